@@ -26,7 +26,7 @@ from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
-from wtg.gm.control import undo_hold
+from wtg.gm.control import undo_hold, undo_rollback
 from wtg.gm.extension import Extension, clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
@@ -253,15 +253,36 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
-    "--to", "to_turn", type=int, required=True, metavar="N", help="The turn to go back to."
+    "--to",
+    "to_turn",
+    type=int,
+    metavar="N",
+    help="The turn to go back to (required, but with --undo).",
+)
+@click.option(
+    "--undo",
+    is_flag=True,
+    help="Undo the game's last rollback (one turn too far back, the wrong game) while no "
+    "turn has run since: the turns it took back count again, as they ran, the orders sent "
+    "since for the turn after it are set aside in its archive folder, and the players are "
+    "told, each with his report of the latest turn.",
 )
 @click.pass_context
-def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
+def rollback(ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool) -> None:
     """Roll a game back to the end of turn N: the turns after it move to the game's
     archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
     Turn N+1 keeps the deadline it had while that is at least half a day ahead, else it
     gets a whole turn (the first deadline hour at least the schedule's days from now).
-    The players are told, each with his report of turn N."""
+    The players are told, each with his report of turn N. --undo puts the last rollback's
+    turns back."""
+    if undo:
+        if to_turn is not None:
+            raise UsageError("--undo takes no --to: it undoes the game's last rollback")
+        _undo_rollback(ctx, game_dir)
+        return
+    if to_turn is None:
+        said = next(p for p in ctx.command.params if p.name == "to_turn")
+        raise click.MissingParameter(ctx=ctx, param=said)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is rolled back
@@ -275,6 +296,24 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
         f"game {game.config.game} {what} to turn {done.to} ({turns} "
         f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
         f"again for turn {done.to + 1}{due}; {_told(queued)}"
+    )
+
+
+def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
+    """`wtg rollback GAME --undo`: the last rollback undone, the players told."""
+    game = open_or_fail(ctx, game_dir)
+    now = datetime.now(timezone.utc)
+    notices = _notices(ctx, game, now)  # the config read before anything is undone
+    done, new = undo_rollback(game, now)
+    queued = notices.rollback_undone(game, done)
+    what = "undone" if new else "was undone already"
+    first, last = done.to + 1, done.latest
+    turns = f"turn {first} counts" if first == last else f"turns {first}-{last} count"
+    due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
+    click.echo(
+        f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
+        f"{last} again ({turns} again, as they ran; orders sent since for turn {first} set "
+        f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
     )
 
 

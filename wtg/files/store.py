@@ -60,6 +60,14 @@ REWRITTEN = "rewritten"
 REPLACED = "replaced"
 """In a rollback's archive folder: turn NNNN's files as they were before the rollback wrote
 them over (its reports, ``turn.json``, with a takeover its state, AOFs and Top Ten)."""
+UNDO_RECORD = "undo.json"
+"""In a rollback's archive folder: the rollback was undone (``wtg rollback GAME --undo``),
+when, and the deadline it set; written once, the moment the undo counts."""
+UNDOING = ".undoing"
+"""In a rollback's archive folder while its undo moves the turns back (``finish_undo``)."""
+UNDONE = "undone"
+"""In a rollback's archive folder: the orders that were pending for turn NNNN+1 when the
+rollback was undone (that turn stands as it ran), kept, not used."""
 RETAKEN = "retaken"
 """What ``rewritten/`` was named before it held the reports with the deadline set too: a
 rollback an older wtg left cut short is finished all the same."""
@@ -695,6 +703,9 @@ def finish_rollbacks(store: GameStore) -> bool:
         elif (folder / UNFINISHED).exists():
             finish_rollback(store, folder)
             changed = True
+        elif (folder / UNDOING).exists():
+            finish_undo(store, folder)
+            changed = True
     if changed:
         fsync_dir(base)
     return changed
@@ -733,6 +744,70 @@ def finish_rollback(store: GameStore, folder: Path) -> None:
     fsync_dir(folder)
     (folder / UNFINISHED).unlink()
     fsync_dir(folder)
+
+
+def finish_undo(store: GameStore, folder: Path) -> None:
+    """The moves of a rollback's undo that counts (``UNDO_RECORD`` written, ``UNDOING``
+    there), each one rename or one atomic write, any of them perhaps done already by a run
+    a crash cut short: the orders pending for turn NNNN+1 set aside (``UNDONE``), the
+    last turn taken back given the deadline the undo set (its reports marked behind it:
+    `wtg send` holds them back until they are written again), the turns and the pending
+    orders the rollback kept moved back, turn NNNN's files it wrote over put back
+    (``REPLACED``)."""
+    if not (folder / UNDO_RECORD).exists():  # cut short before it counted: nothing moved
+        (folder / temporary_name(UNDO_RECORD)).unlink(missing_ok=True)  # not yet renamed
+        (folder / UNDOING).unlink()
+        fsync_dir(folder)
+        return
+    record = json.loads((folder / ROLLBACK_RECORD).read_text(encoding="utf-8"))
+    undo = json.loads((folder / UNDO_RECORD).read_text(encoding="utf-8"))
+    to = int(record["to"])
+    store.turns_moved()
+    pending = store.root / "pending"
+    aside = folder / UNDONE
+    if not aside.exists():
+        partial = private.make_dirs(folder / f".{UNDONE}")
+        if (pending / turn_name(to + 1)).is_dir():
+            os.rename(pending / turn_name(to + 1), partial / turn_name(to + 1))
+            fsync_dir(pending)
+        os.rename(partial, aside)
+        fsync_dir(folder)
+    kept_turns = folder / "turns"
+    numbers = sorted(int(p.name) for p in kept_turns.iterdir() if TURN_DIR.match(p.name))
+    if numbers:
+        _set_undo_deadline(kept_turns / turn_name(numbers[-1]) / TURN_META, undo.get("deadline"))
+    for number in numbers:
+        os.rename(kept_turns / turn_name(number), store.turns_dir / turn_name(number))
+    fsync_dir(store.turns_dir)
+    kept_pending = folder / "pending"
+    if kept_pending.is_dir():
+        for path in sorted(kept_pending.iterdir()):
+            if not (pending / path.name).exists():
+                os.rename(path, private.make_dirs(pending) / path.name)
+        fsync_dir(pending)
+    replaced = folder / REPLACED
+    if replaced.is_dir():
+        for path in sorted(p for p in replaced.rglob("*") if p.is_file()):
+            target = store.turn_dir(to) / path.relative_to(replaced)
+            write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
+    store.turns_moved()
+    (folder / UNDOING).unlink()
+    fsync_dir(folder)
+
+
+def _set_undo_deadline(path: Path, deadline: object) -> None:
+    """The last turn a rollback took back, its ``turn.json`` given the deadline its undo
+    set for the turn after it, its reports marked behind it (``REPORTS_BEHIND``)."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(meta, dict) or not isinstance(deadline, str):
+        return
+    if meta.get("next_deadline") != deadline:
+        meta["next_deadline"] = deadline
+        meta[REPORTS_BEHIND] = True
+        write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")
 
 
 def _write_rewritten(store: GameStore, folder: Path, to: int) -> None:

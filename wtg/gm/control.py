@@ -7,6 +7,7 @@ mail loop's (``wtg.mail.notices``), so these know no mail.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -14,12 +15,21 @@ from pathlib import Path
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.files import private
+from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, turn_name
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
-from wtg.game.schedule import deadline_again, iso
+from wtg.game.schedule import deadline_again, iso, parse_iso
+from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
-from wtg.gm.nextdeadline import latest_turn_meta
-from wtg.gm.rollback import Rollback, deadline_after, deadline_of, roll_back, rollbacks
+from wtg.gm.nextdeadline import latest_turn_meta, reports_behind
+from wtg.gm.rollback import (
+    Rollback,
+    deadline_after,
+    deadline_of,
+    roll_back,
+    rollbacks,
+    undo_roll_back,
+)
 from wtg.gm.takeover import rolled_back_files
 
 
@@ -164,6 +174,93 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
             return roll_back(game.store, to, now, None), True  # it says which turns may be
         deadline = deadline_after(game.store, to, now, game.config.schedule)
         return roll_back(game.store, to, now, deadline, _rewritten(game, to, deadline)), True
+
+
+def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
+    """Undo the game's last rollback (``wtg rollback GAME --undo``: one given a turn too far
+    back, or to the wrong game) while no turn has run since: the turns it took back are
+    the game's again, as they ran, and the orders pending again for the turn after its
+    turn are set aside in its archive folder (that turn stands); the orders that were
+    pending for the turn after the last are pending again. The coming turn keeps the
+    deadline it had while that is at least half a day ahead, else gets a whole turn, as
+    after a rollback; the last turn's reports say it. Asked again once it is done (the
+    game still at that turn since), it does nothing and returns that rollback, with False.
+    GameError, nothing changed, when there is no rollback to undo, a turn ran since, or a
+    seat was taken over (by the rollback, or since)."""
+    name = game.config.game
+    with game.store.lock():
+        every = rollbacks(game.store, undone=True)
+        latest = game.latest_turn()
+        if every and every[-1].undone is not None and every[-1].latest == latest:
+            _reports_said(game)  # a run cut short after the moves
+            return every[-1], False
+        standing = [r for r in every if r.undone is None]
+        if not standing:
+            raise GameError(f"game {name} has no rollback to undo")
+        last = standing[-1]
+        if latest != last.to:
+            raise GameError(
+                f"game {name}'s rollback to turn {last.to} (at {last.at}) cannot be undone: "
+                f"the game went on from it, at turn {latest} now, and the turns it took back "
+                f"stay in {ARCHIVE}/{last.ident}; `wtg rollback {name} --to N` goes back again"
+            )
+        game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
+        _no_takeover_between(game, last)
+        deadline = _deadline_undone(game, last, now)
+        undo_roll_back(game.store, last, now, deadline)
+        _reports_said(game)
+        done = [r for r in rollbacks(game.store, undone=True) if r.ident == last.ident]
+        return done[0], True
+
+
+def _no_takeover_between(game: Game[S], rollback: Rollback) -> None:
+    """GameError when a seat was taken over by the rollback (after a turn it took back:
+    taken over again at its turn) or since it: the turns it took back give the seat to
+    another player than game.yaml does now."""
+    folder = game.store.root / ARCHIVE / rollback.ident
+    again = [folder / part / "state.json" for part in (REWRITTEN, RETAKEN)]
+    made = parse_iso(rollback.at)
+    since = any(_after(entry.get("at"), made) for entry in taken_over(game.store, rollback.to))
+    if any(path.exists() for path in again) or since:
+        raise GameError(
+            f"game {game.config.game}'s rollback to turn {rollback.to} cannot be undone: a "
+            f"seat was taken over {'since it' if since else 'again by it, at that turn'}, and "
+            f"the turns it took back ({ARCHIVE}/{rollback.ident}) do not give it to the "
+            "player game.yaml names now"
+        )
+
+
+def _after(stamp: object, moment: datetime) -> bool:
+    """Whether a takeover's ``at`` is after ``moment`` (one edited into no time: not)."""
+    try:
+        return isinstance(stamp, str) and parse_iso(stamp) > moment
+    except ValueError:
+        return False
+
+
+def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | None:
+    """The deadline of the turn after the rollback's last turn once it is undone: the one
+    it had while at least half a day ahead, else a whole turn from now; None when it had
+    none (the game over after it)."""
+    schedule = game.config.schedule
+    if schedule is None:
+        return None
+    kept = game.store.root / ARCHIVE / rollback.ident / "turns" / turn_name(rollback.latest)
+    try:
+        meta = json.loads((kept / TURN_META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        meta = {}
+    had = meta.get("next_deadline") if isinstance(meta, dict) else None
+    if not isinstance(had, str):  # none: the game was over after it, or had no schedule then
+        return None
+    return iso(deadline_again(schedule, deadline_of(had), now))
+
+
+def _reports_said(game: Game[S]) -> None:
+    """The latest turn's reports written again when they do not yet say its deadline."""
+    latest = latest_turn_meta(game)
+    if reports_behind(latest.meta):
+        latest.write_reports()
 
 
 def _rewritten(game: Game[S], to: int, deadline: str | None) -> dict[str, str]:

@@ -53,13 +53,17 @@ from wtg.files.store import (
     REWRITTEN,
     ROLLBACK_RECORD,
     TURN_META,
+    UNDO_RECORD,
+    UNDOING,
     UNFINISHED,
     GameStore,
     StoreError,
     finish_rollback,
+    finish_undo,
     fsync_dir,
     order_files,
     turn_name,
+    write_atomic,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
@@ -78,10 +82,16 @@ class Rollback(Record):
     restored: tuple[int, ...] = ()
     """The players whose orders for turn ``to + 1`` are pending again."""
     finished: bool = True
+    undone: str | None = None
+    """When the rollback was undone (``undo``), None while it stands."""
+    undone_deadline: str | None = None
+    """The deadline of turn ``latest + 1`` its undo set (None: none, or not undone)."""
 
 
-def rollbacks(store: GameStore) -> list[Rollback]:
-    """Every rollback of the game, oldest first (a temporary folder is none)."""
+def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
+    """Every rollback of the game that stands, oldest first (a temporary folder is none);
+    with ``undone``, those undone (``undo``) too: their turns are the game's again, and
+    count as never rolled back (the mail of those turns is what it was before)."""
     base = store.root / ARCHIVE
     if not base.is_dir():
         return []
@@ -94,12 +104,19 @@ def rollbacks(store: GameStore) -> list[Rollback]:
             found.append(_record(folder, data))
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a record edited by hand: not one wtg can go by
-    return found
+    return [r for r in found if undone or r.undone is None]
 
 
 def _record(folder: Path, data: dict[str, object]) -> Rollback:
     deadline = data.get("deadline")
     restored = data.get("restored", [])
+    undo: object = None
+    if (folder / UNDO_RECORD).exists():
+        try:
+            undo = json.loads((folder / UNDO_RECORD).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            undo = {}  # torn cannot be (written atomically): edited by hand, undone still
+    undo = undo if isinstance(undo, dict) or undo is None else {}
     return Rollback(
         ident=folder.name,
         to=int(str(data["to"])),
@@ -108,6 +125,8 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         deadline=str(deadline) if deadline else None,
         restored=tuple(int(p) for p in restored) if isinstance(restored, list) else (),
         finished=not (folder / UNFINISHED).exists(),
+        undone=None if undo is None else str(undo.get("at", "")),
+        undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
     )
 
 
@@ -191,6 +210,20 @@ def _keep_replaced(turn: Path, relpaths: list[str], target: Path) -> None:
             private.write_file(
                 private.make_dirs(kept.parent) / kept.name, source.read_bytes(), sync=False
             )
+
+
+def undo_roll_back(
+    store: GameStore, rollback: Rollback, now: datetime, deadline: str | None
+) -> None:
+    """Undo ``rollback`` (the game's last, the game still at its turn, under the game's
+    lock): its ``undo.json`` written with the deadline of the turn after its last turn
+    (``deadline``) is the moment the undo counts, then the moves (``finish_undo``)."""
+    folder = store.root / ARCHIVE / rollback.ident
+    private.write_file(folder / UNDOING, b"", sync=False)
+    fsync_dir(folder)
+    record = {"at": iso(now), "deadline": deadline}
+    write_atomic(folder / UNDO_RECORD, json.dumps(record, indent=1) + "\n")
+    finish_undo(store, folder)
 
 
 def deadline_after(

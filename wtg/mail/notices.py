@@ -50,24 +50,37 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
 
 def rollback_untold(spool: Path, game: Game) -> str | None:
     """`wtg status`'s line for the game's last rollback when none of its players was told
-    of it (``Notices.rolled_back``: no notice of it queued, sent or set aside) while the game
-    is still at the turn it went back to: the command was killed after the rollback and
+    of it (``Notices.rolled_back``: no notice of it queued, sent or set aside), or of its
+    undo (``Notices.rollback_undone``, while the game is at the turn put back), while the
+    game is still at the turn it went back to: the command was killed after the rollback and
     before its notices, or while it finished, and the next command that took the game's
     lock finished it. None otherwise. Read only."""
-    done = rollbacks(game.store)
-    if not done or not done[-1].finished or game.latest_turn() != done[-1].to:
+    every = rollbacks(game.store, undone=True)
+    undo = bool(every) and every[-1].undone is not None
+    done = every if undo else rollbacks(game.store)
+    if not done or not done[-1].finished:
         return None
     last = done[-1]
+    if game.latest_turn() != (last.latest if undo else last.to):
+        return None
     name = game.config.game
     mark = mail_marks(spool).get(name, "")
     folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    key = f"unrollback-{last.ident}" if undo else f"rollback-{last.ident}"
     idents = [
-        f"rollback-{last.ident}-{name}-p{entry.id:02d}{mark}" for entry in players_in(game, last.to)
+        f"{key}-{name}-p{entry.id:02d}{mark}"
+        for entry in players_in(game, last.latest if undo else last.to)
     ]
     if not idents or any(
         (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders for ident in idents
     ):
         return None
+    if undo:
+        return (
+            f"the undo of the rollback to turn {last.to} (archive/{last.ident}) was cut short "
+            f"before any player was told: give `wtg rollback {name} --undo` again (it queues "
+            "them)"
+        )
     return (
         f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before any "
         f"player was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
@@ -172,6 +185,32 @@ class Notices:
                 restored=bool(sides & set(rollback.restored)),
                 deadline=self._local(game, rollback.deadline),
                 report=game.report(entry.id, rollback.to),
+            )
+        flush(self.outbox.root)
+        return queued
+
+    def rollback_undone(self, game: Game, rollback: Rollback) -> int:
+        """Each player of the game as it is again, with his report of its latest turn (the
+        next AOF in it) and whether his orders for the coming turn are on file. The outbox
+        id names the rollback: queued again to finish an undo cut short, it is the same
+        mail."""
+        latest = game.latest_turn()
+        state = game.state(latest)
+        on_file = set(game.store.pending_orders(latest + 1))
+        queued = 0
+        for entry in players_in(game, latest):
+            sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+            queued += self._one(
+                game,
+                entry,
+                f"unrollback-{rollback.ident}",
+                f"the rollback is undone: the game is at turn {latest} again",
+                "rollback_undone",
+                to=rollback.to,
+                latest=latest,
+                on_file=bool(sides & on_file),
+                deadline=self._local(game, rollback.undone_deadline),
+                report=game.report(entry.id, latest),
             )
         flush(self.outbox.root)
         return queued

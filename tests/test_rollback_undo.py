@@ -1,0 +1,228 @@
+"""`wtg rollback GAME --undo`: a GM who rolled back one turn too far (`--to 1` for `--to 2`),
+or the wrong game, had lost the later turns: "a rollback is not undone", and the turns it
+took back ran again with the orders sent since. The undo puts them back as they ran while
+no turn has run since, sets aside the orders sent since for the turn after the rollback's
+(that turn stands), and tells the players, each with his report of the latest turn; `wtg
+send` mails none of the turns put back again."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import shutil
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.shipped import WOK4
+from tests.test_rollback import NOW, new_game, play, send_orders, tree, under
+from wtg.cli import main
+from wtg.core.errors import GameError
+from wtg.files.store import UNDO_RECORD, UNDOING
+from wtg.game.engine import open_game
+from wtg.game.schedule import local_text
+from wtg.gm.control import rollback, undo_rollback
+from wtg.gm.gamestatus import game_status
+from wtg.gm.rollback import rollbacks
+from wtg.host.config import config_from_data
+from wtg.mail.sender import send
+
+
+def test_the_undo_puts_the_game_back_as_it_was_before_the_rollback(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    send_orders(game, only=(1, 2))  # pending for turn 4
+    before = tree(game.store.root)
+    done, _ = rollback(game, 1, NOW + timedelta(hours=4))
+    send_orders(game, only=(3,))  # a player answers the rollback: orders for turn 2 anew
+    sent_since = under(tree(game.store.root), "pending/0002/")
+    assert sent_since
+
+    undone, new = undo_rollback(game, NOW + timedelta(hours=5))
+
+    assert new and undone.ident == done.ident and undone.undone is not None
+    after = tree(game.store.root)
+    # every file the game had before the rollback, byte for byte (the deadline of turn 4
+    # still ahead: kept, and turn 1's reports as they were, from replaced/)
+    assert {k: after.get(k) for k in before} == before
+    assert all(k.startswith("archive/") for k in after if k not in before)
+    kept = f"archive/{done.ident}/"
+    assert under(after, f"{kept}undone/0002/") == sent_since  # set aside, not used
+    assert game.latest_turn() == 3
+    status = game_status(game)
+    assert status["turn"] == 4
+    assert [p["orders"] for p in status["players"]] == [True, True, False, False]
+    assert rollbacks(game.store) == []  # it counts as never made: the mail ids as before
+    assert [r.ident for r in rollbacks(game.store, undone=True)] == [done.ident]
+    again, new = undo_rollback(game, NOW + timedelta(hours=6))
+    assert not new and again.ident == done.ident
+    assert tree(game.store.root) == after
+
+
+def test_an_undo_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    with pytest.raises(GameError, match=r"^game g1 has no rollback to undo$"):
+        undo_rollback(game, NOW + timedelta(hours=4))
+    done, _ = rollback(game, 1, NOW + timedelta(hours=4))
+    play(game, 1)  # turn 2 ran anew since
+    before = tree(game.store.root)
+    with pytest.raises(GameError) as refused:
+        undo_rollback(game, NOW + timedelta(hours=6))
+    assert str(refused.value) == (
+        f"game g1's rollback to turn 1 (at {done.at}) cannot be undone: the game went on "
+        f"from it, at turn 2 now, and the turns it took back stay in archive/{done.ident}; "
+        "`wtg rollback g1 --to N` goes back again"
+    )
+    assert tree(game.store.root) == before
+
+
+def wtg(root: Path, *args: object) -> tuple[int, str]:
+    config = root.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {root.name}\nfrom: gm@example.org\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
+    return result.exit_code, result.output
+
+
+def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> None:
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    assert send(gm, now=NOW).queued == 4
+    play(game, 3)
+    assert send(gm, now=NOW).queued == 12  # turns 1 to 3
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--to", "1")
+    assert code == 0, said
+    assert send(gm, now=NOW).queued == 0  # the notices go; no report
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    game = open_game(gm.games_dir / "g1").typed(WOK4)
+    due = game.deadline()
+    assert due is not None and due > datetime.now(timezone.utc)  # turn 4's had passed
+    (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
+    assert said == (
+        "game g1: the rollback to turn 1 undone, the game at turn 3 again (turns 2-3 count "
+        "again, as they ran; orders sent since for turn 2 set aside in "
+        f"archive/{kept.name}/undone); turn 4 is due {due:%Y-%m-%d %H:%M} UTC; 4 notice(s) "
+        "queued for the players (`wtg send` mails them)\n"
+    )
+    line = f"DEADLINE FOR YOUR TURN 4 ORDERS: {local_text(due, 'UTC')}\n"
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    mails = sorted(queue.glob("unrollback-*.eml"))
+    assert len(mails) == 4
+    msg = email.message_from_bytes(mails[0].read_bytes(), policy=email.policy.default)
+    assert msg["Subject"] == "[g1] the rollback is undone: the game is at turn 3 again"
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    assert "undone the rollback of game g1 to turn 1:\nturns 2 to 3 count again" in text
+    assert "No orders of yours for turn 4 are on file" in text
+    assert f"Turn 4 is due {local_text(due, 'UTC')}.\n" in text
+    assert game.report(1, 3) in text and line in text  # the report says the deadline
+    assert send(gm, now=NOW).queued == 0  # turns 2 and 3 were mailed: not again
+    again = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert again[0] == 0 and "was undone already" in again[1] and "0 notice(s)" in again[1]
+    play(open_game(gm.games_dir / "g1").typed(WOK4), 1)
+    assert send(gm, now=NOW).queued == 4  # turn 4, as any turn
+    sent = gm.games_dir / ".mail" / "outbox" / "sent"
+    assert sorted(p.name for p in sent.glob("report-g1-t0004-*")) == [
+        f"report-g1-t0004-p0{seat}.eml" for seat in (1, 2, 3, 4)
+    ]
+
+
+def test_the_options_given_wrong_say_so(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 2)
+    both = wtg(tmp_path / "games", "rollback", "g1", "--to", "1", "--undo")
+    assert both == (1, "wtg: --undo takes no --to: it undoes the game's last rollback\n")
+    neither = wtg(tmp_path / "games", "rollback", "g1")
+    assert neither[0] == 2 and "Missing option '--to'" in neither[1]
+    none = wtg(tmp_path / "games", "rollback", "g1", "--undo")
+    assert none == (1, "wtg: game g1 has no rollback to undo\n")
+
+
+@pytest.mark.parametrize("cut", range(1, 12))
+def test_an_undo_cut_short_anywhere_is_finished_by_the_next_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cut: int
+) -> None:
+    """Killed at the ``cut``-th rename or atomic write (undo.json, the orders set aside,
+    the last turn's deadline, each turn moved back, the pending orders moved back, turn 1's
+    files put back, its reports written again): the game is as before the undo (cut before
+    undo.json) or the next command that takes the game's lock finishes it."""
+    game = new_game(tmp_path / "whole" / "g1")
+    play(game, 3)
+    send_orders(game, only=(1, 2))
+    rollback(game, 1, NOW + timedelta(hours=4))
+    copy = Path(shutil.copytree(game.store.root, tmp_path / "cut" / "g1"))
+    undo_rollback(game, NOW + timedelta(hours=5))
+    whole = tree(game.store.root)
+
+    cut_game = open_game(copy)
+    before = tree(copy)
+    real_rename, real_replace, calls = os.rename, os.replace, []
+
+    def killing(real: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+        def move(source: Any, target: Any) -> None:
+            calls.append(source)
+            if len(calls) == cut:
+                raise KeyboardInterrupt  # as a kill: nothing after it runs
+            real(source, target)
+
+        return move
+
+    monkeypatch.setattr(os, "rename", killing(real_rename))
+    monkeypatch.setattr(os, "replace", killing(real_replace))
+    with pytest.raises(KeyboardInterrupt):
+        undo_rollback(cut_game, NOW + timedelta(hours=5))
+    monkeypatch.setattr(os, "rename", real_rename)
+    monkeypatch.setattr(os, "replace", real_replace)
+    (folder,) = (copy / "archive").iterdir()
+    game = open_game(copy).typed(WOK4)
+    with game.store.lock():
+        pass
+    if not (folder / UNDO_RECORD).exists():  # cut before it counted: as it was
+        assert tree(copy) == before
+        undo_rollback(game, NOW + timedelta(hours=5))  # the GM gives it again
+    else:
+        _undone, new = undo_rollback(game, NOW + timedelta(hours=6))
+        assert not new
+    assert not (folder / UNDOING).exists()
+    assert tree(copy) == whole
+
+
+def test_an_undo_cut_short_before_it_counted_changes_nothing(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    done, _ = rollback(game, 1, NOW + timedelta(hours=4))
+    folder = game.store.root / "archive" / done.ident
+    (folder / UNDOING).write_bytes(b"")  # killed before undo.json was written
+    before = {k: v for k, v in tree(game.store.root).items() if not k.endswith(UNDOING)}
+    with game.store.lock():
+        assert game.latest_turn() == 1
+    assert tree(game.store.root) == before
+    assert [r.ident for r in rollbacks(game.store)] == [done.ident]
+
+
+def test_an_undo_whose_players_were_not_told_is_named_by_status(tmp_path: Path) -> None:
+    """Killed after the moves and before the notices: `wtg status` says they are owed,
+    and the command given again queues them."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    rollback(game, 1, NOW + timedelta(hours=4))
+    assert wtg(tmp_path / "games", "rollback", "g1", "--to", "1")[0] == 0  # its notices
+    (kept,) = (tmp_path / "games" / "g1" / "archive").iterdir()
+    undo_rollback(game, NOW + timedelta(hours=5))  # as the command killed before notices
+    code, said = wtg(tmp_path / "games", "status", "g1")
+    assert code == 0
+    assert (
+        f"NOTICES OWED: the undo of the rollback to turn 1 (archive/{kept.name}) was cut "
+        "short before any player was told: give `wtg rollback g1 --undo` again (it queues "
+        "them)"
+    ) in said
+    code, said = wtg(tmp_path / "games", "rollback", "g1", "--undo")
+    assert code == 0 and "was undone already" in said and "4 notice(s) queued" in said
+    assert "NOTICES OWED" not in wtg(tmp_path / "games", "status", "g1")[1]
