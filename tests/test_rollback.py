@@ -375,7 +375,8 @@ def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
 ) -> None:
     """`wtg rollback g1 --to 1` given for --to 2 (a 2 a.m. typo): the turn meant, asked for
     next, was refused as past the latest ('give a turn from 0 to 0'), and nothing said it
-    had been taken back nor that a rollback is not undone. The refusal says both."""
+    had been taken back nor that a rollback is not undone. The refusal says both; now that
+    `--undo` puts the turns back, it names it and the rollback meant (gmslips18)."""
     game = new_game(tmp_path / "g1")
     play(game, 3)
     done, _ = rollback(game, 1, NOW + timedelta(hours=4))
@@ -384,8 +385,8 @@ def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
     assert str(refused.value) == (
         "cannot roll back to turn 2: the game is at turn 1, so give a turn from 0 to 0; "
         f"turn 2 was taken back by the rollback to turn 1 at {done.at} (kept in "
-        f"archive/{done.ident}), and a rollback is not undone: the turns after 1 run again "
-        "as they come, with the orders of turn 2 pending again and the players' new ones"
+        f"archive/{done.ident}): `wtg rollback g1 --undo` puts turns 2-3 back as they ran, "
+        "while no turn has run since, then `wtg rollback g1 --to 2`"
     )
     with pytest.raises(StoreError) as beyond:  # never run: said as before
         rollback(game, 4, NOW + timedelta(hours=5))
@@ -396,4 +397,7 @@ def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
     assert str(at_start.value).startswith(
         "cannot roll back to turn 1: the game is at turn 0, where it began; turn 1 was "
         "taken back by the rollback to turn 0 at "
+    )
+    assert str(at_start.value).endswith(
+        "`wtg rollback g1 --undo` puts turn 1 back as it ran, while no turn has run since"
     )

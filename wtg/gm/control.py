@@ -171,7 +171,8 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
             raise GameError(f"game {game.config.game} is at turn {to} already")
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         if not 0 <= to < latest:
-            return roll_back(game.store, to, now, None), True  # it says which turns may be
+            name = game.config.game
+            return roll_back(game.store, to, now, None, name=name), True  # says which may be
         deadline = deadline_after(game.store, to, now, game.config.schedule)
         return roll_back(game.store, to, now, deadline, _rewritten(game, to, deadline)), True
 

@@ -130,19 +130,25 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
     )
 
 
-def _taken_back(store: GameStore, to: int, latest: int) -> str:
+def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     """When turn ``to``, past the ``latest``, was taken back by the game's last rollback (a
     rollback given too far back, the turn meant then asked for): what became of it and
-    that a rollback is not undone, as a clause; "" otherwise."""
+    how to put it back, as a clause; "" otherwise."""
     done = [r for r in rollbacks(store) if r.finished]
     if not done or not done[-1].to == latest < to <= done[-1].latest:
         return ""
     last = done[-1]
+    first = last.to + 1
+    turns = (
+        f"turn {first} back as it ran"
+        if first == last.latest
+        else f"turns {first}-{last.latest} back as they ran"
+    )
+    meant = f", then `wtg rollback {name} --to {to}`" if to < last.latest else ""
     return (
         f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept "
-        f"in {ARCHIVE}/{last.ident}), and a rollback is not undone: the turns after "
-        f"{latest} run again as they come, with the orders of turn {latest + 1} pending "
-        "again and the players' new ones"
+        f"in {ARCHIVE}/{last.ident}): `wtg rollback {name} --undo` puts {turns}, while no "
+        f"turn has run since{meant}"
     )
 
 
@@ -152,14 +158,17 @@ def roll_back(
     now: datetime,
     deadline: str | None,
     rewritten: Mapping[str, str] | None = None,
+    name: str | None = None,
 ) -> Rollback:
     """Roll the game back to the end of turn ``to`` (under the game's lock), the deadline
     of turn ``to + 1`` set to ``deadline`` (``deadline_after``). ``rewritten``: files to
     write over turn ``to``'s folder (its path there: text), its reports with that
-    deadline, and any seats taken over after a later turn taken over again."""
+    deadline, and any seats taken over after a later turn taken over again. ``name``: the
+    game's, as a refusal names it (its folder's by default)."""
     latest = store.latest_turn()
+    name = name or store.root.name
     if latest == 0:
-        taken = _taken_back(store, to, latest)
+        taken = _taken_back(store, to, latest, name)
         raise StoreError(
             f"cannot roll back to turn {to}: the game is at turn 0, where it began"
             + (taken or "; no turn has run yet, so there is none to go back on")
@@ -167,7 +176,7 @@ def roll_back(
     if not 0 <= to < latest:
         raise StoreError(
             f"cannot roll back to turn {to}: the game is at turn {latest}, so give a turn "
-            f"from 0 to {latest - 1}{_taken_back(store, to, latest)}"
+            f"from 0 to {latest - 1}{_taken_back(store, to, latest, name)}"
         )
     base = private.make_dirs(store.root / ARCHIVE)
     ident = _free_name(base, f"{now:%Y%m%dT%H%M%SZ}-to-{turn_name(to)}")
