@@ -66,3 +66,27 @@ def test_an_option_of_another_command_is_said_so(
     make(tmp_path / "games")
     result = run(tmp_path, *args, code=2)
     assert result.stderr.splitlines()[-1] == f"Error: No such option {meant}"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("run-turn-due",), "No such command 'run-turn-due': did you mean `wtg run-turn --due`?"),
+        (("send-quiet",), "No such command 'send-quiet': did you mean `wtg send --quiet`?"),
+        (("status-host",), "No such command 'status-host': did you mean `wtg status --host`?"),
+        (("runturn",), "No such command 'runturn'. Did you mean 'run-turn'?"),  # as click says
+        (
+            ("run-turn", "--all"),
+            "No such option '--all': every game that is due is run by --due (wtg run-turn --due)",
+        ),
+    ],
+)
+def test_a_command_and_option_run_together_or_one_of_another_meaning_are_named(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """`wtg run-turn-due` (the space and the dashes lost) was answered "Did you mean
+    'run-turn'?", and `wtg run-turn` alone runs no game; `wtg run-turn --all` was "an
+    option of wtg announce". Each names the command line meant."""
+    make(tmp_path / "games")
+    result = run(tmp_path, *args, code=2)
+    assert result.stderr.splitlines()[-1] == f"Error: {said}"

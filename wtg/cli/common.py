@@ -104,7 +104,10 @@ class WtgGroup(click.Group):
             takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
             if exc.option_name not in takes:
                 raise (
-                    _one_dash(exc, ctx.meta.get(ARGS, [])) or _others_option(self, exc) or exc
+                    _one_dash(exc, ctx.meta.get(ARGS, []))
+                    or _option_meant(exc)
+                    or _others_option(self, exc)
+                    or exc
                 ) from None
             raise click.UsageError(
                 f"{exc.option_name} goes before the command: wtg {exc.option_name} "
@@ -130,6 +133,46 @@ class WtgGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta[ARGS] = list(args)  # the words as typed, for the slips click's words miss
         return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """`wtg run-turn-due` (a cron line's space lost before an option, its dashes with
+        it): click offered `run-turn`, and the line run as told ran no game. The command
+        and option meant."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            word = args[0] if args else ""
+            for name, command in self.commands.items():
+                rest = word.removeprefix(f"{name}-")
+                if rest == word or not rest:
+                    continue
+                if any(f"--{rest}" in param.opts for param in command.params):
+                    raise click.UsageError(
+                        f"No such command {word!r}: did you mean `wtg {name} --{rest}`?", ctx
+                    ) from exc
+            raise
+
+
+OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}
+"""An option a GM gives a command for what another of its options does: what that one
+does, and it."""
+
+
+def _option_meant(exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg run-turn --all` (every game's turn meant): click said the option was another
+    command's (`wtg announce`'s), and the GM went looking there. The option meant."""
+    if exc.ctx is None:
+        return None
+    meant = OPTION_MEANT.get((exc.ctx.info_name or "", exc.option_name))
+    if meant is None:
+        return None
+    does, option = meant
+    return click.UsageError(
+        f"No such option {exc.option_name!r}: {does} {option} (wtg {exc.ctx.info_name} {option})",
+        exc.ctx,
+    )
 
 
 ARGS = "wtg.args"
