@@ -113,6 +113,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
     unplayed = listed["options_not_played"] = _options_not_played(game)
+    mine = [h for h in held_mails(spool) if h.game == game.config.game]
+    listed["held_mails"] = [{"key": h.key, "archive": h.archive, "reason": h.reason} for h in mine]
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -156,6 +158,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NOT MAILED: {unsent}")
     for line in owed:
         say(f"NOTICES OWED: {line}")
+    if mine:
+        say(f"HELD MAIL: {_held_here(len(mine), [game.config.game])}")
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -539,16 +543,23 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_quarantine(kept, kept_over)
     if held:
         # the games a stranger's forms may name, those of the newest mails first
-        named = list(dict.fromkeys(h.game or "?" for h in reversed(held)))
+        here = {str(data["game"]) for data in games}
+        came = [h for h in held if h.game in here]
+        if came:
+            sought = list(dict.fromkeys(str(h.game) for h in reversed(came)))
+            click.echo(f"HELD MAIL: {_held_here(len(came), sought)}")
+        strange = [h for h in held if h.game not in here]
+        named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
         names = ", ".join(named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
         # a game whose folder cannot be read: its mails held beyond those waiting for a mend
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
         known = "does not know or cannot read" if mending & set(named) else "does not know"
-        click.echo(
-            f"{len(held)} mail(s) held: they name games this host {known} ({names}); "
-            "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
-        )
+        if strange:
+            click.echo(
+                f"{len(strange)} mail(s) held: they name games this host {known} ({names}); "
+                "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+            )
     if over:
         click.echo(
             f"{sum(item.mails for item in over)} more mail(s) held are not listed: the list "
@@ -560,6 +571,21 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_flood(flood)
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
+
+
+def _held_here(mails: int, games: Sequence[str]) -> str:
+    """The line of mails held as of no game of this host that name ``games``, games of
+    this host now (a game folder moved away and back, a game made after they came): the
+    orders in them are not on file, and the turn runs without them."""
+    names = ", ".join(games[:SHOWN]) + (
+        f" and {len(games) - SHOWN} more" if len(games) > SHOWN else ""
+    )
+    return (
+        f"{mails} mail(s) held name {names}, a game of this host now (its folder was away, or "
+        "not made yet, when they came): their orders are not on file, and the turn runs "
+        "without them; `wtg quarantine` lists them, --release KEY puts one back for the next "
+        "poll, which files it"
+    )
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
