@@ -226,3 +226,31 @@ def test_an_undo_whose_players_were_not_told_is_named_by_status(tmp_path: Path) 
     code, said = wtg(tmp_path / "games", "rollback", "g1", "--undo")
     assert code == 0 and "was undone already" in said and "4 notice(s) queued" in said
     assert "NOTICES OWED" not in wtg(tmp_path / "games", "status", "g1")[1]
+
+
+def test_an_undo_cut_short_before_the_reports_say_the_deadline_names_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after the moves, the deadline of turn 4 moved (its old one long past), and
+    before turn 3's reports were written again: `wtg send` holds them back and `wtg status`
+    names the command to give again, the undo (it named `extend` and `release`)."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    rollback(game, 1, NOW + timedelta(hours=4))
+
+    def killed(self: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("wtg.gm.nextdeadline.LatestTurnMeta.write_reports", killed)
+    with pytest.raises(KeyboardInterrupt):
+        undo_rollback(game, datetime.now(timezone.utc))
+    monkeypatch.undo()
+    said = wtg(tmp_path / "games", "status", "g1")[1]
+    assert (
+        "turn's reports not yet written again to say it (`wtg send` holds them back): give "
+        "the `wtg rollback g1 --undo` that was cut short again"
+    ) in said
+    code, sent = wtg(tmp_path / "games", "send")
+    assert code == 1 and "`wtg rollback g1 --undo` was cut short" in sent
+    assert wtg(tmp_path / "games", "rollback", "g1", "--undo")[0] == 0
+    assert "holds them back" not in wtg(tmp_path / "games", "status", "g1")[1]

@@ -149,9 +149,12 @@ def owed_notices(
     moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
     undone = moved is not None and moved.hours < 0  # only --undo moves a deadline earlier
     if held_back and reports_behind(meta):
+        every = rollbacks(game.store, undone=True)
         given = (
             f"`wtg extend {name} --undo`"
             if undone
+            else f"`wtg rollback {name} --undo`"
+            if every and every[-1].undone is not None and every[-1].latest == latest
             else f"`wtg extend {name} HOURS` or `wtg release {name}`"
         )
         owed.append(

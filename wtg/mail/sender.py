@@ -253,15 +253,17 @@ def _rollback_cut_short(game: Game, what: str = "reports") -> None:
 
 class ReportsBehind(HeldBack):
     """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
-    `wtg extend` or `wtg release` killed after it moved it: ``wtg.gm.nextdeadline``):
+    `wtg extend`, `wtg release` or `wtg rollback --undo` killed after it moved it:
+    ``wtg.gm.nextdeadline``):
     they are not queued, the game's earlier turns are, the other games go on."""
 
     def __init__(self, game: Game, turn: int) -> None:
         name = game.config.game
         super().__init__(
             f"its turn {turn} reports are held back: they do not yet say the deadline "
-            f"turn.json holds (a `wtg extend {name} HOURS` or `wtg release {name}` was cut "
-            "short before it wrote them again): give the command again, then `wtg send`"
+            f"turn.json holds (a `wtg extend {name} HOURS`, `wtg release {name}` or `wtg "
+            f"rollback {name} --undo` was cut short before it wrote them again): give the "
+            "command again, then `wtg send`"
         )
 
 
