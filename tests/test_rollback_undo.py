@@ -106,7 +106,7 @@ def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> Non
     (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
     assert said == (
         "game g1: the rollback to turn 1 undone, the game at turn 3 again (turns 2-3 count "
-        "again, as they ran; orders sent since for turn 2 set aside in "
+        "again, as they ran; the orders pending for turn 2 set aside in "
         f"archive/{kept.name}/undone); turn 4 is due {due:%Y-%m-%d %H:%M} UTC; 4 notice(s) "
         "queued for the players (`wtg send` mails them)\n"
     )

@@ -312,7 +312,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
     click.echo(
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
-        f"{last} again ({turns} again, as they ran; orders sent since for turn {first} set "
+        f"{last} again ({turns} again, as they ran; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
     )
 
