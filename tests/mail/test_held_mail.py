@@ -125,6 +125,8 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     assert here in wtg(world, "status", "g1").stdout
     told = json.loads(wtg(world, "status", "g1", "--json").stdout)["held_mails"]
     assert told == [{"key": key, "archive": item.archive, "reason": item.reason}]
+    (entry,) = json.loads(wtg(world, "status", "--json").stdout)["games"]
+    assert entry["held_mails"] == told
     away(world)  # a game this host does not know: said so, as before
     assert "1 mail(s) held: they name games this host does not know (g1)" in (
         wtg(world, "status").stdout

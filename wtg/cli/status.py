@@ -113,8 +113,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
     unplayed = listed["options_not_played"] = _options_not_played(game)
-    mine = [h for h in held_mails(spool) if h.game == game.config.game]
-    listed["held_mails"] = [{"key": h.key, "archive": h.archive, "reason": h.reason} for h in mine]
+    mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -463,6 +462,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
         entry["options_not_played"] = _options_not_played(found)
+        entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -571,6 +571,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_flood(flood)
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
+
+
+def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
+    """The mails held as of no game of this host that name ``game`` (a game of it now)."""
+    return [
+        {"key": h.key, "archive": h.archive, "reason": h.reason} for h in held if h.game == game
+    ]
 
 
 def _held_here(mails: int, games: Sequence[str]) -> str:
