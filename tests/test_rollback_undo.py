@@ -19,16 +19,20 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from tests.conftest import players
 from tests.shipped import WOK4
 from tests.test_rollback import NOW, new_game, play, send_orders, tree, under
+from tests.test_takeover_turns import MOMENT, a_game_with_a_seat_taken_over
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
 from wtg.files.store import UNDO_RECORD, UNDOING
-from wtg.game.engine import open_game
+from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import local_text
 from wtg.gm.control import rollback, undo_rollback
 from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import rollbacks
+from wtg.gm.takeover import take_over
 from wtg.host.config import config_from_data
 from wtg.mail.sender import send
 
@@ -254,3 +258,33 @@ def test_an_undo_cut_short_before_the_reports_say_the_deadline_names_itself(
     assert code == 1 and "`wtg rollback g1 --undo` was cut short" in sent
     assert wtg(tmp_path / "games", "rollback", "g1", "--undo")[0] == 0
     assert "holds them back" not in wtg(tmp_path / "games", "status", "g1")[1]
+
+
+def test_an_undo_across_a_takeover_is_refused(tmp_path: Path) -> None:
+    """The turns a rollback took back give seat 2 to its quitter where game.yaml gives it to
+    the newcomer: put back, the newcomer's seat would be a quitter's in them. Refused,
+    nothing changed, for a seat the rollback took over again and one taken over since."""
+    by_it = a_game_with_a_seat_taken_over(tmp_path / "a", after=2)
+    done, _ = rollback(by_it, 1, MOMENT + timedelta(hours=1))
+    before = tree(by_it.store.root)
+    with pytest.raises(GameError) as again:
+        undo_rollback(by_it, MOMENT + timedelta(hours=2))
+    assert str(again.value) == (
+        "game g1's rollback to turn 1 cannot be undone: a seat was taken over again by it, at "
+        f"that turn, and the turns it took back (archive/{done.ident}) do not give it to the "
+        "player game.yaml names now"
+    )
+    assert tree(by_it.store.root) == before
+
+    since = create_game(tmp_path / "b" / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    since.submit("player: 2\nturn: 1\nquit: true\n")
+    for _turn in range(2):
+        for seat in (1, 3, 4):
+            since.submit(filled_aof(since, seat))
+        since.run_turn()
+    done, _ = rollback(since, 1, MOMENT - timedelta(hours=1))
+    take_over(since, 2, "Newcomer", "newcomer@example.org", MOMENT)
+    before = tree(since.store.root)
+    with pytest.raises(GameError, match="a seat was taken over since it, and the turns"):
+        undo_rollback(since, MOMENT + timedelta(hours=2))
+    assert tree(since.store.root) == before

@@ -232,11 +232,14 @@ def _no_takeover_between(game: Game[S], rollback: Rollback) -> None:
 
 
 def _after(stamp: object, moment: datetime) -> bool:
-    """Whether a takeover's ``at`` is after ``moment`` (one edited into no time: not)."""
+    """Whether a takeover's ``at`` (``datetime.isoformat``'s, ``+00:00``) is after
+    ``moment``; one edited into no time, or none with its zone, counts as after: an undo
+    refused is asked again, a seat given away is not taken back."""
     try:
-        return isinstance(stamp, str) and parse_iso(stamp) > moment
+        when = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
     except ValueError:
-        return False
+        return True
+    return when.tzinfo is None or when > moment
 
 
 def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | None:
