@@ -307,6 +307,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
     started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
+    started += "".join(f"; {warning}" for warning in desk.warnings)
     if again:
         started += f"; {_again(again)}"
     if held:
