@@ -71,3 +71,16 @@ def test_seats_taken_over_from_one_domain_are_told_to_the_gm(tmp_path: Path) -> 
     assert "1 game(s) taken over mostly at one domain" in digest.line()
     mark_digest(hall.gm.spool, hall.now)
     assert make_digest(hall.gm.games_dir, hall.now + timedelta(hours=1)).taken_one_domain == ()
+
+
+def test_one_newcomer_among_the_gms_own_players_at_his_provider_is_no_warning() -> None:
+    """The players the GM chose himself he knows: three of them at one provider, and a
+    newcomer there who takes the fourth seat over, tell him nothing; a second seat taken
+    over from it does."""
+    from wtg.lobby.domains import taken_note
+
+    addresses = {1: "a@mail.example", 2: "b@mail.example", 3: "c@else.example", 4: "d@mail.example"}
+    assert taken_note("g1", 4, addresses, {4}) == ""
+    assert taken_note("g1", 4, addresses | {3: "e@mail.example"}, {3, 4}) == (
+        "game g1: seat 4 taken over: 4 of its 4 players write from @mail.example"
+    )

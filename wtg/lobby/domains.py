@@ -127,13 +127,42 @@ def started_note(players: Sequence[PlayerEntry]) -> str:
     return "" if shared is None else f": {shared.said('its')}"
 
 
-def taken_note(game: str, seat: int, addresses: Sequence[str], newcomer: str) -> str:
-    """What the poll says beside a takeover (``game kao: seat 5 taken over: 3 of its 5
-    players write from @sybil.example``) when the game's players, ``addresses`` with the
-    newcomer's among them, write most of them from one domain and the newcomer is one of
-    them; "" for any other."""
-    shared = one_domain(addresses, len(addresses))
-    if shared is None or held_domain(domain_of(newcomer)) != shared.domain:
+TAKEN_FEWEST = 2
+"""The fewest seats taken over from one domain that a game's warning asks for: the players
+the GM chose himself he knows (three of them at one provider are his to judge when he makes
+the game), and one newcomer among them is no one person's many addresses."""
+
+
+def taken_seats(book: Book, game: str) -> set[int]:
+    """The seats of ``game`` that newcomers took over (offered by the GM, then taken)."""
+    rows = book.rows(
+        "SELECT seat FROM offers WHERE lower(game) = ? AND taken IS NOT NULL", game.lower()
+    )
+    return {int(row[0]) for row in rows}
+
+
+def taken_over_one_domain(addresses: Mapping[int, str], taken: set[int]) -> OneDomain | None:
+    """The domain most of a game's players (``addresses``, by seat) write from, when
+    ``TAKEN_FEWEST`` or more of the seats ``taken`` over are of it (``one_domain``); None
+    for any other game."""
+    shared = one_domain(list(addresses.values()), len(addresses))
+    if shared is None:
+        return None
+    newcomers = [
+        seat
+        for seat in taken
+        if seat in addresses and held_domain(domain_of(addresses[seat])) == shared.domain
+    ]
+    return shared if len(newcomers) >= TAKEN_FEWEST else None
+
+
+def taken_note(game: str, seat: int, addresses: Mapping[int, str], taken: set[int]) -> str:
+    """What the poll says beside the takeover of ``seat`` (``game kao: seat 5 taken over: 3
+    of its 5 players write from @sybil.example``) when the game's players (``addresses``,
+    by seat, the newcomer's among them) write most of them from one domain, the newcomer
+    and another who took a seat over (``taken``) among them; "" for any other."""
+    shared = taken_over_one_domain(addresses, taken)
+    if shared is None or held_domain(domain_of(addresses[seat])) != shared.domain:
         return ""
     return f"game {game}: seat {seat} taken over: {shared.said('its')}"
 
@@ -149,11 +178,12 @@ class TakenToOneDomain(Record):
 
 
 def taken_to_one_domain(
-    book: Book, since: datetime, players: Mapping[str, Sequence[str]]
+    book: Book, since: datetime, players: Mapping[str, Mapping[int, str]]
 ) -> list[TakenToOneDomain]:
     """The games a seat of was taken over after ``since`` whose players (``players``: the
-    addresses of each game's seats, by its name) write, most of them, from one domain,
-    oldest first. A game not in ``players`` (gone, or unreadable) is left out."""
+    address of each seat, by the game's name) write, most of them, from one domain, two of
+    the seats taken over among them (``taken_over_one_domain``), oldest first. A game not
+    in ``players`` (gone, or unreadable) is left out."""
     rows = book.rows(
         "SELECT game, seat, taken FROM offers WHERE taken IS NOT NULL AND taken > ? "
         "ORDER BY taken, game, seat",
@@ -167,7 +197,9 @@ def taken_to_one_domain(
     found = []
     for game, (seats, at) in taken.items():
         addresses = players.get(game)
-        shared = one_domain(addresses, len(addresses)) if addresses else None
+        if not addresses:
+            continue
+        shared = taken_over_one_domain(addresses, taken_seats(book, game))
         if shared is not None:
             found.append(TakenToOneDomain(game, tuple(sorted(set(seats))), at, shared))
     return sorted(found, key=lambda t: (t.taken, t.game))

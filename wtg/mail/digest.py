@@ -295,7 +295,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     bounces: list[Failing] = []
     troubles: list[str] = []
     owed: list[str] = []
-    addresses: dict[str, list[str]] = {}
+    addresses: dict[str, dict[int, str]] = {}
     polled = last_poll(spool)
     waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
@@ -313,7 +313,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
                 late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
             owed += owed_of(spool, found)
-            addresses[found.config.game] = [entry.email for entry in found.config.players]
+            addresses[found.config.game] = {p.id: p.email for p in found.config.players}
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
     kept, kept_over = quarantine_listed(quarantined(spool))
@@ -377,10 +377,11 @@ def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
 
 
 def _taken_one_domain(
-    games_dir: Path, since: datetime, addresses: dict[str, list[str]]
+    games_dir: Path, since: datetime, addresses: dict[str, dict[int, str]]
 ) -> list[TakenToOneDomain]:
-    """The games a seat of was taken over since ``since`` whose players (``addresses``)
-    write, most of them, from one domain; none when the host keeps no lobby's book."""
+    """The games a seat of was taken over since ``since`` whose players (``addresses``, by
+    seat) write, most of them, from one domain, two seats taken over among them; none when
+    the host keeps no lobby's book."""
     if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
         return []
     with Book(games_dir) as book:
