@@ -125,7 +125,8 @@ def _dsn_failures(part: Message) -> Iterator[Failure]:
             if (address := _typed_address(str(block.get(name, ""))))
         )
         if addresses:
-            status = printable(str(block.get("Status", ""))).strip()[:20]  # anyone's words
+            # anyone's words, on one line (a folded Status kept its line break)
+            status = " ".join(printable(str(block.get("Status", ""))).split())[:20]
             diagnostic = " ".join(
                 printable(str(block.get("Diagnostic-Code", ""))).partition(";")[2].split()
             )
