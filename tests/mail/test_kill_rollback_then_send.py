@@ -72,7 +72,10 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
             assert not {n for n in names(root) if n.startswith(("report-", "remind-"))}
             held_back += 1
         elif rolled_back:  # rolled back: turn 0 mailed, saying the rollback's deadline
-            assert early.returncode == 0, (at, cut.before, early.stderr)
+            told = any(n.startswith("rollback-") for n in names(root))
+            # killed before its notices: the send says the rollback is owed (exit 1)
+            assert early.returncode == (0 if told else 1), (at, cut.before, early.stderr)
+            assert told or "give `wtg rollback g1 --to 0` again" in early.stderr, early.stderr
             assert {n.split("-")[2] for n in reports} == {"t0000"}, (at, reports)
             assert reports_told(root) == {a: [deadline_now(root)] for a in EVERY_PLAYER}
         else:  # the game as it was: its two turns mailed
@@ -98,7 +101,8 @@ def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
     while it finished and then finished by the next command that took the game's lock (a
     `run-turn --due`, a poll): the game is rolled back and no player was told, and nothing
     said so (the rollback counted as finished). `wtg status g1` now lists it among the
-    notices owed, with the command that queues them, until they are queued."""
+    notices owed, with the command that queues them, until they are queued; `wtg send`
+    says it too (exit 1), as it says the other GM commands cut short."""
     root = host(tmp_path / "host", sent=False)
     assert wtg(root, "run-turn", "g1", "--now", "--unmailed").returncode == 0
     args = ["--config", str(root / "wtg.yaml"), "rollback", "g1", "--to", "0"]
@@ -125,6 +129,9 @@ def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
     assert "NOTICES OWED: the rollback to turn 0 (archive/" in status and owed in status, status
     every = wtg(root, "status").stdout  # the GM's morning look at every game says it too
     assert "NOTICES OWED: game g1: the rollback to turn 0" in every and owed in every, every
+    sent = wtg(root, "send", "-q")  # and the send, whose lines the GM's cron mails him
+    said = sent.stdout + sent.stderr
+    assert sent.returncode == 1 and "game g1: the rollback to turn 0" in said and owed in said
     assert wtg(root, "rollback", "g1", "--to", "0").returncode == 0
     assert owed not in wtg(root, "status", str(root / "games" / "g1")).stdout
     assert wtg(root, "send", "-q").returncode == 0

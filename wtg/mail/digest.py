@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime, timedelta
-from functools import partial
 from logging import DEBUG, INFO
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.gm.gamestatus import GameStatus, game_status, overdue, owed_notices
+from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -53,7 +52,7 @@ from wtg.mail.journal import (
     unanswered,
     unanswered_not_listed,
 )
-from wtg.mail.notices import hold_told, rollback_untold
+from wtg.mail.notices import owed_lines
 from wtg.mail.otherhost import others_seen
 from wtg.mail.outbox import Outbox
 from wtg.rules.endwords import end_words
@@ -312,7 +311,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
             if said is not None:
                 late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
-            owed += owed_of(spool, found)
+            owed += owed_lines(spool, found)
             addresses[found.config.game] = {p.id: p.email for p in found.config.players}
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
@@ -356,15 +355,6 @@ def queue_digest(
     if Outbox(spool).add(ident, msg):
         log_event("digest queued as a mail to the GM", mail=ident)
     return ident
-
-
-def owed_of(spool: Path, game: Game) -> list[str]:
-    """What GM commands cut short owe the game's players (``owed_notices``, a rollback no
-    player was told of), a line each named by the game."""
-    name = game.config.game
-    lines = owed_notices(game, told=partial(hold_told, spool, game))
-    untold = rollback_untold(spool, game)
-    return [f"game {name}: {line}" for line in (*lines, *([untold] if untold else []))]
 
 
 def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:

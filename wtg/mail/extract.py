@@ -33,8 +33,6 @@ from email.message import Message
 from typing import Any
 from urllib.parse import unquote
 
-from PIL import Image
-
 from wtg.aof.mailtext import (
     BEGIN_MARKER,
     END_MARKER,
@@ -476,6 +474,10 @@ def _logo(part: Message) -> str:
     data = part.get_payload(decode=True)
     if not isinstance(data, bytes):
         return ""
+    # Pillow is heavy to load and only a mail with an inline picture needs it: every
+    # command that reads mail would otherwise load it at its start
+    from PIL import Image
+
     try:
         with warnings.catch_warnings():  # a header claiming a huge picture warns: no logo
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)

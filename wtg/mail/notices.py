@@ -14,6 +14,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
+from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
@@ -72,6 +74,17 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before any "
         f"player was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
     )
+
+
+def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
+    """What GM commands cut short owe the game's players, a line each named by the game, as
+    `wtg status` says them: ``owed_notices`` (``held_back=False``: less what `wtg send`
+    holds reports back for, which the send says itself) and a rollback no player was told
+    of (``rollback_untold``). Read only."""
+    name = game.config.game
+    lines = owed_notices(game, held_back=held_back, told=partial(hold_told, spool, game))
+    untold = rollback_untold(spool, game)
+    return [f"game {name}: {line}" for line in (*lines, *([untold] if untold else []))]
 
 
 def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:

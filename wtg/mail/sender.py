@@ -8,7 +8,6 @@ import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta, timezone
-from functools import partial
 from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
@@ -26,7 +25,7 @@ from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
 from wtg.game.schedule import iso, local_text
 from wtg.game.turnmeta import TURN_META
-from wtg.gm.gamestatus import game_status, owed_notices
+from wtg.gm.gamestatus import game_status
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import cut_short as announcements_cut_short
@@ -38,7 +37,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, first_noted, mailing_mark
-from wtg.mail.notices import hold_told, taken_back
+from wtg.mail.notices import owed_lines, taken_back
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.registry import Registry
@@ -667,16 +666,15 @@ def send(
 
 
 def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
-    """The notices GM commands cut short owe the players (``owed_notices``, less what the
+    """The notices GM commands cut short owe the players (``owed_lines``, less what the
     send holds reports back for and says so), and the announcements cut short, a line each
-    with the command that finishes it, as `wtg status` says them."""
+    with the command that finishes it, as `wtg status` and the digest say them."""
     lines = []
     for game in sorted(registry.games().values(), key=lambda game: game.config.game):
         try:
-            owed = owed_notices(game, held_back=False, told=partial(hold_told, spool, game))
+            lines += owed_lines(spool, game, held_back=False)
         except Exception:  # a game folder is the GM's data: the send names it, skipped
             continue
-        lines += [f"game {game.config.game}: {line}" for line in owed]
     announced, _unread = announcements_cut_short(spool)
     return (*lines, *(owed_line(path, made) for path, made in announced))
 
