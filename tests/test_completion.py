@@ -110,3 +110,21 @@ def test_a_rulesets_name_and_its_maps_are_completed() -> None:
     assert complete("wtg new-game g1 --ruleset wok4 --map ./my", none) == ["file,./my"]
     assert complete("wtg new-game g1 --map ", none) == []  # no ruleset yet: none to offer
     assert complete("wtg new-game g1 --ruleset wokk --map ", none) == []
+
+
+def test_a_folder_named_with_shell_signs_or_controls_is_not_offered(tmp_path: Path) -> None:
+    """Bash puts what click offers into COMPREPLY unquoted (``COMPREPLY+=($value)``, the
+    lines split at line breaks) and onto the GM's command line as it is: a game folder
+    copied in (an archive unpacked, a folder of another host) named ``ka$(touch owned)``
+    put a command on the line, which Enter ran; one with a line break offered a name that
+    is no folder's, and one with an escape sequence wrote to the terminal. Only names of
+    letters, digits and ``._+-`` are offered; the GM types any other himself."""
+    config = host(tmp_path)
+    games = tmp_path / "games"
+    game_yaml = (games / "kaomaris" / "game.yaml").read_bytes()
+    for name in ("ka$(touch owned)", "ka;ls", "ka\nrm", "ka\x1b]0;t\x07", "ka b", "kä.v2+x"):
+        (games / name).mkdir()
+        (games / name / "game.yaml").write_bytes(game_yaml)
+    env = {"WTG_CONFIG": str(config), "WTG_GAMES_DIR": ""}
+    assert complete("wtg status ka", env) == ["plain,kaomaris"]
+    assert complete("wtg status k", env) == ["plain,kaomaris", "plain,kestrel", "plain,kä.v2+x"]

@@ -172,3 +172,28 @@ def test_a_players_mail_filed_by_hand_prints_no_control_sequence(tmp_path: Path)
     assert "REJECTED N2: 5: the form has no N lines" in result.output
     assert "REJECTED N3: 4 (refused): the form has no N lines" in result.output
     assert clean(result.output) and "\u202e" not in result.output, repr(result.output)
+
+
+def test_a_bounces_status_folded_over_lines_is_one_line(tmp_path: Path) -> None:
+    """A delivery report's Status folded over two lines kept its line break (``printable``
+    keeps line breaks): `wtg bounces` and the poll's line to the GM showed a line of the
+    report's own words as if it were one of wtg's. The Status is one line."""
+    hall, game, config = started(tmp_path)
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    postfix = (Path(__file__).parent / "bounces" / "postfix.eml").read_bytes()
+    report = hall.sent_id("[wok4-1] turn 0 report for Bob")
+    forged = (
+        postfix.replace(b"p2@players.example", bob.email.encode())
+        .replace(b"<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>", report.encode())
+        .replace(b"Status: 5.1.1", b"Status: 5.1.1\n\tall is well")
+    )
+    hall.deliver(forged)
+    hall.poll(hours=1)
+    shown = gm(config, "bounces")
+    assert "5.1.1 all is well 550 5.1.1" in shown, shown
+    assert not any(line.strip().startswith("all is well") for line in shown.splitlines())
+
+    marks = game.store.root / "bounces.json"  # as an older wtg kept them
+    marks.write_text(marks.read_text(encoding="utf-8").replace(" all is well", "\\n\\tall is well"))
+    assert "\\n" in marks.read_text(encoding="utf-8")
+    assert gm(config, "bounces") == shown

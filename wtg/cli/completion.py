@@ -7,6 +7,12 @@ the command would look them up in (--games-dir, WTG_GAMES_DIR, or the config's g
 from --config or WTG_CONFIG). Something that reads as a path (a '/' in it, a leading '.' or
 '~'), or no games folder known, is left to the shell's own completion of folders.
 
+Bash puts what is offered onto the command line as it is (click's script adds it to
+COMPREPLY unquoted): a folder's name is offered only when it is made of letters, digits and
+``._+-`` (``SHELL_SAFE``), every game's name by the rule among them. A folder copied in with
+another name (``ka$(touch owned)``, a line break, an escape sequence) would put a command
+on the GM's line, or write to his terminal: he types such a name himself.
+
 Completion runs at every Tab, before the command: it says nothing and never fails. A
 config it cannot read or a games folder it cannot list completes nothing; the command,
 once given, says what is wrong.
@@ -15,6 +21,7 @@ once given, says what is wrong.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import click
@@ -24,6 +31,10 @@ from wtg.core.errors import WtgError
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_names
 from wtg.host.configplace import config_in
 from wtg.host.gamesdir import scan_games
+
+SHELL_SAFE = re.compile(r"[^\W_][\w.+-]*")
+"""A name offered to the shell: letters (any script's), digits, ``_``, ``.``, ``+`` and
+``-``, beginning with a letter or digit: no sign a shell reads, no space, no control."""
 
 
 def game_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -35,7 +46,11 @@ def game_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> l
     if folder is None:
         return [CompletionItem(incomplete, type="dir")]
     games = scan_games(folder).folders
-    return [CompletionItem(game.name) for game in games if game.name.startswith(incomplete)]
+    return [
+        CompletionItem(game.name)
+        for game in games
+        if game.name.startswith(incomplete) and SHELL_SAFE.fullmatch(game.name)
+    ]
 
 
 def _games_folder(ctx: click.Context) -> Path | None:

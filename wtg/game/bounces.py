@@ -54,9 +54,9 @@ def bounces_of(root: Path) -> dict[str, Bounce]:
         return {}
     found: dict[str, Bounce] = {}
     for address, entry in data.items() if isinstance(data, dict) else ():
-        if isinstance(entry, dict):  # a bounce's words came by mail, from anyone: printable
-            fields = {
-                k: printable(str(entry.get(k, "")))
+        if isinstance(entry, dict):  # a bounce's words came by mail, from anyone: printable,
+            fields = {  # and each on one line (an older wtg kept a folded Status's break)
+                k: " ".join(printable(str(entry.get(k, ""))).split())
                 for k in ("since", "status", "reason", "message")
             }
             found[str(address)] = Bounce(address=str(address), **fields)

@@ -154,6 +154,9 @@ class Desk:
     remembered by it (``again``)."""
     problems: list[str] = field(default_factory=list)
     """What went wrong making games of the full lists (``wtg.lobby.start``), a line each."""
+    warnings: list[str] = field(default_factory=list)
+    """What the GM is told beside the commands (``wtg.lobby.domains.taken_note``: a seat
+    taken over that gives one domain most of a game's seats), a line each."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     waiting: Callable[[str], Exception | None] = lambda _name: None

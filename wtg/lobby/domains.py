@@ -9,13 +9,15 @@ seats stops them either: a domain is no person (one provider's holds millions of
 and a cap would refuse the real players of a large provider. So the GM is told, and
 judges (he knows `gmail.com` from `sybil.example`): `wtg lists` says it of the players
 waiting on a list, and the poll, `run-turn --due`, `wtg serve`'s log and the digest of the
-games made of a list.
+games made of a list. A GM's game whose seats he offers (`wtg offer-seat`) fills the same way,
+one takeover after another: the poll's line of the CONFIRM that gives a domain most of its
+seats says so, and the digest names the game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
 
@@ -123,3 +125,81 @@ def started_note(players: Sequence[PlayerEntry]) -> str:
     one domain (``: 3 of its 4 players write from @sybil.example``); "" for any other."""
     shared = one_domain([p.email for p in players], len(players))
     return "" if shared is None else f": {shared.said('its')}"
+
+
+TAKEN_FEWEST = 2
+"""The fewest seats taken over from one domain that a game's warning asks for: the players
+the GM chose himself he knows (three of them at one provider are his to judge when he makes
+the game), and one newcomer among them is no one person's many addresses."""
+
+
+def taken_seats(book: Book, game: str) -> set[int]:
+    """The seats of ``game`` that newcomers took over (offered by the GM, then taken)."""
+    rows = book.rows(
+        "SELECT seat FROM offers WHERE lower(game) = ? AND taken IS NOT NULL", game.lower()
+    )
+    return {int(row[0]) for row in rows}
+
+
+def taken_over_one_domain(addresses: Mapping[int, str], taken: set[int]) -> OneDomain | None:
+    """The domain most of a game's players (``addresses``, by seat) write from, when
+    ``TAKEN_FEWEST`` or more of the seats ``taken`` over are of it (``one_domain``); None
+    for any other game."""
+    shared = one_domain(list(addresses.values()), len(addresses))
+    if shared is None:
+        return None
+    newcomers = [
+        seat
+        for seat in taken
+        if seat in addresses and held_domain(domain_of(addresses[seat])) == shared.domain
+    ]
+    return shared if len(newcomers) >= TAKEN_FEWEST else None
+
+
+def taken_note(game: str, seat: int, addresses: Mapping[int, str], taken: set[int]) -> str:
+    """What the poll says beside the takeover of ``seat`` (``game kao: seat 5 taken over: 3
+    of its 5 players write from @sybil.example``) when the game's players (``addresses``,
+    by seat, the newcomer's among them) write most of them from one domain, the newcomer
+    and another who took a seat over (``taken``) among them; "" for any other."""
+    shared = taken_over_one_domain(addresses, taken)
+    if shared is None or held_domain(domain_of(addresses[seat])) != shared.domain:
+        return ""
+    return f"game {game}: seat {seat} taken over: {shared.said('its')}"
+
+
+class TakenToOneDomain(Record):
+    """A game whose seats offered were taken over (``seats``, the last at ``taken``) and
+    whose players now write, most of them, from one domain."""
+
+    game: str
+    seats: tuple[int, ...]
+    taken: str
+    domain: OneDomain
+
+
+def taken_to_one_domain(
+    book: Book, since: datetime, players: Mapping[str, Mapping[int, str]]
+) -> list[TakenToOneDomain]:
+    """The games a seat of was taken over after ``since`` whose players (``players``: the
+    address of each seat, by the game's name) write, most of them, from one domain, two of
+    the seats taken over among them (``taken_over_one_domain``), oldest first. A game not
+    in ``players`` (gone, or unreadable) is left out."""
+    rows = book.rows(
+        "SELECT game, seat, taken FROM offers WHERE taken IS NOT NULL AND taken > ? "
+        "ORDER BY taken, game, seat",
+        stamp(since),
+    )
+    taken: dict[str, tuple[list[int], str]] = {}
+    for game, seat, at in rows:
+        seats, _ = taken.setdefault(str(game), ([], str(at)))
+        seats.append(int(seat))
+        taken[str(game)] = (seats, str(at))
+    found = []
+    for game, (seats, at) in taken.items():
+        addresses = players.get(game)
+        if not addresses:
+            continue
+        shared = taken_over_one_domain(addresses, taken_seats(book, game))
+        if shared is not None:
+            found.append(TakenToOneDomain(game, tuple(sorted(set(seats))), at, shared))
+    return sorted(found, key=lambda t: (t.taken, t.game))

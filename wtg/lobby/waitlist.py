@@ -17,6 +17,7 @@ from wtg.lobby import confirm, people
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import Command
 from wtg.lobby.database import same
+from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
     WaitingList,
     all_lists,
@@ -378,6 +379,11 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
         seat_taken(desk.book, game.config.game, seat, desk.moment)
         _tell_the_table(desk, game, seat, name, old, parted)
+        addresses = {p.id: p.email for p in game.config.players} | {seat: desk.sender}
+        taken = taken_seats(desk.book, game.config.game)
+        warned = taken_note(game.config.game, seat, addresses, taken)
+        if warned:  # one person's many addresses may be taking the game over seat by seat
+            desk.warnings.append(warned)
         desk.reply(
             f"[{game.config.game}] you play seat {seat} now",
             "taken_over",

@@ -47,7 +47,7 @@ from email.message import Message
 from email.parser import HeaderParser
 from email.utils import getaddresses, parsedate_to_datetime
 
-from wtg.core.printable import printable
+from wtg.core.printable import marked, printable
 from wtg.core.record import Record
 from wtg.files.store import GameLocked
 from wtg.game.bounces import Bounce, bounces_of, mark_bounce
@@ -68,6 +68,9 @@ MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""
 REASON_MAX = 200
 """The diagnostic kept of a bounce (Gmail's runs over five lines)."""
+UNKNOWN_NAMED = 5
+"""Addresses of nobody's that the journal names of one report; the rest it counts (a forged
+report of a hundred strangers made a line of thousands of characters)."""
 IDS_MAX = 20
 """Message-IDs of a report looked up in ``outbox/sent/`` (a genuine one names one or two)."""
 OLD_ID_DAYS = 10
@@ -97,6 +100,10 @@ def failures(msg: Message, loop_id: str) -> list[Failure]:
     found = (
         [f for part in reports for f in _dsn_failures(part)] if reports else _other_failures(msg)
     )
+    once: dict[tuple[str, ...], Failure] = {}
+    for failure in found:  # a recipient a report names again is the same failure
+        once.setdefault(failure.addresses, failure)
+    found = list(once.values())
     returned = _returned_to(msg, loop_id)
     if len(found) == 1 and returned:
         only = found[0]
@@ -118,7 +125,8 @@ def _dsn_failures(part: Message) -> Iterator[Failure]:
             if (address := _typed_address(str(block.get(name, ""))))
         )
         if addresses:
-            status = printable(str(block.get("Status", ""))).strip()[:20]  # anyone's words
+            # anyone's words, on one line (a folded Status kept its line break)
+            status = " ".join(printable(str(block.get("Status", ""))).split())[:20]
             diagnostic = " ".join(
                 printable(str(block.get("Diagnostic-Code", ""))).partition(";")[2].split()
             )
@@ -143,7 +151,14 @@ def _typed_address(value: str) -> str | None:
     if semicolon and kind.strip().lower() not in ("rfc822", ""):
         return None
     address = " ".join(text.split()).strip("<> ")
-    return address.lower() if "@" in address and " " not in address else None
+    return _seen(address) if "@" in address and " " not in address else None
+
+
+def _seen(address: str) -> str:
+    """An address a report names, lower-cased, as the journal may keep and show it: anyone
+    may write one, and a character that is not printable (an escape sequence's ESC, a bidi
+    override) is a ``?`` (no player's address has one: it is nobody's)."""
+    return marked(address.lower())
 
 
 def _other_failures(msg: Message) -> list[Failure]:
@@ -159,7 +174,7 @@ def _other_failures(msg: Message) -> list[Failure]:
         return []
     reason = "a bounce without a delivery report"
     return [
-        Failure((address.decode("ascii", "replace").lower(),), "", reason)
+        Failure((_seen(address.decode("ascii", "replace")),), "", reason)
         for address in sorted(permanent)
         if b"@" in address
     ]
@@ -235,7 +250,7 @@ def header_failures(head: Message, sent_to: Callable[[str], str | None]) -> list
     addressee of our mail whose Message-ID it names (In-Reply-To, References), as
     ``sent_to`` finds it."""
     named = getaddresses([str(v) for v in head.get_all("X-Failed-Recipients", [])][:MAX_BLOCKS])
-    failed = [a.lower() for _, a in named if "@" in a and " " not in a]
+    failed = [_seen(a) for _, a in named if "@" in a and " " not in a]
     if failed:
         reason = "named by the bounce's X-Failed-Recipients"
         return [Failure((address,), "", reason) for address in dict.fromkeys(failed)]
@@ -308,6 +323,7 @@ class BounceNotes:
         unverified: list[str] = []
         unknown: list[str] = []
         too_big: list[str] = []
+        done: set[str] = set()
         for failure in found:
             players = _players(self.registry, failure.addresses) or _players(
                 self.registry, failure.returned
@@ -318,6 +334,9 @@ class BounceNotes:
             address, seats = next(
                 ((a, s) for a, s in players if _plain(a) in sent), (players[0][0], [])
             )
+            if _plain(address) in done:  # named again, as another recipient: told once
+                continue
+            done.add(_plain(address))
             names = sorted({game.config.game for game, _ in seats or players[0][1]})
             if not seats:
                 unverified.append(f"{address} ({', '.join(names)})")
@@ -435,8 +454,11 @@ def _players(
 def _told(marked: list[str], unverified: list[str], unknown: list[str]) -> str:
     """What the journal says of a bounce: the addresses marked failing, those of players
     it named without naming a mail we sent them (not marked), those of nobody."""
+    named = ", ".join(unknown[:UNKNOWN_NAMED])
+    if len(unknown) > UNKNOWN_NAMED:
+        named += f" and {len(unknown) - UNKNOWN_NAMED} more"
     if not marked and not unverified:
-        return f"a bounce for {', '.join(unknown)}, no player's address: ignored"
+        return f"a bounce for {named}, no player's address: ignored"
     told = []
     if marked:
         told.append(f"{MARKED}{'; '.join(marked)} failed, marked failing")
@@ -447,5 +469,5 @@ def _told(marked: list[str], unverified: list[str], unknown: list[str]) -> str:
             "sent to that address, not marked failing"
         )
     if unknown:
-        told.append(f"{', '.join(unknown)} no player's: ignored")
+        told.append(f"{named} no player's: ignored")
     return "; ".join(told)

@@ -51,6 +51,17 @@ PRIVATE_TALLY = "private-press:"
 """The journal counts the private press relayed to an address under this prefix, the game,
 the writer's side and the address: apart from the answers to it (``Reply.private``), and
 each writer's apart from the others' (one player's press never silences another's)."""
+PRIVATE_A_DAY = 10
+"""Pieces of one writer's private press relayed to one reader in 24 hours. The hour's limit
+(``mail.replies_per_hour``, each writer's to each reader) alone let a player have the host
+mail another 72 pieces a day, each of up to 4,000 characters, for as long as the game ran,
+and the reader could stop none of it. Ten a day is more than any talk between two players
+needs; another player's press to the same reader is counted apart."""
+PRIVATE_DAY_TALLY = "private-press-day:"
+"""The key the private press one writer's was relayed to one reader is counted under for
+``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
+PRIVATE_DAY = "private press a day"
+"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
@@ -183,10 +194,12 @@ class Commands:
             if not reply.on_file and self._stranger(book, reply.to):  # a code, a From: no proof
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
             tally = None  # the answers to the address, or a count of their own:
+            day_tally = None
             if reply.private:  # each writer's to each reader: none silences the others
                 writer = getattr(reply.context.get("writer"), "side", "")
                 reader = compose.address_key(reply.to)
                 tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
+                day_tally = f"{PRIVATE_DAY_TALLY}{_game_of(reply)}:{writer}:{reader}"
             elif reply.asks is not None:  # forged requests never hold back his orders' answers
                 tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
             window = WINDOW
@@ -195,6 +208,8 @@ class Commands:
             ident = f"cmd-{message.key}-{index}"
             if reply.asks is not None and not self._mailable(book, reply.asks, ident):
                 why: str | None = ENDED
+            elif day_tally is not None and self._day_spent(day_tally, ident):
+                why = PRIVATE_DAY
             else:
                 why = self.answers.reply(
                     ident,
@@ -211,6 +226,8 @@ class Commands:
                     echo=not reply.private and reply.asks is None and not reply.notice,
                     limited=not reply.notice,  # a notice of the game: no answer to hold back
                 )
+                if why is None and day_tally is not None:
+                    self.answers.journal.replied(day_tally, self.answers.now.timestamp())
             if why is None:
                 continue
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -226,6 +243,16 @@ class Commands:
                 why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
+
+    def _day_spent(self, tally: str, ident: str) -> bool:
+        """Whether the private press of ``tally`` (one writer's to one reader) was relayed
+        ``PRIVATE_A_DAY`` times in the last 24 hours; never for one queued already (an
+        earlier reading of the mail, cut short before its journal's commit, queued it: it
+        goes, and is counted again)."""
+        if self.answers.outbox.known(ident):
+            return False
+        since = self.answers.now.timestamp() - DAY
+        return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
 
     def _mailable(self, book: Book, code: str, ident: str) -> bool:
         """Whether an answer carrying a code to CONFIRM may go out: its code still waits, or
@@ -279,12 +306,19 @@ def _game_of(reply: Reply) -> str | None:
 
 def _not_relayed(copy: Reply, why: str) -> Reply:
     """The answer to a private press's writer when the press itself was held back by the
-    hourly limit of its reader's: a refusal that says so, in place of the copy."""
+    hourly limit of its reader's (or ``PRIVATE_A_DAY``): a refusal that says so, in place of
+    the copy."""
     game, side = copy.context["game"], copy.context["side"]
     reason = (
         f"player {side} has been relayed as much private press this hour as he may get "
         f"({why}); nothing went to him: send it again later"
     )
+    if why == PRIVATE_DAY:
+        reason = (
+            f"player {side} has been relayed as much of your private press today as one "
+            f"player may send another ({PRIVATE_A_DAY} pieces in 24 hours); nothing went to "
+            "him: send it again tomorrow"
+        )
     return Reply(
         copy.to,
         f"PRESS {game} TO {side}: not done",
@@ -307,6 +341,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
     started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
+    started += "".join(f"; {warning}" for warning in desk.warnings)
     if again:
         started += f"; {_again(again)}"
     if held:

@@ -30,7 +30,7 @@ from wtg.host.results import result_of, winners
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import FOLDER as BOOK_FOLDER
 from wtg.lobby.database import Book
-from wtg.lobby.domains import MadeOfList, made_of_one_domain
+from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
@@ -132,6 +132,9 @@ class Digest(Record):
     """Games made of a waiting list since the last digest whose players write, most of
     them, from one mail domain (``wtg.lobby.domains``: one person's Sybils, or a large
     provider's players), oldest first."""
+    taken_one_domain: tuple[TakenToOneDomain, ...] = ()
+    """Games whose seats offered were taken over since the last digest and whose players
+    now write, most of them, from one mail domain (``wtg.lobby.domains``), oldest first."""
     owed: tuple[str, ...] = ()
     """What GM commands cut short still owe the players, a line each with the command that
     finishes it, as `wtg status` and `wtg send` say them (``owed_by_commands``)."""
@@ -157,6 +160,7 @@ class Digest(Record):
             or self.troubles
             or self.refused
             or self.one_domain
+            or self.taken_one_domain
             or self.other_program
             or self.owed
         )
@@ -203,6 +207,8 @@ class Digest(Record):
             told += f", {len(self.refused)} mail(s) set aside for good"
         if self.one_domain:  # the same
             told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
+        if self.taken_one_domain:  # the same
+            told += f", {len(self.taken_one_domain)} game(s) taken over mostly at one domain"
         if self.other_program:  # the same
             told += ", another program files into the mailbox's folders"
         if self.owed:  # the same
@@ -288,6 +294,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     bounces: list[Failing] = []
     troubles: list[str] = []
     owed: list[str] = []
+    addresses: dict[str, dict[int, str]] = {}
     polled = last_poll(spool)
     waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
@@ -305,6 +312,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
                 late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
             owed += owed_lines(spool, found)
+            addresses[found.config.game] = {p.id: p.email for p in found.config.players}
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
     kept, kept_over = quarantine_listed(quarantined(spool))
@@ -327,6 +335,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         troubles=tuple(troubles),
         refused=tuple(set_aside_since(spool, since.timestamp())),
         one_domain=tuple(_one_domain(games_dir, since)),
+        taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses)),
         other_program=seen.line if seen is not None and seen.at >= since else "",
         owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
     )
@@ -355,6 +364,18 @@ def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
         return []
     with Book(games_dir) as book:
         return made_of_one_domain(book, since)
+
+
+def _taken_one_domain(
+    games_dir: Path, since: datetime, addresses: dict[str, dict[int, str]]
+) -> list[TakenToOneDomain]:
+    """The games a seat of was taken over since ``since`` whose players (``addresses``, by
+    seat) write, most of them, from one domain, two seats taken over among them; none when
+    the host keeps no lobby's book."""
+    if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
+        return []
+    with Book(games_dir) as book:
+        return taken_to_one_domain(book, since, addresses)
 
 
 def _runs(game: Game, since: datetime) -> list[TurnRun]:

@@ -156,6 +156,10 @@ class KeptJournal(Journal):
         mine = any(at >= since for at in self._replies.get(sender, ()))
         return mine or super().replied_since(sender, since)
 
+    def replies_counted(self, sender: str, since: float) -> int:
+        mine = sum(at >= since for at in self._replies.get(sender, ()))
+        return super().replies_counted(sender, since) + mine
+
     def replied(self, sender: str, at: float) -> None:
         self.notes.append(("replied", (sender, at)))
         self._replies.setdefault(sender, []).append(at)

@@ -775,6 +775,13 @@ class Journal:
         query = "SELECT 1 FROM replies WHERE sender = ? AND at >= ? LIMIT 1"
         return self.db.execute(query, (sender, since)).fetchone() is not None
 
+    def replies_counted(self, sender: str, since: float) -> int:
+        """How many times ``sender`` (an address, or a key counted apart) was answered since
+        ``since``: one count by the index, apart from the replies ``replies_since`` keeps for
+        the hour's limits (a day's window there would read a day of every address's)."""
+        query = "SELECT COUNT(*) FROM replies WHERE sender = ? AND at >= ?"
+        return int(self.db.execute(query, (sender, since)).fetchone()[0])
+
     def prune_replies(self, before: float) -> int:
         """Drop the replies older than ``before`` (a poll gives its moment less
         ``REPLIES_KEPT``: no limit reads so far back), one statement by the index on the time;
