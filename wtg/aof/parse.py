@@ -81,7 +81,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             continue
         # An order line ("B1: ...") is never a setting line (two letters, then ":"): the
         # order line is looked for first, as most lines of a filled-in form are one.
-        match = _loose_order(form, text) if loose else ORDER_LINE.fullmatch(text)
+        among = loose and line.number in copy.among  # typed among orders: answered
+        match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
         if setting is None and match is None:
             continue
@@ -276,10 +277,13 @@ def _spaced(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     entry = RawEntry(section=section.key, values={}, position=0, line=line.number, text=line.text)
     if 1 <= number <= section.lines:
         # its fields are each one its blank takes (copies._spaced_order): shown whole
-        written = f"{section.label}{number}: {' '.join(spaced_fields(match))}"
+        fields = spaced_fields(match)
+        written = f"{section.label}{number}: {' '.join(fields)}"
+        left = [spec.title for spec in section.fields[len(fields) :]]
+        also = f", with its {' and '.join(left)} too" if left else ""
         reason = (
             "not read: written as a telephone number is (a space after the letter, "
-            f'a 0 first); write it "{written}"'
+            f'a 0 first); write it "{written}"{also}'
         )
     else:
         reason = f"not read: {_line_problem(reader, section, digits, line)}"
