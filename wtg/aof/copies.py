@@ -324,13 +324,24 @@ def _prose(section: SectionSpec, tail: str) -> bool:
     """Whether a line outside any form written as line ``section`` without its colon is a
     player's prose (``Q1 2027 results``, ``A2 2027 budget approved``): a number after its
     line number that its first blank does not take, and a word after it. An order written
-    so, its first value fitting (``A2 60 55 010 armies``), is read (and answered)."""
+    so, its first value fitting (``A2 60 55 010 armies``), is read (and answered). A
+    blank that takes a name (a Tactics army line's piece, by name or by its number in the
+    report's list) takes no number of more than ``_LISTED_DIGITS`` digits: ``A2 2027
+    budget approved`` is prose there too."""
     if not _SPACED_VALUE.match(tail) or not section.fields:
         return False
     values = tail.split()
     if not any(_PROSE_WORD.fullmatch(value) for value in values[1:]):
         return False
-    return read_token(section.fields[0], values[0])[0] is None
+    first = section.fields[0]
+    if first.word and values[0].isdigit():
+        return len(values[0].lstrip("0")) > _LISTED_DIGITS
+    return read_token(first, values[0])[0] is None
+
+
+_LISTED_DIGITS = 2
+"""The digits of a number from a list in the report that a name blank takes (a Tactics
+piece's kind, 1 to the kinds there are): a year's four are none."""
 
 
 _POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
