@@ -179,3 +179,21 @@ def test_a_logo_in_the_html_signature_is_no_attachment_not_read(tmp_path: Path) 
     world.poll()
     (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
     assert "not read" not in body_of(help_mail)
+
+
+def test_an_outlook_mail_attached_as_a_file_is_said_to_be_one(tmp_path: Path) -> None:
+    """Outlook attaches a saved mail (dragged in, or forwarded from a folder of .msg files)
+    as ``application/vnd.ms-outlook``: the help named it with the documents and zips, and
+    the player, who attached a mail, not a document, could not tell what to do instead."""
+    world = World(tmp_path)
+    attaching(world, ("RE [g1] report of turn 0.msg", "application", "vnd.ms-outlook"))
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    text = " ".join(body_of(help_mail).split())
+    assert (
+        "Its attachment RE [g1] report of turn 0.msg was not read: the form is read only as "
+        "text, in the mail itself or attached as a .txt file, not from a document, a PDF, a "
+        "picture or a zip. RE [g1] report of turn 0.msg is a mail Outlook attached as a file "
+        "(.msg), never opened: forward the report with Forward, not Forward as Attachment, "
+        "your orders typed above it, or type them in a reply to the report."
+    ) in text, text
