@@ -44,7 +44,9 @@ _UNKNOWN_TAIL = re.compile(r" *: *[0-9_]")
 letters the form has, never dropped without a word) only when written as one: ``N2: 07``."""
 SETTING_LINE = re.compile(r"([A-Za-z]{2,8}) *: *(.*)")
 """A setting line: ``MAP: off`` (``wtg.core.settings``); its word is no header key."""
-_ONE_WORD = re.compile(r"\S*")
+_ONE_WORD = re.compile(r"[A-Za-z0-9]*[.!]?")
+"""A setting's value typed outside a form: one word (``MAP: off``), a stop after it maybe;
+a link (``Map: https://maps.app.goo.gl/x7Yz``, a business's signature) is no value."""
 
 
 MAX_COPIES = 40

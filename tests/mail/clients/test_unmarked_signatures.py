@@ -46,6 +46,34 @@ def test_apple_mails_signature_under_the_typed_lines_is_not_read(
     assert table.orders(1) == played.filed
 
 
+LINKED = (
+    "Kind regards,\nAlice Liddell\nLiddell & Co., 1 High Street, Oxford\n"
+    "Map: https://maps.app.goo.gl/x7YzQ2\nWeb: https://liddell.example\n"
+)
+"""A business's signature with a link to its place on a map, as a shop's or an office's
+has one: ``Map:`` is the word of the form's MAP setting."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_a_signatures_map_link_is_no_map_setting(ruleset: str, tmp_path: Path) -> None:
+    """``Map: https://maps.app.goo.gl/x7YzQ2`` under an Apple Mail signature without ``-- ``
+    read as the MAP setting (one word after the colon) and was rejected ('MAP takes on or
+    off'), which cost the READY of the order lines typed above it. A link is no setting's
+    value; ``Map: yes`` typed by a player is still answered."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{LINKED}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
+
+
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_outlooks_signature_above_the_unquoted_original_is_not_read(
     ruleset: str, tmp_path: Path
