@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -52,7 +52,10 @@ class _Reader:
     """The form's sections by the letter of their lines, in either case."""
     outcome: ParseOutcome = field(default_factory=ParseOutcome)
     positions: dict[str, int] = field(default_factory=dict)
-    first_seen: dict[tuple[str, int], int] = field(default_factory=dict)
+    first_seen: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
+    """Where each line of the form (a setting's: number 0) was first read: its line's number
+    and the ``visit`` it was read on (a line of several orders is visited once each)."""
+    visit: int = 0
     order_lines: int = 0
 
 
@@ -70,7 +73,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     # outside the markers a line is an order only when written like one (is_loose_order):
     # the general reading decides
     plain = {} if loose else reading.plain
-    for line in copy.lines:
+    for line in _one_order_each(copy.lines):
+        reader.visit += 1
         text = line.text
         if text[:1] not in _LETTERS:  # a blank line, a marker: no order or setting line
             continue
@@ -106,6 +110,29 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             where = f"{copy.header.where()}: " if copy.header else ""
             outcome.problems.append(f"{where}the header has no {key.upper()}: ({HEADER_HINT})")
     return outcome
+
+
+_NEXT_ORDER = re.compile(r"[\s,;]+(?=[A-Za-z] ?[0-9]{1,6} *:)")
+"""Where a line typed with several orders on it (``A1: 60 55 010, G1: 60 5, R1: 1``, a
+phone's user's) starts the next: a separator, then an order's label, number and colon."""
+
+
+def _one_order_each(lines: Sequence[MailLine]) -> Iterator[MailLine]:
+    """``lines``, a line that holds more orders than one, each after its label and colon,
+    as a line each (its number kept): each is read, and answered, as the order it is, where
+    the whole line was rejected with its blanks counted ('expected 3 fields FROM TO ARM,
+    found 8'). Most lines have one colon at most, and are passed on at once."""
+    for line in lines:
+        text = line.text
+        if text.count(":") < 2 or ORDER_LINE.match(text) is None:
+            yield line
+            continue
+        parts = _NEXT_ORDER.split(text)
+        if len(parts) == 1:
+            yield line
+            continue
+        for part in parts:
+            yield line._replace(text=part.rstrip(" ,;"))
 
 
 class _Plain(NamedTuple):
@@ -208,7 +235,8 @@ def _read_plain(reader: _Reader, line: MailLine, plain: _Plain) -> bool:
     if not 1 <= number <= section.lines:
         return False
     values = plain.values(match)
-    if reader.first_seen.setdefault((section.key, number), line.number) != line.number:
+    seen = (line.number, reader.visit)
+    if reader.first_seen.setdefault((section.key, number), seen) != seen:
         return False  # filled in twice
     reader.order_lines += 1
     position = reader.positions.get(section.key, 0) + 1
@@ -307,11 +335,13 @@ def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written
     if not value:
         return
     entry = RawEntry(section=setting.key, values={}, position=1, line=line.number, text=line.text)
-    first = reader.first_seen.setdefault((setting.key, 0), line.number)
+    seen = (line.number, reader.visit)
+    first = reader.first_seen.setdefault((setting.key, 0), seen)
     chosen, reason = setting.read(value)
-    if first != line.number:
+    if first != seen:
         reason = (
-            f"{setting.word} is filled in twice (first on line {first}); the later one is ignored"
+            f"{setting.word} is filled in twice (first on line {first[0]}); the later one is "
+            "ignored"
         )
     if chosen is None or reason:
         reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
@@ -344,8 +374,8 @@ def _after_label(rest: str) -> str | None:
 def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: MailLine) -> str:
     number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
     if 1 <= number <= section.lines:
-        first = reader.first_seen.setdefault((section.key, number), line.number)
-        if first == line.number:
+        seen = (line.number, reader.visit)
+        if reader.first_seen.setdefault((section.key, number), seen) == seen:
             return ""
     name = f"{section.label}{number}" if number else f"{section.label}{digits}"
     if not 1 <= number <= section.lines:
@@ -354,7 +384,7 @@ def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: Mail
             f"the form has only {section.lines} {section.label} line{plural} "
             f"({section.label}1 to {section.label}{section.lines}), found {shown(name)}"
         )
-    first = reader.first_seen[(section.key, number)]
+    first = reader.first_seen[(section.key, number)][0]
     return f"{name} is filled in twice (first on line {first}); the later one is ignored"
 
 
