@@ -270,7 +270,7 @@ def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     reader.order_lines += 1
     if not rest.strip(_BLANK):  # a line left as it was sent ("A4: __ __ ___"): no order
         return
-    tokens = _tokens(rest)
+    tokens = _tokens(without_stop(rest))
     written = tokens
     if "_" in rest or "/" in rest:  # a token without them is written as it is
         written = [t.strip("_") if t.strip("_/") else "" for t in tokens]  # "__/__": blank
@@ -318,6 +318,17 @@ def _spaced(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
+def without_stop(rest: str) -> str:
+    """``rest`` without a full stop after its last value (``R1: 1.``, ``A1: 60 55 010.``):
+    a sentence's end, or the stop a phone's keyboard types for two taps of the space bar
+    (an iPhone's, Gboard's). Not an ellipsis, and not a stop after anything but a letter or
+    a digit (``__.``: a blank left)."""
+    text = rest.rstrip()
+    if text.endswith(".") and text[-2:-1].isalnum() and text[-2:-1].isascii():
+        return text[:-1]
+    return rest
+
+
 def _tokens(rest: str) -> list[str]:
     """The blanks written after an order line's label, up to a comment (``#`` or ``(``):
     split at ``_SEPARATORS``, empty ones dropped. String methods, not the regex: it costs
@@ -331,7 +342,7 @@ def _tokens(rest: str) -> list[str]:
 def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written: str) -> None:
     """A setting line (``MAP: off``): read once a form, its value one the setting takes."""
     reader.order_lines += 1
-    value = written.strip().strip("_").strip()
+    value = without_stop(written.strip().strip("_").strip())
     if not value:
         return
     entry = RawEntry(section=setting.key, values={}, position=1, line=line.number, text=line.text)
