@@ -26,7 +26,7 @@ from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
-from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block, header_shaped
 from wtg.aof.values import read_token
 from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.settings import SettingSpec, setting_named
@@ -142,6 +142,7 @@ def _original_quoted(
         if (
             ORIGINAL.fullmatch(line.text)
             or header_block(texts, index)
+            or header_shaped(texts, index)
             or (typed and ATTRIBUTION.fullmatch(line.text) and _unquoted_next(lines, index))
         ):
             deeper = (line._replace(depth=line.depth + 1) for line in lines[index:])
