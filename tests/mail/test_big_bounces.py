@@ -14,6 +14,7 @@ import base64
 import email
 import email.policy
 import random
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,14 @@ import pytest
 from tests.mail.loop import NOW, World, players
 from tests.mail.realworld import GM_FROM, write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from tests.mail.test_bounce_too_big import REPORT, sent_to_p2
 from tests.mail.test_bounces import FIXTURES, ours, sent_reports
 from wtg.game.bounces import bounces_of
 from wtg.game.engine import create_game
 from wtg.mail import compose
+from wtg.mail.inbox import MaildirInbox
 from wtg.mail.outbox import Outbox, parse_own_id
+from wtg.mail.poller import poll
 
 LIMIT = 50_000
 
@@ -241,3 +245,43 @@ def test_a_big_bounce_in_an_imap_mailbox_is_read_from_its_start(
     assert list((tmp_path / "games" / ".mail" / "outbox" / "queue").iterdir()) == []
     (archived,) = (tmp_path / "games" / ".mail" / "archive").rglob("*.eml")
     assert 60_000 < len(archived.read_bytes()) <= 70_000  # the start, not the 300 kB
+
+
+def test_a_big_bounce_read_from_its_header_alone_does_not_mark_a_mail_with_a_picture(
+    tmp_path: Path,
+) -> None:
+    """Its header names our report to p2 (In-Reply-To) but not why it failed, and the part
+    that says (5.3.4: too big for his mailbox, say) was not fetched: the address was marked
+    failing, though the report with its map picture may only have been too big. It goes
+    again without its picture, the address not marked; were the address dead, the bounce of
+    the lighter mail is small enough to read whole, and marks it."""
+    world = World(tmp_path, max_bytes=LIMIT)
+    sent_to_p2(world, picture=True)
+    raw_sent = (world.gm.spool / "outbox" / "sent" / f"{REPORT}.eml").read_bytes()
+    ours_id = "".join(str(email.message_from_bytes(raw_sent)["Message-ID"]).split())
+    raw = report_far_down(big_postfix(), f"In-Reply-To: {ours_id}")
+    assert len(raw) > 5 * LIMIT
+    drop(world, raw, as_sent=False)
+    told: list[str] = []
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), NOW, told=told.append)
+    assert (summary.seen, summary.filed, summary.rejected) == (1, 0, 1)
+    ((_key, outcome),) = summary.outcomes
+    assert told == [outcome.removeprefix("rejected: ")]  # on stderr, which cron mails
+    assert outcome == (
+        "rejected: a bounce: a mail to p2@players.example (g1) came back, too big to fetch: "
+        "its header does not say why, and the part that does was not read; the address is "
+        "not marked failing: the mail goes again without its picture at the next send, and "
+        "a bounce of that one will say why"
+    )
+    assert marked(world) == {}
+    queued = world.outbox()
+    assert list(queued) == [REPORT]
+    again = email.message_from_bytes(queued[REPORT], policy=email.policy.default)
+    assert isinstance(again, EmailMessage)
+    assert again.get_content_type() == "text/plain"
+    text = " ".join(again.get_content().split())
+    assert text.endswith(
+        "This mail goes without its picture map-turn1.png: your mail server returned the mail "
+        "with it, too big to read whole, without saying why (it may have been too big for your "
+        "mailbox)."
+    ), text

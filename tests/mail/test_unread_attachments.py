@@ -133,10 +133,14 @@ def png_of(width: int, height: int) -> bytes:
     return out.getvalue()
 
 
-def outlook(text: str, picture: bytes, shown: bool = True) -> EmailMessage:
+def outlook(
+    text: str, picture: bytes, shown: bool = True, signature: str = "<p>", pasted: bool = False
+) -> EmailMessage:
     """A mail as Outlook sends an HTML mail with a picture in it (a signature's logo, a
     pasted screenshot): multipart/related, the HTML showing ``image001.png`` by its
-    Content-ID (``shown``; else the HTML does not show it)."""
+    Content-ID (``shown``; else the HTML does not show it), under the signature's start
+    (``signature``: Outlook's mark of it, or none) or in the text typed above it
+    (``pasted``)."""
     msg = EmailMessage()
     msg["From"] = "Player 2 <p2@players.example>"
     msg["To"] = GM
@@ -146,9 +150,10 @@ def outlook(text: str, picture: bytes, shown: bool = True) -> EmailMessage:
     body.set_content(f"{text}\n\nJane Doe\nSales Director | Acme Corp\n")
     cid = "image001.png@01DB4A2C.5E3F1A20"
     img = f'<img width="120" height="40" src="cid:{cid}">' if shown else ""
+    above, below = (img, "") if pasted else ("", img)
     body.add_alternative(
-        f"<html><body><p>{text}</p><p>Jane Doe<br>Sales Director | Acme Corp</p>"
-        f"<p>{img}</p></body></html>",
+        f"<html><body><p>{text}</p><p>{above}</p>{signature}Jane Doe<br>Sales Director | "
+        f"Acme Corp</p><p>{below}</p></body></html>",
         subtype="html",
     )
     image = EmailMessage()
@@ -179,3 +184,46 @@ def test_a_logo_in_the_html_signature_is_no_attachment_not_read(tmp_path: Path) 
     world.poll()
     (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
     assert "not read" not in body_of(help_mail)
+
+
+WINDOWS = '<p class=MsoNormal><a name="_MailAutoSig">'
+"""Where Outlook for Windows begins the signature of a mail (a Word bookmark)."""
+WEB = '<div id="Signature"><p>'
+"""Where Outlook on the web and the new Outlook begin it."""
+
+
+def test_a_cropped_screenshot_above_outlooks_signature_is_named(tmp_path: Path) -> None:
+    """A few order lines cropped from a screenshot and pasted into an Outlook mail are as
+    low as a logo (a picture of 90 pixels): it was taken for the signature's logo and not
+    named, the player told nothing of why his orders were not read. A picture shown above
+    the signature's mark (``_MailAutoSig``, ``id="Signature"``) is his, named; a logo
+    under it is still not."""
+    low = png_of(420, 90)
+    for mark in (WINDOWS, WEB):
+        pasted = outlook("My orders:", low, signature=mark, pasted=True)
+        assert extract_from_message(pasted).unread == ("image001.png",), mark
+        logo = outlook("How do I play?", png_of(240, 80), signature=mark)
+        assert extract_from_message(logo).unread == (), mark
+    world = World(tmp_path)
+    world.inbox.add(outlook("My orders:", low, signature=WINDOWS, pasted=True))
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    assert "Its attachment image001.png was not read" in body_of(help_mail)
+
+
+def test_an_outlook_mail_attached_as_a_file_is_said_to_be_one(tmp_path: Path) -> None:
+    """Outlook attaches a saved mail (dragged in, or forwarded from a folder of .msg files)
+    as ``application/vnd.ms-outlook``: the help named it with the documents and zips, and
+    the player, who attached a mail, not a document, could not tell what to do instead."""
+    world = World(tmp_path)
+    attaching(world, ("RE [g1] report of turn 0.msg", "application", "vnd.ms-outlook"))
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    text = " ".join(body_of(help_mail).split())
+    assert (
+        "Its attachment RE [g1] report of turn 0.msg was not read: the form is read only as "
+        "text, in the mail itself or attached as a .txt file, not from a document, a PDF, a "
+        "picture or a zip. RE [g1] report of turn 0.msg is a mail Outlook attached as a file "
+        "(.msg), never opened: forward the report with Forward, not Forward as Attachment, "
+        "your orders typed above it, or type them in a reply to the report."
+    ) in text, text

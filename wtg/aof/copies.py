@@ -26,7 +26,7 @@ from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
-from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block, header_shaped
 from wtg.aof.values import read_token
 from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.settings import SettingSpec, setting_named
@@ -44,7 +44,9 @@ _UNKNOWN_TAIL = re.compile(r" *: *[0-9_]")
 letters the form has, never dropped without a word) only when written as one: ``N2: 07``."""
 SETTING_LINE = re.compile(r"([A-Za-z]{2,8}) *: *(.*)")
 """A setting line: ``MAP: off`` (``wtg.core.settings``); its word is no header key."""
-_ONE_WORD = re.compile(r"\S*")
+_ONE_WORD = re.compile(r"[A-Za-z0-9]*[.!]?")
+"""A setting's value typed outside a form: one word (``MAP: off``), a stop after it maybe;
+a link (``Map: https://maps.app.goo.gl/x7Yz``, a business's signature) is no value."""
 
 
 MAX_COPIES = 40
@@ -63,6 +65,9 @@ class FormCopy(NamedTuple):
     stray: bool = False
     """Order-like lines outside every form that may not be the player's (unquoted lines
     among the quoted ones): never read, only said."""
+    among: frozenset[int] = frozenset()
+    """The numbers of lines written as a telephone number is that stand among the order
+    lines typed (``spaced_among_orders``): read as orders, and answered."""
 
 
 def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
@@ -137,6 +142,7 @@ def _original_quoted(
         if (
             ORIGINAL.fullmatch(line.text)
             or header_block(texts, index)
+            or header_shaped(texts, index)
             or (typed and ATTRIBUTION.fullmatch(line.text) and _unquoted_next(lines, index))
         ):
             deeper = (line._replace(depth=line.depth + 1) for line in lines[index:])
@@ -246,9 +252,12 @@ def _unmarked(
     for depth, at_depth in by_depth.items():
         starts = [i for i, line in enumerate(at_depth) if is_header_line(line.text)]
         if depth == 0 and not starts:
-            loose = [line for line in at_depth if is_loose_line(form, line.text)]
+            among = spaced_among_orders(form, at_depth)
+            loose = [
+                line for line in at_depth if line.number in among or is_loose_line(form, line.text)
+            ]
             if loose:
-                copies += _bare_and_stray(loose, lines)
+                copies += _bare_and_stray(loose, lines, among)
             continue
         for number, start in enumerate(starts):
             first = 0 if number == 0 and depth == 0 else start
@@ -259,7 +268,9 @@ def _unmarked(
     return copies
 
 
-def _bare_and_stray(loose: Sequence[MailLine], lines: Sequence[MailLine]) -> list[FormCopy]:
+def _bare_and_stray(
+    loose: Sequence[MailLine], lines: Sequence[MailLine], among: frozenset[int] = frozenset()
+) -> list[FormCopy]:
     """The unquoted order lines of a text outside every form: the player's own above the
     first quoted line or below the last (all of them in a text that quotes nothing), the
     stray ones in between, where a client that re-wraps a long quoted line leaves its tail
@@ -268,9 +279,9 @@ def _bare_and_stray(loose: Sequence[MailLine], lines: Sequence[MailLine]) -> lis
     first, last = (quoted[0], quoted[-1]) if quoted else (0, 0)
     own = tuple(line for line in loose if not first < line.number < last)
     stray = tuple(line for line in loose if first < line.number < last)
-    found = [FormCopy(0, False, own[0].number, None, own)] if own else []
+    found = [FormCopy(0, False, own[0].number, None, own, among=among)] if own else []
     if stray:
-        found.append(FormCopy(0, False, stray[0].number, None, stray, stray=True))
+        found.append(FormCopy(0, False, stray[0].number, None, stray, True, among))
     return found
 
 
@@ -316,13 +327,24 @@ def _prose(section: SectionSpec, tail: str) -> bool:
     """Whether a line outside any form written as line ``section`` without its colon is a
     player's prose (``Q1 2027 results``, ``A2 2027 budget approved``): a number after its
     line number that its first blank does not take, and a word after it. An order written
-    so, its first value fitting (``A2 60 55 010 armies``), is read (and answered)."""
+    so, its first value fitting (``A2 60 55 010 armies``), is read (and answered). A
+    blank that takes a name (a Tactics army line's piece, by name or by its number in the
+    report's list) takes no number of more than ``_LISTED_DIGITS`` digits: ``A2 2027
+    budget approved`` is prose there too."""
     if not _SPACED_VALUE.match(tail) or not section.fields:
         return False
     values = tail.split()
     if not any(_PROSE_WORD.fullmatch(value) for value in values[1:]):
         return False
-    return read_token(section.fields[0], values[0])[0] is None
+    first = section.fields[0]
+    if first.word and values[0].isdigit():
+        return len(values[0].lstrip("0")) > _LISTED_DIGITS
+    return read_token(first, values[0])[0] is None
+
+
+_LISTED_DIGITS = 2
+"""The digits of a number from a list in the report that a name blank takes (a Tactics
+piece's kind, 1 to the kinds there are): a year's four are none."""
 
 
 _POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
@@ -374,16 +396,66 @@ def _spaced_order(form: FormSpec, match: re.Match[str]) -> bool:
     On a map whose province blanks take 3 or 4 digits, the groups of ``M 212 555 0147``,
     ``M 020 7946 0958`` or ``M 0412 345 678`` fit a move's FROM and TO: a line of two
     groups or more, each of 3 digits or more, and fewer than the line's blanks, is taken
-    for a telephone number. An order so spaced fills every blank (``A 01 1234 1235 010``)
-    or has a short number among them (``A 111 60 55``)."""
+    for a telephone number (``_telephone_groups``), unless it stands among the order lines
+    typed (``spaced_among_orders``). An order so spaced fills every blank (``A 01 1234
+    1235 010``) or has a short number among them (``A 111 60 55``)."""
+    return _spaced_fits(form, match) and not _telephone_groups(form, match)
+
+
+def _spaced_fits(form: FormSpec, match: re.Match[str]) -> bool:
+    """Whether each field of a ``spaced_number`` line is one its blank takes, its letter one
+    of the form's, and its fields at least one and no more than its lines have."""
     section = form.by_label(match[1])
     fields = spaced_fields(match)
     if section is None or not 0 < len(fields) <= len(section.fields):
         return False
-    if 2 <= len(fields) < len(section.fields) and all(len(field) >= 3 for field in fields):
-        return False  # a telephone number's groups
     pairs = zip(section.fields, fields, strict=False)  # fields left blank: fewer tokens
     return all(read_token(spec, token)[0] is not None for spec, token in pairs)
+
+
+def _telephone_groups(form: FormSpec, match: re.Match[str]) -> bool:
+    """Whether a spaced line's fields are a telephone number's groups: two or more, each of
+    3 digits or more, fewer than its line's blanks (``M 020 7946 0958``)."""
+    section = form.by_label(match[1])
+    fields = spaced_fields(match)
+    blanks = len(section.fields) if section is not None else 0
+    return 2 <= len(fields) < blanks and all(len(field) >= 3 for field in fields)
+
+
+def spaced_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[int]:
+    """The numbers of the unquoted lines written as a telephone number is whose groups fit
+    the blanks of an order of the form (``_spaced_fits``, ``_telephone_groups``: ``A 111
+    1234 1235``, ``A 01 1234 1235`` on a map of four-digit provinces, the armies left out)
+    that stand among order lines the player typed: a line next to one that is an order
+    line of the form (``is_loose_order``), or next to such a line that is. A signature's
+    telephone lines stand under a name or a company's, never against an order line; an
+    order line the player typed so is answered, not dropped without a word."""
+    found: set[int] = set()
+    run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
+    last = -1
+    for line in [*lines, MailLine(-2, 0, "")]:
+        kind = _spaced_kind(form, line) if line.text and not line.depth else None
+        if kind is None or line.number != last + 1:
+            if any(order for _number, order in run):
+                found.update(number for number, order in run if not order)
+            run = []
+        if kind is not None:
+            run.append((line.number, kind))
+        last = line.number
+    return frozenset(found)
+
+
+def _spaced_kind(form: FormSpec, line: MailLine) -> bool | None:
+    """True for an order line of the form, False for a line written as a telephone number
+    whose groups fit an order's blanks, None for any other line."""
+    if is_loose_order(form, line.text):
+        return True
+    match = ORDER_LINE.fullmatch(line.text)
+    if match is None or _signature_line(line.text) or not spaced_number(form, match):
+        return None
+    if _spaced_fits(form, match) and _telephone_groups(form, match):
+        return False
+    return None
 
 
 def _number_digits(form: FormSpec | None) -> int:
@@ -409,15 +481,21 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
     known: a line number has two digits at most), but for an order of one of ``forms``
     written with its number spaced (``A 01 60 55 010``: ``is_loose_order``), and a line of
     prose for each of ``forms`` that has its letter (``Q1 2027 results``: ``_prose``): what
-    its sender typed as orders, said back to him when no form is found to read them with."""
+    its sender typed as orders, said back to him when no form is found to read them with
+    (one written as a telephone number is among them too: ``spaced_among_orders``)."""
     found = []
+    among = frozenset().union(*(spaced_among_orders(f, lines) for f in forms))
     for line in lines:
         if line.depth or not reads_as_order(line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
         if match is None or _signature_line(line.text):
             continue
-        if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
+        if (
+            spaced_number(None, match)
+            and line.number not in among
+            and not any(is_loose_order(f, line.text) for f in forms)
+        ):
             continue
         sections = [s for f in forms if (s := f.by_label(match[1])) is not None]
         if sections and all(_prose(section, match[3]) for section in sections):

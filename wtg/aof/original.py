@@ -52,3 +52,22 @@ def header_block(lines: Sequence[str], index: int) -> bool:
         return False
     following = [ln.strip() for ln in lines[index + 1 : index + 4]]
     return any(HEADER_NEXT.match(ln) for ln in following)
+
+
+_LABELLED = re.compile(r"(?=\S)[^:\d@<>=#()\[\]]{1,30}?\s*:\s*\S")
+"""A line of a header block in any language: a label of no digits (``差出人:``,
+``보낸 사람:``, ``Od:``), a colon, a value. An order line's label has its digits
+(``A1:``)."""
+
+
+def header_shaped(lines: Sequence[str], index: int) -> bool:
+    """A header block whose labels are in a language ``header_block`` does not know (an
+    Outlook in Japanese, Korean, Greek, Hebrew, Ukrainian, Romanian ...): the line and two
+    of the three under it labelled lines (``_LABELLED``), an address among them (the
+    sender's or the addressee's, ``@``). Only the AOF reader asks, above a form left
+    unquoted: the lobby reads commands such lines may be."""
+    block = [line.strip() for line in lines[index : index + 4]]
+    if not block or not _LABELLED.match(block[0]):
+        return False
+    labelled = sum(1 for line in block[1:] if _LABELLED.match(line))
+    return labelled >= 2 and any("@" in line for line in block)

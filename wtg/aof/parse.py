@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -52,7 +52,10 @@ class _Reader:
     """The form's sections by the letter of their lines, in either case."""
     outcome: ParseOutcome = field(default_factory=ParseOutcome)
     positions: dict[str, int] = field(default_factory=dict)
-    first_seen: dict[tuple[str, int], int] = field(default_factory=dict)
+    first_seen: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
+    """Where each line of the form (a setting's: number 0) was first read: its line's number
+    and the ``visit`` it was read on (a line of several orders is visited once each)."""
+    visit: int = 0
     order_lines: int = 0
 
 
@@ -70,7 +73,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     # outside the markers a line is an order only when written like one (is_loose_order):
     # the general reading decides
     plain = {} if loose else reading.plain
-    for line in copy.lines:
+    for line in _one_order_each(copy.lines):
+        reader.visit += 1
         text = line.text
         if text[:1] not in _LETTERS:  # a blank line, a marker: no order or setting line
             continue
@@ -81,7 +85,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             continue
         # An order line ("B1: ...") is never a setting line (two letters, then ":"): the
         # order line is looked for first, as most lines of a filled-in form are one.
-        match = _loose_order(form, text) if loose else ORDER_LINE.fullmatch(text)
+        among = loose and line.number in copy.among  # typed among orders: answered
+        match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
         if setting is None and match is None:
             continue
@@ -105,6 +110,29 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             where = f"{copy.header.where()}: " if copy.header else ""
             outcome.problems.append(f"{where}the header has no {key.upper()}: ({HEADER_HINT})")
     return outcome
+
+
+_NEXT_ORDER = re.compile(r"[\s,;]+(?=[A-Za-z] ?[0-9]{1,6} *:)")
+"""Where a line typed with several orders on it (``A1: 60 55 010, G1: 60 5, R1: 1``, a
+phone's user's) starts the next: a separator, then an order's label, number and colon."""
+
+
+def _one_order_each(lines: Sequence[MailLine]) -> Iterator[MailLine]:
+    """``lines``, a line that holds more orders than one, each after its label and colon,
+    as a line each (its number kept): each is read, and answered, as the order it is, where
+    the whole line was rejected with its blanks counted ('expected 3 fields FROM TO ARM,
+    found 8'). Most lines have one colon at most, and are passed on at once."""
+    for line in lines:
+        text = line.text
+        if text.count(":") < 2 or ORDER_LINE.match(text) is None:
+            yield line
+            continue
+        parts = _NEXT_ORDER.split(text)
+        if len(parts) == 1:
+            yield line
+            continue
+        for part in parts:
+            yield line._replace(text=part.rstrip(" ,;"))
 
 
 class _Plain(NamedTuple):
@@ -207,7 +235,8 @@ def _read_plain(reader: _Reader, line: MailLine, plain: _Plain) -> bool:
     if not 1 <= number <= section.lines:
         return False
     values = plain.values(match)
-    if reader.first_seen.setdefault((section.key, number), line.number) != line.number:
+    seen = (line.number, reader.visit)
+    if reader.first_seen.setdefault((section.key, number), seen) != seen:
         return False  # filled in twice
     reader.order_lines += 1
     position = reader.positions.get(section.key, 0) + 1
@@ -241,7 +270,7 @@ def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     reader.order_lines += 1
     if not rest.strip(_BLANK):  # a line left as it was sent ("A4: __ __ ___"): no order
         return
-    tokens = _tokens(rest)
+    tokens = _tokens(without_stop(rest))
     written = tokens
     if "_" in rest or "/" in rest:  # a token without them is written as it is
         written = [t.strip("_") if t.strip("_/") else "" for t in tokens]  # "__/__": blank
@@ -276,14 +305,28 @@ def _spaced(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     entry = RawEntry(section=section.key, values={}, position=0, line=line.number, text=line.text)
     if 1 <= number <= section.lines:
         # its fields are each one its blank takes (copies._spaced_order): shown whole
-        written = f"{section.label}{number}: {' '.join(spaced_fields(match))}"
+        fields = spaced_fields(match)
+        written = f"{section.label}{number}: {' '.join(fields)}"
+        left = [spec.title for spec in section.fields[len(fields) :]]
+        also = f", with its {' and '.join(left)} too" if left else ""
         reason = (
             "not read: written as a telephone number is (a space after the letter, "
-            f'a 0 first); write it "{written}"'
+            f'a 0 first); write it "{written}"{also}'
         )
     else:
         reason = f"not read: {_line_problem(reader, section, digits, line)}"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+
+
+def without_stop(rest: str) -> str:
+    """``rest`` without a full stop after its last value (``R1: 1.``, ``A1: 60 55 010.``):
+    a sentence's end, or the stop a phone's keyboard types for two taps of the space bar
+    (an iPhone's, Gboard's). Not an ellipsis, and not a stop after anything but a letter or
+    a digit (``__.``: a blank left)."""
+    text = rest.rstrip()
+    if text.endswith(".") and text[-2:-1].isalnum() and text[-2:-1].isascii():
+        return text[:-1]
+    return rest
 
 
 def _tokens(rest: str) -> list[str]:
@@ -299,15 +342,17 @@ def _tokens(rest: str) -> list[str]:
 def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written: str) -> None:
     """A setting line (``MAP: off``): read once a form, its value one the setting takes."""
     reader.order_lines += 1
-    value = written.strip().strip("_").strip()
+    value = without_stop(written.strip().strip("_").strip())
     if not value:
         return
     entry = RawEntry(section=setting.key, values={}, position=1, line=line.number, text=line.text)
-    first = reader.first_seen.setdefault((setting.key, 0), line.number)
+    seen = (line.number, reader.visit)
+    first = reader.first_seen.setdefault((setting.key, 0), seen)
     chosen, reason = setting.read(value)
-    if first != line.number:
+    if first != seen:
         reason = (
-            f"{setting.word} is filled in twice (first on line {first}); the later one is ignored"
+            f"{setting.word} is filled in twice (first on line {first[0]}); the later one is "
+            "ignored"
         )
     if chosen is None or reason:
         reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
@@ -340,8 +385,8 @@ def _after_label(rest: str) -> str | None:
 def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: MailLine) -> str:
     number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
     if 1 <= number <= section.lines:
-        first = reader.first_seen.setdefault((section.key, number), line.number)
-        if first == line.number:
+        seen = (line.number, reader.visit)
+        if reader.first_seen.setdefault((section.key, number), seen) == seen:
             return ""
     name = f"{section.label}{number}" if number else f"{section.label}{digits}"
     if not 1 <= number <= section.lines:
@@ -350,7 +395,7 @@ def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: Mail
             f"the form has only {section.lines} {section.label} line{plural} "
             f"({section.label}1 to {section.label}{section.lines}), found {shown(name)}"
         )
-    first = reader.first_seen[(section.key, number)]
+    first = reader.first_seen[(section.key, number)][0]
     return f"{name} is filled in twice (first on line {first}); the later one is ignored"
 
 

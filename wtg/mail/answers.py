@@ -974,10 +974,25 @@ def unread_note(unread: Sequence[str]) -> str:
         said = f"Its attachment {unread[0]} was not read"
     else:
         said = f"Its attachments {', '.join(unread)} were not read"
-    return (
+    outlook = [name for name in unread if _outlook_item(name)]
+    told = (
         f"{said}: the form is read only as text, in the mail itself or attached as a .txt "
         "file, not from a document, a PDF, a picture or a zip."
     )
+    if not outlook:
+        return told
+    which = f"{outlook[0]} is" if len(outlook) == 1 else f"{', '.join(outlook)} are"
+    return (
+        f"{told} {which} a mail Outlook attached as a file (.msg), never opened: forward "
+        "the report with Forward, not Forward as Attachment, your orders typed above it, "
+        "or type them in a reply to the report."
+    )
+
+
+def _outlook_item(name: str) -> bool:
+    """Whether an attachment not read is a mail Outlook attached as a file: a saved
+    ``.msg`` (``application/vnd.ms-outlook``), dragged into a mail or forwarded so."""
+    return name.casefold().endswith(".msg") or name == "application/vnd.ms-outlook"
 
 
 def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:

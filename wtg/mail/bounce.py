@@ -92,6 +92,9 @@ class Failure(Record):
     returned: tuple[str, ...] = ()
     """The addressees of the returned copy of our mail, when the report names nobody else
     (a forwarding address that failed is no player's: the copy names him)."""
+    unread: bool = False
+    """Read from the header of a bounce too big to fetch, its delivery report out of reach:
+    why the mail failed is not known (``header_failures``)."""
 
 
 def failures(msg: Message, loop_id: str) -> list[Failure]:
@@ -253,13 +256,14 @@ def header_failures(head: Message, sent_to: Callable[[str], str | None]) -> list
     failed = [_seen(a) for _, a in named if "@" in a and " " not in a]
     if failed:
         reason = "named by the bounce's X-Failed-Recipients"
-        return [Failure((address,), "", reason) for address in dict.fromkeys(failed)]
+        return [Failure((address,), "", reason, unread=True) for address in dict.fromkeys(failed)]
     for name in ("In-Reply-To", "References"):
         for value in head.get_all(name, [])[:MAX_BLOCKS]:
             for message_id in re.findall(r"<[^<>\s]{1,300}>", str(value))[:MAX_BLOCKS]:
                 address = sent_to(message_id)
                 if address is not None:
-                    return [Failure((address,), "", f"the bounce of our mail {message_id}")]
+                    reason = f"the bounce of our mail {message_id}"
+                    return [Failure((address,), "", reason, unread=True)]
     return []
 
 
@@ -344,6 +348,11 @@ class BounceNotes:
             if _too_big(failure):  # the player's mailbox, not his address
                 too_big.append(self._lighter(failure, address, names, ids))
                 continue
+            if failure.unread:  # why is not known: it may be the mail's size
+                unknown_why = self._unknown_why(address, names, ids)
+                if unknown_why:
+                    too_big.append(unknown_why)
+                    continue
             bounce = Bounce(address, iso(self.now), failure.status, failure.reason, key)
             for game in {game.config.game: game for game, _ in seats}.values():
                 try:
@@ -355,22 +364,44 @@ class BounceNotes:
         rest = [_told(marked, unverified, unknown)] if marked or unverified or unknown else []
         return rejected("; ".join((*rest, *too_big)))
 
+    def _unknown_why(self, address: str, games: list[str], ids: list[str]) -> str:
+        """A bounce too big to fetch, read from its header alone: it does not say why our
+        mail failed, and a mail of ours with a picture may have been too big for the
+        player's mailbox (5.3.4 in the report out of reach). Such a mail goes again without
+        its picture, the address not marked: if it is dead, the bounce of the lighter mail
+        is small, read whole, and marks it. What the journal and the GM are told; empty
+        when the mail had no picture (the address is marked, as before)."""
+        if not self._again_lighter(address, ids, unsure=True):
+            return ""
+        return (
+            f"a bounce: a mail to {address} ({', '.join(games)}) {UNREAD_SAID}: its header "
+            "does not say why, and the part that does was not read; the address "
+            "is not marked failing: the mail goes again without its picture at the next "
+            "send, and a bounce of that one will say why"
+        )
+
+    def _again_lighter(self, address: str, ids: list[str], unsure: bool = False) -> bool | None:
+        """Queue again without its picture the mail of ours to ``address`` that ``ids``
+        name (``Outbox.sent_again``): True once queued, False when it had no picture,
+        None when none of them is ours to him."""
+        domain = id_domain(self.loop_id)
+        plain = _plain(address)
+        for message_id in ids:
+            if _plain(self._ours(message_id) or "") != plain:
+                continue
+            queued = self.outbox.sent_again(
+                message_id, domain, lambda raw: without_picture(raw, True, unsure)
+            )
+            if queued is not None:
+                return queued
+        return None
+
     def _lighter(self, failure: Failure, address: str, games: list[str], ids: list[str]) -> str:
         """A bounce of a mail too big for the player's mailbox (5.3.4, 5.2.3): his address
         is fine and is not marked; the mail we sent him goes again without its picture
         when it had one (as `wtg send` does with a mail our own server refused as too
         big); what the journal and the GM are told of it."""
-        domain = id_domain(self.loop_id)
-        plain = _plain(address)
-        queued: bool | None = None
-        for message_id in ids:
-            if _plain(self._ours(message_id) or "") != plain:
-                continue
-            queued = self.outbox.sent_again(
-                message_id, domain, lambda raw: without_picture(raw, theirs=True)
-            )
-            if queued is not None:
-                break
+        queued = self._again_lighter(address, ids)
         said = failure.reason or failure.status
         told = (
             f"a bounce: a mail to {address} ({', '.join(games)}) {TOO_BIG_SAID} ({said}): "
@@ -388,6 +419,9 @@ class BounceNotes:
 TOO_BIG_SAID = "came back as too big for the player's mailbox"
 """What the outcome of a bounce of a mail too big for the player's mailbox says (the poll
 tells the GM so at once, as it tells an address marked failing)."""
+UNREAD_SAID = "came back, too big to fetch"
+"""What the outcome of a bounce too big to fetch, read from its header, says when the mail
+it returns goes again without its picture, the address not marked (told as at once)."""
 MARKED = "a bounce: mail to "
 """How the outcome of a bounce that marked a player's address failing begins."""
 

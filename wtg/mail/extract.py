@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
+from itertools import islice
 from typing import Any
 from urllib.parse import unquote
 
@@ -69,6 +70,14 @@ screenshot of a form is taller (its lines)."""
 SHOWN_MAX = 50
 """Pictures of a mail with a Content-ID looked at (a signature has one or a few)."""
 _CID = re.compile(r"""cid:([^\s"'<>()]{1,300})""", re.IGNORECASE)
+SIGNATURE_MARK = re.compile(
+    r"""<a\s[^<>]{0,300}?\bname=["']?_MailAutoSig\b|<div\s[^<>]{0,300}?\bid=["']?Signature\b"""
+)
+"""Where the signature of an HTML mail begins, as Outlook marks it: its bookmark
+``<a name="_MailAutoSig">`` (Outlook for Windows), ``<div id="Signature">`` (Outlook on the
+web, the new Outlook). A picture shown above it was pasted into what the player typed (a
+cropped screenshot of his order lines, as low as a logo); below it, a logo is his
+signature's. (A quoted mail's mark is ``x__MailAutoSig``, ``x_Signature``: not his.)"""
 NAME_MAX = 80
 """Characters of an attachment's file name kept in what is said of it."""
 MAX_NESTING = 12
@@ -166,6 +175,9 @@ class _Walk:
     unread: list[str] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
     """The Content-IDs the mail's HTML shows (``cid:``)."""
+    pasted: set[str] = field(default_factory=set)
+    """Those of them it shows above its signature's mark (``SIGNATURE_MARK``): pictures
+    the player pasted into what he typed, never a signature's logo."""
     logos: list[tuple[int, str]] = field(default_factory=list)
     """Each picture of a logo's size with a Content-ID, with its place in ``unread``: not
     named when the HTML shows it."""
@@ -181,7 +193,7 @@ def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARK
         _visit(message, 0, "", walk)
     except Exception as error:  # a mail is untrusted input: report, never raise
         walk.troubles.append(f"the mail could not be read fully ({type(error).__name__})")
-    logos = {place for place, cid in walk.logos if cid in walk.shown}
+    logos = {place for place, cid in walk.logos if cid in walk.shown and cid not in walk.pasted}
     walk.unread = [name for place, name in enumerate(walk.unread) if place not in logos]
     del walk.unread[UNREAD_NAMED:]
     return _choose(walk, markers)
@@ -441,7 +453,9 @@ def _visit_part(
         if candidate is not None:
             walk.candidates.append(candidate)
             if ctype == "text/html":
-                walk.shown.update(_shown(part))
+                shown, pasted = _shown(part)
+                walk.shown.update(shown)
+                walk.pasted.update(pasted)
         elif (
             _attached(part)
             and not forwarded  # a forwarded mail's are its sender's (the report's picture)
@@ -456,13 +470,22 @@ def _visit_part(
                 walk.unread.append(name or ctype)
 
 
-def _shown(part: Message) -> set[str]:
-    """The Content-IDs an HTML part shows pictures of (``src="cid:..."``)."""
+def _shown(part: Message) -> tuple[set[str], set[str]]:
+    """The Content-IDs an HTML part shows pictures of (``src="cid:..."``), and those of
+    them it shows above the mark of its signature (``SIGNATURE_MARK``), when it has one."""
     data = part.get_payload(decode=True)
     if not isinstance(data, bytes):
-        return set()
+        return set(), set()
     html = data.decode("ascii", "replace")
-    return {unquote(found).lower() for found in _CID.findall(html)[:SHOWN_MAX]}
+    mark = SIGNATURE_MARK.search(html)
+    shown: set[str] = set()
+    pasted: set[str] = set()
+    for found in islice(_CID.finditer(html), SHOWN_MAX):
+        cid = unquote(found[1]).lower()
+        shown.add(cid)
+        if mark is not None and found.start() < mark.start():
+            pasted.add(cid)
+    return shown, pasted
 
 
 def _logo(part: Message) -> str:

@@ -36,6 +36,8 @@ _BLOCKS = frozenset(
 )
 _HIDDEN = frozenset(("script", "style", "title", "template"))
 _CELLS = frozenset(("td", "th"))
+_PARAGRAPHS = frozenset(("p", "div"))
+"""The blocks Word and Outlook put a table cell's text in."""
 _COLLAPSE = re.compile(r"[ \t\n\r\f]+")
 MAX_QUOTE = 10
 """Quote prefixes written at most, however deep the blockquotes nest: the AOF parser drops
@@ -61,6 +63,13 @@ class _TextReader(_Target):
         self._pre = 0
         self._hidden = 0
         self._pre_start = False
+        self._cells: list[bool] = []
+        """The table cells open (``<td>``, ``<th>``), innermost last: whether each holds
+        text yet."""
+        self._held = False
+        """A paragraph ended in a cell: its line ends when more text follows in the cell,
+        not at the next cell (Word's table, a ``<p>`` in each cell, is a row a line, as a
+        table without them is)."""
 
     def close(self) -> None:
         """The parser is done."""
@@ -73,28 +82,43 @@ class _TextReader(_Target):
         if tag in _HIDDEN:
             self._hidden += 1
         elif tag == "br":
+            self._release()
             self._end_line(force=True)
         elif tag in _BLOCKS:
-            self._end_line(force=False)
+            if not (self._cells and not self._cells[-1] and tag in _PARAGRAPHS):
+                self._release()  # a cell's first paragraph goes on with its row
+                self._end_line(force=False)
             self._quote += tag == "blockquote"
             self._pre += tag == "pre"
             self._pre_start = tag == "pre"
-        elif tag in _CELLS and self._current:
-            self._current.append(" ")
+        elif tag in _CELLS:
+            self._held = False
+            self._cells.append(False)
+            if self._current:
+                self._current.append(" ")
 
     def end(self, tag: str, /) -> None:
         if tag in _HIDDEN:
             self._hidden = max(0, self._hidden - 1)
+        elif tag in _BLOCKS and self._cells and tag in _PARAGRAPHS:
+            self._held = True  # a paragraph in a cell: its line ends if more text comes
         elif tag in _BLOCKS:
+            self._release()
             self._end_line(force=False)
             if tag == "blockquote":
                 self._quote = max(0, self._quote - 1)
             if tag == "pre":
                 self._pre = max(0, self._pre - 1)
 
+        elif tag in _CELLS and self._cells:
+            self._cells.pop()
+
     def data(self, data: str, /) -> None:
         if self._hidden:
             return
+        if self._cells and data.strip():
+            self._release()
+            self._cells[-1] = True
         if self._pre:
             self._pre_data(data)
         else:
@@ -117,6 +141,12 @@ class _TextReader(_Target):
             text = text[1:]
         if text:
             self._current.append(text)
+
+    def _release(self) -> None:
+        """End the line a paragraph in a cell held open, as more of the cell follows."""
+        if self._held:
+            self._held = False
+            self._end_line(force=False)
 
     def _end_line(self, *, force: bool) -> None:
         line = "".join(self._current).rstrip(" \t")

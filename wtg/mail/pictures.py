@@ -141,11 +141,12 @@ def add_picture(
     return wire(message), ""
 
 
-def without_picture(raw: bytes, theirs: bool = False) -> bytes | None:
+def without_picture(raw: bytes, theirs: bool = False, unsure: bool = False) -> bytes | None:
     """The queued mail ``raw`` without the picture the send put into it (a report's map, a
     confirmation's orders), its note on the picture saying it was left out as too big for
     the mail server (``mail/picture_left_out.txt.j2``; ``theirs``: the player's, whose
-    bounce said so); None when it carries none of ours."""
+    bounce said so; ``unsure``: his server's bounce, too big to fetch, did not say why);
+    None when it carries none of ours."""
     message = BytesParser(policy=POLICY).parsebytes(raw)
     parts = message.get_payload() if message.is_multipart() else None
     if not isinstance(message, EmailMessage) or not isinstance(parts, list) or len(parts) != 2:
@@ -163,7 +164,11 @@ def without_picture(raw: bytes, theirs: bool = False) -> bytes | None:
     said = next((note for note in notes if body.endswith(note)), "")
     left_out = environment().get_template("mail/picture_left_out.txt.j2")
     gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for
-    body = body[: len(body) - len(said)] + gap + left_out.render(filename=filename, theirs=theirs)
+    body = (
+        body[: len(body) - len(said)]
+        + gap
+        + left_out.render(filename=filename, theirs=theirs, unsure=unsure)
+    )
     text_only(message, body)
     return wire(message)
 

@@ -37,7 +37,7 @@ from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.asidepruning import unneeded
-from wtg.mail.bounce import MARKED, TOO_BIG_SAID, BounceNotes, marked_lines
+from wtg.mail.bounce import MARKED, TOO_BIG_SAID, UNREAD_SAID, BounceNotes, marked_lines
 from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
@@ -251,8 +251,11 @@ class Poller:
         keys = _bounces(events)
         lines = marked_lines(self.registry, keys) if keys else []
         for _, event in events:  # a mail too big for the player's mailbox: not marked
-            if event.outcome.kind is Kind.REJECTED and TOO_BIG_SAID in event.outcome.detail:
-                lines.append(event.outcome.detail)
+            detail = event.outcome.detail
+            if event.outcome.kind is Kind.REJECTED and (
+                TOO_BIG_SAID in detail or UNREAD_SAID in detail
+            ):
+                lines.append(detail)
         for line in lines:
             log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:

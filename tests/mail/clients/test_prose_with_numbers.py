@@ -18,7 +18,12 @@ from tests.mail.loop import World
 from tests.mail.replies import quoted
 from tests.mail.test_poll_maildir import body_of
 
-PROSE = "Busy week here, sorry for the late orders.\n\nQ1 2027 results\nM9 2027 budget approved\n"
+PROSE = (
+    "Busy week here, sorry for the late orders.\n\nQ1 2027 results\nM9 2027 budget approved\n"
+    "A2 2027 budget approved\n"
+)
+"""``A2 2027 ...`` too: a Tactics army line's blank takes a piece by name or by its number
+in the report's list, and took ``2027`` (read as a piece, the line rejected)."""
 
 
 @pytest.mark.parametrize("ruleset", PLAYED)

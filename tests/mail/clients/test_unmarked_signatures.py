@@ -46,6 +46,34 @@ def test_apple_mails_signature_under_the_typed_lines_is_not_read(
     assert table.orders(1) == played.filed
 
 
+LINKED = (
+    "Kind regards,\nAlice Liddell\nLiddell & Co., 1 High Street, Oxford\n"
+    "Map: https://maps.app.goo.gl/x7YzQ2\nWeb: https://liddell.example\n"
+)
+"""A business's signature with a link to its place on a map, as a shop's or an office's
+has one: ``Map:`` is the word of the form's MAP setting."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_a_signatures_map_link_is_no_map_setting(ruleset: str, tmp_path: Path) -> None:
+    """``Map: https://maps.app.goo.gl/x7YzQ2`` under an Apple Mail signature without ``-- ``
+    read as the MAP setting (one word after the colon) and was rejected ('MAP takes on or
+    off'), which cost the READY of the order lines typed above it. A link is no setting's
+    value; ``Map: yes`` typed by a player is still answered."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{LINKED}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
+
+
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_outlooks_signature_above_the_unquoted_original_is_not_read(
     ruleset: str, tmp_path: Path
@@ -248,6 +276,44 @@ def test_telephone_lines_are_not_read_on_a_map_of_four_digit_provinces(tmp_path:
     said = " ".join(body.get_content().split())
     assert f"REJECTED {spaced}: " in said, said
     assert not any(number in said for number in ("212", "7946", "0412", "1234")), said
+
+
+def test_an_attack_without_its_armies_on_a_map_of_four_digit_provinces_is_answered(
+    tmp_path: Path,
+) -> None:
+    """``A 111 1234 1235`` and ``A 01 1234 1235``, attack lines typed with the number spaced
+    and the armies left out, have a telephone number's groups on a map of 1,100 provinces:
+    they were dropped without a word, the READY kept as if nothing else had been sent.
+    Typed among the order lines they are answered, each with its line's reason; the
+    signature's telephone lines under the name stay unread."""
+    big = write_grid_map(tmp_path / "big.yaml", 1100, 3, starts_from=1000)
+    spec = GameSpec("big", "wok4", KAO.seats, seed=7, map=str(big), pictures=False)
+    table = Table(tmp_path / "host", spec)
+    state = open_game(table.games / "big").typed(WOK4).state()
+    home = min(state.provinces_of(1), key=lambda province: province.id)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    near = home.neighbours[0]
+    reply.set_content(
+        f"G1: {home.id} 5\nA 111 {home.id} {near}\nA 01 {home.id} {near}\nR1: 1\n\n{WIDE}\n"
+        f"> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
+    body = message_from_bytes(answer.read_bytes(), policy=policy.default)
+    assert isinstance(body, EmailMessage)
+    said = " ".join(body.get_content().split())
+    assert f"REJECTED A 111 {home.id} {near}: " in said, said
+    assert 'the form has only 7 A lines (A1 to A7), found "A111"' in said, said
+    assert f"REJECTED A 01 {home.id} {near}: " in said, said
+    assert f'"A1: {home.id} {near}", with its ARM too' in said, said
+    assert "READY was not kept" in said
+    assert not any(number in said for number in ("212", "7946", "0412", "5678")), said
+    filed = table.orders(1)
+    assert filed is not None and "ready" not in filed and "attack" not in filed
+    assert filed["aim"] == [{"province": home.id, "aim": "TECH"}]
 
 
 COUNTRY_CODE = (

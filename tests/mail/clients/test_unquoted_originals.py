@@ -195,3 +195,42 @@ def test_a_duel_colours_form_filled_in_the_unquoted_original_files_that_colour_a
         {"player": 3, "turn": 1, "attack": [{"from": 25, "to": 26, "armies": 10}], "ready": True},
         None,
     ]
+
+
+OUTLOOK_HEADS = {
+    "ja": ("差出人", "送信日時", "宛先", "件名"),
+    "zh": ("发件人", "发送时间", "收件人", "主题"),
+    "ko": ("보낸 사람", "보낸 날짜", "받는 사람", "제목"),
+    "el": ("Από", "Στάλθηκε", "Προς", "Θέμα"),
+    "he": ("מאת", "נשלח", "אל", "נושא"),
+    "uk": ("Від", "Надіслано", "Кому", "Тема"),
+    "ro": ("De la", "Trimis", "Către", "Subiect"),
+    "sl": ("Od", "Poslano", "Za", "Zadeva"),
+    "th": ("จาก", "ส่ง", "ถึง", "เรื่อง"),
+}
+"""The labels of the original's head that Outlook writes in a language: From, Sent, To and
+Subject."""
+
+
+@pytest.mark.parametrize("language", OUTLOOK_HEADS)
+def test_order_lines_above_an_outlook_original_headed_in_any_language_are_filed(
+    language: str, tmp_path: Path
+) -> None:
+    """Outlook in Japanese, Korean, Greek, Hebrew, Ukrainian, Romanian, Slovenian or Thai
+    heads the original it leaves unquoted with its own words (``差出人: ... 送信日時: ...``):
+    the head was not known, the original's blank form was read as the player's own, and his
+    order lines typed above it as lines outside it, never read ('no orders'). A head of
+    labelled lines, an address among them, is the original's, in any language."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    sender, sent, to, subject = OUTLOOK_HEADS[language]
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n\n{sender}: Game Master <gm@example.org>\n{sent}: 2026-12-04 18:00"
+        f"\n{to}: Alice <alice@example.org>\n{subject}: {report['Subject']}\n\n{text}",
+        cte="base64",
+    )
+    table.deliver(reply.as_bytes(policy=email.policy.SMTP))
+    table.poll()
+    assert table.orders(1) == played.filed
