@@ -6,7 +6,9 @@ player gets the report of turn 0 and the report of turn 1 (when it ran), each on
 The run noted the game in the mail journal after its turn: killed between the two, the
 journal knew nothing of the game, and the send took it for a game copied in from another
 host at turn 1 ('its turn 0 was never mailed from here'): turn 0, the players' start and
-first report, was never mailed. The run notes the game before its turn now.
+first report, was never mailed. The run notes the game before its turn's first write now,
+once nothing refuses the turn (tests/upkeep: an old host's folder refuses the run and gets
+no journal; tests/test_full_disk.py: a full disk fails the turn at its own file).
 """
 
 from __future__ import annotations
