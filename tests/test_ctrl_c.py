@@ -27,10 +27,10 @@ from wtg.cli import main
 ran = due.run_game
 
 
-def run_game(path, gm, moment, mailed=None):
+def run_game(path, gm, moment, mailed=None, first_ran=None):
     if path.name == "g01":
         os.killpg(0, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
-    return ran(path, gm, moment, mailed)
+    return ran(path, gm, moment, mailed, first_ran)
 
 
 due.run_game = run_game

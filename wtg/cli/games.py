@@ -8,7 +8,9 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -664,24 +666,34 @@ def run_turn(
         unsent = unmailed_refusal(checked_config(ctx), game, given)
         if unsent is not None:
             fail(unsent)
-    turn = game.run_turn(rerun=rerun, force=force)
-    if mails and not rerun:
-        _first_run(checked_config(ctx), game, turn)
+    noting = _first_run(checked_config(ctx), game) if mails and not rerun else None
+    turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     click.echo(f"turn {turn} of game {game.config.game} {done}")
 
 
-def _first_run(gm: GmConfig, game: Game, turn: int) -> None:
-    """Note a game of the host's games folder that the mail journal does not know at the
-    turn before the one run (``note_game``): `wtg send` then mails it every turn it has
-    (`run-turn --unmailed` before its first send), not from its latest on as a game copied
-    in from another host; a game copied in, first noted here, is said on stderr."""
+def _first_run(gm: GmConfig, game: Game) -> Callable[[int], None] | None:
+    """For a game of the host's games folder that the mail journal does not know, what
+    notes it at the turn before the one to run (``note_game``), given to ``run_turn`` as
+    ``before_commit``: once nothing refuses the turn (an old folder's format, a hold, a game
+    over) and before its first write, so that a kill between the turn and the note cannot
+    leave a game run here that `wtg send` takes for one copied in from another host, its
+    turn 0 never mailed (`run-turn --unmailed` before the first send). A game copied in,
+    first noted there, is said on stderr. None for a game the journal knows: the journal
+    is only read (a full disk's turn fails at the turn's own file)."""
     if game.store.root.parent.resolve() != gm.games_dir.resolve():
-        return
-    said = note_game(gm.spool, game.config.game, turn - 1)
-    if said is not None:
-        click.echo(printable(f"wtg: {said}"), err=True)
+        return None
+    name = game.config.game
+    if name in mailed_turns(gm.spool):
+        return None
+
+    def note(turn: int) -> None:
+        said = note_game(gm.spool, name, turn - 1)
+        if said is not None:
+            click.echo(printable(f"wtg: {said}"), err=True)
+
+    return note
 
 
 def _preview(game: Any, out: Path, rerun: bool) -> None:
@@ -715,13 +727,16 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
         click.echo(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)
 
-    def first_ran(game: str, turn: int) -> None:  # a game copied in, run before its first send
-        said = note_game(gm.spool, game, turn)
-        if said is not None:
-            click.echo(printable(f"wtg: {said}"), err=True)
+    def said(line: str) -> None:  # a game copied in, run before its first send
+        click.echo(printable(f"wtg: {line}"), err=True)
 
     run = run_due(
-        gm, jobs=jobs or default_jobs(), lobby=tasks.problems, mailed=mailed, first_ran=first_ran
+        gm,
+        jobs=jobs or default_jobs(),
+        lobby=tasks.problems,
+        mailed=mailed,
+        first_ran=partial(note_game, gm.spool),
+        said=said,
     )
     terminal = sys.stderr.isatty() and not quiet
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end

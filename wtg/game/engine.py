@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -526,6 +526,7 @@ class Game(Generic[S]):
         now: datetime | None = None,
         expect: int | None = None,
         force: bool = False,
+        before_commit: Callable[[int], object] | None = None,
     ) -> int:
         """Resolve the next turn (or the last one again); returns its number.
 
@@ -533,7 +534,10 @@ class Game(Generic[S]):
         deadline. A rerun keeps the times and deadlines of the run it replaces.
         ``expect``: the turn the caller found due before it took the lock; if another
         process ran it meanwhile, TurnMovedOn (it is not run twice). A game the GM holds
-        runs no turn (GameHeld) unless ``force``."""
+        runs no turn (GameHeld) unless ``force``. ``before_commit``: told the turn once
+        nothing refuses it (the lock taken, the folder's format, the hold, the turn
+        resolved), before its first write (the mail journal's note of a game never mailed:
+        a kill after the turn then finds the game noted)."""
         with self.store.lock():
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
@@ -547,6 +551,8 @@ class Game(Generic[S]):
                     + f": `wtg release {self.config.game}` lets its turns run again"
                 )
             target, files = self._resolved(latest, rerun, now)
+            if before_commit is not None:
+                before_commit(target)
             self.store.commit_turn(target, files, replace=rerun)
             return target
 

@@ -159,6 +159,9 @@ class GameRun:
     """The game's name, once its folder was opened (the log names it; else the folder's)."""
     turn: int | None = None
     """The turn it ran, or would have run."""
+    said: str | None = None
+    """What the note of a game the mail journal did not know says (``first_ran``): a game
+    copied in from another host, mailed from this turn on."""
 
     @property
     def ok(self) -> bool:
@@ -196,15 +199,21 @@ class GameRun:
 
 
 def run_game(
-    path: Path, gm: GmConfig, moment: datetime, mailed: Mapping[str, int] | None = None
+    path: Path,
+    gm: GmConfig,
+    moment: datetime,
+    mailed: Mapping[str, int] | None = None,
+    first_ran: FirstRan | None = None,
 ) -> GameRun:
     """Run one game folder if it is due; whatever goes wrong is its outcome, never raised.
     ``mailed``: the last turn mailed of each game, by name (the mail journal's); a game this
     host has mailed whose players were not mailed its latest turn is held (``not_mailed``: a
     `wtg send` forgotten after a turn). A game the journal does not name was never mailed
     from here (its mail is not this host's to keep, or the GM tries wtg out without mail):
-    it runs by its deadline as before. None: not asked."""
-    named: dict[str, Any] = {}  # the game's name and coming turn, once known
+    it runs by its deadline as before, ``first_ran`` told of it once nothing refuses its
+    turn and before the turn's first write (``Game.run_turn``'s ``before_commit``). None:
+    not asked."""
+    named: dict[str, Any] = {}  # the game's name, coming turn and note, once known
     try:
         game = open_listed(path)
         coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
@@ -222,7 +231,14 @@ def run_game(
         unsent = not_mailed(game, last, status) if last >= 0 else None
         if unsent:
             return GameRun(path, Outcome.HELD, f"{unsent}; `wtg send` mails it first", **named)
-        turn = game.run_turn(now=moment, expect=coming)
+        noting = None
+        if first_ran is not None and mailed is not None and game.config.game not in mailed:
+            name = game.config.game
+
+            def noting(turn: int) -> None:  # a kill after the turn finds the game noted
+                named.update(said=first_ran(name, turn - 1))  # said however the turn ends
+
+        turn = game.run_turn(now=moment, expect=coming, before_commit=noting)
         named.update(turn=turn)
         return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})", **named)
     except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
@@ -236,6 +252,11 @@ def run_game(
     except Exception as exc:  # any game folder is the GM's data: a reason, never a stop
         return GameRun(path, Outcome.FAILED, failure_reason(exc, path.parent), **named)
 
+
+FirstRan = Callable[[str, int], str | None]
+"""The note of a game the mail journal does not know, given its name and the turn before
+the one about to be written (the journal's ``note_game``): what is to be said of it, or
+None."""
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
 BUSY = (
@@ -253,13 +274,18 @@ _WORKER: dict[str, Any] = {}
 """The config, the moment and the turns mailed of the run, set once in each worker process."""
 
 
-def _start_worker(gm: GmConfig, moment: datetime, mailed: Mapping[str, int] | None) -> None:
+def _start_worker(
+    gm: GmConfig,
+    moment: datetime,
+    mailed: Mapping[str, int] | None,
+    first_ran: FirstRan | None = None,
+) -> None:
     # Ctrl-C reaches every process of the terminal's group: the run decides (it lets each
     # worker finish the game in hand, and runs no other), not the worker in mid-turn. The
     # worker was forked with Ctrl-C held back (``_ctrl_c_held``): ignored now, let through.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    _WORKER.update(gm=gm, moment=moment, mailed=mailed)
+    _WORKER.update(gm=gm, moment=moment, mailed=mailed, first_ran=first_ran)
 
 
 @contextlib.contextmanager
@@ -275,7 +301,8 @@ def _ctrl_c_held() -> Iterator[None]:
 
 
 def _run_in_worker(path: Path) -> GameRun:
-    return run_game(path, _WORKER["gm"], _WORKER["moment"], _WORKER["mailed"])
+    worker = _WORKER
+    return run_game(path, worker["gm"], worker["moment"], worker["mailed"], worker["first_ran"])
 
 
 @dataclass
@@ -305,10 +332,14 @@ class DueRun:
     fails the run as a failed game does."""
     mailed: Mapping[str, int] | None = None
     """The last turn mailed of each game (``run_game``'s ``mailed``); None: not asked."""
-    first_ran: Callable[[str, int], object] | None = None
-    """Told the name and the turn of each game run that ``mailed`` does not name (the mail
-    journal's ``note_game``, at the turn before: a game never mailed yet is then mailed
-    every turn of it, not taken for a game copied in from another host)."""
+    first_ran: FirstRan | None = None
+    """Told the name and the turn before of each game about to be written that ``mailed``
+    does not name, in the process that runs it, once nothing refuses its turn and before the
+    turn's first write (the mail journal's ``note_game``: a game never mailed yet is then
+    mailed every turn of it, not taken for a game copied in from another host, though the
+    run be killed right after its turn)."""
+    said: Callable[[str], object] | None = None
+    """Given what ``first_ran`` said of a game (``GameRun.said``), in this process."""
 
     def __iter__(self) -> Iterator[tuple[str, bool]]:
         for result in self.games():
@@ -327,15 +358,8 @@ class DueRun:
 
     def _count(self, result: GameRun) -> GameRun:
         result.log()
-        if (
-            result.outcome is Outcome.RAN
-            and self.first_ran is not None
-            and self.mailed is not None
-            and result.game is not None
-            and result.turn is not None
-            and result.game not in self.mailed
-        ):
-            self.first_ran(result.game, result.turn - 1)
+        if result.said is not None and self.said is not None:
+            self.said(result.said)
         self.counts[result.outcome] += 1
         if result.by_gm:
             self.by_gm += 1
@@ -349,12 +373,14 @@ class DueRun:
         jobs = min(self.jobs, len(self.folders))
         if jobs <= 1:
             for path in self.folders:
-                yield run_game(path, self.gm, self.moment, self.mailed)
+                yield run_game(path, self.gm, self.moment, self.mailed, self.first_ran)
             return
         futures: dict[Future[GameRun], Path] = {}
         told: set[Future[GameRun]] = set()
         pool = ProcessPoolExecutor(
-            jobs, initializer=_start_worker, initargs=(self.gm, self.moment, self.mailed)
+            jobs,
+            initializer=_start_worker,
+            initargs=(self.gm, self.moment, self.mailed, self.first_ran),
         )
         try:
             with _ctrl_c_held():  # the first submit forks every worker
@@ -417,12 +443,14 @@ def run_due(
     jobs: int = 1,
     lobby: tuple[str, ...] = (),
     mailed: Mapping[str, int] | None = None,
-    first_ran: Callable[[str, int], object] | None = None,
+    first_ran: FirstRan | None = None,
+    said: Callable[[str], object] | None = None,
 ) -> DueRun:
     """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result).
     ``lobby``: what the lobby could not do before (``DueRun.lobby``); ``mailed``: the last
-    turn mailed of each game (``run_game``); ``first_ran``: told of a game run that
-    ``mailed`` does not name (``DueRun.first_ran``)."""
+    turn mailed of each game (``run_game``); ``first_ran``: told of a game about to be
+    written that ``mailed`` does not name (``DueRun.first_ran``), and ``said`` what it
+    said."""
     moment = now or datetime.now(timezone.utc)
     scan = scan_games(gm.games_dir)
     folders, unreadable = list(scan.folders), list(scan.unreadable)
@@ -435,4 +463,5 @@ def run_due(
         lobby=lobby,
         mailed=mailed,
         first_ran=first_ran,
+        said=said,
     )

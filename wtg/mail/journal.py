@@ -333,6 +333,29 @@ def mail_marks(spool: Path) -> dict[str, str]:
     return {str(g): f"-n{int(t)}" for g, t in rows}
 
 
+BUSY_SECONDS = 30.0
+"""How long a statement waits for another process's write to the journal to end."""
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    """The journal in WAL mode. SQLite asks no busy handler while it switches a new
+    database's mode: another process making the journal at the same moment (the workers
+    of `run-turn --due`, each noting a game never mailed) made it fail at once with
+    "database is locked". Tried again, a moment later each time, for as long as a
+    statement waits."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.001
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
@@ -356,7 +379,22 @@ class Journal:
     def _held_columns(self) -> None:
         """The columns by which the lists of mails held and not answered are bounded, added
         to a journal made before them (its records of mails held count as strangers',
-        oldest: the first to go; those of mails not answered as of no address)."""
+        oldest: the first to go; those of mails not answered as of no address). Added by
+        one process at a time, each looking again once it writes alone: two processes
+        making a new journal at once (the workers of `run-turn --due`, each noting a game
+        never mailed) each found a column missing and added it, and the second failed
+        ("duplicate column name"). A journal that has them all is only read."""
+        if self._missing_columns():
+            self.db.execute("BEGIN IMMEDIATE")
+            for table, name, kind in self._missing_columns():
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+            self.db.commit()
+        self.db.executescript(_HELD_INDEXES)
+
+    def _missing_columns(self) -> list[tuple[str, str, str]]:
+        """The columns added since the first version that the journal lacks: (table,
+        column, kind) each."""
+        missing = []
         for table, columns in (
             ("held", _HELD_COLUMNS),
             ("unanswered", _UNANSWERED_COLUMNS),
@@ -364,14 +402,12 @@ class Journal:
             ("flood_mails", _FLOOD_COLUMNS),
         ):
             have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
-            for name, kind in columns:
-                if name not in have:
-                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
-        self.db.executescript(_HELD_INDEXES)
+            missing += [(table, name, kind) for name, kind in columns if name not in have]
+        return missing
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30)
-        db.execute("PRAGMA journal_mode=WAL")
+        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS)
+        _wal(db)
         db.execute("PRAGMA synchronous=FULL")
         return db
 
