@@ -189,3 +189,36 @@ def test_a_trinity_human_whose_colours_are_all_out_is_told_he_lost(tmp_path: Pat
         )
     bob = report_text(RULESET, game.config, state, [], 2, aof="")
     assert "RIPs to win: 3 of colours not your own; you have 0." in " ".join(bob.split())
+
+
+@pytest.mark.parametrize(("variant", "humans"), [("duel", 2), ("trinity", 3)])
+def test_a_human_s_mail_says_the_rips_race_once(tmp_path: Path, variant: str, humans: int) -> None:
+    """The race to RIPs is the human's, counted over all his colours: his mail said 'RIPs
+    to win: 3 of colours not your own; you have 0.' under each colour's status line, the
+    same words two or three times. It is said once, at the head of what the colours share,
+    before the order of play; each colour's own RIPs stay in its report."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(humans), 5, variant)
+    typed = game.typed(RULESET)
+    state = typed.state()
+    sides = RULESET.sides_of(state, 1)
+    state.player(sides[0]).rips = [ROBO1]
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
+    lines = text.splitlines()
+    line = "RIPs to win: 3 of colours not your own; you have 1."
+    assert lines.count(line) == 1
+    assert lines[lines.index(line) : lines.index(line) + 3] == [
+        line,
+        "",
+        "ORDER OF PLAY FOR TURN 1: " + " ".join(str(p) for p in state.oop),
+    ]
+    assert lines.count("RIPs: Robo1 (#7)") == 1  # the colour's own, in its report
+    assert lines.index("RIPs: Robo1 (#7)") < lines.index("WHAT HAPPENED THIS TURN")
+    for side in sides[1:]:
+        state.player(side).status = DEAD
+    state.player(sides[0]).status = QUIT
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
+    lost = (
+        "You have lost the game: every colour of yours is RIPed or QUIT (you had 1 RIP of "
+        "colours not your own)."
+    )
+    assert " ".join(text.split()).count(lost) == 1
