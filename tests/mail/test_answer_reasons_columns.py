@@ -281,7 +281,7 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
         _words(relayed.body)
     )
     assert _too_wide(private.body) == []
-    assert f"Private press in game {GAME} from {NAMES[0]} (player 1)" in _words(private.body)
+    assert f"Private press in game {GAME} from {NAMES[0]} (#1)" in _words(private.body)
 
     hall.mail(ann, f"PRESS {GAME} TO 1\nCODE CODE0001X\n\nto myself")
     hall.poll(hours=1)
