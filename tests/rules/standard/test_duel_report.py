@@ -15,6 +15,7 @@ import pytest
 from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, entries
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import Json
+from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game, create_game
 from wtg.game.press import Press
 from wtg.game.report import report_text
@@ -200,7 +201,7 @@ def test_a_human_s_mail_says_the_rips_race_once(tmp_path: Path, variant: str, hu
     game = create_game(tmp_path / "d", "standard", "classic60", entries(humans), 5, variant)
     typed = game.typed(RULESET)
     state = typed.state()
-    sides = RULESET.sides_of(state, 1)
+    sides = RULESET.sides_of(state, SeatId(1))
     state.player(sides[0]).rips = [ROBO1]
     text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
     lines = text.splitlines()
