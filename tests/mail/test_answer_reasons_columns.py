@@ -277,7 +277,7 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     hall.poll(hours=1)
     relayed, private = _one(hall, ann), _one(hall, bob)
     assert _too_wide(relayed.body, press) == []
-    assert f"Your press in game {GAME} went to player 2 alone (without your address):" in (
+    assert f"Your press in game {GAME} went to {NAMES[1]} (#2) alone (without your address):" in (
         _words(relayed.body)
     )
     assert _too_wide(private.body) == []
