@@ -42,7 +42,7 @@ def test_a_bomb_of_one_missile_reads_one_missile(game: Game[WokState]) -> None:
     assert f"Would not run: {said}." in mail
     game.run_turn()
     report = game.report(1)
-    assert f"- Not executed (I bombing): {said}." in " ".join(report.split())
+    assert f"- Not executed (phase I, bombing): {said}." in " ".join(report.split())
     assert not ONE_PLURAL.search(" ".join((mail + report).split()))
 
 

@@ -123,3 +123,19 @@ def test_each_of_a_duel_player_s_forms_names_its_colour(tmp_path: Path) -> None:
         assert lines[at + 1] == f"This form is for {names[side]} (#{side}), one of your 3 colours."
     (alone,) = World(tmp_path / "std", count=2, ruleset=DUEL).game.aof(1).split("=== BEGIN")[1:]
     assert "This form is for" not in alone
+
+
+def test_the_help_to_a_duel_player_counts_the_forms_below(tmp_path: Path) -> None:
+    """The help to a mail without a form said 'copy the form below into a mail' and 'Keep
+    its GAME/TURN/PLAYER/CODE header' above a Duel player's three forms."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    world.mail("What do I do now?", sender="p1@players.example")
+    world.poll()
+    (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    assert body.count("=== BEGIN AOF ===") == 3
+    assert (
+        "To send orders, reply to your last report, or copy the 3 forms below\n"
+        "into a mail, fill in the blanks and send it. Keep each form's\n"
+        "GAME/TURN/PLAYER/CODE header as is.\n"
+    ) in body
+    assert "the form below" not in body

@@ -67,10 +67,10 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     assert "next deadline: g1 turn 1, " in health
     assert f", OVERDUE by 2 d 3 h: {ADVICE}" in health, health
     digest = wtg("--config", config, "digest").output
-    assert (
-        f"\nTurns OVERDUE (1):\n  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: "
-        f"{ADVICE}\n" in digest
-    ), digest
+    overdue = digest.split("\nTurns OVERDUE (1):\n", 1)[1].split("\n\n", 1)[0]
+    assert overdue.startswith("  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: ")
+    assert " ".join(overdue.split()) == f"g1: {said}"  # in lines of 78 columns at most
+    assert max(len(row) for row in overdue.splitlines()) <= 78
 
 
 def test_a_held_game_or_a_deadline_just_passed_is_not_overdue(tmp_path: Path) -> None:

@@ -92,7 +92,10 @@ def test_two_humans_pick_armies_and_fight_to_a_placing(tmp_path: Path) -> None:
     assert answer.exit_code == 0 and "6 accepted, 0 rejected" in answer.output
     bob = fill(blank_aof(game_dir, 2), "A", ["GRIFFIN", "GRIFFIN", "SWORDSMAN"])
     answer = send(game_dir, 2, bob, 1)
-    assert "line" in answer.output and "an army has at most 1 Griffin" in answer.output
+    assert (
+        "line" in answer.output
+        and "an army has at most 1 piece of the kind GRIFFIN" in answer.output
+    )
     assert wtg("run-turn", game_dir).exit_code == 0
     after = cli_state(game_dir)
     kinds: dict[int, list[str]] = {p["owner"]: [] for p in after["pieces"]}

@@ -52,4 +52,8 @@ def test_aof_and_resign_are_refused_and_status_owes_nothing(tmp_path: Path) -> N
     (status,) = hall.new_mails(address(1))
     assert "Game wok4-1, turn 2 (the game is over)." in status.body
     assert "no orders yet" not in status.body
-    assert status.body.count("owes no orders") == 2
+    lines = [line for line in status.body.splitlines() if line.startswith("  player ")]
+    assert lines == [  # Bob quit: he is out of the game, where it said he owed no orders
+        "  player  1 Bob                      out of the game (QUIT)",
+        "  player  2 Ann                      owes no orders",
+    ], lines

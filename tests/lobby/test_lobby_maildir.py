@@ -86,7 +86,7 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     assert sorted(m.to for m in press) == sorted(m.to for m in reports)
     for mail in press:
         assert "1| Peace to all of Kaomaris!" in mail.body
-        assert f"From Lord{writer.email[1:].split('@')[0]} (player 1)" in mail.body
+        assert f"From Lord{writer.email[1:].split('@')[0]} (#1)" in mail.body
         assert "sig" not in mail.body
 
     # REPORT: the report again, to the registered address

@@ -180,7 +180,7 @@ def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
     two = next(p for p in game.config.players if p.name == "P2")
     mailed = {(m.to, m.subject): m.body for m in hall.new_mails()}
     press = mailed[(two.email, "[wok4-1] press of turn 1")]
-    assert f"From p3 (player {evil.id})," in press, press
+    assert f"From p3 (#{evil.id})," in press, press
     hall.mail(two.email, f"PRESS wok4-1 TO {evil.id}\nCODE {two.code}\n\nPeace?\n\n{quoted(press)}")
     hall.poll(hours=1)
     answers = [m.subject for m in hall.new_mails()]

@@ -70,12 +70,13 @@ def test_a_press_that_piles_marks_on_a_letter_is_refused(tmp_path: Path) -> None
 def test_the_heading_of_a_piece_keeps_to_78_columns() -> None:
     """A piece's heading, ``From <name> (player 3), <when>:``, was 79 characters for a name
     of 40 (as many as a name may have), and wider for a name of wide letters: past a mail's
-    78 columns in every player's press mail. The time goes on a line of its own then."""
+    78 columns in every player's press mail. The time goes on a line of its own then. Since
+    the number is written ``(#3)``, as the reports write it, a name of 40 letters fits."""
     from wtg.game.press import Press
     from wtg.game.report import press_text
 
     long = "Bartholomew Fitzwilliam-Montgomery Smyth"
-    wide = "山" * 20
+    wide = "山" * 30
     at = "2026-11-22 20:00 UTC"
     text = press_text(
         "kaomaris",
@@ -83,15 +84,14 @@ def test_the_heading_of_a_piece_keeps_to_78_columns() -> None:
         [Press(3, long, at, "Hi."), Press(4, wide, at, "Yo."), Press(2, "Ann", at, "Ok.")],
     )
     assert text.split("\n")[2:] == [
-        f"From {long} (player 3),",
-        f"  {at}:",
+        f"From {long} (#3), {at}:",
         "  3| Hi.",
         "",
-        f"From {wide} (player 4),",
+        f"From {wide} (#4),",
         f"  {at}:",
         "  4| Yo.",
         "",
-        f"From Ann (player 2), {at}:",
+        f"From Ann (#2), {at}:",
         "  2| Ok.",
         "",
     ]

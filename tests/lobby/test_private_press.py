@@ -31,7 +31,8 @@ def test_a_private_press_from_a_forged_from_mails_no_stranger(tmp_path: Path) ->
     hall.poll(hours=1)
     mails = hall.new_mails()
     assert [m for m in mails if "elsewhere.example" in m.to] == []
-    copies = [m for m in mails if m.to == writer.email and "went to player 2" in m.body]
+    went = f"went to {game.config.player(2).name} (#2) alone"
+    copies = [m for m in mails if m.to == writer.email and went in m.body]
     assert len(copies) == 3 and all(SPAM in m.body for m in copies)  # replies_per_hour
 
     for number in range(40):
@@ -59,7 +60,8 @@ def test_another_players_private_press_never_holds_back_a_players_answers(
     relayed = [m for m in hall.new_mails(reader.email) if "private press" in m.subject]
     assert len(relayed) == 3  # replies_per_hour, by default
     told = hall.new_mails(writer.email)
-    assert len([m for m in told if "went to player 2" in m.body]) == 3
+    went = f"went to {reader.name} (#2) alone"
+    assert len([m for m in told if went in m.body]) == 3
     refused = [m for m in told if m.subject == "PRESS wok4-1 TO 2: not done"]
     assert len(refused) == 17
     assert "nothing went to him: send it again later" in refused[0].body

@@ -26,9 +26,7 @@ def test_one_writers_private_press_never_silences_the_others(tmp_path: Path) -> 
     relayed = [m.body for m in hall.new_mails(reader.email) if "private press" in m.subject]
     assert len(relayed) == 4, relayed  # replies_per_hour of the flooder's, and the other's
     assert sum("flood" in body for body in relayed) == 3
-    assert any(
-        f"from {other.name} (player 3)" in body and "A word, Lord." in body for body in relayed
-    )
+    assert any(f"from {other.name} (#3)" in body and "A word, Lord." in body for body in relayed)
     refused = [m for m in hall.new_mails(flooder.email) if m.subject.endswith("not done")]
     assert len(refused) == 1 and "nothing went to him" in refused[0].body
     (told,) = hall.new_mails(other.email)

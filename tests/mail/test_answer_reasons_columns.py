@@ -277,11 +277,11 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     hall.poll(hours=1)
     relayed, private = _one(hall, ann), _one(hall, bob)
     assert _too_wide(relayed.body, press) == []
-    assert f"Your press in game {GAME} went to player 2 alone (without your address):" in (
+    assert f"Your press in game {GAME} went to {NAMES[1]} (#2) alone (without your address):" in (
         _words(relayed.body)
     )
     assert _too_wide(private.body) == []
-    assert f"Private press in game {GAME} from {NAMES[0]} (player 1)" in _words(private.body)
+    assert f"Private press in game {GAME} from {NAMES[0]} (#1)" in _words(private.body)
 
     hall.mail(ann, f"PRESS {GAME} TO 1\nCODE CODE0001X\n\nto myself")
     hall.poll(hours=1)

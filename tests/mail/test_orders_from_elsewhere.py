@@ -79,7 +79,7 @@ def test_press_under_a_players_code_from_another_address_is_said_to_him(tmp_path
         assert ELSEWHERE in _said(raw) and "someone knows your secret code" in _said(raw)
         assert "mallory" not in _said(raw) and "elsewhere.example" not in _said(raw)
     assert "Your press for game g1 goes out" in _said(first) + _said(second)
-    assert "went to player 3 alone" in _said(first) + _said(second)
+    assert "went to Player3 (#3) alone" in _said(first) + _said(second)
     assert b"\r\nTo: p2@players.example\r\n" in third and ELSEWHERE not in _said(third)
 
 

@@ -120,7 +120,7 @@ def test_an_old_form_of_a_player_whose_turn_it_is_not_says_whose_it_is(tmp_path:
     summary = world.poll()
     assert [text for _key, text in summary.outcomes] == [
         "rejected: line 3: these orders are for turn 0, but the game expects turn 1, and you"
-        " have no orders to give now: turn 1 waits for Player1 (player 1), not for you; your"
+        " have no orders to give now: turn 1 waits for Player1 (#1), not for you; your"
         " form comes with the report of a turn that waits for your orders"
     ]
     assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
@@ -137,7 +137,7 @@ def test_a_form_of_the_coming_turn_from_a_player_it_does_not_wait_for(tmp_path: 
     summary = world.poll()
     assert [text for _key, text in summary.outcomes] == [
         "rejected: player 2 has no orders to give this turn: turn 1 waits for Player1"
-        " (player 1), not for you; your form comes with the report of a turn that waits for"
+        " (#1), not for you; your form comes with the report of a turn that waits for"
         " your orders"
     ]
 

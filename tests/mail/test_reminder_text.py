@@ -53,7 +53,8 @@ def test_the_reminder_is_one_paragraph_wrapped_at_its_words(
     for body in reminders(world).values():
         paragraph = prose(body)
         assert paragraph == wrapped(" ".join(paragraph.split()), ""), paragraph
-        assert " ".join(paragraph.split()).endswith(". Your form is below.")
+        below = "Your 3 forms are below, one for each colour." if variant else "Your form is below."
+        assert " ".join(paragraph.split()).endswith(f". {below}")
         assert all(not line.startswith(" ") for line in paragraph.splitlines())
 
 
@@ -109,3 +110,15 @@ def test_a_reminder_says_when_this_turn_missed_would_make_the_player_quit(
         in missing
     )
     assert "You missed" not in prose(sent["remind-g1-t0003-p01"])
+
+
+def test_a_duel_player_s_reminder_counts_the_forms_below(tmp_path: Path) -> None:
+    """A Duel player's reminder carries a form for each of his colours that owe orders,
+    and said 'Your form is below.' above three of them."""
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    sent = reminders(world)
+    for body in sent.values():
+        assert body.count("=== BEGIN AOF ===") == 3
+        paragraph = " ".join(prose(body).split())
+        assert paragraph.endswith(". Your 3 forms are below, one for each colour.")
+        assert "Your form is below" not in paragraph

@@ -387,7 +387,7 @@ class Door(Generic[S]):
         own = next((s for s in sides if s.id == pid), None)
         if own is not None and own.status.lower() != "active":
             return f"you are out of the game ({own.status.upper()})"
-        names = [f"{s.name} (player {s.id})" for s in sides if s.id in owing]
+        names = [f"{s.name} (#{s.id})" for s in sides if s.id in owing]
         if len(names) > 3:  # a game of many players: their count, not a list of them
             waits = f"waits for {counted(len(names), 'other player')}"
         elif names:

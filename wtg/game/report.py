@@ -180,10 +180,10 @@ def report_text(
 
 
 def press_heading(piece: Press) -> str:
-    """A piece's heading in the press mail, ``From <name> (player 3), <when>:``, the time
+    """A piece's heading in the press mail, ``From <name> (#3), <when>:``, the time
     on a line of its own where the line would be wider than a mail's 78 columns (a name of
     40 characters, or of wide letters)."""
-    heading = f"From {piece.name} (player {piece.side}),"
+    heading = f"From {piece.name} (#{piece.side}),"
     if text_width(f"{heading} {piece.at}:") <= WIDTH:
         return f"{heading} {piece.at}:"
     return f"{heading}\n  {piece.at}:"

@@ -403,6 +403,9 @@ def _relay(
         )
         return
     to = game.config.player(seat)
+    # the reader as the game names him now: a number mistyped shows in his copy
+    named = public_sides(game.ruleset.public_json(game.named_state(state)))
+    reader = next((f"{s.name} (#{s.id})" for s in named if s.id == side), f"player {side}")
     desk.reply(
         f"[{game.config.game}] private press from {writer.name}",
         "press_private",
@@ -418,6 +421,7 @@ def _relay(
         to=entry.email,
         game=game.config.game,
         side=side,
+        reader=reader,
         text=writer.text,
         elsewhere=elsewhere,
     )

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from jinja2 import Template
 
 from wtg.aof.copies import ORDER_LINE
-from wtg.aof.mailtext import MailLine, games_glanced, headers_in, mail_lines
+from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
@@ -547,6 +547,7 @@ class Answers:
             "help",
             name=mine[0][1].name,
             forms=forms,
+            count=sum(form.count(BEGIN_MARKER) for form in forms),
             on_file=on_file,
             idle=idle,
             unread=unread_note(unread) if unread else "",

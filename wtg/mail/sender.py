@@ -764,6 +764,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             turn=status["turn"],
             deadline=local_text(deadline, schedule.timezone),
             form=game.aof(entry.id),
+            forms=len(sides),
             ruleset=game.ruleset.name,
             options=played,
             missing=missing if on_file else [],

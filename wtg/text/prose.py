@@ -123,11 +123,13 @@ def _no_word_alone(pieces: list[str]) -> list[str]:
     return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(pieces[-2]) else pieces
 
 
-def packed(items: Iterable[str], lead: str = "", end: str = "", width: int = WIDTH) -> str:
+def packed(
+    items: Iterable[str], lead: str = "", end: str = "", width: int = WIDTH, indent: str = "  "
+) -> str:
     """``lead`` and the ``items`` after it, ", " between them and ``end`` after the last, on
     as few lines of at most ``width`` as it takes, each item kept whole on one line (a
     place and a name with its number: ``7. Gus (#7)``); a line after the first begins with
-    two spaces. An item wider than a line has one of its own."""
+    ``indent`` (two spaces). An item wider than a line has one of its own."""
     texts = list(items)
     lines = [lead.rstrip(" ")]
     for index, item in enumerate(texts):
@@ -136,5 +138,5 @@ def packed(items: Iterable[str], lead: str = "", end: str = "", width: int = WID
         if _columns(joined) <= width or not lines[-1].strip():
             lines[-1] = joined
         else:
-            lines.append("  " + piece)
+            lines.append(indent + piece)
     return "\n".join(lines)

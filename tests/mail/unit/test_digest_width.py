@@ -52,3 +52,56 @@ def test_a_heading_wrapped_says_every_word_it_said_in_one_line() -> None:
         in words
     )
     assert "then `wtg outbox --retry NAME` sends it again:" in words
+
+
+# The items under the headings: the line of a game's missing orders ran to 93 columns and
+# past (every player's number and name on one line: 142 for a game of ten), a turn OVERDUE
+# to some 230 (what `wtg status` says of it), and a failing address with its server's
+# reason past 80. Each is broken between whole items (a player's number with his name) or
+# words, its later lines indented under the first.
+NAMES = ("Annabelle", "Bartholomew", "Cidney", "Deedee", "Evangeline")
+TEN = tuple(f"{n} {name}" for n, name in enumerate((*NAMES, "Fay", "Gus", "Hal", "Ivy", "Jo"), 1))
+
+
+def test_the_missing_orders_of_ten_players_keep_to_78_columns() -> None:
+    digest = Digest(
+        since="2026-12-04T03:42:08Z",
+        until="2026-12-05T03:42:08Z",
+        missing=(
+            Missing(game="wok10", turn=1, deadline="2026-12-07T17:00:00Z", held=True, players=TEN),
+        ),
+    )
+    part = digest.text().split("\nOrders missing:\n", 1)[1].split("\n\n", 1)[0]
+    assert part.splitlines() == [
+        "  wok10 turn 1, deadline 2026-12-07T17:00:00Z (held): 1 Annabelle,",
+        "    2 Bartholomew, 3 Cidney, 4 Deedee, 5 Evangeline, 6 Fay, 7 Gus, 8 Hal,",
+        "    9 Ivy, 10 Jo",
+    ]
+
+
+def test_an_overdue_turn_and_a_failing_address_keep_to_78_columns() -> None:
+    said = (
+        "the deadline passed 2 d 3 h ago and turn 1 has not run: `wtg run-turn --due` runs "
+        "it or says why not (cron's line runs it every five minutes: is it in `crontab "
+        "-l`, or is `wtg serve` running?)"
+    )
+    why = "5.1.1 User unknown in virtual mailbox table"
+    digest = Digest(
+        since="2026-12-04T03:42:08Z",
+        until="2026-12-05T03:42:08Z",
+        overdue=(Overdue(game="g1", turn=1, said=said),),
+        bounces=(Failing("g1", "3 Cidney", "cidney@example.org", "2026-11-23T10:15:02Z", why),),
+    )
+    text = digest.text()
+    assert max(len(row) for row in text.splitlines()) <= 78
+    overdue = text.split("\nTurns OVERDUE (1):\n", 1)[1].split("\n\n", 1)[0]
+    assert overdue.splitlines() == [
+        "  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: `wtg run-turn",
+        "    --due` runs it or says why not (cron's line runs it every five minutes: is",
+        "    it in `crontab -l`, or is `wtg serve` running?)",
+    ]
+    bounces = text.split("\nfixed):\n", 1)[1].split("\n\n", 1)[0]
+    assert bounces.splitlines() == [
+        "  g1 player 3 Cidney <cidney@example.org> since 2026-11-23T10:15:02Z: 5.1.1",
+        "    User unknown in virtual mailbox table",
+    ]

@@ -15,6 +15,7 @@ import pytest
 from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, entries
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import Json
+from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game, create_game
 from wtg.game.press import Press
 from wtg.game.report import report_text
@@ -189,3 +190,66 @@ def test_a_trinity_human_whose_colours_are_all_out_is_told_he_lost(tmp_path: Pat
         )
     bob = report_text(RULESET, game.config, state, [], 2, aof="")
     assert "RIPs to win: 3 of colours not your own; you have 0." in " ".join(bob.split())
+
+
+@pytest.mark.parametrize(("variant", "humans"), [("duel", 2), ("trinity", 3)])
+def test_a_human_s_mail_says_the_rips_race_once(tmp_path: Path, variant: str, humans: int) -> None:
+    """The race to RIPs is the human's, counted over all his colours: his mail said 'RIPs
+    to win: 3 of colours not your own; you have 0.' under each colour's status line, the
+    same words two or three times. It is said once, at the head of what the colours share,
+    before the order of play; each colour's own RIPs stay in its report."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(humans), 5, variant)
+    typed = game.typed(RULESET)
+    state = typed.state()
+    sides = RULESET.sides_of(state, SeatId(1))
+    state.turn = 4  # no headhunting line beside it
+    state.player(sides[0]).rips = [ROBO1]
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
+    lines = text.splitlines()
+    line = "RIPs to win: 3 of colours not your own; you have 1."
+    assert lines.count(line) == 1
+    assert lines[lines.index(line) : lines.index(line) + 3] == [
+        line,
+        "",
+        "ORDER OF PLAY FOR TURN 5: " + " ".join(str(p) for p in state.oop),
+    ]
+    assert lines.count("RIPs: Robo1 (#7)") == 1  # the colour's own, in its report
+    assert lines.index("RIPs: Robo1 (#7)") < lines.index("WHAT HAPPENED THIS TURN")
+    for side in sides[1:]:
+        state.player(side).status = DEAD
+    state.player(sides[0]).status = QUIT
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
+    lost = (
+        "You have lost the game: every colour of yours is RIPed or QUIT (you had 1 RIP of "
+        "colours not your own)."
+    )
+    assert " ".join(text.split()).count(lost) == 1
+
+
+@pytest.mark.parametrize(("variant", "humans"), [("duel", 2), ("trinity", 3)])
+def test_a_human_s_mail_says_the_headhunting_line_once(
+    tmp_path: Path, variant: str, humans: int
+) -> None:
+    """The start provinces protected in the first turns are the game's, the same for every
+    colour: a Duel's mail said them under each colour's status line, three times. Said
+    once, with the race to RIPs, before the order of play."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(humans), 5, variant)
+    typed = game.typed(RULESET)
+    state = typed.state()
+    sides = RULESET.sides_of(state, SeatId(1))
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, [], {}, None)
+    lines = text.splitlines()
+    head = (
+        "Headhunting: provinces 3, 7, 13, 21, 25, 29, 38, 44, 52 and 60, the start",
+        "  provinces, cannot be bombed, attacked or spied on until the end of turn 3.",
+    )
+    assert lines.count(head[0]) == 1
+    at = lines.index(head[0])
+    assert lines[at - 1 : at + 4] == [
+        "RIPs to win: 3 of colours not your own; you have 0.",
+        *head,
+        "",
+        "ORDER OF PLAY FOR TURN 1: " + " ".join(str(p) for p in state.oop),
+    ]
+    whole = report_text(RULESET, typed.config, state, [], sides[0], aof="")
+    assert head[0] in whole.splitlines()  # a colour's report on its own says it

@@ -134,13 +134,22 @@ def test_army_lines_by_name_or_number_and_their_limits() -> None:
     )
     assert acceptance.orders["army"] == ["GRIFFIN", "WOLF"]
     assert reasons(acceptance) == [
-        "an army has at most 1 Griffin",
+        "an army has at most 1 piece of the kind GRIFFIN",
         f"there is no piece 'UNICORN'{PICK}",
         f"there is no piece '0'{PICK}",
         f"there is no piece '99'{PICK}",
     ]
     later = through_aof(battle(), ["A1: KNIGHT"])
     assert reasons(later) == ["armies are picked on turn 1 only"]
+
+
+def test_a_kind_over_its_max_is_said_as_the_report_lists_it() -> None:
+    """'an army has at most 2 Wolf' read as a name with a number, not a count, and named
+    the kind otherwise than the report's list (WOLF, its MAX 2)."""
+    game = new_game(2, seed=3)
+    acceptance = through_aof(game, ["A1: wolf", "A2: Wolf", "A3: WOLF"])
+    assert acceptance.orders["army"] == ["WOLF", "WOLF"]
+    assert reasons(acceptance) == ["an army has at most 2 pieces of the kind WOLF"]
 
 
 def test_an_army_has_at_most_the_army_size() -> None:

@@ -27,3 +27,22 @@ def test_the_armies_still_fighting_rank_above_those_out() -> None:
     game.player(4).place = 1
     ranks = [(line.rank, line.player, line.status) for line in TACTICS.topten(game)]
     assert ranks == [(1, 4, "winner"), (2, 2, "out"), (3, 3, "out"), (4, 1, "out")]
+
+
+def test_equal_armies_share_a_rank() -> None:
+    """Every battle began with 'RANK 1 Ann, 2 Bob', their armies alike (9 pieces, 94 hit
+    points): a player read himself behind. Equal armies share a rank, the next skipped,
+    as in WoK's and WISK's Top Ten."""
+    game = state(
+        OPEN7,
+        [
+            piece(11, "KNIGHT", 1, 1),
+            piece(41, "KNIGHT", 3, 3),
+            piece(31, "PIKE", 5, 5),
+            piece(32, "PIKE", 6, 6),
+        ],
+        players=4,
+    )
+    game.player(2).status, game.player(2).place = OUT, 4
+    ranks = [(line.rank, line.player, line.status) for line in TACTICS.topten(game)]
+    assert ranks == [(1, 3, "active"), (2, 1, "active"), (2, 4, "active"), (4, 2, "out")]

@@ -51,7 +51,8 @@ def army_problem(kind: PieceKind | None, name: str, army: Sequence[str], size: i
     if kind.max_count == 0:
         return f"{kind.name} cannot be picked in this world"
     if army.count(kind.key) >= kind.max_count:
-        return f"an army has at most {kind.max_count} {kind.name}"
+        # as the report's list writes the kind and its MAX: "2 Wolf" read as no count
+        return f"an army has at most {counted(kind.max_count, 'piece')} of the kind {kind.key}"
     return ""
 
 

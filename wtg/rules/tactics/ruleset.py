@@ -8,6 +8,7 @@ from random import Random
 from wtg.core import board as drawn
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry
+from wtg.core.places import shared_places
 from wtg.core.ruleset import (
     GameSetup,
     OptionValue,
@@ -149,9 +150,9 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: TacticsState) -> list[ScoreLine]:
-        """Those still fighting by pieces left and hit points, then the placed by place;
-        the battle's winner (first place: "all armies dead but one") is the WINNER, as in
-        WISK's, not ACTIVE."""
+        """Those still fighting by pieces left and hit points (equal ones share a rank),
+        then the placed by place; the battle's winner (first place: "all armies dead but
+        one") is the WINNER, as in WISK's, not ACTIVE."""
 
         def key(player: Player) -> tuple[bool, int, int, int]:
             # an army still fighting has no place yet and will place above every army out
@@ -163,8 +164,10 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
                 -sum(p.hp for p in army),
             )
 
+        # equal armies share a rank, the next skipped, as WoK's and WISK's Top Tens rank
+        ranked = sorted(state.players, key=lambda player: (key(player), player.id))
         lines = []
-        for rank, player in enumerate(sorted(state.players, key=key), start=1):
+        for rank, player in zip(shared_places([key(p) for p in ranked]), ranked, strict=True):
             army = state.army(player.id)
             lines.append(
                 ScoreLine(

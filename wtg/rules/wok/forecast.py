@@ -104,6 +104,8 @@ def forecast_on(
         "gold": me.gold,
         "later": later,
         "skipped": turn.skipped,
+        # no phase of the forecast reads the attacks: their armies are still at home
+        "attacking": counts["attack"] > 0,
     }
     if me.wood is not None:
         result["wood"] = me.wood
