@@ -308,11 +308,15 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     queued = notices.rollback_undone(game, done)
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
-    turns = f"turn {first} counts" if first == last else f"turns {first}-{last} count"
+    turns = (
+        f"turn {first} counts again, as it ran"
+        if first == last
+        else (f"turns {first}-{last} count again, as they ran")
+    )
     due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
     click.echo(
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
-        f"{last} again ({turns} again, as they ran; the orders pending for turn {first} set "
+        f"{last} again ({turns}; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
     )
 
