@@ -58,6 +58,7 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
         "at": at,
         "archive": f"archive/{ident[1]}",
         "undone": None,
+        "before": None,
     }
     assert wtg(*host, "rollback", "g1", "--undo").exit_code == 0
     undone = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
@@ -87,3 +88,33 @@ def test_one_turn_undone_is_said_in_the_singular(tmp_path: Path) -> None:
     ran = wtg(*host, "status", "g1", "--json")
     assert lines(wtg(*host, "status", "g1"), "ROLL") == []  # a turn ran since: history
     assert json.loads(ran.stdout)["last_rollback"] is None
+
+
+def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
+    """docs/gm.md: "a second `--undo` then undoes the one before it, while the game is at
+    its turn". It said `was undone already` instead, and the turn the first rollback took
+    back was lost: run again at its deadline with the orders sent since."""
+    host = host_at_turn(tmp_path, 3)
+    assert wtg(*host, "rollback", "g1", "--to", 2).exit_code == 0
+    assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
+    first = wtg(*host, "rollback", "g1", "--undo")
+    assert first.exit_code == 0, first.output
+    assert first.stdout.startswith("game g1: the rollback to turn 1 undone, the game at turn 2")
+    undone = lines(wtg(*host, "status", "g1"), "ROLLBACK UNDONE")
+    assert len(undone) == 1 and undone[0].endswith(
+        "turn 2 counts again, as it ran; the rollback before it, to turn 2, stands: `wtg "
+        "rollback g1 --undo` again undoes it"
+    )
+    second = wtg(*host, "rollback", "g1", "--undo")
+    assert second.stdout.startswith("game g1: the rollback to turn 2 undone, the game at turn 3")
+    assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
+        "0000",
+        "0001",
+        "0002",
+        "0003",
+    ]
+    third = wtg(*host, "rollback", "g1", "--undo")
+    assert third.stdout.startswith("game g1: the rollback to turn 2 was undone already")
+    assert "0 notice(s) queued" in third.stdout
+    said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
+    assert (said["to"], said["latest"], said["before"]) == (2, 3, None)

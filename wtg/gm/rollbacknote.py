@@ -22,6 +22,9 @@ class RollbackNote(Record):
     """Its archive folder, from the game folder."""
     undone: str | None
     """When it was undone, None while it stands."""
+    before: int | None = None
+    """Once undone: the turn of the rollback before it, when that one left the game at this
+    turn too (a second `--undo` undoes it), else None."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -30,6 +33,7 @@ class RollbackNote(Record):
             "at": self.at,
             "archive": self.archive,
             "undone": self.undone,
+            "before": self.before,
         }
 
 
@@ -38,17 +42,23 @@ def rollback_note(store: GameStore, latest: int) -> RollbackNote | None:
     at (its turn ``to`` while it stands, its ``latest`` once undone): None once a turn has
     run since, a rollback not finished (``owed_notices`` says that one), or none."""
     every = rollbacks(store, undone=True)
-    if not every or not every[-1].finished:
+    standing = [r for r in every if r.undone is None]
+    after = every[every.index(standing[-1]) + 1 :] if standing else every
+    here = [r for r in after if r.latest == latest]  # undone since the last that stands
+    if here:
+        last = here[-1]
+    elif standing and standing[-1].to == latest and standing[-1].finished:
+        last = standing[-1]
+    else:
         return None
-    last = every[-1]
-    if latest != (last.to if last.undone is None else last.latest):
-        return None
+    before = standing[-1] if here and standing and standing[-1].to == latest else None
     return RollbackNote(
         to=last.to,
         latest=last.latest,
         at=last.at,
         archive=f"archive/{last.ident}",
         undone=last.undone,
+        before=None if before is None else before.to,
     )
 
 
@@ -67,4 +77,10 @@ def rollback_line(note: RollbackNote, game: str) -> str:
     return (
         f"ROLLBACK UNDONE: the rollback to turn {note.to} (at {note.at}) was undone at "
         f"{note.undone}: {turns} {count} again, {ran}"
+        + (
+            ""
+            if note.before is None
+            else f"; the rollback before it, to turn {note.before}, stands: `wtg rollback "
+            f"{game} --undo` again undoes it"
+        )
     )
