@@ -99,5 +99,5 @@ def test_now_does_not_go_with_due(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--now"])
     assert result.stderr == (
         "wtg: --due runs all due games of games_dir: give no GAME_DIR, --rerun, --preview, "
-        "--force, --now or --unmailed\n"
+        "--force, --now, --unmailed or --just-mailed\n"
     )

@@ -55,7 +55,9 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     assert turns(host, "test1") == ["0000", "0001"]
     sent = wtg(*host, "send")
     assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent")  # turn 1's, once
-    assert wtg(*host, "run-turn", "test1", "--now").stdout == "turn 2 of game test1 resolved\n"
+    # mailed a moment ago, nobody's orders yet: refused too (tests/test_run_turn_just_mailed.py)
+    meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
+    assert meant.stdout == "turn 2 of game test1 resolved\n"
 
 
 def test_a_game_without_deadlines_given_twice(host: Host) -> None:
@@ -113,7 +115,12 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
     early = wtg(*host, "run-turn", "test1", "--force")
     assert early.exit_code == 1
     assert early.stderr.endswith("`wtg run-turn test1 --force --now` runs it now all the same\n")
-    ran = wtg(*host, *given(early.stderr))
+    twice = wtg(*host, *given(early.stderr))  # turn 1 was mailed a moment ago
+    assert twice.exit_code == 1
+    assert twice.stderr.endswith(
+        "`wtg run-turn test1 --force --now --just-mailed` runs it all the same\n"
+    )
+    ran = wtg(*host, *given(twice.stderr))
     assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
 
 

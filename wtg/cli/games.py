@@ -613,6 +613,13 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     help="Run the turn though the players have not been mailed the last one yet "
     "(`wtg send`): those without orders lose the turn (without it such a run is refused).",
 )
+@click.option(
+    "--just-mailed",
+    is_flag=True,
+    help="Run the turn though the last one ran and was mailed only minutes ago and no "
+    "player has sent orders since (without it such a run before the deadline is refused: "
+    "a run-turn given twice by mistake).",
+)
 @quiet_option
 @log_options
 @click.pass_context
@@ -626,6 +633,7 @@ def run_turn(
     force: bool,
     now_anyway: bool,
     unmailed: bool,
+    just_mailed: bool,
     quiet: bool,
     log_format: str,
     log_level: str | None,
@@ -636,10 +644,10 @@ def run_turn(
     --log-file, each game's turn run, held back or failed is logged, a line each."""
     start_logging(log_format, log_level, log_file)
     if due:
-        if game_dir or rerun or preview_dir or force or now_anyway or unmailed:
+        if game_dir or rerun or preview_dir or force or now_anyway or unmailed or just_mailed:
             fail(
                 "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
-                "--preview, --force, --now or --unmailed"
+                "--preview, --force, --now, --unmailed or --just-mailed"
             )
         _run_due(ctx, jobs, quiet)
     if jobs is not None:
@@ -666,6 +674,14 @@ def run_turn(
         unsent = unmailed_refusal(checked_config(ctx), game, given)
         if unsent is not None:
             fail(unsent)
+    if not (rerun or just_mailed) and mails and (force or game.held() is None):
+        # deferred: the mail journal (SQLite): only a hand run on a host that mails
+        from wtg.cli.justmailed import just_mailed_refusal
+
+        given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
+        twice = just_mailed_refusal(checked_config(ctx), game, datetime.now(timezone.utc), given)
+        if twice is not None:
+            fail(twice)
     noting = _first_run(checked_config(ctx), game) if mails and not rerun else None
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"

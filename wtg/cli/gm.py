@@ -30,6 +30,7 @@ from wtg.gm.control import undo_hold, undo_rollback
 from wtg.gm.extension import Extension, clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
+from wtg.gm.rollback import mark_undo_told
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.announcement import locked as locked_announcements
@@ -306,13 +307,18 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
     queued = notices.rollback_undone(game, done)
+    mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
-    turns = f"turn {first} counts" if first == last else f"turns {first}-{last} count"
+    turns = (
+        f"turn {first} counts again, as it ran"
+        if first == last
+        else (f"turns {first}-{last} count again, as they ran")
+    )
     due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
     click.echo(
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
-        f"{last} again ({turns} again, as they ran; the orders pending for turn {first} set "
+        f"{last} again ({turns}; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
     )
 

@@ -27,6 +27,7 @@ from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
+from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
@@ -114,6 +115,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
+    rolled = rollback_note(game.store, game.latest_turn())
+    listed["last_rollback"] = None if rolled is None else rolled.as_json()
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -150,6 +153,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
             "the turn once more"
         )
+    if rolled is not None:
+        say(rollback_line(rolled, data["game"]))
     if late is not None:
         say(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
@@ -463,6 +468,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
         entry["options_not_played"] = _options_not_played(found)
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
+        rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
+        entry["last_rollback"] = None if rolled is None else rolled.as_json()
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:

@@ -192,10 +192,13 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
     with game.store.lock():
         every = rollbacks(game.store, undone=True)
         latest = game.latest_turn()
-        if every and every[-1].undone is not None and every[-1].latest == latest:
-            _reports_said(game)  # a run cut short after the moves
-            return every[-1], False
         standing = [r for r in every if r.undone is None]
+        after = every[every.index(standing[-1]) + 1 :] if standing else every
+        here = [r for r in after if r.latest == latest]  # undone since the last that stands
+        earlier = bool(standing) and standing[-1].to == latest  # a second --undo undoes it
+        if here and not (here[-1].undo_told and earlier):
+            _reports_said(game)  # a run cut short after the moves
+            return here[-1], False
         if not standing:
             raise GameError(f"game {name} has no rollback to undo")
         last = standing[-1]

@@ -86,6 +86,9 @@ class Rollback(Record):
     """When the rollback was undone (``undo``), None while it stands."""
     undone_deadline: str | None = None
     """The deadline of turn ``latest + 1`` its undo set (None: none, or not undone)."""
+    undo_told: bool = False
+    """Whether its undo's notices were all queued (``mark_undo_told``): an `--undo` given
+    again then undoes the rollback before it, when that one left the game at this turn."""
 
 
 def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
@@ -104,6 +107,9 @@ def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
             found.append(_record(folder, data))
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a record edited by hand: not one wtg can go by
+    # their folders' names order them to the second; within one second (a GM's two
+    # rollbacks given at once, a script's) the later goes further back: the fewer turns
+    found.sort(key=lambda r: (r.ident[:16], -r.latest))
     return [r for r in found if undone or r.undone is None]
 
 
@@ -127,7 +133,18 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         finished=not (folder / UNFINISHED).exists(),
         undone=None if undo is None else str(undo.get("at", "")),
         undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
+        undo_told=(folder / UNDO_TOLD).exists(),
     )
+
+
+UNDO_TOLD = "undo-told"
+"""In a rollback's archive folder: its undo's notices were all queued (`wtg rollback GAME
+--undo` writes it once it has queued them; a run cut short before has not)."""
+
+
+def mark_undo_told(store: GameStore, rollback: Rollback) -> None:
+    """Note that every notice of ``rollback``'s undo was queued (``UNDO_TOLD``)."""
+    write_atomic(store.root / ARCHIVE / rollback.ident / UNDO_TOLD, "")
 
 
 def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:

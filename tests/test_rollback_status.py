@@ -1,0 +1,120 @@
+"""`wtg rollback GAME --to N`, then `--undo`, walked as a GM does it (docs/gm.md): `wtg
+status GAME` said nothing of either, so a GM who rolled a game back at night could not tell
+which game he had rolled back, nor whether his undo was done; it says the last rollback now
+while the game is where it left it (``wtg.gm.rollbacknote``; ``last_rollback`` in
+``--json``). And the undo's own line said "turn 2 counts again, as they ran"."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def host_at_turn(tmp_path: Path, turns: int) -> tuple[str, Path]:
+    assert wtg("init", tmp_path / "host").exit_code == 0
+    host = ("--config", tmp_path / "host" / "wtg.yaml")
+    made = wtg(*host, "new-game", "g1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    for _ in range(turns):
+        assert wtg(*host, "send").exit_code == 0
+        assert wtg(*host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
+    assert wtg(*host, "send").exit_code == 0
+    return host
+
+
+def lines(result: Result, start: str) -> list[str]:
+    return [line for line in result.stdout.splitlines() if line.startswith(start)]
+
+
+def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
+    host = host_at_turn(tmp_path, 3)
+    assert lines(wtg(*host, "status", "g1"), "ROLL") == []
+    rolled = wtg(*host, "rollback", "g1", "--to", 1)
+    assert rolled.exit_code == 0, rolled.output
+    ident = re.search(r"archive/(\S+)\)", rolled.stdout)
+    assert ident is not None
+    at = json.loads((tmp_path / "host/games/g1/archive" / ident[1] / "rollback.json").read_text())[
+        "at"
+    ]
+    assert lines(wtg(*host, "status", "g1"), "ROLL") == [
+        f"ROLLED BACK to turn 1 at {at} (turns 2-3 kept in archive/{ident[1]}): `wtg rollback "
+        "g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
+    ]
+    said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
+    assert said == {
+        "to": 1,
+        "latest": 3,
+        "at": at,
+        "archive": f"archive/{ident[1]}",
+        "undone": None,
+        "before": None,
+    }
+    assert wtg(*host, "rollback", "g1", "--undo").exit_code == 0
+    undone = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
+    assert undone["to"] == 1 and undone["undone"] is not None
+    assert lines(wtg(*host, "status", "g1"), "ROLL") == [
+        f"ROLLBACK UNDONE: the rollback to turn 1 (at {at}) was undone at {undone['undone']}: "
+        "turns 2-3 count again, as they ran"
+    ]
+
+
+def test_one_turn_undone_is_said_in_the_singular(tmp_path: Path) -> None:
+    host = host_at_turn(tmp_path, 2)
+    assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
+    rolled = lines(wtg(*host, "status", "g1"), "ROLLED BACK")
+    assert len(rolled) == 1 and rolled[0].endswith(
+        "(turn 2 kept in archive/"
+        + rolled[0].split("archive/")[1].split(")")[0]
+        + "): `wtg rollback g1 --undo` puts turn 2 back as it ran, while no turn has run since"
+    )
+    undo = wtg(*host, "rollback", "g1", "--undo")
+    assert "(turn 2 counts again, as it ran; the orders pending" in undo.stdout
+    done = lines(wtg(*host, "status", "g1"), "ROLLBACK UNDONE")
+    assert len(done) == 1 and done[0].endswith(": turn 2 counts again, as it ran")
+    assert wtg(*host, "send").exit_code == 0
+    again = wtg(*host, "run-turn", "g1", "--now", "--just-mailed")
+    assert again.exit_code == 0, again.output
+    ran = wtg(*host, "status", "g1", "--json")
+    assert lines(wtg(*host, "status", "g1"), "ROLL") == []  # a turn ran since: history
+    assert json.loads(ran.stdout)["last_rollback"] is None
+
+
+def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
+    """docs/gm.md: "a second `--undo` then undoes the one before it, while the game is at
+    its turn". It said `was undone already` instead, and the turn the first rollback took
+    back was lost: run again at its deadline with the orders sent since."""
+    host = host_at_turn(tmp_path, 3)
+    assert wtg(*host, "rollback", "g1", "--to", 2).exit_code == 0
+    assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
+    first = wtg(*host, "rollback", "g1", "--undo")
+    assert first.exit_code == 0, first.output
+    assert first.stdout.startswith("game g1: the rollback to turn 1 undone, the game at turn 2")
+    undone = lines(wtg(*host, "status", "g1"), "ROLLBACK UNDONE")
+    assert len(undone) == 1 and undone[0].endswith(
+        "turn 2 counts again, as it ran; the rollback before it, to turn 2, stands: `wtg "
+        "rollback g1 --undo` again undoes it"
+    )
+    second = wtg(*host, "rollback", "g1", "--undo")
+    assert second.stdout.startswith("game g1: the rollback to turn 2 undone, the game at turn 3")
+    assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
+        "0000",
+        "0001",
+        "0002",
+        "0003",
+    ]
+    third = wtg(*host, "rollback", "g1", "--undo")
+    assert third.stdout.startswith("game g1: the rollback to turn 2 was undone already")
+    assert "0 notice(s) queued" in third.stdout
+    said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
+    assert (said["to"], said["latest"], said["before"]) == (2, 3, None)

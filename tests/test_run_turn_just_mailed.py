@@ -1,0 +1,82 @@
+"""`wtg run-turn GAME --now` given twice with cron's `wtg send` in between: the second run
+resolved the next turn minutes after its reports went out, with nobody's orders, and every
+player lost a turn. It is refused now while the latest turn ran less than half an hour ago,
+was mailed, and no player has anything on file for the coming turn
+(``wtg.cli.justmailed``); `--just-mailed` runs it all the same. A turn with a player's
+orders, or one whose deadline passed, runs as before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+Host = tuple[str, Path]
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    assert wtg("init", tmp_path / "host").exit_code == 0
+    config = ("--config", tmp_path / "host" / "wtg.yaml")
+    made = wtg(*config, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert wtg(*config, "send").exit_code == 0
+    ran = wtg(*config, "run-turn", "test1", "--now")
+    assert ran.stdout == "turn 1 of game test1 resolved\n"
+    assert wtg(*config, "send").exit_code == 0  # cron's, a minute later
+    return config
+
+
+def turns(host: Host) -> list[str]:
+    return sorted(p.name for p in (host[1].parent / "games" / "test1" / "turns").iterdir())
+
+
+def test_now_given_again_after_send_is_refused(host: Host) -> None:
+    again = wtg(*host, "run-turn", "test1", "--now")
+    assert again.exit_code == 1
+    assert again.stderr == (
+        "wtg: turn 1 of game test1 ran less than a minute ago and has been mailed, and no "
+        "player has sent orders for turn 2 yet (none from 1 Me, 2 Also): not run, so that a "
+        "run-turn given twice costs nobody a turn; `wtg run-turn test1 --now --just-mailed` "
+        "runs it all the same\n"
+    )
+    assert turns(host) == ["0000", "0001"]
+    meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
+    assert meant.stdout == "turn 2 of game test1 resolved\n"
+    assert turns(host) == ["0000", "0001", "0002"]
+
+
+def test_a_turn_with_a_players_orders_runs(host: Host, tmp_path: Path) -> None:
+    """A GM's script that files orders, then runs the turn, runs it as before."""
+    form = tmp_path / "aof-1.txt"
+    form.write_text(wtg(*host, "aof", "test1", "--player", 1).stdout, encoding="utf-8")
+    assert wtg(*host, "orders", "test1", form).exit_code == 0
+    ran = wtg(*host, "run-turn", "test1", "--now")
+    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+
+
+def test_a_turn_ran_long_ago_runs(host: Host) -> None:
+    """Half an hour after the turn ran, `--now` is the GM's to give."""
+    meta = host[1].parent / "games" / "test1" / "turns" / "0001" / "turn.json"
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    data["ran_at"] = "2020-01-01T00:00:00Z"
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    ran = wtg(*host, "run-turn", "test1", "--now")
+    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+
+
+def test_due_runs_take_no_just_mailed(host: Host) -> None:
+    result = wtg(*host, "run-turn", "--due", "--just-mailed")
+    assert result.exit_code == 1
+    assert "--unmailed or --just-mailed" in result.stderr

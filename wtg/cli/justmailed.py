@@ -1,0 +1,69 @@
+"""`wtg run-turn GAME --now` given again minutes after the last turn's reports went out.
+
+A tired GM runs a turn by hand (`run-turn test1 --now`), cron's `wtg send` mails its
+reports a moment later, and the same line given again (the shell's arrow key) ran the next
+turn at once: the unmailed guard (``wtg.cli.unmailed``) no longer stopped it, the turn being
+mailed by then, and every player lost a turn he had had minutes to give orders for (three
+missed turns make a WoK player QUIT). On a host that mails its games, a hand run that is
+not due (its deadline ahead, players not all READY: the run is `--now`'s) is refused while
+the latest turn ran less than ``JUST_MAILED_MINUTES`` ago, was mailed, and no player who
+owes orders has anything on file for the coming turn (a blank form counts: a player who
+sent one has had his say); ``--just-mailed`` runs it all the same. A turn with any player's
+orders runs as before, and so does a game nobody owes orders in (robots only).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from wtg.game.engine import Game
+from wtg.game.schedule import parse_iso
+from wtg.gm.gamestatus import game_status
+from wtg.host.config import GmConfig
+from wtg.host.due import why_due
+from wtg.mail.journal import mailed_turns
+
+JUST_MAILED_MINUTES = 30
+"""How long after a turn ran (and so, at most, after its reports went out) a hand run of the
+next one with nobody's orders on file is refused as given twice by mistake."""
+
+
+def just_mailed_refusal(gm: GmConfig, game: Game, now: datetime, given: str = "") -> str | None:
+    """Why the coming turn of ``game`` should not run by hand now: the latest turn ran less
+    than ``JUST_MAILED_MINUTES`` before ``now``, its players were mailed it, and none who
+    owes orders has anything on file yet; None when it may run (the turn is due, a player's
+    orders are on file, nobody owes orders, the turn was not mailed: ``wtg.cli.unmailed``
+    says that one, or the game is outside the config's games folder). The command it names
+    keeps the options ``given`` (`` --now``), so that it runs the turn."""
+    if game.store.root.parent.resolve() != gm.games_dir.resolve():
+        return None
+    name = game.config.game
+    latest = game.latest_turn()
+    if latest == 0:
+        return None  # `new-game` made it: no run-turn to have been given twice
+    if mailed_turns(gm.spool).get(name, -1) < latest:
+        return None
+    ran_at = game.meta(latest).get("ran_at")
+    if not isinstance(ran_at, str):
+        return None  # a turn of an older wtg: no time it ran
+    try:
+        ran = parse_iso(ran_at)
+    except ValueError:
+        return None
+    if not timedelta(0) <= now - ran < timedelta(minutes=JUST_MAILED_MINUTES):
+        return None
+    status = game_status(game)
+    if status["over"] or why_due(game, now, status):
+        return None
+    owing = [p for p in status["players"] if p["owes_orders"]]
+    if not owing or any(p["orders"] for p in owing):
+        return None
+    minutes = int((now - ran).total_seconds() // 60)
+    ago = "less than a minute" if minutes < 1 else f"{minutes} minute(s)"
+    waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)
+    return (
+        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player has "
+        f"sent orders for turn {status['turn']} yet (none from {waiting}): not run, so that "
+        f"a run-turn given twice costs nobody a turn; `wtg run-turn {name}{given} "
+        "--just-mailed` runs it all the same"
+    )
