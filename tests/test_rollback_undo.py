@@ -28,6 +28,7 @@ from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
 from wtg.files.store import UNDO_RECORD, UNDOING
 from wtg.game.engine import create_game, open_game
+from wtg.game.press import Press, add_press
 from wtg.game.schedule import local_text
 from wtg.gm.control import rollback, undo_rollback
 from wtg.gm.gamestatus import game_status
@@ -288,3 +289,37 @@ def test_an_undo_across_a_takeover_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="a seat was taken over since it, and the turns"):
         undo_rollback(since, MOMENT + timedelta(hours=2))
     assert tree(since.store.root) == before
+
+
+def _undo_mail(queue: Path, seat: int) -> str:
+    (path,) = queue.glob(f"unrollback-*-p{seat:02d}.eml")
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def test_press_sent_since_the_rollback_set_aside_is_said_to_its_writer(tmp_path: Path) -> None:
+    """Public press a player sent for turn 2 after a rollback to turn 1 is kept with that
+    turn's pending orders, and the undo sets them aside together: it is never printed. The
+    undo's notice said only that the orders are not used, and the writer waited for his
+    press to go out with the next reports."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 3)
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--to", "1")
+    assert code == 0, said
+    game = open_game(gm.games_dir / "g1").typed(WOK4)
+    press = Press(2, "Player 2", "2026-03-02 17:00 UTC", "Peace with the north, says 2.")
+    with game.store.lock():
+        add_press(game.store, 2, press, NOW + timedelta(hours=5))
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
+    aside = kept / "undone" / "0002" / "press"
+    assert [p.name for p in aside.iterdir()] != []  # set aside with the orders
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    said_to = {seat: _undo_mail(queue, seat) for seat in (1, 2, 3, 4)}
+    line = "Your press sent for turn 2 since the rollback is not printed"
+    assert line in said_to[2].replace("\n", " ")
+    assert [seat for seat, text in said_to.items() if line in text.replace("\n", " ")] == [2]

@@ -21,10 +21,13 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
+from wtg.files.store import ARCHIVE, UNDONE, turn_name
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
@@ -210,6 +213,8 @@ class Notices:
         latest = game.latest_turn()
         state = game.state(latest)
         on_file = set(game.store.pending_orders(latest + 1))
+        aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
+        wrote = {piece.side for piece in press_in(aside / PRESS_FOLDER)}
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -222,6 +227,7 @@ class Notices:
                 to=rollback.to,
                 latest=latest,
                 on_file=bool(sides & on_file),
+                press_aside=bool(sides & wrote) or entry.id in wrote,
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )
