@@ -323,3 +323,48 @@ def test_press_sent_since_the_rollback_set_aside_is_said_to_its_writer(tmp_path:
     line = "Your press sent for turn 2 since the rollback is not printed"
     assert line in said_to[2].replace("\n", " ")
     assert [seat for seat, text in said_to.items() if line in text.replace("\n", " ")] == [2]
+
+
+@pytest.mark.parametrize("cut", [2, 3, 4])
+def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cut: int
+) -> None:
+    """Killed after undo.json, while the turns move back (turn 2 moved and not turn 3, or
+    none yet): `wtg status` showed the game at a turn half put back, its deadline long past
+    and `wtg send` named to mail it, no word of the undo; `wtg send` said nothing either.
+    Both name the undo to give again, as they do a rollback cut short."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    send(gm, now=NOW)
+    real_rename, calls = os.rename, []
+
+    def move(source: Any, target: Any) -> None:
+        calls.append(source)
+        if len(calls) == cut:
+            raise KeyboardInterrupt  # as a kill: nothing after it runs
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", move)
+    with pytest.raises(KeyboardInterrupt):
+        undo_rollback(open_game(gm.games_dir / "g1"), datetime.now(timezone.utc))
+    monkeypatch.undo()
+    (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
+    assert (kept / UNDO_RECORD).exists() and (kept / UNDOING).exists()
+    line = (
+        f"the undo of the rollback to turn 1 (archive/{kept.name}) was cut short before it "
+        "finished and told the players (`wtg send` holds the game's reports back): give "
+        "`wtg rollback g1 --undo` again"
+    )
+    status = wtg(gm.games_dir, "status", "g1")[1]
+    assert f"NOTICES OWED: {line}" in status.replace("\n  ", " ")
+    code, sent = wtg(gm.games_dir, "send")
+    assert code == 1
+    assert "reports are held back: a `wtg rollback g1 --undo` was cut short" in sent
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0 and "4 notice(s) queued" in said
+    assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
+    assert wtg(gm.games_dir, "send")[0] == 0

@@ -86,6 +86,9 @@ class Rollback(Record):
     """When the rollback was undone (``undo``), None while it stands."""
     undone_deadline: str | None = None
     """The deadline of turn ``latest + 1`` its undo set (None: none, or not undone)."""
+    undo_finished: bool = True
+    """False while its undo, counted (``undone``), has not yet moved everything back
+    (``UNDOING`` there: cut short; the next command that takes the game's lock ends it)."""
 
 
 def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
@@ -127,6 +130,7 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         finished=not (folder / UNFINISHED).exists(),
         undone=None if undo is None else str(undo.get("at", "")),
         undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
+        undo_finished=undo is None or not (folder / UNDOING).exists(),
     )
 
 
