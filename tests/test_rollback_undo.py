@@ -368,3 +368,31 @@ def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     assert code == 0 and "4 notice(s) queued" in said
     assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
     assert wtg(gm.games_dir, "send")[0] == 0
+
+
+def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
+    tmp_path: Path,
+) -> None:
+    """Rolled back and undone before `wtg send`: the rollback's notices (the game back at
+    turn 1, send orders for turn 2) went out beside the undo's, in the outbox's order (by
+    maildir key, not the order queued) and the mail's, so a player could read the rollback
+    last and play a turn that stands. Those not yet mailed are taken out of the queue."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    assert len(list(queue.glob("rollback-*.eml"))) == 4
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    assert said.endswith(
+        "4 notice(s) queued for the players (`wtg send` mails them); the rollback's 4 "
+        "notice(s) not yet mailed taken out of the queue\n"
+    )
+    assert list(queue.glob("rollback-*.eml")) == []
+    assert len(list(queue.glob("unrollback-*.eml"))) == 4
+    result = send(gm, now=NOW)
+    sent = gm.games_dir / ".mail" / "outbox" / "sent"
+    assert result.queued == 0 and list(sent.glob("rollback-*.eml")) == []

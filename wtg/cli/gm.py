@@ -305,6 +305,11 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
+    try:  # a send running mails them, before the undo's
+        with only_one(notices.spool, "send"):
+            withdrawn = notices.withdraw_rolled_back(game, done)
+    except AlreadyRunning:
+        withdrawn = 0
     queued = notices.rollback_undone(game, done)
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
@@ -314,6 +319,11 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
         f"{last} again ({turns} again, as they ran; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
+        + (
+            f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
+            if withdrawn
+            else ""
+        )
     )
 
 

@@ -205,6 +205,20 @@ class Notices:
         flush(self.outbox.root)
         return queued
 
+    def withdraw_rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """The notices of ``rollback`` (``rolled_back``) not yet mailed taken out of the
+        queue (or of the mails set aside), under the send's lock (the caller's), once it is
+        undone: mailed beside the undo's, in no sure order, one read last said the game was
+        back at the turn it is no more. Those mailed stand. Returns how many were taken."""
+        name = game.config.game
+        taken = 0
+        for entry in game.config.players:
+            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
+            place = self.outbox.lies(ident)
+            if place is not None and place[0] != "sent":
+                taken += self.outbox.withdraw(place[1])
+        return taken
+
     def rollback_undone(self, game: Game, rollback: Rollback) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
         next AOF in it) and whether his orders for the coming turn are on file. The outbox
