@@ -489,7 +489,8 @@ def digest(
     log_file: str | None,
 ) -> None:
     """The GM's digest since the last one: turns run, games made of a waiting list most
-    of whose players write from one mail domain, orders missing, turns overdue (the
+    of whose players write from one mail domain, games whose seats taken over give one
+    mail domain most of their players, orders missing, turns overdue (the
     deadline long past, the turn not run), mail quarantined or
     held, mail quarantined and not listed (an address's beyond its newest 20), mail held
     and not listed (a flood's), mail not answered (an hourly limit), mail
