@@ -241,7 +241,7 @@ class Notices:
                 to=rollback.to,
                 latest=latest,
                 on_file=bool(sides & on_file),
-                press_aside=bool(sides & wrote) or entry.id in wrote,
+                press_aside=bool(sides & wrote) if sides else entry.id in wrote,
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )
