@@ -42,6 +42,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "refused": "mail `wtg send` set aside for good",
         "troubles": "game folders that cannot be read",
         "one_domain": "games made of a waiting list most of whose players write from one",
+        "taken_one_domain": "games whose seats taken over give one mail domain most",
         "other_program": "another program on the mailbox",
         "owed": "notices owed",
     }

@@ -28,6 +28,7 @@ from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
 from wtg.files.store import UNDO_RECORD, UNDOING
 from wtg.game.engine import create_game, open_game
+from wtg.game.press import Press, add_press
 from wtg.game.schedule import local_text
 from wtg.gm.control import rollback, undo_rollback
 from wtg.gm.gamestatus import game_status
@@ -288,3 +289,110 @@ def test_an_undo_across_a_takeover_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="a seat was taken over since it, and the turns"):
         undo_rollback(since, MOMENT + timedelta(hours=2))
     assert tree(since.store.root) == before
+
+
+def _undo_mail(queue: Path, seat: int) -> str:
+    (path,) = queue.glob(f"unrollback-*-p{seat:02d}.eml")
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def test_press_sent_since_the_rollback_set_aside_is_said_to_its_writer(tmp_path: Path) -> None:
+    """Public press a player sent for turn 2 after a rollback to turn 1 is kept with that
+    turn's pending orders, and the undo sets them aside together: it is never printed. The
+    undo's notice said only that the orders are not used, and the writer waited for his
+    press to go out with the next reports."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 3)
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--to", "1")
+    assert code == 0, said
+    game = open_game(gm.games_dir / "g1").typed(WOK4)
+    press = Press(2, "Player 2", "2026-03-02 17:00 UTC", "Peace with the north, says 2.")
+    with game.store.lock():
+        add_press(game.store, 2, press, NOW + timedelta(hours=5))
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
+    aside = kept / "undone" / "0002" / "press"
+    assert [p.name for p in aside.iterdir()] != []  # set aside with the orders
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    said_to = {seat: _undo_mail(queue, seat) for seat in (1, 2, 3, 4)}
+    line = "Your press sent for turn 2 since the rollback is not printed"
+    assert line in said_to[2].replace("\n", " ")
+    assert [seat for seat, text in said_to.items() if line in text.replace("\n", " ")] == [2]
+
+
+@pytest.mark.parametrize("cut", [2, 3, 4])
+def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cut: int
+) -> None:
+    """Killed after undo.json, while the turns move back (turn 2 moved and not turn 3, or
+    none yet): `wtg status` showed the game at a turn half put back, its deadline long past
+    and `wtg send` named to mail it, no word of the undo; `wtg send` said nothing either.
+    Both name the undo to give again, as they do a rollback cut short."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    send(gm, now=NOW)
+    real_rename, calls = os.rename, []
+
+    def move(source: Any, target: Any) -> None:
+        calls.append(source)
+        if len(calls) == cut:
+            raise KeyboardInterrupt  # as a kill: nothing after it runs
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", move)
+    with pytest.raises(KeyboardInterrupt):
+        undo_rollback(open_game(gm.games_dir / "g1"), datetime.now(timezone.utc))
+    monkeypatch.undo()
+    (kept,) = (gm.games_dir / "g1" / "archive").iterdir()
+    assert (kept / UNDO_RECORD).exists() and (kept / UNDOING).exists()
+    line = (
+        f"the undo of the rollback to turn 1 (archive/{kept.name}) was cut short before it "
+        "finished and told the players (`wtg send` holds the game's reports back): give "
+        "`wtg rollback g1 --undo` again"
+    )
+    status = wtg(gm.games_dir, "status", "g1")[1]
+    assert f"NOTICES OWED: {line}" in status.replace("\n  ", " ")
+    code, sent = wtg(gm.games_dir, "send")
+    assert code == 1
+    assert "reports are held back: a `wtg rollback g1 --undo` was cut short" in sent
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0 and "4 notice(s) queued" in said
+    assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
+    assert wtg(gm.games_dir, "send")[0] == 0
+
+
+def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
+    tmp_path: Path,
+) -> None:
+    """Rolled back and undone before `wtg send`: the rollback's notices (the game back at
+    turn 1, send orders for turn 2) went out beside the undo's, in the outbox's order (by
+    maildir key, not the order queued) and the mail's, so a player could read the rollback
+    last and play a turn that stands. Those not yet mailed are taken out of the queue."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    assert len(list(queue.glob("rollback-*.eml"))) == 4
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    assert said.endswith(
+        "4 notice(s) queued for the players (`wtg send` mails them); the rollback's 4 "
+        "notice(s) not yet mailed taken out of the queue\n"
+    )
+    assert list(queue.glob("rollback-*.eml")) == []
+    assert len(list(queue.glob("unrollback-*.eml"))) == 4
+    result = send(gm, now=NOW)
+    sent = gm.games_dir / ".mail" / "outbox" / "sent"
+    assert result.queued == 0 and list(sent.glob("rollback-*.eml")) == []

@@ -176,3 +176,41 @@ def test_a_second_host_filing_into_folders_of_other_names_is_told(
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 5))
     wtg(config_b, "poll", "-q")
     assert "mail came into INBOX since this host's last poll" in wtg(config_a, "poll", "-q").stderr
+
+
+def test_mail_taken_out_of_the_inbox_is_told_though_later_mail_waits_there(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """Host a (folders of other names) took b's player's form out of the inbox, and a
+    stranger's mail came after a's poll and before b's: b found mail that came since its last
+    poll still there and said nothing, so a mail a minute from anyone hid the second host for
+    good. The oldest mail since b's last poll gone while later mail waits is taken too."""
+    hosts = {}
+    for name in ("a", "b"):
+        root = tmp_path / name
+        root.mkdir()
+        config = write_config(root, imap, smtp)
+        if name == "a":
+            text = config.read_text(encoding="utf-8")
+            config.write_text(
+                text.replace(
+                    "}\nsmtp:", ", processed_folder: a-done, rejected_folder: a-held}\nsmtp:"
+                ),
+                encoding="utf-8",
+            )
+        game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
+        hosts[name] = (config, game)
+    (config_a, _), (config_b, game_b) = hosts["a"], hosts["b"]
+    first = wtg(config_b, "poll", "-q")
+    assert (first.stdout, first.stderr) == ("", "")  # nothing yet: the inbox noted
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
+    taken = wtg(config_a, "poll")  # a takes b's player's form into a-held
+    assert "held for the GM 1" in taken.stdout
+    imap.append(GM_ADDRESS, form_mail("hello", "someone@stranger.example", 2))  # after a's poll
+    told = wtg(config_b, "poll", "-q")
+    assert told.stderr.startswith(
+        "wtg: poll: mail came into INBOX since this host's last poll and was taken out of "
+        "it by another program before this poll:"
+    )
+    quiet = wtg(config_b, "poll", "-q")  # what b moved out itself is not taken for another's
+    assert quiet.stderr == ""

@@ -306,6 +306,11 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
+    try:  # a send running mails them, before the undo's
+        with only_one(notices.spool, "send"):
+            withdrawn = notices.withdraw_rolled_back(game, done)
+    except AlreadyRunning:
+        withdrawn = 0
     queued = notices.rollback_undone(game, done)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
@@ -320,6 +325,11 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
         f"{last} again ({turns}; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
+        + (
+            f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
+            if withdrawn
+            else ""
+        )
     )
 
 
@@ -485,7 +495,8 @@ def digest(
     log_file: str | None,
 ) -> None:
     """The GM's digest since the last one: turns run, games made of a waiting list most
-    of whose players write from one mail domain, orders missing, turns overdue (the
+    of whose players write from one mail domain, games whose seats taken over give one
+    mail domain most of their players, orders missing, turns overdue (the
     deadline long past, the turn not run), mail quarantined or
     held, mail quarantined and not listed (an address's beyond its newest 20), mail held
     and not listed (a flood's), mail not answered (an hourly limit), mail

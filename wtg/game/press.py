@@ -114,6 +114,13 @@ def press_for(store: GameStore, turn: int) -> list[Press]:
     return [found[name] for name in sorted(found)]
 
 
+def press_in(folder: Path) -> list[Press]:
+    """The press kept in ``folder`` (a ``press`` folder, wherever it was moved: a rollback's
+    undo sets aside the pending one of the turn that stands), oldest first."""
+    found = (_read(path) for path in sorted(folder.glob("*.json")) if folder.is_dir())
+    return [item for item in found if item is not None]
+
+
 def _read(path: Path) -> Press | None:
     """A press file, or None when it cannot be read (a GM's edit gone wrong: skipped)."""
     try:

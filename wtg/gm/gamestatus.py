@@ -133,7 +133,8 @@ def owed_notices(
 ) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
-    back), a rollback not finished (`wtg send` holds them back too), a deadline moved and
+    back), a rollback or its undo not finished (`wtg send` holds them back too), a deadline
+    moved and
     not told (``wtg.gm.extension``), a hold or a release not
     told (``wtg.game.hold``). ``held_back=False``: not those two `wtg send` holds reports
     back for (it says them so), the others alone (it says them too). ``told``: whether
@@ -179,6 +180,13 @@ def owed_notices(
             "finished and told the players (`wtg send` holds the game's reports back): give "
             f"`wtg rollback {name} --to {cut.to}` again"
         )
+    for cut in (r for r in rollbacks(game.store, undone=True) if not r.undo_finished):
+        if held_back:
+            owed.append(
+                f"the undo of the rollback to turn {cut.to} (archive/{cut.ident}) was cut "
+                "short before it finished and told the players (`wtg send` holds the game's "
+                f"reports back): give `wtg rollback {name} --undo` again"
+            )
     held = hold_of(game.store.root)
     if held is not None and held.taking_back:
         owed.append(

@@ -89,6 +89,9 @@ class Rollback(Record):
     undo_told: bool = False
     """Whether its undo's notices were all queued (``mark_undo_told``): an `--undo` given
     again then undoes the rollback before it, when that one left the game at this turn."""
+    undo_finished: bool = True
+    """False while its undo, counted (``undone``), has not yet moved everything back
+    (``UNDOING`` there: cut short; the next command that takes the game's lock ends it)."""
 
 
 def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
@@ -134,6 +137,7 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         undone=None if undo is None else str(undo.get("at", "")),
         undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
         undo_told=(folder / UNDO_TOLD).exists(),
+        undo_finished=undo is None or not (folder / UNDOING).exists(),
     )
 
 

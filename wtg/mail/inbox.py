@@ -137,7 +137,8 @@ class FiledInFolders(Protocol):
     def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
         """Before the poll reads the inbox: whether mail came into it since ``kept`` (its
         UIDVALIDITY and the UID from which on the last poll saw no mail, ``inbox_left``)
-        and none of that mail is there now: another program took it out. False when it
+        and the first of that mail (the UID kept) is not there now: another program took it
+        out, though later mail waits. False when it
         cannot be said (nothing kept, the UIDVALIDITY changed, a STATUS refused)."""
         ...
 
@@ -388,7 +389,10 @@ class ImapInbox:
             there = self.client.search(["UID", f"{kept[1]}:*"])
         except IMAPClientError:
             return False
-        return not [uid for uid in there if int(uid) >= kept[1]]
+        # the server gives each mail the next UID: the first since ``kept`` gone while later
+        # ones wait was taken all the same (a mail of anyone's after the other's poll hid it)
+        left = [int(uid) for uid in there if int(uid) >= kept[1]]
+        return not left or min(left) > kept[1]
 
     def inbox_left(self) -> tuple[int, int] | None:
         if self.inbox_next is None:

@@ -21,10 +21,13 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
+from wtg.files.store import ARCHIVE, UNDONE, turn_name
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
@@ -202,6 +205,20 @@ class Notices:
         flush(self.outbox.root)
         return queued
 
+    def withdraw_rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """The notices of ``rollback`` (``rolled_back``) not yet mailed taken out of the
+        queue (or of the mails set aside), under the send's lock (the caller's), once it is
+        undone: mailed beside the undo's, in no sure order, one read last said the game was
+        back at the turn it is no more. Those mailed stand. Returns how many were taken."""
+        name = game.config.game
+        taken = 0
+        for entry in game.config.players:
+            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
+            place = self.outbox.lies(ident)
+            if place is not None and place[0] != "sent":
+                taken += self.outbox.withdraw(place[1])
+        return taken
+
     def rollback_undone(self, game: Game, rollback: Rollback) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
         next AOF in it) and whether his orders for the coming turn are on file. The outbox
@@ -210,6 +227,8 @@ class Notices:
         latest = game.latest_turn()
         state = game.state(latest)
         on_file = set(game.store.pending_orders(latest + 1))
+        aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
+        wrote = {piece.side for piece in press_in(aside / PRESS_FOLDER)}
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -222,6 +241,7 @@ class Notices:
                 to=rollback.to,
                 latest=latest,
                 on_file=bool(sides & on_file),
+                press_aside=bool(sides & wrote) if sides else entry.id in wrote,
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )

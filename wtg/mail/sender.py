@@ -234,18 +234,20 @@ class RollbackCutShort(HeldBack):
 
     def __init__(self, game: Game, rollback: Rollback, what: str = "reports") -> None:
         name = game.config.game
+        given = "--undo" if rollback.undone is not None else f"--to {rollback.to}"
         super().__init__(
-            f"its {what} are held back: a `wtg rollback {name} --to {rollback.to}` was cut "
+            f"its {what} are held back: a `wtg rollback {name} {given}` was cut "
             f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
             "send`"
         )
 
 
 def _rollback_cut_short(game: Game, what: str = "reports") -> None:
-    """RollbackCutShort when a rollback of the game counts and is not finished: until it
-    is, the game's turns and deadline may be those it takes back or the ones before it,
-    and its orders not yet pending again."""
+    """RollbackCutShort when a rollback of the game (or its undo) counts and is not
+    finished: until it is, the game's turns and deadline may be those it takes back (puts
+    back) or the ones before it, and its orders not yet pending again (set aside)."""
     cut = [r for r in rollbacks(game.store) if not r.finished]
+    cut += [r for r in rollbacks(game.store, undone=True) if not r.undo_finished]
     if cut:
         raise RollbackCutShort(game, cut[-1], what)
 
