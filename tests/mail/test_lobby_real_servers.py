@@ -107,7 +107,8 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     post.mail(quitter.email, f"CONFIRM {found.group(1)}")
     ((_to, subject, _body),) = post.round(1)
     assert "you leave the game when turn 2 runs" in subject
-    wtg(config, "run-turn", "wok4-1", "--now")
+    # turn 1 was mailed a moment ago and nobody sent orders: the GM says he means it
+    wtg(config, "run-turn", "wok4-1", "--now", "--just-mailed")
     wtg(config, "send")
     post.delivered(10)
 
@@ -149,7 +150,7 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     refused = CliRunner().invoke(main, ["--config", str(config), "rollback", "wok4-1", "--to", "1"])
     assert refused.exit_code == 1
     assert f"seat {quitter.id} was taken over by Newcomer after turn 2" in refused.output
-    wtg(config, "run-turn", "wok4-1", "--now")
+    wtg(config, "run-turn", "wok4-1", "--now", "--just-mailed")
     wtg(config, "send")
     post.delivered(10)
     wtg(config, "rollback", "wok4-1", "--to", "2")
