@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from wtg.mail.compose import message, wire, with_picture  # noqa: E402
+from wtg.mail.outgoing.compose import message, wire, with_picture  # noqa: E402
 
 WHEN = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"

@@ -8,7 +8,7 @@ A service polls for weeks in one process: what each poll leaves alive must not p
 This makes GAMES ten-player WoK IV games, then runs CYCLES rounds in this process as
 ``wtg serve`` runs them on the maildir transport: a new ``Poller`` on the same inbox after
 MAILS new order mails arrived (full AOFs, each with its own Message-ID), then the answers
-sent (``wtg.mail.sender.send``; ``--no-send``: the poll alone, as ``poll --idle`` without
+sent (``wtg.mail.outgoing.sender.send``; ``--no-send``: the poll alone, as ``poll --idle`` without
 ``--send``). It prints, every tenth of the way, the process's resident memory and the
 objects the collector tracks after a full collection; then issue 27's target: the resident
 memory after all the mails (100,000 by default) at most 1.5 times that after the first
@@ -37,9 +37,9 @@ from bench.bench_poll import players_of  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.game.engine import create_game  # noqa: E402
 from wtg.host.config import config_from_data  # noqa: E402
-from wtg.mail.inbox import MaildirInbox  # noqa: E402
-from wtg.mail.poller import Poller  # noqa: E402
-from wtg.mail.sender import send  # noqa: E402
+from wtg.mail.outgoing.sender import send  # noqa: E402
+from wtg.mail.poll.poller import Poller  # noqa: E402
+from wtg.mail.servers.inbox import MaildirInbox  # noqa: E402
 
 TARGET = 1.5
 """Issue 27: the service's resident memory after 100,000 mails at most 1.5 times its

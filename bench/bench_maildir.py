@@ -41,8 +41,8 @@ from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
 from wtg.host.config import config_from_data  # noqa: E402
-from wtg.mail.inbox import MaildirInbox  # noqa: E402
-from wtg.mail.poller import poll  # noqa: E402
+from wtg.mail.poll.poller import poll  # noqa: E402
+from wtg.mail.servers.inbox import MaildirInbox  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
 
 TARGET_SECONDS = 20.0

@@ -48,10 +48,10 @@ from tests.mapgames import file_orders, played_game  # noqa: E402
 from tests.shipped import TACTICS  # noqa: E402
 from wtg.game.engine import Game, open_game  # noqa: E402
 from wtg.host.config import config_from_data  # noqa: E402
-from wtg.mail.journal import Journal  # noqa: E402
-from wtg.mail.outbox import Outbox  # noqa: E402
-from wtg.mail.pictures import map_drawing  # noqa: E402
-from wtg.mail.sender import queue_reports  # noqa: E402
+from wtg.mail.outgoing.outbox import Outbox  # noqa: E402
+from wtg.mail.outgoing.pictures import map_drawing  # noqa: E402
+from wtg.mail.outgoing.sender import queue_reports  # noqa: E402
+from wtg.mail.spool.journal import Journal  # noqa: E402
 from wtg.maps import draw_png, draw_svg, png  # noqa: E402
 from wtg.maps.grid import grid_png, grid_svg  # noqa: E402
 from wtg.maps.layout import computed_layout  # noqa: E402

@@ -82,8 +82,8 @@ from wtg.files.store import write_atomic  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
 from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.host.config import ImapConfig, config_from_data  # noqa: E402
-from wtg.mail.inbox import ImapInbox  # noqa: E402
-from wtg.mail.poller import poll  # noqa: E402
+from wtg.mail.poll.poller import poll  # noqa: E402
+from wtg.mail.servers.inbox import ImapInbox  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
 
 SEATS = 10

@@ -27,7 +27,7 @@ def as_the_command() -> Iterator[None]:
 
 def cpu_seconds() -> tuple[float, float]:
     """(CPU, of it in the kernel) of this process and of the processes it has waited for
-    (a poll's helpers: ``wtg.mail.helpers``), so far."""
+    (a poll's helpers: ``wtg.mail.poll.workers``), so far."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     helpers = resource.getrusage(resource.RUSAGE_CHILDREN)
     kernel = own.ru_stime + helpers.ru_stime

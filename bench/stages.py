@@ -12,21 +12,21 @@ from contextlib import contextmanager
 from typing import Any
 
 STAGES = (
-    ("handle one mail", "wtg.mail.poller", "Poller", "handle"),
-    ("  archive the raw mail", "wtg.mail.poller", "Poller", "_archive"),
-    ("  parse the MIME tree", "wtg.mail.poller", None, "parse_mail"),
-    ("  robot and bounce checks", "wtg.mail.poller", None, "auto_reply_reason"),
-    ("  find the text with the AOF", "wtg.mail.poller", None, "extract_from_message"),
-    ("  the games it names (glance)", "wtg.mail.answers", None, "games_glanced"),
+    ("handle one mail", "wtg.mail.poll.poller", "Poller", "handle"),
+    ("  archive the raw mail", "wtg.mail.poll.poller", "Poller", "_archive"),
+    ("  parse the MIME tree", "wtg.mail.poll.poller", None, "parse_mail"),
+    ("  robot and bounce checks", "wtg.mail.poll.poller", None, "auto_reply_reason"),
+    ("  find the text with the AOF", "wtg.mail.poll.poller", None, "extract_from_message"),
+    ("  the games it names (glance)", "wtg.mail.incoming.answers", None, "games_glanced"),
     ("  check and file the orders", "wtg.game.engine", "Game", "submit_all"),
     ("    find and read the form's copies", "wtg.game.intake", None, "find_all"),
     ("    the door and the rules' checks", "wtg.game.intake", "Door", "judge"),
     ("    write the order file", "wtg.game.filing", None, "_file"),
-    ("  answer: the confirmation", "wtg.mail.answers", "Answers", "_confirm"),
+    ("  answer: the confirmation", "wtg.mail.incoming.answers", "Answers", "_confirm"),
     ("    forecast", "wtg.rules.wok.ruleset", "WokRuleset", "forecast"),
-    ("    render the template", "wtg.mail.compose", None, "render"),
-    ("    compose and queue the mail", "wtg.mail.answers", "Answers", "_queue"),
-    ("commit a batch (flush, journal)", "wtg.mail.poller", "Poller", "_commit"),
+    ("    render the template", "wtg.mail.outgoing.compose", None, "render"),
+    ("    compose and queue the mail", "wtg.mail.incoming.answers", "Answers", "_queue"),
+    ("commit a batch (flush, journal)", "wtg.mail.poll.poller", "Poller", "_commit"),
 )
 
 

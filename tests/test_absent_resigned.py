@@ -20,7 +20,7 @@ from wtg.gm.absence import plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.gm.takeover import take_over
 from wtg.host.due import Outcome, run_due
-from wtg.mail.sender import remind
+from wtg.mail.outgoing.sender import remind
 
 NAMES = ("Ann", "Bob", "Cid")
 

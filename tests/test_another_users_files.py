@@ -299,7 +299,7 @@ def test_a_command_run_as_a_user_not_the_hosts_says_to_run_it_as_the_host_user(h
 def test_a_flood_for_a_game_root_wrote_in_waits_bounded(host: Path) -> None:
     """A stranger's forms for g1, whose turn 1 root ran, 25 of them: each was read again by
     every poll until the GM's chown (an address's first 20 wait, as for a game.yaml to
-    mend: wtg.mail.waiting; the others are held for the GM)."""
+    mend: wtg.mail.poll.waiting; the others are held for the GM)."""
     games = host / "games"
     run_as_root(host, "run-turn", "g1", "--now")
     aof = open_game(games / "g1").aof(1).replace("R1: _", "R1: 1")

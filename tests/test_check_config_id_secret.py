@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.mail.idsecret import SECRET_FILE, host_secret, secret_trouble
+from wtg.mail.outgoing.idsecret import SECRET_FILE, host_secret, secret_trouble
 
 CONFIG = "games_dir: games\ntransport: maildir\n"
 

@@ -12,7 +12,7 @@ from tests.shipped import STANDARD
 from wtg.core.counting import counted
 from wtg.game.engine import Game, create_game
 from wtg.game.report import report_text
-from wtg.mail.compose import forecast_template
+from wtg.mail.outgoing.compose import forecast_template
 from wtg.rules.wok.state import Outcome, WokState
 
 ONE_PLURAL = re.compile(r"\b1 (missiles|armies|attacks|spies|orders|provinces|points|cards)\b")

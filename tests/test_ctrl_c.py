@@ -53,7 +53,7 @@ def test_ctrl_c_in_a_command_is_one_wtg_line(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("wtg.mail.sender.send", interrupted)
+    monkeypatch.setattr("wtg.mail.outgoing.sender.send", interrupted)
     result = CliRunner().invoke(main, ["--config", str(config), "send"])
     assert result.exit_code == 1
     assert result.stdout == ""

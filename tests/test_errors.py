@@ -14,7 +14,7 @@ import wtg
 from tests.test_due_many import break_ruleset, break_state, due_games
 from wtg.cli import main
 from wtg.core.errors import WtgError
-from wtg.mail.timelimit import MailTooLong
+from wtg.mail.poll.timelimit import MailTooLong
 
 
 def wtg_exceptions() -> set[type[BaseException]]:
@@ -37,7 +37,7 @@ def test_every_error_wtg_defines_is_a_wtg_error_and_defined_once() -> None:
     strays = sorted(f"{e.__module__}.{e.__name__}" for e in errors if not issubclass(e, WtgError))
     # the one interruption: the poll's time limit, raised by a timer wherever a mail's
     # handling is, passes every ``except Exception`` (as KeyboardInterrupt does) to the guard
-    assert strays == ["wtg.mail.timelimit.MailTooLong"]
+    assert strays == ["wtg.mail.poll.timelimit.MailTooLong"]
     assert not issubclass(MailTooLong, Exception)
     names = sorted(e.__name__ for e in errors)
     assert sorted({n for n in names if names.count(n) > 1}) == []  # SetupError was there 4 times

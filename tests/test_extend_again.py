@@ -22,8 +22,8 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.schedule import iso, local_text, parse_iso
 from wtg.gm.extension import Extension, extend, unfinished
-from wtg.mail.notices import Notices
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.outbox import Outbox
 
 PLAYERS = tuple(sorted(p.email for p in players(4)))
 

@@ -30,8 +30,8 @@ from wtg.files.diskspace import writing
 from wtg.files.store import write_atomic
 from wtg.game.engine import open_game
 from wtg.host.gamesdir import failure_reason
-from wtg.mail import sender as sending
-from wtg.mail.journal import Journal
+from wtg.mail.outgoing import sender as sending
+from wtg.mail.spool.journal import Journal
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
@@ -141,7 +141,7 @@ def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
 def test_the_poll_s_note_of_mails_in_hand_fails_on_a_full_disk_rather_than_kill(
     disk: Path,
 ) -> None:
-    """The poll's slots of the mails in hand (``wtg.mail.inprogress``) are a file mapped
+    """The poll's slots of the mails in hand (``wtg.mail.poll.inprogress``) are a file mapped
     into memory: made longer without being written, on a full disk the first store into it
     killed the poll with SIGBUS (no line, no summary). Written when made, it fails there
     with ENOSPC, which the poll names as it does any full disk."""
@@ -151,7 +151,7 @@ def test_the_poll_s_note_of_mails_in_hand_fails_on_a_full_disk_rather_than_kill(
     script = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from wtg.mail.inprogress import InHand\n"
+        "from wtg.mail.poll.inprogress import InHand\n"
         "try:\n"
         f"    hands = InHand(Path({str(spool)!r}), 4)\n"
         "except OSError as exc:\n"

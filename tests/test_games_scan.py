@@ -107,7 +107,7 @@ def order_mail(game_id: str, text: str, number: int) -> EmailMessage:
 
 
 def test_poll_files_orders_of_a_good_game_and_names_the_broken_it_meets(tmp_path: Path) -> None:
-    """The poll opens the games its mails name (wtg.mail.registry): a mail for g04 is filed
+    """The poll opens the games its mails name (wtg.mail.spool.hostgames): a mail for g04 is filed
     and the broken g02 and g03 cost nothing and are not reported on every cron run (`wtg
     status` names them); a mail for g03 makes the poll look at g03, which it names."""
     folders = broken_games_dir(tmp_path)

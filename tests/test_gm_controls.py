@@ -23,7 +23,7 @@ from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.config import load_config
 from wtg.host.due import run_due
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)
 """A game made then with deadlines every 2 days is long past its first deadline: due."""

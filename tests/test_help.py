@@ -8,7 +8,7 @@ import click
 from click.testing import CliRunner
 
 from wtg.cli import main
-from wtg.mail.digest import Digest
+from wtg.mail.outgoing.digest import Digest
 
 
 def test_every_option_of_every_command_says_what_it_is_for() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from tests import killpoints
 from tests.test_kill_run_turn import WTG
 from wtg.host.config import load_config
-from wtg.mail.dkimkeys import read_key
+from wtg.mail.outgoing.dkimkeys import read_key
 
 KEY = "wtg2026.example.org.pem"
 

@@ -1,6 +1,6 @@
 """Killing the first `wtg send` of a host (SIGKILL) while it makes the secret of its
-Message-IDs (``wtg.mail.idsecret``), then giving the command again as a GM would: the secret
-is whole or not there as killed, the run given again sends every report, and every
+Message-IDs (``wtg.mail.outgoing.idsecret``), then giving the command again as a GM would: the
+secret is whole or not there as killed, the run given again sends every report, and every
 Message-ID sent carries the token of the one secret the host has (never a second one, never
 a half-written one). The kill points are the writes of the secret (its copy written aside,
 the link, the copy removed) and the first mail queued after it (``tests.killpoints``)."""
@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from tests import killpoints
 from tests.mail.loop import World
 from wtg.cli import main
-from wtg.mail.extract import parse_headers
-from wtg.mail.idsecret import SECRET_FILE, read_secret, token
-from wtg.mail.outbox import parse_own_id
+from wtg.mail.message.extract import parse_headers
+from wtg.mail.outgoing.idsecret import SECRET_FILE, read_secret, token
+from wtg.mail.outgoing.outbox import parse_own_id
 
 REPORTS = [f"report-g1-t0000-p0{seat}" for seat in range(1, 5)]
 

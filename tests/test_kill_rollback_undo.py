@@ -15,7 +15,7 @@ from tests.test_rollback import NOW, new_game, play
 from tests.test_rollback_undo import wtg
 from wtg.files.store import UNDO_RECORD
 from wtg.host.config import config_from_data
-from wtg.mail.sender import send
+from wtg.mail.outgoing.sender import send
 
 KILLS = 14
 """Kill points, spread over the writes of a whole run."""

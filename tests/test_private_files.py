@@ -17,7 +17,7 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.files.private import maildir, make_dirs, write_file
 from wtg.game.engine import open_game
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE{i:04d}" for i in range(1, 5)]
 

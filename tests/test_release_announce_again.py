@@ -23,7 +23,7 @@ from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.schedule import iso
 from wtg.gm.control import hold, release
 from wtg.host.announcement import ALL, Announcement, StillQueued, announce, unfinished
-from wtg.mail.notices import Notices
+from wtg.mail.outgoing.notices import Notices
 
 PLAYERS = sorted(p.email for p in players(4))
 

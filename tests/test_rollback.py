@@ -30,8 +30,8 @@ from wtg.game.schedule import iso, local_text, make_schedule
 from wtg.gm.control import rollback
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import config_from_data
-from wtg.mail.sender import send
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import delivered
 from wtg.rules.wok.state import WokState
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)

@@ -35,7 +35,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import rollbacks
 from wtg.gm.takeover import take_over
 from wtg.host.config import config_from_data
-from wtg.mail.sender import send
+from wtg.mail.outgoing.sender import send
 
 
 def test_the_undo_puts_the_game_back_as_it_was_before_the_rollback(tmp_path: Path) -> None:

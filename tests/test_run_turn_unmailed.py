@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from wtg.cli import main
 from wtg.host.config import load_config
 from wtg.host.due import run_due
-from wtg.mail.journal import mailed_turns
+from wtg.mail.spool.journal import mailed_turns
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 

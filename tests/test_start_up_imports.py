@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 LOADED = (
-    "import sys, wtg.cli, wtg.mail.poller, wtg.mail.sender, wtg.mail.extract\n"
+    "import sys, wtg.cli, wtg.mail.poll.poller, wtg.mail.outgoing.sender\n"
+    "import wtg.mail.message.extract\n"
     "print(sorted({name.split('.')[0] for name in sys.modules} & {'PIL', 'jinja2'}))\n"
 )
 

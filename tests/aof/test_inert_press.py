@@ -23,7 +23,7 @@ from wtg.aof.mailtext import (
 )
 from wtg.data.forms import read_form
 from wtg.data.paths import data_dir
-from wtg.mail.extract import normalise
+from wtg.mail.message.extract import normalise
 
 FORMS = [read_form(path) for path in sorted(data_dir("forms").glob("*.yaml"))]
 PIECES = st.sampled_from(

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from tests.dkim.keys import DOMAIN, SELECTOR, keygen
 from wtg.cli import main
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail.dkimcheck import dkim_findings
+from wtg.mail.outgoing.dkimcheck import dkim_findings
 
 NAME = f"{SELECTOR}._domainkey.{DOMAIN}"
 

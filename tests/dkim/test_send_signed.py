@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from tests.dkim.keys import DOMAIN, SELECTOR, answering, keygen
 from wtg.cli import main
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail import compose
-from wtg.mail.outbox import Outbox
-from wtg.mail.sender import send
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import delivered
 
 NOW = datetime(2026, 12, 2, 10, 0, tzinfo=timezone.utc)
 GM = f"Game Master <gm@{DOMAIN}>"

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from tests.mail.loop import GM, NOW
 from wtg.host.config import config_from_data
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
 
 CPU_SECONDS = 2
 MEMORY_BYTES = 200 * 1024 * 1024

@@ -37,9 +37,9 @@ from wtg.cli.demo import filled_aof, reply_with_orders
 from wtg.core.jsondata import JsonObject
 from wtg.game.engine import Game, create_game
 from wtg.game.schedule import make_schedule
-from wtg.mail.extract import extract_from_message, parse_mail
-from wtg.mail.sender import send
-from wtg.mail.transport import delivered
+from wtg.mail.message.extract import extract_from_message, parse_mail
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import delivered
 from wtg.rules.wok4.strategy import plan_orders
 
 NOT_STORED = 2

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from tests.fuzz.harness import Bench
 from tests.fuzz.inputs import CHARSETS, DIGITS, SPACES, make_case
 from wtg.aof.values import read_number
-from wtg.mail.extract import decode_bytes
-from wtg.mail.htmltext import html_to_text
+from wtg.mail.message.extract import decode_bytes
+from wtg.mail.message.htmltext import html_to_text
 from wtg.text.yamlio import load_untrusted_yaml
 
 EXAMPLES = int(os.environ.get("WTG_EXAMPLES", "150"))

@@ -18,10 +18,10 @@ from wtg.host.config import GmConfig, config_from_data
 from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
-from wtg.mail.sender import SendSummary, send
-from wtg.mail.summary import PollSummary
+from wtg.mail.outgoing.sender import SendSummary, send
+from wtg.mail.poll.poller import poll
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.servers.inbox import MaildirInbox
 
 START = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"

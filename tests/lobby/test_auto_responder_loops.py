@@ -1,12 +1,12 @@
 """A hostile trial: an auto-responder that marks its mail with none of the standard headers
-(no Auto-Submitted, Precedence, X-Autoreply, List-Id: ``wtg.mail.guards`` lets it through)
+(no Auto-Submitted, Precedence, X-Autoreply, List-Id: ``wtg.mail.incoming.noreply`` lets it through)
 answers every mail the host sends it, its text above the host's mail quoted. Each of its
 replies holds no command and no order, so the host answered it (the HELP, the help with the
 forms, "no orders found"), and it answered that: a loop held only by ``replies_per_hour``,
 which a poll every half hour never fills, for ever. A mail that quotes (or answers) the
 host's mail and would get the very answer its address got that day for the same words gets
-none now (``wtg.mail.echo``); its outcome says so, for ``poll -v``, ``wtg status`` and the
-digest. A person who writes again in other words, or afresh, is answered."""
+none now (``wtg.mail.incoming.sameanswer``); its outcome says so, for ``poll -v``, ``wtg status``
+and the digest. A person who writes again in other words, or afresh, is answered."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.lobby.commands import MAX_COMMANDS, commands_beside_a_form, read_commands
-from wtg.mail.compose import render
+from wtg.mail.outgoing.compose import render
 
 
 def pasted_help() -> str:

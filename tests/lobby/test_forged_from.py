@@ -171,7 +171,7 @@ def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None
     from it at once never mail more strangers than the budget, counted in one file."""
     import os
 
-    from wtg.mail.strangers import CODE, OTHER, Strangers
+    from wtg.mail.incoming.strangers import CODE, OTHER, Strangers
 
     spool = tmp_path / "spool"
     budget = Strangers(spool, 10)

@@ -6,7 +6,7 @@ no player's: it is never a mail's code."""
 from __future__ import annotations
 
 from wtg.lobby.commands import EXAMPLE_CODE, read_commands
-from wtg.mail import compose
+from wtg.mail.outgoing import compose
 
 
 def test_the_help_shows_the_example_code_the_reader_passes_over() -> None:

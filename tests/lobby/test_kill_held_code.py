@@ -1,5 +1,5 @@
 """A stranger's request whose answer a limit held back (``mail.unconfirmed_per_address``:
-one address's codes an hour, ``wtg.mail.strangers``) has its code forgotten, so that no
+one address's codes an hour, ``wtg.mail.incoming.strangers``) has its code forgotten, so that no
 CONFIRM can come for a code never mailed. A poll killed after that and before its batch was
 journalled read the mail again an hour on, when the limit had room: the answer was made
 again as it was, with the code forgotten, and mailed: a code that no longer worked (his
@@ -14,7 +14,7 @@ import pytest
 
 from tests.lobby.hall import CODE_LINE, Hall, address
 from tests.lobby.test_lobby_replay import Killed, _dies, pending_codes
-from wtg.mail.poller import Poller
+from wtg.mail.poll.poller import Poller
 
 STRANGER = address(5)
 

@@ -24,7 +24,7 @@ from tests.lobby.hall import Hall, address
 from tests.lobby.killedpolls import KilledPolls, inbox_left, outbox_mails
 from tests.lobby.test_lobby_replay import two_player_game
 from wtg.lobby.database import Book
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 KILLS = 12
 GAME = "wok4-1"

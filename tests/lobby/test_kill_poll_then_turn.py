@@ -23,7 +23,7 @@ from tests.lobby.test_lobby_replay import Killed, two_player_game
 from tests.shipped import WOK4
 from wtg.files import store as store_module
 from wtg.game.orderfiles import PARSED_SUFFIX
-from wtg.mail.answers import NOT_ACCEPTED
+from wtg.mail.incoming.answers import NOT_ACCEPTED
 
 KILLS = 10
 """Polls killed, each just before another of its writes (the first and the last among them)."""

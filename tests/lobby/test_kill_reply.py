@@ -16,7 +16,7 @@ from tests.lobby.asked import ALICE, Asked, a_reply, pending_codes, waiting_name
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import Killed, _dies
 from tests.mail.replies import top_posted
-from wtg.mail.answers import Answers
+from wtg.mail.incoming.answers import Answers
 
 
 @pytest.fixture(scope="module")

@@ -56,7 +56,7 @@ from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import scan_games
 from wtg.lobby.database import Book
 from wtg.lobby.seats import offer_seat, offered_seat
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 STEPS = int(os.environ.get("WTG_LOBBY_FUZZ_STEPS", "20"))
 SEED = int(os.environ.get("WTG_LOBBY_FUZZ_SEED", "25"))

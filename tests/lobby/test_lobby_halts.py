@@ -22,7 +22,7 @@ from wtg.game.schedule import make_schedule
 from wtg.lobby.database import Book
 from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import record_play
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 BAD_ADDRESSES = ('"e,vil"@attacker.example', "evil@[192.0.2.1]")
 """Addresses mail delivers and email-validator refuses (a quoted local part, a literal IP)."""

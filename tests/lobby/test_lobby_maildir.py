@@ -15,7 +15,7 @@ from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.lobby.database import Book
 from wtg.lobby.seats import offer_seat
-from wtg.mail.transport import delivered
+from wtg.mail.servers.transport import delivered
 
 
 def join_ten(hall: Hall, **options: object) -> str:

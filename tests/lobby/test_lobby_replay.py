@@ -28,8 +28,8 @@ from wtg.lobby.database import Book
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
-from wtg.mail.answers import Answers
-from wtg.mail.poller import Poller
+from wtg.mail.incoming.answers import Answers
+from wtg.mail.poll.poller import Poller
 
 
 class Killed(BaseException):
@@ -322,7 +322,7 @@ def test_a_game_the_gm_moved_away_is_not_undone_as_half_made(tmp_path: Path) -> 
 def test_an_answer_read_again_spends_no_more_of_the_strangers_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 26, mutant (by hand, wtg/mail/answers.py): an answer queued before the kill
+    """Issue 26, mutant (by hand, wtg/mail/incoming/answers.py): an answer queued before the kill
     not known as queued when its mail is read again. A stranger's JOIN took the hour's one
     mail to strangers (``unconfirmed_per_hour: 1``); read again in the same hour, the mail
     is answered as it was (the code it was mailed), not journalled as held back by the

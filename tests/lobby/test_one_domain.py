@@ -17,7 +17,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_cli import run
 from wtg.lobby.domains import held_domain, one_domain
-from wtg.mail.digest import make_digest, mark_digest
+from wtg.mail.outgoing.digest import make_digest, mark_digest
 
 
 def _joined(hall: Hall, senders: list[str], first: int = 1) -> str:

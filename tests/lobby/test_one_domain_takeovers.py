@@ -14,7 +14,7 @@ from tests.lobby.hall import Hall
 from wtg.game.engine import create_game
 from wtg.lobby.database import Book
 from wtg.lobby.seats import offer_seat
-from wtg.mail.digest import make_digest, mark_digest
+from wtg.mail.outgoing.digest import make_digest, mark_digest
 
 
 def _taken_over(hall: Hall, sender: str, name: str) -> str:

@@ -38,7 +38,7 @@ def test_one_writers_private_press_to_one_reader_is_bounded_a_day(tmp_path: Path
     each reader): a player who wrote player 2 three times every hour had the host mail him
     72 pieces a day, each up to 4,000 characters, for as long as the game ran, and player 2
     could stop none of it. One writer's press to one reader is relayed at most
-    ``wtg.mail.commands.PRIVATE_A_DAY`` (10) times a day; past it the writer is told why
+    ``wtg.mail.incoming.commands.PRIVATE_A_DAY`` (10) times a day; past it the writer is told why
     and nothing goes; another player's press to the same reader goes all the same, and the
     next day the writer's does again."""
     hall = Hall(tmp_path)

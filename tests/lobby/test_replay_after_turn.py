@@ -22,7 +22,7 @@ from wtg.game.absences import FILE, absences
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.absence import plan_absence
 from wtg.lobby import playing, seats
-from wtg.mail.answers import Answers
+from wtg.mail.incoming.answers import Answers
 
 
 def test_an_absence_read_again_after_its_turn_ran_is_answered_as_noted(

@@ -19,7 +19,7 @@ from wtg.cli import main
 from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
-from wtg.mail.journal import Journal, unanswered
+from wtg.mail.spool.journal import Journal, unanswered
 
 
 def wtg(config: Path, *args: str) -> str:

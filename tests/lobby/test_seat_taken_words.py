@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from wtg.mail import compose
+from wtg.mail.outgoing import compose
 
 
 @pytest.mark.parametrize(

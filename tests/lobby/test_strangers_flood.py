@@ -19,9 +19,7 @@ from tests.lobby.test_lobby_replay import Killed, _dies, pending_codes
 from wtg.host.config import ConfigError, config_from_data, load_config
 from wtg.lobby.database import Book
 from wtg.lobby.lists import waiting
-from wtg.mail.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
-from wtg.mail.outbox import Outbox
-from wtg.mail.strangers import (
+from wtg.mail.incoming.strangers import (
     ASKED_AGAIN,
     CODE,
     DOMAIN_SHARE,
@@ -31,7 +29,9 @@ from wtg.mail.strangers import (
     PER_ADDRESS,
     Strangers,
 )
-from wtg.mail.summary import PollSummary
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
 
 FLOODER = "flood@evil.example"
 NEWCOMER = "newt@else.example"

@@ -14,11 +14,11 @@ from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail.idsecret import SECRET_FILE, host_secret
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
-from wtg.mail.summary import PollSummary
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing.idsecret import SECRET_FILE, host_secret
+from wtg.mail.poll.poller import poll
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.servers.transport import delivered
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 FIRST = "2026-11-23"
@@ -101,7 +101,7 @@ class World:
 def one_secret(first: Path, *others: Path) -> None:
     """The spools ``others`` given the secret of spool ``first`` (made if need be), as a
     host copied whole has it: what two hosts compared byte for byte queue is the same, the
-    token of their Message-IDs too (``wtg.mail.idsecret``)."""
+    token of their Message-IDs too (``wtg.mail.outgoing.idsecret``)."""
     secret = host_secret(first)
     for spool in others:
         spool.mkdir(parents=True, exist_ok=True)

@@ -1,9 +1,9 @@
-"""What the mail tests read of an outbox (``wtg.mail.outbox.Outbox``): how many mails each
+"""What the mail tests read of an outbox (``wtg.mail.outgoing.outbox.Outbox``): how many mails each
 of its folders holds, and whom a mail we sent went to."""
 
 from __future__ import annotations
 
-from wtg.mail.outbox import Outbox, addressee
+from wtg.mail.outgoing.outbox import Outbox, addressee
 
 
 def outbox_counts(outbox: Outbox) -> dict[str, int]:

@@ -26,10 +26,10 @@ from tests.mail.test_bounce_too_big import REPORT, sent_to_p2
 from tests.mail.test_bounces import FIXTURES, ours, sent_reports
 from wtg.game.bounces import bounces_of
 from wtg.game.engine import create_game
-from wtg.mail import compose
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.outbox import Outbox, parse_own_id
-from wtg.mail.poller import poll
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox, parse_own_id
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
 
 LIMIT = 50_000
 

@@ -17,13 +17,13 @@ import pytest
 from tests.mail.loop import NOW, World
 from tests.mail.test_bounces import FIXTURES, drop, failing, ours
 from wtg.game.bounces import bounces_of
-from wtg.mail import compose
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.outbox import Outbox
-from wtg.mail.pictures import PNG_SIGNATURE
-from wtg.mail.poller import poll
-from wtg.mail.sender import deliver
-from wtg.mail.transport import MaildirTransport
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.pictures import PNG_SIGNATURE
+from wtg.mail.outgoing.sender import deliver
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.servers.transport import MaildirTransport
 
 REPORT = "report-g1-t0001-p02"
 

@@ -28,11 +28,11 @@ from click.testing import CliRunner
 from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
 from wtg.game.bounces import bounces_of
-from wtg.mail import compose
-from wtg.mail.digest import make_digest
-from wtg.mail.extract import parse_headers
-from wtg.mail.journal import Journal
-from wtg.mail.outbox import Outbox, parse_own_id
+from wtg.mail.message.extract import parse_headers
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.outgoing.outbox import Outbox, parse_own_id
+from wtg.mail.spool.journal import Journal
 
 FIXTURES = Path(__file__).parent / "bounces"
 

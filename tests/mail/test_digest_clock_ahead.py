@@ -11,7 +11,7 @@ from datetime import timedelta, timezone
 from pathlib import Path
 
 from tests.mail.loop import NOW, World
-from wtg.mail.digest import make_digest, mark_digest
+from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.serve.daily import digest_due
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_map_note_without_form import quit_seats
-from wtg.mail.digest import make_digest
+from wtg.mail.outgoing.digest import make_digest
 
 
 def test_the_digest_says_the_turn_that_ended_a_game_and_who_won(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.mail.loop import NOW, World
-from wtg.mail.digest import make_digest
+from wtg.mail.outgoing.digest import make_digest
 
 CUT_SHORT = '{"since": "2026-01-01T00:00:00Z", "reason": "", "telling": true}\n'
 

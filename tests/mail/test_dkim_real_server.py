@@ -14,8 +14,8 @@ from tests.mail.servers import SmtpSink
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import config_from_data
-from wtg.mail.sender import send
-from wtg.mail.transport import SmtpTransport
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import SmtpTransport
 
 
 def test_reports_sent_over_smtp_verify(tmp_path: Path, smtp: SmtpSink) -> None:

@@ -10,7 +10,7 @@ import itertools
 from pathlib import Path
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
-from wtg.mail.answers import LINE_SHOWN
+from wtg.mail.incoming.answers import LINE_SHOWN
 
 LINK = "\x1b]8;;https://evil.example/\x1b\\your report\x1b]8;;\x1b\\"
 """OSC 8: "your report", a link to another address."""

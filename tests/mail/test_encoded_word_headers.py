@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall
-from wtg.mail.compose import message, wire
-from wtg.mail.transport import envelope
+from wtg.mail.outgoing.compose import message, wire
+from wtg.mail.servers.transport import envelope
 
 INJECTION = "=?utf-8?q?x=0D=0ACc:_victim@else.example?="
 SHORT = "=?utf-8?q?=0D=0ACc:_v@e.xy?="

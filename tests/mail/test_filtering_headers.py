@@ -16,12 +16,12 @@ from wtg.cli.demo import GM, run_demo
 from wtg.game.hold import Hold
 from wtg.gm.extension import Extension
 from wtg.host.announcement import Announcement
-from wtg.mail.digest import queue_digest
-from wtg.mail.listid import label
-from wtg.mail.notices import Notices
-from wtg.mail.pictures import map_drawing
-from wtg.mail.sender import remind, send
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing.digest import queue_digest
+from wtg.mail.outgoing.listid import label
+from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.pictures import map_drawing
+from wtg.mail.outgoing.sender import remind, send
+from wtg.mail.servers.transport import delivered
 
 REPLIED = ("conf", "rejected", "wrongcode", "unchanged", "help", "held", "cmd")
 """The outbox ids' first words of the answers to a mail: ``auto-replied``."""
@@ -154,7 +154,7 @@ def test_every_kind_of_mail_of_the_mail_loop_filters_well(tmp_path: Path) -> Non
 
 
 def test_a_game_with_a_name_of_spaces_and_accents_has_a_list_id_of_plain_letters() -> None:
-    from wtg.mail.listid import list_id
+    from wtg.mail.outgoing.listid import list_id
 
     assert label("Mordor") == "mordor"
     assert label("mordor-1") == "mordor-1"

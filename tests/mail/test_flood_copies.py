@@ -24,16 +24,18 @@ from tests import killpoints
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_held_floods import mail_at, naming, wtg
 from tests.test_kill_run_turn import WTG
-from wtg.mail.digest import make_digest
-from wtg.mail.floodcopies import (
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll.poller import poll
+from wtg.mail.poll.release import ReleaseRefused, release
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool.floodcopies import (
     FLOOD_DAY_FIRST,
     FLOOD_DAY_NEWEST,
     FLOOD_FIRST,
     FLOOD_NEWEST,
     NO_SENDER,
 )
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import (
+from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
     JOURNAL_FILE,
     MESSAGES_KEPT,
@@ -42,8 +44,6 @@ from wtg.mail.journal import (
     held_mails,
     held_over,
 )
-from wtg.mail.poller import poll
-from wtg.mail.release import ReleaseRefused, release
 
 STRANGER = "loop@responder.example"
 KEPT = FLOOD_FIRST + FLOOD_NEWEST

@@ -11,8 +11,8 @@ from pathlib import Path
 from tests.mail.loop import NOW, World
 from tests.mail.test_bounce_too_big import sent_to_p2, too_big
 from tests.mail.test_bounces import drop, failing, ours
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
 
 BLOCK_START = b"Final-Recipient: rfc822; p2@players.example"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, World
-from wtg.mail.journal import unanswered
-from wtg.mail.senderauth import Malformed, parse, verdict
+from wtg.mail.incoming.senderauth import Malformed, parse, verdict
+from wtg.mail.spool.journal import unanswered
 
 GMAIL_FAIL = (
     "mx.google.com;\r\n"

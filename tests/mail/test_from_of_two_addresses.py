@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, World
-from wtg.mail.guards import sender_address
+from wtg.mail.incoming.noreply import sender_address
 
 PASS = "mail.wtg.example; dmarc=pass header.from=evil.example"
 

@@ -25,7 +25,7 @@ from tests.mail.servers import (
     aiosmtpd_available,
 )
 from wtg.cli import main
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.outbox import Outbox
 
 WRONG = "Game Master <games@elsewhere.example>"
 REFUSAL = "553 5.7.1 <games@elsewhere.example>: Sender address rejected: not owned by user"

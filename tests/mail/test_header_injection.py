@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from tests.mail.loop import World
 from wtg.cli import main
-from wtg.mail.transport import envelope
+from wtg.mail.servers.transport import envelope
 from wtg.text.yamlio import dump_yaml, load_yaml
 
 EVIL = "\r\nBcc: evil@example.org"

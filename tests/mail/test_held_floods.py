@@ -19,9 +19,11 @@ from click.testing import CliRunner, Result
 
 from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
-from wtg.mail.digest import make_digest
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import (
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll.poller import poll
+from wtg.mail.poll.release import release
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
     JOURNAL_FILE,
@@ -30,8 +32,6 @@ from wtg.mail.journal import (
     held_mails,
     held_over,
 )
-from wtg.mail.poller import poll
-from wtg.mail.release import release
 
 START = 1_790_000_000 * 10**9
 """The arrival (a maildir file's time, in nanoseconds) of the first mail of a test."""

@@ -17,10 +17,10 @@ from click.testing import CliRunner, Result
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
-from wtg.mail import release as release_module
-from wtg.mail.digest import make_digest
-from wtg.mail.journal import Journal, held_mails
-from wtg.mail.release import ReleaseRefused, release
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll import release as release_module
+from wtg.mail.poll.release import ReleaseRefused, release
+from wtg.mail.spool.journal import Journal, held_mails
 
 
 def wtg(world: World, *args: str) -> Result:

@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from tests.mail.test_poll_helpers import a_host, journal_rows, shared  # noqa: F401 (a fixture)
 from tests.mail.test_poll_work import NOW
 from wtg.cli import main
-from wtg.mail import helpers, poller
-from wtg.mail.inbox import Incoming, MaildirInbox
-from wtg.mail.outcome import Outcome
+from wtg.mail.poll import poller, workers
+from wtg.mail.servers.inbox import Incoming, MaildirInbox
+from wtg.mail.spool.outcome import Outcome
 
 
 def helpers_die(monkeypatch: pytest.MonkeyPatch, how: int | None) -> None:
@@ -112,7 +112,7 @@ def test_a_helper_that_dies_once_its_share_is_answered_loses_nothing_and_is_name
 
     def answer_then_die(line: Connection, what: object) -> None:
         send(line, what)
-        if os.getpid() != me and isinstance(what, helpers.Handled):
+        if os.getpid() != me and isinstance(what, workers.Handled):
             os._exit(0)
 
     commit = poller.Poller._commit

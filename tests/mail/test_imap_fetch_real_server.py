@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.mail.servers import GM_ADDRESS, Dovecot
 from wtg.host.config import ImapConfig
-from wtg.mail.inbox import HEAD_MAX, ImapInbox
+from wtg.mail.servers.inbox import HEAD_MAX, ImapInbox
 
 MAILS = [
     b"Subject: orders\r\n\r\nA1: 1 2 3\r\n",

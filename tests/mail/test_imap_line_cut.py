@@ -25,7 +25,7 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.mail import inbox
+from wtg.mail.servers import inbox
 
 PROCESSED = "wtg-processed"
 CUT = (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.servers import GM_ADDRESS, Dovecot
-from wtg.mail.inbox import ImapInbox
+from wtg.mail.servers.inbox import ImapInbox
 
 RECEIVED = datetime(2026, 11, 22, 9, 30, 5, tzinfo=timezone.utc)
 

@@ -17,8 +17,8 @@ from tests.mail.servers import (
 )
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.host.config import ImapConfig, config_from_data
-from wtg.mail import inbox as inbox_module
-from wtg.mail.poller import poll
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers import inbox as inbox_module
 
 
 def test_the_bodies_come_through_tls_as_in_the_clear(imaps: Dovecot) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
-from wtg.mail.journal import mailed_turns, note_game
+from wtg.mail.spool.journal import mailed_turns, note_game
 
 ROUNDS = 40
 GAMES = 8

@@ -26,11 +26,11 @@ from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail.journal import Journal
-from wtg.mail.outbox import Outbox
-from wtg.mail.pictures import MapPicture
-from wtg.mail.sender import Delivery, deliver, queue_reports
-from wtg.mail.transport import Unreachable
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.pictures import MapPicture
+from wtg.mail.outgoing.sender import Delivery, deliver, queue_reports
+from wtg.mail.servers.transport import Unreachable
+from wtg.mail.spool.journal import Journal
 
 KILLS = 16
 """Polls killed, each just before one of its writes."""
@@ -62,10 +62,9 @@ def test_killing_poll_loses_and_duplicates_nothing(
 
 
 SHARING = (
-    "from wtg.mail import pollprocesses; "
-    "pollprocesses.HELPERS_FROM = 1; pollprocesses.SHARE_FROM = 2"
+    "from wtg.mail.poll import processes; processes.HELPERS_FROM = 1; processes.SHARE_FROM = 2"
 )
-"""The poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
+"""The poll's helpers at work from the first mail (``wtg.mail.poll.workers``)."""
 
 
 def test_killing_a_poll_that_files_on_helpers_loses_and_duplicates_nothing(

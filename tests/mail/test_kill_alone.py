@@ -1,5 +1,5 @@
 """A poll that takes a mail alone (a poll before died with it in hand: killed from outside,
-``wtg.mail.pollprocesses``) killed (SIGKILL, the poll and its helpers, no clean-up of any
+``wtg.mail.poll.processes``) killed (SIGKILL, the poll and its helpers, no clean-up of any
 kind) just before one of its writes, then a poll that finishes: every mail is filed once
 and answered once, the one taken alone too, and nothing is quarantined.
 

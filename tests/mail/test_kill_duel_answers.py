@@ -22,9 +22,9 @@ from tests.mail.loop import GM, World
 from tests.mail.test_duel_confirmations import forms
 from tests.test_kill_run_turn import WTG
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
-from wtg.mail.transport import delivered
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.servers.transport import delivered
 
 KILLS = 3
 """Kill points spread over the whole run, and over the writes from the first answer queued

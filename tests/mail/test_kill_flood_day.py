@@ -19,7 +19,8 @@ from tests.mail.test_flood_copies import flood, state
 
 BOUND = 3
 PRELUDE = (
-    f"import wtg.mail.floodcopies as f\nf.FLOOD_DAY_FIRST = {BOUND}\nf.FLOOD_DAY_NEWEST = {BOUND}\n"
+    "import wtg.mail.spool.floodcopies as f\n"
+    f"f.FLOOD_DAY_FIRST = {BOUND}\nf.FLOOD_DAY_NEWEST = {BOUND}\n"
 )
 SENDERS = 12
 KILLS = 8

@@ -18,7 +18,7 @@ from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
-from wtg.mail.journal import JOURNAL_FILE, Journal
+from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 
 ADDED = {
     "held": ("sender", "player", "arrived"),

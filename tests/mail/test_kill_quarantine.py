@@ -26,7 +26,7 @@ from tests.mail.loop import World
 from tests.mail.test_held_mail import held_one
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
-from wtg.mail.journal import held_mails, releasing
+from wtg.mail.spool.journal import held_mails, releasing
 
 
 @pytest.fixture(scope="module")

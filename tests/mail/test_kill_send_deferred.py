@@ -21,7 +21,7 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.test_kill_run_turn import WTG
-from wtg.mail.outbox import Outbox, look
+from wtg.mail.outgoing.outbox import Outbox, look
 
 PUT_OFF = "report-g1-t0000-p02"
 REPORTS = [f"report-g1-t0000-p0{seat}" for seat in range(1, 5)]

@@ -1,6 +1,6 @@
 """A player's orders set aside (a mail marked ``Precedence: bulk`` with his right code:
-``wtg.mail.setaside``), its `wtg poll` killed (SIGKILL, no clean-up of any kind) just before
-each of its writes, then a poll that finishes: the mail is recorded for the GM once, nothing
+``wtg.mail.incoming.setaside``), its `wtg poll` killed (SIGKILL, no clean-up of any kind) just
+before each of its writes, then a poll that finishes: the mail is recorded for the GM once, nothing
 is filed, the player gets one notice, and the next such mail of his that day gets none (the
 notice goes to an address at most once a day).
 
@@ -25,9 +25,9 @@ from tests.mail.loop import GM, World
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import set_aside
-from wtg.mail.poller import poll
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool.journal import set_aside
 
 PLAYER = "Player2 <p2@players.example>"
 KILLS = 8

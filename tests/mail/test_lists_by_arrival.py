@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wtg.game.arrivalkey import from_nanoseconds
-from wtg.mail.journal import (
+from wtg.mail.spool.journal import (
     QUARANTINE_AN_ADDRESS,
     Journal,
     quarantine_listed,
@@ -56,7 +56,7 @@ def test_the_mails_not_answered_list_the_newest_arrived(tmp_path: Path) -> None:
     """A poll handles its mails the newest first, so the moment each was handled runs
     against their arrival: of a flood's mails not answered, the list kept the first
     arrived and left out the newest."""
-    from wtg.mail.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
+    from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
 
     journal = Journal(tmp_path)
     mails = UNANSWERED_AN_ADDRESS + 3

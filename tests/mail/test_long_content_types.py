@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
-from wtg.mail.extract import PARAMS_MAX, extract_from_message, parse_mail
+from wtg.mail.message.extract import PARAMS_MAX, extract_from_message, parse_mail
 
 MANY = "".join(f"; p{i}=v" for i in range(100_000))
 

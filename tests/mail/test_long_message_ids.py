@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
-from wtg.mail.compose import REFERENCE_MAX
+from wtg.mail.outgoing.compose import REFERENCE_MAX
 
 
 def _queued_heads(hall: Hall) -> list[tuple[email.message.EmailMessage, bytes]]:

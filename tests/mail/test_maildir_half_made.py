@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall
-from wtg.mail.inbox import MaildirInbox
+from wtg.mail.servers.inbox import MaildirInbox
 
 
 def test_a_maildir_folder_a_kill_left_half_made_is_made_whole(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from tests.mail.loop import NOW, World
 from tests.mail.maps import Drawing, parts, text_of
 from tests.mail.test_map_pictures import sent
 from wtg.aof.mailtext import BEGIN_MARKER
-from wtg.mail.sender import send
+from wtg.mail.outgoing.sender import send
 
 
 def quit_seats(world: World, *seats: int) -> None:

@@ -22,9 +22,9 @@ from wtg.cli import main
 from wtg.core.errors import ConfigError
 from wtg.game.engine import open_game
 from wtg.host.config import config_from_data
-from wtg.mail.outbox import Outbox
-from wtg.mail.sender import send
-from wtg.mail.transport import SmtpTransport
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import SmtpTransport
 from wtg.text.yamlio import load_yaml
 
 REPORTS = [f"report-g1-t0000-p{seat:02d}" for seat in range(1, 5)]

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from tests.mail.loop import World
-from wtg.mail.outcome import Kind
+from wtg.mail.spool.outcome import Kind
 
 
 def _in_order(world: World, keys: list[str]) -> None:

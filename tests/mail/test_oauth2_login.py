@@ -19,9 +19,9 @@ from tests.mail.tokenserver import CLIENT_ID, CLIENT_SECRET, TokenServer
 from wtg.cli import main
 from wtg.host.config import load_config
 from wtg.host.oauth2config import PRESETS
-from wtg.mail.devicelogin import ask_code, wait_for_grant
-from wtg.mail.oauth2 import TokenError, tokens_for
-from wtg.mail.pastelogin import code_of, paste_login
+from wtg.mail.servers.devicelogin import ask_code, wait_for_grant
+from wtg.mail.servers.oauth2 import TokenError, tokens_for
+from wtg.mail.servers.pastelogin import code_of, paste_login
 
 
 @pytest.fixture

@@ -34,11 +34,11 @@ from tests.mail.tokenserver import CLIENT_ID, CLIENT_SECRET, TokenServer
 from wtg.cli import main
 from wtg.host.config import load_config
 from wtg.host.pollhealth import last_poll
-from wtg.mail.idle import idle
-from wtg.mail.inbox import ImapInbox
-from wtg.mail.oauth2 import TokenError
-from wtg.mail.poller import poll
-from wtg.mail.sender import send
+from wtg.mail.outgoing.sender import send
+from wtg.mail.poll.idle import idle
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import ImapInbox
+from wtg.mail.servers.oauth2 import TokenError
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, entries
 from tests.shipped import STANDARD as RULESET
 from wtg.core.board import Onlookers
 from wtg.game.engine import create_game
-from wtg.mail.sender import send
+from wtg.mail.outgoing.sender import send
 from wtg.rules.wok.state import DEAD, WokState
 
 

@@ -17,8 +17,8 @@ from tests.mail.maps import parsed, parts
 from tests.mail.test_map_pictures import with_line, without_pictures
 from tests.shipped import WOK4
 from wtg.core.jsondata import Json
-from wtg.mail.outbox import Outbox
-from wtg.mail.sender import draw_pictures, send
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import draw_pictures, send
 from wtg.maps import draw_svg, orders_svg
 
 

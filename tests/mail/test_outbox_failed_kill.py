@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, NOW
-from wtg.mail import compose
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox
 
 
 class Killed(BaseException):

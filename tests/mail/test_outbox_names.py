@@ -15,10 +15,10 @@ from tests.mail.loop import GM, NOW, players
 from tests.mail.outboxes import sent_to
 from wtg.game.engine import create_game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail import compose
-from wtg.mail.outbox import SPARES, Outbox, OutboxCollision
-from wtg.mail.sender import send
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import SPARES, Outbox, OutboxCollision
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import delivered
 
 SEATS = 4
 

@@ -35,10 +35,10 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import iso
 from wtg.gm.rollback import rollbacks
 from wtg.gm.takeover import take_over
-from wtg.mail import compose, failedmail
-from wtg.mail.outbox import Outbox
-from wtg.mail.runlock import only_one
-from wtg.mail.sender import SET_ASIDE
+from wtg.mail.outgoing import compose, failedmail
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import SET_ASIDE
+from wtg.mail.spool.runlock import only_one
 from wtg.rules.wok.state import WokState
 from wtg.text.yamlio import dump_yaml, load_yaml
 

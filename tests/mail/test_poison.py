@@ -29,7 +29,7 @@ from wtg.host.config import GmConfig, config_from_data
 
 HOOK = """\
 import os, signal
-import wtg.mail.extract as extract
+import wtg.mail.message.extract as extract
 
 _real = extract._visit_part
 
@@ -51,11 +51,11 @@ part, read inside the extraction's guard of broken parts (an ``except Exception`
 must not take the time limit for a broken part)."""
 
 SHARING = (
-    "import sys; from wtg.mail import pollprocesses; "
-    "pollprocesses.HELPERS_FROM = 1; pollprocesses.SHARE_FROM = 2; "
+    "import sys; from wtg.mail.poll import processes; "
+    "processes.HELPERS_FROM = 1; processes.SHARE_FROM = 2; "
     "from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
 )
-"""`wtg` with the poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
+"""`wtg` with the poll's helpers at work from the first mail (``wtg.mail.poll.workers``)."""
 ONE = "import sys; from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
 POISONED = 13
 """The mail of the 30 (w2, player 4) that holds the marker."""
@@ -165,9 +165,9 @@ def test_a_time_limit_between_a_game_s_lock_and_its_release_leaves_the_game_free
     import contextlib
 
     from wtg.files.store import GameStore
-    from wtg.mail.inbox import MaildirInbox
-    from wtg.mail.poller import poll
-    from wtg.mail.timelimit import MailTooLong
+    from wtg.mail.poll.poller import poll
+    from wtg.mail.poll.timelimit import MailTooLong
+    from wtg.mail.servers.inbox import MaildirInbox
 
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     mails = order_mails(made_games(gm, 1))[:2]

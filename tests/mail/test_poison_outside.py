@@ -3,7 +3,7 @@ service stopped the hard way) is not the mail's doing, and the poll must not tak
 a mail that kills its handler: after two such kills with the same mail in hand its orders
 were quarantined unread, and the player's turn went without them until the GM released it.
 
-The poll that takes a suspected mail alone (``wtg.mail.pollprocesses``) watches its helper
+The poll that takes a suspected mail alone (``wtg.mail.poll.processes``) watches its helper
 itself: a helper that dies is seen dying, one that never answers (a parser hung in C
 code, where the time limit's signal is never acted on) is stopped after three times
 ``mail.handle_seconds`` and the mail quarantined. So a poll killed while its helper has
@@ -29,8 +29,8 @@ from wtg.host.config import GmConfig, config_from_data
 
 HOOK = """\
 import os, signal, time
-import wtg.mail.extract as extract
-from wtg.mail import helpers
+import wtg.mail.message.extract as extract
+from wtg.mail.poll import workers
 
 _real = extract._visit_part
 _SEEN = os.environ["POISON_SEEN"]
@@ -47,7 +47,7 @@ def _hooked(part, *args):
                 seen.flush()
                 os.killpg(0, signal.SIGKILL)  # the poll killed from outside, every process
     if isinstance(body, str) and "POISON-HANG" in body:
-        if helpers.NUMBER == 0:  # hung where no poll saw it: killed by the watchdog, say
+        if workers.NUMBER == 0:  # hung where no poll saw it: killed by the watchdog, say
             os.killpg(0, signal.SIGKILL)
         signal.signal(signal.SIGALRM, signal.SIG_IGN)  # as in C code: the limit never acts
         while True:

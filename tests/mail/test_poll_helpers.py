@@ -1,4 +1,4 @@
-"""A poll of many mails files them on every core (``wtg.mail.helpers``, issue 13): what it
+"""A poll of many mails files them on every core (``wtg.mail.poll.workers``, issue 13): what it
 does is what a poll of one process does, file for file and mail for mail; a mail the quick
 look placed wrong, a helper that dies, and a helper still at work when its poll dies lose
 and duplicate nothing.
@@ -34,11 +34,11 @@ from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.game.arrivalkey import from_nanoseconds
 from wtg.game.engine import Game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail import helpers, poller, pollprocesses
-from wtg.mail.idsecret import host_secret
-from wtg.mail.inbox import Incoming, MaildirInbox
-from wtg.mail.outcome import Outcome
-from wtg.mail.shards import split, ties
+from wtg.mail.outgoing.idsecret import host_secret
+from wtg.mail.poll import poller, processes, workers
+from wtg.mail.poll.sharing import split, ties
+from wtg.mail.servers.inbox import Incoming, MaildirInbox
+from wtg.mail.spool.outcome import Outcome
 from wtg.rules.wok.state import WokState
 
 SINGLE_THREADED = poller.single_threaded
@@ -46,8 +46,8 @@ SINGLE_THREADED = poller.single_threaded
 
 @pytest.fixture
 def shared(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pollprocesses, "HELPERS_FROM", 1)
-    monkeypatch.setattr(pollprocesses, "SHARE_FROM", 2)
+    monkeypatch.setattr(processes, "HELPERS_FROM", 1)
+    monkeypatch.setattr(processes, "SHARE_FROM", 2)
     # earlier tests of the suite leave idle threads behind (the browser tests' asyncio
     # executor): holding no lock a helper needs, they may be forked past here
     monkeypatch.setattr(poller, "single_threaded", lambda: True)
@@ -333,7 +333,7 @@ def test_split_evens_the_shares() -> None:
 
 
 def test_a_helpers_journal_reads_its_own_notes(tmp_path: Path) -> None:
-    journal = helpers.KeptJournal(tmp_path)
+    journal = workers.KeptJournal(tmp_path)
     journal.handled("k1", "<a@b>", "stored: x")
     journal.replied("p@x", 100.0)
     assert journal.key_of_message_id("<a@b>") == "k1"
@@ -358,7 +358,7 @@ def test_a_service_stopped_while_its_helpers_file_leaves_nothing_half_filed(
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     games = made_games(gm, 25)
     mails = order_mails(games)
-    assert len(mails) >= helpers.HELPERS_FROM
+    assert len(mails) >= workers.HELPERS_FROM
     gm.maildir_in.parent.mkdir(parents=True)
     box = mailbox.Maildir(gm.maildir_in, create=True)
     for raw in mails:

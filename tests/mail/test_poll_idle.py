@@ -18,12 +18,12 @@ from tests.mail.loop import players
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.game.engine import Game, create_game
-from wtg.mail.idle import WAIT
-from wtg.mail.journal import Journal
+from wtg.mail.poll.idle import WAIT
+from wtg.mail.spool.journal import Journal
 
 WITHIN = 60.0
 """Seconds a test waits for a mail's confirmation. Far below the idle loop's fallback
-(``wtg.mail.idle.WAIT``: a new poll that often whatever the server says), so a mail
+(``wtg.mail.poll.idle.WAIT``: a new poll that often whatever the server says), so a mail
 answered within it was seen through IDLE (or the maildir's look), however loaded the
 machine is. How fast that is, is for a benchmark to print, not for a test to time."""
 

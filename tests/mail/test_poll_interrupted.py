@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from tests.mail.loop import GM, World
 from wtg.cli import main
-from wtg.mail import inbox as inbox_module
-from wtg.mail.poller import Poller
+from wtg.mail.poll.poller import Poller
+from wtg.mail.servers import inbox as inbox_module
 
 
 def test_ctrl_c_in_a_poll_says_what_was_kept(

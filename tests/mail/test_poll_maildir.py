@@ -255,7 +255,7 @@ def test_orders_for_the_wrong_turn_are_refused_with_the_reason(tmp_path: Path) -
 def test_answers_to_a_player_with_a_non_ascii_name_keep_the_address(tmp_path: Path) -> None:
     from datetime import datetime, timezone
 
-    from wtg.mail.compose import POLICY, message
+    from wtg.mail.outgoing.compose import POLICY, message
 
     msg = message(
         "x",

@@ -30,11 +30,12 @@ from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host import gamesdir
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail import poller, registry
-from wtg.mail.idsecret import host_secret
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import Journal
-from wtg.mail.summary import PollSummary
+from wtg.mail.outgoing.idsecret import host_secret
+from wtg.mail.poll import poller
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool import hostgames
+from wtg.mail.spool.journal import Journal
 from wtg.rules.wok.state import WokState
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -161,8 +162,8 @@ def test_a_poll_opens_only_the_games_its_mails_name(
         scans.append(games_dir)
         return gamesdir.open_games(games_dir)
 
-    monkeypatch.setattr(registry, "open_game", open_one)
-    monkeypatch.setattr(registry, "open_games", scan)
+    monkeypatch.setattr(hostgames, "open_game", open_one)
+    monkeypatch.setattr(hostgames, "open_games", scan)
     gm.maildir_in.parent.mkdir(parents=True)
     box = mailbox.Maildir(gm.maildir_in, create=True)
     mail = order_mails(games[3:4])[0].replace(b"GAME: w4", b"GAME: W4")

@@ -30,7 +30,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, add_press
 from wtg.gm.gamestatus import game_status
-from wtg.mail.answers import NOT_ACCEPTED
+from wtg.mail.incoming.answers import NOT_ACCEPTED
 
 
 def two_players(root: Path, ruleset: str) -> tuple[Hall, Game]:

@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from tests.lobby.hall import Hall
 from wtg.cli import main
 from wtg.host.opengames import SPOOL
-from wtg.mail import poller
-from wtg.mail.journal import QUARANTINE_AN_ADDRESS, Journal, quarantine_listed, quarantined
+from wtg.mail.poll import poller
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal, quarantine_listed, quarantined
 
 FLOOD = "flood@else.example"
 QUIET = "quiet@other.example"

@@ -22,9 +22,9 @@ from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import load_config
-from wtg.mail import release as release_module
-from wtg.mail.journal import held_mails
-from wtg.mail.release import release
+from wtg.mail.poll import release as release_module
+from wtg.mail.poll.release import release
+from wtg.mail.spool.journal import held_mails
 
 PLAYERS = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2)]
 

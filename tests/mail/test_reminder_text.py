@@ -15,7 +15,7 @@ import pytest
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue
-from wtg.mail.sender import remind
+from wtg.mail.outgoing.sender import remind
 from wtg.text.prose import wrapped
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import wtg.mail
 from tests.mail.loop import NOW, World
 from tests.mail.test_set_aside_orders import bulk_orders
-from wtg.mail import answers, echo, setaside
-from wtg.mail.journal import JOURNAL_FILE, REPLIES_KEPT, Journal
+from wtg.mail.incoming import answers, sameanswer, setaside
+from wtg.mail.spool.journal import JOURNAL_FILE, REPLIES_KEPT, Journal
 
 
 def replies(world: World) -> list[tuple[str, float]]:
@@ -51,10 +51,10 @@ def test_old_replies_go_and_the_once_a_day_notice_still_holds(tmp_path: Path) ->
 
 
 def test_no_limit_reads_further_back_than_the_replies_are_kept() -> None:
-    windows = [answers.WINDOW, answers.DAY, echo.DAY, setaside.NOTICE_WINDOW]
+    windows = [answers.WINDOW, answers.DAY, sameanswer.DAY, setaside.NOTICE_WINDOW]
     assert max(windows) * 2 == REPLIES_KEPT
     # every window passed to the answers' limits is one of those (no literal of its own)
-    for path in Path(wtg.mail.__file__).parent.glob("*.py"):
+    for path in Path(wtg.mail.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "window":
                 assert isinstance(node.value, (ast.Name, ast.Attribute)), (path, node.lineno)

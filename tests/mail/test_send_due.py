@@ -19,9 +19,9 @@ from wtg.cli import main
 from wtg.core.ruleset import OptionValue
 from wtg.host.due import run_due
 from wtg.host.pollhealth import record_poll
-from wtg.mail.outbox import Outbox
-from wtg.mail.sender import Delivery, deliver, remind, send
-from wtg.mail.transport import PermanentFailure, TemporaryFailure, Unreachable
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import Delivery, deliver, remind, send
+from wtg.mail.servers.transport import PermanentFailure, TemporaryFailure, Unreachable
 
 
 class FlakyTransport:
@@ -297,7 +297,7 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
     from click.testing import CliRunner
 
     from wtg.cli import main
-    from wtg.mail.runlock import AlreadyRunning, only_one
+    from wtg.mail.spool.runlock import AlreadyRunning, only_one
 
     world = World(tmp_path)
     config = tmp_path / "wtg.yaml"
@@ -328,7 +328,7 @@ def test_a_poll_while_wtg_serve_runs_names_the_service(tmp_path: Path) -> None:
     import os
 
     from wtg.host.servicerecord import ServiceRecord, write_service_record
-    from wtg.mail.runlock import only_one
+    from wtg.mail.spool.runlock import only_one
 
     world = World(tmp_path)
     config = tmp_path / "wtg.yaml"

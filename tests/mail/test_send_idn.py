@@ -11,8 +11,8 @@ from tests.mail.servers import SmtpSink
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry, parse_player_spec
 from wtg.host.config import config_from_data
-from wtg.mail.sender import send
-from wtg.mail.transport import SmtpTransport
+from wtg.mail.outgoing.sender import send
+from wtg.mail.servers.transport import SmtpTransport
 
 
 def test_an_address_in_unicode_stops_no_other_mail(tmp_path: Path, smtp: SmtpSink) -> None:

@@ -26,10 +26,10 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from wtg.cli import main
 from wtg.game.schedule import iso
 from wtg.host.config import load_config
-from wtg.mail.digestmark import last_digest
-from wtg.mail.outbox import GIVE_UP, Outbox
-from wtg.mail.sender import DEFERRED, deliver
-from wtg.mail.transport import SmtpTransport
+from wtg.mail.outgoing.digestmark import last_digest
+from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
+from wtg.mail.outgoing.sender import DEFERRED, deliver
+from wtg.mail.servers.transport import SmtpTransport
 
 SENDER = "gm@example.org"
 P2 = "p2@players.example"

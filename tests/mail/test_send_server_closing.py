@@ -21,7 +21,7 @@ from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.mail.test_send_recipient_deferred import folders, smtp_config, wtg
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.outbox import Outbox
 
 REPORTS = [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
 

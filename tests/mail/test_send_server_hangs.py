@@ -21,7 +21,7 @@ from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
-from wtg.mail import transport
+from wtg.mail.servers import transport
 
 SENDER = "gm@example.org"
 

@@ -19,8 +19,8 @@ from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.mail.test_send_recipient_deferred import folders, smtp_config, wtg
 from wtg.game.report import environment
-from wtg.mail.compose import message, wire, with_picture
-from wtg.mail.pictures import PNG_SIGNATURE, without_picture
+from wtg.mail.outgoing.compose import message, wire, with_picture
+from wtg.mail.outgoing.pictures import PNG_SIGNATURE, without_picture
 
 REPORTS = [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
 

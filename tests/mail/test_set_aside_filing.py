@@ -16,8 +16,8 @@ import pytest
 from tests.mail.loop import World
 from tests.mail.test_set_aside_orders import wtg
 from wtg.game.arrivalkey import arrival_key
-from wtg.mail.digest import make_digest
-from wtg.mail.journal import set_aside
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.spool.journal import set_aside
 
 
 def mail_at(world: World, moment: datetime, body: str, **headers: str) -> str:
@@ -89,7 +89,7 @@ def test_a_mail_for_two_games_filed_for_one_stays_listed_for_the_other(tmp_path:
     mail_at(world, now - timedelta(hours=1), world.aof(2, X1="100"), Precedence="bulk")
     world.poll(now - timedelta(minutes=50))
     (item,) = set_aside(world.gm.spool, 0)
-    from wtg.mail.journal import Journal
+    from wtg.mail.spool.journal import Journal
 
     journal = Journal(world.gm.spool)
     journal.set_aside(item.key, "g2", "1 Else", item.why, item.archive, item.at)

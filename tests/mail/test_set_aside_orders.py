@@ -18,8 +18,8 @@ from tests.mail.clients.table import Table
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
-from wtg.mail.digest import make_digest
-from wtg.mail.journal import set_aside
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.spool.journal import set_aside
 
 
 def wtg(world: World, *args: str) -> Result:

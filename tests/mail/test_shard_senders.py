@@ -1,4 +1,4 @@
-"""The hourly reply limit holds across a poll's processes (``wtg.mail.shards``): every mail
+"""The hourly reply limit holds across a poll's processes (``wtg.mail.poll.sharing``): every mail
 is tied by the very address the poller counts its answers against, however the sender's
 header is written (folded onto the next line, an encoded or quoted display name holding
 another address, a comment, any case, Reply-To beside From, several headers), so one
@@ -23,11 +23,12 @@ from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import config_from_data
-from wtg.mail import compose, poller, shards
-from wtg.mail.extract import parse_headers, parse_mail
-from wtg.mail.guards import raw_headers, sender_address
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.shards import split, ties
+from wtg.mail.incoming.noreply import raw_headers, sender_address
+from wtg.mail.message.extract import parse_headers, parse_mail
+from wtg.mail.outgoing import compose
+from wtg.mail.poll import poller, sharing
+from wtg.mail.poll.sharing import split, ties
+from wtg.mail.servers.inbox import MaildirInbox
 
 ADDRESSES = ("ann@x.example", "bob@y.example", "cid@x.example")
 
@@ -192,8 +193,8 @@ def test_a_mail_whose_headers_cannot_be_read_stays_with_the_poller(
         raise RecursionError("a header nobody foresaw")
 
     mails = [_incoming(raw_mail([("From", "ann@x.example")], "w1", n), f"k{n}") for n in (1, 2)]
-    monkeypatch.setattr(shards, "parse_headers", broken)
-    assert ties(mails[0]) == ("game:w1", shards.POLLER)
+    monkeypatch.setattr(sharing, "parse_headers", broken)
+    assert ties(mails[0]) == ("game:w1", sharing.POLLER)
     assert [len(share) for share in split(mails, 3)] == [2, 0, 0]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.mail.loop import World
 from tests.mail.test_outbox_retry import folders, maildir_config, played, wtg
 from wtg.gm.rollback import rollbacks
-from wtg.mail.sender import remind
+from wtg.mail.outgoing.sender import remind
 
 BEFORE_DEADLINE = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
 """Six hours before turn 1's deadline (2026-11-23 18:00 UTC): inside `remind_hours`."""

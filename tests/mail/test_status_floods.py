@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from tests.mail.loop import NOW, World
 from wtg.cli import main
-from wtg.mail.digest import make_digest
-from wtg.mail.journal import Journal
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.spool.journal import Journal
 
 
 def test_a_flood_of_held_and_quarantined_mail_is_counted_in_the_overview(tmp_path: Path) -> None:

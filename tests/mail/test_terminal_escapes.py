@@ -17,7 +17,7 @@ from tests.lobby.hall import GM, Hall, ann_and_bob
 from wtg.cli import main
 from wtg.core.printable import printable
 from wtg.game.engine import Game
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4K\x07"
 """OSC 52: the terminal's clipboard becomes "rm -rf ~"."""

@@ -21,8 +21,8 @@ from tests.mail.servers import (
     SmtpSink,
 )
 from wtg.cli import main
-from wtg.mail import probe
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.servers import probe
 
 
 def config(tmp_path: Path, imap: str, smtp: str) -> Path:

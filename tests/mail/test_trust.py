@@ -22,8 +22,8 @@ from wtg.cli import main
 from wtg.core.ruleset import SeatId
 from wtg.game.orderfiles import read_order_file
 from wtg.host.due import run_due
-from wtg.mail.outcome import Outcome
-from wtg.mail.poller import Poller
+from wtg.mail.poll.poller import Poller
+from wtg.mail.spool.outcome import Outcome
 
 SHOWN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
 """A moment as the answers show one (`2026-11-22 12:00:00 UTC`)."""

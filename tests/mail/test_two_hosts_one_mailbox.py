@@ -20,8 +20,8 @@ from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.mail.inbox import FiledInFolders, ImapInbox, MaildirInbox
-from wtg.mail.otherhost import FOLDER_MARKS
+from wtg.mail.servers.inbox import FiledInFolders, ImapInbox, MaildirInbox
+from wtg.mail.servers.otherhost import FOLDER_MARKS
 from wtg.serve.service import watched_inbox
 
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from tests.lobby.hall import Hall
 from wtg.cli import main
-from wtg.mail.journal import UNANSWERED_AN_ADDRESS
+from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS
 
 FLOOD = "flood@else.example"
 QUIET = "quiet@other.example"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from wtg.cli import status
-from wtg.mail.digest import FIRST_LOOK, make_digest, mark_digest
-from wtg.mail.digestmark import DIGEST_FILE
-from wtg.mail.journal import JOURNAL_FILE, UNANSWERED_KEPT, unanswered
-from wtg.mail.poller import unanswered_before
+from wtg.mail.outgoing.digest import FIRST_LOOK, make_digest, mark_digest
+from wtg.mail.outgoing.digestmark import DIGEST_FILE
+from wtg.mail.poll.poller import unanswered_before
+from wtg.mail.spool.journal import JOURNAL_FILE, UNANSWERED_KEPT, unanswered
 
 DAY = timedelta(days=1)
 

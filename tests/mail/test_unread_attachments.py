@@ -15,7 +15,7 @@ from PIL import Image
 
 from tests.mail.loop import GM, World
 from tests.mail.test_poll_maildir import body_of
-from wtg.mail.extract import UNREAD_NAMED, extract_from_message
+from wtg.mail.message.extract import UNREAD_NAMED, extract_from_message
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 

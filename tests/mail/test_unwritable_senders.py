@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from wtg.cli import main
-from wtg.mail.guards import sender_address
+from wtg.mail.incoming.noreply import sender_address
 
 UNWRITABLE = (
     "a..b@else.example",

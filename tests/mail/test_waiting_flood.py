@@ -19,11 +19,11 @@ from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game
-from wtg.mail.digest import make_digest
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import poll
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
 
-WAITING_PER_ADDRESS = 20  # wtg.mail.poller's
+WAITING_PER_ADDRESS = 20  # wtg.mail.poll.poller's
 WAITING_PER_GAME = 100
 
 
@@ -107,7 +107,7 @@ def test_a_flood_shared_with_helper_processes_leaves_some_waiting(tmp_path: Path
 
     polled = poll(hall.gm, MaildirInbox(hall.gm.maildir_in), hall.now, jobs=2)
 
-    # one address's mails are handled by one process (wtg.mail.shards)
+    # one address's mails are handled by one process (wtg.mail.poll.sharing)
     assert polled.skipped == waiting(hall) == WAITING_PER_ADDRESS, polled
     assert polled.held == 300 - WAITING_PER_ADDRESS, polled
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.mail.extract import decode_bytes
+from wtg.mail.message.extract import decode_bytes
 
 WRITTEN = {
     "ISO-8859-8-I": ("iso8859_8", "שלום לכולם, הצבא שלי נשאר בבית"),

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.game.schedule import iso, parse_iso
-from wtg.mail.inbox import Inbox
+from wtg.mail.servers.inbox import Inbox
 from wtg.serve import clock, service
 from wtg.serve.wakeup import Wakeup
 

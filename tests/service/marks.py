@@ -1,4 +1,4 @@
-"""What the service tests read of the journal's marks (``wtg.mail.mailcopy.copy_mark``)."""
+"""What the service tests read of the journal's marks (``wtg.mail.message.mailcopy.copy_mark``)."""
 
 from __future__ import annotations
 

@@ -21,14 +21,14 @@ from tests.service.hostcli import host, wtg
 from wtg.cli.logs import start_logging
 from wtg.host.pollhealth import record_poll
 from wtg.logs.addresses import HIDDEN
-from wtg.mail.idle import idle
-from wtg.mail.inbox import Inbox
-from wtg.mail.journal import Journal
-from wtg.mail.mailevents import MailEvent, log_mail
-from wtg.mail.outbox import Outbox
-from wtg.mail.outcome import Kind, Outcome
-from wtg.mail.sender import deliver, queue_reports, remind
-from wtg.mail.transport import PermanentFailure, TemporaryFailure
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import deliver, queue_reports, remind
+from wtg.mail.poll.events import MailEvent, log_mail
+from wtg.mail.poll.idle import idle
+from wtg.mail.servers.inbox import Inbox
+from wtg.mail.servers.transport import PermanentFailure, TemporaryFailure
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.outcome import Kind, Outcome
 
 
 @pytest.fixture(autouse=True)
@@ -100,8 +100,8 @@ def test_a_process_that_chose_no_log_prints_not_even_a_warning(tmp_path: Path) -
     script = (
         "from pathlib import Path\n"
         "from wtg.host.config import config_from_data\n"
-        "from wtg.mail.inbox import MaildirInbox\n"
-        "from wtg.mail.poller import poll\n"
+        "from wtg.mail.servers.inbox import MaildirInbox\n"
+        "from wtg.mail.poll.poller import poll\n"
         f"gm = config_from_data({{'games_dir': 'games'}}, Path({str(tmp_path)!r}))\n"
         "print(poll(gm, MaildirInbox(gm.maildir_in)).held)\n"
     )

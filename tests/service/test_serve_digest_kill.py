@@ -6,7 +6,7 @@ the digest, then marked it told: killed in between, the service started the next
 the day's digest due, its mail queued already (the outbox knows its name), and marked the
 digest told up to now: what happened since the killed run's digest was never told.
 
-The service writes what `wtg digest --mail` writes (``wtg.mail.digest``): the intent first,
+The service writes what `wtg digest --mail` writes (``wtg.mail.outgoing.digest``): the intent first,
 then the mail, then the mark; started again, it queues the digest of the intent (once)
 and marks it told, then mails the next when it is due.
 """
@@ -28,7 +28,7 @@ from tests.service.fileclock import PRELUDE, SCENARIO, write_scenario
 from tests.service.week import GM, START, Plan, entries
 from wtg.game.engine import create_game
 from wtg.game.schedule import iso, make_schedule
-from wtg.mail.digest import mark_digest
+from wtg.mail.outgoing.digest import mark_digest
 
 LAST = datetime(2026, 12, 7, 7, tzinfo=timezone.utc)
 """The last digest, a Monday at 07:00 (before the game was made, at noon)."""

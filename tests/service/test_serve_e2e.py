@@ -58,8 +58,8 @@ from wtg.game.engine import open_game
 from wtg.game.report import aof_text
 from wtg.game.schedule import parse_iso
 from wtg.host.config import GmConfig, load_config
-from wtg.mail.journal import Journal
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.spool.journal import Journal
 from wtg.rules.wok4.strategy import plan_orders
 
 SPEED = 7200
@@ -77,7 +77,7 @@ every timed wait of the process, a socket's too, and Dovecot and the sink run on
 clock."""
 LAUNCH = (
     "import sys\n"
-    "from wtg.mail import inbox, transport\n"
+    "from wtg.mail.servers import inbox, transport\n"
     f"inbox.connect_imap.__defaults__ = ({NETWORK},)\n"
     f"transport.connect_smtp.__defaults__ = ({NETWORK},)\n"
     "from wtg.cli import main\n"
@@ -86,7 +86,7 @@ LAUNCH = (
 )
 """``wtg`` with its network timeouts set for the sped-up clock."""
 IDENT = re.compile(r"<(?P<ident>[A-Za-z0-9_-][A-Za-z0-9._-]*)\.[0-9a-f]{16}(?:\.k[0-9a-f]{16})?@")
-"""Our Message-ID (``wtg.mail.outbox``): the outbox name, the digest, the token of the
+"""Our Message-ID (``wtg.mail.outgoing.outbox``): the outbox name, the digest, the token of the
 host's secret (none in a mail queued before tokens were)."""
 
 

@@ -21,8 +21,8 @@ from tests.service.marks import message_id_of
 from tests.service.week import GM, START, make_host
 from wtg.game.engine import open_game
 from wtg.host.config import load_config
-from wtg.mail.journal import Journal
-from wtg.mail.outbox import Outbox
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.spool.journal import Journal
 
 KILLS = 8
 """Runs killed, each just before another of its writes."""

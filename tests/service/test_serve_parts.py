@@ -16,7 +16,7 @@ import pytest
 
 from tests.service.week import START, make_host
 from wtg.host.config import load_config
-from wtg.mail import digest
+from wtg.mail.outgoing import digest
 from wtg.serve.daily import daily_moment, digest_due, finish_digest, mail_digest, next_digest
 from wtg.serve.notify import Notifier
 from wtg.serve.wakeup import Wakeup
@@ -121,7 +121,7 @@ def test_a_digest_cut_short_anywhere_is_mailed_once(
     marked = digest.mark_digest
 
     for number, (where, calls) in enumerate(
-        (("mark_digest", 1), ("wtg.mail.outbox.Outbox.add", 1), ("mark_digest", 2))
+        (("mark_digest", 1), ("wtg.mail.outgoing.outbox.Outbox.add", 1), ("mark_digest", 2))
     ):
         gm = load_config(make_host(tmp_path / str(number), site=False))
         with monkeypatch.context() as patched:

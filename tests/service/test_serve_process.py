@@ -28,7 +28,7 @@ from wtg.files import private
 from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 WTG = str(Path(sys.executable).with_name("wtg"))
 WITHIN = 60.0

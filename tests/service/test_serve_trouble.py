@@ -26,11 +26,11 @@ from wtg.files import private
 from wtg.game.engine import Game, open_game
 from wtg.host.config import GmConfig, SmtpConfig, load_config
 from wtg.host.pollhealth import last_poll
-from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
-from wtg.mail.journal import Journal
-from wtg.mail.outcome import Outcome
-from wtg.mail.poller import Poller
-from wtg.mail.transport import SmtpTransport, Transport
+from wtg.mail.poll.poller import Poller
+from wtg.mail.servers.inbox import Inbox, Incoming, MaildirInbox
+from wtg.mail.servers.transport import SmtpTransport, Transport
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.outcome import Outcome
 from wtg.serve.notify import Notifier
 from wtg.serve.service import Service, Watched
 

@@ -30,7 +30,7 @@ from tests.service.week import (
 from wtg.game.schedule import parse_iso
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 from wtg.serve.service import Service
 
 WEEK = timedelta(days=7)

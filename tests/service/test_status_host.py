@@ -21,7 +21,7 @@ from wtg.gm.control import hold
 from wtg.gm.gamestatus import RUNS_IT
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import ServiceRecord, clear_service_record, write_service_record
-from wtg.mail.journal import Journal
+from wtg.mail.spool.journal import Journal
 
 SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
 AGO = r"(just now|(\d+ d )?(\d+ h )?\d+ (h|min) ago)"

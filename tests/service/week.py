@@ -29,8 +29,8 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.report import aof_text
 from wtg.game.schedule import make_schedule
 from wtg.host.config import GmConfig, load_config
-from wtg.mail.inbox import Inbox
-from wtg.mail.transport import MaildirTransport, Transport
+from wtg.mail.servers.inbox import Inbox
+from wtg.mail.servers.transport import MaildirTransport, Transport
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.ruleset import Wok4
 from wtg.rules.wok4.strategy import plan_orders

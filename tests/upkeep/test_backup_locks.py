@@ -49,7 +49,7 @@ with game.store.lock():
 HOLD_SPOOL = """
 import sys
 from pathlib import Path
-from wtg.mail.runlock import only_one
+from wtg.mail.spool.runlock import only_one
 spool = Path(sys.argv[1])
 with only_one(spool, "poll"):
     print("locked", flush=True)

@@ -12,7 +12,7 @@ from wtg.cli.common import fail, without_config
 from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import open_game_data
-from wtg.mail.idsecret import SECRET_FILE, secret_trouble
+from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.place import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
 
@@ -35,10 +35,10 @@ def check_config(ctx: click.Context) -> None:
     from wtg.host.config import ConfigError, load_config, loose_password_files
 
     # deferred: cryptography and dnspython: the DKIM key and its record, checked here only
-    from wtg.mail.dkimcheck import dkim_findings
+    from wtg.mail.outgoing.dkimcheck import dkim_findings
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
-    from wtg.mail.probe import Verdict, probe
+    from wtg.mail.servers.probe import Verdict, probe
 
     path = ctx.obj.get("config") if ctx.obj else None
     if not path:

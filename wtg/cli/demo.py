@@ -24,13 +24,13 @@ from wtg.game.report import aof_text
 from wtg.game.schedule import make_schedule
 from wtg.host.config import config_from_data
 from wtg.host.due import run_due
-from wtg.mail.dkimkeys import default_key_name, make_key, record_value
-from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import mailed_turns, note_game
-from wtg.mail.pictures import map_drawing
-from wtg.mail.poller import poll
-from wtg.mail.sender import send
-from wtg.mail.transport import delivered
+from wtg.mail.outgoing.dkimkeys import default_key_name, make_key, record_value
+from wtg.mail.outgoing.pictures import map_drawing
+from wtg.mail.outgoing.sender import send
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.servers.transport import delivered
+from wtg.mail.spool.journal import mailed_turns, note_game
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.ruleset import Wok4
 from wtg.rules.wok4.strategy import plan_orders

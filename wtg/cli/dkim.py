@@ -1,5 +1,5 @@
 """`wtg dkim-keygen`: a DKIM key for the GM's domain, and the DNS record to publish (the
-work is in wtg.mail.dkimkeys)."""
+work is in wtg.mail.outgoing.dkimkeys)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def dkim_keygen(ctx: click.Context, domain: str, selector: str, out: str | None)
     from wtg.host.configschema import is_domain_name, is_selector
 
     # deferred: cryptography: only the commands that make or read a key
-    from wtg.mail.dkimkeys import (
+    from wtg.mail.outgoing.dkimkeys import (
         default_key_name,
         dns_strings,
         make_key,

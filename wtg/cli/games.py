@@ -60,7 +60,7 @@ from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
-from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns, note_game
+from wtg.mail.spool.journal import forget_mailed, mailed_before, mailed_turns, note_game
 from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -477,7 +477,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     """
     # deferred: the AOF parser, the mail journal: only the commands that read orders
     from wtg.game.intake import Unchanged
-    from wtg.mail.keptmail import forget_held, kept_mail, kept_texts, mark_filed
+    from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
 
     game = open_or_fail(ctx, game_dir)
     text = file.read()

@@ -21,7 +21,7 @@ from wtg.game.schedule import parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
 from wtg.host.due import why_due
-from wtg.mail.journal import mailed_turns
+from wtg.mail.spool.journal import mailed_turns
 
 JUST_MAILED_MINUTES = 30
 """How long after a turn ran (and so, at most, after its reports went out) a hand run of the

@@ -139,7 +139,7 @@ def close_list(ctx: click.Context, name: str) -> None:
     from wtg.lobby.database import Book
     from wtg.lobby.lists import Waiting, WaitingList
     from wtg.lobby.start import ListsBusy
-    from wtg.mail.notices import Notices
+    from wtg.mail.outgoing.notices import Notices
 
     root = games_root(ctx)
     moment = datetime.now(timezone.utc)

@@ -25,8 +25,8 @@ from wtg.game.schedule import iso
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
-from wtg.mail.pictures import map_drawing
-from wtg.mail.runlock import AlreadyRunning
+from wtg.mail.outgoing.pictures import map_drawing
+from wtg.mail.spool.runlock import AlreadyRunning
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -112,11 +112,11 @@ def poll(
     prints the same lines' words after the summary). Exits 1 when it skipped a game it
     could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
-    from wtg.mail.poller import PollInterrupted, open_inbox
-    from wtg.mail.poller import poll as run_poll
+    from wtg.mail.poll.poller import PollInterrupted, open_inbox
+    from wtg.mail.poll.poller import poll as run_poll
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
-    from wtg.mail.probe import failed_connection, said
+    from wtg.mail.servers.probe import failed_connection, said
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -178,10 +178,9 @@ def poll(
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
-    from wtg.mail.idle import idle
-
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
-    from wtg.mail.sender import send as run_send
+    from wtg.mail.outgoing.sender import send as run_send
+    from wtg.mail.poll.idle import idle
 
     stop = threading.Event()
     for number in (signal.SIGTERM, signal.SIGINT):
@@ -221,7 +220,7 @@ def send(
     when a GM command was cut short before every player was told (NOTICES OWED, with the
     command to give again)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
-    from wtg.mail.sender import send as run_send
+    from wtg.mail.outgoing.sender import send as run_send
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
@@ -255,7 +254,7 @@ def remind(
     mails it). Exits 1 when it skipped a game it could not read (the other games'
     reminders are queued all the same)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
-    from wtg.mail.sender import remind as run_remind
+    from wtg.mail.outgoing.sender import remind as run_remind
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
@@ -289,7 +288,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
     address on file now, and the next `wtg send` sends it; a mail to no player goes back to
     the same address."""
     # deferred: the mail loop (the outbox, the games' players): only this command lists it
-    from wtg.mail.failedmail import Retried, outboxed, retry
+    from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 
     games_dir = games_root(ctx)
     spool = games_dir / ".mail"

@@ -1,6 +1,7 @@
 """`wtg oauth2-login`: the first refresh token of ``auth: oauth2``: the device-code flow
-(``wtg.mail.devicelogin``) for microsoft and custom, the browser's sign-in with the address
-pasted back (``wtg.mail.pastelogin``) for google, whose device flow refuses Gmail's scope."""
+(``wtg.mail.servers.devicelogin``) for microsoft and custom, the browser's sign-in with the address
+pasted back (``wtg.mail.servers.pastelogin``) for google, whose device flow refuses Gmail's
+scope."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def oauth2_login(
     a sign-in address to open in any browser, whose last address is pasted back (Google's
     device flow refuses the Gmail scope)."""
     # deferred: the token requests (urllib): only the commands that log in with oauth2
-    from wtg.mail.devicelogin import device_login
-    from wtg.mail.pastelogin import paste_login
+    from wtg.mail.servers.devicelogin import device_login
+    from wtg.mail.servers.pastelogin import paste_login
 
     gm = gm_config(ctx)
     config = gm.oauth2

@@ -21,8 +21,8 @@ from wtg.cli.mail import warn_loose_passwords
 from wtg.files.paths import tidied
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
-from wtg.mail.pictures import map_drawing
-from wtg.mail.runlock import AlreadyRunning
+from wtg.mail.outgoing.pictures import map_drawing
+from wtg.mail.spool.runlock import AlreadyRunning
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig

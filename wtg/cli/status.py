@@ -31,8 +31,8 @@ from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
-from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
-from wtg.mail.journal import (
+from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
     QUARANTINE_AN_ADDRESS,
@@ -61,7 +61,7 @@ SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 HELD_SHOWN = 24 * 3600.0
 """How far back the overview shows the mails whose answer a limit held back, and the
-players' orders set aside (``wtg.mail.setaside``)."""
+players' orders set aside (``wtg.mail.incoming.setaside``)."""
 SHOWN = 10
 """Of those, how many get a line of their own, the newest (a flood holds back hundreds); as
 many of the mails quarantined, and of the games the mails held name."""
@@ -323,7 +323,7 @@ def _told(spool: Path, game: Game) -> Callable[[Hold], bool]:
 
     def told(hold: Hold) -> bool:
         # deferred: the mail loop's notices (MIME, the outbox): only a game held or released
-        from wtg.mail.notices import hold_told
+        from wtg.mail.outgoing.notices import hold_told
 
         return hold_told(spool, game, hold)
 
@@ -336,7 +336,7 @@ def _rollback_untold(game: Game, spool: Path) -> list[str]:
     if not (game.store.root / "archive").is_dir():
         return []  # never rolled back
     # deferred: the mail loop's notices (MIME, the outbox): only a game that was rolled back
-    from wtg.mail.notices import rollback_untold
+    from wtg.mail.outgoing.notices import rollback_untold
 
     untold = rollback_untold(spool, game)
     return [untold] if untold else []
@@ -680,7 +680,7 @@ def warn_of_addresses(config: GameConfig) -> None:
     And a warning for players given one address (a line copied, not changed): new-game
     refuses it, for the reports, each with its player's code, would all go there."""
     # deferred: the mail's composer (the email package's header registry): a look per address
-    from wtg.mail.compose import address_key, writable
+    from wtg.mail.outgoing.compose import address_key, writable
 
     seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
@@ -808,10 +808,9 @@ def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
-    from wtg.mail.probe import said
-
     # deferred: the mail servers' clients (IMAP): only a release reaches them
-    from wtg.mail.release import ReleaseRefused, release
+    from wtg.mail.poll.release import ReleaseRefused, release
+    from wtg.mail.servers.probe import said
 
     gm = checked_config(ctx)
     refused: list[str] = []

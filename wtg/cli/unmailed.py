@@ -17,7 +17,7 @@ from __future__ import annotations
 from wtg.game.engine import Game
 from wtg.host.config import GmConfig
 from wtg.host.due import not_mailed
-from wtg.mail.journal import mailed_turns
+from wtg.mail.spool.journal import mailed_turns
 
 
 def unmailed_refusal(gm: GmConfig, game: Game, given: str = "") -> str | None:

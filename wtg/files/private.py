@@ -28,7 +28,7 @@ SHARED_BITS = 0o077
 """The bits of group and others: none of them is ever set on a private file or folder."""
 WRITES = 0
 """Changes begun in this process: files ``write_file`` began to write, and transactions of
-the lobby's book (``began_to_change``). The mail poll's time limit (``wtg.mail.timelimit``)
+the lobby's book (``began_to_change``). The mail poll's time limit (``wtg.mail.poll.timelimit``)
 reads from it whether a mail has begun to change anything."""
 
 

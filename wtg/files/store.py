@@ -122,7 +122,7 @@ class FormatRefused(GameLocked):
 
     game: str | None = None
     """The folder's name, when the poll's registry refused it: a flood of the mails waiting
-    for it is bounded by game (``wtg.mail.waiting``)."""
+    for it is bounded by game (``wtg.mail.poll.waiting``)."""
 
 
 class FolderFormat(NamedTuple):

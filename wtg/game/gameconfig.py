@@ -61,7 +61,7 @@ class GameYamlRefused(FormatRefused):
     As for a format this wtg may not use, the mail waits in the inbox and the first poll
     after the GM's mend files it, with no `wtg quarantine --release` to give; ``poll -v``
     says why it waits. ``game``: the game's folder, by whose name the mails waiting for it
-    are bounded (``wtg.mail.waiting``)."""
+    are bounded (``wtg.mail.poll.waiting``)."""
 
     def __init__(self, problem: str, game: str | None = None) -> None:
         super().__init__(f"{problem} {MENDED}")

@@ -2,7 +2,7 @@
 running it, roll it back to an earlier turn (moving its deadline is ``wtg.gm.extension``'s).
 
 Each changes the game under its lock and says what it did; telling the players is the
-mail loop's (``wtg.mail.notices``), so these know no mail.
+mail loop's (``wtg.mail.outgoing.notices``), so these know no mail.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ class ServerConfig(Record):
     ca_file: Path | None = None
     """The certificates to trust for the server's (None: the system's CAs)."""
     auth: str = "password"
-    """``password``, or ``oauth2``: a token from ``oauth2`` (``wtg.mail.oauth2``)."""
+    """``password``, or ``oauth2``: a token from ``oauth2`` (``wtg.mail.servers.oauth2``)."""
     oauth2: OAuth2Config | None = None
 
     def __repr__(self) -> str:
@@ -93,7 +93,7 @@ class MailLimits(Record):
     replies_per_hour: int = 3
     confirmations_per_hour: int = 20
     unconfirmed_per_hour: int = 30
-    """Mail to addresses that never confirmed one, host-wide (``wtg.mail.strangers``)."""
+    """Mail to addresses that never confirmed one, host-wide (``wtg.mail.incoming.strangers``)."""
     unconfirmed_per_address: int = 3
     """... of it, answers with a code to CONFIRM to one such address."""
     unconfirmed_domain_share: float = 0.5
@@ -103,10 +103,12 @@ class MailLimits(Record):
     missing_share: float = 0.5
     """run-turn --due refuses when this share of players has no orders and the poll failed."""
     handle_seconds: int = 30
-    """A mail whose handling takes longer is stopped and quarantined (``wtg.mail.timelimit``)."""
+    """A mail whose handling takes longer is stopped and quarantined
+    (``wtg.mail.poll.timelimit``)."""
     authserv_id: tuple[str, ...] | None = None
     """The authserv-ids of the Authentication-Results headers the GM's own server adds,
-    lower-cased (None: the topmost header is read; empty: none is): ``wtg.mail.senderauth``."""
+    lower-cased (None: the topmost header is read; empty: none is):
+    ``wtg.mail.incoming.senderauth``."""
 
 
 class SiteConfig(Record):
@@ -117,7 +119,7 @@ class SiteConfig(Record):
 
 
 class DkimConfig(Record):
-    """The DKIM key every mail sent is signed with (``wtg.mail.dkimsign``): read at each
+    """The DKIM key every mail sent is signed with (``wtg.mail.outgoing.dkimsign``): read at each
     send, never when the config is loaded, so a key that cannot be read keeps the mail
     queued (``wtg send`` says why) and stops no other command."""
 

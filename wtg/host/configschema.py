@@ -53,7 +53,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def is_one_address(value: str) -> bool:
     """Whether ``value`` is one e-mail address, alone or with a name (``gm@example.org``,
     ``Game Master <gm@example.org>``), as the header registry reads a From: what the mail
-    the host sends needs (``wtg.mail.compose`` sets a mail whose From or To is not one
+    the host sends needs (``wtg.mail.outgoing.compose`` sets a mail whose From or To is not one
     aside for good)."""
     if _CONTROL.search(value):
         return False
@@ -361,7 +361,8 @@ Selector = Annotated[
 
 
 class DkimSection(Section):
-    """DKIM: every mail `wtg send` sends is signed with this key (``wtg.mail.dkimsign``)."""
+    """DKIM: every mail `wtg send` sends is signed with this key
+    (``wtg.mail.outgoing.dkimsign``)."""
 
     domain: Domain = Field(description="the signing domain (d=), the domain of the From")
     selector: Selector = Field(

@@ -11,7 +11,7 @@ asks, and the IMAP and SMTP servers (host, port, TLS) of a section that names no
   Google's device endpoint (https://oauth2.googleapis.com/device/code) refuses the Gmail
   scope (``invalid_scope``: the device flow takes a short list of scopes, Gmail's not among
   them), so `wtg oauth2-login --provider google` signs in through the browser instead
-  (``wtg.mail.pastelogin``).
+  (``wtg.mail.servers.pastelogin``).
 - microsoft (Microsoft 365, Outlook.com): outlook.office365.com:993 (TLS),
   smtp.office365.com:587 (STARTTLS), https://login.microsoftonline.com/common/oauth2/v2.0/token
   (a tenant of its own: give ``token_url`` with the tenant's id in place of ``common``; the

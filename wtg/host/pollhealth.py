@@ -28,7 +28,7 @@ class PollHealth(Record):
     """The summary line of the last poll that succeeded (``filed 2, rejected 0, ...``)."""
     waiting: tuple[tuple[str, int], ...] = ()
     """The mails the last poll that succeeded left in the inbox for a game the GM has to
-    mend, by the game's folder name (``wtg.mail.waiting``): the digest says them."""
+    mend, by the game's folder name (``wtg.mail.poll.waiting``): the digest says them."""
 
     def describe_success(self) -> str:
         return iso(self.last_success) if self.last_success else "it was set up"

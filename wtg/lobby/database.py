@@ -18,7 +18,7 @@ refused by ``Book`` itself.
 A column added since (``ADDED_COLUMNS``: the lists' ``timezone`` and ``closed``) is no new
 format: it has a default that says what a book made before it meant (UTC; NULL, open), so
 a book of this format that lacks it is given it when opened (as the mail journal is,
-``wtg.mail.journal``), and an older wtg of the same format, whose statements name the
+``wtg.mail.spool.journal``), and an older wtg of the same format, whose statements name the
 columns they know, reads and writes a book that has it (though it takes a list closed
 since for an open one: run one wtg on a games folder). A book of an older format, never
 written, is read without it (``column``), and given it once ``wtg upgrade`` has numbered it.

@@ -8,7 +8,7 @@ a whole. It is a reply to the answer that mailed a code when:
 - it comes from the address the code went to (``confirm.mailed_to``: only that address's
   codes are looked for, and the code proves the address got the host's mail; a forward from
   another address, a forged From without the code, name no code of theirs). Automatic mail
-  (an auto-reply, a list's copy) never gets here: ``wtg.mail.guards`` sets it aside;
+  (an auto-reply, a list's copy) never gets here: ``wtg.mail.incoming.noreply`` sets it aside;
 - it answers that mail: its In-Reply-To or References names it (``Hint.answered``: the
   text of the host's mail, which holds the line ``CONFIRM <code>``), or its subject is a
   reply's (``Re: ...``) and carries the code;

@@ -540,7 +540,7 @@ def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
 
 def default_name(display: str, address: str, host: str = "") -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
-    ``wtg.mail.fromname``), else his address's local part. A display name that could be
+    ``wtg.mail.message.fromname``), else his address's local part. A display name that could be
     no player's name (a control character, a bidi override, a zero-width space, letters of
     two alphabets that look alike, an address, the host's name: ``posing``) gives way to
     the local part: the newcomer typed no name to be refused for."""

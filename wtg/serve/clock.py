@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Protocol
 
-from wtg.mail.inbox import Inbox
+from wtg.mail.servers.inbox import Inbox
 from wtg.serve.wakeup import Wakeup
 
 

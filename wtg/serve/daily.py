@@ -3,7 +3,7 @@
 It is due at ``DIGEST_AT`` each day (the machine's time zone, as cron's ``0 7 * * *``), the
 first such moment after the last digest (``digest.json``, which `wtg digest` keeps too).
 Its mail is named after the day it is due, and made the way `wtg digest --mail` makes
-its own (``wtg.mail.digest``): the intent written first (``mailing``, with the day), then
+its own (``wtg.mail.outgoing.digest``): the intent written first (``mailing``, with the day), then
 the mail queued, then the digest marked told. A service killed anywhere between the three
 finds the intent when it starts again: it queues that digest (once: the outbox knows the
 name when it was queued before the kill) and marks it told, then mails the next one when
@@ -16,8 +16,8 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from wtg.host.config import GmConfig
-from wtg.mail.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
-from wtg.mail.digestmark import last_digest
+from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
+from wtg.mail.outgoing.digestmark import last_digest
 
 DIGEST_AT = time(7, 0)
 

@@ -4,10 +4,10 @@ wrong, gathered from where each is kept, read only:
 - the service (``wtg.host.servicerecord``): running or not, its pid and since when;
 - the last mail poll and how it went (``wtg.host.pollhealth``);
 - the next deadline, and its game (each game's schedule, the games of ``games_dir``);
-- the outbox: the mails waiting, deferred, the oldest (``wtg.mail.outbox``);
-- the mails quarantined and held (``wtg quarantine``, ``wtg.mail.journal``);
+- the outbox: the mails waiting, deferred, the oldest (``wtg.mail.outgoing.outbox``);
+- the mails quarantined and held (``wtg quarantine``, ``wtg.mail.spool.journal``);
 - the players' addresses whose mail bounced (``wtg bounces``, ``wtg.game.bounces``);
-- the mail kept, which wtg never removes (``wtg.mail.spoolsize``).
+- the mail kept, which wtg never removes (``wtg.mail.spool.spoolsize``).
 
 ``as_json`` keeps the keys of the contract (``service`` with ``running`` and ``pid``,
 ``last_poll``, ``next_deadline``, ``outbox``, ``quarantined``); ``lines`` is the text.
@@ -25,11 +25,11 @@ from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
 from wtg.host.servicerecord import read_service_record, read_stopped_service
-from wtg.mail.digest import Failing, failing_of
-from wtg.mail.journal import held_mails, held_over, quarantined
-from wtg.mail.otherhost import Seen, others_seen
-from wtg.mail.outbox import OutboxLook, look
-from wtg.mail.spoolsize import Kept, KeptMail, kept_mail
+from wtg.mail.outgoing.digest import Failing, failing_of
+from wtg.mail.outgoing.outbox import OutboxLook, look
+from wtg.mail.servers.otherhost import Seen, others_seen
+from wtg.mail.spool.journal import held_mails, held_over, quarantined
+from wtg.mail.spool.spoolsize import Kept, KeptMail, kept_mail
 from wtg.upkeep.backup import human_size
 
 SPOOL = ".mail"
@@ -76,7 +76,7 @@ class HostHealth(Record):
     """The mail read and sent that the spool keeps (``archive/``, ``outbox/sent/``)."""
     other_program: Seen | None = None
     """The last mail another program filed into the IMAP folders the poll files into, in
-    the last day (``wtg.mail.otherhost``: a second host on the mailbox)."""
+    the last day (``wtg.mail.servers.otherhost``: a second host on the mailbox)."""
 
     def as_json(self) -> dict[str, object]:
         service = self.service

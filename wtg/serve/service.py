@@ -14,7 +14,7 @@ and the digest's mark (its intent written before the digest is queued, the mark 
 when to try again.
 
 A server that goes away is met with a new connection after a pause that grows from 1 s to
-a minute (``wtg.mail.idle``'s), said in the log and in the poll's health, and the games
+a minute (``wtg.mail.poll.idle``'s), said in the log and in the poll's health, and the games
 go on meanwhile (``run_due`` holds a game whose players seem cut off by the outage). A
 game whose turn fails is logged and tried again after a pause that grows to an hour; the
 others go on. A step that fails as a whole (the site, the digest, a disk full) likewise.
@@ -56,14 +56,14 @@ from wtg.host.servicerecord import (
 from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
-from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
-from wtg.mail.inbox import FiledInFolders, Inbox, Incoming
-from wtg.mail.journal import mailed_turns, note_game
-from wtg.mail.pictures import MapPicture
-from wtg.mail.poller import Poller, open_inbox, rare_collections
-from wtg.mail.runlock import AlreadyRunning, only_one
-from wtg.mail.sender import open_transport, remind, send
-from wtg.mail.transport import Transport
+from wtg.mail.outgoing.pictures import MapPicture
+from wtg.mail.outgoing.sender import open_transport, remind, send
+from wtg.mail.poll.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
+from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
+from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming
+from wtg.mail.servers.transport import Transport
+from wtg.mail.spool.journal import mailed_turns, note_game
+from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.serve.agenda import Agenda, Timetable, Timetables
 from wtg.serve.clock import Clock
 from wtg.serve.daily import digest_due, finish_digest, mail_digest
@@ -654,7 +654,7 @@ class Watched:
 
 class WatchedFolders(Watched):
     """``Watched`` of an inbox that files into a server's folders (``FiledInFolders``):
-    the poll keeps their marks as a poll of ``wtg poll`` does (``wtg.mail.otherhost``)."""
+    the poll keeps their marks as a poll of ``wtg poll`` does (``wtg.mail.servers.otherhost``)."""
 
     def __init__(self, inbox: Inbox, folders: FiledInFolders, between: Callable[[], bool]) -> None:
         super().__init__(inbox, between)

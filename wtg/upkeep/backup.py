@@ -5,7 +5,7 @@ What it holds and how it is laid out: ``wtg.upkeep.archive``. What is copied, in
 1. the mail spool (``games_dir/.mail``: the journal, the outbox, the archive of mails, the
    quarantine, the poll's health, the maildir transport's folders when they are in it) and
    the lobby's book (``games_dir/.people``), with the locks `wtg poll` and `wtg send` take
-   held (``wtg.mail.runlock``); the spool's SQLite files first, then its files;
+   held (``wtg.mail.spool.runlock``); the spool's SQLite files first, then its files;
 2. whatever else the games folder holds beside games;
 3. each game's folder, with the game's lock held (``wtg.files.store``: the lock every
    writer of the game takes), one game at a time.
@@ -55,8 +55,8 @@ from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_f
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
-from wtg.mail.otherhost import FOLDER_MARKS
-from wtg.mail.runlock import AlreadyRunning, only_one
+from wtg.mail.servers.otherhost import FOLDER_MARKS
+from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
 from wtg.upkeep.archive import BackupError

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from wtg.cli import main
 from wtg.host.config import load_config
-from wtg.mail.pictures import MapPicture
-from wtg.mail.sender import send
+from wtg.mail.outgoing.pictures import MapPicture
+from wtg.mail.outgoing.sender import send
 
 GM = "Game Master <gm@example.org>"
 
@@ -107,7 +107,7 @@ class Table:
         )
         if picture is None:
             wtg(self.config, "send")
-        else:  # `wtg send` with a drawing handed in, as wtg.mail.pictures.map_drawing will
+        else:  # `wtg send` with a drawing handed in, as wtg.mail.outgoing.pictures.map_drawing will
             send(load_config(self.config), picture=picture)
         self.delivered = 0
         self.written = 0

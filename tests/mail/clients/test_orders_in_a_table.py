@@ -22,7 +22,7 @@ from tests.mail.clients.test_unquoted_originals import (
     reply_to,
     report_of,
 )
-from wtg.mail.htmltext import html_to_text
+from wtg.mail.message.htmltext import html_to_text
 
 
 def word_table(rows: list[list[str]]) -> str:

@@ -12,7 +12,7 @@ from tests.aof.reading import read_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome
 from wtg.data.forms import read_form
-from wtg.mail.extract import Extracted, extract_from_message, parse_mail
+from wtg.mail.message.extract import Extracted, extract_from_message, parse_mail
 
 ROOT = Path(__file__).resolve().parents[3]
 FORM = read_form(ROOT / "forms" / "wok4.yaml")

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from wtg.mail.compose import POLICY, message
+from wtg.mail.outgoing.compose import POLICY, message
 
 if TYPE_CHECKING:
-    from wtg.mail.compose import Outgoing
+    from wtg.mail.outgoing.compose import Outgoing
 
 WHEN = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
 EVIL = "Alice\r\nBcc: evil@example.org"

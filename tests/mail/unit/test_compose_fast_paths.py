@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tests.mail.unit.test_compose_wire import _ATOMS, _both
 from wtg.game.report import environment
-from wtg.mail import compose
-from wtg.mail.compose import POLICY
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.compose import POLICY
 from wtg.rules.wok.view import ProvinceRow
 
 

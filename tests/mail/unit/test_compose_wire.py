@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.mail import compose
-from wtg.mail.compose import POLICY, Outgoing, message, wire
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.compose import POLICY, Outgoing, message, wire
 
 WHEN = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"

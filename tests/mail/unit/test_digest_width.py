@@ -4,9 +4,9 @@ wrapped mid-word by a client that hard-wraps)."""
 
 from __future__ import annotations
 
-from wtg.mail.digest import Digest, Failing, Missing, Overdue, TurnRun
-from wtg.mail.failedmail import Listed
-from wtg.mail.journal import FloodCount, Quarantined, SetAside, Unanswered
+from wtg.mail.outgoing.digest import Digest, Failing, Missing, Overdue, TurnRun
+from wtg.mail.outgoing.failedmail import Listed
+from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered
 
 WIDTH = 78
 

@@ -1,8 +1,9 @@
-"""The key of an answer to a mail (``wtg.mail.echo``): what makes two answers the same."""
+"""The key of an answer to a mail (``wtg.mail.incoming.sameanswer``): what makes two answers the
+same."""
 
 from __future__ import annotations
 
-from wtg.mail.echo import TALLY, Asked
+from wtg.mail.incoming.sameanswer import TALLY, Asked
 
 HOSTS = "The host reads the commands you type in a mail, one a line.\n\n  HELP   this list\n"
 

@@ -23,7 +23,7 @@ from tests.mail.unit.mails import (
     quoted,
     text_mail,
 )
-from wtg.mail.extract import NOT_FOUND, extract_from_message, parse_mail
+from wtg.mail.message.extract import NOT_FOUND, extract_from_message, parse_mail
 
 CHATTY = "Hi GM,\n\nhere are my orders.\n\n"
 

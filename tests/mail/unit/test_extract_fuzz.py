@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mail.unit.mails import AOF, samples
-from wtg.mail.extract import Extracted, extract_from_message, parse_mail
-from wtg.mail.guards import auto_reply_reason, sender_address
+from wtg.mail.incoming.noreply import auto_reply_reason, sender_address
+from wtg.mail.message.extract import Extracted, extract_from_message, parse_mail
 
 SETTINGS = settings(max_examples=200, deadline=None, database=None)
 SAMPLES = samples()

@@ -16,10 +16,10 @@ import pytest
 
 from tests.conftest import players
 from wtg.game.engine import Game, create_game
-from wtg.mail import compose, failedmail
-from wtg.mail.extract import parse_headers
-from wtg.mail.failedmail import retry, seat_of
-from wtg.mail.outbox import Outbox
+from wtg.mail.message.extract import parse_headers
+from wtg.mail.outgoing import compose, failedmail
+from wtg.mail.outgoing.failedmail import retry, seat_of
+from wtg.mail.outgoing.outbox import Outbox
 
 GM = "gm@example.org"
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)

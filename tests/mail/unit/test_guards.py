@@ -10,8 +10,7 @@ from email.mime.text import MIMEText
 
 import pytest
 
-from wtg.mail.compose import loop_id
-from wtg.mail.guards import (
+from wtg.mail.incoming.noreply import (
     LOOP_MAX,
     ReplyLimiter,
     auto_reply_reason,
@@ -19,6 +18,7 @@ from wtg.mail.guards import (
     raw_headers,
     sender_address,
 )
+from wtg.mail.outgoing.compose import loop_id
 
 LOOP = "wtg-gm@example.net"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtg.mail.htmltext import html_to_text
+from wtg.mail.message.htmltext import html_to_text
 
 
 def test_block_tags_and_br_end_lines() -> None:

@@ -12,8 +12,8 @@ import pytest
 
 from wtg.core.errors import UsageError
 from wtg.host.config import GmConfig, load_config
-from wtg.mail.idle import idle
-from wtg.mail.inbox import Inbox, MaildirInbox
+from wtg.mail.poll.idle import idle
+from wtg.mail.servers.inbox import Inbox, MaildirInbox
 
 
 class MovesAway(MaildirInbox):

@@ -1,4 +1,4 @@
-"""The host's secret for its Message-IDs (``wtg.mail.idsecret``): one per host, 0600, made
+"""The host's secret for its Message-IDs (``wtg.mail.outgoing.idsecret``): one per host, 0600, made
 once and never replaced, whole or not there whatever process makes it or dies making it."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from wtg.mail import compose, idsecret
-from wtg.mail.idsecret import SECRET_FILE, SecretDamaged, host_secret, read_secret, token
-from wtg.mail.outbox import Outbox, parse_own_id
+from wtg.mail.outgoing import compose, idsecret
+from wtg.mail.outgoing.idsecret import SECRET_FILE, SecretDamaged, host_secret, read_secret, token
+from wtg.mail.outgoing.outbox import Outbox, parse_own_id
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 MAKE = (
-    "import os, sys; from pathlib import Path; from wtg.mail.idsecret import host_secret; "
+    "import os, sys; from pathlib import Path; from wtg.mail.outgoing.idsecret import host_secret; "
     "os.umask(0); print(host_secret(Path(sys.argv[1])).hex())"
 )
 """A run of its own that reads the secret of the spool it is given (made if need be), under

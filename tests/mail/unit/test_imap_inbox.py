@@ -13,9 +13,9 @@ import pytest
 
 from wtg.host.config import GmConfig, ImapConfig, config_from_data
 from wtg.host.pollhealth import last_poll
-from wtg.mail import inbox as inbox_module
-from wtg.mail.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, ImapInbox
-from wtg.mail.poller import poll
+from wtg.mail.poll.poller import poll
+from wtg.mail.servers import inbox as inbox_module
+from wtg.mail.servers.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, ImapInbox
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 
@@ -295,7 +295,7 @@ def test_a_poll_of_the_maildir_inbox_loads_no_imap_library() -> None:
     import sys
 
     probe = (
-        "import sys; import wtg.mail.inbox, wtg.mail.poller; "
+        "import sys; import wtg.mail.servers.inbox, wtg.mail.poll.poller; "
         "print(sorted(m for m in sys.modules if m.startswith('imapclient')))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

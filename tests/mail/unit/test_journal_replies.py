@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.mail.helpers import KeptJournal
-from wtg.mail.journal import KEPT_FOR, Journal
+from wtg.mail.poll.workers import KeptJournal
+from wtg.mail.spool.journal import KEPT_FOR, Journal
 
 senders = st.sampled_from(["a@x.example", "b@x.example", "c@y.example"])
 moments = st.floats(min_value=0, max_value=4 * KEPT_FOR, allow_nan=False)
@@ -80,8 +80,8 @@ def test_an_idle_poll_keeps_no_more_than_the_recent_replies(tmp_path: Path) -> N
 
 
 def test_replied_since_answers_from_the_journal_and_a_helpers_notes(tmp_path: Path) -> None:
-    """``replied_since`` (the same answer to the same words, ``wtg.mail.echo``): the poller's
-    own replies, committed or not, and a helper's notes before the poller wrote them."""
+    """``replied_since`` (the same answer to the same words, ``wtg.mail.incoming.sameanswer``): the
+    poller's own replies, committed or not, and a helper's notes before the poller wrote them."""
     poller = Journal(tmp_path)
     helper = KeptJournal(tmp_path)
     poller.replied("same-answer:1", 100.0)

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.mail.extract import _TABLE, decode_bytes, normalise, unflow
+from wtg.mail.message.extract import _TABLE, decode_bytes, normalise, unflow
 
 
 def test_line_ends_become_lf() -> None:

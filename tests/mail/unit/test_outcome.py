@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from wtg.mail.outcome import Kind, Outcome
-from wtg.mail.summary import PollSummary
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.spool.outcome import Kind, Outcome
 
 
 def test_the_text_round_trips_through_the_journal() -> None:

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mail.unit.mails import samples
-from wtg.mail import extract
-from wtg.mail.extract import parse_mail
+from wtg.mail.message import extract
+from wtg.mail.message.extract import parse_mail
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("WTG_EXAMPLES", "400")), deadline=None, database=None

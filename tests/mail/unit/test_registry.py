@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import players
 from wtg.game.engine import create_game
-from wtg.mail.registry import Registry
+from wtg.mail.spool.hostgames import Registry
 
 
 def test_a_game_is_looked_for_once_a_poll(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,8 +9,8 @@ import smtplib
 import pytest
 
 from wtg.host.config import SmtpConfig
-from wtg.mail.compose import with_sender
-from wtg.mail.transport import PermanentFailure, SenderRefused, SmtpTransport, TooBig
+from wtg.mail.outgoing.compose import with_sender
+from wtg.mail.servers.transport import PermanentFailure, SenderRefused, SmtpTransport, TooBig
 
 RAW = (
     b"From: Game Master\r\n <games@elsewhere.example>\r\nTo: p1@players.example\r\n"
@@ -98,7 +98,8 @@ def test_refusals_of_one_mail_set_it_aside(error: smtplib.SMTPException) -> None
     ],
 )
 def test_refusals_for_the_size_are_told_apart(error: smtplib.SMTPException) -> None:
-    """A mail too big may go lighter (its picture left out: ``wtg.mail.sender.deliver``)."""
+    """A mail too big may go lighter (its picture left out:
+    ``wtg.mail.outgoing.sender.deliver``)."""
     with pytest.raises(TooBig):
         sent(error)
 

@@ -1,4 +1,4 @@
-"""The time a mail may take (wtg/mail/timelimit.py): what counts as having begun to change
+"""The time a mail may take (wtg/mail/poll/timelimit.py): what counts as having begun to change
 things, which earns a mail as long again to finish."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from wtg.files import private
 from wtg.lobby.database import Book
-from wtg.mail.timelimit import MailClock, MailTooLong
+from wtg.mail.poll.timelimit import MailClock, MailTooLong
 
 LIMIT = 30.0
 

@@ -125,7 +125,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     """An order confirmation's forecast runs the phases without chance on this player's
     orders: ARM become knights (5 WOOD each) and move; the wood and the troop kinds after
     the turn are shown."""
-    from wtg.mail.compose import render
+    from wtg.mail.outgoing.compose import render
 
     state = make_grid()
     empty(state, 1, 1, arm=10)

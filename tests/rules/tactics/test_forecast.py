@@ -11,7 +11,7 @@ from tests.shipped import TACTICS
 from wtg.aof.render import render_aof
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.mail import compose
+from wtg.mail.outgoing import compose
 from wtg.rules.tactics.state import ARMY, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 

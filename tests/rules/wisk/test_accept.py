@@ -20,7 +20,7 @@ from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import Json, JsonObject
-from wtg.mail.compose import render
+from wtg.mail.outgoing.compose import render
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29
@@ -426,7 +426,7 @@ def test_a_place_line_over_the_armies_left_says_what_it_places() -> None:
 def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -> None:
     """The confirmation of a placement over the armies left said "Would not run: place 5 on
     33" beside "+1 on Japan (33)". The line runs, with what is left: the forecast says so."""
-    from wtg.mail.compose import render
+    from wtg.mail.outgoing.compose import render
 
     state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
     orders: JsonObject = {

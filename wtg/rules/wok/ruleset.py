@@ -264,7 +264,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
 
     def holds_nothing(self, state: WokState, seat: int) -> bool:
         """Whether GM seat ``seat`` is an onlooker: out, and holding no province (his report
-        mail goes without the map picture, ``wtg.mail.pictures``)."""
+        mail goes without the map picture, ``wtg.mail.outgoing.pictures``)."""
         return holds_nothing(state, seat)
 
     def orders_board(

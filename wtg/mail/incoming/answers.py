@@ -1,0 +1,1013 @@
+"""What the poller does with a mail, and the answers it queues: confirmations, help,
+rejections and the wrong-code notice. Answers go out only through the outbox."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from functools import lru_cache
+from typing import NamedTuple
+
+from jinja2 import Template
+
+from wtg.aof.copies import ORDER_LINE
+from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, mail_lines
+from wtg.aof.orderfile import orders_from_yaml
+from wtg.core.jsondata import JsonObject
+from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
+from wtg.core.printable import marked
+from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
+from wtg.game.engine import Game
+from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
+from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
+from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.gamestatus import game_status
+from wtg.host.config import GmConfig
+from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
+from wtg.mail.incoming.noreply import ReplyLimiter
+from wtg.mail.incoming.sameanswer import SAME_ANSWER, Asked
+from wtg.mail.incoming.setaside import (
+    NOTICE_WINDOW,
+    gives_orders,
+    notice_tally,
+    seat_named,
+    why_shown,
+)
+from wtg.mail.incoming.strangers import ASKED_AGAIN, OTHER, Strangers
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.pictures import orders_picture
+from wtg.mail.servers.inbox import Incoming
+from wtg.mail.spool.hostgames import Registry
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.outcome import (
+    Kind,
+    Outcome,
+    answered,
+    held,
+    ignored,
+    rejected,
+    stored,
+    unanswered,
+    unsaid,
+)
+from wtg.text.closename import close_names, either
+from wtg.text.prose import wrapped
+
+WINDOW = 3600.0
+REPLIES_LIMIT = "replies_per_hour"
+CONFIRMATIONS_LIMIT = "confirmations_per_hour"
+"""The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
+of the mail to strangers: ``wtg.mail.incoming.strangers``)."""
+DAY = 24 * 3600.0
+ONE_A_DAY = "one a day"
+"""The limit that held back a notice mailed at most once a ``DAY`` (a limit of one)."""
+NOT_ACCEPTED = "your orders were not accepted"
+"""The subject of the answer to a form none of whose order lines could be accepted, and of
+a mail refused (after its game's tag, or capitalised when no game is known)."""
+NO_FORM = "no order form found in your mail"
+"""The subject of the help a player's mail without a form gets (after its game's tag)."""
+WRONG_CODE_TALLY = "wrong-code:"
+ELSEWHERE_TALLY = "elsewhere:"
+"""After ``WRONG_CODE_TALLY``: the notices of wrong codes from other addresses than the
+seat's, one a day, counted apart from those of his own address's."""
+"""The journal counts the wrong code notices mailed to an address under this prefix and the
+address: apart from the answers to his own mail, which a stranger's forms never hold back."""
+COLOUR_TALLY = "colour:"
+"""The key the answers to one colour's orders are counted under, a colour of a seat of
+several (``colour:3:ann@example.org``): each colour of a Duel or Trinity player has his
+``confirmations_per_hour``, as a player of one has."""
+GAME_SHOWN = 80
+"""Characters of a game name read from a mail that are kept and shown (a held mail's)."""
+LINE_SHOWN = 400
+"""Characters of an order line's verdict an answer quotes: a longer one keeps its start
+and its end (the reason), a note of how much was left out between them."""
+
+
+class AsideSeat(NamedTuple):
+    """A seat whose orders a mail set aside held: its game, and the seat (``2 Bob``)."""
+
+    game: str
+    seat: str
+
+
+def games_named(texts: Sequence[str]) -> list[str]:
+    """The games the forms (or order files) of a mail name, in the order written."""
+    names: dict[str, None] = {}
+    for text in texts:
+        for header in headers_in(mail_lines(text)):
+            if header.values.get("game"):
+                names.setdefault(header.values["game"].strip().lower())
+    if not names:
+        for text in texts:
+            data, _problems = orders_from_yaml(text)
+            if data is not None and isinstance(game := data.get("game"), str):
+                names.setdefault(game.strip().lower())
+    return list(names)
+
+
+class Answers:
+    def __init__(
+        self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
+    ) -> None:
+        self.gm = gm
+        self.outbox = outbox
+        self.journal = journal
+        self.registry = registry
+        self.now = now
+        self.loop = compose.loop_id(gm.sender)
+        self.strangers = Strangers(
+            gm.spool,
+            gm.limits.unconfirmed_per_hour,
+            gm.limits.unconfirmed_per_address,
+            gm.limits.unconfirmed_domain_share,
+        )
+        self.locks = contextlib.ExitStack()
+        """The locks of the games this batch of mails filed orders for (``release``)."""
+        self._locked: set[int] = set()
+        self._sides: dict[int, tuple[State, dict[SideId, PublicSide]]] = {}
+        self._forecasts: dict[str, Template] = {}
+        """The forecast template of each ruleset, found once a poll."""
+        self.silenced = False
+        """Whether the mail being handled may get no answer (``silent``)."""
+        self.asked: Asked | None = None
+        """The mail being handled, whose answers are not mailed again to the same words
+        within a day (``answering``, ``wtg.mail.incoming.sameanswer``)."""
+        self.came_from: str | None = None
+        """The From's address of the mail being handled, when it is answered at a Reply-To
+        (``answering``)."""
+        self.counted: set[tuple[str, int | None, float]] = set()
+        """The addresses (with the limit and its window) an answer to the mail being handled
+        was counted against: its other answers (a Duel mail's three forms) are not counted again."""
+
+    @contextlib.contextmanager
+    def answering(self, asked: Asked, came_from: str | None = None) -> Iterator[None]:
+        """While a mail is handled: an answer the same words got that day, to the same
+        address, word for word, is not queued again (``wtg.mail.incoming.sameanswer``).
+        ``came_from``: the address of its From, when it is answered at a Reply-To of the same
+        mailbox."""
+        self.asked = asked
+        self.counted = set()
+        self.came_from = came_from
+        try:
+            yield
+        finally:
+            self.asked = None
+            self.counted = set()
+            self.came_from = None
+
+    def _elsewhere(self, sender: str | None, entry: PlayerEntry) -> bool:
+        """Whether the mail being handled came from another address than the seat's: its
+        answer address (``sender``) and its From are both another (a player mailing from
+        his own address with a Reply-To of his mailbox in a domain below it is at home)."""
+        if sender is None:
+            return False
+        seat = compose.address_key(entry.email)
+        return seat not in {compose.address_key(sender), self.came_from}
+
+    @contextlib.contextmanager
+    def silent(self) -> Iterator[None]:
+        """While the mail whose From failed DMARC is handled (``wtg.mail.incoming.senderauth``):
+        nothing is queued to its From because of it, no answer, no rejection, no notice of
+        a wrong code; its orders are filed as any mail's when their code is right, and the
+        seat's own address gets their confirmation, which says that the From failed its
+        check (a forger who knows the code does not replace a player's orders unseen)."""
+        self.silenced = True
+        try:
+            yield
+        finally:
+            self.silenced = False
+
+    def _hold(self, game: Game) -> None:
+        """Take a game's lock for the rest of the batch: its state, turn and files are read
+        once, and stay true (GameLocked when another process writes it). With the lock the
+        batch lets go of what it read of the game: a cron poll opens hundreds of games,
+        and what each kept alive would be walked by every collection of the garbage
+        collector to the end of the poll."""
+        if id(game.store) not in self._locked:
+            self.locks.enter_context(game.store.lock())
+            self.locks.callback(game.let_go)
+            self.locks.callback(self._sides.pop, id(game), None)
+            self._locked.add(id(game.store))
+
+    def release(self) -> None:
+        """Let go of the games' locks, once the batch is on disk."""
+        self.locks.close()
+        self._locked.clear()
+
+    # --- orders ------------------------------------------------------------------
+    def orders(
+        self,
+        message: Incoming,
+        sender: str | None,
+        texts: Sequence[str],
+        message_id: str,
+        unread: Sequence[str] = (),
+    ) -> Outcome:
+        """File the orders of a mail's forms, game by game, and answer each form; a form
+        that gave no orders says the attachments that were not read (``unread``: the
+        filled form sent as a document beside the blank one quoted)."""
+        beside = typed_beside_a_form(texts)  # named in every answer: never carried out
+        named, games = self._games_of(texts)
+        opened = {game.config.game.casefold() for game in games}
+        for name in named:  # one game of the mail to mend (or upgrade): the whole mail waits
+            refused = self.registry.refusal(name) if name.casefold() not in opened else None
+            if refused is not None:  # a format this wtg may not read: the GM acts, it waits
+                raise refused
+        if named and not games:
+            return self._held(message, sender, named[0])
+        if not games:
+            reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE header as it is)"
+            return self._reject(message, sender, reason, reply_to_id=message_id, beside=beside)
+        outcomes: list[Outcome] = []
+        for game in games:
+            self._hold(game)
+            try:
+                results = game.submit_all(
+                    texts,
+                    received=message.received,
+                    order_key=message.order_key,
+                    via="mail",
+                    durable=False,
+                )
+            except ConfigError as exc:  # its game.yaml says other than its turns: it waits
+                raise GameYamlRefused(str(exc), game.store.root.name) from None
+            for result in results:
+                if beside and isinstance(result, (Submission, Unchanged)):
+                    result.notes.append(_not_carried_out(beside.commands, beside.more))
+                if unread and isinstance(result, Unchanged):
+                    result.notes.append(unread_note(unread))
+                outcomes.append(
+                    self._answer(message, sender, game, result, message_id, len(outcomes), beside)
+                )
+        return next((o for o in outcomes if o.kind is Kind.STORED), outcomes[0])
+
+    def _games_of(self, texts: Sequence[str]) -> tuple[list[str], list[Game]]:
+        """The games a mail's forms name, and those of them this host has."""
+        named = games_glanced(texts)  # one regex; the headers whole only if need be
+        games = [game for name in named if (game := self.registry.game(name)) is not None]
+        if not games:  # a header wrapped after its GAME:, say: read the headers whole
+            named = games_named(texts)
+            games = [game for name in named if (game := self.registry.game(name)) is not None]
+        return named, games
+
+    def set_aside(self, message: Incoming, texts: Sequence[str], why: str) -> list[AsideSeat]:
+        """The seats whose orders, with their right code, a mail that looks automatic holds
+        (``why``: the header, ``wtg.mail.incoming.noreply``): read, never filed, never answered.
+        Each seat's registered address (never the mail's sender, which may be an
+        auto-responder) is told, at most once a day for each game (``wtg.mail.incoming.setaside``):
+        a mail with his orders for two games tells him of both. A form without
+        orders (the blank form of a report an auto-responder quoted) is none."""
+        games = self._games_of(texts)[1]
+        shown = why_shown(why)
+        found: list[AsideSeat] = []
+        for game in games:
+            self._hold(game)
+            name = game.config.game
+            for result in game.read_only(texts):
+                if isinstance(result, OrderError) or not gives_orders(result):
+                    continue
+                entry = self._seat_entry(game, result.player)
+                found.append(AsideSeat(name, seat_named(result.player, entry.name)))
+                body = compose.render(
+                    "set_aside", name=entry.name, game=name, player=result.player, why=shown
+                )
+                self._queue(
+                    f"setaside-{message.key}-{len(found)}",
+                    entry.email,
+                    f"[{name}] your orders were not stored: your mail looked automatic",
+                    body,
+                    None,
+                    limit=1,
+                    tally=notice_tally(name, entry.email),
+                    game=name,
+                    window=NOTICE_WINDOW,
+                )
+        return found
+
+    def _answer(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        result: Submission | Unchanged | OrderError,
+        message_id: str,
+        index: int,
+        beside: Beside = NONE_BESIDE,
+    ) -> Outcome:
+        """Answer one form of a mail (a Duel player sends one form a colour); ``beside``:
+        the commands the sender typed beside the forms (``typed_beside_a_form``), named
+        in a rejection as not carried out (the answers to forms filed add them to their
+        notes)."""
+        name = game.config.game
+        if isinstance(result, WrongCode):
+            own, held = self._wrong_code(message, sender, game, result.player or 0, beside)
+            if own:  # the notice is his answer: two mails a form doubled a forger's flood
+                return unsaid(rejected("wrong code or player", name), held)
+            return self._reject(
+                message,
+                sender,
+                "it could not be accepted",
+                quiet=True,
+                game=name,
+                reply_to_id=message_id,
+                beside=beside,
+            )
+        if isinstance(result, OrderRefused) and result.player is not None:
+            # the code was right: an answer to the player's own orders, counted as one
+            entry = self._seat_entry(game, result.player)
+            limit = self.gm.limits.confirmations_per_hour
+            return self._reject(
+                message,
+                entry.email,
+                str(result),
+                index,
+                game=name,
+                limit=limit,
+                reply_to_id=message_id,
+                beside=beside,
+                proven=True,
+                elsewhere=self._elsewhere(sender, entry),
+            )
+        if isinstance(result, OrderError):
+            return self._reject(
+                message,
+                sender,
+                str(result),
+                index,
+                game=name,
+                reply_to_id=message_id,
+                beside=beside,
+                replaced=isinstance(result, TakenOverCode),
+            )
+        entry = self._seat_entry(game, result.player)
+        if isinstance(result, Unchanged):
+            held = self._unchanged(message, sender, game, entry, result, message_id, index)
+            return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
+        held = self._confirm(message, sender, game, entry, result, message_id, index)
+        if result.superseded:
+            mine = f"older than the orders on file of {name} p{result.player}"
+            return unsaid(ignored(mine, name), held)
+        return unsaid(stored(f"{name} turn {result.turn} player {result.player}", name), held)
+
+    def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
+        """The GM seat (address and code) that gives a side's orders."""
+        seat = game.ruleset.seat_of(game.state_view(), SideId(side))
+        return game.config.player(seat if seat is not None else side)
+
+    def _unchanged(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        entry: PlayerEntry,
+        result: Unchanged,
+        message_id: str,
+        index: int,
+    ) -> str | None:
+        """The mail named the player's form but gave no order: what is on file stands.
+        None when the answer is queued, else the limit that held it back. A mail from
+        another address than the seat's is said to be (never which address): someone else
+        has his code."""
+        elsewhere = self._elsewhere(sender, entry)
+        body = compose.render(
+            "unchanged",
+            source="elsewhere" if elsewhere else None,
+            game=game.config.game,
+            turn=result.turn,
+            player=entry,
+            side=result.player,
+            reason=result.reason,
+            on_file=result.on_file,
+            verdicts=_described(game, result.verdicts),
+            notes=result.notes,
+        )
+        # the subject says what the body does: orders refused are not "no orders found"
+        said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
+        subject = f"[{game.config.game}] {said}"
+        ident = _ident("unchanged", message, index)
+        return self._answer_player(
+            ident, game, entry, subject, body, message_id, side=result.player
+        )
+
+    def _confirm(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        entry: PlayerEntry,
+        submission: Submission,
+        message_id: str,
+        index: int = 0,
+    ) -> str | None:
+        """The confirmation of filed orders, to the seat's registered address: None when it
+        is queued, else the limit that held it back. Orders from ``sender``, another address
+        than the seat's, are said to be (never which address): a player whose code was read
+        in a report he forwarded or quoted to a list learns that his orders were replaced."""
+        elsewhere = self._elsewhere(sender, entry)
+        source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
+        state = game.state_view(submission.turn - 1)
+        schedule = game.config.schedule
+        deadline = None  # a game without a schedule shows none: its turn file is not asked
+        if schedule:
+            stamp = game.deadline_stamp(submission.turn - 1)
+            deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
+        accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
+        ready = bool(submission.orders.get("ready"))
+        body = compose.render(
+            "confirmation",
+            game=game.config.game,
+            ruleset=game.ruleset.name,
+            turn=submission.turn,
+            player=entry,
+            side=self._side(game, state, submission.player),
+            superseded=submission.superseded,
+            received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
+            deadline=deadline,
+            ready=ready,
+            unready=_unready(game, entry, submission.player) if ready else [],
+            notes=submission.notes,
+            accepted=accepted,
+            rejected=len(submission.verdicts) - accepted,
+            verdicts=_described(game, submission.verdicts),
+            forecast=None
+            if submission.superseded
+            else game.ruleset.forecast(state, submission.orders, submission.player),
+            masked_code=compose.mask_code(entry.code),
+            forecast_template=self._forecast_template(game.ruleset.name),
+            source=source,
+        )
+        subject = f"[{game.config.game}] orders for turn {submission.turn} received"
+        ident = _ident("conf", message, index)
+
+        picture = (  # drawn by the send, not here: a poll files the mails in hand first
+            orders_picture(game, entry.id, submission.turn, submission.orders)
+            if game.config.map_pictures
+            else None
+        )
+        # a confirmation says when its mail was received: never the same answer twice; it
+        # goes to the seat's own address, whose orders changed, whatever the mail's From,
+        # and threads to the mail only when it was his (the other's Message-ID names its
+        # domain: a mail he never had, and the address the note keeps from him)
+        thread = message_id if source is None else ""
+        return self._answer_player(
+            ident,
+            game,
+            entry,
+            subject,
+            body,
+            thread,
+            picture,
+            echo=False,
+            seat=True,
+            side=submission.player,
+        )
+
+    def _answer_player(
+        self,
+        ident: str,
+        game: Game,
+        entry: PlayerEntry,
+        subject: str,
+        body: str,
+        message_id: str,
+        picture: JsonObject | None = None,
+        echo: bool = True,
+        seat: bool = False,
+        side: int | None = None,
+    ) -> str | None:
+        """An answer to a player's orders, to the registered address, in the thread, with
+        the ``picture`` the send is to draw for it (``wtg.mail.outgoing.pictures``): None when it is
+        queued, else the limit that held it back. ``echo``: whether it may be the same
+        answer as another to the same words (``wtg.mail.incoming.sameanswer``). ``seat``: it tells
+        the seat of orders its code filed, and goes out even for a mail whose From failed DMARC
+        (``silent``): no backscatter, the address is the game's own. ``side``: the side
+        whose orders they are; a seat of several (a Duel's colours) counts each colour's
+        answers apart (``COLOUR_TALLY``): a player who mails each colour's form apart has as
+        many rounds of an hour as a player of one colour."""
+        limit = self.gm.limits.confirmations_per_hour
+        name = game.config.game
+        sides = game.ruleset.sides_of(game.state_view(), SeatId(entry.id))
+        tally = (
+            f"{COLOUR_TALLY}{side}:{compose.address_key(entry.email)}"
+            if side is not None and len(sides) > 1
+            else None
+        )
+        return self._queue(
+            ident,
+            entry.email,
+            subject,
+            body,
+            message_id,
+            limit=limit,
+            tally=tally,
+            game=name,
+            picture=picture,
+            echo=echo,
+            seat=seat,
+            once=True,
+        )
+
+    def _forecast_template(self, ruleset: str) -> Template:
+        kept = self._forecasts.get(ruleset)
+        if kept is None:
+            kept = self._forecasts[ruleset] = compose.forecast_template(ruleset)
+        return kept
+
+    def _side(self, game: Game, state: State, side: int) -> PublicSide:
+        """A side of the game, as the confirmation names it (number and name); the sides of
+        a state are read once for all the mails of its game."""
+        kept = self._sides.get(id(game))
+        if kept is None or kept[0] is not state:
+            sides = {s.id: s for s in game.ruleset.public_sides_of(state)}
+            kept = self._sides[id(game)] = (state, sides)
+        return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
+
+    # --- help, rejections, notices -------------------------------------------------
+    def help(
+        self,
+        message: Incoming,
+        sender: str | None,
+        message_id: str | None = None,
+        unread: Sequence[str] = (),
+        typed: Sequence[MailLine] = (),
+    ) -> Outcome:
+        """A player's mail without a form: the forms of the games where orders are due, and
+        for the others why none are (a stranger gets nothing); in the thread of the mail
+        (``message_id``), its subject naming the game when the player has one; the
+        attachments of it that were not read named (``unread``: a form saved as a document
+        or zipped is not read), and the order lines he typed (``typed``: in a reply that
+        left the report out), which no form's header lets be read."""
+        mine = self.registry.seats_of(sender)
+        if not mine:
+            return rejected("no order form, and not from a player")
+        due = [_owes_orders(g, SeatId(e.id)) for g, e in mine]
+        forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
+        on_file = [
+            line
+            for (g, e), owed in zip(mine, due, strict=True)
+            if owed and (line := _on_file(g, SeatId(e.id))) is not None
+        ]
+        idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
+        body = compose.render(
+            "help",
+            name=mine[0][1].name,
+            forms=forms,
+            count=sum(form.count(BEGIN_MARKER) for form in forms),
+            on_file=on_file,
+            idle=idle,
+            unread=unread_note(unread) if unread else "",
+            typed=typed_note(typed, bool(forms)) if typed else "",
+        )
+        games = sorted({g.config.game for g, _ in mine})
+        subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
+        held = self._queue(
+            f"help-{message.key}",
+            mine[0][1].email,
+            subject,
+            body,
+            message_id,
+            game=games[0] if len(games) == 1 else None,
+        )
+        if held is not None:
+            return unanswered(f"the help ({held})")
+        return answered("help sent" if forms else "told no orders are due")
+
+    def oversized(self, message: Incoming, sender: str | None) -> Outcome:
+        """A mail too big to read: its sender, when a player (and no robot), is told so."""
+        limit = self.gm.limits.max_bytes
+        return self._reject(
+            message,
+            sender,
+            f"it is {message.size} bytes, over the limit of {limit}: send the form as plain "
+            "text, without attachments",
+        )
+
+    def _held(self, message: Incoming, sender: str | None, named: str) -> Outcome:
+        """A form of a game this host does not know (a mistyped GAME line, a game not made
+        yet, a games_dir mistyped in the config): not rejected but held for the GM, who
+        may put it back for the next poll (``wtg quarantine --release KEY``). A registered
+        player is told it waits for the GM, with the games he plays here and those of them
+        closest to the name he typed (``GAME: g33`` for his ``g3``; ``wtg.text.closename``);
+        a stranger is told nothing."""
+        game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+        reason = (
+            f"the form names game {game!r}, which is no game of this host: "
+            "held for the GM (`wtg quarantine --release KEY` puts it back for the next poll)"
+        )
+        mine = self.registry.seats_of(sender)
+        if sender and mine:  # his own games alone: the host names no one else's to anyone
+            games = sorted({g.config.game for g, _ in mine})
+            meant = either(close_names(game, games))
+            body = compose.render("held", game=game, games=games, meant=meant)
+            subject = "Your mail waits for the game master"
+            self._queue(_ident("held", message, 0), sender, subject, body, None)
+        return held(reason, game)
+
+    def _reject(
+        self,
+        message: Incoming,
+        to: str | None,
+        reason: str,
+        index: int = 0,
+        quiet: bool = False,
+        game: str | None = None,
+        limit: int | None = None,
+        reply_to_id: str | None = None,
+        beside: Beside = NONE_BESIDE,
+        proven: bool = False,
+        replaced: bool = False,
+        elsewhere: bool = False,
+    ) -> Outcome:
+        """Reject; tell ``to`` why when it is a registered player (never another stranger),
+        within ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit
+        held back is said in the outcome (``unsaid``). ``game``: the game the orders were
+        for, when known, named in the subject; ``reply_to_id``: the mail answered, whose
+        thread the answer joins; ``beside``: the commands typed beside the form, named as
+        not carried out: whole when the form's code was right (``proven``), else by their
+        command words alone (the From may be forged: the host writes no stranger's words to
+        a player). ``replaced``: the form's code was its seat's before a takeover
+        (``TakenOverCode``), which proves its old player, no longer registered: he is told,
+        counted as an answer to a stranger (the From may be forged). ``elsewhere``: the
+        form's right code came from another address than its seat's, told to the seat (never
+        which address)."""
+        heldback = None
+        registered = bool(to and self.registry.seats_of(to))
+        if to and (registered or replaced):
+            typed = beside.commands
+            named = typed if proven else tuple(dict.fromkeys(c.split()[0] for c in typed))
+            note = _not_carried_out(named, beside.more) if named else None
+            body = compose.render(
+                "rejected",
+                reason=None if quiet else reason,
+                note=note,
+                elsewhere=game if elsewhere else None,
+            )
+            subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
+            ident = _ident("rejected", message, index)
+            stranger = None if registered else OTHER
+            heldback = self._queue(
+                ident,
+                to,
+                subject,
+                body,
+                reply_to_id,
+                limit=limit,
+                stranger=stranger,
+                game=game,
+                once=proven,
+            )
+        return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
+
+    def _wrong_code(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        player: int,
+        beside: Beside = NONE_BESIDE,
+    ) -> tuple[bool, str | None]:
+        """The seat's registered address is told that someone tried a wrong code: whether
+        it came from that address, never from which other one (a stranger's, or another
+        player's: an address is shown to nobody it was not given to). Anyone may make the
+        host write it: these notices are counted apart (``WRONG_CODE_TALLY``), never against
+        the answers to the player's own mail: of a form from his own address (his own
+        typo, likely), at most ``replies_per_hour`` an hour; from another address, one a
+        day (a stranger's forms, sent all day, mailed him three an hour, 72 a day, each
+        saying what the first had said). Whether the mail came from the seat's own address,
+        and the limit that held the notice back (None: queued). From his own address the
+        notice is the mail's answer (``beside``: the commands typed beside the form, named
+        by their words alone, as a rejection of a wrong code names them): a rejection that
+        says no more goes beside it no longer."""
+        seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
+        entry = game.config.player(seat if seat is not None else player)
+        own = sender is not None and not self._elsewhere(sender, entry)
+        words = tuple(dict.fromkeys(c.split()[0] for c in beside.commands))
+        note = _not_carried_out(words, beside.more) if own and words else None
+        body = compose.render(
+            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own, note=note
+        )
+        elsewhere = "" if own else ELSEWHERE_TALLY
+        window = WINDOW if own else DAY
+        # one a seat (a Duel's colours are its one): a form put first hides no other
+        held = self._queue(
+            f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
+            entry.email,
+            f"[{game.config.game}] someone sent orders for you with a wrong code",
+            body,
+            None,
+            limit=None if own else 1,
+            tally=f"{WRONG_CODE_TALLY}{elsewhere}{compose.address_key(entry.email)}",
+            game=game.config.game,
+            window=window,
+        )
+        return own, held
+
+    def reply(
+        self,
+        ident: str,
+        to: str,
+        subject: str,
+        body: str,
+        reply_to_id: str | None,
+        limit: int | None = None,
+        stranger: str | None = None,
+        tally: str | None = None,
+        game: str | None = None,
+        asks: str | None = None,
+        window: float = WINDOW,
+        echo: bool = True,
+        limited: bool = True,
+    ) -> str | None:
+        """Queue an answer of another kind (a command mail's: ``wtg.mail.incoming.commands``) under
+        the same rate limits: None when it is queued, else the name of the limit that held
+        it back, or ``strangers.ASKED_AGAIN``. ``stranger``: the answer goes to an address
+        that is no player's and never confirmed a request, and counts against the host's
+        hourly mail to strangers as an answer of that kind (``wtg.mail.incoming.strangers``). The
+        code to CONFIRM it carries (``asks``) is not mailed again when it went to that
+        address within the hour, a stranger's or not (``ASKED_AGAIN``). ``tally``: the key
+        the hourly limit counts the mail under, when not its address's (a private press is
+        counted apart from the answers to its reader). ``game``: the game the answer is
+        about (its List-Id).
+        ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
+        it is held back as the same answer to the same words (``wtg.mail.incoming.sameanswer``; not
+        a private press relayed to its reader, nor an answer that mails a code to CONFIRM:
+        each is counted apart). ``limited``: whether an hourly limit holds it back and
+        counts it (not a notice to a seat's address of what another's request did to the
+        game: a takeover told to the table, ``Reply.notice``)."""
+        return self._queue(
+            ident,
+            to,
+            subject,
+            body,
+            reply_to_id,
+            limit,
+            stranger,
+            tally,
+            game,
+            asks=asks,
+            window=window,
+            echo=echo,
+            limited=limited,
+        )
+
+    def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
+        """An answer to the mail being handled counted against its address's limit: once a
+        mail for the answers to its forms' right codes (``once``), each answer else (and
+        outside a mail's handling)."""
+        if once and counted in self.counted:
+            return
+        self.journal.replied(counted[0], stamp)
+        if self.asked is not None:
+            self.counted.add(counted)
+
+    def _queue(
+        self,
+        ident: str,
+        to: str,
+        subject: str,
+        body: str,
+        reply_to_id: str | None,
+        limit: int | None = None,
+        stranger: str | None = None,
+        tally: str | None = None,
+        game: str | None = None,
+        picture: JsonObject | None = None,
+        asks: str | None = None,
+        window: float = WINDOW,
+        echo: bool = True,
+        seat: bool = False,
+        once: bool = False,
+        limited: bool = True,
+    ) -> str | None:
+        """Queue an answer unless this address had too many in the last ``window`` seconds
+        (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
+        domain, or his address too many codes, or the code ``asks`` went to him within the
+        hour), or (``echo``) it is the answer the same words got that day
+        (``wtg.mail.incoming.sameanswer``: an auto-responder quoting the host's answers), or it is
+        about a mail whose From failed DMARC and is not (``seat``) the seat's news of orders its
+        code filed: None when queued (now or before), else the name of the limit that held it back
+        (or ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
+        with the mail's other such answers to the same address (``_count``). ``limited``:
+        False for a notice no limit holds back or counts (``reply``)."""
+        if self.silenced and not seat:  # the mail's outcome says why nothing went out
+            return None
+        address = tally or compose.address_key(to)
+        stamp = self.now.timestamp()
+        # one mail is one answer against a limit, however many forms it held (a Duel
+        # player's three colours): its other answers to a form's right code (``once``) go
+        # with the one counted; an answer to a form that proves no seat (a wrong code, a
+        # player the game has not) counts each, or one mail of forty such forms is forty
+        # answers for one count
+        counted = (address, limit, window)
+        if self.outbox.known(ident):
+            # queued by an earlier reading of this mail (each id is one mail's) whose batch
+            # never reached the journal (a poll killed before its commit): the count of it
+            # went with that batch, and is made again, or a notice mailed at most once a
+            # day would go a second time that day
+            if limited:
+                self._count(counted, stamp, once)
+            return None
+        same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
+        if same is not None and self.journal.replied_since(same, stamp - DAY):
+            return SAME_ANSWER
+        if stranger is None and asks is not None:  # a stranger's: counted in ``charge``
+            key = compose.address_key(to)
+            if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
+                return ASKED_AGAIN
+        if limited and (stranger is not None or not once or counted not in self.counted):
+            history = self.journal.replies_since(address, stamp - window)
+            cap = limit if limit is not None else self.gm.limits.replies_per_hour
+            if not ReplyLimiter.allowed(address, stamp, history, cap, window):
+                if (cap, window) == (1, DAY):
+                    return ONE_A_DAY
+                return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
+        if stranger is not None:
+            key = compose.address_key(to)
+            why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
+            if why is not None:
+                return why
+        msg = compose.message(
+            ident,
+            self.gm.sender,
+            to,
+            subject,
+            body,
+            when=self.now,
+            reply_to_id=reply_to_id,
+            game=game,
+        )
+        self.outbox.add(ident, msg, durable=False, picture=picture)
+        if limited:
+            self._count(counted, stamp, once)
+        if same is not None:
+            self.journal.replied(same, stamp)
+        return None
+
+
+def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:
+    """The other sides of a seat playing several (a Duel's colours) that the coming turn
+    waits for and are not READY, as ``Player1B (#3)``: a colour's READY is not his."""
+    if len(game.ruleset.sides_of(game.state_view(), SeatId(entry.id))) < 2:
+        return []
+    return [
+        f"{p['name']} (#{p['id']})"
+        for p in game_status(game)["players"]
+        if p["seat"] == entry.id and p["id"] != side and p["owes_orders"] and not p["ready"]
+    ]
+
+
+@lru_cache(maxsize=64)
+def _deadline_text(stamp: str, zone: str) -> str:
+    """A deadline as its turn file writes it (``Game.deadline_stamp``), as a confirmation shows it
+    (``local_text``): a game's mails share one, read and written once."""
+    return local_text(parse_iso(stamp), zone)
+
+
+def _ident(kind: str, message: Incoming, index: int) -> str:
+    """The outbox id of an answer: one a form of the mail (a Duel mail has three)."""
+    return f"{kind}-{message.key}" + (f"-{index}" if index else "")
+
+
+def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
+    """The verdicts' lines as a mail may show them: no secret code in them, a long one cut
+    in its middle (``_cut``), and each character that is not printable (a terminal's escape
+    sequence, a NUL) as ``?``. The lines are what the sender typed, mailed to the seat's
+    registered address, which need not be his (a code shared or stolen), and no server
+    refuses a mail for a NUL in them. Each is wrapped to a mail's 78 columns after the
+    order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
+    its reason or note is broken at its words, its continuations indented."""
+    if not verdicts:  # no line at all: the join of none would be one empty line
+        return []
+    codes = {p.id: p.code for p in game.config.players}
+    said = [v.describe() for v in verdicts]
+    # a code masked keeps its length, and so does a character marked: the order line that
+    # a verdict quotes ends where it ended, before its ": reason"
+    heads = [
+        len(line) - len(v.reason) - 2 if v.reason else len(line)
+        for v, line in zip(verdicts, said, strict=True)
+    ]
+    described = compose.mask_codes("\n".join(said), codes).split("\n")
+    if len(described) != len(heads):  # a line break in a verdict: its order line unknown
+        heads = [0] * len(described)
+    return [_quoted(marked(line), head) for line, head in zip(described, heads, strict=True)]
+
+
+def _quoted(line: str, head: int) -> str:
+    """A verdict's line cut (``_cut``) and wrapped, its first ``head`` characters (the order
+    line it quotes, as much of it as the cut keeps) whole."""
+    if len(line) > LINE_SHOWN:
+        head = min(head, LINE_SHOWN * 2 // 3)
+    return wrapped(_cut(line), kept=head)
+
+
+def _cut(line: str) -> str:
+    """``line`` as an answer quotes it: at most about ``LINE_SHOWN`` characters, so that a
+    line of a megabyte mailed in is not mailed back to the seat's address (whoever wrote it)."""
+    if len(line) <= LINE_SHOWN:
+        return line
+    head, tail = LINE_SHOWN * 2 // 3, LINE_SHOWN // 3
+    return f"{line[:head]} [... {len(line) - head - tail} characters ...] {line[-tail:]}"
+
+
+def _owes_orders(game: Game, seat: SeatId) -> bool:
+    """Whether a GM seat has orders to give: one of the sides it plays (a Duel's three
+    colours, whose numbers are not the seat's) is one the next turn waits for."""
+    state = game.state_view()
+    owing = set(game.ruleset.owing(state))
+    return any(side in owing for side in game.ruleset.sides_of(state, seat))
+
+
+def _on_file(game: Game, seat: SeatId) -> str | None:
+    """The orders a GM seat has on file for the coming turn, as the help says them (the
+    blank form it mails would replace them): None when it has none."""
+    state = game.state_view()
+    turn = game.ruleset.turn_of(state) + 1
+    metas = [game.store.pending_meta(turn, side) for side in game.ruleset.sides_of(state, seat)]
+    filed = [meta for meta in metas if meta]
+    if not filed:
+        return None
+    received = max(str(meta.get("received") or "") for meta in filed)
+    ready = " READY" if all(meta.get("ready") for meta in filed) else ""
+    when = f" of {received}" if received else ""
+    return f"game {game.config.game}, turn {turn}: your orders{when} are on file{ready}"
+
+
+def _not_due(game: Game) -> str:
+    """Why a player has no orders to give in a game now."""
+    state = game.state_view()
+    if game.ruleset.is_over(state):
+        return f"game {game.config.game} is over"
+    turn = game.ruleset.turn_of(state) + 1
+    owing = set(game.ruleset.owing(state))
+    names = [s.name for s in public_sides(game.ruleset.public_json(state)) if s.id in owing]
+    if not names:
+        return f"game {game.config.game}, turn {turn}: a robot is to move"
+    return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"
+
+
+TYPED_SHOWN = 6
+"""Order lines typed without a form that the help names (the others it counts)."""
+
+
+def typed_note(typed: Sequence[MailLine], form_below: bool) -> str:
+    """What a player is told of the order lines he typed in a mail without a form (a reply
+    that left the report out), one paragraph; ``form_below``: the help holds his form.
+    Each line is named by its number and its order's label alone: the mail's From may be
+    forged, and nothing else of its text goes to the player's address."""
+    shown = []
+    for line in typed[:TYPED_SHOWN]:
+        match = ORDER_LINE.fullmatch(line.text)
+        label = f"{match[1].upper()}{int(match[2])}" if match else "?"
+        shown.append(f"{line.number} ({label})")
+    more = len(typed) - len(shown)
+    last = f"{more} more" if more else shown.pop()
+    listed = f"{', '.join(shown)} and {last}" if shown else last
+    one = len(typed) == 1
+    where = "into the form below" if form_below else "into the form of your next report"
+    return (
+        f"{'Line' if one else 'Lines'} {listed} of your mail "
+        f"{'looks like an order line' if one else 'look like order lines'}, but "
+        f"{'was' if one else 'were'} not read: order lines are read only "
+        f"with the GAME/TURN/PLAYER/CODE header of the form they are for. Type "
+        f"{'it' if one else 'them'} above your report, quoted in a reply to it, or {where}."
+    )
+
+
+def unread_note(unread: Sequence[str]) -> str:
+    """What a player is told of his mail's attachments that were not read (``unread``: a
+    form saved as a document, zipped, photographed), one sentence."""
+    if len(unread) == 1:
+        said = f"Its attachment {unread[0]} was not read"
+    else:
+        said = f"Its attachments {', '.join(unread)} were not read"
+    outlook = [name for name in unread if _outlook_item(name)]
+    told = (
+        f"{said}: the form is read only as text, in the mail itself or attached as a .txt "
+        "file, not from a document, a PDF, a picture or a zip."
+    )
+    if not outlook:
+        return told
+    which = f"{outlook[0]} is" if len(outlook) == 1 else f"{', '.join(outlook)} are"
+    return (
+        f"{told} {which} a mail Outlook attached as a file (.msg), never opened: forward "
+        "the report with Forward, not Forward as Attachment, your orders typed above it, "
+        "or type them in a reply to the report."
+    )
+
+
+def _outlook_item(name: str) -> bool:
+    """Whether an attachment not read is a mail Outlook attached as a file: a saved
+    ``.msg`` (``application/vnd.ms-outlook``), dragged into a mail or forwarded so."""
+    return name.casefold().endswith(".msg") or name == "application/vnd.ms-outlook"
+
+
+def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
+    """The note of an order mail's answer on the commands its sender typed in it, ``more``
+    of them past those named (counted, not named)."""
+    shown = ", ".join(f'"{marked(c)}"' for c in commands) + (f" and {more} more" if more else "")
+    return (
+        f"Your mail also holds the command(s) {shown}: NOT carried out.\nA mail with an "
+        "order form is read for its orders alone: send commands in a mail of their own."
+    )

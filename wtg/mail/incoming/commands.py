@@ -1,0 +1,363 @@
+"""Command mails: a mail to the host whose sender typed commands (``wtg.lobby``) rather than
+an order form. The poller asks here about every mail without a form; a player's mail
+without a command goes on to the help with his forms it always got, a stranger's gets the
+HELP. A reply to the answer that mailed a code to CONFIRM, from the address it went to and
+carrying the code, is read for what its sender typed (``wtg.lobby.replied``: a plain yes
+confirms, a no cancels, anything else is told the request waits).
+The answers are rendered from ``templates/mail/lobby/`` and queued through the outbox,
+under the same loop rules (the poller has already turned away automatic mail) and rate
+limits as every answer: answers to an address that proved itself (a secret code, a
+confirmed request) and answers carrying a code to CONFIRM count against
+``confirmations_per_hour``, all others against ``replies_per_hour``; and every answer to a
+stranger (an address that is no player's and never confirmed a request) against the host's
+``unconfirmed_per_hour`` (and one address's, one domain's share of it:
+``wtg.mail.incoming.strangers``). An answer a limit held back makes the mail's outcome ``not
+answered: reply limit: ...``. A stranger's request asked again while the code mailed for it within
+the hour waits is not mailed again: the mail's outcome says so (``ignored: asked again: ...`` when
+nothing else was answered)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
+from email.message import Message
+
+from wtg.core.printable import marked
+from wtg.game.engine import Game
+from wtg.lobby import confirm, people, replied
+from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
+from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
+from wtg.lobby.database import Book
+from wtg.lobby.domains import started_note
+from wtg.lobby.handlers import answer
+from wtg.mail.incoming import strangers
+from wtg.mail.incoming.answers import DAY, WINDOW, Answers
+from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
+from wtg.mail.message.fromname import display_name
+from wtg.mail.outgoing import compose
+from wtg.mail.servers.inbox import Incoming
+from wtg.mail.spool.hostgames import Registry
+from wtg.mail.spool.outcome import Outcome, answered, ignored, rejected, unanswered
+
+TEXT_MAX = 64_000
+"""Characters of a mail's first text part read for commands."""
+SUBJECT_MAX = 2000
+"""Characters of a mail's subject read (for a reply to a code: ``wtg.lobby.replied``)."""
+MAX_REFERENCES = 10
+"""Message-IDs of the mails answered looked up (of each header)."""
+_MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
+PRIVATE_TALLY = "private-press:"
+"""The journal counts the private press relayed to an address under this prefix, the game,
+the writer's side and the address: apart from the answers to it (``Reply.private``), and
+each writer's apart from the others' (one player's press never silences another's)."""
+PRIVATE_A_DAY = 10
+"""Pieces of one writer's private press relayed to one reader in 24 hours. The hour's limit
+(``mail.replies_per_hour``, each writer's to each reader) alone let a player have the host
+mail another 72 pieces a day, each of up to 4,000 characters, for as long as the game ran,
+and the reader could stop none of it. Ten a day is more than any talk between two players
+needs; another player's press to the same reader is counted apart."""
+PRIVATE_DAY_TALLY = "private-press-day:"
+"""The key the private press one writer's was relayed to one reader is counted under for
+``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
+PRIVATE_DAY = "private press a day"
+"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
+CODES_TALLY = "codes:"
+"""... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
+a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
+orders and commands, which a flood of forged requests must never hold back."""
+NOTICE_TALLY = "reply-notice:"
+"""The key the notices that a reply to a code was not read as asked are counted under
+(``Reply.once_a_day``), apart from the address's other answers."""
+ENDED = "its code no longer waits"
+"""Why an answer carrying a code to CONFIRM is not mailed when its code was forgotten or
+ended before it went out (``Commands._mailable``)."""
+
+
+def command_text(msg: Message) -> str | None:
+    """The first text part a person typed (plain text, else HTML made text), normalised. A
+    plain part of blanks alone is none: a client that sends an empty plain text beside the
+    HTML the person typed in has his commands in the HTML."""
+    html: str | None = None
+    for part in _typed_parts(msg):
+        kind = part.get_content_type()
+        if kind not in ("text/plain", "text/html"):
+            continue
+        data = part.get_payload(decode=True)
+        text, _notes = decode_bytes(
+            data if isinstance(data, bytes) else b"", part.get_content_charset()
+        )
+        if kind == "text/plain" and text.strip():
+            return normalise(text[:TEXT_MAX])
+        if kind == "text/plain":
+            continue
+        from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
+
+        html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
+    return html
+
+
+def _typed_parts(part: Message) -> Iterator[Message]:
+    """The leaf parts of a mail that its sender wrote, in order: not an attachment, and
+    nothing inside one or inside a mail forwarded whole (``message/rfc822``: the host's
+    request forwarded with "not me!" holds its CONFIRM line, which is not the sender's).
+    The parser caps the depth of the tree."""
+    if part.get_content_disposition() == "attachment" or part.get_content_maintype() == "message":
+        return
+    if not part.is_multipart():
+        yield part
+        return
+    payload = part.get_payload()
+    for sub in payload if isinstance(payload, list) else ():
+        if isinstance(sub, Message):
+            yield from _typed_parts(sub)
+
+
+class Commands:
+    """The poller's hook for mails without a form."""
+
+    def __init__(self, answers: Answers, registry: Registry) -> None:
+        self.answers = answers
+        self.registry = registry
+
+    def handle(
+        self, message: Incoming, msg: Message, sender: str | None, message_id: str
+    ) -> Outcome | None:
+        """The outcome of a command mail; None when the mail is no command mail and its
+        sender a player of a game here (he gets the help with his forms). A stranger's mail
+        without a command gets the HELP: no mail a person wrote goes unanswered."""
+        if sender is None:
+            return None
+        text = command_text(msg)
+        answered = self.answered_text(msg)
+        mail = read_commands(text, answered) if text is not None else None
+        hint = replied.Hint(_subject(msg), text or "", answered)
+        if mail is None and not hint.possible() and self.registry.seats_of(sender):
+            return None
+        display = display_name(msg)
+        with Book(self.answers.gm.games_dir) as book:
+            typed = typed_text(text or "", answered)
+            reply = replied.read_as(book, sender, mail, hint, typed, display, message.key)
+            if reply is None and mail is None and self.registry.seats_of(sender):
+                return None
+            if reply is not None:  # a reply to a code, read for what it says
+                mail = reply
+            elif mail is None:
+                mail = CommandMail((), None, "")
+            desk = Desk(
+                book,
+                self.answers.gm.games_dir,
+                self._games,
+                sender,
+                display,
+                self.answers.now,
+                message.order_key,
+                mail_key=message.key,
+                host=self.answers.gm.sender,
+                waiting=self.registry.refusal,
+                came_from=self.answers.came_from,
+            )
+            replies = answer(desk, mail)
+            held, again = self._queue(message, replies, sender, message_id, book)
+        if desk.started:
+            self.registry.forget()
+        return _outcome(mail, desk, held, again)
+
+    def _queue(
+        self,
+        message: Incoming,
+        replies: list[Reply],
+        sender: str,
+        message_id: str,
+        book: Book,
+    ) -> tuple[list[str], list[str]]:
+        """Queue the answers under the hourly limits; what each held back answer was and
+        the limit that held it, and what each answer not mailed again was (its code went to
+        the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
+        CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):
+        no CONFIRM can come for a code never mailed."""
+        held: list[str] = []
+        again: list[str] = []
+        limits = self.answers.gm.limits
+        private_held: str | None = None
+        for index, reply in enumerate(replies):
+            if private_held is not None and reply.template == "press_relayed":
+                reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
+            body = compose.render(f"lobby/{reply.template}", **reply.context)
+            if reply.context.get(REPEATED):  # the same command asked again in the mail
+                body = f"{reply.context[REPEATED]}\n\n{body}"
+            if reply.context.get(UNREAD):  # the mail's commands past the limit
+                body = f"{reply.context[UNREAD]}\n\n{body}"
+            room = (reply.proven or reply.asks is not None) and not reply.private
+            limit = limits.confirmations_per_hour if room else None
+            stranger = None
+            if not reply.on_file and self._stranger(book, reply.to):  # a code, a From: no proof
+                stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
+            tally = None  # the answers to the address, or a count of their own:
+            day_tally = None
+            if reply.private:  # each writer's to each reader: none silences the others
+                writer = getattr(reply.context.get("writer"), "side", "")
+                reader = compose.address_key(reply.to)
+                tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
+                day_tally = f"{PRIVATE_DAY_TALLY}{_game_of(reply)}:{writer}:{reader}"
+            elif reply.asks is not None:  # forged requests never hold back his orders' answers
+                tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
+            window = WINDOW
+            if reply.once_a_day:  # an auto-responder answering each never loops
+                tally, limit, window = f"{NOTICE_TALLY}{compose.address_key(reply.to)}", 1, DAY
+            ident = f"cmd-{message.key}-{index}"
+            if reply.asks is not None and not self._mailable(book, reply.asks, ident):
+                why: str | None = ENDED
+            elif day_tally is not None and self._day_spent(day_tally, ident):
+                why = PRIVATE_DAY
+            else:
+                why = self.answers.reply(
+                    ident,
+                    reply.to,
+                    reply.subject,
+                    body,
+                    message_id if reply.to == sender else None,
+                    limit=limit,
+                    stranger=stranger,
+                    tally=tally,
+                    game=_game_of(reply),
+                    asks=reply.asks,
+                    window=window,
+                    echo=not reply.private and reply.asks is None and not reply.notice,
+                    limited=not reply.notice,  # a notice of the game: no answer to hold back
+                )
+                if why is None and day_tally is not None:
+                    self.answers.journal.replied(day_tally, self.answers.now.timestamp())
+            if why is None:
+                continue
+            to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
+            subject = reply.subject.replace(reply.asks, "<code>") if reply.asks else reply.subject
+            if why == strangers.ASKED_AGAIN:
+                again.append(f"{subject[:60]!r}{to}")
+                continue
+            if reply.private:
+                private_held = why
+            if reply.asks is not None and not reply.asked_before:
+                confirm.forget(book, reply.asks)
+            if why == strangers.DOMAIN_SHARE:
+                why = f"{why}: @{self.answers.strangers.held_domain}"
+            held.append(f"{subject[:60]!r}{to} ({why})")
+        return held, again
+
+    def _day_spent(self, tally: str, ident: str) -> bool:
+        """Whether the private press of ``tally`` (one writer's to one reader) was relayed
+        ``PRIVATE_A_DAY`` times in the last 24 hours; never for one queued already (an
+        earlier reading of the mail, cut short before its journal's commit, queued it: it
+        goes, and is counted again)."""
+        if self.answers.outbox.known(ident):
+            return False
+        since = self.answers.now.timestamp() - DAY
+        return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
+
+    def _mailable(self, book: Book, code: str, ident: str) -> bool:
+        """Whether an answer carrying a code to CONFIRM may go out: its code still waits, or
+        the answer is in the outbox already (queued by an earlier reading of the mail). A
+        code no longer waits when a limit held its answer back at an earlier reading of the
+        mail (a poll killed before its journal's commit, read again when the limit has
+        room: ``confirm.forget``), or a command of the same mail ended the request: mailed,
+        it would be refused as a code never mailed."""
+        return confirm.waits(book, code) or self.answers.outbox.known(ident)
+
+    def answered_text(self, msg: Message) -> str:
+        """The text of the host's own mail this one answers (named by its In-Reply-To or
+        References, read back from the outbox's sent/), or "": its lines, pasted into the
+        reply, are never read as the sender's commands."""
+        domain = compose.id_domain(self.answers.loop)
+        for name in ("In-Reply-To", "References"):
+            for value in msg.get_all(name, [])[:MAX_REFERENCES]:
+                for message_id in _MESSAGE_ID.findall(str(value))[:MAX_REFERENCES]:
+                    raw = self.answers.outbox.sent_mail(message_id, domain)
+                    text = command_text(parse_mail(raw)) if raw is not None else None
+                    if text:
+                        return text
+        return ""
+
+    def _stranger(self, book: Book, to: str) -> bool:
+        """Whether an address is no player's of a game here and never confirmed a request."""
+        address = compose.address_key(to)
+        return not self.registry.seats_of(address) and people.person_of(book, address) is None
+
+    def _games(self) -> Mapping[str, Game]:
+        return self.registry.games()
+
+
+def _subject(msg: Message) -> str:
+    """The mail's subject, its encoded words decoded (as it stands when they cannot be)."""
+    raw = next((str(value) for key, value in msg.raw_items() if key.lower() == "subject"), "")
+    raw = " ".join(raw[:SUBJECT_MAX].split())
+    if "=?" not in raw:
+        return raw
+    try:
+        return str(make_header(decode_header(raw)))
+    except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken word
+        return raw
+
+
+def _game_of(reply: Reply) -> str | None:
+    """The game an answer is about (its List-Id): the one its text names, if any."""
+    game = reply.context.get("game")
+    return game if isinstance(game, str) and game else None
+
+
+def _not_relayed(copy: Reply, why: str) -> Reply:
+    """The answer to a private press's writer when the press itself was held back by the
+    hourly limit of its reader's (or ``PRIVATE_A_DAY``): a refusal that says so, in place of
+    the copy."""
+    game, side = copy.context["game"], copy.context["side"]
+    reason = (
+        f"player {side} has been relayed as much private press this hour as he may get "
+        f"({why}); nothing went to him: send it again later"
+    )
+    if why == PRIVATE_DAY:
+        reason = (
+            f"player {side} has been relayed as much of your private press today as one "
+            f"player may send another ({PRIVATE_A_DAY} pieces in 24 hours); nothing went to "
+            "him: send it again tomorrow"
+        )
+    return Reply(
+        copy.to,
+        f"PRESS {game} TO {side}: not done",
+        "refused",
+        {"command": f"PRESS {game} TO {side}", "reason": reason},
+        proven=True,
+    )
+
+
+def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -> Outcome:
+    """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
+    commands as the mail wrote them, but for any character that is not printable. An
+    answer not mailed again (``again``) is said beside the rest; a mail whose answers were
+    all such is ``ignored``, as a copy is."""
+    said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
+    words = marked(", ".join(text[:40] for text in said)) or "HELP"
+    if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
+        words += f" ({mail.skipped} more not read)"
+    held = [marked(line) for line in held]
+    made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
+    started = f"; started {', '.join(made)}" if desk.started else ""
+    started += "".join(f"; {problem}" for problem in desk.problems)
+    started += "".join(f"; {warning}" for warning in desk.warnings)
+    if again:
+        started += f"; {_again(again)}"
+    if held:
+        what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
+        return unanswered(f"{what}; commands: {words}{started}")
+    if again and len(again) == len(desk.replies):
+        return ignored(f"{_again(again)}; commands: {words}")
+    if not mail.commands:
+        return answered("HELP (no command found)")
+    if desk.refused and desk.refused >= len(mail.commands):
+        return rejected(f"commands refused: {words}")
+    return answered(f"commands: {words}{started}")
+
+
+def _again(again: list[str]) -> str:
+    """The answers not mailed again, as an outcome says them."""
+    lines = "; ".join(marked(line) for line in again)
+    return f"asked again: {lines} not mailed again (its code went out within the hour and waits)"

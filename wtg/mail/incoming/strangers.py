@@ -1,0 +1,231 @@
+"""What the host mails to strangers: addresses that are no player's of a game here and never
+confirmed a request (``CONFIRM``). Anyone may put any address in a From, so every answer to a
+stranger may go to a third party who never wrote (backscatter: enough of it and the GM's
+server is blacklisted). The host sends at most ``mail.unconfirmed_per_hour`` of them in an
+hour, all strangers together, and of those at most half are answers without a code to
+CONFIRM (a HELP, a LIST, a refusal): a flood of other mail never takes the room a JOIN's
+code needs.
+
+No one stranger takes the hour's room either: one address gets at most
+``mail.unconfirmed_per_address`` answers with a code an hour, and the addresses of one
+domain (the domain one party holds, ``wtg.lobby.domains.held_domain``, and the domains below
+it: its owner answers for any name at ``7.evil.example`` as at ``evil.example``; a public
+suffix such as ``co.uk`` or ``github.io`` is nobody's) at most
+``mail.unconfirmed_domain_share`` of the hour's mail, together. A request asked again while
+its code waits (``wtg.lobby.confirm`` keeps the code of a request asked again) is not mailed
+again within the hour of its code's answer (``ASKED_AGAIN``): the code that went out stands,
+and the mail spends nothing. So it is for an address that is no stranger's
+(``asked_again``): a From is text, and a request forged in a player's name, asked again,
+mailed him its code each time.
+
+The count is host-wide, so it lives in a file of its own in the spool
+(``strangers.sqlite``), written at once in one transaction a mail: the processes of one poll
+(``wtg.mail.poll.workers``) share it, where the journal is written by the poller alone at the end
+of a batch. Each answer is counted under its outbox id: a poll killed after a mail was
+counted and before its answer was on disk answers that mail again at the next poll, under
+the same id, counted once; and a request is asked again only when the answer that carried
+its code is in the outbox. A count whose answer never went out (the mail, read again, was
+held back by another limit) stands for its hour: the budget errs on the side of mailing less.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from wtg.files import private
+from wtg.lobby.domains import held_domain
+
+FILE = "strangers.sqlite"
+WINDOW = 3600.0
+CODE = "code"
+"""An answer that carries a code to CONFIRM (JOIN, a takeover, WITHDRAW)."""
+OTHER = "other"
+"""Any other answer to a stranger."""
+HOURLY = "unconfirmed_per_hour"
+PER_ADDRESS = "unconfirmed_per_address"
+DOMAIN_SHARE = "unconfirmed_domain_share"
+"""The limits that may hold an answer to a stranger back, by their keys in the config's
+``mail``."""
+ASKED_AGAIN = "asked again"
+"""Why an answer was not mailed that no limit held back: its code went to its address by
+another answer within the hour, and still waits."""
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS mailed (at REAL NOT NULL, kind TEXT NOT NULL, "
+    "address TEXT NOT NULL DEFAULT '', domain TEXT NOT NULL DEFAULT '', "
+    "request TEXT NOT NULL DEFAULT '', answer TEXT NOT NULL DEFAULT '')"
+)
+ASKED_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS asked (at REAL NOT NULL, address TEXT NOT NULL, "
+    "request TEXT NOT NULL, answer TEXT NOT NULL)"
+)
+"""The codes to CONFIRM mailed to the addresses that are no strangers (a player, one who
+confirmed a request) within the hour, by their answers' outbox ids: counted against no
+budget, only to know a request asked again (``Strangers.asked_again``)."""
+ADDED = ("address", "domain", "request", "answer")
+"""The columns a file of an older wtg (``at`` and ``kind`` alone) is given, empty in its
+rows: those count against the hour's budget, and against no address or domain."""
+
+
+def share(cap: int, kind: str) -> int:
+    """How many of an hour's ``cap`` mails to strangers answers of ``kind`` may take."""
+    return cap if kind == CODE else cap // 2
+
+
+def domain_room(cap: int, domain_share: float) -> int:
+    """How many of an hour's ``cap`` mails to strangers the addresses of one domain may take
+    (rounded up: a share of a small budget still leaves a domain one)."""
+    return math.ceil(round(cap * domain_share, 6))
+
+
+def domain_of(address: str) -> str:
+    """The domain of a lower-cased address, as written (``mail.example.org``)."""
+    return address.rpartition("@")[2]
+
+
+class Strangers:
+    """The spool's count of mail to strangers. A connection is opened for each question
+    (a poll forks its helpers, and no SQLite connection may cross a fork).
+    ``per_address``: answers with a code to one address an hour (None: no limit but the
+    hour's); ``domain_share``: the share of ``cap`` one domain's addresses may take."""
+
+    def __init__(
+        self, spool: Path, cap: int, per_address: int | None = None, domain_share: float = 1.0
+    ) -> None:
+        self.path = spool / FILE
+        self.cap = cap
+        self.per_address = per_address
+        self.domain_share = domain_share
+        self.held_domain = ""
+        """The domain whose share held back the last mail ``DOMAIN_SHARE`` held: the
+        domain held that the address's domain is or is below (``held_domain``)."""
+
+    def charge(
+        self,
+        kind: str,
+        now: float,
+        address: str = "",
+        code: str | None = None,
+        answer: str = "",
+        queued: Callable[[str], bool] = bool,
+    ) -> str | None:
+        """Count one mail of ``kind`` to the stranger ``address`` (lower-cased), at ``now``:
+        None when it is counted (or was, under the same outbox id ``answer``), else why it
+        is not mailed: the limit whose room is spent (``HOURLY``, ``PER_ADDRESS``,
+        ``DOMAIN_SHARE``), or ``ASKED_AGAIN`` when the ``code`` it carries went to
+        ``address`` within the hour by another answer that is in the outbox (``queued``,
+        asked of its id, by default true of every answer counted: one counted whose process
+        died before it was queued mailed nothing). Nothing is counted then."""
+        request = _digest(code) if code else ""
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            _upgrade(db)
+            db.execute("DELETE FROM mailed WHERE at <= ?", (now - WINDOW,))
+            if answer and db.execute("SELECT 1 FROM mailed WHERE answer = ?", (answer,)).fetchone():
+                db.execute("COMMIT")
+                return None
+            why = self._why(db, kind, address, request, queued)
+            if why is None:
+                db.execute(
+                    "INSERT INTO mailed (at, kind, address, domain, request, answer) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (now, kind, address, domain_of(address) if address else "", request, answer),
+                )
+            db.execute("COMMIT")
+            return why
+        finally:
+            db.close()
+
+    def asked_again(
+        self, now: float, address: str, code: str, answer: str, queued: Callable[[str], bool]
+    ) -> bool:
+        """Whether the ``code`` to CONFIRM went to ``address`` (lower-cased), no stranger,
+        within the hour by another answer that is in the outbox (``queued``, asked of its
+        id): the answer ``answer`` is then not mailed again, as a stranger's is not
+        (``ASKED_AGAIN``); else it is noted. A From is text: a mail forged in a player's
+        name, asked twenty times, mailed him the same code twenty times an hour."""
+        request = _digest(code)
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(ASKED_SCHEMA)
+            db.execute("DELETE FROM asked WHERE at <= ?", (now - WINDOW,))
+            rows = db.execute(
+                "SELECT answer FROM asked WHERE address = ? AND request = ? AND answer != ?",
+                (address, request, answer),
+            ).fetchall()
+            again = any(queued(str(row[0])) for row in rows)
+            if not again:
+                db.execute(
+                    "INSERT INTO asked (at, address, request, answer) VALUES (?, ?, ?, ?)",
+                    (now, address, request, answer),
+                )
+            db.execute("COMMIT")
+            return again
+        finally:
+            db.close()
+
+    def _why(
+        self,
+        db: sqlite3.Connection,
+        kind: str,
+        address: str,
+        request: str,
+        queued: Callable[[str], bool],
+    ) -> str | None:
+        """Why a mail of ``kind`` to ``address`` may not go out now (None: it may)."""
+        if request and address:
+            again = "SELECT answer FROM mailed WHERE address = ? AND request = ?"
+            if any(queued(str(row[0])) for row in db.execute(again, (address, request))):
+                return ASKED_AGAIN
+        if share(self.cap, kind) <= 0:
+            return HOURLY
+        if kind == CODE and address and self.per_address is not None:
+            (codes,) = db.execute(
+                "SELECT count(*) FROM mailed WHERE address = ? AND kind = ?", (address, CODE)
+            ).fetchone()
+            if int(codes) >= self.per_address:
+                return PER_ADDRESS
+        room = domain_room(self.cap, self.domain_share)
+        if address and room < self.cap:  # else no limit but the hour's
+            # the domain held that its domain is or is below: a domain's owner answers for
+            # any name below it (n7@7.evil.example), and each domain as written counted
+            # apart was no bound
+            domain = held_domain(domain_of(address))
+            below = f".{domain}"
+            (mailed,) = db.execute(
+                "SELECT count(*) FROM mailed WHERE domain = ? OR substr(domain, ?) = ?",
+                (domain, -len(below), below),
+            ).fetchone()
+            if int(mailed) >= room:
+                self.held_domain = domain
+                return DOMAIN_SHARE
+        total, others = db.execute(
+            "SELECT count(*), coalesce(sum(kind != ?), 0) FROM mailed", (CODE,)
+        ).fetchone()
+        if int(total) >= self.cap or (kind != CODE and int(others) >= share(self.cap, kind)):
+            return HOURLY
+        return None
+
+    def _connect(self) -> sqlite3.Connection:
+        path = private.create_file(private.make_dirs(self.path.parent) / FILE)
+        return sqlite3.connect(path, timeout=30, isolation_level=None)
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """The table made, or given the columns an older wtg's lacks (inside the caller's
+    transaction: two processes never add one twice)."""
+    db.execute(SCHEMA)
+    have = {str(row[1]) for row in db.execute("PRAGMA table_info(mailed)")}
+    for column in ADDED:
+        if column not in have:
+            db.execute(f"ALTER TABLE mailed ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
+
+
+def _digest(code: str) -> str:
+    """What the count keeps of a code to CONFIRM: enough to know it again, not the code."""
+    return hashlib.sha256(code.strip().upper().encode()).hexdigest()[:32]

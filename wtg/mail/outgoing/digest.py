@@ -1,0 +1,428 @@
+"""`wtg digest`: the GM's daily look at every game in one text: the turns run since the
+last digest, the mail the poll quarantined, the mail whose answer an hourly limit held
+back, the players' orders in mails that looked automatic (not filed), the players whose
+orders are missing, the addresses whose mail bounced, and the game folders that cannot be
+read.
+
+The time of the last digest is kept in the spool (``digest.json``); the first digest looks
+back a day.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timedelta
+from logging import DEBUG, INFO
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.store import write_atomic
+from wtg.game.bounces import failing_seats
+from wtg.game.engine import Game
+from wtg.game.schedule import iso, parse_iso
+from wtg.gm.gamestatus import GameStatus, game_status, overdue
+from wtg.host.announcement import cut_short as announcements_cut_short
+from wtg.host.announcement import owed_line
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.pollhealth import last_poll
+from wtg.host.results import result_of, winners
+from wtg.lobby.database import FILE as BOOK_FILE
+from wtg.lobby.database import FOLDER as BOOK_FOLDER
+from wtg.lobby.database import Book
+from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
+from wtg.logs.events import log_event
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.digestmark import DIGEST_FILE, last_digest
+from wtg.mail.outgoing.failedmail import Listed, set_aside_since
+from wtg.mail.outgoing.notices import owed_lines
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.servers.otherhost import others_seen
+from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.spool.journal import (
+    QUARANTINE_AN_ADDRESS,
+    UNANSWERED_AN_ADDRESS,
+    FloodCount,
+    Quarantined,
+    SetAside,
+    Unanswered,
+    flood_not_kept,
+    held_mails,
+    held_over,
+    quarantine_listed,
+    quarantined,
+    set_aside,
+    unanswered,
+    unanswered_not_listed,
+)
+from wtg.rules.endwords import end_words
+
+FIRST_LOOK = timedelta(days=1)
+
+
+class TurnRun(Record):
+    game: str
+    turn: int
+    ran_at: str
+    ended: str = ""
+    """The turn that ended the game: how, and who won, in words; empty for any other."""
+
+
+class Missing(Record):
+    """A game whose coming turn waits for orders that have not come."""
+
+    game: str
+    turn: int
+    deadline: str | None
+    held: bool
+    players: tuple[str, ...]
+
+
+class Overdue(Record):
+    """A game whose deadline passed long ago while its turn has not run
+    (``wtg.gm.gamestatus.overdue``: no cron line, cron's `wtg` not found)."""
+
+    game: str
+    turn: int
+    said: str
+    """What `wtg status` says of it: how long ago, and what runs it."""
+
+
+class Failing(Record):
+    game: str
+    player: str
+    address: str
+    since: str
+    why: str
+
+
+class Digest(Record):
+    since: str
+    until: str
+    runs: tuple[TurnRun, ...] = ()
+    quarantine: tuple[Quarantined, ...] = ()
+    """Mail the poll could not handle: those listed
+    (``wtg.mail.spool.journal.quarantine_listed``)."""
+    quarantine_not_listed: tuple[tuple[str, int], ...] = ()
+    """Of those, the ones the list leaves out (``QUARANTINE_AN_ADDRESS`` of an address are
+    listed), counted by address, the most first."""
+    held: tuple[Quarantined, ...] = ()
+    """Mail for games this host does not know, kept for the GM."""
+    held_not_listed: int = 0
+    """Mails held whose record the list's bound let go (``wtg.mail.spool.journal.held_over``)."""
+    unanswered: tuple[Unanswered, ...] = ()
+    """Mails whose answer an hourly limit held back since the last digest."""
+    unanswered_not_listed: tuple[tuple[str, int], ...] = ()
+    """Of those, the ones the list leaves out (``UNANSWERED_AN_ADDRESS`` of an address are
+    listed), counted by address, the most first."""
+    set_aside: tuple[SetAside, ...] = ()
+    """Players' orders in mails that looked automatic since the last digest, not filed
+    (``wtg.mail.incoming.setaside``), newest first."""
+    flood_not_kept: tuple[FloodCount, ...] = ()
+    """A stranger's mails whose copies a flood's bound let go since the last digest
+    (``wtg.mail.spool.floodcopies``), the latest first."""
+    missing: tuple[Missing, ...] = ()
+    overdue: tuple[Overdue, ...] = ()
+    """Games whose turn has not run long after its deadline."""
+    bounces: tuple[Failing, ...] = ()
+    troubles: tuple[str, ...] = ()
+    refused: tuple[Listed, ...] = ()
+    """Mails `wtg send` set aside for good since the last digest (the server refused them,
+    or put them off for days: ``failedmail.set_aside_since``), oldest first."""
+    one_domain: tuple[MadeOfList, ...] = ()
+    """Games made of a waiting list since the last digest whose players write, most of
+    them, from one mail domain (``wtg.lobby.domains``: one person's Sybils, or a large
+    provider's players), oldest first."""
+    taken_one_domain: tuple[TakenToOneDomain, ...] = ()
+    """Games whose seats offered were taken over since the last digest and whose players
+    now write, most of them, from one mail domain (``wtg.lobby.domains``), oldest first."""
+    owed: tuple[str, ...] = ()
+    """What GM commands cut short still owe the players, a line each with the command that
+    finishes it, as `wtg status` and `wtg send` say them (``owed_by_commands``)."""
+    other_program: str = ""
+    """The line of the last poll since the last digest that found mail another program
+    put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
+
+    def empty(self) -> bool:
+        """Nothing to tell: a quiet cron says nothing."""
+        return not (
+            self.runs
+            or self.quarantine
+            or self.quarantine_not_listed
+            or self.held
+            or self.held_not_listed
+            or self.unanswered
+            or self.unanswered_not_listed
+            or self.set_aside
+            or self.flood_not_kept
+            or self.missing
+            or self.overdue
+            or self.bounces
+            or self.troubles
+            or self.refused
+            or self.one_domain
+            or self.taken_one_domain
+            or self.other_program
+            or self.owed
+        )
+
+    def not_listed(self) -> int:
+        """How many mails not answered the list leaves out (``unanswered_not_listed``)."""
+        return sum(count for _, count in self.unanswered_not_listed)
+
+    def quarantine_left_out(self) -> int:
+        """How many mails quarantined the list leaves out (``quarantine_not_listed``)."""
+        return sum(count for _, count in self.quarantine_not_listed)
+
+    def text(self) -> str:
+        return compose.render(
+            "digest",
+            digest=self,
+            flood_first=FLOOD_FIRST,
+            flood_newest=FLOOD_NEWEST,
+            flood_day_first=FLOOD_DAY_FIRST,
+            flood_day_newest=FLOOD_DAY_NEWEST,
+            unanswered_an_address=UNANSWERED_AN_ADDRESS,
+            quarantine_an_address=QUARANTINE_AN_ADDRESS,
+        )
+
+    def line(self) -> str:
+        """What it tells, counted, in a line (the log's)."""
+        counts = (
+            (len(self.runs), "turn(s) run"),
+            (len(self.missing), "game(s) waiting for orders"),
+            (len(self.quarantine) + self.quarantine_left_out(), "mail(s) quarantined"),
+            (len(self.held), "held"),
+            (len(self.unanswered) + self.not_listed(), "not answered"),
+            (len(self.bounces), "address(es) failing"),
+            (len(self.troubles), "folder(s) unreadable"),
+        )
+        told = ", ".join(f"{count} {what}" for count, what in counts)
+        if self.set_aside:  # added last, and only when there are some: the line stays as it was
+            told += f", {len(self.set_aside)} order mail(s) set aside"
+        if self.flood_not_kept:  # the same
+            told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
+        if self.overdue:  # the same
+            told += f", {len(self.overdue)} turn(s) overdue"
+        if self.refused:  # the same
+            told += f", {len(self.refused)} mail(s) set aside for good"
+        if self.one_domain:  # the same
+            told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
+        if self.taken_one_domain:  # the same
+            told += f", {len(self.taken_one_domain)} game(s) taken over mostly at one domain"
+        if self.other_program:  # the same
+            told += ", another program files into the mailbox's folders"
+        if self.owed:  # the same
+            told += f", {len(self.owed)} notice(s) owed"
+        return f"since {self.since}: {told}"
+
+
+class Mailing(Record):
+    """A digest mail a run cut short may not have queued: the intent written before it is
+    queued, with what names its mail (``queue_digest``)."""
+
+    at: datetime
+    """The moment the digest was made at (it tells what happened until then)."""
+    day: date | None = None
+    """The day it was due, for the service's daily digest (its mail is named after it)."""
+    to: str = ""
+    """The address it goes to, when not the config's ``from`` (``digest --mail --to``)."""
+
+
+def mark_digest(spool: Path, now: datetime, mailing: Mailing | datetime | None = None) -> None:
+    """The next digest tells what happened after ``now``. ``mailing``: the intent written
+    before the digest made at that moment is queued (``now`` stays the last), which a
+    run cut short before its mark leaves for the next to finish (``digest_intent``)."""
+    private.make_dirs(spool)
+    data: dict[str, str] = {"last": iso(now)}
+    if isinstance(mailing, datetime):
+        mailing = Mailing(mailing)
+    if mailing is not None:
+        data["mailing"] = iso(mailing.at)
+        data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
+        data |= {"to": mailing.to} if mailing.to else {}
+    write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
+
+
+def digest_intent(spool: Path) -> Mailing | None:
+    """The digest whose mail a run cut short may not have queued, or None."""
+    try:
+        data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
+        at = parse_iso(str(data["mailing"]))
+        day = date.fromisoformat(str(data["day"])) if "day" in data else None
+        to = data.get("to")
+        return Mailing(at, day, to if isinstance(to, str) else "")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def finish_mailing(games_dir: Path, sender: str) -> str | None:
+    """The digest of a run cut short before its mark (``digest --mail``'s or the
+    service's): made again for its moment, queued (once: its outbox id names its moment,
+    or the day it was due, and the outbox knows it when it was queued before the cut) and
+    marked told. Its outbox id; None when no run was cut short."""
+    spool = games_dir / ".mail"
+    intent = digest_intent(spool)
+    if intent is None:
+        return None
+    text = make_digest(games_dir, intent.at).text()
+    ident = queue_digest(spool, sender, intent.to or sender, text, intent.at, intent.day)
+    mark_digest(spool, intent.at)
+    return ident
+
+
+def mail_and_mark(
+    games_dir: Path, sender: str, to: str, made: Digest, day: date | None = None
+) -> str:
+    """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
+    next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
+    the day it was due (the service's daily digest is named after it)."""
+    spool = games_dir / ".mail"
+    now = parse_iso(made.until)
+    mark_digest(spool, parse_iso(made.since), Mailing(now, day, "" if to == sender else to))
+    ident = queue_digest(spool, sender, to, made.text(), now, day)
+    mark_digest(spool, now)  # told: the next digest tells what happens after now
+    return ident
+
+
+def make_digest(games_dir: Path, now: datetime) -> Digest:
+    """What the GM should know of every game of ``games_dir`` since the last digest."""
+    spool = games_dir / ".mail"
+    since = last_digest(spool, now) or now - FIRST_LOOK
+    runs: list[TurnRun] = []
+    missing: list[Missing] = []
+    late: list[Overdue] = []
+    bounces: list[Failing] = []
+    troubles: list[str] = []
+    owed: list[str] = []
+    addresses: dict[str, dict[int, str]] = {}
+    polled = last_poll(spool)
+    waiting = dict(polled.waiting) if polled is not None else {}
+    for found in scan_games(games_dir).games():
+        if isinstance(found, Unreadable):
+            waits = waiting.get(found.folder.name)
+            told = f"; {waits} mail(s) wait in the inbox for it (the last poll)" if waits else ""
+            troubles.append(found.line() + told)
+            continue
+        try:
+            runs += _runs(found, since)
+            status = game_status(found)
+            missing += _missing(status)
+            said = overdue(status, now)
+            if said is not None:
+                late.append(Overdue(status["game"], status["turn"], said))
+            bounces += failing_of(found)
+            owed += owed_lines(spool, found)
+            addresses[found.config.game] = {p.id: p.email for p in found.config.players}
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
+    kept, kept_over = quarantine_listed(quarantined(spool))
+    seen = others_seen(spool)
+    made = Digest(
+        since=iso(since),
+        until=iso(now),
+        runs=tuple(runs),
+        quarantine=tuple(kept),
+        quarantine_not_listed=tuple(kept_over.items()),
+        held=tuple(held_mails(spool)),
+        held_not_listed=sum(item.mails for item in held_over(spool)),
+        unanswered=tuple(unanswered(spool, since.timestamp())),
+        unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp()).items()),
+        set_aside=tuple(set_aside(spool, since.timestamp())),
+        flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
+        missing=tuple(missing),
+        overdue=tuple(late),
+        bounces=tuple(bounces),
+        troubles=tuple(troubles),
+        refused=tuple(set_aside_since(spool, since.timestamp())),
+        one_domain=tuple(_one_domain(games_dir, since)),
+        taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses)),
+        other_program=seen.line if seen is not None and seen.at >= since else "",
+        owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
+    )
+    log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
+    return made
+
+
+def queue_digest(
+    spool: Path, sender: str, to: str, text: str, now: datetime, day: date | None = None
+) -> str:
+    """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
+    the digest is marked told): its outbox id, named after its moment, or after ``day``
+    for the service's daily digest. Queued once: an id the outbox knows is not again."""
+    ident = f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+    subject = f"wtg digest {day or now:%Y-%m-%d}"
+    msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
+    if Outbox(spool).add(ident, msg):
+        log_event("digest queued as a mail to the GM", mail=ident)
+    return ident
+
+
+def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
+    """The games made of a list since ``since`` whose players write, most of them, from
+    one domain; none when the host keeps no lobby's book (and none is made)."""
+    if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
+        return []
+    with Book(games_dir) as book:
+        return made_of_one_domain(book, since)
+
+
+def _taken_one_domain(
+    games_dir: Path, since: datetime, addresses: dict[str, dict[int, str]]
+) -> list[TakenToOneDomain]:
+    """The games a seat of was taken over since ``since`` whose players (``addresses``, by
+    seat) write, most of them, from one domain, two seats taken over among them; none when
+    the host keeps no lobby's book."""
+    if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
+        return []
+    with Book(games_dir) as book:
+        return taken_to_one_domain(book, since, addresses)
+
+
+def _runs(game: Game, since: datetime) -> list[TurnRun]:
+    """The game's turns that ran after ``since``, oldest first."""
+    found = []
+    for turn in reversed(game.store.turns()):
+        ran_at = game.meta(turn).get("ran_at")
+        if not ran_at or parse_iso(ran_at) <= since:
+            break
+        found.append(TurnRun(game.config.game, turn, ran_at))
+    if found and found[0].turn == game.store.latest_turn():
+        ended = _ended(game, found[0].ran_at)
+        if ended:
+            found[0] = found[0].replaced(ended=ended)
+    return found[::-1]
+
+
+def _ended(game: Game, ran_at: str) -> str:
+    """How the game ended and who won it, in words, when its latest turn ended it."""
+    state = game.state()
+    if not game.ruleset.is_over(state):
+        return ""
+    result = result_of(game.ruleset, game.config, state, ran_at)
+    if result is None:
+        return "the game is over"
+    how = f" ({end_words(result.reason)})" if result.reason else ""
+    names = winners(result)
+    won = f"won by {' and '.join(names)}" if names else "won by no one"
+    return f"the game is over{how}, {won}"
+
+
+def _missing(status: GameStatus) -> list[Missing]:
+    if status["over"]:
+        return []
+    names = tuple(
+        f"{p['id']} {p['name']}" for p in status["players"] if p["owes_orders"] and not p["orders"]
+    )
+    if not names:
+        return []
+    return [Missing(status["game"], status["turn"], status["deadline"], status["held"], names)]
+
+
+def failing_of(game: Game) -> list[Failing]:
+    """The game's players whose address is marked failing (its mail bounced: ``wtg
+    bounces``), each with its latest bounce."""
+    return [
+        Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, mark.why)
+        for entry, mark in failing_seats(game.store.root, game.config.players)
+    ]

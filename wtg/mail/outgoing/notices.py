@@ -1,0 +1,471 @@
+"""What the GM's controls tell the players: a game held or going on, a deadline moved, a
+rollback, the GM's announcements. Every notice is queued in the outbox (``wtg send`` mails
+it), one a player, once: its outbox id names the event, so a command given again after
+it was cut short queues nothing twice.
+
+A notice goes to every player still in the game: not to one who has QUIT (who asked to
+hear no more of it), nor to a robot. A player who lost everything still gets his reports,
+and so the notices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from wtg.core.record import Record
+from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
+from wtg.files.diskflush import flush
+from wtg.files.store import ARCHIVE, UNDONE, turn_name
+from wtg.game.bounces import bare_address
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.hold import Hold
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
+from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.extension import Extension, undone_move, unfinished
+from wtg.gm.gamestatus import owed_notices
+from wtg.gm.nextdeadline import latest_turn_meta
+from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
+from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.spool.journal import mail_marks, mailing_mark
+
+
+def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
+    """The game's GM seats still in it after turn ``turn`` (the latest by default): each
+    with a side that has not QUIT (a Duel player's three colours count as one seat)."""
+    state = game.state(turn)
+    status = {side.id: side.status for side in public_sides(game.ruleset.public_json(state))}
+    found = []
+    for entry in game.config.players:
+        sides = game.ruleset.sides_of(state, SeatId(entry.id))
+        if not sides or any(status.get(side) != QUIT_STATUS for side in sides):
+            found.append(entry)
+    return found
+
+
+def rollback_untold(spool: Path, game: Game) -> str | None:
+    """`wtg status`'s line for the game's last rollback when none of its players was told
+    of it (``Notices.rolled_back``: no notice of it queued, sent or set aside), or of its
+    undo (``Notices.rollback_undone``, while the game is at the turn put back), while the
+    game is still at the turn it went back to: the command was killed after the rollback and
+    before its notices, or while it finished, and the next command that took the game's
+    lock finished it. None otherwise. Read only."""
+    every = rollbacks(game.store, undone=True)
+    undo = bool(every) and every[-1].undone is not None
+    done = every if undo else rollbacks(game.store)
+    if not done or not done[-1].finished:
+        return None
+    last = done[-1]
+    if game.latest_turn() != (last.latest if undo else last.to):
+        return None
+    name = game.config.game
+    mark = mail_marks(spool).get(name, "")
+    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    key = f"unrollback-{last.ident}" if undo else f"rollback-{last.ident}"
+    idents = [
+        f"{key}-{name}-p{entry.id:02d}{mark}"
+        for entry in players_in(game, last.latest if undo else last.to)
+    ]
+    if not idents or any(
+        (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders for ident in idents
+    ):
+        return None
+    if undo:
+        return (
+            f"the undo of the rollback to turn {last.to} (archive/{last.ident}) was cut short "
+            f"before any player was told: give `wtg rollback {name} --undo` again (it queues "
+            "them)"
+        )
+    return (
+        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before any "
+        f"player was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
+    )
+
+
+def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
+    """What GM commands cut short owe the game's players, a line each named by the game, as
+    `wtg status` says them: ``owed_notices`` (``held_back=False``: less what `wtg send`
+    holds reports back for, which the send says itself) and a rollback no player was told
+    of (``rollback_untold``). Read only."""
+    name = game.config.game
+    lines = owed_notices(game, held_back=held_back, told=partial(hold_told, spool, game))
+    untold = rollback_untold(spool, game)
+    return [f"game {name}: {line}" for line in (*lines, *([untold] if untold else []))]
+
+
+def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:
+    """The players of ``games`` by address (bare): each with his entry (the first) and the
+    games he plays in."""
+    by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
+    for game in games:
+        for entry in players_in(game):
+            kept = by_address.setdefault(bare_address(entry.email), (entry, []))
+            kept[1].append(game.config.game)
+    return by_address
+
+
+class Notices:
+    """Queues notices in the outbox of a spool, as mail from ``sender``."""
+
+    def __init__(self, spool: Path, sender: str, now: datetime) -> None:
+        self.outbox = Outbox(spool)
+        self.spool = spool
+        self.sender = sender
+        self.now = now
+        self._marks: dict[str, str] = {}
+
+    def held(self, game: Game, hold: Hold) -> int:
+        return self._each(game, hold_key(hold), "the game is on hold", "hold", reason=hold.reason)
+
+    def withdraw_hold(self, game: Game, hold: Hold) -> tuple[int, int, int]:
+        """The hold's notices taken back (`wtg hold GAME --undo`), under the send's lock
+        (the caller's): none when one of them was mailed. Returns how many were taken out
+        of the queue (or of the mails set aside), how many were mailed, and to how many
+        players the hold went."""
+        return self._withdraw(game, hold_key(hold))
+
+    def released(self, game: Game, hold: Hold) -> int:
+        """The hold lifted. The outbox id names the hold and the moment of its release:
+        queued again to finish a release cut short, it is the same mail."""
+        deadline = game.deadline()
+        return self._each(
+            game,
+            release_key(hold),
+            "the game goes on",
+            "release",
+            turn=game.latest_turn() + 1,
+            deadline=self._local(game, deadline),
+            passed=bool(deadline and deadline <= self.now),
+        )
+
+    def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
+        """The notices of a move of the deadline taken back (`wtg extend GAME --undo`
+        before `wtg send` mailed them), under the send's lock (the caller's): none when one
+        of them was mailed. Returns how many were taken out of the queue (or of the mails
+        set aside) and how many were mailed."""
+        taken, went, _players = self._withdraw(game, _extend_key(extension))
+        return taken, went
+
+    def _withdraw(self, game: Game, key: str) -> tuple[int, int, int]:
+        """The notices to each player of ``game`` whose ids begin with ``key`` (``_one``)
+        taken out of the queue (or of the mails set aside), none when one of them was
+        mailed: how many were taken, how many were mailed, and to how many players."""
+        name = game.config.game
+        idents = [f"{key}-{name}-p{entry.id:02d}{self._mark(game)}" for entry in players_in(game)]
+        lying = [self.outbox.lies(ident) for ident in idents]
+        went = sum(1 for place in lying if place is not None and place[0] == "sent")
+        if went:
+            return 0, went, len(idents)
+        taken = sum(self.outbox.withdraw(place[1]) for place in lying if place is not None)
+        return taken, 0, len(idents)
+
+    def extended(self, game: Game, extension: Extension) -> int:
+        """The deadline moved. The outbox id names the turn, the new deadline and the
+        moment of the move: queued again to finish a move cut short, it is the same mail;
+        a later move (even to the same deadline, after a rollback) is a new one."""
+        return self._each(
+            game,
+            _extend_key(extension),
+            f"the deadline of turn {extension.turn} has moved",
+            "extend",
+            turn=extension.turn,
+            old=self._local(game, extension.old),
+            new=self._local(game, extension.new),
+        )
+
+    def rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """Each player of the game as it is now, with his report of the turn it is back at
+        (the next AOF in it) and whether his orders for the coming turn stand."""
+        state = game.state(rollback.to)
+        queued = 0
+        for entry in players_in(game, rollback.to):
+            sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+            queued += self._one(
+                game,
+                entry,
+                f"rollback-{rollback.ident}",
+                f"the game is back at turn {rollback.to}",
+                "rollback",
+                to=rollback.to,
+                latest=rollback.latest,
+                restored=bool(sides & set(rollback.restored)),
+                deadline=self._local(game, rollback.deadline),
+                report=game.report(entry.id, rollback.to),
+            )
+        flush(self.outbox.root)
+        return queued
+
+    def withdraw_rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """The notices of ``rollback`` (``rolled_back``) not yet mailed taken out of the
+        queue (or of the mails set aside), under the send's lock (the caller's), once it is
+        undone: mailed beside the undo's, in no sure order, one read last said the game was
+        back at the turn it is no more. Those mailed stand. Returns how many were taken."""
+        name = game.config.game
+        taken = 0
+        for entry in game.config.players:
+            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
+            place = self.outbox.lies(ident)
+            if place is not None and place[0] != "sent":
+                taken += self.outbox.withdraw(place[1])
+        return taken
+
+    def rollback_undone(self, game: Game, rollback: Rollback) -> int:
+        """Each player of the game as it is again, with his report of its latest turn (the
+        next AOF in it) and whether his orders for the coming turn are on file. The outbox
+        id names the rollback: queued again to finish an undo cut short, it is the same
+        mail."""
+        latest = game.latest_turn()
+        state = game.state(latest)
+        on_file = set(game.store.pending_orders(latest + 1))
+        aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
+        wrote = {piece.side for piece in press_in(aside / PRESS_FOLDER)}
+        queued = 0
+        for entry in players_in(game, latest):
+            sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+            queued += self._one(
+                game,
+                entry,
+                f"unrollback-{rollback.ident}",
+                f"the rollback is undone: the game is at turn {latest} again",
+                "rollback_undone",
+                to=rollback.to,
+                latest=latest,
+                on_file=bool(sides & on_file),
+                press_aside=bool(sides & wrote) if sides else entry.id in wrote,
+                deadline=self._local(game, rollback.undone_deadline),
+                report=game.report(entry.id, latest),
+            )
+        flush(self.outbox.root)
+        return queued
+
+    def announce(self, games: Sequence[Game], announcement: Announcement) -> int:
+        """The GM's announcement to the players of ``games``: one mail an address, naming
+        the games it plays in. The outbox id names the announcement's key and the address:
+        queued again to finish an announcement cut short, it is the same mail. A mail about
+        one game (its list) ends with the mark of its name taken again, as its notices do
+        (``_mark``): `wtg send` sets it aside once a new game has taken the name."""
+        key, text = announcement.key, announcement.text
+        by_name = {game.config.game: game for game in games}
+        queued = 0
+        for address, (entry, names) in sorted(addressees(games).items()):
+            ident = f"announce-{key}-{hashlib.sha256(address.encode()).hexdigest()[:12]}"
+            subject = (
+                f"[{names[0]}] a message from the GM"
+                if len(names) == 1
+                else ("a message from the GM")
+            )
+            body = compose.render("announce", name=entry.name, games=names, text=text)
+            game = names[0] if len(names) == 1 else None  # to several games: no one's list
+            ident += self._mark(by_name[game]) if game is not None else ""
+            queued += self._queue(ident, entry.email, subject, body, game)
+        flush(self.outbox.root)
+        return queued
+
+    def waiting_announcement(self, key: str) -> int:
+        """How many mails of the announcement ``key`` wait in the outbox's queue."""
+        return sum(
+            1
+            for path in self.outbox.queue_dir.glob(f"announce-{key}-*.eml")
+            if _ANNOUNCED.fullmatch(path.stem)
+        )
+
+    def list_closed(
+        self,
+        list_name: str,
+        closed: str,
+        title: str,
+        player: tuple[int, str, str],
+        open_now: Sequence[tuple[str, str]],
+    ) -> int:
+        """A player who waited on the list ``list_name``, which the GM closed at ``closed``,
+        told so, and which lists are open (``open_now``: name and title each). ``player``:
+        his number in the lobby's book, his name and his address. The outbox id names the
+        list, the moment it closed and the player: queued again to finish a close-list cut
+        short, it is the same mail. Flushed by the caller (``flush_outbox``)."""
+        person, name, address = player
+        ident = f"closed-{list_name}-{_stamp(closed)}-p{person}"
+        body = compose.render(
+            "list_closed", name=name, list=list_name, title=title, lists=list(open_now)
+        )
+        return self._queue(ident, address, f"waiting list {list_name} closed", body, None)
+
+    def flush_outbox(self) -> None:
+        """The mails queued so far on disk to stay (before the book forgets who is owed one)."""
+        flush(self.outbox.root)
+
+    # --- the mail ---------------------------------------------------------------------
+    def _each(self, game: Game, key: str, subject: str, template: str, **context: Any) -> int:
+        queued = sum(
+            self._one(game, entry, key, subject, template, **context) for entry in players_in(game)
+        )
+        flush(self.outbox.root)
+        return queued
+
+    def _one(
+        self,
+        game: Game,
+        entry: PlayerEntry,
+        key: str,
+        subject: str,
+        template: str,
+        **context: Any,
+    ) -> int:
+        name = game.config.game
+        body = compose.render(template, name=entry.name, game=name, **context)
+        ident = f"{key}-{name}-p{entry.id:02d}{self._mark(game)}"
+        return self._queue(ident, entry.email, f"[{name}] {subject}", body, name)
+
+    def _mark(self, game: Game) -> str:
+        """The mark of the game's name taken again (``-nN``) that ends the ids of its
+        notices, as its reports' (``mailing_mark``: the game noted in the journal before
+        its first notice is queued): `wtg send` sets aside one of the game before, removed
+        and made anew under its name since it was queued."""
+        name = game.config.game
+        if name not in self._marks:
+            self._marks[name] = mailing_mark(self.spool, name, game.latest_turn())
+        return self._marks[name]
+
+    def _queue(self, ident: str, to: str, subject: str, body: str, game: str | None) -> int:
+        """``game``: the game the notice is about (its List-Id), None for several."""
+        msg = compose.message(
+            ident, self.sender, to, subject, body, when=self.now, kind="auto-generated", game=game
+        )
+        return int(self.outbox.add(ident, msg, durable=False))
+
+    def _local(self, game: Game, moment: datetime | str | None) -> str | None:
+        """A deadline as the game's reports write it (its schedule's time zone)."""
+        if not moment:
+            return None
+        when = parse_iso(moment) if isinstance(moment, str) else moment
+        schedule = game.config.schedule
+        return local_text(when, schedule.timezone if schedule else "UTC")
+
+
+_ANNOUNCED = re.compile(r"announce-(?P<key>[0-9a-f]{12})-[0-9a-f]{12}(?:-n[0-9]+)?")
+"""The outbox name of an announcement's mail (``Notices.announce``: its id, which ``safe``
+keeps as it is)."""
+
+
+class Withdrawal(Record):
+    """The last announcement, taken back or not: when its first mail was queued, the
+    subject of its mails, how many there were, how many were mailed already (then none
+    was taken back) and how many were taken back."""
+
+    at: str
+    subject: str
+    mails: int
+    went: int
+    taken: int
+
+
+def withdraw_announcement(spool: Path) -> Withdrawal | None:
+    """Take the last announcement back (`wtg announce --withdraw`: the mails of the newest
+    one queued, or of the one whose taking back was cut short, taken out of the queue and
+    of the mails set aside), unless one of its mails was mailed: then nothing. It is
+    marked first (`wtg send` holds its mails back while the mark is there), then its mails
+    go, then its intent's file (so that an announcement cut short is not finished again by
+    its text given again), then the mark. None when the outbox holds no announcement.
+    Under the send's and the announce's locks (the caller's)."""
+    outbox = Outbox(spool)
+    found: dict[str, list[Path]] = {}
+    for folder in (outbox.queue_dir, outbox.sent_dir, outbox.failed_dir):
+        for path in folder.glob("announce-*.eml"):
+            named = _ANNOUNCED.fullmatch(path.stem)
+            if named is not None:
+                found.setdefault(named["key"], []).append(path)
+    begun = [key for key in withdrawing(spool) if key in found]
+    if not found:
+        for key in withdrawing(spool):  # its mails all gone: the mark alone was left
+            withdrawn(spool, key)
+        return None
+    if begun:  # a taking back cut short: that one is finished
+        key, paths = begun[0], found[begun[0]]
+    else:
+        key, paths = max(found.items(), key=lambda item: max(p.stat().st_mtime for p in item[1]))
+    first = min(p.stat().st_mtime for p in paths)
+    with paths[0].open("rb") as handle:
+        subject = str(parse_headers(handle.read(HEADERS_LOOK)).get("Subject", ""))
+    at = datetime.fromtimestamp(first, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    went = sum(1 for p in paths if p.parent == outbox.sent_dir)
+    taken = 0
+    if not went:  # marked first: `wtg send` sends none of its mails while it is taken back
+        mark_withdrawing(spool, key)
+        taken = sum(outbox.withdraw(p.stem) for p in paths)
+        withdrawn(spool, key)
+    return Withdrawal(
+        at=at, subject=" ".join(subject.split()), mails=len(paths), went=went, taken=taken
+    )
+
+
+def hold_key(hold: Hold) -> str:
+    """What the outbox ids of a hold's notices begin with, before the game's name."""
+    return f"hold-{_stamp(hold.since)}"
+
+
+def release_key(hold: Hold) -> str:
+    """What the outbox ids of a release's notices begin with (``hold.released`` set)."""
+    return f"release-{_stamp(hold.since)}-at{_stamp(hold.released)}"
+
+
+def hold_told(spool: Path, game: Game, hold: Hold) -> bool:
+    """Whether every player of the game has the notice of ``hold`` (of its release, with
+    ``released`` set) queued, mailed or set aside: a `wtg hold` or `wtg release` killed
+    after its last notice and before its last write owes none (given again, it queues
+    nothing more). Read only."""
+    name = game.config.game
+    key = release_key(hold) if hold.released else hold_key(hold)
+    mark = mail_marks(spool).get(name, "")
+    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    idents = [f"{key}-{name}-p{entry.id:02d}{mark}" for entry in players_in(game)]
+    return all(
+        any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
+        for ident in idents
+    )
+
+
+def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
+    """What the outbox names of the mails being taken back begin with (an announcement's
+    or a hold's whose taking back was begun and not finished: `wtg announce --withdraw`,
+    `wtg hold --undo` cut short): `wtg send` holds them back until it is finished."""
+    found = [f"announce-{key}-" for key in withdrawing(spool)]
+    for game in games:
+        try:
+            found.extend(_game_taken_back(game))
+        except Exception:  # a game folder is the GM's data: the send names it, skipped
+            continue
+    return tuple(found)
+
+
+def _game_taken_back(game: Game) -> list[str]:
+    """``taken_back`` of one game: its hold's or its move's notices."""
+    found = []
+    kept = game.held()
+    if kept is not None and kept.taking_back:
+        found.append(compose.safe(f"{hold_key(kept)}-{game.config.game}-p"))
+    latest = latest_turn_meta(game)
+    if unfinished(latest.meta, latest.turn + 1) is not None:  # a move (back) not told
+        undone = undone_move(latest.meta, latest.turn + 1)
+        if undone is not None:  # `extend --undo` cut short: the move may be taken back
+            found.append(compose.safe(f"{_extend_key(undone)}-{game.config.game}-p"))
+    return found
+
+
+def _extend_key(extension: Extension) -> str:
+    """What the outbox ids of a move's notices begin with: its turn, new deadline and
+    moment."""
+    return f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}"
+
+
+def _stamp(moment: str) -> str:
+    """An ISO time as a piece of an outbox id: its digits."""
+    return "".join(ch for ch in moment if ch.isdigit()) or "0"

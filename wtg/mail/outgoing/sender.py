@@ -1,0 +1,790 @@
+"""`wtg send`: queue the reports of every turn run since the last send, then deliver the
+outbox; and `wtg remind`: poke the players who have sent no orders yet."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+import time
+from collections.abc import Callable, Collection, Sequence
+from datetime import datetime, timedelta, timezone
+from logging import DEBUG, ERROR, INFO, WARNING
+from pathlib import Path
+from typing import NamedTuple
+
+from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
+from wtg.core.errors import GameError
+from wtg.core.record import Record
+from wtg.core.ruleset import KeepsOptions
+from wtg.files.diskflush import flush
+from wtg.files.diskspace import writing
+from wtg.files.store import StoreError
+from wtg.game.engine import Game, open_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import Press, press_for
+from wtg.game.report import press_text
+from wtg.game.schedule import iso, local_text
+from wtg.game.turnmeta import TURN_META
+from wtg.gm.gamestatus import game_status
+from wtg.gm.nextdeadline import reports_behind
+from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.announcement import cut_short as announcements_cut_short
+from wtg.host.announcement import owed_line
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason
+from wtg.logs.events import log_event
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
+from wtg.mail.outgoing.failedmail import undone_queued
+from wtg.mail.outgoing.notices import owed_lines, taken_back
+from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
+from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
+from wtg.mail.outgoing.sendevents import log_delivery
+from wtg.mail.servers.transport import (
+    MaildirTransport,
+    PermanentFailure,
+    SenderRefused,
+    SmtpTransport,
+    TemporaryFailure,
+    TooBig,
+    Transport,
+    Unreachable,
+)
+from wtg.mail.spool.hostgames import Registry
+from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
+from wtg.mail.spool.runlock import only_one
+
+SET_ASIDE = (
+    "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "
+    "again once what it says is corrected (a player's address in game.yaml)"
+)
+"""What the summary of a send that set mails aside adds: how to send one again."""
+
+DEFERRED = "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
+"""What the summary of a send whose server put mails off adds: where to read why."""
+
+
+class Delivery(NamedTuple):
+    sent: int
+    waiting: int
+    failed: int
+    unreachable: str = ""
+    """Why the server could not be reached (then every mail due waits), or ""."""
+    refused: tuple[str, ...] = ()
+    """A line for each mail set aside for good: its id, why, and where it is kept."""
+    unsigned: str = ""
+    """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
+    sender_refused: str = ""
+    """Why the server refuses the From (then every mail due stays queued), or ""."""
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (a 4xx, a line dropped):
+    the others waited for their next try, or for a server that could not be reached."""
+    lightened: tuple[str, ...] = ()
+    """A line for each mail the server refused as too big with its picture, sent without."""
+
+
+class SendSummary(Record):
+    queued: int = 0
+    press: int = 0
+    """Press mails queued (a turn's press, apart from the reports)."""
+    sent: int = 0
+    waiting: int = 0
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (``Delivery.deferred``)."""
+    failed: int = 0
+    unreachable: str = ""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
+    undrawn: tuple[str, ...] = ()
+    """A line for each report that went out without its map picture because the picture
+    could not be drawn (``wtg.mail.outgoing.pictures``), or the server refused the mail with it as
+    too big (``Delivery.lightened``)."""
+    refused: tuple[str, ...] = ()
+    """A line for each mail set aside for good (``Delivery.refused``)."""
+    unsigned: str = ""
+    """Why the DKIM key could not sign; the mail stays queued (``Delivery.unsigned``)."""
+    sender_refused: str = ""
+    """Why the server refuses the From; the mail stays queued (``Delivery.sender_refused``)."""
+    skipped: tuple[str, ...] = ()
+    """The folder of each game skipped (``unreadable`` says why), by name, in name order:
+    the summary line names them, as `run-turn --due` names a game it failed, and `wtg send`
+    exits 1 once the other games are done."""
+    first_mailed: tuple[str, ...] = ()
+    """A line for each game this host mailed for the first time past its turn 0 (copied in
+    from another host): mailed from its latest turn on (``_first_mailed``)."""
+    owed: tuple[str, ...] = ()
+    """A line for each GM command cut short before every player was told (a hold, a
+    release, a deadline's move, an announcement), with the command that finishes it: no
+    send mails those notices, and `wtg status` alone said so (``owed_notices``)."""
+
+    def busy(self) -> bool:
+        """Anything queued, sent, put off by the server or failed, or a game skipped: worth
+        a line even under --quiet. Mails that only waited for their next try are not: cron
+        would mail the same line at every run until the server takes them."""
+        mailed = self.queued or self.press or self.sent
+        stopped = self.unreachable or self.unsigned or self.sender_refused
+        told = self.skipped or self.owed
+        return bool(mailed or self.deferred or self.failed or stopped or told)
+
+    def line(self) -> str:
+        press = f" and {self.press} press mail(s)" if self.press else ""
+        line = (
+            f"{self.queued} report(s){press} queued; {self.sent} mail(s) sent, {self.waiting} "
+            f"waiting to be retried, {self.failed} refused for good"
+        )
+        if self.failed:
+            line += f"; {SET_ASIDE}"
+        if self.deferred:
+            line += f"; {DEFERRED}"
+        if self.unreachable:
+            line += f"; the mail server could not be reached: {self.unreachable}"
+        if self.unsigned:
+            line += f"; nothing sent unsigned, the mail stays queued: {self.unsigned}"
+        if self.sender_refused:
+            line += f"; the mail stays queued: {self.sender_refused}"
+        if self.skipped:
+            line += f"; skipped: {', '.join(self.skipped)}"
+        return line
+
+
+def open_transport(gm: GmConfig) -> Transport:
+    if gm.transport == "imap" and gm.smtp is not None:
+        return SmtpTransport(gm.smtp)
+    return MaildirTransport(gm.maildir_out)
+
+
+class Queued(NamedTuple):
+    reports: int
+    undrawn: tuple[str, ...] = ()
+    """Why a report that was due a map picture went out without it, a line each."""
+    skipped: tuple[str, ...] = ()
+    """A line for each game whose reports could not be queued (a folder without its turn
+    0, a report that cannot be read): skipped, the others queued."""
+    press: int = 0
+    """The press mails queued (a turn's press, to each player, apart from his report)."""
+    folders: tuple[Path, ...] = ()
+    """The folder of each game in ``skipped``, in its order."""
+    first_mailed: tuple[str, ...] = ()
+    """A line for each game mailed from its latest turn on (``_first_mailed``)."""
+
+
+def queue_reports(
+    gm: GmConfig,
+    outbox: Outbox,
+    journal: Journal,
+    now: datetime,
+    registry: Registry | None = None,
+    picture: MapPicture | None = None,
+) -> Queued:
+    """Each player's report (with the next AOF in the body) of every turn not yet mailed,
+    with the player's map as a picture when ``picture`` draws one (``wtg.mail.outgoing.pictures``),
+    and the turn's press, when players wrote any, in a mail of its own (``press_text``)."""
+    queued = pressed = 0
+    undrawn: list[str] = []
+    skipped: list[str] = []
+    folders: list[Path] = []
+    first: list[str] = []
+    for game in (registry or Registry(gm.games_dir)).games().values():
+        try:
+            said = _first_mailed(journal, game)
+            first += [said] if said else []  # said once, whatever becomes of its reports
+            made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
+        except sqlite3.Error:  # the journal: every game's, not this one's
+            raise
+        except HeldBack as behind:  # the turns before it queued; the others go on
+            log_event(f"reports not queued: {behind}", game=game.config.game, level=WARNING)
+            skipped.append(f"{game.store.root}: {behind}")
+            folders.append(game.store.root)
+            continue
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            lost = Unreadable(game.store.root, failure_reason(exc))
+            log_event(f"reports not queued: {lost.line()}", game=game.config.game, level=WARNING)
+            skipped.append(lost.line())
+            folders.append(lost.folder)
+            continue
+        queued += made
+        pressed += press
+    return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders), tuple(first))
+
+
+def _first_mailed(journal: Journal, game: Game) -> str | None:
+    """A game this host never mailed nor ran a turn of, past its turn 0, was copied in
+    from another host, whose players had its earlier reports there, and would have had
+    each again: it is mailed from its latest turn on (``Journal.begin_mailing``). What is
+    to be said of it, or None for any other game. Uncommitted: the game's first turn queued
+    commits it."""
+    name = game.config.game
+    latest = game.latest_turn()
+    if latest < 1 or not journal.begin_mailing(name, latest):
+        return None
+    return first_noted(name, latest)
+
+
+class HeldBack(GameError):
+    """A game's reports not queued, for a reason a GM command cut short left: the command
+    given again ends it (the other games go on)."""
+
+
+class RollbackCutShort(HeldBack):
+    """A `wtg rollback` of the game counts (its archive folder is named) and was cut short
+    before it finished: the turns it takes back may still be in ``turns/``, the reports of
+    the turn it goes back to may not yet say the deadline it sets. None of the game's
+    reports are queued until it is finished (the rollback given again, or any command that
+    takes the game's lock), the other games go on."""
+
+    def __init__(self, game: Game, rollback: Rollback, what: str = "reports") -> None:
+        name = game.config.game
+        given = "--undo" if rollback.undone is not None else f"--to {rollback.to}"
+        super().__init__(
+            f"its {what} are held back: a `wtg rollback {name} {given}` was cut "
+            f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
+            "send`"
+        )
+
+
+def _rollback_cut_short(game: Game, what: str = "reports") -> None:
+    """RollbackCutShort when a rollback of the game (or its undo) counts and is not
+    finished: until it is, the game's turns and deadline may be those it takes back (puts
+    back) or the ones before it, and its orders not yet pending again (set aside)."""
+    cut = [r for r in rollbacks(game.store) if not r.finished]
+    cut += [r for r in rollbacks(game.store, undone=True) if not r.undo_finished]
+    if cut:
+        raise RollbackCutShort(game, cut[-1], what)
+
+
+class ReportsBehind(HeldBack):
+    """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
+    `wtg extend`, `wtg release` or `wtg rollback --undo` killed after it moved it:
+    ``wtg.gm.nextdeadline``):
+    they are not queued, the game's earlier turns are, the other games go on."""
+
+    def __init__(self, game: Game, turn: int) -> None:
+        name = game.config.game
+        super().__init__(
+            f"its turn {turn} reports are held back: they do not yet say the deadline "
+            f"turn.json holds (a `wtg extend {name} HOURS`, `wtg release {name}` or `wtg "
+            f"rollback {name} --undo` was cut short before it wrote them again): give the "
+            "command again, then `wtg send`"
+        )
+
+
+def _behind(game: Game, turn: int) -> bool:
+    """Whether the turn's ``turn.json`` says its reports are behind its deadline."""
+    try:
+        return reports_behind(game.store.read_json(turn, TURN_META))
+    except StoreError:
+        return False  # no deadline moved there: the report is read as ever
+
+
+def _queue_game(
+    gm: GmConfig,
+    outbox: Outbox,
+    journal: Journal,
+    now: datetime,
+    game: Game,
+    picture: MapPicture | None,
+    undrawn: list[str],
+) -> tuple[int, int]:
+    """Queue one game's reports of the turns not yet mailed, and their press; how many of
+    each."""
+    queued = pressed = 0
+    name = game.config.game
+    game.check_config()  # a report for each seat of the game, or none
+    _rollback_cut_short(game)  # its turns may be those it takes back
+    undone = [r for r in rollbacks(game.store) if r.finished]
+    if any(not journal.rollback_seen(name, r.ident) for r in undone):
+        _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
+    latest = game.latest_turn()
+    reruns = _reruns(game, max(journal.mailed_turn(name), 1), latest)
+    for turn, times in reruns.items():
+        if not journal.rollback_seen(name, f"rerun-t{turn:04d}-{times}"):
+            _after_rerun(journal, name, turn, times)  # its reports mailed again
+    chosen = game.settings().read() if picture is not None else {}
+    if latest > journal.mailed_turn(name) and not journal.mailing(name):
+        journal.begin_mailing(name)  # known before its first mail is queued
+        journal.commit(f"noting game {name} before its first report is queued")
+    mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
+    for turn in range(journal.mailed_turn(name) + 1, latest + 1):
+        if turn == latest and _behind(game, turn):
+            raise ReportsBehind(game, turn)  # mailed once they say the deadline that holds
+        before = (queued, pressed, len(undrawn))
+        again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
+        press = press_for(game.store, turn)
+        for entry in game.config.players:
+            ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
+            ident += f"-g{again}" if again else ""  # the report of a turn run again
+            ident += f"-r{reruns[turn]}" if turn in reruns else ""  # and rerun
+            ident += mark
+            if press:
+                pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
+            if outbox.known(ident):
+                continue
+            subject = f"[{name}] turn {turn} report for {entry.name}"
+            # a turn before a takeover, mailed late: the seat's report, the quitter's code
+            # in its form, which is not the newcomer's to see
+            report = codes_hidden(game.report(entry.id, turn), entry.code)
+            form = BEGIN_MARKER in report  # else no MAP: line for the note to ask for
+            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}), form)
+            undrawn += [extra.problem] if extra.problem else []
+            drawn = extra.picture
+            msg = compose.message(
+                ident,
+                gm.sender,
+                entry.email,
+                subject,
+                report + extra.note,
+                when=now,
+                kind="auto-generated",
+                game=name,
+            )
+            if drawn is not None:
+                compose.with_picture(msg, drawn.png, drawn.filename)
+            queued += outbox.add(ident, msg, durable=False)
+        flush(outbox.root)
+        journal.set_mailed_turn(name, turn)
+        journal.commit(f"noting game {name}'s turn {turn} mailed, its reports queued")
+        _log_queued(name, turn, queued - before[0], pressed - before[1], undrawn[before[2] :])
+    return queued, pressed
+
+
+def _log_queued(name: str, turn: int, reports: int, press: int, undrawn: list[str]) -> None:
+    """The lines of a turn's reports queued, and of each map picture that could not be
+    drawn."""
+    if reports or press:
+        extra = f" and {press} press mail(s)" if press else ""
+        log_event(f"{reports} report(s){extra} queued", game=name, turn=turn)
+    for problem in undrawn:
+        log_event(f"a report went without its map: {problem}", game=name, turn=turn, level=WARNING)
+
+
+def _queue_press(
+    gm: GmConfig,
+    outbox: Outbox,
+    game: Game,
+    turn: int,
+    entry: PlayerEntry,
+    press: Sequence[Press],
+    report_ident: str,
+    now: datetime,
+) -> int:
+    """The turn's press to one player, in a mail of its own (its id the report's, with
+    ``press-`` for ``report-``); 1 when it was queued now."""
+    ident = "press-" + report_ident.removeprefix("report-")
+    if outbox.known(ident):
+        return 0
+    name = game.config.game
+    msg = compose.message(
+        ident,
+        gm.sender,
+        entry.email,
+        f"[{name}] press of turn {turn}",
+        press_text(name, turn, press),
+        when=now,
+        kind="auto-generated",
+        game=name,
+    )
+    return outbox.add(ident, msg, durable=False)
+
+
+def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
+    """The game was rolled back since the last send: its reports are mailed again from
+    the turn after the earliest rollback not yet reckoned with (each turn run again is a
+    new mail: ``-gN``). Committed at once, with the rollbacks marked seen."""
+    fresh = [r.to for r in undone if not journal.rollback_seen(name, r.ident)]
+    journal.set_mailed_turn(name, min(journal.mailed_turn(name), *fresh))
+    for rollback in undone:
+        journal.saw_rollback(name, rollback.ident)
+    journal.commit()
+
+
+def _reruns(game: Game, first: int, latest: int) -> dict[int, int]:
+    """How many times each turn from ``first`` to ``latest`` was run again (``run-turn
+    --rerun``), those run once left out. The last turn mailed is among them: it may have
+    been rerun, and the next turn run, before a send."""
+    found = {turn: game.meta(turn).get("reruns", 0) for turn in range(first, latest + 1)}
+    return {turn: times for turn, times in found.items() if times}
+
+
+def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
+    """Turn ``turn`` was run again (``run-turn --rerun``, after the GM corrected orders)
+    since the last send: its reports are mailed again, each a new mail (``-rN``), and
+    those of any turn run after it for the first time. Committed at once, with the rerun
+    marked seen (the journal keeps it beside the rollbacks)."""
+    journal.set_mailed_turn(name, min(journal.mailed_turn(name), turn - 1))
+    journal.saw_rollback(name, f"rerun-t{turn:04d}-{reruns}")
+    journal.commit()
+
+
+def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list[str]:
+    """Set aside for good each report or press in the queue whose turn was rolled back or
+    run again since it was queued (``failedmail.undone_queued``: a send killed after it
+    queued a turn's reports and before it delivered them, then a `run-turn --rerun`): the
+    turn it tells of is no more, and the report of the turn as it is goes beside it under
+    the same subject. A line for each, as a mail refused for good has (``Delivery``)."""
+    lines = []
+    for name, why in undone_queued(spool, games):
+        path = outbox.queue_dir / f"{name}.eml"
+        log_delivery(name, path, f"set aside for good: {why}", WARNING)
+        outbox.failed(name, why)
+        lines.append(f"mail {name} set aside for good: {why} (kept in {outbox.failed_dir})")
+    return lines
+
+
+def draw_pictures(outbox: Outbox, games_dir: Path) -> None:
+    """Draw the pictures queued mails are to carry (a confirmation's orders: the poll that
+    queued it left the drawing to the send), each into its mail before it is sent."""
+    opened: dict[str, Game] = {}
+
+    def game_of(name: str) -> Game:
+        if name not in opened:
+            opened[name] = open_game(games_dir / name)
+        return opened[name]
+
+    for name, path, request in outbox.pictures_wanted():
+        try:
+            raw, problem = add_picture(path.read_bytes(), request, game_of)
+        except OSError as error:  # sent or moved meanwhile: nothing to draw into
+            raw, problem = None, f"{name}: no map picture: {error}"
+        if problem:
+            log_event(f"send: {problem}", mail=name, level=WARNING)
+        outbox.drawn(name, raw)
+
+
+def deliver(
+    outbox: Outbox,
+    transport: Transport,
+    clock: Callable[[], float] = time.time,
+    signer: Signer | None = None,
+    sender: str | None = None,
+    alive: Callable[[], None] | None = None,
+    held_back: tuple[str, ...] = (),
+) -> Delivery:
+    """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
+    ``wtg.mail.outgoing.dkimsign``): how many were sent, still wait, failed for good, why the server
+    could not be reached if it could not, and why the key could not sign if it could not
+    (then nothing goes out unsigned: every mail due waits for the next send). ``sender``:
+    the From each mail goes out with (the config's now; a mail queued with another From,
+    say before the GM corrected a From the server refused, is sent with this one).
+    ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
+    systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
+    mail never does). ``held_back``: what the names of mails that wait begin with (a hold
+    or an announcement being taken back: ``notices.taken_back``)."""
+    sent = waiting = deferred = 0
+    down = unsigned = sender_refused = ""
+    refused: list[str] = []
+
+    def set_aside(ident: str, path: Path, why: str) -> None:
+        log_delivery(ident, path, f"refused for good: {why}", ERROR)
+        outbox.failed(ident, why)
+        kept = outbox.failed_dir / f"{ident}.eml"
+        refused.append(
+            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
+            f"then `wtg outbox --retry {ident}` sends it again)"
+        )
+
+    lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture
+    lightened: dict[str, str] = {}  # each one's refusal
+    went: list[str] = []
+    try:
+        for ident, path in itertools.chain(outbox.waiting(), lighter):
+            if ident.startswith(held_back):  # a hold or an announcement being taken back
+                log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
+                waiting += 1
+                continue
+            state = outbox.state(ident)
+            if state.get("refused"):  # compose could not make it sendable: set aside for good
+                set_aside(ident, path, str(state.get("error", "")))
+                continue
+            if down or unsigned or sender_refused or float(state.get("next_try", 0)) > clock():
+                later = (
+                    "the mail server could not be reached"
+                    if down
+                    else "the DKIM key"
+                    if unsigned
+                    else "smtp.from"
+                    if sender_refused
+                    else "its next try"
+                )
+                log_delivery(ident, path, f"waits for {later}", DEBUG)
+                waiting += 1
+                continue
+            raw = path.read_bytes()
+            if sender is not None:
+                raw = compose.with_sender(raw, sender)
+            if signer is not None:
+                try:
+                    raw = signer.sign(raw)
+                except SigningFailed as exc:
+                    unsigned = str(exc)  # the key's fault, not this mail's: all of them wait
+                    log_delivery(ident, path, f"stays queued, not signed: {unsigned}", WARNING)
+                    waiting += 1
+                    continue
+                except UnsignableMail as exc:
+                    set_aside(ident, path, str(exc))
+                    continue
+            try:
+                try:
+                    transport.send(ident, raw)
+                finally:
+                    if alive is not None:
+                        alive()
+            except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
+                sender_refused = str(exc)
+                log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
+                waiting += 1
+                continue
+            except Unreachable as exc:
+                down = str(exc) or type(exc).__name__  # the next run tries again
+                log_delivery(ident, raw, f"deferred: the mail server could not be reached: {down}")
+                waiting += 1
+                continue
+            except TemporaryFailure as exc:
+                since = outbox.deferred_since(ident)
+                if since is not None and clock() - since >= GIVE_UP:
+                    first = iso(datetime.fromtimestamp(since, timezone.utc))
+                    tries = int(outbox.state(ident).get("attempts", 0)) + 1
+                    why = f"the server has put it off since {first} ({tries} tries), the last "
+                    set_aside(ident, path, f"{why}time: {exc}")
+                    continue
+                at = outbox.retry_later(ident, str(exc), clock())
+                retry = datetime.fromtimestamp(at, timezone.utc)
+                log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
+                waiting += 1
+                deferred += 1
+                continue
+            except TooBig as exc:
+                without = without_picture(path.read_bytes())
+                if without is None:
+                    too = " (without its picture too)" if ident in lightened else ""
+                    set_aside(ident, path, f"{exc}{too}")
+                    continue
+                outbox.drawn(ident, without)
+                why = f"refused as too big ({exc}): it goes again without its picture"
+                log_delivery(ident, raw, why, WARNING)
+                lighter.append((ident, path))
+                lightened[ident] = str(exc)
+                continue
+            except PermanentFailure as exc:
+                set_aside(ident, path, str(exc))
+                continue
+            outbox.sent(ident)
+            log_delivery(ident, raw, "sent")
+            sent += 1
+            if ident in lightened:
+                went.append(
+                    f"mail {ident} went without its picture, which made it too big for the "
+                    f"mail server ({lightened[ident]}); its text says so"
+                )
+    finally:
+        transport.close()
+    if down:
+        log_event(
+            f"send: the mail server could not be reached ({down}): {waiting} mail(s) wait for "
+            "the next send",
+            level=WARNING,
+        )
+    if unsigned:
+        log_event(
+            f"send: the DKIM key cannot sign ({unsigned}): {waiting} mail(s) stay queued, "
+            "none is sent unsigned (it would land in spam); the next send sends them once "
+            "the key can sign (`wtg check-config` checks it)",
+            level=ERROR,
+        )
+    if sender_refused:
+        log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
+    return Delivery(
+        sent,
+        waiting,
+        len(refused),
+        down,
+        tuple(refused),
+        unsigned,
+        sender_refused,
+        deferred,
+        tuple(went),
+    )
+
+
+def send(
+    gm: GmConfig,
+    transport: Transport | None = None,
+    now: datetime | None = None,
+    picture: MapPicture | None = None,
+    alive: Callable[[], None] | None = None,
+    said: Collection[str] = (),
+) -> SendSummary:
+    """Queue the reports of every turn run since the last send (each with the player's map
+    as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
+    ``deliver`` has it). ``said``: the owed lines (``SendSummary.owed``) the log has
+    already (`wtg serve`'s send rounds): not logged again."""
+    moment = now or datetime.now(timezone.utc)
+    with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
+        outbox = Outbox(gm.spool)
+        journal = Journal(gm.spool)
+        registry = Registry(gm.games_dir)
+        try:
+            queued = queue_reports(gm, outbox, journal, moment, registry, picture)
+        except sqlite3.Error as exc:  # a full disk, most often: the file named
+            writing(exc, f"the mail journal {journal.path}")
+            raise
+        finally:
+            journal.close()
+        unread = [lost.folder for lost in registry.unreadable]
+        undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
+        outbox.drop_stray_notes()  # those of a send cut short
+        signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
+        draw_pictures(outbox, gm.games_dir)
+        done = deliver(
+            outbox,
+            transport or open_transport(gm),
+            signer=signer,
+            sender=gm.sender,
+            alive=alive,
+            held_back=taken_back(gm.spool, list(registry.games().values())),
+        )
+    summary = SendSummary(
+        queued=queued.reports,
+        press=queued.press,
+        sent=done.sent,
+        waiting=done.waiting,
+        deferred=done.deferred,
+        failed=done.failed + len(undone),
+        unreachable=done.unreachable,
+        unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
+        undrawn=(*queued.undrawn, *done.lightened),
+        refused=(*undone, *done.refused),
+        unsigned=done.unsigned,
+        sender_refused=done.sender_refused,
+        skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
+        first_mailed=queued.first_mailed,
+        owed=owed_by_commands(gm.spool, registry),
+    )
+    new_owed = [line for line in summary.owed if line not in said]
+    busy = summary.replaced(owed=tuple(new_owed)).busy()
+    log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
+    for lost in registry.unreadable:
+        log_event(f"send: {lost.line()}", level=WARNING)
+    for line in new_owed:
+        log_event(f"send: {line}", level=WARNING)
+    return summary
+
+
+def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
+    """The notices GM commands cut short owe the players (``owed_lines``, less what the
+    send holds reports back for and says so), and the announcements cut short, a line each
+    with the command that finishes it, as `wtg status` and the digest say them."""
+    lines = []
+    for game in sorted(registry.games().values(), key=lambda game: game.config.game):
+        try:
+            lines += owed_lines(spool, game, held_back=False)
+        except Exception:  # a game folder is the GM's data: the send names it, skipped
+            continue
+    announced, _unread = announcements_cut_short(spool)
+    return (*lines, *(owed_line(path, made) for path, made in announced))
+
+
+class Reminded(NamedTuple):
+    queued: int
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
+    skipped: tuple[str, ...] = ()
+    """The folder of each game skipped (``unreadable`` says why), by name, in name order:
+    the summary line names them, as `wtg send`'s does, and `wtg remind` exits 1 once the
+    other games are done."""
+
+    def line(self) -> str:
+        skipped = f"; skipped: {', '.join(self.skipped)}" if self.skipped else ""
+        return f"{self.queued} reminder(s) queued{skipped}"
+
+
+def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
+    """Queue a reminder for every player without orders whose deadline is near; once a turn."""
+    moment = now or datetime.now(timezone.utc)
+    outbox = Outbox(gm.spool)
+    queued = 0
+    registry = Registry(gm.games_dir)
+    skipped: list[str] = []
+    folders: list[Path] = []
+    for game in registry.games().values():
+        try:
+            queued += _remind_game(gm, game, outbox, moment)
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            lost = Unreadable(game.store.root, failure_reason(exc))
+            log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
+            skipped.append(lost.line())
+            folders.append(lost.folder)
+    if queued:
+        flush(outbox.root)
+    for unread in registry.unreadable:
+        log_event(f"remind: {unread.line()}", level=WARNING)
+    names = {f.name for f in (*(lost.folder for lost in registry.unreadable), *folders)}
+    reminded = Reminded(
+        queued, (*(lost.line() for lost in registry.unreadable), *skipped), tuple(sorted(names))
+    )
+    log_event(f"remind: {reminded.line()}", level=INFO if queued or names else DEBUG)
+    return reminded
+
+
+def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
+    """The game's reminders, the game noted in the journal before the first is queued
+    (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
+    else find its players reminded with the old game's codes); the mark of its name taken
+    again ends their ids (``Journal.mail_mark``)."""
+    _rollback_cut_short(game, "reminders")  # they would ask for orders it restores
+    deadline = game.deadline()
+    schedule = game.config.schedule
+    if deadline is None or schedule is None or not now < deadline or game.held():
+        return 0
+    if deadline - now > timedelta(hours=gm.limits.remind_hours):
+        return 0
+    status = game_status(game)
+    turn = status["turn"]
+    # the turn put off by rollbacks (``-gN``) or the report its form is of run again
+    # (``-rN``): a reminder of its own, as a report's id says so; one queued before is set
+    # aside by `wtg send` (``failedmail``) and never holds the new one back
+    again = sum(1 for r in rollbacks(game.store) if r.finished and r.to < turn)
+    reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
+    undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
+    queued = 0
+    owing = [p for p in status["players"] if p["owes_orders"]]
+    lacking = [p for p in owing if not p["orders"]]
+    mark = mailing_mark(gm.spool, game.config.game, game.latest_turn()) if lacking else ""
+    # the options the game plays: those its state keeps from turn 0, not game.yaml's now
+    played = game.config.options
+    if lacking and isinstance(game.ruleset, KeepsOptions):
+        played = game.ruleset.played_options(game.state())
+    for seat in dict.fromkeys(p["seat"] for p in lacking):  # a Duel's colours: one a seat
+        entry = game.config.player(seat)
+        sides = [p for p in owing if p["seat"] == seat]
+        missing = [f"{p['name']} (#{p['id']})" for p in sides if not p["orders"]]
+        on_file = [f"{p['name']} (#{p['id']})" for p in sides if p["orders"]]
+        ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
+        body = compose.render(
+            "reminder",
+            name=entry.name,
+            game=game.config.game,
+            turn=status["turn"],
+            deadline=local_text(deadline, schedule.timezone),
+            form=game.aof(entry.id),
+            forms=len(sides),
+            ruleset=game.ruleset.name,
+            options=played,
+            missing=missing if on_file else [],
+            on_file=on_file,
+            # turns missed in a row by the sides without orders (a Duel's: the most)
+            missed=max((p["missed_turns"] for p in sides if not p["orders"]), default=0),
+        )
+        msg = compose.message(
+            ident,
+            gm.sender,
+            entry.email,
+            f"[{game.config.game}] reminder: no orders for turn {status['turn']} yet",
+            body,
+            when=now,
+            kind="auto-generated",
+            game=game.config.game,
+        )
+        if outbox.add(ident, msg, durable=False):
+            log_event("reminder queued", game=game.config.game, turn=status["turn"], mail=ident)
+            queued += 1
+    return queued

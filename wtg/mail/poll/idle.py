@@ -1,0 +1,132 @@
+"""`wtg poll --idle`: stay connected and file each order mail within seconds of its arrival.
+
+One poll, then wait for new mail (IMAP IDLE, or a look at the maildir every two seconds),
+then poll again, until SIGTERM or SIGINT: the signal is only noted, and the loop ends
+between two polls, so nothing is ever half filed. A dropped connection or a restarted
+server is met with a new connection after a pause that grows from 1 s to a minute. With
+``send`` the answers go out after each poll that queued any (else `wtg send` does it).
+"""
+
+from __future__ import annotations
+
+import imaplib
+import socket
+import threading
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from wtg.core.errors import UsageError
+from wtg.files.paths import folder_identity
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import games_folder_moved
+from wtg.host.pollhealth import record_poll
+from wtg.mail.poll.poller import Poller, open_inbox
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.servers.inbox import Inbox
+from wtg.mail.servers.oauth2 import TokenError
+from wtg.mail.spool.runlock import only_one
+
+WAIT = 300.0
+"""Seconds one wait for new mail may last: then the poll runs anyway (a mail left for
+later, a server that forgot to tell) and IDLE starts afresh (RFC 2177 asks for it
+within 29 minutes)."""
+PAUSE_FIRST = 1.0
+PAUSE_MOST = 60.0
+
+CONNECTION_TROUBLE = (
+    OSError,
+    socket.timeout,
+    imaplib.IMAP4.error,
+    imaplib.IMAP4.abort,
+    TokenError,
+)
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), or
+a login without its token (``auth: oauth2``: the refresh token refused)."""
+
+
+def idle(
+    gm: GmConfig,
+    stop: threading.Event,
+    echo: Callable[[str], None],
+    *,
+    send: Callable[[], None] | None = None,
+    wait: float = WAIT,
+    connect: Callable[[GmConfig], Inbox] = open_inbox,
+    jobs: int = 1,
+) -> None:
+    """Poll, wait, poll again until ``stop`` is set. Raises AlreadyRunning when another
+    poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
+    started = folder_identity(gm.games_dir)
+    with only_one(gm.spool, "poll"):
+        pause = PAUSE_FIRST
+        while not stop.is_set():
+            _refuse_moved(gm, started)
+            try:
+                inbox = connect(gm)
+            except CONNECTION_TROUBLE as error:
+                _trouble(gm, echo, f"{cannot_connect(error)}: {error}", pause)
+                stop.wait(pause)
+                pause = min(PAUSE_MOST, pause * 2)
+                continue
+            pause = PAUSE_FIRST
+            try:
+                _serve(gm, inbox, stop, echo, send, wait, jobs, started)
+            except CONNECTION_TROUBLE as error:
+                _refuse_moved(gm, started)
+                _trouble(gm, echo, f"the connection dropped: {error}", pause)
+                stop.wait(pause)
+            finally:
+                inbox.close()
+
+
+def _serve(
+    gm: GmConfig,
+    inbox: Inbox,
+    stop: threading.Event,
+    echo: Callable[[str], None],
+    send: Callable[[], None] | None,
+    wait: float,
+    jobs: int,
+    started: tuple[int, int] | None,
+) -> None:
+    def stamped(line: str) -> None:
+        echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {line}")
+
+    while not stop.is_set():
+        _refuse_moved(gm, started)
+        # an address a bounce marked failing is said once its batch is on disk: a poll
+        # killed after that has said it, and the next finds the bounce handled
+        summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs, told=stamped).run()
+        if summary.seen:
+            stamped(summary.line())
+        for line in summary.helpers_died:
+            echo(f"  {line}")
+        if send is not None and _answered(summary):
+            send()
+        if not stop.is_set():
+            inbox.wait(wait, stop)
+
+
+def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
+    """UsageError when the games folder it started on is gone or replaced: its poll would
+    make it anew, with a spool, and file the players' mail there for no game."""
+    moved = games_folder_moved(gm.games_dir, started, "wtg poll --idle")
+    if moved is not None:
+        raise UsageError(moved)
+
+
+def cannot_connect(error: Exception) -> str:
+    """What a failed connection was: the server out of reach, or (``auth: oauth2``) no
+    token to log in with."""
+    return "cannot log in" if isinstance(error, TokenError) else "cannot reach the mail server"
+
+
+def _answered(summary: PollSummary) -> bool:
+    """Whether the poll may have queued answers: it handled mails, or moved those a poll
+    cut short had handled (their answers not sent yet: it was cut short before the send)."""
+    return bool(summary.seen - summary.skipped or summary.moved)
+
+
+def _trouble(gm: GmConfig, echo: Callable[[str], None], what: str, pause: float) -> None:
+    record_poll(gm.spool, datetime.now(timezone.utc), what)
+    echo(f"{what}; trying again in {pause:g} s")

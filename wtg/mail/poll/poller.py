@@ -1,0 +1,816 @@
+"""`wtg poll`: take order mails from the inbox, file them, and answer.
+
+For every waiting message, oldest first as the server received them:
+archive the raw message, then decide (an order form, help for a player, or no
+answer at all), store the orders through the same intake as `wtg orders`, and
+queue the answer in the outbox. A batch of messages becomes durable together
+(one flush of the file system, then the journal commit) before the messages are
+moved out of the inbox; a crash at any point leaves them to the next poll, which
+finds its own earlier work by the message's key and Message-ID.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime, timezone
+from email.message import Message
+from pathlib import Path
+
+from wtg.aof.copies import typed_order_lines
+from wtg.aof.mailtext import MailLine, game_named, mail_lines
+from wtg.core.errors import MailError
+from wtg.files import private
+from wtg.files.diskflush import flush
+from wtg.files.store import FormatRefused, GameLocked
+from wtg.game.arrivalkey import arrival_order, comparable
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason
+from wtg.host.pollhealth import record_poll
+from wtg.logs.addresses import log_hiding_addresses
+from wtg.logs.events import log_event
+from wtg.mail.incoming.answers import Answers
+from wtg.mail.incoming.bounce import MARKED, TOO_BIG_SAID, UNREAD_SAID, BounceNotes, marked_lines
+from wtg.mail.incoming.commands import Commands, command_text
+from wtg.mail.incoming.noreply import (
+    Headers,
+    auto_reply_reason,
+    from_address,
+    raw_headers,
+    sender_address,
+)
+from wtg.mail.incoming.sameanswer import Asked
+from wtg.mail.incoming.senderauth import HEADER, WORD, verdict
+from wtg.mail.incoming.setaside import SET_ASIDE, why_shown
+from wtg.mail.message.extract import extract_from_message, parse_mail
+from wtg.mail.message.mailcopy import copy_mark
+from wtg.mail.outgoing.digestmark import last_digest
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.poll import workers
+from wtg.mail.poll.events import MailEvent, log_mail, log_poll
+from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
+from wtg.mail.poll.processes import Crew
+from wtg.mail.poll.summary import PollSummary
+from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
+from wtg.mail.poll.waiting import Waiting
+from wtg.mail.poll.workers import (
+    KeptJournal,
+    Note,
+)
+from wtg.mail.servers.inbox import (
+    HEAD_MAX,
+    FiledInFolders,
+    ImapInbox,
+    Inbox,
+    Incoming,
+    MaildirInbox,
+)
+from wtg.mail.servers.otherhost import (
+    Marked,
+    Seen,
+    keep_marks,
+    kept_inbox,
+    others_filed,
+    others_took,
+)
+from wtg.mail.spool.asidepruning import unneeded
+from wtg.mail.spool.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
+from wtg.mail.spool.hostgames import Registry
+from wtg.mail.spool.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
+from wtg.mail.spool.outcome import (
+    LATER,
+    Kind,
+    Outcome,
+    ignored,
+    rejected,
+    unheard,
+    unheard_rejected,
+)
+from wtg.mail.spool.runlock import only_one
+
+
+class PollInterrupted(MailError):
+    """The poll was interrupted (Ctrl-C, SIGINT): what it had committed by then."""
+
+    def __init__(self, summary: PollSummary) -> None:
+        super().__init__(
+            f"poll interrupted: what it had filed is kept ({summary.line()}); the mails it "
+            "had not finished wait in the inbox for the next poll"
+        )
+        self.summary = summary
+
+
+class Poller:
+    def __init__(
+        self,
+        gm: GmConfig,
+        inbox: Inbox,
+        now: datetime | None = None,
+        *,
+        jobs: int = 1,
+        journal: Journal | None = None,
+        alive: Callable[[], None] | None = None,
+        told: Callable[[str], None] | None = None,
+    ) -> None:
+        """``alive``: told after each mail this process handles (`wtg serve`'s ping of
+        systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
+        far longer than the watchdog waits, a mail never does)."""
+        self.gm = gm
+        self.alive = alive
+        self.told = told
+        """Given each line of an address a bounce marked failing (``marked_lines``) once its
+        batch is on disk, before its mails leave the inbox: a poll killed after that has
+        said it (the next one finds the bounce handled, and has nothing to say of it)."""
+        self.inbox = inbox
+        self.now = now or datetime.now(timezone.utc)
+        self.journal = journal if journal is not None else Journal(gm.spool)
+        self.outbox = Outbox(gm.spool)
+        self.registry = Registry(gm.games_dir)
+        self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
+        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now, self.outbox)
+        self.commands = Commands(self.answers, self.registry)
+        self.archive = gm.spool / "archive"
+        self._archive_folders: dict[tuple[int, int], Path] = {}
+        self.crew = Crew(jobs, gm.limits.handle_seconds, alive)
+        """The poll's other processes (``wtg.mail.poll.processes``): ``jobs`` processes it may file
+        on, helpers only with many mails."""
+        self.clock = MailClock(gm.limits.handle_seconds)
+        """The time a mail may take (``wtg.mail.poll.timelimit``)."""
+        self.hand: Slot = NoSlot()
+        """This process's note of the mail in hand (``wtg.mail.poll.inprogress``)."""
+        self.waiting = Waiting()
+        """The mails this poll left waiting for a game to mend, bounded
+        (``wtg.mail.poll.waiting``)."""
+        self.deaths: dict[str, int] = {}
+        """The mails the last poll's processes died with: the deaths each caused."""
+        self._sender = ("", "")
+        """The key of the mail in hand and its From's address ('': none), once read: a mail
+        quarantined is listed under it (``QUARANTINE_AN_ADDRESS``)."""
+
+    def run(self) -> PollSummary:
+        counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
+        counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
+        counts["moved"] = 0
+        events: list[tuple[str, MailEvent]] = []
+        try:
+            self._prune()
+            self.hand = self.crew.muster(self.gm.spool, self.journal)
+            self.deaths = self.crew.deaths
+            self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
+            self.clock.start()
+            marks = self._others_filed()
+            for batch in self.inbox.waiting(self.gm.limits.max_bytes):
+                done: list[Incoming] = []
+                rejected: list[Incoming] = []
+                # a batch's keys are distinct: what the journal kept for them is read at once
+                known = self.journal.outcomes([message.key for message in batch])
+                # newest first: when one player sent several mails, the newest is filed and
+                # the older ones are only answered (the server's order decides, not ours)
+                ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
+                handled = self._handle_all([m for m in ordered if m.key not in known])
+                batch_events: list[tuple[str, MailEvent]] = []
+                for message in ordered:
+                    kept = known.get(message.key)
+                    if kept:  # handled by a poll that could not move it: moved now, no news
+                        counts["moved"] += 1
+                        moved = Outcome.from_text(kept).kind.to_rejected
+                        (rejected if moved else done).append(message)
+                        continue
+                    counts["seen"] += 1
+                    outcome = handled[message.key]
+                    event = MailEvent(message.key, outcome)
+                    batch_events.append((comparable(message.order_key), event))
+                    counts[outcome.kind.counted_as] += 1
+                    if outcome.held_back and outcome.kind is not Kind.UNANSWERED:
+                        counts["unanswered"] += 1  # filed, and its confirmation held back
+                    counts["forged"] += outcome.unheard
+                    if outcome.kind is Kind.LATER:
+                        continue
+                    (rejected if outcome.kind.to_rejected else done).append(message)
+                batch_events.sort(key=_arrival)
+                for _, event in batch_events:  # each is in the journal: logged as done
+                    log_mail(event)
+                self._tell_bounced(batch_events)
+                events += batch_events
+                if marks is not None and (done or rejected):
+                    marks = self._moving(marks)
+                self.inbox.finish(done, rejected)
+            self.inbox.settle()
+            self._moved(marks)
+            self._trim()
+        except Exception as exc:
+            self.journal.commit()
+            record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
+            raise
+        except KeyboardInterrupt:
+            # the batches committed stand; the one under way never committed, and its
+            # mails, still in the inbox, are the next poll's (as after a kill)
+            stopped = self._summary(counts, events)
+            log_event(f"poll interrupted: {stopped.line()}", level=logging.WARNING)
+            raise PollInterrupted(stopped) from None
+        finally:
+            self.clock.stop()
+            self.answers.release()
+            self.crew.stop()
+            self.journal.close()
+        summary = self._summary(counts, events)
+        record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
+        log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
+        return summary
+
+    def _others_filed(self) -> Marked | None:
+        """Before this poll moves any mail: the mail another program put into the folders
+        this host files into since its last poll, said (``wtg.mail.servers.otherhost``); the
+        folders' marks now, None for an inbox that files into no server's folders."""
+        if not isinstance(self.inbox, FiledInFolders):
+            return None
+        mailbox, marks = self.inbox.mailbox(), self.inbox.folder_marks()
+        line = others_filed(self.gm.spool, mailbox, marks)
+        if self.inbox.inbox_gone(kept_inbox(self.gm.spool, mailbox)) and line is None:
+            line = others_took(self.gm.imap.folder if self.gm.imap is not None else mailbox)
+        if line is not None:
+            log_event(f"poll: {line}", level=logging.WARNING)
+            if self.told is not None:
+                self.told(line)
+            keep_marks(self.gm.spool, mailbox, marks, Seen(at=self.now, line=line))
+        return Marked(mailbox, marks, moving=False)
+
+    def _moving(self, marks: Marked) -> Marked:
+        """Before the poll's first move: no marks kept while it moves (``keep_marks``)."""
+        if not marks.moving:
+            keep_marks(self.gm.spool, marks.mailbox, None)
+        return Marked(marks.mailbox, marks.marks, moving=True)
+
+    def _moved(self, marks: Marked | None) -> None:
+        """Once the poll's moves are done: the folders' marks kept as it leaves them."""
+        if marks is None or not isinstance(self.inbox, FiledInFolders):
+            return
+        now = self.inbox.folder_marks() if marks.moving else marks.marks
+        keep_marks(self.gm.spool, marks.mailbox, now, inbox=self.inbox.inbox_left())
+
+    def _tell_bounced(self, events: list[tuple[str, MailEvent]]) -> None:
+        """The addresses the bounces of a batch on disk marked failing, and the mails they
+        said were too big for a player's mailbox: logged (the player's address kept out of
+        the log) and ``told``, a line each."""
+        keys = _bounces(events)
+        lines = marked_lines(self.registry, keys) if keys else []
+        for _, event in events:  # a mail too big for the player's mailbox: not marked
+            detail = event.outcome.detail
+            if event.outcome.kind is Kind.REJECTED and (
+                TOO_BIG_SAID in detail or UNREAD_SAID in detail
+            ):
+                lines.append(detail)
+        for line in lines:
+            log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
+            if self.told is not None:
+                self.told(line)
+
+    def _prune(self) -> None:
+        """Drop what nobody reads any more, once a poll, before any reply is read: the
+        replies no limit reads, the mails not answered that neither ``wtg status`` nor the
+        next digest reads (``unanswered_before``), and the records of mails set aside that
+        nobody needs (``wtg.mail.spool.asidepruning``). One transaction: a kill leaves all of it
+        or none. The journal busy past its timeout leaves them to the next poll."""
+        moment = self.now.timestamp()
+        before = moment - ASIDE_KEPT
+        try:
+            gone = unneeded(self.journal, self.gm.games_dir, self.gm.spool, before)
+        except Exception as exc:  # the games folder is the GM's data: a reason, never a stop
+            gone = []  # none judged gone: those filed long ago go all the same
+            log_event(f"mails set aside not looked at: {exc}", level=logging.WARNING)
+        try:
+            self.journal.prune_replies(moment - REPLIES_KEPT)
+            self.journal.prune_unanswered(unanswered_before(self.gm.spool, moment))
+            self.journal.prune_set_aside(before, gone)
+            self.journal.commit()
+        except sqlite3.OperationalError as exc:
+            self.journal.db.rollback()
+            log_event(
+                f"old replies, mails not answered and mails set aside not pruned: {exc}",
+                level=logging.WARNING,
+            )
+
+    def _trim(self) -> None:
+        """Once every mail the poll saw has left the inbox: let go of the copies of a
+        flood's mails beyond its bound (``wtg.mail.spool.floodcopies``) and of the records of
+        mails handled that no copy check needs (``MESSAGES_KEPT``). The journal busy past its
+        timeout leaves them to the next poll."""
+        moment = self.now.timestamp()
+        maildir = self.inbox.path if isinstance(self.inbox, MaildirInbox) else None
+        try:
+            let_go = trim(self.journal, maildir, self.now, counts_before(self.gm.spool, moment))
+            self.journal.prune_messages(moment - MESSAGES_KEPT)
+            self.journal.commit()
+        except sqlite3.OperationalError as exc:
+            self.journal.db.rollback()
+            log_event(
+                f"a flood's copies and old mail records not pruned: {exc}", level=logging.WARNING
+            )
+            return
+        if let_go:
+            log_event(f"{let_go} mail(s) of a flood not kept (counted: `wtg status`, the digest)")
+
+    def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
+        lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
+        folders = {lost.folder.name for lost in self.registry.unreadable} | self.crew.skipped
+        bounces = _bounces(events)
+        return PollSummary(
+            **counts,
+            events=tuple(event for _, event in sorted(events, key=_arrival)),
+            bounced=tuple(marked_lines(self.registry, bounces)) if bounces else (),
+            unreadable=tuple(lost),
+            games_skipped=tuple(sorted(folders)),
+            helpers_died=tuple(self.crew.died),
+        )
+
+    def _helping(self, hands: InHand | None, deaths: dict[str, int]) -> Helping:
+        """The poller in a helper process (``Crew.start`` forks it)."""
+        return Helping(self.gm, self.inbox, self.now, hands, deaths)
+
+    def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
+        """Handle a batch's new messages (in the order given), make what was done durable
+        and let go of the games: each message's outcome by its key. A mail the last poll
+        died with is taken first, alone (``Crew.take_alone``); the others are shared with
+        the helpers when there are many (``wtg.mail.poll.processes``)."""
+        crew = self.crew
+        handled, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
+        rest = [message for message in messages if message.key not in handled]
+        shared = crew.shares(len(rest))
+        if shared:
+            handled |= crew.share(self, rest, self.registry.addresses_in)
+        else:
+            handled |= {message.key: self.guarded(message) for message in rest}
+        self._commit()
+        crew.release(shared, used)
+        self.answers.release()
+        if not (shared or used):
+            return handled
+        # a mail the glance placed wrong met its game locked by another process: now that
+        # every game is free, it is handled again (a game another program holds stays so)
+        later = crew.again(messages, handled)
+        return handled | self._handle_here(later) if later else handled
+
+    def _handle_here(self, messages: list[Incoming]) -> dict[str, Outcome]:
+        """Handle messages in this process, make what was done durable and let go of the
+        games: each message's outcome by its key."""
+        handled = {message.key: self.guarded(message) for message in messages}
+        self._commit()
+        self.answers.release()
+        return handled
+
+    def guarded(self, message: Incoming) -> Outcome:
+        """Handle one message; whatever goes wrong with it stays with it. A message whose
+        handling fails, or takes longer than ``mail.handle_seconds`` (``self.clock``), is
+        archived, quarantined (moved to the rejected folder) and recorded for the GM, and
+        the poll goes on with the next one. Only the disk and the server (OSError,
+        sqlite3.Error) stop a poll: they would stop every message. While it is handled,
+        its key is in this process's slot (``wtg.mail.poll.inprogress``)."""
+        clock = self.clock
+        self.hand.take(message.key, self.deaths.get(message.key, 0) if self.deaths else 0)
+        try:
+            try:
+                clock.begin()
+                try:
+                    return self.handle(message)
+                finally:
+                    clock.end()  # a tick can raise only before it, into the guard below
+            except PermissionError as refused:
+                waits = self._waits(refused)
+                if waits is None:
+                    raise
+                return self._waiting(message, waits)
+            except (OSError, sqlite3.Error):
+                raise
+            except MailTooLong as over:
+                return self.quarantine(message, HandlingStopped(str(over)))
+            except Exception as error:  # any mail is untrusted input
+                return self.quarantine(message, error)
+        finally:
+            self.hand.done()
+            if self.alive is not None:
+                self.alive()
+
+    def _waits(self, refused: PermissionError) -> Outcome | None:
+        """A mail that met a file of one game's folder that another user owns (a command
+        run as root left it, ``wtg.files.ownership``) waits in the inbox, and the folder is
+        named with the poll's unreadable games; the other games' mail goes on. None when
+        the file is not in a game's folder (the spool, the lobby's book: every mail would
+        meet it, and the poll stops)."""
+        if refused.filename is None:
+            return None
+        try:
+            inside = Path(os.fsdecode(refused.filename)).relative_to(self.gm.games_dir)
+        except ValueError:
+            return None
+        if len(inside.parts) < 2 or inside.parts[0].startswith("."):
+            return None
+        folder = self.gm.games_dir / inside.parts[0]
+        reason = failure_reason(refused)
+        self.registry.unreadable.append(Unreadable(folder, reason))
+        return Outcome(Kind.LATER, f"{reason} (the mail waits in the inbox)", folder.name)
+
+    def _waiting(self, message: Incoming, waits: Outcome) -> Outcome:
+        """A mail that met another user's file in its game's folder (``_waits``): it waits,
+        within the bounds of the mails waiting for a game to mend (``wtg.mail.poll.waiting``);
+        beyond them it is held for the GM, as ``handle`` holds one."""
+        msg = parse_mail(message.raw or message.head)
+        sender = sender_address(raw_headers(msg))
+        outcome = self.waiting.bounded(waits, sender or NO_SENDER)
+        if outcome.kind is not Kind.HELD:
+            return outcome
+        message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
+        mark = copy_mark(message_id, sender, message.raw or b"")
+        self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
+        return outcome
+
+    def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
+        """``look``: whether the game it names is looked for (not in a mail that killed the
+        processes reading it)."""
+        stopped = isinstance(error, HandlingStopped)  # its text is the reason
+        reason = (str(error) if stopped else f"{type(error).__name__}: {error}")[:300]
+        game = self._game_named(message) if look else None
+        archived = self._archive(message)
+        sender = self._sender[1] if look and self._sender[0] == message.key else ""
+        at = self.now.timestamp()
+        arrived = comparable(message.order_key)
+        self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
+        outcome = Outcome(Kind.QUARANTINED, reason, game)
+        self.journal.handled(message.key, "", outcome.text())
+        return outcome
+
+    def _game_named(self, message: Incoming) -> str | None:
+        """The game a message that could not be handled names, if a cheap look finds one
+        within the time a mail may take."""
+        try:
+            self.clock.begin()
+            try:
+                text = (message.raw or message.head)[: HEAD_MAX * 4].decode("utf-8", "replace")
+                name = game_named(text)
+                game = self.registry.game(name) if name else None
+            finally:
+                self.clock.end()
+        except (Exception, MailTooLong):  # it broke the handling once: trust nothing of it
+            return None
+        return game.config.game if game is not None else None
+
+    def _commit(self) -> None:
+        """Everything written for this batch reaches the disk (one flush a file system: the
+        spool is mostly inside the games folder), then the journal says so."""
+        systems: dict[int, Path] = {}
+        for root in (self.gm.games_dir, self.gm.spool):
+            with contextlib.suppress(FileNotFoundError):
+                systems.setdefault(os.stat(root).st_dev, root)
+        for root in systems.values():
+            flush(root)
+        self.journal.commit()
+
+    # --- one message ------------------------------------------------------------
+    def handle(self, message: Incoming) -> Outcome:
+        """What was done with a message (``Kind.LATER``: leave it in the inbox)."""
+        archived = self._archive(message)
+        self.clock.from_here()  # its copy in the archive changes nothing
+        msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
+        message_id = str(msg.get("Message-ID", "")).strip()
+        message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
+        headers = raw_headers(msg)  # read once for every check below
+        sender = sender_address(headers)
+        self._sender = (message.key, sender or "")  # a quarantine's list is bounded by it
+        # kept in the journal for the Message-ID: a copy is this mail again, not any mail
+        # that carries its Message-ID (``wtg.mail.message.mailcopy``)
+        mark = copy_mark(message_id, sender, message.raw or b"")
+        if not message.raw:  # too big: answered from its header, never read
+            outcome = self._too_big(message, msg, headers, sender)
+        else:  # the same answer to the same words goes once a day (``sameanswer``)
+            asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
+            with self.answers.answering(asked, from_address(headers, sender)):
+                outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
+        detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
+        if detail != outcome.detail:
+            outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
+        bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
+        beyond = bounded is not outcome  # held beyond the mails waiting for a mend
+        self._record(message, msg, bounded, sender, mark, archived, beyond)
+        return bounded
+
+    def _record(
+        self,
+        message: Incoming,
+        msg: Message,
+        outcome: Outcome,
+        sender: str | None,
+        mark: str,
+        archived: Path,
+        beyond: bool = False,
+    ) -> None:
+        """What was done with a mail, in the journal (nothing for a mail left waiting).
+        ``beyond``: it was held beyond the mails of its address waiting for a mend, the
+        newest of which wait in the inbox: bounded as a seat's address is, even while a
+        game folder cannot be read (``wtg.mail.poll.waiting``)."""
+        if outcome.kind is Kind.HELD:
+            self._held(message, msg, outcome.game, str(archived), outcome.detail)
+        if outcome.kind is Kind.LATER:
+            return
+        arrived = comparable(message.order_key)
+        told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+        # a game folder that could not be read may hold the sender's seat: nothing of
+        # his goes; a seat's address (a From anyone may write) has its address's bound
+        if may_go(outcome) and (beyond or not (sender and self.registry.unreadable)):
+            day = day_of(message.received)  # a mail without a sender is no one's
+            who = sender or NO_SENDER
+            player = beyond or bool(sender and self.registry.seats_of(sender))
+            self.journal.flooded(message.key, who, day, arrived, str(archived), player)
+
+    def _held(
+        self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
+    ) -> None:
+        """The record of a mail held for the GM, with its sender and whether he has a seat
+        here: the list keeps a player's mails apart from a flood of strangers'
+        (``Journal.held``)."""
+        sender = sender_address(raw_headers(msg)) or ""
+        player = bool(self.registry.seats_of(sender))
+        at = self.now.timestamp()
+        arrived = comparable(message.order_key)
+        self.journal.held(message.key, game, archived, detail, at, sender, player, arrived)
+
+    def _too_big(
+        self, message: Incoming, head: Message, headers: Headers, sender: str | None
+    ) -> Outcome:
+        """A mail too big to fetch: its sender told why, unless it is a robot; a bounce is
+        read as far as it was fetched (``BounceNotes.noted_big``), as a small one is.
+        ``headers``: ``head``'s (``raw_headers``); ``sender``: their ``sender_address``."""
+        loop = auto_reply_reason(headers, self.answers.loop)
+        forged = self._forged(headers, message.key) if not loop else None
+        if forged:
+            return unheard_rejected(forged, f", {message.size} bytes (too big)")
+        if not loop:
+            return self.answers.oversized(message, sender)
+        bounce = self.bounces.noted_big(head, message.start, message.key)
+        limit = self.gm.limits.max_bytes
+        return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
+
+    def _decide(
+        self,
+        message: Incoming,
+        msg: Message,
+        headers: Headers,
+        sender: str | None,
+        message_id: str,
+        mark: str,
+        archived: Path,
+    ) -> Outcome:
+        """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
+        ``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
+        known; ``archived``: its raw copy in the archive."""
+        earlier = self.journal.key_of_message_id(mark)
+        if earlier and earlier != message.key:
+            return ignored(f"a copy of {earlier}")
+        loop = auto_reply_reason(headers, self.answers.loop)
+        if loop:  # never answered; a bounce of our mail marks the address failing
+            return self.bounces.noted(msg, message.key) or self._set_aside(
+                message, msg, loop, archived
+            )
+        extracted = extract_from_message(msg)
+        forged = self._forged(headers, message.key)
+        if forged:
+            texts = extracted.texts if extracted.text is not None else ()
+            return self._unanswered(message, sender, texts, message_id, forged)
+        if extracted.text is None:
+            return self._without_form(message, msg, sender, message_id, extracted.unread)
+        try:
+            return self.answers.orders(
+                message, sender, extracted.texts, message_id, extracted.unread
+            )
+        except GameLocked as exc:
+            return later(exc)
+
+    def _set_aside(self, message: Incoming, msg: Message, why: str, archived: Path) -> Outcome:
+        """A mail that looks automatic (``why``: the header): never answered, never filed.
+        When it holds a player's orders with his right code (his mail program, forwarder
+        or script marks his mail so), each seat is recorded for the GM (``wtg status``, the
+        digest) with where the mail is kept, and told (``Answers.set_aside``); any other
+        (a vacation reply quoting a report, a list's mail) is only counted."""
+        plain = rejected(f"not for us ({why})")
+        extracted = extract_from_message(msg)
+        if extracted.text is None:
+            return plain
+        try:
+            seats = self.answers.set_aside(message, extracted.texts, why)
+        except GameLocked as exc:
+            return later(exc)
+        if not seats:
+            return plain
+        at = self.now.timestamp()
+        shown = why_shown(why)
+        for seat in seats:
+            self.journal.set_aside(
+                message.key,
+                seat.game,
+                seat.seat,
+                shown,
+                str(archived),
+                at,
+                message.order_key,
+                message.received.timestamp(),
+            )
+        named = ", ".join(f"{seat.game} player {seat.seat}" for seat in seats)
+        return rejected(
+            f"not for us ({why}); {SET_ASIDE}: the orders of {named}, with the right code, "
+            "not filed (`wtg status` and the digest show it)",
+            seats[0].game,
+        )
+
+    def _forged(self, headers: dict[str, list[str]], key: str) -> str | None:
+        """``authres: dmarc=fail for example.org`` when the GM's own server found the mail's
+        From failing DMARC (``wtg.mail.incoming.senderauth``), else None. A header of his server's
+        that cannot be read is no result, and a line in the log."""
+        found = headers.get(HEADER)
+        if not found:  # most mail, and every mail of a server that adds none
+            return None
+        said = verdict([str(v) for v in found], self.gm.limits.authserv_id, headers.get("from", []))
+        if said.unread:
+            log_event(said.unread, mail=key, level=logging.WARNING)
+        return f"{WORD}: {said.failed}" if said.failed else None
+
+    def _unanswered(
+        self,
+        message: Incoming,
+        sender: str | None,
+        texts: Sequence[str],
+        message_id: str,
+        forged: str,
+    ) -> Outcome:
+        """A mail whose From failed DMARC: never answered (no backscatter to a forged
+        address). Its orders are filed when their code is right, the code being the key to
+        a player's orders; a mail without a form is a command or a question, each of which
+        is an answer to its From: nothing is done."""
+        if not texts:
+            return unheard_rejected(forged, " (no order form: nothing done)")
+        try:
+            with self.answers.silent():
+                outcome = self.answers.orders(message, sender, texts, message_id)
+        except GameLocked as exc:
+            return later(exc)
+        return unheard(outcome, forged)
+
+    def _without_form(
+        self,
+        message: Incoming,
+        msg: Message,
+        sender: str | None,
+        message_id: str,
+        unread: Sequence[str] = (),
+    ) -> Outcome:
+        """A mail without an order form: commands to the host (``wtg.mail.incoming.commands``: LIST,
+        JOIN, REPORT, ...), else the help it always got, naming the attachments it has that
+        were not read (``unread``: a form sent as a document)."""
+        try:
+            commanded = self.commands.handle(message, msg, sender, message_id)
+        except GameLocked as exc:
+            return later(exc)
+        if commanded is not None:
+            return commanded
+        text = command_text(msg)
+        typed: list[MailLine] = []
+        if text is not None:  # the forms of the sender's games, for an order line spaced
+            games = {id(game): game for game, _entry in self.registry.seats_of(sender)}
+            forms = [game.ruleset.form_for(game.state_view()) for game in games.values()]
+            typed = typed_order_lines(mail_lines(text), forms)
+        return self.answers.help(message, sender, message_id, unread, typed)
+
+    def _archive(self, message: Incoming) -> Path:
+        """The raw message is kept before anything else is done with it."""
+        month = (message.received.year, message.received.month)
+        folder = self._archive_folders.get(month)
+        if folder is None:  # made once a poll: a batch's mails mostly came in one month
+            folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
+            self._archive_folders[month] = folder
+        path = folder / (message.key.replace(":", "-") + ".eml")
+        kept = message.raw or (
+            message.start + b"\n(too big: the rest was not fetched)\n"
+            if message.start
+            else message.head + b"\n(too big: the body was not fetched)\n"
+        )
+        # written in place: a temporary file and a rename would buy nothing here, as a poll
+        # killed while writing it leaves it torn, but then its batch's journal never
+        # committed, the mail is still in the inbox, and the next poll handles it again and
+        # writes this file again whole (test_a_torn_archive_copy_is_written_again_whole);
+        # a committed batch was flushed to disk first
+        private.write_file(path, kept, sync=False)
+        return path
+
+
+def unanswered_before(spool: Path, moment: float) -> float:
+    """The moment before which no reader needs the mails not answered: ``wtg status``
+    shows the last day (``UNANSWERED_KEPT`` is twice that), the digest every one since the
+    last digest (the first looks back a day), however many days ago that was."""
+    kept = moment - UNANSWERED_KEPT
+    last = last_digest(spool)
+    return kept if last is None else min(kept, last.timestamp())
+
+
+def counts_before(spool: Path, moment: float) -> float:
+    """The moment before which no reader needs the counts of a flood's mails not kept:
+    ``FLOOD_COUNTS_KEPT``, or the last digest when it is older (the next one counts them)."""
+    kept = moment - FLOOD_COUNTS_KEPT
+    last = last_digest(spool)
+    return kept if last is None else min(kept, last.timestamp())
+
+
+def later(exc: GameLocked) -> Outcome:
+    """A mail left in the inbox for the next poll: a game another process writes, or one
+    this wtg may not write (FormatRefused: the GM runs `wtg upgrade`), which ``poll -v`` says."""
+    return Outcome(Kind.LATER, str(exc), exc.game) if isinstance(exc, FormatRefused) else LATER
+
+
+def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:
+    """The order the server received the mails in (then the key: each is one mail's)."""
+    return item[0], item[1].mail
+
+
+def single_threaded() -> bool:
+    """Whether this process may fork its helpers: it runs one thread, where the OS forks."""
+    return hasattr(os, "fork") and threading.active_count() == 1
+
+
+class Helping(Poller):
+    """The poller in a helper process (``wtg.mail.poll.workers``): its journal notes its writes
+    for the poller, which writes and commits them."""
+
+    journal: KeptJournal
+
+    def __init__(
+        self,
+        gm: GmConfig,
+        inbox: Inbox,
+        now: datetime,
+        hands: InHand | None = None,
+        deaths: dict[str, int] | None = None,
+    ) -> None:
+        super().__init__(gm, inbox, now, journal=KeptJournal(gm.spool))
+        if hands is not None:
+            self.hand = hands.slot(workers.NUMBER)
+        self.deaths = dict(deaths or {})
+        self.clock.start()
+
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+        lost = self.registry.unreadable
+        return self.journal.take(), [u.line() for u in lost], tuple(u.folder.name for u in lost)
+
+    def release(self) -> None:
+        self.journal.forget()
+        self.answers.release()
+
+
+def poll(
+    gm: GmConfig,
+    inbox: Inbox,
+    now: datetime | None = None,
+    *,
+    jobs: int = 1,
+    told: Callable[[str], None] | None = None,
+) -> PollSummary:
+    """Raises AlreadyRunning when another poll of the same spool is under way. ``jobs``:
+    the processes it may file on, when many mails wait (``wtg.mail.poll.workers``). ``told``:
+    given each line of an address a bounce marked failing, as soon as it is on disk
+    (``Poller.told``)."""
+    with only_one(gm.spool, "poll"), rare_collections():
+        return Poller(gm, inbox, now, jobs=jobs, told=told).run()
+
+
+def _bounces(events: Iterable[tuple[str, MailEvent]]) -> set[str]:
+    """The keys of the bounces among ``events`` that marked a player's address failing."""
+    return {
+        event.mail
+        for _, event in events
+        if event.outcome.kind is Kind.REJECTED and event.outcome.detail.startswith(MARKED)
+    }
+
+
+YOUNG = 20_000
+"""Objects made (beyond those freed) between two collections of the youngest ones, during a
+poll. Python's 700 has the collector walk the games a poll opened over and over to find
+nothing: a poll's objects are freed as it goes, and form no cycles. With 20,000 it walks
+them once or twice a thousand mails (bench/bench_maildir.py times the poll)."""
+
+
+@contextlib.contextmanager
+def rare_collections() -> Iterator[None]:
+    """The collector runs rarely for the poll (``YOUNG``), as often as before after it."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], YOUNG), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def open_inbox(gm: GmConfig) -> Inbox:
+    if gm.transport == "imap" and gm.imap is not None:
+        return ImapInbox(gm.imap)
+    return MaildirInbox(gm.maildir_in)

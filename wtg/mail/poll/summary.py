@@ -1,0 +1,99 @@
+"""What one poll did: the counts of its mails, each mail's outcome, and what the GM should
+know (game folders it could not open, helper processes that died)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from wtg.core.record import Record
+from wtg.mail.poll.events import MailEvent
+from wtg.mail.spool.outcome import Kind
+
+
+class PollSummary(Record):
+    seen: int = 0
+    filed: int = 0
+    """Mails whose orders were stored."""
+    rejected: int = 0
+    """Mails with orders that could not be accepted (wrong code, a form of no game here,
+    too big), each answered where the sender is a player; and mail that must get no
+    answer (automatic replies, bounces, mailing lists)."""
+    quarantined: int = 0
+    """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
+    ignored: int = 0
+    """Everything else: help answered, no orders in the mail (those on file stand), older
+    than the orders on file, copies, automatic mail without a form."""
+    skipped: int = 0
+    """Left in the inbox for the next poll (a game being written, say)."""
+    unanswered: int = 0
+    """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
+    forged: int = 0
+    """Mails whose From failed DMARC at the GM's server: not answered (``not answered:
+    authres``), their orders filed when their code is right; counted here as well."""
+    held: int = 0
+    """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
+    moved: int = 0
+    """Mails an earlier poll handled and could not move out of the inbox (the line to the
+    server cut, the poll killed): moved now, nothing done with them again, counted in
+    none of the others, ``seen`` neither (no news for cron)."""
+    events: tuple[MailEvent, ...] = ()
+    """What was done with each mail, in the order the server received them: the log's
+    lines and those of ``wtg poll -v`` (``wtg.mail.poll.events``). The key names the
+    archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
+    games_skipped: tuple[str, ...] = ()
+    """The folder of each game in ``unreadable``, by name, in name order: the summary line
+    names them (``; skipped: g02``), as `wtg send`'s does, and `wtg poll` exits 1 once the
+    other games' mail is done."""
+    bounced: tuple[str, ...] = ()
+    """A line for each player's address a delivery report marked failing this poll
+    (``wtg.mail.incoming.bounce.marked_lines``): said on stderr, as the games skipped are."""
+    helpers_died: tuple[str, ...] = ()
+    """A line for each helper process that died before the poll let it go
+    (``wtg.mail.poll.workers``): how it ended, and what became of its mails."""
+
+    def line(self) -> str:
+        text = (
+            f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
+            f"ignored {self.ignored}"
+        )
+        text += f", held for the GM {self.held}" if self.held else ""
+        text += f", left for the next poll {self.skipped}{self._mended()}" if self.skipped else ""
+        text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
+        text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
+        text += (
+            f", moved out of the inbox (an earlier poll had handled them) {self.moved}"
+            if self.moved
+            else ""
+        )
+        text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
+        return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
+
+    def waiting(self) -> dict[str, int]:
+        """The mails left waiting for a game the GM has to mend (``wtg.mail.poll.waiting``), by
+        game, in name order."""
+        waits = Counter(
+            event.game
+            for event in self.events
+            if event.outcome.kind is Kind.LATER and event.outcome.detail and event.game
+        )
+        return dict(sorted(waits.items()))
+
+    def _mended(self) -> str:
+        """`` (waiting for a mend: g1 20, g2 3)``: ``waiting``; '' when none."""
+        waits = self.waiting()
+        if not waits:
+            return ""
+        return f" (waiting for a mend: {', '.join(f'{g} {n}' for g, n in waits.items())})"
+
+    @property
+    def outcomes(self) -> tuple[tuple[str, str], ...]:
+        """(message key, what was done with it) for each mail, from ``events``."""
+        return tuple((event.mail, event.text()) for event in self.events)
+
+    def busy(self) -> bool:
+        return bool(self.seen)
+
+
+__all__ = ["PollSummary"]

@@ -1,0 +1,138 @@
+"""The copies a flood leaves bounded: a stranger (or a looping auto-responder) who sends
+thousands of mails a day would have the poll keep each twice, in the spool's archive and
+in the maildir's rejected or processed folder, about 2.5 kB a mail each.
+
+Of one address's mails of a day (UTC, by arrival) that ``may_go``, the poll keeps the
+copies of the first ``FLOOD_FIRST`` and of the newest ``FLOOD_NEWEST``; those in between
+are counted (``flood_counts``: ``wtg status``, the digest) and their copies deleted, with
+their record as handled. A mail may go only when nothing in it was a player's: it filed
+nothing, set nothing aside, quarantined nothing, and named no game of this host but with a
+wrong code (a mail held, naming a game this host does not know, goes once the list of mails
+held no longer names it). A player's mail with his right code is never let go. One from a
+seat's address that held nothing of his is bounded as any address's: a From is text, and a
+stranger who wrote a player's address in it kept every copy of his flood. Of all the mails
+of a day that may go from addresses with no seat here, together, the first
+``FLOOD_DAY_FIRST`` and the newest ``FLOOD_DAY_NEWEST`` keep theirs too, and the others go:
+a flood written under a new address each mail kept every copy, up to ``mail.max_bytes``
+each, until the disk was full. A mail that may go is let go only beyond one of the two
+bounds (a seat's address: beyond its own). While a game folder cannot be read, nothing of
+an address is let go: the folder may hold its seat.
+
+The steps, each safe against a kill before the next (``trim``): the mails let go are
+counted and marked in one commit; their files are deleted; their rows dropped in another
+commit. A poll killed between them leaves marked rows, whose files the next poll deletes
+(a file already gone is no matter). Only the maildir's folders are this host's to trim:
+on IMAP the rejected and processed folders are the GM's mail server's, and only the archive
+copy goes."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from wtg.logs.events import log_event
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.outcome import Kind, Outcome
+
+FLOOD_FIRST = 20
+"""Of an address's mails of a day that may go, the first ones whose copies are kept."""
+FLOOD_NEWEST = 20
+"""Of an address's mails of a day that may go, the newest ones whose copies are kept."""
+FLOOD_DAY_FIRST = 100
+"""Of all the mails of a day that may go, every address's together, the first ones whose
+copies are kept: a stranger who writes each mail under another address (any local part
+of his own domain, any domain: a From is text) escapes the bound of one address."""
+FLOOD_DAY_NEWEST = 100
+"""Of all the mails of a day that may go, the newest ones whose copies are kept."""
+NO_SENDER = "(no usable From)"
+"""The sender a flood's bound counts the mails under that have none the poll could answer
+(a From of no address, of one no mail can be written to, or of two): one sender's."""
+FLOOD_ROWS_DAYS = 2
+"""Days after its own that a kept copy's row stays (a mail of that day polled late is
+still placed among them): then nothing of that day is let go any more."""
+FLOOD_COUNTS_KEPT = 30 * 24 * 3600.0
+"""Seconds a count of mails not kept stays at least (the digest also reads every one since
+the last digest, however old: the poll keeps those longer)."""
+
+_MAY_GO = (Kind.REJECTED, Kind.ANSWERED, Kind.UNANSWERED, Kind.IGNORED, Kind.HELD)
+WRONG_CODE = "wrong code or player"
+"""The outcome's detail of a form whose code is no seat's (``Answers._reject``)."""
+
+
+def may_go(outcome: Outcome) -> bool:
+    """Whether a mail's copies may go in a flood, by what the poll did with it (the poll
+    asks too whether its address has a seat here, bounded as an address alone, and whether
+    a game folder could not be read, when nothing of an address goes). A mail about a
+    game of this host goes only with a wrong code (a mail set aside, a player's orders
+    with his right code, names its game: never); a mail
+    held (a game this host does not know) only once the list of mails held let its
+    record go (``Journal.flood_beyond``). Never judged by words of the detail but the
+    host's own first ones: the detail quotes the sender's text (the header that made a
+    mail look automatic: ``Auto-Submitted: auto-generated; SET ASIDE`` kept every copy of
+    a robot's flood while ``SET ASIDE`` anywhere in it kept a mail)."""
+    if outcome.kind not in _MAY_GO:
+        return False
+    if outcome.kind is Kind.HELD:
+        return True
+    return outcome.game is None or outcome.detail.startswith(WRONG_CODE)
+
+
+def day_of(received: datetime) -> str:
+    """The day a mail arrived, as the flood's bound counts it."""
+    return received.astimezone(timezone.utc).strftime("%Y-%m-%d")
+
+
+def trim(journal: Journal, maildir: Path | None, now: datetime, counts_before: float) -> int:
+    """Let go of the copies of the mails beyond each address's day's bound and beyond the
+    day's bound of all addresses together, and drop the
+    rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
+    inbox whose folders hold a copy (None on IMAP). How many were let go."""
+    beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST, FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST)
+    if beyond:
+        journal.drop_flood(beyond, now.timestamp())
+        journal.commit()
+    drops = journal.flood_drops()
+    if drops:
+        folders = _folder_copies(maildir) if maildir is not None else {}
+        for key, archive in drops:
+            _delete(Path(archive))
+            if key.startswith("maildir:"):
+                for path in folders.get(key.split(":", 1)[1], ()):
+                    _delete(path)
+        journal.forget_flood([key for key, _ in drops])
+    day_before = day_of(now - timedelta(days=FLOOD_ROWS_DAYS))
+    journal.prune_flood(day_before, counts_before)
+    journal.commit()
+    return len(beyond)
+
+
+def _folder_copies(maildir: Path) -> dict[str, list[Path]]:
+    """The mails of the processed and rejected folders, by their key's name (the file's
+    name before its flags)."""
+    found: dict[str, list[Path]] = {}
+    for folder in (".processed", ".rejected"):
+        for sub in ("cur", "new"):
+            for path in _entries(maildir / folder / sub):
+                found.setdefault(path.name.split(":")[0], []).append(path)
+    return found
+
+
+def _entries(folder: Path) -> Iterable[Path]:
+    try:
+        return [Path(entry.path) for entry in os.scandir(folder) if entry.is_file()]
+    except OSError:  # not there, or not the poll's to read: its copies stay
+        return []
+
+
+def _delete(path: Path) -> None:
+    """A copy deleted; one already gone is no matter, one the poll may not delete (another
+    user's file) stays, said in the log: no poll stops for it."""
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        log_event(f"a flood's copy not deleted: {path}: {exc}", level=logging.WARNING)

@@ -1,0 +1,1215 @@
+"""The mail loop's journal (SQLite in the spool): which messages were handled, which
+Message-IDs were seen, and the replies sent to each sender (to cap them)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Sequence
+from logging import WARNING
+from pathlib import Path
+from typing import Any
+
+from wtg.core.printable import printable
+from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.diskspace import cannot_write, writing
+from wtg.logs.events import log_event
+from wtg.mail.spool.outcome import Kind
+from wtg.text.closename import close_names, either
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS messages (
+    key TEXT PRIMARY KEY,        -- imap:<uidvalidity>:<uid> or maildir:<name>
+    message_id TEXT,
+    outcome TEXT NOT NULL,       -- what was done with it
+    handled_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
+CREATE INDEX IF NOT EXISTS messages_by_time ON messages(handled_at);  -- the pruning
+CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
+CREATE INDEX IF NOT EXISTS replies_by_time ON replies(at);  -- the hour's read, the pruning
+CREATE TABLE IF NOT EXISTS mailed (game TEXT PRIMARY KEY, turn INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS reused (  -- names a new game took again (`new-game --reuse-name`)
+    game TEXT PRIMARY KEY,
+    times INTEGER NOT NULL       -- how often: the mark its mail's ids carry, -n<times>
+);
+CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` has reckoned with
+    game TEXT NOT NULL,
+    ident TEXT NOT NULL,         -- its archive folder
+    PRIMARY KEY (game, ident)
+);
+CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer an hourly limit held back
+    key TEXT PRIMARY KEY,        -- the message
+    outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS unanswered_by_time ON unanswered(at);  -- the readers, the pruning
+CREATE TABLE IF NOT EXISTS quarantine (
+    key TEXT PRIMARY KEY,        -- the message
+    game TEXT,                   -- the game it names, when a cheap look found one
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    reason TEXT NOT NULL,        -- what went wrong
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS held (  -- mail for a game this host does not know, kept for the GM
+    key TEXT PRIMARY KEY,        -- the message
+    game TEXT,                   -- the game it names
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS held_over (  -- mails held whose record the list's bound let go
+    sender TEXT PRIMARY KEY,     -- a player's address; '' for every address with no seat here
+    mails INTEGER NOT NULL,      -- how many
+    at REAL NOT NULL             -- when the latest was let go
+);
+CREATE TABLE IF NOT EXISTS set_aside (  -- a player's orders in a mail that looked automatic
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,          -- the game its form names
+    seat TEXT NOT NULL,          -- whose orders: "2 Bob"
+    why TEXT NOT NULL,           -- the header that made it look automatic
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game, seat)
+);
+CREATE TABLE IF NOT EXISTS aside_arrived (  -- when a mail set aside arrived, for `wtg orders`
+    key TEXT PRIMARY KEY,        -- the message
+    order_key TEXT NOT NULL,     -- its arrival key (wtg.game.arrivalkey), as the poll read it
+    received REAL NOT NULL       -- when the server got it
+);
+CREATE TABLE IF NOT EXISTS aside_filed (  -- mails set aside the GM filed with `wtg orders`
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,          -- the game he filed it for
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game)
+);
+CREATE TABLE IF NOT EXISTS flood_mails (  -- a stranger's mails a flood's bound may not keep
+    key TEXT PRIMARY KEY,        -- the message
+    sender TEXT NOT NULL,        -- the address it came from (no seat on this host)
+    day TEXT NOT NULL,           -- the day it arrived (UTC): YYYY-MM-DD
+    arrived TEXT NOT NULL,       -- its arrival key (wtg.game.arrivalkey), as the poll read it
+    archive TEXT NOT NULL,       -- its copy in the spool's archive
+    dropped INTEGER NOT NULL DEFAULT 0  -- 1: counted as not kept, its copies to be deleted
+);
+CREATE INDEX IF NOT EXISTS flood_mails_by_sender ON flood_mails(sender, day, arrived, key);
+CREATE TABLE IF NOT EXISTS flood_counts (  -- a stranger's mails of a day whose copies went
+    sender TEXT NOT NULL,
+    day TEXT NOT NULL,           -- the day they arrived (UTC): YYYY-MM-DD
+    dropped INTEGER NOT NULL,    -- how many were not kept
+    at REAL NOT NULL,            -- when the latest was let go
+    PRIMARY KEY (sender, day)
+);
+CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
+    key TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given again says
+    key TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
+"""
+_HELD_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: the address had a seat here when held
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+)
+"""The columns ``held`` has beyond those of its first version, with their kinds."""
+_UNANSWERED_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+)
+"""The columns ``unanswered`` has beyond those of its first version: the address by which
+its list is bounded (``UNANSWERED_AN_ADDRESS``), and when the mail arrived, which orders
+the list (a poll handles its mails the newest first: the moment each was handled, ``at``,
+runs the other way; a record older than the column, '', sorts as the oldest)."""
+_QUARANTINE_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+)
+"""The columns ``quarantine`` has beyond those of its first version: the address by which
+its list is bounded (``QUARANTINE_AN_ADDRESS``), and when the mail arrived, which orders
+the mails of one poll (all quarantined at its moment, ``at``)."""
+_FLOOD_COLUMNS = (
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: from an address with a seat here
+)
+"""The columns ``flood_mails`` has beyond those of its first version: whether the mail came
+from a seat's address, whose mails the bound of an address keeps, never the day's bound of
+all addresses (a flood of strangers' never pushes a player's out)."""
+_HELD_INDEXES = """
+CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
+CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
+"""
+_KEYS_A_QUERY = 500
+"""Under SQLite's oldest limit of 999 values a statement."""
+
+REPLIES_KEPT = 2 * 24 * 3600.0
+"""Seconds a reply stays in the journal (``Journal.prune_replies``): twice the longest window
+any limit reads them over (a day: the once-a-day notices, the same answer not mailed twice a
+day; ``tests/mail/test_replies_pruned.py`` checks every window), so that a clock set back
+a day still finds them."""
+
+ASIDE_KEPT = 30 * 24 * 3600.0
+"""Seconds the record of a mail set aside (``set_aside``, ``aside_arrived``, ``aside_filed``)
+stays once nobody needs it (``Journal.prune_set_aside``): after the GM filed it, or, for one
+he never filed, after it was set aside once its kept mail is gone from the archive or its
+game from the host. One he has not filed whose mail is kept stays for as long as the mail
+is: he may file it any day, as of its arrival (``wtg.mail.incoming.keptmail``)."""
+
+UNANSWERED_KEPT = 2 * 24 * 3600.0
+"""Seconds a mail not answered (``unanswered``) stays in the journal at least
+(``Journal.prune_unanswered``): twice the day ``wtg status`` shows and the first digest
+looks back, so that a clock set back a day still finds them. The poll keeps longer every one
+since the last digest (``wtg.mail.outgoing.digestmark``), which the next digest counts
+however late it comes."""
+
+UNANSWERED_AN_ADDRESS = 20
+"""Mails not answered (``unanswered``) listed for one sender's address, the newest: a
+stranger who floods the host would fill the GM's list (``wtg status``, the digest) with
+thousands; the rest are counted by address (``unanswered_not_listed``). Every record stays
+in the journal; the bound is the readers'."""
+
+QUARANTINE_AN_ADDRESS = 20
+"""Mails quarantined listed for one sender's address, the newest (``quarantine_listed``): a
+stranger who finds a way to have many mails quarantined would fill the GM's list (``wtg
+status``, ``wtg quarantine``, the digest) and hide the others; the rest are counted by
+address. The mails with no address read (one that killed the processes handling it is
+never read again, a record older than the column) are bounded as one address, ''. Every
+record and every mail stays; the bound is the readers'."""
+
+HELD_AN_ADDRESS = 20
+"""Mails held (a form of a game this host does not know: ``Journal.held``) whose record the
+journal keeps for one sender's address: the newest. An older one's record goes and is
+counted (``held_over``); its mail stays where every held mail is (the rejected folder, the
+archive) and ``wtg quarantine --release KEY`` takes it as before."""
+
+HELD_STRANGERS = 500
+"""Of the mails held from addresses with no seat on this host, the records kept in all:
+the newest. A flood from many addresses (anyone may send forms naming unknown games) lets
+go of the older ones, counted, never of a player's, whose address only the first bound
+holds (``HELD_AN_ADDRESS``)."""
+
+MESSAGES_KEPT = 14 * 24 * 3600.0
+"""Seconds the record of a mail handled (``messages``: its outcome, and the mark by which a
+copy of it is known, ``wtg.mail.message.mailcopy``) stays in the journal
+(``Journal.prune_messages``). A copy comes from a server that delivers a mail again: the sender's,
+retrying a delivery whose end it did not hear (it gives up after some days: four or five are the
+defaults of Postfix, Exim and Sendmail, RFC 5321 asks for at least four), or the GM's own, a mail
+met again under another key. Twice the longest retry, rounded up to two weeks, so that a clock
+set back a few days still finds them. The records of mails held or quarantined stay as long
+as those do (the GM lists and releases them)."""
+
+KEPT_FOR = 3600.0
+"""Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
+so that a poll that runs for days (``--idle``) keeps no more than the last hour or two."""
+
+
+JOURNAL_FILE = "journal.sqlite"
+"""The journal's file in the mail spool."""
+
+
+def mailed_turns(spool: Path) -> dict[str, int]:
+    """The last turn mailed (queued) of every game the spool has mailed, by name; {} where
+    there is no journal yet (nothing was ever sent from this host), made by nothing."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return {}
+    if cannot_write(spool):  # `wtg status` reads a read-only or full games folder too
+        rows = _query(spool, "SELECT game, turn FROM mailed")
+        if rows is not None:
+            return {str(g): int(t) for g, t in rows}
+    journal = Journal(spool)  # the schema makes the table of a journal older than it
+    try:
+        return journal.mailed_turns()
+    finally:
+        journal.close()
+
+
+def mailed_before(spool: Path, game: str) -> bool:
+    """Whether the spool has mailed (queued) the reports of a game of this name, or begun
+    to (``Journal.begin_mailing``): a game whose folder the GM removed. A new game of the
+    same name would find its turns counted as mailed already, or its mails' names taken by
+    the old game's in the outbox, and its reports never sent. Nothing is made where there is
+    no journal yet."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        return journal.mailing(game)
+    finally:
+        journal.close()
+
+
+def forget_mailed(spool: Path, game: str) -> bool:
+    """Drop what the spool remembers having mailed of a game of this name (its last turn
+    mailed, the rollbacks ``wtg send`` reckoned with) and count the name taken again
+    (``mail_mark``): a game the GM removed, whose name a new game takes (``wtg new-game
+    --reuse-name``), has its own turns mailed from turn 0, under ids of its own (the
+    outbox keeps the old game's, which would pass for them). Whether there was anything
+    to drop; one transaction, made by nothing where there is no journal."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        dropped = journal.db.execute("DELETE FROM mailed WHERE game = ?", (game,)).rowcount
+        journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
+        if dropped:
+            journal.db.execute(
+                "INSERT INTO reused (game, times) VALUES (?, 1) "
+                "ON CONFLICT (game) DO UPDATE SET times = times + 1",
+                (game,),
+            )
+        journal.commit()
+        return dropped > 0
+    finally:
+        journal.close()
+
+
+def first_noted(game: str, latest: int) -> str:
+    """What is said (on stderr, and logged here) of a game the journal first noted at its
+    turn ``latest``, past its turn 0 (``Journal.begin_mailing``): its folder was copied in
+    from another host, and this host mails it from that turn on."""
+    earlier = "turn 0" if latest == 1 else f"turns 0 to {latest - 1}"
+    said = (
+        f"game {game} is mailed from this host from its turn {latest} on: its {earlier} "
+        f"{'was' if latest == 1 else 'were'} never mailed from here (a game copied in from "
+        f"another host had them mailed there); a player gets an older report by mailing "
+        f"REPORT {game} N"
+    )
+    log_event(said, game=game, level=WARNING)
+    return said
+
+
+def note_game(spool: Path, game: str, latest: int) -> str | None:
+    """Note a game the journal does not know, at its turn ``latest`` (``begin_mailing``),
+    committed: what is to be said of it (``first_noted``) when it is past its turn 0 then,
+    else None. `wtg run-turn` notes a game at the turn before the one it ran, so that the
+    players of a game run before its first send are mailed every turn of it."""
+    journal = Journal(spool)
+    try:
+        noted = journal.begin_mailing(game, latest)
+        journal.commit()
+    finally:
+        journal.close()
+    return first_noted(game, latest) if noted and latest > 0 else None
+
+
+def mailing_mark(spool: Path, game: str, latest: int = 0) -> str:
+    """Note the game of this name, at its turn ``latest``, before a mail to its players is
+    queued, as ``wtg send`` does before its first report (``Journal.begin_mailing``,
+    committed; the journal made where there is none), and return the mark that mail's id
+    ends with (``mail_mark``):
+    `wtg remind` and the GM's notices queue mail of a game never sent yet, and a new game
+    of its name, once its folder is removed, is then refused without ``--reuse-name``,
+    which gives the new game's mail a mark of its own (the queue's, of the game before,
+    is set aside by `wtg send`)."""
+    journal = Journal(spool)
+    try:
+        if not journal.mailing(game):
+            if journal.begin_mailing(game, latest) and latest > 0:
+                first_noted(game, latest)  # logged
+            journal.commit()
+        return journal.mail_mark(game)
+    finally:
+        journal.close()
+
+
+def mail_marks(spool: Path) -> dict[str, str]:
+    """The mark of every game name taken again (``Journal.mail_mark``), by name; {} where
+    there is no journal, made by nothing. Read only (`wtg remind`, and `wtg send` before
+    it delivers, read them), but from a journal older than the table, which the schema
+    gives it."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return {}
+    rows = _query(spool, "SELECT game, times FROM reused")
+    if rows is None:
+        journal = Journal(spool)
+        try:
+            rows = journal.db.execute("SELECT game, times FROM reused").fetchall()
+        finally:
+            journal.close()
+    return {str(g): f"-n{int(t)}" for g, t in rows}
+
+
+BUSY_SECONDS = 30.0
+"""How long a statement waits for another process's write to the journal to end."""
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    """The journal in WAL mode. SQLite asks no busy handler while it switches a new
+    database's mode: another process making the journal at the same moment (the workers
+    of `run-turn --due`, each noting a game never mailed) made it fail at once with
+    "database is locked". Tried again, a moment later each time, for as long as a
+    statement waits."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.001
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+class Journal:
+    """One connection; changes become durable at ``commit()`` (the poller commits a batch
+    only after the files it wrote are on disk, and before it moves the messages)."""
+
+    def __init__(self, spool: Path) -> None:
+        # SQLite makes its -wal and -shm files with the mode of the database file: 0600
+        self.path = private.create_file(private.make_dirs(spool) / JOURNAL_FILE)
+        try:
+            self.db = self._connect()
+            self.db.executescript(SCHEMA)
+            self._held_columns()
+            self.db.commit()
+        except sqlite3.Error as exc:  # a full disk, most often: the file named
+            writing(exc, f"the mail journal {self.path}")
+            raise
+        self._recent: dict[str, list[float]] | None = None
+        """The replies since ``_recent_since``, by address: read with one query, not one
+        a mail (only the poll, one at a time, writes them; ``replied`` adds its own)."""
+        self._recent_since = 0.0
+
+    def _held_columns(self) -> None:
+        """The columns by which the lists of mails held and not answered are bounded, added
+        to a journal made before them (its records of mails held count as strangers',
+        oldest: the first to go; those of mails not answered as of no address). Added by
+        one process at a time, each looking again once it writes alone: two processes
+        making a new journal at once (the workers of `run-turn --due`, each noting a game
+        never mailed) each found a column missing and added it, and the second failed
+        ("duplicate column name"). A journal that has them all is only read."""
+        if self._missing_columns():
+            self.db.execute("BEGIN IMMEDIATE")
+            for table, name, kind in self._missing_columns():
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+            self.db.commit()
+        self.db.executescript(_HELD_INDEXES)
+
+    def _missing_columns(self) -> list[tuple[str, str, str]]:
+        """The columns added since the first version that the journal lacks: (table,
+        column, kind) each."""
+        missing = []
+        for table, columns in (
+            ("held", _HELD_COLUMNS),
+            ("unanswered", _UNANSWERED_COLUMNS),
+            ("quarantine", _QUARANTINE_COLUMNS),
+            ("flood_mails", _FLOOD_COLUMNS),
+        ):
+            have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
+            missing += [(table, name, kind) for name, kind in columns if name not in have]
+        return missing
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS)
+        _wal(db)
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    def reopen(self) -> None:
+        """Connect again after ``close``: a poll closes its journal while it forks its
+        helpers, as no SQLite connection may cross a fork (SQLite keeps in the process's
+        memory which of the file's locks the process holds: a forked process would believe
+        it held locks it does not)."""
+        self.db = self._connect()
+        self._recent = None
+
+    def commit(self, doing: str = "") -> None:
+        """The changes made durable; ``doing``: what they note (a game's turn mailed), which
+        a failure (a full disk) names with the journal's file."""
+        try:
+            self.db.commit()
+        except sqlite3.Error as exc:
+            writing(exc, f"the mail journal {self.path}" + (f" ({doing})" if doing else ""))
+            raise
+
+    # --- messages ---------------------------------------------------------------
+    def outcome(self, key: str) -> str | None:
+        row = self.db.execute("SELECT outcome FROM messages WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def outcomes(self, keys: Sequence[str]) -> dict[str, str]:
+        """The outcomes kept for any of ``keys`` (a batch of messages: one query, not one
+        a message), by key."""
+        found: dict[str, str] = {}
+        for start in range(0, len(keys), _KEYS_A_QUERY):
+            chunk = keys[start : start + _KEYS_A_QUERY]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT key, outcome FROM messages WHERE key IN ({marks})"
+            found.update((str(key), str(text)) for key, text in self.db.execute(query, chunk))
+        return found
+
+    def key_of_message_id(self, message_id: str) -> str | None:
+        if not message_id:
+            return None
+        row = self.db.execute(
+            "SELECT key FROM messages WHERE message_id = ? LIMIT 1", (message_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def handled(
+        self,
+        key: str,
+        message_id: str,
+        outcome: str,
+        sender: str = "",
+        arrived: str = "",
+        told: bool = False,
+    ) -> None:
+        """The mail ``key`` handled, with what was done (``outcome``); one not answered
+        (its kind, the text's first word, or ``told``: its answer held back, or its From
+        failed DMARC: ``Outcome.held_back``, ``unheard``, never read from the rest of the
+        text, which quotes the sender's words) is kept apart, with its From's address
+        (``sender``) and its arrival key (``arrived``), for the GM's list of them."""
+        at = time.time()
+        outcome = printable(outcome)  # it may quote a mail: kept without control sequences
+        self.db.execute(
+            "INSERT OR REPLACE INTO messages (key, message_id, outcome, handled_at) "
+            "VALUES (?, ?, ?, ?)",
+            (key, message_id, outcome, at),
+        )
+        if told or outcome.startswith(f"{Kind.UNANSWERED.value}: "):  # the GM is told of them
+            self.db.execute(
+                "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender, arrived) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, outcome, at, sender.lower(), arrived),
+            )
+
+    def forget_quarantined(self, keys: Sequence[str] | None) -> int:
+        """Drop quarantine and held records (``keys``, or every one when None) once the GM
+        has dealt with them; the archived message stays. The count of the mails held whose
+        record the list's bound let go (``held_over``) goes with the last record of its
+        address (the strangers' with the last stranger's). Returns how many records went."""
+        gone = 0
+        for table in ("quarantine", "held"):
+            if keys is None:
+                gone += self.db.execute(f"DELETE FROM {table}").rowcount
+            else:
+                marks = ",".join("?" * len(keys))
+                query = f"DELETE FROM {table} WHERE key IN ({marks})"
+                gone += self.db.execute(query, keys).rowcount
+        self.db.execute(
+            "DELETE FROM held_over WHERE NOT EXISTS (SELECT 1 FROM held AS h WHERE "
+            "CASE WHEN held_over.sender = '' THEN h.player = 0 "
+            "ELSE h.sender = held_over.sender END)"
+        )
+        self.db.commit()
+        return int(gone)
+
+    def held(
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        player: bool = False,
+        arrived: str = "",
+    ) -> None:
+        """A message for a game this host does not know, kept for the GM (``wtg
+        quarantine``; ``--release KEY`` puts it back for the next poll). ``sender``: its
+        From's address; ``player``: whether that address has a seat on this host;
+        ``arrived``: its arrival key. The list is bounded: of one address's mails the
+        newest ``HELD_AN_ADDRESS`` are kept, of the addresses with no seat here the newest
+        ``HELD_STRANGERS`` in all; the record of an older one goes, counted in
+        ``held_over`` (under the player's address, or '' for a stranger's)."""
+        sender = sender.lower()
+        named = game and printable(game)
+        self.db.execute(
+            "INSERT OR REPLACE INTO held (key, game, archive, reason, at, sender, player, "
+            "arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, named, archive, printable(reason), at, sender, player, arrived),
+        )
+        over = self._let_go("sender = ?", (sender,), HELD_AN_ADDRESS)
+        if not player:
+            over += self._let_go("player = 0", (), HELD_STRANGERS)
+        if over:
+            self.db.execute(
+                "INSERT INTO held_over (sender, mails, at) VALUES (?, ?, ?) ON CONFLICT (sender) "
+                "DO UPDATE SET mails = mails + excluded.mails, at = MAX(at, excluded.at)",
+                (sender if player else "", over, at),
+            )
+
+    def _let_go(self, where: str, values: tuple[object, ...], kept: int) -> int:
+        """Drop the records of mails held that ``where`` picks beyond the newest ``kept``
+        (by arrival; a mail one poll handled newest first arrives older): how many went.
+        The index walks ``kept`` rows, not the whole list."""
+        query = (
+            f"SELECT key FROM held WHERE {where} ORDER BY arrived DESC, key DESC "
+            f"LIMIT -1 OFFSET {int(kept)}"
+        )
+        keys = [str(key) for (key,) in self.db.execute(query, values)]
+        for key in keys:
+            self.db.execute("DELETE FROM held WHERE key = ?", (key,))
+        return len(keys)
+
+    def set_aside(
+        self,
+        key: str,
+        game: str,
+        seat: str,
+        why: str,
+        archive: str,
+        at: float,
+        order_key: str = "",
+        received: float | None = None,
+    ) -> None:
+        """A mail that looked automatic (``wtg.mail.incoming.noreply``) but held a player's orders
+        with his right code: not filed, kept for the GM (``wtg status``, the digest), with when
+        it arrived (``order_key``, ``received``): the GM's filing of it (``wtg orders``)
+        never passes for orders newer than those the player sent after it."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO set_aside (key, game, seat, why, archive, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (key, printable(game), printable(seat), printable(why), archive, at),
+        )
+        if order_key and received is not None:
+            self.db.execute(
+                "INSERT OR REPLACE INTO aside_arrived (key, order_key, received) VALUES (?, ?, ?)",
+                (key, order_key, received),
+            )
+
+    def aside_filed(self, key: str, game: str, at: float) -> None:
+        """The GM filed the mail set aside (``wtg orders``) for ``game``: no longer listed
+        as not filed."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO aside_filed (key, game, at) VALUES (?, ?, ?)",
+            (key, game, at),
+        )
+
+    def aside_unfiled(self, before: float) -> list[tuple[str, str, str]]:
+        """The mails set aside before ``before`` that the GM has not filed for their game:
+        each one's key, game and kept mail, the ones ``prune_set_aside`` may be given."""
+        query = (
+            "SELECT key, game, archive FROM set_aside AS s WHERE at < ? AND NOT EXISTS "
+            "(SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND f.game = s.game) "
+            "ORDER BY at, key, game"
+        )
+        return [(str(k), str(g), str(a)) for k, g, a in self.db.execute(query, (before,))]
+
+    def prune_set_aside(self, before: float, unneeded: Sequence[tuple[str, str]]) -> int:
+        """Drop the records of mails set aside that nobody needs (``ASIDE_KEPT``): each the
+        GM filed before ``before``, with the record of his filing; each of ``unneeded``
+        (its key and game: one of ``aside_unfiled``'s whose kept mail or game is gone); and
+        when a mail arrived, once no record of it is left. How many records of mails set
+        aside went. Uncommitted: the poll commits it with the replies' pruning, one
+        transaction (a kill leaves all of it or none)."""
+        gone = self.db.execute(
+            "DELETE FROM set_aside WHERE EXISTS (SELECT 1 FROM aside_filed AS f "
+            "WHERE f.key = set_aside.key AND f.game = set_aside.game AND f.at < ?)",
+            (before,),
+        ).rowcount
+        self.db.execute("DELETE FROM aside_filed WHERE at < ?", (before,))
+        for key, game in unneeded:
+            gone += self.db.execute(
+                "DELETE FROM set_aside WHERE key = ? AND game = ? AND at < ?", (key, game, before)
+            ).rowcount
+        self.db.execute(
+            "DELETE FROM aside_arrived WHERE NOT EXISTS "
+            "(SELECT 1 FROM set_aside AS s WHERE s.key = aside_arrived.key)"
+        )
+        return int(gone)
+
+    def prune_messages(self, before: float) -> int:
+        """Drop the records of mails handled before ``before`` (a poll gives its moment less
+        ``MESSAGES_KEPT``), but those of mails held or quarantined, which the GM lists and
+        releases; how many went. Uncommitted. Only once every mail the poll saw has left
+        the inbox: a mail still there is known by its record (``outcomes``)."""
+        return int(
+            self.db.execute(
+                "DELETE FROM messages WHERE handled_at < ? "
+                "AND NOT EXISTS (SELECT 1 FROM held AS h WHERE h.key = messages.key) "
+                "AND NOT EXISTS (SELECT 1 FROM quarantine AS q WHERE q.key = messages.key)",
+                (before,),
+            ).rowcount
+        )
+
+    # --- floods (``wtg.mail.spool.floodcopies``) ---------------------------------------
+    def flooded(
+        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+    ) -> None:
+        """A mail whose kept copies a flood's bound may let go: nothing in it was a
+        player's (``wtg.mail.spool.floodcopies.may_go``). ``player``: its From is a seat's
+        address (which anyone may write), bounded as an address, never by the day's bound."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO flood_mails "
+            "(key, sender, day, arrived, archive, dropped, player) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            (key, sender, day, arrived, archive, int(player)),
+        )
+
+    def flood_beyond(
+        self, first: int, newest: int, day_first: int, day_newest: int
+    ) -> list[tuple[str, str, str]]:
+        """The key, sender and day of each mail of an address's day beyond its ``first``
+        and its ``newest`` kept (by arrival), and of each mail of a day, all addresses
+        together, beyond its ``day_first`` and ``day_newest``: the copies the bounds let
+        go. A mail held whose record the list of mails held still keeps is not among them
+        (the list names its copy): it goes once its record does. A mail from a seat's
+        address counts in its address's bound alone."""
+        beyond = self._beyond_of_addresses(first, newest)
+        chosen = {key for key, _sender, _day in beyond}
+        days = self.db.execute(
+            "SELECT day FROM flood_mails WHERE dropped = 0 AND player = 0 GROUP BY day "
+            "HAVING count(*) > ?",
+            (day_first + day_newest,),
+        ).fetchall()
+        for (day,) in days:
+            rows = self.db.execute(
+                "SELECT key, sender, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0 "
+                "ORDER BY arrived, key",
+                (day,),
+            ).fetchall()
+            beyond += [
+                (str(key), str(sender), str(day))
+                for key, sender, listed in rows[day_first : len(rows) - day_newest]
+                if not listed and key not in chosen
+            ]
+        return beyond
+
+    def _beyond_of_addresses(self, first: int, newest: int) -> list[tuple[str, str, str]]:
+        """The mails of an address's day beyond its ``first`` and ``newest`` (``flood_beyond``)."""
+        groups = self.db.execute(
+            "SELECT sender, day FROM flood_mails WHERE dropped = 0 GROUP BY sender, day "
+            "HAVING count(*) > ?",
+            (first + newest,),
+        ).fetchall()
+        beyond: list[tuple[str, str, str]] = []
+        for sender, day in groups:
+            rows = self.db.execute(
+                "SELECT key, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE sender = ? AND day = ? AND dropped = 0 "
+                "ORDER BY arrived, key",
+                (sender, day),
+            ).fetchall()
+            beyond += [
+                (str(key), str(sender), str(day))
+                for key, listed in rows[first : len(rows) - newest]
+                if not listed
+            ]
+        return beyond
+
+    def drop_flood(self, beyond: Sequence[tuple[str, str, str]], at: float) -> None:
+        """Count the mails ``beyond`` as not kept and mark their copies to be deleted (the
+        files go after the commit: ``flood_drops``). Uncommitted."""
+        counts: dict[tuple[str, str], int] = {}
+        for key, sender, day in beyond:
+            self.db.execute("UPDATE flood_mails SET dropped = 1 WHERE key = ?", (key,))
+            counts[sender, day] = counts.get((sender, day), 0) + 1
+        for (sender, day), count in counts.items():
+            self.db.execute(
+                "INSERT INTO flood_counts (sender, day, dropped, at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (sender, day) DO UPDATE SET dropped = dropped + ?, at = ?",
+                (sender, day, count, at, count, at),
+            )
+
+    def flood_drops(self) -> list[tuple[str, str]]:
+        """The key and kept copy of each mail counted as not kept whose copies are still to
+        be deleted (a poll killed meanwhile leaves them to the next)."""
+        rows = self.db.execute(
+            "SELECT key, archive FROM flood_mails WHERE dropped = 1 ORDER BY key"
+        )
+        return [(str(k), str(a)) for k, a in rows]
+
+    def forget_flood(self, keys: Sequence[str]) -> None:
+        """Drop the records of mails whose copies were deleted: their row, and their record
+        as handled (a copy of one met again is handled again, and counted again).
+        Uncommitted."""
+        for key in keys:
+            self.db.execute("DELETE FROM flood_mails WHERE key = ? AND dropped = 1", (key,))
+            self.db.execute("DELETE FROM messages WHERE key = ?", (key,))
+
+    def prune_flood(self, day_before: str, counts_before: float) -> None:
+        """Drop the rows of the kept copies of days before ``day_before`` (no later mail of
+        theirs comes: nothing of theirs is let go any more) and the counts let go before
+        ``counts_before``. Uncommitted."""
+        self.db.execute("DELETE FROM flood_mails WHERE day < ? AND dropped = 0", (day_before,))
+        self.db.execute("DELETE FROM flood_counts WHERE at < ?", (counts_before,))
+
+    # --- releases (``wtg.mail.poll.release``) ----------------------------------------
+    def begin_release(self, key: str, at: float) -> None:
+        """The journal forgets the message (the next poll handles it as new) and notes the
+        release under way, in one commit: a release cut short after it is finished by the
+        same command given again, one before it changed nothing."""
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO releases (key, at) VALUES (?, ?)", (key, at))
+            for table in ("messages", "quarantine", "held", "flood_mails"):
+                self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+
+    def end_release(self, key: str) -> None:
+        """The message is back in the inbox: the release is done (and kept as done, for a
+        release of the same key given again)."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO released (key, at) SELECT key, at FROM releases "
+                "WHERE key = ?",
+                (key,),
+            )
+            self.db.execute("DELETE FROM releases WHERE key = ?", (key,))
+
+    def released_at(self, key: str) -> float | None:
+        """When the release of ``key`` began, if one was done (None: never released)."""
+        row = self.db.execute("SELECT at FROM released WHERE key = ?", (key,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def releasing(self) -> list[str]:
+        """The keys of the releases cut short (to be given again)."""
+        return [str(k) for (k,) in self.db.execute("SELECT key FROM releases ORDER BY at, key")]
+
+    def quarantined(
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        arrived: str = "",
+    ) -> None:
+        """A message whose handling failed, kept for the GM (``wtg status``), with its From's
+        address (``sender``, '' when it was not read), by which the list is bounded
+        (``QUARANTINE_AN_ADDRESS``), and its arrival key (``arrived``)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender, arrived) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                game and printable(game),
+                archive,
+                printable(reason),
+                at,
+                sender.lower(),
+                arrived,
+            ),
+        )
+
+    # --- replies ----------------------------------------------------------------
+    def replies_since(self, sender: str, since: float) -> list[float]:
+        recent = self._recent
+        if recent is None or not self._recent_since <= since < self._recent_since + KEPT_FOR:
+            # read again when asked further back, or a window on (an idle poll runs for days)
+            recent = self._recent = {}
+            self._recent_since = since
+            rows = self.db.execute("SELECT sender, at FROM replies WHERE at >= ?", (since,))
+            for address, at in rows:
+                recent.setdefault(address, []).append(float(at))
+        return [at for at in recent.get(sender, ()) if at >= since]
+
+    def replied_since(self, sender: str, since: float) -> bool:
+        """Whether ``sender`` (an address, or a key counted apart) was answered since
+        ``since``: one look-up by the index, apart from the replies ``replies_since`` keeps
+        for the hour's limits."""
+        query = "SELECT 1 FROM replies WHERE sender = ? AND at >= ? LIMIT 1"
+        return self.db.execute(query, (sender, since)).fetchone() is not None
+
+    def replies_counted(self, sender: str, since: float) -> int:
+        """How many times ``sender`` (an address, or a key counted apart) was answered since
+        ``since``: one count by the index, apart from the replies ``replies_since`` keeps for
+        the hour's limits (a day's window there would read a day of every address's)."""
+        query = "SELECT COUNT(*) FROM replies WHERE sender = ? AND at >= ?"
+        return int(self.db.execute(query, (sender, since)).fetchone()[0])
+
+    def prune_replies(self, before: float) -> int:
+        """Drop the replies older than ``before`` (a poll gives its moment less
+        ``REPLIES_KEPT``: no limit reads so far back), one statement by the index on the time;
+        how many went. Uncommitted."""
+        self._recent = None
+        return int(self.db.execute("DELETE FROM replies WHERE at < ?", (before,)).rowcount)
+
+    def prune_unanswered(self, before: float) -> int:
+        """Drop the mails not answered handled before ``before`` (a poll gives the older of
+        its moment less ``UNANSWERED_KEPT`` and the last digest: nothing reads further
+        back); how many went. Uncommitted."""
+        return int(self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount)
+
+    def replied(self, sender: str, at: float) -> None:
+        self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
+        if self._recent is not None:
+            self._recent.setdefault(sender, []).append(at)
+
+    def read_again(self) -> None:
+        """Read the replies from the journal at the next question (another process wrote
+        some: a helper's, written by the poller)."""
+        self._recent = None
+
+    # --- reports mailed -----------------------------------------------------------
+    def mailed_turn(self, game: str) -> int:
+        row = self.db.execute("SELECT turn FROM mailed WHERE game = ?", (game,)).fetchone()
+        return -1 if row is None else int(row[0])
+
+    def mail_mark(self, game: str) -> str:
+        """What ends the id of each mail to a seat of the game of this name (its reports,
+        press and reminders): ``-nN`` when the name was taken again by a new game N times
+        (``forget_mailed``), so that the ids the outbox keeps of the old game's mail never
+        pass for the new game's; "" for a name never taken again."""
+        row = self.db.execute("SELECT times FROM reused WHERE game = ?", (game,)).fetchone()
+        return f"-n{int(row[0])}" if row else ""
+
+    def mailing(self, game: str) -> bool:
+        """Whether the journal knows the game of this name as one whose mail was queued
+        (``begin_mailing``), whatever turn it counts mailed."""
+        row = self.db.execute("SELECT 1 FROM mailed WHERE game = ?", (game,)).fetchone()
+        return row is not None
+
+    def begin_mailing(self, game: str, latest: int = 0) -> bool:
+        """Note the game before the first of its mails is queued, its turn mailed -1 (no
+        turn yet): a send cut short after it queued mail of the game and before it counted a
+        turn mailed leaves the game known, so that a new game of its name is refused without
+        ``--reuse-name`` (``mailed_before``), which gives the new game's mail names of its own
+        (``forget_mailed``): the outbox holds the old game's under theirs. A game first
+        noted past its turn 0 (``latest``, the turn it is at) came from another host, whose
+        players had its turns before that one from there: they count as mailed
+        (``first_noted``). Whether it was noted now. Uncommitted."""
+        cursor = self.db.execute(
+            "INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, ?)", (game, max(latest, 0) - 1)
+        )
+        return cursor.rowcount == 1
+
+    def mailed_turns(self) -> dict[str, int]:
+        return {str(g): int(t) for g, t in self.db.execute("SELECT game, turn FROM mailed")}
+
+    def set_mailed_turn(self, game: str, turn: int) -> None:
+        self.db.execute("INSERT OR REPLACE INTO mailed (game, turn) VALUES (?, ?)", (game, turn))
+
+    def rollback_seen(self, game: str, ident: str) -> bool:
+        row = self.db.execute(
+            "SELECT 1 FROM rollbacks_seen WHERE game = ? AND ident = ?", (game, ident)
+        ).fetchone()
+        return row is not None
+
+    def saw_rollback(self, game: str, ident: str) -> None:
+        """The turns after this rollback's are mailed again (``set_mailed_turn`` lowered)."""
+        self.db.execute(
+            "INSERT OR IGNORE INTO rollbacks_seen (game, ident) VALUES (?, ?)", (game, ident)
+        )
+
+
+def kept_here(spool: Path, archive: str) -> str:
+    """Where the poll's copy of a mail lies now: ``archive`` as the poll noted it, or, once
+    the host was moved (``mv``, or ``wtg restore`` into another folder), the same month and
+    name in this spool's archive (the old place named no file: `wtg orders GAME FILE`, the
+    command given to file a mail set aside, was refused it)."""
+    if not archive or os.path.exists(archive):
+        return archive
+    noted = Path(archive)
+    here = spool / "archive" / noted.parent.name / noted.name
+    return str(here) if here.is_file() else archive
+
+
+class Quarantined(Record):
+    """A quarantined message as ``wtg status`` shows it."""
+
+    key: str
+    game: str | None
+    archive: str
+    reason: str
+    at: float
+    sender: str = ""
+    """The From's address, lower-cased ('': not read, or a journal that kept none)."""
+
+
+def quarantined(spool: Path) -> list[Quarantined]:
+    """Every quarantined message of a spool, oldest first (none without a journal); read
+    only, so ``wtg status`` never changes the spool. The GM's lists show
+    ``quarantine_listed`` of them."""
+    return _kept(spool, "quarantine")
+
+
+def quarantine_listed(
+    every: Sequence[Quarantined],
+) -> tuple[list[Quarantined], dict[str, int]]:
+    """Of quarantined messages (oldest first), those a list shows: the newest
+    ``QUARANTINE_AN_ADDRESS`` of each address, oldest first; and the others counted by
+    address, the most first (the ``quarantine_not_listed`` of ``wtg status --json``)."""
+    seen: Counter[str] = Counter()
+    shown: list[Quarantined] = []
+    for item in reversed(every):
+        seen[item.sender] += 1
+        if seen[item.sender] <= QUARANTINE_AN_ADDRESS:
+            shown.append(item)
+    over = {s: n - QUARANTINE_AN_ADDRESS for s, n in seen.items() if n > QUARANTINE_AN_ADDRESS}
+    return shown[::-1], dict(sorted(over.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+def keys_meant(typed: str, listed: Sequence[Quarantined]) -> str:
+    """What the GM may have meant by the key ``typed``, which is none of ``listed`` (the
+    mails `wtg quarantine` lists), as ``did you mean KEY?``, or '': the key at the start
+    of a listing's line pasted whole (``maildir:m1.eml  HELD  game g9 ...``), a key without
+    its transport (``m1.eml``), the path or name of a mail's copy in the archive, else the
+    close spellings (``wtg.text.closename``)."""
+    keys = sorted({item.key for item in listed})
+    first = next(iter(typed.split()), "")
+    meant = [first] if first in keys and first != typed else []
+    meant = meant or [key for key in keys if key.split(":", 1)[-1] == first]
+    copies = {Path(item.archive).name: item.key for item in listed if item.archive}
+    meant = meant or ([copies[Path(first).name]] if Path(first).name in copies else [])
+    meant = meant or close_names(first, keys)
+    return f"did you mean {either(meant)}?" if meant else ""
+
+
+def held_mails(spool: Path) -> list[Quarantined]:
+    """Every message held for the GM (a game this host does not know), oldest first."""
+    return _kept(spool, "held")
+
+
+class HeldArrival(Record):
+    """A mail held for the GM as ``wtg orders`` files it: where it is kept, and when it
+    arrived (its arrival key, ``wtg.game.arrivalkey``; '' from a journal that kept none)."""
+
+    key: str
+    archive: str
+    arrived: str
+
+
+def held_arrivals(spool: Path) -> list[HeldArrival]:
+    """The mails held for the GM with where each is kept and when it arrived (none without
+    a journal, or with one too old to say); read only."""
+    rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, arrived, key")
+    return [HeldArrival(str(k), kept_here(spool, str(a)), str(t)) for k, a, t in rows or ()]
+
+
+class HeldOver(Record):
+    """Mails held whose record the list's bound let go (``Journal.held``), counted: each is
+    still in the rejected folder and the archive, and ``wtg quarantine --release KEY`` (the
+    key in the poll's log, ``wtg poll -v``) takes it."""
+
+    sender: str
+    """The player's address they came from; '' for the addresses with no seat here."""
+    mails: int
+    at: float
+    """When the latest was let go."""
+
+
+def held_over(spool: Path) -> list[HeldOver]:
+    """The counts of mails held not listed, the strangers' first, then by address (none
+    without a journal, or with one no poll of this version has opened); read only."""
+    rows = _query(spool, "SELECT sender, mails, at FROM held_over ORDER BY sender")
+    return [HeldOver(printable(str(s)), int(m), float(t)) for s, m, t in rows or ()]
+
+
+def releasing(spool: Path) -> list[str]:
+    """The keys of the releases cut short (``wtg.mail.poll.release``), oldest first."""
+    return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
+
+
+def _kept(spool: Path, table: str) -> list[Quarantined]:
+    """The mails of ``table`` (quarantine, held), oldest first: by when the poll took them,
+    then by when they arrived (a poll's mails share its moment), then by key."""
+    columns = "key, game, archive, reason, at"
+    rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, arrived, key")
+    if rows is None:  # a journal no poll of this version opened: no arrival kept
+        rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
+    if rows is None:  # nor an address
+        rows = [
+            (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
+        ]
+    return [  # what an older journal kept unclean, printed clean
+        Quarantined(
+            str(k),
+            g and printable(str(g)),
+            kept_here(spool, str(a)),
+            printable(str(r)),
+            float(t),
+            printable(str(s)),
+        )
+        for k, g, a, r, t, s in rows
+    ]
+
+
+def _rows(spool: Path, query: str) -> list[Any]:
+    """The rows of a query, read only (none without a journal)."""
+    rows = _query(spool, query)
+    return [] if rows is None else rows
+
+
+def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] | None:
+    """The rows of a query, read only: none without a journal, None when it cannot be read
+    (an older journal without the table, or one being written)."""
+    path = spool / JOURNAL_FILE
+    if not path.is_file():
+        return []
+    try:
+        db = sqlite3.connect(_reading(path), uri=True, timeout=5)
+        try:
+            return db.execute(query, values).fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+
+
+def _reading(path: Path) -> str:
+    """The URI that opens the journal at ``path`` read only. On a read-only file system, or
+    a full disk, SQLite cannot make the -shm file a reader of a WAL journal needs, and the
+    open fails: there, with no -wal file beside it (nothing written since the last
+    checkpoint), the database is all there is to read, and is opened as it lies
+    (``immutable``)."""
+    uri = f"file:{path}?mode=ro"
+    if cannot_write(path.parent) and not path.with_name(f"{path.name}-wal").exists():
+        uri += "&immutable=1"
+    return uri
+
+
+class FloodCount(Record):
+    """A stranger's mails of one day whose copies a flood's bound did not keep
+    (``wtg.mail.spool.floodcopies``), as the digest and ``wtg status`` show them."""
+
+    sender: str
+    day: str
+    """The day they arrived (UTC): YYYY-MM-DD."""
+    dropped: int
+    at: float
+    """When the latest was let go."""
+
+
+def flood_not_kept(spool: Path, since: float) -> list[FloodCount]:
+    """The counts of mails not kept let go since ``since`` (seconds), the latest first (none
+    without a journal, or with one no poll of this version has opened); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    query = (
+        "SELECT sender, day, dropped, at FROM flood_counts "
+        f"WHERE at >= {since_text} ORDER BY at DESC, sender"
+    )
+    rows = _query(spool, query)
+    return [FloodCount(printable(str(s)), str(d), int(n), float(t)) for s, d, n, t in rows or ()]
+
+
+class Unanswered(Record):
+    """A mail not answered, as the digest and ``wtg status`` show it: an hourly limit held
+    its answer back, or its From failed DMARC at the GM's server."""
+
+    key: str
+    outcome: str
+    at: float
+
+
+def _unanswered_ranked(since: float) -> str:
+    """The mails not answered since ``since`` (seconds), each with its place among its
+    address's, the newest first (``n``: 1 for the newest)."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    return (
+        "SELECT key, outcome, at, sender, arrived, ROW_NUMBER() OVER (PARTITION BY sender "
+        f"ORDER BY arrived DESC, at DESC, key DESC) AS n FROM unanswered WHERE at >= {since_text}"
+    )
+
+
+def unanswered(spool: Path, since: float) -> list[Unanswered]:
+    """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
+    first (none without a journal); of one address's, the newest
+    ``UNANSWERED_AN_ADDRESS`` (``unanswered_not_listed`` counts the others); read only."""
+    query = (
+        f"SELECT key, outcome, at FROM ({_unanswered_ranked(since)}) "
+        f"WHERE sender = '' OR n <= {UNANSWERED_AN_ADDRESS} ORDER BY arrived, at, key"
+    )
+    rows = _query(spool, query)
+    if rows is None:  # a journal no poll of this version opened: no address to bound by
+        since_text = f"{float(since):.6f}"
+        rows = _rows(
+            spool,
+            f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key",
+        )
+    return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in rows]
+
+
+def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
+    """Of the mails not answered since ``since`` (seconds), those ``unanswered`` leaves
+    out, counted by address, the most first; read only. A record with no address (one
+    written before the journal kept them) is always listed."""
+    query = (
+        f"SELECT sender, COUNT(*) FROM ({_unanswered_ranked(since)}) "
+        f"WHERE sender != '' AND n > {UNANSWERED_AN_ADDRESS} "
+        "GROUP BY sender ORDER BY COUNT(*) DESC, sender"
+    )
+    return {printable(str(sender)): int(count) for sender, count in _query(spool, query) or ()}
+
+
+class SetAside(Record):
+    """A player's orders in a mail that looked automatic, not filed: as the digest and
+    ``wtg status`` show them."""
+
+    key: str
+    game: str
+    seat: str
+    """The seat whose code the form carried: its number and name (``2 Bob``)."""
+    why: str
+    """The header that made the mail look automatic (``Precedence: bulk``)."""
+    archive: str
+    at: float
+
+
+def set_aside(spool: Path, since: float) -> list[SetAside]:
+    """The players' orders set aside since ``since`` (seconds) and not filed by the GM since
+    (``wtg orders``: ``Journal.aside_filed``), newest first (none without a journal); read
+    only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    query = (  # a poll's mails share its moment (at): the newest arrived first among them
+        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key WHERE at >= {since_text} "
+        "AND NOT EXISTS (SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND "
+        "f.game = s.game) ORDER BY at DESC, r.order_key DESC, s.key DESC"
+    )
+    rows = _query(spool, query)
+    if rows is None:  # a journal no poll of this version has opened: nothing filed in it
+        rows = _rows(spool, f"{taken}WHERE at >= {since_text} ORDER BY at DESC, s.key DESC")
+    return [
+        SetAside(
+            str(k),
+            printable(str(g)),
+            printable(str(s)),
+            printable(str(w)),
+            kept_here(spool, str(a)),
+            float(t),
+        )
+        for k, g, s, w, a, t in rows
+    ]
+
+
+def set_aside_entries(spool: Path) -> list[SetAside]:
+    """Every mail set aside the journal holds, filed by the GM or not, oldest first (none
+    without a journal); read only."""
+    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    rows = _query(
+        spool,
+        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key ORDER BY at, r.order_key, s.key",
+    )
+    if rows is None:  # a journal older than the arrivals kept
+        rows = _rows(spool, f"{taken}ORDER BY at, s.key")
+    return [
+        SetAside(
+            str(k),
+            printable(str(g)),
+            printable(str(s)),
+            printable(str(w)),
+            kept_here(spool, str(a)),
+            float(t),
+        )
+        for k, g, s, w, a, t in rows
+    ]
+
+
+class Arrival(Record):
+    """When a mail set aside arrived, as the poll read it (``Journal.set_aside``)."""
+
+    key: str
+    """The message."""
+    order_key: str
+    received: float
+
+
+def aside_arrival(spool: Path, key: str) -> Arrival | None:
+    """When the mail set aside under ``key`` arrived; None when the journal did not keep it
+    (a journal of an older version, or none). Read only."""
+    rows = _query(spool, "SELECT order_key, received FROM aside_arrived WHERE key = ?", (key,))
+    if not rows:
+        return None
+    order_key, received = rows[0]
+    return Arrival(key, str(order_key), float(received))

@@ -1,0 +1,162 @@
+"""What the poll did with a mail: a kind (an enum) and a detail. Its text, ``kind: detail``,
+is what the journal keeps and ``wtg poll -v`` prints; the kind decides the summary's count
+and the folder the mail goes to."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from wtg.core.record import Record
+
+
+class Kind(Enum):
+    """The kinds of outcome, by the word their text starts with."""
+
+    STORED = "stored"
+    """Orders filed."""
+    REJECTED = "rejected"
+    """Orders that could not be accepted, or mail that must get no answer."""
+    QUARANTINED = "quarantined"
+    """Its handling failed: kept in the archive for the GM."""
+    IGNORED = "ignored"
+    """No orders filed: those on file stand, or it was a copy."""
+    ANSWERED = "answered"
+    """A player's mail without a form, answered with help."""
+    UNANSWERED = "not answered"
+    """Its answer was held back by an hourly limit of answers (``reply limit: ...``): the
+    sender got nothing, and the GM is told (``wtg poll -v``, ``wtg status``, the digest)."""
+    LATER = "later"
+    """Left in the inbox for the next poll (a game being written)."""
+    HELD = "held"
+    """A form of a game this host does not know: kept for the GM (``wtg quarantine``),
+    who may put it back for the next poll (``--release KEY``)."""
+
+    @property
+    def counted_as(self) -> str:
+        """The summary's word: filed, rejected, quarantined, ignored (or skipped, or
+        unanswered)."""
+        return _COUNTED.get(self, "ignored")
+
+    @property
+    def to_rejected(self) -> bool:
+        """Whether the mail goes to the rejected folder (else to processed)."""
+        return self in (Kind.REJECTED, Kind.QUARANTINED, Kind.HELD)
+
+
+_COUNTED = {
+    Kind.STORED: "filed",
+    Kind.REJECTED: "rejected",
+    Kind.QUARANTINED: "quarantined",
+    Kind.LATER: "skipped",
+    Kind.UNANSWERED: "unanswered",
+    Kind.HELD: "held",
+}
+
+
+class Outcome(Record):
+    kind: Kind
+    detail: str = ""
+    game: str | None = None
+    """The game the mail was for, when it is known: the log names it (``wtg.mail.poll.events``);
+    a held mail's is the game it names, which the journal keeps apart from its text."""
+    limited: bool = False
+    """An hourly limit held back the answer telling what was done (``unsaid``)."""
+    forged: bool = False
+    """The mail's From failed DMARC at the GM's server: no answer at all (``unheard``)."""
+
+    def text(self) -> str:
+        """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
+        return f"{self.kind.value}: {self.detail}" if self.detail else self.kind.value
+
+    @property
+    def held_back(self) -> bool:
+        """Whether an hourly limit held back the mail's answer: the mail went unanswered,
+        or its orders were filed (or stood) and their confirmation was not sent. Never
+        read from the detail's words: it quotes the sender's (a robot's header, a command),
+        and ``Auto-Submitted: x; not answered: reply limit`` listed a robot's mail as an
+        answer held back."""
+        return self.kind is Kind.UNANSWERED or self.limited
+
+    @property
+    def unheard(self) -> bool:
+        """Whether the mail's From failed its sender's checks, so it got no answer at all
+        (``unheard``): never read from the detail's words, which ``not answered: authres``
+        in a robot's header made the poll count as a From that failed DMARC."""
+        return self.forged
+
+    @classmethod
+    def from_text(cls, text: str) -> Outcome:
+        """The outcome the journal kept as text (a word it does not know counts as ignored,
+        as the summary always counted it)."""
+        word, _, detail = text.partition(": ")
+        try:
+            return cls(Kind(word), detail)
+        except ValueError:
+            return cls(Kind.IGNORED, text)
+
+
+def stored(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.STORED, detail, game)
+
+
+def rejected(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.REJECTED, detail, game)
+
+
+def ignored(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.IGNORED, detail, game)
+
+
+def held(detail: str, game: str) -> Outcome:
+    return Outcome(Kind.HELD, detail, game)
+
+
+def answered(detail: str) -> Outcome:
+    return Outcome(Kind.ANSWERED, detail)
+
+
+REPLY_LIMIT = "reply limit"
+"""How every outcome of a mail whose answer a limit held back begins: ``not answered: reply
+limit``."""
+
+
+def unanswered(what: str) -> Outcome:
+    """A mail whose answer (``what``, with the limit that held it) was held back."""
+    return Outcome(Kind.UNANSWERED, f"{REPLY_LIMIT}: {what}")
+
+
+UNSAID = f"; {Kind.UNANSWERED.value}: {REPLY_LIMIT}"
+"""What the detail of filed (or standing) orders ends with when their confirmation was held
+back: ``stored: g1 turn 3 player 2; not answered: reply limit (confirmations_per_hour)``."""
+
+
+def unsaid(outcome: Outcome, held: str | None) -> Outcome:
+    """``outcome``, saying that the answer telling it was held back by the limit ``held``
+    (unchanged when ``held`` is None: the answer was queued)."""
+    if held is None:
+        return outcome
+    detail = f"{outcome.detail}{UNSAID} ({held})"
+    return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged)
+
+
+UNHEARD = f"{Kind.UNANSWERED.value}: authres"
+"""What the detail of a mail whose From failed DMARC holds: ``not answered: authres: ...``
+(the word is ``wtg.mail.incoming.senderauth.WORD``)."""
+
+
+def unheard(outcome: Outcome, why: str) -> Outcome:
+    """``outcome`` of a mail that may get no answer at all (``why``: its From failed DMARC,
+    ``authres: dmarc=fail for example.org``): ``stored: g1 turn 3 player 2; not answered:
+    authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
+    said = f"{outcome.detail}; " if outcome.detail else ""
+    detail = f"{said}{Kind.UNANSWERED.value}: {why}"
+    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, True)
+
+
+def unheard_rejected(why: str, what: str) -> Outcome:
+    """A mail rejected whose From failed DMARC (``why``), nothing done (``what``, in the
+    host's words): ``rejected: not answered: authres: ... (no order form: nothing done)``."""
+    return Outcome(Kind.REJECTED, f"{Kind.UNANSWERED.value}: {why}{what}", forged=True)
+
+
+LATER = Outcome(Kind.LATER)
