@@ -181,7 +181,7 @@ def test_the_message_ids_and_list_ids_of_a_gm_with_a_unicode_domain_are_its_asci
 
 
 def test_a_forward_that_kept_our_list_id_is_a_players_mail(tmp_path: Path) -> None:
-    """guards.py takes a mail with a List-Id for a mailing list's, never answered. A player's
+    """noreply.py takes a mail with a List-Id for a mailing list's, never answered. A player's
     reply to a report keeps none; a forward or a redirect may keep it, and must not make his
     orders ignored. A real list's List-Id still is a list's."""
     world = World(tmp_path)

@@ -118,7 +118,7 @@ def test_a_helper_that_dies_once_its_share_is_answered_loses_nothing_and_is_name
     commit = poller.Poller._commit
 
     def once_they_are_gone(self: poller.Poller) -> None:
-        for helper in self.crew.helpers:  # each has exited (left for the poll to reap)
+        for helper in self.processes.helpers:  # each has exited (left for the poll to reap)
             os.waitid(os.P_PID, helper.pid, os.WEXITED | os.WNOWAIT)
         commit(self)
 

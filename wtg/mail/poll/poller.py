@@ -54,7 +54,7 @@ from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
-from wtg.mail.poll.processes import Crew
+from wtg.mail.poll.processes import PollProcesses
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.mail.poll.waiting import Waiting
@@ -136,7 +136,7 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
-        self.crew = Crew(jobs, gm.limits.handle_seconds, alive)
+        self.processes = PollProcesses(jobs, gm.limits.handle_seconds, alive)
         """The poll's other processes (``wtg.mail.poll.processes``): ``jobs`` processes it may file
         on, helpers only with many mails."""
         self.clock = MailClock(gm.limits.handle_seconds)
@@ -159,9 +159,11 @@ class Poller:
         events: list[tuple[str, MailEvent]] = []
         try:
             self._prune()
-            self.hand = self.crew.muster(self.gm.spool, self.journal)
-            self.deaths = self.crew.deaths
-            self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
+            self.hand = self.processes.prepare(self.gm.spool, self.journal)
+            self.deaths = self.processes.deaths
+            self.processes.start(
+                self.inbox.backlog(), self.journal, self._helping, single_threaded()
+            )
             self.clock.start()
             marks = self._others_filed()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
@@ -216,7 +218,7 @@ class Poller:
         finally:
             self.clock.stop()
             self.answers.release()
-            self.crew.stop()
+            self.processes.stop()
             self.journal.close()
         summary = self._summary(counts, events)
         record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
@@ -316,8 +318,8 @@ class Poller:
             log_event(f"{let_go} mail(s) of a flood not kept (counted: `wtg status`, the digest)")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
-        lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
-        folders = {lost.folder.name for lost in self.registry.unreadable} | self.crew.skipped
+        lost = {lost.line(): None for lost in self.registry.unreadable} | self.processes.unreadable
+        folders = {lost.folder.name for lost in self.registry.unreadable} | self.processes.skipped
         bounces = _bounces(events)
         return PollSummary(
             **counts,
@@ -325,34 +327,34 @@ class Poller:
             bounced=tuple(marked_lines(self.registry, bounces)) if bounces else (),
             unreadable=tuple(lost),
             games_skipped=tuple(sorted(folders)),
-            helpers_died=tuple(self.crew.died),
+            helpers_died=tuple(self.processes.died),
         )
 
     def _helping(self, hands: InHand | None, deaths: dict[str, int]) -> Helping:
-        """The poller in a helper process (``Crew.start`` forks it)."""
+        """The poller in a helper process (``PollProcesses.start`` forks it)."""
         return Helping(self.gm, self.inbox, self.now, hands, deaths)
 
     def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle a batch's new messages (in the order given), make what was done durable
         and let go of the games: each message's outcome by its key. A mail the last poll
-        died with is taken first, alone (``Crew.take_alone``); the others are shared with
+        died with is taken first, alone (``PollProcesses.take_alone``); the others are shared with
         the helpers when there are many (``wtg.mail.poll.processes``)."""
-        crew = self.crew
-        handled, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
+        processes = self.processes
+        handled, used = processes.take_alone(self, messages) if processes.suspected else ({}, [])
         rest = [message for message in messages if message.key not in handled]
-        shared = crew.shares(len(rest))
+        shared = processes.shares(len(rest))
         if shared:
-            handled |= crew.share(self, rest, self.registry.addresses_in)
+            handled |= processes.share(self, rest, self.registry.addresses_in)
         else:
             handled |= {message.key: self.guarded(message) for message in rest}
         self._commit()
-        crew.release(shared, used)
+        processes.release(shared, used)
         self.answers.release()
         if not (shared or used):
             return handled
         # a mail the glance placed wrong met its game locked by another process: now that
         # every game is free, it is handled again (a game another program holds stays so)
-        later = crew.again(messages, handled)
+        later = processes.again(messages, handled)
         return handled | self._handle_here(later) if later else handled
 
     def _handle_here(self, messages: list[Incoming]) -> dict[str, Outcome]:

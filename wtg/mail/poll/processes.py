@@ -2,9 +2,9 @@
 (``wtg.mail.poll.workers``), and one for each mail a process of the last poll died with, which
 handles it alone (``wtg.mail.poll.inprogress``).
 
-The poller keeps a Crew and gives it what only the poller has: its way of handling a mail
+The poller keeps a PollProcesses and gives it what only the poller has: its way of handling a mail
 in this process (``Poller.guarded``), of quarantining one, and its journal, which the
-helpers' writes go into. The crew gives back each mail's outcome, and says what happened
+helpers' writes go into. PollProcesses gives back each mail's outcome, and says what happened
 to the processes (``died``, for the poll's summary).
 """
 
@@ -32,7 +32,7 @@ past it hangs where that limit cannot reach (C code) and is killed, the mail qua
 
 
 class Handles(Protocol):
-    """What the crew asks of the poller."""
+    """What the processes asks of the poller."""
 
     journal: Journal
 
@@ -45,7 +45,7 @@ class Handles(Protocol):
         ...
 
 
-class Crew:
+class PollProcesses:
     def __init__(
         self, jobs: int, limit: float = 0.0, alive: Callable[[], None] | None = None
     ) -> None:
@@ -73,7 +73,7 @@ class Crew:
         self.skipped: set[str] = set()
         """Those folders' names (``PollSummary.games_skipped``)."""
 
-    def muster(self, spool: Path, journal: Journal) -> Slot:
+    def prepare(self, spool: Path, journal: Journal) -> Slot:
         """Reads the mails the last poll's processes died with, and makes this poll's
         slots: one a process it may fork, one a mail to take alone. Returns the poller's."""
         found = suspects(spool)
