@@ -35,7 +35,7 @@ def host(tmp_path: Path) -> Path:
 @pytest.fixture
 def held(host: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
     """The journal's write lock held by another connection (as another process holds it)."""
-    monkeypatch.setattr(journal, "FIRST_WAIT", 0.05)
+    monkeypatch.setattr(journal, "FIRST_WAIT", 0.05, raising=False)  # raising: older code
     monkeypatch.setattr(journal, "BUSY_SECONDS", 0.3)
     other = sqlite3.connect(host.parent / "games" / ".mail" / JOURNAL_FILE, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
