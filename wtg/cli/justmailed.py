@@ -60,8 +60,9 @@ def just_mailed_refusal(spool: Path, game: Game, now: datetime, given: str = "")
     ago = "less than a minute" if minutes < 1 else f"{minutes} minute(s)"
     waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)
     return (
-        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player has "
-        f"sent orders for turn {status['turn']} yet (none from {waiting}): not run, so that "
+        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player's "
+        f"orders for turn {status['turn']} are on file yet (none from {waiting}; `wtg poll` "
+        "files those still in the inbox): not run, so that "
         f"a run-turn given twice costs nobody a turn; `wtg run-turn {name}{given} "
         "--just-mailed` runs it all the same"
     )
