@@ -145,9 +145,24 @@ def test_the_options_given_wrong_say_so(tmp_path: Path) -> None:
     both = wtg(tmp_path / "games", "rollback", "g1", "--to", "1", "--undo")
     assert both == (1, "wtg: --undo takes no --to: it undoes the game's last rollback\n")
     neither = wtg(tmp_path / "games", "rollback", "g1")
-    assert neither[0] == 2 and "Missing option '--to'" in neither[1]
+    assert neither[0] == 2
+    assert neither[1].splitlines()[-1] == (  # click said only "Missing option '--to'"
+        "Error: give the turn to go back to, --to N (`wtg rollback g1 --to N`: turn N is the "
+        "latest again; `wtg status g1` names the coming turn, the one after the latest), or "
+        "--undo to undo its last rollback (`wtg rollback g1 --undo`)"
+    )
     none = wtg(tmp_path / "games", "rollback", "g1", "--undo")
     assert none == (1, "wtg: game g1 has no rollback to undo\n")
+
+
+def test_the_help_says_both_forms_and_when_to_is_needed() -> None:
+    """`rollback --help` said of --to "required, but with --undo", read as "required,
+    together with --undo", and its usage line showed neither --to N nor --undo."""
+    shown = CliRunner().invoke(main, ["rollback", "--help"]).output
+    assert "  wtg rollback GAME --to N   turn N becomes the game's latest turn again\n" in shown
+    assert "  wtg rollback GAME --undo   the last rollback undone (too far back" in shown
+    assert "Give --to N or --undo." in " ".join(shown.split())
+    assert "but with --undo" not in shown
 
 
 @pytest.mark.parametrize("cut", range(1, 12))

@@ -46,10 +46,12 @@ def test_now_given_again_after_send_is_refused(host: Host) -> None:
     again = wtg(*host, "run-turn", "test1", "--now")
     assert again.exit_code == 1
     assert again.stderr == (
+        # it said "no player has sent orders", and a GM whose players' orders still waited
+        # in the inbox, not polled, ran the turn without them as told (--just-mailed)
         "wtg: turn 1 of game test1 ran less than a minute ago and has been mailed, and no "
-        "player has sent orders for turn 2 yet (none from 1 Me, 2 Also): not run, so that a "
-        "run-turn given twice costs nobody a turn; `wtg run-turn test1 --now --just-mailed` "
-        "runs it all the same\n"
+        "player's orders for turn 2 are on file yet (none from 1 Me, 2 Also; `wtg poll` files "
+        "those still in the inbox): not run, so that a run-turn given twice costs nobody a "
+        "turn; `wtg run-turn test1 --now --just-mailed` runs it all the same\n"
     )
     assert turns(host) == ["0000", "0001"]
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")

@@ -34,6 +34,7 @@ from wtg.host.gamesdir import (
     restore_under_way,
     scan_games,
 )
+from wtg.logs.waits import kept_waiting, listen
 from wtg.text.closename import close_names, either
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -95,6 +96,7 @@ class WtgGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         escape_what_the_terminal_cannot_write()
+        listen(lambda text: click.echo(printable(f"wtg: note: {text}"), err=True))
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
@@ -127,7 +129,7 @@ class WtgGroup(click.Group):
         except Exception as exc:
             if isinstance(exc, sqlite3.Error):
                 what = written(exc) or "a database of the games folder"
-                fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
+                fail(with_full_disk(f"{what} cannot be used: {exc}{_busy(exc)}", exc))
             raise
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -153,6 +155,17 @@ class WtgGroup(click.Group):
                         f"No such command {word!r}: did you mean `wtg {name} --{rest}`?", ctx
                     ) from exc
             raise
+
+
+def _busy(exc: sqlite3.Error) -> str:
+    """What to do when another process kept a database busy past the wait (SQLite's
+    "database is locked", which said nothing of it); "" for any other error."""
+    if not kept_waiting(exc):
+        return ""
+    return (
+        ": another wtg (a poll, a send, a turn, `wtg serve`) kept writing it past the wait; "
+        "give the command again once that one is done"
+    )
 
 
 OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}

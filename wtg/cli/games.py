@@ -64,7 +64,7 @@ from wtg.mail.spool.journal import forget_mailed, mailed_before, mailed_turns, n
 from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
-    from wtg.host.config import GmConfig
+    pass
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -665,47 +665,60 @@ def run_turn(
         early = too_early(game, datetime.now(timezone.utc), given=" --force" if force else "")
         if early is not None:
             fail(early)
-    mails = config_path(ctx) is not None
-    if not (rerun or unmailed) and mails and (force or game.held() is None):
+    spool = _mail_spool(ctx, game)
+    if not (rerun or unmailed) and spool and (force or game.held() is None):
         # deferred: the mail journal (SQLite): only a hand run on a host that mails
         from wtg.cli.unmailed import unmailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        unsent = unmailed_refusal(checked_config(ctx), game, given)
+        unsent = unmailed_refusal(spool, game, given)
         if unsent is not None:
             fail(unsent)
-    if not (rerun or just_mailed) and mails and (force or game.held() is None):
+    if not (rerun or just_mailed) and spool and (force or game.held() is None):
         # deferred: the mail journal (SQLite): only a hand run on a host that mails
         from wtg.cli.justmailed import just_mailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        twice = just_mailed_refusal(checked_config(ctx), game, datetime.now(timezone.utc), given)
+        twice = just_mailed_refusal(spool, game, datetime.now(timezone.utc), given)
         if twice is not None:
             fail(twice)
-    noting = _first_run(checked_config(ctx), game) if mails and not rerun else None
+    noting = _first_run(spool, game) if spool and not rerun else None
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     click.echo(f"turn {turn} of game {game.config.game} {done}")
 
 
-def _first_run(gm: GmConfig, game: Game) -> Callable[[int], None] | None:
-    """For a game of the host's games folder that the mail journal does not know, what
-    notes it at the turn before the one to run (``note_game``), given to ``run_turn`` as
-    ``before_commit``: once nothing refuses the turn (an old folder's format, a hold, a game
-    over) and before its first write, so that a kill between the turn and the note cannot
-    leave a game run here that `wtg send` takes for one copied in from another host, its
-    turn 0 never mailed (`run-turn --unmailed` before the first send). A game copied in,
-    first noted there, is said on stderr. None for a game the journal knows: the journal
-    is only read (a full disk's turn fails at the turn's own file)."""
-    if game.store.root.parent.resolve() != gm.games_dir.resolve():
-        return None
+def _mail_spool(ctx: click.Context, game: Game) -> Path | None:
+    """The mail spool of the host whose games folder holds ``game``: the config's (None for
+    a game outside its games folder, whose mail this host does not keep), or, given no
+    config, the games folder's own (`.mail` beside the game, which `wtg init` made): a run
+    with no config ran with none of the guards below and noted nothing, and the next send
+    took the game for one copied in, its first turns never mailed. None for a game folder
+    of no host."""
+    if config_path(ctx) is not None:
+        gm = checked_config(ctx)
+        return gm.spool if game.store.root.parent.resolve() == gm.games_dir.resolve() else None
+    beside = game.store.root.parent / ".mail"
+    return beside if beside.is_dir() else None
+
+
+def _first_run(spool: Path, game: Game) -> Callable[[int], None] | None:
+    """For a game of the host's games folder (its mail ``spool``) that the mail journal
+    does not know, what notes it at the turn before the one to run (``note_game``), given
+    to ``run_turn`` as ``before_commit``: once nothing refuses the turn (an old folder's
+    format, a hold, a game over) and before its first write, so that a kill between the
+    turn and the note cannot leave a game run here that `wtg send` takes for one copied in
+    from another host, its turn 0 never mailed (`run-turn --unmailed` before the first
+    send). A game copied in, first noted there, is said on stderr. None for a game the
+    journal knows: the journal is only read (a full disk's turn fails at the turn's own
+    file)."""
     name = game.config.game
-    if name in mailed_turns(gm.spool):
+    if name in mailed_turns(spool):
         return None
 
     def note(turn: int) -> None:
-        said = note_game(gm.spool, name, turn - 1)
+        said = note_game(spool, name, turn - 1)
         if said is not None:
             click.echo(printable(f"wtg: {said}"), err=True)
 

@@ -258,7 +258,9 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
     "to_turn",
     type=int,
     metavar="N",
-    help="The turn to go back to (required, but with --undo).",
+    help="The turn to go back to: it becomes the game's latest turn again, and the turns "
+    "after it are taken back (`wtg status GAME` names the coming turn, the one after the "
+    "latest). Give --to N or --undo.",
 )
 @click.option(
     "--undo",
@@ -270,20 +272,36 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
 )
 @click.pass_context
 def rollback(ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool) -> None:
-    """Roll a game back to the end of turn N: the turns after it move to the game's
-    archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
-    Turn N+1 keeps the deadline it had while that is at least half a day ahead, else it
-    gets a whole turn (the first deadline hour at least the schedule's days from now).
-    The players are told, each with his report of turn N. --undo puts the last rollback's
-    turns back."""
+    """Take a game back to an earlier turn (--to N), or undo that (--undo).
+
+    \b
+    wtg rollback GAME --to N   turn N becomes the game's latest turn again
+    wtg rollback GAME --undo   the last rollback undone (too far back, the wrong
+                               game), while no turn has run since
+
+    With --to N, nothing is deleted: the turns after N move to the game's archive/
+    folder, and the orders turn N+1 ran with are pending again, READY taken off (the
+    players may change them; the turn runs at its deadline, as any turn). Turn N+1 keeps
+    the deadline it had while that is at least half a day ahead, else it gets a whole turn
+    from now. Each player is told, with his report of turn N; `wtg send` mails it.
+
+    With --undo, the turns taken back count again, as they ran; the orders sent since for
+    the turn after N are set aside in the rollback's archive folder, and each player is
+    told, with his report of the latest turn. A second --undo undoes the rollback before
+    it."""
     if undo:
         if to_turn is not None:
             raise UsageError("--undo takes no --to: it undoes the game's last rollback")
         _undo_rollback(ctx, game_dir)
         return
     if to_turn is None:
-        said = next(p for p in ctx.command.params if p.name == "to_turn")
-        raise click.MissingParameter(ctx=ctx, param=said)
+        raise click.UsageError(
+            f"give the turn to go back to, --to N (`wtg rollback {game_dir} --to N`: turn N "
+            f"is the latest again; `wtg status {game_dir}` names the coming turn, the one after "
+            f"the latest), or "
+            f"--undo to undo its last rollback (`wtg rollback {game_dir} --undo`)",
+            ctx,
+        )
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is rolled back

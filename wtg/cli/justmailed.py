@@ -15,11 +15,11 @@ orders runs as before, and so does a game nobody owes orders in (robots only).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from wtg.game.engine import Game
 from wtg.game.schedule import parse_iso
 from wtg.gm.gamestatus import game_status
-from wtg.host.config import GmConfig
 from wtg.host.due import why_due
 from wtg.mail.spool.journal import mailed_turns
 
@@ -28,20 +28,18 @@ JUST_MAILED_MINUTES = 30
 next one with nobody's orders on file is refused as given twice by mistake."""
 
 
-def just_mailed_refusal(gm: GmConfig, game: Game, now: datetime, given: str = "") -> str | None:
+def just_mailed_refusal(spool: Path, game: Game, now: datetime, given: str = "") -> str | None:
     """Why the coming turn of ``game`` should not run by hand now: the latest turn ran less
     than ``JUST_MAILED_MINUTES`` before ``now``, its players were mailed it, and none who
     owes orders has anything on file yet; None when it may run (the turn is due, a player's
-    orders are on file, nobody owes orders, the turn was not mailed: ``wtg.cli.unmailed``
-    says that one, or the game is outside the config's games folder). The command it names
+    orders are on file, nobody owes orders, the turn was not mailed by the mail journal of
+    ``spool``, the host's: ``wtg.cli.unmailed`` says that one). The command it names
     keeps the options ``given`` (`` --now``), so that it runs the turn."""
-    if game.store.root.parent.resolve() != gm.games_dir.resolve():
-        return None
     name = game.config.game
     latest = game.latest_turn()
     if latest == 0:
         return None  # `new-game` made it: no run-turn to have been given twice
-    if mailed_turns(gm.spool).get(name, -1) < latest:
+    if mailed_turns(spool).get(name, -1) < latest:
         return None
     ran_at = game.meta(latest).get("ran_at")
     if not isinstance(ran_at, str):
@@ -62,8 +60,9 @@ def just_mailed_refusal(gm: GmConfig, game: Game, now: datetime, given: str = ""
     ago = "less than a minute" if minutes < 1 else f"{minutes} minute(s)"
     waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)
     return (
-        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player has "
-        f"sent orders for turn {status['turn']} yet (none from {waiting}): not run, so that "
+        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player's "
+        f"orders for turn {status['turn']} are on file yet (none from {waiting}; `wtg poll` "
+        "files those still in the inbox): not run, so that "
         f"a run-turn given twice costs nobody a turn; `wtg run-turn {name}{given} "
         "--just-mailed` runs it all the same"
     )

@@ -14,21 +14,20 @@ mailed the turn.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from wtg.game.engine import Game
-from wtg.host.config import GmConfig
 from wtg.host.due import not_mailed
 from wtg.mail.spool.journal import mailed_turns
 
 
-def unmailed_refusal(gm: GmConfig, game: Game, given: str = "") -> str | None:
+def unmailed_refusal(spool: Path, game: Game, given: str = "") -> str | None:
     """Why the coming turn of ``game`` should not run by hand now: its players have not been
-    mailed the latest turn and some owe orders with none on file; None when it may run (a
-    game outside the config's games folder, whose mail this host does not keep, too). The
-    command it names keeps the options ``given`` (`` --now``), so that it runs the turn."""
-    if game.store.root.parent.resolve() != gm.games_dir.resolve():
-        return None
+    mailed the latest turn (by the mail journal of ``spool``, the host's) and some owe
+    orders with none on file; None when it may run. The command it names keeps the
+    options ``given`` (`` --now``), so that it runs the turn."""
     name = game.config.game
-    unsent = not_mailed(game, mailed_turns(gm.spool).get(name, -1))
+    unsent = not_mailed(game, mailed_turns(spool).get(name, -1))
     if unsent is None:
         return None
     return (
