@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import wtg.rules
 from wtg.core.errors import UsageError
 from wtg.core.ruleset import GameOption, Registration, Ruleset, Seating, State
+from wtg.data.rulesets import shipped
 from wtg.data.templates import add_templates, drop_templates
 from wtg.text.closename import close_names
 
@@ -110,9 +111,6 @@ def find_ruleset(name: str) -> Ruleset[State]:
     the one place where a ruleset's state type is forgotten."""
     ruleset: Ruleset[State]
     if name in _SHIPPED:
-        # the readers of forms and maps (YAML): for a game opened, not the command line's start
-        from wtg.data.rulesets import shipped
-
         package, registration = _SHIPPED[name]
         module, _, cls = registration.rules.partition(":")
         ruleset = shipped(getattr(importlib.import_module(f"{package}.{module}"), cls))
