@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.lobby.commands import MAX_COMMANDS, commands_beside_a_form, read_commands
+from wtg.lobby.commands import MAX_COMMANDS, read_commands, typed_beside_a_form
 from wtg.mail.outgoing.compose import render
 
 
@@ -71,8 +71,8 @@ def test_commands_past_the_tenth_beside_a_form_are_named_too() -> None:
     those past the tenth were left out of it."""
     typed = "".join(f"STATUS g{n}\n" for n in range(1, 13))
     form = "=== BEGIN AOF ===\nGAME: g1 TURN: 1 PLAYER: 1 CODE: X\nR1: 1\n=== END AOF ===\n"
-    named = commands_beside_a_form([f"{typed}\n{form}"])
-    assert named == [f"STATUS g{n}" for n in range(1, 13)]
+    named = typed_beside_a_form([f"{typed}\n{form}"]).commands
+    assert list(named) == [f"STATUS g{n}" for n in range(1, 13)]
 
 
 def test_an_order_mail_s_answer_counts_the_commands_it_does_not_name(tmp_path: Path) -> None:

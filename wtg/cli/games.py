@@ -58,8 +58,11 @@ from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
+from wtg.lobby.domains import started_note
+from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
+from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
 from wtg.mail.spool.journal import forget_mailed, mailed_before, mailed_turns, note_game
 from wtg.text.yamlio import load_yaml
 
@@ -475,9 +478,8 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     could be stored. A form naming another game (a mail held for a mistyped GAME line) is
     filed only when its code is that of the player it names in this game.
     """
-    # deferred: the AOF parser, the mail journal: only the commands that read orders
+    # deferred: the AOF parser: only the commands that read orders
     from wtg.game.intake import Unchanged
-    from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
 
     game = open_or_fail(ctx, game_dir)
     text = file.read()
@@ -667,7 +669,8 @@ def run_turn(
             fail(early)
     spool = _mail_spool(ctx, game)
     if not (rerun or unmailed) and spool and (force or game.held() is None):
-        # deferred: the mail journal (SQLite): only a hand run on a host that mails
+        # deferred: the config's schema (pydantic), through the due run: only a hand run on
+        # a host that mails
         from wtg.cli.unmailed import unmailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
@@ -675,7 +678,8 @@ def run_turn(
         if unsent is not None:
             fail(unsent)
     if not (rerun or just_mailed) and spool and (force or game.held() is None):
-        # deferred: the mail journal (SQLite): only a hand run on a host that mails
+        # deferred: the config's schema (pydantic), through the due run: only a hand run on
+        # a host that mails
         from wtg.cli.justmailed import just_mailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
@@ -742,10 +746,6 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     when a game failed or was held."""
     # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
     from wtg.host.due import run_due
-
-    # deferred: the lobby (its SQLite database): only the commands that use it
-    from wtg.lobby.domains import started_note
-    from wtg.lobby.duetasks import run_due_tasks
 
     gm = checked_config(ctx)
     tasks = run_due_tasks(gm.games_dir, datetime.now(timezone.utc))

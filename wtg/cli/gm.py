@@ -9,7 +9,6 @@ import sys
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -35,11 +34,10 @@ from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
+from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
+from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.given import text_given, text_read
-
-if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
-    from wtg.mail.outgoing.notices import Notices
 
 SPOOL = ".mail"
 REASON_CHARACTERS = 1_000
@@ -54,9 +52,6 @@ def register(group: click.Group) -> None:
 def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
     """Notices queued in the spool of the game's games directory, where `wtg send` finds
     them, from the config's address."""
-    # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
-    from wtg.mail.outgoing.notices import Notices
-
     return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
 
 
@@ -366,9 +361,6 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
     address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
     Given again after it was cut short, it finishes that announcement (the mails missing)."""
-    # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
-    from wtg.mail.outgoing.notices import Notices, addressees
-
     if withdraw:
         if words or every:
             raise UsageError(
@@ -450,9 +442,6 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
 def _withdraw_announcement(spool: Path) -> None:
     """`wtg announce --withdraw`, under the send's lock (no send mails it the while) and
     the announce's (no announcement is being queued)."""
-    # deferred: the mail loop's notices (MIME, the outbox), as `announce` itself
-    from wtg.mail.outgoing.notices import withdraw_announcement
-
     try:
         with only_one(spool, "send"), locked_announcements(spool):
             done = withdraw_announcement(spool)
@@ -527,9 +516,6 @@ def digest(
     nothing is printed (or mailed) when there is nothing to tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
-
-    # deferred: the mail loop (MIME, the outbox): only the digest mails
-    from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 
     if by_mail and to_address is not None and not is_one_address(to_address):
         fail(f"--to {to_address!r} is not one e-mail address: give an address, as gm@example.org")

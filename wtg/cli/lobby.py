@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 import click
 
@@ -15,9 +14,15 @@ from wtg.cli.durations import Duration
 from wtg.core.counting import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
-
-if TYPE_CHECKING:
-    from wtg.lobby.domains import OneDomain
+from wtg.lobby.closing import CloseRefused
+from wtg.lobby.closing import close_list as close
+from wtg.lobby.database import Book
+from wtg.lobby.domains import OneDomain, one_domain
+from wtg.lobby.lists import Waiting, WaitingList, add_list, all_lists, closed_lists, waiting
+from wtg.lobby.seats import offer_seat as offer
+from wtg.lobby.seats import offers, withdraw_offer
+from wtg.lobby.start import ListsBusy, checked_list
+from wtg.mail.outgoing.notices import Notices
 
 SPOOL = ".mail"
 """The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
@@ -91,11 +96,6 @@ def open_list(
     """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
     as soon as it holds enough confirmed players. One opened wrong: `wtg close-list NAME`,
     then open it again."""
-    # deferred: the lobby (its SQLite database): only the commands that use it
-    from wtg.lobby.database import Book
-    from wtg.lobby.lists import add_list
-    from wtg.lobby.start import checked_list
-
     given_ruleset(ruleset, "open-list")
     if at_time is not None and every_days is None:
         fail("--at goes with --every")
@@ -132,15 +132,6 @@ def close_list(ctx: click.Context, name: str) -> None:
     player waiting on it is told by mail (once) that he waits no more, and the codes of
     JOINs to it no longer count. A game being made from it is made. Open it again with
     `wtg open-list` as it should be. Given again after it was cut short, it finishes."""
-    # deferred: the lobby (its SQLite database) and the mail's notices: only the commands
-    # that use them
-    from wtg.lobby.closing import CloseRefused
-    from wtg.lobby.closing import close_list as close
-    from wtg.lobby.database import Book
-    from wtg.lobby.lists import Waiting, WaitingList
-    from wtg.lobby.start import ListsBusy
-    from wtg.mail.outgoing.notices import Notices
-
     root = games_root(ctx)
     moment = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
@@ -177,12 +168,6 @@ def close_list(ctx: click.Context, name: str) -> None:
 @click.pass_context
 def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
-    # deferred: the lobby (its SQLite database): only the commands that use it
-    from wtg.lobby.database import Book
-    from wtg.lobby.domains import one_domain
-    from wtg.lobby.lists import all_lists, closed_lists, waiting
-    from wtg.lobby.seats import offers
-
     with Book(games_root(ctx)) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
@@ -247,11 +232,6 @@ def _domain_json(domain: OneDomain | None) -> dict[str, object] | None:
 @click.pass_context
 def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> None:
     """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
-    # deferred: the lobby (its SQLite database): only the commands that use it
-    from wtg.lobby.database import Book
-    from wtg.lobby.seats import offer_seat as offer
-    from wtg.lobby.seats import withdraw_offer
-
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
     with Book(games_root(ctx)) as book:

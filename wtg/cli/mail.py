@@ -25,6 +25,7 @@ from wtg.game.schedule import iso
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
+from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.runlock import AlreadyRunning
 
@@ -287,9 +288,6 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
     player's address in game.yaml, --retry NAME puts his mail back in the queue, to the
     address on file now, and the next `wtg send` sends it; a mail to no player goes back to
     the same address."""
-    # deferred: the mail loop (the outbox, the games' players): only this command lists it
-    from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
-
     games_dir = games_root(ctx)
     spool = games_dir / ".mail"
     if names or retry_all:

@@ -13,6 +13,7 @@ from wtg.cli.common import checked_games_dir, fail, games_root
 from wtg.core.printable import printable
 from wtg.game.registry import ruleset_names
 from wtg.host.gamesdir import Unreadable
+from wtg.lobby.people import as_people
 
 if TYPE_CHECKING:  # openskill is imported by `wtg ratings` alone, when it rates
     from wtg.host.ratings import Ratings
@@ -35,9 +36,6 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     cannot be read is named on stderr, the others rated, and the command exits 1."""
     # deferred: openskill: only `wtg ratings` rates
     from wtg.host.ratings import finished_games, rate_rulesets, ratings_json
-
-    # deferred: the lobby (its SQLite database): only the commands that use it
-    from wtg.lobby.people import as_people
 
     folder = checked_games_dir(Path(games_dir), "GAMES_DIR") if games_dir else games_root(ctx)
     if only is not None and only not in ruleset_names():

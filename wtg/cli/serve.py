@@ -23,6 +23,8 @@ from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
 from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.runlock import AlreadyRunning
+from wtg.serve.notify import Notifier
+from wtg.serve.unit import owner_of, this_wtg, unit_text
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -58,7 +60,6 @@ def serve(
     # deferred: the service (the mail loop, the due run, the site): only `wtg serve` runs it
     from wtg.host.config import ConfigError, load_config
     from wtg.serve.clock import SystemClock
-    from wtg.serve.notify import Notifier
     from wtg.serve.service import Service, signals_to
 
     gm = checked_config(ctx)
@@ -94,9 +95,6 @@ def serve(
 
 def print_unit(ctx: click.Context) -> None:
     """``wtg serve --unit``: the shipped unit with this install's paths."""
-    # deferred: the unit's template (package data): only `serve --unit` reads it
-    from wtg.serve.unit import owner_of, this_wtg, unit_text
-
     path = config_path(ctx)
     if path is None:
         fail(without_config(NO_CONFIG))

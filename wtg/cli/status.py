@@ -31,6 +31,8 @@ from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
+from wtg.mail.outgoing.compose import address_key, writable
+from wtg.mail.outgoing.notices import hold_told, rollback_untold
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
@@ -322,9 +324,6 @@ def _told(spool: Path, game: Game) -> Callable[[Hold], bool]:
     owes none."""
 
     def told(hold: Hold) -> bool:
-        # deferred: the mail loop's notices (MIME, the outbox): only a game held or released
-        from wtg.mail.outgoing.notices import hold_told
-
         return hold_told(spool, game, hold)
 
     return told
@@ -335,9 +334,6 @@ def _rollback_untold(game: Game, spool: Path) -> list[str]:
     (``rollback_untold``), none otherwise."""
     if not (game.store.root / "archive").is_dir():
         return []  # never rolled back
-    # deferred: the mail loop's notices (MIME, the outbox): only a game that was rolled back
-    from wtg.mail.outgoing.notices import rollback_untold
-
     untold = rollback_untold(spool, game)
     return [untold] if untold else []
 
@@ -679,9 +675,6 @@ def warn_of_addresses(config: GameConfig) -> None:
     a game stays playable): `wtg send` would set his mail aside, found only after a turn.
     And a warning for players given one address (a line copied, not changed): new-game
     refuses it, for the reports, each with its player's code, would all go there."""
-    # deferred: the mail's composer (the email package's header registry): a look per address
-    from wtg.mail.outgoing.compose import address_key, writable
-
     seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
         if entry.email and not writable(entry.email):

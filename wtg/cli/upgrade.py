@@ -6,14 +6,21 @@ from __future__ import annotations
 import contextlib
 import sys
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 import click
 
 from wtg.cli.common import games_root
-
-if TYPE_CHECKING:  # the upgrade (the lobby's SQLite, tarfile) is imported by the command
-    from wtg.upkeep.upgrade import Done, Found
+from wtg.upkeep.upgrade import (
+    Done,
+    Found,
+    HostUpgrade,
+    Outcome,
+    State,
+    at_format,
+    counted,
+    survey,
+)
 
 EXIT_UPGRADE_NEEDED = 1
 EXIT_CANNOT_UPGRADE = 2
@@ -38,9 +45,6 @@ def upgrade(ctx: click.Context, check: bool) -> NoReturn:
     the book's SQLite file). A game another process writes is waited for a minute, then
     skipped. A line for each folder upgraded or skipped, then a summary; exit 1 when one
     was skipped, refused (made by a newer wtg) or failed."""
-    # deferred: the upgrade (the lobby's SQLite database, tarfile): only this command
-    from wtg.upkeep.upgrade import HostUpgrade, survey
-
     games_dir = games_root(ctx)
     if check:
         _check(survey(games_dir))
@@ -65,9 +69,6 @@ def upgrade(ctx: click.Context, check: bool) -> NoReturn:
 def _check(found: list[Found]) -> NoReturn:
     """`--check`: a line for each game folder or book to upgrade or that cannot be, a
     summary, and the exit status."""
-    # deferred: as in `upgrade`
-    from wtg.upkeep.upgrade import State, at_format, counted
-
     for item in found:
         if item.line:
             click.echo(item.line)
@@ -82,7 +83,4 @@ def _check(found: list[Found]) -> NoReturn:
 
 
 def _say(item: Done) -> None:
-    # deferred: as in `upgrade`
-    from wtg.upkeep.upgrade import Outcome
-
     click.echo(item.line, err=item.outcome not in (Outcome.UPGRADED, Outcome.CURRENT))

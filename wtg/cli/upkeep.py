@@ -13,7 +13,9 @@ from typing import Any
 import click
 
 from wtg.cli.common import config_path, fail, games_root, gm_config, refuse_root_on_anothers
+from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.locks import WAIT
+from wtg.upkeep.restore import restore as restore_backup
 
 
 @contextlib.contextmanager
@@ -88,9 +90,6 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
     people book, the mail spool and journal, and the config (--config) with its passwords
     left out. Safe while `wtg serve` or cron runs: each game is copied with its lock held.
     Exit 1 when a game could not be copied (its lock held too long)."""
-    # deferred: tarfile, gzip and SQLite's backup: only `wtg backup` needs them
-    from wtg.upkeep.backup import back_up_host
-
     config = config_path(ctx)
     gm = gm_config(ctx) if config is not None else None
     games_dir = games_root(ctx)
@@ -134,9 +133,6 @@ def restore(file: Path, games_dir: Path) -> None:
     checked whole first (nothing is written from one that is damaged, not a wtg backup, or
     would write outside DIR); everything is restored private (0700, 0600). Says what was
     restored and what to do next (the config, its passwords)."""
-    # deferred: tarfile and gzip: only `wtg restore` needs them
-    from wtg.upkeep.restore import restore as restore_backup
-
     if not file.is_file():
         what = "a folder, not a backup" if file.is_dir() else "no such file (the backup to restore)"
         fail(f"{file}: {what}")

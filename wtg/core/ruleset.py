@@ -6,7 +6,16 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import Generic, NewType, Protocol, TypeAlias, TypeGuard, TypeVar, runtime_checkable
+from typing import (
+    Generic,
+    Literal,
+    NewType,
+    Protocol,
+    TypeAlias,
+    TypeGuard,
+    TypeVar,
+    runtime_checkable,
+)
 
 from wtg.core.events import Event
 from wtg.core.form import FormSpec
@@ -88,8 +97,10 @@ class Seating(Record, kw_only=True):
 
 class Registration(Record, kw_only=True):
     """What a ruleset's package tells the registry (``wtg.game.registry``), as the
-    ``REGISTRATION`` of its ``__init__.py``: its ruleset class, and what the command line
-    reads of it without importing the rules. The ruleset's name is its package's."""
+    ``REGISTRATION`` of its ``__init__.py``: its ruleset class, and what the command line,
+    the site and the ratings read of it without importing the rules. The ruleset's name
+    is its package's. Nothing outside its folder names a ruleset: what differs from one
+    to the next is said here."""
 
     rules: str
     """Its ruleset class, as ``module:Class`` with the module named within the package
@@ -98,6 +109,29 @@ class Registration(Record, kw_only=True):
     """Its ``wtg new-game`` options."""
     seating: tuple[Seating, ...]
     """How many players it takes, and each variant."""
+    public_board: Literal["open", "holders", "none"] = "none"
+    """What the public sees of its board on the site (``wtg.site.board``): ``open`` the
+    whole of it, ``holders`` who holds each province and nothing of what is in it,
+    ``none`` nothing (its Top Ten and public events still appear)."""
+    board_table: Literal["territories", "pieces", "provinces", ""] = ""
+    """The list of its ``public_json`` the site shows as the board's table (each
+    territory, piece or province); none when it publishes no board."""
+    no_board: str = ""
+    """Why it publishes no board, as the site's page says (a sentence of its rules)."""
+    score_words: tuple[str, str] = ("Score", "Provinces")
+    """What its Top Ten's score and holdings count, as the site heads their columns."""
+    bot_word: str = "robot"
+    """What its rules call a seat the machine plays."""
+    rating: Literal["Elo", "Plackett-Luce"] = "Plackett-Luce"
+    """How ``wtg ratings`` rates its players (``wtg.host.ratings``)."""
+    hiscore: bool = False
+    """Its finished games count in the WoK HiScore and championships (``wtg.site.hiscore``,
+    which scores them by WoK IV's victory points)."""
+
+
+NO_REGISTRATION = Registration(rules="", seating=())
+"""What a ruleset added while the process runs (``registry.register``) tells the site and
+the ratings: every default."""
 
 
 class GameSetup(Record):

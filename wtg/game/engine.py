@@ -488,6 +488,7 @@ class Game(Generic[S]):
         poll was killed before answering it), read again against the state they were given
         for, so that it is answered as the first reading was, with a note that the turn
         ran; and the places so read, which are not filed."""
+        # deferred: the AOF parser, as ``submit``'s
         from wtg.game.intake import Submission, read_orders
 
         again = read_orders(

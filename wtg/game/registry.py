@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING
 
 import wtg.rules
 from wtg.core.errors import UsageError
-from wtg.core.ruleset import GameOption, Registration, Ruleset, Seating, State
+from wtg.core.ruleset import (
+    NO_REGISTRATION,
+    GameOption,
+    Registration,
+    Ruleset,
+    Seating,
+    State,
+)
+from wtg.data.rulesets import shipped
 from wtg.data.templates import add_templates, drop_templates
 from wtg.text.closename import close_names
 
@@ -110,9 +118,6 @@ def find_ruleset(name: str) -> Ruleset[State]:
     the one place where a ruleset's state type is forgotten."""
     ruleset: Ruleset[State]
     if name in _SHIPPED:
-        # the readers of forms and maps (YAML): for a game opened, not the command line's start
-        from wtg.data.rulesets import shipped
-
         package, registration = _SHIPPED[name]
         module, _, cls = registration.rules.partition(":")
         ruleset = shipped(getattr(importlib.import_module(f"{package}.{module}"), cls))
@@ -121,6 +126,14 @@ def find_ruleset(name: str) -> Ruleset[State]:
     else:
         raise UnknownRuleset(f"no ruleset {name!r} (known: {', '.join(ruleset_names())})")
     return ruleset
+
+
+def registration_of(name: str) -> Registration:
+    """What the ruleset ``name`` tells of itself (its board on the site, its Top Ten's
+    words, its rating): a shipped one's ``REGISTRATION``; every default for one added by
+    ``register``, or a name no ruleset has (a game of a newer wtg's)."""
+    shipped_one = _SHIPPED.get(name)
+    return shipped_one[1] if shipped_one is not None else NO_REGISTRATION
 
 
 def register(

@@ -22,6 +22,7 @@ dkim: {domain: example.org, selector: wtg2026, key_file: wtg2026.example.org.dki
 from __future__ import annotations
 
 import os
+import ssl
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -478,9 +479,6 @@ def _server(
 def _ca_file(path: Path, key: tuple[str, ...], locate: Locator) -> Path:
     """The ``ca_file`` given, once it is read as certificates (a missing file, or one
     that holds none, is named with its line now, not as a failed handshake later)."""
-    # deferred: ssl: only a config that names a ca_file
-    import ssl
-
     try:
         ssl.create_default_context(cafile=str(path))
     except ssl.SSLError as exc:

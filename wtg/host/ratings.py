@@ -30,14 +30,13 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from wtg.game.registry import registration_of
 from wtg.host.results import Entry, Finished, finished_games, won
 
 START = 1500.0
 K_FACTOR = 32.0
 ELO = "Elo"
 PLACKETT_LUCE = "Plackett-Luce"
-ELO_RULESETS = frozenset({"tactics"})
-"""The rulesets rated by Elo; every other by Plackett-Luce."""
 
 
 @dataclass
@@ -189,7 +188,8 @@ def rate_plackett_luce(results: Iterable[Finished], ruleset: str = "") -> Rating
 
 
 def method_of(ruleset: str) -> str:
-    return ELO if ruleset in ELO_RULESETS else PLACKETT_LUCE
+    """Elo or Plackett-Luce, as the ruleset's registration says (``rating``)."""
+    return ELO if registration_of(ruleset).rating == ELO else PLACKETT_LUCE
 
 
 def rate_rulesets(results: Iterable[Finished], only: str | None = None) -> list[Ratings]:

@@ -191,11 +191,6 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     return Beside(tuple(found), more)
 
 
-def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
-    """The commands ``typed_beside_a_form`` names, each as typed."""
-    return list(typed_beside_a_form(texts).commands)
-
-
 PLACEHOLDERS = ("game", "ruleset", "variant", "name", "turn", "code", "from", "to", "n")
 """The words of the HELP's placeholders (``ABSENCE <game> <from> <to>``)."""
 _PLACEHOLDER = re.compile(f"<(?:{'|'.join(PLACEHOLDERS)})>", re.I)

@@ -1,19 +1,22 @@
 """What each ruleset publishes of its board, as a table read from its ``public_json``.
 
-Only what the rules show to everyone is published; a ruleset not named here publishes no
-board (its Top Ten and public events still appear):
+Only what the rules show to everyone is published, as the ruleset's registration says
+(``Registration.public_board``, ``board_table``, ``no_board``: in its own folder, so that
+nothing here names a ruleset). A table is one of three kinds:
 
-- ``wisk``: every territory, its owner and its armies: WISK is Risk, played on one open
-  board ("You can see the starting army positions ... as well as the current locations of
-  all army pieces").
-- ``tactics``: every piece, where it stands and its hit points: a battle has spectators
-  ("If you enter the scene after battle has started, then you will be just a spectator
-  for that battle"), and each player's "score info ... the number of pieces left in their
-  army, and the total sum of remaining hit points" is shown to all.
-- ``standard`` and ``intermediate``: who holds each province ("Once turn 0 has run, you
-  can see on the map where everyone is starting"), not what is in it: that is for spies.
-- ``wok4``: no board. The manual shows a player his own provinces and their borders, and
-  everyone the Top Ten; who holds the other provinces is not published.
+- ``territories`` (WISK): every territory, its owner and its armies: WISK is Risk, played
+  on one open board ("You can see the starting army positions ... as well as the current
+  locations of all army pieces").
+- ``pieces`` (Tactics): every piece, where it stands and its hit points: a battle has
+  spectators ("If you enter the scene after battle has started, then you will be just a
+  spectator for that battle"), and each player's "score info ... the number of pieces
+  left in their army, and the total sum of remaining hit points" is shown to all.
+- ``provinces`` (Standard, Intermediate): who holds each province ("Once turn 0 has run,
+  you can see on the map where everyone is starting"), not what is in it: that is for
+  spies.
+
+A ruleset that publishes none (WoK IV: the manual shows a player his own provinces and
+their borders, and everyone the Top Ten) says why in its ``no_board``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from collections.abc import Callable, Mapping
 from wtg.core.board import Board, Spot
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
+from wtg.game.registry import registration_of
 
 NEUTRAL = "neutral"
 
@@ -35,13 +39,6 @@ class BoardTable(Record):
     rows: tuple[tuple[str, ...], ...]
 
 
-NOT_PUBLISHED = {
-    "wok4": (
-        "The WoK IV manual shows each player his own provinces and their borders, and "
-        "everyone the Top Ten: who holds the other provinces is not published."
-    ),
-}
-"""Why a ruleset publishes no board (the page says so)."""
 NO_BOARD = "This ruleset publishes no board; its Top Ten and public events are below."
 
 
@@ -63,7 +60,7 @@ def _owner(names: Mapping[int, str], value: Json) -> str:
     return "?"
 
 
-def _wisk(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
+def _territories(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
     rows = tuple(
         (
             _text(t.get("id")),
@@ -77,7 +74,7 @@ def _wisk(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
     return BoardTable("Territories", ("#", "Territory", "Continent", "Held by", "Armies"), rows)
 
 
-def _owners(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
+def _provinces(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
     provinces = items(public, "provinces")
     terrain = any("terrain" in p for p in provinces)
     header = ("#", "Province", *(("Terrain",) if terrain else ()), "Held by")
@@ -93,7 +90,7 @@ def _owners(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
     return BoardTable("Provinces", header, rows)
 
 
-def _tactics(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
+def _pieces(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable:
     rows = tuple(
         (
             _owner(names, p.get("owner")),
@@ -118,12 +115,12 @@ def _tile(x: Json, y: Json) -> str:
     return f"{_text(x)}/{_text(y)}"
 
 
-PUBLISHERS: dict[str, Callable[[Mapping[str, Json], Mapping[int, str]], BoardTable]] = {
-    "wisk": _wisk,
-    "tactics": _tactics,
-    "standard": _owners,
-    "intermediate": _owners,
+TABLES: dict[str, Callable[[Mapping[str, Json], Mapping[int, str]], BoardTable]] = {
+    "territories": _territories,
+    "pieces": _pieces,
+    "provinces": _provinces,
 }
+"""Each kind of board table (``Registration.board_table``), made from ``public_json``."""
 
 
 def published_board(
@@ -131,26 +128,22 @@ def published_board(
 ) -> tuple[BoardTable | None, str]:
     """The board ``ruleset`` publishes, from its ``public_json``, and, when it publishes
     none, why. ``names``: each side's name by id."""
-    publisher = PUBLISHERS.get(ruleset)
-    if publisher is None:
-        return None, NOT_PUBLISHED.get(ruleset, NO_BOARD)
-    return publisher(public, names), ""
-
-
-OPEN_BOARDS = frozenset({"wisk", "tactics"})
-"""Rulesets whose whole board is public: their GM's picture is the public one (WISK's shows
-no cards in hand and no missions)."""
-HOLDERS_ONLY = frozenset({"standard", "intermediate"})
-"""Rulesets that publish who holds each province and nothing of what is in it."""
+    registration = registration_of(ruleset)
+    table = TABLES.get(registration.board_table)
+    if table is None:
+        return None, registration.no_board or NO_BOARD
+    return table(public, names), ""
 
 
 def public_board(ruleset: str, board: Board) -> Board | None:
     """What the public may see of the GM's ``board`` (the whole picture) of a game of
     ``ruleset``, by the same rules as ``published_board``; None where it publishes none."""
     title = board.title.replace("the GM's view", "what everyone sees")
-    if ruleset in OPEN_BOARDS:
+    shown = registration_of(ruleset).public_board
+    if shown == "open":
+        # the GM's picture is the public one (WISK's shows no cards in hand, no missions)
         return board.replaced(title=title, arrows=())
-    if ruleset not in HOLDERS_ONLY:
+    if shown != "holders":
         return None
     spots = tuple(
         Spot(

@@ -16,6 +16,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import STILL_IN, public_sides
 from wtg.game.engine import Game
 from wtg.game.press import Press, press_for
+from wtg.game.registry import registration_of
 from wtg.game.schedule import iso, local_text
 from wtg.game.takeovers import quitters
 from wtg.host.results import Finished, result_of, side_places, winners
@@ -25,11 +26,6 @@ from wtg.site.press import PressPiece, press_pieces
 
 TOP = 10
 """Rows of a Top Ten."""
-LABELS = {"tactics": ("Hit points", "Pieces"), "wisk": ("Armies", "Territories")}
-"""What a ruleset's Top Ten score and holdings count (WoK: score and provinces)."""
-DEFAULT_LABELS = ("Score", "Provinces")
-BOT_WORDS = {"tactics": "bot"}
-"""A seat the machine plays, in the words of a ruleset's text where it is not "robot"."""
 
 
 class SideFacts(Record):
@@ -100,9 +96,9 @@ class GameFacts(Record):
 
     @property
     def bot_word(self) -> str:
-        """What the rules call a seat the machine plays: a Tactics "bot" (its reports say
-        so), the WoK rulesets' and WISK's "robot"."""
-        return BOT_WORDS.get(self.ruleset, "robot")
+        """What the rules call a seat the machine plays (its registration's ``bot_word``): a
+        Tactics "bot" (its reports say so), the WoK rulesets' and WISK's "robot"."""
+        return registration_of(self.ruleset).bot_word
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -157,7 +153,7 @@ def gather(game: Game) -> GameFacts:
     zone = config.schedule.timezone if config.schedule is not None else "UTC"
     board, note = published_board(ruleset.name, public, {s.id: s.name for s in sides})
     shown_map = public.get("map")
-    score_label, holdings_label = LABELS.get(ruleset.name, DEFAULT_LABELS)
+    score_label, holdings_label = registration_of(ruleset.name).score_words
     return GameFacts(
         name=game.store.root.name,
         ruleset=ruleset.name,

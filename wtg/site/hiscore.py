@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 from wtg.core.places import shared_places
 from wtg.core.record import Record
+from wtg.game.registry import registration_of
 from wtg.game.schedule import parse_iso
 from wtg.host.results import Entry, Finished, winners, won
 from wtg.rules.wok4.phases.victory import victory_points
 
-WOK_RULESETS = frozenset({"wok4", "standard", "intermediate"})
 SEASON_STARTS = 12
 """The month a championship year starts in (December)."""
 CHAMPIONSHIP_PLAYERS = 10
@@ -128,7 +128,7 @@ def _table(results: Sequence[Finished]) -> list[ScoreLine]:
 def hiscore(results: Iterable[Finished]) -> HiScore:
     """The HiScore, Hall of Fame and championships of the finished WoK games among
     ``results``."""
-    wok = [r for r in results if r.ruleset in WOK_RULESETS]
+    wok = [r for r in results if registration_of(r.ruleset).hiscore]
     fame = tuple(
         Fame(
             game=r.game,

@@ -21,7 +21,7 @@ from wtg.mail.outgoing.dkimkeys import (
     record_tags,
     record_value,
 )
-from wtg.mail.outgoing.dkimsign import SigningFailed, UnsignableMail
+from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.servers.probe import Finding, Verdict
 
 TIMEOUT = 10.0
@@ -75,8 +75,6 @@ def _try_signing(config: DkimConfig, key: DkimKey) -> None:
     is one dkimpy signs with (``SigningFailed`` when not)."""
     # deferred: dkimpy (and the DNS library it loads): only the commands that sign
     import dkim
-
-    from wtg.mail.outgoing.dkimsign import Signer
 
     raw = b"From: check@" + config.domain.encode() + b"\r\nSubject: check\r\n\r\ncheck\r\n"
     signed = Signer(config, key).sign(raw)

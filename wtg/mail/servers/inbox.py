@@ -23,6 +23,7 @@ from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
+from wtg.mail.servers.tlsmode import tls_context
 
 FETCH_BATCH = 100
 """Messages of the maildir inbox handled between two flushes to disk."""
@@ -152,10 +153,8 @@ class FiledInFolders(Protocol):
 # --- IMAP -------------------------------------------------------------------------------
 def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
     """A logged-in IMAPClient; the one place the connection is made (tests may replace it)."""
-    # deferred: imapclient and ssl (in tlsmode): only the commands that reach an IMAP server
+    # deferred: imapclient: only the commands that reach an IMAP server
     from imapclient import IMAPClient
-
-    from wtg.mail.servers.tlsmode import tls_context
 
     context = tls_context(config) if (config.ssl or config.starttls) else None
     client = IMAPClient(

@@ -139,11 +139,6 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged)
 
 
-UNHEARD = f"{Kind.UNANSWERED.value}: authres"
-"""What the detail of a mail whose From failed DMARC holds: ``not answered: authres: ...``
-(the word is ``wtg.mail.incoming.senderauth.WORD``)."""
-
-
 def unheard(outcome: Outcome, why: str) -> Outcome:
     """``outcome`` of a mail that may get no answer at all (``why``: its From failed DMARC,
     ``authres: dmarc=fail for example.org``): ``stored: g1 turn 3 player 2; not answered:

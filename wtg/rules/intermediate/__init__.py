@@ -10,4 +10,13 @@ from __future__ import annotations
 from wtg.core.ruleset import Registration
 from wtg.rules.intermediate.options import OPTIONS, SEATING
 
-REGISTRATION = Registration(rules="ruleset:Intermediate", options=OPTIONS, seating=SEATING)
+REGISTRATION = Registration(
+    rules="ruleset:Intermediate",
+    options=OPTIONS,
+    seating=SEATING,
+    # "Once turn 0 has run, you can see on the map where everyone is starting": who holds
+    # each province, not what is in it (that is for spies)
+    public_board="holders",
+    board_table="provinces",
+    hiscore=True,
+)

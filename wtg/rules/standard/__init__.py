@@ -9,4 +9,13 @@ from __future__ import annotations
 from wtg.core.ruleset import Registration
 from wtg.rules.standard.options import OPTIONS, SEATING
 
-REGISTRATION = Registration(rules="ruleset:Standard", options=OPTIONS, seating=SEATING)
+REGISTRATION = Registration(
+    rules="ruleset:Standard",
+    options=OPTIONS,
+    seating=SEATING,
+    # "Once turn 0 has run, you can see on the map where everyone is starting": who holds
+    # each province, not what is in it (that is for spies)
+    public_board="holders",
+    board_table="provinces",
+    hiscore=True,
+)

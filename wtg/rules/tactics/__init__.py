@@ -9,4 +9,13 @@ from __future__ import annotations
 from wtg.core.ruleset import Registration
 from wtg.rules.tactics.options import OPTIONS, SEATING
 
-REGISTRATION = Registration(rules="ruleset:Tactics", options=OPTIONS, seating=SEATING)
+REGISTRATION = Registration(
+    rules="ruleset:Tactics",
+    options=OPTIONS,
+    seating=SEATING,
+    public_board="open",  # a battle has spectators, and each army's score is shown to all
+    board_table="pieces",
+    score_words=("Hit points", "Pieces"),
+    bot_word="bot",
+    rating="Elo",
+)

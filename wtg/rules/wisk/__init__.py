@@ -9,4 +9,11 @@ from __future__ import annotations
 from wtg.core.ruleset import Registration
 from wtg.rules.wisk.options import OPTIONS, SEATING
 
-REGISTRATION = Registration(rules="ruleset:Wisk", options=OPTIONS, seating=SEATING)
+REGISTRATION = Registration(
+    rules="ruleset:Wisk",
+    options=OPTIONS,
+    seating=SEATING,
+    public_board="open",  # WISK is Risk, played on one open board
+    board_table="territories",
+    score_words=("Armies", "Territories"),
+)
