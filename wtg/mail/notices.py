@@ -21,11 +21,12 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
-from wtg.files.store import ARCHIVE, UNDONE, turn_name
+from wtg.files.store import ARCHIVE, UNDONE, order_files, turn_name
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
+from wtg.game.orderfiles import read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.game.schedule import local_text, parse_iso
@@ -50,6 +51,20 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
         sides = game.ruleset.sides_of(state, SeatId(entry.id))
         if not sides or any(status.get(side) != QUIT_STATUS for side in sides):
             found.append(entry)
+    return found
+
+
+def _quits_in(folder: Path) -> set[int]:
+    """The sides whose orders in ``folder`` (those an undo set aside) say QUIT: a RESIGN's,
+    or a form's. One that cannot be read says nothing."""
+    found = set()
+    for side, path in order_files(folder).items():
+        try:
+            data = read_order_file(path)[1]
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("quit") is True:
+            found.add(side)
     return found
 
 
@@ -229,6 +244,10 @@ class Notices:
         on_file = set(game.store.pending_orders(latest + 1))
         aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
         wrote = {piece.side for piece in press_in(aside / PRESS_FOLDER)}
+        gone = {
+            s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
+        }
+        left = _quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -242,6 +261,7 @@ class Notices:
                 latest=latest,
                 on_file=bool(sides & on_file),
                 press_aside=bool(sides & wrote) if sides else entry.id in wrote,
+                quit_aside=bool(sides & left),
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )
