@@ -412,8 +412,7 @@ def test_a_resign_confirmed_since_the_rollback_is_said_not_used(tmp_path: Path) 
     play(game, 3)
     code, said = wtg(gm.games_dir, "rollback", "g1", "--to", "1")
     assert code == 0, said
-    game = open_game(gm.games_dir / "g1").typed(WOK4)
-    assert resign(game, 2, NOW + timedelta(hours=5), "resign-mail") is None
+    assert resign(open_game(gm.games_dir / "g1"), 2, NOW + timedelta(hours=5), "mail") is None
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert game_status(open_game(gm.games_dir / "g1"))["players"][1]["status"] == "active"
