@@ -281,6 +281,31 @@ def deadline_of(stamp: str) -> datetime | None:
         return None
 
 
+def quits_in(folder: Path) -> set[int]:
+    """The sides whose orders in ``folder`` say QUIT (a RESIGN's, or a form's); an order
+    file that cannot be read says nothing."""
+    found = set()
+    for side, path in order_files(folder).items():
+        try:
+            data = read_order_file(path)[1]
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("quit") is True:
+            found.add(side)
+    return found
+
+
+def quits_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
+    """The sides whose QUIT ``rollback`` put in its archive: one that ran in a turn it took
+    back, or one filed for the turn after its last (a RESIGN confirmed). Those of the turn
+    after the rollback's are pending again (``quits_in`` of that turn's pending orders)."""
+    folder = store.root / ARCHIVE / rollback.ident
+    found = quits_in(folder / "pending" / turn_name(rollback.latest + 1))
+    for turn in range(rollback.to + 1, rollback.latest + 1):
+        found |= quits_in(folder / "turns" / turn_name(turn) / RECEIVED)
+    return found
+
+
 def _gather_orders(store: GameStore, turn: int, target: Path) -> list[int]:
     """Copy into ``target`` the orders ``turn`` ran with (what it received), each replaced
     by orders a GM filed since to correct it, READY taken off; returns the players."""

@@ -21,19 +21,18 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
-from wtg.files.store import ARCHIVE, UNDONE, order_files, turn_name
+from wtg.files.store import ARCHIVE, UNDONE, turn_name
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
-from wtg.game.orderfiles import read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
-from wtg.gm.rollback import Rollback, rollbacks
+from wtg.gm.rollback import Rollback, quits_in, quits_taken_back, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail import compose
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
@@ -51,20 +50,6 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
         sides = game.ruleset.sides_of(state, SeatId(entry.id))
         if not sides or any(status.get(side) != QUIT_STATUS for side in sides):
             found.append(entry)
-    return found
-
-
-def _quits_in(folder: Path) -> set[int]:
-    """The sides whose orders in ``folder`` (those an undo set aside) say QUIT: a RESIGN's,
-    or a form's. One that cannot be read says nothing."""
-    found = set()
-    for side, path in order_files(folder).items():
-        try:
-            data = read_order_file(path)[1]
-        except (OSError, ValueError):
-            continue
-        if isinstance(data, dict) and data.get("quit") is True:
-            found.add(side)
     return found
 
 
@@ -202,6 +187,11 @@ class Notices:
         """Each player of the game as it is now, with his report of the turn it is back at
         (the next AOF in it) and whether his orders for the coming turn stand."""
         state = game.state(rollback.to)
+        gone = {
+            s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
+        }
+        standing = quits_in(game.store.pending_dir(rollback.to + 1))  # pending again: it stands
+        lost = quits_taken_back(game.store, rollback) - gone - standing
         queued = 0
         for entry in players_in(game, rollback.to):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -214,6 +204,7 @@ class Notices:
                 to=rollback.to,
                 latest=rollback.latest,
                 restored=bool(sides & set(rollback.restored)),
+                quit_lost=bool(sides & lost),
                 deadline=self._local(game, rollback.deadline),
                 report=game.report(entry.id, rollback.to),
             )
@@ -247,7 +238,7 @@ class Notices:
         gone = {
             s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
         }
-        left = _quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
+        left = quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
