@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tests.test_rollback import NOW, new_game, play, run_cli, send_orders
 from wtg.game.engine import open_game
+from wtg.game.press import Press, add_press
 from wtg.lobby.seats import resign
 
 TAKEN_BACK = (
@@ -68,3 +69,49 @@ def test_a_quit_pending_again_after_the_rollback_is_not_named(tmp_path: Path) ->
     assert sorted(said) == [1, 2, 3, 4]
     assert "The orders you sent for turn 2 are on file again" in said[4]
     assert [seat for seat, text in said.items() if "RESIGN" in text] == []
+
+
+def test_press_written_for_the_coming_turn_is_said_not_printed(tmp_path: Path) -> None:
+    """Press a player wrote for turn 4 (answered "your press goes out with the turn 4
+    reports") went into the archive with the orders pending for turn 4 when the game was
+    rolled back to turn 1: it is never printed, and the rollback's notice did not say so.
+    The writer alone is told (the press printed with turns 2 and 3 was read)."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    press = Press(3, "Cid", "2026-03-02 17:00 UTC", "Cid offers the north a truce.")
+    with game.store.lock():
+        add_press(game.store, 4, press, NOW + timedelta(hours=3, minutes=10))
+    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    said = _notices(tmp_path / "games" / ".mail" / "outbox" / "queue")
+    line = (
+        "Your press written for turn 4 is not printed: it went into the archive with the "
+        "orders for that turn. Send it again if you still wish it said."
+    )
+    assert [seat for seat, text in said.items() if line in text] == [3]
+
+
+def test_press_the_undo_puts_back_is_said_printed_after_all(tmp_path: Path) -> None:
+    """The rollback's notice told the writer his press for turn 4 is not printed; the undo
+    puts it back with the orders pending for turn 4, and it goes out with the turn 4
+    reports. The undo's notice said nothing of it: the writer sent it again, and it was
+    printed twice. It now says it is printed after all; to the writer alone."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    press = Press(3, "Cid", "2026-03-02 17:00 UTC", "Cid offers the north a truce.")
+    with game.store.lock():
+        add_press(game.store, 4, press, NOW + timedelta(hours=3, minutes=10))
+    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    run_cli(tmp_path / "games", "rollback", "g1", "--undo")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    said = {}
+    for path in sorted(queue.glob("unrollback-*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        part = msg.get_body(preferencelist=("plain",))
+        assert part is not None
+        said[int(path.stem[-2:])] = " ".join(str(part.get_content()).split())
+    line = (
+        "Your press written for turn 4 before the rollback is printed after all, with the "
+        "turn 4 reports: do not send it again."
+    )
+    assert sorted(said) == [1, 2, 3, 4]
+    assert [seat for seat, text in said.items() if line in text] == [3]

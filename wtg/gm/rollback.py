@@ -66,6 +66,8 @@ from wtg.files.store import (
     write_atomic,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
 from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
 
 
@@ -304,6 +306,14 @@ def quits_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
     for turn in range(rollback.to + 1, rollback.latest + 1):
         found |= quits_in(folder / "turns" / turn_name(turn) / RECEIVED)
     return found
+
+
+def press_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
+    """The sides whose press for the turn after ``rollback``'s last went into its archive
+    with the orders pending for that turn: never printed (the press of the turns it took
+    back went out with their reports)."""
+    pending = store.root / ARCHIVE / rollback.ident / "pending" / turn_name(rollback.latest + 1)
+    return {piece.side for piece in press_in(pending / PRESS_FOLDER)}
 
 
 def _gather_orders(store: GameStore, turn: int, target: Path) -> list[int]:

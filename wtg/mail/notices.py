@@ -27,12 +27,12 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.press import FOLDER as PRESS_FOLDER
-from wtg.game.press import press_in
+from wtg.game.press import press_for, press_in
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
-from wtg.gm.rollback import Rollback, quits_in, quits_taken_back, rollbacks
+from wtg.gm.rollback import Rollback, press_taken_back, quits_in, quits_taken_back, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail import compose
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
@@ -192,6 +192,7 @@ class Notices:
         }
         standing = quits_in(game.store.pending_dir(rollback.to + 1))  # pending again: it stands
         lost = quits_taken_back(game.store, rollback) - gone - standing
+        unprinted = press_taken_back(game.store, rollback)
         queued = 0
         for entry in players_in(game, rollback.to):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -205,6 +206,7 @@ class Notices:
                 latest=rollback.latest,
                 restored=bool(sides & set(rollback.restored)),
                 quit_lost=bool(sides & lost),
+                press_lost=bool(sides & unprinted) if sides else entry.id in unprinted,
                 deadline=self._local(game, rollback.deadline),
                 report=game.report(entry.id, rollback.to),
             )
@@ -239,6 +241,7 @@ class Notices:
             s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
         }
         left = quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
+        back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -253,6 +256,7 @@ class Notices:
                 on_file=bool(sides & on_file),
                 press_aside=bool(sides & wrote) if sides else entry.id in wrote,
                 quit_aside=bool(sides & left),
+                press_back=bool(sides & back) if sides else entry.id in back,
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )
