@@ -115,3 +115,28 @@ def test_press_the_undo_puts_back_is_said_printed_after_all(tmp_path: Path) -> N
     )
     assert sorted(said) == [1, 2, 3, 4]
     assert [seat for seat, text in said.items() if line in text] == [3]
+
+
+def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
+    """A RESIGN confirmed for turn 4, then a rollback to turn 1 (its notice: "Your QUIT was
+    taken back ... you play again"), then the undo, which puts the QUIT back on file for
+    turn 4: the undo's notice said only that his orders for turn 4 are on file again, and
+    he believed he still played. It now says he leaves when turn 4 runs."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
+    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    run_cli(tmp_path / "games", "rollback", "g1", "--undo")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    said = {}
+    for path in sorted(queue.glob("unrollback-*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        part = msg.get_body(preferencelist=("plain",))
+        assert part is not None
+        said[int(path.stem[-2:])] = " ".join(str(part.get_content()).split())
+    line = (
+        "Your QUIT for turn 4 (a RESIGN you confirmed, or QUIT in your form) is on file "
+        "again: you leave the game when turn 4 runs."
+    )
+    assert sorted(said) == [1, 2, 3, 4]
+    assert [seat for seat, text in said.items() if line in text] == [2]

@@ -242,6 +242,7 @@ class Notices:
         }
         left = quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
         back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
+        stands = quits_in(game.store.pending_dir(latest + 1)) - gone  # a RESIGN put back
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -257,6 +258,7 @@ class Notices:
                 press_aside=bool(sides & wrote) if sides else entry.id in wrote,
                 quit_aside=bool(sides & left),
                 press_back=bool(sides & back) if sides else entry.id in back,
+                quit_back=bool(sides & stands),
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )
