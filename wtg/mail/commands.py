@@ -230,6 +230,8 @@ class Commands:
                 )
                 if why is None and day_tally is not None:
                     self.answers.journal.replied(day_tally, self.answers.now.timestamp())
+            if reply.private:  # the writer's copy that follows says what became of this one
+                private_held = why
             if why is None:
                 continue
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -237,8 +239,6 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            if reply.private:
-                private_held = why
             if reply.asks is not None and not reply.asked_before:
                 confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
