@@ -102,6 +102,7 @@ def test_a_press_to_one_reader_held_back_says_nothing_of_the_next_readers(
         "PRESS wok4-1 TO 2: not done",
         "[wok4-1] your press went to player 3",
     ], told
-    assert "player 2 has been relayed as much private press this hour" in told[
-        "PRESS wok4-1 TO 2: not done"
-    ]
+    assert (
+        "player 2 has been relayed as much private press this hour"
+        in told["PRESS wok4-1 TO 2: not done"]
+    )
