@@ -140,3 +140,22 @@ def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
     )
     assert sorted(said) == [1, 2, 3, 4]
     assert [seat for seat, text in said.items() if line in text] == [2]
+
+
+def test_a_resign_before_and_after_the_rollback_is_said_once(tmp_path: Path) -> None:
+    """A RESIGN for turn 4, the rollback ("your QUIT was taken back"), a RESIGN again for
+    turn 2, then the undo: the first is on file again and stands, the second is set aside.
+    The notice says he leaves when turn 4 runs, never also that he still plays."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 3)
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
+    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=5), "again") is None
+    run_cli(tmp_path / "games", "rollback", "g1", "--undo")
+    (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("unrollback-*-p02.eml")
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = " ".join(str(part.get_content()).split())
+    assert "you leave the game when turn 4 runs." in text
+    assert "you still play" not in text

@@ -240,9 +240,9 @@ class Notices:
         gone = {
             s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
         }
-        left = quits_in(aside) - gone  # a QUIT sent since (a RESIGN): its turn stands without it
-        back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         stands = quits_in(game.store.pending_dir(latest + 1)) - gone  # a RESIGN put back
+        left = quits_in(aside) - gone - stands  # one sent since: its turn stands without it
+        back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
