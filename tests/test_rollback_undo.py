@@ -35,6 +35,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import rollbacks
 from wtg.gm.takeover import take_over
 from wtg.host.config import config_from_data
+from wtg.lobby.seats import resign
 from wtg.mail.outgoing.sender import send
 
 
@@ -411,3 +412,31 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     result = send(gm, now=NOW)
     sent = gm.games_dir / ".mail" / "outbox" / "sent"
     assert result.queued == 0 and list(sent.glob("rollback-*.eml")) == []
+
+
+def test_a_resign_confirmed_since_the_rollback_is_said_not_used(tmp_path: Path) -> None:
+    """A player who RESIGNed after a rollback to turn 1 (his code CONFIRMed: "you leave the
+    game when turn 2 runs") had his QUIT filed with turn 2's orders, which the undo sets
+    aside: turn 2 stands as it ran, without it, and he still plays. The undo's notice said
+    only that orders sent since are not used, and he believed he had left, sent no orders,
+    and lost his seat's turns. It now tells him his RESIGN is not used and how to leave;
+    not a player whose QUIT ran in turn 2 as it stood (no notice goes to him), nor the
+    others."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 3)
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--to", "1")
+    assert code == 0, said
+    assert resign(open_game(gm.games_dir / "g1"), 2, NOW + timedelta(hours=5), "mail") is None
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    assert game_status(open_game(gm.games_dir / "g1"))["players"][1]["status"] == "active"
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    said_to = {seat: " ".join(_undo_mail(queue, seat).split()) for seat in (1, 2, 3, 4)}
+    line = (
+        "Your QUIT sent for turn 2 since the rollback (a RESIGN you confirmed, or QUIT in "
+        "your form) went with those orders: you still play. Send RESIGN g1 again if you "
+        "still wish to leave."
+    )
+    assert line in said_to[2], said_to[2]
+    assert [seat for seat, text in said_to.items() if "RESIGN" in text] == [2]

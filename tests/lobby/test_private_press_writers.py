@@ -72,3 +72,37 @@ def test_one_writers_private_press_to_one_reader_is_bounded_a_day(tmp_path: Path
     hall.poll(hours=24)
     (again,) = [m.body for m in hall.new_mails(reader.email) if "private press" in m.subject]
     assert "next day" in again
+
+
+def test_a_press_to_one_reader_held_back_says_nothing_of_the_next_readers(
+    tmp_path: Path,
+) -> None:
+    """One mail with two private presses (`PRESS g TO 2`, `PRESS g TO 3`), the first over
+    the hour's bound to player 2: the one to player 3 was relayed, but its writer's copy
+    was turned into the refusal of the first ("player 3 has been relayed as much private
+    press this hour as he may get ... nothing went to him"). He sent it again, and player
+    3 read it twice. Each copy says what became of its own press."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, second, third = (game.config.player(n) for n in (1, 2, 3))
+    for number in range(3):
+        hall.mail(writer.email, f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nearly {number}\n")
+    hall.poll()
+    hall.new_mails()
+    hall.mail(
+        writer.email,
+        f"PRESS wok4-1 TO 2\nPRESS wok4-1 TO 3\nCODE {writer.code}\n\nBoth of you, listen.\n",
+    )
+    hall.poll()
+    assert [m.subject for m in hall.new_mails(second.email)] == []
+    (relayed,) = hall.new_mails(third.email)
+    assert "Both of you, listen." in relayed.body
+    told = {m.subject: m.words for m in hall.new_mails(writer.email)}
+    assert sorted(told) == [
+        "PRESS wok4-1 TO 2: not done",
+        "[wok4-1] your press went to player 3",
+    ], told
+    assert (
+        "player 2 has been relayed as much private press this hour"
+        in told["PRESS wok4-1 TO 2: not done"]
+    )

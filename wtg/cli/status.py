@@ -19,6 +19,7 @@ from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
+from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
@@ -164,8 +165,11 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NOT MAILED: {unsent}")
     for line in owed:
         say(f"NOTICES OWED: {line}")
-    if mine:
-        say(f"HELD MAIL: {_held_here(len(mine), [game.config.game])}")
+    strange = _held_strange(held_mails(spool), game.config)
+    if len(mine) > strange:
+        say(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
+    if strange:
+        say(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -439,6 +443,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     ]
     polled = last_poll(games_dir / SPOOL)
     waiting = dict(polled.waiting) if polled is not None else {}
+    configs: dict[str, GameConfig] = {}
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
             waits = waiting.get(found.folder.name, 0)  # the mails the last poll left for it
@@ -455,6 +460,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_of_zone(found.config)
         data["owed"] = [*data["owed"], *_rollback_untold(found, games_dir / SPOOL)]
         games.append(data)
+        configs[found.config.game] = found.config
         entry = _with_announcements(_with_quarantine(data, every)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
@@ -548,9 +554,14 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         # the games a stranger's forms may name, those of the newest mails first
         here = {str(data["game"]) for data in games}
         came = [h for h in held if h.game in here]
-        if came:
-            sought = list(dict.fromkeys(str(h.game) for h in reversed(came)))
-            click.echo(f"HELD MAIL: {_held_here(len(came), sought)}")
+        theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)])]
+        if theirs:
+            sought = list(dict.fromkeys(str(h.game) for h in reversed(theirs)))
+            click.echo(f"HELD MAIL: {_held_here(len(theirs), sought)}")
+        for name in dict.fromkeys(str(h.game) for h in reversed(came)):
+            outsiders = _held_strange(came, configs[name])
+            if outsiders:
+                click.echo(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
         names = ", ".join(named[:SHOWN])
@@ -581,6 +592,29 @@ def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
     return [
         {"key": h.key, "archive": h.archive, "reason": h.reason} for h in held if h.game == game
     ]
+
+
+def _from_a_stranger(held: Quarantined, config: GameConfig) -> bool:
+    """Whether a mail held came from no address of the game's players (a journal that kept
+    no From: counted as theirs, as before)."""
+    return bool(held.sender) and held.sender not in {bare_address(p.email) for p in config.players}
+
+
+def _held_strange(held: Sequence[Quarantined], config: GameConfig) -> int:
+    """How many of the mails held name the game and came from no address of its players: a
+    stranger's form for a game not made yet (a lobby's next is easy to guess) is no
+    player's orders left out of the turn."""
+    return sum(1 for h in held if h.game == config.game and _from_a_stranger(h, config))
+
+
+def _strangers_here(mails: int, game: str) -> str:
+    """The line of mails held that name ``game`` (a game of this host now) from addresses
+    none of its players has."""
+    return (
+        f"{mails} mail(s) held name {game} from an address none of its players has (a "
+        "stranger's, or a player's from another address): `wtg quarantine` lists them; "
+        "released, a form is filed only with its seat's code"
+    )
 
 
 def _held_here(mails: int, games: Sequence[str]) -> str:

@@ -66,6 +66,8 @@ from wtg.files.store import (
     write_atomic,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
 from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
 
 
@@ -279,6 +281,39 @@ def deadline_of(stamp: str) -> datetime | None:
         return parse_iso(stamp)
     except ValueError:
         return None
+
+
+def quits_in(folder: Path) -> set[int]:
+    """The sides whose orders in ``folder`` say QUIT (a RESIGN's, or a form's); an order
+    file that cannot be read says nothing."""
+    found = set()
+    for side, path in order_files(folder).items():
+        try:
+            data = read_order_file(path)[1]
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("quit") is True:
+            found.add(side)
+    return found
+
+
+def quits_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
+    """The sides whose QUIT ``rollback`` put in its archive: one that ran in a turn it took
+    back, or one filed for the turn after its last (a RESIGN confirmed). Those of the turn
+    after the rollback's are pending again (``quits_in`` of that turn's pending orders)."""
+    folder = store.root / ARCHIVE / rollback.ident
+    found = quits_in(folder / "pending" / turn_name(rollback.latest + 1))
+    for turn in range(rollback.to + 1, rollback.latest + 1):
+        found |= quits_in(folder / "turns" / turn_name(turn) / RECEIVED)
+    return found
+
+
+def press_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
+    """The sides whose press for the turn after ``rollback``'s last went into its archive
+    with the orders pending for that turn: never printed (the press of the turns it took
+    back went out with their reports)."""
+    pending = store.root / ARCHIVE / rollback.ident / "pending" / turn_name(rollback.latest + 1)
+    return {piece.side for piece in press_in(pending / PRESS_FOLDER)}
 
 
 def _gather_orders(store: GameStore, turn: int, target: Path) -> list[int]:

@@ -413,6 +413,7 @@ def _relay(
         to=to.email,
         game=game.config.game,
         writer=writer,
+        writer_address=entry.email,  # his bounds are his: a newcomer's start at nothing
     )
     desk.reply(
         f"[{game.config.game}] your press went to player {side}",

@@ -50,8 +50,10 @@ MAX_REFERENCES = 10
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 PRIVATE_TALLY = "private-press:"
 """The journal counts the private press relayed to an address under this prefix, the game,
-the writer's side and the address: apart from the answers to it (``Reply.private``), and
-each writer's apart from the others' (one player's press never silences another's)."""
+the writer (his side and the address of his seat: a newcomer who took a seat over is
+not counted the quitter's pieces) and the reader's address: apart from the answers to it
+(``Reply.private``), and each writer's apart from the others' (one player's press never
+silences another's)."""
 PRIVATE_A_DAY = 10
 """Pieces of one writer's private press relayed to one reader in 24 hours. The hour's limit
 (``mail.replies_per_hour``, each writer's to each reader) alone let a player have the host
@@ -197,7 +199,7 @@ class Commands:
             tally = None  # the answers to the address, or a count of their own:
             day_tally = None
             if reply.private:  # each writer's to each reader: none silences the others
-                writer = getattr(reply.context.get("writer"), "side", "")
+                writer = _writer_key(reply)
                 reader = compose.address_key(reply.to)
                 tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
                 day_tally = f"{PRIVATE_DAY_TALLY}{_game_of(reply)}:{writer}:{reader}"
@@ -229,6 +231,8 @@ class Commands:
                 )
                 if why is None and day_tally is not None:
                     self.answers.journal.replied(day_tally, self.answers.now.timestamp())
+            if reply.private:  # the writer's copy that follows says what became of this one
+                private_held = why
             if why is None:
                 continue
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -236,8 +240,6 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            if reply.private:
-                private_held = why
             if reply.asks is not None and not reply.asked_before:
                 confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
@@ -297,6 +299,16 @@ def _subject(msg: Message) -> str:
         return str(make_header(decode_header(raw)))
     except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken word
         return raw
+
+
+def _writer_key(reply: Reply) -> str:
+    """Whose private press ``reply`` relays, as its tallies count it: the writer's side and
+    the address his seat has (``writer_address``). The side alone counted a quitter's pieces
+    against the newcomer who took his seat over, who got no private press to that reader
+    for up to 24 hours and was told he had sent it all."""
+    side = getattr(reply.context.get("writer"), "side", "")
+    address = reply.context.get("writer_address")
+    return f"{side}:{compose.address_key(address)}" if isinstance(address, str) else f"{side}"
 
 
 def _game_of(reply: Reply) -> str | None:

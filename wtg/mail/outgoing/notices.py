@@ -27,12 +27,12 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.press import FOLDER as PRESS_FOLDER
-from wtg.game.press import press_in
+from wtg.game.press import press_for, press_in
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
-from wtg.gm.rollback import Rollback, rollbacks
+from wtg.gm.rollback import Rollback, press_taken_back, quits_in, quits_taken_back, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing import compose
@@ -187,6 +187,12 @@ class Notices:
         """Each player of the game as it is now, with his report of the turn it is back at
         (the next AOF in it) and whether his orders for the coming turn stand."""
         state = game.state(rollback.to)
+        gone = {
+            s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
+        }
+        standing = quits_in(game.store.pending_dir(rollback.to + 1))  # pending again: it stands
+        lost = quits_taken_back(game.store, rollback) - gone - standing
+        unprinted = press_taken_back(game.store, rollback)
         queued = 0
         for entry in players_in(game, rollback.to):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -199,6 +205,8 @@ class Notices:
                 to=rollback.to,
                 latest=rollback.latest,
                 restored=bool(sides & set(rollback.restored)),
+                quit_lost=bool(sides & lost),
+                press_lost=bool(sides & unprinted) if sides else entry.id in unprinted,
                 deadline=self._local(game, rollback.deadline),
                 report=game.report(entry.id, rollback.to),
             )
@@ -229,6 +237,12 @@ class Notices:
         on_file = set(game.store.pending_orders(latest + 1))
         aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
         wrote = {piece.side for piece in press_in(aside / PRESS_FOLDER)}
+        gone = {
+            s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS
+        }
+        stands = quits_in(game.store.pending_dir(latest + 1)) - gone  # a RESIGN put back
+        left = quits_in(aside) - gone - stands  # one sent since: its turn stands without it
+        back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         queued = 0
         for entry in players_in(game, latest):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
@@ -242,6 +256,9 @@ class Notices:
                 latest=latest,
                 on_file=bool(sides & on_file),
                 press_aside=bool(sides & wrote) if sides else entry.id in wrote,
+                quit_aside=bool(sides & left),
+                press_back=bool(sides & back) if sides else entry.id in back,
+                quit_back=bool(sides & stands),
                 deadline=self._local(game, rollback.undone_deadline),
                 report=game.report(entry.id, latest),
             )

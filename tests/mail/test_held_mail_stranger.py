@@ -1,0 +1,46 @@
+"""A stranger's form naming a game not yet made (a lobby's next game, ``wok4-3``, is easy to
+guess), or one whose folder is away, is held; once the game is there, `wtg status` said
+"1 mail(s) held name g1 ...: their orders are not on file, and the turn runs without
+them", as though a player's orders were missing: the GM released it, and the poll
+answered the stranger. A mail from no address of the game's players is said apart, as
+what it may be: a stranger's, or a player's from another address."""
+
+from __future__ import annotations
+
+import json
+
+from tests.mail.loop import World
+from tests.mail.test_held_mail import away, back, wtg
+
+PLAYERS = "their orders are not on file, and the turn runs without them"
+
+
+def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
+    tmp_path: object,
+) -> None:
+    world = World(tmp_path)  # type: ignore[arg-type]
+    form = world.aof(1, X1="100").replace(world.game.config.player(1).code, "GUESSED1")
+    aside = away(world)
+    world.mail(form, sender="mallory@strangers.example")
+    world.poll()
+    back(world, aside)
+    stranger = (
+        "HELD MAIL: 1 mail(s) held name g1 from an address none of its players has (a "
+        "stranger's, or a player's from another address): `wtg quarantine` lists them; "
+        "released, a form is filed only with its seat's code\n"
+    )
+    for args in (("status",), ("status", "g1")):
+        said = wtg(world, *args).stdout
+        assert stranger in said, said
+        assert PLAYERS not in said
+    told = json.loads(wtg(world, "status", "g1", "--json").stdout)["held_mails"]
+    assert len(told) == 1  # listed as before
+
+    own = world.aof(1, X1="100")
+    aside = away(world)
+    world.mail(own)  # player 1's own, from his address
+    world.poll()
+    back(world, aside)
+    for args in (("status",), ("status", "g1")):
+        said = wtg(world, *args).stdout
+        assert stranger in said and "HELD MAIL: 1 mail(s) held name g1, a game" in said
