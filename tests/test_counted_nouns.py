@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.conftest import players
 from tests.shipped import STANDARD
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.game.engine import Game, create_game
 from wtg.game.report import report_text
 from wtg.mail.outgoing.compose import forecast_template

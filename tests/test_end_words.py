@@ -15,7 +15,7 @@ from tests.shipped import WISK
 from tests.site.test_hiscore import finished, human
 from wtg.core.jsondata import Json
 from wtg.game.report import report_text
-from wtg.rules.endwords import end_words
+from wtg.rules.endreasons import end_words
 from wtg.rules.wok.state import Outcome
 from wtg.site.events import Words, public_lines
 from wtg.site.hiscore import hiscore

@@ -85,7 +85,7 @@ def confirms(asked: Asked, folder: Path, raw: bytes) -> Hall:
 
 def cancels(asked: Asked, folder: Path, raw: bytes) -> Hall:
     """The reply carries no command of Alice's, and says no: nobody joins, her request is
-    cancelled (its code forgotten), and she is told so (``wtg.lobby.replied``)."""
+    cancelled (its code forgotten), and she is told so (``wtg.lobby.yesno``)."""
     hall = asked.hall(folder)
     hall.deliver(raw)
     summary = hall.poll(hours=1)
@@ -107,7 +107,7 @@ def pending_codes(hall: Hall) -> list[str]:
 
 def confirms_by_reply(asked: Asked, folder: Path, raw: bytes) -> Hall:
     """The reply, with no command typed, is read as Alice's yes to the answer it replies to
-    (``wtg.lobby.replied``): she is on the list, and told so."""
+    (``wtg.lobby.yesno``): she is on the list, and told so."""
     hall = asked.hall(folder)
     hall.deliver(raw)
     summary = hall.poll(hours=1)

@@ -1,4 +1,4 @@
-"""A plain reply to the host's "confirm with CONFIRM <code>" mail (``wtg.lobby.replied``),
+"""A plain reply to the host's "confirm with CONFIRM <code>" mail (``wtg.lobby.yesno``),
 its poll killed after the book kept what the reply did and before its batch was journalled:
 read again, the reply named a code no longer waiting (its first reading used it up), so it
 was read as no reply at all: the newcomer on the list got the HELP, the one who took a seat

@@ -1,4 +1,4 @@
-"""A seat taken over by a plain reply (``wtg.lobby.replied``: the newcomer hits Reply to the
+"""A seat taken over by a plain reply (``wtg.lobby.yesno``: the newcomer hits Reply to the
 host's "confirm with CONFIRM <code>" mail and types "ok"), while a second request of his
 address under another name waits beside the first (``wtg.lobby.confirm``: confirming one
 ends the others). Its `wtg poll` is killed (SIGKILL, no clean-up of any kind) just before

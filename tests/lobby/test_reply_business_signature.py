@@ -6,7 +6,7 @@ that is his name (his display name, a surname after it), and says nothing."""
 
 from __future__ import annotations
 
-from wtg.lobby.replied import NO, OTHER, YES, said
+from wtg.lobby.yesno import NO, OTHER, YES, said
 
 SIGNATURE = ["Alice Liddell", "Liddell Inc.", "T 1-800-555-0199", "M 1.212.555.0147"]
 

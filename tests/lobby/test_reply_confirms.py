@@ -2,7 +2,7 @@
 as people answer such mails (hits Reply and sends it: nothing typed, or "yes" above the
 quote) got the HELP, the quote's CONFIRM line being rightly never read. A reply to that
 answer, from the address the code went to, carrying the code, now says what it plainly
-says (``wtg.lobby.replied``): a yes confirms, a no cancels, anything else confirms nothing
+says (``wtg.lobby.yesno``): a yes confirms, a no cancels, anything else confirms nothing
 and says so. Through the real poller, the replies shaped as clients shape them (the real
 clients' own: tests/mail/clients/test_real_clients_lobby.py)."""
 

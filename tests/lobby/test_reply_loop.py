@@ -1,4 +1,4 @@
-"""A hostile trial of the replies to a code (``wtg.lobby.replied``): an auto-responder that
+"""A hostile trial of the replies to a code (``wtg.lobby.yesno``): an auto-responder that
 marks its mail with none of the standard headers (so ``wtg.mail.incoming.noreply`` lets it through)
 answers every mail the host sends, quoting it. Each of its replies is no plain yes, so the
 host answers that the request was not confirmed; the auto-responder answers that too. The

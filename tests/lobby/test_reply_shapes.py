@@ -103,7 +103,7 @@ def test_the_request_a_reply_carries_unquoted_is_never_read(
     """Issue 25, item 16: "text quoted from the host's own mail ... is never read as the
     sender's commands: only lines the sender typed": a person who never asked to JOIN
     answers "not me" over the request, left unquoted under its separator: its CONFIRM line
-    is the host's, and nobody joins; her "not me" cancels the request (``wtg.lobby.replied``)."""
+    is the host's, and nobody joins; her "not me" cancels the request (``wtg.lobby.yesno``)."""
     head = separator.format(gm=GM_LINE, alice=ALICE)
     body = f"Not me! I never asked for this.\n\n{head}\n\n{asked.text}"
     cancels(asked, tmp_path / "hall", a_reply(asked, body))

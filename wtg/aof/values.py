@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from wtg.core.counting import counted
 from wtg.core.form import FieldSpec
+from wtg.core.plurals import counted
 
 Value = int | str | bool | tuple[int, int]
 """A field value in an order: a number, the NAME of a code, yes/no for a flag, a word, or

@@ -13,7 +13,7 @@ from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import open_game_data
 from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
-from wtg.site.place import SitePlaceError, check_site_dir
+from wtg.site.sitefolder import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
 
 

@@ -37,7 +37,7 @@ from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
-from wtg.text.given import text_given, text_read
+from wtg.text.gmtext import text_given, text_read
 
 SPOOL = ".mail"
 REASON_CHARACTERS = 1_000

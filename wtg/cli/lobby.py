@@ -11,7 +11,7 @@ import click
 from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.lobby.closing import CloseRefused

@@ -9,8 +9,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
-from wtg.core.counting import counted
 from wtg.core.errors import ProblemsError
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.settings import SETTING_KEYS
 

@@ -23,9 +23,9 @@ from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
 from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml
-from wtg.core.counting import counted
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SeatId, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed

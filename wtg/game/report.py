@@ -11,8 +11,8 @@ import jinja2
 
 from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
-from wtg.core.counting import counted
 from wtg.core.jsondata import Json
+from wtg.core.plurals import counted
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
@@ -20,7 +20,7 @@ from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, text_width
-from wtg.rules.endwords import end_words
+from wtg.rules.endreasons import end_words
 from wtg.text.prose import WIDTH, packed, sentences_wrapped, wrapped
 
 

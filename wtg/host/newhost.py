@@ -15,8 +15,8 @@ import os
 import shlex
 from pathlib import Path
 
-from wtg.core.counting import counted
 from wtg.core.errors import UsageError
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private

@@ -20,8 +20,8 @@ from pathlib import Path
 from textwrap import fill
 from typing import Any
 
-from wtg.core.counting import counted
 from wtg.core.orders import taken_over_text
+from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.core.record import Record
 from wtg.game.engine import Game
@@ -54,7 +54,7 @@ class Reply(Record):
     ``asked_before``: the request was asked before the same, and keeps its code (``asks``,
     ``confirm.ask``): an earlier answer mailed it, so it is not forgotten when this answer
     is held back or not mailed again. ``once_a_day``: a notice that a reply to a code was
-    not read as asked (``wtg.lobby.replied``), mailed to an address at most once a day and
+    not read as asked (``wtg.lobby.yesno``), mailed to an address at most once a day and
     counted apart from its other answers: an auto-responder that answers each would loop,
     and spend the room of his confirmations. ``on_file``: the answer goes to an address a
     game here had for a seat, never to a From (the player who quit a seat taken over, whose
@@ -437,7 +437,7 @@ def _repeated_note(command: Command, times: int) -> str:
 
 def _reading(command: Command, what: Mapping[str, Any]) -> Mapping[str, Any]:
     """What the book keeps of a command: ``what``, and for the command a plain reply to a
-    code was read as (``wtg.lobby.replied``), that reading (``reply``): read again, the mail
+    code was read as (``wtg.lobby.yesno``), that reading (``reply``): read again, the mail
     is read as it was, though the code it named is used up or cancelled since."""
     if command.line != REPLY_LINE:
         return what

@@ -25,7 +25,7 @@ from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
 from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
 
@@ -81,7 +81,7 @@ _ARGUMENTS: dict[str, tuple[int, int]] = {
 in lower or mixed case is a command only with these."""
 
 REPLY_LINE = 0
-"""The line of the command a plain reply to a code is read as (``wtg.lobby.replied``): no
+"""The line of the command a plain reply to a code is read as (``wtg.lobby.yesno``): no
 typed line has it (they count from 1), so the book remembers it apart from the commands the
 mail typed, with what it was read as (``Desk.remember``)."""
 

@@ -2,7 +2,7 @@
 to the request carries a code; only a reply ``CONFIRM <code>`` from the address the code was
 sent to counts (no one joins another person's address, no one takes another off a list, no
 one resigns for another player), or a plain reply from it that carries the code
-(``wtg.lobby.replied``). Codes are compared in constant time.
+(``wtg.lobby.yesno``). Codes are compared in constant time.
 
 One address may have several requests of a kind for one list or game waiting, each under
 another name and with its own code: a From is easily forged, so a second request under

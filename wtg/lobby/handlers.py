@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from wtg.lobby import playing, replied, waitlist
+from wtg.lobby import playing, waitlist, yesno
 from wtg.lobby.answering import Desk, Handler, Reply
 from wtg.lobby.commands import CommandMail
 
@@ -20,11 +20,11 @@ HANDLERS: dict[str, Handler] = {
     "RESIGN": playing.resign_request,
     "ABSENCE": playing.absence,
     "PRESS": playing.press,
-    replied.NO_VERB: replied.cancel,
-    replied.OTHER_VERB: replied.not_confirmed,
+    yesno.NO_VERB: yesno.cancel,
+    yesno.OTHER_VERB: yesno.not_confirmed,
 }
 """The handler of each command word; a word without one gets the HELP. The last two are
-what a reply to a code is read as (``wtg.lobby.replied``), never typed."""
+what a reply to a code is read as (``wtg.lobby.yesno``), never typed."""
 
 
 def answer(desk: Desk, mail: CommandMail) -> list[Reply]:

@@ -25,7 +25,7 @@ from wtg.game.gameconfig import (
 )
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
-from wtg.lobby.posing import posing, reads_as
+from wtg.lobby.lookalikes import posing, reads_as
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -96,7 +96,7 @@ def name_problem(
     or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
     Chinese, Japanese or Korean fills two, and a name of 40 of them is wider than a line of
     the others' reports), another person's name, or not the name this person already plays as; for
-    a newcomer, a name that would pass for another (``wtg.lobby.posing``; ``host``: the
+    a newcomer, a name that would pass for another (``wtg.lobby.lookalikes``; ``host``: the
     host's From), or the name of a seat of ``seats`` (each with its game's name: the games
     here, whose players the book may not know) played from another address."""
     try:
@@ -161,7 +161,7 @@ def seat_named(
 
 
 def reads_like(book: Book, name: str) -> str | None:
-    """The name of a person that ``name`` reads as (``wtg.lobby.posing.reads_as``: ``AIice``
+    """The name of a person that ``name`` reads as (``wtg.lobby.lookalikes.reads_as``: ``AIice``
     with a capital I as Alice), or None."""
     read = reads_as(name)
     for row in book.rows("SELECT name FROM people"):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import email.utils
 from collections.abc import Callable, Sequence
 
-from wtg.core.counting import counted
 from wtg.core.errors import GameError
+from wtg.core.plurals import counted
 from wtg.core.ruleset import SeatId, TakesOver
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
@@ -27,8 +27,8 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
+from wtg.lobby.lookalikes import posing, reads_as
 from wtg.lobby.playing import confirm_resign
-from wtg.lobby.posing import posing, reads_as
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
@@ -179,7 +179,7 @@ def _name_taken(game: Game, name: str) -> str | None:
     """Why ``name`` may not take over a seat of ``game``: a seat of it plays under it (a game
     made by `wtg new-game`, whose players the book does not know), and two players of one
     name would read as one in every report and piece of press (and so would two names
-    that read as one: ``AIice`` and Alice, ``wtg.lobby.posing.reads_as``). So does the
+    that read as one: ``AIice`` and Alice, ``wtg.lobby.lookalikes.reads_as``). So does the
     seat itself: its quitter's name, taken by the newcomer, would pass him for the quitter
     come back, in the reports, the press and the results (a list's game's quitter is the
     book's, whose name no one else takes)."""
@@ -542,7 +542,7 @@ def default_name(display: str, address: str, host: str = "") -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
     ``wtg.mail.message.fromname``), else his address's local part. A display name that could be
     no player's name (a control character, a bidi override, a zero-width space, letters of
-    two alphabets that look alike, an address, the host's name: ``posing``) gives way to
+    two alphabets that look alike, an address, the host's name: ``lookalikes``) gives way to
     the local part: the newcomer typed no name to be refused for."""
     shown = cut_to_columns(" ".join(display.split()), DEFAULT_NAME_MAX)[0].rstrip(" ")
     try:

@@ -5,7 +5,7 @@ that are due (``wtg.host.due``: a deadline passed, or every player who owes orde
 with the lobby's due tasks first), queues the reminders whose moment came, the GM's
 digest once a day (``wtg.serve.daily``), sends what was queued, and rebuilds the site
 after a turn when the config names one. Then it waits for the next moment of its agenda
-(``wtg.serve.agenda``) or new mail, whichever comes first.
+(``wtg.serve.nextwake``) or new mail, whichever comes first.
 
 Everything it does is done by the commands' own code, which a ``kill -9`` at any moment
 leaves whole; the service adds no state of its own beyond its record (``servicerecord``)
@@ -64,9 +64,9 @@ from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming
 from wtg.mail.servers.transport import Transport
 from wtg.mail.spool.journal import mailed_turns, note_game
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
-from wtg.serve.agenda import Agenda, Timetable, Timetables
 from wtg.serve.clock import Clock
 from wtg.serve.daily import digest_due, finish_digest, mail_digest
+from wtg.serve.nextwake import Agenda, Timetable, Timetables
 from wtg.serve.notify import Notifier
 from wtg.serve.wakeup import Wakeup
 from wtg.site.build import build_site

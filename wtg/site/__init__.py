@@ -9,7 +9,7 @@
     pages.py    the Jinja templates (templates/site/), autoescaped
     output.py   files written only when their content changed
     build.py    the whole site, the games read in worker processes
-    place.py    where it may be written: never in, nor around, the games folder
+    sitefolder.py  where it may be written: never in, nor around, the games folder
     serve.py    the GM's preview (``--serve``): the stdlib's http.server on 127.0.0.1
 
 Nothing here reads a state file, a ``game.yaml`` or a report directly: a game is read

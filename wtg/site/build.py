@@ -40,9 +40,9 @@ from wtg.site.hiscore import hiscore
 from wtg.site.history import SCRIPT, stale_turn_pages, turn_map_svg, write_turn_pages
 from wtg.site.output import Output
 from wtg.site.pages import href, render
-from wtg.site.place import check_site_dir
 from wtg.site.sender import Address, gm_address
 from wtg.site.sender import sender_pages as _sender_pages
+from wtg.site.sitefolder import check_site_dir
 
 SITE_TITLE = "Play-by-mail games"
 INLINE_GAMES = 8
@@ -174,7 +174,7 @@ def build_site(
     """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``;
     ``progress`` is told the number of games first (with "") and then each game's folder
     name as it is done (a terminal's progress bar). An ``out_dir`` that is, is in or holds
-    the games folder is refused before anything is written (``wtg.site.place``)."""
+    the games folder is refused before anything is written (``wtg.site.sitefolder``)."""
     check_site_dir(games_root, out_dir)
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from wtg.core.jsondata import Json
 from wtg.game.bidimark import marked_names
-from wtg.rules.endwords import end_words
+from wtg.rules.endreasons import end_words
 
 Names = Mapping[int, str]
 Said = Callable[[Mapping[str, Json], "Words"], str | None]

@@ -1,6 +1,6 @@
 """The upgrade steps: what changes from one format to the next, for a game folder and for
 the lobby's book; ``wtg upgrade`` applies them in order (``wtg.upkeep.folderupgrade``,
-``wtg.upkeep.bookupgrade``).
+``wtg.upkeep.lobbyupgrade``).
 
 A game folder's step reads the folder and says what it changes (``Changes``): it writes
 nothing itself. The upgrade stages the changes beside the folder's files, counts them

@@ -1,5 +1,5 @@
 """`wtg upgrade [--check]`: every game folder of a games folder and its lobby's book brought
-to this wtg's format (``wtg.upkeep.folderupgrade``, ``wtg.upkeep.bookupgrade``), or, with
+to this wtg's format (``wtg.upkeep.folderupgrade``, ``wtg.upkeep.lobbyupgrade``), or, with
 ``--check``, what would be (``survey``); and the check ``wtg serve`` makes before it starts
 (``formats_problem``).
 
@@ -29,9 +29,9 @@ from wtg.files.store import (
 )
 from wtg.host.gamesdir import failure_reason, scan_games
 from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, book_format
-from wtg.upkeep.bookupgrade import upgrade_book
 from wtg.upkeep.copies import UPGRADES, copies_dir
 from wtg.upkeep.folderupgrade import left_over, upgrade_folder
+from wtg.upkeep.lobbyupgrade import upgrade_book
 from wtg.upkeep.locks import held_within
 
 BUSY_WAIT = 60.0

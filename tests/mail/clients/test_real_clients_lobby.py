@@ -50,7 +50,7 @@ def test_a_real_clients_plain_reply_confirms(
     client: Client, shape: str, asked: Asked, tmp_path: Path
 ) -> None:
     """A trial as players: a newcomer who hits Reply and sends the quote as his client made
-    it, or types "Yes" above it, got the HELP; his JOIN is confirmed (``wtg.lobby.replied``),
+    it, or types "Yes" above it, got the HELP; his JOIN is confirmed (``wtg.lobby.yesno``),
     by mutt, neomutt, mutt quoting with "| ", s-nail, Emacs Gnus, aerc and alpine; and by
     mutt adding a business's signature without the ``-- `` (mutt-unmarked), as Apple Mail
     and Outlook do, which was more than a short yes and confirmed nothing."""

@@ -2,7 +2,7 @@
 an order form. The poller asks here about every mail without a form; a player's mail
 without a command goes on to the help with his forms it always got, a stranger's gets the
 HELP. A reply to the answer that mailed a code to CONFIRM, from the address it went to and
-carrying the code, is read for what its sender typed (``wtg.lobby.replied``: a plain yes
+carrying the code, is read for what its sender typed (``wtg.lobby.yesno``: a plain yes
 confirms, a no cancels, anything else is told the request waits).
 The answers are rendered from ``templates/mail/lobby/`` and queued through the outbox,
 under the same loop rules (the poller has already turned away automatic mail) and rate
@@ -26,7 +26,7 @@ from email.message import Message
 
 from wtg.core.printable import marked
 from wtg.game.engine import Game
-from wtg.lobby import confirm, people, replied
+from wtg.lobby import confirm, people, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
@@ -44,7 +44,7 @@ from wtg.mail.spool.outcome import Outcome, answered, ignored, rejected, unanswe
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
 SUBJECT_MAX = 2000
-"""Characters of a mail's subject read (for a reply to a code: ``wtg.lobby.replied``)."""
+"""Characters of a mail's subject read (for a reply to a code: ``wtg.lobby.yesno``)."""
 MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
@@ -134,13 +134,13 @@ class Commands:
         text = command_text(msg)
         answered = self.answered_text(msg)
         mail = read_commands(text, answered) if text is not None else None
-        hint = replied.Hint(_subject(msg), text or "", answered)
+        hint = yesno.Hint(_subject(msg), text or "", answered)
         if mail is None and not hint.possible() and self.registry.seats_of(sender):
             return None
         display = display_name(msg)
         with Book(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
-            reply = replied.read_as(book, sender, mail, hint, typed, display, message.key)
+            reply = yesno.read_as(book, sender, mail, hint, typed, display, message.key)
             if reply is None and mail is None and self.registry.seats_of(sender):
                 return None
             if reply is not None:  # a reply to a code, read for what it says
@@ -346,7 +346,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     commands as the mail wrote them, but for any character that is not printable. An
     answer not mailed again (``again``) is said beside the rest; a mail whose answers were
     all such is ``ignored``, as a copy is."""
-    said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
+    said = (c.text() if c.line != REPLY_LINE else yesno.shown(c) for c in mail.commands)
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"

@@ -42,7 +42,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
 

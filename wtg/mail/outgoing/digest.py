@@ -55,7 +55,7 @@ from wtg.mail.spool.journal import (
     unanswered,
     unanswered_not_listed,
 )
-from wtg.rules.endwords import end_words
+from wtg.rules.endreasons import end_words
 
 FIRST_LOOK = timedelta(days=1)
 

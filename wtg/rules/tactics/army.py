@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from wtg.core.counting import counted
 from wtg.core.errors import SetupError as SetupError
+from wtg.core.plurals import counted
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.state import Piece, TacticsState, runtime_stats
 from wtg.rules.tactics.world import PieceKind

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from wtg.core.counting import counted
 from wtg.core.jsondata import Json
+from wtg.core.plurals import counted
 from wtg.rules.tactics.battle import forecast as odds_of
 from wtg.rules.tactics.moves import fighter, move_problem, tile_text
 from wtg.rules.tactics.resolve import moves_of

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from wtg.core.counting import counted
 from wtg.core.jsondata import JsonObject
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.rules.tactics.battle import Fighter
 from wtg.rules.tactics.board import Pos

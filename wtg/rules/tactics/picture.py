@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from wtg.core import board as drawn
-from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json
+from wtg.core.plurals import counted
 from wtg.rules.tactics.board import Pos
 from wtg.rules.tactics.moves import rest_problem, targets, walks
 from wtg.rules.tactics.state import (

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from wtg.core.counting import counted
 from wtg.core.orders import RawEntry, Verdict
+from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
 from wtg.rules.wisk.reinforce import Pools, ordered_trades, reinforce, trade_problem

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.rules.wisk.constants import (
     ATTACK_DICE,
     DEFENCE_DICE,

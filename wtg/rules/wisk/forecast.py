@@ -6,9 +6,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
-from wtg.core.counting import counted
 from wtg.core.events import Event
 from wtg.core.jsondata import Json
+from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.assignment import claim_turn, place_rest
 from wtg.rules.wisk.events import Claimed, OrderSkipped, Placed, Traded

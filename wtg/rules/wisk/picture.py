@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from wtg.core import board as drawn
-from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json
-from wtg.rules.endwords import end_words
+from wtg.core.plurals import counted
+from wtg.rules.endreasons import end_words
 from wtg.rules.wisk.board import Continent
 from wtg.rules.wisk.cards import trade_value
 from wtg.rules.wisk.constants import FIXED, FIXED_VALUES

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, set_problem, trade_value
 from wtg.rules.wisk.constants import (
     MIN_REINFORCEMENT,

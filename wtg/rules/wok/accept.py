@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wtg.aof.values import code_name
-from wtg.core.counting import counted
 from wtg.core.orders import RawEntry, Verdict
+from wtg.core.plurals import counted
 from wtg.rules.wok.limits import (
     AIM_CHANGES,
     MOVE_ORDERS,

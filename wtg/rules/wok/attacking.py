@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from wtg.core.counting import counted
 from wtg.core.events import Event
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.rules.wok.combat import Force, attack_top, clash, defense_top, standing
 from wtg.rules.wok.events import Battle

@@ -3,8 +3,8 @@ neighbour, attacks, upgrades, spying and the vote to end the game."""
 
 from __future__ import annotations
 
-from wtg.core.counting import counted
 from wtg.core.orders import RawEntry
+from wtg.core.plurals import counted
 from wtg.rules.wok.accept import Check, Context, bomb_checker, limit
 from wtg.rules.wok.attacking import ATTACK_LINES, attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES, SPY_ORDERS

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from wtg.core.counting import counted
 from wtg.core.events import Event
+from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import forbidden

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province, WokState

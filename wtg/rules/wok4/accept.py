@@ -3,8 +3,8 @@ spying) beside the ones every WoK ruleset shares (``wtg.rules.wok.accept``)."""
 
 from __future__ import annotations
 
-from wtg.core.counting import counted
 from wtg.core.orders import RawEntry
+from wtg.core.plurals import counted
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
 from wtg.rules.wok.ownership import SPY_FROM
 from wtg.rules.wok.state import WokState

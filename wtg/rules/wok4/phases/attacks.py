@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.rules.wok.limits import LEV_MAX, NEUTRAL_EFF
 from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import Player, Province

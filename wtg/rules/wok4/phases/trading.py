@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtg.core.counting import counted
+from wtg.core.plurals import counted
 from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, LEV_MAX, MIS_MAX, SPY_MAX
 from wtg.rules.wok.phases.aims import change_aims
 from wtg.rules.wok.state import Player
