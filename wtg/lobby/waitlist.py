@@ -333,6 +333,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         return
     begun = desk.done(command)
     was: str | None
+    left_name: str | None
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
