@@ -40,13 +40,29 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
 def test_a_lists_title_line_keeps_to_78_columns(tmp_path: Path) -> None:
     """A Standard skirmish list's line was ``  standard-skirmish: standard skirmish on
     star-islands, 3 players, for every player``, 83 wide: it is broken at its words, the
-    list's name whole at its start."""
+    list's name whole at its start (a list of one group: ``open to all`` fits now)."""
     hall = Hall(tmp_path)
-    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands", group="beginner")
     hall.mail("newcomer@else.example", "LIST")
     hall.poll(hours=1)
     (listed,) = hall.new_mails("newcomer@else.example")
     lines = listed.body.splitlines()
-    at = lines.index("  standard-skirmish: standard skirmish on star-islands, 3 players, for")
-    assert lines[at + 1] == "    every player", lines
+    at = lines.index("  standard-skirmish-beginner: standard skirmish on star-islands, 3 players,")
+    assert lines[at + 1] == "    for Beginner players", lines
     assert max(len(line) for line in lines) <= 78, listed.body
+
+
+def test_a_list_open_to_all_says_so_and_not_for_every_player(tmp_path: Path) -> None:
+    """A list of any group was written ``for every player``: in LIST it read as a game
+    for each player, and the JOIN's answer said ``..., for every player, as amy.``."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail("amy@x.example", "LIST\nJOIN wok4 AS Amy")
+    hall.poll(hours=1)
+    said = " ".join(" ".join(mail.body for mail in hall.new_mails("amy@x.example")).split())
+    assert "for every player" not in said, said
+    assert "wok4: wok4 on classic60, 3 players, open to all" in said, said
+    assert (
+        "You asked to be put on the waiting list wok4 (wok4 on classic60, 3 players, open to"
+        " all) as Amy."
+    ) in said, said

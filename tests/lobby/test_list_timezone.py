@@ -202,15 +202,15 @@ def test_lists_says_when_a_list_starts_with_the_players_there(tmp_path: Path) ->
     result = run(tmp_path, "open-list", "wisk", "--players", "3", "--robots-after", "1.5d")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "waiting list wisk open: wisk on classic, 3 players, for every player; no deadlines; "
+        "waiting list wisk open: wisk on classic, 3 players, open to all; no deadlines; "
         "starts with the players there 36 hours after the first confirmed\n"
     )
     assert run(tmp_path, "open-list", "wok4").exit_code == 0
     lines = run(tmp_path, "lists").stdout.splitlines()
     assert lines == [
-        "wisk: wisk on classic, 3 players, for every player; 0 of 3 waiting: nobody yet; "
+        "wisk: wisk on classic, 3 players, open to all; 0 of 3 waiting: nobody yet; "
         "no deadlines; starts with the players there 36 hours after the first confirmed",
-        "wok4: wok4 on classic60, 10 players, for every player; 0 of 10 waiting: nobody yet; "
+        "wok4: wok4 on classic60, 10 players, open to all; 0 of 10 waiting: nobody yet; "
         "no deadlines",
     ]
 

@@ -27,7 +27,9 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
     """Kills ``_confirm_takeover`` mutants: ``seat_taken(book, None, ...)`` (the offer left
     open), ``game is None and ...`` (a confirmation for a seat no longer offered carried
     out), ``end_play(db, None, ...)`` and ``record_play(db, None, ...)`` (the book's plays),
-    ``_tell_the_table(..., None, old)`` (the newcomer's name left out)."""
+    ``_tell_the_table(..., None, old)`` (the newcomer's name left out). The other players
+    are told whose seat it was: the notice said only that its player had quit, and a player
+    who never learnt seat numbers could not tell who had left."""
     hall = Hall(tmp_path)
     game_with_quitters(hall, (3,))
     quitter = hall.game("wok4-1").config.player(3)
@@ -51,8 +53,8 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
         mail = told[game.config.player(seat).email]
         assert mail.subject == "[wok4-1] Cat takes over seat 3"
         assert " ".join(mail.body.split()).startswith(
-            "Seat 3 of game wok4-1 (player 3), whose player had quit, is taken over by a new"
-            " player, Cat, from the coming turn."
+            f"Seat 3 of game wok4-1 (player 3), which {quitter.name} left, is taken over by a"
+            " new player, Cat, from the coming turn."
         ), mail.body
     assert told[quitter.email].subject == "[wok4-1] your seat 3 is taken over"
     assert " ".join(told[quitter.email].body.split()).startswith(

@@ -19,6 +19,7 @@ def test_the_seat_s_players_are_listed_in_words(sides: list[int], said: str) -> 
         game="d1",
         sides=sides,
         name="Cat",
+        left_name=None,
         quitter=False,
         parted=False,
     )
@@ -26,3 +27,22 @@ def test_the_seat_s_players_are_listed_in_words(sides: list[int], said: str) -> 
         f"Seat {sides[0]} of game d1 {said}, whose player had quit, is taken over by a new"
         " player, Cat, from the coming turn."
     )
+
+
+def test_the_other_players_are_told_whose_seat_it_was() -> None:
+    """The quitter's name in the game (noted by the takeover) is said: his alliance too."""
+    body = compose.render(
+        "lobby/seat_taken",
+        seat=3,
+        game="g",
+        sides=[3],
+        name="Cat",
+        left_name="Bob",
+        quitter=False,
+        parted=True,
+    )
+    said = " ".join(body.split())
+    assert said.startswith(
+        "Seat 3 of game g (player 3), which Bob left, is taken over by a new player, Cat,"
+        " from the coming turn. You named Bob as your ally."
+    ), said

@@ -38,7 +38,7 @@ def test_the_quitter_s_ally_is_told_the_alliance_ends_with_the_takeover(
     assert [p.ally for p in after.typed(WOK4).state().players] == [0, 0, 0, 0]
     assert "Alliance:" not in after.report(4) and "Alliance:" not in after.report(1)
     words = told[ally.email].words
-    assert "You named its player as your ally. That alliance ends with the takeover:" in words
+    assert f"You named {quitter.name} as your ally. That alliance ends with the takeover:" in words
     assert "write 4 on the ALLIANCE line (L1) of your form; he must name you too." in words
     for other in (2, 3):
         assert "ally" not in told[after.config.player(other).email].words

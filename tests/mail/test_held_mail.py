@@ -134,7 +134,7 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     back(world, world.gm.games_dir.parent / "aside")
     digest = make_digest(world.gm.games_dir, NOW).text()
     assert "Mail held (1; each names a game this host does not know" in digest
-    assert f"  {key}  game g1  {item.archive}" in digest
+    assert f"  {key}  game g1\n    {item.archive}\n" in digest
     released = wtg(world, "quarantine", "--release", key)
     assert released.exit_code == 0, released.output
     assert released.stdout == f"{key}: back in the inbox; the next poll handles it as new\n"

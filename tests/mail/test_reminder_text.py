@@ -122,3 +122,21 @@ def test_a_duel_player_s_reminder_counts_the_forms_below(tmp_path: Path) -> None
         paragraph = " ".join(prose(body).split())
         assert paragraph.endswith(". Your 3 forms are below, one for each colour.")
         assert "Your form is below" not in paragraph
+
+
+def test_a_duel_reminder_carries_the_forms_of_the_colours_without_orders_alone(
+    tmp_path: Path,
+) -> None:
+    """Player 1 had filed colour 1's orders; his reminder still carried colour 1's blank
+    form beside those of 3 and 5, and a player filling in what he was sent would mail it
+    back over the orders on file. It carries the forms of 3 and 5 and says whose they are."""
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    world.game.submit("player: 1\nturn: 1\n")
+    sent = reminders(world)
+    mine = sent["remind-g1-t0001-p01"]
+    assert mine.count("=== BEGIN AOF ===") == 2
+    paragraph = " ".join(prose(mine).split())
+    assert paragraph.endswith(". The forms of Player1B (#3) and Player1C (#5) are below.")
+    assert world.game.aof(1, only={1}) not in mine
+    assert world.game.aof(1, only={3, 5}) in mine
+    assert sent["remind-g1-t0001-p02"].count("=== BEGIN AOF ===") == 3

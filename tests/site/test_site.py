@@ -409,7 +409,7 @@ def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     index = (built(games, tmp_path / "b") / "index.html").read_text(encoding="utf-8")
     waiting = index.split('<section id="waiting">', 1)[1].split("</section>", 1)[0]
     assert '<td class="num">0</td><td class="num">4</td>' in waiting
-    assert "wok4 on classic60, 4 players, for every player" in waiting
+    assert "wok4 on classic60, 4 players, open to all" in waiting
 
 
 def test_cron_hears_of_a_build_only_when_it_changed_something(

@@ -63,7 +63,8 @@ import subprocess, sys, time
 wtg, turns = sys.argv[1], int(sys.argv[2])
 ran = busy = 0
 while ran < turns:
-    run = subprocess.run([wtg, "run-turn", "duel", "--now", "--unmailed"], capture_output=True, text=True)
+    given = [wtg, "run-turn", "duel", "--now", "--unmailed"]  # nothing mails these turns
+    run = subprocess.run(given, capture_output=True, text=True)
     if run.returncode == 0:
         ran += 1
     elif "is being written by another process" in run.stderr:  # the backup's: as cron, again

@@ -445,6 +445,28 @@ def spaced_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[
     return frozenset(found)
 
 
+def spaced_alone(form: FormSpec, lines: Sequence[MailLine]) -> tuple[MailLine, ...]:
+    """The unquoted lines written as a telephone number is whose groups fit the blanks of
+    an order of the form (``A 111 1234 1235`` on a map of four-digit provinces) that stand
+    away from every order line (``spaced_among_orders`` reads those next to one) and under
+    no text: the mail's first line, or one after a blank line. A signature's telephone
+    lines stand under a name or a company's; these are never read, but the answer to a
+    mail that gave no orders names them (``wtg.game.intake``), not dropped without a word."""
+    among = spaced_among_orders(form, lines)
+    above: MailLine | None = None
+    found: list[MailLine] = []
+    for line in lines:
+        if line.depth:
+            above = None
+            continue
+        # under nothing, a blank line, or such a line found itself (never under a name)
+        lone = above is None or not above.text or (bool(found) and found[-1] is above)
+        if line.number not in among and _spaced_kind(form, line) is False and lone:
+            found.append(line)
+        above = line
+    return tuple(found)
+
+
 def _spaced_kind(form: FormSpec, line: MailLine) -> bool | None:
     """True for an order line of the form, False for a line written as a telephone number
     whose groups fit an order's blanks, None for any other line."""

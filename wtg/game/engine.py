@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -315,12 +315,17 @@ class Game(Generic[S]):
         self.config.player(player)
         return self.store.read_text(number, f"reports/p{player:02d}.txt")
 
-    def aof(self, player: int) -> str:
-        """The AOF of a GM seat for the coming turn: one form per side it plays."""
+    def aof(self, player: int, only: Collection[int] | None = None) -> str:
+        """The AOF of a GM seat for the coming turn: one form per side it plays that owes
+        orders (``only``: of those, the sides named; a reminder's, those without orders)."""
         self.config.player(player)
         state = self.state()
         owing = set(self.ruleset.owing(state))
-        sides = [s for s in self.ruleset.sides_of(state, SeatId(player)) if s in owing]
+        sides = [
+            s
+            for s in self.ruleset.sides_of(state, SeatId(player))
+            if s in owing and (only is None or s in only)
+        ]
         if not sides:
             raise GameError(f"player {player} has no orders to give")
         return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)

@@ -21,8 +21,10 @@ from typing import Generic
 
 from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
-from wtg.aof.mailtext import HEADER_HINT, header_number
+from wtg.aof.copies import spaced_alone
+from wtg.aof.mailtext import HEADER_HINT, header_number, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
+from wtg.core.form import FormSpec
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.plurals import counted
@@ -148,7 +150,24 @@ def read_orders(
             results.append(door.form(choice))
         except OrderError as error:
             results.append(error)
+    for result in results:
+        if isinstance(result, Unchanged) and result.reason == NO_ORDERS:
+            result.notes.extend(_spaced_notes(ruleset.form_for(state), texts))
     return results
+
+
+def _spaced_notes(form: FormSpec, texts: Sequence[str]) -> list[str]:
+    """What the answer to a mail that gave no orders says of a line typed as an order with
+    its number spaced, standing alone (``A 111 1234 1235``: its groups a telephone
+    number's): never read, it was dropped without a word, and the player told only that no
+    orders were found. The best part's lines alone (its HTML part holds them again)."""
+    lines = spaced_alone(form, mail_lines(texts[0])) if texts else ()
+    return [
+        f'Line {line.number} ("{line.text}") was not read: its numbers are spaced as a '
+        "telephone number's are. An order line is written as the form's: its letter and "
+        f'number with a colon ("{line.text[0].upper()}1:"), then a value for each blank.'
+        for line in lines
+    ]
 
 
 def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> bool:

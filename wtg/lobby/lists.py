@@ -39,10 +39,12 @@ class WaitingList(Record):
     """When `wtg close-list` closed it (the book's stamp); None while it is open."""
 
     def title(self) -> str:
-        """``wok4 on classic60, 10 players, any group``."""
+        """``wok4 on classic60, 10 players, open to all`` (a list of any group: it said
+        ``for every player``, which read as a game for each player, and in a JOIN's answer
+        ``for every player, as Amy``), or ``... for Beginner players``."""
         ruleset = f"{self.ruleset} {self.variant}" if self.variant else self.ruleset
-        group = "every player" if self.group == ANY else f"{self.group.capitalize()} players"
-        return f"{ruleset} on {self.map}, {self.players} players, for {group}"
+        group = "open to all" if self.group == ANY else f"for {self.group.capitalize()} players"
+        return f"{ruleset} on {self.map}, {self.players} players, {group}"
 
     def deadlines(self) -> str:
         """``deadlines every 2 days at 18:00 Europe/Vienna``, or ``no deadlines``."""

@@ -333,6 +333,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         return
     begun = desk.done(command)
     was: str | None
+    left_name: str | None
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
@@ -348,13 +349,23 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             _refuse_request(desk, command, found, why)
             return
         quitter = game.config.player(seat)
-        old, was = quitter.email, code_digest(quitter.code)
+        old, was, left_name = quitter.email, code_digest(quitter.code), quitter.name
         parted = _parted(game, seat)
         # the game and seat: an offer is not withdrawn under a takeover begun (``seats``)
-        desk.note(command, old=old, was=was, game=game.config.game, seat=seat, parted=parted)
+        desk.note(
+            command,
+            old=old,
+            was=was,
+            game=game.config.game,
+            seat=seat,
+            parted=parted,
+            old_name=left_name,
+        )
     else:  # noted by a poll before this one (``was``: not by one older than the key)
         old, noted = str(begun["old"]), begun.get("was")
         was = noted if isinstance(noted, str) else None
+        named = begun.get("old_name")  # not noted by a poll older than the key
+        left_name = named if isinstance(named, str) else None
         kept = begun.get("parted")
         parted = [int(s) for s in kept] if isinstance(kept, list) else []
     try:
@@ -378,7 +389,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         people.record_play(db, person, game.config.game, seat, desk.moment)
         ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
         seat_taken(desk.book, game.config.game, seat, desk.moment)
-        _tell_the_table(desk, game, seat, name, old, parted)
+        _tell_the_table(desk, game, seat, name, old, parted, left_name)
         addresses = {p.id: p.email for p in game.config.players} | {seat: desk.sender}
         taken = taken_seats(desk.book, game.config.game)
         warned = taken_note(game.config.game, seat, addresses, taken)
@@ -412,10 +423,18 @@ def _parted(game: Game, seat: int) -> list[int]:
 
 
 def _tell_the_table(
-    desk: Desk, game: Game, seat: int, name: str, old: str, parted: Sequence[int] = ()
+    desk: Desk,
+    game: Game,
+    seat: int,
+    name: str,
+    old: str,
+    parted: Sequence[int] = (),
+    left_name: str | None = None,
 ) -> None:
-    """Every other player is told who took the seat over, those whose alliance with its
-    quitter ends that it does; the quitter, that his code no longer works."""
+    """Every other player is told who took the seat over and from whom (``left_name``, the
+    quitter's name in the game; None when a poll older than its note began the takeover),
+    those whose alliance with its quitter ends that it does; the quitter, that his code no
+    longer works."""
     game_name = game.config.game
     sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
     for entry in game.config.players:
@@ -430,6 +449,7 @@ def _tell_the_table(
                 seat=seat,
                 sides=sides,
                 name=name,
+                left_name=left_name,
                 quitter=False,
                 parted=entry.id in parted,
             )
@@ -444,6 +464,7 @@ def _tell_the_table(
         seat=seat,
         sides=sides,
         name=name,
+        left_name=left_name,
         quitter=True,
     )
 

@@ -343,3 +343,40 @@ def test_telephone_lines_with_the_country_code_first_are_not_read(
     table.deliver(bytes(reply))
     table.poll()
     assert table.orders(1) == played.filed
+
+
+def test_an_attack_spaced_alone_on_a_map_of_four_digit_provinces_is_named_in_the_answer(
+    tmp_path: Path,
+) -> None:
+    """``A 111 1234 1235`` typed alone above the quoted report (no order line next to it):
+    its groups are a telephone number's, it was not read, and the answer said only 'no
+    orders found in your mail'. It still is not read (a signature's telephone lines look
+    the same), but the answer names it and how an order line is written; the signature's
+    telephone lines under the name are not named."""
+    big = write_grid_map(tmp_path / "big.yaml", 1100, 3, starts_from=1000)
+    spec = GameSpec("big", "wok4", KAO.seats, seed=7, map=str(big), pictures=False)
+    table = Table(tmp_path / "host", spec)
+    state = open_game(table.games / "big").typed(WOK4).state()
+    home = min(state.provinces_of(1), key=lambda province: province.id)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    near = home.neighbours[0]
+    reply.set_content(
+        f"A 111 {home.id} {near}\n\n{WIDE}\n"
+        f"> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("*.eml")
+    body = message_from_bytes(answer.read_bytes(), policy=policy.default)
+    assert isinstance(body, EmailMessage)
+    said = " ".join(body.get_content().split())
+    assert "no orders found in your mail" in said, said
+    assert (
+        f'Line 1 ("A 111 {home.id} {near}") was not read: its numbers are spaced as a '
+        "telephone number's are. An order line is written as the form's: its letter and "
+        'number with a colon ("A1:"), then a value for each blank.'
+    ) in said, said
+    assert not any(number in said for number in ("212", "7946", "0412", "5678")), said
+    assert table.orders(1) is None

@@ -105,3 +105,29 @@ def test_an_overdue_turn_and_a_failing_address_keep_to_78_columns() -> None:
         "  g1 player 3 Cidney <cidney@example.org> since 2026-11-23T10:15:02Z: 5.1.1",
         "    User unknown in virtual mailbox table",
     ]
+
+
+def test_a_quarantined_mail_s_path_and_reason_keep_to_78_columns() -> None:
+    """A quarantined mail's key, game, archive path and reason were one line, some 200
+    columns (the path is the archive's, whole). Each goes on a line of its own, the path
+    whole (it is copied), the reason wrapped at its words; a mail held likewise."""
+    archive = "/home/gm/games/.mail/archive/2026-12/maildir-1796453191.M1258P191Q132.eml"
+    reason = (
+        "the form names game g7, which this host does not know (a game deleted, or a "
+        "player's old form): `wtg quarantine --release KEY` once it is there"
+    )
+    mail = Quarantined(
+        key="maildir:1796.M12Q132", game="g7", archive=archive, reason=reason, at=1.0
+    )
+    digest = Digest(since="x", until="y", quarantine=(mail,), held=(mail,))
+    text = digest.text()
+    quarantine = text.split("once dealt\nwith):\n", 1)[1].split("\n\n", 1)[0]
+    assert quarantine.splitlines() == [
+        "  maildir:1796.M12Q132  game g7",
+        f"    {archive}",
+        "    the form names game g7, which this host does not know (a game deleted, or",
+        "    a player's old form): `wtg quarantine --release KEY` once it is there",
+    ]
+    held = text.split("drops it):\n", 1)[1].split("\n\n", 1)[0]
+    assert held.splitlines() == ["  maildir:1796.M12Q132  game g7", f"    {archive}"]
+    assert max(len(row) for row in text.splitlines()) <= 78

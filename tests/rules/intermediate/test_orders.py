@@ -205,7 +205,7 @@ def test_orders_for_provinces_not_yours_are_rejected_unless_an_attack_line_takes
         ),
         (
             False,
-            "province 6 is not yours (it is player 2's, P2): troops are upgraded in your own"
+            "province 6 is not yours (it is P2's, player #2): troops are upgraded in your own"
             " provinces, or in one an attack line of yours takes",
         ),
     ]

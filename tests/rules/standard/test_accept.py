@@ -125,22 +125,22 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
     assert outcome(other) == [
         (
             False,
-            "province 6 is not yours (it is player 2's, P2): transformations are made in your"
+            "province 6 is not yours (it is P2's, player #2): transformations are made in your"
             " own provinces, or in one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is player 2's, P2): units move from your own"
+            "province 6 is not yours (it is P2's, player #2): units move from your own"
             " provinces, or from one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is player 2's, P2): aims are set for your own"
+            "province 6 is not yours (it is P2's, player #2): aims are set for your own"
             " provinces, or for one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is player 2's, P2): spies set out from your own"
+            "province 6 is not yours (it is P2's, player #2): spies set out from your own"
             " provinces, or from one an attack line of yours takes",
         ),
     ]
@@ -161,7 +161,7 @@ def test_a_colours_orders_name_only_its_own_provinces() -> None:
         " yours takes",
     )
     (bobs,) = judge(state, attack(1, 10 + BOB_A, 7), player=ANN_A)
-    assert bobs.reason == f"province 12 is not yours (it is player 2's, BobA): {ATTACK_FROM}"
+    assert bobs.reason == f"province 12 is not yours (it is BobA's, player #2): {ATTACK_FROM}"
 
 
 def test_the_robots_orders_pass_the_same_checks() -> None:

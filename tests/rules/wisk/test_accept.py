@@ -84,7 +84,7 @@ def test_placing_needs_a_territory_of_ones_own() -> None:
     ) == [
         (
             False,
-            f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): armies are placed on"
+            f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): armies are placed on"
             " your own territories (placing comes before any attack)",
         ),
         (False, "there is no territory 43 (territories are 1..42)"),
@@ -113,7 +113,7 @@ def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
         (False, f"territory {JAPAN} is not next to {ALASKA} (its neighbours are 2, 4, 30)"),
         (False, "roll 1 to 3 dice, not 4"),
         (False, f"territory {ALBERTA} is yours: nothing takes it from you in your own turn"),
-        (False, f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): {ATTACK_FROM}"),
+        (False, f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): {ATTACK_FROM}"),
     ]
 
 
@@ -147,7 +147,7 @@ def test_an_attack_may_start_from_a_territory_an_earlier_line_takes() -> None:
         ],
     )
     assert result == [
-        (False, f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): {ATTACK_FROM}"),
+        (False, f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): {ATTACK_FROM}"),
         (True, ""),
         (
             True,
@@ -173,14 +173,14 @@ def test_the_fortification_may_use_a_territory_an_attack_line_takes() -> None:
     assert verdicts(state, fortify=back) == [
         (
             False,
-            f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): you fortify between"
+            f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): you fortify between"
             " your own territories, or ones an attack line of yours takes",
         )
     ]
     into = {"from": ALASKA, "to": NW_TERRITORY, "armies": 2}
     assert verdicts(state, attack=attack, fortify=into)[1] == (
         False,
-        f"territory {NW_TERRITORY} is not yours (it is player 2's, Bob): you fortify between"
+        f"territory {NW_TERRITORY} is not yours (it is Bob's, player #2): you fortify between"
         " your own territories, or ones an attack line of yours takes",
     )
 

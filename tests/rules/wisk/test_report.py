@@ -250,3 +250,38 @@ def test_a_player_is_named_with_his_number_as_in_the_top_ten() -> None:
     assert "Game test - report of turn 1 for Ann (player #1)\n" in ann
     assert "of Bob (player #2) from Alaska" in ann
     assert "(player 1)" not in bob and "(player 2)" not in ann
+
+
+def test_the_taker_of_an_eliminated_players_cards_reads_them_on_one_line() -> None:
+    """The eliminator's report said it twice: 'Bob (player #2) was eliminated by you, who
+    took 1 card.' then 'You took cards 7 from Bob (player #2).' (and 'cards' of one). Its
+    line now names the cards; the others read the count alone, as before."""
+    config = GameConfig(
+        game="test",
+        ruleset="wisk",
+        map="classic",
+        seed=1,
+        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
+    )
+    owners = dict.fromkeys(range(1, 43), 1) | {KAMCHATKA: 2, JAPAN: 3}
+    state = board_state(players=3, owners=owners)
+    put(state, ALASKA, 1, 10)
+    put(state, KAMCHATKA, 2, 1)
+    give_cards(state, 2, 7, 12)
+    result = run_with(
+        state, {"attack": [attack(ALASKA, KAMCHATKA, move=5)]}, Dice(6, 5, 4, 1, *[1] * 10)
+    )
+    events = [e.to_dict() for e in result.events]
+    ann, bob, cy = (
+        report_text(RULESET, config, result.state, events, p, aof="").splitlines()
+        for p in (1, 2, 3)
+    )
+    assert [line for line in ann if "eliminated" in line or "took" in line] == [
+        "- Bob (player #2) was eliminated by you, who took 2 cards: 7, 12."
+    ]
+    assert [line for line in bob if "took" in line] == [
+        "- You were eliminated by Ann (player #1), who took 2 cards."
+    ]
+    assert [line for line in cy if "took" in line] == [
+        "- Bob (player #2) was eliminated by Ann (player #1), who took 2 cards."
+    ]

@@ -142,7 +142,7 @@ def test_bombing_needs_a_province_already_yours() -> None:
     assert attack_two.accepted
     assert (bombing.accepted, bombing.reason) == (
         False,
-        "province 2 is not yours (it is player 2's, P2): bombs are fired from your own"
+        "province 2 is not yours (it is P2's, player #2): bombs are fired from your own"
         " provinces (bombing comes before any attack)",
     )
 
@@ -172,15 +172,15 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
     empty(other, 1, 1, arm=50)
     give(other, 6, 2)
     assert [v.reason for v in judge(other, attack(1, 1, 2), *lines(6))[1:]] == [
-        "province 6 is not yours (it is player 2's, P2): transformations are made in your own"
+        "province 6 is not yours (it is P2's, player #2): transformations are made in your own"
         " provinces, or in one an attack line of yours takes",
-        "province 6 is not yours (it is player 2's, P2): units move from your own provinces,"
+        "province 6 is not yours (it is P2's, player #2): units move from your own provinces,"
         " or from one an attack line of yours takes",
-        "province 6 is not yours (it is player 2's, P2): units move only into your own"
+        "province 6 is not yours (it is P2's, player #2): units move only into your own"
         " provinces, or into one an attack line of yours takes (anywhere else they are halted)",
-        "province 6 is not yours (it is player 2's, P2): aims are set for your own provinces,"
+        "province 6 is not yours (it is P2's, player #2): aims are set for your own provinces,"
         " or for one an attack line of yours takes",
-        "province 6 is not yours (it is player 2's, P2): spies set out from your own"
+        "province 6 is not yours (it is P2's, player #2): spies set out from your own"
         " provinces, or from one an attack line of yours takes",
     ]
 

@@ -765,8 +765,10 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             game=game.config.game,
             turn=status["turn"],
             deadline=local_text(deadline, schedule.timezone),
-            form=game.aof(entry.id),
-            forms=len(sides),
+            # the forms of the sides still without orders: one on file is not sent again (a
+            # blank form mailed back for it would set its orders aside)
+            form=game.aof(entry.id, only={p["id"] for p in sides if not p["orders"]}),
+            forms=sum(1 for p in sides if not p["orders"]),
             ruleset=game.ruleset.name,
             options=played,
             missing=missing if on_file else [],

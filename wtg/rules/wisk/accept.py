@@ -61,7 +61,7 @@ class Context:
         owner = self.state.owner(tid)
         if owner == 0:
             return "nobody's"
-        return f"player {owner}'s, {self.state.player(owner).name}"
+        return f"{self.state.player(owner).name}'s, player #{owner}"
 
     def ownership_problem(self, tid: int, need: str, *, by_attack: bool = True) -> str:
         """Why a line may not name ``tid`` ("" when it may): not the player's and (unless

@@ -56,7 +56,9 @@ def holder_words(state: WokState, player: int, pid: int) -> str:
         return ""
     if owner == 0:
         return " (it is neutral)"
-    return f" (it is player {owner}'s, {state.player(owner).name})"
+    # the name first, then the number as reports write it: "player 2's, Player2" read as
+    # the one said twice
+    return f" (it is {state.player(owner).name}'s, player #{owner})"
 
 
 class Holdings:
