@@ -327,9 +327,24 @@ class Poller:
         """Handle a batch's new messages (in the order given), make what was done durable
         and let go of the games: each message's outcome by its key. A mail the last poll
         died with is taken first, alone (``Crew.take_alone``); the others are shared with
-        the helpers when there are many (``wtg.mail.pollprocesses``)."""
+        the helpers when there are many (``wtg.mail.pollprocesses``). Before any of them,
+        the mails an earlier reading cut short (a poll killed before its journal's commit)
+        queued answers of (``Answers.answered_before``), in their order, and committed: as
+        that reading did, so that what those answers count against a limit (an hour's
+        replies, a day's private press) is counted before another mail is judged by it.
+        Else a mail taken first (one the last poll died with, or one newer than the
+        batch's) found the count without them, its answer went, and theirs went all the
+        same: one more than the limit."""
         crew = self.crew
-        handled, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
+        earlier = [
+            message
+            for message in messages
+            if not crew.suspect(message.key) and self.answers.answered_before(message.key)
+        ]
+        handled = self._handle_here(earlier) if earlier else {}
+        messages = [message for message in messages if message.key not in handled]
+        alone, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
+        handled |= alone
         rest = [message for message in messages if message.key not in handled]
         shared = crew.shares(len(rest))
         if shared:
