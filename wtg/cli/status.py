@@ -428,6 +428,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     kept, kept_over = quarantine_listed(every)
     held = held_mails(games_dir / SPOOL)
     over = held_over(games_dir / SPOOL)
+    releases = releasing(games_dir / SPOOL)  # the mail of each in no list a poll reads
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     not_listed = unanswered_not_listed(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
@@ -494,6 +495,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 for h in held
             ],
             "held_not_listed": sum(item.mails for item in over),
+            "releases_cut_short": releases,
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
@@ -540,6 +542,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             say(f"NOTICES OWED: game {data['game']}: {line}")
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
+    for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
+        say(
+            f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
+            f"give `wtg quarantine --release {key}` again to finish it"
+        )
     for key in withdrawing(games_dir / SPOOL):
         click.echo(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "

@@ -107,6 +107,15 @@ def games_named(texts: Sequence[str]) -> list[str]:
     return list(names)
 
 
+EARLIER_ANSWERS = ("conf", "unchanged", "rejected", "held", "help")
+"""The kinds of a form mail's answers (``_ident``'s, the first of each) that
+``Answers.answered_before`` looks up."""
+COMMAND_ANSWERS_LOOKED = 2
+"""The answers of a command mail (``cmd-KEY-N``) that ``Answers.answered_before`` looks up:
+the first two (the first held back by a limit, a private press's, leaves its writer's copy
+to tell)."""
+
+
 class Answers:
     def __init__(
         self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
@@ -751,6 +760,17 @@ class Answers:
             echo=echo,
             limited=limited,
         )
+
+    def answered_before(self, key: str) -> bool:
+        """Whether an earlier reading of the mail ``key`` queued an answer of it (a poll
+        killed before its journal's commit: the mail is read again, and its answers
+        queued then go out, counted again): the first answers of each kind looked up
+        (``EARLIER_ANSWERS``, and the first ``COMMAND_ANSWERS_LOOKED`` of a command mail's,
+        ``wtg.mail.incoming.commands``), each under its own name (``Outbox.holds``: every new mail
+        of every poll is looked up, at a few look-ups a name)."""
+        idents = [f"{kind}-{key}" for kind in EARLIER_ANSWERS]
+        idents += [f"cmd-{key}-{index}" for index in range(COMMAND_ANSWERS_LOOKED)]
+        return any(self.outbox.holds(ident) for ident in idents)
 
     def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
         """An answer to the mail being handled counted against its address's limit: once a

@@ -338,9 +338,24 @@ class Poller:
         """Handle a batch's new messages (in the order given), make what was done durable
         and let go of the games: each message's outcome by its key. A mail the last poll
         died with is taken first, alone (``PollProcesses.take_alone``); the others are shared with
-        the helpers when there are many (``wtg.mail.poll.processes``)."""
+        the helpers when there are many (``wtg.mail.poll.processes``). Before any of them,
+        the mails an earlier reading cut short (a poll killed before its journal's commit)
+        queued answers of (``Answers.answered_before``), in their order, and committed: as
+        that reading did, so that what those answers count against a limit (an hour's
+        replies, a day's private press) is counted before another mail is judged by it.
+        Else a mail taken first (one the last poll died with, or one newer than the
+        batch's) found the count without them, its answer went, and theirs went all the
+        same: one more than the limit."""
         processes = self.processes
-        handled, used = processes.take_alone(self, messages) if processes.suspected else ({}, [])
+        earlier = [
+            message
+            for message in messages
+            if not processes.suspect(message.key) and self.answers.answered_before(message.key)
+        ]
+        handled = self._handle_here(earlier) if earlier else {}
+        messages = [message for message in messages if message.key not in handled]
+        alone, used = processes.take_alone(self, messages) if processes.suspected else ({}, [])
+        handled |= alone
         rest = [message for message in messages if message.key not in handled]
         shared = processes.shares(len(rest))
         if shared:

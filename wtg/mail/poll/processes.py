@@ -118,6 +118,10 @@ class PollProcesses:
         """Whether mails the last poll died with are still to be taken up."""
         return bool(self._suspected)
 
+    def suspect(self, key: str) -> bool:
+        """Whether the mail ``key`` is one the last poll died with, still to be taken up."""
+        return key in self._suspected
+
     def shares(self, count: int) -> bool:
         """Whether a batch of ``count`` mails to handle is shared with the workers."""
         return bool(self.helpers) and count >= SHARE_FROM

@@ -1,0 +1,50 @@
+"""`wtg quarantine --release KEY` killed (SIGKILL) just before any of its writes, then the
+GM's morning look, `wtg status`. Killed after its first commit (the journal forgot the held
+mail and noted the release under way) and before the mail was back in the inbox, the mail
+lay in the rejected folder, where no poll looks, and `wtg status` said nothing of it: no
+HELD MAIL (its record was gone), no word of the release cut short (only `wtg quarantine`
+listed it). A player's orders waited unseen past their deadline. `wtg status` now says
+each release cut short and the command that finishes it (``releases_cut_short`` in its
+JSON), until the release is given again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests import killpoints
+from tests.mail.test_kill_quarantine import Copy, held  # noqa: F401 (the fixture)
+from wtg.mail.spool.journal import releasing
+
+KILLS = 8
+
+
+def test_status_says_a_release_cut_short_until_it_is_given_again(
+    held: tuple[Path, str],  # noqa: F811 (the fixture)
+    tmp_path: Path,
+) -> None:
+    key = held[1]
+    args = ["quarantine", "--release", key]
+    whole = Copy(held, tmp_path / "whole")
+    counted = killpoints.count([*whole.config, *args], whole.games)
+    assert counted.returncode == 0, counted.stderr
+    line = (
+        f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
+        f"give `wtg quarantine --release {key}` again to finish it"
+    )
+    cut_short = 0
+    for at in killpoints.points(counted.writes, KILLS):
+        host = Copy(held, tmp_path / "host")
+        cut = killpoints.run([*host.config, *args], at, host.games)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        under_way = bool(releasing(host.games / ".mail"))
+        cut_short += under_way
+        status = host.wtg("status")
+        assert (line in status.stdout.splitlines()) == under_way, (at, status.stdout)
+        listed = json.loads(host.wtg("status", "--json").stdout)
+        assert listed["releases_cut_short"] == ([key] if under_way else []), at
+        assert host.wtg(*args).returncode == 0
+        assert line not in host.wtg("status").stdout
+        assert json.loads(host.wtg("status", "--json").stdout)["releases_cut_short"] == []
+    assert cut_short, "no kill left a release under way"
