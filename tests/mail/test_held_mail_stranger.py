@@ -44,3 +44,21 @@ def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
         assert stranger in said and "HELD MAIL: 1 mail(s) held name g1, a game" in said
+
+
+def test_a_form_held_from_no_address_is_not_said_to_be_its_players_orders(
+    tmp_path: object,
+) -> None:
+    """A stranger's form whose From holds no address (``undisclosed-recipients:;``) was
+    kept with no sender, read as a record of a journal that kept none, and counted as the
+    game's players' orders left out of the turn: the alarm the stranger's line replaced."""
+    world = World(tmp_path)  # type: ignore[arg-type]
+    form = world.aof(1, X1="100").replace(world.game.config.player(1).code, "GUESSED1")
+    aside = away(world)
+    world.mail(form, sender="undisclosed-recipients:;")
+    world.poll()
+    back(world, aside)
+    for args in (("status",), ("status", "g1")):
+        said = wtg(world, *args).stdout
+        assert "HELD MAIL: 1 mail(s) held name g1 from an address none of its players" in said
+        assert PLAYERS not in said, said

@@ -548,8 +548,10 @@ class Poller:
     ) -> None:
         """The record of a mail held for the GM, with its sender and whether he has a seat
         here: the list keeps a player's mails apart from a flood of strangers'
-        (``Journal.held``)."""
-        sender = sender_address(raw_headers(msg)) or ""
+        (``Journal.held``). A mail whose From holds no address is kept as from
+        ``NO_SENDER``: no sender is an older journal's record, which is read as a player's
+        (``wtg status``), and a stranger's form told as players' orders left out."""
+        sender = sender_address(raw_headers(msg)) or NO_SENDER
         player = bool(self.registry.seats_of(sender))
         at = self.now.timestamp()
         arrived = comparable(message.order_key)

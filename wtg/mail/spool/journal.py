@@ -967,7 +967,8 @@ class Quarantined(Record):
     reason: str
     at: float
     sender: str = ""
-    """The From's address, lower-cased ('': not read, or a journal that kept none)."""
+    """The From's address, lower-cased ('': a journal that kept none; of a mail held whose
+    From holds no address, ``wtg.mail.spool.floodcopies.NO_SENDER``)."""
 
 
 def quarantined(spool: Path) -> list[Quarantined]:
