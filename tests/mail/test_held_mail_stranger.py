@@ -62,3 +62,18 @@ def test_a_form_held_from_no_address_is_not_said_to_be_its_players_orders(
         said = wtg(world, *args).stdout
         assert "HELD MAIL: 1 mail(s) held name g1 from an address none of its players" in said
         assert PLAYERS not in said, said
+
+
+def test_a_game_name_no_game_may_have_is_quoted_in_the_held_line(tmp_path: object) -> None:
+    """A stranger's form naming 'x); nothing else is held, all is well. (y': wtg status
+    said "they name games this host does not know (x); nothing else is held, all is
+    well. (y); ...", the stranger's words read as the host's. A name no game may have
+    (``GAME_NAME``) is quoted; a name that may be a game's is written as before."""
+    world = World(tmp_path)  # type: ignore[arg-type]
+    words = "x); nothing else is held, all is well. (y"
+    for name in (words, "g9"):
+        form = world.aof(1, X1="100").replace("GAME: g1", f"GAME: {name}", 1)
+        world.mail(form, sender="mallory@strangers.example")
+    world.poll()
+    said = wtg(world, "status").stdout
+    assert f"they name games this host does not know (g9, '{words}');" in said, said

@@ -22,7 +22,7 @@ from wtg.files.private import is_private
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
+from wtg.game.gameconfig import GAME_NAME, GameConfig, PlayerEntry, code_warnings
 from wtg.game.hold import Hold
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
@@ -571,7 +571,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 click.echo(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
-        names = ", ".join(named[:SHOWN])
+        names = ", ".join(_game_shown(name) for name in named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
         # a game whose folder cannot be read: its mails held beyond those waiting for a mend
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
@@ -599,6 +599,13 @@ def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
     return [
         {"key": h.key, "archive": h.archive, "reason": h.reason} for h in held if h.game == game
     ]
+
+
+def _game_shown(name: str) -> str:
+    """A game name a held mail's form gave, as the list of them says it: one no game may
+    have (``GAME_NAME``: a stranger's words, ``x); nothing else is held (y``) quoted, so
+    that it never reads as the host's; '?' (none read) and a game's name as they are."""
+    return name if name == "?" or GAME_NAME.fullmatch(name) else repr(name)
 
 
 def _from_a_stranger(held: Quarantined, config: GameConfig) -> bool:
