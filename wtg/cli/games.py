@@ -674,7 +674,7 @@ def run_turn(
         from wtg.cli.unmailed import unmailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        unsent = unmailed_refusal(spool, game, given)
+        unsent = unmailed_refusal(spool, game, given, _head(ctx, game))
         if unsent is not None:
             fail(unsent)
     if not (rerun or just_mailed) and spool and (force or game.held() is None):
@@ -683,7 +683,8 @@ def run_turn(
         from wtg.cli.justmailed import just_mailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        twice = just_mailed_refusal(spool, game, datetime.now(timezone.utc), given)
+        now = datetime.now(timezone.utc)
+        twice = just_mailed_refusal(spool, game, now, given, _head(ctx, game))
         if twice is not None:
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
@@ -705,6 +706,18 @@ def _mail_spool(ctx: click.Context, game: Game) -> Path | None:
         return gm.spool if game.store.root.parent.resolve() == gm.games_dir.resolve() else None
     beside = game.store.root.parent / ".mail"
     return beside if beside.is_dir() else None
+
+
+def _head(ctx: click.Context, game: Game) -> str:
+    """How the commands a hand run's refusal names begin: `wtg` under a config, else with
+    the config beside the game's games folder (``command_head``): given no config, the
+    `wtg send` it named was answered "no config"."""
+    if config_path(ctx) is not None:
+        return "wtg"
+    # deferred: only a refusal given no config needs it
+    from wtg.cli.unmailed import command_head
+
+    return command_head(game.store.root.parent)
 
 
 def _first_run(spool: Path, game: Game) -> Callable[[int], None] | None:
