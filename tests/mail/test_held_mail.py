@@ -101,8 +101,9 @@ def test_a_mistyped_key_of_a_release_cut_short_names_the_key_meant(tmp_path: Pat
     """A release cut short (killed after the journal forgot the mail) is listed by `wtg
     quarantine` as `KEY  RELEASE CUT SHORT: give ...`, and the mail is no longer held: the
     key of that line pasted whole, mistyped or without its transport was refused with
-    "no mail ... was handled by the poll" alone, no key offered. It names the key now, and
-    the key as named finishes the release."""
+    "no mail ... was handled by the poll" alone, no key offered, and its `--forget` with
+    "is quarantined or held" though listed. Each names the key, and the command that
+    finishes the release."""
     world = World(tmp_path)
     key = held_one(world)
     now = NOW.timestamp()
@@ -117,6 +118,13 @@ def test_a_mistyped_key_of_a_release_cut_short_names_the_key_meant(tmp_path: Pat
             "quarantine` lists the mails held and quarantined, `wtg poll -v` the key of each "
             "mail)\n",
         )
+    forgot = wtg(world, "quarantine", "--forget", key)  # what the listing's line seems to ask
+    assert (forgot.exit_code, forgot.stderr) == (
+        1,
+        f"wtg: mail {key} is not held: its release was cut short, and the mail may lie in the "
+        f"rejected folder, where no poll looks: give `wtg quarantine --release {key}` again "
+        "to finish it; nothing dropped\n",
+    )
     assert folder(world, ".rejected") == [key.removeprefix("maildir:")]
     finished = wtg(world, "quarantine", "--release", key)
     assert finished.exit_code == 0, finished.output
