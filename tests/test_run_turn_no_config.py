@@ -123,3 +123,19 @@ def test_with_no_config_beside_the_games_folder_the_commands_name_it(
     anyway = named(refused.stderr)[1]
     assert anyway[:2] == ["--games-dir", str(games)]
     assert wtg(*anyway).stdout == "turn 1 of game test1 resolved\n"
+
+
+def test_a_games_folder_of_no_host_that_a_digest_looked_at_runs_as_before(tmp_path: Path) -> None:
+    """A GM playing locally, no host, no mail at all: `wtg --games-dir g digest` (a look)
+    leaves its note in `g/.mail`, and every hand run of the folder's games was refused as
+    not mailed, naming a `wtg send` that no config lets run. Only a host's mail spool (its
+    journal, its maildirs, its outbox, as `wtg init` and the mail loop make them) guards."""
+    games = tmp_path / "g"
+    games.mkdir()
+    made = wtg("--games-dir", games, "new-game", "t1", "--ruleset", "wok4", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg("--games-dir", games, "digest").exit_code == 0
+    assert (games / ".mail").is_dir()  # the digest's note
+    ran = wtg("run-turn", games / "t1", "--now")
+    assert (ran.exit_code, ran.stdout) == (0, "turn 1 of game t1 resolved\n"), ran.output
+    assert not (games / ".mail" / "journal.sqlite").exists()  # nothing noted for a host
