@@ -539,6 +539,24 @@ def test_extend_a_game_without_deadlines_says_how_to_give_it_some(tmp_path: Path
     assert "NO DEADLINE: its turn 0 set none" in run(tmp_path, "status", "g1").output
 
 
+def test_a_rollback_s_turn_given_without_to_says_how_to_give_it(tmp_path: Path) -> None:
+    """`wtg rollback g1 2` (the turn typed as `extend g1 24` takes its hours): click said
+    'Got unexpected extra argument (2)' and the GM had to find --to in the help. It says
+    the command to give; nothing was rolled back."""
+    make(tmp_path / "games")
+    before = status(tmp_path)["turn"]
+    refused = run(tmp_path, "rollback", "g1", "0", code=2)
+    assert refused.stderr.endswith(
+        "Error: the turn to go back to goes with --to: wtg rollback g1 --to 0 (turn 0 is the "
+        "latest again); nothing was rolled back\n"
+    )
+    assert status(tmp_path)["turn"] == before
+    given = run(tmp_path, "rollback", "g1", "--to", "0", "1", code=2)
+    assert "Got unexpected extra argument (1)" in given.stderr  # a turn given: as it was
+    word = run(tmp_path, "rollback", "g1", "back", code=2)
+    assert "Got unexpected extra argument (back)" in word.stderr  # no turn: as it was
+
+
 def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path) -> None:
     """`wtg hold g1 "the server moves"` (the reason typed as announce takes its text): click
     said 'Got unexpected extra argument (the server moves)' and the GM had to find

@@ -6,10 +6,16 @@ turn 1 and 2 at once, no player having had a form, and the run noted nothing in 
 journal, so the next `wtg send` took the game for one copied in from another host ("its
 turns 0 to 1 were never mailed from here"): turns 0 and 1 were never mailed, and each
 player had lost two turns. The games folder's own mail spool (`.mail`, beside the game)
-is the host's: without a config the run is guarded and noted by it, as with one."""
+is the host's: without a config the run is guarded and noted by it, as with one.
+
+The commands the refusal named (`wtg send`, `wtg run-turn test1 ...`) were answered, in the
+same terminal with no config, "no config" and "no game folder": they name the host's
+config now (`wtg --config /srv/wtg/wtg.yaml send`), and run as given."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -50,10 +56,12 @@ def test_a_run_with_no_config_is_refused_while_turn_0_is_not_mailed(
     args = [a.format(games=games) for a in given]
     refused = wtg(*args, "--now")
     assert refused.exit_code == 1
+    config = games.parent / "wtg.yaml"
     assert refused.stderr == (
         "wtg: turn 0 of game test1 has not been mailed to its players yet, so turn 1 would run "
-        "without their orders (none from 1 Me, 2 Also): not run; `wtg send` mails turn 0 "
-        "first, `wtg run-turn test1 --now --unmailed` runs it all the same\n"
+        f"without their orders (none from 1 Me, 2 Also): not run; `wtg --config {config} send` "
+        f"mails turn 0 first, `wtg --config {config} run-turn test1 --now --unmailed` runs it "
+        "all the same\n"
     )
     assert turns(games) == ["0000"]
 
@@ -75,3 +83,59 @@ def test_a_game_of_no_host_runs_as_before(tmp_path: Path) -> None:
     ran = wtg("run-turn", tmp_path / "alone", "--now")
     assert ran.stdout == "turn 1 of game alone resolved\n"
     assert not (tmp_path / ".mail").exists()
+
+
+def named(refusal: str) -> list[list[str]]:
+    """The commands a refusal names, each as its words, `wtg` left out."""
+    return [shlex.split(c)[1:] for c in re.findall(r"`(wtg [^`]*)`", refusal)]
+
+
+def test_the_commands_a_refusal_with_no_config_names_run_as_given(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Given from another folder with no config, as the GM's terminal has it."""
+    monkeypatch.chdir(tmp_path)
+    refused = wtg("run-turn", games / "test1", "--now")
+    send, anyway = named(refused.stderr)
+    assert send[-1] == "send" and anyway[-1] == "--unmailed"
+    sent = wtg(*send)
+    assert sent.exit_code == 0, sent.output
+    assert sent.stdout.startswith("2 report(s) queued")
+    ran = wtg("run-turn", games / "test1", "--now")
+    assert ran.exit_code == 0, ran.output  # turn 0 mailed: turn 1 runs
+    assert wtg(*send).exit_code == 0  # cron's send, a minute later
+    again = wtg("run-turn", games / "test1", "--now")  # the line given twice
+    assert again.exit_code == 1
+    poll, just = named(again.stderr)
+    assert poll[-1] == "poll" and just[-1] == "--just-mailed"
+    assert wtg(*poll).exit_code == 0
+    assert wtg(*just).stdout == "turn 2 of game test1 resolved\n"
+    assert turns(games) == ["0000", "0001", "0002"]
+
+
+def test_with_no_config_beside_the_games_folder_the_commands_name_it(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host whose config was moved away: the game is found by its games folder."""
+    (games.parent / "wtg.yaml").rename(tmp_path / "elsewhere.yaml")
+    monkeypatch.chdir(tmp_path)
+    refused = wtg("run-turn", games / "test1", "--now")
+    anyway = named(refused.stderr)[1]
+    assert anyway[:2] == ["--games-dir", str(games)]
+    assert wtg(*anyway).stdout == "turn 1 of game test1 resolved\n"
+
+
+def test_a_games_folder_of_no_host_that_a_digest_looked_at_runs_as_before(tmp_path: Path) -> None:
+    """A GM playing locally, no host, no mail at all: `wtg --games-dir g digest` (a look)
+    leaves its note in `g/.mail`, and every hand run of the folder's games was refused as
+    not mailed, naming a `wtg send` that no config lets run. Only a host's mail spool (its
+    journal, its maildirs, its outbox, as `wtg init` and the mail loop make them) guards."""
+    games = tmp_path / "g"
+    games.mkdir()
+    made = wtg("--games-dir", games, "new-game", "t1", "--ruleset", "wok4", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg("--games-dir", games, "digest").exit_code == 0
+    assert (games / ".mail").is_dir()  # the digest's note
+    ran = wtg("run-turn", games / "t1", "--now")
+    assert (ran.exit_code, ran.stdout) == (0, "turn 1 of game t1 resolved\n"), ran.output
+    assert not (games / ".mail" / "journal.sqlite").exists()  # nothing noted for a host

@@ -97,6 +97,40 @@ def test_a_mistyped_key_names_the_key_meant(tmp_path: Path) -> None:
     assert "handled by the poll (`wtg quarantine` lists" in nothing.stderr  # none close
 
 
+def test_a_mistyped_key_of_a_release_cut_short_names_the_key_meant(tmp_path: Path) -> None:
+    """A release cut short (killed after the journal forgot the mail) is listed by `wtg
+    quarantine` as `KEY  RELEASE CUT SHORT: give ...`, and the mail is no longer held: the
+    key of that line pasted whole, mistyped or without its transport was refused with
+    "no mail ... was handled by the poll" alone, no key offered, and its `--forget` with
+    "is quarantined or held" though listed. Each names the key, and the command that
+    finishes the release."""
+    world = World(tmp_path)
+    key = held_one(world)
+    now = NOW.timestamp()
+    Journal(world.gm.spool).begin_release(key, now)  # the kill: the mail still rejected
+    listed = wtg(world, "quarantine").stdout
+    assert listed.startswith(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release ")
+    for typed in (listed.splitlines()[0], key[:-1], key.removeprefix("maildir:")):
+        released = wtg(world, "quarantine", "--release", typed)
+        assert (released.exit_code, released.stderr) == (
+            1,
+            f"wtg: no mail {typed} was handled by the poll: did you mean {key}? (`wtg "
+            "quarantine` lists the mails held and quarantined, `wtg poll -v` the key of each "
+            "mail)\n",
+        )
+    forgot = wtg(world, "quarantine", "--forget", key)  # what the listing's line seems to ask
+    assert (forgot.exit_code, forgot.stderr) == (
+        1,
+        f"wtg: mail {key} is not held: its release was cut short, and the mail may lie in the "
+        f"rejected folder, where no poll looks: give `wtg quarantine --release {key}` again "
+        "to finish it; nothing dropped\n",
+    )
+    assert folder(world, ".rejected") == [key.removeprefix("maildir:")]
+    finished = wtg(world, "quarantine", "--release", key)
+    assert finished.exit_code == 0, finished.output
+    assert folder(world, "") == [key.removeprefix("maildir:")]
+
+
 def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: Path) -> None:
     """Issue 25, item 11: with a games_dir mistyped (or a game not there yet), the poll
     rejected every order mail ("does not run here"); now it is held, the GM told (poll

@@ -1,5 +1,5 @@
 """The host's log: one event a line, naming the game and the mail or turn
-(wtg.logs.events.py, wtg/cli/logs.py)."""
+(wtg/logs/events.py, wtg/cli/logs.py)."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ class WtgGroup(click.Group):
                 exc.ctx,
             ) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
-            raise _reason_meant(exc) or exc from None
+            raise _reason_meant(exc) or _turn_meant(exc) or exc from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
@@ -245,6 +245,27 @@ def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
     return click.UsageError(
         f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
         f"{words} (the players' notice says it); nothing was held",
+        ctx,
+    )
+
+
+def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
+    """The turn typed after a rollback's GAME_DIR without ``--to`` (`wtg rollback g1 5`, as
+    `wtg extend g1 24` takes its hours): the command that gives it (click said only 'Got
+    unexpected extra argument'); None for any other slip."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None or ctx.info_name != "rollback":
+        return None
+    if ctx.params.get("to_turn") is not None or ctx.params.get("undo"):
+        return None
+    turn = found["words"].strip()
+    if not turn.isdigit():
+        return None
+    game = shlex.quote(str(ctx.params.get("game_dir") or "GAME"))
+    return click.UsageError(
+        f"the turn to go back to goes with --to: wtg rollback {game} --to {int(turn)} (turn "
+        f"{int(turn)} is the latest again); nothing was rolled back",
         ctx,
     )
 

@@ -63,7 +63,13 @@ from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
-from wtg.mail.spool.journal import forget_mailed, mailed_before, mailed_turns, note_game
+from wtg.mail.spool.journal import (
+    JOURNAL_FILE,
+    forget_mailed,
+    mailed_before,
+    mailed_turns,
+    note_game,
+)
 from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -674,7 +680,7 @@ def run_turn(
         from wtg.cli.unmailed import unmailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        unsent = unmailed_refusal(spool, game, given)
+        unsent = unmailed_refusal(spool, game, given, _head(ctx, game))
         if unsent is not None:
             fail(unsent)
     if not (rerun or just_mailed) and spool and (force or game.held() is None):
@@ -683,7 +689,8 @@ def run_turn(
         from wtg.cli.justmailed import just_mailed_refusal
 
         given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        twice = just_mailed_refusal(spool, game, datetime.now(timezone.utc), given)
+        now = datetime.now(timezone.utc)
+        twice = just_mailed_refusal(spool, game, now, given, _head(ctx, game))
         if twice is not None:
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
@@ -693,18 +700,36 @@ def run_turn(
     click.echo(f"turn {turn} of game {game.config.game} {done}")
 
 
+HOST_SPOOL_MARKS = (JOURNAL_FILE, "maildir-in", "maildir-out", "outbox")
+"""What a host's mail spool holds from its making (`wtg init`'s maildirs) or its first
+mail (the journal, the outbox), and a look at a games folder of no host (a digest's note,
+``digest.json``) never makes."""
+
+
 def _mail_spool(ctx: click.Context, game: Game) -> Path | None:
     """The mail spool of the host whose games folder holds ``game``: the config's (None for
     a game outside its games folder, whose mail this host does not keep), or, given no
     config, the games folder's own (`.mail` beside the game, which `wtg init` made): a run
     with no config ran with none of the guards below and noted nothing, and the next send
     took the game for one copied in, its first turns never mailed. None for a game folder
-    of no host."""
+    of no host, whose ``.mail`` (a `wtg --games-dir DIR digest`'s note) is no host's."""
     if config_path(ctx) is not None:
         gm = checked_config(ctx)
         return gm.spool if game.store.root.parent.resolve() == gm.games_dir.resolve() else None
     beside = game.store.root.parent / ".mail"
-    return beside if beside.is_dir() else None
+    return beside if any((beside / name).exists() for name in HOST_SPOOL_MARKS) else None
+
+
+def _head(ctx: click.Context, game: Game) -> str:
+    """How the commands a hand run's refusal names begin: `wtg` under a config, else with
+    the config beside the game's games folder (``command_head``): given no config, the
+    `wtg send` it named was answered "no config"."""
+    if config_path(ctx) is not None:
+        return "wtg"
+    # deferred: only a refusal given no config needs it
+    from wtg.cli.unmailed import command_head
+
+    return command_head(game.store.root.parent)
 
 
 def _first_run(spool: Path, game: Game) -> Callable[[int], None] | None:

@@ -28,13 +28,16 @@ JUST_MAILED_MINUTES = 30
 next one with nobody's orders on file is refused as given twice by mistake."""
 
 
-def just_mailed_refusal(spool: Path, game: Game, now: datetime, given: str = "") -> str | None:
+def just_mailed_refusal(
+    spool: Path, game: Game, now: datetime, given: str = "", head: str = "wtg"
+) -> str | None:
     """Why the coming turn of ``game`` should not run by hand now: the latest turn ran less
     than ``JUST_MAILED_MINUTES`` before ``now``, its players were mailed it, and none who
     owes orders has anything on file yet; None when it may run (the turn is due, a player's
     orders are on file, nobody owes orders, the turn was not mailed by the mail journal of
     ``spool``, the host's: ``wtg.cli.unmailed`` says that one). The command it names
-    keeps the options ``given`` (`` --now``), so that it runs the turn."""
+    keeps the options ``given`` (`` --now``), so that it runs the turn, and each begins with
+    ``head`` (``wtg.cli.unmailed.command_head`` for a command given no config)."""
     name = game.config.game
     latest = game.latest_turn()
     if latest == 0:
@@ -61,8 +64,8 @@ def just_mailed_refusal(spool: Path, game: Game, now: datetime, given: str = "")
     waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)
     return (
         f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player's "
-        f"orders for turn {status['turn']} are on file yet (none from {waiting}; `wtg poll` "
+        f"orders for turn {status['turn']} are on file yet (none from {waiting}; `{head} poll` "
         "files those still in the inbox): not run, so that "
-        f"a run-turn given twice costs nobody a turn; `wtg run-turn {name}{given} "
+        f"a run-turn given twice costs nobody a turn; `{head} run-turn {name}{given} "
         "--just-mailed` runs it all the same"
     )

@@ -783,6 +783,13 @@ def quarantine(
         listed = [*quarantined(spool), *held_mails(spool)]
         known = {item.key for item in listed}
         unknown = [key for key in keys if key not in known]
+        cut_short = [key for key in unknown if key in releasing(spool)]
+        if cut_short:  # listed as RELEASE CUT SHORT: its record is gone, its release is not
+            fail(
+                f"mail {cut_short[0]} is not held: its release was cut short, and the mail may "
+                "lie in the rejected folder, where no poll looks: give `wtg quarantine "
+                f"--release {cut_short[0]}` again to finish it; nothing dropped"
+            )
         if unknown:
             others = [item for item in listed if item.key not in keys]  # not one given
             meant = keys_meant(unknown[0], others) if len(unknown) == 1 else ""

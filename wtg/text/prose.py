@@ -7,7 +7,7 @@ another player's report (a sentence of 78 such characters once filled 98).
 
 A confirmation wraps a line a rejected or noted order line, tens a mail: each line is cut
 at its last space that fits, which is what ``textwrap.wrap`` does with words kept whole
-and the spaces inside a line kept (tests/mail/test_prose.py holds the two the same), in a
+and the spaces inside a line kept (tests/test_prose.py holds the two the same), in a
 few string searches rather than a walk over its words."""
 
 from __future__ import annotations

@@ -96,7 +96,8 @@ def _check_releasable(journal: Journal, key: str, spool: Path) -> ReleaseRefused
     """The journal must know the mail as held, quarantined or rejected; or not know it at
     all, the refusal returned: a mail in the rejected folder whose record the journal let
     go (``MESSAGES_KEPT``) is released all the same, one found nowhere is refused, with
-    the key of a mail held or quarantined that the GM may have meant (a typo)."""
+    the key of a mail held or quarantined, or of a release cut short, that the GM may have
+    meant (a typo)."""
     kept = journal.outcome(key)
     released = journal.released_at(key) if kept is None else None
     if released is not None:
@@ -107,7 +108,7 @@ def _check_releasable(journal: Journal, key: str, spool: Path) -> ReleaseRefused
             "or quarantines it again)"
         )
     if kept is None:
-        meant = keys_meant(key, [*quarantined(spool), *held_mails(spool)])
+        meant = keys_meant(key, [*quarantined(spool), *held_mails(spool)], journal.releasing())
         meant = f": {meant}" if meant else ""
         return ReleaseRefused(
             f"no mail {key} was handled by the poll{meant} (`wtg quarantine` lists the mails "

@@ -994,13 +994,14 @@ def quarantine_listed(
     return shown[::-1], dict(sorted(over.items(), key=lambda pair: (-pair[1], pair[0])))
 
 
-def keys_meant(typed: str, listed: Sequence[Quarantined]) -> str:
+def keys_meant(typed: str, listed: Sequence[Quarantined], cut_short: Sequence[str] = ()) -> str:
     """What the GM may have meant by the key ``typed``, which is none of ``listed`` (the
-    mails `wtg quarantine` lists), as ``did you mean KEY?``, or '': the key at the start
-    of a listing's line pasted whole (``maildir:m1.eml  HELD  game g9 ...``), a key without
-    its transport (``m1.eml``), the path or name of a mail's copy in the archive, else the
-    close spellings (``wtg.text.closename``)."""
-    keys = sorted({item.key for item in listed})
+    mails `wtg quarantine` lists) nor of ``cut_short`` (the keys of the releases cut short it
+    lists), as ``did you mean KEY?``, or '': the key at the start of a listing's line pasted
+    whole (``maildir:m1.eml  HELD  game g9 ...``), a key without its transport
+    (``m1.eml``), the path or name of a mail's copy in the archive, else the close
+    spellings (``wtg.text.closename``)."""
+    keys = sorted({item.key for item in listed} | set(cut_short))
     first = next(iter(typed.split()), "")
     meant = [first] if first in keys and first != typed else []
     meant = meant or [key for key in keys if key.split(":", 1)[-1] == first]
