@@ -155,7 +155,7 @@ def test_a_list_opened_again_with_other_settings_says_how(tmp_path: Path) -> Non
     again = run(tmp_path, "open-list", "wok4", "--map", "small", "--players", "4")
     assert again.exit_code == 1
     assert again.stderr == (
-        "wtg: a waiting list wok4 is open already (wok4 on classic60, 10 players, for every "
-        "player; no deadlines): to open it with other settings, close it first (`wtg "
+        "wtg: a waiting list wok4 is open already (wok4 on classic60, 10 players, open to all; "
+        "no deadlines): to open it with other settings, close it first (`wtg "
         "close-list wok4`: whoever waits on it is told), then give this command again\n"
     )

@@ -44,7 +44,7 @@ def test_a_joins_name_is_the_from_s_display_name_decoded(
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     body = _join(hall, 1, from_name)
-    assert f", as {name}.\n" in body
+    assert f") as {name}.\n" in body
 
 
 @pytest.mark.parametrize(
@@ -65,4 +65,4 @@ def test_a_display_name_that_is_no_name_gives_way_to_the_local_part(
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     body = _join(hall, 4, from_name)
-    assert ", as p4.\n" in body
+    assert ") as p4.\n" in body

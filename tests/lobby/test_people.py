@@ -60,7 +60,7 @@ def test_results_are_written_when_the_game_ends_and_move_a_player_up(tmp_path: P
     (ann_answer,) = hall.new_mails(address(1))
     (bob_answer,) = hall.new_mails(address(2))
     assert "wok4-advanced" in ann_answer.body and "as Ann" in ann_answer.body
-    assert "the waiting list wok4:" in bob_answer.body
+    assert "the waiting list wok4 (" in bob_answer.body
 
 
 def test_a_list_of_another_group_refuses_with_the_reason(tmp_path: Path) -> None:
