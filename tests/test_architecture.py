@@ -451,6 +451,6 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert any("imports pathlib" in p for p in file_access("wtg.data.maps"))
     assert any("imports datetime" in p for p in chance_and_clock("wtg.game.schedule"))
     assert rooms()[room_of("wtg.game.engine")][0] == "game"
-    assert rooms()[room_of("wtg.data.shelf")][0] == "data"
+    assert rooms()[room_of("wtg.data.datalibrary")][0] == "data"
     assert rooms()[room_of("wtg.maps.scene")][0] == "maps"
     assert room_of("wtg.game.engine") > room_of("wtg.maps.scene")  # the game below the maps

@@ -16,7 +16,7 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import GAME_NAME_RULE, ConfigError
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 
@@ -141,7 +141,7 @@ def test_the_names_the_lobby_gives_follow_the_rule(
 
     moment = datetime(2026, 1, 1, tzinfo=timezone.utc)
     wanted = checked_list(ruleset, variant, None, None, group, None, None, None, moment)
-    with Book(tmp_path) as book:
+    with LobbyDatabase(tmp_path) as book:
         opened = add_list(book, wanted)
     check_game_name(f"{opened.name}-999")
 

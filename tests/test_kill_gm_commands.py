@@ -32,7 +32,7 @@ from wtg.cli.demo import filled_aof
 from wtg.game.bounces import Bounce, bounces_of, mark_bounce
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 KILLS = 8
 """Kill points a command, spread over the writes of a whole run."""
@@ -157,7 +157,7 @@ def test_hold_killed_is_held_or_not_and_given_again_tells_each_player_once(
 def offers(games: Path) -> list[tuple[str, int]]:
     if not (games / ".people").exists():
         return []
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         return [(str(r[0]), int(r[1])) for r in book.rows("SELECT game, seat FROM offers")]
 
 
@@ -290,7 +290,7 @@ def test_open_list_killed_opens_one_list(host: Host, tmp_path: Path) -> None:
     def lists(games: Path) -> list[str]:
         if not (games / ".people").exists():
             return []
-        with Book(games) as book:
+        with LobbyDatabase(games) as book:
             return [str(r[0]) for r in book.rows("SELECT name FROM lists")]
 
     def as_killed(games: Path, config: list[str]) -> str:

@@ -17,7 +17,7 @@ from tests.shipped import TACTICS
 from wtg.cli import main
 from wtg.core.board import Board
 from wtg.core.record import Record
-from wtg.data import maps, shelf
+from wtg.data import datalibrary, maps
 from wtg.data.paths import data_dir
 from wtg.maps import board_svg
 from wtg.maps.grid import grid_svg
@@ -83,7 +83,7 @@ def test_the_svg_of_a_game_made_before_the_check_parses(
     names stand in it, escaped, each refused character made U+FFFD."""
     path = _hostile_map(tmp_path)
     with monkeypatch.context() as patch:  # the map check of a wtg before this one
-        patch.setattr(shelf, "read_gm_map_file", maps.read_map_file, raising=False)
+        patch.setattr(datalibrary, "read_gm_map_file", maps.read_map_file, raising=False)
         game = played_game(tmp_path / "g", "wok4", str(path), 2, turns=1)
     result = wtg("map", tmp_path / "g", "--format", "svg")
     assert result.exit_code == 0, result.output

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.mail.clients.drivers import PLAYER
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
 ALICE = PLAYER.email
@@ -48,7 +48,7 @@ class Asked:
 
 
 def waiting_names(hall: Hall) -> list[str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [w.name for w in waiting(book, "wok4")]
 
 
@@ -101,7 +101,7 @@ def cancels(asked: Asked, folder: Path, raw: bytes) -> Hall:
 
 
 def pending_codes(hall: Hall) -> list[str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [str(row[0]) for row in book.rows("SELECT code FROM pending")]
 
 

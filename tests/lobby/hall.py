@@ -15,7 +15,7 @@ from pathlib import Path
 
 from wtg.game.engine import Game, open_game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.outgoing.sender import SendSummary, send
@@ -76,7 +76,7 @@ class Hall:
             options.get("robots_after"),  # type: ignore[arg-type]
             self.now,
         )
-        with Book(self.gm.games_dir) as book:
+        with LobbyDatabase(self.gm.games_dir) as book:
             add_list(book, wanted)
 
     def mail(self, sender: str, body: str, name: str = "") -> None:

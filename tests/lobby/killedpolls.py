@@ -18,7 +18,7 @@ from tests.lobby.hall import Hall, Mail, address
 from tests.lobby.test_lobby_replay import seat_offered
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
 
 NEWCOMER = address(9)
@@ -103,7 +103,7 @@ def taken_over(games: Path, folders: str) -> list[Mail]:
     assert (entry.name, entry.email) == ("Newcomer", NEWCOMER)
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text(encoding="utf-8"))
     assert [(r["seat"], r["name"]) for r in record] == [(3, "Newcomer")]
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         assert offers(book) == []
     assert inbox_left(games) == []
     return [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_lobby_cli import run
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import find_list, waiting
 
 
@@ -50,7 +50,7 @@ def test_a_closed_list_tells_its_players_once_and_takes_no_join(tmp_path: Path) 
             mail.words
         )
         assert max(len(line) for line in mail.body.splitlines()) <= 78
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert waiting(book, "wok4") == []
         closed = find_list(book, "wok4")
         assert closed is not None and closed.closed is not None
@@ -61,7 +61,7 @@ def test_a_closed_list_tells_its_players_once_and_takes_no_join(tmp_path: Path) 
     assert "the GM closed the waiting list wok4" in confirm.words
     (join,) = hall.new_mails(address(4))
     assert "no waiting list of wok4 is open; open now: wisk" in join.words
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert waiting(book, "wok4") == []
         assert book.rows("SELECT * FROM pending") == []
 
@@ -108,7 +108,7 @@ def test_a_game_half_made_from_the_list_is_settled_before_it_closes(tmp_path: Pa
     then tells them with the others; nothing of the list is left being made."""
     hall = Hall(tmp_path)
     three_on_wok4(hall)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert len(waiting(book, "wok4")) == 2
         with book.write() as db:
             db.execute("INSERT INTO making (game, list) VALUES ('wok4-1', 'wok4')")
@@ -116,7 +116,7 @@ def test_a_game_half_made_from_the_list_is_settled_before_it_closes(tmp_path: Pa
     result = run(tmp_path, "close-list", "wok4")
     assert result.exit_code == 0, result.output
     assert sorted(m.to for m in hall.new_mails()) == [address(1), address(2)]
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM making") == []
         assert waiting(book, "wok4") == []
 
@@ -133,14 +133,14 @@ def test_a_game_made_from_the_list_stays_made(tmp_path: Path) -> None:
         hall.mail(address(number), f"CONFIRM {answer.code()}")
         hall.poll(hours=1)
     hall.new_mails()
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         db.execute("INSERT INTO making (game, list) VALUES ('wok4-1', 'wok4')")
     result = run(tmp_path, "close-list", "wok4")
     assert result.exit_code == 0, result.output
     assert "0 players who waited on it told" in result.stdout
     assert hall.new_mails() == []
     assert [p.name for p in hall.game("wok4-1").config.players] != []
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM making") == []
         games = {str(r["game"]) for r in book.rows("SELECT game FROM entries")}
         assert games == {"wok4-1"}

@@ -14,7 +14,7 @@ import pytest
 
 from tests.lobby.asked import GM_LINE
 from tests.lobby.test_refusals import ann_and_bob
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 SHAPES = {
     "outlook-danish": (
@@ -61,7 +61,7 @@ def test_a_no_over_the_request_in_another_language_resigns_no_one(
     summary = hall.poll(hours=1)
     assert [text for _key, text in summary.outcomes] == ["answered: help sent"]
     assert game.store.pending_orders(1) == {}
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]
     assert all("you leave the game" not in m.subject for m in hall.new_mails())
 
@@ -91,5 +91,5 @@ def test_a_request_forwarded_as_an_attachment_resigns_no_one(tmp_path: Path) -> 
     summary = hall.poll(hours=1)
     assert [text for _key, text in summary.outcomes] == ["answered: help sent"]
     assert game.store.pending_orders(1) == {}
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]

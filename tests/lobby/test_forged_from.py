@@ -14,17 +14,17 @@ import pytest
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.host.config import config_from_data
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
 
 def pending_rows(hall: Hall) -> list[tuple[str, str]]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [(str(r[0]), str(r[1])) for r in book.rows("SELECT kind, address FROM pending")]
 
 
 def waiting_names(hall: Hall) -> list[str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [w.name for w in waiting(book, "wok4")]
 
 

@@ -13,7 +13,7 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.lobby.commands import Command, placeholders
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.mark.parametrize(
@@ -40,7 +40,7 @@ def test_a_line_of_the_help_s_placeholders_is_not_carried_out(
     assert "there is no game" not in answer.words
     assert "after that is not read" not in answer.words
     assert hall.new_mails() == []
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests import killpoints
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_close_list import three_on_wok4
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import find_list, waiting
 
 
@@ -29,7 +29,7 @@ def test_close_list_killed_between_writes_finishes_when_given_again(tmp_path: Pa
     assert whole.returncode == 0, whole.stderr
     assert whole.writes >= 4
     for write, _cut in killpoints.cuts(args, root, range(1, whole.writes + 1), restore):
-        with Book(root / "games") as book:
+        with LobbyDatabase(root / "games") as book:
             wl = find_list(book, "wok4")
             assert wl is not None
             left = {w.address for w in waiting(book, "wok4")}
@@ -43,7 +43,7 @@ def test_close_list_killed_between_writes_finishes_when_given_again(tmp_path: Pa
         mails = Hall(root, again=True).new_mails()
         told = sorted(m.to for m in mails if m.subject == "waiting list wok4 closed")
         assert told == [address(1), address(2)], write
-        with Book(root / "games") as book:
+        with LobbyDatabase(root / "games") as book:
             assert waiting(book, "wok4") == [], write
             assert book.rows("SELECT * FROM pending") == [], write
         lists = killpoints.count([*args[:2], "lists", "--json"], root)

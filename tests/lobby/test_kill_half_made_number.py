@@ -15,7 +15,7 @@ from pathlib import Path
 from tests import killpoints
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_lobby_replay import waits
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 def test_a_game_undone_after_a_kill_keeps_its_number(tmp_path: Path) -> None:
@@ -47,7 +47,7 @@ def test_a_game_undone_after_a_kill_keeps_its_number(tmp_path: Path) -> None:
             after.stdout,
         )
         assert not (games / "wok4-2").exists(), write
-        with Book(games) as book:
+        with LobbyDatabase(games) as book:
             (row,) = book.rows("SELECT games FROM lists WHERE name = 'wok4'")
             assert row["games"] == 1, write
             bound = book.rows("SELECT game FROM entries")

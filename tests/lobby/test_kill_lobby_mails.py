@@ -23,7 +23,7 @@ from tests import killpoints
 from tests.lobby.hall import Hall, address
 from tests.lobby.killedpolls import KilledPolls, inbox_left, outbox_mails
 from tests.lobby.test_lobby_replay import two_player_game
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.mail.spool.journal import Journal
 
 KILLS = 12
@@ -57,7 +57,7 @@ def host_state(games: Path) -> tuple[Counter[tuple[str, str]], list[str], list[s
     press = sorted(
         json.loads(p.read_text())["text"] for p in games.glob(f"{GAME}/pending/*/press/*.json")
     )
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         pending = {str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")}
     for code, to in pending.items():
         assert [m.to for m in mails if re.search(rf"\b{code}\b", m.body)] == [to], code

@@ -25,7 +25,7 @@ from tests import killpoints
 from tests.lobby.hall import GM, Hall
 from tests.lobby.killedpolls import NEWCOMER, KilledPolls, addressed, newcomer_asked, taken_over
 from tests.mail.replies import top_posted
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 KILLS = 10
 """Kill points spread over the whole run, beside every write from the first answer queued
@@ -61,7 +61,7 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def check_taken_over(games: Path) -> None:
     welcome = taken_over(games, "queue")
     assert [mail.subject for mail in welcome] == ["[wok4-1] you play seat 3 now"]
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         assert book.rows("SELECT * FROM pending") == []  # Other's request ended with it
 
 

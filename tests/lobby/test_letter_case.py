@@ -12,7 +12,7 @@ import pytest
 from tests.lobby.hall import Hall, address, ann_and_bob
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 
 
@@ -52,11 +52,11 @@ def test_a_player_whose_address_the_game_writes_in_capitals_takes_no_second_seat
     game = create_game(hall.gm.games_dir / "g1", "wok4", "small", seats, seed=3, now=hall.now)
     game.submit_all("game: g1\nplayer: 4\nturn: 1\ncode: CODEDEE4\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("g1"), 4, hall.now)
     hall.mail("cid@players.example", "JOIN g1")
     hall.poll(hours=1)
     (refused,) = hall.new_mails("cid@players.example")
     assert "you play seat 3 of game g1 already" in refused.body
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.lists import ListRefused, all_lists, put_on, waiting
 from wtg.lobby.people import confirm_address
@@ -53,7 +53,7 @@ def test_an_over_full_list_seats_the_first_to_confirm(tmp_path: Path) -> None:
     Bob. Cid and Ann play; Bob waits for the next game."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=2)
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         for hours, (number, name) in enumerate(((3, "Cid"), (1, "Ann"), (2, "Bob"))):
             moment = hall.now + timedelta(hours=hours)
             person = confirm_address(db, address(number), name, moment)
@@ -62,7 +62,7 @@ def test_an_over_full_list_seats_the_first_to_confirm(tmp_path: Path) -> None:
     assert [s.game for s in started.started] == ["wok4-1"], started
     players = hall.game("wok4-1").config.players
     assert sorted(p.email for p in players) == [address(1), address(3)]
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.address for w in waiting(book, "wok4")] == [address(2)]
 
 
@@ -72,7 +72,7 @@ def test_robots_after_0_hours_is_taken_and_less_is_refused(tmp_path: Path) -> No
     the players there are); -1 is refused with the reason."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", robots_after=0)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         (made,) = all_lists(book)
     assert made.robots_after == 0
     with pytest.raises(ListRefused, match=r"--robots-after takes hours, 0 or more, not -1"):

@@ -54,7 +54,7 @@ from wtg.game.gameconfig import CODE_ALPHABET, PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import scan_games
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat, offered_seat
 from wtg.mail.spool.journal import Journal
 
@@ -161,7 +161,7 @@ class Host:
 
     def offer_quit_seats(self) -> None:
         game = open_game(self.games / "seat")
-        with Book(self.games) as book:
+        with LobbyDatabase(self.games) as book:
             for player in game.config.players:
                 if can_take_over(game, player.id) is None and not offered_seat(
                     book, "seat", player.id
@@ -280,7 +280,7 @@ class Host:
         press = len(list(self.games.glob("*/*/*/press/*.json"))) + len(
             list(self.games.glob("*/turns/*/received/press/*.json"))
         )
-        with Book(self.games) as book:
+        with LobbyDatabase(self.games) as book:
             people = len(book.rows("SELECT * FROM people"))
         return (
             f"made: games {games}, {takeovers} turn(s) with takeovers, {press} press kept, "
@@ -313,7 +313,7 @@ class Host:
             assert game.store.turns(), f"{game.config.game} has no turn 0"
             addresses = [p.email for p in game.config.players]
             assert len(addresses) == len(set(addresses)), game.config.players
-        with Book(self.games) as book:
+        with LobbyDatabase(self.games) as book:
             gone = book.rows("SELECT e.address, e.game FROM entries e WHERE e.game IS NOT NULL")
             for row in gone:
                 game = games[str(row["game"])]
@@ -329,7 +329,7 @@ class Host:
 
     def check_codes(self) -> None:
         """Every code waiting for its CONFIRM is in exactly one mail, to its address."""
-        with Book(self.games) as book:
+        with LobbyDatabase(self.games) as book:
             pending = {
                 str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")
             }

@@ -19,7 +19,7 @@ from tests.test_due_many import LONG_AGO
 from wtg.cli import main
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import record_play
 from wtg.mail.spool.journal import Journal
@@ -43,7 +43,7 @@ def due_game(hall: Hall, name: str = "keep") -> Game:
 
 def waits_in_the_book(hall: Hall, list_name: str, name: str, email: str) -> None:
     """A player on a list as an older wtg put him there (it did not check his address)."""
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         db.execute(
             "INSERT INTO people (name, name_key, since) VALUES (?, ?, ?)",
             (name, name.casefold(), "2026-01-01T00:00:00Z"),
@@ -69,7 +69,7 @@ def test_an_address_wtg_would_refuse_in_a_game_is_refused_at_join(tmp_path: Path
     assert outcome == "rejected: commands refused: JOIN wok4 AS Evil"
     (refused,) = hall.new_mails()
     assert "not an e-mail address" in refused.body
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
     for number in (1, 2):
         hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
@@ -102,7 +102,7 @@ def test_a_waiting_player_no_game_can_take_is_taken_off_and_every_game_runs(
     assert "keep: turn 1 resolved (the deadline has passed)" in out.splitlines()
     assert out.splitlines()[-1].endswith("; lobby: 1 problem(s)")
     assert keep.latest_turn() == 1
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Good"]
     code, out, err = wtg(hall, "run-turn", "--due", "--jobs", "1")
     assert (code, err) == (0, "")
@@ -119,7 +119,7 @@ def test_a_list_whose_game_cannot_be_made_is_reported_and_the_others_start(
     hall.open_list("wok4", map="small", players=2, group="beginner")
     for number, list_name in ((1, "wok4"), (2, "wok4"), (3, "wok4-beginner"), (4, "wok4-beginner")):
         waits_in_the_book(hall, list_name, f"Lord{number}", address(number))
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         db.execute("UPDATE lists SET map = 'atlantis' WHERE name = 'wok4'")
     keep = due_game(hall)
     code, out, err = wtg(hall, "run-turn", "--due", "--jobs", "1")
@@ -131,7 +131,7 @@ def test_a_list_whose_game_cannot_be_made_is_reported_and_the_others_start(
     assert open_game(hall.gm.games_dir / "wok4-beginner-1").latest_turn() == 0
     assert keep.latest_turn() == 1
     assert not (hall.gm.games_dir / "wok4-1").exists()
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Lord1", "Lord2"]
         assert book.rows("SELECT * FROM plays WHERE game = 'wok4-1'") == []
 
@@ -151,7 +151,7 @@ def folder_without_turn_0(hall: Hall, keep: Game, name: str = "half") -> None:
     folder.mkdir()
     text = keep.store.config_text().replace("game: keep", f"game: {name}")
     (folder / "game.yaml").write_text(text, encoding="utf-8")
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         db.execute("INSERT INTO people (name, name_key, since) VALUES ('Ann', 'ann', '')")
         record_play(db, 1, name, 1, hall.now)
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from tests.lobby.hall import GM, Hall, address
 from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 from wtg.mail.servers.transport import delivered
 
@@ -111,7 +111,7 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     hall.new_mails()
 
     # the GM offers the seat; an eleventh address takes it over
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game(name), quitter.id, hall.now)
     newcomer = address(11)
     hall.mail(newcomer, "LIST")

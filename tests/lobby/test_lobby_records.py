@@ -16,7 +16,7 @@ from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.files.store import RECEIVED, order_files
 from wtg.game.orderfiles import parsed_path, read_order_file
 from wtg.game.schedule import iso
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.people import person_of, playing
 from wtg.lobby.seats import offered_seat, ran_with_quit
 
@@ -61,7 +61,7 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
         "Seat 3 of game wok4-1, which you left, is taken over by a new player, Cat. Your secret"
         " code of that game no longer works."
     ), told[quitter.email].body
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1", 3) is None
         newcomer = person_of(book, cat)
         assert newcomer is not None and newcomer.name == "Cat"

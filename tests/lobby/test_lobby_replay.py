@@ -24,7 +24,7 @@ from tests.lobby.hall import Hall, address
 from tests.shipped import WOK4
 from wtg.files.store import write_atomic
 from wtg.game.press import press_for
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
@@ -51,7 +51,7 @@ def killed_poll(hall: Hall, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def pending_codes(hall: Hall) -> dict[str, str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return {str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")}
 
 
@@ -77,7 +77,7 @@ def seat_offered(hall: Hall) -> str:
     quitter = game.config.players[2]
     game.submit_all(f"game: {name}\nplayer: 3\nturn: 1\ncode: {quitter.code}\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game(name), 3, hall.now)
     return name
 
@@ -131,7 +131,7 @@ def test_a_confirm_read_again_puts_on_the_list_once_and_answers_as_it_did(
     hall.poll(hours=1)
     (refused,) = hall.new_mails(address(1))
     assert "no request from your address waits for the code" in refused.words
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert len(book.rows("SELECT * FROM entries WHERE list = 'wok4'")) == 1
 
 
@@ -274,7 +274,7 @@ def test_a_game_half_made_by_a_kill_is_finished_by_the_next_run(tmp_path: Path) 
     game = hall.game("wok4-1")
     assert game.latest_turn() == 0
     assert sorted(p.email for p in game.config.players) == [address(1), address(2)]
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         bound = book.rows("SELECT person, game FROM entries")
         assert sorted(str(r["game"]) for r in bound) == ["wok4-1", "wok4-1"]
     assert hall.send().queued == 2
@@ -282,7 +282,7 @@ def test_a_game_half_made_by_a_kill_is_finished_by_the_next_run(tmp_path: Path) 
 
 def waits(hall: Hall, list_name: str, name: str, email: str) -> None:
     """A confirmed player waiting on a list."""
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         put_on(db, list_name, confirm_address(db, email, name, hall.now), email, hall.now)
 
 
@@ -308,7 +308,7 @@ def test_a_game_the_gm_moved_away_is_not_undone_as_half_made(tmp_path: Path) -> 
 
     assert again.returncode == 0 and "made" not in again.stdout, again
     assert sorted(p.name for p in games.iterdir()) == [".mail", ".people"]
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         assert sorted(str(r["game"]) for r in book.rows("SELECT game FROM entries")) == [
             "wok4-1",
             "wok4-1",

@@ -14,7 +14,7 @@ from tests.lobby.hall import Hall, address
 from tests.lobby.test_refusals import joined, refusal, waiting_names
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 
 
@@ -37,7 +37,7 @@ def test_a_stranger_may_not_join_as_a_player_of_a_game_the_gm_made(tmp_path: Pat
     hall.mail(address(7), "JOIN wok4", name=bob.name)  # his display name, no AS
     hall.poll(hours=1)
     assert f"the name {bob.name} is player 2's in game kao" in " ".join(refusal(hall, 7).split())
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 
@@ -92,7 +92,7 @@ def test_a_newcomer_may_not_take_over_a_seat_under_its_quitters_name(tmp_path: P
     game = hall.game("kao")
     game.submit_all(f"game: kao\nplayer: 3\nturn: 1\ncode: {cid.code}\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("kao"), 3, hall.now)
     for number, name in ((8, cid.name), (9, cid.name.upper())):
         hall.mail(address(number), f"JOIN kao AS {name}")

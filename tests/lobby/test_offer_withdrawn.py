@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from tests.lobby.hall import GM, Hall, address
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.cli import main
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offered_seat
 
 
@@ -39,7 +39,7 @@ def test_an_offer_withdrawn_is_no_longer_taken(tmp_path: Path) -> None:
         "seat 2 of game wok4-1 no longer offered: a JOIN for it is refused, and so is the "
         "CONFIRM of one made before\n"
     )
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1") is None
     assert "offered:" not in wtg(hall, "lists").stdout
 
@@ -55,5 +55,5 @@ def test_an_offer_withdrawn_is_no_longer_taken(tmp_path: Path) -> None:
         "wtg: seat 2 of game wok4-1 is not offered (`wtg lists` names the seats offered)\n"
     )
     assert wtg(hall, "offer-seat", "wok4-1", "3").exit_code == 0  # the seat meant
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1") == 3

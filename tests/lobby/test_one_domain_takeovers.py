@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import players
 from tests.lobby.hall import Hall
 from wtg.game.engine import create_game
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 
@@ -37,7 +37,7 @@ def test_seats_taken_over_from_one_domain_are_told_to_the_gm(tmp_path: Path) -> 
             f"game: kao\nplayer: {quitter.id}\nturn: 1\ncode: {quitter.code}\nquit: true\n"
         )
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         for seat in (3, 4, 5):
             offer_seat(book, hall.game("kao"), seat, hall.now)
     mark_digest(hall.gm.spool, hall.now)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address, all_confirmed
 from wtg.files import private
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.people import ADVANCED, BEGINNER, FINISHED, QUIT, WON, group_of, person_of
 from wtg.lobby.seats import record_results
 
@@ -36,7 +36,7 @@ def test_results_are_written_when_the_game_ends_and_move_a_player_up(tmp_path: P
     bob = next(p for p in game.config.players if p.name == "Bob")
     game.submit(f"player: {bob.id}\nturn: 1\nquit: true\n", received=MOMENT)
     game.run_turn(now=MOMENT)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         record_results(book, hall.gm.games_dir)
         rows = {
             (r["game"], r["seat"]): r["result"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from wtg.host.ratings import rate_plackett_luce
 from wtg.host.results import Entry, Finished
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.people import REPLACED, as_people, confirm_address, end_play, record_play
 
 WHEN = datetime(2026, 11, 1, tzinfo=timezone.utc)
@@ -20,7 +20,7 @@ def entry(address: str, name: str, seat: int, place: int) -> Entry:
 
 
 def test_people_are_counted_once_across_addresses_and_takeovers(tmp_path: Path) -> None:
-    with Book(tmp_path) as book, book.write() as db:
+    with LobbyDatabase(tmp_path) as book, book.write() as db:
         ann = confirm_address(db, "ann@home.example", "Ann", WHEN)
         db.execute(
             "INSERT INTO addresses (address, person, confirmed) VALUES (?, ?, ?)",

@@ -19,7 +19,7 @@ import pytest
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from tests.mail.replies import quoted
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, wh
         (answer,) = hall.new_mails(address(9))
         assert answer.subject == f"JOIN {target} AS {name}: not done", answer.subject
         assert f"the name {name} {why}" in answer.words, answer.body
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 
@@ -134,7 +134,7 @@ def test_a_name_with_a_character_unicode_does_not_define_is_refused(
             f"the name Lord1? holds U+{ord(char):04X}, a character Unicode does not define, "
             "which shows as nothing or as a box: choose another with AS <name>"
         ) in " ".join(answer.body.split()), answer.body
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.absences import absences
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 def test_a_quitters_resign_and_absence_are_refused_at_once(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_a_quitters_resign_and_absence_are_refused_at_once(tmp_path: Path) -> No
         "player 4 has no orders to give in game wok4-1: no absence to plan"
         in (subjects["ABSENCE wok4-1 3 4: not done"])
     )
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
     fresh = hall.game("wok4-1")
     assert absences(fresh.store, fresh.config) == {}

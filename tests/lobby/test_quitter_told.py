@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import players
 from tests.lobby.hall import Hall, address
 from wtg.game.engine import create_game
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 
 
@@ -23,7 +23,7 @@ def test_the_quitter_is_told_after_strangers_spent_the_hour(tmp_path: Path) -> N
     quitter = entries[2]
     game.submit_all(f"game: kao\nplayer: 3\nturn: 1\ncode: {quitter.code}\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("kao"), 3, hall.now)
     hall.mail(address(9), "JOIN kao AS Newcomer")
     hall.poll(hours=1)

@@ -11,7 +11,7 @@ from tests.lobby.hall import Hall, address
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.gamestatus import game_status
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
 
@@ -45,7 +45,7 @@ def refusal(hall: Hall, number: int | str) -> str:
 
 
 def waiting_names(hall: Hall) -> list[str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [w.name for w in waiting(book, "wok4")]
 
 

@@ -16,7 +16,7 @@ from tests.lobby.hall import Hall, address
 from tests.mail.loop import World
 from tests.mail.test_trust import on_file
 from wtg.cli import main
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.spool.journal import Journal, unanswered
@@ -39,7 +39,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     )
     games = tmp_path / "games"
     games.mkdir()
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         moment = datetime.now(timezone.utc)
         add_list(book, checked_list("wok4", None, None, 3, "any", None, None, None, moment))
     (games / ".mail").mkdir()
@@ -63,7 +63,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
         "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
         f"CONFIRM <code>' (unconfirmed_per_hour); commands: JOIN wok4 AS Player{late}"
     )
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         assert sorted(str(r[0]) for r in book.rows("SELECT address FROM pending")) == [
             address(number) for number in (1, 2, 3) if number != late
         ]

@@ -24,7 +24,7 @@ from tests.lobby.asked import (
 from tests.lobby.hall import Hall
 from tests.lobby.test_refusals import ann_and_bob
 from tests.mail.replies import ATTRIBUTION, bottom_posted, quoted
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +135,7 @@ def test_a_resign_request_quoted_in_a_no_resigns_no_one(tmp_path: Path) -> None:
     hall.mail(ann.email, f"{ATTRIBUTION}\n{quoted(ask.body)}\nNo.\n")  # and bottom-posted
     hall.poll(hours=1)
     assert game.store.pending_orders(1) == {}
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]
     assert all("you leave the game" not in m.subject for m in hall.new_mails())
 

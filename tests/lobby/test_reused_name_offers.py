@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.cli import main
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offered_seat
 
 PLAYERS = [f"Heir{n}:heir{n}@players.example" for n in range(1, 5)]
@@ -38,7 +38,7 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
         main, ["--config", config, "new-game", "wok4-1", "--reuse-name", *made_with]
     )
     assert made.exit_code == 0, made.output
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1") is None
         assert book.rows("SELECT * FROM pending WHERE target = 'wok4-1'") == []
         assert book.rows("SELECT * FROM plays WHERE game = 'wok4-1'") == []
@@ -81,12 +81,12 @@ def test_a_plain_new_game_of_a_name_the_book_holds_is_refused(tmp_path: Path) ->
     assert "1 seat on offer, 1 takeover or resignation request waiting, 4 plays" in said, said
     assert "--reuse-name" in said, said
     assert not (hall.gm.games_dir / "wok4-1").exists()
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1") == 4
         assert len(book.rows("SELECT * FROM pending WHERE target = 'wok4-1'")) == 1
         assert len(book.rows("SELECT * FROM plays WHERE game = 'wok4-1'")) == 4
     again = CliRunner().invoke(main, [*made_with, "--reuse-name", "--map", "small", *specs])
     assert again.exit_code == 0, again.output
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1") is None
         assert book.rows("SELECT * FROM plays WHERE game = 'wok4-1'") == []

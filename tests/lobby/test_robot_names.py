@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.mark.parametrize(
@@ -26,7 +26,7 @@ def test_a_name_a_robot_has_is_refused(tmp_path: Path, name: str) -> None:
     (answer,) = hall.new_mails(address(9))
     assert answer.subject.endswith(": not done"), answer.subject  # the command as read
     assert "reads as the name the host gives a robot (Robot 3, Robo1, Bot Red)" in answer.words
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 

@@ -13,14 +13,14 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import pending_codes, seat_offered
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
 NEWCOMER = "ann@home.example"
 
 
 def waiting_names(hall: Hall) -> list[str]:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         return [w.name for w in waiting(book, "wok4")]
 
 

@@ -13,7 +13,7 @@ from tests.lobby.hall import Hall, address
 from wtg.game.engine import Game, create_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.takeover import take_over
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
 from wtg.text.yamlio import load_yaml
@@ -41,7 +41,7 @@ def game_with_quitters(hall: Hall, quitters: tuple[int, ...]) -> Game:
 
 
 def offer(hall: Hall, seat: int) -> None:
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("wok4-1"), seat, hall.now)
 
 
@@ -59,7 +59,7 @@ def newcomer_takes(hall: Hall, seat: int) -> None:
 
 def second_address(hall: Hall, first: str, other: str) -> None:
     """The book links ``other`` to the person of ``first``."""
-    with Book(hall.gm.games_dir) as book, book.write() as db:
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         person = db.execute("SELECT person FROM addresses WHERE address = ?", (first,)).fetchone()
         db.execute(
             "INSERT INTO addresses (address, person, confirmed) VALUES (?, ?, ?)",
@@ -80,7 +80,7 @@ def test_a_seated_player_is_refused_a_second_seat_of_his_game(tmp_path: Path) ->
         hall.poll(hours=1)
         (refused,) = hall.new_mails(sender)
         assert f"you play seat {seated.id} of game wok4-1 already" in refused.words
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
     newcomer_takes(hall, 4)
 
@@ -91,7 +91,7 @@ def test_a_person_seated_since_his_join_is_refused_at_its_confirm(tmp_path: Path
     one person, one seat, one code."""
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, (3, 4))
-    with Book(hall.gm.games_dir) as book, book.write() as db:  # a person of two addresses
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:  # a person of two addresses
         confirm_address(db, address(7), "Seven", hall.now)
     second_address(hall, address(7), "work@players.example")
     offer(hall, 4)
@@ -112,7 +112,7 @@ def test_a_person_seated_since_his_join_is_refused_at_its_confirm(tmp_path: Path
     config = hall.game(game.config.game).config
     assert config.player(4).email == address(7)
     assert config.player(3).email != "work@players.example"
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 
@@ -154,13 +154,13 @@ def test_a_newcomer_may_not_take_a_seat_under_another_players_name(tmp_path: Pat
     game = create_game(hall.gm.games_dir / "kao", "wok4", "small", entries, 1, now=hall.now)
     game.submit_all(f"game: kao\nplayer: 3\nturn: 1\ncode: {entries[2].code}\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("kao"), 3, hall.now)
     hall.mail(address(9), f"JOIN kao AS {entries[0].name.upper()}")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(address(9))
     assert f"the name {entries[0].name.upper()} is player 1's in game kao" in refused.words
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 

@@ -17,7 +17,7 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import Killed, _dies, pending_codes
 from wtg.host.config import ConfigError, config_from_data, load_config
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 from wtg.mail.incoming.strangers import (
     ASKED_AGAIN,
@@ -53,7 +53,7 @@ def newcomer_gets_his_code(hall: Hall) -> None:
     hall.poll(hours=0.1)
     (joined,) = hall.new_mails(NEWCOMER)
     assert joined.subject == "you are on the waiting list wok4"
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert "Newt" in [w.name for w in waiting(book, "wok4")]
 
 

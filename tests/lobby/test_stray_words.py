@@ -14,7 +14,7 @@ from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.press import press_for
 from wtg.lobby.commands import Command, stray_words
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_a_command_with_words_it_does_not_take_is_refused(
     assert why in " ".join(answer.body.split()), answer.body
     assert hall.new_mails() == []  # nothing to anyone else
     assert press_for(hall.game("wok4-1").store, 2) == []
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
 

@@ -23,7 +23,7 @@ from tests.lobby.hall import Hall, Mail, address
 from tests.mail.loop import World
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 
 WIDTH = 78
@@ -212,7 +212,7 @@ def _hall(tmp_path: Path) -> tuple[Hall, Game]:
     game = hall.game(GAME)
     game.submit_all(f"game: {GAME}\nplayer: 4\nturn: 1\ncode: CODE0004X\nquit: true\n")
     game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
+    with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game(GAME), 4, hall.now)
     return hall, hall.game(GAME)
 

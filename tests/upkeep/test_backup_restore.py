@@ -29,7 +29,7 @@ from tests.upkeep.hosts import (
 )
 from wtg.cli import main
 from wtg.game.engine import open_game
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.upkeep.archive import PASSWORD_MARKER, Hashing
@@ -316,7 +316,7 @@ def test_a_book_without_a_spool_is_in_the_backup(tmp_path: Path) -> None:
     """A host whose lobby has a waiting list but whose mail never ran (no `.mail` yet)."""
     games = tmp_path / "games"
     games.mkdir()
-    with Book(games) as book:
+    with LobbyDatabase(games) as book:
         add_list(book, checked_list("wok4", None, None, None, "any", None, None, None, START))
     archive = tmp_path / "host.tar.gz"
     result = wtg("--games-dir", str(games), "backup", str(archive))

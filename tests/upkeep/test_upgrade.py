@@ -41,7 +41,7 @@ from wtg.files.store import (
     record_format,
 )
 from wtg.game.engine import create_game, open_game
-from wtg.lobby.database import BOOK_FORMAT, Book, book_format
+from wtg.lobby.database import BOOK_FORMAT, LobbyDatabase, book_format
 from wtg.upkeep import locks
 from wtg.upkeep import upgrade as upgrading
 from wtg.upkeep.copies import UPGRADES
@@ -69,7 +69,7 @@ def test_the_fixture_is_a_host_of_format_1() -> None:
 def test_what_this_wtg_makes_is_of_its_format(tmp_path: Path) -> None:
     made = create_game(tmp_path / "g2", "wok4", "small", players(2), seed=1)
     assert (made.store.root / "format").read_text() == f"{FORMAT}\n" == "2\n"
-    with Book(tmp_path) as book:
+    with LobbyDatabase(tmp_path) as book:
         assert book.format == BOOK_FORMAT == 2
     assert user_version(tmp_path / BOOK) == 2
     assert formats_problem(tmp_path) is None

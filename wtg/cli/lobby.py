@@ -16,7 +16,7 @@ from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import OneDomain, one_domain
 from wtg.lobby.lists import Waiting, WaitingList, add_list, all_lists, closed_lists, waiting
 from wtg.lobby.seats import offer_seat as offer
@@ -114,7 +114,7 @@ def open_list(
         moment,
         zone or "UTC",
     )
-    with Book(games_root(ctx)) as book:
+    with LobbyDatabase(games_root(ctx)) as book:
         opened = add_list(book, wanted)
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
     said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
@@ -146,7 +146,7 @@ def close_list(ctx: click.Context, name: str) -> None:
             [(other.name, other.title()) for other in open_now],
         )
 
-    with Book(root) as book:
+    with LobbyDatabase(root) as book:
         try:
             done = close(book, root, name, moment, tell, notices.flush_outbox)
         except (CloseRefused, ListsBusy) as error:
@@ -168,7 +168,7 @@ def close_list(ctx: click.Context, name: str) -> None:
 @click.pass_context
 def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
-    with Book(games_root(ctx)) as book:
+    with LobbyDatabase(games_root(ctx)) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
         offered = offers(book)
@@ -234,7 +234,7 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
     """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
-    with Book(games_root(ctx)) as book:
+    with LobbyDatabase(games_root(ctx)) as book:
         try:
             if withdraw:
                 withdraw_offer(book, name, seat)

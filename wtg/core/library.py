@@ -1,5 +1,5 @@
 """What a ruleset reads of the files around it, asked of a Library: the data layer
-(``wtg.data.shelf``) reads the files and hands back plain values, so that no rules code
+(``wtg.data.datalibrary``) reads the files and hands back plain values, so that no rules code
 opens a file. A ruleset object is made with the Library it reads from."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ opens a file (docs/architecture.md; tests/test_architecture.py keeps it so).
     wtg.data.paths      where forms/, games/ and templates/ are (importlib.resources)
     wtg.data.forms      a form spec file read and checked (FormSpec)
     wtg.data.maps       map files read (a ruleset's own, a GM's --map PATH.yaml)
-    wtg.data.shelf      the Library the rulesets are made with: forms, maps, worlds (SHIPPED)
+    wtg.data.datalibrary      the Library the rulesets are made with: forms, maps, worlds (SHIPPED)
     wtg.data.tactics    Tactics worlds: tactics_ini.txt, map images, our maps' drawings
     wtg.data.templates  where the Jinja templates are found
     wtg.data.rulesets   each ruleset made with the shipped data it reads (shipped)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from threading import Lock
 from typing import TypeVar
 
-from wtg.data.shelf import SHIPPED
+from wtg.data.datalibrary import SHIPPED
 from wtg.rules.base import RulesetFiles
 
 R = TypeVar("R", bound=RulesetFiles)

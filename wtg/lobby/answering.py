@@ -1,4 +1,4 @@
-"""One command mail being answered (``Desk``): the answers it makes (``Reply``, as data: the
+"""One command mail being answered (``Answering``): the answers it makes (``Reply``, as data: the
 mail loop renders them from ``templates/mail/lobby/`` and queues them through the outbox),
 what its commands share (the game a command names, the seat its code opens) and what a
 mail read again did before. Each command's handler (``wtg.lobby.handlers``) works on it.
@@ -37,7 +37,7 @@ from wtg.lobby.commands import (
     placeholders,
     stray_words,
 )
-from wtg.lobby.database import Book, done, remember
+from wtg.lobby.database import LobbyDatabase, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
 
@@ -129,15 +129,15 @@ def cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[:most] + CUT
 
 
-Handler = Callable[["Desk", Command], None]
+Handler = Callable[["Answering", Command], None]
 """What a command does, on the mail being answered (``wtg.lobby.handlers``)."""
 
 
 @dataclass
-class Desk:
+class Answering:
     """One command mail being answered: the book, the games, the sender and the moment."""
 
-    book: Book
+    book: LobbyDatabase
     games_dir: Path
     games: Callable[[], Mapping[str, Game]]
     sender: str
@@ -355,8 +355,8 @@ class Desk:
         return done(self.book, key) if key is not None else None
 
     def remember(self, command: Command, start: bool = False, **what: Any) -> None:
-        """Keep, inside the caller's transaction (``Book.write``), what the command did: the
-        answers it made so far, ``start`` (full lists are started after it) and ``what``
+        """Keep, inside the caller's transaction (``LobbyDatabase.write``), what the command
+        did: the answers it made so far, ``start`` (full lists are started after it) and ``what``
         (kept for a command left half done). Its answers must be made before."""
         key = self.done_key(command)
         if key is None:

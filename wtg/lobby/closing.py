@@ -28,7 +28,7 @@ from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.lobby import confirm
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import (
     Waiting,
     WaitingList,
@@ -63,7 +63,12 @@ class Closed(Record):
 
 
 def close_list(
-    book: Book, games_dir: Path, name: str, moment: datetime, tell: Tell, flush: Callable[[], None]
+    book: LobbyDatabase,
+    games_dir: Path,
+    name: str,
+    moment: datetime,
+    tell: Tell,
+    flush: Callable[[], None],
 ) -> Closed:
     """Close the list ``name`` (the module's doc); CloseRefused when there is none of that
     name or it is closed already, ListsBusy when games are being made from the lists."""

@@ -83,7 +83,7 @@ in lower or mixed case is a command only with these."""
 REPLY_LINE = 0
 """The line of the command a plain reply to a code is read as (``wtg.lobby.yesno``): no
 typed line has it (they count from 1), so the book remembers it apart from the commands the
-mail typed, with what it was read as (``Desk.remember``)."""
+mail typed, with what it was read as (``Answering.remember``)."""
 
 
 class Command(Record):

@@ -29,7 +29,7 @@ from sqlite3 import Connection, Row
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import new_code
-from wtg.lobby.database import Book, remember, stamp
+from wtg.lobby.database import LobbyDatabase, remember, stamp
 
 JOIN = "join"
 TAKEOVER = "takeover"
@@ -67,7 +67,7 @@ class Asked(Record):
 
 
 def ask(
-    book: Book,
+    book: LobbyDatabase,
     kind: str,
     address: str,
     target: str,
@@ -157,7 +157,7 @@ def _wanted(request: Pending) -> str:
     return f"to join {request.target} as {request.name}"
 
 
-def answered(book: Book, address: str, code: str, moment: datetime) -> Pending | str:
+def answered(book: LobbyDatabase, address: str, code: str, moment: datetime) -> Pending | str:
     """The request ``address`` confirms with ``code``, or why there is none."""
     purge(book, moment)
     found = _matching(book, "pending", address, code)
@@ -189,7 +189,7 @@ def answered(book: Book, address: str, code: str, moment: datetime) -> Pending |
     )
 
 
-def _matching(book: Book, table: str, address: str, code: str) -> Pending | None:
+def _matching(book: LobbyDatabase, table: str, address: str, code: str) -> Pending | None:
     given = code.strip().upper().encode()
     found: Pending | None = None
     for row in book.rows(f"SELECT * FROM {table} WHERE address = ?", address):
@@ -198,7 +198,7 @@ def _matching(book: Book, table: str, address: str, code: str) -> Pending | None
     return found
 
 
-def _ended_rows(book: Book, address: str) -> list[Row]:
+def _ended_rows(book: LobbyDatabase, address: str) -> list[Row]:
     """The requests from ``address`` that another confirmation ended, as kept (``settle``)."""
     prefix = f"{ENDED}{address}:"
     upper = prefix[:-1] + chr(ord(":") + 1)  # the keys that begin with ``prefix``
@@ -207,7 +207,7 @@ def _ended_rows(book: Book, address: str) -> list[Row]:
     return [row for row in rows if ":" not in str(row["mail"])[len(prefix) :]]
 
 
-def _ended(book: Book, address: str, code: str) -> dict[str, object] | None:
+def _ended(book: LobbyDatabase, address: str, code: str) -> dict[str, object] | None:
     """What was kept of the request from ``address`` for ``code`` that another confirmation
     ended, or None (compared in constant time, as the codes waiting are)."""
     given = code.strip().upper().encode()
@@ -220,7 +220,7 @@ def _ended(book: Book, address: str, code: str) -> dict[str, object] | None:
     return found
 
 
-def mailed_to(book: Book, address: str) -> list[Pending]:
+def mailed_to(book: LobbyDatabase, address: str) -> list[Pending]:
     """Every code mailed to ``address`` that a reply may still name: the requests waiting,
     then those purged as expired (whose reply is told that they lapsed), then those another
     confirmation ended (told so)."""
@@ -282,7 +282,7 @@ def asked(request: Pending) -> str:
     return f"JOIN {request.target}"
 
 
-def purge(book: Book, moment: datetime) -> int:
+def purge(book: LobbyDatabase, moment: datetime) -> int:
     """Codes older than ``GOOD_FOR`` leave the requests waiting (remembered as expired for
     ``KEPT_EXPIRED``); the number purged. Nothing is written when there is nothing to do."""
     cutoff = stamp(moment - GOOD_FOR)
@@ -303,11 +303,11 @@ def purge(book: Book, moment: datetime) -> int:
     return count
 
 
-def waits(book: Book, code: str) -> bool:
+def waits(book: LobbyDatabase, code: str) -> bool:
     """Whether a request waits for ``code`` (its CONFIRM would be taken)."""
     return book.row("SELECT 1 FROM pending WHERE code = ?", code) is not None
 
 
-def forget(book: Book, code: str) -> None:
+def forget(book: LobbyDatabase, code: str) -> None:
     with book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (code,))

@@ -1,4 +1,4 @@
-"""The lobby's database (``Book``): one SQLite file, ``games_dir/.people/people.sqlite``
+"""The lobby's database (``LobbyDatabase``): one SQLite file, ``games_dir/.people/people.sqlite``
 (0600, as everything that holds an address), with the people (name, addresses, games
 played and their results), the waiting lists and who is on them, the seats offered for
 takeover, and the confirmation codes mailed and not yet answered.
@@ -12,8 +12,8 @@ The book's format is SQLite's ``user_version``: 0 in a book made before the book
 number, which is format 1; a book made now is format 2 (``BOOK_FORMAT``: the number of the
 game folders of the same wtg, ``wtg.files.store.FORMAT``; 1 is never written), whose one
 difference is the number. A book of an older format is read as it is and never written
-(``Book.write`` refuses it: ``wtg upgrade`` first, ``wtg.upkeep``); one of a newer format is
-refused by ``Book`` itself.
+(``LobbyDatabase.write`` refuses it: ``wtg upgrade`` first, ``wtg.upkeep``); one of a
+newer format is refused by ``LobbyDatabase`` itself.
 
 A column added since (``ADDED_COLUMNS``: the lists' ``timezone`` and ``closed``) is no new
 format: it has a default that says what a book made before it meant (UTC; NULL, open), so
@@ -169,7 +169,7 @@ def book_format(games_dir: Path) -> int | None:
         db.close()
 
 
-class Book:
+class LobbyDatabase:
     """One connection to the lobby's database; ``write()`` is one transaction. A book of a
     newer format is refused (FormatRefused); one of an older format is read, and written
     only when opened ``upgrading`` (``wtg upgrade``)."""
@@ -238,7 +238,7 @@ class Book:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> Book:
+    def __enter__(self) -> LobbyDatabase:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -290,7 +290,7 @@ def column(row: sqlite3.Row, name: str, default: object) -> Any:
     return row[name] if name in row.keys() else default  # noqa: SIM118
 
 
-def done(book: Book, mail: str) -> dict[str, Any] | None:
+def done(book: LobbyDatabase, mail: str) -> dict[str, Any] | None:
     """What the command ``mail`` (a mail's key and the command's line) did, as
     ``remember`` kept it; None when it did nothing yet."""
     row = book.row("SELECT what FROM done WHERE mail = ?", mail)

@@ -25,7 +25,7 @@ from publicsuffixlist import PublicSuffixList
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import PlayerEntry
-from wtg.lobby.database import Book, stamp
+from wtg.lobby.database import LobbyDatabase, stamp
 
 FEWEST = 3
 """The fewest players from one domain that are told: two of a Duel's two humans at one
@@ -99,7 +99,7 @@ class MadeOfList(Record):
     domain: OneDomain
 
 
-def made_of_one_domain(book: Book, since: datetime) -> list[MadeOfList]:
+def made_of_one_domain(book: LobbyDatabase, since: datetime) -> list[MadeOfList]:
     """The games made of a waiting list after ``since`` whose players write, most of
     them, from one domain (``one_domain``), oldest first."""
     rows = book.rows(  # a list's player's play begins when its game is made
@@ -133,7 +133,7 @@ the GM chose himself he knows (three of them at one provider are his to judge wh
 the game), and one newcomer among them is no one person's many addresses."""
 
 
-def taken_seats(book: Book, game: str) -> set[int]:
+def taken_seats(book: LobbyDatabase, game: str) -> set[int]:
     """The seats of ``game`` that newcomers took over (offered by the GM, then taken)."""
     rows = book.rows(
         "SELECT seat FROM offers WHERE lower(game) = ? AND taken IS NOT NULL", game.lower()
@@ -178,7 +178,7 @@ class TakenToOneDomain(Record):
 
 
 def taken_to_one_domain(
-    book: Book, since: datetime, players: Mapping[str, Mapping[int, str]]
+    book: LobbyDatabase, since: datetime, players: Mapping[str, Mapping[int, str]]
 ) -> list[TakenToOneDomain]:
     """The games a seat of was taken over after ``since`` whose players (``players``: the
     address of each seat, by the game's name) write, most of them, from one domain, two of

@@ -14,7 +14,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.host.gamesdir import failure_reason
 from wtg.lobby.confirm import purge
-from wtg.lobby.database import FILE, FOLDER, Book
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
 from wtg.logs.addresses import log_hiding_addresses
@@ -34,13 +34,13 @@ class DueTasks(Record):
 
 
 def run_due_tasks(games_dir: Path, moment: datetime) -> DueTasks:
-    """The lobby's tasks of a due run (the module's doc), under the lobby's database (``Book``);
-    nothing at all for a GM who never opened a list (no database is made)."""
+    """The lobby's tasks of a due run (the module's doc), under the lobby's database
+    (``LobbyDatabase``); nothing at all for a GM who never opened a list (no database is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return DueTasks()
     problems: list[str] = []
     try:
-        with Book(games_dir) as book:
+        with LobbyDatabase(games_dir) as book:
             purge(book, moment)
             starts = start_due(book, games_dir, moment)  # first: a game half made, finished
             ended = record_results(book, games_dir, problems)

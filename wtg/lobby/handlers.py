@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from wtg.lobby import playing, waitlist, yesno
-from wtg.lobby.answering import Desk, Handler, Reply
+from wtg.lobby.answering import Answering, Handler, Reply
 from wtg.lobby.commands import CommandMail
 
 HANDLERS: dict[str, Handler] = {
@@ -27,6 +27,6 @@ HANDLERS: dict[str, Handler] = {
 what a reply to a code is read as (``wtg.lobby.yesno``), never typed."""
 
 
-def answer(desk: Desk, mail: CommandMail) -> list[Reply]:
-    """Carry out the mail's commands in the order written (``Desk.answer``); the answers."""
+def answer(desk: Answering, mail: CommandMail) -> list[Reply]:
+    """Carry out the mail's commands in the order written (``Answering.answer``); the answers."""
     return desk.answer(mail, HANDLERS)

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
-from wtg.lobby.database import Book, column, stamp
+from wtg.lobby.database import LobbyDatabase, column, stamp
 from wtg.lobby.people import ANY, GROUPS, Person, fits
 
 
@@ -94,28 +94,28 @@ def _list(row: sqlite3.Row) -> WaitingList:
     )
 
 
-def every_list(book: Book) -> list[WaitingList]:
+def every_list(book: LobbyDatabase) -> list[WaitingList]:
     """The lists open and closed, by name."""
     return [_list(row) for row in book.rows("SELECT * FROM lists ORDER BY name")]
 
 
-def all_lists(book: Book) -> list[WaitingList]:
+def all_lists(book: LobbyDatabase) -> list[WaitingList]:
     """The open lists, by name."""
     return [wl for wl in every_list(book) if wl.closed is None]
 
 
-def closed_lists(book: Book) -> list[WaitingList]:
+def closed_lists(book: LobbyDatabase) -> list[WaitingList]:
     """The lists `wtg close-list` closed (and not opened again), by name."""
     return [wl for wl in every_list(book) if wl.closed is not None]
 
 
-def find_list(book: Book, name: str) -> WaitingList | None:
+def find_list(book: LobbyDatabase, name: str) -> WaitingList | None:
     """The list of that name, open or closed (``closed`` says which)."""
     row = book.row("SELECT * FROM lists WHERE name = ?", name.lower())
     return None if row is None else _list(row)
 
 
-def add_list(book: Book, wanted: WaitingList) -> WaitingList:
+def add_list(book: LobbyDatabase, wanted: WaitingList) -> WaitingList:
     """Open a list (checked by the caller against the ruleset); ListRefused when a list of
     that name is open. A list of that name that was closed is opened again with the
     settings wanted (its count of games goes on: the next game's name is a new one),
@@ -169,7 +169,7 @@ def list_name(ruleset: str, variant: str | None, group: str) -> str:
     return "-".join(p for p in parts if p).lower()
 
 
-def waiting(book: Book, name: str) -> list[Waiting]:
+def waiting(book: LobbyDatabase, name: str) -> list[Waiting]:
     """The confirmed players waiting on a list, first come first."""
     rows = book.rows(
         "SELECT e.person, p.name, e.address, e.since FROM entries e JOIN people p "
@@ -180,7 +180,7 @@ def waiting(book: Book, name: str) -> list[Waiting]:
 
 
 def lists_for(
-    book: Book, ruleset: str, variant: str | None, person: Person | None
+    book: LobbyDatabase, ruleset: str, variant: str | None, person: Person | None
 ) -> tuple[list[WaitingList], list[WaitingList]]:
     """The lists of a ruleset (and variant, when named) that take the person, and those of
     the ruleset that do not (their group is another)."""
@@ -195,7 +195,7 @@ def lists_for(
     return taking, [wl for wl in of_ruleset if wl not in taking]
 
 
-def on_list(book: Book, name: str, person: int) -> bool:
+def on_list(book: LobbyDatabase, name: str, person: int) -> bool:
     row = book.row(
         "SELECT 1 FROM entries WHERE list = ? AND person = ? AND game IS NULL", name, person
     )

@@ -24,7 +24,7 @@ from wtg.game.gameconfig import (
     check_text,
 )
 from wtg.host.results import Entry, Finished
-from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import posing, reads_as
 
 BEGINNER = "beginner"
@@ -64,13 +64,13 @@ def fits(group: str, person: Person | None) -> bool:
     return group in (ANY, mine)
 
 
-def person_of(book: Book, address: str) -> Person | None:
+def person_of(book: LobbyDatabase, address: str) -> Person | None:
     """The person a confirmed address belongs to."""
     row = book.row("SELECT person FROM addresses WHERE address = ?", address.lower())
     return None if row is None else person(book, int(row["person"]))
 
 
-def person(book: Book, ident: int) -> Person:
+def person(book: LobbyDatabase, ident: int) -> Person:
     row = book.row("SELECT id, name FROM people WHERE id = ?", ident)
     if row is None:
         raise KeyError(f"no person {ident}")
@@ -86,7 +86,7 @@ def person(book: Book, ident: int) -> Person:
 
 
 def name_problem(
-    book: Book,
+    book: LobbyDatabase,
     name: str,
     address: str,
     host: str = "",
@@ -160,7 +160,7 @@ def seat_named(
     return None
 
 
-def reads_like(book: Book, name: str) -> str | None:
+def reads_like(book: LobbyDatabase, name: str) -> str | None:
     """The name of a person that ``name`` reads as (``wtg.lobby.lookalikes.reads_as``: ``AIice``
     with a capital I as Alice), or None."""
     read = reads_as(name)
@@ -233,7 +233,7 @@ def end_play(db: sqlite3.Connection, game: str, seat: int, result: str) -> None:
     )
 
 
-def playing(book: Book) -> dict[str, list[tuple[int, int]]]:
+def playing(book: LobbyDatabase) -> dict[str, list[tuple[int, int]]]:
     """The plays still running, by game: (person, seat)."""
     found: dict[str, list[tuple[int, int]]] = {}
     for row in book.rows("SELECT game, person, seat FROM plays WHERE result IS NULL"):
@@ -241,7 +241,7 @@ def playing(book: Book) -> dict[str, list[tuple[int, int]]]:
     return found
 
 
-def everyone(book: Book) -> list[Person]:
+def everyone(book: LobbyDatabase) -> list[Person]:
     return [
         person(book, int(r["id"])) for r in book.rows("SELECT id FROM people ORDER BY name_key")
     ]
@@ -256,7 +256,7 @@ def as_people(games_dir: Path, results: Sequence[Finished]) -> list[Finished]:
     the results as given (and no book is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return list(results)
-    with Book(games_dir) as book:
+    with LobbyDatabase(games_dir) as book:
         seats = {
             (str(row["game"]), int(row["seat"])): (int(row["id"]), str(row["name"]))
             for row in book.rows(

@@ -21,12 +21,12 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.absence import AbsenceRefused, plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
-from wtg.lobby.answering import Desk
+from wtg.lobby.answering import Answering
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
-def report(desk: Desk, command: Command) -> None:
+def report(desk: Answering, command: Command) -> None:
     """REPORT <game> [<turn>]: the player's report (the latest by default, or for the word
     ``latest``), mailed again to the address the game knows. A player who has left the
     game gets none of a turn after the one he left at (``left_at``)."""
@@ -81,7 +81,7 @@ def report(desk: Desk, command: Command) -> None:
     )
 
 
-def aof(desk: Desk, command: Command) -> None:
+def aof(desk: Answering, command: Command) -> None:
     """AOF <game>: the player's blank form for the coming turn, mailed again."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
@@ -103,7 +103,7 @@ def aof(desk: Desk, command: Command) -> None:
     )
 
 
-def _over(desk: Desk, command: Command, game: Game) -> bool:
+def _over(desk: Answering, command: Command, game: Game) -> bool:
     """Whether ``game`` is over: the command is refused with that reason (no form for a turn
     that never runs, no code to CONFIRM for a game nobody can leave)."""
     if not game.ruleset.is_over(game.state_view()):
@@ -112,7 +112,7 @@ def _over(desk: Desk, command: Command, game: Game) -> bool:
     return True
 
 
-def status(desk: Desk, command: Command) -> None:
+def status(desk: Answering, command: Command) -> None:
     """STATUS <game>: the deadline and who has sent orders (not what), for its players."""
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
@@ -144,7 +144,7 @@ def status(desk: Desk, command: Command) -> None:
     )
 
 
-def resign_request(desk: Desk, command: Command) -> None:
+def resign_request(desk: Answering, command: Command) -> None:
     """RESIGN <game>: asks the address the game knows to CONFIRM."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
@@ -174,7 +174,7 @@ def resign_request(desk: Desk, command: Command) -> None:
         desk.remember(command)
 
 
-def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None:
+def confirm_resign(desk: Answering, command: Command, found: confirm.Pending) -> None:
     """The QUIT filed (as orders are: the same mail filed again changes nothing), then the
     code forgotten and the answer remembered, together. The same mail read again after
     its QUIT's turn ran (``ran_with_quit``) is answered as it was, not refused."""
@@ -221,7 +221,7 @@ def _still_holds(game: Game, seat: int, address: str) -> bool:
     return email.utils.parseaddr(entry.email)[1].lower() == address.lower()
 
 
-def _elsewhere(desk: Desk, game: Game, seat: int) -> bool:
+def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     """Whether the mail came from another address than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
     registered one is his own mail)."""
@@ -229,7 +229,7 @@ def _elsewhere(desk: Desk, game: Game, seat: int) -> bool:
     return not any(_still_holds(game, seat, address) for address in found if address)
 
 
-def absence(desk: Desk, command: Command) -> None:
+def absence(desk: Answering, command: Command) -> None:
     """ABSENCE <game> <from> <to>: turns (numbers) or days (YYYY-MM-DD) away; the game's
     rules decide what happens to the seat meanwhile (docs/rules/<ruleset>.md)."""
     game = desk.game(command, command.args[0] if command.args else None)
@@ -264,7 +264,7 @@ _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 """Two blank lines or more (spaces on them too): a press's run of them is one."""
 
 
-def press(desk: Desk, command: Command) -> None:
+def press(desk: Answering, command: Command) -> None:
     """PRESS <game> [TO <n>]: the text below the command lines, mailed to every player with
     the next reports (at most ``wtg.game.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
     characters a player and turn), or relayed to player n alone (no address shown)."""
@@ -363,7 +363,7 @@ def looks_like_a_form(text: str) -> bool:
 
 
 def _relay(
-    desk: Desk,
+    desk: Answering,
     command: Command,
     game: Game,
     entry: PlayerEntry,

@@ -22,7 +22,7 @@ from wtg.game.takeovers import quitters
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby import confirm
-from wtg.lobby.database import FILE, FOLDER, Book, stamp
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, stamp
 from wtg.lobby.people import FINISHED, QUIT, REPLACED, WON, end_play, person_of, playing
 from wtg.text.yamlio import dump_yaml
 
@@ -39,7 +39,7 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
     return found
 
 
-def seat_of_person(book: Book, game: Game, address: str) -> int | None:
+def seat_of_person(book: LobbyDatabase, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` holds already (from this
     address or another the book knows is his), or None: one seat a person in a game, or he
     would give orders with two codes."""
@@ -59,7 +59,7 @@ def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     return None
 
 
-def seat_left(book: Book, game: Game, address: str) -> int | None:
+def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` left (WoK IV: a quitter "can
     not re-enter this specific game"), or None: one he holds still and has quit, or one a
     newcomer took over from him (the book's play of it, or the takeover's record of his
@@ -176,7 +176,7 @@ def ran_with_quit(game: Game, order_key: str) -> int | None:
     return None
 
 
-def offer_seat(book: Book, game: Game, seat: int, moment: datetime) -> None:
+def offer_seat(book: LobbyDatabase, game: Game, seat: int, moment: datetime) -> None:
     """Offer a QUIT seat to a new player (ValueError with the reason when it cannot be)."""
     why = can_take_over(game, seat)
     if why is not None:
@@ -190,7 +190,7 @@ def offer_seat(book: Book, game: Game, seat: int, moment: datetime) -> None:
         )
 
 
-def withdraw_offer(book: Book, game: str, seat: int) -> None:
+def withdraw_offer(book: LobbyDatabase, game: str, seat: int) -> None:
     """Take back the offer of ``seat`` of ``game`` (ValueError when it is not offered): a
     JOIN for it is refused from then on, and so is the CONFIRM of one made before
     (``_confirm_takeover`` asks whether the seat is still offered). Refused while a
@@ -214,7 +214,7 @@ def withdraw_offer(book: Book, game: str, seat: int) -> None:
 
 def _takeover_begun(db: sqlite3.Connection, game: str, seat: int) -> bool:
     """Whether a takeover of ``seat`` of ``game`` was begun and not finished: the note a
-    CONFIRM leaves before it changes the game (``Desk.note``: the quitter's address, its
+    CONFIRM leaves before it changes the game (``Answering.note``: the quitter's address, its
     game and seat), not yet replaced by what the command did (its replies)."""
     for (what,) in db.execute("SELECT what FROM done"):
         try:
@@ -231,7 +231,7 @@ def _takeover_begun(db: sqlite3.Connection, game: str, seat: int) -> bool:
     return False
 
 
-def offered_seat(book: Book, game: str, seat: int | None = None) -> int | None:
+def offered_seat(book: LobbyDatabase, game: str, seat: int | None = None) -> int | None:
     """The seat of ``game`` on offer (the lowest, or ``seat`` if it is), None if none is."""
     rows = book.rows(
         "SELECT seat FROM offers WHERE lower(game) = ? AND taken IS NULL ORDER BY seat",
@@ -243,13 +243,13 @@ def offered_seat(book: Book, game: str, seat: int | None = None) -> int | None:
     return seats[0] if seats else None
 
 
-def offers(book: Book) -> list[tuple[str, int, str]]:
+def offers(book: LobbyDatabase) -> list[tuple[str, int, str]]:
     """Every seat on offer: (game, seat, offered since)."""
     rows = book.rows("SELECT game, seat, offered FROM offers WHERE taken IS NULL ORDER BY 1, 2")
     return [(str(r[0]), int(r[1]), str(r[2])) for r in rows]
 
 
-def seat_taken(book: Book, game: str, seat: int, moment: datetime) -> None:
+def seat_taken(book: LobbyDatabase, game: str, seat: int, moment: datetime) -> None:
     with book.write() as db:
         db.execute(
             "UPDATE offers SET taken = ? WHERE game = ? AND seat = ? AND taken IS NULL",
@@ -257,7 +257,7 @@ def seat_taken(book: Book, game: str, seat: int, moment: datetime) -> None:
         )
 
 
-def record_results(book: Book, games_dir: Path, problems: list[str] | None = None) -> int:
+def record_results(book: LobbyDatabase, games_dir: Path, problems: list[str] | None = None) -> int:
     """Write how each running play ended into the people's records: a game over (won,
     finished, or quit), a seat that quit in a running game. The plays so ended. A game
     that cannot be read is left for the next time (a line in ``problems``); the others
@@ -328,7 +328,7 @@ def records_of_game(games_dir: Path, game: str) -> GameRecords:
     if not (games_dir / FOLDER / FILE).is_file():
         return GameRecords(0, 0, 0)
     key = game.lower()
-    with Book(games_dir) as book:
+    with LobbyDatabase(games_dir) as book:
         counts = book.row(
             "SELECT (SELECT count(*) FROM offers WHERE lower(game) = ? AND taken IS NULL),"
             " (SELECT count(*) FROM pending WHERE kind IN (?, ?) AND lower(target) = ?),"
@@ -355,7 +355,7 @@ def forget_game(games_dir: Path, game: str, moment: datetime) -> bool:
     if not (games_dir / FOLDER / FILE).is_file():
         return False
     key = game.lower()
-    with Book(games_dir) as book, book.write() as db:
+    with LobbyDatabase(games_dir) as book, book.write() as db:
         dropped = db.execute(
             "DELETE FROM offers WHERE lower(game) = ? AND taken IS NULL", (key,)
         ).rowcount

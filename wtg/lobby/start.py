@@ -25,7 +25,7 @@ from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
-from wtg.lobby.database import Book, stamp
+from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, list_name, waiting
 from wtg.lobby.people import player_problem, record_play
 
@@ -121,7 +121,7 @@ class Starts(Record):
     problems: tuple[str, ...] = ()
 
 
-def start_due(book: Book, games_dir: Path, moment: datetime) -> Starts:
+def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime) -> Starts:
     """Make a game of every list ready to start; the games made. One process at a time
     (a poll and a `run-turn --due` may meet here): the other leaves it to the first. A
     list whose game cannot be made is reported and left as it is; the others go on."""
@@ -141,7 +141,7 @@ def start_due(book: Book, games_dir: Path, moment: datetime) -> Starts:
 
 
 def _start_list(
-    book: Book, games_dir: Path, wl: WaitingList, moment: datetime, problems: list[str]
+    book: LobbyDatabase, games_dir: Path, wl: WaitingList, moment: datetime, problems: list[str]
 ) -> list[Started]:
     """The games made of one list while it is ready to start."""
     made: list[Started] = []
@@ -154,7 +154,7 @@ def _start_list(
 
 
 def _playable(
-    book: Book, wl: WaitingList, players: Sequence[Waiting], problems: list[str]
+    book: LobbyDatabase, wl: WaitingList, players: Sequence[Waiting], problems: list[str]
 ) -> list[Waiting]:
     """The players waiting on a list that a game can take: one whose name or address wtg
     would refuse in a game (a JOIN of an older wtg, which did not ask) is taken off the
@@ -182,7 +182,11 @@ class ListsBusy(WtgError):
 
 
 def start_game(
-    book: Book, games_dir: Path, wl: WaitingList, players: Sequence[Waiting], moment: datetime
+    book: LobbyDatabase,
+    games_dir: Path,
+    wl: WaitingList,
+    players: Sequence[Waiting],
+    moment: datetime,
 ) -> Started:
     """Make the list's next game of ``players``: seats in a random order drawn from the seed;
     the players marked as gone to it, and their plays recorded, in one transaction, before
@@ -226,7 +230,7 @@ def start_game(
 
 
 def _reserve(
-    book: Book,
+    book: LobbyDatabase,
     list_name: str,
     game: str,
     number: int,
@@ -247,7 +251,7 @@ def _reserve(
             record_play(db, player.person, game, entry.id, moment)
 
 
-def _release(book: Book, game: str) -> None:
+def _release(book: LobbyDatabase, game: str) -> None:
     """A game not made: its players back on their list, and its number given back to the
     list when no later game took one (the next game made of the list is called as this
     one was: a kill between the reservation and game.yaml skips no number)."""
@@ -268,13 +272,13 @@ def _release(book: Book, game: str) -> None:
         db.execute("DELETE FROM making WHERE game = ?", (game,))
 
 
-def _made(book: Book, game: str) -> None:
+def _made(book: LobbyDatabase, game: str) -> None:
     """The game is made whole (its turn 0 on disk): no crash can leave it half made now."""
     with book.write() as db:
         db.execute("DELETE FROM making WHERE game = ?", (game,))
 
 
-def _undo(book: Book, games_dir: Path, game: str) -> None:
+def _undo(book: LobbyDatabase, games_dir: Path, game: str) -> None:
     """A game that could not be made: its players back on their list, and what was made of
     its folder gone (the name was free when it was reserved: nothing in it is anyone
     else's)."""
@@ -285,7 +289,7 @@ def _undo(book: Book, games_dir: Path, game: str) -> None:
 
 
 def repair(
-    book: Book, games_dir: Path, moment: datetime, problems: list[str] | None = None
+    book: LobbyDatabase, games_dir: Path, moment: datetime, problems: list[str] | None = None
 ) -> list[Started]:
     """The games a crash left half made (their players reserved, their turn 0 never
     written): finished, when their ``game.yaml`` was written (turn 0 run from it), else

@@ -14,7 +14,7 @@ from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check
 from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
-from wtg.lobby.answering import Desk
+from wtg.lobby.answering import Answering
 from wtg.lobby.commands import Command
 from wtg.lobby.database import same
 from wtg.lobby.domains import taken_note, taken_seats
@@ -41,7 +41,7 @@ OTHERS_NAMED = 3
 counted): a forged From may leave many, under names of the forger's choosing."""
 
 
-def show_lists(desk: Desk, _command: Command) -> None:
+def show_lists(desk: Answering, _command: Command) -> None:
     """LIST: the open waiting lists (each with its deadline rule and the players waiting on
     it, by their names in the games) and the seats offered in running games."""
     shown = [
@@ -73,7 +73,7 @@ def deadline_rule(wl: WaitingList) -> str:
     return rule
 
 
-def join(desk: Desk, command: Command) -> None:
+def join(desk: Answering, command: Command) -> None:
     """JOIN <ruleset> [<variant>] [AS <name>], or JOIN <game> [AS <name>] for a seat offered."""
     words, name = _split_as(command.args)
     if not words:
@@ -131,7 +131,7 @@ def join(desk: Desk, command: Command) -> None:
         desk.remember(command)
 
 
-def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
+def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> None:
     game_name = game.config.game
     seat = offered_seat(desk.book, game_name)
     if seat is None:
@@ -192,7 +192,7 @@ def _name_taken(game: Game, name: str) -> str | None:
     return None
 
 
-def _seats(desk: Desk, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
+def _seats(desk: Answering, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
     """The seats of the games here that a newcomer's name may not pass for (each with its
     game's name), but those of ``but``."""
     return [
@@ -240,7 +240,7 @@ def _no_list(
     )
 
 
-def confirm_request(desk: Desk, command: Command) -> None:
+def confirm_request(desk: Answering, command: Command) -> None:
     """CONFIRM <code>: the request the code was mailed for, from the address it went to."""
     if not command.args:
         desk.refuse(command, "CONFIRM needs the code the answer to your request gave")
@@ -259,7 +259,7 @@ def confirm_request(desk: Desk, command: Command) -> None:
         confirm_resign(desk, command, found)
 
 
-def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
+def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
         desk.book, name, desk.sender, desk.host, _seats(desk)
@@ -309,7 +309,7 @@ def _seat_went(seat: int, name: str) -> str:
     return f"Seat {seat} went to you as {name}: nothing more to do"
 
 
-def _refuse_request(desk: Desk, command: Command, found: confirm.Pending, reason: str) -> None:
+def _refuse_request(desk: Answering, command: Command, found: confirm.Pending, reason: str) -> None:
     """A confirmed request that cannot be carried out: its code forgotten, and the refusal
     remembered with it (the same mail read again is refused the same)."""
     with desk.book.write() as db:
@@ -318,7 +318,7 @@ def _refuse_request(desk: Desk, command: Command, found: confirm.Pending, reason
         desk.remember(command)
 
 
-def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> None:
+def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending) -> None:
     """The seat taken over, in steps a kill may come between: the address that quits it is
     noted first (with the mail), then the game is changed (``take_over``, which goes on
     where it stopped when this mail is read again), then the book, the code and the answers
@@ -423,7 +423,7 @@ def _parted(game: Game, seat: int) -> list[int]:
 
 
 def _tell_the_table(
-    desk: Desk,
+    desk: Answering,
     game: Game,
     seat: int,
     name: str,
@@ -469,7 +469,7 @@ def _tell_the_table(
     )
 
 
-def withdraw(desk: Desk, command: Command) -> None:
+def withdraw(desk: Answering, command: Command) -> None:
     """WITHDRAW <ruleset>: asks the sender to CONFIRM, as a JOIN does (a From is easily
     forged: no one takes another person off a list). The code goes to the sender's address,
     so only that address's owner can confirm."""
@@ -497,7 +497,7 @@ def withdraw(desk: Desk, command: Command) -> None:
         desk.remember(command)
 
 
-def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
+def _withdrawable(desk: Answering, ruleset: str) -> tuple[list[str], list[str]]:
     """The lists of a ruleset the sender waits on, and those his JOINs wait to be
     confirmed for."""
     mine = desk.person()
@@ -523,7 +523,7 @@ def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
     return lists, asked
 
 
-def _confirm_withdraw(desk: Desk, command: Command, found: confirm.Pending) -> None:
+def _confirm_withdraw(desk: Answering, command: Command, found: confirm.Pending) -> None:
     """Off the lists, the JOINs waiting dropped, the code used and the answer remembered, in
     one transaction."""
     ruleset = found.target

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 
 from wtg.core.record import Record
 from wtg.lobby import confirm
-from wtg.lobby.answering import Desk
+from wtg.lobby.answering import Answering
 from wtg.lobby.commands import REPLY_LINE, Command, CommandMail
-from wtg.lobby.database import Book, done
+from wtg.lobby.database import LobbyDatabase, done
 
 CONFIRMS = frozenset((confirm.JOIN, confirm.TAKEOVER))
 """The requests a yes by reply confirms: those a person asks for himself, to get in."""
@@ -180,7 +180,7 @@ def _name_line(line: str, names: Sequence[str]) -> bool:
     return all(word[0].isupper() and word.isalpha() for word in words[len(names) :])
 
 
-def request(book: Book, address: str, hint: Hint) -> confirm.Pending | None:
+def request(book: LobbyDatabase, address: str, hint: Hint) -> confirm.Pending | None:
     """The request (waiting, or lapsed) whose code ``address`` was mailed and this mail
     answers, or None."""
     named = set(_ASKED.findall(hint.answered))
@@ -196,7 +196,7 @@ def request(book: Book, address: str, hint: Hint) -> confirm.Pending | None:
 
 
 def read_as(
-    book: Book,
+    book: LobbyDatabase,
     address: str,
     mail: CommandMail | None,
     hint: Hint,
@@ -237,9 +237,9 @@ def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> Comman
     return CommandMail((*commands, read), code, text, skipped, mail.unread if mail else ())
 
 
-def read_before(book: Book, mail_key: str) -> Command | None:
+def read_before(book: LobbyDatabase, mail_key: str) -> Command | None:
     """What the mail ``mail_key`` was read as when it was read before as a reply to a code
-    (the book keeps it with what the command did: ``Desk.remember``), or None."""
+    (the book keeps it with what the command did: ``Answering.remember``), or None."""
     kept = done(book, f"{mail_key}#{REPLY_LINE}") if mail_key else None
     reading = kept.get("reply") if kept is not None else None
     if not isinstance(reading, list) or not reading or not all(isinstance(w, str) for w in reading):
@@ -257,7 +257,7 @@ def shown(command: Command) -> str:
     return f"{command.text()} (by reply)"
 
 
-def cancel(desk: Desk, command: Command) -> None:
+def cancel(desk: Answering, command: Command) -> None:
     """A short no from the address the code went to: the request is cancelled."""
     code = command.args[0]
     waiting = confirm.answered(desk.book, desk.sender, code, desk.moment)
@@ -275,7 +275,7 @@ def cancel(desk: Desk, command: Command) -> None:
         desk.remember(command)
 
 
-def not_confirmed(desk: Desk, command: Command) -> None:
+def not_confirmed(desk: Answering, command: Command) -> None:
     """A reply that is no plain yes (or a yes to a request a reply does not confirm): the
     request waits as it did, and its sender is told so, and how to confirm it."""
     code, verdict = command.args[0], command.args[1] if len(command.args) > 1 else OTHER

@@ -31,7 +31,7 @@ from wtg.host.gamesdir import (
     scan_games,
 )
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
-from wtg.lobby.database import FILE, FOLDER, Book
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import all_lists, waiting
 from wtg.lobby.people import as_people
 from wtg.site.facts import GameFacts, gather
@@ -93,7 +93,7 @@ def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
     there are any), read from the lobby's book when the host keeps one (never made here)."""
     if not (games_root / FOLDER / FILE).is_file():
         return ()
-    with Book(games_root) as book:
+    with LobbyDatabase(games_root) as book:
         return tuple(
             WaitingList(
                 title=wl.title(),

@@ -10,19 +10,19 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.lobby.database import BOOK_FORMAT, Book, book_format, stored_format
+from wtg.lobby.database import BOOK_FORMAT, LobbyDatabase, book_format, stored_format
 from wtg.upkeep.copies import BOOK_COPY, clear_leftovers, copy_book
 from wtg.upkeep.steps import BOOK_STEPS
 
 
-class BookUpgrade(Record):
+class LobbyUpgrade(Record):
     """What the upgrade of the lobby's book did."""
 
     found: int
     copy: Path
 
 
-def upgrade_book(games_dir: Path, copies: Path, now: datetime) -> BookUpgrade | None:
+def upgrade_book(games_dir: Path, copies: Path, now: datetime) -> LobbyUpgrade | None:
     """Upgrade the lobby's book of ``games_dir`` to ``BOOK_FORMAT``, a copy of it in
     ``copies`` first; None when there is no book or it is at ``BOOK_FORMAT`` already. A book
     of a newer format is refused (FormatRefused); one another process writes for longer
@@ -30,7 +30,7 @@ def upgrade_book(games_dir: Path, copies: Path, now: datetime) -> BookUpgrade | 
     found = book_format(games_dir)
     if found is None or found >= BOOK_FORMAT:
         return None
-    with Book(games_dir, upgrading=True) as book, book.write() as db:
+    with LobbyDatabase(games_dir, upgrading=True) as book, book.write() as db:
         found = stored_format(db)  # in the transaction: another upgrade may have been first
         if found >= BOOK_FORMAT:
             return None
@@ -39,4 +39,4 @@ def upgrade_book(games_dir: Path, copies: Path, now: datetime) -> BookUpgrade | 
         for number in range(found, BOOK_FORMAT):
             BOOK_STEPS[number](db)
             book.record_format(number + 1)
-    return BookUpgrade(found=found, copy=copy)
+    return LobbyUpgrade(found=found, copy=copy)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from wtg.files import private
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.mail.poll.timelimit import MailClock, MailTooLong
 
 LIMIT = 30.0
@@ -38,7 +38,7 @@ def test_a_mail_that_began_a_change_gets_as_long_again(tmp_path: Path, change: s
     if change == "a file":
         private.write_file(tmp_path / "orders.yaml", b"A1: 1 2 3\n", sync=False)
     else:
-        with Book(tmp_path) as book, book.write() as db:
+        with LobbyDatabase(tmp_path) as book, book.write() as db:
             db.execute(
                 "INSERT INTO pending (code, kind, address, target, made)"
                 " VALUES ('K1', 'join', 'a@b.example', 'wok4', '2026-11-26T12:00:00Z')"

@@ -29,7 +29,7 @@ from wtg.rules.wisk.attacks import gain
 from wtg.rules.wisk.cards import best_set
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.odds import battle
-from wtg.rules.wisk.position import View
+from wtg.rules.wisk.positionscore import View
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.strategy import claim_choice, plan, plan_with
 from wtg.rules.wisk.weights import WEIGHTS

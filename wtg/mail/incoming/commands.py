@@ -27,9 +27,9 @@ from email.message import Message
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, yesno
-from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
+from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangers
@@ -138,7 +138,7 @@ class Commands:
         if mail is None and not hint.possible() and self.registry.seats_of(sender):
             return None
         display = display_name(msg)
-        with Book(self.answers.gm.games_dir) as book:
+        with LobbyDatabase(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
             reply = yesno.read_as(book, sender, mail, hint, typed, display, message.key)
             if reply is None and mail is None and self.registry.seats_of(sender):
@@ -147,7 +147,7 @@ class Commands:
                 mail = reply
             elif mail is None:
                 mail = CommandMail((), None, "")
-            desk = Desk(
+            desk = Answering(
                 book,
                 self.answers.gm.games_dir,
                 self._games,
@@ -172,7 +172,7 @@ class Commands:
         replies: list[Reply],
         sender: str,
         message_id: str,
-        book: Book,
+        book: LobbyDatabase,
     ) -> tuple[list[str], list[str]]:
         """Queue the answers under the hourly limits; what each held back answer was and
         the limit that held it, and what each answer not mailed again was (its code went to
@@ -257,7 +257,7 @@ class Commands:
         since = self.answers.now.timestamp() - DAY
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
 
-    def _mailable(self, book: Book, code: str, ident: str) -> bool:
+    def _mailable(self, book: LobbyDatabase, code: str, ident: str) -> bool:
         """Whether an answer carrying a code to CONFIRM may go out: its code still waits, or
         the answer is in the outbox already (queued by an earlier reading of the mail). A
         code no longer waits when a limit held its answer back at an earlier reading of the
@@ -280,7 +280,7 @@ class Commands:
                         return text
         return ""
 
-    def _stranger(self, book: Book, to: str) -> bool:
+    def _stranger(self, book: LobbyDatabase, to: str) -> bool:
         """Whether an address is no player's of a game here and never confirmed a request."""
         address = compose.address_key(to)
         return not self.registry.seats_of(address) and people.person_of(book, address) is None
@@ -341,7 +341,7 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
     )
 
 
-def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -> Outcome:
+def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[str]) -> Outcome:
     """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
     commands as the mail wrote them, but for any character that is not printable. An
     answer not mailed again (``again``) is said beside the rest; a mail whose answers were

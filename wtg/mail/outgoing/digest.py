@@ -29,7 +29,7 @@ from wtg.host.pollhealth import last_poll
 from wtg.host.results import result_of, winners
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import FOLDER as BOOK_FOLDER
-from wtg.lobby.database import Book
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
@@ -363,7 +363,7 @@ def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
     one domain; none when the host keeps no lobby's book (and none is made)."""
     if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
         return []
-    with Book(games_dir) as book:
+    with LobbyDatabase(games_dir) as book:
         return made_of_one_domain(book, since)
 
 
@@ -375,7 +375,7 @@ def _taken_one_domain(
     the host keeps no lobby's book."""
     if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
         return []
-    with Book(games_dir) as book:
+    with LobbyDatabase(games_dir) as book:
         return taken_to_one_domain(book, since, addresses)
 
 

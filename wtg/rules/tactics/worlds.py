@@ -1,6 +1,6 @@
 """Where the Tactics ruleset gets its worlds and boards: from the Library it is made with,
 which reads a world's ``tactics_ini.txt`` and map images in the data layer
-(``wtg.data.shelf``, ``wtg.data.tactics``) and hands back plain values."""
+(``wtg.data.datalibrary``, ``wtg.data.tactics``) and hands back plain values."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.odds import Odds, battle
-from wtg.rules.wisk.position import View, score, take_chance
+from wtg.rules.wisk.positionscore import View, score, take_chance
 from wtg.rules.wisk.weights import WEIGHTS
 
 ATTACK_LINES = 12

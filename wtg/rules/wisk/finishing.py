@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from wtg.rules.wisk.position import View
+from wtg.rules.wisk.positionscore import View
 
 PLACE_LINES = 12
 """The place lines of the order form: a finish that needs more is not made."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from wtg.rules.wisk.constants import STAY_BEHIND
-from wtg.rules.wisk.position import View, attack_cost
+from wtg.rules.wisk.positionscore import View, attack_cost
 
 FAR = 99
 

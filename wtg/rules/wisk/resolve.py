@@ -24,7 +24,7 @@ from wtg.rules.wisk.events import (
     TurnPassed,
 )
 from wtg.rules.wisk.orders import WiskOrders
-from wtg.rules.wisk.play import play_turn
+from wtg.rules.wisk.playerturn import play_turn
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.strategy import claim_choice, place_choice, plan
 from wtg.rules.wisk.turn import Turn

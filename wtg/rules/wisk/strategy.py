@@ -1,7 +1,7 @@
 """The robots' strategy: documented, deterministic (no dice of its own, no clock, no I/O).
 
 The turn of play (``plan``), every choice by expected gain on the position score
-(``position.py``: continents held or nearly held, each border's exposure, the armies due
+(``positionscore.py``: continents held or nearly held, each border's exposure, the armies due
 next turn, cards and the next set's value, opponents about to take a continent, the
 opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
 (``odds.py``) and the weights kept as data (``weights.py``, tuned by self-play with
@@ -48,7 +48,7 @@ from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_va
 from wtg.rules.wisk.constants import FIXED, MUST_TRADE, SET_SIZE, TRADE_BONUS
 from wtg.rules.wisk.finishing import Finish, occupy_finish
 from wtg.rules.wisk.fortifying import choose_fortify
-from wtg.rules.wisk.position import View
+from wtg.rules.wisk.positionscore import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.weights import WEIGHTS

@@ -20,7 +20,7 @@ run beside it."""
 from __future__ import annotations
 
 WEIGHTS: dict[str, float] = {
-    # the position score (position.py)
+    # the position score (positionscore.py)
     # Each army due next turn, ours less the strongest opponent's.
     "income": 3.0,
     # Each army on the board, ours less the strongest opponent's.

@@ -19,7 +19,7 @@ from tests.rules.wisk.helpers import (
     put,
 )
 from wtg.rules.wisk.odds import battle
-from wtg.rules.wisk.position import (
+from wtg.rules.wisk.positionscore import (
     AGAINST,
     View,
     attack_cost,

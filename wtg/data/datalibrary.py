@@ -1,7 +1,7 @@
 """The Library the rulesets read their forms and maps from (``wtg.core.library``): the
 shipped data, or a folder laid out the same way (``forms/<ruleset>.yaml``,
 ``games/<ruleset>/<map>.yaml``), such as a ruleset's that is not shipped; and the Tactics
-worlds (``wtg.rules.tactics.worlds``), so that every ruleset is made with a Shelf alone
+worlds (``wtg.rules.tactics.worlds``), so that every ruleset is made with a DataLibrary alone
 (``wtg.data.rulesets``)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from wtg.rules.tactics.world import MapSpec, World
 
 
-class Shelf:
+class DataLibrary:
     """Forms and maps under ``root`` (a folder holding forms/ and games/), or the shipped
     ones (``wtg.data.paths``: the package's data, or ``WTG_DATA_DIR``) when ``root`` is
     None."""
@@ -73,5 +73,5 @@ class Shelf:
         return load_board(world, spec)
 
 
-SHIPPED = Shelf()
+SHIPPED = DataLibrary()
 """The shipped forms and maps."""
