@@ -90,7 +90,7 @@ def test_games_glanced_reads_every_header_of_every_text() -> None:
 def test_the_cheap_checks_rest_on_facts_of_this_python() -> None:
     """mail_lines: the ASCII characters the odd-space pattern matches (but CR) are the ones
     it looks for; games_glanced: lower() keeps a text's length but for U+0130."""
-    spaces = "".join(chr(c) for c in range(128) if mailtext._SPACE.match(chr(c)))
+    spaces = "".join(chr(c) for c in range(128) if mailtext.OTHER_SPACE.match(chr(c)))
     assert spaces.replace("\r", "") == mailtext._ASCII_SPACES
     longer = [c for c in range(sys.maxunicode + 1) if len(chr(c).lower()) != 1]
     assert longer == [0x130]

@@ -30,10 +30,10 @@ MAX_LINES = 20_000
 """Lines of a text that are read: a reply quoting a report has a few hundred; what
 comes after this many lines is no form a player wrote (and would cost memory)."""
 
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+OTHER_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
-"""The ASCII characters ``_SPACE`` matches once the line ends are LF."""
+"""The ASCII characters ``OTHER_SPACE`` matches once the line ends are LF."""
 _PREFIX = re.compile(r"[ >|]*")  # one class, no group: a group repeated 500,000 times
 # costs the regex engine a frame each
 _QUOTE_STARTS = frozenset((" ", ">", "|"))
@@ -85,10 +85,10 @@ def _cleaned(text: str) -> str:
     if "\r" in text:  # the lines first: "\r\xad\n" is two line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        text = text.translate(_INVISIBLE)
+        text = text.translate(INVISIBLE)
     elif not any(space in text for space in _ASCII_SPACES):
         return text
-    return _SPACE.sub(" ", text)
+    return OTHER_SPACE.sub(" ", text)
 
 
 # --- markers ------------------------------------------------------------------------------

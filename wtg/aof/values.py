@@ -18,9 +18,9 @@ an (x, y) tile."""
 Reading = tuple[Value | None, str]
 """``(value, "")``, or ``(None, reason)`` when the value cannot be read."""
 
-_COORD = re.compile(r"([0-9]+)\s*[/.:xX]\s*([0-9]+)")
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-_ARROW = re.compile(r"(?:->|=>|[>_-])+")
+COORD = re.compile(r"([0-9]+)\s*[/.:xX]\s*([0-9]+)")
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+ARROW = re.compile(r"(?:->|=>|[>_-])+")
 _SHOWN = 24
 _YES = {"1", "Y", "YES", "X", "TRUE", "J", "JA", "OUI", "SI"}
 _NO = {"0", "N", "NO", "FALSE", "NEIN", "NON"}
@@ -46,7 +46,7 @@ def normalise_code(text: str) -> str:
 
     Split, not one substitution with spaces around the arrow: that pattern backtracks over
     every run of spaces from every start in it, which is quadratic in the run's length."""
-    return "-".join(part.strip() for part in _ARROW.split(text.strip())).upper()
+    return "-".join(part.strip() for part in ARROW.split(text.strip())).upper()
 
 
 def code_name(name: str) -> str:
@@ -100,7 +100,7 @@ def _read_flag(token: str, label: str) -> Reading:
 
 
 def _read_coord(spec: FieldSpec, token: str, label: str) -> Reading:
-    match = _COORD.fullmatch(token.strip())
+    match = COORD.fullmatch(token.strip())
     tile = [read_number(part, spec.width) for part in match.groups()] if match else []
     if len(tile) == 2 and tile[0] is not None and tile[1] is not None:
         return (tile[0], tile[1]), ""
@@ -110,7 +110,7 @@ def _read_coord(spec: FieldSpec, token: str, label: str) -> Reading:
 
 def _read_word(spec: FieldSpec, token: str, label: str) -> Reading:
     word = token.strip()
-    if _WORD.fullmatch(word) and len(word) <= spec.width:
+    if WORD.fullmatch(word) and len(word) <= spec.width:
         return word.upper(), ""
     return None, (
         f"{label} must be a name or number of at most {spec.width} letters, digits or '-', "

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from wtg.aof import parse, values
 from wtg.aof.copies import ORDER_LINE
-from wtg.aof.mailtext import _INVISIBLE, _SPACE, MAX_NUMBER_DIGITS
+from wtg.aof.mailtext import INVISIBLE, MAX_NUMBER_DIGITS, OTHER_SPACE
 from wtg.aof.render import OMIT, choice_lines, fill_placeholders, prose_lines
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.jsondata import Json, JsonObject
@@ -58,7 +58,7 @@ class Side(Record):
 @cache
 def _odd_spaces() -> str:
     """Every character a mail text's lines turn into a plain space (``mail_lines``)."""
-    return "".join(chr(c) for c in range(sys.maxunicode + 1) if _SPACE.fullmatch(chr(c)))
+    return "".join(chr(c) for c in range(sys.maxunicode + 1) if OTHER_SPACE.fullmatch(chr(c)))
 
 
 def syntax_data() -> JsonObject:
@@ -66,9 +66,9 @@ def syntax_data() -> JsonObject:
     lines with (regular expressions in the syntax both Python and JavaScript read)."""
     return {
         "digits": values.DIGITS,
-        "coord": values._COORD.pattern,
-        "word": values._WORD.pattern,
-        "arrow": values._ARROW.pattern,
+        "coord": values.COORD.pattern,
+        "word": values.WORD.pattern,
+        "arrow": values.ARROW.pattern,
         "yes": list[Json](sorted(values._YES)),
         "no": list[Json](sorted(values._NO)),
         "shown": values._SHOWN,
@@ -76,7 +76,7 @@ def syntax_data() -> JsonObject:
         "separators": parse._SEPARATORS.pattern,
         "comment": parse._COMMENT.pattern,
         "maxLineNumber": parse._MAX_LINE_NUMBER,
-        "invisible": "".join(chr(c) for c in _INVISIBLE),
+        "invisible": "".join(chr(c) for c in INVISIBLE),
         "spaces": _odd_spaces(),
         "headerDigits": MAX_NUMBER_DIGITS,
         "codeLength": [CODE_MIN_LENGTH, CODE_MAX_LENGTH],
