@@ -19,7 +19,7 @@ from wtg.aof.copies import (
     setting_line,
 )
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, marker_pattern
-from wtg.aof.parse import _BLANK, _COMMENT, _LETTERS, _SEPARATORS, _tokens
+from wtg.aof.parse import _BLANK, _LETTERS, COMMENT, SEPARATORS, _tokens
 from wtg.core.settings import setting_named
 
 EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
@@ -34,7 +34,7 @@ LINE_TEXT = st.text(
 
 def _split(rest: str) -> list[str]:
     """The blanks of an order line as the patterns define them."""
-    return [t for t in _SEPARATORS.split(_COMMENT.split(rest, maxsplit=1)[0]) if t]
+    return [t for t in SEPARATORS.split(COMMENT.split(rest, maxsplit=1)[0]) if t]
 
 
 def test_blanks_split_at_every_space_the_pattern_knows() -> None:

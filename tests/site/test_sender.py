@@ -106,8 +106,8 @@ def test_a_rulesets_page_holds_its_form_and_the_parsers_patterns() -> None:
         ]
         syntax = data["syntax"]
         assert syntax["digits"] == values.DIGITS
-        assert syntax["separators"] == parse._SEPARATORS.pattern
-        assert set(syntax["yes"]) == values._YES and set(syntax["no"]) == values._NO
+        assert syntax["separators"] == parse.SEPARATORS.pattern
+        assert set(syntax["yes"]) == values.YES_WORDS and set(syntax["no"]) == values.NO_WORDS
 
 
 def test_a_games_page_knows_its_map_turn_and_the_players_who_give_orders(

@@ -34,11 +34,11 @@ MAX_LINES_OVER = 20
 """Order lines read from one form beyond twice the lines it has (a player may write a
 line twice, or a few lines the form has not): after that the rest is not read."""
 
-_SEPARATORS = re.compile(r"[\s,;]+")
+SEPARATORS = re.compile(r"[\s,;]+")
 """What separates the blanks of an order line (the AOF Sender's page checks with it too);
 ``_tokens`` splits the same way with string methods."""
-_COMMENT = re.compile(r"[#(]")
-_MAX_LINE_NUMBER = 6
+COMMENT = re.compile(r"[#(]")
+MAX_LINE_NUMBER = 6
 _BLANK = " _/"
 """What a blank of the form is printed with, and the spaces between the blanks."""
 _LETTERS = frozenset(string.ascii_letters)
@@ -183,10 +183,10 @@ def _reading(form: FormSpec) -> _Reading:
 def _plain_line(section: SectionSpec) -> _Plain:
     """A section's plain line, read as ``ORDER_LINE``, ``_after_label`` and ``_tokens`` read
     it (a line's text holds no space but " ": ``wtg.aof.mailtext``): the label in either
-    case, a space maybe, the line's number (at most ``_MAX_LINE_NUMBER`` digits), then
+    case, a space maybe, the line's number (at most ``MAX_LINE_NUMBER`` digits), then
     ":", ".", ")", "-" or "=" (spaces before it allowed) or a separator, then the blanks,
     separated by spaces, commas or semicolons."""
-    label = f"[{section.label.upper()}{section.label.lower()}] ?([0-9]{{1,{_MAX_LINE_NUMBER}}})"
+    label = f"[{section.label.upper()}{section.label.lower()}] ?([0-9]{{1,{MAX_LINE_NUMBER}}})"
     blanks = "[ ,;]+".join(f"0*({_digits(spec)})" for spec in section.fields)
     pattern = re.compile(f"{label}(?: *[:.)=-]|(?=[ ,;]))[ ,;]*{blanks}[ ,;]*")
     blank = re.compile(f"{label}(?: *[:.)=-][ _/]*| [ _/]*|)")  # nothing but _BLANK after it
@@ -301,7 +301,7 @@ def _spaced(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     section = reader.sections[match[1]]
     reader.order_lines += 1
     digits = match[2].lstrip("0") or "0"
-    number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
+    number = int(digits) if len(digits) <= MAX_LINE_NUMBER else 0
     entry = RawEntry(section=section.key, values={}, position=0, line=line.number, text=line.text)
     if 1 <= number <= section.lines:
         # its fields are each one its blank takes (copies._spaced_order): shown whole
@@ -331,11 +331,11 @@ def without_stop(rest: str) -> str:
 
 def _tokens(rest: str) -> list[str]:
     """The blanks written after an order line's label, up to a comment (``#`` or ``(``):
-    split at ``_SEPARATORS``, empty ones dropped. String methods, not the regex: it costs
+    split at ``SEPARATORS``, empty ones dropped. String methods, not the regex: it costs
     seven times as much on a line of a full form, and ``str.split()`` splits at the very
     characters ``\\s`` matches (``str.isspace``): a property test holds the two equal."""
     if "#" in rest or "(" in rest:
-        rest = _COMMENT.split(rest, maxsplit=1)[0]
+        rest = COMMENT.split(rest, maxsplit=1)[0]
     return rest.replace(",", " ").replace(";", " ").split()
 
 
@@ -383,7 +383,7 @@ def _after_label(rest: str) -> str | None:
 
 
 def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: MailLine) -> str:
-    number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
+    number = int(digits) if len(digits) <= MAX_LINE_NUMBER else 0
     if 1 <= number <= section.lines:
         seen = (line.number, reader.visit)
         if reader.first_seen.setdefault((section.key, number), seen) == seen:

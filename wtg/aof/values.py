@@ -21,9 +21,9 @@ Reading = tuple[Value | None, str]
 COORD = re.compile(r"([0-9]+)\s*[/.:xX]\s*([0-9]+)")
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 ARROW = re.compile(r"(?:->|=>|[>_-])+")
-_SHOWN = 24
-_YES = {"1", "Y", "YES", "X", "TRUE", "J", "JA", "OUI", "SI"}
-_NO = {"0", "N", "NO", "FALSE", "NEIN", "NON"}
+SHOWN = 24
+YES_WORDS = {"1", "Y", "YES", "X", "TRUE", "J", "JA", "OUI", "SI"}
+NO_WORDS = {"0", "N", "NO", "FALSE", "NEIN", "NON"}
 
 
 DIGITS = "[0-9]+"
@@ -63,14 +63,14 @@ def code_list(spec: FieldSpec) -> str:
 
 def shown(text: str) -> str:
     """A player's text quoted in a reason, cut short when it is long."""
-    cut = text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    cut = text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
     return f'"{cut}"'
 
 
 def shown_value(value: object) -> str:
     """A value of a player's order file in a reason: its repr, cut short when it is long."""
     text = repr(value)
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def read_token(spec: FieldSpec, token: str, label: str | None = None) -> Reading:
@@ -92,9 +92,9 @@ def read_token(spec: FieldSpec, token: str, label: str | None = None) -> Reading
 
 def _read_flag(token: str, label: str) -> Reading:
     word = token.strip().upper()
-    if word in _YES:
+    if word in YES_WORDS:
         return True, ""
-    if word in _NO:
+    if word in NO_WORDS:
         return False, ""
     return None, f"{label} must be 1 (yes) or 0 (no), found {shown(token)}"
 
