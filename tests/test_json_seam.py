@@ -91,8 +91,6 @@ ANY_KEPT = {
     "a GameConfig: the checks of YAML of any shape, not the ruleset seam",
     "wtg/game/gameconfig.py": "GameConfig.from_data takes game.yaml's data through gameyaml's "
     "checks; the options it hands on are OptionValue (option_values)",
-    "wtg/game/schedule.py": "a game's schedule as game.yaml and the meta files keep it, read "
-    "by the engine's clock, never handed to a ruleset",
 }
 """The modules of the seam where ``Any`` stays, and why."""
 
