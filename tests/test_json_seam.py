@@ -78,12 +78,13 @@ SEAM_MODULES = sorted(
         ROOT / "wtg/rules/base.py",
         *ROOT.glob("wtg/rules/*/__init__.py"),
         *ROOT.glob("wtg/rules/*/ruleset.py"),
+        *ROOT.glob("wtg/rules/*/orders.py"),
         ROOT / "wtg/data/rulesets.py",
     }
 )
 """The ruleset protocol and what it passes (``wtg.core``), the engine and the game layer
-around it (``wtg.game``), each ruleset's entry point and registration, and the base the
-ruleset classes share."""
+around it (``wtg.game``), each ruleset's entry point and registration, the orders its turn
+reads (``orders.py``), and the base the ruleset classes share."""
 ANY_KEPT = {
     "wtg/core/record.py": "Record's generated __init__ and replaced(**changes) take the fields "
     "of whichever Record subclass: a generic keyword-arguments signature",
