@@ -31,9 +31,7 @@ OWNED_SHARE = 0.6
 TURN = 20
 
 
-def developed(
-    map_data: dict[str, Any], players: int, seed: int, regions: int | None = None
-) -> WokState:
+def developed(map_data: object, players: int, seed: int, regions: int | None = None) -> WokState:
     """Turn ``TURN`` of a game of ``players`` on the map: ``regions`` regions of equal size
     (one a player by default) grown from the map's first start provinces, OWNED_SHARE of
     the map in all, dealt to the players in turn; values drawn from ``seed``. The same

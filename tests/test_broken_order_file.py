@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli import new_game, wtg
+from wtg.core.errors import GameError
+from wtg.game.engine import open_game
 from wtg.text.yamlio import load_untrusted_yaml
 
 
@@ -52,3 +54,25 @@ def test_yaml_problems_are_told_with_their_line(text: str, said: str) -> None:
         load_untrusted_yaml(text)
     assert str(caught.value) == said
     assert "<unicode string>" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["- player: 4\n- turn: 1\n", "just words\n"])
+def test_an_order_file_on_file_edited_into_no_mapping_stops_the_turn_naming_it(
+    tmp_path: Path, text: str
+) -> None:
+    """A GM's edit of an order file on file made it a list, or a word: the turn is not run,
+    and the error names the file and what an order file is (the engine reads it as a
+    mapping before the rules do)."""
+    game_dir = new_game(tmp_path)
+    good = tmp_path / "p4.yaml"
+    good.write_text("player: 4\nturn: 1\ntrade: [150]\n")
+    assert wtg("orders", game_dir, good).exit_code == 0
+    stored = game_dir / "pending" / "0001" / "p04.yaml"
+    stored.write_text(text)
+    (game_dir / "pending" / "0001" / "p04.parsed.json").unlink()
+    with pytest.raises(GameError) as caught:
+        open_game(game_dir).run_turn(force=True)
+    assert str(caught.value) == (
+        f"{stored}: the order file must be a mapping of player, turn and order sections"
+    )
+    assert not (game_dir / "turns" / "0001").exists()

@@ -719,3 +719,43 @@ def test_a_rulesets_yes_no_option_of_another_word_says_what_to_write(
     refused = wtg("status", game_dir)
     assert refused.exit_code == 1
     assert f"line 7: options: missions: expected true or false, {said}" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("[automatic]", "found a list"),
+        ("{by: hand}", "found a mapping (key: value)"),
+        ("2.5", "found the number 2.5"),
+    ],
+)
+def test_an_option_that_is_no_number_word_or_yes_no_is_refused_with_its_line(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    """A ruleset's options are whole numbers, words and yes/no (``OptionValue``, as `wtg
+    new-game` writes them): a list, a mapping or a fraction written into game.yaml's
+    ``options:`` went to the rules as it was (which read it with int() or str()). It is
+    named with its line as any other slip."""
+    game_dir = tmp_path / "w1"
+    made = wtg("new-game", game_dir, "--ruleset", "wisk", "--seed", 3, *PLAYERS)
+    assert made.exit_code == 0, made.output
+    edit(game_dir, "assignment: automatic", f"assignment: {written}")
+    refused = wtg("status", game_dir)
+    assert refused.exit_code == 1
+    assert refused.output.splitlines()[0] == (
+        f"wtg: {game_dir / 'game.yaml'}, line 7: options: assignment: expected a whole "
+        f"number, a word or true/false, {said}"
+    )
+
+
+def test_an_option_given_as_null_is_an_option_not_given(tmp_path: Path) -> None:
+    """``robots:`` left empty (null) is no option given: the rules take their default, as
+    for an option left out."""
+    game_dir = tmp_path / "w1"
+    made = wtg("new-game", game_dir, "--ruleset", "wisk", "--seed", 3, *PLAYERS)
+    assert made.exit_code == 0, made.output
+    edit(game_dir, "assignment: automatic", "assignment: null, robots: null")
+    options = open_game(game_dir).config.options
+    assert "assignment" not in options and "robots" not in options
+    assert options["cards"] == "escalating"
+    assert wtg("status", game_dir).exit_code == 0

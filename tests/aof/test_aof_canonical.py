@@ -15,7 +15,7 @@ from wtg.aof.orderfile import _canonical, _taken_as_is, orders_from_entries
 from wtg.aof.parse import _read_fields
 from wtg.aof.values import check_value, read_token
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
-from wtg.core.orders import RawEntry
+from wtg.core.orders import FieldValue, RawEntry
 from wtg.data.forms import read_form
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,7 +110,7 @@ FORM = FormSpec("odd", "ODD", "=== BEGIN AOF ===", "=== END AOF ===", "", (CODED
         ("pop", None),  # read again: "POP", no code of this field
     ],
 )
-def test_code_values_are_read_as_before(written: object, kept: str | None) -> None:
+def test_code_values_are_read_as_before(written: FieldValue, kept: str | None) -> None:
     entries = [RawEntry("convert", {"kind": written, "amount": 5}, 1)]
     if kept is None:
         with pytest.raises(ValueError, match="convert #1: kind must be one of"):
@@ -121,7 +121,7 @@ def test_code_values_are_read_as_before(written: object, kept: str | None) -> No
 
 
 @pytest.mark.parametrize("amount", [100, -1, True, "5x"])
-def test_a_value_out_of_the_field_is_still_refused(amount: object) -> None:
+def test_a_value_out_of_the_field_is_still_refused(amount: FieldValue) -> None:
     entries = [RawEntry("convert", {"kind": "WOK", "amount": amount}, 1)]
     with pytest.raises(ValueError, match="convert #1"):
         orders_from_entries(FORM, 1, 1, entries)

@@ -35,6 +35,7 @@ def on_file(world: World, player: int = 1) -> dict[str, Any] | None:
     if path is None:
         return None
     _text, data = read_order_file(path)
+    assert isinstance(data, dict)
     return {k: v for k, v in data.items() if k not in ("player", "turn")}
 
 

@@ -22,6 +22,8 @@ from wtg.core.orders import RawEntry, Verdict
 from wtg.text.yamlio import dump_yaml, load_untrusted_yaml
 
 _TEXT_LIMIT = 80
+NOT_A_MAPPING = "the order file must be a mapping of player, turn and order sections"
+"""Why data that is no mapping is no order file (``entries_from_orders``'s problem)."""
 
 
 def entries_from_orders(
@@ -33,7 +35,7 @@ def entries_from_orders(
     is no section of the form) means the file must not be stored as it is.
     """
     if not isinstance(data, Mapping):
-        return [], [], ["the order file must be a mapping of player, turn and order sections"]
+        return [], [], [NOT_A_MAPPING]
     problems = [p for p in (_integer_problem(data, key) for key in RESERVED_KEYS) if p]
     known = [s.key for s in form.sections]
     for key in data:

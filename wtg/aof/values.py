@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 
 from wtg.core.form import FieldSpec
+from wtg.core.orders import FieldValue
 from wtg.core.plurals import counted
 
-Value = int | str | bool | tuple[int, int]
+Value = FieldValue
 """A field value in an order: a number, the NAME of a code, yes/no for a flag, a word, or
-an (x, y) tile."""
+an (x, y) tile (``wtg.core.orders.FieldValue``)."""
 
 Reading = tuple[Value | None, str]
 """``(value, "")``, or ``(None, reason)`` when the value cannot be read."""

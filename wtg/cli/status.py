@@ -212,13 +212,13 @@ def _options_not_played(game: Game) -> list[dict[str, object]]:
         return []
     played = game.ruleset.played_options(game.state())
     written = game.config.options
-    edited = [
+    edited: list[dict[str, object]] = [
         {"option": key, "game_yaml": value, "played": played[key]}
         for key, value in written.items()
         if key in played and str(value) != str(played[key])  # `2` written for '2': the same
     ]
     defaults = _option_defaults(game.config.ruleset)
-    left_out = [  # taken out of game.yaml: the file means the default now
+    left_out: list[dict[str, object]] = [  # taken out of game.yaml: the file means the default now
         {"option": key, "game_yaml": None, "played": value}
         for key, value in played.items()
         if key not in written and key in defaults and str(value) != str(defaults[key])

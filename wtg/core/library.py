@@ -4,7 +4,7 @@ opens a file. A ruleset object is made with the Library it reads from."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from wtg.core.form import FormSpec
 from wtg.core.record import Record
@@ -12,9 +12,10 @@ from wtg.core.record import Record
 
 class MapFile(Record):
     """A map file's parsed YAML, where it came from (for messages), and the map's default
-    name (its file's)."""
+    name (its file's). ``data`` is as the file holds it, not yet checked (a GM's map file
+    may hold anything YAML does): the ruleset reading it narrows it (``map_from_data``)."""
 
-    data: Any
+    data: object
     source: str
     name: str
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
+
+FieldValue: TypeAlias = int | str | bool | tuple[int, int]
+"""A field's value in an order as read (``wtg.aof.values``): a number, the NAME of a code,
+yes/no for a flag, a word, or an (x, y) tile."""
 
 
 class RawEntry(Record):
@@ -20,7 +24,7 @@ class RawEntry(Record):
     """
 
     section: str
-    values: Mapping[str, Any]
+    values: Mapping[str, FieldValue]
     position: int
     line: int | None = None
     text: str = ""
@@ -29,6 +33,40 @@ class RawEntry(Record):
         if self.line is not None:
             return f"line {self.line}"
         return f"{self.section} #{self.position}"
+
+    def number(self, name: str) -> int:
+        """The whole number field ``name`` holds (a number, a province, a player: the form
+        read it as one)."""
+        value = self.values[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._kind_error(name, "a whole number")
+        return value
+
+    def number_or_none(self, name: str) -> int | None:
+        """The whole number an optional field ``name`` holds, or None when it was left
+        out."""
+        return None if self.values.get(name) is None else self.number(name)
+
+    def code(self, name: str) -> str:
+        """The code NAME or word field ``name`` holds (``POP-ARM``, ``TECH``, ``ARM``)."""
+        value = self.values[name]
+        if not isinstance(value, str):
+            raise self._kind_error(name, "a code or a word")
+        return value
+
+    def flag(self, name: str) -> bool:
+        """The yes/no of flag field ``name``."""
+        value = self.values[name]
+        if not isinstance(value, bool):
+            raise self._kind_error(name, "yes or no")
+        return value
+
+    def _kind_error(self, name: str, kind: str) -> TypeError:
+        """A field that holds another kind of value than the rules read: its form and its
+        rules disagree, a bug of wtg's (no WtgError: nothing a player wrote does it, as
+        the form reads every field as its kind)."""
+        found = self.values[name]
+        return TypeError(f"{self.section} field {name!r} holds {found!r}, not {kind}")
 
 
 class Verdict(Record):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Mapping
-from typing import Any
 
 from wtg.core.errors import ProblemsError
 from wtg.core.record import Record
@@ -52,7 +51,7 @@ class MapLimits(Record):
 
 
 def map_from_data(
-    data: Any, limits: MapLimits, source: str = "<map>", default_name: str = "map"
+    data: object, limits: MapLimits, source: str = "<map>", default_name: str = "map"
 ) -> ProvinceMap:
     if not isinstance(data, Mapping):
         raise MapError(source, ["the file must be a mapping with 'provinces', 'seats', 'starts'"])
@@ -78,7 +77,7 @@ def map_from_data(
     )
 
 
-def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[MapProvince]:
+def _read_provinces(raw: object, limits: MapLimits, problems: list[str]) -> list[MapProvince]:
     if not isinstance(raw, list) or not raw:
         problems.append("'provinces' must be a non-empty list")
         return []
@@ -129,7 +128,7 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
     return result
 
 
-def _read_starts(raw: Any, count: int, problems: list[str]) -> list[int]:
+def _read_starts(raw: object, count: int, problems: list[str]) -> list[int]:
     if not isinstance(raw, list) or not all(isinstance(s, int) for s in raw):
         problems.append("'starts' must be a list of province ids")
         return []

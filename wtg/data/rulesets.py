@@ -10,11 +10,11 @@ from threading import Lock
 from typing import TypeVar
 
 from wtg.data.datalibrary import SHIPPED
-from wtg.rules.base import RulesetFiles
+from wtg.rules.base import AnyRulesetFiles
 
-R = TypeVar("R", bound=RulesetFiles)
+R = TypeVar("R", bound=AnyRulesetFiles)
 
-_MADE: dict[type[RulesetFiles], RulesetFiles] = {}
+_MADE: dict[type[AnyRulesetFiles], AnyRulesetFiles] = {}
 _MAKING = Lock()
 """One ruleset object a class, whichever thread asks first: a game's ``typed`` checks
 that it holds the very object."""

@@ -65,9 +65,10 @@ def _edited(text: str, players: dict[int, PlayerEntry]) -> str | None:
                 if key in _EDITED or values[key]:
                     return None
                 continue
-            if not _one_line(text, where):
+            value = values[key]
+            if not _one_line(text, where) or not isinstance(value, str | bool):
                 return None
-            spans.append((where.start_mark.index, where.end_mark.index, _scalar(values[key])))
+            spans.append((where.start_mark.index, where.end_mark.index, _scalar(value)))
     if players:
         return None
     for start, end, value in sorted(spans, reverse=True):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generic
 
 from typing_extensions import TypeVar
 
-from wtg.aof.orderfile import orders_to_yaml
+from wtg.aof.orderfile import NOT_A_MAPPING, orders_to_yaml
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, WrongCode
@@ -648,6 +648,8 @@ class Game(Generic[S]):
                 text, data = read_order_file(path)
             except ValueError as exc:
                 raise GameError(f"{path}: {exc}") from exc
+            if not isinstance(data, dict):  # a GM's edit made it a list, a word...
+                raise GameError(f"{path}: {NOT_A_MAPPING}")
             entries, bad, problems = self.ruleset.entries_from_dict(data, state)
             if problems:
                 raise GameError(f"{path}: " + "; ".join(problems))

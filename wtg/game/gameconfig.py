@@ -13,7 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from wtg.core import errors
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
+from wtg.core.ruleset import OptionValue
 from wtg.core.textwidth import text_width
 from wtg.files.store import FormatRefused
 from wtg.game.gameyaml import game_yaml_problems, with_yes_no
@@ -21,7 +23,7 @@ from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
 from wtg.text.yamllines import YamlLinesError, plain_scalar, read_lined_yaml
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_EMPTY: Mapping[str, OptionValue] = MappingProxyType({})
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 10
@@ -76,8 +78,8 @@ class PlayerEntry(Record):
     share_address: bool = False
     """The player agreed that the other players' reports show his address."""
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = {
             "id": self.id,
             "name": self.name,
             "email": self.email,
@@ -99,7 +101,7 @@ class GameConfig(Record):
     seed: int
     players: tuple[PlayerEntry, ...]
     variant: str | None = None
-    options: Mapping[str, Any] = _EMPTY
+    options: Mapping[str, OptionValue] = _EMPTY
     schedule: Schedule | None = None
     map_pictures: bool = True
     """Each report mail carries the player's map as a picture (``map_pictures: false`` in
@@ -157,10 +159,23 @@ class GameConfig(Record):
             seed=int(data["seed"]),
             players=players,
             variant=None if data.get("variant") is None else str(data["variant"]),
-            options=dict(data.get("options") or {}),
+            options=option_values(data.get("options")),
             schedule=Schedule.from_dict(data["schedule"]) if data.get("schedule") else None,
             map_pictures=bool(data.get("map_pictures", True)),
         )
+
+
+def option_values(options: object) -> dict[str, OptionValue]:
+    """The ``options:`` of game.yaml, checked already (``wtg.game.gameyaml``: names words,
+    values whole numbers, words or true/false), as the rules take them: an option given as
+    null is not given."""
+    if not isinstance(options, Mapping):
+        return {}
+    return {
+        key: value
+        for key, value in options.items()
+        if isinstance(key, str) and isinstance(value, bool | int | str)
+    }
 
 
 def placed_problems(

@@ -135,6 +135,7 @@ def game_yaml_problems(
             for key in _flags(data)
             if key in data["options"] and not isinstance(data["options"][key], bool)
         ]
+        problems += _option_problems(data["options"], _flags(data))
     if "map_pictures" in data and not isinstance(data["map_pictures"], bool):
         problems.append(
             (
@@ -343,6 +344,27 @@ def _sexagesimal(number: int) -> str:
         f"(YAML reads an unquoted {hour}:{minute:02d} as a number: write at: "
         f"'{hour:02d}:{minute:02d}')"
     )
+
+
+def _option_problems(options: Mapping[object, object], flags: tuple[str, ...]) -> list[Problem]:
+    """What is wrong with the names and values of ``options:`` beside its on/off options
+    (``flags``, checked as yes/no): a ruleset takes a name a word, a value a whole number, a
+    word or true/false (``OptionValue``, as `wtg new-game` writes them), or null (not
+    given); a list, a mapping, a fraction or a date is none of them."""
+    problems: list[Problem] = []
+    for key, value in options.items():
+        if not isinstance(key, str):
+            problems.append(
+                (("options", str(key)), f"an option's name is a word, found {_kind(key)}")
+            )
+        elif key not in flags and not (value is None or isinstance(value, bool | int | str)):
+            problems.append(
+                (
+                    ("options", key),
+                    f"expected a whole number, a word or true/false, found {_kind(value)}",
+                )
+            )
+    return problems
 
 
 def _whole(value: Any) -> bool:

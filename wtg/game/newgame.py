@@ -6,11 +6,10 @@ there twice. A refused game leaves nothing behind."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from wtg.core.errors import UsageError
 from wtg.core.provmap import MapError
-from wtg.core.ruleset import Ruleset, S, Seating
+from wtg.core.ruleset import OptionValue, Ruleset, S, Seating
 from wtg.data.maps import map_layout
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.registry import GAME_SEATING, variant_meant
@@ -30,7 +29,7 @@ def check_new_game(
     variant: str | None,
     map_name: str,
     players: Sequence[PlayerEntry],
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     maps: Sequence[str] | None,
     seats: Mapping[str, int],
 ) -> None:
@@ -110,7 +109,7 @@ def check_count(
     seating: Seating,
     map_name: str,
     humans: int,
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     seats: Mapping[str, int],
 ) -> None:
     """The humans (and robots, where they count) against the ruleset's range and the map."""
@@ -160,7 +159,7 @@ def _range(least: int, most: int | None) -> str:
 
 
 def maps_and_seats(
-    rules: Ruleset[S], options: Mapping[str, Any]
+    rules: Ruleset[S], options: Mapping[str, OptionValue]
 ) -> tuple[list[str] | None, dict[str, int]]:
     """The ruleset's maps and the seats of each (as its file says), for check_new_game. A
     Tactics world of the GM's own (``--assets``) is left to the rules, which read it."""
@@ -181,7 +180,11 @@ def maps_and_seats(
 
 
 def check_map_file(
-    rules: Ruleset[S], path: str, variant: str | None, humans: int, options: Mapping[str, Any]
+    rules: Ruleset[S],
+    path: str,
+    variant: str | None,
+    humans: int,
+    options: Mapping[str, OptionValue],
 ) -> tuple[list[str], dict[str, int]]:
     """A GM's map file (``--map PATH.yaml``) read and checked as the ruleset's own maps are
     (ids unique and in order, neighbours existing and symmetric, every province reachable,

@@ -13,14 +13,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from wtg.text.yamlio import load_yaml
 
 PARSED_SUFFIX = ".parsed.json"
 
 
-def parsed_copy(yaml_text: str, data: Any, meta: Mapping[str, Any] | None = None) -> str:
+def parsed_copy(yaml_text: str, data: object, meta: Mapping[str, object] | None = None) -> str:
     """The parsed orders, the hash of their YAML text, and how they arrived (``meta``:
     received, order_key, via, ready)."""
     digest = hashlib.sha256(yaml_text.encode()).hexdigest()
@@ -35,8 +34,10 @@ def parsed_path(path: Path) -> Path:
     return path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
 
 
-def read_order_file(path: Path) -> tuple[str, Any]:
-    """The YAML text of an order file and its data; raises ValueError on bad YAML."""
+def read_order_file(path: Path) -> tuple[str, object]:
+    """The YAML text of an order file and its data, as the file holds it (a GM may have
+    edited it into anything: the ruleset's ``entries_from_dict`` checks it); raises
+    ValueError on bad YAML."""
     text = path.read_text(encoding="utf-8")
     try:
         cached = json.loads(parsed_path(path).read_text(encoding="utf-8"))

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from wtg.core.errors import UsageError
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.game.fixedzones import written_meant
 from wtg.text.closename import close_names, either
@@ -55,7 +55,7 @@ class Schedule(Record):
             index += 1
         return self.slot(index)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "every_days": self.every_days,
             "at": self.at,
@@ -64,9 +64,13 @@ class Schedule(Record):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Schedule:
+    def from_dict(cls, data: Mapping[str, object]) -> Schedule:
+        """The schedule of game.yaml's ``schedule:``, checked already (``wtg.game.gameyaml``)."""
+        every = data["every_days"]
+        if isinstance(every, bool) or not isinstance(every, int):
+            raise UsageError(f"schedule: every_days: expected a whole number, found {every!r}")
         return make_schedule(
-            int(data["every_days"]),
+            every,
             str(data["at"]),
             str(data["timezone"]),
             first=str(data["first"]),

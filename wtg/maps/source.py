@@ -14,7 +14,7 @@ from wtg.core.provmap import MapError
 from wtg.data.maps import GAME_MAP, Positions, map_layout, map_wraps, read_map_file
 from wtg.game.engine import Game
 from wtg.maps.layout import computed_layout
-from wtg.rules.base import RulesetFiles
+from wtg.rules.base import AnyRulesetFiles, RulesetFiles
 
 
 class NoMap(GameError):
@@ -91,7 +91,7 @@ def _file_drawing(path: str, _mtime_ns: int, _size: int) -> Drawing:
 
 
 @lru_cache(maxsize=32)
-def _shipped_drawing(ruleset: RulesetFiles, name: str) -> Drawing:
+def _shipped_drawing(ruleset: AnyRulesetFiles, name: str) -> Drawing:
     try:
         found = ruleset.read_map(name)
     except (FileNotFoundError, MapError):

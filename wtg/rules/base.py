@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Generic
+
+from typing_extensions import Never
 
 from wtg.aof.orderfile import entries_from_orders
 from wtg.core.form import FormSpec
@@ -15,11 +17,13 @@ from wtg.core.jsondata import Json
 from wtg.core.library import Library, MapFile
 from wtg.core.orders import RawEntry, Verdict
 from wtg.core.provmap import MapError, ProvinceMap
+from wtg.core.ruleset import S_in
 
 
-class RulesetFiles:
-    """A base for the ruleset classes; ``name`` is the ruleset's registered name,
-    ``library`` where its form and maps come from."""
+class RulesetFiles(Generic[S_in]):
+    """A base for the ruleset classes (``RulesetFiles[WokState]``: the state type of the
+    ruleset, which ``form_for`` and ``entries_from_dict`` take); ``name`` is the ruleset's
+    registered name, ``library`` where its form and maps come from."""
 
     name: str
 
@@ -30,7 +34,7 @@ class RulesetFiles:
     def form(self) -> FormSpec:
         return self.library.form(self.name)
 
-    def form_for(self, state: Any) -> FormSpec:
+    def form_for(self, state: S_in) -> FormSpec:
         """The AOF of a game in ``state``: ``form``, where the ruleset's maps never outgrow
         it (a ruleset whose maps may override this with ``form_for_map``)."""
         return self.form
@@ -64,9 +68,15 @@ class RulesetFiles:
         return self.library.map_file(self.name, name)
 
     def entries_from_dict(
-        self, data: Mapping[str, Json], state: Any = None
+        self, data: Mapping[str, Json], state: S_in | None = None
     ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
         """Entries of an order file, read with the form of the game in ``state`` (the
         ruleset's own form when no state is given)."""
         form = self.form if state is None else self.form_for(state)
         return entries_from_orders(form, data)
+
+
+AnyRulesetFiles = RulesetFiles[Never]
+"""A ruleset's files whatever its state type: what holds any ruleset class for its files
+alone (its maps, its form), never handing it a state (``RulesetFiles[WokState]`` is one:
+a ruleset that reads a state of its own reads no state it is not given)."""

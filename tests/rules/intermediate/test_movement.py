@@ -13,7 +13,7 @@ from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import WokState
 
 
-def move(source: int, target: int, unit: str, amount: int) -> dict[str, object]:
+def move(source: int, target: int, unit: str, amount: int) -> dict[str, int | str]:
     return {"from": source, "to": target, "unit": unit, "amount": amount}
 
 
@@ -27,7 +27,7 @@ def setup(tech: int = 0, **source: int) -> WokState:
     return state
 
 
-def moved(state: WokState, *moves: dict[str, object], **more: object) -> TurnResult[WokState]:
+def moved(state: WokState, *moves: dict[str, int | str], **more: object) -> TurnResult[WokState]:
     return run_intermediate(state, orders(1, move=list(moves), **more))
 
 

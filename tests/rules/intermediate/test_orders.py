@@ -10,7 +10,7 @@ from tests.rules.builders import empty, give
 from tests.rules.intermediate.grid import make_grid
 from tests.shipped import INTERMEDIATE as RULESET
 from wtg.aof.render import render_aof
-from wtg.core.orders import RawEntry
+from wtg.core.orders import FieldValue, RawEntry
 
 HEADER = {"game": "g", "turn": 6, "player": 1, "code": "SECRET"}
 
@@ -167,7 +167,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     assert f", WOOD 80, tech level {state.player(1).tech}." in text
 
 
-def line(section: str, position: int = 1, **values: object) -> RawEntry:
+def line(section: str, position: int = 1, **values: FieldValue) -> RawEntry:
     return RawEntry(section=section, values=values, position=position, line=10 + position)
 
 
@@ -180,7 +180,7 @@ def test_orders_for_provinces_not_yours_are_rejected_unless_an_attack_line_takes
     state = make_grid()
     empty(state, 1, 1, arm=50)
     give(state, 6, 2)
-    troops = {"from": "ARM", "to": "KNI", "amount": 5}
+    troops: dict[str, FieldValue] = {"from": "ARM", "to": "KNI", "amount": 5}
     verdicts = RULESET.accept(
         [
             line("attack", 1, **{"from": 1, "to": 2, "armies": 40}),
@@ -219,7 +219,7 @@ def test_a_jump_goes_only_between_provinces_of_yours() -> None:
     empty(state, 1, 1, arm=50)
     empty(state, 20, 1)
     state.player(1).tech = 10
-    move = {"unit": "ARM", "amount": 5}
+    move: dict[str, FieldValue] = {"unit": "ARM", "amount": 5}
     verdicts = RULESET.accept(
         [
             line("move", 1, **{"from": 1, "to": 20}, **move),

@@ -10,7 +10,7 @@ from typing import Any
 from tests.rules.builders import empty, give, make_state
 from tests.rules.standard.test_duel import ANN_A, ANN_B, BOB_A, ROBO1, colours_state
 from tests.shipped import STANDARD as RULESET
-from wtg.core.orders import RawEntry, Verdict
+from wtg.core.orders import FieldValue, RawEntry, Verdict
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.wok.state import WokState
 
@@ -19,7 +19,7 @@ ATTACK_FROM = (
 )
 
 
-def entry(section: str, position: int = 1, **values: object) -> RawEntry:
+def entry(section: str, position: int = 1, **values: FieldValue) -> RawEntry:
     return RawEntry(section=section, values=values, position=position, line=10 + position)
 
 
@@ -107,7 +107,7 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
     def lines(pid: int) -> list[RawEntry]:
         return [
             entry("transform", 1, province=pid, kind="POP-ARM", amount=48),
-            entry("move", 1, **{"from": pid, "to": 1, "unit": "ARM", "amount": 5}),
+            entry("move", 1, **{"from": pid, "to": 1}, unit="ARM", amount=5),
             entry("aim", 1, province=pid, aim="MIS"),
             entry("spy", 1, **{"from": pid, "to": 7, "op": 1, "spies": 2}),
         ]
@@ -152,7 +152,7 @@ def test_a_colours_orders_name_only_its_own_provinces() -> None:
     AnnB's province is rejected, and the reason says which form it belongs on."""
     state = colours_state("duel")
     ann_b_home = 10 + ANN_B
-    move = entry("move", 1, **{"from": ann_b_home, "to": 8, "unit": "ARM", "amount": 5})
+    move = entry("move", 1, **{"from": ann_b_home, "to": 8}, unit="ARM", amount=5)
     (verdict,) = judge(state, move, player=ANN_A)
     assert (verdict.accepted, verdict.reason) == (
         False,

@@ -6,11 +6,11 @@ import random
 
 from tests.rules.builders import empty, give, kinds, make_state
 from tests.shipped import WOK4 as RULESET
-from wtg.core.orders import RawEntry, Verdict
+from wtg.core.orders import FieldValue, RawEntry, Verdict
 from wtg.rules.wok.state import WokState
 
 
-def entry(section: str, position: int = 1, **values: object) -> RawEntry:
+def entry(section: str, position: int = 1, **values: FieldValue) -> RawEntry:
     return RawEntry(section=section, values=values, position=position, line=10 + position)
 
 
@@ -122,7 +122,7 @@ def test_unknown_and_out_of_reach_provinces_are_rejected_with_the_reason() -> No
     state = make_state()
     empty(state, 1, 1, mis=5)
     far = entry("bomb", 1, **{"from": 1, "to": 12, "missiles": 5})
-    missing = entry("move", 1, **{"from": 1, "to": 77, "unit": "ARM", "amount": 5})
+    missing = entry("move", 1, **{"from": 1, "to": 77}, unit="ARM", amount=5)
     bomb, move = judge(state, far, missing)
     assert not bomb.accepted
     assert bomb.reason == (
@@ -159,8 +159,8 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
     def lines(pid: int) -> list[RawEntry]:
         return [
             entry("transform", 1, province=pid, kind="POP-ARM", amount=48),
-            entry("move", 1, **{"from": pid, "to": 1, "unit": "ARM", "amount": 5}),
-            entry("move", 2, **{"from": 1, "to": pid, "unit": "POP", "amount": 5}),
+            entry("move", 1, **{"from": pid, "to": 1}, unit="ARM", amount=5),
+            entry("move", 2, **{"from": 1, "to": pid}, unit="POP", amount=5),
             entry("aim", 1, province=pid, aim="MIS"),
             entry("spy", 1, **{"from": pid, "to": 7, "op": 1, "spies": 2}),
         ]
@@ -227,7 +227,7 @@ def test_more_than_fifty_units_is_accepted_with_a_note() -> None:
     state = make_state()
     empty(state, 1, 1, arm=70)
     empty(state, 2, 1)
-    (verdict,) = judge(state, entry("move", 1, **{"from": 1, "to": 2, "unit": "ARM", "amount": 99}))
+    (verdict,) = judge(state, entry("move", 1, **{"from": 1, "to": 2}, unit="ARM", amount=99))
     assert verdict.accepted and "at most 50 units are moved" in verdict.reason
 
 

@@ -63,7 +63,7 @@ class BidsOpened(Event):
     points: int
 
 
-class Toy(RulesetFiles, Ruleset[ToyState]):
+class Toy(RulesetFiles[ToyState], Ruleset[ToyState]):
     name = "toy"
     title = "Highest Unique Bid"
     turn_style = TurnStyle.SIMULTANEOUS

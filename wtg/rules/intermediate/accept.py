@@ -17,23 +17,26 @@ from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF
 
 
 def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    problem = context.province_problem(v["province"])
+    problem = context.provinces_problem(entry, "province")
+    if problem:
+        return False, problem
+    province, amount = entry.number("province"), entry.number("amount")
+    source, target = entry.code("from"), entry.code("to")
     kinds = ", ".join(TROOP_UNITS)
-    if not problem and (v["from"] not in TROOP_UNITS or v["to"] not in TROOP_UNITS):
+    if source not in TROOP_UNITS or target not in TROOP_UNITS:
         problem = f"FROM and TO must be one of {kinds}"
-    if not problem and v["from"] == v["to"]:
-        problem = f"FROM and TO are both {v['from']}: name two different kinds"
-    if not problem and v["amount"] < 1:
+    if not problem and source == target:
+        problem = f"FROM and TO are both {source}: name two different kinds"
+    if not problem and amount < 1:
         problem = "change at least 1 unit"
     problem = (
         problem
-        or context.ownership_problem(v["province"], TROOPS_IN)
+        or context.ownership_problem(province, TROOPS_IN)
         or limit(entry, context, UPGRADE_TROOPS_ORDERS, "upgrade troops")
     )
     if problem:
         return False, problem
-    return True, over_fifty(v["amount"], "changed") or context.taken_note(v["province"])
+    return True, over_fifty(amount, "changed") or context.taken_note(province)
 
 
 def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -49,7 +52,7 @@ def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
     gold = context.state.player(context.player).gold - spent
     cost = UPGRADE_COSTS[min(context.counts.get("upgrades paid", 0), len(UPGRADE_COSTS) - 1)]
     if gold < cost:
-        context.tech_upgrades -= entry.values["upgrade"] == "TECH"  # no tech level, no attack
+        context.tech_upgrades -= entry.code("upgrade") == "TECH"  # no tech level, no attack
         left = " left after your earlier upgrades" if spent else ""
         return (
             True,
@@ -57,7 +60,7 @@ def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
         )
     context.counts["upgrades paid"] = context.counts.get("upgrades paid", 0) + 1
     context.counts["upgrade gold"] = spent + cost
-    if entry.values["upgrade"] != "EFF":
+    if entry.code("upgrade") != "EFF":
         return accepted, reason
     earlier = context.counts.get("EFF upgrades", 0)
     context.counts["EFF upgrades"] = earlier + 1
@@ -80,11 +83,11 @@ def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
     accepted, reason = check_spy(entry, context)
     if not accepted:
         return accepted, reason
-    v = entry.values
-    used = f"spy operation {v['op']} on {v['to']}"  # kept beside the counts of the lines
+    op, target = entry.number("op"), entry.number("to")
+    used = f"spy operation {op} on {target}"  # kept beside the counts of the lines
     if context.counts.get(used):
         repeat = (
-            f"note: an earlier line uses {OP_NAMES[v['op']]} on province {v['to']} too, and "
+            f"note: an earlier line uses {OP_NAMES[op]} on province {target} too, and "
             "each operation is used once a province a turn: this line runs only if that one "
             "sends no spies"
         )

@@ -34,7 +34,7 @@ from wtg.rules.tactics.world import slug
 from wtg.rules.tactics.worlds import TacticsLibrary, Worlds
 
 
-class Tactics(RulesetFiles, Ruleset[TacticsState]):
+class Tactics(RulesetFiles[TacticsState], Ruleset[TacticsState]):
     name = "tactics"
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL

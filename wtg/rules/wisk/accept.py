@@ -103,7 +103,7 @@ FORTIFY_WITH = "you fortify between your own territories, or ones an attack line
 
 
 def check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    cards = [int(c) for c in entry.values.values()]
+    cards = [entry.number(name) for name in entry.values]
     if len(cards) != SET_SIZE:
         return False, f"a trade names {SET_SIZE} cards"
     again = sorted(context.traded.intersection(cards))
@@ -118,11 +118,10 @@ def check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    tid, armies = entry.values["territory"], entry.values.get("armies")
-    problem = context.territory_problem(tid)
+    problem = context.territory_problem(entry.values["territory"])
     if problem:
         return False, problem
-    assert isinstance(tid, int)
+    tid, armies = entry.number("territory"), entry.number_or_none("armies")
     if context.state.stage == CLAIMING:  # a claim takes one army, whatever ARMIES says
         if context.state.owner(tid):
             return True, f"note: territory {tid} is taken; a later line may be claimed instead"
@@ -137,8 +136,8 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
         return False, problem
     context.placed += 1
     if not one_a_turn:
-        return True, short_note(context, tid, int(armies or 0))
-    return True, one_army_note(context, int(armies or 1))
+        return True, short_note(context, tid, armies or 0)
+    return True, one_army_note(context, armies or 1)
 
 
 def short_note(context: Context, tid: int, armies: int) -> str:
@@ -190,25 +189,28 @@ def one_army_note(context: Context, armies: int) -> str:
 def route_problem(entry: RawEntry, context: Context) -> str:
     """What is wrong with the FROM and TO of an attack or a fortification: territories that
     do not exist, or are not next to each other."""
-    source, target = entry.values["from"], entry.values["to"]
-    problem = context.territory_problem(source) or context.territory_problem(target)
+    problem = context.territory_problem(entry.values["from"]) or context.territory_problem(
+        entry.values["to"]
+    )
     if problem:
         return problem
-    return context.neighbour_problem(int(source), int(target))
+    return context.neighbour_problem(entry.number("from"), entry.number("to"))
 
 
 def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
     problem = route_problem(entry, context)
-    if not problem and not 1 <= int(v["dice"]) <= ATTACK_DICE:
-        problem = f"roll 1 to {ATTACK_DICE} dice, not {v['dice']}"
-    if not problem and context.state.owner(int(v["to"])) == context.player:
-        problem = f"territory {v['to']} is yours: nothing takes it from you in your own turn"
-    problem = problem or context.ownership_problem(int(v["from"]), ATTACK_FROM)
     if problem:
         return False, problem
-    context.taken.setdefault(int(v["to"]), int(v["from"]))
-    notes = (_move_note(int(v["move"]), int(v["dice"])), context.taken_note(int(v["from"])))
+    source, target, dice = entry.number("from"), entry.number("to"), entry.number("dice")
+    if not 1 <= dice <= ATTACK_DICE:
+        problem = f"roll 1 to {ATTACK_DICE} dice, not {dice}"
+    if not problem and context.state.owner(target) == context.player:
+        problem = f"territory {target} is yours: nothing takes it from you in your own turn"
+    problem = problem or context.ownership_problem(source, ATTACK_FROM)
+    if problem:
+        return False, problem
+    context.taken.setdefault(target, source)
+    notes = (_move_note(entry.number("move"), dice), context.taken_note(source))
     return True, "; ".join(note for note in notes if note)
 
 
@@ -224,11 +226,12 @@ def _move_note(move: int, dice: int) -> str:
 
 
 def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
     problem = route_problem(entry, context)
-    if not problem and int(v["armies"]) < 1:
+    if problem:
+        return False, problem
+    if entry.number("armies") < 1:
         problem = "move at least 1 army"
-    source, target = int(v["from"]), int(v["to"])
+    source, target = entry.number("from"), entry.number("to")
     problem = (
         problem
         or context.ownership_problem(source, FORTIFY_WITH)

@@ -7,9 +7,8 @@ The canonical dict (see ``wtg.aof.orderfile``) has ``trade: [[c1, c2, c3], ...]`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole
 from wtg.core.record import Record
 
 
@@ -48,25 +47,33 @@ class WiskOrders(Record):
     fortify: Fortify | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> WiskOrders:
-        fort = data.get("fortify")
+    def from_dict(cls, data: Mapping[str, Json]) -> WiskOrders:
+        fort: Json = data.get("fortify")
         if isinstance(fort, list):
             fort = fort[0] if fort else None
+        fortify = None
+        if fort:
+            given = json_object(fort)
+            fortify = Fortify(whole(given["from"]), whole(given["to"]), whole(given["armies"]))
         return cls(
-            trades=tuple(tuple(int(c) for c in t) for t in data.get("trade", ())),
+            trades=tuple(
+                tuple(whole(c) for c in json_list(t)) for t in json_list(data.get("trade"))
+            ),
             place=tuple(
-                Placement(int(p["territory"]), int(p.get("armies", 1)))
-                for p in data.get("place", ())
+                Placement(whole(p["territory"]), whole(p.get("armies", 1)))
+                for p in map(json_object, json_list(data.get("place")))
             ),
             attacks=tuple(
                 Attack(
-                    int(a["from"]), int(a["to"]), int(a["dice"]), int(a["until"]), int(a["move"])
+                    whole(a["from"]),
+                    whole(a["to"]),
+                    whole(a["dice"]),
+                    whole(a["until"]),
+                    whole(a["move"]),
                 )
-                for a in data.get("attack", ())
+                for a in map(json_object, json_list(data.get("attack")))
             ),
-            fortify=Fortify(int(fort["from"]), int(fort["to"]), int(fort["armies"]))
-            if fort
-            else None,
+            fortify=fortify,
         )
 
     def to_dict(self, player: int, turn: int) -> JsonObject:

@@ -37,7 +37,7 @@ from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
 
 
-class Wisk(RulesetFiles, Ruleset[WiskState]):
+class Wisk(RulesetFiles[WiskState], Ruleset[WiskState]):
     name = "wisk"
     title = "WISK - the world domination game"
     gm_report = True

@@ -83,6 +83,12 @@ class Context:
             return f"there is no province {pid} (provinces are 1..{self.provinces})"
         return ""
 
+    def provinces_problem(self, entry: RawEntry, *names: str) -> str:
+        """What is wrong with the provinces ``entry``'s fields ``names`` hold, the first
+        found; "" when each is a province of the map (``entry.number`` then reads it)."""
+        problems = (self.province_problem(entry.values[name]) for name in names)
+        return next((problem for problem in problems if problem), "")
+
     def ownership_problem(self, pid: int, need: str, *, by_attack: bool = True) -> str:
         """Why the order may not name ``pid``: not the player's (nor, unless ``by_attack``
         is False, taken by an accepted attack line); ``need`` says what the order needs."""
@@ -210,10 +216,11 @@ def bomb_checker(
     says what the source can reach)."""
 
     def check(entry: RawEntry, context: Context) -> tuple[bool, str]:
-        v = entry.values
-        source, target = v["from"], v["to"]
-        problem = context.province_problem(source) or context.province_problem(target)
-        if not problem and v["missiles"] < 1:
+        problem = context.provinces_problem(entry, "from", "to")
+        if problem:
+            return False, problem
+        source, target = entry.number("from"), entry.number("to")
+        if entry.number("missiles") < 1:
             problem = "fire at least 1 missile"
         if not problem and reach_of(context.state, source, target) is None:
             hint = reach_hint(context.state, source)
@@ -226,20 +233,22 @@ def bomb_checker(
 
 
 def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    problem = context.province_problem(v["province"])
-    if not problem and v["kind"] not in context.transform_kinds:
+    problem = context.provinces_problem(entry, "province")
+    if problem:
+        return False, problem
+    province, kind, amount = entry.number("province"), entry.code("kind"), entry.number("amount")
+    if kind not in context.transform_kinds:
         problem = f"kind must be one of {', '.join(map(code_name, context.transform_kinds))}"
-    if not problem and v["amount"] < 1:
+    if not problem and amount < 1:
         problem = "transform at least 1 unit"
-    problem = problem or context.ownership_problem(v["province"], TRANSFORM_IN)
-    if not problem and v["kind"] == "POP-ARM" and context.pop_to_arm >= POP_ARM_ORDERS:
+    problem = problem or context.ownership_problem(province, TRANSFORM_IN)
+    if not problem and kind == "POP-ARM" and context.pop_to_arm >= POP_ARM_ORDERS:
         problem = f"a POP->ARM order beyond the {POP_ARM_ORDERS} allowed a turn"
     problem = problem or limit(entry, context, TRANSFORM_ORDERS, "transformation")
     if problem:
         return False, problem
-    context.pop_to_arm += v["kind"] == "POP-ARM"
-    return True, over_fifty(v["amount"], "transformed") or context.taken_note(v["province"])
+    context.pop_to_arm += kind == "POP-ARM"
+    return True, over_fifty(amount, "transformed") or context.taken_note(province)
 
 
 def over_fifty(amount: int, verb: str) -> str:
@@ -249,27 +258,26 @@ def over_fifty(amount: int, verb: str) -> str:
 
 
 def check_move(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    problem = (
-        context.province_problem(v["from"])
-        or context.province_problem(v["to"])
-        or _reach_problem(context, v["from"], v["to"])
-    )
-    if not problem and v["unit"] not in context.move_units:
+    problem = context.provinces_problem(entry, "from", "to")
+    if problem:
+        return False, problem
+    source, target, amount = entry.number("from"), entry.number("to"), entry.number("amount")
+    problem = _reach_problem(context, source, target)
+    if not problem and entry.code("unit") not in context.move_units:
         problem = f"unit must be one of {', '.join(context.move_units)}"
-    if not problem and v["amount"] < 1:
+    if not problem and amount < 1:
         problem = "move at least 1 unit"
     problem = (
         problem
-        or context.ownership_problem(v["from"], MOVE_FROM)
-        or context.ownership_problem(v["to"], MOVE_TO)
+        or context.ownership_problem(source, MOVE_FROM)
+        or context.ownership_problem(target, MOVE_TO)
         or limit(entry, context, MOVE_ORDERS, "movement")
     )
     if problem:
         return False, problem
     notes = (
-        over_fifty(v["amount"], "moved"),
-        context.taken_note(v["from"]) or context.taken_note(v["to"]),
+        over_fifty(amount, "moved"),
+        context.taken_note(source) or context.taken_note(target),
     )
     return True, "; ".join(note for note in notes if note)
 
@@ -283,17 +291,19 @@ def _reach_problem(context: Context, source: int, target: int) -> str:
 
 def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
     """Only changes count toward the 4: an order for the aim a province has is no change."""
-    v = entry.values
-    problem = context.province_problem(v["province"])
-    if not problem and v["aim"] not in context.aims:
+    problem = context.provinces_problem(entry, "province")
+    if problem:
+        return False, problem
+    province, aim = entry.number("province"), entry.code("aim")
+    if aim not in context.aims:
         problem = f"aim must be one of {', '.join(context.aims)}"
-    if not problem and v["province"] in context.aim_provinces:
-        problem = f"province {v['province']} already has an aim order"
-    problem = problem or context.ownership_problem(v["province"], AIM_FOR)
-    if not problem and context.state.province(v["province"]).aim == v["aim"]:
-        context.aim_provinces[v["province"]] = v["aim"]
-        note = f"note: province {v['province']} already has the aim {v['aim']}"
-        if context.state.province(v["province"]).idle:
+    if not problem and province in context.aim_provinces:
+        problem = f"province {province} already has an aim order"
+    problem = problem or context.ownership_problem(province, AIM_FOR)
+    if not problem and context.state.province(province).aim == aim:
+        context.aim_provinces[province] = aim
+        note = f"note: province {province} already has the aim {aim}"
+        if context.state.province(province).idle:
             note += (
                 ": this is no change, so its workers go on following the false orders;"
                 " give it another aim to set them working"
@@ -303,12 +313,12 @@ def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = limit(entry, context, AIM_CHANGES, "aim change")
     if problem:
         return False, problem
-    context.aim_provinces[v["province"]] = v["aim"]
-    return True, context.taken_note(v["province"])
+    context.aim_provinces[province] = aim
+    return True, context.taken_note(province)
 
 
 def check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    ally = entry.values["player"]
+    ally = entry.number("player")
     seated = {p.id for p in context.state.players}
     if ally != 0 and (ally == context.player or ally not in seated):
         return False, f"there is no other player {ally} (00 ends an alliance)"
@@ -322,7 +332,7 @@ def check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 def check_quit(entry: RawEntry, context: Context) -> tuple[bool, str]:
     """QUIT: the player leaves the game at the end of the turn (0 or N: he stays)."""
-    if not entry.values["flag"]:
+    if not entry.flag("flag"):
         return True, ""
     turn = context.state.turn + 1
     state = context.state

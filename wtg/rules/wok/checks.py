@@ -24,17 +24,20 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     "Players can enter attack instructions based upon which provinces they believe they will
     conquer during the turn, and will attack from those newly-conquered provinces": an attack
     may start from a province an earlier accepted attack line sets out to take."""
-    v = entry.values
-    problem = context.attack_problem(v["from"], v["to"], v["armies"]) or limit(
+    problem = context.provinces_problem(entry, "from", "to")
+    if problem:
+        return False, problem
+    source, target, armies = entry.number("from"), entry.number("to"), entry.number("armies")
+    problem = context.attack_problem(source, target, armies) or limit(
         entry, context, ATTACK_LINES, "attack"
     )
     if problem:
         return False, problem
-    context.holdings.attack_accepted(v["from"], v["to"])
+    context.holdings.attack_accepted(source, target)
     notes = (
-        context.own_target_note(v["to"], "it is ignored and takes none of your attacks"),
-        context.taken_note(v["from"]),
-        context.armies_note(v["from"], v["armies"]),
+        context.own_target_note(target, "it is ignored and takes none of your attacks"),
+        context.taken_note(source),
+        context.armies_note(source, armies),
         _beyond_the_attacks(context),
     )
     return True, "; ".join(note for note in notes if note)
@@ -54,7 +57,7 @@ def _beyond_the_attacks(context: Context) -> str:
 
 
 def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    name = entry.values["upgrade"]
+    name = entry.code("upgrade")
     problem = "" if name in UPGRADES else f"upgrade must be one of {', '.join(UPGRADES)}"
     problem = problem or limit(entry, context, len(UPGRADE_COSTS), "upgrade")
     if problem:
@@ -64,20 +67,22 @@ def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    problem = context.province_problem(v["from"]) or context.province_problem(v["to"])
-    if not problem and v["op"] not in OP_NAMES:
+    problem = context.provinces_problem(entry, "from", "to")
+    if problem:
+        return False, problem
+    source, target = entry.number("from"), entry.number("to")
+    if entry.number("op") not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
-    if not problem and v["spies"] < 1:
+    if not problem and entry.number("spies") < 1:
         problem = "use at least 1 spy"
     problem = (
         problem
-        or context.ownership_problem(v["from"], SPY_FROM)
+        or context.ownership_problem(source, SPY_FROM)
         or limit(entry, context, SPY_ORDERS, "spy")
     )
     if problem:
         return False, problem
-    notes = (context.spy_target_note(v["to"]), context.taken_note(v["from"]))
+    notes = (context.spy_target_note(target), context.taken_note(source))
     return True, "; ".join(note for note in notes if note)
 
 

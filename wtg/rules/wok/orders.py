@@ -4,8 +4,8 @@ uses the kinds its AOF has; the others stay empty."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole, word
 from wtg.core.record import Record
 
 
@@ -81,33 +81,56 @@ class Orders(Record):
     turn counted (``ABSENT_ORDERS``, given by the engine, never by a form)."""
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Orders:
+    def from_dict(cls, d: Mapping[str, Json]) -> Orders:
         """From a canonical order dict that ``accept`` has already checked. (Lists made into
         tuples, and each order's fields given in order: a confirmation's forecast reads a
         full form's thirty orders, and a generator resumed an order costs more.)"""
         ally, vote_end = d.get("ally"), d.get("vote_end")
         return cls(
-            player=int(d["player"]),
-            bomb=tuple([Bomb(o["from"], o["to"], o["missiles"]) for o in d.get("bomb", ())]),
-            attack=tuple([Attack(o["from"], o["to"], o["armies"]) for o in d.get("attack", ())]),
+            player=whole(d["player"]),
+            bomb=tuple([Bomb(*_numbers(o, "from", "to", "missiles")) for o in _orders(d, "bomb")]),
+            attack=tuple(
+                [Attack(*_numbers(o, "from", "to", "armies")) for o in _orders(d, "attack")]
+            ),
             transform=tuple(
-                [Transform(o["province"], o["kind"], o["amount"]) for o in d.get("transform", ())]
-            ),
-            move=tuple(
-                [Move(o["from"], o["to"], o["unit"], o["amount"]) for o in d.get("move", ())]
-            ),
-            trade=tuple([int(t) for t in d.get("trade", ())]),
-            aim=tuple([AimChange(o["province"], o["aim"]) for o in d.get("aim", ())]),
-            spy=tuple([SpyOp(o["from"], o["to"], o["op"], o["spies"]) for o in d.get("spy", ())]),
-            upgrade=tuple([str(u) for u in d.get("upgrade", ())]),
-            upgrade_troops=tuple(
                 [
-                    TroopChange(o["province"], o["from"], o["to"], o["amount"])
-                    for o in d.get("upgrade_troops", ())
+                    Transform(whole(o["province"]), word(o["kind"]), whole(o["amount"]))
+                    for o in _orders(d, "transform")
                 ]
             ),
-            ally=None if ally is None else int(ally),
+            move=tuple(
+                [
+                    Move(whole(o["from"]), whole(o["to"]), word(o["unit"]), whole(o["amount"]))
+                    for o in _orders(d, "move")
+                ]
+            ),
+            trade=tuple([whole(t) for t in json_list(d.get("trade"))]),
+            aim=tuple([AimChange(whole(o["province"]), word(o["aim"])) for o in _orders(d, "aim")]),
+            spy=tuple(
+                [SpyOp(*_numbers(o, "from", "to", "op", "spies")) for o in _orders(d, "spy")]
+            ),
+            upgrade=tuple([str(u) for u in json_list(d.get("upgrade"))]),
+            upgrade_troops=tuple(
+                [
+                    TroopChange(
+                        whole(o["province"]), word(o["from"]), word(o["to"]), whole(o["amount"])
+                    )
+                    for o in _orders(d, "upgrade_troops")
+                ]
+            ),
+            ally=None if ally is None else whole(ally),
             vote_end=None if vote_end is None else bool(vote_end),
             quit=bool(d.get("quit", False)),
             absent=bool(d.get("absent", False)),
         )
+
+
+def _orders(d: Mapping[str, Json], section: str) -> list[JsonObject]:
+    """The orders of ``section`` in a canonical order dict, each its fields (none when the
+    section is left out)."""
+    return [json_object(order) for order in json_list(d.get(section))]
+
+
+def _numbers(order: JsonObject, *names: str) -> list[int]:
+    """The whole numbers of an order's fields ``names``, in that order."""
+    return [whole(order[name]) for name in names]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.aof.render import OMIT
@@ -44,7 +44,7 @@ from wtg.rules.wok.view import TurnReading, report_context
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
 
-class WokRuleset(RulesetFiles, Ruleset[WokState]):
+class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     name: str
     title: str
     turn_style: TurnStyle = TurnStyle.SIMULTANEOUS
@@ -304,11 +304,12 @@ def run_turn_phases(
     state: WokState,
     orders: Mapping[int, Orders],
     rng: Random,
-    phases: Sequence[Callable[[Any], None]],
-    **options: Any,
+    phases: Sequence[Phase],
+    *,
+    waste_remainder: bool = False,
 ) -> TurnResult[WokState]:
     """Resolve the turn after ``state`` with ``phases``, on a copy; ``state`` is untouched.
-    ``options`` go to the Turn (e.g. ``waste_remainder`` for Standard WoK)."""
+    ``waste_remainder`` goes to the Turn (Standard and Intermediate WoK: ``Turn``'s)."""
     if state.outcome is not None:
         raise GameFinished(f"game {state.game} ended on turn {state.turn}")
     work = state.clone()
@@ -319,7 +320,7 @@ def run_turn_phases(
         rng,
         tuple(state.oop),
         start_owner=tuple(p.owner for p in state.provinces),
-        **options,
+        waste_remainder=waste_remainder,
     )
     for phase in phases:
         phase(turn)

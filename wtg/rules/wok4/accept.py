@@ -31,8 +31,11 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if they are executable or not when running the Turn": the first N ACCEPTED lines; a line
     rejected here is no order and takes no attack (ruling). An attack may start from a
     province an earlier accepted line sets out to take ("consecutive attacks", ruling)."""
-    v = entry.values
-    problem = context.attack_problem(v["from"], v["to"], v["armies"])
+    problem = context.provinces_problem(entry, "from", "to")
+    if problem:
+        return False, problem
+    source, target, armies = entry.number("from"), entry.number("to"), entry.number("armies")
+    problem = context.attack_problem(source, target, armies)
     if problem:
         return False, problem
     so_far = context.counts.get(entry.section, 0)
@@ -45,19 +48,19 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
             f" your first {counted(allowed, 'accepted attack line')}"
         )
     context.counts[entry.section] = so_far + 1
-    context.holdings.attack_accepted(v["from"], v["to"])
+    context.holdings.attack_accepted(source, target)
     taken = f"it is skipped, and it still takes attack {so_far + 1} of your {context.attacks}"
     notes = (
         f"attack {so_far + 1} of {context.attacks}",
-        context.own_target_note(v["to"], taken),
-        context.taken_note(v["from"]),
-        context.armies_note(v["from"], v["armies"]),
+        context.own_target_note(target, taken),
+        context.taken_note(source),
+        context.armies_note(source, armies),
     )
     return True, "; ".join(note for note in notes if note)
 
 
 def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    points = entry.values["points"]
+    points = entry.number("points")
     problem = limit(entry, context, TRADE_LINES, "trade") if points in TRADES else ""
     if points not in TRADES:
         problem = f"{points} is no trade: trade 100, 150, 200, 250 or 350 points"
@@ -65,10 +68,11 @@ def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    source, target, op = v["from"], v["to"], v["op"]
-    problem = context.province_problem(source) or context.province_problem(target)
-    if not problem and op not in OP_NAMES:
+    problem = context.provinces_problem(entry, "from", "to")
+    if problem:
+        return False, problem
+    source, target, op = entry.number("from"), entry.number("to"), entry.number("op")
+    if op not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
     if not problem and op != SPY_PROVINCE and not adjacent(context.state, source, target):
         problem = f"{OP_NAMES[op]} needs a neighbouring province; " + context.neighbour_problem(
@@ -76,7 +80,7 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
         )
     if not problem and source == target:
         problem = "you cannot spy on your own province"
-    if not problem and v["spies"] < 1:
+    if not problem and entry.number("spies") < 1:
         problem = "use at least 1 spy"
     problem = (
         problem
