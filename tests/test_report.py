@@ -46,8 +46,11 @@ def test_battle_is_told_to_both_sides(game: Game[WokState]) -> None:
         f"player: 1\nturn: 1\nattack:\n- {{from: {attacker.id}, to: {target}, armies: 12}}\n"
     )
     game.run_turn()
-    report = game.report(1)
-    assert f"Attack from {attacker.id} on {target} " in report
+    report = " ".join(game.report(1).split())
+    # the source by number and name, as the target is: 'Attack from 7 on 1 Arvenlee' named
+    # one province and left the other a bare number
+    source, aimed = f"{attacker.id} {attacker.name}", f"{target} {state.province(target).name}"
+    assert f"- Attack from {source} on {aimed} (neutral) with 12 armies against " in report
     assert "rounds" in report
     assert "Attack from" not in game.report(2)
 
