@@ -79,6 +79,7 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "width": text_width,
             "heading": press_heading,
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,
