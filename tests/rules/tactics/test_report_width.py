@@ -107,7 +107,9 @@ def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
     lines = report_text(TACTICS, config, game, [event], 1).splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("- GAME OVER"))
     names = {p.id: f"{p.name} ({p.colour})" for p in game.players}
-    assert lines[at] == f"- GAME OVER (loss of all armies but one): 1. {names[1]}, 2. {names[2]}."
+    # the end in words as WoK's 'one player left standing' (it said the state's 'loss of
+    # all armies but one')
+    assert lines[at] == f"- GAME OVER (one army left standing): 1. {names[1]}, 2. {names[2]}."
 
 
 def test_the_armies_heading_names_the_colours_of_the_game() -> None:
