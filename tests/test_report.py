@@ -72,8 +72,10 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
         game.run_turn()
         said.append(next(line for line in game.report(4).splitlines() if "missed" in line))
     assert said == [
-        "You missed the last turn; 3 in a row and you QUIT the game.",
-        "You missed the last 2 turns; 3 in a row and you QUIT the game.",
+        # '3 in a row and you QUIT' read as three missed already, and after two it did
+        # not say the next turn is the last
+        "You missed the last turn: 3 missed turns in a row and you QUIT the game.",
+        "You missed the last 2 turns: miss turn 3 too and you QUIT the game.",
         "You missed 3 turns in a row and have QUIT the game.",
     ]
 
