@@ -60,7 +60,7 @@ def test_a_wisk_report_says_how_the_game_was_won_in_words() -> None:
     assert "won by domination" not in text and "(domination)" not in text
     # the battle log's line too: it said '- RISK 1 (PLAYER #1) WON THE GAME by domination.',
     # the code word and the name in capitals
-    won = {"kind": "game_won", "public": True, "visible_to": [1, 2]}
+    won: dict[str, Json] = {"kind": "game_won", "public": True, "visible_to": [1, 2]}
     events: list[dict[str, Json]] = [
         {**won, "player": 1, "how": "domination", "mission": ""},
         {**won, "player": 2, "how": "mission", "mission": "occupy 24 territories"},

@@ -44,7 +44,7 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 def template_environment(
     *,
     autoescape: bool,
-    filters: Mapping[str, Callable[..., str | list[str]]],
+    filters: Mapping[str, Callable[..., str | list[str] | int]],
     keep_trailing_newline: bool = True,
 ) -> jinja2.Environment:
     """A Jinja environment of wtg's templates (``templates/``): undefined names fail,
