@@ -58,6 +58,16 @@ def test_a_wisk_report_says_how_the_game_was_won_in_words() -> None:
     text = report_text(WISK, WISK_CONFIG, state, [], 2, aof="")
     assert "every territory held by one player" in " ".join(text.split())
     assert "won by domination" not in text and "(domination)" not in text
+    # the battle log's line too: it said '- RISK 1 (PLAYER #1) WON THE GAME by domination.',
+    # the code word and the name in capitals
+    won: dict[str, Json] = {"kind": "game_won", "public": True, "visible_to": [1, 2]}
+    events: list[dict[str, Json]] = [
+        {**won, "player": 1, "how": "domination", "mission": ""},
+        {**won, "player": 2, "how": "mission", "mission": "occupy 24 territories"},
+    ]
+    lines = report_text(WISK, WISK_CONFIG, state, events, 2, aof="").splitlines()
+    assert "- Ann (player #1) won the game (every territory held by one player)." in lines
+    assert "- You won the game (a player's secret mission done: occupy 24 territories)." in lines
 
 
 def test_the_site_says_the_end_in_words() -> None:

@@ -46,8 +46,11 @@ def test_battle_is_told_to_both_sides(game: Game[WokState]) -> None:
         f"player: 1\nturn: 1\nattack:\n- {{from: {attacker.id}, to: {target}, armies: 12}}\n"
     )
     game.run_turn()
-    report = game.report(1)
-    assert f"Attack from {attacker.id} on {target} " in report
+    report = " ".join(game.report(1).split())
+    # the source by number and name, as the target is: 'Attack from 7 on 1 Arvenlee' named
+    # one province and left the other a bare number
+    source, aimed = f"{attacker.id} {attacker.name}", f"{target} {state.province(target).name}"
+    assert f"- Attack from {source} on {aimed} (neutral) with 12 armies against " in report
     assert "rounds" in report
     assert "Attack from" not in game.report(2)
 
@@ -69,8 +72,10 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
         game.run_turn()
         said.append(next(line for line in game.report(4).splitlines() if "missed" in line))
     assert said == [
-        "You missed the last turn; 3 in a row and you QUIT the game.",
-        "You missed the last 2 turns; 3 in a row and you QUIT the game.",
+        # '3 in a row and you QUIT' read as three missed already, and after two it did
+        # not say the next turn is the last
+        "You missed the last turn: 3 missed turns in a row and you QUIT the game.",
+        "You missed the last 2 turns: miss turn 3 too and you QUIT the game.",
         "You missed 3 turns in a row and have QUIT the game.",
     ]
 

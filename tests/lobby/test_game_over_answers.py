@@ -50,7 +50,10 @@ def test_aof_and_resign_are_refused_and_status_owes_nothing(tmp_path: Path) -> N
     hall.mail(address(1), "STATUS wok4-1")
     hall.poll(hours=1)
     (status,) = hall.new_mails(address(1))
-    assert "Game wok4-1, turn 2 (the game is over)." in status.body
+    # it said 'status of turn 2' and 'Game wok4-1, turn 2 (the game is over).': a turn that
+    # never runs
+    assert status.subject == "[wok4-1] status: over after turn 1"
+    assert status.body.startswith("Game wok4-1, over after turn 1: no orders are taken.\n")
     assert "no orders yet" not in status.body
     lines = [line for line in status.body.splitlines() if line.startswith("  player ")]
     # Bob quit: he is out of the game, where it said he owed no orders. The list deals the

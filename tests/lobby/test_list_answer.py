@@ -48,7 +48,7 @@ def test_a_lists_title_line_keeps_to_78_columns(tmp_path: Path) -> None:
     (listed,) = hall.new_mails("newcomer@else.example")
     lines = listed.body.splitlines()
     at = lines.index("  standard-skirmish-beginner: standard skirmish on star-islands, 3 players,")
-    assert lines[at + 1] == "    for Beginner players", lines
+    assert lines[at + 1] == "    for beginner players", lines
     assert max(len(line) for line in lines) <= 78, listed.body
 
 

@@ -47,7 +47,7 @@ def test_open_list_checks_the_rules_and_lists_shows_who_waits(tmp_path: Path) ->
     )
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "waiting list wok4-beginner open: wok4 on classic60, 10 players, for Beginner players; "
+        "waiting list wok4-beginner open: wok4 on classic60, 10 players, for beginner players; "
         "deadlines every 2 days at 18:00 UTC\n"
     )
     assert run(tmp_path, "open-list", "wok4", "--group", "beginner").exit_code == 1
@@ -63,7 +63,7 @@ def test_open_list_checks_the_rules_and_lists_shows_who_waits(tmp_path: Path) ->
     assert sorted(w["name"] for w in only["waiting"]) == ["Player1", "Player2"]
     assert data["offered"] == []
     text = run(tmp_path, "lists").stdout
-    assert "wok4-beginner: wok4 on classic60, 10 players, for Beginner players; 2 of 10" in text
+    assert "wok4-beginner: wok4 on classic60, 10 players, for beginner players; 2 of 10" in text
 
 
 def test_a_list_that_waited_starts_with_the_players_there_are(tmp_path: Path) -> None:

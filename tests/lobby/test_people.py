@@ -69,7 +69,12 @@ def test_a_list_of_another_group_refuses_with_the_reason(tmp_path: Path) -> None
     hall.mail(address(1), "JOIN wok4")
     hall.poll()
     (answer,) = hall.new_mails(address(1))
-    assert "you count as Beginner (0 games finished, 0 won" in answer.body
+    # the groups in the sentence's lower case: it said 'you count as Beginner (...;
+    # Beginner: 0-2 finished, ...; Advanced: ...)'
+    assert (
+        "you count as a beginner (0 games finished, 0 won; beginner: 0-2 finished, none "
+        "won; advanced: 3+ finished or 1+ won)"
+    ) in answer.words, answer.body
 
 
 def test_the_book_is_private(tmp_path: Path) -> None:

@@ -74,7 +74,7 @@ def test_plain_tiles_have_a_tooltip_on_boards_up_to_32_by_32_marked_ones_always(
     small = uses(parsed(grid_svg(square_board(32, lambda x, y: x + y))))
     assert len(small) == 32 * 32
     title = small["3,4"].find(f"{SVG}title")
-    assert title is not None and title.text == "3,4: Grass, elevation 7"
+    assert title is not None and title.text == "03/04: Grass, elevation 7"
     assert all(e.find(f"{SVG}title") is not None for e in small.values())
     marks: dict[str, tuple[Mark, ...]] = {"5,6": ("reach",), "7,8": ("battle",)}
     root = parsed(grid_svg(square_board(33, lambda x, y: x + y, marks)))
@@ -82,7 +82,8 @@ def test_plain_tiles_have_a_tooltip_on_boards_up_to_32_by_32_marked_ones_always(
     titled = {tile for tile, e in large.items() if e.find(f"{SVG}title") is not None}
     assert titled == {"5,6", "7,8"}
     reach = large["5,6"].find(f"{SVG}title")
-    assert reach is not None and reach.text == "5,6: Grass, elevation 11, your piece can walk here"
+    assert reach is not None
+    assert reach.text == "05/06: Grass, elevation 11, your piece can walk here"
     pieces = [e.find(f"{SVG}title") for e in root.iter() if e.attrib.get("class") == "piece"]
     texts = [t.text for t in pieces if t is not None]
     assert texts == ["piece 11 (Ann, R): Wolf, level 1, HP 9/9", "Ann"]  # and the legend's

@@ -10,7 +10,7 @@ from typing import Any, cast
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
 from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
-from wtg.text.prose import sentences_wrapped, wrapped
+from wtg.text.prose import sentences_wrapped, words_wrapped
 
 WIDTH = 72
 """The columns of the form's own prose (its instructions, titles and help lines): a form
@@ -117,7 +117,7 @@ def _section_lines(
 def prose_lines(text: str) -> list[str]:
     """The lines of ``text`` broken at their words to the form's width (the form's
     instructions and titles; the AOF Sender's page prints the same)."""
-    return wrapped(text, INDENT, WIDTH).splitlines()
+    return words_wrapped(text, INDENT, WIDTH).splitlines()
 
 
 def choice_lines(text: str) -> list[str]:

@@ -70,6 +70,11 @@ class Piece(Record):
     """With the ``threat`` mark: the labels of the enemy pieces that can reach it."""
 
 
+LABEL_CHARS = 5
+"""The most characters of a side's short label the map draws whole (``wtg/maps`` cuts a
+longer one to four and an ellipsis)."""
+
+
 class SideKey(Record):
     """A side in the legend: its colour is chosen by ``wtg/maps`` from ``id``; the second
     cue (a pattern and the short label) lets a colour-blind player tell sides apart."""

@@ -44,7 +44,7 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 def template_environment(
     *,
     autoescape: bool,
-    filters: Mapping[str, Callable[..., str | list[str]]],
+    filters: Mapping[str, Callable[..., str | list[str] | int]],
     keep_trailing_newline: bool = True,
 ) -> jinja2.Environment:
     """A Jinja environment of wtg's templates (``templates/``): undefined names fail,
@@ -79,6 +79,7 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "width": text_width,
             "heading": press_heading,
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,

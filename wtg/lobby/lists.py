@@ -41,9 +41,11 @@ class WaitingList(Record):
     def title(self) -> str:
         """``wok4 on classic60, 10 players, open to all`` (a list of any group: it said
         ``for every player``, which read as a game for each player, and in a JOIN's answer
-        ``for every player, as Amy``), or ``... for Beginner players``."""
+        ``for every player, as Amy``), or ``... for beginner players`` (the group in the
+        sentence's lower case, as `open-list --group` takes it: it read ``for Beginner
+        players``)."""
         ruleset = f"{self.ruleset} {self.variant}" if self.variant else self.ruleset
-        group = "open to all" if self.group == ANY else f"for {self.group.capitalize()} players"
+        group = "open to all" if self.group == ANY else f"for {self.group} players"
         return f"{ruleset} on {self.map}, {self.players} players, {group}"
 
     def deadlines(self) -> str:

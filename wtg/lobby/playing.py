@@ -132,8 +132,13 @@ def status(desk: Answering, command: Command) -> None:
     deadline = now["deadline"]
     schedule = game.config.schedule
     shown = local_text(parse_iso(deadline), schedule.timezone) if deadline and schedule else None
+    # a game over has no coming turn: 'status of turn 2' and 'Game g, turn 2 (the game is
+    # over).' named a turn that never runs; it says the game is over, and its last turn
+    # (as `wtg status GAME` says it to the GM: 'over after turn 12')
+    turn = now["turn"]
+    about = f"status: over after turn {turn - 1}" if now["over"] else f"status of turn {turn}"
     desk.reply(  # a From proves nothing, a code does: a forged From is answered as any mail
-        f"[{game.config.game}] status of turn {now['turn']}",
+        f"[{game.config.game}] {about}",
         "status",
         proven=coded,
         game=game.config.game,

@@ -234,9 +234,10 @@ def _no_list(
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0
     return (
-        f"the waiting lists of {what} are for another group: you count as {group.capitalize()} "
-        f"({counted(finished, 'game')} finished, {won} won; Beginner: 0-2 finished, none won; "
-        "Advanced: 3+ finished or 1+ won)"
+        f"the waiting lists of {what} are for another group: you count as "
+        f"{'a beginner' if group == people.BEGINNER else 'an advanced player'} "
+        f"({counted(finished, 'game')} finished, {won} won; beginner: 0-2 finished, none won; "
+        "advanced: 3+ finished or 1+ won)"
     )
 
 

@@ -248,7 +248,10 @@ def _tile_marks(spot: Spot, cell: int, hilly: bool) -> Iterator[Shape]:
 
 
 def _tile_title(spot: Spot) -> str:
-    words = [f"{spot.id}: {spot.name}"]
+    """A tile's tooltip: the tile as the report and the form write it (X/Y, ``03/04``; it
+    said the board's id, ``3,4``, a form a player may not type), its terrain and the rest."""
+    x, y = position(spot)
+    words = [f"{x:02d}/{y:02d}: {spot.name}"]
     if spot.elevation is not None:
         words.append(f"elevation {spot.elevation}")
     if "reach" in spot.marks:

@@ -14,6 +14,9 @@ _WORDS: dict[str, str] = {
     "bitter end": "one player left standing, the game fought to the bitter end",
     "domination": "every territory held by one player",
     "mission": "a player's secret mission done",
+    # Tactics keeps its reasons in words; this one read as a noun phrase of its own
+    # ("GAME OVER (loss of all armies but one)"), the original's "all armies dead but one"
+    "loss of all armies but one": "one army left standing",
 }
 
 

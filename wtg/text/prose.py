@@ -112,6 +112,16 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
+def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
+    """``wrapped`` for a line of prose (an order form's titles), its last word never alone
+    on a line of its own (``_no_word_alone``): a form's title ended ``(you have`` above
+    ``  0)``, ``... run this`` above ``  turn``."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines.extend(_no_word_alone(wrapped(line, indent, width).split("\n")))
+    return "\n".join(lines)
+
+
 def _no_word_alone(pieces: list[str]) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
     the word before it goes down with it, as far as the line holds them."""

@@ -101,8 +101,8 @@ def test_a_move_of_troops_says_which_troops_moved() -> None:
     result = run_intermediate(state, orders(1, move=[move(1, 2, "TRO", 7), move(1, 2, "KNI", 1)]))
     events = [e.to_dict() for e in result.events]
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
-    assert "- Moved 7 TRO (3 ARM, 2 PIK, 2 KNI) from 1 to 2." in report
-    assert "- Moved 1 KNI from 1 to 2." in report
+    assert "- Moved 7 TRO (3 ARM, 2 PIK, 2 KNI) from 1 Prov1 to 2 Prov2." in report
+    assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
 
 
 def test_the_level_a_battle_gives_says_whose_troops() -> None:

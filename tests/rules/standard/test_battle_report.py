@@ -30,7 +30,7 @@ def test_the_winner_of_an_attack_is_told_how_many_armies_moved_in() -> None:
     assert result.state.province(2).arm == 2
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
-    assert "- Attack from 1 on 2 " in mine
+    assert "- Attack from 1 Prov1 on 2 Prov2 " in mine
     assert (
         "with 2 armies against 1: 2 rounds, you lost 0, they lost 1. The province is "
         "yours: 2 armies moved in, 1 of them injured and recovered (your armies' level "
@@ -112,13 +112,13 @@ def test_an_attack_on_a_province_without_armies_says_so() -> None:
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
     assert (
-        "- Attack from 1 on 2 Prov2 (P2 (#2)) with 2 armies: no armies defended it. The "
+        "- Attack from 1 Prov1 on 2 Prov2 (P2 (#2)) with 2 armies: no armies defended it. The "
         "province is yours: 2 armies moved in" in mine
     )
     theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
     assert (
-        "- P1 (#1) attacked 2 Prov2 from 1 with 2 armies: you had no armies there to defend "
-        "it. The province is lost." in theirs
+        "- P1 (#1) attacked 2 Prov2 from 1 Prov1 with 2 armies: you had no armies there to "
+        "defend it. The province is lost." in theirs
     )
     assert "0 rounds" not in mine + theirs
 

@@ -55,6 +55,28 @@ def test_a_duel_player_sees_his_three_colours_as_his_own() -> None:
     assert yours == ["AnnA", "AnnB", "AnnC"]
 
 
+def test_a_colour_label_too_long_for_the_map_is_the_colour_s_number() -> None:
+    """Aldric's colours were labelled 'AldricA', 'AldricB' and 'AldricC', drawn 'Aldr…' on
+    all three (and Player1A and Player2A both 'Play…'): a label the map cuts is the colour's
+    number, the legend giving its name; one that fits stays."""
+    seats = (SeatSetup(id=1, name="Aldric"), SeatSetup(id=2, name="Bob"))
+    setup = GameSetup(game="g", map="classic60", seed=3, players=seats, variant="duel")
+    state: WokState = RULESET.new_game(setup, random.Random(3)).state
+    view = RULESET.board(state, 1, [])
+    assert [(k.label, k.name) for k in view.sides] == [
+        ("P1", "AldricA"),
+        ("BobA", "BobA"),
+        ("P3", "AldricB"),
+        ("BobB", "BobB"),
+        ("P5", "AldricC"),
+        ("BobC", "BobC"),
+        ("Robo1", "Robo1"),
+        ("Robo2", "Robo2"),
+        ("Robo3", "Robo3"),
+        ("Robo4", "Robo4"),
+    ]
+
+
 def test_on_turn_0_everyone_sees_where_everyone_starts() -> None:
     state = duel()
     shown = spots(RULESET.board(state, 1, []))

@@ -27,10 +27,13 @@ def test_the_turn_0_report_says_where_everyone_starts(tmp_path: Path) -> None:
     text = report_text(STANDARD, game.config, state, [], 1, aof="")
     lines = text.splitlines()
     heading = lines.index("WHERE EVERYONE STARTS")
-    homes = sorted((p.home, p.id) for p in state.players)
-    assert lines[heading + 1 : heading + 1 + len(homes)] == [
-        f"  {home} {state.province(home).name}: {state.player(pid).name} (#{pid})"
-        for home, pid in homes
+    # a table: the players in one column ('  13 Tamsvale: Bob (#2)' stood two letters
+    # left of '  24 Vellacourt: Cid (#3)')
+    assert lines[heading + 1 : heading + 5] == [
+        "  13 Tamsvale    Bob (#2)",
+        "  24 Vellacourt  Cid (#3)",
+        "  28 Quorrowin   Ann (#1)",
+        "",
     ]
     state.turn = 1  # later, what others hold is fog unless the report tells it
     assert "WHERE EVERYONE STARTS" not in report_text(STANDARD, game.config, state, [], 1, aof="")
@@ -40,7 +43,7 @@ def test_a_duel_human_reads_the_starts_once_and_wok4_none(tmp_path: Path) -> Non
     duel = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
     report = duel.report(1)
     assert report.count("WHERE EVERYONE STARTS") == 1
-    assert ": Robo4 (#10)" in report  # the robots start somewhere too
+    assert re.search(r"^ +\d+ [A-Z][a-z]+ +Robo4 \(#10\)$", report, re.M)  # robots start too
     players = [PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"C{i:04d}") for i in (1, 2)]
     wok4 = create_game(tmp_path / "w", "wok4", "small", players, 5).typed(WOK4)
     assert "WHERE EVERYONE STARTS" not in wok4.report(1)  # WoK IV's starts are not public
@@ -81,3 +84,12 @@ def test_the_turn_0_report_says_the_game_begins(
     assert "Nothing touched you" not in game.report(1)
     game.run_turn(now=None)
     assert "The game begins" not in game.report(1)
+
+
+def test_the_intermediate_starts_stand_in_columns(tmp_path: Path) -> None:
+    """Intermediate's marchlands: ids of one and two digits. The rows read '  1 Ashfold:
+    Bob (#2)' over '  20 Wheatley: Ann (#1)', neither the ids nor the players under each
+    other; the ids are right-aligned as in the province tables, the players in a column."""
+    game = create_game(tmp_path / "i", "intermediate", "marchlands", entries(2), 5)
+    report = game.report(1)
+    assert "WHERE EVERYONE STARTS\n   1 Ashfold   Bob (#2)\n  20 Wheatley  Ann (#1)\n\n" in report

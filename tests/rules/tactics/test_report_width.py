@@ -67,7 +67,14 @@ def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> No
     # a knight's weapon dominates the pike's; the pike's does not dominate the knight's
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1)])
     config = game_config("tactics", "open7", 2, 1)
-    mine = _attacks(report_text(TACTICS, config, game, [], 1))
+    text = report_text(TACTICS, config, game, [], 1)
+    # the heading on one line, and nothing of a popup a player by mail never saw: it said
+    # '(after walking to FROM; as the info\n  popup estimates)'
+    assert (
+        "\nATTACKS YOUR PIECES COULD MAKE (after walking to FROM; odds before the dice)\n"
+        "PIECE          TARGET"
+    ) in text
+    mine = _attacks(text)
     assert [line[:30] for line in mine] == [
         "11 KNIGHT      21 PIKE       *",
         "EXPECTED: the damage to expect",
@@ -100,7 +107,9 @@ def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
     lines = report_text(TACTICS, config, game, [event], 1).splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("- GAME OVER"))
     names = {p.id: f"{p.name} ({p.colour})" for p in game.players}
-    assert lines[at] == f"- GAME OVER (loss of all armies but one): 1. {names[1]}, 2. {names[2]}."
+    # the end in words as WoK's 'one player left standing' (it said the state's 'loss of
+    # all armies but one')
+    assert lines[at] == f"- GAME OVER (one army left standing): 1. {names[1]}, 2. {names[2]}."
 
 
 def test_the_armies_heading_names_the_colours_of_the_game() -> None:

@@ -60,7 +60,10 @@ def test_everyone_reads_the_battle_and_the_map() -> None:
         assert "  30 Kamchatka              Ann" in text
         assert "    6 5 4 against 1" in text
     assert "- You attacked Kamchatka (30) of Bob (player #2) from Alaska (1)" in ann
-    assert "- Ann (player #1) attacked Kamchatka (30) of you from Alaska (1)" in bob
+    # the reader's own territory is 'your Kamchatka (30)': 'Kamchatka (30) of you' read as
+    # a word left out
+    assert "- Ann (player #1) attacked your Kamchatka (30) from Alaska (1): 1 roll," in bob
+    assert "of you" not in bob
 
 
 def test_cards_and_mission_only_in_ones_own_report() -> None:
@@ -285,3 +288,15 @@ def test_the_taker_of_an_eliminated_players_cards_reads_them_on_one_line() -> No
     assert [line for line in cy if "took" in line] == [
         "- Bob (player #2) was eliminated by Ann (player #1), who took 2 cards."
     ]
+
+
+def test_one_continent_held_is_said_in_the_singular() -> None:
+    """'continents South America' of a player who holds one."""
+    state = board_state(owners={t: 1 for t in range(39, 43)})
+    ann = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "You: ACTIVE, 4 territories, 4 armies, 0 cards, continent Australia.\n" in ann
+    bob = " ".join(report_text(RULESET, CONFIG, state, [], 2, aof="").split())
+    assert (
+        "You: ACTIVE, 38 territories, 38 armies, 0 cards, continents North America, South "
+        "America, Europe, Africa, Asia."
+    ) in bob

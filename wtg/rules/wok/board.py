@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from wtg.core.board import Board, Link, Mark, SideKey, Spot
+from wtg.core.board import LABEL_CHARS, Board, Link, Mark, SideKey, Spot
 from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 TROOP_KINDS = ("arm", "pik", "arc", "kni", "cat")
@@ -194,7 +194,12 @@ def _side_key(state: WokState, pid: int, mine: frozenset[int]) -> SideKey:
     status = player.status + (", yours" if pid in mine else "")
     if player.robot:
         status += ", robot"
-    return SideKey(id=pid, name=player.name, label=player.label or f"P{pid}", status=status)
+    # a Duel's colour label is the name and a letter ("AnnA"): one too long for the map's
+    # label was cut to "Aldr…" on all three of a player's colours, and on both players'
+    # where their names begin alike ("Play…"); the number tells them apart, the legend
+    # names it
+    label = player.label if player.label and len(player.label) <= LABEL_CHARS else f"P{pid}"
+    return SideKey(id=pid, name=player.name, label=label, status=status)
 
 
 def _title(state: WokState, seat: int | None, mine: frozenset[int]) -> str:
