@@ -7,17 +7,17 @@ import os
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from logging import WARNING
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
+from wtg.files.sqlitewait import connect, wal_mode
 from wtg.logs.events import log_event
-from wtg.logs.waits import kept_waiting, waiting
 from wtg.mail.spool.outcome import Kind
 from wtg.text.closename import close_names, either
 
@@ -334,80 +334,6 @@ def mail_marks(spool: Path) -> dict[str, str]:
     return {str(g): f"-n{int(t)}" for g, t in rows}
 
 
-T = TypeVar("T")
-
-BUSY_SECONDS = 30.0
-"""How long a statement waits for another process's write to the journal to end."""
-
-FIRST_WAIT = 2.0
-"""How long a statement waits for another process's write before the wait is said
-(``wtg.logs.waits``); it goes on waiting, up to ``BUSY_SECONDS`` in all."""
-
-
-class _Patient(sqlite3.Connection):
-    """A connection whose statements wait for another process's write to the journal (a
-    poll's batch, a send, `wtg serve`) up to ``BUSY_SECONDS``, and say so once they have
-    waited ``FIRST_WAIT``: a GM's command waited 30 s without a word, then failed."""
-
-    named = ""
-    """The journal's file, for what is said."""
-
-    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        return _patiently(lambda: super(_Patient, self).execute(sql, parameters), self.named)
-
-    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
-        rows = list(parameters)  # read again when tried again
-        return _patiently(lambda: super(_Patient, self).executemany(sql, rows), self.named)
-
-    def executescript(self, script: str, /) -> sqlite3.Cursor:  # every script: IF NOT EXISTS
-        return _patiently(lambda: super(_Patient, self).executescript(script), self.named)
-
-    def commit(self) -> None:
-        _patiently(lambda: super(_Patient, self).commit(), self.named)
-
-
-def _patiently(call: Callable[[], T], named: str) -> T:
-    """``call()``, tried again while another process writes the journal (SQLite's plain
-    "database is locked", each try waiting ``FIRST_WAIT``), up to ``BUSY_SECONDS`` in all;
-    the wait said once, at the first try that found it busy."""
-    deadline = time.monotonic() + BUSY_SECONDS - FIRST_WAIT
-    said = False
-    while True:
-        tried = time.monotonic()
-        try:
-            return call()
-        except sqlite3.OperationalError as exc:
-            if not kept_waiting(exc) or time.monotonic() > deadline:
-                raise
-            if time.monotonic() - tried < FIRST_WAIT / 2:  # refused at once, no wait: a pause
-                time.sleep(0.05)
-            if not said:
-                waiting(
-                    f"the mail journal {named} is being written by another wtg (a poll, a "
-                    f"send, a turn, `wtg serve`): waiting for it, up to {BUSY_SECONDS:g} s"
-                )
-                said = True
-
-
-def _wal(db: sqlite3.Connection) -> None:
-    """The journal in WAL mode. SQLite asks no busy handler while it switches a new
-    database's mode: another process making the journal at the same moment (the workers
-    of `run-turn --due`, each noting a game never mailed) made it fail at once with
-    "database is locked". Tried again, a moment later each time, for as long as a
-    statement waits."""
-    deadline = time.monotonic() + BUSY_SECONDS
-    pause = 0.001
-    while True:
-        try:
-            sqlite3.Connection.execute(db, "PRAGMA journal_mode=WAL")  # tried again here
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
-
-
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
@@ -458,9 +384,8 @@ class Journal:
         return missing
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=FIRST_WAIT, factory=_Patient)
-        db.named = str(self.path)
-        _wal(db)
+        db = connect(self.path, f"the mail journal {self.path}")
+        wal_mode(db)
         db.execute("PRAGMA synchronous=FULL")
         return db
 
