@@ -7,6 +7,8 @@ with kill -9); and a wait that runs out names the database and what to do."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,29 @@ def test_a_wait_that_runs_out_names_the_database_and_what_to_do(
     ]
     again = run(tmp_path, "open-list", "wok4", "--group", "advanced")  # the other is done
     assert again.exit_code == 0, again.output
+
+
+def test_a_due_run_whose_lobby_waited_too_long_says_why_and_runs_the_games(
+    book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's tasks of `run-turn --due` skipped past the wait were said as "an error in
+    wtg: OperationalError: database is locked", a bug to report; they name the database and
+    who kept it busy now, and the due run goes on (the next does the lobby's tasks)."""
+    with closing(sqlite3.connect(book)) as db, db:  # a code mailed long ago: purged by a due run
+        db.execute(
+            "INSERT INTO pending (code, kind, address, target, name, made) VALUES "
+            "('OLDCODE123', 'join', 'p1@players.example', 'wok4-beginner', 'Ann', "
+            "'2020-01-01T00:00:00Z')"
+        )
+    short_patience(monkeypatch, busy=0.3)
+    with held(book):
+        result = run(tmp_path, "run-turn", "--due")
+    assert (
+        f"lobby: {book}: the lobby skipped: the lobby's database {book} cannot be used: "
+        "database is locked: another wtg (a poll, a turn, a GM's lobby command, `wtg "
+        "upgrade`, `wtg serve`) kept writing it past the wait"
+    ) in result.stderr.splitlines()
+    assert "an error in wtg" not in result.stderr
+    assert run(tmp_path, "run-turn", "--due").stderr == ""  # the other is done
+    with closing(sqlite3.connect(book)) as db:
+        assert db.execute("SELECT code FROM pending").fetchall() == []

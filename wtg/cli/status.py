@@ -45,6 +45,7 @@ from wtg.mail.spool.journal import (
     Quarantined,
     SetAside,
     Unanswered,
+    cut_short_line,
     flood_not_kept,
     held_mails,
     held_over,
@@ -52,6 +53,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
     quarantine_listed,
     quarantined,
+    releases_cut_short,
     releasing,
     set_aside,
     unanswered,
@@ -118,6 +120,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
+    releases = listed["releases_cut_short"] = _releases_of(spool, game.config.game)
     rolled = rollback_note(game.store, game.latest_turn())
     listed["last_rollback"] = None if rolled is None else rolled.as_json()
     if as_json:
@@ -170,6 +173,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
         say(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
+    for key in releases:  # the game's mail perhaps still in the rejected folder
+        say(cut_short_line(key))
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -543,10 +548,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
-        say(
-            f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
-            f"give `wtg quarantine --release {key}` again to finish it"
-        )
+        say(cut_short_line(key))
     for key in withdrawing(games_dir / SPOOL):
         click.echo(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
@@ -599,6 +601,12 @@ def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
     return [
         {"key": h.key, "archive": h.archive, "reason": h.reason} for h in held if h.game == game
     ]
+
+
+def _releases_of(spool: Path, game: str) -> list[str]:
+    """The keys of the releases cut short whose mails named ``game`` (those that named no
+    game, or whose game the journal did not keep, the host-wide status says)."""
+    return [item.key for item in releases_cut_short(spool) if item.game == game]
 
 
 def _game_shown(name: str) -> str:

@@ -106,7 +106,8 @@ CREATE TABLE IF NOT EXISTS flood_counts (  -- a stranger's mails of a day whose 
 );
 CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
     key TEXT PRIMARY KEY,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    game TEXT                    -- the game its record of mail held or quarantined named
 );
 CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given again says
     key TEXT PRIMARY KEY,
@@ -140,6 +141,12 @@ _FLOOD_COLUMNS = (
 """The columns ``flood_mails`` has beyond those of its first version: whether the mail came
 from a seat's address, whose mails the bound of an address keeps, never the day's bound of
 all addresses (a flood of strangers' never pushes a player's out)."""
+_RELEASES_COLUMNS = (
+    ("game", "TEXT"),  # the game the mail's record named (NULL: none, or not kept)
+)
+"""The columns ``releases`` has beyond those of its first version: the game the mail
+released named, kept from its record (which the release forgets), so that `wtg status
+GAME` says a release of the game's mail cut short."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -378,6 +385,7 @@ class Journal:
             ("unanswered", _UNANSWERED_COLUMNS),
             ("quarantine", _QUARANTINE_COLUMNS),
             ("flood_mails", _FLOOD_COLUMNS),
+            ("releases", _RELEASES_COLUMNS),
         ):
             have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
             missing += [(table, name, kind) for name, kind in columns if name not in have]
@@ -718,8 +726,15 @@ class Journal:
         """The journal forgets the message (the next poll handles it as new) and notes the
         release under way, in one commit: a release cut short after it is finished by the
         same command given again, one before it changed nothing."""
+        named = (
+            "coalesce((SELECT game FROM quarantine WHERE key = ?), "
+            "(SELECT game FROM held WHERE key = ?))"
+        )
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO releases (key, at) VALUES (?, ?)", (key, at))
+            self.db.execute(
+                f"INSERT OR REPLACE INTO releases (key, at, game) VALUES (?, ?, {named})",
+                (key, at, key, key),
+            )
             for table in ("messages", "quarantine", "held", "flood_mails"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
 
@@ -979,6 +994,32 @@ def held_over(spool: Path) -> list[HeldOver]:
 def releasing(spool: Path) -> list[str]:
     """The keys of the releases cut short (``wtg.mail.poll.release``), oldest first."""
     return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
+
+
+def cut_short_line(key: str) -> str:
+    """What `wtg status` says of the release of mail ``key`` cut short (its mail perhaps
+    still in the rejected folder, where no poll looks), with the command that finishes it."""
+    return (
+        f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
+        f"give `wtg quarantine --release {key}` again to finish it"
+    )
+
+
+class ReleaseCutShort(Record):
+    """A release cut short (``releasing``): the mail's key, and the game its record of mail
+    held or quarantined named (None: it named none, or the journal kept none: a release
+    begun by a wtg before the column, or of a mail whose record was let go)."""
+
+    key: str
+    game: str | None
+
+
+def releases_cut_short(spool: Path) -> list[ReleaseCutShort]:
+    """The releases cut short with the games their mails named, oldest first; read only."""
+    rows = _query(spool, "SELECT key, game FROM releases ORDER BY at, key")
+    if rows is None:  # a journal no wtg of this version opened: no game kept
+        rows = [(key, None) for key in releasing(spool)]
+    return [ReleaseCutShort(str(k), g and printable(str(g))) for k, g in rows]
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
