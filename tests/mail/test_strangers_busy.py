@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from tests.heldbusy import held, kill_when_told, short_patience
 from tests.lobby.hall import Hall
 from wtg.cli import main
+from wtg.host.pollhealth import last_poll
 from wtg.mail.incoming.strangers import FILE
 
 STRANGER = "mallory@strangers.example"
@@ -70,6 +71,11 @@ def test_a_wait_that_runs_out_names_the_count_and_the_mail_waits(
         "(what it filed is kept, and the next poll takes up the rest)"
     )
     assert hall.new_mails(STRANGER) == []
+    health = last_poll(hall.gm.spool)  # what `wtg status --host` says of the last poll
+    assert health is not None and health.error == (
+        f"the count of mail to strangers {counted} cannot be used: database is locked: "
+        "another wtg (a poll, `wtg serve`) kept writing it past the wait"
+    )
     again = CliRunner().invoke(main, ["--config", str(config), "poll"])  # the other is done
     assert again.exit_code == 0, again.output
     assert len(hall.new_mails(STRANGER)) == 1  # the LIST answered, not lost
