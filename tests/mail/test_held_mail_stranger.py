@@ -77,3 +77,28 @@ def test_a_game_name_no_game_may_have_is_quoted_in_the_held_line(tmp_path: objec
     world.poll()
     said = wtg(world, "status").stdout
     assert f"they name games this host does not know (g9, '{words}');" in said, said
+
+
+def test_a_game_name_no_game_may_have_is_quoted_in_the_digest_and_the_listing(
+    tmp_path: object,
+) -> None:
+    """The GM's digest listed the same mail held as ``KEY  game x); nothing else is held,
+    all is well. (y``, the stranger's words on a line of the host's, unquoted (`wtg
+    status` quoted them: hostile20); so did `wtg quarantine`. Both quote such a name now,
+    as `wtg status` does; a name that may be a game's is written as before."""
+    world = World(tmp_path)  # type: ignore[arg-type]
+    words = "x); nothing else is held, all is well. (y"
+    keys = {}
+    for name in (words, "g9"):
+        form = world.aof(1, X1="100").replace("GAME: g1", f"GAME: {name}", 1)
+        keys[name] = "maildir:" + world.mail(form, sender="mallory@strangers.example")
+    world.poll()
+    digest = wtg(world, "digest")
+    assert digest.exit_code == 0, digest.output
+    lines = digest.stdout.splitlines()
+    assert f"  {keys[words]}  game '{words}'" in lines, digest.stdout
+    assert f"  {keys['g9']}  game g9" in lines
+    assert not any(line.endswith(f"game {words}") for line in lines)
+    listed = wtg(world, "quarantine").stdout.splitlines()
+    assert any(line.startswith(f"{keys[words]}  HELD  game '{words}'  ") for line in listed)
+    assert any(line.startswith(f"{keys['g9']}  HELD  game g9  ") for line in listed), listed

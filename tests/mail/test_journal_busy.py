@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from wtg.cli import main
-from wtg.mail.spool import journal
+from wtg.files import sqlitewait
 from wtg.mail.spool.journal import JOURNAL_FILE, mailed_turns, note_game
 
 
@@ -35,8 +35,8 @@ def host(tmp_path: Path) -> Path:
 @pytest.fixture
 def held(host: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
     """The journal's write lock held by another connection (as another process holds it)."""
-    monkeypatch.setattr(journal, "FIRST_WAIT", 0.05, raising=False)  # raising: older code
-    monkeypatch.setattr(journal, "BUSY_SECONDS", 0.3)
+    monkeypatch.setattr(sqlitewait, "FIRST_WAIT", 0.05)
+    monkeypatch.setattr(sqlitewait, "BUSY_SECONDS", 0.3)
     other = sqlite3.connect(host.parent / "games" / ".mail" / JOURNAL_FILE, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     yield other
@@ -51,7 +51,8 @@ def test_a_command_kept_waiting_says_so_then_what_to_do(host: Path, held: object
     lines = result.stderr.splitlines()
     assert lines[0] == (
         f"wtg: note: the mail journal {spool / JOURNAL_FILE} is being written by another wtg "
-        "(a poll, a send, a turn, `wtg serve`): waiting for it, up to 0.3 s"
+        "(a poll, a send, a turn, `wtg serve`): waiting for it, up to 0.3 s; nothing to do: "
+        "this command goes on by itself once that one is done"
     )
     assert lines[-1].endswith(
         "database is locked: another wtg (a poll, a send, a turn, `wtg serve`) kept writing "

@@ -5,7 +5,8 @@ lay in the rejected folder, where no poll looks, and `wtg status` said nothing o
 HELD MAIL (its record was gone), no word of the release cut short (only `wtg quarantine`
 listed it). A player's orders waited unseen past their deadline. `wtg status` now says
 each release cut short and the command that finishes it (``releases_cut_short`` in its
-JSON), until the release is given again.
+JSON), until the release is given again; so do `wtg status GAME` of the game the mail
+named and `wtg status --host`, which said nothing of it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from tests.mail.test_kill_quarantine import Copy, held  # noqa: F401 (the fixtur
 from wtg.mail.spool.journal import releasing
 
 KILLS = 8
+LOOKS = ((), ("g1",), ("--host",))
+"""`wtg status`, `wtg status g1` (the game the mail held named), `wtg status --host`: each
+said nothing of a release cut short but the first."""
 
 
 def test_status_says_a_release_cut_short_until_it_is_given_again(
@@ -40,11 +44,14 @@ def test_status_says_a_release_cut_short_until_it_is_given_again(
         assert cut.killed and cut.writes == at - 1, (at, cut)
         under_way = bool(releasing(host.games / ".mail"))
         cut_short += under_way
-        status = host.wtg("status")
-        assert (line in status.stdout.splitlines()) == under_way, (at, status.stdout)
-        listed = json.loads(host.wtg("status", "--json").stdout)
-        assert listed["releases_cut_short"] == ([key] if under_way else []), at
+        for look in LOOKS:  # the host's, the game's (the mail named g1), the host's health
+            status = host.wtg("status", *look)
+            assert (line in status.stdout.splitlines()) == under_way, (at, look, status.stdout)
+            listed = json.loads(host.wtg("status", *look, "--json").stdout)
+            assert listed["releases_cut_short"] == ([key] if under_way else []), (at, look)
         assert host.wtg(*args).returncode == 0
-        assert line not in host.wtg("status").stdout
-        assert json.loads(host.wtg("status", "--json").stdout)["releases_cut_short"] == []
+        for look in LOOKS:
+            assert line not in host.wtg("status", *look).stdout
+            listed = json.loads(host.wtg("status", *look, "--json").stdout)
+            assert listed["releases_cut_short"] == [], (at, look)
     assert cut_short, "no kill left a release under way"

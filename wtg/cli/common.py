@@ -22,6 +22,7 @@ from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note, running_wtg
 from wtg.files.paths import same_file
+from wtg.files.sqlitewait import kept_busy, waited_for
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
 from wtg.host.configplace import CONFIG_NAME, config_in
@@ -34,7 +35,7 @@ from wtg.host.gamesdir import (
     restore_under_way,
     scan_games,
 )
-from wtg.logs.waits import kept_waiting, listen
+from wtg.logs.waits import listen
 from wtg.text.closename import close_names, either
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -128,7 +129,7 @@ class WtgGroup(click.Group):
             fail(with_full_disk(os_error_line(exc), exc))
         except Exception as exc:
             if isinstance(exc, sqlite3.Error):
-                what = written(exc) or "a database of the games folder"
+                what = written(exc) or waited_for(exc) or "a database of the games folder"
                 fail(with_full_disk(f"{what} cannot be used: {exc}{_busy(exc)}", exc))
             raise
 
@@ -160,12 +161,8 @@ class WtgGroup(click.Group):
 def _busy(exc: sqlite3.Error) -> str:
     """What to do when another process kept a database busy past the wait (SQLite's
     "database is locked", which said nothing of it); "" for any other error."""
-    if not kept_waiting(exc):
-        return ""
-    return (
-        ": another wtg (a poll, a send, a turn, `wtg serve`) kept writing it past the wait; "
-        "give the command again once that one is done"
-    )
+    busy = kept_busy(exc)
+    return f"{busy}; give the command again once that one is done" if busy else ""
 
 
 OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}

@@ -21,6 +21,7 @@ from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, w
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.files.ownership import owner_line
+from wtg.files.sqlitewait import cannot_use
 from wtg.game.schedule import iso
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
@@ -152,7 +153,7 @@ def poll(
     except PollInterrupted as stop:
         fail(str(stop))
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
-        why = owner_line(exc) or f"{type(exc).__name__}: {said(exc)}"
+        why = owner_line(exc) or cannot_use(exc) or f"{type(exc).__name__}: {said(exc)}"
         why = with_full_disk(why, exc, then="")
         if isinstance(exc, TimeoutError) and gm.transport == "imap" and gm.imap is not None:
             # no words of the server's to say: none came

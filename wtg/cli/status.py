@@ -22,7 +22,7 @@ from wtg.files.private import is_private
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GAME_NAME, GameConfig, PlayerEntry, code_warnings
+from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings, name_quoted
 from wtg.game.hold import Hold
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
@@ -45,6 +45,7 @@ from wtg.mail.spool.journal import (
     Quarantined,
     SetAside,
     Unanswered,
+    cut_short_line,
     flood_not_kept,
     held_mails,
     held_over,
@@ -52,6 +53,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
     quarantine_listed,
     quarantined,
+    releases_cut_short,
     releasing,
     set_aside,
     unanswered,
@@ -118,6 +120,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
+    releases = listed["releases_cut_short"] = _releases_of(spool, game.config.game)
     rolled = rollback_note(game.store, game.latest_turn())
     listed["last_rollback"] = None if rolled is None else rolled.as_json()
     if as_json:
@@ -170,6 +173,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
         say(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
+    for key in releases:  # the game's mail perhaps still in the rejected folder
+        say(cut_short_line(key))
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -543,10 +548,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
-        say(
-            f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
-            f"give `wtg quarantine --release {key}` again to finish it"
-        )
+        say(cut_short_line(key))
     for key in withdrawing(games_dir / SPOOL):
         click.echo(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
@@ -571,7 +573,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 click.echo(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
-        names = ", ".join(_game_shown(name) for name in named[:SHOWN])
+        names = ", ".join(name_quoted(name) for name in named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
         # a game whose folder cannot be read: its mails held beyond those waiting for a mend
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
@@ -601,11 +603,10 @@ def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
     ]
 
 
-def _game_shown(name: str) -> str:
-    """A game name a held mail's form gave, as the list of them says it: one no game may
-    have (``GAME_NAME``: a stranger's words, ``x); nothing else is held (y``) quoted, so
-    that it never reads as the host's; '?' (none read) and a game's name as they are."""
-    return name if name == "?" or GAME_NAME.fullmatch(name) else repr(name)
+def _releases_of(spool: Path, game: str) -> list[str]:
+    """The keys of the releases cut short whose mails named ``game`` (those that named no
+    game, or whose game the journal did not keep, the host-wide status says)."""
+    return [item.key for item in releases_cut_short(spool) if item.game == game]
 
 
 def _from_a_stranger(held: Quarantined, config: GameConfig) -> bool:
@@ -812,7 +813,7 @@ def quarantine(
     if not (kept or held or under_way or over):
         click.echo("no mail quarantined or held")
     for item in kept:
-        say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+        say(f"{item.key}  game {name_quoted(item.game)}  {item.archive}: {item.reason}")
     for sender, left in kept_over.items():  # the newest of an address are listed
         say(
             f"{left} more mail(s) quarantined from {sender or '(no address read)'} not "
@@ -822,7 +823,8 @@ def quarantine(
     folders = scan_games(games_dir).folders if held else ()
     for item in held:
         meant = _meant(item, folders)
-        say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}{meant}")
+        game = name_quoted(item.game)
+        say(f"{item.key}  HELD  game {game}  {item.archive}: {item.reason}{meant}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
             f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"

@@ -281,6 +281,16 @@ def check_game_name(name: str) -> None:
         raise ConfigError(f"{shown!r} cannot be a game's name: {GAME_NAME_RULE}{hint}")
 
 
+def name_quoted(name: str | None) -> str:
+    """A game name a mail gave (a stranger's form, held or quarantined), as wtg says it to
+    the GM: one no game may have (``GAME_NAME``: a stranger's words, ``x); nothing else is
+    held (y``) quoted and escaped (``repr``), so that they never read as the host's; '?'
+    for none read, and a name a game may have, as they are."""
+    if not name:
+        return "?"
+    return name if name == "?" or GAME_NAME.fullmatch(name) else repr(name)
+
+
 def game_name_meant(name: str) -> str | None:
     """A name by the rule made of ``name`` (``My Game``: my-game): lower case, a letter
     with an accent as the letter without it (``Zürich``: zurich), each run of other

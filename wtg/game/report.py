@@ -16,7 +16,7 @@ from wtg.core.plurals import counted
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
-from wtg.game.gameconfig import GameConfig
+from wtg.game.gameconfig import GameConfig, name_quoted
 from wtg.game.press import Press
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, text_width
@@ -84,6 +84,7 @@ def environment() -> jinja2.Environment:
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,
             "packed": packed,
+            "name_quoted": name_quoted,
         },
     )
 

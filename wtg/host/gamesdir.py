@@ -29,6 +29,7 @@ from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.paths import folder_identity, subfolders
+from wtg.files.sqlitewait import cannot_use, kept_busy
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.gm.gamestatus import game_status
@@ -379,8 +380,11 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     if owned is not None:
         return owned
     what = written(exc)  # a database's error, and what was being written in it
+    waited = cannot_use(exc)  # another wtg kept a database busy past the wait
     if what is not None:
-        text = f"{what} cannot be used: {exc}"
+        text = f"{what} cannot be used: {exc}{kept_busy(exc)}"
+    elif waited is not None:
+        text = waited
     elif isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
         text = str(exc.args[0])
     elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):

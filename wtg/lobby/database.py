@@ -6,7 +6,8 @@ takeover, and the confirmation codes mailed and not yet answered.
 SQLite rather than a YAML file a person: a confirmation writes the person, the address
 and the place on a list in one transaction; the groups (Beginner, Advanced) and the
 HiScore are queries across every game a person played; and a poll, a `run-turn --due`
-and a GM's `wtg open-list` may write at the same moment (SQLite's lock, with a wait).
+and a GM's `wtg open-list` may write at the same moment (SQLite's lock, with a wait
+that is said after a moment: ``wtg.files.sqlitewait``).
 
 The book's format is SQLite's ``user_version``: 0 in a book made before the book carried a
 number, which is format 1; a book made now is format 2 (``BOOK_FORMAT``: the number of the
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.files import private
+from wtg.files.sqlitewait import connect, wal_mode
 from wtg.files.store import UNNUMBERED, FormatRefused, newer_format, older_format
 
 FOLDER = ".people"
@@ -133,6 +135,15 @@ ADDED_COLUMNS = (
 with their kinds: each with a default that means what a book made before it meant."""
 
 
+WRITERS = "a poll, a turn, a GM's lobby command, `wtg upgrade`, `wtg serve`"
+"""Who writes the lobby's database beside the command that waits for it (``connect``)."""
+
+
+def named(path: Path) -> str:
+    """The lobby's database as a wait for it says it (``wtg.files.sqlitewait``)."""
+    return f"the lobby's database {path}"
+
+
 def schema_statements() -> list[str]:
     """``SCHEMA``, one statement each (its comments hold semicolons)."""
     statements: list[str] = []
@@ -162,7 +173,7 @@ def book_format(games_dir: Path) -> int | None:
     path = games_dir / FOLDER / FILE
     if not path.is_file():
         return None
-    db = sqlite3.connect(path, timeout=30)
+    db = connect(path, named(path), WRITERS)
     try:
         return BOOK_FORMAT if is_empty(db) else stored_format(db)
     finally:
@@ -178,9 +189,9 @@ class LobbyDatabase:
         folder = private.make_dirs(games_dir / FOLDER)
         path = private.create_file(folder / FILE)  # -wal and -shm take its mode: 0600
         self.path = path
-        self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self.db = connect(path, named(path), WRITERS, own_transactions=True)
         self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
+        wal_mode(self.db)
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self._depth = 0

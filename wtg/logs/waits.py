@@ -1,6 +1,7 @@
-"""What a command says while it waits for another process (the mail journal another wtg is
-writing): logged, and said to whoever listens (the command line, on stderr: a command that
-waited 30 s without a word looked hung, then failed)."""
+"""What a command says while it waits for another process (a database of the games folder
+another wtg is writing: ``wtg.files.sqlitewait``): logged, and said to whoever listens (the
+command line, on stderr: a command that waited 30 s without a word looked hung, then
+failed)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ wrong, gathered from where each is kept, read only:
 - the last mail poll and how it went (``wtg.host.pollhealth``);
 - the next deadline, and its game (each game's schedule, the games of ``games_dir``);
 - the outbox: the mails waiting, deferred, the oldest (``wtg.mail.outgoing.outbox``);
-- the mails quarantined and held (``wtg quarantine``, ``wtg.mail.spool.journal``);
+- the mails quarantined and held (``wtg quarantine``, ``wtg.mail.spool.journal``), and the
+  releases of them cut short (their mails perhaps in the rejected folder still);
 - the players' addresses whose mail bounced (``wtg bounces``, ``wtg.game.bounces``);
 - the mail kept, which wtg never removes (``wtg.mail.spool.spoolsize``).
 
@@ -28,7 +29,13 @@ from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.outgoing.digest import Failing, failing_of
 from wtg.mail.outgoing.outbox import OutboxLook, look
 from wtg.mail.servers.otherhost import Seen, others_seen
-from wtg.mail.spool.journal import held_mails, held_over, quarantined
+from wtg.mail.spool.journal import (
+    cut_short_line,
+    held_mails,
+    held_over,
+    quarantined,
+    releasing,
+)
 from wtg.mail.spool.spoolsize import Kept, KeptMail, kept_mail
 from wtg.upkeep.backup import human_size
 
@@ -77,6 +84,9 @@ class HostHealth(Record):
     other_program: Seen | None = None
     """The last mail another program filed into the IMAP folders the poll files into, in
     the last day (``wtg.mail.servers.otherhost``: a second host on the mailbox)."""
+    releases_cut_short: tuple[str, ...] = ()
+    """The keys of the mails whose release (`wtg quarantine --release`) was cut short: each
+    perhaps still in the rejected folder, where no poll looks (``releasing``)."""
 
     def as_json(self) -> dict[str, object]:
         service = self.service
@@ -117,6 +127,7 @@ class HostHealth(Record):
             "outbox_refused": box.refused,
             "quarantined": self.quarantined,
             "held": self.held,
+            "releases_cut_short": list(self.releases_cut_short),
             "failing_addresses": [
                 {
                     "game": f.game,
@@ -149,6 +160,7 @@ class HostHealth(Record):
             self._outbox_line(),
             f"quarantined: {self.quarantined} mail(s), held: {self.held} mail(s)"
             + (" (`wtg quarantine` lists them)" if self.quarantined or self.held else ""),
+            *(cut_short_line(key) for key in self.releases_cut_short),
             f"failing addresses: {len(self.failing)}"
             + (
                 f" ({', '.join(sorted({f.game for f in self.failing}))}; `wtg bounces` lists them)"
@@ -258,6 +270,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         unreadable=tuple(unreadable),
         kept=kept_mail(spool),
         other_program=others_seen(spool, now),
+        releases_cut_short=tuple(releasing(spool)),
     )
 
 

@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity
+from wtg.files.sqlitewait import cannot_use
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig
@@ -313,7 +314,7 @@ class Service:
         except Exception as error:  # the server, the disk: a new connection after a pause
             dropped = isinstance(error, CONNECTION_TROUBLE)
             what = "the connection dropped" if dropped else "the poll stopped"
-            why = owner_line(error) or f"{type(error).__name__}: {error}"
+            why = owner_line(error) or cannot_use(error) or f"{type(error).__name__}: {error}"
             full = disk_full(self.gm.games_dir, error)
             self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")
             self._disconnect()

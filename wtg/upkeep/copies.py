@@ -20,7 +20,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg.files import private
+from wtg.files.sqlitewait import connect, copy_whole
 from wtg.files.store import fsync_dir
+from wtg.lobby.database import WRITERS, named
 
 UPGRADES = ".upgrades"
 """The folder of the games folder that keeps the copies."""
@@ -77,11 +79,11 @@ def copy_book(path: Path, into: Path, found: int, now: datetime) -> Path:
     transaction, so no other is under way); returns the copy's path."""
     final = into / copy_name(BOOK_COPY, found, now)
     temporary = private.create_file(into / f"{TEMPORARY}{final.name}")
-    source = sqlite3.connect(path, timeout=30)
+    source = connect(path, named(path), WRITERS)
     try:
         target = sqlite3.connect(temporary)
         try:
-            source.backup(target)
+            copy_whole(source, target)
         finally:
             target.close()
     finally:

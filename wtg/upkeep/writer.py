@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from wtg.files.filelock import exclusive
+from wtg.files.sqlitewait import connect, copy_whole
 from wtg.files.store import fsync_dir
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupError, Hashing, tar_info
@@ -98,11 +99,11 @@ class ArchiveWriter:
         copy = self.scratch / "copy.sqlite"
         # read-write, not read-only: the last connection to close removes the -wal and -shm
         # files a read-only one would leave beside a database of the host; never made anew
-        source = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=30)
+        source = connect(f"file:{path}?mode=rw", f"the database {path}", uri=True)
         try:
             target = sqlite3.connect(copy)
             try:
-                source.backup(target)
+                copy_whole(source, target)
                 target.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
                 number = int(target.execute("PRAGMA user_version").fetchone()[0])
             finally:

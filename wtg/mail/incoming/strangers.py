@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from wtg.files import private
+from wtg.files.sqlitewait import connect
 from wtg.lobby.domains import held_domain
 
 FILE = "strangers.sqlite"
@@ -213,7 +214,8 @@ class Strangers:
 
     def _connect(self) -> sqlite3.Connection:
         path = private.create_file(private.make_dirs(self.path.parent) / FILE)
-        return sqlite3.connect(path, timeout=30, isolation_level=None)
+        said = f"the count of mail to strangers {path}"
+        return connect(path, said, "a poll, `wtg serve`", own_transactions=True)
 
 
 def _upgrade(db: sqlite3.Connection) -> None:

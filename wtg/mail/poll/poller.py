@@ -27,6 +27,7 @@ from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
+from wtg.files.sqlitewait import cannot_use
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig
@@ -207,7 +208,8 @@ class Poller:
             self._trim()
         except Exception as exc:
             self.journal.commit()
-            record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
+            why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
+            record_poll(self.gm.spool, self.now, why)
             raise
         except KeyboardInterrupt:
             # the batches committed stand; the one under way never committed, and its

@@ -7,17 +7,17 @@ import os
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from logging import WARNING
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
+from wtg.files.sqlitewait import connect, wal_mode
 from wtg.logs.events import log_event
-from wtg.logs.waits import kept_waiting, waiting
 from wtg.mail.spool.outcome import Kind
 from wtg.text.closename import close_names, either
 
@@ -106,7 +106,8 @@ CREATE TABLE IF NOT EXISTS flood_counts (  -- a stranger's mails of a day whose 
 );
 CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
     key TEXT PRIMARY KEY,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    game TEXT                    -- the game its record of mail held or quarantined named
 );
 CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given again says
     key TEXT PRIMARY KEY,
@@ -140,6 +141,12 @@ _FLOOD_COLUMNS = (
 """The columns ``flood_mails`` has beyond those of its first version: whether the mail came
 from a seat's address, whose mails the bound of an address keeps, never the day's bound of
 all addresses (a flood of strangers' never pushes a player's out)."""
+_RELEASES_COLUMNS = (
+    ("game", "TEXT"),  # the game the mail's record named (NULL: none, or not kept)
+)
+"""The columns ``releases`` has beyond those of its first version: the game the mail
+released named, kept from its record (which the release forgets), so that `wtg status
+GAME` says a release of the game's mail cut short."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -334,80 +341,6 @@ def mail_marks(spool: Path) -> dict[str, str]:
     return {str(g): f"-n{int(t)}" for g, t in rows}
 
 
-T = TypeVar("T")
-
-BUSY_SECONDS = 30.0
-"""How long a statement waits for another process's write to the journal to end."""
-
-FIRST_WAIT = 2.0
-"""How long a statement waits for another process's write before the wait is said
-(``wtg.logs.waits``); it goes on waiting, up to ``BUSY_SECONDS`` in all."""
-
-
-class _Patient(sqlite3.Connection):
-    """A connection whose statements wait for another process's write to the journal (a
-    poll's batch, a send, `wtg serve`) up to ``BUSY_SECONDS``, and say so once they have
-    waited ``FIRST_WAIT``: a GM's command waited 30 s without a word, then failed."""
-
-    named = ""
-    """The journal's file, for what is said."""
-
-    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        return _patiently(lambda: super(_Patient, self).execute(sql, parameters), self.named)
-
-    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
-        rows = list(parameters)  # read again when tried again
-        return _patiently(lambda: super(_Patient, self).executemany(sql, rows), self.named)
-
-    def executescript(self, script: str, /) -> sqlite3.Cursor:  # every script: IF NOT EXISTS
-        return _patiently(lambda: super(_Patient, self).executescript(script), self.named)
-
-    def commit(self) -> None:
-        _patiently(lambda: super(_Patient, self).commit(), self.named)
-
-
-def _patiently(call: Callable[[], T], named: str) -> T:
-    """``call()``, tried again while another process writes the journal (SQLite's plain
-    "database is locked", each try waiting ``FIRST_WAIT``), up to ``BUSY_SECONDS`` in all;
-    the wait said once, at the first try that found it busy."""
-    deadline = time.monotonic() + BUSY_SECONDS - FIRST_WAIT
-    said = False
-    while True:
-        tried = time.monotonic()
-        try:
-            return call()
-        except sqlite3.OperationalError as exc:
-            if not kept_waiting(exc) or time.monotonic() > deadline:
-                raise
-            if time.monotonic() - tried < FIRST_WAIT / 2:  # refused at once, no wait: a pause
-                time.sleep(0.05)
-            if not said:
-                waiting(
-                    f"the mail journal {named} is being written by another wtg (a poll, a "
-                    f"send, a turn, `wtg serve`): waiting for it, up to {BUSY_SECONDS:g} s"
-                )
-                said = True
-
-
-def _wal(db: sqlite3.Connection) -> None:
-    """The journal in WAL mode. SQLite asks no busy handler while it switches a new
-    database's mode: another process making the journal at the same moment (the workers
-    of `run-turn --due`, each noting a game never mailed) made it fail at once with
-    "database is locked". Tried again, a moment later each time, for as long as a
-    statement waits."""
-    deadline = time.monotonic() + BUSY_SECONDS
-    pause = 0.001
-    while True:
-        try:
-            sqlite3.Connection.execute(db, "PRAGMA journal_mode=WAL")  # tried again here
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
-
-
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
@@ -452,15 +385,15 @@ class Journal:
             ("unanswered", _UNANSWERED_COLUMNS),
             ("quarantine", _QUARANTINE_COLUMNS),
             ("flood_mails", _FLOOD_COLUMNS),
+            ("releases", _RELEASES_COLUMNS),
         ):
             have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
             missing += [(table, name, kind) for name, kind in columns if name not in have]
         return missing
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=FIRST_WAIT, factory=_Patient)
-        db.named = str(self.path)
-        _wal(db)
+        db = connect(self.path, f"the mail journal {self.path}")
+        wal_mode(db)
         db.execute("PRAGMA synchronous=FULL")
         return db
 
@@ -793,8 +726,15 @@ class Journal:
         """The journal forgets the message (the next poll handles it as new) and notes the
         release under way, in one commit: a release cut short after it is finished by the
         same command given again, one before it changed nothing."""
+        named = (
+            "coalesce((SELECT game FROM quarantine WHERE key = ?), "
+            "(SELECT game FROM held WHERE key = ?))"
+        )
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO releases (key, at) VALUES (?, ?)", (key, at))
+            self.db.execute(
+                f"INSERT OR REPLACE INTO releases (key, at, game) VALUES (?, ?, {named})",
+                (key, at, key, key),
+            )
             for table in ("messages", "quarantine", "held", "flood_mails"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
 
@@ -1054,6 +994,32 @@ def held_over(spool: Path) -> list[HeldOver]:
 def releasing(spool: Path) -> list[str]:
     """The keys of the releases cut short (``wtg.mail.poll.release``), oldest first."""
     return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
+
+
+def cut_short_line(key: str) -> str:
+    """What `wtg status` says of the release of mail ``key`` cut short (its mail perhaps
+    still in the rejected folder, where no poll looks), with the command that finishes it."""
+    return (
+        f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
+        f"give `wtg quarantine --release {key}` again to finish it"
+    )
+
+
+class ReleaseCutShort(Record):
+    """A release cut short (``releasing``): the mail's key, and the game its record of mail
+    held or quarantined named (None: it named none, or the journal kept none: a release
+    begun by a wtg before the column, or of a mail whose record was let go)."""
+
+    key: str
+    game: str | None
+
+
+def releases_cut_short(spool: Path) -> list[ReleaseCutShort]:
+    """The releases cut short with the games their mails named, oldest first; read only."""
+    rows = _query(spool, "SELECT key, game FROM releases ORDER BY at, key")
+    if rows is None:  # a journal no wtg of this version opened: no game kept
+        rows = [(key, None) for key in releasing(spool)]
+    return [ReleaseCutShort(str(k), g and printable(str(g))) for k, g in rows]
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
