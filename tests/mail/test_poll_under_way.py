@@ -25,6 +25,7 @@ from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.outgoing.compose import safe
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
+from wtg.mail.poll.inprogress import InHand, suspects
 from wtg.mail.poll.workers import Note
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.outcome import LATER, Outcome
@@ -104,6 +105,30 @@ def test_a_mail_found_answered_and_left_waiting_keeps_the_mark(tmp_path: Path) -
         assert hall.poll().seen == 1
     assert list(hall.inbox.keys()) == [key]
     assert underway.found(spool)  # the next poll looks again
+    assert hall.poll().seen == 1
+    assert list(hall.inbox.keys()) == []
+    assert not underway.found(spool)
+
+
+def test_a_mail_the_last_poll_died_with_left_waiting_keeps_the_mark(tmp_path: Path) -> None:
+    """The mail a killed poll had in hand is taken alone, not looked up; left in the inbox
+    again (its game busy), it is no longer named as the one a poll died with (the poll's
+    slots are made afresh): the mark stays, and the next poll looks it up."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    spool = hall.gm.spool
+    ann = game.config.player(1)
+    hall.mail(ann.email, f"PRESS {game.config.game}\nCODE {ann.code}\n\nHear me.\n")
+    (key,) = hall.inbox.keys()
+    hands = InHand(spool, 1)
+    hands.slot(0).take(f"maildir:{key}")
+    hands.close()  # the poll died with it in hand, its mark left
+    underway.mark(spool, hall.now)
+    with game.store.lock():
+        assert hall.poll().seen == 1
+    assert list(hall.inbox.keys()) == [key]
+    assert suspects(spool) == {}
+    assert underway.found(spool)
     assert hall.poll().seen == 1
     assert list(hall.inbox.keys()) == []
     assert not underway.found(spool)

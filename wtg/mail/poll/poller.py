@@ -157,8 +157,9 @@ class Poller:
         self.marked = False
         """Whether this poll wrote its mark (before its first mail's handling)."""
         self.unfinished = False
-        """Whether a mail found answered by an earlier reading was left in the inbox
-        again (a game another process held): the mark stays for the next poll."""
+        """Whether a mail found answered by an earlier reading, or one the last poll died
+        with, was left in the inbox again (a game another process held): the mark stays
+        for the next poll."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -371,10 +372,13 @@ class Poller:
             and self.answers.answered_before(message.key)
         ]
         handled = self._handle_here(earlier) if earlier else {}
-        if any(handled[message.key].kind is Kind.LATER for message in earlier):
-            self.unfinished = True
         messages = [message for message in messages if message.key not in handled]
         alone, used = processes.take_alone(self, messages) if processes.suspected else ({}, [])
+        # a mail an earlier reading may have cut short, left in the inbox again (its game
+        # busy): the mark stays, and the next poll looks it up (the last poll's slots, which
+        # named the one it died with, are gone)
+        if any(outcome.kind is Kind.LATER for outcome in [*handled.values(), *alone.values()]):
+            self.unfinished = True
         handled |= alone
         rest = [message for message in messages if message.key not in handled]
         shared = processes.shares(len(rest))

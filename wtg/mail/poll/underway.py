@@ -1,7 +1,7 @@
 """The mark of a poll under way: ``spool/poll-under-way``, on disk while a poll may have
 queued answers that its journal has not recorded yet.
 
-A poll writes it (and flushes it, file and folder) before it queues its first answer, and
+A poll writes it (and flushes its folder) before it queues its first answer, and
 removes it only once its last batch's journal is committed. A poll killed in between
 (SIGKILL, a reboot, an error that stopped it) leaves it, and the next poll that finds it
 knows an earlier reading may have been cut short: its answers queued, their counts against
@@ -38,9 +38,10 @@ def found(spool: Path) -> bool:
 
 
 def mark(spool: Path, now: datetime) -> None:
-    """This poll's mark, on disk (its file and its name flushed) before it returns."""
+    """This poll's mark, on disk before it returns: its name flushed (its folder's one
+    fsync), which is all the next poll reads of it; its line is not."""
     line = f"a poll (pid {os.getpid()}) under way since {now.isoformat(timespec='seconds')}\n"
-    private.write_file(spool / NAME, line.encode("utf-8"), sync=True)
+    private.write_file(spool / NAME, line.encode("utf-8"), sync=False)
     fsync_dir(spool)
 
 
