@@ -128,8 +128,10 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
     assert calls["exclusive"] == GAMES  # each game's lock once for the batch, not once a mail
     assert calls["turns"] <= 2 * GAMES  # its turns listed when locked, and once read
     assert calls["template wok4/forecast.txt.j2"] <= 1  # looked for once, not once a mail
-    assert calls["fsync"] == 2  # no mail's file synced on its own (the poll's health record
-    assert calls["flush"] == 1  # and its folder are, once a poll): one flush for the batch
+    # no mail's file synced on its own: the poll's health record and its folder are, and
+    # the folder of the poll's mark (``wtg.mail.poll.underway``), once a poll
+    assert calls["fsync"] == 3
+    assert calls["flush"] == 1  # one flush for the batch
 
 
 def test_a_poll_opens_only_the_games_its_mails_name(

@@ -25,6 +25,7 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
+from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import ReplyLimiter
 from wtg.mail.incoming.sameanswer import SAME_ANSWER, Asked
 from wtg.mail.incoming.setaside import (
@@ -107,15 +108,6 @@ def games_named(texts: Sequence[str]) -> list[str]:
     return list(names)
 
 
-EARLIER_ANSWERS = ("conf", "unchanged", "rejected", "held", "help")
-"""The kinds of a form mail's answers (``_ident``'s, the first of each) that
-``Answers.answered_before`` looks up."""
-COMMAND_ANSWERS_LOOKED = 2
-"""The answers of a command mail (``cmd-KEY-N``) that ``Answers.answered_before`` looks up:
-the first two (the first held back by a limit, a private press's, leaves its writer's copy
-to tell)."""
-
-
 class Answers:
     def __init__(
         self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
@@ -146,6 +138,8 @@ class Answers:
         self.came_from: str | None = None
         """The From's address of the mail being handled, when it is answered at a Reply-To
         (``answering``)."""
+        self._earlier: EarlierAnswers | None = None
+        """The outbox's names, read at the first ``answered_before`` of the poll."""
         self.counted: set[tuple[str, int | None, float]] = set()
         """The addresses (with the limit and its window) an answer to the mail being handled
         was counted against: its other answers (a Duel mail's three forms) are not counted again."""
@@ -764,13 +758,13 @@ class Answers:
     def answered_before(self, key: str) -> bool:
         """Whether an earlier reading of the mail ``key`` queued an answer of it (a poll
         killed before its journal's commit: the mail is read again, and its answers
-        queued then go out, counted again): the first answers of each kind looked up
-        (``EARLIER_ANSWERS``, and the first ``COMMAND_ANSWERS_LOOKED`` of a command mail's,
-        ``wtg.mail.incoming.commands``), each under its own name (``Outbox.holds``: every new mail
-        of every poll is looked up, at a few look-ups a name)."""
-        idents = [f"{kind}-{key}" for kind in EARLIER_ANSWERS]
-        idents += [f"cmd-{key}-{index}" for index in range(COMMAND_ANSWERS_LOOKED)]
-        return any(self.outbox.holds(ident) for ident in idents)
+        queued then go out, counted again): any of its answers, however many and whichever
+        a limit held back (``wtg.mail.incoming.earlieranswers``: the outbox's names read
+        once, when first asked). Asked only after a poll that did not finish
+        (``wtg.mail.poll.underway``)."""
+        if self._earlier is None:
+            self._earlier = EarlierAnswers(self.outbox)
+        return self._earlier.of(key)
 
     def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
         """An answer to the mail being handled counted against its address's limit: once a

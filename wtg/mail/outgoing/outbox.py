@@ -108,12 +108,6 @@ class Outbox:
         name, a spare one or the name an older outbox gave it."""
         return self._holder(ident, safe(ident)) is not None
 
-    def holds(self, ident: str) -> bool:
-        """Whether a mail lies under this id's own name (queued, sent or refused): ``known``
-        at a glance, three look-ups at most, for many ids (``Answers.answered_before``);
-        it never finds one under a spare name or an older outbox's."""
-        return self._exists(safe(ident))
-
     def add(
         self, ident: str, msg: Message, durable: bool = True, picture: JsonObject | None = None
     ) -> bool:

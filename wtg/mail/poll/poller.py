@@ -52,7 +52,7 @@ from wtg.mail.message.extract import extract_from_message, parse_mail
 from wtg.mail.message.mailcopy import copy_mark
 from wtg.mail.outgoing.digestmark import last_digest
 from wtg.mail.outgoing.outbox import Outbox
-from wtg.mail.poll import workers
+from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
@@ -152,6 +152,15 @@ class Poller:
         self._sender = ("", "")
         """The key of the mail in hand and its From's address ('': none), once read: a mail
         quarantined is listed under it (``QUARANTINE_AN_ADDRESS``)."""
+        self.looking = False
+        """Whether an earlier poll left its mark (``wtg.mail.poll.underway``): it may have
+        queued answers its journal never recorded, which are looked up."""
+        self.marked = False
+        """Whether this poll wrote its mark (before its first mail's handling)."""
+        self.unfinished = False
+        """Whether a mail found answered by an earlier reading, or one the last poll died
+        with, was left in the inbox again (a game another process held): the mark stays
+        for the next poll."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -161,6 +170,7 @@ class Poller:
         try:
             self._prune()
             self.hand = self.processes.prepare(self.gm.spool, self.journal)
+            self.looking = underway.found(self.gm.spool)
             self.deaths = self.processes.deaths
             self.processes.start(
                 self.inbox.backlog(), self.journal, self._helping, single_threaded()
@@ -206,6 +216,8 @@ class Poller:
             self.inbox.settle()
             self._moved(marks)
             self._trim()
+            if (self.marked or self.looking) and not self.unfinished:
+                underway.clear(self.gm.spool)  # every batch committed
         except Exception as exc:
             self.journal.commit()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
@@ -347,16 +359,28 @@ class Poller:
         replies, a day's private press) is counted before another mail is judged by it.
         Else a mail taken first (one the last poll died with, or one newer than the
         batch's) found the count without them, its answer went, and theirs went all the
-        same: one more than the limit."""
+        same: one more than the limit. They are looked up only when an earlier poll left
+        its mark (``wtg.mail.poll.underway``: it did not finish); this poll's own is
+        written before the first mail is handled."""
         processes = self.processes
+        if messages and not self.marked:  # before any answer is queued, here or in a helper
+            underway.mark(self.gm.spool, self.now)
+            self.marked = True
         earlier = [
             message
             for message in messages
-            if not processes.suspect(message.key) and self.answers.answered_before(message.key)
+            if self.looking
+            and not processes.suspect(message.key)
+            and self.answers.answered_before(message.key)
         ]
         handled = self._handle_here(earlier) if earlier else {}
         messages = [message for message in messages if message.key not in handled]
         alone, used = processes.take_alone(self, messages) if processes.suspected else ({}, [])
+        # a mail an earlier reading may have cut short, left in the inbox again (its game
+        # busy): the mark stays, and the next poll looks it up (the last poll's slots, which
+        # named the one it died with, are gone)
+        if any(outcome.kind is Kind.LATER for outcome in [*handled.values(), *alone.values()]):
+            self.unfinished = True
         handled |= alone
         rest = [message for message in messages if message.key not in handled]
         shared = processes.shares(len(rest))
