@@ -21,7 +21,7 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.absence import AbsenceRefused, plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
-from wtg.lobby.answering import Answering
+from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
 
@@ -260,6 +260,8 @@ def absence(desk: Answering, command: Command) -> None:
     )
 
 
+ENDED_SHOWN = 60
+"""Characters of the line a press ended above that its writer's copy quotes."""
 _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 """Two blank lines or more (spaces on them too): a press's run of them is one."""
 
@@ -352,6 +354,7 @@ def press(desk: Answering, command: Command) -> None:
         turn=turn,
         text=text,
         elsewhere=elsewhere,
+        ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )
 
 
@@ -425,4 +428,5 @@ def _relay(
         reader=reader,
         text=writer.text,
         elsewhere=elsewhere,
+        ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )
