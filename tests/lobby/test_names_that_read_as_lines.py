@@ -30,6 +30,8 @@ REFUSED = [
     ("Ann CODE QRST2345EF", "holds CODE QRST2345EF, which the host reads as a command"),
     ("From: Ann", "holds From:, a mail's header as a client shows it"),
     ("Zed Subject: hi", "holds Subject:, a mail's header as a client shows it"),
+    ("Deadline: moved to Friday", "holds Deadline:, which begins lines of the host's own"),
+    ("Zed Orders missing: none", "holds Orders missing:, which begins lines of the host's"),
     ("--- end of press ---", "begins with '-': a name begins with a letter or a digit"),
     ("> Ann wrote", "begins with '>': a name begins with a letter or a digit"),
     ("[wok4-1] Ann", "begins with '[': a name begins with a letter or a digit"),

@@ -57,6 +57,14 @@ _HEADER_FIELD = re.compile(
 """A mail's header field as a client shows it (``From:``, ``Subject:``, ``Re:``): a name
 holding one, where a mail wraps a line before it, reads as a header of a mail quoted or
 forwarded, and a reply's reader takes what follows for that mail, not for its sender's."""
+_HOST_LABEL = re.compile(
+    r"(?<![^\W_])(?:deadline|status|press|ready|forecast|expected|noted|orders missing"
+    r"|victory points|end of the game|orders received|rejected)\s*:",
+    re.IGNORECASE,
+)
+"""The labels that begin lines of the host's own reports and answers (``Deadline:``,
+``Status:``, ``PRESS:``, ``Orders missing:``): a name holding one, where a mail wraps a
+line before it, reads as a line of the host's (``Deadline: moved to Friday``)."""
 _RULE = re.compile(r"([^\w\s])\1\1")
 """Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
 own mails and of a quote."""
@@ -147,6 +155,13 @@ def posing(name: str, host: str = "") -> str | None:
             "where a mail wraps a line before it, it reads as the header of a mail quoted, "
             "and a reply's lines under it are taken for that mail: choose another with AS "
             "<name>"
+        )
+    label = _HOST_LABEL.search(folded(unicodedata.normalize("NFKC", name)))
+    if label is not None:
+        return (
+            f"the name {name} holds {label.group()}, which begins lines of the host's own "
+            "reports and answers: where a mail wraps a line before it, it reads as the "
+            "host's: choose another with AS <name>"
         )
     order = _order_like(name)
     if order is not None:
