@@ -68,11 +68,23 @@ def test_a_name_that_reads_as_a_line_of_the_host_is_refused_at_the_join(
         assert book.rows("SELECT * FROM people") == []
 
 
-@pytest.mark.parametrize("name", ["\u0412\u041e\u0412", "B O B", "b-o-b", "B.O.B."])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0412\u041e\u0412",
+        "B O B",
+        "b-o-b",
+        "B.O.B.",
+        "B\u00d3B",
+        "Bo\u0307b",
+        "\u0392\u039f\u0392",
+    ],
+)
 def test_another_players_name_in_another_alphabet_or_spacing_is_refused(
     tmp_path: Path, name: str
 ) -> None:
-    """``ВОВ`` is all Cyrillic (one alphabet, so no mix), and read BOB beside BOB."""
+    """``ВОВ`` is all Cyrillic (one alphabet, so no mix), ``ΒΟΒ`` all Greek: each read
+    BOB beside BOB; so do ``BÓB`` and ``Bȯb``, whose accents a reader passes over."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     _bob(hall)

@@ -73,12 +73,14 @@ _FOLDED = str.maketrans(
     "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧονο"  # Greek
     "ՕՍօսհո"  # Armenian
     "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
-    "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ",  # Lisu
+    "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
+    "ıȷɡɑ",  # Latin: dotless i and j, script g and a
     "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
     "ABEZHIKMNOPTYXovo"
     "OUouhn"
     "ABCEGHJKLMPSTVWZDR"
-    "ABCEGHIJKLMNOPSTUVXYZ",
+    "ABCEGHIJKLMNOPSTUVXYZ"
+    "ijga",
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
 ``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
@@ -232,7 +234,15 @@ def alike(one: str, other: str) -> bool:
 
 
 def _caseless(name: str) -> str:
-    return "".join(char for char in same(folded(name)) if not (char.isspace() or char in _JOINERS))
+    """``name`` as ``same`` writes it, the letters of ``_FOLDED`` as Latin ones, without
+    spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
+    ``Zoë``, read as Alice and Zoe beside them)."""
+    plain = unicodedata.normalize("NFKD", same(folded(name)))
+    return "".join(
+        char
+        for char in plain
+        if not (char.isspace() or char in _JOINERS or unicodedata.combining(char))
+    )
 
 
 def _holds_words(name: str, words: str) -> bool:
