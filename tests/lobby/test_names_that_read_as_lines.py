@@ -32,6 +32,8 @@ REFUSED = [
     ("Zed Subject: hi", "holds Subject:, a mail's header as a client shows it"),
     ("Deadline: moved to Friday", "holds Deadline:, which begins lines of the host's own"),
     ("Zed Orders missing: none", "holds Orders missing:, which begins lines of the host's"),
+    ("Ann, Lord1", "holds ',': the host lists players' names with commas"),
+    ("Smith; John", "holds ';': the host lists players' names with commas"),
     ("--- end of press ---", "begins with '-': a name begins with a letter or a digit"),
     ("> Ann wrote", "begins with '>': a name begins with a letter or a digit"),
     ("[wok4-1] Ann", "begins with '[': a name begins with a letter or a digit"),

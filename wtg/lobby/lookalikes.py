@@ -65,6 +65,10 @@ _HOST_LABEL = re.compile(
 """The labels that begin lines of the host's own reports and answers (``Deadline:``,
 ``Status:``, ``PRESS:``, ``Orders missing:``): a name holding one, where a mail wraps a
 line before it, reads as a line of the host's (``Deadline: moved to Friday``)."""
+_LISTING = ",;\u3001\u060c"
+"""The marks that separate names in a list (a comma, a semicolon, the ideographic and the
+Arabic comma): ``Ann, Lord1`` in LIST's ``2 of 4 players waiting: Bob, Ann, Lord1`` is
+two players, one of them Lord1."""
 _RULE = re.compile(r"([^\w\s])\1\1")
 """Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
 own mails and of a quote."""
@@ -142,6 +146,14 @@ def posing(name: str, host: str = "") -> str | None:
         return (
             f"the name {name} holds {rule.group()}, which reads as a rule of the host's own "
             "mails or a quote: choose another with AS <name>"
+        )
+    comma = next((char for char in unicodedata.normalize("NFKC", name) if char in _LISTING), None)
+    if comma is not None:
+        return (
+            f"the name {name} holds {comma!r}: the host lists players' names with commas "
+            "(the players waiting on a list, the seats of a takeover), where it would read "
+            "as two players' names: write it without (John Smith, not Smith, John); choose "
+            "another with AS <name>"
         )
     seat = _SEAT_NAMED.search(folded(unicodedata.normalize("NFKC", name)))
     if seat is not None:
