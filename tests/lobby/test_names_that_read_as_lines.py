@@ -138,7 +138,7 @@ def test_a_join_asked_before_the_rule_is_refused_at_its_confirm(tmp_path: Path) 
 
 @pytest.mark.parametrize(
     ("display", "local"),
-    [("Player 2", "p1"), ("RESIGN wok4-1", "p1"), ("\u050c\u041c", "p1"), ("Smith, John", "p1")],
+    [("Player 2", "p1"), ("RESIGN wok4-1", "p1"), ("\u050c\u041c", "p1"), ('"Smith, John"', "p1")],
 )
 def test_a_from_name_that_reads_so_gives_way_to_the_local_part(
     tmp_path: Path, display: str, local: str
