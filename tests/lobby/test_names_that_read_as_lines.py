@@ -164,6 +164,10 @@ def test_a_from_name_that_reads_so_gives_way_to_the_local_part(
         "Mapmaker: Zed",
         "Playwright 2",
         "Anna-Lee O'Neil",
+        "Zed...",
+        "\u00a1Hola!",
+        '"Ace" Rimmer',
+        "C-3PO",
         "\u0410\u043d\u043d\u0430",  # Анна, all Cyrillic, no one's name here
     ],
 )

@@ -65,11 +65,14 @@ _HOST_LABEL = re.compile(
 """The labels that begin lines of the host's own reports and answers (``Deadline:``,
 ``Status:``, ``PRESS:``, ``Orders missing:``): a name holding one, where a mail wraps a
 line before it, reads as a line of the host's (``Deadline: moved to Friday``)."""
+_OPENING = "¡¿\"'\u2018\u201c\u201e\u00ab\u2039"
+"""What a name may begin with besides a letter or a digit: Spanish's opening marks
+(``¡Hola!``) and an opening quote mark (``"Ace"``), which no line of the host's begins with."""
 _LISTING = ",;\u3001\u060c"
 """The marks that separate names in a list (a comma, a semicolon, the ideographic and the
 Arabic comma): ``Ann, Lord1`` in LIST's ``2 of 4 players waiting: Bob, Ann, Lord1`` is
 two players, one of them Lord1."""
-_RULE = re.compile(r"([^\w\s])\1\1")
+_RULE = re.compile(r"([-=*_~>#+|<])\1\1")
 """Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
 own mails and of a quote."""
 _FOLDED = str.maketrans(
@@ -135,7 +138,7 @@ def posing(name: str, host: str = "") -> str | None:
             "as a form's header where the host prints it: choose another with AS <name>"
         )
     start = unicodedata.normalize("NFKC", name).lstrip()[:1]
-    if start and not start.isalnum():
+    if start and not (start.isalnum() or start in _OPENING):
         return (
             f"the name {name} begins with {start!r}: a name begins with a letter or a digit, "
             "or where the host prints it at a line's start it reads as a line of the host's "
