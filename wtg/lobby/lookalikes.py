@@ -97,6 +97,16 @@ _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` shows nothing to a reader: blanks, format characters (a zero-width
+    space, a tag character, U+E0041) and the characters of ``_INVISIBLE`` (a Hangul filler,
+    the blank Braille pattern) alone."""
+    return all(
+        char.isspace() or unicodedata.category(char) in ("Cf", "Cn") or _INVISIBLE.match(char)
+        for char in text
+    )
+
+
 def posing(name: str, host: str = "") -> str | None:
     """Why ``name`` would pass for someone else (``host``: the host's From, whose name
     counts as the host's), or None."""
