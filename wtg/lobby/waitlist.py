@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from wtg.core.errors import GameError
 from wtg.core.plurals import counted
-from wtg.core.ruleset import SeatId, TakesOver
+from wtg.core.ruleset import SeatId, TakesOver, public_sides
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
@@ -187,6 +187,14 @@ def _name_taken(game: Game, name: str) -> str | None:
             return (
                 f"the name {name} is player {entry.id}'s in game {game.config.game}: choose "
                 "another with AS <name>"
+            )
+    named = game.named_state(game.state_view())
+    for side in public_sides(game.ruleset.public_json(named)):
+        if alike(side.name, name):  # a Duel's or Trinity's colour: BobA is Bob's first
+            return (
+                f"the name {name} reads as {side.name}, the name of side {side.id} in game "
+                f"{game.config.game} (a colour of a player's, or a robot): in its reports and "
+                "press it would pass for that side: choose another with AS <name>"
             )
     return None
 
