@@ -12,8 +12,16 @@ address: a name that looks like one passes for another's, or for his own given a
 robot's as the rules name them (``Robot 3`` in WISK beside the robot of seat 3), or
 one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
 kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
-noncharacter, U+FFFF, shows as nothing or as a box). Such a name is refused to a newcomer
-with the reason; one a person holds already stays his."""
+noncharacter, U+FFFF, shows as nothing or as a box). So is a name that reads as a line of
+the host's, or a mail client's, where a mail wraps a line before one of its words: one that
+begins with a rule's or a quote's mark (``--- end of press ---``, ``> Ann``), names a seat
+(``Player 2``, ``Player2``, ``Seat 3``), holds a command the host reads from a reply
+(``RESIGN g1``), a mail's header (``From: Ann``), a label of the host's reports
+(``Deadline:``), or a comma (LIST's ``Bob, Ann, Lord1`` read as three players); and the
+host's name in letters of another alphabet (Cyrillic ``ԌМ``). Two names that read as one
+(``alike``: ``ВОВ`` all Cyrillic, ``B O B``, ``BÓB`` beside BOB) are one name. Such a name is
+refused to a newcomer with the reason; one a person holds already stays his (docs/mail.md,
+"What a name may be")."""
 
 from __future__ import annotations
 
