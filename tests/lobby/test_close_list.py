@@ -20,7 +20,7 @@ def three_on_wok4(hall: Hall) -> str:
     confirmed; p3's code."""
     hall.open_list("wok4", map="small", players=4)
     for number in (1, 2, 3):
-        hall.mail(address(number), f"JOIN wok4 AS Player{number}")
+        hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
     hall.poll()
     codes = {m.to: m.code() for m in hall.new_mails()}
     for number in (1, 2):
@@ -99,7 +99,7 @@ def test_a_closed_list_opens_again_with_other_settings(tmp_path: Path) -> None:
         hall.poll(hours=1)
     game = hall.game("wok4-1")
     assert game.config.map == "small"
-    assert sorted(p.name for p in game.config.players) == ["Player1", "Player2"]
+    assert sorted(p.name for p in game.config.players) == ["Gamer1", "Gamer2"]
 
 
 def test_a_game_half_made_from_the_list_is_settled_before_it_closes(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_a_game_made_from_the_list_stays_made(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=2)
     for number in (1, 2):
-        hall.mail(address(number), f"JOIN wok4 AS Player{number}")
+        hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
         hall.poll(hours=1)
         (answer,) = hall.new_mails(address(number))
         hall.mail(address(number), f"CONFIRM {answer.code()}")

@@ -18,7 +18,7 @@ from wtg.lobby.people import confirm_address
 
 def confirm(hall: Hall, number: int) -> None:
     """Player ``number`` JOINs the wok4 list and CONFIRMs: on the list from ``hall.now``."""
-    hall.mail(address(number), f"JOIN wok4 AS Player{number}")
+    hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
     hall.poll()
     (answer,) = hall.new_mails(address(number))
     hall.mail(address(number), f"CONFIRM {answer.code()}")

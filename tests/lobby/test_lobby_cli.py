@@ -24,7 +24,7 @@ def run(root: Path, *args: str) -> Result:
 
 def confirmed(hall: Hall, *numbers: int, ruleset: str = "wok4") -> None:
     for number in numbers:
-        hall.mail(address(number), f"JOIN {ruleset} AS Player{number}")
+        hall.mail(address(number), f"JOIN {ruleset} AS Gamer{number}")
     hall.poll()
     codes = {m.to: m.code() for m in hall.new_mails()}
     for number in numbers:
@@ -60,7 +60,7 @@ def test_open_list_checks_the_rules_and_lists_shows_who_waits(tmp_path: Path) ->
         2,
         "18:00",
     )
-    assert sorted(w["name"] for w in only["waiting"]) == ["Player1", "Player2"]
+    assert sorted(w["name"] for w in only["waiting"]) == ["Gamer1", "Gamer2"]
     assert data["offered"] == []
     text = run(tmp_path, "lists").stdout
     assert "wok4-beginner: wok4 on classic60, 10 players, for beginner players; 2 of 10" in text

@@ -91,7 +91,7 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
 @pytest.mark.parametrize(
     "name",
     [
-        "Player2",
+        "Playwright2",
         "Bob (the Bold)",
         "R2 D2",
         "Ann-Marie",

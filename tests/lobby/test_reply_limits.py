@@ -49,7 +49,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
         msg["From"] = address(number)
         msg["To"] = "gm@wtg.example"
         msg["Message-ID"] = f"<join{number}@players.example>"
-        msg.set_content(f"JOIN wok4 AS Player{number}")
+        msg.set_content(f"JOIN wok4 AS Gamer{number}")
         inbox.add(msg)
     polled = wtg(config, "poll", "-v").splitlines()
     assert polled[0] == (
@@ -61,7 +61,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     late = int(outcome[-1])  # which of the three was handled last: the poll's order
     assert outcome == (
         "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
-        f"CONFIRM <code>' (unconfirmed_per_hour); commands: JOIN wok4 AS Player{late}"
+        f"CONFIRM <code>' (unconfirmed_per_hour); commands: JOIN wok4 AS Gamer{late}"
     )
     with LobbyDatabase(games) as book:
         assert sorted(str(r[0]) for r in book.rows("SELECT address FROM pending")) == [
@@ -141,11 +141,11 @@ def test_a_flood_of_other_mail_leaves_room_for_a_join_code(tmp_path: Path) -> No
     hall.poll()
     assert len(hall.new_mails()) == 12
     for number in (2, 3):
-        hall.mail(address(number), f"JOIN wok4 AS Player{number}")
+        hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
     summary = hall.poll()
     assert [text for _k, text in summary.outcomes] == [
-        "answered: commands: JOIN wok4 AS Player2",
-        "answered: commands: JOIN wok4 AS Player3",
+        "answered: commands: JOIN wok4 AS Gamer2",
+        "answered: commands: JOIN wok4 AS Gamer3",
     ]
     assert sorted(m.to for m in hall.new_mails()) == [address(2), address(3)]
 

@@ -149,6 +149,9 @@ class Answering:
     started: list[Started] = field(default_factory=list)
     code: str | None = None
     text: str = ""
+    press_end: str = ""
+    """The line the PRESS's text ends above, when the sender typed more under it
+    (``CommandMail.press_end``)."""
     mail_key: str = ""
     """The mail's key in the journal: a command it carries that changed something is
     remembered by it (``again``)."""
@@ -180,7 +183,7 @@ class Answering:
         before (a poll killed before its journal's commit reads it again) is not carried out
         again: its answers are made again as they were (``again``), so that the outbox,
         which knows them by the mail and their place, queues each once."""
-        self.code, self.text = mail.code, mail.text
+        self.code, self.text, self.press_end = mail.code, mail.text, mail.press_end
         confirm.purge(self.book, self.moment)
         if not mail.commands:
             self.help()

@@ -108,6 +108,12 @@ class CommandMail(Record):
     """The command lines past ``MAX_COMMANDS``, not read."""
     unread: tuple[Command, ...] = ()
     """The first ``UNREAD_NAMED`` of them, which the answer names (an order mail's too)."""
+    press_end: str = ""
+    """The line the PRESS's text ends above, as typed, when that is a line the sender typed
+    that reads as the head of a mail quoted or forwarded (``--- end of press ---``, ``From:
+    ...`` with ``Subject: ...`` under it, ``... wrote:``): nothing under it is the press,
+    and the answer says so; empty when the text ends at the mail's end, a quote, a blank or
+    a signature."""
 
 
 def read_commands(text: str, answered: str = "") -> CommandMail | None:
@@ -128,8 +134,8 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         if pressing and (index != typed[position - 1] + 1 or not words or not _is_command(words)):
             # the lines right under a PRESS that are commands (its CODE) end at the first
             # that is none: its text begins there
-            press = _press_text(lines, typed, position)
-            return CommandMail(tuple(commands), code, press, skipped, tuple(unread))
+            press, end = _press_text(lines, typed, position)
+            return CommandMail(tuple(commands), code, press, skipped, tuple(unread), end)
         if not words:
             continue
         verb = words[0].upper()
@@ -273,9 +279,11 @@ def _is_command(words: Sequence[str]) -> bool:
     return True
 
 
-def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> str:
+def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> tuple[str, str]:
     """The text of a PRESS: the typed lines from ``position`` on, as long as they follow
-    one another (a quoted line or the original ends it), up to a signature."""
+    one another (a quoted line or the original ends it), up to a signature; and the line it
+    ends above when the sender typed it and it reads as an original's head
+    (``CommandMail.press_end``), else empty."""
     kept: list[str] = []
     previous = typed[position - 1] if position else -1
     for index in typed[position:]:
@@ -284,9 +292,13 @@ def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> st
         previous = index
         line = lines[index]
         if line.rstrip() == "--":
-            break
+            return "\n".join(kept).strip("\n"), ""  # a signature: the sender's own end
         kept.append(line.rstrip())
-    return "\n".join(kept).strip("\n")
+    after = previous + 1
+    shown = lines[after].strip() if after < len(lines) else ""
+    ordinary = shown in ("", "--") or _quoted(lines[after]) or ATTRIBUTION.fullmatch(shown)
+    end = "" if ordinary else shown  # a reply's "On ... wrote:" over its quote is no news
+    return "\n".join(kept).strip("\n"), end
 
 
 def copied(lines: Sequence[str], answered: str) -> frozenset[int]:

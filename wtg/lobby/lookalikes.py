@@ -12,8 +12,16 @@ address: a name that looks like one passes for another's, or for his own given a
 robot's as the rules name them (``Robot 3`` in WISK beside the robot of seat 3), or
 one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
 kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
-noncharacter, U+FFFF, shows as nothing or as a box). Such a name is refused to a newcomer
-with the reason; one a person holds already stays his."""
+noncharacter, U+FFFF, shows as nothing or as a box). So is a name that reads as a line of
+the host's, or a mail client's, where a mail wraps a line before one of its words: one that
+begins with a rule's or a quote's mark (``--- end of press ---``, ``> Ann``), names a seat
+(``Player 2``, ``Player2``, ``Seat 3``), holds a command the host reads from a reply
+(``RESIGN g1``), a mail's header (``From: Ann``), a label of the host's reports
+(``Deadline:``), or a comma (LIST's ``Bob, Ann, Lord1`` read as three players); and the
+host's name in letters of another alphabet (Cyrillic ``ԌМ``). Two names that read as one
+(``alike``: ``ВОВ`` all Cyrillic, ``B O B``, ``BÓB`` beside BOB) are one name. Such a name is
+refused to a newcomer with the reason; one a person holds already stays his (docs/mail.md,
+"What a name may be")."""
 
 from __future__ import annotations
 
@@ -24,6 +32,7 @@ import unicodedata
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
 from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
+from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
@@ -42,10 +51,68 @@ that are no control character, which ``check_text`` refuses already: the combini
 joiner, the variation selectors, the Hangul fillers, ...; and the blank Braille pattern):
 ``Ann`` with one of them after it is another name than Ann's, and reads as hers."""
 _NUMBERED = re.compile(r"\(\s*(?:player[ \t]*)?#?\s*\d+\s*\)|#\s*\d", re.IGNORECASE)
+_SEAT_NAMED = re.compile(
+    r"(?<![^\W_])(?:player|seat|side)[\s_.:-]*(?:no\b\.?|number|nr\b\.?|#)?[\s_.:-]*"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?![^\W_])",
+    re.IGNORECASE,
+)
+"""A seat as the host names one (``player 2``, ``seat 3``) or as a reader takes it
+(``Player2``, ``Player Two``, ``Seat #3``): ``Player 2`` writing as player 1 reads, in a
+takeover notice or in press (``From Player 2 (player 1):``), as player 2."""
+_HEADER_FIELD = re.compile(
+    r"(?<![^\W_])(?:from|to|cc|bcc|subject|date|sent|reply-to|re|fwd?|aw|wg)\s*:", re.IGNORECASE
+)
+"""A mail's header field as a client shows it (``From:``, ``Subject:``, ``Re:``): a name
+holding one, where a mail wraps a line before it, reads as a header of a mail quoted or
+forwarded, and a reply's reader takes what follows for that mail, not for its sender's."""
+_HOST_LABEL = re.compile(
+    r"(?<![^\W_])(?:deadline|status|press|ready|forecast|expected|noted|orders missing"
+    r"|victory points|end of the game|orders received|rejected)\s*:",
+    re.IGNORECASE,
+)
+"""The labels that begin lines of the host's own reports and answers (``Deadline:``,
+``Status:``, ``PRESS:``, ``Orders missing:``): a name holding one, where a mail wraps a
+line before it, reads as a line of the host's (``Deadline: moved to Friday``)."""
+_OPENING = "¡¿\"'\u2018\u201c\u201e\u00ab\u2039"
+"""What a name may begin with besides a letter or a digit: Spanish's opening marks
+(``¡Hola!``) and an opening quote mark (``"Ace"``), which no line of the host's begins with."""
+_LISTING = ",;\u3001\u060c"
+"""The marks that separate names in a list (a comma, a semicolon, the ideographic and the
+Arabic comma): ``Ann, Lord1`` in LIST's ``2 of 4 players waiting: Bob, Ann, Lord1`` is
+two players, one of them Lord1."""
+_RULE = re.compile(r"([-=*_~>#+|<])\1\1")
+"""Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
+own mails and of a quote."""
+_FOLDED = str.maketrans(
+    "АВЕКМНОРСТХУЅІЈԌԚԜҮаеорсухѕіјԛԝһү"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧονο"  # Greek
+    "ՕՍօսհո"  # Armenian
+    "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
+    "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
+    "ıȷɡɑ",  # Latin: dotless i and j, script g and a
+    "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
+    "ABEZHIKMNOPTYXovo"
+    "OUouhn"
+    "ABCEGHJKLMPSTVWZDR"
+    "ABCEGHIJKLMNOPSTUVXYZ"
+    "ijga",
+)
+"""Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
+``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 """The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` shows nothing to a reader: blanks, format characters (a zero-width
+    space, a tag character, U+E0041) and the characters of ``_INVISIBLE`` (a Hangul filler,
+    the blank Braille pattern) alone."""
+    return all(
+        char.isspace() or unicodedata.category(char) in ("Cf", "Cn") or _INVISIBLE.match(char)
+        for char in text
+    )
 
 
 def posing(name: str, host: str = "") -> str | None:
@@ -88,12 +155,62 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds a key of an order form's header ({key}), and would read "
             "as a form's header where the host prints it: choose another with AS <name>"
         )
+    start = unicodedata.normalize("NFKC", name).lstrip()[:1]
+    if start and not (start.isalnum() or start in _OPENING):
+        return (
+            f"the name {name} begins with {start!r}: a name begins with a letter or a digit, "
+            "or where the host prints it at a line's start it reads as a line of the host's "
+            "own (a rule, a quote, a list's item): choose another with AS <name>"
+        )
+    rule = _RULE.search(unicodedata.normalize("NFKC", name))
+    if rule is not None:
+        return (
+            f"the name {name} holds {rule.group()}, which reads as a rule of the host's own "
+            "mails or a quote: choose another with AS <name>"
+        )
+    comma = next((char for char in unicodedata.normalize("NFKC", name) if char in _LISTING), None)
+    if comma is not None:
+        return (
+            f"the name {name} holds {comma!r}: the host lists players' names with commas "
+            "(the players waiting on a list, the seats of a takeover), where it would read "
+            "as two players' names: write it without (John Smith, not Smith, John); choose "
+            "another with AS <name>"
+        )
+    seat = _SEAT_NAMED.search(folded(unicodedata.normalize("NFKC", name)))
+    if seat is not None:
+        return (
+            f"the name {name} holds {seat.group()}, which reads as a seat as the host names "
+            "one (player 2, seat 3), and would pass for that player in a takeover notice or "
+            "in press: choose another with AS <name>"
+        )
+    field = _HEADER_FIELD.search(folded(unicodedata.normalize("NFKC", name)))
+    if field is not None:
+        return (
+            f"the name {name} holds {field.group()}, a mail's header as a client shows it: "
+            "where a mail wraps a line before it, it reads as the header of a mail quoted, "
+            "and a reply's lines under it are taken for that mail: choose another with AS "
+            "<name>"
+        )
+    label = _HOST_LABEL.search(folded(unicodedata.normalize("NFKC", name)))
+    if label is not None:
+        return (
+            f"the name {name} holds {label.group()}, which begins lines of the host's own "
+            "reports and answers: where a mail wraps a line before it, it reads as the "
+            "host's: choose another with AS <name>"
+        )
     order = _order_like(name)
     if order is not None:
         return (
             f"the name {name} holds {order[0]}, which an order form reads as {order[1]}: "
             "where the host prints the name, a reply that pastes it would give that order: "
             "choose another with AS <name>"
+        )
+    command = _command_like(name)
+    if command is not None:
+        return (
+            f"the name {name} holds {command}, which the host reads as a command where a "
+            "reply gives it on a line of its own (a mail client wraps a line before it, or "
+            "a player pastes it): choose another with AS <name>"
         )
     if _ADDRESS_LIKE.search(name):
         return (
@@ -106,8 +223,9 @@ def posing(name: str, host: str = "") -> str | None:
             "Red), and would pass for one beside it: choose another with AS <name>"
         )
     display = email.utils.parseaddr(host)[0]
-    exact = same(name) in {same(word) for word in (*HOST_NAMES, display) if word}
-    if exact or any(_holds_words(name, words) for words in (*HOST_WORDS, display) if words):
+    plain = folded(unicodedata.normalize("NFKC", name))  # Cyrillic ԌМ reads as GM
+    exact = any(alike(plain, word) for word in (*HOST_NAMES, display) if word)
+    if exact or any(_holds_words(plain, words) for words in (*HOST_WORDS, display) if words):
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
     return None
 
@@ -119,12 +237,45 @@ small l, a zero as a capital O (``B0B`` as BOB)."""
 
 
 def reads_as(name: str) -> str:
-    """What ``name`` reads as (``READS_AS``), in compatibility form with single spaces and
-    its case kept: two names that read as one are one name to a reader."""
-    text = " ".join(unicodedata.normalize("NFKC", name).split())
+    """What ``name`` reads as (``READS_AS``, and ``_FOLDED``: a Cyrillic ``В`` as a B), in
+    compatibility form without its spaces and the marks that join words (``-``, ``_``,
+    ``.``), its case kept: two names that read as one are one name to a reader (``B O B``
+    and ``BOB``)."""
+    text = folded(unicodedata.normalize("NFKC", name))
+    text = "".join(char for char in text if not (char.isspace() or char in _JOINERS))
     for written, read in READS_AS:
         text = text.replace(written, read)
     return text
+
+
+_JOINERS = "-_.'’"
+
+
+def folded(name: str) -> str:
+    """``name`` with each letter of another alphabet that reads as a Latin one written as
+    that Latin letter (``_FOLDED``)."""
+    return name.translate(_FOLDED)
+
+
+def alike(one: str, other: str) -> bool:
+    """Whether two names are one to a reader: the same (``database.same``: case, extra
+    spaces, full-width letters), the same as read (``reads_as``: ``AIice`` and Alice,
+    ``ВОВ`` in Cyrillic and BOB, ``B O B`` and BOB), or so in any case (``b o b`` and Bob)."""
+    if same(one) == same(other) or reads_as(one) == reads_as(other):
+        return True
+    return _caseless(one) == _caseless(other)
+
+
+def _caseless(name: str) -> str:
+    """``name`` as ``same`` writes it, the letters of ``_FOLDED`` as Latin ones, without
+    spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
+    ``Zoë``, read as Alice and Zoe beside them)."""
+    plain = unicodedata.normalize("NFKD", same(folded(name)))
+    return "".join(
+        char
+        for char in plain
+        if not (char.isspace() or char in _JOINERS or unicodedata.combining(char))
+    )
 
 
 def _holds_words(name: str, words: str) -> bool:
@@ -158,6 +309,26 @@ def _order_like(name: str) -> tuple[str, str] | None:
             return part, "an order line"
         if setting_line(part) is not None:
             return part, "a setting line"
+    return None
+
+
+def _command_like(name: str) -> str | None:
+    """The part of ``name`` from one of its words on that the host reads as a command of a
+    mail (``wtg.lobby.commands``: ``RESIGN g1``, ``JOIN wok4``, ``CODE ABCD2345EF`` in
+    capitals, or the whole name a command in any case, ``join wok4``), as written; None
+    when no part is one."""
+    words = unicodedata.normalize("NFKC", name).split()
+    for start in range(len(words)):
+        part = " ".join(words[start:])
+        read = read_commands(part)
+        if read is None:
+            continue
+        capitals = words[start].isupper()
+        if read.code is not None and capitals:
+            return part
+        given = [command for command in read.commands if command.verb in VERBS]
+        if given and (capitals or start == 0):  # not a word in capitals alone (ANN Lee)
+            return part
     return None
 
 

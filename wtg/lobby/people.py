@@ -25,7 +25,7 @@ from wtg.game.gameconfig import (
 )
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
-from wtg.lobby.lookalikes import posing, reads_as
+from wtg.lobby.lookalikes import alike, posing
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -151,21 +151,19 @@ def seat_named(
     that reads as it, from an address other than ``address``; None when there is none. A
     game the GM made (`wtg new-game`) names players the book does not know: a stranger
     who took one's name would pass for him, and the player himself would be refused it."""
-    wanted, read = same(name), reads_as(name)
     for game, entry in seats:
         if email.utils.parseaddr(entry.email)[1].lower() == address.lower():
             continue
-        if same(entry.name) == wanted or reads_as(entry.name) == read:
+        if alike(entry.name, name):
             return game, entry
     return None
 
 
 def reads_like(book: LobbyDatabase, name: str) -> str | None:
-    """The name of a person that ``name`` reads as (``wtg.lobby.lookalikes.reads_as``: ``AIice``
-    with a capital I as Alice), or None."""
-    read = reads_as(name)
+    """The name of a person that ``name`` reads as (``wtg.lobby.lookalikes.alike``: ``AIice``
+    with a capital I as Alice, ``ВОВ`` in Cyrillic or ``b-o-b`` as BOB), or None."""
     for row in book.rows("SELECT name FROM people"):
-        if reads_as(str(row["name"])) == read:
+        if alike(str(row["name"]), name):
             return str(row["name"])
     return None
 

@@ -21,8 +21,9 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.absence import AbsenceRefused, plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
-from wtg.lobby.answering import Answering
+from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
+from wtg.lobby.lookalikes import shows_nothing
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
@@ -265,6 +266,8 @@ def absence(desk: Answering, command: Command) -> None:
     )
 
 
+ENDED_SHOWN = 60
+"""Characters of the line a press ended above that its writer's copy quotes."""
 _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 """Two blank lines or more (spaces on them too): a press's run of them is one."""
 
@@ -284,6 +287,13 @@ def press(desk: Answering, command: Command) -> None:
     text = blacked_out(text, secrets_of(game.config.players, addresses=not private))
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
+        return
+    if shows_nothing(text):  # a blank mail to every player, or to one
+        desk.refuse(
+            command,
+            "the PRESS shows nothing: its text is characters that show as nothing or as a "
+            f"blank ({_code_points(text)}); write it below the PRESS and CODE lines",
+        )
         return
     if len(text) > PRESS_MAX:
         desk.refuse(command, f"the press is {len(text)} characters long; at most {PRESS_MAX}")
@@ -357,7 +367,15 @@ def press(desk: Answering, command: Command) -> None:
         turn=turn,
         text=text,
         elsewhere=elsewhere,
+        ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )
+
+
+def _code_points(text: str) -> str:
+    """The first characters of ``text`` that are no blank, as code points (``U+2800,
+    U+3164``)."""
+    shown = sorted({f"U+{ord(char):04X}" for char in text if not char.isspace()})
+    return ", ".join(shown[:4]) + (", ..." if len(shown) > 4 else "")
 
 
 def looks_like_a_form(text: str) -> bool:
@@ -430,4 +448,5 @@ def _relay(
         reader=reader,
         text=writer.text,
         elsewhere=elsewhere,
+        ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from wtg.core.errors import GameError
 from wtg.core.plurals import counted
-from wtg.core.ruleset import SeatId, TakesOver
+from wtg.core.ruleset import SeatId, TakesOver, public_sides
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
@@ -16,7 +16,6 @@ from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Answering
 from wtg.lobby.commands import Command
-from wtg.lobby.database import same
 from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
     WaitingList,
@@ -27,7 +26,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
-from wtg.lobby.lookalikes import posing, reads_as
+from wtg.lobby.lookalikes import alike, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
@@ -179,15 +178,23 @@ def _name_taken(game: Game, name: str) -> str | None:
     """Why ``name`` may not take over a seat of ``game``: a seat of it plays under it (a game
     made by `wtg new-game`, whose players the book does not know), and two players of one
     name would read as one in every report and piece of press (and so would two names
-    that read as one: ``AIice`` and Alice, ``wtg.lobby.lookalikes.reads_as``). So does the
-    seat itself: its quitter's name, taken by the newcomer, would pass him for the quitter
-    come back, in the reports, the press and the results (a list's game's quitter is the
-    book's, whose name no one else takes)."""
+    that read as one: ``AIice`` and Alice, ``L o r d 2`` and Lord2,
+    ``wtg.lobby.lookalikes.alike``). So does the seat itself: its quitter's name, taken by
+    the newcomer, would pass him for the quitter come back, in the reports, the press and
+    the results (a list's game's quitter is the book's, whose name no one else takes)."""
     for entry in game.config.players:
-        if same(entry.name) == same(name) or reads_as(entry.name) == reads_as(name):
+        if alike(entry.name, name):
             return (
                 f"the name {name} is player {entry.id}'s in game {game.config.game}: choose "
                 "another with AS <name>"
+            )
+    named = game.named_state(game.state_view())
+    for side in public_sides(game.ruleset.public_json(named)):
+        if alike(side.name, name):  # a Duel's or Trinity's colour: BobA is Bob's first
+            return (
+                f"the name {name} reads as {side.name}, the name of side {side.id} in game "
+                f"{game.config.game} (a colour of a player's, or a robot): in its reports and "
+                "press it would pass for that side: choose another with AS <name>"
             )
     return None
 

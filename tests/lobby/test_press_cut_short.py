@@ -1,0 +1,73 @@
+"""A press whose text holds a line the host reads as the head of a mail quoted or
+forwarded (``--- end of press ---``, a few words between dashes; ``From:`` with
+``Subject:`` under it): its text ends above that line, and what the player wrote under it
+was dropped without a word (his copy showed the text kept, nothing said of the rest). His
+copy now names the line and says that nothing under it was taken; a press that ends at a
+reply's quote, its attribution or the mail's end says nothing more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters
+
+ENDED = "Your press ends above the line"
+
+
+@pytest.mark.parametrize("private", [False, True])
+@pytest.mark.parametrize(
+    ("head", "shown"),
+    [
+        ("--- end of press ---", "--- end of press ---"),
+        ("From: Lord3\nSubject: peace", "From: Lord3"),
+        ("-----Original Message-----", "-----Original Message-----"),
+    ],
+)
+def test_the_writer_is_told_where_his_press_ended(
+    tmp_path: Path, private: bool, head: str, shown: str
+) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, reader = game.config.player(1), game.config.player(2)
+    to = " TO 2" if private else ""
+    text = f"Peace in the north.\n{head}\nWar in the south.\n"
+    hall.mail(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\n{text}")
+    hall.poll(hours=1)
+    (copy,) = hall.new_mails(writer.email)
+    assert "Peace in the north." in copy.body
+    assert "War in the south." not in copy.body
+    assert (
+        f'{ENDED} "{shown}", which the host reads as the head of a mail quoted or '
+        "forwarded: nothing under it was taken as your press. To send what you wrote under "
+        "it, mail it again without that line."
+    ) in copy.words, copy.body
+    if private:
+        (relayed,) = hall.new_mails(reader.email)
+        assert "  1| Peace in the north." in relayed.body
+        assert "War in the south." not in relayed.body
+
+
+@pytest.mark.parametrize(
+    "below",
+    [
+        "",
+        "\n> PRESS of game wok4-1, turn 1\n> old words\n",
+        "\nOn Sun, 22 Nov 2026, Game Master wrote:\n> old words\n",
+        "\n-- \nLord1, of the north\n",
+    ],
+)
+def test_a_press_that_ends_at_a_quote_or_its_end_says_nothing_more(
+    tmp_path: Path, below: str
+) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace in the north.\n{below}")
+    hall.poll(hours=1)
+    (copy,) = hall.new_mails(writer.email)
+    assert copy.subject == "[wok4-1] your press goes out with the turn 2 reports", copy.subject
+    assert "Peace in the north." in copy.body
+    assert ENDED not in copy.body, copy.body

@@ -1,0 +1,64 @@
+"""A takeover of a Trinity seat under the name of another player's colour: Bob plays
+BobA and BobB, and a newcomer took the quitter's seat as ``BobA``. Every player's notice
+read "is taken over by a new player, BobA", his press came from a BobA that was not Bob's,
+and his own colours were BobAA and BobAB beside Bob's BobA. The takeover's check compared
+the players' names alone (Ann, Bob, Cid); it compares the sides' names too now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_duel_results import quit_colours
+from wtg.core.ruleset import SeatId
+from wtg.game.engine import Game
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.seats import offer_seat
+
+
+def _trinity_with_a_seat_offered(hall: Hall) -> tuple[Game, int]:
+    """Ann, Bob and Cid (addresses 1 to 3) play a Trinity; Cid quits all his colours and
+    his seat is offered: the game and the seat."""
+    hall.open_list("standard", variant="trinity", players=3)
+    for number, name in ((1, "Ann"), (2, "Bob"), (3, "Cid")):
+        hall.mail(address(number), f"JOIN standard trinity AS {name}")
+        hall.poll(hours=1)
+        (ask,) = hall.new_mails(address(number))
+        hall.mail(address(number), f"CONFIRM {ask.code()}")
+        hall.poll(hours=1)
+    game = hall.game("standard-trinity-1")
+    cid = next(p for p in game.config.players if p.email == address(3)).id
+    quit_colours(hall, game, cid, list(game.ruleset.sides_of(game.state_view(), SeatId(cid))))
+    game = hall.game("standard-trinity-1")
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        offer_seat(book, game, cid, hall.now)
+    hall.new_mails()
+    return game, cid
+
+
+@pytest.mark.parametrize(
+    ("name", "colour"), [("BobA", "BobA"), ("bob-b", "BobB"), ("CidA", "CidA")]
+)
+def test_a_takeover_under_a_colours_name_is_refused(tmp_path: Path, name: str, colour: str) -> None:
+    hall = Hall(tmp_path)
+    _game, seat = _trinity_with_a_seat_offered(hall)
+    hall.mail(address(9), f"JOIN standard-trinity-1 AS {name}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(9))
+    assert answer.subject == f"JOIN standard-trinity-1 AS {name}: not done", answer.subject
+    assert (f"the name {name} reads as {colour}, the name of side ") in answer.words, answer.body
+    assert "in its reports and press it would pass for that side" in answer.words
+    assert hall.game("standard-trinity-1").config.player(seat).email == address(3)
+
+
+def test_a_takeover_under_a_name_of_its_own_is_asked(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    _trinity_with_a_seat_offered(hall)
+    hall.mail(address(9), "JOIN standard-trinity-1 AS Dora")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(9))
+    assert answer.subject.startswith("JOIN standard-trinity-1: confirm with CONFIRM "), (
+        answer.subject
+    )
