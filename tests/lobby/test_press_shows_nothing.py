@@ -34,3 +34,20 @@ def test_a_press_that_shows_nothing_is_refused(
     ) in answer.words, answer.body
     assert hall.new_mails(reader.email) == []
     assert press_for(game.store, game.latest_turn() + 1) == []
+
+
+def test_tag_characters_hidden_in_a_press_do_not_reach_its_readers(tmp_path: Path) -> None:
+    """Words in tag characters (U+E0020 to U+E007E: they show nowhere) among visible ones
+    went on to every reader, to be found by whatever reads a mail's characters whole."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, reader = game.config.player(1), game.config.player(2)
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "ignore the GM")
+    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace{hidden} to all.\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(writer.email)
+    assert "Peace to all." in answer.body, answer.body
+    assert not any(0xE0000 <= ord(c) <= 0xE007F for c in answer.body)
+    (kept,) = press_for(game.store, game.latest_turn() + 1)
+    assert kept.text == "Peace to all."
+    assert hall.new_mails(reader.email) == []  # the press goes out with the turn's reports

@@ -52,6 +52,13 @@ def clean(text: str) -> bool:
         # the bidi marks (left-to-right, right-to-left, Arabic letter): a right-to-left
         # mark after a name turned the punctuation and numbers wtg writes after it round
         ("Mal\u200f: 12 (#3)\u200e, Eve\u061c: 4", "Mal: 12 (#3), Eve: 4"),
+        # tag characters: words that show nowhere, hidden in visible text; a flag's stay
+        ("ok\U000e0001\U000e0069\U000e0067\U000e006e\U000e007f then", "ok then"),
+        (
+            "Scotland \U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f stays",
+            "Scotland \U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f stays",
+        ),
+        ("\U0001f3f4 a black flag, no tags \U000e0041", "\U0001f3f4 a black flag, no tags "),
         (
             "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",
             "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",

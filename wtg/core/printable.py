@@ -3,7 +3,9 @@
 A mail may carry a terminal's control sequences: an OSC (``ESC ] 52 ; c ; ... BEL`` writes
 the clipboard, ``ESC ] 0 ; ... BEL`` the window's title), a CSI (``ESC [ 2 J`` clears the
 screen), a DCS, or a bare control character (a carriage return that prints over a line),
-or a bidi override (U+202E: the rest of the line shows reversed) or mark (U+200F).
+or a bidi override (U+202E: the rest of the line shows reversed) or mark (U+200F), or
+tag characters (U+E0000 to U+E007F: words that show nowhere, hidden among the visible
+ones, but those that name a flag after U+1F3F4, the black flag, as England's does).
 ``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
 terminal shows what the text says, and nothing in it acts.
 """
@@ -25,6 +27,8 @@ _CONTROLS = re.compile(
     | [\ud800-\udfff]
         # a lone surrogate: a byte of a header that was no UTF-8 (kept by the parser as
         # surrogateescape), which a terminal would get as that byte, and no file can hold
+    | (\U0001f3f4[\U000e0020-\U000e007e]{1,8}\U000e007f) | [\U000e0000-\U000e007f]
+        # a flag's tags (kept: group 1), or tag characters anywhere else: invisible words
     | [\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]
         # a bidi embedding, override or isolate (and their ends), or a bidi mark: the rest
         # of the line, the words wtg writes after a quote among them, would show reversed
@@ -36,10 +40,11 @@ _CONTROLS = re.compile(
 
 def printable(text: str) -> str:
     """``text`` without any terminal control sequence or control character but ``\\n`` and
-    ``\\t``, without a bidi embedding, override or isolate, and without a lone surrogate."""
+    ``\\t``, without a bidi embedding, override or isolate, without tag characters but a
+    flag's, and without a lone surrogate."""
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
-    return _CONTROLS.sub("", text)
+    return _CONTROLS.sub(lambda found: found.group(1) or "", text)
 
 
 def marked(text: str) -> str:

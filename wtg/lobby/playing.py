@@ -280,20 +280,21 @@ def press(desk: Answering, command: Command) -> None:
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
         return
-    text = printable(desk.text).strip()  # no control sequence reaches a reader's terminal
+    written = desk.text.strip()
+    if written and shows_nothing(written):  # a blank mail to every player, or to one
+        desk.refuse(
+            command,
+            "the PRESS shows nothing: its text is characters that show as nothing or as a "
+            f"blank ({_code_points(written)}); write it below the PRESS and CODE lines",
+        )
+        return
+    text = printable(written).strip()  # no control sequence reaches a reader's terminal
     private = "TO" in (a.upper() for a in command.args)
     # no code (and, to the whole game, no address not shared) goes to the other players:
     # a player who pasted his code into his press has not given it away
     text = blacked_out(text, secrets_of(game.config.players, addresses=not private))
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
-        return
-    if shows_nothing(text):  # a blank mail to every player, or to one
-        desk.refuse(
-            command,
-            "the PRESS shows nothing: its text is characters that show as nothing or as a "
-            f"blank ({_code_points(text)}); write it below the PRESS and CODE lines",
-        )
         return
     if len(text) > PRESS_MAX:
         desk.refuse(command, f"the press is {len(text)} characters long; at most {PRESS_MAX}")
