@@ -24,6 +24,7 @@ from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings, name_quoted
 from wtg.game.hold import Hold
+from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
@@ -121,6 +122,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
     releases = listed["releases_cut_short"] = _releases_of(spool, game.config.game)
+    broken = listed["press_unreadable"] = [
+        str(path) for path in unreadable_press(game.store, data["turn"])
+    ]
     rolled = rollback_note(game.store, game.latest_turn())
     listed["last_rollback"] = None if rolled is None else rolled.as_json()
     if as_json:
@@ -175,6 +179,11 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
     for key in releases:  # the game's mail perhaps still in the rejected folder
         say(cut_short_line(key))
+    for path in broken:  # a player's press the reports would go without, in silence
+        say(
+            f"PRESS UNREADABLE: {path} (a player's press for turn {data['turn']}): the "
+            "reports go without it; mend its JSON or move it away"
+        )
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"

@@ -114,6 +114,14 @@ def press_for(store: GameStore, turn: int) -> list[Press]:
     return [found[name] for name in sorted(found)]
 
 
+def unreadable_press(store: GameStore, turn: int) -> list[Path]:
+    """The press files for ``turn``'s reports that cannot be read (a GM's edit gone wrong,
+    a disk's fault): the reports go without them, and ``wtg status GAME`` names them."""
+    folder = store.pending_dir(turn) / FOLDER
+    found = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    return [path for path in found if _read(path) is None]
+
+
 def press_in(folder: Path) -> list[Press]:
     """The press kept in ``folder`` (a ``press`` folder, wherever it was moved: a rollback's
     undo sets aside the pending one of the turn that stands), oldest first."""
