@@ -9,7 +9,9 @@ import json
 import pytest
 
 from tests.rules.builders import give, make_state
+from tests.rules.wisk.helpers import new_game
 from wtg.core.jsondata import JsonObject, flag, json_list, json_object, number, or_none, whole
+from wtg.rules.wisk.state import Options, WiskState
 from wtg.rules.wok.state import Outcome, Player, Province, WokState
 
 
@@ -51,6 +53,29 @@ def test_a_wok_player_read_of_few_fields_has_a_new_players_defaults() -> None:
     assert Province._read(json_object(Province(2, "B", (1, 3)).to_dict())) == Province(
         2, "B", (1, 3)
     )
+
+
+def test_a_wisk_state_file_reads_back_as_written() -> None:
+    game = new_game(3, missions=True)
+    game.player(1).cards = [5, 17]
+    data = on_file(game.to_dict())
+    state = WiskState.from_dict(data)
+    assert state.to_dict() == data
+    assert (state.player(1).cards, state.options.missions) == ([5, 17], True)
+
+
+def test_wisk_options_missing_from_a_state_keep_their_defaults() -> None:
+    assert Options.from_dict({}) == Options()
+    assert Options.from_dict({"ties": "defender", "other": 1}) == Options(ties="defender")
+    with pytest.raises(TypeError, match="'yes'"):  # before: Options(missions='yes')
+        Options.from_dict({"missions": "yes"})
+
+
+def test_a_wisk_state_file_of_another_shape_is_refused() -> None:
+    data = on_file(new_game(2).to_dict())
+    json_object(json_list(data["players"])[0])["cards"] = ["5"]
+    with pytest.raises(TypeError, match="'5'"):  # before: a player holding card '5'
+        WiskState.from_dict(data)
 
 
 def test_the_readers_added_for_the_state_files() -> None:
