@@ -9,8 +9,11 @@ import json
 import pytest
 
 from tests.rules.builders import give, make_state
+from tests.rules.tactics.builders import OPEN7, piece
+from tests.rules.tactics.builders import state as tactics_state
 from tests.rules.wisk.helpers import new_game
 from wtg.core.jsondata import JsonObject, flag, json_list, json_object, number, or_none, whole
+from wtg.rules.tactics.state import TacticsState
 from wtg.rules.wisk.state import Options, WiskState
 from wtg.rules.wok.state import Outcome, Player, Province, WokState
 
@@ -76,6 +79,31 @@ def test_a_wisk_state_file_of_another_shape_is_refused() -> None:
     json_object(json_list(data["players"])[0])["cards"] = ["5"]
     with pytest.raises(TypeError, match="'5'"):  # before: a player holding card '5'
         WiskState.from_dict(data)
+
+
+def tactics_file() -> JsonObject:
+    game = tactics_state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1, hp=1)])
+    game.war_points, game.guilds, game.history = 100, {1: "Red Hand", 2: "Blue Moon"}, [2]
+    game.war_awards = [(1, 2, 100)]
+    return on_file(game.to_dict())
+
+
+def test_a_tactics_state_file_reads_back_as_written() -> None:
+    data = tactics_file()
+    state = TacticsState.from_dict(data)
+    assert state.to_dict() == data
+    assert (state.piece_at((3, 1)), state.war_awards) == (state.piece(21), [(1, 2, 100)])
+    assert state.kind("KNIGHT").hp > 0 and state.weapon_of(state.pieces[0]).damage > 0
+
+
+@pytest.mark.parametrize("where", ["pieces", "world"])
+def test_a_tactics_state_file_of_another_shape_is_refused(where: str) -> None:
+    """Before, a piece's hp of "3" (or a kind's) was carried into the battle as a text."""
+    data = tactics_file()
+    found = data["pieces"] if where == "pieces" else json_object(data["world"])["pieces"]
+    json_object(json_list(found)[0])["hp"] = "3"
+    with pytest.raises(TypeError, match="'3'"):
+        TacticsState.from_dict(data)
 
 
 def test_the_readers_added_for_the_state_files() -> None:
