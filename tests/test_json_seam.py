@@ -82,6 +82,7 @@ SEAM_MODULES = sorted(
         *ROOT.glob("wtg/rules/*/state.py"),
         *ROOT.glob("wtg/rules/*/setup.py"),
         ROOT / "wtg/rules/tactics/board.py",
+        ROOT / "wtg/aof/orderfile.py",
         ROOT / "wtg/data/rulesets.py",
     }
 )
@@ -89,7 +90,8 @@ SEAM_MODULES = sorted(
 around it (``wtg.game``), each ruleset's entry point and registration, the orders its turn
 reads (``orders.py``), the state between two turns and the readers of its file
 (``state.py``, Tactics' ``board.py``), the first state made of a game's options
-(``setup.py``), and the base the ruleset classes share."""
+(``setup.py``), the base the ruleset classes share, and the order file as the engine
+reads and writes it (``wtg.aof.orderfile``)."""
 ANY_KEPT = {
     "wtg/core/record.py": "Record's generated __init__ and replaced(**changes) take the fields "
     "of whichever Record subclass: a generic keyword-arguments signature",
