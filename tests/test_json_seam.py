@@ -84,6 +84,7 @@ SEAM_MODULES = sorted(
         ROOT / "wtg/rules/tactics/board.py",
         ROOT / "wtg/aof/orderfile.py",
         ROOT / "wtg/rules/tactics/view.py",
+        ROOT / "wtg/rules/wisk/view.py",
         ROOT / "wtg/data/rulesets.py",
     }
 )
@@ -92,8 +93,8 @@ around it (``wtg.game``), each ruleset's entry point and registration, the order
 reads (``orders.py``), the state between two turns and the readers of its file
 (``state.py``, Tactics' ``board.py``), the first state made of a game's options
 (``setup.py``), the base the ruleset classes share, and the order file as the engine
-reads and writes it (``wtg.aof.orderfile``); of the report contexts, Tactics' (its rows
-are JSON objects)."""
+reads and writes it (``wtg.aof.orderfile``); of the report contexts, Tactics' and
+WISK's (their rows are JSON objects)."""
 ANY_KEPT = {
     "wtg/core/record.py": "Record's generated __init__ and replaced(**changes) take the fields "
     "of whichever Record subclass: a generic keyword-arguments signature",
