@@ -83,8 +83,8 @@ SEAM_MODULES = sorted(
         *ROOT.glob("wtg/rules/*/setup.py"),
         ROOT / "wtg/rules/tactics/board.py",
         ROOT / "wtg/aof/orderfile.py",
-        ROOT / "wtg/rules/tactics/view.py",
-        ROOT / "wtg/rules/wisk/view.py",
+        *ROOT.glob("wtg/rules/*/view.py"),
+        *ROOT.glob("wtg/rules/*/events.py"),
         ROOT / "wtg/data/rulesets.py",
     }
 )
@@ -93,8 +93,9 @@ around it (``wtg.game``), each ruleset's entry point and registration, the order
 reads (``orders.py``), the state between two turns and the readers of its file
 (``state.py``, Tactics' ``board.py``), the first state made of a game's options
 (``setup.py``), the base the ruleset classes share, and the order file as the engine
-reads and writes it (``wtg.aof.orderfile``); of the report contexts, Tactics' and
-WISK's (their rows are JSON objects)."""
+reads and writes it (``wtg.aof.orderfile``); the report contexts of each
+ruleset (``view.py``: events as JSON, rows as JSON or ``Record``s) and the events they
+read (``events.py``)."""
 ANY_KEPT = {
     "wtg/core/record.py": "Record's generated __init__ and replaced(**changes) take the fields "
     "of whichever Record subclass: a generic keyword-arguments signature",
