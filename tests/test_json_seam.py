@@ -79,12 +79,23 @@ SEAM_MODULES = sorted(
         *ROOT.glob("wtg/rules/*/__init__.py"),
         *ROOT.glob("wtg/rules/*/ruleset.py"),
         *ROOT.glob("wtg/rules/*/orders.py"),
+        *ROOT.glob("wtg/rules/*/state.py"),
+        *ROOT.glob("wtg/rules/*/setup.py"),
+        ROOT / "wtg/rules/tactics/board.py",
+        ROOT / "wtg/aof/orderfile.py",
+        *ROOT.glob("wtg/rules/*/view.py"),
+        *ROOT.glob("wtg/rules/*/events.py"),
         ROOT / "wtg/data/rulesets.py",
     }
 )
 """The ruleset protocol and what it passes (``wtg.core``), the engine and the game layer
 around it (``wtg.game``), each ruleset's entry point and registration, the orders its turn
-reads (``orders.py``), and the base the ruleset classes share."""
+reads (``orders.py``), the state between two turns and the readers of its file
+(``state.py``, Tactics' ``board.py``), the first state made of a game's options
+(``setup.py``), the base the ruleset classes share, and the order file as the engine
+reads and writes it (``wtg.aof.orderfile``); the report contexts of each
+ruleset (``view.py``: events as JSON, rows as JSON or ``Record``s) and the events they
+read (``events.py``)."""
 ANY_KEPT = {
     "wtg/core/record.py": "Record's generated __init__ and replaced(**changes) take the fields "
     "of whichever Record subclass: a generic keyword-arguments signature",

@@ -5,14 +5,14 @@ error, as the read of any player (``Player._read``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.state import Player
 
-_PLAYER = {
+_PLAYER: JsonObject = {
     "id": 3,
     "name": "Corrow",
     "eff": 97,
@@ -40,7 +40,7 @@ _EXTRAS = {
 }
 
 
-def _outcome(read: Callable[[Mapping[str, Any]], Player], data: Mapping[str, Any]) -> object:
+def _outcome(read: Callable[[Mapping[str, Json]], Player], data: Mapping[str, Json]) -> object:
     try:
         return read(data)
     except Exception as exc:  # the same error, or the same player
@@ -60,7 +60,7 @@ def test_a_wok4_player_is_read_whole() -> None:
     st.dictionaries(st.sampled_from(sorted(_EXTRAS)), st.sampled_from([0, 2, True, "x", None])),
 )
 def test_a_player_read_the_quick_way_is_the_player_read_in_full(
-    dropped: set[str], extras: dict[str, Any]
+    dropped: set[str], extras: dict[str, Json]
 ) -> None:
     """Whatever keys are missing or added (as many others as dropped, say): the same
     player or the same error."""

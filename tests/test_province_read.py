@@ -5,14 +5,14 @@ the same error, as the full read of any province (``Province._read``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.state import Province
 
-_PROVINCE = {
+_PROVINCE: JsonObject = {
     "id": 7,
     "name": "Corrowmere",
     "owner": 2,
@@ -29,7 +29,7 @@ _PROVINCE = {
 _EXTRAS = {"idle": True, "terrain": "Forest", "pik": 3, "arc": 1, "kni": 0, "cat": 2}
 
 
-def _outcome(read: Callable[[Mapping[str, Any]], Province], data: Mapping[str, Any]) -> object:
+def _outcome(read: Callable[[Mapping[str, Json]], Province], data: Mapping[str, Json]) -> object:
     try:
         return read(data)
     except Exception as exc:  # the same error, or the same province
@@ -49,7 +49,7 @@ def test_a_wok4_province_is_read_whole() -> None:
     st.dictionaries(st.sampled_from(sorted(_EXTRAS)), st.sampled_from([0, 2, True, "x", None])),
 )
 def test_a_province_read_the_quick_way_is_the_province_read_in_full(
-    dropped: set[str], extras: dict[str, Any]
+    dropped: set[str], extras: dict[str, Json]
 ) -> None:
     """Whatever keys are missing or added: the same province or the same error."""
     data = {k: v for k, v in _PROVINCE.items() if k not in dropped} | extras

@@ -111,7 +111,7 @@ def test_blank_tiles_and_optional_fields_round_trip_through_the_form() -> None:
     orders = {
         "player": 1,
         "turn": 2,
-        "moves": [{"piece": 7, "to": (1, 2), "attack": (1, 3)}, {"piece": 8, "to": (4, 4)}],
+        "moves": [{"piece": 7, "to": [1, 2], "attack": [1, 3]}, {"piece": 8, "to": [4, 4]}],
         "army": ["WOLF", "KNIGHT"],
     }
     text = render_aof(form, HEADER, orders)
@@ -131,7 +131,7 @@ def test_an_optional_field_may_be_absent_or_null_in_the_order_file() -> None:
     entries, bad, problems = entries_from_orders(form, data)
     assert bad == [] and problems == []
     orders = orders_from_entries(form, 1, 2, entries)
-    assert orders["moves"] == [{"piece": 7, "to": (1, 2)}, {"piece": 8, "to": (4, 4)}]
+    assert orders["moves"] == [{"piece": 7, "to": [1, 2]}, {"piece": 8, "to": [4, 4]}]
     assert orders_to_yaml(orders) == (
         "player: 1\nturn: 2\nmoves:\n- {piece: 7, to: [1, 2]}\n- {piece: 8, to: [4, 4]}\n"
     )

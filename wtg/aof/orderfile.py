@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TypeGuard, TypeVar
 
 from wtg.aof.values import Value, check_value, shown_value
 from wtg.core.form import RESERVED_KEYS, FieldSpec, FormSpec, SectionSpec
@@ -52,7 +52,7 @@ def entries_from_orders(
     return entries, bad, problems
 
 
-def _integer_problem(data: Mapping[Any, Any], key: str) -> str:
+def _integer_problem(data: Mapping[object, object], key: str) -> str:
     if key not in data:
         return f"the order file has no '{key}'"
     value = data[key]
@@ -170,14 +170,13 @@ _POSITION = attrgetter("position")
 """An entry's position, read in C (a key function in Python costs a call an entry)."""
 
 
-def _canonical_item(
-    section: SectionSpec, fields: tuple[tuple[FieldSpec, _AsIs], ...], entry: RawEntry
-) -> Any:
-    """An entry's order as the order file holds it; ``fields``: ``_fields_of(section)``."""
-    values: dict[str, Value] = {}
+def _canonical_item(section: SectionSpec, fields: _FieldsAsIs, entry: RawEntry) -> Json:
+    """An entry's order as the order file holds it; ``fields``: ``_fields_of(section)``. A
+    tile (an entry's ``(x, y)``) is the list ``[x, y]``, as JSON and YAML write it."""
+    values: JsonObject = {}
     given = entry.values
     for spec, as_is in fields:
-        value: Any = given.get(spec.name)
+        value = given.get(spec.name)
         if spec.optional and value is None:
             continue
         if _canonical(value, as_is):
@@ -186,23 +185,28 @@ def _canonical_item(
         read, reason = check_value(spec, value)
         if read is None:
             raise ValueError(f"{section.key} #{entry.position}: {reason}")
-        values[spec.name] = read
+        values[spec.name] = _json_value(read)
     if section.listed:
         return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
 
 
-def _canonical(value: object, as_is: _AsIs) -> bool:
+def _json_value(value: Value) -> Json:
+    """A field's value as JSON: a tile ``(x, y)`` as the list ``[x, y]``."""
+    return [value[0], value[1]] if isinstance(value, tuple) else value
+
+
+def _canonical(value: object, as_is: _AsIs) -> TypeGuard[int | str]:
     """Whether ``check_value`` would give ``value`` back as it is (``as_is``: its field's
     ``_taken_as_is``): a number in range, a yes/no of a flag, a code name it reads as
     itself. The parser's entries hold such values (read once from the player's text), so
     the common case needs no second reading; any other value is read by ``check_value``."""
     limit, flag, names = as_is
     kind = type(value)
-    if kind is int:
-        return 0 <= value <= limit  # type: ignore[operator]
     if kind is bool:
         return flag
+    if isinstance(value, int):
+        return kind is int and 0 <= value <= limit
     return kind is str and value in names
 
 
@@ -214,23 +218,25 @@ name all digits, which it may read as a code number)."""
 
 _T = TypeVar("_T")
 _M = TypeVar("_M")
-_KEPT: dict[int, tuple[object, Any]] = {}
-"""By the id of a field or a section (kept alive beside it, so the id stays its own): its
-``_AsIs``, or a section's fields each with its own."""
+_FieldsAsIs = tuple[tuple[FieldSpec, _AsIs], ...]
+"""A section's fields, each with its ``_AsIs``."""
+_AS_IS: dict[int, tuple[FieldSpec, _AsIs]] = {}
+_FIELDS: dict[int, tuple[SectionSpec, _FieldsAsIs]] = {}
+"""By the id of a field (a section), kept alive beside it so the id stays its own: its
+``_AsIs`` (its fields each with its own)."""
 
 
-def _kept(thing: _T, make: Callable[[_T], _M]) -> _M:
-    kept = _KEPT.get(id(thing))
+def _kept(cache: dict[int, tuple[_T, _M]], thing: _T, make: Callable[[_T], _M]) -> _M:
+    kept = cache.get(id(thing))
     if kept is None or kept[0] is not thing:
-        if len(_KEPT) > 1024:  # forms are few; a long-lived process must not grow this
-            _KEPT.clear()
-        kept = _KEPT[id(thing)] = (thing, make(thing))
-    made: _M = kept[1]
-    return made
+        if len(cache) > 1024:  # forms are few; a long-lived process must not grow this
+            cache.clear()
+        kept = cache[id(thing)] = (thing, make(thing))
+    return kept[1]
 
 
 def _taken_as_is(spec: FieldSpec) -> _AsIs:
-    return _kept(spec, _make_as_is)
+    return _kept(_AS_IS, spec, _make_as_is)
 
 
 def _make_as_is(spec: FieldSpec) -> _AsIs:
@@ -241,11 +247,11 @@ def _make_as_is(spec: FieldSpec) -> _AsIs:
     return limit, spec.flag, names
 
 
-def _fields_of(section: SectionSpec) -> tuple[tuple[FieldSpec, _AsIs], ...]:
-    return _kept(section, _make_fields)
+def _fields_of(section: SectionSpec) -> _FieldsAsIs:
+    return _kept(_FIELDS, section, _make_fields)
 
 
-def _make_fields(section: SectionSpec) -> tuple[tuple[FieldSpec, _AsIs], ...]:
+def _make_fields(section: SectionSpec) -> _FieldsAsIs:
     return tuple((spec, _taken_as_is(spec)) for spec in section.fields)
 
 
@@ -276,11 +282,11 @@ def orders_to_yaml(orders: Mapping[str, Json]) -> str:
     return text if "\0" not in text else dump_yaml(dict(orders))
 
 
-def _is_mapping(item: object) -> bool:
+def _is_mapping(item: object) -> TypeGuard[Mapping[object, object]]:
     return type(item) is dict or isinstance(item, Mapping)  # a dict without the ABC's test
 
 
-def _flow(item: Any) -> str:
+def _flow(item: object) -> str:
     if type(item) is dict or _is_mapping(item):
         # a whole number (most values) is its own text, and a code name (most others) the
         # text _scalar gave it before: _scalar's type tests and regex run once a name
@@ -294,7 +300,7 @@ _TEXTS: dict[str, str] = {}
 forms, mostly)."""
 
 
-def _text_of(value: Any) -> str:
+def _text_of(value: object) -> str:
     """``_scalar(value)``, kept for a string."""
     if type(value) is not str:
         return _scalar(value)
@@ -306,7 +312,7 @@ def _text_of(value: Any) -> str:
     return text
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

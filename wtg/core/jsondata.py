@@ -6,13 +6,16 @@ another shape than the rules wrote is a bug, not a player's slip."""
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable
+from typing import TypeAlias, TypeVar
 
 Json: TypeAlias = dict[str, "Json"] | list["Json"] | str | int | float | bool | None
 """A JSON value as ``json.loads`` gives it (and ``json.dumps`` takes it)."""
 
 JsonObject: TypeAlias = dict[str, Json]
 """A JSON object: a state file, an event, an order file."""
+
+T = TypeVar("T")
 
 
 def whole(value: Json) -> int:
@@ -44,3 +47,24 @@ def json_object(value: Json) -> JsonObject:
     if not isinstance(value, dict):
         raise TypeError(f"expected an object, found {value!r}")
     return value
+
+
+def number(value: Json) -> float:
+    """``value``, a number, whole or not (a level written as 1.25, or 1); TypeError when it
+    is none (a yes/no is none)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"expected a number, found {value!r}")
+    return value
+
+
+def flag(value: Json) -> bool:
+    """``value``, a yes/no; TypeError when it is none."""
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, found {value!r}")
+    return value
+
+
+def or_none(read: Callable[[Json], T], value: Json) -> T | None:
+    """``value`` read by ``read``, or None where it is null (a turn not come yet, a field a
+    ruleset leaves unset)."""
+    return None if value is None else read(value)

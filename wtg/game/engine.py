@@ -102,6 +102,12 @@ _EDITED = (
 )
 """What a GM does about a turn.json that cannot be read: a slip in it stopped every command
 with Python's words, or, for one that was no JSON, was read as a turn with no deadline."""
+_STATE_EDITED = (
+    "(edited by hand? state.json is wtg's record of the game after the turn: put back what it held)"
+)
+"""What a GM does about a state.json that is no state as the rules wrote it: it stopped
+every command with Python's words (a KeyError, a TypeError), naming neither the file nor
+what to do."""
 
 
 @dataclass
@@ -135,7 +141,7 @@ class Game(Generic[S]):
 
     def state(self, turn: int | None = None) -> S:
         """A fresh state object of a turn (the latest by default); callers may change it."""
-        return self.ruleset.state_from_dict(self._state_data(turn))
+        return self._read_state(self._state_data(turn), turn)
 
     def state_view(self, turn: int | None = None) -> S:
         """The state of a turn, shared while its file is unchanged on disk, for the many
@@ -143,7 +149,7 @@ class Game(Generic[S]):
         data = self._state_data(turn)
         kept = self._state_kept
         if kept is None or kept[0] is not data:
-            kept = self._state_kept = (data, self.ruleset.state_from_dict(data))
+            kept = self._state_kept = (data, self._read_state(data, turn))
         return kept[1]
 
     def check_config(self) -> None:
@@ -172,6 +178,18 @@ class Game(Generic[S]):
             self._check_made_with(number, data)  # the latest turn: the game as it is now
         return data
 
+    def _read_state(self, data: JsonObject, turn: int | None) -> S:
+        """The state ``data`` (turn ``turn``'s state.json, the latest's for None) holds;
+        StoreError naming the file when it is not a state as the rules wrote it (a field
+        missing, or of another kind: the rules' readers raise KeyError or TypeError)."""
+        try:
+            return self.ruleset.state_from_dict(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            number = self.latest_turn() if turn is None else turn
+            where = self.store.turn_dir(number) / "state.json"
+            what = f"no {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+            raise StoreError(f"{where}: {what} {_STATE_EDITED}") from None
+
     def _check_made_with(self, number: int, data: JsonObject) -> None:
         """game.yaml against the latest turn's state ``data`` (``wtg.game.madewith``): its
         map, variant and players' seats as the game was made and is played, and the seed
@@ -190,7 +208,7 @@ class Game(Generic[S]):
                 GAME_MAP if own.is_file() else None,
             )
         )
-        state = ruleset.state_from_dict(data)
+        state = self._read_state(data, number)
         seats: dict[int, str] = {}
         for side in ruleset.public_sides_of(state):
             seat = ruleset.seat_of(state, side.id)

@@ -15,6 +15,7 @@ import pytest
 
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
+from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
@@ -353,7 +354,7 @@ def test_a_vote_between_equals_is_a_shared_win_and_a_shared_first_place() -> Non
 def test_an_outcome_kept_before_places_reads_back_by_position() -> None:
     """A game that ended before places were kept has none in its state: each player's
     place is his position in the ranking, as before."""
-    kept = {"reason": "vote", "winners": [2], "ranking": [2, 1]}
+    kept: JsonObject = {"reason": "vote", "winners": [2], "ranking": [2, 1]}
     outcome = Outcome.from_dict(kept)
     assert outcome.places == ()
     assert outcome.to_dict() == kept

@@ -51,8 +51,8 @@ def test_moves_on_the_form_become_the_order_file() -> None:
         "player": 1,
         "turn": 6,
         "moves": [
-            {"piece": 11, "to": (2, 1), "attack": (3, 1)},
-            {"piece": 13, "to": (5, 4)},
+            {"piece": 11, "to": [2, 1], "attack": [3, 1]},
+            {"piece": 13, "to": [5, 4]},
         ],
         "ready": True,
     }
@@ -119,7 +119,7 @@ def test_a_line_for_a_piece_not_yours_is_rejected_and_takes_no_pieces_turn() -> 
         (False, "piece 21 is not yours (it is P2's, green): move only your own pieces"),
         (True, ""),
     ]
-    assert acceptance.orders["moves"] == [{"piece": 11, "to": (2, 2)}]
+    assert acceptance.orders["moves"] == [{"piece": 11, "to": [2, 2]}]
 
 
 PICK = ": write a name, or a number 1..8, from PIECES TO PICK FROM in your report"
@@ -169,7 +169,7 @@ def test_the_order_file_keys_army_and_moves() -> None:
     assert bad == [] and problems == []
     orders = RULESET.accept(entries, battle(), 1).orders
     moves = orders["moves"]
-    assert isinstance(moves, list) and moves[0] == {"piece": 11, "to": (2, 1), "attack": (3, 1)}
+    assert isinstance(moves, list) and moves[0] == {"piece": 11, "to": [2, 1], "attack": [3, 1]}
     entries, bad, problems = RULESET.entries_from_dict(
         {"player": 1, "turn": 6, "moves": [{"piece": 11, "to": 7}, {"piece": 11, "to": [1, 2, 3]}]}
     )
@@ -187,7 +187,7 @@ def test_a_prefilled_form_reads_back_the_same_orders() -> None:
     orders = {
         "player": 1,
         "turn": 6,
-        "moves": [{"piece": 11, "to": (2, 1), "attack": (3, 1)}, {"piece": 13, "to": (5, 4)}],
+        "moves": [{"piece": 11, "to": [2, 1], "attack": [3, 1]}, {"piece": 13, "to": [5, 4]}],
     }
     text = render_aof(RULESET.form, HEADER, orders, RULESET.form_context(battle(), 1))
     assert "M1: 11    02/01 03/01" in text

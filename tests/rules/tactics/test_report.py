@@ -12,6 +12,7 @@ from typing import Any
 from tests.conftest import players
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
+from wtg.core.jsondata import JsonObject
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import GameConfig
 from wtg.game.report import report_text
@@ -129,7 +130,7 @@ def test_the_expected_damage_of_every_attack_the_pieces_could_make() -> None:
 
 def test_the_report_shows_only_what_the_player_may_see() -> None:
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1)])
-    events = [
+    events: list[JsonObject] = [
         {"kind": "walked", "public": True, "visible_to": []},
         {"kind": "move_skipped", "public": False, "visible_to": [2]},
     ]

@@ -4,9 +4,8 @@ troop mix, the empire's troops and wood, and what spies learn of them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole
 from wtg.rules.wok.espionage import empire_summary as plain_summary
 from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok.troops import TROOP_KINDS
@@ -25,10 +24,10 @@ class TroopRow(ProvinceRow):
     troops: int
 
 
-def troop_row(p: Province | Mapping[str, Any]) -> TroopRow:
+def troop_row(p: Province | Mapping[str, Json]) -> TroopRow:
     """A row of a province, or of its state dict (as spies bring it home)."""
-    data: Mapping[str, Any] = p.to_dict() if isinstance(p, Province) else p
-    kinds = {kind: int(data.get(kind, 0)) for kind in TROOP_KINDS}
+    data: Mapping[str, Json] = p.to_dict() if isinstance(p, Province) else p
+    kinds = {kind: whole(data.get(kind, 0)) for kind in TROOP_KINDS}
     plain = province_row(data)
     return TroopRow(
         **{name: getattr(plain, name) for name in ProvinceRow._fields},
@@ -59,15 +58,15 @@ def empire_summary(state: WokState, victim: Player) -> JsonObject:
 
 def troop_view(
     state: WokState,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, Json]],
     player: int,
-    context: Mapping[str, Any],
+    context: Mapping[str, object],
 ) -> dict[str, object]:
     """The WoK report ``context`` with troop rows (own provinces and those spies saw), the
     empire's troop totals and the player's wood."""
     mine = list(state.provinces_of(player))
     seen = [_with_troop_rows(e) for e in visible(events, player)]
-    by_kind: dict[str, list[Mapping[str, Any]]] = {}
+    by_kind: dict[str, list[Mapping[str, object]]] = {}
     for event in seen:
         by_kind.setdefault(str(event["kind"]), []).append(event)
     return {
@@ -80,7 +79,9 @@ def troop_view(
     }
 
 
-def _with_troop_rows(event: Mapping[str, Any]) -> Mapping[str, Any]:
+def _with_troop_rows(event: Mapping[str, Json]) -> Mapping[str, object]:
+    """Province rows learned by spies, as table rows (not JSON: ``TroopRow``)."""
     if event["kind"] != "spy_report":
         return event
-    return {**event, "provinces": [troop_row(p) for p in event["provinces"]]}
+    rows = [troop_row(json_object(p)) for p in json_list(event["provinces"])]
+    return {**event, "provinces": rows}

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from wtg.core.jsondata import Json, JsonObject
+from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole, word
 from wtg.rules.tactics.world import AIR, ALL_MOVEMENT, BORDER, START_TILES
 
 Pos = tuple[int, int]
@@ -159,13 +158,18 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        size = int(data["width"])
+    def from_dict(cls, data: Mapping[str, Json]) -> Board:
+        types = [json_object(t) for t in json_list(data["tile_types"])]
         return cls(
-            name=str(data["name"]),
-            size=size,
-            tiles=tuple(int(t) for row in data["tiles"] for t in row),
-            elevation=tuple(int(e) for row in data["elevation"] for e in row),
-            tile_movement={int(t["id"]): int(t["movement"]) for t in data["tile_types"]},
-            tile_names={int(t["id"]): str(t["name"]) for t in data["tile_types"]},
+            name=word(data["name"]),
+            size=whole(data["width"]),
+            tiles=_cells(data["tiles"]),
+            elevation=_cells(data["elevation"]),
+            tile_movement={whole(t["id"]): whole(t["movement"]) for t in types},
+            tile_names={whole(t["id"]): word(t["name"]) for t in types},
         )
+
+
+def _cells(rows: Json) -> tuple[int, ...]:
+    """A grid written as rows of whole numbers (``Board.to_dict``), row after row."""
+    return tuple(whole(cell) for row in json_list(rows) for cell in json_list(row))

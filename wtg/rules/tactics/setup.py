@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
 
-from wtg.core.ruleset import GameSetup
+from wtg.core.ruleset import GameSetup, OptionValue
 from wtg.rules.tactics.army import SetupError, default_army, random_army, set_up_army
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.guilds import read_guilds
@@ -62,7 +61,7 @@ def start_state(
     return state
 
 
-def _guild_wars(state: TacticsState, options: Mapping[str, Any]) -> None:
+def _guild_wars(state: TacticsState, options: Mapping[str, OptionValue]) -> None:
     """``--war-points N`` (the world's "tacticsWinGivesWarPoints") and ``--guilds``."""
     points = int(options.get("war_points") or 0)
     if points < 0:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, flag, json_list, json_object, or_none, whole, word
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.world import COLOURS, PieceKind, Weapon
 
@@ -243,62 +242,101 @@ class TacticsState:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TacticsState:
-        world = data["world"]
-        wars = data.get("guild_wars") or {}
-        kinds = tuple(PieceKind(**k) for k in world["pieces"])
-        weapons = {int(w["id"]): Weapon(**w) for w in world["weapons"]}
+    def from_dict(cls, data: Mapping[str, Json]) -> TacticsState:
+        world = json_object(data["world"])
+        wars = json_object(data.get("guild_wars") or {})
+        weapons = [_weapon(json_object(w)) for w in json_list(world["weapons"])]
         state = cls(
-            game=data["game"],
-            turn=int(data["turn"]),
-            phase=data["phase"],
-            pieces_per_turn=str(data["pieces_per_turn"]),
-            board=Board.from_dict(data["board"]),
-            kinds=kinds,
-            weapons=weapons,
-            players=[
-                Player(
-                    id=p["id"],
-                    name=p["name"],
-                    bot=bool(p["bot"]),
-                    colour=p["colour"],
-                    status=p["status"],
-                    place=p["place"],
-                    missed=int(p.get("missed", 0)),
-                )
-                for p in data["players"]
-            ],
+            game=word(data["game"]),
+            turn=whole(data["turn"]),
+            phase=word(data["phase"]),
+            pieces_per_turn=word(data["pieces_per_turn"]),
+            board=Board.from_dict(json_object(data["board"])),
+            kinds=tuple(_kind(json_object(k)) for k in json_list(world["pieces"])),
+            weapons={w.id: w for w in weapons},
+            players=[_player(json_object(p)) for p in json_list(data["players"])],
             pieces=[],
-            active=int(data["active"] or 0),
-            army_size=int(data["army_size"]),
-            turn_limit=int(data["turn_limit"]),
-            world_version=str(world.get("version", "0")),
-            assets=str(world.get("assets", "")),
-            last_hit=int(data.get("last_hit", 0)),
-            history=[int(h) for h in data.get("history", [])],
-            war_points=int(wars.get("points", 0)),
-            guilds={int(pid): str(name) for pid, name in wars.get("guilds", {}).items()},
-            war_awards=[
-                (int(e["winner"]), int(e["loser"]), int(e["points"]))
-                for e in wars.get("earned", [])
-            ],
+            active=whole(data["active"] or 0),
+            army_size=whole(data["army_size"]),
+            turn_limit=whole(data["turn_limit"]),
+            world_version=word(world.get("version", "0")),
+            assets=word(world.get("assets", "")),
+            last_hit=whole(data.get("last_hit", 0)),
+            history=[whole(h) for h in json_list(data.get("history"))],
+            war_points=whole(wars.get("points", 0)),
+            guilds={
+                int(pid): word(name) for pid, name in json_object(wars.get("guilds", {})).items()
+            },
+            war_awards=[_award(json_object(e)) for e in json_list(wars.get("earned"))],
         )
-        state.pieces = [
-            Piece(
-                id=p["id"],
-                owner=p["owner"],
-                kind=p["kind"],
-                x=p["x"],
-                y=p["y"],
-                hp=p["hp"],
-                mp=p["mp"],
-                rest=p["rst"],
-                lev=p["lev"],
-                xp=p["xp"],
-            )
-            for p in data["pieces"]
-        ]
+        state.pieces = [_piece(json_object(p)) for p in json_list(data["pieces"])]
         return state
+
+
+def _player(p: JsonObject) -> Player:
+    return Player(
+        id=whole(p["id"]),
+        name=word(p["name"]),
+        bot=flag(p["bot"]),
+        colour=word(p["colour"]),
+        status=word(p["status"]),
+        place=or_none(whole, p["place"]),
+        missed=whole(p.get("missed", 0)),
+    )
+
+
+def _piece(p: JsonObject) -> Piece:
+    return Piece(
+        id=whole(p["id"]),
+        owner=whole(p["owner"]),
+        kind=word(p["kind"]),
+        x=whole(p["x"]),
+        y=whole(p["y"]),
+        hp=whole(p["hp"]),
+        mp=whole(p["mp"]),
+        rest=whole(p["rst"]),
+        lev=whole(p["lev"]),
+        xp=whole(p["xp"]),
+    )
+
+
+def _award(e: JsonObject) -> tuple[int, int, int]:
+    """A guild war award: (winner, loser, points)."""
+    return whole(e["winner"]), whole(e["loser"]), whole(e["points"])
+
+
+def _weapon(w: JsonObject) -> Weapon:
+    """A weapon as ``_weapon_dict`` wrote it."""
+    return Weapon(
+        id=whole(w["id"]),
+        name=word(w["name"]),
+        wclass=word(w["wclass"]),
+        dominates=word(w["dominates"]),
+        damage=whole(w["damage"]),
+        movement=whole(w["movement"]),
+    )
+
+
+def _kind(k: JsonObject) -> PieceKind:
+    """A piece kind as ``_kind_dict`` wrote it."""
+    return PieceKind(
+        key=word(k["key"]),
+        name=word(k["name"]),
+        bitmap=word(k["bitmap"]),
+        max_count=whole(k["max_count"]),
+        hp=whole(k["hp"]),
+        mp=whole(k["mp"]),
+        strength=whole(k["strength"]),
+        defense=whole(k["defense"]),
+        agility=whole(k["agility"]),
+        elevation=whole(k["elevation"]),
+        movement=whole(k["movement"]),
+        mobility=whole(k["mobility"]),
+        range=whole(k["range"]),
+        min_range=whole(k["min_range"]),
+        weapon=whole(k["weapon"]),
+        armor=whole(k["armor"]),
+    )
 
 
 def _kind_dict(kind: PieceKind) -> JsonObject:

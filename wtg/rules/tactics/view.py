@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from wtg.aof.render import OMIT
+from wtg.core.jsondata import Json, JsonObject, json_list
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.board import STEP_LIMIT, Board
 from wtg.rules.tactics.levels import MAX_LEVEL, needed
@@ -86,7 +86,7 @@ def elevation_rows(board: Board) -> list[str]:
     return _grid(board.size, 4, lambda x, y: f"{board.height_at((x, y)):>3}")
 
 
-def legend(board: Board) -> list[dict[str, Any]]:
+def legend(board: Board) -> list[JsonObject]:
     symbols = tile_symbols(board)
     return [
         {
@@ -98,8 +98,8 @@ def legend(board: Board) -> list[dict[str, Any]]:
     ]
 
 
-def piece_rows(state: TacticsState) -> list[dict[str, Any]]:
-    rows = []
+def piece_rows(state: TacticsState) -> list[JsonObject]:
+    rows: list[JsonObject] = []
     for piece in state.pieces:
         data = state.piece_dict(piece)
         kind = state.kind(piece.kind)
@@ -122,8 +122,8 @@ def piece_rows(state: TacticsState) -> list[dict[str, Any]]:
     return rows
 
 
-def kind_rows(state: TacticsState) -> list[dict[str, Any]]:
-    rows = []
+def kind_rows(state: TacticsState) -> list[JsonObject]:
+    rows: list[JsonObject] = []
     for number, kind in enumerate(state.kinds, start=1):
         weapon = state.weapons[kind.weapon]
         rows.append(
@@ -150,12 +150,12 @@ def kind_rows(state: TacticsState) -> list[dict[str, Any]]:
     return rows
 
 
-def attack_rows(state: TacticsState, player: int) -> list[dict[str, Any]]:
+def attack_rows(state: TacticsState, player: int) -> list[JsonObject]:
     """Every enemy piece each of the player's pieces could attack after walking, from the
     nearest tile, with what the info popup estimates."""
     if state.phase == OVER:
         return []
-    rows = []
+    rows: list[JsonObject] = []
     for piece in state.army(player):
         reach = walks(state, piece)
         best: dict[int, tuple[Piece, int, tuple[int, int]]] = {}
@@ -186,7 +186,7 @@ def attack_rows(state: TacticsState, player: int) -> list[dict[str, Any]]:
 
 
 def report_context(
-    state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
+    state: TacticsState, events: Sequence[Mapping[str, Json]], player: int
 ) -> dict[str, object]:
     me = state.player(player)
     names = {p.id: p.name for p in state.players}
@@ -237,8 +237,8 @@ def report_context(
     }
 
 
-def _seen(event: Mapping[str, Any], player: int) -> bool:
-    return bool(event.get("public")) or player in event.get("visible_to", [])
+def _seen(event: Mapping[str, Json], player: int) -> bool:
+    return bool(event.get("public")) or player in json_list(event.get("visible_to"))
 
 
 def form_context(state: TacticsState, player: int) -> dict[str, object]:

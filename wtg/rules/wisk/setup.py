@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
 
 from wtg.core.errors import SetupError as SetupError
-from wtg.core.ruleset import GameSetup
+from wtg.core.ruleset import GameSetup, OptionValue
 from wtg.rules.wisk.assignment import deal, spread
 from wtg.rules.wisk.board import Board
 from wtg.rules.wisk.constants import (
@@ -28,7 +27,7 @@ from wtg.rules.wisk.constants import (
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, Holding, Options, Player, WiskState
 
 
-def read_options(given: Mapping[str, Any]) -> Options:
+def read_options(given: Mapping[str, OptionValue]) -> Options:
     options = Options(
         assignment=str(given.get("assignment") or AUTOMATIC),
         cards=str(given.get("cards") or ESCALATING),

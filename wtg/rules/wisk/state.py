@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, flag, json_list, json_object, whole, word
 from wtg.core.record import Record
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import (
@@ -51,8 +50,16 @@ class Options(Record):
         return {name: getattr(self, name) for name in self._fields}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        return cls(**{k: v for k, v in data.items() if k in cls._fields})
+    def from_dict(cls, data: Mapping[str, Json]) -> Options:
+        """The options a state file holds; one it lacks keeps its default."""
+        default = cls()
+        return cls(
+            assignment=word(data.get("assignment", default.assignment)),
+            cards=word(data.get("cards", default.cards)),
+            ties=word(data.get("ties", default.ties)),
+            missions=flag(data.get("missions", default.missions)),
+            missing=word(data.get("missing", default.missing)),
+        )
 
 
 @dataclass(slots=True)
@@ -98,18 +105,18 @@ class Player:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Player:
+    def from_dict(cls, d: Mapping[str, Json]) -> Player:
         return cls(
-            id=d["id"],
-            name=d["name"],
-            robot=bool(d.get("robot", False)),
-            status=d.get("status", ACTIVE),
-            cards=list(d.get("cards", [])),
-            mission=int(d.get("mission", 0)),
-            to_place=int(d.get("to_place", 0)),
-            missed=int(d.get("missed", 0)),
-            eliminated_by=int(d.get("eliminated_by", 0)),
-            out_on=int(d.get("out_on", 0)),
+            id=whole(d["id"]),
+            name=word(d["name"]),
+            robot=flag(d.get("robot", False)),
+            status=word(d.get("status", ACTIVE)),
+            cards=_numbers(d.get("cards")),
+            mission=whole(d.get("mission", 0)),
+            to_place=whole(d.get("to_place", 0)),
+            missed=whole(d.get("missed", 0)),
+            eliminated_by=whole(d.get("eliminated_by", 0)),
+            out_on=whole(d.get("out_on", 0)),
         )
 
 
@@ -198,20 +205,31 @@ class WiskState:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any], board: Board | None = None) -> WiskState:
+    def from_dict(cls, d: Mapping[str, Json], board: Board | None = None) -> WiskState:
         return cls(
-            game=d["game"],
+            game=word(d["game"]),
             board=board or board_from_data(d["board"], "the state file"),
-            players=[Player.from_dict(p) for p in d["players"]],
-            holdings=[Holding(owner, armies) for owner, armies in d["holdings"]],
-            options=Options.from_dict(d.get("options", {})),
-            turn=d["turn"],
-            stage=d.get("stage", PLAYING),
-            active=d["active"],
-            first=d.get("first", 1),
-            deck=list(d.get("deck", [])),
-            discard=list(d.get("discard", [])),
-            trades=d.get("trades", 0),
-            winner=d.get("winner", 0),
-            won_by=d.get("won_by", ""),
+            players=[Player.from_dict(json_object(p)) for p in json_list(d["players"])],
+            holdings=[_holding(json_list(h)) for h in json_list(d["holdings"])],
+            options=Options.from_dict(json_object(d.get("options", {}))),
+            turn=whole(d["turn"]),
+            stage=word(d.get("stage", PLAYING)),
+            active=whole(d["active"]),
+            first=whole(d.get("first", 1)),
+            deck=_numbers(d.get("deck")),
+            discard=_numbers(d.get("discard")),
+            trades=whole(d.get("trades", 0)),
+            winner=whole(d.get("winner", 0)),
+            won_by=word(d.get("won_by", "")),
         )
+
+
+def _numbers(given: Json) -> list[int]:
+    """A list of whole numbers (cards; none given: none)."""
+    return [whole(n) for n in json_list(given)]
+
+
+def _holding(given: list[Json]) -> Holding:
+    """A territory's holding as the state file holds it: [owner, armies]."""
+    owner, armies = given
+    return Holding(whole(owner), whole(armies))

@@ -7,10 +7,9 @@ what every player may see, and nothing more."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from wtg.aof.render import OMIT
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, json_list, word
 from wtg.rules.wisk.cards import trade_value
 from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -98,9 +97,9 @@ def reinforcements(state: WiskState, pid: int) -> int:
     return from_territories(count) + sum(b for _, b in continent_bonuses(state, pid))
 
 
-def my_cards(state: WiskState, pid: int) -> list[dict[str, Any]]:
+def my_cards(state: WiskState, pid: int) -> list[JsonObject]:
     board = state.board
-    rows = []
+    rows: list[JsonObject] = []
     for cid in sorted(state.player(pid).cards):
         card = board.card(cid)
         territory = board.site(card.territory).name if card.territory else ""
@@ -115,7 +114,7 @@ SETUP_OMITS = ("trade", "attack", "fortify")
 
 def form_context(state: WiskState, pid: int) -> dict[str, object]:
     me = state.player(pid)
-    hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
+    hand = " ".join(f"{c['id']}={word(c['kind'])[:3].upper()}" for c in my_cards(state, pid))
     place_help = "Armies you leave unplaced are placed for you on your front, as a robot would."
     if state.stage == CLAIMING:
         place = "CLAIM: territories in order of choice, ARMIES 1; the first still free is yours"
@@ -133,7 +132,7 @@ def form_context(state: WiskState, pid: int) -> dict[str, object]:
             f"PLACE your {reinforcements(state, pid)} new armies (plus any from cards) on "
             "your territories; a continent's bonus goes into that continent"
         )
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "cards": hand or "none",
         "place": place,
         "place_help": place_help,
@@ -150,13 +149,13 @@ def _trade_note(state: WiskState) -> str:
     return f"the next set traded is worth {trade_value(state.options.cards, state.trades, ())}"
 
 
-def short_placements(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def short_placements(events: Sequence[Mapping[str, Json]]) -> list[Mapping[str, Json]]:
     """The events as the reader sees them, a place line that got fewer armies than it
     asked told as the placement it made with what it asked (ruling 20): the turn tells it as
     an order skipped right before the Placed of what it did place, and "Not done" beside
     "You placed 7" read as two orders (the forecast, ``forecast._short_placements``, says
     it as one)."""
-    told: list[Mapping[str, Any]] = []
+    told: list[Mapping[str, Json]] = []
     for event in events:
         before = told[-1] if told else None
         if (
@@ -173,24 +172,25 @@ def short_placements(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, A
 
 
 def report_context(
-    state: WiskState, events: Sequence[Mapping[str, Any]], pid: int
+    state: WiskState, events: Sequence[Mapping[str, Json]], pid: int
 ) -> dict[str, object]:
     board = state.board
-    public: Mapping[str, Any] = public_json(state)  # read as it was just written
+    public = public_json(state)
     names = {p.id: p.name for p in state.players}
     seen = short_placements(
-        [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
+        [e for e in events if e.get("public") or pid in json_list(e.get("visible_to"))]
     )
     mission = ""
     if pid != NOBODY and state.options.missions and state.player(pid).mission:
         mission = describe(state, pid, board.mission(state.player(pid).mission))
+    territories = json_list(public["territories"])
     continents = [
         {
-            "name": c["name"],
-            "bonus": c["bonus"],
-            "territories": [public["territories"][t - 1] for t in c["territories"]],
+            "name": c.name,
+            "bonus": c.bonus,
+            "territories": [territories[t - 1] for t in c.territories],
         }
-        for c in public["continents"]
+        for c in board.continents
     ]
     return {
         "game": state.game,

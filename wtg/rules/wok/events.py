@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from wtg.core.events import Event
 from wtg.core.jsondata import JsonObject
@@ -181,9 +181,22 @@ class SpyOperation(Event):
     effect: int
 
 
+class OperationFields(TypedDict):
+    """The fields of a spy operation every ruleset's events share (``operation_fields``)."""
+
+    player: int
+    source: int
+    target: int
+    target_owner: int
+    op: int
+    spies: int
+    success: bool
+    visible_to: frozenset[int]
+
+
 def operation_fields(
     player: int, source: int, target: int, target_owner: int, op: int, spies: int, success: bool
-) -> dict[str, Any]:
+) -> OperationFields:
     """What every ruleset's spymaster learns of an operation (its ``SpyOperation`` fields but
     the effect), seen by the spymaster alone."""
     return {

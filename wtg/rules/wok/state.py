@@ -12,9 +12,18 @@ from bisect import bisect_left, insort
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
 
-from wtg.core.jsondata import Json, JsonObject
+from wtg.core.jsondata import (
+    Json,
+    JsonObject,
+    flag,
+    json_list,
+    json_object,
+    number,
+    or_none,
+    whole,
+    word,
+)
 from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 
 ACTIVE = "active"
@@ -111,49 +120,54 @@ class Province:
         return data
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Province:
+    def from_dict(cls, d: Mapping[str, Json]) -> Province:
         if len(d) == _PROVINCE_KEYS:  # the keys every province has, and no other
             # A state's provinces are read on a poll's first mail for the game: positional
             # and without the optional fields' look-ups it costs a third (as ``_read``)
             return cls(
-                d["id"],
-                d["name"],
-                tuple(d["neighbours"]),
-                d["owner"],
-                d["pop"],
-                d["wok"],
-                d["arm"],
-                round(d["lev"] * 1000),
-                round(d["def"] * 10),
-                d["mis"],
-                d["spy"],
-                d["aim"],
+                whole(d["id"]),
+                word(d["name"]),
+                _ids(d["neighbours"]),
+                whole(d["owner"]),
+                whole(d["pop"]),
+                whole(d["wok"]),
+                whole(d["arm"]),
+                round(number(d["lev"]) * 1000),
+                round(number(d["def"]) * 10),
+                whole(d["mis"]),
+                whole(d["spy"]),
+                word(d["aim"]),
             )
         return cls._read(d)
 
     @classmethod
-    def _read(cls, d: Mapping[str, Any]) -> Province:
+    def _read(cls, d: Mapping[str, Json]) -> Province:
         """A province of any ruleset, its optional fields looked up."""
         return cls(
-            id=d["id"],
-            name=d["name"],
-            neighbours=tuple(d["neighbours"]),
-            owner=d["owner"],
-            pop=d["pop"],
-            wok=d["wok"],
-            arm=d["arm"],
-            lev=round(d["lev"] * 1000),
-            dfn=round(d["def"] * 10),
-            mis=d["mis"],
-            spy=d["spy"],
-            aim=d["aim"],
-            idle=bool(d.get("idle", False)),
-            terrain=d.get("terrain"),
-            pik=int(d.get("pik", 0)),
-            arc=int(d.get("arc", 0)),
-            kni=int(d.get("kni", 0)),
-            cat=int(d.get("cat", 0)),
+            id=whole(d["id"]),
+            name=word(d["name"]),
+            neighbours=_ids(d["neighbours"]),
+            owner=whole(d["owner"]),
+            pop=whole(d["pop"]),
+            wok=whole(d["wok"]),
+            arm=whole(d["arm"]),
+            lev=round(number(d["lev"]) * 1000),
+            dfn=round(number(d["def"]) * 10),
+            mis=whole(d["mis"]),
+            spy=whole(d["spy"]),
+            aim=word(d["aim"]),
+            idle=flag(d.get("idle", False)),
+            terrain=or_none(word, d.get("terrain")),
+            pik=whole(d.get("pik", 0)),
+            arc=whole(d.get("arc", 0)),
+            kni=whole(d.get("kni", 0)),
+            cat=whole(d.get("cat", 0)),
         )
+
+
+def _ids(value: Json) -> tuple[int, ...]:
+    """A list of whole numbers (neighbours, a ranking), as a tuple."""
+    return tuple(whole(n) for n in json_list(value))
 
 
 _PROVINCE_KEYS = 12
@@ -264,38 +278,56 @@ class Player:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Player:
+    def from_dict(cls, d: Mapping[str, Json]) -> Player:
         if len(d) == _PLAYER_KEYS:
             # A poll's first mail for a game reads its players: the keys every player has
             # (and so no other), read in their order without a look-up of each field
             try:
                 return cls(
-                    d["id"],
-                    d["name"],
-                    d["eff"],
-                    d["tech"],
-                    d["gold"],
-                    d["status"],
-                    d["missed"],
-                    d["ally"],
-                    d["turn_points"],
-                    d["died_on"],
-                    d["quit_on"],
-                    d["vp"],
+                    whole(d["id"]),
+                    word(d["name"]),
+                    whole(d["eff"]),
+                    whole(d["tech"]),
+                    whole(d["gold"]),
+                    word(d["status"]),
+                    whole(d["missed"]),
+                    whole(d["ally"]),
+                    whole(d["turn_points"]),
+                    or_none(whole, d["died_on"]),
+                    or_none(whole, d["quit_on"]),
+                    whole(d["vp"]),
                 )
             except KeyError:  # as many keys, but others: read as any player
                 pass
         return cls._read(d)
 
     @classmethod
-    def _read(cls, d: Mapping[str, Any]) -> Player:
-        """A player of any ruleset, whatever fields it has."""
-        values = {k: d[k] for k in cls.__dataclass_fields__ if k in d}
-        if "rips" in values:
-            values["rips"] = list(values["rips"])
-        if "before" in values:
-            values["before"] = [dict(left) for left in values["before"]]
-        return cls(**values)
+    def _read(cls, d: Mapping[str, Json]) -> Player:
+        """A player of any ruleset, whatever fields it has: those it lacks take their
+        defaults (a new player's)."""
+        return cls(
+            id=whole(d["id"]),
+            name=word(d["name"]),
+            eff=whole(d.get("eff", 99)),
+            tech=whole(d.get("tech", 0)),
+            gold=whole(d.get("gold", 0)),
+            status=word(d.get("status", ACTIVE)),
+            missed=whole(d.get("missed", 0)),
+            ally=whole(d.get("ally", 0)),
+            turn_points=whole(d.get("turn_points", 0)),
+            died_on=or_none(whole, d.get("died_on")),
+            quit_on=or_none(whole, d.get("quit_on")),
+            vp=whole(d.get("vp", 0)),
+            robot=flag(d.get("robot", False)),
+            controller=or_none(whole, d.get("controller")),
+            label=word(d.get("label", "")),
+            rips=[whole(r) for r in json_list(d.get("rips"))],
+            vote_end=flag(d.get("vote_end", False)),
+            last_taken=whole(d.get("last_taken", 0)),
+            home=whole(d.get("home", 0)),
+            wood=or_none(whole, d.get("wood")),
+            before=[dict(json_object(left)) for left in json_list(d.get("before"))],
+        )
 
 
 @dataclass(slots=True)
@@ -322,13 +354,13 @@ class Outcome:
         return found
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
+    def from_dict(cls, d: Mapping[str, Json]) -> Outcome:
         places = d.get("places")
         return cls(
-            d["reason"],
-            tuple(d["winners"]),
-            tuple(d["ranking"]),
-            tuple(places) if isinstance(places, list) else (),
+            word(d["reason"]),
+            _ids(d["winners"]),
+            _ids(d["ranking"]),
+            _ids(places) if isinstance(places, list) else (),
         )
 
 
@@ -451,21 +483,27 @@ class WokState:
         return data
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> WokState:
+    def from_dict(cls, d: Mapping[str, Json]) -> WokState:
         outcome = d.get("outcome")
         return cls(
-            game=d["game"],
-            map=d["map"],
-            turn=d["turn"],
-            seats=d["seats"],
-            players=[Player.from_dict(p) for p in d["players"]],
-            provinces=[Province.from_dict(p) for p in d["provinces"]],
-            oop=list(d["oop"]),
-            outcome=Outcome.from_dict(outcome) if outcome else None,
-            variant=d.get("variant"),
-            started_with=int(d.get("started_with", 0)),
-            protection=int(d.get("protection", 0)),
-            protected=list(d.get("protected", [])),
-            naps=[(int(a), int(b), int(t)) for a, b, t in d.get("naps", [])],
-            rip_target=int(d.get("rip_target", 0)),
+            game=word(d["game"]),
+            map=word(d["map"]),
+            turn=whole(d["turn"]),
+            seats=whole(d["seats"]),
+            players=[Player.from_dict(json_object(p)) for p in json_list(d["players"])],
+            provinces=[Province.from_dict(json_object(p)) for p in json_list(d["provinces"])],
+            oop=list(_ids(d["oop"])),
+            outcome=Outcome.from_dict(json_object(outcome)) if outcome else None,
+            variant=or_none(word, d.get("variant")),
+            started_with=whole(d.get("started_with", 0)),
+            protection=whole(d.get("protection", 0)),
+            protected=list(_ids(d.get("protected"))),
+            naps=[_nap(json_list(n)) for n in json_list(d.get("naps"))],
+            rip_target=whole(d.get("rip_target", 0)),
         )
+
+
+def _nap(given: list[Json]) -> tuple[int, int, int]:
+    """An automatic NAP as the state file holds it: [colour, colour, turn]."""
+    a, b, until = given
+    return whole(a), whole(b), whole(until)

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from heapq import merge
 from types import SimpleNamespace
-from typing import Any
 
+from wtg.core.jsondata import Json, json_list, json_object, number, whole, word
 from wtg.core.record import Record
 from wtg.core.ruleset import ScoreLine
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 
-def visible(events: Sequence[Mapping[str, Any]], player: int) -> list[Mapping[str, Any]]:
-    return [e for e in events if e.get("public") or player in e.get("visible_to", ())]
+def visible(events: Sequence[Mapping[str, Json]], player: int) -> list[Mapping[str, Json]]:
+    return [e for e in events if e.get("public") or player in json_list(e.get("visible_to"))]
 
 
 class TurnReading:
@@ -29,7 +29,7 @@ class TurnReading:
     def __init__(
         self,
         state: WokState,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[Mapping[str, Json]],
         topten: list[ScoreLine] | None = None,
     ) -> None:
         self.state = state
@@ -43,14 +43,14 @@ class TurnReading:
             if event.get("public"):
                 self._public.append(index)
                 continue
-            for player in event.get("visible_to", ()):
-                self._private.setdefault(player, []).append(index)
+            for player in json_list(event.get("visible_to")):
+                self._private.setdefault(whole(player), []).append(index)
 
-    def of(self, state: WokState, events: Sequence[Mapping[str, Any]]) -> bool:
+    def of(self, state: WokState, events: Sequence[Mapping[str, Json]]) -> bool:
         """Whether this is the reading of that very state and event list."""
         return self.state is state and self.events is events
 
-    def seen_by(self, player: int) -> list[Mapping[str, Any]]:
+    def seen_by(self, player: int) -> list[Mapping[str, Json]]:
         """The events ``player`` may see, in the order they happened (as ``visible``)."""
         own = self._private.get(player, [])
         return [self.events[i] for i in merge(self._public, own)]
@@ -80,7 +80,7 @@ class ProvinceRow(Record):
     aim: str
 
 
-def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
+def province_row(p: Province | Mapping[str, Json]) -> ProvinceRow:
     if isinstance(p, Province):
         return ProvinceRow(
             id=p.id,
@@ -96,17 +96,17 @@ def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
             aim=p.aim,
         )
     return ProvinceRow(
-        id=p["id"],
-        name=p["name"],
-        owner=p["owner"],
-        pop=p["pop"],
-        wok=p["wok"],
-        arm=p["arm"],
-        lev=f"{float(p['lev']):.3f}",
-        dfn=f"{float(p['def']):.1f}",
-        mis=p["mis"],
-        spy=p["spy"],
-        aim=p["aim"],
+        id=whole(p["id"]),
+        name=word(p["name"]),
+        owner=whole(p["owner"]),
+        pop=whole(p["pop"]),
+        wok=whole(p["wok"]),
+        arm=whole(p["arm"]),
+        lev=f"{number(p['lev']):.3f}",
+        dfn=f"{number(p['def']):.1f}",
+        mis=whole(p["mis"]),
+        spy=whole(p["spy"]),
+        aim=word(p["aim"]),
     )
 
 
@@ -141,19 +141,20 @@ def _nearest(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def _readable(event: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Province rows learned by spies, as table rows."""
+def _readable(event: Mapping[str, Json]) -> Mapping[str, object]:
+    """Province rows learned by spies, as table rows (not JSON: ``ProvinceRow``)."""
     if event["kind"] != "spy_report":
         return event
-    return {**event, "provinces": [province_row(p) for p in event["provinces"]]}
+    rows = [province_row(json_object(p)) for p in json_list(event["provinces"])]
+    return {**event, "provinces": rows}
 
 
 def report_context(
     state: WokState,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, Json]],
     player: int,
     reading: TurnReading | None = None,
-    **extra: Any,
+    **extra: object,
 ) -> dict[str, object]:
     """What a WoK report shows one player; ``reading`` is the turn's (made here when not
     given); ``extra`` adds a ruleset's own items. ``onlooker``: the player is out (wiped
@@ -165,7 +166,7 @@ def report_context(
     mine = list(state.provinces_of(player))
     names = reading.player_names
     seen = [_readable(e) for e in reading.seen_by(player)]
-    by_kind: dict[str, list[Mapping[str, Any]]] = {}
+    by_kind: dict[str, list[Mapping[str, object]]] = {}
     for event in seen:
         by_kind.setdefault(str(event["kind"]), []).append(event)
     borders = [
