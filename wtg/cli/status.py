@@ -22,7 +22,7 @@ from wtg.files.private import is_private
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GAME_NAME, GameConfig, PlayerEntry, code_warnings
+from wtg.game.gameconfig import GAME_NAME, GameConfig, PlayerEntry, address_meant, code_warnings
 from wtg.game.hold import Hold
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
@@ -726,11 +726,13 @@ def warn_of_addresses(config: GameConfig) -> None:
     seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
         if entry.email and not writable(entry.email):
+            meant = address_meant(entry.email)
+            hint = f" (did you mean {meant}?)" if meant else ""
             click.echo(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
-                    "aside; correct it in game.yaml"
+                    f"aside; correct it in game.yaml{hint}"
                 ),
                 err=True,
             )
