@@ -331,7 +331,8 @@ def test_secrets_that_cannot_be_had_name_their_line(
     )
     assert problems(path) == [
         f"{path}, line 5: smtp.password_file: cannot read {tmp_path / 'nope'}: "
-        "No such file or directory"
+        "No such file or directory: write the password into it, alone on its line, and make "
+        f"it yours alone: chmod 600 {tmp_path / 'nope'}"
     ]
 
 

@@ -41,6 +41,7 @@ from wtg.host.configschema import (
     preset_context,
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
+from wtg.host.secretfile import missing_secret_hint
 from wtg.text.closename import close_names, either
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
 
@@ -516,4 +517,7 @@ def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
         return str(path.read_text(encoding="utf-8-sig").strip())  # a BOM (Notepad) is no part of it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        if isinstance(exc, FileNotFoundError):
+            what = "the password" if key[-1] == "password_file" else "the secret"
+            reason = f"{reason}{missing_secret_hint(path, what)}"
         raise ConfigError(f"{locate.at(key)}: cannot read {path}: {reason}") from exc
