@@ -31,6 +31,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.status import warn_of_zone
@@ -464,7 +465,7 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
+@click.argument("file", type=InputFile("r", encoding="utf-8", errors="replace"))
 @click.option(
     "--player",
     type=int,
