@@ -168,3 +168,21 @@ def test_a_password_file_written_in_the_current_folder_is_named(
         f"config reads {path} (a relative path is read from the config's folder): mv "
         f"{home / 'smtp-password'} {path}"
     )
+
+
+def test_an_empty_password_file_is_named_and_the_poll_goes_on(tmp_path: Path) -> None:
+    """`> smtp-password`, or `echo "$PASS" >` of a variable not set: the config read, the
+    login refused later, and nothing said that the file held no password."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").write_text("\n", encoding="utf-8")
+    line = (
+        f"smtp.password_file {tmp_path / 'smtp-password'} is empty: every login is refused; "
+        "write the password into it, alone on its line"
+    )
+    checked = wtg(config, "check-config")
+    assert checked.exit_code == 1
+    assert checked.stdout.splitlines()[1] == f"FAIL  {line}"
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0, polled.output
+    assert polled.stderr == f"wtg: warning: {line}\n"
+    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"

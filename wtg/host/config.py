@@ -177,7 +177,9 @@ class Locator:
 def loose_password_files(gm: GmConfig) -> list[str]:
     """A line for each password file of the config that group or others may read or
     write (anything looser than 0600): a password anyone on the host can read; and for
-    the config file itself when a password is written in it."""
+    the config file itself when a password is written in it. And a line for a password
+    file that holds nothing (made by ``> smtp-password``, or by ``echo "$PASS" >`` of a
+    variable not set): every login of it is refused, which said only that the login was."""
     lines = []
     inline = [
         f"{kind}.password"
@@ -200,6 +202,11 @@ def loose_password_files(gm: GmConfig) -> list[str]:
             lines.append(
                 f"{kind}.password_file {path} is mode {mode:04o}: others on this machine "
                 f"can read the password; make it the GM's alone: chmod 600 {path}"
+            )
+        if server is not None and server.auth == "password" and not server.password:
+            lines.append(
+                f"{kind}.password_file {path} is empty: every login is refused; write the "
+                "password into it, alone on its line"
             )
     return lines
 
