@@ -39,6 +39,7 @@ from wtg.host.configschema import (
     ServerSection,
     expected,
     preset_context,
+    sender_meant,
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.host.secretfile import missing_secret_hint
@@ -314,6 +315,10 @@ def problem(error: Any, locate: Locator) -> str:
         inner = expected(ConfigFile, (*path, "")).keys
         return f"{locate.at(path, (*path, key) if key in inner else path)}: {text}"
     found = _described(error["input"], secret=path[-1:] == ("password",))
+    given = error["input"]
+    meant = sender_meant(given) if path[-1:] == ("from",) and isinstance(given, str) else None
+    if meant is not None:  # a From without its brackets, with a sentence's dot
+        found += f' (did you mean from: "{meant}"?)'
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):

@@ -23,9 +23,8 @@ from wtg.files import private
 from wtg.files.ownership import SPOOL
 from wtg.files.paths import same_file
 from wtg.files.store import fsync_dir
-from wtg.game.gameconfig import address_meant
 from wtg.host.configplace import CONFIG_NAME
-from wtg.host.configschema import is_one_address
+from wtg.host.configschema import is_one_address, sender_meant
 from wtg.host.gamesdir import RESTORED, scan_games
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
@@ -119,7 +118,7 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
             f"{config} check-config`"
         )
     if not is_one_address(sender):  # else every mail the host sends is set aside for good
-        meant = _sender_meant(sender)
+        meant = sender_meant(sender)
         hint = f" (did you mean --from {shlex.quote(meant)}?)" if meant else ""
         raise InitRefused(
             f"--from {sender!r} is not one e-mail address: give a name and an address, as in "
@@ -201,19 +200,6 @@ def _refuse_in_games_folder(folder: Path) -> None:
             f"{folder} {what} of {host}: a new host goes in a folder of its own, outside any "
             f"host's games folder (as `wtg init {other}`){there}"
         )
-
-
-def _sender_meant(sender: str) -> str | None:
-    """The From meant by one typed or pasted wrong (``Game Master gm@example.org``, without
-    its brackets; ``gm@example.org.``, a sentence's end; ``mailto:gm@example.org``, a
-    link's; ``Game Master, <gm@example.org>``); None when none is seen in it."""
-    name, _, last = sender.strip().rpartition(" ")
-    address = address_meant(last) or (last if "@" in last and is_one_address(last) else None)
-    if address is None:
-        return None
-    name = name.strip().strip('",').strip()
-    meant = f"{name} <{address}>" if name else address
-    return meant if meant != sender and is_one_address(meant) else None
 
 
 def _quoted(text: str) -> str:
