@@ -331,7 +331,8 @@ def test_secrets_that_cannot_be_had_name_their_line(
     )
     assert problems(path) == [
         f"{path}, line 5: smtp.password_file: cannot read {tmp_path / 'nope'}: "
-        "No such file or directory"
+        "No such file or directory: write the password into it, alone on its line, and make "
+        f"it yours alone: chmod 600 {tmp_path / 'nope'}"
     ]
 
 
@@ -515,3 +516,28 @@ def test_a_key_typed_in_capitals_names_the_key_meant(tmp_path: Path) -> None:
     them: its case aside it is games_dir, and it is named, as `wtg hold G1` names g1."""
     path = config_file(tmp_path, "GAMES_DIR: games\n")
     assert f"{path}, line 1: GAMES_DIR: no such key; did you mean 'games_dir'?" in problems(path)
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Game Master gm@example.org", "Game Master <gm@example.org>"),  # no brackets
+        ("gm@example.org.", "gm@example.org"),  # a sentence's end
+        ("'Game Master <gm@example.org>.'", "Game Master <gm@example.org>"),
+    ],
+)
+def test_a_from_written_wrong_names_the_from_meant(tmp_path: Path, typed: str, meant: str) -> None:
+    """`from: Game Master gm@example.org` was refused with the form alone, not what to write."""
+    path = config_file(tmp_path, f"transport: maildir\nfrom: {typed}\n")
+    shown = typed.strip("'")
+    assert problems(path) == [
+        f'{path}, line 2: from: expected one e-mail address, alone or with a name ("Game '
+        f'Master <gm@example.org>"), found the text {shown!r} (did you mean from: "{meant}"?)'
+    ]
+
+
+def test_a_from_of_no_address_names_none(tmp_path: Path) -> None:
+    for typed in ("Game Master", "5"):
+        path = config_file(tmp_path, f"transport: maildir\nfrom: {typed}\n")
+        (problem,) = problems(path)
+        assert "expected one e-mail address" in problem and "did you mean" not in problem

@@ -19,9 +19,18 @@ def wtg(*args: object) -> Result:
 
 
 @pytest.mark.parametrize(
-    "edited", ["bob.example.org", "bob@example.org bob@example.net", "Bob <bob@example.org"]
+    ("edited", "hint"),
+    [
+        ("bob.example.org", ""),
+        ("bob@example.org bob@example.net", ""),
+        ("Bob <bob@example.org", " (did you mean bob@example.org?)"),
+        ("bob@example.org.", " (did you mean bob@example.org?)"),  # a sentence's end
+        ("mailto:bob@example.org", " (did you mean bob@example.org?)"),  # a link's
+    ],
 )
-def test_status_warns_of_an_address_edited_into_no_address(tmp_path: Path, edited: str) -> None:
+def test_status_warns_of_an_address_edited_into_no_address(
+    tmp_path: Path, edited: str, hint: str
+) -> None:
     made = wtg(
         "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
         "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
@@ -32,7 +41,7 @@ def test_status_warns_of_an_address_edited_into_no_address(tmp_path: Path, edite
     config.write_text(text.replace("email: bob@example.org", f"email: '{edited}'"), "utf-8")
     warning = (
         f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: `wtg "
-        "send` would set his mail aside; correct it in game.yaml"
+        f"send` would set his mail aside; correct it in game.yaml{hint}"
     )
     for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
         shown = wtg(*args)

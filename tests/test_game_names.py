@@ -71,16 +71,30 @@ def test_a_name_players_cannot_type_is_refused_with_the_rule(
     assert made(tmp_path) == ["games"]
 
 
-@pytest.mark.parametrize("given", ["../escape", "a/b", "Kaomaris: Öst/West", "games/../g1"])
-def test_a_folder_outside_games_dir_is_refused(tmp_path: Path, given: str) -> None:
+@pytest.mark.parametrize(
+    ("given", "meant"),
+    [
+        ("../escape", None),
+        ("a/b", "a-b"),
+        ("Kaomaris: Öst/West", "kaomaris-ost-west"),
+        ("games/../g1", None),
+        ("/srv/g1", None),
+    ],
+)
+def test_a_folder_outside_games_dir_is_refused(
+    tmp_path: Path, given: str, meant: str | None
+) -> None:
     """Issue 25, item 14: `new-game ../escape`, `a/b`, `"Kaomaris: Öst/West"` made a game
-    outside games_dir, which status and the poll never saw."""
+    outside games_dir, which status and the poll never saw. A `/` in a name (no path: no
+    `..`, not from `/`) is refused naming the name meant, as any other character is; it said
+    `give the game's name alone` of a name that was one, to the GM's eyes."""
     (tmp_path / "a").mkdir()
     result = new_game(tmp_path, given)
     assert result.exit_code == 1
+    hint = f" (a name has no '/': did you mean {meant}?)" if meant else ""
     assert result.stderr == (
         f"wtg: {given} is not a folder directly in the games folder {tmp_path / 'games'}: "
-        "give the game's name alone (`wtg new-game NAME ...`)\n"
+        f"give the game's name alone (`wtg new-game NAME ...`){hint}\n"
     )
     assert made(tmp_path) == ["a", "games"]
 

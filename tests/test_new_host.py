@@ -371,3 +371,28 @@ def test_init_given_a_config_that_is_there_says_the_host_is_made(tmp_path: Path)
         "for a new host, give `wtg init` a folder of its own\n"
     )
     assert config.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Game Master gm@example.org", "'Game Master <gm@example.org>'"),  # no brackets
+        ("Game Master, <gm@example.org>", "'Game Master <gm@example.org>'"),
+        ("gm@example.org.", "gm@example.org"),  # a sentence's end
+        ("mailto:gm@example.org", "gm@example.org"),  # a link's
+    ],
+)
+def test_init_names_the_from_meant(tmp_path: Path, typed: str, meant: str) -> None:
+    """A From typed or pasted wrong was refused with the form alone, not the one to type."""
+    refused = wtg("init", str(tmp_path / "h"), "--from", typed)
+    assert refused.stderr == (
+        f"wtg: --from {typed!r} is not one e-mail address: give a name and an address, as in "
+        f'a mail\'s From ("Game Master <gm@example.org>") (did you mean --from {meant}?)\n'
+    )
+    assert not (tmp_path / "h").exists()
+    assert wtg("init", str(tmp_path / "h"), "--from", meant.strip("'")).exit_code == 0
+
+
+def test_init_names_no_from_when_none_is_seen(tmp_path: Path) -> None:
+    refused = wtg("init", str(tmp_path / "h"), "--from", "Game Master")
+    assert refused.exit_code == 1 and "did you mean" not in refused.stderr

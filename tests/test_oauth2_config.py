@@ -156,7 +156,8 @@ def test_what_an_oauth2_config_gets_wrong_is_named_with_its_line(
     path = config_file(tmp_path, GMAIL)
     assert problems(path) == [
         f"{path}, line 5: oauth2.client_secret_file: cannot read {tmp_path / 'google-secret'}"
-        ": No such file or directory"
+        ": No such file or directory: write the secret into it, alone on its line, and make it "
+        f"yours alone: chmod 600 {tmp_path / 'google-secret'}"
     ]
     path = config_file(
         tmp_path, GMAIL.replace("client_secret_file: google-secret", "client_secret_env: WTG_GS")

@@ -115,3 +115,74 @@ def test_a_private_config_with_a_password_and_a_loose_one_without_are_not_named(
     config.write_text(INLINE.replace("password: secret", "password_file: smtp-password"))
     os.chmod(config, 0o644)  # no password in it: nothing secret to keep
     assert wtg(config, "poll").stderr == ""
+
+
+def missing(config: Path, monkeypatch: pytest.MonkeyPatch, cwd: Path) -> str:
+    """What check-config says of the smtp password file, run in ``cwd``."""
+    monkeypatch.chdir(cwd)
+    checked = wtg(config, "check-config")
+    assert checked.exit_code == 1
+    (line,) = [line for line in checked.output.splitlines() if "smtp.password_file" in line]
+    return line
+
+
+def test_a_password_file_not_written_yet_says_how_to_make_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key written, the file not yet: it said `No such file or directory` alone."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = tmp_path / "smtp-password"
+    assert missing(config, monkeypatch, elsewhere) == (
+        f"FAIL  {config}, line 4: smtp.password_file: cannot read {path}: No such file or "
+        f"directory: write the password into it, alone on its line, and make it yours alone: "
+        f"chmod 600 {path}"
+    )
+
+
+def test_a_password_file_an_editor_named_otherwise_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`smtp-password.txt` (an editor's), never `imap-password`, which is close but another's."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").rename(tmp_path / "smtp-password.txt")
+    assert missing(config, monkeypatch, tmp_path).endswith(
+        f"No such file or directory (did you mean {tmp_path / 'smtp-password.txt'}?)"
+    )
+
+
+def test_a_password_file_written_in_the_current_folder_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`echo ... > smtp-password` typed in the home folder, the config's folder elsewhere."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").unlink()
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "smtp-password").write_text("secret\n", encoding="utf-8")
+    path = tmp_path / "smtp-password"
+    assert missing(config, monkeypatch, home).endswith(
+        f"No such file or directory: the current folder has one, {home / 'smtp-password'}; the "
+        f"config reads {path} (a relative path is read from the config's folder): mv "
+        f"{home / 'smtp-password'} {path}"
+    )
+
+
+def test_an_empty_password_file_is_named_and_the_poll_goes_on(tmp_path: Path) -> None:
+    """`> smtp-password`, or `echo "$PASS" >` of a variable not set: the config read, the
+    login refused later, and nothing said that the file held no password."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").write_text("\n", encoding="utf-8")
+    line = (
+        f"smtp.password_file {tmp_path / 'smtp-password'} is empty: every login is refused; "
+        "write the password into it, alone on its line"
+    )
+    checked = wtg(config, "check-config")
+    assert checked.exit_code == 1
+    assert checked.stdout.splitlines()[1] == f"FAIL  {line}"
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0, polled.output
+    assert polled.stderr == f"wtg: warning: {line}\n"
+    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"

@@ -87,3 +87,41 @@ def test_an_address_pasted_from_a_mail_client_is_given_as_meant(spec: str, meant
         f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE) (did you mean "
         f"--player {shlex.quote(meant)}?)"
     )
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("<me@example.org>", "angle brackets around the email address are not permitted"),
+        ("Me <me@example.org>", "angle brackets around the email address are not permitted"),
+        ("me@example.org.", "cannot end with a period"),
+        ("me@example.org,", "contains invalid characters: ','"),
+        ('"me@example.org"', "must have an @-sign"),
+    ],
+)
+def test_an_address_pasted_with_what_stood_around_it_names_the_address(
+    address: str, why: str
+) -> None:
+    """A From copied (`<me@example.org>`), a sentence's end (`me@example.org.`): refused with
+    email-validator's reason alone, the GM was not told what to type."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(f"Me:{address}", 1)
+    message = str(refused.value)
+    assert why in message
+    assert message.endswith(" (did you mean me@example.org?)")
+
+
+def test_a_mailto_link_pasted_names_the_player_spec_meant() -> None:
+    """`Me:mailto:me@example.org` was told `a name cannot hold ':'`, of the name `Me`."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec("Me:mailto:me@example.org:abcdefgh", 1)
+    assert str(refused.value) == (
+        "--player 'Me:mailto:me@example.org:abcdefgh': 'mailto:' is a link's, no part of the "
+        "address (did you mean --player Me:me@example.org:abcdefgh?)"
+    )
+
+
+def test_an_address_of_no_such_wrapping_names_none() -> None:
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec("Me:me@example,org", 1)
+    assert "did you mean" not in str(refused.value)

@@ -393,3 +393,25 @@ def test_a_report_read_without_a_usable_secret_counts_for_nobody(tmp_path: Path)
         assert outcome.startswith("rejected: an unverified bounce report for p2@"), state
         assert not any(failing(world).values())
         assert not secret.exists() or secret.read_text(encoding="ascii") == "not a key\n"
+
+
+@pytest.mark.parametrize("pasted", ["p2@players.example.", "'p2@players.example'"])
+def test_an_address_pasted_with_what_stood_around_it_names_the_mark_meant(
+    tmp_path: Path, pasted: str
+) -> None:
+    """`--clear` given the address as a sentence had it (`p2@players.example.`, quoted):
+    `no game marks ... as failing` alone, and the GM, sure of the address, looked no
+    further; the mark stays, and the address's mail is held back meanwhile."""
+    world = World(tmp_path)
+    sent_reports(world)
+    drop(world, "postfix.eml")
+    world.poll()
+    games = ["--games-dir", str(world.gm.games_dir)]
+    refused = CliRunner().invoke(main, [*games, "bounces", "--clear", pasted])
+    assert (refused.exit_code, refused.output) == (
+        1,
+        f"wtg: no game marks {pasted} as failing (did you mean p2@players.example?)\n",
+    )
+    assert failing(world)  # nothing dropped
+    cleared = CliRunner().invoke(main, [*games, "bounces", "--clear", "p2@players.example"])
+    assert cleared.exit_code == 0 and "mark dropped in g1" in cleared.output

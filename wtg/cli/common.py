@@ -347,12 +347,36 @@ def without_config(line: str) -> str:
     """``line``, a refusal for want of a config, and the config of the current folder
     when there is one (the GM ran the command in his host's folder, without
     ``WTG_CONFIG``), or the one beside the games folder given (``--games-dir``)."""
+    misnamed = variable_misnamed()
+    if misnamed is not None:
+        return f"{line}; {misnamed}"
     ctx = click.get_current_context(silent=True)
     given = ((ctx.find_root().obj or {}).get("games_dir") if ctx is not None else None) or None
     found = config_nearby(Path(given) if given else None)
     if found is None:
         return line
     return f"{line}; there is one at {found}: `export WTG_CONFIG={found}` (or --config {found})"
+
+
+WTG_VARIABLES = ("WTG_CONFIG", "WTG_GAMES_DIR")
+
+
+def variable_misnamed() -> str | None:
+    """The environment variable that names a config or a folder under a name close to
+    ``WTG_CONFIG`` or ``WTG_GAMES_DIR`` (``export WTG_CONFG=...``, ``wtg_config=...``),
+    and the export meant; None when there is none. A slip of the export was told only
+    that no config was given, though the GM had just given one."""
+    for name, value in sorted(os.environ.items()):
+        if not name.upper().startswith("WTG") or name in WTG_VARIABLES or not value:
+            continue
+        meant = close_names(name, WTG_VARIABLES)
+        if len(meant) == 1 and os.path.exists(os.path.expanduser(value)):
+            shown = shlex.quote(value)
+            return (
+                f"the environment has {name}={shown}, not {meant[0]}: export "
+                f"{meant[0]}={shown} (and unset {name})"
+            )
+    return None
 
 
 def config_path(ctx: click.Context) -> Path | None:

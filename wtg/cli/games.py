@@ -31,6 +31,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.status import warn_of_zone
@@ -366,6 +367,17 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
     )
 
 
+def _slash_meant(given: str) -> str:
+    """A name by the rule of a GAME_DIR with a ``/`` in a name (``"Kaomaris: Öst/West"``,
+    ``spring/2027``), as `` (did you mean kaomaris-ost-west?)``; "" for a path (``../g1``,
+    ``/srv/g1``, ``games/../g1``), whose folder's name is no slip of the name."""
+    parts = given.replace(os.altsep or os.sep, os.sep).split(os.sep)
+    if any(part in ("", ".", "..") for part in parts):
+        return ""
+    meant = game_name_meant(given)
+    return f" (a name has no '/': did you mean {meant}?)" if meant else ""
+
+
 def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) -> Path:
     """Where `new-game GAME_DIR` makes the game: a name alone goes into the games folder
     (--games-dir or the config's games_dir, which must be there), a path must name a
@@ -381,7 +393,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     if games_dir is not None and not bare and not same_file(folder.parent, games_dir):
         fail(
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
-            "give the game's name alone (`wtg new-game NAME ...`)"
+            f"give the game's name alone (`wtg new-game NAME ...`){_slash_meant(given)}"
         )
     named = given if bare else folder.name
     meant = game_name_meant(named) if games_dir is not None else None
@@ -464,7 +476,7 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
+@click.argument("file", type=InputFile("r", encoding="utf-8", errors="replace"))
 @click.option(
     "--player",
     type=int,

@@ -19,8 +19,9 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 from wtg.core.printable import printable
-from wtg.game.bounces import clear_bounce, failing_seats
+from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
+from wtg.game.gameconfig import address_meant
 from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
@@ -552,7 +553,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
     if address is not None:
         cleared = [g.config.game for g in games if _clear(g, address)]
         if not cleared:
-            raise UsageError(f"no game marks {address} as failing")
+            raise UsageError(f"no game marks {address} as failing{_failing_meant(games, address)}")
         click.echo(f"{address}: mark dropped in {', '.join(cleared)}")
         return
     lines = []
@@ -563,6 +564,18 @@ def bounces(ctx: click.Context, address: str | None) -> None:
                 f"since {mark.since}" + (f": {mark.why}" if mark.why else "")
             )
     click.echo("\n".join(lines) if lines else "no address is failing")
+
+
+def _failing_meant(games: list[Game], address: str) -> str:
+    """The marked address meant by one given to ``--clear`` with what stood around it
+    (``ann@example.org.``, a sentence's end; ``mailto:ann@example.org``, a link's), as
+    ``(did you mean ann@example.org?)``; "" when it is no such one. It said only that no
+    game marks it, and the GM, sure of the address, looked for the mark elsewhere."""
+    meant = address_meant(address)
+    if meant is None:
+        return ""
+    marked = {bare_address(a) for game in games for a in bounces_of(game.store.root)}
+    return f" (did you mean {meant}?)" if bare_address(meant) in marked else ""
 
 
 def _clear(game: Game, address: str) -> bool:

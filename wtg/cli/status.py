@@ -17,12 +17,18 @@ from wtg.cli.completion import game_names
 from wtg.core.printable import printable
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.files.diskspace import full_disk, read_only
+from wtg.files.diskspace import full_disk, low_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings, name_quoted
+from wtg.game.gameconfig import (
+    GameConfig,
+    PlayerEntry,
+    address_meant,
+    code_warnings,
+    name_quoted,
+)
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
@@ -268,13 +274,16 @@ def _value_said(value: object) -> str:
     return printable(str(value))
 
 
-def _show_read_only(said: str | None, full: str | None = None) -> None:
+def _show_read_only(said: str | None, full: str | None = None, low: str | None = None) -> None:
     """The line of a games folder on a read-only file system (``read_only``), or a full
-    disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused."""
+    disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused;
+    or a disk nearly full (``low_disk``), while there is time to make room."""
     if said:
         say(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
     elif full:
         say(f"DISK FULL: {full}: no poll, turn or mail runs until then")
+    elif low:
+        say(f"DISK LOW: {low}")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -424,12 +433,16 @@ def host(ctx: click.Context, as_json: bool) -> None:
     health = host_health(games_dir, datetime.now(timezone.utc))
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
+    low = low_disk(games_dir)
     if as_json:
         click.echo(
-            json.dumps({**health.as_json(), "read_only": stuck, "disk_full": full}, indent=1)
+            json.dumps(
+                {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low},
+                indent=1,
+            )
         )
         return
-    _show_read_only(stuck, full)
+    _show_read_only(stuck, full, low)
     for line in health.lines():
         say(line)
 
@@ -520,12 +533,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             ],
             "read_only": read_only(games_dir),
             "disk_full": full_disk(games_dir),
+            "disk_low": low_disk(games_dir),
         }
         click.echo(json.dumps(listing, indent=1))
         if troubles:  # a script that watches the host looks at the exit status
             sys.exit(1)
         return
-    _show_read_only(read_only(games_dir), full_disk(games_dir))
+    _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
     now = datetime.now(timezone.utc)
@@ -736,11 +750,13 @@ def warn_of_addresses(config: GameConfig) -> None:
     seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
         if entry.email and not writable(entry.email):
+            meant = address_meant(entry.email)
+            hint = f" (did you mean {meant}?)" if meant else ""
             click.echo(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
-                    "aside; correct it in game.yaml"
+                    f"aside; correct it in game.yaml{hint}"
                 ),
                 err=True,
             )

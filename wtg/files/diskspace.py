@@ -67,6 +67,33 @@ def full_disk(folder: Path) -> str | None:
     return _full(folder, room)
 
 
+LOW_SHARE = 0.05
+"""A disk with less than this share of it free is low on room (``low_disk``) ..."""
+
+LOW_ENOUGH = 1 << 30
+"""... unless that is more than this many bytes: a large disk's 5 % is room for years."""
+
+
+def low_disk(folder: Path) -> str | None:
+    """That the disk which holds ``folder`` is nearly full, not yet full (``full_disk``):
+    what is left, and to make room before it fills; None when it has room, is full, or
+    cannot be asked. Before, nothing said it until a poll, a turn or a send failed on it,
+    at night, with its players waiting."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    free = room.f_bavail * room.f_frsize
+    size = room.f_blocks * room.f_frsize
+    if free < NEARLY_FULL or size <= 0 or free >= min(size * LOW_SHARE, LOW_ENOUGH):
+        return None
+    return (
+        f"the disk that holds {folder} is nearly full ({free // (1 << 20)} MB free, "
+        f"{free * 100 // size} % of it): make room on it before it fills, when no poll, "
+        "turn or mail runs"
+    )
+
+
 def cannot_write(folder: Path) -> bool:
     """Whether the file system that holds ``folder`` takes no writes now: read-only, or
     full (a reader of the mail journal then opens it as it lies)."""

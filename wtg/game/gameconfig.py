@@ -233,6 +233,12 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     """``NAME:EMAIL`` or ``NAME:EMAIL:CODE`` from the command line, checked: a name without
     control characters, an address a mail can go to, a code of 8 characters or more."""
     parts = spec.split(":")
+    if len(parts) > 2 and parts[1].strip().casefold() == "mailto":  # a link's address
+        unlinked = f"{parts[0].strip()}:{':'.join(parts[2:]).strip()}"
+        raise ConfigError(
+            f"--player {_cut(spec)}: 'mailto:' is a link's, no part of the address "
+            f"(did you mean --player {shlex.quote(unlinked)}?)"
+        )
     if len(parts) > 2 and "@" not in parts[1] and any("@" in part for part in parts[2:]):
         raise ConfigError(
             f"--player {_cut(spec)}: a name cannot hold ':' (a ':' ends the name, the next the "
@@ -368,7 +374,32 @@ def checked_address(address: str) -> str:
     try:
         return validate_email(address, check_deliverability=False).normalized
     except EmailNotValidError as exc:
-        raise ConfigError(f"{_cut(address)} is not an e-mail address: {exc}") from None
+        meant = address_meant(address)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        raise ConfigError(f"{_cut(address)} is not an e-mail address: {exc}{hint}") from None
+
+
+def address_meant(address: str) -> str | None:
+    """The address a GM meant by one pasted with what stood around it: ``<ann@example.org>``
+    or ``Ann <ann@example.org>`` (a From copied), ``mailto:ann@example.org`` (a link),
+    ``ann@example.org.`` or ``ann@example.org,`` (the end of a sentence, a list),
+    ``"ann@example.org"``; None when ``address`` is one already, or no address is in it.
+    Refused without it, the GM was told only email-validator's reason (``A display name and
+    angle brackets around the email address are not permitted here.``), not what to type."""
+    # deferred: email_validator (and its DNS library), as in checked_address
+    from email_validator import EmailNotValidError, validate_email
+
+    text = address.strip()
+    if text.casefold().startswith("mailto:"):
+        text = text[len("mailto:") :]
+    found = email.utils.parseaddr(text)[1] or text
+    plain = found.strip().strip("<>\"'").rstrip(".,;:").strip()
+    if not plain or plain == address:
+        return None
+    try:
+        return validate_email(plain, check_deliverability=False).normalized
+    except EmailNotValidError:
+        return None
 
 
 def _cut(text: str) -> str:

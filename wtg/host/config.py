@@ -39,8 +39,10 @@ from wtg.host.configschema import (
     ServerSection,
     expected,
     preset_context,
+    sender_meant,
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
+from wtg.host.secretfile import missing_secret_hint
 from wtg.text.closename import close_names, either
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
 
@@ -176,7 +178,9 @@ class Locator:
 def loose_password_files(gm: GmConfig) -> list[str]:
     """A line for each password file of the config that group or others may read or
     write (anything looser than 0600): a password anyone on the host can read; and for
-    the config file itself when a password is written in it."""
+    the config file itself when a password is written in it. And a line for a password
+    file that holds nothing (made by ``> smtp-password``, or by ``echo "$PASS" >`` of a
+    variable not set): every login of it is refused, which said only that the login was."""
     lines = []
     inline = [
         f"{kind}.password"
@@ -199,6 +203,11 @@ def loose_password_files(gm: GmConfig) -> list[str]:
             lines.append(
                 f"{kind}.password_file {path} is mode {mode:04o}: others on this machine "
                 f"can read the password; make it the GM's alone: chmod 600 {path}"
+            )
+        if server is not None and server.auth == "password" and not server.password:
+            lines.append(
+                f"{kind}.password_file {path} is empty: every login is refused; write the "
+                "password into it, alone on its line"
             )
     return lines
 
@@ -306,6 +315,10 @@ def problem(error: Any, locate: Locator) -> str:
         inner = expected(ConfigFile, (*path, "")).keys
         return f"{locate.at(path, (*path, key) if key in inner else path)}: {text}"
     found = _described(error["input"], secret=path[-1:] == ("password",))
+    given = error["input"]
+    meant = sender_meant(given) if path[-1:] == ("from",) and isinstance(given, str) else None
+    if meant is not None:  # a From without its brackets, with a sentence's dot
+        found += f' (did you mean from: "{meant}"?)'
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
@@ -516,4 +529,7 @@ def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
         return str(path.read_text(encoding="utf-8-sig").strip())  # a BOM (Notepad) is no part of it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        if isinstance(exc, FileNotFoundError):
+            what = "the password" if key[-1] == "password_file" else "the secret"
+            reason = f"{reason}{missing_secret_hint(path, what)}"
         raise ConfigError(f"{locate.at(key)}: cannot read {path}: {reason}") from exc

@@ -29,6 +29,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from wtg.game.gameconfig import address_meant
+
 
 class Expect:
     """What a value of this type looks like, in the words of an error message."""
@@ -67,6 +69,20 @@ def is_one_address(value: str) -> bool:
         and len(addresses) == 1
         and bool(addresses[0].username and addresses[0].domain)
     )
+
+
+def sender_meant(sender: str) -> str | None:
+    """The From meant by one typed or pasted wrong (``Game Master gm@example.org``, without
+    its brackets; ``gm@example.org.``, a sentence's end; ``mailto:gm@example.org``, a
+    link's; ``Game Master, <gm@example.org>``), for `wtg init --from` and the config's
+    ``from``; None when none is seen in it."""
+    name, _, last = sender.strip().rpartition(" ")
+    address = address_meant(last) or (last if "@" in last and is_one_address(last) else None)
+    if address is None:
+        return None
+    name = name.strip().strip('",').strip()
+    meant = f"{name} <{address}>" if name else address
+    return meant if meant != sender and is_one_address(meant) else None
 
 
 def _one_address(value: str) -> str:

@@ -24,7 +24,7 @@ from wtg.files.ownership import SPOOL
 from wtg.files.paths import same_file
 from wtg.files.store import fsync_dir
 from wtg.host.configplace import CONFIG_NAME
-from wtg.host.configschema import is_one_address
+from wtg.host.configschema import is_one_address, sender_meant
 from wtg.host.gamesdir import RESTORED, scan_games
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
@@ -118,9 +118,11 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
             f"{config} check-config`"
         )
     if not is_one_address(sender):  # else every mail the host sends is set aside for good
+        meant = sender_meant(sender)
+        hint = f" (did you mean --from {shlex.quote(meant)}?)" if meant else ""
         raise InitRefused(
             f"--from {sender!r} is not one e-mail address: give a name and an address, as in "
-            'a mail\'s From ("Game Master <gm@example.org>")'
+            f'a mail\'s From ("Game Master <gm@example.org>"){hint}'
         )
     private.make_dirs(folder)
     for made in (games, games / ".mail"):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.files import private
+from wtg.files.diskspace import low_disk
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
@@ -139,6 +140,9 @@ class Digest(Record):
     owed: tuple[str, ...] = ()
     """What GM commands cut short still owe the players, a line each with the command that
     finishes it, as `wtg status` and `wtg send` say them (``owed_by_commands``)."""
+    disk_low: str = ""
+    """That the disk of the games folder is nearly full (``wtg.files.diskspace.low_disk``),
+    told each morning while there is time to make room; "" when it has room."""
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
@@ -164,6 +168,7 @@ class Digest(Record):
             or self.taken_one_domain
             or self.other_program
             or self.owed
+            or self.disk_low
         )
 
     def not_listed(self) -> int:
@@ -214,6 +219,8 @@ class Digest(Record):
             told += ", another program files into the mailbox's folders"
         if self.owed:  # the same
             told += f", {len(self.owed)} notice(s) owed"
+        if self.disk_low:  # the same
+            told += ", the disk nearly full"
         return f"since {self.since}: {told}"
 
 
@@ -339,6 +346,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses)),
         other_program=seen.line if seen is not None and seen.at >= since else "",
         owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
+        disk_low=low_disk(games_dir) or "",
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made

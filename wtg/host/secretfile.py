@@ -1,0 +1,40 @@
+"""What to do about a password file (``smtp.password_file``, ``oauth2.client_secret_file``)
+that is not where the config says: the GM who wrote the key but not yet the file, or wrote
+it under another name or in the folder he stood in, was told ``No such file or directory``
+and no more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wtg.text.closename import either
+
+
+def missing_secret_hint(path: Path, what: str) -> str:
+    """The clause said after ``cannot read PATH: No such file or directory``: the file beside
+    it that an editor or a paste named so (``smtp-password.txt``, ``Smtp-password``,
+    ``"smtp-password "``; not any close name: ``imap-password`` is another's), one of that
+    name in the current folder (written there, the config's being elsewhere), or how to
+    make it."""
+    wanted = path.name.casefold()
+    meant = sorted(
+        name
+        for name in _files(path.parent)
+        if name.strip().casefold() == wanted or name.casefold().startswith(f"{wanted}.")
+    )
+    if meant:
+        return f" (did you mean {either([str(path.parent / name) for name in meant[:3]])}?)"
+    here = Path.cwd() / path.name
+    if here != path and here.is_file():
+        return (
+            f": the current folder has one, {here}; the config reads {path} (a relative path "
+            f"is read from the config's folder): mv {here} {path}"
+        )
+    return f": write {what} into it, alone on its line, and make it yours alone: chmod 600 {path}"
+
+
+def _files(folder: Path) -> list[str]:
+    try:
+        return [entry.name for entry in folder.iterdir() if entry.is_file()]
+    except OSError:
+        return []
