@@ -318,22 +318,35 @@ def test_yaml_a_config_does_not_take(tmp_path: Path, text: str, problem: str) ->
 def test_secrets_that_cannot_be_had_name_their_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The config is read without them (the commands that reach no server run: a missing
+    SMTP password file stopped `wtg status` and every `run-turn --due`); a login says it."""
     monkeypatch.delenv("WTG_TEST_NOT_SET", raising=False)
     path = config_file(
         tmp_path,
         "transport: maildir\nimap:\n  host: h\n  username: gm\n  password_env: WTG_TEST_NOT_SET\n",
     )
-    assert problems(path) == [
+    imap = load_config(path).imap
+    assert imap is not None and imap.password is None
+    problem = (
         f"{path}, line 5: imap.password_env: the environment variable WTG_TEST_NOT_SET is not set"
-    ]
+    )
+    assert imap.password_problem == problem
+    with pytest.raises(ConfigError) as caught:
+        imap.secret()
+    assert caught.value.problems == [problem]
     path = config_file(
         tmp_path, "transport: maildir\nsmtp:\n  host: h\n  username: gm\n  password_file: nope\n"
     )
-    assert problems(path) == [
+    smtp = load_config(path).smtp
+    assert smtp is not None
+    problem = (
         f"{path}, line 5: smtp.password_file: cannot read {tmp_path / 'nope'}: "
         "No such file or directory: write the password into it, alone on its line, and make "
         f"it yours alone: chmod 600 {tmp_path / 'nope'}"
-    ]
+    )
+    with pytest.raises(ConfigError) as caught:
+        smtp.secret()
+    assert caught.value.problems == [problem]
 
 
 def test_relative_paths_are_relative_to_the_config_files_folder(

@@ -3,6 +3,7 @@ and by `poll` (a warning on stderr, which cron mails; the poll goes on)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -186,3 +187,32 @@ def test_an_empty_password_file_is_named_and_the_poll_goes_on(tmp_path: Path) ->
     assert polled.exit_code == 0, polled.output
     assert polled.stderr == f"wtg: warning: {line}\n"
     assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"
+
+
+def test_a_missing_smtp_password_file_stops_no_turn(tmp_path: Path) -> None:
+    """An IMAP host whose smtp password file went missing (a slip of `mv`, a file not
+    written yet): `wtg status` and every cron `run-turn --due` ended at the config, so no
+    turn ran. They run; `status --host` says what is wrong, and a login says it too."""
+    config = host(tmp_path, 0o600, 0o600)
+    config.write_text(CONFIG.replace("transport: maildir", "transport: imap"), encoding="utf-8")
+    (tmp_path / "smtp-password").unlink()
+    problem = (
+        f"{config}, line 4: smtp.password_file: cannot read {tmp_path / 'smtp-password'}: No "
+        "such file or directory: write the password into it, alone on its line, and make it "
+        f"yours alone: chmod 600 {tmp_path / 'smtp-password'}"
+    )
+    looked = wtg(config, "status")
+    assert looked.exit_code == 0, looked.output
+    assert looked.stdout == f"no games in {tmp_path / 'games'}\n"
+    due = wtg(config, "run-turn", "--due")
+    assert due.exit_code == 0, due.output
+    well = wtg(config, "status", "--host")
+    assert well.exit_code == 0, well.output
+    assert well.stdout.splitlines()[0] == (
+        f"PASSWORD: {problem}; every login to that server fails until it is mended"
+    )
+    as_json = wtg(config, "status", "--host", "--json")
+    assert json.loads(as_json.stdout)["password_problems"] == [problem]
+    checked = wtg(config, "check-config")
+    assert checked.exit_code == 1
+    assert f"FAIL  {problem}" in checked.stdout.splitlines()

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import click
 
-from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
+from wtg.cli.common import (
+    checked_config,
+    config_path,
+    fail,
+    games_root,
+    gm_config,
+    open_or_fail,
+    say,
+)
 from wtg.cli.completion import game_names
 from wtg.core.printable import printable
 from wtg.core.ruleset import KeepsOptions, OptionValue
@@ -434,17 +442,26 @@ def host(ctx: click.Context, as_json: bool) -> None:
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
     low = low_disk(games_dir)
+    passwords = _password_problems(ctx)
     if as_json:
-        click.echo(
-            json.dumps(
-                {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low},
-                indent=1,
-            )
-        )
+        facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
+        click.echo(json.dumps({**facts, "password_problems": passwords}, indent=1))
         return
     _show_read_only(stuck, full, low)
+    for line in passwords:  # the host reads and sends no mail of that server until mended
+        say(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in health.lines():
         say(line)
+
+
+def _password_problems(ctx: click.Context) -> list[str]:
+    """Why a password of the config cannot be had (its file missing, its variable not set):
+    every command that reaches no server runs without it, so the host's look says it."""
+    if config_path(ctx) is None:
+        return []
+    gm = gm_config(ctx)
+    servers = (gm.imap, gm.smtp)
+    return [s.password_problem for s in servers if s is not None and s.password_problem]
 
 
 def overview(ctx: click.Context, as_json: bool) -> None:

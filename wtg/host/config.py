@@ -59,6 +59,11 @@ class ServerConfig(Record):
     password: str | None
     password_file: Path | None = None
     """Where the password was read from, when from a file (``loose_password_files``)."""
+    password_problem: str | None = None
+    """Why the password could not be had when the config was read (its ``password_file``
+    missing or unreadable, its ``password_env`` not set), with the key's line: said when
+    the server is logged in to (``secret``) and by ``loose_password_files``, so that the
+    commands that reach no server (``wtg status``, ``run-turn --due``) still run."""
     password_in_config: bool = False
     """The password is written in the config file itself (``password:``): the file is as
     secret as a password file (``loose_password_files``)."""
@@ -76,6 +81,8 @@ class ServerConfig(Record):
         return f"{type(self).__name__}({shown})"
 
     def secret(self) -> str:
+        if self.password_problem is not None:
+            raise ConfigError(self.password_problem)
         if self.password is None:
             raise ConfigError(f"no password for {self.username}@{self.host}")
         return self.password
@@ -176,7 +183,8 @@ class Locator:
 
 
 def loose_password_files(gm: GmConfig) -> list[str]:
-    """A line for each password file of the config that group or others may read or
+    """A line for each password that cannot be had (``ServerConfig.password_problem``);
+    for each password file of the config that group or others may read or
     write (anything looser than 0600): a password anyone on the host can read; and for
     the config file itself when a password is written in it. And a line for a password
     file that holds nothing (made by ``> smtp-password``, or by ``echo "$PASS" >`` of a
@@ -195,6 +203,9 @@ def loose_password_files(gm: GmConfig) -> list[str]:
             f"alone: chmod 600 {gm.file} (or give a password in a password_file of mode 0600)"
         )
     for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
+        if server is not None and server.password_problem is not None:
+            lines.append(server.password_problem)  # every login of it fails until mended
+            continue
         path = server.password_file if server is not None else None
         if path is None:
             continue
@@ -474,13 +485,18 @@ def _server(
     folder: Any,
     locate: Locator,
 ) -> dict[str, Any]:
+    try:
+        password, problem = _password(section, where, folder, locate), None
+    except ConfigError as exc:  # said when the server is reached: the rest of wtg runs
+        password, problem = None, str(exc)
     return {
         "host": section.host or "",
         "port": section.port or (default_port[0] if section.ssl else default_port[1]),
         "ssl": section.ssl,
         "starttls": section.starttls,
         "username": section.username,
-        "password": _password(section, where, folder, locate),
+        "password": password,
+        "password_problem": problem,
         "password_file": folder(section.password_file) if section.password_file else None,
         "password_in_config": section.password is not None,
         "ca_file": _ca_file(folder(section.ca_file), (*where, "ca_file"), locate)
