@@ -71,3 +71,41 @@ def test_a_press_that_ends_at_a_quote_or_its_end_says_nothing_more(
     assert copy.subject == "[wok4-1] your press goes out with the turn 2 reports", copy.subject
     assert "Peace in the north." in copy.body
     assert ENDED not in copy.body, copy.body
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_press_written_on_under_a_signature_line_is_named_not_taken(
+    tmp_path: Path, private: bool
+) -> None:
+    """A `-- ` line in the middle of a press, nine lines and more under it: more than a
+    signature (a firm's, eight lines), what the player wrote on was dropped without a
+    word. Up to eight lines under it are a signature, taken as one (the test below)."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, reader = game.config.player(1), game.config.player(2)
+    to = " TO 2" if private else ""
+    under = "\n".join(f"War in the south, part {n}." for n in range(1, 10))
+    hall.mail(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\nPeace.\n-- \n{under}\n")
+    hall.poll(hours=1)
+    (copy,) = hall.new_mails(writer.email)
+    assert "Peace." in copy.body and "War in the south" not in copy.body
+    assert (
+        f'{ENDED} "-- ", which marks a signature: the lines you wrote under it were not '
+        "taken as your press. To send them, mail them again without that line."
+    ) in copy.words, copy.body
+    if private:
+        (relayed,) = hall.new_mails(reader.email)
+        assert "War in the south" not in relayed.body and ENDED not in relayed.body
+
+
+def test_a_signature_of_eight_lines_says_nothing_more(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    signature = (
+        "Lord1\nof the north\n\nNorth Ltd\n1 Main St\nTown\n+1 555 0100\nwww.example.org\nCall me"
+    )
+    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace.\n-- \n{signature}\n")
+    hall.poll(hours=1)
+    (copy,) = hall.new_mails(writer.email)
+    assert ENDED not in copy.body, copy.body

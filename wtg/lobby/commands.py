@@ -279,6 +279,13 @@ def _is_command(words: Sequence[str]) -> bool:
     return True
 
 
+SIGNATURE_LINES = 8
+"""Lines of text a signature holds at the most (a firm's, with its address and phones):
+more under the ``-- `` line of a PRESS is press the sender wrote on, and his copy says it
+was not taken; a reply's last lines that far up may be a signature without the dashes
+(``wtg.lobby.yesno``)."""
+
+
 def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> tuple[str, str]:
     """The text of a PRESS: the typed lines from ``position`` on, as long as they follow
     one another (a quoted line or the original ends it), up to a signature; and the line it
@@ -296,9 +303,24 @@ def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> tu
         kept.append(line.rstrip())
     after = previous + 1
     shown = lines[after].strip() if after < len(lines) else ""
-    ordinary = shown in ("", "--") or _quoted(lines[after]) or ATTRIBUTION.fullmatch(shown)
+    if shown == "--":  # a signature: the sender's own end, unless he wrote on under it
+        return "\n".join(kept).strip("\n"), "--" if _signed(lines, after) > SIGNATURE_LINES else ""
+    ordinary = shown == "" or _quoted(lines[after]) or ATTRIBUTION.fullmatch(shown)
     end = "" if ordinary else shown  # a reply's "On ... wrote:" over its quote is no news
     return "\n".join(kept).strip("\n"), end
+
+
+def _signed(lines: Sequence[str], dashes: int) -> int:
+    """The lines of text under the ``-- `` line ``dashes``, up to a quote or the original."""
+    found = 0
+    for index in range(dashes + 1, len(lines)):
+        line, stripped = lines[index], lines[index].strip()
+        if _quoted(line) or ORIGINAL.fullmatch(stripped) or ATTRIBUTION.fullmatch(stripped):
+            break
+        if header_block(lines, index):  # the mail answered, unquoted under the signature
+            break
+        found += bool(stripped)
+    return found
 
 
 def copied(lines: Sequence[str], answered: str) -> frozenset[int]:

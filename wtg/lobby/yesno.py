@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from wtg.core.record import Record
 from wtg.lobby import confirm
 from wtg.lobby.answering import Answering
-from wtg.lobby.commands import REPLY_LINE, Command, CommandMail
+from wtg.lobby.commands import REPLY_LINE, SIGNATURE_LINES, Command, CommandMail
 from wtg.lobby.database import LobbyDatabase, done
 
 CONFIRMS = frozenset((confirm.JOIN, confirm.TAKEOVER))
@@ -45,8 +45,6 @@ OTHER_VERB = "REPLY-OTHER"
 YES, NO, OTHER = "yes", "no", "other"
 MOST_WORDS = 12
 """Words of a short yes or no; a longer text is something else."""
-SIGNATURE_LINES = 8
-"""Lines, at the most, of a signature without the ``-- `` above it (``_signature_start``)."""
 
 _ASKED = re.compile(r"^CONFIRM ([A-Z0-9]{4,40})\s*$", re.M)
 _REPLY_SUBJECT = re.compile(
