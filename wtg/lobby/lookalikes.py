@@ -118,6 +118,8 @@ def shows_nothing(text: str) -> bool:
 def posing(name: str, host: str = "") -> str | None:
     """Why ``name`` would pass for someone else (``host``: the host's From, whose name
     counts as the host's), or None."""
+    shown = unicodedata.normalize("NFKC", name)  # as it reads: ﬁ as fi, full-width as plain
+    plain = folded(shown)
     hidden = _INVISIBLE.search(name)
     if hidden is not None:
         return (
@@ -155,20 +157,20 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds a key of an order form's header ({key}), and would read "
             "as a form's header where the host prints it: choose another with AS <name>"
         )
-    start = unicodedata.normalize("NFKC", name).lstrip()[:1]
+    start = shown.lstrip()[:1]
     if start and not (start.isalnum() or start in _OPENING):
         return (
             f"the name {name} begins with {start!r}: a name begins with a letter or a digit, "
             "or where the host prints it at a line's start it reads as a line of the host's "
             "own (a rule, a quote, a list's item): choose another with AS <name>"
         )
-    rule = _RULE.search(unicodedata.normalize("NFKC", name))
+    rule = _RULE.search(shown)
     if rule is not None:
         return (
             f"the name {name} holds {rule.group()}, which reads as a rule of the host's own "
             "mails or a quote: choose another with AS <name>"
         )
-    comma = next((char for char in unicodedata.normalize("NFKC", name) if char in _LISTING), None)
+    comma = next((char for char in shown if char in _LISTING), None)
     if comma is not None:
         return (
             f"the name {name} holds {comma!r}: the host lists players' names with commas "
@@ -176,14 +178,14 @@ def posing(name: str, host: str = "") -> str | None:
             "as two players' names: write it without (John Smith, not Smith, John); choose "
             "another with AS <name>"
         )
-    seat = _SEAT_NAMED.search(folded(unicodedata.normalize("NFKC", name)))
+    seat = _SEAT_NAMED.search(plain)
     if seat is not None:
         return (
             f"the name {name} holds {seat.group()}, which reads as a seat as the host names "
             "one (player 2, seat 3), and would pass for that player in a takeover notice or "
             "in press: choose another with AS <name>"
         )
-    field = _HEADER_FIELD.search(folded(unicodedata.normalize("NFKC", name)))
+    field = _HEADER_FIELD.search(plain)
     if field is not None:
         return (
             f"the name {name} holds {field.group()}, a mail's header as a client shows it: "
@@ -191,7 +193,7 @@ def posing(name: str, host: str = "") -> str | None:
             "and a reply's lines under it are taken for that mail: choose another with AS "
             "<name>"
         )
-    label = _HOST_LABEL.search(folded(unicodedata.normalize("NFKC", name)))
+    label = _HOST_LABEL.search(plain)
     if label is not None:
         return (
             f"the name {name} holds {label.group()}, which begins lines of the host's own "
@@ -223,7 +225,6 @@ def posing(name: str, host: str = "") -> str | None:
             "Red), and would pass for one beside it: choose another with AS <name>"
         )
     display = email.utils.parseaddr(host)[0]
-    plain = folded(unicodedata.normalize("NFKC", name))  # Cyrillic ԌМ reads as GM
     exact = any(alike(plain, word) for word in (*HOST_NAMES, display) if word)
     if exact or any(_holds_words(plain, words) for words in (*HOST_WORDS, display) if words):
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
