@@ -102,6 +102,22 @@ def test_orders_from_a_yaml_order_file(tmp_path: Path) -> None:
     assert wtg("orders", game_dir, order_file, "--player", 5).exit_code == 2
 
 
+def test_orders_for_a_player_the_game_has_not_say_so(tmp_path: Path) -> None:
+    """`wtg orders g --player 12 FILE` on a game of ten said "the form is player 4's, not
+    player 12's", as though player 12 were there: the game has no player 12, and its
+    players are said."""
+    game_dir = new_game(tmp_path)
+    order_file = tmp_path / "p4.yaml"
+    order_file.write_text("player: 4\nturn: 1\ntrade: [150]\n")
+    result = CliRunner().invoke(main, ["orders", str(game_dir), str(order_file), "--player", "12"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "wtg: orders not stored: --player 12: game g has no player 12 (its players: 1 to 10); "
+        "the form is player 4's\n"
+    )
+    assert not (game_dir / "pending" / "0001" / "p04.yaml").exists()
+
+
 def play(game_dir: Path, turns: int, tmp_path: Path) -> None:
     """Every player mails a filled AOF; the GM feeds each file to `wtg orders`."""
     for _ in range(turns):

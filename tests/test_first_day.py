@@ -112,7 +112,9 @@ def test_every_command_of_the_first_day_runs(tmp_path: Path) -> None:
     assert "wtg send" in shown  # the service
     root = tmp_path / "srv"
     said = run_all(shown, root)
-    assert said["wtg run-turn test1 --now"] == "turn 1 of game test1 resolved\n"
+    assert said["wtg run-turn test1 --now"] == (
+        "turn 1 of game test1 resolved; the wrong game? `wtg rollback test1 --to 0` takes it back\n"
+    )
     assert "ok    games_dir" in said["wtg check-config"]
     assert (root / "games" / "test1" / "turns" / "0001").is_dir()
     sent = list((root / "games" / ".mail" / "maildir-out" / "new").iterdir())

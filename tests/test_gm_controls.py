@@ -408,6 +408,24 @@ def test_a_quiet_digest_with_nothing_to_tell_says_nothing(tmp_path: Path) -> Non
     assert "Nothing to report" in run(tmp_path, "digest").stdout
 
 
+def test_an_empty_digest_says_so_in_one_sentence_wrapped_as_prose(tmp_path: Path) -> None:
+    """Its "Nothing to report" sentence was wrapped only up to its third clause ("...orders
+    are / missing, / no mail bounced."): the whole sentence is wrapped within 78 columns."""
+    (tmp_path / "games").mkdir()
+    text = run(tmp_path, "digest").stdout
+    start = text.index("Nothing to report")
+    sentence = text[start : text.index("bounced.", start) + len("bounced.")]
+    lines = sentence.splitlines()
+    assert " ".join(lines) == (
+        "Nothing to report: no turn ran, no mail was quarantined, no orders are missing, "
+        "no mail bounced."
+    )
+    assert lines == [
+        "Nothing to report: no turn ran, no mail was quarantined, no orders are",
+        "missing, no mail bounced.",
+    ]
+
+
 def test_a_quiet_mailed_digest_is_not_printed_too(tmp_path: Path) -> None:
     """Issue 25, noticed: `digest -q --mail` under cron printed the digest and mailed it, so
     the GM got it twice (cron mails what a job prints). With -q the mail is the one copy."""

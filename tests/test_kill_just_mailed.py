@@ -30,6 +30,10 @@ KILLS = 10
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
 
+BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
+"""How the line of a turn of test1 run with --now ends (the turn before it)."""
+
+
 def wtg_in(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([WTG, "--config", str(config), *args], capture_output=True, text=True)
 
@@ -47,7 +51,7 @@ def host_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert made.exit_code == 0, made.output
     assert runner.invoke(main, [*config, "send"]).exit_code == 0
     ran = runner.invoke(main, [*config, "run-turn", "test1", "--now"])
-    assert ran.stdout == "turn 1 of game test1 resolved\n", ran.output
+    assert ran.stdout == f"turn 1 of game test1 resolved{BACK.format(0)}\n", ran.output
     return root
 
 
@@ -125,12 +129,15 @@ def test_a_run_turn_just_mailed_killed_then_given_again_runs_one_turn(
             assert again.returncode == 1, (at, again.stdout)
             assert "`wtg send` mails turn 2 first" in again.stderr, (at, again.stderr)
         else:
-            assert again.stdout == "turn 2 of game test1 resolved\n", (at, again.stderr)
+            assert again.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n", (
+                at,
+                again.stderr,
+            )
         assert turns(root) == ["0000", "0001", "0002"], at
         assert not list((root / "games" / "test1" / "turns").glob(".*")), at
     # its last write is the turn's rename: killed after it, as though it had ended
     fresh()
-    assert wtg_in(config, *args[2:]).stdout == "turn 2 of game test1 resolved\n"
+    assert wtg_in(config, *args[2:]).stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
     again = wtg_in(config, *args[2:])
     assert again.returncode == 1 and "`wtg send` mails turn 2 first" in again.stderr
     assert turns(root) == ["0000", "0001", "0002"]

@@ -51,6 +51,31 @@ def test_before_the_deadline_with_orders_owed_it_refuses_and_names_who_owes(
     assert open_game(game.store.root).latest_turn() == 0
 
 
+TAKE_BACK = "; the wrong game? `wtg rollback g1 --to 0` takes it back"
+"""How the line of a turn run with --now ends."""
+
+
+def test_a_turn_run_now_says_how_to_take_it_back(tmp_path: Path) -> None:
+    """`wtg run-turn GAME --now` given for the wrong game cannot be caught: its line said
+        only "resolved". It ends with the rollback that takes the turn back, and that command,
+        given as said, does; a rerun says no more than before (nor, below, a run with no config,
+    which a rollback needs)."""
+    game = due_in(tmp_path / "games", 50)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    host = ["--config", str(config)]
+    ran = CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"])
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game g1 resolved{TAKE_BACK}\n")
+    command = ran.stdout.split("`")[1].split()
+    assert command[0] == "wtg"
+    back = CliRunner().invoke(main, [*host, *command[1:]])
+    assert back.exit_code == 0, back.output
+    assert open_game(game.store.root).latest_turn() == 0
+    again = CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"])
+    assert again.stdout == f"turn 1 of game g1 resolved{TAKE_BACK}\n"
+    assert run_turn(tmp_path / "games", "g1", "--rerun").stdout == "turn 1 of game g1 rerun\n"
+
+
 def test_given_twice_the_second_run_is_refused(tmp_path: Path) -> None:
     """Issue 25, item 13: the GM's `--now` runs turn 1; the same command without `--now`
     given again (the slip) does not run turn 2, days before its deadline."""

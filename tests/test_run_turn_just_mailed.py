@@ -18,6 +18,10 @@ from wtg.cli import main
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
 
+BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
+"""How the line of a turn of test1 run with --now ends (the turn before it)."""
+
+
 def wtg(*args: object) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -33,7 +37,7 @@ def host(tmp_path: Path) -> Host:
     assert made.exit_code == 0, made.output
     assert wtg(*config, "send").exit_code == 0
     ran = wtg(*config, "run-turn", "test1", "--now")
-    assert ran.stdout == "turn 1 of game test1 resolved\n"
+    assert ran.stdout == f"turn 1 of game test1 resolved{BACK.format(0)}\n"
     assert wtg(*config, "send").exit_code == 0  # cron's, a minute later
     return config
 
@@ -55,7 +59,7 @@ def test_now_given_again_after_send_is_refused(host: Host) -> None:
     )
     assert turns(host) == ["0000", "0001"]
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
-    assert meant.stdout == "turn 2 of game test1 resolved\n"
+    assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
     assert turns(host) == ["0000", "0001", "0002"]
 
 
@@ -65,7 +69,7 @@ def test_a_turn_with_a_players_orders_runs(host: Host, tmp_path: Path) -> None:
     form.write_text(wtg(*host, "aof", "test1", "--player", 1).stdout, encoding="utf-8")
     assert wtg(*host, "orders", "test1", form).exit_code == 0
     ran = wtg(*host, "run-turn", "test1", "--now")
-    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
 
 
 def test_a_turn_ran_long_ago_runs(host: Host) -> None:
@@ -75,7 +79,7 @@ def test_a_turn_ran_long_ago_runs(host: Host) -> None:
     data["ran_at"] = "2020-01-01T00:00:00Z"
     meta.write_text(json.dumps(data), encoding="utf-8")
     ran = wtg(*host, "run-turn", "test1", "--now")
-    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
 
 
 def test_due_runs_take_no_just_mailed(host: Host) -> None:

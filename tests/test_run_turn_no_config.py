@@ -109,7 +109,9 @@ def test_the_commands_a_refusal_with_no_config_names_run_as_given(
     poll, just = named(again.stderr)
     assert poll[-1] == "poll" and just[-1] == "--just-mailed"
     assert wtg(*poll).exit_code == 0
-    assert wtg(*just).stdout == "turn 2 of game test1 resolved\n"
+    assert wtg(*just).stdout == (
+        "turn 2 of game test1 resolved; the wrong game? `wtg rollback test1 --to 1` takes it back\n"
+    )
     assert turns(games) == ["0000", "0001", "0002"]
 
 

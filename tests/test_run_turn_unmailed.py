@@ -27,6 +27,9 @@ def wtg(*args: object) -> Result:
 
 
 Host = tuple[str, Path]
+
+BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
+"""How the line of a turn of test1 run with --now ends (the turn before it)."""
 """``--config FILE`` of a host `wtg init` made."""
 
 
@@ -44,7 +47,10 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
     assert made.exit_code == 0, made.output
     assert wtg(*host, "send").exit_code == 0
-    assert wtg(*host, "run-turn", "test1", "--now").stdout == "turn 1 of game test1 resolved\n"
+    assert (
+        wtg(*host, "run-turn", "test1", "--now").stdout
+        == f"turn 1 of game test1 resolved{BACK.format(0)}\n"
+    )
     again = wtg(*host, "run-turn", "test1", "--now")
     assert again.exit_code == 1
     assert again.stderr == (
@@ -57,7 +63,7 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent")  # turn 1's, once
     # mailed a moment ago, nobody's orders yet: refused too (tests/test_run_turn_just_mailed.py)
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
-    assert meant.stdout == "turn 2 of game test1 resolved\n"
+    assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
 
 
 def test_a_game_without_deadlines_given_twice(host: Host) -> None:
@@ -109,7 +115,7 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
         "same\n"
     )
     ran = wtg(*host, *given(unsent.stderr))
-    assert (ran.exit_code, ran.stdout) == (0, "turn 1 of game test1 resolved\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game test1 resolved{BACK.format(0)}\n")
     assert wtg(*host, "send").exit_code == 0
     assert wtg(*host, "hold", "test1").exit_code == 0
     early = wtg(*host, "run-turn", "test1", "--force")
@@ -121,7 +127,7 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
         "`wtg run-turn test1 --force --now --just-mailed` runs it all the same\n"
     )
     ran = wtg(*host, *given(twice.stderr))
-    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
 
 
 def test_run_turn_due_holds_a_turn_never_mailed_until_send(host: Host) -> None:

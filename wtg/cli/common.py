@@ -118,7 +118,7 @@ class WtgGroup(click.Group):
                 exc.ctx,
             ) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
-            raise _reason_meant(exc) or _turn_meant(exc) or exc from None
+            raise _reason_meant(exc) or _turn_meant(exc) or _extra_words(exc) or exc from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
@@ -265,6 +265,65 @@ def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
         f"{int(turn)} is the latest again); nothing was rolled back",
         ctx,
     )
+
+
+TAKEN_INSTEAD = {"run-turn": "--due"}
+"""What a command takes in place of its arguments (`wtg run-turn --due`: every due game),
+said with them when a word too many was given."""
+
+
+def _extra_words(exc: click.UsageError) -> click.UsageError | None:
+    """A word too many (`wtg run-turn test1 t7782`: a code, a second game): click said only
+    'Got unexpected extra argument (t7782)'. What the command takes, and, when a word is
+    another game of the host's, that the command takes one game a time, given once for
+    each; None for any other slip."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None:
+        return None
+    arguments = [p for p in ctx.command.params if isinstance(p, click.Argument)]
+    names = [p.human_readable_name.strip("[]") for p in arguments]
+    takes = (
+        f"one {names[0]}" if len(names) == 1 else " and ".join(names) if names else "options only"
+    )
+    instead = TAKEN_INSTEAD.get(ctx.info_name or "")
+    said = (
+        f"{exc.message}: wtg {ctx.info_name} takes {takes}{f' (or {instead})' if instead else ''}"
+    )
+    game = ctx.params.get("game_dir")
+    games = _host_games(ctx, found["words"].split()) if isinstance(game, str) else []
+    if games and isinstance(game, str):
+        typed = list(ctx.meta.get(ARGS, []))
+        for word in games:
+            if word in typed:
+                typed.reverse()
+                typed.remove(word)
+                typed.reverse()
+        each = [
+            "wtg " + shlex.join([name if w == game else w for w in typed])
+            for name in [game, *games]
+        ]
+        times = "twice" if len(each) == 2 else "once for each"
+        said += f": one game a time, so give it {times}, `{'`, then `'.join(each)}`"
+    return click.UsageError(said, ctx)
+
+
+def _host_games(ctx: click.Context, words: list[str]) -> list[str]:
+    """Those of ``words`` that name a game: a game's folder, or a game of the games folder
+    given (--games-dir, the config's); read without a word on a config that cannot be."""
+    folder = (ctx.obj or {}).get("games_dir")
+    if not folder and config_path(ctx) is not None:
+        try:
+            folder = gm_config(ctx).games_dir
+        except (WtgError, OSError, ValueError):
+            folder = None
+    games = Path(folder) if folder else None
+    return [
+        word
+        for word in words
+        if (Path(word) / "game.yaml").is_file()
+        or (games is not None and os.sep not in word and (games / word / "game.yaml").is_file())
+    ]
 
 
 GAMES_FOLDER = "wtg.games_folder"

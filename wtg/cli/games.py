@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -57,6 +58,7 @@ from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.schedule import iso, make_schedule, utc_text
 from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
+from wtg.host.configplace import CONFIG_NAME
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.lobby.domains import started_note
@@ -709,7 +711,20 @@ def run_turn(
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
-    click.echo(f"turn {turn} of game {game.config.game} {done}")
+    back = _taken_back(ctx, game, game_dir, turn) if now_anyway and not rerun else ""
+    click.echo(f"turn {turn} of game {game.config.game} {done}{back}")
+
+
+def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int) -> str:
+    """What ends the line of a turn run with --now (given for the wrong game, no guard
+    can catch it): the rollback that takes it back, for the GM who sees the wrong name,
+    begun as the refusals' commands are (``_head``); "" when no config is given or beside
+    the games folder (a rollback tells the players from the config's address)."""
+    beside = game.store.root.parent.absolute().parent / CONFIG_NAME
+    if config_path(ctx) is None and not beside.is_file():
+        return ""
+    back = f"{_head(ctx, game)} rollback {shlex.quote(game_dir)} --to {turn - 1}"
+    return f"; the wrong game? `{back}` takes it back"
 
 
 HOST_SPOOL_MARKS = (JOURNAL_FILE, "maildir-in", "maildir-out", "outbox")

@@ -262,6 +262,22 @@ class Door(Generic[S]):
                 pass
         return {self.player}
 
+    def no_such_player(self, pid: int) -> str | None:
+        """Why the GM's ``player`` (`wtg orders --player 3` on a game of two) takes no form
+        of the game's: it has no such player, and the players it has (the form's, ``pid``,
+        among them); None when it is one of its players or sides."""
+        if self.player is None or any(entry.id == self.player for entry in self.config.players):
+            return None
+        try:
+            self.ruleset.seat_of(self.state, SideId(self.player))
+        except KeyError:
+            players = sorted(entry.id for entry in self.config.players)
+            return (
+                f"--player {self.player}: game {self.config.game} has no player {self.player} "
+                f"(its players: {_numbers(players)}); the form is player {pid}'s"
+            )
+        return None
+
     def form(self, choice: Choice) -> Outcome:
         """The orders of the copy of the form chosen for a side."""
         found = choice.found
@@ -359,7 +375,10 @@ class Door(Generic[S]):
             raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
         pid = _number(credentials, "PLAYER")
         if self.player is not None and pid not in self.given():
-            raise OrderError(f"{where}: the form is player {pid}'s, not player {self.player}'s")
+            raise OrderError(
+                self.no_such_player(pid)
+                or f"{where}: the form is player {pid}'s, not player {self.player}'s"
+            )
         try:
             seat = self.ruleset.seat_of(self.state, SideId(pid))  # PLAYER: the form's side
         except KeyError:
@@ -567,3 +586,12 @@ def _not_kept(verdict: Verdict) -> Verdict:
     """A READY line beside rejected lines, listed as not kept (the note after the lines
     says how many were rejected): a line listed ``ok`` is one that counts."""
     return Verdict(verdict.entry, False, READY_NOT_KEPT) if verdict.accepted else verdict
+
+
+def _numbers(numbers: list[int]) -> str:
+    """Players' numbers in a few words: ``1 to 10`` for a run of more than two, else each
+    (``1 and 2``, ``1, 3 and 4``)."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    words = [str(number) for number in numbers]
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)

@@ -1,0 +1,76 @@
+"""A word too many on a command line (`wtg run-turn test1 t7782`: a code, a second game)
+got click's bare "Got unexpected extra argument (t7782)". It now says what the command
+takes, and, when the word is another game of the host's, that the command takes one game a
+time, with the commands to give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.game.engine import create_game, open_game
+
+
+def host(tmp_path: Path) -> list[str]:
+    """A host of two games, test1 and test2: the options that name its config."""
+    (tmp_path / "games").mkdir()
+    for name in ("test1", "test2"):
+        create_game(tmp_path / "games" / name, "wok4", "small", players(2), 7)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    return ["--config", str(config)]
+
+
+def wtg(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def error(result: Result) -> str:
+    """The error's line of a usage error (exit 2), after click's usage lines."""
+    assert result.exit_code == 2, result.output
+    return result.stderr.splitlines()[-1]
+
+
+def test_a_stray_word_after_the_game_says_what_run_turn_takes(tmp_path: Path) -> None:
+    config = host(tmp_path)
+    assert error(wtg(*config, "run-turn", "test1", "t7782")) == (
+        "Error: Got unexpected extra argument (t7782): wtg run-turn takes one GAME_DIR (or --due)"
+    )
+    assert [open_game(tmp_path / "games" / g).latest_turn() for g in ("test1", "test2")] == [0, 0]
+
+
+def test_a_second_game_says_one_game_a_time_and_gives_it_twice(tmp_path: Path) -> None:
+    config = host(tmp_path)
+    said = error(wtg(*config, "run-turn", "test1", "test2", "--now"))
+    head = f"wtg --config {config[1]} run-turn"
+    assert said == (
+        "Error: Got unexpected extra argument (test2): wtg run-turn takes one GAME_DIR "
+        f"(or --due): one game a time, so give it twice, `{head} test1 --now`, then "
+        f"`{head} test2 --now`"
+    )
+    assert [open_game(tmp_path / "games" / g).latest_turn() for g in ("test1", "test2")] == [0, 0]
+
+
+def test_every_command_says_what_it_takes(tmp_path: Path) -> None:
+    """One mechanism for every command, not a word for run-turn alone."""
+    config = host(tmp_path)
+    assert error(wtg(*config, "status", "test1", "test2")).endswith(
+        "wtg status takes one GAME_DIR: one game a time, so give it twice, "
+        f"`wtg --config {config[1]} status test1`, then `wtg --config {config[1]} status test2`"
+    )
+    assert error(wtg(*config, "send", "now")) == (
+        "Error: Got unexpected extra argument (now): wtg send takes options only"
+    )
+    assert error(wtg(*config, "offer-seat", "test1", "2", "x")) == (
+        "Error: Got unexpected extra argument (x): wtg offer-seat takes GAME_DIR and SEAT"
+    )
+
+
+def test_the_slips_with_their_own_words_keep_them(tmp_path: Path) -> None:
+    """A hold's reason and a rollback's turn typed without their options say the option."""
+    config = host(tmp_path)
+    assert "a hold's reason goes with --reason" in error(wtg(*config, "hold", "test1", "moving"))
+    assert "goes with --to" in error(wtg(*config, "rollback", "test1", "0"))
