@@ -53,3 +53,16 @@ def test_a_game_whose_press_reads_well_says_nothing_of_it(tmp_path: Path) -> Non
     assert "PRESS UNREADABLE" not in shown.stdout
     as_json = CliRunner().invoke(main, ["status", str(folder), "--json"])
     assert json.loads(as_json.stdout)["press_unreadable"] == []
+
+
+def test_the_host_wide_status_names_it_too(tmp_path: Path) -> None:
+    folder, _, broken = game_with_press(tmp_path)
+    shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status"])
+    assert shown.exit_code == 0, shown.output
+    assert (
+        f"PRESS UNREADABLE: game g1: {broken}: the reports go without it; mend its JSON or "
+        "move it away"
+    ) in shown.stdout.splitlines()
+    as_json = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "--json"])
+    (game,) = json.loads(as_json.stdout)["games"]
+    assert game["press_unreadable"] == [str(broken)]

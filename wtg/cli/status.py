@@ -85,6 +85,8 @@ players' orders set aside (``wtg.mail.incoming.setaside``)."""
 SHOWN = 10
 """Of those, how many get a line of their own, the newest (a flood holds back hundreds); as
 many of the mails quarantined, and of the games the mails held name."""
+PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
+"""What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
 
 def register(group: click.Group) -> None:
@@ -194,10 +196,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     for key in releases:  # the game's mail perhaps still in the rejected folder
         say(cut_short_line(key))
     for path in broken:  # a player's press the reports would go without, in silence
-        say(
-            f"PRESS UNREADABLE: {path} (a player's press for turn {data['turn']}): the "
-            "reports go without it; mend its JSON or move it away"
-        )
+        say(f"PRESS UNREADABLE: {path} (a player's press for turn {data['turn']}): {PRESS_UNREAD}")
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -480,6 +479,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
+    unread_press: list[tuple[str, Path]] = []  # a player's press the reports would go without
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
     troubles: list[dict[str, str | int]] = [
@@ -517,6 +517,10 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
         rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
         entry["last_rollback"] = None if rolled is None else rolled.as_json()
+        entry["releases_cut_short"] = _releases_of(games_dir / SPOOL, found.config.game)
+        broken = unreadable_press(found.store, data["turn"])  # as `wtg status GAME`
+        entry["press_unreadable"] = [str(path) for path in broken]
+        unread_press += [(data["game"], path) for path in broken]
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -589,6 +593,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
         say(cut_short_line(key))
+    for game, path in unread_press:
+        say(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
     for key in withdrawing(games_dir / SPOOL):
         click.echo(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
