@@ -3,7 +3,7 @@ ring of the player's own spots, a badge a mark) and the tables and notes under i
 
 from __future__ import annotations
 
-from wtg.core.board import Board
+from wtg.core.board import LABEL_CHARS, Board
 from wtg.maps.palette import Paint, side_paint
 from wtg.maps.shapes import LINE, MARGIN, MARK_BADGES, TITLE_HEIGHT, Badge, Key, Swatch, Text
 from wtg.maps.shapes import short as _short
@@ -32,7 +32,7 @@ def legend(board: Board, x: float) -> tuple[Key, float, float]:
     for paint, label, words in rows:
         y += LINE + 6
         swatches.append(Swatch(x=x + 10, y=y - 4, paint=paint))
-        shown = f"{_short(label, 5)}  {_short(words, 34)}".rstrip()
+        shown = f"{_short(label, LABEL_CHARS)}  {_short(words, 34)}".rstrip()
         texts.append(Text(x=x + 26, y=y, text=shown, size=12.0, anchor="start"))
         width = max(width, 26 + _width(shown, 12.0))
     marks = [m for m in MARK_BADGES if any(m in spot.marks for spot in board.spots)]

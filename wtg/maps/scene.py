@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from wtg.core.board import Arrow, Board, SideKey, Spot
+from wtg.core.board import LABEL_CHARS, Arrow, Board, SideKey, Spot
 from wtg.core.record import Record
 from wtg.maps.legend import legend, under
 from wtg.maps.palette import INK, group_tint, side_paint
@@ -275,7 +275,10 @@ def _words(spot: Spot, sides: Mapping[int, SideKey]) -> Words:
     words += [w for w in (spot.terrain, troops) if w]
     words += [MARK_BADGES[m][1] for m in spot.marks if m in MARK_BADGES]
     return Words(
-        label=short(label, 5), name=short(spot.name), detail=detail, title="; ".join(words)
+        label=short(label, LABEL_CHARS),
+        name=short(spot.name),
+        detail=detail,
+        title="; ".join(words),
     )
 
 
