@@ -45,6 +45,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "taken_one_domain": "games whose seats taken over give one mail domain most",
         "other_program": "another program on the mailbox",
         "owed": "notices owed",
+        "disk_low": "the disk low",
     }
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})
     for part, words in parts.items():

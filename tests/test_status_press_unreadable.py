@@ -56,7 +56,7 @@ def test_a_game_whose_press_reads_well_says_nothing_of_it(tmp_path: Path) -> Non
 
 
 def test_the_host_wide_status_names_it_too(tmp_path: Path) -> None:
-    folder, _, broken = game_with_press(tmp_path)
+    _, _, broken = game_with_press(tmp_path)
     shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status"])
     assert shown.exit_code == 0, shown.output
     assert (
