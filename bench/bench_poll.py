@@ -34,7 +34,7 @@ filing, answers, journal) at most 1 ms a mail, its IMAP work at most
 measures the machine as much as the poll: the same code takes from one to three of them on
 the machines it has run on), the same CPU beside the least a poll does written plainly
 with the standard library on the same mails in the same round (``yardstick``), at most
-1 times it; then where the time goes (the CPU outside the kernel; the files the poll
+twice it; then where the time goes (the CPU outside the kernel; the files the poll
 made a mail, each the CPU of making one such file on the same disk, and the poll's CPU
 without them; the IMAP work over the bare
 fetch alone, without its MOVE, the poll's IMAP commands alone), and the whole poll beside
@@ -90,10 +90,13 @@ SEATS = 10
 CPU_TARGET = 0.001
 """Issues 13 and 26: the poll's CPU in process, at most 1 ms a mail (everything after the
 bytes are in hand: parse, intake, filing, answers, journal)."""
-YARDSTICK_TARGET = 1.0
+YARDSTICK_TARGET = 2.0
 """Proposed beside issue 26's 1 ms (which measures the machine as much as the poll): the
-poll's CPU a mail, bytes in hand, at most that of the least a poll does written plainly
-with the standard library (``yardstick``), on the same machine in the same round."""
+poll's CPU a mail, bytes in hand, at most twice that of the least a poll does written
+plainly with the standard library (``yardstick``), on the same machine in the same round.
+Twice, because the yardstick checks nothing: the poll also opens the game, checks every
+order against it, works out the forecast, and keeps the mail, its order file and its
+answer (five files a mail to the yardstick's two)."""
 IMAP_TARGET = 1.5
 """Issue 26: the poll's IMAP work, at most 1.5 times a bare imapclient fetch and MOVE of
 the same mails against the same Dovecot (``bare_fetch`` with ``move_to``)."""
