@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from wtg.core.board import LABEL_CHARS, Board, Link, Mark, SideKey, Spot
-from wtg.core.jsondata import Json, json_list, json_object, or_none, whole
+from wtg.core.jsondata import Json, json_list, json_object, whole
 from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 TROOP_KINDS = ("arm", "pik", "arc", "kni", "cat")
@@ -122,21 +122,21 @@ def _learn_from_events(
         if kind == "battle":
             won = event["conquered"]
             holder = event["attacker"] if won else event["defender"]
-            owner[whole(event["province"])] = or_none(whole, holder)
+            owner[whole(event["province"])] = whole(holder)
         elif kind == "bombing_run":
-            owner[whole(event["target"])] = or_none(whole, event["target_owner"])
+            owner[whole(event["target"])] = whole(event["target_owner"])
         elif kind in ("bombing_suffered", "spied_upon") and _detected(event):
             by = event.get("bomber") or event.get("spymaster")
-            owner[whole(event["source"])] = or_none(whole, by)
+            owner[whole(event["source"])] = whole(by)
         elif kind == "spy_report":
-            owner[whole(event["target"])] = or_none(whole, event["target_owner"])
+            owner[whole(event["target"])] = whole(event["target_owner"])
             for row in map(json_object, json_list(event.get("provinces"))):
-                owner[whole(row["id"])] = or_none(whole, row["owner"])
+                owner[whole(row["id"])] = whole(row["owner"])
                 troops[whole(row["id"])] = _troops(row)
         elif kind == "player_eliminated":
-            owner[whole(event["province"])] = or_none(whole, event["by"])
+            owner[whole(event["province"])] = whole(event["by"])
         elif kind == "ripped" and event.get("credited_to"):
-            owner[whole(event["province"])] = or_none(whole, event["credited_to"])
+            owner[whole(event["province"])] = whole(event["credited_to"])
 
 
 def _detected(event: Mapping[str, Json]) -> bool:
