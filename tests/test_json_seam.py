@@ -103,8 +103,12 @@ ANY_KEPT = {
     "a GameConfig: the checks of YAML of any shape, not the ruleset seam",
     "wtg/game/gameconfig.py": "GameConfig.from_data takes game.yaml's data through gameyaml's "
     "checks; the options it hands on are OptionValue (option_values)",
+    "wtg/rules/wisk/board.py": "reads a WISK map file (games/wisk/*.yaml, a GM's --map) as "
+    "YAML of any shape, a key at a time, every problem found at once, before it is a Board: "
+    "the checks of a file, not the rules' data",
 }
-"""The modules of the seam where ``Any`` stays, and why."""
+"""The modules checked below (the seam's, the rules', the order texts') where ``Any``
+stays, and why."""
 
 
 def names_any(source: str) -> list[int]:
@@ -159,6 +163,25 @@ def test_the_ruleset_protocol_and_the_engine_name_no_any() -> None:
     assert found == {}
     for kept in ANY_KEPT:  # a module that no longer needs its Any leaves the list
         assert names_any((ROOT / kept).read_text(encoding="utf-8")), kept
+
+
+RULES_AND_TEXTS = sorted({*ROOT.glob("wtg/rules/**/*.py"), *ROOT.glob("wtg/aof/**/*.py")})
+"""Every module of the rules (``wtg/rules``) and of the order texts (``wtg/aof``), off the
+seam too: a turn's phases, the robots, the maps and forecasts of a turn, the forms."""
+
+
+def test_the_rules_and_the_order_texts_name_no_any() -> None:
+    """Issue 26's spirit ("code for people, JSON types"): what the rules read and make is a
+    record or a JSON type, and the fields given to an event are those mypy checks against
+    it, never ``**fields: Any``; ``ANY_KEPT`` says why a module keeps ``Any``."""
+    assert len(RULES_AND_TEXTS) > 100
+    found = {
+        name: lines
+        for path in RULES_AND_TEXTS
+        if (name := path.relative_to(ROOT).as_posix()) not in ANY_KEPT
+        and (lines := names_any(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
 
 
 def test_the_any_check_finds_any_however_written() -> None:

@@ -13,6 +13,7 @@ from wtg.aof.orderfile import entries_from_orders, orders_from_entries, orders_t
 from wtg.aof.render import render_aof
 from wtg.aof.values import check_value, read_token, render_value
 from wtg.core.form import FieldSpec, FormError, form_from_data
+from wtg.core.jsondata import JsonObject
 
 TILE = FieldSpec("to", "TO", 2, coord=True)
 NAME = FieldSpec("kind", "PIECE", 8, word=True)
@@ -108,7 +109,7 @@ def test_blank_tiles_and_optional_fields_round_trip_through_the_form() -> None:
     form = form_from_data(SPEC)
     blank = render_aof(form, HEADER)
     assert "M1: __    __/__ __/__" in blank
-    orders = {
+    orders: JsonObject = {
         "player": 1,
         "turn": 2,
         "moves": [{"piece": 7, "to": [1, 2], "attack": [1, 3]}, {"piece": 8, "to": [4, 4]}],

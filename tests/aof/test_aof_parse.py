@@ -11,6 +11,7 @@ from wtg.aof.copies import MAX_COPIES, find_copies
 from wtg.aof.mailtext import MAX_LINES, mail_lines
 from wtg.aof.parse import MAX_LINES_OVER, NO_FORM
 from wtg.aof.render import render_aof
+from wtg.core.jsondata import JsonObject
 from wtg.core.orders import ParseOutcome, RawEntry
 from wtg.data.forms import read_form
 
@@ -255,7 +256,7 @@ def mailed(text: str, prefix: str) -> str:
 
 @pytest.mark.parametrize("prefix", ["> ", ">> ", "> > ", ">", "| ", "> | "])
 def test_a_mailed_form_parses_like_the_plain_one(prefix: str) -> None:
-    orders = {
+    orders: JsonObject = {
         "attack": [{"from": 7, "to": 12, "armies": 50}],
         "ally": 3,
         "move": [{"from": 1, "to": 2, "unit": "SPY", "amount": 5}],

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
-from typing import Any, cast
+from typing import cast
 
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
 from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
+from wtg.core.jsondata import Json
 from wtg.text.prose import sentences_wrapped, words_wrapped
 
 WIDTH = 72
@@ -28,7 +29,7 @@ OMIT = "omit_sections"
 def render_aof(
     form: FormSpec,
     header: Mapping[str, object],
-    orders: Mapping[str, Any] | None = None,
+    orders: Mapping[str, Json] | None = None,
     context: Mapping[str, object] | None = None,
     whose: str = "",
 ) -> str:
@@ -80,7 +81,7 @@ def _whole(value: object, name: str) -> int:
     raise ValueError(f"the AOF header {name} must be an integer, found {value!r}")
 
 
-def _filled(form: FormSpec, orders: Mapping[str, Any]) -> dict[str, list[Mapping[str, Value]]]:
+def _filled(form: FormSpec, orders: Mapping[str, Json]) -> dict[str, list[Mapping[str, Value]]]:
     filled: dict[str, list[Mapping[str, Value]]] = {}
     for key, value in orders.items():
         if key in RESERVED_KEYS:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.rules.tactics.builders import OPEN7, piece, state
+from wtg.core.jsondata import JsonObject
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.events import WarPointsEarned
 from wtg.rules.tactics.guilds import WarAward, read_guilds, war_awards
@@ -57,7 +58,7 @@ def finishing_battle(war_points: int) -> TacticsState:
 
 
 def test_the_battles_end_credits_the_war_points_in_events_and_state() -> None:
-    attack = {"piece": 11, "to": [2, 1], "attack": [3, 1]}
+    attack: JsonObject = {"piece": 11, "to": [2, 1], "attack": [3, 1]}
     result = resolve(finishing_battle(1000), {1: {"moves": [attack]}}, random.Random(5))
     earned = [
         (e.player, e.loser, e.points) for e in result.events if isinstance(e, WarPointsEarned)

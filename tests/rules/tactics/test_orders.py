@@ -12,6 +12,7 @@ from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.rules.tactics.test_setup import new_game
 from tests.shipped import TACTICS as RULESET
 from wtg.aof.render import render_aof
+from wtg.core.jsondata import JsonObject
 from wtg.core.orders import Acceptance
 from wtg.rules.tactics.state import TacticsState
 
@@ -184,7 +185,7 @@ def test_the_order_file_keys_army_and_moves() -> None:
 
 
 def test_a_prefilled_form_reads_back_the_same_orders() -> None:
-    orders = {
+    orders: JsonObject = {
         "player": 1,
         "turn": 6,
         "moves": [{"piece": 11, "to": [2, 1], "attack": [3, 1]}, {"piece": 13, "to": [5, 4]}],

@@ -11,6 +11,7 @@ import pytest
 
 from tests.rules.tactics.builders import OPEN7, piece, state
 from wtg.core.events import Event
+from wtg.core.jsondata import JsonObject
 from wtg.rules.tactics.events import (
     ArmyPicked,
     Attacked,
@@ -218,7 +219,9 @@ def test_the_army_turn_sets_up_the_armies_sent_and_keeps_the_default() -> None:
     game = armies_state()
     assert game.phase == ARMY
     bot_army = [p.kind for p in game.army(3)]
-    picked = {1: {"player": 1, "turn": 1, "army": ["WOLF", "WOLF", "ARCHER"]}}
+    picked: dict[int, JsonObject] = {
+        1: {"player": 1, "turn": 1, "army": ["WOLF", "WOLF", "ARCHER"]}
+    }
     result = resolve(game, picked, random.Random(1))
     after = result.state
     assert [p.kind for p in after.army(1)] == ["WOLF", "WOLF", "ARCHER"]

@@ -187,7 +187,7 @@ def test_the_fortification_may_use_a_territory_an_attack_line_takes() -> None:
 
 def test_the_aof_round_trips_through_the_parser() -> None:
     state = state_with_cards()
-    orders = {
+    orders: JsonObject = {
         "trade": [[1, 2, 3]],
         "place": [{"territory": ALASKA, "armies": 7}],
         "attack": [{"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 2, "move": 10}],

@@ -63,7 +63,19 @@ def spying(turn: Turn) -> None:
 
 def _troop_battle(fought: Fought) -> Event:
     return TroopBattle(
-        **fought.battle_fields(),
+        attacker=fought.attacker,
+        defender=fought.defender,
+        source=fought.source,
+        province=fought.province,
+        armies=fought.armies,
+        defenders=fought.defenders,
+        rounds=fought.rounds,
+        attacker_losses=fought.attacker_losses,
+        defender_losses=fought.defender_losses,
+        recovered=fought.recovered,
+        conquered=fought.conquered,
+        level_bonus=fought.level_bonus,
+        visible_to=fought.seen_by,
         sent=fought.sent,
         defending=fought.defending,
         attackers_left=fought.attackers_left,

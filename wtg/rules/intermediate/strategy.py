@@ -5,9 +5,8 @@ turns armies into the troops that like their ground, chops wood and mines gold."
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole, word
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.strategy import gold_style
@@ -27,26 +26,25 @@ VOTE_FROM_TURN = 10
 
 
 def plan_orders(state: WokState, player: int, rng: Random) -> JsonObject:
-    """An order file: WoK's, its sections worked on again here (``Any``: this player's own
-    lists, read as it wrote them)."""
-    orders: dict[str, Any] = plan_with(state, player, rng, STYLE)
+    """An order file: WoK's, its sections worked on again here."""
+    orders = plan_with(state, player, rng, STYLE)
     mine = sorted(state.provinces_of(player), key=lambda p: p.id)
     wood = state.player(player).wood or 0
     homeward = _to_home_ground(state, mine)
-    moving = {(m["from"], m["unit"]) for m in homeward}
+    moving = {(whole(m["from"]), word(m["unit"])) for m in homeward}
     changes = _troop_changes(mine, wood, moving)
     if changes:
         orders["upgrade_troops"] = changes
-    orders["aim"] = _aims(state, mine, orders.get("aim", []))
+    orders["aim"] = _aims(state, mine, json_list(orders.get("aim")))
     if not orders["aim"]:
         del orders["aim"]
     spies = [p for p in mine if p.pop >= 60 and p.spy < 6][:1]
-    transforms = orders.setdefault("transform", [])
+    transforms = json_list(orders.setdefault("transform", []))  # the section's own list
     for p in spies[: ORDERS_MAX - len(transforms)]:
         transforms.append({"province": p.id, "kind": "POP-SPY", "amount": 10})
     if not transforms:
         del orders["transform"]
-    moves = orders.setdefault("move", [])
+    moves = json_list(orders.setdefault("move", []))
     for move in homeward[: ORDERS_MAX - len(moves)]:
         moves.append(move)
     if not moves:
@@ -56,13 +54,11 @@ def plan_orders(state: WokState, player: int, rng: Random) -> JsonObject:
     return orders
 
 
-def _troop_changes(
-    mine: list[Province], wood: int, moving: set[tuple[int, str]]
-) -> list[dict[str, Any]]:
+def _troop_changes(mine: list[Province], wood: int, moving: set[tuple[int, str]]) -> list[Json]:
     """Armies become the kind that likes their province; upgraded troops on the wrong ground
     (and not ``moving`` to better ground) change kind, or back into armies when the wood
     runs low."""
-    changes: list[dict[str, Any]] = []
+    changes: list[Json] = []
     for p in mine:
         home = preferred_kind(p.terrain) or DEFAULT_KIND
         for kind in PREFERRED_TERRAIN:
@@ -84,26 +80,24 @@ def _troop_changes(
     return changes
 
 
-def _change(p: Province, source: str, target: str, amount: int) -> dict[str, Any]:
+def _change(p: Province, source: str, target: str, amount: int) -> JsonObject:
     return {"province": p.id, "from": UNIT_OF[source], "to": UNIT_OF[target], "amount": amount}
 
 
-def _aims(state: WokState, mine: list[Province], planned: list[dict[str, Any]]) -> list[Any]:
+def _aims(state: WokState, mine: list[Province], planned: list[Json]) -> list[Json]:
     """Every other province works the aim its terrain favours (+50%); the rest as planned."""
-    aims = {order["province"]: order for order in planned}
+    aims = {whole(order["province"]): order for order in map(json_object, planned)}
     for index, p in enumerate(sorted(mine, key=lambda q: -q.troops)[:4]):
         favoured = TERRAIN_AIM.get(p.terrain or "")
         if favoured and (index + state.turn) % 2 == 0 and state.player(p.owner).eff > 30:
             aims[p.id] = {"province": p.id, "aim": favoured}
-    return [
-        order for order in aims.values() if state.province(order["province"]).aim != order["aim"]
-    ]
+    return [order for pid, order in aims.items() if state.province(pid).aim != order["aim"]]
 
 
-def _to_home_ground(state: WokState, mine: list[Province]) -> list[dict[str, Any]]:
+def _to_home_ground(state: WokState, mine: list[Province]) -> list[JsonObject]:
     """Upgraded troops move to a neighbouring province of ours whose terrain they prefer."""
     owned = {p.id for p in mine}
-    moves = []
+    moves: list[JsonObject] = []
     for p in mine:
         for kind, terrain in PREFERRED_TERRAIN.items():
             count = getattr(p, kind)

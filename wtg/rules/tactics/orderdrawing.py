@@ -6,26 +6,27 @@ dict: a rejected line draws nothing."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wtg.core.board import Arrow, Board, with_orders
+from wtg.core.jsondata import Json
+from wtg.rules.tactics.resolve import moves_of
 from wtg.rules.tactics.state import TacticsState
 
 
-def orders_drawn(board: Board, state: TacticsState, orders: Mapping[str, Any]) -> Board:
+def orders_drawn(board: Board, state: TacticsState, orders: Mapping[str, Json]) -> Board:
     """``board`` (the player's, after the turn his orders follow) with ``orders`` on it."""
     pieces = {piece.id: piece for piece in state.pieces}
     arrows = []
-    for move in orders.get("moves", ()) or ():
-        piece = pieces.get(int(move["piece"]))
+    for move in moves_of(orders):
+        piece = pieces.get(move.piece)
         if piece is None:
             continue
         at = f"{piece.x},{piece.y}"
-        to = f"{move['to'][0]},{move['to'][1]}"
+        to = f"{move.to[0]},{move.to[1]}"
         if to != at:
             arrows.append(Arrow(a=at, b=to, kind="move", label=str(piece.id)))
-        if move.get("attack"):
-            target = f"{move['attack'][0]},{move['attack'][1]}"
+        if move.attack:
+            target = f"{move.attack[0]},{move.attack[1]}"
             arrows.append(Arrow(a=to, b=target, kind="attack", label=str(piece.id)))
     turn = orders.get("turn", state.turn + 1)
     return with_orders(

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
 
 from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.events import Event
+from wtg.core.jsondata import Json, json_list, json_object, or_none, whole
 from wtg.core.ruleset import TurnResult
 from wtg.rules.tactics.army import set_up_army
 from wtg.rules.tactics.battle import forecast, strike
@@ -50,23 +50,25 @@ AUTOPILOT_AFTER = 3
 turns until he sends orders again (ruling 9)."""
 
 
-def moves_of(orders: Mapping[str, Any] | None) -> list[Move]:
+def moves_of(orders: Mapping[str, Json] | None) -> list[Move]:
     """The moves of a canonical order dict."""
     found = []
-    for item in (orders or {}).get("moves", []) or []:
+    for item in map(json_object, json_list((orders or {}).get("moves"))):
         attack = item.get("attack")
         found.append(
-            Move(
-                piece=int(item["piece"]),
-                to=(int(item["to"][0]), int(item["to"][1])),
-                attack=None if attack is None else (int(attack[0]), int(attack[1])),
-            )
+            Move(piece=whole(item["piece"]), to=_tile(item["to"]), attack=or_none(_tile, attack))
         )
     return found
 
 
+def _tile(value: Json) -> tuple[int, int]:
+    """A tile of an order, ``[x, y]``."""
+    tile = json_list(value)
+    return whole(tile[0]), whole(tile[1])
+
+
 def resolve(
-    state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+    state: TacticsState, orders: Mapping[int, Mapping[str, Json]], rng: Random
 ) -> TurnResult[TacticsState]:
     """The turn after ``state``, on a copy: ``state`` is untouched."""
     if state.phase == OVER:
@@ -87,12 +89,12 @@ def resolve(
 
 
 def _armies(
-    work: TacticsState, orders: Mapping[int, Mapping[str, Any]], events: list[Event]
+    work: TacticsState, orders: Mapping[int, Mapping[str, Json]], events: list[Event]
 ) -> None:
     for player in work.turn_order():
         if player.bot:
             continue
-        picked = [str(k) for k in (orders.get(player.id) or {}).get("army", []) or []]
+        picked = [str(k) for k in json_list((orders.get(player.id) or {}).get("army"))]
         if picked:
             set_up_army(work, player.id, picked, start_of(work, player.id))
         kinds = tuple(p.kind for p in work.army(player.id))
@@ -109,7 +111,7 @@ def _begin_turn(work: TacticsState, events: list[Event]) -> None:
 
 
 def _play_turn(
-    work: TacticsState, orders: Mapping[str, Any] | None, rng: Random, events: list[Event]
+    work: TacticsState, orders: Mapping[str, Json] | None, rng: Random, events: list[Event]
 ) -> None:
     player = work.player(work.active)
     if orders is None:

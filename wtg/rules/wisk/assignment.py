@@ -68,7 +68,7 @@ def claim_turn(turn: Turn, wanted: Sequence[Placement], chooser: ClaimChooser) -
     if not tid:
         tid = chooser(state, pid)
     put(state, pid, tid)
-    turn.public(Claimed, player=pid, territory=tid, chosen=chosen)
+    turn.emit(Claimed(player=pid, territory=tid, chosen=chosen, public=True))
 
 
 ONE_A_TURN = "one army a turn while the starting armies are placed"
@@ -93,7 +93,7 @@ def place_one(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) -> 
     tid = tid or chooser(state, pid, None)
     state.holding(tid).armies += 1
     turn.me.to_place -= 1
-    turn.public(Placed, player=pid, territory=tid, armies=1, why=why)
+    turn.emit(Placed(player=pid, territory=tid, armies=1, why=why, public=True))
 
 
 def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) -> None:
@@ -112,9 +112,15 @@ def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) ->
         if armies:
             me.to_place -= armies
             state.holding(line.territory).armies += armies
-            turn.public(Placed, player=pid, territory=line.territory, armies=armies, why="setup")
+            turn.emit(
+                Placed(
+                    player=pid, territory=line.territory, armies=armies, why="setup", public=True
+                )
+            )
     if me.to_place:
         tid = chooser(state, pid, None)
         state.holding(tid).armies += me.to_place
-        turn.public(Placed, player=pid, territory=tid, armies=me.to_place, why="left over")
+        turn.emit(
+            Placed(player=pid, territory=tid, armies=me.to_place, why="left over", public=True)
+        )
         me.to_place = 0

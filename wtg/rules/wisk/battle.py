@@ -95,19 +95,21 @@ def fight(turn: Turn, order: Attack, on_conquest: Callable[[int, int], None]) ->
         moved = max(dice, min(order.move, source.armies - STAY_BEHIND))
         target.owner, target.armies = pid, moved
         source.armies -= moved
-    turn.public(
-        Battle,
-        attacker=pid,
-        defender=defender,
-        source=order.source,
-        target=order.target,
-        rolls=tuple(rolls),
-        attacker_losses=lost,
-        defender_losses=killed,
-        conquered=bool(moved),
-        moved=moved,
-        left=source.armies,
-        asked=order.move if 0 < order.move < moved else None,
+    turn.emit(
+        Battle(
+            attacker=pid,
+            defender=defender,
+            source=order.source,
+            target=order.target,
+            rolls=tuple(rolls),
+            attacker_losses=lost,
+            defender_losses=killed,
+            conquered=bool(moved),
+            moved=moved,
+            left=source.armies,
+            asked=order.move if 0 < order.move < moved else None,
+            public=True,
+        )
     )
     if moved:
         on_conquest(order.target, defender)

@@ -6,14 +6,14 @@ Only the orders the intake accepted are in the order dict: a rejected line draws
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wtg.core.board import Arrow, Board, with_orders
+from wtg.core.jsondata import Json
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.state import WiskState
 
 
-def orders_drawn(board: Board, state: WiskState, orders: Mapping[str, Any]) -> Board:
+def orders_drawn(board: Board, state: WiskState, orders: Mapping[str, Json]) -> Board:
     """``board`` (the player's, after the turn his orders follow) with ``orders`` on it."""
     typed = WiskOrders.from_dict(orders)
     arrows = [

@@ -55,9 +55,16 @@ def eliminate(turn: Turn, loser: int) -> None:
     taken = list(dead.cards)
     dead.cards.clear()
     turn.me.cards.extend(taken)
-    turn.public(Eliminated, player=loser, by=turn.player, cards=len(taken))
+    turn.emit(Eliminated(player=loser, by=turn.player, cards=len(taken), public=True))
     if taken:
-        turn.private(CardsTaken, turn.player, player=turn.player, source=loser, cards=tuple(taken))
+        turn.emit(
+            CardsTaken(
+                player=turn.player,
+                source=loser,
+                cards=tuple(taken),
+                visible_to=frozenset({turn.player}),
+            )
+        )
     forced_trades(turn, MUST_TRADE_ON_ELIMINATION, "elimination", place_on=turn.last_conquest)
 
 
@@ -82,13 +89,15 @@ def fortify(turn: Turn, order: Fortify) -> None:
     armies = min(order.armies, state.armies(order.source) - STAY_BEHIND)
     state.holding(order.source).armies -= armies
     state.holding(order.target).armies += armies
-    turn.public(Fortified, player=pid, source=order.source, target=order.target, armies=armies)
+    turn.emit(
+        Fortified(player=pid, source=order.source, target=order.target, armies=armies, public=True)
+    )
 
 
 def earn_card(turn: Turn) -> None:
     """One card for a turn with at least one conquest."""
     card = draw(turn.state, turn.rng)
-    turn.public(CardEarned, player=turn.player, drawn=card is not None)
+    turn.emit(CardEarned(player=turn.player, drawn=card is not None, public=True))
     if card is not None:
         turn.me.cards.append(card)
-        turn.private(CardDrawn, turn.player, player=turn.player, card=card)
+        turn.emit(CardDrawn(player=turn.player, card=card, visible_to=frozenset({turn.player})))

@@ -67,21 +67,27 @@ def trade(turn: Turn, cards: Sequence[int], why: str, place_on: int = 0) -> int:
         me.cards.remove(card)
     state.discard.extend(cards)
     bonus = bonus_territories(state, pid, cards)
-    turn.public(
-        Traded,
-        player=pid,
-        cards=tuple(cards),
-        kinds=kinds,
-        armies=armies,
-        bonus=bonus,
-        why=why,
+    turn.emit(
+        Traded(
+            player=pid,
+            cards=tuple(cards),
+            kinds=kinds,
+            armies=armies,
+            bonus=bonus,
+            why=why,
+            public=True,
+        )
     )
     for territory in bonus:
         state.holding(territory).armies += TRADE_BONUS
-        turn.public(Placed, player=pid, territory=territory, armies=TRADE_BONUS, why="card bonus")
+        turn.emit(
+            Placed(
+                player=pid, territory=territory, armies=TRADE_BONUS, why="card bonus", public=True
+            )
+        )
     if place_on:
         state.holding(place_on).armies += armies
-        turn.public(Placed, player=pid, territory=place_on, armies=armies, why=why)
+        turn.emit(Placed(player=pid, territory=place_on, armies=armies, why=why, public=True))
     return armies
 
 
@@ -133,14 +139,16 @@ def reinforce(turn: Turn, card_armies: int) -> Pools:
     base = from_territories(count)
     bonuses = continent_bonuses(state, pid)
     pools = Pools(free=base + card_armies, continents=dict(bonuses))
-    turn.public(
-        Reinforced,
-        player=pid,
-        territories=count,
-        from_territories=base,
-        continents=tuple(bonuses),
-        cards=card_armies,
-        total=pools.total,
+    turn.emit(
+        Reinforced(
+            player=pid,
+            territories=count,
+            from_territories=base,
+            continents=tuple(bonuses),
+            cards=card_armies,
+            total=pools.total,
+            public=True,
+        )
     )
     return pools
 
@@ -167,11 +175,17 @@ def place(turn: Turn, pools: Pools, lines: Sequence[Placement], chooser: Chooser
             turn.skip(what, f"{left_to_place(armies)} left to place there")
         if armies:
             state.holding(line.territory).armies += armies
-            turn.public(Placed, player=pid, territory=line.territory, armies=armies, why="orders")
+            turn.emit(
+                Placed(
+                    player=pid, territory=line.territory, armies=armies, why="orders", public=True
+                )
+            )
     leftovers = [(name, n) for name, n in pools.continents.items() if n] + [(None, pools.free)]
     for continent, armies in leftovers:
         if armies:
             territory = chooser(state, pid, continent)
             state.holding(territory).armies += armies
-            turn.public(Placed, player=pid, territory=territory, armies=armies, why="left over")
+            turn.emit(
+                Placed(player=pid, territory=territory, armies=armies, why="left over", public=True)
+            )
     pools.free, pools.continents = 0, {}

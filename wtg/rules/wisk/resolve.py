@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
 
 from wtg.core.errors import GameFinished as GameFinished
+from wtg.core.jsondata import Json
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wisk.assignment import claim_turn, place_one, place_rest
 from wtg.rules.wisk.constants import MISSING_PLACE, MISSING_ROBOT
@@ -31,7 +31,7 @@ from wtg.rules.wisk.turn import Turn
 
 
 def resolve(
-    state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+    state: WiskState, orders: Mapping[int, Mapping[str, Json]], rng: Random
 ) -> TurnResult[WiskState]:
     """The turn after ``state``, played on a copy (``state`` is untouched)."""
     if state.winner:
@@ -51,7 +51,7 @@ def resolve(
     return TurnResult(state=work, events=tuple(turn.events))
 
 
-def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None:
+def _orders_of(turn: Turn, given: Mapping[str, Json] | None) -> WiskOrders | None:
     """The orders the active player's turn runs: his own, a robot's, or none (he passes).
     A human's ``missed`` counts his turns in a row without orders."""
     state, me = turn.state, turn.me
@@ -64,13 +64,13 @@ def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None
         given = {}
     if not me.robot:
         me.missed = 0 if sent else me.missed + 1
-    turn.public(TurnBegan, player=me.id, stage=state.stage, stand_in=stand_in)
+    turn.emit(TurnBegan(player=me.id, stage=state.stage, stand_in=stand_in, public=True))
     if placed_for:
-        turn.public(PlacedForMissing, player=me.id)
+        turn.emit(PlacedForMissing(player=me.id, public=True))
     elif given == {} and not sent and not me.robot:
-        turn.public(AssignedForMissing, player=me.id, stage=state.stage)
+        turn.emit(AssignedForMissing(player=me.id, stage=state.stage, public=True))
     if given is None:
-        turn.public(TurnPassed, player=me.id, reason="no orders")
+        turn.emit(TurnPassed(player=me.id, reason="no orders", public=True))
         return None
     return WiskOrders.from_dict(given)
 
@@ -91,7 +91,7 @@ def _advance(turn: Turn) -> None:
         state.active = state.next_player(state.active)
     if state.stage == PLACING and not state.active:
         state.stage, state.active = PLAYING, state.first
-    turn.public(NextPlayer, player=state.active, stage=state.stage)
+    turn.emit(NextPlayer(player=state.active, stage=state.stage, public=True))
 
 
 def _next_to_place(state: WiskState, after: int, inclusive: bool) -> int:

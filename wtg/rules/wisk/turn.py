@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
 
 from wtg.core.events import Event
 from wtg.rules.wisk.events import OrderSkipped
@@ -33,11 +32,13 @@ class Turn:
     def over(self) -> bool:
         return bool(self.state.winner)
 
-    def public(self, event_type: type[Event], **fields: Any) -> None:
-        self.events.append(event_type(public=True, **fields))
-
-    def private(self, event_type: type[Event], to: int, **fields: Any) -> None:
-        self.events.append(event_type(visible_to=frozenset({to}), **fields))
+    def emit(self, event: Event) -> None:
+        """``event`` happened: the turn's next (each names who may see it)."""
+        self.events.append(event)
 
     def skip(self, order: str, reason: str) -> None:
-        self.private(OrderSkipped, self.player, player=self.player, order=order, reason=reason)
+        self.emit(
+            OrderSkipped(
+                player=self.player, order=order, reason=reason, visible_to=frozenset({self.player})
+            )
+        )

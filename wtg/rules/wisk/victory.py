@@ -81,5 +81,5 @@ def check_victory(turn: Turn) -> bool:
 def _win(turn: Turn, how: str, mission: str) -> bool:
     turn.state.winner = turn.player
     turn.state.won_by = how
-    turn.public(GameWon, player=turn.player, how=how, mission=mission)
+    turn.emit(GameWon(player=turn.player, how=how, mission=mission, public=True))
     return True

@@ -10,7 +10,6 @@ add to their side's level. Without troop types or terrain this is Standard WoK's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from wtg.core.events import Event
 from wtg.core.plurals import counted
@@ -54,28 +53,45 @@ class Fought(Record):
     """The terrain bonus to the level (thousandths) when the battle began."""
     defender_bonus: int
 
-    def battle_fields(self) -> dict[str, Any]:
-        """The fields of a ``Battle`` event, seen by both sides."""
-        sent, defending = sum(self.sent.values()), sum(self.defending.values())
-        return {
-            "attacker": self.attacker,
-            "defender": self.defender,
-            "source": self.source,
-            "province": self.province,
-            "armies": sent,
-            "defenders": defending,
-            "rounds": self.rounds,
-            "attacker_losses": sent - sum(self.attackers_left.values()),
-            "defender_losses": defending - sum(self.defenders_left.values()),
-            "recovered": self.recovered,
-            "conquered": self.conquered,
-            "level_bonus": self.level_bonus,
-            "visible_to": frozenset({self.attacker, self.defender} - {0}),
-        }
+    @property
+    def armies(self) -> int:
+        """The attacking troops, every kind counted."""
+        return sum(self.sent.values())
+
+    @property
+    def defenders(self) -> int:
+        return sum(self.defending.values())
+
+    @property
+    def attacker_losses(self) -> int:
+        return self.armies - sum(self.attackers_left.values())
+
+    @property
+    def defender_losses(self) -> int:
+        return self.defenders - sum(self.defenders_left.values())
+
+    @property
+    def seen_by(self) -> frozenset[int]:
+        """Both sides (a neutral defender is nobody)."""
+        return frozenset({self.attacker, self.defender} - {0})
 
 
 def plain_battle(fought: Fought) -> Event:
-    return Battle(**fought.battle_fields())
+    return Battle(
+        attacker=fought.attacker,
+        defender=fought.defender,
+        source=fought.source,
+        province=fought.province,
+        armies=fought.armies,
+        defenders=fought.defenders,
+        rounds=fought.rounds,
+        attacker_losses=fought.attacker_losses,
+        defender_losses=fought.defender_losses,
+        recovered=fought.recovered,
+        conquered=fought.conquered,
+        level_bonus=fought.level_bonus,
+        visible_to=fought.seen_by,
+    )
 
 
 def attacks_allowed(tech_level: int) -> int:

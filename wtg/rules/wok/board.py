@@ -25,9 +25,9 @@ of the turn marked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from wtg.core.board import LABEL_CHARS, Board, Link, Mark, SideKey, Spot
+from wtg.core.jsondata import Json, json_list, json_object, whole
 from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 TROOP_KINDS = ("arm", "pik", "arc", "kni", "cat")
@@ -36,7 +36,7 @@ TROOP_KINDS = ("arm", "pik", "arc", "kni", "cat")
 def wok_board(
     state: WokState,
     seat: int | None,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, Json]],
     starts_public: bool = False,
 ) -> Board:
     """The board after the turn that made ``state``, as GM seat ``seat`` may see it (None:
@@ -107,54 +107,57 @@ def _sides_of(state: WokState, seat: int | None) -> frozenset[int]:
     return frozenset(p.id for p in state.players if not p.robot and (p.controller or p.id) == seat)
 
 
-def _sees(event: Mapping[str, Any], mine: frozenset[int]) -> bool:
-    return bool(event.get("public")) or not mine.isdisjoint(event.get("visible_to", ()))
+def _sees(event: Mapping[str, Json], mine: frozenset[int]) -> bool:
+    return bool(event.get("public")) or any(
+        whole(side) in mine for side in json_list(event.get("visible_to"))
+    )
 
 
 def _learn_from_events(
-    seen: Sequence[Mapping[str, Any]], owner: dict[int, int | None], troops: dict[int, str]
+    seen: Sequence[Mapping[str, Json]], owner: dict[int, int | None], troops: dict[int, str]
 ) -> None:
     """Holders and troops the turn's events tell the player, later events over earlier."""
     for event in seen:
         kind = event.get("kind")
         if kind == "battle":
             won = event["conquered"]
-            owner[event["province"]] = event["attacker"] if won else event["defender"]
+            holder = event["attacker"] if won else event["defender"]
+            owner[whole(event["province"])] = whole(holder)
         elif kind == "bombing_run":
-            owner[event["target"]] = event["target_owner"]
+            owner[whole(event["target"])] = whole(event["target_owner"])
         elif kind in ("bombing_suffered", "spied_upon") and _detected(event):
             by = event.get("bomber") or event.get("spymaster")
-            owner[event["source"]] = by
+            owner[whole(event["source"])] = whole(by)
         elif kind == "spy_report":
-            owner[event["target"]] = event["target_owner"]
-            for row in event.get("provinces") or ():
-                owner[row["id"]] = row["owner"]
-                troops[row["id"]] = _troops(row)
+            owner[whole(event["target"])] = whole(event["target_owner"])
+            for row in map(json_object, json_list(event.get("provinces"))):
+                owner[whole(row["id"])] = whole(row["owner"])
+                troops[whole(row["id"])] = _troops(row)
         elif kind == "player_eliminated":
-            owner[event["province"]] = event["by"]
+            owner[whole(event["province"])] = whole(event["by"])
         elif kind == "ripped" and event.get("credited_to"):
-            owner[event["province"]] = event["credited_to"]
+            owner[whole(event["province"])] = whole(event["credited_to"])
 
 
-def _detected(event: Mapping[str, Any]) -> bool:
+def _detected(event: Mapping[str, Json]) -> bool:
     """Whether the victim learned where the missiles or spies came from (WoK IV)."""
     return bool(event.get("source")) and bool(event.get("bomber") or event.get("spymaster"))
 
 
-def _event_marks(event: Mapping[str, Any]) -> Iterable[tuple[int, Mark]]:
+def _event_marks(event: Mapping[str, Json]) -> Iterable[tuple[int, Mark]]:
     kind = event.get("kind")
     if kind == "battle":
-        yield event["province"], "battle"
+        yield whole(event["province"]), "battle"
         if event["conquered"]:
-            yield event["province"], "conquered"
+            yield whole(event["province"]), "conquered"
     elif kind == "bombing_run":
-        yield event["target"], "bombed"
+        yield whole(event["target"]), "bombed"
     elif kind == "bombing_suffered":
-        yield event["province"], "bombed"
+        yield whole(event["province"]), "bombed"
     elif kind == "spy_report":
-        yield event["target"], "spied"
+        yield whole(event["target"]), "spied"
     elif kind == "spied_upon":
-        yield event["province"], "spied"
+        yield whole(event["province"]), "spied"
 
 
 def _ordered(marks: Iterable[Mark]) -> tuple[Mark, ...]:
@@ -175,7 +178,7 @@ def _counts(province: Province) -> dict[str, int]:
     }
 
 
-def _troops(row: Mapping[str, Any]) -> str:
+def _troops(row: Mapping[str, Json]) -> str:
     """What stands in a province, as short as the map needs it: ``"45 ARM 3 MIS"``,
     Intermediate's troop types where there are any (``"20 ARM 6 KNI"``)."""
     parts = [f"{row.get('arm', 0)} ARM"]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import chance, roll
-from wtg.rules.wok.events import SpiedUpon, SpyReport, operation_fields
+from wtg.rules.wok.events import SpiedUpon, SpyReport
 from wtg.rules.wok.limits import SPY_MAX
 from wtg.rules.wok.orders import SpyOp
 from wtg.rules.wok.protection import forbidden
@@ -110,9 +110,14 @@ def _spy(turn: Turn, phase: str, player: Player, order: SpyOp, empire_of: Empire
     source.spy = min(SPY_MAX, source.spy + returned)
     turn.emit(
         SpyReport(
-            **operation_fields(
-                player.id, source.id, target.id, victim.id, order.op, spies, success
-            ),
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=victim.id,
+            op=order.op,
+            spies=spies,
+            success=success,
+            visible_to=frozenset({player.id}),
             short_range=near,
             arrived=arrived,
             caught=arrived - through,

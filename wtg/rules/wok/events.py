@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypedDict
+from typing import ClassVar
 
 from wtg.core.events import Event
 from wtg.core.jsondata import JsonObject
@@ -168,7 +168,8 @@ class Battle(BattleFought):
 
 
 class SpyOperation(Event):
-    """The spymaster's view of one operation; each ruleset adds its own details."""
+    """The spymaster's view of one operation, seen by him alone; each ruleset adds its own
+    details."""
 
     kind: ClassVar[str] = "spy_report"
     player: int
@@ -179,36 +180,6 @@ class SpyOperation(Event):
     spies: int
     success: bool
     effect: int
-
-
-class OperationFields(TypedDict):
-    """The fields of a spy operation every ruleset's events share (``operation_fields``)."""
-
-    player: int
-    source: int
-    target: int
-    target_owner: int
-    op: int
-    spies: int
-    success: bool
-    visible_to: frozenset[int]
-
-
-def operation_fields(
-    player: int, source: int, target: int, target_owner: int, op: int, spies: int, success: bool
-) -> OperationFields:
-    """What every ruleset's spymaster learns of an operation (its ``SpyOperation`` fields but
-    the effect), seen by the spymaster alone."""
-    return {
-        "player": player,
-        "source": source,
-        "target": target,
-        "target_owner": target_owner,
-        "op": op,
-        "spies": spies,
-        "success": success,
-        "visible_to": frozenset({player}),
-    }
 
 
 class SpyReport(SpyOperation):

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from wtg.core.events import Event
+from wtg.core.jsondata import Json, json_list
 from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
-from wtg.rules.wok.view import province_row
+from wtg.rules.wok.view import ProvinceRow, province_row
 
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
@@ -36,10 +37,10 @@ _NOT_YOURS = re.compile(r"province (\d+) is not yours(?::|$)")
 
 def forecast(
     state: WokState,
-    orders: Mapping[str, Any],
+    orders: Mapping[str, Json],
     player: int,
     phases: Sequence[Phase],
-    row: Callable[[Province], Any] = province_row,
+    row: Callable[[Province], ProvinceRow] = province_row,
     waste_remainder: bool = False,
 ) -> dict[str, object]:
     """``phases``: the ruleset's phases without chance (they never draw from the RNG);
@@ -51,10 +52,10 @@ def forecast(
 
 def forecast_on(
     work: WokState,
-    orders: Mapping[str, Any],
+    orders: Mapping[str, Json],
     player: int,
     phases: Sequence[Phase],
-    row: Callable[[Province], Any] = province_row,
+    row: Callable[[Province], ProvinceRow] = province_row,
     waste_remainder: bool = False,
 ) -> dict[str, object]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
@@ -85,7 +86,7 @@ def forecast_on(
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
     cancelled += _spyless(turn, later_orders, player)
     turn.skipped.extend(cancelled)
-    counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
+    counts = {k: len(json_list(orders.get(k))) - (grounded if k == "bomb" else 0) for k in _LATER}
     for skipped in cancelled:
         counts[skipped["phase"]] -= 1
     later = [counted(counts[k], what) for k, what in _LATER.items() if counts[k] > 0]

@@ -7,30 +7,31 @@ a rejected line draws nothing."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wtg.core.board import Arrow, Board, with_orders
+from wtg.core.jsondata import Json, json_list, whole
+from wtg.rules.wok.orders import section_orders
 from wtg.rules.wok.state import WokState
 
 
-def orders_drawn(board: Board, state: WokState, orders: Mapping[str, Any]) -> Board:
+def orders_drawn(board: Board, state: WokState, orders: Mapping[str, Json]) -> Board:
     """``board`` (the player's, after the turn his orders follow) with ``orders`` on it."""
     arrows = [
         *(
             Arrow(a=str(o["from"]), b=str(o["to"]), kind="attack", label=str(o["armies"]))
-            for o in orders.get("attack", ())
+            for o in section_orders(orders, "attack")
         ),
         *(
             Arrow(a=str(o["from"]), b=str(o["to"]), kind="move", label=f"{o['amount']} {o['unit']}")
-            for o in orders.get("move", ())
+            for o in section_orders(orders, "move")
         ),
         *(
             Arrow(a=str(o["from"]), b=str(o["to"]), kind="bomb", label=f"{o['missiles']} MIS")
-            for o in orders.get("bomb", ())
+            for o in section_orders(orders, "bomb")
         ),
         *(
             Arrow(a=str(o["from"]), b=str(o["to"]), kind="spy", label=f"{o['op']} {o['spies']}")
-            for o in orders.get("spy", ())
+            for o in section_orders(orders, "spy")
         ),
     ]
     turn = orders.get("turn", state.turn + 1)
@@ -46,24 +47,24 @@ def orders_drawn(board: Board, state: WokState, orders: Mapping[str, Any]) -> Bo
     )
 
 
-def _listed(state: WokState, orders: Mapping[str, Any]) -> list[str]:
+def _listed(state: WokState, orders: Mapping[str, Json]) -> list[str]:
     """The orders that stay in one province or touch none, as lines under the map."""
 
-    def where(pid: Any) -> str:
-        return f"{state.province(int(pid)).name} ({pid})"
+    def where(pid: Json) -> str:
+        return f"{state.province(whole(pid)).name} ({pid})"
 
     lines = [
         f"Transform {o['amount']} {o['kind']} in {where(o['province'])}"
-        for o in orders.get("transform", ())
+        for o in section_orders(orders, "transform")
     ]
-    lines += [f"Aim {where(o['province'])} at {o['aim']}" for o in orders.get("aim", ())]
+    lines += [f"Aim {where(o['province'])} at {o['aim']}" for o in section_orders(orders, "aim")]
     if orders.get("trade"):
-        lines.append("Trade (points): " + ", ".join(str(t) for t in orders["trade"]))
+        lines.append("Trade (points): " + ", ".join(str(t) for t in json_list(orders["trade"])))
     if orders.get("upgrade"):
-        lines.append("Upgrade: " + ", ".join(str(u) for u in orders["upgrade"]))
+        lines.append("Upgrade: " + ", ".join(str(u) for u in json_list(orders["upgrade"])))
     lines += [
         f"Upgrade {o['amount']} {o['from']} to {o['to']} in {where(o['province'])}"
-        for o in orders.get("upgrade_troops", ())
+        for o in section_orders(orders, "upgrade_troops")
     ]
     if orders.get("ally") is not None:
         lines.append(f"Ally: {orders['ally'] or 'none'}")

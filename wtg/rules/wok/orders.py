@@ -88,26 +88,30 @@ class Orders(Record):
         ally, vote_end = d.get("ally"), d.get("vote_end")
         return cls(
             player=whole(d["player"]),
-            bomb=tuple([Bomb(*_numbers(o, "from", "to", "missiles")) for o in _orders(d, "bomb")]),
+            bomb=tuple(
+                [Bomb(*_numbers(o, "from", "to", "missiles")) for o in section_orders(d, "bomb")]
+            ),
             attack=tuple(
-                [Attack(*_numbers(o, "from", "to", "armies")) for o in _orders(d, "attack")]
+                [Attack(*_numbers(o, "from", "to", "armies")) for o in section_orders(d, "attack")]
             ),
             transform=tuple(
                 [
                     Transform(whole(o["province"]), word(o["kind"]), whole(o["amount"]))
-                    for o in _orders(d, "transform")
+                    for o in section_orders(d, "transform")
                 ]
             ),
             move=tuple(
                 [
                     Move(whole(o["from"]), whole(o["to"]), word(o["unit"]), whole(o["amount"]))
-                    for o in _orders(d, "move")
+                    for o in section_orders(d, "move")
                 ]
             ),
             trade=tuple([whole(t) for t in json_list(d.get("trade"))]),
-            aim=tuple([AimChange(whole(o["province"]), word(o["aim"])) for o in _orders(d, "aim")]),
+            aim=tuple(
+                [AimChange(whole(o["province"]), word(o["aim"])) for o in section_orders(d, "aim")]
+            ),
             spy=tuple(
-                [SpyOp(*_numbers(o, "from", "to", "op", "spies")) for o in _orders(d, "spy")]
+                [SpyOp(*_numbers(o, "from", "to", "op", "spies")) for o in section_orders(d, "spy")]
             ),
             upgrade=tuple([str(u) for u in json_list(d.get("upgrade"))]),
             upgrade_troops=tuple(
@@ -115,7 +119,7 @@ class Orders(Record):
                     TroopChange(
                         whole(o["province"]), word(o["from"]), word(o["to"]), whole(o["amount"])
                     )
-                    for o in _orders(d, "upgrade_troops")
+                    for o in section_orders(d, "upgrade_troops")
                 ]
             ),
             ally=None if ally is None else whole(ally),
@@ -125,7 +129,7 @@ class Orders(Record):
         )
 
 
-def _orders(d: Mapping[str, Json], section: str) -> list[JsonObject]:
+def section_orders(d: Mapping[str, Json], section: str) -> list[JsonObject]:
     """The orders of ``section`` in a canonical order dict, each its fields (none when the
     section is left out)."""
     return [json_object(order) for order in json_list(d.get(section))]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from random import Random
-from typing import Any
+
+from typing_extensions import TypedDict, Unpack
 
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
@@ -126,9 +127,20 @@ def upgrades_in_order(wishes: tuple[str, ...]) -> Callable[[WokState, int], Json
     return buy
 
 
-def gold_style(aims: tuple[str, ...], wishes: tuple[str, ...], **more: Any) -> Style:
+class StyleChoices(TypedDict, total=False):
+    """What a ruleset's player may choose beyond ``gold_style``'s (``Style``'s defaults
+    otherwise)."""
+
+    troop_unit: str
+    attack_ratio: int
+
+
+def gold_style(
+    aims: tuple[str, ...], wishes: tuple[str, ...], **more: Unpack[StyleChoices]
+) -> Style:
     """A player of Standard or Intermediate WoK: attacks by tech level, bombing two steps
-    far, spies stealing gold or spreading propaganda, gold spent on ``wishes``."""
+    far, spies stealing gold or spreading propaganda, gold spent on ``wishes``; ``more``:
+    the rest of its ``Style`` (Intermediate: troops moved as TRO, a lower attack ratio)."""
     return Style(
         attacks=attacks_allowed,
         far_targets=neighbours_of_neighbours,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from wtg.core.plurals import counted
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
@@ -166,54 +165,47 @@ class Hits:
     may take several armies or spies, so the totals do not tell)."""
 
 
-def report_bombing(
-    turn: Turn,
-    salvo: Salvo,
-    percent: int,
-    hits: Hits,
-    detected: bool,
-    kinds: tuple[type[BombingRun], type[BombingSuffered]] = (BombingRun, BombingSuffered),
-    bomber_only: Mapping[str, Any] | None = None,
-    **more: Any,
-) -> None:
-    """The bomber's event, and the victim's (the source only when detected); ``kinds`` are
-    a ruleset's own event types, with ``more`` fields (Intermediate: troops by kind), and
-    ``bomber_only`` fields of the bomber's event alone (WoK IV: the idle hits)."""
-    run, suffered = kinds
-    player, source, target, missiles = salvo.player, salvo.source, salvo.target, salvo.missiles
-    turn.emit(
-        run(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            target_owner=target.owner,
-            missiles=missiles,
-            long_range=salvo.long_range,
-            chance=percent,
-            armies=hits.armies,
-            spies=hits.spies,
-            dfn=hits.dfn,
-            tech=hits.tech,
-            misses=hits.misses,
-            detected=detected,
-            visible_to=frozenset({player.id}),
-            **more,
-            **(bomber_only or {}),
-        )
+def bombing_run(salvo: Salvo, percent: int, hits: Hits, detected: bool) -> BombingRun:
+    """The bomber's event of a run (Standard WoK's; a ruleset whose event says more makes
+    its own): what the missiles hit, at ``percent`` each."""
+    return BombingRun(
+        player=salvo.player.id,
+        source=salvo.source.id,
+        target=salvo.target.id,
+        target_owner=salvo.target.owner,
+        missiles=salvo.missiles,
+        long_range=salvo.long_range,
+        chance=percent,
+        armies=hits.armies,
+        spies=hits.spies,
+        dfn=hits.dfn,
+        tech=hits.tech,
+        misses=hits.misses,
+        detected=detected,
+        visible_to=frozenset({salvo.player.id}),
     )
-    if target.owner:
-        turn.emit(
-            suffered(
-                player=target.owner,
-                province=target.id,
-                missiles=missiles,
-                armies=hits.armies,
-                spies=hits.spies,
-                dfn=hits.dfn,
-                tech=hits.tech,
-                source=source.id if detected else 0,
-                bomber=player.id if detected else 0,
-                visible_to=frozenset({target.owner}),
-                **more,
-            )
-        )
+
+
+def bombing_suffered(salvo: Salvo, hits: Hits, detected: bool) -> BombingSuffered:
+    """The victim's event of a run (Standard WoK's and WoK IV's): the source and the bomber
+    only when ``detected``."""
+    return BombingSuffered(
+        player=salvo.target.owner,
+        province=salvo.target.id,
+        missiles=salvo.missiles,
+        armies=hits.armies,
+        spies=hits.spies,
+        dfn=hits.dfn,
+        tech=hits.tech,
+        source=salvo.source.id if detected else 0,
+        bomber=salvo.player.id if detected else 0,
+        visible_to=frozenset({salvo.target.owner}),
+    )
+
+
+def report_bombing(turn: Turn, run: BombingRun, suffered: BombingSuffered) -> None:
+    """A run's events, each a ruleset's own: the bomber's, and the victim's when the target
+    has a holder (a neutral province tells nobody)."""
+    turn.emit(run)
+    if suffered.player:
+        turn.emit(suffered)

@@ -8,10 +8,8 @@ bonuses; 100 in Standard) and the event that reports it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from wtg.core.events import Event
-from wtg.rules.wok.events import Produced
 from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
@@ -52,16 +50,6 @@ RATES = Rates(
 )
 """0.1 DEF per 8 WOK, 1 MIS per 3 WOK (Standard: a ruling), 1 SPY per 4 WOK, LEV by WOK /
 (ARM x LEV), ARM counting every troop where there are troop types."""
-
-
-def production_event(
-    kind: type[Produced], player: Player, made: Made, idle: int, lev_gains: LevGains
-) -> Event:
-    """A ruleset's production event (``kind``) of what the player's workers made: the
-    products it has a field for, and the level gained in each province of aim LEV."""
-    fields: dict[str, Any] = {"player": player.id, "idle": idle, "lev_gains": lev_gains, **made}
-    fields = {name: value for name, value in fields.items() if name in kind._fields}
-    return kind(visible_to=frozenset({player.id}), **fields)
 
 
 def work_phase(turn: Turn, percent: Percent, report: Report) -> None:

@@ -62,18 +62,44 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
                 setattr(target, unit, getattr(target, unit) - 1)
                 struck[unit] += 1
     hits.armies, hits.spies = struck["arm"], struck["spy"]
-    report_bombing(
-        turn,
-        salvo,
-        salvo.chance,
-        hits,
-        detected=False,
-        kinds=(TroopBombingRun, TroopBombingSuffered),
+    bomber, victim = salvo.player.id, target.owner
+    run = TroopBombingRun(
+        player=bomber,
+        source=salvo.source.id,
+        target=target.id,
+        target_owner=victim,
+        missiles=salvo.missiles,
+        long_range=salvo.long_range,
+        chance=salvo.chance,
+        armies=hits.armies,
+        spies=hits.spies,
+        dfn=hits.dfn,
+        tech=hits.tech,
+        misses=hits.misses,
+        detected=False,  # no Intermediate bombing is detected: no source, no bomber
         pik=struck["pik"],
         arc=struck["arc"],
         kni=struck["kni"],
         cat=struck["cat"],
+        visible_to=frozenset({bomber}),
     )
+    suffered = TroopBombingSuffered(
+        player=victim,
+        province=target.id,
+        missiles=salvo.missiles,
+        armies=hits.armies,
+        spies=hits.spies,
+        dfn=hits.dfn,
+        tech=hits.tech,
+        source=0,
+        bomber=0,
+        pik=struck["pik"],
+        arc=struck["arc"],
+        kni=struck["kni"],
+        cat=struck["cat"],
+        visible_to=frozenset({victim}),
+    )
+    report_bombing(turn, run, suffered)
 
 
 def _strike(rng: Random, counts: list[int]) -> str | None:

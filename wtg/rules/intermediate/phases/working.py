@@ -10,7 +10,7 @@ from wtg.rules.intermediate.constants import TECH_BONUS, TERRAIN_AIM, TERRAIN_BO
 from wtg.rules.intermediate.events import Production
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.working import LevGains, Made, production_event, work_phase
+from wtg.rules.wok.working import LevGains, Made, work_phase
 
 
 def production_percent(player: Player | None, province: Province) -> int:
@@ -29,4 +29,18 @@ def working(turn: Turn) -> None:
 
 
 def _production(player: Player, made: Made, idle: int, lev_gains: LevGains) -> Event:
-    return production_event(Production, player, made, idle, lev_gains)
+    """What the player's workers made, the wood they chopped among it, and his provinces
+    whose workers were idle."""
+    return Production(
+        player=player.id,
+        dfn=made["dfn"],
+        lev=made["lev"],
+        mis=made["mis"],
+        spy=made["spy"],
+        eff=made["eff"],
+        lev_gains=lev_gains,
+        gold=made["gold"],
+        wood=made["wood"],
+        idle=idle,
+        visible_to=frozenset({player.id}),
+    )

@@ -13,6 +13,8 @@ from wtg.rules.wok.warfare import (
     Salvo,
     aim_only,
     bomb_range,
+    bombing_run,
+    bombing_suffered,
     report_bombing,
     salvos,
 )
@@ -44,7 +46,11 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
         if getattr(target, unit) > 0:  # "If none ... are present ... will not destroy anything"
             setattr(target, unit, getattr(target, unit) - 1)
             setattr(hits, _HIT_OF_UNIT[unit], getattr(hits, _HIT_OF_UNIT[unit]) + 1)
-    report_bombing(turn, salvo, percent, hits, detected=False)
+    report_bombing(
+        turn,
+        bombing_run(salvo, percent, hits, detected=False),
+        bombing_suffered(salvo, hits, detected=False),
+    )
 
 
 _HIT_OF_UNIT = {"arm": "armies", "spy": "spies", "dfn": "dfn"}

@@ -7,7 +7,7 @@ from wtg.core.events import Event
 from wtg.rules.standard.events import Production
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.working import LevGains, Made, level_gain, production_event, work_phase
+from wtg.rules.wok.working import LevGains, Made, level_gain, work_phase
 
 __all__ = ["level_gain", "working"]
 
@@ -21,4 +21,16 @@ def _full_rate(player: Player | None, province: Province) -> int:
 
 
 def _production(player: Player, made: Made, idle: int, lev_gains: LevGains) -> Event:
-    return production_event(Production, player, made, idle, lev_gains)
+    """What the player's workers made, and his provinces whose workers were idle."""
+    return Production(
+        player=player.id,
+        dfn=made["dfn"],
+        lev=made["lev"],
+        mis=made["mis"],
+        spy=made["spy"],
+        eff=made["eff"],
+        lev_gains=lev_gains,
+        gold=made["gold"],
+        idle=idle,
+        visible_to=frozenset({player.id}),
+    )

@@ -6,8 +6,6 @@ any two of one's provinces (``move_all(..., jump_tech=10)``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from wtg.rules.wok.events import Moved, TroopsMoved
 from wtg.rules.wok.limits import (
     ARM_MAX,
@@ -68,20 +66,35 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
         turn.skip(player.id, phase, text, f"no {order.unit} in province {order.source}")
         return
     moved, taken = _carry(source, target, order.unit, wanted)
-    if turn.keeps_events:  # a forecast shows none
-        said: dict[str, Any] = {  # a Moved's fields; a move of TRO adds the kinds taken
-            "player": player.id,
-            "source": source.id,
-            "target": target.id,
-            "unit": order.unit,
-            "amount": moved,
-            "halted": wanted - moved,
-            "visible_to": frozenset({player.id}),
-        }
+    if not turn.keeps_events:  # a forecast shows none
+        return
+    mine = frozenset({player.id})
+    halted = wanted - moved
+    if order.unit == ALL_TROOPS:  # a move of TRO says the kinds it took
+        kinds = {kind: count for kind, count in taken.items() if count}
         turn.emit(
-            TroopsMoved(**said, troops={k: n for k, n in taken.items() if n})
-            if order.unit == ALL_TROOPS
-            else Moved(**said)
+            TroopsMoved(
+                player=player.id,
+                source=source.id,
+                target=target.id,
+                unit=order.unit,
+                amount=moved,
+                halted=halted,
+                troops=kinds,
+                visible_to=mine,
+            )
+        )
+    else:
+        turn.emit(
+            Moved(
+                player=player.id,
+                source=source.id,
+                target=target.id,
+                unit=order.unit,
+                amount=moved,
+                halted=halted,
+                visible_to=mine,
+            )
         )
 
 

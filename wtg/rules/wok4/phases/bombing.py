@@ -5,10 +5,16 @@ from __future__ import annotations
 from random import Random
 
 from wtg.core.rng import chance, roll
-from wtg.rules.wok.events import BombingSuffered
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.warfare import Hits, Salvo, aim_only, report_bombing, salvos
+from wtg.rules.wok.warfare import (
+    Hits,
+    Salvo,
+    aim_only,
+    bombing_suffered,
+    report_bombing,
+    salvos,
+)
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
     BOMB_DEF,
@@ -51,9 +57,25 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    report_bombing(
-        turn, salvo, hit_chance, hits, detected, (Bombed, BombingSuffered), {"idle": hits.idle}
+    bomber = salvo.player.id
+    run = Bombed(
+        player=bomber,
+        source=salvo.source.id,
+        target=target.id,
+        target_owner=target.owner,
+        missiles=salvo.missiles,
+        long_range=salvo.long_range,
+        chance=hit_chance,
+        armies=hits.armies,
+        spies=hits.spies,
+        dfn=hits.dfn,
+        tech=hits.tech,
+        misses=hits.misses,
+        detected=detected,
+        idle=hits.idle,
+        visible_to=frozenset({bomber}),
     )
+    report_bombing(turn, run, bombing_suffered(salvo, hits, detected))
 
 
 def _hit(rng: Random, target: Province, owner: Player | None, hits: Hits) -> None:

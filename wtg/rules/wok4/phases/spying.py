@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import chance
-from wtg.rules.wok.events import operation_fields
 from wtg.rules.wok.limits import POP_MAX
 from wtg.rules.wok.orders import SpyOp
 from wtg.rules.wok.state import Player, Province
@@ -95,9 +94,14 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     victim.change_eff(theirs)
     turn.emit(
         SpyReport(
-            **operation_fields(
-                player.id, source.id, target.id, victim.id, order.op, spies, success
-            ),
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=victim.id,
+            op=order.op,
+            spies=spies,
+            success=success,
+            visible_to=frozenset({player.id}),
             chance=percent,
             caught=caught,
             detected=detected,
