@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import World
+from wtg.files.diskflush import flush
 from wtg.host.pollhealth import last_poll
 from wtg.mail.poll import poller
 from wtg.mail.poll.poller import Poller
@@ -27,7 +28,6 @@ def test_a_poll_stopped_mid_batch_flushes_before_it_commits(
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     steps: list[str] = []
     handle = Poller.handle
-    flush = poller.flush
     commit = Journal.commit
 
     def handled_then_failing(self: Poller, message: Incoming) -> Outcome:
