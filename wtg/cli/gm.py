@@ -453,6 +453,13 @@ def _withdraw_announcement(spool: Path) -> None:
         )
     if done is None:
         fail("no announcement in the outbox: nothing to take back")
+    if done.finished:
+        queued_at = f" queued at {done.at}" if done.at else ""
+        click.echo(
+            f"the taking back of the announcement{queued_at} was cut short after its last "
+            "mail left the queue: finished (nothing more to take out of the queue)"
+        )
+        return
     said = f'the last announcement (queued at {done.at}, "{done.subject}", {done.mails} mail(s))'
     if done.went:
         fail(
