@@ -179,3 +179,47 @@ def test_a_helper_that_dies_after_answering_answers_no_mail_twice_nor_loses_a_co
     assert sorted(os.listdir(gm.spool / "outbox" / "queue")) == outbox
     assert journal_rows(gm)["replies"] == journal_rows(alone)["replies"] != []
     assert journal_rows(gm)["messages"] == journal_rows(alone)["messages"]
+
+
+def test_a_helper_killed_once_it_answered_its_mail_in_hand_lets_no_answer_past_a_limit(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A helper killed right after it queued the answer of the mail in hand: that mail is
+    left to the next poll, and its answer's count against its address's limit died with
+    the helper's journal notes. The poller handled the rest of the share at once, and a
+    mail of the same address found the count without it: with one confirmation an hour,
+    player 4 of w1 (two mails) got two. The mails tied to it wait with it for the next
+    poll, which takes it alone first (its answer found queued, and counted) and holds the
+    second back, as a poll of one process does."""
+    alone, _games, _mails = a_host(tmp_path / "alone")
+    host_secret(alone.spool)
+    shutil.copytree(tmp_path / "alone", tmp_path / "died")
+    limits = {"games_dir": "games", "from": "gm@wtg.example", "mail": {"confirmations_per_hour": 1}}
+    alone = config_from_data(limits, tmp_path / "alone")
+    gm = config_from_data(limits, tmp_path / "died")
+    poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    handle = poller.Poller.handle
+    me = os.getpid()
+
+    def killed_once_answered(self: poller.Poller, message: Incoming) -> Outcome:
+        outcome = handle(self, message)
+        if os.getpid() != me and b"<again3@" in (message.raw or b""):
+            os.kill(os.getpid(), signal.SIGKILL)  # its answer queued, the slot naming it
+        return outcome
+
+    with monkeypatch.context() as patched:
+        patched.setattr(poller.Poller, "handle", killed_once_answered)
+        cut = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert len(cut.helpers_died) == 1, cut.helpers_died
+    poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=1)
+    to_him = [
+        path.name
+        for path in sorted((gm.spool / "outbox" / "queue").iterdir())
+        if b"To: w1p4@players.example" in path.read_bytes()
+    ]
+    assert len(to_him) == 1
+    outbox = sorted(path.name for path in (alone.spool / "outbox" / "queue").iterdir())
+    assert sorted(os.listdir(gm.spool / "outbox" / "queue")) == outbox
+    assert journal_rows(gm)["replies"] == journal_rows(alone)["replies"]

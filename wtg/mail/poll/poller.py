@@ -38,6 +38,7 @@ from wtg.logs.events import log_event
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.bounce import MARKED, TOO_BIG_SAID, UNREAD_SAID, BounceNotes, marked_lines
 from wtg.mail.incoming.commands import Commands, command_text
+from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import (
     Headers,
     auto_reply_reason,
@@ -485,6 +486,11 @@ class Poller:
         outcome = Outcome(Kind.QUARANTINED, reason, game)
         self.journal.handled(message.key, "", outcome.text())
         return outcome
+
+    def queued_answers(self, key: str) -> bool:
+        """Whether the outbox holds an answer of the mail ``key`` now (a helper's, queued
+        before it died: ``PollProcesses``), read afresh."""
+        return EarlierAnswers(self.outbox).of(key)
 
     def _game_named(self, message: Incoming) -> str | None:
         """The game a message that could not be handled names, if a cheap look finds one
