@@ -25,12 +25,15 @@ from wtg.logs import waits
 HOLD = """
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
+if sys.argv[3:]:
+    db.execute("PRAGMA locking_mode=EXCLUSIVE")
 db.execute("BEGIN " + sys.argv[2])
 print("held", flush=True)
 sys.stdin.read()
 """
 """The holder: the database's lock taken (BEGIN IMMEDIATE: its write lock; EXCLUSIVE: in
-a database without WAL, its readers' too), then kept until it is killed."""
+a database without WAL, its readers' too; EXCLUSIVE in SQLite's exclusive locking mode, a
+third argument: a WAL database's readers' too), then kept until it is killed."""
 
 NEVER_TOLD = 20.0
 """After this many seconds with no word of a wait, the holder is killed all the same: a
@@ -41,9 +44,12 @@ and the test fails at its check of what was said, rather than hang."""
 class Holder:
     """Another process holding the database at ``path`` (``how``: the kind of BEGIN)."""
 
-    def __init__(self, path: Path, how: str = "IMMEDIATE") -> None:
+    def __init__(self, path: Path, how: str = "IMMEDIATE", readers: bool = False) -> None:
+        """``readers``: a WAL database's readers held out too (its exclusive locking mode,
+        as SQLite's readers meet it while a writer recovers or holds the file alone)."""
+        mode = ["readers"] if readers else []
         self.process = subprocess.Popen(
-            [sys.executable, "-c", HOLD, str(path), how],
+            [sys.executable, "-c", HOLD, str(path), how, *mode],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -65,8 +71,8 @@ class Holder:
 
 
 @contextmanager
-def held(path: Path, how: str = "IMMEDIATE") -> Iterator[Holder]:
-    holder = Holder(path, how)
+def held(path: Path, how: str = "IMMEDIATE", readers: bool = False) -> Iterator[Holder]:
+    holder = Holder(path, how, readers)
     try:
         yield holder
     finally:

@@ -103,3 +103,32 @@ def test_a_taking_back_cut_short_holds_its_mails_back_until_finished(tmp_path: P
     assert kept == [f"{queued_key(tmp_path)}.queued"] and key not in kept[0]
     run(tmp_path, "send")
     assert len(sent(tmp_path)) == 4  # the right one
+
+
+def test_a_taking_back_killed_after_its_last_mail_takes_no_other_back(tmp_path: Path) -> None:
+    """Killed after its last mail left the queue, before its mark went: given again, it
+    found the mark's announcement gone from the outbox and took the newest other one back
+    (an earlier announcement still queued, which the GM never meant to withdraw: its
+    players never got it), saying only "the last announcement ... taken back". It finishes
+    the one cut short, says so, and leaves the other queued."""
+    make(tmp_path / "games", "g1")
+    make(tmp_path / "games", "g2")
+    run(tmp_path, "announce", "g1", "The server moves on Sunday.")
+    first = queued_key(tmp_path)
+    run(tmp_path, "announce", "g2", "Wrong.")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    (wrong,) = {p.stem.split("-")[1] for p in queue.glob("announce-*.eml")} - {first}
+    folder = tmp_path / "games" / ".mail" / "announce"
+    intent = json.loads((folder / f"{wrong}.queued").read_text())
+    (folder / f"{wrong}.withdrawing").write_text("")  # as the kill leaves it: the mark,
+    for path in queue.glob(f"announce-{wrong}-*"):  # its mails gone, its intent kept
+        path.unlink()
+    finished = run(tmp_path, "announce", "--withdraw")
+    assert finished.stdout == (
+        f"the taking back of the announcement queued at {intent['at']} was cut short after "
+        "its last mail left the queue: finished (nothing more to take out of the queue)\n"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == [f"{first}.queued"]
+    assert len(queued(tmp_path, f"announce-{first}-")) == 4  # g1's players still get it
+    run(tmp_path, "send")
+    assert len(sent(tmp_path)) == 4

@@ -37,6 +37,7 @@ from wtg.gm.takeover import take_over
 from wtg.host.config import config_from_data
 from wtg.lobby.seats import resign
 from wtg.mail.outgoing.sender import send
+from wtg.mail.spool.runlock import only_one
 
 
 def test_the_undo_puts_the_game_back_as_it_was_before_the_rollback(tmp_path: Path) -> None:
@@ -412,6 +413,36 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     result = send(gm, now=NOW)
     sent = gm.games_dir / ".mail" / "outbox" / "sent"
     assert result.queued == 0 and list(sent.glob("rollback-*.eml")) == []
+
+
+def test_an_undo_beside_a_running_send_says_the_rollback_s_notices_stay_queued(
+    tmp_path: Path,
+) -> None:
+    """A `wtg send` running (its lock held) when the undo would take the rollback's notices
+    back: they stayed in the queue, to go out beside the undo's, and the undo said nothing
+    of them. It says so, and that the undo given again once the send is done takes them
+    back; given so, it does."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    queue = gm.games_dir / ".mail" / "outbox" / "queue"
+    with only_one(gm.spool, "send"):
+        code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0, said
+    assert said.endswith(
+        "4 notice(s) queued for the players (`wtg send` mails them); a `wtg send` is "
+        "running: the rollback's notices not yet mailed stay in the queue, to go out beside "
+        "these; give `wtg rollback g1 --undo` again once it is done to take them back\n"
+    )
+    assert len(list(queue.glob("rollback-*.eml"))) == 4
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
+    assert code == 0 and "was undone already" in said, said
+    assert said.endswith("the rollback's 4 notice(s) not yet mailed taken out of the queue\n")
+    assert list(queue.glob("rollback-*.eml")) == []
+    assert len(list(queue.glob("unrollback-*.eml"))) == 4
 
 
 def test_a_resign_confirmed_since_the_rollback_is_said_not_used(tmp_path: Path) -> None:

@@ -15,8 +15,11 @@ import email.policy
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import GM, Hall, Mail, address, ann_and_bob
 from tests.mail.replies import ATTRIBUTION, quoted, top_posted
+from wtg.mail.poll.poller import Poller, PollInterrupted
 
 AWAY = "Thank you for your message. I am away until Monday and will read it then."
 STRANGER = "someone@else.example"
@@ -230,3 +233,38 @@ def test_a_player_who_changed_something_is_answered_in_the_same_words(tmp_path: 
     assert [text for _k, text in hall.poll(hours=1).outcomes] == [unchanged]
     (told,) = hall.new_mails(ann)
     assert "still stand." in told.body
+
+
+def test_a_poll_cut_short_before_its_commit_keeps_the_loop_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll killed after it queued the answer to an auto-reply, before its journal's
+    commit: the next poll reads the mail again and finds its answer queued (the same id),
+    and counts it again against the hour's limit, but not as the answer those words got
+    that day: the responder's next auto-reply, quoting it, was answered again (one round
+    more of the loop each time a poll is cut short). It is held back as before."""
+    hall = Hall(tmp_path)
+    hall.mail(STRANGER, "HELP")
+    responder = Responder(hall, STRANGER)
+    assert [text for _k, text in hall.poll(hours=0.5).outcomes] == ["answered: commands: HELP"]
+    hall.send()
+    responder.answer_new()  # its first auto-reply waits in the inbox
+
+    def killed(self: Poller) -> None:  # the files on disk, the journal never committed
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Poller, "_commit", killed)
+        with pytest.raises(PollInterrupted):
+            hall.poll(hours=0.5)
+    hall.send()  # the answer that poll queued goes out
+    responder.answer_new()  # and is auto-replied to, quoted: a second auto-reply
+    outcomes = [text for _k, text in hall.poll(hours=0.5).outcomes]
+    assert outcomes == [
+        "answered: HELP (no command found)",
+        "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
+        f"({SAME}); commands: HELP",
+    ]
+    hall.send()
+    responder.answer_new()
+    assert responder.answered == ["the commands of the host", "the commands of the host"]

@@ -9,6 +9,7 @@ of ten and the mails a poll meets, on three processes."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -19,6 +20,8 @@ from click.testing import CliRunner
 from tests.mail.test_poll_helpers import a_host, journal_rows, shared  # noqa: F401 (a fixture)
 from tests.mail.test_poll_work import NOW
 from wtg.cli import main
+from wtg.host.config import config_from_data
+from wtg.mail.outgoing.idsecret import host_secret
 from wtg.mail.poll import poller, workers
 from wtg.mail.servers.inbox import Incoming, MaildirInbox
 from wtg.mail.spool.outcome import Outcome
@@ -131,3 +134,92 @@ def test_a_helper_that_dies_once_its_share_is_answered_loses_nothing_and_is_name
         assert line.startswith("a helper process (pid ")
         assert line.endswith(") exited with status 0 once its mails were on disk: none lost")
     assert len(journal_rows(gm)["messages"]) == len(mails)
+
+
+def test_a_helper_that_dies_after_answering_answers_no_mail_twice_nor_loses_a_count(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each helper dies (killed, say, by the kernel) as it takes its fourth mail, the first
+    three filed and answered, their journal notes lost with it: the poller handles them
+    again, and finds their answers queued (the same ids), so none goes twice, and counts
+    them again against their addresses' limits; the mail in hand is left to the next poll,
+    which takes it alone. Once that poll is done, the outbox and the journal's counts of
+    answers are a one-process poll's, answer for answer."""
+    alone, _games, _mails = a_host(tmp_path / "alone")
+    host_secret(alone.spool)  # one host copied: one secret, the same Message-IDs
+    shutil.copytree(tmp_path / "alone", tmp_path / "died")
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path / "died")
+    one = poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    handle = poller.Poller.handle
+    me = os.getpid()
+    taken: list[str] = []
+
+    def dies_at_the_fourth(self: poller.Poller, message: Incoming) -> Outcome:
+        if os.getpid() != me:
+            taken.append(message.key)  # this helper's own list (a copy after the fork)
+            if len(taken) == 4:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return handle(self, message)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(poller.Poller, "handle", dies_at_the_fourth)
+        cut = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert len(cut.helpers_died) == 2
+    assert all(
+        line.endswith("is left to the next poll; the poll handled the others again")
+        for line in cut.helpers_died
+    )
+    left = len(os.listdir(gm.maildir_in / "new")) + len(os.listdir(gm.maildir_in / "cur"))
+    assert left == 2  # the mail each had in hand
+    rest = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=1)
+    assert (cut.skipped, rest.seen, cut.filed + rest.filed) == (2, 2, one.filed)
+    outbox = [path.name for path in sorted((alone.spool / "outbox" / "queue").iterdir())]
+    assert sorted(os.listdir(gm.spool / "outbox" / "queue")) == outbox
+    assert journal_rows(gm)["replies"] == journal_rows(alone)["replies"] != []
+    assert journal_rows(gm)["messages"] == journal_rows(alone)["messages"]
+
+
+def test_a_helper_killed_once_it_answered_its_mail_in_hand_lets_no_answer_past_a_limit(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A helper killed right after it queued the answer of the mail in hand: that mail is
+    left to the next poll, and its answer's count against its address's limit died with
+    the helper's journal notes. The poller handled the rest of the share at once, and a
+    mail of the same address found the count without it: with one confirmation an hour,
+    player 4 of w1 (two mails) got two. The mails tied to it wait with it for the next
+    poll, which takes it alone first (its answer found queued, and counted) and holds the
+    second back, as a poll of one process does."""
+    alone, _games, _mails = a_host(tmp_path / "alone")
+    host_secret(alone.spool)
+    shutil.copytree(tmp_path / "alone", tmp_path / "died")
+    limits = {"games_dir": "games", "from": "gm@wtg.example", "mail": {"confirmations_per_hour": 1}}
+    alone = config_from_data(limits, tmp_path / "alone")
+    gm = config_from_data(limits, tmp_path / "died")
+    poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    handle = poller.Poller.handle
+    me = os.getpid()
+
+    def killed_once_answered(self: poller.Poller, message: Incoming) -> Outcome:
+        outcome = handle(self, message)
+        if os.getpid() != me and b"<again3@" in (message.raw or b""):
+            os.kill(os.getpid(), signal.SIGKILL)  # its answer queued, the slot naming it
+        return outcome
+
+    with monkeypatch.context() as patched:
+        patched.setattr(poller.Poller, "handle", killed_once_answered)
+        cut = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert len(cut.helpers_died) == 1, cut.helpers_died
+    poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=1)
+    to_him = [
+        path.name
+        for path in sorted((gm.spool / "outbox" / "queue").iterdir())
+        if b"To: w1p4@players.example" in path.read_bytes()
+    ]
+    assert len(to_him) == 1
+    outbox = sorted(path.name for path in (alone.spool / "outbox" / "queue").iterdir())
+    assert sorted(os.listdir(gm.spool / "outbox" / "queue")) == outbox
+    assert journal_rows(gm)["replies"] == journal_rows(alone)["replies"]

@@ -14,9 +14,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.heldbusy import held as held_by_another
+from tests.heldbusy import kill_when_told, short_patience
 from wtg.cli import main
 from wtg.files import sqlitewait
-from wtg.mail.spool.journal import JOURNAL_FILE, mailed_turns, note_game
+from wtg.files.sqlitewait import cannot_use
+from wtg.mail.spool.journal import (
+    JOURNAL_FILE,
+    Journal,
+    held_mails,
+    mailed_turns,
+    note_game,
+    quarantined,
+)
 
 
 @pytest.fixture
@@ -81,3 +91,54 @@ def test_a_wait_that_ends_goes_on_as_before(host: Path, held: sqlite3.Connection
         listen(None)
     assert len(told) == 1 and "waiting for it" in told[0]
     assert mailed_turns(spool) == {"g0": -1, "g2": -1}  # each noted as note_game notes it
+
+
+def a_quarantined_mail(spool: Path) -> None:
+    journal = Journal(spool)
+    try:
+        journal.quarantined("maildir:q1", "g1", str(spool / "archive" / "q1.eml"), "broke", 1.0)
+        journal.commit()
+    finally:
+        journal.close()
+
+
+def test_a_list_read_while_a_poll_holds_the_journal_waits_and_says_so(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg status`'s lists are read from the journal read only: a journal another wtg
+    held (its readers too, as a writer recovering it does) was waited for 5 s in silence,
+    then read as an older journal without the list: the quarantine came out empty. It is
+    waited for as every command waits (the wait said, naming the journal), and read whole
+    once the other is done."""
+    spool = host.parent / "games" / ".mail"
+    a_quarantined_mail(spool)
+    short_patience(monkeypatch)
+    holding = held_by_another(spool / JOURNAL_FILE, "EXCLUSIVE", readers=True)
+    with holding as holder, kill_when_told(holder, monkeypatch) as told:
+        listed = quarantined(spool)
+    assert [(mail.key, mail.game, mail.reason) for mail in listed] == [
+        ("maildir:q1", "g1", "broke")
+    ]
+    assert told == [
+        f"the mail journal {spool / JOURNAL_FILE} is being written by another wtg (a poll, a "
+        "send, a turn, `wtg serve`): waiting for it, up to 30 s; nothing to do: this command "
+        "goes on by itself once that one is done"
+    ]
+
+
+def test_a_list_kept_waiting_past_the_wait_names_the_journal_busy(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other keeps the journal past the wait: the read fails naming the journal and
+    who kept it busy (the command line says to give the command again), not an empty
+    list."""
+    spool = host.parent / "games" / ".mail"
+    a_quarantined_mail(spool)
+    short_patience(monkeypatch, busy=0.3)
+    holding = held_by_another(spool / JOURNAL_FILE, "EXCLUSIVE", readers=True)
+    with holding, pytest.raises(sqlite3.OperationalError) as raised:
+        held_mails(spool)
+    assert cannot_use(raised.value) == (
+        f"the mail journal {spool / JOURNAL_FILE} cannot be used: database is locked: another "
+        "wtg (a poll, a send, a turn, `wtg serve`) kept writing it past the wait"
+    )

@@ -320,11 +320,12 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
+    sending = False
     try:  # a send running mails them, before the undo's
         with only_one(notices.spool, "send"):
             withdrawn = notices.withdraw_rolled_back(game, done)
-    except AlreadyRunning:
-        withdrawn = 0
+    except AlreadyRunning:  # said: given again once the send is done, it takes them back
+        withdrawn, sending = 0, True
     queued = notices.rollback_undone(game, done)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
@@ -342,6 +343,13 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         + (
             f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
             if withdrawn
+            else ""
+        )
+        + (
+            "; a `wtg send` is running: the rollback's notices not yet mailed stay in the "
+            f"queue, to go out beside these; give `wtg rollback {game.config.game} --undo` "
+            "again once it is done to take them back"
+            if sending
             else ""
         )
     )
@@ -453,6 +461,13 @@ def _withdraw_announcement(spool: Path) -> None:
         )
     if done is None:
         fail("no announcement in the outbox: nothing to take back")
+    if done.finished:
+        queued_at = f" queued at {done.at}" if done.at else ""
+        click.echo(
+            f"the taking back of the announcement{queued_at} was cut short after its last "
+            "mail left the queue: finished (nothing more to take out of the queue)"
+        )
+        return
     said = f'the last announcement (queued at {done.at}, "{done.subject}", {done.mails} mail(s))'
     if done.went:
         fail(

@@ -140,6 +140,16 @@ def mark_withdrawing(spool: Path, key: str) -> None:
     write_atomic(private.make_dirs(spool / FOLDER) / f"{key}{WITHDRAWING}", "")
 
 
+def kept_intent(spool: Path, key: str) -> Announcement | None:
+    """The announcement ``key`` as its file keeps it (cut short or finished), None when
+    no file of it is left or it cannot be read."""
+    for suffix in (".json", QUEUED):
+        found = _load(spool / FOLDER / f"{key}{suffix}")
+        if found is not None:
+            return found
+    return None
+
+
 def withdrawn(spool: Path, key: str) -> None:
     """The announcement ``key`` taken back: its intent (if cut short) and its mark gone,
     the mark last."""

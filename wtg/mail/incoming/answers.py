@@ -815,15 +815,19 @@ class Answers:
         # player the game has not) counts each, or one mail of forty such forms is forty
         # answers for one count
         counted = (address, limit, window)
+        same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
-            # never reached the journal (a poll killed before its commit): the count of it
-            # went with that batch, and is made again, or a notice mailed at most once a
-            # day would go a second time that day
+            # never reached the journal (a poll killed before its commit, a helper process
+            # that died): the count of it went with that batch, and is made again, or a
+            # notice mailed at most once a day would go a second time that day; and so is
+            # its note as the answer to these words (``sameanswer``), or an auto-responder's
+            # next reply, quoting it, was answered again
             if limited:
                 self._count(counted, stamp, once)
+            if same is not None:
+                self.journal.replied(same, stamp)
             return None
-        same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
         if stranger is None and asks is not None:  # a stranger's: counted in ``charge``

@@ -33,7 +33,13 @@ from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, press_taken_back, quits_in, quits_taken_back, rollbacks
-from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
+from wtg.host.announcement import (
+    Announcement,
+    kept_intent,
+    mark_withdrawing,
+    withdrawing,
+    withdrawn,
+)
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
@@ -383,6 +389,9 @@ class Withdrawal(Record):
     mails: int
     went: int
     taken: int
+    finished: bool = False
+    """A taking back cut short after its last mail left the queue, finished now (its mark
+    and its files gone): nothing was left to take, and no other announcement was taken."""
 
 
 def withdraw_announcement(spool: Path) -> Withdrawal | None:
@@ -400,10 +409,19 @@ def withdraw_announcement(spool: Path) -> Withdrawal | None:
             named = _ANNOUNCED.fullmatch(path.stem)
             if named is not None:
                 found.setdefault(named["key"], []).append(path)
-    begun = [key for key in withdrawing(spool) if key in found]
-    if not found:
-        for key in withdrawing(spool):  # its mails all gone: the mark alone was left
+    marked = withdrawing(spool)
+    begun = [key for key in marked if key in found]
+    emptied = [key for key in marked if key not in found]
+    if emptied and not begun:
+        # cut short after its last mail left the queue (its mark and files left): that
+        # one is finished, and no other is taken back; the newest other one, still
+        # queued, was, unmeant and unseen by its players
+        kept = [kept_intent(spool, key) for key in emptied]
+        for key in emptied:
             withdrawn(spool, key)
+        at = max((intent.at for intent in kept if intent is not None), default="")
+        return Withdrawal(at=at, subject="", mails=0, went=0, taken=0, finished=True)
+    if not found:
         return None
     if begun:  # a taking back cut short: that one is finished
         key, paths = begun[0], found[begun[0]]

@@ -38,6 +38,7 @@ from wtg.logs.events import log_event
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.bounce import MARKED, TOO_BIG_SAID, UNREAD_SAID, BounceNotes, marked_lines
 from wtg.mail.incoming.commands import Commands, command_text
+from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import (
     Headers,
     auto_reply_reason,
@@ -219,7 +220,7 @@ class Poller:
             if (self.marked or self.looking) and not self.unfinished:
                 underway.clear(self.gm.spool)  # every batch committed
         except Exception as exc:
-            self.journal.commit()
+            self._commit_stopped()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
             record_poll(self.gm.spool, self.now, why)
             raise
@@ -486,6 +487,11 @@ class Poller:
         self.journal.handled(message.key, "", outcome.text())
         return outcome
 
+    def queued_answers(self, key: str) -> bool:
+        """Whether the outbox holds an answer of the mail ``key`` now (a helper's, queued
+        before it died: ``PollProcesses``), read afresh."""
+        return EarlierAnswers(self.outbox).of(key)
+
     def _game_named(self, message: Incoming) -> str | None:
         """The game a message that could not be handled names, if a cheap look finds one
         within the time a mail may take."""
@@ -511,6 +517,21 @@ class Poller:
         for root in systems.values():
             flush(root)
         self.journal.commit()
+
+    def _commit_stopped(self) -> None:
+        """A poll stopped by the disk or the server (``run``): the records of the mails it
+        had answered by then kept, made durable as a batch's are (``_commit``: the files
+        they name flushed first), so that none is answered twice. Committed unflushed, a
+        machine crash could keep the journal's word that a mail was filed and answered and
+        lose the order file and the answer it names: the next poll moved the mail on, its
+        orders gone, without a word. When the flush or the commit fails too (the same full
+        disk), nothing more is kept (the records roll back with the connection closed: their
+        mails wait in the inbox, found answered before by the mark the poll leaves,
+        ``wtg.mail.poll.underway``), and the poll's own failure is the one said."""
+        try:
+            self._commit()
+        except (OSError, sqlite3.Error) as failed:
+            log_event(f"poll: what it had answered not committed: {failed}", level=logging.WARNING)
 
     # --- one message ------------------------------------------------------------
     def handle(self, message: Incoming) -> Outcome:

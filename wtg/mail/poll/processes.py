@@ -16,7 +16,7 @@ from typing import Protocol
 
 from wtg.mail.poll import workers
 from wtg.mail.poll.inprogress import InHand, MailKilled, Slot, suspects
-from wtg.mail.poll.sharing import Roster, split
+from wtg.mail.poll.sharing import Roster, split, tied_to
 from wtg.mail.poll.timelimit import HandlingStopped
 from wtg.mail.poll.workers import HELPERS_FROM, SHARE_FROM, Handled, Handler, Helper, write_notes
 from wtg.mail.servers.inbox import Incoming
@@ -42,6 +42,10 @@ class Handles(Protocol):
 
     def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
         """The mail set aside for the GM, with the reason."""
+        ...
+
+    def queued_answers(self, key: str) -> bool:
+        """Whether the outbox holds an answer of the mail ``key`` now."""
         ...
 
 
@@ -136,7 +140,7 @@ class PollProcesses:
         for helper in self.helpers:
             answer = helper.receive()
             if answer is None:  # it died: its share is the poller's (its locks died too)
-                handled |= self._after_death(poller, helper)
+                handled |= self._after_death(poller, helper, roster)
                 continue
             handled |= self._taken(poller.journal, answer)
         return handled
@@ -218,11 +222,16 @@ class PollProcesses:
         self.skipped |= set(answer.skipped)
         return dict(answer.outcomes)
 
-    def _after_death(self, poller: Handles, helper: Helper) -> Outcomes:
+    def _after_death(self, poller: Handles, helper: Helper, roster: Roster) -> Outcomes:
         """A helper died with its share: the poller handles the share again, all but the
         mail the helper had in hand (its slot says which), which may be what killed it:
         that one is left to the next poll, which takes it alone (or quarantined, when it
-        had killed a process before)."""
+        had killed a process before). When the helper had queued that mail's answers
+        before it died, their counts against the limits died with its journal notes: the
+        mails tied to it (its sender's, its games' players': ``wtg.mail.poll.sharing``)
+        wait with it, and the next poll counts them (the answers found queued) before it
+        judges those mails by the limits. Handled now, a mail of its address found the
+        count without them, and an answer went past the limit."""
         line = f"a helper process {helper.ended} with {len(helper.share)} mail(s) to handle"
         noted = self.in_hand.read(helper.number) if self.in_hand is not None else None
         culprit = next((m for m in helper.share if noted and m.key == noted[0]), None)
@@ -235,6 +244,16 @@ class PollProcesses:
                 handled[culprit.key] = LATER
                 self.left.add(culprit.key)
                 line += f": {culprit.key}, in hand when it died, is left to the next poll"
+                if poller.queued_answers(culprit.key):
+                    tied = tied_to(culprit, helper.share, roster)
+                    for message in tied:
+                        handled[message.key] = LATER
+                        self.left.add(message.key)
+                    if tied:
+                        line += (
+                            f" with the {len(tied)} mail(s) tied to it (its answers were "
+                            "queued, and are counted against the limits first)"
+                        )
             line += "; the poll handled the others again"
         else:
             line += ": the poll handled them again"

@@ -117,3 +117,22 @@ def split(
     for index, message in enumerate(messages):
         shares[places[index]].append(message)
     return shares
+
+
+def tied_to(message: Incoming, messages: Sequence[Incoming], roster: Roster) -> list[Incoming]:
+    """The mails of ``messages`` (``message`` aside) that share a tie with ``message``
+    (``ties``: a game it names, an address its answers are counted against), directly or
+    through one another, as ``split`` groups them; in the order given."""
+    players = _players_of(roster)
+    reached = set(_ties(message, players))
+    rest = {other.key: set(_ties(other, players)) for other in messages if other.key != message.key}
+    found: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for key, its in rest.items():
+            if key not in found and its & reached:
+                found.add(key)
+                reached |= its
+                grew = True
+    return [other for other in messages if other.key in found]

@@ -18,6 +18,7 @@ from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
 from wtg.files.sqlitewait import connect, wal_mode
 from wtg.logs.events import log_event
+from wtg.logs.waits import kept_waiting
 from wtg.mail.spool.outcome import Kind
 from wtg.text.closename import close_names, either
 
@@ -1054,17 +1055,24 @@ def _rows(spool: Path, query: str) -> list[Any]:
 
 def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] | None:
     """The rows of a query, read only: none without a journal, None when it cannot be read
-    (an older journal without the table, or one being written)."""
+    (an older journal without the table: the caller asks an older query). A journal
+    another wtg holds (a poll's long batch, `wtg serve`) is waited for as every command
+    waits for it (``wtg.files.sqlitewait``: the wait said after a moment, naming the
+    journal), and a wait that runs out is raised, naming it: it waited 5 s in silence and
+    was read as a journal without the table, and `wtg status` and the digest left the
+    list out (the mails quarantined or held, those not answered) without a word."""
     path = spool / JOURNAL_FILE
     if not path.is_file():
         return []
     try:
-        db = sqlite3.connect(_reading(path), uri=True, timeout=5)
+        db = connect(_reading(path), f"the mail journal {path}", uri=True)
         try:
             return db.execute(query, values).fetchall()
         finally:
             db.close()
-    except sqlite3.Error:
+    except sqlite3.Error as exc:
+        if kept_waiting(exc):  # busy past the wait: no list is left out in silence
+            raise
         return None
 
 
