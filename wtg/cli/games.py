@@ -711,20 +711,28 @@ def run_turn(
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
-    back = _taken_back(ctx, game, game_dir, turn) if now_anyway and not rerun else ""
+    back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
     click.echo(f"turn {turn} of game {game.config.game} {done}{back}")
 
 
-def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int) -> str:
-    """What ends the line of a turn run with --now (given for the wrong game, no guard
-    can catch it): the rollback that takes it back, for the GM who sees the wrong name,
-    begun as the refusals' commands are (``_head``); "" when no config is given or beside
-    the games folder (a rollback tells the players from the config's address)."""
+def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun: bool) -> str:
+    """What ends the line of a turn run with --now or run again with --rerun (given for
+    the wrong game, no guard can catch either): the rollback that takes the turn back, for
+    the GM who sees the wrong name, begun as the refusals' commands are (``_head``). Given
+    no config and none beside the games folder, the rollback names the config to give
+    (``--config FILE``) and the game by its folder: a rollback tells the players from the
+    config's address, and stops without one."""
     beside = game.store.root.parent.absolute().parent / CONFIG_NAME
+    what = f"turn {turn}" if rerun else "it"  # a rerun's turn: the run it replaced is gone
     if config_path(ctx) is None and not beside.is_file():
-        return ""
+        where = shlex.quote(str(game.store.root.absolute()))
+        back = f"wtg --config FILE rollback {where} --to {turn - 1}"
+        return (
+            f"; the wrong game? `{back}` takes {what} back (FILE: the host's config, whose "
+            "address tells the players)"
+        )
     back = f"{_head(ctx, game)} rollback {shlex.quote(game_dir)} --to {turn - 1}"
-    return f"; the wrong game? `{back}` takes it back"
+    return f"; the wrong game? `{back}` takes {what} back"
 
 
 HOST_SPOOL_MARKS = (JOURNAL_FILE, "maildir-in", "maildir-out", "outbox")
