@@ -587,17 +587,18 @@ def refuse_a_maildir_not_there(
         )
 
 
-def games_root(ctx: click.Context) -> Path:
+def games_root(ctx: click.Context, gm: GmConfig | None = None) -> Path:
     """The games directory: --games-dir (or WTG_GAMES_DIR), else the config's games_dir;
-    checked (``checked_games_dir``)."""
+    checked (``checked_games_dir``). ``gm``: the config the command has read already
+    (``gm_config``), not read again."""
     obj = ctx.obj or {}
     if obj.get("games_dir"):
         if config_path(ctx) is not None:
-            refuse_two_games_folders(ctx, gm_config(ctx))
+            refuse_two_games_folders(ctx, gm or gm_config(ctx))
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(without_config(NO_GAMES_DIR))
-    return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))
+    return checked_games_dir((gm or gm_config(ctx)).games_dir, games_source(ctx))
 
 
 def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:
