@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import ARGS, command_slip, option_slip, words_slip
 from wtg.core.errors import WtgError
@@ -465,7 +466,9 @@ def known_games_dir(ctx: click.Context) -> Path | None:
 def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
     config's games_dir): the folder of that name, else the one the GM renamed from it
-    (``renamed_game``: still the game, as the poll and `wtg status` take it)."""
+    (``renamed_game``: still the game, as the poll and `wtg status` take it). A leading ~
+    is the home folder (``home_taken``)."""
+    game_dir = home_taken(game_dir)
     if os.sep not in game_dir and not Path(game_dir).exists():
         games_dir = known_games_dir(ctx)
         if games_dir is not None:

@@ -32,6 +32,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
@@ -239,7 +240,7 @@ def new_game(
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         entries = share_addresses(entries, shared)
-        chosen = map_name or rules.default_map(variant, options)
+        chosen = home_taken(map_name) if map_name else rules.default_map(variant, options)
         maps, seats = (
             check_map_file(rules, chosen, variant, len(entries), options)
             if is_map_path(chosen)
@@ -389,6 +390,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     ends the command, saying the rule; nothing is made. Without a games folder (no config,
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
+    given = home_taken(given)  # a ~ the shell left: the home folder
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
@@ -615,6 +617,7 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     "--preview",
     "preview_dir",
     default=None,
+    type=HomePath(),
     metavar="OUT",
     help="Resolve the turn into the folder OUT (state, events, reports, AOFs, orders) "
     "without committing it: the game folder is left as it is, and no mail goes out.",
