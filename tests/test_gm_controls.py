@@ -197,18 +197,41 @@ def test_extend_after_a_passed_deadline_counts_from_now(tmp_path: Path) -> None:
         (("extend", "nosuch", "5"), "wtg: "),
         (("rollback", "g1", "--to", "3"), "wtg: cannot roll back to turn 3: the game is at turn"),
         (("rollback", "g1", "--to", "0"), "wtg: game g1 is at turn 0 already\n"),
-        (("announce", "g1"), "wtg: give GAME and TEXT (or --all and TEXT)\n"),
-        (("announce", "g1", "  "), "wtg: the announcement is empty\n"),
+        (
+            ("announce", "g1"),
+            "wtg: the announcement to g1 has no TEXT: give it after the game, in quotes (`wtg "
+            "announce g1 'TEXT'`; `-` reads it from standard input); nothing was queued\n",
+        ),
+        (
+            ("announce", "g1", "  "),
+            "wtg: the announcement is empty: give its text (`wtg announce g1 'TEXT'`; `-` "
+            "reads it from standard input); nothing was queued\n",
+        ),
+        (
+            ("announce", "--all", ""),
+            "wtg: the announcement is empty: give its text (`wtg announce --all 'TEXT'`; `-` "
+            "reads it from standard input); nothing was queued\n",
+        ),
+        (("announce", "gl"), "wtg: no game 'gl' in the games folder "),  # g1 mistyped
+        (
+            ("announce", "the server moves tonight"),
+            "wtg: the announcement has no GAME: 'the server moves tonight' is no game of the "
+            "host; give the game before the text (`wtg announce GAME 'the server moves "
+            "tonight'`), or --all for every running game; nothing was queued\n",
+        ),
         (("hold", "nosuch"), "wtg: "),
     ],
 )
 def test_bad_input_is_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    """Each says what to do (an announcement without its text or its game said only "give
+    GAME and TEXT", an empty one "the announcement is empty"), and nothing is queued."""
     make(tmp_path / "games")
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: gm@example.org\n")
     result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
     assert result.exit_code == 1
     assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert list((tmp_path / "games" / ".mail" / "outbox").rglob("announce-*")) == []
 
 
 def test_extend_a_game_without_deadlines_says_so(tmp_path: Path) -> None:
