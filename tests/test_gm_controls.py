@@ -196,7 +196,11 @@ def test_extend_after_a_passed_deadline_counts_from_now(tmp_path: Path) -> None:
         ),
         (("extend", "nosuch", "5"), "wtg: "),
         (("rollback", "g1", "--to", "3"), "wtg: cannot roll back to turn 3: the game is at turn"),
-        (("rollback", "g1", "--to", "0"), "wtg: game g1 is at turn 0 already\n"),
+        (
+            ("rollback", "g1", "--to", "0"),
+            "wtg: game g1 is at turn 0 already, where it began: no turn has run yet, so there "
+            "is none to go back on\n",
+        ),
         (
             ("announce", "g1"),
             "wtg: the announcement to g1 has no TEXT: give it after the game, in quotes (`wtg "
@@ -614,3 +618,19 @@ def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path
     assert status(tmp_path)["held"] is False
     given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
     assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was
+
+
+def test_a_rollback_to_the_latest_turn_says_which_turn_to_give(tmp_path: Path) -> None:
+    """`wtg rollback g1 --to 2` of a game at turn 2 (its status says orders for turn 3;
+    the GM meant to take turn 2 back) said only "is at turn 2 already": it names the
+    rollback that takes the latest turn back, and says nothing was rolled back."""
+    game = make(tmp_path / "games", when=datetime.now(timezone.utc) - timedelta(days=9))
+    game.run_turn()
+    game.run_turn()
+    said = run(tmp_path, "rollback", "g1", "--to", "2", code=1).output
+    assert said == (
+        "wtg: game g1 is at turn 2 already: nothing was rolled back; `wtg rollback g1 --to 1` "
+        "takes turn 2 back (`wtg status g1` names the coming turn, 3, the one after the "
+        "latest)\n"
+    )
+    assert open_game(game.store.root).latest_turn() == 2

@@ -168,13 +168,28 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
         if done and done[-1].to == to == latest:
             return done[-1], False
         if to == latest:
-            raise GameError(f"game {game.config.game} is at turn {to} already")
+            raise GameError(_at_turn_already(game.config.game, latest))
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         if not 0 <= to < latest:
             name = game.config.game
             return roll_back(game.store, to, now, None, name=name), True  # says which may be
         deadline = deadline_after(game.store, to, now, game.config.schedule)
         return roll_back(game.store, to, now, deadline, _rewritten(game, to, deadline)), True
+
+
+def _at_turn_already(name: str, latest: int) -> str:
+    """Why a rollback to the latest turn does nothing, and the one that takes it back (the
+    GM read the coming turn, the one `wtg status` names, for the latest)."""
+    if latest == 0:
+        return (
+            f"game {name} is at turn 0 already, where it began: no turn has run yet, so there "
+            "is none to go back on"
+        )
+    return (
+        f"game {name} is at turn {latest} already: nothing was rolled back; `wtg rollback "
+        f"{name} --to {latest - 1}` takes turn {latest} back (`wtg status {name}` names the "
+        f"coming turn, {latest + 1}, the one after the latest)"
+    )
 
 
 def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
