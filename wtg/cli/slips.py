@@ -169,7 +169,9 @@ def _extra_words(
     """A word too many (`wtg run-turn test1 t7782`: a code, a second game): click said only
     'Got unexpected extra argument (t7782)'. What the command takes, and, when a word is
     another game of the host's (``games_folder``: the games folder given, read only then),
-    that the command takes one game a time, given once for each; None for any other slip."""
+    that the command takes one game a time, given once for each; when it is the same game
+    (pasted twice, or as its name and its folder), the command given once. None for any
+    other slip."""
     ctx = exc.ctx
     found = _EXTRA.fullmatch(exc.message)
     if ctx is None or found is None:
@@ -184,27 +186,43 @@ def _extra_words(
         f"{exc.message}: wtg {ctx.info_name} takes {takes}{f' (or {instead})' if instead else ''}"
     )
     game = ctx.params.get("game_dir")
-    games = _host_games(games_folder, found["words"].split()) if isinstance(game, str) else []
-    if games and isinstance(game, str):
-        typed = list(ctx.meta.get(ARGS, []))
-        for word in games:
-            if word in typed:
-                typed.reverse()
-                typed.remove(word)
-                typed.reverse()
-        each = [
-            "wtg " + shlex.join([name if w == game else w for w in typed])
-            for name in [game, *games]
-        ]
-        times = "twice" if len(each) == 2 else "once for each"
-        said += f": one game a time, so give it {times}, `{'`, then `'.join(each)}`"
-    return click.UsageError(said, ctx)
-
-
-def _host_games(games_folder: Callable[[], Path | None], words: list[str]) -> list[str]:
-    """Those of ``words`` that name a game: a game's folder, or a game of the games folder
-    given (``games_folder``)."""
+    if not isinstance(game, str):
+        return click.UsageError(said, ctx)
     games = games_folder()
+    named = _host_games(games, found["words"].split())
+    if not named:
+        return click.UsageError(said, ctx)
+    typed = list(ctx.meta.get(ARGS, []))
+    for word in named:
+        if word in typed:
+            typed.reverse()
+            typed.remove(word)
+            typed.reverse()
+    here = _game_folder(games, game)
+    others = [word for word in named if _game_folder(games, word) != here]
+    each = [
+        "wtg " + shlex.join([name if w == game else w for w in typed]) for name in [game, *others]
+    ]
+    if len(each) == 1:  # the game itself again: a second run of it is no game meant
+        return click.UsageError(f"{said}: {game} is named twice; give it once, `{each[0]}`", ctx)
+    times = "twice" if len(each) == 2 else "once for each"
+    return click.UsageError(
+        f"{said}: one game a time, so give it {times}, `{'`, then `'.join(each)}`", ctx
+    )
+
+
+def _game_folder(games: Path | None, word: str) -> str:
+    """The folder of the game ``word`` names (its folder, or its name in ``games``), as
+    the file system has it, to tell one game given twice."""
+    path = Path(word)
+    if not (path / "game.yaml").is_file() and games is not None and os.sep not in word:
+        path = games / word
+    return os.path.realpath(path)
+
+
+def _host_games(games: Path | None, words: list[str]) -> list[str]:
+    """Those of ``words`` that name a game: a game's folder, or a game of the games folder
+    ``games``."""
     return [
         word
         for word in words
