@@ -263,11 +263,14 @@ def _after(stamp: object, moment: datetime) -> bool:
 def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | None:
     """The deadline of the turn after the rollback's last turn once it is undone: the one
     it had while at least half a day ahead, else a whole turn from now; None when it had
-    none (the game over after it)."""
+    none, or when the game is over after it (its turn.json names the deadline all the
+    same: a turn that never comes)."""
     schedule = game.config.schedule
     if schedule is None:
         return None
     kept = game.store.root / ARCHIVE / rollback.ident / "turns" / turn_name(rollback.latest)
+    if _over_in(game, kept):
+        return None
     try:
         meta = json.loads((kept / TURN_META).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -276,6 +279,16 @@ def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | 
     if not isinstance(had, str):  # none: the game was over after it, or had no schedule then
         return None
     return iso(deadline_again(schedule, deadline_of(had), now))
+
+
+def _over_in(game: Game[S], turn: Path) -> bool:
+    """Whether the game is over after the turn kept in the folder ``turn`` (a rollback's
+    archive); a state that cannot be read says no (the undo reads it again, and says)."""
+    try:
+        data = json.loads((turn / "state.json").read_text(encoding="utf-8"))
+        return isinstance(data, dict) and game.ruleset.is_over(game.ruleset.state_from_dict(data))
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
 
 
 def _reports_said(game: Game[S]) -> None:

@@ -260,6 +260,7 @@ class Notices:
                 press_back=bool(sides & back) if sides else entry.id in back,
                 quit_back=bool(sides & stands),
                 deadline=self._local(game, rollback.undone_deadline),
+                over=game.ruleset.is_over(state),
                 report=game.report(entry.id, latest),
             )
         flush(self.outbox.root)
