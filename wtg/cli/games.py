@@ -394,6 +394,11 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
+    if games_dir is not None and not bare and same_file(folder, games_dir):
+        fail(
+            f"{given} is the games folder itself, not a new game's folder: give the new game's "
+            "name alone (`wtg new-game NAME ...`), and its folder is made in it"
+        )
     if games_dir is not None and not bare and not same_file(folder.parent, games_dir):
         fail(
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
