@@ -92,3 +92,8 @@ def test_the_same_game_given_twice_is_not_said_to_be_run_twice(tmp_path: Path) -
     said = error(wtg(*config, "run-turn", "test1", "test1", "test2"))
     assert said.endswith(f"one game a time, so give it twice, `{head} test1`, then `{head} test2`")
     assert [open_game(tmp_path / "games" / g).latest_turn() for g in ("test1", "test2")] == [0, 0]
+    held = error(wtg(*config, "hold", "test1", "test1"))  # not a reason "test1"
+    assert held == (
+        "Error: Got unexpected extra argument (test1): wtg hold takes one GAME_DIR: test1 is "
+        f"named twice; give it once, `wtg --config {config[1]} hold test1`"
+    )

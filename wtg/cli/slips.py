@@ -123,12 +123,14 @@ _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOT
 def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
     """The words typed after a hold's GAME_DIR, as a reason without ``--reason``: the
     command that gives them as one (click said only 'Got unexpected extra argument');
-    None for any other slip."""
+    None for any other slip, and for the game named again (``_extra_words`` says so)."""
     ctx = exc.ctx
     found = _EXTRA.fullmatch(exc.message)
     if ctx is None or found is None or ctx.info_name != "hold" or ctx.params.get("reason"):
         return None
     game = ctx.params.get("game_dir") or "GAME"
+    if found["words"] == game:
+        return None
     words = shlex.quote(found["words"])
     return click.UsageError(
         f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
