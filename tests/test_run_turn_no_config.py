@@ -149,3 +149,26 @@ def test_a_games_folder_of_no_host_that_a_digest_looked_at_runs_as_before(tmp_pa
     said = f"turn 1 of game t1 resolved; the wrong game? {back}{NO_CONFIG}\n"
     assert (ran.exit_code, ran.stdout) == (0, said), ran.output
     assert not (games / ".mail" / "journal.sqlite").exists()  # nothing noted for a host
+
+
+@pytest.mark.parametrize("config", [False, True])
+def test_a_run_given_in_the_games_own_folder_is_guarded_too(
+    games: Path, monkeypatch: pytest.MonkeyPatch, config: bool
+) -> None:
+    """`cd /srv/wtg/games/test1; wtg run-turn . --now`: the game's folder, `.`, had no
+    games folder above it to the guards (`./..` is `.` itself), so a turn ran though the
+    one before was never mailed, and each player lost it; the rollback the line named was
+    told to look for the config in the games folder. Guarded as the game's path is."""
+    monkeypatch.chdir(games / "test1")
+    host = ["--config", games.parent / "wtg.yaml"] if config else []
+    refused = wtg(*host, "run-turn", ".", "--now")
+    assert refused.exit_code == 1, refused.output
+    assert refused.stderr.startswith(
+        "wtg: turn 0 of game test1 has not been mailed to its players yet"
+    )
+    assert turns(games) == ["0000"]
+    ran = wtg(*host, "run-turn", ".", "--now", "--unmailed")
+    head = "wtg" if config else f"wtg --config {games.parent / 'wtg.yaml'}"
+    assert ran.stdout == (
+        f"turn 1 of game test1 resolved; the wrong game? `{head} rollback . --to 0` takes it back\n"
+    )

@@ -493,7 +493,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
         slip = not_a_game_folder(game_dir, path)
         if slip is not None:
             fail(slip)
-    game = open_game(path)
+    # absolute: `.`, the game's own folder, has no games folder above it (`./..` is `.`),
+    # and the host's guards and mail are found there
+    game = open_game(path.absolute())
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
             f"game {game.config.game} ({path.absolute()}) has no turn 0: its making was cut "
