@@ -634,3 +634,26 @@ def test_a_rollback_to_the_latest_turn_says_which_turn_to_give(tmp_path: Path) -
         "latest)\n"
     )
     assert open_game(game.store.root).latest_turn() == 2
+
+
+def test_a_deadline_moved_while_the_game_is_held_says_the_hold_stands(tmp_path: Path) -> None:
+    """`wtg extend g1 48` of a held game (time for the players once the server has moved):
+    the notice said only the new deadline, after the hold's notice had said no turn runs
+    while held; the GM's line said nothing of the hold. Both say the game is held."""
+    make_due_in(tmp_path / "games", 30)
+    run(tmp_path, "hold", "g1", "--reason", "the server moves")
+    said = run(tmp_path, "extend", "g1", "48").stdout
+    assert said.endswith(
+        "; the game is held: no turn runs until `wtg release g1`, whatever the deadline\n"
+    )
+    notices = queued(tmp_path, "extend-")
+    text = " ".join(body(notices[min(notices)]).split())
+    assert (
+        "The game is on hold: no turn runs until the GM lifts the hold, whatever the "
+        "deadline, and you will be told then."
+    ) in text
+    run(tmp_path, "release", "g1")
+    run(tmp_path, "extend", "g1", "24")
+    later = queued(tmp_path, "extend-")
+    assert len(later) == 8
+    assert all("on hold" not in body(m) for n, m in later.items() if n not in notices)

@@ -222,8 +222,14 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
             f"{-moved.hours:g} hours taken back); {told}"
         )
     elif new:
+        held = (
+            f"; the game is held: no turn runs until `wtg release {name}`, whatever the deadline"
+            if game.held() is not None
+            else ""
+        )
         click.echo(
-            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
+            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
+            f"{_told(queued)}{held}"
         )
         schedule = game.config.schedule
         note = schedule and clock_change(schedule.timezone, moved.old, moved.new, hours, name)

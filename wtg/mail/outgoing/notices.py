@@ -181,6 +181,7 @@ class Notices:
             turn=extension.turn,
             old=self._local(game, extension.old),
             new=self._local(game, extension.new),
+            held=game.held() is not None,
         )
 
     def rolled_back(self, game: Game, rollback: Rollback) -> int:
