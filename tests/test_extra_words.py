@@ -74,3 +74,26 @@ def test_the_slips_with_their_own_words_keep_them(tmp_path: Path) -> None:
     config = host(tmp_path)
     assert "a hold's reason goes with --reason" in error(wtg(*config, "hold", "test1", "moving"))
     assert "goes with --to" in error(wtg(*config, "rollback", "test1", "0"))
+
+
+def test_the_same_game_given_twice_is_not_said_to_be_run_twice(tmp_path: Path) -> None:
+    """`wtg run-turn test1 test1 --now` (the name pasted twice, or as a name and as its
+    folder) was told "one game a time, so give it twice, `... test1 --now`, then `...
+    test1 --now`": two turns of one game. It says the game is named twice and gives the
+    command once."""
+    config = host(tmp_path)
+    head = f"wtg --config {config[1]} run-turn"
+    for second in ("test1", str(tmp_path / "games" / "test1")):
+        said = error(wtg(*config, "run-turn", "test1", second, "--now"))
+        assert said == (
+            f"Error: Got unexpected extra argument ({second}): wtg run-turn takes one GAME_DIR "
+            f"(or --due): test1 is named twice; give it once, `{head} test1 --now`"
+        )
+    said = error(wtg(*config, "run-turn", "test1", "test1", "test2"))
+    assert said.endswith(f"one game a time, so give it twice, `{head} test1`, then `{head} test2`")
+    assert [open_game(tmp_path / "games" / g).latest_turn() for g in ("test1", "test2")] == [0, 0]
+    held = error(wtg(*config, "hold", "test1", "test1"))  # not a reason "test1"
+    assert held == (
+        "Error: Got unexpected extra argument (test1): wtg hold takes one GAME_DIR: test1 is "
+        f"named twice; give it once, `wtg --config {config[1]} hold test1`"
+    )

@@ -243,3 +243,23 @@ def test_new_game_refused_names_the_turn_as_status_does(tmp_path: Path) -> None:
     again = new_game(tmp_path, "g1")
     assert again.exit_code == 1
     assert f"({tmp_path / 'games' / 'g1'}, orders for turn 2): give the new game" in again.stderr
+
+
+@pytest.mark.parametrize("given", ["./games", "games/", "GAMES_DIR"])
+def test_the_games_folder_given_for_a_new_game_says_so(
+    tmp_path: Path, given: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg new-game /srv/wtg/games ...` (the games folder pasted for the game): it said
+    the folder was not directly in the games folder, and `did you mean srv-games?`, a name
+    made of the path. It says the folder is the games folder, and to give the new game's
+    name, whose folder is made in it; nothing is made (`new-game games`, a name, makes the
+    game games)."""
+    monkeypatch.chdir(tmp_path)
+    given = str(tmp_path / "games") if given == "GAMES_DIR" else given
+    result = new_game(tmp_path, given)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {given} is the games folder itself, not a new game's folder: give the new "
+        "game's name alone (`wtg new-game NAME ...`), and its folder is made in it\n"
+    )
+    assert made(tmp_path) == ["games"]

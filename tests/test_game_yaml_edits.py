@@ -405,7 +405,14 @@ def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
     assert config.map_pictures is False
     assert wtg("status", game_dir).exit_code == 0  # the game's seats, as its turns have them
     ran = wtg("run-turn", game_dir, "--now")
-    assert (ran.exit_code, ran.output) == (0, "turn 1 of game test1 resolved\n")
+    back = f"`wtg --config FILE rollback {game_dir.absolute()} --to 0`"  # no config given
+    assert (ran.exit_code, ran.output.split("; the wrong game? ")) == (
+        0,
+        [
+            "turn 1 of game test1 resolved",
+            f"{back} takes it back (FILE: the host's config, whose address tells the players)\n",
+        ],
+    )
 
 
 def test_a_copy_made_a_game_of_its_own_by_game_is_taken(game_dir: Path) -> None:

@@ -196,19 +196,46 @@ def test_extend_after_a_passed_deadline_counts_from_now(tmp_path: Path) -> None:
         ),
         (("extend", "nosuch", "5"), "wtg: "),
         (("rollback", "g1", "--to", "3"), "wtg: cannot roll back to turn 3: the game is at turn"),
-        (("rollback", "g1", "--to", "0"), "wtg: game g1 is at turn 0 already\n"),
-        (("announce", "g1"), "wtg: give GAME and TEXT (or --all and TEXT)\n"),
-        (("announce", "g1", "  "), "wtg: the announcement is empty\n"),
+        (
+            ("rollback", "g1", "--to", "0"),
+            "wtg: game g1 is at turn 0 already, where it began: no turn has run yet, so there "
+            "is none to go back on\n",
+        ),
+        (
+            ("announce", "g1"),
+            "wtg: the announcement to g1 has no TEXT: give it after the game, in quotes (`wtg "
+            "announce g1 'TEXT'`; `-` reads it from standard input); nothing was queued\n",
+        ),
+        (
+            ("announce", "g1", "  "),
+            "wtg: the announcement is empty: give its text (`wtg announce g1 'TEXT'`; `-` "
+            "reads it from standard input); nothing was queued\n",
+        ),
+        (
+            ("announce", "--all", ""),
+            "wtg: the announcement is empty: give its text (`wtg announce --all 'TEXT'`; `-` "
+            "reads it from standard input); nothing was queued\n",
+        ),
+        (("announce", "gl"), "wtg: no game 'gl' in the games folder "),  # g1 mistyped
+        (
+            ("announce", "the server moves tonight"),
+            "wtg: the announcement has no GAME: 'the server moves tonight' is no game of the "
+            "host; give the game before the text (`wtg announce GAME 'the server moves "
+            "tonight'`), or --all for every running game; nothing was queued\n",
+        ),
         (("hold", "nosuch"), "wtg: "),
     ],
 )
 def test_bad_input_is_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    """Each says what to do (an announcement without its text or its game said only "give
+    GAME and TEXT", an empty one "the announcement is empty"), and nothing is queued."""
     make(tmp_path / "games")
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: gm@example.org\n")
     result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
     assert result.exit_code == 1
     assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert list((tmp_path / "games" / ".mail" / "outbox").rglob("announce-*")) == []
 
 
 def test_extend_a_game_without_deadlines_says_so(tmp_path: Path) -> None:
@@ -591,3 +618,42 @@ def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path
     assert status(tmp_path)["held"] is False
     given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
     assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was
+
+
+def test_a_rollback_to_the_latest_turn_says_which_turn_to_give(tmp_path: Path) -> None:
+    """`wtg rollback g1 --to 2` of a game at turn 2 (its status says orders for turn 3;
+    the GM meant to take turn 2 back) said only "is at turn 2 already": it names the
+    rollback that takes the latest turn back, and says nothing was rolled back."""
+    game = make(tmp_path / "games", when=datetime.now(timezone.utc) - timedelta(days=9))
+    game.run_turn()
+    game.run_turn()
+    said = run(tmp_path, "rollback", "g1", "--to", "2", code=1).output
+    assert said == (
+        "wtg: game g1 is at turn 2 already: nothing was rolled back; `wtg rollback g1 --to 1` "
+        "takes turn 2 back (`wtg status g1` names the coming turn, 3, the one after the "
+        "latest)\n"
+    )
+    assert open_game(game.store.root).latest_turn() == 2
+
+
+def test_a_deadline_moved_while_the_game_is_held_says_the_hold_stands(tmp_path: Path) -> None:
+    """`wtg extend g1 48` of a held game (time for the players once the server has moved):
+    the notice said only the new deadline, after the hold's notice had said no turn runs
+    while held; the GM's line said nothing of the hold. Both say the game is held."""
+    make_due_in(tmp_path / "games", 30)
+    run(tmp_path, "hold", "g1", "--reason", "the server moves")
+    said = run(tmp_path, "extend", "g1", "48").stdout
+    assert said.endswith(
+        "; the game is held: no turn runs until `wtg release g1`, whatever the deadline\n"
+    )
+    notices = queued(tmp_path, "extend-")
+    text = " ".join(body(notices[min(notices)]).split())
+    assert (
+        "The game is on hold: no turn runs until the GM lifts the hold, whatever the "
+        "deadline, and you will be told then."
+    ) in text
+    run(tmp_path, "release", "g1")
+    run(tmp_path, "extend", "g1", "24")
+    later = queued(tmp_path, "extend-")
+    assert len(later) == 8
+    assert all("on hold" not in body(m) for n, m in later.items() if n not in notices)

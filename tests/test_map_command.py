@@ -92,8 +92,8 @@ def test_the_same_game_gives_the_same_bytes(game: Game) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--player", 9), "wtg: game isle has no player 9"),
-        (("--player", 0), "wtg: game isle has no player 0"),
+        (("--player", 9), "wtg: game isle has no player 9 (its players: 1 to 3)"),
+        (("--player", 0), "wtg: game isle has no player 0 (its players: 1 to 3)"),
         (("--turn", 3), "wtg: turn 3 of game isle has not been played (turns 0 to 2)"),
         (("--turn", -1), "wtg: turn -1 of game isle has not been played (turns 0 to 2)"),
     ],
@@ -141,3 +141,11 @@ def test_a_grid_board_needs_the_grid_module(game: Game, monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "wtg.maps.grid", None)
     with pytest.raises(NoMap, match=r"grid boards \(Tactics\) cannot be drawn yet"):
         draw_svg(game)
+
+
+@pytest.mark.parametrize("command", ["report", "aof"])
+def test_a_player_the_game_has_not_is_named_with_those_it_has(game: Game, command: str) -> None:
+    """`wtg report isle --player 9` (and `aof`, `map`) said only "has no player 9": which
+    numbers the game's players have is the next question."""
+    said = one_line_error(wtg(command, game.store.root, "--player", 9))
+    assert said == "wtg: game isle has no player 9 (its players: 1 to 3)"

@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.host import config as config_module
+from wtg.host.config import GmConfig
 
 CONFIG = """\
 games_dir: games
@@ -216,3 +218,24 @@ def test_a_missing_smtp_password_file_stops_no_turn(tmp_path: Path) -> None:
     checked = wtg(config, "check-config")
     assert checked.exit_code == 1
     assert f"FAIL  {problem}" in checked.stdout.splitlines()
+
+
+def test_status_host_reads_the_config_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`wtg status --host` read the config twice, once for its games folder and once for
+    its passwords: a config edited in between gave a look of two configs, and each read
+    tried the password files again. One read serves both."""
+    config = host(tmp_path, 0o600, 0o600)
+    (tmp_path / "smtp-password").unlink()
+    read: list[Path] = []
+    load = config_module.load_config
+
+    def counted(path: Path) -> GmConfig:
+        read.append(path)
+        return load(path)
+
+    monkeypatch.setattr(config_module, "load_config", counted)
+    well = wtg(config, "status", "--host", "--json")
+    assert well.exit_code == 0, well.output
+    assert read == [config]
+    problems = json.loads(well.stdout)["password_problems"]
+    assert [p.split(": ")[0] for p in problems] == [f"{config}, line 4"]

@@ -400,3 +400,36 @@ def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
     assert str(at_start.value).endswith(
         "`wtg rollback g1 --undo` puts turn 1 back as it ran, while no turn has run since"
     )
+
+
+def test_a_held_game_rolled_back_says_its_deadline_waits_for_the_release(tmp_path: Path) -> None:
+    """A game held (the server moves), then rolled back: each notice said "Turn 2 is due
+    ...", the hold's notice "no turn runs while the game is held": a player read the later
+    mail and hurried for a deadline that does not hold. It says the game is on hold."""
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 2)
+    run_cli(tmp_path / "games", "hold", "g1", "--reason", "the server moves")
+    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    first = email.message_from_bytes(
+        next(iter(sorted(queue.glob("rollback-*.eml")))).read_bytes(), policy=email.policy.default
+    )
+    assert isinstance(first, email.message.EmailMessage)
+    part = first.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    deadline = open_game(tmp_path / "games" / "g1").deadline()
+    assert deadline is not None
+    due = local_text(deadline, "UTC")
+    assert (
+        f"\nTurn 2 is due {due}, but the game is on hold: no turn runs\n"
+        "until the GM lifts the hold, and you will be told then.\n"
+    ) in text, text[:900]
+    run_cli(tmp_path / "games", "rollback", "g1", "--undo")  # the undo's notice says it too
+    raw = next(iter(sorted(queue.glob("unrollback-*.eml")))).read_bytes()
+    mail = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(mail, email.message.EmailMessage)
+    body = mail.get_body(preferencelist=("plain",))
+    assert body is not None
+    words = " ".join(str(body.get_content()).split())
+    assert "but the game is on hold: no turn runs until the GM lifts the hold" in words

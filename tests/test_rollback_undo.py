@@ -471,3 +471,38 @@ def test_a_resign_confirmed_since_the_rollback_is_said_not_used(tmp_path: Path) 
     )
     assert line in said_to[2], said_to[2]
     assert [seat for seat, text in said_to.items() if "RESIGN" in text] == [2]
+
+
+def test_undoing_the_rollback_of_a_game_over_says_it_is_over(tmp_path: Path) -> None:
+    """A rollback of the turn that ended a game, undone (taken back by mistake): the line
+    said "turn 2 is due ...", and the players' notice told them to send orders for turn 2
+    by that deadline, of a game over. Neither names a turn that never comes; the notice
+    says the game ended with turn 1."""
+    from tests.mail.loop import World
+    from tests.mail.test_map_note_without_form import quit_seats
+
+    world = World(tmp_path)
+    quit_seats(world, 2, 3, 4)  # player 1 is the last standing: the game is over
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    host = ["--config", str(config)]
+    back = CliRunner().invoke(main, [*host, "rollback", "g1", "--to", "0"])
+    assert back.exit_code == 0, back.output
+    undone = CliRunner().invoke(main, [*host, "rollback", "g1", "--undo"])
+    assert undone.exit_code == 0, undone.output
+    assert "is due" not in undone.stdout
+    assert undone.stdout.startswith("game g1: the rollback to turn 0 undone, the game at turn 1")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    (path,) = queue.glob("unrollback-*.eml")
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    assert isinstance(message, email.message.EmailMessage)
+    part = message.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    assert (
+        "turn 1 counts again, as it ran. The game ended with turn 1, as your report of\n"
+        "it, which follows, says: no orders are taken.\n"
+    ) in text
+    assert "goes on" not in text
+    assert "for turn 2" not in text
+    assert "send them with the form" not in text and "is due" not in text

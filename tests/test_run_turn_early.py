@@ -57,9 +57,8 @@ TAKE_BACK = "; the wrong game? `wtg rollback g1 --to 0` takes it back"
 
 def test_a_turn_run_now_says_how_to_take_it_back(tmp_path: Path) -> None:
     """`wtg run-turn GAME --now` given for the wrong game cannot be caught: its line said
-        only "resolved". It ends with the rollback that takes the turn back, and that command,
-        given as said, does; a rerun says no more than before (nor, below, a run with no config,
-    which a rollback needs)."""
+    only "resolved". It ends with the rollback that takes the turn back, and that command,
+    given as said, does (a rerun too, and a run with no config, below)."""
     game = due_in(tmp_path / "games", 50)
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
@@ -73,14 +72,60 @@ def test_a_turn_run_now_says_how_to_take_it_back(tmp_path: Path) -> None:
     assert open_game(game.store.root).latest_turn() == 0
     again = CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"])
     assert again.stdout == f"turn 1 of game g1 resolved{TAKE_BACK}\n"
-    assert run_turn(tmp_path / "games", "g1", "--rerun").stdout == "turn 1 of game g1 rerun\n"
+
+
+def test_a_rerun_says_how_to_take_its_turn_back(tmp_path: Path) -> None:
+    """`wtg run-turn GAME --rerun` given for the wrong game mails its turn again and said
+    only "rerun": it ends with the rollback that takes the turn back, and that command,
+    given as said, does."""
+    game = due_in(tmp_path / "games", 50)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    host = ["--config", str(config)]
+    assert CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"]).exit_code == 0
+    rerun = CliRunner().invoke(main, [*host, "run-turn", "g1", "--rerun"])
+    assert (rerun.exit_code, rerun.stdout) == (
+        0,
+        "turn 1 of game g1 rerun; the wrong game? `wtg rollback g1 --to 0` takes turn 1 back\n",
+    )
+    back = CliRunner().invoke(main, [*host, *rerun.stdout.split("`")[1].split()[1:]])
+    assert back.exit_code == 0, back.output
+    assert open_game(game.store.root).latest_turn() == 0
+
+
+def test_a_turn_run_with_no_config_names_the_config_its_rollback_needs(tmp_path: Path) -> None:
+    """Given no config and none beside the games folder (`--games-dir` alone), the line
+    said nothing of taking the turn back: it names the rollback with the config to give
+    (a rollback tells the players from its address) and the game by its folder, which the
+    GM's config finds wherever its games folder is."""
+    game = due_in(tmp_path / "games", 50)
+    ran = run_turn(tmp_path / "games", "g1", "--now")
+    folder = game.store.root.absolute()
+    back = (
+        f"; the wrong game? `wtg --config FILE rollback {folder} --to 0` takes it back (FILE: "
+        "the host's config, whose address tells the players)"
+    )
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game g1 resolved{back}\n")
+    config = tmp_path / "elsewhere.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    command = ran.stdout.split("`")[1].replace("FILE", str(config)).split()
+    taken = CliRunner().invoke(main, command[1:])
+    assert taken.exit_code == 0, taken.output
+    assert open_game(game.store.root).latest_turn() == 0
+    rerun = run_turn(tmp_path / "games", "g1", "--now", "--unmailed")  # the notices: a spool
+    assert rerun.exit_code == 0, rerun.output
+    again = run_turn(tmp_path / "games", "g1", "--rerun")
+    assert again.stdout.startswith(
+        f"turn 1 of game g1 rerun; the wrong game? `wtg --config FILE rollback {folder} --to 0` "
+        "takes turn 1 back (FILE: "
+    )
 
 
 def test_given_twice_the_second_run_is_refused(tmp_path: Path) -> None:
     """Issue 25, item 13: the GM's `--now` runs turn 1; the same command without `--now`
     given again (the slip) does not run turn 2, days before its deadline."""
     game = due_in(tmp_path, 50)
-    assert run_turn(tmp_path, "g1", "--now").stdout == "turn 1 of game g1 resolved\n"
+    assert run_turn(tmp_path, "g1", "--now").stdout.startswith("turn 1 of game g1 resolved; ")
     again = run_turn(tmp_path, "g1")
     assert again.exit_code == 1
     assert again.stderr.startswith("wtg: turn 2 of game g1 is due ")
@@ -113,7 +158,7 @@ def test_preview_and_rerun_need_no_now(tmp_path: Path) -> None:
     """A preview commits nothing and a rerun runs no new turn: neither is refused."""
     due_in(tmp_path, 50)
     assert run_turn(tmp_path, "g1", "--now").exit_code == 0
-    assert run_turn(tmp_path, "g1", "--rerun").stdout == "turn 1 of game g1 rerun\n"
+    assert run_turn(tmp_path, "g1", "--rerun").stdout.startswith("turn 1 of game g1 rerun; ")
     preview = run_turn(tmp_path, "g1", "--preview", str(tmp_path / "out"))
     assert preview.stdout.startswith("turn 2 of game g1 previewed in ")
 

@@ -25,6 +25,8 @@ from wtg.cli import main
 from wtg.mail.spool.journal import mailed_turns
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+NO_CONFIG = " takes it back (FILE: the host's config, whose address tells the players)"
+"""How the line of a turn run with --now and no config ends, after the rollback it names."""
 
 
 def wtg(*args: object) -> Result:
@@ -81,7 +83,8 @@ def test_a_game_of_no_host_runs_as_before(tmp_path: Path) -> None:
     made = wtg("new-game", tmp_path / "alone", "--ruleset", "wok4", *PLAYERS)
     assert made.exit_code == 0, made.output
     ran = wtg("run-turn", tmp_path / "alone", "--now")
-    assert ran.stdout == "turn 1 of game alone resolved\n"
+    back = f"`wtg --config FILE rollback {(tmp_path / 'alone').absolute()} --to 0`"
+    assert ran.stdout == f"turn 1 of game alone resolved; the wrong game? {back}{NO_CONFIG}\n"
     assert not (tmp_path / ".mail").exists()
 
 
@@ -124,7 +127,10 @@ def test_with_no_config_beside_the_games_folder_the_commands_name_it(
     refused = wtg("run-turn", games / "test1", "--now")
     anyway = named(refused.stderr)[1]
     assert anyway[:2] == ["--games-dir", str(games)]
-    assert wtg(*anyway).stdout == "turn 1 of game test1 resolved\n"
+    back = f"`wtg --config FILE rollback {(games / 'test1').absolute()} --to 0`"
+    assert (
+        wtg(*anyway).stdout == f"turn 1 of game test1 resolved; the wrong game? {back}{NO_CONFIG}\n"
+    )
 
 
 def test_a_games_folder_of_no_host_that_a_digest_looked_at_runs_as_before(tmp_path: Path) -> None:
@@ -139,5 +145,30 @@ def test_a_games_folder_of_no_host_that_a_digest_looked_at_runs_as_before(tmp_pa
     assert wtg("--games-dir", games, "digest").exit_code == 0
     assert (games / ".mail").is_dir()  # the digest's note
     ran = wtg("run-turn", games / "t1", "--now")
-    assert (ran.exit_code, ran.stdout) == (0, "turn 1 of game t1 resolved\n"), ran.output
+    back = f"`wtg --config FILE rollback {(games / 't1').absolute()} --to 0`"
+    said = f"turn 1 of game t1 resolved; the wrong game? {back}{NO_CONFIG}\n"
+    assert (ran.exit_code, ran.stdout) == (0, said), ran.output
     assert not (games / ".mail" / "journal.sqlite").exists()  # nothing noted for a host
+
+
+@pytest.mark.parametrize("config", [False, True])
+def test_a_run_given_in_the_games_own_folder_is_guarded_too(
+    games: Path, monkeypatch: pytest.MonkeyPatch, config: bool
+) -> None:
+    """`cd /srv/wtg/games/test1; wtg run-turn . --now`: the game's folder, `.`, had no
+    games folder above it to the guards (`./..` is `.` itself), so a turn ran though the
+    one before was never mailed, and each player lost it; the rollback the line named was
+    told to look for the config in the games folder. Guarded as the game's path is."""
+    monkeypatch.chdir(games / "test1")
+    host = ["--config", games.parent / "wtg.yaml"] if config else []
+    refused = wtg(*host, "run-turn", ".", "--now")
+    assert refused.exit_code == 1, refused.output
+    assert refused.stderr.startswith(
+        "wtg: turn 0 of game test1 has not been mailed to its players yet"
+    )
+    assert turns(games) == ["0000"]
+    ran = wtg(*host, "run-turn", ".", "--now", "--unmailed")
+    head = "wtg" if config else f"wtg --config {games.parent / 'wtg.yaml'}"
+    assert ran.stdout == (
+        f"turn 1 of game test1 resolved; the wrong game? `{head} rollback . --to 0` takes it back\n"
+    )

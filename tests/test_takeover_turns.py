@@ -97,7 +97,9 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
     assert "aofs/p02.txt" in taken and "takeovers.json" in taken
 
     said = cli(tmp_path, "run-turn", "g1", "--rerun")
-    assert said == "turn 1 of game g1 rerun\n"
+    assert said == (
+        "turn 1 of game g1 rerun; the wrong game? `wtg rollback g1 --to 0` takes turn 1 back\n"
+    )
 
     game = opened(tmp_path)
     entry = game.config.player(2)

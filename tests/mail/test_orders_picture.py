@@ -167,3 +167,25 @@ def test_the_confirmation_says_what_its_picture_is(tmp_path: Path) -> None:
     plain.mail(plain.aof(1, X1="100"), sender="p1@players.example")
     plain.poll()
     assert "orders-turn" not in parsed(confirmation(plain)).get_content()
+
+
+def test_a_mail_with_no_order_line_says_its_picture_draws_none(tmp_path: Path) -> None:
+    """A mail with no order line (the form sent back blank, a READY alone) got a picture
+    with "draws these orders on your map, as understood": there were none, and the
+    player looked for orders he never wrote. The note says the picture is his map with no
+    orders on it, and why (a mail whose every line was refused is answered with no
+    confirmation)."""
+    world = World(tmp_path)
+    world.mail(world.aof(1), sender="p1@players.example")
+    world.poll()
+    raw = confirmation(world)
+    assert parts(raw) == ["text/plain", "image/png"]
+    text, _image = parsed(raw).iter_parts()
+    said = str(text.get_content()).replace("\r\n", "\n")
+    assert "No order lines: you send no orders this turn" in said
+    assert "draws these orders" not in said
+    assert said.endswith(
+        "\nThe picture orders-turn1.png of this mail is your map as turn 1 begins, with\n"
+        "no orders drawn on it: this mail had no order lines. To get your mails without\n"
+        'it, write the line "MAP: off" into your order form.\n'
+    )

@@ -14,13 +14,14 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.mail.test_send_recipient_deferred import folders, smtp_config, wtg
-from wtg.game.report import environment
 from wtg.mail.outgoing.compose import message, wire, with_picture
-from wtg.mail.outgoing.pictures import PNG_SIGNATURE, without_picture
+from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
 REPORTS = [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
 
@@ -76,8 +77,10 @@ def test_a_mail_too_big_without_its_picture_is_still_set_aside(tmp_path: Path) -
     ), said
 
 
-def test_a_confirmation_too_big_loses_its_orders_picture_and_its_note() -> None:
-    note = environment().get_template("mail/orders_note.txt.j2").render(filename="orders-turn2.png")
+@pytest.mark.parametrize("lines", [None, 1, 0])
+def test_a_confirmation_too_big_loses_its_orders_picture_and_its_note(lines: int | None) -> None:
+    """Whichever note its picture has: its orders drawn, or none (no order line)."""
+    note = orders_note("orders-turn2.png", 2, lines)
     mail = message(
         "conf-1",
         "gm@example.org",

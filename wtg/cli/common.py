@@ -6,7 +6,6 @@ import errno
 import io
 import os
 import pwd
-import re
 import shlex
 import sqlite3
 import sys
@@ -16,7 +15,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
+from wtg.cli.slips import ARGS, command_slip, option_slip, words_slip
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
@@ -92,8 +93,9 @@ class WtgGroup(click.Group):
     system (a folder that is a file, one wtg may not write in, a full disk): the path and
     what went wrong, in one line (stdout piped into a reader that stopped, as `| head`,
     ends it without a word: ``wtg.cli.pipes``); an SQLite database that cannot be written
-    likewise; and Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug
-    and shows its traceback."""
+    likewise; and Ctrl-C, in one line rather than click's "Aborted!". A usage error says
+    what was meant when it is a slip ``wtg.cli.slips`` knows. Any other is a bug and shows
+    its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         escape_what_the_terminal_cannot_write()
@@ -103,22 +105,10 @@ class WtgGroup(click.Group):
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
             fail(INTERRUPTED)
         except click.NoSuchOption as exc:  # `wtg status --config F`: the group's option
-            sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
-            takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
-            if exc.option_name not in takes:
-                raise (
-                    _one_dash(exc, ctx.meta.get(ARGS, []))
-                    or _option_meant(exc)
-                    or _others_option(self, exc)
-                    or exc
-                ) from None
-            raise click.UsageError(
-                f"{exc.option_name} goes before the command: wtg {exc.option_name} "
-                f"{takes[exc.option_name]} {sub} ...",
-                exc.ctx,
-            ) from None
+            raise option_slip(self, exc, ctx.meta.get(ARGS, [])) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
-            raise _reason_meant(exc) or _turn_meant(exc) or _extra_words(exc) or exc from None
+            given = exc.ctx
+            raise words_slip(exc, lambda: _games_folder_given(given)) or exc from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
@@ -146,16 +136,22 @@ class WtgGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:
-            word = args[0] if args else ""
-            for name, command in self.commands.items():
-                rest = word.removeprefix(f"{name}-")
-                if rest == word or not rest:
-                    continue
-                if any(f"--{rest}" in param.opts for param in command.params):
-                    raise click.UsageError(
-                        f"No such command {word!r}: did you mean `wtg {name} --{rest}`?", ctx
-                    ) from exc
-            raise
+            meant = command_slip(self, ctx, args[0] if args else "")
+            if meant is None:
+                raise
+            raise meant from exc
+
+
+def _games_folder_given(ctx: click.Context | None) -> Path | None:
+    """The games folder given to the command of ``ctx`` (--games-dir, the config's), for
+    a slip's message: read without a word on a config that cannot be; None when none."""
+    folder = ((ctx.obj or {}).get("games_dir") if ctx is not None else None) or None
+    if not folder and ctx is not None and config_path(ctx) is not None:
+        try:
+            folder = gm_config(ctx).games_dir
+        except (WtgError, OSError, ValueError):
+            folder = None
+    return Path(folder) if folder else None
 
 
 def _busy(exc: sqlite3.Error) -> str:
@@ -163,167 +159,6 @@ def _busy(exc: sqlite3.Error) -> str:
     "database is locked", which said nothing of it); "" for any other error."""
     busy = kept_busy(exc)
     return f"{busy}; give the command again once that one is done" if busy else ""
-
-
-OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}
-"""An option a GM gives a command for what another of its options does: what that one
-does, and it."""
-
-
-def _option_meant(exc: click.NoSuchOption) -> click.UsageError | None:
-    """`wtg run-turn --all` (every game's turn meant): click said the option was another
-    command's (`wtg announce`'s), and the GM went looking there. The option meant."""
-    if exc.ctx is None:
-        return None
-    meant = OPTION_MEANT.get((exc.ctx.info_name or "", exc.option_name))
-    if meant is None:
-        return None
-    does, option = meant
-    return click.UsageError(
-        f"No such option {exc.option_name!r}: {does} {option} (wtg {exc.ctx.info_name} {option})",
-        exc.ctx,
-    )
-
-
-ARGS = "wtg.args"
-"""The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
-
-
-def _one_dash(exc: click.NoSuchOption, args: list[str]) -> click.UsageError | None:
-    """`wtg run-turn -due` (a long option given one dash): click read it as -d -u -e and
-    said only "No such option '-d'". The option meant; None for any other slip."""
-    if exc.ctx is None or exc.option_name.startswith("--"):
-        return None
-    opts = {opt for param in exc.ctx.command.params for opt in param.opts}
-    for word in args:
-        name = word.split("=", 1)[0]
-        if name.startswith(exc.option_name) and len(name) > 2 and f"-{name}" in opts:
-            return click.UsageError(
-                f"No such option {name!r}: a long option takes two dashes, -{name}", exc.ctx
-            )
-    return None
-
-
-def _others_option(group: click.Group, exc: click.NoSuchOption) -> click.UsageError | None:
-    """`wtg remind --due`, `wtg run-turn --quiet` (a cron line's options put on the wrong
-    command): click offered the option of its own closest in letters (`--quiet` for
-    `--due`, and the other way round). The commands that take it; None when none does."""
-    if exc.ctx is None:
-        return None
-    sub, name = exc.ctx.info_name, exc.option_name
-    others = sorted(
-        command
-        for command, each in group.commands.items()
-        if command != sub and any(name in param.opts for param in each.params)
-    )
-    if not others:
-        return None
-    shown = [f"wtg {command}" for command in others[:3]]
-    more = f" and {len(others) - 3} more" if len(others) > 3 else ""
-    return click.UsageError(
-        f"No such option {name!r}: it is an option of {', '.join(shown)}{more}, not of wtg {sub}",
-        exc.ctx,
-    )
-
-
-_EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
-
-
-def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
-    """The words typed after a hold's GAME_DIR, as a reason without ``--reason``: the
-    command that gives them as one (click said only 'Got unexpected extra argument');
-    None for any other slip."""
-    ctx = exc.ctx
-    found = _EXTRA.fullmatch(exc.message)
-    if ctx is None or found is None or ctx.info_name != "hold" or ctx.params.get("reason"):
-        return None
-    game = ctx.params.get("game_dir") or "GAME"
-    words = shlex.quote(found["words"])
-    return click.UsageError(
-        f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
-        f"{words} (the players' notice says it); nothing was held",
-        ctx,
-    )
-
-
-def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
-    """The turn typed after a rollback's GAME_DIR without ``--to`` (`wtg rollback g1 5`, as
-    `wtg extend g1 24` takes its hours): the command that gives it (click said only 'Got
-    unexpected extra argument'); None for any other slip."""
-    ctx = exc.ctx
-    found = _EXTRA.fullmatch(exc.message)
-    if ctx is None or found is None or ctx.info_name != "rollback":
-        return None
-    if ctx.params.get("to_turn") is not None or ctx.params.get("undo"):
-        return None
-    turn = found["words"].strip()
-    if not turn.isdigit():
-        return None
-    game = shlex.quote(str(ctx.params.get("game_dir") or "GAME"))
-    return click.UsageError(
-        f"the turn to go back to goes with --to: wtg rollback {game} --to {int(turn)} (turn "
-        f"{int(turn)} is the latest again); nothing was rolled back",
-        ctx,
-    )
-
-
-TAKEN_INSTEAD = {"run-turn": "--due"}
-"""What a command takes in place of its arguments (`wtg run-turn --due`: every due game),
-said with them when a word too many was given."""
-
-
-def _extra_words(exc: click.UsageError) -> click.UsageError | None:
-    """A word too many (`wtg run-turn test1 t7782`: a code, a second game): click said only
-    'Got unexpected extra argument (t7782)'. What the command takes, and, when a word is
-    another game of the host's, that the command takes one game a time, given once for
-    each; None for any other slip."""
-    ctx = exc.ctx
-    found = _EXTRA.fullmatch(exc.message)
-    if ctx is None or found is None:
-        return None
-    arguments = [p for p in ctx.command.params if isinstance(p, click.Argument)]
-    names = [p.human_readable_name.strip("[]") for p in arguments]
-    takes = (
-        f"one {names[0]}" if len(names) == 1 else " and ".join(names) if names else "options only"
-    )
-    instead = TAKEN_INSTEAD.get(ctx.info_name or "")
-    said = (
-        f"{exc.message}: wtg {ctx.info_name} takes {takes}{f' (or {instead})' if instead else ''}"
-    )
-    game = ctx.params.get("game_dir")
-    games = _host_games(ctx, found["words"].split()) if isinstance(game, str) else []
-    if games and isinstance(game, str):
-        typed = list(ctx.meta.get(ARGS, []))
-        for word in games:
-            if word in typed:
-                typed.reverse()
-                typed.remove(word)
-                typed.reverse()
-        each = [
-            "wtg " + shlex.join([name if w == game else w for w in typed])
-            for name in [game, *games]
-        ]
-        times = "twice" if len(each) == 2 else "once for each"
-        said += f": one game a time, so give it {times}, `{'`, then `'.join(each)}`"
-    return click.UsageError(said, ctx)
-
-
-def _host_games(ctx: click.Context, words: list[str]) -> list[str]:
-    """Those of ``words`` that name a game: a game's folder, or a game of the games folder
-    given (--games-dir, the config's); read without a word on a config that cannot be."""
-    folder = (ctx.obj or {}).get("games_dir")
-    if not folder and config_path(ctx) is not None:
-        try:
-            folder = gm_config(ctx).games_dir
-        except (WtgError, OSError, ValueError):
-            folder = None
-    games = Path(folder) if folder else None
-    return [
-        word
-        for word in words
-        if (Path(word) / "game.yaml").is_file()
-        or (games is not None and os.sep not in word and (games / word / "game.yaml").is_file())
-    ]
 
 
 GAMES_FOLDER = "wtg.games_folder"
@@ -587,17 +422,18 @@ def refuse_a_maildir_not_there(
         )
 
 
-def games_root(ctx: click.Context) -> Path:
+def games_root(ctx: click.Context, gm: GmConfig | None = None) -> Path:
     """The games directory: --games-dir (or WTG_GAMES_DIR), else the config's games_dir;
-    checked (``checked_games_dir``)."""
+    checked (``checked_games_dir``). ``gm``: the config the command has read already
+    (``gm_config``), not read again."""
     obj = ctx.obj or {}
     if obj.get("games_dir"):
         if config_path(ctx) is not None:
-            refuse_two_games_folders(ctx, gm_config(ctx))
+            refuse_two_games_folders(ctx, gm or gm_config(ctx))
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(without_config(NO_GAMES_DIR))
-    return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))
+    return checked_games_dir((gm or gm_config(ctx)).games_dir, games_source(ctx))
 
 
 def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:
@@ -630,7 +466,9 @@ def known_games_dir(ctx: click.Context) -> Path | None:
 def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
     config's games_dir): the folder of that name, else the one the GM renamed from it
-    (``renamed_game``: still the game, as the poll and `wtg status` take it)."""
+    (``renamed_game``: still the game, as the poll and `wtg status` take it). A leading ~
+    is the home folder (``home_taken``)."""
+    game_dir = home_taken(game_dir)
     if os.sep not in game_dir and not Path(game_dir).exists():
         games_dir = known_games_dir(ctx)
         if games_dir is not None:
@@ -655,7 +493,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
         slip = not_a_game_folder(game_dir, path)
         if slip is not None:
             fail(slip)
-    game = open_game(path)
+    # absolute: `.`, the game's own folder, has no games folder above it (`./..` is `.`),
+    # and the host's guards and mail are found there
+    game = open_game(path.absolute())
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
             f"game {game.config.game} ({path.absolute()}) has no turn 0: its making was cut "

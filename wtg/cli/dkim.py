@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import config_path, fail
+from wtg.cli.homepath import HomePath
 
 
 def register(group: click.Group) -> None:
@@ -21,6 +22,7 @@ def register(group: click.Group) -> None:
     "--out",
     "out",
     default=None,
+    type=HomePath(dir_okay=False),
     metavar="FILE",
     help="Where to write the key (default: SELECTOR.DOMAIN.dkim.key beside the config of "
     "--config or WTG_CONFIG, else in the current folder). Never written over.",

@@ -32,6 +32,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
@@ -239,7 +240,7 @@ def new_game(
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         entries = share_addresses(entries, shared)
-        chosen = map_name or rules.default_map(variant, options)
+        chosen = home_taken(map_name) if map_name else rules.default_map(variant, options)
         maps, seats = (
             check_map_file(rules, chosen, variant, len(entries), options)
             if is_map_path(chosen)
@@ -389,9 +390,15 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     ends the command, saying the rule; nothing is made. Without a games folder (no config,
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
+    given = home_taken(given)  # a ~ the shell left: the home folder
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
+    if games_dir is not None and not bare and same_file(folder, games_dir):
+        fail(
+            f"{given} is the games folder itself, not a new game's folder: give the new game's "
+            "name alone (`wtg new-game NAME ...`), and its folder is made in it"
+        )
     if games_dir is not None and not bare and not same_file(folder.parent, games_dir):
         fail(
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
@@ -615,6 +622,7 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     "--preview",
     "preview_dir",
     default=None,
+    type=HomePath(),
     metavar="OUT",
     help="Resolve the turn into the folder OUT (state, events, reports, AOFs, orders) "
     "without committing it: the game folder is left as it is, and no mail goes out.",
@@ -711,20 +719,28 @@ def run_turn(
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
-    back = _taken_back(ctx, game, game_dir, turn) if now_anyway and not rerun else ""
+    back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
     click.echo(f"turn {turn} of game {game.config.game} {done}{back}")
 
 
-def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int) -> str:
-    """What ends the line of a turn run with --now (given for the wrong game, no guard
-    can catch it): the rollback that takes it back, for the GM who sees the wrong name,
-    begun as the refusals' commands are (``_head``); "" when no config is given or beside
-    the games folder (a rollback tells the players from the config's address)."""
+def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun: bool) -> str:
+    """What ends the line of a turn run with --now or run again with --rerun (given for
+    the wrong game, no guard can catch either): the rollback that takes the turn back, for
+    the GM who sees the wrong name, begun as the refusals' commands are (``_head``). Given
+    no config and none beside the games folder, the rollback names the config to give
+    (``--config FILE``) and the game by its folder: a rollback tells the players from the
+    config's address, and stops without one."""
     beside = game.store.root.parent.absolute().parent / CONFIG_NAME
+    what = f"turn {turn}" if rerun else "it"  # a rerun's turn: the run it replaced is gone
     if config_path(ctx) is None and not beside.is_file():
-        return ""
+        where = shlex.quote(str(game.store.root.absolute()))
+        back = f"wtg --config FILE rollback {where} --to {turn - 1}"
+        return (
+            f"; the wrong game? `{back}` takes {what} back (FILE: the host's config, whose "
+            "address tells the players)"
+        )
     back = f"{_head(ctx, game)} rollback {shlex.quote(game_dir)} --to {turn - 1}"
-    return f"; the wrong game? `{back}` takes it back"
+    return f"; the wrong game? `{back}` takes {what} back"
 
 
 HOST_SPOOL_MARKS = (JOURNAL_FILE, "maildir-in", "maildir-out", "outbox")

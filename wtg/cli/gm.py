@@ -9,10 +9,11 @@ import sys
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
-from wtg.cli.common import fail, games_root, gm_config, open_or_fail
+from wtg.cli.common import fail, game_path, games_root, gm_config, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
@@ -221,8 +222,14 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
             f"{-moved.hours:g} hours taken back); {told}"
         )
     elif new:
+        held = (
+            f"; the game is held: no turn runs until `wtg release {name}`, whatever the deadline"
+            if game.held() is not None
+            else ""
+        )
         click.echo(
-            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
+            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
+            f"{_told(queued)}{held}"
         )
         schedule = game.config.schedule
         note = schedule and clock_change(schedule.timezone, moved.old, moved.new, hours, name)
@@ -399,7 +406,7 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         target, text_words = ALL, words
     else:
         if len(words) < 2:
-            raise UsageError("give GAME and TEXT (or --all and TEXT)")
+            _one_word(ctx, words[0])
         game = open_or_fail(ctx, words[0])
         root = game.store.root.parent
         games = running = [game]
@@ -417,7 +424,11 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     else:
         text = text_given(" ".join(text_words), "TEXT")
     if not text.strip():
-        raise UsageError("the announcement is empty")
+        given = "--all" if every else shlex.quote(target)
+        raise UsageError(
+            f"the announcement is empty: give its text (`wtg announce {given} 'TEXT'`; `-` "
+            "reads it from standard input); nothing was queued"
+        )
     if not running:
         raise UsageError(f"no running game in {root}")
     now = datetime.now(timezone.utc)
@@ -476,6 +487,24 @@ def _withdraw_announcement(spool: Path) -> None:
         )
     click.echo(
         f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue"
+    )
+
+
+def _one_word(ctx: click.Context, word: str) -> NoReturn:
+    """`wtg announce` given one word: a game without its text, or a text without its game
+    (it said "give GAME and TEXT" to both). What to give, by which the word is: one of
+    several words is a text; one word alone a game (a name mistyped: the games meant)."""
+    if not any(c.isspace() for c in word) or (game_path(ctx, word) / "game.yaml").is_file():
+        open_or_fail(ctx, word)
+        game = shlex.quote(word)
+        raise UsageError(
+            f"the announcement to {word} has no TEXT: give it after the game, in quotes (`wtg "
+            f"announce {game} 'TEXT'`; `-` reads it from standard input); nothing was queued"
+        )
+    raise UsageError(
+        f"the announcement has no GAME: {word!r} is no game of the host; give the game before "
+        f"the text (`wtg announce GAME {shlex.quote(word)}`), or --all for every running game; "
+        "nothing was queued"
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from wtg.cli.common import config_path
+from wtg.cli.homepath import home_taken
 from wtg.core.errors import WtgError
 
 
@@ -22,6 +23,8 @@ class InputFile(click.File):
     folder (the config's) or in its games folder."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):  # a ~ the shell left: the home folder
+            value = home_taken(value)
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as exc:

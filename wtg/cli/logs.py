@@ -15,6 +15,7 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from wtg.cli.homepath import HomePath
 from wtg.logs.events import LOGGER, JsonFormat, TextFormat
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,7 +43,7 @@ def log_options(function: F) -> F:
             ),
             click.option(
                 "--log-file",
-                type=click.Path(dir_okay=False),
+                type=HomePath(dir_okay=False),
                 default=None,
                 help="Append the log to FILE (0600) rather than to stderr.",
             ),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wtg.cli.common import checked_games_dir, games_root, gm_config
+from wtg.cli.homepath import HomePath
 from wtg.core.printable import printable
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -21,7 +22,7 @@ def register(group: click.Group) -> None:
 
 
 @click.command()
-@click.argument("out_dir", type=click.Path(file_okay=False))
+@click.argument("out_dir", type=HomePath(file_okay=False))
 @click.option(
     "--games-dir",
     "games_dir",

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -76,6 +77,9 @@ from wtg.mail.spool.journal import (
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
+
+if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
+    from wtg.host.config import GmConfig
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -436,12 +440,13 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
 
 def host(ctx: click.Context, as_json: bool) -> None:
     """`wtg status --host`: the facts of ``wtg.serve.health``, as JSON or a line each."""
-    games_dir = games_root(ctx)
+    gm = gm_config(ctx) if config_path(ctx) is not None else None  # read once, for both
+    games_dir = games_root(ctx, gm)
     health = host_health(games_dir, datetime.now(timezone.utc))
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
     low = low_disk(games_dir)
-    passwords = _password_problems(ctx)
+    passwords = _password_problems(gm)
     if as_json:
         facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
         click.echo(json.dumps({**facts, "password_problems": passwords}, indent=1))
@@ -453,12 +458,12 @@ def host(ctx: click.Context, as_json: bool) -> None:
         say(line)
 
 
-def _password_problems(ctx: click.Context) -> list[str]:
-    """Why a password of the config cannot be had (its file missing, its variable not set):
-    every command that reaches no server runs without it, so the host's look says it."""
-    if config_path(ctx) is None:
+def _password_problems(gm: GmConfig | None) -> list[str]:
+    """Why a password of the config ``gm`` cannot be had (its file missing, its variable
+    not set): every command that reaches no server runs without it, so the host's look
+    says it. None for no config: nothing."""
+    if gm is None:
         return []
-    gm = gm_config(ctx)
     servers = (gm.imap, gm.smtp)
     return [s.password_problem for s in servers if s is not None and s.password_problem]
 

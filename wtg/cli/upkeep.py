@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from wtg.cli.common import config_path, fail, games_root, gm_config, refuse_root_on_anothers
+from wtg.cli.homepath import HomePath
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.locks import WAIT
 from wtg.upkeep.restore import restore as restore_backup
@@ -68,7 +69,7 @@ def _phase_bars(terminal: bool) -> Iterator[Callable[[str, int, int], None] | No
 
 
 @click.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=HomePath(path_type=Path))
 @click.option(
     "--wait",
     type=click.FloatRange(min=0),
@@ -119,12 +120,12 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=HomePath(path_type=Path))
 @click.option(
     "--games-dir",
     "games_dir",
     required=True,
-    type=click.Path(path_type=Path),
+    type=HomePath(path_type=Path),
     metavar="DIR",
     help="The folder to restore into: new, or empty (a non-empty one is refused).",
 )

@@ -111,7 +111,12 @@ class GameConfig(Record):
         for p in self.players:
             if p.id == pid:
                 return p
-        raise ConfigError(f"game {self.game} has no player {pid}")
+        raise ConfigError(f"game {self.game} has no player {pid} ({self.players_said()})")
+
+    def players_said(self) -> str:
+        """The game's players' numbers, as a refusal of another names them (``its players:
+        1 to 10``)."""
+        return f"its players: {numbers_said(sorted(p.id for p in self.players))}"
 
     def with_players(self, players: Sequence[PlayerEntry]) -> GameConfig:
         """The same config, every key kept, with ``players`` (a seat taken over)."""
@@ -464,3 +469,12 @@ def yaml_problem(source: str, text: str, exc: Exception) -> str:
         if lined.line:
             return f"{source}, line {lined.line}: {lined.message}"
     return f"{source}: {exc}"
+
+
+def numbers_said(numbers: list[int]) -> str:
+    """Players' numbers in a few words: ``1 to 10`` for a run of more than two, else each
+    (``1 and 2``, ``1, 3 and 4``)."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    words = [str(number) for number in numbers]
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)

@@ -32,7 +32,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SeatId, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
 from wtg.files.store import turn_name
-from wtg.game.gameconfig import GameConfig
+from wtg.game.gameconfig import GameConfig, numbers_said
 
 READY_KEY = "ready"
 ORDER_FILE = "the order file"
@@ -274,7 +274,7 @@ class Door(Generic[S]):
             players = sorted(entry.id for entry in self.config.players)
             return (
                 f"--player {self.player}: game {self.config.game} has no player {self.player} "
-                f"(its players: {_numbers(players)}); the form is player {pid}'s"
+                f"(its players: {numbers_said(players)}); the form is player {pid}'s"
             )
         return None
 
@@ -586,12 +586,3 @@ def _not_kept(verdict: Verdict) -> Verdict:
     """A READY line beside rejected lines, listed as not kept (the note after the lines
     says how many were rejected): a line listed ``ok`` is one that counts."""
     return Verdict(verdict.entry, False, READY_NOT_KEPT) if verdict.accepted else verdict
-
-
-def _numbers(numbers: list[int]) -> str:
-    """Players' numbers in a few words: ``1 to 10`` for a run of more than two, else each
-    (``1 and 2``, ``1, 3 and 4``)."""
-    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]} to {numbers[-1]}"
-    words = [str(number) for number in numbers]
-    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)

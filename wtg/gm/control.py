@@ -168,13 +168,28 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
         if done and done[-1].to == to == latest:
             return done[-1], False
         if to == latest:
-            raise GameError(f"game {game.config.game} is at turn {to} already")
+            raise GameError(_at_turn_already(game.config.game, latest))
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         if not 0 <= to < latest:
             name = game.config.game
             return roll_back(game.store, to, now, None, name=name), True  # says which may be
         deadline = deadline_after(game.store, to, now, game.config.schedule)
         return roll_back(game.store, to, now, deadline, _rewritten(game, to, deadline)), True
+
+
+def _at_turn_already(name: str, latest: int) -> str:
+    """Why a rollback to the latest turn does nothing, and the one that takes it back (the
+    GM read the coming turn, the one `wtg status` names, for the latest)."""
+    if latest == 0:
+        return (
+            f"game {name} is at turn 0 already, where it began: no turn has run yet, so there "
+            "is none to go back on"
+        )
+    return (
+        f"game {name} is at turn {latest} already: nothing was rolled back; `wtg rollback "
+        f"{name} --to {latest - 1}` takes turn {latest} back (`wtg status {name}` names the "
+        f"coming turn, {latest + 1}, the one after the latest)"
+    )
 
 
 def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
@@ -248,11 +263,14 @@ def _after(stamp: object, moment: datetime) -> bool:
 def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | None:
     """The deadline of the turn after the rollback's last turn once it is undone: the one
     it had while at least half a day ahead, else a whole turn from now; None when it had
-    none (the game over after it)."""
+    none, or when the game is over after it (its turn.json names the deadline all the
+    same: a turn that never comes)."""
     schedule = game.config.schedule
     if schedule is None:
         return None
     kept = game.store.root / ARCHIVE / rollback.ident / "turns" / turn_name(rollback.latest)
+    if _over_in(game, kept):
+        return None
     try:
         meta = json.loads((kept / TURN_META).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -261,6 +279,16 @@ def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | 
     if not isinstance(had, str):  # none: the game was over after it, or had no schedule then
         return None
     return iso(deadline_again(schedule, deadline_of(had), now))
+
+
+def _over_in(game: Game[S], turn: Path) -> bool:
+    """Whether the game is over after the turn kept in the folder ``turn`` (a rollback's
+    archive); a state that cannot be read says no (the undo reads it again, and says)."""
+    try:
+        data = json.loads((turn / "state.json").read_text(encoding="utf-8"))
+        return isinstance(data, dict) and game.ruleset.is_over(game.ruleset.state_from_dict(data))
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
 
 
 def _reports_said(game: Game[S]) -> None:

@@ -40,7 +40,9 @@ def game_board(
             f"turn {turn} of game {game.config.game} has not been played (turns 0 to {latest})"
         )
     if player is not None and player not in {entry.id for entry in game.config.players}:
-        raise NoMap(f"game {game.config.game} has no player {player}")
+        raise NoMap(
+            f"game {game.config.game} has no player {player} ({game.config.players_said()})"
+        )
     state = game.state(turn)
     if named and turn == latest:
         state = game.named_state(state)

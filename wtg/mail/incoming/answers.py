@@ -445,7 +445,13 @@ class Answers:
         ident = _ident("conf", message, index)
 
         picture = (  # drawn by the send, not here: a poll files the mails in hand first
-            orders_picture(game, entry.id, submission.turn, submission.orders)
+            orders_picture(
+                game,
+                entry.id,
+                submission.turn,
+                submission.orders,
+                lines=len(submission.verdicts),
+            )
             if game.config.map_pictures
             else None
         )

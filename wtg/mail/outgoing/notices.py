@@ -187,6 +187,7 @@ class Notices:
             turn=extension.turn,
             old=self._local(game, extension.old),
             new=self._local(game, extension.new),
+            held=game.held() is not None,
         )
 
     def rolled_back(self, game: Game, rollback: Rollback) -> int:
@@ -214,6 +215,7 @@ class Notices:
                 quit_lost=bool(sides & lost),
                 press_lost=bool(sides & unprinted) if sides else entry.id in unprinted,
                 deadline=self._local(game, rollback.deadline),
+                held=game.held() is not None,
                 report=game.report(entry.id, rollback.to),
             )
         flush(self.outbox.root)
@@ -266,6 +268,8 @@ class Notices:
                 press_back=bool(sides & back) if sides else entry.id in back,
                 quit_back=bool(sides & stands),
                 deadline=self._local(game, rollback.undone_deadline),
+                held=game.held() is not None,
+                over=game.ruleset.is_over(state),
                 report=game.report(entry.id, latest),
             )
         flush(self.outbox.root)

@@ -102,10 +102,31 @@ def for_report(
     return ForReport(picture, _note(turn, picture, form))
 
 
-def orders_picture(game: Game, seat: int, turn: int, orders: Mapping[str, Json]) -> JsonObject:
+def orders_picture(
+    game: Game, seat: int, turn: int, orders: Mapping[str, Json], lines: int
+) -> JsonObject:
     """What a confirmation's picture is to show, for the send to draw (``add_picture``):
-    the game, the seat, the turn the orders are for, the orders as the intake filed them."""
-    return {"game": game.store.root.name, "seat": seat, "turn": turn, "orders": dict(orders)}
+    the game, the seat, the turn the orders are for, the orders as the intake filed them,
+    and how many order lines the mail had (none: its note says no order is drawn,
+    ``orders_note``)."""
+    return {
+        "game": game.store.root.name,
+        "seat": seat,
+        "turn": turn,
+        "orders": dict(orders),
+        "lines": lines,
+    }
+
+
+def orders_note(filename: str, turn: int, lines: Json = None) -> str:
+    """The words a confirmation's picture ``filename`` adds under its text: that it draws
+    the mail's orders, or, the mail having no order line (``lines`` 0: the form sent back
+    blank, a READY alone), that it is the map with none on it. A picture asked for before
+    the lines were counted (None) says the first."""
+    note = environment().get_template("mail/orders_note.txt.j2")
+    return note.render(
+        filename=filename, turn=turn, lines=lines if isinstance(lines, int) else None
+    )
 
 
 def add_picture(
@@ -134,9 +155,9 @@ def add_picture(
     drawn = for_confirmation(game, seat, orders, chosen, turn)
     if drawn.picture is None:
         return None, drawn.problem
-    note = environment().get_template("mail/orders_note.txt.j2")
+    note = orders_note(drawn.picture.filename, turn, request.get("lines"))
     text = str(message.get_content()).replace("\r\n", "\n")
-    message.set_payload(quoted_printable(text + note.render(filename=drawn.picture.filename)))
+    message.set_payload(quoted_printable(text + note))
     with_picture(message, drawn.picture.png, drawn.picture.filename)
     return wire(message), ""
 
@@ -160,7 +181,7 @@ def without_picture(raw: bytes, theirs: bool = False, unsure: bool = False) -> b
     body = str(text.get_content()).replace("\r\n", "\n")
     turn = int("".join(c for c in filename if c.isdigit()))
     notes = [_note(turn, Picture(b"", filename), form) for form in (True, False)]
-    notes.append(environment().get_template("mail/orders_note.txt.j2").render(filename=filename))
+    notes += [orders_note(filename, turn, lines) for lines in (None, 0)]
     said = next((note for note in notes if body.endswith(note)), "")
     left_out = environment().get_template("mail/picture_left_out.txt.j2")
     gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for

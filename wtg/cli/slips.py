@@ -1,0 +1,233 @@
+"""The slips of a command line that click's own words miss, each answered with what was
+meant: a long option given one dash, an option of another command or of the group given
+after the command, a word too many (a hold's reason without --reason, a rollback's turn
+without --to, a second game), a command run into its option (`wtg run-turn-due`).
+
+``WtgGroup`` (``wtg.cli.common``) hands each usage error here; a slip these do not know
+keeps click's message."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+ARGS = "wtg.args"
+"""The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
+
+
+def option_slip(group: click.Group, exc: click.NoSuchOption, args: list[str]) -> click.UsageError:
+    """What an option no command takes was meant as (``args``: the words as typed): the
+    group's option given after the command (`wtg status --config F`), a long option given
+    one dash, an option meant for what another of the command's does, or another
+    command's; ``exc`` itself for any other."""
+    sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
+    takes = {n: p.metavar for p in group.params if p.metavar for n in p.opts}
+    if exc.option_name not in takes:
+        return _one_dash(exc, args) or _option_meant(exc) or _others_option(group, exc) or exc
+    return click.UsageError(
+        f"{exc.option_name} goes before the command: wtg {exc.option_name} "
+        f"{takes[exc.option_name]} {sub} ...",
+        exc.ctx,
+    )
+
+
+def words_slip(
+    exc: click.UsageError, games_folder: Callable[[], Path | None]
+) -> click.UsageError | None:
+    """What words too many were meant as: a hold's reason, a rollback's turn, what the
+    command takes instead (``games_folder``: the games folder given, read only when the
+    words may be games of it); None for any other usage error."""
+    return _reason_meant(exc) or _turn_meant(exc) or _extra_words(exc, games_folder)
+
+
+def command_slip(group: click.Group, ctx: click.Context, word: str) -> click.UsageError | None:
+    """`wtg run-turn-due` (a cron line's space lost before an option, its dashes with it):
+    click offered `run-turn`, and the line run as told ran no game. The command and option
+    meant; None when ``word`` is no command run into one of its options."""
+    for name, command in group.commands.items():
+        rest = word.removeprefix(f"{name}-")
+        if rest == word or not rest:
+            continue
+        if any(f"--{rest}" in param.opts for param in command.params):
+            return click.UsageError(
+                f"No such command {word!r}: did you mean `wtg {name} --{rest}`?", ctx
+            )
+    return None
+
+
+OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}
+"""An option a GM gives a command for what another of its options does: what that one
+does, and it."""
+
+
+def _option_meant(exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg run-turn --all` (every game's turn meant): click said the option was another
+    command's (`wtg announce`'s), and the GM went looking there. The option meant."""
+    if exc.ctx is None:
+        return None
+    meant = OPTION_MEANT.get((exc.ctx.info_name or "", exc.option_name))
+    if meant is None:
+        return None
+    does, option = meant
+    return click.UsageError(
+        f"No such option {exc.option_name!r}: {does} {option} (wtg {exc.ctx.info_name} {option})",
+        exc.ctx,
+    )
+
+
+def _one_dash(exc: click.NoSuchOption, args: list[str]) -> click.UsageError | None:
+    """`wtg run-turn -due` (a long option given one dash): click read it as -d -u -e and
+    said only "No such option '-d'". The option meant; None for any other slip."""
+    if exc.ctx is None or exc.option_name.startswith("--"):
+        return None
+    opts = {opt for param in exc.ctx.command.params for opt in param.opts}
+    for word in args:
+        name = word.split("=", 1)[0]
+        if name.startswith(exc.option_name) and len(name) > 2 and f"-{name}" in opts:
+            return click.UsageError(
+                f"No such option {name!r}: a long option takes two dashes, -{name}", exc.ctx
+            )
+    return None
+
+
+def _others_option(group: click.Group, exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg remind --due`, `wtg run-turn --quiet` (a cron line's options put on the wrong
+    command): click offered the option of its own closest in letters (`--quiet` for
+    `--due`, and the other way round). The commands that take it; None when none does."""
+    if exc.ctx is None:
+        return None
+    sub, name = exc.ctx.info_name, exc.option_name
+    others = sorted(
+        command
+        for command, each in group.commands.items()
+        if command != sub and any(name in param.opts for param in each.params)
+    )
+    if not others:
+        return None
+    shown = [f"wtg {command}" for command in others[:3]]
+    more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+    return click.UsageError(
+        f"No such option {name!r}: it is an option of {', '.join(shown)}{more}, not of wtg {sub}",
+        exc.ctx,
+    )
+
+
+_EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
+
+
+def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
+    """The words typed after a hold's GAME_DIR, as a reason without ``--reason``: the
+    command that gives them as one (click said only 'Got unexpected extra argument');
+    None for any other slip, and for the game named again (``_extra_words`` says so)."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None or ctx.info_name != "hold" or ctx.params.get("reason"):
+        return None
+    game = ctx.params.get("game_dir") or "GAME"
+    if found["words"] == game:
+        return None
+    words = shlex.quote(found["words"])
+    return click.UsageError(
+        f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
+        f"{words} (the players' notice says it); nothing was held",
+        ctx,
+    )
+
+
+def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
+    """The turn typed after a rollback's GAME_DIR without ``--to`` (`wtg rollback g1 5`, as
+    `wtg extend g1 24` takes its hours): the command that gives it (click said only 'Got
+    unexpected extra argument'); None for any other slip."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None or ctx.info_name != "rollback":
+        return None
+    if ctx.params.get("to_turn") is not None or ctx.params.get("undo"):
+        return None
+    turn = found["words"].strip()
+    if not turn.isdigit():
+        return None
+    game = shlex.quote(str(ctx.params.get("game_dir") or "GAME"))
+    return click.UsageError(
+        f"the turn to go back to goes with --to: wtg rollback {game} --to {int(turn)} (turn "
+        f"{int(turn)} is the latest again); nothing was rolled back",
+        ctx,
+    )
+
+
+TAKEN_INSTEAD = {"run-turn": "--due"}
+"""What a command takes in place of its arguments (`wtg run-turn --due`: every due game),
+said with them when a word too many was given."""
+
+
+def _extra_words(
+    exc: click.UsageError, games_folder: Callable[[], Path | None]
+) -> click.UsageError | None:
+    """A word too many (`wtg run-turn test1 t7782`: a code, a second game): click said only
+    'Got unexpected extra argument (t7782)'. What the command takes, and, when a word is
+    another game of the host's (``games_folder``: the games folder given, read only then),
+    that the command takes one game a time, given once for each; when it is the same game
+    (pasted twice, or as its name and its folder), the command given once. None for any
+    other slip."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None:
+        return None
+    arguments = [p for p in ctx.command.params if isinstance(p, click.Argument)]
+    names = [p.human_readable_name.strip("[]") for p in arguments]
+    takes = (
+        f"one {names[0]}" if len(names) == 1 else " and ".join(names) if names else "options only"
+    )
+    instead = TAKEN_INSTEAD.get(ctx.info_name or "")
+    said = (
+        f"{exc.message}: wtg {ctx.info_name} takes {takes}{f' (or {instead})' if instead else ''}"
+    )
+    game = ctx.params.get("game_dir")
+    if not isinstance(game, str):
+        return click.UsageError(said, ctx)
+    games = games_folder()
+    named = _host_games(games, found["words"].split())
+    if not named:
+        return click.UsageError(said, ctx)
+    typed = list(ctx.meta.get(ARGS, []))
+    for word in named:
+        if word in typed:
+            typed.reverse()
+            typed.remove(word)
+            typed.reverse()
+    here = _game_folder(games, game)
+    others = [word for word in named if _game_folder(games, word) != here]
+    each = [
+        "wtg " + shlex.join([name if w == game else w for w in typed]) for name in [game, *others]
+    ]
+    if len(each) == 1:  # the game itself again: a second run of it is no game meant
+        return click.UsageError(f"{said}: {game} is named twice; give it once, `{each[0]}`", ctx)
+    times = "twice" if len(each) == 2 else "once for each"
+    return click.UsageError(
+        f"{said}: one game a time, so give it {times}, `{'`, then `'.join(each)}`", ctx
+    )
+
+
+def _game_folder(games: Path | None, word: str) -> str:
+    """The folder of the game ``word`` names (its folder, or its name in ``games``), as
+    the file system has it, to tell one game given twice."""
+    path = Path(word)
+    if not (path / "game.yaml").is_file() and games is not None and os.sep not in word:
+        path = games / word
+    return os.path.realpath(path)
+
+
+def _host_games(games: Path | None, words: list[str]) -> list[str]:
+    """Those of ``words`` that name a game: a game's folder, or a game of the games folder
+    ``games``."""
+    return [
+        word
+        for word in words
+        if (Path(word) / "game.yaml").is_file()
+        or (games is not None and os.sep not in word and (games / word / "game.yaml").is_file())
+    ]
