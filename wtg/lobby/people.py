@@ -91,6 +91,7 @@ def name_problem(
     address: str,
     host: str = "",
     seats: Iterable[tuple[str, PlayerEntry]] = (),
+    sides: Iterable[tuple[str, PlayerEntry]] = (),
 ) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
     or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
@@ -98,7 +99,9 @@ def name_problem(
     the others' reports), another person's name, or not the name this person already plays as; for
     a newcomer, a name that would pass for another (``wtg.lobby.lookalikes``; ``host``: the
     host's From), or the name of a seat of ``seats`` (each with its game's name: the games
-    here, whose players the book may not know) played from another address."""
+    here, whose players the book may not know) played from another address, or of a side of
+    ``sides`` (the same, named as a game's sides are where one player plays several: a
+    Duel's or Trinity's colours, ``AnnA``; each as its seat's entry with the side's name)."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -140,6 +143,15 @@ def name_problem(
         return (
             f"the name {name} is player {entry.id}'s in game {game}, from another address: "
             f"choose another with AS <name> (or JOIN from the address you play {game} from)"
+        )
+    coloured = seat_named(name, address, sides) if mine is None else None
+    if coloured is not None:
+        game, entry = coloured
+        return (
+            f"the name {name} reads as {entry.name}, the name of a colour of player "
+            f"{entry.id}'s in game {game}, from another address: in its reports and press, "
+            "and beside it in any game, it would pass for that colour: choose another with "
+            f"AS <name> (or JOIN from the address you play {game} from)"
         )
     return None
 
