@@ -32,6 +32,7 @@ import unicodedata
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
 from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
+from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 
@@ -214,6 +215,9 @@ def posing(name: str, host: str = "") -> str | None:
             "reply gives it on a line of its own (a mail client wraps a line before it, or "
             "a player pastes it): choose another with AS <name>"
         )
+    figures = figures_problem(name)
+    if figures is not None:
+        return f"{figures}: choose another with AS <name>"
     if _ADDRESS_LIKE.search(name):
         return (
             f"the name {name} looks like an e-mail address, which the host never shows: "
