@@ -106,6 +106,16 @@ _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
 
 
+def in_list(name: str) -> str:
+    """``name`` as a list of names joined with commas shows it (LIST's players waiting, `wtg
+    lists`): between double quotes when it holds a mark that separates names (``_LISTING``),
+    which no new name may hold but one taken before the rule may (``Smith, John`` read as
+    two players waiting); a double quote of its own shown as ``'`` inside them."""
+    if not any(char in _LISTING for char in name):
+        return name
+    return '"' + name.replace('"', "'") + '"'
+
+
 def shows_nothing(text: str) -> bool:
     """Whether ``text`` shows nothing to a reader: blanks, format characters (a zero-width
     space, a tag character, U+E0041) and the characters of ``_INVISIBLE`` (a Hangul filler,

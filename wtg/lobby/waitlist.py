@@ -26,7 +26,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
-from wtg.lobby.lookalikes import alike, posing
+from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
@@ -44,7 +44,7 @@ def show_lists(desk: Answering, _command: Command) -> None:
     """LIST: the open waiting lists (each with its deadline rule and the players waiting on
     it, by their names in the games) and the seats offered in running games."""
     shown = [
-        (wl, [w.name for w in waiting(desk.book, wl.name)], deadline_rule(wl))
+        (wl, [in_list(w.name) for w in waiting(desk.book, wl.name)], deadline_rule(wl))
         for wl in all_lists(desk.book)
     ]
     seats = []
