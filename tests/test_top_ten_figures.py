@@ -31,6 +31,7 @@ FAKE = "Zed 99999 99 ACTIVE"
         ("Zed ACTIVE", '"Zed ACTIVE"        '),
         ('Ann" 12 99 "Q', "\"Ann' 12 99 'Q\"     "),  # her own quotes end nothing
         ("Zed \uff19\uff19 \uff19", '"Zed \uff19\uff19 \uff19"' + " " * 7),  # 13 columns
+        ("Zed       99", '"Zed       99"      '),  # a GM's game.yaml: blanks to a column
         ("Agent 47", "Agent 47            "),
         ("Robot 3", "Robot 3             "),
         ("Lord1 Bob", "Lord1 Bob           "),

@@ -47,8 +47,9 @@ def reads_as_figures(name: str) -> bool:
     """Whether ``name``, in a column of names with a row's figures after it (the Top Ten's
     SCORE, PROV and STATUS), would read as figures of the row: two numbers standing alone
     (``Zed 99999 99``), one with a word after it (``Zed 99 Bob``) or of more than two digits
-    (``Zed 99999``, cut or not), or a word of the STATUS column in capitals (``Zed
-    ACTIVE``). ``Agent 47``, ``Robot 3``, ``Player 2`` and ``Lord1`` read as names."""
+    (``Zed 99999``, cut or not), or after a run of blanks (``Zed      99``, as a GM's
+    game.yaml may have it), or a word of the STATUS column in capitals (``Zed ACTIVE``).
+    ``Agent 47``, ``Robot 3``, ``Player 2`` and ``Lord1`` read as names."""
     words = unicodedata.normalize("NFKC", name).split()
     if any(word in STATUS_WORDS for word in words):
         return True
@@ -57,6 +58,8 @@ def reads_as_figures(name: str) -> bool:
         return True
     if not numbers:
         return False
+    if re.search(r"\s\s", name):  # ``Zed      99``: its number stands in a column of its own
+        return True
     last = numbers[0] == len(words) - 1
     return not last or sum(char.isdigit() for char in words[numbers[0]]) > 2
 
