@@ -100,6 +100,13 @@ _FOLDED = str.maketrans(
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
 ``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
+_BRACKETED = re.compile(
+    r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE
+)
+"""What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
+2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
+``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
+to a reader, beside Ann who is."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 """The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
@@ -224,6 +231,13 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds {command}, which the host reads as a command where a "
             "reply gives it on a line of its own (a mail client wraps a line before it, or "
             "a player pastes it): choose another with AS <name>"
+        )
+    bracketed = _BRACKETED.search(shown)
+    if bracketed is not None:
+        return (
+            f"the name {name} holds {bracketed.group()}, which the host writes after a "
+            "player's name for his colour, or after a robot's (Ann (red), Robot 3 (robot)): "
+            "beside it, it would pass for that side: choose another with AS <name>"
         )
     figures = figures_problem(name)
     if figures is not None:
