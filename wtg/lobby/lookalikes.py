@@ -100,9 +100,7 @@ _FOLDED = str.maketrans(
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
 ``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
-_BRACKETED = re.compile(
-    r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE
-)
+_BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE)
 """What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
 ``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
