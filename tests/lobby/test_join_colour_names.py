@@ -30,8 +30,8 @@ def _duel(hall: Hall) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "colour"), [("AnnA", "AnnA"), ("ann-b", "AnnB"), ("B o b C", "BobC")]
-)
+    ("name", "colour"), [("ann-b", "AnnB"), ("annc", "AnnC"), ("b o b a", "BobA")]
+)  # in capitals, the name reads as a colour of Ann's whether she plays a Duel or not (below)
 def test_a_join_under_another_games_colour_is_refused(
     tmp_path: Path, name: str, colour: str
 ) -> None:
@@ -58,3 +58,40 @@ def test_a_join_under_a_name_of_its_own_is_asked(tmp_path: Path) -> None:
 def _sides(hall: Hall) -> list[PublicSide]:
     game = hall.game("standard-duel-1")
     return public_sides(game.ruleset.public_json(game.state_view()))
+
+
+def _ann_on_a_list(hall: Hall) -> None:
+    """Ann (p1) waits on a wok4 list; she plays no Duel yet."""
+    hall.open_list("wok4", players=4)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(1))
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    hall.new_mails()
+
+
+@pytest.mark.parametrize("name", ["AnnA", "AnnC", "Ann B", "ANN-A"])
+def test_a_join_under_a_colour_a_player_would_have_is_refused(tmp_path: Path, name: str) -> None:
+    """Before Ann plays a Duel: the newcomer who took AnnA first would pass for her first
+    colour in the Duel she plays later."""
+    hall = Hall(tmp_path)
+    _ann_on_a_list(hall)
+    hall.mail(address(9), f"JOIN wok4 AS {name}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(9))
+    assert answer.subject == f"JOIN wok4 AS {name}: not done", answer.subject
+    assert (
+        f"the name {name} reads as the name the host gives a colour of Ann's in a Duel or "
+        "Trinity (AnnA, AnnB, ...)"
+    ) in answer.words, answer.body
+
+
+@pytest.mark.parametrize("name", ["Anna", "AnnD", "Annie"])
+def test_a_name_that_is_no_colour_of_hers_is_asked(tmp_path: Path, name: str) -> None:
+    hall = Hall(tmp_path)
+    _ann_on_a_list(hall)
+    hall.mail(address(9), f"JOIN wok4 AS {name}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(9))
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject

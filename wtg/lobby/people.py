@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
+from string import ascii_uppercase
 
 from wtg.core.record import Record
 from wtg.core.textwidth import text_width
@@ -26,6 +27,7 @@ from wtg.game.gameconfig import (
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import alike, posing
+from wtg.rules.standard.setup import COLOURS
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -137,6 +139,13 @@ def name_problem(
             f"the name {name} reads as {twin}, another player's name, in the letters a mail "
             "shows: choose another with AS <name>"
         )
+    coloured_as = colour_named(book, name, address, seats) if mine is None else None
+    if coloured_as is not None:
+        return (
+            f"the name {name} reads as the name the host gives a colour of {coloured_as}'s "
+            f"in a Duel or Trinity ({coloured_as}A, {coloured_as}B, ...): in such a game it "
+            "would pass for that colour: choose another with AS <name>"
+        )
     seated = seat_named(name, address, seats) if mine is None else None
     if seated is not None:
         game, entry = seated
@@ -169,6 +178,29 @@ def seat_named(
         if alike(entry.name, name):
             return game, entry
     return None
+
+
+COLOUR_LETTERS = ascii_uppercase[: max(COLOURS.values())]
+"""The letters a Duel's or Trinity's colours are named by after their player's name (``AnnA``,
+``AnnB``, ``AnnC``: ``wtg.rules.standard.setup``)."""
+
+
+def colour_named(
+    book: LobbyDatabase, name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]] = ()
+) -> str | None:
+    """The name of a person, or of a seat of ``seats`` played from another address, whose
+    colour in a Duel or Trinity ``name`` reads as (``AnnA``, ``Ann B`` beside Ann: one of
+    ``COLOUR_LETTERS`` in capitals after a name that reads as his), or None. A newcomer
+    who took AnnA before Ann played a Duel passed for her first colour once she did."""
+    plain = unicodedata.normalize("NFKC", name).rstrip()
+    if len(plain) < 2 or plain[-1] not in COLOUR_LETTERS or not plain[:-1].strip():
+        return None
+    base = plain[:-1]
+    twin = reads_like(book, base)
+    if twin is not None:
+        return twin
+    seated = seat_named(base, address, seats)
+    return seated[1].name if seated is not None else None
 
 
 def reads_like(book: LobbyDatabase, name: str) -> str | None:
