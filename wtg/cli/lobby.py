@@ -19,6 +19,7 @@ from wtg.lobby.closing import close_list as close
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import OneDomain, one_domain
 from wtg.lobby.lists import Waiting, WaitingList, add_list, all_lists, closed_lists, waiting
+from wtg.lobby.lookalikes import in_list
 from wtg.lobby.seats import offer_seat as offer
 from wtg.lobby.seats import offers, withdraw_offer
 from wtg.lobby.start import ListsBusy, checked_list
@@ -199,7 +200,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     if not found and not offered:
         click.echo("no waiting list is open (wtg open-list RULESET)")
     for (wl, who), domain in zip(found, shared, strict=True):
-        names = ", ".join(w.name for w in who) or "nobody yet"
+        names = ", ".join(in_list(w.name) for w in who) or "nobody yet"
         early = wl.start_early()
         one = f"; {domain.players} of them write from {domain.where()}" if domain else ""
         say(

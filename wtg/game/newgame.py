@@ -13,6 +13,7 @@ from wtg.core.ruleset import OptionValue, Ruleset, S, Seating
 from wtg.data.maps import map_layout
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.registry import GAME_SEATING, variant_meant
+from wtg.game.textcolumn import figures_problem
 from wtg.rules.base import RulesetFiles
 from wtg.text.closename import close_names, either
 
@@ -38,6 +39,10 @@ def check_new_game(
     that has a number of them."""
     seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
     refuse_duplicates(players)
+    for player in players:
+        figures = figures_problem(player.name)
+        if figures is not None:
+            raise NewGameRefused(f"player {player.id}: {figures}")
     if maps is not None and map_name not in maps:
         raise NewGameRefused(no_map(map_name, ruleset, maps))
     check_count(ruleset, seating, map_name, len(players), options, seats)

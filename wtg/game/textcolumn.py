@@ -12,14 +12,93 @@ the rest of its row twenty columns to the right of everyone else's.
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from wtg.core.textwidth import char_width, text_width
 
-__all__ = ["char_width", "column", "padded", "text_width"]
+__all__ = [
+    "char_width",
+    "column",
+    "figures_in",
+    "figures_problem",
+    "padded",
+    "reads_as_figures",
+    "text_width",
+]
+
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,:/]\d+)*%?")
+"""A word that reads as a figure of a table's row: digits, of any script (``99``, ``1.5``,
+``+3``, ``50%``)."""
+STATUS_WORDS = frozenset(("ACTIVE", "DEAD", "QUIT", "OUT"))
+"""The words the STATUS columns of the Top Tens and the reports' tables write, in capitals."""
+_QUOTES = str.maketrans(dict.fromkeys('"\u201c\u201d\u201e\u201f\u00ab\u00bb', "'"))
+"""The marks a reader takes for the quotes ``column`` puts around a name, made ``'`` inside
+them: ``Ann" 99 "`` quoted would read as Ann and a 99 outside her name."""
+
+
+def figures_in(name: str) -> list[str]:
+    """The words of ``name`` (in compatibility form: ``９９`` as 99) that are numbers standing
+    alone, as a table's figures are (``Zed 99999 99``: 99999 and 99; none in ``Lord1``)."""
+    return [word for word in unicodedata.normalize("NFKC", name).split() if _NUMBER.fullmatch(word)]
+
+
+def reads_as_figures(name: str) -> bool:
+    """Whether ``name``, in a column of names with a row's figures after it (the Top Ten's
+    SCORE, PROV and STATUS), would read as figures of the row: two numbers standing alone
+    (``Zed 99999 99``), one with a word after it (``Zed 99 Bob``) or of more than two digits
+    (``Zed 99999``, cut or not), or after a run of blanks (``Zed      99``, as a GM's
+    game.yaml may have it), or a word of the STATUS column in capitals (``Zed ACTIVE``).
+    ``Agent 47``, ``Robot 3``, ``Player 2`` and ``Lord1`` read as names."""
+    words = unicodedata.normalize("NFKC", name).split()
+    if any(word in STATUS_WORDS for word in words):
+        return True
+    numbers = [index for index, word in enumerate(words) if _NUMBER.fullmatch(word)]
+    if len(numbers) > 1:
+        return True
+    if not numbers:
+        return False
+    if re.search(r"\s\s", name):  # ``Zed      99``: its number stands in a column of its own
+        return True
+    last = numbers[0] == len(words) - 1
+    return not last or sum(char.isdigit() for char in words[numbers[0]]) > 2
+
+
+def figures_problem(name: str) -> str | None:
+    """Why ``name`` may not be a new player's, as what it holds would read as a row's
+    figures in the Top Ten (two numbers standing alone, ``Zed 99999 99``; or one and a word
+    of its STATUS column, ``Zed 99 ACTIVE``), or None. ``column`` quotes such a name where
+    a game has one (a GM's game.yaml, an older wtg); a new one is refused, with this
+    reason, where it is given (a JOIN, ``new-game --player``)."""
+    figures = figures_in(name)
+    status = [word for word in unicodedata.normalize("NFKC", name).split() if word in STATUS_WORDS]
+    if len(figures) < 2 and not (figures and status):
+        return None
+    held = " and ".join([", ".join(figures[:-1]), figures[-1]] if len(figures) > 1 else figures)
+    also = f" beside {status[0]}" if status else ""
+    return (
+        f"the name {name} holds numbers standing alone ({held}{also}), which read as the "
+        "figures of its row in the Top Ten (a score, provinces, a status): write at most one "
+        "number as a word of its own (Agent 47), or join it to a letter (Lord1)"
+    )
 
 
 def column(text: str, width: int) -> str:
     """``text`` in a column of ``width``: cut to fit it (a wide letter that would reach past
-    it left out) and padded with spaces to fill it."""
+    it left out) and padded with spaces to fill it. A name that would read as the row's
+    figures (``reads_as_figures``: ``Zed 99999 99 ACTIVE`` in the Top Ten's name column
+    read as a row's score, provinces and status) is put between double quotes, cut inside
+    them, so that it ends where they do (docs/mail.md, "What a name may be")."""
+    if width > 2 and reads_as_figures(text):
+        inner, used = _cut(text.translate(_QUOTES), width - 2)
+        return f'"{inner}"' + " " * (width - 2 - used)
+    shown, used = _cut(text, width)
+    return shown + " " * (width - used)
+
+
+def _cut(text: str, width: int) -> tuple[str, int]:
+    """``text`` cut to fill at most ``width`` columns (a wide letter that would reach past
+    them left out), and the columns it fills."""
     shown: list[str] = []
     used = 0
     for char in text:
@@ -28,7 +107,7 @@ def column(text: str, width: int) -> str:
             break
         shown.append(char)
         used += columns
-    return "".join(shown) + " " * (width - used)
+    return "".join(shown), used
 
 
 def padded(text: str, width: int) -> str:

@@ -32,6 +32,7 @@ import unicodedata
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
 from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
+from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 
@@ -99,10 +100,25 @@ _FOLDED = str.maketrans(
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
 ``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
+_BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE)
+"""What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
+2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
+``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
+to a reader, beside Ann who is."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 """The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
+
+
+def in_list(name: str) -> str:
+    """``name`` as a list of names joined with commas shows it (LIST's players waiting, `wtg
+    lists`): between double quotes when it holds a mark that separates names (``_LISTING``),
+    which no new name may hold but one taken before the rule may (``Smith, John`` read as
+    two players waiting); a double quote of its own shown as ``'`` inside them."""
+    if not any(char in _LISTING for char in name):
+        return name
+    return '"' + name.replace('"', "'") + '"'
 
 
 def shows_nothing(text: str) -> bool:
@@ -214,6 +230,16 @@ def posing(name: str, host: str = "") -> str | None:
             "reply gives it on a line of its own (a mail client wraps a line before it, or "
             "a player pastes it): choose another with AS <name>"
         )
+    bracketed = _BRACKETED.search(shown)
+    if bracketed is not None:
+        return (
+            f"the name {name} holds {bracketed.group()}, which the host writes after a "
+            "player's name for his colour, or after a robot's (Ann (red), Robot 3 (robot)): "
+            "beside it, it would pass for that side: choose another with AS <name>"
+        )
+    figures = figures_problem(name)
+    if figures is not None:
+        return f"{figures}: choose another with AS <name>"
     if _ADDRESS_LIKE.search(name):
         return (
             f"the name {name} looks like an e-mail address, which the host never shows: "

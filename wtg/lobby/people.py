@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
+from string import ascii_uppercase
 
 from wtg.core.record import Record
 from wtg.core.textwidth import text_width
@@ -26,6 +27,7 @@ from wtg.game.gameconfig import (
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import alike, posing
+from wtg.rules.standard.setup import COLOURS
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -91,6 +93,7 @@ def name_problem(
     address: str,
     host: str = "",
     seats: Iterable[tuple[str, PlayerEntry]] = (),
+    sides: Iterable[tuple[str, PlayerEntry]] = (),
 ) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
     or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
@@ -98,7 +101,9 @@ def name_problem(
     the others' reports), another person's name, or not the name this person already plays as; for
     a newcomer, a name that would pass for another (``wtg.lobby.lookalikes``; ``host``: the
     host's From), or the name of a seat of ``seats`` (each with its game's name: the games
-    here, whose players the book may not know) played from another address."""
+    here, whose players the book may not know) played from another address, or of a side of
+    ``sides`` (the same, named as a game's sides are where one player plays several: a
+    Duel's or Trinity's colours, ``AnnA``; each as its seat's entry with the side's name)."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -134,12 +139,28 @@ def name_problem(
             f"the name {name} reads as {twin}, another player's name, in the letters a mail "
             "shows: choose another with AS <name>"
         )
+    coloured_as = colour_named(book, name, address, seats) if mine is None else None
+    if coloured_as is not None:
+        return (
+            f"the name {name} reads as the name the host gives a colour of {coloured_as}'s "
+            f"in a Duel or Trinity ({coloured_as}A, {coloured_as}B, ...): in such a game it "
+            "would pass for that colour: choose another with AS <name>"
+        )
     seated = seat_named(name, address, seats) if mine is None else None
     if seated is not None:
         game, entry = seated
         return (
             f"the name {name} is player {entry.id}'s in game {game}, from another address: "
             f"choose another with AS <name> (or JOIN from the address you play {game} from)"
+        )
+    coloured = seat_named(name, address, sides) if mine is None else None
+    if coloured is not None:
+        game, entry = coloured
+        return (
+            f"the name {name} reads as {entry.name}, the name of a colour of player "
+            f"{entry.id}'s in game {game}, from another address: in its reports and press, "
+            "and beside it in any game, it would pass for that colour: choose another with "
+            f"AS <name> (or JOIN from the address you play {game} from)"
         )
     return None
 
@@ -157,6 +178,29 @@ def seat_named(
         if alike(entry.name, name):
             return game, entry
     return None
+
+
+COLOUR_LETTERS = ascii_uppercase[: max(COLOURS.values())]
+"""The letters a Duel's or Trinity's colours are named by after their player's name (``AnnA``,
+``AnnB``, ``AnnC``: ``wtg.rules.standard.setup``)."""
+
+
+def colour_named(
+    book: LobbyDatabase, name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]] = ()
+) -> str | None:
+    """The name of a person, or of a seat of ``seats`` played from another address, whose
+    colour in a Duel or Trinity ``name`` reads as (``AnnA``, ``Ann B`` beside Ann: one of
+    ``COLOUR_LETTERS`` in capitals after a name that reads as his), or None. A newcomer
+    who took AnnA before Ann played a Duel passed for her first colour once she did."""
+    plain = unicodedata.normalize("NFKC", name).rstrip()
+    if len(plain) < 2 or plain[-1] not in COLOUR_LETTERS or not plain[:-1].strip():
+        return None
+    base = plain[:-1]
+    twin = reads_like(book, base)
+    if twin is not None:
+        return twin
+    seated = seat_named(base, address, seats)
+    return seated[1].name if seated is not None else None
 
 
 def reads_like(book: LobbyDatabase, name: str) -> str | None:

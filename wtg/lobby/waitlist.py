@@ -5,7 +5,7 @@ from __future__ import annotations
 import email.utils
 from collections.abc import Callable, Sequence
 
-from wtg.core.errors import GameError
+from wtg.core.errors import GameError, WtgError
 from wtg.core.plurals import counted
 from wtg.core.ruleset import SeatId, TakesOver, public_sides
 from wtg.core.textwidth import cut_to_columns
@@ -26,7 +26,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
-from wtg.lobby.lookalikes import alike, posing
+from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
@@ -44,7 +44,7 @@ def show_lists(desk: Answering, _command: Command) -> None:
     """LIST: the open waiting lists (each with its deadline rule and the players waiting on
     it, by their names in the games) and the seats offered in running games."""
     shown = [
-        (wl, [w.name for w in waiting(desk.book, wl.name)], deadline_rule(wl))
+        (wl, [in_list(w.name) for w in waiting(desk.book, wl.name)], deadline_rule(wl))
         for wl in all_lists(desk.book)
     ]
     seats = []
@@ -91,7 +91,12 @@ def join(desk: Answering, command: Command) -> None:
     takeover = game if game is not None and (offers or not (taking or other)) else None
     # a takeover's own game is checked by _name_taken (the quitter's seat's name is his)
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host, _seats(desk, but=takeover)
+        desk.book,
+        name,
+        desk.sender,
+        desk.host,
+        _seats(desk, but=takeover),
+        _sides(desk, but=takeover),
     )
     if problem is not None:
         desk.refuse(command, problem)
@@ -211,6 +216,31 @@ def _seats(desk: Answering, but: Game | None = None) -> list[tuple[str, PlayerEn
     ]
 
 
+def _sides(desk: Answering, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
+    """The sides of the games here named otherwise than their seats' players (a Duel's or
+    Trinity's colours: ``AnnA``, ``AnnB`` of Ann's seat), each as its seat's entry under the
+    side's name (with its game's name), but those of ``but``: a newcomer named as one would
+    pass for it. A robot's side is no one's (its name is the rules', refused by
+    ``lookalikes.posing``); a game whose state cannot be read gives none, and its seats are
+    compared all the same (``_seats``)."""
+    found: list[tuple[str, PlayerEntry]] = []
+    for game in desk.games().values():
+        if but is not None and game.store.root == but.store.root:
+            continue
+        try:
+            state = game.named_state(game.state_view())
+            sides = game.ruleset.public_sides_of(state)
+            seated = [(side.name, game.ruleset.seat_of(state, side.id)) for side in sides]
+        except (WtgError, OSError):
+            continue
+        entries = {entry.id: entry for entry in game.config.players if entry.email}
+        for name, seat in seated:
+            entry = entries.get(int(seat)) if seat is not None else None
+            if entry is not None and name and not alike(name, entry.name):
+                found.append((game.config.game, PlayerEntry(entry.id, name, entry.email, "")))
+    return found
+
+
 def _left(game: str, seat: int) -> str:
     return (
         f"you left game {game} (seat {seat}): a player who quit can not re-enter the game he left"
@@ -270,7 +300,7 @@ def confirm_request(desk: Answering, command: Command) -> None:
 def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host, _seats(desk)
+        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk)
     )
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
@@ -351,7 +381,9 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             (_left(game.config.game, left) if left is not None else None)
             or (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, name)
-            or people.name_problem(desk.book, name, desk.sender, desk.host, _seats(desk, game))
+            or people.name_problem(
+                desk.book, name, desk.sender, desk.host, _seats(desk, game), _sides(desk, game)
+            )
         )
         if why is not None:
             _refuse_request(desk, command, found, why)

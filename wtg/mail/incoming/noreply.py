@@ -86,6 +86,25 @@ def from_address(msg: Message | Headers, sender: str | None) -> str | None:
     return next((address.lower() for address in found if _usable(address)), None)
 
 
+def hosts_own(address: str | None, our_loop_id: str) -> bool:
+    """Whether ``address`` is the host's own (``our_loop_id``: the address it sends from,
+    ``compose.loop_id``), in any case, or a sub-address of its mailbox (``gm+lobby@``, which
+    its server delivers to the host). The host's own mail carries its X-Loop and
+    Auto-Submitted and is turned away as a loop when it comes back; a mail From the host's
+    address without them is a forgery, whose answers would go to the host itself and whose
+    requests no one could confirm."""
+    if not address or not our_loop_id:
+        return False
+    mine, theirs = ascii_address(our_loop_id), ascii_address(address)
+    return "@" in mine and _untagged(theirs) == _untagged(mine)
+
+
+def _untagged(address: str) -> str:
+    """``address`` without the ``+tag`` of its local part."""
+    local, _, domain = address.rpartition("@")
+    return f"{local.partition('+')[0]}@{domain}"
+
+
 class ReplyLimiter:
     """At most ``limit`` automatic replies to one sender within ``window`` seconds."""
 

@@ -43,6 +43,7 @@ from wtg.mail.incoming.noreply import (
     Headers,
     auto_reply_reason,
     from_address,
+    hosts_own,
     raw_headers,
     sender_address,
 )
@@ -611,7 +612,11 @@ class Poller:
         read as far as it was fetched (``BounceNotes.noted_big``), as a small one is.
         ``headers``: ``head``'s (``raw_headers``); ``sender``: their ``sender_address``."""
         loop = auto_reply_reason(headers, self.answers.loop)
-        forged = self._forged(headers, message.key) if not loop else None
+        forged = (
+            (self._forged(headers, message.key) or self._from_host(headers, sender))
+            if not loop
+            else None
+        )
         if forged:
             return unheard_rejected(forged, f", {message.size} bytes (too big)")
         if not loop:
@@ -642,7 +647,7 @@ class Poller:
                 message, msg, loop, archived
             )
         extracted = extract_from_message(msg)
-        forged = self._forged(headers, message.key)
+        forged = self._forged(headers, message.key) or self._from_host(headers, sender)
         if forged:
             texts = extracted.texts if extracted.text is not None else ()
             return self._unanswered(message, sender, texts, message_id, forged)
@@ -702,6 +707,18 @@ class Poller:
         if said.unread:
             log_event(said.unread, mail=key, level=logging.WARNING)
         return f"{WORD}: {said.failed}" if said.failed else None
+
+    def _from_host(self, headers: dict[str, list[str]], sender: str | None) -> str | None:
+        """Why a mail From (or answered at) the host's own address is no one's to answer
+        (``noreply.hosts_own``), else None: the host's own mail come back is a loop, turned
+        away before; this one is forged. Its JOIN answered went to the host itself and its
+        request sat pending; now it is not answered, and its commands are not carried out
+        (a mail whose From failed DMARC is treated the same)."""
+        came = from_address(headers, sender)
+        for address in (came, sender):
+            if address is not None and hosts_own(address, self.answers.loop):
+                return f"From the host's own address {address}, without the host's X-Loop"
+        return None
 
     def _unanswered(
         self,

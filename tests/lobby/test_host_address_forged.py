@@ -1,0 +1,66 @@
+"""A hostile stranger's mail forged From the host's own address. The host's own mail always
+carries its X-Loop and Auto-Submitted, and is turned away as a loop when it comes back; a
+mail From the host's address without them is no mail of the host's. Before, its JOIN was
+carried out: a request made in the lobby under the host's own address (it sat pending for
+a week, named beside any other request of that address), and its answer mailed to the host
+itself (turned away as a loop when it came back). Now nothing of it is carried out or
+answered, its orders aside (filed when their code is right, as a mail whose From failed
+DMARC: the code is the key); the poll says why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address, ann_and_bob
+from tests.lobby.test_lobby_replay import pending_codes
+
+
+@pytest.mark.parametrize(
+    ("sender", "name"),
+    [
+        ("gm@wtg.example", ""),
+        ("GM@WTG.example", "Game Master"),
+        ("gm+lobby@wtg.example", ""),  # a sub-address: the host's own mailbox
+    ],
+)
+def test_a_join_from_the_hosts_own_address_is_not_carried_out(
+    tmp_path: Path, sender: str, name: str
+) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=4)
+    hall.mail(sender, "JOIN wok4 AS Zed", name=name)
+    summary = hall.poll(hours=1)
+    assert pending_codes(hall) == {}
+    assert hall.new_mails() == []
+    ((_key, said),) = summary.outcomes
+    assert said.startswith("rejected: not answered: From the host's own address"), said
+    assert "nothing done" in said
+
+
+def test_a_stranger_at_a_lookalike_of_the_hosts_address_is_answered(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=4)
+    hall.mail("gm@wtg.example.org", "JOIN wok4 AS Zed")  # another domain: no host's own
+    hall.poll(hours=1)
+    assert list(pending_codes(hall).values()) == ["gm@wtg.example.org"]
+    (ask,) = hall.new_mails("gm@wtg.example.org")
+    assert ask.subject.startswith("JOIN wok4: confirm with CONFIRM ")
+
+
+def test_orders_from_the_hosts_own_address_are_filed_by_their_code_unanswered(
+    tmp_path: Path,
+) -> None:
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = game.config.player(1)
+    form = game.aof(1)
+    assert ann.email == address(1)
+    hall.mail("gm@wtg.example", form)
+    summary = hall.poll(hours=1)
+    ((_key, said),) = summary.outcomes
+    assert said.startswith("stored: wok4-1 turn 1 player 1; not answered: From the host's own"), (
+        said
+    )
+    assert [m.to for m in hall.new_mails() if m.to == "gm@wtg.example"] == []
