@@ -216,7 +216,8 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     """The commands a player typed in a mail that carries an order form (above it, below
     it, in another part): an order mail is read for its orders alone, so its answer names
     these as not carried out, never leaving them unsaid. The lines of each form (from its
-    begin marker to its end marker) are no command of his."""
+    begin marker to its end marker) are no command of his. A line that looks like a command
+    but is none (``Unclear``) is named too, as typed."""
     found: list[str] = []
     more = 0
     for text in texts:
@@ -231,7 +232,8 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
         if read is not None:  # past MAX_COMMANDS too: not carried out either
             commands = (*read.commands, *read.unread)
             found.extend(c.text() for c in commands if c.verb in VERBS)
-            more += read.skipped - len(read.unread)
+            found.extend(line.typed for line in read.unclear)  # no command, never unsaid
+            more += read.skipped - len(read.unread) + read.more_unclear
     return Beside(tuple(found), more)
 
 
