@@ -51,7 +51,7 @@ def test_the_answer_names_the_line_not_understood(tmp_path: Path) -> None:
     assert [text for _k, text in summary.outcomes] == ["answered: commands: LIST"]
     (answer,) = hall.new_mails(address(1))
     assert answer.words.startswith(
-        'Line 5 of your mail, "join wok4, please", was not understood: nothing of it was '
+        'Line 5 ("join wok4, please") of your mail was not understood: nothing of it was '
         'done. A command stands alone on its line with the words it takes: "JOIN wok4". '
         "Mail it again so."
     )
@@ -68,7 +68,7 @@ def test_a_mail_of_such_lines_alone_gets_the_help_naming_them(tmp_path: Path) ->
     (answer,) = hall.new_mails(address(1))
     assert answer.subject == "the commands of the host"
     assert answer.words.startswith(
-        'Lines 1, "JOIN: wok4", and 2, "confirm 7KQ2M9XWRT thanks", of your mail were not '
+        'Lines 1 ("JOIN: wok4") and 2 ("confirm 7KQ2M9XWRT thanks") of your mail were not '
         "understood: nothing of them was done. A command stands alone on its line with the "
         'words it takes: "JOIN wok4", "CONFIRM 7KQ2M9XWRT". Mail them again so.'
     )

@@ -413,15 +413,12 @@ def _unclear_note(mail: CommandMail) -> str:
     (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
     if not mail.unclear:
         return ""
-    named = [f'{c.line}, "{cut(marked(c.typed), QUOTED_MOST)}",' for c in mail.unclear]
+    named = [f'{c.line} ("{cut(marked(c.typed), QUOTED_MOST)}")' for c in mail.unclear]
     if mail.more_unclear:
-        named.append(f"{counted(mail.more_unclear, 'more line')},")
+        named.append(counted(mail.more_unclear, "more line"))
     one = len(named) == 1
-    if one:
-        first = mail.unclear[0]
-        lines = f'Line {first.line} of your mail, "{cut(marked(first.typed), QUOTED_MOST)}",'
-    else:
-        lines = f"Lines {', '.join(named[:-1])} and {named[-1]} of your mail"
+    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
+    lines = f"{'Line' if one else 'Lines'} {listing} of your mail"
     meant = ", ".join(f'"{cut(marked(c.meant), QUOTED_MOST)}"' for c in mail.unclear)
     said = (
         f"{lines} {'was' if one else 'were'} not "

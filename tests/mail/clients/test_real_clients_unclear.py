@@ -40,5 +40,5 @@ def test_a_command_written_as_a_sentence_is_named_not_dropped(
     assert pending_codes(hall) == [asked.code]
     (told,) = hall.new_mails(ALICE)
     assert told.subject == "JOIN wok4: not confirmed"
-    assert f'of your mail, "{UNCLEAR}", was not understood: nothing of it was done.' in told.words
+    assert f'("{UNCLEAR}") of your mail was not understood: nothing of it was done.' in told.words
     assert 'the words it takes: "WITHDRAW wok4". Mail it again so.' in told.words
