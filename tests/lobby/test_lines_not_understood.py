@@ -72,3 +72,22 @@ def test_a_mail_of_such_lines_alone_gets_the_help_naming_them(tmp_path: Path) ->
         "understood: nothing of them was done. A command stands alone on its line with the "
         'words it takes: "JOIN wok4", "CONFIRM 7KQ2M9XWRT". Mail them again so.'
     )
+
+
+def test_a_command_typed_as_an_item_of_a_list_is_named() -> None:
+    """``- JOIN wok4``, ``* LIST``, ``1. status g1``, ``2) RESIGN g1``: a command typed as
+    an item of a list (a bullet, a number) starts with no command's word, and was dropped
+    without a word."""
+    read = read_commands(
+        "Hi,\n\n- JOIN wok4\n* LIST\n1. status g1\n2) RESIGN g1\n- me too\n- CODE ABCD2345EF\n"
+    )
+    assert read is not None
+    assert read.commands == ()
+    assert read.unclear == (
+        Unclear(3, "- JOIN wok4", "JOIN wok4"),
+        Unclear(4, "* LIST", "LIST"),
+        Unclear(5, "1. status g1", "STATUS g1"),
+        Unclear(6, "2) RESIGN g1", "RESIGN g1"),
+        Unclear(8, "- CODE [your code]", "CODE [your code]"),
+    )
+    assert read.code is None

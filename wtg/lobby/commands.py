@@ -308,6 +308,8 @@ def _is_command(words: Sequence[str]) -> bool:
     return _takes(verb, words[1:])
 
 
+_BULLET = re.compile(r"[-*•·–]|\d{1,2}[.)]")
+"""What an item of a list typed starts with: a bullet, a number."""
 _TRAILING = ",.;:!?"
 """What a word typed in a sentence ends with (``wok4,``), which no argument does."""
 
@@ -317,7 +319,15 @@ def _meant(words: Sequence[str]) -> str | None:
     ``JOIN: wok4``: ``JOIN wok4``), or None when it looks like none: its word, a colon
     after it or not, then the words the command takes, with more after them or a sign
     ending one (``wok4,``). Prose that starts with a command's word takes none of its words
-    (``Help me``, ``List of things``: HELP and LIST take none, and are never meant so)."""
+    (``Help me``, ``List of things``: HELP and LIST take none, and are never meant so).
+    A command typed as an item of a list (``- JOIN wok4``, ``1. status g1``) is meant as
+    the command."""
+    if _BULLET.fullmatch(words[0]) and len(words) > 1:
+        if words[1].removesuffix(":").upper() == CODE_WORD:
+            return _meant(words[1:])
+        if _is_command(words[1:]):
+            return " ".join((words[1].upper(), *words[2:]))
+        return _meant(words[1:])
     head = words[0].removesuffix(":")
     verb = head.upper()
     if verb not in _ARGUMENTS:
@@ -337,8 +347,9 @@ def _meant(words: Sequence[str]) -> str | None:
 
 def _shown(words: Sequence[str]) -> str:
     """A line not understood as its answer quotes it: a CODE line without its code."""
-    if words[0].removesuffix(":").upper() == CODE_WORD:
-        return f"{words[0]} [your code]"
+    for at, word in enumerate(words[:2]):
+        if word.removesuffix(":").upper() == CODE_WORD:
+            return " ".join((*words[: at + 1], "[your code]"))
     return " ".join(words)
 
 
