@@ -41,6 +41,14 @@ def test_a_mail_of_such_a_line_alone_is_a_command_mail() -> None:
 
 def test_prose_and_quotes_are_no_such_lines() -> None:
     assert read_commands("Help me, I do not get it.\n\n> resign g1 please\n") is None
+    assert read_commands("Join us in the fight!\nreport of turn 3 is late\n") is None
+
+
+def test_a_reports_lines_pasted_are_no_such_lines() -> None:
+    """A report pasted into a reply without quote marks (a client that quotes nothing):
+    its status line starts with ``Status:``, then more than STATUS takes."""
+    line = "Status: ACTIVE   EFF: 99%   Tech points: 0   Attacks next turn: 3"
+    assert read_commands(f"Here you are.\n\n{line}\n") is None
 
 
 def test_the_answer_names_the_line_not_understood(tmp_path: Path) -> None:

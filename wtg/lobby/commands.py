@@ -316,10 +316,12 @@ _TRAILING = ",.;:!?"
 
 def _meant(words: Sequence[str]) -> str | None:
     """The command a line that is none looks like (``resign g1 please``: ``RESIGN g1``;
-    ``JOIN: wok4``: ``JOIN wok4``), or None when it looks like none: its word, a colon
-    after it or not, then the words the command takes, with more after them or a sign
-    ending one (``wok4,``). Prose that starts with a command's word takes none of its words
-    (``Help me``, ``List of things``: HELP and LIST take none, and are never meant so).
+    ``JOIN: wok4``: ``JOIN wok4``), or None when it looks like none: its word, then the
+    words the command takes, with more after them or a sign ending one (``wok4,``); or its
+    word with a colon, then exactly the words it takes (``Status: ACTIVE  EFF: 99% ...``, a
+    report's line pasted, is none). Prose that starts with a command's word takes none of
+    its words (``Help me``, ``List of things``: HELP and LIST take none, and are never meant
+    so; ``Join us in the fight!``, ``report of turn 3``: no game is named ``us`` or ``of``).
     A command typed as an item of a list (``- JOIN wok4``, ``1. status g1``) is meant as
     the command."""
     if _BULLET.fullmatch(words[0]) and len(words) > 1:
@@ -337,12 +339,63 @@ def _meant(words: Sequence[str]) -> str | None:
         args.append(word.rstrip(_TRAILING))
         if args[-1] != word:
             break
-    least = max(_ARGUMENTS[verb][0], 1)
+    if args and args[0].casefold() in _NO_ARGUMENT:
+        return None
+    colon = head != words[0]
+    if colon and len(args) < len(words) - 1:
+        return None
+    least = len(args) if colon else max(_ARGUMENTS[verb][0], 1)
     for count in range(len(args), least - 1, -1):
         if all(args[:count]) and _takes(verb, args[:count]):
             shown = ["[your code]"] if verb == CODE_WORD else args[:count]
             return " ".join((verb, *shown))
     return None
+
+
+_NO_ARGUMENT = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "as",
+        "is",
+        "are",
+        "be",
+        "me",
+        "us",
+        "you",
+        "him",
+        "her",
+        "it",
+        "them",
+        "my",
+        "your",
+        "our",
+        "this",
+        "that",
+        "these",
+        "those",
+        "and",
+        "or",
+        "but",
+        "with",
+        "from",
+        "up",
+        "out",
+        "off",
+        "all",
+        "so",
+    ]
+)
+"""Words of a sentence that name no game, ruleset or code: a line whose command's word is
+followed by one is prose (``Join us in the fight!``), not a command mistyped."""
 
 
 def _shown(words: Sequence[str]) -> str:
