@@ -352,48 +352,11 @@ def _meant(words: Sequence[str]) -> str | None:
     return None
 
 
-_NO_ARGUMENT = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "to",
-        "for",
-        "in",
-        "on",
-        "at",
-        "by",
-        "as",
-        "is",
-        "are",
-        "be",
-        "me",
-        "us",
-        "you",
-        "him",
-        "her",
-        "it",
-        "them",
-        "my",
-        "your",
-        "our",
-        "this",
-        "that",
-        "these",
-        "those",
-        "and",
-        "or",
-        "but",
-        "with",
-        "from",
-        "up",
-        "out",
-        "off",
-        "all",
-        "so",
-    ]
+_SENTENCE_WORDS = (
+    "a an the of to for in on at by as is are be me us you him her it them my your our"
+    " this that these those and or but with from up out off all so"
 )
+_NO_ARGUMENT = frozenset(_SENTENCE_WORDS.split())
 """Words of a sentence that name no game, ruleset or code: a line whose command's word is
 followed by one is prose (``Join us in the fight!``), not a command mistyped."""
 
