@@ -22,10 +22,12 @@ from pathlib import Path
 from tests.mail.clients.player import (
     ASSENT_SHAPES,
     COMMAND_SHAPES,
+    FORWARD_SHAPES,
     SHAPES,
     UNCLEAR_SHAPES,
     write_assent,
     write_command,
+    write_forward,
     write_reply,
     write_unclear,
 )
@@ -33,7 +35,9 @@ from tests.mail.clients.player import (
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="editor")
-    parser.add_argument("shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES + UNCLEAR_SHAPES)
+    parser.add_argument(
+        "shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES + UNCLEAR_SHAPES + FORWARD_SHAPES
+    )
     parser.add_argument("--headers", action="store_true")
     parser.add_argument("--slow", action="store_true")
     parser.add_argument("file", nargs="?", type=Path)
@@ -60,6 +64,8 @@ def write(draft: str, shape: str, *, headers: bool) -> str:
         return write_assent(draft, shape, headers=headers)
     if shape in UNCLEAR_SHAPES:
         return write_unclear(draft, shape, headers=headers)
+    if shape in FORWARD_SHAPES:
+        return write_forward(draft, shape, headers=headers)
     return write_reply(draft, shape, headers=headers)
 
 

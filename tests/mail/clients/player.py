@@ -193,6 +193,21 @@ def write_unclear(draft: str, shape: str, *, headers: bool = False) -> str:
     return f"{head}\n\n{text}" if headers else text
 
 
+FORWARD_SHAPES = ("forward",)
+"""The shape of a forward of the host's mail back to the host: ``NOT_ME`` typed above what
+the client put in the draft."""
+NOT_ME = "not me! I never asked for this."
+
+
+def write_forward(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a forward with ``NOT_ME`` typed above the mail forwarded."""
+    if shape not in FORWARD_SHAPES:
+        raise ValueError(f"no such shape of forward: {shape!r}")
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    text = f"{NOT_ME}\n\n{body.lstrip(chr(10))}"
+    return f"{head}\n\n{text}" if headers else text
+
+
 def _below(lines: list[str], written: list[str]) -> list[str]:
     """``written`` after the quote: above the signature when there is one."""
     signature = next((i for i, line in enumerate(lines) if line == "-- "), len(lines))
