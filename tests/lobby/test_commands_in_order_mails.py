@@ -71,3 +71,16 @@ def test_commands_beside_a_form_refused_are_named_as_not_carried_out(tmp_path: P
     assert f'the command(s) "ABSENCE wok4-1 3 4": {NOTE}' in second, second
     assert "[wok4-1] someone sent orders for you with a wrong code" in answers, answers
     assert press_for(hall.game("wok4-1").store, 2) == []
+
+
+def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> None:
+    """``resign wok4-1 please`` below the form is no command as the host reads them, and
+    was left unsaid even among the commands named as not carried out."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    hall.mail(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(one.email)
+    assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
+    assert f'the command(s) "resign wok4-1 please": {NOTE}' in answer.body, answer.body

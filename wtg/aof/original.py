@@ -18,12 +18,16 @@ ORIGINAL = re.compile(
     r"|-{2,}\s*[^\W\d_]+(?:[\s'’][^\W\d_]+){0,5}\s*:?\s*-{2,}"
     r"|_{10,}"
     r"|begin forwarded message:?"
+    r"|-*\s*forwarded message from\s.*"
     r"|(anfang der )?weitergeleitete nachricht:?",
     re.IGNORECASE,
 )
 """A line above an unquoted original (Outlook, Outlook on the web, forwards): a few words
 between dashes in any language (``-----Oprindelig meddelelse-----``, ``-------- Message
-transféré --------``), a line of underscores, a forward's own line."""
+transféré --------``), a line of underscores, a forward's own line: aerc's ``Forwarded
+message from Game Master on Sat Dec 5, 2026 at 12:34 PM:`` over the original unquoted (its
+template ``forward_as_body``), mutt's ``----- Forwarded message from Game Master
+<gm@example.org> -----`` (its address no few words between dashes)."""
 HEADER_FROM = re.compile(
     r"(from|von|de|da|van|fra|från|od|lähettäjä|от|kimden|feladó)\s*:\s*\S", re.IGNORECASE
 )

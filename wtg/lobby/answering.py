@@ -84,7 +84,8 @@ REPEATED = "repeated"
 mail asked the same command more than once): said above the answer."""
 UNREAD = "unread"
 """The key of an answer's context that holds what it says of the mail's command lines not
-read (past ``MAX_COMMANDS``): said above the first answer to the sender."""
+read (past ``MAX_COMMANDS``) and of its lines not understood (``Unclear``): said above the
+first answer to the sender."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -205,8 +206,9 @@ class Answering:
         return self.replies
 
     def _tell_unread(self, mail: CommandMail) -> None:
-        """The first answer to the sender names the mail's command lines not read."""
-        note = _unread_note(mail)
+        """The first answer to the sender names the mail's lines not understood and its
+        command lines not read."""
+        note = "\n\n".join(n for n in (_unclear_note(mail), _unread_note(mail)) if n)
         mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
         if not note or mine is None:
             return
@@ -404,6 +406,27 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
         f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
         f"placeholders too ({', '.join(others)}): nothing of them was done"
     )
+
+
+def _unclear_note(mail: CommandMail) -> str:
+    """What an answer says of the lines the mail typed that look like commands but are none
+    (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
+    if not mail.unclear:
+        return ""
+    named = [f'{c.line} ("{cut(marked(c.typed), QUOTED_MOST)}")' for c in mail.unclear]
+    if mail.more_unclear:
+        named.append(counted(mail.more_unclear, "more line"))
+    one = len(named) == 1
+    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
+    lines = f"{'Line' if one else 'Lines'} {listing} of your mail"
+    meant = ", ".join(f'"{cut(marked(c.meant), QUOTED_MOST)}"' for c in mail.unclear)
+    said = (
+        f"{lines} {'was' if one else 'were'} not "
+        f"understood: nothing of {'it' if one else 'them'} was done. A command stands alone "
+        f"on its line with the words it takes: {meant}. Mail {'it' if one else 'them'} "
+        "again so."
+    )
+    return fill(said, 78)
 
 
 def _unread_note(mail: CommandMail) -> str:

@@ -97,6 +97,22 @@ class Command(Record):
         return " ".join((self.verb, *self.args))
 
 
+class Unclear(Record):
+    """A line the sender typed that starts with a command's word but is no command as the
+    host reads them (``resign g1 please``, ``JOIN: wok4``): nothing of it is done, and the
+    answer names it (never dropped without a word)."""
+
+    line: int
+    typed: str
+    """The line as typed, its words one space apart (a CODE line's code not shown)."""
+    meant: str
+    """The command it looks like (``RESIGN g1``)."""
+
+
+UNCLEAR_NAMED = 6
+"""Lines not understood that the answer names; the rest it counts."""
+
+
 class CommandMail(Record):
     """What a command mail says: its commands, the CODE given (if any), the free text after
     the commands (a PRESS's message) and the lines not read."""
@@ -114,17 +130,23 @@ class CommandMail(Record):
     ...`` with ``Subject: ...`` under it, ``... wrote:``): nothing under it is the press,
     and the answer says so; empty when the text ends at the mail's end, a quote, a blank or
     a signature."""
+    unclear: tuple[Unclear, ...] = ()
+    """The first ``UNCLEAR_NAMED`` lines typed that look like commands but are none."""
+    more_unclear: int = 0
+    """How many more such lines the mail typed."""
 
 
 def read_commands(text: str, answered: str = "") -> CommandMail | None:
     """The commands of a mail's text, or None when the lines its sender typed hold none
-    (nor a CODE line). ``answered``: the text of the host's mail it answers, when known:
-    its lines pasted into the reply without quote marks or separator are not the sender's
-    either."""
+    (nor a CODE line, nor a line that looks like one: ``Unclear``). ``answered``: the text
+    of the host's mail it answers, when known: its lines pasted into the reply without quote
+    marks or separator are not the sender's either."""
     lines = text.splitlines()[:MAX_LINES]
     typed = typed_lines(lines, copied(lines, answered))
     commands: list[Command] = []
     unread: list[Command] = []
+    unclear: list[Unclear] = []
+    more_unclear = 0
     code: str | None = None
     skipped = 0
     first = next((i for i in typed if lines[i].strip()), None)
@@ -135,7 +157,16 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
             # the lines right under a PRESS that are commands (its CODE) end at the first
             # that is none: its text begins there
             press, end = _press_text(lines, typed, position)
-            return CommandMail(tuple(commands), code, press, skipped, tuple(unread), end)
+            return CommandMail(
+                tuple(commands),
+                code,
+                press,
+                skipped,
+                tuple(unread),
+                end,
+                tuple(unclear),
+                more_unclear,
+            )
         if not words:
             continue
         verb = words[0].upper()
@@ -144,6 +175,11 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
             continue
         shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
         if not (_is_command(words) or shouted):
+            meant = _meant(words)
+            if meant is not None and len(unclear) < UNCLEAR_NAMED:
+                unclear.append(Unclear(index + 1, _shown(words), meant))
+            elif meant is not None:
+                more_unclear += 1
             continue
         command = Command(verb, tuple(words[1:]), index + 1)
         if len(commands) >= MAX_COMMANDS:  # not read: the lines under a PRESS not read are
@@ -153,9 +189,11 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
             continue
         commands.append(command)
         pressing = pressing or verb == "PRESS"
-    if not commands and code is None:
+    if not commands and code is None and not unclear:
         return None
-    return CommandMail(tuple(commands), code, "", skipped, tuple(unread))
+    return CommandMail(
+        tuple(commands), code, "", skipped, tuple(unread), "", tuple(unclear), more_unclear
+    )
 
 
 class Beside(Record):
@@ -178,7 +216,8 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     """The commands a player typed in a mail that carries an order form (above it, below
     it, in another part): an order mail is read for its orders alone, so its answer names
     these as not carried out, never leaving them unsaid. The lines of each form (from its
-    begin marker to its end marker) are no command of his."""
+    begin marker to its end marker) are no command of his. A line that looks like a command
+    but is none (``Unclear``) is named too, as typed."""
     found: list[str] = []
     more = 0
     for text in texts:
@@ -193,7 +232,8 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
         if read is not None:  # past MAX_COMMANDS too: not carried out either
             commands = (*read.commands, *read.unread)
             found.extend(c.text() for c in commands if c.verb in VERBS)
-            more += read.skipped - len(read.unread)
+            found.extend(line.typed for line in read.unclear)  # no command, never unsaid
+            more += read.skipped - len(read.unread) + read.more_unclear
     return Beside(tuple(found), more)
 
 
@@ -265,7 +305,74 @@ def _is_command(words: Sequence[str]) -> bool:
         return False
     if words[0] == verb:
         return verb != CODE_WORD or len(words) >= 2
-    args = list(words[1:])
+    return _takes(verb, words[1:])
+
+
+_BULLET = re.compile(r"[-*•·–]|\d{1,2}[.)]")
+"""What an item of a list typed starts with: a bullet, a number."""
+_TRAILING = ",.;:!?"
+"""What a word typed in a sentence ends with (``wok4,``), which no argument does."""
+
+
+def _meant(words: Sequence[str]) -> str | None:
+    """The command a line that is none looks like (``resign g1 please``: ``RESIGN g1``;
+    ``JOIN: wok4``: ``JOIN wok4``), or None when it looks like none: its word, then the
+    words the command takes, with more after them or a sign ending one (``wok4,``); or its
+    word with a colon, then exactly the words it takes (``Status: ACTIVE  EFF: 99% ...``, a
+    report's line pasted, is none). Prose that starts with a command's word takes none of
+    its words (``Help me``, ``List of things``: HELP and LIST take none, and are never meant
+    so; ``Join us in the fight!``, ``report of turn 3``: no game is named ``us`` or ``of``).
+    A command typed as an item of a list (``- JOIN wok4``, ``1. status g1``) is meant as
+    the command."""
+    if _BULLET.fullmatch(words[0]) and len(words) > 1:
+        if words[1].removesuffix(":").upper() == CODE_WORD:
+            return _meant(words[1:])
+        if _is_command(words[1:]):
+            return " ".join((words[1].upper(), *words[2:]))
+        return _meant(words[1:])
+    head = words[0].removesuffix(":")
+    verb = head.upper()
+    if verb not in _ARGUMENTS:
+        return None
+    args: list[str] = []
+    for word in words[1:]:  # a sign after a word ends the command there (``wok4, please``)
+        args.append(word.rstrip(_TRAILING))
+        if args[-1] != word:
+            break
+    if args and args[0].casefold() in _NO_ARGUMENT:
+        return None
+    colon = head != words[0]
+    if colon and len(args) < len(words) - 1:
+        return None
+    least = len(args) if colon else max(_ARGUMENTS[verb][0], 1)
+    for count in range(len(args), least - 1, -1):
+        if all(args[:count]) and _takes(verb, args[:count]):
+            shown = ["[your code]"] if verb == CODE_WORD else args[:count]
+            return " ".join((verb, *shown))
+    return None
+
+
+_SENTENCE_WORDS = (
+    "a an the of to for in on at by as is are be me us you him her it them my your our"
+    " this that these those and or but with from up out off all so"
+)
+_NO_ARGUMENT = frozenset(_SENTENCE_WORDS.split())
+"""Words of a sentence that name no game, ruleset or code: a line whose command's word is
+followed by one is prose (``Join us in the fight!``), not a command mistyped."""
+
+
+def _shown(words: Sequence[str]) -> str:
+    """A line not understood as its answer quotes it: a CODE line without its code."""
+    for at, word in enumerate(words[:2]):
+        if word.removesuffix(":").upper() == CODE_WORD:
+            return " ".join((*words[: at + 1], "[your code]"))
+    return " ".join(words)
+
+
+def _takes(verb: str, words: Sequence[str]) -> bool:
+    """Whether ``words`` are the arguments ``verb`` takes, as a line in lower or mixed case
+    must give them."""
+    args = list(words)
     if verb == "JOIN":
         upper = [a.upper() for a in args]
         args = args[: upper.index("AS")] if "AS" in upper else args

@@ -228,11 +228,11 @@ def read_as(
 def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> CommandMail:
     """The reply read as ``read``, beside the commands it typed when it is something else
     than a short yes or no (their answers, and then the notice that the request waits)."""
-    code, text, skipped = (mail.code, mail.text, mail.skipped) if mail else (None, "", 0)
     if verdict in (YES, NO):
-        return CommandMail((read,), code, "")
-    commands = mail.commands if mail else ()
-    return CommandMail((*commands, read), code, text, skipped, mail.unread if mail else ())
+        return CommandMail((read,), mail.code if mail else None, "")
+    if mail is None:
+        return CommandMail((read,), None, "")
+    return mail.replaced(commands=(*mail.commands, read))
 
 
 def read_before(book: LobbyDatabase, mail_key: str) -> Command | None:

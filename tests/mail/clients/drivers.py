@@ -250,6 +250,28 @@ def aerc(desk: Desk) -> None:
     desk.in_terminal(["aerc"], desk.env(XDG_CONFIG_HOME=str(config)), steps)
 
 
+def aerc_forward(desk: Desk, to: str) -> None:
+    """``:forward <to>`` on the mail (aerc's template ``forward_as_body``: the mail under a
+    ``Forwarded message from ...:`` line, unquoted), then ``y`` to send."""
+    desk.maildir("Mail/INBOX")
+    config = desk.root / "config"
+    account = AERC_ACCOUNTS.format(
+        name=PLAYER.name, mail=desk.root / "Mail", sendmail=desk.sendmail, sender=FROM
+    )
+    desk.write("config/aerc/accounts.conf", account, mode=0o600)
+    desk.write("config/aerc/aerc.conf", f"[compose]\neditor = {desk.editor()}\n")
+
+    def steps(terminal: Terminal) -> None:
+        terminal.wait_for(desk.shown)
+        terminal.type(f":forward {to}", "Enter")
+        terminal.wait_for("Send this email?")
+        terminal.type("y")
+        terminal.wait_until(desk.has_sent, "the forward handed to sendmail")
+        terminal.type(":quit", "Enter")
+
+    desk.in_terminal(["aerc"], desk.env(XDG_CONFIG_HOME=str(config)), steps)
+
+
 PINERC = """\
 personal-name={name}
 user-domain=example.org

@@ -3,7 +3,8 @@
     python -m tests.mail.clients.editor SHAPE [--headers] [--slow] [FILE]
 
 Writes the orders of tests.mail.clients.player (or, in a command shape, the CONFIRM line
-the draft quotes; in an assent shape, nothing or a ``Yes``) into the draft FILE in the
+the draft quotes; in an assent shape, nothing or a ``Yes``; in an unclear shape, a command
+written as a sentence) into the draft FILE in the
 given shape, in place, as a person's editor saves it; without FILE, reads the draft on
 standard input and writes the result on standard output. ``--headers``: the draft starts
 with the mail's header.
@@ -21,16 +22,22 @@ from pathlib import Path
 from tests.mail.clients.player import (
     ASSENT_SHAPES,
     COMMAND_SHAPES,
+    FORWARD_SHAPES,
     SHAPES,
+    UNCLEAR_SHAPES,
     write_assent,
     write_command,
+    write_forward,
     write_reply,
+    write_unclear,
 )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="editor")
-    parser.add_argument("shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES)
+    parser.add_argument(
+        "shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES + UNCLEAR_SHAPES + FORWARD_SHAPES
+    )
     parser.add_argument("--headers", action="store_true")
     parser.add_argument("--slow", action="store_true")
     parser.add_argument("file", nargs="?", type=Path)
@@ -55,6 +62,10 @@ def write(draft: str, shape: str, *, headers: bool) -> str:
         return write_command(draft, shape, headers=headers)
     if shape in ASSENT_SHAPES:
         return write_assent(draft, shape, headers=headers)
+    if shape in UNCLEAR_SHAPES:
+        return write_unclear(draft, shape, headers=headers)
+    if shape in FORWARD_SHAPES:
+        return write_forward(draft, shape, headers=headers)
     return write_reply(draft, shape, headers=headers)
 
 

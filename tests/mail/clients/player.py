@@ -172,6 +172,42 @@ def write_command(draft: str, shape: str, *, headers: bool = False) -> str:
     return f"{head}\n\n{text}" if headers else text
 
 
+UNCLEAR_SHAPES = ("unclear-top", "unclear-bottom")
+"""The shapes of a reply to that answer that types a command as a sentence, not as the host
+reads it (``UNCLEAR``), above the quote or below it."""
+UNCLEAR = "withdraw wok4, please"
+
+
+def write_unclear(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a reply to a request with ``UNCLEAR`` typed in the shape given."""
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    ending = "\n" if body.endswith("\n") else ""
+    lines = body.removesuffix("\n").split("\n")
+    if shape == "unclear-top":
+        lines = ["Hi,", "", UNCLEAR, "", "thanks!", "", *lines]
+    elif shape == "unclear-bottom":
+        lines = _below(lines, ["", UNCLEAR, "", "Alice"])
+    else:
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(UNCLEAR_SHAPES)})")
+    text = "\n".join(lines) + ending
+    return f"{head}\n\n{text}" if headers else text
+
+
+FORWARD_SHAPES = ("forward",)
+"""The shape of a forward of the host's mail back to the host: ``NOT_ME`` typed above what
+the client put in the draft."""
+NOT_ME = "not me! I never asked for this."
+
+
+def write_forward(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a forward with ``NOT_ME`` typed above the mail forwarded."""
+    if shape not in FORWARD_SHAPES:
+        raise ValueError(f"no such shape of forward: {shape!r}")
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    text = f"{NOT_ME}\n\n{body.lstrip(chr(10))}"
+    return f"{head}\n\n{text}" if headers else text
+
+
 def _below(lines: list[str], written: list[str]) -> list[str]:
     """``written`` after the quote: above the signature when there is one."""
     signature = next((i for i, line in enumerate(lines) if line == "-- "), len(lines))
