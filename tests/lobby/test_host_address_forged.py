@@ -37,6 +37,11 @@ def test_a_join_from_the_hosts_own_address_is_not_carried_out(
     ((_key, said),) = summary.outcomes
     assert said.startswith("rejected: not answered: From the host's own address"), said
     assert "nothing done" in said
+    # the poll's line counts it as a forged From (it said "From failed DMARC", which it did not)
+    assert (
+        summary.line()
+        == "filed 0, rejected 1, quarantined 0, ignored 0, not answered (From forged) 1"
+    )
 
 
 def test_a_stranger_at_a_lookalike_of_the_hosts_address_is_answered(tmp_path: Path) -> None:

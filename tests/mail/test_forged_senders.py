@@ -78,7 +78,7 @@ def test_gmail_fail_files_the_orders_and_tells_the_seat_alone(tmp_path: Path) ->
     assert name.startswith("conf-") and b"\r\nTo: p1@players.example\r\n" in raw
     assert list(world.game.store.pending_orders(1)) == [1]  # the code is the key
     # the GM is told: the poll's line, and the journal's list of mails not answered
-    assert summary.line().endswith(", not answered (From failed DMARC) 1")
+    assert summary.line().endswith(", not answered (From forged) 1")
     told = unanswered(world.gm.spool, 0)
     assert [item.outcome for item in told] == [summary.events[0].text()]
 

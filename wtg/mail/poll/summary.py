@@ -28,8 +28,9 @@ class PollSummary(Record):
     unanswered: int = 0
     """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
     forged: int = 0
-    """Mails whose From failed DMARC at the GM's server: not answered (``not answered:
-    authres``), their orders filed when their code is right; counted here as well."""
+    """Mails whose From is forged: it failed DMARC at the GM's server (``not answered:
+    authres``), or it is the host's own address on a mail the host did not send. Not
+    answered, their orders filed when their code is right; counted here as well."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
     moved: int = 0
@@ -61,7 +62,7 @@ class PollSummary(Record):
         text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}{self._mended()}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
-        text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
+        text += f", not answered (From forged) {self.forged}" if self.forged else ""
         text += (
             f", moved out of the inbox (an earlier poll had handled them) {self.moved}"
             if self.moved
