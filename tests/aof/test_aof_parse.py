@@ -85,6 +85,34 @@ def test_a_line_with_a_letter_the_form_has_not_is_rejected_not_dropped(line: str
     )
 
 
+MEANT_A1 = "(did you mean A1?)"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("Al: 07 12 050", '"Al" is no line of the form: its A lines are A1 to A7 ' + MEANT_A1),
+        ("AI: 07 12 050", '"AI" is no line of the form: its A lines are A1 to A7 ' + MEANT_A1),
+        ("A: 07 12 050", '"A" is no line of the form: its A lines are A1 to A7'),
+        ("RI: 1", '"RI" is no line of the form: its R line is R1 (did you mean R1?)'),
+        ("b: 2 6 1", '"b" is no line of the form: its B lines are B1 to B5'),
+        ("Mo: 2 6 3 5", '"Mo" is no line of the form: its M lines are M1 to M7'),
+    ],
+)
+def test_a_line_whose_number_is_missing_or_typed_in_letters_is_answered(
+    line: str, reason: str
+) -> None:
+    """An l or an I typed for the 1 (or the number left out) was passed over as prose: the
+    orders in the line were lost without a word."""
+    assert only_bad(line) == reason
+
+
+@pytest.mark.parametrize("line", ["Z: 5", "Al: I attack", "A: see below", "Note: 5"])
+def test_a_label_without_a_number_stays_prose_unless_it_names_a_section(line: str) -> None:
+    outcome = parse(line)
+    assert (outcome.entries, outcome.bad) == ([], [])
+
+
 @pytest.mark.parametrize("line", ["M 2: 07 06 1 10", "M2- 07 06 1 10", "M2= 7 6 1 10"])
 def test_a_space_after_the_letter_or_a_dash_still_reads_the_line(line: str) -> None:
     outcome = parse(line)

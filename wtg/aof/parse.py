@@ -88,13 +88,18 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         among = loose and line.number in copy.among  # typed among orders: answered
         match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
-        if setting is None and match is None:
+        mislabelled = None
+        if setting is None and match is None and not loose:
+            mislabelled = _MISLABELLED.fullmatch(text)
+        if setting is None and match is None and mislabelled is None:
             continue
         if reader.order_lines >= most:
             _too_many(reader, line, most)
             break
         if setting is not None:
             _read_setting(reader, line, *setting)
+        elif mislabelled is not None:
+            _mislabelled(reader, line, mislabelled)
         elif loose and match is not None and spaced_number(form, match):
             _spaced(reader, line, match)
         elif match is not None:
@@ -368,6 +373,33 @@ def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     reader.order_lines += 1
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
     reason = f"the form has no {label.upper()} lines (its lines start with {listing})"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+
+
+_MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;]*")
+"""A line of the form whose number was left out (``A: 2 5 10``) or typed with letters that
+look like digits (``Al: 2 5 10``, an l or an I for the 1; an O for a 0): answered, where
+it was passed over as prose, the orders in it lost without a word."""
+_DIGIT_LOOKALIKES = str.maketrans("lIi|!oO", "1111100")
+
+
+def _mislabelled(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
+    """A ``_MISLABELLED`` line: rejected, naming the lines the section has, and the one meant
+    when its letters read as a number of one."""
+    section = reader.sections.get(match[1])
+    if section is None:  # "Z: 5" names no section: prose
+        return
+    reader.order_lines += 1
+    label = section.label
+    written = f"{match[1]}{match[2]}"
+    entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
+    lines = f"line is {label}1"
+    if section.lines > 1:
+        lines = f"lines are {label}1 to {label}{section.lines}"
+    reason = f"{shown(written)} is no line of the form: its {label} {lines}"
+    number = match[2].translate(_DIGIT_LOOKALIKES)
+    if number and 1 <= int(number) <= section.lines:
+        reason += f" (did you mean {label}{int(number)}?)"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
