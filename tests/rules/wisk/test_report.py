@@ -14,6 +14,7 @@ from tests.rules.wisk.helpers import (
     give_cards,
     new_game,
     put,
+    run,
     run_with,
 )
 from tests.shipped import WISK as RULESET
@@ -303,3 +304,21 @@ def test_one_continent_held_is_said_in_the_singular() -> None:
         "You: ACTIVE, 38 territories, 38 armies, 0 cards, continents North America, South "
         "America, Europe, Africa, Asia."
     ) in bob
+
+
+def test_armies_placed_for_the_player_and_a_set_traded_by_force_say_why_in_words() -> None:
+    """A placement's and a trade's reason was the event's code in brackets: 'You placed 3 on
+    Alaska (1) (left over).', 'traded cards ... for 4 armies (five cards).' A player read
+    '(left over)' as armies to spare; they were the ones his orders left unplaced."""
+    state = board_state(owners={ALASKA: 1, KAMCHATKA: 1})
+    put(state, KAMCHATKA, 1, 4)
+    give_cards(state, 1, 1, 2, 3, 4, 5)
+    result = run(state, {"place": [{"territory": JAPAN, "armies": 3}]})
+    events = [e.to_dict() for e in result.events]
+    ann = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    bob = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    assert "(left unplaced: placed as a robot would)." in ann
+    assert "(five cards or more held: a set must be traded)." in ann
+    assert "(card bonus: a card traded shows this territory)." in ann
+    assert "(left over)" not in ann + bob and "(five cards)" not in ann + bob
+    assert "Ann (player #1) placed " in bob and "(left unplaced: placed as a robot would)" in bob
