@@ -381,6 +381,9 @@ class Answers:
             turn=result.turn,
             player=entry,
             side=result.player,
+            # the side's name, as the confirmation gives it ('player 3 (AldricB)'): a Duel's
+            # three answers to one mail said 'player 1', 'player 3', 'player 5' alone
+            side_name=self._side(game, game.state_view(), result.player).name,
             reason=result.reason,
             on_file=result.on_file,
             verdicts=_described(game, result.verdicts),
