@@ -376,7 +376,7 @@ def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
-_MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;]*")
+_MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;/]*")
 """A line of the form whose number was left out (``A: 2 5 10``) or typed with letters that
 look like digits (``Al: 2 5 10``, an l or an I for the 1; an O for a 0): answered, where
 it was passed over as prose, the orders in it lost without a word."""
