@@ -30,10 +30,11 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     assert "2 of 3 players waiting: Ann, Bob" in said
     wisk = listed.body.split("  wisk: ", 1)[1].split("\n\n", 1)[0]
     assert (
-        "deadlines: no deadlines: each turn runs once every player is READY; it starts when "
+        "deadlines: none: each turn runs once every player is READY; it starts when "
         "full, or 48 hours after its first player with the players there are"
     ) in " ".join(wisk.split())
     assert "0 of 3 players waiting\n" in wisk + "\n"
+    assert "deadlines: no deadlines" not in listed.body  # said twice over
     assert "@" not in listed.body
 
 

@@ -63,7 +63,7 @@ def deadline_rule(wl: WaitingList) -> str:
         at = f"{wl.at or '18:00'} {wl.timezone}"
         rule = f"a turn every {days} at {at} (or sooner, once all are READY)"
     else:
-        rule = "no deadlines: each turn runs once every player is READY"
+        rule = "none: each turn runs once every player is READY"  # after "deadlines: "
     if wl.robots_after is not None:
         hours = f"{wl.robots_after:g}"
         rule += (
