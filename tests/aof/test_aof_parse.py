@@ -233,6 +233,29 @@ def test_without_markers_the_whole_text_is_read() -> None:
     assert [(e.section, e.line) for e in outcome.entries] == [("bomb", 3)]
 
 
+def test_a_mistyped_line_among_orders_typed_above_the_quote_is_answered() -> None:
+    """'Al: 15 11 05' typed between two order lines above the quoted report was passed
+    over as prose (a line outside the form is an order only with a letter and a number):
+    the attack lost without a word, where the same line in the form is answered."""
+    text = (
+        "My orders:\nA1: 15 10 020\nAl: 15 11 005\nG1: 19 3\nthanks, Bob\n\n"
+        "On Sat, GM wrote:\n> REPORT\n"
+    )
+    outcome = read_aof(FORM, text)
+    assert [(e.section, e.line) for e in outcome.entries] == [("attack", 2), ("aim", 4)]
+    assert [(v.entry.line, v.reason) for v in outcome.bad] == [
+        (3, '"Al" is no line of the form: its A lines are A1 to A7 (did you mean A1?)')
+    ]
+
+
+@pytest.mark.parametrize("text", ["Al: 15 11 005\n", "Bob\nP: 0171 234 567\n\nA1: 1 2 3\n"])
+def test_a_mistyped_line_away_from_typed_orders_stays_prose(text: str) -> None:
+    """Outside a form, such a line is answered only among order lines: alone (a
+    signature's 'P: 0171 ...'), it is no order."""
+    outcome = read_aof(FORM, text)
+    assert outcome.bad == []
+
+
 @pytest.mark.parametrize("text", ["", "Dear GM, I forgot my orders.\n", "\n\n\r\n", "A B C"])
 def test_no_form_is_fatal(text: str) -> None:
     outcome = read_aof(FORM, text)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from wtg.aof.copies import (
+    MISLABELLED,
     ORDER_LINE,
     FormCopy,
     is_loose_order,
@@ -89,8 +90,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
         mislabelled = None
-        if setting is None and match is None and not loose:
-            mislabelled = _MISLABELLED.fullmatch(text)
+        if setting is None and match is None and (among or not loose):
+            mislabelled = MISLABELLED.fullmatch(text)
         if setting is None and match is None and mislabelled is None:
             continue
         if reader.order_lines >= most:
@@ -376,15 +377,11 @@ def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
-_MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;/]*")
-"""A line of the form whose number was left out (``A: 2 5 10``) or typed with letters that
-look like digits (``Al: 2 5 10``, an l or an I for the 1; an O for a 0): answered, where
-it was passed over as prose, the orders in it lost without a word."""
 _DIGIT_LOOKALIKES = str.maketrans("lIi|!oO", "1111100")
 
 
 def _mislabelled(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
-    """A ``_MISLABELLED`` line: rejected, naming the lines the section has, and the one meant
+    """A ``MISLABELLED`` line: rejected, naming the lines the section has, and the one meant
     when its letters read as a number of one."""
     section = reader.sections.get(match[1])
     if section is None:  # "Z: 5" names no section: prose
