@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from email import message_from_bytes, policy
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -139,3 +140,43 @@ def test_the_help_to_a_duel_player_counts_the_forms_below(tmp_path: Path) -> Non
         "GAME/TURN/PLAYER/CODE header as is.\n"
     ) in body
     assert "the form below" not in body
+
+
+def test_a_colour_s_form_none_of_whose_lines_was_accepted_is_answered_with_its_name(
+    tmp_path: Path,
+) -> None:
+    """The answer to a colour's form of which no line could be accepted said 'Your mail for
+    game g1, turn 1, player 3 reached the turn generator: ...': the player's colours go by
+    name (Player1B), and the confirmation beside it said 'player 1 (Player1A)'."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    first, second, third = world.game.aof(1).split("=== BEGIN AOF ===")[1:]
+    second = second.replace("T1: __   _    __", "T1: 99   1    10", 1)
+    world.mail("".join("=== BEGIN AOF ===" + form for form in (first, second, third)))
+    world.poll()
+    answers = {ident: body_of(raw) for ident, raw in world.outbox().items()}
+    (unchanged,) = [body for ident, body in answers.items() if ident.startswith("unchanged-")]
+    assert (
+        "Your mail for game g1, turn 1, player 3 (Player1B) reached the turn generator: none "
+        "of the order lines in your mail could be accepted." in " ".join(unchanged.split())
+    )
+
+
+def test_the_answers_to_a_duel_player_s_forms_name_the_colour_in_their_subjects(
+    tmp_path: Path,
+) -> None:
+    """Three answers to one mail of three forms came under one subject each ('[g1] orders for
+    turn 1 received' twice, '[g1] your orders were not accepted'): the inbox did not say
+    which colour's orders were refused."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    first, second, third = world.game.aof(1).replace("R1: _", "R1: 1").split("=== BEGIN AOF")[1:]
+    second = second.replace("T1: __   _    __", "T1: 99   1    10", 1)
+    world.mail("".join("=== BEGIN AOF" + form for form in (first, second, third)))
+    world.poll()
+    subjects = sorted(
+        message_from_bytes(raw, policy=policy.default)["Subject"] for raw in world.outbox().values()
+    )
+    assert subjects == [
+        "[g1] orders for turn 1 received (Player1A)",
+        "[g1] orders for turn 1 received (Player1C)",
+        "[g1] your orders were not accepted (Player1B)",
+    ]

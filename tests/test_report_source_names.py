@@ -104,6 +104,6 @@ def test_bombs_spies_and_moves_name_their_source(game: Game[WokState]) -> None:
     ) in text
     assert (
         f"- Enemy spies in {name(game, 6)}, sent from {name(game, 7)} by Ann (#1), operation 5 "
-        "(steal population): they succeeded, 26 population stolen. EFF -2%."
+        "(steal population): they succeeded, 26 population stolen. Your EFF -2%."
     ) in text
     assert f"- Moved 5 ARM from {name(game, 6)} to {name(game, 5)}." in text

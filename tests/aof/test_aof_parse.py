@@ -86,6 +86,34 @@ def test_a_line_with_a_letter_the_form_has_not_is_rejected_not_dropped(line: str
     )
 
 
+MEANT_A1 = "(did you mean A1?)"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("Al: 07 12 050", '"Al" is no line of the form: its A lines are A1 to A7 ' + MEANT_A1),
+        ("AI: 07 12 050", '"AI" is no line of the form: its A lines are A1 to A7 ' + MEANT_A1),
+        ("A: 07 12 050", '"A" is no line of the form: its A lines are A1 to A7'),
+        ("RI: 1", '"RI" is no line of the form: its R line is R1 (did you mean R1?)'),
+        ("b: 2 6 1", '"b" is no line of the form: its B lines are B1 to B5'),
+        ("Mo: 2 6 3 5", '"Mo" is no line of the form: its M lines are M1 to M7'),
+    ],
+)
+def test_a_line_whose_number_is_missing_or_typed_in_letters_is_answered(
+    line: str, reason: str
+) -> None:
+    """An l or an I typed for the 1 (or the number left out) was passed over as prose: the
+    orders in the line were lost without a word."""
+    assert only_bad(line) == reason
+
+
+@pytest.mark.parametrize("line", ["Z: 5", "Al: I attack", "A: see below", "Note: 5"])
+def test_a_label_without_a_number_stays_prose_unless_it_names_a_section(line: str) -> None:
+    outcome = parse(line)
+    assert (outcome.entries, outcome.bad) == ([], [])
+
+
 @pytest.mark.parametrize("line", ["M 2: 07 06 1 10", "M2- 07 06 1 10", "M2= 7 6 1 10"])
 def test_a_space_after_the_letter_or_a_dash_still_reads_the_line(line: str) -> None:
     outcome = parse(line)
@@ -204,6 +232,29 @@ def test_without_markers_the_whole_text_is_read() -> None:
     outcome = read_aof(FORM, f"Hello\n{HEADER_LINE}\nB1: 1 2 3\n")
     assert outcome.problems == []
     assert [(e.section, e.line) for e in outcome.entries] == [("bomb", 3)]
+
+
+def test_a_mistyped_line_among_orders_typed_above_the_quote_is_answered() -> None:
+    """'Al: 15 11 05' typed between two order lines above the quoted report was passed
+    over as prose (a line outside the form is an order only with a letter and a number):
+    the attack lost without a word, where the same line in the form is answered."""
+    text = (
+        "My orders:\nA1: 15 10 020\nAl: 15 11 005\nG1: 19 3\nthanks, Bob\n\n"
+        "On Sat, GM wrote:\n> REPORT\n"
+    )
+    outcome = read_aof(FORM, text)
+    assert [(e.section, e.line) for e in outcome.entries] == [("attack", 2), ("aim", 4)]
+    assert [(v.entry.line, v.reason) for v in outcome.bad] == [
+        (3, '"Al" is no line of the form: its A lines are A1 to A7 (did you mean A1?)')
+    ]
+
+
+@pytest.mark.parametrize("text", ["Al: 15 11 005\n", "Bob\nP: 0171 234 567\n\nA1: 1 2 3\n"])
+def test_a_mistyped_line_away_from_typed_orders_stays_prose(text: str) -> None:
+    """Outside a form, such a line is answered only among order lines: alone (a
+    signature's 'P: 0171 ...'), it is no order."""
+    outcome = read_aof(FORM, text)
+    assert outcome.bad == []
 
 
 @pytest.mark.parametrize("text", ["", "Dear GM, I forgot my orders.\n", "\n\n\r\n", "A B C"])

@@ -69,3 +69,31 @@ def seat_of(lines: list[str], name: str) -> str:
     """The seat number a STATUS answer's lines give ``name``."""
     (seat,) = [line.split()[1] for line in lines if line.split()[2] == name]
     return seat
+
+
+def test_status_of_a_running_game_puts_its_deadline_on_a_line_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """The first line's end went with the block that chose it: 'Game wok4-1, turn
+    1.Deadline: Mon 07 Dec 2026 18:00 UTC.'"""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2, every=2, at="18:00")
+    codes = {}
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        (answer,) = hall.new_mails(address(number))
+        codes[number] = answer.code()
+    for number in (1, 2):
+        hall.mail(address(number), f"CONFIRM {codes[number]}")
+    hall.poll(hours=2)
+    hall.send()
+    hall.new_mails()
+    assert hall.game("wok4-1").deadline() is not None
+    hall.mail(address(1), "STATUS wok4-1")
+    hall.poll(hours=1)
+    (status,) = hall.new_mails(address(1))
+    first, second = status.body.splitlines()[:2]
+    assert first == "Game wok4-1, turn 1."
+    assert second.startswith("Deadline: ")
+    assert ".Deadline" not in status.body

@@ -30,10 +30,11 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     assert "2 of 3 players waiting: Ann, Bob" in said
     wisk = listed.body.split("  wisk: ", 1)[1].split("\n\n", 1)[0]
     assert (
-        "deadlines: no deadlines: each turn runs once every player is READY; it starts when "
+        "deadlines: none: each turn runs once every player is READY; it starts when "
         "full, or 48 hours after its first player with the players there are"
     ) in " ".join(wisk.split())
     assert "0 of 3 players waiting\n" in wisk + "\n"
+    assert "deadlines: no deadlines" not in listed.body  # said twice over
     assert "@" not in listed.body
 
 
@@ -66,3 +67,20 @@ def test_a_list_open_to_all_says_so_and_not_for_every_player(tmp_path: Path) -> 
         "You asked to be put on the waiting list wok4 (wok4 on classic60, 3 players, open to"
         " all) as Amy."
     ) in said, said
+
+
+def test_a_join_of_a_mistyped_ruleset_names_the_one_meant(tmp_path: Path) -> None:
+    """JOIN wsik was told only that no list of wsik is open and which lists are: the
+    player had to spot his own typo. The ruleset of an open list close to it is named, as
+    JOIN takes it."""
+    hall = Hall(tmp_path)
+    hall.open_list("wisk", players=3)
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    hall.mail("yan@x.example", "JOIN wsik AS Yan\nJOIN standrad skirmish AS Yan")
+    hall.poll(hours=1)
+    said = " ".join(" ".join(mail.body for mail in hall.new_mails("yan@x.example")).split())
+    assert "no waiting list of wsik is open (did you mean JOIN wisk?); open now: " in said, said
+    assert (
+        "no waiting list of standrad skirmish is open (did you mean JOIN standard skirmish?)"
+        in said
+    ), said

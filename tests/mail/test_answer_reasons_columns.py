@@ -100,7 +100,8 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
     _order_line_kept(unchanged, f"line {a2 + 2}: REJECTED A2: {PLAIN_TEXT}")
     said = _words(unchanged)
     assert (
-        f"Your mail for game {GAME}, turn 1, player 2 reached the turn generator: none of "
+        f"Your mail for game {GAME}, turn 1, player 2 (Player2) reached the turn generator: "
+        "none of "
         "the order lines in your mail could be accepted."
     ) in said
     assert (

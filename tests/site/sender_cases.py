@@ -199,6 +199,9 @@ def form_rows(form: FormSpec, spots: Sequence[int] | None = None) -> list[Row]:
     labels = {s.label for s in form.sections}
     stranger = next(c for c in "ZYWKJ" if c not in labels)
     rows.append(Row("unknown label", f"{stranger}1: 12 13"))
+    first = form.sections[0].label
+    rows.append(Row("number typed as a letter", f"{first}l: 12 13"))
+    rows.append(Row("number left out", f"{first}: 12 13"))
     return rows
 
 

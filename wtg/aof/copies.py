@@ -66,8 +66,9 @@ class FormCopy(NamedTuple):
     """Order-like lines outside every form that may not be the player's (unquoted lines
     among the quoted ones): never read, only said."""
     among: frozenset[int] = frozenset()
-    """The numbers of lines written as a telephone number is that stand among the order
-    lines typed (``spaced_among_orders``): read as orders, and answered."""
+    """The numbers of lines written as a telephone number is (``spaced_among_orders``), or
+    with a line's number left out or typed in letters (``mislabelled_among_orders``), that
+    stand among the order lines typed: read as orders, and answered."""
 
 
 def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
@@ -252,7 +253,7 @@ def _unmarked(
     for depth, at_depth in by_depth.items():
         starts = [i for i, line in enumerate(at_depth) if is_header_line(line.text)]
         if depth == 0 and not starts:
-            among = spaced_among_orders(form, at_depth)
+            among = spaced_among_orders(form, at_depth) | mislabelled_among_orders(form, at_depth)
             loose = [
                 line for line in at_depth if line.number in among or is_loose_line(form, line.text)
             ]
@@ -435,6 +436,37 @@ def spaced_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[
     last = -1
     for line in [*lines, MailLine(-2, 0, "")]:
         kind = _spaced_kind(form, line) if line.text and not line.depth else None
+        if kind is None or line.number != last + 1:
+            if any(order for _number, order in run):
+                found.update(number for number, order in run if not order)
+            run = []
+        if kind is not None:
+            run.append((line.number, kind))
+        last = line.number
+    return frozenset(found)
+
+
+MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;/]*")
+"""A line of the form whose number was left out (``A: 2 5 10``) or typed with letters that
+look like digits (``Al: 2 5 10``, an l or an I for the 1; an O for a 0): answered in a form
+(``wtg.aof.parse``), and outside one when it stands among order lines the player typed
+(``mislabelled_among_orders``), where it was passed over as prose, its orders lost."""
+
+
+def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[int]:
+    """The numbers of the unquoted ``MISLABELLED`` lines of a letter of the form that stand
+    among order lines the player typed (next to one, or next to such a line that is): read
+    and answered as a form's are. One alone ("P: 5" in a signature) stays prose."""
+    found: set[int] = set()
+    run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
+    last = -1
+    for line in [*lines, MailLine(-2, 0, "")]:
+        kind: bool | None = None
+        if line.text and not line.depth:
+            if is_loose_order(form, line.text):
+                kind = True
+            elif (match := MISLABELLED.fullmatch(line.text)) and form.by_label(match[1]):
+                kind = False
         if kind is None or line.number != last + 1:
             if any(order for _number, order in run):
                 found.update(number for number, order in run if not order)

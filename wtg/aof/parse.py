@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from wtg.aof.copies import (
+    MISLABELLED,
     ORDER_LINE,
     FormCopy,
     is_loose_order,
@@ -88,13 +89,18 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         among = loose and line.number in copy.among  # typed among orders: answered
         match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
-        if setting is None and match is None:
+        mislabelled = None
+        if setting is None and match is None and (among or not loose):
+            mislabelled = MISLABELLED.fullmatch(text)
+        if setting is None and match is None and mislabelled is None:
             continue
         if reader.order_lines >= most:
             _too_many(reader, line, most)
             break
         if setting is not None:
             _read_setting(reader, line, *setting)
+        elif mislabelled is not None:
+            _mislabelled(reader, line, mislabelled)
         elif loose and match is not None and spaced_number(form, match):
             _spaced(reader, line, match)
         elif match is not None:
@@ -368,6 +374,29 @@ def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     reader.order_lines += 1
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
     reason = f"the form has no {label.upper()} lines (its lines start with {listing})"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+
+
+_DIGIT_LOOKALIKES = str.maketrans("lIi|!oO", "1111100")
+
+
+def _mislabelled(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
+    """A ``MISLABELLED`` line: rejected, naming the lines the section has, and the one meant
+    when its letters read as a number of one."""
+    section = reader.sections.get(match[1])
+    if section is None:  # "Z: 5" names no section: prose
+        return
+    reader.order_lines += 1
+    label = section.label
+    written = f"{match[1]}{match[2]}"
+    entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
+    lines = f"line is {label}1"
+    if section.lines > 1:
+        lines = f"lines are {label}1 to {label}{section.lines}"
+    reason = f"{shown(written)} is no line of the form: its {label} {lines}"
+    number = match[2].translate(_DIGIT_LOOKALIKES)
+    if number and 1 <= int(number) <= section.lines:
+        reason += f" (did you mean {label}{int(number)}?)"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 

@@ -79,7 +79,23 @@ def report(desk: Answering, command: Command) -> None:
         what=what,
         game=game.config.game,
         text=text,
+        note=_past_form(game, turn, text),
     )
+
+
+def _past_form(game: Game, turn: int, text: str) -> str:
+    """What an older report's order form is: one of a turn run already, which the game
+    refuses ('these orders are for turn 3, but the game expects turn 5'); the player read
+    it as his form and filled it in. Empty for the latest report, or one without a form."""
+    latest = game.latest_turn()
+    if turn >= latest or game.ruleset.form.begin not in text:
+        return ""
+    name = game.config.game
+    if game.ruleset.is_over(game.state_view()):
+        now = "the game is over"
+    else:
+        now = f"the game takes the form of turn {latest + 1} (AOF {name} mails it to you)"
+    return f"The order form in this report, of turn {turn + 1}, is past: {now}."
 
 
 def aof(desk: Answering, command: Command) -> None:

@@ -29,6 +29,7 @@ from wtg.lobby.lists import (
 from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
+from wtg.text.closename import close_names, either
 
 DEFAULT_NAME_MAX = 40
 """Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
@@ -62,7 +63,7 @@ def deadline_rule(wl: WaitingList) -> str:
         at = f"{wl.at or '18:00'} {wl.timezone}"
         rule = f"a turn every {days} at {at} (or sooner, once all are READY)"
     else:
-        rule = "no deadlines: each turn runs once every player is READY"
+        rule = "none: each turn runs once every player is READY"  # after "deadlines: "
     if wl.robots_after is not None:
         hours = f"{wl.robots_after:g}"
         rule += (
@@ -266,7 +267,11 @@ def _no_list(
         names = ", ".join(wl.name for wl in open_now[:OPEN_NAMED])
         more = ", ..." if len(open_now) > OPEN_NAMED else ""
         now = f"; open now: {names}{more}" if names else ""
-        return f"no waiting list of {what} is open{now} (LIST shows the lists)"
+        # a ruleset mistyped (JOIN wsik): the open lists' ruleset meant, as JOIN takes it
+        meant = close_names(ruleset, {wl.ruleset for wl in open_now})
+        tail = f" {variant}" if variant else ""
+        guess = f" (did you mean JOIN {either([m + tail for m in meant])}?)" if meant else ""
+        return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0

@@ -34,6 +34,9 @@ def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
         "3 missiles, 0 missed; destroyed 0 ARM, 0 PIK, 0 ARC, 0 KNI, 0 CAT, 0 SPY, "
         "0.0 DEF; 3 hits found nothing there to destroy." in report
     )
+    # each missile's chance, as Standard's and WoK IV's say it (it said 'N% a missile')
+    assert ", each missile " in report
+    assert "% to hit: 3 missiles, 0 missed;" in report
 
 
 def test_the_reader_s_own_vote_is_said_to_him_as_you() -> None:

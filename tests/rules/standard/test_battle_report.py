@@ -79,6 +79,20 @@ def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
     assert "2 missiles, 1 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF. " in mine
 
 
+def test_a_bombing_says_each_missile_s_chance_to_hit() -> None:
+    """ "your chance of successfully hitting something per missile fired is equal to your
+    EFF percentage": the line said '80% a missile', a chance of what a player had to
+    guess; it says 'each missile 80% to hit'."""
+    state = setup(eff=80)
+    empty(state, 2, 2, arm=5)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, ARM, MISS))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert "short range, each missile 80% to hit: 2 missiles, 1 missed;" in mine
+    assert "a missile" not in mine
+
+
 def test_the_fallen_and_the_victor_are_spoken_to_as_you() -> None:
     """A player's own report named him as a stranger: 'P1 (#1) was wiped out by P4 (#4) at
     21 Caradune. RIP.' and 'P1 (#1) is RIPed at 21 Caradune; the RIP goes to P4 (#4).' to

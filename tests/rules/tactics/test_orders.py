@@ -84,6 +84,15 @@ def test_each_bad_move_line_gets_its_reason() -> None:
     ]
 
 
+def test_a_move_line_with_an_l_for_its_1_is_answered() -> None:
+    """'Ml: 11 02/01' (an l typed for the 1) was passed over as prose, a tile's '/' not
+    among the digits the answered lines hold: the move was lost without a word."""
+    acceptance = through_aof(battle(), ["Ml: 11 02/01 03/01"])
+    assert reasons(acceptance) == [
+        '"Ml" is no line of the form: its M lines are M1 to M9 (did you mean M1?)'
+    ]
+
+
 def test_moves_are_checked_in_order_on_the_board_they_leave() -> None:
     """ "Moves run in the order written" (the form): a tile left by an earlier move is
     free for a later one, not the other way round."""

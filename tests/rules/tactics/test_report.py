@@ -173,11 +173,22 @@ def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
     game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=3)
     report = game.report(1)
     lines = report.splitlines()
-    at = lines.index("ARMIES (in the order they move: red, green, yellow, blue)")
+    at = lines.index("ARMIES (in the order they move, the next first: red, green, yellow, blue)")
     rows = [line.split() for line in lines[at + 2 : at + 6]]
     assert [row[2] for row in rows] == ["red", "green", "yellow", "blue"]
     assert sorted(int(row[0]) for row in rows) == [1, 2, 3, 4]
     assert "seat order" not in report
+
+
+def test_the_armies_heading_starts_with_the_army_drawn_to_move_first(tmp_path: Path) -> None:
+    """The heading said 'in the order they move: red, green, yellow, blue' over a battle the
+    yellow army was drawn to open ('You were drawn to move first'): the order starts with
+    the next to move, and goes round from there."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=2).typed(TACTICS)
+    assert game.state().player(game.state().active).colour == "yellow"
+    report = game.report(1)
+    assert "ARMIES (in the order they move, the next first: yellow, blue, red, green)\n" in (report)
+    assert "You were drawn to move first" in report
 
 
 def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:

@@ -120,5 +120,7 @@ def test_the_armies_heading_names_the_colours_of_the_game() -> None:
     state = played[0].state
     colours = [p.colour for p in state.turn_order()]
     assert len(colours) == 3
+    start = colours.index(state.player(state.active).colour)
+    order = ", ".join(colours[start:] + colours[:start])  # from the next to move, round
     report = report_text(TACTICS, config, state, [], 1)
-    assert f"ARMIES (in the order they move: {', '.join(colours)})\n" in report
+    assert f"ARMIES (in the order they move, the next first: {order})\n" in report

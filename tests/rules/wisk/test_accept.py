@@ -333,7 +333,7 @@ def test_forecast_of_trades_and_placements() -> None:
     forecast = RULESET.forecast(state, orders, 1)
     assert forecast["lines"] == [
         "cards 1 2 3 traded: 4 armies",
-        "+2 on Alaska (1) (card bonus)",  # card 1 is Alaska's
+        "+2 on Alaska (1) (card bonus: a card traded shows this territory)",  # Alaska's card
         "+7 on Alaska (1)",
     ]
     assert forecast["after"] == ["Alaska (1): 14 armies"]

@@ -14,6 +14,7 @@ from tests.rules.wisk.helpers import (
     give_cards,
     new_game,
     put,
+    run,
     run_with,
 )
 from tests.shipped import WISK as RULESET
@@ -88,10 +89,12 @@ def test_the_report_of_turn_zero() -> None:
 
 def test_the_report_says_who_moves_first() -> None:
     """Issue 30: the first mover's edge is measured (bench/bench_robots.py), so every report
-    names the seat that moves first in each round."""
+    names the player who moves first in each round. It said '..., and every round of turns
+    starts with that seat', a word of the turn generator's a player never met."""
     ann, bob = reports()
-    assert "Moves first: you, and every round of turns starts with that seat." in ann
-    assert "Moves first: Ann (player #1), and every round of turns starts with that seat." in bob
+    assert "Moves first in every round of turns: you." in ann
+    assert "Moves first in every round of turns: Ann (player #1)." in bob
+    assert "seat" not in ann + bob
 
 
 def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
@@ -197,9 +200,9 @@ def test_an_eliminated_first_mover_is_not_told_he_moves_first() -> None:
     state.active = 2
     out = report_text(RULESET, config, state, [], 1, aof="")
     bob = report_text(RULESET, config, state, [], 2, aof="")
-    assert "Moves first: you" not in out
-    assert "Moves first: Bob (player #2), and every round of turns starts with that seat." in out
-    assert "Moves first: you, and every round of turns starts with that seat." in bob
+    assert "Moves first in every round of turns: you." not in out
+    assert "Moves first in every round of turns: Bob (player #2)." in out
+    assert "Moves first in every round of turns: you." in bob
 
 
 def test_armies_moved_in_other_than_ordered_say_why() -> None:
@@ -237,7 +240,8 @@ def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
     that seat.': no set is traded and no round starts any more."""
     state = board_state(owners={ALASKA: 1, JAPAN: 1})
     running = report_text(RULESET, CONFIG, state, [], 1, aof="")
-    assert "Cards: the next set traded is worth" in running and "Moves first: " in running
+    assert "Cards: the next set traded is worth" in running
+    assert "Moves first in every round" in running
     state.winner, state.won_by = 1, "domination"
     for side in (1, 2):
         over = report_text(RULESET, CONFIG, state, [], side, aof="")
@@ -300,3 +304,21 @@ def test_one_continent_held_is_said_in_the_singular() -> None:
         "You: ACTIVE, 38 territories, 38 armies, 0 cards, continents North America, South "
         "America, Europe, Africa, Asia."
     ) in bob
+
+
+def test_armies_placed_for_the_player_and_a_set_traded_by_force_say_why_in_words() -> None:
+    """A placement's and a trade's reason was the event's code in brackets: 'You placed 3 on
+    Alaska (1) (left over).', 'traded cards ... for 4 armies (five cards).' A player read
+    '(left over)' as armies to spare; they were the ones his orders left unplaced."""
+    state = board_state(owners={ALASKA: 1, KAMCHATKA: 1})
+    put(state, KAMCHATKA, 1, 4)
+    give_cards(state, 1, 1, 2, 3, 4, 5)
+    result = run(state, {"place": [{"territory": JAPAN, "armies": 3}]})
+    events = [e.to_dict() for e in result.events]
+    ann = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    bob = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    assert "(left unplaced: placed as a robot would)." in ann
+    assert "(five cards or more held: a set must be traded)." in ann
+    assert "(card bonus: a card traded shows this territory)." in ann
+    assert "(left over)" not in ann + bob and "(five cards)" not in ann + bob
+    assert "Ann (player #1) placed " in bob and "(left unplaced: placed as a robot would)" in bob

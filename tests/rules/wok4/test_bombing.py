@@ -419,3 +419,6 @@ def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
         "4 missiles, 0 missed; killed 2 ARM, 0 SPY, 0.1 DEF, 0 tech points; 2 hits found "
         "nothing there to destroy." in report
     )
+    # "Every missile launched will SEPARATELY have a chance to hit": said as each one's
+    # chance (it said '99% a missile', a chance of what the player had to guess)
+    assert "short range, each missile 99% to hit: 4 missiles, 0 missed;" in report

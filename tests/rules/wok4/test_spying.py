@@ -335,6 +335,9 @@ def test_the_victims_report_names_the_operation() -> None:
     events = [e.to_dict() for e in failed.events]
     victim = report_text(RULESET, CONFIG, failed.state, events, 2, aof="")
     assert "operation 5 (steal population): they failed." in victim
+    # whose EFF: 'they failed. EFF +1%.' read as the spies' own
+    words = " ".join(victim.split())
+    assert "operation 5 (steal population): they failed. Your EFF +" in words
 
 
 def test_spying_a_province_reveals_its_row_to_the_spy_only() -> None:
@@ -462,7 +465,7 @@ def test_a_sabotage_or_theft_that_takes_nothing_is_not_successful(
     spymaster = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
     victim = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
     assert mine in spymaster
-    assert theirs + " EFF +1%." in victim
+    assert theirs + " Your EFF +1%." in victim
 
 
 @pytest.mark.parametrize("value", [YES, NO])

@@ -381,6 +381,9 @@ class Answers:
             turn=result.turn,
             player=entry,
             side=result.player,
+            # the side's name, as the confirmation gives it ('player 3 (AldricB)'): a Duel's
+            # three answers to one mail said 'player 1', 'player 3', 'player 5' alone
+            side_name=self._side(game, game.state_view(), result.player).name,
             reason=result.reason,
             on_file=result.on_file,
             verdicts=_described(game, result.verdicts),
@@ -388,7 +391,7 @@ class Answers:
         )
         # the subject says what the body does: orders refused are not "no orders found"
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
-        subject = f"[{game.config.game}] {said}"
+        subject = f"[{game.config.game}] {said}{_colour(game, entry, result.player)}"
         ident = _ident("unchanged", message, index)
         return self._answer_player(
             ident, game, entry, subject, body, message_id, side=result.player
@@ -442,6 +445,7 @@ class Answers:
             source=source,
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
+        subject += _colour(game, entry, submission.player)
         ident = _ident("conf", message, index)
 
         picture = (  # drawn by the send, not here: a poll files the mails in hand first
@@ -868,6 +872,18 @@ class Answers:
         if same is not None:
             self.journal.replied(same, stamp)
         return None
+
+
+def _colour(game: Game, entry: PlayerEntry, side: int) -> str:
+    """`` (Player1B)`` after an answer's subject, for a seat playing several sides (a Duel's
+    colours): the three answers to one mail of three forms had one subject each, and the
+    inbox did not say which colour's orders were refused. Empty for a seat of one side."""
+    state = game.state_view()
+    if len(game.ruleset.sides_of(state, SeatId(entry.id))) < 2:
+        return ""
+    named = {s.id: s.name for s in game.ruleset.public_sides_of(state)}
+    name = named.get(SideId(side), "")
+    return f" ({name})" if name else ""
 
 
 def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:

@@ -12,7 +12,15 @@ from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.board import STEP_LIMIT, Board
 from wtg.rules.tactics.levels import MAX_LEVEL, needed
 from wtg.rules.tactics.moves import fighter, targets, walks
-from wtg.rules.tactics.state import ARMY, FULL_REST, OVER, RESTED, Piece, TacticsState
+from wtg.rules.tactics.state import (
+    ACTIVE,
+    ARMY,
+    FULL_REST,
+    OVER,
+    RESTED,
+    Piece,
+    TacticsState,
+)
 from wtg.rules.tactics.world import BORDER, START_TILES, movement_text
 
 BORDER_CELL = "##"
@@ -205,6 +213,7 @@ def report_context(
             "missed": me.missed,
         },
         "active": state.active,
+        "move_order": move_order(state),
         "active_name": names.get(state.active, ""),
         "my_turn": state.phase != OVER and state.active == player,
         "army_turn": state.phase == ARMY,
@@ -235,6 +244,17 @@ def report_context(
         "names": names,
         "colours": colours,
     }
+
+
+def move_order(state: TacticsState) -> list[str]:
+    """The colours of the armies still fighting in the order they move, from the next to
+    move: the report's heading said 'in the order they move: green, blue' over a battle
+    blue was drawn to open, the table's order (red, green, yellow, blue) with no word of
+    where the round starts."""
+    order = [p for p in state.turn_order() if p.status == ACTIVE]
+    ids = [p.id for p in order]
+    start = ids.index(state.active) if state.active in ids else 0
+    return [p.colour for p in order[start:] + order[:start]]
 
 
 def _seen(event: Mapping[str, Json], player: int) -> bool:

@@ -17,6 +17,7 @@ from wtg.rules.wisk.reinforce import ordered_trades, place, reinforce
 from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
 from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
+from wtg.rules.wisk.whywords import placed_why
 
 FORCED = " (you hold five cards or more: a set is traded for you)"
 """The trade the turn makes for a player of five cards or more ("If you have five or more
@@ -53,7 +54,7 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
         elif isinstance(event, Claimed):
             lines.append(f"{_name(state, event.territory)} claimed")
         elif isinstance(event, Placed):
-            note = "" if event.why in ("orders", "setup") else f" ({event.why})"
+            note = "" if event.why in ("orders", "setup") else f" ({placed_why(event.why)})"
             if index in short:
                 note = f" ({short[index]})"
             lines.append(f"+{event.armies} on {_name(state, event.territory)}{note}")

@@ -15,6 +15,7 @@ from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.victory import describe
+from wtg.rules.wisk.whywords import PLACED, TRADED
 
 NOBODY = 0
 """The side of no player: its report is the turn's public report, the GM's."""
@@ -216,6 +217,8 @@ def report_context(
         "reinforcements": reinforcements(state, pid) if pid != NOBODY else 0,
         "trade_note": _trade_note(state),
         "ties": state.options.ties,
+        "why_placed": PLACED,
+        "why_traded": TRADED,
     }
 
 
