@@ -17,7 +17,7 @@ from wtg.mail.outgoing.compose import render
 
 def pasted_help() -> str:
     """The HELP as the host mails it, pasted into a mail without quote marks."""
-    return render("lobby/help", verbs=(), unknown=None)
+    return render("lobby/help", verbs=(), unknown=None, waiting=[])
 
 
 def test_the_help_pasted_whole_names_its_lines_not_read(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from wtg.mail.outgoing import compose
 
 
 def test_the_help_shows_the_example_code_the_reader_passes_over() -> None:
-    assert f"CODE {EXAMPLE_CODE}\n" in compose.render("lobby/help", unknown=None)
+    assert f"CODE {EXAMPLE_CODE}\n" in compose.render("lobby/help", unknown=None, waiting=[])
 
 
 def test_the_example_code_pasted_above_the_players_own_is_not_the_mails_code() -> None:

@@ -328,7 +328,9 @@ class Host:
                 assert len(seats) == 1
 
     def check_codes(self) -> None:
-        """Every code waiting for its CONFIRM is in exactly one mail, to its address."""
+        """Every code waiting for its CONFIRM is in exactly one answer to its request, to its
+        address, and in no mail to another address (the HELP names it again, to the same
+        address, beside how to confirm it)."""
         with LobbyDatabase(self.games) as book:
             pending = {
                 str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")
@@ -340,7 +342,9 @@ class Host:
                 for mail in mails
                 if code in _CODE.findall(mail.body)
             ]
-            assert [to for to, _ in carrying] == [address], (code, address, carrying)
+            asking = [to for to, subject in carrying if subject.endswith(f"CONFIRM {code}")]
+            assert asking == [address], (code, address, carrying)
+            assert {to for to, _ in carrying} == {address}, (code, address, carrying)
 
     def check_press(self) -> None:
         """Every press kept once; a press said kept is kept."""

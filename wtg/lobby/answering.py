@@ -296,12 +296,20 @@ class Answering:
         )
 
     def help(self, unknown: str | None = None) -> None:
-        """The HELP; ``unknown``: the command it answers, which the host does not know."""
+        """The HELP; ``unknown``: the command it answers, which the host does not know. It
+        names the requests of the sender's address that wait for their CONFIRM, with their
+        codes: a plain "yes" mailed on its own (a client that keeps no thread, a new mail)
+        confirms nothing (``wtg.lobby.yesno``), and lands here. The codes go to the
+        address they were mailed to before, whoever wrote this mail."""
         shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
         subject = (
             "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
         )
-        self.reply(subject, "help", verbs=VERBS, unknown=shown)
+        waiting = [
+            {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
+            for p in confirm.waiting_at(self.book, self.sender)
+        ]
+        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting)
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:

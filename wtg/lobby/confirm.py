@@ -220,6 +220,13 @@ def _ended(book: LobbyDatabase, address: str, code: str) -> dict[str, object] | 
     return found
 
 
+def waiting_at(book: LobbyDatabase, address: str) -> list[Pending]:
+    """The requests waiting for a code mailed to ``address`` (purged ones aside), oldest
+    first."""
+    rows = book.rows("SELECT * FROM pending WHERE address = ? ORDER BY made", address)
+    return [_pending(row) for row in rows]
+
+
 def mailed_to(book: LobbyDatabase, address: str) -> list[Pending]:
     """Every code mailed to ``address`` that a reply may still name: the requests waiting,
     then those purged as expired (whose reply is told that they lapsed), then those another
