@@ -24,10 +24,10 @@ from wtg.game.gameconfig import (
     check_player,
     check_text,
 )
+from wtg.game.registry import GAME_SEATING
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import alike, posing
-from wtg.rules.standard.setup import COLOURS
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -180,9 +180,12 @@ def seat_named(
     return None
 
 
-COLOUR_LETTERS = ascii_uppercase[: max(COLOURS.values())]
+COLOUR_LETTERS = ascii_uppercase[
+    : max(seating.colours for seatings in GAME_SEATING.values() for seating in seatings)
+]
 """The letters a Duel's or Trinity's colours are named by after their player's name (``AnnA``,
-``AnnB``, ``AnnC``: ``wtg.rules.standard.setup``)."""
+``AnnB``, ``AnnC``: ``wtg.rules.standard.setup``), as many as the most colours a human plays
+in any ruleset's seating (read from the registrations, without the rules)."""
 
 
 def colour_named(
