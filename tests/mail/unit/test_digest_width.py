@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from wtg.mail.outgoing.digest import Digest, Failing, Missing, Overdue, TurnRun
 from wtg.mail.outgoing.failedmail import Listed
-from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered
+from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 
 WIDTH = 78
 
@@ -29,6 +29,7 @@ def every_section() -> Digest:
             SetAside(key="k", game="g1", seat="2", why="Auto-Submitted", archive="a", at=1.0),
         ),
         flood_not_kept=(FloodCount(sender="c@example.org", day="2026-12-01", dropped=9, at=1.0),),
+        wrong_codes=(WrongCodes(game="g1", seat=2, forms=40, elsewhere=38, addresses=19),),
         missing=(Missing(game="g1", turn=4, deadline=None, held=False, players=("Ann",)),),
         overdue=(Overdue(game="g2", turn=5, said="deadline 3 days ago"),),
         bounces=(Failing(game="g1", player="2", address="d@example.org", since="x", why=""),),

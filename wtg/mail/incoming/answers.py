@@ -696,6 +696,8 @@ class Answers:
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
+        stamp = self.now.timestamp()  # counted for the GM: a code tried again and again
+        self.journal.wrong_code(message.key, game.config.game, entry.id, sender or "", own, stamp)
         words = tuple(dict.fromkeys(c.split()[0] for c in beside.commands))
         note = _not_carried_out(words, beside.more) if own and words else None
         body = compose.render(

@@ -47,6 +47,7 @@ from wtg.mail.spool.journal import (
     Quarantined,
     SetAside,
     Unanswered,
+    WrongCodes,
     flood_not_kept,
     held_mails,
     held_over,
@@ -55,6 +56,7 @@ from wtg.mail.spool.journal import (
     set_aside,
     unanswered,
     unanswered_not_listed,
+    wrong_codes,
 )
 from wtg.rules.endreasons import end_words
 
@@ -122,6 +124,9 @@ class Digest(Record):
     flood_not_kept: tuple[FloodCount, ...] = ()
     """A stranger's mails whose copies a flood's bound let go since the last digest
     (``wtg.mail.spool.floodcopies``), the latest first."""
+    wrong_codes: tuple[WrongCodes, ...] = ()
+    """The seats whose code forms tried wrong since the last digest, the most tried first
+    (``wtg.mail.spool.journal.wrong_codes``): someone guessing a code tries many."""
     missing: tuple[Missing, ...] = ()
     overdue: tuple[Overdue, ...] = ()
     """Games whose turn has not run long after its deadline."""
@@ -159,6 +164,7 @@ class Digest(Record):
             or self.unanswered_not_listed
             or self.set_aside
             or self.flood_not_kept
+            or self.wrong_codes
             or self.missing
             or self.overdue
             or self.bounces
@@ -207,6 +213,8 @@ class Digest(Record):
             told += f", {len(self.set_aside)} order mail(s) set aside"
         if self.flood_not_kept:  # the same
             told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
+        if self.wrong_codes:  # the same
+            told += f", {sum(w.forms for w in self.wrong_codes)} form(s) with a wrong code"
         if self.overdue:  # the same
             told += f", {len(self.overdue)} turn(s) overdue"
         if self.refused:  # the same
@@ -337,6 +345,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp()).items()),
         set_aside=tuple(set_aside(spool, since.timestamp())),
         flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
+        wrong_codes=tuple(wrong_codes(spool, since.timestamp())),
         missing=tuple(missing),
         overdue=tuple(late),
         bounces=tuple(bounces),

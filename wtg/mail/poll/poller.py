@@ -291,9 +291,10 @@ class Poller:
     def _prune(self) -> None:
         """Drop what nobody reads any more, once a poll, before any reply is read: the
         replies no limit reads, the mails not answered that neither ``wtg status`` nor the
-        next digest reads (``unanswered_before``), and the records of mails set aside that
-        nobody needs (``wtg.mail.spool.asidepruning``). One transaction: a kill leaves all of it
-        or none. The journal busy past its timeout leaves them to the next poll."""
+        next digest reads (``unanswered_before``; the forms with a wrong code with them), and
+        the records of mails set aside that nobody needs (``wtg.mail.spool.asidepruning``).
+        One transaction: a kill leaves all of it or none. The journal busy past its timeout
+        leaves them to the next poll."""
         moment = self.now.timestamp()
         before = moment - ASIDE_KEPT
         try:
@@ -304,6 +305,7 @@ class Poller:
         try:
             self.journal.prune_replies(moment - REPLIES_KEPT)
             self.journal.prune_unanswered(unanswered_before(self.gm.spool, moment))
+            self.journal.prune_wrong_codes(unanswered_before(self.gm.spool, moment))
             self.journal.prune_set_aside(before, gone)
             self.journal.commit()
         except sqlite3.OperationalError as exc:

@@ -43,7 +43,7 @@ SHARE_FROM = 40
 
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
-_WRITES = ("handled", "quarantined", "held", "set_aside", "replied", "flooded")
+_WRITES = ("handled", "quarantined", "held", "set_aside", "replied", "flooded", "wrong_code")
 WAIT_STEP = 1.0
 """Seconds between two words to ``alive`` while the poller waits for a watched helper."""
 NUMBER = 0
@@ -147,6 +147,9 @@ class KeptJournal(Journal):
         self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
     ) -> None:
         self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
+
+    def wrong_code(self, key: str, game: str, seat: int, sender: str, own: bool, at: float) -> None:
+        self.notes.append(("wrong_code", (key, game, seat, sender, own, at)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

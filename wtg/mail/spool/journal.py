@@ -114,6 +114,16 @@ CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given ag
     key TEXT PRIMARY KEY,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS wrong_codes (  -- forms refused for a wrong code, for the digest
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,       -- the seat whose code the form did not carry
+    sender TEXT NOT NULL,        -- the From's address, lower-cased ('': none)
+    own INTEGER NOT NULL,        -- 1: from the seat's own address
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game, seat)
+);
+CREATE INDEX IF NOT EXISTS wrong_codes_by_time ON wrong_codes(at);
 """
 _HELD_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
@@ -825,6 +835,21 @@ class Journal:
         back); how many went. Uncommitted."""
         return int(self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount)
 
+    def wrong_code(self, key: str, game: str, seat: int, sender: str, own: bool, at: float) -> None:
+        """A form of mail ``key`` refused for ``game``'s ``seat``: its code was not the
+        seat's. Counted for the GM (``wrong_codes``): a code tried again and again, by
+        someone guessing it, is his to know of (the player hears of it once a day)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO wrong_codes (key, game, seat, sender, own, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (key, game, seat, sender.lower(), int(own), at),
+        )
+
+    def prune_wrong_codes(self, before: float) -> int:
+        """Drop the forms with a wrong code counted before ``before``; how many went.
+        Uncommitted."""
+        return int(self.db.execute("DELETE FROM wrong_codes WHERE at < ?", (before,)).rowcount)
+
     def replied(self, sender: str, at: float) -> None:
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
         if self._recent is not None:
@@ -1199,6 +1224,36 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
             float(t),
         )
         for k, g, s, w, a, t in rows
+    ]
+
+
+class WrongCodes(Record):
+    """The forms refused for a wrong code of one seat since a moment, as the digest says
+    them: a code tried again and again is someone guessing it."""
+
+    game: str
+    seat: int
+    forms: int
+    """How many forms (a mail of two for the seat counts once)."""
+    elsewhere: int
+    """Of those, how many came from an address other than the seat's."""
+    addresses: int
+    """The addresses other than the seat's they came from."""
+
+
+def wrong_codes(spool: Path, since: float) -> list[WrongCodes]:
+    """The seats whose code was tried wrong since ``since`` (seconds), the most tried first
+    (none without a journal, or in one no poll of this version has opened); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    rows = _query(
+        spool,
+        "SELECT game, seat, COUNT(*), SUM(1 - own), COUNT(DISTINCT CASE WHEN own = 0 THEN "
+        f"sender END) FROM wrong_codes WHERE at >= {since_text} GROUP BY game, seat "
+        "ORDER BY COUNT(*) DESC, game, seat",
+    )
+    return [
+        WrongCodes(printable(str(g)), int(s), int(n), int(e or 0), int(a or 0))
+        for g, s, n, e, a in rows or ()
     ]
 
 

@@ -1,0 +1,98 @@
+"""A code guessed by trying many: every form refused for a wrong code is counted for the
+GM, by the seat whose code it did not carry, and the digest names the seats tried (the
+player hears of it once a day from other addresses; the GM heard nothing, however many
+forms a stranger sent)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from tests.mail.loop import NOW, World
+from wtg.mail.outgoing.digest import make_digest, mark_digest
+from wtg.mail.poll.workers import KeptJournal, write_notes
+from wtg.mail.spool.journal import Journal, WrongCodes
+
+
+def guesses(world: World, player: int, tries: list[tuple[str, str]]) -> None:
+    """Mail ``player``'s form with each (code, sender) of ``tries``."""
+    form = world.aof(player, X1="100")
+    for code, sender in tries:
+        world.mail(form.replace(f"CODE{player:04d}", code), sender=sender)
+
+
+def test_the_digest_names_the_seats_whose_code_was_tried_wrong(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    strangers = ["guess@else.example", "guess@else.example", "other@else.example"]
+    guesses(world, 2, [(f"GUESS{n:03d}", sender) for n, sender in enumerate(strangers)])
+    guesses(world, 2, [("CODE0020", "p2@players.example")])  # his own typo
+    guesses(world, 3, [("CODE0030", "p3@players.example")])
+    guesses(world, 4, [("CODE0004", "p4@players.example")])  # the right code: not counted
+    summary = world.poll()
+    assert summary.rejected == 5
+    digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
+    assert digest.wrong_codes == (
+        WrongCodes(game="g1", seat=2, forms=4, elsewhere=3, addresses=2),
+        WrongCodes(game="g1", seat=3, forms=1, elsewhere=0, addresses=0),
+    )
+    text = digest.text()
+    assert "Forms with a wrong code (5), by the seat" in text
+    assert "  g1 player 2: 4 form(s), 3 from 2 other address(es)\n" in text
+    assert "  g1 player 3: 1 form(s)\n" in text
+    assert digest.line().endswith(", 5 form(s) with a wrong code")
+
+
+def test_a_poll_that_handles_a_mail_again_counts_it_once(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    guesses(world, 2, [("GUESS001", "guess@else.example")])
+    world.poll()
+    journal = Journal(world.gm.spool)
+    try:  # handled again (a poll killed before its commit, a helper that died): one row
+        (key,) = [row[0] for row in journal.db.execute("SELECT key FROM wrong_codes")]
+        journal.wrong_code(key, "g1", 2, "guess@else.example", False, NOW.timestamp())
+        journal.commit()
+    finally:
+        journal.close()
+    digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
+    assert [item.forms for item in digest.wrong_codes] == [1]
+
+
+def test_forms_before_the_last_digest_are_not_told_again(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    guesses(world, 2, [("GUESS001", "guess@else.example")])
+    world.poll()
+    assert make_digest(world.gm.games_dir, NOW + timedelta(minutes=5)).wrong_codes
+    mark_digest(world.gm.spool, NOW + timedelta(minutes=5))
+    assert make_digest(world.gm.games_dir, NOW + timedelta(hours=1)).wrong_codes == ()
+
+
+def test_the_counts_go_with_the_mails_not_answered(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    guesses(world, 2, [("GUESS001", "guess@else.example")])
+    world.poll()
+    world.poll(NOW + timedelta(days=3))  # no digest yet: kept two days
+    assert make_digest(world.gm.games_dir, NOW + timedelta(days=3)).wrong_codes == ()
+    journal = Journal(world.gm.spool)
+    try:
+        assert journal.db.execute("SELECT COUNT(*) FROM wrong_codes").fetchone()[0] == 0
+    finally:
+        journal.close()
+
+
+def test_a_helper_process_notes_its_counts_for_the_poller(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.poll()  # the journal made
+    helper = KeptJournal(world.gm.spool)
+    try:
+        helper.wrong_code("maildir:x", "g1", 3, "Guess@Else.example", False, NOW.timestamp())
+        notes = helper.take()
+    finally:
+        helper.close()
+    journal = Journal(world.gm.spool)
+    try:
+        write_notes(journal, notes)
+        journal.commit()
+    finally:
+        journal.close()
+    digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
+    assert digest.wrong_codes == (WrongCodes(game="g1", seat=3, forms=1, elsewhere=1, addresses=1),)
