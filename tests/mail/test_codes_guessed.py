@@ -5,10 +5,14 @@ forms a stranger sent)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tests.mail.loop import NOW, World
+from click.testing import CliRunner
+
+from tests.mail.loop import GM, NOW, World
+from wtg.cli import main
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.poll.workers import KeptJournal, write_notes
 from wtg.mail.spool.journal import Journal, WrongCodes
@@ -96,3 +100,27 @@ def test_a_helper_process_notes_its_counts_for_the_poller(tmp_path: Path) -> Non
         journal.close()
     digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
     assert digest.wrong_codes == (WrongCodes(game="g1", seat=3, forms=1, elsewhere=1, addresses=1),)
+
+
+def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    strangers = ["guess@else.example", "other@else.example"]
+    guesses(world, 3, [(f"GUESS{n:03d}", sender) for n, sender in enumerate(strangers)])
+    world.poll(datetime.now(timezone.utc))
+    config = tmp_path / "wtg.yaml"
+    config.write_text(json.dumps({"games_dir": "games", "from": GM}), encoding="utf-8")
+    runner = CliRunner()
+    shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
+    lines = shown.output.splitlines()
+    assert lines[lines.index("  g1 player 3: 2 form(s), 2 from 2 other address(es)") - 1] == (
+        "2 form(s) with a WRONG CODE in the last 24 hours, by the seat whose code they did not "
+        'carry: many from other addresses are someone guessing it (docs/mail.md, "Codes guessed"):'
+    )
+    listed = runner.invoke(main, ["--config", str(config), "status", "--json"])
+    expected = {"game": "g1", "player": 3, "forms": 2, "from_elsewhere": 2, "addresses": 2}
+    assert json.loads(listed.output)["wrong_codes"] == [expected]
+    game = str(world.game.store.root)
+    one = runner.invoke(main, ["--config", str(config), "status", game, "--json"])
+    assert json.loads(one.output)["wrong_codes"] == [expected]
+    one = runner.invoke(main, ["--config", str(config), "status", game])
+    assert "  g1 player 3: 2 form(s), 2 from 2 other address(es)" in one.output.splitlines()

@@ -61,6 +61,7 @@ from wtg.mail.spool.journal import (
     Quarantined,
     SetAside,
     Unanswered,
+    WrongCodes,
     cut_short_line,
     flood_not_kept,
     held_mails,
@@ -74,6 +75,7 @@ from wtg.mail.spool.journal import (
     set_aside,
     unanswered,
     unanswered_not_listed,
+    wrong_codes,
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
@@ -132,6 +134,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
     listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
+    tried = [w for w in wrong_codes(spool, time.time() - HELD_SHOWN) if w.game == data["game"]]
+    listed["wrong_codes"] = [_wrong_data(item) for item in tried]
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
@@ -223,6 +227,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
+    _show_wrong_codes(tried)
 
 
 def _schedule_edited(game: Game, data: GameStatus) -> str | None:
@@ -481,6 +486,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     not_listed = unanswered_not_listed(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
     flood = flood_not_kept(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    tried = wrong_codes(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -557,6 +563,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "flood_not_kept": [
                 {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in flood
             ],
+            "wrong_codes": [_wrong_data(item) for item in tried],
             "read_only": read_only(games_dir),
             "disk_full": full_disk(games_dir),
             "disk_low": low_disk(games_dir),
@@ -643,6 +650,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_not_answered(not_answered, not_listed)
     _show_set_aside(aside)
     _show_flood(flood)
+    _show_wrong_codes(tried)
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
 
@@ -696,6 +704,34 @@ def _held_here(mails: int, games: Sequence[str]) -> str:
         "without them; `wtg quarantine` lists them, --release KEY puts one back for the next "
         "poll, which files it"
     )
+
+
+def _wrong_data(item: WrongCodes) -> dict[str, object]:
+    return {
+        "game": item.game,
+        "player": item.seat,
+        "forms": item.forms,
+        "from_elsewhere": item.elsewhere,
+        "addresses": item.addresses,
+    }
+
+
+def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
+    """The seats whose code forms tried wrong in the last day, the most tried first: a line
+    a seat, the first ``SHOWN`` (docs/mail.md, "Codes guessed")."""
+    if not items:
+        return
+    click.echo(
+        f"{sum(w.forms for w in items)} form(s) with a WRONG CODE in the last 24 hours, by the "
+        "seat whose code they did not carry: many from other addresses are someone guessing "
+        'it (docs/mail.md, "Codes guessed"):'
+    )
+    for item in items[:SHOWN]:
+        elsewhere = f", {item.elsewhere} from {item.addresses} other address(es)"
+        said = elsewhere if item.elsewhere else ""
+        say(f"  {item.game} player {item.seat}: {item.forms} form(s){said}")
+    if len(items) > SHOWN:
+        click.echo(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
