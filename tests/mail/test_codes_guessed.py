@@ -1,7 +1,9 @@
 """A code guessed by trying many: every form refused for a wrong code is counted for the
-GM, by the seat whose code it did not carry, and the digest names the seats tried (the
-player hears of it once a day from other addresses; the GM heard nothing, however many
-forms a stranger sent)."""
+GM, by the seat whose code it did not carry, and so is every mail of commands whose CODE
+opens no seat of the game it names (it is compared with every seat's: one mail tries them
+all), by its game; the digest and `wtg status` name them (the player heard of a form once a
+day from other addresses, of a command's code never; the GM of neither, however many a
+stranger sent)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from tests.lobby.hall import Hall, address, ann_and_bob
 from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.poll.workers import KeptJournal, write_notes
-from wtg.mail.spool.journal import Journal, WrongCodes
+from wtg.mail.spool.journal import NO_SEAT, Journal, WrongCodes
 
 
 def guesses(world: World, player: int, tries: list[tuple[str, str]]) -> None:
@@ -40,7 +43,7 @@ def test_the_digest_names_the_seats_whose_code_was_tried_wrong(tmp_path: Path) -
         WrongCodes(game="g1", seat=3, forms=1, elsewhere=0, addresses=0),
     )
     text = digest.text()
-    assert "Forms with a wrong code (5), by the seat" in text
+    assert "Wrong codes (5), by the seat whose code a form did not carry" in " ".join(text.split())
     assert "  g1 player 2: 4 form(s), 3 from 2 other address(es)\n" in text
     assert "  g1 player 3: 1 form(s)\n" in text
     assert digest.line().endswith(", 5 form(s) with a wrong code")
@@ -113,8 +116,9 @@ def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> Non
     shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
     lines = shown.output.splitlines()
     assert lines[lines.index("  g1 player 3: 2 form(s), 2 from 2 other address(es)") - 1] == (
-        "2 form(s) with a WRONG CODE in the last 24 hours, by the seat whose code they did not "
-        'carry: many from other addresses are someone guessing it (docs/mail.md, "Codes guessed"):'
+        "2 WRONG CODE(s) in the last 24 hours, by the seat whose code a form did not carry (a "
+        "command's CODE by its game): many from other addresses than the players' are someone "
+        'guessing a code (docs/mail.md, "Codes guessed"):'
     )
     listed = runner.invoke(main, ["--config", str(config), "status", "--json"])
     expected = {"game": "g1", "player": 3, "forms": 2, "from_elsewhere": 2, "addresses": 2}
@@ -124,3 +128,20 @@ def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> Non
     assert json.loads(one.output)["wrong_codes"] == [expected]
     one = runner.invoke(main, ["--config", str(config), "status", game])
     assert "  g1 player 3: 2 form(s), 2 from 2 other address(es)" in one.output.splitlines()
+
+
+def test_a_commands_code_that_opens_no_seat_is_counted_by_its_game(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    ann_and_bob(hall)
+    for number, code in enumerate(("AAAAAAAA22", "BBBBBBBB33", "CCCCCCCC44")):
+        hall.mail(f"guess{number % 2}@else.example", f"STATUS wok4-1\nCODE {code}")
+    hall.mail(address(1), "STATUS wok4-1\nPRESS wok4-1\nCODE DDDDDDDD55\nhello")  # his typo
+    game = hall.game("wok4-1")
+    right = next(p.code for p in game.config.players if p.email == address(2))
+    hall.mail(address(2), f"STATUS wok4-1\nCODE {right}")  # no guess
+    hall.poll(hours=1)
+    digest = make_digest(hall.gm.games_dir, hall.now + timedelta(minutes=5))
+    assert digest.wrong_codes == (
+        WrongCodes(game="wok4-1", seat=NO_SEAT, forms=4, elsewhere=3, addresses=2),
+    )
+    assert "  wok4-1 commands: 4 mail(s), 3 from 2 other address(es)\n" in digest.text()

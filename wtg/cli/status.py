@@ -722,14 +722,16 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     if not items:
         return
     click.echo(
-        f"{sum(w.forms for w in items)} form(s) with a WRONG CODE in the last 24 hours, by the "
-        "seat whose code they did not carry: many from other addresses are someone guessing "
-        'it (docs/mail.md, "Codes guessed"):'
+        f"{sum(w.forms for w in items)} WRONG CODE(s) in the last 24 hours, by the seat whose "
+        "code a form did not carry (a command's CODE by its game): many from other addresses "
+        'than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
     )
     for item in items[:SHOWN]:
         elsewhere = f", {item.elsewhere} from {item.addresses} other address(es)"
         said = elsewhere if item.elsewhere else ""
-        say(f"  {item.game} player {item.seat}: {item.forms} form(s){said}")
+        tried = f"player {item.seat}: {item.forms} form(s)"
+        tried = tried if item.seat else f"commands: {item.forms} mail(s)"
+        say(f"  {item.game} {tried}{said}")
     if len(items) > SHOWN:
         click.echo(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
 

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from email.utils import parseaddr
 from pathlib import Path
 from textwrap import fill
 from typing import Any
@@ -161,6 +162,10 @@ class Answering:
     warnings: list[str] = field(default_factory=list)
     """What the GM is told beside the commands (``wtg.lobby.domains.taken_note``: a seat
     taken over that gives one domain most of a game's seats), a line each."""
+    codes_refused: dict[str, bool] = field(default_factory=dict)
+    """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
+    each with whether the mail came from the address of a seat of it (a typo, likely): the
+    poll counts them for the GM (``wtg.mail.spool.journal.wrong_codes``)."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     waiting: Callable[[str], Exception | None] = lambda _name: None
@@ -341,6 +346,10 @@ class Answering:
         entry = seat_by_code(game, self.code)
         if entry is None:
             turn = taken_from(game.store, game.latest_turn(), self.code)
+            if turn is None:  # no seat's, now or before: counted for the GM
+                mine = self.sender.lower()
+                own = any(parseaddr(p.email)[1].lower() == mine for p in game.config.players)
+                self.codes_refused[game.config.game] = own
             self.refuse(
                 command,
                 f"the code is not the code of a player of game {game.config.game}"

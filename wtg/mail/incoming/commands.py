@@ -39,6 +39,7 @@ from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.hostgames import Registry
+from wtg.mail.spool.journal import NO_SEAT
 from wtg.mail.spool.outcome import Outcome, answered, ignored, rejected, unanswered
 
 TEXT_MAX = 64_000
@@ -162,6 +163,9 @@ class Commands:
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)
+        stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
+        for game, own in desk.codes_refused.items():
+            self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp)
         if desk.started:
             self.registry.forget()
         return _outcome(mail, desk, held, again)

@@ -117,7 +117,7 @@ CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given ag
 CREATE TABLE IF NOT EXISTS wrong_codes (  -- forms refused for a wrong code, for the digest
     key TEXT NOT NULL,           -- the message
     game TEXT NOT NULL,
-    seat INTEGER NOT NULL,       -- the seat whose code the form did not carry
+    seat INTEGER NOT NULL,       -- the seat whose code the form did not carry (0: a command's)
     sender TEXT NOT NULL,        -- the From's address, lower-cased ('': none)
     own INTEGER NOT NULL,        -- 1: from the seat's own address
     at REAL NOT NULL,
@@ -1227,14 +1227,20 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
     ]
 
 
+NO_SEAT = 0
+"""The seat of a wrong code a command carried (``CODE <code>``: it is compared with every
+seat's code of the game its command names, so it names none)."""
+
+
 class WrongCodes(Record):
     """The forms refused for a wrong code of one seat since a moment, as the digest says
     them: a code tried again and again is someone guessing it."""
 
     game: str
     seat: int
+    """``NO_SEAT`` for the codes of commands (a command's CODE names no seat)."""
     forms: int
-    """How many forms (a mail of two for the seat counts once)."""
+    """How many forms, or mails of commands (a mail of two for the seat counts once)."""
     elsewhere: int
     """Of those, how many came from an address other than the seat's."""
     addresses: int
