@@ -22,7 +22,7 @@ from wtg.game.takeovers import quitters
 from wtg.host.results import Finished, result_of, side_places, winners
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
-from wtg.site.press import PressPiece, press_pieces
+from wtg.site.press import PRESS_TURNS, PressPiece, mailed_pieces, press_pieces
 
 TOP = 10
 """Rows of a Top Ten."""
@@ -54,6 +54,8 @@ class TurnFacts(Record):
     topten: tuple[ScoreRow, ...]
     events: tuple[str, ...]
     """The turn's public events, in words."""
+    press: tuple[PressPiece, ...] = ()
+    """The players' public press printed with the turn's reports (its page shows it)."""
 
 
 class GameFacts(Record):
@@ -76,11 +78,14 @@ class GameFacts(Record):
     turns: tuple[TurnFacts, ...]
     """Every turn, the first first."""
     press: tuple[PressPiece, ...]
+    """The host's pieces, then the players' press of the turns from ``press_from`` on."""
     result: Finished | None
     places: Mapping[int, int]
     """Each side's place, once the game is over."""
     score_label: str
     holdings_label: str
+    press_from: int = 1
+    """The first turn whose players' press the game's page shows (``PRESS_TURNS``)."""
 
     @property
     def started(self) -> str:
@@ -146,7 +151,9 @@ def gather(game: Game) -> GameFacts:
         words = Words({s.id: s.name for s in named}, spots, rip_target)
         events = tuple(public_lines(game.events(number), words))
         ran_from = played
-        turns.append(TurnFacts(number, game.meta(number).get("ran_at", ""), topten, events))
+        ran_at = game.meta(number).get("ran_at", "")
+        printed = mailed_pieces(config, [(number, p) for p in press_for(game.store, number)])
+        turns.append(TurnFacts(number, ran_at, topten, events, printed if number else ()))
     over = ruleset.is_over(state)
     held = not over and game.held() is not None
     deadline = None if over or held else game.deadline()
@@ -154,6 +161,7 @@ def gather(game: Game) -> GameFacts:
     board, note = published_board(ruleset.name, public, {s.id: s.name for s in sides})
     shown_map = public.get("map")
     score_label, holdings_label = registration_of(ruleset.name).score_words
+    press_from = max(1, latest - PRESS_TURNS + 1)
     return GameFacts(
         name=game.store.root.name,
         ruleset=ruleset.name,
@@ -169,7 +177,7 @@ def gather(game: Game) -> GameFacts:
         board=board,
         board_note=note,
         turns=tuple(turns),
-        press=press_pieces(game.store.root, config, _mailed_press(game)),
+        press=press_pieces(game.store.root, config, _mailed_press(game, press_from)),
         result=result_of(
             ruleset,
             config,
@@ -181,12 +189,13 @@ def gather(game: Game) -> GameFacts:
         places=side_places(ruleset, state, public, public_sides(public)) if over else {},
         score_label=score_label,
         holdings_label=holdings_label,
+        press_from=press_from,
     )
 
 
-def _mailed_press(game: Game) -> list[tuple[int, Press]]:
-    """The players' public press of every turn run (``PRESS <game>`` mails), with the turn
-    whose reports printed it; press for the coming turn waits for its reports."""
-    return [
-        (turn, p) for turn in range(1, game.latest_turn() + 1) for p in press_for(game.store, turn)
-    ]
+def _mailed_press(game: Game, first: int) -> list[tuple[int, Press]]:
+    """The players' public press (``PRESS <game>`` mails) of the turns run from ``first`` on,
+    with the turn whose reports printed it; press for the coming turn waits for its
+    reports, and an older turn's is on its own page."""
+    latest = game.latest_turn()
+    return [(turn, p) for turn in range(first, latest + 1) for p in press_for(game.store, turn)]

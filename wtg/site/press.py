@@ -21,6 +21,10 @@ from wtg.game.press import Press, blacked_out, secrets_of
 PRESS_DIR = "press"
 LONGEST = 20_000
 """Characters of a piece shown (the rest is cut, and the page says so)."""
+PRESS_TURNS = 3
+"""The latest turns whose players' press the game's page shows; every turn's page shows its
+own. A turn's press is bounded (``wtg.game.press.TURN_CHARS``), a game's is not:
+a long game's page, which showed every turn's, grew by as much every turn."""
 _TURN = re.compile(r"^(\d{1,6})(?:\D|$)")
 
 
@@ -34,7 +38,8 @@ def press_pieces(
 ) -> tuple[PressPiece, ...]:
     """The game's press, read and cleaned: the host's pieces (none when the folder is not
     there or cannot be read; a piece that cannot be read is passed over), then the players'
-    public ``PRESS`` mails (``mailed``: each with the turn whose reports printed it)."""
+    public ``PRESS`` mails (``mailed``: each with the turn whose reports printed it; the game's
+    page gives those of the latest ``PRESS_TURNS`` turns, each turn's page its own)."""
     folder = game_dir / PRESS_DIR
     try:
         files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file())
@@ -53,11 +58,21 @@ def press_pieces(
         match = _TURN.match(path.name)
         title = f"Turn {int(match.group(1))}" if match else path.stem.replace("-", " ")
         pieces.append(PressPiece(title=title, text=blacked_out(text, secrets)))
-    for turn, press in mailed:
-        text = press.text[:LONGEST]
-        title = f"Turn {turn}: {press.name}"
-        pieces.append(PressPiece(title=title, text=blacked_out(text, secrets)))
-    return tuple(pieces)
+    return (*pieces, *mailed_pieces(config, mailed))
+
+
+def mailed_pieces(
+    config: GameConfig, mailed: Sequence[tuple[int, Press]]
+) -> tuple[PressPiece, ...]:
+    """The players' public ``PRESS`` mails (``mailed``: each with the turn whose reports
+    printed it), cleaned as every piece is."""
+    secrets = _secrets(config)
+    return tuple(
+        PressPiece(
+            title=f"Turn {turn}: {press.name}", text=blacked_out(press.text[:LONGEST], secrets)
+        )
+        for turn, press in mailed
+    )
 
 
 def _secrets(config: GameConfig) -> re.Pattern[str] | None:
