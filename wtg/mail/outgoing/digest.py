@@ -214,7 +214,7 @@ class Digest(Record):
         if self.flood_not_kept:  # the same
             told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
         if self.wrong_codes:  # the same
-            told += f", {sum(w.forms for w in self.wrong_codes)} form(s) with a wrong code"
+            told += f", {sum(w.forms for w in self.wrong_codes)} wrong code(s)"
         if self.overdue:  # the same
             told += f", {len(self.overdue)} turn(s) overdue"
         if self.refused:  # the same
