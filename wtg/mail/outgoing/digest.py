@@ -213,8 +213,6 @@ class Digest(Record):
             told += f", {len(self.set_aside)} order mail(s) set aside"
         if self.flood_not_kept:  # the same
             told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
-        if self.wrong_codes:  # the same
-            told += f", {sum(w.forms for w in self.wrong_codes)} wrong code(s)"
         if self.overdue:  # the same
             told += f", {len(self.overdue)} turn(s) overdue"
         if self.refused:  # the same
@@ -229,6 +227,8 @@ class Digest(Record):
             told += f", {len(self.owed)} notice(s) owed"
         if self.disk_low:  # the same
             told += ", the disk nearly full"
+        if self.wrong_codes:  # the same
+            told += f", {sum(w.forms for w in self.wrong_codes)} wrong code(s)"
         return f"since {self.since}: {told}"
 
 
