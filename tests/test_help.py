@@ -46,6 +46,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "other_program": "another program on the mailbox",
         "owed": "notices owed",
         "disk_low": "the disk low",
+        "wrong_codes": "wrong codes",
     }
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})
     for part, words in parts.items():

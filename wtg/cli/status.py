@@ -519,6 +519,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         configs[found.config.game] = found.config
         entry = _with_announcements(_with_quarantine(data, every)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]
+        entry["wrong_codes"] = [  # as `wtg status GAME --json`
+            _wrong_data(item) for item in tried if item.game == found.config.game
+        ]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
