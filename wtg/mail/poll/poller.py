@@ -146,6 +146,7 @@ class Poller:
         """The time a mail may take (``wtg.mail.poll.timelimit``)."""
         self.hand: Slot = NoSlot()
         """This process's note of the mail in hand (``wtg.mail.poll.inprogress``)."""
+        self.journal.witness = self._counted
         self.waiting = Waiting()
         """The mails this poll left waiting for a game to mend, bounded
         (``wtg.mail.poll.waiting``)."""
@@ -346,6 +347,11 @@ class Poller:
             helpers_died=tuple(self.processes.died),
         )
 
+    def _counted(self, tally: str, at: float) -> None:
+        """A count against a limit, kept in this process's slot while it has a mail in hand
+        (a death takes the journal's note of it, not the slot's)."""
+        self.hand.counted(tally, at)
+
     def _helping(self, hands: InHand | None, deaths: dict[str, int]) -> Helping:
         """The poller in a helper process (``PollProcesses.start`` forks it)."""
         return Helping(self.gm, self.inbox, self.now, hands, deaths)
@@ -384,6 +390,9 @@ class Poller:
         if any(outcome.kind is Kind.LATER for outcome in [*handled.values(), *alone.values()]):
             self.unfinished = True
         handled |= alone
+        if processes.counts_kept:  # a quarantined mail's counts: in the helpers' view too
+            processes.counts_kept = False
+            self._commit()
         rest = [message for message in messages if message.key not in handled]
         shared = processes.shares(len(rest))
         if shared:
@@ -391,6 +400,7 @@ class Poller:
         else:
             handled |= {message.key: self.guarded(message) for message in rest}
         self._commit()
+        processes.counts_kept = False
         processes.release(shared, used)
         self.answers.release()
         if not (shared or used):

@@ -161,6 +161,8 @@ class KeptJournal(Journal):
         return super().replies_counted(sender, since) + mine
 
     def replied(self, sender: str, at: float) -> None:
+        if self.witness is not None:
+            self.witness(sender, at)
         self.notes.append(("replied", (sender, at)))
         self._replies.setdefault(sender, []).append(at)
 
