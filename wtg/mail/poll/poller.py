@@ -25,7 +25,7 @@ from pathlib import Path
 from wtg.aof.copies import typed_order_lines
 from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
-from wtg.files import private
+from wtg.files import diskflush, private
 from wtg.files.diskflush import flush
 from wtg.files.sqlitewait import cannot_use
 from wtg.files.store import FormatRefused, GameLocked
@@ -520,13 +520,22 @@ class Poller:
 
     def _commit(self) -> None:
         """Everything written for this batch reaches the disk (one flush a file system: the
-        spool is mostly inside the games folder), then the journal says so."""
-        systems: dict[int, Path] = {}
+        spool is mostly inside the games folder; a game folder may be a symlink onto
+        another disk, whose file system the writes there noted, ``diskflush.note``, the
+        helpers' too), then the journal says so."""
+        systems: dict[int, Path | None] = {}
         for root in (self.gm.games_dir, self.gm.spool):
             with contextlib.suppress(FileNotFoundError):
                 systems.setdefault(os.stat(root).st_dev, root)
-        for root in systems.values():
-            flush(root)
+        for device, folder in diskflush.unflushed().items():
+            if device not in systems:
+                systems[device] = diskflush.on_device(folder, device)
+        for on in systems.values():
+            if on is None:  # its folder is gone: every file system flushed
+                os.sync()
+            else:
+                flush(on)
+        diskflush.flushed(systems)
         self.journal.commit()
 
     def _commit_stopped(self) -> None:
@@ -851,9 +860,12 @@ class Helping(Poller):
         self.deaths = dict(deaths or {})
         self.clock.start()
 
-    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...], dict[int, str]]:
         lost = self.registry.unreadable
-        return self.journal.take(), [u.line() for u in lost], tuple(u.folder.name for u in lost)
+        notes = self.journal.take()
+        written = diskflush.unflushed()  # the poller flushes them (``_commit``)
+        diskflush.flushed(written)
+        return notes, [u.line() for u in lost], tuple(u.folder.name for u in lost), written
 
     def release(self) -> None:
         self.journal.forget()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from wtg.files import diskflush
 from wtg.mail.poll import workers
 from wtg.mail.poll.inprogress import (
     Counted,
@@ -234,6 +235,7 @@ class PollProcesses:
         """A helper's answer taken in: its journal writes written into the poller's journal
         (uncommitted), the game folders it could not open noted; its mails' outcomes."""
         write_notes(journal, answer.notes)
+        diskflush.noted(answer.written or {})
         self.unreadable |= dict.fromkeys(answer.unreadable)
         self.skipped |= set(answer.skipped)
         return dict(answer.outcomes)
