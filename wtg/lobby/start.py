@@ -278,6 +278,22 @@ def _made(book: LobbyDatabase, game: str) -> None:
         db.execute("DELETE FROM making WHERE game = ?", (game,))
 
 
+def made_at(book: LobbyDatabase, games_dir: Path, at: str) -> list[Started]:
+    """The games made of a list at the moment ``at`` (as the book stamps it): those a
+    reading of a mail started, found again when the mail is read again after a kill that
+    cut the first reading short before it could say so."""
+    rows = book.rows(
+        "SELECT DISTINCT entries.game, entries.list FROM entries JOIN plays "
+        "ON plays.game = entries.game AND plays.person = entries.person "
+        "WHERE plays.since = ? ORDER BY entries.game",
+        at,
+    )
+    return [
+        Started(str(row["game"]), str(row["list"]), _players_of(GameStore(games_dir / row["game"])))
+        for row in rows
+    ]
+
+
 def _players_of(store: GameStore) -> tuple[PlayerEntry, ...]:
     """The players of a game made whole, in seat order (none when its config cannot be
     read now: the game is said made all the same)."""
