@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wtg.mail.poll.inprogress import COUNTS, InHand, most, suspects, suspects_counted
+from tests.mail.loop import World
+from tests.mail.test_poll_helpers import journal_rows
+from wtg.mail.poll.inprogress import (
+    COUNTS,
+    COUNTS_NAME,
+    InHand,
+    most,
+    suspects,
+    suspects_counted,
+)
 
 
 def test_a_slot_keeps_the_counts_of_the_mail_in_hand_only(tmp_path: Path) -> None:
@@ -62,3 +71,27 @@ def test_a_poll_that_ended_leaves_no_counts_file(tmp_path: Path) -> None:
     slot.done()
     hands.close()
     assert sorted(path.name for path in tmp_path.iterdir()) == []
+
+
+def test_a_mail_quarantined_unread_for_two_deaths_has_its_last_reading_s_counts_kept(
+    tmp_path: Path,
+) -> None:
+    """The last poll died with the mail in hand for the second time, once it had counted
+    its answer against p1's hour (the slot and its counts as that poll left them): this
+    poll quarantines it unread, and writes that count into the journal (the answer went
+    out, queued by that reading)."""
+    world = World(tmp_path)
+    box_key = world.mail(world.aof(1, X1="100"), sender="p1@players.example")
+    key = f"maildir:{box_key}"
+    hands = InHand(world.gm.spool, 1)
+    slot = hands.slot(0)
+    slot.take(key, 1)  # a death before this one: two in all
+    slot.counted("p1@players.example", 1234.5)
+    hands.map.close()  # the process dies: the files stay as they are
+    hands.counts.close()
+    summary = world.poll()
+    assert summary.quarantined == 1
+    rows = journal_rows(world.gm)
+    assert [str(row[0]) for row in rows["quarantine"]] == [key]
+    assert ("p1@players.example", 1234.5) in rows["replies"]
+    assert not (world.gm.spool / COUNTS_NAME).exists()  # the poll ended: no slot names a mail
