@@ -16,6 +16,7 @@ from tests.test_rollback_undo import wtg
 from wtg.files.store import UNDO_RECORD
 from wtg.host.config import config_from_data
 from wtg.mail.outgoing.sender import send
+from wtg.mail.spool.runlock import only_one
 
 KILLS = 14
 """Kill points, spread over the writes of a whole run."""
@@ -76,3 +77,35 @@ def test_killing_the_undo_then_giving_it_again_leaves_the_game_whole(tmp_path: P
         assert queued(games, "unrollback") == told
         assert queued(games, "rollback") == []
     assert named >= 2
+
+
+def test_the_undo_beside_a_running_send_killed_anywhere_lets_none_of_the_rollback_s_go(
+    tmp_path: Path,
+) -> None:
+    """The same kills with a `wtg send` running all along (its lock held): the undo cannot
+    take the rollback's notices out itself, and asks the send to (``outbox/withdrawing``).
+    Killed anywhere and given again, still beside the send, then the send (or the next)
+    done: none of the rollback's notices is mailed, each player gets the undo's once."""
+    original = template(tmp_path / "template")
+    games = tmp_path / "run" / "games"
+    config = tmp_path / "run" / "wtg.yaml"
+    args = ["--config", str(config), "rollback", "g1", "--undo"]
+    fresh = killpoints.restorer(original, games)
+    fresh()
+    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
+    spool = games / ".mail"
+    with only_one(spool, "send"):
+        whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
+    assert "taken out of the queue by it" in whole.stdout, whole.stdout
+    gm = config_from_data({"games_dir": str(games), "from": "gm@example.org"}, tmp_path / "run")
+    for _write, cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
+        with only_one(spool, "send"):
+            again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        assert again.returncode == 0, (cut.before, again.stderr)
+        assert len(queued(games, "unrollback")) == 4, cut.before
+        assert send(gm, now=NOW).sent == 4, cut.before
+        sent = spool / "outbox" / "sent"
+        assert len(list(sent.glob("unrollback-*.eml"))) == 4, cut.before
+        assert list(sent.glob("rollback-*.eml")) == [], cut.before
+        assert queued(games, "rollback") == [], cut.before

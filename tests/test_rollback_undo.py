@@ -415,13 +415,14 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     assert result.queued == 0 and list(sent.glob("rollback-*.eml")) == []
 
 
-def test_an_undo_beside_a_running_send_says_the_rollback_s_notices_stay_queued(
+def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
     tmp_path: Path,
 ) -> None:
     """A `wtg send` running (its lock held) when the undo would take the rollback's notices
-    back: they stayed in the queue, to go out beside the undo's, and the undo said nothing
-    of them. It says so, and that the undo given again once the send is done takes them
-    back; given so, it does."""
+    back: they stayed in the queue, to go out beside the undo's (one read last said the
+    game was back at a turn it is no more), and the undo only said so. It now asks the
+    send to take them out: the next send (this one ended first) mails none of them, and
+    mails the undo's, each with the report of the latest turn."""
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     game = new_game(gm.games_dir / "g1")
     send(gm, now=NOW)
@@ -434,15 +435,70 @@ def test_an_undo_beside_a_running_send_says_the_rollback_s_notices_stay_queued(
     assert code == 0, said
     assert said.endswith(
         "4 notice(s) queued for the players (`wtg send` mails them); a `wtg send` is "
-        "running: the rollback's notices not yet mailed stay in the queue, to go out beside "
-        "these; give `wtg rollback g1 --undo` again once it is done to take them back\n"
+        "running: the rollback's 4 notice(s) not yet mailed are taken out of the queue by "
+        "it (or by the next send, if it is done first) before they go; any it had mailed "
+        "already stand\n"
     )
-    assert len(list(queue.glob("rollback-*.eml"))) == 4
-    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "was undone already" in said, said
-    assert said.endswith("the rollback's 4 notice(s) not yet mailed taken out of the queue\n")
-    assert list(queue.glob("rollback-*.eml")) == []
-    assert len(list(queue.glob("unrollback-*.eml"))) == 4
+    assert len(list(queue.glob("rollback-*.eml"))) == 4  # the send holds the queue
+    result = send(gm, now=NOW)
+    assert result.sent == 4
+    sent = gm.games_dir / ".mail" / "outbox" / "sent"
+    assert list(sent.glob("rollback-*.eml")) == []
+    assert len(list(sent.glob("unrollback-*.eml"))) == 4
+    assert list(queue.iterdir()) == []
+    assert list((gm.games_dir / ".mail" / "outbox" / "withdrawing").iterdir()) == []
+    code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")  # given again: nothing left
+    assert code == 0 and "was undone already" in said and "taken out" not in said, said
+
+
+def test_a_send_mailing_when_the_rollback_is_undone_mails_none_of_its_notices_left(
+    tmp_path: Path,
+) -> None:
+    """The undo given while the send is mailing the rollback's notices: the one the server
+    has stands (the undo's notice says the rollback is undone), the send takes the others
+    out of the queue as it comes to them, and the undo's notices go at the next send."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    mailed: list[str] = []
+    said: list[str] = []
+
+    class Undoing:
+        """The mail server: the GM undoes the rollback while it takes the first notice."""
+
+        def send(self, ident: str, raw: bytes) -> None:
+            mailed.append(ident)
+            if len(mailed) == 1:
+                code, words = wtg(gm.games_dir, "rollback", "g1", "--undo")
+                assert code == 0, words
+                said.append(words)
+
+        def close(self) -> None:
+            pass
+
+    result = send(gm, transport=Undoing(), now=NOW)
+    # the one the server is taking is still queued: asked out too, and it stands
+    assert "the rollback's 4 notice(s) not yet mailed are taken out" in said[0], said
+    assert len(mailed) == 1 and mailed[0].startswith("rollback-")
+    assert result.sent == 1
+    outbox = gm.games_dir / ".mail" / "outbox"
+    assert [path.name for path in (outbox / "queue").glob("rollback-*.eml")] == []
+    assert len(list((outbox / "queue").glob("unrollback-*.eml"))) == 4
+    assert list((outbox / "withdrawing").iterdir()) == []
+    later: list[str] = []
+
+    class Server:
+        def send(self, ident: str, raw: bytes) -> None:
+            later.append(ident)
+
+        def close(self) -> None:
+            pass
+
+    assert send(gm, transport=Server(), now=NOW).sent == 4
+    assert all(ident.startswith("unrollback-") for ident in later)
 
 
 def test_a_resign_confirmed_since_the_rollback_is_said_not_used(tmp_path: Path) -> None:

@@ -223,3 +223,46 @@ def test_a_helper_killed_once_it_answered_its_mail_in_hand_lets_no_answer_past_a
     outbox = sorted(path.name for path in (alone.spool / "outbox" / "queue").iterdir())
     assert sorted(os.listdir(gm.spool / "outbox" / "queue")) == outbox
     assert journal_rows(gm)["replies"] == journal_rows(alone)["replies"]
+
+
+def test_a_mail_killing_two_helpers_once_it_was_answered_is_quarantined_with_its_counts(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The helper that had player 4's second mail in hand is killed right after it
+    queued (then found queued) its confirmation, in two polls: the second quarantines the
+    mail, never to read it again, and its confirmation goes out. The counts of it died
+    with the helpers' journal notes, and the mail tied to it (his first, filed alone in
+    the second poll) found the hour's one confirmation unspent: he got two. The slot of
+    the mail in hand keeps them, and the poll that quarantines it counts them."""
+    gm, _games, _mails = a_host(tmp_path)
+    host_secret(gm.spool)
+    limits = {"games_dir": "games", "from": "gm@wtg.example", "mail": {"confirmations_per_hour": 1}}
+    gm = config_from_data(limits, tmp_path)
+    handle = poller.Poller.handle
+    me = os.getpid()
+
+    def killed_once_answered(self: poller.Poller, message: Incoming) -> Outcome:
+        outcome = handle(self, message)
+        if os.getpid() != me and b"<again3@" in (message.raw or b""):
+            os.kill(os.getpid(), signal.SIGKILL)  # its answer queued, the slot naming it
+        return outcome
+
+    with monkeypatch.context() as patched:
+        patched.setattr(poller.Poller, "handle", killed_once_answered)
+        first = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+        second = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert len(first.helpers_died) == 1, first.helpers_died
+    assert second.quarantined == 1
+    quarantined = journal_rows(gm)["quarantine"]
+    assert len(quarantined) == 1 and "2 processes handling it died" in str(quarantined[0][2])
+    to_him = [
+        path.name
+        for path in sorted((gm.spool / "outbox" / "queue").iterdir())
+        if b"To: w1p4@players.example" in path.read_bytes()
+    ]
+    assert len(to_him) == 1, to_him
+    assert to_him[0] == f"conf-{str(quarantined[0][0]).replace(':', '_3a')}.eml"  # its own
+    replies = [at for sender, at in journal_rows(gm)["replies"] if sender == "w1p4@players.example"]
+    assert replies == [NOW.timestamp()]

@@ -140,8 +140,8 @@ class Idle:
     def guarded(self, message: Incoming) -> Outcome:
         return LATER
 
-    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
-        return [], [], ()
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...], dict[int, str]]:
+        return [], [], (), {}
 
     def release(self) -> None:
         return None

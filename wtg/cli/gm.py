@@ -327,12 +327,12 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
-    sending = False
-    try:  # a send running mails them, before the undo's
+    asked = 0
+    try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
             withdrawn = notices.withdraw_rolled_back(game, done)
-    except AlreadyRunning:  # said: given again once the send is done, it takes them back
-        withdrawn, sending = 0, True
+    except AlreadyRunning:  # it takes them out itself, before it would mail them
+        withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
     queued = notices.rollback_undone(game, done)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
@@ -353,10 +353,10 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
             else ""
         )
         + (
-            "; a `wtg send` is running: the rollback's notices not yet mailed stay in the "
-            f"queue, to go out beside these; give `wtg rollback {game.config.game} --undo` "
-            "again once it is done to take them back"
-            if sending
+            f"; a `wtg send` is running: the rollback's {asked} notice(s) not yet mailed are "
+            "taken out of the queue by it (or by the next send, if it is done first) before "
+            "they go; any it had mailed already stand"
+            if asked
             else ""
         )
     )

@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from wtg.files import diskflush
+
 FILE_MODE = 0o600
 DIR_MODE = 0o700
 SHARED_BITS = 0o077
@@ -84,6 +86,8 @@ def write_file(path: Path | str, data: bytes, sync: bool = True) -> None:
                 view = view[os.write(fd, view) :]
         if sync:
             os.fsync(fd)
+        else:  # the writer flushes its file system later (``diskflush``): noted
+            diskflush.note(fd, os.fspath(path))
     except OSError as exc:  # a write or fsync names no file (a full disk): this one
         if exc.filename is None:
             exc.filename = os.fspath(path)

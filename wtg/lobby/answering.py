@@ -38,9 +38,9 @@ from wtg.lobby.commands import (
     placeholders,
     stray_words,
 )
-from wtg.lobby.database import LobbyDatabase, done, remember
+from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.seats import seat_by_code
-from wtg.lobby.start import Started, start_due
+from wtg.lobby.start import Started, made_at, start_due
 
 
 class Reply(Record):
@@ -389,6 +389,8 @@ class Answering:
         ]
         refused = self.refused - self._refused_before
         kept = {**what, "replies": replies, "refused": refused, "start": start}
+        if start:  # the games it starts are stamped with this moment (``made_at``)
+            kept["started_at"] = stamp(self.moment)
         with self.book.write() as db:
             remember(db, key, _reading(command, kept), self.moment)
 
@@ -410,6 +412,12 @@ class Answering:
         self.refused += int(before.get("refused", 0))
         if before.get("start"):
             self.start_full_lists()
+            at = before.get("started_at")
+            if isinstance(at, str):  # the games the first reading made, said again
+                named = {started.game for started in self.started}
+                for started in made_at(self.book, self.games_dir, at):
+                    if started.game not in named:
+                        self.started.append(started)
         return True
 
 

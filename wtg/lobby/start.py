@@ -19,7 +19,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
 from wtg.files.filelock import exclusive
 from wtg.files.store import GameLocked, GameStore
-from wtg.game.engine import create_game, finish_game
+from wtg.game.engine import create_game, finish_game, open_game
 from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
 from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
@@ -278,6 +278,31 @@ def _made(book: LobbyDatabase, game: str) -> None:
         db.execute("DELETE FROM making WHERE game = ?", (game,))
 
 
+def made_at(book: LobbyDatabase, games_dir: Path, at: str) -> list[Started]:
+    """The games made of a list at the moment ``at`` (as the book stamps it): those a
+    reading of a mail started, found again when the mail is read again after a kill that
+    cut the first reading short before it could say so."""
+    rows = book.rows(
+        "SELECT DISTINCT entries.game, entries.list FROM entries JOIN plays "
+        "ON plays.game = entries.game AND plays.person = entries.person "
+        "WHERE plays.since = ? ORDER BY entries.game",
+        at,
+    )
+    return [
+        Started(str(row["game"]), str(row["list"]), _players_of(GameStore(games_dir / row["game"])))
+        for row in rows
+    ]
+
+
+def _players_of(store: GameStore) -> tuple[PlayerEntry, ...]:
+    """The players of a game made whole, in seat order (none when its config cannot be
+    read now: the game is said made all the same)."""
+    try:
+        return tuple(open_game(store.root).config.players)
+    except Exception:  # the GM's data: what it holds is the game's, not the lobby's
+        return ()
+
+
 def _undo(book: LobbyDatabase, games_dir: Path, game: str) -> None:
     """A game that could not be made: its players back on their list, and what was made of
     its folder gone (the name was free when it was reserved: nothing in it is anyone
@@ -303,8 +328,9 @@ def repair(
         name, list_name = str(row["game"]), str(row["list"])
         store = GameStore(games_dir / name)
         if store.turn_dir(0).is_dir() or store.turns():  # turns(): turn 0 set aside by a rerun
-            if name in making:
-                _made(book, name)  # made whole, and killed before the book was told
+            if name in making:  # made whole, and killed before the book was told: the
+                _made(book, name)  # run cut short said nothing of it, this one does
+                finished.append(Started(name, list_name, _players_of(store)))
             continue  # made whole (the usual case: one look a game)
         if not store.exists():
             if name in making:

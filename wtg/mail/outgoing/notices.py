@@ -235,6 +235,20 @@ class Notices:
                 taken += self.outbox.withdraw(place[1])
         return taken
 
+    def ask_withdraw_rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """The notices of ``rollback`` not yet mailed asked out of the queue of the `wtg
+        send` running (``Outbox.ask_withdraw``): it takes them out before it would mail them
+        (those it mailed already stand). Returns how many were asked."""
+        name = game.config.game
+        asked = 0
+        for entry in game.config.players:
+            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
+            place = self.outbox.lies(ident)
+            if place is not None and place[0] != "sent":
+                self.outbox.ask_withdraw(place[1])
+                asked += 1
+        return asked
+
     def rollback_undone(self, game: Game, rollback: Rollback) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
         next AOF in it) and whether his orders for the coming turn are on file. The outbox

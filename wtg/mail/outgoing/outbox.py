@@ -92,6 +92,9 @@ class Outbox:
         self.pictures_dir = self.root / "pictures"
         self.sent_dir = self.root / "sent"
         self.failed_dir = self.root / "failed"
+        self.withdrawing_dir = self.root / "withdrawing"
+        """A file a mail that a command asked to take out of the queue while a `wtg send`
+        held it (``ask_withdraw``): the send takes it out before it would mail it."""
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir, self.pictures_dir):
             private.make_dirs(folder)
         self._secret: bytes | None = None
@@ -184,8 +187,38 @@ class Outbox:
                 mail.unlink(missing_ok=True)
                 self._owners.pop(name, None)
                 fsync_dir(folder)
+                self._asked_done(name)
                 return True
+        self._asked_done(name)
         return False
+
+    def ask_withdraw(self, name: str) -> None:
+        """Ask the `wtg send` running (which holds the queue: ``withdraw`` needs its lock)
+        to take the mail ``name`` out of the queue rather than mail it (``asked``): the
+        ask is on disk before this returns, and a send that ends first leaves it to the
+        next, which takes the mail out before it mails anything."""
+        folder = private.make_dirs(self.withdrawing_dir)
+        write_atomic(folder / name, "")
+
+    def asked(self, name: str) -> bool:
+        """Whether a command asked that the mail ``name`` be taken out of the queue."""
+        return os.path.exists(os.path.join(self.withdrawing_dir, name))
+
+    def withdraw_asked(self) -> list[str]:
+        """Under the send's lock: every mail asked to be taken out of the queue taken out
+        (those mailed meanwhile stand); the names taken out."""
+        try:
+            names = sorted(os.listdir(self.withdrawing_dir))
+        except FileNotFoundError:
+            return []
+        return [name for name in names if not name.startswith(".") and self.withdraw(name)]
+
+    def _asked_done(self, name: str) -> None:
+        """The ask to take ``name`` out, if any, is answered."""
+        asked = os.path.join(self.withdrawing_dir, name)
+        if os.path.exists(asked):
+            os.unlink(asked)
+            fsync_dir(self.withdrawing_dir)
 
     def _holder(self, ident: str, own: str) -> str | None:
         """The name this id's mail lies under, or None. Its own name holds it unless the
@@ -328,6 +361,7 @@ class Outbox:
         os.replace(self.queue_dir / f"{ident}.eml", self.sent_dir / f"{ident}.eml")
         fsync_dir(self.sent_dir)
         fsync_dir(self.queue_dir)
+        self._asked_done(ident)  # asked out while the server took it: it stands
 
     def failed(self, ident: str, error: str) -> None:
         """Set the mail aside for good with its reason: the reason first, so that a kill

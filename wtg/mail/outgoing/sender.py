@@ -491,6 +491,9 @@ def deliver(
                 log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
                 waiting += 1
                 continue
+            if outbox.asked(ident) and outbox.withdraw(ident):  # asked while this send ran
+                log_delivery(ident, path, "taken out of the queue: what it says was undone")
+                continue
             state = outbox.state(ident)
             if state.get("refused"):  # compose could not make it sendable: set aside for good
                 set_aside(ident, path, str(state.get("error", "")))
@@ -632,6 +635,8 @@ def send(
         unread = [lost.folder for lost in registry.unreadable]
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
         outbox.drop_stray_notes()  # those of a send cut short
+        for name in outbox.withdraw_asked():  # asked while another send ran: not mailed
+            log_event(f"send: mail {name} taken out of the queue: what it says was undone")
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
         done = deliver(

@@ -21,6 +21,14 @@ alone, it survives and is filed as any other; a poll killed while such a helper 
 leaves it suspected once still (the poll watched the helper: its death was not the mail's).
 A mail suspected of two deaths (when no process could be forked for it, or with no time
 limit) is quarantined without being read again.
+
+``spool/in-hand.counts`` holds, beside each slot, what its process counted against the
+limits while it had the mail in hand (``Slot.counted``: each ``Journal.replied``, a tally
+and its moment), stored as the key is. A helper's journal notes die with it, and so did
+these counts: the next reading of the mail made them again (its answers found queued), but
+a mail quarantined is never read again, and its answers, queued, went out uncounted (a
+mail of the same address, judged without them, was answered past its limit). The poll
+that quarantines it writes them into its journal instead (``counts``).
 """
 
 from __future__ import annotations
@@ -34,9 +42,15 @@ from wtg.files import private
 from wtg.mail.poll.timelimit import HandlingStopped
 
 NAME = "in-hand"
+COUNTS_NAME = "in-hand.counts"
 SLOT = 256
 """Bytes a slot: its key's length, the deaths before, the key (a longer key goes unnoted)."""
 KEY_MAX = SLOT - 2
+COUNTS = 4096
+"""Bytes of a slot's counts: their length (two bytes), then a line a count (``at tally``);
+a count past them goes unnoted (some thirty answers to one mail)."""
+Counted = tuple[tuple[str, float], ...]
+"""What a process counted against the limits while it had a mail in hand: (tally, moment)."""
 
 
 class MailKilled(HandlingStopped):
@@ -59,22 +73,78 @@ def suspects(spool: Path) -> dict[str, int]:
     return found
 
 
+def suspects_counted(spool: Path) -> dict[str, Counted]:
+    """What the processes of the last poll that died with a mail in hand had counted
+    against the limits while they had it (read before ``InHand`` makes the files afresh)."""
+    try:
+        keys = (spool / NAME).read_bytes()
+        counts = (spool / COUNTS_NAME).read_bytes()
+    except FileNotFoundError:
+        return {}
+    found: dict[str, Counted] = {}
+    for number in range(min(len(keys) // SLOT, len(counts) // COUNTS)):
+        start = number * SLOT
+        size = keys[start]
+        if 0 < size <= KEY_MAX:
+            key = keys[start + 2 : start + 2 + size].decode("utf-8", "replace")
+            area = counts[number * COUNTS : (number + 1) * COUNTS]
+            counted = _read_counts(area)
+            found[key] = most(found[key], counted) if key in found else counted
+    return found
+
+
+def most(one: Counted, other: Counted) -> Counted:
+    """The counts of two readings of one mail, each tally's as often as the reading that
+    counted it most often did (each reading counts every answer it queued or found queued:
+    the later one, cut short, may not have come to all of them)."""
+    tallies = {tally for tally, _ in (*one, *other)}
+    kept: list[tuple[str, float]] = []
+    for tally in sorted(tallies):
+        ones = [count for count in one if count[0] == tally]
+        others = [count for count in other if count[0] == tally]
+        kept += ones if len(ones) >= len(others) else others
+    return tuple(kept)
+
+
+def _read_counts(area: bytes) -> Counted:
+    size = int.from_bytes(area[:2], "big")
+    if not 0 < size <= COUNTS - 2:
+        return ()
+    counts: list[tuple[str, float]] = []
+    for line in area[2 : 2 + size].decode("utf-8", "replace").splitlines():
+        at, _, tally = line.partition(" ")
+        try:
+            counts.append((tally, float(at)))
+        except ValueError:  # a line torn by a death mid-store cannot be: the length is last
+            continue
+    return tuple(counts)
+
+
+def _zeroed(path: Path, size: int) -> mmap.mmap:
+    """``path`` made afresh, ``size`` zero bytes, mapped into memory."""
+    fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+    try:
+        # zeros written, every slot empty: a file made longer without writing it
+        # (ftruncate) has no room on the disk yet, and on a full disk the first store
+        # into its mapping kills the process (SIGBUS); the write fails instead (ENOSPC)
+        if os.write(fd, bytes(size)) != size:
+            raise OSError(errno.ENOSPC, f"no room for {path} ({size} bytes)")
+        return mmap.mmap(fd, size)
+    finally:
+        os.close(fd)
+
+
 class InHand:
     """A poll's slots (made afresh when the poll starts, once ``suspects`` were read)."""
 
     def __init__(self, spool: Path, slots: int) -> None:
         path = private.make_dirs(spool) / NAME
-        fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+        self.map = _zeroed(path, slots * SLOT)
         try:
-            # zeros written, every slot empty: a file made longer without writing it
-            # (ftruncate) has no room on the disk yet, and on a full disk the first store
-            # into its mapping kills the process (SIGBUS); the write fails instead (ENOSPC)
-            size = slots * SLOT
-            if os.write(fd, bytes(size)) != size:
-                raise OSError(errno.ENOSPC, f"no room for {path} ({size} bytes)")
-            self.map = mmap.mmap(fd, size)
-        finally:
-            os.close(fd)
+            self.counts = _zeroed(spool / COUNTS_NAME, slots * COUNTS)
+        except BaseException:
+            self.map.close()
+            raise
         self.slots = slots
         self.path = path
 
@@ -89,6 +159,11 @@ class InHand:
             return None
         return self.map[start + 2 : start + 2 + size].decode("utf-8", "replace"), deaths
 
+    def counted(self, number: int) -> Counted:
+        """What the process of slot ``number`` counted against the limits while it had the
+        mail it names in hand."""
+        return _read_counts(self.counts[number * COUNTS : (number + 1) * COUNTS])
+
     def clear(self, number: int) -> None:
         self.map[number * SLOT] = 0
 
@@ -97,8 +172,10 @@ class InHand:
         ended), else it stays for the next poll (a helper died with a mail in hand)."""
         empty = all(self.read(number) is None for number in range(self.slots))
         self.map.close()
+        self.counts.close()
         if empty:
             self.path.unlink(missing_ok=True)
+            (self.path.parent / COUNTS_NAME).unlink(missing_ok=True)
 
 
 class Slot:
@@ -106,7 +183,12 @@ class Slot:
 
     def __init__(self, hands: InHand, number: int) -> None:
         self.map = hands.map if number < hands.slots else None
+        self.counts = hands.counts if number < hands.slots else None
         self.start = number * SLOT
+        self.counts_start = number * COUNTS
+        self.used = 0
+        """Bytes of the counts of the mail in hand so far (0: none, or no mail in hand)."""
+        self.holding = False
 
     def take(self, key: str, deaths: int = 0) -> None:
         """The mail ``key`` is in hand (``deaths``: those it caused before)."""
@@ -115,12 +197,33 @@ class Slot:
         raw = key.encode("utf-8", "replace")
         if len(raw) <= KEY_MAX:
             start = self.start
+            self._counts_cleared()
             self.map[start + 1 : start + 2 + len(raw)] = bytes((min(deaths, 255),)) + raw
             self.map[start] = len(raw)  # the length last: a slot is never half a key
+            self.holding = True
+
+    def counted(self, tally: str, at: float) -> None:
+        """A count against a limit made while the mail is in hand (``Journal.replied``)."""
+        if self.counts is None or not self.holding or "\n" in tally:
+            return
+        line = f"{at!r} {tally}\n".encode("utf-8", "replace")
+        if self.used + len(line) > COUNTS - 2:
+            return
+        start = self.counts_start + 2 + self.used
+        self.counts[start : start + len(line)] = line
+        self.used += len(line)
+        # the length last: a count is there whole or not at all
+        self.counts[self.counts_start : self.counts_start + 2] = self.used.to_bytes(2, "big")
 
     def done(self) -> None:
         if self.map is not None:
             self.map[self.start] = 0
+            self.holding = False
+
+    def _counts_cleared(self) -> None:
+        self.used = 0
+        if self.counts is not None:
+            self.counts[self.counts_start : self.counts_start + 2] = b"\0\0"
 
 
 class NoSlot(Slot):
@@ -128,4 +231,6 @@ class NoSlot(Slot):
 
     def __init__(self) -> None:
         self.map = None
-        self.start = 0
+        self.counts = None
+        self.start = self.counts_start = self.used = 0
+        self.holding = False

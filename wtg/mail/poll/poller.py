@@ -25,7 +25,7 @@ from pathlib import Path
 from wtg.aof.copies import typed_order_lines
 from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
-from wtg.files import private
+from wtg.files import diskflush, private
 from wtg.files.diskflush import flush
 from wtg.files.sqlitewait import cannot_use
 from wtg.files.store import FormatRefused, GameLocked
@@ -146,6 +146,7 @@ class Poller:
         """The time a mail may take (``wtg.mail.poll.timelimit``)."""
         self.hand: Slot = NoSlot()
         """This process's note of the mail in hand (``wtg.mail.poll.inprogress``)."""
+        self.journal.witness = self._counted
         self.waiting = Waiting()
         """The mails this poll left waiting for a game to mend, bounded
         (``wtg.mail.poll.waiting``)."""
@@ -348,6 +349,11 @@ class Poller:
             helpers_died=tuple(self.processes.died),
         )
 
+    def _counted(self, tally: str, at: float) -> None:
+        """A count against a limit, kept in this process's slot while it has a mail in hand
+        (a death takes the journal's note of it, not the slot's)."""
+        self.hand.counted(tally, at)
+
     def _helping(self, hands: InHand | None, deaths: dict[str, int]) -> Helping:
         """The poller in a helper process (``PollProcesses.start`` forks it)."""
         return Helping(self.gm, self.inbox, self.now, hands, deaths)
@@ -386,6 +392,9 @@ class Poller:
         if any(outcome.kind is Kind.LATER for outcome in [*handled.values(), *alone.values()]):
             self.unfinished = True
         handled |= alone
+        if processes.counts_kept:  # a quarantined mail's counts: in the helpers' view too
+            processes.counts_kept = False
+            self._commit()
         rest = [message for message in messages if message.key not in handled]
         shared = processes.shares(len(rest))
         if shared:
@@ -393,6 +402,7 @@ class Poller:
         else:
             handled |= {message.key: self.guarded(message) for message in rest}
         self._commit()
+        processes.counts_kept = False
         processes.release(shared, used)
         self.answers.release()
         if not (shared or used):
@@ -512,13 +522,22 @@ class Poller:
 
     def _commit(self) -> None:
         """Everything written for this batch reaches the disk (one flush a file system: the
-        spool is mostly inside the games folder), then the journal says so."""
-        systems: dict[int, Path] = {}
+        spool is mostly inside the games folder; a game folder may be a symlink onto
+        another disk, whose file system the writes there noted, ``diskflush.note``, the
+        helpers' too), then the journal says so."""
+        systems: dict[int, Path | None] = {}
         for root in (self.gm.games_dir, self.gm.spool):
             with contextlib.suppress(FileNotFoundError):
                 systems.setdefault(os.stat(root).st_dev, root)
-        for root in systems.values():
-            flush(root)
+        for device, folder in diskflush.unflushed().items():
+            if device not in systems:
+                systems[device] = diskflush.on_device(folder, device)
+        for on in systems.values():
+            if on is None:  # its folder is gone: every file system flushed
+                os.sync()
+            else:
+                flush(on)
+        diskflush.flushed(systems)
         self.journal.commit()
 
     def _commit_stopped(self) -> None:
@@ -843,9 +862,12 @@ class Helping(Poller):
         self.deaths = dict(deaths or {})
         self.clock.start()
 
-    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...], dict[int, str]]:
         lost = self.registry.unreadable
-        return self.journal.take(), [u.line() for u in lost], tuple(u.folder.name for u in lost)
+        notes = self.journal.take()
+        written = diskflush.unflushed()  # the poller flushes them (``_commit``)
+        diskflush.flushed(written)
+        return notes, [u.line() for u in lost], tuple(u.folder.name for u in lost), written
 
     def release(self) -> None:
         self.journal.forget()

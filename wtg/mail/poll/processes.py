@@ -14,8 +14,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from wtg.files import diskflush
 from wtg.mail.poll import workers
-from wtg.mail.poll.inprogress import InHand, MailKilled, Slot, suspects
+from wtg.mail.poll.inprogress import (
+    Counted,
+    InHand,
+    MailKilled,
+    Slot,
+    most,
+    suspects,
+    suspects_counted,
+)
 from wtg.mail.poll.sharing import Roster, split, tied_to
 from wtg.mail.poll.timelimit import HandlingStopped
 from wtg.mail.poll.workers import HELPERS_FROM, SHARE_FROM, Handled, Handler, Helper, write_notes
@@ -68,6 +77,12 @@ class PollProcesses:
         """The mails the last poll's processes died with: the deaths each caused."""
         self._suspected: dict[str, int] = {}
         """Those of ``deaths`` not yet taken up (each alone, first: ``take_alone``)."""
+        self.counted: dict[str, Counted] = {}
+        """What the process that died with each of ``deaths`` had counted against the
+        limits while it had it in hand (``counts_kept``)."""
+        self.counts_kept = False
+        """Whether a mail quarantined in this batch had its counts written into the
+        poller's journal (the poller commits them before helpers judge mails by them)."""
         self.left: set[str] = set()
         """Mails a helper died with in this poll: left to the next, which takes each alone."""
         self.died: list[str] = []
@@ -85,6 +100,8 @@ class PollProcesses:
             known = journal.outcomes(list(found))
             self.deaths = {key: n for key, n in found.items() if key not in known}
             self._suspected = dict(self.deaths)
+            counted = suspects_counted(spool)
+            self.counted = {key: counted[key] for key in self.deaths if key in counted}
         self.in_hand = InHand(spool, self.jobs + len(self.deaths))
         return self.in_hand.slot(0)
 
@@ -162,7 +179,7 @@ class PollProcesses:
                 continue
             if deaths >= 2 or not self.alone:
                 handled[message.key] = (
-                    self._killed(poller, message, deaths, "")
+                    self._killed(poller, message, deaths, "", None)
                     if deaths >= 2
                     else poller.guarded(message)
                 )
@@ -173,9 +190,9 @@ class PollProcesses:
             answer = helper.receive(self.watch, self.alive)
             if answer is None:
                 handled[message.key] = (
-                    self._silent(poller, message, helper.silent)
+                    self._silent(poller, message, helper.silent, helper.number)
                     if helper.silent
-                    else self._killed(poller, message, deaths + 1, helper.ended)
+                    else self._killed(poller, message, deaths + 1, helper.ended, helper.number)
                 )
                 continue
             handled |= self._taken(poller.journal, answer)
@@ -218,6 +235,7 @@ class PollProcesses:
         """A helper's answer taken in: its journal writes written into the poller's journal
         (uncommitted), the game folders it could not open noted; its mails' outcomes."""
         write_notes(journal, answer.notes)
+        diskflush.noted(answer.written or {})
         self.unreadable |= dict.fromkeys(answer.unreadable)
         self.skipped |= set(answer.skipped)
         return dict(answer.outcomes)
@@ -238,7 +256,9 @@ class PollProcesses:
         handled: Outcomes = {}
         if culprit is not None and noted is not None:
             if noted[1] + 1 >= 2:
-                handled[culprit.key] = self._killed(poller, culprit, noted[1] + 1, helper.ended)
+                handled[culprit.key] = self._killed(
+                    poller, culprit, noted[1] + 1, helper.ended, helper.number
+                )
                 line += f": {culprit.key}, in hand when it died, is quarantined (a second death)"
             else:
                 handled[culprit.key] = LATER
@@ -261,8 +281,7 @@ class PollProcesses:
         again = [message for message in helper.share if message.key not in handled]
         return handled | {message.key: poller.guarded(message) for message in again}
 
-    @staticmethod
-    def _silent(poller: Handles, message: Incoming, seconds: float) -> Outcome:
+    def _silent(self, poller: Handles, message: Incoming, seconds: float, number: int) -> Outcome:
         """Quarantine a mail whose process of its own never answered (never read again)."""
         reason = (
             f"its handling, in a process of its own, gave no answer in {seconds:g} s "
@@ -270,11 +289,15 @@ class PollProcesses:
             "with it in hand: it may hang a parser in C code, where the time limit cannot "
             "stop it; what was written before stands"
         )
+        self._counts_kept(poller, message.key, number)
         return poller.quarantine(message, HandlingStopped(reason), look=False)
 
-    @staticmethod
-    def _killed(poller: Handles, message: Incoming, deaths: int, ended: str) -> Outcome:
-        """Quarantine a mail that killed the processes handling it (never read again)."""
+    def _killed(
+        self, poller: Handles, message: Incoming, deaths: int, ended: str, number: int | None
+    ) -> Outcome:
+        """Quarantine a mail that killed the processes handling it (never read again);
+        ``number``: the slot of the helper that died with it in this poll (None: it is
+        quarantined unread, for the deaths of earlier polls)."""
         last = f"; the last {ended}" if ended else ""
         reason = (
             f"{deaths} processes handling it died with it in hand{last}: it may exhaust the "
@@ -282,4 +305,20 @@ class PollProcesses:
             "were killed from outside, a reboot or a `kill -9`, `wtg quarantine --release "
             "KEY` puts it back for the next poll)"
         )
+        self._counts_kept(poller, message.key, number)
         return poller.quarantine(message, MailKilled(reason), look=False)
+
+    def _counts_kept(self, poller: Handles, key: str, number: int | None) -> None:
+        """The counts against the limits of the answers a mail's readings queued (or found
+        queued), written into the poller's journal as the mail is quarantined: they died
+        with the processes' journal notes, and the mail is never read again to make them
+        anew, but its answers go out. Without them a mail of the same address was judged
+        without those answers, and answered past its limit (``wtg.mail.poll.inprogress``)."""
+        counted = self.counted.pop(key, ())
+        if number is not None and self.in_hand is not None:
+            read = self.in_hand.read(number)
+            if read is not None and read[0] == key:
+                counted = most(counted, self.in_hand.counted(number))
+        for tally, at in counted:
+            poller.journal.replied(tally, at)
+        self.counts_kept = self.counts_kept or bool(counted)

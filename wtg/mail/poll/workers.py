@@ -56,9 +56,10 @@ class Handler(Protocol):
 
     def guarded(self, message: Incoming) -> Outcome: ...
 
-    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...], dict[int, str]]:
         """The journal writes noted since the last batch, the lines of the game folders
-        that could not be opened, and those folders' names."""
+        that could not be opened, those folders' names, and the file systems it wrote to
+        unflushed (``wtg.files.diskflush``: the poller flushes them)."""
         ...
 
     def release(self) -> None:
@@ -164,6 +165,8 @@ class KeptJournal(Journal):
         return super().replies_counted(sender, since) + mine
 
     def replied(self, sender: str, at: float) -> None:
+        if self.witness is not None:
+            self.witness(sender, at)
         self.notes.append(("replied", (sender, at)))
         self._replies.setdefault(sender, []).append(at)
 
@@ -186,6 +189,9 @@ class Handled(NamedTuple):
     """The lines of the game folders it could not open."""
     skipped: tuple[str, ...] = ()
     """The names of those folders (``PollSummary.games_skipped``)."""
+    written: dict[int, str] | None = None
+    """The file systems it wrote to unflushed, by device: a folder on each (the poller
+    flushes them before it commits)."""
 
 
 class Helper:

@@ -7,7 +7,7 @@ import os
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from logging import WARNING
 from pathlib import Path
 from typing import Any
@@ -370,6 +370,9 @@ class Journal:
         self._recent: dict[str, list[float]] | None = None
         """The replies since ``_recent_since``, by address: read with one query, not one
         a mail (only the poll, one at a time, writes them; ``replied`` adds its own)."""
+        self.witness: Callable[[str, float], None] | None = None
+        """Told each count ``replied`` makes (the poll's note of the mail in hand keeps
+        them where a process's death cannot take them: ``wtg.mail.poll.inprogress``)."""
         self._recent_since = 0.0
 
     def _held_columns(self) -> None:
@@ -851,6 +854,8 @@ class Journal:
         return int(self.db.execute("DELETE FROM wrong_codes WHERE at < ?", (before,)).rowcount)
 
     def replied(self, sender: str, at: float) -> None:
+        if self.witness is not None:
+            self.witness(sender, at)
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
         if self._recent is not None:
             self._recent.setdefault(sender, []).append(at)

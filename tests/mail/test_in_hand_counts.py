@@ -1,0 +1,97 @@
+"""The counts against the limits a process made while it had a mail in hand, kept beside
+its slot (``wtg.mail.poll.inprogress``): what the poll that quarantines the mail, never to
+read it again, writes into its journal for the answers that mail's readings queued."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.test_poll_helpers import journal_rows
+from wtg.mail.poll.inprogress import (
+    COUNTS,
+    COUNTS_NAME,
+    InHand,
+    most,
+    suspects,
+    suspects_counted,
+)
+
+
+def test_a_slot_keeps_the_counts_of_the_mail_in_hand_only(tmp_path: Path) -> None:
+    hands = InHand(tmp_path, 2)
+    slot = hands.slot(1)
+    slot.counted("before@players.example", 1.0)  # no mail in hand: not its
+    slot.take("maildir:one", 1)
+    slot.counted("p4@players.example", 100.5)
+    slot.counted("notice:w1:p4@players.example", 100.5)
+    slot.counted("torn\nline", 100.5)  # a tally no line can hold: left out
+    assert hands.counted(1) == (
+        ("p4@players.example", 100.5),
+        ("notice:w1:p4@players.example", 100.5),
+    )
+    assert hands.counted(0) == ()
+    # the process dies with it in hand: the next poll reads them with the suspect
+    assert suspects(tmp_path) == {"maildir:one": 2}
+    assert suspects_counted(tmp_path) == {
+        "maildir:one": (("p4@players.example", 100.5), ("notice:w1:p4@players.example", 100.5))
+    }
+    slot.done()
+    slot.take("maildir:two")
+    assert hands.counted(1) == ()  # a new mail in hand starts afresh
+    hands.close()
+
+
+def test_counts_past_a_slot_s_room_are_left_out_whole(tmp_path: Path) -> None:
+    hands = InHand(tmp_path, 1)
+    slot = hands.slot(0)
+    slot.take("maildir:many")
+    tally = "x" * 100
+    for n in range(100):
+        slot.counted(tally, float(n))
+    kept = hands.counted(0)
+    assert 0 < len(kept) < 100
+    assert kept == tuple((tally, float(n)) for n in range(len(kept)))
+    assert len(kept) * len(f"{0.0!r} {tally}\n") <= COUNTS - 2
+    hands.close()
+
+
+def test_two_readings_keep_each_tally_as_often_as_the_one_that_counted_it_most() -> None:
+    first = (("a", 1.0), ("a", 1.0), ("b", 1.0))
+    later = (("a", 2.0), ("c", 2.0))  # cut short before it came to b's, and a's second
+    assert sorted(most(first, later)) == [("a", 1.0), ("a", 1.0), ("b", 1.0), ("c", 2.0)]
+    assert most((), later) == (("a", 2.0), ("c", 2.0))
+
+
+def test_a_poll_that_ended_leaves_no_counts_file(tmp_path: Path) -> None:
+    hands = InHand(tmp_path, 1)
+    slot = hands.slot(0)
+    slot.take("maildir:one")
+    slot.counted("p@players.example", 1.0)
+    slot.done()
+    hands.close()
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
+
+
+def test_a_mail_quarantined_unread_for_two_deaths_has_its_last_reading_s_counts_kept(
+    tmp_path: Path,
+) -> None:
+    """The last poll died with the mail in hand for the second time, once it had counted
+    its answer against p1's hour (the slot and its counts as that poll left them): this
+    poll quarantines it unread, and writes that count into the journal (the answer went
+    out, queued by that reading)."""
+    world = World(tmp_path)
+    box_key = world.mail(world.aof(1, X1="100"), sender="p1@players.example")
+    key = f"maildir:{box_key}"
+    hands = InHand(world.gm.spool, 1)
+    slot = hands.slot(0)
+    slot.take(key, 1)  # a death before this one: two in all
+    slot.counted("p1@players.example", 1234.5)
+    hands.map.close()  # the process dies: the files stay as they are
+    hands.counts.close()
+    summary = world.poll()
+    assert summary.quarantined == 1
+    rows = journal_rows(world.gm)
+    assert [str(row[0]) for row in rows["quarantine"]] == [key]
+    assert ("p1@players.example", 1234.5) in rows["replies"]
+    assert not (world.gm.spool / COUNTS_NAME).exists()  # the poll ended: no slot names a mail
