@@ -185,7 +185,7 @@ def test_an_attack_whose_source_is_lost_or_empty_is_skipped_with_a_reason() -> N
     skipped = [s["reason"] for s in kinds(result, "order_skipped")]
     assert skipped == [
         f"territory {ALASKA} has 1 army, and the order stops at 1",
-        f"territory {ONTARIO} is not yours",
+        f"territory Ontario ({ONTARIO}) is not yours",
     ]
 
 

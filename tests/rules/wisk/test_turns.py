@@ -146,7 +146,7 @@ def test_claiming_one_territory_a_turn_then_one_army_a_turn_then_play() -> None:
     one = run(state, {"place": [*lines, {"territory": mine[2], "armies": 1}]})
     assert [(e["territory"], e["armies"]) for e in kinds(one, "placed")] == [(mine[1], 1)]
     assert [e["reason"] for e in kinds(one, "order_skipped")] == [
-        f"territory {theirs} is not yours",
+        f"territory {state.board.site(theirs).name} ({theirs}) is not yours",
         "one army a turn while the starting armies are placed: 1 placed, not 5",
         f"one army a turn while the starting armies are placed: it went on {mine[1]}",
     ]

@@ -68,7 +68,8 @@ class Context:
         ``by_attack`` is False) no accepted attack line sets out to take it."""
         if self.state.owner(tid) == self.player or (by_attack and tid in self.taken):
             return ""
-        return f"territory {tid} is not yours (it is {self.holder(tid)}): {need}"
+        named = self.state.board.named(tid)
+        return f"territory {named} is not yours (it is {self.holder(tid)}): {need}"
 
     def to_place(self) -> Pools | None:
         """The armies the player has to place this turn, from his territories, continents
@@ -89,8 +90,9 @@ class Context:
     def taken_note(self, tid: int) -> str:
         if self.state.owner(tid) == self.player or tid not in self.taken:
             return ""
+        named = self.state.board.named(tid)
         return (
-            f"note: territory {tid} is not yours now; your attack on it from {self.taken[tid]}"
+            f"note: territory {named} is not yours now; your attack on it from {self.taken[tid]}"
             " may take it, and this line runs only if it does"
         )
 

@@ -55,7 +55,7 @@ def attack_problem(turn: Turn, order: Attack) -> str:
     """Why an attack order cannot start now ("" when it can)."""
     state, pid = turn.state, turn.player
     if state.owner(order.source) != pid:
-        return f"territory {order.source} is not yours"
+        return f"territory {state.board.named(order.source)} is not yours"
     if state.owner(order.target) == pid:
         return f"territory {order.target} is already yours"
     if order.target not in state.board.site(order.source).neighbours:
