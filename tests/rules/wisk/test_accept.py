@@ -161,8 +161,8 @@ def test_an_attack_may_start_from_a_territory_an_earlier_line_takes() -> None:
         (True, ""),
         (
             True,
-            f"note: territory {KAM_NAMED} is not yours now; your attack on it from {ALASKA}"
-            " may take it, and this line runs only if it does",
+            f"note: territory {KAM_NAMED} is not yours now; your attack on it from Alaska"
+            f" ({ALASKA}) may take it, and this line runs only if it does",
         ),
     ]
 
@@ -177,8 +177,8 @@ def test_the_fortification_may_use_a_territory_an_attack_line_takes() -> None:
     back = {"from": KAMCHATKA, "to": ALASKA, "armies": 2}
     assert verdicts(state, attack=attack, fortify=back)[1] == (
         True,
-        f"note: territory {KAM_NAMED} is not yours now; your attack on it from {ALASKA}"
-        " may take it, and this line runs only if it does",
+        f"note: territory {KAM_NAMED} is not yours now; your attack on it from Alaska"
+        f" ({ALASKA}) may take it, and this line runs only if it does",
     )
     assert verdicts(state, fortify=back) == [
         (

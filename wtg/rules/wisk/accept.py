@@ -90,9 +90,9 @@ class Context:
     def taken_note(self, tid: int) -> str:
         if self.state.owner(tid) == self.player or tid not in self.taken:
             return ""
-        named = self.state.board.named(tid)
+        named, source = self.state.board.named(tid), self.state.board.named(self.taken[tid])
         return (
-            f"note: territory {named} is not yours now; your attack on it from {self.taken[tid]}"
+            f"note: territory {named} is not yours now; your attack on it from {source}"
             " may take it, and this line runs only if it does"
         )
 
