@@ -114,9 +114,16 @@ def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
         ],
     )
     assert result == [
-        (False, f"territory {JAPAN} is not next to {ALASKA} (its neighbours are 2, 4, 30)"),
+        (
+            False,
+            f"territory Japan ({JAPAN}) is not next to Alaska ({ALASKA})"
+            " (its neighbours are 2, 4, 30)",
+        ),
         (False, "roll 1 to 3 dice, not 4"),
-        (False, f"territory {ALBERTA} is yours: nothing takes it from you in your own turn"),
+        (
+            False,
+            f"territory Alberta ({ALBERTA}) is yours: nothing takes it from you in your own turn",
+        ),
         (
             False,
             f"territory {KAM_NAMED} is not yours (it is Bob's, player #2): {ATTACK_FROM}",

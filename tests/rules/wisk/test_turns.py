@@ -134,7 +134,7 @@ def test_claiming_one_territory_a_turn_then_one_army_a_turn_then_play() -> None:
         first, {"place": [{"territory": ALASKA, "armies": 1}, {"territory": JAPAN, "armies": 1}]}
     )
     assert second.state.owner(JAPAN) == 2
-    assert kinds(second, "order_skipped")[0]["reason"] == f"territory {ALASKA} is not free"
+    assert kinds(second, "order_skipped")[0]["reason"] == f"territory Alaska ({ALASKA}) is not free"
     state = claim_all(second.state)
     assert state.turn == 42
     assert all(h.owner for h in state.holdings)

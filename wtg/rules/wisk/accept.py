@@ -54,7 +54,11 @@ class Context:
         if target in site.neighbours:
             return ""
         near = ", ".join(str(n) for n in site.neighbours)
-        return f"territory {target} is not next to {source} (its neighbours are {near})"
+        board = self.state.board
+        return (
+            f"territory {board.named(target)} is not next to {board.named(source)}"
+            f" (its neighbours are {near})"
+        )
 
     def holder(self, tid: int) -> str:
         """Who holds ``tid`` (the board is public)."""
@@ -207,7 +211,8 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if not 1 <= dice <= ATTACK_DICE:
         problem = f"roll 1 to {ATTACK_DICE} dice, not {dice}"
     if not problem and context.state.owner(target) == context.player:
-        problem = f"territory {target} is yours: nothing takes it from you in your own turn"
+        named = context.state.board.named(target)
+        problem = f"territory {named} is yours: nothing takes it from you in your own turn"
     problem = problem or context.ownership_problem(source, ATTACK_FROM)
     if problem:
         return False, problem

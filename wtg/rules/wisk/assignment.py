@@ -63,7 +63,10 @@ def claim_turn(turn: Turn, wanted: Sequence[Placement], chooser: ClaimChooser) -
     for named in wanted:
         if named.territory == tid:
             break
-        turn.skip(f"claim {named.territory}", f"territory {named.territory} is not free")
+        turn.skip(
+            f"claim {named.territory}",
+            f"territory {state.board.named(named.territory)} is not free",
+        )
     chosen = bool(tid)
     if not tid:
         tid = chooser(state, pid)
