@@ -372,25 +372,27 @@ def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written
     reader.outcome.settings.append(entry)
 
 
+def _letters(reader: _Reader) -> str:
+    """The letters the form's lines start with, in words: ``B, A, T or R``."""
+    labels = [s.label for s in reader.form.sections]
+    return ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+
+
 def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     """A line written like an order line whose letter starts no line of the form."""
-    labels = [s.label for s in reader.form.sections]
-    listing = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
     reader.order_lines += 1
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
-    reason = f"the form has no {label.upper()} lines (its lines start with {listing})"
+    reason = f"the form has no {label.upper()} lines (its lines start with {_letters(reader)})"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
 def _invented(reader: _Reader, line: MailLine, label: str, meant: tuple[SectionSpec, ...]) -> None:
     """A line of a label the form has not, meant as an order of ``meant``
     (``wtg.aof.invented``): rejected, naming the line or lines meant."""
-    labels = [s.label for s in reader.form.sections]
-    listing = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
     reader.order_lines += 1
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
     reason = (
-        f"{shown(label)} is no line of the form (its lines start with {listing}): "
+        f"{shown(label)} is no line of the form (its lines start with {_letters(reader)}): "
         f"did you mean {meant_lines(label, meant)}?"
     )
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
