@@ -74,6 +74,24 @@ def test_a_game_that_has_such_a_name_shows_it_quoted(
     # around it names him whole: no column there)
 
 
+def test_a_top_ten_an_older_wtg_wrote_shows_the_name_quoted_at_once(tmp_path: Path) -> None:
+    """The latest turn's topten.txt written before names were quoted kept the bare name in
+    ``wtg topten`` until the next turn ran; it is written anew, as the game stands (the
+    site draws its Top Ten from the state, each name in a cell of its own). An earlier
+    turn's stays as it was written."""
+    players = people("wok4", 3)
+    players[1] = players[1].replaced(name=FAKE)
+    game = play_game(tmp_path / "games", "wok4", "wok4", "small", 3, 2, players=players)
+    latest = game.latest_turn()
+    for turn in (latest - 1, latest):
+        path = game.store.turn_dir(turn) / "topten.txt"
+        path.write_text(path.read_text().replace('"Zed 99999 99 ACTIV"', FAKE), "utf-8")
+    assert '"Zed 99999 99 ACTIV"' in game.topten()
+    said = CliRunner().invoke(main, ["topten", str(tmp_path / "games" / "wok4")])
+    assert said.exit_code == 0 and '"Zed 99999 99 ACTIV"' in said.output, said.output
+    assert FAKE in game.topten(latest - 1)  # as it was written
+
+
 def test_new_game_refuses_such_a_name_and_says_why(tmp_path: Path) -> None:
     args = ["new-game", str(tmp_path / "g1"), "--ruleset", "wok4", "--seed", "3"]
     for player in (f"{FAKE}:z@example.org", "Ann:a@example.org", "Agent 47:b@example.org"):

@@ -70,8 +70,42 @@ def test_ways_of_writing_a_line(line: str) -> None:
     assert [e.values for e in outcome.entries] == [{"from": 7, "to": 12, "armies": 50}]
 
 
-@pytest.mark.parametrize("line", ["A1x 1 2 3", "AA1: 1 2 3", "Attack 1 2 3", "1 2 3"])
+@pytest.mark.parametrize("line", ["A1x 1 2 3", "Attack 1 2 3", "1 2 3", "AA1: see you"])
 def test_lines_without_a_label_are_prose(line: str) -> None:
+    outcome = parse(line)
+    assert (outcome.entries, outcome.bad) == ([], [])
+
+
+LISTING = "(its lines start with B, A, T, M, X, G, S, L, Q or R)"
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("AA1: 1 2 3", "A1"),  # the A typed twice: was kept as prose, the attack lost
+        ("XX: 100", "an X line (X1 to X5)"),
+        ("Move: 2 6 3 5", "an M line (M1 to M7)"),
+        ("Attacks: 07 12 050", "an A line (A1 to A7)"),
+        ("Trade: 150", "an X line (X1 to X5)"),
+        ("Ready: 1", "R1"),
+    ],
+)
+def test_a_line_with_an_invented_label_in_the_form_is_answered(line: str, meant: str) -> None:
+    """A label the form has not that points at one of its sections (its letter, its name),
+    then numbers shaped as that section's order: an order gone wrong, rejected with the
+    lines meant, where it was passed over as prose and the order lost without a word."""
+    label = line.split(":")[0]
+    assert only_bad(line) == f'"{label}" is no line of the form {LISTING}: did you mean {meant}?'
+    assert parse(line).bad[0].entry.line == 3
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Note: 5", "Tel: 0171 946 0958", "Mobile: 07 12 050", "Move: 2 6 3 5 8 9", "Xmas: 2026"],
+)
+def test_a_label_the_form_has_not_with_numbers_no_order_takes_stays_prose(line: str) -> None:
+    """A note, a signature's line, or numbers no line of the section takes (too many, too
+    wide): prose, as before."""
     outcome = parse(line)
     assert (outcome.entries, outcome.bad) == ([], [])
 
@@ -253,6 +287,26 @@ def test_a_mistyped_line_among_orders_typed_above_the_quote_is_answered() -> Non
 def test_a_mistyped_line_away_from_typed_orders_stays_prose(text: str) -> None:
     """Outside a form, such a line is answered only among order lines: alone (a
     signature's 'P: 0171 ...'), it is no order."""
+    outcome = read_aof(FORM, text)
+    assert outcome.bad == []
+
+
+def test_a_line_with_an_invented_label_among_typed_orders_is_answered() -> None:
+    """'Move: 2 6 3 5' typed under an attack above the quoted report was passed over as
+    prose: the move lost without a word, the READY kept."""
+    text = "A1: 15 10 020\nMove: 2 6 3 5\nR1: 1\n\nOn Sat, GM wrote:\n> REPORT\n"
+    outcome = read_aof(FORM, text)
+    assert [(e.section, e.line) for e in outcome.entries] == [("attack", 1), ("ready", 3)]
+    assert [(v.entry.line, v.reason) for v in outcome.bad] == [
+        (2, f'"Move" is no line of the form {LISTING}: did you mean an M line (M1 to M7)?')
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["XX: 100\n", "AA1: 1 2 3\n", "Bob\nTel: 0171 234 567\n\nA1: 1 2 3\n"]
+)
+def test_a_line_with_an_invented_label_away_from_typed_orders_stays_prose(text: str) -> None:
+    """Outside a form such a line is answered only among order lines, as a mistyped one."""
     outcome = read_aof(FORM, text)
     assert outcome.bad == []
 

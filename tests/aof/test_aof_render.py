@@ -10,6 +10,7 @@ import pytest
 from tests.aof.reading import read_aof
 from wtg.aof.render import fill_placeholders, header_line, render_aof
 from wtg.data.forms import read_form
+from wtg.rules.wok.limits import POP_ARM_ORDERS
 
 ROOT = Path(__file__).resolve().parents[2]
 FORM = read_form(ROOT / "forms" / "wok4.yaml")
@@ -47,12 +48,23 @@ def test_blank_form_layout() -> None:
 
 def test_section_block_order_title_help_columns() -> None:
     lines = render_aof(FORM, HEADER).split("\n")
-    at = lines.index("PHASE IV - TRANSFORMATIONS: at most 50 units each, at most 3 POP->ARM")
+    at = lines.index("PHASE IV - TRANSFORMATIONS: at most 50 units each, at most 3")
     assert lines[at - 1] == ""
-    assert lines[at + 1] == "KIND 1 = POP->WOK (2 POP make 1 WOK), 2 = POP->ARM (4 POP make 1 ARM),"
-    assert lines[at + 2] == "  3 = WOK->POP (2 WOK make 1 POP)"
-    assert lines[at + 3] == "    PROV KIND UNITS"
-    assert lines[at + 4] == "T1: __   _    __"
+    assert lines[at + 1] == "  POP->ARM lines"
+    assert lines[at + 2] == "KIND 1 = POP->WOK (2 POP make 1 WOK), 2 = POP->ARM (4 POP make 1 ARM),"
+    assert lines[at + 3] == "  3 = WOK->POP (2 WOK make 1 POP)"
+    assert lines[at + 4] == "    PROV KIND UNITS"
+    assert lines[at + 5] == "T1: __   _    __"
+
+
+@pytest.mark.parametrize("ruleset", ["wok4", "standard", "intermediate"])
+def test_the_pop_arm_limit_is_said_in_lines(ruleset: str) -> None:
+    """'at most 50 units each, at most 3 POP->ARM' read as three POP made into ARM: the
+    limit is of lines ("max 3 times per turn"; WoK IV: "the limit of 3 Population into
+    Armies Transformations per Turn"), and the confirmation refuses a fourth line."""
+    form = read_form(ROOT / "forms" / f"{ruleset}.yaml")
+    (title,) = [s.title for s in form.sections if s.key == "transform"]
+    assert f"at most {POP_ARM_ORDERS} POP->ARM lines" in title
 
 
 def test_fields_align_under_column_titles() -> None:

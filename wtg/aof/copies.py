@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from wtg.aof.invented import invented_label
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
 from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block, header_shaped
 from wtg.aof.values import read_token
@@ -454,9 +455,11 @@ look like digits (``Al: 2 5 10``, an l or an I for the 1; an O for a 0): answere
 
 
 def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[int]:
-    """The numbers of the unquoted ``MISLABELLED`` lines of a letter of the form that stand
-    among order lines the player typed (next to one, or next to such a line that is): read
-    and answered as a form's are. One alone ("P: 5" in a signature) stays prose."""
+    """The numbers of the unquoted ``MISLABELLED`` lines of a letter of the form, and of the
+    lines of a label it has not meant as one of its orders (``Move: 2 6 3 5``,
+    ``wtg.aof.invented``), that stand among order lines the player typed (next to one, or
+    next to such a line that is): read and answered as a form's are. One alone ("P: 5" in
+    a signature) stays prose."""
     found: set[int] = set()
     run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
     last = -1
@@ -465,7 +468,7 @@ def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> froze
         if line.text and not line.depth:
             if is_loose_order(form, line.text):
                 kind = True
-            elif (match := MISLABELLED.fullmatch(line.text)) and form.by_label(match[1]):
+            elif _mislabelled_line(form, line.text):
                 kind = False
         if kind is None or line.number != last + 1:
             if any(order for _number, order in run):
@@ -475,6 +478,15 @@ def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> froze
             run.append((line.number, kind))
         last = line.number
     return frozenset(found)
+
+
+def _mislabelled_line(form: FormSpec, text: str) -> bool:
+    """Whether a line is a ``MISLABELLED`` one of a letter of the form, or one of a label
+    the form has not meant as one of its orders (``invented_label``)."""
+    match = MISLABELLED.fullmatch(text)
+    if match is not None and form.by_label(match[1]) is not None:
+        return True
+    return invented_label(form, text) is not None
 
 
 def spaced_alone(form: FormSpec, lines: Sequence[MailLine]) -> tuple[MailLine, ...]:

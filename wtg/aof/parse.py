@@ -24,6 +24,7 @@ from wtg.aof.copies import (
     spaced_fields,
     spaced_number,
 )
+from wtg.aof.invented import invented_label, meant_lines
 from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
@@ -89,10 +90,12 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         among = loose and line.number in copy.among  # typed among orders: answered
         match = _loose_order(form, text) if loose and not among else ORDER_LINE.fullmatch(text)
         setting = None if match else setting_line(text, loose)
-        mislabelled = None
+        mislabelled = invented = None
         if setting is None and match is None and (among or not loose):
             mislabelled = MISLABELLED.fullmatch(text)
-        if setting is None and match is None and mislabelled is None:
+            if mislabelled is None:
+                invented = invented_label(form, text)
+        if setting is None and match is None and mislabelled is None and invented is None:
             continue
         if reader.order_lines >= most:
             _too_many(reader, line, most)
@@ -101,6 +104,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             _read_setting(reader, line, *setting)
         elif mislabelled is not None:
             _mislabelled(reader, line, mislabelled)
+        elif invented is not None:
+            _invented(reader, line, *invented)
         elif loose and match is not None and spaced_number(form, match):
             _spaced(reader, line, match)
         elif match is not None:
@@ -367,13 +372,29 @@ def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written
     reader.outcome.settings.append(entry)
 
 
+def _letters(reader: _Reader) -> str:
+    """The letters the form's lines start with, in words: ``B, A, T or R``."""
+    labels = [s.label for s in reader.form.sections]
+    return ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+
+
 def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
     """A line written like an order line whose letter starts no line of the form."""
-    labels = [s.label for s in reader.form.sections]
-    listing = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
     reader.order_lines += 1
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
-    reason = f"the form has no {label.upper()} lines (its lines start with {listing})"
+    reason = f"the form has no {label.upper()} lines (its lines start with {_letters(reader)})"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+
+
+def _invented(reader: _Reader, line: MailLine, label: str, meant: tuple[SectionSpec, ...]) -> None:
+    """A line of a label the form has not, meant as an order of ``meant``
+    (``wtg.aof.invented``): rejected, naming the line or lines meant."""
+    reader.order_lines += 1
+    entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
+    reason = (
+        f"{shown(label)} is no line of the form (its lines start with {_letters(reader)}): "
+        f"did you mean {meant_lines(label, meant)}?"
+    )
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 

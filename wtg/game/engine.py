@@ -349,15 +349,15 @@ class Game(Generic[S]):
         return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)
 
     def topten(self, turn: int | None = None) -> str:
-        """A turn's Top Ten as it was written; the latest turn's with the names game.yaml
-        gives now (``named_state``: a name the GM put right is said at once)."""
+        """A turn's Top Ten as it was written; the latest turn's as the game stands, written
+        anew: with the names game.yaml gives now (``named_state``: a name the GM put right
+        is said at once), in the columns this wtg writes (a name that reads as figures
+        quoted: a topten.txt an older wtg wrote showed it bare until the next turn)."""
         latest = self.latest_turn()
         number = latest if turn is None else turn
         if number == latest:
-            state = self.state(number)
-            named = self.named_state(state)
-            if named is not state:
-                return topten_text(self.ruleset, self.config, named)
+            named = self.named_state(self.state(number))
+            return topten_text(self.ruleset, self.config, named)
         return self.store.read_text(number, "topten.txt")
 
     def named_state(self, state: S) -> S:

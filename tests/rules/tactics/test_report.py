@@ -204,6 +204,37 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
 
 
+def test_a_piece_of_an_army_not_next_to_move_counts_the_rest_its_turn_brings() -> None:
+    """A yellow piece at RST 1, red to move, was marked ``1!`` ("not rested enough to take
+    part in the next turn of its army"), and the attacks table offered the red pieces at
+    RST 1 that cannot move: the army next to move has its turn's unit of rest already,
+    every other army gets it when its turn begins, so yellow's piece moves then. The
+    table leaves out the pieces that take no part, and reckons the crit with the rest the
+    piece will have."""
+    pieces = [
+        piece(11, "KNIGHT", 1, 1, rest=1),  # red, next to move: RST 1 stays 1
+        piece(12, "KNIGHT", 1, 3, rest=2),
+        piece(21, "PIKE", 3, 1, rest=1),  # its turn brings it to 2
+        piece(22, "PIKE", 3, 3, rest=0),  # to 1: still tired
+    ]
+    game = state(OPEN7, pieces, active=1)
+    assert [(row["id"], row["tired"]) for row in piece_rows(game)] == [
+        (11, True),
+        (12, False),
+        (21, False),
+        (22, True),
+    ]
+    assert {row["piece"] for row in attack_rows(game, 1)} == {12}
+    rows = attack_rows(game, 2)
+    assert {row["piece"] for row in rows} == {21}
+    rested = fighter(game, game.pieces[2]).replaced(rest=2)
+    target = next(p for p in game.pieces if p.id == rows[0]["target"])
+    assert rows[0]["crit"] == round(forecast(rested, fighter(game, target)).crit)
+    assert rows[0]["crit"] != round(
+        forecast(fighter(game, game.pieces[2]), fighter(game, target)).crit
+    )
+
+
 def test_the_last_report_marks_no_piece_as_not_rested_for_a_next_turn() -> None:
     """A player's trial: the report of the turn that ended the battle still marked his
     pieces ``0!`` and said "RST! : not rested enough to take part in the next turn of its

@@ -26,6 +26,10 @@ from wtg.rules.wisk.state import WiskState
 YAKUTSK = 29
 HEADER = {"game": "test", "turn": 1, "player": 1, "code": "X"}
 
+KAM_NAMED = f"Kamchatka ({KAMCHATKA})"
+"""A territory as a player reads it, named and numbered."""
+NW_NAMED = f"Northwest Territory ({NW_TERRITORY})"
+
 
 def verdicts(state: WiskState, **sections: Any) -> list[tuple[bool, str]]:
     entries, bad, problems = entries_from_orders(RULESET.form, {"player": 1, "turn": 1, **sections})
@@ -84,7 +88,7 @@ def test_placing_needs_a_territory_of_ones_own() -> None:
     ) == [
         (
             False,
-            f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): armies are placed on"
+            f"territory {KAM_NAMED} is not yours (it is Bob's, player #2): armies are placed on"
             " your own territories (placing comes before any attack)",
         ),
         (False, "there is no territory 43 (territories are 1..42)"),
@@ -110,10 +114,20 @@ def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
         ],
     )
     assert result == [
-        (False, f"territory {JAPAN} is not next to {ALASKA} (its neighbours are 2, 4, 30)"),
+        (
+            False,
+            f"territory Japan ({JAPAN}) is not next to Alaska ({ALASKA})"
+            " (its neighbours are 2, 4, 30)",
+        ),
         (False, "roll 1 to 3 dice, not 4"),
-        (False, f"territory {ALBERTA} is yours: nothing takes it from you in your own turn"),
-        (False, f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): {ATTACK_FROM}"),
+        (
+            False,
+            f"territory Alberta ({ALBERTA}) is yours: nothing takes it from you in your own turn",
+        ),
+        (
+            False,
+            f"territory {KAM_NAMED} is not yours (it is Bob's, player #2): {ATTACK_FROM}",
+        ),
     ]
 
 
@@ -147,12 +161,15 @@ def test_an_attack_may_start_from_a_territory_an_earlier_line_takes() -> None:
         ],
     )
     assert result == [
-        (False, f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): {ATTACK_FROM}"),
+        (
+            False,
+            f"territory {KAM_NAMED} is not yours (it is Bob's, player #2): {ATTACK_FROM}",
+        ),
         (True, ""),
         (
             True,
-            f"note: territory {KAMCHATKA} is not yours now; your attack on it from {ALASKA}"
-            " may take it, and this line runs only if it does",
+            f"note: territory {KAM_NAMED} is not yours now; your attack on it from Alaska"
+            f" ({ALASKA}) may take it, and this line runs only if it does",
         ),
     ]
 
@@ -167,20 +184,20 @@ def test_the_fortification_may_use_a_territory_an_attack_line_takes() -> None:
     back = {"from": KAMCHATKA, "to": ALASKA, "armies": 2}
     assert verdicts(state, attack=attack, fortify=back)[1] == (
         True,
-        f"note: territory {KAMCHATKA} is not yours now; your attack on it from {ALASKA}"
-        " may take it, and this line runs only if it does",
+        f"note: territory {KAM_NAMED} is not yours now; your attack on it from Alaska"
+        f" ({ALASKA}) may take it, and this line runs only if it does",
     )
     assert verdicts(state, fortify=back) == [
         (
             False,
-            f"territory {KAMCHATKA} is not yours (it is Bob's, player #2): you fortify between"
+            f"territory {KAM_NAMED} is not yours (it is Bob's, player #2): you fortify between"
             " your own territories, or ones an attack line of yours takes",
         )
     ]
     into = {"from": ALASKA, "to": NW_TERRITORY, "armies": 2}
     assert verdicts(state, attack=attack, fortify=into)[1] == (
         False,
-        f"territory {NW_TERRITORY} is not yours (it is Bob's, player #2): you fortify between"
+        f"territory {NW_NAMED} is not yours (it is Bob's, player #2): you fortify between"
         " your own territories, or ones an attack line of yours takes",
     )
 

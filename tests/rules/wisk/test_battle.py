@@ -151,7 +151,7 @@ def test_a_territory_with_one_army_cannot_attack() -> None:
     result = run_with(state, {**NO_PLACING, "attack": [attack(ALASKA, KAMCHATKA)]}, Dice())
     assert kinds(result, "battle") == []
     (skip,) = kinds(result, "order_skipped")
-    assert skip["reason"] == f"territory {ALASKA} has 1 army, and the order stops at 1"
+    assert skip["reason"] == f"territory Alaska ({ALASKA}) has 1 army, and the order stops at 1"
 
 
 def test_attacks_run_in_order_and_may_start_from_a_conquest() -> None:
@@ -184,8 +184,8 @@ def test_an_attack_whose_source_is_lost_or_empty_is_skipped_with_a_reason() -> N
     result = run_with(state, orders, Dice(6, 5, 4, 1))
     skipped = [s["reason"] for s in kinds(result, "order_skipped")]
     assert skipped == [
-        f"territory {ALASKA} has 1 army, and the order stops at 1",
-        f"territory {ONTARIO} is not yours",
+        f"territory Alaska ({ALASKA}) has 1 army, and the order stops at 1",
+        f"territory Ontario ({ONTARIO}) is not yours",
     ]
 
 

@@ -44,14 +44,17 @@ def test_not_to_a_territory_that_is_not_next_to_it() -> None:
     result = run(state, {**PLACE, "fortify": {"from": ALASKA, "to": JAPAN, "armies": 2}})
     assert result.state.armies(ALASKA) == 6
     assert (
-        kinds(result, "order_skipped")[0]["reason"] == f"territory {JAPAN} is not next to {ALASKA}"
+        kinds(result, "order_skipped")[0]["reason"]
+        == f"territory Japan ({JAPAN}) is not next to Alaska ({ALASKA})"
     )
 
 
 def test_not_to_an_enemy_territory() -> None:
     result = run(north(), {**PLACE, "fortify": {"from": ALASKA, "to": KAMCHATKA, "armies": 2}})
     assert result.state.owner(KAMCHATKA) == 2
-    assert "must both be yours" in kinds(result, "order_skipped")[0]["reason"]
+    assert kinds(result, "order_skipped")[0]["reason"] == (
+        f"territories Alaska ({ALASKA}) and Kamchatka ({KAMCHATKA}) must both be yours"
+    )
 
 
 def test_no_fortification_is_fine() -> None:
@@ -64,4 +67,7 @@ def test_no_fortification_is_fine() -> None:
 def test_a_single_army_cannot_move() -> None:
     state = north()
     result = run(state, {**PLACE, "fortify": {"from": ALBERTA, "to": ALASKA, "armies": 1}})
-    assert kinds(result, "order_skipped")[0]["reason"] == f"territory {ALBERTA} has only 1 army"
+    assert (
+        kinds(result, "order_skipped")[0]["reason"]
+        == f"territory Alberta ({ALBERTA}) has only 1 army"
+    )

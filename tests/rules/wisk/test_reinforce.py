@@ -79,7 +79,7 @@ def test_placing_on_a_territory_not_yours_is_skipped_and_the_armies_placed_for_y
     state = board_state(owners={ALASKA: 1, KAMCHATKA: 1})
     put(state, KAMCHATKA, 1, 4)
     result = run(state, {"place": [{"territory": JAPAN, "armies": 3}]})
-    assert kinds(result, "order_skipped")[0]["reason"] == f"territory {JAPAN} is not yours"
+    assert kinds(result, "order_skipped")[0]["reason"] == f"territory Japan ({JAPAN}) is not yours"
     (left,) = [e for e in kinds(result, "placed") if e["why"] == "left over"]
     assert left["armies"] == 3
     assert left["territory"] in (ALASKA, KAMCHATKA)

@@ -67,6 +67,17 @@ def test_everyone_reads_the_battle_and_the_map() -> None:
     assert "of you" not in bob
 
 
+def test_a_battle_says_who_lost_what_where() -> None:
+    """'attacker lost 0, defender lost 1' named no one: the reader had to work out which
+    side he was, and where the armies fell. The players are named by name alone there:
+    the line named each with his number already."""
+    ann, bob = (" ".join(text.split()) for text in reports())  # as read, across its wraps
+    lost = "lost 0 armies in Alaska (1), {} lost 1 army in Kamchatka (30). Kamchatka (30) fell"
+    assert f"1 roll, you {lost.format('Bob')}" in ann
+    assert f"1 roll, Ann {lost.format('you')}" in bob
+    assert "attacker lost" not in ann + bob
+
+
 def test_cards_and_mission_only_in_ones_own_report() -> None:
     ann, bob = reports()
     assert "Your cards: 1 = infantry (Alaska, yours); 2 = artillery" in ann

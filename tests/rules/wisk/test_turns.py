@@ -134,7 +134,7 @@ def test_claiming_one_territory_a_turn_then_one_army_a_turn_then_play() -> None:
         first, {"place": [{"territory": ALASKA, "armies": 1}, {"territory": JAPAN, "armies": 1}]}
     )
     assert second.state.owner(JAPAN) == 2
-    assert kinds(second, "order_skipped")[0]["reason"] == f"territory {ALASKA} is not free"
+    assert kinds(second, "order_skipped")[0]["reason"] == f"territory Alaska ({ALASKA}) is not free"
     state = claim_all(second.state)
     assert state.turn == 42
     assert all(h.owner for h in state.holdings)
@@ -146,7 +146,7 @@ def test_claiming_one_territory_a_turn_then_one_army_a_turn_then_play() -> None:
     one = run(state, {"place": [*lines, {"territory": mine[2], "armies": 1}]})
     assert [(e["territory"], e["armies"]) for e in kinds(one, "placed")] == [(mine[1], 1)]
     assert [e["reason"] for e in kinds(one, "order_skipped")] == [
-        f"territory {theirs} is not yours",
+        f"territory {state.board.site(theirs).name} ({theirs}) is not yours",
         "one army a turn while the starting armies are placed: 1 placed, not 5",
         f"one army a turn while the starting armies are placed: it went on {mine[1]}",
     ]

@@ -17,10 +17,10 @@ from wtg.rules.intermediate.constants import (
 )
 from wtg.rules.intermediate.resolve import FORECAST_PHASES, resolve
 from wtg.rules.intermediate.setup import start_state
+from wtg.rules.intermediate.troopforecast import troops_forecast
 from wtg.rules.intermediate.view import troop_row, troop_view
 from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES
-from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.ruleset import MAP_LIMITS, WokRuleset
 from wtg.rules.wok.state import WokState
 
@@ -66,12 +66,8 @@ class Intermediate(WokRuleset):
     def forecast(
         self, state: WokState, orders: Mapping[str, Json], player: int
     ) -> dict[str, object]:
-        """The WoK forecast, with troop rows (and the wood after the turn)."""
-        return forecast(
-            state,
-            orders,
-            player,
-            self.forecast_phases,
-            row=troop_row,
-            waste_remainder=self.waste_remainder,
+        """The WoK forecast, with troop rows (and the wood after the turn), and the Upgrade
+        Troops lines the player's attacks leave without troops (``troops_forecast``)."""
+        return troops_forecast(
+            state, orders, player, self.forecast_phases, troop_row, self.waste_remainder
         )

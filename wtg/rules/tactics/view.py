@@ -20,6 +20,7 @@ from wtg.rules.tactics.state import (
     RESTED,
     Piece,
     TacticsState,
+    rest_at_turn_start,
 )
 from wtg.rules.tactics.world import BORDER, START_TILES, movement_text
 
@@ -106,6 +107,26 @@ def legend(board: Board) -> list[JsonObject]:
     ]
 
 
+def rest_at_its_turn(state: TacticsState, piece: Piece) -> int:
+    """The rest ``piece`` has when its army next moves: the army next to move has had its
+    turn's unit already (it is given as the turn before ends); every other army gets it
+    when its turn begins ("one unit of rest at the start of your turn")."""
+    if state.phase != ARMY and piece.owner == state.active:
+        return piece.rest
+    return rest_at_turn_start(piece.rest)
+
+
+def tired_at_its_turn(state: TacticsState, piece: Piece) -> bool:
+    """Whether ``piece`` will not be rested enough to take part in its army's next turn
+    (only pieces with ``FULL_REST`` move in a game of rested pieces); a battle over has
+    no next turn to be rested for."""
+    return (
+        state.pieces_per_turn == RESTED
+        and state.phase != OVER
+        and rest_at_its_turn(state, piece) < FULL_REST
+    )
+
+
 def piece_rows(state: TacticsState) -> list[JsonObject]:
     rows: list[JsonObject] = []
     for piece in state.pieces:
@@ -121,10 +142,7 @@ def piece_rows(state: TacticsState) -> list[JsonObject]:
             dominates=weapon.dominates or "-",
             # the XP meter's end: what the next level takes ("-" at the top level)
             xp_next=needed(piece.lev) if piece.lev < MAX_LEVEL else "-",
-            # a battle over has no next turn to be rested for
-            tired=state.pieces_per_turn == RESTED
-            and piece.rest < FULL_REST
-            and state.phase != OVER,
+            tired=tired_at_its_turn(state, piece),
         )
         rows.append(data)
     return rows
@@ -165,13 +183,16 @@ def attack_rows(state: TacticsState, player: int) -> list[JsonObject]:
         return []
     rows: list[JsonObject] = []
     for piece in state.army(player):
+        if tired_at_its_turn(state, piece):
+            continue  # it takes no part in its army's next turn: it strikes nothing then
         reach = walks(state, piece)
         best: dict[int, tuple[Piece, int, tuple[int, int]]] = {}
         for spot in sorted(reach, key=lambda p: (reach[p], p[1], p[0])):
             for target in targets(state, piece, spot).values():
                 best.setdefault(target.id, (target, reach[spot], spot))
         for _, (enemy, steps, spot) in sorted(best.items()):
-            odds = forecast(fighter(state, piece), fighter(state, enemy))
+            mine = fighter(state, piece).replaced(rest=rest_at_its_turn(state, piece))
+            odds = forecast(mine, fighter(state, enemy))
             rows.append(
                 {
                     "piece": piece.id,

@@ -54,7 +54,11 @@ class Context:
         if target in site.neighbours:
             return ""
         near = ", ".join(str(n) for n in site.neighbours)
-        return f"territory {target} is not next to {source} (its neighbours are {near})"
+        board = self.state.board
+        return (
+            f"territory {board.named(target)} is not next to {board.named(source)}"
+            f" (its neighbours are {near})"
+        )
 
     def holder(self, tid: int) -> str:
         """Who holds ``tid`` (the board is public)."""
@@ -68,7 +72,8 @@ class Context:
         ``by_attack`` is False) no accepted attack line sets out to take it."""
         if self.state.owner(tid) == self.player or (by_attack and tid in self.taken):
             return ""
-        return f"territory {tid} is not yours (it is {self.holder(tid)}): {need}"
+        named = self.state.board.named(tid)
+        return f"territory {named} is not yours (it is {self.holder(tid)}): {need}"
 
     def to_place(self) -> Pools | None:
         """The armies the player has to place this turn, from his territories, continents
@@ -89,8 +94,9 @@ class Context:
     def taken_note(self, tid: int) -> str:
         if self.state.owner(tid) == self.player or tid not in self.taken:
             return ""
+        named, source = self.state.board.named(tid), self.state.board.named(self.taken[tid])
         return (
-            f"note: territory {tid} is not yours now; your attack on it from {self.taken[tid]}"
+            f"note: territory {named} is not yours now; your attack on it from {source}"
             " may take it, and this line runs only if it does"
         )
 
@@ -205,7 +211,8 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if not 1 <= dice <= ATTACK_DICE:
         problem = f"roll 1 to {ATTACK_DICE} dice, not {dice}"
     if not problem and context.state.owner(target) == context.player:
-        problem = f"territory {target} is yours: nothing takes it from you in your own turn"
+        named = context.state.board.named(target)
+        problem = f"territory {named} is yours: nothing takes it from you in your own turn"
     problem = problem or context.ownership_problem(source, ATTACK_FROM)
     if problem:
         return False, problem

@@ -63,7 +63,10 @@ def claim_turn(turn: Turn, wanted: Sequence[Placement], chooser: ClaimChooser) -
     for named in wanted:
         if named.territory == tid:
             break
-        turn.skip(f"claim {named.territory}", f"territory {named.territory} is not free")
+        turn.skip(
+            f"claim {named.territory}",
+            f"territory {state.board.named(named.territory)} is not free",
+        )
     chosen = bool(tid)
     if not tid:
         tid = chooser(state, pid)
@@ -84,7 +87,7 @@ def place_one(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) -> 
         if tid:
             turn.skip(what, f"{ONE_A_TURN}: it went on {tid}")
         elif not state.board.has(line.territory) or state.owner(line.territory) != pid:
-            turn.skip(what, f"territory {line.territory} is not yours")
+            turn.skip(what, f"territory {turn.state.board.named(line.territory)} is not yours")
         else:
             tid = line.territory
             if line.armies > 1:
@@ -104,7 +107,7 @@ def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) ->
     for line in lines:
         what = f"place {line.armies} on {line.territory}"
         if not state.board.has(line.territory) or state.owner(line.territory) != pid:
-            turn.skip(what, f"territory {line.territory} is not yours")
+            turn.skip(what, f"territory {turn.state.board.named(line.territory)} is not yours")
             continue
         armies = min(line.armies, me.to_place)
         if armies < line.armies:

@@ -55,16 +55,17 @@ def attack_problem(turn: Turn, order: Attack) -> str:
     """Why an attack order cannot start now ("" when it can)."""
     state, pid = turn.state, turn.player
     if state.owner(order.source) != pid:
-        return f"territory {order.source} is not yours"
+        return f"territory {state.board.named(order.source)} is not yours"
+    source, target = state.board.named(order.source), state.board.named(order.target)
     if state.owner(order.target) == pid:
-        return f"territory {order.target} is already yours"
+        return f"territory {target} is already yours"
     if order.target not in state.board.site(order.source).neighbours:
-        return f"territory {order.target} is not next to {order.source}"
+        return f"territory {target} is not next to {source}"
     stop = max(order.until, STAY_BEHIND)
     armies = state.armies(order.source)
     if armies <= stop:
         has = counted(armies, "army", "armies")
-        return f"territory {order.source} has {has}, and the order stops at {stop}"
+        return f"territory {source} has {has}, and the order stops at {stop}"
     return ""
 
 

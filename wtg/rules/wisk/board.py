@@ -71,6 +71,11 @@ class Board(Record):
     def site(self, tid: int) -> Site:
         return self.sites[tid - 1]
 
+    def named(self, tid: int) -> str:
+        """A territory as a player reads it: its name and its number (``Kamchatka (4)``), as
+        the report names it; its number alone when the map has none such."""
+        return f"{self.sites[tid - 1].name} ({tid})" if self.has(tid) else str(tid)
+
     def has(self, tid: object) -> bool:
         return isinstance(tid, int) and not isinstance(tid, bool) and 1 <= tid <= len(self.sites)
 

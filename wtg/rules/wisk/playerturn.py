@@ -75,12 +75,13 @@ def fortify(turn: Turn, order: Fortify) -> None:
     state, pid = turn.state, turn.player
     what = f"fortify {order.armies} from {order.source} to {order.target}"
     problem = ""
+    source, target = state.board.named(order.source), state.board.named(order.target)
     if state.owner(order.source) != pid or state.owner(order.target) != pid:
-        problem = f"territories {order.source} and {order.target} must both be yours"
+        problem = f"territories {source} and {target} must both be yours"
     elif order.target not in state.board.site(order.source).neighbours:
-        problem = f"territory {order.target} is not next to {order.source}"
+        problem = f"territory {target} is not next to {source}"
     elif state.armies(order.source) <= STAY_BEHIND:
-        problem = f"territory {order.source} has only {state.armies(order.source)} army"
+        problem = f"territory {source} has only {state.armies(order.source)} army"
     elif order.armies < 1:
         problem = "move at least 1 army"
     if problem:

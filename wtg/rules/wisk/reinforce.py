@@ -168,7 +168,7 @@ def place(turn: Turn, pools: Pools, lines: Sequence[Placement], chooser: Chooser
     for line in lines:
         what = f"place {line.armies} on {line.territory}"
         if not state.board.has(line.territory) or state.owner(line.territory) != pid:
-            turn.skip(what, f"territory {line.territory} is not yours")
+            turn.skip(what, f"territory {turn.state.board.named(line.territory)} is not yours")
             continue
         armies = pools.take(state.board.site(line.territory).continent, line.armies)
         if armies < line.armies:
