@@ -10,7 +10,7 @@ from __future__ import annotations
 import email.utils
 import sqlite3
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from string import ascii_uppercase
@@ -153,7 +153,7 @@ def name_problem(
             f"the name {name} is player {entry.id}'s in game {game}, from another address: "
             f"choose another with AS <name> (or JOIN from the address you play {game} from)"
         )
-    coloured = seat_named(name, address, sides) if mine is None else None
+    coloured = seat_named(name, address, sides, colour_alike) if mine is None else None
     if coloured is not None:
         game, entry = coloured
         return (
@@ -166,16 +166,20 @@ def name_problem(
 
 
 def seat_named(
-    name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]]
+    name: str,
+    address: str,
+    seats: Iterable[tuple[str, PlayerEntry]],
+    reads: Callable[[str, str], bool] = alike,
 ) -> tuple[str, PlayerEntry] | None:
     """The seat of ``seats`` (with its game's name) that plays under ``name``, or a name
-    that reads as it, from an address other than ``address``; None when there is none. A
-    game the GM made (`wtg new-game`) names players the book does not know: a stranger
-    who took one's name would pass for him, and the player himself would be refused it."""
+    that reads as it (``reads``), from an address other than ``address``; None when there
+    is none. A game the GM made (`wtg new-game`) names players the book does not know: a
+    stranger who took one's name would pass for him, and the player himself would be
+    refused it."""
     for game, entry in seats:
         if email.utils.parseaddr(entry.email)[1].lower() == address.lower():
             continue
-        if alike(entry.name, name):
+        if reads(entry.name, name):
             return game, entry
     return None
 
@@ -204,6 +208,24 @@ def colour_named(
         return twin
     seated = seat_named(base, address, seats)
     return seated[1].name if seated is not None else None
+
+
+def colour_alike(side: str, name: str) -> bool:
+    """Whether ``name`` reads as the side's name ``side`` (``alike``), where a side named as
+    a colour (``AnnA``: a player's name, then one of ``COLOUR_LETTERS``) is told by its
+    capital letter: ``Anna``, ``annc`` or ``bob-b``, ending in a small letter, are names of
+    their own beside Ann's AnnA and AnnC and Bob's BobB; ``ANNA``, ``annC`` or ``Ann A``
+    read as the colour. So ``colour_named`` reads a name before the player has colours:
+    before Ann played a Duel, Anna joined, and after it she was refused."""
+    if not alike(side, name):
+        return False
+    mine, theirs = _last_letter(name), _last_letter(side)
+    return not (theirs in COLOUR_LETTERS and mine.islower())
+
+
+def _last_letter(name: str) -> str:
+    plain = unicodedata.normalize("NFKC", name).rstrip()
+    return plain[-1] if plain else ""
 
 
 def reads_like(book: LobbyDatabase, name: str) -> str | None:

@@ -196,7 +196,7 @@ def _name_taken(game: Game, name: str) -> str | None:
             )
     named = game.named_state(game.state_view())
     for side in public_sides(game.ruleset.public_json(named)):
-        if alike(side.name, name):  # a Duel's or Trinity's colour: BobA is Bob's first
+        if people.colour_alike(side.name, name):  # a Duel's or Trinity's colour: BobA
             return (
                 f"the name {name} reads as {side.name}, the name of side {side.id} in game "
                 f"{game.config.game} (a colour of a player's, or a robot): in its reports and "
