@@ -173,6 +173,9 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         if verb == CODE_WORD and _is_command(words):
             code = code or (words[1] if words[1].upper() != EXAMPLE_CODE else None)
             continue
+        if _colon_command(words):  # ``CONFIRM: <code>``, as people write ``Subject:``
+            words = [verb.removesuffix(":"), *words[1:]]
+            verb = words[0]
         shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
         if not (_is_command(words) or shouted):
             meant = _meant(words)
@@ -306,6 +309,25 @@ def _is_command(words: Sequence[str]) -> bool:
     if words[0] == verb:
         return verb != CODE_WORD or len(words) >= 2
     return _takes(verb, words[1:])
+
+
+COLON_READ = ("CONFIRM", "JOIN", "RESIGN", "WITHDRAW")
+"""The commands read with a colon after their word (``CONFIRM: 7KQ2M9XWRT``, ``Resign: g1``),
+then exactly the words they take: each only asks for a code to CONFIRM, or is the CONFIRM of
+a code the host mailed, so a line misread does nothing. The others stay lines not
+understood, named in the answer: ``Status: away``, ``Report: ...`` or ``Code: ...`` read as
+the header lines of an auto-reply or a report as often as a command (``STATUS: g1`` would
+answer ``Status: away`` with "there is no game 'away'"), and PRESS and ABSENCE act at once."""
+
+
+def _colon_command(words: Sequence[str]) -> bool:
+    """Whether a line is a command of ``COLON_READ`` written with a colon after its word,
+    then exactly the words it takes (no sign after the last)."""
+    head = words[0]
+    verb = head.removesuffix(":").upper()
+    if head == verb or not head.endswith(":") or verb not in COLON_READ:
+        return False
+    return _takes(verb, words[1:]) and words[-1][-1] not in _TRAILING
 
 
 _BULLET = re.compile(r"[-*•·–]|\d{1,2}[.)]")
