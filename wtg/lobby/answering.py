@@ -208,7 +208,7 @@ class Answering:
     def _tell_unread(self, mail: CommandMail) -> None:
         """The first answer to the sender names the mail's lines not understood and its
         command lines not read."""
-        note = "\n\n".join(n for n in (_unclear_note(mail), _unread_note(mail)) if n)
+        note = "\n\n".join(n for n in (unclear_note(mail), _unread_note(mail)) if n)
         mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
         if not note or mine is None:
             return
@@ -416,7 +416,7 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
     )
 
 
-def _unclear_note(mail: CommandMail) -> str:
+def unclear_note(mail: CommandMail) -> str:
     """What an answer says of the lines the mail typed that look like commands but are none
     (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
     if not mail.unclear:

@@ -27,7 +27,7 @@ from email.message import Message
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, yesno
-from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply
+from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import started_note
@@ -135,13 +135,13 @@ class Commands:
         answered = self.answered_text(msg)
         mail = read_commands(text, answered) if text is not None else None
         hint = yesno.Hint(_subject(msg), text or "", answered)
-        if mail is None and not hint.possible() and self.registry.seats_of(sender):
-            return None
+        if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
+            return None  # the help with his forms, naming the lines not understood
         display = display_name(msg)
         with LobbyDatabase(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
             reply = yesno.read_as(book, sender, mail, hint, typed, display, message.key)
-            if reply is None and mail is None and self.registry.seats_of(sender):
+            if reply is None and _no_command(mail) and self.registry.seats_of(sender):
                 return None
             if reply is not None:  # a reply to a code, read for what it says
                 mail = reply
@@ -266,6 +266,13 @@ class Commands:
         it would be refused as a code never mailed."""
         return confirm.waits(book, code) or self.answers.outbox.known(ident)
 
+    def unclear(self, msg: Message) -> str:
+        """What the help to a player's mail without a command says of the lines it typed
+        that look like commands but are none (``answering.unclear_note``), or ""."""
+        text = command_text(msg)
+        mail = read_commands(text, self.answered_text(msg)) if text is not None else None
+        return unclear_note(mail) if mail is not None else ""
+
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
@@ -287,6 +294,14 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+def _no_command(mail: CommandMail | None) -> bool:
+    """Whether a mail holds no command and no CODE line: none at all, or only lines that
+    look like commands but are none (``resign g1 please``). A player's such mail gets the
+    help with his forms, as a mail without a command does, naming those lines; before, it
+    got the host's HELP, which named them but not his forms."""
+    return mail is None or (not mail.commands and mail.code is None)
 
 
 def _subject(msg: Message) -> str:
