@@ -34,6 +34,7 @@ from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
+from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
@@ -133,7 +134,7 @@ class Commands:
             return None
         text = command_text(msg)
         answered = self.answered_text(msg)
-        mail = read_commands(text, answered) if text is not None else None
+        mail = _read(msg, text, answered)
         hint = yesno.Hint(_subject(msg), text or "", answered)
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
@@ -269,8 +270,7 @@ class Commands:
     def unclear(self, msg: Message) -> str:
         """What the help to a player's mail without a command says of the lines it typed
         that look like commands but are none (``answering.unclear_note``), or ""."""
-        text = command_text(msg)
-        mail = read_commands(text, self.answered_text(msg)) if text is not None else None
+        mail = _read(msg, command_text(msg), self.answered_text(msg))
         return unclear_note(mail) if mail is not None else ""
 
     def answered_text(self, msg: Message) -> str:
@@ -294,6 +294,20 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+def _read(msg: Message, text: str | None, answered: str) -> CommandMail | None:
+    """The commands of a mail's text (``read_commands``); an auto-reply's (its subject:
+    ``awaysubject``) without the lines that look like commands but are none, which no one
+    typed to the host (``Status: away``): it is answered as usual, never named a line."""
+    mail = read_commands(text, answered) if text is not None else None
+    if mail is None or not mail.unclear or not away_subject(_subject(msg)):
+        return mail
+    if not mail.commands and mail.code is None:
+        return None
+    return CommandMail(
+        mail.commands, mail.code, mail.text, mail.skipped, mail.unread, mail.press_end
+    )
 
 
 def _no_command(mail: CommandMail | None) -> bool:
