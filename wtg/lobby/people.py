@@ -228,6 +228,34 @@ def _last_letter(name: str) -> str:
     return plain[-1] if plain else ""
 
 
+def colours_problem(book: LobbyDatabase, name: str, address: str, colours: int) -> str | None:
+    """Why the player of ``address``, named ``name``, may not play a game where each player
+    plays ``colours`` colours (a Duel's three, named ``AnnA``, ``AnnB``, ``AnnC`` after his
+    name), or None: another person of the book is named as one of them reads (a name an
+    older wtg took, before a new one was refused as a colour: ``colour_named``), and in the
+    game's reports and press, the lists and the Top Ten, the colour and that person would
+    be one. The player is told, and may play any game without colours; the other keeps his
+    name (one name a person, in every game)."""
+    if colours < 2:
+        return None
+    mine = person_of(book, address)
+    named = [f"{name}{letter}" for letter in COLOUR_LETTERS[:colours]]
+    for row in book.rows("SELECT id, name FROM people"):
+        if mine is not None and int(row["id"]) == mine.id:
+            continue
+        other = str(row["name"])
+        clash = next((colour for colour in named if colour_alike(colour, other)), None)
+        if clash is not None:
+            listed = f"{', '.join(named[:-1])} and {named[-1]}"
+            return (
+                f"in a game of colours your colours are named {listed}, and {clash} reads "
+                f"as {other}, another player's name: the two would pass for each other in "
+                "the game's reports and press. You can play any game without colours (LIST "
+                "shows the waiting lists)"
+            )
+    return None
+
+
 def reads_like(book: LobbyDatabase, name: str) -> str | None:
     """The name of a person that ``name`` reads as (``wtg.lobby.lookalikes.alike``: ``AIice``
     with a capital I as Alice, ``ВОВ`` in Cyrillic or ``b-o-b`` as BOB), or None."""

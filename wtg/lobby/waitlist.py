@@ -11,6 +11,8 @@ from wtg.core.ruleset import SeatId, TakesOver, public_sides
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
+from wtg.game.newgame import seating_of
+from wtg.game.registry import GAME_SEATING
 from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
@@ -109,6 +111,10 @@ def join(desk: Answering, command: Command) -> None:
         desk.refuse(command, _no_list(words[0], variant, other, mine, all_lists(desk.book)))
         return
     chosen = taking[0]
+    coloured = people.colours_problem(desk.book, name, desk.sender, _colours(chosen))
+    if coloured is not None:
+        desk.refuse(command, coloured)
+        return
     if mine is not None and on_list(desk.book, chosen.name, mine.id):
         desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
@@ -136,6 +142,21 @@ def join(desk: Answering, command: Command) -> None:
         desk.remember(command)
 
 
+def _colours(wl: WaitingList) -> int:
+    """The colours each player plays in a game of the list (a Duel's three)."""
+    return seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
+
+
+def _game_colours(game: Game) -> int:
+    """The colours each player plays in ``game`` (a Duel's three); one for a ruleset or
+    variant no longer registered (its sides are compared all the same: ``_name_taken``)."""
+    config = game.config
+    try:
+        return seating_of(config.ruleset, config.variant, GAME_SEATING[config.ruleset]).colours
+    except (WtgError, KeyError):
+        return 1
+
+
 def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> None:
     game_name = game.config.game
     seat = offered_seat(desk.book, game_name)
@@ -150,7 +171,9 @@ def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> N
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
         return
-    named = _name_taken(game, name)
+    named = _name_taken(game, name) or people.colours_problem(
+        desk.book, name, desk.sender, _game_colours(game)
+    )
     if named is not None:
         desk.refuse(command, named)
         return
