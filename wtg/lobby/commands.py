@@ -142,7 +142,8 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     of the host's mail it answers, when known: its lines pasted into the reply without quote
     marks or separator are not the sender's either."""
     lines = text.splitlines()[:MAX_LINES]
-    typed = typed_lines(lines, copied(lines, answered))
+    copies = copied(lines, answered)
+    typed = typed_lines(lines, copies, original_end(lines, answered, copies))
     commands: list[Command] = []
     unread: list[Command] = []
     unclear: list[Unclear] = []
@@ -473,10 +474,26 @@ def _same(line: str) -> str:
     return " ".join(line.split()).casefold()
 
 
+def original_end(lines: Sequence[str], answered: str, copies: frozenset[int]) -> int | None:
+    """The index of the line where a copy of ``answered`` (the host's own mail, forwarded
+    or answered under a separator) ends in ``lines``: the last line copied (``copies``) that
+    is the last line of text of that mail; None when no copy runs to its end (a client that
+    rewrapped its last lines, another's mail forwarded). s-nail's ``forward`` puts what its
+    sender types under the whole original, without a line that ends it: what he typed
+    begins under the end of the host's mail."""
+    theirs = [line for line in answered.splitlines()[:MAX_LINES] if line.strip()]
+    if not theirs or not copies:
+        return None
+    last = _same(theirs[-1])
+    ends = [index for index in copies if _same(lines[index]) == last]
+    return max(ends) if ends else None
+
+
 def typed_text(text: str, answered: str = "") -> list[str]:
     """The lines of a mail's text its sender typed (``typed_lines``), as typed."""
     lines = text.splitlines()[:MAX_LINES]
-    return [lines[i] for i in typed_lines(lines, copied(lines, answered))]
+    copies = copied(lines, answered)
+    return [lines[i] for i in typed_lines(lines, copies, original_end(lines, answered, copies))]
 
 
 def holds_more(text: str, answered: str = "") -> bool:
@@ -493,10 +510,13 @@ def holds_more(text: str, answered: str = "") -> bool:
     return bool(copied(lines, answered))
 
 
-def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
+def typed_lines(
+    lines: Sequence[str], copies: frozenset[int] = frozenset(), resume: int | None = None
+) -> list[int]:
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
     unquoted under its separator or attribution (or pasted: ``copies``), not his
-    signature."""
+    signature. ``resume``: the line where a copy of the host's own mail under a separator
+    ends (``original_end``): the lines under it are his again (s-nail's forward)."""
     typed: list[int] = []
     signature = False
     index = 0
@@ -506,7 +526,10 @@ def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> l
         if _quoted(line) or index in copies:
             signature = False  # a signature ends where the quote begins
         elif ORIGINAL.fullmatch(stripped) or header_block(lines, index):
-            break  # the original, unquoted, to the end of the text
+            if resume is None or resume <= index:
+                break  # the original, unquoted, to the end of the text
+            index, signature = resume + 1, False  # the host's mail, to its known end
+            continue
         elif ATTRIBUTION.fullmatch(stripped):
             following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
             above = any(lines[i].strip() for i in typed)

@@ -211,6 +211,19 @@ def s_nail(desk: Desk) -> None:
     desk.batch(argv, env, "reply 1\n~v\n~.\nquit\n")
 
 
+def s_nail_forward(desk: Desk, to: str, typed: str) -> bytes:
+    """s-nail's ``forward 1 <to>`` in its batch mode, with Debian's s-nail.rc, ``typed`` on
+    the lines its sender types after the command (as at its prompt), then ``~.`` to send:
+    s-nail puts them under the whole mail forwarded (its ``-------- Original Message
+    --------`` line, the original's header lines and its text), with nothing that ends
+    it. The forward as it was handed to sendmail."""
+    inbox = desk.maildir("Mail/inbox")
+    argv = ["s-nail", "-#", "-S", f"mta={desk.sendmail}", "-S", f"from={FROM}", "-f", str(inbox)]
+    desk.batch(argv, desk.env(), f"forward 1 {to}\n{typed}\n~.\nquit\n")
+    (mail,) = desk.sent.glob("*.eml")
+    return mail.read_bytes()
+
+
 def emacs(desk: Desk) -> None:
     """Gnus: ``R`` (reply with the original) on the report, the body edited, ``C-c C-c``."""
     mbox = desk.mbox("report.mbox")

@@ -134,7 +134,7 @@ class Commands:
             return None
         text = command_text(msg)
         answered = self.answered_text(msg)
-        mail = _read(msg, text, answered)
+        mail = _read(msg, text, answered or self._sent_text(_forwarded_ids(msg)))
         hint = yesno.Hint(_subject(msg), text or "", answered)
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
@@ -270,21 +270,36 @@ class Commands:
     def unclear(self, msg: Message) -> str:
         """What the help to a player's mail without a command says of the lines it typed
         that look like commands but are none (``answering.unclear_note``), or ""."""
-        mail = _read(msg, command_text(msg), self.answered_text(msg))
+        mail = _read(msg, command_text(msg), self.copied_text(msg))
         return unclear_note(mail) if mail is not None else ""
 
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
         reply, are never read as the sender's commands."""
+        named = [
+            str(value) for name in ("In-Reply-To", "References") for value in msg.get_all(name, [])
+        ]
+        return self._sent_text(named[: 2 * MAX_REFERENCES])
+
+    def copied_text(self, msg: Message) -> str:
+        """The text of the host's own mail whose lines a mail holds (``answered_text``), or
+        of the host's mail it forwards inline, named by a Message-ID on the forwarded header
+        lines (s-nail's ``forward``: no In-Reply-To), or "": lines of neither are read as
+        commands, and what the sender typed under such a mail's end is read
+        (``wtg.lobby.commands.original_end``). A forward is no reply to a code: only
+        ``answered_text`` makes a mail one (``wtg.lobby.yesno``)."""
+        return self.answered_text(msg) or self._sent_text(_forwarded_ids(msg))
+
+    def _sent_text(self, values: list[str]) -> str:
+        """The text of the first mail the host sent that ``values`` name by Message-ID."""
         domain = compose.id_domain(self.answers.loop)
-        for name in ("In-Reply-To", "References"):
-            for value in msg.get_all(name, [])[:MAX_REFERENCES]:
-                for message_id in _MESSAGE_ID.findall(str(value))[:MAX_REFERENCES]:
-                    raw = self.answers.outbox.sent_mail(message_id, domain)
-                    text = command_text(parse_mail(raw)) if raw is not None else None
-                    if text:
-                        return text
+        for value in values:
+            for message_id in _MESSAGE_ID.findall(value)[:MAX_REFERENCES]:
+                raw = self.answers.outbox.sent_mail(message_id, domain)
+                text = command_text(parse_mail(raw)) if raw is not None else None
+                if text:
+                    return text
         return ""
 
     def _stranger(self, book: LobbyDatabase, to: str) -> bool:
@@ -294,6 +309,17 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+_FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I | re.M)
+
+
+def _forwarded_ids(msg: Message) -> list[str]:
+    """The Message-IDs on the header lines of a mail forwarded inline, as s-nail's
+    ``forward`` writes them under its ``-------- Original Message --------`` (a forward is
+    no reply: no In-Reply-To names the host's mail it holds)."""
+    text = command_text(msg) or ""
+    return _FORWARDED_ID.findall(text[:TEXT_MAX])[:MAX_REFERENCES]
 
 
 def _read(msg: Message, text: str | None, answered: str) -> CommandMail | None:
