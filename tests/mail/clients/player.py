@@ -133,6 +133,9 @@ COMMAND_SHAPES = ("command-top", "command-bottom", "command-inside")
 """The shapes of a reply to the host's answer to a request (``JOIN wok4``), which quotes its
 ``CONFIRM <code>`` line: the player types that line above the quote, below it, or into the
 quote right under the quoted one, without a quote prefix."""
+COLON_SHAPES = ("colon-top", "colon-bottom")
+"""The shapes of a reply that types that line with a colon after its word, as people write
+``Subject:`` (``CONFIRM: <code>``), above the quote or below it."""
 ASSENT_SHAPES = ("assent-bare", "assent-top")
 """The shapes of a reply to that answer by a person who only hits Reply: nothing typed
 (the quote sent as the client made it), or ``Yes`` typed above the quote."""
@@ -160,14 +163,17 @@ def write_command(draft: str, shape: str, *, headers: bool = False) -> str:
     at, line = next(
         (i, found[1]) for i, ln in enumerate(lines) if (found := _CONFIRM.match(ln)) is not None
     )
-    if shape == "command-top":
+    if shape in COLON_SHAPES:
+        line = line.replace(" ", ": ", 1)
+    if shape in ("command-top", "colon-top"):
         lines = ["Hi,", "", line, "", "thanks!", "", *lines]
-    elif shape == "command-bottom":
+    elif shape in ("command-bottom", "colon-bottom"):
         lines = _below(lines, ["", line, "", "Alice"])
     elif shape == "command-inside":
         lines[at + 1 : at + 1] = ["", line, ""]
     else:
-        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(COMMAND_SHAPES)})")
+        shapes = ", ".join(COMMAND_SHAPES + COLON_SHAPES)
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {shapes})")
     text = "\n".join(lines) + ending
     return f"{head}\n\n{text}" if headers else text
 
