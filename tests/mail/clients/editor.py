@@ -25,11 +25,13 @@ from tests.mail.clients.player import (
     COMMAND_SHAPES,
     FORWARD_SHAPES,
     SHAPES,
+    TYPED_SHAPES,
     UNCLEAR_SHAPES,
     write_assent,
     write_command,
     write_forward,
     write_reply,
+    write_typed,
     write_unclear,
 )
 
@@ -43,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         + COLON_SHAPES
         + ASSENT_SHAPES
         + UNCLEAR_SHAPES
-        + FORWARD_SHAPES,
+        + FORWARD_SHAPES
+        + TYPED_SHAPES,
     )
     parser.add_argument("--headers", action="store_true")
     parser.add_argument("--slow", action="store_true")
@@ -73,6 +76,8 @@ def write(draft: str, shape: str, *, headers: bool) -> str:
         return write_unclear(draft, shape, headers=headers)
     if shape in FORWARD_SHAPES:
         return write_forward(draft, shape, headers=headers)
+    if shape in TYPED_SHAPES:
+        return write_typed(draft, shape, headers=headers)
     return write_reply(draft, shape, headers=headers)
 
 

@@ -199,6 +199,31 @@ def write_unclear(draft: str, shape: str, *, headers: bool = False) -> str:
     return f"{head}\n\n{text}" if headers else text
 
 
+TYPED = {"status": "STATUS wok4-1", "resign": "RESIGN wok4-1"}
+"""The commands a player of the game ``wok4-1`` types in a reply to a mail of the lobby's
+(``TYPED_SHAPES``)."""
+TYPED_SHAPES = tuple(f"{word}-{where}" for word in TYPED for where in ("top", "bottom"))
+"""The shapes of such a reply: ``STATUS wok4-1`` or ``RESIGN wok4-1`` typed above the quote
+(``status-top``) or below it (``status-bottom``)."""
+
+
+def write_typed(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a reply with the command of ``TYPED`` its shape names, typed above the
+    quote or below it."""
+    if shape not in TYPED_SHAPES:
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(TYPED_SHAPES)})")
+    word, where = shape.split("-")
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    ending = "\n" if body.endswith("\n") else ""
+    lines = body.removesuffix("\n").split("\n")
+    if where == "top":
+        lines = ["Hi,", "", TYPED[word], "", "thanks!", "", *lines]
+    else:
+        lines = _below(lines, ["", TYPED[word], "", "Alice"])
+    text = "\n".join(lines) + ending
+    return f"{head}\n\n{text}" if headers else text
+
+
 FORWARD_SHAPES = ("forward",)
 """The shape of a forward of the host's mail back to the host: ``NOT_ME`` typed above what
 the client put in the draft."""

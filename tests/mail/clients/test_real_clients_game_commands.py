@@ -1,0 +1,82 @@
+"""The real clients (mutt, neomutt, mutt quoting with "| ", s-nail, Emacs Gnus, aerc,
+alpine) answer a mail of the lobby's (``you are on the waiting list wok4``) with a command
+of the game Alice plays since (``STATUS wok4-1``, ``RESIGN wok4-1``) typed above the quote
+or below it, as a player does: each is read and answered (a RESIGN without the CODE line
+it needs is refused, saying so), and nothing of the quoted mail is."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.asked import ALICE
+from tests.lobby.hall import Hall, address
+from tests.mail.clients.conftest import need
+from tests.mail.clients.drivers import CLIENTS, Client, reply
+from tests.mail.clients.player import TYPED, TYPED_SHAPES
+
+JOINED = "you are on the waiting list wok4"
+
+
+class Playing:
+    """A hall where Alice and Bob joined wok4 and play its game wok4-1; the mail that told
+    Alice she was on the list, as sent."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        hall = Hall(root)
+        hall.open_list("wok4", players=2)
+        for sender, name in ((ALICE, "Alice"), (address(2), "Bob")):
+            hall.mail(sender, f"JOIN wok4 AS {name}", name=name)
+            hall.poll(hours=1)
+            (ask,) = hall.new_mails(sender)
+            hall.mail(sender, f"CONFIRM {ask.code()}")
+            hall.poll(hours=1)
+        hall.send()
+        hall.new_mails()
+        assert hall.game("wok4-1").config.players
+        for sent in sorted((hall.gm.spool / "outbox" / "sent").glob("*.eml")):
+            msg = email.message_from_bytes(sent.read_bytes(), policy=email.policy.default)
+            if str(msg["Subject"]) == JOINED and ALICE in str(msg["To"]):
+                self.answer = sent.read_bytes()
+                break
+        else:
+            raise AssertionError("no mail told Alice she was on the list")
+
+    def hall(self, folder: Path) -> Hall:
+        shutil.copytree(self.root, folder)
+        hall = Hall(folder, again=True)
+        hall.new_mails()
+        return hall
+
+
+@pytest.fixture(scope="module")
+def playing(tmp_path_factory: pytest.TempPathFactory) -> Playing:
+    return Playing(tmp_path_factory.mktemp("playing") / "hall")
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("shape", TYPED_SHAPES)
+def test_a_game_command_typed_in_a_reply_is_read(
+    client: Client, shape: str, playing: Playing, tmp_path: Path
+) -> None:
+    need(client)
+    command = TYPED[shape.split("-")[0]]
+    raw = reply(client, tmp_path / "desk", playing.answer, shape, shown=JOINED)
+    assert command.encode() in raw
+    hall = playing.hall(tmp_path / "hall")
+    hall.deliver(raw)
+    summary = hall.poll(hours=1)
+    (told,) = hall.new_mails(ALICE)
+    assert "not understood" not in told.words, told.body
+    if command.startswith("STATUS"):
+        assert [text for _k, text in summary.outcomes] == [f"answered: commands: {command}"]
+        assert told.subject == "[wok4-1] status of turn 1", told.subject
+    else:
+        assert [text for _k, text in summary.outcomes] == [f"rejected: commands refused: {command}"]
+        assert told.subject == f"{command}: not done", told.subject
+        assert "add a line CODE <your code>" in told.words, told.body
