@@ -58,7 +58,8 @@ class Desk:
         name = "editor" + "".join(options).replace("-", "_")
         return self.script(
             name,
-            f'PYTHONPATH={shlex.quote(str(ROOT))} {python} {extra} "$@"'
+            f"PYTHONPATH={shlex.quote(str(ROOT))} WTG_DESK={shlex.quote(str(self.root))} "
+            f'{python} {extra} "$@"'
             f" && touch {shlex.quote(str(self.edited))}",
         )
 

@@ -10,8 +10,10 @@ clients put blank lines above, or the mail's header). The player then
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 SHAPES = ("top", "bottom", "inside", "bare")
@@ -202,9 +204,13 @@ def write_unclear(draft: str, shape: str, *, headers: bool = False) -> str:
 TYPED = {"status": "STATUS wok4-1", "resign": "RESIGN wok4-1"}
 """The commands a player of the game ``wok4-1`` types in a reply to a mail of the lobby's
 (``TYPED_SHAPES``)."""
-TYPED_SHAPES = tuple(f"{word}-{where}" for word in TYPED for where in ("top", "bottom"))
+TYPED_SHAPES = tuple(f"{word}-{where}" for word in (*TYPED, "file") for where in ("top", "bottom"))
 """The shapes of such a reply: ``STATUS wok4-1`` or ``RESIGN wok4-1`` typed above the quote
-(``status-top``) or below it (``status-bottom``)."""
+(``status-top``) or below it (``status-bottom``); or, for ``file-top`` and ``file-bottom``,
+the lines of ``TYPED_FILE`` in the desk's folder (``WTG_DESK``: s-nail gives its editor
+the user's own home) (a PRESS with its CODE line and
+text: what a test knows only once its game is made)."""
+TYPED_FILE = "typed.txt"
 
 
 def write_typed(draft: str, shape: str, *, headers: bool = False) -> str:
@@ -216,10 +222,15 @@ def write_typed(draft: str, shape: str, *, headers: bool = False) -> str:
     head, body = draft.split("\n\n", 1) if headers else ("", draft)
     ending = "\n" if body.endswith("\n") else ""
     lines = body.removesuffix("\n").split("\n")
-    if where == "top":
-        lines = ["Hi,", "", TYPED[word], "", "thanks!", "", *lines]
+    if word == "file":
+        typed = (Path(os.environ["WTG_DESK"]) / TYPED_FILE).read_text().removesuffix("\n")
+        written = typed.split("\n")
     else:
-        lines = _below(lines, ["", TYPED[word], "", "Alice"])
+        written = ["Hi,", "", TYPED[word], "", "thanks!"]
+    if where == "top":
+        lines = [*written, "", *lines]
+    else:
+        lines = _below(lines, ["", *written, *([] if word == "file" else ["", "Alice"])])
     text = "\n".join(lines) + ending
     return f"{head}\n\n{text}" if headers else text
 

@@ -16,8 +16,9 @@ import pytest
 from tests.lobby.asked import ALICE
 from tests.lobby.hall import Hall, address
 from tests.mail.clients.conftest import need
-from tests.mail.clients.drivers import CLIENTS, Client, reply
-from tests.mail.clients.player import TYPED, TYPED_SHAPES
+from tests.mail.clients.drivers import CLIENTS, Client, Desk, reply
+from tests.mail.clients.player import TYPED, TYPED_FILE, TYPED_SHAPES
+from wtg.game.press import press_for
 
 JOINED = "you are on the waiting list wok4"
 
@@ -38,7 +39,8 @@ class Playing:
             hall.poll(hours=1)
         hall.send()
         hall.new_mails()
-        assert hall.game("wok4-1").config.players
+        game = hall.game("wok4-1")
+        self.code = next(p.code for p in game.config.players if p.email == ALICE)
         for sent in sorted((hall.gm.spool / "outbox" / "sent").glob("*.eml")):
             msg = email.message_from_bytes(sent.read_bytes(), policy=email.policy.default)
             if str(msg["Subject"]) == JOINED and ALICE in str(msg["To"]):
@@ -60,7 +62,7 @@ def playing(tmp_path_factory: pytest.TempPathFactory) -> Playing:
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
-@pytest.mark.parametrize("shape", TYPED_SHAPES)
+@pytest.mark.parametrize("shape", [s for s in TYPED_SHAPES if not s.startswith("file")])
 def test_a_game_command_typed_in_a_reply_is_read(
     client: Client, shape: str, playing: Playing, tmp_path: Path
 ) -> None:
@@ -80,3 +82,31 @@ def test_a_game_command_typed_in_a_reply_is_read(
         assert [text for _k, text in summary.outcomes] == [f"rejected: commands refused: {command}"]
         assert told.subject == f"{command}: not done", told.subject
         assert "add a line CODE <your code>" in told.words, told.body
+
+
+PRESS = "Bob, shall we keep the peace in the north?\nI move south next turn."
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("where", ["top", "bottom"])
+def test_a_press_typed_in_a_reply_is_relayed(
+    client: Client, where: str, playing: Playing, tmp_path: Path
+) -> None:
+    """PRESS, its CODE line and its two lines of text, typed above the quote or below it:
+    the press kept for the turn's reports is the two lines, and nothing of the quoted
+    mail."""
+    need(client)
+    desk = Desk(tmp_path / "desk", playing.answer, f"file-{where}", JOINED)
+    desk.write(TYPED_FILE, f"PRESS wok4-1\nCODE {playing.code}\n{PRESS}\n")
+    client.write(desk)
+    raw = desk.reply()
+    hall = playing.hall(tmp_path / "hall")
+    hall.deliver(raw)
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == ["answered: commands: PRESS wok4-1"]
+    (kept,) = hall.new_mails(ALICE)
+    assert kept.subject == "[wok4-1] your press goes out with the turn 1 reports", kept.subject
+    assert "not understood" not in kept.words, kept.body
+    game = hall.game("wok4-1")
+    (piece,) = press_for(game.store, 1)  # it goes to every player with turn 1's reports
+    assert (piece.name, piece.text) == ("Alice", PRESS)  # the quote is no press
