@@ -110,3 +110,31 @@ def test_a_press_typed_in_a_reply_is_relayed(
     game = hall.game("wok4-1")
     (piece,) = press_for(game.store, 1)  # it goes to every player with turn 1's reports
     assert (piece.name, piece.text) == ("Alice", PRESS)  # the quote is no press
+
+
+CODED = {
+    "REPORT wok4-1 0": "[wok4-1] turn 0 report for Alice",
+    "AOF wok4-1": "[wok4-1] your AOF",
+    "ABSENCE wok4-1 2 3": "[wok4-1] absence noted: turns 2 to 3",
+}
+"""Commands that need the player's CODE line, each with the start of its answer's subject."""
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("command", list(CODED))
+def test_a_command_with_its_code_typed_in_a_reply_is_done(
+    client: Client, command: str, playing: Playing, tmp_path: Path
+) -> None:
+    """The command and its CODE line typed below the quote, as mutt and most clients place
+    a reply: done, and answered to Alice, the code never read out of the quote."""
+    need(client)
+    desk = Desk(tmp_path / "desk", playing.answer, "file-bottom", JOINED)
+    desk.write(TYPED_FILE, f"{command}\nCODE {playing.code}\n\nAlice\n")
+    client.write(desk)
+    hall = playing.hall(tmp_path / "hall")
+    hall.deliver(desk.reply())
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == [f"answered: commands: {command}"]
+    (told,) = hall.new_mails(ALICE)
+    assert told.subject.startswith(CODED[command]), told.subject
+    assert "not understood" not in told.words, told.body
