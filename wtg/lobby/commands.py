@@ -516,7 +516,8 @@ def typed_lines(
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
     unquoted under its separator or attribution (or pasted: ``copies``), not his
     signature. ``resume``: the line where a copy of the host's own mail under a separator
-    ends (``original_end``): the lines under it are his again (s-nail's forward)."""
+    ends (``original_end``): the lines under it are his again (s-nail's forward); so are
+    those under a forward's end line (mutt's, ``forward_end``)."""
     typed: list[int] = []
     signature = False
     index = 0
@@ -526,9 +527,10 @@ def typed_lines(
         if _quoted(line) or index in copies:
             signature = False  # a signature ends where the quote begins
         elif ORIGINAL.fullmatch(stripped) or header_block(lines, index):
-            if resume is None or resume <= index:
+            ends = [i for i in (resume, forward_end(lines, index)) if i is not None and i > index]
+            if not ends:
                 break  # the original, unquoted, to the end of the text
-            index, signature = resume + 1, False  # the host's mail, to its known end
+            index, signature = max(ends) + 1, False  # the original, to its known end
             continue
         elif ATTRIBUTION.fullmatch(stripped):
             following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
@@ -541,6 +543,19 @@ def typed_lines(
             typed.append(index)
         index += 1
     return typed
+
+
+FORWARD_END = re.compile(r"-{2,}\s*end (?:of )?forwarded message\s*-{2,}", re.IGNORECASE)
+"""The line under a mail mutt and neomutt forward inline (``----- End forwarded message
+-----``): what its sender types under it is his own."""
+
+
+def forward_end(lines: Sequence[str], begin: int) -> int | None:
+    """The index of the last line under ``begin`` (the head of a mail forwarded) that ends
+    a forward (``FORWARD_END``), or None. The last: a forward of a forward ends twice, and
+    everything up to the outer end is the mail forwarded."""
+    found = [i for i in range(begin + 1, len(lines)) if FORWARD_END.fullmatch(lines[i].strip())]
+    return found[-1] if found else None
 
 
 def _quoted(line: str) -> bool:

@@ -184,6 +184,20 @@ def mutt(
     desk.in_terminal(argv, desk.env(), _idle)
 
 
+def mutt_forward(desk: Desk, to: str, program: str = "mutt") -> None:
+    """``f`` (forward) on the mail, inline (mutt's default), to ``to``: the player's editor
+    gets the draft with the mail between mutt's ``----- Forwarded message from ... -----``
+    and ``----- End forwarded message -----`` lines; then ``y``."""
+    inbox = desk.maildir("Mail/inbox")
+    config = MUTTRC.format(
+        sender=FROM, editor=desk.editor(), sendmail=desk.sendmail, folder=inbox.parent, indent="> "
+    )
+    rc = desk.write("muttrc", config)
+    keys = f"push <forward-message>{to}<enter><send-message><quit>"
+    argv = [program, "-n", "-F", str(rc), "-f", str(inbox), "-e", keys]
+    desk.in_terminal(argv, desk.env(), _idle)
+
+
 def neomutt(desk: Desk) -> None:
     mutt(desk, "neomutt")
 
