@@ -1,5 +1,5 @@
 """A line the sender typed that starts with a command's word but is no command as the host
-reads them (``resign g1 please``, ``JOIN: wok4``, ``Code: ...``) was dropped without a
+reads them (``resign g1 please``, ``STATUS: g1``, ``Code: ...``) was dropped without a
 word: the mail's other commands were answered, or the HELP was, as if he had never typed
 it, and a player who thought he had resigned, or joined, learnt otherwise only when the
 game went on without it. Such a line is now named in the first answer to the sender, with
@@ -18,7 +18,7 @@ from wtg.lobby.lists import waiting
 
 def test_the_lines_that_look_like_commands_are_kept_as_not_understood() -> None:
     text = (
-        "Hi,\n\nLIST\nresign g1 please\nJOIN: wok4\nCode: ABCD2345EF\nHelp me with this\n"
+        "Hi,\n\nLIST\nresign g1 please\nSTATUS: g1\nCode: ABCD2345EF\nHelp me with this\n"
         "List of things I like\n\n> resign g2 please\n\nthanks!\n-- \nStatus g3 now\n"
     )
     read = read_commands(text)
@@ -26,17 +26,17 @@ def test_the_lines_that_look_like_commands_are_kept_as_not_understood() -> None:
     assert [c.text() for c in read.commands] == ["LIST"]
     assert read.unclear == (
         Unclear(4, "resign g1 please", "RESIGN g1"),
-        Unclear(5, "JOIN: wok4", "JOIN wok4"),
+        Unclear(5, "STATUS: g1", "STATUS g1"),
         Unclear(6, "Code: [your code]", "CODE [your code]"),
     )
     assert read.code is None
 
 
 def test_a_mail_of_such_a_line_alone_is_a_command_mail() -> None:
-    read = read_commands("Join: wok4 AS Bea\n")
+    read = read_commands("Report: g1 3\n")
     assert read is not None
     assert read.commands == ()
-    assert read.unclear == (Unclear(1, "Join: wok4 AS Bea", "JOIN wok4 AS Bea"),)
+    assert read.unclear == (Unclear(1, "Report: g1 3", "REPORT g1 3"),)
 
 
 def test_prose_and_quotes_are_no_such_lines() -> None:
@@ -70,15 +70,15 @@ def test_the_answer_names_the_line_not_understood(tmp_path: Path) -> None:
 def test_a_mail_of_such_lines_alone_gets_the_help_naming_them(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN: wok4\nconfirm 7KQ2M9XWRT thanks\n", name="Ann")
+    hall.mail(address(1), "STATUS: wok4\nconfirm 7KQ2M9XWRT thanks\n", name="Ann")
     summary = hall.poll()
     assert [text for _k, text in summary.outcomes] == ["answered: HELP (no command found)"]
     (answer,) = hall.new_mails(address(1))
     assert answer.subject == "the commands of the host"
     assert answer.words.startswith(
-        'Lines 1 ("JOIN: wok4") and 2 ("confirm 7KQ2M9XWRT thanks") of your mail were not '
+        'Lines 1 ("STATUS: wok4") and 2 ("confirm 7KQ2M9XWRT thanks") of your mail were not '
         "understood: nothing of them was done. A command stands alone on its line with the "
-        'words it takes: "JOIN wok4", "CONFIRM 7KQ2M9XWRT". Mail them again so.'
+        'words it takes: "STATUS wok4", "CONFIRM 7KQ2M9XWRT". Mail them again so.'
     )
 
 

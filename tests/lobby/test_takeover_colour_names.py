@@ -39,7 +39,7 @@ def _trinity_with_a_seat_offered(hall: Hall) -> tuple[Game, int]:
 
 
 @pytest.mark.parametrize(
-    ("name", "colour"), [("BobA", "BobA"), ("bob-b", "BobB"), ("CidA", "CidA")]
+    ("name", "colour"), [("BobA", "BobA"), ("bob-B", "BobB"), ("CidA", "CidA")]
 )
 def test_a_takeover_under_a_colours_name_is_refused(tmp_path: Path, name: str, colour: str) -> None:
     hall = Hall(tmp_path)
@@ -63,10 +63,12 @@ def test_a_takeover_under_a_colours_name_is_refused(tmp_path: Path, name: str, c
     assert hall.game("standard-trinity-1").config.player(seat).email == address(3)
 
 
-def test_a_takeover_under_a_name_of_its_own_is_asked(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["Dora", "Boba", "bob-b"])
+def test_a_takeover_under_a_name_of_its_own_is_asked(tmp_path: Path, name: str) -> None:
+    """A colour's letter is a capital: Boba is no BobA (``people.colour_alike``)."""
     hall = Hall(tmp_path)
     _trinity_with_a_seat_offered(hall)
-    hall.mail(address(9), "JOIN standard-trinity-1 AS Dora")
+    hall.mail(address(9), f"JOIN standard-trinity-1 AS {name}")
     hall.poll(hours=1)
     (answer,) = hall.new_mails(address(9))
     assert answer.subject.startswith("JOIN standard-trinity-1: confirm with CONFIRM "), (

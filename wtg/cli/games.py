@@ -57,7 +57,7 @@ from wtg.game.gameconfig import (
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.schedule import iso, make_schedule, utc_text
-from wtg.game.textcolumn import padded
+from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.cpus import default_jobs
@@ -887,7 +887,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
         return
     click.echo(printable(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}"))
     for p in data["players"]:
-        click.echo(printable(f"  player {p['id']:>2} {padded(str(p['name']), 20)} {p['status']}"))
+        click.echo(printable(f"  player {p['id']:>2} {row_name(str(p['name']), 20)} {p['status']}"))
 
 
 @click.command()

@@ -41,7 +41,7 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.textcolumn import padded
+from wtg.game.textcolumn import padded, row_name
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
@@ -224,7 +224,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-        say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
+        say(f"  player {p['id']:>2} {row_name(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)

@@ -19,7 +19,7 @@ from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig, name_quoted
 from wtg.game.press import Press
 from wtg.game.roster import roster
-from wtg.game.textcolumn import column, padded, text_width
+from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import WIDTH, packed, sentences_wrapped, wrapped
 
@@ -79,6 +79,7 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "row_name": row_name,
             "width": text_width,
             "heading": press_heading,
             "wrapped": wrapped,

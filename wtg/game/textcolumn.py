@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from wtg.core.textwidth import char_width, text_width
+from wtg.game.bidimark import LRM, right_to_left
 
 __all__ = [
     "char_width",
@@ -24,6 +25,8 @@ __all__ = [
     "figures_problem",
     "padded",
     "reads_as_figures",
+    "reads_as_row",
+    "row_name",
     "text_width",
 ]
 
@@ -83,6 +86,52 @@ def figures_problem(name: str) -> str | None:
     )
 
 
+ROW_WORDS = frozenset(
+    [
+        "orders",
+        "order",
+        "ready",
+        "received",
+        "resigned",
+        "absent",
+        "away",
+        "owes",
+        "yet",
+        "missed",
+        "failing",
+        "leaves",
+        "quit",
+        "dead",
+        "out",
+        "active",
+        "no",
+    ]
+)
+"""The words of a player's row in `wtg status` and a STATUS answer after his name (``orders
+received ..., READY``, ``NO ORDERS YET``, ``RESIGNED``, ``away this turn``, ``out of the game
+(QUIT)``), in any case: a name that holds one reads as the row's status."""
+
+
+def reads_as_row(name: str) -> bool:
+    """Whether ``name``, in a row of `wtg status` or a STATUS answer with the player's status
+    after it, would read as that status (``Zed orders in READY``: a word of ``ROW_WORDS``),
+    or as figures (``reads_as_figures``)."""
+    words = re.findall(r"[^\W_]+", unicodedata.normalize("NFKC", name).casefold())
+    return reads_as_figures(name) or any(word in ROW_WORDS for word in words)
+
+
+def row_name(text: str, width: int) -> str:
+    """A name in a row of words (`wtg status`, a STATUS answer), padded to ``width`` columns
+    and never cut (``padded``): between double quotes when it would read as the row's words
+    (``reads_as_row``: ``"Zed orders in READY"   no orders yet``), as ``column`` quotes one in
+    the Top Ten, and, written right to left, followed by a LEFT-TO-RIGHT MARK
+    (``wtg.game.bidimark``: the row's words after it stay in their order)."""
+    shown = text + LRM if right_to_left(text) and not text.endswith(LRM) else text
+    if reads_as_row(text):
+        shown = f'"{shown.translate(_QUOTES)}"'
+    return padded(shown, width)
+
+
 def column(text: str, width: int) -> str:
     """``text`` in a column of ``width``: cut to fit it (a wide letter that would reach past
     it left out) and padded with spaces to fill it. A name that would read as the row's
@@ -91,9 +140,17 @@ def column(text: str, width: int) -> str:
     them, so that it ends where they do (docs/mail.md, "What a name may be")."""
     if width > 2 and reads_as_figures(text):
         inner, used = _cut(text.translate(_QUOTES), width - 2)
-        return f'"{inner}"' + " " * (width - 2 - used)
+        return f'"{_closed(inner)}"' + " " * (width - 2 - used)
     shown, used = _cut(text, width)
-    return shown + " " * (width - used)
+    return _closed(shown) + " " * (width - used)
+
+
+def _closed(shown: str) -> str:
+    """What a column shows of a name, followed by a LEFT-TO-RIGHT MARK (no column wide) when
+    it is written right to left (``wtg.game.bidimark``): cut, its end is no name's end, and
+    ``marked_names`` knows a piece of it only as long as ``bidimark.SHORTEST_CUT``; the
+    row's figures after it stay in their order wherever it is shown."""
+    return shown + LRM if right_to_left(shown) and not shown.endswith(LRM) else shown
 
 
 def _cut(text: str, width: int) -> tuple[str, int]:

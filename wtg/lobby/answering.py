@@ -87,6 +87,9 @@ UNREAD = "unread"
 """The key of an answer's context that holds what it says of the mail's command lines not
 read (past ``MAX_COMMANDS``) and of its lines not understood (``Unclear``): said above the
 first answer to the sender."""
+NOT_DONE_SUBJECT = "lines of your mail: not done"
+"""The subject of the answer that names a mail's lines not understood or not read, when no
+other answer goes to its sender (``Answering._tell_unread``)."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -212,10 +215,15 @@ class Answering:
 
     def _tell_unread(self, mail: CommandMail) -> None:
         """The first answer to the sender names the mail's lines not understood and its
-        command lines not read."""
-        note = "\n\n".join(n for n in (_unclear_note(mail), _unread_note(mail)) if n)
+        command lines not read; when none goes to him (a REPORT, a RESIGN's code: each to
+        the address of its seat), an answer of its own does: before, the note was lost
+        there, and nothing told him those lines were not done."""
+        note = "\n\n".join(n for n in (unclear_note(mail), _unread_note(mail)) if n)
         mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
-        if not note or mine is None:
+        if not note:
+            return
+        if mine is None:
+            self.replies.append(Reply(self.sender, NOT_DONE_SUBJECT, "not_done", {UNREAD: note}))
             return
         was = self.replies[mine]
         self.replies[mine] = Reply(
@@ -433,7 +441,7 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
     )
 
 
-def _unclear_note(mail: CommandMail) -> str:
+def unclear_note(mail: CommandMail) -> str:
     """What an answer says of the lines the mail typed that look like commands but are none
     (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
     if not mail.unclear:

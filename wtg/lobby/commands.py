@@ -142,7 +142,8 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     of the host's mail it answers, when known: its lines pasted into the reply without quote
     marks or separator are not the sender's either."""
     lines = text.splitlines()[:MAX_LINES]
-    typed = typed_lines(lines, copied(lines, answered))
+    copies = copied(lines, answered)
+    typed = typed_lines(lines, copies, original_end(lines, answered, copies))
     commands: list[Command] = []
     unread: list[Command] = []
     unclear: list[Unclear] = []
@@ -173,6 +174,9 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         if verb == CODE_WORD and _is_command(words):
             code = code or (words[1] if words[1].upper() != EXAMPLE_CODE else None)
             continue
+        if _colon_command(words):  # ``CONFIRM: <code>``, as people write ``Subject:``
+            words = [verb.removesuffix(":"), *words[1:]]
+            verb = words[0]
         shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
         if not (_is_command(words) or shouted):
             meant = _meant(words)
@@ -306,6 +310,25 @@ def _is_command(words: Sequence[str]) -> bool:
     if words[0] == verb:
         return verb != CODE_WORD or len(words) >= 2
     return _takes(verb, words[1:])
+
+
+COLON_READ = ("CONFIRM", "JOIN", "RESIGN", "WITHDRAW")
+"""The commands read with a colon after their word (``CONFIRM: 7KQ2M9XWRT``, ``Resign: g1``),
+then exactly the words they take: each only asks for a code to CONFIRM, or is the CONFIRM of
+a code the host mailed, so a line misread does nothing. The others stay lines not
+understood, named in the answer: ``Status: away``, ``Report: ...`` or ``Code: ...`` read as
+the header lines of an auto-reply or a report as often as a command (``STATUS: g1`` would
+answer ``Status: away`` with "there is no game 'away'"), and PRESS and ABSENCE act at once."""
+
+
+def _colon_command(words: Sequence[str]) -> bool:
+    """Whether a line is a command of ``COLON_READ`` written with a colon after its word,
+    then exactly the words it takes (no sign after the last)."""
+    head = words[0]
+    verb = head.removesuffix(":").upper()
+    if head == verb or not head.endswith(":") or verb not in COLON_READ:
+        return False
+    return _takes(verb, words[1:]) and words[-1][-1] not in _TRAILING
 
 
 _BULLET = re.compile(r"[-*•·–]|\d{1,2}[.)]")
@@ -451,10 +474,26 @@ def _same(line: str) -> str:
     return " ".join(line.split()).casefold()
 
 
+def original_end(lines: Sequence[str], answered: str, copies: frozenset[int]) -> int | None:
+    """The index of the line where a copy of ``answered`` (the host's own mail, forwarded
+    or answered under a separator) ends in ``lines``: the last line copied (``copies``) that
+    is the last line of text of that mail; None when no copy runs to its end (a client that
+    rewrapped its last lines, another's mail forwarded). s-nail's ``forward`` puts what its
+    sender types under the whole original, without a line that ends it: what he typed
+    begins under the end of the host's mail."""
+    theirs = [line for line in answered.splitlines()[:MAX_LINES] if line.strip()]
+    if not theirs or not copies:
+        return None
+    last = _same(theirs[-1])
+    ends = [index for index in copies if _same(lines[index]) == last]
+    return max(ends) if ends else None
+
+
 def typed_text(text: str, answered: str = "") -> list[str]:
     """The lines of a mail's text its sender typed (``typed_lines``), as typed."""
     lines = text.splitlines()[:MAX_LINES]
-    return [lines[i] for i in typed_lines(lines, copied(lines, answered))]
+    copies = copied(lines, answered)
+    return [lines[i] for i in typed_lines(lines, copies, original_end(lines, answered, copies))]
 
 
 def holds_more(text: str, answered: str = "") -> bool:
@@ -471,10 +510,14 @@ def holds_more(text: str, answered: str = "") -> bool:
     return bool(copied(lines, answered))
 
 
-def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
+def typed_lines(
+    lines: Sequence[str], copies: frozenset[int] = frozenset(), resume: int | None = None
+) -> list[int]:
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
     unquoted under its separator or attribution (or pasted: ``copies``), not his
-    signature."""
+    signature. ``resume``: the line where a copy of the host's own mail under a separator
+    ends (``original_end``): the lines under it are his again (s-nail's forward); so are
+    those under a forward's end line (mutt's, ``forward_end``)."""
     typed: list[int] = []
     signature = False
     index = 0
@@ -484,7 +527,11 @@ def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> l
         if _quoted(line) or index in copies:
             signature = False  # a signature ends where the quote begins
         elif ORIGINAL.fullmatch(stripped) or header_block(lines, index):
-            break  # the original, unquoted, to the end of the text
+            ends = [i for i in (resume, forward_end(lines, index)) if i is not None and i > index]
+            if not ends:
+                break  # the original, unquoted, to the end of the text
+            index, signature = max(ends) + 1, False  # the original, to its known end
+            continue
         elif ATTRIBUTION.fullmatch(stripped):
             following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
             above = any(lines[i].strip() for i in typed)
@@ -496,6 +543,19 @@ def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> l
             typed.append(index)
         index += 1
     return typed
+
+
+FORWARD_END = re.compile(r"-{2,}\s*end (?:of )?forwarded message\s*-{2,}", re.IGNORECASE)
+"""The line under a mail mutt and neomutt forward inline (``----- End forwarded message
+-----``): what its sender types under it is his own."""
+
+
+def forward_end(lines: Sequence[str], begin: int) -> int | None:
+    """The index of the last line under ``begin`` (the head of a mail forwarded) that ends
+    a forward (``FORWARD_END``), or None. The last: a forward of a forward ends twice, and
+    everything up to the outer end is the mail forwarded."""
+    found = [i for i in range(begin + 1, len(lines)) if FORWARD_END.fullmatch(lines[i].strip())]
+    return found[-1] if found else None
 
 
 def _quoted(line: str) -> bool:

@@ -8,10 +8,12 @@ Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games fin
 from __future__ import annotations
 
 import email.utils
+import re
 import sqlite3
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from string import ascii_uppercase
 
@@ -153,7 +155,7 @@ def name_problem(
             f"the name {name} is player {entry.id}'s in game {game}, from another address: "
             f"choose another with AS <name> (or JOIN from the address you play {game} from)"
         )
-    coloured = seat_named(name, address, sides) if mine is None else None
+    coloured = seat_named(name, address, sides, colour_alike) if mine is None else None
     if coloured is not None:
         game, entry = coloured
         return (
@@ -166,16 +168,21 @@ def name_problem(
 
 
 def seat_named(
-    name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]]
+    name: str,
+    address: str,
+    seats: Iterable[tuple[str, PlayerEntry]],
+    reads: Callable[[str, str], bool] = alike,
 ) -> tuple[str, PlayerEntry] | None:
     """The seat of ``seats`` (with its game's name) that plays under ``name``, or a name
-    that reads as it, from an address other than ``address``; None when there is none. A
-    game the GM made (`wtg new-game`) names players the book does not know: a stranger
-    who took one's name would pass for him, and the player himself would be refused it."""
+    that reads as it (``reads``), from an address other than ``address``; None when there
+    is none. A game the GM made (`wtg new-game`) names players the book does not know: a
+    stranger who took one's name would pass for him, and the player himself would be
+    refused it."""
+    mine = address.lower()
     for game, entry in seats:
-        if email.utils.parseaddr(entry.email)[1].lower() == address.lower():
+        if _address_of(entry.email) == mine:
             continue
-        if alike(entry.name, name):
+        if reads(entry.name, name):
             return game, entry
     return None
 
@@ -204,6 +211,67 @@ def colour_named(
         return twin
     seated = seat_named(base, address, seats)
     return seated[1].name if seated is not None else None
+
+
+@lru_cache(maxsize=4096)
+def _address_of(written: str) -> str:
+    """The address of a seat's entry (``Ann <ann@example.org>``), lower-cased; a JOIN looks
+    at every seat of every game here, two or three times (``email.utils.parseaddr`` was a
+    third of its time on a host of 200 games). A bare address, as most are, is its own."""
+    if _BARE.fullmatch(written):
+        return written.lower()
+    return email.utils.parseaddr(written)[1].lower()
+
+
+_BARE = re.compile(r"[^\s<>()\[\]\\\",;:@]+@[^\s<>()\[\]\\\",;:@]+")
+"""An address alone, without a name, comment or quote: ``email.utils.parseaddr`` gives it
+as it is."""
+
+
+def colour_alike(side: str, name: str) -> bool:
+    """Whether ``name`` reads as the side's name ``side`` (``alike``), where a side named as
+    a colour (``AnnA``: a player's name, then one of ``COLOUR_LETTERS``) is told by its
+    capital letter: ``Anna``, ``annc`` or ``bob-b``, ending in a small letter, are names of
+    their own beside Ann's AnnA and AnnC and Bob's BobB; ``ANNA``, ``annC`` or ``Ann A``
+    read as the colour. So ``colour_named`` reads a name before the player has colours:
+    before Ann played a Duel, Anna joined, and after it she was refused."""
+    if not alike(side, name):
+        return False
+    mine, theirs = _last_letter(name), _last_letter(side)
+    return not (theirs in COLOUR_LETTERS and mine.islower())
+
+
+def _last_letter(name: str) -> str:
+    plain = unicodedata.normalize("NFKC", name).rstrip()
+    return plain[-1] if plain else ""
+
+
+def colours_problem(book: LobbyDatabase, name: str, address: str, colours: int) -> str | None:
+    """Why the player of ``address``, named ``name``, may not play a game where each player
+    plays ``colours`` colours (a Duel's three, named ``AnnA``, ``AnnB``, ``AnnC`` after his
+    name), or None: another person of the book is named as one of them reads (a name an
+    older wtg took, before a new one was refused as a colour: ``colour_named``), and in the
+    game's reports and press, the lists and the Top Ten, the colour and that person would
+    be one. The player is told, and may play any game without colours; the other keeps his
+    name (one name a person, in every game)."""
+    if colours < 2:
+        return None
+    mine = person_of(book, address)
+    named = [f"{name}{letter}" for letter in COLOUR_LETTERS[:colours]]
+    for row in book.rows("SELECT id, name FROM people"):
+        if mine is not None and int(row["id"]) == mine.id:
+            continue
+        other = str(row["name"])
+        clash = next((colour for colour in named if colour_alike(colour, other)), None)
+        if clash is not None:
+            listed = f"{', '.join(named[:-1])} and {named[-1]}"
+            return (
+                f"in a game of colours your colours are named {listed}, and {clash} reads "
+                f"as {other}, another player's name: the two would pass for each other in "
+                "the game's reports and press. You can play any game without colours (LIST "
+                "shows the waiting lists)"
+            )
+    return None
 
 
 def reads_like(book: LobbyDatabase, name: str) -> str | None:

@@ -27,7 +27,7 @@ from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, list_name, waiting
-from wtg.lobby.people import player_problem, record_play
+from wtg.lobby.people import colours_problem, player_problem, record_play
 
 START_LOCK = "start.lock"
 
@@ -157,11 +157,15 @@ def _playable(
     book: LobbyDatabase, wl: WaitingList, players: Sequence[Waiting], problems: list[str]
 ) -> list[Waiting]:
     """The players waiting on a list that a game can take: one whose name or address wtg
-    would refuse in a game (a JOIN of an older wtg, which did not ask) is taken off the
+    would refuse in a game (a JOIN of an older wtg, which did not ask), or whose colours
+    would read as another person's name (``people.colours_problem``), is taken off the
     list, and reported."""
     kept: list[Waiting] = []
+    colours = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
     for player in players:
-        problem = player_problem(player.name, player.address)
+        problem = player_problem(player.name, player.address) or colours_problem(
+            book, player.name, player.address, colours
+        )
         if problem is None:
             kept.append(player)
             continue

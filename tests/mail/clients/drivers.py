@@ -58,7 +58,8 @@ class Desk:
         name = "editor" + "".join(options).replace("-", "_")
         return self.script(
             name,
-            f'PYTHONPATH={shlex.quote(str(ROOT))} {python} {extra} "$@"'
+            f"PYTHONPATH={shlex.quote(str(ROOT))} WTG_DESK={shlex.quote(str(self.root))} "
+            f'{python} {extra} "$@"'
             f" && touch {shlex.quote(str(self.edited))}",
         )
 
@@ -183,6 +184,20 @@ def mutt(
     desk.in_terminal(argv, desk.env(), _idle)
 
 
+def mutt_forward(desk: Desk, to: str, program: str = "mutt") -> None:
+    """``f`` (forward) on the mail, inline (mutt's default), to ``to``: the player's editor
+    gets the draft with the mail between mutt's ``----- Forwarded message from ... -----``
+    and ``----- End forwarded message -----`` lines; then ``y``."""
+    inbox = desk.maildir("Mail/inbox")
+    config = MUTTRC.format(
+        sender=FROM, editor=desk.editor(), sendmail=desk.sendmail, folder=inbox.parent, indent="> "
+    )
+    rc = desk.write("muttrc", config)
+    keys = f"push <forward-message>{to}<enter><send-message><quit>"
+    argv = [program, "-n", "-F", str(rc), "-f", str(inbox), "-e", keys]
+    desk.in_terminal(argv, desk.env(), _idle)
+
+
 def neomutt(desk: Desk) -> None:
     mutt(desk, "neomutt")
 
@@ -209,6 +224,19 @@ def s_nail(desk: Desk) -> None:
     env = desk.env(VISUAL=str(desk.editor("--headers", "--slow")))
     argv = ["s-nail", "-#", "-S", f"mta={desk.sendmail}", "-S", f"from={FROM}", "-f", str(inbox)]
     desk.batch(argv, env, "reply 1\n~v\n~.\nquit\n")
+
+
+def s_nail_forward(desk: Desk, to: str, typed: str) -> bytes:
+    """s-nail's ``forward 1 <to>`` in its batch mode, with Debian's s-nail.rc, ``typed`` on
+    the lines its sender types after the command (as at its prompt), then ``~.`` to send:
+    s-nail puts them under the whole mail forwarded (its ``-------- Original Message
+    --------`` line, the original's header lines and its text), with nothing that ends
+    it. The forward as it was handed to sendmail."""
+    inbox = desk.maildir("Mail/inbox")
+    argv = ["s-nail", "-#", "-S", f"mta={desk.sendmail}", "-S", f"from={FROM}", "-f", str(inbox)]
+    desk.batch(argv, desk.env(), f"forward 1 {to}\n{typed}\n~.\nquit\n")
+    (mail,) = desk.sent.glob("*.eml")
+    return mail.read_bytes()
 
 
 def emacs(desk: Desk) -> None:

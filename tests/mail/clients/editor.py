@@ -21,14 +21,17 @@ from pathlib import Path
 
 from tests.mail.clients.player import (
     ASSENT_SHAPES,
+    COLON_SHAPES,
     COMMAND_SHAPES,
     FORWARD_SHAPES,
     SHAPES,
+    TYPED_SHAPES,
     UNCLEAR_SHAPES,
     write_assent,
     write_command,
     write_forward,
     write_reply,
+    write_typed,
     write_unclear,
 )
 
@@ -36,7 +39,14 @@ from tests.mail.clients.player import (
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="editor")
     parser.add_argument(
-        "shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES + UNCLEAR_SHAPES + FORWARD_SHAPES
+        "shape",
+        choices=SHAPES
+        + COMMAND_SHAPES
+        + COLON_SHAPES
+        + ASSENT_SHAPES
+        + UNCLEAR_SHAPES
+        + FORWARD_SHAPES
+        + TYPED_SHAPES,
     )
     parser.add_argument("--headers", action="store_true")
     parser.add_argument("--slow", action="store_true")
@@ -58,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def write(draft: str, shape: str, *, headers: bool) -> str:
-    if shape in COMMAND_SHAPES:
+    if shape in COMMAND_SHAPES + COLON_SHAPES:
         return write_command(draft, shape, headers=headers)
     if shape in ASSENT_SHAPES:
         return write_assent(draft, shape, headers=headers)
@@ -66,6 +76,8 @@ def write(draft: str, shape: str, *, headers: bool) -> str:
         return write_unclear(draft, shape, headers=headers)
     if shape in FORWARD_SHAPES:
         return write_forward(draft, shape, headers=headers)
+    if shape in TYPED_SHAPES:
+        return write_typed(draft, shape, headers=headers)
     return write_reply(draft, shape, headers=headers)
 
 

@@ -10,8 +10,10 @@ clients put blank lines above, or the mail's header). The player then
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 SHAPES = ("top", "bottom", "inside", "bare")
@@ -133,6 +135,9 @@ COMMAND_SHAPES = ("command-top", "command-bottom", "command-inside")
 """The shapes of a reply to the host's answer to a request (``JOIN wok4``), which quotes its
 ``CONFIRM <code>`` line: the player types that line above the quote, below it, or into the
 quote right under the quoted one, without a quote prefix."""
+COLON_SHAPES = ("colon-top", "colon-bottom")
+"""The shapes of a reply that types that line with a colon after its word, as people write
+``Subject:`` (``CONFIRM: <code>``), above the quote or below it."""
 ASSENT_SHAPES = ("assent-bare", "assent-top")
 """The shapes of a reply to that answer by a person who only hits Reply: nothing typed
 (the quote sent as the client made it), or ``Yes`` typed above the quote."""
@@ -160,14 +165,17 @@ def write_command(draft: str, shape: str, *, headers: bool = False) -> str:
     at, line = next(
         (i, found[1]) for i, ln in enumerate(lines) if (found := _CONFIRM.match(ln)) is not None
     )
-    if shape == "command-top":
+    if shape in COLON_SHAPES:
+        line = line.replace(" ", ": ", 1)
+    if shape in ("command-top", "colon-top"):
         lines = ["Hi,", "", line, "", "thanks!", "", *lines]
-    elif shape == "command-bottom":
+    elif shape in ("command-bottom", "colon-bottom"):
         lines = _below(lines, ["", line, "", "Alice"])
     elif shape == "command-inside":
         lines[at + 1 : at + 1] = ["", line, ""]
     else:
-        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(COMMAND_SHAPES)})")
+        shapes = ", ".join(COMMAND_SHAPES + COLON_SHAPES)
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {shapes})")
     text = "\n".join(lines) + ending
     return f"{head}\n\n{text}" if headers else text
 
@@ -189,6 +197,40 @@ def write_unclear(draft: str, shape: str, *, headers: bool = False) -> str:
         lines = _below(lines, ["", UNCLEAR, "", "Alice"])
     else:
         raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(UNCLEAR_SHAPES)})")
+    text = "\n".join(lines) + ending
+    return f"{head}\n\n{text}" if headers else text
+
+
+TYPED = {"status": "STATUS wok4-1", "resign": "RESIGN wok4-1"}
+"""The commands a player of the game ``wok4-1`` types in a reply to a mail of the lobby's
+(``TYPED_SHAPES``)."""
+TYPED_SHAPES = tuple(f"{word}-{where}" for word in (*TYPED, "file") for where in ("top", "bottom"))
+"""The shapes of such a reply: ``STATUS wok4-1`` or ``RESIGN wok4-1`` typed above the quote
+(``status-top``) or below it (``status-bottom``); or, for ``file-top`` and ``file-bottom``,
+the lines of ``TYPED_FILE`` in the desk's folder (``WTG_DESK``: s-nail gives its editor
+the user's own home) (a PRESS with its CODE line and
+text: what a test knows only once its game is made)."""
+TYPED_FILE = "typed.txt"
+
+
+def write_typed(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a reply with the command of ``TYPED`` its shape names, typed above the
+    quote or below it."""
+    if shape not in TYPED_SHAPES:
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(TYPED_SHAPES)})")
+    word, where = shape.split("-")
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    ending = "\n" if body.endswith("\n") else ""
+    lines = body.removesuffix("\n").split("\n")
+    if word == "file":
+        typed = (Path(os.environ["WTG_DESK"]) / TYPED_FILE).read_text().removesuffix("\n")
+        written = typed.split("\n")
+    else:
+        written = ["Hi,", "", TYPED[word], "", "thanks!"]
+    if where == "top":
+        lines = [*written, "", *lines]
+    else:
+        lines = _below(lines, ["", *written, *([] if word == "file" else ["", "Alice"])])
     text = "\n".join(lines) + ending
     return f"{head}\n\n{text}" if headers else text
 

@@ -15,7 +15,8 @@ import pytest
 
 from tests.lobby.asked import ALICE, GM_LINE, Asked, pending_codes, waiting_names
 from tests.mail.clients.conftest import need
-from tests.mail.clients.drivers import CLIENTS, Desk, aerc_forward
+from tests.mail.clients.drivers import CLIENTS, Desk, aerc_forward, mutt_forward
+from tests.mail.clients.player import TYPED_FILE
 
 AERC_HEAD = "Forwarded message from Game Master on Sat Dec 5, 2026 at 12:34 PM:"
 """The line aerc's ``forward_as_body`` template writes over the original (its name, its
@@ -83,5 +84,42 @@ def test_aerc_forwarding_the_request_confirms_nothing(asked: Asked, tmp_path: Pa
     hall.deliver(raw)
     summary = hall.poll(hours=1)
     assert [text for _k, text in summary.outcomes] == ["answered: HELP (no command found)"]
+    assert waiting_names(hall) == []
+    assert pending_codes(hall) == [asked.code]
+
+
+def test_a_command_under_a_mutt_forward_is_read(asked: Asked, tmp_path: Path) -> None:
+    """``LIST`` typed under mutt's ``----- End forwarded message -----`` line: answered (it
+    got the HELP, as nothing under the forward's head was read); the forwarded CONFIRM
+    line confirms nothing."""
+    hall = asked.hall(tmp_path / "hall")
+    hall.deliver(forwarded(asked, f"{mutt_body(asked)}\nLIST\n"))
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == ["answered: commands: LIST"]
+    assert waiting_names(hall) == []
+    assert pending_codes(hall) == [asked.code]
+    (told,) = hall.new_mails(ALICE)
+    assert told.subject == "waiting lists and seats offered"
+
+
+@pytest.mark.parametrize("program", ["mutt", "neomutt"])
+def test_mutt_forwarding_with_a_command_under_it(
+    asked: Asked, program: str, tmp_path: Path
+) -> None:
+    """mutt and neomutt themselves forward the host's answer (``f``), ``LIST`` typed under
+    the draft (under its end of forward line): the LIST is answered, the forwarded CONFIRM
+    line confirms nothing."""
+    client = next(c for c in CLIENTS if c.name == program)
+    need(client)
+    desk = Desk(tmp_path / "desk", asked.answer, "file-bottom", "JOIN wok4")
+    desk.write(TYPED_FILE, "not me! I never asked for this.\n\nLIST\n")
+    mutt_forward(desk, "gm@wtg.example", program)
+    raw = desk.reply()
+    assert MUTT_END.encode() in raw  # the client's own end line, the LIST under it
+    assert raw.index(MUTT_END.encode()) < raw.rindex(b"LIST")
+    hall = asked.hall(tmp_path / "hall")
+    hall.deliver(raw)
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == ["answered: commands: LIST"]
     assert waiting_names(hall) == []
     assert pending_codes(hall) == [asked.code]

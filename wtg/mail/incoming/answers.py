@@ -545,13 +545,15 @@ class Answers:
         message_id: str | None = None,
         unread: Sequence[str] = (),
         typed: Sequence[MailLine] = (),
+        unclear: str = "",
     ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
         (``message_id``), its subject naming the game when the player has one; the
         attachments of it that were not read named (``unread``: a form saved as a document
         or zipped is not read), and the order lines he typed (``typed``: in a reply that
-        left the report out), which no form's header lets be read."""
+        left the report out), which no form's header lets be read; ``unclear``: what it
+        says of the lines he typed that look like commands but are none."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -572,6 +574,7 @@ class Answers:
             idle=idle,
             unread=unread_note(unread) if unread else "",
             typed=typed_note(typed, bool(forms)) if typed else "",
+            unclear=unclear,
         )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()

@@ -27,13 +27,14 @@ from email.message import Message
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, yesno
-from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply
+from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
+from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
@@ -134,15 +135,15 @@ class Commands:
             return None
         text = command_text(msg)
         answered = self.answered_text(msg)
-        mail = read_commands(text, answered) if text is not None else None
+        mail = _read(msg, text, answered or self._sent_text(_forwarded_ids(msg)))
         hint = yesno.Hint(_subject(msg), text or "", answered)
-        if mail is None and not hint.possible() and self.registry.seats_of(sender):
-            return None
+        if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
+            return None  # the help with his forms, naming the lines not understood
         display = display_name(msg)
         with LobbyDatabase(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
             reply = yesno.read_as(book, sender, mail, hint, typed, display, message.key)
-            if reply is None and mail is None and self.registry.seats_of(sender):
+            if reply is None and _no_command(mail) and self.registry.seats_of(sender):
                 return None
             if reply is not None:  # a reply to a code, read for what it says
                 mail = reply
@@ -270,18 +271,39 @@ class Commands:
         it would be refused as a code never mailed."""
         return confirm.waits(book, code) or self.answers.outbox.known(ident)
 
+    def unclear(self, msg: Message) -> str:
+        """What the help to a player's mail without a command says of the lines it typed
+        that look like commands but are none (``answering.unclear_note``), or ""."""
+        mail = _read(msg, command_text(msg), self.copied_text(msg))
+        return unclear_note(mail) if mail is not None else ""
+
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
         reply, are never read as the sender's commands."""
+        named = [
+            str(value) for name in ("In-Reply-To", "References") for value in msg.get_all(name, [])
+        ]
+        return self._sent_text(named[: 2 * MAX_REFERENCES])
+
+    def copied_text(self, msg: Message) -> str:
+        """The text of the host's own mail whose lines a mail holds (``answered_text``), or
+        of the host's mail it forwards inline, named by a Message-ID on the forwarded header
+        lines (s-nail's ``forward``: no In-Reply-To), or "": lines of neither are read as
+        commands, and what the sender typed under such a mail's end is read
+        (``wtg.lobby.commands.original_end``). A forward is no reply to a code: only
+        ``answered_text`` makes a mail one (``wtg.lobby.yesno``)."""
+        return self.answered_text(msg) or self._sent_text(_forwarded_ids(msg))
+
+    def _sent_text(self, values: list[str]) -> str:
+        """The text of the first mail the host sent that ``values`` name by Message-ID."""
         domain = compose.id_domain(self.answers.loop)
-        for name in ("In-Reply-To", "References"):
-            for value in msg.get_all(name, [])[:MAX_REFERENCES]:
-                for message_id in _MESSAGE_ID.findall(str(value))[:MAX_REFERENCES]:
-                    raw = self.answers.outbox.sent_mail(message_id, domain)
-                    text = command_text(parse_mail(raw)) if raw is not None else None
-                    if text:
-                        return text
+        for value in values:
+            for message_id in _MESSAGE_ID.findall(value)[:MAX_REFERENCES]:
+                raw = self.answers.outbox.sent_mail(message_id, domain)
+                text = command_text(parse_mail(raw)) if raw is not None else None
+                if text:
+                    return text
         return ""
 
     def _stranger(self, book: LobbyDatabase, to: str) -> bool:
@@ -291,6 +313,39 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+_FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I | re.M)
+
+
+def _forwarded_ids(msg: Message) -> list[str]:
+    """The Message-IDs on the header lines of a mail forwarded inline, as s-nail's
+    ``forward`` writes them under its ``-------- Original Message --------`` (a forward is
+    no reply: no In-Reply-To names the host's mail it holds)."""
+    text = command_text(msg) or ""
+    return _FORWARDED_ID.findall(text[:TEXT_MAX])[:MAX_REFERENCES]
+
+
+def _read(msg: Message, text: str | None, answered: str) -> CommandMail | None:
+    """The commands of a mail's text (``read_commands``); an auto-reply's (its subject:
+    ``awaysubject``) without the lines that look like commands but are none, which no one
+    typed to the host (``Status: away``): it is answered as usual, never named a line."""
+    mail = read_commands(text, answered) if text is not None else None
+    if mail is None or not mail.unclear or not away_subject(_subject(msg)):
+        return mail
+    if not mail.commands and mail.code is None:
+        return None
+    return CommandMail(
+        mail.commands, mail.code, mail.text, mail.skipped, mail.unread, mail.press_end
+    )
+
+
+def _no_command(mail: CommandMail | None) -> bool:
+    """Whether a mail holds no command and no CODE line: none at all, or only lines that
+    look like commands but are none (``resign g1 please``). A player's such mail gets the
+    help with his forms, as a mail without a command does, naming those lines; before, it
+    got the host's HELP, which named them but not his forms."""
+    return mail is None or (not mail.commands and mail.code is None)
 
 
 def _subject(msg: Message) -> str:

@@ -785,7 +785,8 @@ class Poller:
             games = {id(game): game for game, _entry in self.registry.seats_of(sender)}
             forms = [game.ruleset.form_for(game.state_view()) for game in games.values()]
             typed = typed_order_lines(mail_lines(text), forms)
-        return self.answers.help(message, sender, message_id, unread, typed)
+        unclear = self.commands.unclear(msg) if text is not None else ""
+        return self.answers.help(message, sender, message_id, unread, typed, unclear)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
