@@ -89,3 +89,37 @@ def test_a_takeover_cut_short_in_an_earlier_turn_is_not_finished_in_a_later_one(
     assert "begun after turn 0, was cut short, and the game is at turn 1 now" in str(refused.value)
     assert str(root / MARK) in str(refused.value)
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_a_run_turn_killed_while_it_finishes_the_takeover_is_finished_by_the_next(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed midway through the takeover, then the `wtg run-turn` that finishes
+    it killed too, at writes spread over its run, then given again: the takeover stands in
+    turn 1 once, turn 2 runs from it, and the poll after writes nothing into turn 2."""
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
+    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    middle = (mark + record) // 2
+    args = ["--config", str(polls.host / "wtg.yaml"), "run-turn", "wok4-1", "--now", "--unmailed"]
+    polls.killed(middle)
+    whole = killpoints.count(args, polls.games)
+    assert whole.returncode == 0, whole.stderr
+    for at in killpoints.points(whole.writes, KILLS):
+        polls.killed(middle)
+        cut = killpoints.run(args, at, polls.games)
+        assert cut.killed, (at, cut)
+        ran = polls.wtg("run-turn", "wok4-1", "--now", "--unmailed")
+        assert ran.returncode == 0, (at, cut.before, ran.stderr)
+        polls.finish(cut)
+        game = open_game(polls.games / "wok4-1")
+        assert game.latest_turn() == 2, at
+        assert game.config.player(3).name == "Newcomer"
+        assert [(e["seat"], e["name"]) for e in taken_over(game.store, 1)] == [(3, "Newcomer")]
+        assert taken_over(game.store, 2) == [], (at, cut.before)
+        assert game.typed(WOK4).state(1).player(3).name == "Newcomer", (at, cut.before)
+        assert game.typed(WOK4).state(2).player(3).name == "Newcomer", (at, cut.before)
+        assert not (game.store.root / MARK).exists(), at
