@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 import os
 import shutil
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from tests.test_rollback import NOW, new_game, play, send_orders, tree, under
 from tests.test_takeover_turns import MOMENT, a_game_with_a_seat_taken_over
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
+from wtg.cli.mail import ASKED_OUT
 from wtg.core.errors import GameError
 from wtg.files.store import UNDO_RECORD, UNDOING
 from wtg.game.engine import create_game, open_game
@@ -449,6 +451,42 @@ def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
     assert list((gm.games_dir / ".mail" / "outbox" / "withdrawing").iterdir()) == []
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")  # given again: nothing left
     assert code == 0 and "was undone already" in said and "taken out" not in said, said
+
+
+def test_the_outbox_marks_the_notices_a_running_send_was_asked_to_take_out(
+    tmp_path: Path,
+) -> None:
+    """`wtg outbox` listed the rollback's notices a running send was asked to take out
+    (the rollback undone beside it) as any mail waiting, unmarked, until that send came to
+    them: the GM read them as going out. Each is marked, in the listing and its --json
+    (``withdrawing``); the undo's own are not."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    with only_one(gm.spool, "send"):
+        assert wtg(gm.games_dir, "rollback", "g1", "--undo")[0] == 0
+        code, listed = wtg(gm.games_dir, "outbox")
+        assert code == 0, listed
+        code, as_json = wtg(gm.games_dir, "outbox", "--json")
+    lines = [line for line in listed.splitlines() if line.startswith("  ")]
+    asked = [line for line in lines if line.endswith(ASKED_OUT)]
+    assert sorted(line.split()[0] for line in asked) == sorted(
+        p.stem for p in (gm.games_dir / ".mail" / "outbox" / "queue").glob("rollback-*.eml")
+    )
+    assert len(asked) == 4
+    assert [line for line in lines if line.split()[0].startswith("unrollback-")] != []
+    assert all(not line.endswith(ASKED_OUT) for line in lines if "unrollback-" in line)
+    mails = json.loads(as_json)["queued_mails"]
+    assert sorted(m["name"] for m in mails if m["withdrawing"]) == sorted(
+        line.split()[0] for line in asked
+    )
+    assert len([m for m in mails if not m["withdrawing"]]) == 4  # the undo's notices
+    send(gm, now=NOW)
+    code, listed = wtg(gm.games_dir, "outbox")
+    assert ASKED_OUT not in listed
 
 
 def test_a_send_mailing_when_the_rollback_is_undone_mails_none_of_its_notices_left(

@@ -214,7 +214,7 @@ def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
         write_atomic(path, text, sync=sync)
 
     with monkeypatch.context() as patched:
-        patched.setattr("wtg.gm.takeover.write_atomic", dies_at_the_record)
+        patched.setattr("wtg.game.takeoverfinish.write_atomic", dies_at_the_record)
         with pytest.raises(Killed):
             hall.poll(hours=1)
     hall.poll(hours=1)

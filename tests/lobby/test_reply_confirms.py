@@ -434,7 +434,8 @@ def test_a_plain_reply_takes_over_an_offered_seat(tmp_path: Path) -> None:
     hall.deliver(mail(f"Re: {ask.subject}", body, sender=newcomer, in_reply_to=message_id))
     summary = hall.poll()
     assert [text for _k, text in summary.outcomes] == [
-        f"answered: commands: CONFIRM {ask.code()} (by reply)"
+        f"answered: commands: CONFIRM {ask.code()} (by reply); seat 3 of {name} taken over by "
+        "Newcomer"
     ]
     entry = hall.game(name).config.player(3)
     assert (entry.name, entry.email) == ("Newcomer", newcomer)

@@ -127,7 +127,9 @@ def test_a_forged_takeover_under_another_name_leaves_the_newcomers_code_working(
     ) in flat(forged.body)
     hall.mail(NEWCOMER, f"CONFIRM {mine}")
     summary = hall.poll(hours=0.1)
-    assert [text for _k, text in summary.outcomes] == [f"answered: commands: CONFIRM {mine}"]
+    assert [text for _k, text in summary.outcomes] == [
+        f"answered: commands: CONFIRM {mine}; seat 3 of {name} taken over by Ann"
+    ]
     entry = hall.game(name).config.player(3)
     assert (entry.name, entry.email) == ("Ann", NEWCOMER)
     assert pending_codes(hall) == {}

@@ -366,6 +366,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
                 "attempts": 1,
                 "next_try": "2026-11-23T10:01:00Z",
                 "error": "451 4.3.0 try later",
+                "withdrawing": False,
             }
         ],
         "failed": 1,
@@ -381,6 +382,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
                 "taken_over": None,
                 "made_anew": None,
                 "turn_undone": None,
+                "withdrawing": False,
             }
         ],
     }

@@ -268,6 +268,14 @@ def remind(
         sys.exit(1)
 
 
+ASKED_OUT = (
+    "(asked out of the queue: the `wtg send` running takes it out before it would mail it, "
+    "or the next send does; not mailed)"
+)
+"""What `wtg outbox` says beside a mail a command asked the running send to take out
+(``Outbox.ask_withdraw``: a rollback's notice, the rollback undone meanwhile)."""
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
 @click.option(
@@ -331,6 +339,8 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             later = f"  deferred {mail.attempts} time(s), the next try at {at}: {mail.error}"
         elif mail.error:  # not sendable as made: the next send sets it aside, with this
             later = f"  {mail.error}"
+        if mail.withdrawing:
+            later += f"  {ASKED_OUT}"
         say(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
     if not listed.failed:
         click.echo("no mail was set aside for good")
@@ -366,6 +376,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         say(
             f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}": '
             f"{mail.error or 'no reason kept'}{now}"
+            + (f"  {ASKED_OUT}" if mail.withdrawing else "")
         )
 
 

@@ -55,6 +55,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
 from wtg.game.schedule import Schedule, parse_iso
+from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
@@ -561,7 +562,8 @@ class Game(Generic[S]):
         runs no turn (GameHeld) unless ``force``. ``before_commit``: told the turn once
         nothing refuses it (the lock taken, the folder's format, the hold, the turn
         resolved), before its first write (the mail journal's note of a game never mailed:
-        a kill after the turn then finds the game noted)."""
+        a kill after the turn then finds the game noted). A takeover cut short is finished
+        first (``wtg.game.takeoverfinish``): the turn runs from the seat taken over."""
         with self.store.lock():
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
@@ -574,6 +576,8 @@ class Game(Generic[S]):
                     + (f" ({hold.reason})" if hold.reason else "")
                     + f": `wtg release {self.config.game}` lets its turns run again"
                 )
+            if finish_cut_short(self) is not None:  # never run from a takeover half done
+                latest = self.latest_turn()
             target, files = self._resolved(latest, rerun, now)
             if before_commit is not None:
                 before_commit(target)

@@ -19,6 +19,7 @@ from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, turn_name
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
 from wtg.game.schedule import deadline_again, iso, parse_iso
+from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
 from wtg.gm.nextdeadline import latest_turn_meta, reports_behind
@@ -163,6 +164,7 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
     The seats taken over after a turn it takes back stay taken over (``wtg.gm.takeover``);
     GameError, and nothing changed, when one could not be at turn ``to``."""
     with game.store.lock():
+        finish_cut_short(game)  # a takeover cut short stands in the turn it was made after
         done = rollbacks(game.store)
         latest = game.latest_turn()
         if done and done[-1].to == to == latest:
@@ -205,6 +207,7 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
     seat was taken over (by the rollback, or since)."""
     name = game.config.game
     with game.store.lock():
+        finish_cut_short(game)  # a takeover cut short stands in the turn it was made after
         every = rollbacks(game.store, undone=True)
         latest = game.latest_turn()
         standing = [r for r in every if r.undone is None]

@@ -19,7 +19,7 @@ nothing else was answered)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
@@ -414,6 +414,7 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
     started += "".join(f"; {warning}" for warning in desk.warnings)
+    started += "".join(f"; {line}" for line in seats_taken(desk.replies))
     if again:
         started += f"; {_again(again)}"
     if held:
@@ -426,6 +427,17 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
+
+
+def seats_taken(replies: Sequence[Reply]) -> list[str]:
+    """The seats the mail's commands took over (each newcomer's welcome: a mail read again
+    makes it again), as the mail's record says them: ``seat 3 of wok4-1 taken over by
+    Newcomer``."""
+    return [
+        marked(f"seat {r.context['seat']} of {r.context['game']} taken over by {r.context['name']}")
+        for r in replies
+        if r.template == "taken_over"
+    ]
 
 
 def _again(again: list[str]) -> str:

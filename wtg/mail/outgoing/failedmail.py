@@ -134,6 +134,10 @@ class Listed(Record, kw_only=True):
     run again since it was made: that turn is no more, a retry does not send it; a
     reminder of a turn that has run since, or that a rollback put off), "" when its turn
     is still the game's."""
+    withdrawing: bool = False
+    """A command asked the `wtg send` running to take it out rather than mail it
+    (``Outbox.ask_withdraw``: a rollback's notice, the rollback undone): it goes, or is
+    taken out by the next send, not mailed."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -146,6 +150,7 @@ class Listed(Record, kw_only=True):
             if self.next_try
             else None,
             "error": self.error or None,
+            "withdrawing": self.withdrawing,
         }
 
     def failed_json(self) -> dict[str, object]:
@@ -161,6 +166,7 @@ class Listed(Record, kw_only=True):
             "taken_over": self.taken_over or None,
             "made_anew": self.made_anew or None,
             "turn_undone": self.turn_undone or None,
+            "withdrawing": self.withdrawing,
         }
 
 
@@ -186,10 +192,20 @@ class RetryRefused(MailError):
     to): the one line that says why."""
 
 
+def _asked_out(folder: Path) -> frozenset[str]:
+    """The names of the mails a command asked a running send to take out of the queue
+    (``Outbox.ask_withdraw``: a file each in ``folder``); read only."""
+    try:
+        return frozenset(p.name for p in folder.iterdir() if not p.name.startswith("."))
+    except FileNotFoundError:
+        return frozenset()
+
+
 def outboxed(games_dir: Path, spool: Path) -> Outboxed:
     """The queue (each mail with its retry state) and the mails set aside for good (each
     with why, and the address its player has now when it is another); read only."""
     root = spool / "outbox"
+    asked = _asked_out(root / "withdrawing")
     queued = []
     for path in _mails(root / "queue"):
         head = _head(path)
@@ -204,6 +220,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 error=_shown(str(state.get("error", ""))),
                 attempts=_number(state.get("attempts")),
                 next_try=float(_number(state.get("next_try"))),
+                withdrawing=path.stem in asked,
             )
         )
     failed = []
@@ -236,6 +253,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 taken_over=since or "",
                 made_anew=anew or "",
                 turn_undone=undone or "",
+                withdrawing=path.stem in asked,
             )
         )
     return Outboxed(tuple(queued), tuple(failed))

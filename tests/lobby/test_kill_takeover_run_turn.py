@@ -1,0 +1,125 @@
+"""A takeover's poll killed (SIGKILL) between its writes in the game, then `wtg run-turn`
+given before the next poll (as the GM, or cron, may), then that poll: the turn runs from
+the seat taken over (the takeover cut short finished first, in the turn it was made
+after), and the poll that reads the CONFIRM again writes nothing into the turn run since.
+
+Before, the turn ran from the latest turn half rewritten (the quitter's seat in its state),
+and the finishing poll rewrote the new turn's files and recorded the takeover there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints
+from tests.lobby.hall import Hall
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked
+from tests.shipped import WOK4
+from wtg.core.errors import GameError
+from wtg.game.engine import open_game
+from wtg.game.takeoverfinish import MARK
+from wtg.game.takeovers import taken_over
+
+KILLS = 4
+
+
+@pytest.fixture(scope="module")
+def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host whose game wok4-1 offers its quit seat 3, and a newcomer's CONFIRM of his
+    JOIN of it waiting in the inbox."""
+    root = tmp_path_factory.mktemp("hall")
+    hall = Hall(root)
+    _name, ask = newcomer_asked(hall)
+    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
+    hall.config_file()
+    return root
+
+
+def test_a_turn_run_after_a_takeover_cut_short_runs_from_the_seat_taken_over(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    first = next(
+        n for n, w in enumerate(writes, 1) if w.endswith((f"wok4-1/{MARK}", "wok4-1/game.yaml"))
+    )
+    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    for at in killpoints.points_between(first + 1, record, KILLS):
+        polls.killed(at)
+        ran = polls.wtg("run-turn", str(polls.games / "wok4-1"), "--now", "--unmailed")
+        assert ran.returncode == 0, (at, ran.stderr)
+        game = open_game(polls.games / "wok4-1")
+        assert game.latest_turn() == 2, at
+        # the turn ran from the seat taken over: the newcomer plays it in turn 2
+        seat = game.typed(WOK4).state(1).player(3)
+        assert (seat.status, seat.name) == ("active", "Newcomer"), at
+        assert (game.typed(WOK4).state(2).player(3).name, at) == ("Newcomer", at)
+        assert not (game.store.root / MARK).exists(), at
+        turn2 = {p.name: p.read_bytes() for p in game.store.turn_dir(2).rglob("*") if p.is_file()}
+        polls.finish(killpoints.Run(True, at - 1, -9, "", "", ""))
+        game = open_game(polls.games / "wok4-1")
+        assert game.config.player(3).name == "Newcomer"
+        assert [(e["seat"], e["name"]) for e in taken_over(game.store, 1)] == [(3, "Newcomer")]
+        assert taken_over(game.store, 2) == [], at  # recorded in its own turn, not the next
+        after = {p.name: p.read_bytes() for p in game.store.turn_dir(2).rglob("*") if p.is_file()}
+        assert after == turn2, at  # the poll reading the CONFIRM again left turn 2 alone
+
+
+def test_a_takeover_cut_short_in_an_earlier_turn_is_not_finished_in_a_later_one(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """A mark of a takeover begun after turn 0 in a game at turn 1 (the game moved on by a
+    wtg that knew no mark): the turn is refused, saying why and what to do, and nothing is
+    written, neither game.yaml nor turn 1's files."""
+    polls = KilledPolls(hall_root, tmp_path)
+    polls.fresh()
+    root = polls.games / "wok4-1"
+    game = open_game(root)
+    assert game.latest_turn() == 1
+    code = "ABCD-EFGH-JKLM"
+    mark = f'{{"turn": 0, "seat": 3, "name": "Newcomer", "address": "{NEWCOMER}", '
+    (root / MARK).write_text(mark + f'"code": "{code}", "at": "2026-01-01T00:00:00+00:00"}}')
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    with pytest.raises(GameError) as refused:
+        game.run_turn(force=True)
+    assert "begun after turn 0, was cut short, and the game is at turn 1 now" in str(refused.value)
+    assert str(root / MARK) in str(refused.value)
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_a_run_turn_killed_while_it_finishes_the_takeover_is_finished_by_the_next(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed midway through the takeover, then the `wtg run-turn` that finishes
+    it killed too, at writes spread over its run, then given again: the takeover stands in
+    turn 1 once, turn 2 runs from it, and the poll after writes nothing into turn 2."""
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
+    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    middle = (mark + record) // 2
+    args = ["--config", str(polls.host / "wtg.yaml"), "run-turn", "wok4-1", "--now", "--unmailed"]
+    polls.killed(middle)
+    whole = killpoints.count(args, polls.games)
+    assert whole.returncode == 0, whole.stderr
+    for at in killpoints.points(whole.writes, KILLS):
+        polls.killed(middle)
+        cut = killpoints.run(args, at, polls.games)
+        assert cut.killed, (at, cut)
+        ran = polls.wtg("run-turn", "wok4-1", "--now", "--unmailed")
+        assert ran.returncode == 0, (at, cut.before, ran.stderr)
+        polls.finish(cut)
+        game = open_game(polls.games / "wok4-1")
+        assert game.latest_turn() == 2, at
+        assert game.config.player(3).name == "Newcomer"
+        assert [(e["seat"], e["name"]) for e in taken_over(game.store, 1)] == [(3, "Newcomer")]
+        assert taken_over(game.store, 2) == [], (at, cut.before)
+        assert game.typed(WOK4).state(1).player(3).name == "Newcomer", (at, cut.before)
+        assert game.typed(WOK4).state(2).player(3).name == "Newcomer", (at, cut.before)
+        assert not (game.store.root / MARK).exists(), at
