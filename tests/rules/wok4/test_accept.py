@@ -352,3 +352,38 @@ def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
         " player takes it before it; if nobody does, it is skipped, and it still takes"
         " attack 1 of your 3",
     )
+
+
+def test_a_trade_the_turn_would_not_run_says_so_on_its_line() -> None:
+    """A player's trial: `ok X1: 100` and nothing more, with 0 tech points; only the
+    forecast far below said 'Would not run'. An accepted trade that the points he has,
+    with those his workers make before the trades (aim TECH) and less his earlier trade
+    lines', do not cover says so on its own line; one they cover says nothing."""
+    state = make_state()
+    empty(state, 1, 1, wok=20, aim="TECH")
+    state.player(1).tech = 90  # 110 at the trades
+    verdicts = judge(state, entry("trade", 1, points=100), entry("trade", 2, points=100), player=1)
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, ""),
+        (
+            True,
+            "note: as things stand this trade does not run: you have 90 tech points, your"
+            " workers make 20 before the trades (their aim TECH), your earlier trade lines"
+            " spend 100, and it needs 100 (see the forecast below)",
+        ),
+    ]
+    forecast = RULESET.forecast(state, {"player": 1, "trade": [100, 100]}, 1)
+    assert forecast["skipped"] == [
+        {
+            "phase": "V trades",
+            "order": "trade 100 tech points",
+            "reason": "you have only 10 tech points",
+        }
+    ]
+    state.player(1).tech = 0
+    empty(state, 1, 1, wok=20, aim="MIS")
+    (alone,) = judge(state, entry("trade", 1, points=100))
+    assert alone.reason == (
+        "note: as things stand this trade does not run: you have 0 tech points, your workers"
+        " make 0 before the trades (their aim TECH), and it needs 100 (see the forecast below)"
+    )
