@@ -89,7 +89,7 @@ def _trade_note(points: int, context: Context) -> str:
     return (
         f"note: as things stand this trade does not run: you have"
         f" {counted(record.tech, 'tech point')}, your workers make {made} before the trades"
-        f" (their aim TECH){earlier}, and it needs {points} (see the forecast below)"
+        f" (their aim TECH){earlier}, and it needs {points}"
     )
 
 
