@@ -27,6 +27,6 @@ def test_an_order_that_no_longer_passes_is_told_in_the_report(tmp_path: Path) ->
     assert len(lines) == 2
     assert lines[0].startswith("  trade #1: REJECTED TRADE points=175: ")
     assert lines[1].startswith(f"  aim #1: REJECTED AIM province={theirs} aim=MIS: ")
-    assert f"province {theirs} is not yours" in lines[1]
+    assert f"province {state.named(theirs)} is not yours" in lines[1]
     assert "=== BEGIN AOF ===" in block[1]  # the form still comes last
     assert "ORDERS SET ASIDE" not in game.report(2)

@@ -47,8 +47,9 @@ def test_a_confirmation_keeps_to_78_columns(tmp_path: Path) -> None:
     assert _too_wide(text) == []
     said = _words(text)
     assert (
-        f"ok M1: {home.id} {near} 3 5: note: province {near} is not yours now; your attack "
-        f"on it from {home.id} may take it, and this order runs only if it does"
+        f"ok M1: {home.id} {near} 3 5: note: province {state.named(near)} is not yours now; your"
+        f" attack on it from {state.named(home.id)} may take it, and this order runs only if it"
+        " does"
     ) in said
     assert f"REJECTED A2: {home.id} 99 2: there is no province 99" in said
     assert "READY was not kept: 1 line was rejected. Correct it and send the form" in said
@@ -88,7 +89,10 @@ def test_the_answer_to_orders_none_accepted_keeps_to_78_columns(tmp_path: Path) 
     text = body_of(raw)
     assert _too_wide(text) == []
     said = _words(text)
-    assert f"REJECTED A1: {theirs.id} {near} 30: province {theirs.id} is not yours" in said
+    assert (
+        f"REJECTED A1: {theirs.id} {near} 30: province {state.named(theirs.id)} is not yours"
+        in said
+    )
     assert "an attack starts from your own province" in said
 
 

@@ -36,11 +36,13 @@ def test_the_confirmation_says_what_the_turn_does_with_lines_it_cannot_run_as_wr
     assert "WHAT WAS UNDERSTOOD (2 accepted, 0 rejected)" in said
     assert (
         f"ok A1: {home.id:02d} {near:02d} 030: attack 1 of 3; note: 12 ARM in province"
-        f" {home.id} now: this attack takes what is there when it runs, at most 12, not 30"
+        f" {state.named(home.id)} now: this attack takes what is there when it runs, at most 12,"
+        " not 30"
     ) in said
     assert (
-        f"ok S1: {home.id:02d} {other:02d} 1 02: note: province {other} is neutral now, and"
-        " spying on a neutral province is not allowed: this line runs only if another player"
-        f" takes {other} before the spying; if nobody does, it is skipped and costs no spies"
+        f"ok S1: {home.id:02d} {other:02d} 1 02: note: province {state.named(other)} is neutral"
+        " now,"
+        " and spying on a neutral province is not allowed: this line runs only if another"
+        " player takes it before the spying; if nobody does, it is skipped and costs no spies"
     ) in said
     assert "spying on neutrals is not allowed" not in said

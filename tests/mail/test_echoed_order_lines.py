@@ -56,7 +56,8 @@ def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     assert "1 accepted, 1 rejected" in answer.body
     assert "REJECTED B1: 13 ?]8;;https://evil.example/?\\your report?]8;;?\\ 12?:" in answer.body
     x1 = _line_of(form, "X1:")
-    assert f"line {x1}: ok X1: 100\n" in answer.body  # the line as read: a tab is a blank
+    # the line as read (a tab is a blank), with its note: he has no tech points to trade
+    assert f"line {x1}: ok X1: 100: note: as things stand this trade" in answer.body
     assert _clean(answer.body), repr(answer.body)
 
 

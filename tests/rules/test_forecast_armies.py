@@ -36,6 +36,6 @@ def test_an_attack_from_a_province_emptied_by_earlier_lines_would_not_run(
     }
     said = ruleset.forecast(state, given, 1)
     assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
-        ("attack on 6 from 1", "no armies left in province 1")
+        ("attack on 6 from 1", "no armies left in province 1 Prov1")
     ]
     assert said["later"] == ["4 attacks"]

@@ -1,6 +1,6 @@
 """The confirmation's forecast of orders in a province an attack line of the player's may
 take: the line was confirmed ``ok ... this order runs only if it does``, and the forecast
-then said ``Would not run: transform 20 POP->ARM in 16: province 16 is not yours.`` of
+then said ``Would not run: transform 20 POP->ARM in 16: province 16 Prov16 is not yours.`` of
 what the turn did run once the attack won. Who wins is decided when the turn runs, so
 the forecast counts such orders there; a bombing from that province is still said as
 one that would not run (bombing comes before the attack)."""
@@ -34,8 +34,8 @@ def test_orders_in_a_province_an_attack_may_take_are_decided_when_the_turn_runs(
     }
     said = ruleset.forecast(state, given, 1)
     assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
-        ("bomb 11 from 6 with 5 missiles", "province 6 is not yours"),
-        ("move 10 POP from 3 to 4", "province 3 is not yours"),
+        ("bomb 11 from 6 with 5 missiles", "province 6 Prov6 is not yours"),
+        ("move 10 POP from 3 to 4", "province 3 Prov3 is not yours"),
     ]
     assert said["later"] == [
         "2 attacks",

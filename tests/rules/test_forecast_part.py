@@ -152,7 +152,7 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
             phase(turn)
         result = forecast(state, orders, player, ruleset.forecast_phases)
         takeable = {
-            f"province {a['to']} is not yours"
+            f"province {state.named(a['to'])} is not yours"
             for a in orders.get("attack", ())
             if state.has_province(a["to"]) and state.province(a["to"]).owner != player
         }  # the orders there after the bombing are counted as decided when the turn runs
@@ -174,14 +174,14 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
             here = left.setdefault(source.id, source.troops)
             if here < 1:
                 order = f"attack on {a['to']} from {a['from']}"
-                reason = f"no armies left in province {a['from']}"
+                reason = f"no armies left in province {state.named(a['from'])}"
                 armless.append({"phase": "attack", "order": order, "reason": reason})
             left[source.id] = here - min(here, a["armies"])
         spyless = [  # the spy lines from a province of his without spies when spying begins
             {
                 "phase": "spy",
                 "order": f"spy operation on {o['to']} from {o['from']}",
-                "reason": f"no spies left in province {o['from']}",
+                "reason": f"no spies left in province {state.named(o['from'])}",
             }
             for o in orders.get("spy", ())
             if work.has_province(o["from"])

@@ -1,7 +1,7 @@
 """The confirmation's forecast of a spy line sent from a province with no spies: the line
 was confirmed ``ok``, the forecast counted it among the ``3 spy operations`` decided when
 the turn runs, and the report then said ``Not executed (10 spying): spy province in 9 from
-18: no spies left in province 18 (no spies sent).`` Nothing but the player's own orders
+18: no spies left in province 18 Prov18 (no spies sent).`` Nothing but the player's own orders
 brings spies to his province before the spying, and the forecast has run them: it says
 such a line would not run, as it says a bombing without missiles."""
 
@@ -32,7 +32,7 @@ def test_a_spy_line_from_a_province_without_spies_would_not_run(ruleset: WokRule
     }
     said = ruleset.forecast(state, given, 1)
     assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
-        ("spy operation on 2 from 1", "no spies left in province 1")
+        ("spy operation on 2 from 1", "no spies left in province 1 Prov1")
     ]
     assert said["later"] == ["1 attack", "2 spy operations"]
 

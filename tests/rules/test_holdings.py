@@ -29,15 +29,9 @@ def test_held_provinces_answer_as_the_state(seed: int) -> None:
             his = province.owner == player
             assert holdings.mine(pid) == his
             taken = pid == target
-            expected = (
-                ""
-                if his or taken
-                else f"province {pid} is not yours{holder_words(state, player, pid)}: {MOVE_TO}"
-            )
+            refused = f"province {pid} {province.name} is not yours"
+            refused += f"{holder_words(state, player, pid)}: {MOVE_TO}"
+            expected = "" if his or taken else refused
             assert holdings.problem(pid, MOVE_TO) == expected
-            assert holdings.problem(pid, MOVE_TO, by_attack=False) == (
-                ""
-                if his
-                else f"province {pid} is not yours{holder_words(state, player, pid)}: {MOVE_TO}"
-            )
+            assert holdings.problem(pid, MOVE_TO, by_attack=False) == ("" if his else refused)
             assert bool(holdings.note(pid)) == (taken and not his)

@@ -141,7 +141,7 @@ def test_chance_and_reach_as_in_standard() -> None:
         (3, 60, True, 0, 1),
     ]
     skipped = [e.reason for e in kinds(result, "order_skipped") if e.phase == "2 bombing"]
-    assert skipped == ["province 4 is out of range"]
+    assert skipped == ["province 4 Prov4 is out of range"]
 
 
 def test_at_most_five_orders_of_99_missiles() -> None:

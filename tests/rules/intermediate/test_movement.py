@@ -75,7 +75,7 @@ def test_only_to_neighbours_below_tech_level_ten() -> None:
     have reached tech level 10" - at tech 9 a move from 1 to 19 is skipped."""
     state = setup(tech=9, arm=10)
     result = moved(state, move(1, 19, "TRO", 5))
-    assert skipped(result) == ["province 19 is not next to 1"]
+    assert skipped(result) == ["province 19 Prov19 is not next to 1 Prov1"]
     assert result.state.province(19).arm == 0
 
 
@@ -85,7 +85,7 @@ def test_tech_level_ten_moves_between_any_two_provinces_one_owns() -> None:
     state = setup(tech=10, arm=10)
     result = moved(state, move(1, 19, "TRO", 5), move(1, 20, "ARM", 5))
     assert (result.state.province(1).arm, result.state.province(19).arm) == (5, 5)
-    assert skipped(result) == ["province 20 is not yours: your units were halted"]
+    assert skipped(result) == ["province 20 Prov20 is not yours: your units were halted"]
 
 
 def test_a_tech_level_bought_in_phase_one_moves_far_in_phase_nine() -> None:
@@ -106,10 +106,10 @@ def test_the_order_check_knows_the_jump() -> None:
     tech = RawEntry(section="upgrade", values={"upgrade": "TECH"}, position=1)
     state = setup(tech=9, arm=10)
     refused = RULESET.accept([entry], state, 1).verdicts[0]
-    assert not refused.accepted and "not next to 1" in refused.reason
+    assert not refused.accepted and "not next to 1 Prov1" in refused.reason
     verdicts = RULESET.accept([entry, tech], state, 1).verdicts  # no gold: no upgrade runs
     (unpaid,) = [v for v in verdicts if v.entry.section == "move"]
-    assert not unpaid.accepted and "not next to 1" in unpaid.reason
+    assert not unpaid.accepted and "not next to 1 Prov1" in unpaid.reason
     state.player(1).gold = 100
     assert all(v.accepted for v in RULESET.accept([entry, tech], state, 1).verdicts)
     state.player(1).tech = 10

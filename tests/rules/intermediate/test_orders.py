@@ -195,17 +195,17 @@ def test_orders_for_provinces_not_yours_are_rejected_unless_an_attack_line_takes
         (True, ""),
         (
             True,
-            "note: province 2 is not yours now; your attack on it from 1 may take it,"
+            "note: province 2 Prov2 is not yours now; your attack on it from 1 Prov1 may take it,"
             " and this order runs only if it does",
         ),
         (
             True,
-            "note: province 2 is not yours now; your attack on it from 1 may take it,"
+            "note: province 2 Prov2 is not yours now; your attack on it from 1 Prov1 may take it,"
             " and this order runs only if it does",
         ),
         (
             False,
-            "province 6 is not yours (it is P2's, player #2): troops are upgraded in your own"
+            "province 6 Prov6 is not yours (it is P2's, player #2): troops are upgraded in your own"
             " provinces, or in one an attack line of yours takes",
         ),
     ]
@@ -232,7 +232,7 @@ def test_a_jump_goes_only_between_provinces_of_yours() -> None:
         (True, ""),
         (
             False,
-            "province 19 is not yours (it is neutral): units move only into your own"
+            "province 19 Prov19 is not yours (it is neutral): units move only into your own"
             " provinces, or into one an attack line of yours takes (anywhere else they are"
             " halted)",
         ),
@@ -267,7 +267,7 @@ def test_an_attack_with_more_troops_than_there_says_how_many_it_takes() -> None:
     (verdict,) = RULESET.accept([attack], state, 1).verdicts
     assert (verdict.accepted, verdict.reason) == (
         True,
-        "note: 12 troops in province 1 now: this attack takes what is there when it runs,"
+        "note: 12 troops in province 1 Prov1 now: this attack takes what is there when it runs,"
         " at most 12, not 30",
     )
 
@@ -290,15 +290,15 @@ def test_a_spy_line_that_repeats_an_operation_on_a_province_says_when_it_runs() 
         (True, ""),
         (
             True,
-            "note: an earlier line uses spread propaganda on province 2 too, and each "
+            "note: an earlier line uses spread propaganda on province 2 Prov2 too, and each "
             "operation is used once a province a turn: this line runs only if that one "
             "sends no spies",
         ),
         (True, ""),
         (
             True,
-            "note: province 7 is neutral now, and spying on a neutral province is not "
-            "allowed: this line runs only if another player takes 7 before the spying; if "
+            "note: province 7 Prov7 is neutral now, and spying on a neutral province is not "
+            "allowed: this line runs only if another player takes it before the spying; if "
             "nobody does, it is skipped and costs no spies",
         ),
     ]

@@ -51,13 +51,13 @@ def skipped(result: TurnResult[WokState]) -> list[str]:
 
 def test_each_operation_once_per_target_province_per_turn() -> None:
     """ "You may only use each spy operation once per target province per turn." - the
-    second propaganda on province 2 (from another province, even) is skipped and sends no
+    second propaganda on province 2 Prov2 (from another province, even) is skipped and sends no
     spies; player 2 loses 2 EFF once."""
     state = setup()
     result = spied(state, spy(1, 2, PROPAGANDA, 3), spy(6, 2, PROPAGANDA, 3))
     assert len(kinds(result, "spy_report")) == 1
     assert skipped(result) == [
-        "spread propaganda was already used on province 2 this turn (no spies sent)"
+        "spread propaganda was already used on province 2 Prov2 this turn (no spies sent)"
     ]
     assert result.state.province(6).spy == 10
     assert result.state.player(2).eff == 80 - 3 - 2  # entropy (3 provinces), propaganda
@@ -87,7 +87,7 @@ def test_an_operation_that_sent_no_spies_was_not_used() -> None:
     state = setup()
     empty(state, 11, 1)
     result = spied(state, spy(11, 2, PROPAGANDA, 3), spy(1, 2, PROPAGANDA, 3))
-    assert skipped(result) == ["no spies left in province 11 (no spies sent)"]
+    assert skipped(result) == ["no spies left in province 11 Prov11 (no spies sent)"]
     assert [r.source for r in kinds(result, "spy_report")] == [1]
 
 

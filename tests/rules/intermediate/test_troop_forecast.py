@@ -1,7 +1,7 @@
 """The confirmation's forecast of an Upgrade Troops line in a province whose troops of its
 kind the player's own attacks send away: it was forecast as if it ran (the forecast leaves
 the attacks to the turn, and its table keeps their troops at home), with no word, and the
-turn then skipped it ('no ARM in province 1'). Attacks (phase 3) take the troops they send,
+turn then skipped it ('no ARM in province 1 Prov1'). Attacks (phase 3) take the troops they send,
 won or lost, ARM first; Upgrade Troops is phase 7."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_an_upgrade_of_the_arm_the_attacks_send_away_would_not_run() -> None:
     assert said(mine(), attack=[attack(1, 2, 12)], upgrade_troops=lines) == [
         (
             "change 5 ARM into KNI in 1",
-            "no ARM in province 1 once your attacks from it have sent their troops",
+            "no ARM in province 1 Prov1 once your attacks from it have sent their troops",
         )
     ]
 
@@ -65,6 +65,6 @@ def test_the_attacks_send_arm_first_then_the_other_kinds() -> None:
     assert said(state, attack=[attack(1, 2, 6)], upgrade_troops=lines) == [
         (
             "change 1 ARM into ARC in 1",
-            "no ARM in province 1 once your attacks from it have sent their troops",
+            "no ARM in province 1 Prov1 once your attacks from it have sent their troops",
         )
     ]

@@ -86,7 +86,7 @@ def test_not_enough_troops_converts_all_there_are() -> None:
     state = setup(arm=6)
     result = upgrade(state, change(1, "ARM", "KNI", 30), change(1, "CAT", "ARM", 5))
     assert (result.state.province(1).arm, result.state.province(1).kni) == (0, 6)
-    assert skipped(result) == ["no CAT in province 1"]
+    assert skipped(result) == ["no CAT in province 1 Prov1"]
 
 
 def test_not_enough_wood_converts_what_it_pays_for() -> None:
@@ -106,7 +106,7 @@ def test_only_in_ones_own_province_and_between_two_kinds() -> None:
     state = setup(arm=10)
     empty(state, 2, 2, arm=10)
     result = upgrade(state, change(2, "ARM", "KNI", 5), change(1, "ARM", "ARM", 5))
-    assert skipped(result) == ["province 2 is not yours", "they are that kind already"]
+    assert skipped(result) == ["province 2 Prov2 is not yours", "they are that kind already"]
     assert (result.state.player(1).wood, result.state.province(2).kni) == (100, 0)
 
 

@@ -49,15 +49,15 @@ def test_attacks_may_start_from_provinces_earlier_lines_conquer() -> None:
         (True, ""),
         (
             True,
-            "note: province 5 is not yours now; your attack on it from 4 may take it,"
+            "note: province 5 Prov5 is not yours now; your attack on it from 4 Prov4 may take it,"
             " and this order runs only if it does",
         ),
         (
             True,
-            "note: province 10 is not yours now; your attack on it from 5 may take it,"
+            "note: province 10 Prov10 is not yours now; your attack on it from 5 Prov5 may take it,"
             " and this order runs only if it does",
         ),
-        (False, f"province 3 is not yours (it is neutral): {ATTACK_FROM}"),
+        (False, f"province 3 Prov3 is not yours (it is neutral): {ATTACK_FROM}"),
     ]
 
 
@@ -90,7 +90,7 @@ def test_bombing_needs_a_province_already_yours() -> None:
     assert attacking.accepted
     assert (bombing.accepted, bombing.reason) == (
         False,
-        "province 2 is not yours (it is neutral): bombs are fired from your own provinces"
+        "province 2 Prov2 is not yours (it is neutral): bombs are fired from your own provinces"
         " (bombing comes before any attack)",
     )
 
@@ -114,33 +114,34 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
 
     taken = judge(state, attack(1, 1, 2), *lines(2))[1:]
     assert [v.accepted for v in taken] == [True] * 4
-    assert all(v.reason.startswith("note: province 2 is not yours now") for v in taken[:3])
+    assert all(v.reason.startswith("note: province 2 Prov2 is not yours now") for v in taken[:3])
     assert taken[3].reason == (
-        "note: province 7 is neutral now, and spying on a neutral province is not allowed:"
-        " this line runs only if another player takes 7 before the spying; if nobody does, it"
-        " is skipped and costs no spies; note: province 2 is not yours now; your attack on it"
-        " from 1 may take it, and this order runs only if it does"
+        "note: province 7 Prov7 is neutral now, and spying on a neutral province is not allowed:"
+        " this line runs only if another player takes it before the spying; if nobody does, it"
+        " is skipped and costs no spies; note: province 2 Prov2 is not yours now; your attack on it"
+        " from 1 Prov1 may take it, and this order runs only if it does"
     )
     other = judge(state, attack(1, 1, 2), *lines(6))[1:]
     assert outcome(other) == [
         (
             False,
-            "province 6 is not yours (it is P2's, player #2): transformations are made in your"
+            "province 6 Prov6 is not yours (it is P2's, player #2): transformations are made in"
+            " your"
             " own provinces, or in one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is P2's, player #2): units move from your own"
+            "province 6 Prov6 is not yours (it is P2's, player #2): units move from your own"
             " provinces, or from one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is P2's, player #2): aims are set for your own"
+            "province 6 Prov6 is not yours (it is P2's, player #2): aims are set for your own"
             " provinces, or for one an attack line of yours takes",
         ),
         (
             False,
-            "province 6 is not yours (it is P2's, player #2): spies set out from your own"
+            "province 6 Prov6 is not yours (it is P2's, player #2): spies set out from your own"
             " provinces, or from one an attack line of yours takes",
         ),
     ]
@@ -156,12 +157,15 @@ def test_a_colours_orders_name_only_its_own_provinces() -> None:
     (verdict,) = judge(state, move, player=ANN_A)
     assert (verdict.accepted, verdict.reason) == (
         False,
-        f"province {ann_b_home} is not yours (it is your colour AnnB's: its orders go on"
+        f"province {state.named(ann_b_home)} is not yours (it is your colour AnnB's: its orders"
+        " go on"
         " AnnB's form): units move from your own provinces, or from one an attack line of"
         " yours takes",
     )
     (bobs,) = judge(state, attack(1, 10 + BOB_A, 7), player=ANN_A)
-    assert bobs.reason == f"province 12 is not yours (it is BobA's, player #2): {ATTACK_FROM}"
+    assert (
+        bobs.reason == f"province 12 Prov12 is not yours (it is BobA's, player #2): {ATTACK_FROM}"
+    )
 
 
 def test_the_robots_orders_pass_the_same_checks() -> None:
@@ -188,8 +192,9 @@ def test_spying_on_a_neutral_province_says_it_runs_only_if_another_player_takes_
     assert outcome(verdicts) == [
         (
             True,
-            "note: province 7 is neutral now, and spying on a neutral province is not allowed:"
-            " this line runs only if another player takes 7 before the spying; if nobody"
+            "note: province 7 Prov7 is neutral now, and spying on a neutral province is not"
+            " allowed:"
+            " this line runs only if another player takes it before the spying; if nobody"
             " does, it is skipped and costs no spies",
         )
     ]
@@ -204,7 +209,7 @@ def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
     assert outcome(judge(state, attack(1, 1, 2, armies=30))) == [
         (
             True,
-            "note: 12 ARM in province 1 now: this attack takes what is there when it runs,"
+            "note: 12 ARM in province 1 Prov1 now: this attack takes what is there when it runs,"
             " at most 12, not 30",
         )
     ]
@@ -223,7 +228,7 @@ def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
     assert outcome(verdicts) == [
         (
             True,
-            "note: province 2 is yours now: this attack runs only if another player takes 2"
+            "note: province 2 Prov2 is yours now: this attack runs only if another player takes it"
             " before it; if nobody does, it is ignored and takes none of your attacks",
         )
     ]

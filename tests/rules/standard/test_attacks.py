@@ -328,7 +328,7 @@ def test_attacks_only_a_neighbour() -> None:
     result = run_standard(state, orders(1, attack=[attack(7, 13, 10)]))
     assert kinds(result, "battle") == []
     assert skipped(result) == [
-        "province 13 is not next to 7",
+        "province 13 Prov13 is not next to 7 Prov7",
     ]
     assert result.state.province(7).arm == 40
 
@@ -373,7 +373,7 @@ def test_an_order_from_a_province_with_no_armies_left_does_not_count() -> None:
         ),
     )
     assert owners(result, 3, 6, 8, 12) == [0, 1, 1, 1]
-    assert skipped(result) == ["no armies left in province 2 (ignored: it does not count)"]
+    assert skipped(result) == ["no armies left in province 2 Prov2 (ignored: it does not count)"]
 
 
 def test_only_seven_orders_are_read() -> None:
@@ -447,7 +447,7 @@ def test_an_order_from_a_province_lost_this_turn_is_ignored() -> None:
         orders(2, attack=[attack(6, 1, 10)]),
     )
     assert owners(result, 1, 2, 8, 12) == [2, 1, 1, 1]
-    assert skipped(result) == ["province 1 is not yours"]
+    assert skipped(result) == ["province 1 Prov1 is not yours"]
 
 
 def test_players_attack_in_the_order_of_play() -> None:

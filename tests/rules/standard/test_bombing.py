@@ -113,13 +113,13 @@ def test_long_range_reaches_exactly_the_neighbours_of_neighbours() -> None:
 
 
 def test_a_province_out_of_range_cannot_be_bombed() -> None:
-    """Bombing reaches a neighbour or a neighbour's neighbour only: province 4 is three
+    """Bombing reaches a neighbour or a neighbour's neighbour only: province 4 Prov4 is three
     steps from 1; the order is skipped and no missile is spent."""
     state = setup()
     empty(state, 4, 2, arm=10)
     result = fire(state, bomb(1, 4, 5), values=(HIT, ARM))
     assert kinds(result, "bombing_run") == []
-    assert skipped(result) == ["province 4 is out of range"]
+    assert skipped(result) == ["province 4 Prov4 is out of range"]
     assert result.state.province(1).mis == 10
     assert result.state.province(4).arm == 10
 
@@ -241,7 +241,7 @@ def test_missiles_fire_only_from_ones_own_province() -> None:
     empty(state, 2, 2, arm=10)
     result = fire(state, bomb(6, 2, 5), values=(HIT, ARM))
     assert kinds(result, "bombing_run") == []
-    assert skipped(result) == ["province 6 is not yours"]
+    assert skipped(result) == ["province 6 Prov6 is not yours"]
     assert result.state.province(6).mis == 10
     assert result.state.province(2).arm == 10
 

@@ -171,7 +171,7 @@ def test_transformations_only_in_ones_own_province() -> None:
     empty(state, 2, 2, pop=40)
     result = run_standard(state, orders(1, transform=[transform(2, "POP-ARM", 40)]))
     assert result.state.province(2).arm == 0
-    assert skipped(result) == ["province 2 is not yours"]
+    assert skipped(result) == ["province 2 Prov2 is not yours"]
 
 
 # --- growth -----------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def test_moves_go_only_to_a_neighbour() -> None:
     empty(state, 3, 1)
     result = run_standard(state, orders(1, move=[move(1, 3, "ARM", 10)]))
     assert (result.state.province(1).arm, result.state.province(3).arm) == (10, 0)
-    assert skipped(result) == ["province 3 is not next to 1"]
+    assert skipped(result) == ["province 3 Prov3 is not next to 1 Prov1"]
 
 
 def test_moves_go_only_into_ones_own_provinces() -> None:
@@ -305,7 +305,7 @@ def test_moves_go_only_into_ones_own_provinces() -> None:
     empty(state, 6, 2)
     result = run_standard(state, orders(1, move=[move(1, 6, "ARM", 10)]))
     assert (result.state.province(1).arm, result.state.province(6).arm) == (10, 0)
-    assert skipped(result) == ["province 6 is not yours: your units were halted"]
+    assert skipped(result) == ["province 6 Prov6 is not yours: your units were halted"]
 
 
 def test_moved_armies_mix_their_levels() -> None:

@@ -44,7 +44,9 @@ def home_state(protection: int) -> WokState:
     return state
 
 
-PROTECTED = "province 2 is a home province, protected from headhunting until the end of turn 6"
+PROTECTED = (
+    "province 2 Prov2 is a home province, protected from headhunting until the end of turn 6"
+)
 
 
 # --- headhunting ------------------------------------------------------------------------
@@ -210,7 +212,8 @@ def napped(turn: int, players: int = 2) -> WokState:
 
 
 NAPPED = (
-    "you are napped with P2 until the start of turn 6: province 2 was theirs when the turn began"
+    "you are napped with P2 until the start of turn 6: province 2 Prov2 was theirs when the"
+    " turn began"
 )
 
 
@@ -308,7 +311,7 @@ def test_a_province_of_the_napped_colour_at_the_start_stays_off_limits() -> None
     )
     assert [(b.attacker, b.defender) for b in kinds(result, "battle")] == [(3, 2)]
     assert reasons(result, "2 attacking") == [
-        "you are napped with P2 until the start of turn 6: province 3 was theirs when the "
+        "you are napped with P2 until the start of turn 6: province 3 Prov3 was theirs when the "
         "turn began (ignored: it does not count)"
     ]
     assert result.state.province(3).owner == 3

@@ -103,7 +103,7 @@ def test_spies_come_from_ones_own_province_and_only_those_there() -> None:
     result = operate(state, spy(1, 2, SPY_PROVINCE, 8), spy(1, 2, SPY_PROVINCE, 1), values=(NO,))
     report = kinds(result, "spy_report")[0]
     assert (report.spies, report.returned) == (3, 0)
-    assert skipped(result) == ["no spies left in province 1 (no spies sent)"]
+    assert skipped(result) == ["no spies left in province 1 Prov1 (no spies sent)"]
 
 
 # --- reaching the target ----------------------------------------------------------------
@@ -439,7 +439,7 @@ def test_false_orders_are_told_under_the_province_table_until_the_aim_changes() 
     assert (bad, problems) == ([], [])
     (verdict,) = RULESET.accept(entries, second.state, 2).verdicts
     assert verdict.reason == (
-        "note: province 2 already has the aim MIN: this is no change, so its workers go on"
+        "note: province 2 Prov2 already has the aim MIN: this is no change, so its workers go on"
         " following the false orders; give it another aim to set them working"
     )
     third = run_standard(

@@ -270,4 +270,4 @@ def test_an_aim_can_only_be_set_in_ones_own_province() -> None:
     empty(state, 2, 2, aim="DEF")
     result = run_standard(state, orders(1, aim=[aim(2, "MIN")]))
     assert result.state.province(2).aim == "DEF"
-    assert [e.reason for e in kinds(result, "order_skipped")] == ["province 2 is not yours"]
+    assert [e.reason for e in kinds(result, "order_skipped")] == ["province 2 Prov2 is not yours"]

@@ -250,3 +250,32 @@ def test_a_bad_move_line_names_tiles_as_the_form_does_and_the_pieces_one_may_mov
         "no piece to attack at 04/04",
     ]
     assert mine == ["11", "12", "13"]
+
+
+def test_an_army_line_may_name_a_piece_by_its_id_in_pieces() -> None:
+    """A player's trial: on the army turn ``A4: 31`` (a piece's ID in his report's PIECES
+    table) was refused, "there is no piece '31'", though it names one piece and so one
+    kind. A number that is no number of PIECES TO PICK FROM but a piece's ID picks that
+    piece's kind, and the confirmation's note says which (ruling 19); the list's numbers
+    come first."""
+    game = new_game(2, seed=3)
+    mine = next(p for p in game.pieces if p.owner == 1)
+    theirs = next(p for p in game.pieces if p.owner == 2)
+    assert mine.id > len(game.kinds) and theirs.id > len(game.kinds)
+    acceptance = through_aof(game, [f"A1: {mine.id}", f"A2: {theirs.id}", "A3: 2", "A4: 99"])
+    assert acceptance.orders["army"] == [mine.kind, theirs.kind, game.kinds[1].key]
+    said = [(v.accepted, v.reason) for v in acceptance.verdicts]
+    assert said == [
+        (
+            True,
+            f"note: {mine.id} is the ID of your piece {mine.id} in PIECES, not a number of"
+            f" PIECES TO PICK FROM: it picks that piece's kind, {mine.kind}",
+        ),
+        (
+            True,
+            f"note: {theirs.id} is the ID of P2's piece {theirs.id} in PIECES, not a number"
+            f" of PIECES TO PICK FROM: it picks that piece's kind, {theirs.kind}",
+        ),
+        (True, ""),
+        (False, f"there is no piece '99'{PICK}"),
+    ]

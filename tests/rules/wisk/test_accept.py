@@ -564,3 +564,22 @@ def test_a_claim_or_a_one_army_placement_may_leave_armies_blank() -> None:
     assert verdicts(playing, place=[{"territory": ALASKA}]) == [
         (False, "write how many ARMIES to place there")
     ]
+
+
+def test_the_attack_section_says_every_field_must_be_filled_in() -> None:
+    """`A1: 30 1 3` (UNTIL and MOVE left blank) is refused ("fill in all of FROM TO DICE
+    UNTIL MOVE, or none"), and the form did not say these blanks were needed: the attack
+    section's help says so above its lines."""
+    playing = state_with_cards()
+    blank = {"player": 1, "turn": playing.turn}
+    form = render_aof(RULESET.form, HEADER, blank, RULESET.form_context(playing, 1))
+    section = form[form.index("ATTACK, in this order") : form.index("A1:")]
+    assert "Fill in all five, FROM TO DICE UNTIL MOVE: a line with one left blank is refused." in (
+        " ".join(section.split())
+    )
+    filled = form.replace("A1:  __   __ _ ", f"A1:  {KAMCHATKA:02d}   {ALASKA:02d} 3 ", 1)
+    assert filled != form
+    outcome = read_aof(RULESET.form, filled)
+    assert [v.reason for v in outcome.bad] == [
+        "the UNTIL and MOVE fields are blank (fill in all of FROM TO DICE UNTIL MOVE, or none)"
+    ]

@@ -32,7 +32,7 @@ def test_only_the_first_n_accepted_attack_lines_count_even_unexecutable_ones() -
     verdicts = judge(state, attack(1), attack(2, 1, 9), attack(3), attack(4, 1, 6), attack(5))
     assert [(v.accepted, v.reason) for v in verdicts] == [
         (True, "attack 1 of 3"),
-        (False, "province 9 is not next to 1 (its neighbours are 2, 6)"),
+        (False, "province 9 Prov9 is not next to 1 Prov1 (its neighbours are 2 Prov2, 6 Prov6)"),
         (True, "attack 2 of 3"),
         (True, "attack 3 of 3"),
         (
@@ -63,14 +63,15 @@ def test_a_line_for_a_province_not_yours_uses_up_no_attack() -> None:
     assert [(v.accepted, v.reason) for v in acceptance.verdicts] == [
         (
             False,
-            "province 11 is not yours: an attack starts from your own province,"
+            "province 11 Prov11 is not yours: an attack starts from your own province,"
             " or from one an earlier attack line of yours takes",
         ),
         (True, "attack 1 of 3"),
         (True, "attack 2 of 3"),
         (
             True,
-            "attack 3 of 3; note: province 2 is not yours now; your attack on it from 1 may"
+            "attack 3 of 3; note: province 2 Prov2 is not yours now; your attack on it from 1"
+            " Prov1 may"
             " take it, and this order runs only if it does",
         ),
     ]
@@ -94,13 +95,14 @@ def test_an_attack_may_start_from_a_province_an_earlier_attack_line_takes() -> N
     assert [(v.accepted, v.reason) for v in verdicts] == [
         (
             False,
-            "province 2 is not yours (it is neutral): an attack starts from your own province,"
+            "province 2 Prov2 is not yours (it is neutral): an attack starts from your own"
+            " province,"
             " or from one an earlier attack line of yours takes",
         ),
         (True, "attack 1 of 7"),
         (
             False,
-            "province 7 is not yours: an attack starts from your own province, or from one an"
+            "province 7 Prov7 is not yours: an attack starts from your own province, or from one an"
             " earlier attack line of yours takes",
         ),
     ]
@@ -126,7 +128,8 @@ def test_unknown_and_out_of_reach_provinces_are_rejected_with_the_reason() -> No
     bomb, move = judge(state, far, missing)
     assert not bomb.accepted
     assert bomb.reason == (
-        "province 12 is out of range of 1: bomb a neighbour (2, 6) or a province numbered 1..4"
+        "province 12 Prov12 is out of range of 1 Prov1: bomb a neighbour (2, 6) or a province"
+        " numbered 1..4"
     )
     assert not move.accepted and move.reason == "there is no province 77 (provinces are 1..20)"
 
@@ -142,7 +145,7 @@ def test_bombing_needs_a_province_already_yours() -> None:
     assert attack_two.accepted
     assert (bombing.accepted, bombing.reason) == (
         False,
-        "province 2 is not yours (it is P2's, player #2): bombs are fired from your own"
+        "province 2 Prov2 is not yours (it is P2's, player #2): bombs are fired from your own"
         " provinces (bombing comes before any attack)",
     )
 
@@ -165,22 +168,24 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
             entry("spy", 1, **{"from": pid, "to": 7, "op": 1, "spies": 2}),
         ]
 
-    note = "note: province 2 is not yours now; your attack on it from 1 may take it"
+    note = "note: province 2 Prov2 is not yours now; your attack on it from 1 Prov1 may take it"
     taken = judge(state, attack(1, 1, 2), *lines(2))[1:]
     assert all(v.accepted and v.reason.startswith(note) for v in taken), taken
     other = make_state()
     empty(other, 1, 1, arm=50)
     give(other, 6, 2)
     assert [v.reason for v in judge(other, attack(1, 1, 2), *lines(6))[1:]] == [
-        "province 6 is not yours (it is P2's, player #2): transformations are made in your own"
+        "province 6 Prov6 is not yours (it is P2's, player #2): transformations are made in your"
+        " own"
         " provinces, or in one an attack line of yours takes",
-        "province 6 is not yours (it is P2's, player #2): units move from your own provinces,"
+        "province 6 Prov6 is not yours (it is P2's, player #2): units move from your own provinces,"
         " or from one an attack line of yours takes",
-        "province 6 is not yours (it is P2's, player #2): units move only into your own"
+        "province 6 Prov6 is not yours (it is P2's, player #2): units move only into your own"
         " provinces, or into one an attack line of yours takes (anywhere else they are halted)",
-        "province 6 is not yours (it is P2's, player #2): aims are set for your own provinces,"
+        "province 6 Prov6 is not yours (it is P2's, player #2): aims are set for your own"
+        " provinces,"
         " or for one an attack line of yours takes",
-        "province 6 is not yours (it is P2's, player #2): spies set out from your own"
+        "province 6 Prov6 is not yours (it is P2's, player #2): spies set out from your own"
         " provinces, or from one an attack line of yours takes",
     ]
 
@@ -196,8 +201,8 @@ def test_the_holder_is_named_only_where_the_report_shows_it() -> None:
         entry("aim", 1, province=2, aim="MIS"),
         entry("aim", 2, province=20, aim="MIS"),
     )
-    assert near.reason.startswith("province 2 is not yours (it is neutral): ")
-    assert far.reason.startswith("province 20 is not yours: ")
+    assert near.reason.startswith("province 2 Prov2 is not yours (it is neutral): ")
+    assert far.reason.startswith("province 20 Prov20 is not yours: ")
 
 
 def test_a_rejected_line_uses_up_none_of_the_lines_of_its_kind() -> None:
@@ -241,7 +246,7 @@ def test_aims_four_changes_and_one_order_a_province() -> None:
     lines.append(entry("aim", 7, province=1, aim="MIS"))
     verdicts = judge(state, *lines)
     assert [v.accepted for v in verdicts] == [True, True, True, True, False, True, False]
-    assert verdicts[6].reason == "province 1 already has an aim order"
+    assert verdicts[6].reason == "province 1 Prov1 already has an aim order"
 
 
 def test_trades_must_be_one_of_the_five() -> None:
@@ -289,14 +294,15 @@ def test_spying_on_a_neutral_or_own_province_says_when_it_runs() -> None:
     assert [(v.accepted, v.reason) for v in judge(state, *lines)] == [
         (
             True,
-            "note: province 2 is neutral now, and spying on a neutral province is not allowed:"
-            " this line runs only if another player takes 2 before the spying; if nobody"
+            "note: province 2 Prov2 is neutral now, and spying on a neutral province is not"
+            " allowed:"
+            " this line runs only if another player takes it before the spying; if nobody"
             " does, it is skipped and costs no spies",
         ),
         (
             True,
-            "note: province 3 is yours now, and spying on your own province is not allowed:"
-            " this line runs only if another player takes 3 before the spying; if nobody"
+            "note: province 3 Prov3 is yours now, and spying on your own province is not allowed:"
+            " this line runs only if another player takes it before the spying; if nobody"
             " does, it is skipped and costs no spies",
         ),
     ]
@@ -317,12 +323,12 @@ def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
     assert [(v.accepted, v.reason) for v in judge(state, *lines)] == [
         (
             True,
-            "attack 1 of 3; note: 12 ARM in province 1 now: this attack takes what is there"
+            "attack 1 of 3; note: 12 ARM in province 1 Prov1 now: this attack takes what is there"
             " when it runs, at most 12, not 30",
         ),
         (
             True,
-            "attack 2 of 3; note: no ARM in province 1 after your earlier attack lines from"
+            "attack 2 of 3; note: no ARM in province 1 Prov1 after your earlier attack lines from"
             " it: this attack finds none there and does not run",
         ),
     ]
@@ -342,7 +348,42 @@ def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
     (verdict,) = judge(state, attack(1, 1, 2))
     assert (verdict.accepted, verdict.reason) == (
         True,
-        "attack 1 of 3; note: province 2 is yours now: this attack runs only if another"
-        " player takes 2 before it; if nobody does, it is skipped, and it still takes"
+        "attack 1 of 3; note: province 2 Prov2 is yours now: this attack runs only if another"
+        " player takes it before it; if nobody does, it is skipped, and it still takes"
         " attack 1 of your 3",
+    )
+
+
+def test_a_trade_the_turn_would_not_run_says_so_on_its_line() -> None:
+    """A player's trial: `ok X1: 100` and nothing more, with 0 tech points; only the
+    forecast far below said 'Would not run'. An accepted trade that the points he has,
+    with those his workers make before the trades (aim TECH) and less his earlier trade
+    lines', do not cover says so on its own line; one they cover says nothing."""
+    state = make_state()
+    empty(state, 1, 1, wok=20, aim="TECH")
+    state.player(1).tech = 90  # 110 at the trades
+    verdicts = judge(state, entry("trade", 1, points=100), entry("trade", 2, points=100), player=1)
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, ""),
+        (
+            True,
+            "note: as things stand this trade does not run: you have 90 tech points, your"
+            " workers make 20 before the trades (their aim TECH), your earlier trade lines"
+            " spend 100, and it needs 100",
+        ),
+    ]
+    forecast = RULESET.forecast(state, {"player": 1, "trade": [100, 100]}, 1)
+    assert forecast["skipped"] == [
+        {
+            "phase": "V trades",
+            "order": "trade 100 tech points",
+            "reason": "you have only 10 tech points",
+        }
+    ]
+    state.player(1).tech = 0
+    empty(state, 1, 1, wok=20, aim="MIS")
+    (alone,) = judge(state, entry("trade", 1, points=100))
+    assert alone.reason == (
+        "note: as things stand this trade does not run: you have 0 tech points, your workers"
+        " make 0 before the trades (their aim TECH), and it needs 100"
     )

@@ -158,7 +158,9 @@ def test_out_of_range_target_is_skipped_and_keeps_the_missiles() -> None:
     result = fire(state, bomb(1, 5, 7), values=(HIT, ARMIES, MOST, HIT))
     assert kinds(result, "bombing_run") == []
     skipped = kinds(result, "order_skipped")
-    assert [(s.phase, s.reason) for s in skipped] == [("I bombing", "province 5 is out of range")]
+    assert [(s.phase, s.reason) for s in skipped] == [
+        ("I bombing", "province 5 Prov5 is out of range")
+    ]
     assert result.state.province(1).mis == 7
     assert result.state.province(5).arm == 10
 
@@ -277,7 +279,9 @@ def test_no_missiles_left_is_skipped_and_nothing_is_lost() -> None:
     empty(state, 2, 2, arm=10, spy=4)
     result = fire(state, bomb(1, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == [] and kinds(result, "bombing_suffered") == []
-    assert [s.reason for s in kinds(result, "order_skipped")] == ["no missiles left in province 1"]
+    assert [s.reason for s in kinds(result, "order_skipped")] == [
+        "no missiles left in province 1 Prov1"
+    ]
     assert result.state.province(1).mis == 0
     assert (result.state.province(2).arm, result.state.province(2).spy) == (10, 4)
 
@@ -299,7 +303,7 @@ def test_bombing_your_own_province_is_skipped() -> None:
     empty(state, 2, 1, arm=10)
     result = fire(state, bomb(1, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == []
-    assert [s.reason for s in kinds(result, "order_skipped")] == ["province 2 is yours"]
+    assert [s.reason for s in kinds(result, "order_skipped")] == ["province 2 Prov2 is yours"]
     assert result.state.province(1).mis == 5
     assert result.state.province(2).arm == 10
 
@@ -311,7 +315,7 @@ def test_bombing_from_a_province_not_yours_is_skipped() -> None:
     empty(state, 2, 2, arm=10)
     result = fire(state, bomb(3, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == []
-    assert [s.reason for s in kinds(result, "order_skipped")] == ["province 3 is not yours"]
+    assert [s.reason for s in kinds(result, "order_skipped")] == ["province 3 Prov3 is not yours"]
     assert result.state.province(3).mis == 9
 
 

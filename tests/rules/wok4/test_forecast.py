@@ -41,7 +41,7 @@ def test_forecast_reports_orders_that_would_not_run() -> None:
         "move": [{"from": 3, "to": 4, "unit": "POP", "amount": 5}],
     }
     result: dict[str, Any] = RULESET.forecast(state, orders, 1)
-    assert [s["reason"] for s in result["skipped"]] == ["province 3 is not yours"]
+    assert [s["reason"] for s in result["skipped"]] == ["province 3 Prov3 is not yours"]
 
 
 def test_forecast_says_a_bombing_without_missiles_would_not_run() -> None:
@@ -64,8 +64,8 @@ def test_forecast_says_a_bombing_without_missiles_would_not_run() -> None:
     }
     result: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [(s["order"], s["reason"]) for s in result["skipped"]] == [
-        ("bomb 2 from 1 with 5 missiles", "no missiles left in province 1"),
-        ("bomb 4 from 3 with 1 missile", "province 3 is not yours"),
+        ("bomb 2 from 1 with 5 missiles", "no missiles left in province 1 Prov1"),
+        ("bomb 4 from 3 with 1 missile", "province 3 Prov3 is not yours"),
     ]
     assert result["later"] == ["1 bombing order"]
     rows = {r.id: r for r in result["provinces"]}

@@ -247,7 +247,7 @@ def test_spying_on_your_own_province_is_skipped_and_costs_no_spies() -> None:
     result = operate(state, spy(1, 6, SABOTAGE_MISSILES, 5), values=(YES, NO, NO))
     assert kinds(result, "spy_report") == []
     assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "province 6 is yours (no spies lost)"
+        "province 6 Prov6 is yours (no spies lost)"
     ]
     assert (result.state.province(1).spy, result.state.province(6).mis) == (10, 20)
 

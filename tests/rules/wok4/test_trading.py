@@ -249,8 +249,8 @@ def test_aim_of_a_province_not_yours_is_skipped() -> None:
     assert result.state.province(8).aim == "DEF"
     assert [result.state.province(p).aim for p in range(1, 5)] == ["MIS"] * 4
     assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "province 7 is not yours",
-        "province 8 is not yours",
+        "province 7 Prov7 is not yours",
+        "province 8 Prov8 is not yours",
     ]
 
 

@@ -87,9 +87,9 @@ def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
     used = f"spy operation {op} on {target}"  # kept beside the counts of the lines
     if context.counts.get(used):
         repeat = (
-            f"note: an earlier line uses {OP_NAMES[op]} on province {target} too, and "
-            "each operation is used once a province a turn: this line runs only if that one "
-            "sends no spies"
+            f"note: an earlier line uses {OP_NAMES[op]} on province"
+            f" {context.state.named(target)} too, and each operation is used once a province a"
+            " turn: this line runs only if that one sends no spies"
         )
         return True, "; ".join(note for note in (repeat, reason) if note)
     context.counts[used] = 1

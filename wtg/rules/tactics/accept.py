@@ -28,8 +28,10 @@ def accept_entries(
     army: list[str] = []
     moved: list[int] = []
     for entry in sorted(entries, key=lambda e: (e.section != "army", e.section, e.position)):
+        note = ""
         if entry.section == "army":
             reason, key = _army_entry(work, entry, army)
+            note = "" if reason else piece_note(work, player, str(entry.values.get("kind", "")))
             if not reason:
                 army.append(key)
                 entry = RawEntry(
@@ -39,7 +41,7 @@ def accept_entries(
             reason = _move_entry(work, entry, player, moved)
         else:
             reason = ""
-        verdicts.append(Verdict(entry=entry, accepted=not reason, reason=reason))
+        verdicts.append(Verdict(entry=entry, accepted=not reason, reason=reason or note))
         if not reason:
             good.append(entry)
     return Acceptance(orders_from_entries(form, player, state.turn + 1, good), verdicts)
@@ -52,6 +54,32 @@ def kind_named(state: TacticsState, written: str) -> PieceKind | None:
         return state.kinds[number - 1] if 1 <= number <= len(state.kinds) else None
     key = kind_key(written)
     return next((k for k in state.kinds if k.key == key), None)
+
+
+def kind_of_piece(state: TacticsState, written: str) -> PieceKind | None:
+    """The kind of the piece whose ID (in the report's PIECES table) ``written`` is, where
+    it is no number of the list: ``A4: 31`` picks a piece of piece 31's kind (ruling,
+    ``docs/rules/tactics.md`` 19). The list's number comes first (``kind_named``)."""
+    if not written.strip().isdigit():
+        return None
+    piece = state.piece(int(written))
+    return state.kind(piece.kind) if piece is not None else None
+
+
+def piece_note(state: TacticsState, player: int, written: str) -> str:
+    """The note on an accepted army line that named a piece by its ID: the kind it picks,
+    and whose piece it is where it is not the player's (a typo picks a kind he did not
+    mean; the note lets him see it)."""
+    if kind_named(state, written.strip()) is not None:
+        return ""
+    piece = state.piece(int(written)) if written.strip().isdigit() else None
+    if piece is None:
+        return ""
+    whose = "your" if piece.owner == player else f"{state.player(piece.owner).name}'s"
+    return (
+        f"note: {piece.id} is the ID of {whose} piece {piece.id} in PIECES, not a number of"
+        f" PIECES TO PICK FROM: it picks that piece's kind, {piece.kind}"
+    )
 
 
 def kinds_meant(state: TacticsState, written: str) -> list[PieceKind]:
@@ -68,7 +96,7 @@ def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[s
     if work.phase != ARMY:
         return "armies are picked on turn 1 only", ""
     written = str(entry.values.get("kind", ""))
-    kind = kind_named(work, written)
+    kind = kind_named(work, written) or kind_of_piece(work, written)
     reason = army_problem(kind, written, army, work.army_size)
     meant = kinds_meant(work, written) if kind is None else []
     if meant:

@@ -133,7 +133,7 @@ class Context:
         if armies <= left:
             return ""
         unit = "ARM" if province.troops == province.arm else "troops"
-        where = f"in province {source}" + (
+        where = f"in province {self.state.named(source)}" + (
             " after your earlier attack lines from it" if earlier else " now"
         )
         if left == 0:
@@ -156,8 +156,8 @@ class Context:
         else:
             return ""
         return (
-            f"note: province {target} is {what}: this line runs only if another player takes"
-            f" {target} before the spying; if nobody does, it is skipped and costs no spies"
+            f"note: province {self.state.named(target)} is {what}: this line runs only if another"
+            f" player takes it before the spying; if nobody does, it is skipped and costs no spies"
         )
 
     def own_target_note(self, target: int, counts: str) -> str:
@@ -168,15 +168,18 @@ class Context:
         if self.state.province(target).owner != self.player:
             return ""
         return (
-            f"note: province {target} is yours now: this attack runs only if another player"
-            f" takes {target} before it; if nobody does, {counts}"
+            f"note: province {self.state.named(target)} is yours now: this attack runs only if"
+            f" another player takes it before it; if nobody does, {counts}"
         )
 
     def neighbour_problem(self, source: int, target: int) -> str:
         if target in self.state.province(source).neighbours:
             return ""
-        near = ", ".join(str(n) for n in self.state.province(source).neighbours)
-        return f"province {target} is not next to {source} (its neighbours are {near})"
+        near = ", ".join(self.state.named(n) for n in self.state.province(source).neighbours)
+        named = self.state.named
+        return (
+            f"province {named(target)} is not next to {named(source)} (its neighbours are {near})"
+        )
 
 
 def accept_entries(
@@ -224,7 +227,8 @@ def bomb_checker(
             problem = "fire at least 1 missile"
         if not problem and reach_of(context.state, source, target) is None:
             hint = reach_hint(context.state, source)
-            problem = f"province {target} is out of range of {source}: bomb {hint}"
+            named = context.state.named
+            problem = f"province {named(target)} is out of range of {named(source)}: bomb {hint}"
         problem = problem or context.ownership_problem(source, BOMB_FROM, by_attack=False)
         problem = problem or limit(entry, context, orders, "bombing")
         return (False, problem) if problem else (True, "")
@@ -298,11 +302,11 @@ def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if aim not in context.aims:
         problem = f"aim must be one of {', '.join(context.aims)}"
     if not problem and province in context.aim_provinces:
-        problem = f"province {province} already has an aim order"
+        problem = f"province {context.state.named(province)} already has an aim order"
     problem = problem or context.ownership_problem(province, AIM_FOR)
     if not problem and context.state.province(province).aim == aim:
         context.aim_provinces[province] = aim
-        note = f"note: province {province} already has the aim {aim}"
+        note = f"note: province {context.state.named(province)} already has the aim {aim}"
         if context.state.province(province).idle:
             note += (
                 ": this is no change, so its workers go on following the false orders;"

@@ -127,7 +127,7 @@ def _attack(
         else forbidden(turn, player.id, target.id)
     )
     if not reason and source.troops < 1:
-        reason = f"no armies left in province {source.id}"
+        reason = f"no armies left in province {turn.state.named(source.id)}"
     if reason:
         turn.skip(player.id, phase, text, reason + " (ignored: it does not count)")
         return False

@@ -58,8 +58,8 @@ def spy_phase(
                     player.id,
                     phase,
                     _text(order),
-                    f"{OP_NAMES[order.op]} was already used on province {order.target} this "
-                    "turn (no spies sent)",
+                    f"{OP_NAMES[order.op]} was already used on province"
+                    f" {turn.state.named(order.target)} this turn (no spies sent)",
                 )
                 continue
             if _spy(turn, phase, player, order, empire_of):
@@ -149,9 +149,9 @@ def _not_executable(
     if target.owner == 0:
         return "spying only works on other players, not neutral provinces"
     if target.owner == player.id:
-        return f"province {target.id} is yours"
+        return f"province {turn.state.named(target.id)} is yours"
     if source.spy < 1:
-        return f"no spies left in province {source.id}"
+        return f"no spies left in province {turn.state.named(source.id)}"
     return forbidden(turn, player.id, target.id)
 
 

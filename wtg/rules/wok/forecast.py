@@ -31,7 +31,7 @@ _UNREAD = frozenset(("attack", "spy"))
 """The orders no phase of a forecast reads: the bombing orders are aimed (``aiming``)."""
 _BOMBING = "bombing"
 """The last word of every ruleset's bombing phase, by which its skipped orders are known."""
-_NOT_YOURS = re.compile(r"province (\d+) is not yours(?::|$)")
+_NOT_YOURS = re.compile(r"province (\d+)(?: [^:]*)? is not yours(?::|$)")
 """The reason a phase skips an order in a province not the player's (``Turn.own_or_skip``)."""
 
 
@@ -150,7 +150,7 @@ def _armless(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
         here = left.setdefault(source.id, source.troops)
         if here < 1:
             text = f"attack on {order.target} from {order.source}"
-            reason = f"no armies left in province {order.source}"
+            reason = f"no armies left in province {turn.state.named(order.source)}"
             found.append({"phase": "attack", "order": text, "reason": reason})
         left[source.id] = here - min(here, order.armies)
     return found
@@ -174,7 +174,7 @@ def _spyless(turn: ForecastTurn, orders: Orders, player: int) -> list[dict[str, 
         ):
             continue
         text = f"spy operation on {order.target} from {order.source}"
-        reason = f"no spies left in province {order.source}"
+        reason = f"no spies left in province {state.named(order.source)}"
         found.append({"phase": "spy", "order": text, "reason": reason})
     return found
 

@@ -86,13 +86,15 @@ class Holdings:
         ``need`` says what the order needs, in the player's words."""
         if pid in self.held or (by_attack and pid in self.taken):
             return ""
-        return f"province {pid} is not yours{holder_words(self.state, self.player, pid)}: {need}"
+        holder = holder_words(self.state, self.player, pid)
+        return f"province {self.state.named(pid)} is not yours{holder}: {need}"
 
     def note(self, pid: int) -> str:
         """The note on an accepted order that names a province only an attack may give."""
         if pid in self.held or pid not in self.taken:
             return ""
         return (
-            f"note: province {pid} is not yours now; your attack on it from {self.taken[pid]}"
+            f"note: province {self.state.named(pid)} is not yours now; your attack on it from"
+            f" {self.state.named(self.taken[pid])}"
             " may take it, and this order runs only if it does"
         )

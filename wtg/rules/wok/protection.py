@@ -37,8 +37,8 @@ def forbidden(turn: Turn, player: int, target: int) -> str:
     state = turn.state
     if state.turn <= state.protection and target in state.protected:
         return (
-            f"province {target} is a home province, protected from headhunting until the "
-            f"end of turn {state.protection}"
+            f"province {state.named(target)} is a home province, protected from headhunting"
+            f" until the end of turn {state.protection}"
         )
     owner = turn.start_owner[target - 1] if turn.start_owner else 0
     for first, second, until in state.naps:
@@ -46,6 +46,6 @@ def forbidden(turn: Turn, player: int, target: int) -> str:
             other = state.player(owner)
             return (
                 f"you are napped with {other.label or other.name} until the start of turn "
-                f"{until}: province {target} was theirs when the turn began"
+                f"{until}: province {state.named(target)} was theirs when the turn began"
             )
     return ""

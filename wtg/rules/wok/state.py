@@ -407,6 +407,14 @@ class WokState:
     def province(self, pid: int) -> Province:
         return self.provinces[pid - 1]
 
+    def named(self, pid: int) -> str:
+        """A province as a player reads it in a reason or a note: its number and its name
+        (``15 Kiev``), as the report's events and PROVINCES table name it; its number alone
+        when the map has no such province."""
+        if isinstance(pid, bool) or not isinstance(pid, int) or not self.has_province(pid):
+            return str(pid)
+        return f"{pid} {self.province(pid).name}"
+
     def player(self, pid: int) -> Player:
         if 0 < pid <= len(self.players) and self.players[pid - 1].id == pid:
             return self.players[pid - 1]  # players are seated 1..N: no search

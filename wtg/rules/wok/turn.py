@@ -62,7 +62,7 @@ class Turn:
         """The player's province ``pid``; if it is not theirs (now), the order is skipped."""
         province = self.owned(pid, player)
         if province is None:
-            self.skip(player, phase, order, f"province {pid} is not yours")
+            self.skip(player, phase, order, f"province {self.state.named(pid)} is not yours")
         return province
 
     def own_and_next(
@@ -73,7 +73,12 @@ class Turn:
         if province is None:
             return None
         if target not in province.neighbours:
-            self.skip(player, phase, order, f"province {target} is not next to {source}")
+            self.skip(
+                player,
+                phase,
+                order,
+                f"province {self.state.named(target)} is not next to {self.state.named(source)}",
+            )
             return None
         return province, self.state.province(target)
 

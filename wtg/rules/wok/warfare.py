@@ -133,9 +133,9 @@ def _aim(
     reach = reach_of(turn.state, order.source, order.target)
     target = turn.state.province(order.target) if reach is not None else None
     reason = (
-        f"province {order.target} is out of range"
+        f"province {turn.state.named(order.target)} is out of range"
         if target is None
-        else f"province {order.target} is yours"
+        else f"province {turn.state.named(order.target)} is yours"
         if target.owner == player.id
         else refused(turn, player.id, order.target)
         if refused
@@ -143,7 +143,7 @@ def _aim(
     )
     missiles = min(order.missiles, source.mis, missiles_max or order.missiles)
     if not reason and missiles < 1:
-        reason = f"no missiles left in province {order.source}"
+        reason = f"no missiles left in province {turn.state.named(order.source)}"
     if reason or target is None:
         turn.skip(player.id, phase, text, reason)
         return None

@@ -12,12 +12,17 @@ from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
     LONG_RANGE_REACH,
     SPY_ORDERS,
+    TECH_MAX,
     TRADE_LINES,
     TRADES,
 )
 from wtg.rules.wok4.phases.spying import OP_NAMES, SPY_PROVINCE
 from wtg.rules.wok4.phases.victory import bitter_end, quit_count
+from wtg.rules.wok4.phases.working import tech_made
 from wtg.rules.wok4.reach import adjacent, bomb_range
+
+_TRADED = "tech points traded"
+"""The count (``Context.counts``) of the points the accepted trade lines that would run spend."""
 
 
 def _reach_hint(state: WokState, source: int) -> str:
@@ -64,7 +69,28 @@ def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = limit(entry, context, TRADE_LINES, "trade") if points in TRADES else ""
     if points not in TRADES:
         problem = f"{points} is no trade: trade 100, 150, 200, 250 or 350 points"
-    return (False, problem) if problem else (True, "")
+    return (False, problem) if problem else (True, _trade_note(points, context))
+
+
+def _trade_note(points: int, context: Context) -> str:
+    """The note on an accepted trade the turn would not run as things stand: the points the
+    player has now, with those his workers make before the trades (PHASE III, aim TECH) and
+    less those his earlier trade lines spend, are fewer than it needs. The forecast below
+    says it too ('Would not run'), but the line read `ok X1: 100` and nothing more. Kept
+    (not refused): an attack of his may take a province whose workers make the rest."""
+    record = context.state.player(context.player)
+    made = tech_made(context.state.provinces_of(context.player))
+    spent = context.counts.get(_TRADED, 0)
+    left = min(TECH_MAX, record.tech + made) - spent
+    if points <= left:
+        context.counts[_TRADED] = spent + points
+        return ""
+    earlier = f", your earlier trade lines spend {spent}" if spent else ""
+    return (
+        f"note: as things stand this trade does not run: you have"
+        f" {counted(record.tech, 'tech point')}, your workers make {made} before the trades"
+        f" (their aim TECH){earlier}, and it needs {points}"
+    )
 
 
 def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -53,7 +53,12 @@ def _convert(turn: Turn, player: Player, order: TroopChange) -> None:
     price = wood_per_unit(order.source, order.target)
     amount = min(order.amount, TROOPS_PER_ORDER, getattr(province, source))
     if amount < 1:
-        turn.skip(player.id, PHASE, text, f"no {order.source} in province {order.province}")
+        turn.skip(
+            player.id,
+            PHASE,
+            text,
+            f"no {order.source} in province {turn.state.named(order.province)}",
+        )
         return
     wood = player.wood or 0
     if price > 0:

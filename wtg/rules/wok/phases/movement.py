@@ -58,12 +58,17 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
         source, target = pair
     if target.owner != player.id:
         turn.skip(
-            player.id, phase, text, f"province {order.target} is not yours: your units were halted"
+            player.id,
+            phase,
+            text,
+            f"province {turn.state.named(order.target)} is not yours: your units were halted",
         )
         return
     wanted = min(order.amount, UNITS_PER_ORDER, _available(source, order.unit))
     if wanted < 1:
-        turn.skip(player.id, phase, text, f"no {order.unit} in province {order.source}")
+        turn.skip(
+            player.id, phase, text, f"no {order.unit} in province {turn.state.named(order.source)}"
+        )
         return
     moved, taken = _carry(source, target, order.unit, wanted)
     if not turn.keeps_events:  # a forecast shows none

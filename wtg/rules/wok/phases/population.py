@@ -68,7 +68,12 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
     # the order's text is made for an order that does not run only (a forecast runs seven)
     province = turn.owned(order.province, player.id)
     if province is None:
-        turn.skip(player.id, phase, _text(order), f"province {order.province} is not yours")
+        turn.skip(
+            player.id,
+            phase,
+            _text(order),
+            f"province {turn.state.named(order.province)} is not yours",
+        )
         return
     if order.kind not in RATES:
         turn.skip(
@@ -91,7 +96,7 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
             player.id,
             phase,
             _text(order),
-            f"not enough {order.kind[:3]} in province {order.province}",
+            f"not enough {order.kind[:3]} in province {turn.state.named(order.province)}",
         )
         return
     if turn.keeps_events:  # a forecast shows none

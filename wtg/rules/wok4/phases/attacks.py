@@ -37,11 +37,15 @@ def _attack(turn: Turn, player: Player, order: Attack) -> None:
         return
     source, target = pair
     if target.owner == player.id:
-        turn.skip(player.id, PHASE, text, f"province {order.target} is already yours")
+        turn.skip(
+            player.id, PHASE, text, f"province {turn.state.named(order.target)} is already yours"
+        )
         return
     armies = min(order.armies, source.arm)
     if armies < 1:
-        turn.skip(player.id, PHASE, text, f"no armies left in province {order.source}")
+        turn.skip(
+            player.id, PHASE, text, f"no armies left in province {turn.state.named(order.source)}"
+        )
         return
     source.arm -= armies
     battle(turn, player, source, target, armies)

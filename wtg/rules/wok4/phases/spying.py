@@ -132,16 +132,16 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
 
 def _not_executable(turn: Turn, player: Player, order: SpyOp) -> str:
     if turn.owned(order.source, player.id) is None:
-        return f"province {order.source} is not yours"
+        return f"province {turn.state.named(order.source)} is not yours"
     target = turn.state.province(order.target)
     if target.owner == 0:
-        return f"province {order.target} is neutral: no spying on neutrals"
+        return f"province {turn.state.named(order.target)} is neutral: no spying on neutrals"
     if target.owner == player.id:
-        return f"province {order.target} is yours"
+        return f"province {turn.state.named(order.target)} is yours"
     if order.op != SPY_PROVINCE and not adjacent(turn.state, order.source, order.target):
-        return f"{OP_NAMES[order.op]} needs a neighbour of {order.source}"
+        return f"{OP_NAMES[order.op]} needs a neighbour of {turn.state.named(order.source)}"
     if turn.state.province(order.source).spy < 1:
-        return f"no spies left in province {order.source}"
+        return f"no spies left in province {turn.state.named(order.source)}"
     return ""
 
 

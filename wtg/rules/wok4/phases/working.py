@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from wtg.rules.wok.phases.entropy import lose_eff
 from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
@@ -33,20 +35,26 @@ def working(turn: Turn) -> None:
             work_in_province(province, RATES)
 
 
+def tech_made(provinces: Iterable[Province]) -> int:
+    """The tech points the workers of ``provinces`` make: those aimed at TECH (before the
+    cap, ``TECH_MAX``)."""
+    return sum(p.wok * TECH_PER_WOK for p in provinces if p.aim == "TECH")
+
+
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     totals = {"dfn": 0, "lev": 0, "mis": 0, "spy": 0, "tech": 0, "eff": 0}
     gains: list[tuple[int, int]] = []
     for province in provinces:
         if province.aim == "TECH":
-            totals["tech"] += province.wok * TECH_PER_WOK
-        elif province.aim == "EFF":
+            continue  # tech_made, below
+        if province.aim == "EFF":
             totals["eff"] += province.wok // WOK_PER_EFF
         else:
             product = work_in_province(province, RATES)
             totals[TOTAL_OF_AIM[province.aim]] += product
             gains += [(province.id, product)] if province.aim == "LEV" else []
     tech_before = player.tech
-    player.tech = min(TECH_MAX, player.tech + totals["tech"])
+    player.tech = min(TECH_MAX, player.tech + tech_made(provinces))
     totals["tech"] = player.tech - tech_before
     totals["eff"] = player.change_eff(totals["eff"])
     if turn.keeps_events:  # a forecast shows none
