@@ -44,8 +44,8 @@ def test_the_digest_names_the_seats_whose_code_was_tried_wrong(tmp_path: Path) -
     )
     text = digest.text()
     assert "Wrong codes (5), by the seat whose code a form did not carry" in " ".join(text.split())
-    assert "  g1 player 2: 4 form(s), 3 from 2 other address(es)\n" in text
-    assert "  g1 player 3: 1 form(s)\n" in text
+    assert "  g1 player 2: 4 forms, 3 from 2 other addresses\n" in text
+    assert "  g1 player 3: 1 form\n" in text
     assert digest.line().endswith(", 5 wrong code(s)")
 
 
@@ -144,4 +144,4 @@ def test_a_commands_code_that_opens_no_seat_is_counted_by_its_game(tmp_path: Pat
     assert digest.wrong_codes == (
         WrongCodes(game="wok4-1", seat=NO_SEAT, forms=4, elsewhere=3, addresses=2),
     )
-    assert "  wok4-1 commands: 4 mail(s), 3 from 2 other address(es)\n" in digest.text()
+    assert "  wok4-1 commands: 4 mails, 3 from 2 other addresses\n" in digest.text()
