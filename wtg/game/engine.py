@@ -572,7 +572,10 @@ class Game(Generic[S]):
                     f"game {self.config.game} is held by the GM"
                     + (f" since {hold.since}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
-                    + f": `wtg release {self.config.game}` lets its turns run again"
+                    + f": `wtg release {self.config.game}` lets its turns run again, or "
+                    f"`wtg run-turn {self.config.game}{' --rerun' if rerun else ''} --force` "
+                    + ("runs the last turn again" if rerun else "runs this one turn")
+                    + " all the same (the game stays held)"
                 )
             target, files = self._resolved(latest, rerun, now)
             if before_commit is not None:
