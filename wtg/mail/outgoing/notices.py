@@ -59,6 +59,16 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
     return found
 
 
+def hearing(game: Game) -> list[PlayerEntry]:
+    """Who hears the GM's announcement to ``game``: the players still in it
+    (``players_in``) while it goes on; once it is over, every player of it, quit or not:
+    an announcement then is of the game's end (its results, the next game), and a QUIT
+    asked to hear no more of a game going on (every player was mailed its last report)."""
+    if game.ruleset.is_over(game.state()):
+        return list(game.config.players)
+    return players_in(game)
+
+
 def rollback_untold(spool: Path, game: Game) -> str | None:
     """`wtg status`'s line for the game's last rollback when none of its players was told
     of it (``Notices.rolled_back``: no notice of it queued, sent or set aside), or of its
@@ -111,10 +121,10 @@ def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
 
 def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:
     """The players of ``games`` by address (bare): each with his entry (the first) and the
-    games he plays in."""
+    games he plays in. Of a game that is over, every player, quit or not (``hearing``)."""
     by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
     for game in games:
-        for entry in players_in(game):
+        for entry in hearing(game):
             kept = by_address.setdefault(bare_address(entry.email), (entry, []))
             kept[1].append(game.config.game)
     return by_address
