@@ -38,6 +38,8 @@ from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
+from wtg.mail.outgoing.undotold import heard_of, needing_nothing, put_back_reports
+from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.gmtext import text_given, text_read
 
@@ -327,13 +329,24 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
-    sending = False
+    sending, quiet, put_back = False, set[int](), 0
     try:  # a send running mails them, before the undo's
         with only_one(notices.spool, "send"):
+            mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
+            heard = heard_of(notices.outbox, game, done, mark)  # before any is taken out
             withdrawn = notices.withdraw_rolled_back(game, done)
+            # the earlier turns' reports set aside while it stood, to every player: the
+            # latest's to those told nothing, the notice carrying it to the others
+            put_back = put_back_reports(
+                notices.outbox, game, done, mark, range(done.to + 1, done.latest)
+            )
+            mailed = mailed_turns(notices.spool).get(game.config.game, -1)
+            quiet = needing_nothing(notices.outbox, game, done, heard, mailed, mark)
+            latest = range(done.latest, done.latest + 1)
+            put_back += put_back_reports(notices.outbox, game, done, mark, latest, quiet)
     except AlreadyRunning:  # said: given again once the send is done, it takes them back
         withdrawn, sending = 0, True
-    queued = notices.rollback_undone(game, done)
+    queued = notices.rollback_undone(game, done, quiet)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
@@ -350,6 +363,18 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         + (
             f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
             if withdrawn
+            else ""
+        )
+        + (
+            f"; {len(quiet)} player(s) not told, who never had word of the rollback: their "
+            "reports go to them as they would have"
+            if quiet
+            else ""
+        )
+        + (
+            f"; {put_back} report(s) or press a send had set aside while the rollback stood "
+            "put back in the queue"
+            if put_back
             else ""
         )
         + (

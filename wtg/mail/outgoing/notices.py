@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -83,6 +83,8 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         return None
     last = done[-1]
     if game.latest_turn() != (last.latest if undo else last.to):
+        return None
+    if undo and last.undo_told:  # every notice it owed queued: to some players, none
         return None
     name = game.config.game
     mark = mail_marks(spool).get(name, "")
@@ -245,11 +247,12 @@ class Notices:
                 taken += self.outbox.withdraw(place[1])
         return taken
 
-    def rollback_undone(self, game: Game, rollback: Rollback) -> int:
+    def rollback_undone(self, game: Game, rollback: Rollback, quiet: Collection[int] = ()) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
-        next AOF in it) and whether his orders for the coming turn are on file. The outbox
-        id names the rollback: queued again to finish an undo cut short, it is the same
-        mail."""
+        next AOF in it) and whether his orders for the coming turn are on file; not the
+        seats ``quiet``, who never had word of the rollback and need none of its undo
+        (``wtg.mail.outgoing.undotold``). The outbox id names the rollback: queued again to
+        finish an undo cut short, it is the same mail."""
         latest = game.latest_turn()
         state = game.state(latest)
         on_file = set(game.store.pending_orders(latest + 1))
@@ -263,6 +266,8 @@ class Notices:
         back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         queued = 0
         for entry in players_in(game, latest):
+            if entry.id in quiet:
+                continue
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
             queued += self._one(
                 game,
