@@ -28,7 +28,7 @@ from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
 from wtg.gm.control import undo_hold, undo_rollback
-from wtg.gm.extension import Extension, clock_change
+from wtg.gm.extension import Extension, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.rollback import mark_undo_told
@@ -156,6 +156,23 @@ def release(ctx: click.Context, game_dir: str) -> None:
 HOURS = Duration("hours", click.FLOAT)
 
 
+def _not_twice(game: Game, hours: float, notices: Notices) -> None:
+    """Refuse a move of the deadline by as many hours as its last move, whose notices
+    still wait in the queue: the command given twice (the shell's arrow key) moved the
+    deadline twice, and the players were told of both."""
+    last = last_move(game)
+    if last is None or last.hours != hours or not notices.extension_waiting(game, last):
+        return
+    name = game.config.game
+    fail(
+        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at "
+        f"{last.at} already (to {last.new}), and its notices still wait in the outbox's "
+        f"queue: not moved again (given twice, it would be {2 * hours:g} hours later). To move "
+        f"it {hours:g} hours more, `wtg extend {name} {hours:g} --again`; `wtg extend {name} "
+        "--undo` takes the first move back"
+    )
+
+
 def _is_time(text: str) -> bool:
     """Whether ``text`` is a time HOURS takes (``24``, ``2d``, ``1.5 days``)."""
     try:
@@ -174,8 +191,17 @@ def _is_time(text: str) -> bool:
     help="Take the last move back (given to the wrong game, or too many hours): the "
     "deadline it moved from, unless that has passed. The players are told.",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Move the deadline HOURS more though a move of the same HOURS was given already "
+    "and its notices wait in the queue (without it, such a move is refused as the command "
+    "given twice).",
+)
 @click.pass_context
-def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool) -> None:
+def extend(
+    ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool, again: bool
+) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed): 36, 36h,
     1.5d or 1.5 days. The players are told. Given again after it was cut short, it
     finishes that move (the notices missing) and moves nothing more."""
@@ -195,6 +221,8 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
+    if not (undo or again):
+        _not_twice(game, hours, notices)
     withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
 
     def withdraw(move: Extension) -> bool:

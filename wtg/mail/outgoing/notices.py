@@ -174,6 +174,18 @@ class Notices:
         taken, went, _players = self._withdraw(game, _extend_key(extension))
         return taken, went
 
+    def extension_waiting(self, game: Game, extension: Extension) -> bool:
+        """Whether the notices of the move ``extension`` wait in the queue, none mailed
+        (`wtg send` has not run since it): a move given twice. Read only."""
+        name = game.config.game
+        mark = mail_marks(self.spool).get(name, "")
+        key = _extend_key(extension)
+        places = [
+            self.outbox.lies(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in players_in(game)
+        ]
+        waiting = [place for place in places if place is not None]
+        return bool(waiting) and all(place[0] == "queue" for place in waiting)
+
     def _withdraw(self, game: Game, key: str) -> tuple[int, int, int]:
         """The notices to each player of ``game`` whose ids begin with ``key`` (``_one``)
         taken out of the queue (or of the mails set aside), none when one of them was
