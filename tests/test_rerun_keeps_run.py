@@ -85,3 +85,18 @@ def test_the_run_replaced_comes_back_by_its_orders_and_a_rerun(tmp_path: Path) -
     again = files_of(game_dir / "turns" / "0001")
     for name in ("state.json", "events.json", "topten.txt", "reports/p02.txt"):
         assert again[name] == first[name]
+
+
+def test_a_rerun_by_a_clock_set_back_names_the_folder_it_made(tmp_path: Path) -> None:
+    """The archive's folders are named by the clock: one kept by a rerun the day before by a
+    clock then right sorts after the one made now by a clock set back; the line names the
+    one made now."""
+    world = World(tmp_path)
+    world.game.run_turn()
+    archive = world.game.store.root / "archive"
+    later = archive / "29991231T235959Z-rerun-0001" / "turns" / "0001"
+    later.mkdir(parents=True)
+    line = rerun(world)
+    made = [p for p in world.game.store.kept_runs(1) if p.name != "29991231T235959Z-rerun-0001"]
+    (folder,) = made
+    assert f"(the run it replaced kept in archive/{folder.name}/turns/0001)" in line

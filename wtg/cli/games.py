@@ -716,11 +716,13 @@ def run_turn(
         if twice is not None:
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
+    earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
-    kept = game.store.kept_runs(turn)[-1:] if rerun else []
+    # the folder this rerun made (by name, not by order: a clock set back sorts it first)
+    kept = [p for p in game.store.kept_runs(turn) if p not in earlier] if rerun else []
     # the run it replaced, which the players may have been mailed, is kept: where
     replaced = "".join(
         f" (the run it replaced kept in {p.relative_to(game.store.root)}/turns/{turn:04d})"
