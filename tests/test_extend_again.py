@@ -104,7 +104,8 @@ def test_two_extends_that_each_finish_are_two_extensions(tmp_path: Path) -> None
     before = deadline(tmp_path)
     run(tmp_path, "extend", "g1", "12")
     middle = deadline(tmp_path)
-    out = run(tmp_path, "extend", "g1", "12").stdout
+    # the same HOURS while the first move's notices wait: --again (tests/test_extend_twice.py)
+    out = run(tmp_path, "extend", "g1", "12", "--again").stdout
     after = deadline(tmp_path)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=24)
     assert out.startswith(f"game g1: turn 1 is due {after} (was {middle}); 4 notice(s) queued")

@@ -238,6 +238,7 @@ def test_an_undo_whose_players_were_not_told_is_named_by_status(tmp_path: Path) 
     play(game, 3)
     rollback(game, 1, NOW + timedelta(hours=4))
     assert wtg(tmp_path / "games", "rollback", "g1", "--to", "1")[0] == 0  # its notices
+    assert wtg(tmp_path / "games", "send")[0] == 0  # mailed: the players have word of it
     (kept,) = (tmp_path / "games" / "g1" / "archive").iterdir()
     undo_rollback(game, NOW + timedelta(hours=5))  # as the command killed before notices
     code, said = wtg(tmp_path / "games", "status", "g1")
@@ -582,6 +583,8 @@ def test_undoing_the_rollback_of_a_game_over_says_it_is_over(tmp_path: Path) -> 
     host = ["--config", str(config)]
     back = CliRunner().invoke(main, [*host, "rollback", "g1", "--to", "0"])
     assert back.exit_code == 0, back.output
+    # its notices mailed: the players have word of it, and are told of its undo
+    assert CliRunner().invoke(main, [*host, "send"]).exit_code == 0
     undone = CliRunner().invoke(main, [*host, "rollback", "g1", "--undo"])
     assert undone.exit_code == 0, undone.output
     assert "is due" not in undone.stdout

@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from tests.conftest import players
 from tests.shipped import WOK4
+from tests.test_rerun_keeps_run import kept
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import Game, create_game, open_game
@@ -86,7 +87,8 @@ def test_a_rerun_says_how_to_take_its_turn_back(tmp_path: Path) -> None:
     rerun = CliRunner().invoke(main, [*host, "run-turn", "g1", "--rerun"])
     assert (rerun.exit_code, rerun.stdout) == (
         0,
-        "turn 1 of game g1 rerun; the wrong game? `wtg rollback g1 --to 0` takes turn 1 back\n",
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
+        "--to 0` takes turn 1 back\n",
     )
     back = CliRunner().invoke(main, [*host, *rerun.stdout.split("`")[1].split()[1:]])
     assert back.exit_code == 0, back.output
@@ -116,8 +118,8 @@ def test_a_turn_run_with_no_config_names_the_config_its_rollback_needs(tmp_path:
     assert rerun.exit_code == 0, rerun.output
     again = run_turn(tmp_path / "games", "g1", "--rerun")
     assert again.stdout.startswith(
-        f"turn 1 of game g1 rerun; the wrong game? `wtg --config FILE rollback {folder} --to 0` "
-        "takes turn 1 back (FILE: "
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg --config FILE "
+        f"rollback {folder} --to 0` takes turn 1 back (FILE: "
     )
 
 
@@ -156,9 +158,10 @@ def test_a_game_without_deadlines_runs_as_before(tmp_path: Path) -> None:
 
 def test_preview_and_rerun_need_no_now(tmp_path: Path) -> None:
     """A preview commits nothing and a rerun runs no new turn: neither is refused."""
-    due_in(tmp_path, 50)
+    game = due_in(tmp_path, 50)
     assert run_turn(tmp_path, "g1", "--now").exit_code == 0
-    assert run_turn(tmp_path, "g1", "--rerun").stdout.startswith("turn 1 of game g1 rerun; ")
+    again = run_turn(tmp_path, "g1", "--rerun").stdout
+    assert again.startswith(f"turn 1 of game g1 rerun{kept(game.store.root)}; ")
     preview = run_turn(tmp_path, "g1", "--preview", str(tmp_path / "out"))
     assert preview.stdout.startswith("turn 2 of game g1 previewed in ")
 

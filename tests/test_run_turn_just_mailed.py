@@ -8,6 +8,7 @@ orders, or one whose deadline passed, runs as before."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,24 @@ def test_due_runs_take_no_just_mailed(host: Host) -> None:
     result = wtg(*host, "run-turn", "--due", "--just-mailed")
     assert result.exit_code == 1
     assert "--unmailed or --just-mailed" in result.stderr
+
+
+def test_a_clock_set_back_since_the_turn_ran_does_not_let_it_run_twice(host: Host) -> None:
+    """The turn ran by a clock an hour fast, set right since (NTP, a GM's `date -s`): the
+    turn had run "in the future", the guard took it for long ago, and the second run-turn
+    ran the next turn at once. It is refused, the clock named."""
+    meta_path = host[1].parent / "games" / "test1" / "turns" / "0001" / "turn.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    ahead = datetime.now(timezone.utc) + timedelta(minutes=50, seconds=30)
+    meta["ran_at"] = ahead.strftime("%Y-%m-%dT%H:%M:%SZ")
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    again = wtg(*host, "run-turn", "test1", "--now")
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"wtg: turn 1 of game test1 ran at {meta['ran_at']}, 50 minute(s) after this "
+        "machine's clock now (was the clock set back?), and has been mailed, and no player's "
+        "orders for turn 2 are on file yet (none from 1 Me, 2 Also; `wtg poll` files those "
+        "still in the inbox): not run, so that a run-turn given twice costs nobody a turn; "
+        "`wtg run-turn test1 --now --just-mailed` runs it all the same\n"
+    )
+    assert turns(host) == ["0000", "0001"]

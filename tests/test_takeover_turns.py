@@ -24,6 +24,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.shipped import WOK4
+from tests.test_rerun_keeps_run import kept
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
@@ -98,7 +99,8 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
 
     said = cli(tmp_path, "run-turn", "g1", "--rerun")
     assert said == (
-        "turn 1 of game g1 rerun; the wrong game? `wtg rollback g1 --to 0` takes turn 1 back\n"
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
+        "--to 0` takes turn 1 back\n"
     )
 
     game = opened(tmp_path)

@@ -292,10 +292,11 @@ def gm_config(ctx: click.Context) -> GmConfig:
     return load_config(path)  # a ConfigError: a line a problem
 
 
-def checked_games_dir(folder: Path, source: str) -> Path:
+def checked_games_dir(folder: Path, source: str, configured: bool = False) -> Path:
     """``folder`` when it is a folder wtg can look into; else the command ends with the
     path, what is wrong and where it came from (``source``). Nothing is created: a
-    mistyped games_dir made silently would take every order mail for a stranger's."""
+    mistyped games_dir made silently would take every order mail for a stranger's.
+    ``configured``: ``folder`` is the config's games_dir (``games_folder_slip``)."""
     problem = folder_problem(folder)
     if problem is not None:
         meant = folder_meant(folder, games=True) if problem == "does not exist" else None
@@ -306,7 +307,7 @@ def checked_games_dir(folder: Path, source: str) -> Path:
             f"the games folder {folder.absolute()} ({source}) {problem}"
             f"{f' ({meant})' if meant else ''}: correct it, or make a new host with `wtg init DIR`"
         )
-    slip = games_folder_slip(folder)
+    slip = games_folder_slip(folder, configured)
     if slip is not None:
         fail(f"the games folder {folder.absolute()} ({source}) {slip}: correct it")
     restoring = restore_under_way(folder)
@@ -383,7 +384,7 @@ def checked_config(ctx: click.Context) -> GmConfig:
     (one that is missing is made by the first poll or send, as check-config says)."""
     gm = gm_config(ctx)
     refuse_two_games_folders(ctx, gm)
-    checked_games_dir(gm.games_dir, games_source(ctx))
+    checked_games_dir(gm.games_dir, games_source(ctx), configured=True)
     if gm.transport == "maildir":
         for key, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
             problem = folder_problem(folder)
@@ -433,7 +434,7 @@ def games_root(ctx: click.Context, gm: GmConfig | None = None) -> Path:
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(without_config(NO_GAMES_DIR))
-    return checked_games_dir((gm or gm_config(ctx)).games_dir, games_source(ctx))
+    return checked_games_dir((gm or gm_config(ctx)).games_dir, games_source(ctx), configured=True)
 
 
 def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:

@@ -716,11 +716,19 @@ def run_turn(
         if twice is not None:
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
+    earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
     turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
-    click.echo(f"turn {turn} of game {game.config.game} {done}{back}")
+    # the folder this rerun made (by name, not by order: a clock set back sorts it first)
+    kept = [p for p in game.store.kept_runs(turn) if p not in earlier] if rerun else []
+    # the run it replaced, which the players may have been mailed, is kept: where
+    replaced = "".join(
+        f" (the run it replaced kept in {p.relative_to(game.store.root)}/turns/{turn:04d})"
+        for p in kept
+    )
+    click.echo(f"turn {turn} of game {game.config.game} {done}{replaced}{back}")
 
 
 def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun: bool) -> str:
@@ -731,7 +739,7 @@ def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun:
     (``--config FILE``) and the game by its folder: a rollback tells the players from the
     config's address, and stops without one."""
     beside = game.store.root.parent.absolute().parent / CONFIG_NAME
-    what = f"turn {turn}" if rerun else "it"  # a rerun's turn: the run it replaced is gone
+    what = f"turn {turn}" if rerun else "it"  # a rerun's turn: the run it replaced is kept
     if config_path(ctx) is None and not beside.is_file():
         where = shlex.quote(str(game.store.root.absolute()))
         back = f"wtg --config FILE rollback {where} --to {turn - 1}"

@@ -28,7 +28,7 @@ from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
 from wtg.gm.control import undo_hold, undo_rollback
-from wtg.gm.extension import Extension, clock_change
+from wtg.gm.extension import Extension, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.rollback import mark_undo_told
@@ -38,6 +38,8 @@ from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
+from wtg.mail.outgoing.undotold import heard_of, needing_nothing, put_back_reports
+from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.gmtext import text_given, text_read
 
@@ -154,6 +156,23 @@ def release(ctx: click.Context, game_dir: str) -> None:
 HOURS = Duration("hours", click.FLOAT)
 
 
+def _not_twice(game: Game, hours: float, notices: Notices) -> None:
+    """Refuse a move of the deadline by as many hours as its last move, whose notices
+    still wait in the queue: the command given twice (the shell's arrow key) moved the
+    deadline twice, and the players were told of both."""
+    last = last_move(game)
+    if last is None or last.hours != hours or not notices.extension_waiting(game, last):
+        return
+    name = game.config.game
+    fail(
+        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at "
+        f"{last.at} already (to {last.new}), and its notices still wait in the outbox's "
+        f"queue: not moved again (given twice, it would be {2 * hours:g} hours later). To move "
+        f"it {hours:g} hours more, `wtg extend {name} {hours:g} --again`; `wtg extend {name} "
+        "--undo` takes the first move back"
+    )
+
+
 def _is_time(text: str) -> bool:
     """Whether ``text`` is a time HOURS takes (``24``, ``2d``, ``1.5 days``)."""
     try:
@@ -172,8 +191,17 @@ def _is_time(text: str) -> bool:
     help="Take the last move back (given to the wrong game, or too many hours): the "
     "deadline it moved from, unless that has passed. The players are told.",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Move the deadline HOURS more though a move of the same HOURS was given already "
+    "and its notices wait in the queue (without it, such a move is refused as the command "
+    "given twice).",
+)
 @click.pass_context
-def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool) -> None:
+def extend(
+    ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool, again: bool
+) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed): 36, 36h,
     1.5d or 1.5 days. The players are told. Given again after it was cut short, it
     finishes that move (the notices missing) and moves nothing more."""
@@ -193,6 +221,8 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
+    if not (undo or again):
+        _not_twice(game, hours, notices)
     withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
 
     def withdraw(move: Extension) -> bool:
@@ -327,13 +357,25 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
-    asked = 0
+    asked, quiet, put_back = 0, set[int](), 0
     try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
+            mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
+            heard = heard_of(notices.outbox, game, done, mark)  # before any is taken out
             withdrawn = notices.withdraw_rolled_back(game, done)
-    except AlreadyRunning:  # it takes them out itself, before it would mail them
+            # the earlier turns' reports set aside while it stood, to every player: the
+            # latest's to those told nothing, the notice carrying it to the others
+            put_back = put_back_reports(
+                notices.outbox, game, done, mark, range(done.to + 1, done.latest)
+            )
+            mailed = mailed_turns(notices.spool).get(game.config.game, -1)
+            quiet = needing_nothing(notices.outbox, game, done, heard, mailed, mark)
+            latest = range(done.latest, done.latest + 1)
+            put_back += put_back_reports(notices.outbox, game, done, mark, latest, quiet)
+    except AlreadyRunning:  # it takes them out itself, before it would mail them; no
+        # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
-    queued = notices.rollback_undone(game, done)
+    queued = notices.rollback_undone(game, done, quiet)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
@@ -350,6 +392,18 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         + (
             f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
             if withdrawn
+            else ""
+        )
+        + (
+            f"; {len(quiet)} player(s) not told, who never had word of the rollback: their "
+            "reports go to them as they would have"
+            if quiet
+            else ""
+        )
+        + (
+            f"; {put_back} report(s) or press a send had set aside while the rollback stood "
+            "put back in the queue"
+            if put_back
             else ""
         )
         + (

@@ -51,8 +51,8 @@ def just_mailed_refusal(
         ran = parse_iso(ran_at)
     except ValueError:
         return None
-    if not timedelta(0) <= now - ran < timedelta(minutes=JUST_MAILED_MINUTES):
-        return None
+    if now - ran >= timedelta(minutes=JUST_MAILED_MINUTES):
+        return None  # a turn that ran after ``now`` (the clock set back since) just ran
     status = game_status(game)
     if status["over"] or why_due(game, now, status):
         return None
@@ -61,9 +61,15 @@ def just_mailed_refusal(
         return None
     minutes = int((now - ran).total_seconds() // 60)
     ago = "less than a minute" if minutes < 1 else f"{minutes} minute(s)"
+    if now < ran:  # its turn.json says a time to come: the clock was set back since it ran
+        ahead = int((ran - now).total_seconds() // 60)
+        later = "less than a minute" if ahead < 1 else f"{ahead} minute(s)"
+        ago = f"at {ran_at}, {later} after this machine's clock now (was the clock set back?),"
+    else:
+        ago = f"{ago} ago"
     waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)
     return (
-        f"turn {latest} of game {name} ran {ago} ago and has been mailed, and no player's "
+        f"turn {latest} of game {name} ran {ago} and has been mailed, and no player's "
         f"orders for turn {status['turn']} are on file yet (none from {waiting}; `{head} poll` "
         "files those still in the inbox): not run, so that "
         f"a run-turn given twice costs nobody a turn; `{head} run-turn {name}{given} "

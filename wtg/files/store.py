@@ -6,7 +6,8 @@
     GAME_DIR/turns/0003/received/ what was pending for turn 3 when it ran, moved in whole
     GAME_DIR/pending/0004/        order files received for turn 4, before it runs
     GAME_DIR/.lock                held by whoever writes the game
-    GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.gm.rollback``)
+    GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.gm.rollback``),
+                                  and each run of a turn a rerun replaced (``kept_runs``)
     GAME_DIR/held.json            the GM's hold (``wtg.game.hold``)
     GAME_DIR/bounces.json         failing addresses (``wtg.game.bounces``)
 
@@ -38,6 +39,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -53,6 +55,9 @@ RECEIVED = "received"
 """The folder of a turn that holds what was pending for it when it ran."""
 ARCHIVE = "archive"
 """The folder of a game's turns undone by a rollback (``wtg.gm.rollback``), one folder each."""
+RERUN_KEPT = "-rerun-"
+"""In the name of an archive folder that keeps a turn's run a rerun replaced
+(``archive/<when>-rerun-NNNN/turns/NNNN``)."""
 ROLLBACK_RECORD = "rollback.json"
 UNFINISHED = ".unfinished"
 RESTORE = "restore"
@@ -479,11 +484,36 @@ class GameStore:
             _keep_received(old, final)
             self._tidy_pending(turn, used=True)
             fsync_dir(self.turns_dir)
-            shutil.rmtree(old)
+            self._keep_earlier_run(old, turn)
         else:
             os.rename(tmp, final)
             self._tidy_pending(turn, used=True)
             fsync_dir(self.turns_dir)
+
+    def _keep_earlier_run(self, old: Path, turn: int) -> Path:
+        """The run of turn ``turn`` a rerun replaced (``old``, its ``.old-NNNN``) moved
+        whole into ``archive/<when>-rerun-NNNN/turns/NNNN`` (``kept_runs``): what the
+        players may have been mailed of it is never deleted. Returns the folder."""
+        base = private.make_dirs(self.root / ARCHIVE)
+        stem = f"{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}{RERUN_KEPT}{turn_name(turn)}"
+        folder, count = base / stem, 1
+        while folder.exists():  # two reruns in one second
+            count += 1
+            folder = base / f"{stem}-{count}"
+        turns = private.make_dirs(folder / "turns")
+        os.rename(old, turns / turn_name(turn))
+        fsync_dir(turns)
+        fsync_dir(self.turns_dir)
+        return folder
+
+    def kept_runs(self, turn: int) -> list[Path]:
+        """The earlier runs of turn ``turn`` that reruns replaced (``_keep_earlier_run``),
+        oldest first: each an archive folder holding ``turns/NNNN``."""
+        base = self.root / ARCHIVE
+        if not base.is_dir():
+            return []
+        runs = base.glob(f"*{RERUN_KEPT}{turn_name(turn)}*")
+        return sorted((p for p in runs if (p / "turns" / turn_name(turn)).is_dir()), key=_run_key)
 
     def _recover(self) -> int | None:
         """Finish or undo what a crashed writer left behind (a rollback first: it moves
@@ -507,7 +537,7 @@ class GameStore:
                 path, final = turns_dir / name, turns_dir / name[5:]
                 if final.exists():
                     _keep_received(path, final)
-                    shutil.rmtree(path)
+                    self._keep_earlier_run(path, int(name[5:]))
                 else:
                     os.rename(path, final)
                     latest = max(latest, int(name[5:]))
@@ -645,6 +675,12 @@ def _looked_into(path: str) -> None:
     said so, never taken for none."""
     with contextlib.suppress(FileNotFoundError, NotADirectoryError):
         os.stat(path)
+
+
+def _run_key(folder: Path) -> tuple[str, int]:
+    """A kept run's folder in the order the reruns made them (``-2`` after its stem)."""
+    stem, _, count = folder.name.rpartition("-")
+    return (stem, int(count)) if count.isdigit() and RERUN_KEPT in stem else (folder.name, 1)
 
 
 def _keep_received(old: Path, new: Path) -> None:

@@ -321,7 +321,9 @@ class Game(Generic[S]):
 
     def deadline_stamp(self, after: int | None = None) -> str | None:
         """``deadline`` as the turn file writes it (``iso``: UTC), not parsed: for those
-        that keep it as it is, or show it once for many mails."""
+        that keep it as it is, or show it once for many mails. A turn that ended the game
+        sets none (one run by an older wtg wrote the schedule's next deadline all the same:
+        its readers that show a deadline ask ``is_over`` first)."""
         return self.meta(after).get("next_deadline")
 
     def report(self, player: int | None, turn: int | None = None) -> str:
@@ -574,7 +576,10 @@ class Game(Generic[S]):
                     f"game {self.config.game} is held by the GM"
                     + (f" since {hold.since}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
-                    + f": `wtg release {self.config.game}` lets its turns run again"
+                    + f": `wtg release {self.config.game}` lets its turns run again, or "
+                    f"`wtg run-turn {self.config.game}{' --rerun' if rerun else ''} --force` "
+                    + ("runs the last turn again" if rerun else "runs this one turn")
+                    + " all the same (the game stays held)"
                 )
             if finish_cut_short(self) is not None:  # never run from a takeover half done
                 latest = self.latest_turn()
@@ -627,8 +632,12 @@ class Game(Generic[S]):
             )
             meta = self.meta(target)
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
+            if meta.get("next_deadline") is None and not self.ruleset.is_over(outcome):
+                meta["next_deadline"] = self._rerun_deadline(target, meta, waited)  # goes on
         else:
             meta = self._new_meta(target, now, waited)
+        if self.ruleset.is_over(outcome):
+            meta["next_deadline"] = None  # the game ended: no turn comes, no deadline
         files = {**self._turn_files(outcome, events, meta, set_aside, state), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text
@@ -692,6 +701,14 @@ class Game(Generic[S]):
         if turn == 0:
             meta["seed"] = self.config.seed
         return meta
+
+    def _rerun_deadline(self, turn: int, meta: TurnMeta, waited: bool) -> str | None:
+        """The deadline a rerun of a turn that had ended the game sets, now that the game
+        goes on: the one the turn would have set when it ran (its ``ran_at``)."""
+        ran = meta.get("ran_at")
+        moment = parse_iso(ran) if isinstance(ran, str) else None
+        due = meta.get("deadline")
+        return new_meta(self.config.schedule, turn, due, moment, waited)["next_deadline"]
 
     def _turn_files(
         self,

@@ -229,7 +229,7 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         _no_takeover_between(game, last)
         deadline = _deadline_undone(game, last, now)
-        undo_roll_back(game.store, last, now, deadline)
+        undo_roll_back(game.store, last, now, deadline, _deadline_had(game, last))
         _reports_said(game)
         done = [r for r in rollbacks(game.store, undone=True) if r.ident == last.ident]
         return done[0], True
@@ -282,6 +282,20 @@ def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | 
     if not isinstance(had, str):  # none: the game was over after it, or had no schedule then
         return None
     return iso(deadline_again(schedule, deadline_of(had), now))
+
+
+def _deadline_had(game: Game[S], rollback: Rollback) -> str | None:
+    """The deadline the last turn the rollback took back had set (its turn.json's, as it
+    ran, in the rollback's archive); None when none, or when the game is over after it."""
+    kept = game.store.root / ARCHIVE / rollback.ident / "turns" / turn_name(rollback.latest)
+    if _over_in(game, kept):
+        return None
+    try:
+        meta = json.loads((kept / TURN_META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    had = meta.get("next_deadline") if isinstance(meta, dict) else None
+    return had if isinstance(had, str) else None
 
 
 def _over_in(game: Game[S], turn: Path) -> bool:

@@ -192,6 +192,21 @@ def _told_move(meta: dict[str, Any]) -> dict[str, Any] | None:
     return entry
 
 
+def last_move(game: Game[S]) -> Extension | None:
+    """The last move of the coming turn's deadline (`wtg extend`), told, while that
+    deadline is still its; None when there is none, or it was an ``--undo``. Read only, no
+    lock: for a look before a move (the same move given twice, ``wtg.cli.gm``)."""
+    latest = latest_turn_meta(game)
+    entry = _told_move(latest.meta)
+    if entry is None or entry.get(UNDO) is True or entry.get(TOLD) is False:
+        return None
+    hours, at = entry.get("hours"), entry.get("at")
+    if not isinstance(hours, (int, float)) or isinstance(hours, bool) or not isinstance(at, str):
+        return None
+    turn = latest.turn + 1
+    return Extension(turn=turn, old=str(entry["from"]), new=str(entry["to"]), at=at, hours=hours)
+
+
 def clock_change(zone: str, old: str, new: str, hours: float, game: str) -> str | None:
     """What the GM is told when ``hours``, whole days (``2d``), moved a deadline (``old``,
     or now when that had passed, to ``new``) over a change of the clocks in the game's

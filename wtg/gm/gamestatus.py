@@ -78,7 +78,9 @@ def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> Ga
     """The status of ``game``'s coming turn (``told``: as ``owed_notices``')."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
-    deadline = game.deadline()
+    over = game.ruleset.is_over(state)
+    # a game over has no coming turn: a final turn an older wtg ran recorded a deadline
+    deadline = None if over else game.deadline()
     owing = set(game.ruleset.owing(state))
     plans = isinstance(game.ruleset, PlansAbsence)
     away = away_in(game.store, game.config, turn) if plans else set()
@@ -119,7 +121,7 @@ def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> Ga
         "game": game.config.game,
         "ruleset": game.config.ruleset,
         "turn": turn,
-        "over": game.ruleset.is_over(state),
+        "over": over,
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,

@@ -94,6 +94,11 @@ class Rollback(Record):
     undo_finished: bool = True
     """False while its undo, counted (``undone``), has not yet moved everything back
     (``UNDOING`` there: cut short; the next command that takes the game's lock ends it)."""
+    undo_kept_deadline: bool = False
+    """Its undo left the deadline of turn ``latest + 1`` as the turn had set it (its
+    ``undo.json``'s ``had``, the deadline before, is its ``deadline``): the reports of
+    ``latest`` mailed before the rollback still say it. False for an undo recorded
+    without ``had`` (an older wtg's)."""
 
 
 def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
@@ -140,6 +145,7 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
         undo_told=(folder / UNDO_TOLD).exists(),
         undo_finished=undo is None or not (folder / UNDOING).exists(),
+        undo_kept_deadline=undo is not None and "had" in undo and undo["had"] == undo["deadline"],
     )
 
 
@@ -245,15 +251,16 @@ def _keep_replaced(turn: Path, relpaths: list[str], target: Path) -> None:
 
 
 def undo_roll_back(
-    store: GameStore, rollback: Rollback, now: datetime, deadline: str | None
+    store: GameStore, rollback: Rollback, now: datetime, deadline: str | None, had: str | None
 ) -> None:
     """Undo ``rollback`` (the game's last, the game still at its turn, under the game's
     lock): its ``undo.json`` written with the deadline of the turn after its last turn
-    (``deadline``) is the moment the undo counts, then the moves (``finish_undo``)."""
+    (``deadline``) and the one that turn had set (``had``) is the moment the undo counts,
+    then the moves (``finish_undo``)."""
     folder = store.root / ARCHIVE / rollback.ident
     private.write_file(folder / UNDOING, b"", sync=False)
     fsync_dir(folder)
-    record = {"at": iso(now), "deadline": deadline}
+    record = {"at": iso(now), "deadline": deadline, "had": had}
     write_atomic(folder / UNDO_RECORD, json.dumps(record, indent=1) + "\n")
     finish_undo(store, folder)
 

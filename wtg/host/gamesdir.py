@@ -193,14 +193,17 @@ def restore_under_way(folder: Path) -> str | None:
     )
 
 
-def games_folder_slip(folder: Path) -> str | None:
+def games_folder_slip(folder: Path, configured: bool = False) -> str | None:
     """Why ``folder``, a folder given as the games folder, is another folder of a host, in
     words that follow the path: a game's folder (it holds game.yaml), or the folder above
     the games folder (the host's, where `wtg init` put wtg.yaml: it holds no game, and a
     folder in it holds games or the mail spool); None when it may be the games folder.
     Taken as the games folder, either holds no game: every poll, turn and mail of the host
     stopped without a word (`status`: "no games in ..."), and a poll on a mail server held
-    every player's mail in a spool of its own."""
+    every player's mail in a spool of its own. ``configured``: ``folder`` is a config's
+    games_dir, and one that holds neither a game nor a mail spool (no host ever ran on it:
+    `wtg init` makes the spool) beside a folder that holds a host's games is a slip too
+    (``_beside_a_host``)."""
     folder = folder.absolute()
     if (folder / GAME_FILE).is_file():
         return (
@@ -222,8 +225,35 @@ def games_folder_slip(folder: Path) -> str | None:
         None,
     )
     if meant is None:
-        return None
+        return _beside_a_host(folder, inner) if configured else None
     return f"holds no game, and {meant} holds a host's games (did you mean {meant}?)"
+
+
+def _beside_a_host(folder: Path, inner: list[str]) -> str | None:
+    """Why ``folder`` (``inner``: its folders), a config's games_dir, is a slip: it holds
+    no game and no mail spool, no host ever ran on it, while a folder beside it holds a
+    host's games (games_dir edited at 2 a.m. to an empty folder that was there, `games2`
+    for `games`): every poll, turn and send ran on it without a word, the players' mail
+    left in the other's inbox. None otherwise."""
+    if inner or (folder / SPOOL).exists() or (folder / RESTORED).exists():
+        return None
+    try:
+        names = subfolders(folder.parent)
+    except OSError:
+        return None
+    hosts = [
+        str(folder.parent / name)
+        for name in names
+        if name != folder.name and _holds_games(folder.parent / name)
+    ]
+    if not hosts or len(hosts) > 3:
+        return None
+    one = len(hosts) == 1
+    return (
+        "holds no game and no mail spool (no host has run on it: `wtg init` makes the "
+        f"spool), and {either(hosts)} beside it hold{'s' if one else ''} a host's games (did "
+        f"you mean {'it' if one else 'one of them'}?)"
+    )
 
 
 def folder_meant(path: Path, games: bool = False) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -59,6 +59,16 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
     return found
 
 
+def hearing(game: Game) -> list[PlayerEntry]:
+    """Who hears the GM's announcement to ``game``: the players still in it
+    (``players_in``) while it goes on; once it is over, every player of it, quit or not:
+    an announcement then is of the game's end (its results, the next game), and a QUIT
+    asked to hear no more of a game going on (every player was mailed its last report)."""
+    if game.ruleset.is_over(game.state()):
+        return list(game.config.players)
+    return players_in(game)
+
+
 def rollback_untold(spool: Path, game: Game) -> str | None:
     """`wtg status`'s line for the game's last rollback when none of its players was told
     of it (``Notices.rolled_back``: no notice of it queued, sent or set aside), or of its
@@ -73,6 +83,8 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         return None
     last = done[-1]
     if game.latest_turn() != (last.latest if undo else last.to):
+        return None
+    if undo and last.undo_told:  # every notice it owed queued: to some players, none
         return None
     name = game.config.game
     mark = mail_marks(spool).get(name, "")
@@ -111,10 +123,10 @@ def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
 
 def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:
     """The players of ``games`` by address (bare): each with his entry (the first) and the
-    games he plays in."""
+    games he plays in. Of a game that is over, every player, quit or not (``hearing``)."""
     by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
     for game in games:
-        for entry in players_in(game):
+        for entry in hearing(game):
             kept = by_address.setdefault(bare_address(entry.email), (entry, []))
             kept[1].append(game.config.game)
     return by_address
@@ -161,6 +173,18 @@ class Notices:
         set aside) and how many were mailed."""
         taken, went, _players = self._withdraw(game, _extend_key(extension))
         return taken, went
+
+    def extension_waiting(self, game: Game, extension: Extension) -> bool:
+        """Whether the notices of the move ``extension`` wait in the queue, none mailed
+        (`wtg send` has not run since it): a move given twice. Read only."""
+        name = game.config.game
+        mark = mail_marks(self.spool).get(name, "")
+        key = _extend_key(extension)
+        places = [
+            self.outbox.lies(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in players_in(game)
+        ]
+        waiting = [place for place in places if place is not None]
+        return bool(waiting) and all(place[0] == "queue" for place in waiting)
 
     def _withdraw(self, game: Game, key: str) -> tuple[int, int, int]:
         """The notices to each player of ``game`` whose ids begin with ``key`` (``_one``)
@@ -249,11 +273,12 @@ class Notices:
                 asked += 1
         return asked
 
-    def rollback_undone(self, game: Game, rollback: Rollback) -> int:
+    def rollback_undone(self, game: Game, rollback: Rollback, quiet: Collection[int] = ()) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
-        next AOF in it) and whether his orders for the coming turn are on file. The outbox
-        id names the rollback: queued again to finish an undo cut short, it is the same
-        mail."""
+        next AOF in it) and whether his orders for the coming turn are on file; not the
+        seats ``quiet``, who never had word of the rollback and need none of its undo
+        (``wtg.mail.outgoing.undotold``). The outbox id names the rollback: queued again to
+        finish an undo cut short, it is the same mail."""
         latest = game.latest_turn()
         state = game.state(latest)
         on_file = set(game.store.pending_orders(latest + 1))
@@ -267,6 +292,8 @@ class Notices:
         back = {piece.side for piece in press_for(game.store, latest + 1)}  # put back with it
         queued = 0
         for entry in players_in(game, latest):
+            if entry.id in quiet:
+                continue
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
             queued += self._one(
                 game,

@@ -40,6 +40,7 @@ from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.sendevents import log_delivery
+from wtg.mail.outgoing.undotold import report_name
 from wtg.mail.servers.transport import (
     MaildirTransport,
     PermanentFailure,
@@ -311,10 +312,8 @@ def _queue_game(
         again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
         press = press_for(game.store, turn)
         for entry in game.config.players:
-            ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
-            ident += f"-g{again}" if again else ""  # the report of a turn run again
-            ident += f"-r{reruns[turn]}" if turn in reruns else ""  # and rerun
-            ident += mark
+            # the report of a turn run again (-gN) and rerun (-rN)
+            ident = report_name(name, turn, entry.id, again, reruns.get(turn, 0), mark)
             if press:
                 pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
             if outbox.known(ident):

@@ -125,7 +125,7 @@ def _games_dir(path: Path) -> Finding:
     if not os.access(path, os.W_OK | os.X_OK):
         return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
 
-    slip = games_folder_slip(path)
+    slip = games_folder_slip(path, configured=True)
     if slip is not None:
         return Finding(Verdict.FAIL, subject, f"{slip}: correct games_dir")
     restoring = restore_under_way(path)

@@ -1,0 +1,171 @@
+"""Who is to be told that a rollback was undone (`wtg rollback GAME --undo`).
+
+A player who never had word of the rollback (its notice to him taken out of the queue,
+never mailed) is told nothing of its undo when nothing changed for him: the reports of the
+turns put back go to him as they would have (each mailed already, waiting in the queue, or
+to be queued by the next `wtg send`), the coming turn's deadline is the one they say, and
+nothing he sent since the rollback was set aside. Any of those not so, he gets the undo's
+notice, which carries his report of the latest turn and says what went aside. Reports of
+the turns put back that a send set aside for good while the rollback stood (``NO_MORE``:
+their turn was no more) are put back in the queue: their turn counts again, as it ran.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from pathlib import Path
+
+from wtg.core.ruleset import SeatId
+from wtg.files.store import ARCHIVE, RECEIVED, UNDONE, order_files, turn_name
+from wtg.game.engine import Game
+from wtg.game.orderfiles import PARSED_SUFFIX
+from wtg.game.press import FOLDER as PRESS_FOLDER
+from wtg.game.press import press_in
+from wtg.gm.rollback import Rollback, rollbacks
+from wtg.mail.outgoing.failedmail import NO_MORE
+from wtg.mail.outgoing.outbox import Outbox
+
+
+def report_ident(game: Game, turn: int, seat: int, mark: str) -> str:
+    """The outbox id of the seat's report of ``turn`` as `wtg send` names it now: ``-gN``
+    for the N rollbacks standing that voided the turn, ``-rN`` for its reruns, the mark of
+    the game's name taken again last."""
+    again = sum(1 for r in rollbacks(game.store) if r.finished and r.to < turn)
+    reruns = game.meta(turn).get("reruns", 0)
+    return report_name(game.config.game, turn, seat, again, reruns, mark)
+
+
+def report_name(name: str, turn: int, seat: int, again: int, reruns: int, mark: str) -> str:
+    """The outbox id of a report: the game ``name``'s turn ``turn`` to ``seat``, ``-gN``
+    for the ``again`` rollbacks that voided the turn (a turn run again), ``-rN`` for its
+    ``reruns``, and the ``mark`` of the name taken again."""
+    ident = f"report-{name}-t{turn:04d}-p{seat:02d}"
+    ident += f"-g{again}" if again else ""
+    ident += f"-r{reruns}" if reruns else ""
+    return ident + mark
+
+
+def put_back_reports(
+    outbox: Outbox,
+    game: Game,
+    rollback: Rollback,
+    mark: str,
+    turns: range,
+    seats: Collection[int] | None = None,
+) -> int:
+    """The reports (and press) of ``turns``, of those ``rollback`` took back and its undo
+    put back, that a send set aside for good while it stood (their turn was no more,
+    ``NO_MORE``), back in the queue, of every seat or of ``seats``; how many. Under the
+    send's lock (the caller's)."""
+    back = 0
+    for turn in turns:
+        for entry in game.config.players:
+            if seats is not None and entry.id not in seats:
+                continue
+            report = report_ident(game, turn, entry.id, mark)
+            for ident in (report, "press-" + report.removeprefix("report-")):
+                name = _set_aside_by(outbox, game, rollback, ident, turn)
+                if name is not None:
+                    outbox.put_back(name)
+                    back += 1
+    return back
+
+
+def _set_aside_by(
+    outbox: Outbox, game: Game, rollback: Rollback, ident: str, turn: int
+) -> str | None:
+    """The name of the mail ``ident`` (of turn ``turn``) when a send set it aside for good
+    because ``rollback`` took its turn back; None otherwise (not set aside, or for another
+    reason: a server's refusal stands)."""
+    place = outbox.lies(ident)
+    if place is None or place[0] != "failed":
+        return None
+    try:
+        note = json.loads((outbox.failed_dir / f"{place[1]}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    error = str(note.get("error", "")) if isinstance(note, dict) else ""
+    why = f"game {game.config.game}'s turn {turn} was rolled back to turn {rollback.to} since"
+    return place[1] if error.startswith(why) and error.endswith(NO_MORE) else None
+
+
+def heard_of(outbox: Outbox, game: Game, rollback: Rollback, mark: str) -> set[int]:
+    """The seats whose notice of ``rollback`` was mailed (``Notices.rolled_back``'s id)."""
+    name = game.config.game
+    heard = set()
+    for entry in game.config.players:
+        place = outbox.lies(f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{mark}")
+        if place is not None and place[0] == "sent":
+            heard.add(entry.id)
+    return heard
+
+
+def needing_nothing(
+    outbox: Outbox,
+    game: Game,
+    rollback: Rollback,
+    heard: Collection[int],
+    mailed_turn: int,
+    mark: str,
+) -> set[int]:
+    """The seats of the game that need no notice of ``rollback``'s undo (the module's
+    rule): not among ``heard``, whose reports of the turns put back each lie in the queue
+    or were sent, or are of a turn after ``mailed_turn`` (the mail journal's: the next
+    send queues them) or were set aside while the rollback stood (``put_back_reports``
+    then puts them back); none when the undo moved the deadline (a game not over). Read
+    only."""
+    over = game.ruleset.is_over(game.state())
+    if not (over or rollback.undo_kept_deadline):
+        return set()
+    aside = game.store.root / ARCHIVE / rollback.ident / UNDONE / turn_name(rollback.to + 1)
+    ran_with = game.store.turn_dir(rollback.to + 1) / RECEIVED
+    sent_aside = _sent_since(aside, ran_with) | {
+        piece.side for piece in press_in(aside / PRESS_FOLDER)
+    }
+    state = game.state()
+    quiet = set()
+    for entry in game.config.players:
+        sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+        wrote = bool(sides & sent_aside) if sides else entry.id in sent_aside
+        if entry.id in heard or wrote:
+            continue
+        turns = range(rollback.to + 1, rollback.latest + 1)
+        if all(_coming(outbox, game, rollback, t, entry.id, mark, t > mailed_turn) for t in turns):
+            quiet.add(entry.id)
+    return quiet
+
+
+def _sent_since(aside: Path, ran_with: Path) -> set[int]:
+    """The sides whose orders the undo set aside (``aside``) are not those the turn ran
+    with (``ran_with``, its ``received/``), which the rollback made pending again (READY
+    taken off, the submission's ``order_key`` kept): orders sent since the rollback."""
+    return {
+        side
+        for side, path in order_files(aside).items()
+        if _order_key(path) is None or _order_key(path) != _order_key(ran_with / path.name)
+    }
+
+
+def _order_key(path: Path) -> str | None:
+    """The ``order_key`` an order file's parsed copy keeps (which submission it is)."""
+    parsed = path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
+    try:
+        data = json.loads(parsed.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    key = data.get("order_key") if isinstance(data, dict) else None
+    return key if isinstance(key, str) else None
+
+
+def _coming(
+    outbox: Outbox, game: Game, rollback: Rollback, turn: int, seat: int, mark: str, due: bool
+) -> bool:
+    """Whether the seat's report of ``turn`` reaches its player: sent, in the queue, set
+    aside while the rollback stood (``put_back_reports`` puts it back), or never queued
+    and to be queued by the next send (``due``)."""
+    ident = report_ident(game, turn, seat, mark)
+    place = outbox.lies(ident)
+    if place is None:
+        return due
+    return place[0] in ("queue", "sent") or bool(_set_aside_by(outbox, game, rollback, ident, turn))
