@@ -16,7 +16,7 @@ from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, 
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
-from wtg.core.printable import marked
+from wtg.core.printable import marked, quoted, visible
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
@@ -612,16 +612,20 @@ class Answers:
         player is told it waits for the GM, with the games he plays here and those of them
         closest to the name he typed (``GAME: g33`` for his ``g3``; ``wtg.text.closename``);
         a stranger is told nothing."""
-        game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+        # kept whole, its invisible characters too (``wok4-1\u200b``), and shown escaped
+        # (``name_quoted``, ``visible``): left out, the name showed as that of a game that
+        # exists, to the GM (status, digest, held lists) and to the player
+        game = named[:GAME_SHOWN]
         reason = (
-            f"the form names game {game!r}, which is no game of this host: "
+            f"the form names game {quoted(game)}, which is no game of this host: "
             "held for the GM (`wtg quarantine --release KEY` puts it back for the next poll)"
         )
         mine = self.registry.seats_of(sender)
         if sender and mine:  # his own games alone: the host names no one else's to anyone
             games = sorted({g.config.game for g, _ in mine})
-            meant = either(close_names(game, games))
-            body = compose.render("held", game=game, games=games, meant=meant)
+            typed = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+            meant = either(close_names(typed, games))
+            body = compose.render("held", game=visible(game), games=games, meant=meant)
             subject = "Your mail waits for the game master"
             self._queue(_ident("held", message, 0), sender, subject, body, None)
         return held(reason, game)
