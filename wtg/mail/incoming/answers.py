@@ -70,12 +70,6 @@ the address they went to (``day:ann@example.org``): a forged From had the host m
 address 72 of them a day. Never a confirmation of orders, nor any answer to a form whose
 code was right (``confirmations_per_hour`` alone holds those), nor a private press (which
 has its own day's bound); held back past it by ``DAY_LIMIT``."""
-CODES_DAY = "codes:"
-"""After ``DAY_TALLY``: the answers that mail a code to CONFIRM (a JOIN's, a takeover's, a
-WITHDRAW's, a RESIGN's), which anyone may ask for in anyone's name under ever new names
-(``JOIN wok4-1 AS Name7``: 3 an hour to a stranger, 72 a day), counted a day apart from the
-address's other answers, so that a flood of forged HELPs never holds back his own JOIN's
-code, and ``replies_per_day`` of them a day."""
 ONE_A_DAY = "one a day"
 """The limit that held back a notice mailed at most once a ``DAY`` (a limit of one)."""
 NOT_ACCEPTED = "your orders were not accepted"
@@ -856,11 +850,11 @@ class Answers:
         # player the game has not) counts each, or one mail of forty such forms is forty
         # answers for one count
         counted = (address, limit, window)
-        day = None
-        if daily and limited and window == WINDOW and asks is not None:  # a code to CONFIRM
-            day = f"{DAY_TALLY}{CODES_DAY}{compose.address_key(to)}"
-        elif daily and limited and window == WINDOW and limit is None:
-            day = f"{DAY_TALLY}{compose.address_key(to)}"
+        day = (
+            f"{DAY_TALLY}{compose.address_key(to)}"
+            if daily and limited and limit is None and window == WINDOW
+            else None
+        )
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
