@@ -186,8 +186,8 @@ def test_an_unknown_key_with_no_near_one_lists_the_keys(tmp_path: Path) -> None:
     assert problems(path) == [
         f"{path}, line 2: mail.colour: no such key; the keys here: authserv_id, "
         "confirmations_per_hour, handle_seconds, max_bytes, missing_share, poll_stale_hours, "
-        "remind_hours, replies_per_hour, unconfirmed_domain_share, unconfirmed_per_address, "
-        "unconfirmed_per_hour"
+        "remind_hours, replies_per_day, replies_per_hour, unconfirmed_domain_share, "
+        "unconfirmed_per_address, unconfirmed_per_hour"
     ]
 
 
@@ -423,7 +423,7 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
-    assert len(documented) == 58  # 43, dkim's 4, mail.authserv_id, oauth2's 10
+    assert len(documented) == 59  # 44, dkim's 4, mail.authserv_id, oauth2's 10
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]

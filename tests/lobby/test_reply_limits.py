@@ -69,14 +69,14 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
         ]
     status = wtg(config, "status")
     assert (
-        "1 mail(s) not answered in the last 24 hours (an hourly limit held the answer back, "
-        "or the From failed DMARC; `wtg digest` lists them too):"
+        "1 mail(s) not answered in the last 24 hours (a limit held the answer back, or "
+        "the From failed DMARC; `wtg digest` lists them too):"
     ) in status
     assert f"  {key}: {outcome}" in status
     listing = json.loads(wtg(config, "status", "--json"))
     assert [(u["key"], u["outcome"]) for u in listing["not_answered"]] == [(key, outcome)]
     digest = wtg(config, "digest")
-    assert "Mail not answered (1): an hourly limit held its answer back" in digest
+    assert "Mail not answered (1): a limit held its answer back" in digest
     assert f"  {key}: {outcome}" in digest
 
 

@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
+from wtg.game.gameconfig import name_quoted
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll import release as release_module
 from wtg.mail.poll.release import ReleaseRefused, release
@@ -298,3 +299,35 @@ def test_a_release_of_a_mail_moved_away_by_hand_is_refused(tmp_path: Path) -> No
         f"wtg: mail {key} is not in the rejected folder (moved by hand?); its copy is "
         f"{item.archive}\n"
     )
+
+
+def test_a_game_name_with_an_invisible_character_is_shown_with_it(tmp_path: Path) -> None:
+    """A form naming ``g1`` and a Hangul filler (U+3164, a letter that shows nothing; the
+    form's reading takes a zero-width space out, not this) is no form of g1: held, it was
+    shown to the GM as ``g1`` and a blank (a game that exists, whose orders the held list
+    then seemed to hold). It is shown quoted, the filler as its escape, ``'g1\\u3164'``."""
+    world = World(tmp_path)
+    form = world.aof(1, X1="100").replace("GAME: g1", "GAME: g1\u3164")
+    key = f"maildir:{world.mail(form)}"
+    assert world.poll().held == 1
+    (item,) = held_mails(world.gm.spool)
+    assert item.game == "g1\u3164"
+    assert item.reason.startswith("the form names game 'g1\\u3164', which is no game")
+    status = wtg(world, "status").stdout
+    assert "1 mail(s) held: they name games this host does not know ('g1\\u3164')" in status
+    digest = make_digest(world.gm.games_dir, NOW).text()
+    assert f"  {key}  game 'g1\\u3164'\n" in digest
+    listed = wtg(world, "quarantine").stdout
+    assert listed.startswith(f"{key}  HELD  game 'g1\\u3164'  ")
+    (answer,) = world.outbox().values()
+    said = body_of(answer)
+    assert "names game g1\\u3164, which is not a game of this host" in said, said
+
+
+def test_a_zero_width_space_in_a_held_name_is_kept_and_shown() -> None:
+    """The held name was the printable characters of the name read: a zero-width space
+    (which an order file's game keeps) was taken out, and ``wok4-1`` and a zero-width space
+    was listed as ``wok4-1``, a game that exists. Kept, it is shown escaped."""
+    assert name_quoted("wok4-1\u200b") == "'wok4-1\\u200b'"
+    assert name_quoted("wok4-1\u3164") == "'wok4-1\\u3164'"
+    assert name_quoted("wok4-1") == "wok4-1"

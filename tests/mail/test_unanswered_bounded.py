@@ -48,7 +48,7 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(tmp_path: 
     assert {"held_not_listed", "flood_not_kept", "quarantine", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()
     assert (
-        "23 mail(s) not answered in the last 24 hours (an hourly limit held the answer "
+        "23 mail(s) not answered in the last 24 hours (a limit held the answer "
         "back, or the From failed DMARC; `wtg digest` lists them too):" in lines
     )
     assert (

@@ -764,8 +764,8 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     counted, with the addresses that sent the most."""
     if mails:
         click.echo(
-            f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
-            "answer back, or the From failed DMARC; `wtg digest` lists them too):"
+            f"{len(mails)} mail(s) not answered in the last 24 hours (a limit held the answer "
+            "back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:
         click.echo(f"  {item.key}: {item.outcome}")

@@ -54,3 +54,37 @@ def marked(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else "?" for char in text)
+
+
+def visible(text: str) -> str:
+    """``text`` on one line as a person may be shown a name read from a mail (a held mail's
+    game): each character that is not printable (a zero-width space, a format or control
+    character, a line break, a space that is not the plain one) or shows nothing
+    (``_IGNORABLE``) as its Python escape (``wok4-1\\u200b``), each backslash doubled so
+    that no escape typed looks like one: a name with an invisible character in it showed
+    as the name of a game that exists, and nothing in it acts."""
+    if text.isascii() and text.isprintable() and "\\" not in text:
+        return text
+    return "".join(char if _seen(char) else char.encode("unicode_escape").decode() for char in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted and escaped as ``repr`` does (a character that is not printable as its
+    escape: ``'wok4-1\\u200b'``), and the characters ``repr`` keeps that show nothing
+    (``_IGNORABLE``: ``'g1\\u3164'``, a Hangul filler) escaped too."""
+    return _IGNORABLE.sub(lambda found: found.group().encode("unicode_escape").decode(), repr(text))
+
+
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0100-\U000e01ef]"
+)
+"""Characters Python calls printable that show nothing (Unicode's default-ignorable code
+points that are letters or marks, a variation selector, the Hangul fillers, the blank
+Braille pattern): a name of them looks like a name without them."""
+
+
+def _seen(char: str) -> bool:
+    """Whether ``char`` shows as itself in a name (``visible``): printable, no backslash,
+    and not one of the characters that show nothing (``_IGNORABLE``)."""
+    return char.isprintable() and char != "\\" and not _IGNORABLE.match(char)

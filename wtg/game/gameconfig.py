@@ -14,6 +14,7 @@ from typing import Any
 
 from wtg.core import errors
 from wtg.core.jsondata import JsonObject
+from wtg.core.printable import quoted
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue
 from wtg.core.textwidth import text_width
@@ -295,11 +296,12 @@ def check_game_name(name: str) -> None:
 def name_quoted(name: str | None) -> str:
     """A game name a mail gave (a stranger's form, held or quarantined), as wtg says it to
     the GM: one no game may have (``GAME_NAME``: a stranger's words, ``x); nothing else is
-    held (y``) quoted and escaped (``repr``), so that they never read as the host's; '?'
+    held (y``) quoted and escaped (``printable.quoted``: ``repr``, and a character that
+    shows nothing escaped too), so that they never read as the host's; '?'
     for none read, and a name a game may have, as they are."""
     if not name:
         return "?"
-    return name if name == "?" or GAME_NAME.fullmatch(name) else repr(name)
+    return name if name == "?" or GAME_NAME.fullmatch(name) else quoted(name)
 
 
 def game_name_meant(name: str) -> str | None:

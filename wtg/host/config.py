@@ -101,6 +101,8 @@ class SmtpConfig(ServerConfig):
 class MailLimits(Record):
     max_bytes: int = 1_000_000
     replies_per_hour: int = 3
+    replies_per_day: int = 24
+    """... and of those, to one address a day (``wtg.mail.incoming.answers.DAY_TALLY``)."""
     confirmations_per_hour: int = 20
     unconfirmed_per_hour: int = 30
     """Mail to addresses that never confirmed one, host-wide (``wtg.mail.incoming.strangers``)."""
@@ -398,6 +400,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         limits=MailLimits(
             max_bytes=int(mail.max_bytes),
             replies_per_hour=mail.replies_per_hour,
+            replies_per_day=mail.replies_per_day,
             confirmations_per_hour=mail.confirmations_per_hour,
             unconfirmed_per_hour=mail.unconfirmed_per_hour,
             unconfirmed_per_address=mail.unconfirmed_per_address,

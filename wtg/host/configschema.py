@@ -295,6 +295,11 @@ class MailSection(Section):
         ByteSize(1_000_000), description="bigger mail is rejected unread (its sender is told)"
     )
     replies_per_hour: Count = Field(3, description="automatic answers to one address an hour")
+    replies_per_day: Count = Field(
+        24,
+        description="of those automatic answers, to one address a day (never order "
+        "confirmations, nor the answers to a form whose code was right)",
+    )
     confirmations_per_hour: Count = Field(
         20, description="order confirmations, and answers with a code to CONFIRM, to one address"
     )

@@ -48,10 +48,7 @@ def test_every_heading_of_the_digest_keeps_to_78_columns() -> None:
 def test_a_heading_wrapped_says_every_word_it_said_in_one_line() -> None:
     text = every_section().text()
     words = " ".join(text.split())
-    assert (
-        "the limits are mail.replies_per_hour, confirmations_per_hour, unconfirmed_per_hour,"
-        in words
-    )
+    assert "the limits are mail.replies_per_hour, replies_per_day, confirmations_per_hour," in words
     assert "then `wtg outbox --retry NAME` sends it again:" in words
 
 

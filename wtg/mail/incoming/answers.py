@@ -16,7 +16,7 @@ from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, 
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
-from wtg.core.printable import marked
+from wtg.core.printable import marked, quoted, visible
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
@@ -62,6 +62,14 @@ CONFIRMATIONS_LIMIT = "confirmations_per_hour"
 """The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
 of the mail to strangers: ``wtg.mail.incoming.strangers``)."""
 DAY = 24 * 3600.0
+DAY_LIMIT = "replies_per_day"
+DAY_TALLY = "day:"
+"""The key the answers counted against ``replies_per_hour`` (help, refusals, a command's
+answer, a wrong code's notice of his own address) are counted under a day as well, after
+the address they went to (``day:ann@example.org``): a forged From had the host mail any
+address 72 of them a day. Never a confirmation of orders, nor any answer to a form whose
+code was right (``confirmations_per_hour`` alone holds those), nor a private press (which
+has its own day's bound); held back past it by ``DAY_LIMIT``."""
 ONE_A_DAY = "one a day"
 """The limit that held back a notice mailed at most once a ``DAY`` (a limit of one)."""
 NOT_ACCEPTED = "your orders were not accepted"
@@ -607,16 +615,20 @@ class Answers:
         player is told it waits for the GM, with the games he plays here and those of them
         closest to the name he typed (``GAME: g33`` for his ``g3``; ``wtg.text.closename``);
         a stranger is told nothing."""
-        game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+        # kept whole, its invisible characters too (``wok4-1\u200b``), and shown escaped
+        # (``name_quoted``, ``visible``): left out, the name showed as that of a game that
+        # exists, to the GM (status, digest, held lists) and to the player
+        game = named[:GAME_SHOWN]
         reason = (
-            f"the form names game {game!r}, which is no game of this host: "
+            f"the form names game {quoted(game)}, which is no game of this host: "
             "held for the GM (`wtg quarantine --release KEY` puts it back for the next poll)"
         )
         mine = self.registry.seats_of(sender)
         if sender and mine:  # his own games alone: the host names no one else's to anyone
             games = sorted({g.config.game for g, _ in mine})
-            meant = either(close_names(game, games))
-            body = compose.render("held", game=game, games=games, meant=meant)
+            typed = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+            meant = either(close_names(typed, games))
+            body = compose.render("held", game=visible(game), games=games, meant=meant)
             subject = "Your mail waits for the game master"
             self._queue(_ident("held", message, 0), sender, subject, body, None)
         return held(reason, game)
@@ -737,6 +749,7 @@ class Answers:
         window: float = WINDOW,
         echo: bool = True,
         limited: bool = True,
+        daily: bool = True,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.incoming.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -753,7 +766,8 @@ class Answers:
         a private press relayed to its reader, nor an answer that mails a code to CONFIRM:
         each is counted apart). ``limited``: whether an hourly limit holds it back and
         counts it (not a notice to a seat's address of what another's request did to the
-        game: a takeover told to the table, ``Reply.notice``)."""
+        game: a takeover told to the table, ``Reply.notice``). ``daily``: whether it counts
+        against ``replies_per_day`` when against ``replies_per_hour`` (``DAY_TALLY``)."""
         return self._queue(
             ident,
             to,
@@ -768,6 +782,7 @@ class Answers:
             window=window,
             echo=echo,
             limited=limited,
+            daily=daily,
         )
 
     def answered_before(self, key: str) -> bool:
@@ -781,13 +796,18 @@ class Answers:
             self._earlier = EarlierAnswers(self.outbox)
         return self._earlier.of(key)
 
-    def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
+    def _count(
+        self, counted: tuple[str, int | None, float], stamp: float, once: bool, day: str | None
+    ) -> None:
         """An answer to the mail being handled counted against its address's limit: once a
         mail for the answers to its forms' right codes (``once``), each answer else (and
-        outside a mail's handling)."""
+        outside a mail's handling); and under ``day`` (``DAY_TALLY``), when the day's cap
+        holds it."""
         if once and counted in self.counted:
             return
         self.journal.replied(counted[0], stamp)
+        if day is not None:
+            self.journal.replied(day, stamp)
         if self.asked is not None:
             self.counted.add(counted)
 
@@ -809,6 +829,7 @@ class Answers:
         seat: bool = False,
         once: bool = False,
         limited: bool = True,
+        daily: bool = True,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -819,7 +840,9 @@ class Answers:
         code filed: None when queued (now or before), else the name of the limit that held it back
         (or ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
         with the mail's other such answers to the same address (``_count``). ``limited``:
-        False for a notice no limit holds back or counts (``reply``)."""
+        False for a notice no limit holds back or counts (``reply``). ``daily``: whether an
+        answer counted against ``replies_per_hour`` is counted against ``replies_per_day``
+        too (``DAY_TALLY``; not a private press, bound a day on its own)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
@@ -830,6 +853,11 @@ class Answers:
         # player the game has not) counts each, or one mail of forty such forms is forty
         # answers for one count
         counted = (address, limit, window)
+        day = (
+            f"{DAY_TALLY}{compose.address_key(to)}"
+            if daily and limited and limit is None and window == WINDOW
+            else None
+        )
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
@@ -839,7 +867,7 @@ class Answers:
             # its note as the answer to these words (``sameanswer``), or an auto-responder's
             # next reply, quoting it, was answered again
             if limited:
-                self._count(counted, stamp, once)
+                self._count(counted, stamp, once, day)
             if same is not None:
                 self.journal.replied(same, stamp)
             return None
@@ -856,6 +884,10 @@ class Answers:
                 if (cap, window) == (1, DAY):
                     return ONE_A_DAY
                 return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
+        if day is not None:
+            spent = self.journal.replies_counted(day, stamp - DAY)
+            if spent >= self.gm.limits.replies_per_day:
+                return DAY_LIMIT
         if stranger is not None:
             key = compose.address_key(to)
             why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
@@ -873,7 +905,7 @@ class Answers:
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
         if limited:
-            self._count(counted, stamp, once)
+            self._count(counted, stamp, once, day)
         if same is not None:
             self.journal.replied(same, stamp)
         return None

@@ -233,6 +233,7 @@ class Commands:
                     window=window,
                     echo=not reply.private and reply.asks is None and not reply.notice,
                     limited=not reply.notice,  # a notice of the game: no answer to hold back
+                    daily=not reply.private,  # bound a day on its own: ``PRIVATE_A_DAY``
                 )
                 if why is None and day_tally is not None:
                     self.answers.journal.replied(day_tally, self.answers.now.timestamp())

@@ -278,10 +278,30 @@ def _kin(one: str, other: str) -> bool:
     return one == other or one.endswith(f".{other}") or other.endswith(f".{one}")
 
 
+LOCAL_MAX = 64
+DOMAIN_MAX = 255
+LABEL_MAX = 63
+ADDRESS_MAX = 254
+"""The longest local part, domain, domain label and address a relay takes (RFC 5321,
+4.5.3.1: a path is at most 256 octets with its angle brackets; RFC 1035 for a label)."""
+
+
 def _usable(address: str) -> bool:
     """Whether ``address`` can be answered: one address, of printable ASCII, that a mail of
-    ours can be made to (``compose.writable``)."""
+    ours can be made to (``compose.writable``), no longer than a relay delivers to
+    (``_within_lengths``)."""
     local, at, domain = address.rpartition("@")
     printable = address.isascii() and address.isprintable() and " " not in address
     plain = bool(at and local and domain) and printable and not domain.startswith(".")
-    return plain and writable(address)
+    return plain and _within_lengths(local, domain) and writable(address)
+
+
+def _within_lengths(local: str, domain: str) -> bool:
+    """Whether an address of this ``local`` part and ``domain`` is within the lengths SMTP
+    allows: a longer one is no address a relay takes, and an answer to it (a forged From's
+    HELP, a refusal) came back as a bounce. An IP literal (``[10.0.0.5]``) has no labels."""
+    if len(local) > LOCAL_MAX or len(domain) > DOMAIN_MAX:
+        return False
+    if len(local) + 1 + len(domain) > ADDRESS_MAX:
+        return False
+    return domain.startswith("[") or all(len(label) <= LABEL_MAX for label in domain.split("."))
