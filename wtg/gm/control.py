@@ -271,15 +271,8 @@ def _deadline_undone(game: Game[S], rollback: Rollback, now: datetime) -> str | 
     schedule = game.config.schedule
     if schedule is None:
         return None
-    kept = game.store.root / ARCHIVE / rollback.ident / "turns" / turn_name(rollback.latest)
-    if _over_in(game, kept):
-        return None
-    try:
-        meta = json.loads((kept / TURN_META).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        meta = {}
-    had = meta.get("next_deadline") if isinstance(meta, dict) else None
-    if not isinstance(had, str):  # none: the game was over after it, or had no schedule then
+    had = _deadline_had(game, rollback)
+    if had is None:  # none: the game was over after it, or had no schedule then
         return None
     return iso(deadline_again(schedule, deadline_of(had), now))
 

@@ -250,28 +250,26 @@ class Notices:
         queue (or of the mails set aside), under the send's lock (the caller's), once it is
         undone: mailed beside the undo's, in no sure order, one read last said the game was
         back at the turn it is no more. Those mailed stand. Returns how many were taken."""
-        name = game.config.game
-        taken = 0
-        for entry in game.config.players:
-            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
-            place = self.outbox.lies(ident)
-            if place is not None and place[0] != "sent":
-                taken += self.outbox.withdraw(place[1])
-        return taken
+        return sum(self.outbox.withdraw(name) for name in self._rolled_back_unsent(game, rollback))
 
     def ask_withdraw_rolled_back(self, game: Game, rollback: Rollback) -> int:
         """The notices of ``rollback`` not yet mailed asked out of the queue of the `wtg
         send` running (``Outbox.ask_withdraw``): it takes them out before it would mail them
         (those it mailed already stand). Returns how many were asked."""
-        name = game.config.game
-        asked = 0
+        unsent = self._rolled_back_unsent(game, rollback)
+        for name in unsent:
+            self.outbox.ask_withdraw(name)
+        return len(unsent)
+
+    def _rolled_back_unsent(self, game: Game, rollback: Rollback) -> list[str]:
+        """The outbox names of the notices of ``rollback`` queued or set aside, not mailed."""
+        unsent, key = [], f"rollback-{rollback.ident}-{game.config.game}"
         for entry in game.config.players:
-            ident = f"rollback-{rollback.ident}-{name}-p{entry.id:02d}{self._mark(game)}"
+            ident = f"{key}-p{entry.id:02d}{self._mark(game)}"
             place = self.outbox.lies(ident)
             if place is not None and place[0] != "sent":
-                self.outbox.ask_withdraw(place[1])
-                asked += 1
-        return asked
+                unsent.append(place[1])
+        return unsent
 
     def rollback_undone(self, game: Game, rollback: Rollback, quiet: Collection[int] = ()) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
