@@ -149,10 +149,11 @@ def all_confirmed(hall: Hall, names: Sequence[str], hours: float) -> None:
     hall.new_mails()
 
 
-def ann_and_bob(hall: Hall, ruleset: str = "wok4") -> Game:
-    """A two-player list of ``ruleset`` opened and filled by Ann (p1) and Bob (p2), each
-    JOIN confirmed, its game started and turn 0's mail sent and read: the game."""
-    hall.open_list(ruleset, players=2)
+def ann_and_bob(hall: Hall, ruleset: str = "wok4", **options: object) -> Game:
+    """A two-player list of ``ruleset`` (and the list's other ``options``, as
+    ``Hall.open_list`` takes them) opened and filled by Ann (p1) and Bob (p2), each JOIN
+    confirmed, its game started and turn 0's mail sent and read: the game."""
+    hall.open_list(ruleset, players=2, **options)
     codes = {}
     for number, name in ((1, "Ann"), (2, "Bob")):
         hall.mail(address(number), f"JOIN {ruleset} AS {name}")

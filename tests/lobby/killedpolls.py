@@ -1,7 +1,8 @@
-"""What the kill tests of a poll of the lobby's mails share (``test_kill_takeover``,
-``test_kill_reply_takeover``, ``test_kill_lobby_mails``): a host copied afresh from the
+"""What the lobby's kill tests share (``test_kill_takeover``, ``test_kill_reply_takeover``,
+``test_kill_lobby_mails``, ``test_kill_game_start``, ...): a host copied afresh from the
 module's hall before each run, its `wtg poll` killed (SIGKILL, no clean-up of any kind)
-just before a chosen write, then a poll that finishes; and what they read back of it (the
+just before a chosen write, then a poll that finishes; a host whose waiting list is full,
+for `wtg run-turn --due` killed as it starts the game; and what they read back of it (the
 mails of its outbox, its inbox, a seat the newcomer took over)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.lobby.hall import Hall, Mail, address
-from tests.lobby.test_lobby_replay import seat_offered
+from tests.lobby.test_lobby_replay import seat_offered, waits
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
@@ -44,6 +45,11 @@ class KilledPolls:
         run = killpoints.count(self.poll, self.games, log=log)
         assert run.returncode == 0, run.stderr
         return run
+
+    def writes(self, log: Path) -> list[str]:
+        """What each write of a fresh host's whole poll was (``whole`` with ``log``)."""
+        self.whole(log)
+        return log.read_text(encoding="utf-8").splitlines()
 
     def killed(self, at: int) -> killpoints.Run:
         """A fresh host's poll killed just before its ``at``-th write."""
@@ -74,6 +80,36 @@ def newcomer_asked(hall: Hall) -> tuple[str, Mail]:
     hall.poll()
     (ask,) = hall.new_mails(NEWCOMER)
     return name, ask
+
+
+def confirm_waiting(root: Path) -> Path:
+    """A host at ``root`` whose game wok4-1 offers its quit seat 3, and the newcomer's
+    CONFIRM of his JOIN of it waiting in the inbox, its config file written: ``root``."""
+    hall = Hall(root)
+    _name, ask = newcomer_asked(hall)
+    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
+    hall.config_file()
+    return root
+
+
+def write_number(writes: list[str], *ends: str) -> int:
+    """The number (from 1) of the first of ``writes`` to a path ending with one of ``ends``."""
+    return next(n for n, w in enumerate(writes, 1) if w.endswith(ends))
+
+
+def list_full(tmp_path: Path) -> tuple[list[str], Path, Path]:
+    """A host at ``tmp_path`` whose two-player wok4 list on the small map is full (Lord1 and
+    Lord2 wait on it), its games folder copied to ``tmp_path / "snapshot"``: the arguments
+    of the `wtg run-turn --due` that starts its game, the games folder and the copy."""
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc)
+    hall.open_list("wok4", map="small", players=2)
+    for number in (1, 2):
+        waits(hall, "wok4", f"Lord{number}", address(number))
+    args = ["--config", str(hall.config_file()), "run-turn", "--due", "--jobs", "1"]
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(hall.gm.games_dir, snapshot)
+    return args, hall.gm.games_dir, snapshot
 
 
 def outbox_mails(games: Path, folders: str = "*") -> list[Mail]:

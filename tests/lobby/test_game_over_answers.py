@@ -77,19 +77,8 @@ def test_status_of_a_running_game_puts_its_deadline_on_a_line_of_its_own(
     """The first line's end went with the block that chose it: 'Game wok4-1, turn
     1.Deadline: Mon 07 Dec 2026 18:00 UTC.'"""
     hall = Hall(tmp_path)
-    hall.open_list("wok4", players=2, every=2, at="18:00")
-    codes = {}
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=2)
-        (answer,) = hall.new_mails(address(number))
-        codes[number] = answer.code()
-    for number in (1, 2):
-        hall.mail(address(number), f"CONFIRM {codes[number]}")
-    hall.poll(hours=2)
-    hall.send()
-    hall.new_mails()
-    assert hall.game("wok4-1").deadline() is not None
+    game = ann_and_bob(hall, every=2, at="18:00")
+    assert game.deadline() is not None
     hall.mail(address(1), "STATUS wok4-1")
     hall.poll(hours=1)
     (status,) = hall.new_mails(address(1))

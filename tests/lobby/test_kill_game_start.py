@@ -7,15 +7,11 @@ or of the next says the game was made."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
-from datetime import datetime, timezone
 from pathlib import Path
 
 from tests import killpoints
-from tests.lobby.hall import Hall, address
-from tests.lobby.killedpolls import addressed
-from tests.lobby.test_lobby_replay import waits
+from tests.lobby.killedpolls import addressed, list_full
 from wtg.lobby.database import LobbyDatabase
 
 KILLS = 14
@@ -34,15 +30,7 @@ def host_state(games: Path) -> tuple[Counter[tuple[str, str]], list[str], list[s
 def test_a_game_start_killed_at_any_write_is_finished_once_by_the_next_run(
     tmp_path: Path,
 ) -> None:
-    hall = Hall(tmp_path)
-    hall.now = datetime.now(timezone.utc)
-    hall.open_list("wok4", map="small", players=2)
-    for number in (1, 2):
-        waits(hall, "wok4", f"Lord{number}", address(number))
-    args = ["--config", str(hall.config_file()), "run-turn", "--due", "--jobs", "1"]
-    games = hall.gm.games_dir
-    snapshot = tmp_path / "snapshot"
-    shutil.copytree(games, snapshot)
+    args, games, snapshot = list_full(tmp_path)
     restore = killpoints.restorer(snapshot, games)
     send = [*args[:2], "send"]
     whole = killpoints.count(args, games)

@@ -8,26 +8,15 @@ in the log of a whole run)."""
 
 from __future__ import annotations
 
-import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 
 from tests import killpoints
-from tests.lobby.hall import Hall, address
-from tests.lobby.test_lobby_replay import waits
+from tests.lobby.killedpolls import list_full
 from wtg.lobby.database import LobbyDatabase
 
 
 def test_a_game_undone_after_a_kill_keeps_its_number(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    hall.now = datetime.now(timezone.utc)
-    hall.open_list("wok4", map="small", players=2)
-    for number in (1, 2):
-        waits(hall, "wok4", f"Lord{number}", address(number))
-    args = ["--config", str(hall.config_file()), "run-turn", "--due", "--jobs", "1"]
-    games = hall.gm.games_dir
-    snapshot = tmp_path / "snapshot"
-    shutil.copytree(games, snapshot)
+    args, games, snapshot = list_full(tmp_path)
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, games, log=log)
     assert whole.returncode == 0 and "game wok4-1 made" in whole.stdout, whole

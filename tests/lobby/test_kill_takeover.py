@@ -17,8 +17,13 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.lobby.hall import Hall
-from tests.lobby.killedpolls import NEWCOMER, KilledPolls, addressed, newcomer_asked, taken_over
+from tests.lobby.killedpolls import (
+    KilledPolls,
+    addressed,
+    confirm_waiting,
+    taken_over,
+    write_number,
+)
 from wtg.game.engine import open_game
 from wtg.game.takeovers import WAS, code_digest, taken_from
 from wtg.game.takeovers import taken_over as taken_over_record
@@ -30,12 +35,7 @@ KILLS = 10
 def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose game wok4-1 offers its quit seat 3, and a newcomer's CONFIRM of his
     JOIN of it waiting in the inbox."""
-    root = tmp_path_factory.mktemp("hall")
-    hall = Hall(root)
-    _name, ask = newcomer_asked(hall)
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.config_file()
-    return root
+    return confirm_waiting(tmp_path_factory.mktemp("hall"))
 
 
 def check_taken_over(games: Path) -> None:
@@ -74,11 +74,9 @@ def test_a_takeover_killed_after_game_yaml_knows_the_old_code_for_what_it_was(
     the seat was taken over. It kept none (game.yaml had the new code by then)."""
     quitter_code = open_game(hall_root / "games" / "wok4-1").config.player(3).code
     polls = KilledPolls(hall_root, tmp_path)
-    log = tmp_path / "writes.log"
-    polls.whole(log)
-    writes = log.read_text(encoding="utf-8").splitlines()
-    config = next(n for n, w in enumerate(writes, 1) if w.endswith("wok4-1/game.yaml"))
-    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    writes = polls.writes(tmp_path / "writes.log")
+    config = write_number(writes, "wok4-1/game.yaml")
+    record = write_number(writes, "/takeovers.json")
     for at in killpoints.points_between(config + 1, record, 4):
         polls.killed(at)
         assert open_game(polls.games / "wok4-1").config.player(3).name == "Newcomer", at

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.lobby.hall import Hall
-from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, confirm_waiting, write_number
 from tests.shipped import WOK4
 from wtg.core.errors import GameError
 from wtg.game.engine import open_game
@@ -29,25 +28,16 @@ KILLS = 4
 def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose game wok4-1 offers its quit seat 3, and a newcomer's CONFIRM of his
     JOIN of it waiting in the inbox."""
-    root = tmp_path_factory.mktemp("hall")
-    hall = Hall(root)
-    _name, ask = newcomer_asked(hall)
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.config_file()
-    return root
+    return confirm_waiting(tmp_path_factory.mktemp("hall"))
 
 
 def test_a_turn_run_after_a_takeover_cut_short_runs_from_the_seat_taken_over(
     hall_root: Path, tmp_path: Path
 ) -> None:
     polls = KilledPolls(hall_root, tmp_path)
-    log = tmp_path / "writes.log"
-    polls.whole(log)
-    writes = log.read_text(encoding="utf-8").splitlines()
-    first = next(
-        n for n, w in enumerate(writes, 1) if w.endswith((f"wok4-1/{MARK}", "wok4-1/game.yaml"))
-    )
-    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    writes = polls.writes(tmp_path / "writes.log")
+    first = write_number(writes, f"wok4-1/{MARK}", "wok4-1/game.yaml")
+    record = write_number(writes, "/takeovers.json")
     for at in killpoints.points_between(first + 1, record, KILLS):
         polls.killed(at)
         ran = polls.wtg("run-turn", str(polls.games / "wok4-1"), "--now", "--unmailed")
@@ -98,11 +88,9 @@ def test_a_run_turn_killed_while_it_finishes_the_takeover_is_finished_by_the_nex
     it killed too, at writes spread over its run, then given again: the takeover stands in
     turn 1 once, turn 2 runs from it, and the poll after writes nothing into turn 2."""
     polls = KilledPolls(hall_root, tmp_path)
-    log = tmp_path / "writes.log"
-    polls.whole(log)
-    writes = log.read_text(encoding="utf-8").splitlines()
-    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
-    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    writes = polls.writes(tmp_path / "writes.log")
+    mark = write_number(writes, f"wok4-1/{MARK}")
+    record = write_number(writes, "/takeovers.json")
     middle = (mark + record) // 2
     args = ["--config", str(polls.host / "wtg.yaml"), "run-turn", "wok4-1", "--now", "--unmailed"]
     polls.killed(middle)

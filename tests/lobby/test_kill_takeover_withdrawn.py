@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.lobby.hall import Hall
-from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked, taken_over
+from tests.lobby.killedpolls import KilledPolls, confirm_waiting, taken_over, write_number
 from wtg.core.ruleset import QUIT_STATUS, public_sides
 from wtg.game.engine import open_game
 
@@ -26,23 +25,16 @@ KILLS = 4
 def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose game wok4-1 offers its quit seat 3, and a newcomer's CONFIRM of his
     JOIN of it waiting in the inbox."""
-    root = tmp_path_factory.mktemp("hall")
-    hall = Hall(root)
-    _name, ask = newcomer_asked(hall)
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.config_file()
-    return root
+    return confirm_waiting(tmp_path_factory.mktemp("hall"))
 
 
 def test_an_offer_is_not_withdrawn_from_under_a_takeover_cut_short(
     hall_root: Path, tmp_path: Path
 ) -> None:
     polls = KilledPolls(hall_root, tmp_path)
-    log = tmp_path / "writes.log"
-    polls.whole(log)
-    writes = log.read_text(encoding="utf-8").splitlines()
-    config = next(n for n, w in enumerate(writes, 1) if w.endswith("wok4-1/game.yaml"))
-    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    writes = polls.writes(tmp_path / "writes.log")
+    config = write_number(writes, "wok4-1/game.yaml")
+    record = write_number(writes, "/takeovers.json")
     for at in killpoints.points_between(config + 1, record, KILLS):
         polls.killed(at)
         assert open_game(polls.games / "wok4-1").config.player(3).name == "Newcomer", at

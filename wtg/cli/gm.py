@@ -605,7 +605,7 @@ def digest(
     mail domain most of their players, orders missing, turns overdue (the
     deadline long past, the turn not run), mail quarantined or
     held, mail quarantined and not listed (an address's beyond its newest 20), mail held
-    and not listed (a flood's), mail not answered (an hourly limit), mail
+    and not listed (a flood's), mail not answered (a limit of answers), mail
     not answered and not listed (an address's beyond its newest 20), players' orders set
     aside (their mail looked automatic), mail of a flood not kept (the copies of an
     address's mails of a day beyond its first and newest), addresses failing, mail `wtg

@@ -758,7 +758,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
 
 
 def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) -> None:
-    """The mails of the last day not answered (an hourly limit held the answer back, or
+    """The mails of the last day not answered (a limit of answers held the answer back, or
     the From failed DMARC: their senders got nothing): a line each, the newest ``SHOWN``
     first; those the list leaves out (beyond an address's newest ``UNANSWERED_AN_ADDRESS``)
     counted, with the addresses that sent the most."""

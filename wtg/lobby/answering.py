@@ -62,8 +62,8 @@ class Reply(Record):
     address is no seat's once the newcomer has it): it is no answer to a stranger, and never
     counts in the hour's mail to strangers, which anyone's flood may spend. ``notice``: a
     notice to a seat's address of what another's request did to the game (a takeover, told
-    to every other player and to the quitter), as the GM's notices are: no hourly limit
-    holds it back (a player who had mailed as much as his hour lets him was never told) or
+    to every other player and to the quitter), as the GM's notices are: no limit of
+    answers holds it back (a player who had mailed as much as his hour lets him was never told) or
     counts it (each takeover spent the room of every player's own answers); there are as
     many as the seats the GM offers."""
 

@@ -9,6 +9,8 @@ s-nail runs in its batch mode, Emacs (Gnus and message-mode) in batch with a Lis
 
 from __future__ import annotations
 
+import email
+import email.policy
 import mailbox
 import os
 import shlex
@@ -393,3 +395,11 @@ def reply(
     desk = Desk(folder, report, shape, shown)
     client.write(desk)
     return desk.reply()
+
+
+def plain_text(raw: bytes) -> str:
+    """The plain-text body of a client's mail ``raw``, its lines ended by newlines."""
+    text = email.message_from_bytes(raw, policy=email.policy.default)
+    body = text.get_body(preferencelist=("plain",))
+    assert body is not None, raw
+    return str(body.get_content()).replace("\r\n", "\n")

@@ -6,15 +6,13 @@ and the request waited; it confirms now (``wtg.lobby.commands.COLON_READ``)."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 from pathlib import Path
 
 import pytest
 
 from tests.lobby.asked import Asked, confirms
 from tests.mail.clients.conftest import need
-from tests.mail.clients.drivers import CLIENTS, Client, reply
+from tests.mail.clients.drivers import CLIENTS, Client, plain_text, reply
 from tests.mail.clients.player import COLON_SHAPES
 
 
@@ -30,9 +28,6 @@ def test_a_confirm_with_a_colon_confirms(
 ) -> None:
     need(client)
     raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
-    text = email.message_from_bytes(raw, policy=email.policy.default)
-    body = text.get_body(preferencelist=("plain",))
-    assert body is not None
-    content = str(body.get_content()).replace("\r\n", "\n")
+    content = plain_text(raw)
     assert f"\nCONFIRM: {asked.code}\n" in content  # typed, unquoted
     confirms(asked, tmp_path / "hall", raw)

@@ -6,15 +6,13 @@ the reply's first lines got no answer at all."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 from pathlib import Path
 
 import pytest
 
 from tests.lobby.asked import Asked, confirms, confirms_by_reply
 from tests.mail.clients.conftest import need
-from tests.mail.clients.drivers import CLIENTS, Client, reply
+from tests.mail.clients.drivers import CLIENTS, Client, plain_text, reply
 from tests.mail.clients.player import ASSENT_SHAPES, COMMAND_SHAPES
 
 
@@ -33,10 +31,7 @@ def test_a_real_clients_reply_confirms(
     quoting with "| ", s-nail, Emacs Gnus, aerc and alpine."""
     need(client)
     raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
-    text = email.message_from_bytes(raw, policy=email.policy.default)
-    body = text.get_body(preferencelist=("plain",))
-    assert body is not None
-    content = str(body.get_content()).replace("\r\n", "\n")
+    content = plain_text(raw)
     quoted_line = (
         f"> CONFIRM {asked.code}" if client.name != "mutt-pipe" else f"| CONFIRM {asked.code}"
     )

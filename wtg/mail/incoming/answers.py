@@ -758,13 +758,13 @@ class Answers:
         hourly mail to strangers as an answer of that kind (``wtg.mail.incoming.strangers``). The
         code to CONFIRM it carries (``asks``) is not mailed again when it went to that
         address within the hour, a stranger's or not (``ASKED_AGAIN``). ``tally``: the key
-        the hourly limit counts the mail under, when not its address's (a private press is
+        the limits count the mail under, when not its address's (a private press is
         counted apart from the answers to its reader). ``game``: the game the answer is
         about (its List-Id).
         ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
         it is held back as the same answer to the same words (``wtg.mail.incoming.sameanswer``; not
         a private press relayed to its reader, nor an answer that mails a code to CONFIRM:
-        each is counted apart). ``limited``: whether an hourly limit holds it back and
+        each is counted apart). ``limited``: whether a limit of answers holds it back and
         counts it (not a notice to a seat's address of what another's request did to the
         game: a takeover told to the table, ``Reply.notice``). ``daily``: whether it counts
         against ``replies_per_day`` when against ``replies_per_hour`` (``DAY_TALLY``)."""

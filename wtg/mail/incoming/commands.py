@@ -179,7 +179,7 @@ class Commands:
         message_id: str,
         book: LobbyDatabase,
     ) -> tuple[list[str], list[str]]:
-        """Queue the answers under the hourly limits; what each held back answer was and
+        """Queue the answers under the limits of answers; what each held back answer was and
         the limit that held it, and what each answer not mailed again was (its code went to
         the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
         CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):

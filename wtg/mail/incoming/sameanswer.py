@@ -17,7 +17,7 @@ The words are those its sender typed (``wtg.lobby.commands.typed_text``: not the
 attribution, the host's mail pasted, the signature), their letters alone: no numbers, case or
 punctuation, so that a responder that writes the date or a counter in its text says the same
 each time. A person who writes again in other words is answered, and one who writes afresh
-(quoting nothing), however often, within the hourly limits. Nothing is counted: a forged
+(quoting nothing), however often, within the limits of answers. Nothing is counted: a forged
 From can hold back only an answer that its address already got, word for word, that day.
 """
 

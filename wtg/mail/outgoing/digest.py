@@ -1,5 +1,5 @@
 """`wtg digest`: the GM's daily look at every game in one text: the turns run since the
-last digest, the mail the poll quarantined, the mail whose answer an hourly limit held
+last digest, the mail the poll quarantined, the mail whose answer a limit of answers held
 back, the players' orders in mails that looked automatic (not filed), the players whose
 orders are missing, the addresses whose mail bounced, and the game folders that cannot be
 read.
@@ -114,7 +114,7 @@ class Digest(Record):
     held_not_listed: int = 0
     """Mails held whose record the list's bound let go (``wtg.mail.spool.journal.held_over``)."""
     unanswered: tuple[Unanswered, ...] = ()
-    """Mails whose answer an hourly limit held back since the last digest."""
+    """Mails whose answer a limit of answers held back since the last digest."""
     unanswered_not_listed: tuple[tuple[str, int], ...] = ()
     """Of those, the ones the list leaves out (``UNANSWERED_AN_ADDRESS`` of an address are
     listed), counted by address, the most first."""

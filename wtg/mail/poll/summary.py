@@ -26,7 +26,7 @@ class PollSummary(Record):
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
     unanswered: int = 0
-    """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
+    """Mails whose answer a limit of answers held back (``not answered: reply limit``)."""
     forged: int = 0
     """Mails whose From is forged: it failed DMARC at the GM's server (``not answered:
     authres``), or it is the host's own address on a mail the host did not send. Not

@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` ha
     ident TEXT NOT NULL,         -- its archive folder
     PRIMARY KEY (game, ident)
 );
-CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer an hourly limit held back
+CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer a limit held back
     key TEXT PRIMARY KEY,        -- the message
     outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
     at REAL NOT NULL
@@ -1143,7 +1143,7 @@ def flood_not_kept(spool: Path, since: float) -> list[FloodCount]:
 
 
 class Unanswered(Record):
-    """A mail not answered, as the digest and ``wtg status`` show it: an hourly limit held
+    """A mail not answered, as the digest and ``wtg status`` show it: a limit of answers held
     its answer back, or its From failed DMARC at the GM's server."""
 
     key: str

@@ -23,7 +23,7 @@ class Kind(Enum):
     ANSWERED = "answered"
     """A player's mail without a form, answered with help."""
     UNANSWERED = "not answered"
-    """Its answer was held back by an hourly limit of answers (``reply limit: ...``): the
+    """Its answer was held back by a limit of answers (``reply limit: ...``): the
     sender got nothing, and the GM is told (``wtg poll -v``, ``wtg status``, the digest)."""
     LATER = "later"
     """Left in the inbox for the next poll (a game being written)."""
@@ -60,7 +60,7 @@ class Outcome(Record):
     """The game the mail was for, when it is known: the log names it (``wtg.mail.poll.events``);
     a held mail's is the game it names, which the journal keeps apart from its text."""
     limited: bool = False
-    """An hourly limit held back the answer telling what was done (``unsaid``)."""
+    """A limit of answers held back the answer telling what was done (``unsaid``)."""
     forged: bool = False
     """The mail's From failed DMARC at the GM's server: no answer at all (``unheard``)."""
 
@@ -70,7 +70,7 @@ class Outcome(Record):
 
     @property
     def held_back(self) -> bool:
-        """Whether an hourly limit held back the mail's answer: the mail went unanswered,
+        """Whether a limit of answers held back the mail's answer: the mail went unanswered,
         or its orders were filed (or stood) and their confirmation was not sent. Never
         read from the detail's words: it quotes the sender's (a robot's header, a command),
         and ``Auto-Submitted: x; not answered: reply limit`` listed a robot's mail as an
