@@ -15,6 +15,7 @@ the order lines a player typed outside one (``wtg.aof.copies.mislabelled_among_o
 from __future__ import annotations
 
 import re
+import string
 
 from wtg.aof.mailtext import HEADER_KEYS
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
@@ -93,7 +94,7 @@ def meant_lines(label: str, meant: tuple[SectionSpec, ...]) -> str:
     """The lines a player meant by ``label`` in words: ``A1`` when the label's digits name
     a line of the one section meant (``AA1``), else each section's lines: ``an M line (M1
     to M7)``, ``X1``, ``an A line (A1 to A7) or a T line (T1 to T7)``."""
-    digits = label.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    digits = label.lstrip(string.ascii_letters)
     if len(meant) == 1 and digits.isdigit() and 1 <= int(digits) <= meant[0].lines:
         return f"{meant[0].label}{int(digits)}"
     said = []

@@ -1219,17 +1219,7 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
     rows = _query(spool, query)
     if rows is None:  # a journal no poll of this version has opened: nothing filed in it
         rows = _rows(spool, f"{taken}WHERE at >= {since_text} ORDER BY at DESC, s.key DESC")
-    return [
-        SetAside(
-            str(k),
-            printable(str(g)),
-            printable(str(s)),
-            printable(str(w)),
-            kept_here(spool, str(a)),
-            float(t),
-        )
-        for k, g, s, w, a, t in rows
-    ]
+    return [_set_aside(spool, row) for row in rows]
 
 
 NO_SEAT = 0
@@ -1278,17 +1268,20 @@ def set_aside_entries(spool: Path) -> list[SetAside]:
     )
     if rows is None:  # a journal older than the arrivals kept
         rows = _rows(spool, f"{taken}ORDER BY at, s.key")
-    return [
-        SetAside(
-            str(k),
-            printable(str(g)),
-            printable(str(s)),
-            printable(str(w)),
-            kept_here(spool, str(a)),
-            float(t),
-        )
-        for k, g, s, w, a, t in rows
-    ]
+    return [_set_aside(spool, row) for row in rows]
+
+
+def _set_aside(spool: Path, row: Sequence[Any]) -> SetAside:
+    """A mail set aside from its row (key, game, seat, why, archive, at)."""
+    key, game, seat, why, archive, at = row
+    return SetAside(
+        str(key),
+        printable(str(game)),
+        printable(str(seat)),
+        printable(str(why)),
+        kept_here(spool, str(archive)),
+        float(at),
+    )
 
 
 class Arrival(Record):
