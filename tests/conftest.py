@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from tests.shipped import WOK4
+from tests.unavailable import in_ci
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.wok.state import WokState
@@ -17,7 +17,7 @@ from wtg.rules.wok.state import WokState
 # green or red for the code it tests, not for the draw. On a developer's machine they
 # draw new examples each run, and what they find is made a test of its own.
 settings.register_profile("ci", derandomize=True)
-if os.environ.get("CI", "").lower() == "true":
+if in_ci():
     settings.load_profile("ci")
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")

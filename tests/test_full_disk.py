@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.unavailable import unavailable
 from wtg.cli import main
 from wtg.files.diskspace import writing
 from wtg.files.store import write_atomic
@@ -49,7 +50,7 @@ def disk() -> Iterator[Path]:
     )
     if mounted.returncode != 0:
         folder.rmdir()
-        pytest.skip(f"cannot mount a small tmpfs to fill (root may): {mounted.stderr.strip()}")
+        unavailable(f"cannot mount a small tmpfs to fill (root may): {mounted.stderr.strip()}")
     try:
         yield folder
     finally:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from tests.unavailable import unavailable
 from wtg.site.build import build_site
 from wtg.site.serve import make_server, url_of
 
@@ -37,12 +38,6 @@ def chromium_path() -> str | None:
     return None
 
 
-def _unavailable(reason: str) -> None:  # NoReturn: pytest.fail and pytest.skip raise
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run; .ci/run installs it)")
-    pytest.skip(reason)
-
-
 @dataclass
 class Watched:
     """A page and what went wrong while it was open: console errors and failed requests."""
@@ -55,7 +50,7 @@ class Watched:
 def browser() -> Iterator[Browser]:
     path = chromium_path()
     if path is None:
-        _unavailable("no Chromium on this machine (Debian package: chromium)")
+        unavailable("no Chromium on this machine (Debian package: chromium)")
     assert path is not None
     with sync_playwright() as driver:
         launched = driver.chromium.launch(
