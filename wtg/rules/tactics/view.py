@@ -116,6 +116,38 @@ def rest_at_its_turn(state: TacticsState, piece: Piece) -> int:
     return rest_at_turn_start(piece.rest)
 
 
+def rest_when_army_moves(state: TacticsState, piece: Piece, mover: int) -> int:
+    """The rest ``piece`` has when army ``mover`` next moves, as the crit of an attack then
+    reads it ("ChanceOfCrit = 12.5 * ( (AGI+STR+RST) / (tgtAGI+tgtSTR+tgtRST) )"): a piece
+    of ``mover``'s has ``rest_at_its_turn``; another gets its own army's unit when that
+    army's turn begins before ``mover``'s (after the army next to move, which has had
+    its unit), and keeps what it has when its army moves after. What its army spends in
+    its own turn before then nobody can know: it is counted standing (ruling 20 of
+    docs/rules/tactics.md)."""
+    if piece.owner == mover:
+        return rest_at_its_turn(state, piece)
+    if piece.owner in _moving_before(state, mover):
+        return rest_at_turn_start(piece.rest)
+    return piece.rest
+
+
+def _moving_before(state: TacticsState, mover: int) -> list[int]:
+    """The armies whose turns begin after the one next to move's and before ``mover``'s."""
+    ids = [p.id for p in state.turn_order()]
+    standing = {p.id for p in state.standing()}
+    if state.active not in ids or mover == state.active:
+        return []
+    start = ids.index(state.active)
+    between: list[int] = []
+    for step in range(1, len(ids)):
+        army = ids[(start + step) % len(ids)]
+        if army == mover:
+            break
+        if army in standing:
+            between.append(army)
+    return between
+
+
 def tired_at_its_turn(state: TacticsState, piece: Piece) -> bool:
     """Whether ``piece`` will not be rested enough to take part in its army's next turn
     (only pieces with ``FULL_REST`` move in a game of rested pieces); a battle over has
@@ -192,7 +224,10 @@ def attack_rows(state: TacticsState, player: int) -> list[JsonObject]:
                 best.setdefault(target.id, (target, reach[spot], spot))
         for _, (enemy, steps, spot) in sorted(best.items()):
             mine = fighter(state, piece).replaced(rest=rest_at_its_turn(state, piece))
-            odds = forecast(mine, fighter(state, enemy))
+            theirs = fighter(state, enemy).replaced(
+                rest=rest_when_army_moves(state, enemy, piece.owner)
+            )
+            odds = forecast(mine, theirs)
             rows.append(
                 {
                     "piece": piece.id,
