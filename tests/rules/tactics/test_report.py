@@ -387,3 +387,17 @@ def test_the_crit_shown_counts_the_rest_the_target_will_have_when_the_attack_run
     assert round(forecast(yellow, fighter(game, game.pieces[1]).replaced(rest=1)).crit) == 14
     # the rest now, as the table read it: the same crit for both
     assert [round(forecast(yellow, fighter(game, p)).crit) for p in game.pieces[:2]] == [15, 15]
+
+
+def test_the_armies_table_lists_the_next_to_move_first_as_its_heading_says(
+    tmp_path: Path,
+) -> None:
+    """A player's trial: 'ARMIES (in the order they move, the next first: yellow, red)'
+    over the rows red, then yellow '<- next to move': the rows were in seat order, and the
+    table read as red next. They go in the order the heading gives, from the next round."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=2).typed(TACTICS)
+    assert game.state().player(game.state().active).colour == "yellow"
+    lines = game.report(1).splitlines()
+    at = lines.index("ARMIES (in the order they move, the next first: yellow, blue, red, green)")
+    rows = [line.split() for line in lines[at + 2 : at + 6]]
+    assert [row[2] for row in rows] == ["yellow", "blue", "red", "green"]

@@ -19,6 +19,7 @@ from wtg.rules.tactics.state import (
     OVER,
     RESTED,
     Piece,
+    Player,
     TacticsState,
     rest_at_turn_start,
 )
@@ -288,7 +289,7 @@ def report_context(
                 "pieces": len(state.army(p.id)),
                 "hp": sum(piece.hp for piece in state.army(p.id)),
             }
-            for p in state.turn_order()
+            for p in armies_from_next(state)
         ],
         "board": board_rows(state),
         "elevation": elevation_rows(state.board),
@@ -307,10 +308,20 @@ def move_order(state: TacticsState) -> list[str]:
     move: the report's heading said 'in the order they move: green, blue' over a battle
     blue was drawn to open, the table's order (red, green, yellow, blue) with no word of
     where the round starts."""
-    order = [p for p in state.turn_order() if p.status == ACTIVE]
+    return [p.colour for p in armies_from_next(state) if p.status == ACTIVE]
+
+
+def armies_from_next(state: TacticsState) -> list[Player]:
+    """Every army in the order they move, from the next to move round (the seat order,
+    red, green, yellow, blue, once the battle is over): the ARMIES table's rows, under a
+    heading that says 'in the order they move, the next first: yellow, red'. The rows
+    were in seat order, red first, under that heading, and the table read as red next."""
+    order = state.turn_order()
     ids = [p.id for p in order]
-    start = ids.index(state.active) if state.active in ids else 0
-    return [p.colour for p in order[start:] + order[:start]]
+    if state.phase == OVER or state.active not in ids:
+        return order
+    start = ids.index(state.active)
+    return order[start:] + order[:start]
 
 
 def _seen(event: Mapping[str, Json], player: int) -> bool:
