@@ -81,8 +81,9 @@ def test_upgrade_changes_nothing_but_the_numbers_and_the_turn_is_the_older_wtgs(
     """The folder upgraded: format 2, every other file as it was, the book's rows as they
     were; then turn 3 runs to the very bytes the wtg of format 1 wrote on a copy of it, its
     reports and forms to the very words (the form's prose is wrapped to 72 columns since;
-    the province tables of its reports, whose columns were put in line since, are held in
-    the expected reports as this wtg writes them)."""
+    the province tables of its reports, whose columns were put in line since, and their
+    BORDERS, which name each neighbour since, are held in the expected reports as this wtg
+    writes them)."""
     games = old_host(tmp_path)
     before, rows = tree(games / "g1"), book_rows(games / BOOK)
 

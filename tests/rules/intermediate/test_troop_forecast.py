@@ -68,3 +68,27 @@ def test_the_attacks_send_arm_first_then_the_other_kinds() -> None:
             "no ARM in province 1 Prov1 once your attacks from it have sent their troops",
         )
     ]
+
+
+def move(source: int, target: int, unit: str, amount: int) -> dict[str, Json]:
+    return {"from": source, "to": target, "unit": unit, "amount": amount}
+
+
+def test_a_move_of_the_troops_the_attacks_send_away_would_not_run() -> None:
+    """A move of 3 KNI out of province 1 beside an attack from 1 that sends every KNI there
+    was confirmed with no word, and its forecast table moved them; the turn skips it.
+    Moves are phase 9, after the attacks (phase 3): a move of troops out of a province the
+    attacks leave without them would not run, and says why. One the attacks leave a KNI
+    for moves it, as the turn does."""
+    state = mine()
+    empty(state, 1, 1, pop=10, arm=5, kni=3)
+    empty(state, 6, 1)
+    moves: list[Json] = [move(1, 6, "KNI", 3), move(7, 6, "ARM", 2), move(1, 6, "POP", 4)]
+    assert said(state, attack=[attack(1, 2, 8)], move=moves) == [
+        (
+            "move 3 KNI from 1 to 6",
+            "no KNI in province 1 Prov1 once your attacks from it have sent their troops",
+        )
+    ]
+    assert said(state, attack=[attack(1, 2, 7)], move=moves) == []  # 1 KNI stays: it moves
+    assert said(state, move=moves) == []

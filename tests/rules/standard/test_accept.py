@@ -232,3 +232,46 @@ def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
             " before it; if nobody does, it is ignored and takes none of your attacks",
         )
     ]
+
+
+def upgrade(position: int, name: str) -> RawEntry:
+    return entry("upgrade", position, upgrade=name)
+
+
+def test_an_upgrade_the_gold_now_does_not_pay_says_it_waits_on_the_mining() -> None:
+    """ "The first upgrade of a turn costs 100 gold, the second 200": 'U1: 1' with 40 gold
+    was confirmed 'ok' with no word, though 40 pays for nothing. Upgrades are phase 9, after
+    "4. Working" mines gold, and nothing takes gold before them, so gold now that pays for a
+    line pays for it then; a line it does not pay for says so, and that the mining decides
+    (ruling 12): how much is mined the confirmation cannot know."""
+    state = make_state()
+    empty(state, 1, 1, arm=10)
+    state.player(1).gold = 40
+    mining = (
+        "it is bought only if the gold your provinces mine this turn (phase 4, before the"
+        " upgrades of phase 9) makes up the rest"
+    )
+    assert outcome(judge(state, upgrade(1, "TECH"))) == [
+        (True, f"note: this upgrade costs 100 gold and you have 40 now: {mining}")
+    ]
+    state.player(1).gold = 150  # the first is paid; the second and third wait
+    assert outcome(judge(state, upgrade(1, "TECH"), upgrade(2, "EFF"), upgrade(3, "DEF"))) == [
+        (True, ""),
+        (
+            True,
+            "note: this upgrade costs 200 gold and you have 50 left after your earlier"
+            f" upgrades now: {mining}",
+        ),
+        (
+            True,
+            "note: this upgrade costs 200 gold, up to 300 if your earlier upgrade waiting on"
+            " the mining is bought, and you have 50 left after your earlier upgrades now:"
+            f" {mining}",
+        ),
+    ]
+    state.player(1).gold = 600  # gold now pays for all three: no word
+    assert outcome(judge(state, upgrade(1, "TECH"), upgrade(2, "EFF"), upgrade(3, "DEF"))) == [
+        (True, ""),
+        (True, ""),
+        (True, ""),
+    ]

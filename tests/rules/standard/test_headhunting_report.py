@@ -5,7 +5,8 @@ target of missiles, armies or spies while "headhunting protection" is in place" 
 "Headhunting"; Intermediate plays by the same, ruling 2 of docs/rules/intermediate.md).
 The reports never said it: a player learned it from a confirmation's 'Would not run', or
 from the turn that skipped his orders. Each report now says it while it binds the coming
-turn, with the provinces' numbers, as it lists a Duel's NAPs.
+turn, with the provinces' numbers, as it lists a Duel's NAPs, and their names since (by
+number alone, a player looked each up in WHERE EVERYONE STARTS), each kept whole on a line.
 """
 
 from __future__ import annotations
@@ -27,13 +28,12 @@ def test_a_skirmish_report_says_the_homes_are_protected_in_turn_1(tmp_path: Path
         STANDARD
     )
     state = game.state()
-    homes = sorted(p.home for p in state.players)
     said = (
-        f"Headhunting: provinces {homes[0]} and {homes[1]}, the start provinces, cannot be "
-        "bombed, attacked or spied on until the end of turn 1."
+        "Headhunting: the start provinces cannot be bombed, attacked or spied on until\n"
+        "  the end of turn 1: 1 Ardwenny, 20 Corvastle.\n"
     )
-    assert said in words(game.report(1, 0))
-    assert said in words(game.report(2, 0))
+    assert said in game.report(1, 0)
+    assert said in game.report(2, 0)
     assert max(len(line) for line in game.report(1, 0).splitlines()) <= 78
     state.turn = 1  # the report of turn 1: turn 2 is free of it
     assert "Headhunting" not in report_text(STANDARD, game.config, state, [], 1, aof="")
@@ -44,14 +44,15 @@ def test_a_duel_report_names_the_ten_start_provinces_for_three_turns(tmp_path: P
         STANDARD
     )
     state = game.state()
-    starts = ", ".join(str(p) for p in sorted(state.protected)[:-1])
     said = (
-        f"Headhunting: provinces {starts} and {sorted(state.protected)[-1]}, the start "
-        "provinces, cannot be bombed, attacked or spied on until the end of turn 3."
+        "Headhunting: the start provinces cannot be bombed, attacked or spied on until\n"
+        "  the end of turn 3: 3 Vessany, 7 Quessel, 13 Dunmaren, 21 Caradune,\n"
+        "  25 Hollowmarch, 29 Tamberlin, 38 Mirrendale, 44 Halcarra, 52 Yarrowgate,\n"
+        "  60 Tessandrine.\n"
     )
-    assert said in words(report_text(STANDARD, game.config, state, [], 1, aof=""))
+    assert said in report_text(STANDARD, game.config, state, [], 1, aof="")
     state.turn = 2
-    assert said in words(report_text(STANDARD, game.config, state, [], 1, aof=""))
+    assert said in report_text(STANDARD, game.config, state, [], 1, aof="")
     state.turn = 3
     assert "Headhunting" not in report_text(STANDARD, game.config, state, [], 1, aof="")
 
@@ -60,10 +61,9 @@ def test_an_intermediate_report_says_it_too(tmp_path: Path) -> None:
     game = create_game(tmp_path / "i", "intermediate", "marchlands", entries(2), 5).typed(
         INTERMEDIATE
     )
-    homes = sorted(p.home for p in game.state().players)
     assert (
-        f"Headhunting: provinces {homes[0]} and {homes[1]}, the start provinces, cannot be "
-        "bombed, attacked or spied on until the end of turn 1." in words(game.report(1, 0))
+        "Headhunting: the start provinces cannot be bombed, attacked or spied on until the"
+        " end of turn 1: 1 Ashfold, 20 Wheatley." in words(game.report(1, 0))
     )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
 from wtg.aof.render import render_aof
+from wtg.core.jsondata import Json
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.mail.outgoing import compose
@@ -117,3 +118,36 @@ def test_the_forecast_keeps_to_78_columns_and_says_a_short_army() -> None:
     ) in " ".join(text.split())
     whole: dict[str, Any] = TACTICS.forecast(game, {"army": ["WOLF"] * 9}, 1)
     assert whole["lines"] == ["army: " + ", ".join(["WOLF"] * 9)]
+
+
+def test_a_second_attack_on_a_target_the_first_may_destroy_says_it_may_not_run() -> None:
+    """A player's trial: two lines attacked piece 16 (4 HP), the first with damage 6; the
+    forecast gave each its odds alone, and the turn skipped the second move whole ('no
+    piece to attack at 01/07'), its walk too. A line whose target the earlier lines may
+    destroy (their damage, every one a crit, reaches its HP) says so; one they cannot
+    destroy reads as before."""
+    pieces = [
+        piece(11, "KNIGHT", 1, 1),
+        piece(12, "KNIGHT", 3, 1),
+        piece(13, "KNIGHT", 2, 3),
+        piece(14, "KNIGHT", 3, 2),
+        piece(21, "KNIGHT", 2, 1, hp=3),
+        piece(22, "KNIGHT", 2, 2),
+    ]
+    game = state(OPEN7, pieces, per_turn="4")
+    moves: list[Json] = [
+        {"piece": 11, "to": [1, 1], "attack": [2, 1]},
+        {"piece": 12, "to": [3, 1], "attack": [2, 1]},
+        {"piece": 13, "to": [2, 3], "attack": [2, 2]},
+        {"piece": 14, "to": [3, 2], "attack": [2, 2]},
+    ]
+    lines = TACTICS.forecast(game, {"player": 1, "turn": 6, "moves": moves}, 1)["lines"]
+    odds = "miss 10%, crit 12%, damage 4 (crit 7), expected"
+    assert lines == [
+        f"piece 11 (KNIGHT) 01/01 -> 01/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 3.9",
+        f"piece 12 (KNIGHT) 03/01 -> 03/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 3.9;"
+        " only if piece 21 still stands then: your earlier attack lines may destroy it, and"
+        " then this move is skipped, its walk too",
+        f"piece 13 (KNIGHT) 02/03 -> 02/03, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9",
+        f"piece 14 (KNIGHT) 03/02 -> 03/02, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9",
+    ]

@@ -132,8 +132,12 @@ def test_a_line_for_a_piece_not_yours_is_rejected_and_takes_no_pieces_turn() -> 
     assert acceptance.orders["moves"] == [{"piece": 11, "to": [2, 2]}]
 
 
-PICK = ": write a name, or a number 1..8, from PIECES TO PICK FROM in your report"
-"""What a line naming no piece is told to do (the shipped world has 8 kinds)."""
+PICK = (
+    ": write a name, or a number 1..8, from PIECES TO PICK FROM in your report, or the ID of"
+    " a piece in its PIECES table (it picks that piece's kind)"
+)
+"""What a line naming no piece is told to do (the shipped world has 8 kinds): the ID of a
+piece too, since ruling 19 took one (the reason did not say so)."""
 
 
 def test_army_lines_by_name_or_number_and_their_limits() -> None:
@@ -229,10 +233,8 @@ def test_a_line_naming_no_piece_says_where_the_pieces_are_listed() -> None:
     acceptance = through_aof(game, ["A1: dragon", "A2: 9", "A3: 8"])
     assert acceptance.orders["army"] == [game.kinds[7].key]
     assert reasons(acceptance) == [
-        "there is no piece 'DRAGON': write a name, or a number 1..8, from PIECES TO PICK"
-        " FROM in your report",
-        "there is no piece '9': write a name, or a number 1..8, from PIECES TO PICK FROM"
-        " in your report",
+        f"there is no piece 'DRAGON'{PICK}",
+        f"there is no piece '9'{PICK}",
     ]
 
 

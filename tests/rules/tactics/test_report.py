@@ -365,3 +365,39 @@ def test_the_player_drawn_to_move_first_reads_it_as_you(tmp_path: Path) -> None:
     assert all(
         f"{name} " in said[seat] and f"was {drawn}" in said[seat] for seat in said if seat != first
     )
+
+
+def test_the_crit_shown_counts_the_rest_the_target_will_have_when_the_attack_runs() -> None:
+    """ "ChanceOfCrit = 12.5 * ( (AGI+STR+RST) / (tgtAGI+tgtSTR+tgtRST) )": the attacks
+    table read the target's rest now, where the attack runs in the attacker's army's next
+    turn. Red to move, then green, then yellow: a green piece at RST 0 has 1 when yellow
+    moves (green's turn brings it a unit first), while red's piece, whose army has had its
+    unit, keeps RST 0 (ruling 20). A crit the table shows is the one the turn reads, the
+    target standing."""
+    pieces = [
+        piece(11, "KNIGHT", 1, 3, rest=0),  # red, next to move: keeps RST 0 till yellow's turn
+        piece(21, "KNIGHT", 5, 3, rest=0),  # green moves before yellow: RST 1 by then
+        piece(31, "KNIGHT", 3, 3, rest=2),
+    ]
+    game = state(OPEN7, pieces, players=3, active=1)
+    yellow = fighter(game, game.pieces[2])
+    rows = {row["target"]: row["crit"] for row in attack_rows(game, 3)}
+    # 12.5 x (5 + 5 + 2) / (5 + 5 + RST)
+    assert rows == {11: 15, 21: 14}
+    assert round(forecast(yellow, fighter(game, game.pieces[1]).replaced(rest=1)).crit) == 14
+    # the rest now, as the table read it: the same crit for both
+    assert [round(forecast(yellow, fighter(game, p)).crit) for p in game.pieces[:2]] == [15, 15]
+
+
+def test_the_armies_table_lists_the_next_to_move_first_as_its_heading_says(
+    tmp_path: Path,
+) -> None:
+    """A player's trial: 'ARMIES (in the order they move, the next first: yellow, red)'
+    over the rows red, then yellow '<- next to move': the rows were in seat order, and the
+    table read as red next. They go in the order the heading gives, from the next round."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=2).typed(TACTICS)
+    assert game.state().player(game.state().active).colour == "yellow"
+    lines = game.report(1).splitlines()
+    at = lines.index("ARMIES (in the order they move, the next first: yellow, blue, red, green)")
+    rows = [line.split() for line in lines[at + 2 : at + 6]]
+    assert [row[2] for row in rows] == ["yellow", "blue", "red", "green"]

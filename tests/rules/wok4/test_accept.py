@@ -121,6 +121,8 @@ def test_attacks_allowed_follow_the_tech_points_the_turn_starts_with() -> None:
 
 
 def test_unknown_and_out_of_reach_provinces_are_rejected_with_the_reason() -> None:
+    """The out-of-range hint names the neighbours as the reasons name provinces ('2 Prov2',
+    ruling 17 of docs/rules/wok.md): it gave their numbers alone."""
     state = make_state()
     empty(state, 1, 1, mis=5)
     far = entry("bomb", 1, **{"from": 1, "to": 12, "missiles": 5})
@@ -128,8 +130,8 @@ def test_unknown_and_out_of_reach_provinces_are_rejected_with_the_reason() -> No
     bomb, move = judge(state, far, missing)
     assert not bomb.accepted
     assert bomb.reason == (
-        "province 12 Prov12 is out of range of 1 Prov1: bomb a neighbour (2, 6) or a province"
-        " numbered 1..4"
+        "province 12 Prov12 is out of range of 1 Prov1: bomb a neighbour (2 Prov2, 6 Prov6) or"
+        " a province numbered 1..4"
     )
     assert not move.accepted and move.reason == "there is no province 77 (provinces are 1..20)"
 

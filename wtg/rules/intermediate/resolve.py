@@ -46,9 +46,12 @@ def transformations(turn: Turn) -> None:
     transform_all(turn, "6 transformations")
 
 
+MOVEMENT = "9 movement"
+
+
 def movement(turn: Turn) -> None:
     """Phase 9: TRO and the troop kinds move too; at tech level 10 anywhere in the empire."""
-    move_all(turn, "9 movement", jump_tech=JUMP_TECH)
+    move_all(turn, MOVEMENT, jump_tech=JUMP_TECH)
 
 
 def aims(turn: Turn) -> None:

@@ -8,7 +8,9 @@ lines send away all was forecast as if it ran, with no word. An attack takes the
 sends, won or lost (ARM first, then PIK, ARC, KNI, CAT), and nothing of another player's
 brings troops back: so the forecast runs once more on a copy whose attacks have sent their
 troops, and an Upgrade Troops line that this run skips and the first did not is said as one
-that would not run, as the turn will say it."""
+that would not run, as the turn will say it. So is a move of troops (phase 9) out of a
+province the attacks leave without troops of its kind: a move of 3 KNI out of a province
+whose every KNI an attack line sends was forecast as moving them, and the turn skips it."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.intermediate.phases.troops import PHASE
+from wtg.rules.intermediate.resolve import MOVEMENT
 from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.forecast import forecast_on, players_part
 from wtg.rules.wok.state import Province, WokState
@@ -41,18 +44,32 @@ def troops_forecast(
     skipped = _skipped(result)
     sending = _sending(state, orders, player, result, skipped)
     changed = {_number(line.get("province")) for line in _objects(orders.get("upgrade_troops"))}
+    changed |= {_number(line.get("from")) for line in _objects(orders.get("move"))}
     if not changed & set(sending):
         return result
     work = players_part(state, player)
     for source, armies in sending.items():
         take_troops(work.province(source), armies)
     again = forecast_on(work, orders, player, phases, row, waste_remainder)
-    said = {s["order"] for s in skipped if s["phase"] == PHASE}
+    said = {(s["phase"], s["order"]) for s in skipped}
     for line in _skipped(again):
-        if line["phase"] == PHASE and line["order"] not in said:
-            reason = f"{line['reason']} {AFTER_ATTACKS}"
-            skipped.append({"phase": PHASE, "order": line["order"], "reason": reason})
+        phase, order = line["phase"], line["order"]
+        if (phase, order) in said or not _emptied(phase, order, sending):
+            continue
+        reason = f"{line['reason']} {AFTER_ATTACKS}"
+        skipped.append({"phase": phase, "order": order, "reason": reason})
     return result
+
+
+def _emptied(phase: str, order: str, sending: Mapping[int, int]) -> bool:
+    """Whether a line the run after the attacks skips is one they leave without troops: an
+    Upgrade Troops line, or a move out of a province the attacks send troops from (the
+    move's text, ``move 3 KNI from 16 to 20``, names it; a move out of a province the
+    attacks send none from is skipped for want of what an earlier move would have brought,
+    which the first run says)."""
+    if phase == PHASE:
+        return True
+    return phase == MOVEMENT and any(f" from {source} to " in order for source in sending)
 
 
 def _skipped(result: Mapping[str, object]) -> list[dict[str, str]]:

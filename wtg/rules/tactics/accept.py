@@ -106,6 +106,8 @@ def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[s
             f": write a name, or a number 1..{len(work.kinds)}, from PIECES TO PICK FROM"
             " in your report"
         )
+        if work.pieces:  # ruling 19: a piece's ID picks its kind
+            reason += ", or the ID of a piece in its PIECES table (it picks that piece's kind)"
     return reason, kind.key if kind is not None and not reason else ""
 
 

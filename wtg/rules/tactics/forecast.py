@@ -29,6 +29,8 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
     work = state.clone()
     lines: list[str] = []
     moved: list[int] = []
+    dealt: dict[int, int] = {}
+    """The most damage (every crit) the earlier attack lines may do to each target."""
     for move in moves_of(orders):
         if move_problem(work, player, move, moved):
             continue  # refused when checked: the confirmation says why
@@ -45,6 +47,21 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
                 f"{odds.miss}%, crit {round(odds.crit)}%, damage {odds.damage} (crit "
                 f"{odds.crit_damage}), expected {odds.expected:.1f}"
             )
+            line += _if_standing(target.id, target.hp, dealt.get(target.id, 0))
+            dealt[target.id] = dealt.get(target.id, 0) + odds.crit_damage
         lines.append(line)
     later = ["hits, misses and crits"] if any(m.attack for m in moves_of(orders)) else []
     return {"lines": lines, "later": later}
+
+
+def _if_standing(target: int, hp: int, earlier: int) -> str:
+    """What an attack line adds when the player's earlier attack lines may destroy its
+    target first (their damage, every one a crit, ``earlier``, reaches its ``hp``): the
+    turn then skips this move whole, its walk too ('no piece to attack at 01/07'), which
+    a forecast of each attack alone never said."""
+    if earlier < hp:
+        return ""
+    return (
+        f"; only if piece {target} still stands then: your earlier attack lines may"
+        " destroy it, and then this move is skipped, its walk too"
+    )

@@ -19,6 +19,7 @@ from wtg.rules.tactics.state import (
     OVER,
     RESTED,
     Piece,
+    Player,
     TacticsState,
     rest_at_turn_start,
 )
@@ -116,6 +117,38 @@ def rest_at_its_turn(state: TacticsState, piece: Piece) -> int:
     return rest_at_turn_start(piece.rest)
 
 
+def rest_when_army_moves(state: TacticsState, piece: Piece, mover: int) -> int:
+    """The rest ``piece`` has when army ``mover`` next moves, as the crit of an attack then
+    reads it ("ChanceOfCrit = 12.5 * ( (AGI+STR+RST) / (tgtAGI+tgtSTR+tgtRST) )"): a piece
+    of ``mover``'s has ``rest_at_its_turn``; another gets its own army's unit when that
+    army's turn begins before ``mover``'s (after the army next to move, which has had
+    its unit), and keeps what it has when its army moves after. What its army spends in
+    its own turn before then nobody can know: it is counted standing (ruling 20 of
+    docs/rules/tactics.md)."""
+    if piece.owner == mover:
+        return rest_at_its_turn(state, piece)
+    if piece.owner in _moving_before(state, mover):
+        return rest_at_turn_start(piece.rest)
+    return piece.rest
+
+
+def _moving_before(state: TacticsState, mover: int) -> list[int]:
+    """The armies whose turns begin after the one next to move's and before ``mover``'s."""
+    ids = [p.id for p in state.turn_order()]
+    standing = {p.id for p in state.standing()}
+    if state.active not in ids or mover == state.active:
+        return []
+    start = ids.index(state.active)
+    between: list[int] = []
+    for step in range(1, len(ids)):
+        army = ids[(start + step) % len(ids)]
+        if army == mover:
+            break
+        if army in standing:
+            between.append(army)
+    return between
+
+
 def tired_at_its_turn(state: TacticsState, piece: Piece) -> bool:
     """Whether ``piece`` will not be rested enough to take part in its army's next turn
     (only pieces with ``FULL_REST`` move in a game of rested pieces); a battle over has
@@ -192,7 +225,10 @@ def attack_rows(state: TacticsState, player: int) -> list[JsonObject]:
                 best.setdefault(target.id, (target, reach[spot], spot))
         for _, (enemy, steps, spot) in sorted(best.items()):
             mine = fighter(state, piece).replaced(rest=rest_at_its_turn(state, piece))
-            odds = forecast(mine, fighter(state, enemy))
+            theirs = fighter(state, enemy).replaced(
+                rest=rest_when_army_moves(state, enemy, piece.owner)
+            )
+            odds = forecast(mine, theirs)
             rows.append(
                 {
                     "piece": piece.id,
@@ -253,7 +289,7 @@ def report_context(
                 "pieces": len(state.army(p.id)),
                 "hp": sum(piece.hp for piece in state.army(p.id)),
             }
-            for p in state.turn_order()
+            for p in armies_from_next(state)
         ],
         "board": board_rows(state),
         "elevation": elevation_rows(state.board),
@@ -272,10 +308,20 @@ def move_order(state: TacticsState) -> list[str]:
     move: the report's heading said 'in the order they move: green, blue' over a battle
     blue was drawn to open, the table's order (red, green, yellow, blue) with no word of
     where the round starts."""
-    order = [p for p in state.turn_order() if p.status == ACTIVE]
+    return [p.colour for p in armies_from_next(state) if p.status == ACTIVE]
+
+
+def armies_from_next(state: TacticsState) -> list[Player]:
+    """Every army in the order they move, from the next to move round (the seat order,
+    red, green, yellow, blue, once the battle is over): the ARMIES table's rows, under a
+    heading that says 'in the order they move, the next first: yellow, red'. The rows
+    were in seat order, red first, under that heading, and the table read as red next."""
+    order = state.turn_order()
     ids = [p.id for p in order]
-    start = ids.index(state.active) if state.active in ids else 0
-    return [p.colour for p in order[start:] + order[:start]]
+    if state.phase == OVER or state.active not in ids:
+        return order
+    start = ids.index(state.active)
+    return order[start:] + order[:start]
 
 
 def _seen(event: Mapping[str, Json], player: int) -> bool:

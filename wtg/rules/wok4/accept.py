@@ -27,7 +27,7 @@ _TRADED = "tech points traded"
 
 def _reach_hint(state: WokState, source: int) -> str:
     low, high = max(1, source - LONG_RANGE_REACH), source + LONG_RANGE_REACH
-    near = ", ".join(str(n) for n in state.province(source).neighbours)
+    near = ", ".join(state.named(n) for n in state.province(source).neighbours)
     return f"a neighbour ({near}) or a province numbered {low}..{min(high, len(state.provinces))}"
 
 
