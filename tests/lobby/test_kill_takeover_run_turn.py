@@ -15,7 +15,7 @@ import pytest
 
 from tests import killpoints
 from tests.lobby.hall import Hall
-from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked, outbox_mails
 from tests.shipped import WOK4
 from wtg.core.errors import GameError
 from wtg.game.engine import open_game
@@ -123,3 +123,48 @@ def test_a_run_turn_killed_while_it_finishes_the_takeover_is_finished_by_the_nex
         assert game.typed(WOK4).state(1).player(3).name == "Newcomer", (at, cut.before)
         assert game.typed(WOK4).state(2).player(3).name == "Newcomer", (at, cut.before)
         assert not (game.store.root / MARK).exists(), at
+
+
+def test_a_game_moved_on_past_a_takeover_whose_game_yaml_gave_the_seat_finishes_it(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed once game.yaml gave seat 3 to the newcomer (the takeover's first
+    write), then turn 2 run by a wtg that knew no mark (the mark aside while it ran): the
+    next poll finishes the takeover in turn 2, the game's latest, as a takeover found in
+    game.yaml without a mark is, and the newcomer gets his seat's code. Before, the poll
+    refused his CONFIRM (the takeover "not finished in a turn it was not made after") while
+    game.yaml gave him the seat, and every `run-turn` was refused until the GM removed the
+    mark by hand."""
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
+    yaml = next(n for n, w in enumerate(writes, 1) if n > mark and w.endswith("wok4-1/game.yaml"))
+    polls.killed(yaml + 1)
+    root = polls.games / "wok4-1"
+    game = open_game(root)
+    assert game.config.player(3).name == "Newcomer"
+    assert game.typed(WOK4).state(1).player(3).name != "Newcomer"
+    aside = tmp_path / MARK
+    (root / MARK).rename(aside)  # an older wtg, which made no mark and reads none
+    ran = polls.wtg("run-turn", str(root), "--now", "--unmailed")
+    assert ran.returncode == 0, ran.stderr
+    aside.rename(root / MARK)
+    polls.finish(killpoints.Run(True, yaml, -9, "", "", ""))
+    game = open_game(root)
+    assert game.latest_turn() == 2
+    entry = game.config.player(3)
+    assert (entry.name, entry.email) == ("Newcomer", NEWCOMER)
+    assert game.typed(WOK4).state(2).player(3).name == "Newcomer"
+    assert [(e["seat"], e["name"]) for e in taken_over(game.store, 2)] == [(3, "Newcomer")]
+    assert not (root / MARK).exists()
+    coded = [
+        mail
+        for mail in outbox_mails(polls.games)
+        if mail.to == NEWCOMER and entry.code in mail.body
+    ]
+    assert len(coded) == 1, [mail.body for mail in outbox_mails(polls.games) if mail.to == NEWCOMER]
+    ran = polls.wtg("run-turn", str(root), "--now", "--unmailed")
+    assert ran.returncode == 0, ran.stderr
+    assert open_game(root).typed(WOK4).state(3).player(3).name == "Newcomer"
