@@ -9,6 +9,7 @@ and the finishing poll rewrote the new turn's files and recorded the takeover th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,58 @@ def test_a_game_moved_on_past_a_takeover_whose_game_yaml_gave_the_seat_finishes_
     ran = polls.wtg("run-turn", str(root), "--now", "--unmailed")
     assert ran.returncode == 0, ran.stderr
     assert open_game(root).typed(WOK4).state(3).player(3).name == "Newcomer"
+
+
+def test_status_names_a_takeover_cut_short_and_what_finishes_it(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed between the takeover's writes: `wtg status` (the game's, the host's,
+    and --json) names the takeover and what finishes it; once the next poll finished it,
+    none. Before, nothing in it said that turn 1's files were half rewritten."""
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
+    cut = polls.killed(mark + 2)
+    root = polls.games / "wok4-1"
+    assert (root / MARK).exists()
+    said = "the takeover of seat 3 by Newcomer (begun after turn 1, at "  # the poll's moment
+    shown = polls.wtg("status", "wok4-1")
+    assert shown.returncode == 0, shown.stderr
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("TAKEOVER CUT SHORT: ")]
+    assert line.startswith(f"TAKEOVER CUT SHORT: {said}")
+    assert f"({root / MARK})" in line
+    assert "the poll that reads the newcomer's CONFIRM again finishes it" in line
+    assert "`wtg run-turn wok4-1`" in line
+    host = polls.wtg("status")
+    assert f"TAKEOVER CUT SHORT: game wok4-1: {said}" in host.stdout, host.stdout
+    data = json.loads(polls.wtg("status", "wok4-1", "--json").stdout)
+    assert data["takeover_cut_short"] == line.removeprefix("TAKEOVER CUT SHORT: ")
+    polls.finish(cut)
+    assert not (root / MARK).exists()
+    assert "TAKEOVER CUT SHORT" not in polls.wtg("status", "wok4-1").stdout
+    assert json.loads(polls.wtg("status", "wok4-1", "--json").stdout)["takeover_cut_short"] is None
+
+
+def test_status_says_a_takeover_nothing_finishes_and_what_the_gm_does(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """A mark of a takeover begun after turn 0 in a game at turn 1 whose game.yaml does not
+    give the seat to the newcomer: `wtg status` says that nothing finishes it, and what the
+    GM is to do (the refusal every command on the game gives)."""
+    polls = KilledPolls(hall_root, tmp_path)
+    polls.fresh()
+    root = polls.games / "wok4-1"
+    mark = f'{{"turn": 0, "seat": 3, "name": "Newcomer", "address": "{NEWCOMER}", '
+    (root / MARK).write_text(mark + '"code": "ABCD-EFGH-JKLM", "at": "2026-01-01T00:00:00+00:00"}')
+    shown = polls.wtg("status", "wok4-1")
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("TAKEOVER CUT SHORT: ")]
+    assert line == (
+        "TAKEOVER CUT SHORT: the takeover of seat 3 by Newcomer (begun after turn 0, at "
+        f"2026-01-01T00:00:00+00:00) is under way, or was cut short between its writes "
+        f"({root / MARK}), turn 1's files perhaps half rewritten; nothing finishes it: game "
+        "wok4-1: the takeover of seat 3 by Newcomer, begun after turn 0, was cut short, and "
+        "the game is at turn 1 now: it is not finished in a turn it was not made after. Check "
+        f"the seat in game.yaml and turn 1's takeovers.json, then remove {root / MARK}"
+    )

@@ -100,22 +100,36 @@ def finish_cut_short(game: Game[S]) -> Takeover | None:
     return takeover
 
 
+def not_finished(game: Game[S], takeover: Takeover) -> str | None:
+    """Why ``takeover``, cut short, cannot be finished in the game as it is now (the game
+    at an earlier turn than its, or at a later one whose game.yaml does not give the seat
+    to its newcomer), saying what to do; None when it can (``finish``)."""
+    latest, seat, name = game.latest_turn(), takeover.seat, takeover.name
+    if latest == takeover.turn:
+        return None
+    held = game.config.player(seat)
+    if latest > takeover.turn and held.name == name and same_address(held.email, takeover.address):
+        return None
+    return (
+        f"game {game.config.game}: the takeover of seat {seat} by {name}, begun after "
+        f"turn {takeover.turn}, was cut short, and the game is at turn {latest} now: it "
+        f"is not finished in a turn it was not made after. Check the seat in game.yaml "
+        f"and turn {latest}'s {RECORD}, then remove {game.store.root / MARK}"
+    )
+
+
 def finish(game: Game[S], takeover: Takeover) -> None:
     """What ``takeover`` writes that is not written yet (each write stands where it was
-    made), then its mark removed. GameError, nothing written, when the game is no longer at
-    the turn it was begun after (rolled back or run by a wtg that knew no mark)."""
+    made), then its mark removed: in the latest turn when a wtg that knew no mark ran turns
+    since, game.yaml giving the seat to the newcomer. GameError, nothing written, when it
+    cannot be finished (``not_finished``)."""
     store, seat, name = game.store, takeover.seat, takeover.name
     latest = game.latest_turn()
     held = game.config.player(seat)
     if latest != takeover.turn:
-        given = held.name == name and same_address(held.email, takeover.address)
-        if latest < takeover.turn or not given:
-            raise GameError(
-                f"game {game.config.game}: the takeover of seat {seat} by {name}, begun after "
-                f"turn {takeover.turn}, was cut short, and the game is at turn {latest} now: it "
-                f"is not finished in a turn it was not made after. Check the seat in game.yaml "
-                f"and turn {latest}'s {RECORD}, then remove {store.root / MARK}"
-            )
+        why = not_finished(game, takeover)
+        if why is not None:
+            raise GameError(why)
         # moved on by a wtg that knew no mark, game.yaml giving the seat to the newcomer
         # already (its first write): the turns since were mailed to him, and the rest is
         # finished in the latest turn, as a takeover found in game.yaml without a mark is
