@@ -224,3 +224,37 @@ def test_status_says_a_takeover_nothing_finishes_and_what_the_gm_does(
         "the game is at turn 1 now: it is not finished in a turn it was not made after. Check "
         f"the seat in game.yaml and turn 1's takeovers.json, then remove {root / MARK}"
     )
+
+
+def test_a_preview_of_a_takeover_cut_short_is_refused_and_writes_nothing(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed between the takeover's writes: `run-turn --preview` refuses, saying
+    that the takeover was cut short and what finishes it, and writes nothing (the takeover
+    is not finished by a preview); once the next poll finished it, the preview is of the
+    turn run from the seat taken over. Before, it previewed from turn 1 half rewritten."""
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    mark = next(n for n, w in enumerate(writes, 1) if w.endswith(f"wok4-1/{MARK}"))
+    cut = polls.killed(mark + 2)
+    root = polls.games / "wok4-1"
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    out = tmp_path / "preview"
+    shown = polls.wtg("run-turn", "wok4-1", "--preview", str(out))
+    assert shown.returncode == 1, shown.stdout
+    assert shown.stderr == (
+        "wtg: game wok4-1: the takeover of seat 3 by Newcomer, begun after turn 1, was cut "
+        f"short ({root / MARK}): the latest turn may be half rewritten, and `wtg run-turn "
+        "wok4-1` finishes what was cut short before it runs the turn: nothing was previewed "
+        "(a preview writes nothing into the game); `wtg status wok4-1` says what finishes it\n"
+    )
+    assert not out.exists()
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    polls.finish(cut)
+    shown = polls.wtg("run-turn", "wok4-1", "--preview", str(out))
+    assert shown.returncode == 0, shown.stderr
+    state = json.loads((out / "state.json").read_text(encoding="utf-8"))
+    (seat,) = [p for p in state["players"] if p["id"] == 3]
+    assert (seat["name"], seat["status"]) == ("Newcomer", "active")

@@ -66,3 +66,21 @@ def _same_file(fd: int, path: Path) -> bool:
         return False
     mine = os.fstat(fd)
     return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+@contextlib.contextmanager
+def shared(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
+    """Hold a shared lock on ``path`` for the block (a reader's: other readers may hold it
+    too, no holder of the exclusive lock can); raise ``busy()`` at once if a writer holds
+    the exclusive one. The file is made when there is none (an empty lock file)."""
+    fd = private.opener(os.fspath(path), os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EACCES):
+                raise busy() from None
+            raise
+        yield
+    finally:
+        os.close(fd)
