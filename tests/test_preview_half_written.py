@@ -69,3 +69,37 @@ def test_a_preview_while_a_writer_holds_the_game_s_lock_is_refused(tmp_path: Pat
     shown = preview(config, out)  # the writer done: previewed
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith(f"turn 4 of game g1 previewed in {out}: ")
+
+
+def test_topten_and_report_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
+    """They write nothing, and still print the game as they find it; a note on stderr
+    says that the rollback cut short is not finished, and where to read what finishes it
+    (before, they showed turn 3, to be taken back, without a word)."""
+    original = template(tmp_path / "template" / "g1")
+    games = tmp_path / "games"
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
+    args = ["--config", str(config), "rollback", "g1", "--to", "1"]
+    root = games / "g1"
+    fresh = killpoints.restorer(original, root, clearing=games)
+    fresh()
+    whole = killpoints.count(args, games)
+    noted = 0
+    for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
+        marks = sorted(p.parent.name for p in (root / "archive").glob("*/.unfinished"))
+        for command in (["topten", "g1"], ["report", "g1", "--player", "1"]):
+            shown = subprocess.run(
+                [WTG, "--config", str(config), *command], capture_output=True, text=True
+            )
+            assert shown.returncode == 0, (at, shown.stderr)
+            assert shown.stdout, at
+            if not marks:
+                assert shown.stderr == "", (at, shown.stderr)
+                continue
+            noted += 1
+            assert shown.stderr == (
+                f"wtg: note: game g1: a rollback (archive/{marks[0]}) was cut short: what is "
+                "shown here may change once the next command on the game finishes it (`wtg "
+                "status g1` says what finishes it)\n"
+            ), at
+    assert noted

@@ -601,13 +601,7 @@ class Game(Generic[S]):
         preview would be of a turn it does not run. Before, it read the game without a lock,
         half rewritten."""
         with self.store.looking():
-            cut = self.store.cut_short()
-            takeover = under_way(self.store.root)
-            if takeover is not None:
-                cut.append(
-                    f"the takeover of seat {takeover.seat} by {takeover.name}, begun after "
-                    f"turn {takeover.turn}, was cut short ({self.store.root / MARK})"
-                )
+            cut = self.cut_short()
             if cut:
                 name = self.config.game
                 raise GameError(
@@ -617,6 +611,19 @@ class Game(Generic[S]):
                     f"`wtg status {name}` says what finishes it"
                 )
             return self._resolved(self.latest_turn(), rerun, now)
+
+    def cut_short(self) -> list[str]:
+        """What a writer killed midway left half done that the next writer finishes before
+        anything else (a rollback or its undo, a takeover), a line each: the game read now
+        is not the game as that leaves it. StoreError for a takeover's mark that is none."""
+        cut = self.store.cut_short()
+        takeover = under_way(self.store.root)
+        if takeover is not None:
+            cut.append(
+                f"the takeover of seat {takeover.seat} by {takeover.name}, begun after "
+                f"turn {takeover.turn}, was cut short ({self.store.root / MARK})"
+            )
+        return cut
 
     def _resolved(
         self, latest: int, rerun: bool, now: datetime | None
