@@ -9,12 +9,19 @@ and the finishing poll rewrote the new turn's files and recorded the takeover th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
-from tests.lobby.killedpolls import NEWCOMER, KilledPolls, confirm_waiting, write_number
+from tests.lobby.killedpolls import (
+    NEWCOMER,
+    KilledPolls,
+    confirm_waiting,
+    outbox_mails,
+    write_number,
+)
 from tests.shipped import WOK4
 from wtg.core.errors import GameError
 from wtg.game.engine import open_game
@@ -111,3 +118,131 @@ def test_a_run_turn_killed_while_it_finishes_the_takeover_is_finished_by_the_nex
         assert game.typed(WOK4).state(1).player(3).name == "Newcomer", (at, cut.before)
         assert game.typed(WOK4).state(2).player(3).name == "Newcomer", (at, cut.before)
         assert not (game.store.root / MARK).exists(), at
+
+
+def test_a_game_moved_on_past_a_takeover_whose_game_yaml_gave_the_seat_finishes_it(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed once game.yaml gave seat 3 to the newcomer (the takeover's first
+    write), then turn 2 run by a wtg that knew no mark (the mark aside while it ran): the
+    next poll finishes the takeover in turn 2, the game's latest, as a takeover found in
+    game.yaml without a mark is, and the newcomer gets his seat's code. Before, the poll
+    refused his CONFIRM (the takeover "not finished in a turn it was not made after") while
+    game.yaml gave him the seat, and every `run-turn` was refused until the GM removed the
+    mark by hand."""
+    polls = KilledPolls(hall_root, tmp_path)
+    writes = polls.writes(tmp_path / "writes.log")
+    mark = write_number(writes, f"wok4-1/{MARK}")
+    yaml = mark + write_number(writes[mark:], "wok4-1/game.yaml")
+    polls.killed(yaml + 1)
+    root = polls.games / "wok4-1"
+    game = open_game(root)
+    assert game.config.player(3).name == "Newcomer"
+    assert game.typed(WOK4).state(1).player(3).name != "Newcomer"
+    aside = tmp_path / MARK
+    (root / MARK).rename(aside)  # an older wtg, which made no mark and reads none
+    ran = polls.wtg("run-turn", str(root), "--now", "--unmailed")
+    assert ran.returncode == 0, ran.stderr
+    aside.rename(root / MARK)
+    polls.finish(killpoints.Run(True, yaml, -9, "", "", ""))
+    game = open_game(root)
+    assert game.latest_turn() == 2
+    entry = game.config.player(3)
+    assert (entry.name, entry.email) == ("Newcomer", NEWCOMER)
+    assert game.typed(WOK4).state(2).player(3).name == "Newcomer"
+    assert [(e["seat"], e["name"]) for e in taken_over(game.store, 2)] == [(3, "Newcomer")]
+    assert not (root / MARK).exists()
+    coded = [
+        mail
+        for mail in outbox_mails(polls.games)
+        if mail.to == NEWCOMER and entry.code in mail.body
+    ]
+    assert len(coded) == 1, [mail.body for mail in outbox_mails(polls.games) if mail.to == NEWCOMER]
+    ran = polls.wtg("run-turn", str(root), "--now", "--unmailed")
+    assert ran.returncode == 0, ran.stderr
+    assert open_game(root).typed(WOK4).state(3).player(3).name == "Newcomer"
+
+
+def test_status_names_a_takeover_cut_short_and_what_finishes_it(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed between the takeover's writes: `wtg status` (the game's, the host's,
+    and --json) names the takeover and what finishes it; once the next poll finished it,
+    none. Before, nothing in it said that turn 1's files were half rewritten."""
+    polls = KilledPolls(hall_root, tmp_path)
+    writes = polls.writes(tmp_path / "writes.log")
+    mark = write_number(writes, f"wok4-1/{MARK}")
+    cut = polls.killed(mark + 2)
+    root = polls.games / "wok4-1"
+    assert (root / MARK).exists()
+    said = "the takeover of seat 3 by Newcomer (begun after turn 1, at "  # the poll's moment
+    shown = polls.wtg("status", "wok4-1")
+    assert shown.returncode == 0, shown.stderr
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("TAKEOVER CUT SHORT: ")]
+    assert line.startswith(f"TAKEOVER CUT SHORT: {said}")
+    assert f"({root / MARK})" in line
+    assert "the poll that reads the newcomer's CONFIRM again finishes it" in line
+    assert "`wtg run-turn wok4-1`" in line
+    host = polls.wtg("status")
+    assert f"TAKEOVER CUT SHORT: game wok4-1: {said}" in host.stdout, host.stdout
+    data = json.loads(polls.wtg("status", "wok4-1", "--json").stdout)
+    assert data["takeover_cut_short"] == line.removeprefix("TAKEOVER CUT SHORT: ")
+    polls.finish(cut)
+    assert not (root / MARK).exists()
+    assert "TAKEOVER CUT SHORT" not in polls.wtg("status", "wok4-1").stdout
+    assert json.loads(polls.wtg("status", "wok4-1", "--json").stdout)["takeover_cut_short"] is None
+
+
+def test_status_says_a_takeover_nothing_finishes_and_what_the_gm_does(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """A mark of a takeover begun after turn 0 in a game at turn 1 whose game.yaml does not
+    give the seat to the newcomer: `wtg status` says that nothing finishes it, and what the
+    GM is to do (the refusal every command on the game gives)."""
+    polls = KilledPolls(hall_root, tmp_path)
+    polls.fresh()
+    root = polls.games / "wok4-1"
+    mark = f'{{"turn": 0, "seat": 3, "name": "Newcomer", "address": "{NEWCOMER}", '
+    (root / MARK).write_text(mark + '"code": "ABCD-EFGH-JKLM", "at": "2026-01-01T00:00:00+00:00"}')
+    shown = polls.wtg("status", "wok4-1")
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("TAKEOVER CUT SHORT: ")]
+    assert line == (
+        "TAKEOVER CUT SHORT: the takeover of seat 3 by Newcomer (begun after turn 0, at "
+        f"2026-01-01T00:00:00+00:00) is under way, or was cut short between its writes "
+        f"({root / MARK}), turn 1's files perhaps half rewritten; nothing finishes it: game "
+        "wok4-1: the takeover of seat 3 by Newcomer, begun after turn 0, was cut short, and "
+        "the game is at turn 1 now: it is not finished in a turn it was not made after. Check "
+        f"the seat in game.yaml and turn 1's takeovers.json, then remove {root / MARK}"
+    )
+
+
+def test_a_preview_of_a_takeover_cut_short_is_refused_and_writes_nothing(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """The poll killed between the takeover's writes: `run-turn --preview` refuses, saying
+    that the takeover was cut short and what finishes it, and writes nothing (the takeover
+    is not finished by a preview); once the next poll finished it, the preview is of the
+    turn run from the seat taken over. Before, it previewed from turn 1 half rewritten."""
+    polls = KilledPolls(hall_root, tmp_path)
+    writes = polls.writes(tmp_path / "writes.log")
+    mark = write_number(writes, f"wok4-1/{MARK}")
+    cut = polls.killed(mark + 2)
+    root = polls.games / "wok4-1"
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    out = tmp_path / "preview"
+    shown = polls.wtg("run-turn", "wok4-1", "--preview", str(out))
+    assert shown.returncode == 1, shown.stdout
+    assert shown.stderr == (
+        "wtg: game wok4-1: the takeover of seat 3 by Newcomer, begun after turn 1, was cut "
+        f"short ({root / MARK}): the latest turn may be half rewritten, and `wtg run-turn "
+        "wok4-1` finishes what was cut short before it runs the turn: nothing was previewed "
+        "(a preview writes nothing into the game); `wtg status wok4-1` says what finishes it\n"
+    )
+    assert not out.exists()
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    polls.finish(cut)
+    shown = polls.wtg("run-turn", "wok4-1", "--preview", str(out))
+    assert shown.returncode == 0, shown.stderr
+    state = json.loads((out / "state.json").read_text(encoding="utf-8"))
+    (seat,) = [p for p in state["players"] if p["id"] == 3]
+    assert (seat["name"], seat["status"]) == ("Newcomer", "active")

@@ -29,3 +29,27 @@ def test_the_digest_lists_a_hold_cut_short_before_every_player_was_told(tmp_path
     part = text.split("NOTICES OWED", 1)[1].split("\n\n", 1)[0]
     assert max(len(row) for row in part.splitlines()) <= 78
     assert "1 notice(s) owed" in digest.line()
+
+
+def test_the_digest_lists_a_takeover_cut_short(tmp_path: Path) -> None:
+    """A takeover's poll killed between its writes (its mark left): the newcomer's answer
+    and the table's notices wait on it; the digest says it, as `wtg status` does, with
+    what finishes it (before, only a look at the game folder showed it)."""
+    world = World(tmp_path)
+    root = world.game.store.root
+    turn = world.game.latest_turn()
+    mark = (
+        f'{{"turn": {turn}, "seat": 2, "name": "Newcomer", "address": "new@example.org", '
+        '"code": "ABCD-EFGH-JKLM", "at": "2026-01-01T00:00:00+00:00"}'
+    )
+    (root / "takeover-under-way.json").write_text(mark, encoding="utf-8")
+    digest = make_digest(world.gm.games_dir, NOW)
+    assert digest.owed == (
+        "game g1: the takeover of seat 2 by Newcomer (begun after turn "
+        f"{turn}, at 2026-01-01T00:00:00+00:00) is under way, or was cut short between its "
+        f"writes ({root / 'takeover-under-way.json'}), turn {turn}'s files perhaps half "
+        "rewritten; the poll that reads the newcomer's CONFIRM again finishes it, and so does "
+        "the next turn's run before it runs (`wtg run-turn g1`, or `--due` at its deadline): "
+        "nothing is to be done by hand",
+    )
+    assert "1 notice(s) owed" in digest.line()

@@ -42,18 +42,46 @@ def test_a_slot_keeps_the_counts_of_the_mail_in_hand_only(tmp_path: Path) -> Non
     hands.close()
 
 
-def test_counts_past_a_slot_s_room_are_left_out_whole(tmp_path: Path) -> None:
+def test_counts_past_a_slot_s_room_are_kept_whole_in_its_file_of_more(tmp_path: Path) -> None:
+    """Forty forms of wrong codes from one long address, each answer counted under its
+    address and the day's: eighty counts, far past a slot's room (they stopped there)."""
+    hands = InHand(tmp_path, 2)
+    slot = hands.slot(1)
+    slot.take("maildir:many")
+    tally = "x" * 60 + "@" + "y" * 40 + ".example"
+    made = []
+    for n in range(40):
+        for name in (tally, f"day:{tally}"):
+            slot.counted(name, 1000.0 + n)
+            made.append((name, 1000.0 + n))
+    assert len(made) * len(f"{1000.0!r} {tally}\n") > COUNTS
+    assert hands.counted(1) == tuple(made)
+    assert hands.counted(0) == ()
+    assert (tmp_path / f"{COUNTS_NAME}-1").exists()
+    # the process dies with it in hand: the next poll reads them all
+    hands.map.close()
+    hands.counts.close()
+    assert suspects_counted(tmp_path) == {"maildir:many": tuple(made)}
+    # the next poll's slots start afresh, the file of more with them
+    hands = InHand(tmp_path, 2)
+    assert not (tmp_path / f"{COUNTS_NAME}-1").exists()
+    hands.close()
+
+
+def test_the_next_mail_in_a_slot_does_not_read_the_last_one_s_more(tmp_path: Path) -> None:
     hands = InHand(tmp_path, 1)
     slot = hands.slot(0)
     slot.take("maildir:many")
-    tally = "x" * 100
     for n in range(100):
-        slot.counted(tally, float(n))
-    kept = hands.counted(0)
-    assert 0 < len(kept) < 100
-    assert kept == tuple((tally, float(n)) for n in range(len(kept)))
-    assert len(kept) * len(f"{0.0!r} {tally}\n") <= COUNTS - 2
+        slot.counted("z" * 100, float(n))
+    slot.done()
+    slot.take("maildir:next")
+    slot.counted("p@players.example", 5.0)
+    assert hands.counted(0) == (("p@players.example", 5.0),)
+    assert suspects_counted(tmp_path) == {"maildir:next": (("p@players.example", 5.0),)}
+    slot.done()
     hands.close()
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
 
 
 def test_two_readings_keep_each_tally_as_often_as_the_one_that_counted_it_most() -> None:

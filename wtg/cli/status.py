@@ -196,6 +196,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NOT MAILED: {unsent}")
     for line in owed:
         say(f"NOTICES OWED: {line}")
+    if data["takeover_cut_short"] is not None:
+        say(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
     strange = _held_strange(held_mails(spool), game.config)
     if len(mine) > strange:
         say(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
@@ -604,6 +606,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             say(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
             say(f"NOTICES OWED: game {data['game']}: {line}")
+        if data["takeover_cut_short"] is not None:
+            say(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it

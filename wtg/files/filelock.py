@@ -66,3 +66,29 @@ def _same_file(fd: int, path: Path) -> bool:
         return False
     mine = os.fstat(fd)
     return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+@contextlib.contextmanager
+def shared(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
+    """Hold a shared lock on ``path`` for the block (a reader's: other readers may hold it
+    too, no holder of the exclusive lock can); raise ``busy()`` at once if a writer holds
+    the exclusive one. The file is made when there is none (an empty lock file); where it
+    cannot be (a folder this user may not write, a disk mounted read-only), no writer can
+    make it either: the block runs without it."""
+    try:
+        fd = private.opener(os.fspath(path), os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS) or path.exists():
+            raise
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EACCES):
+                raise busy() from None
+            raise
+        yield
+    finally:
+        os.close(fd)

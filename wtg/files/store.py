@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from wtg.core.errors import ConfigError, GameError
 from wtg.files import diskflush, private
-from wtg.files.filelock import exclusive
+from wtg.files.filelock import exclusive, shared
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.text.yamlio import load_yaml
 
@@ -383,6 +383,35 @@ class GameStore:
             finally:
                 self._held, self._latest = 0, None
                 self.session += 1
+
+    @contextlib.contextmanager
+    def looking(self) -> Iterator[None]:
+        """Read the game whole, no writer at work (``run-turn --preview``): the game's lock
+        shared, refused at once (GameLocked) while a writer holds it, a turn perhaps half
+        written; nothing is written, not even the recovery of a crashed writer's leftovers
+        (``cut_short``: the caller says them). Within ``lock`` (this process the writer), as
+        the lock is."""
+        if self._held:
+            yield
+            return
+        root = self.root
+        with shared(root / LOCK_FILE, lambda: GameLocked(f"{root} {LOCKED}")):
+            yield
+
+    def cut_short(self) -> list[str]:
+        """What a writer killed before it finished left that the next lock's recovery moves
+        turns for (``finish_rollbacks``): a rollback, or its undo, each named by its archive
+        folder. (A turn committed or rerun cut short reads as the recovery leaves it.)"""
+        base = self.root / ARCHIVE
+        if not base.is_dir():
+            return []
+        found = []
+        for folder in sorted(base.iterdir()):
+            if (folder / UNFINISHED).exists():
+                found.append(f"a rollback (archive/{folder.name}) was cut short")
+            elif (folder / UNDOING).exists():
+                found.append(f"the undo of a rollback (archive/{folder.name}) was cut short")
+        return found
 
     @property
     def held(self) -> bool:

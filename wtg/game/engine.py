@@ -55,7 +55,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
 from wtg.game.schedule import Schedule, parse_iso
-from wtg.game.takeoverfinish import finish_cut_short
+from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
@@ -593,9 +593,37 @@ class Game(Generic[S]):
         self, rerun: bool = False, now: datetime | None = None
     ) -> tuple[int, dict[str, str]]:
         """The coming turn (or the last one again) resolved as ``run_turn`` would, and its
-        files, with nothing written and no lock taken: the GM's look before the turn runs.
-        A held game is previewed all the same."""
-        return self._resolved(self.latest_turn(), rerun, now)
+        files, with nothing written: the GM's look before the turn runs. A held game is
+        previewed all the same. Read under the game's lock shared (``GameStore.looking``):
+        GameLocked while a writer holds it (a turn being written, a takeover under way);
+        GameError, nothing previewed, for what a writer cut short left half done that
+        ``run_turn`` finishes before it runs (a takeover, a rollback or its undo): the
+        preview would be of a turn it does not run. Before, it read the game without a lock,
+        half rewritten."""
+        with self.store.looking():
+            cut = self.cut_short()
+            if cut:
+                name = self.config.game
+                raise GameError(
+                    f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, "
+                    f"and `wtg run-turn {name}` finishes what was cut short before it runs the "
+                    "turn: nothing was previewed (a preview writes nothing into the game); "
+                    f"`wtg status {name}` says what finishes it"
+                )
+            return self._resolved(self.latest_turn(), rerun, now)
+
+    def cut_short(self) -> list[str]:
+        """What a writer killed midway left half done that the next writer finishes before
+        anything else (a rollback or its undo, a takeover), a line each: the game read now
+        is not the game as that leaves it. StoreError for a takeover's mark that is none."""
+        cut = self.store.cut_short()
+        takeover = under_way(self.store.root)
+        if takeover is not None:
+            cut.append(
+                f"the takeover of seat {takeover.seat} by {takeover.name}, begun after "
+                f"turn {takeover.turn}, was cut short ({self.store.root / MARK})"
+            )
+        return cut
 
     def _resolved(
         self, latest: int, rerun: bool, now: datetime | None

@@ -19,7 +19,7 @@ import contextlib
 import email.utils
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -100,21 +100,45 @@ def finish_cut_short(game: Game[S]) -> Takeover | None:
     return takeover
 
 
+def not_finished(game: Game[S], takeover: Takeover) -> str | None:
+    """Why ``takeover``, cut short, cannot be finished in the game as it is now (the game
+    at an earlier turn than its, or at a later one whose game.yaml does not give the seat
+    to its newcomer), saying what to do; None when it can (``finish``)."""
+    latest, seat, name = game.latest_turn(), takeover.seat, takeover.name
+    if latest == takeover.turn:
+        return None
+    held = game.config.player(seat)
+    if latest > takeover.turn and held.name == name and same_address(held.email, takeover.address):
+        return None
+    return (
+        f"game {game.config.game}: the takeover of seat {seat} by {name}, begun after "
+        f"turn {takeover.turn}, was cut short, and the game is at turn {latest} now: it "
+        f"is not finished in a turn it was not made after. Check the seat in game.yaml "
+        f"and turn {latest}'s {RECORD}, then remove {game.store.root / MARK}"
+    )
+
+
 def finish(game: Game[S], takeover: Takeover) -> None:
     """What ``takeover`` writes that is not written yet (each write stands where it was
-    made), then its mark removed. GameError, nothing written, when the game is no longer at
-    the turn it was begun after (rolled back or run by a wtg that knew no mark)."""
+    made), then its mark removed: in the latest turn when a wtg that knew no mark ran turns
+    since, game.yaml giving the seat to the newcomer. GameError, nothing written, when it
+    cannot be finished (``not_finished``)."""
     store, seat, name = game.store, takeover.seat, takeover.name
     latest = game.latest_turn()
-    if latest != takeover.turn:
-        raise GameError(
-            f"game {game.config.game}: the takeover of seat {seat} by {name}, begun after "
-            f"turn {takeover.turn}, was cut short, and the game is at turn {latest} now: it is "
-            f"not finished in a turn it was not made after. Check the seat in game.yaml and "
-            f"turn {latest}'s {RECORD}, then remove {store.root / MARK}"
-        )
-    done = taken_over(store, latest)  # a record edited by hand: refused, not lost
     held = game.config.player(seat)
+    if latest != takeover.turn:
+        why = not_finished(game, takeover)
+        if why is not None:
+            raise GameError(why)
+        # moved on by a wtg that knew no mark, game.yaml giving the seat to the newcomer
+        # already (its first write): the turns since were mailed to him, and the rest is
+        # finished in the latest turn, as a takeover found in game.yaml without a mark is
+        # (``wtg.gm.takeover``); nothing more when its record stands (its last write)
+        if last_taker(store, latest, seat) == name:
+            _unmarked(store)
+            return
+        takeover = replace(takeover, turn=latest, address=held.email, code=held.code)
+    done = taken_over(store, latest)  # a record edited by hand: refused, not lost
     if not (held.name == name and same_address(held.email, takeover.address)):
         entry = PlayerEntry(seat, name, takeover.address, takeover.code)
         players = tuple(entry if p.id == seat else p for p in game.config.players)
@@ -135,6 +159,11 @@ def finish(game: Game[S], takeover: Takeover) -> None:
         if takeover.quitter is not None:
             done[-1][QUITTER] = takeover.quitter
         write_atomic(folder / RECORD, dump_json(done))
+    _unmarked(store)
+
+
+def _unmarked(store: GameStore) -> None:
+    """The mark of the takeover under way removed, once all it writes is written."""
     with contextlib.suppress(FileNotFoundError):
         os.unlink(store.root / MARK)
     fsync_dir(store.root)

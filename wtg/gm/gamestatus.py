@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypedDict
 
+from wtg.core.errors import WtgError
 from wtg.core.ruleset import PlansAbsence, S, public_sides
 from wtg.core.settings import SETTINGS
 from wtg.files.store import StoreError
@@ -22,6 +23,7 @@ from wtg.game.engine import Game
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso, parse_iso
+from wtg.game.takeoverfinish import MARK, not_finished, under_way
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
 from wtg.gm.nextdeadline import reports_behind
@@ -72,6 +74,10 @@ class GameStatus(TypedDict):
     owed: list[str]
     """What a GM command cut short still owes the players (their notices), a line each:
     the same command given again finishes it (``wtg extend``, ``wtg release``)."""
+    takeover_cut_short: str | None
+    """A takeover of a seat under way, or cut short between its writes (the poll killed:
+    ``takeover-under-way.json``), the latest turn's files half rewritten: what it is and
+    what finishes it, or why nothing does and what the GM is to do; None when none is."""
 
 
 def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> GameStatus:
@@ -127,7 +133,36 @@ def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> Ga
         "players": players,
         "reruns": _reruns(game),
         "owed": owed_notices(game, told=told),
+        "takeover_cut_short": takeover_cut_short(game),
     }
+
+
+def takeover_cut_short(game: Game[S]) -> str | None:
+    """The takeover of ``game`` under way or cut short (``wtg.game.takeoverfinish``), said
+    for the GM with what finishes it; None when none is."""
+    name = game.config.game
+    try:
+        takeover = under_way(game.store.root)
+    except StoreError as error:
+        return str(error)
+    if takeover is None:
+        return None
+    said = (
+        f"the takeover of seat {takeover.seat} by {takeover.name} (begun after turn "
+        f"{takeover.turn}, at {takeover.at}) is under way, or was cut short between its writes "
+        f"({game.store.root / MARK}), turn {game.latest_turn()}'s files perhaps half rewritten"
+    )
+    try:
+        why = not_finished(game, takeover)
+    except WtgError as error:  # its seat gone from game.yaml: what finishing it would meet
+        why = str(error)
+    if why is not None:
+        return f"{said}; nothing finishes it: {why}"
+    return (
+        f"{said}; the poll that reads the newcomer's CONFIRM again finishes it, and so does "
+        f"the next turn's run before it runs (`wtg run-turn {name}`, or `--due` at its "
+        "deadline): nothing is to be done by hand"
+    )
 
 
 def owed_notices(

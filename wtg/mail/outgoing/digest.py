@@ -328,6 +328,8 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
                 late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
             owed += owed_lines(spool, found)
+            if status["takeover_cut_short"] is not None:  # as `wtg status` says it
+                owed.append(f"game {status['game']}: {status['takeover_cut_short']}")
             addresses[found.config.game] = {p.id: p.email for p in found.config.players}
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")

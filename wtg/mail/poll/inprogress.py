@@ -28,7 +28,12 @@ and its moment), stored as the key is. A helper's journal notes die with it, and
 these counts: the next reading of the mail made them again (its answers found queued), but
 a mail quarantined is never read again, and its answers, queued, went out uncounted (a
 mail of the same address, judged without them, was answered past its limit). The poll
-that quarantines it writes them into its journal instead (``counts``).
+that quarantines it writes them into its journal instead (``counts``). A slot's room there
+holds some thirty counts; those past it are appended to a file of the slot's own
+(``in-hand.counts-N``, one ``write`` a count: a death between two leaves whole lines), so
+that what one mail can cause is kept whole, however many: forty forms of wrong codes, ten
+commands, a private press to each player of a game, each answer counted under two or
+three tallies (its address, the day's, the words it answers). They stopped at the room.
 """
 
 from __future__ import annotations
@@ -48,13 +53,31 @@ SLOT = 256
 KEY_MAX = SLOT - 2
 COUNTS = 4096
 """Bytes of a slot's counts: their length (two bytes), then a line a count (``at tally``);
-a count past them goes unnoted (some thirty answers to one mail)."""
+the counts past them go to the slot's file of more (``more_path``)."""
 Counted = tuple[tuple[str, float], ...]
 """What a process counted against the limits while it had a mail in hand: (tally, moment)."""
 
 
 class MailKilled(HandlingStopped):
     """A mail that killed the processes handling it."""
+
+
+def more_path(spool: Path, number: int) -> Path:
+    """The file of slot ``number``'s counts past its room in ``in-hand.counts``."""
+    return spool / f"{COUNTS_NAME}-{number}"
+
+
+def _read_more(path: Path) -> Counted:
+    try:
+        text = path.read_bytes().decode("utf-8", "replace")
+    except FileNotFoundError:
+        return ()
+    return _lines(text)
+
+
+def _forget_more(spool: Path) -> None:
+    for path in spool.glob(f"{COUNTS_NAME}-*"):
+        path.unlink(missing_ok=True)
 
 
 def suspects(spool: Path) -> dict[str, int]:
@@ -89,6 +112,8 @@ def suspects_counted(spool: Path) -> dict[str, Counted]:
             key = keys[start + 2 : start + 2 + size].decode("utf-8", "replace")
             area = counts[number * COUNTS : (number + 1) * COUNTS]
             counted = _read_counts(area)
+            if counted:
+                counted += _read_more(more_path(spool, number))
             found[key] = most(found[key], counted) if key in found else counted
     return found
 
@@ -110,8 +135,12 @@ def _read_counts(area: bytes) -> Counted:
     size = int.from_bytes(area[:2], "big")
     if not 0 < size <= COUNTS - 2:
         return ()
+    return _lines(area[2 : 2 + size].decode("utf-8", "replace"))
+
+
+def _lines(text: str) -> Counted:
     counts: list[tuple[str, float]] = []
-    for line in area[2 : 2 + size].decode("utf-8", "replace").splitlines():
+    for line in text.splitlines():
         at, _, tally = line.partition(" ")
         try:
             counts.append((tally, float(at)))
@@ -139,6 +168,7 @@ class InHand:
 
     def __init__(self, spool: Path, slots: int) -> None:
         path = private.make_dirs(spool) / NAME
+        _forget_more(spool)
         self.map = _zeroed(path, slots * SLOT)
         try:
             self.counts = _zeroed(spool / COUNTS_NAME, slots * COUNTS)
@@ -147,6 +177,7 @@ class InHand:
             raise
         self.slots = slots
         self.path = path
+        self.spool = spool
 
     def slot(self, number: int) -> Slot:
         return Slot(self, number)
@@ -162,7 +193,8 @@ class InHand:
     def counted(self, number: int) -> Counted:
         """What the process of slot ``number`` counted against the limits while it had the
         mail it names in hand."""
-        return _read_counts(self.counts[number * COUNTS : (number + 1) * COUNTS])
+        counted = _read_counts(self.counts[number * COUNTS : (number + 1) * COUNTS])
+        return counted + _read_more(more_path(self.spool, number)) if counted else counted
 
     def clear(self, number: int) -> None:
         self.map[number * SLOT] = 0
@@ -175,7 +207,8 @@ class InHand:
         self.counts.close()
         if empty:
             self.path.unlink(missing_ok=True)
-            (self.path.parent / COUNTS_NAME).unlink(missing_ok=True)
+            (self.spool / COUNTS_NAME).unlink(missing_ok=True)
+            _forget_more(self.spool)
 
 
 class Slot:
@@ -186,8 +219,11 @@ class Slot:
         self.counts = hands.counts if number < hands.slots else None
         self.start = number * SLOT
         self.counts_start = number * COUNTS
+        self.more = more_path(hands.spool, number)
         self.used = 0
         """Bytes of the counts of the mail in hand so far (0: none, or no mail in hand)."""
+        self.spilled = False
+        """Whether counts of a mail went past the room to ``more`` (emptied at the next)."""
         self.holding = False
 
     def take(self, key: str, deaths: int = 0) -> None:
@@ -207,7 +243,8 @@ class Slot:
         if self.counts is None or not self.holding or "\n" in tally:
             return
         line = f"{at!r} {tally}\n".encode("utf-8", "replace")
-        if self.used + len(line) > COUNTS - 2:
+        if self.spilled or self.used + len(line) > COUNTS - 2:
+            self._spill(line)
             return
         start = self.counts_start + 2 + self.used
         self.counts[start : start + len(line)] = line
@@ -220,10 +257,30 @@ class Slot:
             self.map[self.start] = 0
             self.holding = False
 
+    def _spill(self, line: bytes) -> None:
+        """A count past the room, appended to the slot's file of more: read only after
+        the counts in the room (a length there, or none is read), whole lines (one
+        ``write`` each; the page cache keeps it past the process's death)."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+        self.spilled = True
+        try:
+            fd = private.opener(os.fspath(self.more), flags)
+        except OSError:  # a full disk: the poll says so at its next write; this count is
+            return  # left out, as it was past the room before
+        try:
+            os.write(fd, line)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
     def _counts_cleared(self) -> None:
         self.used = 0
         if self.counts is not None:
             self.counts[self.counts_start : self.counts_start + 2] = b"\0\0"
+        if self.spilled:  # the last mail's more: the room's length is 0, none is read
+            self.more.unlink(missing_ok=True)
+            self.spilled = False
 
 
 class NoSlot(Slot):
@@ -233,4 +290,5 @@ class NoSlot(Slot):
         self.map = None
         self.counts = None
         self.start = self.counts_start = self.used = 0
-        self.holding = False
+        self.more = Path(os.devnull)
+        self.spilled = self.holding = False
