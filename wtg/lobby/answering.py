@@ -40,7 +40,7 @@ from wtg.lobby.commands import (
 )
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.seats import seat_by_code
-from wtg.lobby.start import Started, made_at, start_due
+from wtg.lobby.start import Started, TakenOff, made_at, start_due
 
 
 class Reply(Record):
@@ -149,6 +149,9 @@ class Answering:
     display_name: str
     moment: datetime
     order_key: str
+    taken_off: TakenOff
+    """Tells a waiting player a game made now cannot take why he is off its list
+    (``wtg.lobby.start.TakenOff``)."""
     replies: list[Reply] = field(default_factory=list)
     refused: int = 0
     started: list[Started] = field(default_factory=list)
@@ -370,7 +373,7 @@ class Answering:
         return people.person_of(self.book, self.sender)
 
     def start_full_lists(self) -> None:
-        starts = start_due(self.book, self.games_dir, self.moment)
+        starts = start_due(self.book, self.games_dir, self.moment, self.taken_off)
         self.started += starts.started
         self.problems += starts.problems
 
