@@ -43,8 +43,9 @@ automática:``, ``Odpowiedź automatyczna:``, ``Automatiskt svar:``, ``自動応
 ``Fora do escritório:``, ``Poza biurem:``, ``Frånvaro:``), the German ``Abwesenheitsnotiz``.
 Gmail's vacation reply writes the subject its user chose (its default: the mail's own,
 after ``Re:``) and carries ``Auto-Submitted``, as a Sieve vacation rule's does (RFC 5230;
-Thunderbird has none of its own): the poll sets those aside by their headers. The words a person may begin a subject with as well (``Fuera de
-oficina``, ``Abwesend``) count only with the colon an auto-reply's prefix ends with."""
+Thunderbird has none of its own): the poll sets those aside by their headers. The words
+a person may begin a subject with as well (``Fuera de oficina``, ``Abwesend``) count only
+with the colon an auto-reply's prefix ends with."""
 
 
 def away_subject(subject: str) -> bool:
