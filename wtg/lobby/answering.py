@@ -39,6 +39,7 @@ from wtg.lobby.commands import (
     stray_words,
 )
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
+from wtg.lobby.lists import all_lists
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, made_at, start_due
 
@@ -338,8 +339,21 @@ class Answering:
             waits = self.waiting(name)
             if waits is not None:  # the game is there, its game.yaml being mended: not gone
                 raise waits
-            self.refuse(command, f"there is no game {name!r} here")
+            self.refuse(command, self._no_game(name))
         return game
+
+    def _no_game(self, name: str) -> str:
+        """Why a command names no game: none of that name, or a waiting list's name (a
+        newcomer's ``STATUS wok4`` for the list he joined), which is said, with what shows
+        the list and how its games are named."""
+        listed = next((wl for wl in all_lists(self.book) if wl.name == name.lower()), None)
+        if listed is None:
+            return f"there is no game {name!r} here"
+        return (
+            f"{listed.name} is a waiting list, not a game: LIST shows it and how many players "
+            f"wait on it, and the games made of it are named {listed.name}-1, {listed.name}-2 "
+            "and on (the mail that starts yours names it)"
+        )
 
     def seat(self, command: Command, game: Game) -> PlayerEntry | None:
         """The seat the mail's CODE line opens (refused with the reason when none does)."""
