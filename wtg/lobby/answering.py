@@ -179,6 +179,9 @@ class Answering:
     """Why the folder of the game a command names does not open when its mail is to wait
     for the GM (its game.yaml to mend, its format to upgrade: ``Registry.refusal``), raised
     so that the mail waits in the inbox; None when it has no such folder."""
+    question: str = ""
+    """The first question the sender typed that is no command (``yesno.question``), or "":
+    the HELP a mail of no command gets quotes it, saying the host answers none."""
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
@@ -199,7 +202,7 @@ class Answering:
         self.code, self.text, self.press_end = mail.code, mail.text, mail.press_end
         confirm.purge(self.book, self.moment)
         if not mail.commands:
-            self.help()
+            self.help(question=self.question)
         asked = Counter(_same(command) for command in mail.commands)
         pasted_lines = [
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
@@ -312,12 +315,14 @@ class Answering:
             reason=reason,
         )
 
-    def help(self, unknown: str | None = None) -> None:
+    def help(self, unknown: str | None = None, question: str = "") -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know. It
         names the requests of the sender's address that wait for their CONFIRM, with their
         codes: a plain "yes" mailed on its own (a client that keeps no thread, a new mail)
         confirms nothing (``wtg.lobby.yesno``), and lands here. The codes go to the
-        address they were mailed to before, whoever wrote this mail."""
+        address they were mailed to before, whoever wrote this mail. ``question``: the
+        question a mail of no command asked (``yesno.question``), quoted back with the
+        word that no one answers it."""
         shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
         subject = (
             "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
@@ -326,7 +331,7 @@ class Answering:
             {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
             for p in confirm.waiting_at(self.book, self.sender)
         ]
-        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting)
+        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting, question=question)
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:

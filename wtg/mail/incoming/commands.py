@@ -163,6 +163,7 @@ class Commands:
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
+                question=yesno.question(typed, mail) or "",
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)
