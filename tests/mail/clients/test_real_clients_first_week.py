@@ -24,6 +24,7 @@ from tests.lobby.hall import Hall
 from tests.mail.clients.conftest import need
 from tests.mail.clients.drivers import CLIENTS, Client, Desk
 from tests.mail.clients.player import TYPED_FILE
+from wtg.mail.outgoing.compose import render
 
 QUESTION = "When does the game start, and is there anything else I need to do?"
 
@@ -136,3 +137,20 @@ def test_a_question_to_the_mail_that_said_he_waits_is_quoted_in_the_help(
         "commands below and answers no question."
     ) in told.words, told.body
     assert waiting_names(hall) == ["Alice"]
+
+
+def test_an_answer_remembered_before_the_question_note_renders() -> None:
+    """An answer the book kept for a mail read before (``Answering.remember``), by a wtg
+    that had no question note, is made again from its context when the mail is read again
+    after a kill: without ``question`` it renders as it did, never quarantining the mail."""
+    help_text = render("lobby/help", verbs=(), unknown=None, waiting=[])
+    assert "Your mail asks" not in help_text
+    kept = render(
+        "lobby/reply_unconfirmed",
+        request="JOIN wok4",
+        code="ABCD2345EF",
+        until="2026-11-29 12:00 UTC",
+        strict=False,
+        yes=False,
+    )
+    assert "CONFIRM ABCD2345EF" in kept and "Your mail asks" not in kept
