@@ -1,14 +1,16 @@
 """Benchmark: a JOIN on a host of many games (every JOIN reads the sides of each game here,
-``wtg.lobby.waitlist._sides``, to refuse a newcomer named as another's colour).
+``wtg.lobby.waitlist._sides``, to refuse a newcomer named as another's colour: from each
+game's game.yaml now, no state read).
 
-    .venv/bin/python bench/bench_join.py [200] [--joins 5] [--dir DIR]
+    .venv/bin/python bench/bench_join.py [200] [--joins 5] [--dir DIR] [--duels]
 
 Makes N games (half of them Standard Duels of two players, whose sides are named as
-colours, half WoK IV games of ten), opens a WoK IV list, then mails --joins JOINs, each
-from a new address, and a LIST as many times, and polls each mail on its own, as `wtg
-poll` does (in this process, the maildir transport). It prints the median wall time of a
-poll of one JOIN, of one LIST (which reads no game), and the difference: what the JOIN's
-reading of the games costs, against the target of a tenth of a second for 200 games.
+colours, half WoK IV games of ten; with --duels, Duels alone), opens a WoK IV list, then
+mails --joins JOINs, each from a new address, and a LIST as many times, and polls each
+mail on its own, as `wtg poll` does (in this process, the maildir transport). It prints
+the median CPU time of a poll of one JOIN, of one LIST (which reads no game), and the
+difference: what the JOIN's reading of the games costs, against the target of a tenth of
+a second for 200 games.
 The games are made in a temporary folder (``--dir``: under that folder), removed at the end.
 """
 
@@ -34,11 +36,12 @@ TARGET_SECONDS = 0.1
 """A JOIN's reading of 200 games, at the most."""
 
 
-def make_games(hall: Hall, count: int) -> None:
+def make_games(hall: Hall, count: int, duels: bool = False) -> None:
+    """``count`` games, every other a WoK IV game of ten (all Duels with ``duels``)."""
     duel_map = find_ruleset("standard").default_map("duel", {})
     for number in range(count):
         folder = hall.gm.games_dir / f"g{number:04d}"
-        if number % 2:
+        if number % 2 and not duels:
             players = [
                 PlayerEntry(i, f"P{number}x{i}", f"g{number}p{i}@players.example", f"C{i:04d}")
                 for i in range(1, 11)
@@ -67,12 +70,13 @@ def main() -> None:
     parser.add_argument("games", type=int, nargs="?", default=200)
     parser.add_argument("--joins", type=int, default=5)
     parser.add_argument("--dir", type=Path, default=None)
+    parser.add_argument("--duels", action="store_true", help="a host of Duels alone")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="bench-join-", dir=args.dir))
     try:
         hall = Hall(root)
         began = time.perf_counter()
-        make_games(hall, args.games)
+        make_games(hall, args.games, args.duels)
         print(f"{args.games} games made in {time.perf_counter() - began:.1f} s")
         hall.open_list("wok4", players=10)
         timed_poll(hall, "warm@players.example", "LIST")  # imports, the book made

@@ -64,6 +64,7 @@ def test_status_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:
     rows = [line for line in shown.stdout.splitlines() if line.startswith("  player ")]
     assert rows[0] == '  player  1 "Zed orders in READY" NO ORDERS YET'
     assert rows[1] == "  player  2 Ann                  NO ORDERS YET"
+    assert rows[2] == f"  player  3 {HEBREW}{LRM} NO ORDERS YET"  # the mark kept: not stripped
 
 
 def test_the_status_mail_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:
@@ -85,3 +86,4 @@ def test_state_quotes_the_name(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     rows = [line for line in shown.stdout.splitlines() if line.startswith("  player ")]
     assert rows[0] == '  player  1 "Zed orders in READY" active'
+    assert rows[2] == f"  player  3 {HEBREW}{LRM} active"

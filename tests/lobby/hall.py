@@ -16,8 +16,10 @@ from pathlib import Path
 from wtg.game.engine import Game, open_game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.duetasks import DueTasks, run_due_tasks
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
+from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.sender import SendSummary, send
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.summary import PollSummary
@@ -99,6 +101,14 @@ class Hall:
 
     def send(self) -> SendSummary:
         return send(self.gm, now=self.now)
+
+    def due_tasks(self, moment: datetime | None = None) -> DueTasks:
+        """The lobby's tasks of a `run-turn --due` at ``moment`` (the hall's now), telling
+        by mail, as the command does, a player taken off a list."""
+        when = moment or self.now
+        return run_due_tasks(
+            self.gm.games_dir, when, Notices(self.gm.spool, self.gm.sender, when).taken_off
+        )
 
     def new_mails(self, to: str | None = None) -> list[Mail]:
         """The mails the host queued or sent since last asked (to ``to`` alone, if given)."""

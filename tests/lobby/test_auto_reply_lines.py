@@ -44,9 +44,62 @@ def test_an_auto_replys_subject_is_known(subject: str) -> None:
     assert away_subject(subject)
 
 
-@pytest.mark.parametrize("subject", ["Re: Out of office", "Automatically?", "to the host"])
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Resposta automática: [wok4-1] turn 0 report for Ann",  # Outlook, Portuguese
+        "Odpowiedź automatyczna: LIST",  # Outlook, Polish
+        "Automatiskt svar: the commands of the host",  # Outlook, Swedish
+        "Automatisk svar: LIST",  # Outlook, Danish and Norwegian
+        "Automaattinen vastaus: LIST",  # Outlook, Finnish
+        "Automatická odpověď: LIST",  # Outlook, Czech
+        "Automatikus válasz: LIST",  # Outlook, Hungarian
+        "Răspuns automat: LIST",  # Outlook, Romanian
+        "Otomatik yanıt: LIST",  # Outlook, Turkish
+        "Автоматический ответ: LIST",  # Outlook, Russian
+        "Αυτόματη απάντηση: LIST",  # Outlook, Greek
+        "自動応答: LIST",  # Outlook, Japanese
+        "自动答复: LIST",  # Outlook, Chinese
+        "Fuori ufficio: LIST",  # a vacation rule's own subject, Italian
+        "Fora do escritório: LIST",
+        "Poza biurem: LIST",
+        "Frånvaro: LIST",
+        "Fravær: LIST",
+        "Message d'absence : LIST",
+    ],
+)
+def test_an_auto_replys_subject_in_other_languages_is_known(subject: str) -> None:
+    """Before, these drew the note naming the auto-reply's lines as not understood."""
+    assert away_subject(subject)
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: Out of office",
+        "Automatically?",
+        "to the host",
+        "Fuori ufficio domani, ABSENCE?",  # the words of an away prefix, a person's own
+        "Poza biurem do piątku",
+        "Frånvaro nästa vecka",
+        "Fora do jogo",
+        "Respuesta a tu pregunta",
+        "Nieobecność w przyszłym tygodniu",
+        "Abwesend ab Montag",
+        "Re: Resposta automática: LIST",  # a reply to an auto-reply is a person's
+    ],
+)
 def test_a_persons_subject_is_none(subject: str) -> None:
     assert not away_subject(subject)
+
+
+def test_a_polish_auto_reply_gets_the_help_without_a_note(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    _mail(hall, address(9), "Odpowiedź automatyczna: the commands of the host")
+    hall.poll()
+    (answer,) = hall.new_mails(address(9))
+    assert "not understood" not in answer.words, answer.body
+    assert "Status: away" not in answer.body
 
 
 def test_a_strangers_auto_reply_gets_the_help_without_a_note(tmp_path: Path) -> None:

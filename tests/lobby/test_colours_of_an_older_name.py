@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_takeover_colour_names import _trinity_with_a_seat_offered
 from wtg.lobby.database import LobbyDatabase
-from wtg.lobby.lists import waiting
+from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import confirm_address
 
 
@@ -71,12 +71,50 @@ def test_ann_waiting_from_before_is_taken_off_when_the_duel_starts(tmp_path: Pat
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     summary = hall.poll(hours=1)
     (outcome,) = [text for _k, text in summary.outcomes]
-    assert "waiting list standard-duel: Ann taken off, who cannot play: in a game of " in (
+    assert "waiting list standard-duel: Ann taken off (told by mail), who cannot play: in a " in (
         outcome
     ), outcome
     assert not (hall.gm.games_dir / "standard-duel-1").exists()
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "standard-duel")] == ["Bob"]
+    (told,) = hall.new_mails(address(1))  # she joined: she hears why she waits no more
+    assert told.subject == "waiting list standard-duel: your JOIN was taken back", told.subject
+    assert (
+        "A game was made of the waiting list standard-duel (standard duel on classic60, 2 "
+        "players, open to all), and you were taken off the list, without a seat in it: in a "
+        "game of colours your colours are named AnnA, AnnB and AnnC, and AnnA reads as AnnA"
+    ) in told.words, told.body
+    assert "You can play any game without colours (LIST shows the waiting lists)" in told.words
+    assert "You are no longer waiting for a game of standard-duel" in told.words, told.body
+    hall.poll(hours=1)  # the list looked at again: she is told once
+    assert hall.new_mails(address(1)) == []
+
+
+def test_ann_taken_off_by_a_due_run_is_told_by_mail(tmp_path: Path) -> None:
+    """The game made at `run-turn --due` tells her as a poll does: a removal there is
+    mailed too, not only said to the GM."""
+    hall = Hall(tmp_path)
+    hall.open_list("standard", variant="duel", players=2)
+    _joined(hall, 1, "JOIN standard duel AS Ann")
+    _older(hall, "AnnA", 5)
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:  # no poll after it
+        put_on(
+            db,
+            "standard-duel",
+            confirm_address(db, address(2), "Bob", hall.now),
+            address(2),
+            hall.now,
+        )
+    hall.new_mails()
+    tasks = hall.due_tasks()
+    assert tasks.started == (), tasks
+    (problem,) = tasks.problems
+    assert problem.startswith("waiting list standard-duel: Ann taken off (told by mail)"), problem
+    (told,) = hall.new_mails(address(1))
+    assert told.subject == "waiting list standard-duel: your JOIN was taken back", told.subject
+    assert "and AnnA reads as AnnA, another player's name" in told.words, told.body
+    assert hall.due_tasks().problems == ()  # once
+    assert hall.new_mails(address(1)) == []
 
 
 def test_a_takeover_of_a_trinity_seat_beside_an_older_colour_name(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from tests.lobby.hall import Hall, address
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
 from wtg.lobby.database import LobbyDatabase
-from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.people import QUIT, WON
 
 
@@ -28,7 +27,7 @@ def quit_colours(hall: Hall, game: Game, seat: int, colours: Sequence[int]) -> N
 
 def results(hall: Hall) -> dict[int, str | None]:
     """Each seat's result in the book, once `run-turn --due` tended the lobby."""
-    run_due_tasks(hall.gm.games_dir, hall.now)
+    hall.due_tasks(hall.now)
     with LobbyDatabase(hall.gm.games_dir) as book:
         return {int(r["seat"]): r["result"] for r in book.rows("SELECT seat, result FROM plays")}
 

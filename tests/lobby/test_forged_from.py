@@ -110,14 +110,12 @@ def test_a_pending_code_expires_is_purged_and_its_confirm_says_why(tmp_path: Pat
 def test_run_turn_due_purges_codes_without_any_mail(tmp_path: Path) -> None:
     """Issue 25, item 5: the purge does not wait for mail: `run-turn --due` tends the
     lobby, and purges too."""
-    from wtg.lobby.duetasks import run_due_tasks
-
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     hall.mail(address(1), "JOIN wok4 AS Ann")
     hall.poll()
     assert len(pending_rows(hall)) == 1
-    run_due_tasks(hall.gm.games_dir, hall.now + timedelta(days=8))
+    hall.due_tasks(hall.now + timedelta(days=8))
     assert pending_rows(hall) == []
 
 

@@ -11,7 +11,6 @@ import pytest
 
 from tests.lobby.hall import Hall, address
 from wtg.lobby.database import LobbyDatabase
-from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.lists import ListRefused, all_lists, put_on, waiting
 from wtg.lobby.people import confirm_address
 
@@ -37,10 +36,10 @@ def test_the_wait_is_counted_from_the_first_player_not_the_last(tmp_path: Path) 
     hall.now = first + timedelta(hours=20)
     confirm(hall, 2)
     games = hall.gm.games_dir
-    early = run_due_tasks(games, first + timedelta(hours=24) - timedelta(seconds=1))
+    early = hall.due_tasks(first + timedelta(hours=24) - timedelta(seconds=1))
     assert early.started == () and early.problems == ()
     assert not (games / "wok4-1").exists()
-    due = run_due_tasks(games, first + timedelta(hours=24))
+    due = hall.due_tasks(first + timedelta(hours=24))
     assert [(s.game, s.list) for s in due.started] == [("wok4-1", "wok4")], due
     players = hall.game("wok4-1").config.players
     assert sorted(p.email for p in players) == [address(1), address(2)]
@@ -58,7 +57,7 @@ def test_an_over_full_list_seats_the_first_to_confirm(tmp_path: Path) -> None:
             moment = hall.now + timedelta(hours=hours)
             person = confirm_address(db, address(number), name, moment)
             put_on(db, "wok4", person, address(number), moment)
-    started = run_due_tasks(hall.gm.games_dir, hall.now + timedelta(hours=3))
+    started = hall.due_tasks(hall.now + timedelta(hours=3))
     assert [s.game for s in started.started] == ["wok4-1"], started
     players = hall.game("wok4-1").config.players
     assert sorted(p.email for p in players) == [address(1), address(3)]

@@ -96,8 +96,9 @@ def test_a_waiting_player_no_game_can_take_is_taken_off_and_every_game_runs(
     code, out, err = wtg(hall, "run-turn", "--due", "--jobs", "1")
     assert code == 1, (out, err)
     assert err.splitlines() == [
-        "lobby: waiting list wok4: Evil taken off, who cannot play: '\"e,vil\"@attacker.example' "
-        "is not an e-mail address: Quoting the part before the @-sign is not allowed here"
+        "lobby: waiting list wok4: Evil taken off (told by mail), who cannot play: "
+        "'\"e,vil\"@attacker.example' is not an e-mail address: "
+        "Quoting the part before the @-sign is not allowed here"
     ]
     assert "keep: turn 1 resolved (the deadline has passed)" in out.splitlines()
     assert out.splitlines()[-1].endswith("; lobby: 1 problem(s)")

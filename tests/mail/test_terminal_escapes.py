@@ -52,6 +52,12 @@ def clean(text: str) -> bool:
         # the bidi marks (left-to-right, right-to-left, Arabic letter): a right-to-left
         # mark after a name turned the punctuation and numbers wtg writes after it round
         ("Mal\u200f: 12 (#3)\u200e, Eve\u061c: 4", "Mal: 12 (#3), Eve: 4"),
+        # a left-to-right mark right after a Hebrew or Arabic letter only ends its run
+        # (wtg closes such a name so in `wtg status`): kept there, and only there
+        ("\u05e9\u05dc\u05d5\u05dd\u200e 12", "\u05e9\u05dc\u05d5\u05dd\u200e 12"),
+        ("\u0645\u062d\u0645\u062f\u200e: 4", "\u0645\u062d\u0645\u062f\u200e: 4"),
+        ("\u05e9 \u200e12 \u05e9\u200f\u200e", "\u05e9 12 \u05e9"),
+        ("\u200eabc\u200f\u200e", "abc"),
         # tag characters: words that show nowhere, hidden in visible text; a flag's stay
         ("ok\U000e0001\U000e0069\U000e0067\U000e006e\U000e007f then", "ok then"),
         (

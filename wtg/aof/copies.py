@@ -19,6 +19,7 @@ business's ``T 020 7946 0958`` is no transformation.
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from typing import NamedTuple
 
 from wtg.aof.invented import invented_label
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
-from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block, header_shaped
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, forward_end, header_block, header_shaped
 from wtg.aof.values import read_token
 from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.settings import SettingSpec, setting_named
@@ -83,7 +84,8 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     def is_begin(text: str) -> bool:
         return text[:1] not in never and bool(begins(text))
 
-    lines = _original_quoted(lines, is_begin)
+    ends = marker_pattern(form.end).fullmatch
+    lines = _original_quoted(lines, is_begin, lambda text: bool(ends(text)))
     signed = _signature(lines, is_begin)
     while index < len(lines):
         line = lines[index]
@@ -126,16 +128,21 @@ def _typed_into_quote(
 
 
 def _original_quoted(
-    lines: Sequence[MailLine], begins: Callable[[str], bool]
+    lines: Sequence[MailLine], begins: Callable[[str], bool], ends: Callable[[str], bool]
 ) -> Sequence[MailLine]:
     """``lines``, the mail a reply answers taken as quoted (one level deeper) when the client
     left it unquoted under the reply with a form in it: from the line that says where it
     begins (``wtg.aof.original``: Outlook's ``From: ... Sent: ...``, ``-----Original
     Message-----``, a forward's line, an attribution over unquoted text) above an unquoted
-    begin marker. The player's lines above that line are his, as above a quoted report;
-    the original's are not."""
+    begin marker, down to the end of the text or to the line that ends a forward (mutt's
+    and neomutt's ``----- End forwarded message -----``: ``forward_end``), or, for the
+    host's own mail forwarded whole with its header lines (s-nail's ``forward``, which ends
+    it with nothing: ``_own_mail_end``), to its last form's end marker. The player's lines
+    above that line are his, as above a quoted report, and so are those under the
+    original's end; the original's are not."""
     last = next((i for i in range(len(lines) - 1, -1, -1) if _unquoted_begin(lines[i], begins)), 0)
     texts = [line.text for line in lines[:last]]
+    unquoted = [line.text if not line.depth else "" for line in lines]
     typed = False
     for index in range(last):
         line = lines[index]
@@ -147,10 +154,37 @@ def _original_quoted(
             or header_shaped(texts, index)
             or (typed and ATTRIBUTION.fullmatch(line.text) and _unquoted_next(lines, index))
         ):
-            deeper = (line._replace(depth=line.depth + 1) for line in lines[index:])
-            return (*lines[:index], *deeper)
+            end = forward_end(unquoted, index)
+            end = end if end is not None else _own_mail_end(lines, index, last, ends)
+            under = end + 1 if end is not None else len(lines)
+            deeper = (line._replace(depth=line.depth + 1) for line in lines[index:under])
+            return (*lines[:index], *deeper, *lines[under:])
         typed = typed or bool(line.text)
     return lines
+
+
+OWN_MAILER = re.compile(r"x-mailer:\s*wtg\s*", re.IGNORECASE)
+"""The header line of the host's own mail (``compose``'s ``X-Mailer: wtg``) as a client
+that forwards a mail with its header lines (s-nail) writes it into the text."""
+OWN_HEAD_LINES = 30
+"""Lines under an original's head line looked at for its header lines."""
+
+
+def _own_mail_end(
+    lines: Sequence[MailLine], head: int, last: int, ends: Callable[[str], bool]
+) -> int | None:
+    """The index of the last form's end marker, unquoted, under ``last`` (the original's
+    last begin marker), when the original under ``head`` is the host's own mail forwarded
+    with its header lines (``OWN_MAILER`` among them, above its first empty line); else
+    None. s-nail puts what its sender types under the whole original, with no line that
+    ends it: a report ends with its forms and, under them, the prose of its map note, no
+    order line; the lines under its last form are the sender's."""
+    top = lines[head + 1 : head + 1 + OWN_HEAD_LINES]
+    block = list(itertools.takewhile(lambda line: line.text and not line.depth, top))
+    if not any(OWN_MAILER.fullmatch(line.text) for line in block):
+        return None
+    closing = [i for i in range(last + 1, len(lines)) if not lines[i].depth and ends(lines[i].text)]
+    return closing[0] if closing else None
 
 
 def _unquoted_begin(line: MailLine, begins: Callable[[str], bool]) -> bool:

@@ -28,6 +28,9 @@ transféré --------``), a line of underscores, a forward's own line: aerc's ``F
 message from Game Master on Sat Dec 5, 2026 at 12:34 PM:`` over the original unquoted (its
 template ``forward_as_body``), mutt's ``----- Forwarded message from Game Master
 <gm@example.org> -----`` (its address no few words between dashes)."""
+FORWARD_END = re.compile(r"-{2,}\s*end (?:of )?forwarded message\s*-{2,}", re.IGNORECASE)
+"""The line under a mail mutt and neomutt forward inline (``----- End forwarded message
+-----``): what its sender types under it is his own."""
 HEADER_FROM = re.compile(
     r"(from|von|de|da|van|fra|från|od|lähettäjä|от|kimden|feladó)\s*:\s*\S", re.IGNORECASE
 )
@@ -47,6 +50,14 @@ ATTRIBUTION = re.compile(
     re.IGNORECASE,
 )
 """``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
+
+
+def forward_end(lines: Sequence[str], begin: int) -> int | None:
+    """The index of the last line under ``begin`` (the head of a mail forwarded) that ends
+    a forward (``FORWARD_END``), or None. The last: a forward of a forward ends twice, and
+    everything up to the outer end is the mail forwarded."""
+    found = [i for i in range(begin + 1, len(lines)) if FORWARD_END.fullmatch(lines[i].strip())]
+    return found[-1] if found else None
 
 
 def header_block(lines: Sequence[str], index: int) -> bool:

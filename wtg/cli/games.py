@@ -68,6 +68,7 @@ from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
+from wtg.mail.outgoing.notices import Notices
 from wtg.mail.spool.journal import (
     JOURNAL_FILE,
     forget_mailed,
@@ -825,7 +826,8 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     from wtg.host.due import run_due
 
     gm = checked_config(ctx)
-    tasks = run_due_tasks(gm.games_dir, datetime.now(timezone.utc))
+    moment = datetime.now(timezone.utc)
+    tasks = run_due_tasks(gm.games_dir, moment, Notices(gm.spool, gm.sender, moment).taken_off)
     for started in tasks.started:
         made = f"game {started.game} made from the waiting list {started.list}"
         click.echo(made + started_note(started.players))

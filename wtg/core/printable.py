@@ -7,12 +7,14 @@ or a bidi override (U+202E: the rest of the line shows reversed) or mark (U+200F
 tag characters (U+E0000 to U+E007F: words that show nowhere, hidden among the visible
 ones, but those that name a flag after U+1F3F4, the black flag, as England's does).
 ``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
-terminal shows what the text says, and nothing in it acts.
+terminal shows what the text says, and nothing in it acts. A LEFT-TO-RIGHT MARK right after
+a letter written right to left stays: it ends that name's run, as wtg's rows put it.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _CONTROLS = re.compile(
     r"""
@@ -29,10 +31,12 @@ _CONTROLS = re.compile(
         # surrogateescape), which a terminal would get as that byte, and no file can hold
     | (\U0001f3f4[\U000e0020-\U000e007e]{1,8}\U000e007f) | [\U000e0000-\U000e007f]
         # a flag's tags (kept: group 1), or tag characters anywhere else: invisible words
-    | [\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]
+    | (\u200e) | [\u202a-\u202e\u2066-\u2069\u200f\u061c]
         # a bidi embedding, override or isolate (and their ends), or a bidi mark: the rest
         # of the line, the words wtg writes after a quote among them, would show reversed
-        # or moved (a right-to-left mark turns the punctuation and numbers after it round)
+        # or moved (a right-to-left mark turns the punctuation and numbers after it round);
+        # a LEFT-TO-RIGHT MARK (group 2) is kept right after a letter written right to
+        # left, where it only ends that letter's run (``_closing``)
     """,
     re.VERBOSE,
 )
@@ -44,7 +48,29 @@ def printable(text: str) -> str:
     flag's, and without a lone surrogate."""
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
-    return _CONTROLS.sub(lambda found: found.group(1) or "", text)
+    return _CONTROLS.sub(_kept, text)
+
+
+def _kept(found: re.Match[str]) -> str:
+    """What stays of a control ``_CONTROLS`` found: a flag's tags, and a LEFT-TO-RIGHT MARK
+    that closes a name written right to left (``_closing``); nothing of any other."""
+    if found.group(2) is not None:
+        return found.group(2) if _closing(found.string, found.start()) else ""
+    return found.group(1) or ""
+
+
+def _closing(text: str, at: int) -> bool:
+    """Whether the LEFT-TO-RIGHT MARK at ``at`` follows a letter written right to left (bidi
+    class R or AL: Hebrew, Arabic). wtg puts one there (``wtg.game.bidimark``: `wtg status`
+    and the STATUS answer after a Hebrew name): a terminal that lays a line out by the bidi
+    algorithm (VTE's, Konsole's, mlterm's) shows the rest of the row in its order, where
+    without it the row's words after the name ran backwards; one that does not shows the
+    mark as nothing (it has no width). There it can only end a run of right-to-left
+    letters: it turns nothing round, as an override or a right-to-left mark would."""
+    if at == 0:
+        return False
+    before = text[at - 1]
+    return unicodedata.bidirectional(before) in ("R", "AL") and before.isprintable()
 
 
 def marked(text: str) -> str:

@@ -39,8 +39,9 @@ from wtg.lobby.commands import (
     stray_words,
 )
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
+from wtg.lobby.lists import all_lists
 from wtg.lobby.seats import seat_by_code
-from wtg.lobby.start import Started, made_at, start_due
+from wtg.lobby.start import Started, TakenOff, made_at, start_due
 
 
 class Reply(Record):
@@ -149,6 +150,9 @@ class Answering:
     display_name: str
     moment: datetime
     order_key: str
+    taken_off: TakenOff
+    """Tells a waiting player a game made now cannot take why he is off its list
+    (``wtg.lobby.start.TakenOff``)."""
     replies: list[Reply] = field(default_factory=list)
     refused: int = 0
     started: list[Started] = field(default_factory=list)
@@ -175,6 +179,9 @@ class Answering:
     """Why the folder of the game a command names does not open when its mail is to wait
     for the GM (its game.yaml to mend, its format to upgrade: ``Registry.refusal``), raised
     so that the mail waits in the inbox; None when it has no such folder."""
+    question: str = ""
+    """The first question the sender typed that is no command (``yesno.question``), or "":
+    the HELP a mail of no command gets quotes it, saying the host answers none."""
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
@@ -195,7 +202,7 @@ class Answering:
         self.code, self.text, self.press_end = mail.code, mail.text, mail.press_end
         confirm.purge(self.book, self.moment)
         if not mail.commands:
-            self.help()
+            self.help(question=self.question)
         asked = Counter(_same(command) for command in mail.commands)
         pasted_lines = [
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
@@ -308,12 +315,14 @@ class Answering:
             reason=reason,
         )
 
-    def help(self, unknown: str | None = None) -> None:
+    def help(self, unknown: str | None = None, question: str = "") -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know. It
         names the requests of the sender's address that wait for their CONFIRM, with their
         codes: a plain "yes" mailed on its own (a client that keeps no thread, a new mail)
         confirms nothing (``wtg.lobby.yesno``), and lands here. The codes go to the
-        address they were mailed to before, whoever wrote this mail."""
+        address they were mailed to before, whoever wrote this mail. ``question``: the
+        question a mail of no command asked (``yesno.question``), quoted back with the
+        word that no one answers it."""
         shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
         subject = (
             "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
@@ -322,7 +331,7 @@ class Answering:
             {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
             for p in confirm.waiting_at(self.book, self.sender)
         ]
-        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting)
+        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting, question=question)
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:
@@ -335,8 +344,21 @@ class Answering:
             waits = self.waiting(name)
             if waits is not None:  # the game is there, its game.yaml being mended: not gone
                 raise waits
-            self.refuse(command, f"there is no game {name!r} here")
+            self.refuse(command, self._no_game(name))
         return game
+
+    def _no_game(self, name: str) -> str:
+        """Why a command names no game: none of that name, or a waiting list's name (a
+        newcomer's ``STATUS wok4`` for the list he joined), which is said, with what shows
+        the list and how its games are named."""
+        listed = next((wl for wl in all_lists(self.book) if wl.name == name.lower()), None)
+        if listed is None:
+            return f"there is no game {name!r} here"
+        return (
+            f"{listed.name} is a waiting list, not a game: LIST shows it and how many players "
+            f"wait on it, and the games made of it are named {listed.name}-1, {listed.name}-2 "
+            "and on (the mail that starts yours names it)"
+        )
 
     def seat(self, command: Command, game: Game) -> PlayerEntry | None:
         """The seat the mail's CODE line opens (refused with the reason when none does)."""
@@ -370,7 +392,7 @@ class Answering:
         return people.person_of(self.book, self.sender)
 
     def start_full_lists(self) -> None:
-        starts = start_due(self.book, self.games_dir, self.moment)
+        starts = start_due(self.book, self.games_dir, self.moment, self.taken_off)
         self.started += starts.started
         self.problems += starts.problems
 

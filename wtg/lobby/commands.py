@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
-from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, forward_end, header_block
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
@@ -543,19 +543,6 @@ def typed_lines(
             typed.append(index)
         index += 1
     return typed
-
-
-FORWARD_END = re.compile(r"-{2,}\s*end (?:of )?forwarded message\s*-{2,}", re.IGNORECASE)
-"""The line under a mail mutt and neomutt forward inline (``----- End forwarded message
------``): what its sender types under it is his own."""
-
-
-def forward_end(lines: Sequence[str], begin: int) -> int | None:
-    """The index of the last line under ``begin`` (the head of a mail forwarded) that ends
-    a forward (``FORWARD_END``), or None. The last: a forward of a forward ends twice, and
-    everything up to the outer end is the mail forwarded."""
-    found = [i for i in range(begin + 1, len(lines)) if FORWARD_END.fullmatch(lines[i].strip())]
-    return found[-1] if found else None
 
 
 def _quoted(line: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -30,6 +30,12 @@ from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, list_n
 from wtg.lobby.people import colours_problem, player_problem, record_play
 
 START_LOCK = "start.lock"
+
+TakenOff = Callable[[WaitingList, Waiting, str], int]
+"""Queues, on disk to stay, the mail that tells a player he was taken off the list (the
+first) when its game was made, and why (the third: what wtg would refuse, and what he can
+do); 1 when queued now, 0 when it was queued before (a start cut short before it took him
+off tells him once)."""
 
 
 class Started(Record):
@@ -121,10 +127,11 @@ class Starts(Record):
     problems: tuple[str, ...] = ()
 
 
-def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime) -> Starts:
+def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime, tell: TakenOff) -> Starts:
     """Make a game of every list ready to start; the games made. One process at a time
     (a poll and a `run-turn --due` may meet here): the other leaves it to the first. A
-    list whose game cannot be made is reported and left as it is; the others go on."""
+    list whose game cannot be made is reported and left as it is; the others go on. A
+    player a game cannot take is told by mail (``tell``) before he is taken off."""
     made: list[Started] = []
     problems: list[str] = []
     try:
@@ -132,7 +139,7 @@ def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime) -> Starts:
             made += repair(book, games_dir, moment, problems)
             for wl in all_lists(book):
                 try:
-                    made += _start_list(book, games_dir, wl, moment, problems)
+                    made += _start_list(book, games_dir, wl, moment, problems, tell)
                 except Exception as exc:  # a list, its players or its game: never the others'
                     problems.append(f"waiting list {wl.name}: no game made: {failure_reason(exc)}")
     except ListsBusy:
@@ -141,25 +148,35 @@ def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime) -> Starts:
 
 
 def _start_list(
-    book: LobbyDatabase, games_dir: Path, wl: WaitingList, moment: datetime, problems: list[str]
+    book: LobbyDatabase,
+    games_dir: Path,
+    wl: WaitingList,
+    moment: datetime,
+    problems: list[str],
+    tell: TakenOff,
 ) -> list[Started]:
     """The games made of one list while it is ready to start."""
     made: list[Started] = []
-    players = _playable(book, wl, waiting(book, wl.name), problems)
+    players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     while ready_to_start(wl, players, moment):
         made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
         wl = next(w for w in all_lists(book) if w.name == wl.name)
-        players = _playable(book, wl, waiting(book, wl.name), problems)
+        players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     return made
 
 
 def _playable(
-    book: LobbyDatabase, wl: WaitingList, players: Sequence[Waiting], problems: list[str]
+    book: LobbyDatabase,
+    wl: WaitingList,
+    players: Sequence[Waiting],
+    problems: list[str],
+    tell: TakenOff,
 ) -> list[Waiting]:
     """The players waiting on a list that a game can take: one whose name or address wtg
     would refuse in a game (a JOIN of an older wtg, which did not ask), or whose colours
-    would read as another person's name (``people.colours_problem``), is taken off the
-    list, and reported."""
+    would read as another person's name (``people.colours_problem``), is told so by mail
+    (``tell``: queued on disk first, so that a kill before he is taken off tells him no
+    second time, and one after has told him), taken off the list, and reported."""
     kept: list[Waiting] = []
     colours = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
     for player in players:
@@ -169,13 +186,15 @@ def _playable(
         if problem is None:
             kept.append(player)
             continue
+        tell(wl, player, problem)
         with book.write() as db:
             db.execute(
                 "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
                 (wl.name, player.person),
             )
         problems.append(
-            f"waiting list {wl.name}: {player.name} taken off, who cannot play: {problem}"
+            f"waiting list {wl.name}: {player.name} taken off (told by mail), who cannot "
+            f"play: {problem}"
         )
     return kept
 

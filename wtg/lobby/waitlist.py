@@ -244,28 +244,27 @@ def _sides(desk: Answering, but: Game | None = None) -> Iterator[tuple[str, Play
     """The sides of the games here named otherwise than their seats' players (a Duel's or
     Trinity's colours: ``AnnA``, ``AnnB`` of Ann's seat), each as its seat's entry under the
     side's name (with its game's name), but those of ``but``: a newcomer named as one would
-    pass for it. A robot's side is no one's (its name is the rules', refused by
-    ``lookalikes.posing``); a game whose state cannot be read gives none, and its seats are
-    compared all the same (``_seats``). Read as they are asked for (a player the book knows
-    keeps his name, and none is), and only of the games where a player plays colours
-    (``_game_colours``): in the others each player's side is named as he is, and reading
-    every game's state made a JOIN on a host of 200 games take a sixth of a second
-    (bench/bench_join.py)."""
+    pass for it. Read from game.yaml, not from the game's state: the state names each
+    colour of a seat after its player as game.yaml names him now (``Game.named_state``:
+    the name, then the colour's letter, ``wtg.rules.standard.setup``), so the colours are
+    his name and the first ``_game_colours`` letters of ``people.COLOUR_LETTERS``. A seat
+    whose colours a newcomer took over under his name alone has colours named as he is,
+    which his seat's name is compared with already (``_seats``); its lettered names, which
+    it no longer has, are refused all the same, as ``people.colour_named`` refuses them.
+    A robot's side is no one's (its name is the rules', refused by ``lookalikes.posing``).
+    Reading each Duel's state made a JOIN on a host of 200 Duels take a fifth of a second
+    (bench/bench_join.py --duels); game.yaml is read for ``_seats`` already."""
     for game in desk.games().values():
         if but is not None and game.store.root == but.store.root:
             continue
-        if _game_colours(game) < 2:
+        colours = _game_colours(game)
+        if colours < 2:
             continue
-        try:
-            state = game.named_state(game.state_view())
-            sides = game.ruleset.public_sides_of(state)
-            seated = [(side.name, game.ruleset.seat_of(state, side.id)) for side in sides]
-        except (WtgError, OSError):
-            continue
-        entries = {entry.id: entry for entry in game.config.players if entry.email}
-        for name, seat in seated:
-            entry = entries.get(int(seat)) if seat is not None else None
-            if entry is not None and name and not alike(name, entry.name):
+        for entry in game.config.players:
+            if not entry.email:
+                continue
+            for letter in people.COLOUR_LETTERS[:colours]:
+                name = f"{entry.name}{letter}"
                 yield game.config.game, PlayerEntry(entry.id, name, entry.email, "")
 
 

@@ -222,7 +222,29 @@ def read_as(
     commands = mail.commands if mail else ()
     if any(c.verb == "CONFIRM" and c.args for c in commands) and mail is not None:
         return mail  # the line he typed decides
-    return _with_typed(Command(OTHER_VERB, (found.code, verdict), REPLY_LINE), mail, verdict)
+    asks = question(typed[: _signature_start(typed, name)], mail)
+    read = Command(OTHER_VERB, (found.code, verdict, *([asks] if asks else [])), REPLY_LINE)
+    return _with_typed(read, mail, verdict)
+
+
+QUESTION_SHOWN = 200
+"""Characters of a question a reply asked that its answer quotes back."""
+_ASKING = re.compile(r".*[?\uff1f\u061f\u037e]\s*")
+"""A line that asks (``?``, and the question marks of Chinese and Japanese, Arabic, Greek)."""
+
+
+def question(typed: Sequence[str], mail: CommandMail | None) -> str | None:
+    """The first line the person typed in a reply that asks a question (``When does the
+    game start?``) and is no command of the mail (its word is none of theirs), cut to
+    ``QUESTION_SHOWN`` characters; None when none asks. The host is a program: the answer
+    tells him so, where before it said only that the request waits, and the question went
+    unanswered without a word."""
+    verbs = {c.verb for c in mail.commands} if mail is not None else set()
+    for line in typed:
+        text = " ".join(line.split())
+        if text and _ASKING.fullmatch(text) and text.split()[0].upper().strip("?:") not in verbs:
+            return text if len(text) <= QUESTION_SHOWN else text[: QUESTION_SHOWN - 3] + "..."
+    return None
 
 
 def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> CommandMail:
@@ -291,6 +313,7 @@ def not_confirmed(desk: Answering, command: Command) -> None:
                 until=until,
                 strict=waiting.kind not in CONFIRMS,
                 yes=verdict == YES,
+                question=command.args[2] if len(command.args) > 2 else None,
                 once_a_day=True,
             )
         elif any(found.code == code for found in confirm.mailed_to(desk.book, desk.sender)):

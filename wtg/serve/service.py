@@ -57,6 +57,7 @@ from wtg.host.servicerecord import (
 from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
+from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
 from wtg.mail.poll.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
@@ -344,7 +345,8 @@ class Service:
     def _games(self) -> int:
         """The lobby's due tasks, then every due game not paused: the turns run."""
         now = self.clock.now()
-        tasks = run_due_tasks(self.gm.games_dir, now)
+        told = Notices(self.gm.spool, self.gm.sender, now).taken_off
+        tasks = run_due_tasks(self.gm.games_dir, now, told)
         for started in tasks.started:
             note = started_note(started.players)  # a warning: most seats at one domain
             log_event(

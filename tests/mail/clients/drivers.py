@@ -189,11 +189,13 @@ def mutt(
 def mutt_forward(desk: Desk, to: str, program: str = "mutt") -> None:
     """``f`` (forward) on the mail, inline (mutt's default), to ``to``: the player's editor
     gets the draft with the mail between mutt's ``----- Forwarded message from ... -----``
-    and ``----- End forwarded message -----`` lines; then ``y``."""
+    and ``----- End forwarded message -----`` lines; then ``y``. A mail's attachments (a
+    report's map picture) are left behind, as the player answers mutt's question."""
     inbox = desk.maildir("Mail/inbox")
     config = MUTTRC.format(
         sender=FROM, editor=desk.editor(), sendmail=desk.sendmail, folder=inbox.parent, indent="> "
     )
+    config += "\nset forward_attachments=no\n"  # a report's map picture: not asked
     rc = desk.write("muttrc", config)
     keys = f"push <forward-message>{to}<enter><send-message><quit>"
     argv = [program, "-n", "-F", str(rc), "-f", str(inbox), "-e", keys]

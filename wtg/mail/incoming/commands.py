@@ -38,6 +38,7 @@ from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.notices import Notices
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
@@ -157,10 +158,12 @@ class Commands:
                 display,
                 self.answers.now,
                 message.order_key,
+                Notices(self.answers.gm.spool, self.answers.gm.sender, self.answers.now).taken_off,
                 mail_key=message.key,
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
+                question=yesno.question(typed, mail) or "",
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)

@@ -40,6 +40,7 @@ from wtg.host.announcement import (
     withdrawing,
     withdrawn,
 )
+from wtg.lobby.lists import Waiting, WaitingList
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
@@ -364,6 +365,21 @@ class Notices:
             "list_closed", name=name, list=list_name, title=title, lists=list(open_now)
         )
         return self._queue(ident, address, f"waiting list {list_name} closed", body, None)
+
+    def taken_off(self, wl: WaitingList, player: Waiting, reason: str) -> int:
+        """A player taken off the list ``wl`` when its game was made, who cannot play it
+        (``wtg.lobby.start.TakenOff``): told why (``reason``, with what he can do) and that
+        he waits on it no more. The outbox id names the list, the player and the moment he
+        joined it: a start cut short before it took him off queues the same mail again,
+        and a later JOIN of his, taken off again, is told anew. On disk when it returns."""
+        ident = f"takenoff-{wl.name}-p{player.person}-{_stamp(player.since)}"
+        body = compose.render(
+            "taken_off", name=player.name, list=wl.name, title=wl.title(), reason=reason
+        )
+        subject = f"waiting list {wl.name}: your JOIN was taken back"
+        queued = self._queue(ident, player.address, subject, body, None)
+        flush(self.outbox.root)
+        return queued
 
     def flush_outbox(self) -> None:
         """The mails queued so far on disk to stay (before the book forgets who is owed one)."""
