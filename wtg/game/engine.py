@@ -54,6 +54,7 @@ from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
+from wtg.game.samerun import RerunChangesNothing, same_run
 from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
@@ -554,6 +555,7 @@ class Game(Generic[S]):
         expect: int | None = None,
         force: bool = False,
         before_commit: Callable[[int], object] | None = None,
+        refuse_unchanged: bool = False,
     ) -> int:
         """Resolve the next turn (or the last one again); returns its number.
 
@@ -565,7 +567,10 @@ class Game(Generic[S]):
         nothing refuses it (the lock taken, the folder's format, the hold, the turn
         resolved), before its first write (the mail journal's note of a game never mailed:
         a kill after the turn then finds the game noted). A takeover cut short is finished
-        first (``wtg.game.takeoverfinish``): the turn runs from the seat taken over."""
+        first (``wtg.game.takeoverfinish``): the turn runs from the seat taken over.
+        ``refuse_unchanged``: a rerun that comes out as the run it replaces (no correction
+        since) is refused (RerunChangesNothing), as it would mail every player the same
+        report again."""
         with self.store.lock():
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
@@ -584,10 +589,23 @@ class Game(Generic[S]):
             if finish_cut_short(self) is not None:  # never run from a takeover half done
                 latest = self.latest_turn()
             target, files = self._resolved(latest, rerun, now)
+            if rerun and refuse_unchanged and same_run(self.store.turn_dir(target), files):
+                raise self._unchanged(target)
             if before_commit is not None:
                 before_commit(target)
             self.store.commit_turn(target, files, replace=rerun)
             return target
+
+    def _unchanged(self, turn: int) -> RerunChangesNothing:
+        """The refusal of a rerun of turn ``turn`` that changes nothing."""
+        name = self.config.game
+        return RerunChangesNothing(
+            f"turn {turn} of game {name} run again comes out as it ran (the same state, "
+            "reports and orders: no orders were corrected since): not rerun, so that the "
+            "players are not mailed the same report again; correct a player's orders first "
+            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun "
+            "--unchanged` runs it again and mails it again all the same"
+        )
 
     def preview_turn(
         self, rerun: bool = False, now: datetime | None = None
