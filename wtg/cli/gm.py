@@ -358,6 +358,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     done, new = undo_rollback(game, now)
     asked, quiet, put_back = 0, set[int](), 0
+    heard: set[int] | None = None  # not known while a send runs: told as before
     try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
             mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
@@ -375,7 +376,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     except AlreadyRunning:  # it takes them out itself, before it would mail them; no
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
-    queued = notices.rollback_undone(game, done, quiet)
+    queued = notices.rollback_undone(game, done, quiet, heard)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
