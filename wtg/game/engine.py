@@ -316,16 +316,32 @@ class Game(Generic[S]):
 
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
-        None for a game without a schedule."""
+        None for a game without a schedule, and after a turn that ended the game."""
         stamp = self.deadline_stamp(after)
         return parse_iso(stamp) if stamp else None
 
     def deadline_stamp(self, after: int | None = None) -> str | None:
         """``deadline`` as the turn file writes it (``iso``: UTC), not parsed: for those
         that keep it as it is, or show it once for many mails. A turn that ended the game
-        sets none (one run by an older wtg wrote the schedule's next deadline all the same:
-        its readers that show a deadline ask ``is_over`` first)."""
-        return self.meta(after).get("next_deadline")
+        sets none; one run by an older wtg wrote the schedule's next deadline all the same,
+        which is None here too (its state read: a turn that comes never)."""
+        number = self.latest_turn() if after is None else after
+        stamp = self.meta(number).get("next_deadline")
+        if stamp is None or not self._over_after(number):
+            return stamp
+        return None
+
+    def _over_after(self, turn: int) -> bool:
+        """Whether the game ended with turn ``turn`` (its state file read as it is, kept
+        while unchanged on disk; game.yaml not checked against it: the deadline is asked by
+        commands that read no state otherwise)."""
+        data = self._turn_json(turn, "state.json")
+        if not isinstance(data, dict):
+            raise StoreError(f"turn {turn}'s state.json holds no state (not a JSON object)")
+        kept = self._state_kept
+        if kept is None or kept[0] is not data:
+            kept = self._state_kept = (data, self._read_state(data, turn))  # as state_view
+        return self.ruleset.is_over(kept[1])
 
     def report(self, player: int | None, turn: int | None = None) -> str:
         """A player's report of a turn, or the GM's (``player`` None)."""
