@@ -91,3 +91,16 @@ def test_unchanged_without_rerun_is_refused(tmp_path: Path) -> None:
     code, _, err = wtg(config, "run-turn", "g1", "--now", "--unchanged")
     assert code == 1
     assert err.startswith("wtg: --unchanged goes with --rerun")
+
+
+def test_the_refusal_of_a_held_games_rerun_keeps_force(tmp_path: Path) -> None:
+    """Held, the rerun is given with --force; the command the refusal names keeps it, or
+    given as told it was refused as held."""
+    world, config = host(tmp_path)
+    assert wtg(config, "hold", "g1")[0] == 0
+    code, _, err = wtg(config, "run-turn", "g1", "--rerun", "--force")
+    assert code == 1
+    assert "`wtg run-turn g1 --rerun --force --unchanged` runs it again" in err
+    code, _, err = wtg(config, "run-turn", "g1", "--rerun", "--force", "--unchanged")
+    assert code == 0, err
+    assert world.game.meta(1).get("reruns") == 1

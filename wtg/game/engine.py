@@ -606,20 +606,21 @@ class Game(Generic[S]):
                 latest = self.latest_turn()
             target, files = self._resolved(latest, rerun, now)
             if rerun and refuse_unchanged and same_run(self.store.turn_dir(target), files):
-                raise self._unchanged(target)
+                raise self._unchanged(target, " --force" if force else "")
             if before_commit is not None:
                 before_commit(target)
             self.store.commit_turn(target, files, replace=rerun)
             return target
 
-    def _unchanged(self, turn: int) -> RerunChangesNothing:
-        """The refusal of a rerun of turn ``turn`` that changes nothing."""
+    def _unchanged(self, turn: int, given: str) -> RerunChangesNothing:
+        """The refusal of a rerun of turn ``turn`` that changes nothing; the command it
+        names keeps the options ``given`` (`` --force``, for a held game)."""
         name = self.config.game
         return RerunChangesNothing(
             f"turn {turn} of game {name} run again comes out as it ran (the same state, "
             "reports and orders: no orders were corrected since): not rerun, so that the "
             "players are not mailed the same report again; correct a player's orders first "
-            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun "
+            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun{given} "
             "--unchanged` runs it again and mails it again all the same"
         )
 
