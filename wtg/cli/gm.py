@@ -18,16 +18,17 @@ from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.othergame import held, meant_games, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.printable import printable
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.schedule import parse_iso
+from wtg.gm.control import NoRollbackToUndo, NotHeld, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
-from wtg.gm.control import undo_hold, undo_rollback
 from wtg.gm.extension import Extension, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
@@ -114,6 +115,8 @@ def _undo_hold(game: Game, notices: Notices) -> None:
     try:
         with only_one(notices.spool, "send"):
             kept, taken = undo_hold(game, lambda h: notices.withdraw_hold(game, h))
+    except NotHeld as exc:  # the wrong game: the one held named
+        fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
             f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
@@ -140,7 +143,10 @@ def release(ctx: click.Context, game_dir: str) -> None:
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
+    try:
+        kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
+    except NotHeld as exc:  # the wrong game: the one held named
+        fail(str(exc) + meant_games(game, held, "wtg release {game}"))
     deadline = game.deadline()
     due = f"turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
     name = game.config.game
@@ -356,7 +362,10 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
-    done, new = undo_rollback(game, now)
+    try:
+        done, new = undo_rollback(game, now)
+    except NoRollbackToUndo as exc:  # the wrong game: the one rolled back named
+        fail(str(exc) + meant_games(game, undoable_rollback, "wtg rollback {game} --undo"))
     asked, quiet, put_back = 0, set[int](), 0
     heard: set[int] | None = None  # not known while a send runs: told as before
     try:  # the send's lock: a send running holds the queue
