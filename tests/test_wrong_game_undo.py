@@ -9,15 +9,19 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tests.mail.loop import GM, NOW, World, players
+from tests.mail.loop import FIRST, GM, NOW, World, players
 from wtg.cli import main
 from wtg.game.engine import create_game
+from wtg.game.schedule import make_schedule
 from wtg.gm.rollback import rollbacks
 
 
 def host(tmp_path: Path) -> tuple[World, Path]:
     world = World(tmp_path)  # game g1
-    create_game(world.gm.games_dir / "g2", "wok4", "small", players(2), seed=5, now=NOW)
+    schedule = make_schedule(2, "18:00", "UTC", first=FIRST)
+    create_game(
+        world.gm.games_dir / "g2", "wok4", "small", players(2), seed=5, schedule=schedule, now=NOW
+    )
     config = tmp_path / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
     return world, config
@@ -66,3 +70,17 @@ def test_a_rollback_undo_of_the_wrong_game_names_the_one_rolled_back(tmp_path: P
         1,
         "wtg: game g2 has no rollback to undo\n",  # g1's undone: none to name
     )
+
+
+def test_an_extend_undo_of_the_wrong_game_names_the_one_extended(tmp_path: Path) -> None:
+    world, config = host(tmp_path)
+    old = world.game.deadline_stamp()
+    assert wtg(config, "extend", "g1", "24")[0] == 0
+    new = world.game.deadline_stamp()
+    assert wtg(config, "extend", "g2", "--undo") == (
+        1,
+        "wtg: game g2: turn 1's deadline was not moved by `wtg extend`: nothing to take back "
+        f"(game g1 had turn 1's deadline moved from {old} to {new}: did you mean `wtg extend "
+        "g1 --undo`?)\n",
+    )
+    assert world.game.deadline_stamp() == new  # nothing changed

@@ -18,7 +18,7 @@ from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
-from wtg.cli.othergame import held, meant_games, undoable_rollback
+from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.printable import printable
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
@@ -29,7 +29,7 @@ from wtg.gm.control import NoRollbackToUndo, NotHeld, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
-from wtg.gm.extension import Extension, clock_change, last_move
+from wtg.gm.extension import Extension, NoMove, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.rollback import mark_undo_told
@@ -244,7 +244,10 @@ def extend(
     mover = (
         partial(undo_extension, withdraw=withdraw) if undo else partial(extend_game, hours=hours)
     )
-    moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
+    try:
+        moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
+    except NoMove as exc:  # the wrong game: the one whose deadline was moved named
+        fail(str(exc) + meant_games(game, moved_deadline, "wtg extend {game} --undo"))
     name = game.config.game
     told = (
         f"the move's {withdrawn[0]} notice(s) taken out of the queue before they were mailed: "

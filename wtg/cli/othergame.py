@@ -1,13 +1,15 @@
 """The game a GM's command was meant for, when it was given to another: `wtg release g2`,
-`wtg hold g2 --undo` or `wtg rollback g2 --undo` at 2 a.m., g2 neither held nor rolled back
-while g1 is. The refusal said only `game g2 is not held`; it names the games of the same
-games folder the command fits, with the command for each."""
+`wtg hold g2 --undo`, `wtg rollback g2 --undo` or `wtg extend g2 --undo` at 2 a.m., g2
+neither held, rolled back nor extended while g1 is. The refusal said only `game g2 is not
+held`; it names the games of the same games folder the command fits, with the command for
+each."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from wtg.game.engine import Game
+from wtg.gm.extension import last_move
 from wtg.gm.rollback import rollbacks
 from wtg.host.gamesdir import Unreadable, scan_games
 from wtg.text.closename import either
@@ -53,3 +55,12 @@ def undoable_rollback(game: Game) -> str | None:
         return None
     last = standing[-1]
     return f"was rolled back to turn {last.to} at {last.at}"
+
+
+def moved_deadline(game: Game) -> str | None:
+    """Whether `wtg extend` moved ``game``'s coming deadline last (a move `--undo` takes
+    back), in words."""
+    move = last_move(game)
+    if move is None:
+        return None
+    return f"had turn {move.turn}'s deadline moved from {move.old} to {move.new}"
