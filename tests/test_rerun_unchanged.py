@@ -39,7 +39,7 @@ def test_a_rerun_that_changes_nothing_is_refused_and_mails_nothing(tmp_path: Pat
     assert code == 1 and out == ""
     assert err == (
         "wtg: turn 1 of game g1 run again comes out as it ran (the same state, reports and "
-        "orders: no orders were corrected since): not rerun, so that the players are not "
+        "orders: no correction given since changes them): not rerun, so that the players are not "
         "mailed the same report again; correct a player's orders first (`wtg orders g1 FILE "
         "--correct`), or `wtg run-turn g1 --rerun --unchanged` runs it again and mails it "
         "again all the same\n"

@@ -618,7 +618,7 @@ class Game(Generic[S]):
         name = self.config.game
         return RerunChangesNothing(
             f"turn {turn} of game {name} run again comes out as it ran (the same state, "
-            "reports and orders: no orders were corrected since): not rerun, so that the "
+            "reports and orders: no correction given since changes them): not rerun, so that the "
             "players are not mailed the same report again; correct a player's orders first "
             f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun{given} "
             "--unchanged` runs it again and mails it again all the same"
