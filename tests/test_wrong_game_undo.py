@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from tests.mail.loop import FIRST, GM, NOW, World, players
 from wtg.cli import main
-from wtg.game.engine import create_game
+from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.rollback import rollbacks
 
@@ -84,3 +84,25 @@ def test_an_extend_undo_of_the_wrong_game_names_the_one_extended(tmp_path: Path)
         "g1 --undo`?)\n",
     )
     assert world.game.deadline_stamp() == new  # nothing changed
+
+
+def test_a_rerun_of_the_wrong_game_names_the_one_corrected(tmp_path: Path) -> None:
+    """The GM corrects g1's orders, then reruns g2: the rerun changes nothing there and is
+    refused (`run-turn --rerun` given twice), naming g1, whose correction waits."""
+    world, config = host(tmp_path)
+    world.game.run_turn()
+    open_game(world.gm.games_dir / "g2").run_turn()
+    fix = tmp_path / "fix.yaml"
+    fix.write_text("player: 2\nturn: 1\nquit: true\n", encoding="utf-8")
+    assert wtg(config, "orders", "g1", str(fix), "--correct")[0] == 0
+    code, said = wtg(config, "run-turn", "g2", "--rerun")
+    assert code == 1
+    assert said.endswith(
+        "`wtg run-turn g2 --rerun --unchanged` runs it again and mails it again all the same "
+        "(game g1 has orders corrected for its turn 1 (player 2) that no rerun took yet: did "
+        "you mean `wtg run-turn g1 --rerun`?)\n"
+    )
+    ran = wtg(config, "run-turn", "g1", "--rerun")
+    assert ran[0] == 0, ran[1]
+    code, said = wtg(config, "run-turn", "g2", "--rerun")  # none waits now: as before
+    assert code == 1 and said.endswith("mails it again all the same\n")

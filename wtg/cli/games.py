@@ -36,6 +36,7 @@ from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
@@ -56,6 +57,7 @@ from wtg.game.gameconfig import (
 )
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
+from wtg.game.samerun import RerunChangesNothing
 from wtg.game.schedule import iso, make_schedule, utc_text
 from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
@@ -736,9 +738,12 @@ def run_turn(
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
     earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
-    turn = game.run_turn(
-        rerun=rerun, force=force, before_commit=noting, refuse_unchanged=not unchanged
-    )
+    try:
+        turn = game.run_turn(
+            rerun=rerun, force=force, before_commit=noting, refuse_unchanged=not unchanged
+        )
+    except RerunChangesNothing as exc:  # the wrong game? the one with a correction named
+        fail(str(exc) + meant_games(game, corrected, "wtg run-turn {game} --rerun"))
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""

@@ -64,3 +64,20 @@ def moved_deadline(game: Game) -> str | None:
     if move is None:
         return None
     return f"had turn {move.turn}'s deadline moved from {move.old} to {move.new}"
+
+
+def corrected(game: Game) -> str | None:
+    """Whether ``game`` has orders corrected for its latest turn (`wtg orders --correct`)
+    that no rerun has taken yet, in words."""
+    latest = game.latest_turn()
+    seats = sorted(game.store.pending_orders(latest)) if latest > 0 else []
+    if not seats:
+        return None
+    return f"has orders corrected for its turn {latest} ({_seats(seats)}) that no rerun took yet"
+
+
+def _seats(seats: list[int]) -> str:
+    """``player 3``, ``players 2 and 3``, ``players 1, 2 and 3``."""
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    return "players " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
