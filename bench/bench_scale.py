@@ -78,7 +78,7 @@ def command_cpu(game: Game[WokState], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        command = [str(wtg), "run-turn", str(game.store.root), "--rerun"]
+        command = [str(wtg), "run-turn", str(game.store.root), "--rerun", "--unchanged"]
         subprocess.run(command, check=True, capture_output=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)

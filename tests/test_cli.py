@@ -164,7 +164,7 @@ def test_rerun_is_identical_and_takes_corrections(tmp_path: Path) -> None:
     play(game_dir, 2, tmp_path)
     folder = game_dir / "turns" / "0002"
     before = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.*")}
-    assert wtg("run-turn", game_dir, "--rerun").exit_code == 0
+    assert wtg("run-turn", game_dir, "--rerun", "--unchanged").exit_code == 0
     after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.*")}
     ran, again = json.loads(before.pop("turn.json")), json.loads(after.pop("turn.json"))
     assert before == after  # the same turn, byte for byte

@@ -15,9 +15,11 @@ from click.testing import CliRunner
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_map_note_without_form import quit_seats
 from wtg.cli import main
+from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.gm.gamestatus import game_status
 from wtg.mail.outgoing.sender import remind
+from wtg.serve.nextwake import Timetables
 
 SOON = NOW + timedelta(hours=30)
 """A deadline an older wtg wrote into the final turn's turn.json (the schedule's next)."""
@@ -87,3 +89,20 @@ def test_a_final_turn_rerun_that_ends_the_game_no_more_sets_its_deadline(
     # the deadline the turn would have set when it ran (its ran_at: NOW), as any turn's
     assert world.game.meta(1)["next_deadline"] == "2026-11-25T18:00:00Z"
     assert world.game.meta(1)["ran_at"] == iso(NOW)
+
+
+def test_the_deadline_of_a_game_over_is_none_whatever_its_turn_json_says(
+    tmp_path: Path,
+) -> None:
+    """`Game.deadline()` itself, not each of its readers, knows the game is over: it gave
+    the deadline an older wtg wrote into the final turn, and every reader (status, the
+    site, `wtg serve`'s wake-ups, ...) had to ask `is_over` first."""
+    world = ended(tmp_path)
+    written_by_older_wtg(world)
+    game = open_game(world.game.store.root)
+    assert game.meta(1)["next_deadline"] == iso(SOON)  # on file, as the older wtg wrote it
+    assert game.deadline() is None
+    assert game.deadline_stamp() is None
+    assert game.deadline(1) is None
+    assert game.deadline_stamp(0) == "2026-11-23T18:00:00Z"  # turn 1's, which came
+    assert Timetables().read(world.gm.games_dir, remind_hours=24) == []  # serve wakes for none

@@ -31,5 +31,5 @@ def test_a_held_rerun_refusal_names_the_rerun_with_force(tmp_path: Path) -> None
     assert "`wtg run-turn g1 --rerun --force` runs the last turn again all the same" in (
         refused.output
     )
-    forced = run(tmp_path, "run-turn", "g1", "--rerun", "--force")
+    forced = run(tmp_path, "run-turn", "g1", "--rerun", "--unchanged", "--force")
     assert forced.output.startswith("turn 1 of game g1 rerun")

@@ -33,7 +33,7 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
     restore = killpoints.restorer(base, work)
     restore()
     config = ["--config", str(work / "wtg.yaml")]
-    command = [*config, "run-turn", "g1", "--rerun"]
+    command = [*config, "run-turn", "g1", "--rerun", "--unchanged"]
     whole = killpoints.count(command, work / "games")
     assert whole.returncode == 0, whole.stderr
     seen = set()

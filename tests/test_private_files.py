@@ -73,7 +73,7 @@ def test_orders_and_turns_written_by_hand_are_private(tmp_path: Path, mask: int)
         assert wtg("orders", game_dir, orders).exit_code == 0
         pending = names(game_dir)
         assert wtg("run-turn", game_dir).exit_code == 0
-        assert wtg("run-turn", game_dir, "--rerun").exit_code == 0
+        assert wtg("run-turn", game_dir, "--rerun", "--unchanged").exit_code == 0
     assert {f"pending/0001/p01.{suffix}" for suffix in ("yaml", "aof.txt", "result.txt")} <= pending
     assert {"turns/0001/orders/p01.yaml", "turns/0001/reports/p02.txt"} <= names(game_dir)
     assert shared(tmp_path / "games") == []

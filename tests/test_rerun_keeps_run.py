@@ -22,7 +22,9 @@ def kept(game_dir: Path, turn: int = 1) -> str:
 
 
 def rerun(world: World) -> str:
-    result = CliRunner().invoke(main, ["run-turn", str(world.game.store.root), "--rerun"])
+    result = CliRunner().invoke(
+        main, ["run-turn", str(world.game.store.root), "--rerun", "--unchanged"]
+    )
     assert result.exit_code == 0, result.output
     return result.stdout
 

@@ -7,7 +7,10 @@ while the rollback stood)."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 from datetime import datetime, timezone
+from email.message import EmailMessage
 from pathlib import Path
 
 from tests.conftest import players
@@ -121,3 +124,45 @@ def test_reports_set_aside_while_the_rollback_stood_are_put_back(tmp_path: Path)
     send(gm, now=NOW)  # the server back
     assert mails(gm, "sent", "report-g1-t0001") == REPORTS
     assert mails(gm, "sent", "rollback-") == mails(gm, "sent", "unrollback-") == []
+
+
+def notice_opening(gm: GmConfig, name: str) -> str:
+    """The words of a queued notice between its greeting and its first blank line."""
+    raw = (gm.spool / "outbox" / "queue" / f"{name}.eml").read_bytes()
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(message, EmailMessage)
+    body = message.get_body(("plain",))
+    assert body is not None
+    text = body.get_content().replace("\r\n", "\n")
+    return " ".join(text.split("\n\n")[1].split())
+
+
+def test_a_player_told_who_never_heard_of_the_rollback_is_told_of_it_first(
+    tmp_path: Path,
+) -> None:
+    """He gets the undo's notice for his orders set aside, and had no notice of the
+    rollback: it opened `the GM has undone the rollback`, of a rollback he never heard of."""
+    gm, game = host(tmp_path)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
+    send_orders(game, only=(2,))
+    assert wtg(gm.games_dir, "rollback", "g1", "--undo")[0] == 0
+    (notice,) = mails(gm, "queue", "unrollback-")
+    assert notice_opening(gm, notice) == (
+        "game g1 was rolled back to turn 0 for a while (the GM's notice of it was never "
+        "mailed to you), and the GM has undone that rollback since: turn 1 counts again, as "
+        "it ran. The game goes on from your report of turn 1, which follows."
+    )
+
+
+def test_a_player_who_had_the_rollbacks_notice_is_told_it_is_undone(tmp_path: Path) -> None:
+    gm, _game = host(tmp_path)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
+    send(gm, now=NOW)  # the rollback's notices mailed
+    assert wtg(gm.games_dir, "rollback", "g1", "--undo")[0] == 0
+    for notice in mails(gm, "queue", "unrollback-"):
+        assert notice_opening(gm, notice) == (
+            "the GM has undone the rollback of game g1 to turn 0: turn 1 counts again, as it "
+            "ran. The game goes on from your report of turn 1, which follows."
+        )

@@ -84,7 +84,7 @@ def test_a_rerun_says_how_to_take_its_turn_back(tmp_path: Path) -> None:
     config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
     host = ["--config", str(config)]
     assert CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"]).exit_code == 0
-    rerun = CliRunner().invoke(main, [*host, "run-turn", "g1", "--rerun"])
+    rerun = CliRunner().invoke(main, [*host, "run-turn", "g1", "--rerun", "--unchanged"])
     assert (rerun.exit_code, rerun.stdout) == (
         0,
         f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
@@ -116,7 +116,7 @@ def test_a_turn_run_with_no_config_names_the_config_its_rollback_needs(tmp_path:
     assert open_game(game.store.root).latest_turn() == 0
     rerun = run_turn(tmp_path / "games", "g1", "--now", "--unmailed")  # the notices: a spool
     assert rerun.exit_code == 0, rerun.output
-    again = run_turn(tmp_path / "games", "g1", "--rerun")
+    again = run_turn(tmp_path / "games", "g1", "--rerun", "--unchanged")
     assert again.stdout.startswith(
         f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg --config FILE "
         f"rollback {folder} --to 0` takes turn 1 back (FILE: "
@@ -160,7 +160,7 @@ def test_preview_and_rerun_need_no_now(tmp_path: Path) -> None:
     """A preview commits nothing and a rerun runs no new turn: neither is refused."""
     game = due_in(tmp_path, 50)
     assert run_turn(tmp_path, "g1", "--now").exit_code == 0
-    again = run_turn(tmp_path, "g1", "--rerun").stdout
+    again = run_turn(tmp_path, "g1", "--rerun", "--unchanged").stdout
     assert again.startswith(f"turn 1 of game g1 rerun{kept(game.store.root)}; ")
     preview = run_turn(tmp_path, "g1", "--preview", str(tmp_path / "out"))
     assert preview.stdout.startswith("turn 2 of game g1 previewed in ")
@@ -172,5 +172,5 @@ def test_now_does_not_go_with_due(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--now"])
     assert result.stderr == (
         "wtg: --due runs all due games of games_dir: give no GAME_DIR, --rerun, --preview, "
-        "--force, --now, --unmailed or --just-mailed\n"
+        "--force, --now, --unmailed, --just-mailed or --unchanged\n"
     )

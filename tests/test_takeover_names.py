@@ -56,7 +56,7 @@ def test_reports_written_again_keep_the_names_of_the_turn(tmp_path: Path) -> Non
     game = a_game_with_a_seat_taken_over(tmp_path)
     again = game.reports_again(1)
     assert QUITTER in again["reports/p01.txt"] and WRONG not in again["reports/p02.txt"]
-    assert cli(tmp_path, "run-turn", "g1", "--rerun") == (
+    assert cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged") == (
         f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
         "--to 0` takes turn 1 back\n"
     )

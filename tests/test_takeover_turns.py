@@ -97,7 +97,7 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
     assert "for Newcomer (player #2)" in game.report(2) and f"CODE: {code}" in game.aof(2)
     assert "aofs/p02.txt" in taken and "takeovers.json" in taken
 
-    said = cli(tmp_path, "run-turn", "g1", "--rerun")
+    said = cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
     assert said == (
         f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
         "--to 0` takes turn 1 back\n"
@@ -140,7 +140,7 @@ def test_the_takeover_stands_through_several_reruns(tmp_path: Path) -> None:
     game = a_game_with_a_seat_taken_over(tmp_path)
     taken = turn_files(game, 1)
     for count in (1, 2, 3):
-        cli(tmp_path, "run-turn", "g1", "--rerun")
+        cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
         game = opened(tmp_path)
         assert seat_two(game) == ("Newcomer", ACTIVE, True), count
         assert game.meta(1).get("reruns") == count
@@ -219,7 +219,7 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     text = str(part.get_content()).replace("\r\n", "\n")
     assert game.report(2, 1) in text and "for Newcomer (player #2)" in text
     # and a rerun of turn 1 keeps it too, from the record the rollback wrote
-    cli(games, "run-turn", "g1", "--rerun")
+    cli(games, "run-turn", "g1", "--rerun", "--unchanged")
     assert turn_files(opened(games), 1) == turn_files(reference, 1)
 
 
@@ -333,7 +333,7 @@ def test_a_seat_taken_over_twice_is_the_last_newcomers_after_a_rollback(tmp_path
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
     assert [(e["seat"], e["name"]) for e in record] == [(2, "Newcomer"), (2, "Cyd")]
     kept = turn_files(game, 1)
-    cli(tmp_path, "run-turn", "g1", "--rerun")
+    cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
     assert seat_two(opened(tmp_path)) == ("Cyd", ACTIVE, True)
     assert turn_files(opened(tmp_path), 1) == kept
 
@@ -375,7 +375,7 @@ def test_a_takeover_keeps_the_orders_set_aside_in_the_reports_it_writes_again(
     assert {seat: set_aside_block(game.report(seat)) for seat in (1, 2, 3, 4)} == told
     assert "for Newcomer (player #2)" in game.report(2)
     taken = turn_files(game, 1)
-    cli(tmp_path, "run-turn", "g1", "--rerun")
+    cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
     assert turn_files(opened(tmp_path), 1) == taken
 
 

@@ -151,7 +151,10 @@ def test_the_maildir_transport_and_a_missing_games_dir(
     # it`: the poll refuses a games folder that is not there, and makes nothing in it
     assert result.stdout.splitlines() == [
         f"ok    config {config}: valid (transport maildir)",
-        f"FAIL  games_dir {tmp_path / 'nowhere'}: missing (create it, or correct games_dir)",
+        # run elsewhere than the config's folder: the relative games_dir said as such
+        f"FAIL  games_dir {tmp_path / 'nowhere'}: missing: games_dir: nowhere is relative, "
+        f"and is read in the config file's folder, {tmp_path}, not in the folder wtg runs "
+        "in: create it, or write the games folder's full path (games_dir: /srv/wtg/games)",
         f"FAIL  maildir_out {tmp_path / 'out'}: not a Maildir (no cur, tmp)",
     ]
     assert result.exit_code == 1

@@ -77,7 +77,7 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
     for at, cut in killpoints.cuts(args, games, chosen, fresh):
         before = delivered(root)
         rerun = subprocess.run(
-            [WTG, "--config", str(root / "wtg.yaml"), "run-turn", "g1", "--rerun"],
+            [WTG, "--config", str(root / "wtg.yaml"), "run-turn", "g1", "--rerun", "--unchanged"],
             capture_output=True,
             text=True,
         )

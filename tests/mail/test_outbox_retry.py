@@ -635,7 +635,7 @@ def rerun_then_next_turn(folder: Path) -> tuple[World, Path]:
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(folder, world)
     played(world)
-    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
+    assert wtg(config, "run-turn", "g1", "--rerun", "--unchanged").exit_code == 0
     played(world)  # turn 2: turn 1's reports are queued now, the rerun's
     assert wtg(config, "send", "-q").exit_code == 0
     return world, config
@@ -653,7 +653,7 @@ def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     played(world)
     assert wtg(config, "send", "-q").exit_code == 0
     old = "report-g1-t0001-p03"
-    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
+    assert wtg(config, "run-turn", "g1", "--rerun", "--unchanged").exit_code == 0
     set_address(world, 3, "p3@fixed.example")
     undone = "turn 1 was run again since (`wtg run-turn --rerun`)"
     as_json = json.loads(wtg(config, "outbox", "--json").stdout)

@@ -128,7 +128,7 @@ def test_a_reminder_queued_before_a_rerun_of_the_turn_before_it_is_set_aside(
     old = [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
     assert folders(world)["queue"] == old
     old_form = (world.gm.spool / "outbox" / "queue" / f"{old[0]}.eml").read_bytes()
-    rerun = wtg(config, "run-turn", "g1", "--rerun")
+    rerun = wtg(config, "run-turn", "g1", "--rerun", "--unchanged")
     assert rerun.exit_code == 0, rerun.output
 
     sent = wtg(config, "send")

@@ -127,7 +127,11 @@ def test_serve_in_a_broken_host_is_one_line(tmp_path: Path) -> None:
     config.write_text("games_dir: gmaes\nfrom: gm@example.org\n", encoding="utf-8")
     for args in (("serve",), ("serve", "--unit")):
         done = subprocess.run(
-            [WTG, "--config", str(config), *args], capture_output=True, text=True, check=False
+            [WTG, "--config", str(config), *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,  # the config's folder: no word of what a relative games_dir is read in
         )
         assert done.returncode == 1 and done.stdout == ""
         assert done.stderr.splitlines() == [

@@ -36,6 +36,7 @@ from wtg.host.gamesdir import (
     restore_under_way,
     scan_games,
 )
+from wtg.host.relativedir import FULL_PATH, relative_games_dir
 from wtg.logs.waits import listen
 from wtg.text.closename import close_names, either
 
@@ -292,14 +293,29 @@ def gm_config(ctx: click.Context) -> GmConfig:
     return load_config(path)  # a ConfigError: a line a problem
 
 
-def checked_games_dir(folder: Path, source: str, configured: bool = False) -> Path:
+def checked_games_dir(
+    folder: Path, source: str, configured: bool = False, gm: GmConfig | None = None
+) -> Path:
     """``folder`` when it is a folder wtg can look into; else the command ends with the
     path, what is wrong and where it came from (``source``). Nothing is created: a
     mistyped games_dir made silently would take every order mail for a stranger's.
-    ``configured``: ``folder`` is the config's games_dir (``games_folder_slip``)."""
+    ``configured``: ``folder`` is the config's games_dir (``games_folder_slip``); ``gm``:
+    that config, whose relative games_dir not there is said with what it was read against
+    (``wtg.host.relativedir``)."""
     problem = folder_problem(folder)
     if problem is not None:
         meant = folder_meant(folder, games=True) if problem == "does not exist" else None
+        relative = _relative(gm) if problem == "does not exist" and not meant else None
+        if relative is not None:  # what it was read against, and what to write
+            read, line = relative
+            fail(
+                f"the games folder {folder.absolute()} ({source}) does not exist: {read}: "
+                + (
+                    f"write {line}"
+                    if line
+                    else f"write {FULL_PATH}, or make a new host with `wtg init DIR`"
+                )
+            )
         owned = owner_note(PermissionError(errno.EACCES, problem, os.fspath(folder)))
         if problem.endswith("Permission denied") and owned is not None:
             fail(f"the games folder {folder.absolute()} ({source}) {problem}: {owned}")
@@ -318,6 +334,13 @@ def checked_games_dir(folder: Path, source: str, configured: bool = False) -> Pa
     if ctx is not None:
         ctx.meta[GAMES_FOLDER] = folder
     return folder
+
+
+def _relative(gm: GmConfig | None) -> tuple[str, str | None] | None:
+    """What the refusal of ``gm``'s games_dir, not there, says of it when it is relative."""
+    if gm is None or gm.file is None:
+        return None
+    return relative_games_dir(gm.games_dir_written, gm.file, Path.cwd())
 
 
 def refuse_root_on_anothers(folder: Path, what: str) -> None:
@@ -384,7 +407,7 @@ def checked_config(ctx: click.Context) -> GmConfig:
     (one that is missing is made by the first poll or send, as check-config says)."""
     gm = gm_config(ctx)
     refuse_two_games_folders(ctx, gm)
-    checked_games_dir(gm.games_dir, games_source(ctx), configured=True)
+    checked_games_dir(gm.games_dir, games_source(ctx), configured=True, gm=gm)
     if gm.transport == "maildir":
         for key, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
             problem = folder_problem(folder)
@@ -434,7 +457,8 @@ def games_root(ctx: click.Context, gm: GmConfig | None = None) -> Path:
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(without_config(NO_GAMES_DIR))
-    return checked_games_dir((gm or gm_config(ctx)).games_dir, games_source(ctx), configured=True)
+    gm = gm or gm_config(ctx)
+    return checked_games_dir(gm.games_dir, games_source(ctx), configured=True, gm=gm)
 
 
 def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:

@@ -36,6 +36,7 @@ from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.errors import WtgError
 from wtg.core.orders import OrderError
@@ -57,6 +58,7 @@ from wtg.game.gameconfig import (
 )
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
+from wtg.game.samerun import RerunChangesNothing
 from wtg.game.schedule import iso, make_schedule, utc_text
 from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
@@ -652,6 +654,13 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     "player has sent orders since (without it such a run before the deadline is refused: "
     "a run-turn given twice by mistake).",
 )
+@click.option(
+    "--unchanged",
+    is_flag=True,
+    help="With --rerun: run the turn again though nothing changed since it ran (no orders "
+    "corrected), and mail every player the same report again (without it such a rerun is "
+    "refused).",
+)
 @quiet_option
 @log_options
 @click.pass_context
@@ -666,6 +675,7 @@ def run_turn(
     now_anyway: bool,
     unmailed: bool,
     just_mailed: bool,
+    unchanged: bool,
     quiet: bool,
     log_format: str,
     log_level: str | None,
@@ -676,16 +686,27 @@ def run_turn(
     --log-file, each game's turn run, held back or failed is logged, a line each."""
     start_logging(log_format, log_level, log_file)
     if due:
-        if game_dir or rerun or preview_dir or force or now_anyway or unmailed or just_mailed:
+        if (
+            game_dir
+            or rerun
+            or preview_dir
+            or force
+            or now_anyway
+            or unmailed
+            or just_mailed
+            or unchanged
+        ):
             fail(
                 "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
-                "--preview, --force, --now, --unmailed or --just-mailed"
+                "--preview, --force, --now, --unmailed, --just-mailed or --unchanged"
             )
         _run_due(ctx, jobs, quiet)
     if jobs is not None:
         fail("--jobs goes with --due")
     if not game_dir:
         fail("give a GAME_DIR, or --due with --config")
+    if unchanged and not rerun:
+        fail("--unchanged goes with --rerun: it runs the last turn again though nothing changed")
     game = open_or_fail(ctx, game_dir)
     if preview_dir is not None:
         _preview(game, Path(preview_dir), rerun)
@@ -719,7 +740,12 @@ def run_turn(
             fail(twice)
     noting = _first_run(spool, game) if spool and not rerun else None
     earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
-    turn = game.run_turn(rerun=rerun, force=force, before_commit=noting)
+    try:
+        turn = game.run_turn(
+            rerun=rerun, force=force, before_commit=noting, refuse_unchanged=not unchanged
+        )
+    except RerunChangesNothing as exc:  # the wrong game? the one with a correction named
+        fail(str(exc) + meant_games(game, corrected, "wtg run-turn {game} --rerun"))
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""

@@ -18,17 +18,18 @@ from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.printable import printable
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.schedule import parse_iso
+from wtg.gm.control import NoRollbackToUndo, NotHeld, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
-from wtg.gm.control import undo_hold, undo_rollback
-from wtg.gm.extension import Extension, clock_change, last_move
+from wtg.gm.extension import Extension, NoMove, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.rollback import mark_undo_told
@@ -114,6 +115,8 @@ def _undo_hold(game: Game, notices: Notices) -> None:
     try:
         with only_one(notices.spool, "send"):
             kept, taken = undo_hold(game, lambda h: notices.withdraw_hold(game, h))
+    except NotHeld as exc:  # the wrong game: the one held named
+        fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
             f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
@@ -140,7 +143,10 @@ def release(ctx: click.Context, game_dir: str) -> None:
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
+    try:
+        kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
+    except NotHeld as exc:  # the wrong game: the one held named
+        fail(str(exc) + meant_games(game, held, "wtg release {game}"))
     deadline = game.deadline()
     due = f"turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
     name = game.config.game
@@ -238,7 +244,10 @@ def extend(
     mover = (
         partial(undo_extension, withdraw=withdraw) if undo else partial(extend_game, hours=hours)
     )
-    moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
+    try:
+        moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
+    except NoMove as exc:  # the wrong game: the one whose deadline was moved named
+        fail(str(exc) + meant_games(game, moved_deadline, "wtg extend {game} --undo"))
     name = game.config.game
     told = (
         f"the move's {withdrawn[0]} notice(s) taken out of the queue before they were mailed: "
@@ -356,8 +365,12 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
-    done, new = undo_rollback(game, now)
+    try:
+        done, new = undo_rollback(game, now)
+    except NoRollbackToUndo as exc:  # the wrong game: the one rolled back named
+        fail(str(exc) + meant_games(game, undoable_rollback, "wtg rollback {game} --undo"))
     asked, quiet, put_back = 0, set[int](), 0
+    heard: set[int] | None = None  # not known while a send runs: told as before
     try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
             mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
@@ -375,7 +388,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
     except AlreadyRunning:  # it takes them out itself, before it would mail them; no
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
-    queued = notices.rollback_undone(game, done, quiet)
+    queued = notices.rollback_undone(game, done, quiet, heard)
     mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest

@@ -597,7 +597,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (", HELD" if data["held"] else "")
         ) + (", NOT MAILED" if data["game"] in unsent else "")
         state += ", OVERDUE" if late[data["game"]] else ""
-        deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
+        deadline = f", deadline {data['deadline']}" if data["deadline"] else ""  # none once over
         say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
         if late[data["game"]]:

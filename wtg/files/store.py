@@ -607,11 +607,15 @@ class GameStore:
         return changed
 
     def _archived_already(self, turn: int) -> bool:
-        """Every order file pending for ``turn`` is the same as the one the turn archived."""
+        """Every order file pending for ``turn`` is the same as the one the turn archived.
+        One the turn archived none for is not: the turn reads every order file pending for
+        a player who owes orders, so it is a correction (``orders --correct`` of a player
+        who had sent none), which the rerun is to read; taken for one the turn ran with, it
+        went into ``received/`` unread and the rerun ran without it."""
         archived = self.archived_orders(turn)
         for player, path in self.pending_orders(turn).items():
             kept = archived.get(player)
-            if kept is not None and kept.read_bytes() != path.read_bytes():
+            if kept is None or kept.read_bytes() != path.read_bytes():
                 return False
         return True
 

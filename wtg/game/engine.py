@@ -54,6 +54,7 @@ from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
+from wtg.game.samerun import RerunChangesNothing, same_run
 from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
@@ -315,16 +316,32 @@ class Game(Generic[S]):
 
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
-        None for a game without a schedule."""
+        None for a game without a schedule, and after a turn that ended the game."""
         stamp = self.deadline_stamp(after)
         return parse_iso(stamp) if stamp else None
 
     def deadline_stamp(self, after: int | None = None) -> str | None:
         """``deadline`` as the turn file writes it (``iso``: UTC), not parsed: for those
         that keep it as it is, or show it once for many mails. A turn that ended the game
-        sets none (one run by an older wtg wrote the schedule's next deadline all the same:
-        its readers that show a deadline ask ``is_over`` first)."""
-        return self.meta(after).get("next_deadline")
+        sets none; one run by an older wtg wrote the schedule's next deadline all the same,
+        which is None here too (its state read: a turn that comes never)."""
+        number = self.latest_turn() if after is None else after
+        stamp = self.meta(number).get("next_deadline")
+        if stamp is None or not self._over_after(number):
+            return stamp
+        return None
+
+    def _over_after(self, turn: int) -> bool:
+        """Whether the game ended with turn ``turn`` (its state file read as it is, kept
+        while unchanged on disk; game.yaml not checked against it: the deadline is asked by
+        commands that read no state otherwise)."""
+        data = self._turn_json(turn, "state.json")
+        if not isinstance(data, dict):
+            raise StoreError(f"turn {turn}'s state.json holds no state (not a JSON object)")
+        kept = self._state_kept
+        if kept is None or kept[0] is not data:
+            kept = self._state_kept = (data, self._read_state(data, turn))  # as state_view
+        return self.ruleset.is_over(kept[1])
 
     def report(self, player: int | None, turn: int | None = None) -> str:
         """A player's report of a turn, or the GM's (``player`` None)."""
@@ -554,6 +571,7 @@ class Game(Generic[S]):
         expect: int | None = None,
         force: bool = False,
         before_commit: Callable[[int], object] | None = None,
+        refuse_unchanged: bool = False,
     ) -> int:
         """Resolve the next turn (or the last one again); returns its number.
 
@@ -565,7 +583,10 @@ class Game(Generic[S]):
         nothing refuses it (the lock taken, the folder's format, the hold, the turn
         resolved), before its first write (the mail journal's note of a game never mailed:
         a kill after the turn then finds the game noted). A takeover cut short is finished
-        first (``wtg.game.takeoverfinish``): the turn runs from the seat taken over."""
+        first (``wtg.game.takeoverfinish``): the turn runs from the seat taken over.
+        ``refuse_unchanged``: a rerun that comes out as the run it replaces (no correction
+        since) is refused (RerunChangesNothing), as it would mail every player the same
+        report again."""
         with self.store.lock():
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
@@ -584,10 +605,24 @@ class Game(Generic[S]):
             if finish_cut_short(self) is not None:  # never run from a takeover half done
                 latest = self.latest_turn()
             target, files = self._resolved(latest, rerun, now)
+            if rerun and refuse_unchanged and same_run(self.store.turn_dir(target), files):
+                raise self._unchanged(target, " --force" if force else "")
             if before_commit is not None:
                 before_commit(target)
             self.store.commit_turn(target, files, replace=rerun)
             return target
+
+    def _unchanged(self, turn: int, given: str) -> RerunChangesNothing:
+        """The refusal of a rerun of turn ``turn`` that changes nothing; the command it
+        names keeps the options ``given`` (`` --force``, for a held game)."""
+        name = self.config.game
+        return RerunChangesNothing(
+            f"turn {turn} of game {name} run again comes out as it ran (the same state, "
+            "reports and orders: no correction given since changes them): not rerun, so that the "
+            "players are not mailed the same report again; correct a player's orders first "
+            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun{given} "
+            "--unchanged` runs it again and mails it again all the same"
+        )
 
     def preview_turn(
         self, rerun: bool = False, now: datetime | None = None

@@ -34,6 +34,16 @@ from wtg.gm.rollback import (
 from wtg.gm.takeover import rolled_back_files
 
 
+class NotHeld(GameError):
+    """A hold taken back or released of a game that is not held (the wrong game, at 2 a.m.:
+    the command line names a game that is)."""
+
+
+class NoRollbackToUndo(GameError):
+    """`rollback --undo` of a game with no rollback standing (the wrong game: the command
+    line names a game whose rollback may be undone)."""
+
+
 def hold(
     game: Game[S], now: datetime, reason: str = "", tell: Callable[[Hold], int] | None = None
 ) -> tuple[Hold, bool, int]:
@@ -75,7 +85,7 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
     with game.store.lock():
         kept = game.held()
         if kept is None:
-            raise GameError(f"game {name} is not held: no hold to take back")
+            raise NotHeld(f"game {name} is not held: no hold to take back")
         set_hold(game.store.root, kept.replaced(taking_back=True))  # the intent
         taken, went, told = withdraw(kept)
         if went:
@@ -110,7 +120,7 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
         if kept is None:
             held = game.held()
             if held is None:
-                raise GameError(f"game {game.config.game} is not held")
+                raise NotHeld(f"game {game.config.game} is not held")
             _deadline_on(game, now)
             kept = Hold(since=held.since, reason=held.reason, released=iso(now))
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
@@ -218,7 +228,7 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
             _reports_said(game)  # a run cut short after the moves
             return here[-1], False
         if not standing:
-            raise GameError(f"game {name} has no rollback to undo")
+            raise NoRollbackToUndo(f"game {name} has no rollback to undo")
         last = standing[-1]
         if latest != last.to:
             raise GameError(

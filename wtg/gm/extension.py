@@ -99,6 +99,11 @@ def _later_only(game: Game[S], hours: float, now: datetime) -> str:
     return f"{said}, and no command moves one earlier: {now_runs}"
 
 
+class NoMove(GameError):
+    """`extend --undo` of a game whose coming deadline `wtg extend` did not move (the wrong
+    game: the command line names a game whose move may be taken back)."""
+
+
 def undo(
     game: Game[S],
     now: datetime,
@@ -124,7 +129,7 @@ def undo(
             last = _told_move(latest.meta)
             name = game.config.game
             if last is None:
-                raise GameError(
+                raise NoMove(
                     f"game {name}: turn {turn}'s deadline was not moved by `wtg extend`: "
                     "nothing to take back"
                 )

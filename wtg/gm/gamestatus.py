@@ -85,8 +85,7 @@ def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> Ga
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
     over = game.ruleset.is_over(state)
-    # a game over has no coming turn: a final turn an older wtg ran recorded a deadline
-    deadline = None if over else game.deadline()
+    deadline = game.deadline()  # None once over (a final turn an older wtg ran too)
     owing = set(game.ruleset.owing(state))
     plans = isinstance(game.ruleset, PlansAbsence)
     away = away_in(game.store, game.config, turn) if plans else set()
@@ -275,7 +274,7 @@ def overdue(status: GameStatus, now: datetime) -> str | None:
     """What ``wtg status`` says of a game whose deadline passed more than ``OVERDUE_AFTER``
     ago while its turn has not run (not held, not over): what runs it, and where to look
     (no cron line, cron's `wtg` not found). None for a game on time."""
-    if status["over"] or status["held"] or status["deadline"] is None:
+    if status["held"] or status["deadline"] is None:  # a game over has none
         return None
     passed = now - parse_iso(status["deadline"])
     if passed <= OVERDUE_AFTER:

@@ -94,6 +94,11 @@ class Rollback(Record):
     undo_finished: bool = True
     """False while its undo, counted (``undone``), has not yet moved everything back
     (``UNDOING`` there: cut short; the next command that takes the game's lock ends it)."""
+    made: int = 0
+    """The rollback's place among the game's rollbacks, counted from 1 when it was made
+    (``rollback.json``'s ``made``): the order they were made in, whatever the clock said
+    (their folders are named by the clock, which may have been set back between two). 0
+    for a record without one (an older wtg's), which came before every counted one."""
     undo_kept_deadline: bool = False
     """Its undo left the deadline of turn ``latest + 1`` as the turn had set it (its
     ``undo.json``'s ``had``, the deadline before, is its ``deadline``): the reports of
@@ -117,15 +122,17 @@ def rollbacks(store: GameStore, undone: bool = False) -> list[Rollback]:
             found.append(_record(folder, data))
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a record edited by hand: not one wtg can go by
-    # their folders' names order them to the second; within one second (a GM's two
-    # rollbacks given at once, a script's) the later goes further back: the fewer turns
-    found.sort(key=lambda r: (r.ident[:16], -r.latest))
+    # the order they were made in; those an older wtg made, by their folders' names, to
+    # the second; within one second (a GM's two rollbacks given at once, a script's) the
+    # later goes further back: the fewer turns
+    found.sort(key=lambda r: (r.made, r.ident[:16], -r.latest))
     return [r for r in found if undone or r.undone is None]
 
 
 def _record(folder: Path, data: dict[str, object]) -> Rollback:
     deadline = data.get("deadline")
     restored = data.get("restored", [])
+    made = data.get("made", 0)
     undo: object = None
     if (folder / UNDO_RECORD).exists():
         try:
@@ -146,6 +153,7 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         undo_told=(folder / UNDO_TOLD).exists(),
         undo_finished=undo is None or not (folder / UNDOING).exists(),
         undo_kept_deadline=undo is not None and "had" in undo and undo["had"] == undo["deadline"],
+        made=made if isinstance(made, int) and not isinstance(made, bool) and made > 0 else 0,
     )
 
 
@@ -220,12 +228,14 @@ def roll_back(
         private.write_file(
             private.make_dirs(target.parent) / target.name, text.encode(), sync=False
         )
+    made = 1 + max((r.made for r in rollbacks(store, undone=True)), default=0)
     record = {
         "to": to,
         "from": latest,
         "at": iso(now),
         "deadline": deadline,
         "restored": restored,
+        "made": made,
     }
     private.write_file(
         tmp / ROLLBACK_RECORD, (json.dumps(record, indent=1) + "\n").encode(), sync=False

@@ -159,6 +159,10 @@ class GmConfig(Record):
     oauth2: OAuth2Config | None = None
     file: Path | None = None
     """The config file it was read from (None: data not from a file)."""
+    games_dir_written: str | None = None
+    """The config's games_dir as it writes it (None: it writes none, the default is read):
+    a relative one that names no folder is refused saying what it was read against
+    (``wtg.host.relativedir``)."""
 
     @property
     def spool(self) -> Path:
@@ -391,6 +395,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
     mail = schema.mail
     return GmConfig(
         games_dir=games_dir,
+        games_dir_written=schema.games_dir if "games_dir" in schema.model_fields_set else None,
         transport=schema.transport or ("imap" if imap else "maildir"),
         maildir_in=folder(schema.maildir_in) if schema.maildir_in else spool / "maildir-in",
         maildir_out=folder(schema.maildir_out) if schema.maildir_out else spool / "maildir-out",

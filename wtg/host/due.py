@@ -69,7 +69,7 @@ def too_early(
     options ``given`` (`` --force``, for a held game), so that it runs the turn."""
     status = status or game_status(game)
     deadline = game.deadline()
-    if status["over"] or deadline is None or now >= deadline or why_due(game, now, status):
+    if deadline is None or now >= deadline or why_due(game, now, status):  # none once over
         return None
     owing = [p for p in status["players"] if p["owes_orders"] and not p["ready"]]
     if not owing:

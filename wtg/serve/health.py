@@ -303,7 +303,7 @@ def _games(games_dir: Path) -> tuple[Deadline | None, list[Failing], list[str]]:
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             unreadable.append(Unreadable(found.store.root, failure_reason(exc)).line())
             continue
-        if deadline is not None and not (status["over"] or status["held"]):
+        if deadline is not None and not status["held"]:  # a game over has none
             deadlines.append(Deadline(status["game"], status["turn"], deadline))
     earliest = min(deadlines, key=lambda d: (d.at, d.game), default=None)
     return earliest, failing, unreadable

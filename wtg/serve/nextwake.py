@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from wtg.core.record import Record
-from wtg.game.engine import Game
 from wtg.host.gamesdir import open_listed, scan_games
 
 
@@ -43,31 +41,20 @@ class Agenda:
 
 
 class Timetables:
-    """The timetables of a games folder's running games, held or over games left out. A
-    game's end is read from its state once a turn (the cache), the rest from its files
-    each time: a GM's extension or hold counts at the next look."""
-
-    def __init__(self) -> None:
-        self._over: dict[Path, tuple[int, bool]] = {}
+    """The timetables of a games folder's running games, held or over games left out (a
+    game over has no deadline, ``Game.deadline``), read from their files each time: a
+    GM's extension or hold counts at the next look."""
 
     def read(self, games_dir: Path, remind_hours: int) -> list[Timetable]:
         found = []
         for folder in scan_games(games_dir).folders:
             try:
                 game = open_listed(folder)
-                deadline = game.deadline()
-                if deadline is None or game.held() is not None or self._is_over(folder, game):
+                deadline = game.deadline()  # None once the game is over
+                if deadline is None or game.held() is not None:
                     continue
             except Exception:  # a folder that cannot be read: the due run names it
                 continue
             reminder = deadline - timedelta(hours=remind_hours)
             found.append(Timetable(game.config.game, folder, deadline, reminder))
         return found
-
-    def _is_over(self, folder: Path, game: Game[Any]) -> bool:
-        turn = game.latest_turn()
-        known = self._over.get(folder)
-        if known is None or known[0] != turn:
-            known = (turn, bool(game.ruleset.is_over(game.state())))
-            self._over[folder] = known
-        return known[1]

@@ -156,7 +156,7 @@ def gather(game: Game) -> GameFacts:
         turns.append(TurnFacts(number, ran_at, topten, events, printed if number else ()))
     over = ruleset.is_over(state)
     held = not over and game.held() is not None
-    deadline = None if over or held else game.deadline()
+    deadline = None if held else game.deadline()  # None once over
     zone = config.schedule.timezone if config.schedule is not None else "UTC"
     board, note = published_board(ruleset.name, public, {s.id: s.name for s in sides})
     shown_map = public.get("map")

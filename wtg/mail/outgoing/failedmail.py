@@ -388,7 +388,7 @@ def _retry_one(
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"
         return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
     if not kept.is_file():
-        raise RetryRefused(_not_set_aside(outbox, name))
+        raise RetryRefused(_sent_to_another(outbox, games, name) or _not_set_aside(outbox, name))
     if queued.exists():
         raise RetryRefused(
             f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
@@ -693,6 +693,38 @@ def _moment(text: str) -> datetime | None:
 def _address_now(entry: PlayerEntry) -> str:
     """The player's address in game.yaml now, bare; "" when it is not one address."""
     return _shown(bare_address(entry.email)) if one_address(entry.email) else ""
+
+
+def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | None:
+    """Why ``name``, sent already to a player's address that game.yaml has corrected since
+    (a typo the GM mended by hand after the send), is not sent again, and how the player
+    gets what it said: wtg sends a mail once, and the server took this one. None for any
+    other mail (sent to the address on file, to no player, or not sent)."""
+    sent = outbox.sent_dir / f"{name}.eml"
+    try:
+        head = parse_headers(sent.read_bytes()[:HEADERS_LOOK])
+    except OSError:
+        return None
+    seat = seat_of(name, head, games)
+    if seat is None:
+        return None
+    game, entry = seat
+    to, now = _to(head), _address_now(entry)
+    if not now or now == to:
+        return None
+    report = re.fullmatch(rf"report-{re.escape(game.config.game)}-t(\d+)-p\d+(-.*)?", name)
+    how = (
+        f"`wtg report {game.config.game} --player {entry.id} --turn {int(report[1])}` "
+        f"prints his report, to mail to {now} yourself"
+        if report
+        else f"tell him at {now} what it said"
+    )
+    return (
+        f"mail {name} was sent already, to {to} (the server took it: {sent}), and game "
+        f"{game.config.game} player {entry.id}'s address in game.yaml is {now} now: it went "
+        f"to the address as it was, and wtg sends a mail once; {how} (his mail from now on "
+        f"goes to {now})"
+    )
 
 
 def _not_set_aside(outbox: Outbox, name: str) -> str:

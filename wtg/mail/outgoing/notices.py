@@ -272,12 +272,21 @@ class Notices:
                 unsent.append(place[1])
         return unsent
 
-    def rollback_undone(self, game: Game, rollback: Rollback, quiet: Collection[int] = ()) -> int:
+    def rollback_undone(
+        self,
+        game: Game,
+        rollback: Rollback,
+        quiet: Collection[int] = (),
+        heard: Collection[int] | None = None,
+    ) -> int:
         """Each player of the game as it is again, with his report of its latest turn (the
         next AOF in it) and whether his orders for the coming turn are on file; not the
         seats ``quiet``, who never had word of the rollback and need none of its undo
-        (``wtg.mail.outgoing.undotold``). The outbox id names the rollback: queued again to
-        finish an undo cut short, it is the same mail."""
+        (``wtg.mail.outgoing.undotold``). ``heard``: the seats whose notice of the rollback
+        was mailed (None: not known, as while a send runs); a seat told of the undo for
+        another reason (his orders sent since set aside) who is not among them is told
+        first that the game was rolled back, which he never heard. The outbox id names the
+        rollback: queued again to finish an undo cut short, it is the same mail."""
         latest = game.latest_turn()
         state = game.state(latest)
         on_file = set(game.store.pending_orders(latest + 1))
@@ -302,6 +311,7 @@ class Notices:
                 "rollback_undone",
                 to=rollback.to,
                 latest=latest,
+                heard=heard is None or entry.id in heard,
                 on_file=bool(sides & on_file),
                 press_aside=bool(sides & wrote) if sides else entry.id in wrote,
                 quit_aside=bool(sides & left),

@@ -21,6 +21,7 @@ from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way, scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
+from wtg.host.relativedir import FULL_PATH, relative_games_dir
 from wtg.mail.servers import inbox
 from wtg.mail.servers.loginhint import login_hint
 from wtg.mail.servers.oauth2 import TokenError
@@ -49,7 +50,7 @@ class Finding(Record):
 
 def probe(gm: GmConfig) -> Iterator[Finding]:
     """Every check of the config's folders and servers, in the order they are made."""
-    games = _games_dir(gm.games_dir)
+    games = _games_dir(gm.games_dir, gm)
     yield games
     if gm.transport == "maildir":
         for key, path, maker in (
@@ -114,10 +115,15 @@ def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
         )
 
 
-def _games_dir(path: Path) -> Finding:
+def _games_dir(path: Path, gm: GmConfig) -> Finding:
     subject = f"games_dir {path}"
     if not path.exists():
         meant = folder_meant(path, games=True)
+        relative = None if meant else _relative(gm)
+        if relative is not None:  # what it was read against, and what to write
+            read, line = relative
+            said = f"write {line}" if line else f"create it, or write {FULL_PATH}"
+            return Finding(Verdict.FAIL, subject, f"missing: {read}: {said}")
         said = f"{meant} Correct games_dir" if meant else "create it, or correct games_dir"
         return Finding(Verdict.FAIL, subject, f"missing ({said})")
     if not path.is_dir():
@@ -133,6 +139,11 @@ def _games_dir(path: Path) -> Finding:
         return Finding(Verdict.FAIL, subject, restoring)
     games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
+
+
+def _relative(gm: GmConfig) -> tuple[str, str | None] | None:
+    """What a FAIL of ``gm``'s games_dir, not there, says of it when it is relative."""
+    return relative_games_dir(gm.games_dir_written, gm.file, Path.cwd()) if gm.file else None
 
 
 def _maildir(key: str, path: Path, maker: str | None) -> Finding:

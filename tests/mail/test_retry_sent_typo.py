@@ -1,0 +1,47 @@
+"""A player's address mistyped in game.yaml (`bob@exmaple.org`) whose server took the mail
+all the same, the GM mends game.yaml by hand at 2 a.m. and asks `wtg outbox --retry` for
+the report: it said only `was sent already ...: nothing to put back`, and the player, who
+never had his report (and the code in it), lost the turn. The refusal says where the mail
+went, that wtg sends a mail once, and how the player gets his report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.mail.loop import GM, World
+from wtg.cli import main
+
+
+def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    yaml = world.game.store.root / "game.yaml"
+    good = "p2@players.example"
+    yaml.write_text(yaml.read_text().replace(good, "p2@plyaers.example"))  # the typo
+    runner = CliRunner()
+    assert runner.invoke(main, ["--config", str(config), "send", "-q"]).exit_code == 0
+    yaml.write_text(yaml.read_text().replace("p2@plyaers.example", good))  # mended by hand
+    name = "report-g1-t0000-p02"
+    done = runner.invoke(main, ["--config", str(config), "outbox", "--retry", name])
+    assert done.exit_code == 1
+    sent = world.gm.spool / "outbox" / "sent" / f"{name}.eml"
+    assert done.stderr == (
+        f"wtg: mail {name} was sent already, to p2@plyaers.example (the server took it: "
+        f"{sent}), and game g1 player 2's address in game.yaml is {good} now: it went to "
+        "the address as it was, and wtg sends a mail once; `wtg report g1 --player 2 "
+        f"--turn 0` prints his report, to mail to {good} yourself (his mail from now on "
+        f"goes to {good})\n"
+    )
+    told = runner.invoke(
+        main, ["--config", str(config), "report", "g1", "--player", "2", "--turn", "0"]
+    )
+    assert told.exit_code == 0 and "report of turn 0 for Player2 (player #2)" in told.stdout
+    # a mail sent to the address on file: as before
+    other = runner.invoke(
+        main, ["--config", str(config), "outbox", "--retry", "report-g1-t0000-p01"]
+    )
+    assert other.exit_code == 1
+    assert other.stderr.endswith("report-g1-t0000-p01.eml): nothing to put back\n")
