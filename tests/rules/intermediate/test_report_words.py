@@ -108,6 +108,31 @@ def test_a_move_of_troops_says_which_troops_moved() -> None:
     assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
 
 
+def test_a_move_that_finds_fewer_troops_says_how_many_were_ordered() -> None:
+    """A move of 3 KNI out of a province with 1 moves the one, and the report said 'Moved 1
+    KNI' as if 1 had been ordered: it says both; a move that found all it asked for reads
+    as before."""
+    state = movement_setup(arm=4, kni=1)
+    lines = [move(1, 2, "KNI", 3), move(1, 2, "ARM", 4), move(1, 2, "TRO", 9)]
+    result = run_intermediate(state, orders(1, move=lines))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2 (3 ordered, only 1 there)." in report
+    assert "- Moved 4 ARM from 1 Prov1 to 2 Prov2." in report
+    assert "TRO 9" not in report  # nothing left: the turn skips it, as before
+    assert "- Not executed (phase 9, movement): move 9 TRO from 1 to 2: no TRO" in report
+
+
+def test_a_move_event_from_before_the_ordered_count_reads_as_it_did() -> None:
+    """A turn's events written before ``ordered`` was kept (no such key) still render."""
+    result = run_intermediate(movement_setup(kni=1), orders(1, move=[move(1, 2, "KNI", 3)]))
+    events = [e.to_dict() for e in result.events]
+    for event in events:
+        event.pop("ordered", None)
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
+
+
 def test_the_level_a_battle_gives_says_whose_troops() -> None:
     """ "the Level of the remaining troops increases ... +0.003 per attack round if the
     defender wins": 'Your attack failed: they kept 1 ARM (level +0.003)' read as the

@@ -85,6 +85,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
                 unit=order.unit,
                 amount=moved,
                 halted=halted,
+                ordered=order.amount,
                 troops=kinds,
                 visible_to=mine,
             )
@@ -98,6 +99,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
                 unit=order.unit,
                 amount=moved,
                 halted=halted,
+                ordered=order.amount,
                 visible_to=mine,
             )
         )
