@@ -41,7 +41,7 @@ class Transformed(Event):
     lost: int
 
 
-class Moved(Event):
+class Moved(Event, kw_only=True):
     kind: ClassVar[str] = "moved"
     player: int
     source: int

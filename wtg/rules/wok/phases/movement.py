@@ -27,9 +27,13 @@ ALL_TROOPS = "TRO"
 """Intermediate WoK: "move troops (TRO) in which case all troop types will be moved"."""
 
 
+MOVEMENT = "IV movement"
+"""WoK IV's phase, as its turn names it."""
+
+
 def movement(turn: Turn) -> None:
     """WoK IV's phase IV movement; other rulesets call ``move_all`` under their phase's name."""
-    move_all(turn, "IV movement")
+    move_all(turn, MOVEMENT)
 
 
 def move_all(turn: Turn, phase: str, jump_tech: int | None = None) -> None:
