@@ -31,8 +31,7 @@ def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
     events = [e.to_dict() for e in result.events]
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert (
-        "3 missiles, 0 missed; destroyed 0 ARM, 0 PIK, 0 ARC, 0 KNI, 0 CAT, 0 SPY, "
-        "0.0 DEF; 3 hits found nothing there to destroy." in report
+        "3 missiles, 0 missed; destroyed nothing; 3 hits found nothing there to destroy." in report
     )
     # each missile's chance, as Standard's and WoK IV's say it (it said 'N% a missile')
     assert ", each missile " in report
@@ -106,6 +105,20 @@ def test_a_move_of_troops_says_which_troops_moved() -> None:
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert "- Moved 7 TRO (3 ARM, 2 PIK, 2 KNI) from 1 Prov1 to 2 Prov2." in report
     assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
+
+
+def test_a_bombing_lists_the_kinds_it_destroyed_and_the_victim_is_told_no_bomber() -> None:
+    """'destroyed 0 ARM, 0 PIK, 0 ARC, 2 KNI, 0 CAT, 0 SPY, 0.0 DEF' listed every kind: the
+    lines list what was destroyed. The victim's line said '2 Prov2 was bombed by 2
+    missiles' without a source: the bomber is secret (ruling 27), and the line says so."""
+    state = setup(kni=2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, PAST_WALLS, 0.0) * 2)
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    assert "2 missiles, 0 missed; destroyed 2 KNI." in mine
+    assert "- 2 Prov2 was bombed by 2 missiles from an unknown source: lost 2 KNI. -" in theirs
+    assert "P1" not in theirs[theirs.index("- 2 Prov2 was bombed") :].split(" - ")[0]
 
 
 def test_a_move_that_finds_fewer_troops_says_how_many_were_ordered() -> None:
