@@ -100,7 +100,7 @@ def test_bombs_spies_and_moves_name_their_source(game: Game[WokState]) -> None:
     text = said(game, events, 2)
     assert (
         f"- {name(game, 15)} was bombed by 6 missiles from {name(game, 13)} of Ann (#1): lost "
-        "0 ARM, 3 SPY, 0.1 DEF, 0 tech points."
+        "3 SPY, 0.1 DEF."
     ) in text
     assert (
         f"- Enemy spies in {name(game, 6)}, sent from {name(game, 7)} by Ann (#1), operation 5 "

@@ -105,7 +105,7 @@ def test_a_wok4_bombing_suffered_is_no_paragraph_of_its_own(tmp_path: Path) -> N
     at = lines.index("WHAT HAPPENED THIS TURN")
     assert lines[at + 1 : at + 4] == [
         f"- {home.id} {home.name} was bombed by 6 missiles from an unknown source: lost 2 ARM,",
-        "  0 SPY, 0.1 DEF, 6 tech points.",
+        "  0.1 DEF, 6 tech points.",
         "- Entropy: 1 province cost you 1% EFF (99% -> 98%).",
     ]
 

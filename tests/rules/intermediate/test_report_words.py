@@ -31,8 +31,7 @@ def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
     events = [e.to_dict() for e in result.events]
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert (
-        "3 missiles, 0 missed; destroyed 0 ARM, 0 PIK, 0 ARC, 0 KNI, 0 CAT, 0 SPY, "
-        "0.0 DEF; 3 hits found nothing there to destroy." in report
+        "3 missiles, 0 missed; destroyed nothing; 3 hits found nothing there to destroy." in report
     )
     # each missile's chance, as Standard's and WoK IV's say it (it said 'N% a missile')
     assert ", each missile " in report
@@ -105,6 +104,45 @@ def test_a_move_of_troops_says_which_troops_moved() -> None:
     events = [e.to_dict() for e in result.events]
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert "- Moved 7 TRO (3 ARM, 2 PIK, 2 KNI) from 1 Prov1 to 2 Prov2." in report
+    assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
+
+
+def test_a_bombing_lists_the_kinds_it_destroyed_and_the_victim_is_told_no_bomber() -> None:
+    """'destroyed 0 ARM, 0 PIK, 0 ARC, 2 KNI, 0 CAT, 0 SPY, 0.0 DEF' listed every kind: the
+    lines list what was destroyed. The victim's line said '2 Prov2 was bombed by 2
+    missiles' without a source: the bomber is secret (ruling 27), and the line says so."""
+    state = setup(kni=2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, PAST_WALLS, 0.0) * 2)
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    assert "2 missiles, 0 missed; destroyed 2 KNI." in mine
+    assert "- 2 Prov2 was bombed by 2 missiles from an unknown source: lost 2 KNI. -" in theirs
+    assert "P1" not in theirs[theirs.index("- 2 Prov2 was bombed") :].split(" - ")[0]
+
+
+def test_a_move_that_finds_fewer_troops_says_how_many_were_ordered() -> None:
+    """A move of 3 KNI out of a province with 1 moves the one, and the report said 'Moved 1
+    KNI' as if 1 had been ordered: it says both; a move that found all it asked for reads
+    as before."""
+    state = movement_setup(arm=4, kni=1)
+    lines = [move(1, 2, "KNI", 3), move(1, 2, "ARM", 4), move(1, 2, "TRO", 9)]
+    result = run_intermediate(state, orders(1, move=lines))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2 (3 ordered, only 1 there)." in report
+    assert "- Moved 4 ARM from 1 Prov1 to 2 Prov2." in report
+    assert "TRO 9" not in report  # nothing left: the turn skips it, as before
+    assert "- Not executed (phase 9, movement): move 9 TRO from 1 to 2: no TRO" in report
+
+
+def test_a_move_event_from_before_the_ordered_count_reads_as_it_did() -> None:
+    """A turn's events written before ``ordered`` was kept (no such key) still render."""
+    result = run_intermediate(movement_setup(kni=1), orders(1, move=[move(1, 2, "KNI", 3)]))
+    events = [e.to_dict() for e in result.events]
+    for event in events:
+        event.pop("ordered", None)
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert "- Moved 1 KNI from 1 Prov1 to 2 Prov2." in report
 
 

@@ -65,10 +65,7 @@ def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
     result = fire(state, bomb(1, 2, 3), values=(HIT, ARM, HIT, SPY, HIT, ARM))
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
-    assert (
-        "3 missiles, 0 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF; 2 hits found nothing "
-        "there to destroy." in mine
-    )
+    assert "3 missiles, 0 missed; destroyed 1 ARM; 2 hits found nothing there to destroy." in mine
     assert result.state.province(2).arm == 0
     state = setup()
     empty(state, 2, 2, arm=5)
@@ -76,7 +73,7 @@ def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
     result = fire(state, bomb(1, 2, 2), values=(HIT, ARM, MISS))
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
-    assert "2 missiles, 1 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF. " in mine
+    assert "2 missiles, 1 missed; destroyed 1 ARM. " in mine
 
 
 def test_a_bombing_says_each_missile_s_chance_to_hit() -> None:
@@ -161,3 +158,40 @@ def test_in_a_race_to_rips_the_rip_is_told_with_whom_it_goes_to() -> None:
     theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
     assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
     assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
+
+
+def test_a_bombing_lists_what_it_destroyed_and_says_nothing_when_it_destroyed_nothing() -> None:
+    """The lines listed every kind, zeros included ('destroyed 1 ARM, 0 SPY, 0.0 DEF'): they
+    list what the hits destroyed, and 'nothing' where they destroyed nothing, in the
+    bomber's report and the victim's."""
+    state = setup()
+    empty(state, 2, 2, arm=5, spy=3)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 3), values=(HIT, SPY, MISS, HIT, ARM))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    assert "3 missiles, 1 missed; destroyed 1 ARM, 1 SPY." in mine
+    assert "was bombed by 3 missiles from an unknown source: lost 1 ARM, 1 SPY." in theirs
+    missed = fire(setup(), bomb(1, 2, 2), values=(MISS, MISS))
+    events = [e.to_dict() for e in missed.events]
+    mine = words(report_text(RULESET, config(2), missed.state, events, 1, aof=""))
+    assert "2 missiles, 2 missed; destroyed nothing." in mine
+
+
+def test_the_victim_of_a_bombing_is_not_told_who_bombed_him() -> None:
+    """Ruling 47: the text has no detection of the bomber (WoK IV's defender "has a chance
+    to detect from where the missiles came"; Standard's nothing), so the bomber is secret,
+    as the spymaster is (ruling 13). The victim's line said '2 Prov2 was bombed by 2
+    missiles' and left him to wonder whether the source was left out: it says the source
+    is unknown, and names neither the bomber nor his province."""
+    state = setup()
+    empty(state, 2, 2, arm=5)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, ARM, HIT, ARM))
+    events = [e.to_dict() for e in result.events]
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    line = theirs[theirs.index("- 2 Prov2 was bombed") :].split(" - ")[0]
+    assert line == "- 2 Prov2 was bombed by 2 missiles from an unknown source: lost 2 ARM."
+    suffered = next(e for e in events if e["kind"] == "bombing_suffered")
+    assert (suffered["source"], suffered["bomber"]) == (0, 0)

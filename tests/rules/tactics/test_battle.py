@@ -121,6 +121,16 @@ def test_expected_damage_as_the_info_popup_estimates() -> None:
     assert odds.expected == pytest.approx(0.5 * ((1 - crit) * 3 + crit * odds.crit_damage))
 
 
+def test_the_damage_to_expect_of_a_target_is_at_most_its_hp() -> None:
+    """A strike takes no more than the target's HP: against 2 HP a hit of 3 (or its crit)
+    takes 2, and the damage to expect is of those 2; against more HP than a crit does it
+    is the plain estimate."""
+    odds = forecast(make(3, agility=1, rest=0), make(defense=4, agility=5, rest=0))
+    assert odds.expected_against(2) == pytest.approx(0.5 * 2)
+    assert odds.expected_against(odds.crit_damage) == pytest.approx(odds.expected)
+    assert odds.expected_against(0) == 0
+
+
 def test_strike_rolls_miss_then_crit() -> None:
     """ "there is very little randomness in WoS Tactics (other than the chance of hit and
     crit, you can pretty much predict exactly how much damage you WILL do" """

@@ -125,7 +125,8 @@ def test_a_second_attack_on_a_target_the_first_may_destroy_says_it_may_not_run()
     forecast gave each its odds alone, and the turn skipped the second move whole ('no
     piece to attack at 01/07'), its walk too. A line whose target the earlier lines may
     destroy (their damage, every one a crit, reaches its HP) says so; one they cannot
-    destroy reads as before."""
+    destroy reads as before. The damage to expect of piece 21 is of its 3 HP (it said
+    3.9, more than the piece has)."""
     pieces = [
         piece(11, "KNIGHT", 1, 1),
         piece(12, "KNIGHT", 3, 1),
@@ -144,8 +145,8 @@ def test_a_second_attack_on_a_target_the_first_may_destroy_says_it_may_not_run()
     lines = TACTICS.forecast(game, {"player": 1, "turn": 6, "moves": moves}, 1)["lines"]
     odds = "miss 10%, crit 12%, damage 4 (crit 7), expected"
     assert lines == [
-        f"piece 11 (KNIGHT) 01/01 -> 01/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 3.9",
-        f"piece 12 (KNIGHT) 03/01 -> 03/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 3.9;"
+        f"piece 11 (KNIGHT) 01/01 -> 01/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7",
+        f"piece 12 (KNIGHT) 03/01 -> 03/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7;"
         " only if piece 21 still stands then: your earlier attack lines may destroy it, and"
         " then this move is skipped, its walk too",
         f"piece 13 (KNIGHT) 02/03 -> 02/03, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9",

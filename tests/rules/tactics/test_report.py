@@ -106,7 +106,9 @@ def test_the_expected_damage_of_every_attack_the_pieces_could_make() -> None:
     ]
     odds = forecast(fighter(game, game.pieces[0]), fighter(game, game.pieces[2]))
     assert rows[0]["miss"] == odds.miss and rows[0]["damage"] == odds.damage == 8
-    assert rows[0]["dominates"] is True and rows[0]["expected"] == f"{odds.expected:.1f}"
+    hp = game.pieces[2].hp
+    assert rows[0]["dominates"] is True
+    assert rows[0]["expected"] == f"{odds.expected_against(hp):.1f}"
     back = forecast(fighter(game, game.pieces[2]), fighter(game, game.pieces[0]))
     assert attack_rows(game, 2) == [
         {
@@ -122,10 +124,23 @@ def test_the_expected_damage_of_every_attack_the_pieces_could_make() -> None:
             "damage": 4,
             "crit_damage": 7,
             "dominates": False,
-            "expected": f"{back.expected:.1f}",
+            "expected": f"{back.expected_against(10):.1f}",
             "hp": 10,
         }
     ]
+
+
+def test_the_expected_damage_is_no_more_than_the_target_s_hp() -> None:
+    """The EXPECTED column said what the strike would do to a target of any HP ('expected
+    9.0' against a pike of 3 HP, '9.0/3'): a strike takes no more HP than the target has,
+    so the damage to expect is of what it can lose, at most its HP."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1, hp=3)])
+    odds = forecast(fighter(game, game.pieces[0]), fighter(game, game.pieces[1]))
+    assert odds.damage == 8 and odds.expected > 3
+    hit = 1 - odds.miss / 100
+    rows = attack_rows(game, 1)
+    assert [(r["expected"], r["hp"]) for r in rows] == [(f"{hit * 3:.1f}", 3)]
+    assert float(str(rows[0]["expected"])) <= 3
 
 
 def test_the_report_shows_only_what_the_player_may_see() -> None:

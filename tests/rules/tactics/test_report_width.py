@@ -124,3 +124,24 @@ def test_the_armies_heading_names_the_colours_of_the_game() -> None:
     order = ", ".join(colours[start:] + colours[:start])  # from the next to move, round
     report = report_text(TACTICS, config, state, [], 1)
     assert f"ARMIES (in the order they move, the next first: {order})\n" in report
+
+
+def test_the_army_form_and_its_list_say_every_way_a_piece_is_picked() -> None:
+    """Ruling 19 takes a piece's ID on an army line as well as a name or a number of PIECES
+    TO PICK FROM; the form's ARMY title and the list's heading said 'by name or number'
+    only. Both name the ID too, the heading within 78 columns and the title within the
+    form's 72."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 1, options={"bots": 2}))
+    lines = report_text(TACTICS, config, played[0].state, [], 1).splitlines()
+    heading = next(n for n, line in enumerate(lines) if line.startswith("PIECES TO PICK FROM"))
+    said = " ".join(line.strip() for line in lines[heading : heading + 2])
+    assert said.startswith("PIECES TO PICK FROM (by number or name, or by the ID of a piece in ")
+    assert "PIECES; MAX:" in said
+    title = next(n for n, line in enumerate(lines) if line.startswith("ARMY (this turn only)"))
+    assert " ".join(line.strip() for line in lines[title : title + 2]) == (
+        "ARMY (this turn only): up to 9 pieces, by name or number from the list in your "
+        "report, or by the ID of a piece"
+    )
+    assert max(len(line) for line in lines[title : title + 2]) <= 72
+    assert max(len(line) for line in lines[heading : heading + 2]) <= WIDTH

@@ -420,8 +420,8 @@ def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
     events = [e.to_dict() for e in result.events]
     report = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
     assert (
-        "4 missiles, 0 missed; killed 2 ARM, 0 SPY, 0.1 DEF, 0 tech points; 2 hits found "
-        "nothing there to destroy." in report
+        "4 missiles, 0 missed; killed 2 ARM, 0.1 DEF; 2 hits found nothing there to destroy."
+        in report
     )
     # "Every missile launched will SEPARATELY have a chance to hit": said as each one's
     # chance (it said '99% a missile', a chance of what the player had to guess)

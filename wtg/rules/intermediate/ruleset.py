@@ -15,9 +15,9 @@ from wtg.rules.intermediate.constants import (
     TERRAINS,
     TRANSFORM_KINDS,
 )
-from wtg.rules.intermediate.resolve import FORECAST_PHASES, resolve
+from wtg.rules.intermediate.phases.troops import PHASE as UPGRADE_TROOPS
+from wtg.rules.intermediate.resolve import FORECAST_PHASES, MOVEMENT, resolve
 from wtg.rules.intermediate.setup import start_state
-from wtg.rules.intermediate.troopforecast import troops_forecast
 from wtg.rules.intermediate.view import troop_row, troop_view
 from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES
@@ -40,6 +40,12 @@ class Intermediate(WokRuleset):
     checks = CHECKS
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
+    movement_phase = MOVEMENT
+    upgrades_first = True
+    """Phase 1, before the attacks of phase 3."""
+    upgrade_troops_phase = UPGRADE_TROOPS
+    forecast_row = staticmethod(troop_row)
+    """With the troops, and the wood after the turn."""
     starts_public = True
     waste_remainder = True
 
@@ -62,12 +68,3 @@ class Intermediate(WokRuleset):
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
     ) -> dict[str, object]:
         return troop_view(state, events, player, super().report_context(state, events, player))
-
-    def forecast(
-        self, state: WokState, orders: Mapping[str, Json], player: int
-    ) -> dict[str, object]:
-        """The WoK forecast, with troop rows (and the wood after the turn), and the Upgrade
-        Troops lines the player's attacks leave without troops (``troops_forecast``)."""
-        return troops_forecast(
-            state, orders, player, self.forecast_phases, troop_row, self.waste_remainder
-        )

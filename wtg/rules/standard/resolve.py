@@ -28,9 +28,12 @@ def transformations(turn: Turn) -> None:
     transform_all(turn, "5 transformations")
 
 
+MOVEMENT = "7 movement"
+
+
 def movement(turn: Turn) -> None:
     """Phase 7: "Movement"."""
-    move_all(turn, "7 movement")
+    move_all(turn, MOVEMENT)
 
 
 def aims(turn: Turn) -> None:

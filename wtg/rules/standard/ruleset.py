@@ -12,7 +12,7 @@ from wtg.rules.standard.accept import CHECKS, no_alliance, no_vote
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.phases.victory import humans_rips
-from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
+from wtg.rules.standard.resolve import FORECAST_PHASES, MOVEMENT, resolve
 from wtg.rules.standard.robots import robot_orders
 from wtg.rules.standard.setup import COLOURS, RIP_TARGET, start_state
 from wtg.rules.wok.espionage import OP_NAMES
@@ -29,6 +29,7 @@ class Standard(WokRuleset):
     checks = CHECKS
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
+    movement_phase = MOVEMENT
     starts_public = True
     waste_remainder = True
 

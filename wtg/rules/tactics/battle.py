@@ -52,6 +52,14 @@ class Forecast(Record):
         crit = self.crit / 100
         return hit * ((1 - crit) * self.damage + crit * self.crit_damage)
 
+    def expected_against(self, hp: int) -> float:
+        """The HP to expect a target of ``hp`` to lose on average: a strike takes no more
+        than it has (a crit of 5 against 3 HP takes 3), so no more than ``hp`` is expected."""
+        hit = 1 - self.miss / 100
+        crit = self.crit / 100
+        hp = max(hp, 0)
+        return hit * ((1 - crit) * min(self.damage, hp) + crit * min(self.crit_damage, hp))
+
 
 class Strike(Record):
     """What one attack did."""

@@ -45,7 +45,7 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
             line += (
                 f", attacks piece {target.id} ({target.kind}, {target.hp} HP): miss "
                 f"{odds.miss}%, crit {round(odds.crit)}%, damage {odds.damage} (crit "
-                f"{odds.crit_damage}), expected {odds.expected:.1f}"
+                f"{odds.crit_damage}), expected {odds.expected_against(target.hp):.1f}"
             )
             line += _if_standing(target.id, target.hp, dealt.get(target.id, 0))
             dealt[target.id] = dealt.get(target.id, 0) + odds.crit_damage

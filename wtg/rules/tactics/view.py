@@ -243,7 +243,7 @@ def attack_rows(state: TacticsState, player: int) -> list[JsonObject]:
                     "damage": odds.damage,
                     "crit_damage": odds.crit_damage,
                     "dominates": odds.dominates,
-                    "expected": f"{odds.expected:.1f}",
+                    "expected": f"{odds.expected_against(enemy.hp):.1f}",
                     "hp": enemy.hp,
                 }
             )

@@ -41,7 +41,7 @@ class Transformed(Event):
     lost: int
 
 
-class Moved(Event):
+class Moved(Event, kw_only=True):
     kind: ClassVar[str] = "moved"
     player: int
     source: int
@@ -49,6 +49,9 @@ class Moved(Event):
     unit: str
     amount: int
     halted: int
+    ordered: int = 0
+    """The amount the order asked for: more than ``amount`` and ``halted`` together when the
+    province had fewer (0: an event from before it was kept)."""
 
 
 class TroopsMoved(Moved):

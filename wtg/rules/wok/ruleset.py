@@ -31,15 +31,15 @@ from wtg.core.ruleset import (
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.board import holds_nothing, wok_board
-from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
 from wtg.rules.wok.score import top_ten
-from wtg.rules.wok.state import ACTIVE, QUIT, WokState
+from wtg.rules.wok.state import ACTIVE, QUIT, Province, WokState
+from wtg.rules.wok.troopforecast import AttackSending, troops_forecast
 from wtg.rules.wok.turn import Phase, Turn
-from wtg.rules.wok.view import TurnReading, report_context
+from wtg.rules.wok.view import ProvinceRow, TurnReading, province_row, report_context
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
@@ -57,6 +57,12 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     spy_ops: ClassVar[Mapping[int, str]]
     """The spy operations by number, as the reports name them."""
     forecast_phases: ClassVar[tuple[Phase, ...]]
+    movement_phase: ClassVar[str]
+    """The phase that moves units, as the turn names it in the lines it skips."""
+    upgrades_first: ClassVar[bool] = False
+    """Whether the tech upgrades run before the attacks (``AttackSending``)."""
+    upgrade_troops_phase: ClassVar[str | None] = None
+    """The phase that upgrades troops (Intermediate's), as the turn names it."""
     waste_remainder: ClassVar[bool] = False
     """What a transformation leaves over is lost (Standard, Intermediate: "If the number
     converted is not a multiple of the ratio, the extra will be lost"): its turn's and its
@@ -78,6 +84,8 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     start_state: Callable[[GameSetup, ProvinceMap, Random], WokState]
     run_phases: Callable[[WokState, Mapping[int, Orders], Random], TurnResult[WokState]]
     attacks_allowed: Callable[[int], int]
+    forecast_row: Callable[[Province], ProvinceRow] = staticmethod(province_row)
+    """A province's line in the forecast (Intermediate's shows its troops)."""
 
     # --- the same in every WoK ruleset ------------------------------------------------
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
@@ -295,8 +303,22 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     def forecast(
         self, state: WokState, orders: Mapping[str, Json], player: int
     ) -> dict[str, object]:
-        return forecast(
-            state, orders, player, self.forecast_phases, waste_remainder=self.waste_remainder
+        """The WoK forecast, with the lines the player's own attacks leave without troops
+        (``troops_forecast``)."""
+        sending = AttackSending(
+            movement=self.movement_phase,
+            attacks_allowed=self.attacks_allowed,
+            upgrades_first=self.upgrades_first,
+            upgrade_troops=self.upgrade_troops_phase,
+        )
+        return troops_forecast(
+            state,
+            orders,
+            player,
+            self.forecast_phases,
+            self.forecast_row,
+            self.waste_remainder,
+            sending,
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from wtg.core.jsondata import Json
+from wtg.rules.wok.phases.movement import MOVEMENT
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.accept import CHECKS, no_alliance
@@ -23,6 +24,7 @@ class Wok4(WokRuleset):
     checks = CHECKS
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
+    movement_phase = MOVEMENT
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)

@@ -27,9 +27,13 @@ ALL_TROOPS = "TRO"
 """Intermediate WoK: "move troops (TRO) in which case all troop types will be moved"."""
 
 
+MOVEMENT = "IV movement"
+"""WoK IV's phase, as its turn names it."""
+
+
 def movement(turn: Turn) -> None:
     """WoK IV's phase IV movement; other rulesets call ``move_all`` under their phase's name."""
-    move_all(turn, "IV movement")
+    move_all(turn, MOVEMENT)
 
 
 def move_all(turn: Turn, phase: str, jump_tech: int | None = None) -> None:
@@ -85,6 +89,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
                 unit=order.unit,
                 amount=moved,
                 halted=halted,
+                ordered=order.amount,
                 troops=kinds,
                 visible_to=mine,
             )
@@ -98,6 +103,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
                 unit=order.unit,
                 amount=moved,
                 halted=halted,
+                ordered=order.amount,
                 visible_to=mine,
             )
         )

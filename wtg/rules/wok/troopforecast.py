@@ -1,25 +1,22 @@
-"""Intermediate's forecast: the WoK one, and the Upgrade Troops lines that will find no troops
-of their kind because the player's own attacks (phase 3, before Upgrade Troops in phase 7)
-send them away.
+"""The WoK forecast with the lines the player's own attacks leave without troops: a move of
+troops out of a province whose troops of its kind his attack lines send away (every
+ruleset moves after attacking), and Intermediate's Upgrade Troops lines (phase 7, after
+the attacks of phase 3).
 
 The WoK forecast leaves the attacks to the turn and its table keeps the troops they send
-where they are now (it says so): an Upgrade Troops line in a province whose ARM the attack
-lines send away all was forecast as if it ran, with no word. An attack takes the troops it
-sends, won or lost (ARM first, then PIK, ARC, KNI, CAT), and nothing of another player's
-brings troops back: so the forecast runs once more on a copy whose attacks have sent their
-troops, and an Upgrade Troops line that this run skips and the first did not is said as one
-that would not run, as the turn will say it. So is a move of troops (phase 9) out of a
-province the attacks leave without troops of its kind: a move of 3 KNI out of a province
-whose every KNI an attack line sends was forecast as moving them, and the turn skips it."""
+where they are now (it says so): a move of 5 ARM out of a province whose ARM the attack
+lines send away all was forecast as if it ran, with no word, and the turn skipped it. An
+attack takes the troops it sends, won or lost (ARM first, then PIK, ARC, KNI, CAT), and
+nothing of another player's brings troops back: so the forecast runs once more on a copy
+whose attacks have sent their troops, and such a line that this run skips and the first
+did not is said as one that would not run, as the turn will say it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from wtg.core.jsondata import Json, JsonObject
-from wtg.rules.intermediate.phases.troops import PHASE
-from wtg.rules.intermediate.resolve import MOVEMENT
-from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.forecast import forecast_on, players_part
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.troops import take_troops
@@ -30,6 +27,23 @@ AFTER_ATTACKS = "once your attacks from it have sent their troops"
 """What the reason of such a line adds to the turn's ("no ARM in province 4")."""
 
 
+@dataclass(frozen=True)
+class AttackSending:
+    """What a ruleset's turn does around its attacks, as this forecast needs it."""
+
+    movement: str
+    """The phase that moves troops (its name, as the turn's skipped lines give it)."""
+    attacks_allowed: Callable[[int], int]
+    """The attack lines that count, by the player's tech."""
+    upgrades_first: bool = False
+    """Whether the tech upgrades run before the attacks (Intermediate's phase 1), so that
+    the tech after them counts the attack lines; else the tech the turn starts with does
+    (Standard's upgrades are phase 9; WoK IV fixes them by the tech points the turn begins
+    with, ruling 6)."""
+    upgrade_troops: str | None = None
+    """The phase that upgrades troops (Intermediate's phase 7; None: the ruleset has none)."""
+
+
 def troops_forecast(
     state: WokState,
     orders: Mapping[str, Json],
@@ -37,12 +51,13 @@ def troops_forecast(
     phases: Sequence[Phase],
     row: Callable[[Province], ProvinceRow],
     waste_remainder: bool,
+    rules: AttackSending,
 ) -> dict[str, object]:
-    """The WoK forecast (``forecast_on``), with the Upgrade Troops lines the player's attacks
-    leave without troops of their kind among those that would not run."""
+    """The WoK forecast (``forecast_on``), with the moves and Upgrade Troops lines the
+    player's attacks leave without troops of their kind among those that would not run."""
     result = forecast_on(players_part(state, player), orders, player, phases, row, waste_remainder)
     skipped = _skipped(result)
-    sending = _sending(state, orders, player, result, skipped)
+    sending = _sending(state, orders, player, _tech(state, player, result, rules), skipped, rules)
     changed = {_number(line.get("province")) for line in _objects(orders.get("upgrade_troops"))}
     changed |= {_number(line.get("from")) for line in _objects(orders.get("move"))}
     if not changed & set(sending):
@@ -54,22 +69,22 @@ def troops_forecast(
     said = {(s["phase"], s["order"]) for s in skipped}
     for line in _skipped(again):
         phase, order = line["phase"], line["order"]
-        if (phase, order) in said or not _emptied(phase, order, sending):
+        if (phase, order) in said or not _emptied(phase, order, sending, rules):
             continue
         reason = f"{line['reason']} {AFTER_ATTACKS}"
         skipped.append({"phase": phase, "order": order, "reason": reason})
     return result
 
 
-def _emptied(phase: str, order: str, sending: Mapping[int, int]) -> bool:
+def _emptied(phase: str, order: str, sending: Mapping[int, int], rules: AttackSending) -> bool:
     """Whether a line the run after the attacks skips is one they leave without troops: an
     Upgrade Troops line, or a move out of a province the attacks send troops from (the
     move's text, ``move 3 KNI from 16 to 20``, names it; a move out of a province the
     attacks send none from is skipped for want of what an earlier move would have brought,
     which the first run says)."""
-    if phase == PHASE:
+    if phase == rules.upgrade_troops:
         return True
-    return phase == MOVEMENT and any(f" from {source} to " in order for source in sending)
+    return phase == rules.movement and any(f" from {source} to " in order for source in sending)
 
 
 def _skipped(result: Mapping[str, object]) -> list[dict[str, str]]:
@@ -90,19 +105,28 @@ def _number(value: Json) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
+def _tech(state: WokState, player: int, result: Mapping[str, object], rules: AttackSending) -> int:
+    """The tech that counts the player's attack lines: after his upgrades where they run
+    first (the forecast's), else the tech the turn starts with."""
+    if not rules.upgrades_first:
+        return state.player(player).tech
+    tech = result["tech"]
+    return tech if isinstance(tech, int) else 0
+
+
 def _sending(
     state: WokState,
     orders: Mapping[str, Json],
     player: int,
-    result: Mapping[str, object],
+    tech: int,
     skipped: list[dict[str, str]],
+    rules: AttackSending,
 ) -> dict[int, int]:
     """The troops the attack lines that run send from each province of the player's: the
-    first lines the player's tech level (after his upgrades) allows, each from a province
-    of his to one not his, those the forecast already cancels aside."""
+    first lines the player's ``tech`` allows, each from a province of his to one not his,
+    those the forecast already cancels aside."""
     cancelled = {s["order"] for s in skipped if s["phase"] == "attack"}
-    tech = result["tech"]
-    allowed = attacks_allowed(tech if isinstance(tech, int) else 0)
+    allowed = rules.attacks_allowed(tech)
     sending: dict[int, int] = {}
     for line in _objects(orders.get("attack"))[:allowed]:
         source, target = _number(line.get("from")), _number(line.get("to"))
