@@ -49,10 +49,12 @@ def test_every_line_of_intermediate_reports_fits_a_mail(tmp_path: Path) -> None:
 
 def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> None:
     """A GM's map of more than 99 provinces: the column takes the number's places, the rows
-    and the TOTAL row keep their columns."""
+    and the TOTAL row keep their columns. (The home renumbered in the headhunting list
+    too, which names each start province by its number.)"""
     game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
     state = game.typed(INTERMEDIATE).state()
     home = next(p for p in state.provinces if p.owner == 1)
+    state.protected = [120 if pid == home.id else pid for pid in state.protected]
     home.id = state.player(1).home = 120
     report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
     lines = report.splitlines()
