@@ -44,18 +44,24 @@ def _locked(path: Path, busy: Callable[[], Exception], removed: bool) -> int:
         # the bare descriptor: no file object is read or written (a poll locks each game)
         fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno in (errno.EAGAIN, errno.EACCES):
-                    raise busy() from None
-                raise
+            _flock(fd, fcntl.LOCK_EX, busy)
             if not removed or _same_file(fd, path):
                 return fd
         except BaseException:
             os.close(fd)
             raise
         os.close(fd)  # the holder before removed it after this opened it: open it again
+
+
+def _flock(fd: int, kind: int, busy: Callable[[], Exception]) -> None:
+    """The lock of ``kind`` (exclusive or shared) taken on ``fd`` without waiting; ``busy()``
+    raised when another holds one it cannot share."""
+    try:
+        fcntl.flock(fd, kind | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES):
+            raise busy() from None
+        raise
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -83,12 +89,7 @@ def shared(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
         yield
         return
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except OSError as exc:
-            if exc.errno in (errno.EAGAIN, errno.EACCES):
-                raise busy() from None
-            raise
+        _flock(fd, fcntl.LOCK_SH, busy)
         yield
     finally:
         os.close(fd)
