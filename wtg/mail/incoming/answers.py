@@ -12,7 +12,14 @@ from typing import NamedTuple
 from jinja2 import Template
 
 from wtg.aof.copies import ORDER_LINE
-from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, mail_lines
+from wtg.aof.mailtext import (
+    BEGIN_MARKER,
+    MailLine,
+    game_value,
+    games_glanced,
+    headers_in,
+    mail_lines,
+)
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
@@ -112,7 +119,7 @@ def games_named(texts: Sequence[str]) -> list[str]:
         for text in texts:
             data, _problems = orders_from_yaml(text)
             if data is not None and isinstance(game := data.get("game"), str):
-                names.setdefault(game.strip().lower())
+                names.setdefault(game_value(game).lower())
     return list(names)
 
 
