@@ -82,3 +82,15 @@ def test_a_body_naming_the_game_in_quotes_is_filed(tmp_path: Path) -> None:
     summary = world.poll()
     assert (summary.filed, summary.held) == (1, 0)
     assert list(world.game.store.pending_orders(1)) == [2]
+
+
+def test_a_flags_tags_are_kept_where_a_stray_tag_is_dropped() -> None:
+    """England's flag is the black flag U+1F3F4 and the tags ``gbeng`` and cancel: a
+    player's press keeps it (as ``wtg.core.printable`` does), a tag word elsewhere goes."""
+    england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    text = f"PRESS g1\nGo {england}!\U000e0068\U000e0069\n"
+    kept = f"PRESS g1\nGo {england}!\n"
+    assert normalise(text) == kept
+    assert [line.text for line in mail_lines(text)] == [*kept.splitlines(), ""]
+    assert without_format(f"g1{england}") == f"g1{england}"
+    assert games_named(["GAME: g1\U000e0067\n"]) == ["g1"]

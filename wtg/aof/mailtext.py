@@ -32,7 +32,8 @@ MAX_LINES = 20_000
 comes after this many lines is no form a player wrote (and would cost memory)."""
 
 INVISIBLE = dict.fromkeys(map(ord, FORMAT_CHARACTERS))
-"""What a mail's lines lose: every format character (``wtg.core.formatchars``)."""
+"""Every format character (``wtg.core.formatchars``): what a mail's lines lose, but a
+flag's tags."""
 OTHER_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
 """The ASCII characters ``OTHER_SPACE`` matches once the line ends are LF."""
@@ -87,7 +88,7 @@ def _cleaned(text: str) -> str:
     if "\r" in text:  # the lines first: "\r\xad\n" is two line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        text = text.translate(INVISIBLE)
+        text = without_format(text)
     elif not any(space in text for space in _ASCII_SPACES):
         return text
     return OTHER_SPACE.sub(" ", text)

@@ -42,7 +42,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
-from wtg.core.formatchars import FORMAT_CHARACTERS
+from wtg.core.formatchars import DROPPED, without_flagless_tags
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
@@ -129,7 +129,7 @@ _LOOKALIKES = {
 
 def _table() -> dict[int, str | None]:
     table: dict[int, str | None] = {ord(ch): " " for ch in _SPACES}
-    table.update(dict.fromkeys(map(ord, FORMAT_CHARACTERS)))
+    table.update(DROPPED)
     for ascii_text, chars in _LOOKALIKES.items():
         table.update({ord(ch): ascii_text for ch in chars})
     table.update({code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)})
@@ -615,7 +615,9 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     if flowed:
         text = unflow(text, delsp=delsp)
-    return text if text.isascii() else text.translate(_TABLE)  # the table holds no ASCII
+    if text.isascii():
+        return text
+    return without_flagless_tags(text.translate(_TABLE))  # the table holds no ASCII
 
 
 _STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
