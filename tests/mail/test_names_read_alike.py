@@ -31,7 +31,8 @@ def test_the_format_characters_are_every_one_of_category_cf() -> None:
 @pytest.mark.parametrize("char", FORMAT_CHARACTERS)
 def test_every_reader_drops_every_format_character(char: str) -> None:
     text = f"=== BEGIN AOF ===\nGAME: g1{char}\nTURN: 1\n=== END AOF ===\n"
-    assert normalise(text) == text.replace(char, "")
+    tag = "\U000e0000" <= char <= "\U000e007f"  # left by the extractor to the text's readers
+    assert normalise(text) == (text if tag else text.replace(char, ""))
     assert mail_lines(text)[1].text == "GAME: g1"
     assert games_named([text]) == ["g1"]
     assert games_glanced([text]) == ["g1"]
@@ -90,7 +91,7 @@ def test_a_flags_tags_are_kept_where_a_stray_tag_is_dropped() -> None:
     england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
     text = f"PRESS g1\nGo {england}!\U000e0068\U000e0069\n"
     kept = f"PRESS g1\nGo {england}!\n"
-    assert normalise(text) == kept
+    assert normalise(text) == text  # the press's reader judges the tags
     assert [line.text for line in mail_lines(text)] == [*kept.splitlines(), ""]
     assert without_format(f"g1{england}") == f"g1{england}"
     assert games_named(["GAME: g1\U000e0067\n"]) == ["g1"]

@@ -30,7 +30,8 @@ _FLAG_OR_TAG = re.compile(
 cancel tag, as ``wtg.core.printable`` keeps them), or tag characters anywhere else."""
 DROPPED = {code: None for code in map(ord, FORMAT_CHARACTERS) if not _TAG.match(chr(code))}
 """What ``str.translate`` drops of a text: every format character but the tags, which
-``without_flagless_tags`` reads in their place."""
+``without_flagless_tags`` reads in their place (the extractor leaves them to the readers of
+the text: a form's lines, a game's name, a press)."""
 
 
 def without_format(text: str) -> str:

@@ -42,7 +42,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
-from wtg.core.formatchars import DROPPED, without_flagless_tags
+from wtg.core.formatchars import DROPPED
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
@@ -615,9 +615,9 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     if flowed:
         text = unflow(text, delsp=delsp)
-    if text.isascii():
-        return text
-    return without_flagless_tags(text.translate(_TABLE))  # the table holds no ASCII
+    # the table holds no ASCII; nor the tag characters, which the text's readers judge (a
+    # flag's kept, a press of nothing else refused with their code points: ``wtg.lobby``)
+    return text if text.isascii() else text.translate(_TABLE)
 
 
 _STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
