@@ -14,8 +14,9 @@ The kills fall between the queuing of that answer and the batch's commit, an old
 of another player's handled between. The host has relayed nine pieces of player 1's to
 player 2 in the last hours, and answered three commands of player 1's in the last minutes
 (``mail.replies_per_hour`` of them): the mail ``LIST`` / ``AOF`` / ``PRESS wok4-1 TO 2``
-waits, whose LIST and AOF (refused: it names no game) are held back (``cmd-KEY-0``, ``cmd-KEY-1``: no file) and whose
-piece (``cmd-KEY-2``) and its writer's copy (``cmd-KEY-3``) are queued.
+waits, whose LIST and AOF (refused: it names no game) are held back (``cmd-KEY-0``,
+``cmd-KEY-1``: no file) and whose piece (``cmd-KEY-2``) and its writer's copy
+(``cmd-KEY-3``) are queued.
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.lobby import confirm
+from wtg.lobby.database import LobbyDatabase
 from wtg.mail.incoming.strangercodes import CODES_A_DAY, LATE_EVERY
 
 VICTIM = "victim@else.example"
@@ -63,3 +65,27 @@ def test_the_owners_own_join_in_the_flood_is_mailed_its_code(tmp_path: Path) -> 
     hall.mail(VICTIM, f"CONFIRM {code}")
     hall.poll(hours=0.1)
     assert hall.game("wok4-1").config.player(4).name == "Vic"
+
+
+def test_a_flood_past_the_days_codes_keeps_a_few_requests_an_hour(tmp_path: Path) -> None:
+    """The requests held back past the day's codes wait on, to be listed later: a hundred
+    forged JOINs an hour kept a hundred requests; as many are kept an hour as the hour's
+    limit mails codes (``mail.unconfirmed_per_address``, 3), the others forgotten."""
+    hall = Hall(tmp_path, replies_per_day=5)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    for hour in range(2):  # the day's codes spent
+        for number in range(3):
+            hall.mail(VICTIM, f"JOIN wok4-1 AS Name{hour}x{number}")
+        hall.poll(hours=1)
+    for number in range(30):
+        hall.mail(VICTIM, f"JOIN wok4-1 AS Flood{number}")
+    hall.poll(hours=1)
+    names = {p.name for p in waiting_at_victim(hall)}
+    flood = {name for name in names if name and name.startswith("Flood")}
+    assert len(flood) == 1 + 3, sorted(flood)  # the late one mailed, three kept
+
+
+def waiting_at_victim(hall: Hall) -> list[confirm.Pending]:
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        return confirm.waiting_at(book, VICTIM)

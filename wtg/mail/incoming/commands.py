@@ -258,8 +258,11 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            if reply.asks is not None and not reply.asked_before and why != strangercodes.CODES_DAY:
-                confirm.forget(book, reply.asks)  # past the day's codes it waits: listed later
+            kept = why == strangercodes.CODES_DAY and codes.keep_held(
+                reply.to, limits.unconfirmed_per_address
+            )  # past the day's codes it waits, listed in a later mail: a few an hour
+            if reply.asks is not None and not reply.asked_before and not kept:
+                confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
                 why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")

@@ -7,7 +7,8 @@ limit (``mail.unconfirmed_per_address``, 3) alone let a forger have the host mai
 stranger 72 codes a day. A stranger's address now gets ``CODES_A_DAY`` codes in 24 hours;
 past them, one mail every ``LATE_EVERY`` still goes, the answer of the request it answers
 and, below it, every request that waits at the address with its code (the newest
-``LATE_LISTED``): the requests held back past the day's codes still wait, not forgotten.
+``LATE_LISTED``): the requests held back past the day's codes still wait, not forgotten
+(as many an hour as the hour's limit mails codes, ``HELD_TALLY``; the others are).
 However long a forger's flood, the owner's own JOIN is mailed its code within
 ``LATE_EVERY`` of the flood's next request (or of his next mail, once the flood stops),
 and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most."""
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
-from wtg.mail.incoming.answers import DAY
+from wtg.mail.incoming.answers import DAY, WINDOW
 from wtg.mail.outgoing import compose
 from wtg.mail.spool.journal import Journal
 
@@ -31,6 +32,11 @@ DAY_TALLY = "codes-day:"
 """The key the codes mailed to a stranger's address are counted under for ``CODES_A_DAY``."""
 LATE_TALLY = "codes-late:"
 """The key the codes mailed past ``CODES_A_DAY`` are counted under for ``LATE_EVERY``."""
+HELD_TALLY = "codes-held:"
+"""The key the requests held back past ``CODES_A_DAY`` and kept waiting are counted under:
+as many an hour as codes an address may be mailed (``mail.unconfirmed_per_address``), the
+others forgotten as a request the hour's limit holds back is: a forger's thousand JOINs an
+hour kept no thousand requests."""
 CODES_DAY = "codes to a stranger a day"
 """What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one
 (as the outcome names a limit). Its request still waits (``confirm.forget`` is not asked)."""
@@ -52,6 +58,16 @@ class StrangerCodes:
         """Whether a code past the day's may go to ``address``: none did in ``LATE_EVERY``."""
         key = f"{LATE_TALLY}{compose.address_key(address)}"
         return not self.journal.replied_since(key, self.now - LATE_EVERY)
+
+    def keep_held(self, address: str, per_hour: int) -> bool:
+        """Whether a request held back past the day's codes waits on (counted), or is
+        forgotten: ``per_hour`` of them an hour are kept, as many as its codes the hour's
+        limit would mail."""
+        key = f"{HELD_TALLY}{compose.address_key(address)}"
+        if self.journal.replies_counted(key, self.now - WINDOW) >= per_hour:
+            return False
+        self.journal.replied(key, self.now)
+        return True
 
     def mailed(self, address: str, late: bool) -> None:
         """A code went to ``address`` (``late``: past the day's codes)."""
