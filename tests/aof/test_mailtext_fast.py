@@ -13,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wtg.aof import mailtext
-from wtg.aof.mailtext import _GAME_NAMED, MAX_LINES, MailLine, games_glanced, mail_lines
+from wtg.aof.mailtext import (
+    _GAME_NAMED,
+    MAX_LINES,
+    MailLine,
+    game_value,
+    games_glanced,
+    mail_lines,
+)
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("WTG_EXAMPLES", "300")), deadline=None, database=None
@@ -69,8 +76,8 @@ GLANCED = st.lists(
 
 
 def plain_games_glanced(texts: list[str]) -> list[str]:
-    names = (m[1].strip().lower() for text in texts for m in _GAME_NAMED.finditer(text))
-    return list(dict.fromkeys(names))
+    names = (game_value(m[1]).lower() for text in texts for m in _GAME_NAMED.finditer(text))
+    return [name for name in dict.fromkeys(names) if name]
 
 
 @SETTINGS

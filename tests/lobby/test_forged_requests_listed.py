@@ -10,17 +10,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import pending_codes
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.lobby.waitlist import OTHERS_NAMED
+from wtg.mail.incoming import strangercodes
 
 ANN = "ann@victim.example"
 
 
 def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # every code mailed, the day's bound of codes to a stranger aside (its own tests:
+    # tests/lobby/test_takeover_code_floods.py): the answer's own list is what is looked at
+    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1000)
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=10)
     for hour in range(48):
@@ -62,9 +68,12 @@ def test_a_few_requests_beside_it_are_all_named(tmp_path: Path) -> None:
     assert "more wait too" not in text
 
 
-def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(tmp_path: Path) -> None:
+def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same for a seat offered: the JOIN of the game's answer and the welcome to the
     seat name the newest three of the forger's requests and count the rest."""
+    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1000)
     hall = Hall(tmp_path)
     game_with_quitters(hall, (3,))
     offer(hall, 3)

@@ -13,9 +13,10 @@ piece held back by the day's bound, its writer told.
 The kills fall between the queuing of that answer and the batch's commit, an older mail
 of another player's handled between. The host has relayed nine pieces of player 1's to
 player 2 in the last hours, and answered three commands of player 1's in the last minutes
-(``mail.replies_per_hour`` of them): the mail ``LIST`` / ``HELP`` / ``PRESS wok4-1 TO 2``
-waits, whose LIST and HELP are held back (``cmd-KEY-0``, ``cmd-KEY-1``: no file) and whose
-piece (``cmd-KEY-2``) and its writer's copy (``cmd-KEY-3``) are queued.
+(``mail.replies_per_hour`` of them): the mail ``LIST`` / ``AOF`` / ``PRESS wok4-1 TO 2``
+waits, whose LIST and AOF (refused: it names no game) are held back (``cmd-KEY-0``,
+``cmd-KEY-1``: no file) and whose piece (``cmd-KEY-2``) and its writer's copy
+(``cmd-KEY-3``) are queued.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         hall.poll()
     assert [mail.to for mail in hall.new_mails()] == [writer.email] * 3
     hall.mail(address(3), "LIST")  # older: handled after it, which is no longer in hand
-    hall.mail(writer.email, f"LIST\nHELP\nPRESS {GAME} TO 2\nCODE {writer.code}\n\nlate 0\n")
+    # (a HELP here is no longer held: its mail's CODE is the seat's, which proves him)
+    hall.mail(writer.email, f"LIST\nAOF\nPRESS {GAME} TO 2\nCODE {writer.code}\n\nlate 0\n")
     hall.config_file()
     queued = sorted(path.name for path in (hall.gm.spool / "outbox" / "queue").glob("*.eml"))
     (root / ".before").write_text("\n".join(queued))
@@ -81,7 +83,7 @@ def test_a_piece_after_a_killed_poll_is_held_back_by_a_third_answer_queued(
         """The killed reading's mail's answers in the outbox, by their place."""
         return sorted(path.name[len(stem) :] for path in queue.glob(f"{stem}-*.eml"))
 
-    assert answers() == ["-2.eml", "-3.eml"]  # its LIST and HELP held back: no file
+    assert answers() == ["-2.eml", "-3.eml"]  # its LIST and AOF held back: no file
     writer = Hall(hall_root, again=True).game(GAME).config.player(1)
     # killed while it is in hand, it is taken first and alone (``wtg.mail.poll.inprogress``);
     # killed after, while the older mail is handled or before the commit, it is looked up

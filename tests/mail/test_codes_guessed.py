@@ -121,7 +121,14 @@ def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> Non
         'guessing a code (docs/mail.md, "Codes guessed"):'
     )
     listed = runner.invoke(main, ["--config", str(config), "status", "--json"])
-    expected = {"game": "g1", "player": 3, "forms": 2, "from_elsewhere": 2, "addresses": 2}
+    expected = {
+        "game": "g1",
+        "player": 3,
+        "forms": 2,
+        "from_elsewhere": 2,
+        "addresses": 2,
+        "more_addresses": False,
+    }
     assert json.loads(listed.output)["wrong_codes"] == [expected]
     game = str(world.game.store.root)
     one = runner.invoke(main, ["--config", str(config), "status", game, "--json"])

@@ -176,6 +176,8 @@ def section_rows(section: SectionSpec, spots: Sequence[int] | None = None) -> li
         Row("tab", line(section, 1, goods, "\t")),
         Row("em space", line(section, 1, goods, "\u2003")),
         Row("soft hyphen", line(section, 1, goods).replace(":", ":\u00ad")),
+        Row("invisible separator", line(section, 1, goods).replace(":", ":\u2063")),
+        Row("tag letter", line(section, 1, goods).replace(":", ":\U000e0041")),
         Row("line beyond", line(section, section.lines + 1, goods)),
         Row("line zero", line(section, 0, goods)),
         Row("line huge", line(section, "0000001", goods)),

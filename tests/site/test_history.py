@@ -99,3 +99,24 @@ def test_a_page_an_older_wtg_wrote_is_written_anew(played_games: Path, tmp_path:
     )
     assert build_site(games, out, jobs=1).written == ("games/kaomaris/turn-1.html",)
     assert first.read_text(encoding="utf-8") == text
+
+
+def test_the_game_page_shows_the_latest_turns_facts_alone(site: Path, played_games: Path) -> None:
+    """The game's page printed every turn's Top Ten and events (the older ones folded in a
+    ``<details>``): it grew with the game, a Top Ten a turn. It shows the latest turn's,
+    and links each turn before to its page, which shows that turn's."""
+    game = open_game(played_games / "risk")
+    facts = gather(game)
+    html = (site / "games" / "risk" / "index.html").read_text(encoding="utf-8")
+    latest, *before = reversed(facts.turns)
+    history = html.split('<section id="history">', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(r'<tr><td class="num">(\d+)</td><td><bdi>([^<]+)</bdi></td>', history)
+    assert rows == [(str(r.rank), r.name) for r in latest.topten]
+    assert history.count('<table class="topten"') <= 1 and "<details" not in history
+    for line in latest.events:
+        assert f"<li>{line}</li>" in history.replace("&#39;", "'")
+    for turn in before:
+        assert f'<li><a href="turn-{turn.turn}.html">Turn {turn.turn}</a>' in history
+        assert f'id="turn-{turn.turn}"' not in history
+    feed = (site / "feed.atom").read_text(encoding="utf-8")
+    assert 'href="games/risk/turn-3.html"' in feed and "index.html#turn-" not in feed

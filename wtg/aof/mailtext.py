@@ -18,6 +18,7 @@ from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from wtg.aof.values import read_number
+from wtg.core.formatchars import FORMAT_CHARACTERS, without_format
 from wtg.core.textwidth import cut_to_columns, text_width
 
 BEGIN_MARKER = "=== BEGIN AOF ==="
@@ -30,7 +31,9 @@ MAX_LINES = 20_000
 """Lines of a text that are read: a reply quoting a report has a few hundred; what
 comes after this many lines is no form a player wrote (and would cost memory)."""
 
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+INVISIBLE = dict.fromkeys(map(ord, FORMAT_CHARACTERS))
+"""Every format character (``wtg.core.formatchars``): what a mail's lines lose, but a
+flag's tags."""
 OTHER_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
 """The ASCII characters ``OTHER_SPACE`` matches once the line ends are LF."""
@@ -85,7 +88,7 @@ def _cleaned(text: str) -> str:
     if "\r" in text:  # the lines first: "\r\xad\n" is two line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.isascii():
-        text = text.translate(INVISIBLE)
+        text = without_format(text)
     elif not any(space in text for space in _ASCII_SPACES):
         return text
     return OTHER_SPACE.sub(" ", text)
@@ -194,11 +197,28 @@ def _read_pairs(text: str, values: dict[str, str], dangling: str | None) -> str 
         key = match[1].lower()
         if value and key != "game":
             value = value.split()[0]
+        elif value:
+            value = game_value(value)
         if value:
             values.setdefault(key, value)
         elif index + 1 == len(matches) and key not in values:
             dangling = key
     return dangling
+
+
+_OPENING_QUOTES = frozenset("\"'\u201c\u201e\u2018\u201a\u00ab")
+_CLOSING_QUOTES = frozenset("\"'\u201d\u201c\u2019\u2018\u00bb")
+
+
+def game_value(value: str) -> str:
+    """A game's name as a mail writes it (after ``GAME:``), as the host reads it: without
+    format characters (``g1\u2063`` is ``g1``: ``wtg.core.formatchars``) or the blanks
+    around it, and without one pair of quotes around it (``"g1"``, ``'g1'``, ``\u201cg1\u201d``):
+    who quotes a name means the name, and no game's name holds a quote."""
+    plain = without_format(value).strip()
+    if len(plain) > 1 and plain[0] in _OPENING_QUOTES and plain[-1] in _CLOSING_QUOTES:
+        plain = plain[1:-1].strip()
+    return plain
 
 
 def header_number(value: str) -> int | None:
@@ -223,8 +243,8 @@ def games_glanced(texts: Sequence[str]) -> list[str]:
     """The names after every ``GAME:`` of a mail's texts, lower-cased, at a glance (one
     pass over the text, no line split): enough to find the games a mail is for; the
     intake reads the headers whole."""
-    names = (name.strip().lower() for text in texts for name in _games_named_in(text))
-    return list(dict.fromkeys(names))
+    names = (game_value(name).lower() for text in texts for name in _games_named_in(text))
+    return [name for name in dict.fromkeys(names) if name]
 
 
 def _games_named_in(text: str) -> Iterator[str]:

@@ -720,6 +720,7 @@ def _wrong_data(item: WrongCodes) -> dict[str, object]:
         "forms": item.forms,
         "from_elsewhere": item.elsewhere,
         "addresses": item.addresses,
+        "more_addresses": item.more_addresses,
     }
 
 
@@ -734,7 +735,8 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         'than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
     )
     for item in items[:SHOWN]:
-        elsewhere = f", {item.elsewhere} from {item.addresses} other address(es)"
+        least = "at least " if item.more_addresses else ""
+        elsewhere = f", {item.elsewhere} from {least}{item.addresses} other address(es)"
         said = elsewhere if item.elsewhere else ""
         tried = f"player {item.seat}: {item.forms} form(s)"
         tried = tried if item.seat else f"commands: {item.forms} mail(s)"

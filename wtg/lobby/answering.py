@@ -331,7 +331,24 @@ class Answering:
             {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
             for p in confirm.waiting_at(self.book, self.sender)
         ]
-        self.reply(subject, "help", verbs=VERBS, unknown=shown, waiting=waiting, question=question)
+        proven = self._code_opens_a_seat()
+        self.reply(
+            subject,
+            "help",
+            proven,
+            verbs=VERBS,
+            unknown=shown,
+            waiting=waiting,
+            question=question,
+        )
+
+    def _code_opens_a_seat(self) -> bool:
+        """Whether the mail's CODE line is a seat's code in a game here: its writer is a
+        player (whatever its From says), and his HELP counts as a proven answer, which the
+        day's cap of a forged From's answers never holds back (docs/mail.md, "Commands")."""
+        if not self.code:
+            return False
+        return any(seat_by_code(game, self.code) is not None for game in self.games().values())
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:

@@ -8,12 +8,14 @@ build that finds nothing new writes the same feed.
 
 from __future__ import annotations
 
+import posixpath
 import uuid
 from collections.abc import Iterable
 
 from wtg.core.record import Record
 from wtg.game.bidimark import name_marked
 from wtg.site.facts import GameFacts, TurnFacts
+from wtg.site.pages import turn_page
 
 FEED_ENTRIES = 1000
 """The newest entries kept in the feed (a reader polls it; older turns stay on the pages)."""
@@ -41,7 +43,7 @@ def _turn_entry(game: GameFacts, turn: TurnFacts, page: str) -> FeedEntry:
         id=entry_id(game, f"turn/{turn.turn}"),
         title=f"{game.name}: turn {turn.turn} ({game.title})",
         updated=turn.ran_at,
-        link=f"{page}#turn-{turn.turn}",
+        link=posixpath.join(posixpath.dirname(page), turn_page(turn.turn)),
         lines=(*turn.events, *((leader,) if leader else ())),
     )
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from wtg.game.report import template_environment
+from wtg.game.report import count, template_environment
 from wtg.game.schedule import parse_iso
 from wtg.maps.svg import xml_text
 
@@ -50,6 +50,7 @@ def environment() -> jinja2.Environment:
         "when": when,
         "day": day,
         "turn_page": turn_page,
+        "count": count,
     }
     return template_environment(autoescape=True, filters=filters)
 

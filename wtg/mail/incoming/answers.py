@@ -12,7 +12,14 @@ from typing import NamedTuple
 from jinja2 import Template
 
 from wtg.aof.copies import ORDER_LINE
-from wtg.aof.mailtext import BEGIN_MARKER, MailLine, games_glanced, headers_in, mail_lines
+from wtg.aof.mailtext import (
+    BEGIN_MARKER,
+    MailLine,
+    game_value,
+    games_glanced,
+    headers_in,
+    mail_lines,
+)
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
@@ -112,7 +119,7 @@ def games_named(texts: Sequence[str]) -> list[str]:
         for text in texts:
             data, _problems = orders_from_yaml(text)
             if data is not None and isinstance(game := data.get("game"), str):
-                names.setdefault(game.strip().lower())
+                names.setdefault(game_value(game).lower())
     return list(names)
 
 
@@ -146,6 +153,11 @@ class Answers:
         self.came_from: str | None = None
         """The From's address of the mail being handled, when it is answered at a Reply-To
         (``answering``)."""
+        self.authenticated: str | None = None
+        """The address (``compose.address_key``) of the mail being handled's From when the
+        GM's own server found it its domain's (``dmarc=pass`` in a header of
+        ``mail.authserv_id``: ``wtg.mail.incoming.senderauth``): answers to it are to its
+        writer, never backscatter, and no day's cap holds them back (``answering``)."""
         self._earlier: EarlierAnswers | None = None
         """The outbox's names, read at the first ``answered_before`` of the poll."""
         self.counted: set[tuple[str, int | None, float]] = set()
@@ -153,20 +165,25 @@ class Answers:
         was counted against: its other answers (a Duel mail's three forms) are not counted again."""
 
     @contextlib.contextmanager
-    def answering(self, asked: Asked, came_from: str | None = None) -> Iterator[None]:
+    def answering(
+        self, asked: Asked, came_from: str | None = None, authenticated: str | None = None
+    ) -> Iterator[None]:
         """While a mail is handled: an answer the same words got that day, to the same
         address, word for word, is not queued again (``wtg.mail.incoming.sameanswer``).
         ``came_from``: the address of its From, when it is answered at a Reply-To of the same
-        mailbox."""
+        mailbox. ``authenticated``: its From's address, when the GM's server found the From
+        its domain's (``self.authenticated``)."""
         self.asked = asked
         self.counted = set()
         self.came_from = came_from
+        self.authenticated = compose.address_key(authenticated) if authenticated else None
         try:
             yield
         finally:
             self.asked = None
             self.counted = set()
             self.came_from = None
+            self.authenticated = None
 
     def _elsewhere(self, sender: str | None, entry: PlayerEntry) -> bool:
         """Whether the mail being handled came from another address than the seat's: its
@@ -853,9 +870,15 @@ class Answers:
         # player the game has not) counts each, or one mail of forty such forms is forty
         # answers for one count
         counted = (address, limit, window)
+        # the day's cap bounds the answers a forged From has the host mail: none to the
+        # From the GM's server found its domain's (``authenticated``), the writer himself
         day = (
             f"{DAY_TALLY}{compose.address_key(to)}"
-            if daily and limited and limit is None and window == WINDOW
+            if daily
+            and limited
+            and limit is None
+            and window == WINDOW
+            and compose.address_key(to) != self.authenticated
             else None
         )
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None

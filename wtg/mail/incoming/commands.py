@@ -32,7 +32,7 @@ from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_tex
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
-from wtg.mail.incoming import strangers
+from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
@@ -191,6 +191,7 @@ class Commands:
         again: list[str] = []
         limits = self.answers.gm.limits
         private_held: str | None = None
+        codes = strangercodes.StrangerCodes(self.answers.journal, self.answers.now.timestamp())
         for index, reply in enumerate(replies):
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
@@ -217,11 +218,20 @@ class Commands:
             if reply.once_a_day:  # an auto-responder answering each never loops
                 tally, limit, window = f"{NOTICE_TALLY}{compose.address_key(reply.to)}", 1, DAY
             ident = f"cmd-{message.key}-{index}"
+            late = False  # a stranger's code past the day's (``strangercodes``)
             if reply.asks is not None and not self._mailable(book, reply.asks, ident):
                 why: str | None = ENDED
             elif day_tally is not None and self._day_spent(day_tally, ident):
                 why = PRIVATE_DAY
+            elif stranger == strangers.CODE and self._codes_spent(codes, reply.to, ident):
+                late = codes.late_open(reply.to)
+                why = None if late else strangercodes.CODES_DAY
+                if late and reply.asks is not None:
+                    note = strangercodes.waiting_note(book, reply.to, reply.asks)
+                    body = f"{body.rstrip()}\n\n{note}" if note else body
             else:
+                why = None
+            if why is None:
                 why = self.answers.reply(
                     ident,
                     reply.to,
@@ -240,6 +250,8 @@ class Commands:
                 )
                 if why is None and day_tally is not None:
                     self.answers.journal.replied(day_tally, self.answers.now.timestamp())
+                if why is None and stranger == strangers.CODE:
+                    codes.mailed(reply.to, late)
             if reply.private:  # the writer's copy that follows says what became of this one
                 private_held = why
             if why is None:
@@ -249,7 +261,10 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            if reply.asks is not None and not reply.asked_before:
+            kept = why == strangercodes.CODES_DAY and codes.keep_held(
+                reply.to, limits.unconfirmed_per_address
+            )  # past the day's codes it waits, listed in a later mail: a few an hour
+            if reply.asks is not None and not reply.asked_before and not kept:
                 confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
                 why = f"{why}: @{self.answers.strangers.held_domain}"
@@ -265,6 +280,14 @@ class Commands:
             return False
         since = self.answers.now.timestamp() - DAY
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
+
+    def _codes_spent(self, codes: strangercodes.StrangerCodes, to: str, ident: str) -> bool:
+        """Whether the stranger's address ``to`` had its day's codes
+        (``strangercodes.CODES_A_DAY``); never for an answer queued already (an earlier
+        reading of the mail, cut short before its journal's commit, queued it: it goes)."""
+        if compose.address_key(to) == self.answers.authenticated:
+            return False  # the writer himself: no forger's flood (docs/mail.md, "Commands")
+        return not self.answers.outbox.known(ident) and codes.spent(to)
 
     def _mailable(self, book: LobbyDatabase, code: str, ident: str) -> bool:
         """Whether an answer carrying a code to CONFIRM may go out: its code still waits, or

@@ -192,6 +192,12 @@ class Verdict(Record):
 
     failed: str | None = None
     unread: str | None = None
+    passed: str | None = None
+    """The From's domain (lower-cased) for which a header of ``mail.authserv_id`` says
+    ``dmarc=pass``: the From is that domain's own (its DKIM signature or SPF, aligned with
+    it). Read only from a header whose authserv-id the GM named: without the setting, the
+    topmost header is read, which a forger writes himself when the GM's server adds none,
+    and a forged ``pass`` would lift a bound meant for forged mail."""
 
 
 def verdict(
@@ -217,7 +223,11 @@ def verdict(
             continue
         failed = next((result for result in dmarc if result.result == "fail"), None)
         if failed is None:
-            return Verdict(unread=unread)
+            passed = next((result for result in dmarc if result.result == "pass"), None)
+            if passed is None or authserv_ids is None:
+                return Verdict(unread=unread)
+            domain = (passed.get("header.from") or _from_domain(from_values)).lower()
+            return Verdict(unread=unread, passed=domain or None)
         domain = failed.get("header.from") or _from_domain(from_values)
         return Verdict(failed=f"dmarc=fail for {domain}" if domain else "dmarc=fail", unread=unread)
     return Verdict(unread=unread)

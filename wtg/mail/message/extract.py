@@ -42,6 +42,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
+from wtg.core.formatchars import DROPPED
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
@@ -117,8 +118,6 @@ _BLANK_LINE = re.compile(r"\r\n|\r|\n")
 parser knows them (its ``headerRE`` and ``NLCRE``: a test holds them equal)."""
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
 _SPACES += "\u202f\u205f\u3000"
-_INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
-_INVISIBLE += "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _LOOKALIKES = {
     "'": "\u2018\u2019\u201a\u201b\u2032\u02bc",
     '"': "\u201c\u201d\u201e\u201f\u2033",
@@ -130,7 +129,7 @@ _LOOKALIKES = {
 
 def _table() -> dict[int, str | None]:
     table: dict[int, str | None] = {ord(ch): " " for ch in _SPACES}
-    table.update(dict.fromkeys(map(ord, _INVISIBLE)))
+    table.update(DROPPED)
     for ascii_text, chars in _LOOKALIKES.items():
         table.update({ord(ch): ascii_text for ch in chars})
     table.update({code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)})
@@ -616,7 +615,9 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     if flowed:
         text = unflow(text, delsp=delsp)
-    return text if text.isascii() else text.translate(_TABLE)  # the table holds no ASCII
+    # the table holds no ASCII; nor the tag characters, which the text's readers judge (a
+    # flag's kept, a press of nothing else refused with their code points: ``wtg.lobby``)
+    return text if text.isascii() else text.translate(_TABLE)
 
 
 _STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")

@@ -573,7 +573,8 @@ class Poller:
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
             asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
-            with self.answers.answering(asked, from_address(headers, sender)):
+            came = from_address(headers, sender)
+            with self.answers.answering(asked, came, self._authenticated(headers, came)):
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
@@ -728,6 +729,18 @@ class Poller:
         if said.unread:
             log_event(said.unread, mail=key, level=logging.WARNING)
         return f"{WORD}: {said.failed}" if said.failed else None
+
+    def _authenticated(self, headers: dict[str, list[str]], came: str | None) -> str | None:
+        """The From's address ``came`` when a header of the GM's own server
+        (``mail.authserv_id``) says ``dmarc=pass`` for its domain
+        (``wtg.mail.incoming.senderauth``), else None: the mail is its writer's, and its answers
+        no backscatter. Without ``mail.authserv_id`` no header is trusted to say so."""
+        found = headers.get(HEADER)
+        if not found or came is None or not self.gm.limits.authserv_id:
+            return None
+        said = verdict([str(v) for v in found], self.gm.limits.authserv_id, headers.get("from", []))
+        domain = came.rpartition("@")[2].lower()
+        return came if said.passed is not None and said.passed == domain else None
 
     def _from_host(self, headers: dict[str, list[str]], sender: str | None) -> str | None:
         """Why a mail From (or answered at) the host's own address is no one's to answer

@@ -124,6 +124,17 @@ CREATE TABLE IF NOT EXISTS wrong_codes (  -- forms refused for a wrong code, for
     PRIMARY KEY (key, game, seat)
 );
 CREATE INDEX IF NOT EXISTS wrong_codes_by_time ON wrong_codes(at);
+CREATE INDEX IF NOT EXISTS wrong_codes_by_seat ON wrong_codes(game, seat, at);
+CREATE TABLE IF NOT EXISTS wrong_code_folds (  -- a seat's older wrong codes, counted
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    minute INTEGER NOT NULL,     -- the minute of their time (seconds // 60)
+    forms INTEGER NOT NULL,
+    elsewhere INTEGER NOT NULL,  -- of them, from another address than the seat's
+    at REAL NOT NULL,            -- the newest of them
+    PRIMARY KEY (game, seat, minute)
+);
+CREATE INDEX IF NOT EXISTS wrong_code_folds_by_time ON wrong_code_folds(at);
 """
 _HELD_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
@@ -847,11 +858,43 @@ class Journal:
             "VALUES (?, ?, ?, ?, ?, ?)",
             (key, game, seat, sender.lower(), int(own), at),
         )
+        self._fold_wrong_codes(game, seat)
+
+    def _fold_wrong_codes(self, game: str, seat: int) -> None:
+        """A seat's rows of wrong codes beyond ``WRONG_CODE_ROWS`` (the oldest) made counts
+        of their minute (``wrong_code_folds``): a flood of forms grew the journal by a row
+        a mail for the two days it is kept; a seat holds ``WRONG_CODE_ROWS`` rows and a
+        row a minute at most. The digest counts the folded ones with the rest; the
+        addresses they came from are no longer told apart (``WrongCodes.more_addresses``)."""
+        seat_rows = "FROM wrong_codes WHERE game = ? AND seat = ?"
+        (kept,) = self.db.execute(f"SELECT COUNT(*) {seat_rows}", (game, seat)).fetchone()
+        if kept <= WRONG_CODE_ROWS:
+            return
+        oldest = self.db.execute(
+            f"SELECT key, own, at {seat_rows} ORDER BY at, key LIMIT ?",
+            (game, seat, kept - WRONG_CODE_ROWS),
+        ).fetchall()
+        for key, own, at in oldest:
+            self.db.execute(
+                "INSERT INTO wrong_code_folds (game, seat, minute, forms, elsewhere, at) "
+                "VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (game, seat, minute) DO UPDATE SET "
+                "forms = forms + 1, elsewhere = elsewhere + excluded.elsewhere, "
+                "at = MAX(at, excluded.at)",
+                (game, seat, int(at // 60), 1 - int(own), at),
+            )
+            self.db.execute(
+                "DELETE FROM wrong_codes WHERE key = ? AND game = ? AND seat = ?", (key, game, seat)
+            )
 
     def prune_wrong_codes(self, before: float) -> int:
-        """Drop the forms with a wrong code counted before ``before``; how many went.
-        Uncommitted."""
-        return int(self.db.execute("DELETE FROM wrong_codes WHERE at < ?", (before,)).rowcount)
+        """Drop the forms with a wrong code counted before ``before`` (their rows and their
+        counts); how many went. Uncommitted."""
+        dropped = self.db.execute("DELETE FROM wrong_codes WHERE at < ?", (before,)).rowcount
+        folded = self.db.execute(
+            "SELECT COALESCE(SUM(forms), 0) FROM wrong_code_folds WHERE at < ?", (before,)
+        ).fetchone()[0]
+        self.db.execute("DELETE FROM wrong_code_folds WHERE at < ?", (before,))
+        return int(dropped) + int(folded)
 
     def replied(self, sender: str, at: float) -> None:
         if self.witness is not None:
@@ -1239,23 +1282,48 @@ class WrongCodes(Record):
     elsewhere: int
     """Of those, how many came from an address other than the seat's."""
     addresses: int
-    """The addresses other than the seat's they came from."""
+    """The addresses other than the seat's they came from (of the newest
+    ``WRONG_CODE_ROWS`` forms, when ``more_addresses``)."""
+    more_addresses: bool = False
+    """Whether older forms from other addresses were only counted (a flood: the journal
+    keeps a row of the newest ``WRONG_CODE_ROWS`` of a seat), so that ``addresses`` is how
+    many at least."""
+
+
+WRONG_CODE_ROWS = 100
+"""The forms refused for a wrong code the journal keeps a row of, a seat: their senders
+are told apart. Those before are counted a minute a row (``Journal._fold_wrong_codes``)."""
 
 
 def wrong_codes(spool: Path, since: float) -> list[WrongCodes]:
     """The seats whose code was tried wrong since ``since`` (seconds), the most tried first
-    (none without a journal, or in one no poll of this version has opened); read only."""
+    (none without a journal, or in one no poll of this version has opened); read only. The
+    counts of a minute folded (``Journal._fold_wrong_codes``) count whole when their newest
+    form is since then."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
     rows = _query(
         spool,
         "SELECT game, seat, COUNT(*), SUM(1 - own), COUNT(DISTINCT CASE WHEN own = 0 THEN "
-        f"sender END) FROM wrong_codes WHERE at >= {since_text} GROUP BY game, seat "
-        "ORDER BY COUNT(*) DESC, game, seat",
+        f"sender END) FROM wrong_codes WHERE at >= {since_text} GROUP BY game, seat",
     )
-    return [
-        WrongCodes(printable(str(g)), int(s), int(n), int(e or 0), int(a or 0))
-        for g, s, n, e, a in rows or ()
+    folds = _query(
+        spool,
+        "SELECT game, seat, SUM(forms), SUM(elsewhere) FROM wrong_code_folds "
+        f"WHERE at >= {since_text} GROUP BY game, seat",
+    )
+    counted: dict[tuple[str, int], list[int]] = {}
+    for g, s, n, e, a in rows or ():
+        counted[(str(g), int(s))] = [int(n), int(e or 0), int(a or 0), 0]
+    for g, s, n, e in folds or ():
+        seat = counted.setdefault((str(g), int(s)), [0, 0, 0, 0])
+        seat[0] += int(n)
+        seat[1] += int(e or 0)
+        seat[3] = int(e or 0)
+    found = [
+        WrongCodes(printable(game), seat, forms, elsewhere, max(addresses, bool(more)), bool(more))
+        for (game, seat), (forms, elsewhere, addresses, more) in counted.items()
     ]
+    return sorted(found, key=lambda item: (-item.forms, item.game, item.seat))
 
 
 def set_aside_entries(spool: Path) -> list[SetAside]:

@@ -1,0 +1,74 @@
+"""A forger who spends an address's day of answers (``mail.replies_per_day``) no longer
+holds back its owner's own mail: one the GM's server found From its domain (``dmarc=pass``
+in a header of ``mail.authserv_id``), or one whose CODE line is a seat's, is answered
+(within the hour's limits) as if the forger had sent nothing. Without ``mail.authserv_id``
+no header is trusted to say so: a forger writes his own ``dmarc=pass`` when the GM's server
+adds none."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from tests.mail.loop import NOW, World
+
+PASSED = "mx.gm.example; dkim=pass header.d=players.example; dmarc=pass header.from=players.example"
+
+
+def _to(world: World, address: str, prefix: str) -> list[str]:
+    return [
+        ident
+        for ident, raw in world.outbox().items()
+        if ident.startswith(prefix) and f"\r\nTo: {address}\r\n".encode() in raw
+    ]
+
+
+def _spent(world: World) -> None:
+    """The forger's two mails of an hour, each in p2's name: his day of two answers spent."""
+    for hour in range(2):
+        world.mail("help me", sender="p2@players.example")
+        world.poll(NOW + timedelta(hours=hour))
+    assert len(_to(world, "p2@players.example", "help-")) == 2
+
+
+def test_his_own_mail_his_server_vouches_for_is_answered(tmp_path: Path) -> None:
+    world = World(tmp_path, replies_per_day=2, authserv_id="mx.gm.example")
+    _spent(world)
+    world.mail("help me", sender="p2@players.example")  # no header: maybe the forger again
+    summary = world.poll(NOW + timedelta(hours=3))
+    assert summary.unanswered == 1 and "replies_per_day" in str(summary.events[0])
+    world.mail("help me again", sender="p2@players.example", Authentication_Results=PASSED)
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 0, summary.events
+    assert len(_to(world, "p2@players.example", "help-")) == 3
+
+
+def test_a_pass_of_another_domain_or_another_server_lifts_nothing(tmp_path: Path) -> None:
+    world = World(tmp_path, replies_per_day=2, authserv_id="mx.gm.example")
+    _spent(world)
+    other = "mx.gm.example; dmarc=pass header.from=evil.example"
+    world.mail("help me", sender="p2@players.example", Authentication_Results=other)
+    forged = PASSED.replace("mx.gm.example", "mx.evil.example")
+    world.mail("help me too", sender="p2@players.example", Authentication_Results=forged)
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 2, summary.events
+    assert len(_to(world, "p2@players.example", "help-")) == 2
+
+
+def test_without_authserv_id_no_header_is_trusted_to_vouch(tmp_path: Path) -> None:
+    world = World(tmp_path, replies_per_day=2)
+    _spent(world)
+    world.mail("help me", sender="p2@players.example", Authentication_Results=PASSED)
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 1, summary.events
+
+
+def test_his_help_with_his_right_code_is_answered(tmp_path: Path) -> None:
+    world = World(tmp_path, replies_per_day=2)
+    _spent(world)
+    world.mail("HELP\nCODE CODE0002", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 0, summary.events
+    world.mail("HELP\nCODE WRONG0002", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(hours=5))
+    assert summary.unanswered == 1, summary.events

@@ -1,0 +1,101 @@
+"""The codes to CONFIRM mailed to a stranger's address a day.
+
+Anyone may ask for a code in anyone's name (``JOIN wok4 AS Name7`` under a forged From), and
+a code is no answer the day's cap of answers holds back (``mail.replies_per_day``): a
+forger who spent it would lock the address's owner out of every JOIN for a day. The hour's
+limit (``mail.unconfirmed_per_address``, 3) alone let a forger have the host mail a
+stranger 72 codes a day. A stranger's address now gets ``CODES_A_DAY`` codes in 24 hours;
+past them, one mail every ``LATE_EVERY`` still goes, the answer of the request it answers
+and, below it, every request that waits at the address with its code (the newest
+``LATE_LISTED``): the requests held back past the day's codes still wait, not forgotten
+(as many an hour as the hour's limit mails codes, ``HELD_TALLY``; the others are).
+However long a forger's flood, the owner's own JOIN is mailed its code within
+``LATE_EVERY`` of the flood's next request (or of his next mail, once the flood stops),
+and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most."""
+
+from __future__ import annotations
+
+from wtg.lobby import confirm
+from wtg.lobby.database import LobbyDatabase
+from wtg.mail.incoming.answers import DAY, WINDOW
+from wtg.mail.outgoing import compose
+from wtg.mail.spool.journal import Journal
+
+CODES_A_DAY = 6
+"""Codes to CONFIRM mailed to one stranger's address in 24 hours before ``LATE_EVERY``
+bounds them: a newcomer asks for one or two."""
+LATE_EVERY = 4 * 3600.0
+"""Seconds between two codes mailed to a stranger's address past ``CODES_A_DAY``."""
+LATE_LISTED = 10
+"""The requests waiting at the address a late code's mail lists (the newest)."""
+DAY_TALLY = "codes-day:"
+"""The key the codes mailed to a stranger's address are counted under for ``CODES_A_DAY``."""
+LATE_TALLY = "codes-late:"
+"""The key the codes mailed past ``CODES_A_DAY`` are counted under for ``LATE_EVERY``."""
+HELD_TALLY = "codes-held:"
+"""The key the requests held back past ``CODES_A_DAY`` and kept waiting are counted under:
+as many an hour as codes an address may be mailed (``mail.unconfirmed_per_address``), the
+others forgotten as a request the hour's limit holds back is: a forger's thousand JOINs an
+hour kept no thousand requests."""
+CODES_DAY = "codes to a stranger a day"
+"""What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one
+(as the outcome names a limit). Its request still waits (``confirm.forget`` is not asked)."""
+
+
+class StrangerCodes:
+    """The day's count of codes to strangers' addresses, as a poll's journal holds it."""
+
+    def __init__(self, journal: Journal, now: float) -> None:
+        self.journal = journal
+        self.now = now
+
+    def spent(self, address: str) -> bool:
+        """Whether ``address`` was mailed ``CODES_A_DAY`` codes in the last 24 hours."""
+        key = f"{DAY_TALLY}{compose.address_key(address)}"
+        return self.journal.replies_counted(key, self.now - DAY) >= CODES_A_DAY
+
+    def late_open(self, address: str) -> bool:
+        """Whether a code past the day's may go to ``address``: none did in ``LATE_EVERY``."""
+        key = f"{LATE_TALLY}{compose.address_key(address)}"
+        return not self.journal.replied_since(key, self.now - LATE_EVERY)
+
+    def keep_held(self, address: str, per_hour: int) -> bool:
+        """Whether a request held back past the day's codes waits on (counted), or is
+        forgotten: ``per_hour`` of them an hour are kept, as many as its codes the hour's
+        limit would mail."""
+        key = f"{HELD_TALLY}{compose.address_key(address)}"
+        if self.journal.replies_counted(key, self.now - WINDOW) >= per_hour:
+            return False
+        self.journal.replied(key, self.now)
+        return True
+
+    def mailed(self, address: str, late: bool) -> None:
+        """A code went to ``address`` (``late``: past the day's codes)."""
+        key = compose.address_key(address)
+        self.journal.replied(f"{DAY_TALLY}{key}", self.now)
+        if late:
+            self.journal.replied(f"{LATE_TALLY}{key}", self.now)
+
+
+def waiting_note(book: LobbyDatabase, address: str, code: str) -> str:
+    """What a late code's mail says below its answer: the other requests waiting at
+    ``address``, the newest ``LATE_LISTED``, each with its code ("" when none waits)."""
+    others = [p for p in confirm.waiting_at(book, address) if p.code != code]
+    if not others:
+        return ""
+    shown = others[-LATE_LISTED:]
+    return compose.render(
+        "lobby/codes_waiting",
+        waiting=[
+            {"asked": _asked(p), "until": confirm.lapses(p), "code": p.code}
+            for p in reversed(shown)
+        ],
+        more=len(others) - len(shown),
+    )
+
+
+def _asked(request: confirm.Pending) -> str:
+    """The request as its mail wrote it, with the name it asked for (``JOIN wok4-1 AS
+    Vic``): the owner tells his own from a forger's by it."""
+    said = confirm.asked(request)
+    return f"{said} AS {request.name}" if request.name else said
