@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,11 +30,19 @@ ODD = "\r\n\t\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2028\u3000\u200b\u200d\xad\ufeff\
 ALPHABET = ODD + " >|:AB12=_xé"
 
 
+def invisible(char: str) -> bool:
+    """Whether a mail's lines lose ``char``: a format character (Unicode's category Cf) or
+    a code point of the tags' block, U+E0000 to U+E007F (``wtg.core.formatchars``; the
+    tags of a flag are kept, tests/mail/test_names_read_alike.py: no random text here
+    makes one)."""
+    return unicodedata.category(char) == "Cf" or 0xE0000 <= ord(char) <= 0xE007F
+
+
 def plain_mail_lines(text: str) -> tuple[MailLine, ...]:
-    """The rule written plainly: line ends, invisible characters, odd spaces, then a line's
-    quote prefix and its trailing spaces."""
+    """The rule written plainly: line ends, invisible characters (``invisible``), odd
+    spaces, then a line's quote prefix and its trailing spaces."""
     joined = "\n".join(re.split(r"\r\n|\r|\n", text))
-    joined = joined.translate(dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad")))
+    joined = "".join(c for c in joined if not invisible(c))
     cleaned = re.sub(r"[^\S\n ]", " ", joined)
     lines = []
     for number, line in enumerate(cleaned.split("\n")[:MAX_LINES], start=1):
