@@ -429,7 +429,8 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if not mail.commands:
         return answered("HELP (no command found)")
     if desk.refused and desk.refused >= len(mail.commands):
-        return rejected(f"commands refused: {words}")
+        warned = "".join(f"; {warning}" for warning in desk.warnings)  # the GM's to do
+        return rejected(f"commands refused: {words}{warned}")
     return answered(f"commands: {words}{started}")
 
 
