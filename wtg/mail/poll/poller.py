@@ -786,7 +786,8 @@ class Poller:
             forms = [game.ruleset.form_for(game.state_view()) for game in games.values()]
             typed = typed_order_lines(mail_lines(text), forms)
         unclear = self.commands.unclear(msg) if text is not None else ""
-        return self.answers.help(message, sender, message_id, unread, typed, unclear)
+        question = self.commands.question(msg) if text is not None else ""
+        return self.answers.help(message, sender, message_id, unread, typed, unclear, question)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

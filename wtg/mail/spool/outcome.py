@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from wtg.core.printable import marked
 from wtg.core.record import Record
 
 
@@ -155,3 +156,10 @@ def unheard_rejected(why: str, what: str) -> Outcome:
 
 
 LATER = Outcome(Kind.LATER)
+
+
+def asked(question: str) -> str:
+    """The question a mail asked (``wtg.lobby.yesno.question``), as the GM's line for it
+    ends: the host answers none, and the GM is the one who can (``; asked "When does it
+    start?"``); "" when it asked none."""
+    return f'; asked "{marked(question)}"' if question else ""
