@@ -22,13 +22,13 @@ def test_a_waiting_player_is_told_his_place(tmp_path: Path) -> None:
     summary = hall.poll(hours=1)
     assert [text for _k, text in summary.outcomes] == ["answered: commands: STATUS wok4"]
     (told,) = hall.new_mails(address(2))
-    assert told.subject == "waiting list wok4: you are number 2 of 3 waiting", told.subject
+    assert told.subject == "waiting list wok4: 3 of 4 players waiting, you number 2", told.subject
     said = told.words
     assert (
         "You wait on the waiting list wok4 (wok4 on small, 4 players, open to all) as Bob: "
-        "number 2 of the 3 players waiting."
+        "3 of 4 players waiting, you number 2 of them (first come, first seated)."
     ) in said, told.body
-    assert "It needs 4 players: 1 more to come." in said, told.body
+    assert "1 more player is needed. The game starts as soon as the list is full" in said
     assert "Deadlines: a turn every 2 days at 18:00 UTC (or sooner, once all are READY)." in (
         said
     ), told.body

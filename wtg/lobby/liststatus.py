@@ -24,7 +24,7 @@ def status(desk: Answering, command: Command) -> None:
         return
     wl, place, count, as_name = listed
     desk.reply(
-        f"waiting list {wl.name}: you are number {place} of {count} waiting",
+        f"waiting list {wl.name}: {count} of {wl.players} players waiting, you number {place}",
         "list_place",
         list=wl.name,
         title=wl.title(),
