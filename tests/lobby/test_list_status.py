@@ -48,3 +48,29 @@ def test_someone_not_waiting_is_pointed_to_list(tmp_path: Path) -> None:
     assert told.subject == "STATUS wok4: not done", told.subject
     assert "wok4 is a waiting list, not a game: LIST shows it" in told.words
     assert address(1) not in told.body
+
+
+def test_the_list_filled_says_so_and_names_the_game_made(tmp_path: Path) -> None:
+    """The JOIN that fills the list is told it is full and its game being made (it said
+    the game starts once the list is full, of a list full then, its game made in the same
+    poll); a STATUS of the list after names the game made with him (it said only how the
+    list's games are named)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=2)
+    waits(hall, "wok4", "Ann", address(1))
+    hall.mail(address(2), "JOIN wok4 AS Bob")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(2))
+    hall.mail(address(2), f"CONFIRM {ask.code()}")
+    summary = hall.poll(hours=1)
+    ((_key, line),) = summary.outcomes
+    assert "started wok4-1" in line, line
+    (joined,) = [m for m in hall.new_mails(address(2)) if m.subject.startswith("you are on")]
+    assert "as Bob: 2 of 2 players." in joined.words, joined.body
+    assert "The list is full: its game is being made" in joined.words, joined.body
+    assert "as soon as the list is full" not in joined.words
+    hall.mail(address(1), "STATUS wok4")
+    hall.poll(hours=1)
+    (told,) = hall.new_mails(address(1))
+    assert told.subject == "STATUS wok4: not done", told.subject
+    assert "and on; the one made with you is wok4-1: name that" in told.words, told.body

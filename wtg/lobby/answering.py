@@ -354,11 +354,27 @@ class Answering:
         listed = next((wl for wl in all_lists(self.book) if wl.name == name.lower()), None)
         if listed is None:
             return f"there is no game {name!r} here"
-        return (
+        said = (
             f"{listed.name} is a waiting list, not a game: LIST shows it and how many players "
             f"wait on it, and the games made of it are named {listed.name}-1, {listed.name}-2 "
-            "and on (the mail that starts yours names it)"
+            "and on"
         )
+        mine = self._made_for_me(listed.name)
+        if mine is not None:  # he waited on it, and its game was made with him
+            return f"{said}; the one made with you is {mine}: name that"
+        return f"{said} (the mail that starts yours names it)"
+
+    def _made_for_me(self, list_name: str) -> str | None:
+        """The latest game made of the list ``list_name`` with the sender in it, or None."""
+        person = self.person()
+        row = self.book.row(
+            "SELECT game FROM entries WHERE list = ? AND game IS NOT NULL AND "
+            "(person = ? OR address = ?) ORDER BY since DESC LIMIT 1",
+            list_name,
+            person.id if person is not None else -1,
+            self.sender,
+        )
+        return None if row is None else str(row["game"])
 
     def seat(self, command: Command, game: Game) -> PlayerEntry | None:
         """The seat the mail's CODE line opens (refused with the reason when none does)."""
