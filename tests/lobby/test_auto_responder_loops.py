@@ -165,7 +165,7 @@ def test_a_person_who_writes_again_is_answered_unless_the_same_words_quote_the_s
     assert sorted(text for _k, text in summary.outcomes) == [
         "answered: commands: HELP",
         "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
-        f"({SAME}); commands: HELP",
+        f"({SAME}); commands: HELP{ASKED}",
     ]
     reply_to_last(hall, STRANGER, question, 3)
     summary = hall.poll(hours=24)

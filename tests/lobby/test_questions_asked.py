@@ -6,18 +6,30 @@ GM is shown it, and the GM's line for every such mail ends with ``asked "..."``.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import Hall, address, ann_and_bob
+from wtg.mail.poll.events import MailEvent
+from wtg.mail.spool.outcome import answered, for_the_gm
 
 QUESTION = "When is the next deadline, and can I still change my orders?"
 
 
-def test_a_seated_player_asking_is_quoted_and_the_gm_is_shown(tmp_path: Path) -> None:
+def test_a_seated_player_asking_is_quoted_and_the_gm_is_shown(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     hall = Hall(tmp_path)
     game = ann_and_bob(hall)
     hall.mail(address(1), f"Hello,\n\n{QUESTION}\n\nAnn\n")
-    summary = hall.poll(hours=1)
+    with caplog.at_level(logging.INFO, logger="wtg"):
+        summary = hall.poll(hours=1)
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert [line for line in warned if 'asked "' in line] == [
+        f'answered: help sent; asked "{QUESTION}"'
+    ], warned
     assert [text for _k, text in summary.outcomes] == [f'answered: help sent; asked "{QUESTION}"']
     (help_mail,) = hall.new_mails(address(1))
     assert help_mail.subject.startswith(f"[{game.config.game}] ")
@@ -68,3 +80,14 @@ def test_a_question_in_a_press_is_the_writers_to_his_readers(tmp_path: Path) -> 
     assert [text for _k, text in summary.outcomes] == [
         f'answered: commands: PRESS {name}; asked "Can the GM read this?"'
     ]
+
+
+def test_a_question_is_a_warning_in_the_log_and_none_is_not() -> None:
+    """The log's line for a mail that asked is a warning (the GM's to answer), as a mail
+    held is; the same mail without a question is the usual line."""
+    asking = for_the_gm(answered("help sent"), QUESTION)
+    assert asking.text() == f'answered: help sent; asked "{QUESTION}"'
+    assert MailEvent("k1", asking).level == logging.WARNING
+    plain = for_the_gm(answered("help sent"), "")
+    assert plain.text() == "answered: help sent"
+    assert MailEvent("k2", plain).level == logging.INFO

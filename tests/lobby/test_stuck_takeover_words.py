@@ -8,7 +8,10 @@ GM's text; and the same code, sent again once the GM put it right, takes the sea
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.killedpolls import NEWCOMER, newcomer_asked
@@ -21,7 +24,7 @@ STUCK = (
 
 
 def test_a_confirm_held_up_by_a_stuck_takeover_tells_the_newcomer_in_his_words(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     hall = Hall(tmp_path)
     name, ask = newcomer_asked(hall)
@@ -29,7 +32,10 @@ def test_a_confirm_held_up_by_a_stuck_takeover_tells_the_newcomer_in_his_words(
     assert hall.game(name).latest_turn() == 1
     (root / MARK).write_text(STUCK, encoding="utf-8")
     hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    summary = hall.poll(hours=1)
+    with caplog.at_level(logging.INFO, logger="wtg"):
+        summary = hall.poll(hours=1)
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert [line for line in warned if "was cut short" in line] != [], warned  # the GM's to do
     (answer,) = hall.new_mails(NEWCOMER)
     assert answer.subject == f"CONFIRM {ask.code()}: not done"
     said = " ".join(answer.body.split())

@@ -169,6 +169,10 @@ class Answering:
     warnings: list[str] = field(default_factory=list)
     """What the GM is told beside the commands (``wtg.lobby.domains.taken_note``: a seat
     taken over that gives one domain most of a game's seats), a line each."""
+    held_up: list[str] = field(default_factory=list)
+    """The requests the game's files hold up until the GM puts them right (a takeover
+    cut short that nothing finishes: ``wtg.game.takeoverfinish.TakeoverStuck``), each as
+    the GM is told it in ``warnings``: the mail's line is a warning."""
     codes_refused: dict[str, bool] = field(default_factory=dict)
     """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
     each with whether the mail came from the address of a seat of it (a typo, likely): the

@@ -453,6 +453,7 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
         )
     except TakeoverStuck as error:  # the GM's to put right: his text, the newcomer's words
         desk.warnings.append(str(error))
+        desk.held_up.append(str(error))
         desk.refuse(command, _held_up(game, seat, found))
         desk.remember(command)  # his code still counts: CONFIRM again once put right
         return

@@ -46,7 +46,7 @@ from wtg.mail.spool.outcome import (
     Kind,
     Outcome,
     answered,
-    asked,
+    for_the_gm,
     held,
     ignored,
     rejected,
@@ -599,10 +599,9 @@ class Answers:
             message_id,
             game=games[0] if len(games) == 1 else None,
         )
-        said = asked(question)
         if held is not None:
-            return unanswered(f"the help ({held}){said}")
-        return answered(("help sent" if forms else "told no orders are due") + said)
+            return for_the_gm(unanswered(f"the help ({held})"), question)
+        return for_the_gm(answered("help sent" if forms else "told no orders are due"), question)
 
     def oversized(self, message: Incoming, sender: str | None) -> Outcome:
         """A mail too big to read: its sender, when a player (and no robot), is told so."""

@@ -42,7 +42,14 @@ from wtg.mail.outgoing.notices import Notices
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
-from wtg.mail.spool.outcome import Outcome, answered, asked, ignored, rejected, unanswered
+from wtg.mail.spool.outcome import (
+    Outcome,
+    answered,
+    for_the_gm,
+    ignored,
+    rejected,
+    unanswered,
+)
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
@@ -430,16 +437,16 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
         started += f"; {_again(again)}"
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
-        return unanswered(f"{what}; commands: {words}{started}")
+        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
     if again and len(again) == len(desk.replies):
         return ignored(f"{_again(again)}; commands: {words}")
-    said_asked = asked(desk.question)
     if not mail.commands:
-        return answered(f"HELP (no command found){said_asked}")
+        return for_the_gm(answered("HELP (no command found)"), desk.question)
     if desk.refused and desk.refused >= len(mail.commands):
         warned = "".join(f"; {warning}" for warning in desk.warnings)  # the GM's to do
-        return rejected(f"commands refused: {words}{warned}{said_asked}")
-    return answered(f"commands: {words}{started}{said_asked}")
+        refused = rejected(f"commands refused: {words}{warned}")
+        return for_the_gm(refused, desk.question, bool(desk.held_up))
+    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, bool(desk.held_up))
 
 
 def seats_taken(replies: Sequence[Reply]) -> list[str]:

@@ -577,7 +577,9 @@ class Poller:
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
-            outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
+            outcome = Outcome(
+                outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, outcome.for_gm
+            )
         bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
         beyond = bounded is not outcome  # held beyond the mails waiting for a mend
         self._record(message, msg, bounded, sender, mark, archived, beyond)
