@@ -66,7 +66,9 @@ def test_help_for_a_duel_player_sends_the_forms_his_colours_still_owe(tmp_path: 
     assert sorted(world.game.ruleset.owing(world.game.state())) == [2, 3, 4, 5, 6]
     world.mail("Which forms are mine now?", sender="p1@players.example")
     summary = world.poll()
-    assert [outcome for _key, outcome in summary.outcomes] == ["answered: help sent"]
+    assert [outcome for _key, outcome in summary.outcomes] == [
+        'answered: help sent; asked "Which forms are mine now?"'
+    ]
     (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
     headers = [line for line in body.splitlines() if line.startswith("GAME:")]
     assert [line.split("PLAYER:")[1].split()[0] for line in headers] == ["3", "5"]

@@ -26,6 +26,7 @@ STRANGER = "someone@else.example"
 POLLS = 48
 """Polls, one every half hour: a day."""
 SAME = "the same answer to the same words within a day"
+ASKED = '; asked "Which list do I JOIN to play with my brother?"'
 
 
 class Responder:
@@ -112,7 +113,7 @@ def test_a_players_auto_responder_that_answers_his_help_is_not_answered_for_ever
         f"[{name}] no order form found in your mail",
     ]
     assert outcomes[:3] == [
-        "answered: help sent",
+        'answered: help sent; asked "Hello, where do I send my orders?"',
         f"ignored: no orders found in your mail ({name} p{seat})",
         "answered: help sent",
     ]
@@ -157,18 +158,18 @@ def test_a_person_who_writes_again_is_answered_unless_the_same_words_quote_the_s
     question = "HELP\nWhich list do I JOIN to play with my brother?"
     reply_to_last(hall, STRANGER, question, 1)
     summary = hall.poll(hours=0.5)
-    assert [text for _k, text in summary.outcomes] == ["answered: commands: HELP"]
+    assert [text for _k, text in summary.outcomes] == [f"answered: commands: HELP{ASKED}"]
     hall.mail(STRANGER, "HELP")
     reply_to_last(hall, STRANGER, question, 2)
     summary = hall.poll(hours=0.5)
     assert sorted(text for _k, text in summary.outcomes) == [
         "answered: commands: HELP",
         "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
-        f"({SAME}); commands: HELP",
+        f"({SAME}); commands: HELP{ASKED}",
     ]
     reply_to_last(hall, STRANGER, question, 3)
     summary = hall.poll(hours=24)
-    assert [text for _k, text in summary.outcomes] == ["answered: commands: HELP"]
+    assert [text for _k, text in summary.outcomes] == [f"answered: commands: HELP{ASKED}"]
 
 
 def test_a_forged_from_uses_up_none_of_a_players_answers(tmp_path: Path) -> None:
@@ -192,7 +193,9 @@ def test_a_forged_from_uses_up_none_of_a_players_answers(tmp_path: Path) -> None
     assert [text for _k, text in summary.outcomes] == ["answered: commands: HELP"]
     reply_to(hall, ann, commands, "Thanks! How do I see the map?", 1)
     summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == ["answered: help sent"]
+    assert [text for _k, text in summary.outcomes] == [
+        'answered: help sent; asked "Thanks! How do I see the map?"'
+    ]
     reply_to(hall, ann, commands, "Forged question a", 2)
     summary = hall.poll(hours=1)
     assert [text for _k, text in summary.outcomes] == [

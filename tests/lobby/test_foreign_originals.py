@@ -89,7 +89,9 @@ def test_a_request_forwarded_as_an_attachment_resigns_no_one(tmp_path: Path) -> 
     )
     hall.deliver(bytes(forward))
     summary = hall.poll(hours=1)
-    assert [text for _key, text in summary.outcomes] == ["answered: help sent"]
+    assert [text for _key, text in summary.outcomes] == [
+        'answered: help sent; asked "No! Not me. Who has my code?"'
+    ]
     assert game.store.pending_orders(1) == {}
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]

@@ -33,7 +33,7 @@ def test_a_mail_without_a_form_is_told_the_game_is_over(tmp_path: Path) -> None:
     hall, _game, _code = ended(tmp_path)
     hall.mail(address(1), "Hello, what now?")
     summary = hall.poll(hours=1)
-    assert summary.outcomes[0][1] == "answered: told no orders are due"
+    assert summary.outcomes[0][1] == 'answered: told no orders are due; asked "Hello, what now?"'
     (answer,) = hall.new_mails(address(1))
     assert "game wok4-1 is over" in answer.body
     assert "=== BEGIN AOF ===" not in answer.body

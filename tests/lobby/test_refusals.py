@@ -122,7 +122,9 @@ def test_a_mail_without_a_command_gets_the_help(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.mail("stranger@else.example", "Hello, how do I play?")
     summary = hall.poll()
-    assert summary.outcomes[0][1] == "answered: HELP (no command found)"
+    assert summary.outcomes[0][1] == (
+        'answered: HELP (no command found); asked "Hello, how do I play?"'
+    )
     (help_mail,) = hall.new_mails()
     assert (help_mail.to, help_mail.subject) == (
         "stranger@else.example",

@@ -264,14 +264,17 @@ def test_a_mailing_list_that_redistributes_the_answer_joins_no_one(tmp_path: Pat
     helped(hall, BOB)
 
 
-def not_confirmed(asked: Asked, hall: Hall, raw: bytes) -> Mail:
+def not_confirmed(asked: Asked, hall: Hall, raw: bytes, question: str = "") -> Mail:
     """The reply confirms nothing, and Alice is told so: her request waits, its code the
-    same; the notice returned."""
+    same; the notice returned. ``question``: the question it asked, which the GM's line
+    for it names."""
     hall.deliver(raw)
     summary = hall.poll(hours=1)
     ((_key, text),) = summary.outcomes
     assert text.startswith("answered: commands: ")
-    assert text.endswith(f"reply not read as a yes to {asked.code}")
+    said, _, asking = text.partition("; asked ")  # a question is named for the GM
+    assert said.endswith(f"reply not read as a yes to {asked.code}")
+    assert asking == (f'"{question}"' if question else ""), text
     assert waiting_names(hall) == []
     assert pending_codes(hall) == [asked.code]
     told = [m for m in hall.new_mails(ALICE) if m.subject == "JOIN wok4: not confirmed"]
@@ -295,7 +298,8 @@ def test_a_reply_that_says_something_else_confirms_nothing_and_says_so(
         confirms_by_reply(asked, tmp_path / "hall", a_reply(asked, top_posted(asked.text, typed)))
         return
     hall = asked.hall(tmp_path / "hall")
-    not_confirmed(asked, hall, a_reply(asked, top_posted(asked.text, typed)))
+    asks = typed if typed.endswith("?") else ""
+    not_confirmed(asked, hall, a_reply(asked, top_posted(asked.text, typed)), asks)
 
 
 def test_a_reply_with_another_command_answers_it_and_confirms_nothing(
@@ -319,7 +323,9 @@ def test_a_plain_reply_to_the_notice_confirms(asked: Asked, tmp_path: Path) -> N
     """Told her question confirmed nothing, Alice hits Reply to that notice: it carries the
     same code, and confirms."""
     hall = asked.hall(tmp_path / "hall")
-    not_confirmed(asked, hall, a_reply(asked, top_posted(asked.text, "What is wok4?")))
+    not_confirmed(
+        asked, hall, a_reply(asked, top_posted(asked.text, "What is wok4?")), "What is wok4?"
+    )
     hall.send()
     sent = [
         email.message_from_bytes(path.read_bytes(), policy=email.policy.default)

@@ -112,7 +112,7 @@ def test_a_players_help_held_back_is_not_answered(tmp_path: Path) -> None:
     summary = hall.poll(hours=2)
     assert sorted(text for _k, text in summary.outcomes) == [
         "answered: help sent",
-        "not answered: reply limit: the help (replies_per_hour)",
+        'not answered: reply limit: the help (replies_per_hour); asked "hello, where is my form?"',
     ]
 
 

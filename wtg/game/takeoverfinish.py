@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 MARK = "takeover-under-way.json"
 
 
+class TakeoverStuck(GameError):
+    """A takeover cut short that nothing finishes (``not_finished``): the GM's text, which
+    names the mark's path and what to do; a newcomer whose CONFIRM it holds up is told in
+    his own words (``wtg.lobby.waitlist``)."""
+
+
 @dataclass(frozen=True)
 class Takeover:
     """All one takeover writes: made after turn ``turn``, seat ``seat`` given to ``name``
@@ -122,14 +128,14 @@ def finish(game: Game[S], takeover: Takeover) -> None:
     """What ``takeover`` writes that is not written yet (each write stands where it was
     made), then its mark removed: in the latest turn when a wtg that knew no mark ran turns
     since, game.yaml giving the seat to the newcomer. GameError, nothing written, when it
-    cannot be finished (``not_finished``)."""
+    cannot be finished (``TakeoverStuck``, saying why: ``not_finished``)."""
     store, seat, name = game.store, takeover.seat, takeover.name
     latest = game.latest_turn()
     held = game.config.player(seat)
     if latest != takeover.turn:
         why = not_finished(game, takeover)
         if why is not None:
-            raise GameError(why)
+            raise TakeoverStuck(why)
         # moved on by a wtg that knew no mark, game.yaml giving the seat to the newcomer
         # already (its first write): the turns since were mailed to him, and the rest is
         # finished in the latest turn, as a takeover found in game.yaml without a mark is

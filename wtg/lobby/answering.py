@@ -169,6 +169,10 @@ class Answering:
     warnings: list[str] = field(default_factory=list)
     """What the GM is told beside the commands (``wtg.lobby.domains.taken_note``: a seat
     taken over that gives one domain most of a game's seats), a line each."""
+    held_up: list[str] = field(default_factory=list)
+    """The requests the game's files hold up until the GM puts them right (a takeover
+    cut short that nothing finishes: ``wtg.game.takeoverfinish.TakeoverStuck``), each as
+    the GM is told it in ``warnings``: the mail's line is a warning."""
     codes_refused: dict[str, bool] = field(default_factory=dict)
     """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
     each with whether the mail came from the address of a seat of it (a typo, likely): the
@@ -371,11 +375,27 @@ class Answering:
         listed = next((wl for wl in all_lists(self.book) if wl.name == name.lower()), None)
         if listed is None:
             return f"there is no game {name!r} here"
-        return (
+        said = (
             f"{listed.name} is a waiting list, not a game: LIST shows it and how many players "
             f"wait on it, and the games made of it are named {listed.name}-1, {listed.name}-2 "
-            "and on (the mail that starts yours names it)"
+            "and on"
         )
+        mine = self._made_for_me(listed.name)
+        if mine is not None:  # he waited on it, and its game was made with him
+            return f"{said}; the one made with you is {mine}: name that"
+        return f"{said} (the mail that starts yours names it)"
+
+    def _made_for_me(self, list_name: str) -> str | None:
+        """The latest game made of the list ``list_name`` with the sender in it, or None."""
+        person = self.person()
+        row = self.book.row(
+            "SELECT game FROM entries WHERE list = ? AND game IS NOT NULL AND "
+            "(person = ? OR address = ?) ORDER BY since DESC LIMIT 1",
+            list_name,
+            person.id if person is not None else -1,
+            self.sender,
+        )
+        return None if row is None else str(row["game"])
 
     def seat(self, command: Command, game: Game) -> PlayerEntry | None:
         """The seat the mail's CODE line opens (refused with the reason when none does)."""

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from wtg.lobby import playing, waitlist, yesno
+from wtg.lobby import liststatus, playing, waitlist, yesno
 from wtg.lobby.answering import Answering, Handler, Reply
 from wtg.lobby.commands import CommandMail
 
@@ -16,7 +16,7 @@ HANDLERS: dict[str, Handler] = {
     "WITHDRAW": waitlist.withdraw,
     "REPORT": playing.report,
     "AOF": playing.aof,
-    "STATUS": playing.status,
+    "STATUS": liststatus.status,
     "RESIGN": playing.resign_request,
     "ABSENCE": playing.absence,
     "PRESS": playing.press,

@@ -31,11 +31,11 @@ from wtg.lobby.people import colours_problem, player_problem, record_play
 
 START_LOCK = "start.lock"
 
-TakenOff = Callable[[WaitingList, Waiting, str], int]
+TakenOff = Callable[[WaitingList, Waiting, str], bool]
 """Queues, on disk to stay, the mail that tells a player he was taken off the list (the
 first) when its game was made, and why (the third: what wtg would refuse, and what he can
-do); 1 when queued now, 0 when it was queued before (a start cut short before it took him
-off tells him once)."""
+do; a start cut short before it took him off tells him once); whether that mail can go
+(False: his address is none a mail can go to, and the GM's line says he was not told)."""
 
 
 class Started(Record):
@@ -186,17 +186,24 @@ def _playable(
         if problem is None:
             kept.append(player)
             continue
-        tell(wl, player, problem)
+        told = tell(wl, player, problem)
         with book.write() as db:
             db.execute(
                 "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
                 (wl.name, player.person),
             )
         problems.append(
-            f"waiting list {wl.name}: {player.name} taken off (told by mail), who cannot "
+            f"waiting list {wl.name}: {player.name} taken off ({_told(told)}), who cannot "
             f"play: {problem}"
         )
     return kept
+
+
+def _told(told: bool) -> str:
+    """How a player taken off a list heard of it, as the GM's line says it."""
+    if told:
+        return "told by mail"
+    return "not told: no mail can go to his address, and `wtg send` sets it aside as failed"
 
 
 class ListsBusy(WtgError):

@@ -13,6 +13,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
 from wtg.game.newgame import seating_of
 from wtg.game.registry import GAME_SEATING
+from wtg.game.takeoverfinish import TakeoverStuck
 from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
@@ -450,6 +451,12 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             was=was,
             quitter=old,
         )
+    except TakeoverStuck as error:  # the GM's to put right: his text, the newcomer's words
+        desk.warnings.append(str(error))
+        desk.held_up.append(str(error))
+        desk.refuse(command, _held_up(game, seat, found))
+        desk.remember(command)  # his code still counts: CONFIRM again once put right
+        return
     except GameError as error:
         desk.refuse(command, str(error))
         desk.remember(command)  # over the note: no takeover of the seat is under way
@@ -478,6 +485,18 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             ended_more=max(0, len(ended) - OTHERS_NAMED),
         )
         desk.remember(command)
+
+
+def _held_up(game: Game, seat: int, found: confirm.Pending) -> str:
+    """What a newcomer whose takeover a takeover cut short holds up (``TakeoverStuck``) is
+    told: never the GM's text (the host's paths, what the GM is to do), but that the GM
+    was told, that his request stands and how long its code counts."""
+    return (
+        f"seat {seat} of game {game.config.game} cannot be handed to you just now: the "
+        "game's files wait for the GM to put something right first. The GM has been told. "
+        f"Your request stands: once the GM writes that the game is ready, mail CONFIRM "
+        f"{found.code} again (the code is good until {confirm.lapses(found)})"
+    )
 
 
 def _parted(game: Game, seat: int) -> list[int]:

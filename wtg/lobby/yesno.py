@@ -238,10 +238,18 @@ def question(typed: Sequence[str], mail: CommandMail | None) -> str | None:
     game start?``) and is no command of the mail (its word is none of theirs), cut to
     ``QUESTION_SHOWN`` characters; None when none asks. The host is a program: the answer
     tells him so, where before it said only that the request waits, and the question went
-    unanswered without a word."""
+    unanswered without a word. A line of a PRESS's text is the writer's to its readers
+    (``Bob, shall we keep the peace?``), not a question to the host."""
     verbs = {c.verb for c in mail.commands} if mail is not None else set()
+    pressed = (
+        {" ".join(line.split()) for line in mail.text.splitlines()}
+        if mail is not None and "PRESS" in verbs
+        else set()
+    )
     for line in typed:
         text = " ".join(line.split())
+        if text in pressed:
+            continue
         if text and _ASKING.fullmatch(text) and text.split()[0].upper().strip("?:") not in verbs:
             return text if len(text) <= QUESTION_SHOWN else text[: QUESTION_SHOWN - 3] + "..."
     return None

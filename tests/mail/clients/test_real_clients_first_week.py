@@ -52,7 +52,7 @@ def test_a_question_in_plain_words_is_told_no_one_answers_it(
     hall.deliver(raw)
     summary = hall.poll(hours=1)
     assert [text for _k, text in summary.outcomes] == [
-        f"answered: commands: reply not read as a yes to {asked.code}"
+        f'answered: commands: reply not read as a yes to {asked.code}; asked "{QUESTION}"'
     ]
     assert waiting_names(hall) == []
     assert pending_codes(hall) == [asked.code]
@@ -129,7 +129,9 @@ def test_a_question_to_the_mail_that_said_he_waits_is_quoted_in_the_help(
     hall = joined.hall(tmp_path / "hall")
     hall.deliver(desk.reply())
     summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == ["answered: HELP (no command found)"]
+    assert [text for _k, text in summary.outcomes] == [
+        f'answered: HELP (no command found); asked "Thanks! {QUESTION}"'
+    ]
     (told,) = hall.new_mails(ALICE)
     assert told.subject == "the commands of the host", told.subject
     assert (

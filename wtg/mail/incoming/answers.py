@@ -53,6 +53,7 @@ from wtg.mail.spool.outcome import (
     Kind,
     Outcome,
     answered,
+    for_the_gm,
     held,
     ignored,
     rejected,
@@ -571,6 +572,7 @@ class Answers:
         unread: Sequence[str] = (),
         typed: Sequence[MailLine] = (),
         unclear: str = "",
+        question: str = "",
     ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
@@ -578,7 +580,9 @@ class Answers:
         attachments of it that were not read named (``unread``: a form saved as a document
         or zipped is not read), and the order lines he typed (``typed``: in a reply that
         left the report out), which no form's header lets be read; ``unclear``: what it
-        says of the lines he typed that look like commands but are none."""
+        says of the lines he typed that look like commands but are none; ``question``: the
+        first question he typed (``yesno.question``), quoted back with the word that the
+        host answers none and that the GM is shown it, as the GM's line for the mail is."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -600,6 +604,7 @@ class Answers:
             unread=unread_note(unread) if unread else "",
             typed=typed_note(typed, bool(forms)) if typed else "",
             unclear=unclear,
+            question=question,
         )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
@@ -612,8 +617,8 @@ class Answers:
             game=games[0] if len(games) == 1 else None,
         )
         if held is not None:
-            return unanswered(f"the help ({held})")
-        return answered("help sent" if forms else "told no orders are due")
+            return for_the_gm(unanswered(f"the help ({held})"), question)
+        return for_the_gm(answered("help sent" if forms else "told no orders are due"), question)
 
     def oversized(self, message: Incoming, sender: str | None) -> Outcome:
         """A mail too big to read: its sender, when a player (and no robot), is told so."""

@@ -42,7 +42,14 @@ from wtg.mail.outgoing.notices import Notices
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
-from wtg.mail.spool.outcome import Outcome, answered, ignored, rejected, unanswered
+from wtg.mail.spool.outcome import (
+    Outcome,
+    answered,
+    for_the_gm,
+    ignored,
+    rejected,
+    unanswered,
+)
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
@@ -304,6 +311,13 @@ class Commands:
         mail = _read(msg, command_text(msg), self.copied_text(msg))
         return unclear_note(mail) if mail is not None else ""
 
+    def question(self, msg: Message) -> str:
+        """The first question a player's mail without a command typed (``yesno.question``),
+        or "": the help with his forms quotes it, saying the host answers none, and the
+        GM's line for the mail names it (``asked``)."""
+        typed = typed_text(command_text(msg) or "", self.copied_text(msg))
+        return yesno.question(typed, None) or ""
+
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
@@ -446,14 +460,16 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
         started += f"; {_again(again)}"
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
-        return unanswered(f"{what}; commands: {words}{started}")
+        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
     if again and len(again) == len(desk.replies):
         return ignored(f"{_again(again)}; commands: {words}")
     if not mail.commands:
-        return answered("HELP (no command found)")
+        return for_the_gm(answered("HELP (no command found)"), desk.question)
     if desk.refused and desk.refused >= len(mail.commands):
-        return rejected(f"commands refused: {words}")
-    return answered(f"commands: {words}{started}")
+        warned = "".join(f"; {warning}" for warning in desk.warnings)  # the GM's to do
+        refused = rejected(f"commands refused: {words}{warned}")
+        return for_the_gm(refused, desk.question, bool(desk.held_up))
+    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, bool(desk.held_up))
 
 
 def seats_taken(replies: Sequence[Reply]) -> list[str]:

@@ -376,20 +376,23 @@ class Notices:
         )
         return self._queue(ident, address, f"waiting list {list_name} closed", body, None)
 
-    def taken_off(self, wl: WaitingList, player: Waiting, reason: str) -> int:
+    def taken_off(self, wl: WaitingList, player: Waiting, reason: str) -> bool:
         """A player taken off the list ``wl`` when its game was made, who cannot play it
         (``wtg.lobby.start.TakenOff``): told why (``reason``, with what he can do) and that
         he waits on it no more. The outbox id names the list, the player and the moment he
         joined it: a start cut short before it took him off queues the same mail again,
-        and a later JOIN of his, taken off again, is told anew. On disk when it returns."""
+        and a later JOIN of his, taken off again, is told anew. On disk when it returns.
+        Whether the mail can go: False when his address is none a mail can go to (``compose``
+        refused it: the next `wtg send` sets it aside in the outbox's failed folder)."""
         ident = f"takenoff-{wl.name}-p{player.person}-{_stamp(player.since)}"
         body = compose.render(
             "taken_off", name=player.name, list=wl.name, title=wl.title(), reason=reason
         )
         subject = f"waiting list {wl.name}: your JOIN was taken back"
-        queued = self._queue(ident, player.address, subject, body, None)
+        msg = self._message(ident, player.address, subject, body, None)
+        self.outbox.add(ident, msg, durable=False)
         flush(self.outbox.root)
-        return queued
+        return not msg.refused
 
     def flush_outbox(self) -> None:
         """The mails queued so far on disk to stay (before the book forgets who is owed one)."""
@@ -429,10 +432,16 @@ class Notices:
 
     def _queue(self, ident: str, to: str, subject: str, body: str, game: str | None) -> int:
         """``game``: the game the notice is about (its List-Id), None for several."""
-        msg = compose.message(
+        msg = self._message(ident, to, subject, body, game)
+        return int(self.outbox.add(ident, msg, durable=False))
+
+    def _message(
+        self, ident: str, to: str, subject: str, body: str, game: str | None
+    ) -> compose.Outgoing:
+        """A notice's mail (``refused`` when ``to`` is no address a mail can go to)."""
+        return compose.message(
             ident, self.sender, to, subject, body, when=self.now, kind="auto-generated", game=game
         )
-        return int(self.outbox.add(ident, msg, durable=False))
 
     def _local(self, game: Game, moment: datetime | str | None) -> str | None:
         """A deadline as the game's reports write it (its schedule's time zone)."""

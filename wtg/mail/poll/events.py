@@ -40,8 +40,9 @@ class MailEvent(Record):
 
     @property
     def level(self) -> int:
-        """A mail held or quarantined, or whose answer a limit held back, is a warning."""
-        warned = self.outcome.kind in _WARNED or self.outcome.held_back
+        """A mail held or quarantined, whose answer a limit held back, or that holds what
+        only the GM can see to (a question: ``Outcome.for_gm``), is a warning."""
+        warned = self.outcome.kind in _WARNED or self.outcome.held_back or self.outcome.for_gm
         return logging.WARNING if warned else logging.INFO
 
 

@@ -578,7 +578,9 @@ class Poller:
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
-            outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
+            outcome = Outcome(
+                outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, outcome.for_gm
+            )
         bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
         beyond = bounded is not outcome  # held beyond the mails waiting for a mend
         self._record(message, msg, bounded, sender, mark, archived, beyond)
@@ -799,7 +801,8 @@ class Poller:
             forms = [game.ruleset.form_for(game.state_view()) for game in games.values()]
             typed = typed_order_lines(mail_lines(text), forms)
         unclear = self.commands.unclear(msg) if text is not None else ""
-        return self.answers.help(message, sender, message_id, unread, typed, unclear)
+        question = self.commands.question(msg) if text is not None else ""
+        return self.answers.help(message, sender, message_id, unread, typed, unclear, question)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

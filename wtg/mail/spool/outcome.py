@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from wtg.core.printable import marked
 from wtg.core.record import Record
 
 
@@ -63,6 +64,9 @@ class Outcome(Record):
     """A limit of answers held back the answer telling what was done (``unsaid``)."""
     forged: bool = False
     """The mail's From failed DMARC at the GM's server: no answer at all (``unheard``)."""
+    for_gm: bool = False
+    """The mail holds what only the GM can see to (a question, which the host answers
+    none; a request the game's files hold up): logged as a warning (``for_the_gm``)."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -136,7 +140,7 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     if held is None:
         return outcome
     detail = f"{outcome.detail}{UNSAID} ({held})"
-    return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged)
+    return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged, outcome.for_gm)
 
 
 def unheard(outcome: Outcome, why: str) -> Outcome:
@@ -145,7 +149,7 @@ def unheard(outcome: Outcome, why: str) -> Outcome:
     authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
     said = f"{outcome.detail}; " if outcome.detail else ""
     detail = f"{said}{Kind.UNANSWERED.value}: {why}"
-    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, True)
+    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, True, outcome.for_gm)
 
 
 def unheard_rejected(why: str, what: str) -> Outcome:
@@ -155,3 +159,14 @@ def unheard_rejected(why: str, what: str) -> Outcome:
 
 
 LATER = Outcome(Kind.LATER)
+
+
+def for_the_gm(outcome: Outcome, question: str, held_up: bool = False) -> Outcome:
+    """``outcome`` of a mail that asked ``question`` (``wtg.lobby.yesno.question``; ""
+    for none), its detail ending with it (``; asked "When does it start?"``): the host
+    answers none, and the GM is the one who can; ``held_up``: a request of it waits on the
+    GM (its detail says why). Either is logged as a warning (``for_gm``)."""
+    if not question and not held_up:
+        return outcome
+    detail = f'{outcome.detail}; asked "{marked(question)}"' if question else outcome.detail
+    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True)
