@@ -212,3 +212,18 @@ def test_the_headers_as_the_servers_write_them_are_read() -> None:
         == "dmarc=fail for players.example"
     )
     assert verdict(["x; dmarc=temperror"], None).failed is None
+
+
+def test_a_pass_under_the_servers_own_header_vouches_for_no_one() -> None:
+    """The GM's server writes DKIM and SPF but no DMARC result, and a forger's header of the
+    server's own name below it says ``dmarc=pass``: it lifted the day's cap of answers for
+    the From he forged. A pass is believed from the server's topmost header alone; a fail
+    below it is still read (it silences the mail it stands in, no one else's)."""
+    ids = ("mx.gm.example",)
+    own = "mx.gm.example; dkim=none; spf=softfail smtp.mailfrom=players.example"
+    forged = "mx.gm.example; dmarc=pass header.from=players.example"
+    assert verdict([own, forged], ids).passed is None
+    assert verdict([forged, own], ids).passed == "players.example"
+    assert verdict(["other.example; dmarc=none", forged], ids).passed == "players.example"
+    failed = verdict([own, "mx.gm.example; dmarc=fail header.from=players.example"], ids)
+    assert (failed.failed, failed.passed) == ("dmarc=fail for players.example", None)

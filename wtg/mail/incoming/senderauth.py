@@ -14,7 +14,10 @@ add on top. With ``mail.authserv_id`` set, the headers whose authserv-id is one 
 read, and the topmost of them that gives a DMARC result decides; without it, the topmost
 header alone (Microsoft 365 writes no authserv-id at all); with ``[]``, none. A forged
 header below can only say ``pass`` (the mail answered, as without any header) or ``fail``
-about the forger's own mail.
+about the forger's own mail. A ``pass`` lifts the day's cap of answers (``Verdict.passed``),
+so it is believed from the topmost header of ``mail.authserv_id`` alone: a server that
+writes DKIM and SPF but no DMARC result, and leaves a sender's headers of its name in the
+mail, had a forger's lower ``dmarc=pass`` of the GM's server's name believed.
 
 The header is read here, by the standard library's ``re``: the ``authres`` package (the
 classic parser, last released in 2019) refuses Microsoft 365's headers, which have no
@@ -209,22 +212,25 @@ def verdict(
     if authserv_ids is not None and not authserv_ids:
         return Verdict()
     unread: str | None = None
+    topmost = True  # no header of the GM's server read yet: a pass below the first is no one's
     for value in values[:1] if authserv_ids is None else values:
         try:
             stamp = parse(value)
         except (Malformed, RecursionError) as problem:
             if authserv_ids is None or _id_of(value) in authserv_ids:
                 unread = f"{WORD}: a header that cannot be read ({problem}): read as no result"
+                topmost = False
             continue
         if authserv_ids is not None and stamp.authserv_id not in authserv_ids:
             continue
+        vouching, topmost = topmost, False
         dmarc = [result for result in stamp.results if result.method == "dmarc"]
         if not dmarc:
             continue
         failed = next((result for result in dmarc if result.result == "fail"), None)
         if failed is None:
             passed = next((result for result in dmarc if result.result == "pass"), None)
-            if passed is None or authserv_ids is None:
+            if passed is None or authserv_ids is None or not vouching:
                 return Verdict(unread=unread)
             domain = (passed.get("header.from") or _from_domain(from_values)).lower()
             return Verdict(unread=unread, passed=domain or None)
