@@ -5,7 +5,9 @@ without it: ``g1\u2063`` is ``g1`` on every screen (the tags that make a flag, a
 U+1F3F4, show as the flag: they are kept). A mail's text loses every one of them
 before its lines are read (``wtg.aof.mailtext``, ``wtg.mail.message.extract``), and the
 site's form checker is given the same ones: one list, so that no reader of a mail keeps a
-character another drops."""
+character another drops. Two of them show in what they join, and a text keeps them where
+they do (``JOINERS``: a family emoji, a Persian word): a form's lines, a name, a code and a
+command's words are read without them."""
 
 from __future__ import annotations
 
@@ -32,6 +34,48 @@ DROPPED = {code: None for code in map(ord, FORMAT_CHARACTERS) if not _TAG.match(
 """What ``str.translate`` drops of a text: every format character but the tags, which
 ``without_flagless_tags`` reads in their place (the extractor leaves them to the readers of
 the text: a form's lines, a game's name, a press)."""
+
+
+JOINERS = "\u200c\u200d"
+"""ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER: format characters that show, in what they
+join. A family or a profession emoji is its people joined (U+1F469 U+200D U+1F467 is one
+picture, a woman and a girl; without the joiner, two), Persian writes a word's parts apart
+with the non-joiner (U+200C: ``\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645``),
+Devanagari and the scripts of India pick a letter's form with them. Between two letters of
+ASCII, or anywhere else, they show nothing."""
+IN_TEXT_DROPPED = {code: None for code in DROPPED if chr(code) not in JOINERS}
+"""What a mail's text loses as it is read (``wtg.mail.message.extract``): every format
+character but the tags and the joiners, which ``with_shown_joiners`` keeps where they show.
+Every reader of a form's lines, a name, a code or a command's words drops those too
+(``without_format``, ``without_joiners``)."""
+_NO_JOINERS = dict.fromkeys(map(ord, JOINERS))
+_JOINER = re.compile("[\u200c\u200d]")
+
+
+def with_shown_joiners(text: str) -> str:
+    """``text`` with each joiner (``JOINERS``) kept where it shows: between two characters
+    that are not ASCII and are each a letter, a mark or a symbol (two emoji, an emoji's skin
+    tone or its variation selector and an emoji, two Persian letters, a Devanagari virama and
+    a letter); every other joiner (one between ASCII letters, at a line's end, one of a run)
+    is gone."""
+    if _JOINER.search(text) is None:
+        return text
+    return _JOINER.sub(lambda found: found.group() if _joins(text, found.start()) else "", text)
+
+
+def _joins(text: str, at: int) -> bool:
+    """Whether the joiner at ``at`` stands between two characters it joins."""
+    if at == 0 or at + 1 == len(text):
+        return False
+    return all(
+        not char.isascii() and unicodedata.category(char)[0] in "LMS"
+        for char in (text[at - 1], text[at + 1])
+    )
+
+
+def without_joiners(text: str) -> str:
+    """``text`` without its joiners: a command's words, a name, a code read as typed."""
+    return text if text.isascii() else text.translate(_NO_JOINERS)
 
 
 def without_format(text: str) -> str:

@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
 from wtg.aof.original import ATTRIBUTION, ORIGINAL, forward_end, header_block
+from wtg.core.formatchars import without_joiners
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
@@ -153,7 +154,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     first = next((i for i in typed if lines[i].strip()), None)
     pressing = False
     for position, index in enumerate(typed):
-        words = _WORD.findall(lines[index])
+        words = _WORD.findall(without_joiners(lines[index]))  # a press's text keeps them
         if pressing and (index != typed[position - 1] + 1 or not words or not _is_command(words)):
             # the lines right under a PRESS that are commands (its CODE) end at the first
             # that is none: its text begins there

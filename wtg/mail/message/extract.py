@@ -42,7 +42,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
-from wtg.core.formatchars import DROPPED
+from wtg.core.formatchars import IN_TEXT_DROPPED, with_shown_joiners
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
@@ -129,7 +129,7 @@ _LOOKALIKES = {
 
 def _table() -> dict[int, str | None]:
     table: dict[int, str | None] = {ord(ch): " " for ch in _SPACES}
-    table.update(DROPPED)
+    table.update(IN_TEXT_DROPPED)
     for ascii_text, chars in _LOOKALIKES.items():
         table.update({ord(ch): ascii_text for ch in chars})
     table.update({code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)})
@@ -616,8 +616,9 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     if flowed:
         text = unflow(text, delsp=delsp)
     # the table holds no ASCII; nor the tag characters, which the text's readers judge (a
-    # flag's kept, a press of nothing else refused with their code points: ``wtg.lobby``)
-    return text if text.isascii() else text.translate(_TABLE)
+    # flag's kept, a press of nothing else refused with their code points: ``wtg.lobby``);
+    # nor the joiners, kept where they show (a family emoji, a Persian word in a press)
+    return text if text.isascii() else with_shown_joiners(text.translate(_TABLE))
 
 
 _STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
