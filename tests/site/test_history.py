@@ -120,3 +120,12 @@ def test_the_game_page_shows_the_latest_turns_facts_alone(site: Path, played_gam
         assert f'id="turn-{turn.turn}"' not in history
     feed = (site / "feed.atom").read_text(encoding="utf-8")
     assert 'href="games/risk/turn-3.html"' in feed and "index.html#turn-" not in feed
+
+
+def test_all_turns_goes_to_the_game_pages_history(site: Path) -> None:
+    """A turn page's "all turns" link went to the top of the game's page (its players and
+    board); it goes to the history there, the latest turn and the list of the turns before."""
+    html = page(site, "kaomaris", 1)
+    assert re.findall(r'<a href="([^"]+)">[^<]*: all turns</a>', html) == ["index.html#history"] * 2
+    game_page = (site / "games" / "kaomaris" / "index.html").read_text(encoding="utf-8")
+    assert '<section id="history">' in game_page and 'href="turn-0.html"' in game_page
