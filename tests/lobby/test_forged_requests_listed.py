@@ -15,6 +15,7 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import pending_codes
 from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.waitlist import OTHERS_NAMED
 from wtg.mail.incoming import strangercodes
 
@@ -93,3 +94,30 @@ def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(
     welcome = next(m for m in hall.new_mails(ANN) if m.subject == "[wok4-1] you play seat 3 now")
     assert welcome.body.count("Forged") == OTHERS_NAMED
     assert ", and 27 more) are cancelled." in " ".join(welcome.body.split())
+
+
+def test_a_request_whose_code_was_held_is_not_said_to_have_it_mailed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the day's codes to a stranger's address a request waits with its code never
+    mailed (``strangercodes``); the next answer said it waited "with the code mailed for it".
+    It says where its code is: the HELP lists it."""
+    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1)
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for name in ("Anne", "Annie", "Held"):  # the first mailed, the second late, the third held
+        hall.mail(ANN, f"JOIN wok4 AS {name}")
+        hall.poll(hours=0.1)
+    assert len(hall.new_mails(ANN)) == 2
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        (held,) = [str(r["code"]) for r in book.rows("SELECT * FROM pending WHERE name = 'Held'")]
+    hall.mail(ANN, "JOIN wok4 AS Ann")
+    hall.poll(hours=5)  # a late code's room again
+    (ask,) = hall.new_mails(ANN)
+    text = " ".join(ask.body.split())
+    assert "as Held wait too, each with a code of its own (HELP lists each request" in text
+    assert "mailed for it" not in text
+    hall.mail(ANN, "HELP")
+    hall.poll(hours=0.1)
+    (helped,) = hall.new_mails(ANN)
+    assert f"CONFIRM {held}" in helped.body

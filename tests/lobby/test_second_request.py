@@ -49,8 +49,9 @@ def test_a_forged_join_under_another_name_leaves_the_newcomers_code_working(
     assert other != mine
     # the forged request's answer went to his address, and says his own waits still
     assert (
-        "Your request of 2026-11-22 to join wok4 as Ann waits too, with the code mailed "
-        "for it: confirm the one you want (confirming one cancels the other)."
+        "Your request of 2026-11-22 to join wok4 as Ann waits too, with a code of its own "
+        "(HELP lists each request waiting at this address with its code): confirm the one "
+        "you want (confirming one cancels the other)."
     ) in flat(forged.body)
     assert sorted(pending_codes(hall)) == sorted([mine, other])
     hall.mail(NEWCOMER, f"CONFIRM {mine}")
