@@ -72,3 +72,18 @@ def test_his_help_with_his_right_code_is_answered(tmp_path: Path) -> None:
     world.mail("HELP\nCODE WRONG0002", sender="p2@players.example")
     summary = world.poll(NOW + timedelta(hours=5))
     assert summary.unanswered == 1, summary.events
+
+
+def test_every_answer_to_his_mail_with_his_right_code_is_answered(tmp_path: Path) -> None:
+    """A right CODE proved only his HELP and STATUS: his LIST, and a command of his
+    refused (a game misspelt), were held back by the day's cap a forger spent. Every
+    answer to his mail is proven alike; with a wrong code none is."""
+    world = World(tmp_path, replies_per_day=2)
+    _spent(world)
+    world.mail("LIST\nSTATUS g9\nCODE CODE0002", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 0, summary.events
+    world.mail("LIST\nSTATUS g9\nCODE WRONG0002", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(hours=5))
+    assert summary.unanswered == 1, summary.events
+    assert "replies_per_day" in str(summary.events[0])

@@ -195,6 +195,9 @@ class Answering:
     """The commands refused before the command in hand."""
     _repeated: str = ""
     """What the answers to the command in hand say of its repeats in the mail, if any."""
+    _coded: bool | None = None
+    """Whether the mail's CODE line is a seat's code here (``_code_opens_a_seat``), once
+    looked up."""
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail, handlers: Mapping[str, Handler]) -> list[Reply]:
@@ -234,7 +237,10 @@ class Answering:
         if not note:
             return
         if mine is None:
-            self.replies.append(Reply(self.sender, NOT_DONE_SUBJECT, "not_done", {UNREAD: note}))
+            proven = self._code_opens_a_seat()
+            self.replies.append(
+                Reply(self.sender, NOT_DONE_SUBJECT, "not_done", {UNREAD: note}, proven)
+            )
             return
         was = self.replies[mine]
         self.replies[mine] = Reply(
@@ -288,6 +294,9 @@ class Answering:
     ) -> None:
         if self._repeated:
             context = {**context, REPEATED: self._repeated}
+        own = to is None or to == self.sender
+        if own and not (proven or private or notice or once_a_day or on_file) and asks is None:
+            proven = self._code_opens_a_seat()  # every answer to a player's own mail alike
         self.replies.append(
             Reply(
                 to or self.sender,
@@ -348,11 +357,16 @@ class Answering:
 
     def _code_opens_a_seat(self) -> bool:
         """Whether the mail's CODE line is a seat's code in a game here: its writer is a
-        player (whatever its From says), and his HELP counts as a proven answer, which the
-        day's cap of a forged From's answers never holds back (docs/mail.md, "Commands")."""
+        player (whatever its From says), and every answer to his mail counts as a proven
+        answer (his HELP, LIST, STATUS, a command of his refused, alike), which the day's cap
+        of a forged From's answers never holds back (docs/mail.md, "Commands"). An answer
+        carrying a code to CONFIRM, a private press, a notice keep their own counts."""
         if not self.code:
             return False
-        return any(seat_by_code(game, self.code) is not None for game in self.games().values())
+        if self._coded is None:
+            games = self.games().values()
+            self._coded = any(seat_by_code(game, self.code) is not None for game in games)
+        return self._coded
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:
