@@ -227,3 +227,18 @@ def test_a_pass_under_the_servers_own_header_vouches_for_no_one() -> None:
     assert verdict(["other.example; dmarc=none", forged], ids).passed == "players.example"
     failed = verdict([own, "mx.gm.example; dmarc=fail header.from=players.example"], ids)
     assert (failed.failed, failed.passed) == ("dmarc=fail for players.example", None)
+
+
+def test_a_pass_for_a_mail_of_two_froms_vouches_for_neither() -> None:
+    """A mail with two From headers (or two addresses in one): its server may check the
+    forger's own domain, and a ``dmarc=pass`` that names no ``header.from`` was read as the
+    domain of the first From, the victim's, which the host answers: his day's cap lifted
+    for a forgery. A pass vouches for a mail of one From alone."""
+    ids = ("mx.gm.example",)
+    bare = "mx.gm.example; spf=pass smtp.mailfrom=evil.example; dmarc=pass"
+    two = ["Vic <vic@players.example>", "me@evil.example"]
+    assert verdict([bare], ids, two).passed is None
+    assert verdict([bare], ids, ["vic@players.example, me@evil.example"]).passed is None
+    assert verdict([bare], ids, two[:1]).passed == "players.example"
+    failed = verdict(["mx.gm.example; dmarc=fail"], ids, two).failed
+    assert failed == "dmarc=fail for players.example"

@@ -232,6 +232,8 @@ def verdict(
             passed = next((result for result in dmarc if result.result == "pass"), None)
             if passed is None or authserv_ids is None or not vouching:
                 return Verdict(unread=unread)
+            if len(_from_addresses(from_values)) > 1:  # which of them the server checked?
+                return Verdict(unread=unread)
             domain = (passed.get("header.from") or _from_domain(from_values)).lower()
             return Verdict(unread=unread, passed=domain or None)
         domain = failed.get("header.from") or _from_domain(from_values)
@@ -246,10 +248,18 @@ def _id_of(value: str) -> str:
     return words[0].lower() if words else ""
 
 
-def _from_domain(values: Sequence[str]) -> str:
+def _from_addresses(values: Sequence[str]) -> list[str]:
+    """The addresses of a mail's From headers, all of them: a ``dmarc=pass`` vouches for
+    one From, and a mail of two (two From headers, or two addresses in one) may have had
+    its server check the forger's own, while wtg answers the first (``noreply.from_address``):
+    it vouches for neither."""
     try:
         addresses = getaddresses(list(values))
     except RecursionError:  # the stdlib's address parser recurses on some header values
-        return ""
-    domains = [address.rpartition("@")[2].lower() for _, address in addresses if "@" in address]
+        return []
+    return [address for _, address in addresses if "@" in address]
+
+
+def _from_domain(values: Sequence[str]) -> str:
+    domains = [address.rpartition("@")[2].lower() for address in _from_addresses(values)]
     return "".join(ch for ch in domains[0] if ch.isprintable())[:100] if domains else ""
