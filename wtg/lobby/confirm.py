@@ -227,6 +227,16 @@ def waiting_at(book: LobbyDatabase, address: str) -> list[Pending]:
     return [_pending(row) for row in rows]
 
 
+def waiting_at_domain(book: LobbyDatabase, domain: str) -> list[Pending]:
+    """The requests waiting for a code mailed to an address at ``domain`` (its case as
+    stored: lower), oldest first."""
+    pattern = "%@" + domain.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    rows = book.rows(
+        "SELECT * FROM pending WHERE address LIKE ? ESCAPE '\\' ORDER BY made", pattern
+    )
+    return [_pending(row) for row in rows]
+
+
 def mailed_to(book: LobbyDatabase, address: str) -> list[Pending]:
     """Every code mailed to ``address`` that a reply may still name: the requests waiting,
     then those purged as expired (whose reply is told that they lapsed), then those another

@@ -18,6 +18,7 @@ from __future__ import annotations
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
 from wtg.mail.incoming.answers import DAY, WINDOW
+from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.outgoing import compose
 from wtg.mail.spool.journal import Journal
 
@@ -51,19 +52,19 @@ class StrangerCodes:
 
     def spent(self, address: str) -> bool:
         """Whether ``address`` was mailed ``CODES_A_DAY`` codes in the last 24 hours."""
-        key = f"{DAY_TALLY}{compose.address_key(address)}"
+        key = f"{DAY_TALLY}{_key(address)}"
         return self.journal.replies_counted(key, self.now - DAY) >= CODES_A_DAY
 
     def late_open(self, address: str) -> bool:
         """Whether a code past the day's may go to ``address``: none did in ``LATE_EVERY``."""
-        key = f"{LATE_TALLY}{compose.address_key(address)}"
+        key = f"{LATE_TALLY}{_key(address)}"
         return not self.journal.replied_since(key, self.now - LATE_EVERY)
 
     def keep_held(self, address: str, per_hour: int) -> bool:
         """Whether a request held back past the day's codes waits on (counted), or is
         forgotten: ``per_hour`` of them an hour are kept, as many as its codes the hour's
         limit would mail."""
-        key = f"{HELD_TALLY}{compose.address_key(address)}"
+        key = f"{HELD_TALLY}{_key(address)}"
         if self.journal.replies_counted(key, self.now - WINDOW) >= per_hour:
             return False
         self.journal.replied(key, self.now)
@@ -71,16 +72,30 @@ class StrangerCodes:
 
     def mailed(self, address: str, late: bool) -> None:
         """A code went to ``address`` (``late``: past the day's codes)."""
-        key = compose.address_key(address)
+        key = _key(address)
         self.journal.replied(f"{DAY_TALLY}{key}", self.now)
         if late:
             self.journal.replied(f"{LATE_TALLY}{key}", self.now)
 
 
+def _key(address: str) -> str:
+    """The mailbox ``address`` delivers to (``mailbox_of``): its day's codes are counted
+    under it, whatever sub-address or dots a forger wrote."""
+    return mailbox_of(compose.address_key(address))
+
+
 def waiting_note(book: LobbyDatabase, address: str, code: str) -> str:
     """What a late code's mail says below its answer: the other requests waiting at
-    ``address``, the newest ``LATE_LISTED``, each with its code ("" when none waits)."""
-    others = [p for p in confirm.waiting_at(book, address) if p.code != code]
+    ``address``'s mailbox (``mailbox_of``: its sub-addresses too), the newest ``LATE_LISTED``,
+    each with its code ("" when none waits)."""
+    mailbox = _key(address)  # a request at vic@ is listed in the late mail to vic+7@: a
+    # forger's flood under sub-addresses never keeps the owner's own code from him
+    domain = mailbox.rpartition("@")[2]
+    others = [
+        p
+        for p in confirm.waiting_at_domain(book, domain)
+        if p.code != code and _key(p.address) == mailbox
+    ]
     if not others:
         return ""
     shown = others[-LATE_LISTED:]

@@ -39,6 +39,7 @@ from pathlib import Path
 from wtg.files import private
 from wtg.files.sqlitewait import connect
 from wtg.lobby.domains import held_domain
+from wtg.mail.incoming.mailbox import mailbox_of
 
 FILE = "strangers.sqlite"
 WINDOW = 3600.0
@@ -121,6 +122,7 @@ class Strangers:
         asked of its id, by default true of every answer counted: one counted whose process
         died before it was queued mailed nothing). Nothing is counted then."""
         request = _digest(code) if code else ""
+        address = mailbox_of(address)  # vic+1@, vic+2@: one mailbox, one count
         db = self._connect()
         try:
             db.execute("BEGIN IMMEDIATE")
