@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, ann_and_bob
 from wtg.core.formatchars import with_shown_joiners, without_joiners
-from wtg.game.press import press_for
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import WITHHELD, blacked_out, press_for, secrets_of
 from wtg.lobby.commands import read_commands
 from wtg.mail.message.extract import normalise
 
@@ -53,3 +54,14 @@ def test_a_commands_words_and_name_are_read_without_them() -> None:
         ("JOIN", ("wok4", "AS", name.replace("\u200c", ""))),
         ("STATUS", ("\u0628\u0628",)),
     ]
+
+
+def test_a_joiner_inside_an_unshared_address_hides_it_from_no_one() -> None:
+    """A press keeps a joiner between two letters that are not ASCII: one put inside a
+    player's address written in Cyrillic showed the address whole to every player, and
+    the press's blacking out of it no longer matched."""
+    address = "\u043f\u0451\u0442\u0440@\u043f\u043e\u0447\u0442\u0430.example"
+    players = [PlayerEntry(1, "Pyotr", address, "ABCD2345EF")]
+    hidden = "\u043f\u0451\u200d\u0442\u0440@\u043f\u043e\u0447\u200c\u0442\u0430.example"
+    written = normalise(f"Write to {hidden}, code ABCD\u200d2345EF")
+    assert blacked_out(written, secrets_of(players)) == f"Write to {WITHHELD}, code {WITHHELD}"

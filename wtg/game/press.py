@@ -148,7 +148,21 @@ def secrets_of(players: Sequence[PlayerEntry], addresses: bool = True) -> re.Pat
         words += [p.email for p in players if p.email and not p.share_address]
     if not words:
         return None
-    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
+    ordered = sorted(words, key=len, reverse=True)
+    return re.compile("|".join(_joined(w) for w in ordered), re.I)
+
+
+_JOINERS = "[\u200c\u200d]*"
+"""The joiners a press keeps between two letters that are not ASCII
+(``wtg.core.formatchars.with_shown_joiners``), which show nothing there but a letter's form:
+``\u043f\u0451\u200d\u0442\u0440@...`` reads as the address without it."""
+
+
+def _joined(secret: str) -> str:
+    """A pattern of ``secret`` that a joiner between two of its characters does not hide."""
+    if secret.isascii():  # no joiner stays between two ASCII characters
+        return re.escape(secret)
+    return _JOINERS.join(re.escape(char) for char in secret)
 
 
 def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
