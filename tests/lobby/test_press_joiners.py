@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, ann_and_bob
 from wtg.core.formatchars import with_shown_joiners, without_joiners
+from wtg.core.textwidth import marks_on_a_letter
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import WITHHELD, blacked_out, press_for, secrets_of
 from wtg.lobby.commands import read_commands
@@ -65,3 +66,11 @@ def test_a_joiner_inside_an_unshared_address_hides_it_from_no_one() -> None:
     hidden = "\u043f\u0451\u200d\u0442\u0440@\u043f\u043e\u0447\u200c\u0442\u0430.example"
     written = normalise(f"Write to {hidden}, code ABCD\u200d2345EF")
     assert blacked_out(written, secrets_of(players)) == f"Write to {WITHHELD}, code {WITHHELD}"
+
+
+def test_joiners_split_no_pile_of_marks() -> None:
+    """A joiner between two accents was kept (both are not ASCII), and each one ended the
+    run of marks counted on a letter: 40 accents piled on an ``x`` passed as one a letter."""
+    tower = "x" + "\u0301\u200d" * 40
+    assert normalise(tower) == "x" + "\u0301" * 40
+    assert marks_on_a_letter(tower) == 40

@@ -53,11 +53,11 @@ _JOINER = re.compile("[\u200c\u200d]")
 
 
 def with_shown_joiners(text: str) -> str:
-    """``text`` with each joiner (``JOINERS``) kept where it shows: between two characters
-    that are not ASCII and are each a letter, a mark or a symbol (two emoji, an emoji's skin
-    tone or its variation selector and an emoji, two Persian letters, a Devanagari virama and
-    a letter); every other joiner (one between ASCII letters, at a line's end, one of a run)
-    is gone."""
+    """``text`` with each joiner (``JOINERS``) kept where it shows: after a character that is
+    not ASCII and is a letter, a mark or a symbol, and before one that is a letter or a
+    symbol (two emoji, an emoji's skin tone or its variation selector and an emoji, two
+    Persian letters, a Devanagari virama and a letter); every other joiner (one between
+    ASCII letters, between two marks, at a line's end, one of a run) is gone."""
     if _JOINER.search(text) is None:
         return text
     return _JOINER.sub(lambda found: found.group() if _joins(text, found.start()) else "", text)
@@ -67,10 +67,12 @@ def _joins(text: str, at: int) -> bool:
     """Whether the joiner at ``at`` stands between two characters it joins."""
     if at == 0 or at + 1 == len(text):
         return False
-    return all(
-        not char.isascii() and unicodedata.category(char)[0] in "LMS"
-        for char in (text[at - 1], text[at + 1])
-    )
+    before, after = text[at - 1], text[at + 1]
+    if before.isascii() or after.isascii():
+        return False
+    # what it joins to is a letter or an emoji, never a mark: between two marks it would
+    # only split a pile of them (``wtg.core.textwidth.marks_on_a_letter``)
+    return unicodedata.category(before)[0] in "LMS" and unicodedata.category(after)[0] in "LS"
 
 
 def without_joiners(text: str) -> str:

@@ -49,9 +49,12 @@ def cut_to_columns(text: str, width: int) -> list[str]:
 
 def marks_on_a_letter(text: str) -> int:
     """The most marks that follow one letter of ``text`` in a row, once composed (NFC: an
-    ``e`` and its acute are one letter ``é``, and carry none)."""
+    ``e`` and its acute are one letter ``é``, and carry none; a joiner among them is no
+    letter)."""
     most = run = 0
     for char in unicodedata.normalize("NFC", text):
+        if char in "\u200c\u200d":  # a joiner splits no pile of marks on a screen
+            continue
         run = run + 1 if unicodedata.category(char) in MARKS else 0
         most = max(most, run)
     return most
