@@ -14,7 +14,7 @@ import hashlib
 import re
 from collections.abc import Collection, Sequence
 from datetime import datetime, timezone
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -137,11 +137,17 @@ class Notices:
     """Queues notices in the outbox of a spool, as mail from ``sender``."""
 
     def __init__(self, spool: Path, sender: str, now: datetime) -> None:
-        self.outbox = Outbox(spool)
         self.spool = spool
         self.sender = sender
         self.now = now
         self._marks: dict[str, str] = {}
+
+    @cached_property
+    def outbox(self) -> Outbox:
+        """The spool's outbox, its folders made when a notice first needs it: a command
+        that may have nothing to tell (`run-turn --due` with no list full) writes nothing,
+        and works in a games folder it may only read."""
+        return Outbox(self.spool)
 
     def held(self, game: Game, hold: Hold) -> int:
         return self._each(game, hold_key(hold), "the game is on hold", "hold", reason=hold.reason)
