@@ -36,6 +36,7 @@ def test_a_question_in_a_request_asked_again_reaches_the_gm(
     hall.mail(stranger, "JOIN wok4 AS Petra")
     hall.poll(hours=1)
     (ask,) = hall.new_mails(stranger)
+    assert ask.subject == f"JOIN wok4: confirm with CONFIRM {ask.code()}"
     hall.mail(stranger, f"JOIN wok4 AS Petra\n{QUESTION}\n")
     with caplog.at_level(logging.INFO, logger="wtg"):
         summary = hall.poll(hours=0.2)
@@ -43,7 +44,8 @@ def test_a_question_in_a_request_asked_again_reaches_the_gm(
     ((_key, line),) = summary.outcomes
     assert line == (
         "ignored: asked again: 'JOIN wok4: confirm with CONFIRM <code>' not mailed again (its "
-        f'code went out within the hour and waits); commands: JOIN wok4 AS Petra; asked "{QUESTION}"'
+        "code went out within the hour and waits); commands: JOIN wok4 AS Petra; "
+        f'asked "{QUESTION}"'
     )
     assert [text for text in _warned(caplog) if "asked" in text] == [line]
 
