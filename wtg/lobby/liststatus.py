@@ -1,13 +1,15 @@
 """STATUS <list> from a player waiting on that list (``STATUS wok4``, the name his JOIN's
 answer gave him): his place on it, how many players it needs and how many more are to
 come, how its game starts and what its deadlines will be, in the words LIST uses. Never
-another player's address (nor a name: LIST shows those). STATUS of a game, and of a list
-from someone not waiting on it, is ``wtg.lobby.playing.status`` as ever (for a list: a
-refusal naming LIST)."""
+another player's address (nor a name: LIST shows those). From a newcomer whose JOIN to the
+list still waits for its CONFIRM, a refusal that names that request, its code (mailed to
+this same address before) and until when it counts: he is on no list until he confirms.
+STATUS of a game, and of a list from someone neither waiting on it nor asking to, is
+``wtg.lobby.playing.status`` as ever (for a list: a refusal naming LIST)."""
 
 from __future__ import annotations
 
-from wtg.lobby import people, playing
+from wtg.lobby import confirm, people, playing
 from wtg.lobby.answering import Answering
 from wtg.lobby.commands import Command
 from wtg.lobby.lists import WaitingList, all_lists, waiting
@@ -20,6 +22,10 @@ def status(desk: Answering, command: Command) -> None:
     name = command.args[0].lower() if command.args else ""
     listed = _waited_on(desk, name) if name and name not in desk.games() else None
     if listed is None:
+        asked = _asked_for(desk, name) if name and name not in desk.games() else None
+        if asked is not None:
+            desk.refuse(command, asked)
+            return
         playing.status(desk, command)
         return
     wl, place, count, as_name = listed
@@ -52,3 +58,22 @@ def _waited_on(desk: Answering, name: str) -> tuple[WaitingList, int, int, str] 
         ):
             return wl, place, len(players), player.name
     return None
+
+
+def _asked_for(desk: Answering, name: str) -> str | None:
+    """Why STATUS of the list ``name`` shows no place when the sender's JOIN to it waits
+    for its CONFIRM (the latest such, when he asked under several names): the request, its
+    code and what to do; None when no JOIN of his to it waits."""
+    asked = [
+        request
+        for request in confirm.waiting_at(desk.book, desk.sender)
+        if request.kind == confirm.JOIN and request.target == name
+    ]
+    if not asked:
+        return None
+    request = asked[-1]
+    return (
+        f"you are not on the waiting list {name} yet: your request {confirm.described(request)} "
+        f"waits for its CONFIRM. Mail CONFIRM {request.code} (good until "
+        f"{confirm.lapses(request)}) to be put on it; STATUS {name} then shows your place"
+    )
