@@ -22,9 +22,7 @@ def test_status_of_a_list_joined_but_not_confirmed_names_the_request(tmp_path: P
     (answer,) = hall.new_mails(newcomer)
     assert answer.subject == "STATUS wok4: not done"
     said = " ".join(answer.body.split())
-    assert (
-        "you are not on the waiting list wok4 yet: your request of 20"
-    ) in said, answer.body
+    assert ("you are not on the waiting list wok4 yet: your request of 20") in said, answer.body
     assert " to join wok4 as Petra waits for its CONFIRM. Mail CONFIRM " in said
     assert f"CONFIRM {ask.code()} (good until 20" in said
     assert "STATUS wok4 then shows your place" in said
