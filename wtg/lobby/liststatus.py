@@ -14,6 +14,7 @@ from wtg.lobby.answering import Answering
 from wtg.lobby.commands import Command
 from wtg.lobby.lists import WaitingList, all_lists, waiting
 from wtg.lobby.waitlist import deadline_rule
+from wtg.lobby.withdrawscope import withdraw_words
 
 
 def status(desk: Answering, command: Command) -> None:
@@ -28,7 +29,7 @@ def status(desk: Answering, command: Command) -> None:
             return
         playing.status(desk, command)
         return
-    wl, place, count, as_name = listed
+    wl, place, count, as_name, person = listed
     desk.reply(
         f"waiting list {wl.name}: {count} of {wl.players} players waiting, you number {place}",
         "list_place",
@@ -41,12 +42,14 @@ def status(desk: Answering, command: Command) -> None:
         more=max(0, wl.players - count),
         rule=deadline_rule(wl),
         ruleset=wl.ruleset,
+        withdraw=withdraw_words(desk.book, person, desk.sender, wl.name),
     )
 
 
-def _waited_on(desk: Answering, name: str) -> tuple[WaitingList, int, int, str] | None:
+def _waited_on(desk: Answering, name: str) -> tuple[WaitingList, int, int, str, int] | None:
     """The list ``name``, the sender's place on it (from 1, first come first), how many
-    wait on it and his name there; None when it is no list or he waits on it not."""
+    wait on it, his name there and his number in the book; None when it is no list or he
+    waits on it not."""
     wl = next((w for w in all_lists(desk.book) if w.name == name), None)
     if wl is None:
         return None
@@ -56,7 +59,7 @@ def _waited_on(desk: Answering, name: str) -> tuple[WaitingList, int, int, str] 
         if (person is not None and player.person == person.id) or (
             player.address.lower() == desk.sender
         ):
-            return wl, place, len(players), player.name
+            return wl, place, len(players), player.name, player.person
     return None
 
 
