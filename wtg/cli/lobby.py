@@ -137,7 +137,7 @@ def close_list(ctx: click.Context, name: str) -> None:
     moment = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
 
-    def tell(wl: WaitingList, player: Waiting, open_now: Sequence[WaitingList]) -> int:
+    def tell(wl: WaitingList, player: Waiting, open_now: Sequence[WaitingList]) -> bool:
         assert wl.closed is not None
         return notices.list_closed(
             wl.name,
@@ -155,6 +155,12 @@ def close_list(ctx: click.Context, name: str) -> None:
     for problem in done.problems:
         click.echo(printable(f"warning: {problem}"), err=True)
     told = f"{counted(done.told, 'player')} who waited on it told by mail"
+    if done.untold:  # an address an older wtg took unchecked: his mail is set aside as failed
+        who = ", ".join(in_list(name) for name in done.untold)
+        told += (
+            f"; {counted(len(done.untold), 'player')} taken off it not told ({who}): no mail "
+            "can go to the address, and `wtg send` sets it aside as failed"
+        )
     if not done.now:
         say(f"waiting list {done.list.name}: its closing, cut short before, finished: {told}")
         return

@@ -193,6 +193,10 @@ class Answering:
     """The replies made before the command in hand."""
     _refused_before: int = 0
     """The commands refused before the command in hand."""
+    _warned_before: int = 0
+    """The GM's lines (``warnings``) made before the command in hand."""
+    _held_before: int = 0
+    """The requests held up (``held_up``) before the command in hand."""
     _repeated: str = ""
     """What the answers to the command in hand say of its repeats in the mail, if any."""
     _coded: bool | None = None
@@ -221,6 +225,7 @@ class Answering:
                 continue
             self._repeated = _repeated_note(command, asked[_same(command)])
             self._begun, self._refused_before = len(self.replies), self.refused
+            self._warned_before, self._held_before = len(self.warnings), len(self.held_up)
             self._carry_out(command, handlers, pasted_lines)
             refused[_same(command)] = self.refused > self._refused_before
         self._repeated = ""
@@ -459,8 +464,9 @@ class Answering:
 
     def remember(self, command: Command, start: bool = False, **what: Any) -> None:
         """Keep, inside the caller's transaction (``LobbyDatabase.write``), what the command
-        did: the answers it made so far, ``start`` (full lists are started after it) and ``what``
-        (kept for a command left half done). Its answers must be made before."""
+        did: the answers it made so far, the GM's lines it made (``warnings``, ``held_up``:
+        read again, the GM is told them again), ``start`` (full lists are started after it)
+        and ``what`` (kept for a command left half done). Its answers must be made before."""
         key = self.done_key(command)
         if key is None:
             return
@@ -470,6 +476,8 @@ class Answering:
         ]
         refused = self.refused - self._refused_before
         kept = {**what, "replies": replies, "refused": refused, "start": start}
+        kept["warnings"] = self.warnings[self._warned_before :]
+        kept["held_up"] = self.held_up[self._held_before :]
         if start:  # the games it starts are stamped with this moment (``made_at``)
             kept["started_at"] = stamp(self.moment)
         with self.book.write() as db:
@@ -485,12 +493,16 @@ class Answering:
             remember(db, key, _reading(command, what), self.moment)
 
     def again(self, command: Command) -> bool:
-        """Whether the command was carried out before: its answers are made again."""
+        """Whether the command was carried out before: its answers are made again, and
+        the GM's lines it made (a warning, a request held up: a poll killed before its
+        journal's commit never showed them to him)."""
         before = self.done(command)
         if before is None or "replies" not in before:
             return False
         self.replies += [Reply(**reply) for reply in before["replies"]]
         self.refused += int(before.get("refused", 0))
+        self.warnings += _lines(before.get("warnings"))
+        self.held_up += _lines(before.get("held_up"))
         if before.get("start"):
             self.start_full_lists()
             at = before.get("started_at")
@@ -552,6 +564,11 @@ def _unread_note(mail: CommandMail) -> str:
         f"{'it' if one else 'them'} again, in a mail of {'its' if one else 'their'} own."
     )
     return fill(said, 78)
+
+
+def _lines(kept: object) -> list[str]:
+    """The GM's lines a command's record kept (none in one an older wtg kept)."""
+    return [str(line) for line in kept] if isinstance(kept, list) else []
 
 
 def _same(command: Command) -> tuple[str, ...]:

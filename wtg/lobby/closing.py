@@ -10,7 +10,9 @@ map or number of players undone, in steps a kill may come between, each safe to 
    waiting for it ended (``confirm.closed``: a late CONFIRM is told the list was closed).
 3. Each player still waiting on it is told by mail (``tell``, through the outbox under an
    id that names the list, the moment it closed and the player: a mail queued once), the
-   outbox flushed, then, in one transaction, they are taken off it.
+   outbox flushed, then, in one transaction, they are taken off it. One whose address no
+   mail can go to (an older wtg put it on the list unchecked) is taken off too, and named
+   to the GM as not told.
 
 Killed anywhere, the book is consistent: the list open and untouched, or closed with the
 players not yet taken off it still waiting on it (`wtg lists` shows them). Given again, the
@@ -41,9 +43,10 @@ from wtg.lobby.lists import (
 from wtg.lobby.start import START_LOCK, ListsBusy, repair
 from wtg.text.closename import close_names, either
 
-Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], int]
-"""Queues the mail that tells a player the list was closed (given the lists open now);
-1 when queued now, 0 when it was queued before."""
+Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], bool]
+"""Queues the mail that tells a player the list was closed (given the lists open now), or
+finds it queued before; whether that mail can go (False: his address is none a mail can go
+to, and the GM's line says he was not told)."""
 
 
 class CloseRefused(UsageError, ValueError):
@@ -52,14 +55,16 @@ class CloseRefused(UsageError, ValueError):
 
 class Closed(Record):
     """What a close-list did: the list, whether it closed it now (else it finished a
-    close-list cut short), the players it took off the list (each told by mail: now, or
-    by the run cut short) and the JOINs it ended."""
+    close-list cut short), how many players it took off the list told by mail (now, or by
+    the run cut short), the JOINs it ended, and the names of those it took off whose
+    address no mail can go to (not told: their mails are set aside as failed)."""
 
     list: WaitingList
     now: bool
     told: int
     ended: int
     problems: tuple[str, ...] = ()
+    untold: tuple[str, ...] = ()
 
 
 def close_list(
@@ -94,8 +99,7 @@ def close_list(
         if not first and not left:
             raise CloseRefused(f"waiting list {wl.name} is closed already (`wtg lists`)")
         open_now = all_lists(book)
-        for player in left:
-            tell(wl, player, open_now)
+        untold = tuple(player.name for player in left if not tell(wl, player, open_now))
         flush()  # the mails on disk before the book forgets who is owed one
         with book.write() as db:
             for player in left:
@@ -103,7 +107,8 @@ def close_list(
                     "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
                     (wl.name, player.person),
                 )
-    return Closed(wl, first, len(left), ended, tuple(problems))
+    told = len(left) - len(untold)
+    return Closed(wl, first, told, ended, tuple(problems), untold)
 
 
 def _no_such(name: str, names: Sequence[str]) -> str:

@@ -32,6 +32,7 @@ from wtg.lobby.lists import (
 from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
+from wtg.lobby.withdrawscope import Scope, withdraw_words
 from wtg.text.closename import close_names, either
 
 DEFAULT_NAME_MAX = 40
@@ -351,6 +352,7 @@ def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> 
             title=wl.title(),
             list=wl.name,
             ruleset=wl.ruleset,
+            withdraw=withdraw_words(desk.book, person, desk.sender, wl.name),
             name=name,
             count=len(waiting(desk.book, wl.name)),
             players=wl.players,
@@ -560,7 +562,8 @@ def _tell_the_table(
 
 
 def withdraw(desk: Answering, command: Command) -> None:
-    """WITHDRAW <ruleset>: asks the sender to CONFIRM, as a JOIN does (a From is easily
+    """WITHDRAW <ruleset> (every list of it) or WITHDRAW <list> (that one alone:
+    ``withdrawscope``): asks the sender to CONFIRM, as a JOIN does (a From is easily
     forged: no one takes another person off a list). The code goes to the sender's address,
     so only that address's owner can confirm."""
     if not command.args:
@@ -569,7 +572,9 @@ def withdraw(desk: Answering, command: Command) -> None:
     ruleset = command.args[0].lower()
     lists, asked = _withdrawable(desk, ruleset)
     if not lists and not asked:
-        desk.refuse(command, f"you are on no waiting list of {ruleset}")
+        scope = Scope(desk.book, ruleset)
+        said = f"waiting list {ruleset}" if not scope.whole else f"waiting list of {ruleset}"
+        desk.refuse(command, f"you are on no {said}")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
         request = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
@@ -580,6 +585,7 @@ def withdraw(desk: Answering, command: Command) -> None:
             asks=code,
             asked_before=request.before,
             ruleset=ruleset,
+            one_list=not Scope(desk.book, ruleset).whole,
             lists=lists,
             asked=asked,
             code=code,
@@ -587,28 +593,27 @@ def withdraw(desk: Answering, command: Command) -> None:
         desk.remember(command)
 
 
-def _withdrawable(desk: Answering, ruleset: str) -> tuple[list[str], list[str]]:
-    """The lists of a ruleset the sender waits on, and those his JOINs wait to be
-    confirmed for."""
+def _withdrawable(desk: Answering, word: str) -> tuple[list[str], list[str]]:
+    """The lists a WITHDRAW's word names (a ruleset's, or one list: ``Scope``) that the
+    sender waits on, and those his JOINs wait to be confirmed for."""
     mine = desk.person()
+    named = set(Scope(desk.book, word).lists)
     lists = [
         str(row[0])
         for row in desk.book.rows(
-            "SELECT e.list FROM entries e JOIN lists l ON l.name = e.list "
-            "WHERE e.person = ? AND l.ruleset = ? AND e.game IS NULL ORDER BY e.list",
+            "SELECT list FROM entries WHERE person = ? AND game IS NULL ORDER BY list",
             mine.id if mine is not None else -1,
-            ruleset,
         )
+        if str(row[0]) in named
     ]
     asked = [
         str(row[0])
         for row in desk.book.rows(
-            "SELECT DISTINCT target FROM pending WHERE kind = ? AND address = ? AND target IN "
-            "(SELECT name FROM lists WHERE ruleset = ?) ORDER BY target",
+            "SELECT DISTINCT target FROM pending WHERE kind = ? AND address = ? ORDER BY target",
             confirm.JOIN,
             desk.sender,
-            ruleset,
         )
+        if str(row[0]) in named
     ]
     return lists, asked
 
@@ -622,20 +627,25 @@ def _confirm_withdraw(desk: Answering, command: Command, found: confirm.Pending)
         _refuse_request(desk, command, found, f"you are on no waiting list of {ruleset} any more")
         return
     mine = desk.person()
+    scope = Scope(desk.book, ruleset)
     with desk.book.write() as db:
-        db.execute(
-            "DELETE FROM entries WHERE person = ? AND game IS NULL AND list IN "
-            "(SELECT name FROM lists WHERE ruleset = ?)",
-            (mine.id if mine is not None else -1, ruleset),
-        )
-        db.execute(
-            "DELETE FROM pending WHERE kind = ? AND address = ? AND target IN "
-            "(SELECT name FROM lists WHERE ruleset = ?)",
-            (confirm.JOIN, desk.sender, ruleset),
-        )
+        for name in scope.lists:
+            db.execute(
+                "DELETE FROM entries WHERE person = ? AND game IS NULL AND list = ?",
+                (mine.id if mine is not None else -1, name),
+            )
+            db.execute(
+                "DELETE FROM pending WHERE kind = ? AND address = ? AND target = ?",
+                (confirm.JOIN, desk.sender, name),
+            )
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
         desk.reply(
-            f"WITHDRAW {ruleset}: done", "withdrawn", proven=True, ruleset=ruleset, lists=left
+            f"WITHDRAW {ruleset}: done",
+            "withdrawn",
+            proven=True,
+            ruleset=ruleset,
+            one_list=not scope.whole,
+            lists=left,
         )
         desk.remember(command)
 

@@ -67,9 +67,11 @@ def test_a_question_in_plain_words_is_told_no_one_answers_it(
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
-def test_status_of_the_list_joined_says_it_is_a_list(
+def test_status_of_the_list_joined_names_the_request(
     client: Client, asked: Asked, tmp_path: Path
 ) -> None:
+    """Her JOIN waits for its CONFIRM: the STATUS of its list names it and its code (it
+    said only that wok4 is a waiting list: tests/lobby/test_status_before_confirm.py)."""
     raw = _replied(client, asked, tmp_path, "bottom", "STATUS wok4\n\nAlice\n")
     hall = asked.hall(tmp_path / "hall")
     hall.deliver(raw)
@@ -78,10 +80,8 @@ def test_status_of_the_list_joined_says_it_is_a_list(
     mails = {mail.subject: mail for mail in hall.new_mails(ALICE)}
     assert sorted(mails) == ["JOIN wok4: not confirmed", "STATUS wok4: not done"], mails
     said = mails["STATUS wok4: not done"].words
-    assert (
-        "wok4 is a waiting list, not a game: LIST shows it and how many players wait on it, "
-        "and the games made of it are named wok4-1, wok4-2 and on"
-    ) in said, said
+    assert "you are not on the waiting list wok4 yet: your request of 20" in said, said
+    assert f"waits for its CONFIRM. Mail CONFIRM {asked.code} (good until 20" in said, said
 
 
 class Joined:

@@ -461,8 +461,10 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
         return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
-    if again and len(again) == len(desk.replies):
-        return ignored(f"{_again(again)}; commands: {words}")
+    if again and len(again) == len(desk.replies):  # what is the GM's said all the same
+        warned = "".join(f"; {warning}" for warning in desk.warnings)
+        repeated = ignored(f"{_again(again)}; commands: {words}{warned}")
+        return for_the_gm(repeated, desk.question, bool(desk.held_up))
     if not mail.commands:
         return for_the_gm(answered("HELP (no command found)"), desk.question)
     if desk.refused and desk.refused >= len(mail.commands):

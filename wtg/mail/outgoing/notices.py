@@ -369,18 +369,22 @@ class Notices:
         title: str,
         player: tuple[int, str, str],
         open_now: Sequence[tuple[str, str]],
-    ) -> int:
+    ) -> bool:
         """A player who waited on the list ``list_name``, which the GM closed at ``closed``,
         told so, and which lists are open (``open_now``: name and title each). ``player``:
         his number in the lobby's book, his name and his address. The outbox id names the
         list, the moment it closed and the player: queued again to finish a close-list cut
-        short, it is the same mail. Flushed by the caller (``flush_outbox``)."""
+        short, it is the same mail. Flushed by the caller (``flush_outbox``). Whether the
+        mail can go: False when his address is none a mail can go to (``compose`` refused it:
+        the next `wtg send` sets it aside in the outbox's failed folder)."""
         person, name, address = player
         ident = f"closed-{list_name}-{_stamp(closed)}-p{person}"
         body = compose.render(
             "list_closed", name=name, list=list_name, title=title, lists=list(open_now)
         )
-        return self._queue(ident, address, f"waiting list {list_name} closed", body, None)
+        msg = self._message(ident, address, f"waiting list {list_name} closed", body, None)
+        self.outbox.add(ident, msg, durable=False)
+        return not msg.refused
 
     def taken_off(self, wl: WaitingList, player: Waiting, reason: str) -> bool:
         """A player taken off the list ``wl`` when its game was made, who cannot play it

@@ -1,0 +1,90 @@
+"""A player on two lists of one ruleset (standard and standard-skirmish; standard and
+standard-skirmish alike). Before, the answers to each told him ``WITHDRAW standard takes you
+off the list``, which took him off both; and ``WITHDRAW standard-skirmish`` was refused (no
+waiting list of standard-skirmish). Now WITHDRAW takes a list's name as well as a
+ruleset's: ``WITHDRAW standard-skirmish`` takes him off that list alone, and the words on
+each list name what takes him off it, saying so when ``WITHDRAW standard`` takes him off
+both."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.lists import waiting
+
+ANN = address(1)
+
+
+def on_two_lists(hall: Hall) -> dict[str, str]:
+    """Ann on standard and on standard-skirmish (each of 3 players); the words of the
+    mails that told her she is on each, by list."""
+    hall.open_list("standard", players=3)
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    told: dict[str, str] = {}
+    for name, join in (("standard", "standard"), ("standard-skirmish", "standard skirmish")):
+        hall.mail(ANN, f"JOIN {join} AS Ann")
+        hall.poll(hours=1)
+        (ask,) = hall.new_mails(ANN)
+        hall.mail(ANN, f"CONFIRM {ask.code()}")
+        hall.poll(hours=1)
+        (joined,) = hall.new_mails(ANN)
+        assert joined.subject == f"you are on the waiting list {name}"
+        told[name] = " ".join(joined.body.split())
+    return told
+
+
+def _on(hall: Hall) -> list[str]:
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        return [
+            n
+            for n in ("standard", "standard-skirmish")
+            if any(w.address == ANN for w in waiting(book, n))
+        ]
+
+
+def test_withdraw_of_one_list_takes_him_off_that_list_alone(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    told = on_two_lists(hall)
+    assert (
+        "WITHDRAW standard-skirmish takes you off the list (its answer asks you to CONFIRM)"
+        in (told["standard-skirmish"])
+    )
+    hall.mail(ANN, "STATUS standard")
+    hall.poll(hours=1)
+    (place,) = hall.new_mails(ANN)
+    said = " ".join(place.body.split())
+    assert (
+        "WITHDRAW standard takes you off every waiting list of standard you are on or asked "
+        "to join (standard, standard-skirmish); WITHDRAW standard-skirmish off "
+        "standard-skirmish alone (its answer asks you to CONFIRM)"
+    ) in said, place.body
+
+    hall.mail(ANN, "WITHDRAW standard-skirmish")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert ask.subject == f"WITHDRAW standard-skirmish: confirm with CONFIRM {ask.code()}"
+    assert "You asked to leave the waiting list standard-skirmish:" in ask.body
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(ANN)
+    assert done.subject == "WITHDRAW standard-skirmish: done"
+    assert "You are off the waiting list standard-skirmish." in " ".join(done.body.split())
+    assert _on(hall) == ["standard"]
+
+
+def test_withdraw_of_the_ruleset_takes_him_off_both_as_it_says(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    on_two_lists(hall)
+    hall.mail(ANN, "WITHDRAW standard")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert "You asked to leave the waiting lists of standard:" in ask.body
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(ANN)
+    assert "You are off the waiting lists standard, standard-skirmish." in " ".join(
+        done.body.split()
+    )
+    assert _on(hall) == []
