@@ -42,6 +42,9 @@ def test_a_new_code_is_written_mailed_and_keeps_the_players_absences(tmp_path: P
     else:
         raise AssertionError("the old code was taken")
     assert not (game.store.root / NEW_CODE).exists()
+    assert entry.code in again.aof(2) and old not in again.aof(2)  # the form to fill in
+    assert entry.code in again.report(2, 0) and old not in again.report(2, 0)
+    assert again.aof(1) == game.aof(1)  # the others' as they were
 
 
 def test_a_new_code_cut_short_is_finished_with_the_same_code(tmp_path: Path) -> None:

@@ -4,9 +4,9 @@ one). Written by hand in game.yaml, the code changed, but the player's planned a
 (``wtg.game.absences``: kept under a digest of his code, so that a newcomer who takes the
 seat over is away on none of them) were his no longer, and he was never told his code.
 
-Written in three steps, each finished by the command given again after a kill: the new
-code first in ``GAME_DIR/newcode.json`` (``NEW_CODE``), then the absences under it, then
-game.yaml; the caller queues the player's mail, then ``done`` removes the record. Orders
+Written in steps, each finished by the command given again after a kill: the new code
+first in ``GAME_DIR/newcode.json`` (``NEW_CODE``), then the absences under it, then
+game.yaml, then the latest turn's report and form of the seat with it; the caller queues the player's mail, then ``done`` removes the record. Orders
 on file stay (they were taken with the old code, as the seat's), and the old code is
 refused from the moment game.yaml has the new one."""
 
@@ -67,7 +67,24 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
     if entry.code != begun.code:
         store.write_config(with_players(store.config_text(), game.config, players))
         game.config = now
+    _forms_again(game, seat)
     return given, begun
+
+
+def _forms_again(game: Game, seat: int) -> None:
+    """The latest turn's report and order form of ``seat`` written again with his new
+    code (the form the player fills in, and the report `wtg report` prints for the GM to
+    mail, said the old one); the other players' files are left as they are."""
+    latest = game.latest_turn()
+    folder = game.store.turn_dir(latest)
+    mine = f"p{seat:02d}."
+    for relpath, text in game.turn_files_again(latest).items():
+        where, _, name = relpath.rpartition("/")
+        if where not in ("reports", "aofs") or not name.startswith(mine):
+            continue
+        path = folder / relpath
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
 
 
 def _begun(root: Path) -> NewCode | None:
