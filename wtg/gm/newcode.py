@@ -6,9 +6,10 @@ seat over is away on none of them) were his no longer, and he was never told his
 
 Written in steps, each finished by the command given again after a kill: the new code
 first in ``GAME_DIR/newcode.json`` (``NEW_CODE``), then the absences under it, then
-game.yaml, then the latest turn's report and form of the seat with it; the caller queues the player's mail, then ``done`` removes the record. Orders
-on file stay (they were taken with the old code, as the seat's), and the old code is
-refused from the moment game.yaml has the new one."""
+game.yaml, then the latest turn's report and form of the seat with it; the caller
+queues the player's mail, then ``done`` removes the record. Orders on file stay (they
+were taken with the old code, as the seat's), and the old code is refused from the moment
+game.yaml has the new one."""
 
 from __future__ import annotations
 
