@@ -1,4 +1,4 @@
-"""The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
+"""The GM's controls: hold, release, extend, rollback, announce, digest, bounces, new-code. The work
 is done in wtg.gm.control, wtg.gm.extension and wtg.host.announcement (each command's intent) and
 wtg.mail.outgoing.notices (telling the players)."""
 
