@@ -49,6 +49,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "hold": ("hold", "g1"),
         "lists": ("lists",),
         "map": ("map", "g1", "-o", str(root / "out" / "map.svg")),
+        "new-code": ("new-code", "g1", "--player", "1"),
         "new-game": ("new-game", "g2", "--ruleset", "wok4", "--map", "small", *NEW_PLAYERS),
         "offer-seat": ("offer-seat", "g1", "1"),
         "open-list": ("open-list", "wok4"),

@@ -4,6 +4,7 @@ earlier run is kept whole in the game's archive, and the command's line says whe
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -102,3 +103,32 @@ def test_a_rerun_by_a_clock_set_back_names_the_folder_it_made(tmp_path: Path) ->
     made = [p for p in world.game.store.kept_runs(1) if p.name != "29991231T235959Z-rerun-0001"]
     (folder,) = made
     assert f"(the run it replaced kept in archive/{folder.name}/turns/0001)" in line
+
+
+def test_the_last_run_kept_is_the_one_kept_last_whatever_the_clock_said(tmp_path: Path) -> None:
+    """A rerun's folder is named by the clock: the run kept by a rerun under a clock then
+    ahead (here a year 2999) sorted after the one kept since, under the clock set right
+    again. The last of `kept_runs` is the one kept last (``kept.json``'s count)."""
+    world = World(tmp_path)
+    world.game.run_turn()
+    rerun(world)
+    (first,) = world.game.store.kept_runs(1)
+    ahead = first.with_name("29991231T235959Z-rerun-0001")
+    first.rename(ahead)  # kept while the clock said 2999
+    line = rerun(world)
+    runs = world.game.store.kept_runs(1)
+    assert runs[0].name == "29991231T235959Z-rerun-0001"
+    assert f"(the run it replaced kept in archive/{runs[1].name}/turns/0001)" in line
+    assert '"reruns": 1' in (runs[1] / "turns" / "0001" / "turn.json").read_text()
+    assert [json.loads((p / "kept.json").read_text())["made"] for p in runs] == [1, 2]
+
+
+def test_runs_an_older_wtg_kept_come_before_those_counted(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.game.run_turn()
+    older = world.game.store.root / "archive" / "29991231T235959Z-rerun-0001" / "turns" / "0001"
+    older.mkdir(parents=True)  # no kept.json: an older wtg's
+    rerun(world)
+    runs = world.game.store.kept_runs(1)
+    assert runs[0].name == "29991231T235959Z-rerun-0001"
+    assert json.loads((runs[1] / "kept.json").read_text()) == {"turn": 1, "made": 1}

@@ -40,9 +40,9 @@ def test_a_rerun_that_changes_nothing_is_refused_and_mails_nothing(tmp_path: Pat
     assert err == (
         "wtg: turn 1 of game g1 run again comes out as it ran (the same state, reports and "
         "orders: no correction given since changes them): not rerun, so that the players are not "
-        "mailed the same report again; correct a player's orders first (`wtg orders g1 FILE "
-        "--correct`), or `wtg run-turn g1 --rerun --unchanged` runs it again and mails it "
-        "again all the same\n"
+        f"mailed the same report again; correct a player's orders first (`wtg --config {config} "
+        f"orders g1 FILE --correct`), or `wtg --config {config} run-turn g1 --rerun --unchanged` "
+        "runs it again and mails it again all the same\n"
     )
     assert files_of(world.game.store.turn_dir(1)) == before  # reruns: 0, nothing archived
     assert world.game.store.kept_runs(1) == []
@@ -100,7 +100,7 @@ def test_the_refusal_of_a_held_games_rerun_keeps_force(tmp_path: Path) -> None:
     assert wtg(config, "hold", "g1")[0] == 0
     code, _, err = wtg(config, "run-turn", "g1", "--rerun", "--force")
     assert code == 1
-    assert "`wtg run-turn g1 --rerun --force --unchanged` runs it again" in err
+    assert f"`wtg --config {config} run-turn g1 --rerun --force --unchanged` runs it again" in err
     code, _, err = wtg(config, "run-turn", "g1", "--rerun", "--force", "--unchanged")
     assert code == 0, err
     assert world.game.meta(1).get("reruns") == 1

@@ -47,13 +47,13 @@ def test_before_the_deadline_with_orders_owed_it_refuses_and_names_who_owes(
     assert result.stderr == (
         f"wtg: turn 1 of game g1 is due {deadline:%Y-%m-%d %H:%M} UTC and still waits for "
         "orders (no orders from 3 Cid, 4 Dee; orders not READY from 2 Bob): not run; "
-        "`wtg run-turn g1 --now` runs it now all the same\n"
-    )
+        f"`wtg --games-dir {tmp_path} run-turn g1 --now` runs it now all the same\n"
+    )  # the --games-dir given: copied, the command finds the same g1
     assert open_game(game.store.root).latest_turn() == 0
 
 
-TAKE_BACK = "; the wrong game? `wtg rollback g1 --to 0` takes it back"
-"""How the line of a turn run with --now ends."""
+TAKE_BACK = "; the wrong game? `wtg --config {} rollback g1 --to 0` takes it back"
+"""How the line of a turn run with --now ends (the config given on the command line)."""
 
 
 def test_a_turn_run_now_says_how_to_take_it_back(tmp_path: Path) -> None:
@@ -65,14 +65,15 @@ def test_a_turn_run_now_says_how_to_take_it_back(tmp_path: Path) -> None:
     config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
     host = ["--config", str(config)]
     ran = CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"])
-    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game g1 resolved{TAKE_BACK}\n")
+    back_line = TAKE_BACK.format(config)
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game g1 resolved{back_line}\n")
     command = ran.stdout.split("`")[1].split()
-    assert command[0] == "wtg"
-    back = CliRunner().invoke(main, [*host, *command[1:]])
+    assert command[:3] == ["wtg", "--config", str(config)]
+    back = CliRunner().invoke(main, command[1:])  # as the line gives it: with its config
     assert back.exit_code == 0, back.output
     assert open_game(game.store.root).latest_turn() == 0
     again = CliRunner().invoke(main, [*host, "run-turn", "g1", "--now", "--unmailed"])
-    assert again.stdout == f"turn 1 of game g1 resolved{TAKE_BACK}\n"
+    assert again.stdout == f"turn 1 of game g1 resolved{back_line}\n"
 
 
 def test_a_rerun_says_how_to_take_its_turn_back(tmp_path: Path) -> None:
@@ -87,10 +88,10 @@ def test_a_rerun_says_how_to_take_its_turn_back(tmp_path: Path) -> None:
     rerun = CliRunner().invoke(main, [*host, "run-turn", "g1", "--rerun", "--unchanged"])
     assert (rerun.exit_code, rerun.stdout) == (
         0,
-        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
-        "--to 0` takes turn 1 back\n",
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg --config "
+        f"{config} rollback g1 --to 0` takes turn 1 back\n",
     )
-    back = CliRunner().invoke(main, [*host, *rerun.stdout.split("`")[1].split()[1:]])
+    back = CliRunner().invoke(main, rerun.stdout.split("`")[1].split()[1:])
     assert back.exit_code == 0, back.output
     assert open_game(game.store.root).latest_turn() == 0
 

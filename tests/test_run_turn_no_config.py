@@ -112,8 +112,9 @@ def test_the_commands_a_refusal_with_no_config_names_run_as_given(
     poll, just = named(again.stderr)
     assert poll[-1] == "poll" and just[-1] == "--just-mailed"
     assert wtg(*poll).exit_code == 0
-    assert wtg(*just).stdout == (
-        "turn 2 of game test1 resolved; the wrong game? `wtg rollback test1 --to 1` takes it back\n"
+    assert wtg(*just).stdout == (  # given --config (the refusal's): its rollback carries it
+        f"turn 2 of game test1 resolved; the wrong game? `wtg --config {games.parent / 'wtg.yaml'} "
+        "rollback test1 --to 1` takes it back\n"
     )
     assert turns(games) == ["0000", "0001", "0002"]
 
@@ -168,7 +169,7 @@ def test_a_run_given_in_the_games_own_folder_is_guarded_too(
     )
     assert turns(games) == ["0000"]
     ran = wtg(*host, "run-turn", ".", "--now", "--unmailed")
-    head = "wtg" if config else f"wtg --config {games.parent / 'wtg.yaml'}"
+    head = f"wtg --config {games.parent / 'wtg.yaml'}"  # given or found beside: named
     assert ran.stdout == (
         f"turn 1 of game test1 resolved; the wrong game? `{head} rollback . --to 0` takes it back\n"
     )

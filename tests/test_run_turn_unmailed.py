@@ -28,8 +28,9 @@ def wtg(*args: object) -> Result:
 
 Host = tuple[str, Path]
 
-BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
-"""How the line of a turn of test1 run with --now ends (the turn before it)."""
+BACK = "; the wrong game? `wtg --config {} rollback test1 --to {}` takes it back"
+"""How the line of a turn of test1 run with --now ends (the host's config given, the turn
+before it)."""
 """``--config FILE`` of a host `wtg init` made."""
 
 
@@ -49,21 +50,22 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     assert wtg(*host, "send").exit_code == 0
     assert (
         wtg(*host, "run-turn", "test1", "--now").stdout
-        == f"turn 1 of game test1 resolved{BACK.format(0)}\n"
+        == f"turn 1 of game test1 resolved{BACK.format(host[1], 0)}\n"
     )
     again = wtg(*host, "run-turn", "test1", "--now")
     assert again.exit_code == 1
     assert again.stderr == (
         "wtg: turn 1 of game test1 has not been mailed to its players yet, so turn 2 would run "
-        "without their orders (none from 1 Me, 2 Also): not run; `wtg send` mails turn 1 "
-        "first, `wtg run-turn test1 --now --unmailed` runs it all the same\n"
+        f"without their orders (none from 1 Me, 2 Also): not run; `wtg --config {host[1]} send` "
+        f"mails turn 1 first, `wtg --config {host[1]} run-turn test1 --now --unmailed` runs it "
+        "all the same\n"
     )
     assert turns(host, "test1") == ["0000", "0001"]
     sent = wtg(*host, "send")
     assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent")  # turn 1's, once
     # mailed a moment ago, nobody's orders yet: refused too (tests/test_run_turn_just_mailed.py)
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
-    assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
+    assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(host[1], 1)}\n"
 
 
 def test_a_game_without_deadlines_given_twice(host: Host) -> None:
@@ -95,10 +97,11 @@ def test_a_game_folder_without_a_config_runs_as_before(tmp_path: Path) -> None:
     assert wtg("run-turn", game).stdout == "turn 2 of game g resolved\n"
 
 
-def given(refusal: str) -> list[str]:
-    """The `wtg run-turn ...` a refusal says runs the turn all the same, as words."""
+def given(refusal: str, host: Host) -> list[str]:
+    """The `wtg run-turn ...` a refusal says runs the turn all the same, as words: it
+    carries the ``--config`` given (copied as it is, it runs against this host)."""
     command = refusal.split("`")[-2]
-    assert command.startswith("wtg run-turn ")
+    assert command.startswith(f"wtg --config {host[1]} run-turn ")
     return command.split()[1:]
 
 
@@ -111,23 +114,32 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
     unsent = wtg(*host, "run-turn", "test1", "--now")
     assert unsent.exit_code == 1
     assert unsent.stderr.endswith(
-        "`wtg send` mails turn 0 first, `wtg run-turn test1 --now --unmailed` runs it all the "
-        "same\n"
+        f"`wtg --config {host[1]} send` mails turn 0 first, `wtg --config {host[1]} run-turn "
+        "test1 --now --unmailed` runs it all the same\n"
     )
-    ran = wtg(*host, *given(unsent.stderr))
-    assert (ran.exit_code, ran.stdout) == (0, f"turn 1 of game test1 resolved{BACK.format(0)}\n")
+    ran = wtg(*given(unsent.stderr, host))
+    assert (ran.exit_code, ran.stdout) == (
+        0,
+        f"turn 1 of game test1 resolved{BACK.format(host[1], 0)}\n",
+    )
     assert wtg(*host, "send").exit_code == 0
     assert wtg(*host, "hold", "test1").exit_code == 0
     early = wtg(*host, "run-turn", "test1", "--force")
     assert early.exit_code == 1
-    assert early.stderr.endswith("`wtg run-turn test1 --force --now` runs it now all the same\n")
-    twice = wtg(*host, *given(early.stderr))  # turn 1 was mailed a moment ago
+    assert early.stderr.endswith(
+        f"`wtg --config {host[1]} run-turn test1 --force --now` runs it now all the same\n"
+    )
+    twice = wtg(*given(early.stderr, host))  # turn 1 was mailed a moment ago
     assert twice.exit_code == 1
     assert twice.stderr.endswith(
-        "`wtg run-turn test1 --force --now --just-mailed` runs it all the same\n"
+        f"`wtg --config {host[1]} run-turn test1 --force --now --just-mailed` runs it all the "
+        "same\n"
     )
-    ran = wtg(*host, *given(twice.stderr))
-    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
+    ran = wtg(*given(twice.stderr, host))
+    assert (ran.exit_code, ran.stdout) == (
+        0,
+        f"turn 2 of game test1 resolved{BACK.format(host[1], 1)}\n",
+    )
 
 
 def test_run_turn_due_holds_a_turn_never_mailed_until_send(host: Host) -> None:

@@ -57,8 +57,8 @@ def test_reports_written_again_keep_the_names_of_the_turn(tmp_path: Path) -> Non
     again = game.reports_again(1)
     assert QUITTER in again["reports/p01.txt"] and WRONG not in again["reports/p02.txt"]
     assert cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged") == (
-        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
-        "--to 0` takes turn 1 back\n"
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg --config "
+        f"{tmp_path / '.wtg.yaml'} rollback g1 --to 0` takes turn 1 back\n"
     )
     rerun = opened(tmp_path)
     assert QUITTER in rerun.report(3, 1) and WRONG not in rerun.report(2, 1)

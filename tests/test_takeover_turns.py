@@ -99,8 +99,8 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
 
     said = cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
     assert said == (
-        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg rollback g1 "
-        "--to 0` takes turn 1 back\n"
+        f"turn 1 of game g1 rerun{kept(game.store.root)}; the wrong game? `wtg --config "
+        f"{tmp_path / '.wtg.yaml'} rollback g1 --to 0` takes turn 1 back\n"
     )
 
     game = opened(tmp_path)

@@ -31,14 +31,20 @@ def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path)
     assert done.stderr == (
         f"wtg: mail {name} was sent already, to p2@plyaers.example (the server took it: "
         f"{sent}), and game g1 player 2's address in game.yaml is {good} now: it went to "
-        "the address as it was, and wtg sends a mail once; `wtg report g1 --player 2 "
-        f"--turn 0` prints his report, to mail to {good} yourself (his mail from now on "
-        f"goes to {good})\n"
+        "the address as it was, and wtg sends a mail once; his report carried his secret "
+        "code there: `wtg new-code g1 --player 2` gives him a new one, mailed to "
+        f"{good}; then `wtg report g1 --player 2 --turn 0` prints his report, to mail to "
+        f"{good} yourself (his mail from now on goes to {good})\n"
     )
+    old = world.game.config.player(2).code
+    renewed = runner.invoke(main, ["--config", str(config), "new-code", "g1", "--player", "2"])
+    assert renewed.exit_code == 0, renewed.output
+    assert f"its mail queued to {good}" in renewed.stdout
     told = runner.invoke(
         main, ["--config", str(config), "report", "g1", "--player", "2", "--turn", "0"]
     )
     assert told.exit_code == 0 and "report of turn 0 for Player2 (player #2)" in told.stdout
+    assert old not in told.stdout  # the code read at the mistyped address: refused now
     # a mail sent to the address on file: as before
     other = runner.invoke(
         main, ["--config", str(config), "outbox", "--retry", "report-g1-t0000-p01"]

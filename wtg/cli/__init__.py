@@ -7,7 +7,7 @@ wtg.cli.mail   poll, send, remind, outbox
 wtg.cli.maps   map
 wtg.cli.lobby  open-list, lists, offer-seat
 wtg.cli.ratings ratings
-wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
+wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces, new-code
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
 wtg.cli.dkim   dkim-keygen

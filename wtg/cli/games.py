@@ -32,6 +32,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.givenhead import carrying_given, given_head
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -715,7 +716,8 @@ def run_turn(
         # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
         from wtg.host.due import too_early
 
-        early = too_early(game, datetime.now(timezone.utc), given=" --force" if force else "")
+        given = " --force" if force else ""
+        early = too_early(game, datetime.now(timezone.utc), given=given, head=given_head())
         if early is not None:
             fail(early)
     spool = _mail_spool(ctx, game)
@@ -745,7 +747,8 @@ def run_turn(
             rerun=rerun, force=force, before_commit=noting, refuse_unchanged=not unchanged
         )
     except RerunChangesNothing as exc:  # the wrong game? the one with a correction named
-        fail(str(exc) + meant_games(game, corrected, "wtg run-turn {game} --rerun"))
+        said = carrying_given(str(exc))  # its `wtg orders`, `wtg run-turn`: the --config given
+        fail(said + meant_games(game, corrected, "wtg run-turn {game} --rerun"))
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
@@ -802,9 +805,10 @@ def _mail_spool(ctx: click.Context, game: Game) -> Path | None:
 def _head(ctx: click.Context, game: Game) -> str:
     """How the commands a hand run's refusal names begin: `wtg` under a config, else with
     the config beside the game's games folder (``command_head``): given no config, the
-    `wtg send` it named was answered "no config"."""
+    `wtg send` it named was answered "no config". Under a config given on the command
+    line, with it (and a ``--games-dir`` given): ``given_head``."""
     if config_path(ctx) is not None:
-        return "wtg"
+        return given_head()
     # deferred: only a refusal given no config needs it
     from wtg.cli.unmailed import command_head
 

@@ -1,4 +1,4 @@
-"""The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
+"""The GM's controls: hold, release, extend, rollback, announce, digest, bounces, new-code. The work
 is done in wtg.gm.control, wtg.gm.extension and wtg.host.announcement (each command's intent) and
 wtg.mail.outgoing.notices (telling the players)."""
 
@@ -32,6 +32,8 @@ from wtg.gm.control import rollback as roll_back
 from wtg.gm.extension import Extension, NoMove, clock_change, last_move
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
+from wtg.gm.newcode import done as new_code_done
+from wtg.gm.newcode import give_new_code
 from wtg.gm.rollback import mark_undo_told
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
@@ -50,7 +52,7 @@ REASON_CHARACTERS = 1_000
 
 
 def register(group: click.Group) -> None:
-    for command in (hold, release, extend, rollback, announce, digest, bounces):
+    for command in (hold, release, extend, rollback, announce, digest, bounces, new_code):
         group.add_command(command)
 
 
@@ -695,3 +697,30 @@ def _clear(game: Game, address: str) -> bool:
     """Drop the game's mark of ``address`` (under its lock); False when it had none."""
     with game.store.lock():
         return clear_bounce(game.store.root, address)
+
+
+@click.command("new-code")
+@click.argument("game_dir", shell_complete=game_names)
+@click.option("--player", "seat", type=int, required=True, metavar="N", help="The seat.")
+@click.pass_context
+def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
+    """Give player N a new secret code, and mail it to him at his address in game.yaml (the
+    next `wtg send` sends it): for a code a stranger may have read (a report mailed to a
+    mistyped address the server took: correct the address in game.yaml first). The old
+    code is refused from then on; his orders on file and his planned absences stay his.
+    Given again after it was cut short, it finishes the same code."""
+    game = open_or_fail(ctx, game_dir)
+    notices = _notices(ctx, game, datetime.now(timezone.utc))
+    with game.store.lock():
+        entry, given = give_new_code(game, seat)
+        queued = notices.new_code(game, entry)
+        new_code_done(game)
+    name = game.config.game
+    again = " (the one begun before, cut short: finished)" if given.again else ""
+    sent = f"queued to {entry.email}" if queued else f"NOT queued: {entry.email} is no address"
+    click.echo(
+        printable(
+            f"game {name} player {seat} ({entry.name}) has a new code{again}; its mail {sent}: "
+            "`wtg send` sends it"
+        )
+    )

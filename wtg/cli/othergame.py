@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wtg.cli.givenhead import given_head
 from wtg.game.engine import Game
 from wtg.gm.extension import last_move
 from wtg.gm.rollback import rollbacks
@@ -20,7 +21,8 @@ MOST = 3
 
 def meant_games(game: Game, fits: Callable[[Game], str | None], command: str) -> str:
     """The clause that names the other games of ``game``'s games folder that ``fits``
-    (its words of each, or None), with ``command`` for each (``{game}`` in it: its name);
+    (its words of each, or None), with ``command`` for each (``{game}`` in it: its name;
+    begun ``wtg``, which carries the ``--config`` and ``--games-dir`` given: ``given_head``);
     "" when there is none, or more than ``MOST``."""
     found: list[tuple[str, str]] = []
     for other in scan_games(game.store.root.parent).games():
@@ -35,7 +37,8 @@ def meant_games(game: Game, fits: Callable[[Game], str | None], command: str) ->
     if not found or len(found) > MOST:
         return ""
     facts = "; ".join(f"game {name} {said}" for name, said in found)
-    commands = either([f"`{command.format(game=name)}`" for name, _ in found])
+    head = given_head()  # the --config given, or the GM's copy runs against another host
+    commands = either([f"`{head}{command.format(game=name)[3:]}`" for name, _ in found])
     return f" ({facts}: did you mean {commands}?)"
 
 

@@ -58,6 +58,9 @@ ARCHIVE = "archive"
 RERUN_KEPT = "-rerun-"
 """In the name of an archive folder that keeps a turn's run a rerun replaced
 (``archive/<when>-rerun-NNNN/turns/NNNN``)."""
+KEPT_RECORD = "kept.json"
+"""In a kept run's archive folder: its turn and its place among the runs of that turn kept
+(``made``, from 1): the order they were kept in, whatever the clock said."""
 ROLLBACK_RECORD = "rollback.json"
 UNFINISHED = ".unfinished"
 RESTORE = "restore"
@@ -524,12 +527,15 @@ class GameStore:
         whole into ``archive/<when>-rerun-NNNN/turns/NNNN`` (``kept_runs``): what the
         players may have been mailed of it is never deleted. Returns the folder."""
         base = private.make_dirs(self.root / ARCHIVE)
+        made = 1 + max((_kept_made(p) for p in self.kept_runs(turn)), default=0)
         stem = f"{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}{RERUN_KEPT}{turn_name(turn)}"
         folder, count = base / stem, 1
         while folder.exists():  # two reruns in one second
             count += 1
             folder = base / f"{stem}-{count}"
         turns = private.make_dirs(folder / "turns")
+        record = json.dumps({"turn": turn, "made": made}, indent=1) + "\n"
+        private.write_file(folder / KEPT_RECORD, record.encode())
         os.rename(old, turns / turn_name(turn))
         fsync_dir(turns)
         fsync_dir(self.turns_dir)
@@ -537,7 +543,9 @@ class GameStore:
 
     def kept_runs(self, turn: int) -> list[Path]:
         """The earlier runs of turn ``turn`` that reruns replaced (``_keep_earlier_run``),
-        oldest first: each an archive folder holding ``turns/NNNN``."""
+        oldest first: each an archive folder holding ``turns/NNNN``. Oldest by the order
+        they were kept in (``kept.json``'s ``made``), whatever the clock that named their
+        folders said; those an older wtg kept (none counted) first, by their names."""
         base = self.root / ARCHIVE
         if not base.is_dir():
             return []
@@ -710,10 +718,24 @@ def _looked_into(path: str) -> None:
         os.stat(path)
 
 
-def _run_key(folder: Path) -> tuple[str, int]:
-    """A kept run's folder in the order the reruns made them (``-2`` after its stem)."""
+def _run_key(folder: Path) -> tuple[int, str, int]:
+    """A kept run's folder in the order the reruns made them: by its count (``kept.json``'s
+    ``made``), then, for those an older wtg kept, by name (``-2`` after its stem)."""
     stem, _, count = folder.name.rpartition("-")
-    return (stem, int(count)) if count.isdigit() and RERUN_KEPT in stem else (folder.name, 1)
+    named = (stem, int(count)) if count.isdigit() and RERUN_KEPT in stem else (folder.name, 1)
+    return (_kept_made(folder), *named)
+
+
+def _kept_made(folder: Path) -> int:
+    """A kept run's place among the runs of its turn kept, counted from 1 as they were
+    kept (``kept.json``'s ``made``); 0 for a folder without one (an older wtg's, or a
+    record edited by hand), which came before every counted one."""
+    try:
+        data = json.loads((folder / KEPT_RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    made = data.get("made") if isinstance(data, dict) else None
+    return made if isinstance(made, int) and not isinstance(made, bool) and made > 0 else 0
 
 
 def _keep_received(old: Path, new: Path) -> None:

@@ -60,13 +60,18 @@ def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str 
 
 
 def too_early(
-    game: Game, now: datetime, status: GameStatus | None = None, given: str = ""
+    game: Game,
+    now: datetime,
+    status: GameStatus | None = None,
+    given: str = "",
+    head: str = "wtg",
 ) -> str | None:
     """Why `wtg run-turn GAME` should not run the coming turn now: its deadline is ahead
     and players still owe orders (none sent, or not READY), named; None when it may run
     (no deadline, the deadline has passed, the turn is due as `run-turn --due` sees it, or
     the game is over: the engine refuses that itself). The command it names keeps the
-    options ``given`` (`` --force``, for a held game), so that it runs the turn."""
+    options ``given`` (`` --force``, for a held game), so that it runs the turn, and begins
+    with ``head`` (the ``--config`` given: ``wtg.cli.givenhead``)."""
     status = status or game_status(game)
     deadline = game.deadline()
     if deadline is None or now >= deadline or why_due(game, now, status):  # none once over
@@ -87,7 +92,7 @@ def too_early(
     name = status["game"]
     return (
         f"turn {status['turn']} of game {name} is due {deadline:%Y-%m-%d %H:%M} UTC and "
-        f"still waits for orders ({waits}): not run; `wtg run-turn {name}{given} --now` runs it "
+        f"still waits for orders ({waits}): not run; `{head} run-turn {name}{given} --now` runs it "
         "now all the same"
     )
 

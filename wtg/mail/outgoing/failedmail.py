@@ -713,9 +713,13 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
     if not now or now == to:
         return None
     report = re.fullmatch(rf"report-{re.escape(game.config.game)}-t(\d+)-p\d+(-.*)?", name)
+    # a report's form carried his secret code to that address: whoever reads it there can
+    # send his orders, until he has a new one (which the report printed then carries)
     how = (
-        f"`wtg report {game.config.game} --player {entry.id} --turn {int(report[1])}` "
-        f"prints his report, to mail to {now} yourself"
+        f"his report carried his secret code there: `wtg new-code {game.config.game} --player "
+        f"{entry.id}` gives him a new one, mailed to {now}; then `wtg report {game.config.game} "
+        f"--player {entry.id} --turn {int(report[1])}` prints his report, to mail to {now} "
+        "yourself"
         if report
         else f"tell him at {now} what it said"
     )

@@ -29,6 +29,7 @@ from wtg.game.hold import Hold
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_for, press_in
 from wtg.game.schedule import local_text, parse_iso
+from wtg.game.takeovers import code_digest
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.nextdeadline import latest_turn_meta
@@ -172,6 +173,16 @@ class Notices:
             deadline=self._local(game, deadline),
             passed=bool(deadline and deadline <= self.now),
         )
+
+    def new_code(self, game: Game, entry: PlayerEntry) -> int:
+        """The player of ``entry`` told his new code (`wtg new-code`), at his address now.
+        The outbox id names the code (a digest of it): queued again to finish a new code
+        cut short, it is the same mail."""
+        key = f"code-{code_digest(entry.code)[:12]}"
+        subject = "your new secret code"
+        queued = self._one(game, entry, key, subject, "new_code", seat=entry.id, code=entry.code)
+        flush(self.outbox.root)
+        return queued
 
     def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
         """The notices of a move of the deadline taken back (`wtg extend GAME --undo`

@@ -1,0 +1,105 @@
+"""A seat's new secret code (`wtg new-code GAME --player N`): for a code a stranger may
+have read (a report mailed to a mistyped address the server took, a player who asks for
+one). Written by hand in game.yaml, the code changed, but the player's planned absences
+(``wtg.game.absences``: kept under a digest of his code, so that a newcomer who takes the
+seat over is away on none of them) were his no longer, and he was never told his code.
+
+Written in steps, each finished by the command given again after a kill: the new code
+first in ``GAME_DIR/newcode.json`` (``NEW_CODE``), then the absences under it, then
+game.yaml, then the latest turn's report and form of the seat with it; the caller
+queues the player's mail, then ``done`` removes the record. Orders on file stay (they
+were taken with the old code, as the seat's), and the old code is refused from the moment
+game.yaml has the new one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from wtg.core.errors import GameError
+from wtg.core.record import Record
+from wtg.files.store import write_atomic
+from wtg.game.absences import absences, keep_absences
+from wtg.game.configedit import with_players
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry, new_code
+
+NEW_CODE = "newcode.json"
+"""The new code being given (``seat``, ``code``) until the player's mail is queued."""
+
+
+class NoSuchSeat(GameError):
+    """The game has no player of the seat given."""
+
+
+class NewCode(Record):
+    seat: int
+    code: str
+    again: bool
+    """A new code a command killed before had begun: finished, the same code."""
+
+
+def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
+    """Give ``seat`` a new code (or finish the one begun for it); returns the player's entry
+    with it. The caller holds the game's lock. NoSuchSeat for a seat the game has not;
+    a new code begun for another seat is finished first (GameError saying so)."""
+    store = game.store
+    begun = _begun(store.root)
+    if begun is not None and begun.seat != seat:
+        raise GameError(
+            f"game {game.config.game}: a new code for player {begun.seat} was begun and cut "
+            f"short: give `wtg new-code {game.config.game} --player {begun.seat}` first"
+        )
+    entry = next((p for p in game.config.players if p.id == seat), None)
+    if entry is None:
+        seats = ", ".join(str(p.id) for p in game.config.players)
+        raise NoSuchSeat(f"game {game.config.game} has no player {seat} (its players: {seats})")
+    if begun is None:
+        begun = NewCode(seat=seat, code=new_code(), again=False)
+        record = {"seat": seat, "code": begun.code}
+        write_atomic(store.root / NEW_CODE, json.dumps(record) + "\n")
+    given = PlayerEntry(entry.id, entry.name, entry.email, begun.code, entry.share_address)
+    players = tuple(given if p.id == seat else p for p in game.config.players)
+    now = game.config.with_players(players)
+    kept = absences(store, game.config)  # the old code's (none once moved: cut short)
+    kept.update(absences(store, now))  # those moved already
+    if kept:
+        keep_absences(store, now, kept)
+    if entry.code != begun.code:
+        store.write_config(with_players(store.config_text(), game.config, players))
+        game.config = now
+    _forms_again(game, seat)
+    return given, begun
+
+
+def _forms_again(game: Game, seat: int) -> None:
+    """The latest turn's report and order form of ``seat`` written again with his new
+    code (the form the player fills in, and the report `wtg report` prints for the GM to
+    mail, said the old one); the other players' files are left as they are."""
+    latest = game.latest_turn()
+    folder = game.store.turn_dir(latest)
+    mine = f"p{seat:02d}."
+    for relpath, text in game.turn_files_again(latest).items():
+        where, _, name = relpath.rpartition("/")
+        if where not in ("reports", "aofs") or not name.startswith(mine):
+            continue
+        path = folder / relpath
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
+
+
+def _begun(root: Path) -> NewCode | None:
+    """The new code a command killed before began (``NEW_CODE``), or None."""
+    try:
+        data = json.loads((root / NEW_CODE).read_text(encoding="utf-8"))
+        seat, code = data["seat"], data["code"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(seat, int) or not isinstance(code, str) or not code:
+        return None
+    return NewCode(seat=seat, code=code, again=True)
+
+
+def done(game: Game) -> None:
+    """The player's mail is queued: the new code given (``NEW_CODE`` removed)."""
+    (game.store.root / NEW_CODE).unlink(missing_ok=True)
