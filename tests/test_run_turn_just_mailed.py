@@ -19,8 +19,11 @@ from wtg.cli import main
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
 
-BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
-"""How the line of a turn of test1 run with --now ends (the turn before it)."""
+def back(host: Host, turn: int) -> str:
+    """How the line of a turn of test1 run with --now ends: the rollback to ``turn`` (the
+    turn before it), on the host its command was given (``--config``, carried since
+    gmslips27)."""
+    return f"; the wrong game? `wtg --config {host[1]} rollback test1 --to {turn}` takes it back"
 
 
 def wtg(*args: object) -> Result:
@@ -38,7 +41,7 @@ def host(tmp_path: Path) -> Host:
     assert made.exit_code == 0, made.output
     assert wtg(*config, "send").exit_code == 0
     ran = wtg(*config, "run-turn", "test1", "--now")
-    assert ran.stdout == f"turn 1 of game test1 resolved{BACK.format(0)}\n"
+    assert ran.stdout == f"turn 1 of game test1 resolved{back(config, 0)}\n"
     assert wtg(*config, "send").exit_code == 0  # cron's, a minute later
     return config
 
@@ -50,17 +53,18 @@ def turns(host: Host) -> list[str]:
 def test_now_given_again_after_send_is_refused(host: Host) -> None:
     again = wtg(*host, "run-turn", "test1", "--now")
     assert again.exit_code == 1
+    given = f"wtg --config {host[1]}"  # the commands it names carry it (gmslips27)
     assert again.stderr == (
         # it said "no player has sent orders", and a GM whose players' orders still waited
         # in the inbox, not polled, ran the turn without them as told (--just-mailed)
         "wtg: turn 1 of game test1 ran less than a minute ago and has been mailed, and no "
-        "player's orders for turn 2 are on file yet (none from 1 Me, 2 Also; `wtg poll` files "
-        "those still in the inbox): not run, so that a run-turn given twice costs nobody a "
-        "turn; `wtg run-turn test1 --now --just-mailed` runs it all the same\n"
+        f"player's orders for turn 2 are on file yet (none from 1 Me, 2 Also; `{given} poll` "
+        "files those still in the inbox): not run, so that a run-turn given twice costs "
+        f"nobody a turn; `{given} run-turn test1 --now --just-mailed` runs it all the same\n"
     )
     assert turns(host) == ["0000", "0001"]
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
-    assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
+    assert meant.stdout == f"turn 2 of game test1 resolved{back(host, 1)}\n"
     assert turns(host) == ["0000", "0001", "0002"]
 
 
@@ -70,7 +74,7 @@ def test_a_turn_with_a_players_orders_runs(host: Host, tmp_path: Path) -> None:
     form.write_text(wtg(*host, "aof", "test1", "--player", 1).stdout, encoding="utf-8")
     assert wtg(*host, "orders", "test1", form).exit_code == 0
     ran = wtg(*host, "run-turn", "test1", "--now")
-    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{back(host, 1)}\n")
 
 
 def test_a_turn_ran_long_ago_runs(host: Host) -> None:
@@ -80,13 +84,13 @@ def test_a_turn_ran_long_ago_runs(host: Host) -> None:
     data["ran_at"] = "2020-01-01T00:00:00Z"
     meta.write_text(json.dumps(data), encoding="utf-8")
     ran = wtg(*host, "run-turn", "test1", "--now")
-    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{BACK.format(1)}\n")
+    assert (ran.exit_code, ran.stdout) == (0, f"turn 2 of game test1 resolved{back(host, 1)}\n")
 
 
 def test_due_runs_take_no_just_mailed(host: Host) -> None:
     result = wtg(*host, "run-turn", "--due", "--just-mailed")
     assert result.exit_code == 1
-    assert "--unmailed or --just-mailed" in result.stderr
+    assert "--unmailed, --just-mailed or --unchanged" in result.stderr
 
 
 def test_a_clock_set_back_since_the_turn_ran_does_not_let_it_run_twice(host: Host) -> None:
@@ -100,11 +104,12 @@ def test_a_clock_set_back_since_the_turn_ran_does_not_let_it_run_twice(host: Hos
     meta_path.write_text(json.dumps(meta), encoding="utf-8")
     again = wtg(*host, "run-turn", "test1", "--now")
     assert again.exit_code == 1
+    given = f"wtg --config {host[1]}"
     assert again.stderr == (
         f"wtg: turn 1 of game test1 ran at {meta['ran_at']}, 50 minute(s) after this "
         "machine's clock now (was the clock set back?), and has been mailed, and no player's "
-        "orders for turn 2 are on file yet (none from 1 Me, 2 Also; `wtg poll` files those "
-        "still in the inbox): not run, so that a run-turn given twice costs nobody a turn; "
-        "`wtg run-turn test1 --now --just-mailed` runs it all the same\n"
+        f"orders for turn 2 are on file yet (none from 1 Me, 2 Also; `{given} poll` files "
+        "those still in the inbox): not run, so that a run-turn given twice costs nobody a "
+        f"turn; `{given} run-turn test1 --now --just-mailed` runs it all the same\n"
     )
     assert turns(host) == ["0000", "0001"]
