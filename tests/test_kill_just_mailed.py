@@ -30,7 +30,12 @@ KILLS = 10
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
 
-BACK = "; the wrong game? `wtg rollback test1 --to {}` takes it back"
+def back(config: Path, turn: int) -> str:
+    """How the line of a turn of test1 run with --now ends: the rollback to ``turn`` (the
+    turn before it), with the ``--config`` given (run-turn's lines carry it)."""
+    return f"; the wrong game? `wtg --config {config} rollback test1 --to {turn}` takes it back"
+
+
 """How the line of a turn of test1 run with --now ends (the turn before it)."""
 
 
@@ -51,7 +56,8 @@ def host_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert made.exit_code == 0, made.output
     assert runner.invoke(main, [*config, "send"]).exit_code == 0
     ran = runner.invoke(main, [*config, "run-turn", "test1", "--now"])
-    assert ran.stdout == f"turn 1 of game test1 resolved{BACK.format(0)}\n", ran.output
+    resolved = f"turn 1 of game test1 resolved{back(root / 'wtg.yaml', 0)}\n"
+    assert ran.stdout == resolved, ran.output
     return root
 
 
@@ -89,8 +95,9 @@ def test_a_send_killed_then_run_turn_given_again_runs_no_turn(
     ):
         again = wtg_in(config, "run-turn", "test1", "--now")
         assert again.returncode == 1, (at, again.stdout)
-        assert "`wtg send` mails turn 1 first" in again.stderr or (
-            "`wtg run-turn test1 --now --just-mailed` runs it all the same" in again.stderr
+        assert f"`wtg --config {config} send` mails turn 1 first" in again.stderr or (
+            f"`wtg --config {config} run-turn test1 --now --just-mailed` runs it all the same"
+            in again.stderr
         ), (at, again.stderr)
         assert turns(root) == ["0000", "0001"], at
         sent = wtg_in(config, "send", "-q")
@@ -127,9 +134,10 @@ def test_a_run_turn_just_mailed_killed_then_given_again_runs_one_turn(
         again = wtg_in(config, *args[2:])
         if ran:
             assert again.returncode == 1, (at, again.stdout)
-            assert "`wtg send` mails turn 2 first" in again.stderr, (at, again.stderr)
+            sending = f"`wtg --config {config} send` mails turn 2 first"
+            assert sending in again.stderr, (at, again.stderr)
         else:
-            assert again.stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n", (
+            assert again.stdout == f"turn 2 of game test1 resolved{back(config, 1)}\n", (
                 at,
                 again.stderr,
             )
@@ -137,8 +145,10 @@ def test_a_run_turn_just_mailed_killed_then_given_again_runs_one_turn(
         assert not list((root / "games" / "test1" / "turns").glob(".*")), at
     # its last write is the turn's rename: killed after it, as though it had ended
     fresh()
-    assert wtg_in(config, *args[2:]).stdout == f"turn 2 of game test1 resolved{BACK.format(1)}\n"
+    assert wtg_in(config, *args[2:]).stdout == f"turn 2 of game test1 resolved{back(config, 1)}\n"
     again = wtg_in(config, *args[2:])
-    assert again.returncode == 1 and "`wtg send` mails turn 2 first" in again.stderr
+    assert (
+        again.returncode == 1 and f"`wtg --config {config} send` mails turn 2 first" in again.stderr
+    )
     assert turns(root) == ["0000", "0001", "0002"]
     print(f"\nrun-turn: {whole.writes} writes, killed before {KILLS} of them: {dict(outcomes)}")
