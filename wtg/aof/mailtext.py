@@ -18,7 +18,7 @@ from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from wtg.aof.values import read_number
-from wtg.core.formatchars import FORMAT_CHARACTERS, without_format
+from wtg.core.formatchars import without_format
 from wtg.core.textwidth import cut_to_columns, text_width
 
 BEGIN_MARKER = "=== BEGIN AOF ==="
@@ -31,9 +31,6 @@ MAX_LINES = 20_000
 """Lines of a text that are read: a reply quoting a report has a few hundred; what
 comes after this many lines is no form a player wrote (and would cost memory)."""
 
-INVISIBLE = dict.fromkeys(map(ord, FORMAT_CHARACTERS))
-"""Every format character (``wtg.core.formatchars``): what a mail's lines lose, but a
-flag's tags."""
 OTHER_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
 """The ASCII characters ``OTHER_SPACE`` matches once the line ends are LF."""

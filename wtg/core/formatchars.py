@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 _PLANES = (range(0x20000), range(0xE0000, 0xE1000))
 """Where Unicode puts its format characters: the first two planes and the special-purpose
-one (tests/mail/test_names_read_alike.py scans every code point and holds them equal); the
-scan of these alone takes a tenth of the time of all."""
-
-FORMAT_CHARACTERS = "".join(
-    chr(code) for plane in _PLANES for code in plane if unicodedata.category(chr(code)) == "Cf"
-)
-"""Every character of category Cf, in code point order."""
+one (tests/mail/test_names_read_alike.py scans every code point and holds them equal)."""
 
 _TAG = re.compile("[\U000e0000-\U000e007f]")
 _FLAG_OR_TAG = re.compile(
@@ -30,10 +25,24 @@ _FLAG_OR_TAG = re.compile(
 )
 """A flag's tags (kept: group 1; England's flag is U+1F3F4 and the tags ``gbeng``, then the
 cancel tag, as ``wtg.core.printable`` keeps them), or tag characters anywhere else."""
-DROPPED = {code: None for code in map(ord, FORMAT_CHARACTERS) if not _TAG.match(chr(code))}
-"""What ``str.translate`` drops of a text: every format character but the tags, which
-``without_flagless_tags`` reads in their place (the extractor leaves them to the readers of
-the text: a form's lines, a game's name, a press)."""
+
+
+@cache
+def format_characters() -> str:
+    """Every character of category Cf, in code point order. Found by asking
+    ``unicodedata`` of each code point of ``_PLANES``, on first use rather than at import:
+    most commands read no mail."""
+    return "".join(
+        chr(code) for plane in _PLANES for code in plane if unicodedata.category(chr(code)) == "Cf"
+    )
+
+
+@cache
+def dropped() -> dict[int, None]:
+    """What ``str.translate`` drops of a text: every format character but the tags, which
+    ``without_flagless_tags`` reads in their place (the extractor leaves them to the readers
+    of the text: a form's lines, a game's name, a press)."""
+    return {code: None for code in map(ord, format_characters()) if not _TAG.match(chr(code))}
 
 
 JOINERS = "\u200c\u200d"
@@ -43,11 +52,16 @@ picture, a woman and a girl; without the joiner, two), Persian writes a word's p
 with the non-joiner (U+200C: ``\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645``),
 Devanagari and the scripts of India pick a letter's form with them. Between two letters of
 ASCII, or anywhere else, they show nothing."""
-IN_TEXT_DROPPED = {code: None for code in DROPPED if chr(code) not in JOINERS}
-"""What a mail's text loses as it is read (``wtg.mail.message.extract``): every format
-character but the tags and the joiners, which ``with_shown_joiners`` keeps where they show.
-Every reader of a form's lines, a name, a code or a command's words drops those too
-(``without_format``, ``without_joiners``)."""
+
+
+def in_text_dropped() -> dict[int, None]:
+    """What a mail's text loses as it is read (``wtg.mail.message.extract``): every format
+    character but the tags and the joiners, which ``with_shown_joiners`` keeps where they
+    show. Every reader of a form's lines, a name, a code or a command's words drops those
+    too (``without_format``, ``without_joiners``)."""
+    return {code: None for code in dropped() if chr(code) not in JOINERS}
+
+
 _NO_JOINERS = dict.fromkeys(map(ord, JOINERS))
 _JOINER = re.compile("[\u200c\u200d]")
 
@@ -83,7 +97,7 @@ def without_joiners(text: str) -> str:
 def without_format(text: str) -> str:
     """``text`` without its format characters (an ASCII text as it is), but the tags of a
     flag: a player's press keeps England's flag, a word of tags anywhere else is gone."""
-    return text if text.isascii() else without_flagless_tags(text.translate(DROPPED))
+    return text if text.isascii() else without_flagless_tags(text.translate(dropped()))
 
 
 def without_flagless_tags(text: str) -> str:

@@ -22,9 +22,10 @@ from markupsafe import Markup
 
 from wtg.aof import parse, values
 from wtg.aof.copies import ORDER_LINE
-from wtg.aof.mailtext import INVISIBLE, MAX_NUMBER_DIGITS, OTHER_SPACE
+from wtg.aof.mailtext import MAX_NUMBER_DIGITS, OTHER_SPACE
 from wtg.aof.render import OMIT, choice_lines, fill_placeholders, prose_lines
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
+from wtg.core.formatchars import format_characters
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
 from wtg.game.gameconfig import CODE_MAX_LENGTH, CODE_MIN_LENGTH
@@ -76,7 +77,7 @@ def syntax_data() -> JsonObject:
         "separators": parse.SEPARATORS.pattern,
         "comment": parse.COMMENT.pattern,
         "maxLineNumber": parse.MAX_LINE_NUMBER,
-        "invisible": "".join(chr(c) for c in INVISIBLE),
+        "invisible": format_characters(),
         "spaces": _odd_spaces(),
         "headerDigits": MAX_NUMBER_DIGITS,
         "codeLength": [CODE_MIN_LENGTH, CODE_MAX_LENGTH],

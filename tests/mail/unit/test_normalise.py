@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.mail.message.extract import _TABLE, decode_bytes, normalise, unflow
+from wtg.mail.message.extract import _table, decode_bytes, normalise, unflow
 
 
 def test_line_ends_become_lf() -> None:
@@ -80,9 +80,11 @@ def test_decode_a_codec_that_is_no_charset() -> None:
 def test_normalise_is_the_plain_rule(text: str) -> None:
     """The cheap checks (no CR, all ASCII) change nothing: CRLF then lone CR become LF,
     then every character of the table is replaced."""
-    plain = re.sub(r"\r\n|\r", "\n", text).translate(_TABLE)
+    plain = re.sub(r"\r\n|\r", "\n", text).translate(_table())
     assert normalise(text) == plain
-    assert normalise(text, flowed=True) == unflow(re.sub(r"\r\n|\r", "\n", text)).translate(_TABLE)
+    assert normalise(text, flowed=True) == unflow(re.sub(r"\r\n|\r", "\n", text)).translate(
+        _table()
+    )
 
 
 def test_unflow_starts_an_order_line_or_a_marker_on_a_line_of_its_own() -> None:

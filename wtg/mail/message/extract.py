@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
+from functools import cache
 from itertools import islice
 from typing import Any
 from urllib.parse import unquote
@@ -42,7 +43,7 @@ from wtg.aof.mailtext import (
     mail_lines,
     marker_pattern,
 )
-from wtg.core.formatchars import IN_TEXT_DROPPED, with_shown_joiners
+from wtg.core.formatchars import in_text_dropped, with_shown_joiners
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.mail.message.picturename import is_our_picture
@@ -127,16 +128,15 @@ _LOOKALIKES = {
 }
 
 
+@cache
 def _table() -> dict[int, str | None]:
+    """The one ``str.translate`` table of ``normalise``, built on first use."""
     table: dict[int, str | None] = {ord(ch): " " for ch in _SPACES}
-    table.update(IN_TEXT_DROPPED)
+    table.update(in_text_dropped())
     for ascii_text, chars in _LOOKALIKES.items():
         table.update({ord(ch): ascii_text for ch in chars})
     table.update({code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)})
     return table
-
-
-_TABLE = _table()
 
 
 @dataclass(frozen=True)
@@ -618,7 +618,7 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     # the table holds no ASCII; nor the tag characters, which the text's readers judge (a
     # flag's kept, a press of nothing else refused with their code points: ``wtg.lobby``);
     # nor the joiners, kept where they show (a family emoji, a Persian word in a press)
-    return text if text.isascii() else with_shown_joiners(text.translate(_TABLE))
+    return text if text.isascii() else with_shown_joiners(text.translate(_table()))
 
 
 _STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
