@@ -24,7 +24,7 @@ from wtg.lobby import confirm
 from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
-from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -144,7 +144,7 @@ def status(desk: Answering, command: Command) -> None:
         return
     if desk.sender not in known and desk.seat(command, game) is None:
         return
-    coded = seat_by_code(game, desk.code) is not None
+    coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
     deadline = now["deadline"]
     schedule = game.config.schedule
