@@ -43,9 +43,10 @@ def test_a_code_or_an_unshared_address_in_press_reaches_no_other_player(tmp_path
 
 
 def test_his_code_of_another_game_in_press_reaches_no_other_player(tmp_path: Path) -> None:
-    """A player of two games pasted his other game's code into his press: only this game's codes were blacked out, and his other seat's code went
-    to every player of this one, who could then give orders for it. Every code of his seats
-    here is withheld; another player's code of another game is no secret of his to keep."""
+    """A player of two games pasted his other game's code into his press: only this
+    game's codes were blacked out, and his other seat's code went to every player of this
+    one, who could then give orders for it. Every code of his seats here is withheld;
+    another player's code of another game is no secret of his to keep."""
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     writer, other = game.config.player(1), game.config.player(2)
