@@ -41,9 +41,11 @@ HELD_TALLY = "codes-held:"
 as many an hour as codes an address may be mailed (``mail.unconfirmed_per_address``), the
 others forgotten as a request the hour's limit holds back is: a forger's thousand JOINs an
 hour kept no thousand requests."""
-CODES_DAY = "codes to a stranger a day"
-"""What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one
-(as the outcome names a limit). Its request still waits (``confirm.forget`` is not asked)."""
+CODES_DAY = "stranger_codes_per_day"
+"""What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one, as
+the outcome names a limit: by its config key, as the others are (it said "codes to a
+stranger a day", which named no key the GM could set). Its request still waits
+(``confirm.forget`` is not asked)."""
 
 
 class StrangerCodes:
