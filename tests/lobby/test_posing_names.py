@@ -67,6 +67,7 @@ from wtg.lobby.database import LobbyDatabase
         ("Lord1 https://x.example", "holds https://, which reads as a web address"),
         ("www.Lord1", "holds www., which reads as a web address"),
         ("Lord1.io", "holds Lord1.io, which reads as a web address"),
+        ("paypal\u3002com", "holds paypal.com, which reads as a web address"),
     ],
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:

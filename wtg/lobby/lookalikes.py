@@ -112,6 +112,8 @@ _WEB_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![^\W_])www\.", re.IGNORE
 """A web address's scheme (``https://``) or its ``www.``."""
 _DOTTED = re.compile(r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)+")
 """Words joined by dots, no space between (``paypal-login.com``, ``J.R.R.Tolkien``)."""
+_IDEOGRAPHIC_DOTS = str.maketrans("\u3002\uff61", "..")
+"""The full stops IDNA reads as a domain name's dots besides ``.`` (NFKC folds ``．``)."""
 _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 """The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
@@ -274,7 +276,10 @@ def posing(name: str, host: str = "") -> str | None:
 def _web_address(name: str) -> str | None:
     """The part of ``name`` that reads as a web address, or None: a scheme (``https://``),
     ``www.``, or words joined by dots whose last is a top-level domain of the Public Suffix
-    List (``paypal-login.com``; ``J.R.R.Tolkien`` ends in no such domain)."""
+    List (``paypal-login.com``; ``J.R.R.Tolkien`` ends in no such domain). The ideographic
+    full stops a domain name may be written with (``paypal。com``: IDNA reads them as dots)
+    are dots."""
+    name = name.translate(_IDEOGRAPHIC_DOTS)
     web = _WEB_LIKE.search(name)
     if web is not None:
         return web.group()
