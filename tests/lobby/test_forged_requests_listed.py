@@ -10,25 +10,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import pending_codes
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.waitlist import OTHERS_NAMED
-from wtg.mail.incoming import strangercodes
 
 ANN = "ann@victim.example"
 
 
-def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(tmp_path: Path) -> None:
     # every code mailed, the day's bound of codes to a stranger aside (its own tests:
     # tests/lobby/test_takeover_code_floods.py): the answer's own list is what is looked at
-    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1000)
-    hall = Hall(tmp_path)
+    hall = Hall(tmp_path, stranger_codes_per_day=1000)
     hall.open_list("wok4", players=10)
     for hour in range(48):
         for number in range(3):
@@ -69,13 +63,10 @@ def test_a_few_requests_beside_it_are_all_named(tmp_path: Path) -> None:
     assert "more wait too" not in text
 
 
-def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(tmp_path: Path) -> None:
     """The same for a seat offered: the JOIN of the game's answer and the welcome to the
     seat name the newest three of the forger's requests and count the rest."""
-    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1000)
-    hall = Hall(tmp_path)
+    hall = Hall(tmp_path, stranger_codes_per_day=1000)
     game_with_quitters(hall, (3,))
     offer(hall, 3)
     for hour in range(10):
@@ -96,14 +87,11 @@ def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(
     assert ", and 27 more) are cancelled." in " ".join(welcome.body.split())
 
 
-def test_a_request_whose_code_was_held_is_not_said_to_have_it_mailed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_request_whose_code_was_held_is_not_said_to_have_it_mailed(tmp_path: Path) -> None:
     """Past the day's codes to a stranger's address a request waits with its code never
     mailed (``strangercodes``); the next answer said it waited "with the code mailed for it".
     It says where its code is: the HELP lists it."""
-    monkeypatch.setattr(strangercodes, "CODES_A_DAY", 1)
-    hall = Hall(tmp_path)
+    hall = Hall(tmp_path, stranger_codes_per_day=1)
     hall.open_list("wok4", players=10)
     for name in ("Anne", "Annie", "Held"):  # the first mailed, the second late, the third held
         hall.mail(ANN, f"JOIN wok4 AS {name}")

@@ -8,7 +8,8 @@ for a player's address, which the host never shows. Each is refused at the JOIN 
 takeover's too) with its reason; a From whose name is such falls back to the address's
 local part, as for a name with a control character. So is one with a small capital letter
 (``Lᴏrd1``, U+1D0F), which no compatibility form folds into its plain letter and which
-reads as one."""
+reads as one; and one that reads as a web address (``paypal-login.com``, ``www.x``), which a
+mail client showed as a link in the host's own mails to every other player."""
 
 from __future__ import annotations
 
@@ -62,6 +63,11 @@ from wtg.lobby.database import LobbyDatabase
         ("Zed M 2- 07 06", "holds M 2- 07 06, which an order form reads as an order line"),
         ("Map: off", "holds Map: off, which an order form reads as a setting line"),
         ("Zed map :on", "holds map :on, which an order form reads as a setting line"),
+        ("paypal-login.com", "holds paypal-login.com, which reads as a web address"),
+        ("Lord1 https://x.example", "holds https://, which reads as a web address"),
+        ("www.Lord1", "holds www., which reads as a web address"),
+        ("Lord1.io", "holds Lord1.io, which reads as a web address"),
+        ("paypal\u3002com", "holds paypal.com, which reads as a web address"),
     ],
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
@@ -105,6 +111,9 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
         "Agent T1000",
         "Zed T1 (the Bold)",
         "Mapmaker: Zed",
+        "J.R.R.Tolkien",
+        "Dr.Who",
+        "St. John",
     ],
 )
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:

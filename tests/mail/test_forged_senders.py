@@ -242,3 +242,23 @@ def test_a_pass_for_a_mail_of_two_froms_vouches_for_neither() -> None:
     assert verdict([bare], ids, two[:1]).passed == "players.example"
     failed = verdict(["mx.gm.example; dmarc=fail"], ids, two).failed
     assert failed == "dmarc=fail for players.example"
+
+
+def test_a_pass_above_the_servers_own_dmarc_result_vouches_for_no_one() -> None:
+    """A server that adds its header at the bottom of the mail's (Exim's ``add_header``
+    without ``:at_start:``, a milter's ``smfi_addheader``) leaves a sender's own header of
+    its name above its own: a forger's ``dmarc=pass`` there was the topmost, and believed,
+    above the server's own ``dmarc=fail`` or ``none``. A pass is believed only when no
+    other header of the server's name gives a DMARC result; the server's fail is read."""
+    ids = ("mx.gm.example",)
+    forged = "mx.gm.example; dmarc=pass header.from=players.example"
+    for own in ("none", "temperror", "pass"):
+        server = f"mx.gm.example; spf=softfail smtp.mailfrom=players.example; dmarc={own}"
+        judged = verdict([forged, server], ids)
+        assert (judged.passed, judged.failed) == (None, None), own
+    server = "mx.gm.example; dkim=none; dmarc=fail header.from=players.example"
+    judged = verdict([forged, "other.example; dmarc=pass", server], ids)
+    assert (judged.passed, judged.failed) == (None, "dmarc=fail for players.example")
+    # OpenDMARC's header on top of OpenDKIM's, each the server's: the one DMARC result counts
+    dkim = "mx.gm.example; dkim=pass header.d=players.example"
+    assert verdict([forged, dkim], ids).passed == "players.example"

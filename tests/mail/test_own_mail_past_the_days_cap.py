@@ -87,3 +87,22 @@ def test_every_answer_to_his_mail_with_his_right_code_is_answered(tmp_path: Path
     summary = world.poll(NOW + timedelta(hours=5))
     assert summary.unanswered == 1, summary.events
     assert "replies_per_day" in str(summary.events[0])
+
+
+def test_his_right_code_from_another_address_proves_nothing_of_it(tmp_path: Path) -> None:
+    """p1, who knows his own code, forged p2's From on mails with his CODE: each answer
+    was proven, mailed to p2 past p2's day's cap (as many as ``confirmations_per_hour``).
+    A code proves the answers to its own seat's address alone; to another they count as
+    any From's, and p2's spent day holds them back."""
+    world = World(tmp_path, replies_per_day=2)
+    _spent(world)
+    world.mail("HELP\nLIST\nSTATUS g1\nCODE CODE0001", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 1, summary.events
+    assert "replies_per_day" in str(summary.events[0])
+    assert len(_to(world, "p2@players.example", "help-")) == 2
+    assert len(_to(world, "p2@players.example", "cmd-")) == 0
+    world.mail("HELP\nLIST\nCODE CODE0001", sender="p1@players.example")  # from his own
+    summary = world.poll(NOW + timedelta(hours=5))
+    assert summary.unanswered == 0, summary.events
+    assert len(_to(world, "p1@players.example", "cmd-")) == 2

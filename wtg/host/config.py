@@ -121,6 +121,17 @@ class MailLimits(Record):
     """The authserv-ids of the Authentication-Results headers the GM's own server adds,
     lower-cased (None: the topmost header is read; empty: none is):
     ``wtg.mail.incoming.senderauth``."""
+    stranger_codes_per_day: int = 6
+    """Codes to CONFIRM to one stranger's mailbox in 24 hours before ``stranger_late_hours``
+    bounds them (``wtg.mail.incoming.strangercodes``)."""
+    stranger_late_hours: int = 4
+    """Past those, one more code when none went to the mailbox in this many hours."""
+    wrong_code_rows: int = 100
+    """The forms refused for a wrong code the journal keeps a row of, a seat
+    (``wtg.mail.spool.journal.Journal.wrong_code``)."""
+    dash_subaddress_domains: tuple[str, ...] = ()
+    """The domains (lower-cased) whose servers deliver ``name-tag@`` to ``name@``: counted
+    as one mailbox there (``wtg.mail.incoming.mailbox.mailbox_of``)."""
 
 
 class SiteConfig(Record):
@@ -415,6 +426,12 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             missing_share=mail.missing_share,
             handle_seconds=mail.handle_seconds,
             authserv_id=_authserv_ids(mail.authserv_id),
+            stranger_codes_per_day=mail.stranger_codes_per_day,
+            stranger_late_hours=mail.stranger_late_hours,
+            wrong_code_rows=mail.wrong_code_rows,
+            dash_subaddress_domains=tuple(
+                dict.fromkeys(d.lower() for d in _listed(mail.dash_subaddress_domains))
+            ),
         ),
         site=SiteConfig(dir=folder(schema.site.dir), base_url=schema.site.base_url)
         if schema.site is not None
@@ -435,6 +452,11 @@ def _authserv_ids(value: str | list[str] | None) -> tuple[str, ...] | None:
     if value is None:
         return None
     return tuple(name.lower() for name in ([value] if isinstance(value, str) else value))
+
+
+def _listed(value: str | list[str]) -> list[str]:
+    """A key that takes one text or a list of them, as a list."""
+    return [value] if isinstance(value, str) else value
 
 
 def _oauth2(section: OAuth2Section, folder: Any, locate: Locator) -> OAuth2Config:

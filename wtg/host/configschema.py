@@ -112,11 +112,26 @@ AuthservIds = Annotated[
     AfterValidator(_authserv_ids),
     Expect("a host name (mx.google.com), or a list of them, or [] for none"),
 ]
+
+
+def _domain_list(value: str | list[str]) -> str | list[str]:
+    for name in [value] if isinstance(value, str) else value:
+        if not is_domain_name(name):
+            raise ValueError(f"{name!r} is not a domain name")
+    return value
+
+
+DomainList = Annotated[
+    str | list[str],
+    AfterValidator(_domain_list),
+    Expect("a domain name (example.org), or a list of them, or [] for none"),
+]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
 File = Annotated[str, Expect("a file (relative to the config file's folder)")]
 Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")]
 Port = Annotated[int, Field(ge=1, le=65535), Expect("a port number from 1 to 65535")]
 Count = Annotated[int, Field(ge=0), Expect("a whole number, 0 or more")]
+Positive = Annotated[int, Field(ge=1), Expect("a whole number, 1 or more")]
 Hours = Annotated[int, Field(ge=0), Expect("a whole number of hours, 0 or more")]
 Seconds = Annotated[int, Field(ge=1), Expect("a whole number of seconds, 1 or more")]
 Share = Annotated[float, Field(ge=0, le=1), Expect("a number from 0 to 1, such as 0.5")]
@@ -330,6 +345,28 @@ class MailSection(Section):
         None,
         description="the authserv-id of the Authentication-Results your own server adds "
         "(default: the topmost such header is read; []: none is)",
+    )
+    stranger_codes_per_day: Count = Field(
+        6,
+        description="codes to CONFIRM to one address that is no player's and never confirmed a "
+        "request (its mailbox: its sub-addresses too), in 24 hours; past them, one more "
+        "when none went in `stranger_late_hours`",
+    )
+    stranger_late_hours: Hours = Field(
+        4,
+        description="past `stranger_codes_per_day`, the hours between two codes to that "
+        "address (each listing every request waiting there; 0: no bound past the day's)",
+    )
+    wrong_code_rows: Positive = Field(
+        100,
+        description="the forms refused for a wrong code the journal keeps a row of, a seat "
+        "(the digest tells their addresses apart); older ones are counted a minute a row",
+    )
+    dash_subaddress_domains: DomainList = Field(
+        [],
+        description="the domains whose server delivers every `name-tag@` to `name@`'s "
+        "mailbox (a qmail host's), where the limits count them as one, as they count "
+        "`name+tag@` everywhere (default: none; a `-` elsewhere is part of the name)",
     )
 
 

@@ -200,8 +200,8 @@ class Answering:
     _repeated: str = ""
     """What the answers to the command in hand say of its repeats in the mail, if any."""
     _coded: bool | None = None
-    """Whether the mail's CODE line is a seat's code here (``_code_opens_a_seat``), once
-    looked up."""
+    """Whether the mail's CODE line is the code of a seat of its own address
+    (``code_proves_sender``), once looked up."""
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail, handlers: Mapping[str, Handler]) -> list[Reply]:
@@ -242,7 +242,7 @@ class Answering:
         if not note:
             return
         if mine is None:
-            proven = self._code_opens_a_seat()
+            proven = self.code_proves_sender()
             self.replies.append(
                 Reply(self.sender, NOT_DONE_SUBJECT, "not_done", {UNREAD: note}, proven)
             )
@@ -301,7 +301,7 @@ class Answering:
             context = {**context, REPEATED: self._repeated}
         own = to is None or to == self.sender
         if own and not (proven or private or notice or once_a_day or on_file) and asks is None:
-            proven = self._code_opens_a_seat()  # every answer to a player's own mail alike
+            proven = self.code_proves_sender()  # every answer to a player's own mail alike
         self.replies.append(
             Reply(
                 to or self.sender,
@@ -349,7 +349,7 @@ class Answering:
             {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
             for p in confirm.waiting_at(self.book, self.sender)
         ]
-        proven = self._code_opens_a_seat()
+        proven = self.code_proves_sender()
         self.reply(
             subject,
             "help",
@@ -360,17 +360,24 @@ class Answering:
             question=question,
         )
 
-    def _code_opens_a_seat(self) -> bool:
-        """Whether the mail's CODE line is a seat's code in a game here: its writer is a
-        player (whatever its From says), and every answer to his mail counts as a proven
-        answer (his HELP, LIST, STATUS, a command of his refused, alike), which the day's cap
-        of a forged From's answers never holds back (docs/mail.md, "Commands"). An answer
-        carrying a code to CONFIRM, a private press, a notice keep their own counts."""
+    def code_proves_sender(self) -> bool:
+        """Whether the mail's CODE line is the code of a seat here played from the mail's
+        own address (its From, or the Reply-To it is answered at): its writer is that
+        player, and every answer to his mail counts as a proven answer (his HELP, LIST,
+        STATUS, a command of his refused, alike), which the day's cap of a forged From's
+        answers never holds back (docs/mail.md, "Commands"). A right code in a mail From
+        another address proves nothing of that address: a player who knows his own code
+        would have the host mail a victim's address his answers past its day's cap, as many
+        as ``confirmations_per_hour`` let go; they count as any From's. An answer carrying a
+        code to CONFIRM, a private press, a notice keep their own counts."""
         if not self.code:
             return False
         if self._coded is None:
-            games = self.games().values()
-            self._coded = any(seat_by_code(game, self.code) is not None for game in games)
+            own = {self.sender.lower(), (self.came_from or self.sender).lower()}
+            seats = (seat_by_code(game, self.code) for game in self.games().values())
+            self._coded = any(
+                seat is not None and parseaddr(seat.email)[1].lower() in own for seat in seats
+            )
         return self._coded
 
     # --- what the commands share ---------------------------------------------------

@@ -69,6 +69,12 @@ def _suffixes() -> PublicSuffixList:
     return PublicSuffixList()
 
 
+def top_level_domain(label: str) -> bool:
+    """Whether ``label`` (lower-cased, no dot) is a top-level domain the Public Suffix List
+    knows (``com``, ``io``; not ``tolkien``)."""
+    return _suffixes().publicsuffix(label, accept_unknown=False) is not None
+
+
 def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
     """The domain that ``FEWEST`` or more of ``addresses`` write from, more than half of
     ``seats`` (the players a game takes), and how many; None when there is none. An

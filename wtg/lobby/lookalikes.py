@@ -17,7 +17,8 @@ the host's, or a mail client's, where a mail wraps a line before one of its word
 begins with a rule's or a quote's mark (``--- end of press ---``, ``> Ann``), names a seat
 (``Player 2``, ``Player2``, ``Seat 3``), holds a command the host reads from a reply
 (``RESIGN g1``), a mail's header (``From: Ann``), a label of the host's reports
-(``Deadline:``), or a comma (LIST's ``Bob, Ann, Lord1`` read as three players); and the
+(``Deadline:``), or a comma (LIST's ``Bob, Ann, Lord1`` read as three players), or a web
+address (``paypal-login.com``, ``www.x``: a mail client shows it as a link the host gave); and the
 host's name in letters of another alphabet (Cyrillic ``ԌМ``). Two names that read as one
 (``alike``: ``ВОВ`` all Cyrillic, ``B O B``, ``BÓB`` beside BOB) are one name. Such a name is
 refused to a newcomer with the reason; one a person holds already stays his (docs/mail.md,
@@ -35,6 +36,7 @@ from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
+from wtg.lobby.domains import top_level_domain
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
 """What the host's own mail is signed or called, besides its From's name."""
@@ -106,6 +108,12 @@ _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>
 ``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
 to a reader, beside Ann who is."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
+_WEB_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![^\W_])www\.", re.IGNORECASE)
+"""A web address's scheme (``https://``) or its ``www.``."""
+_DOTTED = re.compile(r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)+")
+"""Words joined by dots, no space between (``paypal-login.com``, ``J.R.R.Tolkien``)."""
+_IDEOGRAPHIC_DOTS = str.maketrans("\u3002\uff61", "..")
+"""The full stops IDNA reads as a domain name's dots besides ``.`` (NFKC folds ``．``)."""
 _ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
 """The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
 (its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
@@ -245,6 +253,14 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} looks like an e-mail address, which the host never shows: "
             "choose another with AS <name>"
         )
+    web = _web_address(shown)
+    if web is not None:
+        return (
+            f"the name {name} holds {web}, which reads as a web address: a mail client shows "
+            "it as a link in every mail of the host's that names the player, as if the host "
+            "gave it (write its words apart, Ann Kim, not Ann.Kim): choose another with AS "
+            "<name>"
+        )
     if _ROBOT_LIKE.fullmatch(same(name)):
         return (
             f"the name {name} reads as the name the host gives a robot (Robot 3, Robo1, Bot "
@@ -254,6 +270,23 @@ def posing(name: str, host: str = "") -> str | None:
     exact = any(alike(plain, word) for word in (*HOST_NAMES, display) if word)
     if exact or any(_holds_words(plain, words) for words in (*HOST_WORDS, display) if words):
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
+    return None
+
+
+def _web_address(name: str) -> str | None:
+    """The part of ``name`` that reads as a web address, or None: a scheme (``https://``),
+    ``www.``, or words joined by dots whose last is a top-level domain of the Public Suffix
+    List (``paypal-login.com``; ``J.R.R.Tolkien`` ends in no such domain). The ideographic
+    full stops a domain name may be written with (``paypal。com``: IDNA reads them as dots)
+    are dots."""
+    name = name.translate(_IDEOGRAPHIC_DOTS)
+    web = _WEB_LIKE.search(name)
+    if web is not None:
+        return web.group()
+    for dotted in _DOTTED.finditer(name):
+        last = dotted.group().rpartition(".")[2].lower()
+        if len(last) >= 2 and top_level_domain(last):
+            return dotted.group()
     return None
 
 

@@ -24,7 +24,7 @@ from wtg.lobby import confirm
 from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
-from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -144,7 +144,7 @@ def status(desk: Answering, command: Command) -> None:
         return
     if desk.sender not in known and desk.seat(command, game) is None:
         return
-    coded = seat_by_code(game, desk.code) is not None
+    coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
     deadline = now["deadline"]
     schedule = game.config.schedule
@@ -288,6 +288,21 @@ _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 """Two blank lines or more (spaces on them too): a press's run of them is one."""
 
 
+def _my_other_seats(desk: Answering, game: Game, entry: PlayerEntry) -> list[PlayerEntry]:
+    """The writer's seats in the other games here (played from his seat's address or the
+    mail's): their codes are blacked out of his press as this game's are. A player of two
+    games who pasted his other game's report (its form's header) into his press gave its code
+    to this game's players, and to the site's readers."""
+    mine = {email.utils.parseaddr(entry.email)[1].lower(), desk.sender.lower()}
+    return [
+        seat
+        for name, other in desk.games().items()
+        if name != game.config.game.lower()
+        for seat in other.config.players
+        if email.utils.parseaddr(seat.email)[1].lower() in mine
+    ]
+
+
 def press(desk: Answering, command: Command) -> None:
     """PRESS <game> [TO <n>]: the text below the command lines, mailed to every player with
     the next reports (at most ``wtg.game.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
@@ -309,6 +324,7 @@ def press(desk: Answering, command: Command) -> None:
     # no code (and, to the whole game, no address not shared) goes to the other players:
     # a player who pasted his code into his press has not given it away
     text = blacked_out(text, secrets_of(game.config.players, addresses=not private))
+    text = blacked_out(text, secrets_of(_my_other_seats(desk, game, entry), addresses=False))
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
         return

@@ -139,6 +139,7 @@ class Answers:
             gm.limits.unconfirmed_per_hour,
             gm.limits.unconfirmed_per_address,
             gm.limits.unconfirmed_domain_share,
+            gm.limits.dash_subaddress_domains,
         )
         self.locks = contextlib.ExitStack()
         """The locks of the games this batch of mails filed orders for (``release``)."""
@@ -734,7 +735,15 @@ class Answers:
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
         stamp = self.now.timestamp()  # counted for the GM: a code tried again and again
-        self.journal.wrong_code(message.key, game.config.game, entry.id, sender or "", own, stamp)
+        self.journal.wrong_code(
+            message.key,
+            game.config.game,
+            entry.id,
+            sender or "",
+            own,
+            stamp,
+            self.gm.limits.wrong_code_rows,
+        )
         words = tuple(dict.fromkeys(c.split()[0] for c in beside.commands))
         note = _not_carried_out(words, beside.more) if own and words else None
         body = compose.render(

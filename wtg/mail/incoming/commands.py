@@ -176,7 +176,8 @@ class Commands:
             held, again = self._queue(message, replies, sender, message_id, book)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
-            self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp)
+            rows = self.answers.gm.limits.wrong_code_rows
+            self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp, rows)
         if desk.started:
             self.registry.forget()
         return _outcome(mail, desk, held, again)
@@ -198,7 +199,13 @@ class Commands:
         again: list[str] = []
         limits = self.answers.gm.limits
         private_held: str | None = None
-        codes = strangercodes.StrangerCodes(self.answers.journal, self.answers.now.timestamp())
+        codes = strangercodes.StrangerCodes(
+            self.answers.journal,
+            self.answers.now.timestamp(),
+            limits.stranger_codes_per_day,
+            limits.stranger_late_hours * 3600.0,
+            limits.dash_subaddress_domains,
+        )
         for index, reply in enumerate(replies):
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
@@ -234,7 +241,9 @@ class Commands:
                 late = codes.late_open(reply.to)
                 why = None if late else strangercodes.CODES_DAY
                 if late and reply.asks is not None:
-                    note = strangercodes.waiting_note(book, reply.to, reply.asks)
+                    note = strangercodes.waiting_note(
+                        book, reply.to, reply.asks, limits.dash_subaddress_domains
+                    )
                     body = f"{body.rstrip()}\n\n{note}" if note else body
             else:
                 why = None
@@ -290,7 +299,7 @@ class Commands:
 
     def _codes_spent(self, codes: strangercodes.StrangerCodes, to: str, ident: str) -> bool:
         """Whether the stranger's address ``to`` had its day's codes
-        (``strangercodes.CODES_A_DAY``); never for an answer queued already (an earlier
+        (``mail.stranger_codes_per_day``); never for an answer queued already (an earlier
         reading of the mail, cut short before its journal's commit, queued it: it goes)."""
         if compose.address_key(to) == self.answers.authenticated:
             return False  # the writer himself: no forger's flood (docs/mail.md, "Commands")

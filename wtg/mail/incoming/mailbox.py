@@ -9,18 +9,27 @@ own day of codes, and all of them landed in one mailbox. They are counted as one
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 DOTLESS = frozenset(("gmail.com", "googlemail.com"))
 """Domains whose server reads no dot in a mailbox's name."""
 
 
-def mailbox_of(address: str) -> str:
+def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     """``address`` (lower-cased, bare) as the mailbox it delivers to: without the ``+tag``
-    of its name, and at a domain of ``DOTLESS`` without its dots (an address without ``@``
-    as it is)."""
+    of its name, at a domain of ``dashed`` (``mail.dash_subaddress_domains``: a qmail host's)
+    without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots (an address
+    without ``@`` as it is). Ruling: a ``-`` is a sub-address only at the domains the GM
+    lists. Hyphens are common in real names (``mary-jane@``), and ``mary-jane@`` folded into
+    ``mary@`` would be one mailbox for two people: the late mail of a stranger's codes lists
+    every request waiting at the mailbox with its code (``strangercodes.waiting_note``),
+    so Mary-Jane would be mailed the codes of Mary's requests."""
     local, at, domain = address.rpartition("@")
     if not at:
         return address
     local = local.partition("+")[0] or local  # "+x@": a name of its own, no tag
+    if domain in dashed:
+        local = local.partition("-")[0] or local  # "-x@": the same
     if domain in DOTLESS:
         local = local.replace(".", "") or local
     return f"{local}{at}{domain}"

@@ -17,7 +17,11 @@ header below can only say ``pass`` (the mail answered, as without any header) or
 about the forger's own mail. A ``pass`` lifts the day's cap of answers (``Verdict.passed``),
 so it is believed from the topmost header of ``mail.authserv_id`` alone: a server that
 writes DKIM and SPF but no DMARC result, and leaves a sender's headers of its name in the
-mail, had a forger's lower ``dmarc=pass`` of the GM's server's name believed.
+mail, had a forger's lower ``dmarc=pass`` of the GM's server's name believed. Nor is it
+believed when a header of those names below it gives a DMARC result too: a server that adds
+its header at the bottom of the mail's (Exim's ``add_header`` without ``:at_start:``, a
+milter's ``smfi_addheader``) has a sender's own header above its, and the server checked
+the mail once; the lower result, when it says ``fail``, is read.
 
 The header is read here, by the standard library's ``re``: the ``authres`` package (the
 classic parser, last released in 2019) refuses Microsoft 365's headers, which have no
@@ -213,6 +217,7 @@ def verdict(
         return Verdict()
     unread: str | None = None
     topmost = True  # no header of the GM's server read yet: a pass below the first is no one's
+    decided: Verdict | None = None
     for value in values[:1] if authserv_ids is None else values:
         try:
             stamp = parse(value)
@@ -227,6 +232,8 @@ def verdict(
         dmarc = [result for result in stamp.results if result.method == "dmarc"]
         if not dmarc:
             continue
+        if decided is not None:  # a second DMARC result of the server's name: one is forged,
+            vouching = False  # its fail read, no pass believed
         failed = next((result for result in dmarc if result.result == "fail"), None)
         if failed is None:
             passed = next((result for result in dmarc if result.result == "pass"), None)
@@ -235,10 +242,11 @@ def verdict(
             if len(_from_addresses(from_values)) > 1:  # which of them the server checked?
                 return Verdict(unread=unread)
             domain = (passed.get("header.from") or _from_domain(from_values)).lower()
-            return Verdict(unread=unread, passed=domain or None)
+            decided = Verdict(unread=unread, passed=domain or None)
+            continue  # believed when no header below of the server's name gives DMARC too
         domain = failed.get("header.from") or _from_domain(from_values)
         return Verdict(failed=f"dmarc=fail for {domain}" if domain else "dmarc=fail", unread=unread)
-    return Verdict(unread=unread)
+    return decided if decided is not None else Verdict(unread=unread)
 
 
 def _id_of(value: str) -> str:

@@ -15,6 +15,8 @@ and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
 from wtg.mail.incoming.answers import DAY, WINDOW
@@ -24,9 +26,10 @@ from wtg.mail.spool.journal import Journal
 
 CODES_A_DAY = 6
 """Codes to CONFIRM mailed to one stranger's address in 24 hours before ``LATE_EVERY``
-bounds them: a newcomer asks for one or two."""
+bounds them: a newcomer asks for one or two. The default of ``mail.stranger_codes_per_day``."""
 LATE_EVERY = 4 * 3600.0
-"""Seconds between two codes mailed to a stranger's address past ``CODES_A_DAY``."""
+"""Seconds between two codes mailed to a stranger's address past ``CODES_A_DAY``. The
+default of ``mail.stranger_late_hours`` (in hours there)."""
 LATE_LISTED = 10
 """The requests waiting at the address a late code's mail lists (the newest)."""
 DAY_TALLY = "codes-day:"
@@ -38,33 +41,51 @@ HELD_TALLY = "codes-held:"
 as many an hour as codes an address may be mailed (``mail.unconfirmed_per_address``), the
 others forgotten as a request the hour's limit holds back is: a forger's thousand JOINs an
 hour kept no thousand requests."""
-CODES_DAY = "codes to a stranger a day"
-"""What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one
-(as the outcome names a limit). Its request still waits (``confirm.forget`` is not asked)."""
+CODES_DAY = "stranger_codes_per_day"
+"""What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one, as
+the outcome names a limit: by its config key, as the others are (it said "codes to a
+stranger a day", which named no key the GM could set). Its request still waits
+(``confirm.forget`` is not asked)."""
 
 
 class StrangerCodes:
-    """The day's count of codes to strangers' addresses, as a poll's journal holds it."""
+    """The day's count of codes to strangers' addresses, as a poll's journal holds it:
+    ``per_day`` codes to a mailbox in 24 hours, then one every ``late_every`` seconds
+    (``mail.stranger_codes_per_day``, ``mail.stranger_late_hours``); ``dashed``: the
+    domains whose ``-tag`` is a sub-address (``mailbox_of``)."""
 
-    def __init__(self, journal: Journal, now: float) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        now: float,
+        per_day: int = CODES_A_DAY,
+        late_every: float = LATE_EVERY,
+        dashed: Collection[str] = (),
+    ) -> None:
         self.journal = journal
         self.now = now
+        self.per_day = per_day
+        self.late_every = late_every
+        self.dashed = dashed
 
     def spent(self, address: str) -> bool:
-        """Whether ``address`` was mailed ``CODES_A_DAY`` codes in the last 24 hours."""
-        key = f"{DAY_TALLY}{_key(address)}"
-        return self.journal.replies_counted(key, self.now - DAY) >= CODES_A_DAY
+        """Whether ``address`` was mailed ``per_day`` codes in the last 24 hours."""
+        key = f"{DAY_TALLY}{_key(address, self.dashed)}"
+        return self.journal.replies_counted(key, self.now - DAY) >= self.per_day
 
     def late_open(self, address: str) -> bool:
-        """Whether a code past the day's may go to ``address``: none did in ``LATE_EVERY``."""
-        key = f"{LATE_TALLY}{_key(address)}"
-        return not self.journal.replied_since(key, self.now - LATE_EVERY)
+        """Whether a code past the day's may go to ``address``: none did in
+        ``late_every``."""
+        if self.late_every <= 0:  # no bound past the day's
+            return True
+        key = f"{LATE_TALLY}{_key(address, self.dashed)}"
+        return not self.journal.replied_since(key, self.now - self.late_every)
 
     def keep_held(self, address: str, per_hour: int) -> bool:
         """Whether a request held back past the day's codes waits on (counted), or is
         forgotten: ``per_hour`` of them an hour are kept, as many as its codes the hour's
         limit would mail."""
-        key = f"{HELD_TALLY}{_key(address)}"
+        key = f"{HELD_TALLY}{_key(address, self.dashed)}"
         if self.journal.replies_counted(key, self.now - WINDOW) >= per_hour:
             return False
         self.journal.replied(key, self.now)
@@ -72,29 +93,29 @@ class StrangerCodes:
 
     def mailed(self, address: str, late: bool) -> None:
         """A code went to ``address`` (``late``: past the day's codes)."""
-        key = _key(address)
+        key = _key(address, self.dashed)
         self.journal.replied(f"{DAY_TALLY}{key}", self.now)
         if late:
             self.journal.replied(f"{LATE_TALLY}{key}", self.now)
 
 
-def _key(address: str) -> str:
+def _key(address: str, dashed: Collection[str] = ()) -> str:
     """The mailbox ``address`` delivers to (``mailbox_of``): its day's codes are counted
     under it, whatever sub-address or dots a forger wrote."""
-    return mailbox_of(compose.address_key(address))
+    return mailbox_of(compose.address_key(address), dashed)
 
 
-def waiting_note(book: LobbyDatabase, address: str, code: str) -> str:
+def waiting_note(book: LobbyDatabase, address: str, code: str, dashed: Collection[str] = ()) -> str:
     """What a late code's mail says below its answer: the other requests waiting at
     ``address``'s mailbox (``mailbox_of``: its sub-addresses too), the newest ``LATE_LISTED``,
     each with its code ("" when none waits)."""
-    mailbox = _key(address)  # a request at vic@ is listed in the late mail to vic+7@: a
+    mailbox = _key(address, dashed)  # a request at vic@ is listed in the late mail to vic+7@: a
     # forger's flood under sub-addresses never keeps the owner's own code from him
     domain = mailbox.rpartition("@")[2]
     others = [
         p
         for p in confirm.waiting_at_domain(book, domain)
-        if p.code != code and _key(p.address) == mailbox
+        if p.code != code and _key(p.address, dashed) == mailbox
     ]
     if not others:
         return ""

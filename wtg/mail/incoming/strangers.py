@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import math
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from wtg.files import private
@@ -95,9 +95,16 @@ class Strangers:
     hour's); ``domain_share``: the share of ``cap`` one domain's addresses may take."""
 
     def __init__(
-        self, spool: Path, cap: int, per_address: int | None = None, domain_share: float = 1.0
+        self,
+        spool: Path,
+        cap: int,
+        per_address: int | None = None,
+        domain_share: float = 1.0,
+        dashed: Collection[str] = (),
     ) -> None:
         self.path = spool / FILE
+        self.dashed = dashed
+        """The domains whose ``-tag`` is a sub-address (``mailbox_of``)."""
         self.cap = cap
         self.per_address = per_address
         self.domain_share = domain_share
@@ -122,7 +129,7 @@ class Strangers:
         asked of its id, by default true of every answer counted: one counted whose process
         died before it was queued mailed nothing). Nothing is counted then."""
         request = _digest(code) if code else ""
-        address = mailbox_of(address)  # vic+1@, vic+2@: one mailbox, one count
+        address = mailbox_of(address, self.dashed)  # vic+1@, vic+2@: one mailbox, one count
         db = self._connect()
         try:
             db.execute("BEGIN IMMEDIATE")

@@ -149,8 +149,17 @@ class KeptJournal(Journal):
     ) -> None:
         self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
 
-    def wrong_code(self, key: str, game: str, seat: int, sender: str, own: bool, at: float) -> None:
-        self.notes.append(("wrong_code", (key, game, seat, sender, own, at)))
+    def wrong_code(
+        self,
+        key: str,
+        game: str,
+        seat: int,
+        sender: str,
+        own: bool,
+        at: float,
+        rows: int | None = None,
+    ) -> None:
+        self.notes.append(("wrong_code", (key, game, seat, sender, own, at, rows)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

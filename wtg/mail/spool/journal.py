@@ -849,30 +849,40 @@ class Journal:
         back); how many went. Uncommitted."""
         return int(self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount)
 
-    def wrong_code(self, key: str, game: str, seat: int, sender: str, own: bool, at: float) -> None:
+    def wrong_code(
+        self,
+        key: str,
+        game: str,
+        seat: int,
+        sender: str,
+        own: bool,
+        at: float,
+        rows: int | None = None,
+    ) -> None:
         """A form of mail ``key`` refused for ``game``'s ``seat``: its code was not the
         seat's. Counted for the GM (``wrong_codes``): a code tried again and again, by
-        someone guessing it, is his to know of (the player hears of it once a day)."""
+        someone guessing it, is his to know of (the player hears of it once a day).
+        ``rows``: the seat's rows kept (``mail.wrong_code_rows``; None: ``WRONG_CODE_ROWS``)."""
         self.db.execute(
             "INSERT OR REPLACE INTO wrong_codes (key, game, seat, sender, own, at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (key, game, seat, sender.lower(), int(own), at),
         )
-        self._fold_wrong_codes(game, seat)
+        self._fold_wrong_codes(game, seat, WRONG_CODE_ROWS if rows is None else rows)
 
-    def _fold_wrong_codes(self, game: str, seat: int) -> None:
-        """A seat's rows of wrong codes beyond ``WRONG_CODE_ROWS`` (the oldest) made counts
+    def _fold_wrong_codes(self, game: str, seat: int, rows: int) -> None:
+        """A seat's rows of wrong codes beyond ``rows`` (the oldest) made counts
         of their minute (``wrong_code_folds``): a flood of forms grew the journal by a row
-        a mail for the two days it is kept; a seat holds ``WRONG_CODE_ROWS`` rows and a
+        a mail for the two days it is kept; a seat holds ``rows`` rows and a
         row a minute at most. The digest counts the folded ones with the rest; the
         addresses they came from are no longer told apart (``WrongCodes.more_addresses``)."""
         seat_rows = "FROM wrong_codes WHERE game = ? AND seat = ?"
         (kept,) = self.db.execute(f"SELECT COUNT(*) {seat_rows}", (game, seat)).fetchone()
-        if kept <= WRONG_CODE_ROWS:
+        if kept <= rows:
             return
         oldest = self.db.execute(
             f"SELECT key, own, at {seat_rows} ORDER BY at, key LIMIT ?",
-            (game, seat, kept - WRONG_CODE_ROWS),
+            (game, seat, kept - rows),
         ).fetchall()
         for key, own, at in oldest:
             self.db.execute(
