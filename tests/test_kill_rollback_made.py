@@ -63,3 +63,40 @@ def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
         assert undo.returncode == 0, (at, undo.stderr)
         game = open_game(root)
         assert game.latest_turn() == 2, (at, undo.stdout)
+
+
+def test_an_undo_killed_and_given_again_takes_back_the_later_rollback_alone(
+    tmp_path: Path,
+) -> None:
+    """Killed before any of its writes and given again, `--undo` of a game rolled back twice
+    (to 2, then to 1) undoes the later one, and stops there: the game at turn 2, the
+    rollback to 2 standing (a second `--undo` undoes it only once the first has told every
+    player: its last write)."""
+    original = template(tmp_path / "template" / "games" / "g1")
+    made_config = tmp_path / "made.yaml"
+    made_config.write_text(
+        f"games_dir: {original.parent}\nfrom: gm@example.org\n", encoding="utf-8"
+    )
+    for to in ("2", "1"):
+        subprocess.run(
+            [WTG, "--config", str(made_config), "rollback", "g1", "--to", to],
+            check=True,
+            capture_output=True,
+        )
+    config = tmp_path / "wtg.yaml"
+    games = tmp_path / "games"
+    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
+    args = ["--config", str(config), "rollback", "g1", "--undo"]
+    fresh = killpoints.restorer(original.parent, games)
+    fresh()
+    whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
+    for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
+        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        assert again.returncode == 0, (at, again.stderr)
+        root = games / "g1"
+        assert open_game(root).latest_turn() == 2, (at, again.stdout)
+        undone = sorted(p.parent.name for p in (root / "archive").glob("*/undo.json"))
+        assert len(undone) == 1, (at, undone)
+        record = json.loads((root / "archive" / undone[0] / "rollback.json").read_text())
+        assert record["made"] == 2, at
