@@ -6,6 +6,7 @@ its moves of turns, a turn being written by another process."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -71,10 +72,22 @@ def test_a_preview_while_a_writer_holds_the_game_s_lock_is_refused(tmp_path: Pat
     assert shown.stdout.startswith(f"turn 4 of game g1 previewed in {out}: ")
 
 
-def test_topten_and_report_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
+READERS = (
+    ["topten", "g1"],
+    ["report", "g1", "--player", "1"],
+    ["state", "g1"],
+    ["state", "g1", "--json"],
+    ["map", "g1"],
+)
+"""The commands that print a game as they find it, writing nothing: `wtg state` and `wtg
+map` said nothing of a rollback cut short (kill21 gave topten and report the note)."""
+
+
+def test_readers_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
     """They write nothing, and still print the game as they find it; a note on stderr
-    says that the rollback cut short is not finished, and where to read what finishes it
-    (before, they showed turn 3, to be taken back, without a word)."""
+    (never on stdout: `wtg state --json` stays JSON) says that the rollback cut short is
+    not finished, and where to read what finishes it (before, they showed turn 3, to be
+    taken back, without a word)."""
     original = template(tmp_path / "template" / "g1")
     games = tmp_path / "games"
     config = tmp_path / "wtg.yaml"
@@ -87,12 +100,14 @@ def test_topten_and_report_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path
     noted = 0
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         marks = sorted(p.parent.name for p in (root / "archive").glob("*/.unfinished"))
-        for command in (["topten", "g1"], ["report", "g1", "--player", "1"]):
+        for command in READERS:
             shown = subprocess.run(
                 [WTG, "--config", str(config), *command], capture_output=True, text=True
             )
             assert shown.returncode == 0, (at, shown.stderr)
             assert shown.stdout, at
+            if "--json" in command:
+                assert json.loads(shown.stdout)["turn"] in (1, 3), at
             if not marks:
                 assert shown.stderr == "", (at, shown.stderr)
                 continue

@@ -4,7 +4,10 @@ read it again, writes into its journal for the answers that mail's readings queu
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+from pytest import MonkeyPatch
 
 from tests.mail.loop import World
 from tests.mail.test_poll_helpers import journal_rows
@@ -123,3 +126,70 @@ def test_a_mail_quarantined_unread_for_two_deaths_has_its_last_reading_s_counts_
     assert [str(row[0]) for row in rows["quarantine"]] == [key]
     assert ("p1@players.example", 1234.5) in rows["replies"]
     assert not (world.gm.spool / COUNTS_NAME).exists()  # the poll ended: no slot names a mail
+
+
+def test_a_line_of_the_file_of_more_a_power_cut_tore_is_no_count(tmp_path: Path) -> None:
+    """The file of more is never flushed (docs/mail.md says why): a power cut may leave it
+    cut anywhere, a line without its end. That line was read as a count against the
+    address it was cut to (``p4@pla``); it is no count now, the whole lines before it are."""
+    hands = InHand(tmp_path, 2)
+    slot = hands.slot(1)
+    slot.take("maildir:many")
+    tally = "x" * 60 + "@" + "y" * 40 + ".example"
+    made = []
+    for n in range(40):
+        slot.counted(tally, 1000.0 + n)
+        made.append((tally, 1000.0 + n))
+    more = tmp_path / f"{COUNTS_NAME}-1"
+    with more.open("ab") as torn:
+        torn.write(b"1040.0 p4@pla")
+    assert hands.counted(1) == tuple(made)
+    assert suspects_counted(tmp_path) == {"maildir:many": tuple(made)}
+    more.write_bytes(more.read_bytes()[:-13] + b"\0" * 40)  # or its end zeros
+    assert hands.counted(1) == tuple(made)
+    hands.close()
+
+
+def test_counts_in_hand_are_never_flushed(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    """The ruling (docs/mail.md, `A mail that kills the process handling it`): a count in
+    hand, in the slot's room or its file of more, costs no flush of the disk, as the slot's
+    key does not: every answer of every mail is counted so."""
+
+    def flushed(*_args: object) -> None:
+        raise AssertionError("flushed")
+
+    for name in ("fsync", "fdatasync", "sync"):
+        monkeypatch.setattr(os, name, flushed)
+    hands = InHand(tmp_path, 1)
+    slot = hands.slot(0)
+    slot.take("maildir:many")
+    for n in range(100):
+        slot.counted(f"p{n}@players.example", 1000.0 + n)
+    assert len(hands.counted(0)) == 100
+    slot.done()
+    hands.close()
+
+
+def test_counts_a_power_cut_lost_cost_only_their_count(tmp_path: Path) -> None:
+    """The ruling's cost: the last poll, its reading killed by a power cut as it had the
+    mail in hand for the second time, left the slot on the disk and not its counts (never
+    flushed). This poll quarantines the mail unread all the same, says so, and writes no
+    count for the answer that reading queued: that answer goes out once, uncounted against
+    p1's hour (one mail's answers, of a mail that killed two processes), and nothing else
+    is lost."""
+    world = World(tmp_path)
+    box_key = world.mail(world.aof(1, X1="100"), sender="p1@players.example")
+    key = f"maildir:{box_key}"
+    hands = InHand(world.gm.spool, 1)
+    slot = hands.slot(0)
+    slot.take(key, 1)
+    slot.counted("p1@players.example", 1234.5)
+    hands.map.close()
+    hands.counts.close()
+    (world.gm.spool / COUNTS_NAME).write_bytes(b"\0" * COUNTS)  # the power cut lost them
+    summary = world.poll()
+    assert summary.quarantined == 1
+    rows = journal_rows(world.gm)
+    assert [str(row[0]) for row in rows["quarantine"]] == [key]
+    assert ("p1@players.example", 1234.5) not in rows["replies"]
+    assert not (world.gm.spool / COUNTS_NAME).exists()

@@ -650,3 +650,22 @@ def main(ctx: click.Context, config: str | None, games_dir: str | None) -> None:
         "config": config,
         "games_dir": os.path.expanduser(games_dir) if games_dir else games_dir,
     }
+
+
+def note_cut_short(game: Any) -> None:
+    """A note on stderr of what a writer killed midway left half done (``Game.cut_short``):
+    the game a command that reads it shows (`wtg state`, `map`, `report`, `topten`) is not
+    the one its next writer leaves. On stderr: what it prints stays as it was (JSON)."""
+    try:
+        cut = game.cut_short()
+    except WtgError as error:
+        cut = [str(error)]
+    name = game.config.game
+    for line in cut:
+        click.echo(
+            printable(
+                f"wtg: note: game {name}: {line}: what is shown here may change once the next "
+                f"command on the game finishes it (`wtg status {name}` says what finishes it)"
+            ),
+            err=True,
+        )

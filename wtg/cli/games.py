@@ -26,6 +26,7 @@ from wtg.cli.common import (
     given_ruleset,
     jobs_option,
     known_games_dir,
+    note_cut_short,
     open_or_fail,
     os_error_line,
     without_config,
@@ -39,7 +40,6 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
-from wtg.core.errors import WtgError
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
@@ -919,6 +919,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
 def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) -> None:
     """Print the state of the game (secret codes are never printed)."""
     game = open_or_fail(ctx, game_dir)
+    note_cut_short(game)
     current = game.state(turn)
     if turn is None or turn == game.latest_turn():
         current = game.named_state(current)  # a name the GM put right, said at once
@@ -948,7 +949,7 @@ def report(
     if gm == (player is not None):
         fail("give --player N or --gm")
     game = open_or_fail(ctx, game_dir)
-    _note_cut_short(game)
+    note_cut_short(game)
     click.echo(printable(game.report(player, turn)), nl=False)
 
 
@@ -959,26 +960,8 @@ def report(
 def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:
     """Print the Top Ten."""
     game = open_or_fail(ctx, game_dir)
-    _note_cut_short(game)
+    note_cut_short(game)
     click.echo(game.topten(turn), nl=False)
-
-
-def _note_cut_short(game: Any) -> None:
-    """A note on stderr of what a writer killed midway left half done (``Game.cut_short``):
-    the game these read commands show is not the one its next writer leaves."""
-    try:
-        cut = game.cut_short()
-    except WtgError as error:
-        cut = [str(error)]
-    name = game.config.game
-    for line in cut:
-        click.echo(
-            printable(
-                f"wtg: note: game {name}: {line}: what is shown here may change once the next "
-                f"command on the game finishes it (`wtg status {name}` says what finishes it)"
-            ),
-            err=True,
-        )
 
 
 @click.command()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from wtg.cli.common import fail, open_or_fail
+from wtg.cli.common import fail, note_cut_short, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.maps import draw_png, draw_svg
 
@@ -51,6 +51,7 @@ def map_command(
     """Draw the board after a turn as a player may see it (fog where the rules hide
     things), or as the GM sees it without --player."""
     game = open_or_fail(ctx, game_dir)
+    note_cut_short(game)
     number = game.latest_turn() if turn is None else turn
     picture: str | bytes
     picture = draw_svg(game, number, player) if form == "svg" else draw_png(game, number, player)

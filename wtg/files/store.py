@@ -38,7 +38,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -298,6 +298,15 @@ class GameStore:
         self._listed: tuple[int, int, set[str] | None] = (-1, -1, None)
         """A turn's pending folder as listed in this lock session: (turn, session, the
         names in it, and those written since; None when it could not be listed)."""
+        self._locked_hooks: list[Callable[[], None]] = []
+        """Called once the lock is taken (``when_locked``), before the block runs."""
+
+    def when_locked(self, hook: Callable[[], None]) -> None:
+        """Call ``hook`` each time this process takes the game's lock, or its shared lock
+        (``looking``), before the block runs: what was read of the game before the lock (a
+        ``Game``'s game.yaml, read when it was opened) read again as the lock finds it,
+        another process having perhaps written it in between."""
+        self._locked_hooks.append(hook)
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -382,6 +391,8 @@ class GameStore:
             self._held, self._latest = 1, latest
             self.session += 1
             try:
+                for hook in self._locked_hooks:
+                    hook()
                 yield
             finally:
                 self._held, self._latest = 0, None
@@ -399,6 +410,8 @@ class GameStore:
             return
         root = self.root
         with shared(root / LOCK_FILE, lambda: GameLocked(f"{root} {LOCKED}")):
+            for hook in self._locked_hooks:
+                hook()
             yield
 
     def cut_short(self) -> list[str]:

@@ -125,6 +125,27 @@ class Game(Generic[S]):
     _file_cache: dict[str, _Kept] = field(default_factory=dict, repr=False, compare=False)
     _checked: JsonObject | None = field(default=None, repr=False, compare=False)
     """The latest state file last found to agree with game.yaml (``_check_made_with``)."""
+    _config_text: str | None = field(default=None, repr=False, compare=False)
+    """game.yaml's text as ``config`` was read from it (None: not read from the file)."""
+
+    def __post_init__(self) -> None:
+        self.store.when_locked(self._config_again)
+
+    def _config_again(self) -> None:
+        """game.yaml read again, the game's lock just taken: the config it was opened with
+        was read before the lock, and a writer in between (`wtg new-code`, a takeover) may
+        have rewritten it; a command went on from the game.yaml that no longer held (a
+        preview, a turn run, with the seat's old code; a new code written over the
+        takeover of another seat). Parsed again only when the text changed."""
+        text = self.store.config_text()
+        if text == self._config_text:
+            return
+        config = _config_of(self.store, text)
+        if config.ruleset != self.ruleset.name:  # edited since: a game keeps its rules
+            raise self._other_rules(self.ruleset.name)
+        if config != self.config:
+            self.config, self._checked = config, None
+        self._config_text = text
 
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
@@ -135,7 +156,7 @@ class Game(Generic[S]):
                 f"game {self.config.game} is a game of {self.ruleset.name}, "
                 f"not of {ruleset.name} (or of another object of it)"
             )
-        return Game(self.store, self.config, ruleset)
+        return Game(self.store, self.config, ruleset, _config_text=self._config_text)
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:
@@ -835,13 +856,7 @@ def open_game(game_dir: Path) -> Game:
     store.check_format()
     path = game_dir / "game.yaml"
     text = store.config_text()
-    try:
-        data = load_yaml_kept(text, path)  # its JSON copy: a tenth of the time
-    except ValueError as exc:
-        raise ConfigError(yaml_problem(str(path), text, exc)) from exc
-    config = GameConfig.from_data(data, str(path), text)
-    if config.game != game_dir.name:  # its case too: the mail records go by the name
-        _check_name(store, config, path, text)
+    config = _config_of(store, text)
     try:
         ruleset = find_ruleset(config.ruleset)
     except UnknownRuleset as exc:  # a GM's edit, or a game of a newer wtg: said as the file's
@@ -856,7 +871,20 @@ def open_game(game_dir: Path) -> Game:
             else ""
         )
         raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}{back}") from None
-    return Game(store, config, ruleset)
+    return Game(store, config, ruleset, _config_text=text)
+
+
+def _config_of(store: GameStore, text: str) -> GameConfig:
+    """The config game.yaml's ``text`` holds, checked (its name against the folder's)."""
+    path = store.root / "game.yaml"
+    try:
+        data = load_yaml_kept(text, path)  # its JSON copy: a tenth of the time
+    except ValueError as exc:
+        raise ConfigError(yaml_problem(str(path), text, exc)) from exc
+    config = GameConfig.from_data(data, str(path), text)
+    if config.game != store.root.name:  # its case too: the mail records go by the name
+        _check_name(store, config, path, text)
+    return config
 
 
 def _made_as(store: GameStore) -> str | None:

@@ -26,6 +26,7 @@ from wtg.game.schedule import iso, parse_iso
 from wtg.game.takeoverfinish import MARK, not_finished, under_way
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
+from wtg.gm.newcode import cut_short_line as new_code_cut_short
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import rollbacks
 
@@ -172,8 +173,9 @@ def owed_notices(
     back), a rollback or its undo not finished (`wtg send` holds them back too), a deadline
     moved and
     not told (``wtg.gm.extension``), a hold or a release not
-    told (``wtg.game.hold``). ``held_back=False``: not those two `wtg send` holds reports
-    back for (it says them so), the others alone (it says them too). ``told``: whether
+    told (``wtg.game.hold``), a new code not mailed (``wtg.gm.newcode``).
+    ``held_back=False``: not those two `wtg send` holds reports back for (it says them
+    so), the others alone (it says them too). ``told``: whether
     every player has the notice of a hold (or of its release) queued or mailed (the mail
     loop's ``hold_told``): a hold or a release cut short after its last notice owes none."""
     name = game.config.game
@@ -241,6 +243,9 @@ def owed_notices(
             f"the release (at {released.released}) was cut short before every player was "
             f"told: give `wtg release {name}` again"
         )
+    code = new_code_cut_short(game)
+    if code is not None:
+        owed.append(code)
     return owed
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.record import Record
+from wtg.core.ruleset import S
 from wtg.files.store import write_atomic
 from wtg.game.absences import absences, keep_absences
 from wtg.game.configedit import with_players
@@ -98,6 +99,30 @@ def _begun(root: Path) -> NewCode | None:
     if not isinstance(seat, int) or not isinstance(code, str) or not code:
         return None
     return NewCode(seat=seat, code=code, again=True)
+
+
+def cut_short_line(game: Game[S]) -> str | None:
+    """What a new code cut short owes its player (``wtg status``'s NOTICES OWED, the
+    digest's): begun and not known mailed (the record is removed once his mail is queued),
+    what it did already and what finishes it; None when none was cut short. Before, nothing
+    said it: killed once game.yaml had the new code, the player's orders were refused for a
+    code he had never been told, until the GM thought to give the command again."""
+    begun = _begun(game.store.root)
+    if begun is None:
+        return None
+    name, seat = game.config.game, begun.seat
+    entry = next((p for p in game.config.players if p.id == seat), None)
+    written = entry is not None and entry.code == begun.code
+    done_so_far = (
+        "game.yaml has it, and his old code is refused already"
+        if written
+        else "game.yaml does not have it yet: his old code is still his"
+    )
+    return (
+        f"the new code for player {seat} was cut short, his mail perhaps never queued "
+        f"({NEW_CODE}; {done_so_far}): give `wtg new-code {name} --player {seat}` again (it "
+        "finishes the same code and mails it once)"
+    )
 
 
 def done(game: Game) -> None:

@@ -34,6 +34,9 @@ holds some thirty counts; those past it are appended to a file of the slot's own
 that what one mail can cause is kept whole, however many: forty forms of wrong codes, ten
 commands, a private press to each player of a game, each answer counted under two or
 three tallies (its address, the day's, the words it answers). They stopped at the room.
+Neither is flushed, as the key is not (docs/mail.md says why: a power cut costs at most
+the count of one quarantined mail's answers); a line of the file of more that a power cut
+cut short is no count.
 """
 
 from __future__ import annotations
@@ -68,11 +71,15 @@ def more_path(spool: Path, number: int) -> Path:
 
 
 def _read_more(path: Path) -> Counted:
+    """The counts of a slot's file of more: its whole lines only. A death of the process
+    never tears one (one ``write`` a line), a power cut may (the file is never flushed:
+    the end of it lost, or cut at a block): a last line without its end is no count (it was
+    read as one, ``1001.0 p4@pla``, against an address no one has)."""
     try:
         text = path.read_bytes().decode("utf-8", "replace")
     except FileNotFoundError:
         return ()
-    return _lines(text)
+    return _lines(text[: text.rfind("\n") + 1])
 
 
 def _forget_more(spool: Path) -> None:
