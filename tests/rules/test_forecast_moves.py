@@ -77,3 +77,75 @@ def test_standard_counts_the_attacks_by_the_tech_the_turn_starts_with() -> None:
     assert said(STANDARD, state, attack=attacks, move=lines, upgrade=["TECH"]) == []
     raised: dict[str, Any] = STANDARD.forecast(state, {"player": 1, "upgrade": ["TECH"]}, 1)
     assert raised["tech"] == 1  # the forecast's tech is after the upgrade
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, INTERMEDIATE], ids=lambda r: r.name)
+def test_an_attack_line_that_does_not_run_takes_no_attack(ruleset: WokRuleset) -> None:
+    """ "Only valid orders count towards your attack limit": at tech level 0 three lines
+    count, and an attack on a province of his own, one on a province not next to its
+    source, one from a province not his and one from a province his earlier lines have
+    emptied take none. The fourth valid line, from province 1, runs and sends its 5 ARM:
+    the move out of 1 finds none (it was counted past the limit, and confirmed)."""
+    state = mine()
+    empty(state, 12, 1, pop=10, arm=1)
+    attacks: list[Json] = [
+        attack(7, 6, 1),  # his own
+        attack(7, 20, 1),  # not next to 7
+        attack(3, 8, 1),  # from a province not his
+        attack(12, 13, 1),
+        attack(12, 11, 1),  # 12's one army has gone
+        attack(7, 8, 1),
+        attack(1, 2, 5),
+    ]
+    assert said(ruleset, state, attack=attacks, move=[move(1, 6, "ARM", 5)]) == [
+        ("attack on 11 from 12", "no armies left in province 12 Prov12"),
+        ("move 5 ARM from 1 to 6", EMPTIED),
+    ]
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, INTERMEDIATE], ids=lambda r: r.name)
+def test_a_line_the_turn_skips_for_a_protected_target_takes_no_attack(
+    ruleset: WokRuleset,
+) -> None:
+    """A home province under headhunting protection: the attack on it is cancelled (the
+    forecast says so) and does not count; the third valid line, from 1, runs."""
+    state = mine()
+    empty(state, 8, 2, pop=10, arm=1)
+    state.protected, state.protection = [8], 10
+    state.province(6).arm = 1
+    attacks: list[Json] = [
+        attack(7, 8, 1),
+        attack(7, 12, 1),
+        attack(6, 11, 1),
+        attack(1, 2, 5),
+    ]
+    found = said(ruleset, state, attack=attacks, move=[move(1, 6, "ARM", 5)])
+    assert found[-1] == ("move 5 ARM from 1 to 6", EMPTIED)
+    assert [order for order, _ in found] == ["attack on 8 from 7", "move 5 ARM from 1 to 6"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_a_line_the_battles_decide_is_not_said_to_empty_its_province(
+    ruleset: WokRuleset,
+) -> None:
+    """Province 2 is the target of an earlier line: if that battle is won, the line from 1
+    finds 2 already his and sends nothing, and the move out of 1 runs; if it is lost, the
+    move does not. The forecast cannot know: it does not say the move would not run."""
+    attacks: list[Json] = [attack(7, 2, 1), attack(1, 2, 5)]
+    assert said(ruleset, mine(), attack=attacks, move=[move(1, 6, "ARM", 5)]) == []
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, INTERMEDIATE], ids=lambda r: r.name)
+def test_a_line_after_lines_the_battles_decide_runs_only_if_it_fits_them_all(
+    ruleset: WokRuleset,
+) -> None:
+    """Three lines count. 7 attacks 8, then 8 (if taken) attacks 9: whether that counts the
+    battle decides. 7 attacks 12, then the line from 1 is the third valid line only if
+    the one from 8 does not run: not sure, not said. With a fourth attack allowed (tech
+    level 1) it runs whatever happens, and the move out of 1 is said."""
+    state = mine()
+    attacks: list[Json] = [attack(7, 8, 1), attack(8, 9, 1), attack(7, 12, 1), attack(1, 2, 5)]
+    lines: list[Json] = [move(1, 6, "ARM", 5)]
+    assert said(ruleset, state, attack=attacks, move=lines) == []
+    state.player(1).tech = 1
+    assert said(ruleset, state, attack=attacks, move=lines) == [("move 5 ARM from 1 to 6", EMPTIED)]

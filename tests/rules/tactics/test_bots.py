@@ -5,12 +5,15 @@ approach towards the nearest enemy; and a bot's orders always pass the rules' ow
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.rules.tactics.threatmap import threat_map
 from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.moves import Move
+from wtg.rules.tactics.search import KILL_TURNS, start
 from wtg.rules.tactics.strategy import plan_moves, plan_orders
 
 WIDE = """
@@ -45,6 +48,47 @@ def test_a_kill_beats_more_raw_damage() -> None:
         per_turn="1",
     )
     assert plan_moves(game, 1) == [Move(11, (1, 2), (1, 3))]
+
+
+def test_of_two_kills_the_bot_takes_the_enemy_that_can_really_hurt_its_army() -> None:
+    """A piece's strength is what its attacks can really take, each at most the target's
+    HP (as the report shows it, ruling 20 of the table): the knight's sword would do 8 to
+    the 1-HP pike of ours, which loses 1; on the beast it does 4 (miss 30%): 3.0 and 0.9,
+    1.96 a turn. The enemy pike's spear does 8 to the beast (5.75 to expect of its 10
+    HP) and 0.9 to our pike: 3.325. Both die to any hit; the beast kills the pike. Counted
+    uncapped (7.875 on our pike) the knight looked the stronger and was killed."""
+    game = state(
+        WIDE,
+        [
+            piece(11, "BEAST", 4, 4),
+            piece(12, "PIKE", 1, 1, hp=1),
+            piece(21, "KNIGHT", 3, 4, hp=1),
+            piece(22, "PIKE", 5, 4, hp=1),
+        ],
+        per_turn="1",
+    )
+    planner = start(game, 1)
+    assert planner.power[21] == pytest.approx((3.025 + 0.9) / 2)
+    assert planner.power[22] == pytest.approx((5.75 + 0.9) / 2)
+    [move] = plan_moves(game, 1)
+    assert move.piece == 11
+    assert move.attack == (5, 4)
+
+
+def test_a_piece_expects_to_lose_no_more_than_its_hp_to_each_striker() -> None:
+    """The enemy pike's spear does 8 (crit 14) to a beast, miss 30%: 6.05 uncapped, 5.75
+    of a 10-HP beast's HP, and 2.8 of a 4-HP one's (each strike takes at most 4)."""
+    game = state(
+        WIDE,
+        [piece(11, "BEAST", 4, 4, hp=4), piece(21, "PIKE", 4, 6)],
+        per_turn="1",
+    )
+    planner = start(game, 1)
+    beast = planner.own(11)
+    hurt = 0.7 * 4
+    share = hurt / 4
+    expected = hurt + KILL_TURNS * planner.power[11] * share * share
+    assert planner.loss(beast, planner.grid.index((4, 5))) == pytest.approx(expected)
 
 
 def test_fire_is_focused_on_a_target_two_pieces_can_kill_together() -> None:

@@ -367,6 +367,39 @@ def test_the_battle_log_speaks_to_its_reader_as_you() -> None:
     assert "- P1 (red) lost the last piece and is out, in place 2." in theirs
 
 
+def test_the_battle_log_says_whose_piece_walked_attacked_or_rose() -> None:
+    """'Piece 21 (PIKE) walked 03/01 -> 02/01' named no army: the reader had to work out
+    from the id's tens (and the board's legend) whose piece it was, and on a phone the
+    legend is a screen away. The log says 'Your piece' or the army's name and colour."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    events: list[dict[str, Any]] = [
+        {
+            **{"kind": "walked", "player": 2, "piece": 21, "piece_kind": "PIKE"},
+            **{"start": [3, 1], "to": [2, 1], "steps": 1},
+        },
+        {
+            **{"kind": "attacked", "player": 2, "piece": 21, "piece_kind": "PIKE"},
+            **{"target": 11, "target_kind": "KNIGHT", "target_owner": 1, "at": [1, 1]},
+            **{"miss_chance": 10, "crit_chance": 5, "dominates": False, "missed": False},
+            **{"crit": False, "damage": 4, "hp_left": 8, "killed": False, "xp": 10},
+        },
+        {"kind": "level_up", "player": 2, "piece": 21, "level": 2},
+    ]
+    for event in events:
+        event["public"] = True
+    mine = " ".join(report_text(TACTICS, config, game, events, 1, aof="").split())
+    assert "- Piece 21 (PIKE) of P2 (green) walked 03/01 -> 02/01, 1 step." in mine
+    assert "- Piece 21 (PIKE) of P2 (green) attacked piece 11 (your KNIGHT) at 01/01" in mine
+    assert "- Piece 21 of P2 (green) rose to level 2: HP, MP and rest recharged." in mine
+    theirs = " ".join(report_text(TACTICS, config, game, events, 2, aof="").split())
+    assert "- Your piece 21 (PIKE) walked 03/01 -> 02/01, 1 step." in theirs
+    assert "- Your piece 21 (PIKE) attacked piece 11 (KNIGHT of P1 (red)) at 01/01" in theirs
+    assert "- Your piece 21 rose to level 2: HP, MP and rest recharged." in theirs
+
+
 def test_the_player_drawn_to_move_first_reads_it_as_you(tmp_path: Path) -> None:
     """Turn 0's report to the player drawn to move first named him as a stranger: 'Ann
     (yellow) was drawn to move first once every army is on the board.', in Ann's report,

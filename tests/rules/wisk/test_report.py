@@ -67,6 +67,21 @@ def test_everyone_reads_the_battle_and_the_map() -> None:
     assert "of you" not in bob
 
 
+def test_the_map_s_columns_are_named_over_it() -> None:
+    """The map's rows read `  30 Kamchatka  Ann  5  next to 1 29 31 32 33` under no
+    heading: which number was the armies a new player had to guess (on a phone, without
+    a fixed font, the columns do not even line up). A heading names them; ARMIES ends
+    where the numbers do."""
+    ann, _ = reports()
+    lines = ann.splitlines()
+    head = lines.index("THE MAP") + 1
+    assert lines[head].split() == ["ID", "TERRITORY", "OWNER", "ARMIES", "NEIGHBOURS"]
+    row = next(line for line in lines if line.startswith("  30 Kamchatka"))
+    armies = row.index("  next to")
+    assert lines[head].index("ARMIES") + len("ARMIES") == armies
+    assert row[:armies].split()[-1] == "5"  # the 5 that moved in
+
+
 def test_a_battle_says_who_lost_what_where() -> None:
     """'attacker lost 0, defender lost 1' named no one: the reader had to work out which
     side he was, and where the armies fell. The players are named by name alone there:

@@ -6,11 +6,14 @@ A move's worth, in hit points:
 - **the attack**: the target's hit points as chances (``outcomes.py``) before and after
   it; each hit point taken is worth ``HIT_POINT``, a kill ``KILL_TURNS`` of the
   target's attacks more (so a kill beats more raw damage, and a target already hurt by
-  this turn's earlier attacks draws the next ones: fire is focused);
+  this turn's earlier attacks draws the next ones: fire is focused); a piece's
+  attacks are worth what they can really take (``Forecast.expected_against``: each
+  strike at most the target's HP), on average over the pieces it faces;
 - **the enemies' reply** (the threat map, ``threats.py``): on a tile enemies can strike,
-  a piece expects each such enemy's damage, weighed by the chance the enemy is still
-  alive; what a move adds to (or takes from) that loss counts against it, ``EXPOSURE``
-  of it, the piece's death worth ``KILL_TURNS`` of its own attacks;
+  a piece expects each such enemy's damage (at most its HP), weighed by the chance
+  the enemy is still alive; what a move adds to (or takes from) that loss counts
+  against it, ``EXPOSURE`` of it, the piece's death worth ``KILL_TURNS`` of its own
+  attacks;
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
 - **the approach**: ``APPROACH`` for each step nearer the nearest tile it could attack
@@ -148,7 +151,8 @@ class Planner:
         for enemy in self.strikers.get(tile, ()):
             alive = self.alive(enemy)
             if alive > 0:
-                hurt += alive * self.forecast(self.enemies[enemy], piece, later=True).expected
+                odds = self.forecast(self.enemies[enemy], piece, later=True)
+                hurt += alive * odds.expected_against(piece.hp)
         if hurt <= 0 or piece.hp <= 0:
             return 0.0
         share = min(1.0, hurt / piece.hp)
@@ -362,11 +366,11 @@ def start(state: TacticsState, player: int) -> Planner:
     )
     for piece in mine:
         planner.power[piece.id] = _mean(
-            [planner.forecast(piece, e).expected for e in enemies.values()]
+            [planner.forecast(piece, e).expected_against(e.hp) for e in enemies.values()]
         )
     for enemy in enemies.values():
         planner.power[enemy.id] = _mean(
-            [planner.forecast(enemy, m, later=True).expected for m in mine]
+            [planner.forecast(enemy, m, later=True).expected_against(m.hp) for m in mine]
         )
     return planner
 

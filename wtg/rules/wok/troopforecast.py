@@ -9,7 +9,8 @@ lines send away all was forecast as if it ran, with no word, and the turn skippe
 attack takes the troops it sends, won or lost (ARM first, then PIK, ARC, KNI, CAT), and
 nothing of another player's brings troops back: so the forecast runs once more on a copy
 whose attacks have sent their troops, and such a line that this run skips and the first
-did not is said as one that would not run, as the turn will say it."""
+did not is said as one that would not run, as the turn will say it. The attacks sent are
+those of the lines sure to run, counted as the turn counts them (``_sending``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wtg.core.jsondata import Json, JsonObject
+from wtg.rules.wok.attacking import ATTACK_LINES
 from wtg.rules.wok.forecast import forecast_on, players_part
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.troops import take_troops
@@ -122,20 +124,55 @@ def _sending(
     skipped: list[dict[str, str]],
     rules: AttackSending,
 ) -> dict[int, int]:
-    """The troops the attack lines that run send from each province of the player's: the
-    first lines the player's ``tech`` allows, each from a province of his to one not his,
-    those the forecast already cancels aside."""
+    """The troops the attack lines sure to run send from each province of his, the lines
+    taken as the turn takes them: in their order, the first ``ATTACK_LINES``, and "Only
+    valid orders count towards your attack limit" (Standard and Intermediate; WoK IV's
+    order file holds only the lines that count, so the same count keeps them all). A line
+    from a province not his, to a province not next to it or his already, from one his
+    earlier lines have emptied, or one the forecast cancels (protection, a NAP) does not
+    run and takes no attack. A line whose running the battles decide (from a province an
+    earlier line may take, on a province an earlier line may take, from a province an
+    earlier such line may empty) sends nothing sure, and may take an attack: a line after
+    it runs for sure only when it fits the limit even if every such line counts."""
     cancelled = {s["order"] for s in skipped if s["phase"] == "attack"}
     allowed = rules.attacks_allowed(tech)
+    sure = maybe = 0
+    sure_left: dict[int, int] = {}
+    """The troops left in a province once the lines sure to run have sent theirs..."""
+    least_left: dict[int, int] = {}
+    """... and once every line that may run has."""
+    aimed: set[int] = set()
+    """The provinces an earlier line that may run sets out to take."""
     sending: dict[int, int] = {}
-    for line in _objects(orders.get("attack"))[:allowed]:
+    for line in _objects(orders.get("attack"))[:ATTACK_LINES]:
+        if sure >= allowed:
+            break
         source, target = _number(line.get("from")), _number(line.get("to"))
-        armies = _number(line.get("armies"))
+        armies = max(_number(line.get("armies")), 0)
         if not (state.has_province(source) and state.has_province(target)):
-            continue
-        if state.province(source).owner != player or state.province(target).owner == player:
             continue
         if f"attack on {target} from {source}" in cancelled:
             continue
-        sending[source] = sending.get(source, 0) + max(armies, 0)
+        province = state.province(source)
+        if target not in province.neighbours or state.province(target).owner == player:
+            continue
+        if province.owner != player:
+            if source in aimed:  # an earlier line may take it: the battle decides
+                maybe += 1
+                aimed.add(target)
+            continue
+        here = sure_left.setdefault(source, province.troops)
+        least = least_left.setdefault(source, province.troops)
+        if here < 1:
+            continue  # emptied by the lines sure to run before it
+        if target in aimed or least < 1 or sure + maybe >= allowed:
+            maybe += 1
+            least_left[source] = least - min(least, armies)
+            aimed.add(target)
+            continue
+        sure += 1
+        sending[source] = sending.get(source, 0) + armies
+        sure_left[source] = here - min(here, armies)
+        least_left[source] = least - min(least, armies)
+        aimed.add(target)
     return sending
