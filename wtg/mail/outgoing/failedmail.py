@@ -718,8 +718,8 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
     how = (
         f"his report carried his secret code there: `wtg new-code {game.config.game} --player "
         f"{entry.id}` gives him a new one, mailed to {now}; then `wtg report {game.config.game} "
-        f"--player {entry.id} --turn {int(report[1])}` prints his report, to mail to {now} "
-        "yourself"
+        f"--player {entry.id} --turn {int(report[1])} --mail` queues his report to {now} "
+        "(the next `wtg send` mails it)"
         if report
         else f"tell him at {now} what it said"
     )
