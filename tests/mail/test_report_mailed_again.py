@@ -53,7 +53,7 @@ def test_the_report_is_queued_to_the_address_now_and_sent_there_once(tmp_path: P
     done = wtg(config, "report", "g1", "--player", "2", "--mail")
     assert done.stdout == f"game g1 player 2's report queued to {GOOD}: `wtg send` mails it\n"
     ((name, raw),) = again(world).items()
-    assert name.startswith(f"{PREFIX}g1-t0000-p02-")
+    assert name.startswith(PREFIX) and name.endswith("-g1-t0000-p02")
     text = raw.decode().replace("\r\n", "\n")
     assert f"\nTo: {GOOD}\n" in text and TYPO not in text
     assert "Subject: [g1] turn 0 report for Player2\n" in text
@@ -141,3 +141,20 @@ def test_a_game_left_half_written_is_not_mailed_from(tmp_path: Path) -> None:
         "finishes it)\n"
     )
     assert again(world) == {}
+
+
+def test_one_set_aside_goes_back_to_the_seats_address_on_file(tmp_path: Path) -> None:
+    """A mail of the seat's, as a report is to `wtg outbox --retry`: put back to the
+    address game.yaml has then."""
+    world, config = mistyped(tmp_path)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    outbox = world.gm.spool / "outbox"
+    (outbox / "failed").mkdir(exist_ok=True)
+    (outbox / "queue" / f"{name}.eml").rename(outbox / "failed" / f"{name}.eml")
+    yaml = world.game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(GOOD, "p2@other.example"))
+    retried = wtg(config, "outbox", "--retry", name)
+    assert "p2@other.example" in retried.stdout, retried.output
+    (raw,) = again(world).values()
+    assert "\nTo: p2@other.example\r\n" in raw.decode()

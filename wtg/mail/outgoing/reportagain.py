@@ -5,11 +5,12 @@ mail sent says so); the GM mailed what `wtg report` printed by hand.
 
 The mail is queued in the outbox as `wtg send` queues a turn's report (its form in it, the
 codes of the seat's earlier players starred out), and the next `wtg send` mails it. Its
-outbox id names the game, the turn and the seat, and a digest of the address and of the
-report's text (``ident``): the outbox queues an id once, and keeps it among those sent, so
-the command given again (killed before or after its one write, the mail's file, written
-whole or not at all) queues it if it is not there and never twice. A report that changed
-since (a rerun, a new code) or an address corrected again is another mail."""
+outbox id names a digest of the address and of the report's text, the game, the turn and
+the seat (``ident``; a seat's mail to `wtg outbox --retry`: ``failedmail.SEATED``). The
+outbox queues an id once, and keeps it among those sent, so the command given again
+(killed before or after its one write, the mail's file, written whole or not at all)
+queues it if it is not there and never twice. A report that changed since (a rerun, a new
+code) or an address corrected again is another mail."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> st
     """The outbox id of ``text``, the seat's report of ``turn``, mailed again to ``to``;
     ``mark``: the mark of the game's name taken again (``Notices``)."""
     key = compose.digest(f"{to}\n{text}")[:12]
-    return f"{PREFIX}{game.config.game}-t{turn:04d}-p{seat:02d}-{key}{mark}"
+    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
 
 
 def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None) -> Mailed:
