@@ -35,9 +35,9 @@ def test_a_new_code_is_written_mailed_and_keeps_the_players_absences(tmp_path: P
     (mail,) = queued(tmp_path, "code-").values()
     assert mail["To"] == entry.email
     assert f"player 2: {entry.code}" in body(mail)
-    assert ran.stdout == (
+    assert ran.stdout == (  # the command named as the GM gave his (`run`: --config)
         f"game g1 player 2 ({entry.name}) has a new code; its mail queued to {entry.email}: "
-        "`wtg send` sends it\n"
+        f"`wtg --config {tmp_path / 'wtg.yaml'} send` sends it\n"
     )
     try:
         again.submit(f"game: g1\nplayer: 2\ncode: {old}\nturn: 1\n")
@@ -98,11 +98,12 @@ def test_a_new_code_for_a_seat_whose_takeover_was_cut_short_is_refused(tmp_path:
     cut_short_takeover(game, 2)
     before = (game.store.root / "game.yaml").read_text()
     ran = run(tmp_path, "new-code", "g1", "--player", "2", code=1)
+    head = f"wtg --config {tmp_path / 'wtg.yaml'}"
     assert ran.stderr == (
         "wtg: game g1: the takeover of seat 2 by Newcomer (begun after turn 0) was cut short: "
         "the code it gives him is the one he is told, and no new code is given over it. Let it "
-        "finish first (`wtg status g1` says what finishes it), then give `wtg new-code g1 "
-        "--player 2` again if it is still wanted\n"
+        f"finish first (`{head} status g1` says what finishes it), then give `{head} new-code "
+        "g1 --player 2` again if it is still wanted\n"
     )
     assert (game.store.root / "game.yaml").read_text() == before
     assert (game.store.root / MARK).exists()  # the takeover's, for what finishes it

@@ -51,7 +51,8 @@ def test_the_report_is_queued_to_the_address_now_and_sent_there_once(tmp_path: P
     world, config = mistyped(tmp_path)
     report = open_game(world.game.store.root).report(2, 0)
     done = wtg(config, "report", "g1", "--player", "2", "--mail")
-    assert done.stdout == f"game g1 player 2's report queued to {GOOD}: `wtg send` mails it\n"
+    send = f"`wtg --config {config} send`"  # the config given, for the line copied
+    assert done.stdout == f"game g1 player 2's report queued to {GOOD}: {send} mails it\n"
     ((name, raw),) = again(world).items()
     assert name.startswith(PREFIX) and name.endswith("-g1-t0000-p02")
     text = raw.decode().replace("\r\n", "\n")
@@ -59,10 +60,11 @@ def test_the_report_is_queued_to_the_address_now_and_sent_there_once(tmp_path: P
     assert "Subject: [g1] turn 0 report for Player2\n" in text
     code = world.game.config.player(2).code
     assert f"CODE: {code}" in report and f"CODE: {code}" in text  # his form, his code
+    assert "--config" not in text and str(config) not in text  # the GM's, not the player's
     # given again before the send: the one mail, not another
     twice = wtg(config, "report", "g1", "--player", "2", "--mail")
     assert twice.stdout == (
-        f"game g1 player 2's report waits in the queue already, to {GOOD}: `wtg send` mails it\n"
+        f"game g1 player 2's report waits in the queue already, to {GOOD}: {send} mails it\n"
     )
     assert list(again(world)) == [name]
     before = len(world.sent())
@@ -137,8 +139,8 @@ def test_a_game_left_half_written_is_not_mailed_from(tmp_path: Path) -> None:
     refused = wtg(config, "report", "g1", "--player", "2", "--mail", code=1)
     assert refused.stderr.startswith("wtg: game g1: ")
     assert refused.stderr.endswith(
-        ": its report is not mailed before that is finished (`wtg status g1` says what "
-        "finishes it)\n"
+        f": its report is not mailed before that is finished (`wtg --config {config} status g1` "
+        "says what finishes it)\n"
     )
     assert again(world) == {}
 

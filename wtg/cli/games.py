@@ -33,7 +33,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import carrying_given, given_head
+from wtg.cli.givenhead import carries_given, carrying_given, given_head, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -947,6 +947,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     help="Queue the player's report (and form) to his address in game.yaml now, once "
     "(the next `wtg send` mails it): for one mailed to an address corrected since.",
 )
+@carries_given
 @click.pass_context
 def report(
     ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None, mail: bool
@@ -990,25 +991,16 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
         done = mail_report_again(notices, game, seat, turn)
     said = f"game {name} player {seat}'s report"
     if done.queued:
-        click.echo(printable(f"{said} queued to {done.to}: `wtg send` mails it"))
+        tell(f"{said} queued to {done.to}: `wtg send` mails it")
     elif done.lies is not None and done.lies[0] == "sent":
-        click.echo(
-            printable(
-                f"{said} was mailed to {done.to} already ({done.lies[1]}): the same report is "
-                "mailed to an address once"
-            )
+        tell(
+            f"{said} was mailed to {done.to} already ({done.lies[1]}): the same report is "
+            "mailed to an address once"
         )
     elif done.lies is not None and done.lies[0] == "failed":
-        click.echo(
-            printable(
-                f"{said} to {done.to} was set aside for good ({done.lies[1]}): `wtg outbox` "
-                "says why"
-            )
-        )
+        tell(f"{said} to {done.to} was set aside for good ({done.lies[1]}): `wtg outbox` says why")
     else:
-        click.echo(
-            printable(f"{said} waits in the queue already, to {done.to}: `wtg send` mails it")
-        )
+        tell(f"{said} waits in the queue already, to {done.to}: `wtg send` mails it")
 
 
 @click.command()
