@@ -52,7 +52,7 @@ def test_an_option_given_without_dashes_is_named(tmp_path: Path) -> None:
         (("send", "--now"), "'--now': it is an option of wtg run-turn, not of wtg send"),
         (
             ("run-turn", "--due", "--mail"),
-            "'--mail': it is an option of wtg digest, not of wtg run-turn",
+            "'--mail': it is an option of wtg digest, wtg report, not of wtg run-turn",
         ),
     ],
 )

@@ -7,13 +7,17 @@ new-code GAME --player N` writes it, keeps his absences, and mails it to his add
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
+from datetime import datetime, timezone
 from pathlib import Path
 
 from tests.test_gm_controls import body, make, queued, run
 from wtg.core.orders import WrongCode
 from wtg.game.absences import FILE, absences, keep_absences
-from wtg.game.engine import open_game
+from wtg.game.engine import Game, open_game
+from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
+from wtg.mail.spool.journal import Journal, wrong_codes
 
 
 def test_a_new_code_is_written_mailed_and_keeps_the_players_absences(tmp_path: Path) -> None:
@@ -31,9 +35,9 @@ def test_a_new_code_is_written_mailed_and_keeps_the_players_absences(tmp_path: P
     (mail,) = queued(tmp_path, "code-").values()
     assert mail["To"] == entry.email
     assert f"player 2: {entry.code}" in body(mail)
-    assert ran.stdout == (
+    assert ran.stdout == (  # the command named as the GM gave his (`run`: --config)
         f"game g1 player 2 ({entry.name}) has a new code; its mail queued to {entry.email}: "
-        "`wtg send` sends it\n"
+        f"`wtg --config {tmp_path / 'wtg.yaml'} send` sends it\n"
     )
     try:
         again.submit(f"game: g1\nplayer: 2\ncode: {old}\nturn: 1\n")
@@ -70,3 +74,90 @@ def test_a_seat_the_game_has_not_is_refused(tmp_path: Path) -> None:
     assert ran.stderr == "wtg: game g1 has no player 9 (its players: 1, 2, 3, 4)\n"
     assert (game.store.root / "game.yaml").read_text() == before
     assert queued(tmp_path, "code-") == {}
+
+
+def cut_short_takeover(game: Game, seat: int) -> Takeover:
+    """A takeover of ``seat`` marked under way and cut short before its first write."""
+    takeover = Takeover(
+        turn=game.latest_turn(),
+        seat=seat,
+        name="Newcomer",
+        address="new@example.org",
+        code="NEWCODE234",
+        at="2026-12-05T20:00:00+00:00",
+    )
+    (game.store.root / MARK).write_text(json.dumps(asdict(takeover)), encoding="utf-8")
+    return takeover
+
+
+def test_a_new_code_for_a_seat_whose_takeover_was_cut_short_is_refused(tmp_path: Path) -> None:
+    """The code in the takeover's mark is the newcomer's: a new code given over it (the
+    command went on, and game.yaml's player, the quitter, got it) left the newcomer with
+    a code that would be refused once the takeover finished, and nothing written is kept."""
+    game = make(tmp_path / "games")
+    cut_short_takeover(game, 2)
+    before = (game.store.root / "game.yaml").read_text()
+    ran = run(tmp_path, "new-code", "g1", "--player", "2", code=1)
+    head = f"wtg --config {tmp_path / 'wtg.yaml'}"
+    assert ran.stderr == (
+        "wtg: game g1: the takeover of seat 2 by Newcomer (begun after turn 0) was cut short: "
+        "the code it gives him is the one he is told, and no new code is given over it. Let it "
+        f"finish first (`{head} status g1` says what finishes it), then give `{head} new-code "
+        "g1 --player 2` again if it is still wanted\n"
+    )
+    assert (game.store.root / "game.yaml").read_text() == before
+    assert (game.store.root / MARK).exists()  # the takeover's, for what finishes it
+    assert not (game.store.root / NEW_CODE).exists()
+    assert queued(tmp_path, "code-") == {}
+
+
+def test_another_seats_takeover_cut_short_is_finished_first(tmp_path: Path) -> None:
+    """As a hold or a rollback finishes it: the newcomer has his seat and his code, and
+    the new code goes to the seat asked for."""
+    game = make(tmp_path / "games")
+    takeover = cut_short_takeover(game, 3)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    again = open_game(game.store.root)
+    assert not (game.store.root / MARK).exists()
+    newcomer = again.config.player(3)
+    assert (newcomer.name, newcomer.email, newcomer.code) == (
+        "Newcomer",
+        "new@example.org",
+        takeover.code,
+    )
+    assert again.config.player(2).code not in (game.config.player(2).code, takeover.code)
+
+
+def test_older_reports_keep_the_code_they_were_mailed_with(tmp_path: Path) -> None:
+    """The ruling (docs/gm.md): only the latest turn's report and form are written again;
+    an older turn's is what was mailed then, with the old code, refused from now on."""
+    game = make(tmp_path / "games")
+    old = game.config.player(2).code
+    game.run_turn()
+    first = game.report(2, 0)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    again = open_game(game.store.root)
+    new = again.config.player(2).code
+    assert again.report(2, 0) == first and old in first
+    assert new in again.report(2, 1) and old not in again.report(2, 1)
+
+
+def test_the_seats_wrong_codes_stay_counted(tmp_path: Path) -> None:
+    """The ruling (docs/gm.md): the forms refused for a wrong code on the seat before the
+    new code stay in `wtg status` and the digest, for the day they are kept: they are
+    what shows the GM whether a stranger was guessing."""
+    make(tmp_path / "games")
+    spool = tmp_path / "games" / ".mail"
+    stamp = datetime.now(timezone.utc).timestamp()
+    journal = Journal(spool)
+    try:
+        journal.wrong_code("k1", "g1", 2, "eve@example.net", False, stamp)
+        journal.wrong_code("k2", "g1", 2, "eve@example.net", False, stamp)
+        journal.commit()
+    finally:
+        journal.close()
+    before = wrong_codes(spool, stamp - 60)
+    assert [(w.game, w.seat, w.forms, w.elsewhere) for w in before] == [("g1", 2, 2, 2)]
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    assert wrong_codes(spool, stamp - 60) == before
+    assert "2 WRONG CODE(s) in the last 24 hours" in run(tmp_path, "status").stdout

@@ -33,8 +33,8 @@ def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path)
         f"{sent}), and game g1 player 2's address in game.yaml is {good} now: it went to "
         "the address as it was, and wtg sends a mail once; his report carried his secret "
         "code there: `wtg new-code g1 --player 2` gives him a new one, mailed to "
-        f"{good}; then `wtg report g1 --player 2 --turn 0` prints his report, to mail to "
-        f"{good} yourself (his mail from now on goes to {good})\n"
+        f"{good}; then `wtg report g1 --player 2 --turn 0 --mail` queues his report to "
+        f"{good} (the next `wtg send` mails it) (his mail from now on goes to {good})\n"
     )
     old = world.game.config.player(2).code
     renewed = runner.invoke(main, ["--config", str(config), "new-code", "g1", "--player", "2"])

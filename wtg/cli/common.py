@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from wtg.cli.givenhead import carried
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import ARGS, command_slip, option_slip, words_slip
@@ -60,8 +61,10 @@ def say(text: str) -> None:
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Each line of ``message`` as a line of its own on stderr, then exit ``code``; a reason
-    may quote a file or a mail: without its control sequences (``wtg.core.printable``)."""
-    for line in printable(message).splitlines() or [""]:
+    may quote a file or a mail: without its control sequences (``wtg.core.printable``). A
+    command marked ``carries_given`` names the commands it suggests with the ``--config``
+    and ``--games-dir`` given (``wtg.cli.givenhead.carried``)."""
+    for line in printable(carried(message)).splitlines() or [""]:
         click.echo(f"wtg: {line}", err=True)
     sys.exit(code)
 

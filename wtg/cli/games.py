@@ -24,6 +24,7 @@ from wtg.cli.common import (
     config_path,
     fail,
     given_ruleset,
+    gm_config,
     jobs_option,
     known_games_dir,
     note_cut_short,
@@ -33,7 +34,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import carrying_given, given_head
+from wtg.cli.givenhead import carries_given, carrying_given, given_head, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -941,16 +942,66 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     help="The GM's report: what every player may see (WISK; a game of robots only has no other).",
 )
 @click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
+@click.option(
+    "--mail",
+    is_flag=True,
+    help="Queue the player's report (and form) to his address in game.yaml now, once "
+    "(the next `wtg send` mails it): for one mailed to an address corrected since.",
+)
+@carries_given
 @click.pass_context
 def report(
-    ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None
+    ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None, mail: bool
 ) -> None:
-    """Print a player's report, or the GM's (the latest turn unless --turn)."""
+    """Print a player's report, or the GM's (the latest turn unless --turn); with --mail,
+    queue the player's to his address in game.yaml instead."""
     if gm == (player is not None):
         fail("give --player N or --gm")
+    if mail and player is None:
+        fail("--mail goes with --player N: the GM's report is not mailed")
     game = open_or_fail(ctx, game_dir)
+    if mail and player is not None:
+        _mail_report(ctx, game, player, turn)
+        return
     note_cut_short(game)
     click.echo(printable(game.report(player, turn)), nl=False)
+
+
+MAIL_SPOOL = ".mail"
+"""The spool beside the games a report mailed again is queued in (`wtg send` finds it)."""
+
+
+def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) -> None:
+    """`wtg report GAME --player N --mail`: the report queued (``wtg.mail.outgoing.reportagain``),
+    under the game's lock (no turn half written meanwhile); refused, nothing queued, in a
+    game a command cut short left half written."""
+    # deferred: the mail's making (the config's schema): only --mail needs it
+    from wtg.mail.outgoing.notices import Notices
+    from wtg.mail.outgoing.reportagain import mail_report_again
+
+    name = game.config.game
+    now = datetime.now(timezone.utc)
+    notices = Notices(game.store.root.parent / MAIL_SPOOL, gm_config(ctx).sender, now)
+    with game.store.lock():
+        cut = game.cut_short()
+        if cut:
+            fail(
+                f"game {name}: {'; '.join(cut)}: its report is not mailed before that is "
+                f"finished (`wtg status {name}` says what finishes it)"
+            )
+        done = mail_report_again(notices, game, seat, turn)
+    said = f"game {name} player {seat}'s report"
+    if done.queued:
+        tell(f"{said} queued to {done.to}: `wtg send` mails it")
+    elif done.lies is not None and done.lies[0] == "sent":
+        tell(
+            f"{said} was mailed to {done.to} already ({done.lies[1]}): the same report is "
+            "mailed to an address once"
+        )
+    elif done.lies is not None and done.lies[0] == "failed":
+        tell(f"{said} to {done.to} was set aside for good ({done.lies[1]}): `wtg outbox` says why")
+    else:
+        tell(f"{said} waits in the queue already, to {done.to}: `wtg send` mails it")
 
 
 @click.command()

@@ -8,12 +8,17 @@ too."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import click
+
+from wtg.core.printable import printable
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -51,3 +56,38 @@ def carrying_given(message: str) -> str:
     command it names (`` `wtg COMMAND ...` ``) begun as ``given_head``."""
     head = given_head()
     return message if head == "wtg" else COMMAND.sub(lambda _: f"`{head} ", message)
+
+
+CARRIES = "wtg.carries_given"
+"""The key in click's ``Context.meta`` (shared by a command and its group) that marks a
+command whose refusals carry the options given (``carries_given``)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def carries_given(command: F) -> F:
+    """Mark a command (under ``@click.command``, before ``pass_context``) whose every
+    refusal (``wtg.cli.common.fail``, an error of a layer below included) names the
+    commands it suggests with the options given: ``carried``."""
+
+    @functools.wraps(command)
+    def marked(*args: Any, **kwargs: Any) -> Any:
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:
+            ctx.meta[CARRIES] = True
+        return command(*args, **kwargs)
+
+    return cast(F, marked)
+
+
+def carried(message: str) -> str:
+    """``message`` with its commands begun as ``given_head`` when the running command is
+    marked ``carries_given``; as it is for any other (a command not yet gone over)."""
+    ctx = click.get_current_context(silent=True)
+    return carrying_given(message) if ctx is not None and ctx.meta.get(CARRIES) else message
+
+
+def tell(text: str, err: bool = False) -> None:
+    """A line for the GM (a result, a warning: ``err``), its commands begun as
+    ``given_head`` (``carrying_given``), without its control sequences."""
+    click.echo(printable(carrying_given(text)), err=err)

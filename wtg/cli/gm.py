@@ -16,6 +16,7 @@ import click
 from wtg.cli.common import fail, game_path, games_root, gm_config, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
+from wtg.cli.givenhead import carries_given, tell
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
@@ -702,6 +703,7 @@ def _clear(game: Game, address: str) -> bool:
 @click.command("new-code")
 @click.argument("game_dir", shell_complete=game_names)
 @click.option("--player", "seat", type=int, required=True, metavar="N", help="The seat.")
+@carries_given
 @click.pass_context
 def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     """Give player N a new secret code, and mail it to him at his address in game.yaml (the
@@ -718,9 +720,7 @@ def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     name = game.config.game
     again = " (the one begun before, cut short: finished)" if given.again else ""
     sent = f"queued to {entry.email}" if queued else f"NOT queued: {entry.email} is no address"
-    click.echo(
-        printable(
-            f"game {name} player {seat} ({entry.name}) has a new code{again}; its mail {sent}: "
-            "`wtg send` sends it"
-        )
+    tell(
+        f"game {name} player {seat} ({entry.name}) has a new code{again}; its mail {sent}: "
+        "`wtg send` sends it"
     )

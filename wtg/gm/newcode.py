@@ -9,7 +9,17 @@ first in ``GAME_DIR/newcode.json`` (``NEW_CODE``), then the absences under it, t
 game.yaml, then the latest turn's report and form of the seat with it; the caller
 queues the player's mail, then ``done`` removes the record. Orders on file stay (they
 were taken with the old code, as the seat's), and the old code is refused from the moment
-game.yaml has the new one."""
+game.yaml has the new one.
+
+A takeover of the game cut short (``wtg.game.takeoverfinish``) is finished first, as the
+other commands on the game finish it, in the turn it was begun after; one of the seat
+itself refuses the new code (``TakeoverOfSeat``), nothing written: the code in its mark is
+the newcomer's, which he is told when it is finished, and a code given over it would
+leave him with one refused. Only the latest turn's report and form are written again: the
+older turns' are the record of what was mailed then, with the code he had (refused now, so
+nothing a stranger reads in one is of use). The forms refused for a wrong code on the seat
+stay counted (``wtg status``, the digest: a day's, then dropped): they are what the GM
+looks at to see whether a stranger was guessing."""
 
 from __future__ import annotations
 
@@ -24,6 +34,7 @@ from wtg.game.absences import absences, keep_absences
 from wtg.game.configedit import with_players
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, new_code
+from wtg.game.takeoverfinish import finish_cut_short, under_way
 
 NEW_CODE = "newcode.json"
 """The new code being given (``seat``, ``code``) until the player's mail is queued."""
@@ -31,6 +42,10 @@ NEW_CODE = "newcode.json"
 
 class NoSuchSeat(GameError):
     """The game has no player of the seat given."""
+
+
+class TakeoverOfSeat(GameError):
+    """A takeover of the seat itself was cut short: its code is the newcomer's."""
 
 
 class NewCode(Record):
@@ -43,8 +58,20 @@ class NewCode(Record):
 def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
     """Give ``seat`` a new code (or finish the one begun for it); returns the player's entry
     with it. The caller holds the game's lock. NoSuchSeat for a seat the game has not;
+    TakeoverOfSeat for a seat whose takeover was cut short (another seat's is finished);
     a new code begun for another seat is finished first (GameError saying so)."""
     store = game.store
+    cut_short = under_way(store.root)
+    if cut_short is not None and cut_short.seat == seat:
+        name = game.config.game
+        raise TakeoverOfSeat(
+            f"game {name}: the takeover of seat {seat} by {cut_short.name} (begun after turn "
+            f"{cut_short.turn}) was cut short: the code it gives him is the one he is told, "
+            "and no new code is given over it. Let it finish first (`wtg status "
+            f"{name}` says what finishes it), then give `wtg new-code {name} --player {seat}` "
+            "again if it is still wanted"
+        )
+    finish_cut_short(game)  # another seat's: it stands, in the turn it was begun after
     begun = _begun(store.root)
     if begun is not None and begun.seat != seat:
         raise GameError(

@@ -62,13 +62,15 @@ separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?)"
+    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
+    r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by rollbacks,
 ``-gN``, of a report run again, ``-rN``; either ending ``-nN`` in a game whose name was
 taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.outgoing.notices``; ending
-``-nN`` too); the seat's number is the group that matched."""
+``-nN`` too), a report mailed again (``wtg.mail.outgoing.reportagain``); the seat's number
+is the group that matched."""
 OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
@@ -718,8 +720,8 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
     how = (
         f"his report carried his secret code there: `wtg new-code {game.config.game} --player "
         f"{entry.id}` gives him a new one, mailed to {now}; then `wtg report {game.config.game} "
-        f"--player {entry.id} --turn {int(report[1])}` prints his report, to mail to {now} "
-        "yourself"
+        f"--player {entry.id} --turn {int(report[1])} --mail` queues his report to {now} "
+        "(the next `wtg send` mails it)"
         if report
         else f"tell him at {now} what it said"
     )

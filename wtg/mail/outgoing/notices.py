@@ -441,6 +441,10 @@ class Notices:
         ident = f"{key}-{name}-p{entry.id:02d}{self._mark(game)}"
         return self._queue(ident, entry.email, f"[{name}] {subject}", body, name)
 
+    def mark(self, game: Game) -> str:
+        """The mark of the game's name taken again its mails' ids end with (``_mark``)."""
+        return self._mark(game)
+
     def _mark(self, game: Game) -> str:
         """The mark of the game's name taken again (``-nN``) that ends the ids of its
         notices, as its reports' (``mailing_mark``: the game noted in the journal before

@@ -1,0 +1,162 @@
+"""A report `wtg send` mailed to a mistyped address whose server took it: wtg had no way to
+send it again to the address the GM corrected, and he mailed what `wtg report` printed by
+hand. `wtg report GAME --player N --mail` queues the seat's report to his address in
+game.yaml now, once: given again (after a kill before or after its write, or after the
+send), it is never queued twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import GM, World
+from wtg.cli import main
+from wtg.game.engine import open_game
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.reportagain import PREFIX
+
+GOOD = "p2@players.example"
+TYPO = "p2@plyaers.example"
+
+
+class Killed(Exception):
+    """The command cut short here, as a kill would cut it."""
+
+
+def wtg(config: Path, *args: str, code: int = 0) -> Result:
+    result = CliRunner().invoke(main, ["--config", str(config), *args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+def mistyped(tmp_path: Path) -> tuple[World, Path]:
+    """Turn 0's reports sent, player 2's to the mistyped address, game.yaml mended since."""
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    yaml = world.game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(GOOD, TYPO))
+    wtg(config, "send", "-q")
+    yaml.write_text(yaml.read_text().replace(TYPO, GOOD))
+    return world, config
+
+
+def again(world: World) -> dict[str, bytes]:
+    return {name: raw for name, raw in world.outbox().items() if name.startswith(PREFIX)}
+
+
+def test_the_report_is_queued_to_the_address_now_and_sent_there_once(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    report = open_game(world.game.store.root).report(2, 0)
+    done = wtg(config, "report", "g1", "--player", "2", "--mail")
+    send = f"`wtg --config {config} send`"  # the config given, for the line copied
+    assert done.stdout == f"game g1 player 2's report queued to {GOOD}: {send} mails it\n"
+    ((name, raw),) = again(world).items()
+    assert name.startswith(PREFIX) and name.endswith("-g1-t0000-p02")
+    text = raw.decode().replace("\r\n", "\n")
+    assert f"\nTo: {GOOD}\n" in text and TYPO not in text
+    assert "Subject: [g1] turn 0 report for Player2\n" in text
+    code = world.game.config.player(2).code
+    assert f"CODE: {code}" in report and f"CODE: {code}" in text  # his form, his code
+    assert "--config" not in text and str(config) not in text  # the GM's, not the player's
+    # given again before the send: the one mail, not another
+    twice = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert twice.stdout == (
+        f"game g1 player 2's report waits in the queue already, to {GOOD}: {send} mails it\n"
+    )
+    assert list(again(world)) == [name]
+    before = len(world.sent())
+    wtg(config, "send", "-q")
+    went = world.sent()[before:]
+    assert len(went) == 1 and f"To: {GOOD}" in went[0].read_text()
+    # given again after the send: not mailed twice
+    thrice = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert thrice.stdout == (
+        f"game g1 player 2's report was mailed to {GOOD} already ({name}): the same report is "
+        "mailed to an address once\n"
+    )
+    assert again(world) == {}
+    wtg(config, "send", "-q")
+    assert len(world.sent()) == before + 1
+
+
+def test_an_address_corrected_again_is_another_mail(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    yaml = world.game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(GOOD, "p2@other.example"))
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    tos = sorted(
+        line
+        for raw in again(world).values()
+        for line in raw.decode().splitlines()
+        if line.startswith("To:")
+    )
+    assert tos == ["To: p2@other.example", f"To: {GOOD}"]
+
+
+@pytest.mark.parametrize("after_write", [False, True])
+def test_killed_it_is_queued_when_given_again_and_never_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, after_write: bool
+) -> None:
+    world, config = mistyped(tmp_path)
+    add = Outbox.add
+
+    def dying(self: Outbox, ident: str, *args: object, **kwargs: object) -> bool:
+        if after_write:
+            add(self, ident, *args, **kwargs)  # type: ignore[arg-type]
+        raise Killed(ident)
+
+    monkeypatch.setattr(Outbox, "add", dying)
+    killed = CliRunner().invoke(
+        main, ["--config", str(config), "report", "g1", "--player", "2", "--mail"]
+    )
+    assert isinstance(killed.exception, Killed)
+    monkeypatch.undo()
+    assert len(again(world)) == int(after_write)
+    done = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert ("waits in the queue already" in done.stdout) is after_write
+    assert len(again(world)) == 1
+
+
+def test_the_gms_report_is_not_mailed(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    refused = wtg(config, "report", "g1", "--gm", "--mail", code=1)
+    assert refused.stderr == "wtg: --mail goes with --player N: the GM's report is not mailed\n"
+    assert again(world) == {}
+
+
+def test_a_game_left_half_written_is_not_mailed_from(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    root = world.game.store.root
+    (root / "takeover-under-way.json").write_text(
+        '{"turn": 0, "seat": 3, "name": "New", "address": "new@example.org", '
+        '"code": "NEWCODE234", "at": "2026-12-05T20:00:00+00:00"}',
+        encoding="utf-8",
+    )
+    refused = wtg(config, "report", "g1", "--player", "2", "--mail", code=1)
+    assert refused.stderr.startswith("wtg: game g1: ")
+    assert refused.stderr.endswith(
+        f": its report is not mailed before that is finished (`wtg --config {config} status g1` "
+        "says what finishes it)\n"
+    )
+    assert again(world) == {}
+
+
+def test_one_set_aside_goes_back_to_the_seats_address_on_file(tmp_path: Path) -> None:
+    """A mail of the seat's, as a report is to `wtg outbox --retry`: put back to the
+    address game.yaml has then."""
+    world, config = mistyped(tmp_path)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    outbox = world.gm.spool / "outbox"
+    (outbox / "failed").mkdir(exist_ok=True)
+    (outbox / "queue" / f"{name}.eml").rename(outbox / "failed" / f"{name}.eml")
+    yaml = world.game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(GOOD, "p2@other.example"))
+    retried = wtg(config, "outbox", "--retry", name)
+    assert "p2@other.example" in retried.stdout, retried.output
+    (raw,) = again(world).values()
+    assert "\nTo: p2@other.example\r\n" in raw.decode()

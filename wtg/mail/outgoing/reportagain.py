@@ -1,0 +1,91 @@
+"""A seat's report mailed again, to the address game.yaml has for it now (`wtg report GAME
+--player N --mail`): for a report `wtg send` mailed to a mistyped address, the address
+corrected since. wtg sends a mail once, to the address it had (`wtg outbox --retry` of a
+mail sent says so); the GM mailed what `wtg report` printed by hand.
+
+The mail is queued in the outbox as `wtg send` queues a turn's report (its form in it, the
+codes of the seat's earlier players starred out), and the next `wtg send` mails it. Its
+outbox id names a digest of the address and of the report's text, the game, the turn and
+the seat (``ident``; a seat's mail to `wtg outbox --retry`: ``failedmail.SEATED``). The
+outbox queues an id once, and keeps it among those sent, so the command given again
+(killed before or after its one write, the mail's file, written whole or not at all)
+queues it if it is not there and never twice. A report that changed since (a rerun, a new
+code) or an address corrected again is another mail."""
+
+from __future__ import annotations
+
+from wtg.aof.mailtext import codes_hidden
+from wtg.core.errors import GameError
+from wtg.core.record import Record
+from wtg.files.diskflush import flush
+from wtg.files.store import StoreError
+from wtg.game.engine import Game
+from wtg.game.turnmeta import TURN_META
+from wtg.gm.nextdeadline import reports_behind
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.notices import Notices
+
+PREFIX = "resend-"
+"""How the outbox id of a report mailed again begins (never ``report-``: that is a turn's
+report as `wtg send` queues it, which a rollback or a name taken again sets aside)."""
+
+
+class ReportBehind(GameError):
+    """The latest turn's report does not yet say the deadline its ``turn.json`` holds (a
+    command that moved it cut short): not mailed, as `wtg send` holds it back."""
+
+
+class Mailed(Record):
+    """A report queued again (``queued``), or found queued or sent before (``lies``: the
+    outbox's folder and the mail's name there)."""
+
+    ident: str
+    to: str
+    queued: bool
+    lies: tuple[str, str] | None
+
+
+def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
+    """The outbox id of ``text``, the seat's report of ``turn``, mailed again to ``to``;
+    ``mark``: the mark of the game's name taken again (``Notices``)."""
+    key = compose.digest(f"{to}\n{text}")[:12]
+    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
+
+
+def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None) -> Mailed:
+    """Queue the seat's report of ``turn`` (the latest when None) to its address in
+    game.yaml, once; GameError for a seat or a turn the game has not, and ``ReportBehind``
+    for a report `wtg send` would hold back."""
+    entry = game.config.player(seat)
+    name = game.config.game
+    latest = game.latest_turn()
+    turn = latest if turn is None else turn
+    if turn == latest and _behind(game, turn):
+        raise ReportBehind(
+            f"game {name}: turn {turn}'s reports do not yet say the deadline turn.json holds "
+            "(a command that moved it was cut short before it wrote them again; `wtg status "
+            f"{name}` names it): give that command again, then this one"
+        )
+    text = codes_hidden(game.report(seat, turn), entry.code)
+    made = ident(game, seat, turn, entry.email, text, notices.mark(game))
+    msg = compose.message(
+        made,
+        notices.sender,
+        entry.email,
+        f"[{name}] turn {turn} report for {entry.name}",
+        text,
+        when=notices.now,
+        kind="auto-generated",
+        game=name,
+    )
+    queued = notices.outbox.add(made, msg, durable=False)
+    flush(notices.outbox.root)
+    return Mailed(ident=made, to=entry.email, queued=queued, lies=notices.outbox.lies(made))
+
+
+def _behind(game: Game, turn: int) -> bool:
+    """Whether the turn's ``turn.json`` says its reports are behind its deadline."""
+    try:
+        return reports_behind(game.store.read_json(turn, TURN_META))
+    except StoreError:
+        return False  # no deadline moved there: the report is read as ever
