@@ -58,9 +58,7 @@ def test_a_beginner_joins_the_list_open_to_all_as_well(tmp_path: Path) -> None:
     hall.mail(BEA, "JOIN wok4")
     hall.poll(hours=1)
     (third,) = hall.new_mails(BEA)
-    assert "you are on the waiting lists wok4-beginner and wok4 already" in third.words, (
-        third.body
-    )
+    assert "you are on the waiting lists wok4-beginner and wok4 already" in third.words, third.body
     assert _lists_of(hall, BEA, names) == ["wok4", "wok4-beginner"]
 
 
