@@ -134,3 +134,15 @@ def test_lines_of_the_form_ask_nothing() -> None:
 def test_a_label_without_words_asks_nothing() -> None:
     for text in ("", "Q:", "Question:", "Q: \u200b \u200b"):
         assert asked([text], subject=text) is None, text
+
+
+def test_the_host_s_mail_pasted_unquoted_asks_nothing() -> None:
+    """A reply that pastes the report unquoted around the form filled in (no quote marks,
+    no separator): the press of another player in it (``Bob: shall we keep the peace?``)
+    is the report's, not the sender's question."""
+    report = "Turn 3 of g1\n\nPress:\nBob: shall we keep the peace?\nAnn: we shall see\n"
+    form = "=== BEGIN AOF ===\nGAME: g1 TURN: 3 PLAYER: 1 CODE: X\nR1: 1\n=== END AOF ==="
+    pasted = f"Here are my orders\n\n{report}\n{form}\n"
+    assert beside_a_form([pasted]) == "Bob: shall we keep the peace?"  # not knowing the report
+    assert beside_a_form([pasted], answered=report) is None
+    assert beside_a_form([f"Is R1 right?\n{report}\n{form}"], answered=report) == "Is R1 right?"

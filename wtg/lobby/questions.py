@@ -91,12 +91,14 @@ def asked(
     return None
 
 
-def beside_a_form(texts: Sequence[str], subject: str = "") -> str | None:
+def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -> str | None:
     """The first question of a mail that carries order forms: a line its sender typed
     above, below or between the forms (not quoted, no line of a form from its begin marker
     to its end marker), else its subject's (``asked``); None when none asks. Before, a
     player who wrote ``Can I still change these orders tomorrow?`` above his orders had
-    them filed and confirmed, and no one saw the question."""
+    them filed and confirmed, and no one saw the question. ``answered``: the text of the
+    host's mail the reply answers, when known: its lines pasted without quote marks (a
+    report's press, ``Bob, shall we keep the peace?``) are none of the sender's."""
     typed: list[str] = []
     for text in texts:
         lines = text.splitlines()
@@ -106,5 +108,5 @@ def beside_a_form(texts: Sequence[str], subject: str = "") -> str | None:
             if inside or begins:
                 lines[index] = ">"  # as a quoted line: the form's, not typed
             inside = (inside or begins) and END_MARKER not in line
-        typed.extend(typed_text("\n".join(lines)))
+        typed.extend(typed_text("\n".join(lines), answered))
     return asked(typed, VERBS, (), subject)

@@ -321,7 +321,7 @@ class Commands:
     def question_beside_a_form(self, msg: Message, texts: Sequence[str]) -> str:
         """The first question a mail of order forms asked beside them, or in its subject
         (``questions.beside_a_form``), or "": the GM's line for the mail names it."""
-        return questions.beside_a_form(texts, _subject(msg)) or ""
+        return questions.beside_a_form(texts, _subject(msg), self.copied_text(msg)) or ""
 
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
