@@ -87,3 +87,24 @@ def test_the_commands_of_a_player_on_two_lists_typed_in_a_reply(
     join = told["JOIN wok4"]
     assert "You wait on the waiting list wok4-beginner of the same game already" in join.words
     assert len(told) == 4, sorted(told)
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("where", ["top", "bottom"])
+def test_a_question_without_its_mark_typed_in_a_reply_reaches_the_gm(
+    client: Client, where: str, waiting: Waiting, tmp_path: Path
+) -> None:
+    """``Q: ...`` alone, no command: the HELP quotes it, and the GM's line names it."""
+    need(client)
+    asked = "Q: when does the beginners game start"
+    desk = Desk(tmp_path / "desk", waiting.answer, f"file-{where}", JOINED)
+    desk.write(TYPED_FILE, f"Hello,\n\n{asked}\n\nAlice\n")
+    client.write(desk)
+    hall = waiting.hall(tmp_path / "hall")
+    hall.deliver(desk.reply())
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == [
+        f'answered: HELP (no command found); asked "{asked}"'
+    ]
+    (told,) = hall.new_mails(ALICE)
+    assert f'Your mail asks "{asked}"' in told.words, told.body
