@@ -219,13 +219,14 @@ def test_a_player_who_changed_something_is_answered_in_the_same_words(tmp_path: 
     hall.poll(hours=1)
     (helped,) = hall.new_mails(ann)
     unchanged = f"ignored: no orders found in your mail ({game.config.game} p{seat})"
+    asked = '; asked "Where do I stand?"'  # her question beside the form: the GM's to answer
     reply_to(hall, ann, helped, "Where do I stand?", 1)
-    assert [text for _k, text in hall.poll(hours=1).outcomes] == [unchanged]
+    assert [text for _k, text in hall.poll(hours=1).outcomes] == [unchanged + asked]
     (told,) = hall.new_mails(ann)
     assert "You have no orders on file for turn 1 yet." in told.body
     reply_to(hall, ann, helped, "Where do I stand?", 2)
     assert [text for _k, text in hall.poll(hours=1).outcomes] == [
-        f"{unchanged}; not answered: reply limit ({SAME})"
+        f"{unchanged}; not answered: reply limit ({SAME}){asked}"
     ]
     hall.mail(ann, game.aof(seat).replace("L1: __", "L1: 00"))
     assert [text for _k, text in hall.poll(hours=1).outcomes] == [
@@ -233,7 +234,7 @@ def test_a_player_who_changed_something_is_answered_in_the_same_words(tmp_path: 
     ]
     hall.new_mails(ann)
     reply_to(hall, ann, helped, "Where do I stand?", 3)
-    assert [text for _k, text in hall.poll(hours=1).outcomes] == [unchanged]
+    assert [text for _k, text in hall.poll(hours=1).outcomes] == [unchanged + asked]
     (told,) = hall.new_mails(ann)
     assert "still stand." in told.body
 

@@ -242,7 +242,7 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     return Beside(tuple(found), more)
 
 
-PLACEHOLDERS = ("game", "ruleset", "variant", "name", "turn", "code", "from", "to", "n")
+PLACEHOLDERS = ("game", "ruleset", "variant", "list", "name", "turn", "code", "from", "to", "n")
 """The words of the HELP's placeholders (``ABSENCE <game> <from> <to>``)."""
 _PLACEHOLDER = re.compile(f"<(?:{'|'.join(PLACEHOLDERS)})>", re.I)
 

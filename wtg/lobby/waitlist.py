@@ -112,13 +112,13 @@ def join(desk: Answering, command: Command) -> None:
     if not taking:
         desk.refuse(command, _no_list(words[0], variant, other, mine, all_lists(desk.book)))
         return
-    chosen = taking[0]
+    chosen, already = _next_list(desk, taking, mine)
+    if chosen is None:
+        desk.refuse(command, _on_them_all(already))
+        return
     coloured = people.colours_problem(desk.book, name, desk.sender, _colours(chosen))
     if coloured is not None:
         desk.refuse(command, coloured)
-        return
-    if mine is not None and on_list(desk.book, chosen.name, mine.id):
-        desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
         now = find_list(desk.book, chosen.name)  # in the transaction: a close-list before it
@@ -140,8 +140,37 @@ def join(desk: Answering, command: Command) -> None:
             code=code,
             others=_others_named(asked.others),
             more=max(0, len(asked.others) - OTHERS_NAMED),
+            also=[wl.name for wl in already],
         )
         desk.remember(command)
+
+
+def _next_list(
+    desk: Answering, taking: list[WaitingList], mine: people.Person | None
+) -> tuple[WaitingList | None, list[WaitingList]]:
+    """The list a JOIN puts the sender on, and the lists of the same game he waits on
+    already. Of the lists that take him (his own group's first: ``wok4-beginner``, then
+    ``wok4``, open to all), the first he is not on, of the game and variant of the first:
+    a beginner on ``wok4-beginner`` who mails ``JOIN wok4`` again is put on ``wok4`` too
+    (confirmed), where before he was told he was on ``wok4-beginner`` already and no word
+    put him on the other; his answer says he waits on both. A list of another variant is
+    never taken for one he did not name (``JOIN standard`` from a player on ``standard`` is
+    refused as ever, never offered ``standard-skirmish``). None when he is on them all."""
+    first = taking[0]
+    same = [wl for wl in taking if wl.variant == first.variant]
+    if mine is None:
+        return first, []
+    already = [wl for wl in same if on_list(desk.book, wl.name, mine.id)]
+    free = [wl for wl in same if wl not in already]
+    return (free[0] if free else None), already
+
+
+def _on_them_all(lists: list[WaitingList]) -> str:
+    """Why a JOIN puts the sender on no list: he waits on each that takes him."""
+    if len(lists) == 1:
+        return f"you are on the waiting list {lists[0].name} already"
+    names = ", ".join(wl.name for wl in lists[:-1]) + f" and {lists[-1].name}"
+    return f"you are on the waiting lists {names} already (each of this game that takes you)"
 
 
 def _colours(wl: WaitingList) -> int:

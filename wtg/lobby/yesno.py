@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 
 from wtg.core.record import Record
-from wtg.lobby import confirm
+from wtg.lobby import confirm, questions
 from wtg.lobby.answering import Answering
 from wtg.lobby.commands import REPLY_LINE, SIGNATURE_LINES, Command, CommandMail
 from wtg.lobby.database import LobbyDatabase, done
@@ -227,15 +227,14 @@ def read_as(
     return _with_typed(read, mail, verdict)
 
 
-QUESTION_SHOWN = 200
+QUESTION_SHOWN = questions.QUESTION_SHOWN
 """Characters of a question a reply asked that its answer quotes back."""
-_ASKING = re.compile(r".*[?\uff1f\u061f\u037e]\s*")
-"""A line that asks (``?``, and the question marks of Chinese and Japanese, Arabic, Greek)."""
 
 
-def question(typed: Sequence[str], mail: CommandMail | None) -> str | None:
-    """The first line the person typed in a reply that asks a question (``When does the
-    game start?``) and is no command of the mail (its word is none of theirs), cut to
+def question(typed: Sequence[str], mail: CommandMail | None, subject: str = "") -> str | None:
+    """The first line the person typed that asks a question (``When does the game start?``,
+    ``Question: can I join late``) and is no command of the mail (its word is none of
+    theirs), or the question of the mail's ``subject`` (``wtg.lobby.questions``), cut to
     ``QUESTION_SHOWN`` characters; None when none asks. The host is a program: the answer
     tells him so, where before it said only that the request waits, and the question went
     unanswered without a word. A line of a PRESS's text is the writer's to its readers
@@ -246,13 +245,7 @@ def question(typed: Sequence[str], mail: CommandMail | None) -> str | None:
         if mail is not None and "PRESS" in verbs
         else set()
     )
-    for line in typed:
-        text = " ".join(line.split())
-        if text in pressed:
-            continue
-        if text and _ASKING.fullmatch(text) and text.split()[0].upper().strip("?:") not in verbs:
-            return text if len(text) <= QUESTION_SHOWN else text[: QUESTION_SHOWN - 3] + "..."
-    return None
+    return questions.asked(typed, verbs, pressed, subject)
 
 
 def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> CommandMail:

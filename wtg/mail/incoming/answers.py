@@ -32,6 +32,7 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
+from wtg.mail.incoming import lastanswer
 from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import ReplyLimiter
 from wtg.mail.incoming.sameanswer import SAME_ANSWER, Asked
@@ -921,6 +922,10 @@ class Answers:
                 if (cap, window) == (1, DAY):
                     return ONE_A_DAY
                 return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
+            if limit is None and tally is None and window == WINDOW:
+                # the hour's last answer to the address says so: the next are held back
+                until = lastanswer.last_until(history, stamp, cap, window)
+                body = body if until is None else lastanswer.with_note(body, cap, until)
         if day is not None:
             spent = self.journal.replies_counted(day, stamp - DAY)
             if spent >= self.gm.limits.replies_per_day:

@@ -26,7 +26,7 @@ from email.message import Message
 
 from wtg.core.printable import marked
 from wtg.game.engine import Game
-from wtg.lobby import confirm, people, yesno
+from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import LobbyDatabase
@@ -170,7 +170,7 @@ class Commands:
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
-                question=yesno.question(typed, mail) or "",
+                question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)
@@ -325,7 +325,12 @@ class Commands:
         or "": the help with his forms quotes it, saying the host answers none, and the
         GM's line for the mail names it (``asked``)."""
         typed = typed_text(command_text(msg) or "", self.copied_text(msg))
-        return yesno.question(typed, None) or ""
+        return yesno.question(typed, None, _subject(msg)) or ""
+
+    def question_beside_a_form(self, msg: Message, texts: Sequence[str]) -> str:
+        """The first question a mail of order forms asked beside them, or in its subject
+        (``questions.beside_a_form``), or "": the GM's line for the mail names it."""
+        return questions.beside_a_form(texts, _subject(msg), self.copied_text(msg)) or ""
 
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or

@@ -89,6 +89,7 @@ from wtg.mail.spool.outcome import (
     LATER,
     Kind,
     Outcome,
+    for_the_gm,
     ignored,
     rejected,
     unheard,
@@ -678,11 +679,15 @@ class Poller:
         if extracted.text is None:
             return self._without_form(message, msg, sender, message_id, extracted.unread)
         try:
-            return self.answers.orders(
+            outcome = self.answers.orders(
                 message, sender, extracted.texts, message_id, extracted.unread
             )
         except GameLocked as exc:
             return later(exc)
+        if outcome.kind in (Kind.LATER, Kind.HELD, Kind.QUARANTINED):
+            return outcome  # read again, or the GM's already
+        # a question typed beside the orders: the host answers none, the GM's line names it
+        return for_the_gm(outcome, self.commands.question_beside_a_form(msg, extracted.texts))
 
     def _set_aside(self, message: Incoming, msg: Message, why: str, archived: Path) -> Outcome:
         """A mail that looks automatic (``why``: the header): never answered, never filed.

@@ -1,0 +1,112 @@
+"""What a person asks the host in a mail, as real players write it. The host is a program
+and answers no question: the answer says so, and the GM's line for the mail names the
+question (``asked "..."``), for him to answer. A line asks when it ends in a question mark
+(``?``, and those of Chinese and Japanese, Arabic, Greek); or when it is labelled one
+(``Question: can I join late``, ``Q: how long is a turn``: many write no question mark
+after such a label); or the subject asks (``When does wok4 start?``, ``Question: ...``), or
+says the mail holds a question (``Question``, ``Quick question``), which is then the first
+line of prose the person typed. A line that reads as an order (``Q1: 1``, the QUIT order,
+``A1: 07 06 020 ?``) asks nothing: a form's label is a letter and a number, and what
+follows ``Q:`` must hold words. A mail of orders is read for a question too, in the lines
+its sender typed beside the forms (``beside_a_form``): the host files the orders and
+confirms them, and the GM's line names the question. Pure: text in, text out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from wtg.aof.copies import reads_as_order
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
+from wtg.lobby.commands import CODE_WORD, VERBS, typed_text
+
+QUESTION_SHOWN = 200
+"""Characters of a question that an answer and the GM's line quote."""
+_ASKING = re.compile(r".*[?\uff1f\u061f\u037e]\s*")
+"""A line that asks (``?``, and the question marks of Chinese and Japanese, Arabic, Greek)."""
+_LABELLED = re.compile(r"(?:q|question|questions|query)\s*[:\uff1a]\s*(\S.*)", re.I)
+"""A line labelled a question: ``Question: ...``, ``Q: ...``."""
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+"""A word of letters (two or more): what follows a label that asks."""
+_SAYS_QUESTION = re.compile(
+    r"(?:(?:a|one|quick|small|short|simple|newbie|beginner)\s+)?(?:question|query)s?\s*[:.!]?",
+    re.I,
+)
+"""A subject that says the mail holds a question, and no more (``Quick question``)."""
+_REPLY_PREFIX = re.compile(r"^(?:(?:re|fwd?|aw|wg|sv|vs|antw|tr|rif)\s*(?:\[\d+\])?\s*:\s*)+", re.I)
+"""A reply's or forward's marks before a subject (``Re: Fwd: ...``, ``AW: ...``)."""
+_PROSE_WORDS = 3
+"""Words of letters a line needs to be the question a subject announces (``Hi Bob`` is
+none; nor is a line ending in a comma, ``Dear Game Master,``)."""
+
+
+def _one_line(line: str) -> str:
+    return " ".join(line.split())
+
+
+def asks(text: str, verbs: Collection[str]) -> bool:
+    """Whether one line (its blanks made single) asks the host something: it ends in a
+    question mark or is labelled a question, and is no command of the mail (its word is
+    none of ``verbs``) nor an order line."""
+    if not text or reads_as_order(text):
+        return False
+    if text.split()[0].upper().strip("?:") in verbs:
+        return False
+    if _ASKING.fullmatch(text):
+        return True
+    labelled = _LABELLED.fullmatch(text)
+    return labelled is not None and len(_WORDS.findall(labelled[1])) >= 2
+
+
+def shown(text: str) -> str:
+    """A question as the answer and the GM's line quote it: cut to ``QUESTION_SHOWN``."""
+    return text if len(text) <= QUESTION_SHOWN else text[: QUESTION_SHOWN - 3] + "..."
+
+
+def asked(
+    typed: Sequence[str],
+    verbs: Collection[str] = (),
+    skipped: Collection[str] = (),
+    subject: str = "",
+) -> str | None:
+    """The first question of a mail: a line the person typed (``typed``) that asks, not
+    one of ``skipped`` (a PRESS's text, the writer's to his readers); else the subject,
+    when it asks; else, when the subject says the mail holds a question, the first typed
+    line of prose (no command, no order line); None when none asks."""
+    lines = [text for line in typed if (text := _one_line(line)) and text not in skipped]
+    for text in lines:
+        if asks(text, verbs):
+            return shown(text)
+    topic = _one_line(_REPLY_PREFIX.sub("", _one_line(subject)))
+    if asks(topic, verbs):
+        return shown(topic)
+    if topic and _SAYS_QUESTION.fullmatch(topic):
+        for text in lines:
+            first = text.split()[0].upper().strip("?:")
+            if first in (*verbs, *VERBS, CODE_WORD) or reads_as_order(text):
+                continue
+            if text.endswith(",") or len(_WORDS.findall(text)) < _PROSE_WORDS:
+                continue  # a greeting (``Dear Game Master,``), a name
+            return shown(f"{topic.rstrip(':.! ')}: {text}")
+    return None
+
+
+def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -> str | None:
+    """The first question of a mail that carries order forms: a line its sender typed
+    above, below or between the forms (not quoted, no line of a form from its begin marker
+    to its end marker), else its subject's (``asked``); None when none asks. Before, a
+    player who wrote ``Can I still change these orders tomorrow?`` above his orders had
+    them filed and confirmed, and no one saw the question. ``answered``: the text of the
+    host's mail the reply answers, when known: its lines pasted without quote marks (a
+    report's press, ``Bob, shall we keep the peace?``) are none of the sender's."""
+    typed: list[str] = []
+    for text in texts:
+        lines = text.splitlines()
+        inside = False
+        for index, line in enumerate(lines):
+            begins = BEGIN_MARKER in line
+            if inside or begins:
+                lines[index] = ">"  # as a quoted line: the form's, not typed
+            inside = (inside or begins) and END_MARKER not in line
+        typed.extend(typed_text("\n".join(lines), answered))
+    return asked(typed, VERBS, (), subject)
