@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import shutil
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -41,10 +40,7 @@ class Asked:
 
     def hall(self, folder: Path) -> Hall:
         """A copy of the hall, to answer in."""
-        shutil.copytree(self.root, folder)
-        hall = Hall(folder, again=True)
-        hall.new_mails()  # the answer, sent before the copy
-        return hall
+        return Hall.copied(self.root, folder)
 
 
 def waiting_names(hall: Hall) -> list[str]:

@@ -8,6 +8,7 @@ import email.policy
 import json
 import mailbox
 import re
+import shutil
 from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
@@ -65,6 +66,15 @@ class Hall:
         self.now = START
         self.count = 0
         self.seen: set[str] = set()
+
+    @classmethod
+    def copied(cls, root: Path, folder: Path, **limits: object) -> Hall:
+        """A copy at ``folder`` of the hall at ``root``, the mails it had sent read: a test
+        answers in it what a fixture made once for every client."""
+        shutil.copytree(root, folder)
+        hall = cls(folder, again=True, **limits)
+        hall.new_mails()
+        return hall
 
     def open_list(self, ruleset: str = "wok4", **options: object) -> None:
         wanted = checked_list(

@@ -10,17 +10,13 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_lobby_cli import run
 from tests.lobby.test_lobby_halts import waits_in_the_book
+from tests.lobby.test_taken_off_untold import unmailable_waits
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
-UNMAILABLE = "evil@ex ample.org"
-
 
 def test_close_list_says_who_was_not_told(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", map="small", players=4)
-    waits_in_the_book(hall, "wok4", "Evil", UNMAILABLE)
-    waits_in_the_book(hall, "wok4", "Good", address(1))
+    hall = unmailable_waits(tmp_path, players=4)
     result = run(tmp_path, "close-list", "wok4")
     assert result.exit_code == 0, result.output
     assert result.stdout == (

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.test_takeover_code_floods import seat_offered
 from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.incoming.strangercodes import CODES_A_DAY
 
@@ -19,9 +18,7 @@ from wtg.mail.incoming.strangercodes import CODES_A_DAY
 def test_a_day_of_requests_under_sub_addresses_mails_one_mailbox_a_bounded_count(
     tmp_path: Path,
 ) -> None:
-    hall = Hall(tmp_path, replies_per_day=5)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
+    hall = seat_offered(tmp_path)
     hall.new_mails()
     mailed = 0
     for hour in range(24):
@@ -35,9 +32,7 @@ def test_a_day_of_requests_under_sub_addresses_mails_one_mailbox_a_bounded_count
 
 
 def test_the_owners_own_join_is_listed_in_a_late_mail_to_a_sub_address(tmp_path: Path) -> None:
-    hall = Hall(tmp_path, replies_per_day=5)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
+    hall = seat_offered(tmp_path)
     for hour in range(3):  # the day's codes spent, and the late one of hour 2
         for number in range(3):
             hall.mail(f"victim+{hour}x{number}@else.example", f"JOIN wok4-1 AS N{hour}x{number}")

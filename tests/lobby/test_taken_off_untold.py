@@ -13,11 +13,18 @@ from tests.lobby.test_lobby_halts import waits_in_the_book
 UNMAILABLE = "evil@ex ample.org"
 
 
-def test_a_player_no_mail_can_reach_is_said_not_told(tmp_path: Path) -> None:
+def unmailable_waits(tmp_path: Path, players: int) -> Hall:
+    """A list wok4 for ``players`` where Evil waits from an address no mail can go to
+    (written in the book as an older wtg wrote it, unchecked), then Good from address 1."""
     hall = Hall(tmp_path)
-    hall.open_list("wok4", map="small", players=2)
+    hall.open_list("wok4", map="small", players=players)
     waits_in_the_book(hall, "wok4", "Evil", UNMAILABLE)
     waits_in_the_book(hall, "wok4", "Good", address(1))
+    return hall
+
+
+def test_a_player_no_mail_can_reach_is_said_not_told(tmp_path: Path) -> None:
+    hall = unmailable_waits(tmp_path, players=2)
     tasks = hall.due_tasks()
     (problem,) = tasks.problems
     assert problem.startswith(

@@ -19,12 +19,19 @@ from wtg.mail.incoming.strangercodes import CODES_A_DAY, LATE_EVERY
 VICTIM = "victim@else.example"
 
 
-def test_a_day_of_forged_takeover_requests_mails_the_address_a_bounded_count(
-    tmp_path: Path,
-) -> None:
+def seat_offered(tmp_path: Path) -> Hall:
+    """A lobby whose game wok4-1 offers seat 4 (its player quit), five answers a day to an
+    address: the setting of every flood of requests here."""
     hall = Hall(tmp_path, replies_per_day=5)
     game_with_quitters(hall, (4,))
     offer(hall, 4)
+    return hall
+
+
+def test_a_day_of_forged_takeover_requests_mails_the_address_a_bounded_count(
+    tmp_path: Path,
+) -> None:
+    hall = seat_offered(tmp_path)
     hall.new_mails()
     mailed = []
     for hour in range(24):
@@ -42,9 +49,7 @@ def test_a_day_of_forged_takeover_requests_mails_the_address_a_bounded_count(
 
 
 def test_the_owners_own_join_in_the_flood_is_mailed_its_code(tmp_path: Path) -> None:
-    hall = Hall(tmp_path, replies_per_day=5)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
+    hall = seat_offered(tmp_path)
     hall.new_mails()
     for hour in range(3):  # the day's codes spent, and the late one of hour 2
         for number in range(3):
@@ -71,9 +76,7 @@ def test_a_flood_past_the_days_codes_keeps_a_few_requests_an_hour(tmp_path: Path
     """The requests held back past the day's codes wait on, to be listed later: a hundred
     forged JOINs an hour kept a hundred requests; as many are kept an hour as the hour's
     limit mails codes (``mail.unconfirmed_per_address``, 3), the others forgotten."""
-    hall = Hall(tmp_path, replies_per_day=5)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
+    hall = seat_offered(tmp_path)
     for hour in range(2):  # the day's codes spent
         for number in range(3):
             hall.mail(VICTIM, f"JOIN wok4-1 AS Name{hour}x{number}")

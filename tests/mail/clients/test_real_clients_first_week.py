@@ -14,7 +14,6 @@ question now, with the same word."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -107,10 +106,7 @@ class Joined:
         ]
 
     def hall(self, folder: Path) -> Hall:
-        shutil.copytree(self.root, folder)
-        hall = Hall(folder, again=True)
-        hall.new_mails()
-        return hall
+        return Hall.copied(self.root, folder)
 
 
 @pytest.fixture(scope="module")

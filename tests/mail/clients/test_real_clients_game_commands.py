@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import shutil
 from pathlib import Path
 
 import pytest
@@ -50,10 +49,7 @@ class Playing:
             raise AssertionError("no mail told Alice she was on the list")
 
     def hall(self, folder: Path) -> Hall:
-        shutil.copytree(self.root, folder)
-        hall = Hall(folder, again=True)
-        hall.new_mails()
-        return hall
+        return Hall.copied(self.root, folder)
 
 
 @pytest.fixture(scope="module")

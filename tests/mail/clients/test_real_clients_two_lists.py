@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import shutil
 from pathlib import Path
 
 import pytest
@@ -51,10 +50,7 @@ class Waiting:
             raise AssertionError("no mail told Alice she was on the list")
 
     def hall(self, folder: Path) -> Hall:
-        shutil.copytree(self.root, folder)
-        hall = Hall(folder, again=True, replies_per_hour=30)
-        hall.new_mails()
-        return hall
+        return Hall.copied(self.root, folder, replies_per_hour=30)
 
 
 @pytest.fixture(scope="module")
