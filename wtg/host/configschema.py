@@ -13,7 +13,7 @@ import email.errors
 import email.policy
 import re
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
 from pydantic import (
@@ -98,32 +98,38 @@ Address = Annotated[
     Expect('one e-mail address, alone or with a name ("Game Master <gm@example.org>")'),
 ]
 _AUTHSERV_ID = re.compile(r"[A-Za-z0-9._-]+")
+_DOMAIN = re.compile(r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}")
 
 
-def _authserv_ids(value: str | list[str]) -> str | list[str]:
-    for name in [value] if isinstance(value, str) else value:
-        if not _AUTHSERV_ID.fullmatch(name):
-            raise ValueError(f"{name!r} is not a host name")
-    return value
+def is_domain_name(value: str) -> bool:
+    """Whether ``value`` is a domain name in ASCII (``example.org``; IDNA as ``xn--``)."""
+    return bool(_DOMAIN.fullmatch(value))
+
+
+def _each_name(
+    fits: Callable[[str], bool], what: str
+) -> Callable[[str | list[str]], str | list[str]]:
+    """A check of a name, or of each of a list of names, that ``fits`` says is ``what``."""
+
+    def check(value: str | list[str]) -> str | list[str]:
+        for name in [value] if isinstance(value, str) else value:
+            if not fits(name):
+                raise ValueError(f"{name!r} is not {what}")
+        return value
+
+    return check
 
 
 AuthservIds = Annotated[
     str | list[str],
-    AfterValidator(_authserv_ids),
+    AfterValidator(_each_name(lambda name: bool(_AUTHSERV_ID.fullmatch(name)), "a host name")),
     Expect("a host name (mx.google.com), or a list of them, or [] for none"),
 ]
 
 
-def _domain_list(value: str | list[str]) -> str | list[str]:
-    for name in [value] if isinstance(value, str) else value:
-        if not is_domain_name(name):
-            raise ValueError(f"{name!r} is not a domain name")
-    return value
-
-
 DomainList = Annotated[
     str | list[str],
-    AfterValidator(_domain_list),
+    AfterValidator(_each_name(is_domain_name, "a domain name")),
     Expect("a domain name (example.org), or a list of them, or [] for none"),
 ]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
@@ -379,14 +385,8 @@ class SiteSection(Section):
     )
 
 
-_DOMAIN = re.compile(r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}")
 _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _SELECTOR = re.compile(rf"{_LABEL}(\.{_LABEL})*")
-
-
-def is_domain_name(value: str) -> bool:
-    """Whether ``value`` is a domain name in ASCII (``example.org``; IDNA as ``xn--``)."""
-    return bool(_DOMAIN.fullmatch(value))
 
 
 def is_selector(value: str) -> bool:
