@@ -6,14 +6,17 @@ send), it is never queued twice."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from tests.mail.loop import GM, World
+from tests.mail.test_outbox_retry import folders, played
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.gm.rollback import rollbacks
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.reportagain import PREFIX
 
@@ -160,3 +163,68 @@ def test_one_set_aside_goes_back_to_the_seats_address_on_file(tmp_path: Path) ->
     assert "p2@other.example" in retried.stdout, retried.output
     (raw,) = again(world).values()
     assert "\nTo: p2@other.example\r\n" in raw.decode()
+
+
+def test_one_of_a_turn_rolled_back_since_is_set_aside_not_sent(tmp_path: Path) -> None:
+    """Turn 1's report mailed again waits in the queue; the GM rolls back to turn 0. The
+    turn it shows is no more: `wtg send` sets it aside as it does the turn's report, and
+    mails the rest."""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    assert name.endswith("-g1-t0001-p02")
+    wtg(config, "rollback", "g1", "--to", "0")
+    (back,) = rollbacks(world.game.store)
+    sent = wtg(config, "send")
+    why = (
+        f"game g1's turn 1 was rolled back to turn 0 since ({back.at}): that turn is no more, "
+        "its mail is not sent (the mail of the turn as it is now goes)"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]
+    assert again(world) == {}
+    # turn 1 run again: the report of it as it is now is mailed again under an id of its own
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (anew,) = again(world)
+    assert anew.endswith("-g1-t0001-p02-g1")
+    wtg(config, "send", "-q")
+    assert anew in folders(world)["sent"]
+
+
+def test_one_of_a_turn_run_again_since_is_set_aside_not_sent(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    wtg(config, "run-turn", "g1", "--rerun", "--unchanged")  # its report mailed anew
+    sent = wtg(config, "send")
+    why = (
+        "game g1's turn 1 was run again since (`wtg run-turn --rerun`): that turn is no "
+        "more, its mail is not sent (the mail of the turn as it is now goes)"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]
+
+
+def test_one_of_a_game_whose_name_was_taken_again_is_set_aside(tmp_path: Path) -> None:
+    """The report mailed again waits in the queue; the GM removes the game and makes it
+    anew under its name: the mail was to a player of the game that is gone."""
+    world, config = mistyped(tmp_path)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    shutil.rmtree(world.game.store.root)
+    players = [f"--player=Player{i}:p{i}@players.example" for i in range(1, 5)]
+    made = ["new-game", "g1", "--ruleset", "wok4", "--map", "small", *players, "--reuse-name"]
+    wtg(config, *made)
+    sent = wtg(config, "send")
+    why = (
+        "game g1's name was taken again by a new game since it was queued (`new-game "
+        "--reuse-name`): the mail was to a player of the game before it, and is not sent"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]

@@ -23,11 +23,14 @@ from wtg.game.engine import Game
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.nextdeadline import reports_behind
 from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.failedmail import RESENT
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.undotold import report_ident
 
-PREFIX = "resend-"
-"""How the outbox id of a report mailed again begins (never ``report-``: that is a turn's
-report as `wtg send` queues it, which a rollback or a name taken again sets aside)."""
+PREFIX = RESENT
+"""How the outbox id of a report mailed again begins (never ``report-``: a turn's report as
+`wtg send` queues it; a rollback, a rerun or a name taken again sets either aside alike,
+``failedmail.undone_queued``)."""
 
 
 class ReportBehind(GameError):
@@ -47,9 +50,12 @@ class Mailed(Record):
 
 def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
     """The outbox id of ``text``, the seat's report of ``turn``, mailed again to ``to``;
-    ``mark``: the mark of the game's name taken again (``Notices``)."""
+    ``mark``: the mark of the game's name taken again (``Notices``). Its end is that of the
+    turn's report as `wtg send` names it now (``-gN``: the rollbacks that voided the turn,
+    ``-rN``: its reruns): a rollback or a rerun since sets it aside as it does the report."""
     key = compose.digest(f"{to}\n{text}")[:12]
-    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
+    tail = report_ident(game, turn, seat, mark).removeprefix("report-")
+    return f"{PREFIX}{key}-{tail}"
 
 
 def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None) -> Mailed:
