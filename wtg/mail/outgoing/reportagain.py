@@ -4,7 +4,8 @@ corrected since. wtg sends a mail once, to the address it had (`wtg outbox --ret
 mail sent says so); the GM mailed what `wtg report` printed by hand.
 
 The mail is queued in the outbox as `wtg send` queues a turn's report (its form in it, the
-codes of the seat's earlier players starred out), and the next `wtg send` mails it. Its
+codes of the seat's earlier players starred out, the map picture and its words as the send
+gives them: ``pictures.for_report``), and the next `wtg send` mails it. Its
 outbox id names a digest of the address and of the report's text, the game, the turn and
 the seat (``ident``; a seat's mail to `wtg outbox --retry`: ``failedmail.SEATED``). The
 outbox queues an id once, and keeps it among those sent, so the command given again
@@ -14,7 +15,7 @@ code) or an address corrected again is another mail."""
 
 from __future__ import annotations
 
-from wtg.aof.mailtext import codes_hidden
+from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
@@ -25,6 +26,7 @@ from wtg.gm.nextdeadline import reports_behind
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.failedmail import RESENT
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.pictures import MapPicture, for_report
 from wtg.mail.outgoing.undotold import report_ident
 
 PREFIX = RESENT
@@ -40,12 +42,14 @@ class ReportBehind(GameError):
 
 class Mailed(Record):
     """A report queued again (``queued``), or found queued or sent before (``lies``: the
-    outbox's folder and the mail's name there)."""
+    outbox's folder and the mail's name there); ``undrawn``: why the map picture it was due
+    could not be drawn ("" when nothing went wrong: drawn, or none due)."""
 
     ident: str
     to: str
     queued: bool
     lies: tuple[str, str] | None
+    undrawn: str = ""
 
 
 def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
@@ -58,10 +62,19 @@ def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> st
     return f"{PREFIX}{key}-{tail}"
 
 
-def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None) -> Mailed:
+def mail_report_again(
+    notices: Notices,
+    game: Game,
+    seat: int,
+    turn: int | None,
+    picture: MapPicture | None = None,
+) -> Mailed:
     """Queue the seat's report of ``turn`` (the latest when None) to its address in
     game.yaml, once; GameError for a seat or a turn the game has not, and ``ReportBehind``
-    for a report `wtg send` would hold back."""
+    for a report `wtg send` would hold back. The mail carries what `wtg send` gives the
+    report (``pictures.for_report``, with ``picture`` the drawing it is handed): the seat's
+    map picture and its note, none for ``MAP: off`` (the seat's settings now), an onlooker
+    or a game without pictures. Drawn only when the mail is to be queued."""
     entry = game.config.player(seat)
     name = game.config.game
     latest = game.latest_turn()
@@ -74,19 +87,26 @@ def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None)
         )
     text = codes_hidden(game.report(seat, turn), entry.code)
     made = ident(game, seat, turn, entry.email, text, notices.mark(game))
+    if notices.outbox.known(made):  # queued, sent or set aside before: not drawn again
+        return Mailed(ident=made, to=entry.email, queued=False, lies=notices.outbox.lies(made))
+    chosen = game.settings().read().get(seat, {}) if picture is not None else {}
+    extra = for_report(game, turn, seat, picture, chosen, BEGIN_MARKER in text)
     msg = compose.message(
         made,
         notices.sender,
         entry.email,
         f"[{name}] turn {turn} report for {entry.name}",
-        text,
+        text + extra.note,
         when=notices.now,
         kind="auto-generated",
         game=name,
     )
+    if extra.picture is not None:
+        compose.with_picture(msg, extra.picture.png, extra.picture.filename)
     queued = notices.outbox.add(made, msg, durable=False)
     flush(notices.outbox.root)
-    return Mailed(ident=made, to=entry.email, queued=queued, lies=notices.outbox.lies(made))
+    lies = notices.outbox.lies(made)
+    return Mailed(ident=made, to=entry.email, queued=queued, lies=lies, undrawn=extra.problem)
 
 
 def _behind(game: Game, turn: int) -> bool:
