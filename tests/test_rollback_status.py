@@ -116,7 +116,8 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert twice.exit_code == 1
     store = open_game(tmp_path / "host/games/g1").store
     (at,) = [r.undone for r in rollbacks(store, undone=True) if r.to == 1]
-    (before,) = [r.at for r in rollbacks(store)]
+    (standing,) = rollbacks(store)
+    before = standing.at
     assert twice.stderr == (
         f"wtg: game g1's rollback to turn 1 was undone at {at} already (the game at turn 2 "
         "again since), every player told: not undone again. The rollback before it, to turn 2 "
@@ -129,6 +130,13 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
         "0002",
     ]
     assert sorted(p.name for p in outbox.glob("*.eml")) == queued  # no player told again
+    forward = wtg(*host, "rollback", "g1", "--to", 3)  # the turn meant: how to put it back
+    assert forward.exit_code == 1
+    assert forward.stderr.endswith(
+        f"; turn 3 was taken back by the rollback to turn 2 at {before} (kept in archive/"
+        f"{standing.ident}): `wtg rollback g1 --undo --again` puts "
+        "turn 3 back as it ran, while no turn has run since\n"
+    )
     alone = wtg(*host, "rollback", "g1", "--again")
     assert (alone.exit_code, alone.stderr) == (
         1,
