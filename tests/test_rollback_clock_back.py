@@ -40,8 +40,8 @@ def test_undo_takes_back_the_rollback_made_last_after_the_clock_was_set_back(
     undone, done = undo_rollback(game, SET_BACK)
     assert done and undone.ident == second.ident and undone.to == 1
     assert game.latest_turn() == 2  # the turn the second took back is back
-    mark_undo_told(game.store, undone)  # its notices queued: a second --undo goes on
-    again, done = undo_rollback(game, SET_BACK)  # to the first
+    mark_undo_told(game.store, undone)  # its notices queued: --undo --again goes on
+    again, done = undo_rollback(game, SET_BACK, again=True)  # to the first
     assert done and again.ident == first.ident
     assert game.latest_turn() == 3
 

@@ -13,6 +13,8 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.game.engine import open_game
+from wtg.gm.rollback import rollbacks
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
@@ -91,9 +93,11 @@ def test_one_turn_undone_is_said_in_the_singular(tmp_path: Path) -> None:
 
 
 def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
-    """docs/gm.md: "a second `--undo` then undoes the one before it, while the game is at
+    """docs/gm.md: "`--undo --again` then undoes the one before it, while the game is at
     its turn". It said `was undone already` instead, and the turn the first rollback took
-    back was lost: run again at its deadline with the orders sent since."""
+    back was lost: run again at its deadline with the orders sent since. A plain `--undo`
+    given again (the GM lost its output) is refused, nothing changed: it undid the
+    rollback before it too, and the players were told of both."""
     host = host_at_turn(tmp_path, 3)
     assert wtg(*host, "rollback", "g1", "--to", 2).exit_code == 0
     assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
@@ -103,9 +107,42 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     undone = lines(wtg(*host, "status", "g1"), "ROLLBACK UNDONE")
     assert len(undone) == 1 and undone[0].endswith(
         "turn 2 counts again, as it ran; the rollback before it, to turn 2, stands: `wtg "
-        "rollback g1 --undo` again undoes it"
+        "rollback g1 --undo --again` undoes it"
     )
-    second = wtg(*host, "rollback", "g1", "--undo")
+    outbox = tmp_path / "host/games/.mail/outbox/queue"
+    queued = sorted(p.name for p in outbox.glob("*.eml"))
+    assert queued  # the notices of the rollback to turn 2 wait: an undo of it takes them out
+    twice = wtg(*host, "rollback", "g1", "--undo")
+    assert twice.exit_code == 1
+    store = open_game(tmp_path / "host/games/g1").store
+    (at,) = [r.undone for r in rollbacks(store, undone=True) if r.to == 1]
+    (standing,) = rollbacks(store)
+    before = standing.at
+    assert twice.stderr == (
+        f"wtg: game g1's rollback to turn 1 was undone at {at} already (the game at turn 2 "
+        "again since), every player told: not undone again. The rollback before it, to turn 2 "
+        f"(at {before}), stands: `wtg rollback g1 --undo --again` undoes it too (turn 3 back "
+        "as it ran)\n"
+    )
+    assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
+        "0000",
+        "0001",
+        "0002",
+    ]
+    assert sorted(p.name for p in outbox.glob("*.eml")) == queued  # no player told again
+    forward = wtg(*host, "rollback", "g1", "--to", 3)  # the turn meant: how to put it back
+    assert forward.exit_code == 1
+    assert forward.stderr.endswith(
+        f"; turn 3 was taken back by the rollback to turn 2 at {before} (kept in archive/"
+        f"{standing.ident}): `wtg rollback g1 --undo --again` puts "
+        "turn 3 back as it ran, while no turn has run since\n"
+    )
+    alone = wtg(*host, "rollback", "g1", "--again")
+    assert (alone.exit_code, alone.stderr) == (
+        1,
+        "wtg: --again goes with --undo: it undoes the rollback before the one undone\n",
+    )
+    second = wtg(*host, "rollback", "g1", "--undo", "--again")
     assert second.stdout.startswith("game g1: the rollback to turn 2 undone, the game at turn 3")
     assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
         "0000",

@@ -6,14 +6,19 @@ send), it is never queued twice."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from tests.mail.loop import GM, World
+from tests.mail.maps import Drawing, parts, picture_of, text_of
+from tests.mail.test_outbox_retry import folders, played
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.gm.rollback import rollbacks
+from wtg.mail.outgoing import pictures
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.reportagain import PREFIX
 
@@ -160,3 +165,137 @@ def test_one_set_aside_goes_back_to_the_seats_address_on_file(tmp_path: Path) ->
     assert "p2@other.example" in retried.stdout, retried.output
     (raw,) = again(world).values()
     assert "\nTo: p2@other.example\r\n" in raw.decode()
+
+
+def test_one_of_a_turn_rolled_back_since_is_set_aside_not_sent(tmp_path: Path) -> None:
+    """Turn 1's report mailed again waits in the queue; the GM rolls back to turn 0. The
+    turn it shows is no more: `wtg send` sets it aside as it does the turn's report, and
+    mails the rest."""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    assert name.endswith("-g1-t0001-p02")
+    wtg(config, "rollback", "g1", "--to", "0")
+    (back,) = rollbacks(world.game.store)
+    sent = wtg(config, "send")
+    why = (
+        f"game g1's turn 1 was rolled back to turn 0 since ({back.at}): that turn is no more, "
+        "its mail is not sent (the mail of the turn as it is now goes)"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]
+    assert again(world) == {}
+    # turn 1 run again: the report of it as it is now is mailed again under an id of its own
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (anew,) = again(world)
+    assert anew.endswith("-g1-t0001-p02-g1")
+    wtg(config, "send", "-q")
+    assert anew in folders(world)["sent"]
+
+
+def test_one_of_a_turn_run_again_since_is_set_aside_not_sent(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    wtg(config, "run-turn", "g1", "--rerun", "--unchanged")  # its report mailed anew
+    sent = wtg(config, "send")
+    why = (
+        "game g1's turn 1 was run again since (`wtg run-turn --rerun`): that turn is no "
+        "more, its mail is not sent (the mail of the turn as it is now goes)"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]
+
+
+def test_one_of_a_game_whose_name_was_taken_again_is_set_aside(tmp_path: Path) -> None:
+    """The report mailed again waits in the queue; the GM removes the game and makes it
+    anew under its name: the mail was to a player of the game that is gone."""
+    world, config = mistyped(tmp_path)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    shutil.rmtree(world.game.store.root)
+    players = [f"--player=Player{i}:p{i}@players.example" for i in range(1, 5)]
+    made = ["new-game", "g1", "--ruleset", "wok4", "--map", "small", *players, "--reuse-name"]
+    wtg(config, *made)
+    sent = wtg(config, "send")
+    why = (
+        "game g1's name was taken again by a new game since it was queued (`new-game "
+        "--reuse-name`): the mail was to a player of the game before it, and is not sent"
+    )
+    assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr
+    assert name in folders(world)["failed"] and name not in folders(world)["sent"]
+
+
+def first_report(world: World, seat: int) -> bytes:
+    """The report of turn 0 `wtg send` mailed to the seat (to the mistyped address)."""
+    (raw,) = [p.read_bytes() for p in world.sent() if p.name == f"report-g1-t0000-p{seat:02d}"]
+    return raw
+
+
+def test_it_carries_the_map_picture_wtg_send_gave_the_report(tmp_path: Path) -> None:
+    """The seat's reports carry his map (MAP: on): the mail queued again carries the
+    picture and the words `wtg send` gave the report it mails again, byte for byte."""
+    world, config = mistyped(tmp_path)
+    first = first_report(world, 2)
+    assert parts(first) == ["text/plain", "image/png"]
+    done = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert done.stderr == ""
+    (raw,) = again(world).values()
+    assert parts(raw) == ["text/plain", "image/png"]
+    assert picture_of(raw) == picture_of(first)
+    assert picture_of(raw)[1] == "map-turn0.png"
+    assert text_of(raw) == text_of(first)
+    assert "The map after turn 0, as you may see it, is the picture map-turn0.png" in text_of(raw)
+
+
+def test_a_game_without_pictures_is_mailed_its_text_alone(tmp_path: Path) -> None:
+    world, config = mistyped(tmp_path)
+    yaml = world.game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("\nmap_pictures: true\n", "\nmap_pictures: false\n"))
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (raw,) = again(world).values()
+    assert parts(raw) == ["text/plain"]
+    code = world.game.config.player(2).code
+    assert text_of(raw) == open_game(world.game.store.root).report(2, 0)
+    assert f"CODE: {code}" in text_of(raw) and "map-turn0.png" not in text_of(raw)
+
+
+def test_a_drawing_that_fails_leaves_it_to_go_without_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world, config = mistyped(tmp_path)
+    monkeypatch.setattr(pictures, "map_drawing", lambda: Drawing(failing=(2,)))
+    done = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert done.stderr == (
+        "wtg: game g1 player 2's report goes without its map: g1 turn 0 p02: no map picture: "
+        "RuntimeError: no ink for seat 2\n"
+    )
+    assert done.stdout.startswith(f"game g1 player 2's report queued to {GOOD}")
+    (raw,) = again(world).values()
+    assert parts(raw) == ["text/plain"]
+    assert text_of(raw) == open_game(world.game.store.root).report(2, 0)
+
+
+def test_a_seat_that_wrote_map_off_is_mailed_no_picture_and_told_how_to_get_it(
+    tmp_path: Path,
+) -> None:
+    world, config = mistyped(tmp_path)
+    form = world.aof(2).replace("=== END AOF ===", "MAP: off\n=== END AOF ===")
+    world.mail(form, sender=GOOD)
+    world.poll()
+    assert world.game.settings().read()[2]["map"][0] == "off"
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (raw,) = again(world).values()
+    assert parts(raw) == ["text/plain"]
+    text = text_of(raw)
+    assert text.startswith(open_game(world.game.store.root).report(2, 0))
+    assert text.endswith(
+        "Map pictures are off for you. To get the map with your reports again, write\n"
+        'the line "MAP: on" into your order form.\n'
+    )

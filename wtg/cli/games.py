@@ -975,8 +975,10 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
     """`wtg report GAME --player N --mail`: the report queued (``wtg.mail.outgoing.reportagain``),
     under the game's lock (no turn half written meanwhile); refused, nothing queued, in a
     game a command cut short left half written."""
-    # deferred: the mail's making (the config's schema): only --mail needs it
+    # deferred: the mail's making (the config's schema) and the map's drawing: only --mail
+    # needs them
     from wtg.mail.outgoing.notices import Notices
+    from wtg.mail.outgoing.pictures import map_drawing
     from wtg.mail.outgoing.reportagain import mail_report_again
 
     name = game.config.game
@@ -989,8 +991,10 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
                 f"game {name}: {'; '.join(cut)}: its report is not mailed before that is "
                 f"finished (`wtg status {name}` says what finishes it)"
             )
-        done = mail_report_again(notices, game, seat, turn)
+        done = mail_report_again(notices, game, seat, turn, map_drawing())
     said = f"game {name} player {seat}'s report"
+    if done.undrawn:
+        tell(f"wtg: {said} goes without its map: {done.undrawn}", err=True)
     if done.queued:
         tell(f"{said} queued to {done.to}: `wtg send` mails it")
     elif done.lies is not None and done.lies[0] == "sent":

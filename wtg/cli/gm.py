@@ -26,7 +26,7 @@ from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_sea
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.schedule import parse_iso
-from wtg.gm.control import NoRollbackToUndo, NotHeld, undo_hold, undo_rollback
+from wtg.gm.control import NoRollbackToUndo, NotHeld, UndoneAlready, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
@@ -315,8 +315,17 @@ def extend(
     "since for the turn after it are set aside in its archive folder, and the players are "
     "told, each with his report of the latest turn.",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="With --undo, given once an undo told every player and the game is still where it "
+    "left it: undo the rollback before it too (without --again, refused: the same command "
+    "given twice).",
+)
 @click.pass_context
-def rollback(ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool) -> None:
+def rollback(
+    ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool, again: bool
+) -> None:
     """Take a game back to an earlier turn (--to N), or undo that (--undo).
 
     \b
@@ -332,12 +341,15 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool)
 
     With --undo, the turns taken back count again, as they ran; the orders sent since for
     the turn after N are set aside in the rollback's archive folder, and each player is
-    told, with his report of the latest turn. A second --undo undoes the rollback before
-    it."""
+    told, with his report of the latest turn. Given again once it told every player, the
+    game still where it left it, it is refused: `--undo --again` undoes the rollback
+    before it too."""
+    if again and not undo:
+        raise UsageError("--again goes with --undo: it undoes the rollback before the one undone")
     if undo:
         if to_turn is not None:
             raise UsageError("--undo takes no --to: it undoes the game's last rollback")
-        _undo_rollback(ctx, game_dir)
+        _undo_rollback(ctx, game_dir, again)
         return
     if to_turn is None:
         raise click.UsageError(
@@ -363,13 +375,16 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int | None, undo: bool)
     )
 
 
-def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
-    """`wtg rollback GAME --undo`: the last rollback undone, the players told."""
+def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
+    """`wtg rollback GAME --undo`: the last rollback undone, the players told; the one
+    before it, once that undo told every player, only with ``again``."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)  # the config read before anything is undone
     try:
-        done, new = undo_rollback(game, now)
+        done, new = undo_rollback(game, now, again)
+    except UndoneAlready as exc:  # the command given twice: not two rollbacks undone
+        fail(str(exc))
     except NoRollbackToUndo as exc:  # the wrong game: the one rolled back named
         fail(str(exc) + meant_games(game, undoable_rollback, "wtg rollback {game} --undo"))
     asked, quiet, put_back = 0, set[int](), 0
@@ -392,7 +407,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str) -> None:
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
     queued = notices.rollback_undone(game, done, quiet, heard)
-    mark_undo_told(game.store, done)  # every notice queued: a second --undo goes further back
+    mark_undo_told(game.store, done)  # every notice queued: --undo --again goes further back
     what = "undone" if new else "was undone already"
     first, last = done.to + 1, done.latest
     turns = (

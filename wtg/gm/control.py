@@ -44,6 +44,12 @@ class NoRollbackToUndo(GameError):
     line names a game whose rollback may be undone)."""
 
 
+class UndoneAlready(GameError):
+    """`rollback --undo` given again, the game as an undo that told every player left it
+    (the GM lost its output, or the shell's arrow key), while the rollback before it stands
+    at this turn: that one is not undone without `--again` (``undo_rollback``)."""
+
+
 def hold(
     game: Game[S], now: datetime, reason: str = "", tell: Callable[[Hold], int] | None = None
 ) -> tuple[Hold, bool, int]:
@@ -204,7 +210,7 @@ def _at_turn_already(name: str, latest: int) -> str:
     )
 
 
-def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
+def undo_rollback(game: Game[S], now: datetime, again: bool = False) -> tuple[Rollback, bool]:
     """Undo the game's last rollback (``wtg rollback GAME --undo``: one given a turn too far
     back, or to the wrong game) while no turn has run since: the turns it took back are
     the game's again, as they ran, and the orders pending again for the turn after its
@@ -212,9 +218,14 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
     pending for the turn after the last are pending again. The coming turn keeps the
     deadline it had while that is at least half a day ahead, else gets a whole turn, as
     after a rollback; the last turn's reports say it. Asked again once it is done (the
-    game still at that turn since), it does nothing and returns that rollback, with False.
-    GameError, nothing changed, when there is no rollback to undo, a turn ran since, or a
-    seat was taken over (by the rollback, or since)."""
+    game still at that turn since), it does nothing and returns that rollback, with False,
+    while it is cut short (some of its notices not queued: ``undo_told``); once it told
+    every player, the rollback before it, standing at this turn, is the next to undo, and
+    only ``again`` undoes it (``UndoneAlready`` otherwise, nothing changed: the same
+    command given twice would undo two rollbacks, and the players be told of both, as
+    ``extend`` given twice would move the deadline twice). GameError, nothing changed, when
+    there is no rollback to undo, a turn ran since, or a seat was taken over (by the
+    rollback, or since)."""
     name = game.config.game
     with game.store.lock():
         finish_cut_short(game)  # a takeover cut short stands in the turn it was made after
@@ -227,6 +238,8 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
         if here and not (here[-1].undo_told and earlier):
             _reports_said(game)  # a run cut short after the moves
             return here[-1], False
+        if here and not again:
+            raise UndoneAlready(_undone_already(name, here[-1], standing[-1]))
         if not standing:
             raise NoRollbackToUndo(f"game {name} has no rollback to undo")
         last = standing[-1]
@@ -243,6 +256,20 @@ def undo_rollback(game: Game[S], now: datetime) -> tuple[Rollback, bool]:
         _reports_said(game)
         done = [r for r in rollbacks(game.store, undone=True) if r.ident == last.ident]
         return done[0], True
+
+
+def _undone_already(name: str, undone: Rollback, before: Rollback) -> str:
+    """Why `rollback --undo` given again does not undo ``before``, the rollback before
+    ``undone``, and how to."""
+    first, last = before.to + 1, before.latest
+    turns = f"turn {first}" if first == last else f"turns {first}-{last}"
+    ran = "it ran" if first == last else "they ran"
+    return (
+        f"game {name}'s rollback to turn {undone.to} was undone at {undone.undone} already "
+        f"(the game at turn {undone.latest} again since), every player told: not undone "
+        f"again. The rollback before it, to turn {before.to} (at {before.at}), stands: "
+        f"`wtg rollback {name} --undo --again` undoes it too ({turns} back as {ran})"
+    )
 
 
 def _no_takeover_between(game: Game[S], rollback: Rollback) -> None:

@@ -170,11 +170,16 @@ def mark_undo_told(store: GameStore, rollback: Rollback) -> None:
 def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     """When turn ``to``, past the ``latest``, was taken back by the game's last rollback (a
     rollback given too far back, the turn meant then asked for): what became of it and
-    how to put it back, as a clause; "" otherwise."""
+    how to put it back, as a clause; "" otherwise. The undo of a later rollback that left
+    the game at this turn, recorded since, makes it `--undo --again` (a plain `--undo`
+    given again is refused: ``wtg.gm.control.undo_rollback``)."""
     done = [r for r in rollbacks(store) if r.finished]
     if not done or not done[-1].to == latest < to <= done[-1].latest:
         return ""
     last = done[-1]
+    every = rollbacks(store, undone=True)
+    since = every[every.index(last) + 1 :]
+    again = " --again" if any(r.latest == latest for r in since) else ""
     first = last.to + 1
     turns = (
         f"turn {first} back as it ran"
@@ -184,8 +189,8 @@ def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     meant = f", then `wtg rollback {name} --to {to}`" if to < last.latest else ""
     return (
         f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept "
-        f"in {ARCHIVE}/{last.ident}): `wtg rollback {name} --undo` puts {turns}, while no "
-        f"turn has run since{meant}"
+        f"in {ARCHIVE}/{last.ident}): `wtg rollback {name} --undo{again}` puts {turns}, while "
+        f"no turn has run since{meant}"
     )
 
 

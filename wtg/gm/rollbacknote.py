@@ -24,7 +24,7 @@ class RollbackNote(Record):
     """When it was undone, None while it stands."""
     before: int | None = None
     """Once undone: the turn of the rollback before it, when that one left the game at this
-    turn too (a second `--undo` undoes it), else None."""
+    turn too (`--undo --again` undoes it), else None."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -81,6 +81,6 @@ def rollback_line(note: RollbackNote, game: str) -> str:
             ""
             if note.before is None
             else f"; the rollback before it, to turn {note.before}, stands: `wtg rollback "
-            f"{game} --undo` again undoes it"
+            f"{game} --undo --again` undoes it"
         )
     )

@@ -63,7 +63,7 @@ SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
-    r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-n\d+)?)"
+    r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by rollbacks,
@@ -71,11 +71,17 @@ again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn pu
 taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.outgoing.notices``; ending
 ``-nN`` too), a report mailed again (``wtg.mail.outgoing.reportagain``); the seat's number
 is the group that matched."""
-OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
-"""The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
-many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
-earlier turn) and how often it had been run again (``-rN``; an older wtg wrote it only
-while the turn was the game's last), as ``wtg.mail.outgoing.sender`` writes them."""
+OF_TURN = (
+    r"(?:report-|press-|resend-[0-9a-f]{{12}}-){game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?"
+    r"(?:-r(\d+))?(?:-n\d+)?"
+)
+"""The id of a turn's report or press to one seat of game ``{game}``, or of a report mailed
+again (``wtg.mail.outgoing.reportagain``): the turn, then how many rollbacks had voided it
+when it was queued (``-gN``: each one that went back to an earlier turn) and how often it
+had been run again (``-rN``; an older wtg wrote it only while the turn was the game's
+last), as ``wtg.mail.outgoing.sender`` writes them."""
+RESENT = "resend-"
+"""How the id of a report mailed again begins (``wtg.mail.outgoing.reportagain``)."""
 REMINDER = r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for,
 the seat, then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
@@ -273,7 +279,8 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     name's now, ``Journal.mail_mark``), and each GM's notice of a hold, a release, a
     deadline moved or a rollback (``NOTICES``) so queued, and each announcement about the
     game (``ANNOUNCED``): it was to a player of the game that is gone, and the new game's
-    player would get it beside his own. Read only."""
+    player would get it beside his own. A report mailed again (``RESENT``: `wtg report
+    --mail`) is set aside as a turn's report is, on the counts its id carries. Read only."""
     records = _GameRecords()
     marks = mail_marks(spool)
     found: list[tuple[str, str]] = []
@@ -284,7 +291,7 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
                 found.append((path.stem, TAKEN_AGAIN.format(game=game)))
             continue
         notice = path.stem.startswith(NOTICES)
-        if not (notice or path.stem.startswith(("report-", "press-", "remind-"))):
+        if not (notice or path.stem.startswith(("report-", "press-", "remind-", RESENT))):
             continue
         head = _head(path)
         if head is None:

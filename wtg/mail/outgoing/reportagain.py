@@ -4,7 +4,8 @@ corrected since. wtg sends a mail once, to the address it had (`wtg outbox --ret
 mail sent says so); the GM mailed what `wtg report` printed by hand.
 
 The mail is queued in the outbox as `wtg send` queues a turn's report (its form in it, the
-codes of the seat's earlier players starred out), and the next `wtg send` mails it. Its
+codes of the seat's earlier players starred out, the map picture and its words as the send
+gives them: ``pictures.for_report``), and the next `wtg send` mails it. Its
 outbox id names a digest of the address and of the report's text, the game, the turn and
 the seat (``ident``; a seat's mail to `wtg outbox --retry`: ``failedmail.SEATED``). The
 outbox queues an id once, and keeps it among those sent, so the command given again
@@ -14,7 +15,7 @@ code) or an address corrected again is another mail."""
 
 from __future__ import annotations
 
-from wtg.aof.mailtext import codes_hidden
+from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
@@ -23,11 +24,15 @@ from wtg.game.engine import Game
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.nextdeadline import reports_behind
 from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.failedmail import RESENT
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.pictures import MapPicture, for_report
+from wtg.mail.outgoing.undotold import report_ident
 
-PREFIX = "resend-"
-"""How the outbox id of a report mailed again begins (never ``report-``: that is a turn's
-report as `wtg send` queues it, which a rollback or a name taken again sets aside)."""
+PREFIX = RESENT
+"""How the outbox id of a report mailed again begins (never ``report-``: a turn's report as
+`wtg send` queues it; a rollback, a rerun or a name taken again sets either aside alike,
+``failedmail.undone_queued``)."""
 
 
 class ReportBehind(GameError):
@@ -37,25 +42,39 @@ class ReportBehind(GameError):
 
 class Mailed(Record):
     """A report queued again (``queued``), or found queued or sent before (``lies``: the
-    outbox's folder and the mail's name there)."""
+    outbox's folder and the mail's name there); ``undrawn``: why the map picture it was due
+    could not be drawn ("" when nothing went wrong: drawn, or none due)."""
 
     ident: str
     to: str
     queued: bool
     lies: tuple[str, str] | None
+    undrawn: str = ""
 
 
 def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
     """The outbox id of ``text``, the seat's report of ``turn``, mailed again to ``to``;
-    ``mark``: the mark of the game's name taken again (``Notices``)."""
+    ``mark``: the mark of the game's name taken again (``Notices``). Its end is that of the
+    turn's report as `wtg send` names it now (``-gN``: the rollbacks that voided the turn,
+    ``-rN``: its reruns): a rollback or a rerun since sets it aside as it does the report."""
     key = compose.digest(f"{to}\n{text}")[:12]
-    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
+    tail = report_ident(game, turn, seat, mark).removeprefix("report-")
+    return f"{PREFIX}{key}-{tail}"
 
 
-def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None) -> Mailed:
+def mail_report_again(
+    notices: Notices,
+    game: Game,
+    seat: int,
+    turn: int | None,
+    picture: MapPicture | None = None,
+) -> Mailed:
     """Queue the seat's report of ``turn`` (the latest when None) to its address in
     game.yaml, once; GameError for a seat or a turn the game has not, and ``ReportBehind``
-    for a report `wtg send` would hold back."""
+    for a report `wtg send` would hold back. The mail carries what `wtg send` gives the
+    report (``pictures.for_report``, with ``picture`` the drawing it is handed): the seat's
+    map picture and its note, none for ``MAP: off`` (the seat's settings now), an onlooker
+    or a game without pictures. Drawn only when the mail is to be queued."""
     entry = game.config.player(seat)
     name = game.config.game
     latest = game.latest_turn()
@@ -68,19 +87,26 @@ def mail_report_again(notices: Notices, game: Game, seat: int, turn: int | None)
         )
     text = codes_hidden(game.report(seat, turn), entry.code)
     made = ident(game, seat, turn, entry.email, text, notices.mark(game))
+    if notices.outbox.known(made):  # queued, sent or set aside before: not drawn again
+        return Mailed(ident=made, to=entry.email, queued=False, lies=notices.outbox.lies(made))
+    chosen = game.settings().read().get(seat, {}) if picture is not None else {}
+    extra = for_report(game, turn, seat, picture, chosen, BEGIN_MARKER in text)
     msg = compose.message(
         made,
         notices.sender,
         entry.email,
         f"[{name}] turn {turn} report for {entry.name}",
-        text,
+        text + extra.note,
         when=notices.now,
         kind="auto-generated",
         game=name,
     )
+    if extra.picture is not None:
+        compose.with_picture(msg, extra.picture.png, extra.picture.filename)
     queued = notices.outbox.add(made, msg, durable=False)
     flush(notices.outbox.root)
-    return Mailed(ident=made, to=entry.email, queued=queued, lies=notices.outbox.lies(made))
+    lies = notices.outbox.lies(made)
+    return Mailed(ident=made, to=entry.email, queued=queued, lies=lies, undrawn=extra.problem)
 
 
 def _behind(game: Game, turn: int) -> bool:
