@@ -32,7 +32,7 @@ from wtg.lobby.lists import (
 from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
-from wtg.lobby.withdrawscope import Scope, withdraw_words
+from wtg.lobby.withdrawscope import Scope, target, withdraw_words
 from wtg.text.closename import close_names, either
 
 DEFAULT_NAME_MAX = 40
@@ -591,18 +591,20 @@ def _tell_the_table(
 
 
 def withdraw(desk: Answering, command: Command) -> None:
-    """WITHDRAW <ruleset> (every list of it) or WITHDRAW <list> (that one alone:
-    ``withdrawscope``): asks the sender to CONFIRM, as a JOIN does (a From is easily
-    forged: no one takes another person off a list). The code goes to the sender's address,
-    so only that address's owner can confirm."""
+    """WITHDRAW <ruleset> (every list of it), WITHDRAW <list> (that one alone) or WITHDRAW
+    <list> ONLY (the list named as its ruleset alone: ``withdrawscope``): asks the sender to
+    CONFIRM, as a JOIN does (a From is easily forged: no one takes another person off a
+    list). The code goes to the sender's address, so only that address's owner can
+    confirm."""
     if not command.args:
         desk.refuse(command, "WITHDRAW needs the ruleset of the list: WITHDRAW wok4")
         return
-    ruleset = command.args[0].lower()
+    only = len(command.args) > 1  # WITHDRAW wok4 ONLY (commands: no other second word)
+    ruleset = target(command.args[0], only and Scope(desk.book, command.args[0]).whole)
     lists, asked = _withdrawable(desk, ruleset)
     if not lists and not asked:
         scope = Scope(desk.book, ruleset)
-        said = f"waiting list {ruleset}" if not scope.whole else f"waiting list of {ruleset}"
+        said = f"waiting list {scope.word}" if not scope.whole else f"waiting list of {ruleset}"
         desk.refuse(command, f"you are on no {said}")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
@@ -613,7 +615,7 @@ def withdraw(desk: Answering, command: Command) -> None:
             "withdraw_ask",
             asks=code,
             asked_before=request.before,
-            ruleset=ruleset,
+            ruleset=Scope(desk.book, ruleset).word,
             one_list=not Scope(desk.book, ruleset).whole,
             lists=lists,
             asked=asked,
@@ -672,7 +674,7 @@ def _confirm_withdraw(desk: Answering, command: Command, found: confirm.Pending)
             f"WITHDRAW {ruleset}: done",
             "withdrawn",
             proven=True,
-            ruleset=ruleset,
+            ruleset=scope.word,
             one_list=not scope.whole,
             lists=left,
         )
