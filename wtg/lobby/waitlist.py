@@ -24,6 +24,7 @@ from wtg.lobby.lists import (
     WaitingList,
     all_lists,
     find_list,
+    list_named,
     lists_for,
     on_list,
     put_on,
@@ -78,7 +79,8 @@ def deadline_rule(wl: WaitingList) -> str:
 
 
 def join(desk: Answering, command: Command) -> None:
-    """JOIN <ruleset> [<variant>] [AS <name>], or JOIN <game> [AS <name>] for a seat offered."""
+    """JOIN <ruleset> [<variant>] [AS <name>], JOIN <list> [AS <name>] (its name as LIST
+    shows it), or JOIN <game> [AS <name>] for a seat offered."""
     words, name = _split_as(command.args)
     if not words:
         desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
@@ -90,6 +92,8 @@ def join(desk: Answering, command: Command) -> None:
     game = desk.games().get(words[0].lower())
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
+    if not (taking or other) and variant is None:  # JOIN wok4-beginner, copied from LIST
+        taking, other = list_named(desk.book, words[0], mine)
     # a game named as a ruleset (`wtg new-game wok4`) takes the JOIN only for a seat it
     # offers: the ruleset's open lists are not hidden behind it
     offers = game is not None and offered_seat(desk.book, game.config.game) is not None
@@ -325,15 +329,18 @@ def _no_list(
         more = ", ..." if len(open_now) > OPEN_NAMED else ""
         now = f"; open now: {names}{more}" if names else ""
         # a ruleset mistyped (JOIN wsik): the open lists' ruleset meant, as JOIN takes it
-        meant = close_names(ruleset, {wl.ruleset for wl in open_now})
+        named = {wl.name for wl in open_now} if variant is None else set()
+        meant = close_names(ruleset, {wl.ruleset for wl in open_now} | named)
         tail = f" {variant}" if variant else ""
         guess = f" (did you mean JOIN {either([m + tail for m in meant])}?)" if meant else ""
         return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0
+    named = [wl.name for wl in other] == [what.lower()]  # JOIN wok4-advanced: that list
+    lists = f"the waiting list {other[0].name} is" if named else f"the waiting lists of {what} are"
     return (
-        f"the waiting lists of {what} are for another group: you count as "
+        f"{lists} for another group: you count as "
         f"{'a beginner' if group == people.BEGINNER else 'an advanced player'} "
         f"({counted(finished, 'game')} finished, {won} won; beginner: 0-2 finished, none won; "
         "advanced: 3+ finished or 1+ won)"
