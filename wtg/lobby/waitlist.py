@@ -337,8 +337,8 @@ def _no_list(
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0
-    named = [wl.name for wl in other] == [what.lower()]  # JOIN wok4-advanced: that list
-    lists = f"the waiting list {other[0].name} is" if named else f"the waiting lists of {what} are"
+    one = [wl.name for wl in other] == [what.lower()]  # JOIN wok4-advanced: that list
+    lists = f"the waiting list {other[0].name} is" if one else f"the waiting lists of {what} are"
     return (
         f"{lists} for another group: you count as "
         f"{'a beginner' if group == people.BEGINNER else 'an advanced player'} "
