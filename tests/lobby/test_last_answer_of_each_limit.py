@@ -17,8 +17,7 @@ EVE = address(5)
 HOUR_NOTE = "This is the last answer the host mails to your address this hour"
 DAY_NOTE = "This is the last answer the host mails to your address these 24 hours"
 CONFIRMATION_NOTE = (
-    "This is the last answer to your orders or your codes the host mails to your address "
-    "this hour"
+    "This is the last answer to your orders or your codes the host mails to your address this hour"
 )
 
 
@@ -84,8 +83,7 @@ def test_the_last_confirmation_of_the_hour_says_so(tmp_path: Path) -> None:
     assert HOUR_NOTE not in first.words
     said = answers[-1].words
     assert (
-        f"{CONFIRMATION_NOTE}: it sends 3 such answers an hour at most. A mail you send "
-        "before "
+        f"{CONFIRMATION_NOTE}: it sends 3 such answers an hour at most. A mail you send before "
     ) in said, answers[-1].body
     assert (
         "gets none (orders in it are still filed, unconfirmed); mail again after that if you "
