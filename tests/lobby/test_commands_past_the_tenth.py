@@ -97,4 +97,4 @@ def test_an_order_mail_s_answer_counts_the_commands_it_does_not_name(tmp_path: P
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     body = " ".join(answer.body.split())
     named = ", ".join(f'"STATUS wok4-{n}"' for n in range(1, 17))
-    assert f"the command(s) {named} and 4 more: NOT carried out." in body, body
+    assert f"the commands {named} and 4 more: NOT carried out." in body, body

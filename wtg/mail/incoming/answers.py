@@ -1135,7 +1135,8 @@ def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
     """The note of an order mail's answer on the commands its sender typed in it, ``more``
     of them past those named (counted, not named)."""
     shown = ", ".join(f'"{marked(c)}"' for c in commands) + (f" and {more} more" if more else "")
+    noun = "command" if len(commands) + more == 1 else "commands"
     return (
-        f"Your mail also holds the command(s) {shown}: NOT carried out.\nA mail with an "
+        f"Your mail also holds the {noun} {shown}: NOT carried out.\nA mail with an "
         "order form is read for its orders alone: send commands in a mail of their own."
     )
