@@ -97,10 +97,11 @@ def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -
     assert "(s)" not in alone + shared
 
 
-CODE_COUNTED = ("lobby", "mail/incoming")
+CODE_COUNTED = ("lobby", "mail/incoming", "mail/poll")
 """The folders of wtg/ whose strings are held to ``counted`` (an answer's words, the GM's
-outcome line of each mail: "1 of 4 answer(s) held back" before). The GM's command lines
-and digest elsewhere (``wtg status``, ``wtg send``: "4 mail(s) sent") still hedge."""
+outcome line of each mail: "1 of 4 answer(s) held back" before; the poll's lines). The
+GM's command lines and digest elsewhere (``wtg status``, ``wtg send``: "4 mail(s) sent")
+still hedge."""
 
 
 def _hedged_strings(path: Path) -> list[int]:
