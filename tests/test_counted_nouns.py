@@ -4,9 +4,11 @@ confirmation)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
+import wtg
 from tests.conftest import players
 from tests.shipped import STANDARD
 from wtg.core.plurals import counted
@@ -93,3 +95,34 @@ def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -
     shared = report_text(STANDARD, game.config, state, [], 3, aof="")
     assert "\nWinners: Ann (#1), Bob (#2)\n" in shared
     assert "(s)" not in alone + shared
+
+
+CODE_COUNTED = ("lobby", "mail/incoming", "mail/poll")
+"""The folders of wtg/ whose strings are held to ``counted`` (an answer's words, the GM's
+outcome line of each mail: "1 of 4 answer(s) held back" before; the poll's lines). The
+GM's command lines and digest elsewhere (``wtg status``, ``wtg send``: "4 mail(s) sent")
+still hedge."""
+
+
+def _hedged_strings(path: Path) -> list[int]:
+    """The lines of the module's string literals (f-strings' text too) holding a noun
+    with ``(s)``."""
+    hedged = re.compile(r"[a-z]\(s\)")
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and hedged.search(node.value)
+    ]
+
+
+def test_no_answer_or_outcome_counts_with_a_bracketed_plural() -> None:
+    root = Path(wtg.__file__).parent
+    found = [
+        f"{path.relative_to(root)}:{line}"
+        for folder in CODE_COUNTED
+        for path in sorted((root / folder).rglob("*.py"))
+        for line in _hedged_strings(path)
+    ]
+    assert found == []

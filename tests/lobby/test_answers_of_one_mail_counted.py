@@ -36,6 +36,6 @@ def test_a_mail_of_more_answers_than_the_hour_allows_is_held_past_them(tmp_path:
     assert len(hall.new_mails(stranger)) == 3  # replies_per_hour: 3
     ((_key, line),) = summary.outcomes
     assert line == (
-        "not answered: reply limit: 1 of 4 answer(s) held back: 'waiting lists and seats "
+        "not answered: reply limit: 1 of 4 answers held back: 'waiting lists and seats "
         "offered' (replies_per_hour); commands: HELP, STATUS wok4, STATUS wisk, LIST"
     ), line

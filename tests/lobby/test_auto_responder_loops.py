@@ -90,7 +90,7 @@ def test_a_strangers_auto_responder_that_answers_the_help_is_not_answered_for_ev
         assert outcomes == [
             "answered: commands: HELP",
             "answered: HELP (no command found)",
-            "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
+            "not answered: reply limit: 1 of 1 answer held back: 'the commands of the host' "
             f"({SAME}); commands: HELP",
         ]
 
@@ -164,7 +164,7 @@ def test_a_person_who_writes_again_is_answered_unless_the_same_words_quote_the_s
     summary = hall.poll(hours=0.5)
     assert sorted(text for _k, text in summary.outcomes) == [
         "answered: commands: HELP",
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
+        "not answered: reply limit: 1 of 1 answer held back: 'the commands of the host' "
         f"({SAME}); commands: HELP{ASKED}",
     ]
     reply_to_last(hall, STRANGER, question, 3)
@@ -266,7 +266,7 @@ def test_a_poll_cut_short_before_its_commit_keeps_the_loop_ended(
     outcomes = [text for _k, text in hall.poll(hours=0.5).outcomes]
     assert outcomes == [
         "answered: HELP (no command found)",
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'the commands of the host' "
+        "not answered: reply limit: 1 of 1 answer held back: 'the commands of the host' "
         f"({SAME}); commands: HELP",
     ]
     hall.send()

@@ -25,9 +25,9 @@ def test_commands_beside_a_form_are_named_as_not_carried_out(tmp_path: Path) -> 
     hall.poll(hours=1)
     (first,) = hall.new_mails(one.email)
     assert first.subject == "[wok4-1] orders for turn 2 received", first.subject
-    assert f'the command(s) "PRESS wok4-1": {NOTE}' in first.body, first.body
+    assert f'the command "PRESS wok4-1": {NOTE}' in first.body, first.body
     (second,) = hall.new_mails(two.email)
-    assert f'the command(s) "ABSENCE wok4-1 3 4": {NOTE}' in second.body, second.body
+    assert f'the command "ABSENCE wok4-1 3 4": {NOTE}' in second.body, second.body
     assert press_for(hall.game("wok4-1").store, 2) == []
 
 
@@ -63,12 +63,12 @@ def test_commands_beside_a_form_refused_are_named_as_not_carried_out(tmp_path: P
     hall.poll(hours=1)
     (first,) = hall.new_mails(one.email)
     assert first.subject == "[wok4-1] your orders were not accepted", first.subject
-    assert f'the command(s) "PRESS": {NOTE}' in first.body, first.body
+    assert f'the command "PRESS": {NOTE}' in first.body, first.body
     assert "wok4-1" not in first.body and "Hello" not in first.body, first.body
     answers = {m.subject: m.body for m in hall.new_mails(two.email)}
     second = answers["[wok4-1] your orders were not accepted"]
     assert "turn" in second.splitlines()[0], second
-    assert f'the command(s) "ABSENCE wok4-1 3 4": {NOTE}' in second, second
+    assert f'the command "ABSENCE wok4-1 3 4": {NOTE}' in second, second
     assert "[wok4-1] someone sent orders for you with a wrong code" in answers, answers
     assert press_for(hall.game("wok4-1").store, 2) == []
 
@@ -83,4 +83,4 @@ def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> Non
     hall.poll(hours=1)
     (answer,) = hall.new_mails(one.email)
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
-    assert f'the command(s) "resign wok4-1 please": {NOTE}' in answer.body, answer.body
+    assert f'the command "resign wok4-1 please": {NOTE}' in answer.body, answer.body

@@ -15,7 +15,7 @@ from wtg.lobby.commands import CODE_WORD, VERBS, placeholders, read_commands
 from wtg.lobby.handlers import HANDLERS
 from wtg.lobby.yesno import NO_VERB, OTHER_VERB
 
-_TABLE_LINE = re.compile(r"^  ([A-Z]{3,}(?: <[a-z]+>| \[[^\]]+\])*)(?:\s{2,}|$)")
+_TABLE_LINE = re.compile(r"^  ([A-Z]{3,}(?: <[a-z]+>| \[[^\]]+\]| [A-Z]{2,})*)(?:\s{2,}|$)")
 """A line of the HELP's table: two spaces, the command and its placeholders."""
 
 
@@ -37,6 +37,7 @@ def test_the_help_names_both_forms_of_withdraw(tmp_path: Path) -> None:
     table = _table(_help_lines(tmp_path))
     assert "WITHDRAW <ruleset>" in table, table
     assert "WITHDRAW <list>" in table, table
+    assert "WITHDRAW <list> ONLY" in table, table  # the list named as its ruleset alone
 
 
 def test_every_command_the_help_names_is_taken_and_every_one_taken_is_named(

@@ -37,7 +37,7 @@ def test_a_held_answer_read_again_an_hour_on_mails_no_forgotten_code(
     summary = hall.poll(hours=0.75)  # the mail read again; the hour of Ann's code is over
     (outcome,) = [text for _k, text in summary.outcomes]
     assert outcome == (
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        "not answered: reply limit: 1 of 1 answer held back: 'JOIN wok4: confirm with "
         "CONFIRM <code>' (its code no longer waits); commands: JOIN wok4 AS Bea"
     )
     mailed = [CODE_LINE.search(mail.body) for mail in hall.new_mails(STRANGER)]

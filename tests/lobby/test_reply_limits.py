@@ -60,7 +60,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     key, outcome = held[0].strip().split(": ", 1)
     late = int(outcome[-1])  # which of the three was handled last: the poll's order
     assert outcome == (
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        "not answered: reply limit: 1 of 1 answer held back: 'JOIN wok4: confirm with "
         f"CONFIRM <code>' (unconfirmed_per_hour); commands: JOIN wok4 AS Gamer{late}"
     )
     with LobbyDatabase(games) as book:
@@ -89,7 +89,7 @@ def test_the_journal_never_says_answered_for_a_code_that_was_not_mailed(tmp_path
     summary = hall.poll()
     assert hall.new_mails() == []
     assert [text for _key, text in summary.outcomes] == [
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        "not answered: reply limit: 1 of 1 answer held back: 'JOIN wok4: confirm with "
         "CONFIRM <code>' (confirmations_per_hour); commands: JOIN wok4 AS Ann"
     ]
     assert (summary.unanswered, summary.ignored) == (1, 0)

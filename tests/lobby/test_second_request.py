@@ -84,7 +84,7 @@ def test_a_forged_join_held_back_by_a_limit_leaves_the_newcomer_his_code(
     hall.mail(NEWCOMER, "JOIN wok4 AS Other")  # forged
     summary = hall.poll(hours=0.1)
     assert [text for _k, text in summary.outcomes] == [
-        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        "not answered: reply limit: 1 of 1 answer held back: 'JOIN wok4: confirm with "
         "CONFIRM <code>' (unconfirmed_per_address); commands: JOIN wok4 AS Other"
     ]
     assert hall.new_mails(NEWCOMER) == []

@@ -57,8 +57,9 @@ def test_withdraw_of_one_list_takes_him_off_that_list_alone(tmp_path: Path) -> N
     said = " ".join(place.body.split())
     assert (
         "WITHDRAW standard takes you off every waiting list of standard you are on or asked "
-        "to join (standard, standard-skirmish); WITHDRAW standard-skirmish off "
-        "standard-skirmish alone (its answer asks you to CONFIRM)"
+        "to join (standard, standard-skirmish); WITHDRAW standard ONLY off standard alone, "
+        "WITHDRAW standard-skirmish off standard-skirmish alone (its answer asks you to "
+        "CONFIRM)"
     ) in said, place.body
 
     hall.mail(ANN, "WITHDRAW standard-skirmish")
@@ -88,3 +89,45 @@ def test_withdraw_of_the_ruleset_takes_him_off_both_as_it_says(tmp_path: Path) -
         done.body.split()
     )
     assert _on(hall) == []
+
+
+def test_withdraw_only_takes_him_off_the_list_named_as_its_ruleset_alone(
+    tmp_path: Path,
+) -> None:
+    """Before, no command took him off ``standard`` while he stayed on standard-skirmish
+    (``WITHDRAW standard`` names the ruleset: both lists), though a JOIN puts him on both.
+    ``WITHDRAW standard ONLY`` does, as HELP and his STATUS say."""
+    hall = Hall(tmp_path)
+    on_two_lists(hall)
+    hall.mail(ANN, "withdraw standard only")  # the command alone, in lower case: read
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert ask.subject == f"WITHDRAW standard ONLY: confirm with CONFIRM {ask.code()}"
+    said = " ".join(ask.body.split())
+    assert "You asked to leave the waiting list standard: you wait on standard" in said, said
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(ANN)
+    assert done.subject == "WITHDRAW standard ONLY: done"
+    assert "You are off the waiting list standard." in " ".join(done.body.split())
+    assert _on(hall) == ["standard-skirmish"]
+    hall.mail(ANN, "STATUS standard-skirmish")
+    hall.poll(hours=1)
+    (place,) = hall.new_mails(ANN)
+    assert "WITHDRAW standard-skirmish takes you off the list" in " ".join(place.body.split())
+
+
+def test_withdraw_with_another_word_after_the_list_is_refused_with_what_to_write(
+    tmp_path: Path,
+) -> None:
+    hall = Hall(tmp_path)
+    on_two_lists(hall)
+    hall.mail(ANN, "WITHDRAW standard please")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(ANN)
+    said = " ".join(answer.body.split())
+    assert (
+        "WITHDRAW takes a ruleset or a list, then ONLY for the list named as its ruleset "
+        'alone (WITHDRAW standard ONLY); "please" is neither: nothing was done'
+    ) in said, answer.body
+    assert _on(hall) == ["standard", "standard-skirmish"]

@@ -105,7 +105,7 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
         "the order lines in your mail could be accepted."
     ) in said
     assert (
-        f'Your mail also holds the command(s) "STATUS {GAME}": NOT carried out. A mail with '
+        f'Your mail also holds the command "STATUS {GAME}": NOT carried out. A mail with '
         "an order form is read for its orders alone: send commands in a mail of their own."
     ) in said
 
@@ -126,7 +126,7 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
         "for turn 0, but the game expects turn 1: fill in the form of turn 1, the one in your "
         "latest report. Nothing was stored."
     ) in said
-    assert f'Your mail also holds the command(s) "REPORT {GAME} 0": NOT carried out.' in said
+    assert f'Your mail also holds the command "REPORT {GAME} 0": NOT carried out.' in said
     (said,) = [_words(body) for body in rejections if "REPORT" not in body]
     assert (
         "Your mail to the turn generator could not be accepted: the form names no game (keep "

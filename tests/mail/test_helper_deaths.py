@@ -56,7 +56,9 @@ def test_the_poll_says_which_helpers_died_and_that_their_mails_were_handled_agai
     for line in summary.helpers_died:
         assert line.startswith("a helper process (pid ")
         assert ") exited with status 9 with " in line
-        assert line.endswith(" mail(s) to handle: the poll handled them again")
+        assert line.endswith(" to handle: the poll handled them again")
+        told = line.split(" with ")[-1].split()[:2]
+        assert told[1] == ("mail" if told[0] == "1" else "mails"), line  # counted, no (s)
     # each had a share, counted: together the mails the poller did not keep for itself
     shares = [int(line.split(" with ")[2].split()[0]) for line in summary.helpers_died]
     assert all(shares) and sum(shares) < len(mails)
@@ -95,7 +97,9 @@ def test_a_cron_poll_tells_the_gm_on_stderr_that_a_helper_was_killed(
     for line in died:
         assert line.startswith("wtg: poll: a helper process (pid ")
         assert ") was killed by SIGKILL with " in line
-        assert line.endswith(" mail(s) to handle: the poll handled them again")
+        assert line.endswith(" to handle: the poll handled them again")
+        told = line.split(" with ")[-1].split()[:2]
+        assert told[1] == ("mail" if told[0] == "1" else "mails"), line
     assert (
         result.stdout == "filed 30, rejected 1, quarantined 0, ignored 4, held for the GM 1, "
         "helper processes died 2\n"

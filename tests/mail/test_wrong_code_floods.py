@@ -123,4 +123,4 @@ def test_a_wrong_code_from_his_own_address_is_answered_by_one_mail(tmp_path: Pat
     assert len(to_him) == 3 and all(i.startswith("wrongcode-") for i in to_him), to_him
     notice = world.outbox()[to_him[0]].decode().replace("=\r\n", "")
     said = " ".join(notice.split())
-    assert 'Your mail also holds the command(s) "ABSENCE": NOT carried out.' in said, said
+    assert 'Your mail also holds the command "ABSENCE": NOT carried out.' in said, said

@@ -44,6 +44,9 @@ VERBS = (
     "PRESS",
 )
 CODE_WORD = "CODE"
+WITHDRAW_ONLY = "ONLY"
+"""The word after a WITHDRAW's list that takes the sender off the list of that name alone,
+where the name is a ruleset's too (``WITHDRAW wok4 ONLY``: he stays on wok4-beginner)."""
 EXAMPLE_CODE = "ABCD2345EF"
 """The code of the HELP's example (``CODE ABCD2345EF``): no player's, never the mail's code
 (a player who pasted the HELP above his own CODE line meant his)."""
@@ -69,7 +72,7 @@ _ARGUMENTS: dict[str, tuple[int, int]] = {
     "LIST": (0, 0),
     "JOIN": (1, 2),
     "CONFIRM": (1, 1),
-    "WITHDRAW": (1, 1),
+    "WITHDRAW": (1, 2),
     "REPORT": (1, 2),
     "AOF": (1, 1),
     "STATUS": (1, 1),
@@ -283,13 +286,19 @@ def stray_words(command: Command) -> str | None:
             f'"{" ".join(args[1:])}" is neither: nothing was sent, to anyone (its text goes '
             "on the lines below the PRESS and CODE lines)"
         )
+    if verb == "WITHDRAW" and len(args) == 2 and args[1].upper() != WITHDRAW_ONLY:
+        return (
+            f"WITHDRAW takes a ruleset or a list, then {WITHDRAW_ONLY} for the list named as "
+            f'its ruleset alone (WITHDRAW {args[0]} {WITHDRAW_ONLY}); "{args[1]}" is neither: '
+            "nothing was done"
+        )
     most = _ARGUMENTS[verb][1]
     if len(args) <= most:
         return None
     takes = {
         "JOIN": "a ruleset and its variant (or a game), then AS <name>",
         "CONFIRM": "one code",
-        "WITHDRAW": "one ruleset",
+        "WITHDRAW": "a ruleset or a list, then ONLY for the list named as its ruleset alone",
         "REPORT": "a game and a turn",
         "AOF": "one game",
         "STATUS": "one game",
@@ -407,6 +416,8 @@ def _takes(verb: str, words: Sequence[str]) -> bool:
         return typed_number(args[1]) is not None
     if verb == "PRESS" and len(args) > 1:
         return len(args) == 3 and args[1].upper() == "TO" and typed_number(args[2]) is not None
+    if verb == "WITHDRAW" and len(args) > 1:
+        return args[1].upper() == WITHDRAW_ONLY
     return True
 
 

@@ -197,6 +197,19 @@ def lists_for(
     return taking, [wl for wl in of_ruleset if wl not in taking]
 
 
+def list_named(
+    book: LobbyDatabase, name: str, person: Person | None
+) -> tuple[list[WaitingList], list[WaitingList]]:
+    """A JOIN of a list's name as LIST shows it (``JOIN wok4-beginner``: a player copies
+    it), as ``lists_for`` gives a ruleset's: the open list of that name when it takes the
+    person, else in the second list when its group is another; none when no list is open
+    by that name."""
+    found = find_list(book, name)
+    if found is None or found.closed is not None:
+        return [], []
+    return ([found], []) if fits(found.group, person) else ([], [found])
+
+
 def on_list(book: LobbyDatabase, name: str, person: int) -> bool:
     row = book.row(
         "SELECT 1 FROM entries WHERE list = ? AND person = ? AND game IS NULL", name, person

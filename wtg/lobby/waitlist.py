@@ -24,6 +24,7 @@ from wtg.lobby.lists import (
     WaitingList,
     all_lists,
     find_list,
+    list_named,
     lists_for,
     on_list,
     put_on,
@@ -32,7 +33,7 @@ from wtg.lobby.lists import (
 from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
-from wtg.lobby.withdrawscope import Scope, withdraw_words
+from wtg.lobby.withdrawscope import Scope, target, withdraw_words
 from wtg.text.closename import close_names, either
 
 DEFAULT_NAME_MAX = 40
@@ -78,7 +79,8 @@ def deadline_rule(wl: WaitingList) -> str:
 
 
 def join(desk: Answering, command: Command) -> None:
-    """JOIN <ruleset> [<variant>] [AS <name>], or JOIN <game> [AS <name>] for a seat offered."""
+    """JOIN <ruleset> [<variant>] [AS <name>], JOIN <list> [AS <name>] (its name as LIST
+    shows it), or JOIN <game> [AS <name>] for a seat offered."""
     words, name = _split_as(command.args)
     if not words:
         desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
@@ -90,6 +92,8 @@ def join(desk: Answering, command: Command) -> None:
     game = desk.games().get(words[0].lower())
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
+    if not (taking or other) and variant is None:  # JOIN wok4-beginner, copied from LIST
+        taking, other = list_named(desk.book, words[0], mine)
     # a game named as a ruleset (`wtg new-game wok4`) takes the JOIN only for a seat it
     # offers: the ruleset's open lists are not hidden behind it
     offers = game is not None and offered_seat(desk.book, game.config.game) is not None
@@ -325,15 +329,18 @@ def _no_list(
         more = ", ..." if len(open_now) > OPEN_NAMED else ""
         now = f"; open now: {names}{more}" if names else ""
         # a ruleset mistyped (JOIN wsik): the open lists' ruleset meant, as JOIN takes it
-        meant = close_names(ruleset, {wl.ruleset for wl in open_now})
+        named = {wl.name for wl in open_now} if variant is None else set()
+        meant = close_names(ruleset, {wl.ruleset for wl in open_now} | named)
         tail = f" {variant}" if variant else ""
         guess = f" (did you mean JOIN {either([m + tail for m in meant])}?)" if meant else ""
         return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0
+    one = [wl.name for wl in other] == [what.lower()]  # JOIN wok4-advanced: that list
+    lists = f"the waiting list {other[0].name} is" if one else f"the waiting lists of {what} are"
     return (
-        f"the waiting lists of {what} are for another group: you count as "
+        f"{lists} for another group: you count as "
         f"{'a beginner' if group == people.BEGINNER else 'an advanced player'} "
         f"({counted(finished, 'game')} finished, {won} won; beginner: 0-2 finished, none won; "
         "advanced: 3+ finished or 1+ won)"
@@ -591,18 +598,20 @@ def _tell_the_table(
 
 
 def withdraw(desk: Answering, command: Command) -> None:
-    """WITHDRAW <ruleset> (every list of it) or WITHDRAW <list> (that one alone:
-    ``withdrawscope``): asks the sender to CONFIRM, as a JOIN does (a From is easily
-    forged: no one takes another person off a list). The code goes to the sender's address,
-    so only that address's owner can confirm."""
+    """WITHDRAW <ruleset> (every list of it), WITHDRAW <list> (that one alone) or WITHDRAW
+    <list> ONLY (the list named as its ruleset alone: ``withdrawscope``): asks the sender to
+    CONFIRM, as a JOIN does (a From is easily forged: no one takes another person off a
+    list). The code goes to the sender's address, so only that address's owner can
+    confirm."""
     if not command.args:
         desk.refuse(command, "WITHDRAW needs the ruleset of the list: WITHDRAW wok4")
         return
-    ruleset = command.args[0].lower()
+    only = len(command.args) > 1  # WITHDRAW wok4 ONLY (commands: no other second word)
+    ruleset = target(command.args[0], only and Scope(desk.book, command.args[0]).whole)
     lists, asked = _withdrawable(desk, ruleset)
     if not lists and not asked:
         scope = Scope(desk.book, ruleset)
-        said = f"waiting list {ruleset}" if not scope.whole else f"waiting list of {ruleset}"
+        said = f"waiting list {scope.word}" if not scope.whole else f"waiting list of {ruleset}"
         desk.refuse(command, f"you are on no {said}")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
@@ -613,7 +622,7 @@ def withdraw(desk: Answering, command: Command) -> None:
             "withdraw_ask",
             asks=code,
             asked_before=request.before,
-            ruleset=ruleset,
+            ruleset=Scope(desk.book, ruleset).word,
             one_list=not Scope(desk.book, ruleset).whole,
             lists=lists,
             asked=asked,
@@ -672,7 +681,7 @@ def _confirm_withdraw(desk: Answering, command: Command, found: confirm.Pending)
             f"WITHDRAW {ruleset}: done",
             "withdrawn",
             proven=True,
-            ruleset=ruleset,
+            ruleset=scope.word,
             one_list=not scope.whole,
             lists=left,
         )

@@ -915,6 +915,7 @@ class Answers:
             key = compose.address_key(to)
             if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
                 return ASKED_AGAIN
+        hourly: lastanswer.Last | None = None
         if limited and (stranger is not None or not once or counted not in self.counted):
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour
@@ -922,14 +923,22 @@ class Answers:
                 if (cap, window) == (1, DAY):
                     return ONE_A_DAY
                 return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
-            if limit is None and tally is None and window == WINDOW:
+            if tally is None and window == WINDOW:
                 # the hour's last answer to the address says so: the next are held back
                 until = lastanswer.last_until(history, stamp, cap, window)
-                body = body if until is None else lastanswer.with_note(body, cap, until)
+                kind = lastanswer.ANSWER if limit is None else lastanswer.CONFIRMATION
+                hourly = None if until is None else lastanswer.Last(cap, until, kind=kind)
+        daily_last: lastanswer.Last | None = None
         if day is not None:
             spent = self.journal.replies_counted(day, stamp - DAY)
-            if spent >= self.gm.limits.replies_per_day:
+            per_day = self.gm.limits.replies_per_day
+            if spent >= per_day:
                 return DAY_LIMIT
+            if spent + 1 >= per_day:  # the day's last answer says so too, as the hour's
+                first = self.journal.first_reply_since(day, stamp - DAY)
+                until = min(stamp, first if first is not None else stamp) + DAY
+                daily_last = lastanswer.Last(per_day, until, per=lastanswer.DAY)
+        last = lastanswer.latest(hourly, daily_last)
         if stranger is not None:
             key = compose.address_key(to)
             why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
@@ -940,7 +949,7 @@ class Answers:
             self.gm.sender,
             to,
             subject,
-            body,
+            lastanswer.with_note(body, last),
             when=self.now,
             reply_to_id=reply_to_id,
             game=game,
@@ -1126,7 +1135,8 @@ def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
     """The note of an order mail's answer on the commands its sender typed in it, ``more``
     of them past those named (counted, not named)."""
     shown = ", ".join(f'"{marked(c)}"' for c in commands) + (f" and {more} more" if more else "")
+    noun = "command" if len(commands) + more == 1 else "commands"
     return (
-        f"Your mail also holds the command(s) {shown}: NOT carried out.\nA mail with an "
+        f"Your mail also holds the {noun} {shown}: NOT carried out.\nA mail with an "
         "order form is read for its orders alone: send commands in a mail of their own."
     )

@@ -24,6 +24,7 @@ from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 
+from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, questions, yesno
@@ -473,7 +474,8 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if again:
         started += f"; {_again(again)}"
     if held:
-        what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
+        of = counted(len(desk.replies), "answer")  # 1 of 4 answers, 1 of 1 answer
+        what = f"{len(held)} of {of} held back: {'; '.join(held)}"
         return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
     if again and len(again) == len(desk.replies):  # what is the GM's said all the same
         warned = "".join(f"; {warning}" for warning in desk.warnings)

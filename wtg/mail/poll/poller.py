@@ -25,6 +25,7 @@ from pathlib import Path
 from wtg.aof.copies import typed_order_lines
 from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
+from wtg.core.plurals import counted
 from wtg.files import diskflush, private
 from wtg.files.diskflush import flush
 from wtg.files.sqlitewait import cannot_use
@@ -335,7 +336,8 @@ class Poller:
             )
             return
         if let_go:
-            log_event(f"{let_go} mail(s) of a flood not kept (counted: `wtg status`, the digest)")
+            let = counted(let_go, "mail")
+            log_event(f"{let} of a flood not kept (counted: `wtg status`, the digest)")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.processes.unreadable

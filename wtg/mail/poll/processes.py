@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from wtg.core.plurals import counted
 from wtg.files import diskflush
 from wtg.mail.poll import workers
 from wtg.mail.poll.inprogress import (
@@ -250,7 +251,8 @@ class PollProcesses:
         wait with it, and the next poll counts them (the answers found queued) before it
         judges those mails by the limits. Handled now, a mail of its address found the
         count without them, and an answer went past the limit."""
-        line = f"a helper process {helper.ended} with {len(helper.share)} mail(s) to handle"
+        share = counted(len(helper.share), "mail")
+        line = f"a helper process {helper.ended} with {share} to handle"
         noted = self.in_hand.read(helper.number) if self.in_hand is not None else None
         culprit = next((m for m in helper.share if noted and m.key == noted[0]), None)
         handled: Outcomes = {}
@@ -271,7 +273,7 @@ class PollProcesses:
                         self.left.add(message.key)
                     if tied:
                         line += (
-                            f" with the {len(tied)} mail(s) tied to it (its answers were "
+                            f" with the {counted(len(tied), 'mail')} tied to it (its answers were "
                             "queued, and are counted against the limits first)"
                         )
             line += "; the poll handled the others again"

@@ -173,6 +173,11 @@ class KeptJournal(Journal):
         mine = sum(at >= since for at in self._replies.get(sender, ()))
         return super().replies_counted(sender, since) + mine
 
+    def first_reply_since(self, sender: str, since: float) -> float | None:
+        mine = [at for at in self._replies.get(sender, ()) if at >= since]
+        theirs = super().first_reply_since(sender, since)
+        return min([*mine, *([] if theirs is None else [theirs])], default=None)
+
     def replied(self, sender: str, at: float) -> None:
         if self.witness is not None:
             self.witness(sender, at)

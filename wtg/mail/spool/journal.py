@@ -836,6 +836,14 @@ class Journal:
         query = "SELECT COUNT(*) FROM replies WHERE sender = ? AND at >= ?"
         return int(self.db.execute(query, (sender, since)).fetchone()[0])
 
+    def first_reply_since(self, sender: str, since: float) -> float | None:
+        """When ``sender`` (an address, or a key counted apart) was first answered since
+        ``since`` (the day's oldest answer, which leaves the day's window first), or None:
+        one look-up by the index, as ``replies_counted``."""
+        query = "SELECT MIN(at) FROM replies WHERE sender = ? AND at >= ?"
+        first = self.db.execute(query, (sender, since)).fetchone()[0]
+        return None if first is None else float(first)
+
     def prune_replies(self, before: float) -> int:
         """Drop the replies older than ``before`` (a poll gives its moment less
         ``REPLIES_KEPT``: no limit reads so far back), one statement by the index on the time;
