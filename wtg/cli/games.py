@@ -73,6 +73,7 @@ from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.journal import (
     JOURNAL_FILE,
     forget_mailed,
@@ -975,10 +976,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
     """`wtg report GAME --player N --mail`: the report queued (``wtg.mail.outgoing.reportagain``),
     under the game's lock (no turn half written meanwhile); refused, nothing queued, in a
     game a command cut short left half written."""
-    # deferred: the mail's making (the config's schema) and the map's drawing: only --mail
-    # needs them
-    from wtg.mail.outgoing.notices import Notices
-    from wtg.mail.outgoing.pictures import map_drawing
+    # deferred: the mail's making (the config's schema): only --mail needs it
     from wtg.mail.outgoing.reportagain import mail_report_again
 
     name = game.config.game
