@@ -72,8 +72,8 @@ from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_filed
+from wtg.mail.outgoing import pictures
 from wtg.mail.outgoing.notices import Notices
-from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.journal import (
     JOURNAL_FILE,
     forget_mailed,
@@ -989,7 +989,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
                 f"game {name}: {'; '.join(cut)}: its report is not mailed before that is "
                 f"finished (`wtg status {name}` says what finishes it)"
             )
-        done = mail_report_again(notices, game, seat, turn, map_drawing())
+        done = mail_report_again(notices, game, seat, turn, pictures.map_drawing())
     said = f"game {name} player {seat}'s report"
     if done.undrawn:
         tell(f"wtg: {said} goes without its map: {done.undrawn}", err=True)
