@@ -13,6 +13,7 @@ import pytest
 
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import Table
+from tests.mail.clients.test_unmarked_signatures import spoken
 from tests.mail.clients.test_unquoted_originals import reply_to, report_of
 from tests.mail.loop import World
 from tests.mail.replies import quoted
@@ -40,7 +41,7 @@ def test_prose_that_starts_as_an_order_line_is_not_read(ruleset: str, tmp_path: 
     table.deliver(bytes(reply))
     table.poll()
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
-    said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
+    said = spoken(answer)
     assert "REJECTED" not in said and "2027" not in said, said
     assert table.orders(1) == played.filed
 
