@@ -39,3 +39,18 @@ def test_an_attack_from_a_province_emptied_by_earlier_lines_would_not_run(
         ("attack on 6 from 1", "no armies left in province 1 Prov1")
     ]
     assert said["later"] == ["4 attacks"]
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, WOK4, INTERMEDIATE], ids=lambda r: r.name)
+def test_attack_lines_past_the_form_s_limit_send_no_armies(ruleset: WokRuleset) -> None:
+    """A form has seven attack lines and a line past them is rejected: it is no order. The
+    forecast's count of armies left took its armies all the same, and an eighth line from a
+    province the first seven emptied was said as 'no armies left', and counted among the
+    attacks decided when the turn runs; the turn takes the first seven only."""
+    state = make_state()
+    empty(state, 1, 1, pop=10, arm=7)
+    lines: list[Json] = [{"from": 1, "to": 2 if n % 2 else 6, "armies": 1} for n in range(7)]
+    lines.append({"from": 1, "to": 2, "armies": 1})
+    said = ruleset.forecast(state, {"player": 1, "attack": lines}, 1)
+    assert said["skipped"] == []
+    assert said["later"] == ["7 attacks"]

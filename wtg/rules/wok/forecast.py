@@ -17,6 +17,7 @@ from wtg.core.events import Event
 from wtg.core.jsondata import Json, json_list
 from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
+from wtg.rules.wok.attacking import ATTACK_LINES
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.state import Province, WokState
@@ -59,7 +60,11 @@ def forecast_on(
     waste_remainder: bool = False,
 ) -> dict[str, object]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
-    whole ``clone``: the same forecast), which it changes."""
+    whole ``clone``: the same forecast), which it changes. Only the first ``ATTACK_LINES``
+    attack lines are orders, as the turn takes them: a line past the form's limit is
+    rejected, sends no armies and is no attack decided when the turn runs."""
+    if "attack" in orders:
+        orders = {**orders, "attack": json_list(orders["attack"])[:ATTACK_LINES]}
     # the orders left to the turn are only counted: no phase of a forecast reads them, so
     # they are not made into records (a full form has 13 of them)
     typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _UNREAD})
