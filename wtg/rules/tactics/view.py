@@ -329,15 +329,30 @@ def _seen(event: Mapping[str, Json], player: int) -> bool:
 
 
 def form_context(state: TacticsState, player: int) -> dict[str, object]:
-    """The army turn's form holds the army and no moves; a battle turn's the moves only."""
+    """The army turn's form holds the army and no moves; a battle turn's the moves only.
+    ``moves_lines`` ends the form's "9 lines, one for each piece an army may have" (an "all
+    rested" game may move each): where fewer pieces may move, the first lines accepted
+    move, and a line refused leaves its place to the next (the site's page, knowing no
+    game, shows "...")."""
     if state.phase == ARMY:
-        moves_note = ""
+        moves_note = moves_lines = ""
         omit: tuple[str, ...] = ("moves",)
     elif state.pieces_per_turn == RESTED:
         moves_note = f"every piece with RST {FULL_REST} or more may move once"
+        moves_lines = ", as each of them may move."
         omit = ("army",)
     else:
         count = int(state.pieces_per_turn)
         moves_note = f"up to {count} piece{'s' if count > 1 else ''}, each once"
+        first = "line accepted moves" if count == 1 else f"{count} lines accepted move"
+        moves_lines = (
+            f": here only the first {first} (a line refused moves no piece,"
+            " and the next line takes its place)."
+        )
         omit = ("army",)
-    return {"army_size": state.army_size, "moves_note": moves_note, OMIT: omit}
+    return {
+        "army_size": state.army_size,
+        "moves_note": moves_note,
+        "moves_lines": moves_lines,
+        OMIT: omit,
+    }
