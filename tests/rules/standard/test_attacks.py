@@ -447,7 +447,7 @@ def test_an_order_from_a_province_lost_this_turn_is_ignored() -> None:
         orders(2, attack=[attack(6, 1, 10)]),
     )
     assert owners(result, 1, 2, 8, 12) == [2, 1, 1, 1]
-    assert skipped(result) == ["province 1 Prov1 is not yours"]
+    assert skipped(result) == ["province 1 Prov1 is not yours: lost this turn"]
 
 
 def test_players_attack_in_the_order_of_play() -> None:

@@ -330,10 +330,10 @@ def _seen(event: Mapping[str, Json], player: int) -> bool:
 
 def form_context(state: TacticsState, player: int) -> dict[str, object]:
     """The army turn's form holds the army and no moves; a battle turn's the moves only.
-    ``moves_lines`` ends the form's "9 lines, one for each piece an army may have" (an "all
-    rested" game may move each): where fewer pieces may move, the first lines accepted
-    move, and a line refused leaves its place to the next (the site's page, knowing no
-    game, shows "...")."""
+    ``moves_lines`` ends the form's '9 lines, one for each piece an army may have' (a game
+    of "all rested" pieces may move each): where fewer pieces may move, the first lines
+    accepted move, and a line refused leaves its place to the next (the site's page,
+    knowing no game, shows '...')."""
     if state.phase == ARMY:
         moves_note = moves_lines = ""
         omit: tuple[str, ...] = ("moves",)

@@ -62,8 +62,27 @@ class Turn:
         """The player's province ``pid``; if it is not theirs (now), the order is skipped."""
         province = self.owned(pid, player)
         if province is None:
-            self.skip(player, phase, order, f"province {self.state.named(pid)} is not yours")
+            self.skip(player, phase, order, self.not_yours(pid, player))
         return province
+
+    def not_yours(self, pid: int, player: int, then: str = "") -> str:
+        """Why an order in province ``pid`` does not run for ``player``: it is not his, and
+        where it was his when the turn began, it was lost this turn (his last report showed
+        it his); ``then``: what follows from it ("your units were halted")."""
+        reason = f"province {self.state.named(pid)} is not yours"
+        lost = self.lost_this_turn(pid, player)
+        if lost and then:
+            return f"{reason}: lost this turn, so {then}"
+        if lost or then:
+            return f"{reason}: {'lost this turn' if lost else then}"
+        return reason
+
+    def lost_this_turn(self, pid: int, player: int) -> bool:
+        """Whether ``player`` owned province ``pid`` when the turn began and owns it no more."""
+        began = self.start_owner
+        return (
+            0 < pid <= len(began) and began[pid - 1] == player and self.owned(pid, player) is None
+        )
 
     def own_and_next(
         self, player: int, source: int, target: int, phase: str, order: str

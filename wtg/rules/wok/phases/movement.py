@@ -65,7 +65,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
             player.id,
             phase,
             text,
-            f"province {turn.state.named(order.target)} is not yours: your units were halted",
+            turn.not_yours(order.target, player.id, "your units were halted"),
         )
         return
     wanted = min(order.amount, UNITS_PER_ORDER, _available(source, order.unit))

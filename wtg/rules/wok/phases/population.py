@@ -72,7 +72,7 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
             player.id,
             phase,
             _text(order),
-            f"province {turn.state.named(order.province)} is not yours",
+            turn.not_yours(order.province, player.id),
         )
         return
     if order.kind not in RATES:

@@ -132,7 +132,7 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
 
 def _not_executable(turn: Turn, player: Player, order: SpyOp) -> str:
     if turn.owned(order.source, player.id) is None:
-        return f"province {turn.state.named(order.source)} is not yours"
+        return turn.not_yours(order.source, player.id)
     target = turn.state.province(order.target)
     if target.owner == 0:
         return f"province {turn.state.named(order.target)} is neutral: no spying on neutrals"
