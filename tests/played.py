@@ -1,7 +1,8 @@
 """Games played by the rules alone, turn by turn, for the tests that read what every turn
 produced (the report of every event kind): the built-in strategies give the humans'
-orders (a ``twist`` may change them, or drop them: a missed turn), robots and bots their
-own, and each turn is resolved with the game's RNG."""
+orders (a ``twist`` may change them, or drop them: a missed turn; ``attacking`` makes a
+WoK player attack where the built-in one would not), robots and bots their own, and each
+turn is resolved with the game's RNG."""
 
 from __future__ import annotations
 
@@ -17,6 +18,34 @@ from wtg.game.gameconfig import GameConfig, PlayerEntry
 Plan = Callable[[Any, int, random.Random], dict[str, Any]]
 Twist = Callable[[Any, int, dict[str, Any]], dict[str, Any] | None]
 """(state, side, planned orders) -> the orders to give, or None for none (a missed turn)."""
+
+
+def attacking(plan: Plan) -> Plan:
+    """A WoK ruleset's built-in player (``plan``), bolder: where it planned no attack, it
+    attacks from its province of the most troops whose troops outnumber those of the
+    weakest province next to it not its own, with all its troops but one. The
+    built-in player attacks only at twice the target's strength (Intermediate's: 1.2
+    times), which Standard's games rarely give it, and its reports then told of no battle
+    a human fought."""
+
+    def planned(state: Any, side: int, rng: random.Random) -> dict[str, Any]:
+        orders = dict(plan(state, side, rng))
+        if orders.get("attack"):
+            return orders
+        for province in sorted(state.provinces_of(side), key=lambda p: (-p.troops, p.id)):
+            others = [state.province(n) for n in province.neighbours]
+            others = [p for p in others if p.owner != side]
+            if not others:
+                continue
+            target = min(others, key=lambda p: (p.troops, p.id))
+            if province.troops - 1 > target.troops:
+                orders["attack"] = [
+                    {"from": province.id, "to": target.id, "armies": province.troops - 1}
+                ]
+                break
+        return orders
+
+    return planned
 
 
 class Played:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.played import Played, game_config, play
+from tests.played import Played, attacking, game_config, play
 from wtg.core.events import Event
 from wtg.core.ruleset import OptionValue, Ruleset, State, public_sides
 from wtg.game.gameconfig import GameConfig
@@ -112,11 +112,14 @@ def wok4_game() -> Game:
 
 
 def standard_game() -> Game:
-    """Three on star-islands: player 3 misses turns 4-6 (QUIT); all vote at turn 30."""
+    """Three on star-islands, bolder than the built-in player (``attacking``): player 3
+    misses turns 4-6 (QUIT); all vote at turn 30, and the game ends there."""
     config = game_config("standard", "star-islands", 3, 11)
     twist = wok_twist({3: range(4, 7)}, vote_end=(30, True))
     return Game(
-        "standard", config, play(find_ruleset("standard"), config, standard_plan, 40, twist=twist)
+        "standard",
+        config,
+        play(find_ruleset("standard"), config, attacking(standard_plan), 40, twist=twist),
     )
 
 
@@ -276,11 +279,14 @@ GAMES: dict[str, Callable[[], list[Game]]] = {
 }
 
 
+WOK = ("wok4", "standard", "intermediate")
+
+
 def declared_kinds(ruleset: str) -> set[str]:
     """The kind of every Event class of the ruleset's package (and, for a WoK ruleset, of
     the family's shared one), but those it never emits."""
     packages = [f"wtg.rules.{ruleset}"]
-    if ruleset in ("wok4", "standard", "intermediate"):
+    if ruleset in WOK:
         packages.append("wtg.rules.wok")
     kinds = set()
     for package in packages:
@@ -334,6 +340,12 @@ class Reading(NamedTuple):
     shown: dict[str, str]
     """Each key: the first report (of a side who sees it) that tells of it."""
     problems: list[str]
+    peaceful: list[str]
+    """The WoK games of ``FIGHTING_TURNS`` turns or more in which no human attacked."""
+
+
+FIGHTING_TURNS = 10
+"""A WoK game this long in which no human attacked tests no human's battle report."""
 
 
 def sides(rules: Ruleset[State], state: State) -> list[int]:
@@ -353,9 +365,14 @@ def reading(ruleset: str) -> Reading:
     rules = find_ruleset(ruleset)
     shown: dict[str, str] = {}
     problems: list[str] = []
+    peaceful: list[str] = []
     for game in GAMES[ruleset]():
+        humans = {p.id for p in game.config.players}
+        turns = attacks = 0
         for played in game.turns:
             state, events = played.state, played.events
+            turns += 1
+            attacks += sum(e["kind"] == "battle" and e["attacker"] in humans for e in events)
             texts = {
                 side: _report(rules, game.config, state, events, side)
                 for side in sides(rules, state)
@@ -377,7 +394,9 @@ def reading(ruleset: str) -> Reading:
                     told = _told(rules, game.config, state, event)
                     if told:
                         shown[key] = told
-    return Reading(shown, problems)
+        if ruleset in WOK and turns > FIGHTING_TURNS and not attacks:
+            peaceful.append(f"{game.config.map}: {turns - 1} turns, no human attacked")
+    return Reading(shown, problems, peaceful)
 
 
 def _told(rules: Ruleset[State], config: GameConfig, state: State, event: Mapping[str, Any]) -> str:
@@ -395,6 +414,14 @@ RULESETS = tuple(GAMES)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_report_reads_as_words_and_numbers_in_78_columns(ruleset: str) -> None:
     assert reading(ruleset).problems == []
+
+
+@pytest.mark.parametrize("ruleset", WOK)
+def test_the_humans_of_every_long_wok_game_fight(ruleset: str) -> None:
+    """The built-in Standard player attacks only at twice the target's strength, and in
+    the 30 turns of the Standard game here no human ever attacked: its reports told of no
+    battle a human fought. Its humans play ``tests.played.attacking``."""
+    assert reading(ruleset).peaceful == []
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
