@@ -11,7 +11,13 @@ import re
 from tests.rules.tactics.test_orders import HEADER, battle, reasons, through_aof
 from tests.shipped import TACTICS as RULESET
 from wtg.aof.render import render_aof
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.tactics.state import TacticsState
+
+
+def json_objects(value: Json) -> list[JsonObject]:
+    assert isinstance(value, list)
+    return [item for item in value if isinstance(item, dict)]
 
 
 def form_words(game: TacticsState) -> str:
@@ -52,4 +58,4 @@ def test_a_refused_line_leaves_its_place_to_the_next_as_the_form_says() -> None:
     game.pieces_per_turn = "2"
     acceptance = through_aof(game, ["M1: 35 02/01", "M2: 11 02/01", "M3: 13 05/04"])
     assert [r.split(" (")[0] for r in reasons(acceptance)] == ["there is no piece 35 on the board"]
-    assert [m["piece"] for m in acceptance.orders["moves"]] == [11, 13]  # type: ignore[index,union-attr]
+    assert [m["piece"] for m in json_objects(acceptance.orders["moves"])] == [11, 13]
