@@ -62,9 +62,9 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
     )
     assert mailed < cleared, lines
     window = range(mailed + 1, cleared + 1)  # his mail queued, the record not yet cleared
-    at = sorted({*killpoints.points(whole.writes, KILLS), *window})
+    kills = sorted({*killpoints.points(whole.writes, KILLS), *window})
     seen = set()
-    for at, _cut in killpoints.cuts(args, games, at, fresh):
+    for at, _cut in killpoints.cuts(args, games, kills, fresh):
         root = games / "g1"
         begun = (root / NEW_CODE).exists()
         written = open_game(root).config.player(2).code != old
