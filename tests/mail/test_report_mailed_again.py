@@ -368,3 +368,22 @@ def test_one_an_older_wtg_queued_without_its_counts_is_listed_and_sent(
     sent = wtg(config, "send")
     assert old in folders(world)["sent"], sent.output
     assert "set aside" not in sent.stderr, sent.stderr
+
+
+def test_one_an_older_wtg_queued_is_not_queued_again_under_the_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Given again after an upgrade, the command finds the mail an older wtg queued under
+    its name without ``-gN``: the same report to the same address, not queued twice."""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "rollback", "g1", "--to", "0")
+    played(world)
+    wtg(config, "send", "-q")
+    with monkeypatch.context() as patched:
+        patched.setattr(reportagain, "ident", _old_ident)
+        wtg(config, "report", "g1", "--player", "2", "--mail")
+    (old,) = again(world)
+    given = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert list(again(world)) == [old], given.output
+    assert "waits in the queue already" in given.output, given.output
