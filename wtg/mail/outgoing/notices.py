@@ -178,9 +178,9 @@ class Notices:
     def new_code(self, game: Game, entry: PlayerEntry) -> str:
         """The player of ``entry`` told his new code (`wtg new-code`), at his address now.
         The outbox id names the code (a digest of it): queued again to finish a new code
-        cut short, it is the same mail. What became of it: ``queued``; ``before``, queued
-        (or mailed) by the command cut short after it, nothing queued now; ``refused``, his
-        address is none a mail can go to (the next `wtg send` sets it aside as failed)."""
+        cut short, it is the same mail. What became of it: ``refused``, his address is none
+        a mail can go to (the next `wtg send` sets it aside as failed); else ``queued``, or
+        ``before``: queued (or mailed) by the command cut short after it, none queued now."""
         name = game.config.game
         body = compose.render(
             "new_code", name=entry.name, game=name, seat=entry.id, code=entry.code
@@ -189,9 +189,9 @@ class Notices:
         msg = self._message(ident, entry.email, f"[{name}] your new secret code", body, name)
         added = self.outbox.add(ident, msg, durable=False)
         flush(self.outbox.root)
-        if not added:
-            return "before"
-        return "refused" if msg.refused else "queued"
+        if msg.refused:
+            return "refused"
+        return "queued" if added else "before"
 
     def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
         """The notices of a move of the deadline taken back (`wtg extend GAME --undo`
