@@ -52,14 +52,24 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
     args = ["--config", str(config), "new-code", "g1", "--player", "2"]
     fresh = killpoints.restorer(made, games)
     fresh()
-    whole = killpoints.count(args, games)
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, games, log=log)
     assert whole.returncode == 0, whole.stderr
+    lines = log.read_text(encoding="utf-8").splitlines()
+    mailed = next(i for i, line in enumerate(lines, 1) if "/code-" in line and "rename" in line)
+    cleared = next(
+        i for i, line in enumerate(lines, 1) if line.startswith("os.remove") and NEW_CODE in line
+    )
+    assert mailed < cleared, lines
+    window = range(mailed + 1, cleared + 1)  # his mail queued, the record not yet cleared
+    kills = sorted({*killpoints.points(whole.writes, KILLS), *window})
     seen = set()
-    for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
+    for at, _cut in killpoints.cuts(args, games, kills, fresh):
         root = games / "g1"
         begun = (root / NEW_CODE).exists()
         written = open_game(root).config.player(2).code != old
-        seen.add((begun, written))
+        queued = bool(_codes_mailed(games))
+        seen.add((begun, written, queued))
         status = subprocess.run(
             [WTG, "--config", str(config), "status", "g1"], capture_output=True, text=True
         )
@@ -69,15 +79,16 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
             if written
             else ("game.yaml does not have it yet: his old code is still his")
         )
-        assert owed == (
-            [
-                "NOTICES OWED: the new code for player 2 was cut short, his mail perhaps never "
-                f"queued (newcode.json; {held}): give `wtg new-code g1 --player 2` again (it "
-                "finishes the same code and mails it once)"
-            ]
-            if begun
-            else []
-        ), (at, status.stdout)
+        line = (
+            "NOTICES OWED: the new code for player 2 was cut short after his mail was queued "
+            f"(newcode.json; {held}): give `wtg new-code g1 --player 2` again to finish it (it "
+            "queues no second mail)"
+            if queued
+            else "NOTICES OWED: the new code for player 2 was cut short, his mail not queued "
+            f"(newcode.json; {held}): give `wtg new-code g1 --player 2` again (it finishes the "
+            "same code and mails it once)"
+        )
+        assert owed == ([line] if begun else []), (at, status.stdout)
         again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
         assert again.returncode == 0, (at, again.stderr)
         game = open_game(root)
@@ -88,5 +99,11 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
         assert f"CODE: {code}" in game.aof(2) and old not in game.report(2, 0), at
         assert not (root / NEW_CODE).exists(), at
         assert ("(the one begun before, cut short: finished)" in again.stdout) == begun, at
-    print(f"\n{whole.writes} writes; left as killed (begun, game.yaml written): {sorted(seen)}")
-    assert (True, True) in seen and (True, False) in seen
+        before = "its mail queued to bob@example.org before it was cut short: `wtg "
+        assert (before in again.stdout) == queued, (at, again.stdout)
+    print(
+        f"\n{whole.writes} writes; left as killed (begun, game.yaml written, mail queued): "
+        f"{sorted(seen)}"
+    )
+    # killed before game.yaml had it, after, and after its mail was queued
+    assert {(True, True, False), (True, False, False), (True, True, True)} <= seen, seen

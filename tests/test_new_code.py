@@ -161,3 +161,14 @@ def test_the_seats_wrong_codes_stay_counted(tmp_path: Path) -> None:
     run(tmp_path, "new-code", "g1", "--player", "2")
     assert wrong_codes(spool, stamp - 60) == before
     assert "2 WRONG CODE(s) in the last 24 hours" in run(tmp_path, "status").stdout
+
+
+def test_a_new_code_to_no_address_says_it_is_not_queued(tmp_path: Path) -> None:
+    """Before, the line said `queued to bob.example.org` of a mail `wtg send` sets aside as
+    failed (and `NOT queued` of one a command cut short had queued)."""
+    game = make(tmp_path / "games")
+    email = game.config.player(2).email
+    yaml = game.store.root / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(email, "bob.example.org"))
+    ran = run(tmp_path, "new-code", "g1", "--player", "2")
+    assert "; its mail NOT queued: bob.example.org is no address: `wtg" in ran.stdout, ran.stdout

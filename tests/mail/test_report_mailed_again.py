@@ -6,7 +6,9 @@ send), it is never queued twice."""
 
 from __future__ import annotations
 
+import json
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,11 @@ from tests.mail.loop import GM, World
 from tests.mail.maps import Drawing, parts, picture_of, text_of
 from tests.mail.test_outbox_retry import folders, played
 from wtg.cli import main
-from wtg.game.engine import open_game
+from wtg.files.store import ARCHIVE, ROLLBACK_RECORD
+from wtg.game.engine import Game, open_game
+from wtg.game.schedule import iso, parse_iso
 from wtg.gm.rollback import rollbacks
-from wtg.mail.outgoing import pictures
+from wtg.mail.outgoing import compose, pictures, reportagain
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.reportagain import PREFIX
 
@@ -299,3 +303,87 @@ def test_a_seat_that_wrote_map_off_is_mailed_no_picture_and_told_how_to_get_it(
         "Map pictures are off for you. To get the map with your reports again, write\n"
         'the line "MAP: on" into your order form.\n'
     )
+
+
+def test_the_undo_of_a_rollback_puts_back_one_it_set_aside(tmp_path: Path) -> None:
+    """Turn 1's report mailed again waits in the queue; the GM rolls back from turn 2 to
+    turn 0, and `wtg send` sets the mail aside for good. Before, `wtg rollback --undo` put
+    back the turn's reports and press a send had set aside while the rollback stood, and
+    left the report mailed again in failed/ (`wtg outbox --retry` alone brought it back):
+    its turn counts again, as it ran, and it is sent. (The latest turn's report goes in the
+    undo's notice to a player told of the rollback, as the report set aside does.)"""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    assert name.endswith("-g1-t0001-p02")
+    played(world)
+    wtg(config, "rollback", "g1", "--to", "0")
+    wtg(config, "send", "-q")
+    assert name in folders(world)["failed"]
+    undone = wtg(config, "rollback", "g1", "--undo")
+    assert name in folders(world)["queue"] and name not in folders(world)["failed"]
+    assert "report(s) or press a send had set aside" in undone.stdout, undone.stdout
+    wtg(config, "send", "-q")
+    assert name in folders(world)["sent"]
+    assert again(world) == {}
+
+
+def _a_minute_back(world: World) -> None:
+    """The game's one rollback recorded a minute before it was made: the mail made after
+    it is made a second later at least, whatever the clock did between."""
+    (back,) = rollbacks(world.game.store)
+    record = world.game.store.root / ARCHIVE / back.ident / ROLLBACK_RECORD
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["at"] = iso(parse_iso(back.at) - timedelta(minutes=1))
+    record.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _old_ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
+    """The id an older wtg gave a report mailed again: no ``-gN``, no ``-rN``."""
+    key = compose.digest(f"{to}\n{text}")[:12]
+    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
+
+
+def test_one_an_older_wtg_queued_without_its_counts_is_listed_and_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older wtg named a report mailed again without ``-gN``/``-rN``: one queued after a
+    rollback, of the turn run again since, is listed and sent (its Date is
+    after the rollback: the rollback did not undo it), not set aside."""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "rollback", "g1", "--to", "0")
+    _a_minute_back(world)
+    played(world)
+    wtg(config, "send", "-q")
+    monkeypatch.setattr(reportagain, "ident", _old_ident)
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (old,) = again(world)
+    assert old.endswith("-g1-t0001-p02")
+    listed = json.loads(wtg(config, "outbox", "--json").stdout)
+    (mail,) = [m for m in listed["queued_mails"] if m["name"] == old]
+    assert (mail["to"], mail["error"]) == (GOOD, None), mail
+    sent = wtg(config, "send")
+    assert old in folders(world)["sent"], sent.output
+    assert "set aside" not in sent.stderr, sent.stderr
+
+
+def test_one_an_older_wtg_queued_is_not_queued_again_under_the_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Given again after an upgrade, the command finds the mail an older wtg queued under
+    its name without ``-gN``: the same report to the same address, not queued twice."""
+    world, config = mistyped(tmp_path)
+    played(world)
+    wtg(config, "rollback", "g1", "--to", "0")
+    played(world)
+    wtg(config, "send", "-q")
+    with monkeypatch.context() as patched:
+        patched.setattr(reportagain, "ident", _old_ident)
+        wtg(config, "report", "g1", "--player", "2", "--mail")
+    (old,) = again(world)
+    given = wtg(config, "report", "g1", "--player", "2", "--mail")
+    assert list(again(world)) == [old], given.output
+    assert "waits in the queue already" in given.output, given.output

@@ -734,7 +734,11 @@ def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
         new_code_done(game)
     name = game.config.game
     again = " (the one begun before, cut short: finished)" if given.again else ""
-    sent = f"queued to {entry.email}" if queued else f"NOT queued: {entry.email} is no address"
+    sent = {
+        "queued": f"queued to {entry.email}",
+        "before": f"queued to {entry.email} before it was cut short",
+        "refused": f"NOT queued: {entry.email} is no address",
+    }[queued]
     tell(
         f"game {name} player {seat} ({entry.name}) has a new code{again}; its mail {sent}: "
         "`wtg send` sends it"

@@ -6,7 +6,7 @@ import imaplib
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,14 +42,15 @@ from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded, row_name
-from wtg.gm.gamestatus import GameStatus, game_status, overdue
+from wtg.gm.gamestatus import GameStatus, Told, game_status, overdue
+from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
 from wtg.mail.outgoing.compose import address_key, writable
-from wtg.mail.outgoing.notices import hold_told, rollback_untold
+from wtg.mail.outgoing.notices import notice_told, rollback_untold
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
@@ -363,13 +364,14 @@ def _with_announcements(
     return {**listed, "owed": owed, "announcements": entries}, owed
 
 
-def _told(spool: Path, game: Game) -> Callable[[Hold], bool]:
+def _told(spool: Path, game: Game) -> Told:
     """Whether every player has the notice of a hold (or of its release) of the game
-    queued or mailed (``hold_told``): a hold or release cut short after its last notice
-    owes none."""
+    queued or mailed, and whether the mail of a new code cut short is (``notice_told``):
+    a hold or release cut short after its last notice owes none, and the line of a new
+    code says which it is."""
 
-    def told(hold: Hold) -> bool:
-        return hold_told(spool, game, hold)
+    def told(what: Hold | NewCode) -> bool:
+        return notice_told(spool, game, what)
 
     return told
 

@@ -26,9 +26,15 @@ from wtg.game.schedule import iso, parse_iso
 from wtg.game.takeoverfinish import MARK, not_finished, under_way
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
+from wtg.gm.newcode import NewCode
 from wtg.gm.newcode import cut_short_line as new_code_cut_short
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import rollbacks
+
+Told = Callable[[Hold | NewCode], bool]
+"""Whether the players have a GM command's notice queued, mailed or set aside: every
+player that of a hold or of its release, the seat that of a new code (the mail loop's
+``notice_told``; the game's rooms cannot read the outbox)."""
 
 
 class SeatStatus(TypedDict):
@@ -81,7 +87,7 @@ class GameStatus(TypedDict):
     what finishes it, or why nothing does and what the GM is to do; None when none is."""
 
 
-def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> GameStatus:
+def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
     """The status of ``game``'s coming turn (``told``: as ``owed_notices``')."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
@@ -165,9 +171,7 @@ def takeover_cut_short(game: Game[S]) -> str | None:
     )
 
 
-def owed_notices(
-    game: Game[S], held_back: bool = True, told: Callable[[Hold], bool] | None = None
-) -> list[str]:
+def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
     back), a rollback or its undo not finished (`wtg send` holds them back too), a deadline
@@ -177,7 +181,8 @@ def owed_notices(
     ``held_back=False``: not those two `wtg send` holds reports back for (it says them
     so), the others alone (it says them too). ``told``: whether
     every player has the notice of a hold (or of its release) queued or mailed (the mail
-    loop's ``hold_told``): a hold or a release cut short after its last notice owes none."""
+    loop's ``notice_told``): a hold or a release cut short after its last notice owes none;
+    whether the mail of a new code cut short is queued (the line says which)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -243,7 +248,7 @@ def owed_notices(
             f"the release (at {released.released}) was cut short before every player was "
             f"told: give `wtg release {name}` again"
         )
-    code = new_code_cut_short(game)
+    code = new_code_cut_short(game, told)
     if code is not None:
         owed.append(code)
     return owed

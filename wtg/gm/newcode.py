@@ -24,6 +24,7 @@ looks at to see whether a stranger was guessing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from wtg.core.errors import GameError
@@ -128,12 +129,15 @@ def _begun(root: Path) -> NewCode | None:
     return NewCode(seat=seat, code=code, again=True)
 
 
-def cut_short_line(game: Game[S]) -> str | None:
+def cut_short_line(game: Game[S], queued: Callable[[NewCode], bool] | None = None) -> str | None:
     """What a new code cut short owes its player (``wtg status``'s NOTICES OWED, the
-    digest's): begun and not known mailed (the record is removed once his mail is queued),
-    what it did already and what finishes it; None when none was cut short. Before, nothing
-    said it: killed once game.yaml had the new code, the player's orders were refused for a
-    code he had never been told, until the GM thought to give the command again."""
+    digest's): begun and not known finished (the record is removed once his mail is
+    queued), what it did already, whether his mail is queued (``queued``: whether the mail
+    of that code lies in the outbox, queued, mailed or set aside; the mail loop's
+    ``code_told``; None: not known) and what finishes it; None when none was cut short.
+    Before, nothing said it: killed once game.yaml had the new code, the player's orders
+    were refused for a code he had never been told, until the GM thought to give the
+    command again. And it said ``perhaps never queued`` of a mail queued already."""
     begun = _begun(game.store.root)
     if begun is None:
         return None
@@ -145,10 +149,17 @@ def cut_short_line(game: Game[S]) -> str | None:
         if written
         else "game.yaml does not have it yet: his old code is still his"
     )
+    again = f"give `wtg new-code {name} --player {seat}` again"
+    told = queued(begun) if queued is not None else None
+    if told:
+        return (
+            f"the new code for player {seat} was cut short after his mail was queued "
+            f"({NEW_CODE}; {done_so_far}): {again} to finish it (it queues no second mail)"
+        )
+    mail = "his mail not queued" if told is False else "his mail perhaps never queued"
     return (
-        f"the new code for player {seat} was cut short, his mail perhaps never queued "
-        f"({NEW_CODE}; {done_so_far}): give `wtg new-code {name} --player {seat}` again (it "
-        "finishes the same code and mails it once)"
+        f"the new code for player {seat} was cut short, {mail} ({NEW_CODE}; {done_so_far}): "
+        f"{again} (it finishes the same code and mails it once)"
     )
 
 

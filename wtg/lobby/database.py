@@ -23,6 +23,8 @@ a book of this format that lacks it is given it when opened (as the mail journal
 columns they know, reads and writes a book that has it (though it takes a list closed
 since for an open one: run one wtg on a games folder). A book of an older format, never
 written, is read without it (``column``), and given it once ``wtg upgrade`` has numbered it.
+So is a table added since (``ADDED_TABLES``: ``leaving``, the players being taken off a
+list), made empty when a book of this format lacks it (an older wtg never reads it).
 """
 
 from __future__ import annotations
@@ -126,7 +128,17 @@ CREATE TABLE IF NOT EXISTS making (  -- a game reserved for a list's players, no
     game TEXT PRIMARY KEY,           -- whole (its turn 0): what a crash may leave half made
     list TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leaving ( -- a player being taken off a list a game cannot take
+    list TEXT NOT NULL,              -- him on: written before his mail is queued, gone with
+    person INTEGER NOT NULL,         -- his entry; one a kill left is finished by the next
+    since TEXT NOT NULL,             -- start (wtg.lobby.start), with the reason he was told
+    reason TEXT NOT NULL,
+    PRIMARY KEY (list, person, since)
+);
 """
+ADDED_TABLES = ("leaving",)
+"""The tables of ``SCHEMA`` added after books of ``BOOK_FORMAT`` were made: a book of this
+format that lacks one is given it when opened (empty: nothing was under way in it)."""
 ADDED_COLUMNS = (
     ("lists", "timezone", "TEXT NOT NULL DEFAULT 'UTC'"),
     ("lists", "closed", "TEXT"),
@@ -201,7 +213,7 @@ class LobbyDatabase:
         if self.format > BOOK_FORMAT:
             self.db.close()
             raise FormatRefused(newer_format(f"the lobby's book {path}", self.format, BOOK_FORMAT))
-        if self.format == BOOK_FORMAT and self._missing_columns():
+        if self.format == BOOK_FORMAT and (self._missing_columns() or self._missing_tables()):
             self._add_columns()
 
     def _missing_columns(self) -> list[tuple[str, str, str]]:
@@ -213,13 +225,23 @@ class LobbyDatabase:
                 have[table] = {str(row[1]) for row in rows}
         return [added for added in ADDED_COLUMNS if added[1] not in have[added[0]]]
 
+    def _missing_tables(self) -> list[str]:
+        """The ``ADDED_TABLES`` the book lacks (made by a wtg before them)."""
+        rows = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        have = {str(row[0]) for row in rows}
+        return [table for table in ADDED_TABLES if table not in have]
+
     def _add_columns(self) -> None:
-        """The ``ADDED_COLUMNS`` a book lacks, added in one transaction (another process
-        adding them at the same moment waits, then finds them there)."""
+        """The ``ADDED_COLUMNS`` and ``ADDED_TABLES`` a book lacks, added in one transaction
+        (another process adding them at the same moment waits, then finds them there)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
             for table, name, kind in self._missing_columns():
                 self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+            missing = self._missing_tables()
+            for statement in schema_statements():
+                if any(f"CREATE TABLE IF NOT EXISTS {table} " in statement for table in missing):
+                    self.db.execute(statement)
         except BaseException:
             self.db.execute("ROLLBACK")
             raise

@@ -26,7 +26,15 @@ from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
 from wtg.lobby.database import LobbyDatabase, stamp
-from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, list_name, waiting
+from wtg.lobby.lists import (
+    ListRefused,
+    Waiting,
+    WaitingList,
+    all_lists,
+    every_list,
+    list_name,
+    waiting,
+)
 from wtg.lobby.people import colours_problem, player_problem, record_play
 
 START_LOCK = "start.lock"
@@ -137,6 +145,7 @@ def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime, tell: Take
     try:
         with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
             made += repair(book, games_dir, moment, problems)
+            _finish_leaving(book, problems, tell)
             for wl in all_lists(book):
                 try:
                     made += _start_list(book, games_dir, wl, moment, problems, tell)
@@ -176,7 +185,10 @@ def _playable(
     would refuse in a game (a JOIN of an older wtg, which did not ask), or whose colours
     would read as another person's name (``people.colours_problem``), is told so by mail
     (``tell``: queued on disk first, so that a kill before he is taken off tells him no
-    second time, and one after has told him), taken off the list, and reported."""
+    second time, and one after has told him), taken off the list, and reported. His
+    ``leaving`` row, written before the mail, has the next start finish a kill between
+    (``_finish_leaving``): before, one whose cause was gone by then kept him on the list,
+    told he was off."""
     kept: list[Waiting] = []
     colours = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
     for player in players:
@@ -186,17 +198,64 @@ def _playable(
         if problem is None:
             kept.append(player)
             continue
-        told = tell(wl, player, problem)
         with book.write() as db:
             db.execute(
-                "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
-                (wl.name, player.person),
+                "INSERT OR REPLACE INTO leaving (list, person, since, reason) VALUES (?, ?, ?, ?)",
+                (wl.name, player.person, player.since, problem),
             )
-        problems.append(
-            f"waiting list {wl.name}: {player.name} taken off ({_told(told)}), who cannot "
-            f"play: {problem}"
-        )
+        _take_off(book, wl, player, problem, problems, tell)
     return kept
+
+
+def _take_off(
+    book: LobbyDatabase,
+    wl: WaitingList,
+    player: Waiting,
+    problem: str,
+    problems: list[str],
+    tell: TakenOff,
+) -> None:
+    """A player the list's game cannot take (his ``leaving`` row written) told by mail,
+    then taken off the list, the row gone with his entry, in one transaction."""
+    told = tell(wl, player, problem)
+    with book.write() as db:
+        db.execute(
+            "DELETE FROM entries WHERE list = ? AND person = ? AND since = ? AND game IS NULL",
+            (wl.name, player.person, player.since),
+        )
+        db.execute(
+            "DELETE FROM leaving WHERE list = ? AND person = ? AND since = ?",
+            (wl.name, player.person, player.since),
+        )
+    problems.append(
+        f"waiting list {wl.name}: {player.name} taken off ({_told(told)}), who cannot "
+        f"play: {problem}"
+    )
+
+
+def _finish_leaving(book: LobbyDatabase, problems: list[str], tell: TakenOff) -> None:
+    """The players a start cut short was taking off a list (``leaving``): each still on
+    it is told (the same mail: queued once) and taken off, for the reason he was told,
+    even when it holds no more (his mail may be queued or mailed already: never told he
+    is off while he waits on); a row whose entry is gone (he left the list, or it was
+    closed) is dropped."""
+    if book.row("SELECT name FROM sqlite_master WHERE name = 'leaving'") is None:
+        return  # a book of an older format, read only: nothing was under way in it
+    lists = {wl.name: wl for wl in every_list(book)}
+    for row in book.rows("SELECT list, person, since, reason FROM leaving ORDER BY since"):
+        name, person, since = str(row["list"]), int(row["person"]), str(row["since"])
+        wl = lists.get(name)
+        player = next(
+            (p for p in waiting(book, name) if (p.person, p.since) == (person, since)), None
+        )
+        if wl is None or player is None:
+            with book.write() as db:
+                db.execute(
+                    "DELETE FROM leaving WHERE list = ? AND person = ? AND since = ?",
+                    (name, person, since),
+                )
+            continue
+        _take_off(book, wl, player, str(row["reason"]), problems, tell)
 
 
 def _told(told: bool) -> str:

@@ -543,6 +543,8 @@ class _GameRecords:
             return None
         turn, voided, reruns = int(found[1]), int(found[2] or 0), int(found[3] or 0)
         earlier = [r for r in self._rollbacks_of(game) if r.to < turn]
+        if found[2] is None and ident.startswith(RESENT):
+            earlier = _after_made(earlier, head)
         if len(earlier) > voided:  # the first one the mail did not count undid its turn
             back = earlier[voided]
             return f"turn {turn} was rolled back to turn {back.to} since ({_shown(back.at)})"
@@ -674,6 +676,24 @@ class _GameRecords:
                 error = _shown(f"{problem}")
             found = self._read[game.store.root] = (entries, error)
         return found
+
+
+def _after_made(earlier: list[Rollback], head: Message) -> list[Rollback]:
+    """The rollbacks of ``earlier`` that may have undone the turn of a report mailed again
+    whose id counts none (``-gN`` absent): those not recorded before the mail was made (its
+    Date; one of the same second counts). This wtg counts in the id every rollback standing
+    when it queues one, so a rollback before it is one an older wtg, which wrote no
+    ``-gN``, did not count: it came before the mail, which shows the turn as it ran again
+    (before, such a mail was set aside as undone)."""
+    made = _date(head)
+    if made is None:
+        return earlier
+    kept = []
+    for back in earlier:
+        at = _moment(back.at)
+        if at is None or at >= made.replace(microsecond=0):
+            kept.append(back)
+    return kept
 
 
 def _date(head: Message) -> datetime | None:

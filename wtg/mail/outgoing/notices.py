@@ -32,6 +32,7 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.game.takeovers import code_digest
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
+from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, press_taken_back, quits_in, quits_taken_back, rollbacks
 from wtg.host.announcement import (
@@ -118,7 +119,7 @@ def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
     holds reports back for, which the send says itself) and a rollback no player was told
     of (``rollback_untold``). Read only."""
     name = game.config.game
-    lines = owed_notices(game, held_back=held_back, told=partial(hold_told, spool, game))
+    lines = owed_notices(game, held_back=held_back, told=partial(notice_told, spool, game))
     untold = rollback_untold(spool, game)
     return [f"game {name}: {line}" for line in (*lines, *([untold] if untold else []))]
 
@@ -174,15 +175,23 @@ class Notices:
             passed=bool(deadline and deadline <= self.now),
         )
 
-    def new_code(self, game: Game, entry: PlayerEntry) -> int:
+    def new_code(self, game: Game, entry: PlayerEntry) -> str:
         """The player of ``entry`` told his new code (`wtg new-code`), at his address now.
         The outbox id names the code (a digest of it): queued again to finish a new code
-        cut short, it is the same mail."""
-        key = f"code-{code_digest(entry.code)[:12]}"
-        subject = "your new secret code"
-        queued = self._one(game, entry, key, subject, "new_code", seat=entry.id, code=entry.code)
+        cut short, it is the same mail. What became of it: ``refused``, his address is none
+        a mail can go to (the next `wtg send` sets it aside as failed); else ``queued``, or
+        ``before``: queued (or mailed) by the command cut short after it, none queued now."""
+        name = game.config.game
+        body = compose.render(
+            "new_code", name=entry.name, game=name, seat=entry.id, code=entry.code
+        )
+        ident = _code_ident(game, entry.id, entry.code, self._mark(game))
+        msg = self._message(ident, entry.email, f"[{name}] your new secret code", body, name)
+        added = self.outbox.add(ident, msg, durable=False)
         flush(self.outbox.root)
-        return queued
+        if msg.refused:
+            return "refused"
+        return "queued" if added else "before"
 
     def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
         """The notices of a move of the deadline taken back (`wtg extend GAME --undo`
@@ -553,6 +562,24 @@ def hold_key(hold: Hold) -> str:
 def release_key(hold: Hold) -> str:
     """What the outbox ids of a release's notices begin with (``hold.released`` set)."""
     return f"release-{_stamp(hold.since)}-at{_stamp(hold.released)}"
+
+
+def _code_ident(game: Game, seat: int, code: str, mark: str) -> str:
+    """The outbox id of the mail telling ``seat`` his new ``code`` (``Notices.new_code``)."""
+    return f"code-{code_digest(code)[:12]}-{game.config.game}-p{seat:02d}{mark}"
+
+
+def notice_told(spool: Path, game: Game, what: Hold | NewCode) -> bool:
+    """Whether the notice of ``what`` lies in the outbox (queued, mailed or set aside): of a
+    hold or a release to every player (``hold_told``), of a new code cut short to its
+    seat (`wtg status` says which it is: before, it said ``perhaps never queued`` of one a
+    kill had left queued). Read only."""
+    if isinstance(what, Hold):
+        return hold_told(spool, game, what)
+    mark = mail_marks(spool).get(game.config.game, "")
+    ident = _code_ident(game, what.seat, what.code, mark)
+    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    return any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
 
 
 def hold_told(spool: Path, game: Game, hold: Hold) -> bool:

@@ -62,6 +62,14 @@ def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> st
     return f"{PREFIX}{key}-{tail}"
 
 
+def older_ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
+    """The id an older wtg gave the same mail (``ident`` without ``-gN`` and ``-rN``): one
+    it queued or sent is that mail, not queued again under this wtg's id (before, it was,
+    and the player had the same report twice)."""
+    key = compose.digest(f"{to}\n{text}")[:12]
+    return f"{PREFIX}{key}-{game.config.game}-t{turn:04d}-p{seat:02d}{mark}"
+
+
 def mail_report_again(
     notices: Notices,
     game: Game,
@@ -87,8 +95,10 @@ def mail_report_again(
         )
     text = codes_hidden(game.report(seat, turn), entry.code)
     made = ident(game, seat, turn, entry.email, text, notices.mark(game))
-    if notices.outbox.known(made):  # queued, sent or set aside before: not drawn again
-        return Mailed(ident=made, to=entry.email, queued=False, lies=notices.outbox.lies(made))
+    for known in (made, older_ident(game, seat, turn, entry.email, text, notices.mark(game))):
+        if notices.outbox.known(known):  # queued, sent or set aside before: not drawn again
+            lies = notices.outbox.lies(known)
+            return Mailed(ident=known, to=entry.email, queued=False, lies=lies)
     chosen = game.settings().read().get(seat, {}) if picture is not None else {}
     extra = for_report(game, turn, seat, picture, chosen, BEGIN_MARKER in text)
     msg = compose.message(

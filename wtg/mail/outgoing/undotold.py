@@ -13,6 +13,7 @@ their turn was no more) are put back in the queue: their turn counts again, as i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection
 from pathlib import Path
 
@@ -23,8 +24,12 @@ from wtg.game.orderfiles import PARSED_SUFFIX
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.gm.rollback import Rollback, rollbacks
-from wtg.mail.outgoing.failedmail import NO_MORE
+from wtg.mail.outgoing import compose
+from wtg.mail.outgoing.failedmail import NO_MORE, RESENT
 from wtg.mail.outgoing.outbox import Outbox
+
+_HEX12 = re.compile(r"[0-9a-f]{12}")
+"""The digest a report mailed again's id carries after ``RESENT``."""
 
 
 def report_ident(game: Game, turn: int, seat: int, mark: str) -> str:
@@ -64,12 +69,33 @@ def put_back_reports(
             if seats is not None and entry.id not in seats:
                 continue
             report = report_ident(game, turn, entry.id, mark)
-            for ident in (report, "press-" + report.removeprefix("report-")):
+            press = "press-" + report.removeprefix("report-")
+            for ident in (report, press, *_resent(outbox, game, report, turn, entry.id, mark)):
                 name = _set_aside_by(outbox, game, rollback, ident, turn)
                 if name is not None:
                     outbox.put_back(name)
                     back += 1
     return back
+
+
+def _resent(outbox: Outbox, game: Game, report: str, turn: int, seat: int, mark: str) -> set[str]:
+    """The ids of the seat's reports of ``turn`` mailed again (`wtg report --mail`,
+    ``RESENT``) that lie among the mails set aside: their id ends as ``report``'s does (the
+    turn's report as `wtg send` names it now), or as an older wtg ended it (no ``-gN``, no
+    ``-rN``). Before, the undo left them there, and `wtg outbox --retry` alone put them
+    back."""
+    tails = {
+        report.removeprefix("report-"),
+        report_name(game.config.game, turn, seat, 0, 0, mark).removeprefix("report-"),
+    }
+    found = set()
+    for path in outbox.failed_dir.glob(f"{RESENT}*.eml"):
+        key = path.stem.removeprefix(RESENT)[:12]
+        for tail in tails:
+            ident = f"{RESENT}{key}-{tail}"
+            if _HEX12.fullmatch(key) and path.stem == compose.safe(ident):
+                found.add(ident)
+    return found
 
 
 def _set_aside_by(
