@@ -49,6 +49,10 @@ class Last(NamedTuple):
     until: float
     per: str = HOUR
     kind: str = ANSWER
+    colour: str = ""
+    """The colour of a seat of several (a Duel's ``Player1B``) whose confirmations the limit
+    counts apart (``answers.COLOUR_TALLY``): the note names it, as the limit holds back
+    that colour's answers alone; empty for any other."""
 
 
 def latest(*notes: Last | None) -> Last | None:
@@ -57,10 +61,11 @@ def latest(*notes: Last | None) -> Last | None:
     return max((n for n in notes if n is not None), key=lambda n: n.until, default=None)
 
 
-def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER) -> str:
+def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER, colour: str = "") -> str:
     """The words below the last answer a limit lets go: how many answers of its kind the
-    host mails one address in its window, and until when a mail gets none
-    (``2026-12-05 14:05 UTC``: near midnight the hour alone would not say which day)."""
+    host mails one address in its window (of ``colour``'s orders, when one colour's are
+    counted apart), and until when a mail gets none (``2026-12-05 14:05 UTC``: near
+    midnight the hour alone would not say which day)."""
     moment = datetime.fromtimestamp(until, timezone.utc)
     return compose.render(
         "last_answer",
@@ -68,6 +73,7 @@ def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER) -> str:
         until=moment.strftime("%Y-%m-%d %H:%M UTC"),
         per=per,
         kind=kind,
+        colour=colour,
     )
 
 
@@ -75,4 +81,4 @@ def with_note(body: str, last: Last | None) -> str:
     """``body`` with the note of ``last`` below it (as it is without one)."""
     if last is None:
         return body
-    return f"{body.rstrip()}\n\n{note(last.cap, last.until, last.per, last.kind)}"
+    return f"{body.rstrip()}\n\n{note(last.cap, last.until, last.per, last.kind, last.colour)}"
