@@ -954,6 +954,12 @@ class Answers:
             why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
             if why is not None:
                 return why
+            full = self.strangers.full_until
+            if full is not None and limited and tally is None:
+                # the last answer the hour's mail to strangers lets go to the address says
+                # so: it held back the next, which carried the address's own note
+                kind = lastanswer.STRANGER
+                last = lastanswer.latest(last, lastanswer.Last(self.strangers.cap, full, kind=kind))
         msg = compose.message(
             ident,
             self.gm.sender,

@@ -9,7 +9,9 @@ lets go instead, below its text: it is the last of the hour, and a mail from tha
 before the time the limit has room again gets no answer. No mail more is sent, ever: the
 note rides on an answer that goes anyway. The day's cap and ``confirmations_per_hour`` put
 no note on their last answer before: each gives the same word now, the same way (of an
-answer the last of two limits, the note of the one that has room again later)."""
+answer the last of two limits, the note of the one that has room again later). So does the
+hour's mail to strangers (``STRANGER``): it held back the answer that carried the note of
+the address's own limit, and the last that went said nothing."""
 
 from __future__ import annotations
 
@@ -37,8 +39,13 @@ DAY = "day"
 ``replies_per_day``'s 24 hours."""
 ANSWER = "answer"
 CONFIRMATION = "confirmation"
+STRANGER = "stranger"
 """The kinds of answer a note names: those ``replies_per_hour`` and ``replies_per_day``
-count, and those ``confirmations_per_hour`` counts (to orders, or carrying a code)."""
+count, those ``confirmations_per_hour`` counts (to orders, or carrying a code), and the
+answers without a code to an address the host does not know (``wtg.mail.incoming.strangers``)
+that the hour's mail to all such addresses bounds: the last it lets go says so, as the
+others' do, or a limit of the host's swallowed the answer that would have carried another's
+note."""
 
 
 class Last(NamedTuple):
