@@ -139,7 +139,7 @@ def test_a_turn_root_ran_is_named_with_its_owner_and_the_chown(host: Path) -> No
     give_back(host)
     with as_nobody():
         sent = wtg(host, "send")
-    assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent"), sent.output
+    assert sent.stdout.startswith("2 reports queued; 2 mails sent"), sent.output
 
 
 def test_orders_root_filed_are_not_said_to_be_missing(host: Path) -> None:

@@ -46,7 +46,7 @@ def test_a_game_whose_game_yaml_does_not_read_is_a_fail(tmp_path: Path) -> None:
         f"FAIL  game {games / 'g3'}: cannot be read, skipped (no turn of it runs, nothing "
         f"of it is mailed): {lost}, line 8: players: player 2 (Bob) is missing: "
     )
-    assert f"ok    games_dir {games}: a folder wtg can write in, 3 game(s)" in result.stdout
+    assert f"ok    games_dir {games}: a folder wtg can write in, 3 games" in result.stdout
 
 
 def test_games_that_read_are_no_trouble(tmp_path: Path) -> None:

@@ -97,17 +97,19 @@ def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -
     assert "(s)" not in alone + shared
 
 
-CODE_COUNTED = ("lobby", "mail/incoming", "mail/poll")
+CODE_COUNTED = ("lobby", "mail", "serve", "cli")
 """The folders of wtg/ whose strings are held to ``counted`` (an answer's words, the GM's
-outcome line of each mail: "1 of 4 answer(s) held back" before; the poll's lines). The
-GM's command lines and digest elsewhere (``wtg status``, ``wtg send``: "4 mail(s) sent")
-still hedge."""
+outcome line of each mail: "1 of 4 answer(s) held back" before; the poll's lines; the
+digest, `wtg send`'s and `wtg serve`'s lines, the GM's commands: "4 mail(s) sent")."""
+NOT_YET = ("cli/status.py", "cli/gm.py")
+"""Modules of those folders that still hedge, converted apart (``wtg status``, the GM's
+game commands)."""
 
 
 def _hedged_strings(path: Path) -> list[int]:
     """The lines of the module's string literals (f-strings' text too) holding a noun
-    with ``(s)``."""
-    hedged = re.compile(r"[a-z]\(s\)")
+    with ``(s)`` or ``(es)``."""
+    hedged = re.compile(r"[a-z]\((?:s|es)\)")
     return [
         node.lineno
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -123,6 +125,7 @@ def test_no_answer_or_outcome_counts_with_a_bracketed_plural() -> None:
         f"{path.relative_to(root)}:{line}"
         for folder in CODE_COUNTED
         for path in sorted((root / folder).rglob("*.py"))
+        if str(path.relative_to(root)) not in NOT_YET
         for line in _hedged_strings(path)
     ]
     assert found == []

@@ -140,7 +140,7 @@ def test_the_move_of_an_undo_cut_short_is_not_mailed_meanwhile(tmp_path: Path) -
     first = sorted(queued(tmp_path, "extend-"))[0]
     (tmp_path / "games" / ".mail" / "outbox" / "queue" / f"{first}.eml").unlink()
     held = run(tmp_path, "send", code=1).stdout  # its reports wait for the undo too
-    assert "0 mail(s) sent, 3 waiting" in held
+    assert "0 mails sent, 3 waiting" in held
     assert sent(tmp_path) == [] and len(queued(tmp_path, "extend-")) == 3
     again = run(tmp_path, "extend", "g1", "--undo").stdout
     assert "the move's 3 notice(s) taken out of the queue before they were mailed" in again

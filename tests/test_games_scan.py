@@ -137,11 +137,11 @@ def test_send_and_remind_serve_the_good_games_and_name_the_broken(tmp_path: Path
     config = write_config(tmp_path)
     code, out, err = wtg(config, "send")
     assert code == 1  # the broken games are the GM's to mend (was 0: cron saw success)
-    assert out.startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0 of g01 and g04
+    assert out.startswith("4 reports queued; 4 mails sent")  # turn 0 of g01 and g04
     assert named(err) == ["g02", "g03"]
     code, out, err = wtg(config, "remind")
     # their deadlines are long past; the broken games are named and make it exit 1 (was 0)
-    assert (code, out) == (1, "0 reminder(s) queued; skipped: g02, g03\n")
+    assert (code, out) == (1, "0 reminders queued; skipped: g02, g03\n")
     assert named(err) == ["g02", "g03"]
     assert folders[0].is_dir()
 
@@ -171,7 +171,7 @@ def test_poll_and_remind_name_the_skipped_and_exit_1_even_quiet(tmp_path: Path) 
     assert out.endswith(f"; skipped: {', '.join(named(err))}\n")
     assert 1 in good.store.pending_orders(1)
     code, out, err = wtg(config, "remind", "-q")
-    assert (code, out) == (1, "1 reminder(s) queued; skipped: g02, g03\n")  # g04's player 2
+    assert (code, out) == (1, "1 reminder queued; skipped: g02, g03\n")  # g04's player 2
     assert named(err) == ["g02", "g03"]
     queue = (gm.spool / "outbox" / "queue").iterdir()
     assert [p.name for p in queue if p.name.startswith("remind-")] == ["remind-g04-t0001-p02.eml"]
@@ -194,14 +194,14 @@ def test_send_mails_the_other_games_then_exits_1_naming_the_skipped_even_quiet(
     code, out, err = wtg(config, "send", "-q")
     assert code == 1
     assert out == (
-        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 0 refused for good; "
+        "4 reports queued; 4 mails sent, 0 waiting to be retried, 0 refused for good; "
         "skipped: g02, g03\n"
     )
     assert named(err) == ["g02", "g03"]
     code, out, err = wtg(config, "send", "-q")
     assert (code, out) == (
         1,
-        "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, "
+        "0 reports queued; 0 mails sent, 0 waiting to be retried, "
         "0 refused for good; skipped: g02, g03\n",
     )
     assert named(err) == ["g02", "g03"]

@@ -155,9 +155,9 @@ def test_force_runs_a_held_game(tmp_path: Path) -> None:
 def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
     make_due_in(tmp_path / "games", 13)  # half a day ahead and more: the release keeps it
     run(tmp_path, "hold", "g1")
-    assert run(tmp_path, "remind").stdout == "0 reminder(s) queued\n"
+    assert run(tmp_path, "remind").stdout == "0 reminders queued\n"
     run(tmp_path, "release", "g1")
-    assert run(tmp_path, "remind").stdout == "4 reminder(s) queued\n"
+    assert run(tmp_path, "remind").stdout == "4 reminders queued\n"
 
 
 # --- extend ---------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def test_preview_writes_the_turn_and_leaves_the_game_folder_as_it_was(tmp_path: 
     out = tmp_path / "preview"
     said = run(tmp_path, "run-turn", "g1", "--preview", out).stdout
     assert said.startswith(f"turn 1 of game g1 previewed in {out}: ")
-    assert "4 report(s); nothing committed, no mail queued" in said
+    assert "4 reports; nothing committed, no mail queued" in said
     assert tree_hash(tmp_path / "games") == before  # the game folder, the spool: every byte
     written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     for name in ("state.json", "events.json", "topten.txt", "turn.json"):

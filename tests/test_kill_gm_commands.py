@@ -29,6 +29,7 @@ from tests.conftest import players
 from tests.shipped import WOK4
 from tests.test_kill_run_turn import WTG, tree
 from wtg.cli.demo import filled_aof
+from wtg.core.plurals import counted
 from wtg.game.bounces import Bounce, bounces_of, mark_bounce
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
@@ -275,7 +276,7 @@ def test_remind_killed_then_given_again_queues_one_reminder_a_player(
         games: Path, config: list[str], outcome: str, again: subprocess.CompletedProcess[str]
     ) -> None:
         assert again.returncode == 0, again.stderr
-        assert again.stdout == f"{3 - int(outcome[0])} reminder(s) queued\n"
+        assert again.stdout == f"{counted(3 - int(outcome[0]), 'reminder')} queued\n"
         assert queued(games, "remind-") == {ANN: 1, BOB: 1, CY: 1}
 
     outcomes = sweep(host, tmp_path / "r", ["remind"], as_killed, given_again, every=True)

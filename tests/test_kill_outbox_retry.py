@@ -103,7 +103,7 @@ def test_killing_a_retry_then_giving_it_again_queues_each_mail_once(tmp_path: Pa
         assert not list((outbox / "failed").iterdir())  # no note left behind
         assert not [p for p in games.rglob("*") if p.name.endswith(".tmp")]
     sent = CliRunner().invoke(main, ["--config", str(config), "send"])
-    assert sent.stdout.startswith("0 report(s) queued; 4 mail(s) sent, 0 waiting"), sent.output
+    assert sent.stdout.startswith("0 reports queued; 4 mails sent, 0 waiting"), sent.output
     out = games / ".mail" / "maildir-out" / "new"
     assert sorted(p.name for p in out.iterdir()) == MAILS  # each once
     print(f"\n{whole.writes} writes, killed before each: {outcomes}")

@@ -38,7 +38,7 @@ def new_game(config: Path, name: str, *more: str) -> Result:
 def test_a_name_whose_game_was_mailed_and_removed_is_refused(tmp_path: Path) -> None:
     config = host(tmp_path)
     assert new_game(config, "g1").exit_code == 0
-    assert wtg(config, "send").stdout.startswith("2 report(s) queued; 2 mail(s) sent")
+    assert wtg(config, "send").stdout.startswith("2 reports queued; 2 mails sent")
     shutil.rmtree(tmp_path / "games" / "g1")
     again = new_game(config, "g1")
     assert again.exit_code == 1
@@ -51,7 +51,7 @@ def test_a_name_whose_game_was_mailed_and_removed_is_refused(tmp_path: Path) -> 
     )
     assert not (tmp_path / "games" / "g1").exists()
     assert new_game(config, "g2").exit_code == 0
-    assert wtg(config, "send").stdout.startswith("2 report(s) queued; 2 mail(s) sent")
+    assert wtg(config, "send").stdout.startswith("2 reports queued; 2 mails sent")
 
 
 def test_a_name_whose_game_was_never_mailed_is_made_again(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_a_name_whose_game_was_never_mailed_is_made_again(tmp_path: Path) -> Non
     assert new_game(config, "g1").exit_code == 0
     shutil.rmtree(tmp_path / "games" / "g1")  # removed before any send
     assert new_game(config, "g1").exit_code == 0
-    assert wtg(config, "send").stdout.startswith("2 report(s) queued; 2 mail(s) sent")
+    assert wtg(config, "send").stdout.startswith("2 reports queued; 2 mails sent")
 
 
 def test_reuse_name_takes_the_name_of_a_game_mailed_and_removed(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_reuse_name_takes_the_name_of_a_game_mailed_and_removed(tmp_path: Path) 
     and an old player's form, which carries his old code, is refused by the new game."""
     config = host(tmp_path)
     assert new_game(config, "g1").exit_code == 0
-    assert wtg(config, "send").stdout.startswith("2 report(s) queued; 2 mail(s) sent")
+    assert wtg(config, "send").stdout.startswith("2 reports queued; 2 mails sent")
     old_form = tmp_path / "old-form.txt"
     shutil.copy(tmp_path / "games" / "g1" / "turns" / "0000" / "aofs" / "p01.txt", old_form)
     shutil.rmtree(tmp_path / "games" / "g1")
@@ -79,7 +79,7 @@ def test_reuse_name_takes_the_name_of_a_game_mailed_and_removed(tmp_path: Path) 
         "game g1 is dropped, this game's turns are mailed from turn 0, and its players' old "
         "forms, which carry their old codes, are refused by this game (every code is new)"
     )
-    assert wtg(config, "send").stdout.startswith("2 report(s) queued; 2 mail(s) sent")
+    assert wtg(config, "send").stdout.startswith("2 reports queued; 2 mails sent")
     filed = wtg(config, "orders", "g1", str(old_form))
     assert (filed.exit_code, filed.stderr) == (
         2,
@@ -138,7 +138,7 @@ def test_reuse_name_refuses_the_name_of_a_game_still_here_in_another_folder(
         "folder first, or give this game another name\n",
     )
     assert not (tmp_path / "games" / "g1").exists()
-    assert wtg(config, "send").stdout.startswith("0 report(s) queued")
+    assert wtg(config, "send").stdout.startswith("0 reports queued")
 
 
 def reminded(config: Path, game: Path) -> str:
@@ -156,7 +156,7 @@ def test_reuse_name_reminds_the_new_games_players(tmp_path: Path) -> None:
     schedule = ("--every", "1", "--at", "18:00")
     assert new_game(config, "g1", *schedule).exit_code == 0
     assert wtg(config, "send").exit_code == 0
-    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminder(s) queued")
+    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminders queued")
     shutil.rmtree(tmp_path / "games" / "g1")
     assert new_game(config, "g1", *schedule, "--reuse-name").exit_code == 0
-    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminder(s) queued")
+    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminders queued")

@@ -234,7 +234,7 @@ def test_check_config_on_the_gmail_preset_names_what_is_missing(tmp_path: Path) 
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         f"ok    config {config}: valid (transport imap)",
-        f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 game(s)",
+        f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 games",
         f"FAIL  oauth2 google: oauth2.refresh_token_file {token} is not there: run `wtg "
         "oauth2-login --provider google`",
         "FAIL  imap imap.gmail.com:993 (ssl): no login tried: mend the oauth2 lines above",

@@ -74,7 +74,7 @@ def test_a_run_with_no_config_given_anyway_is_noted_and_every_turn_mailed(games:
     assert mailed_turns(games / ".mail") == {"test1": -1}  # noted: turn 0 still to be mailed
     sent = wtg("--config", games.parent / "wtg.yaml", "send")
     assert sent.exit_code == 0, sent.output
-    assert sent.stdout.startswith("4 report(s) queued")  # turns 0 and 1, each player's
+    assert sent.stdout.startswith("4 reports queued")  # turns 0 and 1, each player's
     assert "never mailed from here" not in sent.stderr
 
 
@@ -103,7 +103,7 @@ def test_the_commands_a_refusal_with_no_config_names_run_as_given(
     assert send[-1] == "send" and anyway[-1] == "--unmailed"
     sent = wtg(*send)
     assert sent.exit_code == 0, sent.output
-    assert sent.stdout.startswith("2 report(s) queued")
+    assert sent.stdout.startswith("2 reports queued")
     ran = wtg("run-turn", games / "test1", "--now")
     assert ran.exit_code == 0, ran.output  # turn 0 mailed: turn 1 runs
     assert wtg(*send).exit_code == 0  # cron's send, a minute later

@@ -62,7 +62,7 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     )
     assert turns(host, "test1") == ["0000", "0001"]
     sent = wtg(*host, "send")
-    assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent")  # turn 1's, once
+    assert sent.stdout.startswith("2 reports queued; 2 mails sent")  # turn 1's, once
     # mailed a moment ago, nobody's orders yet: refused too (tests/test_run_turn_just_mailed.py)
     meant = wtg(*host, "run-turn", "test1", "--now", "--just-mailed")
     assert meant.stdout == f"turn 2 of game test1 resolved{BACK.format(host[1], 1)}\n"
@@ -165,7 +165,7 @@ def test_run_turn_due_holds_a_turn_never_mailed_until_send(host: Host) -> None:
     ]
     assert run.failed and run.line().endswith("; held: test1")
     assert turns(host, "test1") == ["0000", "0001"]
-    assert wtg(*host, "send").stdout.startswith("2 report(s) queued")
+    assert wtg(*host, "send").stdout.startswith("2 reports queued")
     again = run_due(gm, later, mailed=mailed_turns(gm.spool))
     assert list(again) == [("test1: turn 2 resolved (the deadline has passed)", True)]
 

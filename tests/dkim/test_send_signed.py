@@ -68,7 +68,7 @@ def test_a_key_that_cannot_be_read_keeps_the_mail_queued(tmp_path: Path) -> None
     why = f"cannot read the DKIM key {key}: No such file or directory"
     assert (summary.sent, summary.waiting, summary.failed, summary.unsigned) == (0, 2, 0, why)
     assert summary.line() == (
-        "0 report(s) queued; 0 mail(s) sent, 2 waiting to be retried, 0 refused for good; "
+        "0 reports queued; 0 mails sent, 2 waiting to be retried, 0 refused for good; "
         f"nothing sent unsigned, the mail stays queued: {why}"
     )
     assert list(delivered(gm.maildir_out)) == []

@@ -190,7 +190,7 @@ def test_the_gm_holds_extends_previews_and_rolls_back_and_every_player_is_told(
     folder = tmp_path / "games" / name
     snapshot = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     said = gm("run-turn", name, "--preview", str(tmp_path / "preview"))
-    assert "turn 2 of game wok4-1 previewed" in said and "10 report(s)" in said
+    assert "turn 2 of game wok4-1 previewed" in said and "10 reports;" in said
     reports = sorted(p.name for p in (tmp_path / "preview" / "reports").iterdir())
     assert reports == [f"p{n:02d}.txt" for n in range(1, 11)]
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == snapshot

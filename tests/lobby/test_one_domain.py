@@ -58,7 +58,7 @@ def test_a_list_filled_from_one_domain_is_told_to_the_gm(tmp_path: Path) -> None
     assert part.startswith("  wok4-1 (list wok4, "), part
     assert "4 of its 4 players write from @sybil.example" in " ".join(part.split())
     assert max(len(line) for line in part.splitlines()) <= 78, part
-    assert "1 game(s) made of a list mostly at one domain" in digest.line()
+    assert "1 game made of a list mostly at one domain" in digest.line()
     mark_digest(hall.gm.spool, hall.now)
     assert make_digest(hall.gm.games_dir, hall.now + timedelta(hours=1)).one_domain == ()
 

@@ -68,7 +68,7 @@ def test_seats_taken_over_from_one_domain_are_told_to_the_gm(tmp_path: Path) -> 
     part = part.split("\n\n")[0].split("):\n", 1)[1]
     assert part.startswith("  kao (seats 3, 4, 5 taken over, the last "), part
     assert "3 of its 5 players write from @sybil.example" in " ".join(part.split())
-    assert "1 game(s) taken over mostly at one domain" in digest.line()
+    assert "1 game taken over mostly at one domain" in digest.line()
     mark_digest(hall.gm.spool, hall.now)
     assert make_digest(hall.gm.games_dir, hall.now + timedelta(hours=1)).taken_one_domain == ()
 

@@ -146,3 +146,39 @@ def test_the_host_s_mail_pasted_unquoted_asks_nothing() -> None:
     assert beside_a_form([pasted]) == "Bob: shall we keep the peace?"  # not knowing the report
     assert beside_a_form([pasted], answered=report) is None
     assert beside_a_form([f"Is R1 right?\n{report}\n{form}"], answered=report) == "Is R1 right?"
+
+
+def test_a_subject_saying_question_over_an_order_form_asks_nothing_of_its_prose(
+    tmp_path: Path,
+) -> None:
+    """A mail of orders under the subject ``Question`` (a player who reused an old mail,
+    or meant the orders as his answer): its first line of prose (``Here are my orders``)
+    was named to the GM as the question. Ruling (docs/mail.md): the form wins; the
+    orders are filed and confirmed, and only a line that asks (or a subject that asks)
+    beside a form is a question."""
+    hall = Hall(tmp_path)
+    ann_and_bob(hall)
+    form = _form(hall, 1)
+    _mail(
+        hall,
+        address(1),
+        f"Here are my orders for this turn, thanks.\n\n{form}\n\nAnn\n",
+        "Question",
+    )
+    summary = hall.poll(hours=1)
+    ((_key, outcome),) = summary.outcomes
+    assert outcome.startswith("stored: wok4-1 turn 1 player ") and "asked" not in outcome, outcome
+    assert summary.filed == 1
+    (confirmation,) = hall.new_mails(address(1))
+    assert confirmation.subject == "[wok4-1] orders for turn 1 received"
+
+    form = _form(hall, 1)
+    question = "Can I still change these orders tomorrow"  # no mark: not a line that asks
+    _mail(hall, address(1), f"Hello,\n\n{form}\n\nQ: {question}\n", "Re: Question")
+    summary = hall.poll(hours=1)
+    ((_key, outcome),) = summary.outcomes  # the same blank form: nothing new to file
+    assert outcome.endswith(f'; asked "Q: {question}"'), outcome  # a labelled one still asks
+    assert beside_a_form([f"My orders for you.\n{form}\n"], subject="Quick question") is None
+    assert beside_a_form([form], subject="Question: is the deadline 18:00") == (
+        "Question: is the deadline 18:00"
+    )

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import Hall, address
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
@@ -131,3 +133,35 @@ def test_withdraw_with_another_word_after_the_list_is_refused_with_what_to_write
         'alone (WITHDRAW standard ONLY); "please" is neither: nothing was done'
     ) in said, answer.body
     assert _on(hall) == ["standard", "standard-skirmish"]
+
+
+@pytest.mark.parametrize("typed", ["WITHDRAW wok4-beginner ONLY", "withdraw WOK4-Beginner only"])
+def test_withdraw_only_of_a_list_with_a_dash_takes_him_off_that_list_alone(
+    tmp_path: Path, typed: str
+) -> None:
+    """A list's name holding a dash and a digit (``wok4-beginner``), with ONLY after it:
+    that list alone, never every list of the ruleset (it is no ruleset's name: ONLY adds
+    nothing to it, and takes nothing away)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=3)
+    hall.open_list("wok4", map="small", players=3, group="beginner")
+    for name in ("wok4-beginner", "wok4"):  # a newcomer's JOIN wok4 puts him on his group's
+        hall.mail(ANN, "JOIN wok4 AS Ann")
+        hall.poll(hours=1)
+        (ask,) = hall.new_mails(ANN)
+        hall.mail(ANN, f"CONFIRM {ask.code()}")
+        hall.poll(hours=1)
+        (joined,) = hall.new_mails(ANN)
+        assert joined.subject == f"you are on the waiting list {name}"
+    hall.mail(ANN, typed)
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert ask.subject == f"WITHDRAW wok4-beginner: confirm with CONFIRM {ask.code()}"
+    assert "You asked to leave the waiting list wok4-beginner:" in ask.body
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(ANN)
+    assert "You are off the waiting list wok4-beginner." in " ".join(done.body.split())
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        assert [w.address for w in waiting(book, "wok4")] == [ANN]
+        assert waiting(book, "wok4-beginner") == []

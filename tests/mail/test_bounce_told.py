@@ -56,7 +56,7 @@ def test_a_bounce_for_a_player_is_told_by_the_poll(
     config = write_config(tmp_path, imap, smtp)
     players = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2, 3)]
     create_game(tmp_path / "games" / "g1", "wok4", "small", players, 5)
-    assert wtg(config, "send", "-q").stdout.startswith("3 report(s) queued; 3 mail(s) sent")
+    assert wtg(config, "send", "-q").stdout.startswith("3 reports queued; 3 mails sent")
     (report,) = [m.data for m in smtp.messages if m.rcpt_tos == (P2,)]
     imap.append(GM_ADDRESS, dsn(report, P2))
     log = tmp_path / "wtg.log"

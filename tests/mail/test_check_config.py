@@ -43,7 +43,7 @@ def check(config: Path) -> Result:
 def header(config: Path, tmp_path: Path) -> list[str]:
     return [
         f"ok    config {config}: valid (transport imap)",
-        f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 game(s)",
+        f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 games",
     ]
 
 

@@ -46,7 +46,7 @@ def test_the_digest_names_the_seats_whose_code_was_tried_wrong(tmp_path: Path) -
     assert "Wrong codes (5), by the seat whose code a form did not carry" in " ".join(text.split())
     assert "  g1 player 2: 4 forms, 3 from 2 other addresses\n" in text
     assert "  g1 player 3: 1 form\n" in text
-    assert digest.line().endswith(", 5 wrong code(s)")
+    assert digest.line().endswith(", 5 wrong codes")
 
 
 def test_a_poll_that_handles_a_mail_again_counts_it_once(tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ mail's answers count once against the limit, however many forms it held."""
 
 from __future__ import annotations
 
+import email
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 from tests.mail.loop import World
@@ -96,3 +99,57 @@ def test_a_duel_player_who_mails_each_colour_apart_has_each_colour_s_limit(
     world.mail("=== BEGIN AOF ===" + colours[0])
     summary = world.poll()
     assert (summary.filed, summary.unanswered) == (1, 1), summary  # the first's fourth
+
+
+def _words(raw: bytes) -> str:
+    """A queued mail's plain text, its words one space apart (the note is wrapped)."""
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert isinstance(part, EmailMessage)
+    return " ".join(str(part.get_content()).split())
+
+
+def test_each_colour_s_last_confirmation_of_the_hour_says_so(tmp_path: Path) -> None:
+    """The last answer ``confirmations_per_hour`` lets go to a seat of one side says so
+    below its text; a Duel seat's, counted a colour apart, said nothing: its player mailed
+    again and waited for a confirmation that never came. Ruling (docs/mail.md): each
+    colour's last confirmation of the hour carries the note, naming the colour."""
+    world = World(
+        tmp_path,
+        count=2,
+        ruleset=("standard", "classic60", {}),
+        variant="duel",
+        confirmations_per_hour=2,
+    )
+    names = {
+        side.id: side.name
+        for side in world.game.ruleset.public_sides_of(world.game.state_view())
+        if side.id in (1, 3, 5)
+    }
+    for units in (1, 2):
+        known = set(world.outbox())
+        world.mail(forms(world, units))
+        summary = world.poll()
+        assert (summary.filed, summary.unanswered) == (1, 0), (units, summary)
+        answers = [_words(raw) for key, raw in world.outbox().items() if key not in known]
+        assert len(answers) == 3, answers
+        noted = [w for w in answers if "This is the last answer to your orders" in w]
+        if units == 1:
+            assert noted == [], noted
+            continue
+        assert len(noted) == 3, answers
+        for side, name in names.items():
+            (said,) = [w for w in noted if f"turn 1, player {side} ({name})." in w]
+            assert (
+                f"This is the last answer to your orders for {name} the host mails to your "
+                "address this hour: it sends 2 such answers an hour at most. A mail you send "
+                f"before 2026-"
+            ) in said, (side, said)
+            assert (
+                f"gets no answer to the orders of {name} (they are still filed, unconfirmed; "
+                "the answers to your other colours are counted apart); mail again after that "
+                "if you need one."
+            ) in said, (side, said)
+    world.mail(forms(world, 3))
+    summary = world.poll()
+    assert (summary.filed, summary.unanswered) == (1, 1), summary  # as the notes said

@@ -37,7 +37,7 @@ def test_three_turns_through_dovecot_and_smtp(
         77,
         schedule=make_schedule(2, "18:00", "Europe/Vienna"),
     ).typed(WOK4)
-    assert "10 report(s) queued; 10 mail(s) sent" in wtg(config, "send").output
+    assert "10 reports queued; 10 mails sent" in wtg(config, "send").output
     smtp.wait_for(10)
     for turn in (1, 2, 3):
         game = open_game(game.store.root).typed(WOK4)
@@ -59,7 +59,7 @@ def test_three_turns_through_dovecot_and_smtp(
         due = wtg(config, "run-turn", "--due").output
         assert f"kaomaris: turn {turn} resolved (all players are READY)" in due
         sent = wtg(config, "send").output
-        assert "10 report(s) queued; 20 mail(s) sent" in sent
+        assert "10 reports queued; 20 mails sent" in sent
         smtp.wait_for(10 + 20 * turn)
     final = open_game(game.store.root).typed(WOK4)
     assert final.latest_turn() == 3

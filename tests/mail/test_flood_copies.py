@@ -135,9 +135,7 @@ def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest
     assert f"  {STRANGER} on {FLOOD_DAY}: 60 not kept" in digest.text()
     # the world's game is long past its deadline: the line ends with its turn overdue, and
     # the flood's forms with a wrong code (a third of it: docs/mail.md, "Codes guessed")
-    assert digest.line().endswith(
-        ", 60 mail(s) of a flood not kept, 1 turn(s) overdue, 33 wrong code(s)"
-    )
+    assert digest.line().endswith(", 60 mails of a flood not kept, 1 turn overdue, 33 wrong codes")
 
     # the flood goes on: the first stay, the newest are the newest of the day
     more = flood(world, 30, first=count)

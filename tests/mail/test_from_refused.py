@@ -81,7 +81,7 @@ def test_a_refused_from_keeps_every_mail_queued_until_it_is_corrected(
     refused = wtg(config(tmp_path, world, provider, WRONG), "send", "-q")
     assert refused.exit_code == 1
     assert refused.stdout == (
-        "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for good; "
+        "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for good; "
         f"the mail stays queued: 127.0.0.1 refuses the sender games@elsewhere.example: "
         f"{REFUSAL}; set smtp.from to the address the smtp login sends as (or an alias the "
         "provider lets it use)\n"
@@ -96,7 +96,7 @@ def test_a_refused_from_keeps_every_mail_queued_until_it_is_corrected(
     corrected = wtg(config(tmp_path, world, provider, f"Game Master <{GM_ADDRESS}>"), "send")
     assert corrected.exit_code == 0, corrected.output
     assert corrected.stdout == (
-        "0 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+        "0 reports queued; 4 mails sent, 0 waiting to be retried, 0 refused for good\n"
     )
     sent = provider.messages
     assert sorted(m.rcpt_tos for m in sent) == [(f"p{i}@players.example",) for i in range(1, 5)]
@@ -148,7 +148,7 @@ def test_a_from_a_relay_has_not_verified_keeps_every_mail_queued(tmp_path: Path)
         refused = wtg(config(tmp_path, world, relay, WRONG), "send", "-q")
         assert refused.exit_code == 1
         assert refused.stdout == (
-            "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for "
+            "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for "
             "good; the mail stays queued: 127.0.0.1 refuses the sender "
             "games@elsewhere.example: 554 Message rejected: Email address is not verified. "
             "The following identities failed the check in region EU-WEST-1: "

@@ -54,9 +54,7 @@ def test_a_line_break_in_game_yaml_adds_no_header_and_stops_no_other_mail(tmp_pa
         emails={3: "p3@players.example" + EVIL},
     )
     output = wtg_send(world, tmp_path)
-    assert "4 report(s) queued; 3 mail(s) sent, 0 waiting to be retried, 1 refused for good" in (
-        output
-    )
+    assert "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good" in (output)
     sent = {path.name: path.read_bytes() for path in world.sent()}
     assert sorted(sent) == [MAIL.format(seat) for seat in (1, 2, 4)]
     for raw in sent.values():
@@ -79,4 +77,4 @@ def test_a_line_break_in_game_yaml_adds_no_header_and_stops_no_other_mail(tmp_pa
     head = (failed / f"{MAIL.format(3)}.eml").read_bytes().split(b"\r\n\r\n")[0]
     assert b"\r\nTo:" not in head and b"\r\nBcc:" not in head
     again = wtg_send(world, tmp_path)
-    assert "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, 0 refused" in again
+    assert "0 reports queued; 0 mails sent, 0 waiting to be retried, 0 refused" in again

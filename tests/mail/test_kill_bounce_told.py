@@ -42,7 +42,7 @@ def bounced_host(root: Path) -> None:
     sent = subprocess.run(
         [WTG, "--config", str(root / "wtg.yaml"), "send", "-q"], capture_output=True, text=True
     )
-    assert sent.stdout.startswith("3 report(s) queued; 3 mail(s) sent"), sent
+    assert sent.stdout.startswith("3 reports queued; 3 mails sent"), sent
     spool = root / "games" / ".mail"
     report = (spool / "maildir-out" / "new" / "report-g1-t0000-p02").read_bytes()
     crlf = report.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")

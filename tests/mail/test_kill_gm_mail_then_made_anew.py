@@ -99,7 +99,7 @@ def killed_then_made_anew(
 @pytest.mark.parametrize("sent", [False, True], ids=["never-sent", "sent"])
 def test_a_reminder_of_a_game_made_anew_is_not_sent(tmp_path: Path, sent: bool) -> None:
     template = host(tmp_path / "template", sent)
-    said = "2 reminder(s) queued"
+    said = "2 reminders queued"
     rounds, reused = killed_then_made_anew(template, tmp_path, said, "remind")
     assert reused and (not sent or reused == rounds), (rounds, reused)
 

@@ -6,7 +6,7 @@ code of the new game, and nothing of the game that is gone goes out after it.
 
 Killed after the reports were queued and before the journal counted the turn mailed, the
 journal knew nothing of the game: the plain `new-game` took the name, its reports were
-never queued (the outbox held reports under their names already: `0 report(s) queued`),
+never queued (the outbox held reports under their names already: `0 reports queued`),
 and the old game's went out instead, one to the mistyped address, the other with a code
 the new game refuses. The journal now notes a game before the first of its mails is
 queued (the name is then refused without `--reuse-name`, which gives the new game's mail

@@ -84,7 +84,7 @@ def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
     sent = wtg(path, "send")
     assert sent.exit_code == 1
     assert sent.stdout == (
-        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good; "
         f"the mail stays queued: 127.0.0.1:{smtp_auth.port} refused the login as "
         f"{GM_ADDRESS}: 535 5.7.8 Authentication credentials invalid; {SPACES}\n"
     )
@@ -92,7 +92,7 @@ def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
     path.write_text(path.read_text(encoding="utf-8").replace("gm-s ecre t", GM_PASSWORD))
     again = wtg(path, "send")
     assert again.stdout == (
-        "0 report(s) queued; 1 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+        "0 reports queued; 1 mail sent, 0 waiting to be retried, 0 refused for good\n"
     )
     assert len(smtp_auth.messages) == 1
 
@@ -116,7 +116,7 @@ def test_a_send_to_a_server_without_starttls_says_so_not_that_it_is_down(
     sent = wtg(path, "send")
     assert sent.exit_code == 1
     assert sent.stdout == (
-        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good; "
         f"the mail stays queued: 127.0.0.1:{smtp_auth.port} does not offer STARTTLS, which "
         "smtp.starttls: true asks for: give smtp.port the provider's port for it (587), or "
         "its TLS port (465) with smtp.ssl: true; smtp.starttls: false sends unencrypted, for "

@@ -193,7 +193,7 @@ def test_a_revoked_refresh_token_is_one_line_and_nothing_is_lost(
     sent = wtg(config, "send")
     assert sent.exit_code == 1
     assert sent.stdout.splitlines()[-1].startswith(
-        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good; "
         f"the mail server could not be reached: cannot log in to {oauth_smtp.host}: "
     )
     assert "invalid_grant" in sent.stdout

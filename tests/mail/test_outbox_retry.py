@@ -113,7 +113,7 @@ def test_a_report_refused_for_good_goes_to_the_corrected_address(
     sent = wtg(config, "send")
     assert sent.exit_code == 0, sent.output
     assert sent.stdout == (
-        "4 report(s) queued; 3 mail(s) sent, 0 waiting to be retried, 1 refused for good; "
+        "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good; "
         f"{SET_ASIDE}\n"
     )
     assert folders(world) == {
@@ -126,7 +126,7 @@ def test_a_report_refused_for_good_goes_to_the_corrected_address(
     assert (listed.exit_code, listed.stderr) == (0, "")
     assert listed.stdout.splitlines() == [
         "no mail waits in the queue",
-        "1 mail(s) set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
+        "1 mail set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
         "--retry-all every one):",
         f'  {MAIL}  to p3@players.example  "[g1] turn 0 report for Player3": {REFUSED}',
     ]
@@ -153,7 +153,7 @@ def test_a_report_refused_for_good_goes_to_the_corrected_address(
 
     again = wtg(config, "send")
     assert again.stdout == (
-        "0 report(s) queued; 1 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+        "0 reports queued; 1 mail sent, 0 waiting to be retried, 0 refused for good\n"
     )
     (delivered,) = [m for m in provider.messages if m.rcpt_tos == ("p3@new.example",)]
     msg = delivered.message()
@@ -347,10 +347,10 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
     listed = wtg(config, "outbox")
     assert listed.exit_code == 0
     assert listed.stdout.splitlines() == [
-        "1 mail(s) waiting in the queue (`wtg send` sends them):",
-        '  remind-g1-t0001-p01  to p1@players.example  "[g1] soon"  deferred 1 time(s), '
+        "1 mail waiting in the queue (`wtg send` sends them):",
+        '  remind-g1-t0001-p01  to p1@players.example  "[g1] soon"  deferred 1 time, '
         "the next try at 2026-11-23T10:01:00Z: 451 4.3.0 try later",
-        "1 mail(s) set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
+        "1 mail set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
         "--retry-all every one):",
         f'  {MAIL}  to (no address)  "[g1] turn 0 report for Eve evil": 550 no such user',
     ]

@@ -43,7 +43,7 @@ def test_poll_and_send_leave_the_games_and_the_spool_private(
         data = load_yaml(settings.read_text(encoding="utf-8"))
         data["players"][2]["email"] = "p3@"
         settings.write_text(dump_yaml(data), encoding="utf-8")
-        assert "3 report(s) queued; 2 mail(s) sent, 0 waiting to be retried, 1 refused" in (
+        assert "3 reports queued; 2 mails sent, 0 waiting to be retried, 1 refused" in (
             wtg(config, "send").output
         )
         imap.append(GM_ADDRESS, mail("p1@players.example", filled_aof(game, 1), 1))
@@ -52,7 +52,7 @@ def test_poll_and_send_leave_the_games_and_the_spool_private(
         assert wtg(config, "poll").output.startswith(
             "filed 1, rejected 0, quarantined 0, ignored 2"
         )
-        assert "3 mail(s) sent" in wtg(config, "send").output  # the stranger: the HELP
+        assert "3 mails sent" in wtg(config, "send").output  # the stranger: the HELP
     smtp.wait_for(5)
     games = tmp_path / "games"
     covered = names(games)

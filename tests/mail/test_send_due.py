@@ -253,7 +253,7 @@ def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(tmp_path: Path)
     )
     result = CliRunner().invoke(main, ["--config", str(config), "send"])
     assert result.exit_code == 1
-    assert result.output.startswith("4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried")
+    assert result.output.startswith("4 reports queued; 0 mails sent, 4 waiting to be retried")
     assert f"the mail server could not be reached: cannot reach 127.0.0.1:{port}" in result.output
     assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 4, "sent": 0, "failed": 0}
 
@@ -277,16 +277,16 @@ def test_quiet_commands_say_nothing_when_there_was_nothing_to_do(tmp_path: Path)
         assert result.exit_code == 0, result.output
         return result.output
 
-    assert run("send", "-q").startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0
+    assert run("send", "-q").startswith("4 reports queued; 4 mails sent")  # turn 0
     assert run("send", "-q") == ""
     assert (
         run("send")
-        == "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+        == "0 reports queued; 0 mails sent, 0 waiting to be retried, 0 refused for good\n"
     )
     assert run("poll", "--quiet") == ""
     assert run("poll") == "filed 0, rejected 0, quarantined 0, ignored 0\n"
     assert run("remind", "-q") == ""
-    assert run("remind") == "0 reminder(s) queued\n"
+    assert run("remind") == "0 reminders queued\n"
     world.mail(world.aof(1, R1="1"))
     assert run("poll", "-q") == "filed 1, rejected 0, quarantined 0, ignored 0\n"
 
@@ -317,7 +317,7 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
             send(world.gm, now=NOW)
     assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 0, "sent": 0, "failed": 0}
     assert run("poll").startswith("filed 1, rejected 0")
-    assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation
+    assert run("send").startswith("4 reports queued; 5 mails sent")  # and the confirmation
 
 
 def test_a_poll_while_wtg_serve_runs_names_the_service(tmp_path: Path) -> None:

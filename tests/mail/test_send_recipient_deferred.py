@@ -91,8 +91,7 @@ def test_a_recipient_deferred_waits_and_the_others_go(
     sent = wtg(config, "send", "-q")
     assert (sent.exit_code, sent.stderr) == (0, "")
     assert sent.stdout == (
-        "4 report(s) queued; 3 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
-        f"{DEFERRED}\n"
+        f"4 reports queued; 3 mails sent, 1 waiting to be retried, 0 refused for good; {DEFERRED}\n"
     )
     assert folders(world) == {
         "queue": [MAIL],
@@ -159,7 +158,7 @@ def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink:
 def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
     tmp_path: Path, sink: SmtpSink
 ) -> None:
-    """`wtg send -q` under cron said '0 report(s) queued; 0 mail(s) sent, 1 waiting to be
+    """`wtg send -q` under cron said '0 reports queued; 0 mails sent, 1 waiting to be
     retried' at every run while the mail waited for its next try (an hour, at most, each
     time, for as long as the player's mailbox stays full): a mail from cron every few
     minutes that told nothing new. It speaks when the server puts a mail off, and is quiet
@@ -173,7 +172,7 @@ def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
     assert (waits.exit_code, waits.stdout, waits.stderr) == (0, "", "")
     asked = wtg(config, "send")  # asked without -q, the line as ever
     assert asked.stdout == (
-        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good\n"
+        "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good\n"
     )
     listed = wtg(config, "outbox").stdout.splitlines()
     assert listed[1].startswith(f'  {MAIL}  to {P2}  "[g1] turn 0 report for Player2"  deferred 1')
@@ -217,7 +216,7 @@ def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: Smt
     sink.answer_recipient(P2, None)  # the player emptied his mailbox
     assert wtg(config, "outbox", "--retry", MAIL).exit_code == 0
     again = wtg(config, "send", "-q")
-    assert again.stdout.startswith("0 report(s) queued; 1 mail(s) sent"), again.output
+    assert again.stdout.startswith("0 reports queued; 1 mail sent"), again.output
     assert received_by(sink).count(P2) == 1
 
 

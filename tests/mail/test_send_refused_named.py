@@ -29,7 +29,7 @@ def test_send_names_each_mail_it_sets_aside_for_good(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--config", str(config), "send", "-q"])
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "4 report(s) queued; 3 mail(s) sent, 0 waiting to be retried, 1 refused for good; "
+        "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good; "
         "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "
         "again once what it says is corrected (a player's address in game.yaml)\n"
     )

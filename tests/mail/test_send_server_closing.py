@@ -40,7 +40,7 @@ def test_a_server_closing_at_a_mail_ends_the_send_s_tries(
         assert sink.refused == ["421 4.3.0 Temporarily refused by the test sink"]
         assert (sent.exit_code, sent.stderr) == (1, "")
         assert sent.stdout == (
-            "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for "
+            "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for "
             f"good; the mail server could not be reached: {sink.host}:{sink.port} answered, "
             "and closed the connection: 421 4.3.0 Temporarily refused by the test sink\n"
         )

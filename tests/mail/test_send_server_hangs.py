@@ -63,7 +63,7 @@ def test_a_server_that_stops_answering_stops_the_send_once(
     stuck = wtg(config, "send", "-q")
     assert stuck.exit_code == 1
     assert stuck.stdout == (
-        "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for good; "
+        "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for good; "
         f"the mail server could not be reached: {sink.host}:{sink.port} stopped answering in "
         "the middle of a mail (no answer within 0.5 s): the server is stuck or overloaded\n"
     )
@@ -77,7 +77,7 @@ def test_a_server_that_stops_answering_stops_the_send_once(
     again = wtg(config, "send", "-q")
     assert (again.exit_code, again.stderr) == (0, "")
     assert again.stdout == (
-        "0 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+        "0 reports queued; 4 mails sent, 0 waiting to be retried, 0 refused for good\n"
     )
     assert sorted(r for mail in sink.messages for r in mail.rcpt_tos) == [
         f"p{n}@players.example" for n in range(1, 5)

@@ -50,7 +50,7 @@ def test_starttls_offered_then_refused_keeps_the_mail_and_says_the_server_s_word
     sent = wtg(config, "send", "-q")
     assert (sent.exit_code, sent.stderr) == (1, "")
     assert sent.stdout == (
-        "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for good; "
+        "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for good; "
         f"the mail server could not be reached: {sink.host}:{sink.port} answered, and "
         "refused to go on before any mail: 454 TLS not available\n"
     )

@@ -41,8 +41,7 @@ def test_a_reminder_queued_before_its_turn_ran_is_set_aside_not_sent(tmp_path: P
         "is not sent (`wtg remind` reminds the players of the coming turn)"
     )
     assert (
-        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 4 refused for good"
-        in sent.stdout
+        "4 reports queued; 4 mails sent, 0 waiting to be retried, 4 refused for good" in sent.stdout
     )
     assert sent.stderr.count("set aside for good") == 4, sent.stderr
     assert f"mail remind-g1-t0001-p01 set aside for good: {why} (kept in " in sent.stderr
@@ -138,8 +137,7 @@ def test_a_reminder_queued_before_a_rerun_of_the_turn_before_it_is_set_aside(
         "sent (`wtg remind` reminds the players of the coming turn)"
     )
     assert (
-        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 4 refused for good"
-        in sent.stdout
+        "4 reports queued; 4 mails sent, 0 waiting to be retried, 4 refused for good" in sent.stdout
     )
     assert f"mail remind-g1-t0002-p01 set aside for good: {why} (kept in " in sent.stderr
     assert not [name for name in sent_names(world) if name.startswith("remind-")]
@@ -157,7 +155,7 @@ def test_a_reminder_queued_before_a_rerun_of_the_turn_before_it_is_set_aside(
 
     again = wtg(config, "remind")
     assert again.exit_code == 0, again.output
-    assert again.stdout.startswith("4 reminder(s) queued")
+    assert again.stdout.startswith("4 reminders queued")
     assert folders(world)["queue"] == [f"{name}-r1" for name in old]
     assert wtg(config, "send", "-q").exit_code == 0
     assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == [

@@ -113,7 +113,7 @@ def test_the_poll_and_the_send_name_the_key_too(
     sent = wtg(path, "send")
     assert sent.exit_code == 1
     assert sent.stdout.startswith(
-        "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for good; the "
+        "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for good; the "
         f"mail server could not be reached: cannot reach 127.0.0.1:{smtp.port}: [SSL: "
     )
     assert sent.stdout.endswith(

@@ -61,7 +61,7 @@ def test_a_second_host_on_the_mailbox_is_told(
     told = wtg(config_b, "poll", "-q")
     assert told.stdout == ""
     assert told.stderr == (
-        "wtg: poll: 1 mail(s) came into wtg-rejected since this host's last poll, moved "
+        "wtg: poll: 1 mail came into wtg-rejected since this host's last poll, moved "
         "there by another program: another wtg host polls this mailbox (a copy of this "
         "config, an old install's cron), a mail client files into its folders, or the "
         "mail server delivers into them (some file a mail to an address user+folder@ in "
@@ -77,11 +77,11 @@ def test_a_second_host_on_the_mailbox_is_told(
     (line,) = [line for line in host if line.startswith("ANOTHER PROGRAM ON THE MAILBOX")]
     assert line.endswith(told.stderr.removeprefix("wtg: poll: ").rstrip("\n"))
     data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
-    assert data["other_program"]["line"].startswith("1 mail(s) came into wtg-rejected")
+    assert data["other_program"]["line"].startswith("1 mail came into wtg-rejected")
     assert json.loads(wtg(config_a, "status", "--host", "--json").stdout)["other_program"] is None
     digest = wtg(config_b, "digest").stdout  # the daily mail of a host run by `wtg serve`
     part = digest.split("Another program on the mailbox:\n", 1)[1]
-    assert part.startswith("  1 mail(s) came into wtg-rejected since this host's last poll,")
+    assert part.startswith("  1 mail came into wtg-rejected since this host's last poll,")
     assert max(len(line) for line in digest.splitlines()) <= 78
     assert "Another program" not in wtg(config_a, "digest").stdout
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 2))

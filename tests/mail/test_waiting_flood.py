@@ -144,7 +144,7 @@ def test_the_digest_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) 
     (trouble,) = make_digest(hall.gm.games_dir, hall.now).troubles
 
     assert trouble.startswith(f"{config.parent}: cannot be read, skipped: "), trouble
-    assert trouble.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), trouble
+    assert trouble.endswith("; 3 mails wait in the inbox for it (the last poll)"), trouble
 
 
 def test_a_flood_held_beyond_the_mails_waiting_keeps_its_first_and_newest_copies(

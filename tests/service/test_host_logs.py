@@ -190,13 +190,11 @@ def test_send_logs_each_mail_with_its_kind_and_game_never_a_code_or_address(
     world.game.run_turn(now=NOW + timedelta(days=3))
     log = tmp_path / "send.log"
     result = wtg(config, "send", "--log-format", "json", "--log-file", str(log))
-    assert result.output.startswith("4 report(s) queued; 5 mail(s) sent")  # turn 1
+    assert result.output.startswith("4 reports queued; 5 mails sent")  # turn 1
     found = records(log)
     queued = found[:1]
     mails, summary = found[1:-1], found[-1]
-    assert [(r["game"], r["turn"], r["message"]) for r in queued] == [
-        ("g1", 1, "4 report(s) queued")
-    ]
+    assert [(r["game"], r["turn"], r["message"]) for r in queued] == [("g1", 1, "4 reports queued")]
     (confirmation,) = (world.gm.spool / "outbox" / "sent").glob("conf-*.eml")
     assert sorted((r["mail"], r["game"], r["message"]) for r in mails) == [
         (confirmation.stem, "g1", "confirmation sent"),
@@ -261,7 +259,7 @@ def test_remind_logs_each_reminder_with_its_game_and_turn(tmp_path: Path) -> Non
     assert [(r["game"], r["turn"], r["mail"], r["message"]) for r in each] == [
         ("g1", 1, f"remind-g1-t0001-p0{n}", "reminder queued") for n in range(1, 5)
     ]
-    assert summary["message"] == "remind: 4 reminder(s) queued"
+    assert summary["message"] == "remind: 4 reminders queued"
 
 
 def test_digest_logs_what_it_told_and_the_mail_it_queued(tmp_path: Path) -> None:
@@ -272,8 +270,8 @@ def test_digest_logs_what_it_told_and_the_mail_it_queued(tmp_path: Path) -> None
     told, queued = records(log)
     assert told["level"] == "INFO" and str(told["message"]).startswith("digest: since ")
     assert str(told["message"]).endswith(  # g1's deadline is long past: its turn overdue
-        ": 0 turn(s) run, 1 game(s) waiting for orders, 0 mail(s) quarantined, 0 held, "
-        "0 not answered, 0 address(es) failing, 0 folder(s) unreadable, 1 turn(s) overdue"
+        ": 0 turns run, 1 game waiting for orders, 0 mails quarantined, 0 held, "
+        "0 not answered, 0 addresses failing, 0 folders unreadable, 1 turn overdue"
     )
     (mailed,) = (world.gm.spool / "outbox" / "queue").glob("digest-*.eml")
     assert (queued["mail"], queued["message"]) == (mailed.stem, "digest queued as a mail to the GM")

@@ -64,5 +64,5 @@ def test_a_deadline_is_met_on_a_sped_up_clock(tmp_path: Path) -> None:
         "game=daily turn=1 turn 1 resolved (the deadline has passed)" in err
         and err.rstrip().endswith("wtg serve stopped")
     )
-    sent = next(line for line in err.splitlines() if "7 report(s) queued" in line)
+    sent = next(line for line in err.splitlines() if "7 reports queued" in line)
     assert sent < f"{deadline:%Y-%m-%dT%H:%M:%S}"  # it was waiting, its first round done

@@ -192,7 +192,7 @@ def test_a_step_that_fails_is_logged_and_paused(
     pauses = [int(re.findall(r"tried again in (\d+) s", r.getMessage())[0]) for r in failed]
     assert pauses == [min(3600, 60 * 2**n) for n in range(len(pauses))]
     assert sum(pauses[:-1]) < 3 * 3600 <= sum(pauses)  # tried again after each pause, no more
-    assert lines(events, "send: 0 report(s) queued") or lines(events, "send: 7 report(s) queued")
+    assert lines(events, "send: 0 reports queued") or lines(events, "send: 7 reports queued")
 
 
 def test_a_poll_stops_between_two_batches_when_asked(tmp_path: Path) -> None:

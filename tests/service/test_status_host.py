@@ -124,12 +124,12 @@ def test_text_of_the_same_host_a_line_a_fact(tmp_path: Path) -> None:
     ), lines[1]
     assert lines[2].startswith(f"next deadline: g2 turn 1, {deadline:%Y-%m-%d %H:%M} UTC (in ")
     assert re.fullmatch(
-        rf"outbox: 1 mail\(s\) waiting, the oldest since \S+ \S+ UTC \({AGO}\)",
+        rf"outbox: 1 mail waiting, the oldest since \S+ \S+ UTC \({AGO}\)",
         lines[3],
     ), lines[3]
-    assert lines[4] == "quarantined: 1 mail(s), held: 0 mail(s) (`wtg quarantine` lists them)"
+    assert lines[4] == "quarantined: 1 mail, held: 0 mails (`wtg quarantine` lists them)"
     assert lines[5] == "failing addresses: 1 (g1; `wtg bounces` lists them)"
-    assert lines[6].startswith("kept mail: archive/ 1 mail(s) since "), lines[6]
+    assert lines[6].startswith("kept mail: archive/ 1 mail since "), lines[6]
 
 
 def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
@@ -209,7 +209,7 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
     ), lines[2]
     assert lines[3:] == [
         "outbox: empty, nothing waits to be sent",
-        "quarantined: 0 mail(s), held: 0 mail(s)",
+        "quarantined: 0 mails, held: 0 mails",
         "failing addresses: 0",
     ]
 
@@ -299,6 +299,6 @@ def test_the_mail_kept_is_said_with_where_to_read_what_may_go(tmp_path: Path) ->
     }
     lines = wtg(config, "status", "--host").stdout.splitlines()
     assert lines[-1] == (
-        "kept mail: archive/ 3 mail(s) since 2025-11, 3.5 kB; outbox/sent/ 2 mail(s) since "
+        "kept mail: archive/ 3 mails since 2025-11, 3.5 kB; outbox/sent/ 2 mails since "
         '2025-12, 3.4 kB (wtg removes none: docs/gm.md, "Over the months", says which may go)'
     )

@@ -347,6 +347,6 @@ def test_the_restored_config_names_the_folder_restored(host: Path, tmp_path: Pat
     password.write_bytes((host.parent / "smtp-password").read_bytes())
     password.chmod(0o600)
     checked = wtg("--config", str(placed), "check-config")
-    assert f"ok    games_dir {target}: a folder wtg can write in, 2 game(s)" in checked.stdout
+    assert f"ok    games_dir {target}: a folder wtg can write in, 2 games" in checked.stdout
     assert str(host.parent / "games") not in checked.stdout
     assert "set games_dir to the folder restored" not in copy.read_text(encoding="utf-8")

@@ -42,6 +42,7 @@ from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
@@ -844,8 +845,9 @@ def _preview(game: Any, out: Path, rerun: bool) -> None:
     turn, files = preview(game, out, datetime.now(timezone.utc), rerun=rerun)
     reports = sum(1 for name in files if name.startswith("reports/"))
     click.echo(
-        f"turn {turn} of game {game.config.game} previewed in {out}: {len(files)} files, "
-        f"{reports} report(s); nothing committed, no mail queued"
+        f"turn {turn} of game {game.config.game} previewed in {out}: "
+        f"{counted(len(files), 'file')}, {counted(reports, 'report')}; nothing committed, "
+        "no mail queued"
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.game.engine import Game
 from wtg.game.schedule import parse_iso
 from wtg.gm.gamestatus import game_status
@@ -60,10 +61,10 @@ def just_mailed_refusal(
     if not owing or any(p["orders"] for p in owing):
         return None
     minutes = int((now - ran).total_seconds() // 60)
-    ago = "less than a minute" if minutes < 1 else f"{minutes} minute(s)"
+    ago = "less than a minute" if minutes < 1 else counted(minutes, "minute")
     if now < ran:  # its turn.json says a time to come: the clock was set back since it ran
         ahead = int((ran - now).total_seconds() // 60)
-        later = "less than a minute" if ahead < 1 else f"{ahead} minute(s)"
+        later = "less than a minute" if ahead < 1 else counted(ahead, "minute")
         ago = f"at {ran_at}, {later} after this machine's clock now (was the clock set back?),"
     else:
         ago = f"{ago} ago"

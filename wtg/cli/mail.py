@@ -19,6 +19,7 @@ import click
 
 from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, with_full_disk
 from wtg.cli.logs import log_options, start_logging
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.ownership import owner_line
 from wtg.files.sqlitewait import cannot_use
@@ -329,14 +330,16 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         click.echo(json.dumps(data, indent=1))
         return
     if listed.queued:
-        click.echo(f"{len(listed.queued)} mail(s) waiting in the queue (`wtg send` sends them):")
+        queued = counted(len(listed.queued), "mail")
+        click.echo(f"{queued} waiting in the queue (`wtg send` sends them):")
     else:
         click.echo("no mail waits in the queue")
     for mail in listed.queued:
         later = ""
         if mail.attempts:
             at = iso(datetime.fromtimestamp(mail.next_try, timezone.utc))
-            later = f"  deferred {mail.attempts} time(s), the next try at {at}: {mail.error}"
+            times = counted(mail.attempts, "time")
+            later = f"  deferred {times}, the next try at {at}: {mail.error}"
         elif mail.error:  # not sendable as made: the next send sets it aside, with this
             later = f"  {mail.error}"
         if mail.withdrawing:
@@ -346,8 +349,8 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         click.echo("no mail was set aside for good")
         return
     click.echo(
-        f"{len(listed.failed)} mail(s) set aside for good (`wtg outbox --retry NAME` puts one "
-        "back in the queue, --retry-all every one):"
+        f"{counted(len(listed.failed), 'mail')} set aside for good (`wtg outbox --retry NAME` "
+        "puts one back in the queue, --retry-all every one):"
     )
     for mail in listed.failed:
         now = (

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import checked_games_dir, fail, games_root
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.game.registry import ruleset_names
 from wtg.host.gamesdir import Unreadable
@@ -63,8 +64,8 @@ def _print_tables(tables: list[Ratings], folder: Path) -> None:
         if number:
             click.echo("")
         click.echo(
-            f"RATINGS of {table.ruleset} ({table.method}) from {table.games} finished "
-            f"game(s) in {folder}"
+            f"RATINGS of {table.ruleset} ({table.method}) from "
+            f"{counted(table.games, 'finished game')} in {folder}"
         )
         click.echo("RATING GAMES  WON LOST  WIN% PLAYER")
         for s in table.table():

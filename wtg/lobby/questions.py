@@ -5,11 +5,12 @@ question (``asked "..."``), for him to answer. A line asks when it ends in a que
 (``Question: can I join late``, ``Q: how long is a turn``: many write no question mark
 after such a label); or the subject asks (``When does wok4 start?``, ``Question: ...``), or
 says the mail holds a question (``Question``, ``Quick question``), which is then the first
-line of prose the person typed. A line that reads as an order (``Q1: 1``, the QUIT order,
-``A1: 07 06 020 ?``) asks nothing: a form's label is a letter and a number, and what
-follows ``Q:`` must hold words. A mail of orders is read for a question too, in the lines
-its sender typed beside the forms (``beside_a_form``): the host files the orders and
-confirms them, and the GM's line names the question. Pure: text in, text out."""
+line of prose the person typed (not in a mail of orders: there the form wins). A line
+that reads as an order (``Q1: 1``, the QUIT order, ``A1: 07 06 020 ?``) asks nothing: a
+form's label is a letter and a number, and what follows ``Q:`` must hold words. A mail of
+orders is read for a question too, in the lines its sender typed beside the forms
+(``beside_a_form``): the host files the orders and confirms them, and the GM's line names
+the question. Pure: text in, text out."""
 
 from __future__ import annotations
 
@@ -68,11 +69,13 @@ def asked(
     verbs: Collection[str] = (),
     skipped: Collection[str] = (),
     subject: str = "",
+    announced: bool = True,
 ) -> str | None:
     """The first question of a mail: a line the person typed (``typed``) that asks, not
     one of ``skipped`` (a PRESS's text, the writer's to his readers); else the subject,
-    when it asks; else, when the subject says the mail holds a question, the first typed
-    line of prose (no command, no order line); None when none asks."""
+    when it asks; else, when the subject says the mail holds a question (and
+    ``announced``: not a mail of orders, ``beside_a_form``), the first typed line of prose
+    (no command, no order line); None when none asks."""
     lines = [text for line in typed if (text := _one_line(line)) and text not in skipped]
     for text in lines:
         if asks(text, verbs):
@@ -80,7 +83,7 @@ def asked(
     topic = _one_line(_REPLY_PREFIX.sub("", _one_line(subject)))
     if asks(topic, verbs):
         return shown(topic)
-    if topic and _SAYS_QUESTION.fullmatch(topic):
+    if announced and topic and _SAYS_QUESTION.fullmatch(topic):
         for text in lines:
             first = text.split()[0].upper().strip("?:")
             if first in (*verbs, *VERBS, CODE_WORD) or reads_as_order(text):
@@ -98,7 +101,11 @@ def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -
     player who wrote ``Can I still change these orders tomorrow?`` above his orders had
     them filed and confirmed, and no one saw the question. ``answered``: the text of the
     host's mail the reply answers, when known: its lines pasted without quote marks (a
-    report's press, ``Bob, shall we keep the peace?``) are none of the sender's."""
+    report's press, ``Bob, shall we keep the peace?``) are none of the sender's. A subject
+    that only says a question comes (``Question``) makes no line of prose beside the forms
+    one: the form wins, and its words around it (``Here are my orders``) were named to
+    the GM as a question (docs/mail.md); a line that asks, or a subject that asks, is one
+    as ever."""
     typed: list[str] = []
     for text in texts:
         lines = text.splitlines()
@@ -109,4 +116,4 @@ def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -
                 lines[index] = ">"  # as a quoted line: the form's, not typed
             inside = (inside or begins) and END_MARKER not in line
         typed.extend(typed_text("\n".join(lines), answered))
-    return asked(typed, VERBS, (), subject)
+    return asked(typed, VERBS, (), subject, announced=False)

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from wtg import __version__
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.game.schedule import iso
 from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
@@ -158,7 +159,7 @@ class HostHealth(Record):
             *([self._other_line()] if self.other_program is not None else []),
             self._deadline_line(),
             self._outbox_line(),
-            f"quarantined: {self.quarantined} mail(s), held: {self.held} mail(s)"
+            f"quarantined: {counted(self.quarantined, 'mail')}, held: {counted(self.held, 'mail')}"
             + (" (`wtg quarantine` lists them)" if self.quarantined or self.held else ""),
             *(cut_short_line(key) for key in self.releases_cut_short),
             f"failing addresses: {len(self.failing)}"
@@ -179,7 +180,7 @@ class HostHealth(Record):
     def _kept_line(self) -> str:
         def said(folder: str, kept: Kept) -> str:
             since = f" since {kept.oldest}" if kept.oldest else ""
-            return f"{folder} {kept.files} mail(s){since}, {human_size(kept.size)}"
+            return f"{folder} {counted(kept.files, 'mail')}{since}, {human_size(kept.size)}"
 
         return (
             f"kept mail: {said('archive/', self.kept.archive)}; "
@@ -244,7 +245,7 @@ class HostHealth(Record):
         )
         if not box.waiting:
             return "outbox: empty, nothing waits to be sent" + set_aside
-        line = f"outbox: {box.waiting} mail(s) waiting"
+        line = f"outbox: {counted(box.waiting, 'mail')} waiting"
         if box.oldest is not None:
             line += f", the oldest since {_shown(box.oldest)} ({_ago(self.now - box.oldest)})"
         if box.deferred:

@@ -38,6 +38,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TypeVar
 
+from wtg.core.plurals import counted
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity
@@ -483,7 +484,8 @@ class Service:
         if summary.unreachable or summary.waiting:
             wait = self.sending.failed(now)
             log_event(
-                f"{summary.waiting} mail(s) wait to be sent; tried again in {seconds(wait)}",
+                f"{counted(summary.waiting, 'mail')} {'waits' if summary.waiting == 1 else 'wait'} "
+                f"to be sent; tried again in {seconds(wait)}",
                 level=logging.WARNING,
             )
         else:

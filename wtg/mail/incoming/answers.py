@@ -530,11 +530,13 @@ class Answers:
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
         sides = game.ruleset.sides_of(game.state_view(), SeatId(entry.id))
-        tally = (
-            f"{COLOUR_TALLY}{side}:{compose.address_key(entry.email)}"
-            if side is not None and len(sides) > 1
-            else None
-        )
+        several = side is not None and len(sides) > 1
+        tally = f"{COLOUR_TALLY}{side}:{compose.address_key(entry.email)}" if several else None
+        # the colour's last answer of the hour names it: its limit holds back its answers
+        colour = ""
+        if several and side is not None:
+            shown = _colour(game, entry, side)  # " (Player1B)"
+            colour = shown[2:-1] if shown else f"player {side}"
         return self._queue(
             ident,
             entry.email,
@@ -548,6 +550,7 @@ class Answers:
             echo=echo,
             seat=seat,
             once=True,
+            colour=colour,
         )
 
     def _forecast_template(self, ruleset: str) -> Template:
@@ -862,6 +865,7 @@ class Answers:
         once: bool = False,
         limited: bool = True,
         daily: bool = True,
+        colour: str = "",
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -874,7 +878,10 @@ class Answers:
         with the mail's other such answers to the same address (``_count``). ``limited``:
         False for a notice no limit holds back or counts (``reply``). ``daily``: whether an
         answer counted against ``replies_per_hour`` is counted against ``replies_per_day``
-        too (``DAY_TALLY``; not a private press, bound a day on its own)."""
+        too (``DAY_TALLY``; not a private press, bound a day on its own). ``colour``: the
+        colour of a seat of several whose confirmations ``tally`` counts apart
+        (``COLOUR_TALLY``): its last answer of the hour says so, naming it, as an address's
+        does (the other tallies are no address's answers, and carry no note)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
@@ -923,11 +930,14 @@ class Answers:
                 if (cap, window) == (1, DAY):
                     return ONE_A_DAY
                 return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
-            if tally is None and window == WINDOW:
-                # the hour's last answer to the address says so: the next are held back
+            if (tally is None or colour) and window == WINDOW:
+                # the hour's last answer to the address (or to a colour's orders) says so:
+                # the next are held back
                 until = lastanswer.last_until(history, stamp, cap, window)
                 kind = lastanswer.ANSWER if limit is None else lastanswer.CONFIRMATION
-                hourly = None if until is None else lastanswer.Last(cap, until, kind=kind)
+                hourly = (
+                    None if until is None else lastanswer.Last(cap, until, kind=kind, colour=colour)
+                )
         daily_last: lastanswer.Last | None = None
         if day is not None:
             spent = self.journal.replies_counted(day, stamp - DAY)
@@ -944,6 +954,12 @@ class Answers:
             why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
             if why is not None:
                 return why
+            full = self.strangers.full_until
+            if full is not None and limited and tally is None:
+                # the last answer the hour's mail to strangers lets go to the address says
+                # so: it held back the next, which carried the address's own note
+                kind = lastanswer.STRANGER
+                last = lastanswer.latest(last, lastanswer.Last(self.strangers.cap, full, kind=kind))
         msg = compose.message(
             ident,
             self.gm.sender,

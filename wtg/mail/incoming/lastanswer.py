@@ -9,7 +9,9 @@ lets go instead, below its text: it is the last of the hour, and a mail from tha
 before the time the limit has room again gets no answer. No mail more is sent, ever: the
 note rides on an answer that goes anyway. The day's cap and ``confirmations_per_hour`` put
 no note on their last answer before: each gives the same word now, the same way (of an
-answer the last of two limits, the note of the one that has room again later)."""
+answer the last of two limits, the note of the one that has room again later). So does the
+hour's mail to strangers (``STRANGER``): it held back the answer that carried the note of
+the address's own limit, and the last that went said nothing."""
 
 from __future__ import annotations
 
@@ -37,8 +39,13 @@ DAY = "day"
 ``replies_per_day``'s 24 hours."""
 ANSWER = "answer"
 CONFIRMATION = "confirmation"
+STRANGER = "stranger"
 """The kinds of answer a note names: those ``replies_per_hour`` and ``replies_per_day``
-count, and those ``confirmations_per_hour`` counts (to orders, or carrying a code)."""
+count, those ``confirmations_per_hour`` counts (to orders, or carrying a code), and the
+answers without a code to an address the host does not know (``wtg.mail.incoming.strangers``)
+that the hour's mail to all such addresses bounds: the last it lets go says so, as the
+others' do, or a limit of the host's swallowed the answer that would have carried another's
+note."""
 
 
 class Last(NamedTuple):
@@ -49,6 +56,10 @@ class Last(NamedTuple):
     until: float
     per: str = HOUR
     kind: str = ANSWER
+    colour: str = ""
+    """The colour of a seat of several (a Duel's ``Player1B``) whose confirmations the limit
+    counts apart (``answers.COLOUR_TALLY``): the note names it, as the limit holds back
+    that colour's answers alone; empty for any other."""
 
 
 def latest(*notes: Last | None) -> Last | None:
@@ -57,10 +68,11 @@ def latest(*notes: Last | None) -> Last | None:
     return max((n for n in notes if n is not None), key=lambda n: n.until, default=None)
 
 
-def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER) -> str:
+def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER, colour: str = "") -> str:
     """The words below the last answer a limit lets go: how many answers of its kind the
-    host mails one address in its window, and until when a mail gets none
-    (``2026-12-05 14:05 UTC``: near midnight the hour alone would not say which day)."""
+    host mails one address in its window (of ``colour``'s orders, when one colour's are
+    counted apart), and until when a mail gets none (``2026-12-05 14:05 UTC``: near
+    midnight the hour alone would not say which day)."""
     moment = datetime.fromtimestamp(until, timezone.utc)
     return compose.render(
         "last_answer",
@@ -68,6 +80,7 @@ def note(cap: int, until: float, per: str = HOUR, kind: str = ANSWER) -> str:
         until=moment.strftime("%Y-%m-%d %H:%M UTC"),
         per=per,
         kind=kind,
+        colour=colour,
     )
 
 
@@ -75,4 +88,4 @@ def with_note(body: str, last: Last | None) -> str:
     """``body`` with the note of ``last`` below it (as it is without one)."""
     if last is None:
         return body
-    return f"{body.rstrip()}\n\n{note(last.cap, last.until, last.per, last.kind)}"
+    return f"{body.rstrip()}\n\n{note(last.cap, last.until, last.per, last.kind, last.colour)}"

@@ -111,6 +111,11 @@ class Strangers:
         self.held_domain = ""
         """The domain whose share held back the last mail ``DOMAIN_SHARE`` held: the
         domain held that the address's domain is or is below (``held_domain``)."""
+        self.full_until: float | None = None
+        """After a mail ``charge`` counted: when the hour's limits (``HOURLY``,
+        ``DOMAIN_SHARE``) have room again for another answer without a code to its address,
+        when that one took their last; else None. That answer is the last such the address
+        gets until then, and says so (``wtg.mail.incoming.lastanswer``)."""
 
     def charge(
         self,
@@ -130,6 +135,7 @@ class Strangers:
         died before it was queued mailed nothing). Nothing is counted then."""
         request = _digest(code) if code else ""
         address = mailbox_of(address, self.dashed)  # vic+1@, vic+2@: one mailbox, one count
+        self.full_until = None
         db = self._connect()
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -145,6 +151,7 @@ class Strangers:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (now, kind, address, domain_of(address) if address else "", request, answer),
                 )
+                self.full_until = self._room_again(db, address) if kind == OTHER else None
             db.execute("COMMIT")
             return why
         finally:
@@ -220,6 +227,31 @@ class Strangers:
         if int(total) >= self.cap or (kind != CODE and int(others) >= share(self.cap, kind)):
             return HOURLY
         return None
+
+    def _room_again(self, db: sqlite3.Connection, address: str) -> float | None:
+        """When an answer without a code (``OTHER``) to ``address`` may go again, if the
+        hour's mail to strangers (all of it, its share of answers without a code, the share
+        of the address's domain) has no room for one now; None when it has. Each bound has
+        room again when its oldest mail past the bound leaves the hour, the answer when all
+        have."""
+        times: list[float] = []
+
+        def bound(stamps: list[float], room: int) -> None:
+            if room > 0 and len(stamps) >= room:
+                times.append(sorted(stamps)[len(stamps) - room] + WINDOW)
+
+        rows = [(float(at), str(kind)) for at, kind in db.execute("SELECT at, kind FROM mailed")]
+        if share(self.cap, OTHER) <= 0:
+            return None  # none ever goes: no answer says it is the last
+        bound([at for at, _kind in rows], self.cap)
+        bound([at for at, kind in rows if kind != CODE], share(self.cap, OTHER))
+        room = domain_room(self.cap, self.domain_share)
+        if address and room < self.cap:
+            domain = held_domain(domain_of(address))
+            below = f".{domain}"
+            query = "SELECT at FROM mailed WHERE domain = ? OR substr(domain, ?) = ?"
+            bound([float(r[0]) for r in db.execute(query, (domain, -len(below), below))], room)
+        return max(times, default=None)
 
     def _connect(self) -> sqlite3.Connection:
         path = private.create_file(private.make_dirs(self.path.parent) / FILE)

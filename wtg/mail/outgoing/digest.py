@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta
 from logging import DEBUG, INFO
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import low_disk
@@ -200,35 +201,37 @@ class Digest(Record):
     def line(self) -> str:
         """What it tells, counted, in a line (the log's)."""
         counts = (
-            (len(self.runs), "turn(s) run"),
-            (len(self.missing), "game(s) waiting for orders"),
-            (len(self.quarantine) + self.quarantine_left_out(), "mail(s) quarantined"),
-            (len(self.held), "held"),
-            (len(self.unanswered) + self.not_listed(), "not answered"),
-            (len(self.bounces), "address(es) failing"),
-            (len(self.troubles), "folder(s) unreadable"),
+            f"{counted(len(self.runs), 'turn')} run",
+            f"{counted(len(self.missing), 'game')} waiting for orders",
+            f"{counted(len(self.quarantine) + self.quarantine_left_out(), 'mail')} quarantined",
+            f"{len(self.held)} held",
+            f"{len(self.unanswered) + self.not_listed()} not answered",
+            f"{counted(len(self.bounces), 'address', 'addresses')} failing",
+            f"{counted(len(self.troubles), 'folder')} unreadable",
         )
-        told = ", ".join(f"{count} {what}" for count, what in counts)
+        told = ", ".join(counts)
         if self.set_aside:  # added last, and only when there are some: the line stays as it was
-            told += f", {len(self.set_aside)} order mail(s) set aside"
+            told += f", {counted(len(self.set_aside), 'order mail')} set aside"
         if self.flood_not_kept:  # the same
-            told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
+            dropped = sum(c.dropped for c in self.flood_not_kept)
+            told += f", {counted(dropped, 'mail')} of a flood not kept"
         if self.overdue:  # the same
-            told += f", {len(self.overdue)} turn(s) overdue"
+            told += f", {counted(len(self.overdue), 'turn')} overdue"
         if self.refused:  # the same
-            told += f", {len(self.refused)} mail(s) set aside for good"
+            told += f", {counted(len(self.refused), 'mail')} set aside for good"
         if self.one_domain:  # the same
-            told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
+            told += f", {counted(len(self.one_domain), 'game')} made of a list mostly at one domain"
         if self.taken_one_domain:  # the same
-            told += f", {len(self.taken_one_domain)} game(s) taken over mostly at one domain"
+            taken = counted(len(self.taken_one_domain), "game")
+            told += f", {taken} taken over mostly at one domain"
         if self.other_program:  # the same
             told += ", another program files into the mailbox's folders"
         if self.owed:  # the same
-            told += f", {len(self.owed)} notice(s) owed"
+            told += f", {counted(len(self.owed), 'notice')} owed"
         if self.disk_low:  # the same
             told += ", the disk nearly full"
         if self.wrong_codes:  # the same
-            told += f", {sum(w.forms for w in self.wrong_codes)} wrong code(s)"
+            told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
         return f"since {self.since}: {told}"
 
 
@@ -316,7 +319,9 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
             waits = waiting.get(found.folder.name)
-            told = f"; {waits} mail(s) wait in the inbox for it (the last poll)" if waits else ""
+            wait = "waits" if waits == 1 else "wait"
+            told = f"; {counted(waits or 0, 'mail')} {wait} in the inbox for it (the last poll)"
+            told = told if waits else ""
             troubles.append(found.line() + told)
             continue
         try:

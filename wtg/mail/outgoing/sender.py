@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.ruleset import KeepsOptions
 from wtg.files.diskflush import flush
@@ -128,10 +129,10 @@ class SendSummary(Record):
         return bool(mailed or self.deferred or self.failed or stopped or told)
 
     def line(self) -> str:
-        press = f" and {self.press} press mail(s)" if self.press else ""
+        press = f" and {counted(self.press, 'press mail')}" if self.press else ""
         line = (
-            f"{self.queued} report(s){press} queued; {self.sent} mail(s) sent, {self.waiting} "
-            f"waiting to be retried, {self.failed} refused for good"
+            f"{counted(self.queued, 'report')}{press} queued; {counted(self.sent, 'mail')} sent, "
+            f"{self.waiting} waiting to be retried, {self.failed} refused for good"
         )
         if self.failed:
             line += f"; {SET_ASIDE}"
@@ -350,8 +351,8 @@ def _log_queued(name: str, turn: int, reports: int, press: int, undrawn: list[st
     """The lines of a turn's reports queued, and of each map picture that could not be
     drawn."""
     if reports or press:
-        extra = f" and {press} press mail(s)" if press else ""
-        log_event(f"{reports} report(s){extra} queued", game=name, turn=turn)
+        extra = f" and {counted(press, 'press mail')}" if press else ""
+        log_event(f"{counted(reports, 'report')}{extra} queued", game=name, turn=turn)
     for problem in undrawn:
         log_event(f"a report went without its map: {problem}", game=name, turn=turn, level=WARNING)
 
@@ -581,19 +582,21 @@ def deliver(
         transport.close()
     if down:
         log_event(
-            f"send: the mail server could not be reached ({down}): {waiting} mail(s) wait for "
-            "the next send",
+            f"send: the mail server could not be reached ({down}): {counted(waiting, 'mail')} "
+            f"{'waits' if waiting == 1 else 'wait'} for the next send",
             level=WARNING,
         )
     if unsigned:
         log_event(
-            f"send: the DKIM key cannot sign ({unsigned}): {waiting} mail(s) stay queued, "
+            f"send: the DKIM key cannot sign ({unsigned}): {counted(waiting, 'mail')} "
+            f"{'stays' if waiting == 1 else 'stay'} queued, "
             "none is sent unsigned (it would land in spam); the next send sends them once "
             "the key can sign (`wtg check-config` checks it)",
             level=ERROR,
         )
     if sender_refused:
-        log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
+        stay = "stays" if waiting == 1 else "stay"
+        log_event(f"send: {counted(waiting, 'mail')} {stay} queued: {sender_refused}", level=ERROR)
     return Delivery(
         sent,
         waiting,
@@ -698,7 +701,7 @@ class Reminded(NamedTuple):
 
     def line(self) -> str:
         skipped = f"; skipped: {', '.join(self.skipped)}" if self.skipped else ""
-        return f"{self.queued} reminder(s) queued{skipped}"
+        return f"{counted(self.queued, 'reminder')} queued{skipped}"
 
 
 def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, parse_iso
@@ -52,12 +53,12 @@ def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
     ]
     if not came:
         return None
-    counted = " and ".join(
-        f"{number} mail(s) came into {folder}" if index == 0 else f"{number} into {folder}"
+    said = " and ".join(
+        f"{counted(number, 'mail')} came into {folder}" if index == 0 else f"{number} into {folder}"
         for index, (folder, number) in enumerate(came)
     )
     return (
-        f"{counted} since this host's last poll, moved there by another program: another "
+        f"{said} since this host's last poll, moved there by another program: another "
         "wtg host polls this mailbox (a copy of this config, an old install's cron), a "
         "mail client files into its folders, or the mail server delivers into them (some "
         "file a mail to an address user+folder@ in that folder); the mails it takes never "

@@ -17,6 +17,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way, scan_games
@@ -138,7 +139,7 @@ def _games_dir(path: Path, gm: GmConfig) -> Finding:
     if restoring is not None:
         return Finding(Verdict.FAIL, subject, restoring)
     games = len(scan_games(path).folders)
-    return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
+    return Finding(Verdict.OK, subject, f"a folder wtg can write in, {counted(games, 'game')}")
 
 
 def _relative(gm: GmConfig) -> tuple[str, str | None] | None:
