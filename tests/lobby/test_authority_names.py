@@ -99,10 +99,10 @@ def test_a_name_that_claims_an_authority_is_refused_at_join_and_takeover(tmp_pat
     game_with_quitters(hall, (4,))
     offer(hall, 4)
     for name, why in (
-        ("Adm1n", "the name Adm1n reads as holding Admin, a name of the host or of its staff"),
+        ("Adm1n", "the name Adm1n reads as Admin, a name of the host or of its staff"),
         ("Everyone", "the name Everyone reads as Everyone, which names the host, its staff"),
-        ("Ｍｏｄｅｒａｔｏｒ", "reads as holding Moderator"),
-        ("postmaster", "the name postmaster reads as holding Postmaster"),
+        ("Ｍｏｄｅｒａｔｏｒ", "the name Moderator reads as Moderator"),
+        ("postmaster", "the name postmaster reads as Postmaster"),
     ):
         for target in ("wok4", "wok4-1"):
             hall.mail(address(9), f"JOIN {target} AS {name}")
@@ -115,7 +115,11 @@ def test_a_name_that_claims_an_authority_is_refused_at_join_and_takeover(tmp_pat
     hall.mail(address(9), "JOIN wok4 AS Admin Bob")
     hall.poll(hours=1)
     (answer,) = hall.new_mails(address(9))
-    assert "choose another with AS <name>, without Admin" in answer.words, answer.body
+    assert (
+        "the name Admin Bob holds Admin among its words, a name of the host or of its staff: "
+        "a private press or a notice under it would pass for the host's own: choose another "
+        "with AS <name>, without Admin"
+    ) in answer.words, answer.body
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
@@ -134,7 +138,7 @@ def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_pa
     assert "open to all) as amy." in answer.words
     (answer,) = hall.new_mails("admin@x.example")
     assert answer.subject == "JOIN wok4: not done", answer.subject
-    assert "the name admin reads as holding Admin" in answer.words, answer.body
+    assert "the name admin reads as Admin, a name of the host" in answer.words, answer.body
 
 
 @pytest.mark.parametrize("name", ["Gemma", "Hostetler", "Adminah"])

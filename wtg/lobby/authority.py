@@ -155,8 +155,13 @@ def claiming(name: str) -> str | None:
             "player, not a person: a private press or a notice under it would pass for the "
             "host's own: choose a name of your own with AS <name>"
         )
+    alone = any(  # nothing but the word (Adm1n), or more (Admin Bob)
+        "".join(words) == _read_words(role)[reading % 2]
+        for reading, words in enumerate(_readings(name))
+    )
+    shown = f"reads as {role}" if alone else f"holds {role} among its words"
     return (
-        f"the name {name} reads as holding {role}, a name of the host or of its staff: a "
-        "private press or a notice under it would pass for the host's own: choose another "
-        f"with AS <name>, without {role}"
+        f"the name {name} {shown}, a name of the host or of its staff: a private press or a "
+        "notice under it would pass for the host's own: choose another with AS <name>"
+        + ("" if alone else f", without {role}")
     )
