@@ -9,7 +9,7 @@ from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.press import blacked_out, secrets_of
+from wtg.game.press import Press, add_press, blacked_out, secrets_of
 
 
 def test_a_code_or_an_unshared_address_in_press_reaches_no_other_player(tmp_path: Path) -> None:
@@ -139,3 +139,21 @@ def test_his_code_in_pieces_reaches_no_other_player(tmp_path: Path) -> None:
         assert " ".join(PROSE.split()) in " ".join(
             line.partition("| ")[2] for line in mail.body.splitlines()
         ).replace("  ", " ")
+
+
+def test_press_kept_before_with_his_code_in_pieces_goes_out_withheld(tmp_path: Path) -> None:
+    """A press kept by a wtg that withheld only the code written whole (its pieces in the
+    file, as the player wrote them) is mailed with them withheld, as the site shows it."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    code = writer.code
+    text = f"my code is {code[:3]} {code[3:].lower()}, and Peace."
+    kept = Press(1, writer.name, "2026-11-22 15:00 UTC", text)
+    add_press(game.store, game.latest_turn() + 1, kept, hall.now)
+    game.run_turn(now=hall.now)
+    hall.send()
+    press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
+    assert len(press) == 4
+    for mail in press:
+        assert "my code is [withheld], and Peace." in mail.words, mail.body
