@@ -54,6 +54,10 @@ REFUSED = {
     "Bob the Moderator": "Moderator",
     "6M": "GM",
     "Adm\u0131n": "Admin",
+    "AdminBob": "Admin",
+    "TheModerator": "Moderator",
+    "BobTheSysop": "Sysop",
+    "EveryOne": "Everyone",
 }
 """Names that claim an authority, and the word each is read as."""
 TAKEN = (
@@ -81,6 +85,10 @@ TAKEN = (
     "Bernard",
     "Root Beer",
     "Supporter",
+    "McDonald",
+    "DeAngelo",
+    "GMiller",
+    "LeBron",
 )
 
 

@@ -79,13 +79,20 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 def _plain(name: str) -> str:
     """``name`` as read: compatibility form (full-width letters as plain ones), without the
     characters that show nothing (format characters), the look-alike letters of other
-    alphabets as Latin ones, without accents, in small letters, ``rn`` as ``m`` and ``vv``
-    as ``w``."""
+    alphabets as Latin ones, without accents, its words written together parted where a
+    capital letter begins one (``AdminBob``, ``TheMODerator``), in small letters, ``rn`` as
+    ``m`` and ``vv`` as ``w``."""
     text = unicodedata.normalize("NFKC", name)
     text = "".join(char for char in text if unicodedata.category(char) not in ("Cf", "Mn"))
     text = unicodedata.normalize("NFKD", folded(text))
-    text = "".join(char for char in text if not unicodedata.combining(char)).casefold()
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    text = _CAPITALISED.sub(" ", text).casefold()
     return text.replace("rn", "m").replace("vv", "w")
+
+
+_CAPITALISED = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a capital letter begins a word written onto the one before: ``Admin|Bob``,
+``The|Moderator``, ``GM|Bob``."""
 
 
 def _readings(name: str) -> list[list[str]]:
