@@ -33,7 +33,8 @@ def test_a_private_press_from_a_forged_from_mails_no_stranger(tmp_path: Path) ->
     assert [m for m in mails if "elsewhere.example" in m.to] == []
     went = f"went to {game.config.player(2).name} (#2) alone"
     copies = [m for m in mails if m.to == writer.email and went in m.body]
-    assert len(copies) == 3 and all(SPAM in m.body for m in copies)  # replies_per_hour
+    shown = "Cheap watches at http[:]//spam[.]example"  # a web address mailed defanged
+    assert len(copies) == 3 and all(shown in m.body for m in copies)  # replies_per_hour
 
     for number in range(40):
         hall.mail(f"asker{number}@elsewhere.example", f"STATUS wok4-1\nCODE {writer.code}\n")

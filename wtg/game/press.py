@@ -141,15 +141,42 @@ def _read(path: Path) -> Press | None:
 
 def secrets_of(players: Sequence[PlayerEntry], addresses: bool = True) -> re.Pattern[str] | None:
     """What no player's press may show the others: every secret code of the game's players,
-    and (``addresses``) the address of each who did not agree to share it; None when there
-    is nothing to look for."""
+    whole or in pieces (``_spread``: ``AL ICE 7Q2``, ``a-l-i-c-e-7-q-2``), and
+    (``addresses``) the address of each who did not agree to share it; None when there is
+    nothing to look for."""
     words = [p.code for p in players if p.code]
     if addresses:
         words += [p.email for p in players if p.email and not p.share_address]
     if not words:
         return None
+    codes = {p.code for p in players if p.code}
     ordered = sorted(words, key=len, reverse=True)
-    return re.compile("|".join(_joined(w) for w in ordered), re.I)
+    return re.compile("|".join(_spread(w) if w in codes else _joined(w) for w in ordered), re.I)
+
+
+_SPREAD = r"[\W_]{0,8}"
+"""What may stand between two characters of a code in press and still give it away: blanks,
+a line's break, dashes, dots (``AL ICE 7Q2``, ``A-L-I-C-E-7-Q-2``, the code split across
+lines): anything but a letter or a digit, up to a few. A code's characters with words between
+them are prose."""
+
+
+def _spread(code: str) -> str:
+    """A pattern of ``code`` written whole or in pieces (``_SPREAD`` between any two of its
+    characters), each in any case, plain or full-width (``ＡＬＩＣＥ``, which a reader types
+    back as ALICE). A code that is not ASCII letters and digits (none a game makes or takes
+    today) is looked for as written."""
+    if not (code.isascii() and code.isalnum()):
+        return _joined(code)
+    forms = (
+        "".join(sorted({c, c.lower(), c.upper(), _wide(c.lower()), _wide(c.upper())})) for c in code
+    )
+    return _SPREAD.join(f"[{form}]" for form in forms)
+
+
+def _wide(char: str) -> str:
+    """The full-width form of an ASCII letter or digit (``A`` as ``Ａ``)."""
+    return chr(ord(char) + 0xFEE0)
 
 
 _JOINERS = "[\u200c\u200d]*"
@@ -167,5 +194,5 @@ def _joined(secret: str) -> str:
 
 def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
     """``text`` with each of ``secrets`` shown as ``[withheld]``: a player who pasted his
-    code (or an address) into his press has not published it."""
+    code (or an address) into his press, whole or in pieces, has not published it."""
     return secrets.sub(WITHHELD, text) if secrets is not None else text

@@ -18,6 +18,7 @@ from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig, name_quoted
 from wtg.game.press import Press
+from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
@@ -77,6 +78,7 @@ def environment() -> jinja2.Environment:
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
             "inert": lambda text, tag: inert_lines(text, str(tag)),
+            "unlinked": unlinked,
             "column": column,
             "padded": padded,
             "row_name": row_name,
@@ -195,8 +197,12 @@ def press_heading(piece: Press) -> str:
 def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     """The press of a turn, mailed to every player in a mail of its own
     (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
-    report holds (and weighs) is never another's text."""
-    return environment().get_template("press.txt.j2").render(game=game, turn=turn, press=press)
+    report holds (and weighs) is never another's text. A web address in it is defanged
+    (``wtg.game.presslinks``), and the mail says so."""
+    shown = [piece.replaced(text=unlinked(piece.text)) for piece in press]
+    linked = any(piece.text != was.text for piece, was in zip(shown, press, strict=True))
+    template = environment().get_template("press.txt.j2")
+    return template.render(game=game, turn=turn, press=shown, unlinked=linked)
 
 
 def gm_report_text(

@@ -28,6 +28,7 @@ from wtg.game.gameconfig import (
 )
 from wtg.game.registry import GAME_SEATING
 from wtg.host.results import Entry, Finished
+from wtg.lobby.authority import claiming
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import alike, posing
 
@@ -123,7 +124,7 @@ def name_problem(
             f"you play as {mine.name}: one name a person, in every game (leave out AS, or "
             f"write AS {mine.name})"
         )
-    posed = posing(name, host) if mine is None else None
+    posed = (posing(name, host) or claiming(name)) if mine is None else None
     if posed is not None:
         return posed
     mixed = look_alike_alphabets(name)

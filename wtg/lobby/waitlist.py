@@ -18,6 +18,7 @@ from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Answering
+from wtg.lobby.authority import claimed
 from wtg.lobby.commands import Command
 from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
@@ -701,14 +702,15 @@ def default_name(display: str, address: str, host: str = "") -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
     ``wtg.mail.message.fromname``), else his address's local part. A display name that could be
     no player's name (a control character, a bidi override, a zero-width space, letters of
-    two alphabets that look alike, an address, the host's name: ``lookalikes``) gives way to
-    the local part: the newcomer typed no name to be refused for."""
+    two alphabets that look alike, an address, the host's name: ``lookalikes``; a name of
+    the host's staff, ``Admin``: ``authority``) gives way to the local part: the newcomer
+    typed no name to be refused for."""
     shown = cut_to_columns(" ".join(display.split()), DEFAULT_NAME_MAX)[0].rstrip(" ")
     try:
         check_text("the name", shown, NAME_MAX_LENGTH)
     except ConfigError:
         shown = ""
-    if not shown or people.look_alike_alphabets(shown) or posing(shown, host):
+    if not shown or people.look_alike_alphabets(shown) or posing(shown, host) or claimed(shown):
         local = email.utils.parseaddr(address)[1].partition("@")[0]
         return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
     return shown

@@ -1,0 +1,160 @@
+"""A newcomer named ``Admin``, ``Moderator``, ``Everyone``, ``Postmaster`` or ``System`` (or
+``Adm1n``, ``Ａｄｍｉｎ`` in full-width letters, ``Host 2``) was put on a list under it: his
+private press then came to another player as ``[wok4-1] private press from Admin``, in a
+mail from the host's own address, as if the host's staff wrote it. Such a name is refused at
+the JOIN and at a takeover, the answer naming what to change; a From's name that is such
+gives way to the address's local part; real names that hold such a word inside one of their
+own (``Adminah``, ``Hostetler``, ``Gemma``) are taken (docs/mail.md, "What a name may
+be")."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.lobby.authority import claimed
+from wtg.lobby.database import LobbyDatabase
+
+REFUSED = {
+    "Admin": "Admin",
+    "Administrator": "Administrator",
+    "Moderator": "Moderator",
+    "Everyone": "Everyone",
+    "Everybody": "Everybody",
+    "Host": "Host",
+    "The System": "System",
+    "System": "System",
+    "postmaster": "Postmaster",
+    "Post Master": "Postmaster",
+    "Sysop": "Sysop",
+    "Mailer-Daemon": "Mailer-Daemon",
+    "Adm1n": "Admin",
+    "ADM1N": "Admin",
+    "AdmIn": "Admin",
+    "Adm!n": "Admin",
+    "Adrnin": "Admin",
+    "M0derator": "Moderator",
+    "Moder4tor": "Moderator",
+    "5ystem": "System",
+    "H0st": "Host",
+    "Host 2": "Host",
+    "Admin1": "Admin",
+    "Ev3ryone": "Everyone",
+    "Everyone!": "Everyone",
+    "A d m i n": "Admin",
+    "A.d.m.i.n": "Admin",
+    "Ádmín": "Admin",
+    "Ａｄｍｉｎ": "Admin",
+    "Ｓｙｓｔｅｍ": "System",
+    "Admin Bob": "Admin",
+    "Bob the Moderator": "Moderator",
+    "6M": "GM",
+    "Adm\u0131n": "Admin",
+    "AdminBob": "Admin",
+    "TheModerator": "Moderator",
+    "BobTheSysop": "Sysop",
+    "EveryOne": "Everyone",
+}
+"""Names that claim an authority, and the word each is read as."""
+TAKEN = (
+    "Gemma",
+    "Hostetler",
+    "Adminah",
+    "Admiral",
+    "Everett",
+    "Systemic",
+    "Modesto",
+    "Allison",
+    "Ali",
+    "Al",
+    "Ghost",
+    "Ann Host",
+    "Bob Staff",
+    "Edmund",
+    "Dmitri",
+    "Amin",
+    "Posthumous",
+    "Hostile",
+    "Lord1",
+    "R2 D2",
+    "Agent 47",
+    "Bernard",
+    "Root Beer",
+    "Supporter",
+    "McDonald",
+    "DeAngelo",
+    "GMiller",
+    "LeBron",
+)
+
+
+@pytest.mark.parametrize(("name", "role"), REFUSED.items())
+def test_a_name_is_read_as_the_authority_it_claims(name: str, role: str) -> None:
+    assert claimed(name) == role
+
+
+@pytest.mark.parametrize("name", TAKEN)
+def test_a_real_name_claims_no_authority(name: str) -> None:
+    assert claimed(name) is None
+
+
+def test_a_name_that_claims_an_authority_is_refused_at_join_and_takeover(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    for name, why in (
+        ("Adm1n", "the name Adm1n reads as Admin, a name of the host or of its staff"),
+        ("Everyone", "the name Everyone reads as Everyone, which names the host, its staff"),
+        ("Ｍｏｄｅｒａｔｏｒ", "the name Moderator reads as Moderator"),
+        ("postmaster", "the name postmaster reads as Postmaster"),
+    ):
+        for target in ("wok4", "wok4-1"):
+            hall.mail(address(9), f"JOIN {target} AS {name}")
+            hall.poll(hours=1)
+            (answer,) = hall.new_mails(address(9))
+            shown = unicodedata.normalize("NFKC", name)  # as the command was read
+            assert answer.subject == f"JOIN {target} AS {shown}: not done", answer.subject
+            assert why in answer.words, answer.body
+            assert "choose" in answer.words and "AS <name>" in answer.words
+    hall.mail(address(9), "JOIN wok4 AS Admin Bob")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(9))
+    assert (
+        "the name Admin Bob holds Admin among its words, a name of the host or of its staff: "
+        "a private press or a notice under it would pass for the host's own: choose another "
+        "with AS <name>, without Admin"
+    ) in answer.words, answer.body
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_path: Path) -> None:
+    """A From's name ``Moderator`` is no name the newcomer typed to be refused for: the JOIN
+    is taken under the address's local part; a local part that claims one (``admin@``) is
+    refused with what to write."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail("amy@x.example", "JOIN wok4", name="Moderator")
+    hall.mail("admin@x.example", "JOIN wok4")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails("amy@x.example")
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    assert "open to all) as amy." in answer.words
+    (answer,) = hall.new_mails("admin@x.example")
+    assert answer.subject == "JOIN wok4: not done", answer.subject
+    assert "the name admin reads as Admin, a name of the host" in answer.words, answer.body
+
+
+@pytest.mark.parametrize("name", ["Gemma", "Hostetler", "Adminah"])
+def test_a_real_name_holding_such_a_word_is_taken(tmp_path: Path, name: str) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), f"JOIN wok4 AS {name}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(1))
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    assert f"open to all) as {name}." in answer.words
