@@ -9,14 +9,15 @@ same picture comes out on every machine.
 A turn's reports draw one board for every player, and most of it is the same for all.
 The ground (the paper, the groups' grounds and names, the borders) is painted once and
 kept, with the last picture painted over it. The next picture of that ground is the last
-one painted again only where the two differ: in the box of every operation
+one painted again, in place, only where the two differ: in the box of every operation
 (``paintops``) that one has and the other has not, the ground is laid again and every
 operation that touches the box painted again over it, in order. Each operation changes a
 pixel from that pixel alone, so a part painted so comes out the very pixels of the
 picture painted whole. The picture is put in a palette made of the scene's own colours
 and the blends their edges make (the same for every player's picture of a board), again
 only where it differs from the last, and written as a PNG in bands of rows, the last
-picture's compressed bands reused where their rows did not change (``pngbands``).
+picture's compressed bands taken as they are where no part painted again reaches their
+rows (``pngbands``).
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ HULL_REACH = 9
 
 class Picture:
     """A picture painted over a ground: its operations, its pixels, its palette, its
-    pixels in that palette, and its PNG with the bands of rows it is written in."""
+    pixels in that palette, and its PNG with the bands of rows it is written in. The
+    pixels are the ground's own: the next picture of the ground is painted over them.
+    ``changed``: the spans of rows where it may differ from ``last`` (None: anywhere)."""
 
     def __init__(
         self,
@@ -65,12 +68,13 @@ class Picture:
         palette: bytes,
         indexed: Image.Image,
         last: Picture | None,
+        changed: list[tuple[int, int]] | None = None,
     ) -> None:
         self.ops = ops
         self.image = image
         self.palette = palette
         self.indexed = indexed
-        png, bands = palette_png(indexed, last.bands if last is not None else ())
+        png, bands = palette_png(indexed, last.bands if last is not None else (), changed)
         self.png: bytes = png
         self.bands: tuple[Band, ...] = bands
 
@@ -87,9 +91,11 @@ class Ground:
         in every player's picture)."""
 
     def box(self, op: Op) -> Box | None:
-        if op not in self.boxes:
-            self.boxes[op] = op.box(Canvas(self.image))
-        return self.boxes[op]
+        try:
+            return self.boxes[op]
+        except KeyError:
+            box = self.boxes[op] = op.box(Canvas(self.image))
+            return box
 
 
 def scene_png(scene: Scene) -> bytes:
@@ -108,6 +114,8 @@ def picture(scene: Scene) -> Picture:
     colours = bytes(palette.getpalette() or ())
     last = under.last
     regions = _changed(under, last, ops) if last is not None else None
+    under.last = None  # until painted whole: a painting that fails leaves no half picture
+    changed: list[tuple[int, int]] | None = None
     if last is None or regions is None:
         image = under.image.copy()
         canvas = Canvas(image)
@@ -115,39 +123,36 @@ def picture(scene: Scene) -> Picture:
             op.paint_on(canvas)
         in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        image = _painted_over(last.image, under, ops, regions)
+        image = last.image
+        _paint_over(image, under, ops, regions)
         if colours == last.palette:
-            in_palette = _indexed_over(last.indexed, image, palette, regions)
+            in_palette = last.indexed
+            _index_over(in_palette, image, palette, regions)
+            changed = [(box[1], box[3]) for box in regions]
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    under.last = Picture(ops, image, colours, in_palette, last)
+    under.last = Picture(ops, image, colours, in_palette, last, changed)
     return under.last
 
 
-def _painted_over(
-    last: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]
-) -> Image.Image:
-    """``last`` with each of ``regions`` laid with the ground again and painted again
-    with the operations of ``ops`` that meet it."""
-    image = last.copy()
+def _paint_over(image: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]) -> None:
+    """Each of ``regions`` of ``image`` laid with the ground again and painted again with
+    the operations of ``ops`` that meet it."""
     placed = _Placed(ops, under)
     for region in regions:
         part = Canvas(under.image.crop(region), region[:2], under.image.size)
         for op in placed.meeting(region):
             op.paint_on(part)
         image.paste(part.image, region[:2])
-    return image
 
 
-def _indexed_over(
-    last: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
-) -> Image.Image:
-    """``last`` (in ``palette``) with each of ``regions`` of ``image`` put in it again."""
-    indexed = last.copy()
+def _index_over(
+    indexed: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
+) -> None:
+    """Each of ``regions`` of ``image`` put in ``indexed`` (in ``palette``) again."""
     for region in regions:
         again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
         indexed.paste(again, region[:2])
-    return indexed
 
 
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
