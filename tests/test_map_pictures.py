@@ -10,6 +10,7 @@ import io
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -202,3 +203,30 @@ def test_a_turns_pictures_share_their_ground_and_come_out_the_same(tmp_path: Pat
     for picture in kept.values():
         image = Image.open(io.BytesIO(picture))
         assert image.mode == "P" and len(picture) <= 150_000
+
+
+def test_a_picture_whose_painting_fails_leaves_the_next_one_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A picture is painted over the last one in place: one that fails half way (here
+    after its pixels are put in the palette, its PNG not written) must not leave the next
+    player's picture painted over half a picture. It comes out as painted whole."""
+    from wtg.maps import png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=3)
+    seats = [entry.id for entry in game.config.players]
+    png.forget()
+    whole = hashlib.sha256(draw_png(game, player=seats[2])).hexdigest()
+    png.forget()
+    draw_png(game, player=seats[0])
+    indexed = png._index_over
+
+    def failing(*args: Any) -> None:
+        indexed(*args)
+        raise MemoryError("no room for the rest")
+
+    monkeypatch.setattr(png, "_index_over", failing)
+    with pytest.raises(MemoryError, match="no room for the rest"):
+        draw_png(game, player=seats[1])
+    monkeypatch.setattr(png, "_index_over", indexed)
+    assert hashlib.sha256(draw_png(game, player=seats[2])).hexdigest() == whole
