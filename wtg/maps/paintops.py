@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.shapes import Badge, OrderLine, Scene, Text
@@ -431,7 +431,49 @@ def text_mask(
     """The coverage of ``text`` (its letters and an outline ``stroke`` pixels wide),
     painted at ``SUPERSAMPLE`` times the size with the anchor ``shift`` pixels into its
     first cell, as a mask at the picture's size; and where its corner lies from the anchor
-    in the painted size (a multiple of ``SUPERSAMPLE`` less the shift)."""
+    in the painted size (a multiple of ``SUPERSAMPLE`` less the shift).
+
+    A text of several words is made of its words' masks (``word_mask``), each laid where
+    the font's advance puts it: a turn's pictures write the same words in many lines (a
+    title that names each player, a legend, the troops of many spots), and each word is
+    painted once."""
+    words = text.split(" ")
+    if len(words) == 1:
+        return word_mask(text, size, anchor, stroke, shift)
+    k = SUPERSAMPLE
+    face = font(size)
+    start = round(face.getbbox(text, anchor=anchor)[0] - face.getbbox(text, anchor="ls")[0])
+    pieces: list[tuple[Image.Image, int, int]] = []
+    at = 0
+    for word in words:
+        if word:
+            x = start + round(face.getlength(text[:at]))
+            mask, (left, top) = word_mask(word, size, "ls", stroke, ((shift[0] + x) % k, shift[1]))
+            pieces.append((mask, x + left, top))  # every corner a multiple of k less the shift
+        at += len(word) + 1
+    if not pieces:
+        return word_mask(text, size, anchor, stroke, shift)
+    left = min(x for _, x, _ in pieces)
+    top = min(y for _, _, y in pieces)
+    width = max((x - left) // k + mask.width for mask, x, _ in pieces)
+    height = max((y - top) // k + mask.height for mask, _, y in pieces)
+    whole = Image.new("L", (width, height), 0)
+    for mask, x, y in pieces:
+        box = (
+            (x - left) // k,
+            (y - top) // k,
+            (x - left) // k + mask.width,
+            (y - top) // k + mask.height,
+        )
+        whole.paste(ImageChops.lighter(whole.crop(box), mask), box[:2])
+    return whole, (left, top)
+
+
+@lru_cache(maxsize=2048)
+def word_mask(
+    text: str, size: float, anchor: str, stroke: int, shift: tuple[int, int]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``text_mask`` of a text painted whole (a word)."""
     k = SUPERSAMPLE
     face = font(size)
     left, top, right, bottom = (

@@ -40,9 +40,11 @@ from wtg.maps.paintops import (
     scene_ops,
     text_mask,
     text_sprite,
+    word_mask,
 )
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.pngbands import Band, palette_png
+from wtg.maps.scene import scale_of
 from wtg.maps.shapes import Hull, Scene
 from wtg.maps.svg import LINK
 
@@ -232,8 +234,9 @@ def ground(
 
 
 def forget() -> None:
-    """Drop what is kept from one picture to the next (the grounds and the words)."""
-    for kept in (ground, text_sprite, text_mask, _palette_of):
+    """Drop what is kept from one picture to the next (the grounds, the words and the
+    scale of the board's layout)."""
+    for kept in (ground, text_sprite, text_mask, word_mask, _palette_of, scale_of):
         kept.cache_clear()
 
 
