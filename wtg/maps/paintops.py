@@ -441,16 +441,18 @@ def text_mask(
     if len(words) == 1:
         return word_mask(text, size, anchor, stroke, shift)
     k = SUPERSAMPLE
-    face = font(size)
-    start = round(face.getbbox(text, anchor=anchor)[0] - face.getbbox(text, anchor="ls")[0])
+    space = advance(" ", size)
+    ahead = [advance(word, size) for word in words]  # a word's advance is that in the line
+    length = sum(ahead) + space * (len(words) - 1)  # where the anchor puts the line's start:
+    start = {"ls": 0, "ms": math.floor(-length / 2), "rs": -math.ceil(length)}[anchor]
     pieces: list[tuple[Image.Image, int, int]] = []
-    at = 0
-    for word in words:
+    at = 0.0
+    for word, width in zip(words, ahead, strict=True):
         if word:
-            x = start + round(face.getlength(text[:at]))
+            x = start + round(at)
             mask, (left, top) = word_mask(word, size, "ls", stroke, ((shift[0] + x) % k, shift[1]))
             pieces.append((mask, x + left, top))  # every corner a multiple of k less the shift
-        at += len(word) + 1
+        at += width + space
     if not pieces:
         return word_mask(text, size, anchor, stroke, shift)
     left = min(x for _, x, _ in pieces)
@@ -467,6 +469,12 @@ def text_mask(
         )
         whole.paste(ImageChops.lighter(whole.crop(box), mask), box[:2])
     return whole, (left, top)
+
+
+@lru_cache(maxsize=4096)
+def advance(text: str, size: float) -> float:
+    """How far ``text`` moves the pen at ``size`` pixels."""
+    return font(size).getlength(text)
 
 
 @lru_cache(maxsize=2048)
