@@ -36,6 +36,7 @@ from wtg.maps.paintops import (
     Op,
     Pen,
     Stamp,
+    advance,
     blend,
     scene_ops,
     text_mask,
@@ -236,7 +237,7 @@ def ground(
 def forget() -> None:
     """Drop what is kept from one picture to the next (the grounds, the words and the
     scale of the board's layout)."""
-    for kept in (ground, text_sprite, text_mask, word_mask, _palette_of, scale_of):
+    for kept in (ground, text_sprite, text_mask, word_mask, advance, _palette_of, scale_of):
         kept.cache_clear()
 
 
