@@ -89,15 +89,23 @@ class Ground:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.last: Picture | None = None
-        self.boxes: dict[Op, Box | None] = {}
-        """The pixels each operation painted on this ground may change (most come back
-        in every player's picture)."""
+        self.known: dict[Op, Op] = {}
+        """Each operation painted on this ground, as first met (most come back in every
+        player's picture): an operation ``own`` gives is the same object as every one
+        equal to it, so that pictures are compared by the operations' identity."""
+        self.boxes: dict[int, Box | None] = {}
+        """The pixels each of ``known`` may change, by its identity."""
+
+    def own(self, op: Op) -> Op:
+        """The operation equal to ``op`` as first met on this ground."""
+        return self.known.setdefault(op, op)
 
     def box(self, op: Op) -> Box | None:
+        """The pixels ``op`` (one of ``known``) may change."""
         try:
-            return self.boxes[op]
+            return self.boxes[id(op)]
         except KeyError:
-            box = self.boxes[op] = op.box(Canvas(self.image))
+            box = self.boxes[id(op)] = op.box(Canvas(self.image))
             return box
 
 
@@ -112,7 +120,7 @@ def picture(scene: Scene) -> Picture:
     the two differ."""
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
-    ops = tuple(scene_ops(scene))
+    ops = tuple(under.own(op) for op in scene_ops(scene))
     palette = _palette(scene)
     colours = bytes(palette.getpalette() or ())
     last = under.last
@@ -161,11 +169,13 @@ def _index_over(
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
     """The parts of the picture where ``ops`` and the last picture's differ; None
     where the operations the two share come in another order."""
-    now, then = set(ops), set(last.ops)
-    if [op for op in ops if op in then] != [op for op in last.ops if op in now]:
+    now, then = {id(op) for op in ops}, {id(op) for op in last.ops}  # ops of ``under``
+    if [op for op in ops if id(op) in then] != [op for op in last.ops if id(op) in now]:
         return None
-    changed = (under.box(op) for op in now.symmetric_difference(then))
-    return _merged([box for box in changed if box is not None])
+    changed = [op for op in ops if id(op) not in then]
+    changed += [op for op in last.ops if id(op) not in now]
+    boxes = (under.box(op) for op in changed)
+    return _merged([box for box in boxes if box is not None])
 
 
 class _Placed:
