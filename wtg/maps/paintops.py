@@ -9,7 +9,8 @@ player's picture only where it differs from the last one painted on the same gro
 Shapes are painted in tiles at ``SUPERSAMPLE`` times the size over the picture under
 them (enlarged) and scaled back, so that discs and lines come out smooth; words are
 stamped at the picture's own size through masks painted at twice it, kept for the next
-picture (a turn's reports draw the same names and numbers once a player). An operation
+picture (a turn's reports draw the same names and numbers once a player), a line of
+several words made of its words' masks, each word painted once. An operation
 never changes a pixel outside its box, and changes each pixel from that pixel alone (a
 tile's pixels are enlarged, drawn over and each block of them averaged back; a word is
 laid over with its coverage): so it paints the same pixels whether the picture is whole
