@@ -230,3 +230,27 @@ def test_a_picture_whose_painting_fails_leaves_the_next_one_whole(
         draw_png(game, player=seats[1])
     monkeypatch.setattr(png, "_index_over", indexed)
     assert hashlib.sha256(draw_png(game, player=seats[2])).hexdigest() == whole
+
+
+def test_a_turns_pictures_read_its_state_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is the same for every player is worked out once a turn: the turn's state is
+    read once for the ten players' pictures (each his own view of it, fog and all), and
+    the scale of the map's layout worked out once."""
+    from wtg.maps import png, scene
+
+    played = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=2)
+    game = open_game(played.store.root)
+    read = game.ruleset.state_from_dict
+    reads: list[object] = []
+
+    def counted(data: Any) -> Any:
+        reads.append(data)
+        return read(data)
+
+    monkeypatch.setattr(game.ruleset, "state_from_dict", counted)
+    png.forget()
+    pictures = {draw_png(game, player=entry.id) for entry in game.config.players}
+    assert len(pictures) == 10 and len(reads) == 1
+    assert scene.scale_of.cache_info().misses == 1
