@@ -254,3 +254,35 @@ def test_a_turns_pictures_read_its_state_once(
     pictures = {draw_png(game, player=entry.id) for entry in game.config.players}
     assert len(pictures) == 10 and len(reads) == 1
     assert scene.scale_of.cache_info().misses == 1
+
+
+def test_a_ground_forgets_old_operations_and_its_pictures_stay_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ground keeps the operations painted on it (to compare a picture with the last
+    by them) up to ``OPS_KEPT``, then all but the last picture's: a process drawing a
+    board turn after turn does not keep every number ever written on it, and each
+    picture still comes out as painted whole."""
+    from wtg.maps import paintops, png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=3)
+    seats = [entry.id for entry in game.config.players]
+    whole = {}
+    for seat in seats:
+        png.forget()
+        whole[seat] = hashlib.sha256(draw_png(game, player=seat)).hexdigest()
+    monkeypatch.setattr(png, "OPS_KEPT", 300)  # a picture here paints 270 or more
+    keep_only = png.Ground.keep_only
+    grounds: list[png.Ground] = []
+
+    def kept(ground: png.Ground, ops: tuple[paintops.Op, ...]) -> None:
+        keep_only(ground, ops)
+        grounds.append(ground)
+        assert len(ground.boxes) <= len(ground.known) == len(set(ops))
+
+    monkeypatch.setattr(png.Ground, "keep_only", kept)
+    png.forget()
+    for seat in [*seats, *seats]:
+        assert hashlib.sha256(draw_png(game, player=seat)).hexdigest() == whole[seat]
+    assert len(grounds) >= 5 and len(set(map(id, grounds))) == 1
+    assert len(grounds[0].known) <= 600

@@ -54,6 +54,10 @@ BLENDS = (1 / 3, 2 / 3)
 edge between them)."""
 GROUNDS_KEPT = 2
 """The grounds kept for the next picture: a turn's, and one other (a site of another game)."""
+OPS_KEPT = 20_000
+"""The operations a ground keeps (``Ground.known``) before it forgets all but the last
+picture's: a process that draws a board turn after turn (a poll that sends the reports)
+keeps a few turns' worth, not every number ever written on it."""
 HULL_REACH = 9
 """How far a group's ground reaches beyond the discs of its spots."""
 
@@ -100,6 +104,11 @@ class Ground:
         """The operation equal to ``op`` as first met on this ground."""
         return self.known.setdefault(op, op)
 
+    def keep_only(self, ops: tuple[Op, ...]) -> None:
+        """Forget every operation but ``ops`` (their identities stay)."""
+        self.known = {op: op for op in ops}
+        self.boxes = {id(op): self.boxes[id(op)] for op in ops if id(op) in self.boxes}
+
     def box(self, op: Op) -> Box | None:
         """The pixels ``op`` (one of ``known``) may change."""
         try:
@@ -143,6 +152,8 @@ def picture(scene: Scene) -> Picture:
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     under.last = Picture(ops, image, colours, in_palette, last, changed)
+    if len(under.known) > OPS_KEPT:
+        under.keep_only(ops)
     return under.last
 
 
