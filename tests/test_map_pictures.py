@@ -10,6 +10,7 @@ import io
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -202,3 +203,86 @@ def test_a_turns_pictures_share_their_ground_and_come_out_the_same(tmp_path: Pat
     for picture in kept.values():
         image = Image.open(io.BytesIO(picture))
         assert image.mode == "P" and len(picture) <= 150_000
+
+
+def test_a_picture_whose_painting_fails_leaves_the_next_one_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A picture is painted over the last one in place: one that fails half way (here
+    after its pixels are put in the palette, its PNG not written) must not leave the next
+    player's picture painted over half a picture. It comes out as painted whole."""
+    from wtg.maps import png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=3)
+    seats = [entry.id for entry in game.config.players]
+    png.forget()
+    whole = hashlib.sha256(draw_png(game, player=seats[2])).hexdigest()
+    png.forget()
+    draw_png(game, player=seats[0])
+    indexed = png._index_over
+
+    def failing(*args: Any) -> None:
+        indexed(*args)
+        raise MemoryError("no room for the rest")
+
+    monkeypatch.setattr(png, "_index_over", failing)
+    with pytest.raises(MemoryError, match="no room for the rest"):
+        draw_png(game, player=seats[1])
+    monkeypatch.setattr(png, "_index_over", indexed)
+    assert hashlib.sha256(draw_png(game, player=seats[2])).hexdigest() == whole
+
+
+def test_a_turns_pictures_read_its_state_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is the same for every player is worked out once a turn: the turn's state is
+    read once for the ten players' pictures (each his own view of it, fog and all), and
+    the scale of the map's layout worked out once."""
+    from wtg.maps import png, scene
+
+    played = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=2)
+    game = open_game(played.store.root)
+    read = game.ruleset.state_from_dict
+    reads: list[object] = []
+
+    def counted(data: Any) -> Any:
+        reads.append(data)
+        return read(data)
+
+    monkeypatch.setattr(game.ruleset, "state_from_dict", counted)
+    png.forget()
+    pictures = {draw_png(game, player=entry.id) for entry in game.config.players}
+    assert len(pictures) == 10 and len(reads) == 1
+    assert scene.scale_of.cache_info().misses == 1
+
+
+def test_a_ground_forgets_old_operations_and_its_pictures_stay_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ground keeps the operations painted on it (to compare a picture with the last
+    by them) up to ``OPS_KEPT``, then all but the last picture's: a process drawing a
+    board turn after turn does not keep every number ever written on it, and each
+    picture still comes out as painted whole."""
+    from wtg.maps import paintops, png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=3)
+    seats = [entry.id for entry in game.config.players]
+    whole = {}
+    for seat in seats:
+        png.forget()
+        whole[seat] = hashlib.sha256(draw_png(game, player=seat)).hexdigest()
+    monkeypatch.setattr(png, "OPS_KEPT", 300)  # a picture here paints 270 or more
+    keep_only = png.Ground.keep_only
+    grounds: list[png.Ground] = []
+
+    def kept(ground: png.Ground, ops: tuple[paintops.Op, ...]) -> None:
+        keep_only(ground, ops)
+        grounds.append(ground)
+        assert len(ground.boxes) <= len(ground.known) == len(set(ops))
+
+    monkeypatch.setattr(png.Ground, "keep_only", kept)
+    png.forget()
+    for seat in [*seats, *seats]:
+        assert hashlib.sha256(draw_png(game, player=seat)).hexdigest() == whole[seat]
+    assert len(grounds) >= 5 and len(set(map(id, grounds))) == 1
+    assert len(grounds[0].known) <= 600

@@ -4,13 +4,14 @@ compressed bytes reused by the next picture where its rows did not change."""
 from __future__ import annotations
 
 import io
+import random
 import struct
 import zlib
 
 import pytest
 from PIL import Image, ImageDraw
 
-from wtg.maps.pngbands import ROWS, palette_png
+from wtg.maps.pngbands import ROWS, joined, palette_png
 
 
 def _picture(spots: list[tuple[int, int]], width: int = 200, height: int = 90) -> Image.Image:
@@ -64,3 +65,34 @@ def test_a_band_whose_rows_did_not_change_is_reused_and_the_bytes_are_the_same()
 def test_a_picture_without_a_palette_is_refused() -> None:
     with pytest.raises(ValueError, match="a palette picture was expected, not mode RGB"):
         palette_png(Image.new("RGB", (4, 4)))
+
+
+def test_bands_outside_the_rows_said_changed_are_taken_unread() -> None:
+    """The painter says which rows it painted again: a band outside them is the last
+    picture's, not read or compared (a band told wrongly unchanged keeps the old bytes:
+    what shows it was not read), and the PNG is the one written whole."""
+    first = _picture([(20, 20), (150, 70)])
+    second = _picture([(20, 20), (150, 40)])  # rows 31 to 49 and 61 to 79 differ
+    _, kept = palette_png(first)
+    told, bands = palette_png(second, kept, [(28, 80)])
+    fresh, _ = palette_png(second)
+    assert told == fresh
+    reused = [band is old for band, old in zip(bands, kept, strict=True)]
+    assert len(reused) == 6 and reused[0] and reused[5] and not all(reused)
+    untold, _ = palette_png(second, kept, [(0, 16)])  # the change not said: the old rows
+    assert untold != fresh
+    back = Image.open(io.BytesIO(untold))
+    back.load()
+    assert back.tobytes()[ROWS * 200 :] == first.tobytes()[ROWS * 200 :]
+
+
+def test_the_checksum_of_rows_joined_is_that_of_the_rows_together() -> None:
+    """Adler-32 of two strings from those of each (its sums wrap at 65521: long strings
+    of high bytes, and empty ones, are checked too)."""
+    chance = random.Random(29)
+    pieces = [b"", b"\x00", b"\xff" * 70_000, bytes(chance.randrange(256) for _ in range(5000))]
+    pieces += [bytes([chance.randrange(200, 256)]) * chance.randrange(1, 200_000) for _ in range(4)]
+    for first in pieces:
+        for second in pieces:
+            together = joined(zlib.adler32(first), zlib.adler32(second), len(second))
+            assert together == zlib.adler32(first + second)

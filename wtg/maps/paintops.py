@@ -9,7 +9,8 @@ player's picture only where it differs from the last one painted on the same gro
 Shapes are painted in tiles at ``SUPERSAMPLE`` times the size over the picture under
 them (enlarged) and scaled back, so that discs and lines come out smooth; words are
 stamped at the picture's own size through masks painted at twice it, kept for the next
-picture (a turn's reports draw the same names and numbers once a player). An operation
+picture (a turn's reports draw the same names and numbers once a player), a line of
+several words made of its words' masks, each word painted once. An operation
 never changes a pixel outside its box, and changes each pixel from that pixel alone (a
 tile's pixels are enlarged, drawn over and each block of them averaged back; a word is
 laid over with its coverage): so it paints the same pixels whether the picture is whole
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.shapes import Badge, OrderLine, Scene, Text
@@ -431,7 +432,57 @@ def text_mask(
     """The coverage of ``text`` (its letters and an outline ``stroke`` pixels wide),
     painted at ``SUPERSAMPLE`` times the size with the anchor ``shift`` pixels into its
     first cell, as a mask at the picture's size; and where its corner lies from the anchor
-    in the painted size (a multiple of ``SUPERSAMPLE`` less the shift)."""
+    in the painted size (a multiple of ``SUPERSAMPLE`` less the shift).
+
+    A text of several words is made of its words' masks (``word_mask``), each laid where
+    the font's advance puts it: a turn's pictures write the same words in many lines (a
+    title that names each player, a legend, the troops of many spots), and each word is
+    painted once."""
+    words = text.split(" ")
+    if len(words) == 1:
+        return word_mask(text, size, anchor, stroke, shift)
+    k = SUPERSAMPLE
+    space = advance(" ", size)
+    ahead = [advance(word, size) for word in words]  # a word's advance is that in the line
+    length = sum(ahead) + space * (len(words) - 1)  # where the anchor puts the line's start:
+    start = {"ls": 0, "ms": math.floor(-length / 2), "rs": -math.ceil(length)}[anchor]
+    pieces: list[tuple[Image.Image, int, int]] = []
+    at = 0.0
+    for word, width in zip(words, ahead, strict=True):
+        if word:
+            x = start + round(at)
+            mask, (left, top) = word_mask(word, size, "ls", stroke, ((shift[0] + x) % k, shift[1]))
+            pieces.append((mask, x + left, top))  # every corner a multiple of k less the shift
+        at += width + space
+    if not pieces:
+        return word_mask(text, size, anchor, stroke, shift)
+    left = min(x for _, x, _ in pieces)
+    top = min(y for _, _, y in pieces)
+    width = max((x - left) // k + mask.width for mask, x, _ in pieces)
+    height = max((y - top) // k + mask.height for mask, _, y in pieces)
+    whole = Image.new("L", (width, height), 0)
+    for mask, x, y in pieces:
+        box = (
+            (x - left) // k,
+            (y - top) // k,
+            (x - left) // k + mask.width,
+            (y - top) // k + mask.height,
+        )
+        whole.paste(ImageChops.lighter(whole.crop(box), mask), box[:2])
+    return whole, (left, top)
+
+
+@lru_cache(maxsize=4096)
+def advance(text: str, size: float) -> float:
+    """How far ``text`` moves the pen at ``size`` pixels."""
+    return font(size).getlength(text)
+
+
+@lru_cache(maxsize=2048)
+def word_mask(
+    text: str, size: float, anchor: str, stroke: int, shift: tuple[int, int]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``text_mask`` of a text painted whole (a word)."""
     k = SUPERSAMPLE
     face = font(size)
     left, top, right, bottom = (

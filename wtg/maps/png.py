@@ -9,14 +9,15 @@ same picture comes out on every machine.
 A turn's reports draw one board for every player, and most of it is the same for all.
 The ground (the paper, the groups' grounds and names, the borders) is painted once and
 kept, with the last picture painted over it. The next picture of that ground is the last
-one painted again only where the two differ: in the box of every operation
+one painted again, in place, only where the two differ: in the box of every operation
 (``paintops``) that one has and the other has not, the ground is laid again and every
 operation that touches the box painted again over it, in order. Each operation changes a
 pixel from that pixel alone, so a part painted so comes out the very pixels of the
 picture painted whole. The picture is put in a palette made of the scene's own colours
 and the blends their edges make (the same for every player's picture of a board), again
 only where it differs from the last, and written as a PNG in bands of rows, the last
-picture's compressed bands reused where their rows did not change (``pngbands``).
+picture's compressed bands taken as they are where no part painted again reaches their
+rows (``pngbands``).
 """
 
 from __future__ import annotations
@@ -35,13 +36,16 @@ from wtg.maps.paintops import (
     Op,
     Pen,
     Stamp,
+    advance,
     blend,
     scene_ops,
     text_mask,
     text_sprite,
+    word_mask,
 )
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.pngbands import Band, palette_png
+from wtg.maps.scene import scale_of
 from wtg.maps.shapes import Hull, Scene
 from wtg.maps.svg import LINK
 
@@ -50,13 +54,19 @@ BLENDS = (1 / 3, 2 / 3)
 edge between them)."""
 GROUNDS_KEPT = 2
 """The grounds kept for the next picture: a turn's, and one other (a site of another game)."""
+OPS_KEPT = 20_000
+"""The operations a ground keeps (``Ground.known``) before it forgets all but the last
+picture's: a process that draws a board turn after turn (a poll that sends the reports)
+keeps a few turns' worth, not every number ever written on it."""
 HULL_REACH = 9
 """How far a group's ground reaches beyond the discs of its spots."""
 
 
 class Picture:
     """A picture painted over a ground: its operations, its pixels, its palette, its
-    pixels in that palette, and its PNG with the bands of rows it is written in."""
+    pixels in that palette, and its PNG with the bands of rows it is written in. The
+    pixels are the ground's own: the next picture of the ground is painted over them.
+    ``changed``: the spans of rows where it may differ from ``last`` (None: anywhere)."""
 
     def __init__(
         self,
@@ -65,12 +75,13 @@ class Picture:
         palette: bytes,
         indexed: Image.Image,
         last: Picture | None,
+        changed: list[tuple[int, int]] | None = None,
     ) -> None:
         self.ops = ops
         self.image = image
         self.palette = palette
         self.indexed = indexed
-        png, bands = palette_png(indexed, last.bands if last is not None else ())
+        png, bands = palette_png(indexed, last.bands if last is not None else (), changed)
         self.png: bytes = png
         self.bands: tuple[Band, ...] = bands
 
@@ -82,14 +93,29 @@ class Ground:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.last: Picture | None = None
-        self.boxes: dict[Op, Box | None] = {}
-        """The pixels each operation painted on this ground may change (most come back
-        in every player's picture)."""
+        self.known: dict[Op, Op] = {}
+        """Each operation painted on this ground, as first met (most come back in every
+        player's picture): an operation ``own`` gives is the same object as every one
+        equal to it, so that pictures are compared by the operations' identity."""
+        self.boxes: dict[int, Box | None] = {}
+        """The pixels each of ``known`` may change, by its identity."""
+
+    def own(self, op: Op) -> Op:
+        """The operation equal to ``op`` as first met on this ground."""
+        return self.known.setdefault(op, op)
+
+    def keep_only(self, ops: tuple[Op, ...]) -> None:
+        """Forget every operation but ``ops`` (their identities stay)."""
+        self.known = {op: op for op in ops}
+        self.boxes = {id(op): self.boxes[id(op)] for op in ops if id(op) in self.boxes}
 
     def box(self, op: Op) -> Box | None:
-        if op not in self.boxes:
-            self.boxes[op] = op.box(Canvas(self.image))
-        return self.boxes[op]
+        """The pixels ``op`` (one of ``known``) may change."""
+        try:
+            return self.boxes[id(op)]
+        except KeyError:
+            box = self.boxes[id(op)] = op.box(Canvas(self.image))
+            return box
 
 
 def scene_png(scene: Scene) -> bytes:
@@ -103,11 +129,13 @@ def picture(scene: Scene) -> Picture:
     the two differ."""
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
-    ops = tuple(scene_ops(scene))
+    ops = tuple(under.own(op) for op in scene_ops(scene))
     palette = _palette(scene)
     colours = bytes(palette.getpalette() or ())
     last = under.last
     regions = _changed(under, last, ops) if last is not None else None
+    under.last = None  # until painted whole: a painting that fails leaves no half picture
+    changed: list[tuple[int, int]] | None = None
     if last is None or regions is None:
         image = under.image.copy()
         canvas = Canvas(image)
@@ -115,49 +143,50 @@ def picture(scene: Scene) -> Picture:
             op.paint_on(canvas)
         in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        image = _painted_over(last.image, under, ops, regions)
+        image = last.image
+        _paint_over(image, under, ops, regions)
         if colours == last.palette:
-            in_palette = _indexed_over(last.indexed, image, palette, regions)
+            in_palette = last.indexed
+            _index_over(in_palette, image, palette, regions)
+            changed = [(box[1], box[3]) for box in regions]
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    under.last = Picture(ops, image, colours, in_palette, last)
+    under.last = Picture(ops, image, colours, in_palette, last, changed)
+    if len(under.known) > OPS_KEPT:
+        under.keep_only(ops)
     return under.last
 
 
-def _painted_over(
-    last: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]
-) -> Image.Image:
-    """``last`` with each of ``regions`` laid with the ground again and painted again
-    with the operations of ``ops`` that meet it."""
-    image = last.copy()
+def _paint_over(image: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]) -> None:
+    """Each of ``regions`` of ``image`` laid with the ground again and painted again with
+    the operations of ``ops`` that meet it."""
     placed = _Placed(ops, under)
     for region in regions:
         part = Canvas(under.image.crop(region), region[:2], under.image.size)
         for op in placed.meeting(region):
             op.paint_on(part)
         image.paste(part.image, region[:2])
-    return image
 
 
-def _indexed_over(
-    last: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
-) -> Image.Image:
-    """``last`` (in ``palette``) with each of ``regions`` of ``image`` put in it again."""
-    indexed = last.copy()
+def _index_over(
+    indexed: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
+) -> None:
+    """Each of ``regions`` of ``image`` put in ``indexed`` (in ``palette``) again."""
     for region in regions:
         again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
         indexed.paste(again, region[:2])
-    return indexed
 
 
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
     """The parts of the picture where ``ops`` and the last picture's differ; None
     where the operations the two share come in another order."""
-    now, then = set(ops), set(last.ops)
-    if [op for op in ops if op in then] != [op for op in last.ops if op in now]:
+    now, then = {id(op) for op in ops}, {id(op) for op in last.ops}  # ops of ``under``
+    if [op for op in ops if id(op) in then] != [op for op in last.ops if id(op) in now]:
         return None
-    changed = (under.box(op) for op in now.symmetric_difference(then))
-    return _merged([box for box in changed if box is not None])
+    changed = [op for op in ops if id(op) not in then]
+    changed += [op for op in last.ops if id(op) not in now]
+    boxes = (under.box(op) for op in changed)
+    return _merged([box for box in boxes if box is not None])
 
 
 class _Placed:
@@ -227,8 +256,9 @@ def ground(
 
 
 def forget() -> None:
-    """Drop what is kept from one picture to the next (the grounds and the words)."""
-    for kept in (ground, text_sprite, text_mask, _palette_of):
+    """Drop what is kept from one picture to the next (the grounds, the words and the
+    scale of the board's layout)."""
+    for kept in (ground, text_sprite, text_mask, word_mask, advance, _palette_of, scale_of):
         kept.cache_clear()
 
 

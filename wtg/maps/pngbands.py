@@ -6,16 +6,17 @@ pictures of one board, one a player, differ in a few places, and most of their r
 very rows of the picture before. The format allows what is done here: a PNG's pixels are one
 zlib stream, which may be made of pieces, each compressed on its own and ended on a byte
 boundary (zlib's sync flush), so that a band's bytes depend on its rows alone. The stream
-ends with an empty last block and the checksum (Adler-32) of all the rows. Rows are left
-unfiltered and compressed with zlib's run-length strategy: a palette picture of flat colours
-is runs of one colour, and a run never reaches back into the band before.
+ends with an empty last block and the checksum (Adler-32) of all the rows, worked out from
+the bands' own checksums (``joined``), so that a band kept is never read again. Rows are
+left unfiltered and compressed with zlib's run-length strategy: a palette picture of flat
+colours is runs of one colour, and a run never reaches back into the band before.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from PIL import Image
@@ -30,34 +31,50 @@ LEVEL = 1
 ZLIB_HEADER = b"\x78\x01"
 """Deflate with a 32 kB window, the fastest level (the header's check bits included)."""
 NO_FILTER = b"\x00"
+ADLER_BASE = 65521
+"""Adler-32's modulus: the largest prime below 2**16."""
 
 
 class Band(NamedTuple):
-    """A band's rows as the PNG holds them (each behind its filter byte), compressed."""
+    """A band's rows as the PNG holds them (each behind its filter byte), compressed, and
+    their Adler-32."""
 
     rows: bytes
     packed: bytes
+    check: int
 
 
-def palette_png(image: Image.Image, last: Sequence[Band] = ()) -> tuple[bytes, tuple[Band, ...]]:
+def palette_png(
+    image: Image.Image,
+    last: Sequence[Band] = (),
+    changed: Iterable[tuple[int, int]] | None = None,
+) -> tuple[bytes, tuple[Band, ...]]:
     """The PNG of a palette (mode ``P``) picture, and its bands; a band whose rows are
     those of the band in its place in ``last`` (the bands of a picture as large) is not
-    compressed again."""
+    compressed again. ``changed``: the spans of rows (from, up to) outside which the
+    picture is known to be ``last``'s, whose bands are then taken as they are, unread
+    (None: any row may differ)."""
     if image.mode != "P":
         raise ValueError(f"a palette picture was expected, not mode {image.mode}")
     width, height = image.size
-    pixels = image.tobytes()
+    tops = range(0, height, ROWS)
+    read = _bands_of(changed, len(tops)) if changed is not None else None
     bands: list[Band] = []
-    checksum = zlib.adler32(b"")
-    for index, top in enumerate(range(0, height, ROWS)):
-        starts = range(top * width, min(top + ROWS, height) * width, width)
-        rows = b"".join(NO_FILTER + pixels[start : start + width] for start in starts)
-        checksum = zlib.adler32(rows, checksum)
-        if index < len(last) and last[index].rows == rows:
-            bands.append(last[index])
+    for index, top in enumerate(tops):
+        kept = last[index] if index < len(last) else None
+        if kept is not None and read is not None and index not in read:
+            bands.append(kept)
+            continue
+        rows = _rows(image, top, min(top + ROWS, height))
+        if kept is not None and kept.rows == rows:
+            bands.append(kept)
             continue
         packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, 9, zlib.Z_RLE)
-        bands.append(Band(rows, packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)))
+        packed = packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)
+        bands.append(Band(rows, packed, zlib.adler32(rows)))
+    checksum = zlib.adler32(b"")
+    for band in bands:
+        checksum = joined(checksum, band.check, len(band.rows))
     ending = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS).flush()
     stream = b"".join((ZLIB_HEADER, *(band.packed for band in bands), ending))
     header = struct.pack(">IIBBBBB", width, height, 8, INDEXED, 0, 0, 0)
@@ -72,6 +89,34 @@ def palette_png(image: Image.Image, last: Sequence[Band] = ()) -> tuple[bytes, t
         )
     )
     return png, tuple(bands)
+
+
+def joined(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from the Adler-32 of each and
+    the length of the second. (Adler-32 is two sums: A, one more than the sum of the bytes,
+    and B, the sum of A after each byte; each byte of the second string adds to B the A of
+    the first string less one, on top of what it adds alone.)"""
+    a1, b1 = first & 0xFFFF, first >> 16
+    a2, b2 = second & 0xFFFF, second >> 16
+    a = (a1 + a2 - 1) % ADLER_BASE
+    b = (b1 + b2 + length * (a1 - 1)) % ADLER_BASE
+    return (b << 16) | a
+
+
+def _bands_of(spans: Iterable[tuple[int, int]], count: int) -> set[int]:
+    """The bands (by index, of ``count``) that the spans of rows touch."""
+    found: set[int] = set()
+    for start, stop in spans:
+        found.update(range(max(0, start) // ROWS, min(count, -(-stop // ROWS))))
+    return found
+
+
+def _rows(image: Image.Image, top: int, bottom: int) -> bytes:
+    """Rows ``top`` up to ``bottom`` of ``image`` as the PNG holds them, each behind its
+    filter byte."""
+    width = image.width
+    pixels = image.crop((0, top, width, bottom)).tobytes()
+    return b"".join(NO_FILTER + pixels[at : at + width] for at in range(0, len(pixels), width))
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from wtg.core.board import LABEL_CHARS, Arrow, Board, SideKey, Spot
 from wtg.core.record import Record
@@ -53,7 +54,7 @@ def place(
     sides = {side.id: side for side in board.sides}
     texts = [_words(spot, sides) for spot in board.spots]
     box = _box(texts)
-    scale = _scale(raw, _linked(board, positions), box)
+    scale = scale_of(tuple(raw), tuple(_linked(board, positions)), box)
     xs = [x for x, _y in raw] or [0.0]
     ys = [y for _x, y in raw] or [0.0]
     content_w = (max(xs) - min(xs)) * scale + box[0]
@@ -218,13 +219,15 @@ def _need(a: tuple[float, float], b: tuple[float, float], box: tuple[float, floa
     return min(by_x, by_y)
 
 
-def _scale(
-    points: Sequence[tuple[float, float]],
-    links: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+@lru_cache(maxsize=8)
+def scale_of(
+    points: tuple[tuple[float, float], ...],
+    links: tuple[tuple[tuple[float, float], tuple[float, float]], ...],
     box: tuple[float, float],
 ) -> float:
     """Pixels a unit of the layout: the least at which no two boxes overlap, at least
-    enough to fill ``MAP_AREA``, at most what keeps the picture within ``LARGEST``."""
+    enough to fill ``MAP_AREA``, at most what keeps the picture within ``LARGEST``. Kept
+    for the next picture of the board (a turn's reports draw it once a player)."""
     span_x = max(x for x, _y in points) - min(x for x, _y in points) if points else 0.0
     span_y = max(y for _x, y in points) - min(y for _x, y in points) if points else 0.0
     if span_x == span_y == 0:  # one spot, or all in one place
