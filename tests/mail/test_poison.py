@@ -147,11 +147,13 @@ def test_a_mail_that_kills_its_handler_is_quarantined_and_the_others_filed(
 def test_a_mail_whose_handling_never_ends_is_stopped_and_quarantined(
     tmp_path: Path, script: str, jobs: str
 ) -> None:
-    gm, _config, poisoned_id = a_host(tmp_path, "POISON-SPIN", seconds=1)
+    # a limit a loaded machine's ordinary mail stays under (a helper's first mail loads the
+    # rules; under a CI run's load one second was once not enough for it)
+    gm, _config, poisoned_id = a_host(tmp_path, "POISON-SPIN", seconds=4)
     first = wtg(tmp_path, script, "poll", "--jobs", jobs)
     assert first.returncode == 0, first.stderr
     assert first.stdout == "filed 29, rejected 0, quarantined 1, ignored 0\n"
-    check_the_end(gm, tmp_path, poisoned_id, "took more than 1 s (mail.handle_seconds)")
+    check_the_end(gm, tmp_path, poisoned_id, "took more than 4 s (mail.handle_seconds)")
 
 
 def test_a_time_limit_between_a_game_s_lock_and_its_release_leaves_the_game_free(
