@@ -45,9 +45,13 @@ def given_head() -> str:
     return "wtg" + given_options()
 
 
-COMMAND = re.compile(r"`wtg (?=[a-z])")
+HOSTLESS = ("init", "demo")
+"""The commands that read no host's config (they make one): a `wtg init DIR` named stays as
+it is, the config given being not the one it makes."""
+
+COMMAND = re.compile(rf"`wtg (?!(?:{'|'.join(HOSTLESS)})\b)(?=[a-z])")
 """The start of a command a message names in backquotes, `wtg` then the command's name
-(not a ``--config`` already there)."""
+(not a ``--config`` already there, nor one of ``HOSTLESS``)."""
 
 
 def carrying_given(message: str) -> str:
