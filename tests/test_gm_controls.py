@@ -55,6 +55,11 @@ def run(root: Path, *args: object, code: int = 0, input: str | None = None) -> R
     return result
 
 
+def head(root: Path) -> str:
+    """How a command ``run`` prints begins: `wtg` and the --config given to it."""
+    return f"wtg --config {root / 'wtg.yaml'}"
+
+
 def queued(root: Path, prefix: str) -> dict[str, email.message.EmailMessage]:
     """The mails queued in the outbox whose id starts with ``prefix``."""
     folder = root / "games" / ".mail" / "outbox" / "queue"

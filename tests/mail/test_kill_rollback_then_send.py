@@ -64,7 +64,8 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
         if unfinished(root):
             if not held_back:  # the GM who looks is told what to give again
                 status = wtg(root, "status", str(root / "games" / "g1")).stdout
-                assert "give `wtg rollback g1 --to 0` again" in status, status
+                given = f"wtg --config {root / 'wtg.yaml'}"  # as wtg() gave it
+                assert f"give `{given} rollback g1 --to 0` again" in status, status
             assert reminded is not None and reminded.returncode == 1, (at, reminded)
             assert REMINDERS_HELD in reminded.stderr, (at, cut.before, reminded.stderr)
             assert early.returncode == 1, (at, cut.before, early)
@@ -124,7 +125,7 @@ def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
         with GameStore(root / "games" / "g1").lock():  # the next writer finishes it
             pass
     assert counted(root) and not unfinished(root)
-    owed = "give `wtg rollback g1 --to 0` again (it queues them)"
+    owed = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again (it queues them)"
     status = wtg(root, "status", str(root / "games" / "g1")).stdout
     assert "NOTICES OWED: the rollback to turn 0 (archive/" in status and owed in status, status
     every = wtg(root, "status").stdout  # the GM's morning look at every game says it too
