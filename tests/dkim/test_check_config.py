@@ -166,8 +166,8 @@ def test_the_command_names_a_bad_key_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert result.output.splitlines()[-1] == (
         f"FAIL  dkim key_file {tmp_path / 'bad.key'}: the DKIM key {tmp_path / 'bad.key'} is no "
-        "RSA private key wtg can use (not PEM; `wtg dkim-keygen` makes one) (no mail is sent "
-        "until it can sign)"
+        f"RSA private key wtg can use (not PEM; `wtg --config {config_file} dkim-keygen` makes "
+        "one) (no mail is sent until it can sign)"
     )
 
 
