@@ -655,7 +655,8 @@ def test_a_deadline_moved_while_the_game_is_held_says_the_hold_stands(tmp_path: 
     run(tmp_path, "hold", "g1", "--reason", "the server moves")
     said = run(tmp_path, "extend", "g1", "48").stdout
     assert said.endswith(
-        f"; the game is held: no turn runs until `{head(tmp_path)} release g1`, whatever the deadline\n"
+        f"; the game is held: no turn runs until `{head(tmp_path)} release g1`, whatever the "
+        "deadline\n"
     )
     notices = queued(tmp_path, "extend-")
     text = " ".join(body(notices[min(notices)]).split())
