@@ -25,6 +25,8 @@ from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 
 P2 = "p2@players.example"
+
+
 def told(host: Path) -> str:
     """The poll's line of the bounce, its commands with the --config given (``host``'s)."""
     given = f"wtg --config {host / 'wtg.yaml'}"
