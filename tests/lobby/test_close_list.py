@@ -71,7 +71,9 @@ def test_a_closed_list_tells_its_players_once_and_takes_no_join(tmp_path: Path) 
     assert hall.new_mails() == []
     typo = run(tmp_path, "close-list", "wiks")
     assert typo.exit_code == 1
-    assert typo.stderr == "wtg: no waiting list wiks (`wtg lists`): did you mean wisk?\n"
+    assert typo.stderr == (
+        f"wtg: no waiting list wiks (`{head(tmp_path)} lists`): did you mean wisk?\n"
+    )
 
     data = json.loads(run(tmp_path, "lists", "--json").stdout)
     assert [wl["name"] for wl in data["lists"]] == ["wisk"]
