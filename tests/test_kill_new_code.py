@@ -72,7 +72,8 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
         assert owed == (
             [
                 "NOTICES OWED: the new code for player 2 was cut short, his mail perhaps never "
-                f"queued (newcode.json; {held}): give `wtg new-code g1 --player 2` again (it "
+                f"queued (newcode.json; {held}): give `wtg --config {config} new-code g1 --player "
+                "2` again (it "
                 "finishes the same code and mails it once)"
             ]
             if begun
