@@ -16,7 +16,7 @@ import click
 from wtg.cli.common import fail, game_path, games_root, gm_config, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import carrying_given, tell
+from wtg.cli.givenhead import tell
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
@@ -662,7 +662,7 @@ def digest(
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
-        click.echo(carrying_given(text), nl=False)  # the digest read here: the options given
+        click.echo(text, nl=False)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
         mail_and_mark(root, sender, to_address or sender, made)
     else:
