@@ -49,8 +49,8 @@ def test_a_preview_of_a_game_a_rollback_cut_short_is_refused_and_writes_nothing(
         assert shown.returncode == 1, (at, shown.stdout)
         assert shown.stderr.startswith(
             f"wtg: game g1: a rollback (archive/{marks[0]}) was cut short: the latest turn "
-            "may be half rewritten, and `wtg run-turn g1` finishes what was cut short before "
-            "it runs the turn: nothing was previewed"
+            f"may be half rewritten, and `wtg --config {config} run-turn g1` finishes what was "
+            "cut short before it runs the turn: nothing was previewed"
         ), (at, shown.stderr)
         assert not out.exists(), at
         assert files(root) == before, at  # no recovery either: a preview writes nothing
@@ -115,6 +115,6 @@ def test_readers_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
             assert shown.stderr == (
                 f"wtg: note: game g1: a rollback (archive/{marks[0]}) was cut short: what is "
                 "shown here may change once the next command on the game finishes it (`wtg "
-                "status g1` says what finishes it)\n"
+                f"--config {config} status g1` says what finishes it)\n"
             ), at
     assert noted
