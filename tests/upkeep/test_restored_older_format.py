@@ -66,7 +66,8 @@ def test_check_config_fails_a_games_folder_that_needs_an_upgrade(tmp_path: Path)
     games = config.parent / "games"
     assert (
         f"FAIL  games_dir {games}: 1 game folder (g1) of an older format than this wtg's: "
-        "run `wtg upgrade` (until then no turn runs and its mail waits in the inbox)\n"
+        f"run `wtg --config {config} upgrade` (until then no turn runs and its mail waits in "
+        "the inbox)\n"
     ) in checked.stdout
     assert wtg("--config", str(config), "upgrade").exit_code == 0
     again = wtg("--config", str(config), "check-config")
@@ -89,6 +90,6 @@ def test_the_restore_says_where_the_mail_filed_since_the_backup_is(tmp_path: Pat
         "the inbox (on a mail server it is in imap.processed_folder, wtg-processed by "
         "default): move what came after that time back to the inbox before the service "
         "(or cron) starts, and the first poll files it; a turn that ran after that time runs "
-        "again, at once if its deadline has passed: tell the players (`wtg announce --all "
-        "TEXT`)"
+        "again, at once if its deadline has passed: tell the players (`wtg --games-dir "
+        f"{tmp_path / 'new' / 'games'} announce --all TEXT`)"
     )
