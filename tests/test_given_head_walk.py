@@ -52,7 +52,7 @@ def host(root: Path) -> Path:
 def walk(options: list[str], env: dict[str, str | None]) -> list[tuple[tuple[str, ...], str]]:
     """The commands each step named (in backquotes) and what it printed, its exit checked;
     a step that names none has none."""
-    said = []
+    said: list[tuple[tuple[str, ...], str]] = []
     for args, code in STEPS:
         result: Result = CliRunner(env=env).invoke(main, [*options, *args])
         assert result.exit_code == (code or 0), (args, result.output)
