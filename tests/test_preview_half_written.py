@@ -65,7 +65,8 @@ def test_a_preview_while_a_writer_holds_the_game_s_lock_is_refused(tmp_path: Pat
     with exclusive(root / LOCK_FILE, lambda: AssertionError("locked")):
         shown = preview(config, out)
     assert shown.returncode == 1
-    assert shown.stderr == f"wtg: {root} {LOCKED}\n"
+    said = LOCKED.replace("`wtg serve`", f"`wtg --config {config} serve`")  # as given
+    assert shown.stderr == f"wtg: {root} {said}\n"
     assert not out.exists()
     shown = preview(config, out)  # the writer done: previewed
     assert shown.returncode == 0, shown.stderr
