@@ -196,7 +196,8 @@ def test_the_section_is_checked_with_the_config(tmp_path: Path, section: str, li
     config_file.write_text(f"games_dir: games\ndkim: {section}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config_file), "check-config"])
     assert result.exit_code == 1
-    assert result.output == f"FAIL  {config_file}, {line}\n"
+    said = line.replace("`wtg ", f"`wtg --config {config_file} ")  # each command as given
+    assert result.output == f"FAIL  {config_file}, {said}\n"
 
 
 def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -> None:
