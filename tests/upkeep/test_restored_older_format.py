@@ -90,6 +90,6 @@ def test_the_restore_says_where_the_mail_filed_since_the_backup_is(tmp_path: Pat
         "the inbox (on a mail server it is in imap.processed_folder, wtg-processed by "
         "default): move what came after that time back to the inbox before the service "
         "(or cron) starts, and the first poll files it; a turn that ran after that time runs "
-        "again, at once if its deadline has passed: tell the players (`wtg --games-dir "
-        f"{tmp_path / 'new' / 'games'} announce --all TEXT`)"
+        "again, at once if its deadline has passed: tell the players (`wtg announce --all "
+        "TEXT`)"
     )
