@@ -79,8 +79,8 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
             told = any(n.startswith("rollback-") for n in names(root))
             # killed before its notices: the send says the rollback is owed (exit 1)
             assert early.returncode == (0 if told else 1), (at, cut.before, early.stderr)
-            again = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again"
-            assert told or again in early.stderr, early.stderr
+            owed = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again"
+            assert told or owed in early.stderr, early.stderr
             assert {n.split("-")[2] for n in reports} == {"t0000"}, (at, reports)
             assert reports_told(root) == {a: [deadline_now(root)] for a in EVERY_PLAYER}
         else:  # the game as it was: its two turns mailed
