@@ -7,6 +7,7 @@ status, the lobby's commands, hold, release, extend, rollback and announce print
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 from pathlib import Path
@@ -89,3 +90,39 @@ def test_a_games_folder_given_is_carried_beside_the_config(tmp_path: Path) -> No
     assert result.stdout == (
         f"no waiting list is open (`wtg --config {config} --games-dir {games} open-list RULESET`)\n"
     )
+
+
+def _echoed_commands(path: Path) -> list[int]:
+    """The lines of ``click.echo`` calls in ``path`` whose text names a command in
+    backquotes: printed so, it would not carry the options given."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "echo"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "click"
+        ):
+            continue
+        texts = [n.value for a in node.args for n in ast.walk(a) if isinstance(n, ast.Constant)]
+        if any(isinstance(text, str) and NAMED_START.search(text) for text in texts):
+            found.append(node.lineno)
+    return found
+
+
+NAMED_START = re.compile(r"`wtg [a-z]")
+
+
+def test_no_command_line_echoes_a_command_past_tell() -> None:
+    """A line of the command line that names a command goes through ``tell`` (``say``,
+    ``fail``), which carries the options given; ``click.echo`` would print it bare."""
+    cli = Path(__file__).parent.parent / "wtg" / "cli"
+    found = [
+        f"{path.name}:{line}"
+        for path in sorted(cli.glob("*.py"))
+        if path.name != "givenhead.py"
+        for line in _echoed_commands(path)
+    ]
+    assert found == []
