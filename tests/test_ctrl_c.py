@@ -59,7 +59,8 @@ def test_ctrl_c_in_a_command_is_one_wtg_line(
     assert result.stdout == ""
     assert result.stderr == (
         "wtg: interrupted (Ctrl-C): what it had finished is kept, as after a kill; the same "
-        "command given again takes up the rest (`wtg status` shows where the games stand)\n"
+        f"command given again takes up the rest (`wtg --config {config} status` shows where the "
+        "games stand)\n"
     )
 
 

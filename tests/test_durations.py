@@ -26,7 +26,8 @@ def run(root: Path, *args: str) -> Result:
     (root / "games").mkdir(exist_ok=True)
     if not config.exists():
         config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
-    result = CliRunner().invoke(main, ["--config", str(config), *args])
+    # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
+    result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
 

@@ -45,7 +45,12 @@ def test_status_warns_of_an_address_edited_into_no_address(
     )
     for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
         shown = wtg(*args)
-        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [warning]), args
+        said = (
+            warning.replace("`wtg ", f"`wtg --games-dir {tmp_path} ")
+            if args[0] != "status"
+            else warning
+        )
+        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [said]), args
     config.write_text(text, "utf-8")
     assert wtg("status", tmp_path / "g1").stderr == ""
 
@@ -72,6 +77,11 @@ def test_status_warns_of_an_address_pasted_over_another_players(
     )
     for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
         shown = wtg(*args)
-        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [warning]), args
+        said = (
+            warning.replace("`wtg ", f"`wtg --games-dir {tmp_path} ")
+            if args[0] != "status"
+            else warning
+        )
+        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [said]), args
     config.write_text(text, "utf-8")
     assert wtg("status", tmp_path / "g1").stderr == ""

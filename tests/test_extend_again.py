@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.shipped import WOK4
-from tests.test_gm_controls import body, make_due_in, queued, run, status
+from tests.test_gm_controls import body, head, make_due_in, queued, run, status
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.schedule import iso, local_text, parse_iso
@@ -96,7 +96,9 @@ def test_extend_given_again_after_it_was_cut_short_moves_the_deadline_once(
     assert deadline(tmp_path) == moved
     assert told(tmp_path) == {p: [(utc(moved), utc(before))] for p in PLAYERS}
     assert out.startswith(f"game g1: turn 1 was extended already to {moved} (was {before}; ")
-    assert out.endswith(f"{4 - mails} notice(s) queued for the players (`wtg send` mails them)\n")
+    assert out.endswith(
+        f"{4 - mails} notice(s) queued for the players (`{head(tmp_path)} send` mails them)\n"
+    )
 
 
 def test_two_extends_that_each_finish_are_two_extensions(tmp_path: Path) -> None:
@@ -240,10 +242,12 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     line = str(owed[0])
     assert line.startswith(f"the deadline's move to {moved} (at ")
     assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
+    # printed, its command carries the --config given (the JSON's is as the shell gave none)
+    printed = line.replace("`wtg extend", f"`{head(tmp_path)} extend")
     shown = run(tmp_path, "status", "g1").stdout
-    assert f"NOTICES OWED: {line}\n" in shown
+    assert f"NOTICES OWED: {printed}\n" in shown
     # and the look at every game names it too, with its game
-    assert f"NOTICES OWED: game g1: {line}\n" in run(tmp_path, "status").stdout
+    assert f"NOTICES OWED: game g1: {printed}\n" in run(tmp_path, "status").stdout
     run(tmp_path, "extend", "g1", "36")
     assert status(tmp_path)["owed"] == []
     assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_gm_controls import make_due_in, queued, run
+from tests.test_gm_controls import head, make_due_in, queued, run
 from wtg.game.engine import open_game
 
 
@@ -20,8 +20,9 @@ def test_the_same_move_given_twice_is_refused_until_mailed(tmp_path: Path) -> No
     assert twice.stderr.startswith("wtg: the deadline of game g1's turn 1 was moved 48 hours at ")
     assert twice.stderr.rstrip().endswith(
         "and its notices still wait in the outbox's queue: not moved again (given twice, it "
-        "would be 96 hours later). To move it 48 hours more, `wtg extend g1 48 --again`; `wtg "
-        "extend g1 --undo` takes the first move back"
+        "would be 96 hours later). To move it 48 hours more, "
+        f"`{head(tmp_path)} extend g1 48 --again`; `{head(tmp_path)} extend g1 --undo` takes "
+        "the first move back"
     )
     assert open_game(game.store.root).deadline() == moved
     assert len(queued(tmp_path, "extend-")) == 4  # the first move's notices alone

@@ -8,7 +8,7 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tests.test_gm_controls import body, make, make_due_in, queued, run, status
+from tests.test_gm_controls import body, head, make, make_due_in, queued, run, status
 from wtg.game.schedule import parse_iso
 
 
@@ -46,7 +46,7 @@ def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> 
     again = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
     assert again == (
         "wtg: game g1: the last move of turn 1's deadline was an --undo already: nothing to "
-        "take back (`wtg extend g1 HOURS` moves it later)\n"
+        f"take back (`{head(tmp_path)} extend g1 HOURS` moves it later)\n"
     )
     assert deadline(tmp_path) == before
 
@@ -81,7 +81,8 @@ def test_undo_without_a_move_or_past_the_old_deadline_is_refused(tmp_path: Path)
     make_due_in(tmp_path / "games", 30)
     nothing = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
     assert nothing == (
-        "wtg: game g1: turn 1's deadline was not moved by `wtg extend`: nothing to take back\n"
+        f"wtg: game g1: turn 1's deadline was not moved by `{head(tmp_path)} extend`: nothing "
+        "to take back\n"
     )
     assert run(tmp_path, "extend", "g1", "5", "--undo", code=2).stderr.endswith(
         "Error: --undo takes no HOURS: it takes the last move back\n"
@@ -97,7 +98,8 @@ def test_undo_of_a_move_from_a_passed_deadline_is_refused(tmp_path: Path) -> Non
     refused = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
     assert refused.startswith(
         "wtg: game g1: turn 1's deadline was 2020-01-08T18:00:00Z before the move, which has "
-        "passed: taken back, the turn would run at once; `wtg run-turn g1 --now` runs it now"
+        "passed: taken back, the turn would run at once; "
+        f"`{head(tmp_path)} run-turn g1 --now` runs it now"
     )
     assert deadline(tmp_path) == moved
     assert parse_iso(moved) > datetime.now(timezone.utc) + timedelta(hours=23)
@@ -159,7 +161,7 @@ def test_extend_by_hours_below_0_says_what_brings_a_deadline_earlier(tmp_path: P
     said = run(tmp_path, "extend", "g1", "-24", code=1).stderr
     assert said == (
         "wtg: HOURS must be above 0 (not -24): extend moves a deadline later only, and no "
-        "command moves one earlier: `wtg run-turn g1 --now` runs turn 1 now\n"
+        f"command moves one earlier: `{head(tmp_path)} run-turn g1 --now` runs turn 1 now\n"
     )
     assert (deadline(tmp_path), queued(tmp_path, "extend-")) == (before, {})
 
@@ -167,8 +169,8 @@ def test_extend_by_hours_below_0_says_what_brings_a_deadline_earlier(tmp_path: P
     moved = deadline(tmp_path)
     said = run(tmp_path, "extend", "g1", "-1d", code=1).stderr
     assert said == (
-        "wtg: HOURS must be above 0 (not -24): extend moves a deadline later only; `wtg "
-        f"extend g1 --undo` takes its last move back (to {before}), or `wtg run-turn g1 "
-        "--now` runs turn 1 now\n"
+        "wtg: HOURS must be above 0 (not -24): extend moves a deadline later only; "
+        f"`{head(tmp_path)} extend g1 --undo` takes its last move back (to {before}), or "
+        f"`{head(tmp_path)} run-turn g1 --now` runs turn 1 now\n"
     )
     assert (deadline(tmp_path), len(queued(tmp_path, "extend-"))) == (moved, 4)

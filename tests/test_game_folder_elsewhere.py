@@ -92,7 +92,8 @@ def test_a_mistyped_folder_of_the_games_folder_names_its_games(host: Path) -> No
     assert result.exit_code == 1
     assert result.stderr == (
         f"wtg: no game folder {games / 'tset1'}: no game 'tset1' in the games folder {games}: "
-        "did you mean test1? (its games: test1; `wtg status` gives a line for each)\n"
+        f"did you mean test1? (its games: test1; `wtg --config {host / 'wtg.yaml'} status` "
+        "gives a line for each)\n"
     )
     result = wtg("--config", host / "wtg.yaml", "run-turn", games / "Test1", "--now")
     assert result.stderr == (

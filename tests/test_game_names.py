@@ -32,6 +32,11 @@ def new_game(root: Path, name: str, *options: str) -> Result:
     return CliRunner().invoke(main, [*args, "--map", "small", *PLAYERS])
 
 
+def head(root: Path) -> str:
+    """How a command ``new_game`` and ``wtg`` print begins: `wtg` and the --config given."""
+    return f"wtg --config {root / 'wtg.yaml'}"
+
+
 def made(root: Path) -> list[str]:
     """Every folder and file under ROOT but the config and the games folder itself."""
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.name != "wtg.yaml")
@@ -94,7 +99,7 @@ def test_a_folder_outside_games_dir_is_refused(
     hint = f" (a name has no '/': did you mean {meant}?)" if meant else ""
     assert result.stderr == (
         f"wtg: {given} is not a folder directly in the games folder {tmp_path / 'games'}: "
-        f"give the game's name alone (`wtg new-game NAME ...`){hint}\n"
+        f"give the game's name alone (`{head(tmp_path)} new-game NAME ...`){hint}\n"
     )
     assert made(tmp_path) == ["a", "games"]
 
@@ -182,7 +187,7 @@ def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> 
     assert result.exit_code == 1
     assert result.stderr == (
         f"wtg: no game 'test3' in the games folder {games}: did you mean test1 or test2? (its "
-        "games: test1, test2; `wtg status` gives a line for each)\n"
+        f"games: test1, test2; `{head(tmp_path)} status` gives a line for each)\n"
     )
     assert sorted(p.name for p in games.iterdir()) == ["test1", "test2"]  # nothing made
 
@@ -201,17 +206,17 @@ def test_a_game_name_mistyped_names_the_game_meant(tmp_path: Path) -> None:
         assert result.exit_code == 1
         assert result.stderr == (
             f"wtg: no game {typed!r} in the games folder {games}: did you mean {meant}? (its "
-            "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
+            f"games: kaomaris, test1, test2; `{head(tmp_path)} status` gives a line for each)\n"
         )
     result = wtg(tmp_path, "hold", "test3")
     assert result.stderr == (
         f"wtg: no game 'test3' in the games folder {games}: did you mean test1 or test2? (its "
-        "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
+        f"games: kaomaris, test1, test2; `{head(tmp_path)} status` gives a line for each)\n"
     )
     result = wtg(tmp_path, "hold", "TEST3")  # in another case: the same two
     assert result.stderr == (
         f"wtg: no game 'TEST3' in the games folder {games}: did you mean test1 or test2? (its "
-        "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
+        f"games: kaomaris, test1, test2; `{head(tmp_path)} status` gives a line for each)\n"
     )
     assert not (games / "test1" / "held.json").exists()
 
@@ -225,7 +230,7 @@ def test_new_game_given_again_after_it_finished_names_the_game_there(tmp_path: P
     assert again.exit_code == 1
     assert again.stderr == (
         f"wtg: a game g1 is there already ({tmp_path / 'games' / 'g1'}, orders for turn 1): "
-        "give the new game another name (`wtg status g1` shows that one)\n"
+        f"give the new game another name (`{head(tmp_path)} status g1` shows that one)\n"
     )
     assert sorted(p.name for p in (tmp_path / "games" / "g1" / "turns").iterdir()) == ["0000"]
 
@@ -260,6 +265,6 @@ def test_the_games_folder_given_for_a_new_game_says_so(
     assert result.exit_code == 1
     assert result.stderr == (
         f"wtg: {given} is the games folder itself, not a new game's folder: give the new "
-        "game's name alone (`wtg new-game NAME ...`), and its folder is made in it\n"
+        f"game's name alone (`{head(tmp_path)} new-game NAME ...`), and its folder is made in it\n"
     )
     assert made(tmp_path) == ["games"]

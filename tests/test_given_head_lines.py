@@ -1,9 +1,10 @@
 """The commands wtg's lines suggest to the GM began with a bare `wtg`: a GM who ran `wtg
 --config /srv/b/wtg.yaml new-code g1 --player 3` and copied its `wtg new-code g1 --player
 2` ran it against the host his shell's WTG_CONFIG named, or none (only run-turn's refusals
-and the did-you-mean lines carried what he gave). A command marked ``carries_given``
-(``wtg.cli.givenhead``; `wtg new-code`, `wtg report`) carries the --config and --games-dir
-given on the command line in its refusals (from a layer below too) and its result. A mail
+and the did-you-mean lines carried what he gave). Every command (``wtg.cli.givenhead``;
+`wtg new-code` and `wtg report` here, the others in test_given_head_walk) carries the
+--config and --games-dir given on the command line in its refusals (from a layer below
+too) and its result. A mail
 to a player never names his config; options the environment gave are not added (the shell
 that copies the line has them too)."""
 

@@ -55,6 +55,11 @@ def run(root: Path, *args: object, code: int = 0, input: str | None = None) -> R
     return result
 
 
+def head(root: Path) -> str:
+    """How a command ``run`` prints begins: `wtg` and the --config given to it."""
+    return f"wtg --config {root / 'wtg.yaml'}"
+
+
 def queued(root: Path, prefix: str) -> dict[str, email.message.EmailMessage]:
     """The mails queued in the outbox whose id starts with ``prefix``."""
     folder = root / "games" / ".mail" / "outbox" / "queue"
@@ -234,7 +239,8 @@ def test_bad_input_is_one_line(tmp_path: Path, args: tuple[str, ...], message: s
     config.write_text("games_dir: games\nfrom: gm@example.org\n")
     result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
     assert result.exit_code == 1
-    assert result.output.startswith(message) and result.output.count("\n") == 1
+    said = message.replace("`wtg ", f"`wtg --config {config} ")  # each command as given
+    assert result.output.startswith(said) and result.output.count("\n") == 1
     assert list((tmp_path / "games" / ".mail" / "outbox").rglob("announce-*")) == []
 
 
@@ -306,7 +312,10 @@ def test_announce_goes_to_the_players_of_a_game_but_not_to_one_who_quit(tmp_path
         "active",
     ]
     said = run(tmp_path, "announce", "g1", "The server moves on Sunday.").stdout
-    assert said == "announcement queued for 3 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    assert (
+        said
+        == f"announcement queued for 3 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+    )
     mails = queued(tmp_path, "announce-")
     assert sorted(str(m["To"]) for m in mails.values()) == [
         "ann@example.org",
@@ -352,7 +361,7 @@ def test_announce_all_names_a_game_whose_game_yaml_lost_a_player_and_tells_the_o
     config.write_text(text.replace(bob, ""), encoding="utf-8")
     result = run(tmp_path, "announce", "--all", "The server moves on Sunday.", code=1)
     assert result.stdout == (
-        "announcement queued for 3 player(s) of 1 game(s) (`wtg send` mails it)\n"
+        f"announcement queued for 3 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
     )
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"wtg: {one.store.root}: cannot be read, skipped: {config}, line 8: ")
@@ -371,8 +380,8 @@ def test_announce_all_with_a_game_named_first_is_refused(tmp_path: Path) -> None
     refused = run(tmp_path, "announce", "--all", "G1", "Deadline", "moved", code=1)
     assert (
         "--all mails TEXT to every running game, and TEXT begins with the game g1: nothing "
-        "queued. For g1 alone: `wtg announce g1 TEXT`; for every game a text that begins so: "
-        "the text in quotes"
+        f"queued. For g1 alone: `{head(tmp_path)} announce g1 TEXT`; for every game a text "
+        "that begins so: the text in quotes"
     ) in " ".join(refused.output.split())
     assert queued(tmp_path, "announce-") == {}
     done = run(tmp_path, "announce", "--all", "g1 is over: thanks to all")
@@ -505,13 +514,14 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
     held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules").stdout
     since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
     assert held == (
-        f"game g1 held since {since}; 4 notice(s) queued for the players (`wtg send` mails them)\n"
+        f"game g1 held since {since}; 4 notice(s) queued for the players "
+        f"(`{head(tmp_path)} send` mails them)\n"
     )
     released = run(tmp_path, "release", "g1").stdout
     deadline = parse_iso(str(status(tmp_path)["deadline"]))  # moved: it had passed
     assert released == (
         f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued "
-        "for the players (`wtg send` mails them)\n"
+        f"for the players (`{head(tmp_path)} send` mails them)\n"
     )
 
 
@@ -574,7 +584,8 @@ def test_extend_a_game_without_deadlines_says_how_to_give_it_some(tmp_path: Path
         "is none to move; to give it deadlines, write a schedule into its game.yaml "
         f"(schedule: {{every_days: 2, at: '18:00', timezone: Europe/Vienna, first: '{first}'}}, "
         'first the day of the first deadline: docs/gm.md, "Editing game.yaml by hand"); '
-        "meanwhile its turn runs once every player is READY, or by `wtg run-turn g1 --now`\n"
+        "meanwhile its turn runs once every player is READY, or by "
+        f"`{head(tmp_path)} run-turn g1 --now`\n"
     )
     game_yaml = tmp_path / "games" / "g1" / "game.yaml"
     written = f"schedule: {{every_days: 2, at: '18:00', timezone: Europe/Vienna, first: '{first}'}}"
@@ -629,9 +640,9 @@ def test_a_rollback_to_the_latest_turn_says_which_turn_to_give(tmp_path: Path) -
     game.run_turn()
     said = run(tmp_path, "rollback", "g1", "--to", "2", code=1).output
     assert said == (
-        "wtg: game g1 is at turn 2 already: nothing was rolled back; `wtg rollback g1 --to 1` "
-        "takes turn 2 back (`wtg status g1` names the coming turn, 3, the one after the "
-        "latest)\n"
+        "wtg: game g1 is at turn 2 already: nothing was rolled back; "
+        f"`{head(tmp_path)} rollback g1 --to 1` takes turn 2 back (`{head(tmp_path)} status "
+        "g1` names the coming turn, 3, the one after the latest)\n"
     )
     assert open_game(game.store.root).latest_turn() == 2
 
@@ -644,7 +655,8 @@ def test_a_deadline_moved_while_the_game_is_held_says_the_hold_stands(tmp_path: 
     run(tmp_path, "hold", "g1", "--reason", "the server moves")
     said = run(tmp_path, "extend", "g1", "48").stdout
     assert said.endswith(
-        "; the game is held: no turn runs until `wtg release g1`, whatever the deadline\n"
+        f"; the game is held: no turn runs until `{head(tmp_path)} release g1`, whatever the "
+        "deadline\n"
     )
     notices = queued(tmp_path, "extend-")
     text = " ".join(body(notices[min(notices)]).split())

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from tests.test_gm_controls import body, make, queued, run
+from tests.test_gm_controls import body, head, make, queued, run
 from wtg.cli import main
 
 
@@ -154,10 +154,12 @@ def test_two_games_named_before_the_text_are_refused(tmp_path: Path) -> None:
     make(games, "g1", count=2)
     make(games, "g2", count=2)
     refused = run(tmp_path, "announce", "g1", "G2", "Server", "moves", code=1).stderr
+    given = head(tmp_path)
     assert refused == (
         "wtg: TEXT begins with the game g2, as if GAME were two games: nothing queued. An "
-        "announcement goes to one game (`wtg announce g1 TEXT`, then `wtg announce g2 TEXT`) "
-        "or to every game (`wtg announce --all TEXT`); a text that begins so goes in quotes\n"
+        f"announcement goes to one game (`{given} announce g1 TEXT`, then `{given} announce g2 "
+        f"TEXT`) or to every game (`{given} announce --all TEXT`); a text that begins so goes "
+        "in quotes\n"
     )
     assert queued(tmp_path, "announce-") == {}
     done = run(tmp_path, "announce", "g1", "g2 is over: its players join g1")

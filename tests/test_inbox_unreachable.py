@@ -31,5 +31,6 @@ def test_the_poll_names_the_server_it_cannot_reach(tmp_path: Path) -> None:
     assert polled.exit_code == 1
     assert polled.stderr == (
         f"wtg: cannot open the inbox: cannot reach 127.0.0.1:{port}: Connection refused (the "
-        "server is down, or imap.host or imap.port is wrong: `wtg check-config` tries it)\n"
+        f"server is down, or imap.host or imap.port is wrong: `wtg --config {config} "
+        "check-config` tries it)\n"
     )

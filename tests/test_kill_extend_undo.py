@@ -136,7 +136,7 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
         assert undo.returncode == 0, undo.stderr
         said = " ".join(undo.stdout.split())
         assert " was extended already to " in said, said
-        assert "not taken back: give `wtg extend g1 --undo` again" in said, said
+        assert f"not taken back: give `wtg --config {config} extend g1 --undo` again" in said
         assert [m.get("undo", False) for m in moves(games)] == [False]
         subprocess.run([WTG, *base, "send"], check=True, capture_output=True)  # mailed
         again = subprocess.run(

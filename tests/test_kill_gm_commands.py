@@ -15,6 +15,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import shlex
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -137,7 +138,7 @@ def test_hold_killed_is_held_or_not_and_given_again_tells_each_player_once(
         if len(told) == 3 and "NOTICES OWED" not in seen.stdout:
             return "held and told"
         assert "NOTICES OWED: the hold (since " in seen.stdout, (told, seen.stdout)
-        assert "give `wtg hold g1` again" in seen.stdout
+        assert f"give `wtg {shlex.join(config)} hold g1` again" in seen.stdout  # as given
         return f"held, {len(told)} of 3 told"
 
     def given_again(

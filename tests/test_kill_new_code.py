@@ -79,14 +79,15 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
             if written
             else ("game.yaml does not have it yet: his old code is still his")
         )
+        given = f"`wtg --config {config} new-code g1 --player 2`"
         line = (
             "NOTICES OWED: the new code for player 2 was cut short after his mail was queued "
-            f"(newcode.json; {held}): give `wtg new-code g1 --player 2` again to finish it (it "
-            "queues no second mail)"
+            f"(newcode.json; {held}): give {given} again to finish it (it queues no second "
+            "mail)"
             if queued
             else "NOTICES OWED: the new code for player 2 was cut short, his mail not queued "
-            f"(newcode.json; {held}): give `wtg new-code g1 --player 2` again (it finishes the "
-            "same code and mails it once)"
+            f"(newcode.json; {held}): give {given} again (it finishes the same code and mails "
+            "it once)"
         )
         assert owed == ([line] if begun else []), (at, status.stdout)
         again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)

@@ -13,6 +13,7 @@ killed run chose.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -66,7 +67,7 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
         assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
         assert "Traceback" not in seen.stderr and seen.stderr.startswith("wtg: "), seen.stderr
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
-        told = "its making was cut short; give the same `wtg new-game` again to finish it"
+        told = f"its making was cut short; give the same `wtg {shlex.join(config)} new-game` again"
         assert (told in seen.stderr) == (as_killed != "not made"), seen.stderr
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         again = subprocess.run([WTG, *args], capture_output=True, text=True)
@@ -112,7 +113,8 @@ def test_a_rerun_with_other_settings_is_refused_naming_what_to_do(tmp_path: Path
     folder = (games / "g1").absolute()
     assert (again.returncode, again.stderr) == (
         1,
-        f"wtg: {folder} holds a game g1 whose `wtg new-game` was cut short before its turn 0, "
+        f"wtg: {folder} holds a game g1 whose `wtg {shlex.join(config)} new-game` was cut short "
+        "before its turn 0, "
         "with other players: give that command again to finish it, or remove the folder "
         f"(rm -r {folder}) and make the game anew\n",
     )

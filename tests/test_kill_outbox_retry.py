@@ -95,7 +95,8 @@ def test_killing_a_retry_then_giving_it_again_queues_each_mail_once(tmp_path: Pa
         owed = [name for name in MAILS if as_killed[name] == "failed"]
         assert again.stdout.splitlines() == [  # each mail put back now, and where it goes
             f"{name}: back in the queue, to {FIXED[name]} (it had no usable address), game g1 "
-            f"player {name[-1]}'s address in game.yaml now; the next `wtg send` sends it"
+            f"player {name[-1]}'s address in game.yaml now; the next `wtg --config {config} send` "
+            "sends it"
             for name in owed
         ] or ["no mail was set aside for good: nothing to put back"], (at, killed.before)
         assert sorted(where(games).values()) == ["queue"] * 4

@@ -12,6 +12,7 @@ died with the command (an SSH line cut) never learned it. The same for an announ
 from __future__ import annotations
 
 import email
+import shlex
 import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -97,8 +98,9 @@ def test_a_command_cut_short_is_said_by_the_next_send(
             said += 1
             assert send.returncode == 1, (where, send.stderr)
             since = held.since if held is not None else ""
-            assert f"wtg: NOTICES OWED: game g1: {owed.format(since)}" in send.stderr or (
-                command[0] == "announce" and owed in send.stderr
+            shown = owed.replace("`wtg ", f"`wtg {shlex.join(config)} ")  # as send was given
+            assert f"wtg: NOTICES OWED: game g1: {shown.format(since)}" in send.stderr or (
+                command[0] == "announce" and shown in send.stderr
             ), (where, send.stderr)
         else:
             assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)

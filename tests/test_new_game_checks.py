@@ -341,7 +341,10 @@ def test_a_variant_given_as_the_ruleset_says_the_ruleset_and_variant_to_give(
     )
     (tmp_path / "games").mkdir()
     result = CliRunner().invoke(main, ["--games-dir", str(tmp_path / "games"), "open-list", name])
-    lists = " or ".join(f"`wtg open-list {ruleset} --variant {variant}`" for ruleset in rulesets)
+    given = f"wtg --games-dir {tmp_path / 'games'}"  # as open-list was given
+    lists = " or ".join(
+        f"`{given} open-list {ruleset} --variant {variant}`" for ruleset in rulesets
+    )
     assert (result.exit_code, result.stderr) == (
         1,
         f"wtg: no ruleset {name!r} ({known}): {variant} is a variant of {of}: give {lists}\n",

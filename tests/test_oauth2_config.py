@@ -236,7 +236,7 @@ def test_check_config_on_the_gmail_preset_names_what_is_missing(tmp_path: Path) 
         f"ok    config {config}: valid (transport imap)",
         f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 games",
         f"FAIL  oauth2 google: oauth2.refresh_token_file {token} is not there: run `wtg "
-        "oauth2-login --provider google`",
+        f"--config {config} oauth2-login --provider google`",
         "FAIL  imap imap.gmail.com:993 (ssl): no login tried: mend the oauth2 lines above",
         "FAIL  smtp smtp.gmail.com:587 (starttls): no login tried: mend the oauth2 lines above",
     ]
@@ -261,7 +261,7 @@ def test_check_config_on_the_microsoft_preset_names_what_is_missing(tmp_path: Pa
     assert result.exit_code == 1
     assert result.stdout.splitlines()[2:] == [
         f"FAIL  oauth2 microsoft: oauth2.refresh_token_file {token} is not there: run `wtg "
-        "oauth2-login --provider microsoft`",
+        f"--config {config} oauth2-login --provider microsoft`",
         "FAIL  imap outlook.office365.com:993 (ssl): no login tried: mend the oauth2 lines above",
         "FAIL  smtp smtp.office365.com:587 (starttls): no login tried: mend the oauth2 lines above",
     ]
@@ -296,5 +296,5 @@ def test_check_config_on_a_custom_provider_names_the_login_that_works(tmp_path: 
     assert result.exit_code == 1
     assert result.stdout.splitlines()[2] == (
         f"FAIL  oauth2 custom: oauth2.refresh_token_file {tmp_path / 'custom-token'} is not "
-        "there: run `wtg oauth2-login --provider custom --device-url URL`"
+        f"there: run `wtg --config {config} oauth2-login --provider custom --device-url URL`"
     )

@@ -49,8 +49,9 @@ def host(tmp_path: Path, passed: timedelta) -> Path:
 def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     config = host(tmp_path, timedelta(days=2, hours=3, minutes=30))
     shown = wtg("--config", config, "status", "g1").output
+    given = ADVICE.replace("`wtg ", f"`wtg --config {config} ")  # printed: the --config given
     assert (
-        f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
+        f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}"
         in shown.splitlines()
     ), shown
     said = f"the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
@@ -59,13 +60,12 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     assert game["overdue"] == said
     listed = wtg("--config", config, "status").output
     assert "g1               wok4         turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
-    assert (
-        f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
-        in (listed.splitlines())
+    assert f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}" in (
+        listed.splitlines()
     ), listed
     health = wtg("--config", config, "status", "--host").output
     assert "next deadline: g1 turn 1, " in health
-    assert f", OVERDUE by 2 d 3 h: {ADVICE}" in health, health
+    assert f", OVERDUE by 2 d 3 h: {given}" in health, health
     digest = wtg("--config", config, "digest").output
     overdue = digest.split("\nTurns OVERDUE (1):\n", 1)[1].split("\n\n", 1)[0]
     assert overdue.startswith("  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: ")

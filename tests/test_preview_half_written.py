@@ -49,8 +49,8 @@ def test_a_preview_of_a_game_a_rollback_cut_short_is_refused_and_writes_nothing(
         assert shown.returncode == 1, (at, shown.stdout)
         assert shown.stderr.startswith(
             f"wtg: game g1: a rollback (archive/{marks[0]}) was cut short: the latest turn "
-            "may be half rewritten, and `wtg run-turn g1` finishes what was cut short before "
-            "it runs the turn: nothing was previewed"
+            f"may be half rewritten, and `wtg --config {config} run-turn g1` finishes what was "
+            "cut short before it runs the turn: nothing was previewed"
         ), (at, shown.stderr)
         assert not out.exists(), at
         assert files(root) == before, at  # no recovery either: a preview writes nothing
@@ -65,7 +65,8 @@ def test_a_preview_while_a_writer_holds_the_game_s_lock_is_refused(tmp_path: Pat
     with exclusive(root / LOCK_FILE, lambda: AssertionError("locked")):
         shown = preview(config, out)
     assert shown.returncode == 1
-    assert shown.stderr == f"wtg: {root} {LOCKED}\n"
+    said = LOCKED.replace("`wtg serve`", f"`wtg --config {config} serve`")  # as given
+    assert shown.stderr == f"wtg: {root} {said}\n"
     assert not out.exists()
     shown = preview(config, out)  # the writer done: previewed
     assert shown.returncode == 0, shown.stderr
@@ -115,6 +116,6 @@ def test_readers_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
             assert shown.stderr == (
                 f"wtg: note: game g1: a rollback (archive/{marks[0]}) was cut short: what is "
                 "shown here may change once the next command on the game finishes it (`wtg "
-                "status g1` says what finishes it)\n"
+                f"--config {config} status g1` says what finishes it)\n"
             ), at
     assert noted

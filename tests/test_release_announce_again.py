@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.test_extend_again import Killed, cut_short_after
-from tests.test_gm_controls import make, queued, run, status
+from tests.test_gm_controls import head, make, queued, run, status
 from wtg.cli import main
 from wtg.core.errors import GameError, MailError
 from wtg.game.hold import Hold, hold_of, release_of
@@ -65,7 +65,9 @@ def test_release_given_again_after_it_was_cut_short_tells_every_player_once(
     assert addressees(tmp_path, "release-") == PLAYERS
     assert out.startswith("game g1 was released already (held since ")
     assert "cut short): " in out
-    assert out.endswith(f"{4 - mails} notice(s) queued for the players (`wtg send` mails them)\n")
+    assert out.endswith(
+        f"{4 - mails} notice(s) queued for the players (`{head(tmp_path)} send` mails them)\n"
+    )
     refused = run(tmp_path, "release", "g1", code=1)
     assert refused.output == "wtg: game g1 is not held\n"
     assert status(tmp_path)["owed"] == []
@@ -88,7 +90,7 @@ def test_announce_given_again_after_it_was_cut_short_mails_every_player_once(
     assert out.startswith("announcement queued already (at ")
     assert out.endswith(
         f"cut short): finished; {4 - mails} more for 4 player(s) of 1 game(s) "
-        "(`wtg send` mails it)\n"
+        f"(`{head(tmp_path)} send` mails it)\n"
     )
 
 
@@ -99,14 +101,17 @@ def test_one_text_announced_again_while_its_mails_wait_is_refused(tmp_path: Path
     how to mail it twice; another text, or the same text to another target, goes."""
     make(tmp_path / "games")
     out = run(tmp_path, "announce", "g1", "Hello.").stdout
-    assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    assert out == (
+        f"announcement queued for 4 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+    )
     refused = run(tmp_path, "announce", "g1", "Hello.", code=1).stderr
+    given = head(tmp_path)
     assert refused.startswith("wtg: the same text was announced to g1 at ")
     assert refused.endswith(
         ", and 4 of its mail(s) still wait in the outbox's queue: not queued again (the "
-        "players would get it twice at the next send). To mail it twice, give `wtg announce "
-        "g1 Hello.` again once `wtg send` has mailed the first; `wtg announce --withdraw` "
-        "takes the first back\n"
+        f"players would get it twice at the next send). To mail it twice, give `{given} announce "
+        f"g1 Hello.` again once `{given} send` has mailed the first; `{given} announce "
+        "--withdraw` takes the first back\n"
     )
     assert addressees(tmp_path, "announce-") == PLAYERS
     run(tmp_path, "announce", "--all", "Hello.")  # another target: a slip of no one's
@@ -117,7 +122,8 @@ def test_a_text_of_several_lines_again_is_told_to_come_from_a_file(tmp_path: Pat
     make(tmp_path / "games")
     run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n")
     refused = run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n", code=1)
-    assert "To mail it twice, give `wtg announce g1 - < FILE` again once" in refused.stderr
+    said = f"To mail it twice, give `{head(tmp_path)} announce g1 - < FILE` again once"
+    assert said in refused.stderr
     assert addressees(tmp_path, "announce-") == PLAYERS
 
 
@@ -131,7 +137,9 @@ def test_two_announcements_of_one_text_are_two_mails_once_the_first_was_mailed(
     run(tmp_path, "send")
     assert queued(tmp_path, "announce-") == {}
     out = run(tmp_path, "announce", "g1", "Hello.").stdout
-    assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    assert out == (
+        f"announcement queued for 4 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+    )
     assert addressees(tmp_path, "announce-") == PLAYERS
     folder = tmp_path / "games" / ".mail" / "announce"
     assert len(list(folder.glob("*.queued"))) == 1  # the first's gone with its mails
@@ -363,18 +371,19 @@ def test_wtg_status_names_an_announcement_cut_short_and_what_finishes_it(
         "file": str(kept),
         "give": give,
     }
+    printed = line.replace("`wtg announce", f"`{head(tmp_path)} announce")  # the --config given
     for name in ("g1", "g2"):
         data = status(tmp_path, name)
         told = name in games
         assert data["owed"] == ([line] if told else [])
         assert data["announcements"] == ([entry] if told else [])
-        assert (f"NOTICES OWED: {line}\n" in run(tmp_path, "status", name).stdout) is told
+        assert (f"NOTICES OWED: {printed}\n" in run(tmp_path, "status", name).stdout) is told
     every = overview(tmp_path)
     assert every["announcements"] == [entry]
     listed = every["games"]
     assert isinstance(listed, list)
     assert [g["owed"] for g in listed] == [[line], [line] if target == "--all" else []]
-    assert run(tmp_path, "status").stdout.count(f"NOTICES OWED: {line}\n") == 1
+    assert run(tmp_path, "status").stdout.count(f"NOTICES OWED: {printed}\n") == 1
 
     said = run(tmp_path, "announce", target, "-", input=text + "\n").stdout
     assert "cut short): finished; " in said

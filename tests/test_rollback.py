@@ -157,7 +157,8 @@ def run_cli(root: Path, *args: object) -> str:
     """`wtg ARGS` with a config whose games_dir is ``root`` (the notices need its from)."""
     config = root.parent / "wtg.yaml"
     config.write_text(f"games_dir: {root.name}\nfrom: gm@example.org\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
+    # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
+    result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*map(str, args)])
     assert result.exit_code == 0, result.output
     return result.output
 

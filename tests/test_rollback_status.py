@@ -41,6 +41,7 @@ def lines(result: Result, start: str) -> list[str]:
 
 def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
     host = host_at_turn(tmp_path, 3)
+    given = f"wtg --config {host[1]}"  # how the commands it names begin
     assert lines(wtg(*host, "status", "g1"), "ROLL") == []
     rolled = wtg(*host, "rollback", "g1", "--to", 1)
     assert rolled.exit_code == 0, rolled.output
@@ -50,7 +51,7 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
         "at"
     ]
     assert lines(wtg(*host, "status", "g1"), "ROLL") == [
-        f"ROLLED BACK to turn 1 at {at} (turns 2-3 kept in archive/{ident[1]}): `wtg rollback "
+        f"ROLLED BACK to turn 1 at {at} (turns 2-3 kept in archive/{ident[1]}): `{given} rollback "
         "g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
     ]
     said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
@@ -73,12 +74,13 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
 
 def test_one_turn_undone_is_said_in_the_singular(tmp_path: Path) -> None:
     host = host_at_turn(tmp_path, 2)
+    given = f"wtg --config {host[1]}"  # how the commands it names begin
     assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
     rolled = lines(wtg(*host, "status", "g1"), "ROLLED BACK")
     assert len(rolled) == 1 and rolled[0].endswith(
         "(turn 2 kept in archive/"
         + rolled[0].split("archive/")[1].split(")")[0]
-        + "): `wtg rollback g1 --undo` puts turn 2 back as it ran, while no turn has run since"
+        + f"): `{given} rollback g1 --undo` puts turn 2 back as it ran, while no turn has run since"
     )
     undo = wtg(*host, "rollback", "g1", "--undo")
     assert "(turn 2 counts again, as it ran; the orders pending" in undo.stdout
@@ -99,6 +101,7 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     given again (the GM lost its output) is refused, nothing changed: it undid the
     rollback before it too, and the players were told of both."""
     host = host_at_turn(tmp_path, 3)
+    given = f"wtg --config {host[1]}"  # how the commands it names begin
     assert wtg(*host, "rollback", "g1", "--to", 2).exit_code == 0
     assert wtg(*host, "rollback", "g1", "--to", 1).exit_code == 0
     first = wtg(*host, "rollback", "g1", "--undo")
@@ -106,7 +109,7 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert first.stdout.startswith("game g1: the rollback to turn 1 undone, the game at turn 2")
     undone = lines(wtg(*host, "status", "g1"), "ROLLBACK UNDONE")
     assert len(undone) == 1 and undone[0].endswith(
-        "turn 2 counts again, as it ran; the rollback before it, to turn 2, stands: `wtg "
+        f"turn 2 counts again, as it ran; the rollback before it, to turn 2, stands: `{given} "
         "rollback g1 --undo --again` undoes it"
     )
     outbox = tmp_path / "host/games/.mail/outbox/queue"
@@ -121,7 +124,7 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert twice.stderr == (
         f"wtg: game g1's rollback to turn 1 was undone at {at} already (the game at turn 2 "
         "again since), every player told: not undone again. The rollback before it, to turn 2 "
-        f"(at {before}), stands: `wtg rollback g1 --undo --again` undoes it too (turn 3 back "
+        f"(at {before}), stands: `{given} rollback g1 --undo --again` undoes it too (turn 3 back "
         "as it ran)\n"
     )
     assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
@@ -134,7 +137,7 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert forward.exit_code == 1
     assert forward.stderr.endswith(
         f"; turn 3 was taken back by the rollback to turn 2 at {before} (kept in archive/"
-        f"{standing.ident}): `wtg rollback g1 --undo --again` puts "
+        f"{standing.ident}): `{given} rollback g1 --undo --again` puts "
         "turn 3 back as it ran, while no turn has run since\n"
     )
     alone = wtg(*host, "rollback", "g1", "--again")

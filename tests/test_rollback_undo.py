@@ -98,6 +98,11 @@ def wtg(root: Path, *args: object) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def head(root: Path) -> str:
+    """How a command ``wtg`` prints begins: `wtg` and the --config given to it."""
+    return f"wtg --config {root.parent / 'wtg.yaml'}"
+
+
 def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> None:
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     game = new_game(gm.games_dir / "g1")
@@ -117,7 +122,7 @@ def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> Non
         "game g1: the rollback to turn 1 undone, the game at turn 3 again (turns 2-3 count "
         "again, as they ran; the orders pending for turn 2 set aside in "
         f"archive/{kept.name}/undone); turn 4 is due {due:%Y-%m-%d %H:%M} UTC; 4 notice(s) "
-        "queued for the players (`wtg send` mails them)\n"
+        f"queued for the players (`{head(gm.games_dir)} send` mails them)\n"
     )
     line = f"DEADLINE FOR YOUR TURN 4 ORDERS: {local_text(due, 'UTC')}\n"
     queue = gm.games_dir / ".mail" / "outbox" / "queue"
@@ -245,8 +250,8 @@ def test_an_undo_whose_players_were_not_told_is_named_by_status(tmp_path: Path) 
     assert code == 0
     assert (
         f"NOTICES OWED: the undo of the rollback to turn 1 (archive/{kept.name}) was cut "
-        "short before any player was told: give `wtg rollback g1 --undo` again (it queues "
-        "them)"
+        f"short before any player was told: give `{head(tmp_path / 'games')} rollback g1 "
+        "--undo` again (it queues them)"
     ) in said
     code, said = wtg(tmp_path / "games", "rollback", "g1", "--undo")
     assert code == 0 and "was undone already" in said and "4 notice(s) queued" in said
@@ -271,12 +276,13 @@ def test_an_undo_cut_short_before_the_reports_say_the_deadline_names_itself(
         undo_rollback(game, datetime.now(timezone.utc))
     monkeypatch.undo()
     said = wtg(tmp_path / "games", "status", "g1")[1]
+    given = head(tmp_path / "games")
     assert (
-        "turn's reports not yet written again to say it (`wtg send` holds them back): give "
-        "the `wtg rollback g1 --undo` that was cut short again"
+        f"turn's reports not yet written again to say it (`{given} send` holds them back): "
+        f"give the `{given} rollback g1 --undo` that was cut short again"
     ) in said
     code, sent = wtg(tmp_path / "games", "send")
-    assert code == 1 and "`wtg rollback g1 --undo` was cut short" in sent
+    assert code == 1 and f"`{given} rollback g1 --undo` was cut short" in sent
     assert wtg(tmp_path / "games", "rollback", "g1", "--undo")[0] == 0
     assert "holds them back" not in wtg(tmp_path / "games", "status", "g1")[1]
 
@@ -376,14 +382,14 @@ def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     assert (kept / UNDO_RECORD).exists() and (kept / UNDOING).exists()
     line = (
         f"the undo of the rollback to turn 1 (archive/{kept.name}) was cut short before it "
-        "finished and told the players (`wtg send` holds the game's reports back): give "
-        "`wtg rollback g1 --undo` again"
+        f"finished and told the players (`{head(gm.games_dir)} send` holds the game's reports "
+        f"back): give `{head(gm.games_dir)} rollback g1 --undo` again"
     )
     status = wtg(gm.games_dir, "status", "g1")[1]
     assert f"NOTICES OWED: {line}" in status.replace("\n  ", " ")
     code, sent = wtg(gm.games_dir, "send")
     assert code == 1
-    assert "reports are held back: a `wtg rollback g1 --undo` was cut short" in sent
+    assert f"reports are held back: a `{head(gm.games_dir)} rollback g1 --undo` was cut" in sent
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0 and "4 notice(s) queued" in said
     assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
@@ -408,7 +414,8 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert said.endswith(
-        "4 notice(s) queued for the players (`wtg send` mails them); the rollback's 4 "
+        f"4 notice(s) queued for the players (`{head(gm.games_dir)} send` mails them); the "
+        "rollback's 4 "
         "notice(s) not yet mailed taken out of the queue\n"
     )
     assert list(queue.glob("rollback-*.eml")) == []
@@ -437,7 +444,8 @@ def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
         code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert said.endswith(
-        "4 notice(s) queued for the players (`wtg send` mails them); a `wtg send` is "
+        f"4 notice(s) queued for the players (`{head(gm.games_dir)} send` mails them); a "
+        f"`{head(gm.games_dir)} send` is "
         "running: the rollback's 4 notice(s) not yet mailed are taken out of the queue by "
         "it (or by the next send, if it is done first) before they go; any it had mailed "
         "already stand\n"
@@ -473,13 +481,14 @@ def test_the_outbox_marks_the_notices_a_running_send_was_asked_to_take_out(
         assert code == 0, listed
         code, as_json = wtg(gm.games_dir, "outbox", "--json")
     lines = [line for line in listed.splitlines() if line.startswith("  ")]
-    asked = [line for line in lines if line.endswith(ASKED_OUT)]
+    shown = ASKED_OUT.replace("`wtg send`", f"`{head(gm.games_dir)} send`")  # as given
+    asked = [line for line in lines if line.endswith(shown)]
     assert sorted(line.split()[0] for line in asked) == sorted(
         p.stem for p in (gm.games_dir / ".mail" / "outbox" / "queue").glob("rollback-*.eml")
     )
     assert len(asked) == 4
     assert [line for line in lines if line.split()[0].startswith("unrollback-")] != []
-    assert all(not line.endswith(ASKED_OUT) for line in lines if "unrollback-" in line)
+    assert all(not line.endswith(shown) for line in lines if "unrollback-" in line)
     mails = json.loads(as_json)["queued_mails"]
     assert sorted(m["name"] for m in mails if m["withdrawing"]) == sorted(
         line.split()[0] for line in asked
@@ -487,7 +496,7 @@ def test_the_outbox_marks_the_notices_a_running_send_was_asked_to_take_out(
     assert len([m for m in mails if not m["withdrawing"]]) == 4  # the undo's notices
     send(gm, now=NOW)
     code, listed = wtg(gm.games_dir, "outbox")
-    assert ASKED_OUT not in listed
+    assert shown not in listed and "asked out of the queue" not in listed
 
 
 def test_a_send_mailing_when_the_rollback_is_undone_mails_none_of_its_notices_left(

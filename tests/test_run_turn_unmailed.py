@@ -192,11 +192,15 @@ def test_status_names_a_turn_not_mailed(host: Host) -> None:
     assert wtg(*host, "run-turn", "test1", "--now", "--unmailed").exit_code == 0
     overview = wtg(*host, "status").stdout.splitlines()
     assert overview[0].endswith(", NOT MAILED, deadline " + overview[0].split("deadline ")[1])
+    given = f"wtg --config {host[1]}"  # how the commands it names begin
     assert overview[1] == (
-        "NOT MAILED: game test1: turns 1 to 2 not mailed to its players yet: `wtg send` mails it"
+        f"NOT MAILED: game test1: turns 1 to 2 not mailed to its players yet: `{given} send` "
+        "mails it"
     )
     one = wtg(*host, "status", "test1").stdout.splitlines()
-    assert one[1] == "NOT MAILED: turns 1 to 2 not mailed to its players yet: `wtg send` mails it"
+    assert one[1] == (
+        f"NOT MAILED: turns 1 to 2 not mailed to its players yet: `{given} send` mails it"
+    )
     assert json.loads(wtg(*host, "status", "test1", "--json").stdout)["mailed_turn"] == 0
     (listed,) = json.loads(wtg(*host, "status", "--json").stdout)["games"]
     assert listed["mailed_turn"] == 0

@@ -94,8 +94,8 @@ def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) ->
     assert err == (
         "wtg: game g1 has no deadline to move: its turn 0 set none (game.yaml's schedule "
         "came after it ran); the turn after it takes the schedule up, its deadline a whole "
-        "turn later: `wtg run-turn g1 --now` runs turn 1 now, or it runs once every player "
-        "is READY\n"
+        f"turn later: `wtg --config {games.parent / 'wtg.yaml'} run-turn g1 --now` runs turn 1 "
+        "now, or it runs once every player is READY\n"
     )
 
 
@@ -109,8 +109,9 @@ def test_status_says_why_a_schedule_added_by_hand_shows_no_deadline(tmp_path: Pa
     assert lines[0] == "game g1, orders for turn 1, deadline none"
     assert lines[1] == (
         "NO DEADLINE: its turn 0 set none (game.yaml's schedule came after it ran); the turn "
-        "after it takes the schedule up, its deadline a whole turn later: `wtg run-turn g1 "
-        "--now` runs turn 1 now, or it runs once every player is READY"
+        "after it takes the schedule up, its deadline a whole turn later: `wtg --config "
+        f"{games.parent / 'wtg.yaml'} run-turn g1 --now` runs turn 1 now, or it runs once "
+        "every player is READY"
     )
 
 

@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from tests.conftest import players
-from tests.test_gm_controls import run
+from tests.test_gm_controls import head, run
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule
 
@@ -40,7 +40,9 @@ def test_a_later_hour_written_in_says_the_coming_deadline_keeps_its_own(tmp_path
     assert re.fullmatch(
         r"NOTE: the coming deadline, \w{3} \d\d \w{3} \d{4} 18:00 Europe/Vienna \(1[67]:00 UTC\), "
         r"was set when turn 0 ran; game\.yaml's schedule \(every 2 days at 20:00 "
-        r"Europe/Vienna\) gives the turns after it theirs: `wtg extend g1 2` moves this one "
+        r"Europe/Vienna\) gives the turns after it theirs: `"
+        + re.escape(head(tmp_path))
+        + r" extend g1 2` moves this one "
         r"to \w{3} \d\d \w{3} \d{4} 20:00 Europe/Vienna \(1[89]:00 UTC\)",
         note,
     ), note
@@ -53,7 +55,7 @@ def test_another_zone_written_in_is_said_too(tmp_path: Path) -> None:
     config.write_text(config.read_text().replace("Europe/Vienna", "Europe/London"))
     (note,) = notes(tmp_path)
     assert "game.yaml's schedule (every 2 days at 18:00 Europe/London)" in note
-    assert "`wtg extend g1 1` moves this one to " in note
+    assert f"`{head(tmp_path)} extend g1 1` moves this one to " in note
 
 
 def test_an_earlier_hour_is_said_without_an_extend(tmp_path: Path) -> None:
@@ -76,7 +78,8 @@ def test_the_note_is_in_the_json_too(tmp_path: Path) -> None:
     config.write_text(config.read_text().replace("at: '18:00'", "at: '20:00'"))
     (note,) = notes(tmp_path)
     listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
-    assert listed["schedule_edited"] == note.removeprefix("NOTE: ")
+    printed = note.removeprefix("NOTE: ")  # its command with the --config given; the JSON's bare
+    assert listed["schedule_edited"] == printed.replace(f"`{head(tmp_path)} ", "`wtg ")
     assert "`wtg extend g1 2` moves this one to " in listed["schedule_edited"]
     assert listed["deadline"].endswith(("T16:00:00Z", "T17:00:00Z"))  # kept as it was
     (every,) = json.loads(run(tmp_path, "status", "--json").stdout)["games"]

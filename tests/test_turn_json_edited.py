@@ -60,8 +60,8 @@ def test_a_turn_json_edited_wrong_is_named_with_what_to_do(
     what = f"{turn}: {said}" if "next_deadline" in said else f"{turn} {said}"
     todo = (
         "(edited by hand? turn.json is wtg's record of the turn: put back what it held; "
-        "a deadline is moved with `wtg extend g1 HOURS`)"
-    )
+        f"a deadline is moved with `wtg --games-dir {games} extend g1 HOURS`)"
+    )  # as given: the --games-dir of the command line
     shown = wtg("--games-dir", games, "status", "g1")
     assert shown.exit_code == 1
     assert what in shown.stderr and todo in " ".join(shown.stderr.split()), shown.output

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_gm_controls import make, queued, run, status
+from tests.test_gm_controls import head, make, queued, run, status
 from wtg.mail.spool.runlock import only_one
 
 SPOOL = ".mail"
@@ -28,8 +28,10 @@ def test_hold_undo_beside_a_running_send_refuses_and_changes_nothing(tmp_path: P
     assert len(notices) == 4
     with only_one(tmp_path / "games" / SPOOL, "send"):  # as a `wtg send` running holds it
         refused = run(tmp_path, "hold", "g1", "--undo", code=1)
+    given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        "wtg: a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
+        f"wtg: a `{given} send` is running, and may be mailing the hold's notices: give "
+        f"`{given} hold "
         "g1 --undo` again once it is done\n"
     )
     assert (tmp_path / "games" / "g1" / "held.json").read_text(encoding="utf-8") == held
@@ -50,8 +52,10 @@ def test_announce_withdraw_beside_a_running_send_refuses_and_changes_nothing(
     assert len(mails) == 4
     with only_one(tmp_path / "games" / SPOOL, "send"):
         refused = run(tmp_path, "announce", "--withdraw", code=1)
+    given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        "wtg: a `wtg send` is running, and may be mailing the announcement: give `wtg announce "
+        f"wtg: a `{given} send` is running, and may be mailing the announcement: give "
+        f"`{given} announce "
         "--withdraw` again once it is done\n"
     )
     assert sorted(queued(tmp_path, "announce-")) == mails

@@ -81,7 +81,8 @@ def test_an_extend_undo_of_the_wrong_game_names_the_one_extended(tmp_path: Path)
     new = world.game.deadline_stamp()
     assert wtg(config, "extend", "g2", "--undo") == (
         1,
-        "wtg: game g2: turn 1's deadline was not moved by `wtg extend`: nothing to take back "
+        f"wtg: game g2: turn 1's deadline was not moved by `wtg --config {config} extend`: "
+        "nothing to take back "
         f"(game g1 had turn 1's deadline moved from {old} to {new}: did you mean `wtg --config "
         f"{config} extend g1 --undo`?)\n",
     )

@@ -166,8 +166,8 @@ def test_the_command_names_a_bad_key_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert result.output.splitlines()[-1] == (
         f"FAIL  dkim key_file {tmp_path / 'bad.key'}: the DKIM key {tmp_path / 'bad.key'} is no "
-        "RSA private key wtg can use (not PEM; `wtg dkim-keygen` makes one) (no mail is sent "
-        "until it can sign)"
+        f"RSA private key wtg can use (not PEM; `wtg --config {config_file} dkim-keygen` makes "
+        "one) (no mail is sent until it can sign)"
     )
 
 
@@ -196,7 +196,8 @@ def test_the_section_is_checked_with_the_config(tmp_path: Path, section: str, li
     config_file.write_text(f"games_dir: games\ndkim: {section}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config_file), "check-config"])
     assert result.exit_code == 1
-    assert result.output == f"FAIL  {config_file}, {line}\n"
+    said = line.replace("`wtg ", f"`wtg --config {config_file} ")  # each command as given
+    assert result.output == f"FAIL  {config_file}, {said}\n"
 
 
 def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.test_lobby_cli import run
+from tests.lobby.test_lobby_cli import head, run
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import find_list, waiting
 
@@ -67,11 +67,13 @@ def test_a_closed_list_tells_its_players_once_and_takes_no_join(tmp_path: Path) 
 
     again = run(tmp_path, "close-list", "wok4")
     assert again.exit_code == 1
-    assert again.stderr == "wtg: waiting list wok4 is closed already (`wtg lists`)\n"
+    assert again.stderr == f"wtg: waiting list wok4 is closed already (`{head(tmp_path)} lists`)\n"
     assert hall.new_mails() == []
     typo = run(tmp_path, "close-list", "wiks")
     assert typo.exit_code == 1
-    assert typo.stderr == "wtg: no waiting list wiks (`wtg lists`): did you mean wisk?\n"
+    assert typo.stderr == (
+        f"wtg: no waiting list wiks (`{head(tmp_path)} lists`): did you mean wisk?\n"
+    )
 
     data = json.loads(run(tmp_path, "lists", "--json").stdout)
     assert [wl["name"] for wl in data["lists"]] == ["wisk"]
@@ -156,6 +158,6 @@ def test_a_list_opened_again_with_other_settings_says_how(tmp_path: Path) -> Non
     assert again.exit_code == 1
     assert again.stderr == (
         "wtg: a waiting list wok4 is open already (wok4 on classic60, 10 players, open to all; "
-        "no deadlines): to open it with other settings, close it first (`wtg "
+        f"no deadlines): to open it with other settings, close it first (`{head(tmp_path)} "
         "close-list wok4`: whoever waits on it is told), then give this command again\n"
     )

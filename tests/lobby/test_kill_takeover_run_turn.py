@@ -182,11 +182,13 @@ def test_status_names_a_takeover_cut_short_and_what_finishes_it(
     assert line.startswith(f"TAKEOVER CUT SHORT: {said}")
     assert f"({root / MARK})" in line
     assert "the poll that reads the newcomer's CONFIRM again finishes it" in line
-    assert "`wtg run-turn wok4-1`" in line
+    assert f"`wtg --config {polls.host / 'wtg.yaml'} run-turn wok4-1`" in line  # as given
     host = polls.wtg("status")
     assert f"TAKEOVER CUT SHORT: game wok4-1: {said}" in host.stdout, host.stdout
     data = json.loads(polls.wtg("status", "wok4-1", "--json").stdout)
-    assert data["takeover_cut_short"] == line.removeprefix("TAKEOVER CUT SHORT: ")
+    printed = line.removeprefix("TAKEOVER CUT SHORT: ")  # its commands with the --config given
+    bare = printed.replace(f"`wtg --config {polls.host / 'wtg.yaml'} ", "`wtg ")
+    assert data["takeover_cut_short"] == bare  # the JSON's, as a script reads it, bare
     polls.finish(cut)
     assert not (root / MARK).exists()
     assert "TAKEOVER CUT SHORT" not in polls.wtg("status", "wok4-1").stdout
@@ -232,11 +234,13 @@ def test_a_preview_of_a_takeover_cut_short_is_refused_and_writes_nothing(
     out = tmp_path / "preview"
     shown = polls.wtg("run-turn", "wok4-1", "--preview", str(out))
     assert shown.returncode == 1, shown.stdout
+    given = f"wtg --config {polls.host / 'wtg.yaml'}"  # as polls.wtg gave it
     assert shown.stderr == (
         "wtg: game wok4-1: the takeover of seat 3 by Newcomer, begun after turn 1, was cut "
-        f"short ({root / MARK}): the latest turn may be half rewritten, and `wtg run-turn "
+        f"short ({root / MARK}): the latest turn may be half rewritten, and `{given} run-turn "
         "wok4-1` finishes what was cut short before it runs the turn: nothing was previewed "
-        "(a preview writes nothing into the game); `wtg status wok4-1` says what finishes it\n"
+        f"(a preview writes nothing into the game); `{given} status wok4-1` says what "
+        "finishes it\n"
     )
     assert not out.exists()
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before

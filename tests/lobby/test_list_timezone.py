@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.lobby.hall import Hall
-from tests.lobby.test_lobby_cli import confirmed, run
+from tests.lobby.test_lobby_cli import confirmed, head, run
 from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, SCHEMA
 
 VIENNA = ("--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna")
@@ -64,7 +64,7 @@ def test_a_sign_inverted_zone_is_warned_of_at_once(tmp_path: Path) -> None:
     assert result.stderr.startswith("warning: time zone Etc/GMT+5 is a fixed offset, 5 hours ")
     assert "Etc/GMT+5 is UTC-5, not UTC+5" in result.stderr
     assert result.stderr.rstrip().endswith(
-        "as Region/City) as --timezone: `wtg close-list wok4`, then open it again"
+        f"as Region/City) as --timezone: `{head(tmp_path)} close-list wok4`, then open it again"
     )
 
 
@@ -138,7 +138,7 @@ def test_a_book_of_format_1_is_read_as_it_is_and_upgraded(tmp_path: Path) -> Non
     assert "timezone" not in columns(path)  # read, never written, until `wtg upgrade`
     result = run(tmp_path, "open-list", "wisk", "--every", "1", "--timezone", "Europe/Vienna")
     assert result.exit_code == 1
-    assert "wtg upgrade" in result.stderr
+    assert f"`{head(tmp_path)} upgrade`" in result.stderr
     assert run(tmp_path, "upgrade").exit_code == 0
     result = run(tmp_path, "open-list", "wisk", "--every", "1", "--timezone", "Europe/Vienna")
     assert result.exit_code == 0, result.output

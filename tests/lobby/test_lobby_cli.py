@@ -22,6 +22,11 @@ def run(root: Path, *args: str) -> Result:
     return CliRunner().invoke(main, ["--config", str(config), *args])
 
 
+def head(root: Path) -> str:
+    """How a command ``run`` prints begins: `wtg` and the --config given to it."""
+    return f"wtg --config {root / 'wtg.yaml'}"
+
+
 def confirmed(hall: Hall, *numbers: int, ruleset: str = "wok4") -> None:
     for number in numbers:
         hall.mail(address(number), f"JOIN {ruleset} AS Gamer{number}")

@@ -52,7 +52,8 @@ def test_an_offer_withdrawn_is_no_longer_taken(tmp_path: Path) -> None:
     again = wtg(hall, "offer-seat", "wok4-1", "2", "--withdraw")
     assert again.exit_code == 1
     assert again.stderr == (
-        "wtg: seat 2 of game wok4-1 is not offered (`wtg lists` names the seats offered)\n"
+        f"wtg: seat 2 of game wok4-1 is not offered (`wtg --config {tmp_path / 'wtg.yaml'} "
+        "lists` names the seats offered)\n"
     )
     assert wtg(hall, "offer-seat", "wok4-1", "3").exit_code == 0  # the seat meant
     with LobbyDatabase(hall.gm.games_dir) as book:

@@ -71,10 +71,10 @@ def test_folders_the_poll_makes_are_noted_a_missing_inbox_fails(
     result = check(config)
     assert result.stdout.splitlines()[3:6] == [
         "ok    imap folder 'INBOX': there",
-        "note  imap processed_folder 'wtg-processed': missing; `wtg poll` creates it at its "
-        "first run",
-        "note  imap rejected_folder 'wtg-rejected': missing; `wtg poll` creates it at its "
-        "first run",
+        f"note  imap processed_folder 'wtg-processed': missing; `wtg --config {config} poll` "
+        "creates it at its first run",
+        f"note  imap rejected_folder 'wtg-rejected': missing; `wtg --config {config} poll` "
+        "creates it at its first run",
     ]
     assert result.exit_code == 0
     config = write_config(tmp_path, imap, smtp_auth, folder="Orders")
@@ -216,6 +216,6 @@ def test_a_poll_of_a_missing_folder_names_its_key(
     assert result.exit_code == 1
     assert result.stderr == (
         "wtg: cannot open the inbox: the folder 'Orders' (imap.folder) is not in the mailbox, "
-        "whose folders are 'INBOX': write one of them, as the server names it (`wtg "
-        "check-config` looks)\n"
+        f"whose folders are 'INBOX': write one of them, as the server names it (`wtg --config "
+        f"{config} check-config` looks)\n"
     )

@@ -27,7 +27,8 @@ from wtg.mail.spool.journal import Journal, held_mails
 def wtg(world: World, *args: str) -> Result:
     config = world.gm.games_dir.parent / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    return CliRunner().invoke(main, ["--config", str(config), *args])
+    # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
+    return CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
 
 
 def folder(world: World, name: str) -> list[str]:

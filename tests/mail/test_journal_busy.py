@@ -59,13 +59,14 @@ def test_a_command_kept_waiting_says_so_then_what_to_do(host: Path, held: object
     result = CliRunner().invoke(main, ["--config", str(host), "send"])
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
+    serve = f"`wtg --config {host} serve`"  # as every command it names: the --config given
     assert lines[0] == (
         f"wtg: note: the mail journal {spool / JOURNAL_FILE} is being written by another wtg "
-        "(a poll, a send, a turn, `wtg serve`): waiting for it, up to 0.3 s; nothing to do: "
+        f"(a poll, a send, a turn, {serve}): waiting for it, up to 0.3 s; nothing to do: "
         "this command goes on by itself once that one is done"
     )
     assert lines[-1].endswith(
-        "database is locked: another wtg (a poll, a send, a turn, `wtg serve`) kept writing "
+        f"database is locked: another wtg (a poll, a send, a turn, {serve}) kept writing "
         "it past the wait; give the command again once that one is done"
     )
 

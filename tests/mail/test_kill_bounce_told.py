@@ -25,11 +25,16 @@ from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 
 P2 = "p2@players.example"
-TOLD = (
-    f"wtg: poll: mail to {P2} (g1) came back: 5.1.1 550 5.1.1 <{P2}>: User unknown; the "
-    "address is marked failing (`wtg bounces`): correct it in game.yaml, or ask the player, "
-    f"then `wtg bounces --clear {P2}`"
-)
+
+
+def told(host: Path) -> str:
+    """The poll's line of the bounce, its commands with the --config given (``host``'s)."""
+    given = f"wtg --config {host / 'wtg.yaml'}"
+    return (
+        f"wtg: poll: mail to {P2} (g1) came back: 5.1.1 550 5.1.1 <{P2}>: User unknown; the "
+        f"address is marked failing (`{given} bounces`): correct it in game.yaml, or ask the "
+        f"player, then `{given} bounces --clear {P2}`"
+    )
 
 
 def bounced_host(root: Path) -> None:
@@ -60,6 +65,7 @@ def test_a_bounce_s_poll_killed_at_any_write_is_told_to_the_gm(tmp_path: Path) -
     restore()
     log = tmp_path / "writes.log"
     whole = killpoints.count(poll, host / "games", log=log)
+    TOLD = told(host)
     assert whole.returncode == 0 and whole.stderr.splitlines() == [TOLD], whole.stderr
     # every write from the mail's copy in the archive (the bounce in hand) to the end
     first = next(n for n, w in enumerate(log.read_text().splitlines(), 1) if "archive" in w)
@@ -94,5 +100,5 @@ def test_a_bounce_s_poll_idle_killed_once_it_is_on_disk_has_told_the_gm(tmp_path
     at = next(n for n, w in enumerate(writes, 1) if w.startswith("os.rename") and moved in w)
     cut = killpoints.run(idle, at, host / "games")
     assert cut.killed and cut.writes == at - 1 and moved in cut.before, cut
-    assert TOLD.removeprefix("wtg: poll: ") in cut.stdout, (cut.stdout, cut.stderr)
+    assert told(host).removeprefix("wtg: poll: ") in cut.stdout, (cut.stdout, cut.stderr)
     assert list(bounces_of(host / "games" / "g1")) == [P2]

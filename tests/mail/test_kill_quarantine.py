@@ -81,7 +81,8 @@ def test_release_killed_never_loses_the_mail_nor_puts_it_back_twice(
         where = host.where()
         listed = host.wtg("quarantine")
         assert listed.returncode == 0, listed.stderr
-        cut_short = f"{host.key}  RELEASE CUT SHORT: give `wtg quarantine --release {host.key}`"
+        given = f"wtg --config {host.config[1]}"  # as host.wtg gives it
+        cut_short = f"{host.key}  RELEASE CUT SHORT: give `{given} quarantine --release {host.key}`"
         if where == [".rejected"] and held_mails(host.games / ".mail"):
             outcome = "held"
             assert listed.stdout.startswith(f"{host.key}  HELD  game g1  ")

@@ -27,8 +27,9 @@ from wtg.files.store import GameStore
 
 KILLS = 8
 """Kill points spread over the writes of a whole run."""
-HELD_BACK = "reports are held back: a `wtg rollback g1 --to 0` was cut short"
-REMINDERS_HELD = "reminders are held back: a `wtg rollback g1 --to 0` was cut short"
+HELD_BACK = "reports are held back: a `{given} rollback g1 --to 0` was cut short"
+REMINDERS_HELD = "reminders are held back: a `{given} rollback g1 --to 0` was cut short"
+"""What send and remind say of the rollback cut short, ``given`` how its command begins."""
 EVERY_PLAYER = ["ann@example.org", "bob@exmaple.org"]
 
 
@@ -64,18 +65,22 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
         if unfinished(root):
             if not held_back:  # the GM who looks is told what to give again
                 status = wtg(root, "status", str(root / "games" / "g1")).stdout
-                assert "give `wtg rollback g1 --to 0` again" in status, status
+                given = f"wtg --config {root / 'wtg.yaml'}"  # as wtg() gave it
+                assert f"give `{given} rollback g1 --to 0` again" in status, status
             assert reminded is not None and reminded.returncode == 1, (at, reminded)
-            assert REMINDERS_HELD in reminded.stderr, (at, cut.before, reminded.stderr)
+            given = f"wtg --config {root / 'wtg.yaml'}"  # as wtg() gave it
+            said = REMINDERS_HELD.format(given=given)
+            assert said in reminded.stderr, (at, cut.before, reminded.stderr)
             assert early.returncode == 1, (at, cut.before, early)
-            assert HELD_BACK in early.stderr, (at, cut.before, early.stderr)
+            assert HELD_BACK.format(given=given) in early.stderr, (at, cut.before, early.stderr)
             assert not {n for n in names(root) if n.startswith(("report-", "remind-"))}
             held_back += 1
         elif rolled_back:  # rolled back: turn 0 mailed, saying the rollback's deadline
             told = any(n.startswith("rollback-") for n in names(root))
             # killed before its notices: the send says the rollback is owed (exit 1)
             assert early.returncode == (0 if told else 1), (at, cut.before, early.stderr)
-            assert told or "give `wtg rollback g1 --to 0` again" in early.stderr, early.stderr
+            owed = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again"
+            assert told or owed in early.stderr, early.stderr
             assert {n.split("-")[2] for n in reports} == {"t0000"}, (at, reports)
             assert reports_told(root) == {a: [deadline_now(root)] for a in EVERY_PLAYER}
         else:  # the game as it was: its two turns mailed
@@ -124,7 +129,7 @@ def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
         with GameStore(root / "games" / "g1").lock():  # the next writer finishes it
             pass
     assert counted(root) and not unfinished(root)
-    owed = "give `wtg rollback g1 --to 0` again (it queues them)"
+    owed = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again (it queues them)"
     status = wtg(root, "status", str(root / "games" / "g1")).stdout
     assert "NOTICES OWED: the rollback to turn 0 (archive/" in status and owed in status, status
     every = wtg(root, "status").stdout  # the GM's morning look at every game says it too

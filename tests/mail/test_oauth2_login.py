@@ -59,7 +59,8 @@ def test_the_device_flow_writes_the_refresh_token(tmp_path: Path, tokens: TokenS
     assert result.stdout.splitlines() == [
         f"Open {tokens.base}/activate and enter the code WDJB-MJHT",
         "waiting for the sign-in (the code is good for 30 min) ...",
-        f"signed in: the refresh token is in {refresh} (0600); `wtg check-config` tries the login",
+        f"signed in: the refresh token is in {refresh} (0600); `wtg --config {config} "
+        "check-config` tries the login",
     ]
     assert len(tokens.device_polls) == 3
     assert tokens.scopes_asked == ["https://mail.example/imap offline_access"]
@@ -125,7 +126,8 @@ def test_an_expired_code_or_a_refusal_is_one_line_and_writes_nothing(
     tokens.device_answers = ["authorization_pending", answer]
     result = login(config, "--provider", "custom", "--device-url", tokens.device_url)
     assert result.exit_code == 1
-    assert result.stderr == f"wtg: {line}\n"
+    said = line.replace("`wtg ", f"`wtg --config {config} ")  # each command as given
+    assert result.stderr == f"wtg: {said}\n"
     assert not (tmp_path / "tokens" / "refresh-token").exists()
 
 

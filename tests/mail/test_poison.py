@@ -105,7 +105,8 @@ def check_the_end(gm: GmConfig, root: Path, poisoned_id: str, reason: str) -> No
     key, game, why = rows["quarantine"][0]
     assert reason in str(why)
     listed = wtg(root, ONE, "quarantine").stdout
-    assert listed.startswith(f"{key}  game {game or '?'}  ") and reason in listed, listed
+    shown = reason.replace("`wtg ", f"`wtg --config {root / 'wtg.yaml'} ")  # as wtg() gave it
+    assert listed.startswith(f"{key}  game {game or '?'}  ") and shown in listed, listed
     outcomes = {str(k): str(o) for k, _id, o in rows["messages"]}
     assert len(outcomes) == 30
     assert outcomes[str(key)].startswith("quarantined: ")

@@ -210,7 +210,8 @@ def test_one_of_a_turn_run_again_since_is_set_aside_not_sent(tmp_path: Path) -> 
     wtg(config, "run-turn", "g1", "--rerun", "--unchanged")  # its report mailed anew
     sent = wtg(config, "send")
     why = (
-        "game g1's turn 1 was run again since (`wtg run-turn --rerun`): that turn is no "
+        f"game g1's turn 1 was run again since (`wtg --config {config} run-turn --rerun`): "
+        "that turn is no "
         "more, its mail is not sent (the mail of the turn as it is now goes)"
     )
     assert f"mail {name} set aside for good: {why} (kept in " in sent.stderr

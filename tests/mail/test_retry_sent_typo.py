@@ -28,13 +28,14 @@ def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path)
     done = runner.invoke(main, ["--config", str(config), "outbox", "--retry", name])
     assert done.exit_code == 1
     sent = world.gm.spool / "outbox" / "sent" / f"{name}.eml"
+    given = f"wtg --config {config}"  # each command it names as this one was given
     assert done.stderr == (
         f"wtg: mail {name} was sent already, to p2@plyaers.example (the server took it: "
         f"{sent}), and game g1 player 2's address in game.yaml is {good} now: it went to "
         "the address as it was, and wtg sends a mail once; his report carried his secret "
-        "code there: `wtg new-code g1 --player 2` gives him a new one, mailed to "
-        f"{good}; then `wtg report g1 --player 2 --turn 0 --mail` queues his report to "
-        f"{good} (the next `wtg send` mails it) (his mail from now on goes to {good})\n"
+        f"code there: `{given} new-code g1 --player 2` gives him a new one, mailed to "
+        f"{good}; then `{given} report g1 --player 2 --turn 0 --mail` queues his report to "
+        f"{good} (the next `{given} send` mails it) (his mail from now on goes to {good})\n"
     )
     old = world.game.config.player(2).code
     renewed = runner.invoke(main, ["--config", str(config), "new-code", "g1", "--player", "2"])

@@ -28,16 +28,17 @@ def test_send_names_each_mail_it_sets_aside_for_good(tmp_path: Path) -> None:
     config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config), "send", "-q"])
     assert result.exit_code == 0, result.output
+    given = f"wtg --config {config}"  # each command it names as this one was given
     assert result.stdout == (
         "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good; "
-        "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "
-        "again once what it says is corrected (a player's address in game.yaml)\n"
+        f"`{given} outbox` lists the mails set aside for good, `{given} outbox --retry NAME` "
+        "sends one again once what it says is corrected (a player's address in game.yaml)\n"
     )
     kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
     assert kept.is_file()
     assert result.stderr == (
         f"wtg: mail {MAIL} refused for good: To: 'p3 at players.example' is not one e-mail "
-        f"address (kept in {kept}; correct what it says, then `wtg outbox --retry {MAIL}` "
+        f"address (kept in {kept}; correct what it says, then `{given} outbox --retry {MAIL}` "
         "sends it again)\n"
     )
     again = CliRunner().invoke(main, ["--config", str(config), "send", "-q"])

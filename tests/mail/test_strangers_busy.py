@@ -60,7 +60,8 @@ def test_a_wait_that_runs_out_names_the_count_and_the_mail_waits(
     config = hall.config_file()
     hall.mail(STRANGER, "LIST")
     with held(counted):
-        result = CliRunner().invoke(main, ["--config", str(config), "poll"])
+        # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
+        result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, ["poll"])
     assert result.exit_code == 1
     assert isinstance(result.exception, SystemExit)  # said, no traceback
     lines = result.stderr.splitlines()

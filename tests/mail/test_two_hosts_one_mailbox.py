@@ -67,8 +67,8 @@ def test_a_second_host_on_the_mailbox_is_told(
         "mail server delivers into them (some file a mail to an address user+folder@ in "
         "that folder); the mails it takes never reach this host's games, their players "
         "not told. Give each "
-        "host a mailbox of its own, and stop the other program (its `wtg quarantine` "
-        "holds the forms of this host's games it took)\n"
+        "host a mailbox of its own, and stop the other program (its quarantine, "
+        "`quarantine` given there, holds the forms of this host's games it took)\n"
     )
     again = wtg(config_b, "poll", "-q")  # said once: nothing more came
     assert (again.stdout, again.stderr) == ("", "")
@@ -155,7 +155,8 @@ def test_a_second_host_filing_into_folders_of_other_names_is_told(
         "names), a mail client moves or deletes mail there, or a rule of the mail server "
         "moves it after delivery; the mails it takes never reach this host's games, their "
         "players not told. Give each host a mailbox of its own, and stop the other program "
-        "(its `wtg quarantine` holds the forms of this host's games it took)\n"
+        "(its quarantine, `quarantine` given there, holds the forms of this host's games it "
+        "took)\n"
     )
     data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
     assert data["other_program"]["line"].startswith("mail came into INBOX since")

@@ -20,7 +20,10 @@ QUIET = "quiet@other.example"
 
 
 def wtg(config: Path, *args: str) -> str:
-    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
+    result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(
+        main, [*args], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return result.stdout
 

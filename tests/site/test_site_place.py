@@ -43,18 +43,18 @@ def everything(root: Path) -> list[str]:
         (
             "games",
             "is the games folder {games}: its files are the games' secrets; write the site "
-            "into a folder of its own outside it (as `wtg site {host}/site`)",
+            "into a folder of its own outside it (as `{head} site {host}/site`)",
         ),
         (
             "games/test1",
             "is in the games folder {games}: its files are the games' secrets; write the site "
-            "into a folder of its own outside it (as `wtg site {host}/site`)",
+            "into a folder of its own outside it (as `{head} site {host}/site`)",
         ),
         (
             "",
             "holds the games folder {games}: a web server serving the site would serve the "
             "games' secrets with it; write the site into a folder of its own outside it (as "
-            "`wtg site {host}/site`)",
+            "`{head} site {host}/site`)",
         ),
     ],
 )
@@ -67,7 +67,8 @@ def test_a_site_given_a_folder_of_the_games_is_refused_and_writes_nothing(
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 1
     games = host / "games"
-    expected = said.format(games=games, host=host)
+    head = f"wtg --config {host / 'wtg.yaml'}"  # as this command was given
+    expected = said.format(games=games, host=host, head=head)
     assert result.output.splitlines() == [f"wtg: the site's folder {out} {expected}"]
     assert everything(host) == before
 
@@ -90,6 +91,6 @@ def test_check_config_fails_a_site_dir_in_the_games_folder(host: Path) -> None:
     games = host / "games"
     assert (
         f"FAIL  site.dir: the site's folder {games} is the games folder {games}: its files are "
-        f"the games' secrets; write the site into a folder of its own outside it (as `wtg site "
-        f"{host}/site`)"
+        "the games' secrets; write the site into a folder of its own outside it (as "
+        f"`wtg --config {config} site {host}/site`)"
     ) in result.output.splitlines()

@@ -231,7 +231,8 @@ def test_a_poll_that_keeps_its_lock_does_not_stop_the_backup(
         "journal was copied first, so a mail handled meanwhile is at worst read again "
         "after a restore"
     )
-    assert result.stderr == f"note: {note}\n"
+    shown = note.replace("`wtg ", f"`wtg --config {host} ")  # printed: the --config given
+    assert result.stderr == f"note: {shown}\n"
     manifest = manifest_of(archive)
     assert manifest["spool"] == {"path": ".mail", "locks_held": ["send"]}
     assert manifest["notes"] == [note]

@@ -48,11 +48,12 @@ def test_no_command_runs_on_a_games_folder_under_restore(
     config = under_restore(tmp_path)
     result = CliRunner().invoke(main, ["--config", str(config), *command])
     assert result.exit_code == 1, result.output
+    given = f"wtg --config {config}"  # how the commands it names begin
     assert result.output.splitlines() == [
         f"wtg: the games folder {tmp_path / 'games'} (games_dir of {config}) is being "
         "restored, or its restore was cut short (it holds .restoring): no command runs on "
-        "it until `wtg restore` has finished; if none runs now, give the same `wtg restore "
-        f"FILE --games-dir {tmp_path / 'games'}` again"
+        f"it until `{given} restore` has finished; if none runs now, give the same `{given} "
+        f"restore FILE --games-dir {tmp_path / 'games'}` again"
     ]
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [".restoring"]
 
@@ -63,9 +64,9 @@ def test_check_config_fails_a_games_folder_under_restore(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert (
         f"FAIL  games_dir {tmp_path / 'games'}: is being restored, or its restore was cut "
-        "short (it holds .restoring): no command runs on it until `wtg restore` has "
-        f"finished; if none runs now, give the same `wtg restore FILE --games-dir "
-        f"{tmp_path / 'games'}` again"
+        f"short (it holds .restoring): no command runs on it until `wtg --config {config} "
+        f"restore` has finished; if none runs now, give the same `wtg --config {config} "
+        f"restore FILE --games-dir {tmp_path / 'games'}` again"
     ) in result.output.splitlines()
 
 

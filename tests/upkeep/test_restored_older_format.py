@@ -66,7 +66,8 @@ def test_check_config_fails_a_games_folder_that_needs_an_upgrade(tmp_path: Path)
     games = config.parent / "games"
     assert (
         f"FAIL  games_dir {games}: 1 game folder (g1) of an older format than this wtg's: "
-        "run `wtg upgrade` (until then no turn runs and its mail waits in the inbox)\n"
+        f"run `wtg --config {config} upgrade` (until then no turn runs and its mail waits in "
+        "the inbox)\n"
     ) in checked.stdout
     assert wtg("--config", str(config), "upgrade").exit_code == 0
     again = wtg("--config", str(config), "check-config")

@@ -54,7 +54,8 @@ OLDER = "format 1, this wtg writes format 2: run `wtg upgrade`"
 
 
 def wtg(games: Path, *args: str) -> Result:
-    return CliRunner().invoke(main, ["--games-dir", str(games), *args])
+    # the folder as WTG_GAMES_DIR gives it: the commands it names begin `wtg` alone
+    return CliRunner(env={"WTG_GAMES_DIR": str(games)}).invoke(main, [*args])
 
 
 def test_the_fixture_is_a_host_of_format_1() -> None:
@@ -155,10 +156,11 @@ def test_an_old_host_is_read_as_it_is_and_written_by_no_command(tmp_path: Path) 
     ):
         refused = CliRunner().invoke(main, ["--config", str(config), *writing])
         assert refused.exit_code == 1, writing
-        assert refused.stderr.strip().endswith(OLDER), (writing, refused.stderr)
+        given = OLDER.replace("`wtg upgrade`", f"`wtg --config {config} upgrade`")  # as given
+        assert refused.stderr.strip().endswith(given), (writing, refused.stderr)
     assert wtg(games, "run-turn", "g1", "--now").stderr == f"wtg: {games / 'g1'}: {OLDER}\n"
     opened = wtg(games, "--config", str(config), "open-list", "wisk").stderr
-    assert opened == f"wtg: the lobby's book {games / BOOK}: {OLDER}\n"
+    assert opened == f"wtg: the lobby's book {games / BOOK}: {given}\n"
     assert tree(games) == before
     assert book_rows(games / BOOK) == rows
 

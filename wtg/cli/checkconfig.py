@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, without_config
+from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import open_game_data
@@ -51,9 +52,9 @@ def check_config(ctx: click.Context) -> None:
         gm = load_config(Path(path))
     except ConfigError as exc:
         for problem in exc.problems:
-            click.echo(f"{Verdict.FAIL.value:<5} {problem}")
+            tell(f"{Verdict.FAIL.value:<5} {problem}")
         sys.exit(1)
-    click.echo(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
+    tell(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
     failed = 0
     trouble = secret_trouble(gm.spool / SECRET_FILE)
     for line in (
@@ -61,17 +62,17 @@ def check_config(ctx: click.Context) -> None:
         *open_game_data(gm.games_dir),
         *([trouble] if trouble else []),
     ):
-        click.echo(f"{Verdict.FAIL.value:<5} {line}")
+        tell(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
     for lost in games_unreadable(gm.games_dir):  # every command skips it: no turn, no mail
-        click.echo(
+        tell(
             f"{Verdict.FAIL.value:<5} game {lost.folder}: cannot be read, skipped (no turn "
             f"of it runs, nothing of it is mailed): {printable(lost.reason)}"
         )
         failed += 1
     formats = formats_problem(gm.games_dir)
     if formats is not None:  # every poll would leave its mail, every turn refuse it
-        click.echo(
+        tell(
             f"{Verdict.FAIL.value:<5} games_dir {gm.games_dir}: {formats} (until then no turn "
             "runs and its mail waits in the inbox)"
         )
@@ -80,9 +81,9 @@ def check_config(ctx: click.Context) -> None:
         try:
             check_site_dir(gm.games_dir, gm.site.dir)
         except SitePlaceError as exc:
-            click.echo(f"{Verdict.FAIL.value:<5} site.dir: {exc}")
+            tell(f"{Verdict.FAIL.value:<5} site.dir: {exc}")
             failed += 1
     for finding in (*probe(gm), *dkim_findings(gm)):
-        click.echo(finding.line())
+        tell(finding.line())
         failed += finding.verdict is Verdict.FAIL
     sys.exit(1 if failed else 0)

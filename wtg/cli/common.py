@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from wtg.cli.givenhead import carried
+from wtg.cli.givenhead import carrying_given, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import ARGS, command_slip, option_slip, words_slip
@@ -55,16 +55,17 @@ def jobs_option(help: str) -> Callable[[F], F]:
 
 def say(text: str) -> None:
     """A line that may hold text that came by mail: printed without its control
-    sequences (``wtg.core.printable``)."""
-    click.echo(printable(text))
+    sequences (``wtg.core.printable``), the commands it names carrying the options given
+    (``wtg.cli.givenhead.tell``)."""
+    tell(text)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Each line of ``message`` as a line of its own on stderr, then exit ``code``; a reason
-    may quote a file or a mail: without its control sequences (``wtg.core.printable``). A
-    command marked ``carries_given`` names the commands it suggests with the ``--config``
-    and ``--games-dir`` given (``wtg.cli.givenhead.carried``)."""
-    for line in printable(carried(message)).splitlines() or [""]:
+    may quote a file or a mail: without its control sequences (``wtg.core.printable``). The
+    commands it names (an error of a layer below's too) carry the ``--config`` and
+    ``--games-dir`` given (``wtg.cli.givenhead.carrying_given``)."""
+    for line in printable(carrying_given(message)).splitlines() or [""]:
         click.echo(f"wtg: {line}", err=True)
     sys.exit(code)
 
@@ -103,7 +104,7 @@ class WtgGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         escape_what_the_terminal_cannot_write()
-        listen(lambda text: click.echo(printable(f"wtg: note: {text}"), err=True))
+        listen(lambda text: tell(printable(f"wtg: note: {text}"), err=True))
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
@@ -665,7 +666,7 @@ def note_cut_short(game: Any) -> None:
         cut = [str(error)]
     name = game.config.game
     for line in cut:
-        click.echo(
+        tell(
             printable(
                 f"wtg: note: game {name}: {line}: what is shown here may change once the next "
                 f"command on the game finishes it (`wtg status {name}` says what finishes it)"

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import config_path, fail
+from wtg.cli.givenhead import tell
 from wtg.cli.homepath import HomePath
 
 
@@ -60,12 +61,12 @@ def dkim_keygen(ctx: click.Context, domain: str, selector: str, out: str | None)
         shown = path.name  # key_file is relative to the config's folder
     else:
         shown = str(path.resolve())
-    click.echo(f"key: {path} (RSA, {key.bits} bits, mode 0600; keep it secret)")
-    click.echo(f"publish this TXT record in the DNS of {domain}:")
-    click.echo(f"  name:    {name}")
-    click.echo(f"  value:   {value}")
-    click.echo(f"  strings: {strings}")
-    click.echo(f"  zone:    {zone_line(name, value)}")
-    click.echo("then add to the config:")
-    click.echo(f"  dkim: {{domain: {domain}, selector: {selector}, key_file: {shown}}}")
-    click.echo("and once the record is published: wtg check-config")
+    tell(f"key: {path} (RSA, {key.bits} bits, mode 0600; keep it secret)")
+    tell(f"publish this TXT record in the DNS of {domain}:")
+    tell(f"  name:    {name}")
+    tell(f"  value:   {value}")
+    tell(f"  strings: {strings}")
+    tell(f"  zone:    {zone_line(name, value)}")
+    tell("then add to the config:")
+    tell(f"  dkim: {{domain: {domain}, selector: {selector}, key_file: {shown}}}")
+    tell("and once the record is published: `wtg check-config`")

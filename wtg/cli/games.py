@@ -34,7 +34,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import carries_given, carrying_given, given_head, tell
+from wtg.cli.givenhead import carrying_given, given_head, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -287,14 +287,14 @@ def new_game(
     except (FileNotFoundError, ValueError) as exc:  # a GM's map file; anything else: WtgGroup
         fail(str(exc))
     deadline = game.deadline()
-    click.echo(
+    tell(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
     warn_of_zone(game.config)  # a valid zone, which the GM may not have meant: said now
     if freed:
-        click.echo(
+        tell(
             f"the name {game.config.game} was taken again (--reuse-name): what the mail spool "
             f"remembered of the old game {game.config.game} is dropped, this game's turns are "
             "mailed from turn 0, and its players' old forms, which carry their old codes, are "
@@ -370,7 +370,7 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
         )
     game = finish_game(half.store.root)
     deadline = game.deadline()
-    click.echo(
+    tell(
         f"game {kept.game} was made by a `wtg new-game` cut short before its turn 0: finished "
         f"as it was made: {kept.ruleset} on map {kept.map}, seed {kept.seed}, "
         f"{_count(len(kept.players), 'player')} by mail; turn 0 is ready"
@@ -525,9 +525,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     if correct or kept.received is None:  # a correction, or no mail: filed as of now
         kept = kept.replaced(received=None, order_key=None)
     else:  # newer orders of the player's on file win over it
-        click.echo(
-            f"wtg: the mail arrived {utc_text(iso(kept.received))}: filed as of then", err=True
-        )
+        tell(f"wtg: the mail arrived {utc_text(iso(kept.received))}: filed as of then", err=True)
     on_file = {} if correct else _orders_on_file(game)
     try:
         results = game.submit_all(
@@ -546,17 +544,17 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     stored = dealt = 0
     for result in results:  # what is printed quotes the lines of the file (a player's mail):
         if isinstance(result, OrderError):  # each without its control sequences
-            click.echo(printable(f"wtg: orders not stored: {result}"), err=True)
+            tell(printable(f"wtg: orders not stored: {result}"), err=True)
         elif isinstance(result, Unchanged):
             dealt += 1  # read and told: the GM has seen what it gave
             stands = f"the orders of {result.on_file} stand" if result.on_file else "none on file"
-            click.echo(printable(f"wtg: orders not stored: {result.reason}; {stands}"), err=True)
+            tell(printable(f"wtg: orders not stored: {result.reason}; {stands}"), err=True)
             for verdict in result.verdicts:
-                click.echo(printable(f"  {verdict.describe()}"), err=True)
+                tell(printable(f"  {verdict.describe()}"), err=True)
             stored += bool(result.settings)  # a setting (MAP: off) was stored
         elif result.superseded:
             dealt += 1
-            click.echo(
+            tell(
                 f"wtg: orders not stored: later orders of player {result.player} are already "
                 "on file (they stand)",
                 err=True,
@@ -566,7 +564,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             click.echo(printable(result.confirmation()), nl=False)
             replaced = on_file.get((result.turn, result.player))
             if replaced and not result.ready_only and not any(v.accepted for v in result.verdicts):
-                click.echo(
+                tell(
                     f"wtg: note: these replace the orders of player {result.player} received "
                     f"{replaced} (they are no longer on file): the form gives no order, and is "
                     "filed as no orders this turn",
@@ -576,14 +574,14 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         try:
             mark_filed(spool, kept.keys, game.config.game, now)
         except (OSError, sqlite3.Error) as exc:
-            click.echo(f"wtg: the mail is still listed as set aside: {exc}", err=True)
+            tell(f"wtg: the mail is still listed as set aside: {exc}", err=True)
     if kept.held and stored + dealt:  # a mail held for its GAME line, filed: off the list
         try:
             forget_held(spool, kept.held)
         except (OSError, sqlite3.Error) as exc:
-            click.echo(f"wtg: the mail is still listed as held: {exc}", err=True)
+            tell(f"wtg: the mail is still listed as held: {exc}", err=True)
         else:
-            click.echo(
+            tell(
                 f"wtg: mail {', '.join(kept.held)} was held for the GM: no longer listed by "
                 "`wtg quarantine`",
                 err=True,
@@ -762,7 +760,7 @@ def run_turn(
         f" (the run it replaced kept in {p.relative_to(game.store.root)}/turns/{turn:04d})"
         for p in kept
     )
-    click.echo(f"turn {turn} of game {game.config.game} {done}{replaced}{back}")
+    tell(f"turn {turn} of game {game.config.game} {done}{replaced}{back}")
 
 
 def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun: bool) -> str:
@@ -835,7 +833,7 @@ def _first_run(spool: Path, game: Game) -> Callable[[int], None] | None:
     def note(turn: int) -> None:
         said = note_game(spool, name, turn - 1)
         if said is not None:
-            click.echo(printable(f"wtg: {said}"), err=True)
+            tell(printable(f"wtg: {said}"), err=True)
 
     return note
 
@@ -844,7 +842,7 @@ def _preview(game: Any, out: Path, rerun: bool) -> None:
     """`run-turn --preview OUT`: the turn resolved into OUT, nothing committed."""
     turn, files = preview(game, out, datetime.now(timezone.utc), rerun=rerun)
     reports = sum(1 for name in files if name.startswith("reports/"))
-    click.echo(
+    tell(
         f"turn {turn} of game {game.config.game} previewed in {out}: "
         f"{counted(len(files), 'file')}, {counted(reports, 'report')}; nothing committed, "
         "no mail queued"
@@ -864,13 +862,13 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     tasks = run_due_tasks(gm.games_dir, moment, Notices(gm.spool, gm.sender, moment).taken_off)
     for started in tasks.started:
         made = f"game {started.game} made from the waiting list {started.list}"
-        click.echo(made + started_note(started.players))
+        tell(made + started_note(started.players))
     for problem in tasks.problems:
-        click.echo(f"lobby: {problem}", err=True)
+        tell(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)
 
     def said(line: str) -> None:  # a game copied in, run before its first send
-        click.echo(printable(f"wtg: {line}"), err=True)
+        tell(printable(f"wtg: {line}"), err=True)
 
     run = run_due(
         gm,
@@ -898,20 +896,20 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
                     bar.update(1, result.folder.name)
                     later += [(line, result.ok)] if line is not None else []
                 elif line is not None:
-                    click.echo(line, err=not result.ok)
+                    tell(line, err=not result.ok)
     except KeyboardInterrupt:  # Ctrl-C: the games in hand finish, no other starts
         results.close()
         later += [(printable(line), result.ok) for result in run.late if (line := result.line())]
         for line, ok in sorted(later) if terminal else later:
-            click.echo(line, err=not ok)
+            tell(line, err=not ok)
         fail(
             f"run-turn --due interrupted: {run.line()}; each turn it ran is kept, and the "
             "games it did not run are run by the next `run-turn --due`"
         )
     for line, ok in sorted(later):
-        click.echo(line, err=not ok)
+        tell(line, err=not ok)
     if terminal or run.acted:
-        click.echo(printable(run.line()))  # the folders it names: printable
+        tell(printable(run.line()))  # the folders it names: printable
     sys.exit(1 if run.failed else 0)
 
 
@@ -931,9 +929,9 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
-    click.echo(printable(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}"))
+    tell(printable(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}"))
     for p in data["players"]:
-        click.echo(printable(f"  player {p['id']:>2} {row_name(str(p['name']), 20)} {p['status']}"))
+        tell(printable(f"  player {p['id']:>2} {row_name(str(p['name']), 20)} {p['status']}"))
 
 
 @click.command()
@@ -951,7 +949,6 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     help="Queue the player's report (and form) to his address in game.yaml now, once "
     "(the next `wtg send` mails it): for one mailed to an address corrected since.",
 )
-@carries_given
 @click.pass_context
 def report(
     ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None, mail: bool

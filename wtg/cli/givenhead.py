@@ -1,20 +1,19 @@
 """The options a command was given on its command line that the commands it suggests
-carry (``wtg.cli.othergame``'s did-you-mean, `wtg run-turn`'s refusals and its line's
-rollback): ``--config FILE`` and ``--games-dir DIR``. A refusal's `wtg release g1`,
-copied by a GM who ran `wtg --config /srv/b/wtg.yaml hold g2` (no ``WTG_CONFIG``), ran
-against the host his shell's ``WTG_CONFIG`` named, or none. Options the environment gave
-(``WTG_CONFIG``, ``WTG_GAMES_DIR``) are not added: the shell that copies the line has them
-too."""
+carry: ``--config FILE`` and ``--games-dir DIR``. Every line a command prints for the GM
+(``tell``; ``wtg.cli.common.say`` and ``fail``, which an error of a layer below reaches
+too) has each command it names in backquotes (`` `wtg COMMAND ...` ``) begun so; JSON, a
+report, a map and the other files a command prints are printed as they are. Without
+them, a refusal's `wtg release g1`, copied by a GM who ran `wtg --config /srv/b/wtg.yaml
+hold g2` (no ``WTG_CONFIG``), ran against the host his shell's ``WTG_CONFIG`` named, or
+none. Options the environment gave (``WTG_CONFIG``, ``WTG_GAMES_DIR``) are not added:
+the shell that copies the line has them too."""
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shlex
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
 
 import click
 
@@ -46,9 +45,13 @@ def given_head() -> str:
     return "wtg" + given_options()
 
 
-COMMAND = re.compile(r"`wtg (?=[a-z])")
+HOSTLESS = ("init", "demo")
+"""The commands that read no host's config (they make one): a `wtg init DIR` named stays as
+it is, the config given being not the one it makes."""
+
+COMMAND = re.compile(rf"`wtg (?!(?:{'|'.join(HOSTLESS)})\b)(?=[a-z])")
 """The start of a command a message names in backquotes, `wtg` then the command's name
-(not a ``--config`` already there)."""
+(not a ``--config`` already there, nor one of ``HOSTLESS``)."""
 
 
 def carrying_given(message: str) -> str:
@@ -56,35 +59,6 @@ def carrying_given(message: str) -> str:
     command it names (`` `wtg COMMAND ...` ``) begun as ``given_head``."""
     head = given_head()
     return message if head == "wtg" else COMMAND.sub(lambda _: f"`{head} ", message)
-
-
-CARRIES = "wtg.carries_given"
-"""The key in click's ``Context.meta`` (shared by a command and its group) that marks a
-command whose refusals carry the options given (``carries_given``)."""
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def carries_given(command: F) -> F:
-    """Mark a command (under ``@click.command``, before ``pass_context``) whose every
-    refusal (``wtg.cli.common.fail``, an error of a layer below included) names the
-    commands it suggests with the options given: ``carried``."""
-
-    @functools.wraps(command)
-    def marked(*args: Any, **kwargs: Any) -> Any:
-        ctx = click.get_current_context(silent=True)
-        if ctx is not None:
-            ctx.meta[CARRIES] = True
-        return command(*args, **kwargs)
-
-    return cast(F, marked)
-
-
-def carried(message: str) -> str:
-    """``message`` with its commands begun as ``given_head`` when the running command is
-    marked ``carries_given``; as it is for any other (a command not yet gone over)."""
-    ctx = click.get_current_context(silent=True)
-    return carrying_given(message) if ctx is not None and ctx.meta.get(CARRIES) else message
 
 
 def tell(text: str, err: bool = False) -> None:

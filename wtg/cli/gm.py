@@ -16,7 +16,7 @@ import click
 from wtg.cli.common import fail, game_path, games_root, gm_config, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import carries_given, tell
+from wtg.cli.givenhead import tell
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
@@ -101,11 +101,11 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
         return
     made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
-    click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
+    tell(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
     given = " ".join(reason.split())
     if not new and given and given != made.reason:
         kept = f'"{made.reason}"' if made.reason else "none"
-        click.echo(
+        tell(
             f"the reason given now was not kept (the players were told the hold's reason: "
             f"{kept}): release and hold again to give them a new one"
         )
@@ -129,7 +129,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
     due = (
         f"; turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
     )
-    click.echo(
+    tell(
         f"game {name}: the hold since {kept.since} taken back before it was mailed: "
         f"{taken} notice(s) taken out of the queue; the game runs as before{due}"
     )
@@ -159,7 +159,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
         else f"was released already (held since {kept.since}; released at {kept.released}, "
         "cut short): finished"
     )
-    click.echo(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
+    tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
 
 
 HOURS = Duration("hours", click.FLOAT)
@@ -259,7 +259,7 @@ def extend(
         else _told(queued)
     )
     if new and moved.hours < 0:
-        click.echo(
+        tell(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
             f"{-moved.hours:g} hours taken back); {told}"
         )
@@ -269,16 +269,16 @@ def extend(
             if game.held() is not None
             else ""
         )
-        click.echo(
+        tell(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
             f"{_told(queued)}{held}"
         )
         schedule = game.config.schedule
         note = schedule and clock_change(schedule.timezone, moved.old, moved.new, hours, name)
         if note:  # 2d over a change of the clocks: 17:00 or 19:00 there, not the 18:00 meant
-            click.echo(f"wtg: note: {note}", err=True)
+            tell(f"wtg: note: {note}", err=True)
     else:
-        click.echo(
+        tell(
             f"game {name}: turn {moved.turn} was {'moved back' if moved.hours < 0 else 'extended'} "
             f"already to {moved.new} (was {moved.old}; "
             + (
@@ -290,7 +290,7 @@ def extend(
             + told
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
-            click.echo(
+            tell(
                 f"that move stands, not taken back: give `wtg extend {name} --undo` again to "
                 "take it back"
             )
@@ -368,7 +368,7 @@ def rollback(
     first, last = done.to + 1, done.latest
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
     due = f"; turn {done.to + 1} is due {_due(done.deadline)}" if done.deadline else ""
-    click.echo(
+    tell(
         f"game {game.config.game} {what} to turn {done.to} ({turns} "
         f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
         f"again for turn {done.to + 1}{due}; {_told(queued)}"
@@ -416,7 +416,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
         else (f"turns {first}-{last} count again, as they ran")
     )
     due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
-    click.echo(
+    tell(
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
         f"{last} again ({turns}; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
@@ -523,19 +523,19 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     def chosen(announcement: Announcement) -> list[Game]:
         return [g for g in games if g.config.game in announcement.games]
 
-    def tell(announcement: Announcement) -> int:
+    def queue_for(announcement: Announcement) -> int:
         return notices.announce(chosen(announcement), announcement)
 
     made, new, queued = announce_to(
-        root / SPOOL, target, text.strip("\n"), names, now, tell, notices.waiting_announcement
+        root / SPOOL, target, text.strip("\n"), names, now, queue_for, notices.waiting_announcement
     )
     if new:
-        click.echo(
+        tell(
             f"announcement queued for {queued} player(s) of {len(made.games)} game(s) "
             "(`wtg send` mails it)"
         )
     else:
-        click.echo(
+        tell(
             f"announcement queued already (at {made.at}, cut short): finished; {queued} more "
             f"for {len(addressees(chosen(made)))} player(s) of {len(made.games)} game(s) "
             "(`wtg send` mails it)"
@@ -559,7 +559,7 @@ def _withdraw_announcement(spool: Path) -> None:
         fail("no announcement in the outbox: nothing to take back")
     if done.finished:
         queued_at = f" queued at {done.at}" if done.at else ""
-        click.echo(
+        tell(
             f"the taking back of the announcement{queued_at} was cut short after its last "
             "mail left the queue: finished (nothing more to take out of the queue)"
         )
@@ -570,9 +570,7 @@ def _withdraw_announcement(spool: Path) -> None:
             f"{said} was mailed already to {done.went} of its {done.mails} addresses: it cannot "
             "be taken back unseen; announce again to put it right"
         )
-    click.echo(
-        f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue"
-    )
+    tell(f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue")
 
 
 def _one_word(ctx: click.Context, word: str) -> NoReturn:
@@ -685,7 +683,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
         cleared = [g.config.game for g in games if _clear(g, address)]
         if not cleared:
             raise UsageError(f"no game marks {address} as failing{_failing_meant(games, address)}")
-        click.echo(f"{address}: mark dropped in {', '.join(cleared)}")
+        tell(f"{address}: mark dropped in {', '.join(cleared)}")
         return
     lines = []
     for game in games:
@@ -694,7 +692,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
                 f"{game.config.game} player {entry.id} {entry.name} <{mark.address}> "
                 f"since {mark.since}" + (f": {mark.why}" if mark.why else "")
             )
-    click.echo("\n".join(lines) if lines else "no address is failing")
+    tell("\n".join(lines) if lines else "no address is failing")
 
 
 def _failing_meant(games: list[Game], address: str) -> str:
@@ -718,7 +716,6 @@ def _clear(game: Game, address: str) -> bool:
 @click.command("new-code")
 @click.argument("game_dir", shell_complete=game_names)
 @click.option("--player", "seat", type=int, required=True, metavar="N", help="The seat.")
-@carries_given
 @click.pass_context
 def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     """Give player N a new secret code, and mail it to him at his address in game.yaml (the

@@ -10,6 +10,7 @@ import click
 from click.core import ParameterSource
 
 from wtg.cli.common import fail, refuse_root_on_anothers
+from wtg.cli.givenhead import tell
 from wtg.host.configplace import CONFIG_NAME
 
 
@@ -54,16 +55,16 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
         else f"there already, mode {mode:04o}: others on this machine may look into it; "
         f"chmod 700 {games}"
     )
-    click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
-    click.echo(f"games folder {games} ({kept}), its mail in .mail/")
+    tell(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
+    tell(f"games folder {games} ({kept}), its mail in .mail/")
     if made.found is not None:  # a host's games kept, its config lost
-        click.echo(
+        tell(
             f"note: {games} holds a host's games already ({made.found}) and its mail spool: "
             "the config made is on the maildir transport, which mails nothing to a player: "
             "if these games were played through a mail server, write its imap: and smtp: "
             "sections into the config before any poll or send"
         )
-    click.echo(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")
+    tell(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")
 
 
 def other_host(ctx: click.Context) -> str | None:

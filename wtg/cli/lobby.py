@@ -11,6 +11,7 @@ import click
 from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
@@ -119,10 +120,10 @@ def open_list(
         opened = add_list(book, wanted)
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
     said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
-    click.echo(f"waiting list {opened.name} open: {said}")
+    tell(f"waiting list {opened.name} open: {said}")
     warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE.format(name=opened.name))
     if warned is not None:  # a valid zone, which the GM may not have meant
-        click.echo(printable(f"warning: {warned}"), err=True)
+        tell(printable(f"warning: {warned}"), err=True)
 
 
 @click.command("close-list")
@@ -137,7 +138,7 @@ def close_list(ctx: click.Context, name: str) -> None:
     moment = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
 
-    def tell(wl: WaitingList, player: Waiting, open_now: Sequence[WaitingList]) -> bool:
+    def tell_closed(wl: WaitingList, player: Waiting, open_now: Sequence[WaitingList]) -> bool:
         assert wl.closed is not None
         return notices.list_closed(
             wl.name,
@@ -149,11 +150,11 @@ def close_list(ctx: click.Context, name: str) -> None:
 
     with LobbyDatabase(root) as book:
         try:
-            done = close(book, root, name, moment, tell, notices.flush_outbox)
+            done = close(book, root, name, moment, tell_closed, notices.flush_outbox)
         except (CloseRefused, ListsBusy) as error:
             fail(str(error))
     for problem in done.problems:
-        click.echo(printable(f"warning: {problem}"), err=True)
+        tell(printable(f"warning: {problem}"), err=True)
     told = f"{counted(done.told, 'player')} who waited on it told by mail"
     if done.untold:  # an address an older wtg took unchecked: his mail is set aside as failed
         who = ", ".join(in_list(name) for name in done.untold)
@@ -204,7 +205,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps(data, indent=2))
         return
     if not found and not offered:
-        click.echo("no waiting list is open (wtg open-list RULESET)")
+        tell("no waiting list is open (`wtg open-list RULESET`)")
     for (wl, who), domain in zip(found, shared, strict=True):
         names = ", ".join(in_list(w.name) for w in who) or "nobody yet"
         early = wl.start_early()
@@ -214,7 +215,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
             f"{wl.deadlines()}" + (f"; {early}" if early else "")
         )
     for game, seat, since in offered:
-        click.echo(f"offered: {game} seat {seat} (since {since})")
+        tell(f"offered: {game} seat {seat} (since {since})")
     for wl, who in closed:
         again = f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again"
         untold = again if who else ""
@@ -250,12 +251,12 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
         except ValueError as error:
             fail(str(error))
     if withdraw:
-        click.echo(
+        tell(
             f"seat {seat} of game {name} no longer offered: a JOIN for it is refused, and so "
             "is the CONFIRM of one made before"
         )
     else:
-        click.echo(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
+        tell(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
 
 
 def register(group: click.Group) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, with_full_disk
+from wtg.cli.givenhead import tell
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
@@ -49,7 +50,7 @@ def report_unreadable(lines: tuple[str, ...]) -> None:
     cron mails even with -q; a reason may quote a game.yaml or a mail: without its control
     sequences (``wtg.core.printable``)."""
     for line in lines:
-        click.echo(printable(f"wtg: {line}"), err=True)
+        tell(printable(f"wtg: {line}"), err=True)
 
 
 def warn_loose_passwords(gm: GmConfig) -> None:
@@ -59,13 +60,13 @@ def warn_loose_passwords(gm: GmConfig) -> None:
     from wtg.host.config import loose_password_files
 
     for line in loose_password_files(gm):
-        click.echo(f"wtg: warning: {line}", err=True)
+        tell(f"wtg: warning: {line}", err=True)
 
 
 def skip(reason: Exception, quiet: bool) -> None:
     """Another run of the same command is under way: this one leaves the work to it."""
     if not quiet:
-        click.echo(f"{reason}: this one leaves the work to it")
+        tell(f"{reason}: this one leaves the work to it")
 
 
 def serving(spool: Path) -> Exception | None:
@@ -173,7 +174,7 @@ def poll(
         say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each
         for event in summary.events:
-            click.echo(printable(f"  {event.line()}"))
+            tell(printable(f"  {event.line()}"))
     if summary.games_skipped:
         sys.exit(1)
 
@@ -195,7 +196,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
             report_unreadable(summary.undrawn + summary.refused)
             say(summary.line())  # a folder's name, a server's words: printable
 
-    click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
+    tell(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
         idle(gm, stop, say, send=send_now if also_send else None, jobs=jobs)
     except AlreadyRunning as exc:
@@ -206,7 +207,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
                 "--idle` would (`systemctl stop wtg`, or stop it, before starting this one)"
             )
         fail(f"{exc}: stop it before starting another")
-    click.echo("wtg poll --idle: stopped")
+    tell("wtg poll --idle: stopped")
 
 
 @click.command()
@@ -310,7 +311,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         except AlreadyRunning as exc:
             fail(str(exc))
         if retry_all and not done:
-            click.echo("no mail was set aside for good: nothing to put back")
+            tell("no mail was set aside for good: nothing to put back")
         refused = [item for item in done if not isinstance(item, Retried)]
         for item in done:
             if isinstance(item, Retried):
@@ -331,9 +332,9 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         return
     if listed.queued:
         queued = counted(len(listed.queued), "mail")
-        click.echo(f"{queued} waiting in the queue (`wtg send` sends them):")
+        tell(f"{queued} waiting in the queue (`wtg send` sends them):")
     else:
-        click.echo("no mail waits in the queue")
+        tell("no mail waits in the queue")
     for mail in listed.queued:
         later = ""
         if mail.attempts:
@@ -346,9 +347,9 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             later += f"  {ASKED_OUT}"
         say(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
     if not listed.failed:
-        click.echo("no mail was set aside for good")
+        tell("no mail was set aside for good")
         return
-    click.echo(
+    tell(
         f"{counted(len(listed.failed), 'mail')} set aside for good (`wtg outbox --retry NAME` "
         "puts one back in the queue, --retry-all every one):"
     )

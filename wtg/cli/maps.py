@@ -8,6 +8,7 @@ import click
 
 from wtg.cli.common import fail, note_cut_short, open_or_fail
 from wtg.cli.completion import game_names
+from wtg.cli.givenhead import tell
 from wtg.maps import draw_png, draw_svg
 
 
@@ -65,4 +66,4 @@ def map_command(
         Path(output).write_bytes(data)
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
-    click.echo(f"map of turn {number} written to {output}")
+    tell(f"map of turn {number} written to {output}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import click
 
 from wtg.cli.common import fail, gm_config
+from wtg.cli.givenhead import tell
 from wtg.host.oauth2config import PRESETS, PROVIDERS
 
 
@@ -65,7 +66,7 @@ def oauth2_login(
         if url is None:
             fail("provider custom: give its device authorization endpoint with --device-url")
         device_login(config, url, click.echo)
-    click.echo(
+    tell(
         f"signed in: the refresh token is in {config.refresh_token_file} (0600); "
         "`wtg check-config` tries the login"
     )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import checked_games_dir, fail, games_root
+from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.game.registry import ruleset_names
@@ -48,7 +49,7 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     else:
         _print_tables(tables, folder)
     for lost in skipped:  # rated without it: the GM is told, and a script by the exit status
-        click.echo(printable(f"wtg: {lost.line()}"), err=True)
+        tell(printable(f"wtg: {lost.line()}"), err=True)
     if skipped:
         sys.exit(1)
 
@@ -59,15 +60,15 @@ def _print_tables(tables: list[Ratings], folder: Path) -> None:
     from wtg.host.ratings import ELO
 
     if not tables:
-        click.echo(f"RATINGS: no finished game in {folder}")
+        tell(f"RATINGS: no finished game in {folder}")
     for number, table in enumerate(tables):
         if number:
-            click.echo("")
-        click.echo(
+            tell("")
+        tell(
             f"RATINGS of {table.ruleset} ({table.method}) from "
             f"{counted(table.games, 'finished game')} in {folder}"
         )
-        click.echo("RATING GAMES  WON LOST  WIN% PLAYER")
+        tell("RATING GAMES  WON LOST  WIN% PLAYER")
         for s in table.table():
             shown = table.shown(s)
             if shown is None:
@@ -75,9 +76,9 @@ def _print_tables(tables: list[Ratings], folder: Path) -> None:
             else:
                 rating = f"{shown:6.0f}" if table.method == ELO else f"{shown:6.1f}"
             share = f"{100 * s.wins // s.games:4d}%" if s.games else "    -"
-            click.echo(f"{rating} {s.games:5d} {s.wins:4d} {s.losses:4d} {share} {s.name}")
+            tell(f"{rating} {s.games:5d} {s.wins:4d} {s.losses:4d} {share} {s.name}")
         if table.records:
-            click.echo("")
-            click.echo("RECORDS (wins-losses of the first against the second)")
+            tell("")
+            tell("RECORDS (wins-losses of the first against the second)")
             for a, b, wins, losses in table.pairs():
-                click.echo(f"  {a.name} vs {b.name}: {wins}-{losses}")
+                tell(f"  {a.name} vs {b.name}: {wins}-{losses}")

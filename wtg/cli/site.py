@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wtg.cli.common import checked_games_dir, games_root, gm_config
+from wtg.cli.givenhead import tell
 from wtg.cli.homepath import HomePath
 from wtg.core.printable import printable
 
@@ -90,9 +91,9 @@ def site(
             progress=progress if terminal else None,
         )
     for line in report.skipped:  # a reason may quote a game.yaml: without its control sequences
-        click.echo(printable(line), err=True)
+        tell(printable(line), err=True)
     if terminal or serve_it or report.written or report.removed or report.skipped:
-        click.echo(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
+        tell(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
     if serve_it:
         serve(Path(out_dir), port, click.echo)
     elif report.skipped:  # written for the others; a script (cron) reads the exit status

@@ -23,6 +23,7 @@ from wtg.cli.common import (
     say,
 )
 from wtg.cli.completion import game_names
+from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
@@ -225,7 +226,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         else:
             note = "NO ORDERS YET"
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
-        failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
+        failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
         say(f"  player {p['id']:>2} {row_name(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept, kept_over)
@@ -402,11 +403,11 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     sent the most."""
     if kept:
         total = len(kept) + sum(not_listed.values())
-        click.echo(f"{total} mail(s) quarantined (the poll could not handle them):")
+        tell(f"{total} mail(s) quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
     if len(kept) > SHOWN:
-        click.echo(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
+        tell(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)
 
 
@@ -436,7 +437,7 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
     first): a line each naming the game, the seat, the header and the mail kept, the first
     ``SHOWN``."""
     if items:
-        click.echo(
+        tell(
             f"{len(items)} mail(s) with a player's orders SET ASIDE in the last 24 hours, not "
             "filed: they looked automatic (the header named); `wtg orders GAME_DIR FILE` files "
             'one (docs/gm.md, "Orders set aside"):'
@@ -444,7 +445,7 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
     for item in items[:SHOWN]:
         say(f"  {item.game} player {item.seat}: {item.why}; kept in {item.archive}")
     if len(items) > SHOWN:
-        click.echo(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
+        tell(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
 
 def host(ctx: click.Context, as_json: bool) -> None:
@@ -581,7 +582,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         return
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     if not games and not troubles:
-        click.echo(f"no games in {games_dir}")
+        tell(f"no games in {games_dir}")
     now = datetime.now(timezone.utc)
     late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
@@ -611,13 +612,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         if data["takeover_cut_short"] is not None:
             say(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
     for path, made in announced:
-        click.echo(f"NOTICES OWED: {owed_line(path, made)}")
+        tell(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
         say(cut_short_line(key))
     for game, path in unread_press:
         say(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
     for key in withdrawing(games_dir / SPOOL):
-        click.echo(
+        tell(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
             "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
         )
@@ -633,11 +634,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)])]
         if theirs:
             sought = list(dict.fromkeys(str(h.game) for h in reversed(theirs)))
-            click.echo(f"HELD MAIL: {_held_here(len(theirs), sought)}")
+            tell(f"HELD MAIL: {_held_here(len(theirs), sought)}")
         for name in dict.fromkeys(str(h.game) for h in reversed(came)):
             outsiders = _held_strange(came, configs[name])
             if outsiders:
-                click.echo(f"HELD MAIL: {_strangers_here(outsiders, name)}")
+                tell(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
         names = ", ".join(name_quoted(name) for name in named[:SHOWN])
@@ -646,12 +647,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
         known = "does not know or cannot read" if mending & set(named) else "does not know"
         if strange:
-            click.echo(
+            tell(
                 f"{len(strange)} mail(s) held: they name games this host {known} ({names}); "
                 "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
             )
     if over:
-        click.echo(
+        tell(
             f"{sum(item.mails for item in over)} more mail(s) held are not listed: the list "
             f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
             "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
@@ -731,7 +732,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     a seat, the first ``SHOWN`` (docs/mail.md, "Codes guessed")."""
     if not items:
         return
-    click.echo(
+    tell(
         f"{sum(w.forms for w in items)} WRONG CODE(s) in the last 24 hours, by the seat whose "
         "code a form did not carry (a command's CODE by its game): many from other addresses "
         'than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
@@ -744,7 +745,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         tried = tried if item.seat else f"commands: {item.forms} mail(s)"
         say(f"  {item.game} {tried}{said}")
     if len(items) > SHOWN:
-        click.echo(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
+        tell(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
@@ -752,7 +753,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     address and day, the latest ``SHOWN``."""
     if not counts:
         return
-    click.echo(
+    tell(
         f"{sum(c.dropped for c in counts)} mail(s) of a flood not kept in the last 24 hours: "
         f"of an address, the copies of the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} "
         "of a day are kept (of all the addresses with no seat here together, the first "
@@ -762,7 +763,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     for count in counts[:SHOWN]:
         say(f"  {count.sender} on {count.day}: {count.dropped} not kept")
     if len(counts) > SHOWN:
-        click.echo(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
+        tell(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
 
 def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) -> None:
@@ -771,14 +772,14 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     first; those the list leaves out (beyond an address's newest ``UNANSWERED_AN_ADDRESS``)
     counted, with the addresses that sent the most."""
     if mails:
-        click.echo(
+        tell(
             f"{len(mails)} mail(s) not answered in the last 24 hours (a limit held the answer "
             "back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:
-        click.echo(f"  {item.key}: {item.outcome}")
+        tell(f"  {item.key}: {item.outcome}")
     if len(mails) > SHOWN:
-        click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
+        tell(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
         senders = _by_address(not_listed, "(no address)")
         say(
@@ -793,7 +794,7 @@ def warn_if_shared(game_dir: Path) -> None:
     before wtg kept game folders private): it holds every player's secret code."""
     config = game_dir / "game.yaml"
     if not is_private(config):
-        click.echo(
+        tell(
             f"warning: {config} is open to group or others and holds the players' secret "
             f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
             err=True,
@@ -804,7 +805,7 @@ def warn_of_codes(config: GameConfig) -> None:
     """A warning on stderr for each weak secret code of the game (``code_warnings``: one
     too short to be safe, one two players share), without the code."""
     for line in code_warnings(config):
-        click.echo(printable(f"warning: {line}"), err=True)
+        tell(printable(f"warning: {line}"), err=True)
 
 
 def warn_of_zone(config: GameConfig) -> None:
@@ -815,7 +816,7 @@ def warn_of_zone(config: GameConfig) -> None:
         return
     line = fixed_zone_warning(config.schedule.timezone, datetime.now(timezone.utc))
     if line is not None:  # the zone as game.yaml holds it: printable
-        click.echo(printable(f"warning: game {config.game}: {line}"), err=True)
+        tell(printable(f"warning: game {config.game}: {line}"), err=True)
 
 
 def warn_of_addresses(config: GameConfig) -> None:
@@ -829,7 +830,7 @@ def warn_of_addresses(config: GameConfig) -> None:
         if entry.email and not writable(entry.email):
             meant = address_meant(entry.email)
             hint = f" (did you mean {meant}?)" if meant else ""
-            click.echo(
+            tell(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
@@ -842,7 +843,7 @@ def warn_of_addresses(config: GameConfig) -> None:
     for address, shared in seats.items():
         if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
             named = [f"{entry.id} ({entry.name})" for entry in shared]
-            click.echo(
+            tell(
                 printable(
                     f"warning: game {config.game}, players {', '.join(named[:-1])} and "
                     f"{named[-1]} have one address, {address}: the mail of each, his code "
@@ -907,13 +908,13 @@ def quarantine(
             gone = journal.forget_quarantined(None if forget_all else list(keys))
         finally:
             journal.close()
-        click.echo(f"{gone} record(s) dropped")
+        tell(f"{gone} record(s) dropped")
         return
     kept, kept_over = quarantine_listed(quarantined(spool))
     held, under_way = held_mails(spool), releasing(spool)
     over = held_over(spool)
     if not (kept or held or under_way or over):
-        click.echo("no mail quarantined or held")
+        tell("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {name_quoted(item.game)}  {item.archive}: {item.reason}")
     for sender, left in kept_over.items():  # the newest of an address are listed
@@ -935,9 +936,7 @@ def quarantine(
             "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
         )
     for key in under_way:
-        click.echo(
-            f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
-        )
+        tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
 
 
 def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
@@ -968,7 +967,7 @@ def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     refused: list[str] = []
     for key in keys:  # a key mistyped among several holds back none of the others
         try:
-            click.echo(release(gm, key, datetime.now(timezone.utc)))
+            tell(release(gm, key, datetime.now(timezone.utc)))
         except ReleaseRefused as exc:
             refused.append(str(exc))
         except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again

@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from wtg.cli.common import games_root
+from wtg.cli.givenhead import tell
 from wtg.upkeep.upgrade import (
     Done,
     Found,
@@ -62,7 +63,7 @@ def upgrade(ctx: click.Context, check: bool) -> NoReturn:
     for item in later:
         if item.line:
             _say(item)
-    click.echo(run.line())
+    tell(run.line())
     sys.exit(0 if run.ok else 1)
 
 
@@ -71,11 +72,11 @@ def _check(found: list[Found]) -> NoReturn:
     summary, and the exit status."""
     for item in found:
         if item.line:
-            click.echo(item.line)
+            tell(item.line)
     todo = [f.name for f in found if f.state in (State.OLDER, State.LEFT_OVER)]
     stuck = [f.name for f in found if f.state in (State.NEWER, State.UNREADABLE)]
     current = [f.name for f in found if f.state is State.CURRENT]
-    click.echo(
+    tell(
         f"wtg upgrade --check: {counted(todo)} to upgrade, {counted(stuck)} this wtg cannot "
         f"upgrade, {at_format(current)} already (nothing changed)"
     )
@@ -83,4 +84,4 @@ def _check(found: list[Found]) -> NoReturn:
 
 
 def _say(item: Done) -> None:
-    click.echo(item.line, err=item.outcome not in (Outcome.UPGRADED, Outcome.CURRENT))
+    tell(item.line, err=item.outcome not in (Outcome.UPGRADED, Outcome.CURRENT))

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from wtg.cli.common import config_path, fail, games_root, gm_config, refuse_root_on_anothers
+from wtg.cli.givenhead import tell
 from wtg.cli.homepath import HomePath
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.locks import WAIT
@@ -98,23 +99,23 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
 
     def notice(line: str) -> None:
         if terminal:
-            click.echo(f"\n{line}", err=True)
+            tell(f"\n{line}", err=True)
 
     with _bar("wtg backup", terminal) as progress:
         result = back_up_host(
             games_dir, file, config=config, gm=gm, wait=wait, progress=progress, notice=notice
         )
     for line in result.problems:
-        click.echo(f"problem: {line}", err=True)
+        tell(f"problem: {line}", err=True)
     for line in () if quiet else result.notes:
-        click.echo(f"note: {line}", err=True)
+        tell(f"note: {line}", err=True)
     left_out = result.manifest["left_out"]
     if left_out and not quiet:
-        click.echo("not in the backup (bring it back after a restore):")
+        tell("not in the backup (bring it back after a restore):")
         for line in left_out:
-            click.echo(f"  - {line}")
+            tell(f"  - {line}")
     if not quiet or result.problems:
-        click.echo(result.line())
+        tell(result.line())
     if result.not_copied:
         sys.exit(1)
 
@@ -142,7 +143,7 @@ def restore(file: Path, games_dir: Path) -> None:
     with _phase_bars(sys.stderr.isatty()) as progress:
         result = restore_backup(file, games_dir, progress=progress)
     for line in result.lines():
-        click.echo(line)
+        tell(line)
 
 
 COMMANDS = (backup, restore)

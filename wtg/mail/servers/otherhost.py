@@ -64,7 +64,8 @@ def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
         "file a mail to an address user+folder@ in that folder); the mails it takes never "
         "reach this host's "
         "games, their players not told. Give each host a mailbox of its own, and stop the "
-        "other program (its `wtg quarantine` holds the forms of this host's games it took)"
+        "other program (its quarantine, `quarantine` given there, holds the forms of this "
+        "host's games it took)"
     )
 
 
@@ -80,7 +81,7 @@ def others_took(folder: str) -> str:
         "mail client moves or deletes mail there, or a rule of the mail server moves it "
         "after delivery; the mails it takes never reach this host's games, their players "
         "not told. Give each host a mailbox of its own, and stop the other program (its "
-        "`wtg quarantine` holds the forms of this host's games it took)"
+        "quarantine, `quarantine` given there, holds the forms of this host's games it took)"
     )
 
 
