@@ -46,9 +46,14 @@ def test_an_announcement_beginning_with_a_dash_cut_short_is_finished_as_status_s
         line = subprocess.run(
             [WTG, *base, "status"], capture_output=True, text=True, check=True
         ).stdout
-        said = re.search(r"give `(wtg announce [^`]*)` again", line.replace("\n", " "))
+        # the line names the command with the --config given; the JSON's, bare (a script
+        # gives it its own options)
+        said = re.search(
+            r"give `wtg (--config \S+) (announce [^`]*)` again", line.replace("\n", " ")
+        )
         assert said is not None, line
-        assert owed["give"] == said[1]
+        assert said[1] == f"--config {base[1]}"
+        assert owed["give"] == f"wtg {said[2]}"
         given = shlex.split(owed["give"])
         assert given[0] == "wtg"
         again = subprocess.run([WTG, *base, *given[1:]], capture_output=True, text=True)
