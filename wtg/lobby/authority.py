@@ -17,7 +17,7 @@ import re
 import unicodedata
 from functools import cache
 
-from wtg.lobby.lookalikes import folded
+from wtg.lobby.lookalikes import folded, holds_run
 
 STAFF_WORDS = (
     "Admin",
@@ -132,22 +132,9 @@ def claimed(name: str) -> str | None:
             if joined in (wanted, "the" + wanted):
                 return role
         for staff in STAFF_WORDS:
-            if _holds(words, _read_words(staff)[target]):
+            if holds_run(words, _read_words(staff)[target]):
                 return staff
     return None
-
-
-def _holds(words: list[str], wanted: str) -> bool:
-    """Whether some run of ``words``, written together, is ``wanted``."""
-    for start in range(len(words)):
-        joined = ""
-        for word in words[start:]:
-            joined += word
-            if joined == wanted:
-                return True
-            if not wanted.startswith(joined):
-                break
-    return False
 
 
 def claiming(name: str) -> str | None:

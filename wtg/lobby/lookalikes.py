@@ -344,11 +344,14 @@ def _holds_words(name: str, words: str) -> bool:
     words, written together, is the words written together."""
     mine = re.findall(r"[^\W_]+", same(name))
     wanted = "".join(re.findall(r"[^\W_]+", same(words)))
-    if not wanted:
-        return False
-    for start in range(len(mine)):
+    return bool(wanted) and holds_run(mine, wanted)
+
+
+def holds_run(words: list[str], wanted: str) -> bool:
+    """Whether some run of ``words``, written together, is ``wanted``."""
+    for start in range(len(words)):
         joined = ""
-        for word in mine[start:]:
+        for word in words[start:]:
             joined += word
             if joined == wanted:
                 return True
