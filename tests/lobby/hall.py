@@ -101,6 +101,22 @@ class Hall:
         msg.set_content(body)
         self.inbox.add(msg)
 
+    def answer(self, sender: str, body: str, hours: float = 1, name: str = "") -> Mail:
+        """``sender`` mails ``body`` (under ``name``), a poll ``hours`` on takes it: the one
+        mail the host has for ``sender`` since last asked (checked: exactly one)."""
+        self.mail(sender, body, name)
+        self.poll(hours=hours)
+        found = self.new_mails(sender)
+        assert len(found) == 1, [m.subject for m in found]
+        return found[0]
+
+    def confirmed(self, sender: str, body: str, hours: float = 1) -> tuple[Mail, Mail]:
+        """``sender``'s request ``body`` answered, then the code it asks for CONFIRMed: the
+        answer asking for the code, and the answer to the CONFIRM (each polled ``hours``
+        on)."""
+        ask = self.answer(sender, body, hours)
+        return ask, self.answer(sender, f"CONFIRM {ask.code()}", hours)
+
     def deliver(self, raw: bytes) -> None:
         """A mail as a client sent it, byte for byte."""
         self.inbox.add(raw)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, Mail, address
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -26,15 +26,23 @@ def on_two_lists(hall: Hall) -> dict[str, str]:
     hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
     told: dict[str, str] = {}
     for name, join in (("standard", "standard"), ("standard-skirmish", "standard skirmish")):
-        hall.mail(ANN, f"JOIN {join} AS Ann")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(ANN)
-        hall.mail(ANN, f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
-        (joined,) = hall.new_mails(ANN)
-        assert joined.subject == f"you are on the waiting list {name}"
-        told[name] = " ".join(joined.body.split())
+        told[name] = joined(hall, f"JOIN {join} AS Ann", name).words
     return told
+
+
+def joined(hall: Hall, join: str, name: str) -> Mail:
+    """Ann's ``join`` confirmed: the mail telling her she is on the list ``name``."""
+    _ask, done = hall.confirmed(ANN, join)
+    assert done.subject == f"you are on the waiting list {name}"
+    return done
+
+
+def withdrawn(hall: Hall, typed: str, name: str) -> tuple[Mail, Mail]:
+    """Ann's WITHDRAW ``typed`` confirmed: its answer, whose subject asks for the code of a
+    WITHDRAW of ``name``, and the answer to the CONFIRM."""
+    ask, done = hall.confirmed(ANN, typed)
+    assert ask.subject == f"WITHDRAW {name}: confirm with CONFIRM {ask.code()}"
+    return ask, done
 
 
 def _on(hall: Hall) -> list[str]:
@@ -53,10 +61,8 @@ def test_withdraw_of_one_list_takes_him_off_that_list_alone(tmp_path: Path) -> N
         "WITHDRAW standard-skirmish takes you off the list (its answer asks you to CONFIRM)"
         in (told["standard-skirmish"])
     )
-    hall.mail(ANN, "STATUS standard")
-    hall.poll(hours=1)
-    (place,) = hall.new_mails(ANN)
-    said = " ".join(place.body.split())
+    place = hall.answer(ANN, "STATUS standard")
+    said = place.words
     assert (
         "WITHDRAW standard takes you off every waiting list of standard you are on or asked "
         "to join (standard, standard-skirmish); WITHDRAW standard ONLY off standard alone, "
@@ -64,32 +70,19 @@ def test_withdraw_of_one_list_takes_him_off_that_list_alone(tmp_path: Path) -> N
         "CONFIRM)"
     ) in said, place.body
 
-    hall.mail(ANN, "WITHDRAW standard-skirmish")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
-    assert ask.subject == f"WITHDRAW standard-skirmish: confirm with CONFIRM {ask.code()}"
+    ask, done = withdrawn(hall, "WITHDRAW standard-skirmish", "standard-skirmish")
     assert "You asked to leave the waiting list standard-skirmish:" in ask.body
-    hall.mail(ANN, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(ANN)
     assert done.subject == "WITHDRAW standard-skirmish: done"
-    assert "You are off the waiting list standard-skirmish." in " ".join(done.body.split())
+    assert "You are off the waiting list standard-skirmish." in done.words
     assert _on(hall) == ["standard"]
 
 
 def test_withdraw_of_the_ruleset_takes_him_off_both_as_it_says(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     on_two_lists(hall)
-    hall.mail(ANN, "WITHDRAW standard")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
+    ask, done = hall.confirmed(ANN, "WITHDRAW standard")
     assert "You asked to leave the waiting lists of standard:" in ask.body
-    hall.mail(ANN, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(ANN)
-    assert "You are off the waiting lists standard, standard-skirmish." in " ".join(
-        done.body.split()
-    )
+    assert "You are off the waiting lists standard, standard-skirmish." in done.words
     assert _on(hall) == []
 
 
@@ -101,22 +94,15 @@ def test_withdraw_only_takes_him_off_the_list_named_as_its_ruleset_alone(
     ``WITHDRAW standard ONLY`` does, as HELP and his STATUS say."""
     hall = Hall(tmp_path)
     on_two_lists(hall)
-    hall.mail(ANN, "withdraw standard only")  # the command alone, in lower case: read
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
-    assert ask.subject == f"WITHDRAW standard ONLY: confirm with CONFIRM {ask.code()}"
-    said = " ".join(ask.body.split())
+    # the command alone, in lower case: read
+    ask, done = withdrawn(hall, "withdraw standard only", "standard ONLY")
+    said = ask.words
     assert "You asked to leave the waiting list standard: you wait on standard" in said, said
-    hall.mail(ANN, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(ANN)
     assert done.subject == "WITHDRAW standard ONLY: done"
-    assert "You are off the waiting list standard." in " ".join(done.body.split())
+    assert "You are off the waiting list standard." in done.words
     assert _on(hall) == ["standard-skirmish"]
-    hall.mail(ANN, "STATUS standard-skirmish")
-    hall.poll(hours=1)
-    (place,) = hall.new_mails(ANN)
-    assert "WITHDRAW standard-skirmish takes you off the list" in " ".join(place.body.split())
+    place = hall.answer(ANN, "STATUS standard-skirmish")
+    assert "WITHDRAW standard-skirmish takes you off the list" in place.words
 
 
 def test_withdraw_with_another_word_after_the_list_is_refused_with_what_to_write(
@@ -124,10 +110,8 @@ def test_withdraw_with_another_word_after_the_list_is_refused_with_what_to_write
 ) -> None:
     hall = Hall(tmp_path)
     on_two_lists(hall)
-    hall.mail(ANN, "WITHDRAW standard please")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(ANN)
-    said = " ".join(answer.body.split())
+    answer = hall.answer(ANN, "WITHDRAW standard please")
+    said = answer.words
     assert (
         "WITHDRAW takes a ruleset or a list, then ONLY for the list named as its ruleset "
         'alone (WITHDRAW standard ONLY); "please" is neither: nothing was done'
@@ -146,22 +130,10 @@ def test_withdraw_only_of_a_list_with_a_dash_takes_him_off_that_list_alone(
     hall.open_list("wok4", map="small", players=3)
     hall.open_list("wok4", map="small", players=3, group="beginner")
     for name in ("wok4-beginner", "wok4"):  # a newcomer's JOIN wok4 puts him on his group's
-        hall.mail(ANN, "JOIN wok4 AS Ann")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(ANN)
-        hall.mail(ANN, f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
-        (joined,) = hall.new_mails(ANN)
-        assert joined.subject == f"you are on the waiting list {name}"
-    hall.mail(ANN, typed)
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
-    assert ask.subject == f"WITHDRAW wok4-beginner: confirm with CONFIRM {ask.code()}"
+        joined(hall, "JOIN wok4 AS Ann", name)
+    ask, done = withdrawn(hall, typed, "wok4-beginner")
     assert "You asked to leave the waiting list wok4-beginner:" in ask.body
-    hall.mail(ANN, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(ANN)
-    assert "You are off the waiting list wok4-beginner." in " ".join(done.body.split())
+    assert "You are off the waiting list wok4-beginner." in done.words
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.address for w in waiting(book, "wok4")] == [ANN]
         assert waiting(book, "wok4-beginner") == []
