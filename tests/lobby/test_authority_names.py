@@ -15,9 +15,14 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.joinnames import (
+    asked_to_confirm,
+    nothing_pending,
+    refused_at_join_and_takeover,
+    taken,
+    with_a_seat_offered,
+)
 from wtg.lobby.authority import claimed
-from wtg.lobby.database import LobbyDatabase
 
 REFUSED = {
     "Admin": "Admin",
@@ -103,33 +108,24 @@ def test_a_real_name_claims_no_authority(name: str) -> None:
 
 
 def test_a_name_that_claims_an_authority_is_refused_at_join_and_takeover(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
+    hall = with_a_seat_offered(tmp_path)
     for name, why in (
         ("Adm1n", "the name Adm1n reads as Admin, a name of the host or of its staff"),
         ("Everyone", "the name Everyone reads as Everyone, which names the host, its staff"),
         ("Ｍｏｄｅｒａｔｏｒ", "the name Moderator reads as Moderator"),
         ("postmaster", "the name postmaster reads as Postmaster"),
     ):
-        for target in ("wok4", "wok4-1"):
-            hall.mail(address(9), f"JOIN {target} AS {name}")
-            hall.poll(hours=1)
-            (answer,) = hall.new_mails(address(9))
-            shown = unicodedata.normalize("NFKC", name)  # as the command was read
-            assert answer.subject == f"JOIN {target} AS {shown}: not done", answer.subject
+        shown = unicodedata.normalize("NFKC", name)  # as the command was read
+        for answer in refused_at_join_and_takeover(hall, name, shown):
             assert why in answer.words, answer.body
             assert "choose" in answer.words and "AS <name>" in answer.words
-    hall.mail(address(9), "JOIN wok4 AS Admin Bob")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), "JOIN wok4 AS Admin Bob")
     assert (
         "the name Admin Bob holds Admin among its words, a name of the host or of its staff: "
         "a private press or a notice under it would pass for the host's own: choose another "
         "with AS <name>, without Admin"
     ) in answer.words, answer.body
-    with LobbyDatabase(hall.gm.games_dir) as book:
-        assert book.rows("SELECT * FROM pending") == []
+    nothing_pending(hall)
 
 
 def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_path: Path) -> None:
@@ -142,8 +138,7 @@ def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_pa
     hall.mail("admin@x.example", "JOIN wok4")
     hall.poll(hours=1)
     (answer,) = hall.new_mails("amy@x.example")
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-    assert "open to all) as amy." in answer.words
+    asked_to_confirm(answer, "amy")
     (answer,) = hall.new_mails("admin@x.example")
     assert answer.subject == "JOIN wok4: not done", answer.subject
     assert "the name admin reads as Admin, a name of the host" in answer.words, answer.body
@@ -151,10 +146,4 @@ def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_pa
 
 @pytest.mark.parametrize("name", ["Gemma", "Hostetler", "Adminah"])
 def test_a_real_name_holding_such_a_word_is_taken(tmp_path: Path, name: str) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=3)
-    hall.mail(address(1), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-    assert f"open to all) as {name}." in answer.words
+    taken(tmp_path, name)

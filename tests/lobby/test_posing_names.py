@@ -18,9 +18,14 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.joinnames import (
+    asked_to_confirm,
+    nothing_pending,
+    refused_at_join_and_takeover,
+    taken,
+    with_a_seat_offered,
+)
 from tests.mail.replies import quoted
-from wtg.lobby.database import LobbyDatabase
 
 
 @pytest.mark.parametrize(
@@ -71,17 +76,10 @@ from wtg.lobby.database import LobbyDatabase
     ],
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
-    hall = Hall(tmp_path)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
-    for target in ("wok4", "wok4-1"):
-        hall.mail(address(9), f"JOIN {target} AS {name}")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(9))
-        assert answer.subject == f"JOIN {target} AS {name}: not done", answer.subject
+    hall = with_a_seat_offered(tmp_path)
+    for answer in refused_at_join_and_takeover(hall, name):
         assert f"the name {name} {why}" in answer.words, answer.body
-    with LobbyDatabase(hall.gm.games_dir) as book:
-        assert book.rows("SELECT * FROM pending") == []
+    nothing_pending(hall)
 
 
 def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_path: Path) -> None:
@@ -94,8 +92,7 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
     hall.poll(hours=1)
     for local in ("zed", "amy"):
         (answer,) = hall.new_mails(f"{local}@x.example")
-        assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-        assert f"3 players, open to all) as {local}." in " ".join(answer.body.split())
+        asked_to_confirm(answer, local)
 
 
 @pytest.mark.parametrize(
@@ -117,12 +114,7 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
     ],
 )
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=3)
-    hall.mail(address(1), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    taken(tmp_path, name)
 
 
 @pytest.mark.parametrize("char", ["\U000e0080", "\u2065", "\ufff0", "\uffff", "\ufdd0", "\u0378"])
@@ -135,20 +127,13 @@ def test_a_name_with_a_character_unicode_does_not_define_is_refused(
     any other code point Unicode does not define shows as nothing or as a box, whatever the
     reader's font: each is refused at the JOIN and at a takeover, the code point named (the
     name is shown back with a ``?`` for it, as any character that is not printable)."""
-    hall = Hall(tmp_path)
-    game_with_quitters(hall, (4,))
-    offer(hall, 4)
-    for target in ("wok4", "wok4-1"):
-        hall.mail(address(9), f"JOIN {target} AS Lord1{char}")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(9))
-        assert answer.subject == f"JOIN {target} AS Lord1?: not done", answer.subject
+    hall = with_a_seat_offered(tmp_path)
+    for answer in refused_at_join_and_takeover(hall, f"Lord1{char}", shown="Lord1?"):
         assert (
             f"the name Lord1? holds U+{ord(char):04X}, a character Unicode does not define, "
             "which shows as nothing or as a box: choose another with AS <name>"
-        ) in " ".join(answer.body.split()), answer.body
-    with LobbyDatabase(hall.gm.games_dir) as book:
-        assert book.rows("SELECT * FROM pending") == []
+        ) in answer.words, answer.body
+    nothing_pending(hall)
 
 
 def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path: Path) -> None:
@@ -156,11 +141,7 @@ def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path
     under the address's local part."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail("amy@x.example", "JOIN wok4", name="Lord1\U000e0080")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails("amy@x.example")
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-    assert "open to all) as amy." in " ".join(answer.body.split())
+    asked_to_confirm(hall.answer("amy@x.example", "JOIN wok4", name="Lord1\U000e0080"), "amy")
 
 
 def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
