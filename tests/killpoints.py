@@ -159,6 +159,20 @@ def restorer(
     return restore
 
 
+def from_template(
+    tmp_path: Path, make: Callable[[Path], object]
+) -> tuple[Path, Callable[[], None]]:
+    """A template made by ``make`` at ``tmp_path/template``, and the host a test kills at
+    ``tmp_path/host`` copied from it now: the host, and what puts it back as the template is
+    (``restorer``)."""
+    template = tmp_path / "template"
+    make(template)
+    host = tmp_path / "host"
+    restore = restorer(template, host)
+    restore()
+    return host, restore
+
+
 def cuts(
     args: Sequence[str], root: Path, at: Iterable[int], restore: Callable[[], object]
 ) -> Iterator[tuple[int, Run]]:

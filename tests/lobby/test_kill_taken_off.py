@@ -45,12 +45,8 @@ def _told(root: Path) -> list[str]:
 
 
 def test_a_due_run_killed_taking_a_player_off_tells_him_once(tmp_path: Path) -> None:
-    template = tmp_path / "template"
-    _template(template)
-    root = tmp_path / "host"
+    root, fresh = killpoints.from_template(tmp_path, _template)
     args = ["--config", str(root / "wtg.yaml"), "run-turn", "--due"]
-    fresh = killpoints.restorer(template, root)
-    fresh()
     whole = killpoints.count(args, root)
     assert whole.returncode == 1, whole.stderr  # a problem of the lobby's: the GM is told
     assert "Ann taken off (told by mail)" in whole.stderr

@@ -38,12 +38,8 @@ def _window(args: list[str], root: Path, log: Path) -> list[int]:
 
 
 def test_a_start_killed_after_telling_a_player_finishes_taking_him_off(tmp_path: Path) -> None:
-    template = tmp_path / "template"
-    _template(template)
-    root = tmp_path / "host"
+    root, fresh = killpoints.from_template(tmp_path, _template)
     args = ["--config", str(root / "wtg.yaml"), "run-turn", "--due"]
-    fresh = killpoints.restorer(template, root)
-    fresh()
     window = _window(args, root, tmp_path / "writes.log")
     for at, _cut in killpoints.cuts(args, root, window, fresh):
         (mail,) = _told(root)  # queued on disk before the kill

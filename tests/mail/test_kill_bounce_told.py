@@ -57,12 +57,8 @@ def bounced_host(root: Path) -> None:
 
 
 def test_a_bounce_s_poll_killed_at_any_write_is_told_to_the_gm(tmp_path: Path) -> None:
-    template = tmp_path / "template"
-    bounced_host(template)
-    host = tmp_path / "host"
+    host, restore = killpoints.from_template(tmp_path, bounced_host)
     poll = ["--config", str(host / "wtg.yaml"), "poll", "-q"]
-    restore = killpoints.restorer(template, host)
-    restore()
     log = tmp_path / "writes.log"
     whole = killpoints.count(poll, host / "games", log=log)
     TOLD = told(host)
