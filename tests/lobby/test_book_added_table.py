@@ -8,8 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from tests.lobby.hall import Hall
+from tests.lobby.oldbook import old_book
 from tests.lobby.test_lobby_cli import confirmed
-from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, SCHEMA, LobbyDatabase
+from wtg.lobby.database import SCHEMA, LobbyDatabase
 
 
 def _tables(path: Path) -> set[str]:
@@ -25,18 +26,7 @@ def test_a_book_without_the_leaving_table_is_given_it(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     start = SCHEMA.index("CREATE TABLE IF NOT EXISTS leaving")
     old = SCHEMA[:start] + SCHEMA[SCHEMA.index(");", start) + 2 :]
-    path = hall.gm.games_dir / FOLDER / FILE
-    path.parent.mkdir(parents=True)
-    db = sqlite3.connect(path)
-    db.executescript(old)
-    db.execute(f"PRAGMA user_version = {BOOK_FORMAT}")
-    db.execute(
-        "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
-        "robots_after, opened, games) VALUES "
-        "('wok4', 'wok4', NULL, 'small', 2, 'any', NULL, NULL, NULL, '2026-01-01T00:00:00Z', 0)"
-    )
-    db.commit()
-    db.close()
+    path = old_book(hall.gm.games_dir, old)
     assert "leaving" not in _tables(path) and "making" in _tables(path)
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM leaving") == []

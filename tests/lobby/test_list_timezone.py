@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.lobby.hall import Hall
+from tests.lobby.oldbook import old_book
 from tests.lobby.test_lobby_cli import confirmed, head, run
 from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, SCHEMA
 
@@ -78,19 +79,7 @@ def _old_book(games_dir: Path, number: int = BOOK_FORMAT) -> Path:
     zone, with a list of deadlines."""
     old = SCHEMA.replace("    timezone TEXT NOT NULL DEFAULT 'UTC', -- the deadlines' zone\n", "")
     assert old != SCHEMA
-    path = games_dir / FOLDER / FILE
-    path.parent.mkdir(parents=True)
-    db = sqlite3.connect(path)
-    db.executescript(old)
-    db.execute(f"PRAGMA user_version = {number}")
-    db.execute(
-        "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
-        "robots_after, opened, games) VALUES "
-        "('wok4', 'wok4', NULL, 'small', 2, 'any', 3, '20:00', NULL, '2026-01-01T00:00:00Z', 0)"
-    )
-    db.commit()
-    db.close()
-    return path
+    return old_book(games_dir, old, number, every=3, at="20:00")
 
 
 def test_a_book_made_before_the_zones_keeps_its_lists_in_utc(tmp_path: Path) -> None:
