@@ -37,17 +37,22 @@ def test_the_last_answer_of_the_hour_says_when_the_next_is_answered(tmp_path: Pa
     ) in answers[-1].words, answers[-1].body
     assert answers[-1].words.endswith("if you need one."), answers[-1].body  # below its text
 
+    outcome = held_then_answered(hall, later=0.8)
+    assert outcome.startswith("not answered: reply limit"), outcome
+
+
+def held_then_answered(hall: Hall, later: float) -> str:
+    """After the last answer of the hour: Eve's next mail (a LIST) gets none, and one
+    ``later`` hours on (past the time the note named) is answered, with no note. The first
+    mail's outcome in its poll's summary."""
     hall.mail(EVE, "LIST")
     summary = hall.poll(hours=0.1)
     assert hall.new_mails(EVE) == []
     ((_key, outcome),) = summary.outcomes
-    assert outcome.startswith("not answered: reply limit"), outcome
-
-    hall.mail(EVE, "LIST")  # past the time the note named: answered, and no note
-    hall.poll(hours=0.8)
-    (again,) = hall.new_mails(EVE)
+    again = hall.answer(EVE, "LIST", hours=later)
     assert NOTE not in again.words
     assert "The waiting lists open now" in again.words
+    return outcome
 
 
 def test_a_forged_flood_earns_no_mail_more(tmp_path: Path) -> None:
