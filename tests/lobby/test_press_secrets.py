@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall
+from tests.lobby.hall import Hall, Mail
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.game.engine import create_game
+from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, add_press, blacked_out, secrets_of
+
+
+def press_mailed(hall: Hall, game: Game) -> list[Mail]:
+    """The game's turn run and its mail sent: the press mails of the turn, one to each of
+    the four players."""
+    game.run_turn(now=hall.now)
+    hall.send()
+    press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
+    assert len(press) == 4
+    return press
 
 
 def test_a_code_or_an_unshared_address_in_press_reaches_no_other_player(tmp_path: Path) -> None:
@@ -34,10 +44,7 @@ def test_a_code_or_an_unshared_address_in_press_reaches_no_other_player(tmp_path
     (private,) = [m for m in hall.new_mails(other.email) if "private press" in m.subject]
     assert writer.code not in private.body and writer.code.lower() not in private.body
     assert f"My code is [withheld]; I am {writer.email}" in private.body
-    game.run_turn(now=hall.now)
-    hall.send()
-    press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
-    assert len(press) == 4
+    press = press_mailed(hall, game)
     for mail in press:
         assert "Oops, my code [withheld]; write to [withheld] or [withheld]" in mail.body
         assert writer.code not in mail.body.upper() and writer.email not in mail.body
@@ -130,10 +137,7 @@ def test_his_code_in_pieces_reaches_no_other_player(tmp_path: Path) -> None:
         f"PRESS wok4-1\nCODE {code}\n\nmy code is {pieces} or {spelt}, no secret\n\n{PROSE}\n",
     )
     hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
-    press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
-    assert len(press) == 4
+    press = press_mailed(hall, game)
     for mail in press:
         assert "my code is [withheld] or [withheld], no secret" in mail.words, mail.body
         assert " ".join(PROSE.split()) in " ".join(
@@ -151,9 +155,6 @@ def test_press_kept_before_with_his_code_in_pieces_goes_out_withheld(tmp_path: P
     text = f"my code is {code[:3]} {code[3:].lower()}, and Peace."
     kept = Press(1, writer.name, "2026-11-22 15:00 UTC", text)
     add_press(game.store, game.latest_turn() + 1, kept, hall.now)
-    game.run_turn(now=hall.now)
-    hall.send()
-    press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
-    assert len(press) == 4
+    press = press_mailed(hall, game)
     for mail in press:
         assert "my code is [withheld], and Peace." in mail.words, mail.body
