@@ -33,8 +33,19 @@ def test_a_duel_player_s_mails_each_count_once_against_the_hourly_limit(tmp_path
         world.mail(forms(world, units))
         summary = world.poll()
         assert (summary.filed, summary.unanswered) == (1, 0), (units, summary)
-    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
-    assert len(answers) == 30  # ten mails, three forms each: every one confirmed
+    assert len(to_player_1(world)) == 30  # ten mails, three forms each: every one confirmed
+
+
+def to_player_1(world: World) -> list[bytes]:
+    """The mails in the outbox (queued or sent) to player 1."""
+    return [body for body in world.outbox().values() if b"p1@players.example" in body]
+
+
+def answers_of_a_mail(world: World, text: str) -> int:
+    """Player 1 mails ``text`` and a poll takes it: how many mails he is sent."""
+    world.mail(text)
+    world.poll()
+    return len(to_player_1(world))
 
 
 def test_a_mail_of_forms_with_wrong_codes_is_answered_within_the_hourly_limit(
@@ -50,10 +61,7 @@ def test_a_mail_of_forms_with_wrong_codes_is_answered_within_the_hourly_limit(
         world.game.aof(1).replace(header, f"GAME: {world.name}  TURN: 1  PLAYER: {n}  CODE: X")
         for n in range(3, 43)
     ]
-    world.mail("\n\n".join(forms))
-    world.poll()
-    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
-    assert len(answers) == 3
+    assert answers_of_a_mail(world, "\n\n".join(forms)) == 3
 
 
 def test_a_mail_of_many_commands_without_a_code_is_answered_within_the_hourly_limit(
@@ -64,10 +72,7 @@ def test_a_mail_of_many_commands_without_a_code_is_answered_within_the_hourly_li
     for one count against mail.replies_per_hour (3), and three such mails an hour ten
     times as many; each answer counts."""
     world = World(tmp_path)
-    world.mail("\n".join(["STATUS g1", "HELP", "LIST"] * 5))
-    world.poll()
-    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
-    assert len(answers) == 3
+    assert answers_of_a_mail(world, "\n".join(["STATUS g1", "HELP", "LIST"] * 5)) == 3
 
 
 def test_a_duel_player_who_mails_each_colour_apart_has_each_colour_s_limit(
