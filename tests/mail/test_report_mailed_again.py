@@ -56,6 +56,16 @@ def again(world: World) -> dict[str, bytes]:
     return {name: raw for name, raw in world.outbox().items() if name.startswith(PREFIX)}
 
 
+def turn_1_mailed_again(world: World, config: Path) -> str:
+    """Turn 1 run and its reports sent, then player 2's mailed again: the name of the one
+    mail queued for it."""
+    played(world)
+    wtg(config, "send", "-q")
+    wtg(config, "report", "g1", "--player", "2", "--mail")
+    (name,) = again(world)
+    return name
+
+
 def test_the_report_is_queued_to_the_address_now_and_sent_there_once(tmp_path: Path) -> None:
     world, config = mistyped(tmp_path)
     report = open_game(world.game.store.root).report(2, 0)
@@ -176,10 +186,7 @@ def test_one_of_a_turn_rolled_back_since_is_set_aside_not_sent(tmp_path: Path) -
     turn it shows is no more: `wtg send` sets it aside as it does the turn's report, and
     mails the rest."""
     world, config = mistyped(tmp_path)
-    played(world)
-    wtg(config, "send", "-q")
-    wtg(config, "report", "g1", "--player", "2", "--mail")
-    (name,) = again(world)
+    name = turn_1_mailed_again(world, config)
     assert name.endswith("-g1-t0001-p02")
     wtg(config, "rollback", "g1", "--to", "0")
     (back,) = rollbacks(world.game.store)
@@ -192,10 +199,7 @@ def test_one_of_a_turn_rolled_back_since_is_set_aside_not_sent(tmp_path: Path) -
     assert name in folders(world)["failed"] and name not in folders(world)["sent"]
     assert again(world) == {}
     # turn 1 run again: the report of it as it is now is mailed again under an id of its own
-    played(world)
-    wtg(config, "send", "-q")
-    wtg(config, "report", "g1", "--player", "2", "--mail")
-    (anew,) = again(world)
+    anew = turn_1_mailed_again(world, config)
     assert anew.endswith("-g1-t0001-p02-g1")
     wtg(config, "send", "-q")
     assert anew in folders(world)["sent"]
@@ -203,10 +207,7 @@ def test_one_of_a_turn_rolled_back_since_is_set_aside_not_sent(tmp_path: Path) -
 
 def test_one_of_a_turn_run_again_since_is_set_aside_not_sent(tmp_path: Path) -> None:
     world, config = mistyped(tmp_path)
-    played(world)
-    wtg(config, "send", "-q")
-    wtg(config, "report", "g1", "--player", "2", "--mail")
-    (name,) = again(world)
+    name = turn_1_mailed_again(world, config)
     wtg(config, "run-turn", "g1", "--rerun", "--unchanged")  # its report mailed anew
     sent = wtg(config, "send")
     why = (
@@ -314,10 +315,7 @@ def test_the_undo_of_a_rollback_puts_back_one_it_set_aside(tmp_path: Path) -> No
     its turn counts again, as it ran, and it is sent. (The latest turn's report goes in the
     undo's notice to a player told of the rollback, as the report set aside does.)"""
     world, config = mistyped(tmp_path)
-    played(world)
-    wtg(config, "send", "-q")
-    wtg(config, "report", "g1", "--player", "2", "--mail")
-    (name,) = again(world)
+    name = turn_1_mailed_again(world, config)
     assert name.endswith("-g1-t0001-p02")
     played(world)
     wtg(config, "rollback", "g1", "--to", "0")
