@@ -36,25 +36,20 @@ def workers_line(ruleset: Any, state: WokState, resolve: Callable[..., Any]) -> 
     return line.strip()
 
 
+@pytest.mark.parametrize(
+    ("wok", "said"),
+    [(24, "Your workers made: {missiles} MIS."), (0, "Your workers made nothing this turn.")],
+)
 @pytest.mark.parametrize(("ruleset", "board", "resolve"), RULESETS)
 def test_only_what_the_workers_made_is_said(
-    ruleset: Any, board: Callable[[], WokState], resolve: Callable[..., Any]
+    ruleset: Any, board: Callable[[], WokState], resolve: Callable[..., Any], wok: int, said: str
 ) -> None:
-    """24 workers of aim MIS make missiles and nothing else."""
+    """24 workers of aim MIS make missiles and nothing else; none make nothing, said in one
+    line."""
     state = board()
-    empty(state, 1, 1, wok=24, aim="MIS")
+    empty(state, 1, 1, wok=wok, aim="MIS")
     empty(state, 20, 2)
-    assert workers_line(ruleset, state, resolve) == f"Your workers made: {MISSILES[ruleset]} MIS."
-
-
-@pytest.mark.parametrize(("ruleset", "board", "resolve"), RULESETS)
-def test_workers_who_made_nothing_are_said_in_one_line(
-    ruleset: Any, board: Callable[[], WokState], resolve: Callable[..., Any]
-) -> None:
-    state = board()
-    empty(state, 1, 1, wok=0, aim="MIS")
-    empty(state, 20, 2)
-    assert workers_line(ruleset, state, resolve) == "Your workers made nothing this turn."
+    assert workers_line(ruleset, state, resolve) == said.format(missiles=MISSILES[ruleset])
 
 
 def test_the_products_keep_their_order_and_units() -> None:
