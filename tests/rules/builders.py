@@ -10,6 +10,7 @@ from typing import Any
 
 from wtg.core.board import Board, Spot
 from wtg.core.ruleset import TurnResult
+from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.rules.standard.resolve import resolve as resolve_standard
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.ruleset import WokRuleset
@@ -81,6 +82,33 @@ def run_standard(
 
 def kinds(result: TurnResult[WokState], kind: str) -> list[Any]:
     return [e for e in result.events if e.kind == kind]
+
+
+def one(result: TurnResult[WokState], kind: str) -> Any:
+    """The one event of ``kind`` the turn had (checked: one)."""
+    found = kinds(result, kind)
+    assert len(found) == 1
+    return found[0]
+
+
+def spy(source: int, target: int, op: int, spies: int) -> dict[str, int]:
+    """A spying order's line, as an order form's section holds it."""
+    return {"from": source, "to": target, "op": op, "spies": spies}
+
+
+def grid_config(ruleset: str, players: int = 2) -> GameConfig:
+    """A game's config of ``ruleset`` on the grid map, players 1 to ``players`` (P1,
+    p1@example.org, CODE0001, ...): what a report of a hand-made state is written for."""
+    return GameConfig(
+        game="test",
+        ruleset=ruleset,
+        map="grid",
+        seed=1,
+        players=tuple(
+            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}")
+            for i in range(1, players + 1)
+        ),
+    )
 
 
 class FixedRng(random.Random):

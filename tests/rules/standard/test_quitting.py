@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.rules.builders import empty, kinds, make_state, orders, run_standard
+from tests.rules.builders import empty, grid_config, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
 from wtg.rules.standard.resolve import resolve
 from wtg.rules.wok.orders import Orders
@@ -135,15 +134,7 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
         state = result.state
     events = [e.to_dict() for e in result.events]
     assert state.player(3).status == QUIT
-    config = GameConfig(
-        game="test",
-        ruleset="standard",
-        map="grid",
-        seed=1,
-        players=tuple(
-            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2, 3)
-        ),
-    )
+    config = grid_config("standard", players=3)
     mine = report_text(RULESET, config, state, events, 3, aof="")
     assert "- You missed 3 turns in a row and have QUIT the game." in mine
     assert "P3 (#3)" not in mine

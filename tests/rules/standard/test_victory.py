@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from tests.rules.builders import empty, kinds, make_state, orders, run_standard
+from tests.rules.builders import empty, grid_config, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.gameconfig import GameConfig
 from wtg.game.report import report_text
 from wtg.rules.standard.phases.victory import rank
 from wtg.rules.standard.setup import start_state
@@ -35,16 +35,7 @@ def game_over(result: TurnResult[WokState]) -> tuple[str, tuple[int, ...]] | Non
 
 
 def config(players: int) -> GameConfig:
-    return GameConfig(
-        game="test",
-        ruleset="standard",
-        map="grid",
-        seed=1,
-        players=tuple(
-            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}")
-            for i in range(1, players + 1)
-        ),
-    )
+    return grid_config("standard", players)
 
 
 def new_game(players: int, map_name: str, variant: str | None = None) -> WokState:

@@ -16,26 +16,25 @@ from typing import Any
 
 import pytest
 
-from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.rules.builders import (
+    FixedRng,
+    empty,
+    grid_config,
+    kinds,
+    make_state,
+    one,
+    orders,
+    run,
+    spy,
+)
 from tests.shipped import WOK4 as RULESET
 from wtg.core.ruleset import TurnResult
-from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
 from wtg.rules.wok.state import WokState
 
-CONFIG = GameConfig(
-    game="test",
-    ruleset="wok4",
-    map="grid",
-    seed=1,
-    players=tuple(PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2)),
-)
+CONFIG = grid_config("wok4")
 YES, NO = 0.0, 0.99
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5
-
-
-def spy(source: int, target: int, op: int, spies: int) -> dict[str, int]:
-    return {"from": source, "to": target, "op": op, "spies": spies}
 
 
 def duel(spies: int = 20, players: int = 2, **target: Any) -> WokState:
@@ -52,12 +51,6 @@ def operate(
     state: WokState, *ops: dict[str, int], values: tuple[float, ...]
 ) -> TurnResult[WokState]:
     return run(state, orders(1, spy=list(ops)), rng=FixedRng(*values))
-
-
-def one(result: TurnResult[WokState], kind: str) -> Any:
-    found = kinds(result, kind)
-    assert len(found) == 1
-    return found[0]
 
 
 # --- the chance of success ----------------------------------------------------------------
