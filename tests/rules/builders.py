@@ -96,6 +96,11 @@ def spy(source: int, target: int, op: int, spies: int) -> dict[str, int]:
     return {"from": source, "to": target, "op": op, "spies": spies}
 
 
+def bomb(source: int, target: int, missiles: int) -> dict[str, int]:
+    """A bombing order's line, as an order form's section holds it."""
+    return {"from": source, "to": target, "missiles": missiles}
+
+
 def grid_config(ruleset: str, players: int = 2) -> GameConfig:
     """A game's config of ``ruleset`` on the grid map, players 1 to ``players`` (P1,
     p1@example.org, CODE0001, ...): what a report of a hand-made state is written for."""

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
+from tests.rules.builders import FixedRng, bomb, empty, kinds, make_state, one, orders, run_standard
 from wtg.core.ruleset import TurnResult
 from wtg.rules.standard.phases.bombing import bomb_range
 from wtg.rules.wok.state import WokState
 
 HIT, MISS = 0.0, 0.99
 ARM, SPY, DEF = 0.1, 0.5, 0.9
-
-
-def bomb(source: int, target: int, missiles: int) -> dict[str, int]:
-    return {"from": source, "to": target, "missiles": missiles}
 
 
 def setup(eff: int = 80, missiles: int = 10) -> WokState:
@@ -41,9 +37,7 @@ def fire(
 
 
 def only_run(result: TurnResult[WokState]) -> Any:
-    runs = kinds(result, "bombing_run")
-    assert len(runs) == 1
-    return runs[0]
+    return one(result, "bombing_run")
 
 
 def skipped(result: TurnResult[WokState]) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.rules.builders import FixedRng, bomb, empty, kinds, make_state, one, orders, run
 from tests.rules.wok4.test_spying import CONFIG
 from tests.shipped import WOK4 as RULESET
 from wtg.core.orders import RawEntry
@@ -25,10 +25,6 @@ MISS = 0.99
 HIT = 0.0
 ARMIES, SPIES, DEFENSE, TECH = 0.1, 0.3, 0.6, 0.8
 LEAST, MOST = 0.0, 0.99  # amount rolls: 1 (or 5 tech) and 5 (or 13 tech)
-
-
-def bomb(source: int, target: int, missiles: int) -> dict[str, int]:
-    return {"from": source, "to": target, "missiles": missiles}
 
 
 def duel(eff: int = 80, missiles: int = 10, players: int = 2) -> WokState:
@@ -46,9 +42,7 @@ def fire(
 
 
 def only_run(result: TurnResult[WokState]) -> Any:
-    runs = kinds(result, "bombing_run")
-    assert len(runs) == 1
-    return runs[0]
+    return one(result, "bombing_run")
 
 
 # --- range and hit chance ---------------------------------------------------------------
