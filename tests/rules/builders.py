@@ -96,6 +96,11 @@ def spy(source: int, target: int, op: int, spies: int) -> dict[str, int]:
     return {"from": source, "to": target, "op": op, "spies": spies}
 
 
+def attack(source: int, target: int, armies: int) -> dict[str, int]:
+    """An attack order's line, as an order form's section holds it."""
+    return {"from": source, "to": target, "armies": armies}
+
+
 def bomb(source: int, target: int, missiles: int) -> dict[str, int]:
     """A bombing order's line, as an order form's section holds it."""
     return {"from": source, "to": target, "missiles": missiles}

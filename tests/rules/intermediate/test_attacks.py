@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.builders import FixedRng, empty, kinds, orders
+from tests.rules.builders import FixedRng, attack, empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.combat import Force, attack_top, defense_top
@@ -26,10 +26,6 @@ from wtg.rules.wok.troops import terrain_bonus
 
 LOSE, WIN = 0.0, 0.95
 """The attacker's roll: 0, or the top (9 rolls 9, 10 rolls 10); the defender rolls 9."""
-
-
-def attack(source: int, target: int, armies: int) -> dict[str, int]:
-    return {"from": source, "to": target, "armies": armies}
 
 
 def battle_state(defenders: int = 1, terrain: str = "Plains", **attackers: int) -> WokState:

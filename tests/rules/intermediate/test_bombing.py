@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.builders import FixedRng, empty, kinds, orders
+from tests.rules.builders import FixedRng, bomb, empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import WokState
@@ -24,10 +24,6 @@ from wtg.rules.wok.state import WokState
 HIT, MISS = 0.0, 0.99
 WALLS, PAST_WALLS = 0.0, 0.99
 """The second draw of a hit: under 10 x DEF percent it strikes the defences."""
-
-
-def bomb(source: int, target: int, missiles: int) -> dict[str, int]:
-    return {"from": source, "to": target, "missiles": missiles}
 
 
 def setup(eff: int = 80, missiles: int = 10, **target: Any) -> WokState:

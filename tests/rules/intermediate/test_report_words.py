@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.rules.builders import FixedRng, orders
+from tests.rules.builders import FixedRng, attack, bomb, orders
 from tests.rules.intermediate.grid import run_intermediate
-from tests.rules.intermediate.test_attacks import LOSE, WIN, attack, battle_state
-from tests.rules.intermediate.test_bombing import HIT, PAST_WALLS, bomb, fire, setup
+from tests.rules.intermediate.test_attacks import LOSE, WIN, battle_state
+from tests.rules.intermediate.test_bombing import HIT, PAST_WALLS, fire, setup
 from tests.rules.intermediate.test_movement import move
 from tests.rules.intermediate.test_movement import setup as movement_setup
 from tests.shipped import INTERMEDIATE

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
+from tests.rules.builders import FixedRng, attack, empty, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import TurnResult
 from wtg.rules.standard.combat import attack_top, defense_top, fight
 from wtg.rules.standard.phases.attacks import attacks_allowed
@@ -26,10 +26,6 @@ from wtg.rules.wok.state import WokState
 # attacker rolls (0..10) and defender rolls (0..5)
 A0, A4, A5, A10 = 0.0, 0.4, 0.5, 0.95
 D0, D3, D4, D5 = 0.0, 0.5, 0.7, 0.9
-
-
-def attack(source: int, target: int, armies: int) -> dict[str, int]:
-    return {"from": source, "to": target, "armies": armies}
 
 
 def battle_state(attackers: int = 2, defenders: int = 1, **target: Any) -> WokState:
@@ -453,7 +449,13 @@ def test_an_order_from_a_province_lost_this_turn_is_ignored() -> None:
 def test_players_attack_in_the_order_of_play() -> None:
     """Each player's attacks run in the Order of Play: player 2, first, takes the empty
     neutral 3; player 1 then meets player 2's armies there."""
-    state = make_state()
+    battles = both_attack_the_neutral(make_state())
+    assert [(b.attacker, b.defender, b.defenders) for b in battles] == [(2, 0, 0), (1, 2, 5)]
+
+
+def both_attack_the_neutral(state: WokState) -> list[Any]:
+    """Player 2, first in the Order of Play, attacks the empty neutral 3 from 4 with 5
+    armies; player 1 attacks it from 2 with 10: the turn's battles."""
     state.oop = [2, 1]
     empty(state, 2, 1, arm=10, lev=2000)
     empty(state, 4, 2, arm=5, lev=2000)
@@ -464,5 +466,4 @@ def test_players_attack_in_the_order_of_play() -> None:
         orders(2, attack=[attack(4, 3, 5)]),
         seed=3,
     )
-    battles = kinds(result, "battle")
-    assert [(b.attacker, b.defender, b.defenders) for b in battles] == [(2, 0, 0), (1, 2, 5)]
+    return kinds(result, "battle")

@@ -12,9 +12,9 @@ whose.
 
 from __future__ import annotations
 
-from tests.rules.builders import FixedRng, empty, make_state, orders, run_standard
-from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, attack, battle_state
-from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, bomb, fire, setup
+from tests.rules.builders import FixedRng, attack, bomb, empty, make_state, orders, run_standard
+from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, battle_state
+from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, fire, setup
 from tests.rules.standard.test_victory import config
 from tests.shipped import STANDARD as RULESET
 from wtg.game.report import report_text

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
+from tests.rules.builders import FixedRng, attack, empty, kinds, make_state, orders, run_standard
+from tests.rules.standard.test_attacks import both_attack_the_neutral
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import Json
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
@@ -19,10 +20,6 @@ from wtg.rules.wok.state import WokState
 
 YES = 0.0
 PROPAGANDA = 3
-
-
-def attack(source: int, target: int, armies: int) -> dict[str, int]:
-    return {"from": source, "to": target, "armies": armies}
 
 
 def reasons(result: TurnResult[WokState], phase: str) -> list[str]:
@@ -261,18 +258,7 @@ def test_a_neutral_taken_by_the_napped_colour_this_turn_can_be_attacked() -> Non
     """ "they ARE allowed to bump into each other going for the same neutral" - player 2
     (first in the Order of Play) takes the neutral 3; player 1 then attacks it, for it was
     nobody's at the start of the turn."""
-    state = napped(turn=4)
-    state.oop = [2, 1]
-    empty(state, 2, 1, arm=10, lev=2000)
-    empty(state, 4, 2, arm=5, lev=2000)
-    empty(state, 3, 0)
-    result = run_standard(
-        state,
-        orders(1, attack=[attack(2, 3, 10)]),
-        orders(2, attack=[attack(4, 3, 5)]),
-        seed=3,
-    )
-    battles = kinds(result, "battle")
+    battles = both_attack_the_neutral(napped(turn=4))
     assert [(b.attacker, b.defender, b.province) for b in battles] == [(2, 0, 3), (1, 2, 3)]
 
 

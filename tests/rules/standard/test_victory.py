@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from tests.rules.builders import empty, grid_config, kinds, make_state, orders, run_standard
+from tests.rules.builders import attack, empty, grid_config, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
@@ -23,10 +23,6 @@ from wtg.rules.standard.phases.victory import rank
 from wtg.rules.standard.setup import start_state
 from wtg.rules.wok.ruleset import GameFinished
 from wtg.rules.wok.state import ACTIVE, DEAD, Outcome, WokState
-
-
-def attack(source: int, target: int, armies: int) -> dict[str, int]:
-    return {"from": source, "to": target, "armies": armies}
 
 
 def game_over(result: TurnResult[WokState]) -> tuple[str, tuple[int, ...]] | None:
@@ -276,10 +272,14 @@ def test_a_vote_ends_a_skirmish() -> None:
     assert game_over(result) == ("vote", (2,))
 
 
-def test_a_vote_with_allies_gives_the_winner_and_his_ally() -> None:
+@pytest.mark.parametrize(("players", "winners"), [(6, (1, 2)), (5, (1,))])
+def test_a_vote_with_allies_gives_the_winner_and_his_ally_in_a_large_game(
+    players: int, winners: tuple[int, ...]
+) -> None:
     """Ruling: the winner of a vote is the first of the ranking, with his ally if the
-    alliance counts (a game that started with more than 5 players)."""
-    state = survivors(6, (1, 2, 3), started_with=6)
+    alliance counts (a game that started with more than 5 players): "players can only
+    share victory if the game started with more than 5 players"."""
+    state = survivors(players, (1, 2, 3), started_with=players)
     state.province(3).arm = 500
     state.player(1).ally = 2
     state.player(2).ally = 1
@@ -289,22 +289,7 @@ def test_a_vote_with_allies_gives_the_winner_and_his_ally() -> None:
         orders(2, vote_end=True),
         orders(3, vote_end=True),
     )
-    assert game_over(result) == ("vote", (1, 2))
-
-
-def test_a_vote_with_allies_in_a_small_game_gives_one_winner() -> None:
-    """ "players can only share victory if the game started with more than 5 players"."""
-    state = survivors(5, (1, 2, 3), started_with=5)
-    state.province(3).arm = 500
-    state.player(1).ally = 2
-    state.player(2).ally = 1
-    result = run_standard(
-        state,
-        orders(1, vote_end=True),
-        orders(2, vote_end=True),
-        orders(3, vote_end=True),
-    )
-    assert game_over(result) == ("vote", (1,))
+    assert game_over(result) == ("vote", winners)
 
 
 # --- the ranking ------------------------------------------------------------------------
