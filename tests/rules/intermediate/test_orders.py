@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.aof.reading import read_aof
 from tests.rules.builders import empty, give
+from tests.rules.confirmations import confirmation
 from tests.rules.intermediate.grid import make_grid
 from tests.shipped import INTERMEDIATE as RULESET
 from wtg.aof.render import render_aof
@@ -125,8 +126,6 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     """An order confirmation's forecast runs the phases without chance on this player's
     orders: ARM become knights (5 WOOD each) and move; the wood and the troop kinds after
     the turn are shown."""
-    from wtg.mail.outgoing.compose import render
-
     state = make_grid()
     empty(state, 1, 1, arm=10)
     empty(state, 2, 1)
@@ -139,23 +138,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     forecast: dict[str, Any] = RULESET.forecast(state, planned, 1)
     assert forecast["wood"] == 80
     assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
-    text = render(
-        "confirmation",
-        source="",  # the player's own address
-        ruleset=RULESET.name,
-        game="g",
-        turn=6,
-        side=state.player(1),
-        superseded=False,
-        received="now",
-        deadline=None,
-        ready=False,
-        accepted=2,
-        rejected=0,
-        verdicts=[],
-        forecast=forecast,
-        masked_code="S****T",
-    )
+    text = confirmation(RULESET.name, state.player(1), forecast, game="g", turn=6, accepted=2)
     # the report's table: the troops by kind in their columns (ARM, PIK, ARC, KNI, CAT)
     header, *rows = text[text.index("FORECAST:") :].splitlines()[1:4]
     at = header.index(" ARM PIK ARC KNI CAT") + 1

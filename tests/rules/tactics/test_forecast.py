@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.rules.confirmations import confirmation
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import Json
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.mail.outgoing import compose
 from wtg.rules.tactics.state import ARMY, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 
@@ -54,46 +54,33 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
     assert all(line.startswith("piece ") and " -> " in line for line in forecast["lines"])
     assert game.ruleset.state_to_dict(view) == on_disk
     assert game.state_view() is view
-    body = compose.render(
-        "confirmation",
-        source="",  # the player's own address
+    body = confirmation(
+        "tactics",
+        view.player(active),
+        forecast,
         game="t",
-        ruleset="tactics",
         turn=2,
-        player=players[active - 1],
-        side=view.player(active),
-        superseded=False,
-        received="2026-01-01 10:00:00 UTC",
-        deadline=None,
-        ready=False,
         accepted=len(submission.verdicts),
-        rejected=0,
         verdicts=[v.describe() for v in submission.verdicts],
-        forecast=forecast,
+        received="2026-01-01 10:00:00 UTC",
         masked_code="C***",
+        player=players[active - 1],
     )
     assert "FORECAST: your orders as they would run" in body
     assert forecast["lines"][0] in body
 
 
 def _confirmation(game: TacticsState, forecast: dict[str, Any]) -> str:
-    return compose.render(
-        "confirmation",
-        source="",  # the player's own address
+    return confirmation(
+        "tactics",
+        game.player(1),
+        forecast,
         game="t",
-        ruleset="tactics",
         turn=6,
-        player=PlayerEntry(id=1, name="P1", email="p1@example.org", code="X"),
-        side=game.player(1),
-        superseded=False,
-        received="2026-01-01 10:00:00 UTC",
-        deadline=None,
-        ready=False,
         accepted=1,
-        rejected=0,
-        verdicts=[],
-        forecast=forecast,
+        received="2026-01-01 10:00:00 UTC",
         masked_code="X***",
+        player=PlayerEntry(id=1, name="P1", email="p1@example.org", code="X"),
     )
 
 

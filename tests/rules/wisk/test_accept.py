@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.aof.reading import read_aof
+from tests.rules.confirmations import confirmation
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
@@ -20,7 +21,6 @@ from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import Json, JsonObject
-from wtg.mail.outgoing.compose import render
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29
@@ -443,8 +443,6 @@ def test_a_place_line_over_the_armies_left_says_what_it_places() -> None:
 def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -> None:
     """The confirmation of a placement over the armies left said "Would not run: place 5 on
     33" beside "+1 on Japan (33)". The line runs, with what is left: the forecast says so."""
-    from wtg.mail.outgoing.compose import render
-
     state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
     orders: JsonObject = {
         "player": 1,
@@ -463,23 +461,7 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
         (f"place 1 on {ALBERTA}", "no armies were left to place there")
     ]
-    text = render(
-        "confirmation",
-        source="",  # the player's own address
-        ruleset=RULESET.name,
-        game="g",
-        turn=1,
-        side=state.player(1),
-        superseded=False,
-        received="now",
-        deadline=None,
-        ready=False,
-        accepted=3,
-        rejected=0,
-        verdicts=[],
-        forecast=forecast,
-        masked_code="S****T",
-    )
+    text = confirmation(RULESET.name, state.player(1), forecast, game="g", turn=1, accepted=3)
     assert f"Would not run: place 5 on {JAPAN}" not in text
     assert f"Would not run: place 1 on {ALBERTA}" in text
 
@@ -504,23 +486,7 @@ def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_i
     orders: JsonObject = {"player": 1, "turn": 1, "place": [*ones, {"territory": 41, "armies": 2}]}
     forecast: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == []
-    text = render(
-        "confirmation",
-        source="",  # the player's own address
-        ruleset=RULESET.name,
-        game="g",
-        turn=1,
-        side=state.player(1),
-        superseded=False,
-        received="now",
-        deadline=None,
-        ready=False,
-        accepted=7,
-        rejected=0,
-        verdicts=[],
-        forecast=forecast,
-        masked_code="S****T",
-    )
+    text = confirmation(RULESET.name, state.player(1), forecast, game="g", turn=1, accepted=7)
     assert max(len(line) for line in text.splitlines()) <= 78
     words = " ".join(text.split())
     assert "Then: Alaska (1): 2 armies; Alberta (4): 2 armies;" in words
