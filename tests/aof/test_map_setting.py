@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.aof.test_forms_are_sent_blank import GAMES
+from tests.aof.test_forms_are_sent_blank import EVERY_GAME, Setup, made
 from tests.mail.loop import players
 from wtg.cli import main
 from wtg.core.form import FormError, form_from_data
 from wtg.core.orders import OrderError
-from wtg.core.ruleset import OptionValue, SeatId, SideId
+from wtg.core.ruleset import SeatId, SideId
 from wtg.core.settings import MAP
 from wtg.data.forms import read_form
 from wtg.game.arrivalkey import arrival_key
@@ -69,18 +69,11 @@ def pending(game: Game, side: int = 1) -> bytes | None:
     return path.read_bytes() if path.exists() else None
 
 
-@pytest.mark.parametrize(("ruleset", "map_name", "variant", "count", "options"), GAMES)
+@EVERY_GAME
 def test_map_off_is_read_in_every_ruleset_and_kept_for_the_seat(
-    tmp_path: Path,
-    ruleset: str,
-    map_name: str,
-    variant: str | None,
-    count: int,
-    options: dict[str, OptionValue],
+    tmp_path: Path, setup: Setup
 ) -> None:
-    game = create_game(
-        tmp_path / "g", ruleset, map_name, players(count), seed=7, variant=variant, options=options
-    )
+    game = made(tmp_path, setup)
     side, seat, form = owing_form(game)
     text, line = with_line(form, "MAP: off")
     result = one(game.submit_all(text, via="mail"))
@@ -95,18 +88,11 @@ def test_map_off_is_read_in_every_ruleset_and_kept_for_the_seat(
     assert side in game.ruleset.owing(game.state())
 
 
-@pytest.mark.parametrize(("ruleset", "map_name", "variant", "count", "options"), GAMES)
+@EVERY_GAME
 def test_a_value_map_does_not_take_is_rejected_with_its_line_and_reason(
-    tmp_path: Path,
-    ruleset: str,
-    map_name: str,
-    variant: str | None,
-    count: int,
-    options: dict[str, OptionValue],
+    tmp_path: Path, setup: Setup
 ) -> None:
-    game = create_game(
-        tmp_path / "g", ruleset, map_name, players(count), seed=7, variant=variant, options=options
-    )
+    game = made(tmp_path, setup)
     _side, _seat, form = owing_form(game)
     text, line = with_line(form, "MAP: maybe")
     result = one(game.submit_all(text, via="mail"))
