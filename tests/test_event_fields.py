@@ -30,6 +30,8 @@ def typed_dicts() -> list[type]:
 
 
 def event_classes() -> list[type[Event]]:
+    """Every class of event, a subclass of a subclass too (each module defining one
+    imported)."""
     found: list[type[Event]] = []
     todo = list(Event.__subclasses__())
     while todo:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from tests.test_gm_controls import body, head, make, queued, run
@@ -44,28 +45,32 @@ def test_a_text_file_in_latin_1_is_refused_with_what_to_do(tmp_path: Path) -> No
     nothing_owed(tmp_path)
 
 
-def test_a_program_given_for_the_text_is_refused(tmp_path: Path) -> None:
-    """`wtg announce g1 - < wtg` (the wrong file): bytes that decode as UTF-8, NULs and
-    escapes among them."""
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        (
+            b"\x7fELF\x02\x01\x01\x00\x00\nmore\n",
+            "wtg: the text read from standard input holds the control character 0x7f on line "
+            "1, which a text for the players never holds (the wrong file?): give a text of "
+            "plain lines; nothing was queued\n",
+        ),
+        (
+            b"poll: filed 0\n" * 400_000,
+            "wtg: the text read from standard input holds 5,600,000 characters, and an "
+            "announcement at most 50,000 (the wrong file?): give a shorter text; nothing was "
+            "queued\n",
+        ),
+    ],
+    ids=["a program", "megabytes"],
+)
+def test_the_wrong_file_given_for_the_text_is_refused(
+    tmp_path: Path, text: bytes, refusal: str
+) -> None:
+    """`wtg announce g1 - < wtg` (a program: bytes that decode as UTF-8, NULs and escapes
+    among them), `wtg announce --all - < wtg.log` (a mail of megabytes to every player)."""
     make(tmp_path / "games", count=2)
-    result = announce_stdin(tmp_path, b"\x7fELF\x02\x01\x01\x00\x00\nmore\n", 1)
-    assert result.stderr == (
-        "wtg: the text read from standard input holds the control character 0x7f on line "
-        "1, which a text for the players never holds (the wrong file?): give a text of "
-        "plain lines; nothing was queued\n"
-    )
-    nothing_owed(tmp_path)
-
-
-def test_a_text_of_megabytes_is_refused(tmp_path: Path) -> None:
-    """`wtg announce --all - < wtg.log`: a mail of megabytes to every player."""
-    make(tmp_path / "games", count=2)
-    result = announce_stdin(tmp_path, b"poll: filed 0\n" * 400_000, 1)
-    assert result.stderr == (
-        "wtg: the text read from standard input holds 5,600,000 characters, and an "
-        "announcement at most 50,000 (the wrong file?): give a shorter text; nothing was "
-        "queued\n"
-    )
+    result = announce_stdin(tmp_path, text, 1)
+    assert result.stderr == refusal
     nothing_owed(tmp_path)
 
 

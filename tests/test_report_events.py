@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from tests.played import Played, attacking, game_config, play
-from wtg.core.events import Event
+from tests.test_event_fields import event_classes
 from wtg.core.ruleset import OptionValue, Ruleset, State, public_sides
 from wtg.game.gameconfig import GameConfig
 from wtg.game.registry import find_ruleset
@@ -291,7 +291,7 @@ def declared_kinds(ruleset: str) -> set[str]:
     kinds = set()
     for package in packages:
         for module in _modules(package):
-            for cls in _event_classes():
+            for cls in event_classes():
                 if cls.__module__ == module:
                     kinds.add(cls.kind)
     return kinds - set(NOT_EMITTED.get(ruleset, {}))
@@ -304,16 +304,6 @@ def _modules(package: str) -> list[str]:
         importlib.import_module(info.name)
         names.append(info.name)
     return names
-
-
-def _event_classes() -> list[type[Event]]:
-    found: list[type[Event]] = []
-    todo = list(Event.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        found.append(cls)
-        todo.extend(cls.__subclasses__())
-    return found
 
 
 def key_of(event: Mapping[str, Any]) -> str:
