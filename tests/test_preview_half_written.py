@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from tests import killpoints
@@ -24,17 +25,26 @@ def preview(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, capture_output=True, text=True, check=False)
 
 
-def test_a_preview_of_a_game_a_rollback_cut_short_is_refused_and_writes_nothing(
-    tmp_path: Path,
-) -> None:
+def rollback_host(tmp_path: Path) -> tuple[Path, list[str], Callable[[], None]]:
+    """Game g1 (three turns run) in the games folder of a config at ``tmp_path``, copied from a
+    template: the config, the arguments of its rollback to turn 1, and what puts the games
+    folder back as the template is before each kill."""
     original = template(tmp_path / "template" / "g1")
-    games = tmp_path / "games"
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
     args = ["--config", str(config), "rollback", "g1", "--to", "1"]
-    root = games / "g1"
-    fresh = killpoints.restorer(original, root, clearing=games)
+    games = tmp_path / "games"
+    fresh = killpoints.restorer(original, games / "g1", clearing=games)
     fresh()
+    return config, args, fresh
+
+
+def test_a_preview_of_a_game_a_rollback_cut_short_is_refused_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    config, args, fresh = rollback_host(tmp_path)
+    games = tmp_path / "games"
+    root = games / "g1"
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     refused = 0
@@ -89,14 +99,9 @@ def test_readers_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
     (never on stdout: `wtg state --json` stays JSON) says that the rollback cut short is
     not finished, and where to read what finishes it (before, they showed turn 3, to be
     taken back, without a word)."""
-    original = template(tmp_path / "template" / "g1")
+    config, args, fresh = rollback_host(tmp_path)
     games = tmp_path / "games"
-    config = tmp_path / "wtg.yaml"
-    config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
-    args = ["--config", str(config), "rollback", "g1", "--to", "1"]
     root = games / "g1"
-    fresh = killpoints.restorer(original, root, clearing=games)
-    fresh()
     whole = killpoints.count(args, games)
     noted = 0
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
