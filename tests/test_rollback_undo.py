@@ -36,7 +36,7 @@ from wtg.gm.control import rollback, undo_rollback
 from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import rollbacks
 from wtg.gm.takeover import take_over
-from wtg.host.config import config_from_data
+from wtg.host.config import GmConfig, config_from_data
 from wtg.lobby.seats import resign
 from wtg.mail.outgoing.sender import send
 from wtg.mail.spool.runlock import only_one
@@ -351,6 +351,18 @@ def test_press_sent_since_the_rollback_set_aside_is_said_to_its_writer(tmp_path:
     assert [seat for seat, text in said_to.items() if line in text.replace("\n", " ")] == [2]
 
 
+def mailed_and_rolled_back(tmp_path: Path) -> GmConfig:
+    """A host's game g1, turn 0's mail sent, three turns played and their mail sent, then
+    rolled back to turn 1: the host's config."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    send(gm, now=NOW)
+    play(game, 3)
+    send(gm, now=NOW)
+    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    return gm
+
+
 @pytest.mark.parametrize("cut", [2, 3, 4])
 def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cut: int
@@ -359,12 +371,7 @@ def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     none yet): `wtg status` showed the game at a turn half put back, its deadline long past
     and `wtg send` named to mail it, no word of the undo; `wtg send` said nothing either.
     Both name the undo to give again, as they do a rollback cut short."""
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     send(gm, now=NOW)
     real_rename, calls = os.rename, []
 
@@ -403,12 +410,7 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     turn 1, send orders for turn 2) went out beside the undo's, in the outbox's order (by
     maildir key, not the order queued) and the mail's, so a player could read the rollback
     last and play a turn that stands. Those not yet mailed are taken out of the queue."""
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     queue = gm.games_dir / ".mail" / "outbox" / "queue"
     assert len(list(queue.glob("rollback-*.eml"))) == 4
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
@@ -433,12 +435,7 @@ def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
     game was back at a turn it is no more), and the undo only said so. It now asks the
     send to take them out: the next send (this one ended first) mails none of them, and
     mails the undo's, each with the report of the latest turn."""
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     queue = gm.games_dir / ".mail" / "outbox" / "queue"
     with only_one(gm.spool, "send"):
         code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
@@ -469,12 +466,7 @@ def test_the_outbox_marks_the_notices_a_running_send_was_asked_to_take_out(
     (the rollback undone beside it) as any mail waiting, unmarked, until that send came to
     them: the GM read them as going out. Each is marked, in the listing and its --json
     (``withdrawing``); the undo's own are not."""
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     with only_one(gm.spool, "send"):
         assert wtg(gm.games_dir, "rollback", "g1", "--undo")[0] == 0
         code, listed = wtg(gm.games_dir, "outbox")
@@ -505,12 +497,7 @@ def test_a_send_mailing_when_the_rollback_is_undone_mails_none_of_its_notices_le
     """The undo given while the send is mailing the rollback's notices: the one the server
     has stands (the undo's notice says the rollback is undone), the send takes the others
     out of the queue as it comes to them, and the undo's notices go at the next send."""
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     mailed: list[str] = []
     said: list[str] = []
 
