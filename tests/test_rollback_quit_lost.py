@@ -24,14 +24,26 @@ TAKEN_BACK = (
 )
 
 
-def _notices(queue: Path) -> dict[int, str]:
-    found = {}
-    for path in sorted(queue.glob("rollback-*.eml")):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        part = msg.get_body(preferencelist=("plain",))
-        assert part is not None
-        found[int(path.stem[-2:])] = " ".join(str(part.get_content()).split())
-    return found
+def _words(path: Path) -> str:
+    """A queued mail's plain text, its words one space apart."""
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return " ".join(str(part.get_content()).split())
+
+
+def _notices(queue: Path, kind: str = "rollback") -> dict[int, str]:
+    """The words of each notice of ``kind`` (a rollback's, or ``unrollback``: an undo's) in
+    the queue, by seat."""
+    return {int(p.stem[-2:]): _words(p) for p in sorted(queue.glob(f"{kind}-*.eml"))}
+
+
+def _undone(games: Path) -> dict[int, str]:
+    """Game g1 rolled back to turn 1 and the rollback undone: the words of the undo's
+    notices, by seat."""
+    run_cli(games, "rollback", "g1", "--to", "1")
+    run_cli(games, "rollback", "g1", "--undo")
+    return _notices(games / ".mail" / "outbox" / "queue", "unrollback")
 
 
 def test_a_quit_the_rollback_takes_back_is_said_to_its_player(tmp_path: Path) -> None:
@@ -100,15 +112,7 @@ def test_press_the_undo_puts_back_is_said_printed_after_all(tmp_path: Path) -> N
     press = Press(3, "Cid", "2026-03-02 17:00 UTC", "Cid offers the north a truce.")
     with game.store.lock():
         add_press(game.store, 4, press, NOW + timedelta(hours=3, minutes=10))
-    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
-    run_cli(tmp_path / "games", "rollback", "g1", "--undo")
-    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
-    said = {}
-    for path in sorted(queue.glob("unrollback-*.eml")):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        part = msg.get_body(preferencelist=("plain",))
-        assert part is not None
-        said[int(path.stem[-2:])] = " ".join(str(part.get_content()).split())
+    said = _undone(tmp_path / "games")
     line = (
         "Your press written for turn 4 before the rollback is printed after all, with the "
         "turn 4 reports: do not send it again."
@@ -125,15 +129,7 @@ def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
     game = new_game(tmp_path / "games" / "g1")
     play(game, 3)
     assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
-    run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
-    run_cli(tmp_path / "games", "rollback", "g1", "--undo")
-    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
-    said = {}
-    for path in sorted(queue.glob("unrollback-*.eml")):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        part = msg.get_body(preferencelist=("plain",))
-        assert part is not None
-        said[int(path.stem[-2:])] = " ".join(str(part.get_content()).split())
+    said = _undone(tmp_path / "games")
     line = (
         "Your QUIT for turn 4 (a RESIGN you confirmed, or QUIT in your form) is on file "
         "again: you leave the game when turn 4 runs."
@@ -153,9 +149,6 @@ def test_a_resign_before_and_after_the_rollback_is_said_once(tmp_path: Path) -> 
     assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=5), "again") is None
     run_cli(tmp_path / "games", "rollback", "g1", "--undo")
     (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("unrollback-*-p02.eml")
-    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    part = msg.get_body(preferencelist=("plain",))
-    assert part is not None
-    text = " ".join(str(part.get_content()).split())
+    text = _words(path)
     assert "you leave the game when turn 4 runs." in text
     assert "you still play" not in text
