@@ -100,12 +100,31 @@ def one_line(result: Result) -> str:
     return lines[0]
 
 
-def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
-    host = disk / "host"
+def host_of_g1(folder: Path, mailed: bool = False) -> Path:
+    """A host made by `wtg init` at ``folder/host`` with a game g1 of wok4 (its turn 0
+    mailed, if ``mailed``): the host's folder."""
+    host = folder / "host"
     assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
     made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
     assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
+    if mailed:
+        assert wtg(host, "send").exit_code == 0
+    return host
+
+
+def with_a_mail_quarantined(disk: Path) -> Path:
+    """``host_of_g1``, mailed, whose journal holds one mail quarantined (archive/q1): the
+    host's folder."""
+    host = host_of_g1(disk, mailed=True)
+    journal = Journal(host / "games" / ".mail")
+    journal.quarantined("q1", "g1", "archive/q1", "a form no one could read", 1.0)
+    journal.db.commit()
+    journal.close()
+    return host
+
+
+def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
+    host = host_of_g1(disk, mailed=True)
     games = host / "games"
     order_mails(host)
     filler = fill(disk)
@@ -175,11 +194,7 @@ def test_a_read_only_file_system_is_named_and_nothing_is_lost(disk: Path) -> Non
     error): each command said `...journal.sqlite: Read-only file system`, the poll only
     `OSError: Read-only file system`, with no folder named nor what to do. Now each names the
     folder's file system and the remount; once it is writable the commands take up the rest."""
-    host = disk / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
+    host = host_of_g1(disk, mailed=True)
     games = host / "games"
     order_mails(host)
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
@@ -205,16 +220,8 @@ def test_status_reads_a_read_only_games_folder_and_says_it_is(disk: Path) -> Non
     commands to remount, could not even look at the games. Now it shows what it reads, the
     mail quarantined too (SQLite cannot make a read-only disk's journal its -shm file: read
     as it lies), with one line naming the file system and the remount."""
-    host = disk / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
+    host = with_a_mail_quarantined(disk)
     games = host / "games"
-    journal = Journal(games / ".mail")
-    journal.quarantined("q1", "g1", "archive/q1", "a form no one could read", 1.0)
-    journal.db.commit()
-    journal.close()
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
     line = f"READ-ONLY: {read_only(games)}: no poll, turn or mail runs until then"
     try:
@@ -255,16 +262,8 @@ def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -
     the turns mailed. The GM, told by every command that the disk is full, could not look
     at his games. Now it shows them, the mail quarantined too, with one line naming the
     disk; `--json` says it in `disk_full`."""
-    host = disk / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
+    host = with_a_mail_quarantined(disk)
     games = host / "games"
-    journal = Journal(games / ".mail")
-    journal.quarantined("q1", "g1", "archive/q1", "a form no one could read", 1.0)
-    journal.db.commit()
-    journal.close()
     filler = fill(disk)
     try:
         one = wtg(host, "status", "g1")
@@ -298,11 +297,7 @@ def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -
 def test_a_turn_on_a_full_disk_names_the_file_it_could_not_write(disk: Path) -> None:
     """`run-turn` said "No space left on device: the disk that holds ... is full" and not
     which file (os.write names none): now the file too, then the disk, as before."""
-    host = disk / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
+    host = host_of_g1(disk, mailed=True)
     filler = fill(disk)
     line = one_line(wtg(host, "run-turn", "g1", "--now"))
     turn = host / "games" / "g1" / "turns" / ".tmp-0001"
@@ -352,10 +347,7 @@ def test_a_send_whose_journal_write_fails_names_the_journal_and_what_it_noted(
     the games folder cannot be used: database or disk is full": not which file, nor what it
     was noting. Now the line names the journal's file and the note: the game, before its
     first report is queued."""
-    host = tmp_path / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
+    host = host_of_g1(tmp_path)
     monkeypatch.setattr(sending, "Journal", _FullJournal)
     line = one_line(wtg(host, "send"))
     journal = host / "games" / ".mail" / "journal.sqlite"
