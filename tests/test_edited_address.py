@@ -18,6 +18,31 @@ def wtg(*args: object) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+def warned(tmp_path: Path, edited: str, warning: str) -> None:
+    """Game g1 of Ann and Bob made, Bob's email edited in its game.yaml to ``edited``:
+    `wtg status` of the game's folder and of the games folder each warn ``warning`` alone
+    on stderr (its commands with the --games-dir given), and nothing once game.yaml is
+    put back."""
+    made = wtg(
+        "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    config = tmp_path / "g1" / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("email: bob@example.org", f"email: '{edited}'"), "utf-8")
+    for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
+        shown = wtg(*args)
+        said = (
+            warning.replace("`wtg ", f"`wtg --games-dir {tmp_path} ")
+            if args[0] != "status"
+            else warning
+        )
+        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [said]), args
+    config.write_text(text, "utf-8")
+    assert wtg("status", tmp_path / "g1").stderr == ""
+
+
 @pytest.mark.parametrize(
     ("edited", "hint"),
     [
@@ -31,28 +56,11 @@ def wtg(*args: object) -> Result:
 def test_status_warns_of_an_address_edited_into_no_address(
     tmp_path: Path, edited: str, hint: str
 ) -> None:
-    made = wtg(
-        "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
-        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.output
-    config = tmp_path / "g1" / "game.yaml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("email: bob@example.org", f"email: '{edited}'"), "utf-8")
     warning = (
         f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: `wtg "
         f"send` would set his mail aside; correct it in game.yaml{hint}"
     )
-    for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
-        shown = wtg(*args)
-        said = (
-            warning.replace("`wtg ", f"`wtg --games-dir {tmp_path} ")
-            if args[0] != "status"
-            else warning
-        )
-        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [said]), args
-    config.write_text(text, "utf-8")
-    assert wtg("status", tmp_path / "g1").stderr == ""
+    warned(tmp_path, edited, warning)
 
 
 @pytest.mark.parametrize("pasted", ["ann@example.org", "Ann <ANN@example.org>"])
@@ -62,26 +70,9 @@ def test_status_warns_of_an_address_pasted_over_another_players(
     """Bob's new address pasted as Ann's (a copy of the line above): new-game refuses one
     address for two players, but game.yaml took it in silence, and Bob's reports, his code
     in their form, went to Ann, who could then send orders for his seat."""
-    made = wtg(
-        "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
-        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.output
-    config = tmp_path / "g1" / "game.yaml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("email: bob@example.org", f"email: '{pasted}'"), "utf-8")
     warning = (
         "warning: game g1, players 1 (Ann) and 2 (Bob) have one address, ann@example.org: "
         "the mail of each, his code in it, goes there, and whoever reads it can send orders "
         "for every one of them; give each his own address in game.yaml"
     )
-    for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
-        shown = wtg(*args)
-        said = (
-            warning.replace("`wtg ", f"`wtg --games-dir {tmp_path} ")
-            if args[0] != "status"
-            else warning
-        )
-        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [said]), args
-    config.write_text(text, "utf-8")
-    assert wtg("status", tmp_path / "g1").stderr == ""
+    warned(tmp_path, pasted, warning)
