@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.mail.loop import World
+from tests.test_sudo_path import made_for_another
 from wtg.cli import main
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
@@ -214,21 +215,8 @@ def test_root_is_refused_on_a_host_another_user_runs(
     turn root's alone (0600): every later run of the host's own cron failed the game
     ("Permission denied"). Root is refused on a games folder (or a game) that another user
     owns, naming him, and writes nothing."""
-    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
-    config = str(tmp_path / "wtg.yaml")
-    made = CliRunner().invoke(
-        main, ["--config", config, "new-game", "g1", "--ruleset", "wok4", *PLAYERS]
-    )
-    assert made.exit_code == 0, made.output
-    games = tmp_path / "games"
-    if os.geteuid() == 0:  # the host is another user's: nobody's here
-        for path in [games, *games.rglob("*")]:
-            os.chown(path, 65534, 65534)
-    owner = games.stat().st_uid
+    config, games, name = made_for_another(tmp_path)  # nobody's here
     monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
-    import pwd
-
-    name = pwd.getpwuid(owner).pw_name
     before = sorted(str(p) for p in games.rglob("*"))
     for command in (("run-turn", "g1", "--now"), ("send",), ("poll",), ("hold", "g1")):
         result = CliRunner().invoke(main, ["--config", config, *command])
@@ -253,20 +241,8 @@ def test_root_refused_by_the_environments_config_is_told_the_config_for_sudo(
     host another user runs: the refusal said `sudo -u nobody wtg ...`, and that command,
     WTG_CONFIG left behind by sudo, said there was no config. It names the config (and a
     games folder WTG_GAMES_DIR gave) as options; given by --config, as before."""
-    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
-    config = str(tmp_path / "wtg.yaml")
-    made = CliRunner().invoke(
-        main, ["--config", config, "new-game", "g1", "--ruleset", "wok4", *PLAYERS]
-    )
-    assert made.exit_code == 0, made.output
-    games = tmp_path / "games"
-    if os.geteuid() == 0:  # the host is another user's: nobody's here
-        for path in [games, *games.rglob("*")]:
-            os.chown(path, 65534, 65534)
+    config, games, name = made_for_another(tmp_path)  # nobody's here
     monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
-    import pwd
-
-    name = pwd.getpwuid(games.stat().st_uid).pw_name
     told = CliRunner(env={"WTG_CONFIG": config, "WTG_GAMES_DIR": None}).invoke(main, ["send"])
     assert told.exit_code == 1
     assert told.stderr == (
