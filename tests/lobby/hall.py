@@ -185,6 +185,16 @@ def all_confirmed(hall: Hall, names: Sequence[str], hours: float) -> None:
     hall.new_mails()
 
 
+def joined(hall: Hall, number: int, command: str) -> None:
+    """Player ``number``'s request ``command`` (a JOIN) answered, and the code it was
+    mailed CONFIRMed, each mail polled an hour on; the answer to the CONFIRM left unread."""
+    hall.mail(address(number), command)
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(number))
+    hall.mail(address(number), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+
+
 def ann_and_bob(hall: Hall, ruleset: str = "wok4", **options: object) -> Game:
     """A two-player list of ``ruleset`` (and the list's other ``options``, as
     ``Hall.open_list`` takes them) opened and filled by Ann (p1) and Bob (p2), each JOIN

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, joined
 from tests.lobby.test_takeover_colour_names import _trinity_with_a_seat_offered
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on, waiting
@@ -20,14 +20,6 @@ def _older(hall: Hall, name: str, number: int) -> None:
     """A person of the book named ``name`` (address ``number``), as an older wtg took it."""
     with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         confirm_address(db, address(number), name, hall.now)
-
-
-def _joined(hall: Hall, number: int, command: str) -> None:
-    hall.mail(address(number), command)
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(number))
-    hall.mail(address(number), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
 
 
 def test_ann_is_refused_a_duel_beside_an_older_anna(tmp_path: Path) -> None:
@@ -62,7 +54,7 @@ def test_anna_with_a_small_a_is_no_colour_of_anns(tmp_path: Path) -> None:
 def test_ann_waiting_from_before_is_taken_off_when_the_duel_starts(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("standard", variant="duel", players=2)
-    _joined(hall, 1, "JOIN standard duel AS Ann")
+    joined(hall, 1, "JOIN standard duel AS Ann")
     _older(hall, "AnnA", 5)  # the book of an older wtg: no one asked
     hall.new_mails()
     hall.mail(address(2), "JOIN standard duel AS Bob")
@@ -95,7 +87,7 @@ def test_ann_taken_off_by_a_due_run_is_told_by_mail(tmp_path: Path) -> None:
     mailed too, not only said to the GM."""
     hall = Hall(tmp_path)
     hall.open_list("standard", variant="duel", players=2)
-    _joined(hall, 1, "JOIN standard duel AS Ann")
+    joined(hall, 1, "JOIN standard duel AS Ann")
     _older(hall, "AnnA", 5)
     with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:  # no poll after it
         put_on(

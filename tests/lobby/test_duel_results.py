@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, joined
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
 from wtg.lobby.database import LobbyDatabase
@@ -40,11 +40,7 @@ def test_a_duel_player_who_quits_one_colour_of_three_still_plays(tmp_path: Path)
     hall = Hall(tmp_path)
     hall.open_list("standard", variant="duel", players=2)
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN standard duel AS {name}")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(address(number))
-        hall.mail(address(number), f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
+        joined(hall, number, f"JOIN standard duel AS {name}")
     game = hall.game("standard-duel-1")
     ann = next(p for p in game.config.players if p.email == address(1))
     colours = list(game.ruleset.sides_of(game.state_view(), SeatId(ann.id)))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, joined
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.host.config import config_from_data
 from wtg.lobby.database import LobbyDatabase
@@ -30,11 +30,7 @@ def waiting_names(hall: Hall) -> list[str]:
 
 def confirmed(hall: Hall, number: int, name: str) -> None:
     """``number`` is on the wok4 list as ``name``, confirmed."""
-    hall.mail(address(number), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(number))
-    hall.mail(address(number), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
+    joined(hall, number, f"JOIN wok4 AS {name}")
     hall.new_mails()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, joined
 from wtg.core.ruleset import PublicSide, public_sides
 
 
@@ -20,11 +20,7 @@ def _duel(hall: Hall) -> None:
     """Ann (p1) and Bob (p2) play a Duel made from a list; a wok4 list is open."""
     hall.open_list("standard", variant="duel", players=2)
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN standard duel AS {name}")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(address(number))
-        hall.mail(address(number), f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
+        joined(hall, number, f"JOIN standard duel AS {name}")
     hall.new_mails()
     hall.open_list("wok4", players=4)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address, ann_and_bob
+from tests.lobby.hall import Hall, address, ann_and_bob, joined
 from wtg.game.engine import Game
 
 
@@ -20,11 +20,7 @@ def test_a_join_reads_the_state_of_no_game(tmp_path: Path, monkeypatch: pytest.M
     ann_and_bob(hall)  # wok4-1: each side named as its player
     hall.open_list("standard", variant="duel", players=2)
     for number, name in ((3, "Cid"), (4, "Dee")):
-        hall.mail(address(number), f"JOIN standard duel AS {name}")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(address(number))
-        hall.mail(address(number), f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
+        joined(hall, number, f"JOIN standard duel AS {name}")
     hall.new_mails()
     read: list[str] = []
     state_view = Game.state_view

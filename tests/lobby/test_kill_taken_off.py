@@ -10,8 +10,8 @@ import subprocess
 from pathlib import Path
 
 from tests import killpoints
-from tests.lobby.hall import GM, Hall, address
-from tests.lobby.test_colours_of_an_older_name import _joined, _older
+from tests.lobby.hall import GM, Hall, address, joined
+from tests.lobby.test_colours_of_an_older_name import _older
 from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on, waiting
@@ -25,7 +25,7 @@ def _template(root: Path) -> None:
     full: the next due run makes its game, and takes Ann off."""
     hall = Hall(root)
     hall.open_list("standard", variant="duel", players=2)
-    _joined(hall, 1, "JOIN standard duel AS Ann")
+    joined(hall, 1, "JOIN standard duel AS Ann")
     _older(hall, "AnnA", 5)
     with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         put_on(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, joined
 
 
 def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
@@ -15,11 +15,7 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     hall.open_list("wok4", players=3, every=2, at="18:00")
     hall.open_list("wisk", players=3, robots_after=48)
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(address(number))
-        hall.mail(address(number), f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
+        joined(hall, number, f"JOIN wok4 AS {name}")
     hall.new_mails()
     hall.mail("newcomer@else.example", "LIST")
     hall.poll(hours=1)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, joined
 from tests.lobby.test_duel_results import quit_colours
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
@@ -23,11 +23,7 @@ def _trinity_with_a_seat_offered(hall: Hall) -> tuple[Game, int]:
     his seat is offered: the game and the seat."""
     hall.open_list("standard", variant="trinity", players=3)
     for number, name in ((1, "Ann"), (2, "Bob"), (3, "Cid")):
-        hall.mail(address(number), f"JOIN standard trinity AS {name}")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(address(number))
-        hall.mail(address(number), f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
+        joined(hall, number, f"JOIN standard trinity AS {name}")
     game = hall.game("standard-trinity-1")
     cid = next(p for p in game.config.players if p.email == address(3)).id
     quit_colours(hall, game, cid, list(game.ruleset.sides_of(game.state_view(), SeatId(cid))))
