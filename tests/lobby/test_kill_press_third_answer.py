@@ -29,8 +29,7 @@ import pytest
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.killedpolls import KilledPolls
-from tests.lobby.test_kill_private_press_day import host_state
-from tests.lobby.test_second_seat import game_with_quitters
+from tests.lobby.test_kill_private_press_day import early_press, host_state
 from wtg.mail.incoming.commands import PRIVATE_A_DAY
 
 GAME = "wok4-1"
@@ -39,16 +38,7 @@ GAME = "wok4-1"
 @pytest.fixture(scope="module")
 def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("press-third")
-    hall = Hall(root)
-    hall.now = datetime.now(timezone.utc) - timedelta(hours=12)
-    game = game_with_quitters(hall, ())
-    writer = game.config.player(1)
-    for hour in range(3):
-        for number in range(3):
-            text = f"PRESS {GAME} TO 2\nCODE {writer.code}\n\nearly {hour}.{number}\n"
-            hall.mail(writer.email, text)
-        hall.poll(hours=2)
-    hall.new_mails()
+    hall, writer = early_press(root)
     hall.now = datetime.now(timezone.utc) - timedelta(minutes=10)
     for command in ("LIST", "HELP", f"STATUS {GAME}"):  # the hour's replies to his address
         hall.mail(writer.email, command)

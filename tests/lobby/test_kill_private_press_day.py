@@ -23,6 +23,7 @@ from tests import killpoints
 from tests.lobby.hall import Hall, Mail
 from tests.lobby.killedpolls import KilledPolls, inbox_left
 from tests.lobby.test_second_seat import game_with_quitters
+from wtg.game.gameconfig import PlayerEntry
 from wtg.mail.incoming.commands import PRIVATE_A_DAY, PRIVATE_DAY_TALLY
 from wtg.mail.spool.journal import Journal
 
@@ -30,9 +31,10 @@ GAME = "wok4-1"
 KILLS = 16
 
 
-@pytest.fixture(scope="module")
-def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("press-day")
+def early_press(root: Path) -> tuple[Hall, PlayerEntry]:
+    """A hall at ``root`` whose game wok4-1 (``game_with_quitters``, none quit) began 12
+    hours ago, and player 1, who has mailed 9 private press to player 2, 3 a poll, a poll
+    every 2 hours: the hall and player 1."""
     hall = Hall(root)
     hall.now = datetime.now(timezone.utc) - timedelta(hours=12)
     game = game_with_quitters(hall, ())
@@ -43,6 +45,13 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
             hall.mail(writer.email, text)
         hall.poll(hours=2)
     hall.new_mails()
+    return hall, writer
+
+
+@pytest.fixture(scope="module")
+def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("press-day")
+    hall, writer = early_press(root)
     for number in range(3):
         hall.mail(writer.email, f"PRESS {GAME} TO 2\nCODE {writer.code}\n\nlate {number}\n")
     hall.config_file()

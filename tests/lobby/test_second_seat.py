@@ -21,9 +21,9 @@ from wtg.text.yamlio import load_yaml
 WHEN = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 
 
-def game_with_quitters(hall: Hall, quitters: tuple[int, ...]) -> Game:
-    """A game of four made from a list (Lord1..Lord4 from address 1..4); the seats of
-    ``quitters`` have quit."""
+def game_of_four(hall: Hall) -> Game:
+    """A game of four made from a list (Lord1..Lord4 from address 1..4), nothing of it
+    mailed yet."""
     hall.open_list("wok4", map="small", players=4)
     for number in range(1, 5):
         hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
@@ -31,7 +31,12 @@ def game_with_quitters(hall: Hall, quitters: tuple[int, ...]) -> Game:
     for ask in hall.new_mails():
         hall.mail(ask.to, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
-    game = hall.game("wok4-1")
+    return hall.game("wok4-1")
+
+
+def game_with_quitters(hall: Hall, quitters: tuple[int, ...]) -> Game:
+    """``game_of_four``, its first turn run, in which the seats of ``quitters`` quit."""
+    game = game_of_four(hall)
     for seat in quitters:
         code = game.config.player(seat).code
         game.submit_all(f"game: wok4-1\nplayer: {seat}\nturn: 1\ncode: {code}\nquit: true\n")

@@ -9,18 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.test_second_seat import newcomer_takes, offer
+from tests.lobby.test_second_seat import game_of_four, newcomer_takes, offer
 
 
 def test_the_send_stars_the_quitters_code_in_an_earlier_turns_report(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
-    hall.open_list("wok4", map="small", players=4)
-    for number in range(1, 5):
-        hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
-    hall.poll(hours=1)
-    for ask in hall.new_mails():
-        hall.mail(ask.to, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
+    game_of_four(hall)
     hall.send()  # turn 0 mailed
     hall.game("wok4-1").run_turn(now=hall.now)
     game = hall.game("wok4-1")
