@@ -9,23 +9,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
 from tests.lobby.hall import Hall
-from wtg.cli import main
+from tests.mail.test_quarantine_bounded import FLOOD, QUIET, wtg
 from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS
-
-FLOOD = "flood@else.example"
-QUIET = "quiet@other.example"
-
-
-def wtg(config: Path, *args: str) -> str:
-    # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
-    result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(
-        main, [*args], catch_exceptions=False
-    )
-    assert result.exit_code == 0, result.output
-    return result.stdout
 
 
 def flooded(tmp_path: Path) -> Path:
