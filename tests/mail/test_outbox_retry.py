@@ -60,6 +60,8 @@ def provider() -> Iterator[SmtpSink]:
 
 
 def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
+    """A config of ``world``'s games whose mail goes out through ``sink`` (its inbox: no
+    server); its path."""
     path = tmp_path / "wtg.yaml"
     path.write_text(
         f"games_dir: {world.gm.games_dir}\ntransport: imap\n"

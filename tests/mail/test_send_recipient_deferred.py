@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from tests.mail.test_outbox_retry import folders, smtp_config
 from wtg.cli import main
 from wtg.game.schedule import iso
 from wtg.host.config import load_config
@@ -31,7 +32,6 @@ from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.sender import DEFERRED, deliver
 from wtg.mail.servers.transport import SmtpTransport
 
-SENDER = "gm@example.org"
 P2 = "p2@players.example"
 MAIL = "report-g1-t0000-p02"
 
@@ -44,28 +44,9 @@ def sink() -> Iterator[SmtpSink]:
         yield server
 
 
-def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
-    path = tmp_path / "wtg.yaml"
-    path.write_text(
-        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
-        f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
-        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: false, from: {SENDER}}}\n",
-        encoding="utf-8",
-    )
-    return path
-
-
 def wtg(config: Path, *args: str) -> Result:
     # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
     return CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
-
-
-def folders(world: World) -> dict[str, list[str]]:
-    root = world.gm.spool / "outbox"
-    return {
-        folder: sorted(p.stem for p in (root / folder).glob("*.eml"))
-        for folder in ("queue", "sent", "failed")
-    }
 
 
 def received_by(sink: SmtpSink) -> list[str]:

@@ -20,10 +20,9 @@ from click.testing import CliRunner, Result
 from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from tests.mail.test_outbox_retry import smtp_config
 from wtg.cli import main
 from wtg.mail.servers import transport
-
-SENDER = "gm@example.org"
 
 
 @pytest.fixture
@@ -35,17 +34,6 @@ def sink() -> Iterator[SmtpSink]:
             yield server
         finally:
             server.hanging.clear()
-
-
-def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
-    path = tmp_path / "wtg.yaml"
-    path.write_text(
-        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
-        f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
-        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: false, from: {SENDER}}}\n",
-        encoding="utf-8",
-    )
-    return path
 
 
 def wtg(config: Path, *args: str) -> Result:

@@ -19,7 +19,8 @@ import pytest
 from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
-from tests.mail.test_send_recipient_deferred import folders, smtp_config, wtg
+from tests.mail.test_outbox_retry import folders, smtp_config
+from tests.mail.test_send_recipient_deferred import wtg
 from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
