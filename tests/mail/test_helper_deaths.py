@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -185,6 +186,30 @@ def test_a_helper_that_dies_after_answering_answers_no_mail_twice_nor_loses_a_co
     assert journal_rows(gm)["messages"] == journal_rows(alone)["messages"]
 
 
+ONE_CONFIRMATION = {
+    "games_dir": "games",
+    "from": "gm@wtg.example",
+    "mail": {"confirmations_per_hour": 1},
+}
+"""A config whose limit lets one confirmation an hour go to an address."""
+
+
+def killed_once_answered(
+    handle: Callable[[poller.Poller, Incoming], Outcome],
+) -> Callable[[poller.Poller, Incoming], Outcome]:
+    """``handle`` (the poller's), but a helper process that handled the mail ``<again3@``
+    is killed once it has: its answer queued, the slot naming it."""
+    me = os.getpid()
+
+    def handled(self: poller.Poller, message: Incoming) -> Outcome:
+        outcome = handle(self, message)
+        if os.getpid() != me and b"<again3@" in (message.raw or b""):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return outcome
+
+    return handled
+
+
 def test_a_helper_killed_once_it_answered_its_mail_in_hand_lets_no_answer_past_a_limit(
     tmp_path: Path,
     shared: None,  # noqa: F811 (the fixture)
@@ -200,21 +225,11 @@ def test_a_helper_killed_once_it_answered_its_mail_in_hand_lets_no_answer_past_a
     alone, _games, _mails = a_host(tmp_path / "alone")
     host_secret(alone.spool)
     shutil.copytree(tmp_path / "alone", tmp_path / "died")
-    limits = {"games_dir": "games", "from": "gm@wtg.example", "mail": {"confirmations_per_hour": 1}}
-    alone = config_from_data(limits, tmp_path / "alone")
-    gm = config_from_data(limits, tmp_path / "died")
+    alone = config_from_data(ONE_CONFIRMATION, tmp_path / "alone")
+    gm = config_from_data(ONE_CONFIRMATION, tmp_path / "died")
     poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
-    handle = poller.Poller.handle
-    me = os.getpid()
-
-    def killed_once_answered(self: poller.Poller, message: Incoming) -> Outcome:
-        outcome = handle(self, message)
-        if os.getpid() != me and b"<again3@" in (message.raw or b""):
-            os.kill(os.getpid(), signal.SIGKILL)  # its answer queued, the slot naming it
-        return outcome
-
     with monkeypatch.context() as patched:
-        patched.setattr(poller.Poller, "handle", killed_once_answered)
+        patched.setattr(poller.Poller, "handle", killed_once_answered(poller.Poller.handle))
         cut = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
     assert len(cut.helpers_died) == 1, cut.helpers_died
     poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=1)
@@ -242,19 +257,9 @@ def test_a_mail_killing_two_helpers_once_it_was_answered_is_quarantined_with_its
     the mail in hand keeps them, and the poll that quarantines it counts them."""
     gm, _games, _mails = a_host(tmp_path)
     host_secret(gm.spool)
-    limits = {"games_dir": "games", "from": "gm@wtg.example", "mail": {"confirmations_per_hour": 1}}
-    gm = config_from_data(limits, tmp_path)
-    handle = poller.Poller.handle
-    me = os.getpid()
-
-    def killed_once_answered(self: poller.Poller, message: Incoming) -> Outcome:
-        outcome = handle(self, message)
-        if os.getpid() != me and b"<again3@" in (message.raw or b""):
-            os.kill(os.getpid(), signal.SIGKILL)  # its answer queued, the slot naming it
-        return outcome
-
+    gm = config_from_data(ONE_CONFIRMATION, tmp_path)
     with monkeypatch.context() as patched:
-        patched.setattr(poller.Poller, "handle", killed_once_answered)
+        patched.setattr(poller.Poller, "handle", killed_once_answered(poller.Poller.handle))
         first = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
         second = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
     assert len(first.helpers_died) == 1, first.helpers_died
