@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 from datetime import datetime, timedelta, timezone
@@ -277,10 +276,7 @@ def test_a_poll_killed_while_it_lets_a_flood_go_loses_nothing_and_is_finished_af
     root = tmp_path / "host"
     args = ["--config", str(root / "wtg.yaml"), "poll"]
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(flooded_host, root)
-
+    fresh = killpoints.restorer(flooded_host, root)
     fresh()
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, root / "games", log=log)

@@ -8,7 +8,6 @@ them; nothing kept is lost as killed.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -45,10 +44,7 @@ def test_a_poll_killed_while_it_lets_a_days_flood_go_is_finished_after(
     root = tmp_path / "host"
     args = ["--config", str(root / "wtg.yaml"), "poll"]
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(flooded_host, root)
-
+    fresh = killpoints.restorer(flooded_host, root)
     fresh()
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, root / "games", prelude=PRELUDE, log=log)
