@@ -34,6 +34,14 @@ CONFIG = GameConfig(
         PlayerEntry(2, "Bob", "b@example.org", "B2"),
     ),
 )
+THREE = GameConfig(
+    game="test",
+    ruleset="wisk",
+    map="classic",
+    seed=1,
+    players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
+)
+"""CONFIG and a third player, Cy."""
 
 
 def reports() -> tuple[str, str]:
@@ -127,13 +135,7 @@ def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
     """A player's trial: his own turn, played by a robot while he sent nothing, read
     "- Turn of you, played by a robot (no orders came)." The reader's own turn is now
     "Your turn"; the others' still "Turn of <name> (player <n>)"."""
-    config = GameConfig(
-        game="test",
-        ruleset="wisk",
-        map="classic",
-        seed=1,
-        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
-    )
+    config = THREE
     state = new_game(3, missing="robot")
     result = RULESET.resolve(state, {}, random.Random(1))
     events = [e.to_dict() for e in result.events]
@@ -214,13 +216,7 @@ def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
 def test_an_eliminated_first_mover_is_not_told_he_moves_first() -> None:
     """A player knocked out read "Moves first: you" in every later report, though he moves
     no more; every round now starts with the next seat clockwise still in the game."""
-    config = GameConfig(
-        game="test",
-        ruleset="wisk",
-        map="classic",
-        seed=1,
-        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
-    )
+    config = THREE
     state = board_state(players=3, owners={ALASKA: 3, JAPAN: 3})
     state.player(1).status = DEAD
     state.active = 2
@@ -289,13 +285,7 @@ def test_the_taker_of_an_eliminated_players_cards_reads_them_on_one_line() -> No
     """The eliminator's report said it twice: 'Bob (player #2) was eliminated by you, who
     took 1 card.' then 'You took cards 7 from Bob (player #2).' (and 'cards' of one). Its
     line now names the cards; the others read the count alone, as before."""
-    config = GameConfig(
-        game="test",
-        ruleset="wisk",
-        map="classic",
-        seed=1,
-        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
-    )
+    config = THREE
     owners = dict.fromkeys(range(1, 43), 1) | {KAMCHATKA: 2, JAPAN: 3}
     state = board_state(players=3, owners=owners)
     put(state, ALASKA, 1, 10)
