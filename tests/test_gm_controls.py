@@ -483,6 +483,20 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout
 
 
+def released_without_a_schedule(
+    tmp_path: Path,
+) -> tuple[Game, dict[str, email.message.EmailMessage]]:
+    """Game g1 made, its schedule taken out of game.yaml, held, then released: the game and
+    the release's notices queued, by file name."""
+    game = make(tmp_path / "games")
+    config = game.store.root / "game.yaml"
+    text = config.read_text()
+    config.write_text("".join(line for line in text.splitlines(True) if "schedule:" not in line))
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "release", "g1")
+    return game, queued(tmp_path, "release-")
+
+
 def test_a_release_tells_of_a_deadline_that_passed_while_held_when_none_is_moved(
     tmp_path: Path,
 ) -> None:
@@ -490,13 +504,7 @@ def test_a_release_tells_of_a_deadline_that_passed_while_held_when_none_is_moved
     none (the GM took `schedule:` out of game.yaml), the coming turn keeps the deadline its
     turn file has (here passed before the hold already). The notice's branch for a deadline
     passed is reached: the players are told, and the turn runs at the next cron."""
-    game = make(tmp_path / "games")
-    config = game.store.root / "game.yaml"
-    text = config.read_text()
-    config.write_text("".join(line for line in text.splitlines(True) if "schedule:" not in line))
-    run(tmp_path, "hold", "g1")
-    run(tmp_path, "release", "g1")
-    releases = queued(tmp_path, "release-")
+    game, releases = released_without_a_schedule(tmp_path)
     assert len(releases) == 4
     told = body(releases[min(releases)])
     assert (
@@ -529,13 +537,7 @@ def test_the_release_notice_of_a_deadline_passed_keeps_to_78_columns(tmp_path: P
     """'The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was held:'
     was a line of 83 in every player's mail: the notice had its line breaks written in, a
     deadline's words between them. It is wrapped at its words now."""
-    game = make(tmp_path / "games")
-    config = game.store.root / "game.yaml"
-    text = config.read_text()
-    config.write_text("".join(line for line in text.splitlines(True) if "schedule:" not in line))
-    run(tmp_path, "hold", "g1")
-    run(tmp_path, "release", "g1")
-    releases = queued(tmp_path, "release-")
+    _game, releases = released_without_a_schedule(tmp_path)
     for name in releases:
         told = body(releases[name])
         assert max(len(line) for line in told.splitlines()) <= 78, told
