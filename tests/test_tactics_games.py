@@ -189,8 +189,9 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
     assert why_due(game, now) is None  # Ann's turn again
 
 
-def test_a_game_on_another_worlds_assets(tmp_path: Path) -> None:
-    """ "let a GM point a game at another world's asset folder" (--assets)."""
+def another_world(tmp_path: Path) -> Path:
+    """Another world's asset folder at ``tmp_path/world`` (its maps The Arena, 6 by 6 and
+    flat, and Rough; at most 3 pieces a side): its path."""
     from tests.rules.tactics.test_assets import ARENA, WORLD_INI, write_map
 
     world = tmp_path / "world"
@@ -199,6 +200,12 @@ def test_a_game_on_another_worlds_assets(tmp_path: Path) -> None:
     (world / "tactics_ini.txt").write_text(small, encoding="utf-8")
     write_map(world / "maps" / "arena.bmp", ARENA)
     write_map(world / "maps" / "arena_height.bmp", [[0] * 6] * 6)
+    return world
+
+
+def test_a_game_on_another_worlds_assets(tmp_path: Path) -> None:
+    """ "let a GM point a game at another world's asset folder" (--assets)."""
+    world = another_world(tmp_path)
     game_dir = tmp_path / "games" / "arena"
     result = wtg(
         "new-game", game_dir, "--ruleset", "tactics", "--assets", world, "--map", "the-arena",
@@ -217,14 +224,7 @@ def test_without_a_map_a_game_gets_the_first_map_of_its_world(tmp_path: Path) ->
     """ "As the scene host, before launching the battle you may use the combo boxes to pick
     a MAP": the GM who picks none gets the first map of the world the game is played in,
     the one of --assets when it names another world (its maps: The Arena, Rough)."""
-    from tests.rules.tactics.test_assets import ARENA, WORLD_INI, write_map
-
-    world = tmp_path / "world"
-    world.mkdir()
-    small = WORLD_INI.replace("numMaps=2", "numMaps=2\nmaxPieces = 3")
-    (world / "tactics_ini.txt").write_text(small, encoding="utf-8")
-    write_map(world / "maps" / "arena.bmp", ARENA)
-    write_map(world / "maps" / "arena_height.bmp", [[0] * 6] * 6)
+    world = another_world(tmp_path)
     game_dir = tmp_path / "games" / "arena"
     result = wtg("new-game", game_dir, "--ruleset", "tactics", "--assets", world, "--bots", "2")
     assert result.exit_code == 0, result.output
