@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -72,6 +73,21 @@ def a_game_with_a_seat_taken_over(root: Path, after: int = 1) -> Game[WokState]:
     return game
 
 
+TAKEN_OVER = {
+    "seat": 2,
+    "name": "Newcomer",
+    "at": MOMENT.isoformat(),
+    "was": BOBS,
+    "quitter": "bob@example.org",
+}
+"""The record of Bob's seat taken over by the newcomer (``takeovers.json``)."""
+
+
+def takeovers(game: Game[WokState], turn: int = 1) -> Any:
+    """The takeovers recorded with ``turn`` (its ``takeovers.json``)."""
+    return json.loads((game.store.turn_dir(turn) / "takeovers.json").read_text())
+
+
 def seat_two(game: Game[WokState], turn: int | None = None) -> tuple[str, str, bool]:
     """Seat 2 as the turn's state has it (its name and status) and whether it owes orders."""
     state = game.state(turn)
@@ -112,16 +128,7 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
     assert game.meta(1).get("reruns") == 1
     # state, reports, AOFs, Top Ten and the record: as the takeover left them
     assert turn_files(game, 1) == taken
-    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [
-        {
-            "seat": 2,
-            "name": "Newcomer",
-            "at": MOMENT.isoformat(),
-            "was": BOBS,
-            "quitter": "bob@example.org",
-        }
-    ]
+    assert takeovers(game) == [TAKEN_OVER]
     # the newcomer plays the seat: his orders for turn 2 are taken, and played
     (result,) = game.submit_all(filled_aof(game, 2), via="mail")
     assert isinstance(result, Submission), result
@@ -199,16 +206,7 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     assert game.config.player(2).code == fixed_code
     assert seat_two(game) == ("Newcomer", ACTIVE, True)
     assert turn_files(game, 1) == turn_files(reference, 1)
-    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [
-        {
-            "seat": 2,
-            "name": "Newcomer",
-            "at": MOMENT.isoformat(),
-            "was": BOBS,
-            "quitter": "bob@example.org",
-        }
-    ]
+    assert takeovers(game) == [TAKEN_OVER]
     queue = games / ".mail" / "outbox" / "queue"
     mails = [
         email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
@@ -331,8 +329,7 @@ def test_a_seat_taken_over_twice_is_the_last_newcomers_after_a_rollback(tmp_path
     game = opened(tmp_path)
     assert game.config.player(2).name == "Cyd"
     assert seat_two(game) == ("Cyd", ACTIVE, True)
-    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert [(e["seat"], e["name"]) for e in record] == [(2, "Newcomer"), (2, "Cyd")]
+    assert [(e["seat"], e["name"]) for e in takeovers(game)] == [(2, "Newcomer"), (2, "Cyd")]
     kept = turn_files(game, 1)
     cli(tmp_path, "run-turn", "g1", "--rerun", "--unchanged")
     assert seat_two(opened(tmp_path)) == ("Cyd", ACTIVE, True)
