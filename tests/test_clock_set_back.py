@@ -16,31 +16,14 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from wtg.cli import main
+from tests.gmtyped import ann_and_bob_host, wtg
 from wtg.game.engine import open_game
 
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 DAY = 24 * 3600
 
 
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
-
-
 def host(tmp_path: Path) -> Path:
-    made = wtg("init", tmp_path / "host", "--from", "gm@example.org")
-    assert made.exit_code == 0, made.output
-    config = tmp_path / "host" / "wtg.yaml"
-    game = wtg(
-        "--config", config, "new-game", "g1", "--ruleset", "wok4", "--map", "small",
-        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
-    )  # fmt: skip
-    assert game.exit_code == 0, game.output
-    return config
+    return ann_and_bob_host(tmp_path / "host")
 
 
 def form(config: Path, aim: str) -> str:

@@ -11,28 +11,11 @@ import mailbox
 from email.message import EmailMessage
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from wtg.cli import main
-
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
-
-
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+from tests.gmtyped import ann_and_bob_host, wtg
 
 
 def test_a_mail_set_aside_is_named_where_it_lies_after_the_host_moved(tmp_path: Path) -> None:
-    made = wtg("init", tmp_path / "old", "--from", "gm@example.org")
-    assert made.exit_code == 0, made.output
-    config = tmp_path / "old" / "wtg.yaml"
-    game = wtg(
-        "--config", config, "new-game", "g1", "--ruleset", "wok4", "--map", "small",
-        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
-    )  # fmt: skip
-    assert game.exit_code == 0, game.output
+    config = ann_and_bob_host(tmp_path / "old")
     message = EmailMessage()
     message["From"] = "ann@example.org"
     message["To"] = "gm@example.org"

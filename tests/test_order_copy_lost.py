@@ -10,17 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from wtg.cli import main
-
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
-
-
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+from tests.gmtyped import wtg
 
 
 def test_orders_without_their_parsed_copy_keep_their_ready(tmp_path: Path) -> None:

@@ -11,34 +11,19 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from wtg.cli import main
+from tests.gmtyped import ann_and_bob_host, wtg
 from wtg.game.schedule import iso
 
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 ADVICE = (
     "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
     "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
 )
 
 
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
-
-
 def host(tmp_path: Path, passed: timedelta) -> Path:
-    made = wtg("init", tmp_path / "host", "--from", "gm@example.org")
-    assert made.exit_code == 0, made.output
-    config = tmp_path / "host" / "wtg.yaml"
-    game = wtg(
-        "--config", config, "new-game", "g1", "--ruleset", "wok4", "--map", "small",
-        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
-        "--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna",
-    )  # fmt: skip
-    assert game.exit_code == 0, game.output
+    config = ann_and_bob_host(
+        tmp_path / "host", "--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna"
+    )
     turn = tmp_path / "host" / "games" / "g1" / "turns" / "0000" / "turn.json"
     meta = json.loads(turn.read_text(encoding="utf-8"))
     meta["next_deadline"] = iso(datetime.now(timezone.utc) - passed)

@@ -11,21 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from wtg.cli import main
+from tests.gmtyped import wtg
 from wtg.core.jsondata import JsonObject, json_list, json_object
 
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 TODO = (
     "(edited by hand? state.json is wtg's record of the game after the turn: put back what it held)"
 )
-
-
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
 
 
 def _pop_as_text(data: JsonObject) -> None:

@@ -12,17 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from wtg.cli import main
-
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
-
-
-def wtg(*args: object) -> Result:
-    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+from tests.gmtyped import wtg
 
 
 @pytest.mark.parametrize(
