@@ -132,19 +132,25 @@ def test_text_of_the_same_host_a_line_a_fact(tmp_path: Path) -> None:
     assert lines[6].startswith("kept mail: archive/ 1 mail since "), lines[6]
 
 
+def not_running(gone_pid: int | None = None, stopped: str | None = None) -> dict[str, object]:
+    """The JSON's service of a host whose service does not run: the pid of a record whose
+    process is gone, the time a service that stopped cleanly stopped."""
+    return {
+        "running": False,
+        "pid": None,
+        "since": None,
+        "version": None,
+        "gone_pid": gone_pid,
+        "stopped": stopped,
+    }
+
+
 def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
     world, config = host(tmp_path)
     pid = gone_pid()
     write_service_record(world.gm.spool, ServiceRecord(pid=pid, since=SINCE, version="0.1.0"))
     data = health(config)
-    assert data["service"] == {
-        "running": False,
-        "pid": None,
-        "since": None,
-        "version": None,
-        "gone_pid": pid,
-        "stopped": None,
-    }
+    assert data["service"] == not_running(gone_pid=pid)
     first = wtg(config, "status", "--host").stdout.splitlines()[0]
     assert first == (
         f"service: NOT running (the process of its record, pid {pid}, is gone: killed, or "
@@ -167,14 +173,7 @@ def test_a_service_stopped_is_said_stopped_not_never_run(tmp_path: Path) -> None
         "2026-11-30 08:00 UTC): `systemctl start wtg` (or `wtg serve`) starts it again; a host "
         "run by cron needs none"
     )
-    assert health(config)["service"] == {
-        "running": False,
-        "pid": None,
-        "since": None,
-        "version": None,
-        "gone_pid": None,
-        "stopped": iso(stopped),
-    }
+    assert health(config)["service"] == not_running(stopped=iso(stopped))
     write_service_record(world.gm.spool, ServiceRecord(pid=os.getpid(), since=SINCE, version="1"))
     data = health(config)["service"]
     assert isinstance(data, dict) and (data["running"], data["stopped"]) == (True, None)
@@ -185,14 +184,7 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
     deadline = world.game.deadline()
     assert deadline is not None
     data = health(config)
-    assert data["service"] == {
-        "running": False,
-        "pid": None,
-        "since": None,
-        "version": None,
-        "gone_pid": None,
-        "stopped": None,
-    }
+    assert data["service"] == not_running()
     assert data["last_poll"] is None
     assert data["next_deadline"] == {"game": "g1", "turn": 1, "at": iso(deadline), "overdue": True}
     assert (data["outbox"], data["quarantined"], data["failing_addresses"]) == (0, 0, [])
