@@ -4,9 +4,9 @@ points, the Hall of Fame and the yearly championship."""
 from __future__ import annotations
 
 from tests.played import game_config
-from tests.rules.builders import empty, make_state, orders, run, run_standard
+from tests.rules.builders import orders, run_standard
 from tests.rules.standard.test_victory import survivors
-from tests.rules.wok4.test_endturn import win_by_conquest
+from tests.rules.wok4.test_endturn import allies_won, win_by_conquest
 from tests.shipped import STANDARD, WOK4
 from wtg.host.results import Entry, Finished, result_of
 from wtg.site.hiscore import game_points, hiscore, season_of
@@ -179,14 +179,7 @@ def test_allies_who_won_a_wok4_game_earn_a_shared_win_each() -> None:
     """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory Points
     then)": the game gave each ally 5, the HiScore gave the one with more turn points a sole
     win's 12 and the other a second place's 2 (the allies were placed 1 and 2)."""
-    state = make_state(players=10)
-    for player in state.players[2:]:
-        player.status, player.died_on = "dead", 2
-    empty(state, 1, 1)
-    empty(state, 20, 2)
-    state.player(1).turn_points, state.player(2).turn_points = 3, 5
-    state.player(1).ally = 2
-    over = run(state, orders(1), orders(2, ally=1)).state
+    over = allies_won()
     config = game_config("wok4", "classic60", 10, seed=1)
     result = result_of(WOK4, config, over, "2026-06-01T18:00:00Z")
     assert result is not None

@@ -200,9 +200,9 @@ def test_a_defender_who_holds_gains_no_level() -> None:
     assert result.state.province(2).lev == 3000
 
 
-def test_an_attack_on_a_province_without_armies_is_told_so() -> None:
-    """WoK IV's report said of it 'against your 0: 0 rounds, you lost 0, they lost 0': a
-    battle of no rounds. Both reports say no armies defended it."""
+def empty_province_attacked() -> tuple[str, str]:
+    """Player 1's 10 armies (level 1.5) attack player 2's province 2, which has none: the
+    reports of the turn, the attacker's and the defender's, their words one space apart."""
     state = make_state()
     give(state, 1, 1, arm=10, lev=1500)
     give(state, 2, 2, arm=0)
@@ -210,6 +210,13 @@ def test_an_attack_on_a_province_without_armies_is_told_so() -> None:
     events = [e.to_dict() for e in result.events]
     mine = " ".join(report_text(WOK4, CONFIG, result.state, events, 1, aof="").split())
     theirs = " ".join(report_text(WOK4, CONFIG, result.state, events, 2, aof="").split())
+    return mine, theirs
+
+
+def test_an_attack_on_a_province_without_armies_is_told_so() -> None:
+    """WoK IV's report said of it 'against your 0: 0 rounds, you lost 0, they lost 0': a
+    battle of no rounds. Both reports say no armies defended it."""
+    mine, theirs = empty_province_attacked()
     assert "with 10 armies: no armies defended it. The province is yours" in mine
     assert "with 10 armies: you had no armies there to defend it. The province is lost." in theirs
 
@@ -218,10 +225,5 @@ def test_the_level_a_conquest_gives_is_said_as_the_attacker_s_armies() -> None:
     """ "The remaining armies will get a level bonus": 'The province is yours (level
     +0.100)' did not say whose level rose; it is the armies that invaded ("Invading an
     unprotected province gives you a Level Bonus of +0.100 Points")."""
-    state = make_state()
-    give(state, 1, 1, arm=10, lev=1500)
-    give(state, 2, 2, arm=0)
-    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 10}]))
-    events = [e.to_dict() for e in result.events]
-    mine = " ".join(report_text(WOK4, CONFIG, result.state, events, 1, aof="").split())
+    mine, _theirs = empty_province_attacked()
     assert "The province is yours (your armies' level +0.100)." in mine

@@ -188,12 +188,9 @@ def test_alliance_of_two_shares_victory() -> None:
     assert result.state.player(1).vp == result.state.player(2).vp == 5
 
 
-def test_allies_who_win_share_first_place() -> None:
-    """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory
-    Points then)": the winners were placed by their turn points, so the report read
-    'Winners: Ann (#1), Bob (#2)' over 'Final ranking: 1. Ann (#1), 2. Bob (#2)', and the
-    HiScore, which reads the places, gave Ann a sole win's 12 VP and Bob a second's 2
-    where the game gave each 5. Both winners share first place."""
+def allies_won() -> WokState:
+    """A game of 10 of which players 1 and 2, allies (2 with more turn points), are the last
+    standing: the state after its turn, the game over."""
     state = make_state(players=10)
     for player in state.players[2:]:
         player.status, player.died_on = "dead", 2
@@ -201,7 +198,16 @@ def test_allies_who_win_share_first_place() -> None:
     empty(state, 20, 2)
     state.player(1).turn_points, state.player(2).turn_points = 3, 5
     state.player(1).ally = 2
-    outcome = run(state, orders(1), orders(2, ally=1)).state.outcome
+    return run(state, orders(1), orders(2, ally=1)).state
+
+
+def test_allies_who_win_share_first_place() -> None:
+    """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory
+    Points then)": the winners were placed by their turn points, so the report read
+    'Winners: Ann (#1), Bob (#2)' over 'Final ranking: 1. Ann (#1), 2. Bob (#2)', and the
+    HiScore, which reads the places, gave Ann a sole win's 12 VP and Bob a second's 2
+    where the game gave each 5. Both winners share first place."""
+    outcome = allies_won().outcome
     assert outcome is not None and outcome.winners == (1, 2)
     assert outcome.ranking[:3] == (2, 1, 3)  # turn points still order them on the list
     assert outcome.places[:3] == (1, 1, 3)
