@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
+from tests.lobby.joinnames import asked_to_confirm
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
@@ -59,9 +60,7 @@ def test_a_name_that_reads_as_a_line_of_the_host_is_refused_at_the_join(
 ) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"JOIN wok4 AS {name}")
     assert answer.subject.endswith(": not done"), answer.subject
     assert f"the name {name} {why}" in answer.words, answer.body
     assert "AS <name>" in answer.words
@@ -90,9 +89,7 @@ def test_another_players_name_in_another_alphabet_or_spacing_is_refused(
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     _bob(hall)
-    hall.mail(address(1), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"JOIN wok4 AS {name}")
     assert answer.subject == f"JOIN wok4 AS {name}: not done", answer.subject
     assert f"the name {name} " in answer.words
     assert "BOB" in answer.words, answer.body
@@ -175,7 +172,4 @@ def test_an_ordinary_name_is_still_taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     _bob(hall)
-    hall.mail(address(1), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    asked_to_confirm(hall.answer(address(1), f"JOIN wok4 AS {name}"), name)
