@@ -23,6 +23,7 @@ from tests import killpoints
 from tests.lobby.hall import Hall, address
 from tests.shipped import WOK4
 from wtg.files.store import write_atomic
+from wtg.game.engine import Game
 from wtg.game.press import press_for
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on
@@ -155,18 +156,25 @@ def test_a_resign_read_again_mails_the_code_the_book_waits_for(
     assert "you leave the game when turn 1 runs" in done.subject
 
 
-def test_a_press_read_again_is_kept_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 25, item 3: killed after a PRESS was kept, the press was kept twice (and
-    printed twice in every report)."""
+def press_poll_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Hall, Game]:
+    """A game of two from a list, whose first player's PRESS was read by a poll that died
+    before it journalled its batch (``killed_poll``): the hall and the game."""
     hall = Hall(tmp_path)
     name = two_player_game(hall)
     game = hall.game(name)
     writer = game.config.players[0]
     hall.mail(writer.email, f"PRESS {name}\nCODE {writer.code}\n\nOnce, and only once.")
     killed_poll(hall, monkeypatch)
+    return hall, game
+
+
+def test_a_press_read_again_is_kept_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25, item 3: killed after a PRESS was kept, the press was kept twice (and
+    printed twice in every report)."""
+    hall, game = press_poll_killed(tmp_path, monkeypatch)
     hall.poll(hours=1)
-    (kept,) = hall.new_mails(writer.email)
-    assert kept.subject.startswith(f"[{name}] your press go")
+    (kept,) = hall.new_mails(game.config.players[0].email)
+    assert kept.subject.startswith(f"[{game.config.game}] your press go")
     assert kept.subject.endswith("the turn 1 reports")
     assert [p.text for p in press_for(game.store, 1)] == ["Once, and only once."]
     game.run_turn(now=hall.now)
@@ -179,12 +187,7 @@ def test_a_press_read_again_after_its_turn_ran_is_not_kept_for_the_next(
     """Issue 25, item 3: a turn that ran between the killed poll and the next (cron's
     `run-turn --due`) took the press with it: the mail read again does not keep it again
     for the turn after."""
-    hall = Hall(tmp_path)
-    name = two_player_game(hall)
-    game = hall.game(name)
-    writer = game.config.players[0]
-    hall.mail(writer.email, f"PRESS {name}\nCODE {writer.code}\n\nOnce, and only once.")
-    killed_poll(hall, monkeypatch)
+    hall, game = press_poll_killed(tmp_path, monkeypatch)
     game.run_turn(now=hall.now)
     hall.poll(hours=1)
     assert press_for(game.store, 2) == []
