@@ -273,7 +273,7 @@ def test_a_vote_ends_a_skirmish() -> None:
 
 
 @pytest.mark.parametrize(("players", "winners"), [(6, (1, 2)), (5, (1,))])
-def test_a_vote_with_allies_gives_the_winner_and_his_ally_in_a_large_game(
+def test_a_vote_gives_the_winner_s_ally_a_share_only_in_a_game_of_more_than_5(
     players: int, winners: tuple[int, ...]
 ) -> None:
     """Ruling: the winner of a vote is the first of the ranking, with his ally if the
