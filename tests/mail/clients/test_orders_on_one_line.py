@@ -13,8 +13,7 @@ import pytest
 
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import Table
-from tests.mail.clients.test_unquoted_originals import reply_to, report_of
-from tests.mail.replies import quoted
+from tests.mail.clients.test_unquoted_originals import typed_above_the_quote
 from tests.mail.test_poll_maildir import body_of
 
 
@@ -25,16 +24,8 @@ def test_orders_typed_on_one_line_are_each_read(
 ) -> None:
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
     line = separator.join(played.bare().splitlines())
-    reply.set_content(
-        f"{line}\n\n> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n"
-        f"{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{line}\n")
     assert table.orders(1) == played.filed
 
 
@@ -42,15 +33,7 @@ def test_one_line_filled_in_twice_on_one_line_is_answered(tmp_path: Path) -> Non
     """``A1: ..., A1: ...`` on one line: the second is A1 filled in twice, as on two lines."""
     played = PLAYED["wok4"]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"A1: 60 55 010, A1: 60 55 005, G1: 60 5\n\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, "A1: 60 55 010, A1: 60 55 005, G1: 60 5\n")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = " ".join(body_of(answer.read_bytes()).split())
     assert (

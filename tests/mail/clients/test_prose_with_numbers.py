@@ -14,9 +14,8 @@ import pytest
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import Table
 from tests.mail.clients.test_unmarked_signatures import spoken
-from tests.mail.clients.test_unquoted_originals import reply_to, report_of
+from tests.mail.clients.test_unquoted_originals import typed_above_the_quote
 from tests.mail.loop import World
-from tests.mail.replies import quoted
 from tests.mail.test_poll_maildir import body_of
 
 PROSE = (
@@ -31,15 +30,7 @@ in the report's list, and took ``2027`` (read as a piece, the line rejected)."""
 def test_prose_that_starts_as_an_order_line_is_not_read(ruleset: str, tmp_path: Path) -> None:
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{PROSE}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{PROSE}")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = spoken(answer)
     assert "REJECTED" not in said and "2027" not in said, said
@@ -51,15 +42,7 @@ def test_an_order_without_its_colon_whose_values_fit_is_still_answered(tmp_path:
     it is read as line A2 and answered, as before."""
     played = PLAYED["wok4"]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\nA2 60 55 010 armies\n\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\nA2 60 55 010 armies\n")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
     assert "REJECTED A2 60 55 010 armies: expected 3 fields" in said, said

@@ -14,24 +14,15 @@ import pytest
 
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import Table
-from tests.mail.clients.test_unquoted_originals import reply_to, report_of
-from tests.mail.replies import quoted
+from tests.mail.clients.test_unquoted_originals import typed_above_the_quote
 
 
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_order_lines_ending_in_a_full_stop_are_filed(ruleset: str, tmp_path: Path) -> None:
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
     stopped = "".join(f"{line}.\n" for line in played.bare().splitlines())
-    reply.set_content(
-        f"{stopped}MAP: off.\n\nSent from my iPhone\n\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{stopped}MAP: off.\n\nSent from my iPhone\n")
     assert table.orders(1) == played.filed
     settings = json.loads((table.games / played.spec.name / "settings.json").read_text())
     assert settings["players"]["1"]["map"]["value"] == "off"

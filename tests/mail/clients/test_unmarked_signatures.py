@@ -17,8 +17,11 @@ import pytest
 from tests.bigmap import write_grid_map
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import KAO, GameSpec, Table
-from tests.mail.clients.test_unquoted_originals import outlook_plain, reply_to, report_of
-from tests.mail.replies import quoted
+from tests.mail.clients.test_unquoted_originals import (
+    outlook_plain,
+    report_of,
+    typed_above_the_quote,
+)
 from tests.shipped import WOK4
 from wtg.game.engine import open_game
 
@@ -44,15 +47,7 @@ def test_apple_mails_signature_under_the_typed_lines_is_not_read(
 ) -> None:
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{SIGNATURE}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{SIGNATURE}")
     assert table.orders(1) == played.filed
 
 
@@ -72,15 +67,7 @@ def test_a_signatures_map_link_is_no_map_setting(ruleset: str, tmp_path: Path) -
     value; ``Map: yes`` typed by a player is still answered."""
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{LINKED}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{LINKED}")
     assert table.orders(1) == played.filed
 
 
@@ -105,15 +92,7 @@ def test_an_order_line_of_three_digits_written_with_its_colon_is_answered(
     lines beside it are filed."""
     played = PLAYED["wok4"]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\nA111: 60 55 010\n{SIGNATURE}\n> On 4 Dec 2026, at 18:00, Game "
-        f"Master <gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\nA111: 60 55 010\n{SIGNATURE}")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = spoken(answer)
     assert '"A111"' in said, said
@@ -137,15 +116,7 @@ def test_telephone_lines_of_two_digits_and_a_leading_zero_are_not_read(
     3 fields PROV KIND UNITS, found 4') and the player's READY was not kept."""
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{LEADING_ZERO}")
     assert table.orders(1) == played.filed
 
 
@@ -156,15 +127,7 @@ def test_an_order_line_of_three_digits_without_its_colon_is_answered(tmp_path: P
     form has not, and the READY is not kept until he mends it."""
     played = PLAYED["wok4"]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\nA111 60 55\n{SIGNATURE}{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, "
-        f"Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\nA111 60 55\n{SIGNATURE}{LEADING_ZERO}")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = spoken(answer)
     assert 'REJECTED A111 60 55: the form has only 7 A lines (A1 to A7), found "A111"' in said
@@ -190,15 +153,7 @@ def test_a_signatures_postcodes_are_not_read(ruleset: str, tmp_path: Path) -> No
     digits, found "1AE"') and the player's READY was not kept."""
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{ADDRESSES}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{ADDRESSES}")
     assert table.orders(1) == played.filed
 
 
@@ -211,16 +166,8 @@ def test_an_order_line_with_a_spaced_number_is_answered(tmp_path: Path) -> None:
     unread."""
     played = PLAYED["wok4"]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
     typed = played.bare().replace("A1: 60 55 010", "A 01 60 55 010")
-    reply.set_content(
-        f"{typed}A 111 60 55\n{SIGNATURE}{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, "
-        f"Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{typed}A 111 60 55\n{SIGNATURE}{LEADING_ZERO}")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = spoken(answer)
     assert "REJECTED A 01 60 55 010: " in said, said
@@ -252,15 +199,7 @@ def test_telephone_lines_are_not_read_on_a_map_of_four_digit_provinces(tmp_path:
     table = Table(tmp_path / "host", spec)
     state = open_game(table.games / "big").typed(WOK4).state()
     home = min(state.provinces_of(1), key=lambda province: province.id)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"G1: {home.id} 5\nR1: 1\n\n{WIDE}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"G1: {home.id} 5\nR1: 1\n\n{WIDE}")
     assert table.orders(1) == {
         "player": 1,
         "turn": 1,
@@ -270,14 +209,7 @@ def test_telephone_lines_are_not_read_on_a_map_of_four_digit_provinces(tmp_path:
     queue = table.games / ".mail" / "outbox" / "queue"
     first = set(queue.glob("*.eml"))
     spaced = f"A 01 {home.id} {home.neighbours[0]} 010"
-    reply.replace_header("Message-ID", "<second@example.outlook.com>")
-    reply.set_content(
-        f"{spaced}\nR1: 1\n\n{WIDE}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{spaced}\nR1: 1\n\n{WIDE}", "<second@example.outlook.com>")
     (answer,) = set(queue.glob("*.eml")) - first
     said = spoken(answer)
     assert f"REJECTED {spaced}: " in said, said
@@ -297,16 +229,10 @@ def test_an_attack_without_its_armies_on_a_map_of_four_digit_provinces_is_answer
     table = Table(tmp_path / "host", spec)
     state = open_game(table.games / "big").typed(WOK4).state()
     home = min(state.provinces_of(1), key=lambda province: province.id)
-    report, text = report_of(table)
-    reply = reply_to(report)
     near = home.neighbours[0]
-    reply.set_content(
-        f"G1: {home.id} 5\nA 111 {home.id} {near}\nA 01 {home.id} {near}\nR1: 1\n\n{WIDE}\n"
-        f"> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
+    typed_above_the_quote(
+        table, f"G1: {home.id} 5\nA 111 {home.id} {near}\nA 01 {home.id} {near}\nR1: 1\n\n{WIDE}"
     )
-    table.deliver(bytes(reply))
-    table.poll()
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = spoken(answer)
     assert f"REJECTED A 111 {home.id} {near}: " in said, said
@@ -337,15 +263,7 @@ def test_telephone_lines_with_the_country_code_first_are_not_read(
     UNITS, found 4'), and the player's READY was not kept, in every mail he signed."""
     played = PLAYED[ruleset]
     table = Table(tmp_path, played.spec)
-    report, text = report_of(table)
-    reply = reply_to(report)
-    reply.set_content(
-        f"{played.bare()}\n{COUNTRY_CODE}\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"{played.bare()}\n{COUNTRY_CODE}")
     assert table.orders(1) == played.filed
 
 
@@ -362,16 +280,8 @@ def test_an_attack_spaced_alone_on_a_map_of_four_digit_provinces_is_named_in_the
     table = Table(tmp_path / "host", spec)
     state = open_game(table.games / "big").typed(WOK4).state()
     home = min(state.provinces_of(1), key=lambda province: province.id)
-    report, text = report_of(table)
-    reply = reply_to(report)
     near = home.neighbours[0]
-    reply.set_content(
-        f"A 111 {home.id} {near}\n\n{WIDE}\n"
-        f"> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
-        cte="quoted-printable",
-    )
-    table.deliver(bytes(reply))
-    table.poll()
+    typed_above_the_quote(table, f"A 111 {home.id} {near}\n\n{WIDE}")
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("*.eml")
     said = spoken(answer)
     assert "no orders found in your mail" in said, said

@@ -22,6 +22,7 @@ import pytest
 
 from tests.mail.clients.rulesets import PLAYED, Played
 from tests.mail.clients.table import DUEL, Table
+from tests.mail.replies import quoted
 
 SENT = "Friday, December 4, 2026 6:00 PM"
 Shape = Callable[[EmailMessage, str, str], bytes]
@@ -44,6 +45,23 @@ def reply_to(report: EmailMessage) -> EmailMessage:
     reply["Message-ID"] = "<AM9PR07MB7186C3E1B0F54D2A9C8E0B11A4E92@example.outlook.com>"
     reply["In-Reply-To"] = str(report["Message-ID"])
     return reply
+
+
+def typed_above_the_quote(table: Table, above: str, message_id: str | None = None) -> None:
+    """Player 1's reply to his report (under ``message_id``, if given): ``above``, then the
+    report quoted under the line of Apple Mail's (``On ..., Game Master <...> wrote:``),
+    quoted-printable; the host polls it."""
+    report, text = report_of(table)
+    reply = reply_to(report)
+    if message_id is not None:
+        reply.replace_header("Message-ID", message_id)
+    reply.set_content(
+        f"{above}\n> On 4 Dec 2026, at 18:00, Game Master <gm@example.org> wrote:\n>\n"
+        f"{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
 
 
 def outlook_plain(report: EmailMessage, text: str, above: str) -> bytes:
