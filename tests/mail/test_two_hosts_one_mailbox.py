@@ -18,10 +18,11 @@ from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import create_game
+from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.mail.servers.inbox import FiledInFolders, ImapInbox, MaildirInbox
 from wtg.mail.servers.otherhost import FOLDER_MARKS
+from wtg.rules.wok.state import WokState
 from wtg.serve.service import watched_inbox
 
 
@@ -42,17 +43,35 @@ def form_mail(text: str, sender: str, number: int) -> bytes:
     return msg.as_bytes(policy=email.policy.SMTP)
 
 
-def test_a_second_host_on_the_mailbox_is_told(
-    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
-) -> None:
-    hosts = {}
+OTHER_FOLDERS = ", processed_folder: a-done, rejected_folder: a-held"
+"""What host a's ``imap:`` section names to file into folders of other names."""
+
+Host = tuple[Path, Game[WokState]]
+
+
+def two_hosts(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, a_folders: str = ""
+) -> tuple[Host, Host]:
+    """Hosts a and b at ``tmp_path``, each with a game of its own (a1, b1), polling the one
+    mailbox (host a's ``imap:`` section with ``a_folders`` added): each host's config and
+    game."""
+    hosts = []
     for name in ("a", "b"):
         root = tmp_path / name
         root.mkdir()
         config = write_config(root, imap, smtp)
+        if name == "a" and a_folders:
+            text = config.read_text(encoding="utf-8")
+            config.write_text(text.replace("}\nsmtp:", f"{a_folders}}}\nsmtp:"), encoding="utf-8")
         game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
-        hosts[name] = (config, game)
-    (config_a, game_a), (config_b, game_b) = hosts["a"], hosts["b"]
+        hosts.append((config, game))
+    return hosts[0], hosts[1]
+
+
+def test_a_second_host_on_the_mailbox_is_told(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    (config_a, game_a), (config_b, game_b) = two_hosts(tmp_path, imap, smtp)
     first = wtg(config_b, "poll", "-q")
     assert (first.stdout, first.stderr) == ("", "")  # nothing yet: its folders noted
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
@@ -124,22 +143,7 @@ def test_a_second_host_filing_into_folders_of_other_names_is_told(
     named otherwise (a-done, a-held): no mail ever came into b's folders, and b was never
     told that a took its players' forms out of the inbox. A poll keeps the inbox's UIDNEXT
     too: mail that came after it and is gone before the next poll was taken by another."""
-    hosts = {}
-    for name in ("a", "b"):
-        root = tmp_path / name
-        root.mkdir()
-        config = write_config(root, imap, smtp)
-        if name == "a":
-            text = config.read_text(encoding="utf-8")
-            config.write_text(
-                text.replace(
-                    "}\nsmtp:", ", processed_folder: a-done, rejected_folder: a-held}\nsmtp:"
-                ),
-                encoding="utf-8",
-            )
-        game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
-        hosts[name] = (config, game)
-    (config_a, game_a), (config_b, game_b) = hosts["a"], hosts["b"]
+    (config_a, game_a), (config_b, game_b) = two_hosts(tmp_path, imap, smtp, OTHER_FOLDERS)
     first = wtg(config_b, "poll", "-q")
     assert (first.stdout, first.stderr) == ("", "")  # nothing yet: the inbox noted
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
@@ -186,22 +190,7 @@ def test_mail_taken_out_of_the_inbox_is_told_though_later_mail_waits_there(
     stranger's mail came after a's poll and before b's: b found mail that came since its last
     poll still there and said nothing, so a mail a minute from anyone hid the second host for
     good. The oldest mail since b's last poll gone while later mail waits is taken too."""
-    hosts = {}
-    for name in ("a", "b"):
-        root = tmp_path / name
-        root.mkdir()
-        config = write_config(root, imap, smtp)
-        if name == "a":
-            text = config.read_text(encoding="utf-8")
-            config.write_text(
-                text.replace(
-                    "}\nsmtp:", ", processed_folder: a-done, rejected_folder: a-held}\nsmtp:"
-                ),
-                encoding="utf-8",
-            )
-        game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
-        hosts[name] = (config, game)
-    (config_a, _), (config_b, game_b) = hosts["a"], hosts["b"]
+    (config_a, _), (config_b, game_b) = two_hosts(tmp_path, imap, smtp, OTHER_FOLDERS)
     first = wtg(config_b, "poll", "-q")
     assert (first.stdout, first.stderr) == ("", "")  # nothing yet: the inbox noted
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
