@@ -126,38 +126,27 @@ def test_fifty_addresses_at_one_domain_take_half_the_hour(tmp_path: Path) -> Non
     newcomer_gets_his_code(hall)
 
 
-def test_fifty_addresses_below_one_domain_take_half_the_hour(tmp_path: Path) -> None:
+@pytest.mark.parametrize("domain", ["evil.example", "evl.de"])
+def test_fifty_addresses_below_one_domain_take_half_the_hour(tmp_path: Path, domain: str) -> None:
     """50 throwaway addresses, each at a domain of its own below evil.example (a domain's
     owner answers for any name below it: 'n7@7.evil.example'), escaped the domain's share,
     each domain as written counted apart: they took the hour's 30 codes, and the newcomer
     none. They are evil.example's: 15 codes, the rest held back by its share, naming it;
-    the newcomer gets his."""
+    the newcomer gets his.
+
+    A short name under a country's code is a domain someone holds (evl.de, as gmx.de): the
+    guess that read every short label over a country's two letters as that country's second
+    level (co.uk) let 50 addresses at 1.evl.de, 2.evl.de, ... each count apart and take the
+    hour's 30 codes. The Public Suffix List says which is which."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=10)
     for number in range(50):
-        hall.mail(f"n{number}@{number}.evil.example", "JOIN wok4")
+        hall.mail(f"n{number}@{number}.{domain}", "JOIN wok4")
     summary = hall.poll()
-    assert len([m for m in hall.new_mails() if m.to.endswith(".evil.example")]) == 15
+    assert len([m for m in hall.new_mails() if m.to.endswith(f".{domain}")]) == 15
     held = outcomes(summary, "not answered: reply limit: ")
     assert len(held) == 35
-    assert all("(unconfirmed_domain_share: @evil.example)" in text for text in held), held[0]
-    newcomer_gets_his_code(hall)
-
-
-def test_addresses_below_a_short_name_of_a_country_take_half_the_hour(tmp_path: Path) -> None:
-    """A short name under a country's code is a domain someone holds (evl.de, as gmx.de):
-    the guess that read every short label over a country's two letters as that country's
-    second level (co.uk) let 50 addresses at 1.evl.de, 2.evl.de, ... each count apart and
-    take the hour's 30 codes. The Public Suffix List says which is which."""
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=10)
-    for number in range(50):
-        hall.mail(f"n{number}@{number}.evl.de", "JOIN wok4")
-    summary = hall.poll()
-    assert len([m for m in hall.new_mails() if m.to.endswith(".evl.de")]) == 15
-    held = outcomes(summary, "not answered: reply limit: ")
-    assert len(held) == 35
-    assert all("(unconfirmed_domain_share: @evl.de)" in text for text in held), held[0]
+    assert all(f"(unconfirmed_domain_share: @{domain})" in text for text in held), held[0]
     newcomer_gets_his_code(hall)
 
 
