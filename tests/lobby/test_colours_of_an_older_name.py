@@ -82,14 +82,13 @@ def test_ann_waiting_from_before_is_taken_off_when_the_duel_starts(tmp_path: Pat
     assert hall.new_mails(address(1)) == []
 
 
-def test_ann_taken_off_by_a_due_run_is_told_by_mail(tmp_path: Path) -> None:
-    """The game made at `run-turn --due` tells her as a poll does: a removal there is
-    mailed too, not only said to the GM."""
-    hall = Hall(tmp_path)
+def duel_list_full(hall: Hall) -> None:
+    """A Duel's list filled: Ann (p1, whose colours read as AnnA, an older person's name)
+    joined and confirmed, and Bob (p2) put on it in the book."""
     hall.open_list("standard", variant="duel", players=2)
     joined(hall, 1, "JOIN standard duel AS Ann")
     _older(hall, "AnnA", 5)
-    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:  # no poll after it
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
         put_on(
             db,
             "standard-duel",
@@ -97,6 +96,13 @@ def test_ann_taken_off_by_a_due_run_is_told_by_mail(tmp_path: Path) -> None:
             address(2),
             hall.now,
         )
+
+
+def test_ann_taken_off_by_a_due_run_is_told_by_mail(tmp_path: Path) -> None:
+    """The game made at `run-turn --due` tells her as a poll does: a removal there is
+    mailed too, not only said to the GM."""
+    hall = Hall(tmp_path)
+    duel_list_full(hall)  # no poll after Bob is put on
     hall.new_mails()
     tasks = hall.due_tasks()
     assert tasks.started == (), tasks

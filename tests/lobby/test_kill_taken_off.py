@@ -10,12 +10,11 @@ import subprocess
 from pathlib import Path
 
 from tests import killpoints
-from tests.lobby.hall import GM, Hall, address, joined
-from tests.lobby.test_colours_of_an_older_name import _older
+from tests.lobby.hall import GM, Hall
+from tests.lobby.test_colours_of_an_older_name import duel_list_full
 from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
-from wtg.lobby.lists import put_on, waiting
-from wtg.lobby.people import confirm_address
+from wtg.lobby.lists import waiting
 
 KILLS = 16
 
@@ -24,17 +23,7 @@ def _template(root: Path) -> None:
     """Ann (whose colours read as AnnA, an older person's name) and Bob on a duel's list,
     full: the next due run makes its game, and takes Ann off."""
     hall = Hall(root)
-    hall.open_list("standard", variant="duel", players=2)
-    joined(hall, 1, "JOIN standard duel AS Ann")
-    _older(hall, "AnnA", 5)
-    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
-        put_on(
-            db,
-            "standard-duel",
-            confirm_address(db, address(2), "Bob", hall.now),
-            address(2),
-            hall.now,
-        )
+    duel_list_full(hall)
     (root / "wtg.yaml").write_text(f'games_dir: games\nfrom: "{GM}"\n', encoding="utf-8")
 
 

@@ -14,6 +14,11 @@ from tests.mail.loop import World
 from tests.shipped import STANDARD
 
 
+def duel(tmp_path: Path, **limits: int) -> World:
+    """A Duel of Standard WoK on the 60-province map, its mail ``limits`` as given."""
+    return World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel", **limits)
+
+
 def forms(world: World, units: int) -> str:
     """Player 1's three forms, each colour turning ``units`` POP of its home to WOK."""
     state = world.game.typed(STANDARD).state()
@@ -28,7 +33,7 @@ def forms(world: World, units: int) -> str:
 
 
 def test_a_duel_player_s_mails_each_count_once_against_the_hourly_limit(tmp_path: Path) -> None:
-    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    world = duel(tmp_path)
     for units in range(1, 11):
         world.mail(forms(world, units))
         summary = world.poll()
@@ -84,13 +89,7 @@ def test_a_duel_player_who_mails_each_colour_apart_has_each_colour_s_limit(
     one colour is answered three rounds. Ruling (docs/mail.md): the confirmations of each
     colour of a seat are counted apart, so he has as many rounds as any player; a mail of
     all three forms counts once for each. The limit still holds each colour."""
-    world = World(
-        tmp_path,
-        count=2,
-        ruleset=("standard", "classic60", {}),
-        variant="duel",
-        confirmations_per_hour=3,
-    )
+    world = duel(tmp_path, confirmations_per_hour=3)
     colours = forms(world, 1).split("=== BEGIN AOF ===")[1:]
     assert len(colours) == 3
     for round_ in range(2):
@@ -119,13 +118,7 @@ def test_each_colour_s_last_confirmation_of_the_hour_says_so(tmp_path: Path) -> 
     below its text; a Duel seat's, counted a colour apart, said nothing: its player mailed
     again and waited for a confirmation that never came. Ruling (docs/mail.md): each
     colour's last confirmation of the hour carries the note, naming the colour."""
-    world = World(
-        tmp_path,
-        count=2,
-        ruleset=("standard", "classic60", {}),
-        variant="duel",
-        confirmations_per_hour=2,
-    )
+    world = duel(tmp_path, confirmations_per_hour=2)
     names = {
         side.id: side.name
         for side in world.game.ruleset.public_sides_of(world.game.state_view())
