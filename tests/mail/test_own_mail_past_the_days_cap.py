@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.mail.loop import NOW, World
 
 PASSED = "mx.gm.example; dkim=pass header.d=players.example; dmarc=pass header.from=players.example"
@@ -63,27 +65,21 @@ def test_without_authserv_id_no_header_is_trusted_to_vouch(tmp_path: Path) -> No
     assert summary.unanswered == 1, summary.events
 
 
-def test_his_help_with_his_right_code_is_answered(tmp_path: Path) -> None:
-    world = World(tmp_path, replies_per_day=2)
-    _spent(world)
-    world.mail("HELP\nCODE CODE0002", sender="p2@players.example")
-    summary = world.poll(NOW + timedelta(hours=4))
-    assert summary.unanswered == 0, summary.events
-    world.mail("HELP\nCODE WRONG0002", sender="p2@players.example")
-    summary = world.poll(NOW + timedelta(hours=5))
-    assert summary.unanswered == 1, summary.events
-
-
-def test_every_answer_to_his_mail_with_his_right_code_is_answered(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "commands", ["HELP", "LIST\nSTATUS g9"], ids=["help", "list and a refusal"]
+)
+def test_every_answer_to_his_mail_with_his_right_code_is_answered(
+    tmp_path: Path, commands: str
+) -> None:
     """A right CODE proved only his HELP and STATUS: his LIST, and a command of his
     refused (a game misspelt), were held back by the day's cap a forger spent. Every
     answer to his mail is proven alike; with a wrong code none is."""
     world = World(tmp_path, replies_per_day=2)
     _spent(world)
-    world.mail("LIST\nSTATUS g9\nCODE CODE0002", sender="p2@players.example")
+    world.mail(f"{commands}\nCODE CODE0002", sender="p2@players.example")
     summary = world.poll(NOW + timedelta(hours=4))
     assert summary.unanswered == 0, summary.events
-    world.mail("LIST\nSTATUS g9\nCODE WRONG0002", sender="p2@players.example")
+    world.mail(f"{commands}\nCODE WRONG0002", sender="p2@players.example")
     summary = world.poll(NOW + timedelta(hours=5))
     assert summary.unanswered == 1, summary.events
     assert "replies_per_day" in str(summary.events[0])
