@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from tests import killpoints
@@ -29,27 +30,37 @@ def made(root: Path) -> dict[int, int]:
     return found
 
 
-def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
-    tmp_path: Path,
-) -> None:
+def rolled_back(tmp_path: Path, *turns: str) -> tuple[Path, Callable[[], None]]:
+    """A template game g1 (``test_kill_rollback``'s) at ``tmp_path/template/games``, rolled
+    back to each of ``turns`` in turn, and the games folder a test kills in,
+    ``tmp_path/games``, copied from it now: its config, and what copies it afresh."""
     original = template(tmp_path / "template" / "games" / "g1")
-    config = tmp_path / "wtg.yaml"
-    games = tmp_path / "games"
-    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
-    base = ["--config", str(config)]
     made_config = tmp_path / "made.yaml"
     made_config.write_text(
         f"games_dir: {original.parent}\nfrom: gm@example.org\n", encoding="utf-8"
     )
-    subprocess.run(
-        [WTG, "--config", str(made_config), "rollback", "g1", "--to", "2"],
-        check=True,
-        capture_output=True,
-    )
-    assert made(original) == {1: 2}
-    args = [*base, "rollback", "g1", "--to", "1"]
+    for to in turns:
+        subprocess.run(
+            [WTG, "--config", str(made_config), "rollback", "g1", "--to", to],
+            check=True,
+            capture_output=True,
+        )
+    config = tmp_path / "wtg.yaml"
+    games = tmp_path / "games"
+    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
     fresh = killpoints.restorer(original.parent, games)
     fresh()
+    return config, fresh
+
+
+def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
+    tmp_path: Path,
+) -> None:
+    config, fresh = rolled_back(tmp_path, "2")
+    assert made(tmp_path / "template" / "games" / "g1") == {1: 2}
+    games = tmp_path / "games"
+    base = ["--config", str(config)]
+    args = [*base, "rollback", "g1", "--to", "1"]
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
@@ -72,23 +83,9 @@ def test_an_undo_killed_and_given_again_takes_back_the_later_rollback_alone(
     (to 2, then to 1) undoes the later one, and stops there: the game at turn 2, the
     rollback to 2 standing (a second `--undo` undoes it only once the first has told every
     player: its last write)."""
-    original = template(tmp_path / "template" / "games" / "g1")
-    made_config = tmp_path / "made.yaml"
-    made_config.write_text(
-        f"games_dir: {original.parent}\nfrom: gm@example.org\n", encoding="utf-8"
-    )
-    for to in ("2", "1"):
-        subprocess.run(
-            [WTG, "--config", str(made_config), "rollback", "g1", "--to", to],
-            check=True,
-            capture_output=True,
-        )
-    config = tmp_path / "wtg.yaml"
+    config, fresh = rolled_back(tmp_path, "2", "1")
     games = tmp_path / "games"
-    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
     args = ["--config", str(config), "rollback", "g1", "--undo"]
-    fresh = killpoints.restorer(original.parent, games)
-    fresh()
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
