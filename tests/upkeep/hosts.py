@@ -12,8 +12,11 @@ import sqlite3
 import tarfile
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from tests.conftest import players
 from tests.lobby.hall import START, Hall, address, ann_and_bob
+from wtg.cli import main
 from wtg.game.engine import create_game
 
 IMAP_PASSWORD = "Imap-Secret-4711-inline"
@@ -62,6 +65,16 @@ def host_copy(root: Path, template_root: Path) -> Path:
         _TEMPLATE["host"] = made
     shutil.copytree(_TEMPLATE["host"], root, symlinks=True)
     return root / "wtg.yaml"
+
+
+def backed_up(root: Path, template_root: Path) -> Path:
+    """A copy of the test host at ``root/host`` (``host_copy``), backed up by `wtg backup`
+    into ``root/host.tar.gz``: the archive."""
+    config = host_copy(root / "host", template_root)
+    archive = root / "host.tar.gz"
+    result = CliRunner().invoke(main, ["--config", str(config), "backup", str(archive)])
+    assert result.exit_code == 0, result.output
+    return archive
 
 
 def book_rows(games_dir: Path) -> dict[str, list[tuple[object, ...]]]:

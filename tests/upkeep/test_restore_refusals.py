@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.upkeep.hosts import host_copy, tar_gz
+from tests.upkeep.hosts import backed_up, host_copy, tar_gz
 from wtg.cli import main
 
 Members = list[tuple[tarfile.TarInfo, bytes | None]]
@@ -24,11 +24,7 @@ Members = list[tuple[tarfile.TarInfo, bytes | None]]
 def backup(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A good backup of the test host."""
     root = tmp_path_factory.mktemp("refusals")
-    config = host_copy(root / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
-    archive = root / "host.tar.gz"
-    result = CliRunner().invoke(main, ["--config", str(config), "backup", str(archive)])
-    assert result.exit_code == 0, result.output
-    return archive
+    return backed_up(root, tmp_path_factory.getbasetemp() / "upkeep-template")
 
 
 def members_of(archive: Path) -> Members:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.upkeep.hosts import host_copy
+from tests.upkeep.hosts import backed_up
 from wtg.cli import main
 from wtg.upkeep.archive import BackupRefused
 from wtg.upkeep.restore import RestoreError, restore
@@ -24,11 +24,7 @@ from wtg.upkeep.restore import RestoreError, restore
 @pytest.fixture(scope="module")
 def backup(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("under-way")
-    config = host_copy(root / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
-    archive = root / "host.tar.gz"
-    result = CliRunner().invoke(main, ["--config", str(config), "backup", str(archive)])
-    assert result.exit_code == 0, result.output
-    return archive
+    return backed_up(root, tmp_path_factory.getbasetemp() / "upkeep-template")
 
 
 def under_restore(tmp_path: Path) -> Path:
