@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +16,9 @@ from tests.dkim.keys import DOMAIN, SELECTOR, keygen
 from wtg.cli import main
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.outgoing.dkimcheck import dkim_findings
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey
 
 NAME = f"{SELECTOR}._domainkey.{DOMAIN}"
 
@@ -200,20 +204,32 @@ def test_the_section_is_checked_with_the_config(tmp_path: Path, section: str, li
     assert result.output == f"FAIL  {config_file}, {said}\n"
 
 
-def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -> None:
+def pkcs8_key(path: Path, passphrase: bytes | None = None) -> RSAPrivateKey:
+    """A new RSA key of 2048 bits written to ``path`` as `openssl genpkey` writes one (PEM,
+    PKCS#8; encrypted with ``passphrase``, if given), the GM's alone: the key."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import rsa
 
-    key = tmp_path / "pkcs8.key"
     private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    key.write_bytes(
+    encryption: serialization.KeySerializationEncryption = (
+        serialization.NoEncryption()
+        if passphrase is None
+        else serialization.BestAvailableEncryption(passphrase)
+    )
+    path.write_bytes(
         private.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption
         )
     )
-    key.chmod(0o600)
+    path.chmod(0o600)
+    return private
+
+
+def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+
+    key = tmp_path / "pkcs8.key"
+    private = pkcs8_key(key)
     der = private.public_key().public_bytes(
         serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
     )
@@ -226,19 +242,8 @@ def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -
 
 
 def test_a_key_with_a_passphrase_fails(tmp_path: Path) -> None:
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import rsa
-
     key = tmp_path / "locked.key"
-    private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    key.write_bytes(
-        private.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.BestAvailableEncryption(b"secret"),
-        )
-    )
-    key.chmod(0o600)
+    pkcs8_key(key, b"secret")
     assert lines(config(tmp_path, key), []) == [
         f"FAIL  dkim key_file {key}: the DKIM key {key} is no RSA private key wtg can use (it is "
         "protected by a passphrase; `wtg dkim-keygen` makes one) (no mail is sent until it can "
