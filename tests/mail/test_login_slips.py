@@ -68,6 +68,18 @@ def test_a_refused_login_without_those_slips_says_only_the_servers_words(
     )
 
 
+def help_answered(imap: Dovecot, path: Path, number: int) -> Result:
+    """Ann's HELP (the ``number``th such mail) in the inbox, polled, and its answer sent
+    (`wtg send`): the send's run."""
+    imap.append(
+        GM_ADDRESS,
+        b"From: ann@players.example\r\nTo: gm@example.org\r\nSubject: hi\r\n"
+        + f"Message-ID: <help-{number}@players.example>\r\n\r\nHELP\r\n".encode(),
+    )
+    assert wtg(path, "poll").exit_code == 0
+    return wtg(path, "send")
+
+
 def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
     tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
 ) -> None:
@@ -75,13 +87,7 @@ def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
     poll's is (docs/mail.md: "the poll's line says it too"); it said "the mail server could
     not be reached: cannot reach ...: (535, b'...')" of a server that answered."""
     path = config(tmp_path, imap, smtp_auth, GM_ADDRESS, "gm-s ecre t")
-    imap.append(
-        GM_ADDRESS,
-        b"From: ann@players.example\r\nTo: gm@example.org\r\nSubject: hi\r\n"
-        b"Message-ID: <help-1@players.example>\r\n\r\nHELP\r\n",
-    )
-    assert wtg(path, "poll").exit_code == 0
-    sent = wtg(path, "send")
+    sent = help_answered(imap, path, 1)
     assert sent.exit_code == 1
     assert sent.stdout == (
         "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good; "
@@ -107,13 +113,7 @@ def test_a_send_to_a_server_without_starttls_says_so_not_that_it_is_down(
         path.read_text(encoding="utf-8").replace("smtp: {", "smtp: {starttls: true, "),
         encoding="utf-8",
     )
-    imap.append(
-        GM_ADDRESS,
-        b"From: ann@players.example\r\nTo: gm@example.org\r\nSubject: hi\r\n"
-        b"Message-ID: <help-2@players.example>\r\n\r\nHELP\r\n",
-    )
-    assert wtg(path, "poll").exit_code == 0
-    sent = wtg(path, "send")
+    sent = help_answered(imap, path, 2)
     assert sent.exit_code == 1
     assert sent.stdout == (
         "0 reports queued; 0 mails sent, 1 waiting to be retried, 0 refused for good; "
