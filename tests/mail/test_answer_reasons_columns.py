@@ -227,9 +227,7 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     hall, game = _hall(tmp_path)
     ann, bob = address(1), address(2)
 
-    hall.mail(ann, f"REPORT {GAME}")  # no CODE line
-    hall.poll(hours=1)
-    refused = _one(hall, ann)
+    refused = hall.answer(ann, f"REPORT {GAME}")  # no CODE line
     assert _too_wide(refused.body) == []
     assert (
         f'Your command "REPORT {GAME}" was not carried out: REPORT needs your secret code for '
@@ -237,18 +235,14 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     ) in _words(refused.body)
     assert f'Your command "REPORT {GAME}" was' in refused.body  # the command kept whole
 
-    hall.mail(ann, f"REPORT {GAME} 7\nCODE CODE0001X")
-    hall.poll(hours=1)
-    refused = _one(hall, ann)
+    refused = hall.answer(ann, f"REPORT {GAME} 7\nCODE CODE0001X")
     assert _too_wide(refused.body) == []
     assert (
         f"game {GAME} has turns 0 to 1: write REPORT {GAME} <turn> with one of them, or "
         f"REPORT {GAME} for the latest."
     ) in _words(refused.body)
 
-    hall.mail(ann, f"AOF {GAME}\nCODE CODE0001X")
-    hall.poll(hours=1)
-    form = _one(hall, ann)
+    form = hall.answer(ann, f"AOF {GAME}\nCODE CODE0001X")
     blank = game.aof(1)
     assert _too_wide(form.body, blank) == []
     assert (
@@ -256,17 +250,13 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     ) in _words(form.body)
     assert blank in form.body
 
-    hall.mail(ann, f"REPORT {GAME} 1\nCODE CODE0001X")
-    hall.poll(hours=1)
-    again = _one(hall, ann)
+    again = hall.answer(ann, f"REPORT {GAME} 1\nCODE CODE0001X")
     report = game.report(1, 1)
     assert _too_wide(again.body, report) == []
     assert report in again.body
 
     press = "Bob, " + "shall we share the island between us, " * 4 + "or fight for it?"
-    hall.mail(ann, f"PRESS {GAME}\nCODE CODE0001X\n\n{press}")
-    hall.poll(hours=1)
-    kept = _one(hall, ann)
+    kept = hall.answer(ann, f"PRESS {GAME}\nCODE CODE0001X\n\n{press}")
     assert _too_wide(kept.body, press) == []  # his press as he wrote it
     assert (
         f"Your press for game {GAME} goes out to every player with the reports of turn 2, "
@@ -284,34 +274,24 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     assert _too_wide(private.body) == []
     assert f"Private press in game {GAME} from {NAMES[0]} (#1)" in _words(private.body)
 
-    hall.mail(ann, f"PRESS {GAME} TO 1\nCODE CODE0001X\n\nto myself")
-    hall.poll(hours=1)
-    refused = _one(hall, ann)
+    refused = hall.answer(ann, f"PRESS {GAME} TO 1\nCODE CODE0001X\n\nto myself")
     assert _too_wide(refused.body) == []
     assert (
         "was not carried out: player 1 is you: private press goes to another player of the "
         "game (PRESS <game> without TO goes to them all)."
     ) in _words(refused.body)
 
-    hall.mail(ann, f"ABSENCE {GAME} 2 3\nCODE CODE0001X")
-    hall.poll(hours=1)
-    away = _one(hall, ann)
+    away = hall.answer(ann, f"ABSENCE {GAME} 2 3\nCODE CODE0001X")
     assert _too_wide(away.body) == []
     assert f"Noted: you are away in game {GAME} for turns 2, 3. Meanwhile" in _words(away.body)
 
-    hall.mail(bob, f"STATUS {GAME}")
-    hall.poll(hours=1)
-    status = _one(hall, bob)
+    status = hall.answer(bob, f"STATUS {GAME}")
     assert _too_wide(status.body) == []
     assert f"Game {GAME}, turn 2." in status.body
 
-    hall.mail(bob, f"RESIGN {GAME}\nCODE CODE0002X")
-    hall.poll(hours=1)
-    asked = _one(hall, bob)
+    asked = hall.answer(bob, f"RESIGN {GAME}\nCODE CODE0002X")
     assert _too_wide(asked.body) == []
-    hall.mail(bob, f"CONFIRM {asked.code()}")
-    hall.poll(hours=1)
-    resigned = _one(hall, bob)
+    resigned = hall.answer(bob, f"CONFIRM {asked.code()}")
     assert _too_wide(resigned.body) == []
     said = _words(resigned.body)
     assert (
@@ -333,24 +313,18 @@ def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
     hall.poll(hours=1)
     hall.new_mails(waiting)
 
-    hall.mail(newcomer, "LIST")
-    hall.poll(hours=1)
-    lists = _one(hall, newcomer)
+    lists = hall.answer(newcomer, "LIST")
     assert _too_wide(lists.body) == []
     assert f"{GAME} (wok4): seat 4" in lists.body
     assert "players waiting: Lady Penelope Gwendolyn Ashcombe-Fairfax" in _words(lists.body)
 
-    hall.mail(newcomer, f"JOIN {GAME} AS {name}")
-    hall.poll(hours=1)
-    ask = _one(hall, newcomer)
+    ask = hall.answer(newcomer, f"JOIN {GAME} AS {name}")
     assert _too_wide(ask.body) == []
     assert (
         f"You asked to take over seat 4 of game {GAME}, as {name}: its player has quit, and "
         "you would play on with his empire as it stands."
     ) in _words(ask.body)
-    hall.mail(newcomer, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    taken = _one(hall, newcomer)
+    taken = hall.answer(newcomer, f"CONFIRM {ask.code()}")
     report = hall.game(GAME).report(4, 1)
     assert _too_wide(taken.body, report) == []
     assert f"You play seat 4 of game {GAME} now, as {name}. Your report follows" in (
@@ -362,12 +336,8 @@ def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
         f"Seat 4 of game {GAME}, which you left, is taken over by a new player, {name}."
     ) in _words(told.body)
 
-    hall.mail(waiting, "WITHDRAW wok4")
-    hall.poll(hours=1)
-    withdraw = _one(hall, waiting)
+    withdraw = hall.answer(waiting, "WITHDRAW wok4")
     assert _too_wide(withdraw.body) == []
-    hall.mail(waiting, f"CONFIRM {withdraw.code()}")
-    hall.poll(hours=1)
-    withdrawn = _one(hall, waiting)
+    withdrawn = hall.answer(waiting, f"CONFIRM {withdraw.code()}")
     assert _too_wide(withdrawn.body) == []
     assert "You are off the waiting list" in withdrawn.body
