@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.conftest import players
+from tests.rules.wok4.test_bitter_end_told import ally_refused
 from tests.shipped import STANDARD
 from wtg.aof.render import render_aof
 from wtg.cli import main
@@ -187,14 +188,7 @@ def test_a_game_of_five_players_or_fewer_has_no_alliance_section(tmp_path: Path)
     count. Its form now has no ALLIANCE section, and a line sent all the same is rejected
     with the reason."""
     game = create_game(tmp_path / "g", "standard", "star-islands", players(3), 5)
-    form = game.aof(1)
-    assert "ALLIANCE" not in form and "\nL1:" not in form
-    home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
-    filled = form.replace("\nV1: _", f"\nL1: 02\nG1: {home:02d} 1\nV1: _", 1)
-    submission = game.submit(filled)
-    (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
-    assert not verdict.accepted
-    assert verdict.reason == (
+    assert ally_refused(game, STANDARD, "\nV1: _", 1) == (
         "an alliance shares victory only in a game that started with more than 5 players, "
         "and this one started with 3"
     )

@@ -14,8 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.shipped import WOK4
-from wtg.game.engine import create_game
+from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.rules.wok.ruleset import WokRuleset
 
 LINE = (
     "Bitter end: {n} of the 10 seats are empty or QUIT, so no alliance shares the "
@@ -33,19 +34,26 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+def ally_refused(game: Game, ruleset: WokRuleset, above: str, units: int) -> str:
+    """Player 1's form, checked to have no ALLIANCE section, sent with an alliance line
+    (``L1: 02``) and ``units`` on his home (``G1``) written above its line ``above``: the
+    reason the alliance line is refused with (checked: refused)."""
+    form = game.aof(1)
+    assert "ALLIANCE" not in form and "\nL1:" not in form
+    home = next(p.id for p in game.typed(ruleset).state().provinces if p.owner == 1)
+    filled = form.replace(above, f"\nL1: 02\nG1: {home:02d} {units}{above}", 1)
+    submission = game.submit(filled)
+    (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
+    assert not verdict.accepted
+    return verdict.reason
+
+
 def test_a_game_of_five_says_it_is_fought_to_the_bitter_end(tmp_path: Path) -> None:
     game = create_game(tmp_path / "g", "wok4", "classic60", players(5), 5)
     report = game.report(1, 0)
     assert LINE.format(n=5) in words(report)
     assert max(len(line) for line in report.splitlines()) <= 78
-    form = game.aof(1)
-    assert "ALLIANCE" not in form and "\nL1:" not in form
-    home = next(p.id for p in game.typed(WOK4).state().provinces if p.owner == 1)
-    filled = form.replace("\nQ1: _", f"\nL1: 02\nG1: {home:02d} 2\nQ1: _", 1)
-    submission = game.submit(filled)
-    (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
-    assert not verdict.accepted
-    assert verdict.reason == (
+    assert ally_refused(game, WOK4, "\nQ1: _", 2) == (
         "no alliance shares the victory in a game fought to the bitter end (5 of the 10 "
         "seats are empty or QUIT): the last one standing wins alone"
     )
