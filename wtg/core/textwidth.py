@@ -3,10 +3,11 @@ letter of Chinese, Japanese or Korean (East Asian Width "W" or "F") fills two, a
 written after its letter (a combining mark) or an invisible format character none, any
 other character one. A name is cut and padded to its column by them
 (``wtg.game.textcolumn``), and a line of someone else's text is wrapped by them
-(``wtg.aof.mailtext.inert_lines``)."""
+(``wtg.aof.mailtext.inert_lines``, ``wrapped_to_columns``)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 WIDE = frozenset({"W", "F"})
@@ -45,6 +46,52 @@ def cut_to_columns(text: str, width: int) -> list[str]:
         used += columns
     pieces.append("".join(piece))
     return pieces
+
+
+_WORDS = re.compile(r"\S+|\s+")
+"""A line's words and the runs of blanks between them."""
+
+
+def wrapped_to_columns(line: str, width: int) -> list[str]:
+    """``line`` broken at its blanks into pieces of at most ``width`` columns each, in order
+    (``textwrap.wrap`` by columns rather than characters): a letter of Chinese, Japanese or
+    Korean, a full-width letter or a wide emoji fills two, an accent after its letter none,
+    so a line of wide letters is not twice as wide as one of Latin ones and a line of
+    accented letters is not cut at half its width. The blanks at a break are dropped (those
+    that begin the line are kept); a word wider than ``width`` (a run of Chinese, which
+    writes no blanks, or a long address) fills the rest of its line and goes on on the
+    next, cut between two characters (``cut_to_columns``: never between a letter and its
+    accent). ``[""]`` for an empty or blank line."""
+    pieces: list[str] = []
+    held: list[str] = []  # the piece being filled
+    used = 0
+    for word in _WORDS.findall(line):
+        columns = text_width(word)
+        if word.isspace():
+            if held or not pieces:  # blanks at a break are dropped
+                held.append(word)
+                used += columns
+            continue
+        if used + columns <= width:
+            held.append(word)
+            used += columns
+            continue
+        if columns > width:  # no line holds it: it fills this one, then the next ones
+            room = width - used
+            head = cut_to_columns(word, room)[0] if room > 0 else ""
+            if text_width(head) > room:  # a wide letter where one column was left
+                head = ""
+            cuts = cut_to_columns(word[len(head) :], width)
+            held.append(head)
+            pieces.append("".join(held).rstrip())
+            pieces.extend(cuts[:-1])
+            held, used = [cuts[-1]], text_width(cuts[-1])
+            continue
+        pieces.append("".join(held).rstrip())
+        held, used = [word], columns
+    pieces.append("".join(held).rstrip())
+    shown = [piece for piece in pieces if piece]
+    return shown or [""]
 
 
 def marks_on_a_letter(text: str) -> int:
