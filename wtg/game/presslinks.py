@@ -40,8 +40,39 @@ _ADDRESS_GOES_ON = re.compile(r"[/#]|\?\w|:\d")
 """What may follow a host in a web address, and never a sentence: a path, a query, a
 fragment, a port (``end.Next/login``, ``evil.Bank:8080``)."""
 COMMON = frozenset(
-    "com net org info biz io co app dev xyz top online site shop club store live "
-    "ru cn uk de fr nl eu tk ml ga cf gq edu gov".split()
+    [
+        "com",
+        "net",
+        "org",
+        "info",
+        "biz",
+        "io",
+        "co",
+        "app",
+        "dev",
+        "xyz",
+        "top",
+        "online",
+        "site",
+        "shop",
+        "club",
+        "store",
+        "live",
+        "ru",
+        "cn",
+        "uk",
+        "de",
+        "fr",
+        "nl",
+        "eu",
+        "tk",
+        "ml",
+        "ga",
+        "cf",
+        "gq",
+        "edu",
+        "gov",
+    ]
 )
 """The top-level domains of most web addresses, and of most of those that phishing mails
 give (the cheap and the free ones among them): a host that ends in one is a web address
