@@ -55,3 +55,21 @@ def test_plain_text_wraps_as_before() -> None:
     ]
     assert wrapped_to_columns("  indented " + "a" * 70, 60) == ["  indented " + "a" * 49, "a" * 21]
     assert wrapped_to_columns("", 60) == wrapped_to_columns("   ", 60) == [""]
+
+
+def test_a_symbol_shown_as_an_emoji_fills_two_columns() -> None:
+    """``⚔️`` is the crossed swords (one column as text) and the emoji presentation selector
+    (U+FE0F): a mail client shows an emoji, two columns wide. Counted as one, a line of 40
+    was wrapped as 40 columns, and showed 80."""
+    swords = "\u2694\ufe0f"
+    assert [text_width(swords), text_width("\u2694"), text_width("1\ufe0f\u20e3")] == [2, 1, 2]
+    assert text_width("x\ufe0f") == 1  # a letter is shown as itself
+    assert [text_width(t) for t in _texts(inert_lines(swords * 40, "3"))] == [60, 20]
+    assert wrapped_to_columns("a" * 59 + swords + "b", 60) == ["a" * 59, swords + "b"]
+
+
+def test_a_name_with_such_a_symbol_fills_its_column() -> None:
+    from wtg.game.textcolumn import column
+
+    shown = column("\u2694\ufe0f Ann", 10)
+    assert shown == "\u2694\ufe0f Ann    " and text_width(shown) == 10

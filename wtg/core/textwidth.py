@@ -1,7 +1,9 @@
 """The columns a text fills on a screen in a fixed-width font, as a terminal counts them: a
 letter of Chinese, Japanese or Korean (East Asian Width "W" or "F") fills two, an accent
 written after its letter (a combining mark) or an invisible format character none, any
-other character one. A name is cut and padded to its column by them
+other character one, but a symbol followed by the emoji presentation selector (U+FE0F:
+``⚔️``, ``❤️``, ``🛡️``), which a mail client and most terminals show as an emoji, two. A
+name is cut and padded to its column by them
 (``wtg.game.textcolumn``), and a line of someone else's text is wrapped by them
 (``wtg.aof.mailtext.inert_lines``, ``wrapped_to_columns``)."""
 
@@ -26,8 +28,33 @@ def char_width(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in WIDE else 1
 
 
+EMOJI_SELECTOR = "\ufe0f"
+"""VARIATION SELECTOR-16: the character before it shown as an emoji (``⚔`` as ``⚔️``)."""
+
+
+def char_widths(text: str) -> list[int]:
+    """The columns each character of ``text`` fills, in order (``char_width``), but a symbol
+    (or a digit, ``#``, ``*``: a keycap) followed by ``EMOJI_SELECTOR`` fills two: ``⚔️``,
+    counted as one column, made a line of 60 of them 120 columns wide. The selector fills
+    none, and stays with its symbol where a text is cut."""
+    widths = [char_width(char) for char in text]
+    if EMOJI_SELECTOR in text:
+        for index, char in enumerate(text[:-1]):
+            if widths[index] == 1 and text[index + 1] == EMOJI_SELECTOR and _emoji_base(char):
+                widths[index] = 2
+    return widths
+
+
+def _emoji_base(char: str) -> bool:
+    """Whether ``char`` may be shown as an emoji with ``EMOJI_SELECTOR`` after it: a symbol
+    or a mark of punctuation (``☀``, ``‼``), a digit, ``#`` or ``*`` (the keycaps)."""
+    return unicodedata.category(char)[0] in "SP" or char in "0123456789#*"
+
+
 def text_width(text: str) -> int:
     """The columns ``text`` fills."""
+    if EMOJI_SELECTOR in text:
+        return sum(char_widths(text))
     return sum(map(char_width, text))
 
 
@@ -37,8 +64,7 @@ def cut_to_columns(text: str, width: int) -> list[str]:
     pieces: list[str] = []
     piece: list[str] = []
     used = 0
-    for char in text:
-        columns = char_width(char)
+    for char, columns in zip(text, char_widths(text), strict=True):
         if piece and used + columns > width:
             pieces.append("".join(piece))
             piece, used = [], 0
