@@ -1,6 +1,6 @@
 """The built-in Standard WoK player as it was before round 31 (wtg/rules/standard/strategy.py
 at commit ee515b67), frozen: the yardstick the live player is measured against
-(tests/rules/standard/test_player_strength.py, bench/bench_standard_player.py). It is the
+(tests/rules/standard/test_player_strength.py). It is the
 shared WoK player (``wtg.rules.wok.strategy``) with Standard's old style: it attacks only
 with more armies than twice the target's strength plus 4. Keep it as it is when the live
 player changes."""
