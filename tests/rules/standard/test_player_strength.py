@@ -137,3 +137,16 @@ def test_it_spares_a_protected_home_province() -> None:
 def test_the_same_seed_the_same_orders() -> None:
     state = board()
     assert new_plan(state, 1, Random(5)) == new_plan(state, 1, Random(5))
+
+
+def test_a_duel_colour_never_fights_another_colour_of_its_human() -> None:
+    """Province 8, weak, is held by player 2: another colour of the same human in a Duel
+    (the same controller) is left alone, a colour of the other human is attacked."""
+    state = board()
+    for neighbour in (2, 6, 12):
+        state.province(neighbour).arm = 40
+    empty(state, 8, 2, pop=10, arm=1)
+    state.player(1).controller = state.player(2).controller = 1
+    assert attacks(new_plan(state, 1, Random(1))) == []
+    state.player(2).controller = 2  # and his 1 army may attack 7: 1 army stays
+    assert attacks(new_plan(state, 1, Random(1))) == [{"from": 7, "to": 8, "armies": 11}]

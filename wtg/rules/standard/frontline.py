@@ -48,21 +48,31 @@ def least_winning(chance: float, p: float, defenders: int, most: int) -> int | N
     return low
 
 
+def friends(state: WokState, player: int) -> set[int]:
+    """The colours the human who plays ``player`` plays too, in a Duel or Trinity (none
+    elsewhere): his own, never fought."""
+    controller = state.player(player).controller
+    if controller is None:
+        return set()
+    return {p.id for p in state.players if p.controller == controller and p.id != player}
+
+
 def open_to(state: WokState, player: int, target: int) -> bool:
-    """Whether ``player`` may bomb, attack or spy on ``target`` in the coming turn: not a
-    home province headhunting protects, nor one of a side a Duel's NAP binds him to."""
+    """Whether ``player`` would bomb, attack or spy on ``target`` in the coming turn: not a
+    home province headhunting protects, nor one of a side a Duel's NAP binds him to, nor
+    one of another colour of his own."""
     protection = headhunting_in_force(state)
     if protection and target in protection[0]:
         return False
     napped = {other for other, _ in naps_in_force(state, player)}
-    return state.province(target).owner not in napped
+    return state.province(target).owner not in napped | friends(state, player)
 
 
 def garrison(state: WokState, player: int, province: Province) -> int:
     """The armies ``province`` keeps so that no neighbouring player is favoured to take it
     with all his armies there: the fewest that make each such attack an even chance or
     worse (all it has when it has too few; none against neutrals, who never attack, and
-    sides that may not attack it this turn)."""
+    sides that may not or would not attack it this turn: ``open_to``)."""
     need = 0
     for n in province.neighbours:
         other = state.province(n)
