@@ -34,7 +34,7 @@ def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> 
     assert deadline(tmp_path) == before
     assert said.startswith(
         f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); 4 "
-        "notice(s) queued"
+        "notices queued"
     )
     notices = queued(tmp_path, "extend-")
     assert len(notices) == 4  # the move's undoing
@@ -65,7 +65,7 @@ def test_undo_before_the_move_was_mailed_takes_its_notices_back(tmp_path: Path) 
     assert deadline(tmp_path) == before
     assert said == (
         f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); the "
-        "move's 4 notice(s) taken out of the queue before they were mailed: no player is told "
+        "move's 4 notices taken out of the queue before they were mailed: no player is told "
         "of either\n"
     )
     assert queued(tmp_path, "extend-") == {}
@@ -121,7 +121,7 @@ def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -
     again = run(tmp_path, "extend", "g1", "--undo").stdout
     assert again.startswith(f"game g1: turn 1 was moved back already to {before} (was ")
     assert "the move of 480 hours taken back at " in again
-    assert "cut short): not moved again; 0 notice(s) queued" in again
+    assert "cut short): not moved again; 0 notices queued" in again
     assert deadline(tmp_path) == before
 
 
@@ -145,7 +145,7 @@ def test_the_move_of_an_undo_cut_short_is_not_mailed_meanwhile(tmp_path: Path) -
     assert "0 mails sent, 3 waiting" in held
     assert sent(tmp_path) == [] and len(queued(tmp_path, "extend-")) == 3
     again = run(tmp_path, "extend", "g1", "--undo").stdout
-    assert "the move's 3 notice(s) taken out of the queue before they were mailed" in again
+    assert "the move's 3 notices taken out of the queue before they were mailed" in again
     run(tmp_path, "send")
     assert sent(tmp_path) == [] and queued(tmp_path, "extend-") == {}
     assert status(tmp_path)["owed"] == []

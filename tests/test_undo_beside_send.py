@@ -39,7 +39,7 @@ def test_hold_undo_beside_a_running_send_refuses_and_changes_nothing(tmp_path: P
     assert withdrawing(tmp_path) == []  # the send was asked nothing
     assert status(tmp_path, "g1")["held"] is True
     again = run(tmp_path, "hold", "g1", "--undo")  # the send done: all taken back
-    assert "4 notice(s) taken out of the queue" in again.stdout
+    assert "4 notices taken out of the queue" in again.stdout
     assert queued(tmp_path, "hold-") == {}
 
 
@@ -62,5 +62,5 @@ def test_announce_withdraw_beside_a_running_send_refuses_and_changes_nothing(
     assert withdrawing(tmp_path) == []
     assert not list((tmp_path / "games" / SPOOL / "announce").glob("*.withdrawing"))
     again = run(tmp_path, "announce", "--withdraw")
-    assert again.stdout.endswith("4 mail(s) taken out of the queue\n")
+    assert again.stdout.endswith("4 mails taken out of the queue\n")
     assert queued(tmp_path, "announce-") == {}

@@ -66,10 +66,10 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(
     assert listing["quarantine_not_listed"] == {FLOOD: 10}
     assert {"held_not_listed", "not_answered_not_listed", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()
-    assert "33 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "33 mails quarantined (the poll could not handle them):" in lines
     assert "  ... and 13 more (`wtg quarantine` lists them)" in lines  # 10 shown of 23 listed
     assert (
-        f"10 more mail(s) quarantined are not listed: the list keeps the newest 20 of an "
+        f"10 more mails quarantined are not listed: the list keeps the newest 20 of an "
         f"address ({FLOOD} 10; --json: quarantine_not_listed); each is in the archive"
     ) in lines
 
@@ -87,7 +87,7 @@ def test_wtg_quarantine_lists_the_quiet_address_and_counts_the_flood(
     listed = [line.split()[0] for line in lines if "a parser broke" in line]
     assert listed == [item.key for item in every if item.key in {*newest, *quiet}]
     assert (
-        f"10 more mail(s) quarantined from {FLOOD} not listed (the newest 20 are): each is "
+        f"10 more mails quarantined from {FLOOD} not listed (the newest 20 are): each is "
         "in the archive, the poll's log (`wtg poll -v`) names its key, and --forget-all "
         "drops every record"
     ) in lines

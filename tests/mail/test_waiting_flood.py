@@ -184,7 +184,7 @@ def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) 
 
     (line,) = [line for line in said.stdout.splitlines() if "cannot be read" in line]
     assert line.startswith(f"{config.parent}: cannot be read, skipped: "), line
-    assert line.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), line
+    assert line.endswith("; 3 mails wait in the inbox for it (the last poll)"), line
     (unreadable,) = json.loads(listed.stdout)["unreadable"]
     assert unreadable["waiting"] == 3, unreadable
 
@@ -202,6 +202,6 @@ def test_wtg_status_does_not_call_a_game_to_mend_unknown(tmp_path: Path) -> None
 
     said = CliRunner().invoke(main, ["--config", str(wtg_yaml), "status"])
 
-    assert "5 mail(s) held: they name games this host does not know or cannot read (g1)" in (
+    assert "5 mails held: they name games this host does not know or cannot read (g1)" in (
         said.stdout
     ), said.stdout

@@ -171,7 +171,7 @@ def test_a_lock_held_too_long_leaves_the_game_out_and_says_so(
         "not in this backup; back it up again\n"
     )
     assert result.stdout.splitlines()[-1].startswith(
-        f"backup {archive}: 1 game(s), 1 not copied (wok4-1), "
+        f"backup {archive}: 1 game, 1 not copied (wok4-1), "
     )
     manifest = manifest_of(archive)
     assert manifest["games"] == [{"name": "duel", "turn": 0, "ruleset": "wok4", "format": 2}]

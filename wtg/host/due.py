@@ -24,6 +24,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import Any
 
+from wtg.core.plurals import counted
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
@@ -430,7 +431,7 @@ class DueRun:
             if outcome in self.named:
                 text += f"; {outcome.value}: {', '.join(sorted(self.named[outcome]))}"
         if self.lobby:
-            text += f"; lobby: {len(self.lobby)} problem(s)"
+            text += f"; lobby: {counted(len(self.lobby), 'problem')}"
         return text
 
 
