@@ -309,7 +309,7 @@ def test_a_finished_announcement_is_kept_while_its_mails_wait(tmp_path: Path) ->
     def four(key: str) -> int:
         return 4 if key == first.key else 0
 
-    with pytest.raises(StillQueued, match=r"and 4 of its mail\(s\) still wait in the outbox"):
+    with pytest.raises(StillQueued, match=r"and 4 of its mails still wait in the outbox"):
         announce(spool, "g1", "Hello.", ["g1"], LATER, refuse, four)
     assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name]
     assert announce(spool, "g1", "Goodbye.", ["g1"], LATER, lambda a: 4, four)[1] is True

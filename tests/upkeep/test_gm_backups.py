@@ -68,7 +68,7 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
         assert result.stderr == ""
         said.append(result.stdout)
     archive = backups / "wtg-host.tar.gz"
-    summary = rf"backup {re.escape(str(archive))}: 1 game\(s\), \d+ files, [\d.]+ (kB|MB)\n"
+    summary = rf"backup {re.escape(str(archive))}: 1 game, \d+ files, [\d.]+ (kB|MB)\n"
     assert re.fullmatch(summary, said[0]), said[0]
     assert said[1] == ""  # cron's -q: nothing went wrong, nothing said
     outputs = []
