@@ -602,8 +602,8 @@ def test_a_rollback_s_turn_given_without_to_says_how_to_give_it(tmp_path: Path) 
     before = status(tmp_path)["turn"]
     refused = run(tmp_path, "rollback", "g1", "0", code=2)
     assert refused.stderr.endswith(
-        "Error: the turn to go back to goes with --to: wtg rollback g1 --to 0 (turn 0 is the "
-        "latest again); nothing was rolled back\n"
+        f"Error: the turn to go back to goes with --to: `{head(tmp_path)} rollback g1 --to 0` "
+        "(turn 0 is the latest again); nothing was rolled back\n"
     )
     assert status(tmp_path)["turn"] == before
     given = run(tmp_path, "rollback", "g1", "--to", "0", "1", code=2)
@@ -620,11 +620,11 @@ def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path
     make(tmp_path / "games")
     refused = run(tmp_path, "hold", "g1", "the server's moving", code=2)
     assert refused.stderr.endswith(
-        "Error: a hold's reason goes with --reason: wtg hold g1 --reason 'the server'\"'\"'s "
-        "moving' (the players' notice says it); nothing was held\n"
+        f"Error: a hold's reason goes with --reason: `{head(tmp_path)} hold g1 --reason 'the "
+        "server'\"'\"'s moving'` (the players' notice says it); nothing was held\n"
     )
     words = run(tmp_path, "hold", "g1", "server", "moves", code=2)
-    assert "wtg hold g1 --reason 'server moves' (the" in words.stderr
+    assert f"`{head(tmp_path)} hold g1 --reason 'server moves'` (the" in words.stderr
     assert status(tmp_path)["held"] is False
     given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
     assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was

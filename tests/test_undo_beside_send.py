@@ -30,7 +30,7 @@ def test_hold_undo_beside_a_running_send_refuses_and_changes_nothing(tmp_path: P
         refused = run(tmp_path, "hold", "g1", "--undo", code=1)
     given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        f"wtg: a `{given} send` is running, and may be mailing the hold's notices: give "
+        f"wtg: a wtg send is running, and may be mailing the hold's notices: give "
         f"`{given} hold "
         "g1 --undo` again once it is done\n"
     )
@@ -54,7 +54,7 @@ def test_announce_withdraw_beside_a_running_send_refuses_and_changes_nothing(
         refused = run(tmp_path, "announce", "--withdraw", code=1)
     given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        f"wtg: a `{given} send` is running, and may be mailing the announcement: give "
+        f"wtg: a wtg send is running, and may be mailing the announcement: give "
         f"`{given} announce "
         "--withdraw` again once it is done\n"
     )

@@ -227,7 +227,7 @@ def test_a_poll_that_keeps_its_lock_does_not_stop_the_backup(
     )
     assert result.exit_code == 0, result.output
     note = (
-        "the mail spool was copied while `wtg poll` (or `wtg serve`) held its lock: the "
+        "the mail spool was copied while wtg poll (or wtg serve) held its lock: the "
         "journal was copied first, so a mail handled meanwhile is at worst read again "
         "after a restore"
     )

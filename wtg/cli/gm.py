@@ -123,7 +123,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
         fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
-            f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
+            f"a wtg send is running, and may be mailing the hold's notices: give `wtg hold "
             f"{name} --undo` again once it is done"
         )
     deadline = game.deadline()
@@ -440,7 +440,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
             else ""
         )
         + (
-            f"; a `wtg send` is running: the rollback's {counted(asked, 'notice')} not yet mailed "
+            f"; a wtg send is running: the rollback's {counted(asked, 'notice')} not yet mailed "
             f"{'is' if asked == 1 else 'are'} taken out of the queue by it (or by the next send, "
             f"if it is done first) before {'it goes' if asked == 1 else 'they go'}; any it had "
             "mailed already stand"
@@ -556,7 +556,7 @@ def _withdraw_announcement(spool: Path) -> None:
             done = withdraw_announcement(spool)
     except AlreadyRunning:
         fail(
-            "a `wtg send` is running, and may be mailing the announcement: give `wtg announce "
+            "a wtg send is running, and may be mailing the announcement: give `wtg announce "
             "--withdraw` again once it is done"
         )
     if done is None:

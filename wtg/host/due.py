@@ -266,7 +266,7 @@ None."""
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
 BUSY = (
-    "another process is writing it (a poll, a turn, a GM's command, `wtg backup`): "
+    "another process is writing it (a poll, a turn, a GM's command, wtg backup): "
     "the next run takes it up"
 )
 """A game whose lock another process held: cron's next round is its retry."""

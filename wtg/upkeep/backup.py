@@ -256,9 +256,9 @@ class _Backup:
                 if stack.enter_context(self._spool_lock(spool, name, until)):
                     self.spool_locks.append(name)
                     continue
-                who = f"`wtg {name}` (or `wtg serve`)"
+                who = f"wtg {name} (or wtg serve)"
                 if name == "poll" and service is not None and serving:
-                    who = f"`wtg serve` (pid {service.pid}, which keeps the poll's lock)"
+                    who = f"wtg serve (pid {service.pid}, which keeps the poll's lock)"
                 self.notes.append(
                     f"the mail spool was copied while {who} held its lock: the journal was "
                     "copied first, so a mail handled meanwhile is at worst read again after a "

@@ -191,7 +191,7 @@ def _refuse_written_meanwhile(games_dir: Path) -> None:
     if others:
         raise RestoreError(
             f"{games_dir} was written by another process while it was restored "
-            f"({', '.join(others)}): stop what writes there (cron's wtg lines, `wtg serve`), "
+            f"({', '.join(others)}): stop what writes there (cron's wtg lines, wtg serve), "
             "then give the same `wtg restore` again, which restores anew"
         )
 
