@@ -29,6 +29,7 @@ STEPS: tuple[tuple[tuple[str, ...], int | None], ...] = (
     (("run-turn", "g1", "g1"), 2),  # g1 is named twice; give it once, `wtg run-turn g1`
     (("run-turn", "--all"), 2),  # every game that is due is run by --due (`wtg run-turn --due`)
     (("run-turn-due",), 2),  # did you mean `wtg run-turn --due`?
+    (("extend", "24", "g1"), 2),  # GAME_DIR comes before HOURS: `wtg extend g1 24`
     (("hold", "g1"), 0),  # ... (`wtg send` mails them)
     (("status", "g1"), 0),  # HELD ...: no turn runs until `wtg release g1`
     (("release", "g1"), 0),

@@ -155,10 +155,11 @@ def test_the_options_given_wrong_say_so(tmp_path: Path) -> None:
     assert both == (1, "wtg: --undo takes no --to: it undoes the game's last rollback\n")
     neither = wtg(tmp_path / "games", "rollback", "g1")
     assert neither[0] == 2
+    given = head(tmp_path / "games")  # a usage error's commands carry the --config given
     assert neither[1].splitlines()[-1] == (  # click said only "Missing option '--to'"
-        "Error: give the turn to go back to, --to N (`wtg rollback g1 --to N`: turn N is the "
-        "latest again; `wtg status g1` names the coming turn, the one after the latest), or "
-        "--undo to undo its last rollback (`wtg rollback g1 --undo`)"
+        f"Error: give the turn to go back to, --to N (`{given} rollback g1 --to N`: turn N is "
+        f"the latest again; `{given} status g1` names the coming turn, the one after the "
+        f"latest), or --undo to undo its last rollback (`{given} rollback g1 --undo`)"
     )
     none = wtg(tmp_path / "games", "rollback", "g1", "--undo")
     assert none == (1, "wtg: game g1 has no rollback to undo\n")
@@ -444,9 +445,8 @@ def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
         code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert said.endswith(
-        f"4 notices queued for the players (`{head(gm.games_dir)} send` mails them); a "
-        f"`{head(gm.games_dir)} send` is "
-        "running: the rollback's 4 notices not yet mailed are taken out of the queue by "
+        f"4 notices queued for the players (`{head(gm.games_dir)} send` mails them); a wtg "
+        "send is running: the rollback's 4 notices not yet mailed are taken out of the queue by "
         "it (or by the next send, if it is done first) before they go; any it had mailed "
         "already stand\n"
     )

@@ -59,7 +59,7 @@ def test_a_command_kept_waiting_says_so_then_what_to_do(host: Path, held: object
     result = CliRunner().invoke(main, ["--config", str(host), "send"])
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    serve = f"`wtg --config {host} serve`"  # as every command it names: the --config given
+    serve = "wtg serve"  # a program's name, not a command begun with the --config given
     assert lines[0] == (
         f"wtg: note: the mail journal {spool / JOURNAL_FILE} is being written by another wtg "
         f"(a poll, a send, a turn, {serve}): waiting for it, up to 0.3 s; nothing to do: "

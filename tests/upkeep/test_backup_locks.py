@@ -306,7 +306,7 @@ def test_while_wtg_serve_runs_its_poll_lock_is_not_waited_for(
     result = back_up_host(host.parent / "games", archive, notice=said.append)
     assert said == []  # no lock waited for
     assert result.notes == (
-        f"the mail spool was copied while `wtg serve` (pid {service.pid}, which keeps the "
+        f"the mail spool was copied while wtg serve (pid {service.pid}, which keeps the "
         "poll's lock) held its lock: the journal was copied first, so a mail handled "
         "meanwhile is at worst read again after a restore",
     )

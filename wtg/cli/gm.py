@@ -222,8 +222,8 @@ def extend(
         raise click.MissingParameter(ctx=ctx, param=said)
     if len(words) == 1 and not undo and not _is_time(words[0]) and _is_time(game_dir):
         raise click.UsageError(  # `wtg extend 24 g1`: click said "'g1' is not a time"
-            f"GAME_DIR comes before HOURS: wtg extend {shlex.quote(words[0])} "
-            f"{shlex.quote(game_dir)}",
+            f"GAME_DIR comes before HOURS: `wtg extend {shlex.quote(words[0])} "
+            f"{shlex.quote(game_dir)}`",
             ctx,
         )
     # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
