@@ -19,7 +19,7 @@ from wtg.game.schedule import iso
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 ADVICE = (
     "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
-    "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
+    "minutes: is it in `crontab -l`, or is wtg serve running?)"
 )
 
 

@@ -613,7 +613,7 @@ def _locks(spool: Path) -> Iterator[None]:
         if "serve" in str(busy):
             raise
         raise AlreadyRunning(
-            f"another `wtg poll` (`wtg poll --idle`, or cron's) is polling {spool}: stop it "
+            f"another wtg poll (wtg poll --idle, or cron's) is polling {spool}: stop it "
             "before starting wtg serve"
         ) from None
     with held:

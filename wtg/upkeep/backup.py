@@ -49,6 +49,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
@@ -108,11 +109,11 @@ class BackupResult(Record):
 
     def line(self) -> str:
         """One line: the games, the size, where."""
-        what = f"{len(self.games)} game(s)"
+        what = counted(len(self.games), "game")
         if self.not_copied:
             names = ", ".join(n.name for n in self.not_copied)
             what += f", {len(self.not_copied)} not copied ({names})"
-        return f"backup {self.path}: {what}, {self.files} files, {human_size(self.size)}"
+        return f"backup {self.path}: {what}, {counted(self.files, 'file')}, {human_size(self.size)}"
 
 
 def human_size(size: int) -> str:
@@ -255,9 +256,9 @@ class _Backup:
                 if stack.enter_context(self._spool_lock(spool, name, until)):
                     self.spool_locks.append(name)
                     continue
-                who = f"`wtg {name}` (or `wtg serve`)"
+                who = f"wtg {name} (or wtg serve)"
                 if name == "poll" and service is not None and serving:
-                    who = f"`wtg serve` (pid {service.pid}, which keeps the poll's lock)"
+                    who = f"wtg serve (pid {service.pid}, which keeps the poll's lock)"
                 self.notes.append(
                     f"the mail spool was copied while {who} held its lock: the journal was "
                     "copied first, so a mail handled meanwhile is at worst read again after a "
