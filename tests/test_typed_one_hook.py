@@ -24,7 +24,8 @@ PLAYERS = [
 def test_typed_is_the_game_itself(tmp_path: Path) -> None:
     game = open_game(create_game(tmp_path / "g", "wok4", "small", PLAYERS, seed=1).store.root)
     typed = game.typed(WOK4)
-    assert typed is game
+    untyped: object = game
+    assert typed is untyped
     assert typed.state().turn == 0  # a state of WoK IV, read as before
 
 
