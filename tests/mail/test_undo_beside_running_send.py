@@ -74,7 +74,7 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
         assert _where(host, name) == ["failed"]  # the queue is the running send's
     finally:
         go_on.touch()
-        out, err = running.communicate(timeout=600)
+        _out, err = running.communicate(timeout=600)
     assert running.returncode == 0, err
     assert _where(host, name) == ["failed"]  # that send knew nothing of the undo
     nxt = subprocess.run(
