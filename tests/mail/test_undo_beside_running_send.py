@@ -14,9 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+from tests import killpoints
 from tests.killpoints import CHECKOUT
 from tests.mail.test_kill_undo_resend import _template, _where
 from tests.test_kill_run_turn import WTG
+from wtg.mail.spool.runlock import only_one
 
 BLOCKED = """
 import os, pathlib, time
@@ -88,3 +90,35 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
     assert again.returncode == 0, again.stderr
     assert _where(host, name) == ["sent"]
     assert not list((host / "games" / "g1" / "archive").glob("*/put-back-owed"))
+
+
+def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> None:
+    """The put-back the undo left (``put-back-owed``) is the next send's: killed before each
+    of its writes there (the mail's move back to the queue, the mark's removal), the send
+    given again puts the mail back and mails it once."""
+    template = tmp_path / "template"
+    name = _template(template)
+    config = str(template / "wtg.yaml")
+    with only_one(template / "games" / ".mail", "send"):  # as a `wtg send` running holds it
+        undo = subprocess.run(
+            [WTG, "--config", config, "rollback", "g1", "--undo"], capture_output=True, text=True
+        )
+    assert undo.returncode == 0, undo.stderr
+    assert list((template / "games" / "g1" / "archive").glob("*/put-back-owed"))
+    run = tmp_path / "run"
+    args = ["--config", str(run / "wtg.yaml"), "send", "-q"]
+    fresh = killpoints.restorer(template, run)
+    fresh()
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, run, log=log)
+    assert whole.returncode == 0, whole.stderr
+    assert _where(run, name) == ["sent"]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines, 1) if name in line)
+    mark = next(i for i, line in enumerate(lines, 1) if "put-back-owed" in line)
+    assert "failed" in "".join(lines[first - 1 : mark]), lines  # the put-back's writes
+    for at, cut in killpoints.cuts(args, run, range(first, mark + 1), fresh):
+        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        assert again.returncode == 0, (at, cut.before, again.stderr)
+        assert _where(run, name) == ["sent"], (at, cut.before)
+        assert not list((run / "games" / "g1" / "archive").glob("*/put-back-owed")), at
