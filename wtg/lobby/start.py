@@ -280,7 +280,15 @@ def _told_already(book: LobbyDatabase, problems: list[str], told: ToldBefore) ->
     mail told him he was off."""
     for wl in every_list(book):
         for player in waiting(book, wl.name):
-            if not told(wl, player):
+            try:
+                mailed = told(wl, player)
+            except Exception as exc:  # the outbox unreadable: the start goes on as before
+                problems.append(
+                    f"waiting list {wl.name}: whether {player.name} was told he is off it is "
+                    f"not known: {failure_reason(exc)}"
+                )
+                continue
+            if not mailed:
                 continue
             with book.write() as db:
                 db.execute(

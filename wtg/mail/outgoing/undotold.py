@@ -102,8 +102,12 @@ def put_back_owed(outbox: Outbox, spool: Path, games: Collection[Game]) -> int:
     mark removed after, so a send killed between puts back what is left the next time."""
     back = 0
     for game in games:
-        for rollback in rollbacks(game.store, undone=True):
-            if not (rollback.put_back_owed and rollback.undone and rollback.undo_finished):
+        try:
+            owed = [r for r in rollbacks(game.store, undone=True) if r.put_back_owed]
+        except Exception:  # a game folder is the GM's data: left to the commands that name it
+            continue
+        for rollback in owed:
+            if not (rollback.undone and rollback.undo_finished):
                 continue
             mark = mailing_mark(spool, game.config.game, game.latest_turn())
             turns = range(rollback.to + 1, rollback.latest)
