@@ -36,14 +36,19 @@ from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.newcode import done as new_code_done
 from wtg.gm.newcode import give_new_code
-from wtg.gm.rollback import mark_undo_told
+from wtg.gm.rollback import mark_put_back_owed, mark_undo_told
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
-from wtg.mail.outgoing.undotold import heard_of, needing_nothing, put_back_reports
+from wtg.mail.outgoing.undotold import (
+    heard_of,
+    needing_nothing,
+    put_back_reports,
+    set_aside_while_stood,
+)
 from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.gmtext import text_given, text_read
@@ -389,7 +394,8 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
         fail(str(exc))
     except NoRollbackToUndo as exc:  # the wrong game: the one rolled back named
         fail(str(exc) + meant_games(game, undoable_rollback, "wtg rollback {game} --undo"))
-    asked, quiet, put_back = 0, set[int](), 0
+    asked, quiet, put_back, owed = 0, set[int](), 0, 0
+    last = done.latest
     heard: set[int] | None = None  # not known while a send runs: told as before
     try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
@@ -408,10 +414,16 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
     except AlreadyRunning:  # it takes them out itself, before it would mail them; no
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
+        # what a send set aside while it stood: put back by the next send, under its lock
+        mark_put_back_owed(game.store, done)
+        mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
+        owed = len(
+            set_aside_while_stood(notices.outbox, game, done, mark, range(done.to + 1, last))
+        )
     queued = notices.rollback_undone(game, done, quiet, heard)
     mark_undo_told(game.store, done)  # every notice queued: --undo --again goes further back
     what = "undone" if new else "was undone already"
-    first, last = done.to + 1, done.latest
+    first = done.to + 1
     turns = (
         f"turn {first} counts again, as it ran"
         if first == last
@@ -445,6 +457,12 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
             f"if it is done first) before {'it goes' if asked == 1 else 'they go'}; any it had "
             "mailed already stand"
             if asked
+            else ""
+        )
+        + (
+            f"; {owed} report(s) or press a send had set aside while the rollback stood are "
+            "put back in the queue by the next send (the one running holds the queue)"
+            if owed
             else ""
         )
     )

@@ -42,7 +42,7 @@ from wtg.lobby.commands import (
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.lists import all_lists
 from wtg.lobby.seats import seat_by_code
-from wtg.lobby.start import Started, TakenOff, made_at, start_due
+from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
 
 
 class Reply(Record):
@@ -194,6 +194,9 @@ class Answering:
     question: str = ""
     """The first question the sender typed that is no command (``yesno.question``), or "":
     the HELP a mail of no command gets quotes it, saying the host answers none."""
+    taken_off_told: ToldBefore | None = None
+    """Whether a waiting player's mail telling him he is off a list is in the outbox
+    already (``wtg.lobby.start.ToldBefore``)."""
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
@@ -472,7 +475,9 @@ class Answering:
         return people.person_of(self.book, self.sender)
 
     def start_full_lists(self) -> None:
-        starts = start_due(self.book, self.games_dir, self.moment, self.taken_off)
+        starts = start_due(
+            self.book, self.games_dir, self.moment, self.taken_off, self.taken_off_told
+        )
         self.started += starts.started
         self.problems += starts.problems
 
