@@ -70,7 +70,7 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
         )
         assert undo.returncode == 0, undo.stderr
         assert undo.stdout.rstrip().endswith(
-            "; 1 report(s) or press a send had set aside while the rollback stood are put "
+            "; 1 report or press a send had set aside while the rollback stood is put "
             "back in the queue by the next send (the one running holds the queue)"
         ), undo.stdout
         assert _where(host, name) == ["failed"]  # the queue is the running send's

@@ -460,8 +460,9 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
             else ""
         )
         + (
-            f"; {owed} report(s) or press a send had set aside while the rollback stood are "
-            "put back in the queue by the next send (the one running holds the queue)"
+            f"; {counted(owed, 'report')} or press a send had set aside while the rollback "
+            f"stood {'is' if owed == 1 else 'are'} put back in the queue by the next send (the "
+            "one running holds the queue)"
             if owed
             else ""
         )
