@@ -9,10 +9,14 @@ played from every seat in turn (with N a multiple of S), and in 1-against-1 game
 side measured moves first in half of them (the mirror and the robot-only games, with
 the same side in every seat, play seeds 1..N). The sides: "new", the live strategy
 (``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
-``bench/frozen_robots/`` as the yardstick; "naive", the naive players of
-``bench/naive_players.py``. While the live strategies are the frozen ones, every game of
-new against today's is the game of the same seed between two of today's robots, so with N
-a multiple of 4 new against today's comes out at exactly 50% and 1 among 3 at 25%.
+``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
+``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
+issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot had long outgrown
+the simple one of 1984724); "naive", the naive players of ``bench/naive_players.py``.
+While the live strategies are the frozen ones, every game of new against today's is the
+game of the same seed between two of today's robots, so with N a multiple of 4 new
+against today's comes out at exactly 50% and 1 among 3 at 25% (Tactics' does now: its
+first two targets FAIL until a live bot beats today's).
 
 WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
 first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each
@@ -23,8 +27,9 @@ at most, for the new robots and today's, "all rested" and one piece a turn: the 
 the first hit and how many games ended before the turn limit. Prints each pairing's win
 rate with Wilson's 95% interval, the median CPU time of a robot's turn, and issue 30's
 targets with PASS or FAIL; ``--json`` prints the same as one JSON object (keys ``wisk``
-and ``tactics``, each with ``vs_previous``, ``one_among_three_previous``, ``vs_naive``
-and ``ms_per_turn``; ``tactics`` with ``lake`` too). Progress goes to stderr.
+and ``tactics``, each with ``vs_previous``, ``one_among_three_previous``, ``vs_naive``,
+``ms_per_turn`` and ``previous_frozen_at``; ``tactics`` with ``lake`` too). Progress
+goes to stderr.
 """
 
 from __future__ import annotations
@@ -70,6 +75,8 @@ LAKE_GAMES = 10
 """Lake battles a side and a pieces-per-turn setting, at most (the seed only draws the
 dice)."""
 LAKE_TURNS = {"rested": "all rested", "1": "one piece a turn"}
+FROZEN_AT = {"wisk": today_wisk.FROZEN_AT, "tactics": today_tactics.FROZEN_AT}
+"""The commit of each ruleset's yardstick, "today's"."""
 
 
 def _new_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
@@ -217,6 +224,7 @@ class Measured:
             "vs_naive": self.rate("vs_naive"),
             "ms_per_turn": self.ms_new,
             "ms_per_turn_previous": self.ms_today,
+            "previous_frozen_at": FROZEN_AT[self.ruleset],
         }
         if self.ruleset == "wisk":
             result["first_mover_wins"] = self.tallies["mirror"].first_mover.rate
@@ -235,7 +243,8 @@ class Measured:
         games = self.games
         lines = [
             f"{self.ruleset.upper()}: {games} games a tournament, each seed played from every "
-            "seat (win rates with Wilson's 95% interval)"
+            "seat (win rates with Wilson's 95% interval); today's: the robot frozen at "
+            f"{FROZEN_AT[self.ruleset]}"
         ]
         for tournament in tournaments(self.ruleset):
             lines.append(_line(tournament, self.tallies[tournament.key]))

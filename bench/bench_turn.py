@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
 from tests.shipped import WOK4 as RULESET  # noqa: E402
+from wtg.core.plurals import counted  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
 from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
@@ -111,7 +112,10 @@ def bench_turns(folder: Path, turns: int) -> Game[WokState]:
             games += 1
             game = new_game(folder, games)
         play_turn(game, rng, tally)
-    print(f"{turns} turns of {games} game(s) on classic60, {PLAYERS} players, full orders")
+    print(
+        f"{counted(turns, 'turn')} of {counted(games, 'game')} on classic60, {PLAYERS} players, "
+        "full orders"
+    )
     means = ", ".join(f"{v / turns:.1f} {k}" for k, v in tally.happened.items())
     print(f"  a turn: {means}")
     print("  " + summary("order checking (every AOF of the turn), CPU", tally.check_cpu))

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fuzz.harness import Bench, Run, corpus_name, real_orders  # noqa: E402
 from tests.fuzz.inputs import Case, make_case  # noqa: E402
+from wtg.core.plurals import counted  # noqa: E402
 
 SCALES = ((1_000, 0.55), (10_000, 0.3), (100_000, 0.12), (1_000_000, 0.03))
 """The size a mutation aims at, and how often: most mails are small, some are huge."""
@@ -187,7 +188,9 @@ def report(tallies: list[Tally], seconds: float, seed: int, jobs: int, show: int
     crashes = [c for t in tallies for c in t.crashes]
     slow = max(tallies, key=lambda t: t.slowest[0]).slowest
     peak = max(tallies, key=lambda t: t.peak_rss_mb)
-    print(f"inputs: {inputs:,} ({runs:,} runs of an entry point), seed {seed}, {jobs} job(s)")
+    print(
+        f"inputs: {inputs:,} ({runs:,} runs of an entry point), seed {seed}, {counted(jobs, 'job')}"
+    )
     print(f"crashes: {len(crashes)} (inputs: {len({c[0] for c in crashes})})")
     kinds: dict[str, list[tuple[int, str]]] = {}
     for index, target, problem, name in crashes:

@@ -28,7 +28,7 @@ def test_the_last_announcement_not_mailed_is_taken_back(tmp_path: Path) -> None:
     assert taken.stdout.startswith("the last announcement (queued at ")
     assert '"[g2] a message from the GM"' in taken.stdout
     assert taken.stdout.endswith(
-        "taken back before it was mailed: 4 mail(s) taken out of the queue\n"
+        "taken back before it was mailed: 4 mails taken out of the queue\n"
     )
     assert queued(tmp_path, "announce-") == {}
     run(tmp_path, "send")
@@ -98,7 +98,7 @@ def test_a_taking_back_cut_short_holds_its_mails_back_until_finished(tmp_path: P
     assert listing["announcements_withdrawing"] == [key]
     run(tmp_path, "announce", "g1", "Right.")  # a newer one: the one cut short is finished
     taken = run(tmp_path, "announce", "--withdraw").stdout
-    assert "3 mail(s) taken out of the queue" in taken
+    assert "3 mails taken out of the queue" in taken
     kept = [p.name for p in folder.iterdir()]  # the right one's, kept while its mails wait
     assert kept == [f"{queued_key(tmp_path)}.queued"] and key not in kept[0]
     run(tmp_path, "send")

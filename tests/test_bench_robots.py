@@ -56,6 +56,8 @@ def test_two_games_a_tournament_count_up() -> None:
                 shown = tally[rate]
                 assert 0.0 <= shown["low"] <= shown["rate"] <= shown["high"] <= 1.0
         assert result["vs_previous"] == tallies["vs_previous"]["wins"] / 2
+        frozen = today_wisk if ruleset == "wisk" else today_tactics
+        assert result["previous_frozen_at"] == frozen.FROZEN_AT
         assert tallies["vs_naive"]["rejected_lines"] == {"naive": 0}
         assert [t["target"].split()[0] for t in result["targets"]] == [
             "new",
@@ -72,6 +74,8 @@ def test_two_games_a_tournament_count_up() -> None:
         timeout=600,
     ).stdout
     assert text.count("Done when (issue 30):") == 2
+    assert f"today's: the robot frozen at {today_wisk.FROZEN_AT}" in text
+    assert f"today's: the robot frozen at {today_tactics.FROZEN_AT}" in text
     assert text.count("PASS") + text.count("FAIL") == 10
 
 

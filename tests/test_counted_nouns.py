@@ -97,19 +97,18 @@ def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -
     assert "(s)" not in alone + shared
 
 
-CODE_COUNTED = ("lobby", "mail", "serve", "cli")
-"""The folders of wtg/ whose strings are held to ``counted`` (an answer's words, the GM's
-outcome line of each mail: "1 of 4 answer(s) held back" before; the poll's lines; the
-digest, `wtg send`'s and `wtg serve`'s lines, the GM's commands: "4 mail(s) sent")."""
-NOT_YET = ("cli/status.py", "cli/gm.py")
-"""Modules of those folders that still hedge, converted apart (``wtg status``, the GM's
-game commands)."""
+COUNTED_CODE = ("wtg", "bench")
+"""The folders of the checkout whose strings are held to ``counted``: every answer, report
+line and GM's line of wtg (an answer's "1 of 4 answer(s) held back", the poll's lines, the
+digest, `wtg send`'s, `wtg serve`'s and `wtg status`'s lines, the GM's game commands' "4
+notice(s) queued", `wtg site`'s "1 game(s)", `wtg backup`'s and `wtg restore`'s, a ruleset's
+refusals) and the figures the benchmarks print ("1 game(s)")."""
 
 
 def _hedged_strings(path: Path) -> list[int]:
     """The lines of the module's string literals (f-strings' text too) holding a noun
-    with ``(s)`` or ``(es)``."""
-    hedged = re.compile(r"[a-z]\((?:s|es)\)")
+    with ``(s)`` or ``(es)``, in either case ("WRONG CODE(s)")."""
+    hedged = re.compile(r"[a-z]\((?:s|es)\)", re.IGNORECASE)
     return [
         node.lineno
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -119,13 +118,26 @@ def _hedged_strings(path: Path) -> list[int]:
     ]
 
 
-def test_no_answer_or_outcome_counts_with_a_bracketed_plural() -> None:
-    root = Path(wtg.__file__).parent
+def test_no_line_of_wtg_or_its_benchmarks_counts_with_a_bracketed_plural() -> None:
+    top = Path(wtg.__file__).parent.parent
     found = [
-        f"{path.relative_to(root)}:{line}"
-        for folder in CODE_COUNTED
-        for path in sorted((root / folder).rglob("*.py"))
-        if str(path.relative_to(root)) not in NOT_YET
+        f"{path.relative_to(top)}:{line}"
+        for folder in COUNTED_CODE
+        for path in sorted((top / folder).rglob("*.py"))
         for line in _hedged_strings(path)
     ]
     assert found == []
+
+
+def test_the_scan_finds_a_bracketed_plural(tmp_path: Path) -> None:
+    """The scan reads f-strings' text and capitals: what it is for, it finds."""
+    module = tmp_path / "hedged.py"
+    module.write_text(
+        "def line(n: int) -> str:\n"
+        '    return f"{n} notice(s) queued"\n'
+        "\n"
+        "\n"
+        'CODES = "3 WRONG CODE(s)"\n',
+        encoding="utf-8",
+    )
+    assert sorted(_hedged_strings(module)) == [2, 5]

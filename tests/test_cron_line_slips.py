@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_gm_controls import make, run
+from tests.test_gm_controls import head, make, run
 
 
 @pytest.mark.parametrize(
@@ -71,13 +71,17 @@ def test_an_option_of_another_command_is_said_so(
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("run-turn-due",), "No such command 'run-turn-due': did you mean `wtg run-turn --due`?"),
-        (("send-quiet",), "No such command 'send-quiet': did you mean `wtg send --quiet`?"),
-        (("status-host",), "No such command 'status-host': did you mean `wtg status --host`?"),
+        (
+            ("run-turn-due",),
+            "No such command 'run-turn-due': did you mean `{head} run-turn --due`?",
+        ),
+        (("send-quiet",), "No such command 'send-quiet': did you mean `{head} send --quiet`?"),
+        (("status-host",), "No such command 'status-host': did you mean `{head} status --host`?"),
         (("runturn",), "No such command 'runturn'. Did you mean 'run-turn'?"),  # as click says
         (
             ("run-turn", "--all"),
-            "No such option '--all': every game that is due is run by --due (wtg run-turn --due)",
+            "No such option '--all': every game that is due is run by --due (`{head} run-turn "
+            "--due`)",
         ),
     ],
 )
@@ -86,7 +90,8 @@ def test_a_command_and_option_run_together_or_one_of_another_meaning_are_named(
 ) -> None:
     """`wtg run-turn-due` (the space and the dashes lost) was answered "Did you mean
     'run-turn'?", and `wtg run-turn` alone runs no game; `wtg run-turn --all` was "an
-    option of wtg announce". Each names the command line meant."""
+    option of wtg announce". Each names the command line meant, with the --config given (it
+    was a bare `wtg run-turn --due`, run against the host of the shell's WTG_CONFIG)."""
     make(tmp_path / "games")
     result = run(tmp_path, *args, code=2)
-    assert result.stderr.splitlines()[-1] == f"Error: {said}"
+    assert result.stderr.splitlines()[-1] == f"Error: {said.format(head=head(tmp_path))}"

@@ -112,7 +112,7 @@ def test_the_lines_of_rollback_and_release_say_the_deadline(tmp_path: Path) -> N
     assert f"game g1 released; turn 1 is due {tomorrow}; " in released
     played(game, long_ago + timedelta(hours=1))  # turn 1 ran long ago too
     rolled = wtg("rollback", "g1", "--to", "0")
-    assert "orders of 4 player(s) pending again for turn 1; " in rolled
+    assert "orders of 4 players pending again for turn 1; " in rolled
     assert f"; turn 1 is due {tomorrow}; " in rolled
 
 

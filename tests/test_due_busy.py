@@ -20,7 +20,7 @@ def test_a_game_another_process_holds_is_skipped_and_run_next_time(tmp_path: Pat
     assert (code, err) == (0, "")
     assert out.splitlines()[0] == (
         "keep: skipped, another process is writing it (a poll, a turn, a GM's command, "
-        "`wtg backup`): the next run takes it up"
+        "wtg backup): the next run takes it up"
     )
     assert out.splitlines()[1].endswith("; busy: keep")
     assert game.latest_turn() == 0

@@ -143,6 +143,6 @@ def test_extend_given_hours_before_the_game_says_the_order(tmp_path: Path) -> No
         result = run(tmp_path, "extend", typed, "g1")
         assert result.exit_code == 2
         assert result.stderr.splitlines()[-1] == (
-            f"Error: GAME_DIR comes before HOURS: wtg extend g1 {typed}"
+            f"Error: GAME_DIR comes before HOURS: `wtg extend g1 {typed}`"
         )
     assert deadline(tmp_path) == before

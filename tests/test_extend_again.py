@@ -20,6 +20,7 @@ from tests.shipped import WOK4
 from tests.test_gm_controls import body, head, make_due_in, queued, run, status
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
+from wtg.core.plurals import counted
 from wtg.game.schedule import iso, local_text, parse_iso
 from wtg.gm.extension import Extension, extend, unfinished
 from wtg.mail.outgoing.notices import Notices
@@ -97,7 +98,8 @@ def test_extend_given_again_after_it_was_cut_short_moves_the_deadline_once(
     assert told(tmp_path) == {p: [(utc(moved), utc(before))] for p in PLAYERS}
     assert out.startswith(f"game g1: turn 1 was extended already to {moved} (was {before}; ")
     assert out.endswith(
-        f"{4 - mails} notice(s) queued for the players (`{head(tmp_path)} send` mails them)\n"
+        f"{counted(4 - mails, 'notice')} queued for the players (`{head(tmp_path)} send` mails "
+        "them)\n"
     )
 
 
@@ -110,7 +112,7 @@ def test_two_extends_that_each_finish_are_two_extensions(tmp_path: Path) -> None
     out = run(tmp_path, "extend", "g1", "12", "--again").stdout
     after = deadline(tmp_path)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=24)
-    assert out.startswith(f"game g1: turn 1 is due {after} (was {middle}); 4 notice(s) queued")
+    assert out.startswith(f"game g1: turn 1 is due {after} (was {middle}); 4 notices queued")
     assert told(tmp_path) == {
         p: sorted([(utc(middle), utc(before)), (utc(after), utc(middle))]) for p in PLAYERS
     }

@@ -239,13 +239,13 @@ def test_status_reads_a_read_only_games_folder_and_says_it_is(disk: Path) -> Non
     assert text[1] == line.replace(str(games), str(games / "g1"))
     assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
     assert text[-2:] == [
-        "1 mail(s) quarantined (the poll could not handle them):",
+        "1 mail quarantined (the poll could not handle them):",
         "  archive/q1: a form no one could read",
     ]
     assert listing.exit_code == 0, listing.output
     assert listing.stdout.splitlines()[0] == line
     assert listing.stdout.splitlines()[1].startswith("g1 ")
-    assert "1 mail(s) quarantined" in listing.stdout
+    assert "1 mail quarantined" in listing.stdout
     assert (data["game"], data["mailed_turn"], data["quarantined"]) == ("g1", 0, 1)
     assert data["read_only"] == read_only(games / "g1")
     assert [(g["game"], g["read_only"]) for g in every["games"]] == [("g1", data["read_only"])]
@@ -280,13 +280,13 @@ def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -
     assert text[1].endswith("make room on it: no poll, turn or mail runs until then"), text[1]
     assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
     assert text[-2:] == [
-        "1 mail(s) quarantined (the poll could not handle them):",
+        "1 mail quarantined (the poll could not handle them):",
         "  archive/q1: a form no one could read",
     ]
     assert listing.exit_code == 0, listing.output
     assert listing.stdout.splitlines()[0].startswith(f"DISK FULL: {full(games)}")
     assert listing.stdout.splitlines()[1].startswith("g1 ")
-    assert "1 mail(s) quarantined" in listing.stdout
+    assert "1 mail quarantined" in listing.stdout
     assert (data["game"], data["mailed_turn"], data["quarantined"]) == ("g1", 0, 1)
     assert str(data["disk_full"]).startswith(full(games / "g1"))
     assert str(every["disk_full"]).startswith(full(games))

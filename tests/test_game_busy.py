@@ -43,9 +43,8 @@ def test_a_command_on_a_game_another_process_writes_says_what_to_do(
         result = wtg(*config, command[0], "test1", *args)
     assert result.exit_code == 1
     assert result.stderr == (
-        f"wtg: {game} is being written by another process (a poll, a turn, a send, `wtg "
-        f"--config {config[1]} serve`): nothing was changed; give the command again when "
-        "that is done\n"
+        f"wtg: {game} is being written by another process (a poll, a turn, a send, wtg "
+        "serve): nothing was changed; give the command again when that is done\n"
     )
     assert sorted(str(p.relative_to(game)) for p in game.rglob("*")) == before
     again = wtg(*config, command[0], "test1", *args)

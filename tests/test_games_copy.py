@@ -59,7 +59,7 @@ def test_status_and_the_site_name_the_copy_and_show_the_game_once(tmp_path: Path
     assert lines[1].startswith(f"{copy}: cannot be read, skipped: a copy of {game}")
     assert len(lines) == 2
     code, out, err = wtg(config, "site", str(tmp_path / "site"))
-    assert code == 1 and "1 game(s)" in out and "skipped 1" in out, out + err
+    assert code == 1 and "1 game" in out and "skipped 1" in out, out + err
     page = (tmp_path / "site" / "games" / "g01" / "index.html").read_text()
     assert "Turn 1" in page  # the game's page, not the copy's (turn 0)
 

@@ -12,12 +12,24 @@ import re
 import shlex
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from tests.test_gm_controls import make
 from wtg.cli import main
+from wtg.files import sqlitewait, store
+from wtg.gm import gamestatus
+from wtg.host import due
+from wtg.lobby import database
+from wtg.mail.spool.runlock import AlreadyRunning, only_one
 
 STEPS: tuple[tuple[tuple[str, ...], int | None], ...] = (
+    (("hold", "g1", "moving"), 2),  # a slip's: goes with --reason: `wtg hold g1 --reason ...`
+    (("rollback", "g1", "0"), 2),  # goes with --to: `wtg rollback g1 --to 0`
+    (("run-turn", "g1", "g1"), 2),  # g1 is named twice; give it once, `wtg run-turn g1`
+    (("run-turn", "--all"), 2),  # every game that is due is run by --due (`wtg run-turn --due`)
+    (("run-turn-due",), 2),  # did you mean `wtg run-turn --due`?
+    (("extend", "24", "g1"), 2),  # GAME_DIR comes before HOURS: `wtg extend g1 24`
     (("hold", "g1"), 0),  # ... (`wtg send` mails them)
     (("status", "g1"), 0),  # HELD ...: no turn runs until `wtg release g1`
     (("release", "g1"), 0),
@@ -90,6 +102,47 @@ def test_a_games_folder_given_is_carried_beside_the_config(tmp_path: Path) -> No
     assert result.stdout == (
         f"no waiting list is open (`wtg --config {config} --games-dir {games} open-list RULESET`)\n"
     )
+
+
+def test_a_slip_of_a_command_line_gives_its_command_with_both_options(tmp_path: Path) -> None:
+    """A usage error's command (click prints it) is begun as a line's: a bare `wtg run-turn
+    --due` ran against the host of the shell's WTG_CONFIG, or none."""
+    config = host(tmp_path)
+    games = tmp_path / "games"
+    given = ["--config", str(config), "--games-dir", str(games)]
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, [*given, "run-turn-due"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[-1] == (
+        "Error: No such command 'run-turn-due': did you mean "
+        f"`wtg --config {config} --games-dir {games} run-turn --due`?"
+    )
+
+
+def test_who_may_hold_a_lock_is_named_as_a_program_not_as_a_command(tmp_path: Path) -> None:
+    """The writers a busy database's note and a lock's refusal name are programs that may be
+    running, not commands to give: in backquotes they were begun as a command is (`another
+    wtg (a poll, a send, a turn, `wtg --config /srv/wtg.yaml serve`) kept writing it`)."""
+    with (
+        only_one(tmp_path, "send"),
+        pytest.raises(AlreadyRunning) as running,
+        only_one(tmp_path, "send"),
+    ):
+        pass
+    notes = (
+        sqlitewait.WRITERS,
+        database.WRITERS,
+        store.LOCKED,
+        due.BUSY,
+        str(running.value),
+    )
+    assert [note for note in notes if NAMED_START.search(note)] == []
+    assert "or is wtg serve running?)" in gamestatus.RUNS_IT  # its `wtg run-turn --due` to give
+    assert str(running.value) == "another wtg send is running"
+    config = host(tmp_path / "host")
+    with only_one(tmp_path / "host" / "games" / ".mail", "send"):
+        result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", str(config), "send"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "another wtg send is running: this one leaves the work to it\n"
 
 
 def _echoed_commands(path: Path) -> list[int]:

@@ -131,7 +131,7 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
     make(tmp_path / "games")
     run(tmp_path, "hold", "g1", "--reason", "the server moves")
     again = run(tmp_path, "hold", "g1")
-    assert "was held already" in again.stdout and "0 notice(s)" in again.stdout
+    assert "was held already" in again.stdout and "0 notices" in again.stdout
     holds = queued(tmp_path, "hold-")
     assert sorted(str(m["To"]) for m in holds.values()) == [f"{p.email}" for p in players(4)]
     first = holds[min(holds)]
@@ -313,8 +313,7 @@ def test_announce_goes_to_the_players_of_a_game_but_not_to_one_who_quit(tmp_path
     ]
     said = run(tmp_path, "announce", "g1", "The server moves on Sunday.").stdout
     assert (
-        said
-        == f"announcement queued for 3 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+        said == f"announcement queued for 3 players of 1 game (`{head(tmp_path)} send` mails it)\n"
     )
     mails = queued(tmp_path, "announce-")
     assert sorted(str(m["To"]) for m in mails.values()) == [
@@ -337,7 +336,7 @@ def test_announce_all_reaches_every_running_game_and_reads_stdin(tmp_path: Path)
         main, ["--config", str(config), "announce", "--all", "-"], input="Line one.\nLine two.\n"
     )
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("announcement queued for 4 player(s) of 2 game(s)")
+    assert result.output.startswith("announcement queued for 4 players of 2 games")
     mails = queued(tmp_path, "announce-")
     by_address = {str(m["To"]): m for m in mails.values()}
     assert sorted(by_address) == [p.email for p in players(4)]
@@ -361,7 +360,7 @@ def test_announce_all_names_a_game_whose_game_yaml_lost_a_player_and_tells_the_o
     config.write_text(text.replace(bob, ""), encoding="utf-8")
     result = run(tmp_path, "announce", "--all", "The server moves on Sunday.", code=1)
     assert result.stdout == (
-        f"announcement queued for 3 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+        f"announcement queued for 3 players of 1 game (`{head(tmp_path)} send` mails it)\n"
     )
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"wtg: {one.store.root}: cannot be read, skipped: {config}, line 8: ")
@@ -385,7 +384,7 @@ def test_announce_all_with_a_game_named_first_is_refused(tmp_path: Path) -> None
     ) in " ".join(refused.output.split())
     assert queued(tmp_path, "announce-") == {}
     done = run(tmp_path, "announce", "--all", "g1 is over: thanks to all")
-    assert done.output.startswith("announcement queued for 2 player(s) of 2 game(s)")
+    assert done.output.startswith("announcement queued for 2 players of 2 games")
 
 
 # --- digest ---------------------------------------------------------------------------------
@@ -522,13 +521,13 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
     held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules").stdout
     since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
     assert held == (
-        f"game g1 held since {since}; 4 notice(s) queued for the players "
+        f"game g1 held since {since}; 4 notices queued for the players "
         f"(`{head(tmp_path)} send` mails them)\n"
     )
     released = run(tmp_path, "release", "g1").stdout
     deadline = parse_iso(str(status(tmp_path)["deadline"]))  # moved: it had passed
     assert released == (
-        f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued "
+        f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notices queued "
         f"for the players (`{head(tmp_path)} send` mails them)\n"
     )
 
@@ -605,8 +604,8 @@ def test_a_rollback_s_turn_given_without_to_says_how_to_give_it(tmp_path: Path) 
     before = status(tmp_path)["turn"]
     refused = run(tmp_path, "rollback", "g1", "0", code=2)
     assert refused.stderr.endswith(
-        "Error: the turn to go back to goes with --to: wtg rollback g1 --to 0 (turn 0 is the "
-        "latest again); nothing was rolled back\n"
+        f"Error: the turn to go back to goes with --to: `{head(tmp_path)} rollback g1 --to 0` "
+        "(turn 0 is the latest again); nothing was rolled back\n"
     )
     assert status(tmp_path)["turn"] == before
     given = run(tmp_path, "rollback", "g1", "--to", "0", "1", code=2)
@@ -623,11 +622,11 @@ def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path
     make(tmp_path / "games")
     refused = run(tmp_path, "hold", "g1", "the server's moving", code=2)
     assert refused.stderr.endswith(
-        "Error: a hold's reason goes with --reason: wtg hold g1 --reason 'the server'\"'\"'s "
-        "moving' (the players' notice says it); nothing was held\n"
+        f"Error: a hold's reason goes with --reason: `{head(tmp_path)} hold g1 --reason 'the "
+        "server'\"'\"'s moving'` (the players' notice says it); nothing was held\n"
     )
     words = run(tmp_path, "hold", "g1", "server", "moves", code=2)
-    assert "wtg hold g1 --reason 'server moves' (the" in words.stderr
+    assert f"`{head(tmp_path)} hold g1 --reason 'server moves'` (the" in words.stderr
     assert status(tmp_path)["held"] is False
     given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
     assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was

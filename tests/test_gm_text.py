@@ -168,4 +168,4 @@ def test_two_games_named_before_the_text_are_refused(tmp_path: Path) -> None:
     )
     assert queued(tmp_path, "announce-") == {}
     done = run(tmp_path, "announce", "g1", "g2 is over: its players join g1")
-    assert done.stdout.startswith("announcement queued for 2 player(s) of 1 game(s)")
+    assert done.stdout.startswith("announcement queued for 2 players of 1 game")

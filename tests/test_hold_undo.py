@@ -23,7 +23,7 @@ def test_a_hold_not_mailed_is_taken_back_without_a_word_to_the_players(tmp_path:
     assert len(queued(tmp_path, "hold-")) == 4 and status(tmp_path, "g2")["held"] is True
     undone = run(tmp_path, "hold", "g2", "--undo")
     assert undone.stdout.startswith("game g2: the hold since ")
-    assert "taken back before it was mailed: 4 notice(s) taken out of the queue" in undone.stdout
+    assert "taken back before it was mailed: 4 notices taken out of the queue" in undone.stdout
     assert queued(tmp_path, "hold-") == {}
     assert status(tmp_path, "g2")["held"] is False
     assert (tmp_path / "games" / "g2" / "held.json").exists() is False
@@ -81,7 +81,7 @@ def test_a_taking_back_cut_short_is_owed_and_finished(tmp_path: Path) -> None:
     assert len(queued(tmp_path, "hold-")) == 3
     told = run(tmp_path, "hold", "g1")  # told after all: the notice taken back queued again
     assert told.stdout.startswith("game g1 was held already since ")
-    assert "1 notice(s) queued" in told.stdout
+    assert "1 notice queued" in told.stdout
     assert status(tmp_path)["owed"] == [] and len(queued(tmp_path, "hold-")) == 4
     held.write_text(json.dumps({**data, "taking_back": True}))
     run(tmp_path, "hold", "g1", "--undo")

@@ -50,7 +50,7 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
         assert status.returncode == 0, status.stderr
         shown = " ".join(status.stdout.split())
         if reruns:
-            assert "RERUN: turn 1 was run again 1 time(s)" in shown, (write, cut.before, shown)
+            assert "RERUN: turn 1 was run again 1 time" in shown, (write, cut.before, shown)
         else:
             assert "RERUN" not in shown, (write, cut.before, shown)
         data = json.loads(

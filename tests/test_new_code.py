@@ -160,7 +160,7 @@ def test_the_seats_wrong_codes_stay_counted(tmp_path: Path) -> None:
     assert [(w.game, w.seat, w.forms, w.elsewhere) for w in before] == [("g1", 2, 2, 2)]
     run(tmp_path, "new-code", "g1", "--player", "2")
     assert wrong_codes(spool, stamp - 60) == before
-    assert "2 WRONG CODE(s) in the last 24 hours" in run(tmp_path, "status").stdout
+    assert "2 WRONG CODES in the last 24 hours" in run(tmp_path, "status").stdout
 
 
 def test_a_new_code_to_no_address_says_it_is_not_queued(tmp_path: Path) -> None:

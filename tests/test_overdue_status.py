@@ -16,7 +16,7 @@ from wtg.game.schedule import iso
 
 ADVICE = (
     "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
-    "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
+    "minutes: is it in `crontab -l`, or is wtg serve running?)"
 )
 
 

@@ -19,6 +19,7 @@ from tests.test_extend_again import Killed, cut_short_after
 from tests.test_gm_controls import head, make, queued, run, status
 from wtg.cli import main
 from wtg.core.errors import GameError, MailError
+from wtg.core.plurals import counted
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.schedule import iso
 from wtg.gm.control import hold, release
@@ -66,7 +67,8 @@ def test_release_given_again_after_it_was_cut_short_tells_every_player_once(
     assert out.startswith("game g1 was released already (held since ")
     assert "cut short): " in out
     assert out.endswith(
-        f"{4 - mails} notice(s) queued for the players (`{head(tmp_path)} send` mails them)\n"
+        f"{counted(4 - mails, 'notice')} queued for the players (`{head(tmp_path)} send` mails "
+        "them)\n"
     )
     refused = run(tmp_path, "release", "g1", code=1)
     assert refused.output == "wtg: game g1 is not held\n"
@@ -89,7 +91,7 @@ def test_announce_given_again_after_it_was_cut_short_mails_every_player_once(
     assert addressees(tmp_path, "announce-") == PLAYERS
     assert out.startswith("announcement queued already (at ")
     assert out.endswith(
-        f"cut short): finished; {4 - mails} more for 4 player(s) of 1 game(s) "
+        f"cut short): finished; {4 - mails} more for 4 players of 1 game "
         f"(`{head(tmp_path)} send` mails it)\n"
     )
 
@@ -102,13 +104,13 @@ def test_one_text_announced_again_while_its_mails_wait_is_refused(tmp_path: Path
     make(tmp_path / "games")
     out = run(tmp_path, "announce", "g1", "Hello.").stdout
     assert out == (
-        f"announcement queued for 4 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+        f"announcement queued for 4 players of 1 game (`{head(tmp_path)} send` mails it)\n"
     )
     refused = run(tmp_path, "announce", "g1", "Hello.", code=1).stderr
     given = head(tmp_path)
     assert refused.startswith("wtg: the same text was announced to g1 at ")
     assert refused.endswith(
-        ", and 4 of its mail(s) still wait in the outbox's queue: not queued again (the "
+        ", and 4 of its mails still wait in the outbox's queue: not queued again (the "
         f"players would get it twice at the next send). To mail it twice, give `{given} announce "
         f"g1 Hello.` again once `{given} send` has mailed the first; `{given} announce "
         "--withdraw` takes the first back\n"
@@ -138,7 +140,7 @@ def test_two_announcements_of_one_text_are_two_mails_once_the_first_was_mailed(
     assert queued(tmp_path, "announce-") == {}
     out = run(tmp_path, "announce", "g1", "Hello.").stdout
     assert out == (
-        f"announcement queued for 4 player(s) of 1 game(s) (`{head(tmp_path)} send` mails it)\n"
+        f"announcement queued for 4 players of 1 game (`{head(tmp_path)} send` mails it)\n"
     )
     assert addressees(tmp_path, "announce-") == PLAYERS
     folder = tmp_path / "games" / ".mail" / "announce"
@@ -291,7 +293,7 @@ def test_announce_all_given_again_mails_the_games_it_named_then(
     cut_short(tmp_path, monkeypatch, 1, "announce", "--all", "News.")
     make(tmp_path / "games", "g2", 2)
     out = run(tmp_path, "announce", "--all", "News.").stdout
-    assert "cut short): finished; 3 more for 4 player(s) of 1 game(s)" in out
+    assert "cut short): finished; 3 more for 4 players of 1 game" in out
     assert addressees(tmp_path, "announce-") == PLAYERS
 
 
@@ -307,7 +309,7 @@ def test_a_finished_announcement_is_kept_while_its_mails_wait(tmp_path: Path) ->
     def four(key: str) -> int:
         return 4 if key == first.key else 0
 
-    with pytest.raises(StillQueued, match=r"and 4 of its mail\(s\) still wait in the outbox"):
+    with pytest.raises(StillQueued, match=r"and 4 of its mails still wait in the outbox"):
         announce(spool, "g1", "Hello.", ["g1"], LATER, refuse, four)
     assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name]
     assert announce(spool, "g1", "Goodbye.", ["g1"], LATER, lambda a: 4, four)[1] is True

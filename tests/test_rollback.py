@@ -171,8 +171,8 @@ def test_the_players_are_told_each_with_his_report_of_turn_n(tmp_path: Path) -> 
     deadline = open_game(tmp_path / "games" / "g1").deadline()
     assert deadline is not None
     assert (
-        f"orders of 4 player(s) pending again for turn 2; turn 2 is due "
-        f"{deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued" in said
+        f"orders of 4 players pending again for turn 2; turn 2 is due "
+        f"{deadline:%Y-%m-%d %H:%M} UTC; 4 notices queued" in said
     )
     queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
     mails = [
@@ -189,7 +189,7 @@ def test_the_players_are_told_each_with_his_report_of_turn_n(tmp_path: Path) -> 
     assert "The orders you sent for turn 2 are on file again, no longer marked\nREADY" in text
     assert game.report(1, 1) in text
     again = run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
-    assert "was rolled back already" in again and "0 notice(s) queued" in again
+    assert "was rolled back already" in again and "0 notices queued" in again
 
 
 def test_send_mails_the_reports_of_a_turn_run_again(tmp_path: Path) -> None:

@@ -32,4 +32,4 @@ def test_a_rollback_of_a_game_yaml_to_mend_changes_nothing(tmp_path: Path) -> No
     assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout
     done = run(tmp_path, "rollback", "g1", "--to", "1").stdout
     assert done.startswith("game g1 rolled back to turn 1 (turn 2 kept in archive/")
-    assert "3 notice(s) queued" in done
+    assert "3 notices queued" in done

@@ -155,6 +155,6 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     ]
     third = wtg(*host, "rollback", "g1", "--undo")
     assert third.stdout.startswith("game g1: the rollback to turn 2 was undone already")
-    assert "0 notice(s) queued" in third.stdout
+    assert "0 notices queued" in third.stdout
     said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
     assert (said["to"], said["latest"], said["before"]) == (2, 3, None)

@@ -121,7 +121,7 @@ def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> Non
     assert said == (
         "game g1: the rollback to turn 1 undone, the game at turn 3 again (turns 2-3 count "
         "again, as they ran; the orders pending for turn 2 set aside in "
-        f"archive/{kept.name}/undone); turn 4 is due {due:%Y-%m-%d %H:%M} UTC; 4 notice(s) "
+        f"archive/{kept.name}/undone); turn 4 is due {due:%Y-%m-%d %H:%M} UTC; 4 notices "
         f"queued for the players (`{head(gm.games_dir)} send` mails them)\n"
     )
     line = f"DEADLINE FOR YOUR TURN 4 ORDERS: {local_text(due, 'UTC')}\n"
@@ -139,7 +139,7 @@ def test_the_players_are_told_and_no_turn_is_mailed_twice(tmp_path: Path) -> Non
     assert game.report(1, 3) in text and line in text  # the report says the deadline
     assert send(gm, now=NOW).queued == 0  # turns 2 and 3 were mailed: not again
     again = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert again[0] == 0 and "was undone already" in again[1] and "0 notice(s)" in again[1]
+    assert again[0] == 0 and "was undone already" in again[1] and "0 notices" in again[1]
     play(open_game(gm.games_dir / "g1").typed(WOK4), 1)
     assert send(gm, now=NOW).queued == 4  # turn 4, as any turn
     sent = gm.games_dir / ".mail" / "outbox" / "sent"
@@ -155,10 +155,11 @@ def test_the_options_given_wrong_say_so(tmp_path: Path) -> None:
     assert both == (1, "wtg: --undo takes no --to: it undoes the game's last rollback\n")
     neither = wtg(tmp_path / "games", "rollback", "g1")
     assert neither[0] == 2
+    given = head(tmp_path / "games")  # a usage error's commands carry the --config given
     assert neither[1].splitlines()[-1] == (  # click said only "Missing option '--to'"
-        "Error: give the turn to go back to, --to N (`wtg rollback g1 --to N`: turn N is the "
-        "latest again; `wtg status g1` names the coming turn, the one after the latest), or "
-        "--undo to undo its last rollback (`wtg rollback g1 --undo`)"
+        f"Error: give the turn to go back to, --to N (`{given} rollback g1 --to N`: turn N is "
+        f"the latest again; `{given} status g1` names the coming turn, the one after the "
+        f"latest), or --undo to undo its last rollback (`{given} rollback g1 --undo`)"
     )
     none = wtg(tmp_path / "games", "rollback", "g1", "--undo")
     assert none == (1, "wtg: game g1 has no rollback to undo\n")
@@ -254,7 +255,7 @@ def test_an_undo_whose_players_were_not_told_is_named_by_status(tmp_path: Path) 
         "--undo` again (it queues them)"
     ) in said
     code, said = wtg(tmp_path / "games", "rollback", "g1", "--undo")
-    assert code == 0 and "was undone already" in said and "4 notice(s) queued" in said
+    assert code == 0 and "was undone already" in said and "4 notices queued" in said
     assert "NOTICES OWED" not in wtg(tmp_path / "games", "status", "g1")[1]
 
 
@@ -398,7 +399,7 @@ def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     assert code == 1
     assert f"reports are held back: a `{head(gm.games_dir)} rollback g1 --undo` was cut" in sent
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "4 notice(s) queued" in said
+    assert code == 0 and "4 notices queued" in said
     assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
     assert wtg(gm.games_dir, "send")[0] == 0
 
@@ -416,9 +417,9 @@ def test_the_rollback_s_notices_not_yet_mailed_are_taken_back_by_the_undo(
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert said.endswith(
-        f"4 notice(s) queued for the players (`{head(gm.games_dir)} send` mails them); the "
+        f"4 notices queued for the players (`{head(gm.games_dir)} send` mails them); the "
         "rollback's 4 "
-        "notice(s) not yet mailed taken out of the queue\n"
+        "notices not yet mailed taken out of the queue\n"
     )
     assert list(queue.glob("rollback-*.eml")) == []
     assert len(list(queue.glob("unrollback-*.eml"))) == 4
@@ -441,9 +442,8 @@ def test_an_undo_beside_a_running_send_has_it_take_the_rollback_s_notices_out(
         code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
     assert said.endswith(
-        f"4 notice(s) queued for the players (`{head(gm.games_dir)} send` mails them); a "
-        f"`{head(gm.games_dir)} send` is "
-        "running: the rollback's 4 notice(s) not yet mailed are taken out of the queue by "
+        f"4 notices queued for the players (`{head(gm.games_dir)} send` mails them); a wtg "
+        "send is running: the rollback's 4 notices not yet mailed are taken out of the queue by "
         "it (or by the next send, if it is done first) before they go; any it had mailed "
         "already stand\n"
     )
@@ -516,7 +516,7 @@ def test_a_send_mailing_when_the_rollback_is_undone_mails_none_of_its_notices_le
 
     result = send(gm, transport=Undoing(), now=NOW)
     # the one the server is taking is still queued: asked out too, and it stands
-    assert "the rollback's 4 notice(s) not yet mailed are taken out" in said[0], said
+    assert "the rollback's 4 notices not yet mailed are taken out" in said[0], said
     assert len(mailed) == 1 and mailed[0].startswith("rollback-")
     assert result.sent == 1
     outbox = gm.games_dir / ".mail" / "outbox"

@@ -64,9 +64,9 @@ def test_an_undo_before_any_notice_went_tells_nobody_of_either(tmp_path: Path) -
     assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
     assert code == 0, said
-    assert "0 notice(s) queued for the players" in said
+    assert "0 notices queued for the players" in said
     assert said.endswith(
-        "the rollback's 4 notice(s) not yet mailed taken out of the queue; 4 player(s) not "
+        "the rollback's 4 notices not yet mailed taken out of the queue; 4 players not "
         "told, who never had word of the rollback: their reports go to them as they would "
         "have\n"
     )
@@ -76,14 +76,14 @@ def test_an_undo_before_any_notice_went_tells_nobody_of_either(tmp_path: Path) -
     assert mails(gm, "sent", "rollback-") == mails(gm, "sent", "unrollback-") == []
     assert "NOTICES OWED" not in wtg(gm.games_dir, "status", "g1")[1]
     again = wtg(gm.games_dir, "rollback", "g1", "--undo")  # given again: nothing more
-    assert again[0] == 0 and "was undone already" in again[1] and "0 notice(s)" in again[1]
+    assert again[0] == 0 and "was undone already" in again[1] and "0 notices" in again[1]
 
 
 def test_the_turn_not_yet_mailed_goes_as_its_reports(tmp_path: Path) -> None:
     gm, _game = host(tmp_path)  # turn 1 not mailed: rolled back and undone before a send
     assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "4 player(s) not told" in said, said
+    assert code == 0 and "4 players not told" in said, said
     result = send(gm, now=NOW)
     assert result.queued == 4
     assert mails(gm, "sent", "") == [f"report-g1-t0000-p{s:02d}" for s in range(1, 5)] + REPORTS
@@ -95,7 +95,7 @@ def test_players_who_had_word_of_the_rollback_are_told_of_its_undo(tmp_path: Pat
     assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
     send(gm, now=NOW)  # the rollback's notices mailed
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "4 notice(s) queued" in said and "not told" not in said, said
+    assert code == 0 and "4 notices queued" in said and "not told" not in said, said
     assert len(mails(gm, "queue", "unrollback-")) == 4
 
 
@@ -105,7 +105,7 @@ def test_a_player_whose_orders_since_went_aside_is_told(tmp_path: Path) -> None:
     assert wtg(gm.games_dir, "rollback", "g1", "--to", "0")[0] == 0
     send_orders(game, only=(2,))  # orders for turn 1 again, from the form he had
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "1 notice(s) queued" in said and "3 player(s) not told" in said, said
+    assert code == 0 and "1 notice queued" in said and "3 players not told" in said, said
     (notice,) = mails(gm, "queue", "unrollback-")
     assert notice.endswith("-g1-p02")
 
@@ -118,8 +118,8 @@ def test_reports_set_aside_while_the_rollback_stood_are_put_back(tmp_path: Path)
     send(gm, Down(), now=NOW)  # they are set aside (their turn is no more), notices wait
     assert mails(gm, "failed", "report-") == REPORTS
     code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
-    assert code == 0 and "4 player(s) not told" in said, said
-    assert "4 report(s) or press a send had set aside while the rollback stood put back" in said
+    assert code == 0 and "4 players not told" in said, said
+    assert "4 reports or press a send had set aside while the rollback stood put back" in said
     assert mails(gm, "queue", "") == REPORTS
     send(gm, now=NOW)  # the server back
     assert mails(gm, "sent", "report-g1-t0001") == REPORTS

@@ -131,9 +131,11 @@ def test_fifteen_turns_from_the_command_line(
 RIP_GAMES = [
     # seeds where a human reaches the count within 40 turns (the Duel's was 1 until the robots
     # recruited where they attack from once out of armies, docs/rules/standard.md ruling 30;
-    # 5 and the Trinity's 1 until they reckoned their chance, ruling 34)
+    # 5 and the Trinity's 1 until they reckoned their chance, ruling 34; the Trinity's 11
+    # until the built-in player fought by the battle's odds, when 11 of seeds 1-12 ended by
+    # RIPs within 25 turns, and 11 not in 40)
     pytest.param(2, "duel", 2, id="duel"),
-    pytest.param(3, "trinity", 11, id="trinity"),
+    pytest.param(3, "trinity", 1, id="trinity"),
 ]
 
 

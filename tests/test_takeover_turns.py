@@ -200,7 +200,7 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     said = cli(games, "rollback", "g1", "--to", "1")
     assert said.startswith("game g1 rolled back to turn 1 (turn 2 kept in archive/")
     given = f"wtg --config {games / '.wtg.yaml'}"  # as cli() gave it
-    assert said.endswith(f"; 4 notice(s) queued for the players (`{given} send` mails them)\n")
+    assert said.endswith(f"; 4 notices queued for the players (`{given} send` mails them)\n")
     game = opened(games)
     assert game.latest_turn() == 1
     assert game.config.player(2).code == fixed_code

@@ -30,7 +30,7 @@ def test_hold_undo_beside_a_running_send_refuses_and_changes_nothing(tmp_path: P
         refused = run(tmp_path, "hold", "g1", "--undo", code=1)
     given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        f"wtg: a `{given} send` is running, and may be mailing the hold's notices: give "
+        f"wtg: a wtg send is running, and may be mailing the hold's notices: give "
         f"`{given} hold "
         "g1 --undo` again once it is done\n"
     )
@@ -39,7 +39,7 @@ def test_hold_undo_beside_a_running_send_refuses_and_changes_nothing(tmp_path: P
     assert withdrawing(tmp_path) == []  # the send was asked nothing
     assert status(tmp_path, "g1")["held"] is True
     again = run(tmp_path, "hold", "g1", "--undo")  # the send done: all taken back
-    assert "4 notice(s) taken out of the queue" in again.stdout
+    assert "4 notices taken out of the queue" in again.stdout
     assert queued(tmp_path, "hold-") == {}
 
 
@@ -54,7 +54,7 @@ def test_announce_withdraw_beside_a_running_send_refuses_and_changes_nothing(
         refused = run(tmp_path, "announce", "--withdraw", code=1)
     given = head(tmp_path)  # how the commands it names begin: the --config run gave
     assert refused.stderr == (
-        f"wtg: a `{given} send` is running, and may be mailing the announcement: give "
+        f"wtg: a wtg send is running, and may be mailing the announcement: give "
         f"`{given} announce "
         "--withdraw` again once it is done\n"
     )
@@ -62,5 +62,5 @@ def test_announce_withdraw_beside_a_running_send_refuses_and_changes_nothing(
     assert withdrawing(tmp_path) == []
     assert not list((tmp_path / "games" / SPOOL / "announce").glob("*.withdrawing"))
     again = run(tmp_path, "announce", "--withdraw")
-    assert again.stdout.endswith("4 mail(s) taken out of the queue\n")
+    assert again.stdout.endswith("4 mails taken out of the queue\n")
     assert queued(tmp_path, "announce-") == {}

@@ -29,6 +29,8 @@ from wtg.rules.wisk.constants import ATTACK_DICE
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
 from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
 
+FROZEN_AT = "1984724"
+"""The commit whose live robot this is."""
 ADVANTAGE = 3
 """Attack only with at least this many armies more than the defender."""
 CHAIN = 6

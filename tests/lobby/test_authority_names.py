@@ -22,7 +22,7 @@ from tests.lobby.joinnames import (
     taken,
     with_a_seat_offered,
 )
-from wtg.lobby.authority import claimed
+from wtg.lobby.authority import claimed, claiming
 
 REFUSED = {
     "Admin": "Admin",
@@ -147,3 +147,74 @@ def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_pa
 @pytest.mark.parametrize("name", ["Gemma", "Hostetler", "Adminah"])
 def test_a_real_name_holding_such_a_word_is_taken(tmp_path: Path, name: str) -> None:
     taken(tmp_path, name)
+
+
+TRANSLATED_REFUSED = {
+    "Админ": "reads as Админ (Admin)",
+    "АДМИН": "reads as Админ (Admin)",
+    "A\u0434\u043c\u0438\u043d": "reads as Админ (Admin)",  # a Latin A among Cyrillic
+    "Администратор": "reads as Администратор (Administrator)",
+    "Bob Модератор": "holds Модератор (Moderator)",
+    "АдминБоб": "holds Админ (Admin)",
+    "Administrador": "reads as Administrador (Administrator)",
+    "Moderador": "reads as Moderador (Moderator)",
+    "Ｍｏｄｅｒａｄｏｒ": "reads as Moderador (Moderator)",
+    "Modérateur": "reads as Modérateur (Moderator)",
+    "MODERATEUR": "reads as Modérateur (Moderator)",
+    "Administrateur": "reads as Administrateur (Administrator)",
+    "Verwalter": "reads as Verwalter (Administrator)",
+    "Spielleiter": "reads as Spielleiter (Game Master)",
+    "Maître du Jeu": "reads as Maître du jeu (Game Master)",
+    "管理员": "reads as 管理员 (Administrator)",
+    "张管理员": "holds 管理员 (Administrator)",
+    "관리자": "reads as 관리자 (Administrator)",
+}
+"""Translations of the staff's words, and what the refusal says of each."""
+TRANSLATED_TAKEN = (
+    "Админов",
+    "Модестов",
+    "Moderato",
+    "Modera",
+    "Administradores",
+    "Verwaltung",
+    "Spielberg",
+    "Beheer",
+    "管理",
+    "张伟",
+    "Maître Renard",
+)
+"""Real names that hold a translated word inside one of their own, or a piece of one."""
+
+
+@pytest.mark.parametrize(("name", "reads"), TRANSLATED_REFUSED.items())
+def test_a_translated_staff_word_is_refused_as_admin_is(name: str, reads: str) -> None:
+    why = claiming(name)
+    assert why is not None and why.startswith(f"the name {name} {reads}, a name of the host"), why
+    assert why.split(", a name of the host", 1)[1] == (claiming("Admin") or "").split(
+        ", a name of the host", 1
+    )[1] + ("" if reads.startswith("reads") else f", without {reads.split()[1]}")
+
+
+@pytest.mark.parametrize("name", TRANSLATED_TAKEN)
+def test_a_real_name_holding_a_translated_word_is_taken(name: str) -> None:
+    assert claiming(name) is None
+
+
+def test_a_translated_staff_word_is_refused_at_join_and_a_real_name_is_taken(
+    tmp_path: Path,
+) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Модератор")
+    hall.mail(address(2), "JOIN wok4 AS Админов")
+    hall.mail("bob@x.example", "JOIN wok4", name="Spielleiter")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(1))
+    assert answer.subject == "JOIN wok4 AS Модератор: not done", answer.subject
+    assert "the name Модератор reads as Модератор (Moderator), a name of the host" in (
+        answer.words
+    ), answer.body
+    (answer,) = hall.new_mails(address(2))
+    asked_to_confirm(answer, "Админов")
+    (answer,) = hall.new_mails("bob@x.example")  # a From's name gives way to the local part
+    assert "open to all) as bob." in answer.words, answer.body

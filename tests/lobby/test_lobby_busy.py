@@ -19,16 +19,12 @@ from wtg.cli import main
 from wtg.lobby.database import FILE, FOLDER
 
 WAITS = (
-    "is being written by another wtg (a poll, a turn, a GM's lobby command, `{head} upgrade`, "
-    "`{head} serve`): waiting for it, up to {wait} s; nothing to do: this command goes on by "
-    "itself once that one is done"
+    "is being written by another wtg (a poll, a turn, a GM's lobby command, wtg upgrade, wtg "
+    "serve): waiting for it, up to {wait} s; nothing to do: this command goes on by itself once "
+    "that one is done"
 )
-"""The note of a wait, its commands begun as ``head`` (`wtg` and the --config given)."""
-
-
-def head(root: Path) -> str:
-    """How a command ``run`` prints begins: `wtg` and the --config given to it."""
-    return f"wtg --config {root / 'wtg.yaml'}"
+"""The note of a wait: the programs that may write the book named as programs, not as
+commands begun with the --config given (as they were in round 30)."""
 
 
 def run(root: Path, *args: str) -> Result:
@@ -54,9 +50,9 @@ def test_a_lobby_command_kept_waiting_says_so_and_goes_on(
     with held(book) as other, kill_when_told(other, monkeypatch) as told:
         result = run(tmp_path, "open-list", "wok4", "--group", "advanced")
     assert result.exit_code == 0, result.output
-    note = f"wtg: note: the lobby's database {book} {WAITS.format(head=head(tmp_path), wait=30)}"
+    note = f"wtg: note: the lobby's database {book} {WAITS.format(wait=30)}"
     assert result.stderr.splitlines() == [note]
-    assert told == [f"the lobby's database {book} {WAITS.format(head='wtg', wait=30)}"]
+    assert told == [f"the lobby's database {book} {WAITS.format(wait=30)}"]
     assert result.stdout.startswith("waiting list wok4-advanced open: ")
     names = [item["name"] for item in json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]]
     assert sorted(names) == ["wok4-advanced", "wok4-beginner"]
@@ -70,12 +66,11 @@ def test_a_wait_that_runs_out_names_the_database_and_what_to_do(
         result = run(tmp_path, "open-list", "wok4", "--group", "advanced")
     assert result.exit_code == 1
     assert isinstance(result.exception, SystemExit)  # said, no traceback
-    given = head(tmp_path)
     assert result.stderr.splitlines() == [
-        f"wtg: note: the lobby's database {book} {WAITS.format(head=given, wait=0.3)}",
+        f"wtg: note: the lobby's database {book} {WAITS.format(wait=0.3)}",
         f"wtg: the lobby's database {book} cannot be used: database is locked: another wtg "
-        f"(a poll, a turn, a GM's lobby command, `{given} upgrade`, `{given} serve`) kept "
-        "writing it past the wait; give the command again once that one is done",
+        "(a poll, a turn, a GM's lobby command, wtg upgrade, wtg serve) kept writing it past "
+        "the wait; give the command again once that one is done",
     ]
     again = run(tmp_path, "open-list", "wok4", "--group", "advanced")  # the other is done
     assert again.exit_code == 0, again.output
@@ -98,8 +93,8 @@ def test_a_due_run_whose_lobby_waited_too_long_says_why_and_runs_the_games(
         result = run(tmp_path, "run-turn", "--due")
     assert (
         f"lobby: {book}: the lobby skipped: the lobby's database {book} cannot be used: "
-        f"database is locked: another wtg (a poll, a turn, a GM's lobby command, `{head(tmp_path)} "
-        f"upgrade`, `{head(tmp_path)} serve`) kept writing it past the wait"
+        "database is locked: another wtg (a poll, a turn, a GM's lobby command, wtg upgrade, "
+        "wtg serve) kept writing it past the wait"
     ) in result.stderr.splitlines()
     assert "an error in wtg" not in result.stderr
     assert run(tmp_path, "run-turn", "--due").stderr == ""  # the other is done

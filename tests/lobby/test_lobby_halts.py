@@ -103,7 +103,7 @@ def test_a_waiting_player_no_game_can_take_is_taken_off_and_every_game_runs(
         "Quoting the part before the @-sign is not allowed here"
     ]
     assert "keep: turn 1 resolved (the deadline has passed)" in out.splitlines()
-    assert out.splitlines()[-1].endswith("; lobby: 1 problem(s)")
+    assert out.splitlines()[-1].endswith("; lobby: 1 problem")
     assert keep.latest_turn() == 1
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Good"]

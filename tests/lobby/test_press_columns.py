@@ -38,8 +38,7 @@ def test_no_line_of_press_is_wider_than_60_columns(tmp_path: Path) -> None:
         "",
         "From Cid (player 3):",
         "",
-        "3| I give up, Bob",
-        "wins.",
+        "3| I give up, Bob wins.",  # 7 fillers and this fill 38 columns: one row
     ], lines
 
 

@@ -88,3 +88,39 @@ def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> Non
     hall.send()
     press = [m for m in hall.new_mails() if m.subject == "[wok4-1] press of turn 2"]
     assert press and all("Web addresses" not in m.body for m in press)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We hold the pass to the end.Next turn we strike.",
+        "We attack.So be it.",
+        "I win.It is over, Bob.Me, I stay.",
+        "WE WAIT.NOW WE MOVE.",
+        "Really.Next?! No.",
+    ],
+)
+def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
+    """``end.Next`` (``next`` is a top-level domain) was mailed as ``end[.]Next``: a
+    sentence run on without its blank, its next word capitalised, is no web address."""
+    assert unlinked(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("log in at Evil-Login.Com today", "log in at Evil-Login[.]Com today"),
+        ("EVIL-LOGIN.NET", "EVIL-LOGIN[.]NET"),
+        ("see end.next", "see end[.]next"),
+        ("go to evil.shop now", "go to evil[.]shop now"),
+        ("end.Next/login", "end[.]Next/login"),
+        ("evil.Bank:8080 or x.Next?id=1", "evil[.]Bank:8080 or x[.]Next?id=1"),
+        ("www.Evil.Next", "www[.]Evil[.]Next"),
+        ("paypal\u3002Com", "paypal[.]Com"),
+    ],
+)
+def test_an_address_written_in_capitals_is_still_defanged(text: str, shown: str) -> None:
+    """A host in small letters, one of the common top-level domains in any case, one with
+    a path, a port or a query after it, and one that begins with ``www.`` are web
+    addresses, as a mail client reads them."""
+    assert unlinked(text) == shown

@@ -72,7 +72,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
         ]
     status = wtg(config, "status")
     assert (
-        "1 mail(s) not answered in the last 24 hours (a limit held the answer back, or "
+        "1 mail not answered in the last 24 hours (a limit held the answer back, or "
         "the From failed DMARC; `wtg digest` lists them too):"
     ) in status
     assert f"  {key}: {outcome}" in status

@@ -40,7 +40,7 @@ def test_an_announcement_to_a_game_made_anew_is_not_sent(tmp_path: Path, sent: b
     root = host(tmp_path / "host", sent)
     before = names(root)
     told = wtg(root, "announce", "g1", TEXT)
-    assert told.stdout.startswith("announcement queued for 2 player(s)"), told
+    assert told.stdout.startswith("announcement queued for 2 players"), told
     shutil.rmtree(root / "games" / "g1")  # Bob's address was mistyped
     plain = new_game(root, *FIXED, *EVERY)
     assert plain.returncode != 0 and "--reuse-name" in plain.stderr, plain
@@ -52,7 +52,7 @@ def test_an_announcement_to_a_game_made_anew_is_not_sent(tmp_path: Path, sent: b
     said = sent_now.stdout + sent_now.stderr
     assert said.count("g1's name was taken again by a new game") == 2, said
     again = wtg(root, "announce", "g1", TEXT)  # the GM tells the new game's players
-    assert again.stdout.startswith("announcement queued for 2 player(s)"), again
+    assert again.stdout.startswith("announcement queued for 2 players"), again
     assert wtg(root, "send", "-q").returncode == 0
     announced = sorted(n for n in names(root) - before if n.startswith("announce-"))
     assert len(announced) == 2 and all(n.endswith("-n1") for n in announced), announced

@@ -115,8 +115,8 @@ def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> Non
     runner = CliRunner()
     shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
     lines = shown.output.splitlines()
-    assert lines[lines.index("  g1 player 3: 2 form(s), 2 from 2 other address(es)") - 1] == (
-        "2 WRONG CODE(s) in the last 24 hours, by the seat whose code a form did not carry (a "
+    assert lines[lines.index("  g1 player 3: 2 forms, 2 from 2 other addresses") - 1] == (
+        "2 WRONG CODES in the last 24 hours, by the seat whose code a form did not carry (a "
         "command's CODE by its game): many from other addresses than the players' are someone "
         'guessing a code (docs/mail.md, "Codes guessed"):'
     )
@@ -134,7 +134,7 @@ def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> Non
     one = runner.invoke(main, ["--config", str(config), "status", game, "--json"])
     assert json.loads(one.output)["wrong_codes"] == [expected]
     one = runner.invoke(main, ["--config", str(config), "status", game])
-    assert "  g1 player 3: 2 form(s), 2 from 2 other address(es)" in one.output.splitlines()
+    assert "  g1 player 3: 2 forms, 2 from 2 other addresses" in one.output.splitlines()
 
 
 def test_a_commands_code_that_opens_no_seat_is_counted_by_its_game(tmp_path: Path) -> None:

@@ -119,7 +119,7 @@ def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest
 
     status = wtg(world, "status")
     assert (
-        f"60 mail(s) of a flood not kept in the last 24 hours: of an address, the copies of "
+        f"60 mails of a flood not kept in the last 24 hours: of an address, the copies of "
         f"the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} of a day are kept (of all "
         "the addresses with no seat here together"
     ) in status.stdout

@@ -90,15 +90,15 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
     lines = quarantine.stdout.splitlines()
     assert len(lines) == HELD_AN_ADDRESS + 3
     assert lines[-1] == (
-        f"{let_go} more mail(s) HELD from addresses with no seat here not listed (the newest "
+        f"{let_go} more mails HELD from addresses with no seat here not listed (the newest "
         "are): each is in the rejected folder and the archive (but a flood's beyond its bound, "
         "`wtg status`), the poll's log (`wtg poll -v`) "
         "names its key, and --release KEY takes it"
     )
     status = wtg(world, "status")
-    assert f"{HELD_AN_ADDRESS + 2} mail(s) held: they name games" in status.stdout
+    assert f"{HELD_AN_ADDRESS + 2} mails held: they name games" in status.stdout
     assert (
-        f"{let_go} more mail(s) held are not listed: the list keeps the newest "
+        f"{let_go} more mails held are not listed: the list keeps the newest "
         f"{HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses with no seat here"
     ) in status.stdout
     data = json.loads(wtg(world, "status", "--json").stdout)
@@ -120,7 +120,7 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
 
     # the count goes with the last listed record of a stranger, or with --forget-all
     forgot = wtg(world, "quarantine", "--forget", newcomer, *(f"--forget={k}" for k in newest))
-    assert forgot.stdout == f"{HELD_AN_ADDRESS + 1} record(s) dropped\n"
+    assert forgot.stdout == f"{HELD_AN_ADDRESS + 1} records dropped\n"
     assert held_over(spool) == []
     assert [item.key for item in held_mails(spool)] == [player]
 
@@ -144,7 +144,7 @@ def test_a_flood_from_many_addresses_never_pushes_out_a_players_mail(tmp_path: P
     assert rows(world) == HELD_STRANGERS + 1
     assert held_over(world.gm.spool) == [HeldOver("", extra, NOW.timestamp())]
     forgot = wtg(world, "quarantine", "--forget-all")
-    assert forgot.stdout == f"{HELD_STRANGERS + 1} record(s) dropped\n"
+    assert forgot.stdout == f"{HELD_STRANGERS + 1} records dropped\n"
     assert held_over(world.gm.spool) == [] and held_mails(world.gm.spool) == []
     assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
 
@@ -158,7 +158,7 @@ def test_a_players_own_flood_is_bounded_and_counted_under_his_address(tmp_path: 
     assert world.poll().held == HELD_AN_ADDRESS + 2
     assert held_over(world.gm.spool) == [HeldOver("p3@players.example", 2, NOW.timestamp())]
     said = wtg(world, "quarantine").stdout.splitlines()[-1]
-    assert said.startswith("2 more mail(s) HELD from p3@players.example not listed")
+    assert said.startswith("2 more mails HELD from p3@players.example not listed")
 
 
 def test_a_journal_of_an_older_wtg_gets_the_columns_and_its_records_go_first(

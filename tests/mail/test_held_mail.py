@@ -152,10 +152,10 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     # while the line above it listed g1, and `wtg status g1` said nothing of its orders
     # held; the turn ran without them (gmslips18)
     here = (
-        "HELD MAIL: 1 mail(s) held name g1, a game of this host now (its folder was away, or "
-        "not made yet, when they came): their orders are not on file, and the turn runs "
-        "without them; `wtg quarantine` lists them, --release KEY puts one back for the next "
-        "poll, which files it\n"
+        "HELD MAIL: 1 mail held names g1, a game of this host now (its folder was away, or "
+        "not made yet, when it came): its orders are not on file, and the turn runs without "
+        "them; `wtg quarantine` lists it, --release KEY puts it back for the next poll, which "
+        "files it\n"
     )
     assert here in status.stdout and "they name games this host does not know" not in status.stdout
     assert here in wtg(world, "status", "g1").stdout
@@ -164,7 +164,7 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     (entry,) = json.loads(wtg(world, "status", "--json").stdout)["games"]
     assert entry["held_mails"] == told
     away(world)  # a game this host does not know: said so, as before
-    assert "1 mail(s) held: they name games this host does not know (g1)" in (
+    assert "1 mail held: it names a game this host does not know (g1)" in (
         wtg(world, "status").stdout
     )
     back(world, world.gm.games_dir.parent / "aside")
@@ -315,7 +315,7 @@ def test_a_game_name_with_an_invisible_character_is_shown_with_it(tmp_path: Path
     assert item.game == "g1\u3164"
     assert item.reason.startswith("the form names game 'g1\\u3164', which is no game")
     status = wtg(world, "status").stdout
-    assert "1 mail(s) held: they name games this host does not know ('g1\\u3164')" in status
+    assert "1 mail held: it names a game this host does not know ('g1\\u3164')" in status
     digest = make_digest(world.gm.games_dir, NOW).text()
     assert f"  {key}  game 'g1\\u3164'\n" in digest
     listed = wtg(world, "quarantine").stdout

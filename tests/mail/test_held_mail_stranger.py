@@ -25,8 +25,8 @@ def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
     world.poll()
     back(world, aside)
     stranger = (
-        "HELD MAIL: 1 mail(s) held name g1 from an address none of its players has (a "
-        "stranger's, or a player's from another address): `wtg quarantine` lists them; "
+        "HELD MAIL: 1 mail held names g1 from an address none of its players has (a "
+        "stranger's, or a player's from another address): `wtg quarantine` lists it; "
         "released, a form is filed only with its seat's code\n"
     )
     for args in (("status",), ("status", "g1")):
@@ -43,7 +43,7 @@ def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
     back(world, aside)
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
-        assert stranger in said and "HELD MAIL: 1 mail(s) held name g1, a game" in said
+        assert stranger in said and "HELD MAIL: 1 mail held names g1, a game" in said
 
 
 def test_a_form_held_from_no_address_is_not_said_to_be_its_players_orders(
@@ -60,7 +60,7 @@ def test_a_form_held_from_no_address_is_not_said_to_be_its_players_orders(
     back(world, aside)
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
-        assert "HELD MAIL: 1 mail(s) held name g1 from an address none of its players" in said
+        assert "HELD MAIL: 1 mail held names g1 from an address none of its players" in said
         assert PLAYERS not in said, said
 
 

@@ -59,7 +59,7 @@ def test_a_command_kept_waiting_says_so_then_what_to_do(host: Path, held: object
     result = CliRunner().invoke(main, ["--config", str(host), "send"])
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    serve = f"`wtg --config {host} serve`"  # as every command it names: the --config given
+    serve = "wtg serve"  # a program's name, not a command begun with the --config given
     assert lines[0] == (
         f"wtg: note: the mail journal {spool / JOURNAL_FILE} is being written by another wtg "
         f"(a poll, a send, a turn, {serve}): waiting for it, up to 0.3 s; nothing to do: "
@@ -122,7 +122,7 @@ def test_a_list_read_while_a_poll_holds_the_journal_waits_and_says_so(
     ]
     assert told == [
         f"the mail journal {spool / JOURNAL_FILE} is being written by another wtg (a poll, a "
-        "send, a turn, `wtg serve`): waiting for it, up to 30 s; nothing to do: this command "
+        "send, a turn, wtg serve): waiting for it, up to 30 s; nothing to do: this command "
         "goes on by itself once that one is done"
     ]
 
@@ -141,5 +141,5 @@ def test_a_list_kept_waiting_past_the_wait_names_the_journal_busy(
         held_mails(spool)
     assert cannot_use(raised.value) == (
         f"the mail journal {spool / JOURNAL_FILE} cannot be used: database is locked: another "
-        "wtg (a poll, a send, a turn, `wtg serve`) kept writing it past the wait"
+        "wtg (a poll, a send, a turn, wtg serve) kept writing it past the wait"
     )

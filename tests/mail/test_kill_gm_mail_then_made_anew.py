@@ -108,5 +108,5 @@ def test_a_reminder_of_a_game_made_anew_is_not_sent(tmp_path: Path, sent: bool) 
 def test_a_hold_notice_of_a_game_made_anew_is_not_sent(tmp_path: Path, sent: bool) -> None:
     template = host(tmp_path / "template", sent)
     hold = ("hold", "g1", "--reason", "away")
-    rounds, reused = killed_then_made_anew(template, tmp_path, "2 notice(s)", *hold)
+    rounds, reused = killed_then_made_anew(template, tmp_path, "2 notices", *hold)
     assert reused and (not sent or reused == rounds), (rounds, reused)

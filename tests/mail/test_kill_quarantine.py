@@ -116,7 +116,7 @@ def test_forget_killed_drops_the_record_once(held: tuple[Path, str], tmp_path: P
     args = ["quarantine", "--forget", held[1]]
     whole = Copy(held, tmp_path / "whole")
     counted = killpoints.count([*whole.config, *args], whole.games)
-    assert (counted.returncode, counted.stdout) == (0, "1 record(s) dropped\n"), counted.stderr
+    assert (counted.returncode, counted.stdout) == (0, "1 record dropped\n"), counted.stderr
     outcomes: dict[str, int] = {}
     for at in range(1, counted.writes + 1):
         host = Copy(held, tmp_path / "host")
@@ -128,7 +128,7 @@ def test_forget_killed_drops_the_record_once(held: tuple[Path, str], tmp_path: P
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
         again = host.wtg(*args)
         if outcome == "kept":
-            assert (again.returncode, again.stdout) == (0, "1 record(s) dropped\n")
+            assert (again.returncode, again.stdout) == (0, "1 record dropped\n")
         else:
             assert again.returncode == 1 and "nothing dropped" in again.stderr, again.stderr
         assert held_mails(host.games / ".mail") == []

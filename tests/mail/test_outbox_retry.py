@@ -421,7 +421,7 @@ def test_a_retry_waits_for_no_send_and_puts_nothing_back_beside_one(tmp_path: Pa
         result = wtg(config, "outbox", "--retry", MAIL)
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
-        f"wtg: a `wtg send` is running on {world.gm.spool}: give the command again once it is "
+        f"wtg: a wtg send is running on {world.gm.spool}: give the command again once it is "
         "done (nothing was put back)\n"
     )
     assert folders(world)["failed"] == [MAIL]

@@ -38,19 +38,21 @@ def broken(*_args: Any, **_kwargs: Any) -> Any:
     raise RuntimeError("a parser broke")
 
 
-def flooded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A host whose handling of every mail breaks: 30 mails from one stranger, then 3 from
-    another, all quarantined by one poll; its config."""
+def flooded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flood: int = 30, quiet: int = 3
+) -> Path:
+    """A host whose handling of every mail breaks: ``flood`` mails from one stranger, then
+    ``quiet`` from another, all quarantined by one poll; its config."""
     hall = Hall(tmp_path)
-    for number in range(30):
+    for number in range(flood):
         hall.mail(FLOOD, f"hello {number}")
-    for number in range(3):
+    for number in range(quiet):
         hall.mail(QUIET, f"where is the form? {number}")
     with monkeypatch.context() as patched:
         patched.setattr(poller.Poller, "_decide", broken)
         summary = hall.poll()
-    assert summary.quarantined == 33
-    assert len(quarantined(hall.gm.spool)) == 33  # every record kept
+    assert summary.quarantined == flood + quiet
+    assert len(quarantined(hall.gm.spool)) == flood + quiet  # every record kept
     return hall.config_file()
 
 
@@ -66,12 +68,31 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(
     assert listing["quarantine_not_listed"] == {FLOOD: 10}
     assert {"held_not_listed", "not_answered_not_listed", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()
-    assert "33 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "33 mails quarantined (the poll could not handle them):" in lines
     assert "  ... and 13 more (`wtg quarantine` lists them)" in lines  # 10 shown of 23 listed
     assert (
-        f"10 more mail(s) quarantined are not listed: the list keeps the newest 20 of an "
+        f"10 more mails quarantined are not listed: the list keeps the newest 20 of an "
         f"address ({FLOOD} 10; --json: quarantine_not_listed); each is in the archive"
     ) in lines
+
+
+def test_one_mail_not_listed_is_counted_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count beside its noun and its verb: "1 more mail(s) quarantined are not listed"
+    before."""
+    config = flooded(tmp_path, monkeypatch, flood=QUARANTINE_AN_ADDRESS + 1, quiet=0)
+    lines = wtg(config, "status").splitlines()
+    assert "21 mails quarantined (the poll could not handle them):" in lines
+    assert (
+        "1 more mail quarantined is not listed: the list keeps the newest 20 of an address "
+        f"({FLOOD} 1; --json: quarantine_not_listed); each is in the archive"
+    ) in lines
+    assert (
+        f"1 more mail quarantined from {FLOOD} not listed (the newest 20 are): each is in "
+        "the archive, the poll's log (`wtg poll -v`) names its key, and --forget-all drops "
+        "every record"
+    ) in wtg(config, "quarantine").splitlines()
 
 
 def test_wtg_quarantine_lists_the_quiet_address_and_counts_the_flood(
@@ -87,7 +108,7 @@ def test_wtg_quarantine_lists_the_quiet_address_and_counts_the_flood(
     listed = [line.split()[0] for line in lines if "a parser broke" in line]
     assert listed == [item.key for item in every if item.key in {*newest, *quiet}]
     assert (
-        f"10 more mail(s) quarantined from {FLOOD} not listed (the newest 20 are): each is "
+        f"10 more mails quarantined from {FLOOD} not listed (the newest 20 are): each is "
         "in the archive, the poll's log (`wtg poll -v`) names its key, and --forget-all "
         "drops every record"
     ) in lines

@@ -49,5 +49,5 @@ def test_forget_of_a_key_that_is_no_record_is_refused(tmp_path: Path) -> None:
     )
     assert [item.key for item in held_mails(world.gm.spool)] == [key]
     dropped = wtg(world, "quarantine", "--forget", key)
-    assert (dropped.exit_code, dropped.stdout) == (0, "1 record(s) dropped\n")
+    assert (dropped.exit_code, dropped.stdout) == (0, "1 record dropped\n")
     assert held_mails(world.gm.spool) == []

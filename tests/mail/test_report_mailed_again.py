@@ -323,7 +323,7 @@ def test_the_undo_of_a_rollback_puts_back_one_it_set_aside(tmp_path: Path) -> No
     assert name in folders(world)["failed"]
     undone = wtg(config, "rollback", "g1", "--undo")
     assert name in folders(world)["queue"] and name not in folders(world)["failed"]
-    assert "report(s) or press a send had set aside" in undone.stdout, undone.stdout
+    assert "; 1 report or press a send had set aside" in undone.stdout, undone.stdout
     wtg(config, "send", "-q")
     assert name in folders(world)["sent"]
     assert again(world) == {}

@@ -90,7 +90,10 @@ def test_a_players_orders_marked_bulk_are_shown_to_the_gm_and_told_once(tmp_path
     assert overview.exit_code == 0, overview.output
     lines = overview.stdout.splitlines()
     heading = next(i for i, line in enumerate(lines) if "SET ASIDE" in line)
-    assert lines[heading].startswith("1 mail(s) with a player's orders SET ASIDE in the last 24")
+    assert lines[heading].startswith(  # "1 mail(s) ...: they looked automatic" before
+        "1 mail with a player's orders SET ASIDE in the last 24 hours, not filed: it looked "
+        "automatic (the header named)"
+    )
     assert lines[heading + 1 :] == [f"  g1 player 2 Player2: Precedence: bulk; kept in {archive}"]
     listing = json.loads(wtg(world, "status", "--json").stdout)
     wanted = {

@@ -42,17 +42,17 @@ def test_a_flood_of_held_and_quarantined_mail_is_counted_in_the_overview(tmp_pat
     shown = CliRunner().invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
     assert shown.exit_code == 0, shown.output
     lines = shown.output.splitlines()
-    assert "25 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "25 mails quarantined (the poll could not handle them):" in lines
     assert [line for line in lines if line.endswith(": odd mail")] == [
         f"  archive/q{number:02d}.eml: odd mail" for number in range(24, 14, -1)
     ]
     given = f"wtg --config {config}"  # each command it names as status was given
     assert f"  ... and 10 more (`{given} quarantine` lists them)" in lines  # of the newest 20
     assert (  # a mail that killed its handler is never read again: no address, bounded too
-        "5 more mail(s) quarantined are not listed: the list keeps the newest 20 of an address "
+        "5 more mails quarantined are not listed: the list keeps the newest 20 of an address "
         "((no address read) 5; --json: quarantine_not_listed); each is in the archive"
     ) in lines
-    (held,) = [line for line in lines if line.startswith("30 mail(s) held: ")]
+    (held,) = [line for line in lines if line.startswith("30 mails held: ")]
     start, end = "they name games this host does not know (", " and 20 more); "
     assert held.endswith(
         f"{end}`{given} quarantine` lists them, --release KEY puts one back for the next poll"

@@ -23,7 +23,7 @@ STRANGER = "mallory@strangers.example"
 def waits(path: Path, busy: float) -> str:
     return (
         f"the count of mail to strangers {path} is being written by another wtg (a poll, "
-        f"`wtg serve`): waiting for it, up to {busy:g} s; nothing to do: this command goes on "
+        f"wtg serve): waiting for it, up to {busy:g} s; nothing to do: this command goes on "
         "by itself once that one is done"
     )
 
@@ -68,14 +68,14 @@ def test_a_wait_that_runs_out_names_the_count_and_the_mail_waits(
     assert f"wtg: note: {waits(counted, 0.3)}" in lines
     assert lines[-1] == (
         f"wtg: the poll stopped: the count of mail to strangers {counted} cannot be used: "
-        "database is locked: another wtg (a poll, `wtg serve`) kept writing it past the wait "
+        "database is locked: another wtg (a poll, wtg serve) kept writing it past the wait "
         "(what it filed is kept, and the next poll takes up the rest)"
     )
     assert hall.new_mails(STRANGER) == []
     health = last_poll(hall.gm.spool)  # what `wtg status --host` says of the last poll
     assert health is not None and health.error == (
         f"the count of mail to strangers {counted} cannot be used: database is locked: "
-        "another wtg (a poll, `wtg serve`) kept writing it past the wait"
+        "another wtg (a poll, wtg serve) kept writing it past the wait"
     )
     again = CliRunner().invoke(main, ["--config", str(config), "poll"])  # the other is done
     assert again.exit_code == 0, again.output

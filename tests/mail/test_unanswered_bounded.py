@@ -37,11 +37,11 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(tmp_path: 
     assert {"held_not_listed", "flood_not_kept", "quarantine", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()
     assert (
-        "23 mail(s) not answered in the last 24 hours (a limit held the answer "
+        "23 mails not answered in the last 24 hours (a limit held the answer "
         "back, or the From failed DMARC; `wtg digest` lists them too):" in lines
     )
     assert (
-        f"10 more mail(s) not answered are not listed: the list keeps the newest 20 of an "
+        f"10 more mails not answered are not listed: the list keeps the newest 20 of an "
         f"address ({FLOOD} 10; --json: not_answered_not_listed)"
     ) in lines
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
@@ -168,12 +169,15 @@ def test_a_flood_held_beyond_the_mails_waiting_keeps_its_first_and_newest_copies
     assert len(list((hall.gm.spool / "archive").rglob("*.eml"))) == 40 + WAITING_PER_ADDRESS
 
 
-def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("mails", "wait"), [(3, "3 mails wait"), (1, "1 mail waits")])
+def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(
+    tmp_path: Path, mails: int, wait: str
+) -> None:
     """`wtg status` named the game folder that cannot be read, not that mails waited in the
     inbox for it (nor its --json). Its line says what the last poll left waiting."""
     hall = Hall(tmp_path)
     config = broken(hall, "g1")
-    for number in range(3):
+    for number in range(mails):
         hall.mail(f"p{number}@example.org", "STATUS g1\n")
     hall.poll()
     wtg_yaml = hall.gm.games_dir.parent / "wtg.yaml"
@@ -184,9 +188,9 @@ def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) 
 
     (line,) = [line for line in said.stdout.splitlines() if "cannot be read" in line]
     assert line.startswith(f"{config.parent}: cannot be read, skipped: "), line
-    assert line.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), line
+    assert line.endswith(f"; {wait} in the inbox for it (the last poll)"), line
     (unreadable,) = json.loads(listed.stdout)["unreadable"]
-    assert unreadable["waiting"] == 3, unreadable
+    assert unreadable["waiting"] == mails, unreadable
 
 
 def test_wtg_status_does_not_call_a_game_to_mend_unknown(tmp_path: Path) -> None:
@@ -202,6 +206,6 @@ def test_wtg_status_does_not_call_a_game_to_mend_unknown(tmp_path: Path) -> None
 
     said = CliRunner().invoke(main, ["--config", str(wtg_yaml), "status"])
 
-    assert "5 mail(s) held: they name games this host does not know or cannot read (g1)" in (
+    assert "5 mails held: they name games this host does not know or cannot read (g1)" in (
         said.stdout
     ), said.stdout

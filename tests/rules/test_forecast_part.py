@@ -151,11 +151,36 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
         for phase in ruleset.forecast_phases:
             phase(turn)
         result = forecast(state, orders, player, ruleset.forecast_phases)
-        takeable = {
-            f"province {state.named(a['to'])} is not yours"
-            for a in orders.get("attack", ())
-            if state.has_province(a["to"]) and state.province(a["to"]).owner != player
-        }  # the orders there after the bombing are counted as decided when the turn runs
+        # the attack lines as the turn takes them, every line the form takes counting (no
+        # ruleset given): one from a province his earlier lines emptied would not run; the
+        # targets of those that may run are his if they win, and the orders there after
+        # the bombing are counted as decided when the turn runs
+        armless = []
+        aimed: set[int] = set()
+        left: dict[int, int] = {}  # armies left once the lines sure to run have sent theirs
+        least: dict[int, int] = {}  # ... and once every line that may run has
+        for a in orders.get("attack", ())[:7]:
+            if not (state.has_province(a["from"]) and state.has_province(a["to"])):
+                continue
+            source, target = state.province(a["from"]), state.province(a["to"])
+            if target.id not in source.neighbours or target.owner == player:
+                continue
+            if source.owner != player:
+                if source.id in aimed:
+                    aimed.add(target.id)
+                continue
+            here = left.setdefault(source.id, source.troops)
+            low = least.setdefault(source.id, source.troops)
+            if here < 1:
+                order = f"attack on {a['to']} from {a['from']}"
+                reason = f"no armies left in province {state.named(a['from'])}"
+                armless.append({"phase": "attack", "order": order, "reason": reason})
+                continue
+            if target.id not in aimed and low >= 1:
+                left[source.id] = here - min(here, a["armies"])
+            least[source.id] = low - min(low, a["armies"])
+            aimed.add(target.id)
+        takeable = {f"province {state.named(t)} is not yours" for t in aimed}
         skipped = [e for e in turn.events if isinstance(e, OrderSkipped)]
         hoped = [
             e
@@ -163,20 +188,6 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
             if not e.phase.endswith("bombing")
             and any(e.reason == t or e.reason.startswith(t + ":") for t in takeable)
         ]
-        armless = []  # the attack lines from a province his earlier lines emptied
-        left: dict[int, int] = {}
-        for a in orders.get("attack", ()):
-            if not (state.has_province(a["from"]) and state.has_province(a["to"])):
-                continue
-            source, target = state.province(a["from"]), state.province(a["to"])
-            if source.owner != player or target.owner == player:
-                continue
-            here = left.setdefault(source.id, source.troops)
-            if here < 1:
-                order = f"attack on {a['to']} from {a['from']}"
-                reason = f"no armies left in province {state.named(a['from'])}"
-                armless.append({"phase": "attack", "order": order, "reason": reason})
-            left[source.id] = here - min(here, a["armies"])
         spyless = [  # the spy lines from a province of his without spies when spying begins
             {
                 "phase": "spy",

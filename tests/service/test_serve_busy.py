@@ -43,7 +43,7 @@ def test_the_services_poll_stopped_by_a_busy_database_names_it(
     said = [r.getMessage() for r in caplog.records]
     why = (
         f"the count of mail to strangers {counted} cannot be used: database is locked: another "
-        "wtg (a poll, `wtg serve`) kept writing it past the wait"
+        "wtg (a poll, wtg serve) kept writing it past the wait"
     )
     stopped = [line for line in said if line.startswith("the poll stopped: ")]
     assert stopped and all(line.startswith(f"the poll stopped: {why}; ") for line in stopped)

@@ -305,9 +305,9 @@ def test_serve_refuses_to_start_beside_a_poll_that_stays(host: Host) -> None:
         idle.send_signal(signal.SIGTERM)
         idle.communicate(timeout=WITHIN)
     assert refused.returncode == 1
-    given = f"wtg --config {host.config}"  # each command it names as serve was given
+    # the poll named as a program, not as a command carrying the --config serve was given
     assert refused.stderr.splitlines() == [
-        f"wtg: another `{given} poll` (`{given} poll --idle`, or cron's) is polling "
+        "wtg: another wtg poll (wtg poll --idle, or cron's) is polling "
         f"{host.gm.spool}: "
         "stop it before starting wtg serve: this one does not start"
     ]

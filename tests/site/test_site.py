@@ -265,7 +265,7 @@ def test_a_game_that_cannot_be_read_is_named_and_the_others_are_built(
     lines = result.stderr.splitlines()
     assert [line.split(":")[0] for line in lines] == [str(games / "broken"), str(games / "meadow")]
     assert all("cannot be read, skipped" in line for line in lines)
-    assert f"site {tmp_path / 'out'}: {len(GAMES) - 1} game(s)" in result.stdout
+    assert f"site {tmp_path / 'out'}: {len(GAMES) - 1} games:" in result.stdout
     assert not (tmp_path / "out" / "games" / "meadow").exists()
     assert (tmp_path / "out" / "games" / "risk" / "index.html").is_file()
 
@@ -354,7 +354,7 @@ def test_serve_builds_prints_its_address_serves_and_stops_on_ctrl_c(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as run:
         assert run.stdout is not None
-        assert run.stdout.readline().startswith(f"site {out}: {len(GAMES)} game(s)")
+        assert run.stdout.readline().startswith(f"site {out}: {len(GAMES)} games:")
         serving = run.stdout.readline()
         url = serving.split(" at ")[1].split()[0]
         assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
@@ -419,7 +419,7 @@ def test_cron_hears_of_a_build_only_when_it_changed_something(
     written, nothing at all when the site was up to date."""
     out = tmp_path / "out"
     first = CliRunner().invoke(main, ["site", str(out), "--games-dir", str(played_games)])
-    assert first.exit_code == 0 and first.output.startswith(f"site {out}: 5 game(s): wrote ")
+    assert first.exit_code == 0 and first.output.startswith(f"site {out}: 5 games: wrote ")
     again = CliRunner().invoke(main, ["site", str(out), "--games-dir", str(played_games)])
     assert (again.exit_code, again.output) == (0, "")
 

@@ -171,7 +171,7 @@ def test_a_lock_held_too_long_leaves_the_game_out_and_says_so(
         "not in this backup; back it up again\n"
     )
     assert result.stdout.splitlines()[-1].startswith(
-        f"backup {archive}: 1 game(s), 1 not copied (wok4-1), "
+        f"backup {archive}: 1 game, 1 not copied (wok4-1), "
     )
     manifest = manifest_of(archive)
     assert manifest["games"] == [{"name": "duel", "turn": 0, "ruleset": "wok4", "format": 2}]
@@ -227,7 +227,7 @@ def test_a_poll_that_keeps_its_lock_does_not_stop_the_backup(
     )
     assert result.exit_code == 0, result.output
     note = (
-        "the mail spool was copied while `wtg poll` (or `wtg serve`) held its lock: the "
+        "the mail spool was copied while wtg poll (or wtg serve) held its lock: the "
         "journal was copied first, so a mail handled meanwhile is at worst read again "
         "after a restore"
     )
@@ -306,7 +306,7 @@ def test_while_wtg_serve_runs_its_poll_lock_is_not_waited_for(
     result = back_up_host(host.parent / "games", archive, notice=said.append)
     assert said == []  # no lock waited for
     assert result.notes == (
-        f"the mail spool was copied while `wtg serve` (pid {service.pid}, which keeps the "
+        f"the mail spool was copied while wtg serve (pid {service.pid}, which keeps the "
         "poll's lock) held its lock: the journal was copied first, so a mail handled "
         "meanwhile is at worst read again after a restore",
     )

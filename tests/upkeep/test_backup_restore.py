@@ -66,7 +66,7 @@ def test_the_next_turn_on_the_restored_host_is_the_same_bytes(host: Path, tmp_pa
     archive = tmp_path / "backups" / "host.tar.gz"
     archive.parent.mkdir()
     said = backed_up(host, archive).stdout
-    assert said.splitlines()[-1].startswith(f"backup {archive}: 2 game(s), ")
+    assert said.splitlines()[-1].startswith(f"backup {archive}: 2 games, ")
     copy = tmp_path / "elsewhere" / "games"
     restored(archive, copy)
     assert files_of(copy / "wok4-1") == files_of(original / "wok4-1")
@@ -216,7 +216,7 @@ def test_a_restore_into_an_empty_folder_and_the_manifest(host: Path, tmp_path: P
     target.mkdir(mode=0o755)
     said = restored(archive, target).stdout.splitlines()
     assert said[0].startswith(
-        f"restored {archive} into {target}: 2 game(s): duel (turn 0), wok4-1 (turn 0); the "
+        f"restored {archive} into {target}: 2 games: duel (turn 0), wok4-1 (turn 0); the "
         "lobby's people book; the mail spool and journal; "
     )
     assert stat.S_IMODE(target.stat().st_mode) == 0o700

@@ -68,7 +68,7 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
         assert result.stderr == ""
         said.append(result.stdout)
     archive = backups / "wtg-host.tar.gz"
-    summary = rf"backup {re.escape(str(archive))}: 1 game\(s\), \d+ files, [\d.]+ (kB|MB)\n"
+    summary = rf"backup {re.escape(str(archive))}: 1 game, \d+ files, [\d.]+ (kB|MB)\n"
     assert re.fullmatch(summary, said[0]), said[0]
     assert said[1] == ""  # cron's -q: nothing went wrong, nothing said
     outputs = []
@@ -79,7 +79,7 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
             outputs.append(result.stdout)
     restored, checked = outputs
     into = new / "games"
-    assert restored.startswith(f"restored {archive} into {into}: 1 game(s): test1 (turn 0)")
+    assert restored.startswith(f"restored {archive} into {into}: 1 game: test1 (turn 0)")
     assert "ok    games_dir" in checked
     assert tree(new / "games" / "test1") == tree(old / "games" / "test1")
     again = run(on_new[0], new, backups)

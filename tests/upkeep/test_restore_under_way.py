@@ -79,7 +79,7 @@ def test_a_restore_that_meets_a_folder_written_meanwhile_says_so(
         restore(backup, games, meanwhile)
     assert str(refused.value) == (
         f"{games} was written by another process while it was restored (.mail): stop what "
-        "writes there (cron's wtg lines, `wtg serve`), then give the same `wtg restore` "
+        "writes there (cron's wtg lines, wtg serve), then give the same `wtg restore` "
         "again, which restores anew"
     )
     assert restore(backup, games).again  # given again: done, what was there removed

@@ -11,7 +11,6 @@ text as the player wrote it (1-based), so an answer can point at them.
 from __future__ import annotations
 
 import re
-import textwrap
 import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache, partial
@@ -19,7 +18,7 @@ from typing import NamedTuple
 
 from wtg.aof.values import read_number
 from wtg.core.formatchars import without_format
-from wtg.core.textwidth import cut_to_columns, text_width
+from wtg.core.textwidth import text_width, wrapped_to_columns
 
 BEGIN_MARKER = "=== BEGIN AOF ==="
 END_MARKER = "=== END AOF ==="
@@ -330,20 +329,20 @@ def inert_lines(text: str, tag: str) -> list[str]:
     number), so no line starts with a letter (an order or a setting line does) or is only
     a marker (which has no digit before its words); a header key (``GAME:``, ``CODE:``, as
     the intake would read it, full-width letters and invisible characters too) loses its
-    colon (``GAME -``); and a long line is wrapped at ``INERT_WIDTH`` characters and
-    columns (a Chinese letter, or a Hangul filler that shows as a blank, fills two: a line
-    of them wider than a reader's screen would wrap there, and show its tail at the start
-    of a row, without the tag). Whatever a reply does with the report (quote it, or not),
-    no line of it reads as part of a form, and every row of it a reader sees starts with
-    its tag."""
+    colon (``GAME -``); and a long line is wrapped at its blanks to ``INERT_WIDTH``
+    columns (``wrapped_to_columns``: a Chinese letter, a full-width one, a wide emoji or a
+    Hangul filler that shows as a blank fills two, an accent after its letter none: a line
+    of wide letters wrapped at 60 characters was 120 columns, wider than a reader's screen,
+    which wrapped it again and showed its tail at the start of a row, without the tag).
+    Whatever a reply does with the report (quote it, or not), no line of it reads as part
+    of a form, and every row of it a reader sees starts with its tag."""
     if not tag[:1].isdigit():
         raise ValueError(f"the tag of another's text starts with a digit, not {tag!r}")
     shown: list[str] = []
     for line in text.expandtabs().splitlines() or [""]:  # a tab as the blanks it shows
-        pieces = [line] if len(line) <= INERT_WIDTH else textwrap.wrap(line, INERT_WIDTH)
-        if text_width(line) > INERT_WIDTH:  # wide letters: a piece cut again, by columns
-            pieces = [cut for piece in pieces for cut in cut_to_columns(piece, INERT_WIDTH)]
-        shown += [f"{tag}| {_defused(piece)}".rstrip() for piece in pieces or [""]]
+        fits = text_width(line) <= INERT_WIDTH
+        pieces = [line] if fits else wrapped_to_columns(line, INERT_WIDTH)
+        shown += [f"{tag}| {_defused(piece)}".rstrip() for piece in pieces]
     return shown
 
 

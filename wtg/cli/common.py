@@ -18,7 +18,7 @@ import click
 from wtg.cli.givenhead import carrying_given, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
-from wtg.cli.slips import ARGS, command_slip, option_slip, words_slip
+from wtg.cli.slips import ARGS, COMMAND_WORDS, command_slip, option_slip, words_slip
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
@@ -110,10 +110,10 @@ class WtgGroup(click.Group):
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
             fail(INTERRUPTED)
         except click.NoSuchOption as exc:  # `wtg status --config F`: the group's option
-            raise option_slip(self, exc, ctx.meta.get(ARGS, [])) from None
+            raise carrying(option_slip(self, exc, ctx.meta.get(ARGS, []))) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
             given = exc.ctx
-            raise words_slip(exc, lambda: _games_folder_given(given)) or exc from None
+            raise carrying(words_slip(exc, lambda: _games_folder_given(given)) or exc) from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
@@ -130,7 +130,9 @@ class WtgGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta[ARGS] = list(args)  # the words as typed, for the slips click's words miss
-        return super().parse_args(ctx, args)
+        after = super().parse_args(ctx, args)
+        ctx.meta[COMMAND_WORDS] = list(after)  # the command's, after its name
+        return after
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -145,6 +147,16 @@ class WtgGroup(click.Group):
             if meant is None:
                 raise
             raise meant from exc
+
+
+def carrying(exc: click.UsageError) -> click.UsageError:
+    """``exc`` (a slip's, or click's own) with each command its message gives begun as the
+    command line was (``wtg.cli.givenhead.carrying_given``): `wtg --config F hold g1
+    moving` was told `wtg hold g1 --reason moving`, which ran against the host the shell's
+    WTG_CONFIG named, or none. Click prints its usage lines before it as they are."""
+    said = exc.format_message()
+    carried = carrying_given(said)
+    return exc if carried == said else click.UsageError(carried, exc.ctx)
 
 
 def _games_folder_given(ctx: click.Context | None) -> Path | None:

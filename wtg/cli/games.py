@@ -859,7 +859,8 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
 
     gm = checked_config(ctx)
     moment = datetime.now(timezone.utc)
-    tasks = run_due_tasks(gm.games_dir, moment, Notices(gm.spool, gm.sender, moment).taken_off)
+    notices = Notices(gm.spool, gm.sender, moment)
+    tasks = run_due_tasks(gm.games_dir, moment, notices.taken_off, notices.taken_off_told)
     for started in tasks.started:
         made = f"game {started.game} made from the waiting list {started.list}"
         tell(made + started_note(started.players))

@@ -26,17 +26,20 @@ OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 def given_options() -> str:
     """`` --config FILE --games-dir DIR`` as the command line running gave them (each path
     absolute: the same file from any folder), or "" (none given there, or no command
-    running)."""
+    running). Before the group's own callback has read them (a command name mistyped,
+    `wtg run-turn-due`), as click parsed them."""
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return ""
     root = ctx.find_root()
     given = ""
     for parameter, option in OPTIONS:
-        value = root.obj.get(parameter) if isinstance(root.obj, dict) else None
+        read = root.obj if isinstance(root.obj, dict) else root.params
+        value = read.get(parameter)
         source = root.get_parameter_source(parameter)
         if value and source is click.core.ParameterSource.COMMANDLINE:
-            given += f" {option} {shlex.quote(os.fspath(Path(value).absolute()))}"
+            path = Path(value).expanduser().absolute()
+            given += f" {option} {shlex.quote(os.fspath(path))}"
     return given
 
 

@@ -21,6 +21,7 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
@@ -35,14 +36,19 @@ from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.gm.newcode import done as new_code_done
 from wtg.gm.newcode import give_new_code
-from wtg.gm.rollback import mark_undo_told
+from wtg.gm.rollback import mark_put_back_owed, mark_undo_told
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
-from wtg.mail.outgoing.undotold import heard_of, needing_nothing, put_back_reports
+from wtg.mail.outgoing.undotold import (
+    heard_of,
+    needing_nothing,
+    put_back_reports,
+    set_aside_while_stood,
+)
 from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.gmtext import text_given, text_read
@@ -73,7 +79,7 @@ def _due(stamp: str) -> str:
 
 
 def _told(queued: int) -> str:
-    return f"{queued} notice(s) queued for the players (`wtg send` mails them)"
+    return f"{counted(queued, 'notice')} queued for the players (`wtg send` mails them)"
 
 
 @click.command()
@@ -122,7 +128,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
         fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
-            f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
+            f"a wtg send is running, and may be mailing the hold's notices: give `wtg hold "
             f"{name} --undo` again once it is done"
         )
     deadline = game.deadline()
@@ -131,7 +137,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
     )
     tell(
         f"game {name}: the hold since {kept.since} taken back before it was mailed: "
-        f"{taken} notice(s) taken out of the queue; the game runs as before{due}"
+        f"{counted(taken, 'notice')} taken out of the queue; the game runs as before{due}"
     )
 
 
@@ -221,8 +227,8 @@ def extend(
         raise click.MissingParameter(ctx=ctx, param=said)
     if len(words) == 1 and not undo and not _is_time(words[0]) and _is_time(game_dir):
         raise click.UsageError(  # `wtg extend 24 g1`: click said "'g1' is not a time"
-            f"GAME_DIR comes before HOURS: wtg extend {shlex.quote(words[0])} "
-            f"{shlex.quote(game_dir)}",
+            f"GAME_DIR comes before HOURS: `wtg extend {shlex.quote(words[0])} "
+            f"{shlex.quote(game_dir)}`",
             ctx,
         )
     # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
@@ -253,7 +259,8 @@ def extend(
         fail(str(exc) + meant_games(game, moved_deadline, "wtg extend {game} --undo"))
     name = game.config.game
     told = (
-        f"the move's {withdrawn[0]} notice(s) taken out of the queue before they were mailed: "
+        f"the move's {counted(withdrawn[0], 'notice')} taken out of the queue before "
+        f"{'it was' if withdrawn[0] == 1 else 'they were'} mailed: "
         "no player is told of either"
         if withdrawn
         else _told(queued)
@@ -370,7 +377,7 @@ def rollback(
     due = f"; turn {done.to + 1} is due {_due(done.deadline)}" if done.deadline else ""
     tell(
         f"game {game.config.game} {what} to turn {done.to} ({turns} "
-        f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
+        f"kept in archive/{done.ident}); orders of {counted(len(done.restored), 'player')} pending "
         f"again for turn {done.to + 1}{due}; {_told(queued)}"
     )
 
@@ -387,7 +394,8 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
         fail(str(exc))
     except NoRollbackToUndo as exc:  # the wrong game: the one rolled back named
         fail(str(exc) + meant_games(game, undoable_rollback, "wtg rollback {game} --undo"))
-    asked, quiet, put_back = 0, set[int](), 0
+    asked, quiet, put_back, owed = 0, set[int](), 0, 0
+    last = done.latest
     heard: set[int] | None = None  # not known while a send runs: told as before
     try:  # the send's lock: a send running holds the queue
         with only_one(notices.spool, "send"):
@@ -406,10 +414,16 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
     except AlreadyRunning:  # it takes them out itself, before it would mail them; no
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)
+        # what a send set aside while it stood: put back by the next send, under its lock
+        mark_put_back_owed(game.store, done)
+        mark = mailing_mark(notices.spool, game.config.game, game.latest_turn())
+        owed = len(
+            set_aside_while_stood(notices.outbox, game, done, mark, range(done.to + 1, last))
+        )
     queued = notices.rollback_undone(game, done, quiet, heard)
     mark_undo_told(game.store, done)  # every notice queued: --undo --again goes further back
     what = "undone" if new else "was undone already"
-    first, last = done.to + 1, done.latest
+    first = done.to + 1
     turns = (
         f"turn {first} counts again, as it ran"
         if first == last
@@ -421,27 +435,35 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
         f"{last} again ({turns}; the orders pending for turn {first} set "
         f"aside in archive/{done.ident}/undone){due}; {_told(queued)}"
         + (
-            f"; the rollback's {withdrawn} notice(s) not yet mailed taken out of the queue"
+            f"; the rollback's {counted(withdrawn, 'notice')} not yet mailed taken out of the queue"
             if withdrawn
             else ""
         )
         + (
-            f"; {len(quiet)} player(s) not told, who never had word of the rollback: their "
-            "reports go to them as they would have"
+            f"; {counted(len(quiet), 'player')} not told, who never had word of the rollback: "
+            "their reports go to them as they would have"
             if quiet
             else ""
         )
         + (
-            f"; {put_back} report(s) or press a send had set aside while the rollback stood "
-            "put back in the queue"
+            f"; {counted(put_back, 'report')} or press a send had set aside while the rollback "
+            "stood put back in the queue"
             if put_back
             else ""
         )
         + (
-            f"; a `wtg send` is running: the rollback's {asked} notice(s) not yet mailed are "
-            "taken out of the queue by it (or by the next send, if it is done first) before "
-            "they go; any it had mailed already stand"
+            f"; a wtg send is running: the rollback's {counted(asked, 'notice')} not yet mailed "
+            f"{'is' if asked == 1 else 'are'} taken out of the queue by it (or by the next send, "
+            f"if it is done first) before {'it goes' if asked == 1 else 'they go'}; any it had "
+            "mailed already stand"
             if asked
+            else ""
+        )
+        + (
+            f"; {counted(owed, 'report')} or press a send had set aside while the rollback "
+            f"stood {'is' if owed == 1 else 'are'} put back in the queue by the next send (the "
+            "one running holds the queue)"
+            if owed
             else ""
         )
     )
@@ -531,13 +553,14 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     )
     if new:
         tell(
-            f"announcement queued for {queued} player(s) of {len(made.games)} game(s) "
-            "(`wtg send` mails it)"
+            f"announcement queued for {counted(queued, 'player')} of "
+            f"{counted(len(made.games), 'game')} (`wtg send` mails it)"
         )
     else:
         tell(
             f"announcement queued already (at {made.at}, cut short): finished; {queued} more "
-            f"for {len(addressees(chosen(made)))} player(s) of {len(made.games)} game(s) "
+            f"for {counted(len(addressees(chosen(made))), 'player')} of "
+            f"{counted(len(made.games), 'game')} "
             "(`wtg send` mails it)"
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
@@ -552,7 +575,7 @@ def _withdraw_announcement(spool: Path) -> None:
             done = withdraw_announcement(spool)
     except AlreadyRunning:
         fail(
-            "a `wtg send` is running, and may be mailing the announcement: give `wtg announce "
+            "a wtg send is running, and may be mailing the announcement: give `wtg announce "
             "--withdraw` again once it is done"
         )
     if done is None:
@@ -564,13 +587,17 @@ def _withdraw_announcement(spool: Path) -> None:
             "mail left the queue: finished (nothing more to take out of the queue)"
         )
         return
-    said = f'the last announcement (queued at {done.at}, "{done.subject}", {done.mails} mail(s))'
+    mails = counted(done.mails, "mail")
+    said = f'the last announcement (queued at {done.at}, "{done.subject}", {mails})'
     if done.went:
         fail(
             f"{said} was mailed already to {done.went} of its {done.mails} addresses: it cannot "
             "be taken back unseen; announce again to put it right"
         )
-    tell(f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue")
+    tell(
+        f"{said} taken back before it was mailed: {counted(done.taken, 'mail')} taken out of "
+        "the queue"
+    )
 
 
 def _one_word(ctx: click.Context, word: str) -> NoReturn:

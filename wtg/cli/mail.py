@@ -271,7 +271,7 @@ def remind(
 
 
 ASKED_OUT = (
-    "(asked out of the queue: the `wtg send` running takes it out before it would mail it, "
+    "(asked out of the queue: the wtg send running takes it out before it would mail it, "
     "or the next send does; not mailed)"
 )
 """What `wtg outbox` says beside a mail a command asked the running send to take out

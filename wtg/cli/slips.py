@@ -4,7 +4,9 @@ after the command, a word too many (a hold's reason without --reason, a rollback
 without --to, a second game), a command run into its option (`wtg run-turn-due`).
 
 ``WtgGroup`` (``wtg.cli.common``) hands each usage error here; a slip these do not know
-keeps click's message."""
+keeps click's message. Each command a slip's message gives to run is in backquotes
+(`` `wtg hold g1 --reason ...` ``), begun as the command line was (``--config FILE``, as
+``wtg.cli.givenhead.tell`` begins every command a line names) by ``WtgGroup``."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ import click
 
 ARGS = "wtg.args"
 """The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
+COMMAND_WORDS = "wtg.command_words"
+"""The key of the command's own words in click's ``Context.meta``: those after its name,
+without the group's options before it (``--config FILE``), which a command a slip's
+message gives carries as ``wtg.cli.givenhead`` begins it."""
 
 
 def option_slip(group: click.Group, exc: click.NoSuchOption, args: list[str]) -> click.UsageError:
@@ -75,7 +81,7 @@ def _option_meant(exc: click.NoSuchOption) -> click.UsageError | None:
         return None
     does, option = meant
     return click.UsageError(
-        f"No such option {exc.option_name!r}: {does} {option} (wtg {exc.ctx.info_name} {option})",
+        f"No such option {exc.option_name!r}: {does} {option} (`wtg {exc.ctx.info_name} {option}`)",
         exc.ctx,
     )
 
@@ -133,8 +139,8 @@ def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
         return None
     words = shlex.quote(found["words"])
     return click.UsageError(
-        f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
-        f"{words} (the players' notice says it); nothing was held",
+        f"a hold's reason goes with --reason: `wtg hold {shlex.quote(str(game))} --reason "
+        f"{words}` (the players' notice says it); nothing was held",
         ctx,
     )
 
@@ -154,8 +160,8 @@ def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
         return None
     game = shlex.quote(str(ctx.params.get("game_dir") or "GAME"))
     return click.UsageError(
-        f"the turn to go back to goes with --to: wtg rollback {game} --to {int(turn)} (turn "
-        f"{int(turn)} is the latest again); nothing was rolled back",
+        f"the turn to go back to goes with --to: `wtg rollback {game} --to {int(turn)}` "
+        f"(turn {int(turn)} is the latest again); nothing was rolled back",
         ctx,
     )
 
@@ -194,7 +200,7 @@ def _extra_words(
     named = _host_games(games, found["words"].split())
     if not named:
         return click.UsageError(said, ctx)
-    typed = list(ctx.meta.get(ARGS, []))
+    typed = [ctx.info_name or "", *ctx.meta.get(COMMAND_WORDS, [])]
     for word in named:
         if word in typed:
             typed.reverse()

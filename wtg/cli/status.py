@@ -24,6 +24,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names
 from wtg.cli.givenhead import tell
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
@@ -95,6 +96,16 @@ SHOWN = 10
 many of the mails quarantined, and of the games the mails held name."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
+
+
+def _more(mails: int) -> str:
+    """``mails`` more, counted: "1 more mail", "3 more mails"."""
+    return counted(mails, "more mail")
+
+
+def _are(mails: int) -> str:
+    """The verb a count of ``mails`` takes: "is" for 1, else "are"."""
+    return "is" if mails == 1 else "are"
 
 
 def register(group: click.Group) -> None:
@@ -185,7 +196,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         )
     if data["reruns"]:
         say(
-            f"RERUN: turn {game.latest_turn()} was run again {data['reruns']} time(s) by "
+            f"RERUN: turn {game.latest_turn()} was run again {counted(data['reruns'], 'time')} by "
             f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
             "the turn once more"
         )
@@ -403,7 +414,7 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     sent the most."""
     if kept:
         total = len(kept) + sum(not_listed.values())
-        tell(f"{total} mail(s) quarantined (the poll could not handle them):")
+        tell(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
     if len(kept) > SHOWN:
@@ -426,7 +437,8 @@ def _show_not_listed(not_listed: dict[str, int]) -> None:
         return
     senders = _by_address(not_listed, "(no address read)")
     say(
-        f"{sum(not_listed.values())} more mail(s) quarantined are not listed: the list keeps "
+        f"{_more(sum(not_listed.values()))} quarantined {_are(sum(not_listed.values()))} not "
+        "listed: the list keeps "
         f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}; "
         "--json: quarantine_not_listed); each is in the archive"
     )
@@ -438,9 +450,10 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
     ``SHOWN``."""
     if items:
         tell(
-            f"{len(items)} mail(s) with a player's orders SET ASIDE in the last 24 hours, not "
-            "filed: they looked automatic (the header named); `wtg orders GAME_DIR FILE` files "
-            'one (docs/gm.md, "Orders set aside"):'
+            f"{counted(len(items), 'mail')} with a player's orders SET ASIDE in the last 24 "
+            f"hours, not filed: {'it' if len(items) == 1 else 'they'} looked automatic (the "
+            'header named); `wtg orders GAME_DIR FILE` files one (docs/gm.md, "Orders set '
+            'aside"):'
         )
     for item in items[:SHOWN]:
         say(f"  {item.game} player {item.seat}: {item.why}; kept in {item.archive}")
@@ -623,8 +636,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
         )
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
-        left = trouble.get("waiting")
-        told = f"; {left} mail(s) wait in the inbox for it (the last poll)" if left else ""
+        left = int(trouble.get("waiting", 0))
+        verb = "waits" if left == 1 else "wait"
+        told = (
+            f"; {counted(left, 'mail')} {verb} in the inbox for it (the last poll)" if left else ""
+        )
         say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(kept, kept_over)
     if held:
@@ -648,12 +664,19 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         known = "does not know or cannot read" if mending & set(named) else "does not know"
         if strange:
             tell(
-                f"{len(strange)} mail(s) held: they name games this host {known} ({names}); "
-                "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+                f"{counted(len(strange), 'mail')} held: "
+                + (
+                    f"it names a game this host {known} ({names}); `wtg quarantine` lists it, "
+                    "--release KEY puts it back for the next poll"
+                    if len(strange) == 1
+                    else f"they name games this host {known} ({names}); `wtg quarantine` "
+                    "lists them, --release KEY puts one back for the next poll"
+                )
             )
     if over:
         tell(
-            f"{sum(item.mails for item in over)} more mail(s) held are not listed: the list "
+            f"{_more(sum(item.mails for item in over))} held "
+            f"{_are(sum(item.mails for item in over))} not listed: the list "
             f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
             "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
         )
@@ -695,8 +718,9 @@ def _strangers_here(mails: int, game: str) -> str:
     """The line of mails held that name ``game`` (a game of this host now) from addresses
     none of its players has."""
     return (
-        f"{mails} mail(s) held name {game} from an address none of its players has (a "
-        "stranger's, or a player's from another address): `wtg quarantine` lists them; "
+        f"{counted(mails, 'mail')} held {'names' if mails == 1 else 'name'} {game} from an "
+        "address none of its players has (a stranger's, or a player's from another address): "
+        f"`wtg quarantine` lists {'it' if mails == 1 else 'them'}; "
         "released, a form is filed only with its seat's code"
     )
 
@@ -709,10 +733,16 @@ def _held_here(mails: int, games: Sequence[str]) -> str:
         f" and {len(games) - SHOWN} more" if len(games) > SHOWN else ""
     )
     return (
-        f"{mails} mail(s) held name {names}, a game of this host now (its folder was away, or "
-        "not made yet, when they came): their orders are not on file, and the turn runs "
-        "without them; `wtg quarantine` lists them, --release KEY puts one back for the next "
-        "poll, which files it"
+        f"{counted(mails, 'mail')} held {'names' if mails == 1 else 'name'} {names}, a game of "
+        "this host now (its folder was away, or not made yet, when "
+        + (
+            "it came): its orders are not on file, and the turn runs without them; `wtg "
+            "quarantine` lists it, --release KEY puts it back for the next poll, which files it"
+            if mails == 1
+            else "they came): their orders are not on file, and the turn runs without them; "
+            "`wtg quarantine` lists them, --release KEY puts one back for the next poll, which "
+            "files it"
+        )
     )
 
 
@@ -732,17 +762,19 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     a seat, the first ``SHOWN`` (docs/mail.md, "Codes guessed")."""
     if not items:
         return
+    codes = counted(sum(w.forms for w in items), "WRONG CODE", "WRONG CODES")
     tell(
-        f"{sum(w.forms for w in items)} WRONG CODE(s) in the last 24 hours, by the seat whose "
-        "code a form did not carry (a command's CODE by its game): many from other addresses "
-        'than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
+        f"{codes} in the last 24 hours, by the "
+        "seat whose code a form did not carry (a command's CODE by its game): many from other "
+        'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
     )
     for item in items[:SHOWN]:
         least = "at least " if item.more_addresses else ""
-        elsewhere = f", {item.elsewhere} from {least}{item.addresses} other address(es)"
+        addresses = counted(item.addresses, "other address", "other addresses")
+        elsewhere = f", {item.elsewhere} from {least}{addresses}"
         said = elsewhere if item.elsewhere else ""
-        tried = f"player {item.seat}: {item.forms} form(s)"
-        tried = tried if item.seat else f"commands: {item.forms} mail(s)"
+        tried = f"player {item.seat}: {counted(item.forms, 'form')}"
+        tried = tried if item.seat else f"commands: {counted(item.forms, 'mail')}"
         say(f"  {item.game} {tried}{said}")
     if len(items) > SHOWN:
         tell(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
@@ -754,9 +786,10 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     if not counts:
         return
     tell(
-        f"{sum(c.dropped for c in counts)} mail(s) of a flood not kept in the last 24 hours: "
-        f"of an address, the copies of the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} "
-        "of a day are kept (of all the addresses with no seat here together, the first "
+        f"{counted(sum(c.dropped for c in counts), 'mail')} of a flood not kept in the last 24 "
+        f"hours: of an address, the copies of the first {FLOOD_FIRST} and the newest "
+        f"{FLOOD_NEWEST} of a day are kept (of all the addresses with no seat here together, "
+        "the first "
         f"{FLOOD_DAY_FIRST} and the newest {FLOOD_DAY_NEWEST}), the others counted (docs/gm.md, "
         '"A flood"):'
     )
@@ -773,8 +806,8 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     counted, with the addresses that sent the most."""
     if mails:
         tell(
-            f"{len(mails)} mail(s) not answered in the last 24 hours (a limit held the answer "
-            "back, or the From failed DMARC; `wtg digest` lists them too):"
+            f"{counted(len(mails), 'mail')} not answered in the last 24 hours (a limit held the "
+            "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:
         tell(f"  {item.key}: {item.outcome}")
@@ -783,7 +816,8 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     if not_listed:
         senders = _by_address(not_listed, "(no address)")
         say(
-            f"{sum(not_listed.values())} more mail(s) not answered are not listed: the list "
+            f"{_more(sum(not_listed.values()))} not answered {_are(sum(not_listed.values()))} not "
+            "listed: the list "
             f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}; "
             "--json: not_answered_not_listed)"
         )
@@ -908,7 +942,7 @@ def quarantine(
             gone = journal.forget_quarantined(None if forget_all else list(keys))
         finally:
             journal.close()
-        tell(f"{gone} record(s) dropped")
+        tell(f"{counted(gone, 'record')} dropped")
         return
     kept, kept_over = quarantine_listed(quarantined(spool))
     held, under_way = held_mails(spool), releasing(spool)
@@ -919,7 +953,7 @@ def quarantine(
         say(f"{item.key}  game {name_quoted(item.game)}  {item.archive}: {item.reason}")
     for sender, left in kept_over.items():  # the newest of an address are listed
         say(
-            f"{left} more mail(s) quarantined from {sender or '(no address read)'} not "
+            f"{_more(left)} quarantined from {sender or '(no address read)'} not "
             f"listed (the newest {QUARANTINE_AN_ADDRESS} are): each is in the archive, the "
             "poll's log (`wtg poll -v`) names its key, and --forget-all drops every record"
         )
@@ -930,7 +964,7 @@ def quarantine(
         say(f"{item.key}  HELD  game {game}  {item.archive}: {item.reason}{meant}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
-            f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"
+            f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
             " not listed (the newest are): each is in the rejected folder and the archive (but a "
             "flood's beyond its bound, `wtg status`), the "
             "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"

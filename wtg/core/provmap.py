@@ -178,4 +178,5 @@ def _check_starts(
     for s in starts:
         close = sorted(start_set.intersection(provinces[s - 1].neighbours))
         if close:
-            problems.append(f"start province {s} is next to start province(s) {close}")
+            others = "start province" if len(close) == 1 else "start provinces"
+            problems.append(f"start province {s} is next to {others} {close}")

@@ -84,7 +84,8 @@ class Record:
         if filled.keys() != self._names:
             unknown = set(values).difference(self._names)
             if unknown:
-                raise TypeError(f"{type(self).__name__} has no field(s) {sorted(unknown)}")
+                fields = "field" if len(unknown) == 1 else "fields"
+                raise TypeError(f"{type(self).__name__} has no {fields} {sorted(unknown)}")
             missing = next(n for n in self._fields if n not in filled)
             raise TypeError(f"{type(self).__name__} needs the field {missing!r}")
         self.__dict__.update(filled)  # the fields, without the refusing __setattr__

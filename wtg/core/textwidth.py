@@ -1,12 +1,15 @@
 """The columns a text fills on a screen in a fixed-width font, as a terminal counts them: a
 letter of Chinese, Japanese or Korean (East Asian Width "W" or "F") fills two, an accent
 written after its letter (a combining mark) or an invisible format character none, any
-other character one. A name is cut and padded to its column by them
+other character one, but a symbol followed by the emoji presentation selector (U+FE0F:
+``⚔️``, ``❤️``, ``🛡️``), which a mail client and most terminals show as an emoji, two. A
+name is cut and padded to its column by them
 (``wtg.game.textcolumn``), and a line of someone else's text is wrapped by them
-(``wtg.aof.mailtext.inert_lines``)."""
+(``wtg.aof.mailtext.inert_lines``, ``wrapped_to_columns``)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 WIDE = frozenset({"W", "F"})
@@ -25,8 +28,33 @@ def char_width(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in WIDE else 1
 
 
+EMOJI_SELECTOR = "\ufe0f"
+"""VARIATION SELECTOR-16: the character before it shown as an emoji (``⚔`` as ``⚔️``)."""
+
+
+def char_widths(text: str) -> list[int]:
+    """The columns each character of ``text`` fills, in order (``char_width``), but a symbol
+    (or a digit, ``#``, ``*``: a keycap) followed by ``EMOJI_SELECTOR`` fills two: ``⚔️``,
+    counted as one column, made a line of 60 of them 120 columns wide. The selector fills
+    none, and stays with its symbol where a text is cut."""
+    widths = [char_width(char) for char in text]
+    if EMOJI_SELECTOR in text:
+        for index, char in enumerate(text[:-1]):
+            if widths[index] == 1 and text[index + 1] == EMOJI_SELECTOR and _emoji_base(char):
+                widths[index] = 2
+    return widths
+
+
+def _emoji_base(char: str) -> bool:
+    """Whether ``char`` may be shown as an emoji with ``EMOJI_SELECTOR`` after it: a symbol
+    or a mark of punctuation (``☀``, ``‼``), a digit, ``#`` or ``*`` (the keycaps)."""
+    return unicodedata.category(char)[0] in "SP" or char in "0123456789#*"
+
+
 def text_width(text: str) -> int:
     """The columns ``text`` fills."""
+    if EMOJI_SELECTOR in text:
+        return sum(char_widths(text))
     return sum(map(char_width, text))
 
 
@@ -36,8 +64,7 @@ def cut_to_columns(text: str, width: int) -> list[str]:
     pieces: list[str] = []
     piece: list[str] = []
     used = 0
-    for char in text:
-        columns = char_width(char)
+    for char, columns in zip(text, char_widths(text), strict=True):
         if piece and used + columns > width:
             pieces.append("".join(piece))
             piece, used = [], 0
@@ -45,6 +72,52 @@ def cut_to_columns(text: str, width: int) -> list[str]:
         used += columns
     pieces.append("".join(piece))
     return pieces
+
+
+_WORDS = re.compile(r"\S+|\s+")
+"""A line's words and the runs of blanks between them."""
+
+
+def wrapped_to_columns(line: str, width: int) -> list[str]:
+    """``line`` broken at its blanks into pieces of at most ``width`` columns each, in order
+    (``textwrap.wrap`` by columns rather than characters): a letter of Chinese, Japanese or
+    Korean, a full-width letter or a wide emoji fills two, an accent after its letter none,
+    so a line of wide letters is not twice as wide as one of Latin ones and a line of
+    accented letters is not cut at half its width. The blanks at a break are dropped (those
+    that begin the line are kept); a word wider than ``width`` (a run of Chinese, which
+    writes no blanks, or a long address) fills the rest of its line and goes on on the
+    next, cut between two characters (``cut_to_columns``: never between a letter and its
+    accent). ``[""]`` for an empty or blank line."""
+    pieces: list[str] = []
+    held: list[str] = []  # the piece being filled
+    used = 0
+    for word in _WORDS.findall(line):
+        columns = text_width(word)
+        if word.isspace():
+            if held or not pieces:  # blanks at a break are dropped
+                held.append(word)
+                used += columns
+            continue
+        if used + columns <= width:
+            held.append(word)
+            used += columns
+            continue
+        if columns > width:  # no line holds it: it fills this one, then the next ones
+            room = width - used
+            head = cut_to_columns(word, room)[0] if room > 0 else ""
+            if text_width(head) > room:  # a wide letter where one column was left
+                head = ""
+            cuts = cut_to_columns(word[len(head) :], width)
+            held.append(head)
+            pieces.append("".join(held).rstrip())
+            pieces.extend(cuts[:-1])
+            held, used = [cuts[-1]], text_width(cuts[-1])
+            continue
+        pieces.append("".join(held).rstrip())
+        held, used = [word], columns
+    pieces.append("".join(held).rstrip())
+    shown = [piece for piece in pieces if piece]
+    return shown or [""]
 
 
 def marks_on_a_letter(text: str) -> int:

@@ -32,7 +32,7 @@ FIRST_WAIT = 2.0
 """How long a statement waits for another process's write before the wait is said
 (``wtg.logs.waits``); it goes on waiting, up to ``BUSY_SECONDS`` in all."""
 
-WRITERS = "a poll, a send, a turn, `wtg serve`"
+WRITERS = "a poll, a send, a turn, wtg serve"
 """The other wtg a wait names, unless the database says its own (``connect``)."""
 
 WAITED = "wtg_waited_for"

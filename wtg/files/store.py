@@ -104,7 +104,7 @@ class StoreError(GameError):
 
 
 LOCKED = (
-    "is being written by another process (a poll, a turn, a send, `wtg serve`): nothing was "
+    "is being written by another process (a poll, a turn, a send, wtg serve): nothing was "
     "changed; give the command again when that is done"
 )
 """What a command that finds a game's lock taken says after the game's folder."""

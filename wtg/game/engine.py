@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Generic, cast
 
 from typing_extensions import TypeVar
 
@@ -150,13 +150,16 @@ class Game(Generic[S]):
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
         for code that reads them): ``ruleset`` must be the game's own, the very object its
-        name finds in the registry (GameError if it is not)."""
+        name finds in the registry (GameError if it is not). The same object, its type
+        alone narrowed: a second ``Game`` on the same store added a second ``when_locked``
+        hook to it, game.yaml read again twice at every lock, and the first game kept
+        alive by its hook after its caller had dropped it."""
         if ruleset is not self.ruleset:
             raise GameError(
                 f"game {self.config.game} is a game of {self.ruleset.name}, "
                 f"not of {ruleset.name} (or of another object of it)"
             )
-        return Game(self.store, self.config, ruleset, _config_text=self._config_text)
+        return cast("Game[R]", self)
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:

@@ -7,9 +7,13 @@ ask for a player's secret code. Each web address is mailed defanged, as
 brackets, the rest as written, so that a reader still reads (and may type) it. A web
 address is a scheme and ``//`` (``https://``, ``ftp://``), or a host name that begins with
 ``www.`` or ends in a top-level domain of the Public Suffix List (``evil-login.com``,
-``ann.example.co.uk``; not ``J.R.R.Tolkien``, ``e.g.``, ``3.14``). An e-mail address
-stays as written: a player may give his own to another, and its host is not taken for a
-web address (docs/mail.md, "Press").
+``ann.example.co.uk``; not ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but a sentence run on
+after a full stop without its blank (``the end.Next turn``, ``we attack.So be it``): a host
+whose top-level domain is not written in small letters (``Next``, ``SO``), is none of the
+common ones (``COMMON``: ``Evil.Com`` is an address) and has nothing of an address after
+it (a path, a port, a query: ``end.Next/login`` is one) is prose, as a reader reads it. An
+e-mail address stays as written: a player may give his own to another, and its host is not
+taken for a web address (docs/mail.md, "Press").
 """
 
 from __future__ import annotations
@@ -32,6 +36,48 @@ _LINKS = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _DOT = re.compile(f"[{DOTS}]")
+_ADDRESS_GOES_ON = re.compile(r"[/#]|\?\w|:\d")
+"""What may follow a host in a web address, and never a sentence: a path, a query, a
+fragment, a port (``end.Next/login``, ``evil.Bank:8080``)."""
+COMMON = frozenset(
+    [
+        "com",
+        "net",
+        "org",
+        "info",
+        "biz",
+        "io",
+        "co",
+        "app",
+        "dev",
+        "xyz",
+        "top",
+        "online",
+        "site",
+        "shop",
+        "club",
+        "store",
+        "live",
+        "ru",
+        "cn",
+        "uk",
+        "de",
+        "fr",
+        "nl",
+        "eu",
+        "tk",
+        "ml",
+        "ga",
+        "cf",
+        "gq",
+        "edu",
+        "gov",
+    ]
+)
+"""The top-level domains of most web addresses, and of most of those that phishing mails
+give (the cheap and the free ones among them): a host that ends in one is a web address
+however its top-level domain is written (``Evil-Login.Com``, ``EVIL.NET``). None of them
+begins an English sentence as ``Next``, ``So``, ``It``, ``Me`` or ``Us`` do."""
 
 
 def unlinked(text: str) -> str:
@@ -45,9 +91,15 @@ def _defanged(found: re.Match[str]) -> str:
         return f"{found.group('scheme')}[:]//{_DOT.sub('[.]', found.group('authority'))}"
     host = found.group("host")
     labels = _DOT.split(host)
-    if labels[0].lower() == "www" or _top_level(labels[-1].lower()):
+    if labels[0].lower() == "www":
         return _DOT.sub("[.]", host)
-    return host
+    top = labels[-1]
+    if not _top_level(top.lower()):
+        return host
+    goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
+    if top.islower() or top.lower() in COMMON or goes_on:
+        return _DOT.sub("[.]", host)
+    return host  # ``the end.Next turn``: a sentence run on after its full stop
 
 
 def _top_level(label: str) -> bool:

@@ -78,6 +78,7 @@ def environment() -> jinja2.Environment:
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
             "inert": lambda text, tag: inert_lines(text, str(tag)),
+            "press_lines": press_lines,
             "unlinked": unlinked,
             "column": column,
             "padded": padded,
@@ -194,15 +195,23 @@ def press_heading(piece: Press) -> str:
     return f"{heading}\n  {piece.at}:"
 
 
+def press_lines(text: str, side: int) -> list[str]:
+    """A piece of press as every copy of it prints it, the press mail's, a private press's
+    and the writer's own (``PRESS`` answered): its web addresses defanged
+    (``wtg.game.presslinks``), each line after the writer's number, wrapped to the columns
+    of ``wtg.aof.mailtext.INERT_WIDTH`` (``inert_lines``). The writer's copy printed his text
+    as he wrote it, a line of any length: he did not see it as the others would."""
+    return inert_lines(unlinked(text), str(side))
+
+
 def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     """The press of a turn, mailed to every player in a mail of its own
     (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
     report holds (and weighs) is never another's text. A web address in it is defanged
     (``wtg.game.presslinks``), and the mail says so."""
-    shown = [piece.replaced(text=unlinked(piece.text)) for piece in press]
-    linked = any(piece.text != was.text for piece, was in zip(shown, press, strict=True))
+    linked = any(unlinked(piece.text) != piece.text for piece in press)
     template = environment().get_template("press.txt.j2")
-    return template.render(game=game, turn=turn, press=shown, unlinked=linked)
+    return template.render(game=game, turn=turn, press=press, unlinked=linked)
 
 
 def gm_report_text(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from wtg.core.textwidth import char_width, text_width
+from wtg.core.textwidth import char_width, char_widths, text_width
 from wtg.game.bidimark import LRM, right_to_left
 
 __all__ = [
@@ -158,8 +158,7 @@ def _cut(text: str, width: int) -> tuple[str, int]:
     them left out), and the columns it fills."""
     shown: list[str] = []
     used = 0
-    for char in text:
-        columns = char_width(char)
+    for char, columns in zip(text, char_widths(text), strict=True):
         if used + columns > width:
             break
         shown.append(char)

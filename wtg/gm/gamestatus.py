@@ -275,7 +275,7 @@ OVERDUE_AFTER = timedelta(minutes=15)
 --due` every five minutes, and a deadline passed since its last run is not yet a fault."""
 RUNS_IT = (
     "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
-    "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
+    "minutes: is it in `crontab -l`, or is wtg serve running?)"
 )
 """What runs an overdue turn, and where to look for why it did not run."""
 

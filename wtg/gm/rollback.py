@@ -99,6 +99,9 @@ class Rollback(Record):
     (``rollback.json``'s ``made``): the order they were made in, whatever the clock said
     (their folders are named by the clock, which may have been set back between two). 0
     for a record without one (an older wtg's), which came before every counted one."""
+    put_back_owed: bool = False
+    """Its undo ran while a `wtg send` held the queue (``PUT_BACK_OWED``): the reports and
+    press a send set aside while the rollback stood are the next send's to put back."""
     undo_kept_deadline: bool = False
     """Its undo left the deadline of turn ``latest + 1`` as the turn had set it (its
     ``undo.json``'s ``had``, the deadline before, is its ``deadline``): the reports of
@@ -151,6 +154,7 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
         undone=None if undo is None else str(undo.get("at", "")),
         undone_deadline=None if undo is None or not undo.get("deadline") else str(undo["deadline"]),
         undo_told=(folder / UNDO_TOLD).exists(),
+        put_back_owed=undo is not None and (folder / PUT_BACK_OWED).exists(),
         undo_finished=undo is None or not (folder / UNDOING).exists(),
         undo_kept_deadline=undo is not None and "had" in undo and undo["had"] == undo["deadline"],
         made=made if isinstance(made, int) and not isinstance(made, bool) and made > 0 else 0,
@@ -165,6 +169,23 @@ UNDO_TOLD = "undo-told"
 def mark_undo_told(store: GameStore, rollback: Rollback) -> None:
     """Note that every notice of ``rollback``'s undo was queued (``UNDO_TOLD``)."""
     write_atomic(store.root / ARCHIVE / rollback.ident / UNDO_TOLD, "")
+
+
+PUT_BACK_OWED = "put-back-owed"
+"""In a rollback's archive folder: its undo ran while a `wtg send` held the queue, so the
+reports and press a send had set aside while the rollback stood (their turn no more) could
+not be put back then, what that send was doing to the queue not being known; the next
+send puts them back under its own lock, then removes it. Before, they stayed aside."""
+
+
+def mark_put_back_owed(store: GameStore, rollback: Rollback) -> None:
+    """Leave the put-back of ``rollback``'s set-aside mails to the next send (``PUT_BACK_OWED``)."""
+    write_atomic(store.root / ARCHIVE / rollback.ident / PUT_BACK_OWED, "")
+
+
+def put_back_given(store: GameStore, rollback: Rollback) -> None:
+    """The send has put back what ``rollback``'s undo left it (``PUT_BACK_OWED`` gone)."""
+    (store.root / ARCHIVE / rollback.ident / PUT_BACK_OWED).unlink(missing_ok=True)
 
 
 def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:

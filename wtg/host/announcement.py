@@ -116,7 +116,8 @@ def _refuse_still_queued(
             )
             raise StillQueued(
                 f"the same text was announced to {target} at {earlier.at}, and {left} of its "
-                "mail(s) still wait in the outbox's queue: not queued again (the players "
+                f"mails still {'waits' if left == 1 else 'wait'} in the outbox's queue: not queued "
+                "again (the players "
                 f"would get it twice at the next send). To mail it twice, give `{again}` "
                 "again once `wtg send` has mailed the first; `wtg announce --withdraw` takes "
                 "the first back"

@@ -24,6 +24,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import Any
 
+from wtg.core.plurals import counted
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
@@ -265,7 +266,7 @@ None."""
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
 BUSY = (
-    "another process is writing it (a poll, a turn, a GM's command, `wtg backup`): "
+    "another process is writing it (a poll, a turn, a GM's command, wtg backup): "
     "the next run takes it up"
 )
 """A game whose lock another process held: cron's next round is its retry."""
@@ -430,7 +431,7 @@ class DueRun:
             if outcome in self.named:
                 text += f"; {outcome.value}: {', '.join(sorted(self.named[outcome]))}"
         if self.lobby:
-            text += f"; lobby: {len(self.lobby)} problem(s)"
+            text += f"; lobby: {counted(len(self.lobby), 'problem')}"
         return text
 
 

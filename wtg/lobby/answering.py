@@ -12,6 +12,7 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from wtg.lobby.commands import (
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.lists import all_lists
 from wtg.lobby.seats import seat_by_code
-from wtg.lobby.start import Started, TakenOff, made_at, start_due
+from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
 
 
 class Reply(Record):
@@ -103,6 +104,13 @@ CUT = " [...]"
 SUBJECT_MOST = 50
 """Characters of a command that an answer's subject quotes (``in_subject``): with its
 outcome (``: not understood``) the Subject line stays within 78 columns, never folded."""
+JOIN_NAMES_A_MAIL = 2
+"""Names one mail's JOINs may ask under; a JOIN under another name after them is not carried
+out, and the first answer says so (``_past_names_note``). A person plays under one name in
+every game: two are a newcomer's name and the one he corrected it to below it (both wait,
+and confirming one cancels the other). One mail of ten JOINs under ten names made ten
+answers with ten codes, three of them mailed (a stranger's codes of an hour) and seven
+forgotten without a word to him (docs/mail.md, "JOIN")."""
 _RUN = re.compile(r"([^\w\s])\1{2,}")
 """A run of one sign (``=====``, ``-----``): decoration, quoted in a subject as one."""
 
@@ -186,6 +194,9 @@ class Answering:
     question: str = ""
     """The first question the sender typed that is no command (``yesno.question``), or "":
     the HELP a mail of no command gets quotes it, saying the host answers none."""
+    taken_off_told: ToldBefore | None = None
+    """Whether a waiting player's mail telling him he is off a list is in the outbox
+    already (``wtg.lobby.start.ToldBefore``)."""
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
@@ -197,6 +208,9 @@ class Answering:
     """The GM's lines (``warnings``) made before the command in hand."""
     _held_before: int = 0
     """The requests held up (``held_up``) before the command in hand."""
+    _past_names: tuple[Command, ...] = ()
+    """The mail's JOINs under a name past ``JOIN_NAMES_A_MAIL`` (``joins_past_names``): not
+    carried out, named in the first answer."""
     _repeated: str = ""
     """What the answers to the command in hand say of its repeats in the mail, if any."""
     _coded: bool | None = None
@@ -219,9 +233,14 @@ class Answering:
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
         ]
         refused: dict[tuple[str, ...], bool] = {}  # each request: whether it was refused
+        self._past_names = joins_past_names(mail.commands)
         for command in mail.commands:
             if _same(command) in refused:  # the same request again: its one answer says so
                 self.refused += refused[_same(command)]
+                continue
+            if command in self._past_names:  # named in the first answer (_tell_unread)
+                self.refused += 1
+                refused[_same(command)] = True
                 continue
             self._repeated = _repeated_note(command, asked[_same(command)])
             self._begun, self._refused_before = len(self.replies), self.refused
@@ -237,7 +256,8 @@ class Answering:
         command lines not read; when none goes to him (a REPORT, a RESIGN's code: each to
         the address of its seat), an answer of its own does: before, the note was lost
         there, and nothing told him those lines were not done."""
-        note = "\n\n".join(n for n in (unclear_note(mail), _unread_note(mail)) if n)
+        notes = (unclear_note(mail), _unread_note(mail), _past_names_note(self._past_names))
+        note = "\n\n".join(n for n in notes if n)
         mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
         if not note:
             return
@@ -455,7 +475,9 @@ class Answering:
         return people.person_of(self.book, self.sender)
 
     def start_full_lists(self) -> None:
-        starts = start_due(self.book, self.games_dir, self.moment, self.taken_off)
+        starts = start_due(
+            self.book, self.games_dir, self.moment, self.taken_off, self.taken_off_told
+        )
         self.started += starts.started
         self.problems += starts.problems
 
@@ -571,6 +593,45 @@ def _unread_note(mail: CommandMail) -> str:
         f"{'it' if one else 'them'} again, in a mail of {'its' if one else 'their'} own."
     )
     return fill(said, 78)
+
+
+def joins_past_names(commands: Sequence[Command]) -> tuple[Command, ...]:
+    """The JOINs of ``commands`` under a name past the first ``JOIN_NAMES_A_MAIL`` names the
+    mail's JOINs ask under (the name after ``AS``, in any case and spacing; a JOIN without
+    one asks under the sender's own), in the order written."""
+    names: list[str] = []
+    past: list[Command] = []
+    for command in commands:
+        if command.verb != "JOIN":
+            continue
+        upper = [arg.upper() for arg in command.args]
+        name = " ".join(command.args[upper.index("AS") + 1 :]) if "AS" in upper else ""
+        key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+        if key in names:
+            continue
+        if len(names) < JOIN_NAMES_A_MAIL:
+            names.append(key)
+        else:
+            past.append(command)
+    return tuple(past)
+
+
+def _past_names_note(past: Sequence[Command]) -> str:
+    """What the first answer says of the JOINs under a name past ``JOIN_NAMES_A_MAIL``
+    (each by its line and as typed, cut), or "" when there are none."""
+    if not past:
+        return ""
+    named = [f"{c.line} ({cut(marked(c.text()), SUBJECT_MOST)})" for c in past]
+    listing = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    one = len(past) == 1
+    said = (
+        f"{'Line' if one else 'Lines'} {listing} of your mail {'was' if one else 'were'} "
+        f"not carried out: the JOINs of one mail ask under {JOIN_NAMES_A_MAIL} names at "
+        "most, and a person plays under one name in every game. If you meant "
+        f"{'it' if one else 'one of them'}, mail {'it' if one else 'its JOIN'} again, in a "
+        "mail of its own."
+    )
+    return fill(said, 78, break_long_words=False, break_on_hyphens=False)
 
 
 def _lines(kept: object) -> list[str]:

@@ -8,8 +8,10 @@ accents on their letters, spaced or joined (``G M``, ``Post-Master``), and with 
 and marks that stand for letters as those letters (``Adm1n``, ``M0derator``, ``H0st``,
 ``Adm!n``, ``5ystem``, ``Adrnin`` with ``rn`` for ``m``), or beside a number (``Admin1``,
 ``System 2``). A real name that holds such a word inside one of its own (``Adminah``,
-``Hostetler``, ``Gemma``, ``Modesto``, ``Systemic``) is taken (docs/mail.md, "What a name
-may be")."""
+``Hostetler``, ``Gemma``, ``Modesto``, ``Systemic``) is taken. So are the staff's words in
+the languages most of a host's players may write (``TRANSLATED``: ``Админ``, ``Модератор``,
+``Administrador``, ``Modérateur``, ``Spielleiter``, ``管理员``), refused for the word they
+translate (docs/mail.md, "What a name may be")."""
 
 from __future__ import annotations
 
@@ -59,6 +61,49 @@ ROLE_NAMES = (
 """Words that are a role, not a person, when they are the whole name (a ``the`` before them
 and a number beside them aside: ``The System``, ``Host 2``); among other words they are a
 person's (``Ann Host``, ``Bob Staff`` may be surnames)."""
+
+TRANSLATED = {
+    # Russian, Ukrainian
+    "Админ": "Admin",
+    "Администратор": "Administrator",
+    "Сисадмин": "Sysadmin",
+    "Модератор": "Moderator",
+    "Адмін": "Admin",
+    "Адміністратор": "Administrator",
+    # Spanish, Portuguese
+    "Administrador": "Administrator",
+    "Administradora": "Administrator",
+    "Moderador": "Moderator",
+    "Moderadora": "Moderator",
+    # French
+    "Administrateur": "Administrator",
+    "Administratrice": "Administrator",
+    "Modérateur": "Moderator",
+    "Modératrice": "Moderator",
+    "Maître du jeu": "Game Master",
+    # German, Dutch, Italian
+    "Verwalter": "Administrator",
+    "Spielleiter": "Game Master",
+    "Beheerder": "Administrator",
+    "Amministratore": "Administrator",
+    "Moderatore": "Moderator",
+    # Chinese, Japanese, Korean
+    "管理员": "Administrator",
+    "管理員": "Administrator",
+    "管理者": "Administrator",
+    "版主": "Moderator",
+    "관리자": "Administrator",
+    "운영자": "Administrator",
+}
+"""The staff's words (``STAFF_WORDS``) in the languages a host's players most often write
+besides English, each with the word it translates: refused wherever they stand among a
+name's words, as ``Admin`` is (``Bob Модератор``), in any case, without their accents, and
+with Latin letters that look like their own in them (``Aдмин`` with a Latin A). Words of a
+script written without blanks (Chinese, Japanese; Korean too) are refused anywhere in a
+name (``张管理员``, Zhang the administrator). A longer word that holds one (``Админов``, a
+surname; ``Moderato``) is taken. Digits for letters are not read in them (``Aдм1н``), nor
+are other languages' words or forms (a plural, a case ending): a short list of the common
+ones, not a dictionary (docs/mail.md, "What a name may be")."""
 
 _LEET = str.maketrans(
     {"0": "o", "2": "z", "3": "e", "4": "a", "5": "s", "6": "g", "7": "t", "8": "b", "9": "g"}
@@ -137,12 +182,59 @@ def claimed(name: str) -> str | None:
     return None
 
 
+def _spelled(text: str) -> list[str]:
+    """The words of ``text`` as ``TRANSLATED``'s are compared: in compatibility form,
+    without the characters that show nothing and without accents, in small letters, the
+    letters of other alphabets that look like Latin ones as those (on both sides: a Latin
+    ``A`` in ``Aдмин`` reads as the Cyrillic one), parted where a capital letter begins a
+    word written onto the one before (``АдминБоб``)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    text = "".join(  # a word written onto the one before, a capital beginning it: АдминБоб
+        f" {char}" if index and char.isupper() and text[index - 1].islower() else char
+        for index, char in enumerate(text)
+    )
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return _LETTERS.findall(folded(text.casefold()))
+
+
+@cache
+def _translated(word: str) -> tuple[str, bool]:
+    """A word of ``TRANSLATED`` as compared (``_spelled``, its words together), and whether
+    its script writes no blanks between words (wide letters: Chinese, Japanese, Korean)."""
+    return "".join(_spelled(word)), any(unicodedata.east_asian_width(c) == "W" for c in word)
+
+
+def _translation_in(name: str) -> str | None:
+    """The word of ``TRANSLATED`` that ``name`` holds among its words (or, one of a script
+    without blanks, anywhere), or None."""
+    words = _spelled(name)
+    joined = "".join(words)
+    for word in TRANSLATED:
+        wanted, unspaced = _translated(word)
+        if (wanted in joined) if unspaced else holds_run(words, wanted):
+            return word
+    return None
+
+
 def claiming(name: str) -> str | None:
-    """Why ``name`` may not be a new player's (it claims an authority: ``claimed``), naming
-    what to change; None when it claims none."""
+    """Why ``name`` may not be a new player's (it claims an authority: ``claimed``, or holds
+    a translation of a staff's word: ``TRANSLATED``), naming what to change; None when it
+    claims none."""
     role = claimed(name)
     if role is None:
-        return None
+        translation = _translation_in(name)
+        if translation is None:
+            return None
+        alone = "".join(_spelled(name)) == _translated(translation)[0]
+        shown = "reads as" if alone else "holds"
+        return (
+            f"the name {name} {shown} {translation} ({TRANSLATED[translation]}), a name of the "
+            "host or of its staff: a private press or a notice under it would pass for the "
+            "host's own: choose another with AS <name>"
+            + ("" if alone else f", without {translation}")
+        )
     if role in ROLE_NAMES:
         return (
             f"the name {name} reads as {role}, which names the host, its staff or every "

@@ -147,7 +147,7 @@ ADDED_COLUMNS = (
 with their kinds: each with a default that means what a book made before it meant."""
 
 
-WRITERS = "a poll, a turn, a GM's lobby command, `wtg upgrade`, `wtg serve`"
+WRITERS = "a poll, a turn, a GM's lobby command, wtg upgrade, wtg serve"
 """Who writes the lobby's database beside the command that waits for it (``connect``)."""
 
 

@@ -16,7 +16,7 @@ from wtg.host.gamesdir import failure_reason
 from wtg.lobby.confirm import purge
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.seats import record_results
-from wtg.lobby.start import Started, TakenOff, start_due
+from wtg.lobby.start import Started, TakenOff, ToldBefore, start_due
 from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 
@@ -33,17 +33,21 @@ class DueTasks(Record):
     skipped; the others were dealt with): `run-turn --due` counts them as failed."""
 
 
-def run_due_tasks(games_dir: Path, moment: datetime, tell: TakenOff) -> DueTasks:
+def run_due_tasks(
+    games_dir: Path, moment: datetime, tell: TakenOff, told: ToldBefore | None = None
+) -> DueTasks:
     """The lobby's tasks of a due run (the module's doc), under the lobby's database
     (``LobbyDatabase``); nothing at all for a GM who never opened a list (no database is made).
-    A waiting player a game cannot take is told by mail (``tell``) as he is taken off."""
+    A waiting player a game cannot take is told by mail (``tell``) as he is taken off; one
+    whose mail is in the outbox already (``told``) is taken off without another."""
     if not (games_dir / FOLDER / FILE).is_file():
         return DueTasks()
     problems: list[str] = []
     try:
         with LobbyDatabase(games_dir) as book:
             purge(book, moment)
-            starts = start_due(book, games_dir, moment, tell)  # first: a game half made, finished
+            # first: a game half made, finished
+            starts = start_due(book, games_dir, moment, tell, told)
             ended = record_results(book, games_dir, problems)
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE

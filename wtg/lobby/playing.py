@@ -399,6 +399,7 @@ def press(desk: Answering, command: Command) -> None:
         game=game.config.game,
         turn=turn,
         text=text,
+        writer=writer,
         elsewhere=elsewhere,
         ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )
@@ -480,6 +481,7 @@ def _relay(
         side=side,
         reader=reader,
         text=writer.text,
+        writer=writer,
         elsewhere=elsewhere,
         ended=cut(printable(desk.press_end), ENDED_SHOWN),
     )

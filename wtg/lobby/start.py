@@ -45,6 +45,10 @@ first) when its game was made, and why (the third: what wtg would refuse, and wh
 do; a start cut short before it took him off tells him once); whether that mail can go
 (False: his address is none a mail can go to, and the GM's line says he was not told)."""
 
+ToldBefore = Callable[[WaitingList, Waiting], bool]
+"""Whether the mail that tells the player he is taken off the list (``TakenOff``'s, for
+this place of his on it) is in the outbox already: queued, mailed or set aside."""
+
 
 class Started(Record):
     """A game made from a list: its name and its players in seat order."""
@@ -135,17 +139,26 @@ class Starts(Record):
     problems: tuple[str, ...] = ()
 
 
-def start_due(book: LobbyDatabase, games_dir: Path, moment: datetime, tell: TakenOff) -> Starts:
+def start_due(
+    book: LobbyDatabase,
+    games_dir: Path,
+    moment: datetime,
+    tell: TakenOff,
+    told: ToldBefore | None = None,
+) -> Starts:
     """Make a game of every list ready to start; the games made. One process at a time
     (a poll and a `run-turn --due` may meet here): the other leaves it to the first. A
     list whose game cannot be made is reported and left as it is; the others go on. A
-    player a game cannot take is told by mail (``tell``) before he is taken off."""
+    player a game cannot take is told by mail (``tell``) before he is taken off; one still
+    on a list whose mail is in the outbox already (``told``) is taken off first."""
     made: list[Started] = []
     problems: list[str] = []
     try:
         with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
             made += repair(book, games_dir, moment, problems)
             _finish_leaving(book, problems, tell)
+            if told is not None:
+                _told_already(book, problems, told)
             for wl in all_lists(book):
                 try:
                     made += _start_list(book, games_dir, wl, moment, problems, tell)
@@ -256,6 +269,38 @@ def _finish_leaving(book: LobbyDatabase, problems: list[str], tell: TakenOff) ->
                 )
             continue
         _take_off(book, wl, player, str(row["reason"]), problems, tell)
+
+
+def _told_already(book: LobbyDatabase, problems: list[str], told: ToldBefore) -> None:
+    """The players still waiting on a list whose mail telling them they are off it is in
+    the outbox (``told``), with no ``leaving`` row: the book is older than the outbox, as
+    after the book alone was put back from a copy taken before his row was written (a
+    backup's, `wtg upgrade`'s). Each is taken off as his mail says (no second mail: it is
+    queued or mailed already), the GM told; before, he waited on, seated perhaps, while the
+    mail told him he was off."""
+    for wl in every_list(book):
+        for player in waiting(book, wl.name):
+            try:
+                mailed = told(wl, player)
+            except Exception as exc:  # the outbox unreadable: the start goes on as before
+                problems.append(
+                    f"waiting list {wl.name}: whether {player.name} was told he is off it is "
+                    f"not known: {failure_reason(exc)}"
+                )
+                continue
+            if not mailed:
+                continue
+            with book.write() as db:
+                db.execute(
+                    "DELETE FROM entries WHERE list = ? AND person = ? AND since = ? "
+                    "AND game IS NULL",
+                    (wl.name, player.person, player.since),
+                )
+            problems.append(
+                f"waiting list {wl.name}: {player.name} taken off, as the mail in the outbox "
+                "tells him (the lobby's book had him waiting still: a copy older than the "
+                "outbox put back?)"
+            )
 
 
 def _told(told: bool) -> str:

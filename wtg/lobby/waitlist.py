@@ -18,7 +18,7 @@ from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Answering
-from wtg.lobby.authority import claimed
+from wtg.lobby.authority import claiming
 from wtg.lobby.commands import Command
 from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
@@ -710,7 +710,7 @@ def default_name(display: str, address: str, host: str = "") -> str:
         check_text("the name", shown, NAME_MAX_LENGTH)
     except ConfigError:
         shown = ""
-    if not shown or people.look_alike_alphabets(shown) or posing(shown, host) or claimed(shown):
+    if not shown or people.look_alike_alphabets(shown) or posing(shown, host) or claiming(shown):
         local = email.utils.parseaddr(address)[1].partition("@")[0]
         return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
     return shown

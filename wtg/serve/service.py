@@ -346,8 +346,8 @@ class Service:
     def _games(self) -> int:
         """The lobby's due tasks, then every due game not paused: the turns run."""
         now = self.clock.now()
-        told = Notices(self.gm.spool, self.gm.sender, now).taken_off
-        tasks = run_due_tasks(self.gm.games_dir, now, told)
+        notices = Notices(self.gm.spool, self.gm.sender, now)
+        tasks = run_due_tasks(self.gm.games_dir, now, notices.taken_off, notices.taken_off_told)
         for started in tasks.started:
             note = started_note(started.players)  # a warning: most seats at one domain
             log_event(
@@ -613,7 +613,7 @@ def _locks(spool: Path) -> Iterator[None]:
         if "serve" in str(busy):
             raise
         raise AlreadyRunning(
-            f"another `wtg poll` (`wtg poll --idle`, or cron's) is polling {spool}: stop it "
+            f"another wtg poll (wtg poll --idle, or cron's) is polling {spool}: stop it "
             "before starting wtg serve"
         ) from None
     with held:

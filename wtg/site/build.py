@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from wtg.core.places import shared_places
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.game.registry import find_ruleset
 from wtg.host.config import GmConfig
@@ -71,7 +72,8 @@ class BuildReport(Record):
 
     def line(self) -> str:
         return (
-            f"{self.games} game(s): wrote {len(self.written)} file(s), {self.kept} unchanged, "
+            f"{counted(self.games, 'game')}: wrote {counted(len(self.written), 'file')}, "
+            f"{self.kept} unchanged, "
             f"removed {len(self.removed)}, skipped {len(self.skipped)}"
         )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtg.core.textwidth import char_width, text_width
+from wtg.core.textwidth import char_widths, text_width
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -68,8 +68,8 @@ def _fitting(line: str, width: int) -> int:
     if line.isascii():
         return width
     used = 0
-    for index, char in enumerate(line):
-        used += char_width(char)
+    for index, columns in enumerate(char_widths(line)):
+        used += columns
         if used > width:
             return index
     return len(line)

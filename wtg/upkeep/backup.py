@@ -5,7 +5,9 @@ What it holds and how it is laid out: ``wtg.upkeep.archive``. What is copied, in
 1. the mail spool (``games_dir/.mail``: the journal, the outbox, the archive of mails, the
    quarantine, the poll's health, the maildir transport's folders when they are in it) and
    the lobby's book (``games_dir/.people``), with the locks `wtg poll` and `wtg send` take
-   held (``wtg.mail.spool.runlock``); the spool's SQLite files first, then its files;
+   held (``wtg.mail.spool.runlock``), and the lock of the games made from the waiting lists
+   (``wtg.lobby.start.START_LOCK``: a `run-turn --due` takes it, holding neither of the
+   others); the spool's SQLite files first, then its files;
 2. whatever else the games folder holds beside games;
 3. each game's folder, with the game's lock held (``wtg.files.store``: the lock every
    writer of the game takes), one game at a time.
@@ -22,7 +24,10 @@ before the journal does: copied after the journal, a game or the book can be ahe
 the poll is made to take), never behind it (a mail the journal calls handled whose orders
 the copy lacks would be lost). Likewise a turn run after the spool was copied is mailed
 again by the restored host, where a turn the journal calls mailed but the copy lacks would
-never be.
+never be. The outbox is copied before the book, so a start between the two (it queues a
+player's mail telling him he is off a list, then takes him off) would leave a copy whose
+book has him off and whose outbox lacks his mail: restored, he was never told. The start's
+lock, held from the outbox's copy to the book's, keeps every start on one side of both.
 
 A lock is never held for the whole backup, and never waited for without end: one that is
 busy is waited for up to ``wait`` seconds. A game whose lock stays busy is tried again
@@ -49,12 +54,14 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
+from wtg.lobby.start import START_LOCK, ListsBusy
 from wtg.mail.servers.otherhost import FOLDER_MARKS
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
@@ -108,11 +115,11 @@ class BackupResult(Record):
 
     def line(self) -> str:
         """One line: the games, the size, where."""
-        what = f"{len(self.games)} game(s)"
+        what = counted(len(self.games), "game")
         if self.not_copied:
             names = ", ".join(n.name for n in self.not_copied)
             what += f", {len(self.not_copied)} not copied ({names})"
-        return f"backup {self.path}: {what}, {self.files} files, {human_size(self.size)}"
+        return f"backup {self.path}: {what}, {counted(self.files, 'file')}, {human_size(self.size)}"
 
 
 def human_size(size: int) -> str:
@@ -250,14 +257,15 @@ class _Backup:
         service = read_service_record(spool)
         serving = service is not None and service.running()
         with contextlib.ExitStack() as stack:
+            self._lists_lock(stack, deadline)  # not in locks_held: the spool's own locks
             for name in ("send", "poll"):
                 until = time.monotonic() if name == "poll" and serving else deadline
                 if stack.enter_context(self._spool_lock(spool, name, until)):
                     self.spool_locks.append(name)
                     continue
-                who = f"`wtg {name}` (or `wtg serve`)"
+                who = f"wtg {name} (or wtg serve)"
                 if name == "poll" and service is not None and serving:
-                    who = f"`wtg serve` (pid {service.pid}, which keeps the poll's lock)"
+                    who = f"wtg serve (pid {service.pid}, which keeps the poll's lock)"
                 self.notes.append(
                     f"the mail spool was copied while {who} held its lock: the journal was "
                     "copied first, so a mail handled meanwhile is at worst read again after a "
@@ -265,6 +273,32 @@ class _Backup:
                 )
             self._tree(SPOOL, sqlite_first=True)
             self._book()
+
+    def _lists_lock(self, stack: contextlib.ExitStack, deadline: float) -> bool:
+        """The lock of the games made from the lists held for the rest of ``stack``, waited
+        for until ``deadline``; False when there is no book, or a start held it throughout
+        (a note says so: the copy is made all the same)."""
+        people = self.games_dir / PEOPLE
+        if not people.is_dir():
+            return False
+
+        def take() -> contextlib.AbstractContextManager[None]:
+            return exclusive(people / START_LOCK, lambda: ListsBusy("lists busy"))
+
+        def waiting() -> None:
+            self.notice(
+                "the lobby's book: games are being made from the waiting lists; waiting for "
+                f"it up to {self.wait:g} s"
+            )
+
+        if stack.enter_context(held_within(take, ListsBusy, deadline, waiting)):
+            return True
+        self.notes.append(
+            "the mail spool and the lobby's book were copied while games were being made from "
+            "the waiting lists: a player taken off a list meanwhile may be off it in the "
+            "copy without the mail that tells him so"
+        )
+        return False
 
     def _book(self) -> None:
         """The lobby's book: after the journal, never before (see the module's docstring)."""

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import fsync_dir, write_atomic
@@ -76,14 +77,15 @@ class RestoreResult(Record):
         games = m.get("games", [])
         shown = ", ".join(f"{g['name']} (turn {g['turn']})" for g in games[:SHOWN_GAMES])
         more = f" and {len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
-        parts = [f"{len(games)} game(s)" + (f": {shown}{more}" if games else "")]
+        parts = [counted(len(games), "game") + (f": {shown}{more}" if games else "")]
         if m.get("people_book"):
             parts.append("the lobby's people book")
         if m.get("spool"):
             parts.append("the mail spool and journal")
         lines = [
             f"restored {self.source} into {self.games_dir}: {'; '.join(parts)}; "
-            f"{self.files} files, {human_size(self.size)} (a backup made {m.get('made')} by "
+            f"{counted(self.files, 'file')}, {human_size(self.size)} (a backup made "
+            f"{m.get('made')} by "
             f"wtg {m.get('wtg_version')} on {m.get('host')}, of {m.get('games_dir')})"
         ]
         if self.again:
@@ -189,7 +191,7 @@ def _refuse_written_meanwhile(games_dir: Path) -> None:
     if others:
         raise RestoreError(
             f"{games_dir} was written by another process while it was restored "
-            f"({', '.join(others)}): stop what writes there (cron's wtg lines, `wtg serve`), "
+            f"({', '.join(others)}): stop what writes there (cron's wtg lines, wtg serve), "
             "then give the same `wtg restore` again, which restores anew"
         )
 

@@ -38,7 +38,7 @@ class ArchiveWriter:
         self.held.enter_context(
             exclusive(
                 out.parent / f".{out.name}.lock",
-                lambda: BackupError(f"another `wtg backup` is writing {out}: let it end first"),
+                lambda: BackupError(f"another wtg backup is writing {out}: let it end first"),
                 removed=True,
             )
         )

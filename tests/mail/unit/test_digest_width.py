@@ -81,7 +81,7 @@ def test_an_overdue_turn_and_a_failing_address_keep_to_78_columns() -> None:
     said = (
         "the deadline passed 2 d 3 h ago and turn 1 has not run: `wtg run-turn --due` runs "
         "it or says why not (cron's line runs it every five minutes: is it in `crontab "
-        "-l`, or is `wtg serve` running?)"
+        "-l`, or is wtg serve running?)"
     )
     why = "5.1.1 User unknown in virtual mailbox table"
     digest = Digest(
@@ -96,7 +96,7 @@ def test_an_overdue_turn_and_a_failing_address_keep_to_78_columns() -> None:
     assert overdue.splitlines() == [
         "  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: `wtg run-turn",
         "    --due` runs it or says why not (cron's line runs it every five minutes: is",
-        "    it in `crontab -l`, or is `wtg serve` running?)",
+        "    it in `crontab -l`, or is wtg serve running?)",
     ]
     bounces = text.split("\nfixed):\n", 1)[1].split("\n\n", 1)[0]
     assert bounces.splitlines() == [

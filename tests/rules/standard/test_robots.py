@@ -507,10 +507,11 @@ def test_a_dead_robot_gives_no_orders() -> None:
 
 # --- a real Duel, turn by turn -------------------------------------------------------------
 
-DUEL_SEED = 21
+DUEL_SEED = 12
 """A Duel whose first six turns show every robot rule: captures, a collision of two robots,
 a headhunting-protected start province passed over, a robot that waits (no neighbour it is
-likely to take: ruling 34), and a robot that lost its last-taken province."""
+likely to take: ruling 34), and a robot that lost its last-taken province (chosen again
+when the humans' built-in player changed, round 31)."""
 
 
 def duel_game(root: Path, seed: int = DUEL_SEED) -> Game[WokState]:

@@ -35,7 +35,7 @@ def test_two_to_four_armies_humans_and_bots() -> None:
     assert [(p.id, p.bot) for p in state.players] == [(1, False), (2, False), (3, True), (4, True)]
     assert {p.colour for p in state.players} == {"red", "green", "yellow", "blue"}
     assert all(p.name == f"Bot {p.colour.title()}" for p in state.players if p.bot)
-    with pytest.raises(SetupError, match=r"2 to 4 armies: 3 player\(s\) and 2 bot\(s\) make 5"):
+    with pytest.raises(SetupError, match=r"2 to 4 armies: 3 players and 2 bots make 5"):
         new_game(3, bots=2)
     with pytest.raises(SetupError, match="2 to 4 armies"):
         new_game(1)

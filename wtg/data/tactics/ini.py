@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.rules.tactics.world import (
     ALL_MOVEMENT,
     BORDER,
@@ -170,7 +171,7 @@ def _weapons(lines: Mapping[str, str], problems: _Problems) -> dict[int, Weapon]
         if len(fields) < _WEAPON_FIELDS:
             problems.append(
                 f"{where}: expected 'name, class, dominates, damage, movement, ...', "
-                f"found {len(fields)} field(s)"
+                f"found {counted(len(fields), 'field')}"
             )
             continue
         name, wclass, dominates = fields[0], fields[1], fields[2]

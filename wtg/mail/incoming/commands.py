@@ -158,6 +158,7 @@ class Commands:
                 mail = reply
             elif mail is None:
                 mail = CommandMail((), None, "")
+            notices = Notices(self.answers.gm.spool, self.answers.gm.sender, self.answers.now)
             desk = Answering(
                 book,
                 self.answers.gm.games_dir,
@@ -166,8 +167,9 @@ class Commands:
                 display,
                 self.answers.now,
                 message.order_key,
-                Notices(self.answers.gm.spool, self.answers.gm.sender, self.answers.now).taken_off,
+                notices.taken_off,
                 mail_key=message.key,
+                taken_off_told=notices.taken_off_told,
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,

@@ -14,6 +14,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from wtg.core.printable import printable
 from wtg.mail.outgoing.compose import writable
 from wtg.mail.outgoing.listid import ascii_address, domain_of, ours
 
@@ -23,6 +24,11 @@ _SUPPRESS = frozenset(("all", "oof", "autoreply"))
 _LIST_HEADERS = ("List-Id", "List-Unsubscribe")
 _AUTO_HEADERS = ("X-Autoreply", "X-Autorespond")
 LOOP_MAX = 2000
+VALUE_SHOWN = 80
+"""Characters of a header's value (or an address) that a reason quotes (``_shown``): the
+reason is the mail's outcome, a line of `wtg poll -v`, of the log, of `wtg status` and the
+digest; a mail's ``Auto-Submitted: auto-replied`` followed by 24,000 characters of its own
+made that line 24,000 characters long on the GM's terminal."""
 """Characters of the longest X-Loop value that may be ours: our address (at most 254), or
 encoded words of it."""
 
@@ -128,17 +134,24 @@ def oversized(raw: bytes, limit: int) -> bool:
     return len(raw) > limit
 
 
+def _shown(value: str) -> str:
+    """A header's value (or an address) as a reason quotes it: without control sequences
+    (``printable``) and cut to ``VALUE_SHOWN`` characters, `` [...]`` after a value cut."""
+    value = printable(value)
+    return value if len(value) <= VALUE_SHOWN else f"{value[:VALUE_SHOWN]} [...]"
+
+
 def _auto_submitted(headers: Headers, _loop: str) -> str | None:
     for value in _values(headers, "Auto-Submitted"):
         if _token(value) != "no":
-            return f"Auto-Submitted: {value or '(empty)'}"
+            return f"Auto-Submitted: {_shown(value) or '(empty)'}"
     return None
 
 
 def _precedence(headers: Headers, _loop: str) -> str | None:
     for value in _values(headers, "Precedence"):
         if _token(value) in _BULK:
-            return f"Precedence: {value}"
+            return f"Precedence: {_shown(value)}"
     return None
 
 
@@ -164,7 +177,7 @@ def _bounce_sender(headers: Headers, _loop: str) -> str | None:
         for value in _values(headers, name):
             for _, address in _addresses(value):
                 if address.partition("@")[0].lower() in _DAEMONS:
-                    return f"sent by {address} ({name})"
+                    return f"sent by {_shown(address)} ({name})"
     return None
 
 
@@ -204,7 +217,7 @@ def _auto_headers(headers: Headers, _loop: str) -> str | None:
             return f"an automatic reply ({name})"
     for value in _values(headers, "X-Auto-Response-Suppress"):
         if {item.strip().lower() for item in value.split(",")} & _SUPPRESS:
-            return f"X-Auto-Response-Suppress: {value}"
+            return f"X-Auto-Response-Suppress: {_shown(value)}"
     return None
 
 

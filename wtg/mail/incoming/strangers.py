@@ -256,7 +256,7 @@ class Strangers:
     def _connect(self) -> sqlite3.Connection:
         path = private.create_file(private.make_dirs(self.path.parent) / FILE)
         said = f"the count of mail to strangers {path}"
-        return connect(path, said, "a poll, `wtg serve`", own_transactions=True)
+        return connect(path, said, "a poll, wtg serve", own_transactions=True)
 
 
 def _upgrade(db: sqlite3.Connection) -> None:

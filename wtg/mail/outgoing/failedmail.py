@@ -364,7 +364,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
             return done
     except AlreadyRunning:
         raise AlreadyRunning(
-            f"a `wtg send` is running on {spool}: give the command again once it is done "
+            f"a wtg send is running on {spool}: give the command again once it is done "
             "(nothing was put back)"
         ) from None
 

@@ -414,7 +414,7 @@ class Notices:
         and a later JOIN of his, taken off again, is told anew. On disk when it returns.
         Whether the mail can go: False when his address is none a mail can go to (``compose``
         refused it: the next `wtg send` sets it aside in the outbox's failed folder)."""
-        ident = f"takenoff-{wl.name}-p{player.person}-{_stamp(player.since)}"
+        ident = _taken_off_ident(wl, player)
         body = compose.render(
             "taken_off", name=player.name, list=wl.name, title=wl.title(), reason=reason
         )
@@ -423,6 +423,11 @@ class Notices:
         self.outbox.add(ident, msg, durable=False)
         flush(self.outbox.root)
         return not msg.refused
+
+    def taken_off_told(self, wl: WaitingList, player: Waiting) -> bool:
+        """Whether the mail ``taken_off`` makes for this place of the player's on ``wl`` is
+        in the outbox: queued, mailed or set aside (``wtg.lobby.start.ToldBefore``)."""
+        return self.outbox.lies(_taken_off_ident(wl, player)) is not None
 
     def flush_outbox(self) -> None:
         """The mails queued so far on disk to stay (before the book forgets who is owed one)."""
@@ -634,3 +639,9 @@ def _extend_key(extension: Extension) -> str:
 def _stamp(moment: str) -> str:
     """An ISO time as a piece of an outbox id: its digits."""
     return "".join(ch for ch in moment if ch.isdigit()) or "0"
+
+
+def _taken_off_ident(wl: WaitingList, player: Waiting) -> str:
+    """The outbox id of the mail telling ``player`` he is off ``wl`` (``taken_off``): the
+    list, the player and the moment he joined it."""
+    return f"takenoff-{wl.name}-p{player.person}-{_stamp(player.since)}"

@@ -41,7 +41,7 @@ from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.sendevents import log_delivery
-from wtg.mail.outgoing.undotold import report_name
+from wtg.mail.outgoing.undotold import put_back_owed, report_name
 from wtg.mail.servers.transport import (
     MaildirTransport,
     PermanentFailure,
@@ -644,6 +644,13 @@ def send(
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
+        back = put_back_owed(outbox, gm.spool, list(registry.games().values()))
+        if back:  # an undo given while another send held the queue left them to this one
+            log_event(
+                f"send: {counted(back, 'report or press mail', 'reports or press mails')} set "
+                "aside while a rollback stood put back in the queue: the rollback was undone "
+                "while another send ran"
+            )
         outbox.drop_stray_notes()  # those of a send cut short
         for name in outbox.withdraw_asked():  # asked while another send ran: not mailed
             log_event(f"send: mail {name} taken out of the queue: what it says was undone")

@@ -23,10 +23,11 @@ from wtg.game.engine import Game
 from wtg.game.orderfiles import PARSED_SUFFIX
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
-from wtg.gm.rollback import Rollback, rollbacks
+from wtg.gm.rollback import Rollback, put_back_given, rollbacks
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.failedmail import NO_MORE, RESENT
 from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.spool.journal import mailing_mark
 
 _HEX12 = re.compile(r"[0-9a-f]{12}")
 """The digest a report mailed again's id carries after ``RESENT``."""
@@ -63,7 +64,23 @@ def put_back_reports(
     put back, that a send set aside for good while it stood (their turn was no more,
     ``NO_MORE``), back in the queue, of every seat or of ``seats``; how many. Under the
     send's lock (the caller's)."""
-    back = 0
+    names = set_aside_while_stood(outbox, game, rollback, mark, turns, seats)
+    for name in names:
+        outbox.put_back(name)
+    return len(names)
+
+
+def set_aside_while_stood(
+    outbox: Outbox,
+    game: Game,
+    rollback: Rollback,
+    mark: str,
+    turns: range,
+    seats: Collection[int] | None = None,
+) -> list[str]:
+    """The outbox names of the mails ``put_back_reports`` puts back, read only (without the
+    send's lock: what a send running sets aside meanwhile is not among them)."""
+    names = []
     for turn in turns:
         for entry in game.config.players:
             if seats is not None and entry.id not in seats:
@@ -73,8 +90,29 @@ def put_back_reports(
             for ident in (report, press, *_resent(outbox, game, report, turn, entry.id, mark)):
                 name = _set_aside_by(outbox, game, rollback, ident, turn)
                 if name is not None:
-                    outbox.put_back(name)
-                    back += 1
+                    names.append(name)
+    return names
+
+
+def put_back_owed(outbox: Outbox, spool: Path, games: Collection[Game]) -> int:
+    """What an undo given while a send held the queue left to the next send
+    (``rollback.PUT_BACK_OWED``): the reports and press of the turns it put back, but the
+    latest (every player was told with his report of it), that a send set aside while the
+    rollback stood, back in the queue; how many. Under the send's lock (the caller's); the
+    mark removed after, so a send killed between puts back what is left the next time."""
+    back = 0
+    for game in games:
+        try:
+            owed = [r for r in rollbacks(game.store, undone=True) if r.put_back_owed]
+        except Exception:  # a game folder is the GM's data: left to the commands that name it
+            continue
+        for rollback in owed:
+            if not (rollback.undone and rollback.undo_finished):
+                continue
+            mark = mailing_mark(spool, game.config.game, game.latest_turn())
+            turns = range(rollback.to + 1, rollback.latest)
+            back += put_back_reports(outbox, game, rollback, mark, turns)
+            put_back_given(game.store, rollback)
     return back
 
 

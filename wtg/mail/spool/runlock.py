@@ -22,6 +22,6 @@ def only_one(spool: Path, name: str) -> Iterator[None]:
     holds it."""
     private.make_dirs(spool)
     with exclusive(
-        spool / f"{name}.lock", lambda: AlreadyRunning(f"another `wtg {name}` is running")
+        spool / f"{name}.lock", lambda: AlreadyRunning(f"another wtg {name} is running")
     ):
         yield

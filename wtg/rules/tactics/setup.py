@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from random import Random
 
+from wtg.core.plurals import counted
 from wtg.core.ruleset import GameSetup, OptionValue
 from wtg.rules.tactics.army import SetupError, default_army, random_army, set_up_army
 from wtg.rules.tactics.board import Board, Pos
@@ -86,7 +87,7 @@ def _players(setup: GameSetup, bots: int, start_colours: list[int], rng: Random)
     if not MIN_ARMIES <= count <= MAX_ARMIES:
         raise SetupError(
             f"a battle is for {MIN_ARMIES} to {MAX_ARMIES} armies: "
-            f"{len(setup.players)} player(s) and {bots} bot(s) make {count}"
+            f"{counted(len(setup.players), 'player')} and {counted(bots, 'bot')} make {count}"
         )
     if count > len(start_colours):
         raise SetupError(f"map {setup.map} has {len(start_colours)} start positions, not {count}")

@@ -18,11 +18,14 @@ from wtg.core.jsondata import Json, json_list
 from wtg.core.plurals import counted
 from wtg.core.rng import NoChance
 from wtg.rules.wok.attacking import ATTACK_LINES
+from wtg.rules.wok.attacklines import AttackSending, Fate, Line, attack_fates, later_attacks
+from wtg.rules.wok.espionage import SPY_ORDERS
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import ProvinceRow, province_row
+from wtg.rules.wok.warfare import BOMB_ORDERS
 
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
@@ -30,6 +33,8 @@ _LATER = {"bomb": "bombing order", "attack": "attack", "spy": "spy operation"}
 """The orders decided when the turn runs (chance), as the forecast counts them."""
 _UNREAD = frozenset(("attack", "spy"))
 """The orders no phase of a forecast reads: the bombing orders are aimed (``aiming``)."""
+_LINES_TAKEN = {"attack": ATTACK_LINES, "bomb": BOMB_ORDERS, "spy": SPY_ORDERS}
+"""The lines of each kind the turn takes, in their order; it never reads those after."""
 _BOMBING = "bombing"
 """The last word of every ruleset's bombing phase, by which its skipped orders are known."""
 _NOT_YOURS = re.compile(r"province (\d+)(?: [^:]*)? is not yours(?::|$)")
@@ -43,12 +48,16 @@ def forecast(
     phases: Sequence[Phase],
     row: Callable[[Province], ProvinceRow] = province_row,
     waste_remainder: bool = False,
+    rules: AttackSending | None = None,
 ) -> dict[str, object]:
     """``phases``: the ruleset's phases without chance (they never draw from the RNG);
     ``row``: a province's line (a ruleset may show more); the wood where there is any;
     ``waste_remainder``: the turn's (Standard and Intermediate lose what a transformation
-    leaves over)."""
-    return forecast_on(players_part(state, player), orders, player, phases, row, waste_remainder)
+    leaves over); ``rules``: how the ruleset's attacks count (None: every line the form
+    takes counts)."""
+    return forecast_on(
+        players_part(state, player), orders, player, phases, row, waste_remainder, rules
+    )
 
 
 def forecast_on(
@@ -58,13 +67,42 @@ def forecast_on(
     phases: Sequence[Phase],
     row: Callable[[Province], ProvinceRow] = province_row,
     waste_remainder: bool = False,
+    rules: AttackSending | None = None,
+    troops: Mapping[int, int] | None = None,
 ) -> dict[str, object]:
+    """The forecast run on ``work`` (``forecast_and_attacks``)."""
+    return forecast_and_attacks(work, orders, player, phases, row, waste_remainder, rules, troops)[
+        0
+    ]
+
+
+def forecast_and_attacks(
+    work: WokState,
+    orders: Mapping[str, Json],
+    player: int,
+    phases: Sequence[Phase],
+    row: Callable[[Province], ProvinceRow] = province_row,
+    waste_remainder: bool = False,
+    rules: AttackSending | None = None,
+    troops: Mapping[int, int] | None = None,
+) -> tuple[dict[str, object], list[Line]]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
-    whole ``clone``: the same forecast), which it changes. Only the first ``ATTACK_LINES``
-    attack lines are orders, as the turn takes them: a line past the form's limit is
-    rejected, sends no armies and is no attack decided when the turn runs."""
-    if "attack" in orders:
-        orders = {**orders, "attack": json_list(orders["attack"])[:ATTACK_LINES]}
+    whole ``clone``: the same forecast), which it changes. Only the lines the turn takes
+    are orders: the first ``ATTACK_LINES`` attack lines, ``BOMB_ORDERS`` bombing and
+    ``SPY_ORDERS`` spy lines (a line past them is rejected, sends nothing and is nothing
+    decided when the turn runs); and of the attack lines only those the player's attacks
+    reach (``attacklines``: a line after the lines sure to run have used every attack
+    never runs, and takes no armies). With it, the fate of each attack line. ``troops``:
+    each of his provinces' troops as the turn begins, where ``work`` holds others (a second
+    run, on a copy whose attacks have sent theirs); else ``work``'s."""
+    orders = {
+        **orders,
+        **{
+            key: json_list(orders[key])[:most]
+            for key, most in _LINES_TAKEN.items()
+            if key in orders
+        },
+    }
     # the orders left to the turn are only counted: no phase of a forecast reads them, so
     # they are not made into records (a full form has 13 of them)
     typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _UNREAD})
@@ -82,18 +120,32 @@ def forecast_on(
     later_orders = Orders.from_dict(
         {k: v for k, v in orders.items() if k in _UNREAD or k == "player"}
     )
-    cancelled = _protected(turn, later_orders, player)
-    cancelled += _armless(turn, later_orders, player)
-    turn.takeable = _takeable(turn, later_orders, player)
+    start_tech = work.player(player).tech
+    if troops is None:  # as the attacks find them
+        troops = {p.id: p.troops for p in work.provinces_of(player)}
+    protected = _protected(turn, later_orders, player)
+    texts = {s["order"] for s in protected if s["phase"] == "attack"}
+    most = _allowed(rules, start_tech + _tech_upgrades(orders, rules))  # the most it may have
+    hopeful = attack_fates(work, later_orders.attack, player, most, texts, troops)
+    turn.takeable = _takeable(turn, hopeful, player)
     for phase in phases:
         phase(turn)
     me = work.player(player)
+    allowed = _allowed(rules, me.tech if rules and rules.upgrades_first else start_tech)
+    fates = attack_fates(work, later_orders.attack, player, allowed, texts, troops)
+    ran = {index for index, line in enumerate(fates) if line.fate is not Fate.PAST}
+    cancelled = [
+        s for s, index in _protected_lines(protected, later_orders) if index is None or index in ran
+    ]
+    cancelled += _armless(turn, fates)
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
     cancelled += _spyless(turn, later_orders, player)
     turn.skipped.extend(cancelled)
     counts = {k: len(json_list(orders.get(k))) - (grounded if k == "bomb" else 0) for k in _LATER}
     for skipped in cancelled:
-        counts[skipped["phase"]] -= 1
+        if skipped["phase"] != "attack":
+            counts[skipped["phase"]] -= 1
+    counts["attack"] = later_attacks(fates, allowed)
     later = [counted(counts[k], what) for k, what in _LATER.items() if counts[k] > 0]
     if turn.hoped:
         later.append(
@@ -115,7 +167,37 @@ def forecast_on(
     }
     if me.wood is not None:
         result["wood"] = me.wood
-    return result
+    return result, fates
+
+
+def _allowed(rules: AttackSending | None, tech: int) -> int:
+    """The attacks the player has at ``tech`` (every line the form takes without ``rules``)."""
+    return rules.attacks(tech) if rules else ATTACK_LINES
+
+
+def _tech_upgrades(orders: Mapping[str, Json], rules: AttackSending | None) -> int:
+    """The TECH upgrades ordered, where they run before the attacks (none elsewhere)."""
+    if not rules or not rules.upgrades_first:
+        return 0
+    return sum(1 for name in json_list(orders.get("upgrade")) if name == "TECH")
+
+
+def _protected_lines(
+    protected: list[dict[str, str]], orders: Orders
+) -> list[tuple[dict[str, str], int | None]]:
+    """Each cancelled line with the index of its attack line (None for a spy operation),
+    in order (``_protected`` says the attack lines in their order)."""
+    texts = [f"attack on {o.target} from {o.source}" for o in orders.attack]
+    paired: list[tuple[dict[str, str], int | None]] = []
+    index = 0
+    for skipped in protected:
+        if skipped["phase"] != "attack":
+            paired.append((skipped, None))
+            continue
+        index = texts.index(skipped["order"], index)
+        paired.append((skipped, index))
+        index += 1
+    return paired
 
 
 def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
@@ -137,27 +219,18 @@ def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
     return found
 
 
-def _armless(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
-    """The attacks from a province of his that his earlier attack lines from it have left
-    without armies, as the turn says them: an attack takes the armies it sends whether it
-    wins or fails, and nothing brings armies there before the attacks (the state as the
-    turn begins: no phase has run). Lines ``_protected`` cancels send none. Keyed
-    ``attack``, as ``_protected``'s."""
-    left: dict[int, int] = {}
+def _armless(turn: Turn, fates: list[Line]) -> list[dict[str, str]]:
+    """The attacks from a province of his that his earlier attack lines sure to run have
+    left without armies (``attacklines``), as the turn says them: an attack takes the
+    armies it sends whether it wins or fails, and nothing brings armies there before the
+    attacks. Keyed ``attack``, as ``_protected``'s."""
     found = []
-    for order in orders.attack:
-        source = turn.owned(order.source, player)
-        if source is None or not turn.state.has_province(order.target):
-            continue  # from a province his attacks may take: decided when the turn runs
-        target = turn.state.province(order.target)
-        if target.owner == player or forbidden(turn, player, order.target):
-            continue
-        here = left.setdefault(source.id, source.troops)
-        if here < 1:
+    for line in fates:
+        if line.fate is Fate.ARMLESS:
+            order = line.order
             text = f"attack on {order.target} from {order.source}"
             reason = f"no armies left in province {turn.state.named(order.source)}"
             found.append({"phase": "attack", "order": text, "reason": reason})
-        left[source.id] = here - min(here, order.armies)
     return found
 
 
@@ -184,16 +257,17 @@ def _spyless(turn: ForecastTurn, orders: Orders, player: int) -> list[dict[str, 
     return found
 
 
-def _takeable(turn: Turn, orders: Orders, player: int) -> frozenset[int]:
+def _takeable(turn: Turn, fates: list[Line], player: int) -> frozenset[int]:
     """The provinces not the player's that his attack lines may take: the targets on the
-    map that no headhunting protection or Duel's NAP keeps from him (``_protected``)."""
+    map of the lines that may run (``attacklines``: not cancelled by headhunting protection
+    or a Duel's NAP, nor past his attacks)."""
     state = turn.state
     return frozenset(
-        o.target
-        for o in orders.attack
-        if state.has_province(o.target)
-        and state.province(o.target).owner != player
-        and not forbidden(turn, player, o.target)
+        line.order.target
+        for line in fates
+        if line.fate in (Fate.SURE, Fate.MAYBE)
+        and state.has_province(line.order.target)
+        and state.province(line.order.target).owner != player
     )
 
 

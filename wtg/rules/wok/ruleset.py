@@ -30,6 +30,7 @@ from wtg.core.ruleset import (
 )
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
+from wtg.rules.wok.attacklines import AttackSending
 from wtg.rules.wok.board import holds_nothing, wok_board
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
@@ -37,7 +38,7 @@ from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, Province, WokState
-from wtg.rules.wok.troopforecast import AttackSending, troops_forecast
+from wtg.rules.wok.troopforecast import troops_forecast
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import ProvinceRow, TurnReading, province_row, report_context
 
@@ -61,6 +62,8 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     """The phase that moves units, as the turn names it in the lines it skips."""
     upgrades_first: ClassVar[bool] = False
     """Whether the tech upgrades run before the attacks (``AttackSending``)."""
+    turn_limits_attacks: ClassVar[bool] = True
+    """Whether the turn stops once the attacks allowed have run (``AttackSending``)."""
     upgrade_troops_phase: ClassVar[str | None] = None
     """The phase that upgrades troops (Intermediate's), as the turn names it."""
     waste_remainder: ClassVar[bool] = False
@@ -309,6 +312,7 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
             movement=self.movement_phase,
             attacks_allowed=self.attacks_allowed,
             upgrades_first=self.upgrades_first,
+            turn_limits=self.turn_limits_attacks,
             upgrade_troops=self.upgrade_troops_phase,
         )
         return troops_forecast(

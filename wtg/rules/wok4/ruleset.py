@@ -29,6 +29,9 @@ class Wok4(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
     """Fixed by the tech points the turn starts with (ruling 6)."""
+    turn_limits_attacks = False
+    """Its order file holds the first N attack lines only, cut when accepted (ruling 6):
+    the turn runs every line it holds."""
     no_alliance = staticmethod(no_alliance)
     """A game fought to the bitter end (ruling 21)."""
 

@@ -1,0 +1,124 @@
+"""`wtg rollback GAME --undo` given while a `wtg send` runs, two real processes: the send
+is stopped in its delivery (as a slow server stops it), its lock held, while the undo runs.
+Before, the undo left every report or press a send had set aside while the rollback stood
+where it lay (here a report mailed again, `resend-`), since only under the send's lock is
+the queue known, and nothing ever put it back: the player never had it. Now the undo leaves
+the put-back to the next send (a mark in the rollback's archive folder) and says so; the
+send running finishes as before, and the next one puts the mail back and mails it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests import killpoints
+from tests.killpoints import CHECKOUT
+from tests.mail.test_kill_undo_resend import _template, _where
+from tests.test_kill_run_turn import WTG
+from wtg.mail.spool.runlock import only_one
+
+BLOCKED = """
+import os, pathlib, time
+from wtg.mail.outgoing import sender
+_deliver = sender.deliver
+def deliver(*args, **kwargs):
+    pathlib.Path(os.environ["SEND_BLOCKED"]).touch()
+    while not pathlib.Path(os.environ["SEND_GO_ON"]).exists():
+        time.sleep(0.05)
+    return _deliver(*args, **kwargs)
+sender.deliver = deliver
+import sys
+from wtg.cli import main
+sys.argv = ["wtg", *sys.argv[1:]]
+main()
+"""
+"""A `wtg send` that stops before it delivers, its lock held, until told to go on."""
+
+
+def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
+    tmp_path: Path,
+) -> None:
+    host = tmp_path / "host"
+    name = _template(host)  # the report mailed again, set aside while the rollback stood
+    config = str(host / "wtg.yaml")
+    blocked, go_on = tmp_path / "blocked", tmp_path / "go-on"
+    env = {
+        **os.environ,
+        "SEND_BLOCKED": str(blocked),
+        "SEND_GO_ON": str(go_on),
+        "PYTHONPATH": str(CHECKOUT),
+    }
+    running = subprocess.Popen(
+        [sys.executable, "-c", BLOCKED, "--config", config, "send", "-q"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while not blocked.exists():  # the send is in its delivery, its lock held
+            assert running.poll() is None, running.communicate()
+            time.sleep(0.05)
+        undo = subprocess.run(
+            [WTG, "--config", config, "rollback", "g1", "--undo"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert undo.returncode == 0, undo.stderr
+        assert undo.stdout.rstrip().endswith(
+            "; 1 report or press a send had set aside while the rollback stood is put "
+            "back in the queue by the next send (the one running holds the queue)"
+        ), undo.stdout
+        assert _where(host, name) == ["failed"]  # the queue is the running send's
+    finally:
+        go_on.touch()
+        _out, err = running.communicate(timeout=600)
+    assert running.returncode == 0, err
+    assert _where(host, name) == ["failed"]  # that send knew nothing of the undo
+    nxt = subprocess.run(
+        [WTG, "--config", config, "send", "-q"], capture_output=True, text=True, check=False
+    )
+    assert nxt.returncode == 0, nxt.stderr
+    assert _where(host, name) == ["sent"]  # put back, and mailed once
+    again = subprocess.run(
+        [WTG, "--config", config, "send", "-q"], capture_output=True, text=True, check=False
+    )
+    assert again.returncode == 0, again.stderr
+    assert _where(host, name) == ["sent"]
+    assert not list((host / "games" / "g1" / "archive").glob("*/put-back-owed"))
+
+
+def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> None:
+    """The put-back the undo left (``put-back-owed``) is the next send's: killed before each
+    of its writes there (the mail's move back to the queue, the mark's removal), the send
+    given again puts the mail back and mails it once."""
+    template = tmp_path / "template"
+    name = _template(template)
+    config = str(template / "wtg.yaml")
+    with only_one(template / "games" / ".mail", "send"):  # as a `wtg send` running holds it
+        undo = subprocess.run(
+            [WTG, "--config", config, "rollback", "g1", "--undo"], capture_output=True, text=True
+        )
+    assert undo.returncode == 0, undo.stderr
+    assert list((template / "games" / "g1" / "archive").glob("*/put-back-owed"))
+    run = tmp_path / "run"
+    args = ["--config", str(run / "wtg.yaml"), "send", "-q"]
+    fresh = killpoints.restorer(template, run)
+    fresh()
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, run, log=log)
+    assert whole.returncode == 0, whole.stderr
+    assert _where(run, name) == ["sent"]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines, 1) if name in line)
+    mark = next(i for i, line in enumerate(lines, 1) if "put-back-owed" in line)
+    assert "failed" in "".join(lines[first - 1 : mark]), lines  # the put-back's writes
+    for at, cut in killpoints.cuts(args, run, range(first, mark + 1), fresh):
+        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        assert again.returncode == 0, (at, cut.before, again.stderr)
+        assert _where(run, name) == ["sent"], (at, cut.before)
+        assert not list((run / "games" / "g1" / "archive").glob("*/put-back-owed")), at

@@ -1,0 +1,98 @@
+"""`wtg backup` and a `run-turn --due` that takes a player off a waiting list, two real
+processes: the backup is stopped after it copied the mail spool (the outbox) and before the
+lobby's book, and the due run runs whole meanwhile. Before, the start queued Ann's mail
+telling her she is off the list (after the outbox's copy) and took her off (before the
+book's): the host restored from that backup had her off the list and no mail telling her,
+a JOIN of hers dropped without a word. Now the backup holds the lock of the games made from
+the lists from the spool's copy to the book's: the start waits for the next run, and the
+restored host has her waiting, her mail not queued, the next start's to do."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.killpoints import CHECKOUT
+from tests.lobby.test_kill_taken_off import _template, _told
+from tests.test_kill_run_turn import WTG
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.lists import waiting
+
+STOPPED = """
+import os, pathlib, time
+from wtg.upkeep import backup
+_book = backup._Backup._book
+def _stopped(self):
+    pathlib.Path(os.environ["BACKUP_STOPPED"]).touch()
+    while not pathlib.Path(os.environ["BACKUP_GO_ON"]).exists():
+        time.sleep(0.05)
+    return _book(self)
+backup._Backup._book = _stopped
+import sys
+from wtg.cli import main
+sys.argv = ["wtg", *sys.argv[1:]]
+main()
+"""
+"""A `wtg backup` that stops between its copy of the spool and its copy of the book."""
+
+
+def _waiting(games: Path) -> list[str]:
+    with LobbyDatabase(games) as book:
+        return [w.name for w in waiting(book, "standard-duel")]
+
+
+def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: Path) -> None:
+    host = tmp_path / "host"
+    _template(host)  # the next due run takes Ann off, her mail queued first
+    config = str(host / "wtg.yaml")
+    archive = tmp_path / "host.tar.gz"
+    stopped, go_on = tmp_path / "stopped", tmp_path / "go-on"
+    env = {
+        **os.environ,
+        "BACKUP_STOPPED": str(stopped),
+        "BACKUP_GO_ON": str(go_on),
+        "PYTHONPATH": str(CHECKOUT),
+    }
+    backing_up = subprocess.Popen(
+        [sys.executable, "-c", STOPPED, "--config", config, "backup", "-q", str(archive)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while not stopped.exists():  # the spool copied, the book not yet
+            assert backing_up.poll() is None, backing_up.communicate()
+            time.sleep(0.05)
+        due = subprocess.run(
+            [WTG, "--config", config, "run-turn", "--due"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert due.returncode == 0, due.stderr  # the lists' start left to the next run
+        assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
+    finally:
+        go_on.touch()
+        _out, err = backing_up.communicate(timeout=600)
+    assert backing_up.returncode == 0, err
+    restored = tmp_path / "restored"
+    done = subprocess.run(
+        [WTG, "restore", str(archive), "--games-dir", str(restored)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    # waiting and untold, or off and told: never off the list without the mail
+    assert _waiting(restored) == ["Ann", "Bob"]
+    assert not list((restored / ".mail" / "outbox").rglob("takenoff-*.eml"))
+    # the host itself: the next due run takes her off, told once
+    after = subprocess.run(
+        [WTG, "--config", config, "run-turn", "--due"], capture_output=True, text=True
+    )
+    assert "Ann taken off (told by mail)" in after.stderr, after.stderr
+    assert len(_told(host)) == 1 and _waiting(host / "games") == ["Bob"]
