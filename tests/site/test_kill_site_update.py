@@ -12,7 +12,9 @@ The build now clears the temporary files an earlier build left.
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from tests import killpoints
 from tests.conftest import players
 from tests.test_kill_run_turn import tree
 from wtg.game.engine import create_game, open_game
+from wtg.site.output import clear_leftovers
 
 
 def build(out: Path, games: Path) -> list[str]:
@@ -105,3 +108,26 @@ def test_a_page_written_aside_then_made_no_more_is_not_left_published(
     assert tree(out) == tree(clean)
     assert not (out / "games" / "g3").exists()
     assert [p for p in out.rglob("*.tmp")] == []
+
+
+def test_only_files_written_aside_before_the_build_are_cleared(tmp_path: Path) -> None:
+    """``clear_leftovers`` removes a page's temporary file left from before the build, in the
+    folders a build writes; the GM's own files and one a build beside this one is writing
+    now (changed after this build began) stay."""
+    site = tmp_path / "site"
+    for folder in (site / "aof", site / "games" / "g1", site / "extra"):
+        folder.mkdir(parents=True)
+    old = [site / ".index.html.tmp", site / "aof" / ".wok4.html.tmp"]
+    old.append(site / "games" / "g1" / ".turn-1.html.tmp")
+    kept = [site / "notes.txt", site / ".htaccess", site / "games" / "g1" / "..x.tmp"]
+    kept.append(site / "extra" / ".page.html.tmp")  # no folder a build writes
+    for path in [*old, *kept]:
+        path.write_text("x", encoding="utf-8")
+        os.utime(path, (1_000_000, 1_000_000))
+    beside = site / "games" / "g1" / ".index.html.tmp"
+    beside.write_text("being written", encoding="utf-8")
+    began = time.time() - 60  # this build began a minute ago; ``beside`` is newer
+    removed = clear_leftovers(site, began)
+    assert sorted(removed) == sorted(p.relative_to(site).as_posix() for p in old)
+    assert [p for p in old if p.exists()] == []
+    assert all(p.exists() for p in [*kept, beside])

@@ -33,7 +33,7 @@ from wtg.game.takeovers import taken_over
 from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
-from wtg.lobby.people import REPLACED, confirm_address, end_play, record_play
+from wtg.lobby.people import REPLACED, confirm_address, record_play
 
 
 class TakenMeanwhile(NamedTuple):
@@ -83,7 +83,11 @@ def finish_in_book(book: LobbyDatabase, taken: TakenMeanwhile) -> None:
     book cannot take it (the newcomer's name another person's there)."""
     with book.write() as db:
         person = confirm_address(db, taken.address, taken.name, taken.at)
-        end_play(db, taken.game, taken.seat, REPLACED)
+        db.execute(  # the quitter's play (``end_play``), never one of the newcomer's
+            "UPDATE plays SET result = ? WHERE game = ? AND seat = ? AND result IS NULL "
+            "AND person != ?",
+            (REPLACED, taken.game, taken.seat, person),
+        )
         record_play(db, person, taken.game, taken.seat, taken.at)
         db.execute(
             "UPDATE offers SET taken = ? WHERE game = ? AND seat = ? AND taken IS NULL",
