@@ -55,7 +55,7 @@ def test_only_the_newcomers_waiting_request_makes_an_offer_taken(tmp_path: Path)
         finish_in_book(book, found)
         assert taken_meanwhile(book, games) == []
         left = book.rows("SELECT code FROM pending ORDER BY code")
-        assert [row[0] for row in left] == ["C1"]  # the other newcomer's request stands
+        assert [row[0] for row in left] == ["C1", "C2"]  # kept: his CONFIRM read again settles it
         running = book.rows(
             "SELECT person FROM plays WHERE game = 'wok4-1' AND seat = 3 AND result IS NULL"
         )

@@ -6,9 +6,10 @@ the copy of the book still offers it, his code still waiting and the quitter sti
 it. Before, the host restored from that backup kept the book so: the seat offered to all
 though nobody could take it, the newcomer in no play of the book. Now `wtg restore` writes
 the takeover into the book as the poll's own transaction did (the offer taken, the
-quitter's play ended as replaced, the newcomer's recorded, his request settled) and tells
-the GM, with what to do if the newcomer never had the mail giving him the seat (it was
-queued after the spool's copy, and is not in the backup).
+quitter's play ended as replaced, the newcomer's recorded) and tells the GM; the newcomer's
+CONFIRM read again by the restored host (here the maildir in the spool had it still) is
+answered as the takeover was, with the seat's code, the table told: the mails of the poll
+were queued after the spool's copy, and are not in the backup.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 
 from tests.killpoints import CHECKOUT
-from tests.lobby.killedpolls import NEWCOMER, confirm_waiting
+from tests.lobby.killedpolls import NEWCOMER, confirm_waiting, outbox_mails
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
@@ -117,15 +118,16 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
     game = open_game(restored / "wok4-1")
     assert (game.config.player(3).name, game.config.player(3).email) == ("Newcomer", NEWCOMER)
     assert book_offers(restored) == []
-    assert waiting_codes(restored) == 0
+    assert waiting_codes(restored) == 1  # his request kept: his CONFIRM read again settles it
     assert plays(restored) == host_plays
     told = f"  - game wok4-1, seat 3: taken over by Newcomer <{NEWCOMER}> at "
     (line,) = [line for line in done.stdout.splitlines() if line.startswith(told)]
     assert line.endswith(
         "after the backup copied the lobby's book and before it copied the game; the book "
-        "now says so too (the offer taken, his play recorded): the mail giving him the seat "
-        "and his code was queued after the backup copied the mail spool, and is not in it: "
-        "if he says he never had it, `wtg new-code wok4-1 3` mails him a new code"
+        "now says so too (the offer taken, his play recorded). The mails that poll queued "
+        "(his, with the seat's code; the table's) are not in the backup: move his CONFIRM "
+        "back to the inbox with the rest, and the first poll answers it as the takeover was; "
+        "without it, `wtg new-code wok4-1 3` mails him a new code"
     ), line
     # restored again (the same archive into a new folder): the same, once
     again = subprocess.run(
@@ -136,3 +138,18 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
     )
     assert again.returncode == 0, again.stderr
     assert plays(tmp_path / "again") == host_plays
+    # the restored host's first poll reads the CONFIRM again (the maildir the spool holds
+    # had it still): the newcomer is answered as the takeover was, with the seat's code
+    config_copy = restored / ".restored" / "wtg.yaml"
+    repoll = subprocess.run(
+        [WTG, "--config", str(config_copy), "poll"], capture_output=True, text=True
+    )
+    assert repoll.returncode == 0, repoll.stderr
+    assert waiting_codes(restored) == 0
+    assert plays(restored) == host_plays
+    to_him = [m for m in outbox_mails(restored, "queue") if m.to == NEWCOMER]
+    (welcome,) = [m for m in to_him if "you play seat 3 now" in m.subject]
+    assert game.config.player(3).code in welcome.body
+    assert not [m for m in to_him if "not done" in m.subject]
+    table = {m.to for m in outbox_mails(restored, "queue") if "takes over seat 3" in m.subject}
+    assert table == {p.email for p in game.config.players if p.id != 3}

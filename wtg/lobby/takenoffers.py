@@ -13,10 +13,11 @@ for the seat the book holds still.
 ``finish_in_book`` does in the book what the takeover's own transaction does
 (``wtg.lobby.waitlist``): the newcomer's address confirmed (a person made for it when the
 book knows none), the quitter's play ended as replaced, the newcomer's recorded, the offer
-taken as of the takeover's time and the newcomer's request settled. What the poll mailed
-then (his welcome with his code, the table's notice) was queued after the spool's copy and
-is not in the backup: whether it went out before the host was lost, only the newcomer can
-say (``gm_step``).
+taken as of the takeover's time; the newcomer's request is kept, so that his CONFIRM read
+again by the restored host is answered as the takeover was (``restored_takeover``,
+``wtg.lobby.waitlist``): his welcome with the seat's code, the table told. What the poll
+mailed then was queued after the spool's copy and is not in the backup: whether it went out
+before the host was lost, only the newcomer can say (``finished_line`` tells the GM).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import NamedTuple
 from wtg.core.errors import GameError
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
-from wtg.game.takeovers import taken_over
+from wtg.game.takeovers import QUITTER, taken_over
 from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
@@ -44,6 +45,8 @@ class TakenMeanwhile(NamedTuple):
     name: str
     address: str
     at: datetime
+    quitter: str = ""
+    """The address of the player who left the seat (records made before it have none)."""
 
 
 def taken_meanwhile(book: LobbyDatabase, games_dir: Path) -> list[TakenMeanwhile]:
@@ -80,7 +83,10 @@ def _asked(book: LobbyDatabase, taken: TakenMeanwhile) -> bool:
 
 def finish_in_book(book: LobbyDatabase, taken: TakenMeanwhile) -> None:
     """The book's side of the takeover ``taken``, in one transaction. sqlite3.Error when the
-    book cannot take it (the newcomer's name another person's there)."""
+    book cannot take it (the newcomer's name another person's there). His request is kept:
+    his CONFIRM read again by the restored host (the mail moved back to the inbox, or still
+    in a maildir the spool holds) is answered as the takeover was, with the seat's code, and
+    settles it (``restored_takeover``)."""
     with book.write() as db:
         person = confirm_address(db, taken.address, taken.name, taken.at)
         db.execute(  # the quitter's play (``end_play``), never one of the newcomer's
@@ -93,11 +99,6 @@ def finish_in_book(book: LobbyDatabase, taken: TakenMeanwhile) -> None:
             "UPDATE offers SET taken = ? WHERE game = ? AND seat = ? AND taken IS NULL",
             (stamp(taken.at), taken.game, taken.seat),
         )
-        db.execute(
-            "DELETE FROM pending WHERE kind = ? AND lower(target) = ? AND seat = ? "
-            "AND lower(address) = ?",
-            (TAKEOVER, taken.game.lower(), taken.seat, taken.address.lower()),
-        )
 
 
 def finished_line(taken: TakenMeanwhile) -> str:
@@ -105,17 +106,11 @@ def finished_line(taken: TakenMeanwhile) -> str:
     return (
         f"game {taken.game}, seat {taken.seat}: taken over by {taken.name} <{taken.address}> "
         f"at {stamp(taken.at)}, after the backup copied the lobby's book and before it copied "
-        f"the game; the book now says so too (the offer taken, his play recorded): "
-        f"{gm_step(taken)}"
-    )
-
-
-def gm_step(taken: TakenMeanwhile) -> str:
-    """What the GM may have to do: the newcomer's welcome is not in the backup."""
-    return (
-        "the mail giving him the seat and his code was queued after the backup copied the "
-        "mail spool, and is not in it: if he says he never had it, `wtg new-code "
-        f"{taken.game} {taken.seat}` mails him a new code"
+        "the game; the book now says so too (the offer taken, his play recorded). The mails "
+        "that poll queued (his, with the seat's code; the table's) are not in the backup: "
+        "move his CONFIRM back to the inbox with the rest, and the first poll answers it as "
+        f"the takeover was; without it, `wtg new-code {taken.game} {taken.seat}` mails him a "
+        "new code"
     )
 
 
@@ -126,8 +121,27 @@ def unfinished_line(taken: TakenMeanwhile, why: str) -> str:
         f"<{taken.address}> (taken over at {stamp(taken.at)}, after the backup copied the "
         f"lobby's book), and the book still offers it; it could not be written into the book "
         f"({why}): withdraw the offer (`wtg offer-seat {taken.game} {taken.seat} "
-        f"--withdraw`); {gm_step(taken)}"
+        "--withdraw`); the mail that gave him the seat is not in the backup: `wtg new-code "
+        f"{taken.game} {taken.seat}` mails him a new code"
     )
+
+
+def restored_takeover(
+    book: LobbyDatabase, game: Game, seat: int, address: str, name: str
+) -> TakenMeanwhile | None:
+    """The takeover of ``seat`` by ``name`` at ``address`` that ``finish_in_book`` wrote into
+    the book, or None: the game's last takeover of the seat is his, and the book offers the
+    seat no more (his request, which the caller holds, kept since). A takeover the poll made
+    itself settled his request in the transaction that took the offer."""
+    taken = _standing_takeover(game, seat)
+    if taken is None or taken.name != name or taken.address.lower() != address.lower():
+        return None
+    row = book.row(
+        "SELECT count(*) FROM offers WHERE lower(game) = ? AND seat = ? AND taken IS NULL",
+        game.config.game.lower(),
+        seat,
+    )
+    return taken if row is not None and int(row[0]) == 0 else None
 
 
 def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
@@ -143,8 +157,14 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
                 if holder.name != entry["name"]:
                     return None
                 address = email.utils.parseaddr(holder.email)[1] or holder.email
+                quitter = entry.get(QUITTER)
                 return TakenMeanwhile(
-                    game.config.game, seat, holder.name, address, _moment(str(entry["at"]))
+                    game.config.game,
+                    seat,
+                    holder.name,
+                    address,
+                    _moment(str(entry["at"])),
+                    quitter if isinstance(quitter, str) else "",
                 )
     except (StoreError, GameError, OSError, ValueError):
         return None
