@@ -26,7 +26,7 @@ from tests.mail.loop import World
 from tests.mail.test_held_mail import held_one
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
-from wtg.mail.spool.journal import held_mails, releasing
+from wtg.mail.spool.journal import Journal, held_mails, quarantined, releasing
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +135,41 @@ def test_forget_killed_drops_the_record_once(held: tuple[Path, str], tmp_path: P
         assert host.where() == [".rejected"]
     print(f"\n{counted.writes} writes, killed before each: {outcomes}")
     assert outcomes.get("kept")
+
+
+def test_forget_all_killed_drops_every_record_once(held: tuple[Path, str], tmp_path: Path) -> None:
+    """`wtg quarantine --forget-all` (one transaction: the records of both lists, then the
+    counts of the held ones let go) killed before each of its distinct writes: every record
+    is there or every one gone, never one list without the other; given again, all are gone
+    and the mails stay where they were."""
+    prepared = Copy(held, tmp_path / "prepared")
+    journal = Journal(prepared.games / ".mail")
+    try:
+        journal.quarantined("quarantine:1", "g1", "archive/x.eml", "could not be read", 1.0)
+        journal.db.commit()
+    finally:
+        journal.close()
+    template = (prepared.root, prepared.key)
+    args = ["quarantine", "--forget-all"]
+    whole = Copy(template, tmp_path / "whole")
+    log = tmp_path / "writes.log"
+    counted = killpoints.count([*whole.config, *args], whole.games, log=log)
+    assert (counted.returncode, counted.stdout) == (0, "2 records dropped\n"), counted.stderr
+    writes = log.read_text(encoding="utf-8").splitlines()
+    # the journal opened (its schema made sure of: the same writes as every command's),
+    # then the transaction: its statements and its COMMIT
+    dropping = [i + 1 for i, w in enumerate(writes) if w.startswith("sqlite DELETE FROM")]
+    assert len(dropping) == 3 and writes[dropping[-1]] == "sqlite COMMIT", writes
+    points = [dropping[0], dropping[-1] + 1]  # before the first statement, before COMMIT
+    for at in points:
+        host = Copy(template, tmp_path / "host")
+        cut = killpoints.run([*host.config, *args], at, host.games)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        spool = host.games / ".mail"
+        assert [item.key for item in held_mails(spool)] == [host.key], at  # not committed
+        assert [item.key for item in quarantined(spool)] == ["quarantine:1"], at
+        again = host.wtg(*args)
+        assert (again.returncode, again.stdout) == (0, "2 records dropped\n"), again.stderr
+        assert held_mails(spool) == [] and quarantined(spool) == []
+        assert host.wtg("quarantine").stdout == "no mail quarantined or held\n"
+        assert host.where() == [".rejected"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from wtg.cli.common import fail, note_cut_short, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.givenhead import tell
+from wtg.files.userfile import write_whole
 from wtg.maps import draw_png, draw_svg
 
 
@@ -63,7 +62,7 @@ def map_command(
         click.echo(data, nl=False)  # bytes go to the binary stream as they are
         return
     try:
-        Path(output).write_bytes(data)
+        write_whole(output, data)  # an earlier map of that name is never cut short
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
     tell(f"map of turn {number} written to {output}")

@@ -34,6 +34,7 @@ from wtg.lobby.lists import (
 from wtg.lobby.lookalikes import alike, in_list, posing
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
+from wtg.lobby.takenoffers import restored_takeover
 from wtg.lobby.withdrawscope import Scope, target, withdraw_words
 from wtg.text.closename import close_names, either
 
@@ -435,6 +436,14 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
     name = found.name or ""
+    restored = restored_takeover(desk.book, game, seat, desk.sender, name) if game else None
+    if game is not None and restored is not None:  # `wtg restore` wrote it into the book
+        with desk.book.write() as db:
+            ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
+            _tell_the_table(desk, game, seat, name, restored.quitter, (), None)
+            _welcome(desk, game, seat, name, ended)
+            desk.remember(command)
+        return
     if game is None or offered_seat(desk.book, found.target, seat) is None:
         _refuse_request(
             desk, command, found, f"seat {seat} of game {found.target} is no longer offered"
@@ -512,18 +521,25 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
         warned = taken_note(game.config.game, seat, addresses, taken)
         if warned:  # one person's many addresses may be taking the game over seat by seat
             desk.warnings.append(warned)
-        desk.reply(
-            f"[{game.config.game}] you play seat {seat} now",
-            "taken_over",
-            proven=True,
-            game=game.config.game,
-            seat=seat,
-            name=name,
-            report=game.report(seat),
-            ended=[other.name for other in ended[-OTHERS_NAMED:]],
-            ended_more=max(0, len(ended) - OTHERS_NAMED),
-        )
+        _welcome(desk, game, seat, name, ended)
         desk.remember(command)
+
+
+def _welcome(
+    desk: Answering, game: Game, seat: int, name: str, ended: Sequence[confirm.Pending]
+) -> None:
+    """The newcomer's answer: the seat is his, with its report (and so its code)."""
+    desk.reply(
+        f"[{game.config.game}] you play seat {seat} now",
+        "taken_over",
+        proven=True,
+        game=game.config.game,
+        seat=seat,
+        name=name,
+        report=game.report(seat),
+        ended=[other.name for other in ended[-OTHERS_NAMED:]],
+        ended_more=max(0, len(ended) - OTHERS_NAMED),
+    )
 
 
 def _held_up(game: Game, seat: int, found: confirm.Pending) -> str:
@@ -582,6 +598,8 @@ def _tell_the_table(
                 quitter=False,
                 parted=entry.id in parted,
             )
+    if not old:  # a takeover `wtg restore` wrote into the book from a record without it
+        return
     desk.reply(
         f"[{game_name}] your seat {seat} is taken over",
         "seat_taken",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -39,7 +40,7 @@ from wtg.site.facts import GameFacts, gather
 from wtg.site.feed import EPOCH, feed_entries, game_entries
 from wtg.site.hiscore import hiscore
 from wtg.site.history import SCRIPT, stale_turn_pages, turn_map_svg, write_turn_pages
-from wtg.site.output import Output
+from wtg.site.output import Output, clear_leftovers
 from wtg.site.pages import href, render
 from wtg.site.sender import Address, gm_address
 from wtg.site.sender import sender_pages as _sender_pages
@@ -178,6 +179,7 @@ def build_site(
     name as it is done (a terminal's progress bar). An ``out_dir`` that is, is in or holds
     the games folder is refused before anything is written (``wtg.site.sitefolder``)."""
     check_site_dir(games_root, out_dir)
+    began = time.time()
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]
     senders = sender_pages(scan.folders, config)
@@ -205,6 +207,7 @@ def build_site(
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
     _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
     unread |= {u.folder.name for u in scan.unreadable}
+    clear_leftovers(out_dir, began)  # before the stale pages: their folder is then empty
     removed = _remove_stale(out_dir, made, unread)
     return BuildReport(
         games=len(games),

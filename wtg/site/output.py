@@ -4,16 +4,22 @@ what changed and nothing else.
 
 The site is published: its files are readable by all (0644, folders 0755), unlike a
 game's folder. Each file is written whole under a temporary name and renamed into place,
-so a web server never serves half a page.
+so a web server never serves half a page; one a build killed before its rename left
+beside it is removed by the next build (``clear_leftovers``), whether or not it makes that
+page again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from pathlib import Path
 
 FILE_MODE = 0o644
 DIR_MODE = 0o755
+_ASIDE = re.compile(r"^\.(?!\.).+\.tmp$")
+"""The name a file is written under before its rename (``aside_name``)."""
 
 
 class Output:
@@ -36,7 +42,7 @@ class Output:
         except OSError:  # not there yet (or unreadable: written anew)
             pass
         make_dirs(path.parent)
-        tmp = path.with_name(f".{path.name}.tmp")
+        tmp = path.with_name(aside_name(path.name))
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -52,3 +58,38 @@ def make_dirs(folder: Path) -> None:
         return
     folder.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
     os.chmod(folder, DIR_MODE)  # whatever the umask: the site is to be read
+
+
+def aside_name(name: str) -> str:
+    """The name the file ``name`` is written under, beside it, before its rename."""
+    return f".{name}.tmp"
+
+
+def clear_leftovers(root: Path, before: float) -> list[str]:
+    """Remove the files written aside and never renamed (a build killed between the two)
+    from the folders a build writes (the site's, ``aof/``, each ``games/<game>/``): they are
+    published as the pages are. Only those last changed before the moment ``before`` (this
+    build's start, seconds since the epoch): a build running beside this one keeps its own.
+    Returns their paths under ``root``."""
+    folders = [root, root / "aof", *_folders(root / "games")]
+    removed: list[str] = []
+    for folder in folders:
+        for path in _folder_files(folder):
+            if not _ASIDE.match(path.name):
+                continue
+            with contextlib.suppress(OSError):  # gone meanwhile, or not ours to remove
+                if path.is_file() and path.stat().st_mtime < before:
+                    path.unlink()
+                    removed.append(path.relative_to(root).as_posix())
+    return removed
+
+
+def _folders(folder: Path) -> list[Path]:
+    return [p for p in _folder_files(folder) if p.is_dir()]
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []

@@ -36,8 +36,11 @@ from typing import IO, Any
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files import diskflush, private
-from wtg.files.store import fsync_dir, write_atomic
+from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
 from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
+from wtg.lobby.database import FILE as BOOK_FILE
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
@@ -70,6 +73,10 @@ class RestoreResult(Record):
     backup taken before an upgrade needs `wtg upgrade` before its games run."""
     placed: bool = False
     """The config copy names DIR as its games_dir (``configcopy.with_games_dir``)."""
+    takeovers: tuple[str, ...] = ()
+    """A line for each seat the book offered and its game gave to a newcomer, a takeover
+    confirmed between the backup's copy of the book and of the game
+    (``wtg.lobby.takenoffers``): written into the book, or what the GM is to do."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -117,6 +124,7 @@ class RestoreResult(Record):
             steps.append(newer)
         if older is not None:
             steps.append(f"{older}: run `wtg --config CONFIG upgrade` once the config is in place")
+        steps += list(self.takeovers)
         if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
             steps.append(
                 f"this is the host as it was at {m.get('made')}: the mail it filed after that "
@@ -157,6 +165,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _refuse_written_meanwhile(games_dir)  # before the unpack, not only after it
     files = _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
+    takeovers = _takeovers_after_the_book(staging)
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
@@ -168,8 +177,39 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     os.rmdir(staging)
     fsync_dir(games_dir)
     return RestoreResult(
-        games_dir, source, manifest, files, total, again, formats_found(games_dir), placed
+        games_dir,
+        source,
+        manifest,
+        files,
+        total,
+        again,
+        formats_found(games_dir),
+        placed,
+        tuple(takeovers),
     )
+
+
+def _takeovers_after_the_book(staging: Path) -> list[str]:
+    """The takeovers the games restored hold and the book restored lacks (confirmed while
+    the backup copied the games, after the book), written into the book before anything is
+    moved into place (a restore killed meanwhile is made anew): a line for each, said to the
+    GM. A book that cannot be read is left as it is (the first command that opens it says
+    why)."""
+    if not (staging / PEOPLE / BOOK_FILE).is_file():
+        return []
+    lines: list[str] = []
+    try:
+        with LobbyDatabase(staging) as book:
+            for taken in taken_meanwhile(book, staging):
+                try:
+                    finish_in_book(book, taken)
+                except sqlite3.Error as exc:
+                    lines.append(unfinished_line(taken, str(exc)))
+                else:
+                    lines.append(finished_line(taken))
+    except (OSError, sqlite3.Error, StoreError, GameLocked) as exc:
+        lines.append(f"the lobby's book could not be compared with the games restored: {exc}")
+    return lines
 
 
 def _place_config(config: Path, games_dir: Path) -> bool:

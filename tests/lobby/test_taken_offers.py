@@ -1,0 +1,62 @@
+"""Which offers of the lobby's book `wtg restore` takes for takeovers the book missed
+(``wtg.lobby.takenoffers``): only a seat whose game's last takeover is the newcomer's whose
+request for it the book still holds. A seat taken over once, its newcomer gone and the seat
+offered again, is a real offer: left as it is. tests/upkeep/test_backup_beside_a_takeover.py
+makes the missed takeover with a real backup and a real poll.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.lobby.killedpolls import NEWCOMER, confirm_waiting
+from tests.test_kill_run_turn import WTG
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.takenoffers import TakenMeanwhile, finish_in_book, taken_meanwhile
+
+
+def test_only_the_newcomers_waiting_request_makes_an_offer_taken(tmp_path: Path) -> None:
+    host = confirm_waiting(tmp_path / "host")
+    games = host / "games"
+    polled = subprocess.run(
+        [WTG, "--config", str(host / "wtg.yaml"), "poll"], capture_output=True, text=True
+    )
+    assert polled.returncode == 0, polled.stderr
+    with LobbyDatabase(games) as book:
+        assert taken_meanwhile(book, games) == []  # the book took the takeover itself
+        with book.write() as db:  # the seat offered again (its newcomer gone, say)
+            db.execute(
+                "INSERT INTO offers (game, seat, offered) VALUES ('wok4-1', 3, "
+                "'2030-01-01T00:00:00Z')"
+            )
+        assert taken_meanwhile(book, games) == []  # nobody's request waits: a real offer
+        with book.write() as db:  # another newcomer asks for it: still a real offer
+            db.execute(
+                "INSERT INTO pending (code, kind, address, target, name, seat, made) VALUES "
+                "('C1', 'takeover', 'other@example.org', 'wok4-1', 'Other', 3, "
+                "'2030-01-01T00:00:00Z')"
+            )
+        assert taken_meanwhile(book, games) == []
+        with book.write() as db:  # the game's own newcomer's request, as copied before
+            db.execute(
+                "INSERT INTO pending (code, kind, address, target, name, seat, made) VALUES "
+                "('C2', 'takeover', ?, 'wok4-1', 'Newcomer', 3, '2030-01-01T00:00:00Z')",
+                (NEWCOMER.upper(),),
+            )
+        (found,) = taken_meanwhile(book, games)
+        assert isinstance(found, TakenMeanwhile)
+        assert (found.game, found.seat, found.name, found.address) == (
+            "wok4-1",
+            3,
+            "Newcomer",
+            NEWCOMER,
+        )
+        finish_in_book(book, found)
+        assert taken_meanwhile(book, games) == []
+        left = book.rows("SELECT code FROM pending ORDER BY code")
+        assert [row[0] for row in left] == ["C1", "C2"]  # kept: his CONFIRM read again settles it
+        running = book.rows(
+            "SELECT person FROM plays WHERE game = 'wok4-1' AND seat = 3 AND result IS NULL"
+        )
+        assert len(running) == 1  # the newcomer's play, once
