@@ -35,11 +35,29 @@ def option_slip(group: click.Group, exc: click.NoSuchOption, args: list[str]) ->
     takes = {n: p.metavar for p in group.params if p.metavar for n in p.opts}
     if exc.option_name not in takes:
         return _one_dash(exc, args) or _option_meant(exc) or _others_option(group, exc) or exc
-    return click.UsageError(
-        f"{exc.option_name} goes before the command: wtg {exc.option_name} "
-        f"{takes[exc.option_name]} {sub} ...",
-        exc.ctx,
-    )
+    moved = _moved_first(exc.option_name, args)
+    line = f"`{moved}`" if moved else f"wtg {exc.option_name} {takes[exc.option_name]} {sub} ..."
+    return click.UsageError(f"{exc.option_name} goes before the command: {line}", exc.ctx)
+
+
+def _moved_first(option: str, args: list[str]) -> str | None:
+    """The command line ``args`` (the words after `wtg`) with the group's ``option`` and its
+    value, given after the command, put first: the line to give, whole (a cron line's
+    `wtg run-turn --due --config /srv/wtg/wtg.yaml` is told `wtg --config /srv/wtg/wtg.yaml
+    run-turn --due`, where it was told `wtg --config FILE run-turn ...`). None when the
+    option has no value after it (or an option's name for one)."""
+    for at, word in enumerate(args):
+        if word.startswith(f"{option}="):
+            value, taken = word.partition("=")[2], 1
+        elif word == option and at + 1 < len(args):
+            value, taken = args[at + 1], 2
+        else:
+            continue
+        if not value or value.startswith("-"):
+            return None
+        rest = args[:at] + args[at + taken :]
+        return shlex.join(["wtg", option, value, *rest])
+    return None
 
 
 def words_slip(
