@@ -210,6 +210,26 @@ def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_word_of_a_few_mistyped_is_named_with_the_one_meant(tmp_path: Path) -> None:
+    """`transport: maildri` at 2 a.m. was told the words it takes and no more; the one
+    meant is named (case aside: `IMAP`), as a key's slip is. A word near none is not."""
+    path = config_file(
+        tmp_path,
+        "transport: maildri\nimap:\n  host: h\n  username: u\n  auth: pasword\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'maildri' "
+        "(did you mean transport: maildir?)",
+        f"{path}, line 5: imap.auth: expected password or oauth2, found the text 'pasword' "
+        "(did you mean auth: password?)",
+    ]
+    path = config_file(tmp_path, "transport: IMAP\n")
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'IMAP' "
+        "(did you mean transport: imap?)"
+    ]
+
+
 def test_a_number_in_quotes_is_said_to_be_text_because_of_them(tmp_path: Path) -> None:
     """`remind_hours: '12'`: "expected a whole number of hours, found the text '12'" read
     as nonsense to a GM who wrote a 12; the quotes made it text, and now it says so."""
