@@ -545,6 +545,44 @@ def test_a_sections_key_left_unindented_says_to_indent_it(tmp_path: Path) -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "key", "value"),
+    [
+        (
+            "# made by wtg init\ngames_dir:games  # a comment\nfrom: gm@example.org\n",
+            2,
+            "games_dir",
+            "games",
+        ),  # PyYAML: line 3, "expected '<document start>'"
+        (
+            "games_dir: games\ntransport:maildir\nfrom: gm@example.org\n",
+            2,
+            "transport",
+            "maildir",
+        ),  # PyYAML: line 3, "could not find expected ':'"
+        ("games_dir: games\ntransport:maildir\n", 2, "transport", "maildir"),
+        (
+            "games_dir: games\nimap:\n  host:imap.example.org\n  port: 993\n",
+            3,
+            "host",
+            "imap.example.org",
+        ),  # PyYAML: line 4, "mapping values are not allowed here"
+    ],
+)
+def test_a_key_without_its_space_after_the_colon_is_named_on_its_line(
+    tmp_path: Path, text: str, line: int, key: str, value: str
+) -> None:
+    """`games_dir:games`, the space left out at 2 a.m.: YAML reads the line as text and
+    PyYAML stops on a later line in its own words ("could not find expected ':'", or
+    "expected '<document start>', but found '<block mapping start>'"), which named no slip
+    and the wrong line. The line is named, with what to write."""
+    path = config_file(tmp_path, text)
+    assert problems(path) == [
+        f"{path}, line {line}: not valid YAML: {key}:{value} has no space after its ':', so "
+        f"YAML reads it as text, not as the key {key}: write {key}: {value}"
+    ]
+
+
 def test_a_key_typed_in_capitals_names_the_key_meant(tmp_path: Path) -> None:
     """`GAMES_DIR:` (caps lock at 2 a.m.) listed the keys there are, as a key like none of
     them: its case aside it is games_dir, and it is named, as `wtg hold G1` names g1."""
