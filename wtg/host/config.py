@@ -349,8 +349,8 @@ def problem(error: Any, locate: Locator) -> str:
     if meant is not None:  # a From without its brackets, with a sentence's dot
         found += f' (did you mean from: "{meant}"?)'
     if kind == "literal_error" and isinstance(given, str):  # `transport: maildri`, `IMAP`
-        meant = close_names(given, _literals(error))
-        found += f" (did you mean {path[-1]}: {either(meant)}?)" if meant else ""
+        words = close_names(given, _literals(error))
+        found += f" (did you mean {path[-1]}: {either(words)}?)" if words else ""
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
