@@ -213,7 +213,7 @@ def _extra_words(
     )
     game = ctx.params.get("game_dir")
     if not isinstance(game, str):
-        return click.UsageError(said, ctx)
+        return _every_game(exc, said, games_folder) or click.UsageError(said, ctx)
     games = games_folder()
     named = _host_games(games, found["words"].split())
     if not named:
@@ -234,6 +234,35 @@ def _extra_words(
     times = "twice" if len(each) == 2 else "once for each"
     return click.UsageError(
         f"{said}: one game a time, so give it {times}, `{'`, then `'.join(each)}`", ctx
+    )
+
+
+EVERY_GAME = {
+    "send": "mails what every game has waiting",
+    "remind": "reminds the players of every game",
+    "poll": "files the mail of every game",
+    "digest": "tells of every game",
+}
+"""The commands that take no game, for they work on every game of the host at once."""
+
+
+def _every_game(
+    exc: click.UsageError, said: str, games_folder: Callable[[], Path | None]
+) -> click.UsageError | None:
+    """A game given to a command of every game (`wtg send g1`, to mail g1's turn): that
+    the command works on them all, and the command to give, the game left out; None when
+    no word given too many names a game of the host."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    what = EVERY_GAME.get(ctx.info_name or "") if ctx is not None else None
+    if ctx is None or found is None or what is None:
+        return None
+    named = _host_games(games_folder(), found["words"].split())
+    if not named:
+        return None
+    typed = [w for w in [ctx.info_name or "", *ctx.meta.get(COMMAND_WORDS, [])] if w not in named]
+    return click.UsageError(
+        f"{said}: it {what} at once, {named[0]} too: `wtg {shlex.join(typed)}`", ctx
     )
 
 
