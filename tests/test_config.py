@@ -210,6 +210,26 @@ def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_word_of_a_few_mistyped_is_named_with_the_one_meant(tmp_path: Path) -> None:
+    """`transport: maildri` at 2 a.m. was told the words it takes and no more; the one
+    meant is named (case aside: `IMAP`), as a key's slip is. A word near none is not."""
+    path = config_file(
+        tmp_path,
+        "transport: maildri\nimap:\n  host: h\n  username: u\n  auth: pasword\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'maildri' "
+        "(did you mean transport: maildir?)",
+        f"{path}, line 5: imap.auth: expected password or oauth2, found the text 'pasword' "
+        "(did you mean auth: password?)",
+    ]
+    path = config_file(tmp_path, "transport: IMAP\n")
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'IMAP' "
+        "(did you mean transport: imap?)"
+    ]
+
+
 def test_a_number_in_quotes_is_said_to_be_text_because_of_them(tmp_path: Path) -> None:
     """`remind_hours: '12'`: "expected a whole number of hours, found the text '12'" read
     as nonsense to a GM who wrote a 12; the quotes made it text, and now it says so."""
@@ -522,6 +542,44 @@ def test_a_sections_key_left_unindented_says_to_indent_it(tmp_path: Path) -> Non
     assert problems(path) == [
         f"{path}, line 3: remind_hours: no such key at the top of the file; it is a key of "
         "mail: indent it under its section (two spaces)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key", "value"),
+    [
+        (
+            "# made by wtg init\ngames_dir:games  # a comment\nfrom: gm@example.org\n",
+            2,
+            "games_dir",
+            "games",
+        ),  # PyYAML: line 3, "expected '<document start>'"
+        (
+            "games_dir: games\ntransport:maildir\nfrom: gm@example.org\n",
+            2,
+            "transport",
+            "maildir",
+        ),  # PyYAML: line 3, "could not find expected ':'"
+        ("games_dir: games\ntransport:maildir\n", 2, "transport", "maildir"),
+        (
+            "games_dir: games\nimap:\n  host:imap.example.org\n  port: 993\n",
+            3,
+            "host",
+            "imap.example.org",
+        ),  # PyYAML: line 4, "mapping values are not allowed here"
+    ],
+)
+def test_a_key_without_its_space_after_the_colon_is_named_on_its_line(
+    tmp_path: Path, text: str, line: int, key: str, value: str
+) -> None:
+    """`games_dir:games`, the space left out at 2 a.m.: YAML reads the line as text and
+    PyYAML stops on a later line in its own words ("could not find expected ':'", or
+    "expected '<document start>', but found '<block mapping start>'"), which named no slip
+    and the wrong line. The line is named, with what to write."""
+    path = config_file(tmp_path, text)
+    assert problems(path) == [
+        f"{path}, line {line}: not valid YAML: {key}:{value} has no space after its ':', so "
+        f"YAML reads it as text, not as the key {key}: write {key}: {value}"
     ]
 
 

@@ -148,13 +148,18 @@ def test_two_games_folders_given_are_refused_not_split_between_commands(
 def test_config_given_after_the_command_says_where_it_goes(tmp_path: Path) -> None:
     """The docs give it first (`wtg --config /srv/wtg/wtg.yaml status`); typed after the
     command, as most tools take an option, it was `Error: No such option '--config'.`, as
-    for an option that exists nowhere. It says where it goes, with the command to give."""
+    for an option that exists nowhere. It says where it goes, with the command to give:
+    the line typed, the option put first (it said `wtg --config FILE status ...`, and a
+    GM at 2 a.m. copied FILE)."""
     home_host(tmp_path)
     config = str(tmp_path / "wtg" / "wtg.yaml")
     result = CliRunner().invoke(main, ["status", "--config", config])
     assert result.exit_code == 2
+    assert f"--config goes before the command: `wtg --config {config} status`" in result.stderr
+    result = CliRunner().invoke(main, ["run-turn", "--due", f"--config={config}", "-q"])
+    line = f"--config goes before the command: `wtg --config {config} run-turn --due -q`"
+    assert line in result.stderr  # a cron line's whole command, to give as it is
+    result = CliRunner().invoke(main, ["status", "--config"])  # no value: the option's form
     assert "--config goes before the command: wtg --config FILE status ..." in result.stderr
-    result = CliRunner().invoke(main, ["status", f"--config={config}"])
-    assert "--config goes before the command" in result.stderr
     result = CliRunner().invoke(main, ["status", "--cnofig", config])
     assert result.exit_code == 2 and "--config goes" not in result.stderr

@@ -116,13 +116,17 @@ def test_what_is_not_a_time_is_one_line_saying_what_to_type(
     assert line in result.output, result.output
 
 
-@pytest.mark.parametrize("typed", [("-12",), ("-0.5d",), ("--", "-12", "hours")])
+@pytest.mark.parametrize(
+    "typed",
+    [("-12",), ("-0.5d",), ("--", "-12", "hours"), ("-12h",), ("--again", "-12h"), ("-12hours",)],
+)
 def test_extend_by_a_negative_time_says_it_moves_a_deadline_later_only(
     tmp_path: Path, typed: tuple[str, ...]
 ) -> None:
     """`wtg extend g1 -12` (an earlier deadline) was click's "No such option '-1'"; `-0.5d`
-    was "'-0.5d' is not a time", as if the unit were the slip. Each is refused as below 0,
-    with what brings a deadline earlier (tests/test_extend_undo.py says the rest)."""
+    was "'-0.5d' is not a time", as if the unit were the slip; `-12h` printed the help and
+    exit 0, click reading it as the options -1, -2 and -h. Each is refused as below 0, with
+    what brings a deadline earlier (tests/test_extend_undo.py says the rest)."""
     schedule = make_schedule(2, "18:00", "UTC")
     create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule)
     result = run(tmp_path, "extend", "g1", *typed)

@@ -97,3 +97,27 @@ def test_the_same_game_given_twice_is_not_said_to_be_run_twice(tmp_path: Path) -
         "Error: Got unexpected extra argument (test1): wtg hold takes one GAME_DIR: test1 is "
         f"named twice; give it once, `wtg --config {config[1]} hold test1`"
     )
+
+
+def test_a_game_given_to_a_command_of_every_game_gives_the_command_alone(
+    tmp_path: Path,
+) -> None:
+    """`wtg send test1`, to mail test1's turn at 2 a.m., was told "wtg send takes options
+    only", and the GM was left to wonder how to send one game's mail. `send` (and `remind`,
+    `poll`, `digest`) works on every game at once: it says so, with the command to give,
+    the options typed kept and the game left out. A word that is no game is told as
+    before."""
+    config = host(tmp_path)
+    head = f"wtg --config {config[1]}"
+    assert error(wtg(*config, "send", "-q", "test1")) == (
+        "Error: Got unexpected extra argument (test1): wtg send takes options only: it mails "
+        f"what every game has waiting at once, test1 too: `{head} send -q`"
+    )
+    assert error(wtg(*config, "remind", "test2")).endswith(
+        f"it reminds the players of every game at once, test2 too: `{head} remind`"
+    )
+    assert error(wtg(*config, "send", "test9")) == (
+        "Error: Got unexpected extra argument (test9): wtg send takes options only"
+    )
+    outbox = tmp_path / "games" / ".mail"
+    assert not (outbox / "outbox").exists()  # nothing was queued nor sent

@@ -136,3 +136,30 @@ def test_new_game_says_nothing_of_a_places_zone(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("written", "places"),
+    [
+        ("CEST", "Europe/Amsterdam, Europe/Andorra, Europe/Belgrade"),
+        ("pst", "America/Ensenada, America/Los_Angeles, America/Santa_Isabel"),
+        ("JST", "Asia/Tokyo"),
+    ],
+)
+def test_a_clocks_abbreviation_names_places_not_the_zones_it_is_close_to(
+    written: str, places: str
+) -> None:
+    """`--timezone CEST` (what a Viennese GM's clock says in summer) was answered "did you
+    mean CET or EST?", and EST is five hours behind UTC, a fixed offset of America's east;
+    `PST` was offered EST or MST. The tz database's own abbreviations of the places'
+    clocks name the places to give."""
+    with pytest.raises(ScheduleError) as refused:
+        make_schedule(2, "18:00", written, now=WINTER)
+    assert str(refused.value) == (
+        f"unknown time zone {written!r}: {written.upper()} is what the clocks of some places "
+        f"are called, not a zone: give the zone of your place (e.g. {places}, as Region/City)"
+    )
+    assert "did you mean" not in str(refused.value)
+    with pytest.raises(ScheduleError) as refused:
+        make_schedule(2, "18:00", "cet", now=WINTER)  # a zone but for its case: named
+    assert str(refused.value) == "unknown time zone 'cet' (did you mean CET?)"

@@ -105,3 +105,32 @@ def test_a_renamed_folder_answers_to_its_games_name(tmp_path: Path) -> None:
     code, out, err = wtg(config, "status", "g01")
     assert code == 1
     assert err.startswith(f"wtg: no game 'g01' in the games folder {renamed.parent}")
+
+
+def test_a_copy_given_by_its_name_is_refused_and_nothing_runs_in_it(tmp_path: Path) -> None:
+    """A GM's `cp -r games/g01 games/g01-backup`, then `wtg run-turn g01-backup --now`: the
+    scan skips the copy, but given by its name it was opened as game g01 and its turn run,
+    a turn `wtg send` never mails (it skips the copy), and `wtg status g01-backup` said
+    `wtg send` would mail it. Every command given the copy refuses it, with the `mv` that
+    keeps it as a copy; one kept in a hidden folder is the GM's to look at."""
+    game, copy = copied(tmp_path)
+    config = write_config(tmp_path)
+    said = (
+        f"wtg: {copy} is not used: a copy of {game} (its game.yaml says game: g01). A copy of "
+        "a game is kept outside the games folder, or in a folder whose name starts with '.'; "
+        f"a new game is made with `wtg --config {config} new-game`. `run-turn --due`, `send` "
+        "and `status` skip it, and a turn run in it would reach no player. To keep it as a "
+        f"copy: mv {copy} {copy.parent / '.g01-backup'}\n"
+    )
+    for command in (
+        ["run-turn", "g01-backup", "--now", "--unmailed"],
+        ["status", str(copy)],
+        ["hold", "g01-backup"],
+    ):
+        code, out, err = wtg(config, *command)
+        assert (code, out, err) == (1, "", said), command
+    assert (open_game(game).latest_turn(), open_game(copy).latest_turn()) == (0, 0)
+    assert not (copy / "held.json").exists()
+    kept = copy.rename(copy.parent / ".g01-backup")
+    code, out, _ = wtg(config, "status", str(kept))
+    assert code == 0 and out.startswith("game g01, orders for turn 1")

@@ -125,3 +125,25 @@ def test_an_address_of_no_such_wrapping_names_none() -> None:
     with pytest.raises(ConfigError) as refused:
         parse_player_spec("Me:me@example,org", 1)
     assert "did you mean" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("spec", "hint"),
+    [
+        ("Ann;ann@example.org", "did you mean --player Ann:ann@example.org?"),
+        ("Ann,ann@example.org", "did you mean --player Ann:ann@example.org?"),
+        ("Ann = ann@example.org", "did you mean --player Ann:ann@example.org?"),
+        ("ann@example.org", "the player's name goes first: --player NAME:ann@example.org"),
+    ],
+)
+def test_a_spec_with_its_colon_mistyped_or_its_name_left_out_says_what_to_type(
+    spec: str, hint: str
+) -> None:
+    """`--player 'Ann;ann@example.org'` (the key beside ':') and `--player ann@example.org`
+    (the name left out) were told `expected NAME:EMAIL` and no more, where `Ann
+    <ann@example.org>` named the --player meant."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(spec, 1)
+    assert str(refused.value) == (
+        f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE) ({hint})"
+    )

@@ -175,3 +175,29 @@ def test_now_does_not_go_with_due(tmp_path: Path) -> None:
         "wtg: --due runs all due games of games_dir: give no GAME_DIR, --rerun, --preview, "
         "--force, --now, --unmailed, --just-mailed or --unchanged\n"
     )
+
+
+def test_due_with_a_game_or_neither_says_the_two_commands(tmp_path: Path) -> None:
+    """`wtg --config F run-turn --due g1` at 2 a.m. was told "give no GAME_DIR, --rerun,
+    --preview, ..." (eight options he had not given), and `run-turn` alone "give a GAME_DIR,
+    or --due with --config", his --config given. Each names the two commands meant, his
+    --config in them; nothing runs."""
+    due_in(tmp_path, -1)  # g1, past its deadline: a slip here would run it
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: .\n", encoding="utf-8")
+    head = f"wtg --config {config}"
+    result = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "g1"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: --due runs every game that is due, and takes no game: `{head} run-turn --due` "
+        f"runs them all, `{head} run-turn g1` the game g1 alone\n",
+    )
+    result = CliRunner().invoke(main, ["--config", str(config), "run-turn"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: give the game whose turn to run (`{head} run-turn GAME`), or --due to run "
+        f"every game that is due (`{head} run-turn --due`)\n",
+    )
+    result = CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None}).invoke(main, ["run-turn"])
+    assert result.stderr.endswith("(`wtg --config FILE run-turn --due`)\n")
+    assert open_game(tmp_path / "g1").latest_turn() == 0

@@ -29,6 +29,7 @@ from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
 from wtg.host.configplace import CONFIG_NAME, config_in
 from wtg.host.gamesdir import (
+    copy_of,
     folder_meant,
     folder_problem,
     games_folder_slip,
@@ -537,6 +538,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     # absolute: `.`, the game's own folder, has no games folder above it (`./..` is `.`),
     # and the host's guards and mail are found there
     game = open_game(path.absolute())
+    copy = copy_refused(path, game.config.game)
+    if copy is not None:
+        fail(copy)
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
             f"game {game.config.game} ({path.absolute()}) has no turn 0: its making was cut "
@@ -544,6 +548,24 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             "waiting list: the next `wtg run-turn --due` finishes it)"
         )
     return game
+
+
+def copy_refused(path: Path, game: str) -> str | None:
+    """Why the game folder ``path``, whose game.yaml says ``game: <game>``, is not used: a
+    copy of another folder's game (``wtg.host.gamesdir.copy_of``), which `run-turn --due`,
+    `send` and `status` skip. Given by its name or folder, it was run and filed as that
+    game: a turn run in it reached no player, and `status` said `wtg send` would mail it.
+    None for the game's own folder, and for a copy in a hidden folder, kept so on purpose."""
+    folder = Path(os.path.abspath(path))
+    reason = None if folder.name.startswith(".") else copy_of(folder, game)
+    if reason is None:
+        return None
+    hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
+    return (
+        f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and "
+        f"a turn run in it would reach no player. To keep it as a copy: mv "
+        f"{shlex.quote(str(folder))} {hidden}"
+    )
 
 
 def not_a_game_folder(given: str, path: Path) -> str | None:

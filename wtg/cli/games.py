@@ -687,6 +687,15 @@ def run_turn(
     deadline, while players still owe orders, only with --now. With --log-level or
     --log-file, each game's turn run, held back or failed is logged, a line each."""
     start_logging(log_format, log_level, log_file)
+    if (
+        due
+        and game_dir
+        and not any((rerun, preview_dir, force, now_anyway, unmailed, just_mailed, unchanged))
+    ):  # `run-turn --due g1`: one of the two meant
+        fail(
+            f"--due runs every game that is due, and takes no game: `wtg run-turn --due` runs "
+            f"them all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
+        )
     if due:
         if (
             game_dir
@@ -706,7 +715,11 @@ def run_turn(
     if jobs is not None:
         fail("--jobs goes with --due")
     if not game_dir:
-        fail("give a GAME_DIR, or --due with --config")
+        config = "" if known_games_dir(ctx) is not None else " --config FILE"
+        fail(
+            "give the game whose turn to run (`wtg run-turn GAME`), or --due to run every "
+            f"game that is due (`wtg{config} run-turn --due`)"
+        )
     if unchanged and not rerun:
         fail("--unchanged goes with --rerun: it runs the last turn again though nothing changed")
     game = open_or_fail(ctx, game_dir)

@@ -4,6 +4,7 @@ wtg.mail.outgoing.notices (telling the players)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from datetime import datetime, timezone
@@ -197,7 +198,26 @@ def _is_time(text: str) -> bool:
     return True
 
 
-@click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
+NEGATIVE_TIME = re.compile(r"-\d[\d.]*\s*[A-Za-z ]*")
+"""A time written with a minus (``-5h``, ``-1.5d``), which click reads as short options."""
+EXTEND_FLAGS = ("--undo", "--again", "-h", "--help")
+
+
+class TimesNotOptions(click.Command):
+    """`wtg extend g1 -5h`: click read ``-5h`` as the short options ``-5`` and ``-h``, and
+    printed the help, exit 0, with no word of the slip (``-12`` alone was HOURS already:
+    ``ignore_unknown_options``). A negative time is taken as HOURS, which the move refuses
+    saying why and what runs the turn now: the flags are put first and every other word
+    after ``--``, in the order given."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if any(NEGATIVE_TIME.fullmatch(word) for word in args) and "--" not in args:
+            flags = [word for word in args if word in EXTEND_FLAGS]
+            args = [*flags, "--", *(word for word in args if word not in EXTEND_FLAGS)]
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=TimesNotOptions, context_settings={"ignore_unknown_options": True})
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("words", nargs=-1, metavar="HOURS")
 @click.option(

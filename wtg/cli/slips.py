@@ -35,11 +35,29 @@ def option_slip(group: click.Group, exc: click.NoSuchOption, args: list[str]) ->
     takes = {n: p.metavar for p in group.params if p.metavar for n in p.opts}
     if exc.option_name not in takes:
         return _one_dash(exc, args) or _option_meant(exc) or _others_option(group, exc) or exc
-    return click.UsageError(
-        f"{exc.option_name} goes before the command: wtg {exc.option_name} "
-        f"{takes[exc.option_name]} {sub} ...",
-        exc.ctx,
-    )
+    moved = _moved_first(exc.option_name, args)
+    line = f"`{moved}`" if moved else f"wtg {exc.option_name} {takes[exc.option_name]} {sub} ..."
+    return click.UsageError(f"{exc.option_name} goes before the command: {line}", exc.ctx)
+
+
+def _moved_first(option: str, args: list[str]) -> str | None:
+    """The command line ``args`` (the words after `wtg`) with the group's ``option`` and its
+    value, given after the command, put first: the line to give, whole (a cron line's
+    `wtg run-turn --due --config /srv/wtg/wtg.yaml` is told `wtg --config /srv/wtg/wtg.yaml
+    run-turn --due`, where it was told `wtg --config FILE run-turn ...`). None when the
+    option has no value after it (or an option's name for one)."""
+    for at, word in enumerate(args):
+        if word.startswith(f"{option}="):
+            value, taken = word.partition("=")[2], 1
+        elif word == option and at + 1 < len(args):
+            value, taken = args[at + 1], 2
+        else:
+            continue
+        if not value or value.startswith("-"):
+            return None
+        rest = args[:at] + args[at + taken :]
+        return shlex.join(["wtg", option, value, *rest])
+    return None
 
 
 def words_slip(
@@ -195,7 +213,7 @@ def _extra_words(
     )
     game = ctx.params.get("game_dir")
     if not isinstance(game, str):
-        return click.UsageError(said, ctx)
+        return _every_game(exc, said, games_folder) or click.UsageError(said, ctx)
     games = games_folder()
     named = _host_games(games, found["words"].split())
     if not named:
@@ -216,6 +234,35 @@ def _extra_words(
     times = "twice" if len(each) == 2 else "once for each"
     return click.UsageError(
         f"{said}: one game a time, so give it {times}, `{'`, then `'.join(each)}`", ctx
+    )
+
+
+EVERY_GAME = {
+    "send": "mails what every game has waiting",
+    "remind": "reminds the players of every game",
+    "poll": "files the mail of every game",
+    "digest": "tells of every game",
+}
+"""The commands that take no game, for they work on every game of the host at once."""
+
+
+def _every_game(
+    exc: click.UsageError, said: str, games_folder: Callable[[], Path | None]
+) -> click.UsageError | None:
+    """A game given to a command of every game (`wtg send g1`, to mail g1's turn): that
+    the command works on them all, and the command to give, the game left out; None when
+    no word given too many names a game of the host."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    what = EVERY_GAME.get(ctx.info_name or "") if ctx is not None else None
+    if ctx is None or found is None or what is None:
+        return None
+    named = _host_games(games_folder(), found["words"].split())
+    if not named:
+        return None
+    typed = [w for w in [ctx.info_name or "", *ctx.meta.get(COMMAND_WORDS, [])] if w not in named]
+    return click.UsageError(
+        f"{said}: it {what} at once, {named[0]} too: `wtg {shlex.join(typed)}`", ctx
     )
 
 

@@ -124,3 +124,30 @@ def fixed_zone_warning(zone: str, now: datetime, where: str = GAME_YAML) -> str 
         "follow summer time, so the deadlines move an hour against the players' clocks when "
         f"theirs change: give {_a_place(offset, now)} {where}"
     )
+
+
+def abbreviation_meant(zone: str) -> str | None:
+    """What a zone written as its clocks' abbreviation (``CEST``, ``PST``, ``BST``, which
+    the tz database does not know as zones) means, and what to give instead; None when
+    ``zone`` is no place's abbreviation. The abbreviations are the tz database's own, of
+    each place's winter and summer: close spellings among the zones (``CEST``: CET or EST,
+    ``PST``: EST or MST) would have been offered, and either is a zone of other clocks."""
+    wanted = zone.strip().upper()
+    zones = available_timezones()
+    if not wanted.isalpha() or wanted in {name.upper() for name in zones}:
+        return None  # `utc`, `cet`: a zone but for its case, which `zone_meant` names
+    places = [
+        name
+        for name in sorted(zones)
+        if name.split("/")[0] in _REGIONS
+        and wanted in {ZoneInfo(name).tzname(moment) for moment in (_WINTER, _SUMMER)}
+    ]
+    if not places:
+        return None
+    regions = [name.split("/")[0] for name in places]
+    places.sort(key=lambda name: -regions.count(name.split("/")[0]))  # stable: by name too
+    shown = ", ".join(places[:PLACES_SHOWN])
+    return (
+        f"{wanted} is what the clocks of some places are called, not a zone: give the zone "
+        f"of your place (e.g. {shown}, as Region/City)"
+    )

@@ -253,6 +253,8 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     if len(parts) not in (2, 3) or not parts[0].strip():
         meant = _spec_meant(spec) if len(parts) == 1 else None
         hint = f" (did you mean --player {shlex.quote(meant)}?)" if meant else ""
+        if len(parts) == 1 and not meant and _an_address(spec.strip()):  # `ann@example.org`
+            hint = f" (the player's name goes first: --player NAME:{spec.strip()})"
         raise ConfigError(f"--player {_cut(spec)}: expected NAME:EMAIL (or NAME:EMAIL:CODE){hint}")
     name = parts[0].strip()
     try:
@@ -275,11 +277,20 @@ def _spec_meant(spec: str) -> str | None:
     <ann@example.org>``, copied from a From; ``Ann ann@example.org``); None when ``spec``
     is not one."""
     name, address = email.utils.parseaddr(spec)
-    if not name.strip() and " " in spec.strip():
+    glued = re.fullmatch(r"([^;,=@]+)[;,=]\s*([^;,=\s]+@[^;,=\s]+)", spec.strip())
+    if glued is not None:  # `Ann;ann@example.org`: the ':' typed as the key beside it
+        name, address = glued.groups()
+    elif not name.strip() and " " in spec.strip():
         name, _, address = spec.strip().rpartition(" ")
     if not name.strip() or "@" not in address or " " in address:
         return None
     return f"{name.strip()}:{address}"
+
+
+def _an_address(text: str) -> bool:
+    """Whether ``text`` is an address alone (``ann@example.org``), as a slip for
+    ``NAME:EMAIL`` that left out the name."""
+    return re.fullmatch(r"[^\s@:<>]+@[^\s@:<>]+\.[^\s@:<>]+", text) is not None
 
 
 def check_game_name(name: str) -> None:

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from wtg.core.errors import UsageError
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
-from wtg.game.fixedzones import written_meant
+from wtg.game.fixedzones import abbreviation_meant, written_meant
 from wtg.text.closename import close_names, either
 
 _AT = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -151,6 +151,9 @@ def make_schedule(
         offset = written_meant(zone, now or datetime.now(timezone.utc))
         if offset is not None:  # UTC-5: never Etc/GMT-5, five hours AHEAD of UTC
             raise ScheduleError(f"unknown time zone {zone!r}: {offset}") from None
+        called = abbreviation_meant(zone)
+        if called is not None:  # CEST, PST: never CET or EST, the zones of other clocks
+            raise ScheduleError(f"unknown time zone {zone!r}: {called}") from None
         meant = zone_meant(zone)
         hint = f"did you mean {either(meant)}?" if meant else "e.g. Europe/Vienna, UTC"
         raise ScheduleError(f"unknown time zone {zone!r} ({hint})") from None

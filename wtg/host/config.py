@@ -22,6 +22,7 @@ dkim: {domain: example.org, selector: wtg2026, key_file: wtg2026.example.org.dki
 from __future__ import annotations
 
 import os
+import re
 import ssl
 from collections.abc import Mapping
 from pathlib import Path
@@ -347,12 +348,21 @@ def problem(error: Any, locate: Locator) -> str:
     meant = sender_meant(given) if path[-1:] == ("from",) and isinstance(given, str) else None
     if meant is not None:  # a From without its brackets, with a sentence's dot
         found += f' (did you mean from: "{meant}"?)'
+    if kind == "literal_error" and isinstance(given, str):  # `transport: maildri`, `IMAP`
+        words = close_names(given, _literals(error))
+        found += f" (did you mean {path[-1]}: {either(words)}?)" if words else ""
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
         wanted = {"int": (int,), "float": (int, float)}.get(kind.split("_")[0])  # a bool says so
         found += unquoted_hint(error["input"], path[-1], wanted) if wanted else ""
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
+
+
+def _literals(error: Any) -> list[str]:
+    """The words a key of a few takes, as pydantic's literal error lists them (``'imap' or
+    'maildir'``)."""
+    return re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
 
 
 def _sections_of(key: str) -> list[str]:

@@ -58,7 +58,10 @@ def read_lined_yaml(text: str) -> LinedYaml:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 0
         said = f"not valid YAML: {exc.problem or exc.context}"
-        if "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
+        glued = _key_glued(text.splitlines(), mark.line if mark is not None else -1)
+        if glued is not None:  # `games_dir:games`: PyYAML blames a line after it, in its words
+            line, said = glued
+        elif "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
             said += " (a tab: YAML indents with spaces only: put spaces in its place)"
         elif _comment_in_braces(text, exc):
             said += (
@@ -73,6 +76,27 @@ def read_lined_yaml(text: str) -> LinedYaml:
         raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError:
         raise YamlLinesError(0, "nested too deeply for a config") from None
+
+
+GLUED = re.compile(r"([A-Za-z_][\w-]*):([^\s:/][^#]*?)\s*(?:\s#.*)?")
+"""A line that is a key and its value with no space between them (``games_dir:games``):
+YAML reads it as one word of text."""
+
+
+def _key_glued(lines: list[str], at: int) -> tuple[int, str] | None:
+    """The line (1-based) and the words for the last line up to ``at`` (0-based, the line
+    PyYAML stopped at) that is a key with its value glued to its ':' (``transport:maildir``,
+    a space left out at 2 a.m.): YAML reads it as text, and stops on a line after it with
+    "could not find expected ':'" or "expected '<document start>'". None when no line is."""
+    for index in range(min(at, len(lines) - 1), -1, -1):
+        found = GLUED.fullmatch(lines[index].strip())
+        if found is not None:
+            key, value = found.groups()
+            return index + 1, (
+                f"not valid YAML: {key}:{value} has no space after its ':', so YAML reads it "
+                f"as text, not as the key {key}: write {key}: {value}"
+            )
+    return None
 
 
 def _comment_in_braces(text: str, exc: yaml.MarkedYAMLError) -> bool:
