@@ -77,7 +77,6 @@ def environment() -> jinja2.Environment:
             "tenths": lambda n: f"{n / 10:.1f}",
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
-            "inert": lambda text, tag: inert_lines(text, str(tag)),
             "press_lines": press_lines,
             "unlinked": unlinked,
             "column": column,
