@@ -40,8 +40,8 @@ def test_status_warns_of_an_address_edited_into_no_address(
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("email: bob@example.org", f"email: '{edited}'"), "utf-8")
     warning = (
-        f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: `wtg "
-        f"send` would set his mail aside; correct it in game.yaml{hint}"
+        f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: wtg "
+        f"send would set his mail aside; correct it in game.yaml{hint}"
     )
     for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
         shown = wtg(*args)

@@ -633,7 +633,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for key in withdrawing(games_dir / SPOOL):
         tell(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
-            "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
+            "cut short: wtg send holds its mails back; give `wtg announce --withdraw` again"
         )
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
         left = int(trouble.get("waiting", 0))
@@ -867,7 +867,7 @@ def warn_of_addresses(config: GameConfig) -> None:
             tell(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
-                    f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
+                    f"{entry.email!r} is not one e-mail address: wtg send would set his mail "
                     f"aside; correct it in game.yaml{hint}"
                 ),
                 err=True,
