@@ -82,6 +82,7 @@ from wtg.mail.spool.journal import (
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
+from wtg.text.prose import with_path
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
@@ -455,8 +456,9 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
             'header named); `wtg orders GAME_DIR FILE` files one (docs/gm.md, "Orders set '
             'aside"):'
         )
-    for item in items[:SHOWN]:
-        say(f"  {item.game} player {item.seat}: {item.why}; kept in {item.archive}")
+    for item in items[:SHOWN]:  # the path whole on a line of its own: it is copied
+        for line in with_path(f"{item.game} player {item.seat}: {item.why}; kept in", item.archive):
+            say(line)
     if len(items) > SHOWN:
         tell(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 

@@ -22,7 +22,7 @@ from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
-from wtg.text.prose import WIDTH, packed, sentences_wrapped, wrapped
+from wtg.text.prose import WIDTH, packed, sentences_wrapped, with_path, wrapped
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -87,6 +87,7 @@ def environment() -> jinja2.Environment:
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,
             "packed": packed,
+            "with_path": with_path,
             "name_quoted": name_quoted,
         },
     )

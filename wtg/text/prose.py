@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtg.core.textwidth import char_widths, text_width
+from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -150,3 +150,14 @@ def packed(
         else:
             lines.append(indent + piece)
     return "\n".join(lines)
+
+
+def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
+    """An item of a list the GM reads, in a terminal (`wtg status`) or the digest: ``text``
+    (what a mail or its header said, every run of blanks and line breaks one space) broken
+    at its blanks to ``width`` columns, its first line indented two spaces and the others
+    four; a word wider than a line (a header's value without blanks) is cut between its
+    characters, being read, not copied. Then ``path``, whole on a line of its own indented
+    four, to be copied: on one line with a reason of 200 characters it reached 320."""
+    pieces = wrapped_to_columns(" ".join(text.split()), width - 4)
+    return [f"  {pieces[0]}", *(f"    {piece}" for piece in pieces[1:]), f"    {path}"]

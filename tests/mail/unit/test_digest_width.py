@@ -4,6 +4,11 @@ wrapped mid-word by a client that hard-wraps)."""
 
 from __future__ import annotations
 
+import pytest
+
+from wtg.core.textwidth import text_width
+from wtg.game.gameconfig import GAME_NAME_MAX_LENGTH
+from wtg.mail.incoming.setaside import WHY_SHOWN
 from wtg.mail.outgoing.digest import Digest, Failing, Missing, Overdue, TurnRun
 from wtg.mail.outgoing.failedmail import Listed
 from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
@@ -129,3 +134,31 @@ def test_a_quarantined_mail_s_path_and_reason_keep_to_78_columns() -> None:
     held = text.split("drops it):\n", 1)[1].split("\n\n", 1)[0]
     assert held.splitlines() == ["  maildir:1796.M12Q132  game g7", f"    {archive}"]
     assert max(len(row) for row in text.splitlines()) <= 78
+
+
+# A mail set aside was one line: the game, the seat, the header that made the mail look
+# automatic (up to WHY_SHOWN, 200 characters) and the kept mail's path, some 320 columns.
+# The header goes to 78 columns at its words (a value without blanks cut between its
+# characters, by the columns they fill), the path whole on a line of its own, to copy.
+GAME = "wok4-" + "k" * (GAME_NAME_MAX_LENGTH - 5)
+SEAT = "10 " + "Bartholomew-Annabelle " * 2  # 44 characters of a 40-character name and more
+ARCHIVE = f"/srv/wtg/games/.mail/archive/2026-12/maildir-1796453191.M1258P191Q132.{'x' * 60}.eml"
+LONGEST = (
+    ("List-Id: " + "n" * (WHY_SHOWN - 9)),  # one word of 191 characters
+    ("Precedence: " + "bulk junk list " * 20)[:WHY_SHOWN],  # many words
+    ("Auto-Submitted: " + "\u5c71" * (WHY_SHOWN - 16)),  # 184 letters of two columns each
+)
+
+
+@pytest.mark.parametrize("why", LONGEST)
+def test_a_mail_set_aside_with_the_longest_header_keeps_to_78_columns(why: str) -> None:
+    item = SetAside(key="k", game=GAME, seat=SEAT, why=why, archive=ARCHIVE, at=1.0)
+    text = Digest(since="x", until="y", set_aside=(item,)).text()
+    part = text.split('"Orders set aside"):\n', 1)[1].split("\n\n", 1)[0].splitlines()
+    assert part[-1] == f"    {ARCHIVE}"  # whole, copied as it is
+    assert [line for line in part[:-1] if text_width(line) > 78] == []
+    assert part[0].startswith(f"  {GAME} player 10")
+    assert all(line.startswith("    ") for line in part[1:])
+    said = "".join(line.strip() for line in part[:-1])  # every character of it, in order
+    assert said.replace(" ", "") == f"{GAME}player{SEAT}:{why};keptin".replace(" ", "")
+    assert len(part) >= 4  # the 200 characters broken, not cut away
