@@ -124,10 +124,11 @@ def test_the_gms_terminal_gets_no_control_sequence_from_mail(tmp_path: Path) -> 
     journal.quarantined("k1", f"wok4-1{TITLE}", "archive/k1.eml", f"boom{CLIPBOARD}!", 1.0)
     journal.commit()
     journal.close()
-    listed = gm(config, "quarantine")
-    assert "k1  game wok4-1  archive/k1.eml: boom!" in listed and clean(listed)
-    status = gm(config, "status", "wok4-1")
-    assert "archive/k1.eml: boom!" in status and clean(status)
+    listed = gm(config, "quarantine")  # the name as sent, escaped: no game of this host
+    assert "k1  game 'wok4-1\\x1b]0;you have been owned\\x1b\\\\'  archive/k1.eml: boom!" in listed
+    assert clean(listed)
+    status = gm(config, "status")
+    assert "  archive/k1.eml\n    boom!\n" in status and clean(status)
 
     site = tmp_path / "site"
     gm(config, "site", str(site), "--games-dir", str(tmp_path / "games"))

@@ -82,7 +82,7 @@ from wtg.mail.spool.journal import (
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
-from wtg.text.prose import with_path
+from wtg.text.prose import path_then, with_path
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
@@ -416,8 +416,9 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     if kept:
         total = len(kept) + sum(not_listed.values())
         tell(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
-    for item in kept[::-1][:SHOWN]:
-        say(f"  {item.archive}: {item.reason}")
+    for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
+        for line in path_then(item.archive, item.reason):
+            say(line)
     if len(kept) > SHOWN:
         tell(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)

@@ -161,3 +161,11 @@ def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
     four, to be copied: on one line with a reason of 200 characters it reached 320."""
     pieces = wrapped_to_columns(" ".join(text.split()), width - 4)
     return [f"  {pieces[0]}", *(f"    {piece}" for piece in pieces[1:]), f"    {path}"]
+
+
+def path_then(path: str, text: str, width: int = WIDTH) -> list[str]:
+    """``path`` whole on a line of its own indented two spaces, to be copied, then ``text``
+    under it (what a mail's handling said: up to 300 characters) broken as ``with_path``
+    breaks it, each line indented four."""
+    pieces = wrapped_to_columns(" ".join(text.split()), width - 4)
+    return [f"  {path}", *(f"    {piece}" for piece in pieces)]
