@@ -80,7 +80,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     assert [(u["key"], u["outcome"]) for u in listing["not_answered"]] == [(key, outcome)]
     digest = wtg(config, "digest")
     assert "Mail not answered (1): a limit held its answer back" in digest
-    assert f"  {key}: {outcome}" in digest
+    assert f"  {key}: {outcome}" in digest.replace("\n    ", " ")  # broken to 78 columns
 
 
 def test_the_journal_never_says_answered_for_a_code_that_was_not_mailed(tmp_path: Path) -> None:

@@ -152,6 +152,19 @@ def packed(
     return "\n".join(lines)
 
 
+def listed(text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH) -> str:
+    """``{{ line | listed }}``: an item of a list the GM reads, in a terminal or the digest
+    (a server's refusal, a mail's outcome, a folder and why it cannot be read, a sender's
+    address), on lines of at most ``width`` columns: ``text`` (every run of blanks and line
+    breaks one space: no line of it reads as one of wtg's) broken at its blanks, its first
+    line begun with ``first`` and the others with ``rest``; a word wider than a line (an
+    address, a header's value without blanks) is cut between its characters, being read,
+    not copied (a path to copy goes on a line of its own: ``with_path``)."""
+    room = width - max(len(first), len(rest))
+    pieces = wrapped_to_columns(" ".join(text.split()), room)
+    return "\n".join([f"{first}{pieces[0]}", *(f"{rest}{piece}" for piece in pieces[1:])])
+
+
 def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
     """An item of a list the GM reads, in a terminal (`wtg status`) or the digest: ``text``
     (what a mail or its header said, every run of blanks and line breaks one space) broken
@@ -159,13 +172,11 @@ def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
     four; a word wider than a line (a header's value without blanks) is cut between its
     characters, being read, not copied. Then ``path``, whole on a line of its own indented
     four, to be copied: on one line with a reason of 200 characters it reached 320."""
-    pieces = wrapped_to_columns(" ".join(text.split()), width - 4)
-    return [f"  {pieces[0]}", *(f"    {piece}" for piece in pieces[1:]), f"    {path}"]
+    return [*listed(text, width=width).split("\n"), f"    {path}"]
 
 
 def path_then(path: str, text: str, width: int = WIDTH) -> list[str]:
     """``path`` whole on a line of its own indented two spaces, to be copied, then ``text``
     under it (what a mail's handling said: up to 300 characters) broken as ``with_path``
     breaks it, each line indented four."""
-    pieces = wrapped_to_columns(" ".join(text.split()), width - 4)
-    return [f"  {path}", *(f"    {piece}" for piece in pieces)]
+    return [f"  {path}", *listed(text, "    ", width=width).split("\n")]

@@ -162,3 +162,31 @@ def test_a_mail_set_aside_with_the_longest_header_keeps_to_78_columns(why: str) 
     said = "".join(line.strip() for line in part[:-1])  # every character of it, in order
     assert said.replace(" ", "") == f"{GAME}player{SEAT}:{why};keptin".replace(" ", "")
     assert len(part) >= 4  # the 200 characters broken, not cut away
+
+
+def test_what_a_server_or_a_stranger_wrote_keeps_to_78_columns_in_the_digest() -> None:
+    """A server's refusal (a line of hundreds of characters, some without a blank), a mail's
+    outcome, a flood's sender (an address of 254 characters) and a quarantined mail's reason
+    were printed on one line each, as long as they came: each is broken to 78 columns now,
+    the paths to copy whole on lines of their own, and a line break in them no line of its
+    own (it read as one of the digest's)."""
+    sender = "f" * 64 + "@" + ("d" * 60 + ".") * 3 + "example"
+    error = "550-5.1.1 " + "x" * 120 + "\n550 5.1.1 FAKE: Nothing to report: all is well " * 4
+    reason = "ValueError: " + "y" * 150 + " and more words " * 10
+    mail = Quarantined(key="imap:7:10", game="g1", archive=ARCHIVE, reason=reason, at=1.0)
+    digest = Digest(
+        since="x",
+        until="y",
+        quarantine=(mail,),
+        quarantine_not_listed=((sender, 4),),
+        unanswered=(Unanswered(key="imap:7:11", outcome=f"reply limit {reason}", at=1.0),),
+        unanswered_not_listed=((sender, 3),),
+        flood_not_kept=(FloodCount(sender=sender, day="2026-12-01", dropped=9, at=1.0),),
+        refused=(Listed(name="m1", to=sender, subject="g1 turn 3", error=error),),
+    )
+    lines = digest.text().splitlines()
+    assert [line for line in lines if text_width(line) > 78 and line != f"    {ARCHIVE}"] == []
+    assert f"    {ARCHIVE}" in lines
+    assert not [line for line in lines if line.startswith("550") or "FAKE" in line[:8]]
+    words = " ".join(" ".join(lines).split())
+    assert "550 5.1.1 FAKE: Nothing to report: all is well 550 5.1.1 FAKE" in words
