@@ -25,7 +25,7 @@ from wtg.cli.common import (
 from wtg.cli.completion import game_names
 from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
+from wtg.core.printable import printable, visible
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
@@ -936,7 +936,8 @@ def quarantine(
             meant = keys_meant(unknown[0], others) if len(unknown) == 1 else ""
             meant = f"; {meant}" if meant else ""
             fail(
-                f"no mail {', '.join(unknown)} is quarantined or held: nothing dropped{meant} "
+                f"no mail {', '.join(map(visible, unknown))} is quarantined or held: nothing "
+                f"dropped{meant} "
                 "(`wtg quarantine` lists the keys)"
             )
     if keys or forget_all:
