@@ -146,7 +146,9 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     assert Path(item.archive).is_file()
     listed = wtg(world, "quarantine")
     assert listed.exit_code == 0, listed.output
-    assert listed.stdout.startswith(f"{key}  HELD  game g1  {item.archive}: the form names")
+    assert listed.stdout.startswith(
+        f"{key}  HELD  game g1\n    {item.archive}\n      the form names"
+    )
     status = wtg(world, "status")
     # g1 is back in the games folder: the line said g1 was a game this host does not know,
     # while the line above it listed g1, and `wtg status g1` said nothing of its orders
@@ -319,7 +321,7 @@ def test_a_game_name_with_an_invisible_character_is_shown_with_it(tmp_path: Path
     digest = make_digest(world.gm.games_dir, NOW).text()
     assert f"  {key}  game 'g1\\u3164'\n" in digest
     listed = wtg(world, "quarantine").stdout
-    assert listed.startswith(f"{key}  HELD  game 'g1\\u3164'  ")
+    assert listed.startswith(f"{key}  HELD  game 'g1\\u3164'\n")
     (answer,) = world.outbox().values()
     said = body_of(answer)
     assert "names game g1\\u3164, which is not a game of this host" in said, said
@@ -346,7 +348,7 @@ def test_a_control_character_in_a_held_name_is_shown_escaped_beside_the_reason(
     assert f"1 mail held: it names a game this host does not know ({shown})" in status
     assert "HELD MAIL: 1 mail held names g1" not in status
     listed = wtg(world, "quarantine").stdout
-    assert listed.startswith(f"{key}  HELD  game {shown}  ")
+    assert listed.startswith(f"{key}  HELD  game {shown}\n")
     assert f"{shown}, which is no game" in listed
     digest = make_digest(world.gm.games_dir, NOW).text()
     assert f"  {key}  game {shown}\n" in digest

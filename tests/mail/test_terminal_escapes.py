@@ -125,7 +125,8 @@ def test_the_gms_terminal_gets_no_control_sequence_from_mail(tmp_path: Path) -> 
     journal.commit()
     journal.close()
     listed = gm(config, "quarantine")  # the name as sent, escaped: no game of this host
-    assert "k1  game 'wok4-1\\x1b]0;you have been owned\\x1b\\\\'  archive/k1.eml: boom!" in listed
+    shown = "k1  game 'wok4-1\\x1b]0;you have been owned\\x1b\\\\'\n    archive/k1.eml\n      boom!"
+    assert shown in listed
     assert clean(listed)
     status = gm(config, "status")
     assert "  archive/k1.eml\n    boom!\n" in status and clean(status)

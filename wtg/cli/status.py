@@ -23,7 +23,7 @@ from wtg.cli.common import (
     say,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import carrying_given, tell
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
 from wtg.core.ruleset import KeepsOptions, OptionValue
@@ -82,7 +82,7 @@ from wtg.mail.spool.journal import (
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
-from wtg.text.prose import path_then, with_path
+from wtg.text.prose import WIDTH, listed, path_then, with_path
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
@@ -417,7 +417,7 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
         total = len(kept) + sum(not_listed.values())
         tell(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
-        for line in path_then(item.archive, item.reason):
+        for line in path_then(item.archive, carrying_given(item.reason)):
             say(line)
     if len(kept) > SHOWN:
         tell(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
@@ -953,8 +953,10 @@ def quarantine(
     over = held_over(spool)
     if not (kept or held or under_way or over):
         tell("no mail quarantined or held")
-    for item in kept:
-        say(f"{item.key}  game {name_quoted(item.game)}  {item.archive}: {item.reason}")
+    for item in kept:  # the key and game, the path whole on its own line, the reason under it
+        say(f"{item.key}  game {name_quoted(item.game)}")
+        for line in path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2):
+            say(f"  {line}")
     for sender, left in kept_over.items():  # the newest of an address are listed
         say(
             f"{_more(left)} quarantined from {sender or '(no address read)'} not "
@@ -963,9 +965,10 @@ def quarantine(
         )
     folders = scan_games(games_dir).folders if held else ()
     for item in held:
-        meant = _meant(item, folders)
-        game = name_quoted(item.game)
-        say(f"{item.key}  HELD  game {game}  {item.archive}: {item.reason}{meant}")
+        say(f"{item.key}  HELD  game {name_quoted(item.game)}")
+        shown = path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2)
+        for line in [*shown, *_meant(item, folders)]:
+            say(f"  {line}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
             f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
@@ -977,21 +980,21 @@ def quarantine(
         tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
 
 
-def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
-    """What a held mail's line adds when the game it names is close to a game of the host
+def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
+    """What a held mail's lines add when the game it names is close to a game of the host
     (``GAME: g33`` for ``g3``): that game, and the command that files the mail into it
-    (``wtg orders`` takes a form of another game when its code is that game's player's)."""
+    (``wtg orders`` takes a form of another game when its code is that game's player's),
+    each command whole on a line of its own (it is copied), indented as the reason."""
     if not item.game:
-        return ""
+        return []
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
     if not meant:
-        return ""
-    files = "; ".join(f"`wtg orders {named[name]} {item.archive}`" for name in meant)
-    return (
-        f" -- did you mean {either(meant)}? {files} files it there when its code is that "
-        "game's player's"
-    )
+        return []
+    files = [f"    `wtg orders {named[name]} {item.archive}`" for name in meant]
+    these = "this files it there" if len(meant) == 1 else "each of these files it there"
+    said = f"-- did you mean {either(meant)}? {these} when its code is that game's player's:"
+    return [*listed(said, "    ", "    ", WIDTH - 2).split("\n"), *files]
 
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
