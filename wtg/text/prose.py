@@ -159,10 +159,26 @@ def listed(text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH)
     breaks one space: no line of it reads as one of wtg's) broken at its blanks, its first
     line begun with ``first`` and the others with ``rest``; a word wider than a line (an
     address, a header's value without blanks) is cut between its characters, being read,
-    not copied (a path to copy goes on a line of its own: ``with_path``)."""
+    not copied, but a path (a word with a ``/``: the --config of a command named) is kept
+    whole on a line of its own, to be copied (so is the path ``with_path`` adds)."""
     room = width - max(len(first), len(rest))
-    pieces = wrapped_to_columns(" ".join(text.split()), room)
+    pieces = _pieces(" ".join(text.split()), room)
     return "\n".join([f"{first}{pieces[0]}", *(f"{rest}{piece}" for piece in pieces[1:])])
+
+
+def _pieces(text: str, room: int) -> list[str]:
+    """``text`` broken to ``room`` columns (``wrapped_to_columns``), each path wider than
+    that whole on a line of its own."""
+    pieces: list[str] = []
+    held: list[str] = []
+    for word in text.split(" "):
+        if "/" in word and text_width(word) > room:
+            pieces += wrapped_to_columns(" ".join(held), room) if held else []
+            pieces.append(word)
+            held = []
+        else:
+            held.append(word)
+    return pieces + wrapped_to_columns(" ".join(held), room) if held or not pieces else pieces
 
 
 def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
