@@ -221,5 +221,5 @@ def test_status_breaks_the_longest_header_set_aside_and_keeps_the_path_whole(
     shown = said[at:]
     assert shown[-1] == f"    {archive}" and len(shown) == 5, shown
     assert [line for line in shown[:-1] if len(line) > 78] == []
-    said = "".join(line.strip() for line in shown[:-1]).replace(" ", "")
-    assert said == f"g1player2Bartholomew:{why};keptin".replace(" ", "")  # all, in order
+    joined = "".join(line.strip() for line in shown[:-1]).replace(" ", "")
+    assert joined == f"g1player2Bartholomew:{why};keptin".replace(" ", "")  # all, in order
