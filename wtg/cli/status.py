@@ -796,8 +796,8 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         f"{FLOOD_DAY_FIRST} and the newest {FLOOD_DAY_NEWEST}), the others counted (docs/gm.md, "
         '"A flood"):'
     )
-    for count in counts[:SHOWN]:
-        say(f"  {count.sender} on {count.day}: {count.dropped} not kept")
+    for count in counts[:SHOWN]:  # an address may be 254 characters: broken to 78
+        say(listed(f"{count.sender} on {count.day}: {count.dropped} not kept"))
     if len(counts) > SHOWN:
         tell(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
@@ -812,8 +812,8 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
             f"{counted(len(mails), 'mail')} not answered in the last 24 hours (a limit held the "
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
-    for item in mails[::-1][:SHOWN]:
-        tell(f"  {item.key}: {item.outcome}")
+    for item in mails[::-1][:SHOWN]:  # an outcome quotes the mail's commands: broken to 78
+        tell(listed(carrying_given(f"{item.key}: {item.outcome}")))
     if len(mails) > SHOWN:
         tell(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
