@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.test_gm_controls import make, queued, run
+from tests.test_gm_controls import head, make, queued, run
 
 
 def sent(root: Path) -> list[str]:
@@ -94,6 +94,10 @@ def test_a_taking_back_cut_short_holds_its_mails_back_until_finished(tmp_path: P
     assert sent(tmp_path) == [] and len(queued(tmp_path, "announce-")) == 3
     said = run(tmp_path, "status").stdout
     assert f"CUT SHORT: the taking back of announcement {key} " in said
+    # the program named as such: backquoted, it carried the --config given, as a command
+    given = head(tmp_path)
+    assert ": wtg send holds its mails back; give " in said
+    assert f"give `{given} announce --withdraw` again" in said
     listing = json.loads(run(tmp_path, "status", "--json").stdout)
     assert listing["announcements_withdrawing"] == [key]
     run(tmp_path, "announce", "g1", "Right.")  # a newer one: the one cut short is finished

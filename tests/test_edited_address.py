@@ -57,8 +57,8 @@ def test_status_warns_of_an_address_edited_into_no_address(
     tmp_path: Path, edited: str, hint: str
 ) -> None:
     warning = (
-        f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: `wtg "
-        f"send` would set his mail aside; correct it in game.yaml{hint}"
+        f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: wtg "
+        f"send would set his mail aside; correct it in game.yaml{hint}"
     )
     warned(tmp_path, edited, warning)
 

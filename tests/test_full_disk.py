@@ -238,9 +238,10 @@ def test_status_reads_a_read_only_games_folder_and_says_it_is(disk: Path) -> Non
     assert text[0] == "game g1, orders for turn 1, deadline none", text
     assert text[1] == line.replace(str(games), str(games / "g1"))
     assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
-    assert text[-2:] == [
+    assert text[-3:] == [
         "1 mail quarantined (the poll could not handle them):",
-        "  archive/q1: a form no one could read",
+        "  archive/q1",
+        "    a form no one could read",
     ]
     assert listing.exit_code == 0, listing.output
     assert listing.stdout.splitlines()[0] == line
@@ -279,9 +280,10 @@ def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -
     assert text[1].startswith(f"DISK FULL: {full(games / 'g1')}"), text[1]
     assert text[1].endswith("make room on it: no poll, turn or mail runs until then"), text[1]
     assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
-    assert text[-2:] == [
+    assert text[-3:] == [
         "1 mail quarantined (the poll could not handle them):",
-        "  archive/q1: a form no one could read",
+        "  archive/q1",
+        "    a form no one could read",
     ]
     assert listing.exit_code == 0, listing.output
     assert listing.stdout.splitlines()[0].startswith(f"DISK FULL: {full(games)}")

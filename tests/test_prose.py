@@ -8,7 +8,7 @@ import textwrap
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wtg.text.prose import WIDTH, sentences_wrapped, wrapped
+from wtg.text.prose import WIDTH, listed, sentences_wrapped, wrapped
 
 
 def by_textwrap(line: str, indent: str, width: int) -> list[str]:
@@ -125,3 +125,17 @@ def test_packed_keeps_each_item_whole_and_gives_a_wide_one_its_own_line() -> Non
         f"Lead: {'a' * 20},\n  {'b' * 30},\n  {'c' * 10}."
     )
     assert packed([], "Lead:") == "Lead:"
+
+
+def test_an_item_the_gm_reads_is_broken_to_78_columns_its_paths_whole() -> None:
+    """``listed``: a reason naming a command with its --config (a path of 90 characters)
+    broke the path in two, and the command copied from it failed; a path stays whole on a
+    line of its own, and any other word wider than a line (a header's value) is cut."""
+    path = "/srv/" + "p" * 80 + "/wtg.yaml"
+    shown = listed(f"give `wtg --config {path} quarantine --release KEY` again; " + "x" * 100)
+    lines = shown.splitlines()
+    assert lines[:2] == ["  give `wtg --config", f"    {path}"]
+    assert lines[2].startswith("    quarantine --release KEY` again; x")
+    assert [line for line in lines[2:] if len(line) > WIDTH] == []
+    assert "".join(lines[2:]).count("x") == 100 and len(lines) == 4
+    assert listed("a\nFAKE LINE\n\tand more") == "  a FAKE LINE and more"

@@ -279,7 +279,7 @@ def test_an_undo_cut_short_before_the_reports_say_the_deadline_names_itself(
     said = wtg(tmp_path / "games", "status", "g1")[1]
     given = head(tmp_path / "games")
     assert (
-        f"turn's reports not yet written again to say it (`{given} send` holds them back): "
+        "turn's reports not yet written again to say it (wtg send holds them back): "
         f"give the `{given} rollback g1 --undo` that was cut short again"
     ) in said
     code, sent = wtg(tmp_path / "games", "send")
@@ -390,7 +390,7 @@ def test_an_undo_cut_short_while_it_moves_is_named_and_holds_the_reports_back(
     assert (kept / UNDO_RECORD).exists() and (kept / UNDOING).exists()
     line = (
         f"the undo of the rollback to turn 1 (archive/{kept.name}) was cut short before it "
-        f"finished and told the players (`{head(gm.games_dir)} send` holds the game's reports "
+        "finished and told the players (wtg send holds the game's reports "
         f"back): give `{head(gm.games_dir)} rollback g1 --undo` again"
     )
     status = wtg(gm.games_dir, "status", "g1")[1]

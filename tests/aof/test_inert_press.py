@@ -23,6 +23,7 @@ from wtg.aof.mailtext import (
 )
 from wtg.data.forms import read_form
 from wtg.data.paths import data_dir
+from wtg.game.report import press_lines
 from wtg.mail.message.extract import normalise
 
 FORMS = [read_form(path) for path in sorted(data_dir("forms").glob("*.yaml"))]
@@ -70,6 +71,24 @@ def test_no_line_of_press_reads_as_part_of_a_form(text: str, side: int) -> None:
     if text.isascii():  # a header key defused takes a character more ("GAME -")
         width = len(f"{side}| ") + INERT_WIDTH + text.count(":")
         assert all(len(line) <= width for line in lines)
+    _read_as_no_form(lines)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, database=None)
+@given(text=TEXT, side=st.integers(min_value=1, max_value=999))
+def test_no_line_of_press_as_the_templates_print_it_reads_as_part_of_a_form(
+    text: str, side: int
+) -> None:
+    """The templates print press through ``press_lines`` (its web addresses defanged, then
+    ``inert_lines``; the ``inert`` filter that printed it without the defanging is gone):
+    each line is the writer's number first, and none reads as a form's line."""
+    lines = press_lines(text, side)
+    assert all(line.startswith(f"{side}|") for line in lines)
+    _read_as_no_form(lines)
+
+
+def _read_as_no_form(lines: list[str]) -> None:
+    """Printed in a mail, quoted or not, no line of ``lines`` reads as a form's."""
     printed = "".join(f"  {line}\n" for line in lines)
     for mail in (printed, quoted(printed)):
         read = normalise(mail)

@@ -29,7 +29,7 @@ def test_a_player_no_mail_can_reach_is_said_not_told(tmp_path: Path) -> None:
     (problem,) = tasks.problems
     assert problem.startswith(
         "waiting list wok4: Evil taken off (not told: no mail can go to his address, and "
-        "`wtg send` sets it aside as failed), who cannot play: "
+        "wtg send sets it aside as failed), who cannot play: "
     ), problem
     hall.send()
     failed = list((hall.gm.spool / "outbox" / "failed").glob("takenoff-*.eml"))

@@ -87,8 +87,8 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
 
     quarantine = wtg(world, "quarantine")
     assert quarantine.exit_code == 0, quarantine.output
-    lines = quarantine.stdout.splitlines()
-    assert len(lines) == HELD_AN_ADDRESS + 3
+    lines = quarantine.stdout.splitlines()  # a mail's path and reason indented under its key
+    assert len([line for line in lines if line[:1] != " "]) == HELD_AN_ADDRESS + 3
     assert lines[-1] == (
         f"{let_go} more mails HELD from addresses with no seat here not listed (the newest "
         "are): each is in the rejected folder and the archive (but a flood's beyond its bound, "

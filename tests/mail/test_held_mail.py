@@ -146,7 +146,9 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     assert Path(item.archive).is_file()
     listed = wtg(world, "quarantine")
     assert listed.exit_code == 0, listed.output
-    assert listed.stdout.startswith(f"{key}  HELD  game g1  {item.archive}: the form names")
+    assert listed.stdout.startswith(
+        f"{key}  HELD  game g1\n    {item.archive}\n      the form names"
+    )
     status = wtg(world, "status")
     # g1 is back in the games folder: the line said g1 was a game this host does not know,
     # while the line above it listed g1, and `wtg status g1` said nothing of its orders
@@ -319,10 +321,39 @@ def test_a_game_name_with_an_invisible_character_is_shown_with_it(tmp_path: Path
     digest = make_digest(world.gm.games_dir, NOW).text()
     assert f"  {key}  game 'g1\\u3164'\n" in digest
     listed = wtg(world, "quarantine").stdout
-    assert listed.startswith(f"{key}  HELD  game 'g1\\u3164'  ")
+    assert listed.startswith(f"{key}  HELD  game 'g1\\u3164'\n")
     (answer,) = world.outbox().values()
     said = body_of(answer)
     assert "names game g1\\u3164, which is not a game of this host" in said, said
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("g1\x07", "'g1\\x07'"), ("g1\x9b31m", "'g1\\x9b31m'")]
+)
+def test_a_control_character_in_a_held_name_is_shown_escaped_beside_the_reason(
+    tmp_path: Path, typed: str, shown: str
+) -> None:
+    """The journal kept a held mail's game without its control characters while its reason
+    quoted them escaped: ``GAME: g1`` and a BEL (or a C1 CSI, which took ``31m`` with it)
+    was listed as ``game g1``, a game of this host, beside a reason naming ``'g1\\x07'``.
+    The name is kept as sent and shown escaped in every list: status, quarantine, digest."""
+    world = World(tmp_path)
+    form = world.aof(1, X1="100").replace("GAME: g1", f"GAME: {typed}")
+    key = f"maildir:{world.mail(form)}"
+    assert world.poll().held == 1
+    (item,) = held_mails(world.gm.spool)
+    assert item.game == typed
+    assert item.reason.startswith(f"the form names game {shown}, which is no game")
+    status = wtg(world, "status").stdout
+    assert f"1 mail held: it names a game this host does not know ({shown})" in status
+    assert "HELD MAIL: 1 mail held names g1" not in status
+    listed = wtg(world, "quarantine").stdout
+    assert listed.startswith(f"{key}  HELD  game {shown}\n")
+    assert f"{shown}, which is no game" in listed
+    digest = make_digest(world.gm.games_dir, NOW).text()
+    assert f"  {key}  game {shown}\n" in digest
+    as_json = json.loads(wtg(world, "status", "--json").stdout)
+    assert as_json["held_mails"][0]["game"] == typed  # JSON escapes it itself
 
 
 def test_a_zero_width_space_in_a_held_name_is_kept_and_shown() -> None:

@@ -105,14 +105,23 @@ def test_quarantine_names_the_game_a_held_mail_may_have_meant(tmp_path: Path) ->
     assert listed.exit_code == 0, listed.output
     games = world.gm.games_dir.resolve()
     # the two arrived in the same second or not: listed oldest first, then by key
-    assert sorted(listed.stdout.splitlines()) == sorted(
-        (
-            f"{key}  HELD  game g11  {first.archive}: {first.reason} -- did you mean g1? "
-            f"`wtg orders {games / 'g1'} {first.archive}` files it there when its code is "
-            "that game's player's",
-            f"{other}  HELD  game zz9  {second.archive}: {second.reason}",
-        )
-    )
+    # each on lines of at most 78 columns, the path and the command whole on lines of their own
+    g11 = [
+        f"{key}  HELD  game g11",
+        f"    {first.archive}",
+        "      the form names game 'g11', which is no game of this host: held for the",
+        "      GM (`wtg quarantine --release KEY` puts it back for the next poll)",
+        "      -- did you mean g1? this files it there when its code is that game's",
+        "      player's:",
+        f"      `wtg orders {games / 'g1'} {first.archive}`",
+    ]
+    zz9 = [
+        f"{other}  HELD  game zz9",
+        f"    {second.archive}",
+        "      the form names game 'zz9', which is no game of this host: held for the",
+        "      GM (`wtg quarantine --release KEY` puts it back for the next poll)",
+    ]
+    assert listed.stdout.splitlines() in ([*g11, *zz9], [*zz9, *g11])
 
 
 def orders(world: World, path: Path) -> Result:
@@ -239,9 +248,14 @@ def test_two_of_his_games_as_close_are_both_named(tmp_path: Path) -> None:
     assert listed.exit_code == 0, listed.output
     games = world.gm.games_dir.resolve()
     assert listed.stdout.splitlines() == [
-        f"{key}  HELD  game g13  {item.archive}: {item.reason} -- did you mean g1 or g3? "
-        f"`wtg orders {games / 'g1'} {item.archive}`; `wtg orders {games / 'g3'} "
-        f"{item.archive}` files it there when its code is that game's player's"
+        f"{key}  HELD  game g13",
+        f"    {item.archive}",
+        "      the form names game 'g13', which is no game of this host: held for the",
+        "      GM (`wtg quarantine --release KEY` puts it back for the next poll)",
+        "      -- did you mean g1 or g3? each of these files it there when its code is",
+        "      that game's player's:",
+        f"      `wtg orders {games / 'g1'} {item.archive}`",
+        f"      `wtg orders {games / 'g3'} {item.archive}`",
     ]
 
 

@@ -85,7 +85,7 @@ def test_release_killed_never_loses_the_mail_nor_puts_it_back_twice(
         cut_short = f"{host.key}  RELEASE CUT SHORT: give `{given} quarantine --release {host.key}`"
         if where == [".rejected"] and held_mails(host.games / ".mail"):
             outcome = "held"
-            assert listed.stdout.startswith(f"{host.key}  HELD  game g1  ")
+            assert listed.stdout.startswith(f"{host.key}  HELD  game g1\n    ")
         elif where == [".rejected"]:
             outcome = "begun, mail not moved"
             assert listed.stdout.startswith(cut_short), listed.stdout

@@ -443,7 +443,7 @@ def test_a_queued_mail_that_cannot_be_sent_as_made_is_not_said_to_go(tmp_path: P
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
         f"wtg: mail {ident} waits in the queue, but as it was made it cannot be sent (To: "
-        "'p3 at players.example' is not one e-mail address): the next `wtg send` sets it "
+        "'p3 at players.example' is not one e-mail address): the next wtg send sets it "
         f"aside, then `wtg outbox --retry {ident}` puts it back to the address on file\n"
     )
     assert wtg(config, "send", "-q").exit_code == 0

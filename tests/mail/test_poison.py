@@ -106,7 +106,8 @@ def check_the_end(gm: GmConfig, root: Path, poisoned_id: str, reason: str) -> No
     assert reason in str(why)
     listed = wtg(root, ONE, "quarantine").stdout
     shown = reason.replace("`wtg ", f"`wtg --config {root / 'wtg.yaml'} ")  # as wtg() gave it
-    assert listed.startswith(f"{key}  game {game or '?'}  ") and shown in listed, listed
+    assert listed.startswith(f"{key}  game {game or '?'}\n    "), listed  # its path under it
+    assert " ".join(shown.split()) in " ".join(listed.split()), listed  # the reason, broken
     outcomes = {str(k): str(o) for k, _id, o in rows["messages"]}
     assert len(outcomes) == 30
     assert outcomes[str(key)].startswith("quarantined: ")

@@ -105,7 +105,10 @@ def test_wtg_quarantine_lists_the_quiet_address_and_counts_the_flood(
     newest = [item.key for item in every if item.sender == FLOOD][-20:]
     quiet = [item.key for item in every if item.sender == QUIET]
     assert len(quiet) == 3
-    listed = [line.split()[0] for line in lines if "a parser broke" in line]
+    # a mail's first line is its key and game, its path and reason indented under it
+    heads = [n for n, line in enumerate(lines) if "  game " in line and line[:1] != " "]
+    assert all("a parser broke" in lines[n + 2] for n in heads)
+    listed = [lines[n].split()[0] for n in heads]
     assert listed == [item.key for item in every if item.key in {*newest, *quiet}]
     assert (
         f"10 more mails quarantined from {FLOOD} not listed (the newest 20 are): each is "
@@ -144,3 +147,34 @@ def test_mails_with_no_address_read_are_bounded_as_one(tmp_path: Path) -> None:
     assert [item.key for item in listed] == [f"k{n:02}" for n in range(5, 25)] + ["other"]
     assert listed[-1].sender == "someone@example.org"
     assert over == {"": 5}
+
+
+def test_the_longest_reasons_keep_wtg_quarantine_to_78_columns(tmp_path: Path) -> None:
+    """A mail's key, game, archive path and reason (300 characters, a traceback's words or
+    one word) were one line of `wtg quarantine`, some 450 columns the terminal wrapped
+    anywhere, the path among them. The key and game go first, the path whole on a line of
+    its own, the reason broken under it to 78 columns."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", "utf-8")
+    archive = f"{games}/.mail/archive/2026-12/maildir-1796453191.M1258P{'9' * 60}.eml"
+    long_word = "ValueError: " + "z" * 288
+    words = ("RuntimeError: " + "a parser broke on line 7 of the mail " * 9)[:300]
+    game = "g" * 60 + "\u200b\x1b[2J"  # shown escaped: some 80 columns
+    journal = Journal(games / SPOOL)
+    journal.quarantined("maildir:q1", "g1", archive, long_word, 1.0)
+    journal.quarantined("maildir:q2", "g1", archive, words, 2.0)
+    journal.held("maildir:h1", game, archive, words, 3.0, sender="eve@else.example")
+    journal.commit()
+    journal.close()
+    lines = wtg(tmp_path / "wtg.yaml", "quarantine").splitlines()
+    heads = [line for line in lines if line[:1] != " "]
+    assert heads[:2] == ["maildir:q1  game g1", "maildir:q2  game g1"]
+    assert heads[2] == f"maildir:h1  HELD  game '{'g' * 60}\\u200b\\x1b[2J'"
+    starts = [lines.index(head) for head in heads]
+    assert [lines[n + 1] for n in starts] == [f"    {archive}"] * 3  # whole, under its key
+    body = [line for line in lines if line not in heads and line != f"    {archive}"]
+    assert [line for line in body if len(line) > 78 or not line.startswith("      ")] == []
+    said = "".join(lines[starts[0] + 2 : starts[1]]).replace(" ", "")
+    assert said == long_word.replace(" ", "")  # every character of the reason, in order
+    assert len(lines[starts[0] + 2 : starts[1]]) == 5

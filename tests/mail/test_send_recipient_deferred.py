@@ -236,7 +236,7 @@ def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
         "--retry NAME` sends it again:\n"
         f'  {MAIL} to {P2} "[g1] turn 0 report for Player2": {P2} refused: 550 5.1.1 <{P2}>: '
         "User unknown\n"
-    ) in told.stdout
+    ) in told.stdout.replace("\n    ", " ")  # the item broken to 78 columns, under itself
     # told once: the next digest has nothing of it (the digests' moments are whole seconds:
     # the mail was set aside before the second began)
     told_at = last_digest(world.gm.spool)

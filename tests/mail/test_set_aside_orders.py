@@ -9,6 +9,7 @@ the kept mail with `wtg orders`. Plain auto-replies are only counted, as before.
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from tests.mail.clients.table import Table
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
+from wtg.mail.incoming.setaside import WHY_SHOWN
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.spool.journal import set_aside
+from wtg.mail.spool.journal import Journal, set_aside
 
 
 def wtg(world: World, *args: str) -> Result:
@@ -94,7 +96,10 @@ def test_a_players_orders_marked_bulk_are_shown_to_the_gm_and_told_once(tmp_path
         "1 mail with a player's orders SET ASIDE in the last 24 hours, not filed: it looked "
         "automatic (the header named)"
     )
-    assert lines[heading + 1 :] == [f"  g1 player 2 Player2: Precedence: bulk; kept in {archive}"]
+    assert lines[heading + 1 :] == [  # the path whole on a line of its own, to copy
+        "  g1 player 2 Player2: Precedence: bulk; kept in",
+        f"    {archive}",
+    ]
     listing = json.loads(wtg(world, "status", "--json").stdout)
     wanted = {
         "key": key,
@@ -109,10 +114,10 @@ def test_a_players_orders_marked_bulk_are_shown_to_the_gm_and_told_once(tmp_path
         {k: v for k, v in x.items() if k != "at"} for x in listing["games"][0]["set_aside"]
     ] == [wanted]
     one = wtg(world, "status", str(world.game.store.root))
-    assert f"  g1 player 2 Player2: Precedence: bulk; kept in {archive}\n" in one.stdout
+    assert f"  g1 player 2 Player2: Precedence: bulk; kept in\n    {archive}\n" in one.stdout
     digest = make_digest(world.gm.games_dir, now + timedelta(minutes=5)).text()
     assert "Orders set aside, NOT filed (1, newest first)" in digest
-    assert f"  g1 player 2 Player2: Precedence: bulk; kept in {archive}\n" in digest
+    assert f"  g1 player 2 Player2: Precedence: bulk; kept in\n    {archive}\n" in digest
     assert "1 order mail set aside" in make_digest(world.gm.games_dir, now).line()
 
     # the player is told, at his registered address, in a notice quoting nothing of his mail;
@@ -191,6 +196,30 @@ def test_recorded_mails_a_players_marked_by_his_filter_and_a_vacation_reply(tmp_
     assert "SET ASIDE: the orders of kao player 1 Alice, with the right code" in polled
     assert table.orders(1) is None
     status = CliRunner().invoke(main, ["--config", str(table.config), "status"]).stdout
-    (line,) = [line for line in status.splitlines() if line.startswith("  kao player")]
-    assert line.startswith("  kao player 1 Alice: Precedence: bulk; kept in ")
-    assert Path(line.split("kept in ")[1]).read_bytes().startswith(b"Precedence: bulk\n")
+    lines = status.splitlines()
+    (at,) = [n for n, line in enumerate(lines) if line.startswith("  kao player")]
+    assert lines[at] == "  kao player 1 Alice: Precedence: bulk; kept in"
+    assert Path(lines[at + 1].strip()).read_bytes().startswith(b"Precedence: bulk\n")
+
+
+def test_status_breaks_the_longest_header_set_aside_and_keeps_the_path_whole(
+    tmp_path: Path,
+) -> None:
+    """`wtg status` printed a mail set aside on one line: the header (up to 200 characters),
+    the game, the seat and the path, some 320 columns the terminal wrapped anywhere, the
+    path among them. The header now goes to 78 columns, the path whole on its own line."""
+    games = tmp_path / "games"
+    games.mkdir()
+    archive = games / ".mail" / "archive" / "2026-12" / f"maildir-1796453191.M1258P{'9' * 60}.eml"
+    why = "List-Id: " + "n" * (WHY_SHOWN - 9)
+    journal = Journal(games / ".mail")
+    journal.set_aside("maildir:k", "g1", "2 Bartholomew", why, str(archive), time.time())
+    journal.commit()
+    journal.close()
+    said = CliRunner().invoke(main, ["--games-dir", str(games), "status"]).stdout.splitlines()
+    at = next(n for n, line in enumerate(said) if line.startswith("  g1 player 2"))
+    shown = said[at:]
+    assert shown[-1] == f"    {archive}" and len(shown) == 5, shown
+    assert [line for line in shown[:-1] if len(line) > 78] == []
+    joined = "".join(line.strip() for line in shown[:-1]).replace(" ", "")
+    assert joined == f"g1player2Bartholomew:{why};keptin".replace(" ", "")  # all, in order

@@ -124,10 +124,12 @@ def test_the_gms_terminal_gets_no_control_sequence_from_mail(tmp_path: Path) -> 
     journal.quarantined("k1", f"wok4-1{TITLE}", "archive/k1.eml", f"boom{CLIPBOARD}!", 1.0)
     journal.commit()
     journal.close()
-    listed = gm(config, "quarantine")
-    assert "k1  game wok4-1  archive/k1.eml: boom!" in listed and clean(listed)
-    status = gm(config, "status", "wok4-1")
-    assert "archive/k1.eml: boom!" in status and clean(status)
+    listed = gm(config, "quarantine")  # the name as sent, escaped: no game of this host
+    shown = "k1  game 'wok4-1\\x1b]0;you have been owned\\x1b\\\\'\n    archive/k1.eml\n      boom!"
+    assert shown in listed
+    assert clean(listed)
+    status = gm(config, "status")
+    assert "  archive/k1.eml\n    boom!\n" in status and clean(status)
 
     site = tmp_path / "site"
     gm(config, "site", str(site), "--games-dir", str(tmp_path / "games"))
@@ -210,3 +212,27 @@ def test_a_bounces_status_folded_over_lines_is_one_line(tmp_path: Path) -> None:
     marks.write_text(marks.read_text(encoding="utf-8").replace(" all is well", "\\n\\tall is well"))
     assert "\\n" in marks.read_text(encoding="utf-8")
     assert gm(config, "bounces") == shown
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["quarantine", "--release", "k1\x1b]52;c;x\x07"],
+            "no mail k1\\x1b]52;c;x\\x07 was handled",
+        ),
+        (["quarantine", "--forget", "k1\x07"], "no mail k1\\x07 is quarantined or held"),
+        (["close-list", "wok4\x1b[2J"], "no waiting list wok4\\x1b[2J (`"),
+        (["close-list", "wok4\u200b"], "no waiting list wok4\\u200b (`"),
+    ],
+)
+def test_a_name_the_gm_mistyped_is_shown_with_what_it_holds(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """A key or a list's name typed (or pasted) with a control character was refused as
+    ``no mail k1`` or ``no waiting list wok4``, its escape sequence taken out: the name of a
+    list that is open. Refused, it is shown with each such character as its escape."""
+    config = started(tmp_path)[2]
+    result = CliRunner().invoke(main, ["--config", str(config), *args])
+    assert result.exit_code == 1, result.output
+    assert said in result.stderr and clean(result.stderr), result.stderr

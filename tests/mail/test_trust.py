@@ -172,10 +172,10 @@ def test_a_mail_whose_handling_fails_is_quarantined_and_the_poll_goes_on(
     listing = json.loads(every.output)
     assert listing["quarantined"] == 1 and listing["games"][0]["quarantined"] == 1
     text = CliRunner().invoke(main, ["status", str(world.game.store.root)]).output
-    assert f"1 mail quarantined (the poll could not handle them):\n  {archived}: Rec" in text
+    assert f"1 mail quarantined (the poll could not handle them):\n  {archived}\n    Rec" in text
     listed = CliRunner().invoke(main, ["--config", str(config), "quarantine"]).output
     reason = "RecursionError: maximum recursion depth exceeded"
-    assert listed == f"maildir:{poison}  game g1  {archived}: {reason}\n"
+    assert listed == f"maildir:{poison}  game g1\n    {archived}\n      {reason}\n"
     forget = ["--config", str(config), "quarantine", "--forget", f"maildir:{poison}"]
     assert CliRunner().invoke(main, forget).output == "1 record dropped\n"
     after = CliRunner().invoke(main, ["status", str(world.game.store.root), "--json"])

@@ -191,7 +191,7 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
     lines = wtg(config, "status", "--host").stdout.splitlines()
     assert lines[:2] == [
         # a GM whose cron runs the host read NOT running, as of a service that died
-        "service: none (no `wtg serve` has run on this host; a host run by cron needs none)",
+        "service: none (no wtg serve has run on this host; a host run by cron needs none)",
         "last poll: never (no mail poll has run on this host)",
     ]
     assert re.fullmatch(

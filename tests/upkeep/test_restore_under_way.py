@@ -48,7 +48,7 @@ def test_no_command_runs_on_a_games_folder_under_restore(
     assert result.output.splitlines() == [
         f"wtg: the games folder {tmp_path / 'games'} (games_dir of {config}) is being "
         "restored, or its restore was cut short (it holds .restoring): no command runs on "
-        f"it until `{given} restore` has finished; if none runs now, give the same `{given} "
+        f"it until wtg restore has finished; if none runs now, give the same `{given} "
         f"restore FILE --games-dir {tmp_path / 'games'}` again"
     ]
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [".restoring"]
@@ -60,8 +60,8 @@ def test_check_config_fails_a_games_folder_under_restore(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert (
         f"FAIL  games_dir {tmp_path / 'games'}: is being restored, or its restore was cut "
-        f"short (it holds .restoring): no command runs on it until `wtg --config {config} "
-        f"restore` has finished; if none runs now, give the same `wtg --config {config} "
+        "short (it holds .restoring): no command runs on it until wtg restore has finished; "
+        f"if none runs now, give the same `wtg --config {config} "
         f"restore FILE --games-dir {tmp_path / 'games'}` again"
     ) in result.output.splitlines()
 

@@ -160,7 +160,7 @@ def close_list(ctx: click.Context, name: str) -> None:
         who = ", ".join(in_list(name) for name in done.untold)
         told += (
             f"; {counted(len(done.untold), 'player')} taken off it not told ({who}): no mail "
-            "can go to the address, and `wtg send` sets it aside as failed"
+            "can go to the address, and wtg send sets it aside as failed"
         )
     if not done.now:
         say(f"waiting list {done.list.name}: its closing, cut short before, finished: {told}")

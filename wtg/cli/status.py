@@ -23,9 +23,9 @@ from wtg.cli.common import (
     say,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import carrying_given, tell
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
+from wtg.core.printable import printable, visible
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
@@ -82,6 +82,7 @@ from wtg.mail.spool.journal import (
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
+from wtg.text.prose import WIDTH, listed, path_then, with_path
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
@@ -415,8 +416,9 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     if kept:
         total = len(kept) + sum(not_listed.values())
         tell(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
-    for item in kept[::-1][:SHOWN]:
-        say(f"  {item.archive}: {item.reason}")
+    for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
+        for line in path_then(item.archive, carrying_given(item.reason)):
+            say(line)
     if len(kept) > SHOWN:
         tell(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)
@@ -455,8 +457,9 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
             'header named); `wtg orders GAME_DIR FILE` files one (docs/gm.md, "Orders set '
             'aside"):'
         )
-    for item in items[:SHOWN]:
-        say(f"  {item.game} player {item.seat}: {item.why}; kept in {item.archive}")
+    for item in items[:SHOWN]:  # the path whole on a line of its own: it is copied
+        for line in with_path(f"{item.game} player {item.seat}: {item.why}; kept in", item.archive):
+            say(line)
     if len(items) > SHOWN:
         tell(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
@@ -633,7 +636,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for key in withdrawing(games_dir / SPOOL):
         tell(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
-            "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
+            "cut short: wtg send holds its mails back; give `wtg announce --withdraw` again"
         )
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
         left = int(trouble.get("waiting", 0))
@@ -793,8 +796,8 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         f"{FLOOD_DAY_FIRST} and the newest {FLOOD_DAY_NEWEST}), the others counted (docs/gm.md, "
         '"A flood"):'
     )
-    for count in counts[:SHOWN]:
-        say(f"  {count.sender} on {count.day}: {count.dropped} not kept")
+    for count in counts[:SHOWN]:  # an address may be 254 characters: broken to 78
+        say(listed(f"{count.sender} on {count.day}: {count.dropped} not kept"))
     if len(counts) > SHOWN:
         tell(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
@@ -809,8 +812,8 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
             f"{counted(len(mails), 'mail')} not answered in the last 24 hours (a limit held the "
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
-    for item in mails[::-1][:SHOWN]:
-        tell(f"  {item.key}: {item.outcome}")
+    for item in mails[::-1][:SHOWN]:  # an outcome quotes the mail's commands: broken to 78
+        tell(listed(carrying_given(f"{item.key}: {item.outcome}")))
     if len(mails) > SHOWN:
         tell(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
@@ -867,7 +870,7 @@ def warn_of_addresses(config: GameConfig) -> None:
             tell(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
-                    f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
+                    f"{entry.email!r} is not one e-mail address: wtg send would set his mail "
                     f"aside; correct it in game.yaml{hint}"
                 ),
                 err=True,
@@ -933,7 +936,8 @@ def quarantine(
             meant = keys_meant(unknown[0], others) if len(unknown) == 1 else ""
             meant = f"; {meant}" if meant else ""
             fail(
-                f"no mail {', '.join(unknown)} is quarantined or held: nothing dropped{meant} "
+                f"no mail {', '.join(map(visible, unknown))} is quarantined or held: nothing "
+                f"dropped{meant} "
                 "(`wtg quarantine` lists the keys)"
             )
     if keys or forget_all:
@@ -949,8 +953,10 @@ def quarantine(
     over = held_over(spool)
     if not (kept or held or under_way or over):
         tell("no mail quarantined or held")
-    for item in kept:
-        say(f"{item.key}  game {name_quoted(item.game)}  {item.archive}: {item.reason}")
+    for item in kept:  # the key and game, the path whole on its own line, the reason under it
+        say(f"{item.key}  game {name_quoted(item.game)}")
+        for line in path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2):
+            say(f"  {line}")
     for sender, left in kept_over.items():  # the newest of an address are listed
         say(
             f"{_more(left)} quarantined from {sender or '(no address read)'} not "
@@ -959,9 +965,10 @@ def quarantine(
         )
     folders = scan_games(games_dir).folders if held else ()
     for item in held:
-        meant = _meant(item, folders)
-        game = name_quoted(item.game)
-        say(f"{item.key}  HELD  game {game}  {item.archive}: {item.reason}{meant}")
+        say(f"{item.key}  HELD  game {name_quoted(item.game)}")
+        shown = path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2)
+        for line in [*shown, *_meant(item, folders)]:
+            say(f"  {line}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
             f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
@@ -973,21 +980,21 @@ def quarantine(
         tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
 
 
-def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
-    """What a held mail's line adds when the game it names is close to a game of the host
+def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
+    """What a held mail's lines add when the game it names is close to a game of the host
     (``GAME: g33`` for ``g3``): that game, and the command that files the mail into it
-    (``wtg orders`` takes a form of another game when its code is that game's player's)."""
+    (``wtg orders`` takes a form of another game when its code is that game's player's),
+    each command whole on a line of its own (it is copied), indented as the reason."""
     if not item.game:
-        return ""
+        return []
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
     if not meant:
-        return ""
-    files = "; ".join(f"`wtg orders {named[name]} {item.archive}`" for name in meant)
-    return (
-        f" -- did you mean {either(meant)}? {files} files it there when its code is that "
-        "game's player's"
-    )
+        return []
+    files = [f"    `wtg orders {named[name]} {item.archive}`" for name in meant]
+    these = "this files it there" if len(meant) == 1 else "each of these files it there"
+    said = f"-- did you mean {either(meant)}? {these} when its code is that game's player's:"
+    return [*listed(said, "    ", "    ", WIDTH - 2).split("\n"), *files]
 
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:

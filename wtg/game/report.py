@@ -22,7 +22,7 @@ from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
-from wtg.text.prose import WIDTH, packed, sentences_wrapped, wrapped
+from wtg.text.prose import WIDTH, listed, packed, sentences_wrapped, with_path, wrapped
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -77,7 +77,6 @@ def environment() -> jinja2.Environment:
             "tenths": lambda n: f"{n / 10:.1f}",
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
-            "inert": lambda text, tag: inert_lines(text, str(tag)),
             "press_lines": press_lines,
             "unlinked": unlinked,
             "column": column,
@@ -88,6 +87,8 @@ def environment() -> jinja2.Environment:
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,
             "packed": packed,
+            "with_path": with_path,
+            "listed": listed,
             "name_quoted": name_quoted,
         },
     )

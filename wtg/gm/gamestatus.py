@@ -203,7 +203,7 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
         )
         owed.append(
             f"the deadline was moved to {meta.get('next_deadline')} and the turn's reports not "
-            f"yet written again to say it (`wtg send` holds them back): give the {given} that "
+            f"yet written again to say it (wtg send holds them back): give the {given} that "
             "was cut short again"
         )
     if moved is not None and undone:
@@ -220,14 +220,14 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
             f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it "
-            "finished and told the players (`wtg send` holds the game's reports back): give "
+            "finished and told the players (wtg send holds the game's reports back): give "
             f"`wtg rollback {name} --to {cut.to}` again"
         )
     for cut in (r for r in rollbacks(game.store, undone=True) if not r.undo_finished):
         if held_back:
             owed.append(
                 f"the undo of the rollback to turn {cut.to} (archive/{cut.ident}) was cut "
-                "short before it finished and told the players (`wtg send` holds the game's "
+                "short before it finished and told the players (wtg send holds the game's "
                 f"reports back): give `wtg rollback {name} --undo` again"
             )
     held = hold_of(game.store.root)

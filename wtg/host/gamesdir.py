@@ -188,7 +188,7 @@ def restore_under_way(folder: Path) -> str | None:
         return None
     return (
         f"is being restored, or its restore was cut short (it holds {RESTORING}): no command "
-        "runs on it until `wtg restore` has finished; if none runs now, give the same `wtg "
+        "runs on it until wtg restore has finished; if none runs now, give the same `wtg "
         f"restore FILE --games-dir {folder.absolute()}` again"
     )
 

@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.errors import UsageError
+from wtg.core.printable import visible
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.lobby import confirm
@@ -114,4 +115,6 @@ def close_list(
 def _no_such(name: str, names: Sequence[str]) -> str:
     meant = close_names(name.lower(), names)
     guess = f": did you mean {either(meant)}?" if meant else ""
-    return f"no waiting list {name} (`wtg lists`){guess}"
+    # typed: a character that shows nothing or acts as its escape (``wok4\x1b[2J``), else
+    # it read as the name of a list that exists
+    return f"no waiting list {visible(name)} (`wtg lists`){guess}"

@@ -307,7 +307,7 @@ def _told(told: bool) -> str:
     """How a player taken off a list heard of it, as the GM's line says it."""
     if told:
         return "told by mail"
-    return "not told: no mail can go to his address, and `wtg send` sets it aside as failed"
+    return "not told: no mail can go to his address, and wtg send sets it aside as failed"
 
 
 class ListsBusy(WtgError):

@@ -212,7 +212,7 @@ class HostHealth(Record):
                 f"({_ago(self.now - service.stopped)}{ran}): `systemctl start wtg` (or `wtg "
                 "serve`) starts it again; a host run by cron needs none"
             )
-        return "service: none (no `wtg serve` has run on this host; a host run by cron needs none)"
+        return "service: none (no wtg serve has run on this host; a host run by cron needs none)"
 
     def _poll_line(self) -> str:
         poll = self.last_poll

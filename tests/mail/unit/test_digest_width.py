@@ -4,6 +4,11 @@ wrapped mid-word by a client that hard-wraps)."""
 
 from __future__ import annotations
 
+import pytest
+
+from wtg.core.textwidth import text_width
+from wtg.game.gameconfig import GAME_NAME_MAX_LENGTH
+from wtg.mail.incoming.setaside import WHY_SHOWN
 from wtg.mail.outgoing.digest import Digest, Failing, Missing, Overdue, TurnRun
 from wtg.mail.outgoing.failedmail import Listed
 from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
@@ -129,3 +134,59 @@ def test_a_quarantined_mail_s_path_and_reason_keep_to_78_columns() -> None:
     held = text.split("drops it):\n", 1)[1].split("\n\n", 1)[0]
     assert held.splitlines() == ["  maildir:1796.M12Q132  game g7", f"    {archive}"]
     assert max(len(row) for row in text.splitlines()) <= 78
+
+
+# A mail set aside was one line: the game, the seat, the header that made the mail look
+# automatic (up to WHY_SHOWN, 200 characters) and the kept mail's path, some 320 columns.
+# The header goes to 78 columns at its words (a value without blanks cut between its
+# characters, by the columns they fill), the path whole on a line of its own, to copy.
+GAME = "wok4-" + "k" * (GAME_NAME_MAX_LENGTH - 5)
+SEAT = "10 " + "Bartholomew-Annabelle " * 2  # 44 characters of a 40-character name and more
+ARCHIVE = f"/srv/wtg/games/.mail/archive/2026-12/maildir-1796453191.M1258P191Q132.{'x' * 60}.eml"
+LONGEST = (
+    ("List-Id: " + "n" * (WHY_SHOWN - 9)),  # one word of 191 characters
+    ("Precedence: " + "bulk junk list " * 20)[:WHY_SHOWN],  # many words
+    ("Auto-Submitted: " + "\u5c71" * (WHY_SHOWN - 16)),  # 184 letters of two columns each
+)
+
+
+@pytest.mark.parametrize("why", LONGEST)
+def test_a_mail_set_aside_with_the_longest_header_keeps_to_78_columns(why: str) -> None:
+    item = SetAside(key="k", game=GAME, seat=SEAT, why=why, archive=ARCHIVE, at=1.0)
+    text = Digest(since="x", until="y", set_aside=(item,)).text()
+    part = text.split('"Orders set aside"):\n', 1)[1].split("\n\n", 1)[0].splitlines()
+    assert part[-1] == f"    {ARCHIVE}"  # whole, copied as it is
+    assert [line for line in part[:-1] if text_width(line) > 78] == []
+    assert part[0].startswith(f"  {GAME} player 10")
+    assert all(line.startswith("    ") for line in part[1:])
+    said = "".join(line.strip() for line in part[:-1])  # every character of it, in order
+    assert said.replace(" ", "") == f"{GAME}player{SEAT}:{why};keptin".replace(" ", "")
+    assert len(part) >= 4  # the 200 characters broken, not cut away
+
+
+def test_what_a_server_or_a_stranger_wrote_keeps_to_78_columns_in_the_digest() -> None:
+    """A server's refusal (a line of hundreds of characters, some without a blank), a mail's
+    outcome, a flood's sender (an address of 254 characters) and a quarantined mail's reason
+    were printed on one line each, as long as they came: each is broken to 78 columns now,
+    the paths to copy whole on lines of their own, and a line break in them no line of its
+    own (it read as one of the digest's)."""
+    sender = "f" * 64 + "@" + ("d" * 60 + ".") * 3 + "example"
+    error = "550-5.1.1 " + "x" * 120 + "\n550 5.1.1 FAKE: Nothing to report: all is well " * 4
+    reason = "ValueError: " + "y" * 150 + " and more words " * 10
+    mail = Quarantined(key="imap:7:10", game="g1", archive=ARCHIVE, reason=reason, at=1.0)
+    digest = Digest(
+        since="x",
+        until="y",
+        quarantine=(mail,),
+        quarantine_not_listed=((sender, 4),),
+        unanswered=(Unanswered(key="imap:7:11", outcome=f"reply limit {reason}", at=1.0),),
+        unanswered_not_listed=((sender, 3),),
+        flood_not_kept=(FloodCount(sender=sender, day="2026-12-01", dropped=9, at=1.0),),
+        refused=(Listed(name="m1", to=sender, subject="g1 turn 3", error=error),),
+    )
+    lines = digest.text().splitlines()
+    assert [line for line in lines if text_width(line) > 78 and line != f"    {ARCHIVE}"] == []
+    assert f"    {ARCHIVE}" in lines
+    assert not [line for line in lines if line.startswith("550") or "FAKE" in line[:8]]
+    words = " ".join(" ".join(lines).split())
+    assert "550 5.1.1 FAKE: Nothing to report: all is well 550 5.1.1 FAKE" in words

@@ -391,7 +391,7 @@ def _retry_one(
         if state.get("refused"):  # queued as made: the next send sets it aside, as it is
             raise RetryRefused(
                 f"mail {name} waits in the queue, but as it was made it cannot be sent "
-                f"({_shown(str(state.get('error', '')))}): the next `wtg send` sets it aside, "
+                f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, "
                 f"then `wtg outbox --retry {name}` puts it back to the address on file"
             )
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from wtg.core.errors import UsageError
+from wtg.core.printable import visible
 from wtg.host.config import GmConfig, ImapConfig
 from wtg.mail.servers.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, connect_imap
 from wtg.mail.spool.journal import Journal, held_mails, keys_meant, quarantined
@@ -111,8 +112,8 @@ def _check_releasable(journal: Journal, key: str, spool: Path) -> ReleaseRefused
         meant = keys_meant(key, [*quarantined(spool), *held_mails(spool)], journal.releasing())
         meant = f": {meant}" if meant else ""
         return ReleaseRefused(
-            f"no mail {key} was handled by the poll{meant} (`wtg quarantine` lists the mails "
-            "held and quarantined, `wtg poll -v` the key of each mail)"
+            f"no mail {visible(key)} was handled by the poll{meant} (`wtg quarantine` lists the "
+            "mails held and quarantined, `wtg poll -v` the key of each mail)"
         )
     outcome = Outcome.from_text(kept)
     if not outcome.kind.to_rejected:

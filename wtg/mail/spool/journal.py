@@ -534,7 +534,7 @@ class Journal:
         ``HELD_STRANGERS`` in all; the record of an older one goes, counted in
         ``held_over`` (under the player's address, or '' for a stranger's)."""
         sender = sender.lower()
-        named = game and printable(game)
+        named = game and named_as_sent(game)
         self.db.execute(
             "INSERT OR REPLACE INTO held (key, game, archive, reason, at, sender, player, "
             "arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -801,7 +801,7 @@ class Journal:
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
-                game and printable(game),
+                game and named_as_sent(game),
                 archive,
                 printable(reason),
                 at,
@@ -990,6 +990,15 @@ def kept_here(spool: Path, archive: str) -> str:
     return str(here) if here.is_file() else archive
 
 
+def named_as_sent(game: str) -> str:
+    """A game's name as a mail gave it, as the journal keeps it: whole, its control
+    characters too (``g1\x07``, ``g1\x9b31m``), so that the GM's lists show it escaped
+    (``wtg.game.gameconfig.name_quoted``) as the reason beside it does; kept without them it
+    read as ``g1``, a game of this host. Only a lone surrogate (a byte of no UTF-8), which
+    no database text can hold, is written as its escape."""
+    return game.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Quarantined(Record):
     """A quarantined message as ``wtg status`` shows it."""
 
@@ -1111,7 +1120,7 @@ def releases_cut_short(spool: Path) -> list[ReleaseCutShort]:
     rows = _query(spool, "SELECT key, game FROM releases ORDER BY at, key")
     if rows is None:  # a journal no wtg of this version opened: no game kept
         rows = [(key, None) for key in releasing(spool)]
-    return [ReleaseCutShort(str(k), g and printable(str(g))) for k, g in rows]
+    return [ReleaseCutShort(str(k), g and str(g)) for k, g in rows]
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
@@ -1125,10 +1134,10 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
         rows = [
             (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
         ]
-    return [  # what an older journal kept unclean, printed clean
+    return [  # what an older journal kept unclean, printed clean; the game as named
         Quarantined(
             str(k),
-            g and printable(str(g)),
+            g and str(g),
             kept_here(spool, str(a)),
             printable(str(r)),
             float(t),
