@@ -38,7 +38,7 @@ import sqlite3
 import struct
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,8 @@ from typing import Any
 from tests import killserver
 
 CHECKOUT = Path(__file__).resolve().parent.parent
+WTG = str(Path(sys.executable).with_name("wtg"))
+"""The ``wtg`` command of this environment."""
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _PATH_EVENTS = {
     "os.rename": 2,  # src, dst (os.replace raises it too)
@@ -135,6 +137,31 @@ def _started(
         start_new_session=True,
         check=False,
     )
+
+
+def wtg(
+    args: Sequence[str],
+    env: Mapping[str, str] | None = None,
+    input_text: str | None = None,
+    check: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """``wtg ARGS`` to its end, as ``subprocess.run([WTG, *ARGS], capture_output=True,
+    text=True, env=env, input=input_text, check=check)`` runs it (no writes counted: a run
+    that finishes what a kill left), forked by the fork server when it can be."""
+    command = [WTG, *args]
+    given = dict(os.environ if env is None else env)
+    ended: killserver.Ended | subprocess.CompletedProcess[str] | None = None
+    if given.get(FRESH) != "1" and hasattr(socket, "send_fds"):
+        server = killserver.Server.get(_base_env())
+        if server.takes(given, WTG):
+            ended = server.run(args, given, input_text, script=WTG)
+    if ended is None:
+        return subprocess.run(
+            command, env=env, input=input_text, capture_output=True, text=True, check=check
+        )
+    if check and ended.returncode:
+        raise subprocess.CalledProcessError(ended.returncode, command, ended.stdout, ended.stderr)
+    return subprocess.CompletedProcess(command, ended.returncode, ended.stdout, ended.stderr)
 
 
 def _base_env() -> dict[str, str]:

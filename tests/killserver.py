@@ -116,15 +116,35 @@ class Server:
         with contextlib.suppress(OSError):
             self.folder.rmdir()
 
-    def takes(self, env: Mapping[str, str]) -> bool:
-        """Whether a child of this server can be run with ``env`` as a fresh Python would."""
-        return interpreter_settings(env) == self.settings and self.process.poll() is None
+    def takes(self, env: Mapping[str, str], script: str | None = None) -> bool:
+        """Whether a child of this server can be run with ``env`` as a fresh Python would
+        (``script``: a plain ``wtg``, which the checkout's ``PYTHONPATH`` is not given)."""
+        given = interpreter_settings(env)
+        ours = dict(self.settings)
+        if script is not None:
+            paths = given.pop("PYTHONPATH", "")
+            if not set(_paths(paths)) <= set(_paths(ours.pop("PYTHONPATH", ""))):
+                return False
+        return given == ours and self.process.poll() is None
 
-    def run(self, args: Sequence[str], env: Mapping[str, str], input_text: str | None) -> Ended:
-        """``python -m tests.killpoints ARGS`` as ``subprocess.run`` would run it (own
-        session, output captured as text, ``input_text`` its stdin), forked by the server."""
+    def run(
+        self,
+        args: Sequence[str],
+        env: Mapping[str, str],
+        input_text: str | None,
+        script: str | None = None,
+    ) -> Ended:
+        """``python -m tests.killpoints ARGS`` (or the console script ``script``, ``wtg``
+        itself) as ``subprocess.run`` would run it (own session, output captured as text,
+        ``input_text`` its stdin), forked by the server."""
         request = json.dumps(
-            {"args": list(args), "env": dict(env), "cwd": os.getcwd(), "umask": _umask()}
+            {
+                "args": list(args),
+                "env": dict(env),
+                "cwd": os.getcwd(),
+                "umask": _umask(),
+                "script": script,
+            }
         ).encode("utf-8", "surrogatepass")
         out_read, out_write = os.pipe()
         err_read, err_write = os.pipe()
@@ -136,6 +156,12 @@ class Server:
                 connection, [_HEADER.pack(len(request))], [in_read, out_write, err_write]
             )
             connection.sendall(request)
+        except OSError:
+            for end in (out_read, err_read, in_write):
+                if end >= 0:
+                    os.close(end)
+            connection.close()
+            raise
         finally:
             for end in (out_write, err_write, in_read if in_write >= 0 else -1):
                 if end >= 0:
@@ -146,6 +172,10 @@ class Server:
         with connection:
             status = _read_status(connection)
         return Ended(os.waitstatus_to_exitcode(status), _text(out, encoding), _text(err, encoding))
+
+
+def _paths(value: str) -> list[str]:
+    return [os.path.abspath(path) for path in value.split(os.pathsep) if path]
 
 
 def _umask() -> int:
@@ -227,10 +257,13 @@ def _receive(connection: socket.socket) -> tuple[dict[str, object], list[int]]:
     return json.loads(body.decode("utf-8", "surrogatepass")), list(fds)
 
 
-def _become_fresh(request: Mapping[str, object], fds: Sequence[int], own: set[int]) -> None:
+def _become_fresh(
+    request: Mapping[str, object], fds: Sequence[int], own: set[int], server_paths: str
+) -> None:
     """In the forked child: what a fresh child of ``subprocess.run`` is, as far as the run
     can tell."""
-    os.setsid()
+    if not isinstance(request["script"], str):  # start_new_session=True, as killpoints asks
+        os.setsid()
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
     for fd in own | {fd for fd in fds if fd > 2}:
@@ -250,13 +283,28 @@ def _become_fresh(request: Mapping[str, object], fds: Sequence[int], own: set[in
     sys.path[0] = cwd
     args = request["args"]
     assert isinstance(args, list)
-    sys.argv = [sys.argv[0], *args]
+    script = request["script"]
+    if isinstance(script, str):  # wtg's console script: its folder first, no checkout
+        kept = set(_paths(str(env.get("PYTHONPATH", ""))))
+        added = set(_paths(server_paths)) - kept
+        sys.path[:] = [os.path.dirname(script), *(p for p in sys.path[1:] if p not in added)]
+        sys.argv = [script, *args]
+    else:
+        sys.argv = [sys.argv[0], *args]
+
+
+def _plain() -> None:
+    """What wtg's console script does."""
+    from wtg.cli import main
+
+    sys.exit(main())
 
 
 def serve(child: Callable[[], None]) -> None:
     """The server's life: a child forked for each run, until the life line ends."""
     listener = socket.socket(fileno=int(os.environ.pop(SERVE)))
     life = int(os.environ.pop(LIFE))
+    server_paths = os.environ.get("PYTHONPATH", "")
     _import_wtg()
     waiting: dict[int, tuple[int, socket.socket]] = {}  # pidfd: the child and its caller
     selector = selectors.DefaultSelector()
@@ -280,8 +328,8 @@ def serve(child: Callable[[], None]) -> None:
                 sys.stderr.flush()
                 pid = os.fork()
                 if pid == 0:
-                    _become_fresh(request, fds, own)
-                    child()  # leaves by SystemExit, as the command ends
+                    _become_fresh(request, fds, own, server_paths)
+                    (_plain if request["script"] else child)()  # leaves by SystemExit
                     raise SystemExit(0)
                 for fd in fds:
                     if fd > 2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,33 @@ def test_killed_runs_end_as_fresh_ones_do_and_the_server_lives_on(
     assert forked == fresh
     assert all(end[1:4] == (True, -9, end[0] - 1) for end in forked[1:])
     assert server.process.poll() is None
+
+
+def test_a_plain_wtg_forked_ends_as_a_fresh_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``killpoints.wtg``: a host made in the current folder, its config found through the
+    environment given, a slip refused: the same ends and output forked or fresh."""
+
+    def ends() -> list[tuple[object, ...]]:
+        made = killpoints.wtg(["init", "host"])
+        env = {**os.environ, "WTG_CONFIG": str(Path("host") / "wtg.yaml")}
+        checked = killpoints.wtg(["check-config"], env=env)
+        slip = killpoints.wtg(["status", "nosuch"], env=env)
+        with pytest.raises(subprocess.CalledProcessError) as refused:
+            killpoints.wtg(["status", "nosuch"], env=env, check=True)
+        assert refused.value.stderr == slip.stderr and refused.value.returncode == slip.returncode
+        shutil.rmtree("host")
+        return [(r.args, r.returncode, r.stdout, r.stderr) for r in (made, checked, slip)]
+
+    monkeypatch.chdir(tmp_path)
+    forked = ends()
+    server = killserver.Server._running
+    assert server is not None and server.process.poll() is None
+    monkeypatch.setenv(killpoints.FRESH, "1")
+    fresh = ends()
+    assert forked == fresh
+    assert [end[1] for end in forked] == [0, 0, 1]
+    assert forked[0][0] == [killpoints.WTG, "init", "host"]
+    assert f"{tmp_path / 'host' / 'wtg.yaml'}" in str(forked[0][2])
+    assert "nosuch" in str(forked[2][3])
