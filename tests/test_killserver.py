@@ -74,7 +74,8 @@ def test_a_forked_run_is_what_a_fresh_one_is(
         forked = [server.run(args, env, "given text\n") for _ in range(2)]
     finally:
         os.umask(old)
-    seen = [json.loads(run.stdout.splitlines()[0]) for run in (fresh, *forked)]
+    outputs = [fresh.stdout, *(run.stdout for run in forked)]
+    seen = [json.loads(output.splitlines()[0]) for output in outputs]
     assert len({value.pop("random") for value in seen}) == 3  # each child reseeded
     assert seen[0] == seen[1] == seen[2]
     assert seen[0] == {
@@ -151,7 +152,7 @@ def test_killed_runs_end_as_fresh_ones_do_and_the_server_lives_on(
     monkeypatch.setenv(killpoints.FRESH, "1")
     fresh = ends()
     assert forked == fresh
-    assert all(end[1:4] == (True, -9, end[0] - 1) for end in forked[1:])
+    assert all(end[1:4] == (True, -9, int(str(end[0])) - 1) for end in forked[1:])
     assert server.process.poll() is None
 
 
