@@ -242,6 +242,15 @@ def _import_wtg() -> None:
 
 def _receive(connection: socket.socket) -> tuple[dict[str, object], list[int]]:
     header, fds, _, _ = socket.recv_fds(connection, _HEADER.size, 3)
+    try:
+        return _request(connection, header), list(fds)
+    except (OSError, EOFError, ValueError):
+        for fd in fds:
+            os.close(fd)
+        raise
+
+
+def _request(connection: socket.socket, header: bytes) -> dict[str, object]:
     while len(header) < _HEADER.size:
         more = connection.recv(_HEADER.size - len(header))
         if not more:
@@ -254,7 +263,8 @@ def _receive(connection: socket.socket) -> tuple[dict[str, object], list[int]]:
         if not more:
             raise EOFError
         body += more
-    return json.loads(body.decode("utf-8", "surrogatepass")), list(fds)
+    request: dict[str, object] = json.loads(body.decode("utf-8", "surrogatepass"))
+    return request
 
 
 def _become_fresh(
