@@ -21,6 +21,9 @@ N kills at the same moment on every machine, and every stretch between two write
 reached.
 
 Run as ``python -m tests.killpoints``: the child side (``KILLPOINTS_*`` in its environment).
+A run is that child forked by the worker's fork server (``tests.killserver``, which imports
+wtg once), or a fresh Python where a fork cannot be what a fresh one is (a prelude; an
+environment with other interpreter settings; ``KILLPOINTS_FRESH=1`` for all runs).
 """
 
 from __future__ import annotations
@@ -30,16 +33,21 @@ import mmap
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import struct
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests import killserver
+
 CHECKOUT = Path(__file__).resolve().parent.parent
+WTG = str(Path(sys.executable).with_name("wtg"))
+"""The ``wtg`` command of this environment."""
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _PATH_EVENTS = {
     "os.rename": 2,  # src, dst (os.replace raises it too)
@@ -50,6 +58,8 @@ _PATH_EVENTS = {
     "os.link": 2,
     "os.symlink": 2,
 }
+FRESH = "KILLPOINTS_FRESH"
+"""``1`` in the environment: every run a fresh Python, none forked by the server."""
 _CHANGES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "COMMIT", "END", "CREATE", "DROP", "ALTER")
 
 
@@ -94,19 +104,9 @@ def run(
         "KILLPOINTS_PRELUDE": prelude,
         "KILLPOINTS_WHOM": whom,
         "KILLPOINTS_LOG": str(log or ""),
-        "PYTHONPATH": os.pathsep.join(
-            p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p
-        ),
+        "PYTHONPATH": _base_env()["PYTHONPATH"],
     }
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.killpoints", *args],
-        env=child_env,
-        input=input_text,
-        capture_output=True,
-        text=True,
-        start_new_session=True,
-        check=False,
-    )
+    proc = _started(args, child_env, input_text, fresh=bool(prelude))
     Path(f"{report}.lock").unlink(missing_ok=True)
     try:
         writes_text, _, before = report.read_text(encoding="utf-8").partition("\n")
@@ -115,6 +115,63 @@ def run(
         raise AssertionError(f"the child wrote no report: {proc.stderr[-2000:]}") from None
     killed = proc.returncode == -signal.SIGKILL
     return Run(killed, int(writes_text), proc.returncode, proc.stdout, proc.stderr, before)
+
+
+def _started(
+    args: Sequence[str], env: dict[str, str], input_text: str | None, fresh: bool
+) -> killserver.Ended | subprocess.CompletedProcess[str]:
+    """``python -m tests.killpoints ARGS`` to its end: a child of this worker's fork server
+    (``tests.killserver``), or a fresh Python where a fork cannot be what it is (``fresh``:
+    a prelude, which must run before wtg is imported; an environment that changes the
+    interpreter's settings; ``KILLPOINTS_FRESH=1`` in the environment, for every run)."""
+    if not fresh and env.get(FRESH) != "1" and hasattr(socket, "send_fds"):
+        server = killserver.Server.get(_base_env())
+        if server.takes(env):
+            return server.run(args, env, input_text)
+    return subprocess.run(
+        [sys.executable, "-m", "tests.killpoints", *args],
+        env=env,
+        input=input_text,
+        capture_output=True,
+        text=True,
+        start_new_session=True,
+        check=False,
+    )
+
+
+def wtg(
+    args: Sequence[str],
+    env: Mapping[str, str] | None = None,
+    input_text: str | None = None,
+    check: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """``wtg ARGS`` to its end, as ``subprocess.run([WTG, *ARGS], capture_output=True,
+    text=True, env=env, input=input_text, check=check)`` runs it (no writes counted: a run
+    that finishes what a kill left), forked by the fork server when it can be."""
+    command = [WTG, *args]
+    given = dict(os.environ if env is None else env)
+    ended: killserver.Ended | subprocess.CompletedProcess[str] | None = None
+    if given.get(FRESH) != "1" and hasattr(socket, "send_fds"):
+        server = killserver.Server.get(_base_env())
+        if server.takes(given, WTG):
+            ended = server.run(args, given, input_text, script=WTG)
+    if ended is None:
+        return subprocess.run(
+            command, env=env, input=input_text, capture_output=True, text=True, check=check
+        )
+    if check and ended.returncode:
+        raise subprocess.CalledProcessError(ended.returncode, command, ended.stdout, ended.stderr)
+    return subprocess.CompletedProcess(command, ended.returncode, ended.stdout, ended.stderr)
+
+
+def _base_env() -> dict[str, str]:
+    """The environment every child starts from: this process's, the checkout importable."""
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p
+        ),
+    }
 
 
 def count(
@@ -293,4 +350,7 @@ def _child() -> None:
 
 
 if __name__ == "__main__":
-    _child()
+    if killserver.SERVE in os.environ:
+        killserver.serve(_child)
+    else:
+        _child()

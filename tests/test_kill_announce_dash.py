@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_release_announce import config, each, intents, mails, no_tmp, template
-from tests.test_kill_run_turn import WTG
 
 KILLS = 6
 """Kill points, spread over the writes of a whole run."""
@@ -39,13 +37,9 @@ def test_an_announcement_beginning_with_a_dash_cut_short_is_finished_as_status_s
         if not intents(games):
             continue
         cut_short += 1
-        status = subprocess.run(
-            [WTG, *base, "status", "--json"], capture_output=True, text=True, check=True
-        )
+        status = killpoints.wtg([*base, "status", "--json"], check=True)
         (owed,) = json.loads(status.stdout)["announcements"]
-        line = subprocess.run(
-            [WTG, *base, "status"], capture_output=True, text=True, check=True
-        ).stdout
+        line = killpoints.wtg([*base, "status"], check=True).stdout
         # the line names the command with the --config given; the JSON's, bare (a script
         # gives it its own options)
         said = re.search(
@@ -56,7 +50,7 @@ def test_an_announcement_beginning_with_a_dash_cut_short_is_finished_as_status_s
         assert owed["give"] == f"wtg {said[2]}"
         given = shlex.split(owed["give"])
         assert given[0] == "wtg"
-        again = subprocess.run([WTG, *base, *given[1:]], capture_output=True, text=True)
+        again = killpoints.wtg([*base, *given[1:]])
         assert again.returncode == 0, (owed["give"], again.stderr)
         assert again.stdout.startswith("announcement queued already (at "), again.stdout
         assert mails(games, "announce-") == each(1)

@@ -24,7 +24,6 @@ from typing import Any
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import create_game
 from wtg.game.schedule import local_text, make_schedule, parse_iso
 
@@ -165,7 +164,7 @@ def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: P
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         as_killed = check_as_killed(games, before)
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        out = subprocess.run([WTG, *args], check=True, capture_output=True, text=True).stdout
+        out = killpoints.wtg(args, check=True).stdout
         check_given_again(games, before, as_killed, out)
     print(f"\n{whole.writes} writes, killed before {KILLS} of them: {outcomes}")
     assert move["to"] != before

@@ -55,7 +55,7 @@ def test_killing_extend_again_then_giving_it_again_moves_the_deadline_once_more(
         else:
             as_killed = "moved again, not all told"
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        out = subprocess.run([WTG, *args], check=True, capture_output=True, text=True).stdout
+        out = killpoints.wtg(args, check=True).stdout
         history = moves(games)
         # a run whose move was told whole had done all; the GM, its line lost, moved it again
         assert len(history) == (3 if as_killed == "moved again and told" else 2), (at, out)

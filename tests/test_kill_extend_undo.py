@@ -42,9 +42,7 @@ def check_undone(games: Path, before: str) -> None:
 
 def owed_lines(base: list[str]) -> list[str]:
     """What `wtg status g1 --json` says a command cut short still owes the players."""
-    status = subprocess.run(
-        [WTG, *base, "status", "g1", "--json"], capture_output=True, text=True, check=True
-    )
+    status = killpoints.wtg([*base, "status", "g1", "--json"], check=True)
     return [str(line) for line in json.loads(status.stdout)["owed"]]
 
 
@@ -93,7 +91,7 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
             assert not any("HOURS" in line for line in owed), owed
         else:
             assert owed == [], owed
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         if as_killed == "undone and told":
             assert again.returncode == 1, again
         else:
@@ -130,18 +128,14 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
     notices_at = [n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what]
     for at, _cut in killpoints.cuts(args, games, notices_at[1:-1:3], fresh):
         assert moves(games)[-1]["told"] is False, at
-        undo = subprocess.run(
-            [WTG, *base, "extend", "g1", "--undo"], capture_output=True, text=True
-        )
+        undo = killpoints.wtg([*base, "extend", "g1", "--undo"])
         assert undo.returncode == 0, undo.stderr
         said = " ".join(undo.stdout.split())
         assert " was extended already to " in said, said
         assert f"not taken back: give `wtg --config {config} extend g1 --undo` again" in said
         assert [m.get("undo", False) for m in moves(games)] == [False]
         subprocess.run([WTG, *base, "send"], check=True, capture_output=True)  # mailed
-        again = subprocess.run(
-            [WTG, *base, "extend", "g1", "--undo"], capture_output=True, text=True
-        )
+        again = killpoints.wtg([*base, "extend", "g1", "--undo"])
         assert again.returncode == 0, again.stderr
         assert "taken back" in again.stdout and "not taken back" not in again.stdout
         check_undone(games, before)

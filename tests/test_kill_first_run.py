@@ -77,9 +77,7 @@ def test_a_first_turn_killed_at_any_write_mails_turn_0_all_the_same(
 def mailed(work: Path, where: object) -> None:
     """`wtg send`, then the reports mailed: turn 0's to each player, and turn 1's when it
     ran, each once; nothing said of a game copied in."""
-    send = subprocess.run(
-        [WTG, "--config", str(work / "wtg.yaml"), "send"], capture_output=True, text=True
-    )
+    send = killpoints.wtg(["--config", str(work / "wtg.yaml"), "send"])
     assert send.returncode == 0, (where, send.stderr)
     assert "never mailed from here" not in send.stderr, (where, send.stderr)
     turns = ["0", "1"] if (work / "games" / "g1" / "turns" / "0001").is_dir() else ["0"]

@@ -28,7 +28,7 @@ import pytest
 from tests import killpoints
 from tests.conftest import players
 from tests.shipped import WOK4
-from tests.test_kill_run_turn import WTG, tree
+from tests.test_kill_run_turn import tree
 from wtg.cli.demo import filled_aof
 from wtg.core.plurals import counted
 from wtg.game.bounces import Bounce, bounces_of, mark_bounce
@@ -100,7 +100,7 @@ def sweep(
         assert cut.killed and cut.writes == at - 1, (at, cut)
         outcome = as_killed(games, config)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        again = subprocess.run([WTG, *config, *command], capture_output=True, text=True)
+        again = killpoints.wtg([*config, *command])
         given_again(games, config, outcome, again)
         assert not [p for p in games.rglob("*.tmp")], (at, cut.before)
     print(f"\n{command[0]}: {whole.writes} writes, killed before {len(chosen)}: {outcomes}")
@@ -108,7 +108,7 @@ def sweep(
 
 
 def wtg(config: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WTG, *config, *args], capture_output=True, text=True)
+    return killpoints.wtg([*config, *args])
 
 
 def queued(games: Path, prefix: str) -> dict[str, int]:

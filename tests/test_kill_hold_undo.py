@@ -24,9 +24,7 @@ def queued(games: Path) -> int:
 
 
 def owed(args: list[str]) -> list[str]:
-    status = subprocess.run(
-        [WTG, *args[:2], "status", "g1", "--json"], capture_output=True, text=True, check=True
-    )
+    status = killpoints.wtg([*args[:2], "status", "g1", "--json"], check=True)
     return [str(line) for line in json.loads(status.stdout)["owed"]]
 
 
@@ -62,7 +60,7 @@ def test_killing_hold_undo_then_giving_it_again_takes_the_hold_back_whole(
             as_killed = "held"
             assert queued(games) == 10 and owed(args) == []
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         if as_killed == "taken back":
             assert (again.returncode, again.stderr) == (
                 1,

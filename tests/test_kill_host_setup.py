@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 from tests import killpoints
-from tests.test_kill_run_turn import WTG
 from wtg.host.config import load_config
 from wtg.mail.outgoing.dkimkeys import read_key
 
@@ -41,7 +40,7 @@ def test_init_killed_at_any_write_leaves_no_config_or_a_whole_one(tmp_path: Path
         if config.exists():
             assert load_config(config).games_dir == host / "games"
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        again = subprocess.run([WTG, "init", str(host)], capture_output=True, text=True)
+        again = killpoints.wtg(["init", str(host)])
         if outcome == "config made":
             assert again.returncode == 1 and "is there already" in again.stderr, again.stderr
         else:
@@ -67,7 +66,7 @@ def keygen(folder: Path) -> list[str]:
 
 
 def check_given_again(folder: Path, as_killed: str) -> None:
-    again = subprocess.run([WTG, *keygen(folder)], capture_output=True, text=True)
+    again = killpoints.wtg([*keygen(folder)])
     if as_killed == "whole key":
         assert again.returncode == 1 and "exists already" in again.stderr, again.stderr
     else:

@@ -23,7 +23,6 @@ import pytest
 from click.testing import CliRunner
 
 from tests import killpoints
-from tests.test_kill_run_turn import WTG
 from wtg.cli import main
 
 KILLS = 10
@@ -40,7 +39,7 @@ def back(config: Path, turn: int) -> str:
 
 
 def wtg_in(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WTG, "--config", str(config), *args], capture_output=True, text=True)
+    return killpoints.wtg(["--config", str(config), *args])
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import email
 import email.policy
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.test_gm_controls import make
-from tests.test_kill_run_turn import WTG
 from wtg.game.absences import absences, keep_absences
 from wtg.game.engine import open_game
 from wtg.gm.newcode import NEW_CODE
@@ -70,9 +68,7 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
         written = open_game(root).config.player(2).code != old
         queued = bool(_codes_mailed(games))
         seen.add((begun, written, queued))
-        status = subprocess.run(
-            [WTG, "--config", str(config), "status", "g1"], capture_output=True, text=True
-        )
+        status = killpoints.wtg(["--config", str(config), "status", "g1"])
         owed = [line for line in status.stdout.splitlines() if "new code" in line]
         held = (
             "game.yaml has it, and his old code is refused already"
@@ -90,7 +86,7 @@ def test_killing_new_code_then_giving_it_again_gives_one_code_told_once(
             "it once)"
         )
         assert owed == ([line] if begun else []), (at, status.stdout)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         game = open_game(root)
         code = game.config.player(2).code

@@ -19,7 +19,7 @@ import subprocess
 from pathlib import Path
 
 from tests import killpoints
-from tests.test_kill_run_turn import WTG, tree
+from tests.test_kill_run_turn import tree
 
 PLAYERS = [
     "--player",
@@ -45,7 +45,7 @@ def made(games: Path) -> dict[str, bytes]:
 
 
 def status(config: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WTG, *config, "status", "g1"], capture_output=True, text=True)
+    return killpoints.wtg([*config, "status", "g1"])
 
 
 def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
         told = f"its making was cut short; give the same `wtg {shlex.join(config)} new-game` again"
         assert (told in seen.stderr) == (as_killed != "not made"), seen.stderr
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert ("cut short before its turn 0" in again.stdout) == (as_killed != "not made")
         assert made(games) == expected, (at, cut.before)
@@ -99,7 +99,7 @@ def test_a_rerun_leaving_seed_and_codes_to_chance_keeps_those_of_the_killed_run(
     args = [*chance, "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org"]
     cut_after_game_yaml(games, args)
     kept = (games / "g1" / "game.yaml").read_text()
-    again = subprocess.run([WTG, *args], capture_output=True, text=True)
+    again = killpoints.wtg(args)
     assert again.returncode == 0, again.stderr
     assert (games / "g1" / "game.yaml").read_text() == kept
     assert status(config).returncode == 0
@@ -109,7 +109,7 @@ def test_a_rerun_with_other_settings_is_refused_naming_what_to_do(tmp_path: Path
     games, config = host(tmp_path)
     cut_after_game_yaml(games, [*config, *NEW_GAME, *PLAYERS])
     other = [*config, *NEW_GAME, "--player", "Ann:ann@example.org", "--player", "Cy:cy@example.org"]
-    again = subprocess.run([WTG, *other], capture_output=True, text=True)
+    again = killpoints.wtg(other)
     folder = (games / "g1").absolute()
     assert (again.returncode, again.stderr) == (
         1,
@@ -131,6 +131,6 @@ def test_a_rerun_with_the_hour_written_with_a_leading_zero_finishes_the_game(
     cut_after_game_yaml(games, [*config, *NEW_GAME, "--at", "9:00", *PLAYERS])
     assert "at: 09:00" in (games / "g1" / "game.yaml").read_text().replace("'", "")
     again = [*config, *NEW_GAME, "--at", "09:00", *PLAYERS]
-    done = subprocess.run([WTG, *again], capture_output=True, text=True)
+    done = killpoints.wtg(again)
     assert done.returncode == 0, done.stderr
     assert (games / "g1" / "turns" / "0000").is_dir()

@@ -15,14 +15,12 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import subprocess
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.control import hold
@@ -97,7 +95,7 @@ def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: 
             as_killed = "released and told"
             assert told == each(1)
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         if as_killed == "released and told":
             assert (again.returncode, again.stderr) == (1, "wtg: game g1 is not held\n")
         else:
@@ -126,7 +124,7 @@ def test_killing_announce_then_giving_it_again_mails_every_player_once(tmp_path:
         else:
             as_killed = "not announced"
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         if as_killed == "announced":  # finished: its mails wait, the same text is a slip
             assert again.returncode == 1
             assert "still wait in the outbox's queue: not queued again" in again.stderr

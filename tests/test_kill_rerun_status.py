@@ -25,9 +25,7 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
     now = datetime.now(timezone.utc)
     create_game(base / "games" / "g1", "wok4", "small", players(3), 7, now=now)
     config = ["--config", str(base / "wtg.yaml")]
-    ran = subprocess.run(
-        [WTG, *config, "run-turn", "g1", "--unmailed"], capture_output=True, text=True
-    )
+    ran = killpoints.wtg([*config, "run-turn", "g1", "--unmailed"])
     assert ran.returncode == 0, ran.stderr
     work = tmp_path / "host"
     restore = killpoints.restorer(base, work)
@@ -46,17 +44,13 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
         meta = json.loads((turn / "turn.json").read_text())
         reruns = meta.get("reruns", 0)
         seen.add(reruns)
-        status = subprocess.run([WTG, *config, "status", "g1"], capture_output=True, text=True)
+        status = killpoints.wtg([*config, "status", "g1"])
         assert status.returncode == 0, status.stderr
         shown = " ".join(status.stdout.split())
         if reruns:
             assert "RERUN: turn 1 was run again 1 time" in shown, (write, cut.before, shown)
         else:
             assert "RERUN" not in shown, (write, cut.before, shown)
-        data = json.loads(
-            subprocess.run(
-                [WTG, *config, "status", "g1", "--json"], capture_output=True, text=True
-            ).stdout
-        )
+        data = json.loads(killpoints.wtg([*config, "status", "g1", "--json"]).stdout)
         assert data["reruns"] == reruns
     assert seen == {0, 1}

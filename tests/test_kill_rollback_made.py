@@ -64,13 +64,11 @@ def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         root = games / "g1"
         assert made(root) == {1: 2, 2: 1}, at
-        undo = subprocess.run(
-            [WTG, *base, "rollback", "g1", "--undo"], capture_output=True, text=True
-        )
+        undo = killpoints.wtg([*base, "rollback", "g1", "--undo"])
         assert undo.returncode == 0, (at, undo.stderr)
         game = open_game(root)
         assert game.latest_turn() == 2, (at, undo.stdout)
@@ -89,7 +87,7 @@ def test_an_undo_killed_and_given_again_takes_back_the_later_rollback_alone(
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         root = games / "g1"
         assert open_game(root).latest_turn() == 2, (at, again.stdout)

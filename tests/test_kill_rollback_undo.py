@@ -6,11 +6,9 @@ names it under NOTICES OWED. tests/test_rollback_undo.py cuts it short in proces
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
-from tests.test_kill_run_turn import WTG
 from tests.test_rollback import NOW, new_game, play
 from tests.test_rollback_undo import wtg
 from wtg.files.store import UNDO_RECORD
@@ -65,13 +63,11 @@ def test_killing_the_undo_then_giving_it_again_leaves_the_game_whole(tmp_path: P
     named = 0
     for _write, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         (kept,) = (games / "g1" / "archive").iterdir()
-        status = subprocess.run(
-            [WTG, "--config", str(config), "status", "g1"], capture_output=True, text=True
-        ).stdout
+        status = killpoints.wtg(["--config", str(config), "status", "g1"]).stdout
         if (kept / UNDO_RECORD).exists() and not queued(games, "unrollback"):
             assert "NOTICES OWED" in status, status
             named += 1
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, again.stderr
         assert files(games) == after
         assert queued(games, "unrollback") == told
@@ -101,7 +97,7 @@ def test_the_undo_beside_a_running_send_killed_anywhere_lets_none_of_the_rollbac
     gm = config_from_data({"games_dir": str(games), "from": "gm@example.org"}, tmp_path / "run")
     for _write, cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         with only_one(spool, "send"):
-            again = subprocess.run([WTG, *args], capture_output=True, text=True)
+            again = killpoints.wtg(args)
         assert again.returncode == 0, (cut.before, again.stderr)
         assert len(queued(games, "unrollback")) == 4, cut.before
         assert send(gm, now=NOW).sent == 4, cut.before

@@ -88,7 +88,7 @@ def test_a_command_cut_short_is_said_by_the_next_send(
         [*config, *command], work / "games", killpoints.points(whole.writes, KILLS), restore
     ):
         where = (write, cut.before)
-        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        send = killpoints.wtg([*config, "send"])
         held = hold_of(work / "games" / "g1")
         # killed at its last write (the mark dropped), every player's notice is queued
         cut_short = (held is not None and held.telling and write < whole.writes) or bool(
@@ -104,9 +104,9 @@ def test_a_command_cut_short_is_said_by_the_next_send(
             ), (where, send.stderr)
         else:
             assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
-        again = subprocess.run([WTG, *config, *command], capture_output=True, text=True)
+        again = killpoints.wtg([*config, *command])
         assert again.returncode == 0, (where, again.stderr)
-        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        send = killpoints.wtg([*config, "send"])
         assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
         told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
         assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)
@@ -141,15 +141,15 @@ def test_a_command_killed_at_its_last_write_owes_nothing(
     assert whole.returncode == 0, whole.stderr
     for write, cut in killpoints.cuts([*config, *command], work / "games", [whole.writes], restore):
         where = (write, cut.before)
-        status = subprocess.run([WTG, *config, "status", "g1"], capture_output=True, text=True)
+        status = killpoints.wtg([*config, "status", "g1"])
         assert "cut short" not in status.stdout, (where, status.stdout)
-        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        send = killpoints.wtg([*config, "send"])
         assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send.stderr)
         told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
         assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)
-        again = subprocess.run([WTG, *config, *command], capture_output=True, text=True)
+        again = killpoints.wtg([*config, *command])
         assert again.returncode == 0, (where, again.stderr)
-        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        send = killpoints.wtg([*config, "send"])
         assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
         told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
         assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)

@@ -107,9 +107,7 @@ def test_readers_of_a_game_a_rollback_cut_short_note_it(tmp_path: Path) -> None:
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         marks = sorted(p.parent.name for p in (root / "archive").glob("*/.unfinished"))
         for command in READERS:
-            shown = subprocess.run(
-                [WTG, "--config", str(config), *command], capture_output=True, text=True
-            )
+            shown = killpoints.wtg(["--config", str(config), *command])
             assert shown.returncode == 0, (at, shown.stderr)
             assert shown.stdout, at
             if "--json" in command:

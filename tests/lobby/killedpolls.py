@@ -17,7 +17,6 @@ from pathlib import Path
 from tests import killpoints
 from tests.lobby.hall import Hall, Mail, address
 from tests.lobby.test_lobby_replay import seat_offered, waits
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
@@ -61,7 +60,7 @@ class KilledPolls:
     def wtg(self, *args: str) -> subprocess.CompletedProcess[str]:
         """`wtg --config HOST/wtg.yaml ARGS`, its output kept."""
         config = ["--config", str(self.host / "wtg.yaml")]
-        return subprocess.run([WTG, *config, *args], capture_output=True, text=True)
+        return killpoints.wtg([*config, *args])
 
     def finish(self, cut: killpoints.Run) -> None:
         """The poll after the killed ``cut``, run to its end."""

@@ -6,13 +6,11 @@ disk before he is taken off, never a second), and the other player waits on."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.lobby.hall import GM, Hall
 from tests.lobby.test_colours_of_an_older_name import duel_list_full
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -45,7 +43,7 @@ def test_a_due_run_killed_taking_a_player_off_tells_him_once(tmp_path: Path) -> 
         with LobbyDatabase(root / "games") as book:
             left = [w.name for w in waiting(book, "standard-duel")]
         seen.add(("Ann" in left, bool(_told(root))))
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         # the GM told again only when the kill left her on the list
         assert again.returncode == (1 if "Ann" in left else 0), (at, again.stderr)
         assert ("Ann taken off (told by mail)" in again.stderr) == ("Ann" in left), at

@@ -8,12 +8,10 @@ short is finished first: he is off the list, told once, and the GM told so."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.lobby.test_kill_taken_off import _template, _told
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -44,7 +42,7 @@ def test_a_start_killed_after_telling_a_player_finishes_taking_him_off(tmp_path:
     for at, _cut in killpoints.cuts(args, root, window, fresh):
         (mail,) = _told(root)  # queued on disk before the kill
         _renamed_older(root)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert "Ann taken off (told by mail)" in again.stderr, (at, again.stderr)
         with LobbyDatabase(root / "games") as book:
             left = [w.name for w in waiting(book, "standard-duel")]

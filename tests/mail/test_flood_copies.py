@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -22,7 +21,6 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_held_floods import mail_at, naming, wtg
-from tests.test_kill_run_turn import WTG
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.release import ReleaseRefused, release
@@ -300,7 +298,7 @@ def test_a_poll_killed_while_it_lets_a_flood_go_loses_nothing_and_is_finished_af
         assert handled <= handled_now, (at, cut.before)
         assert counts_now in ([], counts), (at, cut.before)
         between += counts_now == counts and files_now != files
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert state(root) == after, (at, cut.before)
     assert between >= 3, points

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import email
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,6 @@ import pytest
 from tests import killpoints
 from tests.mail.test_poison_outside import hooked, poll
 from tests.mail.test_poll_helpers import journal_rows
-from tests.test_kill_run_turn import WTG
 from wtg.host.config import config_from_data
 
 ALONE = 10
@@ -60,7 +58,7 @@ def test_a_poll_taking_a_mail_alone_killed_at_any_write_is_finished_by_the_next(
         | set(killpoints.points(whole.writes, SPREAD))
     )
     for write, cut in killpoints.cuts(args, work / "games", at, restore):
-        final = subprocess.run([WTG, *args], capture_output=True, text=True)
+        final = killpoints.wtg(args)
         assert final.returncode == 0, (write, cut.before, final.stderr)
         filed_once(work, (write, cut.before, final.stdout))
 

@@ -13,13 +13,11 @@ nowhere. The poll says the line as soon as the batch that marked the address is 
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.mail.servers import GM_ADDRESS
 from tests.mail.test_bounce_told import dsn
-from tests.test_kill_run_turn import WTG
 from wtg.game.bounces import bounces_of
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
@@ -44,9 +42,7 @@ def bounced_host(root: Path) -> None:
     (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM_ADDRESS}\ntransport: maildir\n")
     players = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2, 3)]
     create_game(root / "games" / "g1", "wok4", "small", players, 5)
-    sent = subprocess.run(
-        [WTG, "--config", str(root / "wtg.yaml"), "send", "-q"], capture_output=True, text=True
-    )
+    sent = killpoints.wtg(["--config", str(root / "wtg.yaml"), "send", "-q"])
     assert sent.stdout.startswith("3 reports queued; 3 mails sent"), sent
     spool = root / "games" / ".mail"
     report = (spool / "maildir-out" / "new" / "report-g1-t0000-p02").read_bytes()
@@ -67,7 +63,7 @@ def test_a_bounce_s_poll_killed_at_any_write_is_told_to_the_gm(tmp_path: Path) -
     first = next(n for n, w in enumerate(log.read_text().splitlines(), 1) if "archive" in w)
     told_by: dict[str, int] = {}
     for at, cut in killpoints.cuts(poll, host / "games", range(first, whole.writes + 1), restore):
-        again = subprocess.run([WTG, *poll], capture_output=True, text=True)
+        again = killpoints.wtg(poll)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         said = [line for line in cut.stderr.splitlines() + again.stderr.splitlines() if line]
         assert TOLD in said, (at, cut.before, cut.stderr, again.stderr)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import email
 import email.policy
 import mailbox
-import subprocess
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -20,7 +19,6 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_duel_confirmations import forms
-from tests.test_kill_run_turn import WTG
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
@@ -106,7 +104,7 @@ def test_a_duel_poll_killed_at_any_write_answers_each_form_once_and_counts_the_m
     queued_at = 0
     for at, cut in killpoints.cuts(args, gm.games_dir, chosen, fresh):
         queued_at += 0 < len(confirmations(gm)) < 3
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         answered = confirmations(gm)
         assert len(answered) == 3, (at, cut.before, answered)
@@ -148,7 +146,7 @@ def test_a_duel_poll_killed_then_sent_then_run_again_mails_each_answer_once(
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, gm.games_dir, log=log)
     assert whole.returncode == 0, whole.stderr
-    subprocess.run([WTG, *config, "send"], capture_output=True, text=True, check=True)
+    killpoints.wtg([*config, "send"], check=True)
     expected = sent_confirmations(gm)
     assert len(expected) == 3, expected
     writes = log.read_text(encoding="utf-8").splitlines()
@@ -156,10 +154,10 @@ def test_a_duel_poll_killed_then_sent_then_run_again_mails_each_answer_once(
     mid = 0
     for at, cut in killpoints.cuts(args, gm.games_dir, queued[1:], fresh):
         mid += 0 < len(confirmations(gm)) < 3
-        sent = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        sent = killpoints.wtg([*config, "send"])
         assert sent.returncode == 0, (at, sent.stderr)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
-        subprocess.run([WTG, *config, "send"], capture_output=True, text=True, check=True)
+        killpoints.wtg([*config, "send"], check=True)
         assert sent_confirmations(gm) == expected, (at, cut.before)
     assert mid

@@ -9,14 +9,12 @@ column, and `wtg status` reads the host as killed and after.
 from __future__ import annotations
 
 import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
 from tests.mail.loop import GM, World
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 
@@ -82,15 +80,11 @@ def test_a_poll_killed_while_it_adds_the_journal_s_columns_finishes_next_time(
     last = next(n for n, what in enumerate(writes, 1) if n > first and what == "sqlite COMMIT")
     chosen = sorted({*range(max(1, first - 1), last + 2), *killpoints.points(whole.writes, 4)})
     for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
-        status = subprocess.run(
-            [WTG, "--config", str(config), "status"], capture_output=True, text=True
-        )
+        status = killpoints.wtg(["--config", str(config), "status"])
         assert status.returncode == 0, (at, cut.before, status.stderr)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert all(set(ADDED[t]) <= have for t, have in columns(spool).items()), (at, cut)
         assert set(open_game(root / "games" / "g1").store.pending_orders(1)) == {2}, at
-        status = subprocess.run(
-            [WTG, "--config", str(config), "status", "--host"], capture_output=True, text=True
-        )
+        status = killpoints.wtg(["--config", str(config), "status", "--host"])
         assert status.returncode == 0, (at, cut.before, status.stderr)

@@ -93,7 +93,7 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
         assert turn.returncode == 0, (at, cut.before, turn.stderr)
         played = played_by_player_2(root)
         assert played == (at > filed), (at, cut.before)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         listed = [(a.game, a.seat) for a in set_aside(spool, 0)]
         if played:  # the turn ran with its orders: filed, and told so
             between += 1

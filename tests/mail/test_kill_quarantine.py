@@ -24,7 +24,6 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import World
 from tests.mail.test_held_mail import held_one
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.mail.spool.journal import Journal, held_mails, quarantined, releasing
 
@@ -51,7 +50,7 @@ class Copy:
         self.inbox = self.games / ".mail" / "maildir-in"
 
     def wtg(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([WTG, *self.config, *args], capture_output=True, text=True)
+        return killpoints.wtg([*self.config, *args])
 
     def where(self) -> list[str]:
         """The folders the mail lies in: '' (the inbox), '.rejected', '.processed'."""

@@ -40,12 +40,12 @@ def test_report_mail_killed_at_each_write_queues_it_once(tmp_path: Path) -> None
     assert len(into_queue) == 2, lines  # opened under its temporary name, then renamed
     for at, cut in killpoints.cuts(args, run, [1, *into_queue], fresh):
         assert _resent(run)["queue"] == [], (at, cut.before)  # nothing half queued
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         assert "player 2's report queued to" in again.stdout, (at, again.stdout)
         sent = subprocess.run([WTG, "--config", config, "send", "-q"], capture_output=True)
         assert sent.returncode == 0, (at, sent.stderr)
         assert _resent(run) == {"queue": [], "sent": [mail], "failed": []}, at
-        once = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        once = killpoints.wtg(args)
         assert once.returncode == 0, (at, once.stderr)  # given a third time: mailed already
         assert _resent(run)["queue"] == [], at

@@ -58,9 +58,9 @@ def test_a_rerun_unchanged_killed_and_given_again_mails_each_player_once(
         # recovery puts one of the two runs in place
         counted.add(json.loads(turn.read_text()).get("reruns", 0) if turn.exists() else None)
         before = delivered(root)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
-        sent = subprocess.run([WTG, *config, "send", "-q"], capture_output=True, text=True)
+        sent = killpoints.wtg([*config, "send", "-q"])
         assert sent.returncode == 0, (at, sent.stderr)
         went = [name for name in delivered(root) if name not in before]
         seats = Counter(int(m.group(1)) for n in went if (m := RERUN_REPORT.fullmatch(n)))

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import email
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
 from tests.mail.loop import GM, World
-from tests.test_kill_run_turn import WTG
 from wtg.mail.outgoing.outbox import Outbox, look
 
 PUT_OFF = "report-g1-t0000-p02"
@@ -37,9 +35,7 @@ def world_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = root / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
     queue = world.gm.spool / "outbox" / "queue"
-    sent = subprocess.run(
-        [WTG, "--config", str(config), "send", "-q"], capture_output=True, text=True
-    )
+    sent = killpoints.wtg(["--config", str(config), "send", "-q"])
     assert sent.returncode == 0, sent.stderr
     # the four went out; put them back in the queue, player 2's with the server's note
     for name in REPORTS:
@@ -76,7 +72,7 @@ def test_a_send_killed_at_any_write_leaves_no_note_of_a_deferral(
     assert sorted(p.name for p in queue.iterdir()) == []
     assert len(delivered(root)) == 4
     for at, cut in killpoints.cuts(args, root / "games", range(1, whole.writes + 1), fresh):
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         sent = sorted(p.stem for p in (spool / "outbox" / "sent").glob("*.eml"))
         assert sent == REPORTS, (at, cut.before)
@@ -85,11 +81,7 @@ def test_a_send_killed_at_any_write_leaves_no_note_of_a_deferral(
         assert len(set(delivered(root))) == 4, (at, cut.before)
         box = look(spool)
         assert (box.waiting, box.deferred, box.last_error) == (0, 0, ""), (at, cut.before)
-        status = subprocess.run(
-            [WTG, "--config", str(config), "status", "--host", "--json"],
-            capture_output=True,
-            text=True,
-        )
+        status = killpoints.wtg(["--config", str(config), "status", "--host", "--json"])
         assert status.returncode == 0, (at, cut.before, status.stderr)
         host = json.loads(status.stdout)
         assert host["outbox_deferred"] == 0, (at, cut.before)

@@ -76,13 +76,11 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
     stale = 0
     for at, cut in killpoints.cuts(args, games, chosen, fresh):
         before = delivered(root)
-        rerun = subprocess.run(
-            [WTG, "--config", str(root / "wtg.yaml"), "run-turn", "g1", "--rerun", "--unchanged"],
-            capture_output=True,
-            text=True,
+        rerun = killpoints.wtg(
+            ["--config", str(root / "wtg.yaml"), "run-turn", "g1", "--rerun", "--unchanged"]
         )
         assert rerun.returncode == 0, (at, rerun.stderr)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         after = delivered(root)
         went = {name for name, at_ns in after.items() if before.get(name) != at_ns}

@@ -28,7 +28,6 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.test_kill_run_turn import WTG
 
 KILLS = 6
 """Kill points spread over the whole run, and as many again from the first report queued
@@ -38,9 +37,7 @@ FIXED = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org"]
 
 
 def wtg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [WTG, "--config", str(root / "wtg.yaml"), *args], capture_output=True, text=True
-    )
+    return killpoints.wtg(["--config", str(root / "wtg.yaml"), *args])
 
 
 def new_game(root: Path, *players: str) -> subprocess.CompletedProcess[str]:

@@ -13,7 +13,6 @@ second notice.
 from __future__ import annotations
 
 import mailbox
-import subprocess
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -22,7 +21,6 @@ import pytest
 
 from tests import killpoints
 from tests.mail.loop import GM, World
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.poll.poller import poll
@@ -103,7 +101,7 @@ def test_a_set_aside_poll_killed_at_any_write_tells_the_player_once_that_day(
     queued_at = 0
     for at, cut in killpoints.cuts(args, gm.games_dir, chosen, fresh):
         queued_at += bool(notices(gm))
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         check_set_aside_once(gm)
         # his script sends again that day: listed again, told no more

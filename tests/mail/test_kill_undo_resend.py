@@ -6,13 +6,11 @@ puts it back, and the next `wtg send` mails it once."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.mail.test_outbox_retry import played
 from tests.mail.test_report_mailed_again import mistyped, wtg
-from tests.test_kill_run_turn import WTG
 from wtg.mail.outgoing.reportagain import PREFIX
 
 KILLS = 10
@@ -59,11 +57,9 @@ def test_an_undo_killed_putting_back_a_report_mailed_again_puts_it_back_once(
     kills = sorted({*killpoints.points(whole.writes, KILLS), *range(moves[0], moves[-1] + 2)})
     for at, _cut in killpoints.cuts(args, run, kills, fresh):
         assert len(_where(run, name)) == 1, (at, _where(run, name))
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         assert _where(run, name) == ["queue"], at
-        sent = subprocess.run(
-            [WTG, "--config", str(config), "send", "-q"], capture_output=True, text=True
-        )
+        sent = killpoints.wtg(["--config", str(config), "send", "-q"])
         assert sent.returncode == 0, (at, sent.stderr)
         assert _where(run, name) == ["sent"], at

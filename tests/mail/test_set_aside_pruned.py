@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_set_aside_filing import mail_at, pending_meta
 from tests.mail.test_set_aside_orders import wtg
-from tests.test_kill_run_turn import WTG
 from wtg.mail.spool.journal import ASIDE_KEPT, JOURNAL_FILE, Journal, set_aside, set_aside_entries
 
 DAY = timedelta(days=1)
@@ -161,7 +159,7 @@ def test_a_poll_killed_while_it_prunes_leaves_all_of_it_or_none(
     assert commit - first >= 5, writes  # each step of the pruning its own statement
     for at, cut in killpoints.cuts(args, root / "games", range(first, commit + 2), fresh):
         assert rows(spool) == (after if at > commit else before), (at, cut.before)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert rows(spool) == after, (at, cut.before)
 

@@ -17,7 +17,6 @@ from pathlib import Path
 from tests import killpoints
 from tests.killpoints import CHECKOUT
 from tests.mail.test_kill_undo_resend import _template, _where
-from tests.test_kill_run_turn import WTG
 from wtg.mail.spool.runlock import only_one
 
 BLOCKED = """
@@ -62,12 +61,7 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
         while not blocked.exists():  # the send is in its delivery, its lock held
             assert running.poll() is None, running.communicate()
             time.sleep(0.05)
-        undo = subprocess.run(
-            [WTG, "--config", config, "rollback", "g1", "--undo"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        undo = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
         assert undo.returncode == 0, undo.stderr
         assert undo.stdout.rstrip().endswith(
             "; 1 report or press a send had set aside while the rollback stood is put "
@@ -79,14 +73,10 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
         _out, err = running.communicate(timeout=600)
     assert running.returncode == 0, err
     assert _where(host, name) == ["failed"]  # that send knew nothing of the undo
-    nxt = subprocess.run(
-        [WTG, "--config", config, "send", "-q"], capture_output=True, text=True, check=False
-    )
+    nxt = killpoints.wtg(["--config", config, "send", "-q"])
     assert nxt.returncode == 0, nxt.stderr
     assert _where(host, name) == ["sent"]  # put back, and mailed once
-    again = subprocess.run(
-        [WTG, "--config", config, "send", "-q"], capture_output=True, text=True, check=False
-    )
+    again = killpoints.wtg(["--config", config, "send", "-q"])
     assert again.returncode == 0, again.stderr
     assert _where(host, name) == ["sent"]
     assert not list((host / "games" / "g1" / "archive").glob("*/put-back-owed"))
@@ -100,9 +90,7 @@ def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> Non
     name = _template(template)
     config = str(template / "wtg.yaml")
     with only_one(template / "games" / ".mail", "send"):  # as a `wtg send` running holds it
-        undo = subprocess.run(
-            [WTG, "--config", config, "rollback", "g1", "--undo"], capture_output=True, text=True
-        )
+        undo = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
     assert undo.returncode == 0, undo.stderr
     assert list((template / "games" / "g1" / "archive").glob("*/put-back-owed"))
     run = tmp_path / "run"
@@ -118,7 +106,7 @@ def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> Non
     mark = next(i for i, line in enumerate(lines, 1) if "put-back-owed" in line)
     assert "failed" in "".join(lines[first - 1 : mark]), lines  # the put-back's writes
     for at, cut in killpoints.cuts(args, run, range(first, mark + 1), fresh):
-        again = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+        again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert _where(run, name) == ["sent"], (at, cut.before)
         assert not list((run / "games" / "g1" / "archive").glob("*/put-back-owed")), at

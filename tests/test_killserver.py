@@ -1,0 +1,186 @@
+"""The kill harness's fork server (``tests.killserver``): a run it forks is what a fresh
+``python -m tests.killpoints`` is, as far as the run and the test can tell."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints, killserver
+
+PROBE = """
+import atexit, json, os, random, sys, tempfile, time
+atexit.register(lambda: print("atexit ran", flush=True))
+fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
+print(json.dumps({
+    "session leader": os.getsid(0) == os.getpid() == os.getpgrp(),
+    "cwd": os.getcwd(),
+    "path0": sys.path[0],
+    "argv": sys.argv[1:],
+    "seen": os.environ.get("PROBE_SEEN"),
+    "tz": list(time.tzname),
+    "stdin": sys.stdin.read(),
+    "umask": os.umask(0o022),
+    "fds below 3": [fd for fd in fds if fd < 3],
+    "tempdir": tempfile.gettempdir(),
+    "random": random.random(),
+}))
+print("to stderr\\r\\nagain", file=sys.stderr)
+"""
+
+
+def probe_env(tmp_path: Path) -> dict[str, str]:
+    return {
+        **killpoints._base_env(),
+        "KILLPOINTS_ROOT": str(tmp_path / "root"),
+        "KILLPOINTS_AT": "0",
+        "KILLPOINTS_REPORT": str(tmp_path / "report"),
+        "KILLPOINTS_PRELUDE": PROBE,
+        "KILLPOINTS_WHOM": "group",
+        "KILLPOINTS_LOG": "",
+        "PROBE_SEEN": "yes",
+        "TZ": "Asia/Tokyo",
+        "TMPDIR": str(tmp_path),
+    }
+
+
+def test_a_forked_run_is_what_a_fresh_one_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session, folder, environment, time zone, stdin, umask, fds 0-2, exit code, output and
+    the interpreter's end (atexit) the same; the random module seeded anew in each child."""
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    env = probe_env(tmp_path)
+    args = ["--version"]
+    old = os.umask(0o027)
+    try:
+        fresh = subprocess.run(
+            [sys.executable, "-m", "tests.killpoints", *args],
+            env=env,
+            input="given text\n",
+            capture_output=True,
+            text=True,
+            start_new_session=True,
+            check=False,
+        )
+        server = killserver.Server.get(killpoints._base_env())
+        forked = [server.run(args, env, "given text\n") for _ in range(2)]
+    finally:
+        os.umask(old)
+    outputs = [fresh.stdout, *(run.stdout for run in forked)]
+    seen = [json.loads(output.splitlines()[0]) for output in outputs]
+    assert len({value.pop("random") for value in seen}) == 3  # each child reseeded
+    assert seen[0] == seen[1] == seen[2]
+    assert seen[0] == {
+        "session leader": True,
+        "cwd": str(tmp_path / "here"),
+        "path0": str(tmp_path / "here"),
+        "argv": ["--version"],
+        "seen": "yes",
+        "tz": ["JST", "JST"],
+        "stdin": "given text\n",
+        "umask": 0o027,
+        "fds below 3": [0, 1, 2],
+        "tempdir": str(tmp_path),
+    }
+    for run in forked:  # the first line (its random number aside) compared above
+        assert (run.returncode, run.stdout.splitlines()[1:], run.stderr) == (
+            fresh.returncode,
+            fresh.stdout.splitlines()[1:],
+            fresh.stderr,
+        )
+    assert fresh.returncode == 0 and fresh.stdout.splitlines()[1:] == [
+        fresh.stdout.splitlines()[1],
+        "atexit ran",
+    ]
+    assert fresh.stdout.splitlines()[1].startswith("wtg")
+    assert fresh.stderr == "to stderr\nagain\n"
+
+
+def test_a_forked_child_sees_no_fd_of_the_server(tmp_path: Path) -> None:
+    env = {
+        **probe_env(tmp_path),
+        "KILLPOINTS_PRELUDE": "import os; print(os.listdir('/proc/self/fd'))",
+    }
+    server = killserver.Server.get(killpoints._base_env())
+    ran = server.run(["--version"], env, None)
+    assert sorted(ran.stdout.splitlines()[0].strip("[]").replace("'", "").split(", ")) == [
+        "0",
+        "1",
+        "2",
+        "3",  # the listing's own, as in a fresh process
+    ]
+
+
+def test_killed_runs_end_as_fresh_ones_do_and_the_server_lives_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``wtg init`` (a relative folder: the test's current folder) killed at each of its
+    writes, the group and the command alone: the same writes, ends and output forked or
+    fresh; a group killed is the run's own, never the server's."""
+    monkeypatch.chdir(tmp_path)
+    host = tmp_path / "host"
+
+    def restore() -> None:
+        for path in sorted(host.rglob("*"), reverse=True) if host.exists() else []:
+            path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+        if host.exists():
+            host.rmdir()
+
+    def ends() -> list[tuple[object, ...]]:
+        restore()
+        whole = killpoints.count(["init", "host"], host)
+        assert whole.returncode == 0 and whole.writes > 3, whole
+        seen: list[tuple[object, ...]] = [(whole.writes, whole.stdout, whole.stderr)]
+        for whom in ("group", "main"):
+            for at in range(1, whole.writes + 1):
+                restore()
+                cut = killpoints.run(["init", "host"], at, host, whom=whom)
+                seen.append((at, cut.killed, cut.returncode, cut.writes, cut.before, cut.stdout))
+        return seen
+
+    forked = ends()
+    server = killserver.Server._running
+    assert server is not None and server.process.poll() is None
+    monkeypatch.setenv(killpoints.FRESH, "1")
+    fresh = ends()
+    assert forked == fresh
+    assert all(end[1:4] == (True, -9, int(str(end[0])) - 1) for end in forked[1:])
+    assert server.process.poll() is None
+
+
+def test_a_plain_wtg_forked_ends_as_a_fresh_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``killpoints.wtg``: a host made in the current folder, its config found through the
+    environment given, a slip refused: the same ends and output forked or fresh."""
+
+    def ends() -> list[tuple[object, ...]]:
+        made = killpoints.wtg(["init", "host"])
+        env = {**os.environ, "WTG_CONFIG": str(Path("host") / "wtg.yaml")}
+        checked = killpoints.wtg(["check-config"], env=env)
+        slip = killpoints.wtg(["status", "nosuch"], env=env)
+        with pytest.raises(subprocess.CalledProcessError) as refused:
+            killpoints.wtg(["status", "nosuch"], env=env, check=True)
+        assert refused.value.stderr == slip.stderr and refused.value.returncode == slip.returncode
+        shutil.rmtree("host")
+        return [(r.args, r.returncode, r.stdout, r.stderr) for r in (made, checked, slip)]
+
+    monkeypatch.chdir(tmp_path)
+    forked = ends()
+    server = killserver.Server._running
+    assert server is not None and server.process.poll() is None
+    monkeypatch.setenv(killpoints.FRESH, "1")
+    fresh = ends()
+    assert forked == fresh
+    assert [end[1] for end in forked] == [0, 0, 1]
+    assert forked[0][0] == [killpoints.WTG, "init", "host"]
+    assert f"{tmp_path / 'host' / 'wtg.yaml'}" in str(forked[0][2])
+    assert "nosuch" in str(forked[2][3])
