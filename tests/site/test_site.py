@@ -351,7 +351,13 @@ def test_serve_builds_prints_its_address_serves_and_stops_on_ctrl_c(
     out = tmp_path / "out"
     command = [str(wtg), "site", str(out), "--games-dir", str(played_games), "--serve"]
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # started as a shell's background job is (a CI run started with `&`): SIGINT
+        # ignored; `--serve` says Ctrl-C stops it, and it must
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     ) as run:
         assert run.stdout is not None
         assert run.stdout.readline().startswith(f"site {out}: {len(GAMES)} games:")
@@ -363,7 +369,10 @@ def test_serve_builds_prints_its_address_serves_and_stops_on_ctrl_c(
         with urllib.request.urlopen(url.replace("index.html", "feed.atom")) as response:
             assert response.headers["Content-Type"] == "application/atom+xml"
         run.send_signal(signal.SIGINT)
-        assert run.wait() == 0
+        try:
+            assert run.wait(timeout=120) == 0
+        finally:
+            run.kill()  # a failed check above leaves no server waiting for ever
         assert run.stdout.read() == "stopped\n"
 
 

@@ -11,6 +11,7 @@ is not followed (404).
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable
 from functools import partial
 from http import HTTPStatus
@@ -85,7 +86,9 @@ def url_of(server: ThreadingHTTPServer) -> str:
 
 
 def serve(out_dir: Path, port: int, echo: Callable[[str], None]) -> None:
-    """Serve ``out_dir`` until Ctrl-C."""
+    """Serve ``out_dir`` until Ctrl-C (SIGINT), even when started with SIGINT ignored, as a
+    shell's background job or a script's child is."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with make_server(out_dir, port) as server:
         echo(f"serving {out_dir} at {url_of(server)}index.html (Ctrl-C stops it)")
         try:
