@@ -29,7 +29,7 @@ def test_a_mail_set_aside_is_named_where_it_lies_after_the_host_moved(tmp_path: 
     (tmp_path / "old").rename(tmp_path / "new")
     config = tmp_path / "new" / "wtg.yaml"
     shown = wtg("--config", config, "status").output
-    kept = shown.split("kept in ")[1].split()[0]
+    kept = shown.split("kept in")[1].split()[0]  # the path whole, on a line of its own
     assert kept.startswith(str(tmp_path / "new" / "games" / ".mail" / "archive")), shown
     filed = wtg("--config", config, "orders", "g1", kept)
     assert filed.exit_code == 0, filed.output

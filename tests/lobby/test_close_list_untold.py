@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.test_lobby_cli import head, run
+from tests.lobby.test_lobby_cli import run
 from tests.lobby.test_lobby_halts import waits_in_the_book
 from tests.lobby.test_taken_off_untold import unmailable_waits
 from wtg.lobby.database import LobbyDatabase
@@ -21,8 +21,7 @@ def test_close_list_says_who_was_not_told(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "waiting list wok4 closed: 1 player who waited on it told by mail; 1 player taken "
-        f"off it not told (Evil): no mail can go to the address, and `{head(tmp_path)} send` "
-        "sets it "
+        "off it not told (Evil): no mail can go to the address, and wtg send sets it "
         "aside as failed\n"
     )
     with LobbyDatabase(hall.gm.games_dir) as book:

@@ -33,21 +33,6 @@ def taking_chance(
     return win_chance(armies, target.troops, p)
 
 
-def least_winning(chance: float, p: float, defenders: int, most: int) -> int | None:
-    """The fewest armies, at most ``most``, whose chance against ``defenders`` (each decisive
-    round theirs with the chance ``p``) is above ``chance``; None when ``most`` are not."""
-    if win_chance(most, defenders, p) <= chance:
-        return None
-    low, high = 1, most
-    while low < high:
-        middle = (low + high) // 2
-        if win_chance(middle, defenders, p) > chance:
-            high = middle
-        else:
-            low = middle + 1
-    return low
-
-
 def friends(state: WokState, player: int) -> set[int]:
     """The colours the human who plays ``player`` plays too, in a Duel or Trinity (none
     elsewhere): his own, never fought."""
