@@ -134,3 +134,46 @@ def test_a_copy_given_by_its_name_is_refused_and_nothing_runs_in_it(tmp_path: Pa
     kept = copy.rename(copy.parent / ".g01-backup")
     code, out, _ = wtg(config, "status", str(kept))
     assert code == 0 and out.startswith("game g01, orders for turn 1")
+
+
+def test_the_game_given_through_a_link_to_its_folder_is_run(tmp_path: Path) -> None:
+    """A link to the game's own folder (``ln -s g01 games/current``, for the GM's scripts)
+    is the game itself, not a copy: given by it, the game was refused as a copy of its own
+    folder ("a turn run in it would reach no player"), a false refusal of the real game.
+    The scan passes the link over (else the game would be listed twice), in silence: it
+    named it a copy of its own game, cannot be read, and `wtg status` exited 1 for it."""
+    (game,) = due_games(tmp_path / "games", 1)
+    link = game.parent / "current"
+    link.symlink_to(game.name)
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "status", "current")
+    assert (code, err) == (0, "")
+    assert out.startswith("game g01, orders for turn 1")
+    code, out, err = wtg(config, "hold", str(link), "--reason", "a test")
+    assert (code, err) == (0, "") and out.startswith("game g01 held since ")
+    assert (game / "held.json").is_file()
+    assert [f.name for f in scan_games(game.parent).folders] == ["g01"]
+    code, out, err = wtg(config, "status")
+    assert "current" not in out + err and out.startswith("g01 "), out + err
+
+
+def test_copies_kept_outside_the_games_folder_as_told_are_not_refused(tmp_path: Path) -> None:
+    """The refusal tells the GM to keep a copy outside the games folder; two copies kept so
+    side by side (``saves/g01-t0`` and ``saves/g01-t1``) were refused all the same, each
+    for the other, with the advice they followed. Only the host's games folder is played
+    from (`run-turn --due`, `send`), so only a copy in it is refused."""
+    (game,) = due_games(tmp_path / "games", 1)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    first, second = saves / "g01-t0", saves / "g01-t1"
+    shutil.copytree(game, first)
+    shutil.copytree(game, second)
+    config = write_config(tmp_path)
+    for copy in (first, second):
+        code, out, err = wtg(config, "status", str(copy))
+        assert (code, err) == (0, ""), copy
+        assert out.startswith("game g01, orders for turn 1")
+    inside = game.parent / "g01-backup"
+    shutil.copytree(game, inside)
+    code, out, err = wtg(config, "status", str(inside))
+    assert code == 1 and err.startswith(f"wtg: {inside} is not used: a copy of {game}")

@@ -538,7 +538,7 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     # absolute: `.`, the game's own folder, has no games folder above it (`./..` is `.`),
     # and the host's guards and mail are found there
     game = open_game(path.absolute())
-    copy = copy_refused(path, game.config.game)
+    copy = copy_refused(path, game.config.game, lambda: _played_from(ctx))
     if copy is not None:
         fail(copy)
     if not game.store.turns():  # a making killed between game.yaml and turn 0
@@ -550,22 +550,52 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     return game
 
 
-def copy_refused(path: Path, game: str) -> str | None:
+def copy_refused(
+    path: Path, game: str, games_dir: Callable[[], Path | None] = lambda: None
+) -> str | None:
     """Why the game folder ``path``, whose game.yaml says ``game: <game>``, is not used: a
-    copy of another folder's game (``wtg.host.gamesdir.copy_of``), which `run-turn --due`,
-    `send` and `status` skip. Given by its name or folder, it was run and filed as that
-    game: a turn run in it reached no player, and `status` said `wtg send` would mail it.
-    None for the game's own folder, and for a copy in a hidden folder, kept so on purpose."""
-    folder = Path(os.path.abspath(path))
-    reason = None if folder.name.startswith(".") else copy_of(folder, game)
-    if reason is None:
+    copy of another folder's game in the games folder (``wtg.host.gamesdir.copy_of``),
+    which `run-turn --due`, `send` and `status` skip. Given by its name or folder, it was
+    run and filed as that game: a turn run in it reached no player, and `status` said `wtg
+    send` would mail it. None for the game's own folder, for a copy in a hidden folder,
+    kept so on purpose, and for one outside the host's games folder (``games_dir``, called
+    only for a copy; None when no config or --games-dir names it), as the refusal tells the
+    GM to keep it. ``path`` is looked at as given and as the folder it is (its links
+    followed): a link to the game's own folder (``games/current``) is the game, and a link
+    elsewhere to a copy in the games folder is that copy."""
+    given = Path(os.path.abspath(path))
+    candidates = (
+        [given] if os.path.realpath(path) == str(given) else [given, Path(os.path.realpath(path))]
+    )
+    copies = [(folder, _copy_reason(folder, game)) for folder in candidates]
+    if all(reason is None for _, reason in copies):
         return None
+    played = games_dir()
+    if played is not None:  # the folders that are in the games folder, the others never run
+        copies = [(folder, why) for folder, why in copies if same_file(folder.parent, played)]
+    if not copies or any(reason is None for _, reason in copies):
+        return None
+    folder, reason = copies[0]
     hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
     return (
         f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and "
         f"a turn run in it would reach no player. To keep it as a copy: mv "
         f"{shlex.quote(str(folder))} {hidden}"
     )
+
+
+def _copy_reason(folder: Path, game: str) -> str | None:
+    """``copy_of`` for the folder ``folder`` (absolute), None for a hidden one."""
+    return None if folder.name.startswith(".") else copy_of(folder, game)
+
+
+def _played_from(ctx: click.Context) -> Path | None:
+    """The games folder the config or --games-dir (WTG_GAMES_DIR) names, unchecked; None
+    when neither is given."""
+    given = (ctx.obj or {}).get("games_dir")
+    if given:
+        return Path(given)
+    return None if config_path(ctx) is None else gm_config(ctx).games_dir
 
 
 def not_a_game_folder(given: str, path: Path) -> str | None:

@@ -2,7 +2,8 @@
 `send`, `remind` and `ratings`, with one policy for a folder it cannot use.
 
 A folder is a game when it holds ``game.yaml``; hidden folders (the mail spool
-``.mail``) and anything else are passed over in silence. A game folder that cannot be
+``.mail``), links to another game folder of it and anything else are passed over in
+silence. A game folder that cannot be
 looked into or opened (a ``game.yaml`` that cannot be read or makes no sense, a ruleset
 this wtg does not know) is reported, with its folder and why, and skipped; the other
 games go on.
@@ -368,7 +369,18 @@ def scan_games(games_dir: Path) -> GamesScan:
                 folders.append(path)
         except OSError as exc:  # a folder wtg may not look into
             unreadable.append(Unreadable(path, failure_reason(exc)))
-    return GamesScan(tuple(folders), tuple(unreadable))
+    return GamesScan(tuple(_without_links_to_others(folders)), tuple(unreadable))
+
+
+def _without_links_to_others(folders: list[Path]) -> list[Path]:
+    """``folders`` but the links to another of them (``ln -s g1 games/current``, for a
+    GM's scripts): the same game, passed over in silence, as a hidden folder is; listed,
+    it was named a copy of its own game, and `wtg status` exited 1 for it at every run."""
+    links = [folder for folder in folders if folder.is_symlink()]
+    if not links:
+        return folders
+    real = {os.path.realpath(folder) for folder in folders if folder not in links}
+    return [f for f in folders if f not in links or os.path.realpath(f) not in real]
 
 
 def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
