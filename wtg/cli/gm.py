@@ -424,13 +424,12 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
             withdrawn = notices.withdraw_rolled_back(game, done)
             # the earlier turns' reports set aside while it stood, to every player: the
             # latest's to those told nothing, the notice carrying it to the others
-            put_back = put_back_reports(
-                notices.outbox, game, done, mark, range(done.to + 1, done.latest)
-            )
+            stood = partial(set_aside_while_stood, notices.outbox, game, done, mark)
+            put_back = put_back_reports(notices.outbox, stood(range(done.to + 1, done.latest)))
             mailed = mailed_turns(notices.spool).get(game.config.game, -1)
             quiet = needing_nothing(notices.outbox, game, done, heard, mailed, mark)
             latest = range(done.latest, done.latest + 1)
-            put_back += put_back_reports(notices.outbox, game, done, mark, latest, quiet)
+            put_back += put_back_reports(notices.outbox, stood(latest, quiet))
     except AlreadyRunning:  # it takes them out itself, before it would mail them; no
         # player is left untold, since what the send mails meanwhile is not known here
         withdrawn, asked = 0, notices.ask_withdraw_rolled_back(game, done)

@@ -52,19 +52,10 @@ def report_name(name: str, turn: int, seat: int, again: int, reruns: int, mark: 
     return ident + mark
 
 
-def put_back_reports(
-    outbox: Outbox,
-    game: Game,
-    rollback: Rollback,
-    mark: str,
-    turns: range,
-    seats: Collection[int] | None = None,
-) -> int:
-    """The reports (and press) of ``turns``, of those ``rollback`` took back and its undo
-    put back, that a send set aside for good while it stood (their turn was no more,
-    ``NO_MORE``), back in the queue, of every seat or of ``seats``; how many. Under the
-    send's lock (the caller's)."""
-    names = set_aside_while_stood(outbox, game, rollback, mark, turns, seats)
+def put_back_reports(outbox: Outbox, names: Collection[str]) -> int:
+    """The mails ``names`` (``set_aside_while_stood``'s: reports and press a send set aside
+    for good while a rollback stood, their turn no more, ``NO_MORE``) back in the queue;
+    how many. Under the send's lock (the caller's)."""
     for name in names:
         outbox.put_back(name)
     return len(names)
@@ -78,8 +69,11 @@ def set_aside_while_stood(
     turns: range,
     seats: Collection[int] | None = None,
 ) -> list[str]:
-    """The outbox names of the mails ``put_back_reports`` puts back, read only (without the
-    send's lock: what a send running sets aside meanwhile is not among them)."""
+    """The outbox names of the reports (and press) of ``turns``, of those ``rollback`` took
+    back and its undo put back, that a send set aside for good while it stood (their turn
+    was no more, ``NO_MORE``), of every seat or of ``seats``: those ``put_back_reports``
+    puts back. Read only (without the send's lock, what a send running sets aside meanwhile
+    is not among them)."""
     names = []
     for turn in turns:
         for entry in game.config.players:
@@ -111,7 +105,8 @@ def put_back_owed(outbox: Outbox, spool: Path, games: Collection[Game]) -> int:
                 continue
             mark = mailing_mark(spool, game.config.game, game.latest_turn())
             turns = range(rollback.to + 1, rollback.latest)
-            back += put_back_reports(outbox, game, rollback, mark, turns)
+            names = set_aside_while_stood(outbox, game, rollback, mark, turns)
+            back += put_back_reports(outbox, names)
             put_back_given(game.store, rollback)
     return back
 
