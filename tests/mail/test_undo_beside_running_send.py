@@ -8,33 +8,12 @@ send running finishes as before, and the next one puts the mail back and mails i
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 from tests import killpoints
-from tests.killpoints import CHECKOUT
 from tests.mail.test_kill_undo_resend import _template, _where
+from tests.pausedwtg import paused_at
 from wtg.mail.spool.runlock import only_one
-
-BLOCKED = """
-import os, pathlib, time
-from wtg.mail.outgoing import sender
-_deliver = sender.deliver
-def deliver(*args, **kwargs):
-    pathlib.Path(os.environ["SEND_BLOCKED"]).touch()
-    while not pathlib.Path(os.environ["SEND_GO_ON"]).exists():
-        time.sleep(0.05)
-    return _deliver(*args, **kwargs)
-sender.deliver = deliver
-import sys
-from wtg.cli import main
-sys.argv = ["wtg", *sys.argv[1:]]
-main()
-"""
-"""A `wtg send` that stops before it delivers, its lock held, until told to go on."""
 
 
 def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
@@ -43,24 +22,8 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
     host = tmp_path / "host"
     name = _template(host)  # the report mailed again, set aside while the rollback stood
     config = str(host / "wtg.yaml")
-    blocked, go_on = tmp_path / "blocked", tmp_path / "go-on"
-    env = {
-        **os.environ,
-        "SEND_BLOCKED": str(blocked),
-        "SEND_GO_ON": str(go_on),
-        "PYTHONPATH": str(CHECKOUT),
-    }
-    running = subprocess.Popen(
-        [sys.executable, "-c", BLOCKED, "--config", config, "send", "-q"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        while not blocked.exists():  # the send is in its delivery, its lock held
-            assert running.poll() is None, running.communicate()
-            time.sleep(0.05)
+    send = ["--config", config, "send", "-q"]
+    with paused_at("wtg.mail.outgoing.sender:deliver", send, tmp_path):  # its lock held
         undo = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
         assert undo.returncode == 0, undo.stderr
         assert undo.stdout.rstrip().endswith(
@@ -68,10 +31,6 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
             "back in the queue by the next send (the one running holds the queue)"
         ), undo.stdout
         assert _where(host, name) == ["failed"]  # the queue is the running send's
-    finally:
-        go_on.touch()
-        _out, err = running.communicate(timeout=600)
-    assert running.returncode == 0, err
     assert _where(host, name) == ["failed"]  # that send knew nothing of the undo
     nxt = killpoints.wtg(["--config", config, "send", "-q"])
     assert nxt.returncode == 0, nxt.stderr

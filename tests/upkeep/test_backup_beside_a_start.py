@@ -9,34 +9,14 @@ restored host has her waiting, her mail not queued, the next start's to do."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
-import time
 from pathlib import Path
 
-from tests.killpoints import CHECKOUT
 from tests.lobby.test_kill_taken_off import _template, _told
+from tests.pausedwtg import paused_at
 from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
-
-STOPPED = """
-import os, pathlib, time
-from wtg.upkeep import backup
-_book = backup._Backup._book
-def _stopped(self):
-    pathlib.Path(os.environ["BACKUP_STOPPED"]).touch()
-    while not pathlib.Path(os.environ["BACKUP_GO_ON"]).exists():
-        time.sleep(0.05)
-    return _book(self)
-backup._Backup._book = _stopped
-import sys
-from wtg.cli import main
-sys.argv = ["wtg", *sys.argv[1:]]
-main()
-"""
-"""A `wtg backup` that stops between its copy of the spool and its copy of the book."""
 
 
 def _waiting(games: Path) -> list[str]:
@@ -49,24 +29,8 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
     _template(host)  # the next due run takes Ann off, her mail queued first
     config = str(host / "wtg.yaml")
     archive = tmp_path / "host.tar.gz"
-    stopped, go_on = tmp_path / "stopped", tmp_path / "go-on"
-    env = {
-        **os.environ,
-        "BACKUP_STOPPED": str(stopped),
-        "BACKUP_GO_ON": str(go_on),
-        "PYTHONPATH": str(CHECKOUT),
-    }
-    backing_up = subprocess.Popen(
-        [sys.executable, "-c", STOPPED, "--config", config, "backup", "-q", str(archive)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        while not stopped.exists():  # the spool copied, the book not yet
-            assert backing_up.poll() is None, backing_up.communicate()
-            time.sleep(0.05)
+    backup = ["--config", config, "backup", "-q", str(archive)]
+    with paused_at("wtg.upkeep.backup:_Backup._book", backup, tmp_path):  # the spool copied
         due = subprocess.run(
             [WTG, "--config", config, "run-turn", "--due"],
             capture_output=True,
@@ -75,10 +39,6 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
         )
         assert due.returncode == 0, due.stderr  # the lists' start left to the next run
         assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
-    finally:
-        go_on.touch()
-        _out, err = backing_up.communicate(timeout=600)
-    assert backing_up.returncode == 0, err
     restored = tmp_path / "restored"
     done = subprocess.run(
         [WTG, "restore", str(archive), "--games-dir", str(restored)],

@@ -14,35 +14,15 @@ were queued after the spool's copy, and are not in the backup.
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
-import time
 from pathlib import Path
 
-from tests.killpoints import CHECKOUT
 from tests.lobby.killedpolls import NEWCOMER, confirm_waiting, outbox_mails
+from tests.pausedwtg import paused_at
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
-
-STOPPED = """
-import os, pathlib, time
-from wtg.upkeep import backup
-_games = backup._Backup._games
-def _stopped(self, folders):
-    pathlib.Path(os.environ["BACKUP_STOPPED"]).touch()
-    while not pathlib.Path(os.environ["BACKUP_GO_ON"]).exists():
-        time.sleep(0.05)
-    return _games(self, folders)
-backup._Backup._games = _stopped
-import sys
-from wtg.cli import main
-sys.argv = ["wtg", *sys.argv[1:]]
-main()
-"""
-"""A `wtg backup` that stops between its copy of the book and its copy of the games."""
 
 
 def plays(games: Path) -> list[tuple[str, int, str | None]]:
@@ -75,34 +55,14 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
     before_plays = plays(games)
     assert book_offers(games) and waiting_codes(games) == 1
     archive = tmp_path / "host.tar.gz"
-    stopped, go_on = tmp_path / "stopped", tmp_path / "go-on"
-    env = {
-        **os.environ,
-        "BACKUP_STOPPED": str(stopped),
-        "BACKUP_GO_ON": str(go_on),
-        "PYTHONPATH": str(CHECKOUT),
-    }
-    backing_up = subprocess.Popen(
-        [sys.executable, "-c", STOPPED, "--config", config, "backup", "-q", str(archive)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        while not stopped.exists():  # the book copied, the games not yet
-            assert backing_up.poll() is None, backing_up.communicate()
-            time.sleep(0.05)
+    backup = ["--config", config, "backup", "-q", str(archive)]
+    with paused_at("wtg.upkeep.backup:_Backup._games", backup, tmp_path):  # the book copied
         polled = subprocess.run(
             [WTG, "--config", config, "poll"], capture_output=True, text=True, check=False
         )
         assert polled.returncode == 0, polled.stderr
         assert open_game(games / "wok4-1").config.player(3).name == "Newcomer"
         assert book_offers(games) == [] and waiting_codes(games) == 0
-    finally:
-        go_on.touch()
-        _out, err = backing_up.communicate(timeout=600)
-    assert backing_up.returncode == 0, err
     host_plays = plays(games)  # the host itself: what the restored book must say
     assert [(name, result) for name, _seat, result in host_plays] == sorted(
         [*((name, "replaced") for name, _seat, _result in before_plays), ("Newcomer", None)]
