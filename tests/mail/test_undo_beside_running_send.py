@@ -69,3 +69,29 @@ def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> Non
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert _where(run, name) == ["sent"], (at, cut.before)
         assert not list((run / "games" / "g1" / "archive").glob("*/put-back-owed")), at
+
+
+def test_a_rollback_given_again_before_the_next_send_keeps_its_turns_mail_aside(
+    tmp_path: Path,
+) -> None:
+    """The undo left the put-back to the next send, and the GM rolled the game back to turn
+    0 again before it ran: the report of turn 1 mailed again is of a turn that is no more
+    once more. The next send put it back all the same and mailed it (9 mails: the 8 notices
+    and it), after the notice that turn 1 was taken back; it stays aside, and the mark goes
+    (the later rollback's own undo is what puts it back)."""
+    host = tmp_path / "host"
+    name = _template(host)
+    config = str(host / "wtg.yaml")
+    with only_one(host / "games" / ".mail", "send"):  # as a `wtg send` running holds it
+        undo = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
+    assert undo.returncode == 0, undo.stderr
+    again = killpoints.wtg(["--config", config, "rollback", "g1", "--to", "0"])
+    assert again.returncode == 0, again.stderr
+    sent = killpoints.wtg(["--config", config, "send"])
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.startswith("0 reports queued; 8 mails sent,"), sent.stdout
+    assert _where(host, name) == ["failed"]
+    assert not list((host / "games" / "g1" / "archive").glob("*/put-back-owed"))
+    undone = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
+    assert undone.returncode == 0, undone.stderr
+    assert _where(host, name) == ["queue"]  # the second rollback's undo puts it back

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from wtg.core.ruleset import SeatId
@@ -92,23 +92,32 @@ def put_back_owed(outbox: Outbox, spool: Path, games: Collection[Game]) -> int:
     """What an undo given while a send held the queue left to the next send
     (``rollback.PUT_BACK_OWED``): the reports and press of the turns it put back, but the
     latest (every player was told with his report of it), that a send set aside while the
-    rollback stood, back in the queue; how many. Under the send's lock (the caller's); the
+    rollback stood, back in the queue, but those of the turns a rollback made since took
+    back again (``_standing_until``); how many. Under the send's lock (the caller's); the
     mark removed after, so a send killed between puts back what is left the next time."""
     back = 0
     for game in games:
         try:
-            owed = [r for r in rollbacks(game.store, undone=True) if r.put_back_owed]
+            every = rollbacks(game.store, undone=True)
         except Exception:  # a game folder is the GM's data: left to the commands that name it
             continue
-        for rollback in owed:
-            if not (rollback.undone and rollback.undo_finished):
+        for index, rollback in enumerate(every):
+            if not (rollback.put_back_owed and rollback.undone and rollback.undo_finished):
                 continue
             mark = mailing_mark(spool, game.config.game, game.latest_turn())
-            turns = range(rollback.to + 1, rollback.latest)
+            turns = range(rollback.to + 1, _standing_until(rollback, every[index + 1 :]))
             names = set_aside_while_stood(outbox, game, rollback, mark, turns)
             back += put_back_reports(outbox, names)
             put_back_given(game.store, rollback)
     return back
+
+
+def _standing_until(rollback: Rollback, later: Sequence[Rollback]) -> int:
+    """The turn (``rollback.latest`` at most) before which the turns ``rollback``'s undo put
+    back still count: a rollback made after it (``later``) that stands took back those
+    after its ``to`` again, and the mail a send set aside of them is of a turn that is no
+    more once more (that rollback's own undo puts it back)."""
+    return min([rollback.latest, *(r.to + 1 for r in later if r.undone is None)])
 
 
 def _resent(outbox: Outbox, game: Game, report: str, turn: int, seat: int, mark: str) -> set[str]:
