@@ -117,10 +117,15 @@ def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
         ("evil.Bank:8080 or x.Next?id=1", "evil[.]Bank:8080 or x[.]Next?id=1"),
         ("www.Evil.Next", "www[.]Evil[.]Next"),
         ("paypal\u3002Com", "paypal[.]Com"),
+        ("PAYPAL-VERIFY.SUPPORT", "PAYPAL-VERIFY[.]SUPPORT"),
+        ("mail the-gm.LINK first", "mail the-gm[.]LINK first"),
+        ("Secure.Login.Bank", "Secure[.]Login[.]Bank"),
     ],
 )
 def test_an_address_written_in_capitals_is_still_defanged(text: str, shown: str) -> None:
     """A host in small letters, one of the common top-level domains in any case, one with
-    a path, a port or a query after it, and one that begins with ``www.`` are web
-    addresses, as a mail client reads them."""
+    a path, a port or a query after it, one that begins with ``www.``, and one shaped as
+    no run-on sentence is (a hyphen before its top-level domain, three labels) are web
+    addresses, as a mail client reads them: a phisher who typed his host in capitals went
+    out undefanged."""
     assert unlinked(text) == shown

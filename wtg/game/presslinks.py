@@ -10,8 +10,10 @@ address is a scheme and ``//`` (``https://``, ``ftp://``), or a host name that b
 ``ann.example.co.uk``; not ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but a sentence run on
 after a full stop without its blank (``the end.Next turn``, ``we attack.So be it``): a host
 whose top-level domain is not written in small letters (``Next``, ``SO``), is none of the
-common ones (``COMMON``: ``Evil.Com`` is an address) and has nothing of an address after
-it (a path, a port, a query: ``end.Next/login`` is one) is prose, as a reader reads it. An
+common ones (``COMMON``: ``Evil.Com`` is an address), has nothing of an address after it
+(a path, a port, a query: ``end.Next/login`` is one) and is not shaped as a host (a hyphen
+before its top-level domain, three labels or more: ``PAYPAL-VERIFY.SUPPORT``,
+``Secure.Login.Bank`` are addresses) is prose, as a reader reads it. An
 e-mail address stays as written: a player may give his own to another, and its host is not
 taken for a web address (docs/mail.md, "Press").
 """
@@ -97,9 +99,20 @@ def _defanged(found: re.Match[str]) -> str:
     if not _top_level(top.lower()):
         return host
     goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
-    if top.islower() or top.lower() in COMMON or goes_on:
+    if top.islower() or top.lower() in COMMON or goes_on or _shaped_as_host(labels):
         return _DOT.sub("[.]", host)
     return host  # ``the end.Next turn``: a sentence run on after its full stop
+
+
+def _shaped_as_host(labels: list[str]) -> bool:
+    """Whether a host's labels are shaped as no run-on sentence is: a hyphen before its
+    top-level domain (``PAYPAL-VERIFY.SUPPORT``, ``the-gm.LINK``), or three labels or more
+    of two letters or more each (``Secure.Login.Bank``). A sentence run on after its full
+    stop joins two words (``end.Next``), neither hyphened at the stop in the prose players
+    write."""
+    if "-" in labels[-2]:
+        return True
+    return len(labels) >= 3 and all(len(label) >= 2 for label in labels)
 
 
 def _top_level(label: str) -> bool:
