@@ -82,7 +82,6 @@ TRANSLATED = {
     "Modératrice": "Moderator",
     "Maître du jeu": "Game Master",
     # German, Dutch, Italian
-    "Verwalter": "Administrator",
     "Spielleiter": "Game Master",
     "Beheerder": "Administrator",
     "Amministratore": "Administrator",
