@@ -10,6 +10,8 @@ seat led."""
 from __future__ import annotations
 
 import random
+import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -91,3 +93,95 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
     played.held = tuple(state.count_of(i) for i in range(1, len(sides) + 1))
     played.turns = state.turn
     return played
+
+
+@dataclass
+class MapTally:
+    """The games of one map: provinces held and games led by side."""
+
+    map: str
+    seats: int
+    games: list[WokPlayed] = field(default_factory=list)
+
+    def provinces(self, side: str) -> int:
+        return sum(g.provinces(side) for g in self.games)
+
+    def per_seat(self, side: str) -> float:
+        seats = sum(g.sides.count(side) for g in self.games)
+        return self.provinces(side) / seats if seats else 0.0
+
+    def led(self, side: str | None) -> int:
+        return sum(1 for g in self.games if g.leader() == side)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "games": len(self.games),
+            "seats": self.seats,
+            "median_turns": self.median_turns(),
+            "provinces": {side: self.provinces(side) for side in (NEW, OLD)},
+            "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in (NEW, OLD)},
+            "led": {NEW: self.led(NEW), OLD: self.led(OLD), "tied": self.led(None)},
+            "rejected_lines": {side: self.rejected(side) for side in (NEW, OLD)},
+        }
+
+    def rejected(self, side: str) -> int:
+        return sum(g.rejected.get(side, 0) for g in self.games)
+
+    def median_turns(self) -> float:
+        return statistics.median(g.turns for g in self.games)
+
+    def text(self) -> str:
+        return (
+            f"  {self.map} ({self.seats} seats, new and old alternate): provinces held new "
+            f"{self.provinces(NEW)}, old {self.provinces(OLD)} ({self.per_seat(NEW):.2f} and "
+            f"{self.per_seat(OLD):.2f} a seat); the most held by new in {self.led(NEW)}, old "
+            f"in {self.led(OLD)}, tied {self.led(None)}; median {self.median_turns():g} turns; "
+            f"lines rejected new {self.rejected(NEW)}, old {self.rejected(OLD)}"
+        )
+
+
+@dataclass
+class WokMeasured:
+    """A WoK ruleset's games, new against old, on each of its maps."""
+
+    ruleset: str
+    turns: int
+    maps: list[MapTally]
+
+    def ms(self, side: str) -> float:
+        cpu = [c for tally in self.maps for g in tally.games for c in g.cpu.get(side, [])]
+        return 1000 * statistics.median(cpu) if cpu else 0.0
+
+    def to_json(self) -> JsonObject:
+        return {
+            "previous_frozen_at": FROZEN_AT[self.ruleset],
+            "turns": self.turns,
+            "maps": {tally.map: tally.to_json() for tally in self.maps},
+            "ms_per_turn": self.ms(NEW),
+            "ms_per_turn_previous": self.ms(OLD),
+        }
+
+    def text(self) -> list[str]:
+        return [
+            f"{self.ruleset.upper()}: new against old (the player frozen at "
+            f"{FROZEN_AT[self.ruleset]}), {len(self.maps[0].games)} games a map of up to "
+            f"{self.turns} turns, each seed played twice with the seats swapped",
+            *(tally.text() for tally in self.maps),
+            f"  CPU a player's turn (median): new {self.ms(NEW):.2f} ms, old {self.ms(OLD):.2f} ms",
+        ]
+
+
+def measure(ruleset: str, games: int, turns: int = TURNS) -> WokMeasured:
+    """``games`` games a map: game g plays seed ceil(g / 2), new in the odd seats when g is
+    odd and in the even ones when it is even."""
+    tallies = []
+    for map_name in MAPS[ruleset]:
+        tally = MapTally(map_name, SEATS[map_name])
+        began = time.monotonic()
+        for game in range(1, games + 1):
+            seed = (game + 1) // 2
+            tally.games.append(play(ruleset, map_name, seed, seating(tally.seats, game), turns))
+            print(f"\r{ruleset} {map_name}: {game}/{games}", end="", file=sys.stderr)
+        print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
+        tallies.append(tally)
+    return WokMeasured(ruleset, turns, tallies)
