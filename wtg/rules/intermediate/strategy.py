@@ -7,9 +7,10 @@ parts:
 - the odds count the terrain's bonus: 0.05 level for the share of a side's troops that
   prefer the ground fought on; its missiles reach two steps; its tech level gives its
   attacks;
-- its workers train levels on its borders (where troops are: "WOK / (ARM X LEV)"), mine
-  gold inside, make EFF in one province while its EFF runs low, and work the aim their
-  terrain favours (+50%) where that is one of those;
+- its workers make missiles and train levels on its borders facing a player, train levels
+  on the others (where troops are: "WOK / (ARM X LEV)"), mine gold inside, make EFF in one
+  province while its EFF runs low, and work the aim their terrain favours (+50%) where
+  that is one of those;
 - its gold buys tech while it has more good attacks than attack lines, EFF when it is low,
   then levels, defense, missiles and spies (100, 200, 300 a turn);
 - its wood turns the armies of a border facing a player into the troops that like the
@@ -80,9 +81,10 @@ class IntermediatePlan(FrontPlan):
 
     def aims(self) -> list[Json]:
         """Up to 4 provinces whose aim is not the one wanted, the most workers first: EFF in
-        the one with the most while the EFF runs low, the favoured aim where the terrain
-        favours MIN, EFF or LEV, LEV on a border with troops to train, MIN elsewhere; the
-        workers set to nothing by False Orders set going again."""
+        the one with the most while the EFF runs low; on a border facing a player missiles
+        while they are fewer than the troops there, else levels; the favoured aim where the
+        terrain favours MIN, EFF or LEV, LEV on a border with troops to train, MIN elsewhere;
+        the workers set to nothing by False Orders set going again."""
         by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
         wanted: dict[int, str] = {}
         if by_workers and self.me.eff - len(self.mine) < LOW_EFF:
@@ -91,7 +93,9 @@ class IntermediatePlan(FrontPlan):
             favoured = TERRAIN_AIM.get(p.terrain or "")
             if p.id in wanted:
                 continue
-            if favoured in TRAINED and (favoured != "LEV" or p.troops):
+            if self.facing_players(p):
+                wanted[p.id] = "MIS" if p.mis < p.troops else "LEV"
+            elif favoured in TRAINED and (favoured != "LEV" or p.troops):
                 wanted[p.id] = favoured
             else:
                 wanted[p.id] = "LEV" if p in self.borders and p.troops else "MIN"

@@ -69,7 +69,9 @@ class FrontPlan:
         self.mine = sorted(state.provinces_of(player), key=lambda p: (-p.troops, p.id))
         self.owned = {p.id for p in self.mine}
         self.borders = [p for p in self.mine if any(n not in self.owned for n in p.neighbours)]
-        self.keep = {p.id: self.garrison(p) for p in self.mine}
+        self.need = {p.id: self.garrison(p) for p in self.mine}
+        """The troops each province needs against its neighbouring players."""
+        self.keep = {p.id: min(self.need[p.id], p.troops) for p in self.mine}
         self.good_attacks = 0
         self.sent: list[tuple[int, int, int]] = []
         """This turn's attacks: (from, to, troops)."""
@@ -111,19 +113,23 @@ class FrontPlan:
         return win_chance(troops, target.troops, p)
 
     def garrison(self, province: Province) -> int:
-        """The troops ``province`` keeps so that no neighbouring player is favoured to take
-        it with all his troops there (all it has when it has too few; none against
-        neutrals, who never attack, nor sides that may not attack it this turn)."""
+        """The troops ``province`` needs so that no neighbouring player is favoured to take
+        it with all his troops there (none against neutrals, who never attack, nor players
+        who QUIT, nor sides that may not attack it this turn); it keeps them, or all it
+        has."""
         need = 0
         for n in province.neighbours:
             other = self.state.province(n)
             if not other.owner or other.owner == self.player or not other.troops:
                 continue
+            if not self.state.player(other.owner).standing:
+                continue  # a player who QUIT gives no orders: his troops dig in
             if not open_to(self.state, other.owner, province.id):
                 continue
             p = self.round_chance(other.owner, other, province)
-            need = max(need, least_holding(other.troops, p, province.troops))
-        return min(need, province.troops)
+            most = max(province.troops, other.troops * 4)
+            need = max(need, least_holding(other.troops, p, most))
+        return need
 
     # The sections
     def orders(self) -> JsonObject:
@@ -227,7 +233,33 @@ class FrontPlan:
 
     def moves(self) -> list[Json]:
         """The troops of the provinces with no foreign neighbour, 50 an order, to their
-        neighbour nearest the border (a tie drawn)."""
+        neighbour nearest the border (a tie drawn); then the spare troops a border province
+        did not attack with, to a neighbouring province of its own that has fewer than it
+        needs against a player (``reinforcing``)."""
+        lines = self.inner_moves()
+        return lines + self.reinforcing()[: MOVE_ORDERS - len(lines)]
+
+    def reinforcing(self) -> list[Json]:
+        """Troops a province spares and does not attack with, 50 at most an order, to its
+        neighbour of its own that lacks the most of its garrison, as many as it lacks."""
+        marching = {source for source, _, _ in self.sent}
+        lacking = {p.id: self.need[p.id] - p.troops for p in self.borders}
+        lines: list[Json] = []
+        for p in self.borders:
+            spare = p.troops - self.keep[p.id]
+            if p.id in marching or spare < 1:
+                continue
+            short = [n for n in p.neighbours if lacking.get(n, 0) > 0]
+            if not short:
+                continue
+            to = max(short, key=lambda n: (lacking[n], -n))
+            amount = min(spare, lacking[to], UNITS_PER_ORDER)
+            lacking[to] -= amount
+            lines.append({"from": p.id, "to": to, "unit": self.troop_unit, "amount": amount})
+        return lines
+
+    def inner_moves(self) -> list[Json]:
+        """The troops of the provinces with no foreign neighbour towards the border."""
         distance = self.to_border()
         lines: list[Json] = []
         for p in self.mine:

@@ -6,10 +6,12 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
 - the odds are WoK IV's battle, where a tied round costs the attacker an army; its missiles
   reach neighbours and provinces numbered -3..+3; its tech points give its attacks;
 - its workers make tech points (its inner provinces, and its borders facing only
-  neutrals), levels on its borders facing a player, EFF in one province while its EFF is
-  low and its points cannot buy it yet; 4 aims changed a turn, the most workers first;
-- its tech points buy +60% EFF when its EFF runs low, and the 350 trade (defense and
-  levels everywhere) when it has points to spare beyond the 200 that give 7 attacks;
+  neutrals), spies, missiles and levels on its borders facing a player, EFF in one province
+  while its EFF is low and its points cannot buy it yet; 4 aims changed a turn, the most
+  workers first;
+- its tech points buy +60% EFF when its EFF runs low, then the 350 trade (defense and
+  levels everywhere) and the 150 (missiles and spies everywhere) with the points it has
+  beyond the 200 that give 7 attacks;
 - its spies steal population from a neighbouring player's province."""
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ from wtg.rules.wok4.reach import attacks_allowed, bomb_range
 
 EFF_TRADE = 250
 BIG_TRADE = 350
+SPY_TRADE = 150
+SPIES_WANTED = 10
+"""The spies a border facing a player makes before missiles and levels."""
+"""+5 missiles and +2 spies in every province."""
 SEVEN_ATTACKS = 200
 """The tech points that give the most attacks, kept through a trade that is not needed."""
 LOW_EFF = EFF_MAX - TRADE_EFF_250
@@ -55,21 +61,30 @@ class Wok4Plan(FrontPlan):
         if self.eff_after() < LOW_EFF and points >= EFF_TRADE:
             points -= EFF_TRADE
             bought.append(EFF_TRADE)
-        if points - BIG_TRADE >= SEVEN_ATTACKS:
-            bought.append(BIG_TRADE)
+        for trade in (BIG_TRADE, SPY_TRADE):
+            if points - trade >= SEVEN_ATTACKS:
+                points -= trade
+                bought.append(trade)
         return bought
 
     def aims(self) -> list[Json]:
         """Up to 4 provinces whose aim is not the one wanted, the most workers first: EFF in
-        the one with the most workers while the EFF is low and no trade buys it, LEV on a
-        border facing a player where there are armies to train, TECH elsewhere."""
+        the one with the most workers while the EFF is low and no trade buys it; on a border
+        facing a player spies while it has fewer than 10, else missiles while they are fewer
+        than the armies there, else levels; TECH elsewhere."""
         by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
         wanted: dict[int, str] = {}
         if by_workers and self.eff_after() < LOW_EFF and self.me.tech < EFF_TRADE:
             wanted[by_workers[0].id] = "EFF"
         for p in by_workers:
-            if p.id not in wanted:
-                wanted[p.id] = "LEV" if self.facing_players(p) and p.troops else "TECH"
+            if p.id in wanted:
+                continue
+            if self.facing_players(p):
+                wanted[p.id] = (
+                    "SPY" if p.spy < SPIES_WANTED else "MIS" if p.mis < p.troops else "LEV"
+                )
+            else:
+                wanted[p.id] = "TECH"
         lines: list[Json] = []
         for p in by_workers:
             if len(lines) == AIM_CHANGES:
@@ -79,8 +94,9 @@ class Wok4Plan(FrontPlan):
         return lines
 
     def spying(self) -> list[Json]:
-        """From each province with 2 spies or more, half of them steal population from the
-        neighbouring player's province with the most (15 POP a spy), as many as it holds."""
+        """From each province with spies, half of them (one of one) steal population from
+        the neighbouring player's province with the most (15 POP a spy), as many as it
+        holds."""
         lines: list[Json] = []
         for p in sorted(self.mine, key=lambda p: (-p.spy, p.id)):
             if len(lines) == SPY_ORDERS:
@@ -91,7 +107,7 @@ class Wok4Plan(FrontPlan):
                 if self.state.province(n).owner not in (0, self.player)
                 and self.state.province(n).pop >= POP_PER_THIEF
             ]
-            sent = p.spy // 2
+            sent = (p.spy + 1) // 2
             if not foes or not sent:
                 continue
             target = max(foes, key=lambda q: (q.pop, -q.id))
