@@ -1,20 +1,20 @@
 """The built-in Intermediate WoK player as it was before round 34
 (wtg/rules/intermediate/strategy.py at commit effe0bd9), frozen: the yardstick the live player
 is measured against (bench/bench_robots.py, tests/rules/intermediate/test_player_strength.py).
-It is the shared WoK player (``wtg.rules.wok.strategy``) attacking only with more troops than
-1.2 times the target's strength plus 4; it moves troops as TRO, works its provinces' favoured
-aims, turns armies into the troops that like their ground, chops wood and mines gold. Keep it
-as it is when the live player changes."""
+It is the shared WoK player (``bench/frozen_robots/wok_player.py``) attacking only with more
+troops than 1.2 times the target's strength plus 4; it moves troops as TRO, works its
+provinces' favoured aims, turns armies into the troops that like their ground, chops wood and
+mines gold. Keep it as it is when the live player changes."""
 
 from __future__ import annotations
 
 from random import Random
 
+from bench.frozen_robots.wok_player import gold_style
+from bench.frozen_robots.wok_player import plan_orders as plan_with
 from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole, word
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok.strategy import gold_style
-from wtg.rules.wok.strategy import plan_orders as plan_with
 from wtg.rules.wok.troops import PREFERRED_TERRAIN, preferred_kind
 
 UPGRADE_WISH = ("TECH", "LEV", "EFF", "DEF", "MIS", "SPY")

@@ -1,18 +1,18 @@
 """The built-in WoK IV player as it was before round 34 (wtg/rules/wok4/strategy.py at commit
 effe0bd9), frozen: the yardstick the live player is measured against (bench/bench_robots.py,
 tests/rules/wok4/test_player_strength.py). It is the shared WoK player
-(``wtg.rules.wok.strategy``) with WoK IV's style: it attacks only with more armies than twice
-the target's strength plus 4. Keep it as it is when the live player changes."""
+(``bench/frozen_robots/wok_player.py``) with WoK IV's style: it attacks only with more armies
+than twice the target's strength plus 4. Keep it as it is when the live player changes."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from random import Random
 
+from bench.frozen_robots.wok_player import Style
+from bench.frozen_robots.wok_player import plan_orders as plan_with
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok.strategy import Style
-from wtg.rules.wok.strategy import plan_orders as plan_with
 from wtg.rules.wok4.reach import attacks_allowed, bomb_range
 
 FROZEN_AT = "effe0bd9"
