@@ -1,5 +1,7 @@
-"""Benchmark: the WISK and Tactics robots in seeded tournaments (issue 30), and the WoK IV and
-Intermediate WoK built-in players, new against old.
+"""Benchmark: the robots and built-in players of WISK, Tactics, WoK IV and Intermediate WoK.
+
+The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and Intermediate
+WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json]
         [--ruleset wisk|tactics|wok4|intermediate] [--turns T]
