@@ -138,8 +138,12 @@ def test_its_tech_buys_eff_when_it_runs_low() -> None:
     assert new_plan(state, 1, Random(1))["trade"] == [250]
     state.player(1).eff = 90
     assert "trade" not in new_plan(state, 1, Random(1))
-    state.player(1).tech = 760  # 350 and 150 leave the 200 of seven attacks
-    assert new_plan(state, 1, Random(1))["trade"] == [350, 150]
+    state.player(1).tech = 910  # 350, 200 and 150 leave the 200 points of seven attacks
+    assert new_plan(state, 1, Random(1))["trade"] == [350, 200, 150]
+    state.player(1).tech = 760
+    assert new_plan(state, 1, Random(1))["trade"] == [350, 200]
+    state.player(1).tech = 349
+    assert "trade" not in new_plan(state, 1, Random(1))
 
 
 def test_the_same_seed_the_same_orders() -> None:

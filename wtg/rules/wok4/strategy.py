@@ -10,8 +10,8 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   while its EFF is low and its points cannot buy it yet; 4 aims changed a turn, the most
   workers first;
 - its tech points buy +60% EFF when its EFF runs low, then the 350 trade (defense and
-  levels everywhere) and the 150 (missiles and spies everywhere) with the points it has
-  beyond the 200 that give 7 attacks;
+  levels everywhere), the 200 (levels) and the 150 (missiles and spies everywhere) with the
+  points it has beyond the 200 that give 7 attacks;
 - its spies steal population from a neighbouring player's province."""
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from wtg.rules.wok4.reach import attacks_allowed, bomb_range
 
 EFF_TRADE = 250
 BIG_TRADE = 350
+LEV_TRADE = 200
+"""+0.300 level to every army."""
 SPY_TRADE = 150
 SPIES_WANTED = 10
 """The spies a border facing a player makes before missiles and levels."""
@@ -61,7 +63,7 @@ class Wok4Plan(FrontPlan):
         if self.eff_after() < LOW_EFF and points >= EFF_TRADE:
             points -= EFF_TRADE
             bought.append(EFF_TRADE)
-        for trade in (BIG_TRADE, SPY_TRADE):
+        for trade in (BIG_TRADE, LEV_TRADE, SPY_TRADE):
             if points - trade >= SEVEN_ATTACKS:
                 points -= trade
                 bought.append(trade)
