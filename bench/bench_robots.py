@@ -1,6 +1,10 @@
-"""Benchmark: the WISK and Tactics robots in seeded tournaments (issue 30).
+"""Benchmark: the robots and built-in players of WISK, Tactics, WoK IV and Intermediate WoK.
 
-    .venv/bin/python bench/bench_robots.py [--games N] [--json] [--ruleset wisk|tactics]
+The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and Intermediate
+WoK built-in players play new against old.
+
+    .venv/bin/python bench/bench_robots.py [--games N] [--json]
+        [--ruleset wisk|tactics|wok4|intermediate] [--turns T]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -30,6 +34,16 @@ targets with PASS or FAIL; ``--json`` prints the same as one JSON object (keys `
 and ``tactics``, each with ``vs_previous``, ``one_among_three_previous``, ``vs_naive``,
 ``ms_per_turn`` and ``previous_frozen_at``; ``tactics`` with ``lake`` too). Progress
 goes to stderr.
+
+WoK IV and Intermediate WoK (``bench/wok_games.py``): N games on each of the ruleset's maps
+(WoK IV: small, 4 seats, and classic60, 10; Intermediate: marchlands, 2, and pentarchy, 5) of
+up to T turns (default 20), the live player ("new") and the one frozen before round 34
+("old", ``bench/frozen_robots/wok4.py`` and ``intermediate.py``) in alternate seats, each
+seed played twice with the seats swapped; every line of both read and checked as a mailed
+order file. Prints the provinces each side holds at the end (in all, and a seat), the games
+whose most provinces were a new or an old player's, the lines the rules rejected and the
+median CPU time of a player's turn; ``--json`` adds keys ``wok4`` and ``intermediate``
+(``previous_frozen_at``, ``turns``, ``maps``, ``ms_per_turn``, ``ms_per_turn_previous``).
 """
 
 from __future__ import annotations
@@ -61,6 +75,10 @@ from bench.robot_games import (  # noqa: E402
     tactics_maps,
 )
 from bench.robot_tally import Tally  # noqa: E402
+from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
+from bench.wok_games import TURNS as WOK_TURNS  # noqa: E402
+from bench.wok_games import WokMeasured  # noqa: E402
+from bench.wok_games import measure as measure_wok  # noqa: E402
 from wtg.core.jsondata import JsonObject  # noqa: E402
 from wtg.rules.tactics import strategy as new_tactics  # noqa: E402
 from wtg.rules.tactics.state import TacticsState  # noqa: E402
@@ -324,14 +342,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games a tournament")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--ruleset", choices=sorted(SIDES), action="append", help="only this ruleset (repeatable)"
+        "--ruleset",
+        choices=sorted([*SIDES, *WOK_MAPS]),
+        action="append",
+        help="only this ruleset (repeatable)",
+    )
+    parser.add_argument(
+        "--turns", type=int, default=WOK_TURNS, help="turns a WoK IV or Intermediate game at most"
     )
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
         return 2
-    results = [
-        measure(ruleset, args.games) for ruleset in SIDES if ruleset in (args.ruleset or SIDES)
+    if args.turns < 1:
+        print("bench_robots.py: --turns must be 1 or more", file=sys.stderr)
+        return 2
+    chosen = args.ruleset or [*SIDES, *WOK_MAPS]
+    results: list[Measured | WokMeasured] = [
+        measure(ruleset, args.games) for ruleset in SIDES if ruleset in chosen
+    ]
+    results += [
+        measure_wok(ruleset, args.games, args.turns) for ruleset in WOK_MAPS if ruleset in chosen
     ]
     if args.json:
         found: JsonObject = {"games": args.games}

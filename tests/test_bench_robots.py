@@ -16,15 +16,19 @@ from typing import Any
 
 import pytest
 
+from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
+from bench.frozen_robots import wok4 as old_wok4
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_tally import wilson
 from tests.shipped import TACTICS, WISK
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
+from wtg.rules.intermediate import strategy as live_intermediate
 from wtg.rules.tactics import strategy as live_tactics
 from wtg.rules.wisk import strategy as live_wisk
+from wtg.rules.wok4 import strategy as live_wok4
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
@@ -79,6 +83,56 @@ def test_two_games_a_tournament_count_up() -> None:
     assert text.count("PASS") + text.count("FAIL") == 10
 
 
+def test_wok_games_new_against_old_count_up() -> None:
+    """WoK IV and Intermediate: 2 games a map of 3 turns, new and old in alternate seats
+    swapped between the games, so each side sits in half the seats; every province held is
+    a seat's, and neither side's lines are rejected."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_robots.py"),
+            *("--games", "2", "--turns", "3", "--json"),
+            *("--ruleset", "wok4", "--ruleset", "intermediate"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert sorted(found) == ["games", "intermediate", "wok4"]
+    for ruleset, frozen, maps in (
+        ("wok4", old_wok4, {"small": 4, "classic60": 10}),
+        ("intermediate", old_intermediate, {"marchlands": 2, "pentarchy": 5}),
+    ):
+        result = found[ruleset]
+        assert result["previous_frozen_at"] == frozen.FROZEN_AT
+        assert result["turns"] == 3
+        assert 0.0 < result["ms_per_turn"] < 1000.0
+        assert sorted(result["maps"]) == sorted(maps)
+        for name, seats in maps.items():
+            tally = result["maps"][name]
+            assert (tally["games"], tally["seats"], tally["median_turns"]) == (2, seats, 3)
+            held = tally["provinces"]
+            assert held["new"] >= seats and held["old"] >= seats  # each seat holds its home
+            per_seat = tally["provinces_per_seat"]
+            assert per_seat == {side: round(held[side] / seats, 2) for side in ("new", "old")}
+            assert sum(tally["led"].values()) == 2
+            assert tally["rejected_lines"] == {"new": 0, "old": 0}
+
+
+def test_a_bad_turn_count_is_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--turns", "0"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "bench_robots.py: --turns must be 1 or more\n"
+
+
 def test_a_bad_game_count_is_one_line() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "0"],
@@ -98,7 +152,12 @@ def test_wilson_interval() -> None:
 
 @pytest.mark.parametrize(
     ("frozen", "live", "entry"),
-    [(today_wisk, live_wisk, "plan"), (today_tactics, live_tactics, "plan_orders")],
+    [
+        (today_wisk, live_wisk, "plan"),
+        (today_tactics, live_tactics, "plan_orders"),
+        (old_wok4, live_wok4, "plan_orders"),
+        (old_intermediate, live_intermediate, "plan_orders"),
+    ],
 )
 def test_the_yardstick_is_its_own_copy(frozen: Any, live: Any, entry: str) -> None:
     assert Path(frozen.__file__).parent == ROOT / "bench" / "frozen_robots"

@@ -98,15 +98,15 @@ def _ally(state: Any, side: int) -> int | None:
 
 
 def wok4_game() -> Game:
-    """Four on the small map: player 2 misses turns 3-5 (QUIT); player 3 QUITs on turn 45, so
-    player 1 is the last standing (4 fell on turn 31); 1 and 4 name each other allies; tech
-    is traded."""
+    """Four on the small map: player 2 misses turns 3-5 (QUIT); player 1 QUITs on turn 20,
+    and player 4 wipes out player 3 on turn 29, the last standing; 1 and 4 name each other
+    allies; tech is traded."""
     config = game_config("wok4", "small", 4, 7)
     twist = wok_twist(
         {2: range(3, 6)},
         ally=(2, _ally),
         trade=(1, _trade),
-        quit=(45, _quitter(3)),
+        quit=(20, _quitter(1)),
     )
     return Game("wok4", config, play(find_ruleset("wok4"), config, wok4_plan, 60, twist=twist))
 

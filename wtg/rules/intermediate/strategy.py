@@ -1,119 +1,167 @@
-"""The built-in Intermediate WoK player for the tests and sample games (see
-``wtg.rules.wok.strategy``): it moves troops as TRO, works its provinces' favoured aims,
-turns armies into the troops that like their ground, chops wood and mines gold."""
+"""The built-in Intermediate WoK player, for the site's sample games, the benchmark and the
+tests: a player that plays as a sensible human would (``wtg.rules.wok.frontplan``: garrisons
+its neighbouring players are not favoured against, attacks where the battle's odds are good,
+armies made on the borders, inner troops moved to them as TRO), with Intermediate's own
+parts:
+
+- the odds count the terrain's bonus: 0.05 level for the share of a side's troops that
+  prefer the ground fought on; its missiles reach two steps; its tech level gives its
+  attacks;
+- its workers make missiles and train levels on its borders facing a player, train levels
+  on the others (where troops are: "WOK / (ARM X LEV)"), mine gold inside, make EFF in one
+  province while its EFF runs low, and work the aim their terrain favours (+50%) where
+  that is one of those;
+- its gold buys tech while it has more good attacks than attack lines, EFF when it is low,
+  then levels, defense, missiles and spies (100, 200, 300 a turn);
+- its wood turns the armies of a border facing a player into the troops that like the
+  province's ground (5 WOOD each);
+- its spies steal gold from a neighbouring player who holds some, else spread propaganda;
+- from turn 10 it votes to end the game when another player holds more provinces."""
 
 from __future__ import annotations
 
 from random import Random
 
-from wtg.core.jsondata import Json, JsonObject, json_list, json_object, whole, word
-from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
+from wtg.core.jsondata import Json, JsonObject
+from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP
+from wtg.rules.wok.attacking import ATTACKS_MAX, attacks_allowed
+from wtg.rules.wok.espionage import GOLD_PER_THIEF, PROPAGANDA, SPY_ORDERS, STEAL_GOLD
+from wtg.rules.wok.frontplan import FrontPlan
+from wtg.rules.wok.limits import AIM_CHANGES, EFF_MAX, UNITS_PER_ORDER
+from wtg.rules.wok.protection import open_to
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok.strategy import gold_style
-from wtg.rules.wok.strategy import plan_orders as plan_with
-from wtg.rules.wok.troops import PREFERRED_TERRAIN, preferred_kind
+from wtg.rules.wok.troops import preferred_kind, terrain_bonus, troop_mix
+from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF
+from wtg.rules.wok.warfare import bomb_range
 
-UPGRADE_WISH = ("TECH", "LEV", "EFF", "DEF", "MIS", "SPY")
-DEFAULT_KIND = "kni"
-"""What armies become where no kind likes the ground (Swamp)."""
+LOW_EFF = EFF_MAX - UPGRADE_EFF
+"""The EFF below which a further EFF upgrade is gained whole."""
 UNIT_OF = {"arm": "ARM", "pik": "PIK", "arc": "ARC", "kni": "KNI", "cat": "CAT"}
-ORDERS_MAX = 7
-
-STYLE = gold_style(
-    ("CHO", "MIN", "LEV", "MIS", "DEF", "EFF"), UPGRADE_WISH, troop_unit="TRO", attack_ratio=120
-)
 VOTE_FROM_TURN = 10
+TRAINED = ("MIN", "EFF", "LEV")
+"""The favoured aims it works where the terrain favours them."""
+
+
+class IntermediatePlan(FrontPlan):
+    troop_unit = "TRO"
+
+    def attacks_allowed(self) -> int:
+        return attacks_allowed(self.me.tech)
+
+    def in_reach(self, source: Province, target: int) -> bool:
+        return bomb_range(self.state, source.id, target) is not None
+
+    def level_bonus(self, troops: Province, ground: Province) -> int:
+        return terrain_bonus(troop_mix(troops), troops.troops, ground.terrain)
+
+    def more(self) -> None:
+        self.add("upgrade_troops", self.troop_changes())
+        self.add("aim", self.aims())
+        self.add("upgrade", [*self.upgrades()])
+        self.add("spy", self.spying())
+        if self.behind():
+            self.sections["vote_end"] = True
+
+    def troop_changes(self) -> list[Json]:
+        """In each border province facing a player, its armies beyond those marching (50 at
+        most) become the troops that prefer its ground, while the wood lasts."""
+        wood = self.me.wood or 0
+        marching = {source for source, _, _ in self.sent}
+        lines: list[Json] = []
+        for p in self.borders:
+            kind = preferred_kind(p.terrain)
+            if kind is None or p.id in marching or not self.facing_players(p):
+                continue
+            amount = min(p.arm, UNITS_PER_ORDER, wood // WOOD_ARM_TO_TROOP)
+            if amount:
+                wood -= WOOD_ARM_TO_TROOP * amount
+                to = UNIT_OF[kind]
+                lines.append({"province": p.id, "from": "ARM", "to": to, "amount": amount})
+        return lines
+
+    def aims(self) -> list[Json]:
+        """Up to 4 provinces whose aim is not the one wanted, the most workers first: EFF in
+        the one with the most while the EFF runs low; on a border facing a player missiles
+        while they are fewer than the troops there, else levels; the favoured aim where the
+        terrain favours MIN, EFF or LEV, LEV on a border with troops to train, MIN elsewhere;
+        the workers set to nothing by False Orders set going again."""
+        by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
+        wanted: dict[int, str] = {}
+        if by_workers and self.me.eff - len(self.mine) < LOW_EFF:
+            wanted[by_workers[0].id] = "EFF"
+        for p in by_workers:
+            favoured = TERRAIN_AIM.get(p.terrain or "")
+            if p.id in wanted:
+                continue
+            if self.facing_players(p):
+                wanted[p.id] = "MIS" if p.mis < p.troops else "LEV"
+            elif favoured in TRAINED and (favoured != "LEV" or p.troops):
+                wanted[p.id] = favoured
+            else:
+                wanted[p.id] = "LEV" if p in self.borders and p.troops else "MIN"
+        lines: list[Json] = []
+        for p in by_workers:
+            if len(lines) == AIM_CHANGES:
+                break
+            if (wanted[p.id] != p.aim or p.idle) and p.wok:
+                lines.append({"province": p.id, "aim": wanted[p.id]})
+        return lines
+
+    def upgrades(self) -> list[str]:
+        """As many as the gold pays (100, 200, 300): TECH while it has more good attacks than
+        attack lines, EFF while that is gained whole, LEV, DEF on a border a player
+        threatens, then TECH, MIS and SPY."""
+        wishes: list[str] = []
+        lines = attacks_allowed(self.me.tech)
+        if self.good_attacks > lines and lines < ATTACKS_MAX:
+            wishes.append("TECH")
+        if self.me.eff - len(self.mine) < LOW_EFF:
+            wishes.append("EFF")
+        wishes.append("LEV")
+        if any(self.keep.values()):
+            wishes.append("DEF")
+        wishes += [w for w in ("TECH", "MIS", "SPY") if w not in wishes]
+        gold, bought = self.me.gold or 0, []
+        for cost, wish in zip(UPGRADE_COSTS, wishes, strict=False):
+            if gold < cost:
+                break
+            gold -= cost
+            bought.append(wish)
+        return bought
+
+    def spying(self) -> list[Json]:
+        """From each province with spies, at the neighbouring player's province whose spies
+        they outnumber the most: half of them, to steal gold where its owner holds some,
+        else to spread propaganda."""
+        lines: list[Json] = []
+        for p in sorted(self.mine, key=lambda p: (-p.spy, p.id)):
+            if len(lines) == SPY_ORDERS:
+                break
+            sent = p.spy // 2
+            foes = [
+                self.state.province(n)
+                for n in p.neighbours
+                if self.state.province(n).owner not in (0, self.player)
+                and open_to(self.state, self.player, n)
+                and self.state.province(n).spy < sent
+            ]
+            if not foes:
+                continue
+            target = min(foes, key=lambda q: (q.spy, q.id))
+            gold = self.state.player(target.owner).gold or 0
+            if gold >= GOLD_PER_THIEF:
+                spies = min(sent, max(gold // GOLD_PER_THIEF, target.spy + 1))
+                lines.append({"from": p.id, "to": target.id, "op": STEAL_GOLD, "spies": spies})
+            else:
+                lines.append({"from": p.id, "to": target.id, "op": PROPAGANDA, "spies": sent})
+        return lines
+
+    def behind(self) -> bool:
+        """From turn 10 on, whether another player holds more provinces."""
+        counts = [self.state.count_of(p.id) for p in self.state.players if p.standing]
+        return self.state.turn + 1 >= VOTE_FROM_TURN and len(self.mine) < max(counts)
 
 
 def plan_orders(state: WokState, player: int, rng: Random) -> JsonObject:
-    """An order file: WoK's, its sections worked on again here."""
-    orders = plan_with(state, player, rng, STYLE)
-    mine = sorted(state.provinces_of(player), key=lambda p: p.id)
-    wood = state.player(player).wood or 0
-    homeward = _to_home_ground(state, mine)
-    moving = {(whole(m["from"]), word(m["unit"])) for m in homeward}
-    changes = _troop_changes(mine, wood, moving)
-    if changes:
-        orders["upgrade_troops"] = changes
-    orders["aim"] = _aims(state, mine, json_list(orders.get("aim")))
-    if not orders["aim"]:
-        del orders["aim"]
-    spies = [p for p in mine if p.pop >= 60 and p.spy < 6][:1]
-    transforms = json_list(orders.setdefault("transform", []))  # the section's own list
-    for p in spies[: ORDERS_MAX - len(transforms)]:
-        transforms.append({"province": p.id, "kind": "POP-SPY", "amount": 10})
-    if not transforms:
-        del orders["transform"]
-    moves = json_list(orders.setdefault("move", []))
-    for move in homeward[: ORDERS_MAX - len(moves)]:
-        moves.append(move)
-    if not moves:
-        del orders["move"]
-    if _behind(state, player):
-        orders["vote_end"] = True
-    return orders
-
-
-def _troop_changes(mine: list[Province], wood: int, moving: set[tuple[int, str]]) -> list[Json]:
-    """Armies become the kind that likes their province; upgraded troops on the wrong ground
-    (and not ``moving`` to better ground) change kind, or back into armies when the wood
-    runs low."""
-    changes: list[Json] = []
-    for p in mine:
-        home = preferred_kind(p.terrain) or DEFAULT_KIND
-        for kind in PREFERRED_TERRAIN:
-            here = getattr(p, kind)
-            if kind == home or not here or (p.id, UNIT_OF[kind]) in moving:
-                continue
-            if len(changes) == ORDERS_MAX:
-                break
-            amount = min(here, 50)
-            if wood >= WOOD_TROOP_TO_TROOP * amount:
-                wood -= WOOD_TROOP_TO_TROOP * amount
-                changes.append(_change(p, kind, home, amount))
-            else:
-                changes.append(_change(p, kind, "arm", amount))
-        amount = min(p.arm // 2, 10, wood // WOOD_ARM_TO_TROOP)
-        if p.arm >= 8 and amount and len(changes) < ORDERS_MAX:
-            wood -= WOOD_ARM_TO_TROOP * amount
-            changes.append(_change(p, "arm", home, amount))
-    return changes
-
-
-def _change(p: Province, source: str, target: str, amount: int) -> JsonObject:
-    return {"province": p.id, "from": UNIT_OF[source], "to": UNIT_OF[target], "amount": amount}
-
-
-def _aims(state: WokState, mine: list[Province], planned: list[Json]) -> list[Json]:
-    """Every other province works the aim its terrain favours (+50%); the rest as planned."""
-    aims = {whole(order["province"]): order for order in map(json_object, planned)}
-    for index, p in enumerate(sorted(mine, key=lambda q: -q.troops)[:4]):
-        favoured = TERRAIN_AIM.get(p.terrain or "")
-        if favoured and (index + state.turn) % 2 == 0 and state.player(p.owner).eff > 30:
-            aims[p.id] = {"province": p.id, "aim": favoured}
-    return [order for pid, order in aims.items() if state.province(pid).aim != order["aim"]]
-
-
-def _to_home_ground(state: WokState, mine: list[Province]) -> list[JsonObject]:
-    """Upgraded troops move to a neighbouring province of ours whose terrain they prefer."""
-    owned = {p.id for p in mine}
-    moves: list[JsonObject] = []
-    for p in mine:
-        for kind, terrain in PREFERRED_TERRAIN.items():
-            count = getattr(p, kind)
-            if not count or p.terrain == terrain:
-                continue
-            ground = [
-                n for n in p.neighbours if n in owned and state.province(n).terrain == terrain
-            ]
-            if ground:
-                moves.append(
-                    {"from": p.id, "to": ground[0], "unit": UNIT_OF[kind], "amount": min(count, 50)}
-                )
-    return moves
-
-
-def _behind(state: WokState, player: int) -> bool:
-    """Votes to end the game from turn 10 on when another player holds more provinces."""
-    counts = [state.count_of(p.id) for p in state.players if p.standing]
-    return state.turn + 1 >= VOTE_FROM_TURN and state.count_of(player) < max(counts)
+    """The player's orders for the turn after ``state``."""
+    return IntermediatePlan(state, player, rng).orders()

@@ -6,19 +6,12 @@ no armies left); a side is favoured when it wins more often than not."""
 
 from __future__ import annotations
 
-from wtg.rules.standard.robot_odds import round_odds, win_chance
+from wtg.rules.wok.battleodds import EVEN, defending_eff, least_holding, round_odds, win_chance
 from wtg.rules.wok.combat import attack_top, defense_top
-from wtg.rules.wok.limits import NEUTRAL_EFF
-from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
+from wtg.rules.wok.protection import open_to
 from wtg.rules.wok.state import Province, WokState
 
-EVEN = 0.5
-"""A battle favours a side that wins it more often than it loses it."""
-
-
-def defending_eff(state: WokState, province: Province) -> int:
-    """The EFF the province's armies fight at: its owner's, a neutral's NEUTRAL_EFF."""
-    return state.player(province.owner).eff if province.owner else NEUTRAL_EFF
+__all__ = ["EVEN", "garrison", "open_to", "taking_chance"]
 
 
 def taking_chance(
@@ -31,26 +24,6 @@ def taking_chance(
         defense_top(target.lev, target.dfn, defending_eff(state, target)),
     )
     return win_chance(armies, target.troops, p)
-
-
-def friends(state: WokState, player: int) -> set[int]:
-    """The colours the human who plays ``player`` plays too, in a Duel or Trinity (none
-    elsewhere): his own, never fought."""
-    controller = state.player(player).controller
-    if controller is None:
-        return set()
-    return {p.id for p in state.players if p.controller == controller and p.id != player}
-
-
-def open_to(state: WokState, player: int, target: int) -> bool:
-    """Whether ``player`` would bomb, attack or spy on ``target`` in the coming turn: not a
-    home province headhunting protects, nor one of a side a Duel's NAP binds him to, nor
-    one of another colour of his own."""
-    protection = headhunting_in_force(state)
-    if protection and target in protection[0]:
-        return False
-    napped = {other for other, _ in naps_in_force(state, player)}
-    return state.province(target).owner not in napped | friends(state, player)
 
 
 def garrison(state: WokState, player: int, province: Province) -> int:
@@ -73,18 +46,3 @@ def garrison(state: WokState, player: int, province: Province) -> int:
         holding = least_holding(other.troops, p, province.troops)
         need = max(need, holding)
     return min(need, province.troops)
-
-
-def least_holding(attackers: int, p: float, most: int) -> int:
-    """The fewest defenders, at most ``most``, that ``attackers`` (each decisive round won
-    with the chance ``p``) take with an even chance or less; ``most`` when none do."""
-    if win_chance(attackers, most, p) > EVEN:
-        return most
-    low, high = 0, most
-    while low < high:
-        middle = (low + high) // 2
-        if win_chance(attackers, middle, p) <= EVEN:
-            high = middle
-        else:
-            low = middle + 1
-    return low

@@ -49,3 +49,23 @@ def forbidden(turn: Turn, player: int, target: int) -> str:
                 f"{until}: province {state.named(target)} was theirs when the turn began"
             )
     return ""
+
+
+def friends(state: WokState, player: int) -> set[int]:
+    """The colours the human who plays ``player`` plays too, in a Duel or Trinity (none
+    elsewhere): his own, never fought."""
+    controller = state.player(player).controller
+    if controller is None:
+        return set()
+    return {p.id for p in state.players if p.controller == controller and p.id != player}
+
+
+def open_to(state: WokState, player: int, target: int) -> bool:
+    """Whether ``player`` would bomb, attack or spy on ``target`` in the coming turn: not a
+    home province headhunting protects, nor one of a side a Duel's NAP binds him to, nor
+    one of another colour of his own."""
+    protection = headhunting_in_force(state)
+    if protection and target in protection[0]:
+        return False
+    napped = {other for other, _ in naps_in_force(state, player)}
+    return state.province(target).owner not in napped | friends(state, player)

@@ -1,7 +1,10 @@
-"""A simple, deterministic WoK player, for the demo, the benchmark and the tests.
+"""The simple, deterministic WoK player that Standard, WoK IV and Intermediate WoK shared
+before their own players replaced it (the strategy module of wtg/rules/wok/ at commit
+effe0bd9), frozen for the yardsticks of bench/frozen_robots (standard.py, wok4.py,
+intermediate.py). Keep it as it is.
 
 It reads the whole state (it is a demo player, not a fair robot) and writes a
-canonical order dict; the demo prints that into a real AOF and feeds the text
+canonical order dict; the demo printed that into a real AOF and fed the text
 to the same parser the players' mail goes through. What differs between the
 rulesets (attack counts, bombing reach, aims, what to buy) comes in ``Style``.
 """

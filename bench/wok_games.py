@@ -1,0 +1,187 @@
+"""Whole WoK IV and Intermediate WoK games between the built-in players, new and old, as the
+engine plays a turn: each seat's orders written by its side, read back as an order file and
+checked (``accept``) as a mailed form is, then the turn resolved with the game's RNG
+(``turn_rng``), so a game is a function of its seed and its seating.
+
+The measure is the provinces each side holds when the game stops (at ``turns``, or when it
+ends), as the WoK rulesets' Top Ten counts an empire; and how many games each side's best
+seat led."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.frozen_robots import intermediate as old_intermediate
+from bench.frozen_robots import wok4 as old_wok4
+from tests.shipped import INTERMEDIATE, WOK4
+from wtg.core.jsondata import JsonObject
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.rules.intermediate import strategy as new_intermediate
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4 import strategy as new_wok4
+
+Plan = Callable[[WokState, int, random.Random], JsonObject]
+NEW, OLD = "new", "old"
+RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
+PLANS: dict[str, dict[str, Plan]] = {
+    "wok4": {NEW: new_wok4.plan_orders, OLD: old_wok4.plan_orders},
+    "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
+}
+FROZEN_AT = {"wok4": old_wok4.FROZEN_AT, "intermediate": old_intermediate.FROZEN_AT}
+MAPS = {"wok4": ("small", "classic60"), "intermediate": ("marchlands", "pentarchy")}
+SEATS = {"small": 4, "classic60": 10, "marchlands": 2, "pentarchy": 5}
+TURNS = 20
+"""Turns a game is played, at most."""
+
+
+@dataclass
+class WokPlayed:
+    """One game: the side of each seat, the provinces each seat held at the end, the turns
+    played, the order lines the rules rejected by side, the CPU seconds of each side's
+    plans."""
+
+    sides: tuple[str, ...]
+    held: tuple[int, ...]
+    turns: int
+    rejected: dict[str, int] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+
+    def provinces(self, side: str) -> int:
+        return sum(h for s, h in zip(self.sides, self.held, strict=True) if s == side)
+
+    def leader(self) -> str | None:
+        """The side of the seat holding the most provinces (None: a tie between sides)."""
+        most = max(self.held)
+        leading = {s for s, h in zip(self.sides, self.held, strict=True) if h == most}
+        return leading.pop() if len(leading) == 1 else None
+
+
+def seating(seats: int, game: int) -> tuple[str, ...]:
+    """New and old in alternate seats, new in the odd seats in odd games and in the even
+    ones in even games: each seed is played twice, every seat by both."""
+    return tuple(NEW if (seat + game) % 2 else OLD for seat in range(1, seats + 1))
+
+
+def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: int) -> WokPlayed:
+    rules = RULESETS[ruleset]
+    seats = tuple(SeatSetup(id=i, name=f"P{i}") for i in range(1, len(sides) + 1))
+    setup = GameSetup(game="bench", map=map_name, seed=seed, players=seats)
+    state: WokState = rules.new_game(setup, turn_rng(seed, 0)).state
+    played = WokPlayed(tuple(sides), (), 0)
+    for _ in range(turns):
+        if state.outcome is not None:
+            break
+        orders: dict[int, Any] = {}
+        for pid in rules.owing(state):
+            side = sides[pid - 1]
+            began = time.process_time()
+            planned = PLANS[ruleset][side](state, pid, random.Random(f"{seed}:{state.turn}:{pid}"))
+            played.cpu.setdefault(side, []).append(time.process_time() - began)
+            entries, unread, problems = rules.entries_from_dict(planned)
+            checked = rules.accept(entries, state, pid)
+            bad = len(unread) + len(problems) + len(checked.rejected)
+            played.rejected[side] = played.rejected.get(side, 0) + bad
+            orders[pid] = checked.orders
+        state = rules.resolve(state, orders, turn_rng(seed, state.turn + 1)).state
+    played.held = tuple(state.count_of(i) for i in range(1, len(sides) + 1))
+    played.turns = state.turn
+    return played
+
+
+@dataclass
+class MapTally:
+    """The games of one map: provinces held and games led by side."""
+
+    map: str
+    seats: int
+    games: list[WokPlayed] = field(default_factory=list)
+
+    def provinces(self, side: str) -> int:
+        return sum(g.provinces(side) for g in self.games)
+
+    def per_seat(self, side: str) -> float:
+        seats = sum(g.sides.count(side) for g in self.games)
+        return self.provinces(side) / seats if seats else 0.0
+
+    def led(self, side: str | None) -> int:
+        return sum(1 for g in self.games if g.leader() == side)
+
+    def to_json(self) -> JsonObject:
+        return {
+            "games": len(self.games),
+            "seats": self.seats,
+            "median_turns": self.median_turns(),
+            "provinces": {side: self.provinces(side) for side in (NEW, OLD)},
+            "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in (NEW, OLD)},
+            "led": {NEW: self.led(NEW), OLD: self.led(OLD), "tied": self.led(None)},
+            "rejected_lines": {side: self.rejected(side) for side in (NEW, OLD)},
+        }
+
+    def rejected(self, side: str) -> int:
+        return sum(g.rejected.get(side, 0) for g in self.games)
+
+    def median_turns(self) -> float:
+        return statistics.median(g.turns for g in self.games)
+
+    def text(self) -> str:
+        return (
+            f"  {self.map} ({self.seats} seats, new and old alternate): provinces held new "
+            f"{self.provinces(NEW)}, old {self.provinces(OLD)} ({self.per_seat(NEW):.2f} and "
+            f"{self.per_seat(OLD):.2f} a seat); the most held by new in {self.led(NEW)}, old "
+            f"in {self.led(OLD)}, tied {self.led(None)}; median {self.median_turns():g} turns; "
+            f"lines rejected new {self.rejected(NEW)}, old {self.rejected(OLD)}"
+        )
+
+
+@dataclass
+class WokMeasured:
+    """A WoK ruleset's games, new against old, on each of its maps."""
+
+    ruleset: str
+    turns: int
+    maps: list[MapTally]
+
+    def ms(self, side: str) -> float:
+        cpu = [c for tally in self.maps for g in tally.games for c in g.cpu.get(side, [])]
+        return 1000 * statistics.median(cpu) if cpu else 0.0
+
+    def to_json(self) -> JsonObject:
+        return {
+            "previous_frozen_at": FROZEN_AT[self.ruleset],
+            "turns": self.turns,
+            "maps": {tally.map: tally.to_json() for tally in self.maps},
+            "ms_per_turn": self.ms(NEW),
+            "ms_per_turn_previous": self.ms(OLD),
+        }
+
+    def text(self) -> list[str]:
+        return [
+            f"{self.ruleset.upper()}: new against old (the player frozen at "
+            f"{FROZEN_AT[self.ruleset]}), {len(self.maps[0].games)} games a map of up to "
+            f"{self.turns} turns, each seed played twice with the seats swapped",
+            *(tally.text() for tally in self.maps),
+            f"  CPU a player's turn (median): new {self.ms(NEW):.2f} ms, old {self.ms(OLD):.2f} ms",
+        ]
+
+
+def measure(ruleset: str, games: int, turns: int = TURNS) -> WokMeasured:
+    """``games`` games a map: game g plays seed ceil(g / 2), new in the odd seats when g is
+    odd and in the even ones when it is even."""
+    tallies = []
+    for map_name in MAPS[ruleset]:
+        tally = MapTally(map_name, SEATS[map_name])
+        began = time.monotonic()
+        for game in range(1, games + 1):
+            seed = (game + 1) // 2
+            tally.games.append(play(ruleset, map_name, seed, seating(tally.seats, game), turns))
+            print(f"\r{ruleset} {map_name}: {game}/{games}", end="", file=sys.stderr)
+        print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
+        tallies.append(tally)
+    return WokMeasured(ruleset, turns, tallies)
