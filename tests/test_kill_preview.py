@@ -46,8 +46,8 @@ def test_a_preview_killed_at_each_kind_of_write_is_written_anew(host: Path, tmp_
     assert "reports/p01.txt" in expected and UNFINISHED not in expected
     writes = log.read_text(encoding="utf-8").splitlines()
     kinds: dict[str, int] = {}
-    for number, write in enumerate(writes, 1):
-        kinds.setdefault(write.split()[0] + str(write.count("/reports/")), number)
+    for number, line in enumerate(writes, 1):
+        kinds.setdefault(line.split()[0] + str(line.count("/reports/")), number)
     at = sorted({*kinds.values(), 3, len(writes) - 1, len(writes)})
 
     def restore() -> None:
