@@ -41,7 +41,7 @@ from wtg.lobby.lists import (
     mark_closed,
     waiting,
 )
-from wtg.lobby.start import START_LOCK, ListsBusy, repair
+from wtg.lobby.start import START_LOCK, ListsBusy, busy_words, repair
 from wtg.text.closename import close_names, either
 
 Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], bool]
@@ -79,7 +79,8 @@ def close_list(
     """Close the list ``name`` (the module's doc); CloseRefused when there is none of that
     name or it is closed already, ListsBusy when games are being made from the lists."""
     busy = "games are being made from the waiting lists now: give the command again soon"
-    with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy(busy)):
+    folder = book.path.parent
+    with exclusive(folder / START_LOCK, lambda: ListsBusy(busy_words(folder))):
         wl = find_list(book, name)
         if wl is None:
             raise CloseRefused(_no_such(name, [w.name for w in every_list(book)]))
