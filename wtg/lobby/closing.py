@@ -31,6 +31,7 @@ from wtg.core.printable import visible
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.lobby import confirm
+from wtg.lobby.closedrecord import note_closed
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import (
     Waiting,
@@ -97,6 +98,10 @@ def close_list(
             closed = find_list(book, wl.name)
             assert closed is not None
             wl = closed
+        assert wl.closed is not None
+        # before any mail of the close is queued: a book put back from before it is set
+        # right by the record (``closedrecord``); written again when given again
+        note_closed(folder, wl.name, wl.opened, wl.closed)
         left = waiting(book, wl.name)
         if not first and not left:
             raise CloseRefused(f"waiting list {wl.name} is closed already (`wtg lists`)")

@@ -25,6 +25,7 @@ from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
+from wtg.lobby.closedrecord import reconcile
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import (
     ListRefused,
@@ -173,6 +174,7 @@ def start_due(
     try:
         with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
             made += repair(book, games_dir, moment, problems)
+            reconcile(book, problems)  # a list closed, its book put back from before
             _finish_leaving(book, problems, tell)
             if told is not None:
                 _told_already(book, problems, told)
