@@ -1,7 +1,9 @@
 """A file the user named on the command line (``wtg map -o FILE``), written whole or not at
-all: the new content goes under a temporary name beside it (``.FILE.tmp``, as
-``wtg.files.store.write_atomic`` names its own) and is renamed over it, so a ``kill -9`` or a
-full disk mid-write leaves the earlier file of that name as it was, never cut short.
+all: the new content goes under a temporary name beside it, the writer's own
+(``wtg.files.asidename``: two ``wtg map -o FILE`` at once each write their own) and is
+renamed over it, so a ``kill -9`` or a full disk mid-write leaves the earlier file of that
+name as it was, never cut short. The copy a writer killed before its rename left is
+removed by the next write of that file.
 
 Unlike a game's files it is not made private: it gets the mode a plain write would give
 (the umask's), and a file it replaces keeps its mode. A name through a symbolic link
@@ -16,6 +18,7 @@ import os
 import stat
 from pathlib import Path
 
+from wtg.files.asidename import left_by_the_dead, own_temporary_name
 from wtg.files.store import fsync_dir, temporary_name
 
 NEW_MODE = 0o666
@@ -36,7 +39,8 @@ def write_whole(path: Path | str, data: bytes) -> None:
         return
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
-    tmp = os.path.join(folder, temporary_name(name))
+    _clear_leftovers(folder, name)
+    tmp = os.path.join(folder, own_temporary_name(name))
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NOFOLLOW
         fd = os.open(tmp, flags, NEW_MODE)
@@ -57,3 +61,18 @@ def write_whole(path: Path | str, data: bytes) -> None:
             exc.filename = os.fspath(path)
         raise
     fsync_dir(Path(folder))
+
+
+def _clear_leftovers(folder: str, name: str) -> None:
+    """Remove the copies of the file ``name`` a writer killed before its rename left beside
+    it: its own name's whose writer is gone, and the one name earlier wtg wrote it under
+    (``.NAME.tmp``, no writer's now)."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    old = temporary_name(name)
+    for entry in entries:
+        if entry == old or left_by_the_dead(entry, name):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, entry))

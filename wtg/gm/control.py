@@ -14,7 +14,6 @@ from pathlib import Path
 
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
-from wtg.files import private
 from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, turn_name
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
@@ -23,6 +22,7 @@ from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
 from wtg.gm.nextdeadline import latest_turn_meta, reports_behind
+from wtg.gm.previewfolder import check_folder, write_preview
 from wtg.gm.rollback import (
     Rollback,
     deadline_after,
@@ -160,16 +160,9 @@ def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tup
     target = out.resolve()
     if target == root or root in target.parents:
         raise UsageError(f"{out} is inside the game folder: give a folder outside it")
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise UsageError(f"{out} exists and is not an empty folder")
+    check_folder(out, target)  # or one a preview was cut short in: written anew
     turn, files = game.preview_turn(rerun=rerun, now=now)
-    private.make_dirs(target)
-    made = {target}
-    for relpath, text in sorted(files.items()):
-        path = target / relpath
-        if path.parent not in made:
-            made.add(private.make_dirs(path.parent))
-        private.write_file(path, text.encode(), sync=False)
+    write_preview(target, files)
     return turn, sorted(files)
 
 

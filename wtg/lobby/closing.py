@@ -31,6 +31,7 @@ from wtg.core.printable import visible
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.lobby import confirm
+from wtg.lobby.closedrecord import note_closed
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import (
     Waiting,
@@ -41,7 +42,7 @@ from wtg.lobby.lists import (
     mark_closed,
     waiting,
 )
-from wtg.lobby.start import START_LOCK, ListsBusy, repair
+from wtg.lobby.start import START_LOCK, ListsBusy, busy_words, repair
 from wtg.text.closename import close_names, either
 
 Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], bool]
@@ -79,7 +80,8 @@ def close_list(
     """Close the list ``name`` (the module's doc); CloseRefused when there is none of that
     name or it is closed already, ListsBusy when games are being made from the lists."""
     busy = "games are being made from the waiting lists now: give the command again soon"
-    with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy(busy)):
+    folder = book.path.parent
+    with exclusive(folder / START_LOCK, lambda: ListsBusy(busy_words(folder))):
         wl = find_list(book, name)
         if wl is None:
             raise CloseRefused(_no_such(name, [w.name for w in every_list(book)]))
@@ -96,6 +98,10 @@ def close_list(
             closed = find_list(book, wl.name)
             assert closed is not None
             wl = closed
+        assert wl.closed is not None
+        # before any mail of the close is queued: a book put back from before it is set
+        # right by the record (``closedrecord``); written again when given again
+        note_closed(folder, wl.name, wl.opened, wl.closed)
         left = waiting(book, wl.name)
         if not first and not left:
             raise CloseRefused(f"waiting list {wl.name} is closed already (`wtg lists`)")

@@ -17,7 +17,7 @@ from pathlib import Path
 from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
-from wtg.files.filelock import exclusive
+from wtg.files.filelock import exclusive, held_by_another
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.engine import create_game, finish_game, open_game
 from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
@@ -25,6 +25,7 @@ from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
+from wtg.lobby.closedrecord import reconcile
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import (
     ListRefused,
@@ -38,6 +39,23 @@ from wtg.lobby.lists import (
 from wtg.lobby.people import colours_problem, player_problem, record_play
 
 START_LOCK = "start.lock"
+BACKUP_LOCK = "backup.lock"
+"""Held (beside ``START_LOCK``) by a `wtg backup` while it holds the lists' lock to copy the
+spool and the lobby's book: so that the lists' lock busy is said for what it is
+(``busy_words``). Removed when the backup lets it go."""
+
+
+def busy_words(folder: Path) -> str:
+    """Why the lists' lock in ``folder`` (the lobby's) is busy, and what to do: a backup
+    copying the book, or games being made from the lists."""
+    if held_by_another(folder / BACKUP_LOCK):
+        return (
+            "a backup (`wtg backup`) is copying the lobby's book and the mail spool now; no "
+            "game is made from the waiting lists meanwhile (the next `run-turn --due` makes "
+            "them): give the command again once the backup has copied them"
+        )
+    return "games are being made from the waiting lists now: give the command again soon"
+
 
 TakenOff = Callable[[WaitingList, Waiting, str], bool]
 """Queues, on disk to stay, the mail that tells a player he was taken off the list (the
@@ -156,6 +174,7 @@ def start_due(
     try:
         with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
             made += repair(book, games_dir, moment, problems)
+            reconcile(book, problems)  # a list closed, its book put back from before
             _finish_leaving(book, problems, tell)
             if told is not None:
                 _told_already(book, problems, told)

@@ -148,6 +148,7 @@ def _one_game(folder: Path, site: _Site) -> GamePages:
         out = Output(site.out_dir)
         out.put(f"games/{facts.name}/index.html", html)
         turns = tuple(write_turn_pages(game, facts, out, site.title))
+        out.flush()
     except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
         return GamePages(folder.name, failure_reason(exc))
     made = (f"games/{facts.name}/index.html", *turns)
@@ -208,7 +209,8 @@ def build_site(
     _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
     unread |= {u.folder.name for u in scan.unreadable}
     clear_leftovers(out_dir, began)  # before the stale pages: their folder is then empty
-    removed = _remove_stale(out_dir, made, unread)
+    removed = _remove_stale(out, made, unread)
+    out.flush()
     return BuildReport(
         games=len(games),
         written=tuple(written + out.written),
@@ -292,13 +294,14 @@ def ranked_humans(table: Ratings) -> list[tuple[int, Standing]]:
     return list(zip(ranks, humans, strict=True))
 
 
-def _remove_stale(out_dir: Path, made: set[str], unread: set[str]) -> list[str]:
+def _remove_stale(out: Output, made: set[str], unread: set[str]) -> list[str]:
     """The pages no build would make now, so that the site after a build is the site a
     build into an empty folder makes: a game's page of a game no longer in the games folder
     (a folder the GM removed), the AOF Sender's page of a game that is over, a ruleset's
     that is no longer known; a game's folder once empty. ``made``: the pages this build
     made or kept. A game that is there but could not be read this time (``unread``, by
     folder) keeps its last pages."""
+    out_dir = out.root
     removed: list[str] = []
     for path in _listed(out_dir / "games"):
         if path.name in unread or not path.is_dir():
@@ -307,16 +310,20 @@ def _remove_stale(out_dir: Path, made: set[str], unread: set[str]) -> list[str]:
             relpath = f"games/{path.name}/{page}"
             if relpath not in made and (path / page).is_file():
                 (path / page).unlink()
+                out.removed(path / page)
                 removed.append(relpath)
         for stale in stale_turn_pages(path, made, path.name):
             stale.unlink()
+            out.removed(stale)
             removed.append(f"games/{path.name}/{stale.name}")
         with contextlib.suppress(OSError):  # something else is in it: the GM's, left alone
             path.rmdir()
+            out.removed(path)
     for path in _listed(out_dir / "aof"):
         relpath = f"aof/{path.name}"
         if path.suffix == ".html" and relpath not in made and path.is_file():
             path.unlink()
+            out.removed(path)
             removed.append(relpath)
     return removed
 

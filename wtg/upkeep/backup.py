@@ -61,7 +61,7 @@ from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_f
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
-from wtg.lobby.start import START_LOCK, ListsBusy
+from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
 from wtg.mail.servers.otherhost import FOLDER_MARKS
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
@@ -292,6 +292,8 @@ class _Backup:
             )
 
         if stack.enter_context(held_within(take, ListsBusy, deadline, waiting)):
+            # said to a close-list refused meanwhile (``busy_words``); removed after
+            stack.enter_context(exclusive(people / BACKUP_LOCK, lambda: ListsBusy(), True))
             return True
         self.notes.append(
             "the mail spool and the lobby's book were copied while games were being made from "
