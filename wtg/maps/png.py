@@ -144,10 +144,10 @@ def picture(scene: Scene) -> Picture:
         in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         image = last.image
-        _paint_over(image, under, ops, regions)
+        parts = _paint_over(image, under, ops, regions)
         if colours == last.palette:
             in_palette = last.indexed
-            _index_over(in_palette, image, palette, regions)
+            _index_over(in_palette, parts, palette)
             changed = [(box[1], box[3]) for box in regions]
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
@@ -157,24 +157,29 @@ def picture(scene: Scene) -> Picture:
     return under.last
 
 
-def _paint_over(image: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]) -> None:
+def _paint_over(
+    image: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]
+) -> list[tuple[Image.Image, Box]]:
     """Each of ``regions`` of ``image`` laid with the ground again and painted again with
-    the operations of ``ops`` that meet it."""
+    the operations of ``ops`` that meet it; the parts painted, each with its region."""
     placed = _Placed(ops, under)
+    parts = []
     for region in regions:
         part = Canvas(under.image.crop(region), region[:2], under.image.size)
         for op in placed.meeting(region):
             op.paint_on(part)
         image.paste(part.image, region[:2])
+        parts.append((part.image, region))
+    return parts
 
 
 def _index_over(
-    indexed: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
+    indexed: Image.Image, parts: list[tuple[Image.Image, Box]], palette: Image.Image
 ) -> None:
-    """Each of ``regions`` of ``image`` put in ``indexed`` (in ``palette``) again."""
-    for region in regions:
-        again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
-        indexed.paste(again, region[:2])
+    """Each of the parts painted again (``_paint_over``) put in ``indexed`` (in
+    ``palette``) in its region."""
+    for part, region in parts:
+        indexed.paste(part.quantize(palette=palette, dither=Image.Dither.NONE), region[:2])
 
 
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
