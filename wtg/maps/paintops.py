@@ -8,13 +8,14 @@ player's picture only where it differs from the last one painted on the same gro
 
 Shapes are painted in tiles at ``SUPERSAMPLE`` times the size over the picture under
 them (enlarged) and scaled back, so that discs and lines come out smooth; words are
-stamped at the picture's own size through masks painted at twice it, kept for the next
-picture (a turn's reports draw the same names and numbers once a player), a line of
-several words made of its words' masks, each word painted once. An operation
-never changes a pixel outside its box, and changes each pixel from that pixel alone (a
-tile's pixels are enlarged, drawn over and each block of them averaged back; a word is
-laid over with its coverage): so it paints the same pixels whether the picture is whole
-or only a part of it (``Canvas.offset``), the part's pixels beyond its edge left out.
+stamped at the picture's own size through masks painted at twice it (a bold word's
+outline and a halo spread from its letters), kept for the next picture (a turn's reports
+draw the same names and numbers once a player), a line of several words made of its
+words' masks, each word painted once. An operation never changes a pixel outside its
+box, and changes each pixel from that pixel alone (a tile's pixels are enlarged, drawn
+over and each block of them averaged back; a word is laid over with its coverage): so it
+paints the same pixels whether the picture is whole or only a part of it
+(``Canvas.offset``), the part's pixels beyond its edge left out.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.shapes import Badge, OrderLine, Scene, Text
@@ -482,17 +483,40 @@ def advance(text: str, size: float) -> float:
 def word_mask(
     text: str, size: float, anchor: str, stroke: int, shift: tuple[int, int]
 ) -> tuple[Image.Image, tuple[int, int]]:
-    """``text_mask`` of a text painted whole (a word)."""
+    """``text_mask`` of a text painted whole (a word): its letters as the font paints them
+    (``letters``, painted once whatever the outline), the outline ``stroke`` pixels wide
+    their coverage spread that far (``_spread``; the font's own stroker costs more than
+    the letters), so that a word bold, plain and under a halo is painted once."""
     k = SUPERSAMPLE
-    face = font(size)
-    left, top, right, bottom = (
-        round(v) for v in face.getbbox(text, anchor=anchor, stroke_width=stroke)
-    )
+    plain, (x, y) = letters(text, size, anchor)
+    left, top = x - stroke, y - stroke
+    right, bottom = x + plain.width + stroke, y + plain.height + stroke
     left, top = (left + shift[0]) // k * k - shift[0], (top + shift[1]) // k * k - shift[1]
     width = math.ceil(max(1, right - left) / k) * k
     height = math.ceil(max(1, bottom - top) / k) * k
     mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).text(
-        (-left, -top), text, 255, face, anchor, stroke_width=stroke, stroke_fill=255
-    )
+    mask.paste(plain, (x - left, y - top))
+    if stroke:
+        mask = mask.filter(ImageFilter.BoxBlur(stroke)).point(_spread(stroke))
     return mask.reduce(k), (left, top)
+
+
+@cache
+def _spread(stroke: int) -> list[int]:
+    """What makes the letters' coverage blurred over a square ``2 * stroke + 1`` pixels
+    wide an outline ``stroke`` pixels wide: a pixel that far from a straight edge holds
+    one column of the square in the letters, so its share times the square's width is
+    the whole coverage, and a pixel farther out none (a corner's outline comes out
+    round, as a pen's)."""
+    return [min(255, value * (2 * stroke + 1)) for value in range(256)]
+
+
+@lru_cache(maxsize=1024)
+def letters(text: str, size: float, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage of ``text``'s letters at ``size`` pixels (of the painted picture), and
+    where its corner lies from the anchor."""
+    face = font(size)
+    left, top, right, bottom = (round(v) for v in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, 255, face, anchor)
+    return mask, (left, top)

@@ -38,6 +38,7 @@ from wtg.maps.paintops import (
     Stamp,
     advance,
     blend,
+    letters,
     scene_ops,
     text_mask,
     text_sprite,
@@ -263,7 +264,8 @@ def ground(
 def forget() -> None:
     """Drop what is kept from one picture to the next (the grounds, the words and the
     scale of the board's layout)."""
-    for kept in (ground, text_sprite, text_mask, word_mask, advance, _palette_of, scale_of):
+    kept_ones = (ground, text_sprite, text_mask, word_mask, letters, advance, _palette_of, scale_of)
+    for kept in kept_ones:
         kept.cache_clear()
 
 
