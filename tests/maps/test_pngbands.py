@@ -11,6 +11,7 @@ import zlib
 import pytest
 from PIL import Image, ImageDraw
 
+from wtg.maps import pngbands
 from wtg.maps.pngbands import ROWS, joined, palette_png
 
 
@@ -96,3 +97,26 @@ def test_the_checksum_of_rows_joined_is_that_of_the_rows_together() -> None:
         for second in pieces:
             together = joined(zlib.adler32(first), zlib.adler32(second), len(second))
             assert together == zlib.adler32(first + second)
+
+
+@pytest.mark.parametrize(
+    "indices",
+    [
+        list(range(13)),  # every band of the picture, in runs longer than RUN
+        [0, 1, 2, 5, 6, 12],  # runs, a gap, the last band (short)
+        [3],
+        [],
+    ],
+)
+def test_bands_cropped_a_run_at_once_hold_each_band_s_own_rows(indices: list[int]) -> None:
+    """The rows of neighbouring bands are cropped from the picture together and cut into
+    bands: each band's rows are those the band cropped alone holds, the last band, shorter
+    than the others, too."""
+    height = 12 * ROWS + 5
+    image = _picture([(20 + 13 * n, 7 * n) for n in range(28)], width=210, height=height)
+    found = pngbands._band_rows(image, indices)
+    assert sorted(found) == indices
+    for index in indices:
+        alone = pngbands._rows(image, index * ROWS, min(index * ROWS + ROWS, height))
+        assert found[index] == alone, index
+    assert pngbands.RUN < 13

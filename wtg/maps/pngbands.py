@@ -26,6 +26,8 @@ INDEXED = 3
 """The PNG colour type of a palette picture."""
 ROWS = 16
 """Rows a band."""
+RUN = 8
+"""Bands cropped from the picture at once."""
 LEVEL = 1
 """zlib's level: with the run-length strategy a higher one finds nothing more."""
 ZLIB_HEADER = b"\x78\x01"
@@ -59,13 +61,15 @@ def palette_png(
     width, height = image.size
     tops = range(0, height, ROWS)
     read = _bands_of(changed, len(tops)) if changed is not None else None
+    unread = {i for i in range(min(len(last), len(tops))) if read is not None and i not in read}
+    rows_of = _band_rows(image, [i for i in range(len(tops)) if i not in unread])
     bands: list[Band] = []
-    for index, top in enumerate(tops):
+    for index in range(len(tops)):
         kept = last[index] if index < len(last) else None
-        if kept is not None and read is not None and index not in read:
+        if kept is not None and index in unread:
             bands.append(kept)
             continue
-        rows = _rows(image, top, min(top + ROWS, height))
+        rows = rows_of[index]
         if kept is not None and kept.rows == rows:
             bands.append(kept)
             continue
@@ -108,6 +112,25 @@ def _bands_of(spans: Iterable[tuple[int, int]], count: int) -> set[int]:
     found: set[int] = set()
     for start, stop in spans:
         found.update(range(max(0, start) // ROWS, min(count, -(-stop // ROWS))))
+    return found
+
+
+def _band_rows(image: Image.Image, indices: list[int]) -> dict[int, bytes]:
+    """The rows of each band of ``indices`` (going down) as ``_rows`` gives them, a run of
+    up to ``RUN`` neighbouring bands cropped from the picture at once."""
+    width, height = image.size
+    span = (width + 1) * ROWS
+    found: dict[int, bytes] = {}
+    start = 0
+    while start < len(indices):
+        stop = start + 1
+        while stop < len(indices) and stop - start < RUN and indices[stop] == indices[stop - 1] + 1:
+            stop += 1
+        top = indices[start] * ROWS
+        rows = _rows(image, top, min(indices[stop - 1] * ROWS + ROWS, height))
+        for n, index in enumerate(indices[start:stop]):
+            found[index] = rows[n * span : (n + 1) * span]
+        start = stop
     return found
 
 
