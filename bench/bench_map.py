@@ -122,7 +122,9 @@ def bench_layouts() -> None:
 
 
 def turn_and_mail(model: Path, work: Path, pictures: bool) -> float:
-    """CPU of one turn of a copy of ``model`` and the queueing of its report mails."""
+    """CPU of one turn of a copy of ``model`` and the queueing of its report mails, drawn
+    as a fresh ``wtg send`` draws them: nothing kept from the repeat before (the same turn
+    again would find every word and ground of its pictures kept)."""
     shutil.rmtree(work, ignore_errors=True)
     games = work / "games"
     shutil.copytree(model, games / model.name)
@@ -132,6 +134,7 @@ def turn_and_mail(model: Path, work: Path, pictures: bool) -> float:
     journal.set_mailed_turn(game.config.game, game.latest_turn())
     journal.commit()
     file_orders(game)
+    png.forget()  # a turn's reports are drawn by a fresh `wtg send`: nothing kept from the last
     start = time.process_time()
     game.run_turn()
     drawing = map_drawing() if pictures else None
