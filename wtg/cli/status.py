@@ -23,7 +23,8 @@ from wtg.cli.common import (
     say,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import carrying_given, tell
+from wtg.cli.givenhead import carrying_given, given_head, tell
+from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
 from wtg.core.ruleset import KeepsOptions, OptionValue
@@ -335,7 +336,7 @@ def _with_quarantine(
     """A game's status with its quarantined mails (how many, and where each listed is kept:
     ``quarantine_listed``), those listed, and the others counted by address."""
     kept, over = quarantine_listed([q for q in every if q.game == data["game"]])
-    shown = [{"archive": q.archive, "reason": q.reason} for q in kept]
+    shown = [{"archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at} for q in kept]
     entry = {
         **data,
         "quarantined": len(kept) + sum(over.values()),
@@ -569,7 +570,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "unreadable": troubles,
             "quarantined": len(every),
             "quarantine": [
-                {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
+                {"game": q.game, "archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at}
+                for q in kept
             ],
             "quarantine_not_listed": kept_over,
             "held": len(held),
@@ -902,9 +904,19 @@ def warn_of_addresses(config: GameConfig) -> None:
     help="Put this mail (held, quarantined or rejected) back in the inbox: the next poll "
     "handles it as new.",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the list as JSON: each mail with its key, game, path, reason and when it came.",
+)
 @click.pass_context
 def quarantine(
-    ctx: click.Context, keys: tuple[str, ...], forget_all: bool, released: tuple[str, ...]
+    ctx: click.Context,
+    keys: tuple[str, ...],
+    forget_all: bool,
+    released: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """The mails the poll could not handle (kept in the archive) and those it held (a game
     this host does not know; one close to a game of the host names it, and the `wtg orders`
@@ -912,7 +924,10 @@ def quarantine(
     orders with `wtg orders`, which drops a held mail's record itself), --forget KEY drops
     its record: `wtg status` counts what is left. --release KEY puts a mail held,
     quarantined or rejected back in the inbox for the next poll (once its game is there,
-    the games_dir corrected, or wtg mended)."""
+    the games_dir corrected, or wtg mended). --json prints the list as one JSON object,
+    for a script (the keys whole)."""
+    if as_json and (released or keys or forget_all):
+        fail("--json goes alone: it prints the list (not with --release, --forget or --forget-all)")
     if released:
         if keys or forget_all:
             fail("--release goes alone (not with --forget or --forget-all)")
@@ -948,9 +963,16 @@ def quarantine(
             journal.close()
         tell(f"{counted(gone, 'record')} dropped")
         return
-    kept, kept_over = quarantine_listed(quarantined(spool))
+    every = quarantined(spool)
+    kept, kept_over = quarantine_listed(every)
     held, under_way = held_mails(spool), releasing(spool)
     over = held_over(spool)
+    if as_json:
+        folders = scan_games(games_dir).folders if held else ()
+        entries = [held_entry(item, *_guessed(item, folders)) for item in held]
+        found = listing(len(every), kept, kept_over, entries, over, under_way)
+        click.echo(json.dumps({"games_dir": str(games_dir), **found}, indent=1))
+        return
     if not (kept or held or under_way or over):
         tell("no mail quarantined or held")
     for item in kept:  # the key and game, the path whole on its own line, the reason under it
@@ -980,18 +1002,27 @@ def quarantine(
         tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
 
 
-def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
-    """What a held mail's lines add when the game it names is close to a game of the host
-    (``GAME: g33`` for ``g3``): that game, and the command that files the mail into it
-    (``wtg orders`` takes a form of another game when its code is that game's player's),
-    each command whole on a line of its own (it is copied), indented as the reason."""
+def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], list[str]]:
+    """The games of the host close to the one a held mail names (``GAME: g33`` for
+    ``g3``), and the command that files the mail into each (``wtg orders`` takes a form of
+    another game when its code is that game's player's, begun with the options given);
+    none when none is close."""
     if not item.game:
-        return []
+        return [], []
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
+    head = given_head()  # the --config and --games-dir given, as the text's commands carry
+    return meant, [f"{head} orders {named[name]} {item.archive}" for name in meant]
+
+
+def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
+    """What a held mail's lines add when the game it names is close to a game of the host
+    (``_guessed``): that game, and the command that files the mail into it, each command
+    whole on a line of its own (it is copied), indented as the reason."""
+    meant, commands = _guessed(item, folders)
     if not meant:
         return []
-    files = [f"    `wtg orders {named[name]} {item.archive}`" for name in meant]
+    files = [f"    `{command}`" for command in commands]
     these = "this files it there" if len(meant) == 1 else "each of these files it there"
     said = f"-- did you mean {either(meant)}? {these} when its code is that game's player's:"
     return [*listed(said, "    ", "    ", WIDTH - 2).split("\n"), *files]
