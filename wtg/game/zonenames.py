@@ -29,7 +29,8 @@ def _database_text(name: str) -> str | None:
         except OSError:
             continue
     try:
-        return importlib.resources.files("tzdata").joinpath("zoneinfo", name).read_text("utf-8")
+        package = importlib.resources.files("tzdata")
+        return package.joinpath("zoneinfo").joinpath(name).read_text("utf-8")
     except (ModuleNotFoundError, OSError):
         return None
 
