@@ -47,7 +47,7 @@ from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded, row_name
 from wtg.gm.gamestatus import GameStatus, Told, game_status, overdue
 from wtg.gm.newcode import NewCode
-from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
+from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -158,6 +158,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["disk_full"] = full = full_disk(game.store.root)
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
+    first = listed["first_edited"] = None if data["over"] else first_edited(game, data["deadline"])
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
     releases = listed["releases_cut_short"] = _releases_of(spool, game.config.game)
@@ -181,6 +182,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NO DEADLINE: {why}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         say(f"NOTE: {moved}")
+    if first is not None:  # game.yaml's first: edited in a running game
+        say(f"NOTE: {first}")
     if unplayed:
         defaults = _option_defaults(game.config.ruleset)
         differ = "; ".join(printable(_option_said(o, defaults)) for o in unplayed)
@@ -549,6 +552,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["disk_full"] = full_disk(found.store.root)
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
         entry["options_not_played"] = _options_not_played(found)
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
         rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
@@ -629,6 +633,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             say(f"NOTICES OWED: game {data['game']}: {line}")
         if data["takeover_cut_short"] is not None:
             say(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
+    for entry in listed:  # game.yaml's first: edited in a running game
+        if entry.get("first_edited"):
+            say(f"NOTE: game {entry['game']}: {entry['first_edited']}")
     for path, made in announced:
         tell(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it

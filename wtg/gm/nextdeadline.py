@@ -125,3 +125,38 @@ def reports_behind(meta: object) -> bool:
     deadline it holds: a `wtg extend` or `wtg release` killed after it moved the deadline
     and before it wrote them again."""
     return isinstance(meta, dict) and meta.get(REPORTS_BEHIND) is True
+
+
+def first_edited(game: Game[Any], deadline: str | None) -> str | None:
+    """What an edit of game.yaml's ``schedule: first:`` (the day of a game's first deadline,
+    which counts when the game starts) does once its turn 0 has run, said as ``wtg status
+    GAME``'s NOTE line (``--json``: ``first_edited``): the coming ``deadline`` stays, and the
+    turns after it keep the days they would have had, or get those the edited day counts
+    from. None when ``first:`` is the day turn 0 set, or turn 0 set none (a schedule written
+    in after it: ``schedule_not_yet_taken``)."""
+    schedule = game.config.schedule
+    if schedule is None or game.latest_turn() < 0 or deadline is None:
+        return None
+    try:
+        meta = json.loads((game.store.turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
+        made = parse_iso(str(meta["next_deadline"]))
+        due = parse_iso(deadline)
+    except (OSError, ValueError, TypeError, KeyError):  # turn.json edited: status shows it
+        return None
+    made_day = made.astimezone(schedule.zone()).date().isoformat()
+    if schedule.first == made_day:
+        return None
+    name, zone = game.config.game, schedule.timezone
+    said = (
+        f"game.yaml's schedule says first: {schedule.first}, the day of the game's first "
+        f"deadline, which counts when a game starts (its turn 0 set {made_day}): the coming "
+        f"deadline stays {local_text(due, zone)} (`wtg extend {name} HOURS` moves it)"
+    )
+    was = schedule.replaced(first=made_day).next_after(due)
+    now = schedule.next_after(due)
+    if was == now:
+        return f"{said}, and the edit moves no later one either: give back first: {made_day}"
+    return (
+        f"{said}; the edit moves the turn after it to {local_text(now, zone)} (it had "
+        f"{local_text(was, zone)})"
+    )
