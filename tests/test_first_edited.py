@@ -64,3 +64,16 @@ def test_first_moved_a_whole_turn_says_it_moves_nothing(tmp_path: Path) -> None:
     config.write_text(config.read_text().replace("2026-12-01", "2026-12-03"))
     assert notes(tmp_path, "g1") == []
     assert json.loads(run(tmp_path, "status", "g1", "--json").stdout)["first_edited"] is None
+
+
+def test_a_game_whose_turn_0_ran_after_its_first_day_is_not_said_edited(tmp_path: Path) -> None:
+    """A first day its turn 0 ran after (a game of a waiting list made late): game.yaml's
+    `first:` gives the deadline turn 0 set, and nothing was edited."""
+    schedule = make_schedule(2, "18:00", "UTC", first="2026-11-20", now=MADE)
+    create_game(
+        tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=MADE
+    )
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert data["deadline"] == "2026-12-02T18:00:00Z"
+    assert data["first_edited"] is None
+    assert notes(tmp_path, "g1") == []

@@ -132,20 +132,22 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     which counts when the game starts) does once its turn 0 has run, said as ``wtg status
     GAME``'s NOTE line (``--json``: ``first_edited``): the coming ``deadline`` stays, and the
     turns after it keep the days they would have had, or get those the edited day counts
-    from. None when ``first:`` is the day turn 0 set, or turn 0 set none (a schedule written
-    in after it: ``schedule_not_yet_taken``)."""
+    from. None when ``first:`` gives the deadline turn 0 set (a game of a waiting list whose
+    turn 0 ran after its first day too), or turn 0 set none (a schedule written in after it:
+    ``schedule_not_yet_taken``)."""
     schedule = game.config.schedule
     if schedule is None or game.latest_turn() < 0 or deadline is None:
         return None
     try:
         meta = json.loads((game.store.turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
         made = parse_iso(str(meta["next_deadline"]))
+        ran = parse_iso(str(meta["ran_at"]))
         due = parse_iso(deadline)
     except (OSError, ValueError, TypeError, KeyError):  # turn.json edited: status shows it
         return None
     made_day = made.astimezone(schedule.zone()).date().isoformat()
-    if schedule.first == made_day:
-        return None
+    if schedule.first == made_day or schedule.next_after(ran) == made:
+        return None  # as made; or a turn 0 run after its first day (a game of a list)
     name, zone = game.config.game, schedule.timezone
     said = (
         f"game.yaml's schedule says first: {schedule.first}, the day of the game's first "
