@@ -77,3 +77,19 @@ def test_a_game_whose_turn_0_ran_after_its_first_day_is_not_said_edited(tmp_path
     assert data["deadline"] == "2026-12-02T18:00:00Z"
     assert data["first_edited"] is None
     assert notes(tmp_path, "g1") == []
+
+
+def test_a_deadline_moved_by_extend_is_no_edit_of_first(tmp_path: Path) -> None:
+    """`wtg extend g1 48` at turn 0 moves the deadline turn 0 set to another day: game.yaml's
+    `first:` is as it was, and nothing is said of it."""
+    config = made(tmp_path)
+    run(tmp_path, "extend", "g1", "48")
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert not data["deadline"].startswith("2026-12-03")  # moved off the first day
+    assert data["first_edited"] is None
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-02"))
+    assert notes(tmp_path, "g1")[0].startswith(
+        "NOTE: game.yaml's schedule says first: 2026-12-02, the day of the game's first "
+        "deadline, which counts when a game starts (its turn 0 set 2026-12-03): the coming "
+        "deadline stays "
+    )
