@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from wtg.cli import main
 from wtg.game.fixedzones import fixed_offset, fixed_zone_warning, places_at, written_offset
-from wtg.game.schedule import ScheduleError, make_schedule
+from wtg.game.schedule import ScheduleError, make_schedule, zone_meant
+from wtg.game.zonenames import current_name
 
 WINTER = datetime(2026, 12, 4, 2, 0, tzinfo=timezone.utc)
 NEW_GAME = ("--games-dir",)
@@ -142,7 +143,7 @@ def test_new_game_says_nothing_of_a_places_zone(tmp_path: Path) -> None:
     ("written", "places"),
     [
         ("CEST", "Europe/Amsterdam, Europe/Andorra, Europe/Belgrade"),
-        ("pst", "America/Ensenada, America/Los_Angeles, America/Santa_Isabel"),
+        ("pst", "America/Los_Angeles, America/Tijuana, America/Vancouver"),
         ("JST", "Asia/Tokyo"),
     ],
 )
@@ -163,3 +164,24 @@ def test_a_clocks_abbreviation_names_places_not_the_zones_it_is_close_to(
     with pytest.raises(ScheduleError) as refused:
         make_schedule(2, "18:00", "cet", now=WINTER)  # a zone but for its case: named
     assert str(refused.value) == "unknown time zone 'cet' (did you mean CET?)"
+
+
+def test_the_places_named_are_named_by_their_current_names() -> None:
+    """The zones suggested were all those the machine knows, the tz database's old names
+    among them: `GMT+5:30` was offered Asia/Calcutta (Asia/Kolkata's old name) first, `PST`
+    America/Ensenada and America/Santa_Isabel (links to America/Tijuana), `calcutta` was
+    answered Asia/Calcutta."""
+    with pytest.raises(ScheduleError) as refused:
+        make_schedule(2, "18:00", "GMT+5:30", now=WINTER)
+    assert "e.g. Asia/Colombo, Asia/Kolkata, as Region/City" in str(refused.value)
+    assert "Calcutta" not in str(refused.value)
+    for offset in range(-12, 15):
+        for place in places_at(timedelta(hours=offset), WINTER):
+            assert current_name(place) == place
+    assert zone_meant("calcutta") == ["Asia/Kolkata"]
+    assert zone_meant("Asia/Calcuta") == ["Asia/Kolkata"]
+    assert zone_meant("saigon") == ["Asia/Ho_Chi_Minh"]
+    assert zone_meant("Europe/Viena") == ["Europe/Vienna"]
+    assert current_name("Asia/Calcutta") == "Asia/Kolkata"
+    assert current_name("Europe/Vienna") == "Europe/Vienna"
+    assert current_name("UTC") == "UTC"

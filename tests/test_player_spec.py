@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from wtg.cli import main
 from wtg.core.errors import ConfigError
 from wtg.game.gameconfig import parse_player_spec
 
@@ -147,3 +150,38 @@ def test_a_spec_with_its_colon_mistyped_or_its_name_left_out_says_what_to_type(
     assert str(refused.value) == (
         f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE) ({hint})"
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "players"),
+    [
+        ("Ann:a@x.example,Bob:b@y.example", "--player Ann:a@x.example --player Bob:b@y.example"),
+        (
+            "Ann Lee:a@x.example; Bob:b@y.example:ABCDEFGH",
+            "--player 'Ann Lee:a@x.example' --player Bob:b@y.example:ABCDEFGH",
+        ),
+        ("Ann:a@x.example Bob:b@y.example", "--player Ann:a@x.example --player Bob:b@y.example"),
+    ],
+)
+def test_two_players_in_one_player_are_told_to_give_it_twice(spec: str, players: str) -> None:
+    """`--player 'Ann:a@x,Bob:b@y'` was read as Ann at the address `a@x,Bob` and refused as
+    no e-mail address, which sent the GM looking at Ann's address."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(spec, 1)
+    assert str(refused.value) == (
+        f"--player {spec!r}: one player a --player; give --player twice ({players})"
+    )
+
+
+def test_three_players_in_one_are_told_so_by_new_game(tmp_path: Path) -> None:
+    spec = "Ann:a@x.example,Bob:b@y.example,Cy:c@z.example"
+    result = CliRunner().invoke(
+        main,
+        ["new-game", str(tmp_path / "g1"), "--ruleset", "wok4", "--map", "small", "--player", spec],
+    )
+    assert result.exit_code != 0
+    assert (
+        f"--player {spec!r}: one player a --player; give --player once for each (--player "
+        "Ann:a@x.example --player Bob:b@y.example --player Cy:c@z.example)"
+    ) in result.stderr
+    assert not (tmp_path / "g1").exists()

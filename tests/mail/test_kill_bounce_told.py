@@ -43,7 +43,7 @@ def bounced_host(root: Path) -> None:
     players = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2, 3)]
     create_game(root / "games" / "g1", "wok4", "small", players, 5)
     sent = killpoints.wtg(["--config", str(root / "wtg.yaml"), "send", "-q"])
-    assert sent.stdout.startswith("3 reports queued; 3 mails sent"), sent
+    assert (sent.returncode, sent.stdout) == (0, ""), sent  # -q: mailed, no news
     spool = root / "games" / ".mail"
     report = (spool / "maildir-out" / "new" / "report-g1-t0000-p02").read_bytes()
     crlf = report.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")

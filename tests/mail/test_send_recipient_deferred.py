@@ -198,7 +198,7 @@ def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: Smt
     sink.answer_recipient(P2, None)  # the player emptied his mailbox
     assert wtg(config, "outbox", "--retry", MAIL).exit_code == 0
     again = wtg(config, "send", "-q")
-    assert again.stdout.startswith("0 reports queued; 1 mail sent"), again.output
+    assert (again.exit_code, again.stdout) == (0, ""), again.output  # -q: mailed, no news
     assert received_by(sink).count(P2) == 1
 
 

@@ -64,9 +64,7 @@ def test_a_server_that_stops_answering_stops_the_send_once(
     sink.hanging.clear()
     again = wtg(config, "send", "-q")
     assert (again.exit_code, again.stderr) == (0, "")
-    assert again.stdout == (
-        "0 reports queued; 4 mails sent, 0 waiting to be retried, 0 refused for good\n"
-    )
+    assert again.stdout == ""  # -q: all mailed as it should be, no news for cron to mail
     assert sorted(r for mail in sink.messages for r in mail.rcpt_tos) == [
         f"p{n}@players.example" for n in range(1, 5)
     ]

@@ -165,9 +165,14 @@ def test_a_mail_whose_handling_fails_is_quarantined_and_the_poll_goes_on(
     result = CliRunner().invoke(main, ["status", str(world.game.store.root), "--json"])
     data = json.loads(result.output)
     assert data["quarantined"] == 1
-    assert data["quarantine"] == [
-        {"archive": str(archived), "reason": "RecursionError: maximum recursion depth exceeded"}
-    ]
+    (entry,) = data["quarantine"]
+    assert entry == {
+        "archive": str(archived),
+        "reason": "RecursionError: maximum recursion depth exceeded",
+        "key": f"maildir:{poison}",
+        "at": entry["at"],
+    }
+    assert isinstance(entry["at"], float)
     every = CliRunner().invoke(main, ["--config", str(config), "status", "--json"])
     listing = json.loads(every.output)
     assert listing["quarantined"] == 1 and listing["games"][0]["quarantined"] == 1

@@ -509,8 +509,12 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
     config's games_dir): the folder of that name, else the one the GM renamed from it
     (``renamed_game``: still the game, as the poll and `wtg status` take it). A leading ~
-    is the home folder (``home_taken``)."""
+    is the home folder (``home_taken``). A name with a slash after it (``kao/``, as a
+    shell's Tab completes a folder of the games folder) is that name, unless it is a folder
+    here."""
     game_dir = home_taken(game_dir)
+    if game_dir.rstrip(os.sep) and not Path(game_dir).exists():
+        game_dir = game_dir.rstrip(os.sep)  # `kao/`, completed from the games folder: kao
     if os.sep not in game_dir and not Path(game_dir).exists():
         games_dir = known_games_dir(ctx)
         if games_dir is not None:
@@ -527,8 +531,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     path = game_path(ctx, game_dir)
     if not path.exists():
         games_dir = known_games_dir(ctx)
-        if path.name == game_dir and games_dir is not None and path.parent == games_dir:
-            fail(no_such_game(games_dir, game_dir))
+        name = game_dir.rstrip(os.sep) or game_dir  # `kao/`: the name kao
+        if path.name == name and games_dir is not None and path.parent == games_dir:
+            fail(no_such_game(games_dir, name))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
     if path.is_dir() and not (path / "game.yaml").exists():

@@ -42,6 +42,14 @@ quiet_option = click.option(
     help="Print nothing when there was nothing to do (for cron, which mails any output).",
 )
 
+send_quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print nothing unless something went wrong or needs you: a mail refused or put off, "
+    "the server not reached, a game skipped, notices owed (for cron, which mails any output).",
+)
+
 
 def report_unreadable(lines: tuple[str, ...]) -> None:
     """The game folders a command skipped because they could not be opened (and the map
@@ -211,7 +219,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
 
 
 @click.command()
-@quiet_option
+@send_quiet_option
 @log_options
 @click.pass_context
 def send(
@@ -240,7 +248,7 @@ def send(
         + summary.first_mailed
         + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
     )
-    if summary.busy() or not quiet:
+    if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name, a server's words: printable
     stopped = summary.unreachable or summary.unsigned or summary.sender_refused
     if stopped or summary.skipped or summary.owed:

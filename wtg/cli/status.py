@@ -23,7 +23,8 @@ from wtg.cli.common import (
     say,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import carrying_given, tell
+from wtg.cli.givenhead import carrying_given, given_head, tell
+from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
 from wtg.core.ruleset import KeepsOptions, OptionValue
@@ -46,7 +47,7 @@ from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded, row_name
 from wtg.gm.gamestatus import GameStatus, Told, game_status, overdue
 from wtg.gm.newcode import NewCode
-from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
+from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -157,6 +158,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["disk_full"] = full = full_disk(game.store.root)
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
+    first = listed["first_edited"] = None if data["over"] else first_edited(game, data["deadline"])
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
     releases = listed["releases_cut_short"] = _releases_of(spool, game.config.game)
@@ -180,6 +182,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NO DEADLINE: {why}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         say(f"NOTE: {moved}")
+    if first is not None:  # game.yaml's first: edited in a running game
+        say(f"NOTE: {first}")
     if unplayed:
         defaults = _option_defaults(game.config.ruleset)
         differ = "; ".join(printable(_option_said(o, defaults)) for o in unplayed)
@@ -335,7 +339,7 @@ def _with_quarantine(
     """A game's status with its quarantined mails (how many, and where each listed is kept:
     ``quarantine_listed``), those listed, and the others counted by address."""
     kept, over = quarantine_listed([q for q in every if q.game == data["game"]])
-    shown = [{"archive": q.archive, "reason": q.reason} for q in kept]
+    shown = [{"archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at} for q in kept]
     entry = {
         **data,
         "quarantined": len(kept) + sum(over.values()),
@@ -548,6 +552,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["disk_full"] = full_disk(found.store.root)
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
         entry["options_not_played"] = _options_not_played(found)
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
         rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
@@ -569,7 +574,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "unreadable": troubles,
             "quarantined": len(every),
             "quarantine": [
-                {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
+                {"game": q.game, "archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at}
+                for q in kept
             ],
             "quarantine_not_listed": kept_over,
             "held": len(held),
@@ -627,6 +633,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             say(f"NOTICES OWED: game {data['game']}: {line}")
         if data["takeover_cut_short"] is not None:
             say(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
+    for entry in listed:  # game.yaml's first: edited in a running game
+        if entry.get("first_edited"):
+            say(f"NOTE: game {entry['game']}: {entry['first_edited']}")
     for path, made in announced:
         tell(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
@@ -902,9 +911,19 @@ def warn_of_addresses(config: GameConfig) -> None:
     help="Put this mail (held, quarantined or rejected) back in the inbox: the next poll "
     "handles it as new.",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the list as JSON: each mail with its key, game, path, reason and when it came.",
+)
 @click.pass_context
 def quarantine(
-    ctx: click.Context, keys: tuple[str, ...], forget_all: bool, released: tuple[str, ...]
+    ctx: click.Context,
+    keys: tuple[str, ...],
+    forget_all: bool,
+    released: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """The mails the poll could not handle (kept in the archive) and those it held (a game
     this host does not know; one close to a game of the host names it, and the `wtg orders`
@@ -912,7 +931,10 @@ def quarantine(
     orders with `wtg orders`, which drops a held mail's record itself), --forget KEY drops
     its record: `wtg status` counts what is left. --release KEY puts a mail held,
     quarantined or rejected back in the inbox for the next poll (once its game is there,
-    the games_dir corrected, or wtg mended)."""
+    the games_dir corrected, or wtg mended). --json prints the list as one JSON object,
+    for a script (the keys whole)."""
+    if as_json and (released or keys or forget_all):
+        fail("--json goes alone: it prints the list (not with --release, --forget or --forget-all)")
     if released:
         if keys or forget_all:
             fail("--release goes alone (not with --forget or --forget-all)")
@@ -948,9 +970,16 @@ def quarantine(
             journal.close()
         tell(f"{counted(gone, 'record')} dropped")
         return
-    kept, kept_over = quarantine_listed(quarantined(spool))
+    every = quarantined(spool)
+    kept, kept_over = quarantine_listed(every)
     held, under_way = held_mails(spool), releasing(spool)
     over = held_over(spool)
+    if as_json:
+        folders = scan_games(games_dir).folders if held else ()
+        entries = [held_entry(item, *_guessed(item, folders)) for item in held]
+        found = listing(len(every), kept, kept_over, entries, over, under_way)
+        click.echo(json.dumps({"games_dir": str(games_dir), **found}, indent=1))
+        return
     if not (kept or held or under_way or over):
         tell("no mail quarantined or held")
     for item in kept:  # the key and game, the path whole on its own line, the reason under it
@@ -980,18 +1009,27 @@ def quarantine(
         tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
 
 
-def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
-    """What a held mail's lines add when the game it names is close to a game of the host
-    (``GAME: g33`` for ``g3``): that game, and the command that files the mail into it
-    (``wtg orders`` takes a form of another game when its code is that game's player's),
-    each command whole on a line of its own (it is copied), indented as the reason."""
+def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], list[str]]:
+    """The games of the host close to the one a held mail names (``GAME: g33`` for
+    ``g3``), and the command that files the mail into each (``wtg orders`` takes a form of
+    another game when its code is that game's player's, begun with the options given);
+    none when none is close."""
     if not item.game:
-        return []
+        return [], []
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
+    head = given_head()  # the --config and --games-dir given, as the text's commands carry
+    return meant, [f"{head} orders {named[name]} {item.archive}" for name in meant]
+
+
+def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
+    """What a held mail's lines add when the game it names is close to a game of the host
+    (``_guessed``): that game, and the command that files the mail into it, each command
+    whole on a line of its own (it is copied), indented as the reason."""
+    meant, commands = _guessed(item, folders)
     if not meant:
         return []
-    files = [f"    `wtg orders {named[name]} {item.archive}`" for name in meant]
+    files = [f"    `{command}`" for command in commands]
     these = "this files it there" if len(meant) == 1 else "each of these files it there"
     said = f"-- did you mean {either(meant)}? {these} when its code is that game's player's:"
     return [*listed(said, "    ", "    ", WIDTH - 2).split("\n"), *files]

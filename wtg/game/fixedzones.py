@@ -13,6 +13,8 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from wtg.game.zonenames import current_zones
+
 _WRITTEN = re.compile(r"^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})(?::?([0-5]\d))?$", re.IGNORECASE)
 """An offset as a GM writes it: ``UTC-5``, ``GMT+5:30``, ``utc+0530``."""
 
@@ -74,7 +76,7 @@ def places_at(offset: timedelta, now: datetime) -> list[str]:
     """The zones of places whose clocks are ``offset`` from UTC at ``now``, the first
     ``PLACES_SHOWN`` by name."""
     found = []
-    for name in sorted(available_timezones()):
+    for name in sorted(current_zones()):  # by current names: Asia/Kolkata, not Calcutta
         if name.split("/")[0] in _REGIONS and ZoneInfo(name).utcoffset(now) == offset:
             found.append(name)
             if len(found) == PLACES_SHOWN:
@@ -138,7 +140,7 @@ def abbreviation_meant(zone: str) -> str | None:
         return None  # `utc`, `cet`: a zone but for its case, which `zone_meant` names
     places = [
         name
-        for name in sorted(zones)
+        for name in sorted(current_zones())  # by current names: not America/Ensenada
         if name.split("/")[0] in _REGIONS
         and wanted in {ZoneInfo(name).tzname(moment) for moment in (_WINTER, _SUMMER)}
     ]

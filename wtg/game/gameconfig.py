@@ -239,6 +239,13 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     """``NAME:EMAIL`` or ``NAME:EMAIL:CODE`` from the command line, checked: a name without
     control characters, an address a mail can go to, a code of 8 characters or more."""
     parts = spec.split(":")
+    several = _several_players(spec)
+    if several:  # `Ann:a@x,Bob:b@y`: read as Ann at the address `a@x,Bob`
+        given = " ".join(f"--player {shlex.quote(one)}" for one in several)
+        raise ConfigError(
+            f"--player {_cut(spec)}: one player a --player; give --player "
+            f"{'twice' if len(several) == 2 else 'once for each'} ({given})"
+        )
     if len(parts) > 2 and parts[1].strip().casefold() == "mailto":  # a link's address
         unlinked = f"{parts[0].strip()}:{':'.join(parts[2:]).strip()}"
         raise ConfigError(
@@ -270,6 +277,19 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     except ConfigError as exc:
         raise ConfigError(f"--player {_cut(spec)}: {exc}") from None
     return PlayerEntry(id=pid, name=name, email=email, code=code)
+
+
+def _several_players(spec: str) -> list[str]:
+    """The players of a ``--player`` that names several, parted by commas, semicolons or
+    blanks (``Ann:a@x.org,Bob:b@y.org``), each ``NAME:EMAIL[:CODE]``; none when ``spec``
+    names one."""
+    if not re.fullmatch(rf"\s*{_ONE}(?:(?:\s*[,;]\s*|\s+){_ONE})+\s*", spec):
+        return []
+    return [found.group().strip() for found in re.finditer(_ONE, spec)]
+
+
+_ONE = r"[^,;:@]+:\s*[^\s,;:@]+@[^\s,;:@]+(?::[^\s,;:@]*)?"
+"""One player's ``NAME:EMAIL[:CODE]`` among several given as one --player."""
 
 
 def _spec_meant(spec: str) -> str | None:

@@ -15,6 +15,7 @@ from wtg.core.errors import UsageError
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.game.fixedzones import abbreviation_meant, written_meant
+from wtg.game.zonenames import current_name
 from wtg.text.closename import close_names, either
 
 _AT = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -80,16 +81,17 @@ class Schedule(Record):
 def zone_meant(zone: str) -> list[str]:
     """The time zones a GM may have meant by ``zone``, which is none: the same but for case
     (``europe/vienna``), the zone of a city given alone (``Vienna``, ``new york``), or the
-    close spellings (``Europe/Viena``, ``wtg.text.closename``); none when none is close."""
+    close spellings (``Europe/Viena``, ``wtg.text.closename``); none when none is close.
+    Each by its current name (``calcutta``: Asia/Kolkata, ``wtg.game.zonenames``)."""
     zones = sorted(available_timezones())
     wanted = zone.strip().replace(" ", "_").lower()
     for name in zones:
         if name.lower() == wanted:
-            return [name]
-    cities = [name for name in zones if name.lower().endswith(f"/{wanted}")]
-    if cities:
+            return [current_name(name)]
+    cities = [current_name(name) for name in zones if name.lower().endswith(f"/{wanted}")]
+    if cities:  # `calcutta`: Asia/Kolkata, the current name of Asia/Calcutta
         return [min(cities, key=len)]
-    return close_names(zone, zones)
+    return list(dict.fromkeys(current_name(name) for name in close_names(zone, zones)))
 
 
 _HOUR_WRITTEN = re.compile(

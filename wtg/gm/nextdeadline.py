@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from wtg.files.store import REPORTS_BEHIND, write_atomic
+from wtg.files.store import DEADLINE_MOVES, REPORTS_BEHIND, write_atomic
 from wtg.game.engine import Game
 from wtg.game.schedule import local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
@@ -125,3 +125,42 @@ def reports_behind(meta: object) -> bool:
     deadline it holds: a `wtg extend` or `wtg release` killed after it moved the deadline
     and before it wrote them again."""
     return isinstance(meta, dict) and meta.get(REPORTS_BEHIND) is True
+
+
+def first_edited(game: Game[Any], deadline: str | None) -> str | None:
+    """What an edit of game.yaml's ``schedule: first:`` (the day of a game's first deadline,
+    which counts when the game starts) does once its turn 0 has run, said as ``wtg status
+    GAME``'s NOTE line (``--json``: ``first_edited``): the coming ``deadline`` stays, and the
+    turns after it keep the days they would have had, or get those the edited day counts
+    from. None when ``first:`` gives the deadline turn 0 set (a game of a waiting list whose
+    turn 0 ran after its first day too), or turn 0 set none (a schedule written in after it:
+    ``schedule_not_yet_taken``)."""
+    schedule = game.config.schedule
+    if schedule is None or game.latest_turn() < 0 or deadline is None:
+        return None
+    try:
+        meta = json.loads((game.store.turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
+        moves = meta.get(DEADLINE_MOVES)  # `wtg extend` at turn 0: the one it set, moved from
+        set_first = moves[0]["from"] if isinstance(moves, list) and moves else meta["next_deadline"]
+        made = parse_iso(str(set_first))
+        ran = parse_iso(str(meta["ran_at"]))
+        due = parse_iso(deadline)
+    except (OSError, ValueError, TypeError, KeyError):  # turn.json edited: status shows it
+        return None
+    made_day = made.astimezone(schedule.zone()).date().isoformat()
+    if schedule.first == made_day or schedule.next_after(ran) == made:
+        return None  # as made; or a turn 0 run after its first day (a game of a list)
+    name, zone = game.config.game, schedule.timezone
+    said = (
+        f"game.yaml's schedule says first: {schedule.first}, the day of the game's first "
+        f"deadline, which counts when a game starts (its turn 0 set {made_day}): the coming "
+        f"deadline stays {local_text(due, zone)} (`wtg extend {name} HOURS` moves it)"
+    )
+    was = schedule.replaced(first=made_day).next_after(due)
+    now = schedule.next_after(due)
+    if was == now:
+        return f"{said}, and the edit moves no later one either: give back first: {made_day}"
+    return (
+        f"{said}; the edit moves the turn after it to {local_text(now, zone)} (it had "
+        f"{local_text(was, zone)})"
+    )

@@ -190,3 +190,26 @@ def test_what_a_server_or_a_stranger_wrote_keeps_to_78_columns_in_the_digest() -
     assert not [line for line in lines if line.startswith("550") or "FAKE" in line[:8]]
     words = " ".join(" ".join(lines).split())
     assert "550 5.1.1 FAKE: Nothing to report: all is well 550 5.1.1 FAKE" in words
+
+
+def test_a_failing_address_of_254_characters_keeps_to_78_columns() -> None:
+    """The bounced addresses' lines were wrapped by Jinja's wordwrap, which breaks no long
+    word: an address of 254 characters (a stranger's, or a player's), or a server's words
+    without a blank, ran off the screen on one line, and a line break in the server's words
+    began a line of its own. Broken to 78 columns now, as every other line of the digest."""
+    address = "f" * 64 + "@" + ("d" * 60 + ".") * 3 + "example"
+    why = "550 " + "z" * 120 + "\nNothing to report: all is well"
+    digest = Digest(
+        since="x",
+        until="y",
+        bounces=(Failing("g1", "3 Cidney", address, "2026-11-23T10:15:02Z", why),),
+    )
+    text = digest.text()
+    part = text.split("\nfixed):\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line for line in part if text_width(line) > WIDTH] == []
+    assert part[0].startswith("  g1 player 3 Cidney <f")
+    assert all(line.startswith("    ") for line in part[1:])
+    assert not any(line.startswith("Nothing") for line in text.splitlines())
+    said = "".join(line.strip() for line in part)  # every character of it, in order
+    whole = f"g1 player 3 Cidney <{address}> since 2026-11-23T10:15:02Z: {why}"
+    assert said.replace(" ", "") == "".join(whole.split())

@@ -124,9 +124,17 @@ class SendSummary(Record):
         a line even under --quiet. Mails that only waited for their next try are not: cron
         would mail the same line at every run until the server takes them."""
         mailed = self.queued or self.press or self.sent
+        return bool(mailed or self.needs_gm())
+
+    def needs_gm(self) -> bool:
+        """Anything gone wrong or waiting on the GM: a mail set aside for good or put off by
+        the server, the server not reached, the From refused, the key not signing, a game
+        skipped, notices owed. `wtg send -q` (cron's) prints its line only then: reports
+        queued and sent as they should be are no news, and cron mailed the GM at every run
+        that mailed a player."""
         stopped = self.unreachable or self.unsigned or self.sender_refused
         told = self.skipped or self.owed
-        return bool(mailed or self.deferred or self.failed or stopped or told)
+        return bool(self.deferred or self.failed or stopped or told)
 
     def line(self) -> str:
         press = f" and {counted(self.press, 'press mail')}" if self.press else ""

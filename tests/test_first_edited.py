@@ -1,0 +1,95 @@
+"""game.yaml's `first:` (the day of a game's first deadline) edited in a running game: it
+counts when a game starts, and the edit did nothing the GM was told of (gmtrial32): the
+coming deadline stays as its turn set it, and the turns after it keep their days or, on a
+game of every 2 days, move by what the edit counts from. `wtg status GAME` and `wtg
+status` say which on a NOTE line (`--json`: `first_edited`)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests.conftest import players
+from tests.test_gm_controls import head, run
+from wtg.game.engine import create_game
+from wtg.game.schedule import make_schedule
+
+MADE = datetime(2026, 12, 1, 10, 0, tzinfo=timezone.utc)
+
+
+def made(root: Path) -> Path:
+    """A game of every 2 days at 18:00 UTC made on 1 December: its first deadline is on the
+    3rd. Its game.yaml."""
+    schedule = make_schedule(2, "18:00", "UTC", now=MADE)
+    assert schedule.first == "2026-12-03"
+    game = create_game(
+        root / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=MADE
+    )
+    return game.store.root / "game.yaml"
+
+
+def notes(root: Path, *game: str) -> list[str]:
+    said = run(root, "status", *game).stdout.splitlines()
+    return [line for line in said if line.startswith("NOTE") and "first:" in line]
+
+
+def test_first_moved_a_day_says_the_turn_after_the_coming_one_moves(tmp_path: Path) -> None:
+    config = made(tmp_path)
+    assert notes(tmp_path, "g1") == []
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-02"))
+    (note,) = notes(tmp_path, "g1")
+    assert note == (
+        "NOTE: game.yaml's schedule says first: 2026-12-02, the day of the game's first "
+        "deadline, which counts when a game starts (its turn 0 set 2026-12-03): the coming "
+        "deadline stays Thu 03 Dec 2026 18:00 UTC "
+        f"(`{head(tmp_path)} extend g1 HOURS` moves it); the edit moves the turn after it to "
+        "Fri 04 Dec 2026 18:00 UTC (it had Sat 05 Dec 2026 18:00 UTC)"
+    )
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert data["first_edited"] == note.removeprefix("NOTE: ").replace(head(tmp_path), "wtg")
+    (overview,) = notes(tmp_path)
+    assert overview.startswith("NOTE: game g1: game.yaml's schedule says first: 2026-12-02")
+    every = json.loads(run(tmp_path, "status", "--json").stdout)
+    assert every["games"][0]["first_edited"] == data["first_edited"]
+
+
+def test_first_moved_a_whole_turn_says_it_moves_nothing(tmp_path: Path) -> None:
+    config = made(tmp_path)
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-01"))
+    (note,) = notes(tmp_path, "g1")
+    assert note.endswith(
+        "moves it), and the edit moves no later one either: give back first: 2026-12-03"
+    )
+    config.write_text(config.read_text().replace("2026-12-01", "2026-12-03"))
+    assert notes(tmp_path, "g1") == []
+    assert json.loads(run(tmp_path, "status", "g1", "--json").stdout)["first_edited"] is None
+
+
+def test_a_game_whose_turn_0_ran_after_its_first_day_is_not_said_edited(tmp_path: Path) -> None:
+    """A first day its turn 0 ran after (a game of a waiting list made late): game.yaml's
+    `first:` gives the deadline turn 0 set, and nothing was edited."""
+    schedule = make_schedule(2, "18:00", "UTC", first="2026-11-20", now=MADE)
+    create_game(
+        tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=MADE
+    )
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert data["deadline"] == "2026-12-02T18:00:00Z"
+    assert data["first_edited"] is None
+    assert notes(tmp_path, "g1") == []
+
+
+def test_a_deadline_moved_by_extend_is_no_edit_of_first(tmp_path: Path) -> None:
+    """`wtg extend g1 48` at turn 0 moves the deadline turn 0 set to another day: game.yaml's
+    `first:` is as it was, and nothing is said of it."""
+    config = made(tmp_path)
+    run(tmp_path, "extend", "g1", "48")
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert not data["deadline"].startswith("2026-12-03")  # moved off the first day
+    assert data["first_edited"] is None
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-02"))
+    assert notes(tmp_path, "g1")[0].startswith(
+        "NOTE: game.yaml's schedule says first: 2026-12-02, the day of the game's first "
+        "deadline, which counts when a game starts (its turn 0 set 2026-12-03): the coming "
+        "deadline stays "
+    )
