@@ -16,7 +16,7 @@ from tests.rules.builders import make_state
 from tests.shipped import INTERMEDIATE, STANDARD, WOK4
 from wtg.core.rng import NoChance
 from wtg.rules.wok.events import OrderSkipped
-from wtg.rules.wok.forecast import forecast, forecast_on, players_part
+from wtg.rules.wok.forecast import forecast, forecast_and_attacks, forecast_orders, players_part
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
@@ -126,7 +126,7 @@ def test_the_forecast_on_his_part_is_the_forecast_on_a_whole_copy(
     for player in (1, 2, 3):
         orders = random_orders(rng, state, player)
         phases = ruleset.forecast_phases
-        whole = forecast_on(state.clone(), orders, player, phases)
+        whole = forecast_and_attacks(state.clone(), forecast_orders(orders), player, phases)[0]
         assert forecast(state, orders, player, phases) == whole
         assert state.to_dict(ruleset.name) == before  # the state itself is never changed
 

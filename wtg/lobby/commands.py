@@ -229,20 +229,27 @@ def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     found: list[str] = []
     more = 0
     for text in texts:
-        lines = text.splitlines()[:MAX_LINES]
-        inside = False
-        for index, line in enumerate(lines):
-            begins = BEGIN_MARKER in line
-            if inside or begins:
-                lines[index] = ">"  # as a quoted line: not typed
-            inside = (inside or begins) and END_MARKER not in line
-        read = read_commands("\n".join(lines))
+        read = read_commands(outside_forms(text))
         if read is not None:  # past MAX_COMMANDS too: not carried out either
             commands = (*read.commands, *read.unread)
             found.extend(c.text() for c in commands if c.verb in VERBS)
             found.extend(line.typed for line in read.unclear)  # no command, never unsaid
             more += read.skipped - len(read.unread) + read.more_unclear
     return Beside(tuple(found), more)
+
+
+def outside_forms(text: str) -> str:
+    """``text`` with each line of an order form in it, from its begin marker to its end
+    marker, made a quoted line (``>``): the lines a player typed beside his forms are
+    read as his (commands, a question), a form's never."""
+    lines = text.splitlines()[:MAX_LINES]
+    inside = False
+    for index, line in enumerate(lines):
+        begins = BEGIN_MARKER in line
+        if inside or begins:
+            lines[index] = ">"  # as a quoted line: not typed
+        inside = (inside or begins) and END_MARKER not in line
+    return "\n".join(lines)
 
 
 PLACEHOLDERS = ("game", "ruleset", "variant", "list", "name", "turn", "code", "from", "to", "n")

@@ -18,8 +18,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from wtg.aof.copies import reads_as_order
-from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
-from wtg.lobby.commands import CODE_WORD, VERBS, typed_text
+from wtg.lobby.commands import CODE_WORD, VERBS, outside_forms, typed_text
 
 QUESTION_SHOWN = 200
 """Characters of a question that an answer and the GM's line quote."""
@@ -108,12 +107,5 @@ def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -
     as ever."""
     typed: list[str] = []
     for text in texts:
-        lines = text.splitlines()
-        inside = False
-        for index, line in enumerate(lines):
-            begins = BEGIN_MARKER in line
-            if inside or begins:
-                lines[index] = ">"  # as a quoted line: the form's, not typed
-            inside = (inside or begins) and END_MARKER not in line
-        typed.extend(typed_text("\n".join(lines), answered))
+        typed.extend(typed_text(outside_forms(text), answered))
     return asked(typed, VERBS, (), subject, announced=False)

@@ -133,6 +133,24 @@ class Commands:
     def __init__(self, answers: Answers, registry: Registry) -> None:
         self.answers = answers
         self.registry = registry
+        self._mail: Message | None = None
+        self._read_of_mail: dict[str, str | None] = {}
+        """What was read of the mail in hand (``_mail``): its text (``text``), the host's
+        mail it answers (``answered_text``) or holds (``copied_text``), each read once for
+        the checks that ask (a mail without a form is asked by five)."""
+
+    def _kept(self, msg: Message) -> dict[str, str | None]:
+        """What was read of ``msg`` so far: nothing when it is another mail than the last."""
+        if self._mail is not msg:
+            self._mail, self._read_of_mail = msg, {}
+        return self._read_of_mail
+
+    def text(self, msg: Message) -> str | None:
+        """``command_text`` of ``msg``, read once."""
+        kept = self._kept(msg)
+        if "text" not in kept:
+            kept["text"] = command_text(msg)
+        return kept["text"]
 
     def handle(
         self, message: Incoming, msg: Message, sender: str | None, message_id: str
@@ -142,9 +160,9 @@ class Commands:
         without a command gets the HELP: no mail a person wrote goes unanswered."""
         if sender is None:
             return None
-        text = command_text(msg)
+        text = self.text(msg)
         answered = self.answered_text(msg)
-        mail = _read(msg, text, answered or self._sent_text(_forwarded_ids(msg)))
+        mail = _read(msg, text, self.copied_text(msg))
         hint = yesno.Hint(_subject(msg), text or "", answered)
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
@@ -320,14 +338,14 @@ class Commands:
     def unclear(self, msg: Message) -> str:
         """What the help to a player's mail without a command says of the lines it typed
         that look like commands but are none (``answering.unclear_note``), or ""."""
-        mail = _read(msg, command_text(msg), self.copied_text(msg))
+        mail = _read(msg, self.text(msg), self.copied_text(msg))
         return unclear_note(mail) if mail is not None else ""
 
     def question(self, msg: Message) -> str:
         """The first question a player's mail without a command typed (``yesno.question``),
         or "": the help with his forms quotes it, saying the host answers none, and the
         GM's line for the mail names it (``asked``)."""
-        typed = typed_text(command_text(msg) or "", self.copied_text(msg))
+        typed = typed_text(self.text(msg) or "", self.copied_text(msg))
         return yesno.question(typed, None, _subject(msg)) or ""
 
     def question_beside_a_form(self, msg: Message, texts: Sequence[str]) -> str:
@@ -338,11 +356,17 @@ class Commands:
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
-        reply, are never read as the sender's commands."""
-        named = [
-            str(value) for name in ("In-Reply-To", "References") for value in msg.get_all(name, [])
-        ]
-        return self._sent_text(named[: 2 * MAX_REFERENCES])
+        reply, are never read as the sender's commands. Read once a mail."""
+        kept = self._kept(msg)
+        found = kept.get("answered")
+        if found is None:
+            named = [
+                str(value)
+                for name in ("In-Reply-To", "References")
+                for value in msg.get_all(name, [])
+            ]
+            found = kept["answered"] = self._sent_text(named[: 2 * MAX_REFERENCES])
+        return found
 
     def copied_text(self, msg: Message) -> str:
         """The text of the host's own mail whose lines a mail holds (``answered_text``), or
@@ -350,8 +374,14 @@ class Commands:
         lines (s-nail's ``forward``: no In-Reply-To), or "": lines of neither are read as
         commands, and what the sender typed under such a mail's end is read
         (``wtg.lobby.commands.original_end``). A forward is no reply to a code: only
-        ``answered_text`` makes a mail one (``wtg.lobby.yesno``)."""
-        return self.answered_text(msg) or self._sent_text(_forwarded_ids(msg))
+        ``answered_text`` makes a mail one (``wtg.lobby.yesno``). Read once a mail."""
+        kept = self._kept(msg)
+        found = kept.get("copied")
+        if found is None:
+            answered = self.answered_text(msg)
+            forwarded = _forwarded_ids(self.text(msg) or "") if not answered else []
+            found = kept["copied"] = answered or self._sent_text(forwarded)
+        return found
 
     def _sent_text(self, values: list[str]) -> str:
         """The text of the first mail the host sent that ``values`` name by Message-ID."""
@@ -376,11 +406,11 @@ class Commands:
 _FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I | re.M)
 
 
-def _forwarded_ids(msg: Message) -> list[str]:
-    """The Message-IDs on the header lines of a mail forwarded inline, as s-nail's
-    ``forward`` writes them under its ``-------- Original Message --------`` (a forward is
-    no reply: no In-Reply-To names the host's mail it holds)."""
-    text = command_text(msg) or ""
+def _forwarded_ids(text: str) -> list[str]:
+    """The Message-IDs on the header lines of a mail forwarded inline (``text``: its
+    ``command_text``), as s-nail's ``forward`` writes them under its ``-------- Original
+    Message --------`` (a forward is no reply: no In-Reply-To names the host's mail it
+    holds)."""
     return _FORWARDED_ID.findall(text[:TEXT_MAX])[:MAX_REFERENCES]
 
 

@@ -13,6 +13,7 @@ from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
+from functools import lru_cache
 
 from wtg.core.printable import printable
 from wtg.mail.outgoing.compose import writable
@@ -257,13 +258,16 @@ def _token(value: str) -> str:
     return value.split(";", 1)[0].strip().lower()
 
 
-def _addresses(value: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=16)
+def _addresses(value: str) -> tuple[tuple[str, str], ...]:
     """The addresses of a header value, as the email package reads them (none when its
-    parser gives up on a hostile value)."""
+    parser gives up on a hostile value). A mail's From is read by several checks (its
+    answer address, the address its server checked, a daemon's, the host's own): parsed
+    once."""
     try:
-        return getaddresses([value])
+        return tuple(getaddresses([value]))
     except RecursionError:  # the stdlib's address parser recurses on some header values
-        return []
+        return ()
 
 
 def _first_address(value: str) -> str | None:

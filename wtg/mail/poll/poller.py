@@ -38,7 +38,7 @@ from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.bounce import MARKED, TOO_BIG_SAID, UNREAD_SAID, BounceNotes, marked_lines
-from wtg.mail.incoming.commands import Commands, command_text
+from wtg.mail.incoming.commands import Commands
 from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import (
     Headers,
@@ -575,7 +575,7 @@ class Poller:
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
-            asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
+            asked = Asked(lambda: (self.commands.text(msg) or "", self.commands.answered_text(msg)))
             came = from_address(headers, sender)
             with self.answers.answering(asked, came, self._authenticated(headers, came)):
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
@@ -801,7 +801,7 @@ class Poller:
             return later(exc)
         if commanded is not None:
             return commanded
-        text = command_text(msg)
+        text = self.commands.text(msg)
         typed: list[MailLine] = []
         if text is not None:  # the forms of the sender's games, for an order line spaced
             games = {id(game): game for game, _entry in self.registry.seats_of(sender)}

@@ -55,47 +55,30 @@ def forecast(
     ``waste_remainder``: the turn's (Standard and Intermediate lose what a transformation
     leaves over); ``rules``: how the ruleset's attacks count (None: every line the form
     takes counts)."""
-    return forecast_on(
-        players_part(state, player), orders, player, phases, row, waste_remainder, rules
-    )
+    work = players_part(state, player)
+    given = forecast_orders(orders)
+    return forecast_and_attacks(work, given, player, phases, row, waste_remainder, rules)[0]
 
 
-def forecast_on(
-    work: WokState,
-    orders: Mapping[str, Json],
-    player: int,
-    phases: Sequence[Phase],
-    row: Callable[[Province], ProvinceRow] = province_row,
-    waste_remainder: bool = False,
-    rules: AttackSending | None = None,
-    troops: Mapping[int, int] | None = None,
-) -> dict[str, object]:
-    """The forecast run on ``work`` (``forecast_and_attacks``)."""
-    return forecast_and_attacks(work, orders, player, phases, row, waste_remainder, rules, troops)[
-        0
-    ]
+@dataclass(frozen=True, slots=True)
+class ForecastOrders:
+    """A player's orders as a forecast reads them, read once for each run of it (a
+    confirmation's forecast may run twice: ``troopforecast``)."""
+
+    lines: dict[str, Json]
+    """The order file with only the lines the turn takes: the first ``ATTACK_LINES``
+    attack lines, ``BOMB_ORDERS`` bombing and ``SPY_ORDERS`` spy lines (a line past them
+    is rejected, sends nothing and is nothing decided when the turn runs)."""
+    typed: Orders
+    """The orders the forecast's phases read."""
+    later: Orders
+    """The attacks and spy operations, which no phase of a forecast reads: left to the
+    turn, only counted."""
 
 
-def forecast_and_attacks(
-    work: WokState,
-    orders: Mapping[str, Json],
-    player: int,
-    phases: Sequence[Phase],
-    row: Callable[[Province], ProvinceRow] = province_row,
-    waste_remainder: bool = False,
-    rules: AttackSending | None = None,
-    troops: Mapping[int, int] | None = None,
-) -> tuple[dict[str, object], list[Line]]:
-    """The forecast run on ``work``, a working copy of the state (``players_part``, or a
-    whole ``clone``: the same forecast), which it changes. Only the lines the turn takes
-    are orders: the first ``ATTACK_LINES`` attack lines, ``BOMB_ORDERS`` bombing and
-    ``SPY_ORDERS`` spy lines (a line past them is rejected, sends nothing and is nothing
-    decided when the turn runs); and of the attack lines only those the player's attacks
-    reach (``attacklines``: a line after the lines sure to run have used every attack
-    never runs, and takes no armies). With it, the fate of each attack line. ``troops``:
-    each of his provinces' troops as the turn begins, where ``work`` holds others (a second
-    run, on a copy whose attacks have sent theirs); else ``work``'s."""
-    orders = {
+def forecast_orders(orders: Mapping[str, Json]) -> ForecastOrders:
+    """``orders`` (a canonical order file that ``accept`` checked) as a forecast reads them."""
+    lines = {
         **orders,
         **{
             key: json_list(orders[key])[:most]
@@ -104,21 +87,40 @@ def forecast_and_attacks(
         },
     }
     # the orders left to the turn are only counted: no phase of a forecast reads them, so
-    # they are not made into records (a full form has 13 of them)
-    typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _UNREAD})
+    # they are not made into records among the others (a full form has 13 of them)
+    typed = Orders.from_dict({k: v for k, v in lines.items() if k not in _UNREAD})
+    later = Orders.from_dict({k: v for k, v in lines.items() if k in _UNREAD or k == "player"})
+    return ForecastOrders(lines, typed, later)
+
+
+def forecast_and_attacks(
+    work: WokState,
+    given: ForecastOrders,
+    player: int,
+    phases: Sequence[Phase],
+    row: Callable[[Province], ProvinceRow] = province_row,
+    waste_remainder: bool = False,
+    rules: AttackSending | None = None,
+    troops: Mapping[int, int] | None = None,
+) -> tuple[dict[str, object], list[Line]]:
+    """The forecast of ``given`` run on ``work``, a working copy of the state
+    (``players_part``, or a whole ``clone``: the same forecast), which it changes; and the
+    fate of each attack line: of the attack lines only those the player's attacks reach
+    are orders (``attacklines``: a line after the lines sure to run have used every attack
+    never runs, and takes no armies). ``troops``: each of his provinces' troops as the
+    turn begins, where ``work`` holds others (a second run, on a copy whose attacks have
+    sent theirs); else ``work``'s."""
+    orders, later_orders = given.lines, given.later
     work.turn += 1
     board = work.board if isinstance(work, PlayersPart) else work.provinces
     owners = tuple(p.owner for p in board)  # as the turn begins: a Duel's NAPs look at it
     turn = ForecastTurn(
         work,
-        {player: typed},
+        {player: given.typed},
         _NO_CHANCE,
         (player,),
         start_owner=owners,
         waste_remainder=waste_remainder,
-    )
-    later_orders = Orders.from_dict(
-        {k: v for k, v in orders.items() if k in _UNREAD or k == "player"}
     )
     start_tech = work.player(player).tech
     if troops is None:  # as the attacks find them

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.attacklines import AttackSending
 from wtg.rules.wok.attacklines import sending as sent_by
-from wtg.rules.wok.forecast import forecast_and_attacks, forecast_on, players_part
+from wtg.rules.wok.forecast import forecast_and_attacks, forecast_orders, players_part
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.troops import take_troops
 from wtg.rules.wok.turn import Phase
@@ -38,10 +38,12 @@ def troops_forecast(
     waste_remainder: bool,
     rules: AttackSending,
 ) -> dict[str, object]:
-    """The WoK forecast (``forecast_on``), with the moves and Upgrade Troops lines the
-    player's attacks leave without troops of their kind among those that would not run."""
+    """The WoK forecast (``forecast_and_attacks``), with the moves and Upgrade Troops lines
+    the player's attacks leave without troops of their kind among those that would not run.
+    The orders are read once for both runs (``forecast_orders``)."""
+    given = forecast_orders(orders)
     result, fates = forecast_and_attacks(
-        players_part(state, player), orders, player, phases, row, waste_remainder, rules
+        players_part(state, player), given, player, phases, row, waste_remainder, rules
     )
     skipped = _skipped(result)
     sending = sent_by(fates)
@@ -53,7 +55,9 @@ def troops_forecast(
     troops = {p.id: p.troops for p in work.provinces_of(player)}  # the attacks still find them
     for source, armies in sending.items():
         take_troops(work.province(source), armies)
-    again = forecast_on(work, orders, player, phases, row, waste_remainder, rules, troops)
+    again, _fates = forecast_and_attacks(
+        work, given, player, phases, row, waste_remainder, rules, troops
+    )
     said = {(s["phase"], s["order"]) for s in skipped}
     for line in _skipped(again):
         phase, order = line["phase"], line["order"]
