@@ -13,7 +13,6 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_rollback import files, template
-from tests.test_kill_run_turn import WTG
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, LOCKED
 
@@ -21,8 +20,7 @@ KILLS = 8
 
 
 def preview(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    args = [WTG, "--config", str(config), "run-turn", "g1", "--preview", str(out)]
-    return subprocess.run(args, capture_output=True, text=True, check=False)
+    return killpoints.wtg(["--config", str(config), "run-turn", "g1", "--preview", str(out)])
 
 
 def rollback_host(tmp_path: Path) -> tuple[Path, list[str], Callable[[], None]]:

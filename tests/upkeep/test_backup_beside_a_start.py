@@ -15,9 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.killpoints import CHECKOUT
+from tests import killpoints
 from tests.lobby.test_kill_taken_off import _template, _told
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -54,7 +53,7 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
         **os.environ,
         "BACKUP_STOPPED": str(stopped),
         "BACKUP_GO_ON": str(go_on),
-        "PYTHONPATH": str(CHECKOUT),
+        "PYTHONPATH": str(killpoints.CHECKOUT),
     }
     backing_up = subprocess.Popen(
         [sys.executable, "-c", STOPPED, "--config", config, "backup", "-q", str(archive)],
@@ -67,12 +66,7 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
         while not stopped.exists():  # the spool copied, the book not yet
             assert backing_up.poll() is None, backing_up.communicate()
             time.sleep(0.05)
-        due = subprocess.run(
-            [WTG, "--config", config, "run-turn", "--due"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        due = killpoints.wtg(["--config", config, "run-turn", "--due"])
         assert due.returncode == 0, due.stderr  # the lists' start left to the next run
         assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
     finally:
@@ -80,19 +74,12 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
         _out, err = backing_up.communicate(timeout=600)
     assert backing_up.returncode == 0, err
     restored = tmp_path / "restored"
-    done = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(restored)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])
     assert done.returncode == 0, done.stderr
     # waiting and untold, or off and told: never off the list without the mail
     assert _waiting(restored) == ["Ann", "Bob"]
     assert not list((restored / ".mail" / "outbox").rglob("takenoff-*.eml"))
     # the host itself: the next due run takes her off, told once
-    after = subprocess.run(
-        [WTG, "--config", config, "run-turn", "--due"], capture_output=True, text=True
-    )
+    after = killpoints.wtg(["--config", config, "run-turn", "--due"])
     assert "Ann taken off (told by mail)" in after.stderr, after.stderr
     assert len(_told(host)) == 1 and _waiting(host / "games") == ["Bob"]

@@ -20,9 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.killpoints import CHECKOUT
+from tests import killpoints
 from tests.lobby.killedpolls import NEWCOMER, confirm_waiting, outbox_mails
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
@@ -80,7 +79,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         **os.environ,
         "BACKUP_STOPPED": str(stopped),
         "BACKUP_GO_ON": str(go_on),
-        "PYTHONPATH": str(CHECKOUT),
+        "PYTHONPATH": str(killpoints.CHECKOUT),
     }
     backing_up = subprocess.Popen(
         [sys.executable, "-c", STOPPED, "--config", config, "backup", "-q", str(archive)],
@@ -93,9 +92,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         while not stopped.exists():  # the book copied, the games not yet
             assert backing_up.poll() is None, backing_up.communicate()
             time.sleep(0.05)
-        polled = subprocess.run(
-            [WTG, "--config", config, "poll"], capture_output=True, text=True, check=False
-        )
+        polled = killpoints.wtg(["--config", config, "poll"])
         assert polled.returncode == 0, polled.stderr
         assert open_game(games / "wok4-1").config.player(3).name == "Newcomer"
         assert book_offers(games) == [] and waiting_codes(games) == 0
@@ -108,12 +105,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         [*((name, "replaced") for name, _seat, _result in before_plays), ("Newcomer", None)]
     )
     restored = tmp_path / "restored"
-    done = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(restored)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])
     assert done.returncode == 0, done.stderr
     game = open_game(restored / "wok4-1")
     assert (game.config.player(3).name, game.config.player(3).email) == ("Newcomer", NEWCOMER)
@@ -130,20 +122,13 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         "without it, `wtg new-code wok4-1 3` mails him a new code"
     ), line
     # restored again (the same archive into a new folder): the same, once
-    again = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(tmp_path / "again")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    again = killpoints.wtg(["restore", str(archive), "--games-dir", str(tmp_path / "again")])
     assert again.returncode == 0, again.stderr
     assert plays(tmp_path / "again") == host_plays
     # the restored host's first poll reads the CONFIRM again (the maildir the spool holds
     # had it still): the newcomer is answered as the takeover was, with the seat's code
     config_copy = restored / ".restored" / "wtg.yaml"
-    repoll = subprocess.run(
-        [WTG, "--config", str(config_copy), "poll"], capture_output=True, text=True
-    )
+    repoll = killpoints.wtg(["--config", str(config_copy), "poll"])
     assert repoll.returncode == 0, repoll.stderr
     assert waiting_codes(restored) == 0
     assert plays(restored) == host_plays
