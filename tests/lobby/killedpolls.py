@@ -75,9 +75,7 @@ def newcomer_asked(hall: Hall) -> tuple[str, Mail]:
     hall.now = datetime.now(timezone.utc)
     name = seat_offered(hall)
     hall.now = datetime.now(timezone.utc)
-    hall.mail(NEWCOMER, f"JOIN {name} AS Newcomer")
-    hall.poll()
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, f"JOIN {name} AS Newcomer", hours=0)
     return name, ask
 
 
