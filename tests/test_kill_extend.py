@@ -136,9 +136,7 @@ def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: P
     args = ["--config", str(config), "extend", "g1", str(HOURS)]
 
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     (move,) = moves(games)
     outcomes: dict[str, int] = {}
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):

@@ -39,9 +39,7 @@ def test_killing_extend_again_then_giving_it_again_moves_the_deadline_once_more(
     (moved,) = moves(games)
     args = [*first, "--again"]
     fresh = killpoints.restorer(original, games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     outcomes: dict[str, int] = {}
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         history = moves(games)

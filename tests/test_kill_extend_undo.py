@@ -68,9 +68,7 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
         fresh()
         shutil.copytree(spool, games / ".mail")
 
-    restore()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, restore)
     check_undone(games, before)
     outcomes: dict[str, int] = {}
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), restore):
@@ -119,10 +117,8 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
     args = [*base, "extend", "g1", str(HOURS)]
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
     log = tmp_path / "writes.log"
-    fresh()
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    killpoints.whole(args, games, fresh, log=log)
+    writes = killpoints.written(log)
     notices_at = [n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what]
     for at, _cut in killpoints.cuts(args, games, notices_at[1:-1:3], fresh):
         assert moves(games)[-1]["told"] is False, at

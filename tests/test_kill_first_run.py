@@ -60,9 +60,8 @@ def test_a_first_turn_killed_at_any_write_mails_turn_0_all_the_same(
     restore()
     args = ["--config", str(work / "wtg.yaml"), *command]
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, work / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    whole = killpoints.whole(args, work / "games", log=log)
+    writes = killpoints.written(log)
     counted = next(
         n for n, line in enumerate(writes, start=1) if line.endswith("/turns/0001")
     )  # the turn's rename: from it on, the turn counts

@@ -38,9 +38,7 @@ def test_killing_hold_undo_then_giving_it_again_takes_the_hold_back_whole(
     games = tmp_path / "games"
     args = ["--config", str(config(tmp_path)), "hold", "g1", "--undo"]
     fresh = killpoints.restorer(made / "games", games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     outcomes: dict[str, int] = {}
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         held = games / "g1" / "held.json"

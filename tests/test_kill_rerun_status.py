@@ -30,8 +30,7 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
     restore()
     config = ["--config", str(work / "wtg.yaml")]
     command = [*config, "run-turn", "g1", "--rerun", "--unchanged"]
-    whole = killpoints.count(command, work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(command, work / "games")
     seen = set()
     for write, cut in killpoints.cuts(
         command, work / "games", killpoints.points(whole.writes, KILLS), restore

@@ -73,9 +73,7 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
     fresh = killpoints.restorer(original, root, clearing=games)
 
     before = files(original)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     after = files(games / "g1")
     assert after != before and "archive/X/turns/0003/state.json" in after
     turns = {k: v for k, v in before.items() if k.startswith("turns/")}

@@ -55,8 +55,7 @@ def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
     games = tmp_path / "games"
     base = ["--config", str(config)]
     args = [*base, "rollback", "g1", "--to", "1"]
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games)
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
@@ -78,8 +77,7 @@ def test_an_undo_killed_and_given_again_takes_back_the_later_rollback_alone(
     config, fresh = rolled_back(tmp_path, "2", "1")
     games = tmp_path / "games"
     args = ["--config", str(config), "rollback", "g1", "--undo"]
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games)
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)

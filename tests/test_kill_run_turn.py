@@ -113,8 +113,7 @@ def play_and_kill(
         probe = scratch / "probe"
         shutil.rmtree(probe, ignore_errors=True)
         shutil.copytree(games_dir, probe)
-        whole = killpoints.count(command(probe), probe)
-        assert whole.returncode == 0, whole.stderr
+        whole = killpoints.whole(command(probe), probe)
         at = killpoints.points(whole.writes, kills)[index]
         killed = killpoints.run(command(games_dir), at, games_dir)
         if not killed.killed:  # workers in parallel: one may find a folder made by the other

@@ -79,8 +79,7 @@ def test_a_command_cut_short_is_said_by_the_next_send(
     config = ["--config", str(work / "wtg.yaml")]
     restore()
     before = mailed(work, words)
-    whole = killpoints.count([*config, *command], work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole([*config, *command], work / "games")
     said = 0
     for write, cut in killpoints.cuts(
         [*config, *command], work / "games", killpoints.points(whole.writes, KILLS), restore
@@ -135,8 +134,7 @@ def test_a_command_killed_at_its_last_write_owes_nothing(
     restore = killpoints.restorer(base, work)
     restore()
     before = mailed(work, words)
-    whole = killpoints.count([*config, *command], work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole([*config, *command], work / "games")
     for write, cut in killpoints.cuts([*config, *command], work / "games", [whole.writes], restore):
         where = (write, cut.before)
         status = killpoints.wtg([*config, "status", "g1"])

@@ -48,7 +48,7 @@ class KilledPolls:
     def writes(self, log: Path) -> list[str]:
         """What each write of a fresh host's whole poll was (``whole`` with ``log``)."""
         self.whole(log)
-        return log.read_text(encoding="utf-8").splitlines()
+        return killpoints.written(log)
 
     def killed(self, at: int) -> killpoints.Run:
         """A fresh host's poll killed just before its ``at``-th write."""

@@ -70,7 +70,7 @@ def test_a_takeover_by_reply_killed_at_any_write_is_finished_once_by_the_next(
     games = polls.games
     log = tmp_path / "writes.log"
     whole = polls.whole(log=log)
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     assert writes[first - 2] == "sqlite COMMIT" and first < last  # the book's, the journal's

@@ -75,12 +75,10 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
 
     fresh = killpoints.restorer(template, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, root / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games", fresh, log=log)
     assert set_aside(spool, 0) == []
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     filed = next(n for n, what in enumerate(writes, 1) if what.endswith("/p02.yaml"))
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     window = killpoints.points_between(filed + 1, last, KILLS // 2)

@@ -28,12 +28,10 @@ def test_report_mail_killed_at_each_write_queues_it_once(tmp_path: Path) -> None
     config = str(run / "wtg.yaml")
     args = ["--config", config, "report", "g1", "--player", "2", "--mail"]
     fresh = killpoints.restorer(template, run)
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, run, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(args, run, fresh, log=log)
     ((mail,),) = (v for v in _resent(run).values() if v)
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     into_queue = [i for i, line in enumerate(lines, 1) if PREFIX in line]
     assert len(into_queue) == 2, lines  # opened under its temporary name, then renamed
     for at, cut in killpoints.cuts(args, run, [1, *into_queue], fresh):

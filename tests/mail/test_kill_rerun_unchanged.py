@@ -46,9 +46,7 @@ def test_a_rerun_unchanged_killed_and_given_again_mails_each_player_once(
     config = ["--config", str(root / "wtg.yaml")]
     args = [*config, "run-turn", "g1", "--rerun", "--unchanged"]
     fresh = killpoints.restorer(world_root, root)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     counted = set()
     for at, cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         turn = games / "g1" / "turns" / "0001" / "turn.json"

@@ -59,12 +59,10 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
 
     fresh = killpoints.restorer(world_root, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh, log=log)
     assert set(OLD) <= set(delivered(root))
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     queued = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     sent = next(n for n, what in enumerate(writes, 1) if "/maildir-out/" in what)
     # spread over the whole run, and over the stretch from the first report queued to the
