@@ -187,6 +187,31 @@ def count(
     return run(args, None, root, env, input_text, prelude, log=log)
 
 
+def whole(
+    args: Sequence[str],
+    root: Path,
+    restore: Callable[[], object] | None = None,
+    env: dict[str, str] | None = None,
+    input_text: str | None = None,
+    prelude: str = "",
+    log: Path | None = None,
+) -> Run:
+    """The whole run a kill test measures before it kills: ``restore()`` first when given
+    (the world as the template is), then ``wtg ARGS`` run to its end as ``count`` runs it,
+    checked to have ended 0 (its stderr shown when not); ``writes`` is how many writes it
+    made under ``root`` (``log``: what each was, ``written`` reads them back)."""
+    if restore is not None:
+        restore()
+    ran = count(args, root, env, input_text, prelude, log)
+    assert ran.returncode == 0, ran.stderr
+    return ran
+
+
+def written(log: Path) -> list[str]:
+    """What each write of the runs given ``log`` was, a line each, in the order counted."""
+    return log.read_text(encoding="utf-8").splitlines()
+
+
 def points(total: int, count: int) -> list[int]:
     """``count`` kill points spread evenly over writes 1..``total``, first and last among
     them (all of them when there are fewer)."""

@@ -42,9 +42,7 @@ def _away_and_leaving(hall: Hall, game: Game) -> tuple[PlayerEntry, PlayerEntry,
     """Ann away for turn 1 (ABSENCE), Bob leaving (RESIGN, confirmed), Cid playing on."""
     ann, bob, cid = (_player(game, name) for name in NAMES)
     hall.mail(ann.email, f"ABSENCE wok4-1 1 1\nCODE {ann.code}")
-    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(bob.email)
+    ask = hall.answer(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
     hall.mail(bob.email, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     assert "you leave the game when turn 1 runs" in hall.new_mails(bob.email)[0].subject
@@ -154,9 +152,7 @@ def test_orders_sent_after_a_resign_say_they_undo_it(tmp_path: Path) -> None:
     (home,) = state.provinces_of(bob.id)
     aim: Json = {"province": home.id, "aim": "EFF"}
     form = aof_text(wok.ruleset, game.config, state, bob.id, {"aim": [aim], "ready": True})
-    hall.mail(bob.email, form)
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(bob.email)
+    answer = hall.answer(bob.email, form)
     assert "orders for turn 1 received" in answer.subject
     assert (
         "The orders these replace had you leave the game (a RESIGN, or the QUIT line); "
@@ -178,12 +174,8 @@ def test_the_resign_answer_says_what_later_orders_do(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = _game_with_deadlines(hall)
     bob = _player(game, "Bob")
-    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(bob.email)
-    hall.mail(bob.email, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(bob.email)
+    ask = hall.answer(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
+    done = hall.answer(bob.email, f"CONFIRM {ask.code()}")
     assert done.subject == "[wok4-1] you leave the game when turn 1 runs"
     assert (
         "Orders you mail for that turn after this replace those: without a QUIT of their "

@@ -28,9 +28,7 @@ def test_an_announcement_beginning_with_a_dash_cut_short_is_finished_as_status_s
     base = ["--config", str(config(tmp_path))]
     args = [*base, "announce", "g1", "--", TEXT]
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     assert mails(games, "announce-") == each(1)
     cut_short = 0
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):

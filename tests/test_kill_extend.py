@@ -16,8 +16,6 @@ import email
 import email.policy
 import json
 import re
-import subprocess
-import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -68,24 +66,6 @@ def owed(games: Path) -> bool:
 def queued(games: Path) -> int:
     queue = games / ".mail" / "outbox" / "queue"
     return len(list(queue.glob("*.eml"))) if queue.is_dir() else 0
-
-
-def telling_from(games: Path, mails: int) -> bool:
-    """Whether the move is written and ``mails`` of its notices queued, or more."""
-    return owed(games) and queued(games) >= mails
-
-
-def notices_take(command: list[str], games: Path) -> float:
-    """How long a whole run takes from the move written to the move told (seconds)."""
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while proc.poll() is None and not owed(games):
-        pass
-    written = time.perf_counter()
-    while proc.poll() is None and owed(games):
-        pass
-    took = time.perf_counter() - written
-    assert proc.wait() == 0 and moves(games)[-1]["told"] is True
-    return took
 
 
 def notices(games: Path) -> dict[str, list[tuple[str, str]]]:
@@ -156,9 +136,7 @@ def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: P
     args = ["--config", str(config), "extend", "g1", str(HOURS)]
 
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     (move,) = moves(games)
     outcomes: dict[str, int] = {}
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):

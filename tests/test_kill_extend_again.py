@@ -6,7 +6,6 @@ move once (tests/test_kill_extend.py does the first move)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from tests.test_kill_extend import (
     template,
     told_of,
 )
-from tests.test_kill_run_turn import WTG
 from wtg.game.schedule import parse_iso
 
 KILLS = 12
@@ -35,15 +33,13 @@ def test_killing_extend_again_then_giving_it_again_moves_the_deadline_once_more(
     config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
     shutil.copytree(made, games / "g1")
     first = ["--config", str(config), "extend", "g1", str(HOURS)]
-    subprocess.run([WTG, *first], check=True, capture_output=True)
+    killpoints.wtg(first, check=True)
     original = tmp_path / "template"
     shutil.copytree(games, original)  # the first move made and told, its notices queued
     (moved,) = moves(games)
     args = [*first, "--again"]
     fresh = killpoints.restorer(original, games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     outcomes: dict[str, int] = {}
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         history = moves(games)

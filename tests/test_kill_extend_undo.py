@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_extend import EVERY_PLAYER, HOURS, meta, moves, notices, template, told_of
-from tests.test_kill_run_turn import WTG
 
 KILLS = 6
 """Kill points, spread over the writes of a whole run."""
@@ -59,8 +57,8 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
     moved_config.write_text(f"games_dir: {moved}\nfrom: gm@example.org\n")
     killpoints.restorer(original, moved / "g1", clearing=moved)()
     for command in (["extend", "g1", str(HOURS)], ["send"]):  # the move told and mailed:
-        subprocess.run(  # its undoing is told (one not mailed is taken back unseen)
-            [WTG, "--config", str(moved_config), *command], check=True, capture_output=True
+        killpoints.wtg(  # its undoing is told (one not mailed is taken back unseen)
+            ["--config", str(moved_config), *command], check=True
         )
     args = [*base, "extend", "g1", "--undo"]
     fresh = killpoints.restorer(moved / "g1", games / "g1", clearing=games)
@@ -70,9 +68,7 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
         fresh()
         shutil.copytree(spool, games / ".mail")
 
-    restore()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, restore)
     check_undone(games, before)
     outcomes: dict[str, int] = {}
     for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), restore):
@@ -121,10 +117,8 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
     args = [*base, "extend", "g1", str(HOURS)]
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
     log = tmp_path / "writes.log"
-    fresh()
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    killpoints.whole(args, games, fresh, log=log)
+    writes = killpoints.written(log)
     notices_at = [n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what]
     for at, _cut in killpoints.cuts(args, games, notices_at[1:-1:3], fresh):
         assert moves(games)[-1]["told"] is False, at
@@ -134,7 +128,7 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
         assert " was extended already to " in said, said
         assert f"not taken back: give `wtg --config {config} extend g1 --undo` again" in said
         assert [m.get("undo", False) for m in moves(games)] == [False]
-        subprocess.run([WTG, *base, "send"], check=True, capture_output=True)  # mailed
+        killpoints.wtg([*base, "send"], check=True)  # mailed
         again = killpoints.wtg([*base, "extend", "g1", "--undo"])
         assert again.returncode == 0, again.stderr
         assert "taken back" in again.stdout and "not taken back" not in again.stdout

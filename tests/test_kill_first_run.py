@@ -14,7 +14,6 @@ no journal; tests/test_full_disk.py: a full disk fails the turn at its own file)
 from __future__ import annotations
 
 import email
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -22,7 +21,6 @@ import pytest
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule
 
@@ -35,7 +33,7 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host made by `wtg init` (the maildir transport), its game g1 of three players made
     five days ago, due two days ago, its turn 0 never sent."""
     root = tmp_path_factory.mktemp("first") / "host"
-    subprocess.run([WTG, "init", str(root)], check=True, capture_output=True)
+    killpoints.wtg(["init", str(root)], check=True)
     made = datetime.now(timezone.utc) - timedelta(days=5)
     schedule = make_schedule(3, "12:00", "UTC", first=f"{made + timedelta(days=3):%Y-%m-%d}")
     create_game(root / "games" / "g1", "wok4", "small", players(3), 7, schedule=schedule, now=made)
@@ -62,9 +60,8 @@ def test_a_first_turn_killed_at_any_write_mails_turn_0_all_the_same(
     restore()
     args = ["--config", str(work / "wtg.yaml"), *command]
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, work / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    whole = killpoints.whole(args, work / "games", log=log)
+    writes = killpoints.written(log)
     counted = next(
         n for n, line in enumerate(writes, start=1) if line.endswith("/turns/0001")
     )  # the turn's rename: from it on, the turn counts

@@ -90,8 +90,7 @@ def sweep(
     as the kill left it and says which outcome it is, ``given_again`` checks it after the
     same command given again. Returns how many kills left each outcome."""
     games, config = host.copy(work)
-    whole = killpoints.count([*config, *command], games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole([*config, *command], games)
     outcomes: dict[str, int] = {}
     chosen = range(1, whole.writes + 1) if every else killpoints.points(whole.writes, KILLS)
     for at in chosen:

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_release_announce import config, template
-from tests.test_kill_run_turn import WTG
 
 KILLS = 8
 """Kill points, spread over the writes of a whole run."""
@@ -35,14 +33,12 @@ def test_killing_hold_undo_then_giving_it_again_takes_the_hold_back_whole(
     template(made / "games" / "g1", held=False)
     made_config = made / "wtg.yaml"
     made_config.write_text(f"games_dir: {made / 'games'}\nfrom: gm@example.org\n")
-    subprocess.run([WTG, "--config", str(made_config), "hold", "g1"], check=True)
+    killpoints.wtg(["--config", str(made_config), "hold", "g1"], check=True)
     assert queued(made / "games") == 10
     games = tmp_path / "games"
     args = ["--config", str(config(tmp_path)), "hold", "g1", "--undo"]
     fresh = killpoints.restorer(made / "games", games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     outcomes: dict[str, int] = {}
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         held = games / "g1" / "held.json"

@@ -84,8 +84,7 @@ def test_a_send_killed_then_run_turn_given_again_runs_no_turn(
     fresh = killpoints.restorer(host_root, root)
     fresh()
     args = ["--config", str(config), "send", "-q"]
-    whole = killpoints.count(args, root / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games")
     expected = delivered(root)
     reports = [name for name in expected if name.startswith("report-test1-t0001")]
     assert len(reports) == 2 and set(expected.values()) == {1}, expected
@@ -120,9 +119,7 @@ def test_a_run_turn_just_mailed_killed_then_given_again_runs_one_turn(
     killpoints.restorer(root, mailed)()
     fresh = killpoints.restorer(mailed, root)
     args = ["--config", str(config), "run-turn", "test1", "--now", "--just-mailed"]
-    fresh()
-    whole = killpoints.count(args, root / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games", fresh)
     outcomes: Counter[str] = Counter()
     for at, _cut in killpoints.cuts(
         args, root / "games", killpoints.points(whole.writes, KILLS), fresh

@@ -43,11 +43,9 @@ def test_a_correction_killed_at_each_write_is_filed_once_and_rerun(
     fix.write_text(FIX, encoding="utf-8")
     args = ["orders", str(game_dir), str(fix), "--correct"]
     restore = killpoints.restorer(template, games)
-    restore()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    killpoints.whole(args, games, restore, log=log)
+    writes = killpoints.written(log)
     assert writes[0] == f"open {game_dir / '.lock'} flags"
     assert writes[-1].endswith(f"-> {game_dir / 'pending' / '0001' / 'p02.yaml'}")
     assert len(writes) == 8, writes  # the lock, a folder, three files written aside and renamed

@@ -146,7 +146,5 @@ def _plan(tmp_path: Path, original: Path, args: list[str]) -> Iterator[tuple[int
     games = tmp_path / "games"
 
     fresh = killpoints.restorer(original, games / "g1", clearing=games)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     return killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh)

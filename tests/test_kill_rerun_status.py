@@ -7,13 +7,11 @@ counted shows as 1, the kill before it as nothing."""
 from __future__ import annotations
 
 import json
-import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import create_game
 
 KILLS = 6
@@ -21,7 +19,7 @@ KILLS = 6
 
 def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> None:
     base = tmp_path / "base"
-    subprocess.run([WTG, "init", str(base)], check=True, capture_output=True)
+    killpoints.wtg(["init", str(base)], check=True)
     now = datetime.now(timezone.utc)
     create_game(base / "games" / "g1", "wok4", "small", players(3), 7, now=now)
     config = ["--config", str(base / "wtg.yaml")]
@@ -32,8 +30,7 @@ def test_a_rerun_killed_shows_in_status_whether_it_counted(tmp_path: Path) -> No
     restore()
     config = ["--config", str(work / "wtg.yaml")]
     command = [*config, "run-turn", "g1", "--rerun", "--unchanged"]
-    whole = killpoints.count(command, work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(command, work / "games")
     seen = set()
     for write, cut in killpoints.cuts(
         command, work / "games", killpoints.points(whole.writes, KILLS), restore

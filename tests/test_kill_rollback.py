@@ -13,14 +13,12 @@ every step in process.
 from __future__ import annotations
 
 import json
-import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
 from tests.shipped import WOK4
-from tests.test_kill_run_turn import WTG
 from wtg.cli.demo import filled_aof
 from wtg.files.store import GameStore
 from wtg.game.engine import create_game
@@ -75,9 +73,7 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
     fresh = killpoints.restorer(original, root, clearing=games)
 
     before = files(original)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     after = files(games / "g1")
     assert after != before and "archive/X/turns/0003/state.json" in after
     turns = {k: v for k, v in before.items() if k.startswith("turns/")}
@@ -93,5 +89,5 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
         assert now in (before, after)
         as_before += now == before
         as_after += now == after
-    subprocess.run([WTG, *args], check=True, capture_output=True)  # the game is usable after
+    killpoints.wtg(args, check=True)  # the game is usable after
     assert as_before and as_after

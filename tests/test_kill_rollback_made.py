@@ -7,13 +7,11 @@ whatever was left of the killed run."""
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_rollback import template
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 
 KILLS = 12
@@ -40,11 +38,7 @@ def rolled_back(tmp_path: Path, *turns: str) -> tuple[Path, Callable[[], None]]:
         f"games_dir: {original.parent}\nfrom: gm@example.org\n", encoding="utf-8"
     )
     for to in turns:
-        subprocess.run(
-            [WTG, "--config", str(made_config), "rollback", "g1", "--to", to],
-            check=True,
-            capture_output=True,
-        )
+        killpoints.wtg(["--config", str(made_config), "rollback", "g1", "--to", to], check=True)
     config = tmp_path / "wtg.yaml"
     games = tmp_path / "games"
     config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n", encoding="utf-8")
@@ -61,8 +55,7 @@ def test_a_rollback_killed_and_given_again_is_the_one_its_undo_takes_back(
     games = tmp_path / "games"
     base = ["--config", str(config)]
     args = [*base, "rollback", "g1", "--to", "1"]
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games)
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
@@ -84,8 +77,7 @@ def test_an_undo_killed_and_given_again_takes_back_the_later_rollback_alone(
     config, fresh = rolled_back(tmp_path, "2", "1")
     games = tmp_path / "games"
     args = ["--config", str(config), "rollback", "g1", "--undo"]
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games)
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)

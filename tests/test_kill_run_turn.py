@@ -14,13 +14,7 @@ writer's lock.
 
 from __future__ import annotations
 
-import os
-import random
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +27,6 @@ from wtg.files.store import RECEIVED, TURN_DIR, GameStore, turn_name
 from wtg.game.engine import create_game, open_game
 
 KILLS = 25
-WTG = str(Path(sys.executable).with_name("wtg"))
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -105,62 +98,6 @@ class Expected:
         return latest
 
 
-def kill_after(command: list[str], delay: float) -> bool:
-    """Start the command in a process group of its own, SIGKILL the whole group (the
-    command and its workers) after ``delay`` seconds; True if it was still running."""
-    return kill_once(command, lambda: True, delay)
-
-
-def kill_once(command: list[str], seen: Callable[[], bool], extra: float) -> bool:
-    """Start the command in a process group of its own, watch until ``seen()``, SIGKILL
-    the whole group ``extra`` seconds later; True if it was still running."""
-    proc = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    while proc.poll() is None and not seen():
-        pass
-    time.sleep(extra)
-    running = proc.poll() is None
-    if running:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    wait_until_gone(proc.pid)
-    return running
-
-
-def wait_until_gone(group: int) -> None:
-    """Until no process of the group is alive (zombies aside): a worker dies a moment after
-    the command, and a system call it was in finishes first."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        alive = False
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                state, _parent, pgrp = stat.read_text().rsplit(")", 1)[1].split()[:3]
-            except (OSError, IndexError, ValueError):
-                continue  # gone meanwhile
-            alive = alive or (int(pgrp) == group and state != "Z")
-        if not alive:
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"process group {group} still alive 10 s after SIGKILL")
-
-
-def delays(full: float, seed: int) -> list[float]:
-    """Random points in a run; half of them late, where the turn is written and renamed."""
-    rng = random.Random(seed)
-    return [
-        rng.uniform(0.0, full) if i % 2 else rng.uniform(0.6 * full, 1.05 * full)
-        for i in range(KILLS)
-    ]
-
-
-def timed(command: list[str]) -> float:
-    begin = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
-    return time.perf_counter() - begin
-
-
 def play_and_kill(
     roots: list[Path], command: Callable[[Path], list[str]], scratch: Path, kills: int = KILLS
 ) -> None:
@@ -176,8 +113,7 @@ def play_and_kill(
         probe = scratch / "probe"
         shutil.rmtree(probe, ignore_errors=True)
         shutil.copytree(games_dir, probe)
-        whole = killpoints.count(command(probe), probe)
-        assert whole.returncode == 0, whole.stderr
+        whole = killpoints.whole(command(probe), probe)
         at = killpoints.points(whole.writes, kills)[index]
         killed = killpoints.run(command(games_dir), at, games_dir)
         if not killed.killed:  # workers in parallel: one may find a folder made by the other

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import email
 import shlex
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -21,7 +20,6 @@ import pytest
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import create_game
 from wtg.game.hold import hold_of
 from wtg.game.schedule import make_schedule
@@ -34,12 +32,12 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host made by `wtg init`, its game g1 of three players due in ten hours, turn 0
     mailed."""
     root = tmp_path_factory.mktemp("told") / "host"
-    subprocess.run([WTG, "init", str(root)], check=True, capture_output=True)
+    killpoints.wtg(["init", str(root)], check=True)
     now = datetime.now(timezone.utc)
     due = (now + timedelta(hours=10)).replace(second=0, microsecond=0)
     schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
     create_game(root / "games" / "g1", "wok4", "small", players(3), 7, schedule=schedule, now=now)
-    send = subprocess.run([WTG, "--config", str(root / "wtg.yaml"), "send"], capture_output=True)
+    send = killpoints.wtg(["--config", str(root / "wtg.yaml"), "send"])
     assert send.returncode == 0, send.stderr
     return root
 
@@ -81,8 +79,7 @@ def test_a_command_cut_short_is_said_by_the_next_send(
     config = ["--config", str(work / "wtg.yaml")]
     restore()
     before = mailed(work, words)
-    whole = killpoints.count([*config, *command], work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole([*config, *command], work / "games")
     said = 0
     for write, cut in killpoints.cuts(
         [*config, *command], work / "games", killpoints.points(whole.writes, KILLS), restore
@@ -132,13 +129,12 @@ def test_a_command_killed_at_its_last_write_owes_nothing(
     killpoints.restorer(host, base)()
     config = ["--config", str(work / "wtg.yaml")]
     if command[0] == "release":
-        held = subprocess.run([WTG, "--config", str(base / "wtg.yaml"), "hold", "g1"])
+        held = killpoints.wtg(["--config", str(base / "wtg.yaml"), "hold", "g1"])
         assert held.returncode == 0
     restore = killpoints.restorer(base, work)
     restore()
     before = mailed(work, words)
-    whole = killpoints.count([*config, *command], work / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole([*config, *command], work / "games")
     for write, cut in killpoints.cuts([*config, *command], work / "games", [whole.writes], restore):
         where = (write, cut.before)
         status = killpoints.wtg([*config, "status", "g1"])

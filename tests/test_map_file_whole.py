@@ -58,11 +58,9 @@ def test_a_kill_at_each_write_leaves_the_earlier_map_whole(game: Game, tmp_path:
         target.write_bytes(EARLIER)
         target.chmod(0o640)
 
-    restore()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, out, log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    whole = killpoints.whole(args, out, restore, log=log)
+    writes = killpoints.written(log)
     aside = writes[0].split()[1]  # the writer's own name (wtg.files.asidename)
     assert Path(aside).name.startswith(".board.svg.") and aside.endswith(".tmp")
     assert writes == [f"open {aside} flags", f"os.rename {aside} -> {target}"]

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.test_kill_rollback import files, template
-from tests.test_kill_run_turn import WTG
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, LOCKED
 
@@ -21,8 +20,7 @@ KILLS = 8
 
 
 def preview(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    args = [WTG, "--config", str(config), "run-turn", "g1", "--preview", str(out)]
-    return subprocess.run(args, capture_output=True, text=True, check=False)
+    return killpoints.wtg(["--config", str(config), "run-turn", "g1", "--preview", str(out)])
 
 
 def rollback_host(tmp_path: Path) -> tuple[Path, list[str], Callable[[], None]]:
@@ -45,8 +43,7 @@ def test_a_preview_of_a_game_a_rollback_cut_short_is_refused_and_writes_nothing(
     config, args, fresh = rollback_host(tmp_path)
     games = tmp_path / "games"
     root = games / "g1"
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games)
     refused = 0
     for at, _cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         marks = sorted(p.parent.name for p in (root / "archive").glob("*/.unfinished"))

@@ -45,9 +45,7 @@ def test_status_lines_up_the_column_after_a_chinese_name(tmp_path: Path) -> None
 def test_the_status_mail_lines_up_the_column_after_a_chinese_name(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     made(hall.gm.games_dir)
-    hall.mail(address(2), "STATUS g1")
-    hall.poll()
-    (answer,) = hall.new_mails(address(2))
+    answer = hall.answer(address(2), "STATUS g1", hours=0)
     lines = answer.body.splitlines()
     assert "  player  2 Ann                      no orders yet" in lines
     assert widths_before(lines, "no orders yet") == [37, 37, 37]

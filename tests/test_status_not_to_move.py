@@ -37,9 +37,7 @@ def test_status_says_the_players_not_to_move_owe_no_orders(tmp_path: Path) -> No
 def test_the_status_mail_says_so_too(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     made(hall.gm.games_dir)
-    hall.mail(address(2), "STATUS w1")
-    hall.poll()
-    (answer,) = hall.new_mails(address(2))
+    answer = hall.answer(address(2), "STATUS w1", hours=0)
     lines = [line for line in answer.body.splitlines() if line.startswith("  player ")]
     assert len(lines) == 3, answer.body
     assert sum(line.endswith(" owes no orders") for line in lines) == 2, lines

@@ -70,9 +70,7 @@ def test_status_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:
 def test_the_status_mail_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     made(hall.gm.games_dir)
-    hall.mail(address(2), "STATUS g1")
-    hall.poll()
-    (answer,) = hall.new_mails(address(2))
+    answer = hall.answer(address(2), "STATUS g1", hours=0)
     rows = [line for line in answer.body.splitlines() if line.startswith("  player ")]
     assert rows == [
         '  player  1 "Zed orders in READY"    no orders yet',

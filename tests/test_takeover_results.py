@@ -95,9 +95,7 @@ def test_the_quitter_is_the_person_the_book_knows_by_his_address(tmp_path: Path)
 
     def take() -> None:
         offer(hall, 4)
-        hall.mail("n9@players.example", "JOIN wok4-1 AS Nia")
-        hall.poll(hours=1)
-        (asked,) = hall.new_mails("n9@players.example")
+        asked = hall.answer("n9@players.example", "JOIN wok4-1 AS Nia")
         hall.mail("n9@players.example", f"CONFIRM {asked.code()}")
         hall.poll(hours=1)
         game.config = hall.game("wok4-1").config

@@ -107,9 +107,7 @@ def test_new_game_refuses_such_a_name_and_says_why(tmp_path: Path) -> None:
 def test_a_join_under_such_a_name_is_refused(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=4)
-    hall.mail(address(9), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4 AS {name}")
     assert answer.subject == f"JOIN wok4 AS {name}: not done", answer.subject
     assert f"the name {name} holds numbers standing alone" in answer.words, answer.body
     assert "choose another with AS <name>" in answer.words
@@ -118,7 +116,5 @@ def test_a_join_under_such_a_name_is_refused(tmp_path: Path, name: str) -> None:
 def test_a_join_under_one_number_is_asked(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=4)
-    hall.mail(address(9), "JOIN wok4 AS Agent 47")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), "JOIN wok4 AS Agent 47")
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject

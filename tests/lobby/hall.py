@@ -188,9 +188,7 @@ def all_confirmed(hall: Hall, names: Sequence[str], hours: float) -> None:
 def joined(hall: Hall, number: int, command: str) -> None:
     """Player ``number``'s request ``command`` (a JOIN) answered, and the code it was
     mailed CONFIRMed, each mail polled an hour on; the answer to the CONFIRM left unread."""
-    hall.mail(address(number), command)
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(number))
+    ask = hall.answer(address(number), command)
     hall.mail(address(number), f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
 
@@ -202,9 +200,7 @@ def ann_and_bob(hall: Hall, ruleset: str = "wok4", **options: object) -> Game:
     hall.open_list(ruleset, players=2, **options)
     codes = {}
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN {ruleset} AS {name}")
-        hall.poll(hours=2)
-        (answer,) = hall.new_mails(address(number))
+        answer = hall.answer(address(number), f"JOIN {ruleset} AS {name}", hours=2)
         codes[number] = answer.code()
     for number in (1, 2):
         hall.mail(address(number), f"CONFIRM {codes[number]}")

@@ -48,7 +48,7 @@ class KilledPolls:
     def writes(self, log: Path) -> list[str]:
         """What each write of a fresh host's whole poll was (``whole`` with ``log``)."""
         self.whole(log)
-        return log.read_text(encoding="utf-8").splitlines()
+        return killpoints.written(log)
 
     def killed(self, at: int) -> killpoints.Run:
         """A fresh host's poll killed just before its ``at``-th write."""
@@ -75,9 +75,7 @@ def newcomer_asked(hall: Hall) -> tuple[str, Mail]:
     hall.now = datetime.now(timezone.utc)
     name = seat_offered(hall)
     hall.now = datetime.now(timezone.utc)
-    hall.mail(NEWCOMER, f"JOIN {name} AS Newcomer")
-    hall.poll()
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, f"JOIN {name} AS Newcomer", hours=0)
     return name, ask
 
 

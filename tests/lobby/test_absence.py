@@ -29,9 +29,7 @@ def test_an_absent_player_misses_no_turn(tmp_path: Path) -> None:
     ann = next(p for p in game.config.players if p.name == "Ann")
     bob = next(p for p in game.config.players if p.name == "Bob")
     cid = next(p for p in game.config.players if p.name == "Cid")
-    hall.mail(ann.email, f"ABSENCE wok4-1 1 4\nCODE {ann.code}")
-    hall.poll(hours=2)
-    (noted,) = hall.new_mails(ann.email)
+    noted = hall.answer(ann.email, f"ABSENCE wok4-1 1 4\nCODE {ann.code}", hours=2)
     assert "turns 1, 2, 3, 4" in noted.words and "no missed turn is counted" in noted.words
     for turn in range(1, 5):
         game.submit(f"player: {cid.id}\nturn: {turn}\n")  # Cid plays on

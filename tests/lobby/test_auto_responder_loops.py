@@ -181,9 +181,7 @@ def test_a_forged_from_uses_up_none_of_a_players_answers(tmp_path: Path) -> None
     hall = Hall(tmp_path)
     ann_and_bob(hall)
     ann = address(1)
-    hall.mail(ann, "HELP")
-    hall.poll(hours=1)
-    (commands,) = hall.new_mails(ann)
+    commands = hall.answer(ann, "HELP")
     for number in range(5):
         reply_to(hall, ann, commands, f"Forged question {'abcde'[number]}", 100 + number)
         summary = hall.poll(hours=1)
@@ -215,9 +213,7 @@ def test_a_player_who_changed_something_is_answered_in_the_same_words(tmp_path: 
     game = ann_and_bob(hall)
     ann = address(1)
     (seat,) = [p.id for p in game.config.players if p.email == ann]
-    hall.mail(ann, "Hello")
-    hall.poll(hours=1)
-    (helped,) = hall.new_mails(ann)
+    helped = hall.answer(ann, "Hello")
     unchanged = f"ignored: no orders found in your mail ({game.config.game} p{seat})"
     asked = '; asked "Where do I stand?"'  # her question beside the form: the GM's to answer
     reply_to(hall, ann, helped, "Where do I stand?", 1)

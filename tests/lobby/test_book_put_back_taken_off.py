@@ -12,15 +12,15 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tests import killpoints
 from tests.lobby.test_kill_taken_off import _template, _told
 from tests.lobby.test_kill_taken_off_cause_gone import _renamed_older
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import waiting
 
 
 def _wtg(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([WTG, *args], capture_output=True, text=True, check=False)
+    done = killpoints.wtg(args)
     assert done.returncode == code, (args, done.stdout, done.stderr)
     return done
 

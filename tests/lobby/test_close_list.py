@@ -94,9 +94,7 @@ def test_a_closed_list_opens_again_with_other_settings(tmp_path: Path) -> None:
     assert (wl["name"], wl["players"], wl["closed"], wl["waiting"]) == ("wok4", 2, None, [])
     assert data["closed"] == []
     for number in (1, 2):
-        hall.mail(address(number), "JOIN wok4")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(number))
+        answer = hall.answer(address(number), "JOIN wok4")
         hall.mail(address(number), f"CONFIRM {answer.code()}")
         hall.poll(hours=1)
     game = hall.game("wok4-1")
@@ -129,9 +127,7 @@ def test_a_game_made_from_the_list_stays_made(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=2)
     for number in (1, 2):
-        hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(number))
+        answer = hall.answer(address(number), f"JOIN wok4 AS Gamer{number}")
         hall.mail(address(number), f"CONFIRM {answer.code()}")
         hall.poll(hours=1)
     hall.new_mails()

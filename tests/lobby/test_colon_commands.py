@@ -60,9 +60,7 @@ def test_more_words_than_it_takes_after_the_colon_is_no_command() -> None:
 def test_a_confirm_with_a_colon_confirms_the_join(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(1))
+    ask = hall.answer(address(1), "JOIN wok4 AS Ann")
     hall.mail(address(1), f"Hello,\n\nCONFIRM: {ask.code()}\n\nAnn\n")
     summary = hall.poll(hours=1)
     outcomes = [text for _k, text in summary.outcomes]

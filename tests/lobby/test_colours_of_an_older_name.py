@@ -27,9 +27,7 @@ def test_ann_is_refused_a_duel_beside_an_older_anna(tmp_path: Path) -> None:
     hall.open_list("standard", variant="duel", players=2)
     hall.open_list("wok4", players=4)
     _older(hall, "AnnA", 5)
-    hall.mail(address(1), "JOIN standard duel AS Ann")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), "JOIN standard duel AS Ann")
     assert answer.subject == "JOIN standard duel AS Ann: not done", answer.subject
     assert (
         "in a game of colours your colours are named AnnA, AnnB and AnnC, and AnnA reads as "
@@ -45,9 +43,7 @@ def test_anna_with_a_small_a_is_no_colour_of_anns(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("standard", variant="duel", players=2)
     _older(hall, "Anna", 5)
-    hall.mail(address(1), "JOIN standard duel AS Ann")
-    hall.poll(hours=1)
-    (asked,) = hall.new_mails(address(1))
+    asked = hall.answer(address(1), "JOIN standard duel AS Ann")
     assert "confirm with CONFIRM" in asked.subject, asked.subject
 
 
@@ -57,9 +53,7 @@ def test_ann_waiting_from_before_is_taken_off_when_the_duel_starts(tmp_path: Pat
     joined(hall, 1, "JOIN standard duel AS Ann")
     _older(hall, "AnnA", 5)  # the book of an older wtg: no one asked
     hall.new_mails()
-    hall.mail(address(2), "JOIN standard duel AS Bob")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(2))
+    ask = hall.answer(address(2), "JOIN standard duel AS Bob")
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     summary = hall.poll(hours=1)
     (outcome,) = [text for _k, text in summary.outcomes]
@@ -119,9 +113,7 @@ def test_a_takeover_of_a_trinity_seat_beside_an_older_colour_name(tmp_path: Path
     hall = Hall(tmp_path)
     _game, seat = _trinity_with_a_seat_offered(hall)
     _older(hall, "DoraB", 5)
-    hall.mail(address(9), "JOIN standard-trinity-1 AS Dora")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), "JOIN standard-trinity-1 AS Dora")
     assert answer.subject == "JOIN standard-trinity-1 AS Dora: not done", answer.subject
     assert "and DoraB reads as DoraB, another player's name" in answer.words, answer.body
     assert hall.game("standard-trinity-1").config.player(seat).email == address(3)

@@ -41,9 +41,7 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Hall:
     hall = Hall(tmp_path_factory.mktemp("fuzz"), replies_per_hour=10_000)
     hall.open_list("wok4", players=2)
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(number))
+        answer = hall.answer(address(number), f"JOIN wok4 AS {name}")
         hall.mail(address(number), f"CONFIRM {answer.code()}")
     hall.poll(hours=1)
     hall.new_mails()

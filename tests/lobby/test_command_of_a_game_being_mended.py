@@ -38,7 +38,5 @@ def test_a_command_for_a_game_whose_game_yaml_is_mended_waits(tmp_path: Path) ->
 def test_a_game_that_is_not_there_is_still_said_so(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game_with_quitters(hall, ())
-    hall.mail(address(1), "STATUS wok4-9")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), "STATUS wok4-9")
     assert "there is no game 'wok4-9' here" in " ".join(answer.body.split())

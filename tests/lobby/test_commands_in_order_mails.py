@@ -38,9 +38,7 @@ def test_an_order_mail_without_commands_has_no_such_note(tmp_path: Path) -> None
     game = game_with_quitters(hall, ())
     one = game.config.player(1)
     quoted = "> PRESS wok4-1 TO 2, your CODE line, then your text.\n> CONFIRM ABCDEFGHJK\n"
-    hall.mail(one.email, f"Hi,\n\n{game.aof(1)}\n\n{quoted}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"Hi,\n\n{game.aof(1)}\n\n{quoted}")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     assert "NOT carried out" not in answer.body, answer.body
 
@@ -79,8 +77,6 @@ def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> Non
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     one = game.config.player(1)
-    hall.mail(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     assert f'the command "resign wok4-1 please": {NOTE}' in answer.body, answer.body

@@ -91,9 +91,7 @@ def test_an_order_mail_s_answer_counts_the_commands_it_does_not_name(tmp_path: P
     one = game.config.player(1)
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", game.aof(1))
     typed = "".join(f"STATUS wok4-{n}\n" for n in range(1, 21))
-    hall.mail(one.email, f"{typed}\n{form}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"{typed}\n{form}")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     body = " ".join(answer.body.split())
     named = ", ".join(f'"STATUS wok4-{n}"' for n in range(1, 17))

@@ -49,9 +49,7 @@ def test_a_yes_by_reply_to_an_ended_joins_answer_says_what_happened(tmp_path: Pa
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     ann = asks(hall, "JOIN wok4 AS Ann")
-    hall.mail(NEWCOMER, "JOIN wok4 AS Other")
-    hall.poll(hours=0.1)
-    (asked,) = hall.new_mails(NEWCOMER)
+    asked = hall.answer(NEWCOMER, "JOIN wok4 AS Other", hours=0.1)
     other = asked.code()
     hall.mail(NEWCOMER, f"CONFIRM {ann}")
     hall.poll(hours=0.1)
@@ -85,9 +83,7 @@ def test_the_confirm_of_a_takeover_another_confirmation_ended_says_what_happened
     hall.mail(NEWCOMER, f"CONFIRM {ann}")
     hall.poll(hours=0.1)
     hall.new_mails(NEWCOMER)
-    hall.mail(NEWCOMER, f"CONFIRM {other}")
-    hall.poll(hours=0.1)
-    (refused,) = hall.new_mails(NEWCOMER)
+    refused = hall.answer(NEWCOMER, f"CONFIRM {other}", hours=0.1)
     assert (
         f"that request (to take over seat 3 of game {name} as Other) was ended on 2026-11-22, "
         f"when your request to take over seat 3 of game {name} as Ann was confirmed (whichever "

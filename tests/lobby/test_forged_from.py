@@ -85,16 +85,12 @@ def test_a_pending_code_expires_is_purged_and_its_confirm_says_why(tmp_path: Pat
     CONFIRM is refused with that reason."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll()
-    (ask,) = hall.new_mails(address(1))
+    ask = hall.answer(address(1), "JOIN wok4 AS Ann", hours=0)
     assert pending_rows(hall) == [("join", address(1))]
     hall.mail(address(2), "LIST")
     hall.poll(hours=7 * 24 + 1)
     assert pending_rows(hall) == []
-    hall.mail(address(1), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(address(1))
+    refused = hall.answer(address(1), f"CONFIRM {ask.code()}")
     assert "not done" in refused.subject
     assert f"the code {ask.code()} was mailed on 2026-11-22 and is good for 7 days only" in (
         refused.words
@@ -144,12 +140,8 @@ def test_withdraw_drops_a_join_that_waits_for_its_confirm_once_confirmed(tmp_pat
     either: the WITHDRAW's own code must come back first."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (join_ask,) = hall.new_mails(address(1))
-    hall.mail(address(1), "WITHDRAW wok4")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(1))
+    join_ask = hall.answer(address(1), "JOIN wok4 AS Ann")
+    ask = hall.answer(address(1), "WITHDRAW wok4")
     assert "your JOIN of wok4 waits for its CONFIRM" in ask.body
     assert sorted(kind for kind, _a in pending_rows(hall)) == ["join", "withdraw"]
     hall.mail(address(1), f"CONFIRM {ask.code()}")

@@ -30,9 +30,7 @@ def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(tmp_path
         hall.poll(hours=1)
     assert len(pending_codes(hall)) == 144
     hall.new_mails()
-    hall.mail(ANN, "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
+    ask = hall.answer(ANN, "JOIN wok4 AS Ann")
     assert OTHERS_NAMED == 3
     assert ask.body.count("Forged") == OTHERS_NAMED
     assert "Forged47x2" in ask.body  # the newest named
@@ -74,9 +72,7 @@ def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(tmp_path: Pat
             hall.mail(ANN, f"JOIN wok4-1 AS Forged{hour}x{number}")
         hall.poll(hours=1)
     hall.new_mails()
-    hall.mail(ANN, "JOIN wok4-1 AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
+    ask = hall.answer(ANN, "JOIN wok4-1 AS Ann")
     assert ask.body.count("Forged9x") == OTHERS_NAMED
     assert ask.body.count("Forged") == OTHERS_NAMED
     assert "and 27 more wait too" in " ".join(ask.body.split())
@@ -105,7 +101,5 @@ def test_a_request_whose_code_was_held_is_not_said_to_have_it_mailed(tmp_path: P
     text = " ".join(ask.body.split())
     assert "as Held wait too, each with a code of its own (HELP lists each request" in text
     assert "mailed for it" not in text
-    hall.mail(ANN, "HELP")
-    hall.poll(hours=0.1)
-    (helped,) = hall.new_mails(ANN)
+    helped = hall.answer(ANN, "HELP", hours=0.1)
     assert f"CONFIRM {held}" in helped.body

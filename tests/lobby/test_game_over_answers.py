@@ -17,9 +17,7 @@ def ended(tmp_path: Path) -> tuple[Hall, Game, str]:
     hall = Hall(tmp_path)
     game = ann_and_bob(hall)
     ann, bob = (next(p for p in game.config.players if p.email == address(n)) for n in (1, 2))
-    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(bob.email)
+    ask = hall.answer(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
     hall.mail(bob.email, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     game.run_turn(now=hall.now)
@@ -42,14 +40,10 @@ def test_a_mail_without_a_form_is_told_the_game_is_over(tmp_path: Path) -> None:
 def test_aof_and_resign_are_refused_and_status_owes_nothing(tmp_path: Path) -> None:
     hall, _game, code = ended(tmp_path)
     for command in ("AOF", "RESIGN"):
-        hall.mail(address(1), f"{command} wok4-1\nCODE {code}")
-        hall.poll(hours=1)
-        (answer,) = hall.new_mails(address(1))
+        answer = hall.answer(address(1), f"{command} wok4-1\nCODE {code}")
         assert answer.subject == f"{command} wok4-1: not done"
         assert f'"{command} wok4-1" was not carried out: game wok4-1 is over' in answer.body
-    hall.mail(address(1), "STATUS wok4-1")
-    hall.poll(hours=1)
-    (status,) = hall.new_mails(address(1))
+    status = hall.answer(address(1), "STATUS wok4-1")
     # it said 'status of turn 2' and 'Game wok4-1, turn 2 (the game is over).': a turn that
     # never runs
     assert status.subject == "[wok4-1] status: over after turn 1"
@@ -79,9 +73,7 @@ def test_status_of_a_running_game_puts_its_deadline_on_a_line_of_its_own(
     hall = Hall(tmp_path)
     game = ann_and_bob(hall, every=2, at="18:00")
     assert game.deadline() is not None
-    hall.mail(address(1), "STATUS wok4-1")
-    hall.poll(hours=1)
-    (status,) = hall.new_mails(address(1))
+    status = hall.answer(address(1), "STATUS wok4-1")
     first, second = status.body.splitlines()[:2]
     assert first == "Game wok4-1, turn 1."
     assert second.startswith("Deadline: ")

@@ -33,9 +33,7 @@ def test_a_question_in_a_request_asked_again_reaches_the_gm(
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
     stranger = address(7)
-    hall.mail(stranger, "JOIN wok4 AS Petra")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(stranger)
+    ask = hall.answer(stranger, "JOIN wok4 AS Petra")
     assert ask.subject == f"JOIN wok4: confirm with CONFIRM {ask.code()}"
     hall.mail(stranger, f"JOIN wok4 AS Petra\n{QUESTION}\n")
     with caplog.at_level(logging.INFO, logger="wtg"):

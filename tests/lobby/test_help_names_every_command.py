@@ -22,9 +22,7 @@ _TABLE_LINE = re.compile(r"^  ([A-Z]{3,}(?: <[a-z]+>| \[[^\]]+\]| [A-Z]{2,})*)(?
 def _help_lines(tmp_path: Path) -> list[str]:
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
-    hall.mail(address(5), "HELP")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(5))
+    answer = hall.answer(address(5), "HELP")
     assert answer.subject == "the commands of the host", answer.subject
     return answer.body.splitlines()
 

@@ -20,9 +20,7 @@ def test_a_yes_mailed_on_its_own_is_told_the_request_waits_and_how_to_confirm(
 ) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=4)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (asked,) = hall.new_mails(address(1))
+    asked = hall.answer(address(1), "JOIN wok4 AS Ann")
     code = asked.code()
     hall.mail(address(1), "yes")  # a new mail: no In-Reply-To, no code, subject not a reply
     hall.poll(hours=1)

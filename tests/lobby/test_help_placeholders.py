@@ -32,9 +32,7 @@ def test_a_line_of_the_help_s_placeholders_is_not_carried_out(
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     one = game.config.player(1)
-    hall.mail(one.email, f"{typed}\nCODE {one.code}\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"{typed}\nCODE {one.code}\n")
     assert answer.subject.endswith(": not understood"), answer.subject
     assert f"{named} is a placeholder of the HELP" in answer.words, answer.body
     assert "there is no game" not in answer.words
@@ -62,9 +60,7 @@ def test_the_help_pasted_whole_is_answered_once(tmp_path: Path) -> None:
         "  RESIGN <game>                leave the game (the answer asks to CONFIRM)\n"
         "  ABSENCE <game> <from> <to>   you will be away: turns, or days YYYY-MM-DD\n"
     )
-    hall.mail(one.email, f"What does this mean?\n\n{pasted}\nCODE {one.code}\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"What does this mean?\n\n{pasted}\nCODE {one.code}\n")
     assert answer.subject.endswith(": not understood"), answer.subject
     assert "Nor were the other lines of the HELP in your mail" in answer.words
     assert "(STATUS, RESIGN, ABSENCE): nothing of them was done" in answer.words

@@ -26,12 +26,8 @@ def _lists_of(hall: Hall, who: str, names: tuple[str, ...]) -> list[str]:
 
 def _join_and_confirm(hall: Hall, join: str) -> tuple[str, str]:
     """The subject and words of the JOIN's answer, and the subject of the CONFIRM's."""
-    hall.mail(BEA, join)
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(BEA)
-    hall.mail(BEA, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (joined,) = hall.new_mails(BEA)
+    ask = hall.answer(BEA, join)
+    joined = hall.answer(BEA, f"CONFIRM {ask.code()}")
     return ask.subject + " | " + ask.words, joined.subject
 
 
@@ -55,9 +51,7 @@ def test_a_beginner_joins_the_list_open_to_all_as_well(tmp_path: Path) -> None:
     assert joined == "you are on the waiting list wok4"
     assert _lists_of(hall, BEA, names) == ["wok4", "wok4-beginner"]
 
-    hall.mail(BEA, "JOIN wok4")
-    hall.poll(hours=1)
-    (third,) = hall.new_mails(BEA)
+    third = hall.answer(BEA, "JOIN wok4")
     assert "you are on the waiting lists wok4-beginner and wok4 already" in third.words, third.body
     assert _lists_of(hall, BEA, names) == ["wok4", "wok4-beginner"]
 
@@ -67,9 +61,7 @@ def test_a_join_mailed_again_and_not_confirmed_leaves_him_on_one(tmp_path: Path)
     hall.open_list("wok4", map="small", players=3, group="beginner")
     hall.open_list("wok4", map="small", players=3)
     _join_and_confirm(hall, "JOIN wok4 AS Bea")
-    hall.mail(BEA, "JOIN wok4")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(BEA)
+    ask = hall.answer(BEA, "JOIN wok4")
     assert "do nothing" in ask.words
     hall.poll(hours=24 * 8)  # its code lapses
     assert _lists_of(hall, BEA, ("wok4", "wok4-beginner")) == ["wok4-beginner"]
@@ -80,8 +72,6 @@ def test_a_list_of_another_variant_is_never_taken_for_the_one_named(tmp_path: Pa
     hall.open_list("standard", players=3)
     hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
     _join_and_confirm(hall, "JOIN standard AS Bea")
-    hall.mail(BEA, "JOIN standard")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(BEA)
+    answer = hall.answer(BEA, "JOIN standard")
     assert "you are on the waiting list standard already" in answer.words, answer.body
     assert _lists_of(hall, BEA, ("standard", "standard-skirmish")) == ["standard"]

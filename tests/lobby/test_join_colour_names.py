@@ -34,9 +34,7 @@ def test_a_join_under_another_games_colour_is_refused(
     hall = Hall(tmp_path)
     _duel(hall)
     assert colour in {s.name for s in _sides(hall)}
-    hall.mail(address(9), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4 AS {name}")
     assert answer.subject == f"JOIN wok4 AS {name}: not done", answer.subject
     assert (
         (  # a player's name and a colour's capital letter, as a colour he would have
@@ -54,9 +52,7 @@ def test_a_join_under_a_name_of_its_own_is_asked(tmp_path: Path, name: str) -> N
     sides were compared in any case, and joined while Ann did not)."""
     hall = Hall(tmp_path)
     _duel(hall)
-    hall.mail(address(9), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4 AS {name}")
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
 
 
@@ -68,9 +64,7 @@ def _sides(hall: Hall) -> list[PublicSide]:
 def _ann_on_a_list(hall: Hall) -> None:
     """Ann (p1) waits on a wok4 list; she plays no Duel yet."""
     hall.open_list("wok4", players=4)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(1))
+    ask = hall.answer(address(1), "JOIN wok4 AS Ann")
     hall.mail(address(1), f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     hall.new_mails()
@@ -82,9 +76,7 @@ def test_a_join_under_a_colour_a_player_would_have_is_refused(tmp_path: Path, na
     colour in the Duel she plays later."""
     hall = Hall(tmp_path)
     _ann_on_a_list(hall)
-    hall.mail(address(9), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4 AS {name}")
     assert answer.subject == f"JOIN wok4 AS {name}: not done", answer.subject
     assert (
         f"the name {name} reads as the name the host gives a colour of Ann's in a Duel or "
@@ -96,7 +88,5 @@ def test_a_join_under_a_colour_a_player_would_have_is_refused(tmp_path: Path, na
 def test_a_name_that_is_no_colour_of_hers_is_asked(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     _ann_on_a_list(hall)
-    hall.mail(address(9), f"JOIN wok4 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4 AS {name}")
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject

@@ -35,21 +35,15 @@ NAMES = ("wok4", "wok4-beginner", "wok4-advanced", "standard", "standard-skirmis
 def test_the_list_name_as_list_shows_it_is_joined(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     _lists(hall)
-    hall.mail(BEA, "LIST")
-    hall.poll(hours=1)
-    (shown,) = hall.new_mails(BEA)
+    shown = hall.answer(BEA, "LIST")
     assert "wok4-beginner" in shown.words and "standard-skirmish" in shown.words
     for line, name in (
         ("JOIN wok4-beginner AS Bea", "wok4-beginner"),
         ("join standard-skirmish", "standard-skirmish"),  # the command alone, lower case
     ):
-        hall.mail(BEA, line)
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(BEA)
+        ask = hall.answer(BEA, line)
         assert ask.subject == f"JOIN {name}: confirm with CONFIRM {ask.code()}", ask.body
-        hall.mail(BEA, f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
-        (joined,) = hall.new_mails(BEA)
+        joined = hall.answer(BEA, f"CONFIRM {ask.code()}")
         assert joined.subject == f"you are on the waiting list {name}"
     assert _lists_of(hall, BEA, NAMES) == ["wok4-beginner", "standard-skirmish"]
 
@@ -59,15 +53,11 @@ def test_a_list_of_another_group_or_a_name_mistyped_is_refused_with_what_to_writ
 ) -> None:
     hall = Hall(tmp_path)
     _lists(hall)
-    hall.mail(BEA, "JOIN wok4-advanced")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(BEA)
+    refused = hall.answer(BEA, "JOIN wok4-advanced")
     assert refused.subject == "JOIN wok4-advanced: not done", refused.subject
     assert (
         "the waiting list wok4-advanced is for another group: you count as a beginner"
     ) in refused.words, refused.body
-    hall.mail(BEA, "JOIN wok4-begginer")
-    hall.poll(hours=1)
-    (typo,) = hall.new_mails(BEA)
+    typo = hall.answer(BEA, "JOIN wok4-begginer")
     assert "(did you mean JOIN wok4-beginner?)" in typo.words, typo.body
     assert _lists_of(hall, BEA, NAMES) == []

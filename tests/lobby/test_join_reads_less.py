@@ -34,8 +34,6 @@ def test_a_join_reads_the_state_of_no_game(tmp_path: Path, monkeypatch: pytest.M
     hall.poll(hours=1)
     (answer,) = hall.new_mails(address(9))
     assert answer.subject == "JOIN wok4 AS CidB: not done", answer.subject
-    hall.mail(address(8), "JOIN wok4 AS Eve")
-    hall.poll(hours=1)
-    (asked,) = hall.new_mails(address(8))
+    asked = hall.answer(address(8), "JOIN wok4 AS Eve")
     assert asked.subject.startswith("JOIN wok4: confirm with CONFIRM "), asked.subject
     assert read == []  # the Duel's colours read from its game.yaml (bench_join --duels)

@@ -15,12 +15,8 @@ from tests.lobby.hall import Hall, address
 def test_the_joined_answer_fits_78_columns(tmp_path: Path, ruleset: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list(ruleset, players=2)
-    hall.mail(address(1), f"JOIN {ruleset} AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(1))
-    hall.mail(address(1), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (joined,) = hall.new_mails(address(1))
+    ask = hall.answer(address(1), f"JOIN {ruleset} AS Ann")
+    joined = hall.answer(address(1), f"CONFIRM {ask.code()}")
     assert max(len(line) for line in joined.body.splitlines()) <= 78, joined.body
     assert (
         "The game starts as soon as the list is full; your turn 0 report then comes by "

@@ -24,9 +24,7 @@ def test_close_list_killed_between_writes_finishes_when_given_again(tmp_path: Pa
     args = ["--config", str(tmp_path / "hall" / config.name), "close-list", "wok4"]
     root = tmp_path / "hall"
     restore = killpoints.restorer(template, root)
-    restore()
-    whole = killpoints.count(args, root)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root, restore)
     assert whole.writes >= 4
     for write, _cut in killpoints.cuts(args, root, range(1, whole.writes + 1), restore):
         with LobbyDatabase(root / "games") as book:

@@ -20,7 +20,7 @@ def test_a_game_undone_after_a_kill_keeps_its_number(tmp_path: Path) -> None:
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, games, log=log)
     assert whole.returncode == 0 and "game wok4-1 made" in whole.stdout, whole
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     reserved = next(i for i, line in enumerate(lines, 1) if "INTO making" in line)
     committed = next(i for i, line in enumerate(lines, 1) if i > reserved and "COMMIT" in line)
     written = next(i for i, line in enumerate(lines, 1) if line.endswith("wok4-1/game.yaml"))

@@ -24,9 +24,7 @@ def test_a_held_answer_read_again_an_hour_on_mails_no_forgotten_code(
 ) -> None:
     hall = Hall(tmp_path, unconfirmed_per_address=1)
     hall.open_list("wok4", players=3)
-    hall.mail(STRANGER, "JOIN wok4 AS Ann")
-    hall.poll()
-    (ann,) = hall.new_mails(STRANGER)
+    ann = hall.answer(STRANGER, "JOIN wok4 AS Ann", hours=0)
     hall.mail(STRANGER, "JOIN wok4 AS Bea")  # another name: a code of its own, held back
     with monkeypatch.context() as patched:
         patched.setattr(Poller, "_commit", _dies)

@@ -33,9 +33,7 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     hall.now = datetime.now(timezone.utc)
     hall.open_list("wok4", map="small", players=2)
     waits(hall, "wok4", "Lord1", address(1))
-    hall.mail(address(2), "JOIN wok4 AS Lord2")
-    hall.poll()
-    (ask,) = hall.new_mails(address(2))
+    ask = hall.answer(address(2), "JOIN wok4 AS Lord2", hours=0)
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     hall.config_file()
     return root

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import killpoints
 from tests.lobby.hall import Hall, address
 from tests.lobby.killedpolls import KilledPolls
 from tests.lobby.test_kill_private_press_day import early_press, host_state
@@ -64,7 +65,7 @@ def test_a_piece_after_a_killed_poll_is_held_back_by_a_third_answer_queued(
     whole = polls.whole(log)
     found, counted, _ = host_state(games)
     assert counted == PRIVATE_A_DAY, found
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     third = [n for n, line in enumerate(lines, start=1) if "-2.eml.tmp ->" in line]
     assert len(third) == 1, lines  # the relayed piece, the mail's third answer
     moved = lines[third[0] - 1].split(" -> ")[0]

@@ -115,7 +115,7 @@ def test_a_piece_that_came_after_a_killed_poll_is_held_back_by_what_it_queued(
     games = polls.games
     log = tmp_path / "writes.log"
     whole = polls.whole(log)
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     queued = [n for n, line in enumerate(lines, start=1) if "-1.eml.tmp ->" in line]
     assert queued, lines  # the tenth piece's copy to its writer, its rename into the queue
     after = queued[0] + 1  # its counts made, the journal not committed

@@ -40,9 +40,7 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hall")
     hall = Hall(root)
     name, ask = newcomer_asked(hall)
-    hall.mail(NEWCOMER, f"JOIN {name} AS Other")
-    hall.poll()
-    (other,) = hall.new_mails(NEWCOMER)
+    other = hall.answer(NEWCOMER, f"JOIN {name} AS Other", hours=0)
     assert other.code() != ask.code()
     hall.send()
     hall.new_mails()
@@ -72,7 +70,7 @@ def test_a_takeover_by_reply_killed_at_any_write_is_finished_once_by_the_next(
     games = polls.games
     log = tmp_path / "writes.log"
     whole = polls.whole(log=log)
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     assert writes[first - 2] == "sqlite COMMIT" and first < last  # the book's, the journal's

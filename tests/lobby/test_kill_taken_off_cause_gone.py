@@ -26,7 +26,7 @@ def _window(args: list[str], root: Path, log: Path) -> list[int]:
     """The writes from the taken-off mail's to the one taking Ann off the list (the kill
     points inside the window: after the mail, before the entry is gone)."""
     killpoints.count(args, root, log=log)
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     mail = next(
         i for i, line in enumerate(lines, 1) if "takenoff-" in line and line.endswith(".eml")
     )

@@ -29,9 +29,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     hall = Hall(root)
     hall.now = datetime.now(timezone.utc) - timedelta(hours=6)  # the code still good
     on_two_lists(hall)
-    hall.mail(ANN, "WITHDRAW standard-skirmish")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(ANN)
+    ask = hall.answer(ANN, "WITHDRAW standard-skirmish")
     hall.mail(ANN, f"CONFIRM {ask.code()}")
     hall.config_file()
     return root

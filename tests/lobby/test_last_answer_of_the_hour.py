@@ -23,9 +23,7 @@ def test_the_last_answer_of_the_hour_says_when_the_next_is_answered(tmp_path: Pa
     hall.open_list("wok4", map="small", players=3)
     answers = []
     for command in ("HELP", "LIST", "STATUS wok4"):
-        hall.mail(EVE, command)
-        hall.poll(hours=0.1)
-        (answer,) = hall.new_mails(EVE)
+        answer = hall.answer(EVE, command, hours=0.1)
         answers.append(answer)
     assert [NOTE in a.words for a in answers] == [False, False, True]
     first = START + timedelta(hours=0.1)  # the hour's oldest answer leaves it then

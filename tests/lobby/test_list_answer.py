@@ -17,9 +17,7 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     for number, name in ((1, "Ann"), (2, "Bob")):
         joined(hall, number, f"JOIN wok4 AS {name}")
     hall.new_mails()
-    hall.mail("newcomer@else.example", "LIST")
-    hall.poll(hours=1)
-    (listed,) = hall.new_mails("newcomer@else.example")
+    listed = hall.answer("newcomer@else.example", "LIST")
     wok4 = listed.body.split("  wok4: ", 1)[1].split("\n\n", 1)[0]
     said = " ".join(wok4.split())
     assert "deadlines: a turn every 2 days at 18:00 UTC (or sooner, once all are READY)" in said
@@ -40,9 +38,7 @@ def test_a_lists_title_line_keeps_to_78_columns(tmp_path: Path) -> None:
     list's name whole at its start (a list of one group: ``open to all`` fits now)."""
     hall = Hall(tmp_path)
     hall.open_list("standard", players=3, variant="skirmish", map="star-islands", group="beginner")
-    hall.mail("newcomer@else.example", "LIST")
-    hall.poll(hours=1)
-    (listed,) = hall.new_mails("newcomer@else.example")
+    listed = hall.answer("newcomer@else.example", "LIST")
     lines = listed.body.splitlines()
     at = lines.index("  standard-skirmish-beginner: standard skirmish on star-islands, 3 players,")
     assert lines[at + 1] == "    for beginner players", lines

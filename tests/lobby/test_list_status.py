@@ -42,9 +42,7 @@ def test_someone_not_waiting_is_pointed_to_list(tmp_path: Path) -> None:
     hall.open_list("wok4", map="small", players=4)
     waits(hall, "wok4", "Ann", address(1))
     hall.new_mails()
-    hall.mail(address(7), "STATUS wok4")
-    hall.poll(hours=1)
-    (told,) = hall.new_mails(address(7))
+    told = hall.answer(address(7), "STATUS wok4")
     assert told.subject == "STATUS wok4: not done", told.subject
     assert "wok4 is a waiting list, not a game: LIST shows it" in told.words
     assert address(1) not in told.body
@@ -58,9 +56,7 @@ def test_the_list_filled_says_so_and_names_the_game_made(tmp_path: Path) -> None
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=2)
     waits(hall, "wok4", "Ann", address(1))
-    hall.mail(address(2), "JOIN wok4 AS Bob")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(2))
+    ask = hall.answer(address(2), "JOIN wok4 AS Bob")
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     summary = hall.poll(hours=1)
     ((_key, line),) = summary.outcomes
@@ -69,8 +65,6 @@ def test_the_list_filled_says_so_and_names_the_game_made(tmp_path: Path) -> None
     assert "as Bob: 2 of 2 players." in joined.words, joined.body
     assert "The list is full: its game is being made" in joined.words, joined.body
     assert "as soon as the list is full" not in joined.words
-    hall.mail(address(1), "STATUS wok4")
-    hall.poll(hours=1)
-    (told,) = hall.new_mails(address(1))
+    told = hall.answer(address(1), "STATUS wok4")
     assert told.subject == "STATUS wok4: not done", told.subject
     assert "and on; the one made with you is wok4-1: name that" in told.words, told.body

@@ -147,9 +147,7 @@ def test_the_list_answer_tells_players_the_lists_zone(tmp_path: Path) -> None:
     """LIST told every player "a turn every 2 days at 18:00 UTC", whatever the list's zone."""
     hall = Hall(tmp_path)
     assert run(tmp_path, "open-list", "wok4", *VIENNA).exit_code == 0
-    hall.mail("newcomer@else.example", "LIST")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails("newcomer@else.example")
+    answer = hall.answer("newcomer@else.example", "LIST")
     said = " ".join(answer.body.split("  wok4: ", 1)[1].split("\n\n", 1)[0].split())
     assert (
         "deadlines: a turn every 2 days at 18:00 Europe/Vienna (or sooner, once all are READY)"

@@ -17,9 +17,7 @@ from wtg.lobby.people import confirm_address
 
 def confirm(hall: Hall, number: int) -> None:
     """Player ``number`` JOINs the wok4 list and CONFIRMs: on the list from ``hall.now``."""
-    hall.mail(address(number), f"JOIN wok4 AS Gamer{number}")
-    hall.poll()
-    (answer,) = hall.new_mails(address(number))
+    answer = hall.answer(address(number), f"JOIN wok4 AS Gamer{number}", hours=0)
     hall.mail(address(number), f"CONFIRM {answer.code()}")
     hall.poll()
     hall.new_mails()

@@ -19,9 +19,7 @@ from wtg.lobby.people import confirm_address
 def _smith_waits(hall: Hall) -> None:
     """Bob joined wok4 today; Smith, John waits on it as an older wtg let him."""
     hall.open_list("wok4", players=4)
-    hall.mail(address(2), "JOIN wok4 AS Bob")
-    hall.poll()
-    (ask,) = hall.new_mails(address(2))
+    ask = hall.answer(address(2), "JOIN wok4 AS Bob", hours=0)
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
@@ -33,9 +31,7 @@ def _smith_waits(hall: Hall) -> None:
 def test_list_quotes_a_name_with_a_comma(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     _smith_waits(hall)
-    hall.mail(address(7), "LIST")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(7))
+    answer = hall.answer(address(7), "LIST")
     assert '2 of 4 players waiting: Bob, "Smith, John"' in answer.words, answer.body
 
 

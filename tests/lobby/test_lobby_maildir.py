@@ -90,19 +90,13 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
         assert "sig" not in mail.body
 
     # REPORT: the report again, to the registered address
-    hall.mail(asker.email, f"REPORT {name} 0\nCODE {asker.code}")
-    hall.poll(hours=1)
-    (again,) = hall.new_mails(asker.email)
+    again = hall.answer(asker.email, f"REPORT {name} 0\nCODE {asker.code}")
     assert again.subject == f"[{name}] turn 0 report for {asker.name}"
     assert game.report(asker.id, 0) in again.body
 
     # RESIGN, confirmed from the registered address: QUIT when the turn runs
-    hall.mail(quitter.email, f"resign {name}\ncode {quitter.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(quitter.email)
-    hall.mail(quitter.email, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(quitter.email)
+    ask = hall.answer(quitter.email, f"resign {name}\ncode {quitter.code}")
+    done = hall.answer(quitter.email, f"CONFIRM {ask.code()}")
     assert "you leave the game when turn 2 runs" in done.subject
     game.run_turn(now=hall.now)
     state = game.typed(WOK4).state()
@@ -114,13 +108,9 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game(name), quitter.id, hall.now)
     newcomer = address(11)
-    hall.mail(newcomer, "LIST")
-    hall.poll(hours=1)
-    (listed,) = hall.new_mails(newcomer)
+    listed = hall.answer(newcomer, "LIST")
     assert f"{name} (wok4): seat {quitter.id}" in listed.body
-    hall.mail(newcomer, f"JOIN {name} AS Newcomer")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(newcomer)
+    ask = hall.answer(newcomer, f"JOIN {name} AS Newcomer")
     hall.mail(newcomer, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     told = hall.new_mails()

@@ -76,9 +76,7 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
         )
         assert result["result"] == "replaced"
 
-    hall.mail(dan, f"CONFIRM {codes[dan]}")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(dan)
+    refused = hall.answer(dan, f"CONFIRM {codes[dan]}")
     assert "seat 3 of game wok4-1 is no longer offered" in refused.words, refused.body
     assert hall.game("wok4-1").config.player(3).email == cat
     assert hall.new_mails() == []  # nobody else told of a takeover
@@ -97,9 +95,7 @@ def test_a_resign_keeps_the_orders_on_file_and_its_mail_s_moment(tmp_path: Path)
     assert isinstance(filed, dict) and filed.get("quit") is not True
     assert any(key not in ("game", "player", "turn", "code") for key in filed)
 
-    hall.mail(two.email, f"RESIGN wok4-1\nCODE {two.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(two.email)
+    ask = hall.answer(two.email, f"RESIGN wok4-1\nCODE {two.code}")
     hall.mail(two.email, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     confirmed_at = hall.now

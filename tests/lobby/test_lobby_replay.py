@@ -97,9 +97,7 @@ def test_a_join_read_again_mails_the_code_the_book_waits_for(
     summary = hall.poll(hours=1)  # the mail read again
     assert summary.seen == 1 and hall.new_mails() == []  # answered once
     assert pending_codes(hall) == {ask.code(): address(1)}
-    hall.mail(address(1), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (joined,) = hall.new_mails(address(1))
+    joined = hall.answer(address(1), f"CONFIRM {ask.code()}")
     assert joined.subject == "you are on the waiting list wok4"
     assert pending_codes(hall) == {}
 
@@ -113,9 +111,7 @@ def test_a_confirm_read_again_puts_on_the_list_once_and_answers_as_it_did(
     did, once."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
-    hall.mail(address(1), "JOIN wok4 AS Ann")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(1))
+    ask = hall.answer(address(1), "JOIN wok4 AS Ann")
     hall.mail(address(1), f"CONFIRM {ask.code()}\nLIST")
     with monkeypatch.context() as patched:
         patched.setattr(Answers, "reply", _dies)
@@ -150,9 +146,7 @@ def test_a_resign_read_again_mails_the_code_the_book_waits_for(
     hall.poll(hours=1)
     assert hall.new_mails() == []
     assert pending_codes(hall) == {ask.code(): player.email}
-    hall.mail(player.email, f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    (done,) = hall.new_mails(player.email)
+    done = hall.answer(player.email, f"CONFIRM {ask.code()}")
     assert "you leave the game when turn 1 runs" in done.subject
 
 
@@ -206,9 +200,7 @@ def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
     name = seat_offered(hall)
     quitter = hall.game(name).config.player(3)
     newcomer = address(9)
-    hall.mail(newcomer, f"JOIN {name} AS Newcomer")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(newcomer)
+    ask = hall.answer(newcomer, f"JOIN {name} AS Newcomer")
     hall.mail(newcomer, f"CONFIRM {ask.code()}")
 
     def dies_at_the_record(path: Path | str, text: str | bytes, sync: bool = True) -> None:

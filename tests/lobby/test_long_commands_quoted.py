@@ -37,9 +37,7 @@ def test_a_long_command_is_quoted_cut_to_a_forged_from(
 ) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(VICTIM, line)
-    hall.poll()
-    (answer,) = hall.new_mails(VICTIM)
+    answer = hall.answer(VICTIM, line, hours=0)
     assert answer.subject == f"{in_subject(line)}: {subject}", answer.subject
     assert len(answer.subject) <= SUBJECT_MOST + len(f": {subject}")
     # the quote and the reason are bounded: an unknown command's answer is the HELP (which
@@ -54,9 +52,7 @@ def test_a_long_command_is_quoted_cut_to_a_forged_from(
 def test_a_short_command_is_quoted_whole(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(VICTIM, "STATUS nogame please")
-    hall.poll()
-    (answer,) = hall.new_mails(VICTIM)
+    answer = hall.answer(VICTIM, "STATUS nogame please", hours=0)
     assert answer.words.startswith(
         'Your command "STATUS nogame please" was not carried out: STATUS takes one game; '
         '"please" after that is not read'

@@ -75,9 +75,7 @@ def test_a_join_asked_before_the_game_was_made_is_refused_at_its_confirm(
 
 
 def joined_from(hall: Hall, sender: str, typed: str, name: str) -> str:
-    hall.mail(sender, typed, name=name)
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(sender)
+    answer = hall.answer(sender, typed, name=name)
     return answer.code()
 
 
@@ -99,7 +97,5 @@ def test_a_newcomer_may_not_take_over_a_seat_under_its_quitters_name(tmp_path: P
         hall.poll(hours=1)
         body = refusal(hall, number)
         assert f"the name {name} is player 3's in game kao" in body, body
-    hall.mail(address(7), "JOIN kao AS Newcomer")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(7))
+    ask = hall.answer(address(7), "JOIN kao AS Newcomer")
     assert ask.subject.startswith("JOIN kao: confirm with CONFIRM"), ask.subject

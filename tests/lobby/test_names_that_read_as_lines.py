@@ -46,9 +46,7 @@ REFUSED = [
 
 def _bob(hall: Hall) -> None:
     """BOB (address 2) on the list, confirmed."""
-    hall.mail(address(2), "JOIN wok4 AS BOB")
-    hall.poll(hours=1)
-    (asked,) = hall.new_mails(address(2))
+    asked = hall.answer(address(2), "JOIN wok4 AS BOB")
     hall.mail(address(2), f"CONFIRM {asked.code()}")
     hall.poll(hours=1)
     hall.new_mails()
@@ -108,9 +106,7 @@ def test_a_takeover_under_such_a_name_is_refused(tmp_path: Path, name: str, why:
     hall = Hall(tmp_path)
     quitter = game_with_quitters(hall, (4,)).config.player(4)
     offer(hall, 4)
-    hall.mail(address(9), f"JOIN wok4-1 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wok4-1 AS {name}")
     assert answer.subject == f"JOIN wok4-1 AS {name}: not done", answer.subject
     assert f"the name {name} {why}" in answer.words, answer.body
     assert hall.game("wok4-1").config.player(4) == quitter
@@ -123,9 +119,7 @@ def test_a_join_asked_before_the_rule_is_refused_at_its_confirm(tmp_path: Path) 
     hall.open_list("wok4", players=3)
     with LobbyDatabase(hall.gm.games_dir) as book, book.write():
         asked = confirm.ask(book, confirm.JOIN, address(1), "wok4", hall.now, name="Player 2")
-    hall.mail(address(1), f"CONFIRM {asked.code}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"CONFIRM {asked.code}")
     assert answer.subject == f"CONFIRM {asked.code}: not done", answer.subject
     assert "the name Player 2 holds Player 2, which reads as a seat" in answer.words
     with LobbyDatabase(hall.gm.games_dir) as book:
@@ -143,9 +137,7 @@ def test_a_from_name_that_reads_so_gives_way_to_the_local_part(
     """Without AS the newcomer typed no name to be refused for: his address's local part."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN wok4", name=display)
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), "JOIN wok4", name=display)
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
     assert f"open to all) as {local}." in answer.words, answer.body
 

@@ -35,7 +35,7 @@ def test_with_an_answer_to_the_sender_no_answer_more(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = ann_and_bob(hall)
     ann = next(p for p in game.config.players if p.email == address(1))
-    hall.mail(address(1), f"REPORT wok4-1 0\nCODE {ann.code}\nresign wok4-1 please\n")
-    hall.poll()
-    (report,) = hall.new_mails(address(1))
+    report = hall.answer(
+        address(1), f"REPORT wok4-1 0\nCODE {ann.code}\nresign wok4-1 please\n", hours=0
+    )
     assert report.words.startswith('Line 3 ("resign wok4-1 please") of your mail was not')

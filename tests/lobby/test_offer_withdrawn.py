@@ -29,9 +29,7 @@ def test_an_offer_withdrawn_is_no_longer_taken(tmp_path: Path) -> None:
     game_with_quitters(hall, (2, 3))
     quitter = hall.game("wok4-1").config.player(2).email  # the list's seats are drawn
     assert wtg(hall, "offer-seat", "wok4-1", "2").exit_code == 0
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails(address(9))
+    take = hall.answer(address(9), "JOIN wok4-1 AS Newcomer")
 
     result = wtg(hall, "offer-seat", "wok4-1", "2", "--withdraw")
     assert result.exit_code == 0, result.output
@@ -43,9 +41,7 @@ def test_an_offer_withdrawn_is_no_longer_taken(tmp_path: Path) -> None:
         assert offered_seat(book, "wok4-1") is None
     assert "offered:" not in wtg(hall, "lists").stdout
 
-    hall.mail(address(9), f"CONFIRM {take.code()}")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(address(9))
+    refused = hall.answer(address(9), f"CONFIRM {take.code()}")
     assert "seat 2 of game wok4-1 is no longer offered" in refused.words, refused.body
     assert hall.game("wok4-1").config.player(2).email == quitter
 

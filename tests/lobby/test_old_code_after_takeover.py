@@ -49,9 +49,7 @@ def test_old_code_orders_and_requests_are_told_the_takeover(tmp_path: Path) -> N
     old, quitter = taken(hall)
     # his address is no longer any seat's: he is told all the same (his code proves him)
     assert not [e for e in hall.game("wok4-1").config.players if e.email == quitter]
-    hall.mail(quitter, f"REPORT wok4-1\nCODE {old}\n")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(quitter)
+    refused = hall.answer(quitter, f"REPORT wok4-1\nCODE {old}\n")
     assert refused.subject == "REPORT wok4-1: not done"
     assert SAID in refused.words
     hall.mail(quitter, f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {old}\nquit: true\n")
@@ -66,9 +64,7 @@ def test_old_code_orders_and_requests_are_told_the_takeover(tmp_path: Path) -> N
 def test_a_wrong_code_is_still_a_wrong_code(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     _, quitter = taken(hall)
-    hall.mail(quitter, "REPORT wok4-1\nCODE ZZZZZZZZZZ\n")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(quitter)
+    refused = hall.answer(quitter, "REPORT wok4-1\nCODE ZZZZZZZZZZ\n")
     assert "the code is not the code of a player of game wok4-1" in refused.words
     assert "taken over" not in refused.words
 
@@ -97,9 +93,7 @@ def test_an_earlier_report_sent_to_the_newcomer_hides_the_quitters_code(tmp_path
     hall = Hall(tmp_path)
     old, _ = taken(hall)
     newcomer = hall.game("wok4-1").config.player(4)
-    hall.mail(newcomer.email, f"REPORT wok4-1 0\nCODE {newcomer.code}\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(newcomer.email)
+    answer = hall.answer(newcomer.email, f"REPORT wok4-1 0\nCODE {newcomer.code}\n")
     assert "turn 0 report" in answer.subject
     assert old not in answer.words and old.lower() not in answer.words.lower()
     assert f"CODE: {'*' * len(old)}" in answer.words
@@ -107,8 +101,6 @@ def test_an_earlier_report_sent_to_the_newcomer_hides_the_quitters_code(tmp_path
         "your seat's report of turn 0, written for the player who held it then (his code "
         "starred out: use your own)"
     ) in answer.words
-    hall.mail(newcomer.email, f"REPORT wok4-1\nCODE {newcomer.code}\n")
-    hall.poll(hours=1)
-    (latest,) = hall.new_mails(newcomer.email)
+    latest = hall.answer(newcomer.email, f"REPORT wok4-1\nCODE {newcomer.code}\n")
     assert f"CODE: {newcomer.code}" in latest.words
     assert "your report of turn 1 in game wok4-1" in latest.words

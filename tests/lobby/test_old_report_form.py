@@ -17,16 +17,12 @@ def test_an_older_report_says_its_form_is_past(tmp_path: Path) -> None:
     hall.send()
     hall.new_mails()
     (ann,) = [p for p in game.config.players if p.email == address(1)]
-    hall.mail(address(1), f"REPORT wok4-1 0\nCODE {ann.code}")
-    hall.poll(hours=1)
-    (old,) = hall.new_mails(address(1))
+    old = hall.answer(address(1), f"REPORT wok4-1 0\nCODE {ann.code}")
     assert "=== BEGIN AOF ===" in old.body
     assert (
         "The order form in this report, of turn 1, is past: the game takes the form of turn "
         "2 (AOF wok4-1 mails it to you)."
     ) in " ".join(old.body.split())
-    hall.mail(address(1), f"REPORT wok4-1\nCODE {ann.code}")
-    hall.poll(hours=1)
-    (latest,) = hall.new_mails(address(1))
+    latest = hall.answer(address(1), f"REPORT wok4-1\nCODE {ann.code}")
     assert "your report of turn 1 in game wok4-1" in " ".join(latest.body.split())
     assert "is past" not in latest.body

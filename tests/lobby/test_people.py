@@ -66,9 +66,7 @@ def test_results_are_written_when_the_game_ends_and_move_a_player_up(tmp_path: P
 def test_a_list_of_another_group_refuses_with_the_reason(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", group="advanced")
-    hall.mail(address(1), "JOIN wok4")
-    hall.poll()
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), "JOIN wok4", hours=0)
     # the groups in the sentence's lower case: it said 'you count as Beginner (...;
     # Beginner: 0-2 finished, ...; Advanced: ...)'
     assert (

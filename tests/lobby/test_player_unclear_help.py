@@ -29,8 +29,6 @@ def test_a_players_mail_of_such_lines_gets_his_forms_naming_them(tmp_path: Path)
 def test_a_strangers_such_mail_gets_the_help_naming_them(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     ann_and_bob(hall)
-    hall.mail(address(9), "resign wok4-1 please\n", name="Zed")
-    hall.poll()
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), "resign wok4-1 please\n", hours=0, name="Zed")
     assert answer.subject == "the commands of the host"
     assert answer.words.startswith('Line 1 ("resign wok4-1 please") of your mail was not')

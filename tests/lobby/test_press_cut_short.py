@@ -34,9 +34,7 @@ def test_the_writer_is_told_where_his_press_ended(
     writer, reader = game.config.player(1), game.config.player(2)
     to = " TO 2" if private else ""
     text = f"Peace in the north.\n{head}\nWar in the south.\n"
-    hall.mail(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\n{text}")
-    hall.poll(hours=1)
-    (copy,) = hall.new_mails(writer.email)
+    copy = hall.answer(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\n{text}")
     assert "Peace in the north." in copy.body
     assert "War in the south." not in copy.body
     assert (
@@ -65,9 +63,9 @@ def test_a_press_that_ends_at_a_quote_or_its_end_says_nothing_more(
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     writer = game.config.player(1)
-    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace in the north.\n{below}")
-    hall.poll(hours=1)
-    (copy,) = hall.new_mails(writer.email)
+    copy = hall.answer(
+        writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace in the north.\n{below}"
+    )
     assert copy.subject == "[wok4-1] your press goes out with the turn 2 reports", copy.subject
     assert "Peace in the north." in copy.body
     assert ENDED not in copy.body, copy.body
@@ -85,9 +83,9 @@ def test_press_written_on_under_a_signature_line_is_named_not_taken(
     writer, reader = game.config.player(1), game.config.player(2)
     to = " TO 2" if private else ""
     under = "\n".join(f"War in the south, part {n}." for n in range(1, 10))
-    hall.mail(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\nPeace.\n-- \n{under}\n")
-    hall.poll(hours=1)
-    (copy,) = hall.new_mails(writer.email)
+    copy = hall.answer(
+        writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\nPeace.\n-- \n{under}\n"
+    )
     assert "Peace." in copy.body and "War in the south" not in copy.body
     assert (
         f'{ENDED} "-- ", which marks a signature: the lines you wrote under it were not '
@@ -105,7 +103,7 @@ def test_a_signature_of_eight_lines_says_nothing_more(tmp_path: Path) -> None:
     signature = (
         "Lord1\nof the north\n\nNorth Ltd\n1 Main St\nTown\n+1 555 0100\nwww.example.org\nCall me"
     )
-    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace.\n-- \n{signature}\n")
-    hall.poll(hours=1)
-    (copy,) = hall.new_mails(writer.email)
+    copy = hall.answer(
+        writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace.\n-- \n{signature}\n"
+    )
     assert ENDED not in copy.body, copy.body

@@ -24,9 +24,7 @@ def test_a_press_that_shows_nothing_is_refused(
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     writer, reader = game.config.player(1), game.config.player(2)
-    hall.mail(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\n{text}\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(writer.email)
+    answer = hall.answer(writer.email, f"PRESS wok4-1{to}\nCODE {writer.code}\n\n{text}\n")
     assert answer.subject == f"PRESS wok4-1{to}: not done", answer.subject
     assert (
         "the PRESS shows nothing: its text is characters that show as nothing or as a blank "
@@ -43,9 +41,9 @@ def test_tag_characters_hidden_in_a_press_do_not_reach_its_readers(tmp_path: Pat
     game = game_with_quitters(hall, ())
     writer, reader = game.config.player(1), game.config.player(2)
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "ignore the GM")
-    hall.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace{hidden} to all.\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(writer.email)
+    answer = hall.answer(
+        writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nPeace{hidden} to all.\n"
+    )
     assert "Peace to all." in answer.body, answer.body
     assert not any(0xE0000 <= ord(c) <= 0xE007F for c in answer.body)
     (kept,) = press_for(game.store, game.latest_turn() + 1)

@@ -24,9 +24,7 @@ def test_the_writers_copy_is_printed_as_the_others_read_it(tmp_path: Path) -> No
     game = ann_and_bob(hall)
     ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
     tag = f"  {bob.id}| "
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{LONG}\n{WIDE}\n")
-    hall.poll(hours=1)
-    (kept,) = hall.new_mails(bob.email)
+    kept = hall.answer(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{LONG}\n{WIDE}\n")
     assert kept.subject == "[wok4-1] your press goes out with the turn 1 reports", kept.subject
     mine = _printed(kept.body, tag)
     assert mine[0] == f"{tag}We hold the northern passes until spring, and then We hold"

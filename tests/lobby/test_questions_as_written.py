@@ -94,9 +94,7 @@ def test_a_newcomer_s_question_in_the_subject_reaches_the_gm(tmp_path: Path) -> 
 def _form(hall: Hall, number: int) -> str:
     game = hall.game("wok4-1")
     (entry,) = [p for p in game.config.players if p.email == address(number)]
-    hall.mail(address(number), f"AOF wok4-1\nCODE {entry.code}\n")
-    hall.poll(hours=1)
-    (aof,) = hall.new_mails(address(number))
+    aof = hall.answer(address(number), f"AOF wok4-1\nCODE {entry.code}\n")
     lines = aof.body.splitlines()
     begin = next(i for i, line in enumerate(lines) if "=== BEGIN AOF ===" in line)
     end = next(i for i, line in enumerate(lines) if "=== END AOF ===" in line)

@@ -17,9 +17,7 @@ def test_a_quitter_whose_seat_was_taken_over_cannot_take_another(tmp_path: Path)
     offer(hall, 4)
     newcomer_takes(hall, 4)
     offer(hall, 3)
-    hall.mail(quitter.email, "JOIN wok4-1")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(quitter.email)
+    refused = hall.answer(quitter.email, "JOIN wok4-1")
     # before: 'You asked to take over seat 3 of game wok4-1 ... CONFIRM <code>'
     assert "CONFIRM" not in refused.subject
     assert (
@@ -36,8 +34,6 @@ def test_a_quitter_asking_for_his_own_seat_is_told_he_left(tmp_path: Path) -> No
     game = game_with_quitters(hall, (4,))
     quitter = game.config.player(4)
     offer(hall, 4)
-    hall.mail(quitter.email, "JOIN wok4-1")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(quitter.email)
+    refused = hall.answer(quitter.email, "JOIN wok4-1")
     assert "you play seat" not in refused.words
     assert "you left game wok4-1 (seat 4)" in refused.words

@@ -25,9 +25,7 @@ def test_the_quitter_is_told_after_strangers_spent_the_hour(tmp_path: Path) -> N
     game.run_turn(now=hall.now)
     with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("kao"), 3, hall.now)
-    hall.mail(address(9), "JOIN kao AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails(address(9))
+    take = hall.answer(address(9), "JOIN kao AS Newcomer")
 
     hall.mail(address(8), "HELP")  # a stranger: the hour's answers without a code spent
     hall.poll(hours=2)

@@ -31,9 +31,7 @@ def test_a_refusals_subject_is_the_line_cleaned(tmp_path: Path, line: str, subje
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     one = game.config.player(1)
-    hall.mail(one.email, f"{line}\nCODE {one.code}\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(one.email, f"{line}\nCODE {one.code}\n")
     assert answer.subject == subject, answer.subject
     queued = hall.gm.games_dir / ".mail" / "outbox" / "queue"
     (head,) = (

@@ -17,9 +17,7 @@ from wtg.lobby.lists import waiting
 
 def joined(hall: Hall, number: int, name: str) -> str:
     """``number`` asks to JOIN wok4 as ``name``; the code it is mailed."""
-    hall.mail(address(number), f"JOIN wok4 AS {name}")
-    hall.poll(hours=2)
-    (answer,) = hall.new_mails(address(number))
+    answer = hall.answer(address(number), f"JOIN wok4 AS {name}", hours=2)
     return answer.code()
 
 
@@ -215,9 +213,7 @@ def test_a_game_named_as_a_ruleset_hides_no_waiting_list(tmp_path: Path) -> None
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=2)
     create_game(hall.gm.games_dir / "wok4", "wok4", "small", players(2), seed=1, now=hall.now)
-    hall.mail(address(7), "JOIN wok4 AS Seven")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(7))
+    answer = hall.answer(address(7), "JOIN wok4 AS Seven")
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.body
     hall.mail(address(7), f"CONFIRM {answer.code()}")
     hall.poll(hours=1)

@@ -13,9 +13,7 @@ from tests.lobby.test_second_seat import game_with_quitters
 def test_ten_lists_in_one_mail_are_answered_once(tmp_path: Path) -> None:
     hall = Hall(tmp_path, replies_per_hour=20, unconfirmed_per_hour=20)
     hall.open_list("wok4", players=3)
-    hall.mail("ann@x.example", "LIST\n" * 9 + "list\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails("ann@x.example")
+    answer = hall.answer("ann@x.example", "LIST\n" * 9 + "list\n")
     assert answer.subject == "waiting lists and seats offered", answer.subject
     assert 'Your mail asked "LIST" 10 times: the same request, answered once.' in answer.words
     assert max(len(line) for line in answer.body.splitlines()) <= 78

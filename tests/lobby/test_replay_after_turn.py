@@ -66,14 +66,10 @@ def test_an_absence_asked_again_by_another_mail_after_its_turn_ran_is_refused(
     hall = Hall(tmp_path)
     name = two_player_game(hall)
     player = hall.game(name).config.players[0]
-    hall.mail(player.email, f"CODE {player.code}\nABSENCE {name} 1 2")
-    hall.poll(hours=1)
-    (noted,) = hall.new_mails(player.email)
+    noted = hall.answer(player.email, f"CODE {player.code}\nABSENCE {name} 1 2")
     assert noted.subject == f"[{name}] absence noted: turns 1 to 2"
     hall.game(name).run_turn(now=hall.now)
-    hall.mail(player.email, f"CODE {player.code}\nABSENCE {name} 1 2")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(player.email)
+    refused = hall.answer(player.email, f"CODE {player.code}\nABSENCE {name} 1 2")
     assert "not done" in refused.subject
     assert "turn 1 has run: the coming turn is 2" in " ".join(refused.body.split())
 
@@ -89,9 +85,7 @@ def test_a_resign_confirmed_read_again_after_its_turn_ran_is_answered_as_resigne
     name = two_player_game(hall, players=3)
     game = hall.game(name)
     player = game.config.players[1]
-    hall.mail(player.email, f"RESIGN {name}\nCODE {player.code}")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(player.email)
+    ask = hall.answer(player.email, f"RESIGN {name}\nCODE {player.code}")
     hall.mail(player.email, f"CONFIRM {ask.code()}")
 
     filed = seats.resign

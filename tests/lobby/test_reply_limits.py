@@ -105,9 +105,7 @@ def test_a_players_help_held_back_is_not_answered(tmp_path: Path) -> None:
     hall = Hall(tmp_path, replies_per_hour=1)
     hall.open_list("wok4", players=2)
     for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=2)
-        (ask,) = hall.new_mails(address(number))
+        ask = hall.answer(address(number), f"JOIN wok4 AS {name}", hours=2)
         hall.mail(address(number), f"CONFIRM {ask.code()}")
     hall.poll(hours=2)
     hall.new_mails()
@@ -135,9 +133,7 @@ def test_a_flood_of_other_mail_leaves_room_for_a_join_code(tmp_path: Path) -> No
     summary = hall.poll()
     assert [text for _k, text in summary.outcomes] == ["answered: commands: JOIN wok4 AS Ann"]
     (ann,) = hall.new_mails(address(1))
-    hall.mail(address(1), f"CONFIRM {ann.code()}")
-    hall.poll()
-    (joined,) = hall.new_mails(address(1))
+    joined = hall.answer(address(1), f"CONFIRM {ann.code()}", hours=0)
     assert joined.subject == "you are on the waiting list wok4"
     # strangers from everywhere: 15 answers without a code at most (of the 30), 3 were Ann's
     for number in range(30):

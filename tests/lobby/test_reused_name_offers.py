@@ -26,9 +26,7 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game_with_quitters(hall, (4,))
     offer(hall, 4)
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(9))
+    ask = hall.answer(address(9), "JOIN wok4-1 AS Newcomer")
     hall.send()
     shutil.rmtree(hall.gm.games_dir / "wok4-1")
     specs = [arg for spec in PLAYERS for arg in ("--player", spec)]
@@ -47,9 +45,7 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
         ("wok4-1 (removed ", seat) for seat in range(1, 5)
     ]
     hall.new_mails()
-    hall.mail(address(10), "JOIN wok4-1 AS Other")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(address(10))
+    refused = hall.answer(address(10), "JOIN wok4-1 AS Other")
     assert "game wok4-1 offers no seat now" in refused.words
     game = hall.game("wok4-1")
     code = game.config.player(4).code

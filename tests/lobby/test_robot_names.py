@@ -21,9 +21,7 @@ from wtg.lobby.database import LobbyDatabase
 def test_a_name_a_robot_has_is_refused(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wisk", players=3, robots_after=1)
-    hall.mail(address(9), f"JOIN wisk AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN wisk AS {name}")
     assert answer.subject.endswith(": not done"), answer.subject  # the command as read
     assert "reads as the name the host gives a robot (Robot 3, Robo1, Bot Red)" in answer.words
     with LobbyDatabase(hall.gm.games_dir) as book:
@@ -34,17 +32,13 @@ def test_a_name_a_robot_has_is_refused(tmp_path: Path, name: str) -> None:
 def test_a_name_beside_a_robots_is_taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wisk", players=3, robots_after=1)
-    hall.mail(address(1), f"JOIN wisk AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"JOIN wisk AS {name}")
     assert answer.subject.startswith("JOIN wisk: confirm with CONFIRM "), answer.subject
 
 
 def test_a_from_name_of_a_robot_gives_way_to_the_local_part(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wisk", players=3, robots_after=1)
-    hall.mail("zed@x.example", "JOIN wisk", name="Robot 2")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails("zed@x.example")
+    answer = hall.answer("zed@x.example", "JOIN wisk", name="Robot 2")
     assert answer.subject.startswith("JOIN wisk: confirm with CONFIRM "), answer.subject
     assert "as zed." in answer.words, answer.body

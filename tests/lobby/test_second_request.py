@@ -30,9 +30,7 @@ def flat(text: str) -> str:
 
 def asks(hall: Hall, body: str) -> str:
     """A request from the newcomer's address (his or forged), polled: the code it mailed."""
-    hall.mail(NEWCOMER, body)
-    hall.poll(hours=0.1)
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, body, hours=0.1)
     return ask.code()
 
 
@@ -89,9 +87,7 @@ def test_a_forged_join_held_back_by_a_limit_leaves_the_newcomer_his_code(
     ]
     assert hall.new_mails(NEWCOMER) == []
     assert list(pending_codes(hall)) == [mine]
-    hall.mail(NEWCOMER, f"CONFIRM {mine}")
-    hall.poll(hours=0.1)
-    (joined,) = hall.new_mails(NEWCOMER)
+    joined = hall.answer(NEWCOMER, f"CONFIRM {mine}", hours=0.1)
     assert joined.subject == "you are on the waiting list wok4"
     assert waiting_names(hall) == ["Ann"]
 
@@ -102,13 +98,9 @@ def test_a_newcomer_who_changed_his_mind_confirms_his_new_name(tmp_path: Path) -
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     first = asks(hall, "JOIN wok4 AS Ann")
-    hall.mail(NEWCOMER, "JOIN wok4 AS Annie")
-    hall.poll(hours=0.1)
-    (second,) = hall.new_mails(NEWCOMER)
+    second = hall.answer(NEWCOMER, "JOIN wok4 AS Annie", hours=0.1)
     assert "to join wok4 as Ann waits too" in flat(second.body)
-    hall.mail(NEWCOMER, f"CONFIRM {second.code()}")
-    hall.poll(hours=0.1)
-    (joined,) = hall.new_mails(NEWCOMER)
+    joined = hall.answer(NEWCOMER, f"CONFIRM {second.code()}", hours=0.1)
     assert "Your other request (as Ann) is cancelled." in flat(joined.body)
     assert waiting_names(hall) == ["Annie"]
     assert first not in pending_codes(hall)
@@ -143,14 +135,10 @@ def test_a_withdraw_names_the_list_once_and_ends_every_request_for_it(tmp_path: 
     hall.open_list("wok4", players=3)
     asks(hall, "JOIN wok4 AS Ann")
     asks(hall, "JOIN wok4 AS Other")
-    hall.mail(NEWCOMER, "WITHDRAW wok4")
-    hall.poll(hours=0.1)
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, "WITHDRAW wok4", hours=0.1)
     assert "your JOIN of wok4 waits for its CONFIRM\n" in ask.body
     assert "wok4, wok4" not in ask.body
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.poll(hours=0.1)
-    (done,) = hall.new_mails(NEWCOMER)
+    done = hall.answer(NEWCOMER, f"CONFIRM {ask.code()}", hours=0.1)
     assert done.subject == "WITHDRAW wok4: done"
     assert pending_codes(hall) == {}
     assert waiting_names(hall) == []

@@ -53,9 +53,7 @@ def offer(hall: Hall, seat: int) -> None:
 def newcomer_takes(hall: Hall, seat: int) -> None:
     """``seat`` (offered) taken over by a newcomer from address 9 (his JOIN, then his
     CONFIRM); the mails of it read."""
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails(address(9))
+    take = hall.answer(address(9), "JOIN wok4-1 AS Newcomer")
     hall.mail(address(9), f"CONFIRM {take.code()}")
     hall.poll(hours=1)
     assert hall.game("wok4-1").config.player(seat).email == address(9)
@@ -81,9 +79,7 @@ def test_a_seated_player_is_refused_a_second_seat_of_his_game(tmp_path: Path) ->
     seated = next(p for p in game.config.players if p.id != 4)
     second_address(hall, seated.email, "home@players.example")
     for sender in (seated.email, "home@players.example"):
-        hall.mail(sender, "JOIN wok4-1")
-        hall.poll(hours=1)
-        (refused,) = hall.new_mails(sender)
+        refused = hall.answer(sender, "JOIN wok4-1")
         assert f"you play seat {seated.id} of game wok4-1 already" in refused.words
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
@@ -110,9 +106,7 @@ def test_a_person_seated_since_his_join_is_refused_at_its_confirm(tmp_path: Path
     assert "seat 3" in ask_3.body and "seat 4" in ask_4.body
     hall.mail(address(7), f"CONFIRM {ask_4.code()}")
     hall.poll(hours=1)
-    hall.mail("work@players.example", f"CONFIRM {ask_3.code()}")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails("work@players.example")
+    refused = hall.answer("work@players.example", f"CONFIRM {ask_3.code()}")
     assert "you play seat 4 of game wok4-1 already" in refused.words
     config = hall.game(game.config.game).config
     assert config.player(4).email == address(7)
@@ -161,9 +155,7 @@ def test_a_newcomer_may_not_take_a_seat_under_another_players_name(tmp_path: Pat
     game.run_turn(now=hall.now)
     with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("kao"), 3, hall.now)
-    hall.mail(address(9), f"JOIN kao AS {entries[0].name.upper()}")
-    hall.poll(hours=1)
-    (refused,) = hall.new_mails(address(9))
+    refused = hall.answer(address(9), f"JOIN kao AS {entries[0].name.upper()}")
     assert f"the name {entries[0].name.upper()} is player 1's in game kao" in refused.words
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
@@ -178,13 +170,9 @@ def test_two_newcomers_of_one_name_stop_no_poll(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game_with_quitters(hall, (3, 4))
     offer(hall, 4)
-    hall.mail(address(8), "JOIN wok4-1 AS Zed")
-    hall.poll(hours=1)
-    (first,) = hall.new_mails(address(8))
+    first = hall.answer(address(8), "JOIN wok4-1 AS Zed")
     offer(hall, 3)
-    hall.mail(address(9), "JOIN wok4-1 AS Zed")
-    hall.poll(hours=1)
-    (second,) = hall.new_mails(address(9))
+    second = hall.answer(address(9), "JOIN wok4-1 AS Zed")
     assert "seat 4" in first.body and "seat 3" in second.body
     hall.mail(address(8), f"CONFIRM {first.code()}")
     hall.mail(address(9), f"CONFIRM {second.code()}")

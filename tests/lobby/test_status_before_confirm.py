@@ -14,12 +14,8 @@ def test_status_of_a_list_joined_but_not_confirmed_names_the_request(tmp_path: P
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
     newcomer = address(4)
-    hall.mail(newcomer, "JOIN wok4 AS Petra")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(newcomer)
-    hall.mail(newcomer, "STATUS wok4")
-    hall.poll(hours=0.5)
-    (answer,) = hall.new_mails(newcomer)
+    ask = hall.answer(newcomer, "JOIN wok4 AS Petra")
+    answer = hall.answer(newcomer, "STATUS wok4", hours=0.5)
     assert answer.subject == "STATUS wok4: not done"
     said = " ".join(answer.body.split())
     assert ("you are not on the waiting list wok4 yet: your request of 20") in said, answer.body
@@ -27,13 +23,9 @@ def test_status_of_a_list_joined_but_not_confirmed_names_the_request(tmp_path: P
     assert f"CONFIRM {ask.code()} (good until 20" in said
     assert "STATUS wok4 then shows your place" in said
 
-    hall.mail(newcomer, f"CONFIRM {ask.code()}")
-    hall.poll(hours=0.5)
-    (joined,) = hall.new_mails(newcomer)
+    joined = hall.answer(newcomer, f"CONFIRM {ask.code()}", hours=0.5)
     assert joined.subject == "you are on the waiting list wok4"
-    hall.mail(newcomer, "STATUS wok4")
-    hall.poll(hours=1)
-    (place,) = hall.new_mails(newcomer)
+    place = hall.answer(newcomer, "STATUS wok4")
     assert place.subject == "waiting list wok4: 1 of 3 players waiting, you number 1"
 
 
@@ -42,9 +34,7 @@ def test_status_of_a_list_from_someone_who_asked_nothing_is_refused_as_before(
 ) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
-    hall.mail(address(5), "STATUS wok4")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(5))
+    answer = hall.answer(address(5), "STATUS wok4")
     said = " ".join(answer.body.split())
     assert "wok4 is a waiting list, not a game: LIST shows it" in said
     assert "CONFIRM" not in said.replace("CONFIRM)", "")

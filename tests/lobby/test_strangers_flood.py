@@ -45,13 +45,9 @@ def outcomes(summary: PollSummary, start: str) -> list[str]:
 def newcomer_gets_his_code(hall: Hall) -> None:
     """A real newcomer at another domain JOINs in the same hour: his code comes, and his
     CONFIRM puts him on the list."""
-    hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
-    hall.poll(hours=0.1)
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, "JOIN wok4 AS Newt", hours=0.1)
     assert ask.subject == f"JOIN wok4: confirm with CONFIRM {ask.code()}"
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.poll(hours=0.1)
-    (joined,) = hall.new_mails(NEWCOMER)
+    joined = hall.answer(NEWCOMER, f"CONFIRM {ask.code()}", hours=0.1)
     assert joined.subject == "you are on the waiting list wok4"
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert "Newt" in [w.name for w in waiting(book, "wok4")]
@@ -193,9 +189,7 @@ def test_a_player_who_mails_join_twice_confirms_with_either_answer(tmp_path: Pat
     hour (the code went out), and the code of the first answer works."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=10)
-    hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
-    hall.poll()
-    (first,) = hall.new_mails(NEWCOMER)
+    first = hall.answer(NEWCOMER, "JOIN wok4 AS Newt", hours=0)
     hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
     summary = hall.poll(hours=0.25)
     assert hall.new_mails(NEWCOMER) == []
@@ -205,13 +199,9 @@ def test_a_player_who_mails_join_twice_confirms_with_either_answer(tmp_path: Pat
     ]
     assert pending_codes(hall) == {first.code(): NEWCOMER}
     # an hour on, asked again, the same code is mailed again
-    hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
-    hall.poll(hours=1)
-    (second,) = hall.new_mails(NEWCOMER)
+    second = hall.answer(NEWCOMER, "JOIN wok4 AS Newt")
     assert second.code() == first.code()
-    hall.mail(NEWCOMER, f"CONFIRM {first.code()}")
-    hall.poll(hours=0.1)
-    (joined,) = hall.new_mails(NEWCOMER)
+    joined = hall.answer(NEWCOMER, f"CONFIRM {first.code()}", hours=0.1)
     assert joined.subject == "you are on the waiting list wok4"
 
 
@@ -240,9 +230,7 @@ def test_a_join_asked_again_when_the_hour_is_spent_keeps_the_code_it_was_mailed(
     code he was mailed still works (a held answer forgot its code, his too)."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=10)
-    hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
-    hall.poll()
-    (ask,) = hall.new_mails(NEWCOMER)
+    ask = hall.answer(NEWCOMER, "JOIN wok4 AS Newt", hours=0)
     for number in range(30):
         hall.mail(f"someone@d{number}.example", "JOIN wok4")
     hall.poll(hours=2)
@@ -253,9 +241,7 @@ def test_a_join_asked_again_when_the_hour_is_spent_keeps_the_code_it_was_mailed(
     (held,) = outcomes(summary, "not answered: ")
     assert "(unconfirmed_per_hour)" in held
     assert pending_codes(hall)[ask.code()] == NEWCOMER
-    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
-    hall.poll(hours=0.1)
-    (joined,) = hall.new_mails(NEWCOMER)
+    joined = hall.answer(NEWCOMER, f"CONFIRM {ask.code()}", hours=0.1)
     assert joined.subject == "you are on the waiting list wok4"
 
 

@@ -37,9 +37,9 @@ def test_a_command_with_words_it_does_not_take_is_refused(
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
     one = game.config.player(1)
-    hall.mail(one.email, f"{typed}\nCODE {one.code}\n\nMy secret plan, for player 2 alone.\n")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(one.email)
+    answer = hall.answer(
+        one.email, f"{typed}\nCODE {one.code}\n\nMy secret plan, for player 2 alone.\n"
+    )
     assert answer.subject == f"{typed}: not done", answer.subject
     assert why in " ".join(answer.body.split()), answer.body
     assert hall.new_mails() == []  # nothing to anyone else
@@ -55,9 +55,7 @@ def test_a_confirm_of_two_codes_confirms_neither_and_says_so(tmp_path: Path) -> 
     hall.mail("ann@x.example", "JOIN wok4 AS Anna")  # not the same request: a new code
     hall.poll(hours=1)
     first, second = (m.code() for m in hall.new_mails("ann@x.example"))
-    hall.mail("ann@x.example", f"CONFIRM {first} {second}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails("ann@x.example")
+    answer = hall.answer("ann@x.example", f"CONFIRM {first} {second}")
     assert answer.subject == f"CONFIRM {first} {second}: not done", answer.subject
     assert f'CONFIRM takes one code; "{second}" after that is not read' in answer.words
 

@@ -7,11 +7,10 @@ makes the missed takeover with a real backup and a real poll.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
+from tests import killpoints
 from tests.lobby.killedpolls import NEWCOMER, confirm_waiting
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import TakenMeanwhile, finish_in_book, taken_meanwhile
 
@@ -19,9 +18,7 @@ from wtg.lobby.takenoffers import TakenMeanwhile, finish_in_book, taken_meanwhil
 def test_only_the_newcomers_waiting_request_makes_an_offer_taken(tmp_path: Path) -> None:
     host = confirm_waiting(tmp_path / "host")
     games = host / "games"
-    polled = subprocess.run(
-        [WTG, "--config", str(host / "wtg.yaml"), "poll"], capture_output=True, text=True
-    )
+    polled = killpoints.wtg(["--config", str(host / "wtg.yaml"), "poll"])
     assert polled.returncode == 0, polled.stderr
     with LobbyDatabase(games) as book:
         assert taken_meanwhile(book, games) == []  # the book took the takeover itself

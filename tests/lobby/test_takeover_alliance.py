@@ -27,9 +27,7 @@ def test_the_quitter_s_ally_is_told_the_alliance_ends_with_the_takeover(
     game.run_turn(now=hall.now)
     assert [p.ally for p in game.typed(WOK4).state().players] == [4, 0, 0, 1]
     offer(hall, 4)
-    hall.mail("n9@players.example", "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails("n9@players.example")
+    take = hall.answer("n9@players.example", "JOIN wok4-1 AS Newcomer")
     hall.mail("n9@players.example", f"CONFIRM {take.code()}")
     hall.poll(hours=1)
     told = {mail.to: mail for mail in hall.new_mails()}

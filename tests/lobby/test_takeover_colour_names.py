@@ -40,9 +40,7 @@ def _trinity_with_a_seat_offered(hall: Hall) -> tuple[Game, int]:
 def test_a_takeover_under_a_colours_name_is_refused(tmp_path: Path, name: str, colour: str) -> None:
     hall = Hall(tmp_path)
     _game, seat = _trinity_with_a_seat_offered(hall)
-    hall.mail(address(9), f"JOIN standard-trinity-1 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN standard-trinity-1 AS {name}")
     assert answer.subject == f"JOIN standard-trinity-1 AS {name}: not done", answer.subject
     if name[-1].isupper():  # a player's name and a colour's letter: refused as any
         # newcomer's is, whichever game (tests/lobby/test_join_colour_names.py)
@@ -64,9 +62,7 @@ def test_a_takeover_under_a_name_of_its_own_is_asked(tmp_path: Path, name: str) 
     """A colour's letter is a capital: Boba is no BobA (``people.colour_alike``)."""
     hall = Hall(tmp_path)
     _trinity_with_a_seat_offered(hall)
-    hall.mail(address(9), f"JOIN standard-trinity-1 AS {name}")
-    hall.poll(hours=1)
-    (answer,) = hall.new_mails(address(9))
+    answer = hall.answer(address(9), f"JOIN standard-trinity-1 AS {name}")
     assert answer.subject.startswith("JOIN standard-trinity-1: confirm with CONFIRM "), (
         answer.subject
     )

@@ -18,9 +18,7 @@ from wtg.game.engine import Game
 def _takes(hall: Hall, seat: int, sender: str, name: str) -> None:
     """``seat`` (offered) taken over by ``name`` from ``sender``, his JOIN and CONFIRM
     polled a minute apart."""
-    hall.mail(sender, f"JOIN wok4-1 AS {name}")
-    hall.poll(hours=0.01)
-    (take,) = hall.new_mails(sender)
+    take = hall.answer(sender, f"JOIN wok4-1 AS {name}", hours=0.01)
     hall.mail(sender, f"CONFIRM {take.code()}")
     hall.poll(hours=0.01)
     assert hall.game("wok4-1").config.player(seat).email == sender

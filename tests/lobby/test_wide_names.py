@@ -18,17 +18,13 @@ WIDE = "山"
 def test_a_name_wider_than_40_columns_is_refused_at_join(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), f"JOIN wok4 AS {WIDE * 21}")
-    hall.poll()
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"JOIN wok4 AS {WIDE * 21}", hours=0)
     assert answer.subject.endswith(": not done"), answer.subject
     assert (
         f"the name {WIDE * 21} fills 42 columns of a report (a Chinese, Japanese or Korean "
         "letter fills two): at most 40; choose a shorter one with AS <name>"
     ) in answer.words, answer.body
-    hall.mail(address(1), f"JOIN wok4 AS {WIDE * 20}")
-    hall.poll()
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), f"JOIN wok4 AS {WIDE * 20}", hours=0)
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM"), answer.body
     assert f"as {WIDE * 20}." in answer.words, answer.body
 
@@ -36,8 +32,6 @@ def test_a_name_wider_than_40_columns_is_refused_at_join(tmp_path: Path) -> None
 def test_a_wide_display_name_is_cut_to_40_columns(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail(address(1), "JOIN wok4", name=WIDE * 40)
-    hall.poll()
-    (answer,) = hall.new_mails(address(1))
+    answer = hall.answer(address(1), "JOIN wok4", hours=0, name=WIDE * 40)
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM"), answer.body
     assert f"as {WIDE * 20}." in answer.words, answer.body

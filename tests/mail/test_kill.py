@@ -12,8 +12,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import subprocess
-import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,7 +32,6 @@ from wtg.mail.spool.journal import Journal
 
 KILLS = 16
 """Polls killed, each just before one of its writes."""
-WTG = str(Path(sys.executable).with_name("wtg"))
 
 
 def players(game: str = "") -> list[PlayerEntry]:
@@ -110,7 +107,7 @@ def kill_polls(
         post_round(number)
         cut = killpoints.run(args, at, root, prelude=prelude, whom="main")
         assert cut.killed and cut.writes == at - 1, (at, cut)
-    finish([WTG, *args])
+    finish(args)
     count = 10 * (KILLS + 1) * len(games)
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
     processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
@@ -140,11 +137,11 @@ def kill_polls(
     assert len(list((spool / "archive").rglob("*.eml"))) == count
 
 
-def finish(command: list[str]) -> None:
+def finish(args: list[str]) -> None:
     """One poll to the end; a killed poll's helpers may still be at their share (they
     hold the poll's lock): then it is told another poll is under way, and tries again."""
     for _ in range(100):
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        done = killpoints.wtg(args, check=True)
         if "is running" not in done.stdout:
             return
         time.sleep(0.1)
@@ -190,7 +187,7 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
         expected += queue_one_turn(game, gm, Drawing() if number % 2 == 0 else None)
         cut = killpoints.run(args, at, root)
         assert cut.killed and cut.writes == at - 1, (at, cut)
-    subprocess.run([WTG, *args], check=True, capture_output=True)
+    killpoints.wtg(args, check=True)
     pictures = 0
     for message in smtp.messages:
         found = re.search(r"<report-s-t(\d+)-p(\d+)\.", str(message.message()["Message-ID"]))
@@ -230,7 +227,7 @@ def test_killing_send_on_the_maildir_transport_never_duplicates(tmp_path: Path) 
         queue_one_turn(game, gm)
         cut = killpoints.run(args, at, root)
         assert cut.killed and cut.writes == at - 1, (at, cut)
-    subprocess.run([WTG, *args], check=True, capture_output=True)
+    killpoints.wtg(args, check=True)
     delivered = sorted(p.name for p in (gm.maildir_out / "new").iterdir())
     assert len(delivered) == len(set(delivered)) == 4 * (whole.writes + 2)
     outbox = Outbox(gm.spool)

@@ -87,9 +87,7 @@ def test_a_deadline_move_cut_short_never_mails_reports_of_the_deadline_before(
     fresh = killpoints.restorer(template, root)
 
     args = ["--config", str(root / "wtg.yaml"), *command]
-    fresh()
-    whole = killpoints.count(args, root / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games", fresh)
     held_back = 0
     chosen = killpoints.points(whole.writes, KILLS)
     for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
@@ -126,7 +124,7 @@ def test_a_rollback_to_a_turn_whose_move_was_cut_short_mails_its_reports(tmp_pat
         ["--config", str(probe / "wtg.yaml"), *args[2:]], probe / "games", log=log
     )
     assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first_report = next(n for n, what in enumerate(writes, 1) if "/reports/" in what)
     cut = killpoints.run(args, first_report, root / "games")
     assert cut.killed and HELD_BACK in wtg(root, "send", "-q").stderr

@@ -85,12 +85,10 @@ def test_a_duel_poll_killed_at_any_write_answers_each_form_once_and_counts_the_m
     args = ["--config", str(root / "wtg.yaml"), "poll"]
     fresh = killpoints.restorer(world_root, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, gm.games_dir, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, gm.games_dir, fresh, log=log)
     assert len(confirmations(gm)) == 3
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     queued = [n for n, what in enumerate(writes, 1) if "/outbox/queue/conf-" in what]
@@ -142,14 +140,12 @@ def test_a_duel_poll_killed_then_sent_then_run_again_mails_each_answer_once(
     config = ["--config", str(root / "wtg.yaml")]
     args = [*config, "poll"]
     fresh = killpoints.restorer(world_root, root)
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, gm.games_dir, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(args, gm.games_dir, fresh, log=log)
     killpoints.wtg([*config, "send"], check=True)
     expected = sent_confirmations(gm)
     assert len(expected) == 3, expected
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     queued = [n for n, what in enumerate(writes, 1) if "/outbox/queue/conf-" in what]
     mid = 0
     for at, cut in killpoints.cuts(args, gm.games_dir, queued[1:], fresh):

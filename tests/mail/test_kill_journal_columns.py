@@ -73,9 +73,8 @@ def test_a_poll_killed_while_it_adds_the_journal_s_columns_finishes_next_time(
     spool = root / "games" / ".mail"
     assert "arrived" not in columns(spool)["held"]
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, root / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    whole = killpoints.whole(args, root / "games", log=log)
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if "ALTER" in what)
     last = next(n for n, what in enumerate(writes, 1) if n > first and what == "sqlite COMMIT")
     chosen = sorted({*range(max(1, first - 1), last + 2), *killpoints.points(whole.writes, 4)})

@@ -21,7 +21,6 @@ settings it chose, as the first reading would have (a later mail's choice stands
 from __future__ import annotations
 
 import shutil
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -30,7 +29,6 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_map_pictures import with_line
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.mail.spool.journal import set_aside
 
@@ -50,7 +48,7 @@ def host_root(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str
     world = World(root)
     config = root / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    sent = subprocess.run([WTG, "--config", str(config), "send", "-q"], capture_output=True)
+    sent = killpoints.wtg(["--config", str(config), "send", "-q"])
     assert sent.returncode == 0, sent.stderr
     form = with_line(world.aof(2, X1="100"), "MAP: off")
     world.mail(form, sender="Player2 <p2@players.example>", Precedence="bulk")
@@ -77,19 +75,17 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
 
     fresh = killpoints.restorer(template, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, root / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games", fresh, log=log)
     assert set_aside(spool, 0) == []
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     filed = next(n for n, what in enumerate(writes, 1) if what.endswith("/p02.yaml"))
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     window = killpoints.points_between(filed + 1, last, KILLS // 2)
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *window})
     between = 0
     for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
-        turn = subprocess.run([WTG, "--config", config, "run-turn", "g1"], capture_output=True)
+        turn = killpoints.wtg(["--config", config, "run-turn", "g1"])
         assert turn.returncode == 0, (at, cut.before, turn.stderr)
         played = played_by_player_2(root)
         assert played == (at > filed), (at, cut.before)

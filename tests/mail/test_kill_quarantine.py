@@ -154,7 +154,7 @@ def test_forget_all_killed_drops_every_record_once(held: tuple[Path, str], tmp_p
     log = tmp_path / "writes.log"
     counted = killpoints.count([*whole.config, *args], whole.games, log=log)
     assert (counted.returncode, counted.stdout) == (0, "2 records dropped\n"), counted.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     # the journal opened (its schema made sure of: the same writes as every command's),
     # then the transaction: its statements and its COMMIT
     dropping = [i + 1 for i, w in enumerate(writes) if w.startswith("sqlite DELETE FROM")]

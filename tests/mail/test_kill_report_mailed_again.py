@@ -5,12 +5,10 @@ the report is queued once, and the next `wtg send` mails it once: never lost, ne
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from tests import killpoints
 from tests.mail.test_report_mailed_again import mistyped
-from tests.test_kill_run_turn import WTG
 from wtg.mail.outgoing.reportagain import PREFIX
 
 
@@ -30,12 +28,10 @@ def test_report_mail_killed_at_each_write_queues_it_once(tmp_path: Path) -> None
     config = str(run / "wtg.yaml")
     args = ["--config", config, "report", "g1", "--player", "2", "--mail"]
     fresh = killpoints.restorer(template, run)
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, run, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(args, run, fresh, log=log)
     ((mail,),) = (v for v in _resent(run).values() if v)
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     into_queue = [i for i, line in enumerate(lines, 1) if PREFIX in line]
     assert len(into_queue) == 2, lines  # opened under its temporary name, then renamed
     for at, cut in killpoints.cuts(args, run, [1, *into_queue], fresh):
@@ -43,7 +39,7 @@ def test_report_mail_killed_at_each_write_queues_it_once(tmp_path: Path) -> None
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, again.stderr)
         assert "player 2's report queued to" in again.stdout, (at, again.stdout)
-        sent = subprocess.run([WTG, "--config", config, "send", "-q"], capture_output=True)
+        sent = killpoints.wtg(["--config", config, "send", "-q"])
         assert sent.returncode == 0, (at, sent.stderr)
         assert _resent(run) == {"queue": [], "sent": [mail], "failed": []}, at
         once = killpoints.wtg(args)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -18,7 +17,6 @@ from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_kill_send_rerun import delivered
 from tests.mail.test_outbox_retry import played
-from tests.test_kill_run_turn import WTG
 
 KILLS = 12
 RERUN_REPORT = re.compile(r"report-g1-t0001-p0(\d)-r\d+")
@@ -34,7 +32,7 @@ def world_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for turn in (0, 1):
         if turn:
             played(world)
-        sent = subprocess.run([WTG, "--config", str(config), "send", "-q"], capture_output=True)
+        sent = killpoints.wtg(["--config", str(config), "send", "-q"])
         assert sent.returncode == 0, sent.stderr
     assert "report-g1-t0001-p01" in delivered(root)
     return root
@@ -48,9 +46,7 @@ def test_a_rerun_unchanged_killed_and_given_again_mails_each_player_once(
     config = ["--config", str(root / "wtg.yaml")]
     args = [*config, "run-turn", "g1", "--rerun", "--unchanged"]
     fresh = killpoints.restorer(world_root, root)
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh)
     counted = set()
     for at, cut in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         turn = games / "g1" / "turns" / "0001" / "turn.json"

@@ -52,9 +52,7 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
 
     fresh = killpoints.restorer(template, root)
     args = ["--config", str(root / "wtg.yaml"), "rollback", "g1", "--to", "0"]
-    fresh()
-    whole = killpoints.count(args, root / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games", fresh)
     held_back = 0
     chosen = killpoints.points(whole.writes, KILLS)
     for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
@@ -118,7 +116,7 @@ def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
         ["--config", str(probe / "wtg.yaml"), *args[2:]], probe / "games", log=log
     )
     assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     finished = next(n for n, what in enumerate(writes, 1) if what.endswith("/.unfinished"))
     notice = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     cut = killpoints.run(

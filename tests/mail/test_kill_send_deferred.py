@@ -67,8 +67,7 @@ def test_a_send_killed_at_any_write_leaves_no_note_of_a_deferral(
     fresh()
     spool = root / "games" / ".mail"
     queue = spool / "outbox" / "queue"
-    whole = killpoints.count(args, root / "games")
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, root / "games")
     assert sorted(p.name for p in queue.iterdir()) == []
     assert len(delivered(root)) == 4
     for at, cut in killpoints.cuts(args, root / "games", range(1, whole.writes + 1), fresh):

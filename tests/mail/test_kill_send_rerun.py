@@ -12,7 +12,6 @@ with why, and `--retry` refuses it, as it refuses one set aside by the server).
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,6 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_outbox_retry import played
-from tests.test_kill_run_turn import WTG
 
 OLD = [f"report-g1-t0001-p0{seat}" for seat in range(1, 5)]
 RERUN = [f"{name}-r1" for name in OLD]
@@ -35,7 +33,7 @@ def world_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     world = World(root)
     config = root / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    sent = subprocess.run([WTG, "--config", str(config), "send", "-q"], capture_output=True)
+    sent = killpoints.wtg(["--config", str(config), "send", "-q"])
     assert sent.returncode == 0, sent.stderr
     played(world)
     return root
@@ -61,12 +59,10 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
 
     fresh = killpoints.restorer(world_root, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, games, fresh, log=log)
     assert set(OLD) <= set(delivered(root))
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     queued = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     sent = next(n for n, what in enumerate(writes, 1) if "/maildir-out/" in what)
     # spread over the whole run, and over the stretch from the first report queued to the

@@ -85,11 +85,9 @@ def test_a_send_killed_then_the_game_made_anew_mails_the_new_game_once(
     fresh = killpoints.restorer(template, root)
 
     args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, root / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
-    writes = log.read_text(encoding="utf-8").splitlines()
+    whole = killpoints.whole(args, root / "games", fresh, log=log)
+    writes = killpoints.written(log)
     queued = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     counted = next(n for n, what in enumerate(writes[queued:], queued + 1) if "COMMIT" in what)
     window = killpoints.points_between(queued, counted, KILLS)

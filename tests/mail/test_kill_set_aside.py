@@ -89,12 +89,10 @@ def test_a_set_aside_poll_killed_at_any_write_tells_the_player_once_that_day(
 
     fresh = killpoints.restorer(world_root, root)
 
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, gm.games_dir, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, gm.games_dir, fresh, log=log)
     check_set_aside_once(gm)
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *range(first, last + 1)})

@@ -46,12 +46,10 @@ def test_an_undo_killed_putting_back_a_report_mailed_again_puts_it_back_once(
     config = run / "wtg.yaml"
     args = ["--config", str(config), "rollback", "g1", "--undo"]
     fresh = killpoints.restorer(template, run)
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, run, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = killpoints.whole(args, run, fresh, log=log)
     assert _where(run, name) == ["queue"]
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     moves = [i for i, line in enumerate(lines, 1) if name in line]
     assert moves, lines  # the put back's writes: every one of them a kill point
     kills = sorted({*killpoints.points(whole.writes, KILLS), *range(moves[0], moves[-1] + 2)})

@@ -235,7 +235,7 @@ def test_a_poll_killed_at_any_write_leaves_the_mark_while_an_answer_is_unrecorde
     whole = polls.whole(log)
     assert not underway.found(spool)
     assert len(list(queue.glob("cmd-*.eml"))) == 3
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     marked = [n for n, line in enumerate(lines, start=1) if underway.NAME in line]
     assert len(marked) == 2, lines  # written once, removed once
     first = next(n for n, line in enumerate(lines, start=1) if "/outbox/queue/" in line)

@@ -147,13 +147,12 @@ def test_a_poll_killed_while_it_prunes_leaves_all_of_it_or_none(
     fresh()
     before = rows(spool)
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, root / "games", log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(args, root / "games", log=log)
     after = rows(spool)
     assert [row[0] for row in after["set_aside"]] == ["kept"]
     assert [row[0] for row in after["aside_arrived"]] == ["kept"]
     assert after["aside_filed"] == after["replies"] == after["unanswered"] == []
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     first = next(n for n, what in enumerate(writes, 1) if what.startswith("sqlite DELETE"))
     commit = next(n for n, what in enumerate(writes, 1) if n > first and what == "sqlite COMMIT")
     assert commit - first >= 5, writes  # each step of the pruning its own statement

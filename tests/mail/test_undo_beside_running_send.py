@@ -55,12 +55,10 @@ def test_the_next_send_killed_putting_back_puts_back_once(tmp_path: Path) -> Non
     run = tmp_path / "run"
     args = ["--config", str(run / "wtg.yaml"), "send", "-q"]
     fresh = killpoints.restorer(template, run)
-    fresh()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, run, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(args, run, fresh, log=log)
     assert _where(run, name) == ["sent"]
-    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = killpoints.written(log)
     first = next(i for i, line in enumerate(lines, 1) if name in line)
     mark = next(i for i, line in enumerate(lines, 1) if "put-back-owed" in line)
     assert "failed" in "".join(lines[first - 1 : mark]), lines  # the put-back's writes

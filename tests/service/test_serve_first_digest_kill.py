@@ -43,11 +43,10 @@ def test_a_first_service_killed_at_its_first_digest_mails_it_once_started_again(
 
     host, command = fresh("whole")
     log = tmp_path / "writes.log"
-    whole = killpoints.count(command, host, env=env, prelude=PRELUDE, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(command, host, env=env, prelude=PRELUDE, log=log)
     expected = digests_sent(host)
     assert len(expected) == 1, expected
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     digest = next(n for n, w in enumerate(writes, 1) if ".digest.json.tmp" in w)
     reminded = max(n for n, w in enumerate(writes[: digest - 1], 1) if "remind-" in w)
     for at in killpoints.points_between(reminded + 1, digest, 3):

@@ -64,13 +64,11 @@ def test_an_update_killed_at_each_kind_of_write_is_finished_by_the_next(
     _, site, games = world
     out = tmp_path / "out"
     restore = killpoints.restorer(site, out)
-    restore()
     log = tmp_path / "writes.log"
-    whole = killpoints.count(build(out, games), out, log=log)
-    assert whole.returncode == 0, whole.stderr
+    killpoints.whole(build(out, games), out, restore, log=log)
     expected = tree(out)
     assert "games/g3/index.html" not in expected and "games/g1/turn-1.html" in expected
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     points = distinct(writes)
     kinds = sorted({writes[at - 1].split()[0] for at in points})
     assert kinds == ["open", "os.remove", "os.rename", "os.rmdir"], writes
@@ -94,7 +92,7 @@ def test_a_page_written_aside_then_made_no_more_is_not_left_published(
     restore()
     log = tmp_path / "writes.log"
     assert killpoints.count(build(out, before), out, log=log).returncode == 0
-    writes = log.read_text(encoding="utf-8").splitlines()
+    writes = killpoints.written(log)
     page = f" -> {out / 'games' / 'g3' / 'index.html'}"
     renamed = next(n for n, w in enumerate(writes, 1) if w.endswith(page))
     ((_, cut),) = killpoints.cuts(build(out, before), out, [renamed], restore)

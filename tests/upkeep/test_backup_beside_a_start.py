@@ -9,12 +9,11 @@ restored host has her waiting, her mail not queued, the next start's to do."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
+from tests import killpoints
 from tests.lobby.test_kill_taken_off import _template, _told
 from tests.pausedwtg import paused_at
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -31,28 +30,16 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
     archive = tmp_path / "host.tar.gz"
     backup = ["--config", config, "backup", "-q", str(archive)]
     with paused_at("wtg.upkeep.backup:_Backup._book", backup, tmp_path):  # the spool copied
-        due = subprocess.run(
-            [WTG, "--config", config, "run-turn", "--due"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        due = killpoints.wtg(["--config", config, "run-turn", "--due"])
         assert due.returncode == 0, due.stderr  # the lists' start left to the next run
         assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
     restored = tmp_path / "restored"
-    done = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(restored)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])
     assert done.returncode == 0, done.stderr
     # waiting and untold, or off and told: never off the list without the mail
     assert _waiting(restored) == ["Ann", "Bob"]
     assert not list((restored / ".mail" / "outbox").rglob("takenoff-*.eml"))
     # the host itself: the next due run takes her off, told once
-    after = subprocess.run(
-        [WTG, "--config", config, "run-turn", "--due"], capture_output=True, text=True
-    )
+    after = killpoints.wtg(["--config", config, "run-turn", "--due"])
     assert "Ann taken off (told by mail)" in after.stderr, after.stderr
     assert len(_told(host)) == 1 and _waiting(host / "games") == ["Bob"]

@@ -14,12 +14,11 @@ were queued after the spool's copy, and are not in the backup.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
+from tests import killpoints
 from tests.lobby.killedpolls import NEWCOMER, confirm_waiting, outbox_mails
 from tests.pausedwtg import paused_at
-from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
@@ -57,9 +56,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
     archive = tmp_path / "host.tar.gz"
     backup = ["--config", config, "backup", "-q", str(archive)]
     with paused_at("wtg.upkeep.backup:_Backup._games", backup, tmp_path):  # the book copied
-        polled = subprocess.run(
-            [WTG, "--config", config, "poll"], capture_output=True, text=True, check=False
-        )
+        polled = killpoints.wtg(["--config", config, "poll"])
         assert polled.returncode == 0, polled.stderr
         assert open_game(games / "wok4-1").config.player(3).name == "Newcomer"
         assert book_offers(games) == [] and waiting_codes(games) == 0
@@ -68,12 +65,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         [*((name, "replaced") for name, _seat, _result in before_plays), ("Newcomer", None)]
     )
     restored = tmp_path / "restored"
-    done = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(restored)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])
     assert done.returncode == 0, done.stderr
     game = open_game(restored / "wok4-1")
     assert (game.config.player(3).name, game.config.player(3).email) == ("Newcomer", NEWCOMER)
@@ -90,20 +82,13 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         "without it, `wtg new-code wok4-1 3` mails him a new code"
     ), line
     # restored again (the same archive into a new folder): the same, once
-    again = subprocess.run(
-        [WTG, "restore", str(archive), "--games-dir", str(tmp_path / "again")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    again = killpoints.wtg(["restore", str(archive), "--games-dir", str(tmp_path / "again")])
     assert again.returncode == 0, again.stderr
     assert plays(tmp_path / "again") == host_plays
     # the restored host's first poll reads the CONFIRM again (the maildir the spool holds
     # had it still): the newcomer is answered as the takeover was, with the seat's code
     config_copy = restored / ".restored" / "wtg.yaml"
-    repoll = subprocess.run(
-        [WTG, "--config", str(config_copy), "poll"], capture_output=True, text=True
-    )
+    repoll = killpoints.wtg(["--config", str(config_copy), "poll"])
     assert repoll.returncode == 0, repoll.stderr
     assert waiting_codes(restored) == 0
     assert plays(restored) == host_plays

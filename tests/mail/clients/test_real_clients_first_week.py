@@ -91,12 +91,8 @@ class Joined:
         self.root = root
         hall = Hall(root)
         hall.open_list("wok4", players=3)
-        hall.mail(ALICE, "JOIN wok4", name="Alice")
-        hall.poll(hours=1)
-        (ask,) = hall.new_mails(ALICE)
-        hall.mail(ALICE, f"CONFIRM {ask.code()}")
-        hall.poll(hours=1)
-        (told,) = hall.new_mails(ALICE)
+        ask = hall.answer(ALICE, "JOIN wok4", name="Alice")
+        told = hall.answer(ALICE, f"CONFIRM {ask.code()}")
         assert told.subject == "you are on the waiting list wok4", told.subject
         hall.send()
         (self.mail,) = [

@@ -31,9 +31,7 @@ class Playing:
         hall = Hall(root)
         hall.open_list("wok4", players=2)
         for sender, name in ((ALICE, "Alice"), (address(2), "Bob")):
-            hall.mail(sender, f"JOIN wok4 AS {name}", name=name)
-            hall.poll(hours=1)
-            (ask,) = hall.new_mails(sender)
+            ask = hall.answer(sender, f"JOIN wok4 AS {name}", name=name)
             hall.mail(sender, f"CONFIRM {ask.code()}")
             hall.poll(hours=1)
         hall.send()
