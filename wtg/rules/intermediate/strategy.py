@@ -1,8 +1,9 @@
 """The built-in Intermediate WoK player, for the site's sample games, the benchmark and the
 tests: a player that plays as a sensible human would (``wtg.rules.wok.frontplan``: garrisons
 its neighbouring players are not favoured against, attacks where the battle's odds are good,
-armies made on the borders, inner troops moved to them as TRO), with Intermediate's own
-parts:
+armies made on the borders, inner troops moved to them as TRO; ``wtg.rules.wok.goldplan``,
+which it shares with Standard: gold upgrades, spies, tech and reach), with Intermediate's
+own parts:
 
 - the odds count the terrain's bonus: 0.05 level for the share of a side's troops that
   prefer the ground fought on; its missiles reach two steps; its tech level gives its
@@ -24,41 +25,26 @@ from random import Random
 
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP
-from wtg.rules.wok.attacking import ATTACKS_MAX, attacks_allowed
-from wtg.rules.wok.espionage import GOLD_PER_THIEF, PROPAGANDA, SPY_ORDERS, STEAL_GOLD
-from wtg.rules.wok.frontplan import FrontPlan
-from wtg.rules.wok.limits import AIM_CHANGES, EFF_MAX, UNITS_PER_ORDER
-from wtg.rules.wok.protection import open_to
+from wtg.rules.wok.goldplan import GoldPlan
+from wtg.rules.wok.limits import AIM_CHANGES, UNITS_PER_ORDER
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.troops import preferred_kind, terrain_bonus, troop_mix
-from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF
-from wtg.rules.wok.warfare import bomb_range
 
-LOW_EFF = EFF_MAX - UPGRADE_EFF
-"""The EFF below which a further EFF upgrade is gained whole."""
 UNIT_OF = {"arm": "ARM", "pik": "PIK", "arc": "ARC", "kni": "KNI", "cat": "CAT"}
 VOTE_FROM_TURN = 10
 TRAINED = ("MIN", "EFF", "LEV")
 """The favoured aims it works where the terrain favours them."""
 
 
-class IntermediatePlan(FrontPlan):
+class IntermediatePlan(GoldPlan):
     troop_unit = "TRO"
-
-    def attacks_allowed(self) -> int:
-        return attacks_allowed(self.me.tech)
-
-    def in_reach(self, source: Province, target: int) -> bool:
-        return bomb_range(self.state, source.id, target) is not None
 
     def level_bonus(self, troops: Province, ground: Province) -> int:
         return terrain_bonus(troop_mix(troops), troops.troops, ground.terrain)
 
     def more(self) -> None:
         self.add("upgrade_troops", self.troop_changes())
-        self.add("aim", self.aims())
-        self.add("upgrade", [*self.upgrades()])
-        self.add("spy", self.spying())
+        super().more()
         if self.behind():
             self.sections["vote_end"] = True
 
@@ -87,7 +73,7 @@ class IntermediatePlan(FrontPlan):
         the workers set to nothing by False Orders set going again."""
         by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
         wanted: dict[int, str] = {}
-        if by_workers and self.me.eff - len(self.mine) < LOW_EFF:
+        if by_workers and self.eff_low():
             wanted[by_workers[0].id] = "EFF"
         for p in by_workers:
             favoured = TERRAIN_AIM.get(p.terrain or "")
@@ -105,55 +91,6 @@ class IntermediatePlan(FrontPlan):
                 break
             if (wanted[p.id] != p.aim or p.idle) and p.wok:
                 lines.append({"province": p.id, "aim": wanted[p.id]})
-        return lines
-
-    def upgrades(self) -> list[str]:
-        """As many as the gold pays (100, 200, 300): TECH while it has more good attacks than
-        attack lines, EFF while that is gained whole, LEV, DEF on a border a player
-        threatens, then TECH, MIS and SPY."""
-        wishes: list[str] = []
-        lines = attacks_allowed(self.me.tech)
-        if self.good_attacks > lines and lines < ATTACKS_MAX:
-            wishes.append("TECH")
-        if self.me.eff - len(self.mine) < LOW_EFF:
-            wishes.append("EFF")
-        wishes.append("LEV")
-        if any(self.keep.values()):
-            wishes.append("DEF")
-        wishes += [w for w in ("TECH", "MIS", "SPY") if w not in wishes]
-        gold, bought = self.me.gold or 0, []
-        for cost, wish in zip(UPGRADE_COSTS, wishes, strict=False):
-            if gold < cost:
-                break
-            gold -= cost
-            bought.append(wish)
-        return bought
-
-    def spying(self) -> list[Json]:
-        """From each province with spies, at the neighbouring player's province whose spies
-        they outnumber the most: half of them, to steal gold where its owner holds some,
-        else to spread propaganda."""
-        lines: list[Json] = []
-        for p in sorted(self.mine, key=lambda p: (-p.spy, p.id)):
-            if len(lines) == SPY_ORDERS:
-                break
-            sent = p.spy // 2
-            foes = [
-                self.state.province(n)
-                for n in p.neighbours
-                if self.state.province(n).owner not in (0, self.player)
-                and open_to(self.state, self.player, n)
-                and self.state.province(n).spy < sent
-            ]
-            if not foes:
-                continue
-            target = min(foes, key=lambda q: (q.spy, q.id))
-            gold = self.state.player(target.owner).gold or 0
-            if gold >= GOLD_PER_THIEF:
-                spies = min(sent, max(gold // GOLD_PER_THIEF, target.spy + 1))
-                lines.append({"from": p.id, "to": target.id, "op": STEAL_GOLD, "spies": spies})
-            else:
-                lines.append({"from": p.id, "to": target.id, "op": PROPAGANDA, "spies": sent})
         return lines
 
     def behind(self) -> bool:

@@ -1,7 +1,7 @@
-"""The frame of a built-in WoK player that plays by the battle's odds (WoK IV's and
-Intermediate WoK's ``strategy.py`` fill it in): it reads the whole state (a demo player, not
-a fair robot) and writes a canonical order dict, which its callers print into a real AOF or
-check as an order file.
+"""The frame of a built-in WoK player that plays by the battle's odds (WoK IV's, Standard's
+and Intermediate WoK's ``strategy.py`` fill it in, the last two through ``goldplan.py``): it
+reads the whole state (a demo player, not a fair robot) and writes a canonical order dict,
+which its callers print into a real AOF or check as an order file.
 
 - Each province keeps the garrison that its neighbouring players' troops are not favoured to
   take it against, and attacks with the rest wherever the odds (``battleodds``, from the
@@ -62,6 +62,9 @@ class FrontPlan:
     """Whether a tied round costs the attacker an army (WoK IV) or nothing."""
     good_odds = EVEN
     """The chance of taking a province above which it attacks."""
+    quitters_dig_in = True
+    """Whether a player who QUIT is no threat to its garrisons (Standard's player reckons
+    with his troops all the same)."""
 
     def __init__(self, state: WokState, player: int, rng: Random) -> None:
         self.state, self.player, self.rng = state, player, rng
@@ -115,14 +118,14 @@ class FrontPlan:
     def garrison(self, province: Province) -> int:
         """The troops ``province`` needs so that no neighbouring player is favoured to take
         it with all his troops there (none against neutrals, who never attack, nor players
-        who QUIT, nor sides that may not attack it this turn); it keeps them, or all it
-        has."""
+        who QUIT where ``quitters_dig_in``, nor sides that may not attack it this turn); it
+        keeps them, or all it has."""
         need = 0
         for n in province.neighbours:
             other = self.state.province(n)
             if not other.owner or other.owner == self.player or not other.troops:
                 continue
-            if not self.state.player(other.owner).standing:
+            if self.quitters_dig_in and not self.state.player(other.owner).standing:
                 continue  # a player who QUIT gives no orders: his troops dig in
             if not open_to(self.state, other.owner, province.id):
                 continue
