@@ -85,8 +85,13 @@ class FrontPlan:
         raise NotImplementedError
 
     def in_reach(self, source: Province, target: int) -> bool:
-        """Whether ``source`` may bomb ``target``."""
+        """Whether ``source`` may bomb ``target`` (or a ruleset gives ``reachable``)."""
         raise NotImplementedError
+
+    def reachable(self, source: Province) -> list[int]:
+        """The provinces ``source`` may bomb: every province ``in_reach`` (a ruleset that
+        knows them without trying each one gives them itself)."""
+        return [q.id for q in self.state.provinces if self.in_reach(source, q.id)]
 
     def level_bonus(self, troops: Province, ground: Province) -> int:
         """The level (thousandths) ``troops`` add fighting on ``ground`` (a terrain's)."""
@@ -203,12 +208,11 @@ class FrontPlan:
             if not p.mis or len(lines) == BOMB_ORDERS:
                 continue
             reach = [
-                q.id
-                for q in self.state.provinces
-                if q.id not in self.owned
-                and q.troops
-                and self.in_reach(p, q.id)
-                and open_to(self.state, self.player, q.id)
+                n
+                for n in self.reachable(p)
+                if n not in self.owned
+                and self.state.province(n).troops
+                and open_to(self.state, self.player, n)
             ]
             targets = [n for n in attacked if n in reach]
             if not targets:

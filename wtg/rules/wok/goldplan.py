@@ -31,8 +31,13 @@ class GoldPlan(FrontPlan):
     def attacks_allowed(self) -> int:
         return attacks_allowed(self.me.tech)
 
-    def in_reach(self, source: Province, target: int) -> bool:
-        return bomb_range(self.state, source.id, target) is not None
+    def reachable(self, source: Province) -> list[int]:
+        """Its neighbours and theirs (``bomb_range``: short and long), found from its own
+        rather than by trying every province."""
+        near = {m for n in source.neighbours for m in self.state.province(n).neighbours}
+        return [
+            n for n in sorted(near | set(source.neighbours)) if bomb_range(self.state, source.id, n)
+        ]
 
     def more(self) -> None:
         self.add("aim", self.aims())
