@@ -907,7 +907,8 @@ class Answers:
             else None
         )
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
-        if self.outbox.known(ident):
+        name = self.outbox.free_name(ident)  # looked up once: ``put`` queues it there
+        if name is None:
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
             # never reached the journal (a poll killed before its commit, a helper process
             # that died): the count of it went with that batch, and is made again, or a
@@ -973,7 +974,7 @@ class Answers:
             reply_to_id=reply_to_id,
             game=game,
         )
-        self.outbox.add(ident, msg, durable=False, picture=picture)
+        self.outbox.put(ident, name, msg, durable=False, picture=picture)
         if limited:
             self._count(counted, stamp, once, day)
         if same is not None:
