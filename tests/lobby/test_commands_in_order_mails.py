@@ -5,10 +5,12 @@ The confirmation names each such command as not carried out."""
 
 from __future__ import annotations
 
+import email.policy
 import re
+from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import Hall
+from tests.lobby.hall import GM, Hall, ann_and_bob
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.press import press_for
 
@@ -80,3 +82,38 @@ def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> Non
     answer = hall.answer(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     assert f'the command "resign wok4-1 please": {NOTE}' in answer.body, answer.body
+
+
+def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(
+    tmp_path: Path,
+) -> None:
+    """A reply to the turn's press mail from a client that does not quote (the press mail
+    pasted under what Ann typed, no quote marks, no separator), with her form filled in
+    above it: the press mail's head (``PRESS of game wok4-1, turn 1: ...``), a line in
+    capitals of the host's, was named in her confirmation as a PRESS of hers not carried
+    out, and the lines under it taken for its text. The host knows the mail she answers
+    (its In-Reply-To): none of its lines is hers; the ABSENCE she typed is named."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    subject = "[wok4-1] press of turn 1"
+    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
+    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
+    form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
+    msg = EmailMessage()
+    msg["From"] = f"Ann <{ann.email}>"
+    msg["To"] = GM
+    msg["Subject"] = f"Re: {subject}"
+    msg["Message-ID"] = "<unquoted-1@players.example>"
+    msg["In-Reply-To"] = hall.sent_id(subject)
+    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{press}")
+    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(ann.email)
+    assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
+    assert f'the command "ABSENCE wok4-1 3 4": {NOTE}' in answer.body, answer.body
+    assert "PRESS of game" not in answer.body, answer.body

@@ -72,3 +72,37 @@ def test_names_are_counted_in_any_case_and_spacing() -> None:
     ]
     assert JOIN_NAMES_A_MAIL == 2
     assert joins_past_names(commands) == (commands[5],)
+
+
+def test_a_join_without_as_asks_under_the_name_its_from_gives() -> None:
+    """review34: a JOIN without ``AS`` and one ``AS`` the sender's own name were counted as
+    two names, and his corrected name after them refused as a third."""
+    commands = [
+        Command("JOIN", ("wok4",), 1),
+        Command("JOIN", ("standard", "AS", "ann"), 2),
+        Command("JOIN", ("wok4", "AS", "Annie"), 3),
+        Command("JOIN", ("standard", "AS", "Cid"), 4),
+    ]
+    assert joins_past_names(commands, own="Ann") == (commands[3],)
+    assert joins_past_names(commands[:3], own="Annie") == ()
+
+
+def test_a_join_without_as_and_one_as_the_from_s_name_are_one_name(tmp_path: Path) -> None:
+    """Ann's mail (From "Ann <p1@...>") of a JOIN without AS (under Ann, her From's name),
+    a JOIN AS ann, and her corrected name below them (``AS Annie``): two names, all three
+    carried out. Before, the third was refused as a third name."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.open_list("standard", players=3)
+    lines = ["JOIN wok4", "JOIN standard AS ann", "JOIN wok4 AS Annie"]
+    hall.mail(address(1), "\n".join(lines), name="Ann")
+    hall.poll(hours=1)
+    answers = hall.new_mails(address(1))
+    assert all("not carried out" not in a.words for a in answers), [a.body for a in answers]
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        asked = book.rows("SELECT target, name FROM pending")
+    assert sorted((row["target"], row["name"]) for row in asked) == [
+        ("standard", "ann"),
+        ("wok4", "Ann"),
+        ("wok4", "Annie"),
+    ]

@@ -12,8 +12,8 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_refusals import joined, refusal, waiting_names
 from wtg.lobby.database import same
+from wtg.lobby.newcomername import default_name
 from wtg.lobby.people import look_alike_alphabets
-from wtg.lobby.waitlist import default_name
 
 CYRILLIC_A = "\u0410"
 GREEK_ALPHA = "\u0391"

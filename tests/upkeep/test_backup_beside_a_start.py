@@ -5,7 +5,8 @@ telling her she is off the list (after the outbox's copy) and took her off (befo
 book's): the host restored from that backup had her off the list and no mail telling her,
 a JOIN of hers dropped without a word. Now the backup holds the lock of the games made from
 the lists from the spool's copy to the book's: the start waits for the next run, and the
-restored host has her waiting, her mail not queued, the next start's to do."""
+restored host has her waiting, her mail not queued, the next start's to do. The due run says
+that a backup held the lists (kill26 left it silent)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
     with paused_at("wtg.upkeep.backup:_Backup._book", backup, tmp_path):  # the spool copied
         due = killpoints.wtg(["--config", config, "run-turn", "--due"])
         assert due.returncode == 0, due.stderr  # the lists' start left to the next run
+        # and said so (before, nothing was said: the GM saw no game made, and no why)
+        assert due.stdout == (
+            f"lobby: a backup (`wtg --config {config} backup`) is copying the lobby's book and "
+            "the mail spool now; no game is made from the waiting lists meanwhile (the next "
+            "`run-turn --due` makes them)\n"
+        ), (due.stdout, due.stderr)
         assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
     restored = tmp_path / "restored"
     done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])

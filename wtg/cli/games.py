@@ -879,6 +879,8 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
         tell(made + started_note(started.players))
     for problem in tasks.problems:
         tell(f"lobby: {problem}", err=True)
+    if tasks.waited:  # not failed: the next run makes the lists' games
+        tell(f"lobby: {tasks.waited}")
     mailed = mailed_turns(gm.spool)
 
     def said(line: str) -> None:  # a game copied in, run before its first send

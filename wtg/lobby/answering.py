@@ -41,6 +41,7 @@ from wtg.lobby.commands import (
 )
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.lists import all_lists
+from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
 
@@ -233,7 +234,8 @@ class Answering:
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
         ]
         refused: dict[tuple[str, ...], bool] = {}  # each request: whether it was refused
-        self._past_names = joins_past_names(mail.commands)
+        joins = any(command.verb == "JOIN" for command in mail.commands)
+        self._past_names = joins_past_names(mail.commands, self.join_name() if joins else "")
         for command in mail.commands:
             if _same(command) in refused:  # the same request again: its one answer says so
                 self.refused += refused[_same(command)]
@@ -474,6 +476,16 @@ class Answering:
     def person(self) -> people.Person | None:
         return people.person_of(self.book, self.sender)
 
+    def join_name(self) -> str:
+        """The name a JOIN without ``AS`` asks under: the sender's own in every game, else
+        a newcomer's from his From (``newcomername.default_name``)."""
+        mine = self.person()
+        return (
+            mine.name
+            if mine is not None
+            else default_name(self.display_name, self.sender, self.host)
+        )
+
     def start_full_lists(self) -> None:
         starts = start_due(
             self.book, self.games_dir, self.moment, self.taken_off, self.taken_off_told
@@ -595,10 +607,11 @@ def _unread_note(mail: CommandMail) -> str:
     return fill(said, 78)
 
 
-def joins_past_names(commands: Sequence[Command]) -> tuple[Command, ...]:
+def joins_past_names(commands: Sequence[Command], own: str = "") -> tuple[Command, ...]:
     """The JOINs of ``commands`` under a name past the first ``JOIN_NAMES_A_MAIL`` names the
     mail's JOINs ask under (the name after ``AS``, in any case and spacing; a JOIN without
-    one asks under the sender's own), in the order written."""
+    one asks under ``own``, the sender's: ``Answering.join_name``), in the order written. A
+    JOIN without ``AS`` and one ``AS`` the sender's own name ask under one name."""
     names: list[str] = []
     past: list[Command] = []
     for command in commands:
@@ -606,6 +619,7 @@ def joins_past_names(commands: Sequence[Command]) -> tuple[Command, ...]:
             continue
         upper = [arg.upper() for arg in command.args]
         name = " ".join(command.args[upper.index("AS") + 1 :]) if "AS" in upper else ""
+        name = name or own
         key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
         if key in names:
             continue

@@ -220,16 +220,19 @@ NONE_BESIDE = Beside()
 """No command typed beside a form."""
 
 
-def typed_beside_a_form(texts: Sequence[str]) -> Beside:
+def typed_beside_a_form(texts: Sequence[str], answered: str = "") -> Beside:
     """The commands a player typed in a mail that carries an order form (above it, below
     it, in another part): an order mail is read for its orders alone, so its answer names
     these as not carried out, never leaving them unsaid. The lines of each form (from its
     begin marker to its end marker) are no command of his. A line that looks like a command
-    but is none (``Unclear``) is named too, as typed."""
+    but is none (``Unclear``) is named too, as typed. ``answered``: the text of the host's
+    mail the reply answers or forwards, when known: its lines pasted without quote marks (a
+    press mail's head, ``PRESS of game g1, turn 3: ...``) are none of his, as for
+    ``read_commands``."""
     found: list[str] = []
     more = 0
     for text in texts:
-        read = read_commands(outside_forms(text))
+        read = read_commands(outside_forms(text), answered)
         if read is not None:  # past MAX_COMMANDS too: not carried out either
             commands = (*read.commands, *read.unread)
             found.extend(c.text() for c in commands if c.verb in VERBS)

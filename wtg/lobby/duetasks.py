@@ -31,6 +31,9 @@ class DueTasks(Record):
     problems: tuple[str, ...] = ()
     """A line for each list, game or waiting player the lobby could not deal with (each
     skipped; the others were dealt with): `run-turn --due` counts them as failed."""
+    waited: str = ""
+    """Why no game was made from the waiting lists this run, when a backup held them
+    (``Starts.waited``): said, not failed; the next run makes them."""
 
 
 def run_due_tasks(
@@ -53,9 +56,11 @@ def run_due_tasks(
         where = games_dir / FOLDER / FILE
         tasks = DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
     else:
-        tasks = DueTasks(starts.started, ended, (*starts.problems, *problems))
+        tasks = DueTasks(starts.started, ended, (*starts.problems, *problems), starts.waited)
     for started in tasks.started:
         log_event(f"game made from the waiting list {started.list}", game=started.game)
     for problem in tasks.problems:
         log_hiding_addresses(f"lobby: {problem}", level=WARNING)
+    if tasks.waited:
+        log_event(f"lobby: {tasks.waited}")
     return tasks

@@ -45,15 +45,20 @@ spool and the lobby's book: so that the lists' lock busy is said for what it is
 (``busy_words``). Removed when the backup lets it go."""
 
 
+BACKING_UP = (
+    "a backup (`wtg backup`) is copying the lobby's book and the mail spool now; no game is "
+    "made from the waiting lists meanwhile (the next `run-turn --due` makes them)"
+)
+"""What a backup holding the lists' lock means (``BACKUP_LOCK``): a `close-list` refused
+says it (``busy_words``), and so does a `run-turn --due` that made no game of the lists
+(``Starts.waited``)."""
+
+
 def busy_words(folder: Path) -> str:
     """Why the lists' lock in ``folder`` (the lobby's) is busy, and what to do: a backup
     copying the book, or games being made from the lists."""
     if held_by_another(folder / BACKUP_LOCK):
-        return (
-            "a backup (`wtg backup`) is copying the lobby's book and the mail spool now; no "
-            "game is made from the waiting lists meanwhile (the next `run-turn --due` makes "
-            "them): give the command again once the backup has copied them"
-        )
+        return f"{BACKING_UP}: give the command again once the backup has copied them"
     return "games are being made from the waiting lists now: give the command again soon"
 
 
@@ -155,6 +160,10 @@ class Starts(Record):
 
     started: tuple[Started, ...] = ()
     problems: tuple[str, ...] = ()
+    waited: str = ""
+    """Why no list was looked at, when a backup held them (``BACKING_UP``): the next start
+    makes their games. Empty when the lists were looked at, or when another start had them
+    (it makes the games)."""
 
 
 def start_due(
@@ -184,7 +193,8 @@ def start_due(
                 except Exception as exc:  # a list, its players or its game: never the others'
                     problems.append(f"waiting list {wl.name}: no game made: {failure_reason(exc)}")
     except ListsBusy:
-        pass
+        backup = held_by_another(book.path.parent / BACKUP_LOCK)
+        return Starts(tuple(made), tuple(problems), BACKING_UP if backup else "")
     return Starts(tuple(made), tuple(problems))
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import email.utils
 from collections.abc import Callable, Iterator, Sequence
 
 from wtg.core.errors import GameError, WtgError
 from wtg.core.plurals import counted
 from wtg.core.ruleset import SeatId, TakesOver, public_sides
-from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
-from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
+from wtg.game.gameconfig import PlayerEntry
 from wtg.game.newgame import seating_of
 from wtg.game.registry import GAME_SEATING
 from wtg.game.takeoverfinish import TakeoverStuck
@@ -18,7 +16,6 @@ from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Answering
-from wtg.lobby.authority import claiming
 from wtg.lobby.commands import Command
 from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
@@ -31,16 +28,13 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
-from wtg.lobby.lookalikes import alike, in_list, posing
+from wtg.lobby.lookalikes import alike, in_list
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 from wtg.lobby.takenoffers import restored_takeover
 from wtg.lobby.withdrawscope import Scope, target, withdraw_words
 from wtg.text.closename import close_names, either
 
-DEFAULT_NAME_MAX = 40
-"""Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
-letter of Chinese, Japanese or Korean fills two: ``people.name_problem``)."""
 OPEN_NAMED = 8
 """The open lists a JOIN for a list that is not open names (LIST shows them all)."""
 OTHERS_NAMED = 3
@@ -88,9 +82,7 @@ def join(desk: Answering, command: Command) -> None:
         desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
         return
     mine = desk.person()
-    name = name or (
-        mine.name if mine is not None else default_name(desk.display_name, desk.sender, desk.host)
-    )
+    name = name or desk.join_name()
     game = desk.games().get(words[0].lower())
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
@@ -714,21 +706,3 @@ def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
         return list(args), None
     at = upper.index("AS")
     return list(args[:at]), " ".join(args[at + 1 :]) or None
-
-
-def default_name(display: str, address: str, host: str = "") -> str:
-    """A newcomer's name when JOIN gives none: the name in his From (decoded:
-    ``wtg.mail.message.fromname``), else his address's local part. A display name that could be
-    no player's name (a control character, a bidi override, a zero-width space, letters of
-    two alphabets that look alike, an address, the host's name: ``lookalikes``; a name of
-    the host's staff, ``Admin``: ``authority``) gives way to the local part: the newcomer
-    typed no name to be refused for."""
-    shown = cut_to_columns(" ".join(display.split()), DEFAULT_NAME_MAX)[0].rstrip(" ")
-    try:
-        check_text("the name", shown, NAME_MAX_LENGTH)
-    except ConfigError:
-        shown = ""
-    if not shown or people.look_alike_alphabets(shown) or posing(shown, host) or claiming(shown):
-        local = email.utils.parseaddr(address)[1].partition("@")[0]
-        return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
-    return shown

@@ -235,11 +235,14 @@ class Answers:
         texts: Sequence[str],
         message_id: str,
         unread: Sequence[str] = (),
+        answered: str = "",
     ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form; a form
         that gave no orders says the attachments that were not read (``unread``: the
-        filled form sent as a document beside the blank one quoted)."""
-        beside = typed_beside_a_form(texts)  # named in every answer: never carried out
+        filled form sent as a document beside the blank one quoted). ``answered``: the text
+        of the host's mail it answers or forwards (``Commands.copied_text``), whose lines
+        pasted into it are no commands of the sender's."""
+        beside = typed_beside_a_form(texts, answered)  # named in every answer: not carried out
         named, games = self._games_of(texts)
         opened = {game.config.game.casefold() for game in games}
         for name in named:  # one game of the mail to mend (or upgrade): the whole mail waits
@@ -904,7 +907,8 @@ class Answers:
             else None
         )
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
-        if self.outbox.known(ident):
+        name = self.outbox.free_name(ident)  # looked up once: ``put`` queues it there
+        if name is None:
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
             # never reached the journal (a poll killed before its commit, a helper process
             # that died): the count of it went with that batch, and is made again, or a
@@ -970,7 +974,7 @@ class Answers:
             reply_to_id=reply_to_id,
             game=game,
         )
-        self.outbox.add(ident, msg, durable=False, picture=picture)
+        self.outbox.put(ident, name, msg, durable=False, picture=picture)
         if limited:
             self._count(counted, stamp, once, day)
         if same is not None:

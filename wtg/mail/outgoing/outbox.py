@@ -118,15 +118,40 @@ class Outbox:
         ``compose`` refused waits with the reason, and the next delivery sets it aside for
         good (``wtg send`` counts it as refused). A mail whose names all hold other mails
         raises ``OutboxCollision`` rather than go unsent."""
+        name = self.free_name(ident)
+        if name is None:
+            return False
+        self.put(ident, name, msg, durable, picture)
+        return True
+
+    def free_name(self, ident: str) -> str | None:
+        """The name a mail of this id is queued under now (``put``): None when it was
+        queued (or sent) before (``known``); ``OutboxCollision`` when its own name and its
+        spares all hold other mails. A writer that asks this before it makes the mail
+        (``wtg.mail.incoming.answers``: an answer queued before is counted again, not made)
+        looks the id up once."""
         own = safe(ident)
         if self._holder(ident, own) is not None:
-            return False
+            return None
         name = next((n for n in _names(own) if not self._exists(n)), None)
         if name is None:
             raise OutboxCollision(
                 f"the outbox has no free name for mail {ident!r}: {own}.eml and its "
                 f"{SPARES} spare names hold other mails; move those out of {self.root}"
             )
+        return name
+
+    def put(
+        self,
+        ident: str,
+        name: str,
+        msg: Message,
+        durable: bool = True,
+        picture: JsonObject | None = None,
+    ) -> None:
+        """Queue a mail under ``name``, the name ``free_name`` gave its id, nothing queued
+        under it since (``add`` is both)."""
+        own = safe(ident)
         message_id = str(msg.get("Message-ID", ""))
         stamped = self._stamped(message_id, own, name)
         if stamped is None and name != own:  # a Message-ID of another making
@@ -142,7 +167,6 @@ class Outbox:
             write_atomic(wanted, json.dumps(picture) + "\n", sync=durable)
         write_atomic(f"{path}.eml", wire(msg), sync=durable)
         self._owners[name] = digest(ident)
-        return True
 
     def _stamped(self, message_id: str, own: str, name: str) -> str | None:
         """The Message-ID ``compose.message`` made for outbox name ``own``, made the one of

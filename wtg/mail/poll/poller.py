@@ -682,7 +682,12 @@ class Poller:
             return self._without_form(message, msg, sender, message_id, extracted.unread)
         try:
             outcome = self.answers.orders(
-                message, sender, extracted.texts, message_id, extracted.unread
+                message,
+                sender,
+                extracted.texts,
+                message_id,
+                extracted.unread,
+                self.commands.copied_text(msg),
             )
         except GameLocked as exc:
             return later(exc)
