@@ -101,6 +101,8 @@ def test_an_outsized_word_is_cut_and_each_line_fits() -> None:
     assert outsized("龍" * 40)  # 80 columns
     assert outsized("/" + "a" * 100 + "@example.org")  # an address, though begun with /
     assert not outsized("/" + "a" * 100)
+    assert not outsized("(/" + "a" * 100 + "/takeover-under-way.json),")  # a path in brackets
+    assert outsized("'/" + "龍" * 40 + "'")  # wide letters: no path wtg names
     said = heading(f"NOTE: game '{WIDE}' and more")
     assert said.split("\n") == [
         "NOTE: game '" + "龍" * 32,  # 76 columns: room for its continuations' indent

@@ -35,8 +35,16 @@ def _line(line: str, width: int) -> str:
 
 def outsized(word: str, width: int = WIDTH) -> bool:
     """Whether ``word`` (a run without blanks) is wider than ``width`` columns and is no
-    absolute path (one begun with ``/`` and holding no ``@``: an address's local part may
-    begin with ``/`` too)."""
-    if text_width(word) <= width:
+    absolute path: one begun with ``/`` (after the marks that may enclose it, a ``(``, a
+    quote) that holds no ``@`` (an address's local part may begin with ``/`` too) and no
+    wide letter (a name of them, 2 columns each, is cut as any other)."""
+    columns = text_width(word)
+    if columns <= width:
         return False
-    return not (word.startswith("/") and "@" not in word)
+    core = word.strip(ENCLOSING)
+    return not (core.startswith("/") and "@" not in core and columns == len(word))
+
+
+ENCLOSING = "()[]{}<>'\"`,;:."
+"""What may stand before or after a path in a line: a path in brackets, quoted, ending a
+clause."""
