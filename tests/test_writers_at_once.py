@@ -4,7 +4,7 @@ first's copy short (``O_TRUNC``) and the first renamed the second's copy into pl
 written, had it not finished) and the second's rename then failed, its command with it.
 Each writer now writes under a name of its own (``wtg.files.asidename``).
 
-The commands are real processes paused at a chosen write (``tests.pausepoint``), so that they
+The commands are real processes paused at a chosen write (``tests.pausedwtg``), so that they
 truly overlap there, on every machine.
 """
 
@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests import killpoints, pausepoint
+from tests import killpoints
 from tests.conftest import players
+from tests.pausedwtg import Writing, paused_at, start
 from tests.test_kill_run_turn import tree
 from wtg.files.asidename import left_by_the_dead, own_temporary_name, writer_of
 from wtg.game.engine import create_game
@@ -45,15 +46,12 @@ def test_two_site_builds_at_once_both_finish_and_make_the_site(games: Path, tmp_
     the first's page aside: its writer is running); the first then goes on."""
     site = tmp_path / "site"
     args = ["site", str(site), "--games-dir", str(games), "--jobs", "1"]
-    first = pausepoint.start(args, "os.rename", str(site), tmp_path, "first")
-    assert first.reached(), first.proc.communicate()
-    (paused,) = asides(site)
-    second = pausepoint.start(args, "no such event", "", tmp_path, "second")
-    code, _, err = second.go()
-    assert code == 0, err
-    assert paused in asides(site)  # the first's, kept
-    code, _, err = first.go()
-    assert code == 0, err  # before: FileNotFoundError on its rename
+    with paused_at(Writing("os.rename", str(site)), args, tmp_path, "first"):
+        (paused,) = asides(site)
+        second = killpoints.wtg(args)
+        assert second.returncode == 0, second.stderr
+        assert paused in asides(site)  # the first's, kept
+    # the first ended with exit status 0: before, FileNotFoundError on its rename
     clean = tmp_path / "clean"
     assert killpoints.wtg(["site", str(clean), "--games-dir", str(games)]).returncode == 0
     assert tree(site) == tree(clean)
@@ -68,15 +66,15 @@ def test_two_maps_to_one_file_at_once_both_write_it_whole(games: Path, tmp_path:
     target = out / "board.svg"
     svg = ["map", str(games / "g1"), "-o", str(target)]
     png = [*svg, "--format", "png"]
-    first = pausepoint.start(svg, "os.rename", str(out), tmp_path, "first")
-    assert first.reached(), first.proc.communicate()
-    second = pausepoint.start(png, "os.rename", str(out), tmp_path, "second")
-    assert second.reached(), second.proc.communicate()
-    code, _, err = first.go()
-    assert code == 0, err
-    assert target.read_bytes().startswith(b"<svg")
-    code, _, err = second.go()
-    assert code == 0, err  # before: its copy was renamed away by the first, and it failed
+    with start(svg, Writing("os.rename", str(out)), tmp_path, "first") as first:
+        assert first.reached(), first.output()
+        with start(png, Writing("os.rename", str(out)), tmp_path, "second") as second:
+            assert second.reached(), second.output()
+            code, _, err = first.go()
+            assert code == 0, err
+            assert target.read_bytes().startswith(b"<svg")
+            code, _, err = second.go()
+            assert code == 0, err  # before: its copy was renamed away by the first: it failed
     assert target.read_bytes().startswith(b"\x89PNG")
     assert sorted(p.name for p in out.iterdir()) == ["board.svg"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.mail.test_kill_undo_resend import _template, _where
-from tests.pausedwtg import paused_at
+from tests.pausedwtg import Entering, paused_at
 from wtg.mail.spool.runlock import only_one
 
 
@@ -23,7 +23,7 @@ def test_an_undo_beside_a_running_send_leaves_the_put_back_to_the_next_send(
     name = _template(host)  # the report mailed again, set aside while the rollback stood
     config = str(host / "wtg.yaml")
     send = ["--config", config, "send", "-q"]
-    with paused_at("wtg.mail.outgoing.sender:deliver", send, tmp_path):  # its lock held
+    with paused_at(Entering("wtg.mail.outgoing.sender:deliver"), send, tmp_path):  # its lock held
         undo = killpoints.wtg(["--config", config, "rollback", "g1", "--undo"])
         assert undo.returncode == 0, undo.stderr
         assert undo.stdout.rstrip().endswith(

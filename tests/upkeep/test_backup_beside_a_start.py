@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.lobby.test_kill_taken_off import _template, _told
-from tests.pausedwtg import paused_at
+from tests.pausedwtg import Entering, paused_at
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
 
@@ -30,7 +30,8 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
     config = str(host / "wtg.yaml")
     archive = tmp_path / "host.tar.gz"
     backup = ["--config", config, "backup", "-q", str(archive)]
-    with paused_at("wtg.upkeep.backup:_Backup._book", backup, tmp_path):  # the spool copied
+    copied = Entering("wtg.upkeep.backup:_Backup._book")  # the spool copied
+    with paused_at(copied, backup, tmp_path):
         due = killpoints.wtg(["--config", config, "run-turn", "--due"])
         assert due.returncode == 0, due.stderr  # the lists' start left to the next run
         # and said so (before, nothing was said: the GM saw no game made, and no why)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.lobby.killedpolls import NEWCOMER, confirm_waiting, outbox_mails
-from tests.pausedwtg import paused_at
+from tests.pausedwtg import Entering, paused_at
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
@@ -55,7 +55,8 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
     assert book_offers(games) and waiting_codes(games) == 1
     archive = tmp_path / "host.tar.gz"
     backup = ["--config", config, "backup", "-q", str(archive)]
-    with paused_at("wtg.upkeep.backup:_Backup._games", backup, tmp_path):  # the book copied
+    copied = Entering("wtg.upkeep.backup:_Backup._games")  # the book copied
+    with paused_at(copied, backup, tmp_path):
         polled = killpoints.wtg(["--config", config, "poll"])
         assert polled.returncode == 0, polled.stderr
         assert open_game(games / "wok4-1").config.player(3).name == "Newcomer"

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from wtg.core.printable import printable
+from wtg.text.headings import heading
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -68,3 +69,10 @@ def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
     ``given_head`` (``carrying_given``), without its control sequences."""
     click.echo(printable(carrying_given(text)), err=err)
+
+
+def tell_fitted(text: str, err: bool = False) -> None:
+    """``tell``, each line a word from outside makes wider than 78 columns (a game's name a
+    mail gave, an address) wrapped to them (``wtg.text.headings``); every other line as it
+    is. `wtg status`'s lines."""
+    click.echo(heading(printable(carrying_given(text))), err=err)

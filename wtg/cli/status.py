@@ -20,10 +20,9 @@ from wtg.cli.common import (
     games_root,
     gm_config,
     open_or_fail,
-    say,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import carrying_given, given_head, tell
+from wtg.cli.givenhead import carrying_given, given_head, tell_fitted
 from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
@@ -170,7 +169,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
-    say(  # the game's name as game.yaml holds it: printable
+    tell_fitted(  # the game's name as game.yaml holds it: printable
         f"game {data['game']}, over after turn {game.latest_turn()}: no orders are taken, no "
         "deadline comes"
         if data["over"]
@@ -179,15 +178,15 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     )
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
-        say(f"NO DEADLINE: {why}")
+        tell_fitted(f"NO DEADLINE: {why}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
-        say(f"NOTE: {moved}")
+        tell_fitted(f"NOTE: {moved}")
     if first is not None:  # game.yaml's first: edited in a running game
-        say(f"NOTE: {first}")
+        tell_fitted(f"NOTE: {first}")
     if unplayed:
         defaults = _option_defaults(game.config.ruleset)
         differ = "; ".join(printable(_option_said(o, defaults)) for o in unplayed)
-        say(
+        tell_fitted(
             "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 "
             f"was made (editing them changes nothing): {differ}"
         )
@@ -195,36 +194,37 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
-        say(
+        tell_fitted(
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
     if data["reruns"]:
-        say(
+        tell_fitted(
             f"RERUN: turn {game.latest_turn()} was run again {counted(data['reruns'], 'time')} by "
             f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
             "the turn once more"
         )
     if rolled is not None:
-        say(rollback_line(rolled, data["game"]))
+        tell_fitted(rollback_line(rolled, data["game"]))
     if late is not None:
-        say(f"OVERDUE: {late}")
+        tell_fitted(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
     if unsent:
-        say(f"NOT MAILED: {unsent}")
+        tell_fitted(f"NOT MAILED: {unsent}")
     for line in owed:
-        say(f"NOTICES OWED: {line}")
+        tell_fitted(f"NOTICES OWED: {line}")
     if data["takeover_cut_short"] is not None:
-        say(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
+        tell_fitted(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
     strange = _held_strange(held_mails(spool), game.config)
     if len(mine) > strange:
-        say(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
+        tell_fitted(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
-        say(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
+        tell_fitted(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
     for key in releases:  # the game's mail perhaps still in the rejected folder
-        say(cut_short_line(key))
+        tell_fitted(cut_short_line(key))
     for path in broken:  # a player's press the reports would go without, in silence
-        say(f"PRESS UNREADABLE: {path} (a player's press for turn {data['turn']}): {PRESS_UNREAD}")
+        turn = data["turn"]
+        tell_fitted(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
     for p in data["players"]:
         received = (
             f"orders received {p['received']}"
@@ -244,7 +244,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-        say(f"  player {p['id']:>2} {row_name(p['name'], 20)} {note}{missed}{failing}{chosen}")
+        row = f"  player {p['id']:>2} {row_name(p['name'], 20)}"
+        tell_fitted(f"{row} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
@@ -315,11 +316,11 @@ def _show_read_only(said: str | None, full: str | None = None, low: str | None =
     disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused;
     or a disk nearly full (``low_disk``), while there is time to make room."""
     if said:
-        say(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
+        tell_fitted(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
     elif full:
-        say(f"DISK FULL: {full}: no poll, turn or mail runs until then")
+        tell_fitted(f"DISK FULL: {full}: no poll, turn or mail runs until then")
     elif low:
-        say(f"DISK LOW: {low}")
+        tell_fitted(f"DISK LOW: {low}")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -419,12 +420,12 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     sent the most."""
     if kept:
         total = len(kept) + sum(not_listed.values())
-        tell(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
+        tell_fitted(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
         for line in path_then(item.archive, carrying_given(item.reason)):
-            say(line)
+            tell_fitted(line)
     if len(kept) > SHOWN:
-        tell(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
+        tell_fitted(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)
 
 
@@ -442,7 +443,7 @@ def _show_not_listed(not_listed: dict[str, int]) -> None:
     if not not_listed:
         return
     senders = _by_address(not_listed, "(no address read)")
-    say(
+    tell_fitted(
         f"{_more(sum(not_listed.values()))} quarantined {_are(sum(not_listed.values()))} not "
         "listed: the list keeps "
         f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}; "
@@ -455,7 +456,7 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
     first): a line each naming the game, the seat, the header and the mail kept, the first
     ``SHOWN``."""
     if items:
-        tell(
+        tell_fitted(
             f"{counted(len(items), 'mail')} with a player's orders SET ASIDE in the last 24 "
             f"hours, not filed: {'it' if len(items) == 1 else 'they'} looked automatic (the "
             'header named); `wtg orders GAME_DIR FILE` files one (docs/gm.md, "Orders set '
@@ -463,9 +464,9 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
         )
     for item in items[:SHOWN]:  # the path whole on a line of its own: it is copied
         for line in with_path(f"{item.game} player {item.seat}: {item.why}; kept in", item.archive):
-            say(line)
+            tell_fitted(line)
     if len(items) > SHOWN:
-        tell(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
+        tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
 
 def host(ctx: click.Context, as_json: bool) -> None:
@@ -483,9 +484,9 @@ def host(ctx: click.Context, as_json: bool) -> None:
         return
     _show_read_only(stuck, full, low)
     for line in passwords:  # the host reads and sends no mail of that server until mended
-        say(f"PASSWORD: {line}; every login to that server fails until it is mended")
+        tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in health.lines():
-        say(line)
+        tell_fitted(line)
 
 
 def _password_problems(gm: GmConfig | None) -> list[str]:
@@ -604,7 +605,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         return
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     if not games and not troubles:
-        tell(f"no games in {games_dir}")
+        tell_fitted(f"no games in {games_dir}")
     now = datetime.now(timezone.utc)
     late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
@@ -623,27 +624,27 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         ) + (", NOT MAILED" if data["game"] in unsent else "")
         state += ", OVERDUE" if late[data["game"]] else ""
         deadline = f", deadline {data['deadline']}" if data["deadline"] else ""  # none once over
-        say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
+        tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
         if late[data["game"]]:
-            say(f"OVERDUE: game {data['game']}: {late[data['game']]}")
+            tell_fitted(f"OVERDUE: game {data['game']}: {late[data['game']]}")
         if data["game"] in unsent:
-            say(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
+            tell_fitted(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
-            say(f"NOTICES OWED: game {data['game']}: {line}")
+            tell_fitted(f"NOTICES OWED: game {data['game']}: {line}")
         if data["takeover_cut_short"] is not None:
-            say(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
+            tell_fitted(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
     for entry in listed:  # game.yaml's first: edited in a running game
         if entry.get("first_edited"):
-            say(f"NOTE: game {entry['game']}: {entry['first_edited']}")
+            tell_fitted(f"NOTE: game {entry['game']}: {entry['first_edited']}")
     for path, made in announced:
-        tell(f"NOTICES OWED: {owed_line(path, made)}")
+        tell_fitted(f"NOTICES OWED: {owed_line(path, made)}")
     for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
-        say(cut_short_line(key))
+        tell_fitted(cut_short_line(key))
     for game, path in unread_press:
-        say(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
+        tell_fitted(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
     for key in withdrawing(games_dir / SPOOL):
-        tell(
+        tell_fitted(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
             "cut short: wtg send holds its mails back; give `wtg announce --withdraw` again"
         )
@@ -653,7 +654,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         told = (
             f"; {counted(left, 'mail')} {verb} in the inbox for it (the last poll)" if left else ""
         )
-        say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
+        tell_fitted(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(kept, kept_over)
     if held:
         # the games a stranger's forms may name, those of the newest mails first
@@ -662,11 +663,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)])]
         if theirs:
             sought = list(dict.fromkeys(str(h.game) for h in reversed(theirs)))
-            tell(f"HELD MAIL: {_held_here(len(theirs), sought)}")
+            tell_fitted(f"HELD MAIL: {_held_here(len(theirs), sought)}")
         for name in dict.fromkeys(str(h.game) for h in reversed(came)):
             outsiders = _held_strange(came, configs[name])
             if outsiders:
-                tell(f"HELD MAIL: {_strangers_here(outsiders, name)}")
+                tell_fitted(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
         names = ", ".join(name_quoted(name) for name in named[:SHOWN])
@@ -675,7 +676,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
         known = "does not know or cannot read" if mending & set(named) else "does not know"
         if strange:
-            tell(
+            tell_fitted(
                 f"{counted(len(strange), 'mail')} held: "
                 + (
                     f"it names a game this host {known} ({names}); `wtg quarantine` lists it, "
@@ -686,7 +687,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 )
             )
     if over:
-        tell(
+        tell_fitted(
             f"{_more(sum(item.mails for item in over))} held "
             f"{_are(sum(item.mails for item in over))} not listed: the list "
             f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
@@ -775,7 +776,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     if not items:
         return
     codes = counted(sum(w.forms for w in items), "WRONG CODE", "WRONG CODES")
-    tell(
+    tell_fitted(
         f"{codes} in the last 24 hours, by the "
         "seat whose code a form did not carry (a command's CODE by its game): many from other "
         'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
@@ -787,9 +788,9 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         said = elsewhere if item.elsewhere else ""
         tried = f"player {item.seat}: {counted(item.forms, 'form')}"
         tried = tried if item.seat else f"commands: {counted(item.forms, 'mail')}"
-        say(f"  {item.game} {tried}{said}")
+        tell_fitted(f"  {item.game} {tried}{said}")
     if len(items) > SHOWN:
-        tell(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
+        tell_fitted(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
@@ -797,7 +798,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     address and day, the latest ``SHOWN``."""
     if not counts:
         return
-    tell(
+    tell_fitted(
         f"{counted(sum(c.dropped for c in counts), 'mail')} of a flood not kept in the last 24 "
         f"hours: of an address, the copies of the first {FLOOD_FIRST} and the newest "
         f"{FLOOD_NEWEST} of a day are kept (of all the addresses with no seat here together, "
@@ -806,9 +807,9 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         '"A flood"):'
     )
     for count in counts[:SHOWN]:  # an address may be 254 characters: broken to 78
-        say(listed(f"{count.sender} on {count.day}: {count.dropped} not kept"))
+        tell_fitted(listed(f"{count.sender} on {count.day}: {count.dropped} not kept"))
     if len(counts) > SHOWN:
-        tell(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
+        tell_fitted(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
 
 def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) -> None:
@@ -817,17 +818,17 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     first; those the list leaves out (beyond an address's newest ``UNANSWERED_AN_ADDRESS``)
     counted, with the addresses that sent the most."""
     if mails:
-        tell(
+        tell_fitted(
             f"{counted(len(mails), 'mail')} not answered in the last 24 hours (a limit held the "
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:  # an outcome quotes the mail's commands: broken to 78
-        tell(listed(carrying_given(f"{item.key}: {item.outcome}")))
+        tell_fitted(listed(carrying_given(f"{item.key}: {item.outcome}")))
     if len(mails) > SHOWN:
-        tell(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
+        tell_fitted(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
         senders = _by_address(not_listed, "(no address)")
-        say(
+        tell_fitted(
             f"{_more(sum(not_listed.values()))} not answered {_are(sum(not_listed.values()))} not "
             "listed: the list "
             f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}; "
@@ -840,7 +841,7 @@ def warn_if_shared(game_dir: Path) -> None:
     before wtg kept game folders private): it holds every player's secret code."""
     config = game_dir / "game.yaml"
     if not is_private(config):
-        tell(
+        tell_fitted(
             f"warning: {config} is open to group or others and holds the players' secret "
             f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
             err=True,
@@ -851,7 +852,7 @@ def warn_of_codes(config: GameConfig) -> None:
     """A warning on stderr for each weak secret code of the game (``code_warnings``: one
     too short to be safe, one two players share), without the code."""
     for line in code_warnings(config):
-        tell(printable(f"warning: {line}"), err=True)
+        tell_fitted(printable(f"warning: {line}"), err=True)
 
 
 def warn_of_zone(config: GameConfig) -> None:
@@ -862,7 +863,7 @@ def warn_of_zone(config: GameConfig) -> None:
         return
     line = fixed_zone_warning(config.schedule.timezone, datetime.now(timezone.utc))
     if line is not None:  # the zone as game.yaml holds it: printable
-        tell(printable(f"warning: game {config.game}: {line}"), err=True)
+        tell_fitted(printable(f"warning: game {config.game}: {line}"), err=True)
 
 
 def warn_of_addresses(config: GameConfig) -> None:
@@ -876,7 +877,7 @@ def warn_of_addresses(config: GameConfig) -> None:
         if entry.email and not writable(entry.email):
             meant = address_meant(entry.email)
             hint = f" (did you mean {meant}?)" if meant else ""
-            tell(
+            tell_fitted(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: wtg send would set his mail "
@@ -889,7 +890,7 @@ def warn_of_addresses(config: GameConfig) -> None:
     for address, shared in seats.items():
         if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
             named = [f"{entry.id} ({entry.name})" for entry in shared]
-            tell(
+            tell_fitted(
                 printable(
                     f"warning: game {config.game}, players {', '.join(named[:-1])} and "
                     f"{named[-1]} have one address, {address}: the mail of each, his code "
@@ -968,7 +969,7 @@ def quarantine(
             gone = journal.forget_quarantined(None if forget_all else list(keys))
         finally:
             journal.close()
-        tell(f"{counted(gone, 'record')} dropped")
+        tell_fitted(f"{counted(gone, 'record')} dropped")
         return
     every = quarantined(spool)
     kept, kept_over = quarantine_listed(every)
@@ -981,32 +982,34 @@ def quarantine(
         click.echo(json.dumps({"games_dir": str(games_dir), **found}, indent=1))
         return
     if not (kept or held or under_way or over):
-        tell("no mail quarantined or held")
+        tell_fitted("no mail quarantined or held")
     for item in kept:  # the key and game, the path whole on its own line, the reason under it
-        say(f"{item.key}  game {name_quoted(item.game)}")
+        tell_fitted(f"{item.key}  game {name_quoted(item.game)}")
         for line in path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2):
-            say(f"  {line}")
+            tell_fitted(f"  {line}")
     for sender, left in kept_over.items():  # the newest of an address are listed
-        say(
+        tell_fitted(
             f"{_more(left)} quarantined from {sender or '(no address read)'} not "
             f"listed (the newest {QUARANTINE_AN_ADDRESS} are): each is in the archive, the "
             "poll's log (`wtg poll -v`) names its key, and --forget-all drops every record"
         )
     folders = scan_games(games_dir).folders if held else ()
     for item in held:
-        say(f"{item.key}  HELD  game {name_quoted(item.game)}")
+        tell_fitted(f"{item.key}  HELD  game {name_quoted(item.game)}")
         shown = path_then(item.archive, carrying_given(item.reason), width=WIDTH - 2)
         for line in [*shown, *_meant(item, folders)]:
-            say(f"  {line}")
+            tell_fitted(f"  {line}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
-        say(
+        tell_fitted(
             f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
             " not listed (the newest are): each is in the rejected folder and the archive (but a "
             "flood's beyond its bound, `wtg status`), the "
             "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
         )
     for key in under_way:
-        tell(f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it")
+        tell_fitted(
+            f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
+        )
 
 
 def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], list[str]]:
@@ -1046,7 +1049,7 @@ def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     refused: list[str] = []
     for key in keys:  # a key mistyped among several holds back none of the others
         try:
-            tell(release(gm, key, datetime.now(timezone.utc)))
+            tell_fitted(release(gm, key, datetime.now(timezone.utc)))
         except ReleaseRefused as exc:
             refused.append(str(exc))
         except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
