@@ -109,7 +109,7 @@ class Server:
             os.close(self.life)
         try:
             self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
+        except (subprocess.TimeoutExpired, OSError):  # OSError: a sleep refused (faketime)
             self.process.kill()
             self.process.wait()
         Path(self.address).unlink(missing_ok=True)

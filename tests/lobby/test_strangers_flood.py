@@ -255,7 +255,7 @@ def test_an_answer_counted_then_killed_before_the_outbox_is_mailed_once_read_aga
     hall.open_list("wok4", players=10)
     hall.mail(NEWCOMER, "JOIN wok4 AS Newt")
     with monkeypatch.context() as patched:
-        patched.setattr(Outbox, "add", _dies)
+        patched.setattr(Outbox, "put", _dies)
         with pytest.raises(Killed):
             hall.poll()
     assert hall.new_mails() == []
@@ -283,7 +283,7 @@ def test_a_code_counted_and_never_queued_is_mailed_when_asked_again(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patched:
-        patched.setattr(Outbox, "add", full)
+        patched.setattr(Outbox, "put", full)
         with pytest.raises(OSError):
             hall.poll()
     assert hall.new_mails() == []

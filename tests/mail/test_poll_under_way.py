@@ -53,13 +53,13 @@ def test_a_finished_poll_leaves_no_mark_and_the_next_looks_nothing_up(
     hall = Hall(tmp_path)
     spool = hall.gm.spool
     marked_then: list[bool] = []
-    add = Outbox.add
+    put = Outbox.put
 
-    def watched(self: Outbox, *args: object, **kwargs: object) -> bool:
+    def watched(self: Outbox, *args: object, **kwargs: object) -> None:
         marked_then.append(underway.found(spool))
-        return add(self, *args, **kwargs)  # type: ignore[arg-type]
+        put(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Outbox, "add", watched)
+    monkeypatch.setattr(Outbox, "put", watched)
     asked = looked_up(monkeypatch)
     hall.mail(address(1), "LIST")
     assert hall.poll().seen == 1
