@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wtg.core.board import Board, Spot
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import TurnResult
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.rules.standard.resolve import resolve as resolve_standard
@@ -145,3 +146,10 @@ def drawn(ruleset: WokRuleset, result: TurnResult[WokState], player: int | None)
 def spot(view: Board, pid: int) -> Spot:
     (found,) = [s for s in view.spots if s.id == str(pid)]
     return found
+
+
+def attacks(planned: JsonObject) -> list[Json]:
+    """The attack lines of a built-in player's orders (none: an empty list)."""
+    lines = planned.get("attack", [])
+    assert isinstance(lines, list)
+    return lines

@@ -13,9 +13,8 @@ import pytest
 
 from bench.frozen_robots.intermediate import plan_orders as old_plan
 from bench.wok_games import NEW, OLD, SEATS, play, seating
-from tests.rules.builders import empty
+from tests.rules.builders import attacks, empty
 from tests.rules.intermediate.grid import make_grid
-from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.intermediate.strategy import IntermediatePlan
 from wtg.rules.intermediate.strategy import plan_orders as new_plan
 from wtg.rules.wok.battleodds import round_odds
@@ -43,12 +42,6 @@ def board(terrain: str = "Plains") -> WokState:
     empty(state, 7, 1, pop=60, wok=24, arm=12, lev=1750, dfn=10)
     state.player(1).gold = 0
     return state
-
-
-def attacks(planned: JsonObject) -> list[Json]:
-    lines = planned.get("attack", [])
-    assert isinstance(lines, list)
-    return lines
 
 
 def test_it_attacks_where_the_old_player_did_not() -> None:

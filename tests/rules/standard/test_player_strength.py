@@ -13,9 +13,9 @@ from random import Random
 import pytest
 
 from bench.frozen_robots.standard import plan_orders as old_plan
-from tests.rules.builders import empty, make_state
+from tests.rules.builders import attacks, empty, make_state
 from tests.shipped import STANDARD
-from wtg.core.jsondata import Json, JsonObject
+from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.rules.standard.frontline import taking_chance
@@ -83,12 +83,6 @@ def board() -> WokState:
     state = make_state()
     empty(state, 7, 1, pop=60, wok=24, arm=12, lev=1750, dfn=10)
     return state
-
-
-def attacks(planned: JsonObject) -> list[Json]:
-    lines = planned.get("attack", [])
-    assert isinstance(lines, list)
-    return lines
 
 
 def test_it_attacks_where_the_battle_s_odds_favour_it() -> None:

@@ -12,8 +12,7 @@ import pytest
 
 from bench.frozen_robots.wok4 import plan_orders as old_plan
 from bench.wok_games import NEW, OLD, SEATS, play, seating
-from tests.rules.builders import empty, make_state
-from wtg.core.jsondata import Json, JsonObject
+from tests.rules.builders import attacks, empty, make_state
 from wtg.rules.wok.battleodds import round_odds, win_chance
 from wtg.rules.wok.state import QUIT, WokState
 from wtg.rules.wok4.combat import attack_top, defense_top
@@ -41,12 +40,6 @@ def board() -> WokState:
     state = make_state()
     empty(state, 7, 1, pop=60, wok=24, arm=12, lev=1750, dfn=10)
     return state
-
-
-def attacks(planned: JsonObject) -> list[Json]:
-    lines = planned.get("attack", [])
-    assert isinstance(lines, list)
-    return lines
 
 
 def test_a_tie_is_the_defenders_in_its_odds() -> None:
