@@ -1212,8 +1212,9 @@ class CuttingProxy:
                 if hit:
                     self._pattern = None
             if hit and before and self._hold:  # swallowed: the server never answers
-                while client.recv(65536):
-                    pass
+                with contextlib.suppress(OSError):  # until the client, or the proxy, closes
+                    while client.recv(65536):
+                        pass
                 return
             if hit and before:
                 self._cut(client, server)
