@@ -8,6 +8,7 @@ again takes its players off, no one mailed twice."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_close_list import three_on_wok4
 from tests.lobby.test_lobby_cli import run
+from wtg.lobby.closedrecord import RECORD
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import find_list, waiting
 
@@ -65,3 +67,29 @@ def test_a_close_the_put_back_book_forgot_is_made_again(tmp_path: Path) -> None:
     with LobbyDatabase(games) as people:
         assert waiting(people, "wok4") == []
     assert [p for p in hall.due_tasks().problems if "wok4" in p] == []  # once
+
+
+def test_a_record_the_gm_edited_stops_no_start(tmp_path: Path) -> None:
+    """closed-lists.json edited by hand (a close's moment in another form, ``closed`` no
+    list): the entry is passed over as an unreadable record is; the lobby's starts go on
+    (a ValueError or TypeError skipped the whole lobby at every poll and run)."""
+    hall = Hall(tmp_path)
+    three_on_wok4(hall)
+    games = hall.gm.games_dir
+    with LobbyDatabase(games) as people:
+        found = find_list(people, "wok4")
+    assert found is not None and found.closed is None
+    record = games / FOLDER / RECORD
+    edits = [
+        {"closed": [{"list": "wok4", "opened": found.opened, "closed": "6 Dec 2026 10:00"}]},
+        {"closed": None},
+        {"closed": 3},
+    ]
+    for edit in edits:
+        record.write_text(json.dumps(edit), encoding="utf-8")
+        tasks = hall.due_tasks()
+        assert tasks.problems == (), edit
+        with LobbyDatabase(games) as people:
+            still = find_list(people, "wok4")
+            assert still is not None and still.closed is None
+            assert len(waiting(people, "wok4")) == 2

@@ -44,12 +44,14 @@ def reconcile(book: LobbyDatabase, problems: list[str]) -> None:
     opened then (the module's doc); the GM told of each in ``problems``."""
     for entry in _entries(book.path.parent):
         name, opened, closed = entry["list"], entry["opened"], entry["closed"]
+        moment = _moment(closed)
+        if moment is None:  # a GM's edit: passed over, as a record that cannot be read
+            continue
         row = book.row(
             "SELECT 1 FROM lists WHERE name = ? AND opened = ? AND closed IS NULL", name, opened
         )
         if row is None:
             continue
-        moment = datetime.strptime(closed, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
         with book.write() as db:
             db.execute("UPDATE lists SET closed = ? WHERE name = ?", (closed, name))
             confirm.closed(db, name, moment)
@@ -68,9 +70,20 @@ def _entries(folder: Path) -> list[dict[str, str]]:
         found = data["closed"]
     except (OSError, ValueError, TypeError, KeyError):
         return []
+    if not isinstance(found, list):  # ``"closed": null``, edited: nothing to iterate
+        return []
     keys = ("list", "opened", "closed")
     return [
         {key: e[key] for key in keys}
         for e in found
         if isinstance(e, dict) and all(isinstance(e.get(key), str) for key in keys)
     ]
+
+
+def _moment(closed: str) -> datetime | None:
+    """The moment of a close as the record keeps it (the book's stamp, UTC); None for
+    another form (a GM's edit)."""
+    try:
+        return datetime.strptime(closed, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        return None
