@@ -59,7 +59,7 @@ from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
 from wtg.game.schedule import iso
-from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
+from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING, scan_games
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
 from wtg.mail.servers.otherhost import FOLDER_MARKS
@@ -179,6 +179,7 @@ class _Backup:
         _check_places(self.games_dir, self.out)
         folders = self._game_folders()
         extra = self._other_entries(folders)
+        self._linked_games(folders)
         spool = (self.games_dir / SPOOL).is_dir()
         steps = len(folders) + (1 if spool else 0) + (1 if extra else 0)
         self.progress(steps, "")
@@ -223,6 +224,26 @@ class _Backup:
             and os.path.isfile(os.path.join(entry.path, GAME_FILE))
         )
         return [self.games_dir / name for name in names]
+
+    def _linked_games(self, folders: list[Path]) -> None:
+        """The games the host plays through a link to a folder outside the games folder
+        (the scan runs them: ``scan_games``), each a game not copied: no link is followed,
+        and a note of a link left out was all a GM, and never cron's `-q`, was told."""
+        copied = {folder.name for folder in folders}
+        inside = Path(os.path.realpath(self.games_dir))
+        for folder in scan_games(self.games_dir).folders:
+            if folder.name in copied or not folder.is_symlink():
+                continue
+            target = Path(os.path.realpath(folder))
+            if target.is_relative_to(inside):  # a hidden folder's game: copied with it
+                continue
+            reason = (
+                f"a link to {target}, outside the games folder: the host "
+                "plays the game through it, but a backup follows no link; not in this backup "
+                "(move the folder into the games folder, or back it up yourself)"
+            )
+            self.not_copied.append(NotCopied(folder.name, reason))
+            self.problems.append(f"game {folder.name}: {reason}")
 
     def _other_entries(self, folders: list[Path]) -> list[os.DirEntry[str]]:
         """The entries of the games folder that are neither a game, nor the spool and the
