@@ -8,6 +8,7 @@ and reaches the script as the mail gave it, not altered."""
 from __future__ import annotations
 
 import json
+import shlex
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -143,3 +144,25 @@ def test_json_goes_alone(tmp_path: Path) -> None:
         "wtg: --json goes alone: it prints the list (not with --release, --forget or "
         "--forget-all)\n"
     )
+
+
+def test_the_orders_given_for_a_held_mail_run_as_given_from_a_folder_with_a_blank(
+    tmp_path: Path,
+) -> None:
+    """The `wtg orders` given for a held mail (--json's ``orders``, the text's line) quote
+    the game's folder and the mail's copy when a shell would split them (a games folder
+    under ``My Games``): split as a shell splits them, they were five words and more, and
+    the command refused."""
+    world = World(tmp_path / "My Games")
+    form = world.aof(1, X1="100").replace("GAME: g1", "GAME: g11")
+    world.mail(form)
+    assert world.poll().held == 1
+    (kept,) = held_mails(world.gm.spool)
+    listing = json.loads(wtg(world, "quarantine", "--json").stdout)
+    (held,) = listing["held_mails"]
+    assert held["did_you_mean"] == ["g1"]
+    (command,) = held["orders"]
+    words = shlex.split(command)
+    assert words == ["wtg", "orders", str(world.gm.games_dir / "g1"), kept.archive]
+    text = wtg(world, "quarantine").stdout
+    assert f"`{command}`" in text

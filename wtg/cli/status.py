@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import imaplib
 import json
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -1022,7 +1023,8 @@ def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], lis
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
     head = given_head()  # the --config and --games-dir given, as the text's commands carry
-    return meant, [f"{head} orders {named[name]} {item.archive}" for name in meant]
+    mail = shlex.quote(item.archive)  # a folder with a blank (``My Games``) run as given
+    return meant, [f"{head} orders {shlex.quote(str(named[name]))} {mail}" for name in meant]
 
 
 def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
