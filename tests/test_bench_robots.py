@@ -122,26 +122,16 @@ def test_wok_games_new_against_old_count_up() -> None:
             assert tally["rejected_lines"] == {"new": 0, "old": 0}
 
 
-def test_a_bad_turn_count_is_one_line() -> None:
+@pytest.mark.parametrize("option", ["--turns", "--games"])
+def test_a_bad_count_is_one_line(option: str) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--turns", "0"],
+        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), option, "0"],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
     assert done.returncode == 2
-    assert done.stderr == "bench_robots.py: --turns must be 1 or more\n"
-
-
-def test_a_bad_game_count_is_one_line() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "0"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 2
-    assert done.stderr == "bench_robots.py: --games must be 1 or more\n"
+    assert done.stderr == f"bench_robots.py: {option} must be 1 or more\n"
 
 
 def test_wilson_interval() -> None:

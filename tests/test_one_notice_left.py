@@ -10,10 +10,7 @@ import shutil
 from pathlib import Path
 
 from tests.test_gm_controls import head, make, run
-from tests.test_rollback import NOW, new_game, play
-from tests.test_rollback_undo import wtg
-from wtg.host.config import config_from_data
-from wtg.mail.outgoing.sender import send
+from tests.test_rollback_undo import mailed_and_rolled_back, wtg
 from wtg.mail.spool.runlock import only_one
 
 
@@ -31,12 +28,7 @@ def mailed_but_one(games: Path, prefix: str) -> None:
 
 
 def test_one_rollback_notice_left_for_a_running_send_is_counted_as_one(tmp_path: Path) -> None:
-    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
-    game = new_game(gm.games_dir / "g1")
-    send(gm, now=NOW)
-    play(game, 3)
-    send(gm, now=NOW)
-    assert wtg(gm.games_dir, "rollback", "g1", "--to", "1")[0] == 0
+    gm = mailed_and_rolled_back(tmp_path)
     mailed_but_one(gm.games_dir, "rollback")
     with only_one(gm.spool, "send"):  # a send runs: the undo asks it to take the notice out
         code, said = wtg(gm.games_dir, "rollback", "g1", "--undo")
