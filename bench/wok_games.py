@@ -176,12 +176,28 @@ def measure(ruleset: str, games: int, turns: int = TURNS) -> WokMeasured:
     odd and in the even ones when it is even."""
     tallies = []
     for map_name in MAPS[ruleset]:
-        tally = MapTally(map_name, SEATS[map_name])
         began = time.monotonic()
-        for game in range(1, games + 1):
-            seed = (game + 1) // 2
-            tally.games.append(play(ruleset, map_name, seed, seating(tally.seats, game), turns))
-            print(f"\r{ruleset} {map_name}: {game}/{games}", end="", file=sys.stderr)
+
+        def shown(game: int, name: str = map_name) -> None:
+            print(f"\r{ruleset} {name}: {game}/{games}", end="", file=sys.stderr)
+
+        tallies.append(played_on(ruleset, map_name, games, turns, shown))
         print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
-        tallies.append(tally)
     return WokMeasured(ruleset, turns, tallies)
+
+
+def played_on(
+    ruleset: str,
+    map_name: str,
+    games: int,
+    turns: int = TURNS,
+    progress: Callable[[int], None] = lambda _game: None,
+) -> MapTally:
+    """``games`` games on the map ``map_name`` (``measure``'s), ``progress`` told the number
+    of each game played."""
+    tally = MapTally(map_name, SEATS[map_name])
+    for game in range(1, games + 1):
+        seed = (game + 1) // 2
+        tally.games.append(play(ruleset, map_name, seed, seating(tally.seats, game), turns))
+        progress(game)
+    return tally

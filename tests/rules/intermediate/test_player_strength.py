@@ -12,7 +12,7 @@ from random import Random
 import pytest
 
 from bench.frozen_robots.intermediate import plan_orders as old_plan
-from bench.wok_games import NEW, OLD, SEATS, play, seating
+from bench.wok_games import NEW, OLD, played_on
 from tests.rules.builders import attacks, empty
 from tests.rules.intermediate.grid import make_grid
 from wtg.rules.intermediate.strategy import IntermediatePlan
@@ -26,12 +26,9 @@ from wtg.rules.wok.state import WokState
 def test_the_new_player_holds_more_than_the_old_one(map_name: str, seeds: int) -> None:
     """After 20 turns the new players' seats hold more than twice the provinces the old
     ones' do, and the rules reject none of their lines."""
-    held = {NEW: 0, OLD: 0}
-    for game in range(1, 2 * seeds + 1):
-        played = play("intermediate", map_name, (game + 1) // 2, seating(SEATS[map_name], game), 20)
-        assert played.rejected == {NEW: 0, OLD: 0}
-        for side in held:
-            held[side] += played.provinces(side)
+    tally = played_on("intermediate", map_name, 2 * seeds, 20)
+    assert (tally.rejected(NEW), tally.rejected(OLD)) == (0, 0)
+    held = {side: tally.provinces(side) for side in (NEW, OLD)}
     assert held[NEW] > 2 * held[OLD], held
 
 

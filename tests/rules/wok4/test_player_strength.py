@@ -11,7 +11,7 @@ from random import Random
 import pytest
 
 from bench.frozen_robots.wok4 import plan_orders as old_plan
-from bench.wok_games import NEW, OLD, SEATS, play, seating
+from bench.wok_games import NEW, OLD, played_on
 from tests.rules.builders import attacks, empty, make_state
 from wtg.rules.wok.battleodds import round_odds, win_chance
 from wtg.rules.wok.state import QUIT, WokState
@@ -24,12 +24,9 @@ from wtg.rules.wok4.strategy import plan_orders as new_plan
 def test_the_new_player_holds_more_than_the_old_one(map_name: str, seeds: int) -> None:
     """After 20 turns the new players' seats hold more than one and a half times the
     provinces the old ones' do, and the rules reject none of their lines."""
-    held = {NEW: 0, OLD: 0}
-    for game in range(1, 2 * seeds + 1):
-        played = play("wok4", map_name, (game + 1) // 2, seating(SEATS[map_name], game), 20)
-        assert played.rejected == {NEW: 0, OLD: 0}
-        for side in held:
-            held[side] += played.provinces(side)
+    tally = played_on("wok4", map_name, 2 * seeds, 20)
+    assert (tally.rejected(NEW), tally.rejected(OLD)) == (0, 0)
+    held = {side: tally.provinces(side) for side in (NEW, OLD)}
     assert 2 * held[NEW] > 3 * held[OLD], held
 
 
