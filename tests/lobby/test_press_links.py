@@ -120,6 +120,7 @@ def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
         ("PAYPAL-VERIFY.SUPPORT", "PAYPAL-VERIFY[.]SUPPORT"),
         ("mail the-gm.LINK first", "mail the-gm[.]LINK first"),
         ("Secure.Login.Bank", "Secure[.]Login[.]Bank"),
+        ("see PAYPAL.XN--P1AI now", "see PAYPAL[.]XN--P1AI now"),
     ],
 )
 def test_an_address_written_in_capitals_is_still_defanged(text: str, shown: str) -> None:

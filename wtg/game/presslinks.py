@@ -12,10 +12,10 @@ after a full stop without its blank (``the end.Next turn``, ``we attack.So be it
 whose top-level domain is not written in small letters (``Next``, ``SO``), is none of the
 common ones (``COMMON``: ``Evil.Com`` is an address), has nothing of an address after it
 (a path, a port, a query: ``end.Next/login`` is one) and is not shaped as a host (a hyphen
-before its top-level domain, three labels or more: ``PAYPAL-VERIFY.SUPPORT``,
-``Secure.Login.Bank`` are addresses) is prose, as a reader reads it. An
-e-mail address stays as written: a player may give his own to another, and its host is not
-taken for a web address (docs/mail.md, "Press").
+before its top-level domain, a top-level domain in Punycode, three labels or more:
+``PAYPAL-VERIFY.SUPPORT``, ``EVIL.XN--P1AI``, ``Secure.Login.Bank`` are addresses) is
+prose, as a reader reads it. An e-mail address stays as written: a player may give his own
+to another, and its host is not taken for a web address (docs/mail.md, "Press").
 """
 
 from __future__ import annotations
@@ -106,11 +106,12 @@ def _defanged(found: re.Match[str]) -> str:
 
 def _shaped_as_host(labels: list[str]) -> bool:
     """Whether a host's labels are shaped as no run-on sentence is: a hyphen before its
-    top-level domain (``PAYPAL-VERIFY.SUPPORT``, ``the-gm.LINK``), or three labels or more
-    of two letters or more each (``Secure.Login.Bank``). A sentence run on after its full
-    stop joins two words (``end.Next``), neither hyphened at the stop in the prose players
-    write."""
-    if "-" in labels[-2]:
+    top-level domain (``PAYPAL-VERIFY.SUPPORT``, ``the-gm.LINK``), a top-level domain of
+    another script written in ASCII (``XN--P1AI``, the Punycode of ``рф``: no word begins
+    ``xn--``), or three labels or more of two letters or more each (``Secure.Login.Bank``).
+    A sentence run on after its full stop joins two words (``end.Next``), neither hyphened
+    at the stop in the prose players write."""
+    if "-" in labels[-2] or labels[-1].lower().startswith("xn--"):
         return True
     return len(labels) >= 3 and all(len(label) >= 2 for label in labels)
 
