@@ -76,6 +76,8 @@ if TYPE_CHECKING:  # the config's schema (pydantic) is the caller's to import
 
 SPOOL = ".mail"
 PEOPLE = ".people"
+MARK_WAIT = 1.0
+"""Seconds a backup waits for a look at its mark on the lists (``BACKUP_LOCK``) to end."""
 NOT_HOST_DATA = (RESTORED, RESTORING)
 """Top-level folders of a games folder a backup leaves out: a restore's own."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -313,8 +315,14 @@ class _Backup:
             )
 
         if stack.enter_context(held_within(take, ListsBusy, deadline, waiting)):
-            # said to a close-list refused meanwhile (``busy_words``); removed after
-            stack.enter_context(exclusive(people / BACKUP_LOCK, lambda: ListsBusy(), True))
+            # said to a close-list refused meanwhile (``busy_words``); removed after. Its
+            # readers hold it shared for a moment (``held_by_another``): waited for, and
+            # gone without past ``MARK_WAIT`` (the mark words a refusal, no more)
+            def mark() -> contextlib.AbstractContextManager[None]:
+                return exclusive(people / BACKUP_LOCK, lambda: ListsBusy(), True)
+
+            until = time.monotonic() + MARK_WAIT
+            stack.enter_context(held_within(mark, ListsBusy, until, lambda: None))
             return True
         self.notes.append(
             "the mail spool and the lobby's book were copied while games were being made from "
