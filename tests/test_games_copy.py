@@ -177,3 +177,23 @@ def test_copies_kept_outside_the_games_folder_as_told_are_not_refused(tmp_path: 
     shutil.copytree(game, inside)
     code, out, err = wtg(config, "status", str(inside))
     assert code == 1 and err.startswith(f"wtg: {inside} is not used: a copy of {game}")
+
+
+def test_two_links_to_a_game_kept_outside_are_the_game_once(tmp_path: Path) -> None:
+    """A game kept outside the games folder, linked in under its name and under another
+    (``games/g01`` and ``games/current`` both to ``/srv/g01``): the link named as its folder
+    is the game, the other passed over in silence, as a link to a game folder of the games
+    folder is. The scan kept both, and `wtg status` named ``current`` a copy of ``g01``,
+    which it is not (one folder), and exited 1 at every run."""
+    (game,) = due_games(tmp_path / "kept", 1)
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "current").symlink_to(game)
+    (games / "g01").symlink_to(game)
+    assert [f.name for f in scan_games(games).folders] == ["g01"]
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "status")
+    assert (code, err) == (0, ""), out + err
+    assert "current" not in out and out.startswith("g01 "), out
+    code, out, err = wtg(config, "status", "current")
+    assert (code, err) == (0, "") and out.startswith("game g01, orders for turn 1")

@@ -375,12 +375,20 @@ def scan_games(games_dir: Path) -> GamesScan:
 def _without_links_to_others(folders: list[Path]) -> list[Path]:
     """``folders`` but the links to another of them (``ln -s g1 games/current``, for a
     GM's scripts): the same game, passed over in silence, as a hidden folder is; listed,
-    it was named a copy of its own game, and `wtg status` exited 1 for it at every run."""
+    it was named a copy of its own game, and `wtg status` exited 1 for it at every run.
+    Of several links to one folder outside (``games/g1`` and ``games/current`` to
+    ``/srv/g1``) one is the game: the one named as that folder, else the first."""
     links = [folder for folder in folders if folder.is_symlink()]
     if not links:
         return folders
     real = {os.path.realpath(folder) for folder in folders if folder not in links}
-    return [f for f in folders if f not in links or os.path.realpath(f) not in real]
+    kept: dict[str, Path] = {}  # a folder outside: the link that is its game
+    for link in links:
+        target = os.path.realpath(link)
+        if target not in real and (target not in kept or link.name == Path(target).name):
+            kept[target] = link
+    chosen = set(kept.values())
+    return [f for f in folders if f not in links or f in chosen]
 
 
 def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
