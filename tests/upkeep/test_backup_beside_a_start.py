@@ -40,6 +40,9 @@ def test_a_start_beside_a_backup_leaves_a_copy_that_tells_the_player(tmp_path: P
             "the mail spool now; no game is made from the waiting lists meanwhile (the next "
             "`run-turn --due` makes them)\n"
         ), (due.stdout, due.stderr)
+        # cron's -q: nothing for the GM to do, so nothing said (the next run makes them)
+        cron = killpoints.wtg(["--config", config, "run-turn", "--due", "-q"])
+        assert (cron.returncode, cron.stdout, cron.stderr) == (0, "", ""), cron
         assert _told(host) == [] and _waiting(host / "games") == ["Ann", "Bob"]
     restored = tmp_path / "restored"
     done = killpoints.wtg(["restore", str(archive), "--games-dir", str(restored)])

@@ -879,7 +879,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
         tell(made + started_note(started.players))
     for problem in tasks.problems:
         tell(f"lobby: {problem}", err=True)
-    if tasks.waited:  # not failed: the next run makes the lists' games
+    if tasks.waited and not quiet:  # not failed: the next run makes the lists' games
         tell(f"lobby: {tasks.waited}")
     mailed = mailed_turns(gm.spool)
 
