@@ -8,7 +8,14 @@ characters, which another player's picture may show there."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from tests.mapgames import played_game
 from wtg.core.board import Board, Link, SideKey, Spot
+from wtg.maps import draw_png
 from wtg.maps.scene import place
 from wtg.maps.shapes import DETAIL_ROOM, Scene
 
@@ -57,3 +64,19 @@ def test_a_board_the_fog_hides_nothing_of_keeps_no_room() -> None:
     everything = seen(("4 ARM", "5 ARM", "6 ARM"))
     fogged = seen(("4 ARM", "5 ARM", None))
     assert everything.discs[1].x - everything.discs[0].x < fogged.discs[1].x - fogged.discs[0].x
+
+
+def test_a_turns_ten_pictures_share_one_ground(tmp_path: Path) -> None:
+    """bench_map's game after 8 turns: one player saw "12 ARM 10 MIS" and another, out of
+    the game, no troops at all; each got a picture of a scale of his own, on a ground of
+    its own. Now the ten are one size, painted over one ground."""
+    from wtg.maps import png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=8)
+    png.forget()
+    sizes = {
+        Image.open(io.BytesIO(draw_png(game, player=entry.id))).size
+        for entry in game.config.players
+    }
+    assert len(sizes) == 1, sizes
+    assert png.ground.cache_info().misses == 1
