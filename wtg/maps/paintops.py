@@ -294,6 +294,56 @@ class ArrowOp(Op):
 
 
 @dataclass(frozen=True)
+class GroupOp(Op):
+    """A group's ground (``Pen.hull``): the shape round its spots, ``reach`` beyond them."""
+
+    points: tuple[tuple[float, float], ...]
+    tint: str
+    reach: float
+
+    def box(self, canvas: Canvas) -> Box | None:
+        if not self.points:
+            return None
+        xs, ys = [x for x, _ in self.points], [y for _, y in self.points]
+        r = self.reach + 1
+        return canvas.pixels(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+
+    def paint_on(self, canvas: Canvas) -> None:
+        box = self.box(canvas)
+        if box is not None:
+            pen = canvas.enlarged(box)
+            pen.hull(self.points, self.tint, self.reach)
+            canvas.put_back(pen)
+
+
+@dataclass(frozen=True)
+class BorderOp(Op):
+    """A border between two spots: a line 2 pixels wide."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str
+
+    def box(self, canvas: Canvas) -> Box | None:
+        return canvas.pixels(
+            min(self.x1, self.x2) - 2,
+            min(self.y1, self.y2) - 2,
+            max(self.x1, self.x2) + 2,
+            max(self.y1, self.y2) + 2,
+        )
+
+    def paint_on(self, canvas: Canvas) -> None:
+        box = self.box(canvas)
+        if box is not None:
+            pen = canvas.enlarged(box)
+            ends = pen.xy(self.x1, self.y1) + pen.xy(self.x2, self.y2)
+            pen.draw.line(ends, fill=self.colour, width=2 * pen.k)
+            canvas.put_back(pen)
+
+
+@dataclass(frozen=True)
 class Stamp(Op):
     """A line of text (a ``Text``'s fields); ``halo``: a colour drawn round the letters
     (as the SVG's stroke painted under them), so that lines and hatches under it do not
