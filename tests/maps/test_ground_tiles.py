@@ -1,8 +1,9 @@
 """A board's ground (the paper, the groups' grounds, the borders) is painted in tiles, as
 its spots are: it was painted whole at twice the picture's size and scaled down, most of it
 paper (a picture of the largest size, 8,600 pixels a side, asked for more than a gigabyte
-for it). No image larger than the picture is made now; the groups and borders come out as
-smooth, and a turn's pictures over the ground as painted whole."""
+for it). Each group's ground is painted over its own box, each border in short pieces; the
+groups and borders come out as smooth, and a turn's pictures over the ground as painted
+whole."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from PIL import Image
 
 from tests.site.games import play_game
 from wtg.maps import draw_png, game_board, png
+from wtg.maps.paintops import BORDER_PIECE, BorderOp, Canvas
 from wtg.maps.palette import PAPER
 from wtg.maps.scene import place
 from wtg.maps.source import game_positions, game_wraps
@@ -50,6 +52,27 @@ def test_the_ground_is_painted_within_the_pictures_size(
     link, paper = (Image.new("RGB", (1, 1), c).getpixel((0, 0)) for c in (LINK, PAPER))
     assert {paper, link} | tints <= colours
     assert len(colours) > len(tints) + 2  # the edges smoothed: blends of their colours
+
+
+def test_a_border_across_a_large_picture_is_painted_in_small_tiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[tuple[int, int]] = []
+    resize = Image.Image.resize
+
+    def resize_seen(image: Image.Image, size: tuple[int, int], *args: Any, **kwargs: Any) -> Any:
+        made.append(size)
+        return resize(image, size, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "resize", resize_seen)
+    canvas = Canvas(Image.new("RGB", (3000, 2000), PAPER))
+    BorderOp(10.0, 10.0, 2990.0, 1990.0, LINK).paint_on(canvas)
+    monkeypatch.undo()
+    side = 2 * (BORDER_PIECE + 6)
+    assert len(made) > 60 and max(w * h for w, h in made) <= side * side, max(made)
+    line = [canvas.image.getpixel((x, round(10 + (x - 10) * 1980 / 2980))) for x in range(20, 2980)]
+    paper = canvas.image.getpixel((2900, 100))
+    assert paper not in line  # drawn end to end, no gap between its pieces
 
 
 def test_a_turns_pictures_over_the_tiled_ground_come_out_as_painted_whole(
