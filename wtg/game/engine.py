@@ -319,6 +319,14 @@ class Game(Generic[S]):
         events: list[JsonObject] = self.store.read_json(turn, "events.json")
         return events
 
+    def events_view(self, turn: int) -> Sequence[JsonObject]:
+        """The events of a turn, shared while their file is unchanged on disk, for every
+        player's map of the turn (``wtg.maps.source.game_board``): never change them."""
+        events = self._turn_json(turn, "events.json")
+        if not isinstance(events, list):
+            raise StoreError(f"turn {turn}'s events.json holds no events (not a JSON list)")
+        return cast("list[JsonObject]", events)
+
     def meta(self, turn: int | None = None) -> TurnMeta:
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn

@@ -66,7 +66,7 @@ def orders_board(
     if not isinstance(ruleset, DrawsOrders):
         return None
     before = game.latest_turn() if turn is None else turn - 1
-    return ruleset.orders_board(game.state_view(before), seat, orders, game.events(before))
+    return ruleset.orders_board(game.state_view(before), seat, orders, game.events_view(before))
 
 
 def orders_svg(

@@ -41,6 +41,8 @@ DASH = (7.0, 4.0)
 """A dashed order: drawn, left out (the SVG's stroke-dasharray)."""
 SPOT_REACH = 12
 """How far beyond its disc a spot's shapes reach (its rings)."""
+BORDER_PIECE = 48.0
+"""The longest piece of a border painted in one tile, in pixels."""
 
 Box = tuple[int, int, int, int]
 """Pixels from (left, top) up to but not including (right, bottom)."""
@@ -291,6 +293,62 @@ class ArrowOp(Op):
         ]
         pen.draw.polygon(head, fill=self.colour)
         canvas.put_back(pen)
+
+
+@dataclass(frozen=True)
+class GroupOp(Op):
+    """A group's ground (``Pen.hull``): the shape round its spots, ``reach`` beyond them."""
+
+    points: tuple[tuple[float, float], ...]
+    tint: str
+    reach: float
+
+    def box(self, canvas: Canvas) -> Box | None:
+        if not self.points:
+            return None
+        xs, ys = [x for x, _ in self.points], [y for _, y in self.points]
+        r = self.reach + 1
+        return canvas.pixels(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+
+    def paint_on(self, canvas: Canvas) -> None:
+        box = self.box(canvas)
+        if box is not None:
+            pen = canvas.enlarged(box)
+            pen.hull(self.points, self.tint, self.reach)
+            canvas.put_back(pen)
+
+
+@dataclass(frozen=True)
+class BorderOp(Op):
+    """A border between two spots: a line 2 pixels wide, painted in pieces of at most
+    ``BORDER_PIECE`` pixels, a tile each (a long border across the picture in one tile
+    would enlarge most of the picture)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str
+
+    def box(self, canvas: Canvas) -> Box | None:
+        return canvas.pixels(
+            min(self.x1, self.x2) - 2,
+            min(self.y1, self.y2) - 2,
+            max(self.x1, self.x2) + 2,
+            max(self.y1, self.y2) + 2,
+        )
+
+    def paint_on(self, canvas: Canvas) -> None:
+        dx, dy = self.x2 - self.x1, self.y2 - self.y1
+        count = max(1, math.ceil(math.hypot(dx, dy) / BORDER_PIECE))
+        for n in range(count):
+            ax, ay = self.x1 + dx * n / count, self.y1 + dy * n / count
+            bx, by = self.x1 + dx * (n + 1) / count, self.y1 + dy * (n + 1) / count
+            box = canvas.pixels(min(ax, bx) - 2, min(ay, by) - 2, max(ax, bx) + 2, max(ay, by) + 2)
+            if box is not None:
+                pen = canvas.enlarged(box)
+                pen.draw.line(pen.xy(ax, ay) + pen.xy(bx, by), fill=self.colour, width=2 * pen.k)
+                canvas.put_back(pen)
 
 
 @dataclass(frozen=True)

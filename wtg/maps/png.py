@@ -30,11 +30,11 @@ from PIL import Image
 
 from wtg.maps.paintops import (
     HATCH_INK,
-    SUPERSAMPLE,
+    BorderOp,
     Box,
     Canvas,
+    GroupOp,
     Op,
-    Pen,
     Stamp,
     advance,
     blend,
@@ -246,19 +246,17 @@ def ground(
     lines: tuple[tuple[float, float, float, float], ...],
 ) -> Ground:
     """What every player's picture of a board has under its spots: the paper, the groups'
-    grounds and names and the borders (``lines``, from end to end), at the picture's size."""
-    k = SUPERSAMPLE
-    big = Image.new("RGB", (width * k, height * k), PAPER)
-    pen = Pen(big, k)
+    grounds and names and the borders (``lines``, from end to end), at the picture's size.
+    Each group and border is painted in a tile of its own, as a spot is (``paintops``): the
+    picture is never painted whole at twice its size, most of which is paper."""
+    canvas = Canvas(Image.new("RGB", (width, height), PAPER))
     for hull in hulls:
-        pen.hull(hull.points, hull.tint, radius + HULL_REACH)
+        GroupOp(hull.points, hull.tint, radius + HULL_REACH).paint_on(canvas)
     for x1, y1, x2, y2 in lines:
-        pen.draw.line(pen.xy(x1, y1) + pen.xy(x2, y2), fill=LINK, width=2 * k)
-    image = big.reduce(k)
-    canvas = Canvas(image)
+        BorderOp(x1, y1, x2, y2, LINK).paint_on(canvas)
     for hull in hulls:
         Stamp.of(hull.label).paint_on(canvas)
-    return Ground(image)
+    return Ground(canvas.image)
 
 
 def forget() -> None:

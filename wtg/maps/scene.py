@@ -20,6 +20,7 @@ from wtg.maps.palette import INK, group_tint, side_paint
 from wtg.maps.shapes import (
     BADGE_ANGLES,
     DASHED_ORDERS,
+    DETAIL_ROOM,
     DETAIL_SIZE,
     GROUP_ROOM,
     LARGEST,
@@ -53,7 +54,7 @@ def place(
     raw = [positions[spot.id] for spot in board.spots]
     sides = {side.id: side for side in board.sides}
     texts = [_words(spot, sides) for spot in board.spots]
-    box = _box(texts)
+    box = _box(texts, any(spot.troops is None for spot in board.spots))
     scale = scale_of(tuple(raw), tuple(_linked(board, positions)), box)
     xs = [x for x, _y in raw] or [0.0]
     ys = [y for _x, y in raw] or [0.0]
@@ -199,15 +200,19 @@ def _linked(
     ]
 
 
-def _box(texts: Sequence[Words]) -> tuple[float, float]:
+def _box(texts: Sequence[Words], hidden: bool) -> tuple[float, float]:
     """The width and height a spot needs on this board (its disc, and its name and detail
-    under it): no two spots' boxes overlap."""
+    under it): no two spots' boxes overlap. ``hidden``: the troops of some spot are hidden
+    from the player (fog), which another player's picture of the board may show: room is
+    kept for a detail line of ``DETAIL_ROOM`` characters, so that what one player sees
+    and another does not seldom gives his picture a scale of its own."""
+    room = "0" * DETAIL_ROOM if hidden else ""
     widest = max(
-        [2 * RADIUS + 16.0]
+        [2 * RADIUS + 16.0, width(room, DETAIL_SIZE) + 8]
         + [width(w.name, NAME_SIZE) + 8 for w in texts]
         + [width(w.detail, DETAIL_SIZE) + 8 for w in texts]
     )
-    detail = any(w.detail for w in texts)
+    detail = hidden or any(w.detail for w in texts)
     return widest, 2 * RADIUS + (30.0 if detail else 18.0)
 
 

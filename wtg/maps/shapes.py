@@ -13,6 +13,10 @@ RADIUS = 19
 """A spot's disc, in pixels."""
 NAME_SIZE, DETAIL_SIZE = 11.0, 10.0
 """The type of a spot's name and of its detail line (terrain, troops) under the disc."""
+DETAIL_ROOM = 13
+"""The characters of a detail line a spot whose troops a player cannot see is given room
+for ("12 ARM 10 MIS"): another player's picture of the board may show them, and every
+player's picture of a board is drawn at one scale unless one sees a longer line."""
 MAP_AREA = (900.0, 620.0)
 """The area the map fills at least (so the picture is at least 600x400 with room)."""
 LARGEST = 8000.0

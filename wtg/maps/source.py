@@ -43,10 +43,10 @@ def game_board(
         raise NoMap(
             f"game {game.config.game} has no player {player} ({game.config.players_said()})"
         )
-    state = game.state_view(turn)  # one read for every player's board of the turn
+    state = game.state_view(turn)  # state and events: one read for every player's board
     if named and turn == latest:
         state = game.named_state(state)
-    board: Board = ruleset.board(state, player, game.events(turn))
+    board: Board = ruleset.board(state, player, game.events_view(turn))
     return board
 
 

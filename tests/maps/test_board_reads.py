@@ -1,0 +1,70 @@
+"""A turn's pictures read its events once. Each player's board read the turn's events.json
+again (``Game.events``), ten reads and parses of one file for a turn's ten report mails, and
+so did each confirmation's picture; the boards now share one read while the file is
+unchanged (``Game.events_view``), as they share the state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.mapgames import played_game
+from wtg.files.store import GameStore
+from wtg.game.engine import open_game
+from wtg.maps import game_board, orders_board
+
+
+def test_every_players_board_of_a_turn_reads_its_events_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played_game(tmp_path / "g", "wok4", "small", 3, 2)
+    game = open_game(tmp_path / "g")
+    read = counted_reads(monkeypatch)
+    boards = [game_board(game, None, entry.id) for entry in game.config.players]
+    assert read.count("events.json") == 1, read
+    assert len(boards) == 3
+    fresh = open_game(tmp_path / "g")  # the same boards as read afresh for each player
+    assert boards == [game_board(fresh, None, entry.id) for entry in fresh.config.players]
+
+
+def test_a_turn_rerun_gives_its_boards_the_new_events(tmp_path: Path) -> None:
+    """The events kept are those of the file as it is: a turn's events written again (a
+    rerun) are read again."""
+    played_game(tmp_path / "g", "wok4", "small", 3, 2)
+    game = open_game(tmp_path / "g")
+    turn = game.latest_turn()
+    before = game_board(game, None, None)
+    path = game.store.turn_dir(turn) / "events.json"
+    path.write_text("[]", encoding="utf-8")
+    after = game_board(game, None, None)
+    assert any(spot.marks for spot in before.spots if set(spot.marks) - {"start", "home"})
+    assert not any(set(spot.marks) - {"start", "home"} for spot in after.spots)
+
+
+def test_the_confirmations_pictures_read_the_events_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll's confirmations are drawn on the board after the turn before, each seat's."""
+    played_game(tmp_path / "g", "wok4", "small", 3, 2)
+    game = open_game(tmp_path / "g")
+    read = counted_reads(monkeypatch)
+    boards = [orders_board(game, entry.id, {}) for entry in game.config.players]
+    assert read.count("events.json") == 1, read
+    fresh = open_game(tmp_path / "g")
+    assert boards == [orders_board(fresh, entry.id, {}) for entry in fresh.config.players]
+
+
+def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the turn files read from now on (``GameStore.read_json``)."""
+    read: list[str] = []
+    for method in ("read_json", "read_json_stat"):
+        original = getattr(GameStore, method)
+
+        def counted(self: GameStore, turn: int, name: str, _original: Any = original) -> Any:
+            read.append(name)
+            return _original(self, turn, name)
+
+        monkeypatch.setattr(GameStore, method, counted)
+    return read
