@@ -583,7 +583,7 @@ def copy_refused(
         return None
     folder, reason = copies[0]
     hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
-    kept = "out of play" if reason.startswith(NAMESAKE) else "as a copy"
+    kept = "out of play" if str(reason).startswith(NAMESAKE) else "as a copy"
     return (
         f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and "
         f"a turn run in it would reach no player. To keep it {kept}: mv "
