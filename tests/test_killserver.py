@@ -194,6 +194,9 @@ def held() -> None:
     '''The run: it leaves a process holding its output, or closes its output and goes on;
     either waits for a writer of the FIFO HOLD_FIFO, which the test opens once done.'''
     wait = "import os; open(os.environ['HOLD_FIFO']).read()"
+    if os.environ["HOLD_HOW"] == "none":  # a run that ends as runs do: the server is up
+        print("ready", flush=True)
+        return
     if os.environ["HOLD_HOW"] == "left":
         subprocess.Popen([sys.executable, "-c", wait])  # inherits fds 0-2
         print("the run ended", flush=True)
@@ -215,8 +218,10 @@ def held_run(tmp_path: Path, how: str) -> str:
     env = {**killpoints._base_env(), "HOLD_FIFO": str(fifo), "HOLD_HOW": how}
     server = killserver.Server(env, [sys.executable, "-c", HOLDER])
     try:
+        ready = server.run(["ready"], {**env, "HOLD_HOW": "none"}, None)  # wtg imported
+        assert (ready.returncode, ready.stdout) == (0, "ready\n")
         with pytest.raises(killserver.Stuck) as stuck:
-            server.run(["held"], env, None, patience=2)
+            server.run(["held"], env, None, patience=5)
     finally:
         with open(fifo, "w"):  # the holder ends
             pass
@@ -235,7 +240,7 @@ def test_a_run_whose_output_a_process_it_left_holds_fails_its_test_at_the_deadli
     assert said.startswith(test)
     assert said == (
         f"{test}its_test_at_the_deadline: the fork server's run of ['tests.killpoints', "
-        "'held'], given 2 s: its stdout and stderr still open at the deadline; read so far: "
+        "'held'], given 5 s: its stdout and stderr still open at the deadline; read so far: "
         "stdout b'the run ended\\n', stderr b''; the run itself had ended (exit code 0): a "
         "process it left holds its output"
     )
@@ -250,6 +255,6 @@ def test_a_run_that_closes_its_output_and_goes_on_fails_its_test_at_the_deadline
     assert said == (
         "tests/test_killserver.py::test_a_run_that_closes_its_output_and_goes_on_fails_its_"
         "test_at_the_deadline: the fork server's run of ['tests.killpoints', 'held'], given "
-        "2 s: its output ended, but the server did not say by the deadline how the run ended "
+        "5 s: its output ended, but the server did not say by the deadline how the run ended "
         "(the run goes on, its output closed)"
     )
