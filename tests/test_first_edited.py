@@ -7,13 +7,14 @@ status` say which on a NOTE line (`--json`: `first_edited`)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.conftest import players
 from tests.test_gm_controls import head, run
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import local_text, make_schedule, parse_iso
+from wtg.gm.control import hold, release
 from wtg.gm.nextdeadline import first_edited
 
 MADE = datetime(2026, 12, 1, 10, 0, tzinfo=timezone.utc)
@@ -143,3 +144,19 @@ def test_a_turn_0_json_edited_into_no_object_says_no_edit_of_first(tmp_path: Pat
     game = open_game(tmp_path / "games" / "g1")
     (game.store.turn_dir(0) / "turn.json").write_text("[]\n")
     assert first_edited(game, "2026-12-03T18:00:00Z") is None
+
+
+def test_a_deadline_extended_then_released_keeps_the_day_turn_0_set(tmp_path: Path) -> None:
+    """`wtg extend` at turn 0, then a hold and a release after the extended deadline passed
+    too (a week later): the day turn 0 set is the first move's `from`, kept by the release
+    as it gives a whole turn."""
+    made(tmp_path)
+    run(tmp_path, "extend", "g1", "24")
+    game = open_game(tmp_path / "games" / "g1")
+    later = datetime.now(timezone.utc) + timedelta(days=7)
+    hold(game, later)
+    release(game, later + timedelta(hours=1), lambda _hold: 0)
+    meta = json.loads((game.store.turn_dir(0) / "turn.json").read_text())
+    assert meta["moved"][0]["from"] == meta["deadline_set"] == "2026-12-03T18:00:00Z"
+    assert parse_iso(meta["next_deadline"]) > later
+    assert first_edited(open_game(game.store.root), meta["next_deadline"]) is None
