@@ -22,6 +22,13 @@ keeps the name's old value once imported), and an environment whose interpreter 
 (``PYTHON*``, the locale's ``LANG``/``LC_*``) differ from the server's, read once at start.
 Every child shares the server's string hash seed (a fresh process draws its own); the
 ``random`` module reseeds itself in a forked child.
+
+Every read of the caller has a deadline (``PATIENCE`` from the run's start, ``Server.run``'s
+``patience``): the run's pipes, which a process the run left behind may hold open long
+after it ended, and the server's word of how it ended. One that runs out fails the test
+(``Stuck``), naming it, the run and what was waited for, instead of hanging the worker
+until CI's own timeout ends it unsaid. The waits are ``selectors`` and ``poll`` timeouts,
+never a sleep: under libfaketime a Python sleep fails (``tests/test_calendar.py``).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import json
 import locale
 import os
 import pkgutil
+import select
 import selectors
 import socket
 import struct
@@ -50,6 +58,18 @@ LIFE = "KILLPOINTS_LIFE"
 """The fd of the server's life line: its end is the end of the worker that started it."""
 _HEADER = struct.Struct("!Q")
 _STATUS = struct.Struct("!i")
+PATIENCE = 240.0
+"""The seconds a run may take, to the end of its output and the server's word of its end,
+before its test fails (``Stuck``): well above the slowest run of a loaded machine, well
+below CI's timeout."""
+_REQUEST_PATIENCE = 30.0
+"""The seconds the server waits for a caller's request once it connected (it sends it at
+once; one killed between its connect and its send closes the connection)."""
+
+
+class Stuck(AssertionError):
+    """A run of the fork server that did not end, or whose output did not, by its deadline:
+    the test, the run and what was waited for."""
 
 
 def interpreter_settings(env: Mapping[str, str]) -> dict[str, str]:
@@ -76,7 +96,9 @@ class Server:
     _running: Server | None = None
     _started_by = 0
 
-    def __init__(self, env: Mapping[str, str]) -> None:
+    def __init__(self, env: Mapping[str, str], command: Sequence[str] = ()) -> None:
+        """The server started with ``env``: ``python -m tests.killpoints``, or ``command``
+        (a Python whose code calls ``serve``, as a test of this module starts one)."""
         self.folder = Path(tempfile.mkdtemp(prefix="killserver-"))
         self.address = str(self.folder / "socket")
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -85,7 +107,7 @@ class Server:
         life_read, self.life = os.pipe()
         self.settings = interpreter_settings(env)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.killpoints"],
+            list(command) or [sys.executable, "-m", "tests.killpoints"],
             env={**env, SERVE: str(listener.fileno()), LIFE: str(life_read)},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -107,11 +129,9 @@ class Server:
         """The server told to end (its life line closed), and waited for."""
         with contextlib.suppress(OSError):
             os.close(self.life)
-        try:
-            self.process.wait(timeout=30)
-        except (subprocess.TimeoutExpired, OSError):  # OSError: a sleep refused (faketime)
+        if not _ended_within(self.process.pid, 30.0):  # a poll, not Popen.wait's sleeps
             self.process.kill()
-            self.process.wait()
+        self.process.wait()
         Path(self.address).unlink(missing_ok=True)
         with contextlib.suppress(OSError):
             self.folder.rmdir()
@@ -133,10 +153,15 @@ class Server:
         env: Mapping[str, str],
         input_text: str | None,
         script: str | None = None,
+        patience: float = PATIENCE,
     ) -> Ended:
         """``python -m tests.killpoints ARGS`` (or the console script ``script``, ``wtg``
         itself) as ``subprocess.run`` would run it (own session, output captured as text,
-        ``input_text`` its stdin), forked by the server."""
+        ``input_text`` its stdin), forked by the server. ``Stuck`` when its output or its
+        end is not there ``patience`` seconds after it was asked for."""
+        deadline = time.monotonic() + patience
+        run = [script or "tests.killpoints", *args]
+        what = f"the fork server's run of {run}, given {patience:g} s"
         request = json.dumps(
             {
                 "args": list(args),
@@ -150,17 +175,20 @@ class Server:
         err_read, err_write = os.pipe()
         in_read, in_write = os.pipe() if input_text is not None else (0, -1)
         connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.settimeout(patience)  # the server reads a request at once
         try:
             connection.connect(self.address)
             socket.send_fds(
                 connection, [_HEADER.pack(len(request))], [in_read, out_write, err_write]
             )
             connection.sendall(request)
-        except OSError:
+        except OSError as refused:
             for end in (out_read, err_read, in_write):
                 if end >= 0:
                     os.close(end)
             connection.close()
+            if isinstance(refused, TimeoutError):
+                raise _stuck(what, "the server did not take the run by the deadline") from None
             raise
         finally:
             for end in (out_write, err_write, in_read if in_write >= 0 else -1):
@@ -168,9 +196,12 @@ class Server:
                     os.close(end)
         encoding = locale.getpreferredencoding(False)
         given = b"" if input_text is None else input_text.encode(encoding)
-        out, err = _communicate(out_read, err_read, in_write, given)
         with connection:
-            status = _read_status(connection)
+            try:
+                out, err = _communicate(out_read, err_read, in_write, given, deadline, what)
+            except Stuck as stuck:
+                raise Stuck(f"{stuck}; {_ended_yet(connection)}") from None
+            status = _read_status(connection, deadline, what)
         return Ended(os.waitstatus_to_exitcode(status), _text(out, encoding), _text(err, encoding))
 
 
@@ -189,8 +220,26 @@ def _text(data: bytes, encoding: str) -> str:
     return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _communicate(out: int, err: int, stdin: int, given: bytes) -> tuple[bytes, bytes]:
-    """Both outputs read to their end while ``given`` is written to ``stdin`` (then closed)."""
+def _test() -> str:
+    """The test running, as pytest names it (its phase dropped)."""
+    running = os.environ.get("PYTEST_CURRENT_TEST", "")
+    return running.rpartition(" ")[0] or running or "no test"
+
+
+def _left(deadline: float) -> float:
+    return max(0.0, deadline - time.monotonic())
+
+
+def _stuck(what: str, waited: str) -> Stuck:
+    return Stuck(f"{_test()}: {what}: {waited}")
+
+
+def _communicate(
+    out: int, err: int, stdin: int, given: bytes, deadline: float, what: str
+) -> tuple[bytes, bytes]:
+    """Both outputs read to their end while ``given`` is written to ``stdin`` (then closed),
+    by ``deadline`` (``time.monotonic``'s): ``Stuck`` then, every end closed, with what was
+    read of them."""
     read: dict[int, list[bytes]] = {out: [], err: []}
     with selectors.DefaultSelector() as selector:
         for fd in read:
@@ -200,7 +249,22 @@ def _communicate(out: int, err: int, stdin: int, given: bytes) -> tuple[bytes, b
             selector.register(stdin, selectors.EVENT_WRITE)
         left = memoryview(given)
         while selector.get_map():
-            for key, _ in selector.select():
+            ready = selector.select(_left(deadline))
+            if not ready:
+                open_ends = {
+                    key.fd: "stdin" if key.fd == stdin else "stdout" if key.fd == out else "stderr"
+                    for key in selector.get_map().values()
+                }
+                for fd in open_ends:
+                    selector.unregister(fd)
+                    os.close(fd)
+                raise _stuck(
+                    what,
+                    f"its {' and '.join(open_ends.values())} still open at the deadline; read "
+                    "so far: "
+                    f"stdout {b''.join(read[out])[-500:]!r}, stderr {b''.join(read[err])[-500:]!r}",
+                )
+            for key, _ in ready:
                 fd = key.fd
                 if fd == stdin:
                     try:
@@ -220,14 +284,54 @@ def _communicate(out: int, err: int, stdin: int, given: bytes) -> tuple[bytes, b
     return b"".join(read[out]), b"".join(read[err])
 
 
-def _read_status(connection: socket.socket) -> int:
+def _read_status(connection: socket.socket, deadline: float, what: str) -> int:
+    """The run's wait status as the server sends it, by ``deadline``: ``Stuck`` then (the
+    run's output ended, the run not: a run that closed its output and hangs)."""
     data = b""
     while len(data) < _STATUS.size:
-        chunk = connection.recv(_STATUS.size - len(data))
+        connection.settimeout(_left(deadline))
+        try:
+            chunk = connection.recv(_STATUS.size - len(data))
+        except (TimeoutError, BlockingIOError):  # BlockingIOError: no time left at all
+            raise _stuck(
+                what,
+                "its output ended, but the server did not say by the deadline how the run "
+                "ended (the run goes on, its output closed)",
+            ) from None
         if not chunk:
-            raise AssertionError("the kill server ended before it said how the run ended")
+            raise AssertionError(
+                f"{_test()}: {what}: the kill server ended before it said how the run ended"
+            )
         data += chunk
     return int(_STATUS.unpack(data)[0])
+
+
+def _ended_yet(connection: socket.socket) -> str:
+    """Whether the run had ended when its output was given up on, as the server said it
+    (read without waiting), for the failure: a run that ended left a process holding it."""
+    connection.setblocking(False)
+    try:
+        data = connection.recv(_STATUS.size)
+    except OSError:  # BlockingIOError: nothing said yet
+        data = b""
+    if len(data) < _STATUS.size:
+        return "the run itself had not ended"
+    code = os.waitstatus_to_exitcode(int(_STATUS.unpack(data)[0]))
+    return f"the run itself had ended (exit code {code}): a process it left holds its output"
+
+
+def _ended_within(pid: int, seconds: float) -> bool:
+    """Whether the child ``pid`` ended within ``seconds`` (not reaped): a poll of its pidfd."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        poller = select.poll()
+        poller.register(pidfd, select.POLLIN)
+        return bool(poller.poll(seconds * 1000))
+    finally:
+        os.close(pidfd)
 
 
 # --- the server ----------------------------------------------------------------------------
@@ -241,13 +345,18 @@ def _import_wtg() -> None:
 
 
 def _receive(connection: socket.socket) -> tuple[dict[str, object], list[int]]:
+    """A caller's request and the fds it sent, within ``_REQUEST_PATIENCE`` (TimeoutError, an
+    OSError, then: the server goes on with its other callers)."""
+    connection.settimeout(_REQUEST_PATIENCE)
     header, fds, _, _ = socket.recv_fds(connection, _HEADER.size, 3)
     try:
-        return _request(connection, header), list(fds)
+        request = _request(connection, header), list(fds)
     except (OSError, EOFError, ValueError):
         for fd in fds:
             os.close(fd)
         raise
+    connection.settimeout(None)
+    return request
 
 
 def _request(connection: socket.socket, header: bytes) -> dict[str, object]:

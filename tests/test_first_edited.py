@@ -7,13 +7,15 @@ status` say which on a NOTE line (`--json`: `first_edited`)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.conftest import players
 from tests.test_gm_controls import head, run
-from wtg.game.engine import create_game
-from wtg.game.schedule import make_schedule
+from wtg.game.engine import create_game, open_game
+from wtg.game.schedule import local_text, make_schedule, parse_iso
+from wtg.gm.control import hold, release
+from wtg.gm.nextdeadline import first_edited
 
 MADE = datetime(2026, 12, 1, 10, 0, tzinfo=timezone.utc)
 
@@ -93,3 +95,68 @@ def test_a_deadline_moved_by_extend_is_no_edit_of_first(tmp_path: Path) -> None:
         "deadline, which counts when a game starts (its turn 0 set 2026-12-03): the coming "
         "deadline stays "
     )
+
+
+def test_a_game_held_at_turn_0_and_released_after_its_deadline_is_not_said_edited(
+    tmp_path: Path,
+) -> None:
+    """`wtg hold` at turn 0 and `wtg release` once its first deadline passed: the release
+    gives the players a whole turn, written into turn 0's `turn.json`; game.yaml's `first:`
+    is as it was made, and nothing is said of it (gmjson34). An edit of `first:` after the
+    release is said, against the day turn 0 set."""
+    config = made(tmp_path)  # its first deadline, 3 December, passed (the wall clock's now)
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "release", "g1")
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert data["deadline"] > "2026-12-03T18:00:00Z"  # a whole turn from the release
+    assert data["first_edited"] is None
+    assert notes(tmp_path, "g1") == []
+    assert notes(tmp_path) == []
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-02"))
+    (note,) = notes(tmp_path, "g1")
+    assert note.startswith(
+        "NOTE: game.yaml's schedule says first: 2026-12-02, the day of the game's first "
+        "deadline, which counts when a game starts (its turn 0 set 2026-12-03): the coming "
+        f"deadline stays {local_text(parse_iso(data['deadline']), 'UTC')} "
+    )
+
+
+def test_a_game_rolled_back_to_turn_0_after_its_deadline_is_not_said_edited(
+    tmp_path: Path,
+) -> None:
+    """A rollback to turn 0 gives the coming turn a whole turn when the deadline turn 0 set
+    has passed, written into turn 0's `turn.json` as a release's: no edit of `first:`."""
+    made(tmp_path)
+    run(tmp_path, "run-turn", "g1", "--now", "--unmailed")
+    run(tmp_path, "rollback", "g1", "--to", "0")
+    data = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert data["turn"] == 1
+    assert data["deadline"] > "2026-12-03T18:00:00Z"
+    assert data["first_edited"] is None
+    assert notes(tmp_path, "g1") == []
+
+
+def test_a_turn_0_json_edited_into_no_object_says_no_edit_of_first(tmp_path: Path) -> None:
+    """Turn 0's `turn.json` edited by hand into a JSON list: `wtg status` says nothing of
+    `first:` (its check of the turn files says what is wrong), and does not crash."""
+    config = made(tmp_path)
+    config.write_text(config.read_text().replace("2026-12-03", "2026-12-02"))
+    game = open_game(tmp_path / "games" / "g1")
+    (game.store.turn_dir(0) / "turn.json").write_text("[]\n")
+    assert first_edited(game, "2026-12-03T18:00:00Z") is None
+
+
+def test_a_deadline_extended_then_released_keeps_the_day_turn_0_set(tmp_path: Path) -> None:
+    """`wtg extend` at turn 0, then a hold and a release after the extended deadline passed
+    too (a week later): the day turn 0 set is the first move's `from`, kept by the release
+    as it gives a whole turn."""
+    made(tmp_path)
+    run(tmp_path, "extend", "g1", "24")
+    game = open_game(tmp_path / "games" / "g1")
+    later = datetime.now(timezone.utc) + timedelta(days=7)
+    hold(game, later)
+    release(game, later + timedelta(hours=1), lambda _hold: 0)
+    meta = json.loads((game.store.turn_dir(0) / "turn.json").read_text())
+    assert meta["moved"][0]["from"] == meta["deadline_set"] == "2026-12-03T18:00:00Z"
+    assert parse_iso(meta["next_deadline"]) > later
+    assert first_edited(open_game(game.store.root), meta["next_deadline"]) is None

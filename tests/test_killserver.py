@@ -184,3 +184,77 @@ def test_a_plain_wtg_forked_ends_as_a_fresh_one(
     assert forked[0][0] == [killpoints.WTG, "init", "host"]
     assert f"{tmp_path / 'host' / 'wtg.yaml'}" in str(forked[0][2])
     assert "nosuch" in str(forked[2][3])
+
+
+HOLDER = """
+import os, subprocess, sys
+from tests import killserver
+
+def held() -> None:
+    '''The run: it leaves a process holding its output, or closes its output and goes on;
+    either waits for a writer of the FIFO HOLD_FIFO, which the test opens once done.'''
+    wait = "import os; open(os.environ['HOLD_FIFO']).read()"
+    if os.environ["HOLD_HOW"] == "none":  # a run that ends as runs do: the server is up
+        print("ready", flush=True)
+        return
+    if os.environ["HOLD_HOW"] == "left":
+        subprocess.Popen([sys.executable, "-c", wait])  # inherits fds 0-2
+        print("the run ended", flush=True)
+        return
+    os.close(1)
+    os.close(2)
+    exec(wait)
+
+killserver.serve(held)
+"""
+
+
+def held_run(tmp_path: Path, how: str) -> str:
+    """The failure of a run of a fork server whose run ``how`` holds its caller: "left", a
+    process it leaves holds its output; "hangs", the run closes its output and goes on.
+    Everything it started ended once said."""
+    fifo = tmp_path / "hold"
+    os.mkfifo(fifo)
+    env = {**killpoints._base_env(), "HOLD_FIFO": str(fifo), "HOLD_HOW": how}
+    server = killserver.Server(env, [sys.executable, "-c", HOLDER])
+    try:
+        ready = server.run(["ready"], {**env, "HOLD_HOW": "none"}, None)  # wtg imported
+        assert (ready.returncode, ready.stdout) == (0, "ready\n")
+        with pytest.raises(killserver.Stuck) as stuck:
+            server.run(["held"], env, None, patience=5)
+    finally:
+        with open(fifo, "w"):  # the holder ends
+            pass
+        server.stop()
+    return str(stuck.value)
+
+
+def test_a_run_whose_output_a_process_it_left_holds_fails_its_test_at_the_deadline(
+    tmp_path: Path,
+) -> None:
+    """A process the run left holding its stdout and stderr (pausers35): the caller read
+    them without a deadline and the worker hung until CI's timeout. Now the test fails,
+    named, with the run and what was waited for."""
+    said = held_run(tmp_path, "left")
+    test = "tests/test_killserver.py::test_a_run_whose_output_a_process_it_left_holds_fails_"
+    assert said.startswith(test)
+    assert said == (
+        f"{test}its_test_at_the_deadline: the fork server's run of ['tests.killpoints', "
+        "'held'], given 5 s: its stdout and stderr still open at the deadline; read so far: "
+        "stdout b'the run ended\\n', stderr b''; the run itself had ended (exit code 0): a "
+        "process it left holds its output"
+    )
+
+
+def test_a_run_that_closes_its_output_and_goes_on_fails_its_test_at_the_deadline(
+    tmp_path: Path,
+) -> None:
+    """The run's output ended, the run not: the server's word of its end, read without a
+    deadline, hung the worker too."""
+    said = held_run(tmp_path, "hangs")
+    assert said == (
+        "tests/test_killserver.py::test_a_run_that_closes_its_output_and_goes_on_fails_its_"
+        "test_at_the_deadline: the fork server's run of ['tests.killpoints', 'held'], given "
+        "5 s: its output ended, but the server did not say by the deadline how the run ended "
+        "(the run goes on, its output closed)"
+    )

@@ -29,6 +29,7 @@ from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
 from wtg.host.configplace import CONFIG_NAME, config_in
 from wtg.host.gamesdir import (
+    NAMESAKE,
     copy_of,
     folder_meant,
     folder_problem,
@@ -585,9 +586,10 @@ def copy_refused(
         return None
     folder, reason = copies[0]
     hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
+    kept = "out of play" if str(reason).startswith(NAMESAKE) else "as a copy"
     return (
         f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and "
-        f"a turn run in it would reach no player. To keep it as a copy: mv "
+        f"a turn run in it would reach no player. To keep it {kept}: mv "
         f"{shlex.quote(str(folder))} {hidden}"
     )
 

@@ -87,6 +87,33 @@ DEADLINE_MOVES = "moved"
 """The key of a ``turn.json``'s moves of its deadline (``wtg.gm.extension``), the last
 marked ``"told": false`` until every player was told of it: a rollback to the turn marks
 it told, as its reports and notices say the deadline it sets."""
+DEADLINE_SET = "deadline_set"
+"""The key of a ``turn.json`` that keeps the ``next_deadline`` the turn set when it ran,
+written once a release or a rollback gave the coming turn another (``wtg extend``'s moves
+keep it as the ``from`` of their first): what turn 0 set is the day game.yaml's ``first:``
+was when the game began (``wtg.gm.nextdeadline.first_edited``)."""
+
+
+def deadline_set(meta: dict[str, Any]) -> object:
+    """The coming turn's deadline as the turn set it when it ran, from its ``turn.json``
+    (as read): the one kept when a release or a rollback replaced it, else the one the
+    first ``wtg extend`` moved from, else ``next_deadline``."""
+    if DEADLINE_SET in meta:
+        return meta[DEADLINE_SET]
+    moves = meta.get(DEADLINE_MOVES)
+    if isinstance(moves, list) and moves and isinstance(moves[0], dict) and "from" in moves[0]:
+        return moves[0]["from"]
+    return meta.get("next_deadline")
+
+
+def keep_deadline_set(meta: dict[str, Any]) -> None:
+    """``meta`` (a ``turn.json`` as read) about to get another ``next_deadline`` from a
+    release or a rollback: the one its turn set, kept under ``DEADLINE_SET`` unless it is
+    kept already."""
+    if DEADLINE_SET not in meta:
+        meta[DEADLINE_SET] = deadline_set(meta)
+
+
 LOCK_FILE = ".lock"
 """The file whose lock is the game's write lock (``GameStore.lock``); a backup holds it too
 while it copies the game (``wtg.upkeep.backup``)."""
@@ -940,6 +967,8 @@ def _set_rollback_deadline(store: GameStore, folder: Path, to: int) -> None:
     last = moves[-1] if isinstance(moves, list) and moves else None
     untold = isinstance(last, dict) and last.get("told") is False
     if meta.get("next_deadline") != record.get("deadline") or REPORTS_BEHIND in meta or untold:
+        if meta.get("next_deadline") != record.get("deadline"):
+            keep_deadline_set(meta)
         meta["next_deadline"] = record.get("deadline")
         meta.pop(REPORTS_BEHIND, None)  # its reports are the rollback's, saying that deadline
         if isinstance(last, dict) and untold:  # a move cut short: the rollback's deadline told

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
-from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, turn_name
+from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, keep_deadline_set, turn_name
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
 from wtg.game.schedule import deadline_again, iso, parse_iso
@@ -146,6 +146,7 @@ def _deadline_on(game: Game[S], now: datetime) -> None:
         return  # a game without deadlines, or no turn file to go by (`wtg extend` moves it)
     deadline = iso(deadline_again(schedule, deadline_of(stamp), now))
     if deadline != stamp:
+        keep_deadline_set(latest.meta)  # the day turn 0 set is game.yaml's first: as made
         latest.move(deadline)  # the reports marked behind it until they are written again
         latest.write()
     latest.write_reports()

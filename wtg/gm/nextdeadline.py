@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from wtg.files.store import DEADLINE_MOVES, REPORTS_BEHIND, write_atomic
+from wtg.files.store import REPORTS_BEHIND, deadline_set, write_atomic
 from wtg.game.engine import Game
 from wtg.game.schedule import local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
@@ -140,9 +140,9 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
         return None
     try:
         meta = json.loads((game.store.turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
-        moves = meta.get(DEADLINE_MOVES)  # `wtg extend` at turn 0: the one it set, moved from
-        set_first = moves[0]["from"] if isinstance(moves, list) and moves else meta["next_deadline"]
-        made = parse_iso(str(set_first))
+        if not isinstance(meta, dict):
+            return None
+        made = parse_iso(str(deadline_set(meta)))  # not one a release, rollback or extend set
         ran = parse_iso(str(meta["ran_at"]))
         due = parse_iso(deadline)
     except (OSError, ValueError, TypeError, KeyError):  # turn.json edited: status shows it

@@ -15,10 +15,18 @@ the players its reports, or hide the real game's (``send`` found one g1). The fo
 named as its game is that game; a folder that names another folder's game is a copy,
 reported and skipped (``open_listed``). A folder the GM renamed is still its game while
 no other folder names it.
+
+A copy is told from another game of the same name by what a game is made with and a copy
+shares, whatever its file times (``cp -a`` keeps them, a restore from a backup too): its turn
+0's moment and seed (``made_as``). A folder named as the game that holds another game (one
+of another name, renamed there; or another game of that name, made apart) is not the
+original of the folder that names it: the first is no reason to refuse it, the second is
+said as what it is, never as a copy the GM might delete.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -29,10 +37,11 @@ from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
-from wtg.files.paths import folder_identity, subfolders
+from wtg.files.paths import folder_identity, same_file, subfolders
 from wtg.files.sqlitewait import cannot_use, kept_busy
-from wtg.files.store import StoreError
+from wtg.files.store import TURN_META, GameStore, StoreError
 from wtg.game.engine import Game, open_game
+from wtg.game.schedule import parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.text.closename import close_names, either
 
@@ -94,11 +103,22 @@ def copy_of(folder: Path, game: str) -> str | None:
         return None  # the scan that found it says why the folder cannot be listed
     named = [n for n in names if n.casefold() == wanted and n != folder.name]
     named = [n for n in named if (games_dir / n / GAME_FILE).is_file()]
+    named = [n for n in named if _says(games_dir / n, wanted) is not False]
     if named:
-        return f"a copy of {games_dir / named[0]} (its game.yaml says game: {game}). {COPIES}"
+        original = games_dir / named[0]
+        if same_file(folder, original):
+            return None  # a link to the game's folder (or one it links to) is the game
+        ours, theirs = made_as(folder), made_as(original)
+        if ours is None or theirs is None or ours == theirs:
+            return f"a copy of {original} (its game.yaml says game: {game}). {COPIES}"
+        return (
+            f"{NAMESAKE} {game} as {original} is, not a copy of it (its turn 0 ran at "
+            f"{ours[0]}, that one's at {theirs[0]}): the players' mail for {game} goes to "
+            f"{original}, and a game keeps the name it was made with. {NAMESAKES}"
+        )
     if folder.name.casefold() == wanted:
         return None
-    renamed = [n for n in names if n != folder.name and _says(games_dir / n, wanted)]
+    renamed = [n for n in names if n != folder.name and _says(games_dir / n, wanted) is True]
     if renamed:
         return (
             f"its game.yaml says game: {game}, as that of {games_dir / renamed[0]} does, and "
@@ -113,14 +133,39 @@ COPIES = (
 )
 
 
-def _says(folder: Path, wanted: str) -> bool:
-    """Whether ``folder`` is a game folder whose game is ``wanted`` (lower case)."""
+NAMESAKE = "another game named"
+"""How ``copy_of``'s reason for another game of the same name (not a copy) begins."""
+NAMESAKES = (
+    "Two games of one name are played from two games folders; one kept out of play is kept "
+    "in a folder whose name starts with '.'."
+)
+
+
+def made_as(folder: Path) -> tuple[str, int] | None:
+    """What a game is made with and every copy of its folder shares, another game made apart
+    not: the moment its turn 0 ran and its seed, as turn 0's ``turn.json`` says them (a
+    rollback to turn 0 keeps both). None when they cannot be read (no turn 0, a file edited
+    into something else): then nothing tells the game from a copy."""
+    try:
+        meta = json.loads((GameStore(folder).turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
+        ran, seed = meta["ran_at"], meta["seed"]
+        parse_iso(ran)
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return None
+    return ran, seed
+
+
+def _says(folder: Path, wanted: str) -> bool | None:
+    """Whether ``folder`` is a game folder whose game is ``wanted`` (lower case); None for a
+    game folder that does not open (the scan names it), whose game cannot be told."""
     if folder.name.startswith(".") or not (folder / GAME_FILE).is_file():
         return False
     try:
         return open_game(folder).config.game.casefold() == wanted
     except Exception:  # a folder that does not open is no game's: the scan names it
-        return False
+        return None
 
 
 def folders_saying(games_dir: Path, name: str) -> list[Path]:
@@ -343,7 +388,7 @@ def renamed_game(games_dir: Path, name: str) -> Path | None:
     found = [
         folder
         for folder in scan_games(games_dir).folders
-        if folder.name != name and _says(folder, name)
+        if folder.name != name and _says(folder, name) is True
     ]
     taken = name_taken(games_dir, name)  # a game's folder of that name but for case
     if len(found) != 1 or (taken is not None and (games_dir / taken / GAME_FILE).is_file()):

@@ -23,14 +23,17 @@ before the host was lost, only the newcomer can say (``finished_line`` tells the
 from __future__ import annotations
 
 import email.utils
+import hmac
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
 from wtg.core.errors import GameError
+from wtg.core.jsondata import JsonObject
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
-from wtg.game.takeovers import QUITTER, taken_over
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.takeovers import QUITTER, WAS, code_digest, taken_over
 from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
@@ -127,14 +130,15 @@ def unfinished_line(taken: TakenMeanwhile, why: str) -> str:
 
 
 def restored_takeover(
-    book: LobbyDatabase, game: Game, seat: int, address: str, name: str
+    book: LobbyDatabase, game: Game, seat: int, address: str
 ) -> TakenMeanwhile | None:
-    """The takeover of ``seat`` by ``name`` at ``address`` that ``finish_in_book`` wrote into
-    the book, or None: the game's last takeover of the seat is his, and the book offers the
+    """The takeover of ``seat`` by the newcomer at ``address`` that ``finish_in_book`` wrote
+    into the book, or None: the game's last takeover of the seat is his (by his address: the
+    name game.yaml gives him may be one the GM put right since), and the book offers the
     seat no more (his request, which the caller holds, kept since). A takeover the poll made
     itself settled his request in the transaction that took the offer."""
     taken = _standing_takeover(game, seat)
-    if taken is None or taken.name != name or taken.address.lower() != address.lower():
+    if taken is None or taken.address.lower() != address.lower():
         return None
     row = book.row(
         "SELECT count(*) FROM offers WHERE lower(game) = ? AND seat = ? AND taken IS NULL",
@@ -146,7 +150,8 @@ def restored_takeover(
 
 def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
     """The last takeover of ``seat`` the game recorded, if game.yaml still gives the seat
-    to its newcomer; None when there is none (or its record cannot be read)."""
+    to its newcomer (``_newcomers``); None when there is none (or its record cannot be
+    read)."""
     try:
         latest = game.latest_turn()
         for turn in range(latest, -1, -1):
@@ -154,7 +159,7 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
                 if entry["seat"] != seat:
                     continue
                 holder = game.config.player(seat)
-                if holder.name != entry["name"]:
+                if not _newcomers(holder, entry):
                     return None
                 address = email.utils.parseaddr(holder.email)[1] or holder.email
                 quitter = entry.get(QUITTER)
@@ -169,6 +174,27 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
     except (StoreError, GameError, OSError, ValueError):
         return None
     return None
+
+
+def _newcomers(holder: PlayerEntry, entry: JsonObject) -> bool:
+    """Whether game.yaml's ``holder`` of a seat is the newcomer of its takeover ``entry``:
+    by the name the record keeps; or, his name edited since (the GM put it right: it is
+    his to), by holding neither the quitter's address nor the quitter's code, what a seat
+    given back to the quitter holds, one of them at least known to the record (one made
+    before either was kept goes by the name alone). The newcomer's address is matched by
+    the caller against the book's request for the seat."""
+    if holder.name == entry["name"]:
+        return True
+    quitter, was = entry.get(QUITTER), entry.get(WAS)
+    if not isinstance(quitter, str) and not isinstance(was, str):
+        return False
+    if isinstance(quitter, str) and _address(holder.email) == _address(quitter):
+        return False
+    return not (isinstance(was, str) and hmac.compare_digest(code_digest(holder.code), was))
+
+
+def _address(text: str) -> str:
+    return (email.utils.parseaddr(text)[1] or text).lower()
 
 
 def _moment(text: str) -> datetime:

@@ -428,8 +428,9 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
     name = found.name or ""
-    restored = restored_takeover(desk.book, game, seat, desk.sender, name) if game else None
+    restored = restored_takeover(desk.book, game, seat, desk.sender) if game else None
     if game is not None and restored is not None:  # `wtg restore` wrote it into the book
+        name = restored.name  # as game.yaml gives it: the GM may have put it right since
         with desk.book.write() as db:
             ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
             _tell_the_table(desk, game, seat, name, restored.quitter, (), None)
