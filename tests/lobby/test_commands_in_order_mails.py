@@ -10,6 +10,8 @@ import re
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.press import press_for
@@ -117,3 +119,50 @@ def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     assert f'the command "ABSENCE wok4-1 3 4": {NOTE}' in answer.body, answer.body
     assert "PRESS of game" not in answer.body, answer.body
+
+
+DMARC_FAIL = "mx.wtg.example; dmarc=fail (p=reject dis=none) header.from=players.example"
+
+
+@pytest.mark.parametrize("quoting", ["", "> "])
+def test_a_forged_from_s_order_mail_reads_no_host_line_as_a_command_either(
+    tmp_path: Path, quoting: str
+) -> None:
+    """The same reply to the press mail (its form filled in above the press mail, pasted
+    unquoted, or quoted as Thunderbird quotes it), its From failing DMARC at the GM's
+    server: the orders are filed with their right code and confirmed to the seat's own
+    address alone, as for any mail whose From failed its check (docs/mail.md, "Forged
+    senders"). That confirmation named the press mail's head, ``PRESS of game wok4-1, turn
+    1: ...``, as a PRESS of Ann's not carried out: the forged path read the lines beside the
+    form without the host's mail the reply answers, which the other path leaves out."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    subject = "[wok4-1] press of turn 1"
+    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
+    form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
+    pasted = "".join(f"{quoting}{line}".rstrip() + "\n" for line in press.splitlines())
+    attribution = "On Sun, 22 Nov 2026, Game Master wrote:\n" if quoting else ""
+    msg = EmailMessage()
+    msg["Authentication-Results"] = DMARC_FAIL
+    msg["From"] = f"Ann <{ann.email}>"
+    msg["To"] = GM
+    msg["Subject"] = f"Re: {subject}"
+    msg["Message-ID"] = "<forged-1@players.example>"
+    msg["In-Reply-To"] = hall.sent_id(subject)
+    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{attribution}{pasted}")
+    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    summary = hall.poll(hours=1)
+    assert [event.text() for event in summary.events] == [
+        f"stored: wok4-1 turn 2 player {ann.id}; not answered: authres: dmarc=fail for "
+        "players.example"
+    ]
+    (answer,) = hall.new_mails(ann.email)
+    assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
+    assert f'the command "ABSENCE wok4-1 3 4": {NOTE}' in answer.body, answer.body
+    assert "PRESS of game" not in answer.body, answer.body
+    assert list(hall.game("wok4-1").store.pending_orders(2)) == [ann.id]

@@ -676,8 +676,13 @@ class Poller:
         extracted = extract_from_message(msg)
         forged = self._forged(headers, message.key) or self._from_host(headers, sender)
         if forged:
-            texts = extracted.texts if extracted.text is not None else ()
-            return self._unanswered(message, sender, texts, message_id, forged)
+            if extracted.text is None:
+                return self._unanswered(message, sender, (), message_id, forged)
+            # the host's mail it answers is no text of the sender's, as on the path below
+            answered = self.commands.copied_text(msg)
+            return self._unanswered(
+                message, sender, extracted.texts, message_id, forged, extracted.unread, answered
+            )
         if extracted.text is None:
             return self._without_form(message, msg, sender, message_id, extracted.unread)
         try:
@@ -775,16 +780,20 @@ class Poller:
         texts: Sequence[str],
         message_id: str,
         forged: str,
+        unread: Sequence[str] = (),
+        answered: str = "",
     ) -> Outcome:
         """A mail whose From failed DMARC: never answered (no backscatter to a forged
         address). Its orders are filed when their code is right, the code being the key to
         a player's orders; a mail without a form is a command or a question, each of which
-        is an answer to its From: nothing is done."""
+        is an answer to its From: nothing is done. ``unread`` and ``answered`` as for
+        ``Answers.orders``: the seat's confirmation names the commands typed beside the
+        form as any confirmation does, never a line of the host's mail the reply answers."""
         if not texts:
             return unheard_rejected(forged, " (no order form: nothing done)")
         try:
             with self.answers.silent():
-                outcome = self.answers.orders(message, sender, texts, message_id)
+                outcome = self.answers.orders(message, sender, texts, message_id, unread, answered)
         except GameLocked as exc:
             return later(exc)
         return unheard(outcome, forged)
