@@ -168,7 +168,7 @@ def test_a_second_host_filing_into_folders_of_other_names_is_told(
     assert (again.stdout, again.stderr) == ("", "")
     # b's own filing, of mail that came while nothing else polled: no word of it
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 2), "b1p2@players.example", 2))
-    own = wtg(config_b, "poll", "-q")
+    own = wtg(config_b, "poll")
     assert own.stdout.startswith("filed 1,") and own.stderr == ""
     quiet = wtg(config_b, "poll", "-q")  # what b moved out itself is not taken for another's
     assert (quiet.stdout, quiet.stderr) == ("", "")

@@ -42,6 +42,15 @@ quiet_option = click.option(
     help="Print nothing when there was nothing to do (for cron, which mails any output).",
 )
 
+poll_quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print nothing unless something needs you: a mail quarantined, held or waiting for "
+    "a game to mend, a game skipped, a question or request for you (for cron, which mails "
+    "any output).",
+)
+
 send_quiet_option = click.option(
     "-q",
     "--quiet",
@@ -89,7 +98,7 @@ def serving(spool: Path) -> Exception | None:
 
 
 @click.command()
-@quiet_option
+@poll_quiet_option
 @click.option(
     "-v", "--verbose", is_flag=True, help="Also a line for each message: what was done with it."
 )
@@ -178,7 +187,7 @@ def poll(
         inbox.close()
     report_unreadable(summary.unreadable)
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
-    if summary.seen or summary.games_skipped or not quiet:
+    if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each
         for event in summary.events:

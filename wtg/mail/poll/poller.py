@@ -731,11 +731,12 @@ class Poller:
                 message.received.timestamp(),
             )
         named = ", ".join(f"{seat.game} player {seat.seat}" for seat in seats)
-        return rejected(
+        kept = rejected(
             f"not for us ({why}); {SET_ASIDE}: the orders of {named}, with the right code, "
             "not filed (`wtg status` and the digest show it)",
             seats[0].game,
         )
+        return for_the_gm(kept, "", held_up=True)  # filed by the GM's `wtg orders`, or none
 
     def _forged(self, headers: dict[str, list[str]], key: str) -> str | None:
         """``authres: dmarc=fail for example.org`` when the GM's own server found the mail's

@@ -71,6 +71,19 @@ class PollSummary(Record):
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
 
+    def needs_gm(self) -> bool:
+        """Anything the GM has to see to: a mail quarantined, held for him (a form of a game
+        this host does not know) or left waiting for a game he has to mend, a game folder
+        skipped, a helper process dead, a player's address a bounce marked failing, a mail
+        that holds what only he can see to (``Outcome.for_gm``: a question the host answers
+        none, a request a game's files hold up, orders with their right code set aside from
+        a mail that looks automatic). `wtg poll -q` (cron's) prints its line only then:
+        mail filed, answered or turned away as it should be is no news, and cron mailed the
+        GM at every run that filed a mail."""
+        told = self.games_skipped or self.helpers_died or self.bounced or self.waiting()
+        events = any(event.outcome.for_gm for event in self.events)
+        return bool(self.quarantined or self.held or told or events)
+
     def waiting(self) -> dict[str, int]:
         """The mails left waiting for a game the GM has to mend (``wtg.mail.poll.waiting``), by
         game, in name order."""

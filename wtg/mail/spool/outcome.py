@@ -66,7 +66,9 @@ class Outcome(Record):
     """The mail's From failed DMARC at the GM's server: no answer at all (``unheard``)."""
     for_gm: bool = False
     """The mail holds what only the GM can see to (a question, which the host answers
-    none; a request the game's files hold up): logged as a warning (``for_the_gm``)."""
+    none; a request the game's files hold up; a player's orders with his right code set
+    aside from a mail that looks automatic, which only his `wtg orders` files): logged as
+    a warning (``for_the_gm``), and `wtg poll -q` prints its line (``PollSummary.needs_gm``)."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
