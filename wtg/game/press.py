@@ -192,6 +192,15 @@ def _joined(secret: str) -> str:
     return _JOINERS.join(re.escape(char) for char in secret)
 
 
+def withheld(press: Sequence[Press], players: Sequence[PlayerEntry]) -> list[Press]:
+    """``press`` with the codes of the game's ``players`` (whole or in pieces) and their
+    unshared addresses withheld, as the press mail and the site show it: the press a wtg
+    kept before it withheld a code typed in pieces (or one the GM gave since) reaches no
+    player."""
+    secrets = secrets_of(players) if press else None
+    return [piece.replaced(text=blacked_out(piece.text, secrets)) for piece in press]
+
+
 def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
     """``text`` with each of ``secrets`` shown as ``[withheld]``: a player who pasted his
     code (or an address) into his press, whole or in pieces, has not published it."""

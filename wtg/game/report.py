@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Literal
@@ -203,6 +204,14 @@ def press_lines(text: str, side: int) -> list[str]:
     of ``wtg.aof.mailtext.INERT_WIDTH`` (``inert_lines``). The writer's copy printed his text
     as he wrote it, a line of any length: he did not see it as the others would."""
     return inert_lines(unlinked(text), str(side))
+
+
+PRESS_HEAD = re.compile(r"^[ \t]*PRESS of game ([a-z0-9][a-z0-9_-]{0,63}), turn (\d{1,6}):", re.M)
+"""The head of the press mail (``templates/press.txt.j2``'s first line, ``PRESS of game g1,
+turn 3: what players wrote to the whole game``), which names its game and turn: found in a
+mail a player sent, it is the host's press mail pasted there (``press_text`` makes it again:
+``wtg.mail.incoming.commands.Commands.copied_text``), never a PRESS of his (a PRESS takes a
+game, and ``of`` is followed by more words than it takes)."""
 
 
 def press_text(game: str, turn: int, press: Sequence[Press]) -> str:

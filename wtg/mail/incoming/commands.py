@@ -27,6 +27,8 @@ from email.message import Message
 from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.game.engine import Game
+from wtg.game.press import press_for, withheld
+from wtg.game.report import PRESS_HEAD, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
@@ -374,14 +376,42 @@ class Commands:
         lines (s-nail's ``forward``: no In-Reply-To), or "": lines of neither are read as
         commands, and what the sender typed under such a mail's end is read
         (``wtg.lobby.commands.original_end``). A forward is no reply to a code: only
-        ``answered_text`` makes a mail one (``wtg.lobby.yesno``). Read once a mail."""
+        ``answered_text`` makes a mail one (``wtg.lobby.yesno``). The host's press mails
+        pasted into it, whatever mail it answers, come first (``_press_pasted``). Read once
+        a mail."""
         kept = self._kept(msg)
         found = kept.get("copied")
         if found is None:
+            text = self.text(msg) or ""
             answered = self.answered_text(msg)
-            forwarded = _forwarded_ids(self.text(msg) or "") if not answered else []
-            found = kept["copied"] = answered or self._sent_text(forwarded)
+            forwarded = _forwarded_ids(text) if not answered else []
+            own = answered or self._sent_text(forwarded)
+            pasted = self._press_pasted(text, own)
+            # the press first: the last line of the mail answered ends its copy
+            found = kept["copied"] = f"{pasted}\n{own}" if pasted else own
         return found
+
+    def _press_pasted(self, text: str, copied: str) -> str:
+        """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and
+        turn) ``text`` holds, unquoted, when it is no line of ``copied`` already (the mail
+        answered): made again as the send made it, from the game's press of that turn. A
+        player pastes the press mail into his reply to another mail (the next report), or
+        into a mail to the host: its head, in capitals, is no PRESS of his, nor its lines
+        his text. At most ``PRESS_PASTED`` of them, the first."""
+        heads = dict.fromkeys(
+            (match.group(1), int(match.group(2)))
+            for match in PRESS_HEAD.finditer(text)
+            if match.group(0).strip() not in copied
+        )
+        made: list[str] = []
+        for name, turn in list(heads)[:PRESS_PASTED]:
+            game = self.registry.game(name)
+            if game is None:
+                continue
+            press = withheld(press_for(game.store, turn), game.config.players)
+            if press:
+                made.append(press_text(game.config.game, turn, press))
+        return "\n".join(made)
 
     def _sent_text(self, values: list[str]) -> str:
         """The text of the first mail the host sent that ``values`` name by Message-ID."""
@@ -404,6 +434,11 @@ class Commands:
 
 
 _FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I | re.M)
+
+
+PRESS_PASTED = 3
+"""The press mails pasted into one mail that are made again to be known (``_press_pasted``):
+a player pastes one, or the two of a thread; a mail of a thousand heads costs no more."""
 
 
 def _forwarded_ids(text: str) -> list[str]:

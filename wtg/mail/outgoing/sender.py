@@ -22,7 +22,7 @@ from wtg.files.diskspace import writing
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.press import Press, blacked_out, press_for, secrets_of
+from wtg.game.press import Press, press_for, withheld
 from wtg.game.report import press_text
 from wtg.game.schedule import iso, local_text
 from wtg.game.turnmeta import TURN_META
@@ -319,7 +319,7 @@ def _queue_game(
             raise ReportsBehind(game, turn)  # mailed once they say the deadline that holds
         before = (queued, pressed, len(undrawn))
         again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
-        press = _withheld(press_for(game.store, turn), game)
+        press = withheld(press_for(game.store, turn), game.config.players)
         for entry in game.config.players:
             # the report of a turn run again (-gN) and rerun (-rN)
             ident = report_name(name, turn, entry.id, again, reruns.get(turn, 0), mark)
@@ -392,14 +392,6 @@ def _queue_press(
         game=name,
     )
     return outbox.add(ident, msg, durable=False)
-
-
-def _withheld(press: list[Press], game: Game) -> list[Press]:
-    """``press`` with the game's codes (whole or in pieces) and its unshared addresses
-    withheld, as the site shows it: the press a wtg kept before it withheld a code typed in
-    pieces (or one the GM gave since) reaches no player."""
-    secrets = secrets_of(game.config.players) if press else None
-    return [piece.replaced(text=blacked_out(piece.text, secrets)) for piece in press]
 
 
 def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
