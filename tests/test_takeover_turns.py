@@ -79,8 +79,11 @@ TAKEN_OVER = {
     "at": MOMENT.isoformat(),
     "was": BOBS,
     "quitter": "bob@example.org",
+    "quitter_name": "Bob",
+    "parted": [],
 }
-"""The record of Bob's seat taken over by the newcomer (``takeovers.json``)."""
+"""The record of Bob's seat taken over by the newcomer (``takeovers.json``): Bob named no
+ally, and no one named him (``parted``: the seats whose alliance with him it ended)."""
 
 
 def takeovers(game: Game[WokState], turn: int = 1) -> Any:

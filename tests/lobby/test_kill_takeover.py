@@ -25,7 +25,7 @@ from tests.lobby.killedpolls import (
     write_number,
 )
 from wtg.game.engine import open_game
-from wtg.game.takeovers import WAS, code_digest, taken_from
+from wtg.game.takeovers import PARTED, QUITTER_NAME, WAS, code_digest, taken_from
 from wtg.game.takeovers import taken_over as taken_over_record
 
 KILLS = 10
@@ -71,8 +71,11 @@ def test_a_takeover_killed_after_game_yaml_knows_the_old_code_for_what_it_was(
     """Killed at each write after game.yaml gave the seat to the newcomer and before the
     record was written: the finishing poll's record keeps the digest of the quitter's code
     (``was``), as an uninterrupted takeover's does, so a mail with that code is still told
-    the seat was taken over. It kept none (game.yaml had the new code by then)."""
-    quitter_code = open_game(hall_root / "games" / "wok4-1").config.player(3).code
+    the seat was taken over. It kept none (game.yaml had the new code by then). So it keeps
+    the quitter's name and the seats whose alliance with him ended (none here), which the
+    table's notice made again from it says (tests/lobby/test_takeover_alliance_restored.py)."""
+    quitter = open_game(hall_root / "games" / "wok4-1").config.player(3)
+    quitter_code = quitter.code
     polls = KilledPolls(hall_root, tmp_path)
     writes = polls.writes(tmp_path / "writes.log")
     config = write_number(writes, "wok4-1/game.yaml")
@@ -84,4 +87,5 @@ def test_a_takeover_killed_after_game_yaml_knows_the_old_code_for_what_it_was(
         game = open_game(polls.games / "wok4-1")
         (entry,) = taken_over_record(game.store, 1)
         assert entry.get(WAS) == code_digest(quitter_code), at
+        assert (entry.get(QUITTER_NAME), entry.get(PARTED)) == (quitter.name, []), at
         assert taken_from(game.store, 1, quitter_code) == 1

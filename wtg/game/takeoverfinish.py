@@ -24,14 +24,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wtg.core.errors import GameError
-from wtg.core.jsondata import Json, json_object, or_none, whole, word
+from wtg.core.jsondata import Json, json_list, json_object, or_none, whole, word
 from wtg.core.ruleset import S
 from wtg.files import private
 from wtg.files.store import GameStore, StoreError, fsync_dir, write_atomic
 from wtg.game.configedit import with_players
 from wtg.game.gameconfig import PlayerEntry, check_new_game
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.takeovers import QUITTER, RECORD, WAS, refusal, taken, taken_over
+from wtg.game.takeovers import (
+    PARTED,
+    QUITTER,
+    QUITTER_NAME,
+    RECORD,
+    WAS,
+    refusal,
+    taken,
+    taken_over,
+)
 from wtg.game.turnmeta import dump_json
 
 if TYPE_CHECKING:
@@ -50,7 +59,9 @@ class TakeoverStuck(GameError):
 class Takeover:
     """All one takeover writes: made after turn ``turn``, seat ``seat`` given to ``name``
     at ``address`` with the code ``code``, ``at`` (ISO time); ``was`` and ``quitter``, the
-    digest of the quitter's code and his address, when known (``wtg.game.takeovers``)."""
+    digest of the quitter's code and his address, when known; ``parted``, the seats whose
+    alliance with him it ends, and ``quitter_name``, his name in the game, when known
+    (``wtg.game.takeovers``)."""
 
     turn: int
     seat: int
@@ -60,6 +71,8 @@ class Takeover:
     at: str
     was: str | None = None
     quitter: str | None = None
+    parted: tuple[int, ...] = ()
+    quitter_name: str | None = None
 
 
 def under_way(root: Path) -> Takeover | None:
@@ -83,6 +96,8 @@ def under_way(root: Path) -> Takeover | None:
             at=word(kept["at"]),
             was=or_none(word, kept.get("was")),
             quitter=or_none(word, kept.get("quitter")),
+            parted=tuple(whole(seat) for seat in json_list(kept.get(PARTED, []))),
+            quitter_name=or_none(word, kept.get(QUITTER_NAME)),
         )
     except (KeyError, TypeError) as error:
         raise StoreError(
@@ -164,6 +179,9 @@ def finish(game: Game[S], takeover: Takeover) -> None:
             done[-1][WAS] = takeover.was
         if takeover.quitter is not None:
             done[-1][QUITTER] = takeover.quitter
+        if takeover.quitter_name is not None:
+            done[-1][QUITTER_NAME] = takeover.quitter_name
+            done[-1][PARTED] = list(takeover.parted)
         write_atomic(folder / RECORD, dump_json(done))
     _unmarked(store)
 

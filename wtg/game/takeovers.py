@@ -32,6 +32,31 @@ newcomer's since): the finished game's results keep the quitter and the HiScore 
 he earned (``quitters``). Records made before it have none."""
 
 
+PARTED = "parted"
+"""A record's key for the seats whose alliance with the quitter the takeover ended (those
+whose players named him as their ally: ``parted_seats``), as the state had them before it:
+the table's notice tells each of them, and a notice made again from the record (the
+newcomer's CONFIRM read again by a host restored from a backup that missed the takeover:
+``wtg.lobby.takenoffers``) tells them too. Records made before it have none."""
+
+QUITTER_NAME = "quitter_name"
+"""A record's key for the quitter's name in the game (game.yaml has the newcomer's since):
+the table's notice names him. Records made before it have none."""
+
+
+def parted_seats(ruleset: Ruleset[S], state: S, seat: int) -> list[int]:
+    """The seats whose alliance with ``seat``'s player a takeover of it ends in ``state``:
+    those that name one of its sides as their ally (``TakesOver.parted``), in order."""
+    if not isinstance(ruleset, TakesOver):
+        return []
+    found = {
+        ruleset.seat_of(state, other)
+        for side in ruleset.sides_of(state, SeatId(seat))
+        for other in ruleset.parted(state, side)
+    }
+    return sorted(int(other) for other in found if other is not None and other != seat)
+
+
 def code_digest(code: str) -> str:
     """The SHA-256 (hex) of a secret code, case and the spaces around it aside."""
     return sha256(code.strip().upper().encode()).hexdigest()
@@ -119,7 +144,19 @@ def _is_entry(entry: object) -> bool:
         and isinstance(entry.get("name"), str)
         and isinstance(entry.get("at"), str)
         and isinstance(entry.get(WAS, ""), str)
+        and isinstance(entry.get(QUITTER_NAME, ""), str)
+        and _seats(entry.get(PARTED, []))
     )
+
+
+def _seats(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(seat, int) for seat in value)
+
+
+def parted_in(entry: JsonObject) -> tuple[int, ...]:
+    """The seats ``PARTED`` of a recorded takeover (none in a record made before it)."""
+    kept = entry.get(PARTED)
+    return tuple(seat for seat in kept if isinstance(seat, int)) if isinstance(kept, list) else ()
 
 
 def again(

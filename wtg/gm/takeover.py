@@ -31,7 +31,15 @@ from wtg.core.ruleset import S
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.game.takeoverfinish import Takeover, finish_cut_short, last_taker, make, same_address
-from wtg.game.takeovers import RECORD, again, code_digest, refusal, standing, taken_over
+from wtg.game.takeovers import (
+    RECORD,
+    again,
+    code_digest,
+    parted_seats,
+    refusal,
+    standing,
+    taken_over,
+)
 from wtg.game.turnmeta import TurnMeta, dump_json
 
 
@@ -49,6 +57,8 @@ def take_over(
     again: bool = False,
     was: str | None = None,
     quitter: str | None = None,
+    parted: Sequence[int] | None = None,
+    quitter_name: str | None = None,
 ) -> PlayerEntry:
     """Give ``seat`` to a new player; returns his entry (with his new code). GameError when
     the seat cannot be taken over. Its writes are marked under way before the first
@@ -61,7 +71,10 @@ def take_over(
     digest of the quitter's code (``code_digest``) as the caller noted it before it began,
     for the record of a takeover begun again after game.yaml had the new code;
     ``quitter``: his address, noted likewise (the record keeps it: his HiScore turn points
-    stay his, ``wtg.host.results``)."""
+    stay his, ``wtg.host.results``); ``parted`` and ``quitter_name``: the seats whose
+    alliance with him it ends and his name, noted likewise (the record keeps them, for the
+    table's notice made again from it: ``wtg.game.takeovers.PARTED``); a takeover begun
+    now finds them itself when not given."""
     with game.store.lock():
         finish_cut_short(game)
         latest = game.latest_turn()
@@ -71,7 +84,10 @@ def take_over(
         if again and held.name == name and same_address(held.email, address):
             if last_taker(game.store, latest, seat) == name:
                 return held  # done whole: nothing more to write, in this turn or a later one
-            takeover = Takeover(latest, seat, name, held.email, held.code, at, was, quitter)
+            ended = tuple(parted or ())
+            takeover = Takeover(
+                latest, seat, name, held.email, held.code, at, was, quitter, ended, quitter_name
+            )
         else:
             why = can_take_over(game, seat)
             if why is not None:
@@ -79,10 +95,14 @@ def take_over(
                     f"seat {seat} of game {game.config.game} cannot be taken over: {why}"
                 )
             was, quitter = code_digest(held.code), held.email
+            if parted is None:
+                parted = parted_seats(game.ruleset, game.state_view(), seat)
             entry = PlayerEntry(seat, name, address, new_code())
             players = tuple(entry if p.id == seat else p for p in game.config.players)
             check_new_game(game.config.game, players)  # refused before anything is written
-            takeover = Takeover(latest, seat, name, address, entry.code, at, was, quitter)
+            takeover = Takeover(
+                latest, seat, name, address, entry.code, at, was, quitter, tuple(parted), held.name
+            )
         make(game, takeover)
     return game.config.player(seat)
 

@@ -33,7 +33,7 @@ from wtg.core.jsondata import JsonObject
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.takeovers import QUITTER, WAS, code_digest, taken_over
+from wtg.game.takeovers import QUITTER, QUITTER_NAME, WAS, code_digest, parted_in, taken_over
 from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
@@ -50,6 +50,11 @@ class TakenMeanwhile(NamedTuple):
     at: datetime
     quitter: str = ""
     """The address of the player who left the seat (records made before it have none)."""
+    parted: tuple[int, ...] = ()
+    """The seats whose alliance with him the takeover ended (``wtg.game.takeovers.PARTED``):
+    the table's notice made again tells them (records made before it have none)."""
+    quitter_name: str = ""
+    """His name in the game (records made before it have none)."""
 
 
 def taken_meanwhile(book: LobbyDatabase, games_dir: Path) -> list[TakenMeanwhile]:
@@ -162,7 +167,7 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
                 if not _newcomers(holder, entry):
                     return None
                 address = email.utils.parseaddr(holder.email)[1] or holder.email
-                quitter = entry.get(QUITTER)
+                quitter, quitter_name = entry.get(QUITTER), entry.get(QUITTER_NAME)
                 return TakenMeanwhile(
                     game.config.game,
                     seat,
@@ -170,6 +175,8 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
                     address,
                     _moment(str(entry["at"])),
                     quitter if isinstance(quitter, str) else "",
+                    parted_in(entry),
+                    quitter_name if isinstance(quitter_name, str) else "",
                 )
     except (StoreError, GameError, OSError, ValueError):
         return None

@@ -6,13 +6,13 @@ from collections.abc import Callable, Iterator, Sequence
 
 from wtg.core.errors import GameError, WtgError
 from wtg.core.plurals import counted
-from wtg.core.ruleset import SeatId, TakesOver, public_sides
+from wtg.core.ruleset import SeatId, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.newgame import seating_of
 from wtg.game.registry import GAME_SEATING
 from wtg.game.takeoverfinish import TakeoverStuck
-from wtg.game.takeovers import code_digest
+from wtg.game.takeovers import code_digest, parted_seats
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Answering
@@ -433,7 +433,8 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
         name = restored.name  # as game.yaml gives it: the GM may have put it right since
         with desk.book.write() as db:
             ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
-            _tell_the_table(desk, game, seat, name, restored.quitter, (), None)
+            told = restored.parted, restored.quitter_name or None  # as the record kept them
+            _tell_the_table(desk, game, seat, name, restored.quitter, *told)
             _welcome(desk, game, seat, name, ended)
             desk.remember(command)
         return
@@ -463,7 +464,7 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             return
         quitter = game.config.player(seat)
         old, was, left_name = quitter.email, code_digest(quitter.code), quitter.name
-        parted = _parted(game, seat)
+        parted = parted_seats(game.ruleset, game.state_view(), seat)
         # the game and seat: an offer is not withdrawn under a takeover begun (``seats``)
         desk.note(
             command,
@@ -491,6 +492,8 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             again=begun is not None,
             was=was,
             quitter=old,
+            parted=parted,
+            quitter_name=left_name,
         )
     except TakeoverStuck as error:  # the GM's to put right: his text, the newcomer's words
         desk.warnings.append(str(error))
@@ -545,19 +548,6 @@ def _held_up(game: Game, seat: int, found: confirm.Pending) -> str:
         f"Your request stands: once the GM writes that the game is ready, mail CONFIRM "
         f"{found.code} again (the code is good until {confirm.lapses(found)})"
     )
-
-
-def _parted(game: Game, seat: int) -> list[int]:
-    """The seats whose alliance with ``seat``'s quitter its takeover ends (``parted``)."""
-    ruleset, state = game.ruleset, game.state_view()
-    if not isinstance(ruleset, TakesOver):
-        return []
-    found = {
-        ruleset.seat_of(state, other)
-        for side in ruleset.sides_of(state, SeatId(seat))
-        for other in ruleset.parted(state, side)
-    }
-    return sorted(int(other) for other in found if other is not None and other != seat)
 
 
 def _tell_the_table(
