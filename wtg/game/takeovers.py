@@ -14,7 +14,7 @@ from hashlib import sha256
 
 from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
-from wtg.core.ruleset import Ruleset, S, SeatId, TakesOver
+from wtg.core.ruleset import Renames, Ruleset, S, SeatId, TakesOver
 from wtg.files.store import GameStore, StoreError
 from wtg.game.gameconfig import GameConfig
 from wtg.game.turnmeta import dump_json
@@ -55,6 +55,15 @@ def parted_seats(ruleset: Ruleset[S], state: S, seat: int) -> list[int]:
         for other in ruleset.parted(state, side)
     }
     return sorted(int(other) for other in found if other is not None and other != seat)
+
+
+def seat_name(ruleset: Ruleset[S], state: S, seat: int) -> str | None:
+    """The name ``seat`` plays under in ``state`` (a Duel's colours by the name without
+    their letter), or None."""
+    if not isinstance(ruleset, Renames):
+        return None
+    named: str | None = ruleset.seat_name(state, SeatId(seat))
+    return named
 
 
 def code_digest(code: str) -> str:

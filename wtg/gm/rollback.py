@@ -43,6 +43,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import (
@@ -69,6 +70,7 @@ from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
+from wtg.game.takeovers import RECORD, standing
 
 
 class Rollback(Record):
@@ -349,6 +351,28 @@ def quits_taken_back(store: GameStore, rollback: Rollback) -> set[int]:
     for turn in range(rollback.to + 1, rollback.latest + 1):
         found |= quits_in(folder / "turns" / turn_name(turn) / RECEIVED)
     return found
+
+
+def takeovers_put_back(store: GameStore, rollback: Rollback) -> list[JsonObject]:
+    """The takeovers ``rollback`` made again at its turn, the standing one of each seat
+    (``wtg.gm.takeover.rolled_back_files``): its ``rewritten/`` record past the one it
+    replaced, each with the seats whose alliance with the quitter it ends there
+    (``PARTED``), whom its notices tell."""
+    folder = store.root / ARCHIVE / rollback.ident
+    added = _record_in(folder / REWRITTEN / RECORD)[len(_record_in(folder / REPLACED / RECORD)) :]
+    return [entry for _turn, entry in standing([(rollback.to, entry) for entry in added])]
+
+
+def _record_in(path: Path) -> list[JsonObject]:
+    """The takeovers of a record kept in a rollback's archive (none when it is not there,
+    or is no list of takeovers)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [e for e in data if isinstance(e, dict) and "seat" in e and "name" in e]
 
 
 def press_taken_back(store: GameStore, rollback: Rollback) -> set[int]:

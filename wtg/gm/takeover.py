@@ -26,17 +26,20 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from wtg.core.errors import GameError
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import S
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.game.takeoverfinish import Takeover, finish_cut_short, last_taker, make, same_address
 from wtg.game.takeovers import (
+    PARTED,
+    QUITTER_NAME,
     RECORD,
     again,
     code_digest,
     parted_seats,
     refusal,
+    seat_name,
     standing,
     taken_over,
 )
@@ -112,7 +115,9 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
     state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
     over again by its last newcomer (oldest first), written with ``meta`` (its
     ``turn.json`` with the deadline the rollback sets), and its record with those
-    takeovers added, all of them; {} when no seat was taken over after turn ``to``.
+    takeovers added, all of them, each standing one with the quitter's name and the seats
+    whose alliance with him it ends at turn ``to`` (``PARTED``: the rollback's notice tells
+    them, ``wtg.mail.outgoing.notices``); {} when no seat was taken over after turn ``to``.
     GameError when one cannot be taken over at turn ``to`` (its player had not quit
     yet): the rollback is refused."""
     later = [
@@ -123,7 +128,12 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
     if not later:
         return {}
     state = game.state(to)
+    told: dict[int, JsonObject] = {}  # each standing entry, as made again at turn ``to``
     for turn, entry in standing(later):
+        seat = int(str(entry["seat"]))
+        ended: list[Json] = [*parted_seats(game.ruleset, state, seat)]  # told with the rollback
+        named = seat_name(game.ruleset, state, seat)
+        told[id(entry)] = {**entry, PARTED: ended, QUITTER_NAME: named or entry.get(QUITTER_NAME)}
         state, why = again(game.ruleset, game.config, state, entry)
         if why is not None:
             raise GameError(
@@ -132,6 +142,7 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
                 f"turn {to} {why}; roll back to turn {turn} or later"
             )
     files = game.turn_files_again(to, state, meta)
-    record: Sequence[JsonObject] = [*taken_over(game.store, to), *(e for _, e in later)]
+    again_at = [told.get(id(e), e) for _, e in later]
+    record: Sequence[JsonObject] = [*taken_over(game.store, to), *again_at]
     files[RECORD] = dump_json(list(record))
     return files

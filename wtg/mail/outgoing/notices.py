@@ -29,12 +29,19 @@ from wtg.game.hold import Hold
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_for, press_in
 from wtg.game.schedule import local_text, parse_iso
-from wtg.game.takeovers import code_digest
+from wtg.game.takeovers import QUITTER_NAME, code_digest, parted_in
 from wtg.gm.extension import Extension, undone_move, unfinished
 from wtg.gm.gamestatus import owed_notices
 from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import latest_turn_meta
-from wtg.gm.rollback import Rollback, press_taken_back, quits_in, quits_taken_back, rollbacks
+from wtg.gm.rollback import (
+    Rollback,
+    press_taken_back,
+    quits_in,
+    quits_taken_back,
+    rollbacks,
+    takeovers_put_back,
+)
 from wtg.host.announcement import (
     Announcement,
     kept_intent,
@@ -251,9 +258,21 @@ class Notices:
         standing = quits_in(game.store.pending_dir(rollback.to + 1))  # pending again: it stands
         lost = quits_taken_back(game.store, rollback) - gone - standing
         unprinted = press_taken_back(game.store, rollback)
+        put_back = takeovers_put_back(game.store, rollback)
         queued = 0
         for entry in players_in(game, rollback.to):
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+            # an alliance with a quitter whose seat it took over again ends at its turn
+            parted = [
+                {
+                    "seat": taken["seat"],
+                    "name": taken["name"],
+                    "quitter": taken.get(QUITTER_NAME),
+                    "sides": game.ruleset.sides_of(state, SeatId(int(str(taken["seat"])))),
+                }
+                for taken in put_back
+                if entry.id in parted_in(taken)
+            ]
             queued += self._one(
                 game,
                 entry,
@@ -265,6 +284,7 @@ class Notices:
                 restored=bool(sides & set(rollback.restored)),
                 quit_lost=bool(sides & lost),
                 press_lost=bool(sides & unprinted) if sides else entry.id in unprinted,
+                parted=parted,
                 deadline=self._local(game, rollback.deadline),
                 held=game.held() is not None,
                 report=game.report(entry.id, rollback.to),
