@@ -93,6 +93,11 @@ class FrontPlan:
         knows them without trying each one gives them itself)."""
         return [q.id for q in self.state.provinces if self.in_reach(source, q.id)]
 
+    def after_bombing(self, target: Province) -> Province:
+        """``target`` as its attackers expect to find it once this turn's missiles fell (a
+        ruleset whose plan bombs before it attacks gives it; by default as it is)."""
+        return target
+
     def level_bonus(self, troops: Province, ground: Province) -> int:
         """The level (thousandths) ``troops`` add fighting on ``ground`` (a terrain's)."""
         return 0
@@ -170,7 +175,7 @@ class FrontPlan:
         for n in targets:
             if not open_to(self.state, self.player, n):
                 continue
-            target = self.state.province(n)
+            target = self.after_bombing(self.state.province(n))
             sources = sorted(
                 (p for p in self.mine if n in p.neighbours and spare[p.id] > 0),
                 key=lambda p: (-spare[p.id], p.id),
