@@ -168,6 +168,10 @@ class Wok4Plan(FrontPlan):
         """The EFF after the coming turn's loss of 1% a province."""
         return self.me.eff - len(self.mine)
 
+    def eff_low(self) -> bool:
+        """Whether its EFF after the coming turn's loss is below ``LOW_EFF``."""
+        return self.eff_after() < LOW_EFF
+
     def trades(self) -> list[int]:
         """+60% EFF when it runs low; then the other trades, the 350 first, as many as the
         points allow beyond the 200 that give 7 attacks the next turn (the count is read
@@ -175,7 +179,7 @@ class Wok4Plan(FrontPlan):
         its TECH workers make in PHASE III, before the trades of PHASE V."""
         points = min(TECH_MAX, self.me.tech + tech_made(self.mine))
         bought: list[int] = []
-        if self.eff_after() < LOW_EFF and points >= EFF_TRADE:
+        if self.eff_low() and points >= EFF_TRADE:
             points -= EFF_TRADE
             bought.append(EFF_TRADE)
         for trade in OTHER_TRADES:
@@ -192,7 +196,7 @@ class Wok4Plan(FrontPlan):
         TECH elsewhere."""
         by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
         wanted: dict[int, str] = {}
-        if by_workers and self.eff_after() < LOW_EFF and self.me.tech < EFF_TRADE:
+        if by_workers and self.eff_low() and EFF_TRADE not in self.trades():
             wanted[by_workers[0].id] = "EFF"
         for p in by_workers:
             if p.id in wanted:
