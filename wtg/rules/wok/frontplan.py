@@ -61,6 +61,8 @@ class FrontPlan:
     tie_to_defender = False
     """Whether a tied round costs the attacker an army (WoK IV) or nothing."""
     good_odds = EVEN
+    army_pop = ARMY_POP
+    """The POP from which a border province makes armies."""
     """The chance of taking a province above which it attacks."""
     quitters_dig_in = True
     """Whether a player who QUIT is no threat to its garrisons (Standard's player reckons
@@ -234,7 +236,7 @@ class FrontPlan:
         lines: list[Json] = []
         makers = sorted(self.borders or self.mine, key=lambda p: (-p.pop, p.id))
         for p in makers[:POP_ARM_ORDERS]:
-            if p.pop >= ARMY_POP:
+            if p.pop >= self.army_pop:
                 lines.append({"province": p.id, "kind": "POP-ARM", "amount": NEW_ARMIES})
         for p in sorted(self.mine, key=lambda p: (-p.pop, p.id)):
             if len(lines) == TRANSFORM_ORDERS:

@@ -5,6 +5,7 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
 
 - the odds are WoK IV's battle, where a tied round costs the attacker an army; its missiles
   reach neighbours and provinces numbered -3..+3; its tech points give its attacks;
+- it makes armies from 80 POP (the frame from 60), leaving more to grow;
 - it lays siege to one province a turn (``siege.py``): the neighbour it is likeliest to take
   once every missile in reach has fallen on it, reckoned with the armies and defense those
   missiles are expected to take, so a neutral grown too strong for its armies alone is worn
@@ -54,6 +55,8 @@ SPIES_WANTED = 10
 LOW_EFF = 70
 """The EFF below which the player buys +60% (its attacks' power and its missiles' chance
 are in proportion to it; the trade is cut short at 99, and worth it all the same)."""
+ARMY_POP = 80
+"""The POP from which a border province makes 12 armies (the frame's 60 left 12 to grow)."""
 SEVEN_ATTACKS = tech_for_attacks(ATTACK_LINES)
 """The tech points kept through the trades: those of 7 attacks."""
 LEVEL_ARMIES = 20
@@ -62,6 +65,8 @@ LEVEL_ARMIES = 20
 
 class Wok4Plan(FrontPlan):
     tie_to_defender = True
+    army_pop = ARMY_POP
+    """It makes armies from 80 POP: the 32 that 48 taken leave grow by 20% a turn."""
     siege: Barrage | None = None
     """This turn's siege, once its attacks are planned."""
 
