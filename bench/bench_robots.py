@@ -4,7 +4,7 @@ The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and I
 WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json]
-        [--ruleset wisk|tactics|wok4|intermediate] [--turns T]
+        [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -42,8 +42,12 @@ up to T turns (default 20), the live player ("new") and the one frozen before ro
 seed played twice with the seats swapped; every line of both read and checked as a mailed
 order file. Prints the provinces each side holds at the end (in all, and a seat), the games
 whose most provinces were a new or an old player's, the lines the rules rejected and the
-median CPU time of a player's turn; ``--json`` adds keys ``wok4`` and ``intermediate``
-(``previous_frozen_at``, ``turns``, ``maps``, ``ms_per_turn``, ``ms_per_turn_previous``).
+median CPU time of a player's turn; after every tenth turn (10, 20, 30, 40, then 60, 80,
+100), the provinces each side holds and the tech points its seats hold unspent; ``--json``
+adds keys ``wok4`` and ``intermediate`` (``previous_frozen_at``, ``against``, ``turns``,
+``maps``, ``ms_per_turn``, ``ms_per_turn_previous``; each map's ``at_turn``).
+``--against last`` plays WoK IV's new player against the one of rounds 34-35
+(``bench/frozen_robots/wok4_attacker.py``, ``last_frozen_at``) instead of the old one.
 """
 
 from __future__ import annotations
@@ -75,9 +79,11 @@ from bench.robot_games import (  # noqa: E402
     tactics_maps,
 )
 from bench.robot_tally import Tally  # noqa: E402
+from bench.wok_games import LAST as WOK_LAST  # noqa: E402
+from bench.wok_games import LAST_FROZEN_AT, WokMeasured  # noqa: E402
 from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
+from bench.wok_games import OLD as WOK_OLD  # noqa: E402
 from bench.wok_games import TURNS as WOK_TURNS  # noqa: E402
-from bench.wok_games import WokMeasured  # noqa: E402
 from bench.wok_games import measure as measure_wok  # noqa: E402
 from wtg.core.jsondata import JsonObject  # noqa: E402
 from wtg.rules.tactics import strategy as new_tactics  # noqa: E402
@@ -337,6 +343,11 @@ def _line(tournament: Tournament, tally: Tally) -> str:
     )
 
 
+def against_for(ruleset: str, against: str) -> str:
+    """The side new plays against in ``ruleset``: ``against`` where it has that player."""
+    return against if against == WOK_OLD or ruleset in LAST_FROZEN_AT else WOK_OLD
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games a tournament")
@@ -350,6 +361,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--turns", type=int, default=WOK_TURNS, help="turns a WoK IV or Intermediate game at most"
     )
+    parser.add_argument(
+        "--against",
+        choices=(WOK_OLD, WOK_LAST),
+        default=WOK_OLD,
+        help="the WoK IV player new plays against: old (frozen before round 34) or last "
+        "(rounds 34-35); Intermediate's is always old",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
@@ -362,7 +380,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure(ruleset, args.games) for ruleset in SIDES if ruleset in chosen
     ]
     results += [
-        measure_wok(ruleset, args.games, args.turns) for ruleset in WOK_MAPS if ruleset in chosen
+        measure_wok(ruleset, args.games, args.turns, against_for(ruleset, args.against))
+        for ruleset in WOK_MAPS
+        if ruleset in chosen
     ]
     if args.json:
         found: JsonObject = {"games": args.games}

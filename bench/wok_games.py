@@ -5,7 +5,10 @@ checked (``accept``) as a mailed form is, then the turn resolved with the game's
 
 The measure is the provinces each side holds when the game stops (at ``turns``, or when it
 ends), as the WoK rulesets' Top Ten counts an empire; and how many games each side's best
-seat led."""
+seat led. The new player plays against "old" (the one frozen before round 34) or, for WoK IV,
+``against`` "last" (the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``); every
+tenth turn the provinces each side holds and the tech points its seats hold unspent are noted
+as well (``CHECKPOINTS``)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from typing import Any
 
 from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import wok4 as old_wok4
+from bench.frozen_robots import wok4_attacker as last_wok4
 from tests.shipped import INTERMEDIATE, WOK4
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -28,13 +32,17 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import strategy as new_wok4
 
 Plan = Callable[[WokState, int, random.Random], JsonObject]
-NEW, OLD = "new", "old"
+NEW, OLD, LAST = "new", "old", "last"
 RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
 PLANS: dict[str, dict[str, Plan]] = {
-    "wok4": {NEW: new_wok4.plan_orders, OLD: old_wok4.plan_orders},
+    "wok4": {NEW: new_wok4.plan_orders, OLD: old_wok4.plan_orders, LAST: last_wok4.plan_orders},
     "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
 }
 FROZEN_AT = {"wok4": old_wok4.FROZEN_AT, "intermediate": old_intermediate.FROZEN_AT}
+LAST_FROZEN_AT = {"wok4": last_wok4.FROZEN_AT}
+"""The commit of each ruleset's "last" player, where it has one."""
+CHECKPOINTS = (10, 20, 30, 40, 60, 80, 100)
+"""The turns at which the provinces held and the tech points unspent are noted."""
 MAPS = {"wok4": ("small", "classic60"), "intermediate": ("marchlands", "pentarchy")}
 SEATS = {"small": 4, "classic60": 10, "marchlands": 2, "pentarchy": 5}
 TURNS = 20
@@ -52,6 +60,8 @@ class WokPlayed:
     turns: int
     rejected: dict[str, int] = field(default_factory=dict)
     cpu: dict[str, list[float]] = field(default_factory=dict)
+    noted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    """Checkpoint turn -> (the provinces, the tech points) of each seat after it."""
 
     def provinces(self, side: str) -> int:
         return sum(h for s, h in zip(self.sides, self.held, strict=True) if s == side)
@@ -63,10 +73,10 @@ class WokPlayed:
         return leading.pop() if len(leading) == 1 else None
 
 
-def seating(seats: int, game: int) -> tuple[str, ...]:
-    """New and old in alternate seats, new in the odd seats in odd games and in the even
-    ones in even games: each seed is played twice, every seat by both."""
-    return tuple(NEW if (seat + game) % 2 else OLD for seat in range(1, seats + 1))
+def seating(seats: int, game: int, against: str = OLD) -> tuple[str, ...]:
+    """New and ``against`` in alternate seats, new in the odd seats in odd games and in the
+    even ones in even games: each seed is played twice, every seat by both."""
+    return tuple(NEW if (seat + game) % 2 else against for seat in range(1, seats + 1))
 
 
 def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: int) -> WokPlayed:
@@ -90,9 +100,16 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
             played.rejected[side] = played.rejected.get(side, 0) + bad
             orders[pid] = checked.orders
         state = rules.resolve(state, orders, turn_rng(seed, state.turn + 1)).state
+        if state.turn in CHECKPOINTS:
+            played.noted[state.turn] = _noted(state, len(sides))
     played.held = tuple(state.count_of(i) for i in range(1, len(sides) + 1))
     played.turns = state.turn
     return played
+
+
+def _noted(state: WokState, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    players = range(1, seats + 1)
+    return tuple(state.count_of(i) for i in players), tuple(state.player(i).tech for i in players)
 
 
 @dataclass
@@ -102,6 +119,7 @@ class MapTally:
     map: str
     seats: int
     games: list[WokPlayed] = field(default_factory=list)
+    against: str = OLD
 
     def provinces(self, side: str) -> int:
         return sum(g.provinces(side) for g in self.games)
@@ -113,15 +131,45 @@ class MapTally:
     def led(self, side: str | None) -> int:
         return sum(1 for g in self.games if g.leader() == side)
 
+    def noted(self, turn: int, side: str) -> tuple[int, float] | None:
+        """The provinces ``side`` held after ``turn`` in all its games and the tech points
+        unspent a seat, over the games that reached it (None: none did)."""
+        provinces, tech = 0, []
+        for g in self.games:
+            if turn not in g.noted:
+                continue
+            held, points = g.noted[turn]
+            for s, h, t in zip(g.sides, held, points, strict=True):
+                if s == side:
+                    provinces += h
+                    tech.append(t)
+        return (provinces, statistics.mean(tech)) if tech else None
+
+    def checkpoints(self) -> list[int]:
+        return sorted({turn for g in self.games for turn in g.noted})
+
     def to_json(self) -> JsonObject:
+        sides = (NEW, self.against)
+        at: JsonObject = {}
+        for turn in self.checkpoints():
+            found = {side: self.noted(turn, side) for side in sides}
+            at[str(turn)] = {
+                "provinces": {side: n[0] for side, n in found.items() if n},
+                "tech_unspent_per_seat": {side: round(n[1], 1) for side, n in found.items() if n},
+            }
         return {
             "games": len(self.games),
             "seats": self.seats,
             "median_turns": self.median_turns(),
-            "provinces": {side: self.provinces(side) for side in (NEW, OLD)},
-            "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in (NEW, OLD)},
-            "led": {NEW: self.led(NEW), OLD: self.led(OLD), "tied": self.led(None)},
-            "rejected_lines": {side: self.rejected(side) for side in (NEW, OLD)},
+            "provinces": {side: self.provinces(side) for side in sides},
+            "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in sides},
+            "led": {
+                NEW: self.led(NEW),
+                self.against: self.led(self.against),
+                "tied": self.led(None),
+            },
+            "rejected_lines": {side: self.rejected(side) for side in sides},
+            "at_turn": at,
         }
 
     def rejected(self, side: str) -> int:
@@ -130,14 +178,24 @@ class MapTally:
     def median_turns(self) -> float:
         return statistics.median(g.turns for g in self.games)
 
-    def text(self) -> str:
-        return (
-            f"  {self.map} ({self.seats} seats, new and old alternate): provinces held new "
-            f"{self.provinces(NEW)}, old {self.provinces(OLD)} ({self.per_seat(NEW):.2f} and "
-            f"{self.per_seat(OLD):.2f} a seat); the most held by new in {self.led(NEW)}, old "
-            f"in {self.led(OLD)}, tied {self.led(None)}; median {self.median_turns():g} turns; "
-            f"lines rejected new {self.rejected(NEW)}, old {self.rejected(OLD)}"
-        )
+    def text(self) -> list[str]:
+        other = self.against
+        lines = [
+            f"  {self.map} ({self.seats} seats, new and {other} alternate): provinces held new "
+            f"{self.provinces(NEW)}, {other} {self.provinces(other)} ({self.per_seat(NEW):.2f} "
+            f"and {self.per_seat(other):.2f} a seat); the most held by new in {self.led(NEW)}, "
+            f"{other} in {self.led(other)}, tied {self.led(None)}; median "
+            f"{self.median_turns():g} turns; lines rejected new {self.rejected(NEW)}, {other} "
+            f"{self.rejected(other)}"
+        ]
+        for turn in self.checkpoints():
+            new, them = self.noted(turn, NEW), self.noted(turn, other)
+            if new and them:
+                lines.append(
+                    f"    after turn {turn}: provinces new {new[0]}, {other} {them[0]}; tech "
+                    f"points unspent a seat new {new[1]:.0f}, {other} {them[1]:.0f}"
+                )
+        return lines
 
 
 @dataclass
@@ -147,33 +205,41 @@ class WokMeasured:
     ruleset: str
     turns: int
     maps: list[MapTally]
+    against: str = OLD
 
     def ms(self, side: str) -> float:
         cpu = [c for tally in self.maps for g in tally.games for c in g.cpu.get(side, [])]
         return 1000 * statistics.median(cpu) if cpu else 0.0
 
     def to_json(self) -> JsonObject:
-        return {
+        found: JsonObject = {
             "previous_frozen_at": FROZEN_AT[self.ruleset],
+            "against": self.against,
             "turns": self.turns,
             "maps": {tally.map: tally.to_json() for tally in self.maps},
             "ms_per_turn": self.ms(NEW),
-            "ms_per_turn_previous": self.ms(OLD),
+            "ms_per_turn_previous": self.ms(self.against),
         }
+        if self.against == LAST:
+            found["last_frozen_at"] = LAST_FROZEN_AT[self.ruleset]
+        return found
 
     def text(self) -> list[str]:
+        other = self.against
+        frozen = (LAST_FROZEN_AT if other == LAST else FROZEN_AT)[self.ruleset]
         return [
-            f"{self.ruleset.upper()}: new against old (the player frozen at "
-            f"{FROZEN_AT[self.ruleset]}), {len(self.maps[0].games)} games a map of up to "
-            f"{self.turns} turns, each seed played twice with the seats swapped",
-            *(tally.text() for tally in self.maps),
-            f"  CPU a player's turn (median): new {self.ms(NEW):.2f} ms, old {self.ms(OLD):.2f} ms",
+            f"{self.ruleset.upper()}: new against {other} (the player frozen at {frozen}), "
+            f"{len(self.maps[0].games)} games a map of up to {self.turns} turns, each seed "
+            "played twice with the seats swapped",
+            *(line for tally in self.maps for line in tally.text()),
+            f"  CPU a player's turn (median): new {self.ms(NEW):.2f} ms, {other} "
+            f"{self.ms(other):.2f} ms",
         ]
 
 
-def measure(ruleset: str, games: int, turns: int = TURNS) -> WokMeasured:
+def measure(ruleset: str, games: int, turns: int = TURNS, against: str = OLD) -> WokMeasured:
     """``games`` games a map: game g plays seed ceil(g / 2), new in the odd seats when g is
-    odd and in the even ones when it is even."""
+    odd and in the even ones when it is even, ``against`` in the others."""
     tallies = []
     for map_name in MAPS[ruleset]:
         began = time.monotonic()
@@ -181,9 +247,9 @@ def measure(ruleset: str, games: int, turns: int = TURNS) -> WokMeasured:
         def shown(game: int, name: str = map_name) -> None:
             print(f"\r{ruleset} {name}: {game}/{games}", end="", file=sys.stderr)
 
-        tallies.append(played_on(ruleset, map_name, games, turns, shown))
+        tallies.append(played_on(ruleset, map_name, games, turns, shown, against))
         print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
-    return WokMeasured(ruleset, turns, tallies)
+    return WokMeasured(ruleset, turns, tallies, against)
 
 
 def played_on(
@@ -192,12 +258,14 @@ def played_on(
     games: int,
     turns: int = TURNS,
     progress: Callable[[int], None] = lambda _game: None,
+    against: str = OLD,
 ) -> MapTally:
-    """``games`` games on the map ``map_name`` (``measure``'s), ``progress`` told the number
-    of each game played."""
-    tally = MapTally(map_name, SEATS[map_name])
+    """``games`` games on the map ``map_name`` (``measure``'s), new against ``against``,
+    ``progress`` told the number of each game played."""
+    tally = MapTally(map_name, SEATS[map_name], against=against)
     for game in range(1, games + 1):
         seed = (game + 1) // 2
-        tally.games.append(play(ruleset, map_name, seed, seating(tally.seats, game), turns))
+        sides = seating(tally.seats, game, against)
+        tally.games.append(play(ruleset, map_name, seed, sides, turns))
         progress(game)
     return tally

@@ -20,6 +20,9 @@ from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
 from bench.frozen_robots import wok4 as old_wok4
+from bench.frozen_robots import wok4_attacker as last_wok4
+from bench.frozen_robots.wok4_parts import battleodds as last_odds
+from bench.frozen_robots.wok4_parts import frontplan as last_frame
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_tally import wilson
 from tests.shipped import TACTICS, WISK
@@ -31,6 +34,7 @@ from wtg.rules.wisk import strategy as live_wisk
 from wtg.rules.wok4 import strategy as live_wok4
 
 ROOT = Path(__file__).resolve().parents[1]
+LAST_PARTS = (last_odds, last_frame)
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
 
@@ -120,6 +124,60 @@ def test_wok_games_new_against_old_count_up() -> None:
             assert per_seat == {side: round(held[side] / seats, 2) for side in ("new", "old")}
             assert sum(tally["led"].values()) == 2
             assert tally["rejected_lines"] == {"new": 0, "old": 0}
+
+
+def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn() -> None:
+    """``--against last``: WoK IV's new player against the one of rounds 34-35, 2 games a map
+    of 10 turns; after turn 10 (the end) the provinces noted are those held at the end, and
+    the tech points unspent a seat are the mean of real seats' (0 to 999). Intermediate,
+    which has no "last", plays its old player."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_robots.py"),
+            *("--games", "2", "--turns", "10", "--json", "--against", "last"),
+            *("--ruleset", "wok4", "--ruleset", "intermediate"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    result = found["wok4"]
+    assert (result["against"], result["last_frozen_at"]) == ("last", last_wok4.FROZEN_AT)
+    assert result["previous_frozen_at"] == old_wok4.FROZEN_AT
+    for name in ("small", "classic60"):
+        tally = result["maps"][name]
+        assert sorted(tally["provinces"]) == ["last", "new"]
+        assert tally["rejected_lines"] == {"new": 0, "last": 0}
+        noted = tally["at_turn"]
+        assert sorted(noted) == ["10"]
+        assert noted["10"]["provinces"] == tally["provinces"]
+        for points in noted["10"]["tech_unspent_per_seat"].values():
+            assert 0 <= points <= 999
+    assert found["intermediate"]["against"] == "old"
+    assert "last_frozen_at" not in found["intermediate"]
+    assert sorted(found["intermediate"]["maps"]["marchlands"]["provinces"]) == ["new", "old"]
+
+
+def test_the_last_wok4_player_is_frozen_apart_from_the_live_one() -> None:
+    """The player of rounds 34-35 reads none of the live player's modules, nor the frame it
+    stood on: a change to them leaves the yardstick as it was."""
+    sources = [inspect.getsource(last_wok4), *(inspect.getsource(m) for m in LAST_PARTS)]
+    for source in sources:
+        imported = {
+            node.module
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not imported & {
+            "wtg.rules.wok4.strategy",
+            "wtg.rules.wok.frontplan",
+            "wtg.rules.wok.battleodds",
+            "wtg.rules.wok4.siege",
+        }, imported
 
 
 @pytest.mark.parametrize("option", ["--turns", "--games"])

@@ -1,6 +1,7 @@
 """The built-in WoK IV player (``wtg/rules/wok4/strategy.py``) against the timid one it
 replaced (frozen in ``bench/frozen_robots/wok4.py``: it attacked only with more armies than
-twice the target's strength plus 4): seeded games on both maps, new and old in alternate
+twice the target's strength plus 4) and against the one of rounds 34-35
+(``bench/frozen_robots/wok4_attacker.py``): seeded games on both maps, new and old in alternate
 seats, each seed played with the seats swapped, every line either writes checked as a mailed
 form is; and what it does on a hand-made board, by WoK IV's battle odds."""
 
@@ -11,11 +12,12 @@ from random import Random
 import pytest
 
 from bench.frozen_robots.wok4 import plan_orders as old_plan
-from bench.wok_games import NEW, OLD, played_on
+from bench.wok_games import LAST, NEW, OLD, played_on
 from tests.rules.builders import attacks, empty, make_state
 from wtg.rules.wok.battleodds import round_odds, win_chance
 from wtg.rules.wok.state import QUIT, WokState
 from wtg.rules.wok4.combat import attack_top, defense_top
+from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.strategy import Wok4Plan
 from wtg.rules.wok4.strategy import plan_orders as new_plan
 
@@ -28,6 +30,20 @@ def test_the_new_player_holds_more_than_the_old_one(map_name: str, seeds: int) -
     assert (tally.rejected(NEW), tally.rejected(OLD)) == (0, 0)
     held = {side: tally.provinces(side) for side in (NEW, OLD)}
     assert 2 * held[NEW] > 3 * held[OLD], held
+
+
+@pytest.mark.parametrize(("map_name", "seeds"), [("small", 4), ("classic60", 2)])
+def test_the_new_player_holds_more_than_the_last_one_after_forty_turns(
+    map_name: str, seeds: int
+) -> None:
+    """Against the player of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``), whose
+    games stalled once the neutrals outgrew its armies and whose tech points lay unspent:
+    after 40 turns the new players' seats hold more than one and a half times its provinces,
+    and the rules reject none of their lines."""
+    tally = played_on("wok4", map_name, 2 * seeds, 40, against=LAST)
+    assert (tally.rejected(NEW), tally.rejected(LAST)) == (0, 0)
+    held = {side: tally.provinces(side) for side in (NEW, LAST)}
+    assert 2 * held[NEW] > 3 * held[LAST], held
 
 
 def board() -> WokState:
@@ -123,17 +139,101 @@ def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
 
 
 def test_its_tech_buys_eff_when_it_runs_low() -> None:
+    """+60% EFF below 70% once the coming turn's 1% a province is lost, else nothing but what
+    keeps 200 points, the 7 attacks of the next turn."""
     state = board()
     state.player(1).tech, state.player(1).eff = 260, 30
     assert new_plan(state, 1, Random(1))["trade"] == [250]
-    state.player(1).eff = 90
-    assert "trade" not in new_plan(state, 1, Random(1))
-    state.player(1).tech = 910  # 350, 200 and 150 leave the 200 points of seven attacks
-    assert new_plan(state, 1, Random(1))["trade"] == [350, 200, 150]
-    state.player(1).tech = 760
-    assert new_plan(state, 1, Random(1))["trade"] == [350, 200]
-    state.player(1).tech = 349
-    assert "trade" not in new_plan(state, 1, Random(1))
+    state.player(1).eff = 70  # 69 after the turn's loss: still low
+    assert new_plan(state, 1, Random(1))["trade"] == [250]
+    state.player(1).eff = 71
+    assert "trade" not in new_plan(state, 1, Random(1))  # 100 would leave 160
+
+
+def test_its_tech_buys_as_many_trades_as_leave_the_200_points_of_seven_attacks() -> None:
+    """The 350 first (defense and levels everywhere), as often as the points allow, then the
+    150, the 200 and the 100; the last stop's player bought one of each at most and sat on
+    the rest."""
+    state = board()
+    player = state.player(1)
+    for tech, bought in (
+        (910, [350, 350]),
+        (760, [350, 150]),
+        (560, [350]),
+        (349, [100]),
+        (299, []),
+        (999, [350, 350]),
+    ):
+        player.tech = tech
+        assert new_plan(state, 1, Random(1)).get("trade", []) == bought, tech
+        traded = sum(bought)
+        assert tech - traded >= 200 and attacks_allowed(tech - traded) == 7
+
+
+def test_its_tech_counts_the_points_its_workers_make_before_the_trades() -> None:
+    """Its TECH workers make their points in PHASE III, before the trades of PHASE V: 330
+    points and 24 workers at TECH buy a 150 (354 - 150 = 204), 330 alone only a 100."""
+    state = board()
+    state.player(1).tech = 330
+    assert new_plan(state, 1, Random(1))["trade"] == [100]
+    state.province(7).aim = "TECH"
+    assert new_plan(state, 1, Random(1))["trade"] == [150]
+
+
+def siege_board(missiles: int) -> WokState:
+    """Province 7 (30 armies at 1.750, ``missiles`` missiles) and 12 (30 armies) of player 1;
+    neutral 8 grown strong (60 armies, DEF 5.0), the other neutrals around far stronger (150)."""
+    state = board()
+    for neighbour in (2, 6, 11, 13, 17):
+        state.province(neighbour).arm = 150
+    state.province(7).arm, state.province(7).mis = 30, missiles
+    empty(state, 12, 1, pop=10, wok=8, arm=30, lev=1750, dfn=10)
+    state.province(8).arm, state.province(8).dfn = 60, 50
+    return state
+
+
+def test_a_neutral_too_strong_for_its_armies_is_bombed_then_attacked() -> None:
+    """Without missiles, 30 armies are not favoured against 60 at DEF 5.0 and it does not
+    attack; with 60 missiles at 99% EFF it expects 59.4 hits, a quarter of them on armies
+    (3 a hit: 45) and a quarter on defense (0.1 a hit: 1.5), and attacks what it expects is
+    left, having fired every missile at it first (bombing is PHASE I, attacks PHASE II)."""
+    state = siege_board(0)
+    assert attacks(new_plan(state, 1, Random(1))) == []
+    state = siege_board(60)
+    plan = Wok4Plan(state, 1, Random(1))
+    planned = plan.orders()
+    assert plan.siege is not None and plan.siege.target == 8
+    left = plan.after_bombing(state.province(8))
+    assert (left.arm, left.dfn) == (60 - 45, 50 - 15)
+    assert state.province(8).arm == 60  # the state is not touched
+    assert plan.taking_chance(state.province(7), state.province(8), 30) <= 0.5
+    assert plan.taking_chance(state.province(7), left, 30) > 0.5
+    assert planned["bomb"] == [{"from": 7, "to": 8, "missiles": 60}]
+    assert attacks(planned) == [{"from": 7, "to": 8, "armies": 30}]
+
+
+def test_the_armies_gather_where_the_missiles_fall_and_work_their_level() -> None:
+    """Province 12 does not touch the siege of 8 and attacks nothing: its 30 spare armies
+    move to 7, which does; 7's workers, with 30 armies facing the siege, work their level
+    (TECH before)."""
+    state = siege_board(60)
+    state.province(7).aim, state.province(12).aim = "TECH", "TECH"
+    planned = new_plan(state, 1, Random(1))
+    assert planned["move"] == [{"from": 12, "to": 7, "unit": "ARM", "amount": 30}]
+    assert {"province": 7, "aim": "LEV"} in planned["aim"]  # type: ignore[operator]
+    assert {"province": 12, "aim": "LEV"} not in planned["aim"]  # type: ignore[operator]
+
+
+def test_its_missiles_reach_what_the_rules_let_them_found_without_trying_each_province() -> None:
+    """``reachable``: the neighbours and the provinces numbered -3..+3, the same list, in the
+    same order, as trying every province with ``bomb_range``."""
+    state = board()
+    plan = Wok4Plan(state, 1, Random(1))
+    for province in state.provinces:
+        tried = [q.id for q in state.provinces if plan.in_reach(province, q.id)]
+        assert plan.reachable(province) == tried
+    assert plan.reachable(state.province(1)) == [2, 3, 4, 6]
+    assert plan.reachable(state.province(20)) == [15, 17, 18, 19]
 
 
 def test_the_same_seed_the_same_orders() -> None:

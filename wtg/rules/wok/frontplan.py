@@ -61,6 +61,8 @@ class FrontPlan:
     tie_to_defender = False
     """Whether a tied round costs the attacker an army (WoK IV) or nothing."""
     good_odds = EVEN
+    army_pop = ARMY_POP
+    """The POP from which a border province makes armies."""
     """The chance of taking a province above which it attacks."""
     quitters_dig_in = True
     """Whether a player who QUIT is no threat to its garrisons (Standard's player reckons
@@ -92,6 +94,11 @@ class FrontPlan:
         """The provinces ``source`` may bomb: every province ``in_reach`` (a ruleset that
         knows them without trying each one gives them itself)."""
         return [q.id for q in self.state.provinces if self.in_reach(source, q.id)]
+
+    def after_bombing(self, target: Province) -> Province:
+        """``target`` as its attackers expect to find it once this turn's missiles fell (a
+        ruleset whose plan bombs before it attacks gives it; by default as it is)."""
+        return target
 
     def level_bonus(self, troops: Province, ground: Province) -> int:
         """The level (thousandths) ``troops`` add fighting on ``ground`` (a terrain's)."""
@@ -170,7 +177,7 @@ class FrontPlan:
         for n in targets:
             if not open_to(self.state, self.player, n):
                 continue
-            target = self.state.province(n)
+            target = self.after_bombing(self.state.province(n))
             sources = sorted(
                 (p for p in self.mine if n in p.neighbours and spare[p.id] > 0),
                 key=lambda p: (-spare[p.id], p.id),
@@ -229,7 +236,7 @@ class FrontPlan:
         lines: list[Json] = []
         makers = sorted(self.borders or self.mine, key=lambda p: (-p.pop, p.id))
         for p in makers[:POP_ARM_ORDERS]:
-            if p.pop >= ARMY_POP:
+            if p.pop >= self.army_pop:
                 lines.append({"province": p.id, "kind": "POP-ARM", "amount": NEW_ARMIES})
         for p in sorted(self.mine, key=lambda p: (-p.pop, p.id)):
             if len(lines) == TRANSFORM_ORDERS:

@@ -30,3 +30,13 @@ def attacks_allowed(tech: int) -> int:
         if tech < below:
             return attacks
     return ATTACKS_BY_TECH[-1][1]
+
+
+def tech_for_attacks(attacks: int) -> int:
+    """The fewest tech points that give ``attacks`` attacks (the most, 7, at 200)."""
+    least = 0
+    for below, allowed in ATTACKS_BY_TECH:
+        if allowed >= attacks:
+            return least
+        least = below
+    return least
