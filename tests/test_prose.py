@@ -130,12 +130,16 @@ def test_packed_keeps_each_item_whole_and_gives_a_wide_one_its_own_line() -> Non
 def test_an_item_the_gm_reads_is_broken_to_78_columns_its_paths_whole() -> None:
     """``listed``: a reason naming a command with its --config (a path of 90 characters)
     broke the path in two, and the command copied from it failed; a path stays whole on a
-    line of its own, and any other word wider than a line (a header's value) is cut."""
+    line of its own, and any other word wider than a line (a header's value) is cut. Only a
+    path the host gave (``paths``) is: a word that looks like one is someone's text."""
     path = "/srv/" + "p" * 80 + "/wtg.yaml"
-    shown = listed(f"give `wtg --config {path} quarantine --release KEY` again; " + "x" * 100)
+    said = f"give `wtg --config {path} quarantine --release KEY` again; " + "x" * 100
+    shown = listed(said, paths=[path])
     lines = shown.splitlines()
     assert lines[:2] == ["  give `wtg --config", f"    {path}"]
     assert lines[2].startswith("    quarantine --release KEY` again; x")
     assert [line for line in lines[2:] if len(line) > WIDTH] == []
     assert "".join(lines[2:]).count("x") == 100 and len(lines) == 4
     assert listed("a\nFAKE LINE\n\tand more") == "  a FAKE LINE and more"
+    # not given as the host's, the same words are cut as any other
+    assert all(len(line) <= WIDTH for line in listed(said).splitlines())

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
+from wtg.core.textwidth import char_widths, text_width
+from wtg.text.hostpaths import fitted
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -152,47 +153,51 @@ def packed(
     return "\n".join(lines)
 
 
-def listed(text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH) -> str:
+def listed(
+    text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+) -> str:
     """``{{ line | listed }}``: an item of a list the GM reads, in a terminal or the digest
     (a server's refusal, a mail's outcome, a folder and why it cannot be read, a sender's
     address), on lines of at most ``width`` columns: ``text`` (every run of blanks and line
     breaks one space: no line of it reads as one of wtg's) broken at its blanks, its first
     line begun with ``first`` and the others with ``rest``; a word wider than a line (an
-    address, a header's value without blanks) is cut between its characters, being read,
-    not copied, but a path (a word with a ``/``: the --config of a command named) is kept
-    whole on a line of its own, to be copied (so is the path ``with_path`` adds)."""
+    address, a header's value without blanks, a word with a ``/`` someone else wrote) is
+    cut between its characters, being read, not copied, but a path of the host's
+    (``paths``, ``wtg.text.hostpaths``: the --config of a command named, the games folder
+    and the files in it) is kept whole on a line of its own, to be copied (so is the path
+    ``with_path`` adds)."""
     room = width - max(len(first), len(rest))
-    pieces = _pieces(" ".join(text.split()), room)
+    pieces = fitted(" ".join(text.split()), room, paths)
     return "\n".join([f"{first}{pieces[0]}", *(f"{rest}{piece}" for piece in pieces[1:])])
 
 
-def _pieces(text: str, room: int) -> list[str]:
-    """``text`` broken to ``room`` columns (``wrapped_to_columns``), each path wider than
-    that whole on a line of its own."""
-    pieces: list[str] = []
-    held: list[str] = []
-    for word in text.split(" "):
-        if "/" in word and text_width(word) > room:
-            pieces += wrapped_to_columns(" ".join(held), room) if held else []
-            pieces.append(word)
-            held = []
-        else:
-            held.append(word)
-    return pieces + wrapped_to_columns(" ".join(held), room) if held or not pieces else pieces
+def fitted_line(
+    text: str, rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+) -> str:
+    """``{{ line | fitted_line }}``: a line the GM reads (a mail's key and the game it
+    named, a seat and its wrong codes) as it is, its blanks too, when it fills at most
+    ``width`` columns; else broken at its blanks (``wtg.text.hostpaths.fitted``), a word
+    wider than a line cut between its characters but a path of the host's (``paths``)
+    whole, each line after the first begun with ``rest``."""
+    if _columns(text) <= width:
+        return text
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    first, *others = fitted(text.strip(" "), width - max(len(lead), len(rest)), paths)
+    return "\n".join([lead + first, *(rest + piece for piece in others)])
 
 
-def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
+def with_path(text: str, path: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
     """An item of a list the GM reads, in a terminal (`wtg status`) or the digest: ``text``
     (what a mail or its header said, every run of blanks and line breaks one space) broken
     at its blanks to ``width`` columns, its first line indented two spaces and the others
     four; a word wider than a line (a header's value without blanks) is cut between its
     characters, being read, not copied. Then ``path``, whole on a line of its own indented
     four, to be copied: on one line with a reason of 200 characters it reached 320."""
-    return [*listed(text, width=width).split("\n"), f"    {path}"]
+    return [*listed(text, width=width, paths=paths).split("\n"), f"    {path}"]
 
 
-def path_then(path: str, text: str, width: int = WIDTH) -> list[str]:
+def path_then(path: str, text: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
     """``path`` whole on a line of its own indented two spaces, to be copied, then ``text``
     under it (what a mail's handling said: up to 300 characters) broken as ``with_path``
     breaks it, each line indented four."""
-    return [f"  {path}", *listed(text, "    ", width=width).split("\n")]
+    return [f"  {path}", *listed(text, "    ", width=width, paths=paths).split("\n")]
