@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width
-from wtg.text.hostpaths import fitted
+from wtg.text.hostpaths import fits, fitted
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -175,11 +175,13 @@ def fitted_line(
     text: str, rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
 ) -> str:
     """``{{ line | fitted_line }}``: a line the GM reads (a mail's key and the game it
-    named, a seat and its wrong codes) as it is, its blanks too, when it fills at most
-    ``width`` columns; else broken at its blanks (``wtg.text.hostpaths.fitted``), a word
-    wider than a line cut between its characters but a path of the host's (``paths``)
-    whole, each line after the first begun with ``rest``."""
-    if _columns(text) <= width:
+    named, a seat and its wrong codes) as it is, its blanks too, unless a word of it wider
+    than ``width`` columns is no path of the host's (``wtg.text.hostpaths.fits``: a game's
+    name of 200 characters a stranger's mail gave, as `wtg status`'s headings); such a
+    line is broken at its blanks (``wtg.text.hostpaths.fitted``), that word cut between
+    its characters and a path of the host's (``paths``) whole, each line after the first
+    begun with ``rest``."""
+    if fits(text, width, paths):
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
     first, *others = fitted(text.strip(" "), width - max(len(lead), len(rest)), paths)
