@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtg.core.textwidth import char_widths, text_width
+from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.hostpaths import fits, fitted
 
 WIDTH = 78
@@ -28,35 +28,74 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) 
     line (the columns of an order line quoted) are kept as they are. ``kept``: the
     characters at the start of the first line that are never broken (what the player
     wrote, quoted as he wrote it: ``wrapped("", kept=n)``), on a line of their own when
-    they are wider than ``width``."""
+    they are wider than ``width``, unless a word of them is wider than a line (a word of
+    hundreds of characters someone wrote, mailed to whoever his From or the seat's address
+    names): then they are broken as any text someone else wrote (``_quote_cut``), that
+    word cut between its characters."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
     for line in text.split("\n"):
-        lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
+        if kept and _columns(line[:kept]) > width and not fits(line[:kept], width):
+            lines.extend(_quote_cut(line, kept, indent, width))
+        else:
+            lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
         kept = 0
     return "\n".join(lines)
 
 
-def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
-    """``line`` cut at the last space of each piece that fits in ``width`` (or, where no
-    space fits, at the first one after it), the spaces at each cut dropped; never inside
-    its first ``kept`` characters."""
+def _quote_cut(line: str, kept: int, indent: str, width: int) -> list[str]:
+    """A line whose first ``kept`` characters (a quote of someone else's words) are wider
+    than ``width``: those broken at their blanks to lines of ``width`` columns, a word
+    wider than a line cut between its characters (``wrapped_to_columns``), the lines after
+    the first begun with ``indent``; the rest of the line (the host's words) after them,
+    broken at its blanks as ever."""
+    head, *more = wrapped_to_columns(line[:kept], width - len(indent))
+    pieces = [head, *(indent + piece for piece in more)]
+    last = pieces.pop() + line[kept:]
+    if _columns(last) <= width:
+        return [*pieces, last]
+    return [*pieces, *_broken(last, indent, width, continued=len(indent) if pieces else 0)]
+
+
+def _broken(line: str, indent: str, width: int, kept: int = 0, continued: int = 0) -> list[str]:
+    """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
+    each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
+    else's, a stranger's command or game name of hundreds of characters) fills the rest of
+    its line and goes on on the next, cut between two characters, as ``textwrap`` breaks a
+    long word; never inside the first ``kept`` characters (where no space fits after them,
+    the cut is at the first space that follows). ``continued``: the columns of an indent
+    ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
+    as none)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
+    room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
     while _columns(line) > width:
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1)
-        if cut == -1:
-            cut = _next_cut(line, max(fits, start + 1))
-        head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
+        begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
+        if fits > max(start, begin) and _outsized(line, begin, room):
+            head, rest = line[:fits].rstrip(" "), line[fits:]
+        else:
+            if cut == -1:
+                cut = _next_cut(line, max(fits, start + 1))
+            head, rest = (
+                (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
+            )
         if not rest:
             break
         pieces.append(head)
-        line, start = indent + rest, len(indent)
+        line, start, room = indent + rest, len(indent), width - len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
+
+
+def _outsized(line: str, begin: int, room: int) -> bool:
+    """Whether the word of ``line`` that begins at ``begin`` (up to the next blank that may
+    end a line) is wider than ``room`` columns: no line holds it whole."""
+    end = _next_cut(line, begin)
+    return _columns(line[begin : end if end != -1 else len(line)]) > room
 
 
 def _columns(text: str) -> int:
