@@ -9,11 +9,13 @@ copied (``wtg.text.hostpaths``)."""
 
 from __future__ import annotations
 
+import email
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from tests.lobby.hall import Hall
 from tests.mail.loop import GM, World
 from wtg.cli import main
 from wtg.core.textwidth import text_width
@@ -141,3 +143,34 @@ def test_status_quarantine_and_digest_cut_a_strangers_game_names(tmp_path: Path)
         shown = "".join(said.split())
         missing = [w for w in HOSTILE.values() if w[:60] not in shown]
         assert missing == [] or command == ["status", "g1"], (command, said)  # none its own
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_refusal_to_a_forged_from_cuts_a_strangers_word(tmp_path: Path, kind: str) -> None:
+    """A stranger's command (`STATUS` and a word of 300 characters) is answered to the From
+    he wrote, anyone's: the quote and the reason naming his word ran on for 200 columns in
+    that party's mail. Each line of the answer keeps to 78 columns now."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    for line in (f"STATUS {HOSTILE[kind]}", f"WITHDRAW {HOSTILE[kind]}"):
+        answer = hall.answer("victim@elsewhere.example", line, hours=0)
+        assert [row for row in answer.body.splitlines() if text_width(row) > WIDTH] == [], line
+        assert HOSTILE[kind][:150] in "".join(answer.body.split()), answer.body  # quoted
+
+
+def test_a_confirmation_cuts_an_order_line_of_one_long_word(tmp_path: Path) -> None:
+    """A form's line of one word of 300 characters (mailed with the seat's code: the
+    player's, or someone's who has it) was quoted whole in the confirmation to the seat's
+    address, a line of 300 columns; cut to 78 now, the reason after it."""
+    world = World(tmp_path)
+    for word in HOSTILE.values():
+        world.mail(world.aof(1, X1="100").replace("X1:", f"Q9: {word}\nX1:", 1))
+    world.poll()
+    answers = [email.message_from_bytes(raw) for raw in world.outbox().values()]
+    assert len(answers) == 4
+    for answer in answers:
+        body = next(p for p in answer.walk() if p.get_content_type() == "text/plain")
+        text = body.get_payload(decode=True).decode()
+        assert [row for row in text.splitlines() if text_width(row) > WIDTH] == [], text
+        said = "".join(text.split())
+        assert any(f"REJECTEDQ9:{word}" in said for word in HOSTILE.values()), text
