@@ -25,7 +25,7 @@ from wtg.mail.outgoing.failedmail import Listed
 from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 from wtg.text.headings import heading
 from wtg.text.hostpaths import host_path
-from wtg.text.prose import fitted_line, listed, path_then, with_path
+from wtg.text.prose import fitted_line, listed, path_then, sentences_wrapped, with_path
 
 WIDTH = 78
 HOSTILE = {
@@ -174,3 +174,18 @@ def test_a_confirmation_cuts_an_order_line_of_one_long_word(tmp_path: Path) -> N
         assert [row for row in text.splitlines() if text_width(row) > WIDTH] == [], text
         said = "".join(text.split())
         assert any(f"REJECTEDQ9:{word}" in said for word in HOSTILE.values()), text
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_reports_sentence_cuts_a_word_no_line_holds(kind: str) -> None:
+    """A report's sentence (an event's ``- ...``) is broken under its words; a word wider
+    than a line in it ran on whole. It fills its line and goes on on the next now, each
+    line within 78 columns, indented under the event's words, no character lost; a row of
+    columns (two blanks together) is left as it is."""
+    word = HOSTILE[kind]
+    event = f"- Press from {word} was read by every player this turn, and kept."
+    shown = sentences_wrapped(f"EVENTS\n{event}\n  ID NAME  POP\n").split("\n")
+    assert shown[0] == "EVENTS" and shown[-2:] == ["  ID NAME  POP", ""]
+    assert [row for row in shown if text_width(row) > WIDTH] == [], shown
+    assert all(row.startswith("  ") for row in shown[2:-2])
+    assert "".join("".join(shown[1:-2]).split()) == "".join(event.split())
