@@ -10,6 +10,8 @@ copied (``wtg.text.hostpaths``)."""
 from __future__ import annotations
 
 import email
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -166,11 +168,16 @@ def test_a_confirmation_cuts_an_order_line_of_one_long_word(tmp_path: Path) -> N
     for word in HOSTILE.values():
         world.mail(world.aof(1, X1="100").replace("X1:", f"Q9: {word}\nX1:", 1))
     world.poll()
-    answers = [email.message_from_bytes(raw) for raw in world.outbox().values()]
+    answers = [
+        email.message_from_bytes(raw, policy=email.policy.default)
+        for raw in world.outbox().values()
+    ]
     assert len(answers) == 4
     for answer in answers:
-        body = next(p for p in answer.walk() if p.get_content_type() == "text/plain")
-        text = body.get_payload(decode=True).decode()
+        assert isinstance(answer, EmailMessage)
+        body = answer.get_body(("plain",))
+        assert body is not None
+        text = body.get_content()
         assert [row for row in text.splitlines() if text_width(row) > WIDTH] == [], text
         said = "".join(text.split())
         assert any(f"REJECTEDQ9:{word}" in said for word in HOSTILE.values()), text
