@@ -18,12 +18,14 @@ import pytest
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall
-from tests.mail.loop import GM, World
+from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
 from wtg.core.textwidth import text_width
 from wtg.lobby.domains import MadeOfList, OneDomain, TakenToOneDomain
+from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.digest import Digest, Failing, Overdue
 from wtg.mail.outgoing.failedmail import Listed
+from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 from wtg.text.headings import heading
 from wtg.text.hostpaths import host_path
@@ -196,3 +198,22 @@ def test_a_reports_sentence_cuts_a_word_no_line_holds(kind: str) -> None:
     assert [row for row in shown if text_width(row) > WIDTH] == [], shown
     assert all(row.startswith("  ") for row in shown[2:-2])
     assert "".join("".join(shown[1:-2]).split()) == "".join(event.split())
+
+
+def test_the_outbox_listing_cuts_a_servers_word_and_an_address(tmp_path: Path) -> None:
+    """`wtg outbox` lists each mail with its address, subject and the server's words: a
+    word of them wider than a line (a server's refusal of 300 characters without a blank,
+    with a ``/`` in it) ran on whole; cut to 78 columns now, as `wtg status` cuts one."""
+    world = World(tmp_path)
+    outbox = Outbox(world.gm.spool)
+    for number, word in enumerate(HOSTILE.values()):
+        name = f"remind-g1-t0001-p0{number + 1}"
+        msg = compose.message(name, GM, "p1@players.example", "[g1] soon", "x\n", when=NOW)
+        assert outbox.add(name, msg)
+        outbox.retry_later(name, f"451 4.3.0 {word}", 1795428000.0)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\nfrom: {GM}\n", encoding="utf-8")
+    listed = run(world, config, "outbox")
+    assert [row for row in listed.splitlines() if text_width(row) > WIDTH] == [], listed
+    shown = "".join(listed.split())
+    assert all(f"4.3.0{word}" in shown for word in HOSTILE.values()), listed
