@@ -539,7 +539,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             fail(no_such_game(games_dir, name))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
-    given_path(path)  # the lines the command prints keep it whole, to be copied
+    # the lines the command prints keep it, and its games folder (the spool's), whole
+    given_path(path)
+    given_path(path.absolute().parent)
     if path.is_dir() and not (path / "game.yaml").exists():
         slip = not_a_game_folder(game_dir, path)
         if slip is not None:
