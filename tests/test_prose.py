@@ -1,5 +1,7 @@
-"""``wtg.text.prose.wrapped`` breaks a mail's long lines as ``textwrap.wrap`` would with
-words kept whole and a line's inner spaces kept (the columns of an order line quoted)."""
+"""``wtg.text.prose.wrapped`` breaks a mail's long lines as ``textwrap.wrap`` would with a
+line's inner spaces kept (the columns of an order line quoted), and a word wider than a
+line (someone else's: a stranger's command, a game's name of hundreds of characters) cut
+between its characters, the rest of its line filled, as ``break_long_words`` cuts it."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ def by_textwrap(line: str, indent: str, width: int) -> list[str]:
         width,
         subsequent_indent=indent,
         replace_whitespace=False,
-        break_long_words=False,
+        break_long_words=True,
         break_on_hyphens=False,
     ) or [line]
 
@@ -36,17 +38,20 @@ def lines(draw: st.DrawFn) -> str:
 @given(lines(), st.sampled_from(["", "  ", "    "]), st.sampled_from([20, 40, WIDTH]))
 def test_a_long_line_is_broken_as_textwrap_breaks_it(line: str, indent: str, width: int) -> None:
     expected = by_textwrap(line, indent, width) if len(line) > width else [line]
-    assert wrapped(line, indent, width).split("\n") == expected
+    # textwrap leaves the blanks before a long word it cuts at the end of their line
+    assert wrapped(line, indent, width).split("\n") == [piece.rstrip(" ") for piece in expected]
 
 
-def test_an_order_lines_columns_and_a_long_word_are_kept() -> None:
+def test_an_order_lines_columns_are_kept_and_a_word_wider_than_a_line_cut() -> None:
+    """A word no line holds (someone else's: a stranger's command of 200 characters quoted
+    in a refusal) ran on for its whole width in a mail to whoever the From named; it fills
+    its line and goes on on the next, every line within 78 columns."""
     line = "line 42: REJECTED M1: 07   06 3    45: province 6 is not yours (it is neutral)"
     note = " see https://example.org/" + "x" * 90 + " for the rules"
     assert wrapped(line + note, "    ").split("\n") == [
         "line 42: REJECTED M1: 07   06 3    45: province 6 is not yours (it is neutral)",
-        "    see",
-        "    https://example.org/" + "x" * 90,
-        "    for the rules",
+        "    see https://example.org/" + "x" * 50,
+        "    " + "x" * 40 + " for the rules",
     ]
 
 
@@ -96,13 +101,18 @@ def test_a_sentences_last_word_does_not_stand_alone() -> None:
 @given(lines(), st.integers(min_value=0, max_value=200), st.sampled_from([20, 40, WIDTH]))
 def test_the_start_kept_is_never_broken(line: str, kept: int, width: int) -> None:
     """``kept``: what the player wrote, quoted at the start of a line, stays whole on the
-    first line, however wide; the rest is broken as ever, no word lost or changed."""
+    first line, however wide, unless a word of it is wider than a line (then it is cut as
+    any word someone else wrote, every line within ``width``); the rest is broken as
+    ever, no character lost or changed."""
     kept = min(kept, len(line))
     pieces = wrapped(line, "    ", width, kept=kept).split("\n")
-    assert pieces[0].startswith(line[:kept].rstrip(" "))
-    assert " ".join(" ".join(pieces).split()) == " ".join(line.split())
+    if all(len(word) <= width for word in line[:kept].split()):
+        assert pieces[0].startswith(line[:kept].rstrip(" "))
+    else:
+        assert all(len(piece) <= width for piece in pieces), pieces
+    assert "".join(" ".join(pieces).split()) == "".join(line.split())
     for piece in pieces[1:]:
-        assert len(piece) <= width or " " not in piece.strip(), pieces
+        assert len(piece) <= width, pieces
 
 
 def test_a_rejected_order_line_stays_whole_and_its_reason_goes_under_it() -> None:
@@ -130,12 +140,16 @@ def test_packed_keeps_each_item_whole_and_gives_a_wide_one_its_own_line() -> Non
 def test_an_item_the_gm_reads_is_broken_to_78_columns_its_paths_whole() -> None:
     """``listed``: a reason naming a command with its --config (a path of 90 characters)
     broke the path in two, and the command copied from it failed; a path stays whole on a
-    line of its own, and any other word wider than a line (a header's value) is cut."""
+    line of its own, and any other word wider than a line (a header's value) is cut. Only a
+    path the host gave (``paths``) is: a word that looks like one is someone's text."""
     path = "/srv/" + "p" * 80 + "/wtg.yaml"
-    shown = listed(f"give `wtg --config {path} quarantine --release KEY` again; " + "x" * 100)
+    said = f"give `wtg --config {path} quarantine --release KEY` again; " + "x" * 100
+    shown = listed(said, paths=[path])
     lines = shown.splitlines()
     assert lines[:2] == ["  give `wtg --config", f"    {path}"]
     assert lines[2].startswith("    quarantine --release KEY` again; x")
     assert [line for line in lines[2:] if len(line) > WIDTH] == []
     assert "".join(lines[2:]).count("x") == 100 and len(lines) == 4
     assert listed("a\nFAKE LINE\n\tand more") == "  a FAKE LINE and more"
+    # not given as the host's, the same words are cut as any other
+    assert all(len(line) <= WIDTH for line in listed(said).splitlines())

@@ -91,7 +91,9 @@ def test_a_long_line_without_an_outsized_word_is_printed_as_it_is() -> None:
     assert heading(ordinary) == ordinary
     path = "/srv/" + "x" * 100 + "/wtg.yaml"  # a --config given: kept whole, to be copied
     with_path = f"OVERDUE: the deadline passed 2 d ago: `wtg --config {path} run-turn g1`"
-    assert heading(with_path) == with_path
+    assert heading(with_path, paths=[path]) == with_path
+    # a path nobody gave (a word begun with / from a mail) is no path: the line is wrapped
+    assert [len(line) <= 78 for line in heading(with_path).split("\n")] == [True, True, True]
     assert heading("") == "" and heading("a\n\nb") == "a\n\nb"
 
 
@@ -100,9 +102,10 @@ def test_an_outsized_word_is_cut_and_each_line_fits() -> None:
     assert not outsized("a" * 78) and not outsized("龍" * 39)
     assert outsized("龍" * 40)  # 80 columns
     assert outsized("/" + "a" * 100 + "@example.org")  # an address, though begun with /
-    assert not outsized("/" + "a" * 100)
-    assert not outsized("(/" + "a" * 100 + "/takeover-under-way.json),")  # a path in brackets
-    assert outsized("'/" + "龍" * 40 + "'")  # wide letters: no path wtg names
+    games = "/" + "a" * 100
+    assert not outsized(games, paths=[games]) and outsized(games)  # given, or a stranger's
+    assert not outsized(f"({games}/g1/takeover-under-way.json),", paths=[games])  # in brackets
+    assert outsized(f"{games}/" + "龍" * 40, paths=[games])  # wide letters: no file wtg names
     said = heading(f"NOTE: game '{WIDE}' and more")
     assert said.split("\n") == [
         "NOTE: game '" + "龍" * 32,  # 76 columns: room for its continuations' indent

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from wtg.cli.givenhead import carrying_given, tell
+from wtg.cli.givenhead import carrying_given, given_path, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import ARGS, COMMAND_WORDS, command_slip, option_slip, words_slip
@@ -472,11 +472,14 @@ def games_root(ctx: click.Context, gm: GmConfig | None = None) -> Path:
     if obj.get("games_dir"):
         if config_path(ctx) is not None:
             refuse_two_games_folders(ctx, gm or gm_config(ctx))
-        return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
-    if config_path(ctx) is None:
-        fail(without_config(NO_GAMES_DIR))
-    gm = gm or gm_config(ctx)
-    return checked_games_dir(gm.games_dir, games_source(ctx), configured=True, gm=gm)
+        folder = checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
+    else:
+        if config_path(ctx) is None:
+            fail(without_config(NO_GAMES_DIR))
+        gm = gm or gm_config(ctx)
+        folder = checked_games_dir(gm.games_dir, games_source(ctx), configured=True, gm=gm)
+    given_path(folder)  # the lines the command prints keep it whole, to be copied
+    return folder
 
 
 def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:
@@ -537,6 +540,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             fail(no_such_game(games_dir, name))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
+    # the lines the command prints keep it, and its games folder (the spool's), whole
+    given_path(path)
+    given_path(path.absolute().parent)
     if path.is_dir() and not (path / "game.yaml").exists():
         slip = not_a_game_folder(game_dir, path)
         if slip is not None:

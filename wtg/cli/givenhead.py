@@ -65,6 +65,44 @@ def carrying_given(message: str) -> str:
     return message if head == "wtg" else COMMAND.sub(lambda _: f"`{head} ", message)
 
 
+HOST_PATHS = "host_paths"
+"""The key of the command's context (its root's ``obj``) under which the folders a command
+was given (``given_path``) are kept."""
+
+
+def given_path(path: Path | str) -> None:
+    """Keep ``path`` as one the GM gave the running command (the games folder its config
+    or --games-dir named, a game's folder named on its command line): the lines it prints
+    keep it, and the files wtg names in it, whole (``host_paths``). Nothing without a
+    command running."""
+    ctx = click.get_current_context(silent=True)
+    obj = ctx.find_root().obj if ctx is not None else None
+    if isinstance(obj, dict):
+        kept = obj.setdefault(HOST_PATHS, set())
+        kept.update({os.fspath(path), os.fspath(Path(path).expanduser().absolute())})
+
+
+def host_paths() -> list[str]:
+    """The paths the running command's lines keep whole, to be copied
+    (``wtg.text.hostpaths``): ``--config`` (or ``WTG_CONFIG``) and its folder,
+    ``--games-dir`` (or ``WTG_GAMES_DIR``), each as given and absolute, and those kept by
+    ``given_path``. None but these: a word from a mail or a player's name is cut however
+    much it looks like a path."""
+    ctx = click.get_current_context(silent=True)
+    obj = ctx.find_root().obj if ctx is not None else None
+    if not isinstance(obj, dict):
+        return []
+    found: set[str] = set(obj.get(HOST_PATHS, ()))
+    for key in ("config", "games_dir"):
+        value = obj.get(key)
+        if value:
+            absolute = Path(value).expanduser().absolute()
+            found.update({os.fspath(value), os.fspath(absolute), shlex.quote(os.fspath(absolute))})
+            if key == "config":
+                found.add(os.fspath(absolute.parent))
+    return sorted(found)
+
+
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
     ``given_head`` (``carrying_given``), without its control sequences."""
@@ -73,6 +111,7 @@ def tell(text: str, err: bool = False) -> None:
 
 def tell_fitted(text: str, err: bool = False) -> None:
     """``tell``, each line a word from outside makes wider than 78 columns (a game's name a
-    mail gave, an address) wrapped to them (``wtg.text.headings``); every other line as it
+    mail gave, an address, a word begun with ``/`` that is no path the GM gave) wrapped to
+    them (``wtg.text.headings``), the paths of ``host_paths`` whole; every other line as it
     is. `wtg status`'s lines."""
-    click.echo(heading(printable(carrying_given(text))), err=err)
+    click.echo(heading(printable(carrying_given(text)), paths=host_paths()), err=err)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, with_full_disk
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import tell, tell_fitted
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
@@ -362,7 +362,8 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             later = f"  {mail.error}"
         if mail.withdrawing:
             later += f"  {ASKED_OUT}"
-        say(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
+        # an address, a subject, a server's words: one wider than a line cut to 78 columns
+        tell_fitted(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
     if not listed.failed:
         tell("no mail was set aside for good")
         return
@@ -394,7 +395,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
                 f" (game {mail.game}'s {mail.turn_undone}: that turn is no more, a retry does "
                 "not send its mail)"
             )
-        say(
+        tell_fitted(  # as above
             f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}": '
             f"{mail.error or 'no reason kept'}{now}"
             + (f"  {ASKED_OUT}" if mail.withdrawing else "")

@@ -23,7 +23,15 @@ from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
-from wtg.text.prose import WIDTH, listed, packed, sentences_wrapped, with_path, wrapped
+from wtg.text.prose import (
+    WIDTH,
+    fitted_line,
+    listed,
+    packed,
+    sentences_wrapped,
+    with_path,
+    wrapped,
+)
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -90,6 +98,7 @@ def environment() -> jinja2.Environment:
             "packed": packed,
             "with_path": with_path,
             "listed": listed,
+            "fitted_line": fitted_line,
             "name_quoted": name_quoted,
         },
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
+from wtg.text.hostpaths import fits, fitted
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -27,35 +28,74 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) 
     line (the columns of an order line quoted) are kept as they are. ``kept``: the
     characters at the start of the first line that are never broken (what the player
     wrote, quoted as he wrote it: ``wrapped("", kept=n)``), on a line of their own when
-    they are wider than ``width``."""
+    they are wider than ``width``, unless a word of them is wider than a line (a word of
+    hundreds of characters someone wrote, mailed to whoever his From or the seat's address
+    names): then they are broken as any text someone else wrote (``_quote_cut``), that
+    word cut between its characters."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
     for line in text.split("\n"):
-        lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
+        if kept and _columns(line[:kept]) > width and not fits(line[:kept], width):
+            lines.extend(_quote_cut(line, kept, indent, width))
+        else:
+            lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
         kept = 0
     return "\n".join(lines)
 
 
-def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
-    """``line`` cut at the last space of each piece that fits in ``width`` (or, where no
-    space fits, at the first one after it), the spaces at each cut dropped; never inside
-    its first ``kept`` characters."""
+def _quote_cut(line: str, kept: int, indent: str, width: int) -> list[str]:
+    """A line whose first ``kept`` characters (a quote of someone else's words) are wider
+    than ``width``: those broken at their blanks to lines of ``width`` columns, a word
+    wider than a line cut between its characters (``wrapped_to_columns``), the lines after
+    the first begun with ``indent``; the rest of the line (the host's words) after them,
+    broken at its blanks as ever."""
+    head, *more = wrapped_to_columns(line[:kept], width - len(indent))
+    pieces = [head, *(indent + piece for piece in more)]
+    last = pieces.pop() + line[kept:]
+    if _columns(last) <= width:
+        return [*pieces, last]
+    return [*pieces, *_broken(last, indent, width, continued=len(indent) if pieces else 0)]
+
+
+def _broken(line: str, indent: str, width: int, kept: int = 0, continued: int = 0) -> list[str]:
+    """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
+    each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
+    else's, a stranger's command or game name of hundreds of characters) fills the rest of
+    its line and goes on on the next, cut between two characters, as ``textwrap`` breaks a
+    long word; never inside the first ``kept`` characters (where no space fits after them,
+    the cut is at the first space that follows). ``continued``: the columns of an indent
+    ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
+    as none)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
+    room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
     while _columns(line) > width:
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1)
-        if cut == -1:
-            cut = _next_cut(line, max(fits, start + 1))
-        head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
+        begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
+        if fits > max(start, begin) and _outsized(line, begin, room):
+            head, rest = line[:fits].rstrip(" "), line[fits:]
+        else:
+            if cut == -1:
+                cut = _next_cut(line, max(fits, start + 1))
+            head, rest = (
+                (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
+            )
         if not rest:
             break
         pieces.append(head)
-        line, start = indent + rest, len(indent)
+        line, start, room = indent + rest, len(indent), width - len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
+
+
+def _outsized(line: str, begin: int, room: int) -> bool:
+    """Whether the word of ``line`` that begins at ``begin`` (up to the next blank that may
+    end a line) is wider than ``room`` columns: no line holds it whole."""
+    end = _next_cut(line, begin)
+    return _columns(line[begin : end if end != -1 else len(line)]) > room
 
 
 def _columns(text: str) -> int:
@@ -152,47 +192,53 @@ def packed(
     return "\n".join(lines)
 
 
-def listed(text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH) -> str:
+def listed(
+    text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+) -> str:
     """``{{ line | listed }}``: an item of a list the GM reads, in a terminal or the digest
     (a server's refusal, a mail's outcome, a folder and why it cannot be read, a sender's
     address), on lines of at most ``width`` columns: ``text`` (every run of blanks and line
     breaks one space: no line of it reads as one of wtg's) broken at its blanks, its first
     line begun with ``first`` and the others with ``rest``; a word wider than a line (an
-    address, a header's value without blanks) is cut between its characters, being read,
-    not copied, but a path (a word with a ``/``: the --config of a command named) is kept
-    whole on a line of its own, to be copied (so is the path ``with_path`` adds)."""
+    address, a header's value without blanks, a word with a ``/`` someone else wrote) is
+    cut between its characters, being read, not copied, but a path of the host's
+    (``paths``, ``wtg.text.hostpaths``: the --config of a command named, the games folder
+    and the files in it) is kept whole on a line of its own, to be copied (so is the path
+    ``with_path`` adds)."""
     room = width - max(len(first), len(rest))
-    pieces = _pieces(" ".join(text.split()), room)
+    pieces = fitted(" ".join(text.split()), room, paths)
     return "\n".join([f"{first}{pieces[0]}", *(f"{rest}{piece}" for piece in pieces[1:])])
 
 
-def _pieces(text: str, room: int) -> list[str]:
-    """``text`` broken to ``room`` columns (``wrapped_to_columns``), each path wider than
-    that whole on a line of its own."""
-    pieces: list[str] = []
-    held: list[str] = []
-    for word in text.split(" "):
-        if "/" in word and text_width(word) > room:
-            pieces += wrapped_to_columns(" ".join(held), room) if held else []
-            pieces.append(word)
-            held = []
-        else:
-            held.append(word)
-    return pieces + wrapped_to_columns(" ".join(held), room) if held or not pieces else pieces
+def fitted_line(
+    text: str, rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+) -> str:
+    """``{{ line | fitted_line }}``: a line the GM reads (a mail's key and the game it
+    named, a seat and its wrong codes) as it is, its blanks too, unless a word of it wider
+    than ``width`` columns is no path of the host's (``wtg.text.hostpaths.fits``: a game's
+    name of 200 characters a stranger's mail gave, as `wtg status`'s headings); such a
+    line is broken at its blanks (``wtg.text.hostpaths.fitted``), that word cut between
+    its characters and a path of the host's (``paths``) whole, each line after the first
+    begun with ``rest``."""
+    if fits(text, width, paths):
+        return text
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    first, *others = fitted(text.strip(" "), width - max(len(lead), len(rest)), paths)
+    return "\n".join([lead + first, *(rest + piece for piece in others)])
 
 
-def with_path(text: str, path: str, width: int = WIDTH) -> list[str]:
+def with_path(text: str, path: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
     """An item of a list the GM reads, in a terminal (`wtg status`) or the digest: ``text``
     (what a mail or its header said, every run of blanks and line breaks one space) broken
     at its blanks to ``width`` columns, its first line indented two spaces and the others
     four; a word wider than a line (a header's value without blanks) is cut between its
     characters, being read, not copied. Then ``path``, whole on a line of its own indented
     four, to be copied: on one line with a reason of 200 characters it reached 320."""
-    return [*listed(text, width=width).split("\n"), f"    {path}"]
+    return [*listed(text, width=width, paths=paths).split("\n"), f"    {path}"]
 
 
-def path_then(path: str, text: str, width: int = WIDTH) -> list[str]:
+def path_then(path: str, text: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
     """``path`` whole on a line of its own indented two spaces, to be copied, then ``text``
     under it (what a mail's handling said: up to 300 characters) broken as ``with_path``
     breaks it, each line indented four."""
-    return [f"  {path}", *listed(text, "    ", width=width).split("\n")]
+    return [f"  {path}", *listed(text, "    ", width=width, paths=paths).split("\n")]

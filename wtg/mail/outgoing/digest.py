@@ -104,6 +104,10 @@ class Digest(Record):
     since: str
     until: str
     runs: tuple[TurnRun, ...] = ()
+    folders: tuple[str, ...] = ()
+    """The host's games folder, as given and absolute: a path in it (a kept mail's, a
+    game folder's) is kept whole in the digest's lines, to be copied, and no other word
+    wider than a line (``wtg.text.hostpaths``)."""
     quarantine: tuple[Quarantined, ...] = ()
     """Mail the poll could not handle: those listed
     (``wtg.mail.spool.journal.quarantine_listed``)."""
@@ -343,6 +347,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     made = Digest(
         since=iso(since),
         until=iso(now),
+        folders=tuple(dict.fromkeys((str(games_dir), str(games_dir.absolute())))),
         runs=tuple(runs),
         quarantine=tuple(kept),
         quarantine_not_listed=tuple(kept_over.items()),

@@ -1,0 +1,85 @@
+"""The one rule for the words a line of the GM's keeps whole when it is wrapped to 78
+columns: a path the host wrote (the games folder, the ``--config`` given, a folder of the
+config, a file wtg names in them), to be copied, and nothing else. A word from outside (a
+stranger's game name, an address, a header's value, a server's refusal, a player's name)
+is cut between its characters when it is wider than a line, however much it looks like a
+path: a game name ``/`` and 300 letters a stranger's mail gave once passed as a path and ran
+on for 300 columns, as did a header's value with a ``/`` in it.
+
+Which paths are the host's is said by the caller (``paths``: the folders and files the GM
+gave, or that wtg made); a word is one when, without the marks that may enclose it (a
+bracket, a quote, a backquote, the comma or colon after it), it is one of them or names a
+file in one of them (``/srv/games/g1/game.yaml`` of the folder ``/srv/games``) in the
+plain characters of a file name (``PLAIN``). A stranger's word begun with the host's folder
+would have to know it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from wtg.core.textwidth import text_width, wrapped_to_columns
+
+ENCLOSING = "()[]{}<>'\"`,;:."
+"""What may stand before or after a path in a line: a path in brackets, quoted, ending a
+clause."""
+
+PLAIN = re.compile(r"[A-Za-z0-9._+=~%,:@-]+(?:/[A-Za-z0-9._+=~%,:@-]*)*")
+"""The characters of a file's path below a folder of the host's, as wtg names them (a
+game's folder, its turns, the spool's archive, a maildir's mail): ASCII, no blank."""
+
+
+def host_path(word: str, paths: Iterable[str]) -> bool:
+    """Whether ``word`` (a run without blanks) is a path the host wrote: one of ``paths``,
+    or a file below one of them named in ``PLAIN`` characters, enclosed or not in the marks
+    of ``ENCLOSING``. Only an absolute folder holds files here (a relative ``games`` would
+    make any word begun ``games/`` a path), and the root ``/`` none (it holds every path)."""
+    core = word.strip(ENCLOSING)
+    if not core:
+        return False
+    for path in paths:
+        if not path:
+            continue
+        if core == path or core == path.rstrip("/"):
+            return True
+        folder = path.rstrip("/") + "/"
+        below = core[len(folder) :] if folder != "/" and core.startswith(folder) else ""
+        if folder.startswith("/") and PLAIN.fullmatch(below):
+            return True
+    return False
+
+
+def fitted(line: str, width: int, paths: Iterable[str] = ()) -> list[str]:
+    """``line`` broken at its blanks into pieces of at most ``width`` columns
+    (``wrapped_to_columns``: a word wider than a line cut between its characters, a wide
+    letter counted as two columns), but a path of the host's (``host_path``) wider than
+    ``width`` whole on a piece of its own, to be copied. ``[""]`` for an empty line."""
+    known = [path for path in paths if path]
+    if not known:
+        return wrapped_to_columns(line, width)
+    pieces: list[str] = []
+    held: list[str] = []
+    for word in re.findall(r"\S+|\s+", line):
+        if not word.isspace() and text_width(word) > width and host_path(word, known):
+            pieces += _shown(wrapped_to_columns("".join(held), width)) if held else []
+            pieces.append(word)
+            held = []
+        elif held or not word.isspace() or not pieces:
+            held.append(word)
+    if held or not pieces:
+        pieces += _shown(wrapped_to_columns("".join(held), width))
+    return pieces or [""]
+
+
+def _shown(pieces: list[str]) -> list[str]:
+    """The pieces that hold something (a blank run left over between two paths holds
+    nothing)."""
+    return [piece for piece in pieces if piece.strip()]
+
+
+def fits(line: str, width: int, paths: Iterable[str] = ()) -> bool:
+    """Whether ``line`` may be printed as it is: no word of it wider than ``width`` columns
+    but the host's paths (``host_path``). A long line of words a terminal folds at its own
+    width; a word wider than a line it would fold in the middle, or never."""
+    known = [path for path in paths if path]
+    return all(text_width(word) <= width or host_path(word, known) for word in line.split())
