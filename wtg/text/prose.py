@@ -24,7 +24,9 @@ WIDTH = 78
 def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
-    longer than a line (an address, a long number) is kept whole, and the spaces inside a
+    that fits a line (an address, a long number) is never broken, one wider than a line
+    (someone else's: nothing the host writes is) is cut between its characters
+    (``_broken``), and the spaces inside a
     line (the columns of an order line quoted) are kept as they are. ``kept``: the
     characters at the start of the first line that are never broken (what the player
     wrote, quoted as he wrote it: ``wrapped("", kept=n)``), on a line of their own when
