@@ -16,7 +16,8 @@ from tests.mail.test_held_mail import wtg
 from wtg.core.textwidth import text_width
 from wtg.game.engine import create_game
 from wtg.mail.incoming.answers import GAME_SHOWN
-from wtg.text.headings import CONTINUED, heading, outsized
+from wtg.text.headings import CONTINUED, heading
+from wtg.text.hostpaths import fits
 
 LONG = "a" * 200  # a held mail's kept to GAME_SHOWN characters
 WIDE = "龍" * 100  # 200 columns
@@ -98,14 +99,17 @@ def test_a_long_line_without_an_outsized_word_is_printed_as_it_is() -> None:
 
 
 def test_an_outsized_word_is_cut_and_each_line_fits() -> None:
+    def outsized(word: str, paths: tuple[str, ...] = ()) -> bool:
+        return not fits(word, 78, paths)
+
     assert outsized(LONG) and outsized(WIDE) and outsized(f"<{ADDRESS}>")
     assert not outsized("a" * 78) and not outsized("龍" * 39)
     assert outsized("龍" * 40)  # 80 columns
     assert outsized("/" + "a" * 100 + "@example.org")  # an address, though begun with /
     games = "/" + "a" * 100
-    assert not outsized(games, paths=[games]) and outsized(games)  # given, or a stranger's
-    assert not outsized(f"({games}/g1/takeover-under-way.json),", paths=[games])  # in brackets
-    assert outsized(f"{games}/" + "龍" * 40, paths=[games])  # wide letters: no file wtg names
+    assert not outsized(games, paths=(games,)) and outsized(games)  # given, or a stranger's
+    assert not outsized(f"({games}/g1/takeover-under-way.json),", paths=(games,))  # in brackets
+    assert outsized(f"{games}/" + "龍" * 40, paths=(games,))  # wide letters: no file wtg names
     said = heading(f"NOTE: game '{WIDE}' and more")
     assert said.split("\n") == [
         "NOTE: game '" + "龍" * 32,  # 76 columns: room for its continuations' indent

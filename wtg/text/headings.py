@@ -36,10 +36,3 @@ def _line(line: str, width: int, paths: list[str]) -> str:
         return line
     first, *rest = fitted(line, width - len(CONTINUED), paths)
     return "\n".join([first, *(CONTINUED + piece for piece in rest)])
-
-
-def outsized(word: str, width: int = WIDTH, paths: Iterable[str] = ()) -> bool:
-    """Whether ``word`` (a run without blanks) is wider than ``width`` columns and is no
-    path of the host's (``paths``): a word begun with ``/``, or holding one, is someone's
-    text like any other unless the host wrote it."""
-    return not fits(word, width, paths)
