@@ -128,7 +128,7 @@ def order_mails(games: list[Game[WokState]], reports: Path | None = None) -> lis
     reply to his report, quoting it (``reply_with_orders``)."""
     rng = random.Random(1)
     mails: list[bytes] = []
-    sent = _reports(reports) if reports is not None else {}
+    sent = sent_reports(reports) if reports is not None else {}
     for game in games:
         state = game.state()
         for entry in game.config.players:
@@ -152,7 +152,7 @@ def order_mails(games: list[Game[WokState]], reports: Path | None = None) -> lis
     return mails
 
 
-def _reports(maildir: Path) -> dict[tuple[str, int], bytes]:
+def sent_reports(maildir: Path) -> dict[tuple[str, int], bytes]:
     """The report mails sent to ``maildir``, by game and player (their outbox ids are
     ``report-<game>-t0000-p01``: the file's name in the maildir)."""
     found: dict[tuple[str, int], bytes] = {}
