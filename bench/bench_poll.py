@@ -3,10 +3,16 @@ imapclient fetch of the same 1,000 mails.
 
     .venv/bin/python bench/bench_poll.py [--mails 1000] [--rounds 3] [--dir DIR]
         [--rtt MS --mbit N] [--storage maildir|sdbox|mdbox] [--no-command] [--profile N]
+        [--replies]
 
 Each round starts a fresh Dovecot (tests/mail/servers.py) and appends the mails: one
 full AOF (every order line filled) from every player of 100 ten-player WoK IV games, so
-every mail is a new order that is filed and answered. It times a bare fetch of them all
+every mail is a new order that is filed and answered. With ``--replies`` each mail is a
+player's reply to his turn-0 report, as most are: the games' reports are first sent (to a
+maildir, `wtg send` as it runs), and each mail names its report (In-Reply-To) and quotes
+it, the filled AOF in place of the blank one (``wtg.cli.demo.reply_with_orders``), so the
+poll also reads back the report a mail answers; without it, a mail holds its AOF alone
+and answers nothing. It times a bare fetch of them all
 (login, select, search, one FETCH of every body), then the poll itself, in this process:
 fetch, archive, find the AOF, parse and check it, store the order file, queue the
 confirmation with its forecast, flush to disk, move the mails to the processed folder;
@@ -78,12 +84,15 @@ from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noq
 from tests.rules.wok4.fullorders import full_orders  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
+from wtg.cli.demo import reply_with_orders  # noqa: E402
 from wtg.files.store import write_atomic  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
 from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.host.config import ImapConfig, config_from_data  # noqa: E402
+from wtg.mail.outgoing.sender import send  # noqa: E402
 from wtg.mail.poll.poller import poll  # noqa: E402
 from wtg.mail.servers.inbox import ImapInbox  # noqa: E402
+from wtg.mail.servers.transport import MaildirTransport, delivered  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
 
 SEATS = 10
@@ -113,26 +122,46 @@ def players_of(table: int) -> list[PlayerEntry]:
     ]
 
 
-def order_mails(games: list[Game[WokState]]) -> list[bytes]:
-    """Every player of every game mails a full AOF for turn 1 (one mail each)."""
+def order_mails(games: list[Game[WokState]], reports: Path | None = None) -> list[bytes]:
+    """Every player of every game mails a full AOF for turn 1 (one mail each); with
+    ``reports`` (the maildir the games' turn-0 reports were sent to), each mail is his
+    reply to his report, quoting it (``reply_with_orders``)."""
     rng = random.Random(1)
     mails: list[bytes] = []
+    sent = sent_reports(reports) if reports is not None else {}
     for game in games:
         state = game.state()
         for entry in game.config.players:
             orders = full_orders(state, entry.id, rng)
             header = {"game": game.config.game, "turn": 1, "player": entry.id, "code": entry.code}
             context = game.ruleset.form_context(state, entry.id)
+            filled = render_aof(game.ruleset.form, header, orders, context)
+            message_id = f"<bench{len(mails)}@players.example>"
+            report = sent.get((game.config.game, entry.id))
+            if report is not None:
+                reply = reply_with_orders(report, filled, entry.email, message_id)
+                mails.append(reply.as_bytes(policy=email.policy.SMTP))
+                continue
             msg = EmailMessage()
             msg["From"] = entry.email
             msg["To"] = GM_ADDRESS
             msg["Subject"] = f"orders for {game.config.game}"
-            msg["Message-ID"] = f"<bench{len(mails)}@players.example>"
-            msg.set_content(
-                "My orders:\n\n" + render_aof(game.ruleset.form, header, orders, context)
-            )
+            msg["Message-ID"] = message_id
+            msg.set_content("My orders:\n\n" + filled)
             mails.append(msg.as_bytes(policy=email.policy.SMTP))
     return mails
+
+
+def sent_reports(maildir: Path) -> dict[tuple[str, int], bytes]:
+    """The report mails sent to ``maildir``, by game and player (their outbox ids are
+    ``report-<game>-t0000-p01``: the file's name in the maildir)."""
+    found: dict[tuple[str, int], bytes] = {}
+    for path in delivered(maildir):
+        kind, _, rest = path.name.partition("-")
+        game, _, seat = rest.rpartition("-")
+        if kind == "report" and seat.startswith("p"):
+            found[(game.rpartition("-")[0], int(seat[1:]))] = path.read_bytes()
+    return found
 
 
 def bare_fetch(host: str, port: int, move_to: str | None = None) -> tuple[float, int]:
@@ -287,9 +316,10 @@ def one_round(
     jobs: int,
     profile: cProfile.Profile | None = None,
     storage: str = "maildir",
+    replies: bool = False,
 ) -> Round:
     """One round in the new folder ``root``, which the caller removes after the last round
-    (``main``)."""
+    (``main``). ``replies``: the mails answer their reports (``order_mails``)."""
     root.mkdir()
     with contextlib.ExitStack() as stack:
         imap = stack.enter_context(
@@ -307,8 +337,12 @@ def one_round(
             )
             for t in range(1, count // SEATS + 1)
         ]
+        reports = None
+        if replies:  # the reports the mails answer, in the outbox's sent/ as a send leaves them
+            reports = root / "reports"
+            send(gm, MaildirTransport(reports))
         shutil.copytree(gm.games_dir, root / "again" / "games")  # for the command
-        mails = order_mails(games)
+        mails = order_mails(games, reports)
         assert gm.imap is not None
         with imap.client(GM_ADDRESS) as client:
             # The folders the poll moves mails to are there, as they are from a GM's
@@ -401,6 +435,11 @@ def main() -> None:
         help="Dovecot's mail format (maildir: a file a mail, where a MOVE renames each; "
         "mdbox: Dovecot's own, where a MOVE changes an index)",
     )
+    parser.add_argument(
+        "--replies",
+        action="store_true",
+        help="each mail a reply to its report (In-Reply-To, the report quoted), as most are",
+    )
     add_jobs(parser)
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
@@ -410,6 +449,8 @@ def main() -> None:
     if link:
         print(f"server {args.rtt:g} ms away at {args.mbit:g} Mbit/s (bench/link.py)")
     print(f"Dovecot stores the mail as {args.storage}")
+    if args.replies:
+        print("each mail answers its report (In-Reply-To, the report quoted)")
     rounds = []
     with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=args.dir) as tmp:
         for number in range(1, args.rounds + 1):
@@ -420,12 +461,15 @@ def main() -> None:
                 not args.no_command,
                 args.jobs,
                 storage=args.storage,
+                replies=args.replies,
             )
             rounds.append(done)
             print_round(number, done)
         report(rounds, args.mails)
         if args.profile:
-            profiled(args.mails, Path(tmp) / "profiled", link, args.profile, args.storage)
+            profiled(
+                args.mails, Path(tmp) / "profiled", link, args.profile, args.storage, args.replies
+            )
 
 
 def print_round(number: int, done: Round) -> None:
@@ -533,12 +577,19 @@ def report(rounds: list[Round], mails: int) -> None:
 
 
 def profiled(
-    mails: int, root: Path, link: tuple[float, float] | None, top: int, storage: str
+    mails: int,
+    root: Path,
+    link: tuple[float, float] | None,
+    top: int,
+    storage: str,
+    replies: bool = False,
 ) -> None:
     """One more poll under cProfile (in the new folder ``root``): where its time goes, by
     function of wtg."""
     profile = cProfile.Profile()
-    one_round(mails, root, link, command=False, jobs=1, profile=profile, storage=storage)
+    one_round(
+        mails, root, link, command=False, jobs=1, profile=profile, storage=storage, replies=replies
+    )
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(r"wtg/", top)
 

@@ -6,12 +6,14 @@ flush of the file system for the batch. Counts, not times: the benchmark times i
 from __future__ import annotations
 
 import collections
+import email
 import email.policy
 import mailbox
 import os
 import random
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
+from email import headerregistry
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from typing import Any
 import jinja2
 import pytest
 
+from bench import bench_poll
 from tests.mail.servers import GM_ADDRESS
 from tests.rules.wok4.fullorders import full_orders
 from tests.shipped import WOK4
@@ -30,10 +33,14 @@ from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host import gamesdir
 from wtg.host.config import GmConfig, config_from_data
+from wtg.lobby import commands as lobby_commands
+from wtg.mail.message import extract
 from wtg.mail.outgoing.idsecret import host_secret
+from wtg.mail.outgoing.sender import send
 from wtg.mail.poll import poller
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.servers.transport import MaildirTransport
 from wtg.mail.spool import hostgames
 from wtg.mail.spool.journal import Journal
 from wtg.rules.wok.state import WokState
@@ -88,6 +95,9 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
         monkeypatch.setattr(module, name, seen.wrap(name, getattr(module, name)))
     monkeypatch.setattr(GameStore, "turns", seen.wrap("turns", GameStore.turns))
     monkeypatch.setattr(os, "fsync", seen.wrap("fsync", os.fsync))
+    parse_id = headerregistry.MessageIDHeader.parse.__func__  # type: ignore[attr-defined]
+    parsed = classmethod(seen.wrap("Message-ID parsed", parse_id))
+    monkeypatch.setattr(headerregistry.MessageIDHeader, "parse", parsed)
     loader = jinja2.FileSystemLoader.get_source
     monkeypatch.setattr(jinja2.FileSystemLoader, "get_source", seen.lookups(loader))
     yield seen
@@ -132,6 +142,9 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
     # the folder of the poll's mark (``wtg.mail.poll.underway``), once a poll
     assert calls["fsync"] == 3
     assert calls["flush"] == 1  # one flush for the batch
+    # each answer's Message-ID parsed by the header registry once, as the outbox adds its
+    # token to it: not parsed back from the answer first (``Outgoing.made_id``)
+    assert calls["Message-ID parsed"] == len(mails)
 
 
 def test_a_poll_opens_only_the_games_its_mails_name(
@@ -272,3 +285,36 @@ def test_the_collector_looks_rarely_while_a_poll_runs(
     with pytest.raises(OSError, match="disk"):
         poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
     assert gc.get_threshold() == before
+
+
+def test_a_reply_to_its_report_is_read_once_for_what_its_sender_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's reply that quotes his report, the filled form in it (as most order mails
+    are: bench/bench_poll.py --replies): its text is looked through for the form's begin
+    marker once (the text typed beside forwarded mails is read only in a mail that forwards
+    one), and the lines its sender typed beside the form are told from the report they
+    quote once, for the commands beside the form and its question alike (each read them
+    apart, the report's lines compared twice a mail)."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = made_games(gm, 1)
+    send(gm, MaildirTransport(tmp_path / "reports"))
+    mails = bench_poll.order_mails(games, tmp_path / "reports")
+    answered = [
+        str(email.message_from_bytes(raw, policy=email.policy.default)["In-Reply-To"])
+        for raw in mails
+    ]
+    assert [name.strip().split(".")[0] for name in answered] == [
+        f"<report-w1-t0000-p{seat:02d}" for seat in range(1, SEATS + 1)
+    ]
+    box = mailbox.Maildir(gm.maildir_in, create=True)  # in the spool the send made
+    for raw in mails:
+        box.add(raw)
+    seen = Counts()
+    for module, name in ((lobby_commands, "copied"), (extract, "has_marker")):
+        monkeypatch.setattr(module, name, seen.wrap(name, getattr(module, name)))
+    lobby_commands.typed_of.cache_clear()
+    lobby_commands.outside_forms.cache_clear()
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert summary.filed == len(mails) == SEATS
+    assert (seen.calls["copied"], seen.calls["has_marker"]) == (SEATS, SEATS)

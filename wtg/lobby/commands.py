@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
@@ -145,9 +146,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     (nor a CODE line, nor a line that looks like one: ``Unclear``). ``answered``: the text
     of the host's mail it answers, when known: its lines pasted into the reply without quote
     marks or separator are not the sender's either."""
-    lines = text.splitlines()[:MAX_LINES]
-    copies = copied(lines, answered)
-    typed = typed_lines(lines, copies, original_end(lines, answered, copies))
+    lines, typed = typed_of(text, answered)
     commands: list[Command] = []
     unread: list[Command] = []
     unclear: list[Unclear] = []
@@ -241,10 +240,12 @@ def typed_beside_a_form(texts: Sequence[str], answered: str = "") -> Beside:
     return Beside(tuple(found), more)
 
 
+@lru_cache(maxsize=8)
 def outside_forms(text: str) -> str:
     """``text`` with each line of an order form in it, from its begin marker to its end
     marker, made a quoted line (``>``): the lines a player typed beside his forms are
-    read as his (commands, a question), a form's never."""
+    read as his (commands, a question), a form's never. Asked twice of an order mail's
+    text (the commands beside its forms, its question): made once, the last few kept."""
     lines = text.splitlines()[:MAX_LINES]
     inside = False
     for index, line in enumerate(lines):
@@ -513,9 +514,20 @@ def original_end(lines: Sequence[str], answered: str, copies: frozenset[int]) ->
 
 def typed_text(text: str, answered: str = "") -> list[str]:
     """The lines of a mail's text its sender typed (``typed_lines``), as typed."""
+    lines, typed = typed_of(text, answered)
+    return [lines[i] for i in typed]
+
+
+@lru_cache(maxsize=8)
+def typed_of(text: str, answered: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The first ``MAX_LINES`` lines of a mail's text and the indexes of those its sender
+    typed (``typed_lines``; ``answered`` as for ``read_commands``). One mail's text is asked
+    this more than once (an order mail's text outside its forms for the commands beside
+    them, then for its question; a mail's words for the answer it had): read once, the
+    last few texts kept."""
     lines = text.splitlines()[:MAX_LINES]
     copies = copied(lines, answered)
-    return [lines[i] for i in typed_lines(lines, copies, original_end(lines, answered, copies))]
+    return tuple(lines), tuple(typed_lines(lines, copies, original_end(lines, answered, copies)))
 
 
 def holds_more(text: str, answered: str = "") -> bool:

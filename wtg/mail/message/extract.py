@@ -361,7 +361,10 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
     best = min(found, key=lambda item: item[:3])[3]
     ordered = [item[3] for item in sorted(found, key=lambda item: item[1:3])]
-    texts = _forwards_under(_typed(walk.candidates, markers), ordered)
+    # the text typed beside forwarded mails is read only when the mail forwards one: most
+    # mails forward none, and it would read their form's text for its marker a second time
+    forwards = any(candidate.forwarded for candidate in ordered)
+    texts = _forwards_under(_typed(walk.candidates, markers) if forwards else "", ordered)
     text = texts[ordered.index(best)] if best in ordered else texts[0]
     return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread))
 

@@ -108,6 +108,9 @@ class Outgoing(EmailMessage):
     sets it aside for good in ``outbox/failed/``."""
 
     refused: str = ""
+    made_id: str = ""
+    """The Message-ID ``message`` gave it, as it set it: the outbox, which adds its token
+    (``wtg.mail.outgoing.outbox``), reads it here rather than parse the header back."""
 
 
 def address_key(to: str) -> str:
@@ -186,7 +189,8 @@ def message(
         "Subject", _literal("Subject", harmless(subject)) or _stored("Subject", harmless(subject))
     )
     msg.set_raw("Date", _date(when))
-    msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest(ident)}@{domain}>"))
+    msg.made_id = f"<{safe(ident)}.{digest(ident)}@{domain}>"
+    msg.set_raw("Message-ID", _text("Message-ID", msg.made_id))
     msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
     if game:
         msg.set_raw("List-Id", list_id(game, domain))

@@ -152,7 +152,8 @@ class Outbox:
         """Queue a mail under ``name``, the name ``free_name`` gave its id, nothing queued
         under it since (``add`` is both)."""
         own = safe(ident)
-        message_id = str(msg.get("Message-ID", ""))
+        made = msg.made_id if isinstance(msg, Outgoing) else ""  # one of ours, as made
+        message_id = made or str(msg.get("Message-ID", ""))
         stamped = self._stamped(message_id, own, name)
         if stamped is None and name != own:  # a Message-ID of another making
             stamped = message_id.replace(own, name, 1)
