@@ -158,6 +158,10 @@ def test_an_address_written_in_capitals_is_still_defanged(text: str, shown: str)
         ("p\u0430ypal.com", "p\u0430ypal[.]com"),
         ("\u03a1\u0391\u03a5\u03a1\u0391L.Com", "\u03a1\u0391\u03a5\u03a1\u0391L[.]Com"),
         ("PAYPAL.\uff23\uff2f\uff2d", "PAYPAL[.]\uff23\uff2f\uff2d"),
+        (
+            " \u093eevil.com and \u092d\u093eevil.com",
+            " \u093eevil[.]com and \u092d\u093eevil[.]com",
+        ),
     ],
 )
 def test_a_host_of_any_script_is_defanged_in_any_case(text: str, shown: str) -> None:
