@@ -151,3 +151,27 @@ def test_a_pipe_is_written_in_place(game: Game) -> None:
     assert piped.returncode == 0, piped.stderr
     told = b"map of turn 1 written to /dev/stdout\n"
     assert piped.stdout == fresh_map(game, "svg") + told
+
+
+def test_only_what_a_killed_map_left_is_removed_beside_it(game: Game, tmp_path: Path) -> None:
+    """``wtg map -o board.svg`` removed any ``.board.svg.tmp`` beside it (the name earlier
+    wtg wrote under), which may be the GM's own file: it now removes only the names of its
+    own writers (``.NAME.PID-TOKEN.tmp``) whose process is gone."""
+    said = [sys.executable, "-c", "import os; print(os.getpid())"]
+    ended = subprocess.run(said, capture_output=True, text=True, check=True)
+    dead, running = int(ended.stdout), os.getppid()
+    target = tmp_path / "board.svg"
+    kept = {
+        ".board.svg.tmp": b"the GM's own notes",
+        f".board.svg.{running}-0123abcd.tmp": b"a map another wtg is writing",
+        f".other.svg.{dead}-0123abcd.tmp": b"another file's",
+        f".board.svg.{dead}-0123abcd.tmp.bak": b"the GM's copy of one",
+    }
+    for name, data in kept.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / f".board.svg.{dead}-89abcdef.tmp").write_bytes(b"<svg>cut sh")
+    drawn = wtg("map", game.store.root, "-o", target)
+    assert drawn.exit_code == 0, drawn.output
+    assert target.read_bytes() == fresh_map(game, "svg")
+    left = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p != target}
+    assert left == kept

@@ -11,10 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
+from publicsuffixlist import PublicSuffixList
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_press_secrets import PROSE
 from tests.lobby.test_second_seat import game_with_quitters
+from wtg.game import presslinks
 from wtg.game.presslinks import unlinked
 
 NOTE = (
@@ -96,13 +98,18 @@ def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> Non
         "We hold the pass to the end.Next turn we strike.",
         "We attack.So be it.",
         "I win.It is over, Bob.Me, I stay.",
-        "WE WAIT.NOW WE MOVE.",
         "Really.Next?! No.",
+        "We attack.Next turn",
+        "We re-attack.Next turn, they fall.",
+        "No.No.No, never.",
+        "Hold.Now.Today we rest, turn 3.It is done.",
     ],
 )
 def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
-    """``end.Next`` (``next`` is a top-level domain) was mailed as ``end[.]Next``: a
-    sentence run on without its blank, its next word capitalised, is no web address."""
+    """``end.Next`` (``next`` is a top-level domain) was mailed as ``end[.]Next``, and
+    ``re-attack.Next``, ``No.No.No`` (a hyphen, three labels) were still: sentences run
+    together without the blank, each a word that begins one written as it does, are no web
+    address."""
     assert unlinked(text) == text
 
 
@@ -121,12 +128,54 @@ def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
         ("mail the-gm.LINK first", "mail the-gm[.]LINK first"),
         ("Secure.Login.Bank", "Secure[.]Login[.]Bank"),
         ("see PAYPAL.XN--P1AI now", "see PAYPAL[.]XN--P1AI now"),
+        ("paypal.com", "paypal[.]com"),
+        ("evil.co.uk", "evil[.]co[.]uk"),
+        ("log in at Evil.Bank", "log in at Evil[.]Bank"),
+        ("PAYPAL.ME or paypal.Com.No", "PAYPAL[.]ME or paypal[.]Com[.]No"),
+        ("WE WAIT.NOW WE MOVE.", "WE WAIT[.]NOW WE MOVE."),
+        ("I won.Game over", "I won[.]Game over"),
     ],
 )
 def test_an_address_written_in_capitals_is_still_defanged(text: str, shown: str) -> None:
-    """A host in small letters, one of the common top-level domains in any case, one with
-    a path, a port or a query after it, one that begins with ``www.``, and one shaped as
-    no run-on sentence is (a hyphen before its top-level domain, three labels) are web
-    addresses, as a mail client reads them: a phisher who typed his host in capitals went
-    out undefanged."""
+    """A host is a web address whatever its case, unless it reads as sentences run
+    together: a phisher who typed his host in capitals went out undefanged. ``WE
+    WAIT.NOW`` and ``won.Game`` (a sentence run on into a word that is a top-level domain
+    but begins few sentences) go with their brackets, as a client that makes links of
+    host names reads them."""
     assert unlinked(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("EVIL.РФ", "EVIL[.]РФ"),
+        ("evil.рф and Evil.Рф", "evil[.]рф and Evil[.]Рф"),
+        ("ПАЙПАЛ.РФ", "ПАЙПАЛ[.]РФ"),
+        ("evil.中国 or paypal.中国", "evil[.]中国 or paypal[.]中国"),
+        ("EVIL.ΕΛ and evil.ελ", "EVIL[.]ΕΛ and evil[.]ελ"),
+        ("evil.भारत now", "evil[.]भारत now"),
+        ("evil.ไทย", "evil[.]ไทย"),
+        ("p\u0430ypal.com", "p\u0430ypal[.]com"),
+        ("\u03a1\u0391\u03a5\u03a1\u0391L.Com", "\u03a1\u0391\u03a5\u03a1\u0391L[.]Com"),
+        ("PAYPAL.\uff23\uff2f\uff2d", "PAYPAL[.]\uff23\uff2f\uff2d"),
+        (
+            " \u093eevil.com and \u092d\u093eevil.com",
+            " \u093eevil[.]com and \u092d\u093eevil[.]com",
+        ),
+    ],
+)
+def test_a_host_of_any_script_is_defanged_in_any_case(text: str, shown: str) -> None:
+    """A top-level domain written in its own script went out as written in capitals
+    (``EVIL.РФ``: not "small letters"), or in a script without cases (``evil.中国``), or cut
+    before the vowel signs of its letters (``भारत``); a host of mixed scripts and one in
+    full-width letters are addresses as a browser reads them."""
+    assert unlinked(text) == shown
+
+
+def test_each_sentence_word_is_a_top_level_domain() -> None:
+    """The words the rule knows are top-level domains of the Public Suffix List, each in
+    small letters: none is there for nothing."""
+    suffixes = PublicSuffixList()
+    for word in presslinks.SENTENCE_WORDS:
+        assert word == word.lower()
+        assert suffixes.publicsuffix(word, accept_unknown=False) == word, word

@@ -19,7 +19,7 @@ import stat
 from pathlib import Path
 
 from wtg.files.asidename import left_by_the_dead, own_temporary_name
-from wtg.files.store import fsync_dir, temporary_name
+from wtg.files.store import fsync_dir
 
 NEW_MODE = 0o666
 """The mode asked for a new file, the umask taking its bits away (as ``open(..., "w")``)."""
@@ -64,15 +64,16 @@ def write_whole(path: Path | str, data: bytes) -> None:
 
 
 def _clear_leftovers(folder: str, name: str) -> None:
-    """Remove the copies of the file ``name`` a writer killed before its rename left beside
-    it: its own name's whose writer is gone, and the one name earlier wtg wrote it under
-    (``.NAME.tmp``, no writer's now)."""
+    """Remove the copies of the file ``name`` that writers killed before their rename left
+    beside it: the names of a writer's own (``wtg.files.asidename``) whose process is gone.
+    Nothing else: ``.NAME.tmp``, the name an earlier wtg wrote under, was removed too, but
+    the user may keep a file of his own by that name (a kill of an earlier wtg's write left
+    one such copy, once, for him to remove)."""
     try:
         entries = os.listdir(folder)
     except OSError:
         return
-    old = temporary_name(name)
     for entry in entries:
-        if entry == old or left_by_the_dead(entry, name):
+        if left_by_the_dead(entry, name):
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, entry))

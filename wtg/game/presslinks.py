@@ -6,21 +6,21 @@ ask for a player's secret code. Each web address is mailed defanged, as
 ``http[:]//wtg-login[.]example/reset``: its scheme's colon and the dots of its host in
 brackets, the rest as written, so that a reader still reads (and may type) it. A web
 address is a scheme and ``//`` (``https://``, ``ftp://``), or a host name that begins with
-``www.`` or ends in a top-level domain of the Public Suffix List (``evil-login.com``,
-``ann.example.co.uk``; not ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but a sentence run on
-after a full stop without its blank (``the end.Next turn``, ``we attack.So be it``): a host
-whose top-level domain is not written in small letters (``Next``, ``SO``), is none of the
-common ones (``COMMON``: ``Evil.Com`` is an address), has nothing of an address after it
-(a path, a port, a query: ``end.Next/login`` is one) and is not shaped as a host (a hyphen
-before its top-level domain, a top-level domain in Punycode, three labels or more:
-``PAYPAL-VERIFY.SUPPORT``, ``EVIL.XN--P1AI``, ``Secure.Login.Bank`` are addresses) is
-prose, as a reader reads it. An e-mail address stays as written: a player may give his own
-to another, and its host is not taken for a web address (docs/mail.md, "Press").
+``www.`` or ends in a top-level domain of the Public Suffix List, in any script and any
+case (``evil-login.com``, ``ann.example.co.uk``, ``EVIL.РФ``, ``evil.中国``; not
+``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but one that reads as sentences run together
+without the blank after a full stop (``the end.Next turn``, ``No.No.No``): each word after
+a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Next``, ``So``, ``It``),
+written as a sentence's first word (a capital, then small letters), and no path, port or
+query follows it (``end.Next/login`` is an address). An e-mail address stays as written: a
+player may give his own to another, and its host is not taken for a web address
+(docs/mail.md, "Press").
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 from publicsuffixlist import PublicSuffixList
@@ -28,100 +28,122 @@ from publicsuffixlist import PublicSuffixList
 DOTS = ".\u3002\uff0e\uff61"
 """A host name's dots: the full stop, and the ideographic and full-width ones that IDNA
 reads as one (``evil。com``)."""
-_LABEL = r"[^\W_](?:[\w-]*[^\W_])?"
-_HOST = rf"{_LABEL}(?:[{DOTS}]{_LABEL})+"
-_LINKS = re.compile(
-    rf"""
-      (?P<scheme>(?<![\w+.-])[a-z][a-z0-9+.-]*)://(?P<authority>[^\s/?#<>"'()\[\]]*)
-    | (?<![\w.@/-])(?P<host>{_HOST})(?![\w@-])
-    """,
-    re.IGNORECASE | re.VERBOSE,
-)
 _DOT = re.compile(f"[{DOTS}]")
 _ADDRESS_GOES_ON = re.compile(r"[/#]|\?\w|:\d")
 """What may follow a host in a web address, and never a sentence: a path, a query, a
 fragment, a port (``end.Next/login``, ``evil.Bank:8080``)."""
-COMMON = frozenset(
+SENTENCE_WORDS = frozenset(
     [
-        "com",
-        "net",
-        "org",
-        "info",
-        "biz",
-        "io",
-        "co",
-        "app",
-        "dev",
-        "xyz",
-        "top",
-        "online",
-        "site",
-        "shop",
-        "club",
-        "store",
-        "live",
-        "ru",
-        "cn",
-        "uk",
-        "de",
-        "fr",
-        "nl",
-        "eu",
-        "tk",
-        "ml",
-        "ga",
-        "cf",
-        "gq",
-        "edu",
-        "gov",
+        "am",
+        "as",
+        "at",
+        "be",
+        "by",
+        "do",
+        "here",
+        "how",
+        "in",
+        "is",
+        "it",
+        "me",
+        "my",
+        "next",
+        "no",
+        "now",
+        "so",
+        "to",
+        "today",
+        "us",
+        "you",
+        "wow",
     ]
 )
-"""The top-level domains of most web addresses, and of most of those that phishing mails
-give (the cheap and the free ones among them): a host that ends in one is a web address
-however its top-level domain is written (``Evil-Login.Com``, ``EVIL.NET``). None of them
-begins an English sentence as ``Next``, ``So``, ``It``, ``Me`` or ``Us`` do."""
+"""The top-level domains (each one of the Public Suffix List) that are words an English
+sentence begins with after a full stop: pronouns, little words of grammar, of time and of
+answer (``Next turn``, ``So be it``, ``It is``, ``No.``). A sentence run on without its
+blank into one of them is prose; one run on into another word that is a top-level domain
+(``won.Game over``: ``game``) is mailed defanged, as a client that makes links of host
+names reads it. Nouns and verbs (``support``, ``bank``, ``help``, ``live``, ``shop``) are
+the top-level domains that phishers buy, and none is here."""
 
 
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written."""
-    return _LINKS.sub(_defanged, text)
+    return _links().sub(_defanged, text)
 
 
 def _defanged(found: re.Match[str]) -> str:
     if found.group("scheme") is not None:
         return f"{found.group('scheme')}[:]//{_DOT.sub('[.]', found.group('authority'))}"
+    return found.group("marks") + _host_defanged(found)
+
+
+def _host_defanged(found: re.Match[str]) -> str:
     host = found.group("host")
     labels = _DOT.split(host)
     if labels[0].lower() == "www":
         return _DOT.sub("[.]", host)
-    top = labels[-1]
-    if not _top_level(top.lower()):
+    top = _folded(labels[-1])
+    if not _top_level(top):
         return host
     goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
-    if top.islower() or top.lower() in COMMON or goes_on or _shaped_as_host(labels):
-        return _DOT.sub("[.]", host)
-    return host  # ``the end.Next turn``: a sentence run on after its full stop
+    if not goes_on and all(map(_begins_sentence, labels[1:])):
+        return host  # ``the end.Next turn``, ``No.No.No``: sentences run together
+    return _DOT.sub("[.]", host)
 
 
-def _shaped_as_host(labels: list[str]) -> bool:
-    """Whether a host's labels are shaped as no run-on sentence is: a hyphen before its
-    top-level domain (``PAYPAL-VERIFY.SUPPORT``, ``the-gm.LINK``), a top-level domain of
-    another script written in ASCII (``XN--P1AI``, the Punycode of ``рф``: no word begins
-    ``xn--``), or three labels or more of two letters or more each (``Secure.Login.Bank``).
-    A sentence run on after its full stop joins two words (``end.Next``), neither hyphened
-    at the stop in the prose players write."""
-    if "-" in labels[-2] or labels[-1].lower().startswith("xn--"):
-        return True
-    return len(labels) >= 3 and all(len(label) >= 2 for label in labels)
+def _begins_sentence(label: str) -> bool:
+    """Whether ``label`` is one of ``SENTENCE_WORDS`` written as a sentence's first word:
+    a capital, then small letters (``Next``, ``No``; not ``NEXT``, ``next``, ``Com``)."""
+    written = label[0].isupper() and label[1:].isalpha() and label[1:].islower()
+    return written and label.lower() in SENTENCE_WORDS
+
+
+def _folded(label: str) -> str:
+    """``label`` as IDNA reads it, to look it up: full-width letters as the plain ones,
+    capitals of any script small (``ＣＯＭ``, ``РФ``, ``ΕΛ``: ``com``, ``рф``, ``ελ``)."""
+    return unicodedata.normalize("NFKC", label).lower()
 
 
 def _top_level(label: str) -> bool:
-    """Whether ``label`` (lower-cased) is a top-level domain the Public Suffix List knows:
-    ``com``, ``io``, ``world``; not ``tolkien``, nor a number."""
+    """Whether ``label`` (folded) is a top-level domain the Public Suffix List knows:
+    ``com``, ``io``, ``world``, ``рф``, ``中国``; not ``tolkien``, nor a number."""
     if len(label) < 2 or label.isdigit():
         return False
     return _suffixes().publicsuffix(label, accept_unknown=False) is not None
+
+
+@cache
+def _links() -> re.Pattern[str]:
+    """The web addresses and host names in a text. A host name's labels are letters and
+    digits of any script with the marks some write their letters with (``भारत``: its vowel
+    signs), and hyphens inside. A host begins a word, and marks that stand before it
+    without a letter are taken with it (a vowel sign typed before ``evil.com``): a search
+    begun after each mark inside a word took the square of the word's length."""
+    marks = _marks()
+    label = rf"[^\W_][{marks}]*(?:[\w{marks}-]*[^\W_][{marks}]*)?"
+    host = rf"{label}(?:[{DOTS}]{label})+"
+    return re.compile(
+        rf"""
+          (?P<scheme>(?<![\w+.-])[a-z][a-z0-9+.-]*)://(?P<authority>[^\s/?#<>"'()\[\]]*)
+        | (?<![\w{marks}.@/-])(?P<marks>[{marks}]*)(?P<host>{host})(?![\w{marks}@-])
+        """,
+        re.IGNORECASE | re.VERBOSE,
+    )
+
+
+def _marks() -> str:
+    """The combining marks of the Basic Multilingual Plane, where the scripts of the
+    top-level domains are, as ranges of a regular expression's class."""
+    ranges: list[tuple[int, int]] = []
+    for point in range(0x10000):
+        if unicodedata.category(chr(point)).startswith("M"):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1] = (ranges[-1][0], point)
+            else:
+                ranges.append((point, point))
+    return "".join(f"{chr(a)}-{chr(b)}" for a, b in ranges)
 
 
 @cache
