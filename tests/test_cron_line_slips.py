@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.test_gm_controls import head, make, run
+from wtg.cli import main
 
 
 @pytest.mark.parametrize(
@@ -78,6 +80,13 @@ def test_an_option_of_another_command_is_said_so(
         (("send-quiet",), "No such command 'send-quiet': did you mean `{head} send --quiet`?"),
         (("status-host",), "No such command 'status-host': did you mean `{head} status --host`?"),
         (("runturn",), "No such command 'runturn'. Did you mean 'run-turn'?"),  # as click says
+        (("run", "g1"), "No such command 'run': did you mean `{head} run-turn`?"),
+        (
+            ("new", "g2", "--ruleset", "wok4"),
+            "No such command 'new': did you mean `{head} new-code` or `{head} new-game`?",
+        ),
+        (("Check",), "No such command 'Check': did you mean `{head} check-config`?"),
+        (("frobnicate",), "No such command 'frobnicate'."),  # as click says
         (
             ("run-turn", "--all"),
             "No such option '--all': every game that is due is run by --due (`{head} run-turn "
@@ -95,3 +104,28 @@ def test_a_command_and_option_run_together_or_one_of_another_meaning_are_named(
     make(tmp_path / "games")
     result = run(tmp_path, *args, code=2)
     assert result.stderr.splitlines()[-1] == f"Error: {said.format(head=head(tmp_path))}"
+
+
+def test_the_restore_folder_given_before_the_command_says_the_line_meant(
+    tmp_path: Path,
+) -> None:
+    """`wtg --games-dir /srv/new restore host.tar.gz` (the folder given where the other
+    commands take theirs) was answered "Missing option '--games-dir'", which he had typed.
+    The line meant is named, that option put after the command; nothing is restored."""
+    make(tmp_path / "games")
+    archive = tmp_path / "host.tar.gz"
+    assert run(tmp_path, "backup", archive).exit_code == 0
+    new = tmp_path / "new"
+    result = CliRunner().invoke(main, ["--games-dir", str(new), "restore", str(archive)])
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Missing option '--games-dir': the --games-dir given before `restore` is the "
+        "group's, which restore does not read; its own goes after the command: "
+        f"`wtg restore {archive} --games-dir {new}`",
+    )
+    assert not new.exists()
+    result = CliRunner().invoke(main, ["restore", str(archive)])  # not given at all: as click
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '--games-dir'."
+    restored = CliRunner().invoke(main, ["restore", str(archive), "--games-dir", str(new)])
+    assert restored.exit_code == 0, restored.output  # the line named restores
+    assert (new / "g1" / "game.yaml").is_file()

@@ -7,11 +7,13 @@ wtg keeps, are still made by the first poll or send."""
 
 from __future__ import annotations
 
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.test_gm_controls import make
 from wtg.cli import main
 
 
@@ -79,3 +81,38 @@ def test_the_games_folders_own_maildirs_are_still_made_by_the_first_poll(tmp_pat
     assert wtg(config, "send").exit_code == 0
     for box in ("maildir-in", "maildir-out"):
         assert (tmp_path / "games" / ".mail" / box / "new").is_dir()
+
+
+def test_a_mail_saved_beside_new_is_named_by_the_poll_not_left_unread(tmp_path: Path) -> None:
+    """A player's mail saved by hand into games/.mail/maildir-in/ itself, a folder too high
+    (docs/gm.md: into maildir-in/new/): the poll said "filed 0" and `wtg status` nothing,
+    and the orders lay there unread for good. The poll names the file and where it goes,
+    with -q too (cron's), and files it once it is moved there."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    config = tmp_path / "wtg.yaml"
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    form = wtg(config, "aof", "g1", "--player", "1").stdout
+    mail = EmailMessage()
+    mail["From"] = "p1@example.org"
+    mail["To"] = "gm@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content(form)
+    inbox = tmp_path / "games" / ".mail" / "maildir-in"
+    stray = inbox / "orders.eml"
+    stray.write_bytes(bytes(mail))
+    result = wtg(config, "poll", "-q")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f"note: 1 file in {inbox} itself, where the poll reads no mail (only its new/ and "
+        f"cur/ folders): {stray}; move a mail there into {inbox / 'new'} and the next poll "
+        "files it\n"
+    )
+    assert stray.read_bytes() == bytes(mail)  # left where it is
+    stray.rename(inbox / "new" / "orders.eml")
+    result = wtg(config, "poll", "-v")
+    assert result.stdout.splitlines() == [
+        "filed 1, rejected 0, quarantined 0, ignored 0",
+        "  maildir:orders.eml: stored: g1 turn 1 player 1",
+    ]
+    assert result.stderr == ""

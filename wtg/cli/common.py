@@ -18,7 +18,14 @@ import click
 from wtg.cli.givenhead import carrying_given, given_path, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
-from wtg.cli.slips import ARGS, COMMAND_WORDS, command_slip, option_slip, words_slip
+from wtg.cli.slips import (
+    ARGS,
+    COMMAND_WORDS,
+    command_slip,
+    option_after,
+    option_slip,
+    words_slip,
+)
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
@@ -115,7 +122,10 @@ class WtgGroup(click.Group):
             raise carrying(option_slip(self, exc, ctx.meta.get(ARGS, []))) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
             given = exc.ctx
-            raise carrying(words_slip(exc, lambda: _games_folder_given(given)) or exc) from None
+            meant = option_after(exc, ctx.meta.get(ARGS, [])) or words_slip(
+                exc, lambda: _games_folder_given(given)
+            )
+            raise carrying(meant or exc) from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted

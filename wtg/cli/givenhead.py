@@ -49,9 +49,10 @@ def given_head() -> str:
     return "wtg" + given_options()
 
 
-HOSTLESS = ("init", "demo")
+HOSTLESS = ("init", "demo", "restore")
 """The commands that read no host's config (they make one): a `wtg init DIR` named stays as
-it is, the config given being not the one it makes."""
+it is, the config given being not the one it makes; a `wtg restore FILE --games-dir DIR`
+too, which reads neither the group's --config nor its --games-dir."""
 
 COMMAND = re.compile(rf"`wtg (?!(?:{'|'.join(HOSTLESS)})\b)(?=[a-z])")
 """The start of a command a message names in backquotes, `wtg` then the command's name

@@ -81,6 +81,62 @@ def command_slip(group: click.Group, ctx: click.Context, word: str) -> click.Usa
             return click.UsageError(
                 f"No such command {word!r}: did you mean `wtg {name} --{rest}`?", ctx
             )
+    return _first_word(group, ctx, word)
+
+
+def _first_word(group: click.Group, ctx: click.Context, word: str) -> click.UsageError | None:
+    """`wtg new g1` (`new-game` meant, its second word left out): click found no command
+    close enough and said only "No such command 'new'". The commands whose name begins
+    with that word; None when none does."""
+    names = [
+        name
+        for name, command in sorted(group.commands.items())
+        if word and name.startswith(f"{word.lower()}-") and not command.hidden
+    ]
+    if not names:
+        return None
+    meant = " or ".join(f"`wtg {name}`" for name in names)
+    return click.UsageError(f"No such command {word!r}: did you mean {meant}?", ctx)
+
+
+def option_after(exc: click.UsageError, args: list[str]) -> click.UsageError | None:
+    """`wtg --games-dir /srv/new restore host.tar.gz`: the command's own option given
+    before it, where the group's of that name is (the games folder of the host's commands),
+    and click said only "Missing option '--games-dir'", which the GM had typed. The line to
+    give, the option put after the command; None for any other usage error."""
+    if not isinstance(exc, click.MissingParameter) or exc.param is None or exc.ctx is None:
+        return None
+    sub = exc.ctx.info_name or ""
+    if sub not in args:
+        return None
+    at = args.index(sub)
+    for option in (o for o in exc.param.opts if o.startswith("--")):
+        moved = _moved_after(option, args[:at], [*args[at:]])
+        if moved is not None:
+            return click.UsageError(
+                f"Missing option {option!r}: the {option} given before `{sub}` is the "
+                f"group's, which {sub} does not read; its own goes after the command: "
+                f"`{moved}`",
+                exc.ctx,
+            )
+    return None
+
+
+def _moved_after(option: str, before: list[str], command: list[str]) -> str | None:
+    """The command line of ``before`` (the group's words) and ``command`` (the command's)
+    with ``option`` and its value taken from ``before`` and put at the end; None when
+    ``before`` does not give it with a value."""
+    for at, word in enumerate(before):
+        if word.startswith(f"{option}="):
+            value, taken = word.partition("=")[2], 1
+        elif word == option and at + 1 < len(before):
+            value, taken = before[at + 1], 2
+        else:
+            continue
+        if not value:
+            return None
+        rest = before[:at] + before[at + taken :]
+        return shlex.join(["wtg", *rest, *command, option, value])
     return None
 
 

@@ -126,13 +126,17 @@ class RestoreResult(Record):
             steps.append(f"{older}: run `wtg --config CONFIG upgrade` once the config is in place")
         steps += list(self.takeovers)
         if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
+            # on the maildir transport too: the old host's maildir_in kept it, named there
+            kept = Path(str(m.get("games_dir"))) / ".mail" / "maildir-in" / ".processed" / "cur"
             steps.append(
                 f"this is the host as it was at {m.get('made')}: the mail it filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
-                "wtg-processed by default): move what came after that time back to the inbox "
-                "before the service (or cron) starts, and the first poll files it; a turn that "
-                "ran after that time runs again, at once if its deadline has passed: tell the "
-                "players (`wtg announce --all TEXT`)"
+                "wtg-processed by default; on the maildir transport in maildir_in's "
+                f".processed/cur, by default {kept}): move what came after that time back to "
+                "the inbox (the maildir transport's: maildir_in's new/) before the service (or "
+                "cron) starts, and the first poll files it; a turn that ran after that time "
+                "runs again, at once if its deadline has passed: tell the players (`wtg "
+                "announce --all TEXT`)"
             )
         steps.append(
             "then `wtg --config CONFIG check-config`, and start the service (or cron) again"

@@ -525,6 +525,16 @@ class MaildirInbox:
     def backlog(self) -> int:
         return len(self._names())
 
+    def strays(self) -> list[Path]:
+        """The files in the Maildir's own folder, beside new/ and cur/, where no mail is
+        read: a player's mail saved there by hand (one folder too high) lay unread, the
+        poll saying "filed 0" and `wtg status` nothing."""
+        return sorted(
+            Path(entry.path)
+            for entry in os.scandir(self.path)
+            if entry.is_file() and not entry.name.startswith(".")
+        )
+
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         found = []
         for sub in ("new", "cur"):
