@@ -136,3 +136,25 @@ def test_an_older_report_s_press_section_pasted_is_a_press_refused(tmp_path: Pat
     words = " ".join(refused.split())
     assert "PRESS takes a game, then TO <n>" in words and "nothing was sent" in words
     assert "RESIGN" not in "".join(answers), answers  # no CONFIRM of a RESIGN asked
+
+
+def test_a_head_naming_press_not_yet_mailed_is_a_press_refused(tmp_path: Path) -> None:
+    """The press of the turn coming (kept pending, mailed to nobody yet) is no press mail of
+    the host's: a mail of its head and the lines it will have (Bob's heading, his first
+    line) is read as it would be were there none, its head a PRESS of the sender's refused.
+    The head once made the host read that press and pass over the lines it held, so that
+    whether a refusal came told Ann (or a stranger) that Bob had written press, and what."""
+    hall = Hall(tmp_path)
+    game, ann, bob, _press = two_turns(hall)
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nAnn is weak in the south.\n")
+    hall.poll(hours=1)
+    hall.new_mails()
+    pending = press_for(game.store, 3)
+    assert [p.side for p in pending] == [bob.id]
+    coming = press_text("wok4-1", 3, pending)  # what the press mail of turn 3 will say
+    subject = f"[wok4-1] turn 2 report for {ann.name}"
+    reply(hall, ann, subject, f"ABSENCE wok4-1 4 5\nCODE {ann.code}\n\n{coming}\n")
+    hall.poll(hours=1)
+    subjects = sorted(a.subject for a in hall.new_mails(ann.email))
+    refusal = "PRESS of game wok4-1, turn 3: what players...: not done"
+    assert subjects == [refusal, "[wok4-1] absence noted: turns 4 to 5"], subjects
