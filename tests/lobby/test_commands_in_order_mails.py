@@ -14,9 +14,24 @@ import pytest
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from tests.lobby.test_second_seat import game_with_quitters
+from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import press_for
 
 NOTE = "NOT carried out.\nA mail with an order form is read for its orders alone"
+
+
+def press_mailed(hall: Hall) -> tuple[PlayerEntry, PlayerEntry, str]:
+    """Ann and Bob's game, Bob's press of turn 1 mailed with its reports: Ann, Bob and the
+    press mail of turn 1 as Ann got it."""
+    game = ann_and_bob(hall)
+    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    press = {m.subject: m.body for m in hall.new_mails(ann.email)}["[wok4-1] press of turn 1"]
+    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
+    return ann, bob, press
 
 
 def test_commands_beside_a_form_are_named_as_not_carried_out(tmp_path: Path) -> None:
@@ -96,15 +111,8 @@ def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(
     out, and the lines under it taken for its text. The host knows the mail she answers
     (its In-Reply-To): none of its lines is hers; the ABSENCE she typed is named."""
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
+    ann, _bob, press = press_mailed(hall)
     subject = "[wok4-1] press of turn 1"
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
-    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
     msg = EmailMessage()
     msg["From"] = f"Ann <{ann.email}>"
@@ -136,14 +144,8 @@ def test_a_forged_from_s_order_mail_reads_no_host_line_as_a_command_either(
     1: ...``, as a PRESS of Ann's not carried out: the forged path read the lines beside the
     form without the host's mail the reply answers, which the other path leaves out."""
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
+    ann, _bob, press = press_mailed(hall)
     subject = "[wok4-1] press of turn 1"
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
     pasted = "".join(f"{quoting}{line}".rstrip() + "\n" for line in press.splitlines())
     attribution = "On Sun, 22 Nov 2026, Game Master wrote:\n" if quoting else ""

@@ -13,7 +13,8 @@ import re
 from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import GM, Hall, ann_and_bob
+from tests.lobby.hall import GM, Hall
+from tests.lobby.test_commands_in_order_mails import press_mailed
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
@@ -25,14 +26,7 @@ NOTE = "NOT carried out.\nA mail with an order form is read for its orders alone
 def two_turns(hall: Hall) -> tuple[Game, PlayerEntry, PlayerEntry, str]:
     """Ann and Bob's game, Bob's press of turn 1 mailed, turn 2 run and mailed: the game,
     Ann, Bob and the press mail of turn 1 as Ann got it."""
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}["[wok4-1] press of turn 1"]
-    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
+    ann, bob, press = press_mailed(hall)
     hall.game("wok4-1").run_turn(now=hall.now)
     hall.send()
     hall.new_mails()
