@@ -34,6 +34,24 @@ def press_mailed(hall: Hall) -> tuple[PlayerEntry, PlayerEntry, str]:
     return ann, bob, press
 
 
+def reply(
+    hall: Hall, player: PlayerEntry, subject: str, body: str, message_id: str, authres: str = ""
+) -> None:
+    """``player``'s reply to the host's mail ``subject`` (its In-Reply-To), ``body`` its
+    text, delivered to the host's inbox; ``authres``: the GM's server's
+    Authentication-Results on it."""
+    msg = EmailMessage()
+    if authres:
+        msg["Authentication-Results"] = authres
+    msg["From"] = f"{player.name} <{player.email}>"
+    msg["To"] = GM
+    msg["Subject"] = f"Re: {subject}"
+    msg["Message-ID"] = message_id
+    msg["In-Reply-To"] = hall.sent_id(subject)
+    msg.set_content(body)
+    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+
+
 def test_commands_beside_a_form_are_named_as_not_carried_out(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())
@@ -114,14 +132,8 @@ def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(
     ann, _bob, press = press_mailed(hall)
     subject = "[wok4-1] press of turn 1"
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
-    msg = EmailMessage()
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = "<unquoted-1@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{press}")
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    body = f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{press}"
+    reply(hall, ann, subject, body, "<unquoted-1@players.example>")
     hall.poll(hours=1)
     (answer,) = hall.new_mails(ann.email)
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
@@ -149,15 +161,8 @@ def test_a_forged_from_s_order_mail_reads_no_host_line_as_a_command_either(
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
     pasted = "".join(f"{quoting}{line}".rstrip() + "\n" for line in press.splitlines())
     attribution = "On Sun, 22 Nov 2026, Game Master wrote:\n" if quoting else ""
-    msg = EmailMessage()
-    msg["Authentication-Results"] = DMARC_FAIL
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = "<forged-1@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{attribution}{pasted}")
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    body = f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{attribution}{pasted}"
+    reply(hall, ann, subject, body, "<forged-1@players.example>", DMARC_FAIL)
     summary = hall.poll(hours=1)
     assert [event.text() for event in summary.events] == [
         f"stored: wok4-1 turn 2 player {ann.id}; not answered: authres: dmarc=fail for "

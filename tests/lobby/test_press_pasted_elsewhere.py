@@ -8,13 +8,12 @@ host's press mail pasted anywhere"). A PRESS the sender typed himself is his, as
 
 from __future__ import annotations
 
-import email.policy
 import re
-from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import GM, Hall
+from tests.lobby.hall import Hall
 from tests.lobby.test_commands_in_order_mails import press_mailed
+from tests.lobby.test_commands_in_order_mails import reply as commands_reply
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
@@ -34,14 +33,7 @@ def two_turns(hall: Hall) -> tuple[Game, PlayerEntry, PlayerEntry, str]:
 
 
 def reply(hall: Hall, ann: PlayerEntry, subject: str, body: str) -> None:
-    msg = EmailMessage()
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = f"<elsewhere-{len(body)}@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(body)
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    commands_reply(hall, ann, subject, body, f"<elsewhere-{len(body)}@players.example>")
 
 
 def test_turn_1_s_press_mail_pasted_into_a_reply_to_turn_2_s_report(tmp_path: Path) -> None:
