@@ -14,9 +14,42 @@ import pytest
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from tests.lobby.test_second_seat import game_with_quitters
+from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import press_for
 
 NOTE = "NOT carried out.\nA mail with an order form is read for its orders alone"
+
+
+def press_mailed(hall: Hall) -> tuple[PlayerEntry, PlayerEntry, str]:
+    """Ann and Bob's game, Bob's press of turn 1 mailed with its reports: Ann, Bob and the
+    press mail of turn 1 as Ann got it."""
+    game = ann_and_bob(hall)
+    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    press = {m.subject: m.body for m in hall.new_mails(ann.email)}["[wok4-1] press of turn 1"]
+    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
+    return ann, bob, press
+
+
+def reply(
+    hall: Hall, player: PlayerEntry, subject: str, body: str, message_id: str, authres: str = ""
+) -> None:
+    """``player``'s reply to the host's mail ``subject`` (its In-Reply-To), ``body`` its
+    text, delivered to the host's inbox; ``authres``: the GM's server's
+    Authentication-Results on it."""
+    msg = EmailMessage()
+    if authres:
+        msg["Authentication-Results"] = authres
+    msg["From"] = f"{player.name} <{player.email}>"
+    msg["To"] = GM
+    msg["Subject"] = f"Re: {subject}"
+    msg["Message-ID"] = message_id
+    msg["In-Reply-To"] = hall.sent_id(subject)
+    msg.set_content(body)
+    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
 
 
 def test_commands_beside_a_form_are_named_as_not_carried_out(tmp_path: Path) -> None:
@@ -96,24 +129,11 @@ def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(
     out, and the lines under it taken for its text. The host knows the mail she answers
     (its In-Reply-To): none of its lines is hers; the ABSENCE she typed is named."""
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
+    ann, _bob, press = press_mailed(hall)
     subject = "[wok4-1] press of turn 1"
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
-    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
-    msg = EmailMessage()
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = "<unquoted-1@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{press}")
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    body = f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{press}"
+    reply(hall, ann, subject, body, "<unquoted-1@players.example>")
     hall.poll(hours=1)
     (answer,) = hall.new_mails(ann.email)
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
@@ -136,26 +156,13 @@ def test_a_forged_from_s_order_mail_reads_no_host_line_as_a_command_either(
     1: ...``, as a PRESS of Ann's not carried out: the forged path read the lines beside the
     form without the host's mail the reply answers, which the other path leaves out."""
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
+    ann, _bob, press = press_mailed(hall)
     subject = "[wok4-1] press of turn 1"
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}[subject]
     form = re.sub(r"(?m)^(R1:).*$", r"\1 1", hall.game("wok4-1").aof(ann.id))
     pasted = "".join(f"{quoting}{line}".rstrip() + "\n" for line in press.splitlines())
     attribution = "On Sun, 22 Nov 2026, Game Master wrote:\n" if quoting else ""
-    msg = EmailMessage()
-    msg["Authentication-Results"] = DMARC_FAIL
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = "<forged-1@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{attribution}{pasted}")
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    body = f"Bob: yes.\n\n{form}\n\nABSENCE wok4-1 3 4\n\n{attribution}{pasted}"
+    reply(hall, ann, subject, body, "<forged-1@players.example>", DMARC_FAIL)
     summary = hall.poll(hours=1)
     assert [event.text() for event in summary.events] == [
         f"stored: wok4-1 turn 2 player {ann.id}; not answered: authres: dmarc=fail for "

@@ -18,6 +18,7 @@ from tests.lobby.test_press_secrets import PROSE
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game import presslinks
 from wtg.game.presslinks import unlinked
+from wtg.game.report import defanged, press_lines
 
 NOTE = (
     "Web addresses in this press are written with [.] and [:] (wtg-login[.]example) so that "
@@ -179,3 +180,26 @@ def test_each_sentence_word_is_a_top_level_domain() -> None:
     for word in presslinks.SENTENCE_WORDS:
         assert word == word.lower()
         assert suffixes.publicsuffix(word, accept_unknown=False) == word, word
+
+
+@pytest.mark.parametrize("local", [59, 119, *range(40, 70, 7)])
+def test_an_address_cut_at_the_line_s_end_leaves_no_host_bare(local: int) -> None:
+    """An e-mail address is mailed as written, its host undefanged; a word wider than the
+    press's lines is cut between its characters. An address whose local part filled a line
+    to its ``@`` (59 letters) left its host alone at the start of the next line,
+    ``1| paypal-login.com``, which a client makes a link of, in every player's press
+    mail. The pieces of a word cut are defanged as a word of their own."""
+    lines = press_lines("x" * local + "@paypal-login.com/reset", 2)
+    text = "\n".join(lines)
+    assert all(len(line) <= 63 for line in lines), lines
+    joined = re.sub(r"\n2\| ", "", text)  # the word as the reader reads it, whole again
+    assert joined in (f"2| {'x' * local}@paypal-login{dot}com/reset" for dot in (".", "[.]"))
+    bare = [line for line in lines if re.search(r"(?<![@\w.-])[\w-]+\.com", line)]
+    assert bare == [], lines
+
+
+def test_a_host_defanged_after_its_cut_is_said_under_the_head() -> None:
+    """The note under the press mail's head (and the writer's copy's) says why a host is
+    written with ``[.]``: one defanged only as a piece of a cut address too."""
+    assert defanged("x" * 59 + "@paypal-login.com")
+    assert not defanged("write to ann@players.example, Bob")

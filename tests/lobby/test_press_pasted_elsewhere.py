@@ -8,12 +8,12 @@ host's press mail pasted anywhere"). A PRESS the sender typed himself is his, as
 
 from __future__ import annotations
 
-import email.policy
 import re
-from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import GM, Hall, ann_and_bob
+from tests.lobby.hall import Hall
+from tests.lobby.test_commands_in_order_mails import press_mailed
+from tests.lobby.test_commands_in_order_mails import reply as commands_reply
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
@@ -25,14 +25,7 @@ NOTE = "NOT carried out.\nA mail with an order form is read for its orders alone
 def two_turns(hall: Hall) -> tuple[Game, PlayerEntry, PlayerEntry, str]:
     """Ann and Bob's game, Bob's press of turn 1 mailed, turn 2 run and mailed: the game,
     Ann, Bob and the press mail of turn 1 as Ann got it."""
-    game = ann_and_bob(hall)
-    ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
-    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nShall we share the north?\n")
-    hall.poll(hours=1)
-    game.run_turn(now=hall.now)
-    hall.send()
-    press = {m.subject: m.body for m in hall.new_mails(ann.email)}["[wok4-1] press of turn 1"]
-    assert press.startswith("PRESS of game wok4-1, turn 1:"), press
+    ann, bob, press = press_mailed(hall)
     hall.game("wok4-1").run_turn(now=hall.now)
     hall.send()
     hall.new_mails()
@@ -40,14 +33,7 @@ def two_turns(hall: Hall) -> tuple[Game, PlayerEntry, PlayerEntry, str]:
 
 
 def reply(hall: Hall, ann: PlayerEntry, subject: str, body: str) -> None:
-    msg = EmailMessage()
-    msg["From"] = f"Ann <{ann.email}>"
-    msg["To"] = GM
-    msg["Subject"] = f"Re: {subject}"
-    msg["Message-ID"] = f"<elsewhere-{len(body)}@players.example>"
-    msg["In-Reply-To"] = hall.sent_id(subject)
-    msg.set_content(body)
-    hall.deliver(msg.as_bytes(policy=email.policy.SMTP))
+    commands_reply(hall, ann, subject, body, f"<elsewhere-{len(body)}@players.example>")
 
 
 def test_turn_1_s_press_mail_pasted_into_a_reply_to_turn_2_s_report(tmp_path: Path) -> None:
@@ -136,3 +122,25 @@ def test_an_older_report_s_press_section_pasted_is_a_press_refused(tmp_path: Pat
     words = " ".join(refused.split())
     assert "PRESS takes a game, then TO <n>" in words and "nothing was sent" in words
     assert "RESIGN" not in "".join(answers), answers  # no CONFIRM of a RESIGN asked
+
+
+def test_a_head_naming_press_not_yet_mailed_is_a_press_refused(tmp_path: Path) -> None:
+    """The press of the turn coming (kept pending, mailed to nobody yet) is no press mail of
+    the host's: a mail of its head and the lines it will have (Bob's heading, his first
+    line) is read as it would be were there none, its head a PRESS of the sender's refused.
+    The head once made the host read that press and pass over the lines it held, so that
+    whether a refusal came told Ann (or a stranger) that Bob had written press, and what."""
+    hall = Hall(tmp_path)
+    game, ann, bob, _press = two_turns(hall)
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nAnn is weak in the south.\n")
+    hall.poll(hours=1)
+    hall.new_mails()
+    pending = press_for(game.store, 3)
+    assert [p.side for p in pending] == [bob.id]
+    coming = press_text("wok4-1", 3, pending)  # what the press mail of turn 3 will say
+    subject = f"[wok4-1] turn 2 report for {ann.name}"
+    reply(hall, ann, subject, f"ABSENCE wok4-1 4 5\nCODE {ann.code}\n\n{coming}\n")
+    hall.poll(hours=1)
+    subjects = sorted(a.subject for a in hall.new_mails(ann.email))
+    refusal = "PRESS of game wok4-1, turn 3: what players...: not done"
+    assert subjects == [refusal, "[wok4-1] absence noted: turns 4 to 5"], subjects

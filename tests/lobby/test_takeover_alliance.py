@@ -8,6 +8,21 @@ from pathlib import Path
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from tests.shipped import WOK4
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+
+
+def allied_and_quit(hall: Hall) -> tuple[Game, PlayerEntry, PlayerEntry]:
+    """A game of four where Lord1 and the player of seat 4 name each other as allies and
+    seat 4 quits, turn 2 run: the game, Lord1 and the quitter."""
+    game = game_with_quitters(hall, ())
+    ally, quitter = game.config.player(1), game.config.player(4)
+    game.submit_all(f"game: wok4-1\nplayer: 1\nturn: 2\ncode: {ally.code}\nally: 4\n")
+    game.submit_all(
+        f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {quitter.code}\nally: 1\nquit: true\n"
+    )
+    game.run_turn(now=hall.now)
+    return game, ally, quitter
 
 
 def test_the_quitter_s_ally_is_told_the_alliance_ends_with_the_takeover(
@@ -18,13 +33,7 @@ def test_the_quitter_s_ally_is_told_the_alliance_ends_with_the_takeover(
     `Alliance: you name Lord1 (#1) as your ally.`, Lord1's `you name Newcomer (#4)`), a pact
     neither had made, and the notice said nothing of it."""
     hall = Hall(tmp_path)
-    game = game_with_quitters(hall, ())
-    ally, quitter = game.config.player(1), game.config.player(4)
-    game.submit_all(f"game: wok4-1\nplayer: 1\nturn: 2\ncode: {ally.code}\nally: 4\n")
-    game.submit_all(
-        f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {quitter.code}\nally: 1\nquit: true\n"
-    )
-    game.run_turn(now=hall.now)
+    game, ally, quitter = allied_and_quit(hall)
     assert [p.ally for p in game.typed(WOK4).state().players] == [4, 0, 0, 1]
     offer(hall, 4)
     take = hall.answer("n9@players.example", "JOIN wok4-1 AS Newcomer")

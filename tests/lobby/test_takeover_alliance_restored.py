@@ -20,7 +20,8 @@ import pytest
 from tests import killpoints
 from tests.lobby.hall import Hall, Mail
 from tests.lobby.killedpolls import KilledPolls, addressed, outbox_mails
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.test_second_seat import offer
+from tests.lobby.test_takeover_alliance import allied_and_quit
 from wtg.game.takeovers import PARTED, QUITTER_NAME, taken_over
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, taken_meanwhile
@@ -44,13 +45,7 @@ def restored_host(root: Path) -> tuple[Path, str, str]:
     again; the games folder, the ally's address and the quitter's name. Checked on the way:
     the first telling told the ally, and the record keeps whom and the quitter's name."""
     hall = Hall(root)
-    game = game_with_quitters(hall, ())
-    ally, quitter = game.config.player(1), game.config.player(4)
-    game.submit_all(f"game: wok4-1\nplayer: 1\nturn: 2\ncode: {ally.code}\nally: 4\n")
-    game.submit_all(
-        f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {quitter.code}\nally: 1\nquit: true\n"
-    )
-    game.run_turn(now=hall.now)
+    _game, ally, quitter = allied_and_quit(hall)
     hall.now = datetime.now(timezone.utc)  # the code still good when a real poll reads it
     offer(hall, 4)
     take = hall.answer(NEWCOMER, "JOIN wok4-1 AS Newcomer")

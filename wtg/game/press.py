@@ -114,6 +114,12 @@ def press_for(store: GameStore, turn: int) -> list[Press]:
     return [found[name] for name in sorted(found)]
 
 
+def mailed_press(store: GameStore, turn: int) -> list[Press]:
+    """The press of ``turn``'s reports once that turn ran (its press mail made), oldest
+    first; none while it is kept for a turn to come, which no player has been sent."""
+    return press_in(store.turn_dir(turn) / RECEIVED / FOLDER)
+
+
 def unreadable_press(store: GameStore, turn: int) -> list[Path]:
     """The press files for ``turn``'s reports that cannot be read (a GM's edit gone wrong,
     a disk's fault): the reports go without them, and ``wtg status GAME`` names them."""

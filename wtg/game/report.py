@@ -88,6 +88,7 @@ def environment() -> jinja2.Environment:
             "count": count,
             "press_lines": press_lines,
             "unlinked": unlinked,
+            "defanged": defanged,
             "column": column,
             "padded": padded,
             "row_name": row_name,
@@ -211,8 +212,18 @@ def press_lines(text: str, side: int) -> list[str]:
     and the writer's own (``PRESS`` answered): its web addresses defanged
     (``wtg.game.presslinks``), each line after the writer's number, wrapped to the columns
     of ``wtg.aof.mailtext.INERT_WIDTH`` (``inert_lines``). The writer's copy printed his text
-    as he wrote it, a line of any length: he did not see it as the others would."""
-    return inert_lines(unlinked(text), str(side))
+    as he wrote it, a line of any length: he did not see it as the others would. Each line
+    is defanged again: a word wider than a line is cut between its characters, and an
+    e-mail address, whose host stays as written, cut after its ``@`` left that host bare at
+    the start of the next line (``1| paypal-login.com``), a link in a reader's client."""
+    return [unlinked(line) for line in inert_lines(unlinked(text), str(side))]
+
+
+def defanged(text: str) -> bool:
+    """Whether a piece of press is mailed with a web address defanged (``press_lines``), a
+    host left bare by a cut too: its mail says why under its head
+    (``templates/press_links.txt.j2``)."""
+    return press_lines(text, 1) != inert_lines(text, "1")
 
 
 PRESS_HEAD = re.compile(r"^[ \t]*PRESS of game ([a-z0-9][a-z0-9_-]{0,63}), turn (\d{1,6}):", re.M)
@@ -228,7 +239,7 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
     report holds (and weighs) is never another's text. A web address in it is defanged
     (``wtg.game.presslinks``), and the mail says so."""
-    linked = any(unlinked(piece.text) != piece.text for piece in press)
+    linked = any(defanged(piece.text) for piece in press)
     template = environment().get_template("press.txt.j2")
     return template.render(game=game, turn=turn, press=press, unlinked=linked)
 

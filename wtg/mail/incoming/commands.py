@@ -27,7 +27,7 @@ from email.message import Message
 from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.game.engine import Game
-from wtg.game.press import press_for, withheld
+from wtg.game.press import mailed_press, withheld
 from wtg.game.report import PRESS_HEAD, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
@@ -394,7 +394,10 @@ class Commands:
     def _press_pasted(self, text: str, copied: str) -> str:
         """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and
         turn) ``text`` holds, unquoted, when it is no line of ``copied`` already (the mail
-        answered): made again as the send made it, from the game's press of that turn. A
+        answered): made again as the send made it, from the game's press of that turn once
+        it ran (``mailed_press``: the press kept for a turn to come was mailed to no one,
+        and a head naming it would tell the sender what it holds by the lines passed
+        over). A
         player pastes the press mail into his reply to another mail (the next report), or
         into a mail to the host: its head, in capitals, is no PRESS of his, nor its lines
         his text. At most ``PRESS_PASTED`` of them, the first."""
@@ -408,7 +411,7 @@ class Commands:
             game = self.registry.game(name)
             if game is None:
                 continue
-            press = withheld(press_for(game.store, turn), game.config.players)
+            press = withheld(mailed_press(game.store, turn), game.config.players)
             if press:
                 made.append(press_text(game.config.game, turn, press))
         return "\n".join(made)
