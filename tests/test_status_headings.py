@@ -17,7 +17,7 @@ from wtg.core.textwidth import text_width
 from wtg.game.engine import create_game
 from wtg.mail.incoming.answers import GAME_SHOWN
 from wtg.text.headings import CONTINUED, heading
-from wtg.text.hostpaths import fits
+from wtg.text.hostpaths import fits, fitted
 
 LONG = "a" * 200  # a held mail's kept to GAME_SHOWN characters
 WIDE = "龍" * 100  # 200 columns
@@ -122,3 +122,19 @@ def test_an_outsized_word_is_cut_and_each_line_fits() -> None:
         CONTINUED + "a" * 50,
         "kept as it is",  # a line of its own: as it is
     ]
+
+
+def test_a_path_the_gm_gave_with_a_blank_in_it_is_kept_whole() -> None:
+    """A games folder under ``My Games``: split at its blank, neither half is the GM's path,
+    and the `wtg orders` line quarantine gives (its paths quoted) was cut in the middle of
+    a file's name, not to be copied."""
+    games = "/home/gm/My Games/" + "x" * 80 + "/games"
+    mail = f"{games}/.mail/archive/2026-12/maildir-1796553296.M3P2.vm.eml"
+    line = f"    `wtg orders '{games}/g1' '{mail}'`"
+    assert heading(line, paths=[games]) == line  # its paths whole: to be copied
+    assert all(text_width(piece) <= 78 for piece in heading(line).split("\n"))  # nobody's
+    assert fitted(line, 76, (games,)) == ["    `wtg orders", f"'{games}/g1'", f"'{mail}'`"]
+    assert fits(f"'{games}/g1'", 78, (games,)) and not fits(f"'{games}/g1'", 78)
+    # a stranger's words around the folder's name are no file of it: cut as any other
+    stranger = f"{games}/" + "\u9f8d" * 40
+    assert not fits(stranger, 78, (games,))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from wtg.core.textwidth import text_width, wrapped_to_columns
 
@@ -52,23 +53,54 @@ def host_path(word: str, paths: Iterable[str]) -> bool:
 def fitted(line: str, width: int, paths: Iterable[str] = ()) -> list[str]:
     """``line`` broken at its blanks into pieces of at most ``width`` columns
     (``wrapped_to_columns``: a word wider than a line cut between its characters, a wide
-    letter counted as two columns), but a path of the host's (``host_path``) wider than
-    ``width`` whole on a piece of its own, to be copied. ``[""]`` for an empty line."""
+    letter counted as two columns), but a path of the host's (``host_path``; one with a
+    blank in it, a games folder under ``My Games``, too) wider than ``width`` whole on a
+    piece of its own, to be copied. ``[""]`` for an empty line."""
     known = [path for path in paths if path]
     if not known:
         return wrapped_to_columns(line, width)
     pieces: list[str] = []
     held: list[str] = []
-    for word in re.findall(r"\S+|\s+", line):
-        if not word.isspace() and text_width(word) > width and host_path(word, known):
+    for run, is_path in _runs(line, known):
+        if is_path and text_width(run) > width:
             pieces += _shown(wrapped_to_columns("".join(held), width)) if held else []
-            pieces.append(word)
+            pieces.append(run)
             held = []
-        elif held or not word.isspace() or not pieces:
-            held.append(word)
+        elif held or not run.isspace() or not pieces:
+            held.append(run)
     if held or not pieces:
         pieces += _shown(wrapped_to_columns("".join(held), width))
     return pieces or [""]
+
+
+def _runs(line: str, known: list[str]) -> list[tuple[str, bool]]:
+    """The runs of ``line`` (blanks, words, the host's paths), each with whether it is a
+    path of the host's: a path is found whole though it holds a blank (a folder the GM
+    named ``My Games``: split at its blank, neither half is his path), then each word
+    without a blank is asked ``host_path``."""
+    found: list[tuple[str, bool]] = []
+    for match in _splitter(tuple(known)).finditer(line):
+        run = match.group()
+        found.append((run, match.lastgroup == "path" or host_path(run, known)))
+    return found
+
+
+@lru_cache(maxsize=16)
+def _splitter(known: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of ``_runs``: a path of ``known`` holding a blank (the longest first),
+    enclosed or not (``ENCLOSING``), and a file below it as ``host_path`` takes one; else
+    a word or a run of blanks."""
+    marks = f"[{re.escape(ENCLOSING)}]*"
+    spaced = sorted((path for path in known if " " in path), key=len, reverse=True)
+    choices = []
+    for path in spaced:
+        bare = path.rstrip("/")
+        below = f"(?:/(?:{PLAIN.pattern})?)?" if bare.startswith("/") else "/?"
+        choices.append(re.escape(bare) + below)
+    words = r"\S+|\s+"
+    if not choices:
+        return re.compile(words)
+    return re.compile(f"(?P<path>(?<!\\S){marks}(?:{'|'.join(choices)}){marks}(?!\\S))|{words}")
 
 
 def _shown(pieces: list[str]) -> list[str]:
@@ -82,4 +114,4 @@ def fits(line: str, width: int, paths: Iterable[str] = ()) -> bool:
     but the host's paths (``host_path``). A long line of words a terminal folds at its own
     width; a word wider than a line it would fold in the middle, or never."""
     known = [path for path in paths if path]
-    return all(text_width(word) <= width or host_path(word, known) for word in line.split())
+    return all(text_width(run) <= width or is_path for run, is_path in _runs(line, known))
