@@ -55,9 +55,9 @@ REST_TURN = 0.6
 APPROACH = 0.4
 LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
-QUIET_ROUNDS = 3
+QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
-LATE = 0.3
+LATE = 0.4
 """From this share of the turn limit on, the bots grow bold..."""
 LATE_SPAN = 0.2
 """... and are wholly bold this share later."""
