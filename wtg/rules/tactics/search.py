@@ -24,7 +24,9 @@ A move's worth, in hit points:
 
 When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots
 grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
-until the pieces close in whatever the risk: every battle still ends.
+until the pieces close in whatever the risk: every battle still ends. Until then the bots
+are patient: the side that walks in and strikes first mostly loses, so a bot waits at
+the edge of the enemy's reach and lets the enemy come.
 """
 
 from __future__ import annotations
