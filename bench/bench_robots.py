@@ -19,8 +19,8 @@ issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot had long
 the simple one of 1984724); "naive", the naive players of ``bench/naive_players.py``.
 While the live strategies are the frozen ones, every game of new against today's is the
 game of the same seed between two of today's robots, so with N a multiple of 4 new
-against today's comes out at exactly 50% and 1 among 3 at 25% (Tactics' does now: its
-first two targets FAIL until a live bot beats today's).
+against today's comes out at exactly 50% and 1 among 3 at 25% (Tactics' did until round
+36's patient bot).
 
 WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
 first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each

@@ -124,7 +124,7 @@ GAMES: dict[str, dict[str, Any]] = {
         "seed": 5,
     },
     "risk": {"ruleset": "wisk", "map_name": "classic", "humans": 2, "turns": 100, "seed": 3},
-    "meadow": {"ruleset": "tactics", "map_name": "meadow", "humans": 2, "turns": 100},
+    "meadow": {"ruleset": "tactics", "map_name": "meadow", "humans": 2, "turns": 120},
 }
 """A game of each ruleset: WoK IV and Standard running, the others played to the end (the
 name with a space and a ``#`` checks the links)."""

@@ -194,3 +194,19 @@ def test_every_order_file_of_the_bots_passes_the_rules_check() -> None:
             assert isinstance(kept, list) and isinstance(sent, list)
             assert len(kept) == len(sent)
             game = TACTICS.resolve(game, {game.active: orders}, turn_rng(seed, game.turn + 1)).state
+
+
+def test_after_six_quiet_rounds_a_bot_still_waits_out_of_the_enemys_reach() -> None:
+    """The side that walks in and strikes first mostly loses the battle (its pieces end
+    their move next to the enemy's, and in "all rested" games sit out their next turn):
+    a bot lets the enemy come. Twelve turns (six rounds of two armies) without a hit, it
+    still stops short of the tiles the beast can strike; only after eight quiet rounds
+    does it grow bold, and from sixteen it walks in whatever the risk."""
+    game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)])
+    game.turn, game.last_hit = 12, 0
+    [move] = plan_moves(game, 1)
+    assert move.to not in threat_map(game, 1)
+    assert abs(7 - move.to[0]) + abs(4 - move.to[1]) == 7
+    game.turn = 32
+    [move] = plan_moves(game, 1)
+    assert move.to in threat_map(game, 1)

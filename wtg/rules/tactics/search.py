@@ -24,7 +24,9 @@ A move's worth, in hit points:
 
 When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots
 grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
-until the pieces close in whatever the risk: every battle still ends.
+until the pieces close in whatever the risk: every battle still ends. Until then the bots
+are patient: the side that walks in and strikes first mostly loses, so a bot waits at
+the edge of the enemy's reach and lets the enemy come.
 """
 
 from __future__ import annotations
@@ -55,9 +57,9 @@ REST_TURN = 0.6
 APPROACH = 0.4
 LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
-QUIET_ROUNDS = 3
+QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
-LATE = 0.3
+LATE = 0.4
 """From this share of the turn limit on, the bots grow bold..."""
 LATE_SPAN = 0.2
 """... and are wholly bold this share later."""
