@@ -169,3 +169,15 @@ def test_two_games_named_before_the_text_are_refused(tmp_path: Path) -> None:
     assert queued(tmp_path, "announce-") == {}
     done = run(tmp_path, "announce", "g1", "g2 is over: its players join g1")
     assert done.stdout.startswith("announcement queued for 2 players of 1 game")
+
+
+def test_a_link_in_a_hold_s_reason_stays_whole_to_be_clicked(tmp_path: Path) -> None:
+    """The GM's own words are no stranger's: a link of his wider than a line stays whole on a
+    line of its own (cut, a mail client makes a link of its first piece alone), while a
+    word of someone else's that long is cut (tests/test_hostile_words_wrapped.py)."""
+    make(tmp_path / "games", count=2)
+    link = "https://games.example.org/news/" + "x" * 80
+    run(tmp_path, "hold", "g1", "--reason", f"the server moves, see {link} for the day")
+    (mail, _) = queued(tmp_path, "hold-").values()
+    lines = body(mail).split("\n")
+    assert link in lines and [line for line in lines if len(line) > 78] == [link]

@@ -21,7 +21,9 @@ WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 
 
-def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) -> str:
+def wrapped(
+    text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0, own: bool = False
+) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
     that fits a line (an address, a long number) is never broken, one wider than a line
@@ -33,7 +35,8 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) 
     they are wider than ``width``, unless a word of them is wider than a line (a word of
     hundreds of characters someone wrote, mailed to whoever his From or the seat's address
     names): then they are broken as any text someone else wrote (``_quote_cut``), that
-    word cut between its characters."""
+    word cut between its characters. ``own``: the text is the GM's own (an announcement, a
+    hold's reason): a word of his wider than a line (a link to be clicked) is kept whole."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -41,7 +44,10 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) 
         if kept and _columns(line[:kept]) > width and not fits(line[:kept], width):
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
-            lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
+            if _columns(line) > width:
+                lines.extend(_broken(line, indent, width, kept, cut_long=not own))
+            else:
+                lines.append(line)
         kept = 0
     return "\n".join(lines)
 
@@ -60,7 +66,9 @@ def _quote_cut(line: str, kept: int, indent: str, width: int) -> list[str]:
     return [*pieces, *_broken(last, indent, width, continued=len(indent) if pieces else 0)]
 
 
-def _broken(line: str, indent: str, width: int, kept: int = 0, continued: int = 0) -> list[str]:
+def _broken(
+    line: str, indent: str, width: int, kept: int = 0, continued: int = 0, cut_long: bool = True
+) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
     each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
     else's, a stranger's command or game name of hundreds of characters) fills the rest of
@@ -68,7 +76,7 @@ def _broken(line: str, indent: str, width: int, kept: int = 0, continued: int = 
     long word; never inside the first ``kept`` characters (where no space fits after them,
     the cut is at the first space that follows). ``continued``: the columns of an indent
     ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
-    as none)."""
+    as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
@@ -77,7 +85,7 @@ def _broken(line: str, indent: str, width: int, kept: int = 0, continued: int = 
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1)
         begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
-        if fits > max(start, begin) and _outsized(line, begin, room):
+        if cut_long and fits > max(start, begin) and _outsized(line, begin, room):
             head, rest = line[:fits].rstrip(" "), line[fits:]
         else:
             if cut == -1:
