@@ -46,17 +46,24 @@ def _moved_first(option: str, args: list[str]) -> str | None:
     `wtg run-turn --due --config /srv/wtg/wtg.yaml` is told `wtg --config /srv/wtg/wtg.yaml
     run-turn --due`, where it was told `wtg --config FILE run-turn ...`). None when the
     option has no value after it (or an option's name for one)."""
-    for at, word in enumerate(args):
+    found = _taken_out(option, args)
+    if found is None or not found[0] or found[0].startswith("-"):
+        return None
+    value, rest = found
+    return shlex.join(["wtg", option, value, *rest])
+
+
+def _taken_out(option: str, words: list[str]) -> tuple[str, list[str]] | None:
+    """The value ``words`` give ``option`` (`--config FILE` or `--config=FILE`) and the
+    words without them; None when ``option`` is not given with a word after it."""
+    for at, word in enumerate(words):
         if word.startswith(f"{option}="):
             value, taken = word.partition("=")[2], 1
-        elif word == option and at + 1 < len(args):
-            value, taken = args[at + 1], 2
+        elif word == option and at + 1 < len(words):
+            value, taken = words[at + 1], 2
         else:
             continue
-        if not value or value.startswith("-"):
-            return None
-        rest = args[:at] + args[at + taken :]
-        return shlex.join(["wtg", option, value, *rest])
+        return value, words[:at] + words[at + taken :]
     return None
 
 
@@ -126,18 +133,11 @@ def _moved_after(option: str, before: list[str], command: list[str]) -> str | No
     """The command line of ``before`` (the group's words) and ``command`` (the command's)
     with ``option`` and its value taken from ``before`` and put at the end; None when
     ``before`` does not give it with a value."""
-    for at, word in enumerate(before):
-        if word.startswith(f"{option}="):
-            value, taken = word.partition("=")[2], 1
-        elif word == option and at + 1 < len(before):
-            value, taken = before[at + 1], 2
-        else:
-            continue
-        if not value:
-            return None
-        rest = before[:at] + before[at + taken :]
-        return shlex.join(["wtg", *rest, *command, option, value])
-    return None
+    found = _taken_out(option, before)
+    if found is None or not found[0]:
+        return None
+    value, rest = found
+    return shlex.join(["wtg", *rest, *command, option, value])
 
 
 OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}
