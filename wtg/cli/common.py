@@ -587,8 +587,6 @@ def copy_refused(
     one to the folder the game's own is a link to (``games/current`` and ``games/g1`` both
     to ``/srv/g1``); a link elsewhere to a copy in the games folder is that copy."""
     given = Path(os.path.abspath(path))
-    if _same_folder(given, given.parent / game):  # one folder under two names
-        return None
     candidates = (
         [given] if os.path.realpath(path) == str(given) else [given, Path(os.path.realpath(path))]
     )
@@ -608,12 +606,6 @@ def copy_refused(
         f"a turn run in it would reach no player. To keep it {kept}: mv "
         f"{shlex.quote(str(folder))} {hidden}"
     )
-
-
-def _same_folder(given: Path, own: Path) -> bool:
-    """Whether ``given``, a link, leads to the folder ``own`` (the game's own name beside
-    it) is or leads to."""
-    return given.is_symlink() and os.path.realpath(given) == os.path.realpath(own)
 
 
 def _copy_reason(folder: Path, game: str) -> str | None:

@@ -397,10 +397,9 @@ class Commands:
         answered): made again as the send made it, from the game's press of that turn once
         it ran (``mailed_press``: the press kept for a turn to come was mailed to no one,
         and a head naming it would tell the sender what it holds by the lines passed
-        over). A
-        player pastes the press mail into his reply to another mail (the next report), or
-        into a mail to the host: its head, in capitals, is no PRESS of his, nor its lines
-        his text. At most ``PRESS_PASTED`` of them, the first."""
+        over). A player pastes the press mail into his reply to another mail (the next
+        report), or into a mail to the host: its head, in capitals, is no PRESS of his, nor
+        its lines his text. At most ``PRESS_PASTED`` of them, the first."""
         heads = dict.fromkeys(
             (match.group(1), int(match.group(2)))
             for match in PRESS_HEAD.finditer(text)
