@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.mail.clients.rulesets import PLAYED
+from tests.mail.clients.spoken import spoken
 from tests.mail.clients.table import Table
-from tests.mail.clients.test_unmarked_signatures import spoken
 from tests.mail.clients.test_unquoted_originals import typed_above_the_quote
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of

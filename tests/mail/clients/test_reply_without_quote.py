@@ -11,6 +11,7 @@ import email.policy
 from pathlib import Path
 
 from tests.mail.clients.rulesets import PLAYED
+from tests.mail.clients.spoken import timeless
 from tests.mail.clients.table import Table
 from tests.mail.clients.test_unquoted_originals import reply_to, report_of
 
@@ -21,7 +22,7 @@ def help_of(table: Table) -> str:
     body = mail.get_body(preferencelist=("plain",))
     assert body is not None
     assert all(len(line) <= 78 for line in str(body.get_content()).splitlines())
-    return " ".join(str(body.get_content()).split())
+    return timeless(" ".join(str(body.get_content()).split()))
 
 
 def test_order_lines_typed_in_a_reply_without_the_report_are_said_not_read(

@@ -8,14 +8,13 @@ READY not kept."""
 
 from __future__ import annotations
 
-from email import message_from_bytes, policy
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from tests.bigmap import write_grid_map
 from tests.mail.clients.rulesets import PLAYED
+from tests.mail.clients.spoken import spoken
 from tests.mail.clients.table import KAO, GameSpec, Table
 from tests.mail.clients.test_unquoted_originals import (
     outlook_plain,
@@ -29,16 +28,6 @@ SIGNATURE = (
     "Kind regards,\nAlice Liddell\nLiddell & Co.\nT 020 7946 0958\nM 07700 900123\n"
     "F 0207.946.0959\nT 212-555-0147\n"
 )
-
-
-def spoken(answer: Path) -> str:
-    """The text an answer says, its words joined by single spaces: its body only, as its
-    headers carry random ids whose digits could read as a telephone number's."""
-    mail = message_from_bytes(answer.read_bytes(), policy=policy.default)
-    assert isinstance(mail, EmailMessage)
-    text = mail.get_body(("plain",))
-    assert isinstance(text, EmailMessage), mail
-    return " ".join(text.get_content().split())
 
 
 @pytest.mark.parametrize("ruleset", PLAYED)
