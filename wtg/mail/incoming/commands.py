@@ -535,6 +535,9 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
+    # the GM's to see to: a request held up, a list no game was made of, a seat taken
+    # over to one domain; `wtg poll -q` says the mail's line for it (``needs_gm``)
+    gm = bool(desk.held_up or desk.problems or desk.warnings)
     made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
     started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
@@ -545,18 +548,18 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if held:
         of = counted(len(desk.replies), "answer")  # 1 of 4 answers, 1 of 1 answer
         what = f"{len(held)} of {of} held back: {'; '.join(held)}"
-        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
+        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question, gm)
     if again and len(again) == len(desk.replies):  # what is the GM's said all the same
-        warned = "".join(f"; {warning}" for warning in desk.warnings)
+        warned = "".join(f"; {line}" for line in (*desk.problems, *desk.warnings))
         repeated = ignored(f"{_again(again)}; commands: {words}{warned}")
-        return for_the_gm(repeated, desk.question, bool(desk.held_up))
+        return for_the_gm(repeated, desk.question, gm)
     if not mail.commands:
         return for_the_gm(answered("HELP (no command found)"), desk.question)
     if desk.refused and desk.refused >= len(mail.commands):
-        warned = "".join(f"; {warning}" for warning in desk.warnings)  # the GM's to do
+        warned = "".join(f"; {line}" for line in (*desk.problems, *desk.warnings))  # his to do
         refused = rejected(f"commands refused: {words}{warned}")
-        return for_the_gm(refused, desk.question, bool(desk.held_up))
-    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, bool(desk.held_up))
+        return for_the_gm(refused, desk.question, gm)
+    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, gm)
 
 
 def seats_taken(replies: Sequence[Reply]) -> list[str]:
