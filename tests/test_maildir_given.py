@@ -155,3 +155,5 @@ def test_a_mail_servers_own_files_beside_new_are_no_mail_saved_there(tmp_path: P
     result = wtg(config, "poll", "-q")
     assert result.stderr.startswith(f"note: 1 file in {inbox} itself, "), result.stderr
     assert f": {stray}; move a mail there" in result.stderr
+    stray.write_bytes(b"\n" + bytes(mail))  # a client's file of another shape: its name says
+    assert f": {stray}; move a mail there" in wtg(config, "poll", "-q").stderr

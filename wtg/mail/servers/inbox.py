@@ -516,8 +516,11 @@ MAIL_START = re.compile(rb"(?:\xef\xbb\xbf)?(?:From |[!-9;-~]+:)")
 
 
 def _reads_as_mail(path: str) -> bool:
-    """Whether the file at ``path`` begins as a mail does (``MAIL_START``); a file that
-    cannot be read is named all the same (a mail the poll cannot read either)."""
+    """Whether the file at ``path`` is named as a mail (``.eml``, a client's "Save as") or
+    begins as one does (``MAIL_START``); a file that cannot be read is named all the same
+    (a mail the poll cannot read either)."""
+    if path.lower().endswith(".eml"):
+        return True
     try:
         with open(path, "rb") as handle:
             start = handle.read(256)
