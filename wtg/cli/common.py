@@ -22,6 +22,7 @@ from wtg.cli.slips import (
     ARGS,
     COMMAND_WORDS,
     command_slip,
+    folder_missing,
     option_after,
     option_slip,
     words_slip,
@@ -122,8 +123,11 @@ class WtgGroup(click.Group):
             raise carrying(option_slip(self, exc, ctx.meta.get(ARGS, []))) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
             given = exc.ctx
-            meant = option_after(exc, ctx.meta.get(ARGS, [])) or words_slip(
-                exc, lambda: _games_folder_given(given)
+            args = ctx.meta.get(ARGS, [])
+            meant = (
+                option_after(exc, args)
+                or folder_missing(exc, args, lambda: _games_folder_given(given))
+                or words_slip(exc, lambda: _games_folder_given(given))
             )
             raise carrying(meant or exc) from None
         except WtgError as exc:
