@@ -618,15 +618,15 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         away = sum(p["absent"] for p in data["players"])
         leaving = sum(p["resigned"] for p in data["players"])
         if data["only_robots_move"]:  # "0 of 0 orders in, 0 READY" said nothing true
-            waits = "only robots to move"
+            progress = "only robots to move"
         elif not owing:  # every player who would owe orders away or leaving
-            waits = "no player owes orders"
+            progress = "no player owes orders"
         else:
-            waits = f"{sent} of {len(owing)} orders in, {ready} READY"
+            progress = f"{sent} of {len(owing)} orders in, {ready} READY"
         state = (
             "over"
             if data["over"]
-            else f"turn {data['turn']}: {waits}"
+            else f"turn {data['turn']}: {progress}"
             + (f", {away} absent" if away else "")
             + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")
