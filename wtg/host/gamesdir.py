@@ -401,10 +401,12 @@ def game_elsewhere(games_dir: Path, name: str) -> Path | None:
     holds another game (its game.yaml says ``game: g02``: two folders swapped, or one renamed
     over the name): the only other folder whose game is ``name``, as the poll files the
     mail for ``name`` there. None when the folder named ``name`` holds that game (or says
-    none that can be read: opening it says why), and when no other folder, or two, hold it
-    (``another_game``'s refusal says so)."""
-    said = game_said_in(games_dir / name)
-    if name.startswith(".") or said is None or said == name.casefold():
+    none that can be read: opening it says why), for a link (a name the GM gave a game on
+    purpose), and when no other folder, or two, hold it (``another_game``'s refusal says
+    so)."""
+    folder = games_dir / name
+    said = game_said_in(folder)
+    if name.startswith(".") or said is None or said == name.casefold() or folder.is_symlink():
         return None
     found = [folder for folder in folders_saying(games_dir, name) if folder.name != name]
     return found[0] if len(found) == 1 else None
