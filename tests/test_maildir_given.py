@@ -157,3 +157,40 @@ def test_a_mail_servers_own_files_beside_new_are_no_mail_saved_there(tmp_path: P
     assert f": {stray}; move a mail there" in result.stderr
     stray.write_bytes(b"\n" + bytes(mail))  # a client's file of another shape: its name says
     assert f": {stray}; move a mail there" in wtg(config, "poll", "-q").stderr
+
+
+def test_a_mail_named_with_a_dot_in_new_is_named_by_the_poll_not_skipped_unsaid(
+    tmp_path: Path,
+) -> None:
+    """A GM's test mail saved into maildir-in/new/ as `.orders.eml` (a client's "Save as"
+    that kept a hidden name): the poll skipped it, as a Maildir's rule has it (a writer
+    hides a mail so until it is whole), and said nothing, not even "filed 0". It names
+    the file and what to do, with -q too, and files it once it is renamed."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    config = tmp_path / "wtg.yaml"
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    form = wtg(config, "aof", "g1", "--player", "1").stdout
+    mail = EmailMessage()
+    mail["From"] = "p1@example.org"
+    mail["To"] = "gm@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content(form)
+    new = tmp_path / "games" / ".mail" / "maildir-in" / "new"
+    hidden = new / ".orders.eml"
+    hidden.write_bytes(bytes(mail))
+    result = wtg(config, "poll", "-q")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f'note: 1 file in {new} whose name begins with ".", which the poll skips (a '
+        f"Maildir's rule: a mail still being written is hidden so): {hidden}; rename a mail "
+        'there without the "." and the next poll files it\n'
+    )
+    assert hidden.read_bytes() == bytes(mail)  # left where it is
+    hidden.rename(new / "orders.eml")
+    result = wtg(config, "poll", "-v")
+    assert result.stdout.splitlines() == [
+        "filed 1, rejected 0, quarantined 0, ignored 0",
+        "  maildir:orders.eml: stored: g1 turn 1 player 1",
+    ]
+    assert result.stderr == ""

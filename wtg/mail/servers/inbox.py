@@ -557,6 +557,17 @@ class MaildirInbox:
             if entry.is_file() and not entry.name.startswith(".") and _reads_as_mail(entry.path)
         )
 
+    def hidden(self) -> list[Path]:
+        """The files of new/ and cur/ whose name begins with ".", which no poll reads (a
+        Maildir's rule: a writer hides a mail so until it is whole): a GM's file so named
+        lay unread without a word."""
+        return sorted(
+            Path(entry.path)
+            for sub in ("new", "cur")
+            for entry in os.scandir(self.path / sub)
+            if entry.name.startswith(".") and entry.is_file()
+        )
+
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         found = []
         for sub in ("new", "cur"):
