@@ -98,12 +98,12 @@ def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> Non
     [
         "We hold the pass to the end.Next turn we strike.",
         "We attack.So be it.",
-        "I win.It is over, Bob.Me, I stay.",
-        "Really.Next?! No.",
+        "I win.It is over, Bob. Me, I stay.",
         "We attack.Next turn",
         "We re-attack.Next turn, they fall.",
         "No.No.No, never.",
-        "Hold.Now.Today we rest, turn 3.It is done.",
+        "We hold.Now.Today we rest, turn 3.It is done.",
+        "They are evil.Now we strike.",
     ],
 )
 def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
@@ -170,6 +170,35 @@ def test_a_host_of_any_script_is_defanged_in_any_case(text: str, shown: str) -> 
     (``EVIL.РФ``: not "small letters"), or in a script without cases (``evil.中国``), or cut
     before the vowel signs of its letters (``भारत``); a host of mixed scripts and one in
     full-width letters are addresses as a browser reads them."""
+    assert unlinked(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Paypal.Me", "Paypal[.]Me"),
+        ("log in at Evil.Now today", "log in at Evil[.]Now today"),
+        ("see Zoom.Us or Notion.So now", "see Zoom[.]Us or Notion[.]So now"),
+        ("PayPal.Me", "PayPal[.]Me"),
+        ("Evil-Login.It", "Evil-Login[.]It"),
+        ("\u041f\u0430\u0439\u043f\u0430\u043b.Me", "\u041f\u0430\u0439\u043f\u0430\u043b[.]Me"),
+        ("\u90aa\u6076.Now", "\u90aa\u6076[.]Now"),
+        ("x1.Me", "x1[.]Me"),
+        ("I win.It is over, Bob.Me, I stay.", "I win.It is over, Bob[.]Me, I stay."),
+        ("Really.Next?! No.", "Really[.]Next?! No."),
+        ("Hold.Now.Today we rest.", "Hold[.]Now[.]Today we rest."),
+        ("we joined NATO.Next turn", "we joined NATO[.]Next turn"),
+    ],
+)
+def test_a_name_before_the_stop_makes_it_a_host(text: str, shown: str) -> None:
+    """``Paypal.Me`` and ``Evil.Now`` (a brand, then a top-level domain that is also a word
+    sentences begin with, written as one) went out as written, read as sentences run
+    together, and a client that makes links of host names made them links. A run-on
+    sentence ends in a word in small letters, a number, or a sentence of one of those
+    words (``the end.Next``, ``turn 3.It``, ``No.No``); a word before the stop begun with
+    a capital, or in a script without capitals, is a host's: ``Bob.Me`` and ``Really.Next``
+    (a name, a one-word sentence) go with their brackets, a false alarm (docs/mail.md,
+    "Web addresses in press are mailed defanged")."""
     assert unlinked(text) == shown
 
 

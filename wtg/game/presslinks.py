@@ -11,8 +11,10 @@ case (``evil-login.com``, ``ann.example.co.uk``, ``EVIL.РФ``, ``evil.中国``;
 ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but one that reads as sentences run together
 without the blank after a full stop (``the end.Next turn``, ``No.No.No``): each word after
 a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Next``, ``So``, ``It``),
-written as a sentence's first word (a capital, then small letters), and no path, port or
-query follows it (``end.Next/login`` is an address). An e-mail address stays as written: a
+written as a sentence's first word (a capital, then small letters), each word before one
+ends a sentence rather than names a brand (small letters, a number, ``No``: not
+``Paypal.Me``, ``Evil.Now``), and no path, port or query follows it (``end.Next/login`` is
+an address). An e-mail address stays as written: a
 player may give his own to another, and its host is not taken for a web address
 (docs/mail.md, "Press").
 """
@@ -88,7 +90,8 @@ def _host_defanged(found: re.Match[str]) -> str:
     if not _top_level(top):
         return host
     goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
-    if not goes_on and all(map(_begins_sentence, labels[1:])):
+    run_on = all(map(_begins_sentence, labels[1:])) and all(map(_ends_sentence, labels[:-1]))
+    if not goes_on and run_on:
         return host  # ``the end.Next turn``, ``No.No.No``: sentences run together
     return _DOT.sub("[.]", host)
 
@@ -98,6 +101,17 @@ def _begins_sentence(label: str) -> bool:
     a capital, then small letters (``Next``, ``No``; not ``NEXT``, ``next``, ``Com``)."""
     written = label[0].isupper() and label[1:].isalpha() and label[1:].islower()
     return written and label.lower() in SENTENCE_WORDS
+
+
+def _ends_sentence(label: str) -> bool:
+    """Whether ``label``, before a stop, reads as the last word of a sentence rather than a
+    name's: a word in small letters (``end``, ``re-attack``), a number (``turn 3``), or one
+    of ``SENTENCE_WORDS`` written as a sentence's first word, a sentence of one word
+    (``No.No``). A word begun with a capital (``Paypal``, ``Evil``, ``Bob``, ``NATO``) or of
+    a script without capitals (``邪恶``) is a brand's or a host's as much as a name's."""
+    word = label.replace("-", "")
+    small = word.isalpha() and word.islower() and not label.startswith("-")
+    return small or label.isdigit() or _begins_sentence(label)
 
 
 def _folded(label: str) -> str:
