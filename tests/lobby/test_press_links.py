@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from publicsuffixlist import PublicSuffixList
 
 from tests.lobby.hall import Hall
@@ -232,3 +234,33 @@ def test_a_host_defanged_after_its_cut_is_said_under_the_head() -> None:
     written with ``[.]``: one defanged only as a piece of a cut address too."""
     assert defanged("x" * 59 + "@paypal-login.com")
     assert not defanged("write to ann@players.example, Bob")
+
+
+def test_an_ascii_press_never_scans_the_plane_for_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The marks a host's letters may carry were gathered by a scan of the whole Basic
+    Multilingual Plane on a process's first press, whatever it held: an ASCII press holds
+    no mark, and is read without them; the first press that is not ASCII gathers them."""
+    scans: list[str] = []
+
+    def marks() -> str:
+        scans.append("scanned")
+        return "\u0300-\u036f\u093e-\u094c"
+
+    monkeypatch.setattr(presslinks, "_marks", marks)
+    presslinks._links.cache_clear()
+    try:
+        assert unlinked(PHISHING) == DEFANGED
+        assert unlinked("We attack.Next turn, see evil.Now") == "We attack.Next turn, see evil.Now"
+        assert scans == []
+        assert unlinked("\u093eevil.com, EVIL.РФ") == "\u093eevil[.]com, EVIL[.]РФ"
+        assert scans == ["scanned"]
+    finally:
+        presslinks._links.cache_clear()
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=80))
+def test_an_ascii_text_is_read_alike_with_or_without_the_marks(text: str) -> None:
+    """The pattern without the marks finds in an ASCII text what the one with them does."""
+    assert presslinks._links(False).sub(presslinks._defanged, text) == presslinks._links(True).sub(
+        presslinks._defanged, text
+    )

@@ -72,7 +72,7 @@ the top-level domains that phishers buy, and none is here."""
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written."""
-    return _links().sub(_defanged, text)
+    return _links(not text.isascii()).sub(_defanged, text)
 
 
 def _defanged(found: re.Match[str]) -> str:
@@ -129,19 +129,22 @@ def _top_level(label: str) -> bool:
 
 
 @cache
-def _links() -> re.Pattern[str]:
+def _links(marked: bool) -> re.Pattern[str]:
     """The web addresses and host names in a text. A host name's labels are letters and
     digits of any script with the marks some write their letters with (``भारत``: its vowel
     signs), and hyphens inside. A host begins a word, and marks that stand before it
     without a letter are taken with it (a vowel sign typed before ``evil.com``): a search
-    begun after each mark inside a word took the square of the word's length."""
-    marks = _marks()
-    label = rf"[^\W_][{marks}]*(?:[\w{marks}-]*[^\W_][{marks}]*)?"
+    begun after each mark inside a word took the square of the word's length. The marks
+    (``_marks``) only for a text that is not ASCII (``marked``), which alone may hold one:
+    a process whose press is all ASCII never scans the plane for them."""
+    marks = _marks() if marked else ""
+    some = f"[{marks}]*" if marks else ""
+    label = rf"[^\W_]{some}(?:[\w{marks}-]*[^\W_]{some})?"
     host = rf"{label}(?:[{DOTS}]{label})+"
     return re.compile(
         rf"""
           (?P<scheme>(?<![\w+.-])[a-z][a-z0-9+.-]*)://(?P<authority>[^\s/?#<>"'()\[\]]*)
-        | (?<![\w{marks}.@/-])(?P<marks>[{marks}]*)(?P<host>{host})(?![\w{marks}@-])
+        | (?<![\w{marks}.@/-])(?P<marks>{some})(?P<host>{host})(?![\w{marks}@-])
         """,
         re.IGNORECASE | re.VERBOSE,
     )
