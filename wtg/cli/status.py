@@ -31,7 +31,6 @@ from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
 from wtg.files.private import is_private
-from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import (
@@ -82,6 +81,7 @@ from wtg.mail.spool.journal import (
     wrong_codes,
 )
 from wtg.serve.health import host_health
+from wtg.text.addresses import bare_address
 from wtg.text.closename import close_names, either
 from wtg.text.prose import WIDTH, listed, path_then, with_path
 
