@@ -268,3 +268,14 @@ def test_status_cuts_a_stranger_s_game_name_begun_with_the_games_folder(tmp_path
     said = run(world, config, "status")
     assert [word for word in said.split() if text_width(word) > WIDTH] == [], said
     assert name[:GAME_SHOWN] in "".join(said.split()), said
+
+
+def test_the_digest_cuts_a_stranger_s_word_begun_with_the_games_folder() -> None:
+    """The digest kept a word begun with the games folder whole, a stranger's game name
+    ``<games folder>/aaa...`` among them; it keeps whole only a file that is there (and the
+    kept mails' paths it lists, on lines of their own)."""
+    word = f"{GAMES}/" + "a" * 120
+    text = digest_of(word).text()
+    wide = {row.strip() for row in text.splitlines() if text_width(row) > WIDTH}
+    assert wide == {ARCHIVE}, wide
+    assert "".join(text.split()).count(word) >= 20

@@ -226,7 +226,11 @@ def listed(
 
 
 def fitted_line(
-    text: str, rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+    text: str,
+    rest: str = "    ",
+    width: int = WIDTH,
+    paths: Iterable[str] = (),
+    on_disk: OnDisk | None = None,
 ) -> str:
     """``{{ line | fitted_line }}``: a line the GM reads (a mail's key and the game it
     named, a seat and its wrong codes) as it is, its blanks too, unless a word of it wider
@@ -235,10 +239,11 @@ def fitted_line(
     line is broken at its blanks (``wtg.text.hostpaths.fitted``), that word cut between
     its characters and a path of the host's (``paths``) whole, each line after the first
     begun with ``rest``."""
-    if fits(text, width, paths):
+    if fits(text, width, paths, on_disk):
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
-    first, *others = fitted(text.strip(" "), width - max(len(lead), len(rest)), paths)
+    room = width - max(len(lead), len(rest))
+    first, *others = fitted(text.strip(" "), room, paths, on_disk)
     return "\n".join([lead + first, *(rest + piece for piece in others)])
 
 
