@@ -22,16 +22,18 @@ from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
 from wtg.core.textwidth import text_width
 from wtg.lobby.domains import MadeOfList, OneDomain, TakenToOneDomain
+from wtg.mail.incoming.answers import GAME_SHOWN
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.digest import Digest, Failing, Overdue
 from wtg.mail.outgoing.failedmail import Listed
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 from wtg.text.headings import heading
-from wtg.text.hostpaths import host_path
+from wtg.text.hostpaths import NAME_MAX, fits, host_path
 from wtg.text.prose import fitted_line, listed, path_then, sentences_wrapped, with_path
 
 WIDTH = 78
+STRANGER = "mallory@strangers.example"
 HOSTILE = {
     "long": "a" * 300,
     "slash first": "/" + "b" * 299,
@@ -40,6 +42,11 @@ HOSTILE = {
 }
 GAMES = "/srv/" + "host-of-many-games-" * 5 + "/games"  # the GM's: 106 characters
 ARCHIVE = f"{GAMES}/.mail/archive/2026-12/maildir-1796453191.M1258P191Q132.vm.eml"
+
+
+def exists(path: str) -> bool:
+    """The look at the disk `wtg status` gives the lines it wraps."""
+    return Path(path).exists()
 
 
 def too_wide(text: str, kept: str) -> list[str]:
@@ -217,3 +224,58 @@ def test_the_outbox_listing_cuts_a_servers_word_and_an_address(tmp_path: Path) -
     assert [row for row in listed.splitlines() if text_width(row) > WIDTH] == [], listed
     shown = "".join(listed.split())
     assert all(f"4.3.0{word}" in shown for word in HOSTILE.values()), listed
+
+
+def test_a_part_longer_than_a_file_s_name_is_no_file_of_the_host_s() -> None:
+    """No file system names a file with more than 255 characters: a word below the host's
+    folder with such a part is no file wtg names, whatever its characters."""
+    assert host_path(f"{GAMES}/g1/" + "a" * NAME_MAX, [GAMES])
+    assert not host_path(f"{GAMES}/g1/" + "a" * (NAME_MAX + 1), [GAMES])
+    assert not fits(f"{GAMES}/" + "a" * (NAME_MAX + 1) + "/game.yaml", WIDTH, [GAMES])
+
+
+def test_a_word_below_the_host_s_folder_is_its_own_only_when_it_is_there(tmp_path: Path) -> None:
+    """Where the caller looks at the disk (`wtg status`), a word begun with a folder of the
+    host's is kept whole only when it is there: a stranger who knows the games folder, or
+    the GM's home above a game folder named on the command line, wrote one of 254
+    characters kept whole; the folder itself is the host's, there or not."""
+    home = tmp_path / ("gm-home-" * 10)  # wider than a line
+    (home / "g1").mkdir(parents=True)
+    (home / "g1" / "game.yaml").write_text("", encoding="utf-8")
+    folder = str(home)
+    there = f"({folder}/g1/game.yaml),"
+    stranger = f"'{folder}/{'a' * 120}'"
+    assert host_path(there, [folder], exists) and host_path(folder + "x", [folder + "x"], exists)
+    assert not host_path(stranger, [folder], exists) and host_path(stranger, [folder])
+    line = f"HELD MAIL: the form names game {stranger}, then {there}"
+    shown = heading(line, paths=[folder], on_disk=exists).split("\n")
+    assert f"  {there}" in shown  # the file that is there: whole, to be copied
+    assert too_wide("\n".join(shown), "") == [f"  {there}"], shown
+    assert "a" * 120 in "".join("".join(shown).split())  # cut, nothing lost
+
+
+def test_status_cuts_a_stranger_s_game_name_begun_with_the_games_folder(tmp_path: Path) -> None:
+    """A stranger's mail names the game ``<the games folder>/aaa...``: `wtg status` said it
+    whole, a line of 80 characters and more, as a path of the host's; it is no file there,
+    and is cut to 78 columns as any stranger's word."""
+    world = World(tmp_path)
+    games = str(world.gm.games_dir.absolute())
+    name = f"{games}/" + "a" * 100
+    world.mail(world.aof(1, X1="100").replace("GAME: g1", f"GAME: {name}", 1), sender=STRANGER)
+    world.poll()
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    said = run(world, config, "status")
+    assert [word for word in said.split() if text_width(word) > WIDTH] == [], said
+    assert name[:GAME_SHOWN] in "".join(said.split()), said
+
+
+def test_the_digest_cuts_a_stranger_s_word_begun_with_the_games_folder() -> None:
+    """The digest kept a word begun with the games folder whole, a stranger's game name
+    ``<games folder>/aaa...`` among them; it keeps whole only a file that is there (and the
+    kept mails' paths it lists, on lines of their own)."""
+    word = f"{GAMES}/" + "a" * 120
+    text = digest_of(word).text()
+    wide = {row.strip() for row in text.splitlines() if text_width(row) > WIDTH}
+    assert wide == {ARCHIVE}, wide
+    assert "".join(text.split()).count(word) >= 20

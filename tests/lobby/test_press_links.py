@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from publicsuffixlist import PublicSuffixList
 
 from tests.lobby.hall import Hall
@@ -98,12 +100,12 @@ def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> Non
     [
         "We hold the pass to the end.Next turn we strike.",
         "We attack.So be it.",
-        "I win.It is over, Bob.Me, I stay.",
-        "Really.Next?! No.",
+        "I win.It is over, Bob. Me, I stay.",
         "We attack.Next turn",
         "We re-attack.Next turn, they fall.",
         "No.No.No, never.",
-        "Hold.Now.Today we rest, turn 3.It is done.",
+        "We hold.Now.Today we rest, turn 3.It is done.",
+        "They are evil.Now we strike.",
     ],
 )
 def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
@@ -173,6 +175,35 @@ def test_a_host_of_any_script_is_defanged_in_any_case(text: str, shown: str) -> 
     assert unlinked(text) == shown
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Paypal.Me", "Paypal[.]Me"),
+        ("log in at Evil.Now today", "log in at Evil[.]Now today"),
+        ("see Zoom.Us or Notion.So now", "see Zoom[.]Us or Notion[.]So now"),
+        ("PayPal.Me", "PayPal[.]Me"),
+        ("Evil-Login.It", "Evil-Login[.]It"),
+        ("\u041f\u0430\u0439\u043f\u0430\u043b.Me", "\u041f\u0430\u0439\u043f\u0430\u043b[.]Me"),
+        ("\u90aa\u6076.Now", "\u90aa\u6076[.]Now"),
+        ("x1.Me", "x1[.]Me"),
+        ("I win.It is over, Bob.Me, I stay.", "I win.It is over, Bob[.]Me, I stay."),
+        ("Really.Next?! No.", "Really[.]Next?! No."),
+        ("Hold.Now.Today we rest.", "Hold[.]Now[.]Today we rest."),
+        ("we joined NATO.Next turn", "we joined NATO[.]Next turn"),
+    ],
+)
+def test_a_name_before_the_stop_makes_it_a_host(text: str, shown: str) -> None:
+    """``Paypal.Me`` and ``Evil.Now`` (a brand, then a top-level domain that is also a word
+    sentences begin with, written as one) went out as written, read as sentences run
+    together, and a client that makes links of host names made them links. A run-on
+    sentence ends in a word in small letters, a number, or a sentence of one of those
+    words (``the end.Next``, ``turn 3.It``, ``No.No``); a word before the stop begun with
+    a capital, or in a script without capitals, is a host's: ``Bob.Me`` and ``Really.Next``
+    (a name, a one-word sentence) go with their brackets, a false alarm (docs/mail.md,
+    "Web addresses in press are mailed defanged")."""
+    assert unlinked(text) == shown
+
+
 def test_each_sentence_word_is_a_top_level_domain() -> None:
     """The words the rule knows are top-level domains of the Public Suffix List, each in
     small letters: none is there for nothing."""
@@ -203,3 +234,33 @@ def test_a_host_defanged_after_its_cut_is_said_under_the_head() -> None:
     written with ``[.]``: one defanged only as a piece of a cut address too."""
     assert defanged("x" * 59 + "@paypal-login.com")
     assert not defanged("write to ann@players.example, Bob")
+
+
+def test_an_ascii_press_never_scans_the_plane_for_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The marks a host's letters may carry were gathered by a scan of the whole Basic
+    Multilingual Plane on a process's first press, whatever it held: an ASCII press holds
+    no mark, and is read without them; the first press that is not ASCII gathers them."""
+    scans: list[str] = []
+
+    def marks() -> str:
+        scans.append("scanned")
+        return "\u0300-\u036f\u093e-\u094c"
+
+    monkeypatch.setattr(presslinks, "_marks", marks)
+    presslinks._links.cache_clear()
+    try:
+        assert unlinked(PHISHING) == DEFANGED
+        assert unlinked("We attack.Next turn, see evil.Now") == "We attack.Next turn, see evil.Now"
+        assert scans == []
+        assert unlinked("\u093eevil.com, EVIL.РФ") == "\u093eevil[.]com, EVIL[.]РФ"
+        assert scans == ["scanned"]
+    finally:
+        presslinks._links.cache_clear()
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=80))
+def test_an_ascii_text_is_read_alike_with_or_without_the_marks(text: str) -> None:
+    """The pattern without the marks finds in an ASCII text what the one with them does."""
+    assert presslinks._links(False).sub(presslinks._defanged, text) == presslinks._links(True).sub(
+        presslinks._defanged, text
+    )

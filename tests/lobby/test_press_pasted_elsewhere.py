@@ -13,13 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_commands_in_order_mails import press_mailed
 from tests.lobby.test_commands_in_order_mails import reply as commands_reply
+from wtg.cli import main
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.press import Press, press_for
+from wtg.game.press import Press, mailed_folder, press_for, press_in
 from wtg.game.report import PRESS_HEAD, press_text
 from wtg.mail.incoming import commands
 
@@ -181,3 +183,28 @@ def test_the_press_mail_a_head_names_is_made_once_for_many_mails(
     hall.mail(bob.email, f"HELP\n\n{press}\n")
     hall.poll(hours=1)
     assert made == [1, 1]
+
+
+def test_a_press_mail_of_a_turn_rolled_back_is_still_the_host_s(tmp_path: Path) -> None:
+    """Turn 1 ran and its press mail went out; the GM rolled the game back to turn 0
+    (`wtg rollback`), the turn's folder moved into the archive. Ann pastes that press mail
+    under her ABSENCE: its head was read as a PRESS of hers, refused ("PRESS of game
+    wok4-1, turn 1: ...: not done"), the press the host mailed her no longer known. The
+    archive keeps the press of the turn taken back: the mail is the host's own, as before
+    the rollback (docs/mail.md, "The host's press mail pasted anywhere")."""
+    hall = Hall(tmp_path)
+    ann, _bob, press = press_mailed(hall)
+    config = hall.config_file()
+    rolled = CliRunner().invoke(main, ["--config", str(config), "rollback", "wok4-1", "--to", "0"])
+    assert rolled.exit_code == 0, rolled.output
+    game = hall.game("wok4-1")
+    assert game.latest_turn() == 0 and press_in(mailed_folder(game.store, 1)) == []
+    hall.send()
+    hall.new_mails()
+    hall.mail(ann.email, f"ABSENCE wok4-1 4 5\nCODE {ann.code}\n\n{press}\n")
+    hall.poll(hours=1)
+    answers = hall.new_mails(ann.email)
+    assert [a.subject for a in answers] == ["[wok4-1] absence noted: turns 4 to 5"], [
+        a.body for a in answers
+    ]
+    assert "PRESS" not in answers[0].body, answers[0].body

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
@@ -87,8 +88,9 @@ def host_paths() -> list[str]:
     """The paths the running command's lines keep whole, to be copied
     (``wtg.text.hostpaths``): ``--config`` (or ``WTG_CONFIG``) and its folder,
     ``--games-dir`` (or ``WTG_GAMES_DIR``), each as given and absolute, and those kept by
-    ``given_path``. None but these: a word from a mail or a player's name is cut however
-    much it looks like a path."""
+    ``given_path``, with the files below them that are there (``on_disk``). None but
+    these: a word from a mail or a player's name is cut however much it looks like a path,
+    begun with the host's folder too."""
     ctx = click.get_current_context(silent=True)
     obj = ctx.find_root().obj if ctx is not None else None
     if not isinstance(obj, dict):
@@ -104,15 +106,25 @@ def host_paths() -> list[str]:
     return sorted(found)
 
 
+def on_disk(path: str) -> bool:
+    """Whether ``path``, a word of a line below a folder of ``host_paths``, is there: only
+    a file or folder that is there is kept whole as the host's (``wtg.text.hostpaths``), a
+    stranger's word begun with the games folder (or the GM's home) being none."""
+    return os.path.lexists(path)
+
+
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
     ``given_head`` (``carrying_given``), without its control sequences."""
     click.echo(printable(carrying_given(text)), err=err)
 
 
-def tell_fitted(text: str, err: bool = False) -> None:
+def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None:
     """``tell``, each line a word from outside makes wider than 78 columns (a game's name a
     mail gave, an address, a word begun with ``/`` that is no path the GM gave) wrapped to
-    them (``wtg.text.headings``), the paths of ``host_paths`` whole; every other line as it
-    is. `wtg status`'s lines."""
-    click.echo(heading(printable(carrying_given(text)), paths=host_paths()), err=err)
+    them (``wtg.text.headings``), the paths of ``host_paths`` whole, and ``files``, those
+    wtg made that the line names (a held mail's copy in the archive, there or pruned since);
+    every other line as it is. `wtg status`'s lines."""
+    paths = [*host_paths(), *files]
+    said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
+    click.echo(said, err=err)

@@ -24,7 +24,7 @@ from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollba
 from wtg.core.errors import UsageError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
-from wtg.game.bounces import bare_address, bounces_of, clear_bounce, failing_seats
+from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.schedule import parse_iso
@@ -52,6 +52,7 @@ from wtg.mail.outgoing.undotold import (
 )
 from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
+from wtg.text.addresses import bare_address
 from wtg.text.gmtext import text_given, text_read
 
 SPOOL = ".mail"

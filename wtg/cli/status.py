@@ -23,7 +23,7 @@ from wtg.cli.common import (
     open_or_fail,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import carrying_given, given_head, host_paths, tell_fitted
+from wtg.cli.givenhead import carrying_given, given_head, host_paths, on_disk, tell_fitted
 from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
@@ -31,7 +31,6 @@ from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
 from wtg.files.private import is_private
-from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import (
@@ -82,6 +81,7 @@ from wtg.mail.spool.journal import (
     wrong_codes,
 )
 from wtg.serve.health import host_health
+from wtg.text.addresses import bare_address
 from wtg.text.closename import close_names, either
 from wtg.text.prose import WIDTH, listed, path_then, with_path
 
@@ -423,8 +423,10 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
         total = len(kept) + sum(not_listed.values())
         tell_fitted(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
-        for line in path_then(item.archive, carrying_given(item.reason), paths=host_paths()):
-            tell_fitted(line)
+        for line in path_then(
+            item.archive, carrying_given(item.reason), paths=host_paths(), on_disk=on_disk
+        ):
+            tell_fitted(line, files=[item.archive])
     if len(kept) > SHOWN:
         tell_fitted(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)
@@ -465,9 +467,12 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
         )
     for item in items[:SHOWN]:  # the path whole on a line of its own: it is copied
         for line in with_path(
-            f"{item.game} player {item.seat}: {item.why}; kept in", item.archive, paths=host_paths()
+            f"{item.game} player {item.seat}: {item.why}; kept in",
+            item.archive,
+            paths=host_paths(),
+            on_disk=on_disk,
         ):
-            tell_fitted(line)
+            tell_fitted(line, files=[item.archive])
     if len(items) > SHOWN:
         tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
@@ -817,7 +822,11 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     )
     for count in counts[:SHOWN]:  # an address may be 254 characters: broken to 78
         tell_fitted(
-            listed(f"{count.sender} on {count.day}: {count.dropped} not kept", paths=host_paths())
+            listed(
+                f"{count.sender} on {count.day}: {count.dropped} not kept",
+                paths=host_paths(),
+                on_disk=on_disk,
+            )
         )
     if len(counts) > SHOWN:
         tell_fitted(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
@@ -834,7 +843,13 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:  # an outcome quotes the mail's commands: broken to 78
-        tell_fitted(listed(carrying_given(f"{item.key}: {item.outcome}"), paths=host_paths()))
+        tell_fitted(
+            listed(
+                carrying_given(f"{item.key}: {item.outcome}"),
+                paths=host_paths(),
+                on_disk=on_disk,
+            )
+        )
     if len(mails) > SHOWN:
         tell_fitted(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
@@ -997,9 +1012,13 @@ def quarantine(
     for item in kept:  # the key and game, the path whole on its own line, the reason under it
         tell_fitted(f"{item.key}  game {name_quoted(item.game)}")
         for line in path_then(
-            item.archive, carrying_given(item.reason), width=WIDTH - 2, paths=host_paths()
+            item.archive,
+            carrying_given(item.reason),
+            width=WIDTH - 2,
+            paths=host_paths(),
+            on_disk=on_disk,
         ):
-            tell_fitted(f"  {line}")
+            tell_fitted(f"  {line}", files=[item.archive])
     for sender, left in kept_over.items():  # the newest of an address are listed
         tell_fitted(
             f"{_more(left)} quarantined from {sender or '(no address read)'} not "
@@ -1010,10 +1029,14 @@ def quarantine(
     for item in held:
         tell_fitted(f"{item.key}  HELD  game {name_quoted(item.game)}")
         shown = path_then(
-            item.archive, carrying_given(item.reason), width=WIDTH - 2, paths=host_paths()
+            item.archive,
+            carrying_given(item.reason),
+            width=WIDTH - 2,
+            paths=host_paths(),
+            on_disk=on_disk,
         )
         for line in [*shown, *_meant(item, folders)]:
-            tell_fitted(f"  {line}")
+            tell_fitted(f"  {line}", files=[item.archive])
     for count in over:  # the list's bound let their records go (docs/gm.md)
         tell_fitted(
             f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
@@ -1051,7 +1074,8 @@ def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
     files = [f"    `{command}`" for command in commands]
     these = "this files it there" if len(meant) == 1 else "each of these files it there"
     said = f"-- did you mean {either(meant)}? {these} when its code is that game's player's:"
-    return [*listed(said, "    ", "    ", WIDTH - 2, host_paths()).split("\n"), *files]
+    shown = listed(said, "    ", "    ", WIDTH - 2, host_paths(), on_disk)
+    return [*shown.split("\n"), *files]
 
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:

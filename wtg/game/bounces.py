@@ -10,7 +10,6 @@ applies to him; ``wtg bounces --clear ADDRESS`` drops it.
 
 from __future__ import annotations
 
-import email.utils
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -19,6 +18,7 @@ from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import write_atomic
 from wtg.game.gameconfig import PlayerEntry
+from wtg.text.addresses import bare_address
 
 BOUNCES_FILE = "bounces.json"
 
@@ -38,11 +38,6 @@ class Bounce(Record):
     def why(self) -> str:
         """Its status code and reason, as far as it gave them ("" for none)."""
         return " ".join(part for part in (self.status, self.reason) if part)
-
-
-def bare_address(address: str) -> str:
-    """``Ann <Ann@Example.org>`` as ``ann@example.org``: how addresses are compared."""
-    return email.utils.parseaddr(address)[1].lower()
 
 
 def bounces_of(root: Path) -> dict[str, Bounce]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.store import RECEIVED, GameStore, write_atomic
+from wtg.files.store import ARCHIVE, RECEIVED, GameStore, turn_name, write_atomic
 from wtg.game.gameconfig import PlayerEntry
 
 FOLDER = "press"
@@ -119,6 +119,19 @@ def mailed_folder(store: GameStore, turn: int) -> Path:
     made; ``press_in`` reads it); none is there while it is kept for a turn to come, which
     no player has been sent."""
     return store.turn_dir(turn) / RECEIVED / FOLDER
+
+
+def archived_folders(store: GameStore, turn: int) -> list[Path]:
+    """The folders of the press of ``turn``'s reports as the game's archive keeps them, one
+    for each earlier run of the turn (``archive/<id>/turns/NNNN/received/press``: a
+    rollback took the turn back, a rerun replaced it), by the archive folders' names, those
+    without one left out. That run's press mail was made, and mailed once sent: a player
+    who pastes it pastes the host's own text (``wtg.mail.incoming.commands``)."""
+    base = store.root / ARCHIVE
+    if turn < 0 or not base.is_dir():
+        return []
+    runs = sorted(base.glob(f"[!.]*/turns/{turn_name(turn)}"))  # not a writer's temporary one
+    return [run / RECEIVED / FOLDER for run in runs if (run / RECEIVED / FOLDER).is_dir()]
 
 
 def unreadable_press(store: GameStore, turn: int) -> list[Path]:

@@ -11,8 +11,10 @@ case (``evil-login.com``, ``ann.example.co.uk``, ``EVIL.РФ``, ``evil.中国``;
 ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but one that reads as sentences run together
 without the blank after a full stop (``the end.Next turn``, ``No.No.No``): each word after
 a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Next``, ``So``, ``It``),
-written as a sentence's first word (a capital, then small letters), and no path, port or
-query follows it (``end.Next/login`` is an address). An e-mail address stays as written: a
+written as a sentence's first word (a capital, then small letters), each word before one
+ends a sentence rather than names a brand (small letters, a number, ``No``: not
+``Paypal.Me``, ``Evil.Now``), and no path, port or query follows it (``end.Next/login`` is
+an address). An e-mail address stays as written: a
 player may give his own to another, and its host is not taken for a web address
 (docs/mail.md, "Press").
 """
@@ -70,7 +72,7 @@ the top-level domains that phishers buy, and none is here."""
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written."""
-    return _links().sub(_defanged, text)
+    return _links(not text.isascii()).sub(_defanged, text)
 
 
 def _defanged(found: re.Match[str]) -> str:
@@ -88,7 +90,8 @@ def _host_defanged(found: re.Match[str]) -> str:
     if not _top_level(top):
         return host
     goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
-    if not goes_on and all(map(_begins_sentence, labels[1:])):
+    run_on = all(map(_begins_sentence, labels[1:])) and all(map(_ends_sentence, labels[:-1]))
+    if not goes_on and run_on:
         return host  # ``the end.Next turn``, ``No.No.No``: sentences run together
     return _DOT.sub("[.]", host)
 
@@ -98,6 +101,17 @@ def _begins_sentence(label: str) -> bool:
     a capital, then small letters (``Next``, ``No``; not ``NEXT``, ``next``, ``Com``)."""
     written = label[0].isupper() and label[1:].isalpha() and label[1:].islower()
     return written and label.lower() in SENTENCE_WORDS
+
+
+def _ends_sentence(label: str) -> bool:
+    """Whether ``label``, before a stop, reads as the last word of a sentence rather than a
+    name's: a word in small letters (``end``, ``re-attack``), a number (``turn 3``), or one
+    of ``SENTENCE_WORDS`` written as a sentence's first word, a sentence of one word
+    (``No.No``). A word begun with a capital (``Paypal``, ``Evil``, ``Bob``, ``NATO``) or of
+    a script without capitals (``邪恶``) is a brand's or a host's as much as a name's."""
+    word = label.replace("-", "")
+    small = word.isalpha() and word.islower() and not label.startswith("-")
+    return small or label.isdigit() or _begins_sentence(label)
 
 
 def _folded(label: str) -> str:
@@ -115,19 +129,22 @@ def _top_level(label: str) -> bool:
 
 
 @cache
-def _links() -> re.Pattern[str]:
+def _links(marked: bool) -> re.Pattern[str]:
     """The web addresses and host names in a text. A host name's labels are letters and
     digits of any script with the marks some write their letters with (``भारत``: its vowel
     signs), and hyphens inside. A host begins a word, and marks that stand before it
     without a letter are taken with it (a vowel sign typed before ``evil.com``): a search
-    begun after each mark inside a word took the square of the word's length."""
-    marks = _marks()
-    label = rf"[^\W_][{marks}]*(?:[\w{marks}-]*[^\W_][{marks}]*)?"
+    begun after each mark inside a word took the square of the word's length. The marks
+    (``_marks``) only for a text that is not ASCII (``marked``), which alone may hold one:
+    a process whose press is all ASCII never scans the plane for them."""
+    marks = _marks() if marked else ""
+    some = f"[{marks}]*" if marks else ""
+    label = rf"[^\W_]{some}(?:[\w{marks}-]*[^\W_]{some})?"
     host = rf"{label}(?:[{DOTS}]{label})+"
     return re.compile(
         rf"""
           (?P<scheme>(?<![\w+.-])[a-z][a-z0-9+.-]*)://(?P<authority>[^\s/?#<>"'()\[\]]*)
-        | (?<![\w{marks}.@/-])(?P<marks>[{marks}]*)(?P<host>{host})(?![\w{marks}@-])
+        | (?<![\w{marks}.@/-])(?P<marks>{some})(?P<host>{host})(?![\w{marks}@-])
         """,
         re.IGNORECASE | re.VERBOSE,
     )

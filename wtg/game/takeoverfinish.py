@@ -16,7 +16,6 @@ into a later turn (docs/gm.md, "Takeovers, reruns and rollbacks").
 from __future__ import annotations
 
 import contextlib
-import email.utils
 import json
 import os
 from dataclasses import asdict, dataclass, replace
@@ -42,6 +41,7 @@ from wtg.game.takeovers import (
     taken_over,
 )
 from wtg.game.turnmeta import dump_json
+from wtg.text.addresses import bare_address
 
 if TYPE_CHECKING:
     from wtg.game.engine import Game
@@ -205,7 +205,7 @@ def last_taker(store: GameStore, latest: int, seat: int) -> str | None:
 
 def same_address(one: str, other: str) -> bool:
     """Whether two addresses (with their names or not) are one mailbox."""
-    return email.utils.parseaddr(one)[1].lower() == email.utils.parseaddr(other)[1].lower()
+    return bare_address(one) == bare_address(other)
 
 
 def _write_over(folder: Path, files: dict[str, str]) -> None:

@@ -18,7 +18,7 @@ from wtg.core.ruleset import PlansAbsence, S, public_sides
 from wtg.core.settings import SETTINGS
 from wtg.files.store import StoreError
 from wtg.game.absences import away_in
-from wtg.game.bounces import bare_address, bounces_of
+from wtg.game.bounces import bounces_of
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
@@ -30,6 +30,7 @@ from wtg.gm.newcode import NewCode
 from wtg.gm.newcode import cut_short_line as new_code_cut_short
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import rollbacks
+from wtg.text.addresses import bare_address
 
 Told = Callable[[Hold | NewCode], bool]
 """Whether the players have a GM command's notice queued, mailed or set aside: every

@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.utils import parseaddr
 from pathlib import Path
 from textwrap import fill
 from typing import Any
@@ -44,6 +43,7 @@ from wtg.lobby.lists import all_lists
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
+from wtg.text.addresses import bare_address
 
 
 class Reply(Record):
@@ -398,7 +398,7 @@ class Answering:
             own = {self.sender.lower(), (self.came_from or self.sender).lower()}
             seats = (seat_by_code(game, self.code) for game in self.games().values())
             self._coded = any(
-                seat is not None and parseaddr(seat.email)[1].lower() in own for seat in seats
+                seat is not None and bare_address(seat.email) in own for seat in seats
             )
         return self._coded
 
@@ -463,7 +463,7 @@ class Answering:
             turn = taken_from(game.store, game.latest_turn(), self.code)
             if turn is None:  # no seat's, now or before: counted for the GM
                 mine = self.sender.lower()
-                own = any(parseaddr(p.email)[1].lower() == mine for p in game.config.players)
+                own = any(bare_address(p.email) == mine for p in game.config.players)
                 self.codes_refused[game.config.game] = own
             self.refuse(
                 command,

@@ -7,13 +7,10 @@ Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games fin
 
 from __future__ import annotations
 
-import email.utils
-import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from string import ascii_uppercase
 
@@ -31,6 +28,7 @@ from wtg.host.results import Entry, Finished
 from wtg.lobby.authority import claiming
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
 from wtg.lobby.lookalikes import alike, posing
+from wtg.text.addresses import bare_address
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -181,7 +179,7 @@ def seat_named(
     refused it."""
     mine = address.lower()
     for game, entry in seats:
-        if _address_of(entry.email) == mine:
+        if bare_address(entry.email) == mine:
             continue
         if reads(entry.name, name):
             return game, entry
@@ -212,21 +210,6 @@ def colour_named(
         return twin
     seated = seat_named(base, address, seats)
     return seated[1].name if seated is not None else None
-
-
-@lru_cache(maxsize=4096)
-def _address_of(written: str) -> str:
-    """The address of a seat's entry (``Ann <ann@example.org>``), lower-cased; a JOIN looks
-    at every seat of every game here, two or three times (``email.utils.parseaddr`` was a
-    third of its time on a host of 200 games). A bare address, as most are, is its own."""
-    if _BARE.fullmatch(written):
-        return written.lower()
-    return email.utils.parseaddr(written)[1].lower()
-
-
-_BARE = re.compile(r"[^\s<>()\[\]\\\",;:@]+@[^\s<>()\[\]\\\",;:@]+")
-"""An address alone, without a name, comment or quote: ``email.utils.parseaddr`` gives it
-as it is."""
 
 
 def colour_alike(side: str, name: str) -> bool:

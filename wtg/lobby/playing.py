@@ -5,7 +5,6 @@ what."""
 
 from __future__ import annotations
 
-import email.utils
 import re
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, codes_hidden, has_marker, header_keys
@@ -25,6 +24,7 @@ from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
+from wtg.text.addresses import bare_address
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -134,7 +134,7 @@ def status(desk: Answering, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
         return
-    known = {email.utils.parseaddr(p.email)[1].lower() for p in game.config.players}
+    known = {bare_address(p.email) for p in game.config.players}
     if desk.sender not in known and desk.code is None:
         desk.refuse(
             command,
@@ -176,7 +176,7 @@ def resign_request(desk: Answering, command: Command) -> None:
     if idle is not None:  # no code mailed for a CONFIRM that could only be refused
         desk.refuse(command, idle)
         return
-    address = email.utils.parseaddr(entry.email)[1].lower()
+    address = bare_address(entry.email)
     with desk.book.write():  # the code and the answer that mails it, remembered together
         asked = confirm.ask(
             desk.book, confirm.RESIGN, address, game.config.game, desk.moment, seat=entry.id
@@ -240,7 +240,7 @@ def _still_holds(game: Game, seat: int, address: str) -> bool:
         entry = game.config.player(seat)
     except GameError:
         return False
-    return email.utils.parseaddr(entry.email)[1].lower() == address.lower()
+    return bare_address(entry.email) == address.lower()
 
 
 def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
@@ -293,13 +293,13 @@ def _my_other_seats(desk: Answering, game: Game, entry: PlayerEntry) -> list[Pla
     mail's): their codes are blacked out of his press as this game's are. A player of two
     games who pasted his other game's report (its form's header) into his press gave its code
     to this game's players, and to the site's readers."""
-    mine = {email.utils.parseaddr(entry.email)[1].lower(), desk.sender.lower()}
+    mine = {bare_address(entry.email), desk.sender.lower()}
     return [
         seat
         for name, other in desk.games().items()
         if name != game.config.game.lower()
         for seat in other.config.players
-        if email.utils.parseaddr(seat.email)[1].lower() in mine
+        if bare_address(seat.email) in mine
     ]
 
 

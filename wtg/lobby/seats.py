@@ -4,7 +4,6 @@ finished games written into each person's record."""
 
 from __future__ import annotations
 
-import email.utils
 import hmac
 import json
 import sqlite3
@@ -24,6 +23,7 @@ from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby import confirm
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, stamp
 from wtg.lobby.people import FINISHED, QUIT, REPLACED, WON, end_play, person_of, playing
+from wtg.text.addresses import bare_address
 from wtg.text.yamlio import dump_yaml
 
 
@@ -46,7 +46,7 @@ def seat_of_person(book: LobbyDatabase, game: Game, address: str) -> int | None:
     mine = person_of(book, address)
     addresses = {address.lower(), *(a.lower() for a in (mine.addresses if mine else ()))}
     for entry in game.config.players:
-        if email.utils.parseaddr(entry.email)[1].lower() in addresses:
+        if bare_address(entry.email) in addresses:
             return entry.id
     if mine is not None:
         row = book.row(
@@ -79,7 +79,7 @@ def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
         if row is not None:
             return int(row["seat"])
     for seat, left in quitters(game.store, game.latest_turn()).items():
-        if addresses & {email.utils.parseaddr(a)[1].lower() for a in left}:
+        if addresses & {bare_address(a) for a in left}:
             return seat
     return None
 

@@ -22,7 +22,6 @@ before the host was lost, only the newcomer can say (``finished_line`` tells the
 
 from __future__ import annotations
 
-import email.utils
 import hmac
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +37,7 @@ from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.people import REPLACED, confirm_address, record_play
+from wtg.text.addresses import address_in, bare_address
 
 
 class TakenMeanwhile(NamedTuple):
@@ -166,7 +166,7 @@ def _standing_takeover(game: Game, seat: int) -> TakenMeanwhile | None:
                 holder = game.config.player(seat)
                 if not _newcomers(holder, entry):
                     return None
-                address = email.utils.parseaddr(holder.email)[1] or holder.email
+                address = address_in(holder.email)
                 quitter, quitter_name = entry.get(QUITTER), entry.get(QUITTER_NAME)
                 return TakenMeanwhile(
                     game.config.game,
@@ -195,13 +195,9 @@ def _newcomers(holder: PlayerEntry, entry: JsonObject) -> bool:
     quitter, was = entry.get(QUITTER), entry.get(WAS)
     if not isinstance(quitter, str) and not isinstance(was, str):
         return False
-    if isinstance(quitter, str) and _address(holder.email) == _address(quitter):
+    if isinstance(quitter, str) and bare_address(holder.email) == bare_address(quitter):
         return False
     return not (isinstance(was, str) and hmac.compare_digest(code_digest(holder.code), was))
-
-
-def _address(text: str) -> str:
-    return (email.utils.parseaddr(text)[1] or text).lower()
 
 
 def _moment(text: str) -> datetime:

@@ -16,23 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtg.text.hostpaths import fits, fitted
+from wtg.text.hostpaths import OnDisk, fits, fitted
 from wtg.text.prose import WIDTH
 
 CONTINUED = "  "
 """The start of each continuation of a heading wrapped."""
 
 
-def heading(text: str, width: int = WIDTH, paths: Iterable[str] = ()) -> str:
+def heading(
+    text: str, width: int = WIDTH, paths: Iterable[str] = (), on_disk: OnDisk | None = None
+) -> str:
     """``text``, each line of it that holds a word wider than ``width`` columns that is no
-    path of the host's (``paths``, ``wtg.text.hostpaths``) made lines of at most ``width``
-    columns each, but such a path whole on a line of its own."""
+    path of the host's (``paths``, ``on_disk``: ``wtg.text.hostpaths``) made lines of at
+    most ``width`` columns each, but such a path whole on a line of its own."""
     known = [path for path in paths if path]
-    return "\n".join(_line(line, width, known) for line in text.split("\n"))
+    return "\n".join(_line(line, width, known, on_disk) for line in text.split("\n"))
 
 
-def _line(line: str, width: int, paths: list[str]) -> str:
-    if fits(line, width, paths):
+def _line(line: str, width: int, paths: list[str], on_disk: OnDisk | None) -> str:
+    if fits(line, width, paths, on_disk):
         return line
-    first, *rest = fitted(line, width - len(CONTINUED), paths)
+    first, *rest = fitted(line, width - len(CONTINUED), paths, on_disk)
     return "\n".join([first, *(CONTINUED + piece for piece in rest)])

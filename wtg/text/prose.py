@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
-from wtg.text.hostpaths import fits, fitted
+from wtg.text.hostpaths import OnDisk, fits, fitted
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -203,7 +203,12 @@ def packed(
 
 
 def listed(
-    text: str, first: str = "  ", rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+    text: str,
+    first: str = "  ",
+    rest: str = "    ",
+    width: int = WIDTH,
+    paths: Iterable[str] = (),
+    on_disk: OnDisk | None = None,
 ) -> str:
     """``{{ line | listed }}``: an item of a list the GM reads, in a terminal or the digest
     (a server's refusal, a mail's outcome, a folder and why it cannot be read, a sender's
@@ -213,15 +218,19 @@ def listed(
     address, a header's value without blanks, a word with a ``/`` someone else wrote) is
     cut between its characters, being read, not copied, but a path of the host's
     (``paths``, ``wtg.text.hostpaths``: the --config of a command named, the games folder
-    and the files in it) is kept whole on a line of its own, to be copied (so is the path
-    ``with_path`` adds)."""
+    and the files in it, there when ``on_disk`` is given) is kept whole on a line of its
+    own, to be copied (so is the path ``with_path`` adds)."""
     room = width - max(len(first), len(rest))
-    pieces = fitted(" ".join(text.split()), room, paths)
+    pieces = fitted(" ".join(text.split()), room, paths, on_disk)
     return "\n".join([f"{first}{pieces[0]}", *(f"{rest}{piece}" for piece in pieces[1:])])
 
 
 def fitted_line(
-    text: str, rest: str = "    ", width: int = WIDTH, paths: Iterable[str] = ()
+    text: str,
+    rest: str = "    ",
+    width: int = WIDTH,
+    paths: Iterable[str] = (),
+    on_disk: OnDisk | None = None,
 ) -> str:
     """``{{ line | fitted_line }}``: a line the GM reads (a mail's key and the game it
     named, a seat and its wrong codes) as it is, its blanks too, unless a word of it wider
@@ -230,25 +239,39 @@ def fitted_line(
     line is broken at its blanks (``wtg.text.hostpaths.fitted``), that word cut between
     its characters and a path of the host's (``paths``) whole, each line after the first
     begun with ``rest``."""
-    if fits(text, width, paths):
+    if fits(text, width, paths, on_disk):
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
-    first, *others = fitted(text.strip(" "), width - max(len(lead), len(rest)), paths)
+    room = width - max(len(lead), len(rest))
+    first, *others = fitted(text.strip(" "), room, paths, on_disk)
     return "\n".join([lead + first, *(rest + piece for piece in others)])
 
 
-def with_path(text: str, path: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
+def with_path(
+    text: str,
+    path: str,
+    width: int = WIDTH,
+    paths: Iterable[str] = (),
+    on_disk: OnDisk | None = None,
+) -> list[str]:
     """An item of a list the GM reads, in a terminal (`wtg status`) or the digest: ``text``
     (what a mail or its header said, every run of blanks and line breaks one space) broken
     at its blanks to ``width`` columns, its first line indented two spaces and the others
     four; a word wider than a line (a header's value without blanks) is cut between its
     characters, being read, not copied. Then ``path``, whole on a line of its own indented
     four, to be copied: on one line with a reason of 200 characters it reached 320."""
-    return [*listed(text, width=width, paths=paths).split("\n"), f"    {path}"]
+    return [*listed(text, width=width, paths=paths, on_disk=on_disk).split("\n"), f"    {path}"]
 
 
-def path_then(path: str, text: str, width: int = WIDTH, paths: Iterable[str] = ()) -> list[str]:
+def path_then(
+    path: str,
+    text: str,
+    width: int = WIDTH,
+    paths: Iterable[str] = (),
+    on_disk: OnDisk | None = None,
+) -> list[str]:
     """``path`` whole on a line of its own indented two spaces, to be copied, then ``text``
     under it (what a mail's handling said: up to 300 characters) broken as ``with_path``
     breaks it, each line indented four."""
-    return [f"  {path}", *listed(text, "    ", width=width, paths=paths).split("\n")]
+    said = listed(text, "    ", width=width, paths=paths, on_disk=on_disk)
+    return [f"  {path}", *said.split("\n")]

@@ -31,7 +31,7 @@ from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.press import mailed_folder, press_in, withheld
+from wtg.game.press import archived_folders, mailed_folder, press_in, withheld
 from wtg.game.report import PRESS_HEAD, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
@@ -401,10 +401,12 @@ class Commands:
         answered): made again as the send made it, from the game's press of that turn once
         it ran (``mailed_folder``: the press kept for a turn to come was mailed to no one,
         and a head naming it would tell the sender what it holds by the lines passed
-        over). A player pastes the press mail into his reply to another mail (the next
-        report), or into a mail to the host: its head, in capitals, is no PRESS of his, nor
-        its lines his text. At most ``PRESS_PASTED`` of them, the first, each made once
-        while its press files stand as they are (``_press_mail``)."""
+        over), or as the archive keeps an earlier run of that turn (``archived_folders``: a
+        rollback took it back, a rerun replaced it; its press mail was made all the same).
+        A player pastes the press mail into his reply to another mail (the next report), or
+        into a mail to the host: its head, in capitals, is no PRESS of his, nor its lines
+        his text. At most ``PRESS_PASTED`` of them, the first, each made once while its
+        press files stand as they are (``_press_mail``)."""
         heads = dict.fromkeys(
             (match.group(1), int(match.group(2)))
             for match in PRESS_HEAD.finditer(text)
@@ -415,10 +417,12 @@ class Commands:
             game = self.registry.game(name)
             if game is None:
                 continue
-            folder = mailed_folder(game.store, turn)
-            files = _press_files(folder)
-            if files:
-                made.append(_press_mail(game.config.game, turn, folder, files, game.config.players))
+            # the press mail of the turn as it stands, and of each run of it archived
+            for folder in (mailed_folder(game.store, turn), *archived_folders(game.store, turn)):
+                files = _press_files(folder)
+                if files:
+                    mail = _press_mail(game.config.game, turn, folder, files, game.config.players)
+                    made.append(mail)
         return "\n".join(made)
 
     def _sent_text(self, values: list[str]) -> str:

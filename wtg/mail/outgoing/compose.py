@@ -20,6 +20,7 @@ from jinja2 import Template
 
 from wtg.game.report import environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
+from wtg.text.addresses import bare_address
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -33,8 +34,6 @@ _PLAIN_ADDRESS = re.compile(rf"{_ADDR_SPEC}|{_ATOM}(?: {_ATOM})* <{_ADDR_SPEC}>"
 """An address the header registry reads as one address, changing nothing: ``local@domain``
 or ``Display Name <local@domain>``, each part atoms of plain characters (no ``=?``, which
 could start an encoded word, no quotes, comments or dots outside the address)."""
-_BARE_ADDRESS = re.compile(_ADDR_SPEC)
-"""A bare ``local@domain`` of plain atoms: ``email.utils.parseaddr`` gives it back as it is."""
 _PLAIN_TEXT = re.compile(r"[ -<>@-~]*")
 """Printable ASCII without ``=`` and ``?`` (no encoded word): an unstructured header the
 registry stores as it is."""
@@ -114,12 +113,9 @@ class Outgoing(EmailMessage):
 
 
 def address_key(to: str) -> str:
-    """The address in ``to`` (``addr`` or ``Name <addr>``), lower-cased: what
-    ``email.utils.parseaddr`` finds, without its parser for a bare plain address (most
-    players' are; an answer's rate limit asks once a mail)."""
-    if _BARE_ADDRESS.fullmatch(to):
-        return to.lower()
-    return email.utils.parseaddr(to)[1].lower()
+    """The address in ``to`` (``addr`` or ``Name <addr>``), lower-cased, as every room
+    compares one (``wtg.text.addresses.bare_address``): an answer's rate limit's key."""
+    return bare_address(to)
 
 
 @cache

@@ -11,6 +11,7 @@ back a day.
 from __future__ import annotations
 
 import json
+import os
 from datetime import date, datetime, timedelta
 from logging import DEBUG, INFO
 from pathlib import Path
@@ -106,8 +107,8 @@ class Digest(Record):
     runs: tuple[TurnRun, ...] = ()
     folders: tuple[str, ...] = ()
     """The host's games folder, as given and absolute: a path in it (a kept mail's, a
-    game folder's) is kept whole in the digest's lines, to be copied, and no other word
-    wider than a line (``wtg.text.hostpaths``)."""
+    game folder's) that is there (``on_disk``) is kept whole in the digest's lines, to be
+    copied, and no other word wider than a line (``wtg.text.hostpaths``)."""
     quarantine: tuple[Quarantined, ...] = ()
     """Mail the poll could not handle: those listed
     (``wtg.mail.spool.journal.quarantine_listed``)."""
@@ -189,6 +190,11 @@ class Digest(Record):
     def quarantine_left_out(self) -> int:
         """How many mails quarantined the list leaves out (``quarantine_not_listed``)."""
         return sum(count for _, count in self.quarantine_not_listed)
+
+    def on_disk(self, path: str) -> bool:
+        """Whether ``path``, a word below one of ``folders``, is there: a stranger's word
+        begun with the games folder is no file of it, and is cut as any other."""
+        return os.path.lexists(path)
 
     def text(self) -> str:
         return compose.render(

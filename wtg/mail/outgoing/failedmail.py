@@ -39,7 +39,6 @@ from wtg.core.jsondata import JsonObject
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import StoreError
-from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.schedule import iso, parse_iso
@@ -54,6 +53,7 @@ from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
+from wtg.text.addresses import bare_address
 from wtg.text.closename import close_names, either
 
 NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")

@@ -22,7 +22,6 @@ from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
 from wtg.files.store import ARCHIVE, UNDONE, turn_name
-from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
@@ -54,6 +53,7 @@ from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.spool.journal import mail_marks, mailing_mark
+from wtg.text.addresses import bare_address
 
 
 def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:

@@ -25,7 +25,6 @@ is found by either, as it was sent.
 
 from __future__ import annotations
 
-import email.utils
 import json
 import os
 import re
@@ -42,6 +41,7 @@ from wtg.files.store import fsync_dir, write_atomic
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.outgoing.idsecret import host_secret, read_secret, token
+from wtg.text.addresses import bare_address
 
 SENT_READ = 1_000_000
 """Bytes of a mail of ours read back (a report with its map picture is well under it)."""
@@ -526,7 +526,7 @@ def parse_own_id(message_id: str, domain: str | None = None) -> OwnId | None:
 
 def addressee(head: Message) -> str | None:
     """The address a mail of ours went to (its To), lower-cased; None when it has none."""
-    return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
+    return bare_address(str(head.get("To", ""))) or None
 
 
 def _entries(folder: Path) -> list[os.DirEntry[str]]:

@@ -9,7 +9,6 @@ game (who plays from this address?) or a name is no folder's (a GM who renamed o
 
 from __future__ import annotations
 
-import email.utils
 import os
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from wtg.files.store import FormatRefused
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.host.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
+from wtg.text.addresses import bare_address
 
 
 class NotOurs(FormatRefused):
@@ -147,6 +147,6 @@ class Registry:
         found = []
         for game in self.games().values():
             for entry in game.config.players:
-                if email.utils.parseaddr(entry.email)[1].lower() == wanted:
+                if bare_address(entry.email) == wanted:
                     found.append((game, entry))
         return found

@@ -1,0 +1,44 @@
+"""An e-mail address as wtg compares and keys it: a seat's, a sender's, a bounce's, a
+takeover's, a rate limit's tally. One function for every room, so that no two places read
+``Ann <Ann@Example.org>`` as two mailboxes, or two different texts as one.
+
+The rule (``bare_address``): the address alone, lower-cased, as ``email.utils.parseaddr``
+finds it: a display name, a comment (``ann@example.org (Ann)``) and the angle brackets
+around it dropped, the first of a list. A quoted local part stays quoted
+(``"ann@example.org"@evil.example`` is a mailbox of ``evil.example``, never Ann's). A
+domain is compared as written, in small letters: an internationalised one is not made
+Punycode (the keys are kept: a game's ``bounces.json``, the lobby's book, the journal's
+tallies), and a trailing dot (``ann@example.org.``, which SMTP refuses) is no part dropped.
+A text ``parseaddr`` finds no address in (``<<ann@example.org>>``) is its own key, stripped
+and lower-cased: before, it was ``""`` in some places, and two such texts compared as one
+mailbox.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import re
+from functools import lru_cache
+
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_PLAIN = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
+"""A bare ``local@domain`` of plain atoms, which ``parseaddr`` gives back as it is: most
+players' addresses, read without its parser (a JOIN looks at every seat of every game
+here, an answer's rate limit once a mail)."""
+
+
+@lru_cache(maxsize=4096)
+def bare_address(written: str) -> str:
+    """``Ann <Ann@Example.org>`` as ``ann@example.org``: the address in ``written`` (with a
+    name, a comment, in angle brackets, or alone), lower-cased; ``written`` itself,
+    stripped and lower-cased, when no address is found in it (the module's rule)."""
+    return address_in(written).lower()
+
+
+def address_in(written: str) -> str:
+    """The address in ``written`` as ``bare_address`` finds it, in the case it is written
+    (to be shown or mailed to): ``Ann <Ann@Example.org>`` as ``Ann@Example.org``."""
+    text = written.strip()
+    if _PLAIN.fullmatch(text):
+        return text
+    return email.utils.parseaddr(text)[1] or text
