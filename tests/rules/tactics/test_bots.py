@@ -13,7 +13,8 @@ from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.moves import Move
-from wtg.rules.tactics.search import KILL_TURNS, start
+from wtg.rules.tactics.search import CROWD_EXPOSURE, KILL_TURNS, start
+from wtg.rules.tactics.state import OUT
 from wtg.rules.tactics.strategy import plan_moves, plan_orders
 
 WIDE = """
@@ -210,3 +211,34 @@ def test_after_six_quiet_rounds_a_bot_still_waits_out_of_the_enemys_reach() -> N
     game.turn = 32
     [move] = plan_moves(game, 1)
     assert move.to in threat_map(game, 1)
+
+
+def test_among_three_armies_a_bot_walks_to_no_fight_and_lets_the_others_come() -> None:
+    """With three armies or more, two others that meet wear each other down, and any of
+    the armies moving between two of a bot's turns may strike a piece left in reach: a
+    bot's pieces walk no step towards a fight (only away from a threat) and strike those
+    who come into their reach. With two armies left the same knight walks towards the
+    enemy; late in the battle it walks in however many armies stand, so battles end."""
+    pieces = [piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 7, 7), piece(31, "KNIGHT", 1, 7)]
+    game = state(WIDE, pieces, players=3)
+    assert plan_moves(game, 1) == []
+    duel = state(WIDE, pieces[:2], players=3)
+    duel.player(3).status = OUT
+    [move] = plan_moves(duel, 1)
+    assert move.attack is None
+    assert abs(7 - move.to[0]) + abs(7 - move.to[1]) < 12
+    game.turn, game.last_hit = 300, 299
+    [move] = plan_moves(game, 1)
+    assert move.attack is None
+    assert abs(move.to[0] - 1) + abs(move.to[1] - 1) == 3
+
+
+def test_among_three_armies_a_bot_weighs_the_enemies_reply_more() -> None:
+    """A tile in reach of the enemies costs more among three armies (``CROWD_EXPOSURE``
+    times as much): every army moving between two of the bot's turns may strike there."""
+    pieces = [piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 4, 1), piece(31, "KNIGHT", 7, 7)]
+    crowd = state(WIDE, pieces, players=3)
+    duel = state(WIDE, pieces[:2], players=3)
+    duel.player(3).status = OUT
+    assert start(crowd, 1).exposure == pytest.approx(CROWD_EXPOSURE * start(duel, 1).exposure)
+    assert CROWD_EXPOSURE > 1

@@ -26,7 +26,10 @@ When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the
 grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
 until the pieces close in whatever the risk: every battle still ends. Until then the bots
 are patient: the side that walks in and strikes first mostly loses, so a bot waits at
-the edge of the enemy's reach and lets the enemy come.
+the edge of the enemy's reach and lets the enemy come. While three armies or more stand it
+walks no step towards a fight (``CROWD_APPROACH``) and weighs the risk more
+(``CROWD_EXPOSURE``): the others meet and wear each other down, any of them may strike
+a piece left in reach, and it strikes those who come into its own.
 """
 
 from __future__ import annotations
@@ -63,6 +66,12 @@ LATE = 0.4
 """From this share of the turn limit on, the bots grow bold..."""
 LATE_SPAN = 0.2
 """... and are wholly bold this share later."""
+CROWD_APPROACH = 0.0
+"""While three or more armies stand, the approach (not bold) counts this much: a bot
+lets the others walk into each other and into its reach."""
+CROWD_EXPOSURE = 1.5
+"""While three or more armies stand, the risk counts this many times more: more armies
+move between a bot's turns, and any of them may strike a piece left in reach."""
 FOLLOW_UPS = 4
 """The best moves of each step weighed with the best move that could follow them."""
 _FAR = 10**6
@@ -355,12 +364,14 @@ def start(state: TacticsState, player: int) -> Planner:
     enemies = {p.id: p for p in work.pieces if p.owner != player}
     mine = [p for p in work.pieces if p.owner == player]
     bold = _boldness(work)
+    crowd = len(work.standing()) > 2
+    calm = CROWD_APPROACH if crowd else APPROACH
     planner = Planner(
         work=work,
         player=player,
         grid=grid,
-        exposure=EXPOSURE * (1 - bold) * _share(work, enemies),
-        approach=APPROACH + bold * (BOLD_APPROACH - APPROACH),
+        exposure=EXPOSURE * (CROWD_EXPOSURE if crowd else 1.0) * (1 - bold) * _share(work, enemies),
+        approach=calm + bold * (BOLD_APPROACH - calm),
         rested=work.pieces_per_turn == RESTED,
         strikers=threats_by_tile(work, grid, enemies.values()),
         enemies=enemies,
