@@ -303,7 +303,7 @@ class Service:
             try:
                 self.inbox = self.connect(self.gm)
             except CONNECTION_TROUBLE as error:
-                self._trouble(f"{cannot_connect(error)}: {error}")
+                self._trouble(cannot_connect(self.gm, error))
                 return 0
             if self.connection.length is not None:
                 log_event("connected to the mail server again")

@@ -22,8 +22,9 @@ from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.mail.poll.poller import Poller, open_inbox
 from wtg.mail.poll.summary import PollSummary
-from wtg.mail.servers.inbox import Inbox
+from wtg.mail.servers.inbox import FolderMissing, Inbox
 from wtg.mail.servers.oauth2 import TokenError
+from wtg.mail.servers.probe import failed_connection
 from wtg.mail.spool.runlock import only_one
 
 WAIT = 300.0
@@ -39,9 +40,13 @@ CONNECTION_TROUBLE = (
     imaplib.IMAP4.error,
     imaplib.IMAP4.abort,
     TokenError,
+    FolderMissing,
 )
-"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), or
-a login without its token (``auth: oauth2``: the refresh token refused)."""
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), a
+login without its token (``auth: oauth2``: the refresh token refused), or a mailbox
+without the folder polled (``imap.folder`` not made yet, or deleted in a mail client):
+each tried again after a pause, the games going on meanwhile (before, a missing folder
+stopped `wtg serve`, and no turn ran nor report went out until it was started again)."""
 
 
 def idle(
@@ -64,7 +69,7 @@ def idle(
             try:
                 inbox = connect(gm)
             except CONNECTION_TROUBLE as error:
-                _trouble(gm, echo, f"{cannot_connect(error)}: {error}", pause)
+                _trouble(gm, echo, cannot_connect(gm, error), pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
@@ -115,10 +120,23 @@ def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
         raise UsageError(moved)
 
 
-def cannot_connect(error: Exception) -> str:
-    """What a failed connection was: the server out of reach, or (``auth: oauth2``) no
-    token to log in with."""
-    return "cannot log in" if isinstance(error, TokenError) else "cannot reach the mail server"
+def cannot_connect(gm: GmConfig, error: Exception) -> str:
+    """What a failed connection was, as one line: the server out of reach, the login
+    refused (with where the password is read), (``auth: oauth2``) no token to log in with,
+    or the folder polled not in the mailbox."""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    if isinstance(error, TokenError):
+        return f"cannot log in: {error}"
+    if isinstance(error, FolderMissing):
+        return str(error)
+    if isinstance(error, LoginError) and gm.imap is not None:
+        # it reached the server, which refused the password: "cannot reach" sent the GM
+        # to look at the server, and the server's words came as Python's bytes, b'...'
+        refused = failed_connection("imap", gm.imap, error)
+        return f"the mail server refused the login as {gm.imap.username}: {refused}"
+    return f"cannot reach the mail server: {error}"
 
 
 def _answered(summary: PollSummary) -> bool:
