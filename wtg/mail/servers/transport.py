@@ -194,7 +194,8 @@ class SmtpTransport:
         except smtplib.SMTPAuthenticationError as exc:
             raise ConfigRefused(
                 f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
-                f"{_reply_text(exc.smtp_error)}{login_hint('smtp', cfg)}{password_source('smtp', cfg)}"
+                f"{_reply_text(exc.smtp_error)}{login_hint('smtp', cfg)}"
+                f"{password_source('smtp', cfg)}"
             ) from exc
         except StartTlsNotOffered as exc:
             raise ConfigRefused(
