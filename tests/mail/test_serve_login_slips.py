@@ -89,6 +89,11 @@ def order_mail(gm: GmConfig) -> bytes:
     return bytes(msg)
 
 
+def deliver(imap: Dovecot, gm: GmConfig, folder: str = "INBOX") -> None:
+    """Ann's order mail, as her provider's server delivers it to the GM's mailbox."""
+    imap.append(GM_ADDRESS, order_mail(gm), folder=folder)
+
+
 def confirmations_of(smtp: SmtpSink) -> list[Received]:
     return [
         m
@@ -113,7 +118,7 @@ def test_passwords_mended_in_their_files_are_used_without_a_reload(
     clock = SimClock(start, start + timedelta(hours=1))
     service = Service(gm, clock, zone=timezone.utc)
     clock.on_end = service.stop
-    clock.at(start + MINUTE, lambda: imap.append(GM_ADDRESS, order_mail(gm)))
+    clock.at(start + MINUTE, lambda: deliver(imap, gm))
     mended = start + 3 * MINUTE
     clock.at(mended, lambda: secret(tmp_path / "imap-password", GM_PASSWORD))
     clock.at(mended, lambda: secret(tmp_path / "smtp-password", GM_PASSWORD))
@@ -144,6 +149,34 @@ def test_passwords_mended_in_their_files_are_used_without_a_reload(
     assert health.last_success >= mended
 
 
+def test_password_files_written_after_the_start_are_read_at_the_next_try(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """The GM starts the service before writing the password files (or moved them): it
+    stopped at its first poll (ConfigError), no turn ran nor report went out; it says what
+    is missing now, with the config's line, and goes on, the files read at each try."""
+    gm = host(tmp_path, imap, smtp_auth)
+    for name in ("imap-password", "smtp-password"):
+        (tmp_path / name).unlink()
+    gm = load_config(tmp_path / "wtg.yaml")  # as the service reads it: no passwords to be had
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    clock = SimClock(start, start + timedelta(hours=1))
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+    clock.at(start + MINUTE, lambda: deliver(imap, gm))
+    written = start + 3 * MINUTE
+    clock.at(written, lambda: secret(tmp_path / "imap-password", GM_PASSWORD))
+    clock.at(written, lambda: secret(tmp_path / "smtp-password", GM_PASSWORD))
+    service.run()
+
+    missing = f"cannot read {tmp_path / 'imap-password'}: No such file or directory"
+    told = said(events, "cannot log in: ")
+    assert told and all(missing in m and "imap.password_file" in m for m in told)
+    assert outcomes(gm) == ["stored: g1 turn 1 player 1"]
+    assert len(confirmations_of(smtp_auth)) == 1
+    assert said(events, "wtg serve stopped") == ["wtg serve stopped"]  # at the end, once
+
+
 def test_a_mailbox_without_the_folder_polled_does_not_stop_the_service(
     tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
 ) -> None:
@@ -161,7 +194,7 @@ def test_a_mailbox_without_the_folder_polled_does_not_stop_the_service(
     clock.at(start + 2 * MINUTE, health)
     made = start + 5 * MINUTE  # the GM makes the folder his filter fills
     clock.at(made, lambda: imap.create_folder(GM_ADDRESS, "Orders"))
-    clock.at(made, lambda: imap.append(GM_ADDRESS, order_mail(gm), folder="Orders"))
+    clock.at(made, lambda: deliver(imap, gm, "Orders"))
     service.run()  # raised FolderMissing before: the service stopped at its first poll
 
     missing = (

@@ -61,7 +61,14 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
-from wtg.mail.poll.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
+from wtg.mail.poll.idle import (
+    CONNECT_TROUBLE,
+    CONNECTION_TROUBLE,
+    PAUSE_FIRST,
+    PAUSE_MOST,
+    WAIT,
+    cannot_connect,
+)
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming
 from wtg.mail.servers.transport import Transport
@@ -302,7 +309,7 @@ class Service:
                 return 0
             try:
                 self.inbox = self.connect(self.gm)
-            except CONNECTION_TROUBLE as error:
+            except CONNECT_TROUBLE as error:
                 self._trouble(cannot_connect(self.gm, error))
                 return 0
             if self.connection.length is not None:

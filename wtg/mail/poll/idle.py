@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from wtg.core.errors import UsageError
+from wtg.core.errors import ConfigError, UsageError
 from wtg.files.paths import folder_identity
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import games_folder_moved
@@ -48,6 +48,12 @@ without the folder polled (``imap.folder`` not made yet, or deleted in a mail cl
 each tried again after a pause, the games going on meanwhile (before, a missing folder
 stopped `wtg serve`, and no turn ran nor report went out until it was started again)."""
 
+CONNECT_TROUBLE = (*CONNECTION_TROUBLE, ConfigError)
+"""What opening the inbox may fail with and be tried again after a pause: the above, or
+the password not to be had (its ``password_file`` missing or unreadable, with its line:
+``ServerConfig.secret``), whose file is read again at each try (``password_now``); before,
+a password file not there yet stopped `wtg serve` at its first poll."""
+
 
 def idle(
     gm: GmConfig,
@@ -68,7 +74,7 @@ def idle(
             _refuse_moved(gm, started)
             try:
                 inbox = connect(gm)
-            except CONNECTION_TROUBLE as error:
+            except CONNECT_TROUBLE as error:
                 _trouble(gm, echo, cannot_connect(gm, error), pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
@@ -122,12 +128,12 @@ def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
 
 def cannot_connect(gm: GmConfig, error: Exception) -> str:
     """What a failed connection was, as one line: the server out of reach, the login
-    refused (with where the password is read), (``auth: oauth2``) no token to log in with,
-    or the folder polled not in the mailbox."""
+    refused (with where the password is read), no password or (``auth: oauth2``) no token
+    to log in with, or the folder polled not in the mailbox."""
     # deferred: imapclient: only the commands that reach an IMAP server
     from imapclient.exceptions import LoginError
 
-    if isinstance(error, TokenError):
+    if isinstance(error, (TokenError, ConfigError)):
         return f"cannot log in: {error}"
     if isinstance(error, FolderMissing):
         return str(error)
