@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, Received, SmtpSink
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, Received, SmtpSink, free_port
 from tests.service.week import SimClock
 from wtg.cli import main
 from wtg.game.engine import create_game, open_game
@@ -227,3 +227,32 @@ def test_a_refused_login_of_wtg_poll_is_recorded_as_it_is_said(
     assert result.stderr == f"wtg: {line}\n".replace("`wtg check-config`", told)
     health = last_poll(gm.spool)
     assert health is not None and health.error == line
+
+
+def test_a_mail_server_out_of_reach_is_named_with_the_keys_to_look_at(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """A port mistyped in the config (or the server down): the log said ``cannot reach the
+    mail server: [Errno 111] Connection refused``, neither which server nor where to look."""
+    gm = host(tmp_path, imap, smtp_auth)
+    port = free_port()  # nothing listens there
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(f"port: {imap.port}\n", f"port: {port}\n"),
+        encoding="utf-8",
+    )
+    gm = load_config(config)
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    clock = SimClock(start, start + 10 * MINUTE)
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+    service.run()
+
+    why = (
+        f"cannot reach the mail server {imap.host}:{port}: Connection refused (the server is "
+        "down, or imap.host or imap.port is wrong: `wtg check-config` tries it)"
+    )
+    told = said(events, "cannot reach the mail server")
+    assert told and all(m.startswith(f"{why}; trying again in ") for m in told), told
+    health = last_poll(gm.spool)
+    assert health is not None and health.error == why

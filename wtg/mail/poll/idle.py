@@ -24,7 +24,7 @@ from wtg.mail.poll.poller import Poller, open_inbox
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import FolderMissing, Inbox
 from wtg.mail.servers.oauth2 import TokenError
-from wtg.mail.servers.probe import failed_connection
+from wtg.mail.servers.probe import failed_connection, said
 from wtg.mail.spool.runlock import only_one
 
 WAIT = 300.0
@@ -142,7 +142,16 @@ def cannot_connect(gm: GmConfig, error: Exception) -> str:
         # to look at the server, and the server's words came as Python's bytes, b'...'
         refused = failed_connection("imap", gm.imap, error)
         return f"the mail server refused the login as {gm.imap.username}: {refused}"
-    return f"cannot reach the mail server: {error}"
+    if gm.imap is None:
+        return f"cannot reach the mail server: {error}"
+    if isinstance(error, (ConnectionError, socket.gaierror)):  # no server there to answer
+        # which server, and where in the config to look (it said "[Errno 111] Connection
+        # refused" alone, for a port mistyped in a reloaded config as for a restart)
+        return (
+            f"cannot reach the mail server {gm.imap.host}:{gm.imap.port}: {said(error)} (the "
+            "server is down, or imap.host or imap.port is wrong: `wtg check-config` tries it)"
+        )
+    return f"cannot reach the mail server: {failed_connection('imap', gm.imap, error)}"
 
 
 def _answered(summary: PollSummary) -> bool:
