@@ -256,3 +256,34 @@ def test_a_mail_server_out_of_reach_is_named_with_the_keys_to_look_at(
     assert told and all(m.startswith(f"{why}; trying again in ") for m in told), told
     health = last_poll(gm.spool)
     assert health is not None and health.error == why
+
+
+def test_a_config_mended_and_reloaded_says_the_server_is_reached_again(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """The port mended and `systemctl reload wtg`: the log ended with the failures and "the
+    config was reloaded", and never said whether the server was reached then."""
+    host(tmp_path, imap, smtp_auth)
+    config = tmp_path / "wtg.yaml"
+    right = config.read_text(encoding="utf-8")
+    config.write_text(right.replace(f"port: {imap.port}\n", f"port: {free_port()}\n"))
+    gm = load_config(config)
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    clock = SimClock(start, start + 10 * MINUTE)
+    service = Service(gm, clock, zone=timezone.utc, reload=lambda: load_config(config))
+    clock.on_end = service.stop
+
+    def mended() -> None:
+        config.write_text(right, encoding="utf-8")
+        service.reload_soon()
+
+    clock.at(start + 2 * MINUTE, mended)
+    clock.at(start + 3 * MINUTE, lambda: deliver(imap, gm))
+    service.run()
+
+    told = [r.getMessage() for r in events.records]
+    reloaded = told.index("the config was reloaded")
+    assert any(m.startswith("cannot reach the mail server ") for m in told[:reloaded])
+    assert "connected to the mail server again" in told[reloaded:]
+    assert not any(m.startswith("cannot reach the mail server ") for m in told[reloaded:])
+    assert outcomes(gm) == ["stored: g1 turn 1 player 1"]

@@ -592,7 +592,10 @@ class Service:
             return
         self.gm = new
         self._disconnect()
-        self.connection.ok()
+        # a new connection at once, and after failures before the reload (the port or the
+        # folder mended) "connected to the mail server again" says it worked: the log
+        # ended with the failures and "the config was reloaded"
+        self.connection.until = None
         self.reminded_through = None  # remind_hours may have changed
         self.steps.clear()
         self.site_stale = new.site is not None
