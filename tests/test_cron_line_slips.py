@@ -124,8 +124,20 @@ def test_the_restore_folder_given_before_the_command_says_the_line_meant(
         f"`wtg restore {archive} --games-dir {new}`",
     )
     assert not new.exists()
-    result = CliRunner().invoke(main, ["restore", str(archive)])  # not given at all: as click
-    assert result.stderr.splitlines()[-1] == "Error: Missing option '--games-dir'."
+    result = CliRunner().invoke(main, ["restore", str(archive)])  # not given at all
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Missing option '--games-dir': the folder to restore into, new or empty, goes "
+        f"after the command: `wtg restore {archive} --games-dir DIR`, DIR the games_dir of the "
+        "config you will run the host with"
+    )
+    config = tmp_path / "wtg.yaml"  # a config given: its games folder named
+    result = CliRunner().invoke(main, ["--config", str(config), "restore", str(archive)])
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Missing option '--games-dir': the folder to restore into, new or empty, goes "
+        f"after the command: `wtg restore {archive} --games-dir {tmp_path / 'games'}`, the "
+        "games folder your config names, or another for it to name"
+    )
+    assert result.exit_code == 2 and not new.exists()
     restored = CliRunner().invoke(main, ["restore", str(archive), "--games-dir", str(new)])
     assert restored.exit_code == 0, restored.output  # the line named restores
     assert (new / "g1" / "game.yaml").is_file()

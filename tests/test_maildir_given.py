@@ -116,3 +116,81 @@ def test_a_mail_saved_beside_new_is_named_by_the_poll_not_left_unread(tmp_path: 
         "  maildir:orders.eml: stored: g1 turn 1 player 1",
     ]
     assert result.stderr == ""
+
+
+MAIL_SERVERS_OWN = {
+    "dovecot-uidlist": b"3 V1764979200 N4 G0f3a1c2b\n1 :1764979201 W1234\n",
+    "dovecot-uidvalidity": b"693a1c00\n",
+    "dovecot-uidvalidity.693a1c00": b"",
+    "dovecot.index.log": b"\x01\x03\x28\x00\x00\x00\x00\x00\x69\x3a\x1c\x00",
+    "dovecot-keywords": b"0 $Forwarded\n",
+    "subscriptions": b"INBOX\nprocessed\n",
+    "maildirsize": b"104857600S,0C\n1234 1\n",
+    "courierimapuiddb": b"1 1764979200 5\n",
+}
+"""What a mail server's delivery agent or IMAP server keeps in a Maildir's own folder
+(Dovecot's uid list, index and subscriptions, Courier's uid list, the quota's size file)."""
+
+
+def test_a_mail_servers_own_files_beside_new_are_no_mail_saved_there(tmp_path: Path) -> None:
+    """review37: maildir_in delivered by Dovecot (its LDA) or Courier, or under a quota,
+    holds their files in its own folder. The poll named each as a mail saved a folder too
+    high, on stderr at every run, -q too: cron mailed the GM every five minutes. A file
+    that reads as a mail (a header line first) is named; theirs are not."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    config = tmp_path / "wtg.yaml"
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    inbox = tmp_path / "games" / ".mail" / "maildir-in"
+    for name, data in MAIL_SERVERS_OWN.items():
+        (inbox / name).write_bytes(data)
+    result = wtg(config, "poll", "-q")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    mail = EmailMessage()
+    mail["From"] = "p1@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content("READY")
+    stray = inbox / "saved.eml"
+    stray.write_bytes(b"From p1@example.org Sat Dec  5 10:00:00 2026\n" + bytes(mail))
+    result = wtg(config, "poll", "-q")
+    assert result.stderr.startswith(f"note: 1 file in {inbox} itself, "), result.stderr
+    assert f": {stray}; move a mail there" in result.stderr
+    stray.write_bytes(b"\n" + bytes(mail))  # a client's file of another shape: its name says
+    assert f": {stray}; move a mail there" in wtg(config, "poll", "-q").stderr
+
+
+def test_a_mail_named_with_a_dot_in_new_is_named_by_the_poll_not_skipped_unsaid(
+    tmp_path: Path,
+) -> None:
+    """A GM's test mail saved into maildir-in/new/ as `.orders.eml` (a client's "Save as"
+    that kept a hidden name): the poll skipped it, as a Maildir's rule has it (a writer
+    hides a mail so until it is whole), and said nothing, not even "filed 0". It names
+    the file and what to do, with -q too, and files it once it is renamed."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    config = tmp_path / "wtg.yaml"
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    form = wtg(config, "aof", "g1", "--player", "1").stdout
+    mail = EmailMessage()
+    mail["From"] = "p1@example.org"
+    mail["To"] = "gm@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content(form)
+    new = tmp_path / "games" / ".mail" / "maildir-in" / "new"
+    hidden = new / ".orders.eml"
+    hidden.write_bytes(bytes(mail))
+    result = wtg(config, "poll", "-q")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f'note: 1 file in {new} whose name begins with ".", which the poll skips (a '
+        f"Maildir's rule: a mail still being written is hidden so): {hidden}; rename a mail "
+        'there without the "." and the next poll files it\n'
+    )
+    assert hidden.read_bytes() == bytes(mail)  # left where it is
+    hidden.rename(new / "orders.eml")
+    result = wtg(config, "poll", "-v")
+    assert result.stdout.splitlines() == [
+        "filed 1, rejected 0, quarantined 0, ignored 0",
+        "  maildir:orders.eml: stored: g1 turn 1 player 1",
+    ]
+    assert result.stderr == ""

@@ -111,6 +111,12 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
     refused as early; a held game's `--force` dropped, `--now` alone was refused as held."""
     made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
     assert made.exit_code == 0, made.output
+    first = wtg(*host, "run-turn", "test1")  # early, and turn 0 never mailed
+    assert first.exit_code == 1  # it named `--now`, which was refused as unmailed
+    assert first.stderr.endswith(
+        f"`wtg --config {host[1]} send` mails turn 0 first, `wtg --config {host[1]} run-turn "
+        "test1 --now --unmailed` runs it all the same\n"
+    )
     unsent = wtg(*host, "run-turn", "test1", "--now")
     assert unsent.exit_code == 1
     assert unsent.stderr.endswith(
@@ -124,18 +130,19 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
     )
     assert wtg(*host, "send").exit_code == 0
     assert wtg(*host, "hold", "test1").exit_code == 0
-    early = wtg(*host, "run-turn", "test1", "--force")
-    assert early.exit_code == 1
+    early = wtg(*host, "run-turn", "test1", "--force")  # and turn 1 mailed a moment ago
+    assert early.exit_code == 1  # it named `--force --now`, refused as just mailed
     assert early.stderr.endswith(
-        f"`wtg --config {host[1]} run-turn test1 --force --now` runs it now all the same\n"
+        f"`wtg --config {host[1]} run-turn test1 --force --just-mailed --now` runs it now all "
+        "the same\n"
     )
-    twice = wtg(*given(early.stderr, host))  # turn 1 was mailed a moment ago
+    twice = wtg(*host, "run-turn", "test1", "--force", "--now")
     assert twice.exit_code == 1
     assert twice.stderr.endswith(
         f"`wtg --config {host[1]} run-turn test1 --force --now --just-mailed` runs it all the "
         "same\n"
     )
-    ran = wtg(*given(twice.stderr, host))
+    ran = wtg(*given(early.stderr, host))
     assert (ran.exit_code, ran.stdout) == (
         0,
         f"turn 2 of game test1 resolved{BACK.format(host[1], 1)}\n",

@@ -5,6 +5,7 @@ STATUS mail does ("owes no orders")."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -41,3 +42,25 @@ def test_the_status_mail_says_so_too(tmp_path: Path) -> None:
     lines = [line for line in answer.body.splitlines() if line.startswith("  player ")]
     assert len(lines) == 3, answer.body
     assert sum(line.endswith(" owes no orders") for line in lines) == 2, lines
+
+
+def test_a_robots_turn_is_listed_as_such_not_as_0_of_0_orders_in(tmp_path: Path) -> None:
+    """The host's list said "turn 3: 0 of 0 orders in, 0 READY" of a WISK game whose robot
+    was to move: a GM read it as a game whose players had all forgotten. It says only
+    robots are to move (`--json`: ``only_robots_move``), and of a human's turn what it said."""
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    game = create_game(
+        tmp_path / "w1", "wisk", "classic", players[:2], seed=3, options={"robots": 1}
+    )
+
+    def listed() -> tuple[str, bool]:
+        shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status"])
+        assert shown.exit_code == 0, shown.output
+        given = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "--json"])
+        (entry,) = json.loads(given.stdout)["games"]
+        return shown.stdout.splitlines()[0].split(None, 2)[2], entry["only_robots_move"]
+
+    assert listed() == ("turn 1: 0 of 1 orders in, 0 READY", False)
+    game.run_turn()
+    game.run_turn()  # Ann's turn, then Bob's: the robot's is next
+    assert listed() == ("turn 3: only robots to move", True)

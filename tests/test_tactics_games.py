@@ -184,7 +184,7 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
         assert why_due(game, now) is None
         game.run_turn(now=now)  # Ann sends nothing: her turn passes
     assert tactics.state().player(tactics.state().active).bot
-    assert why_due(game, now) == "no player owes orders (a robot is to move)"
+    assert why_due(game, now) == "a robot is to move, and no player owes orders"
     game.run_turn(now=now)
     assert why_due(game, now) is None  # Ann's turn again
 

@@ -59,7 +59,7 @@ def test_turns_run_when_the_active_player_is_ready_and_robots_at_once(tmp_path: 
     ]
     assert world.game.typed(WISK_RULES).state().active == 3  # the robot
     robot = list(run_due(world.gm, later + timedelta(minutes=1)))
-    assert robot == [("g1: turn 3 resolved (no player owes orders (a robot is to move))", True)]
+    assert robot == [("g1: turn 3 resolved (a robot is to move, and no player owes orders)", True)]
     # the robot's turn used no deadline of its own: player 1 has the one after player 2's
     assert world.game.deadline() == second + timedelta(days=2)
     assert world.game.typed(WISK_RULES).state().active == 1

@@ -9,6 +9,7 @@ it, as for a game that failed."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,24 @@ def test_a_game_folder_without_turn_0_stops_no_other_game(tmp_path: Path) -> Non
     journal = Journal(hall.gm.spool)
     assert journal.mailed_turn("keep") == 1
     journal.close()
+
+
+def test_a_list_a_poll_cannot_make_a_game_of_is_said_by_poll_q(tmp_path: Path) -> None:
+    """review37: the CONFIRM that fills a list whose game cannot be made (its map gone from
+    this wtg) has the poll try to make it; what went wrong is the GM's to mend, as
+    `run-turn --due` says it on stderr and exits 1 for it. Cron's `wtg poll -q` said nothing
+    (needs_gm knew only questions and held requests), and the log's line was no warning."""
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc)  # the CLI's poll reads the clock: the code holds
+    hall.open_list("wok4", map="small", players=2)
+    waits_in_the_book(hall, "wok4", "Lord1", address(1))
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
+        db.execute("UPDATE lists SET map = 'atlantis' WHERE name = 'wok4'")
+    ask = hall.answer(address(2), "JOIN wok4 AS Lord2", hours=0)
+    hall.mail(address(2), f"CONFIRM {ask.code()}")
+    code, out, err = wtg(hall, "poll", "-q")
+    assert (code, err) == (0, "")
+    assert out == "filed 0, rejected 0, quarantined 0, ignored 1\n"
+    assert not (hall.gm.games_dir / "wok4-1").exists()
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        assert [w.name for w in waiting(book, "wok4")] == ["Lord1", "Lord2"]

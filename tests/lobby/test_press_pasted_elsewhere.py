@@ -8,8 +8,11 @@ host's press mail pasted anywhere"). A PRESS the sender typed himself is his, as
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+
+import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_commands_in_order_mails import press_mailed
@@ -18,6 +21,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
 from wtg.game.report import PRESS_HEAD, press_text
+from wtg.mail.incoming import commands
 
 NOTE = "NOT carried out.\nA mail with an order form is read for its orders alone"
 
@@ -144,3 +148,36 @@ def test_a_head_naming_press_not_yet_mailed_is_a_press_refused(tmp_path: Path) -
     subjects = sorted(a.subject for a in hall.new_mails(ann.email))
     refusal = "PRESS of game wok4-1, turn 3: what players...: not done"
     assert subjects == [refusal, "[wok4-1] absence noted: turns 4 to 5"], subjects
+
+
+def test_the_press_mail_a_head_names_is_made_once_for_many_mails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review37: each mail whose text held a press head had its press mail made again
+    (every piece's lines defanged and wrapped: some 60 ms for a turn's 40,000 characters,
+    three heads a mail), where a mail costs under 1 ms: a stranger's mails of three heads
+    each, from as many addresses as he likes, cost the poll some 200 times a mail's work.
+    A press mail once made serves every mail that names it while its files stand as they
+    are; a press file added (a GM's edit, a rerun's) has it made again."""
+    hall = Hall(tmp_path)
+    game, ann, bob, press = two_turns(hall)
+    made: list[int] = []
+
+    def counted(name: str, turn: int, pieces: list[Press]) -> str:
+        made.append(turn)
+        return press_text(name, turn, pieces)
+
+    monkeypatch.setattr(commands, "press_text", counted)
+    head = press.splitlines()[0]
+    for number in range(4):
+        hall.mail(f"stranger{number}@elsewhere.example", f"HELP\n\n{press}\n")
+    hall.mail(ann.email, f"ABSENCE wok4-1 4 5\nCODE {ann.code}\n\n{head}\n")
+    hall.poll(hours=1)
+    assert made == [1]
+    folder = game.store.turn_dir(1) / "received" / "press"
+    (kept,) = folder.glob("*.json")
+    more = Press(side=ann.id, name=ann.name, at="2026-11-22 18:00 UTC", text="Hello, Bob.")
+    (folder / f"z-{kept.name}").write_text(json.dumps(more.to_dict()), encoding="utf-8")
+    hall.mail(bob.email, f"HELP\n\n{press}\n")
+    hall.poll(hours=1)
+    assert made == [1, 1]

@@ -5,6 +5,7 @@ unchanged (``Game.events_view``), as they share the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,21 +13,30 @@ import pytest
 
 from tests.mapgames import played_game
 from wtg.files.store import GameStore
-from wtg.game.engine import open_game
+from wtg.game.engine import Game, open_game
 from wtg.maps import game_board, orders_board
 
+BOARDS: dict[str, Callable[[Game[Any], int], Any]] = {
+    "report": lambda game, seat: game_board(game, None, seat),
+    # a poll's confirmations are drawn on the board after the turn before, each seat's
+    "confirmation": lambda game, seat: orders_board(game, seat, {}),
+}
+"""Each player's board of the latest turn, as a report's picture and a confirmation's."""
 
+
+@pytest.mark.parametrize("kind", sorted(BOARDS))
 def test_every_players_board_of_a_turn_reads_its_events_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
+    board = BOARDS[kind]
     played_game(tmp_path / "g", "wok4", "small", 3, 2)
     game = open_game(tmp_path / "g")
     read = counted_reads(monkeypatch)
-    boards = [game_board(game, None, entry.id) for entry in game.config.players]
+    boards = [board(game, entry.id) for entry in game.config.players]
     assert read.count("events.json") == 1, read
     assert len(boards) == 3
     fresh = open_game(tmp_path / "g")  # the same boards as read afresh for each player
-    assert boards == [game_board(fresh, None, entry.id) for entry in fresh.config.players]
+    assert boards == [board(fresh, entry.id) for entry in fresh.config.players]
 
 
 def test_a_turn_rerun_gives_its_boards_the_new_events(tmp_path: Path) -> None:
@@ -41,19 +51,6 @@ def test_a_turn_rerun_gives_its_boards_the_new_events(tmp_path: Path) -> None:
     after = game_board(game, None, None)
     assert any(spot.marks for spot in before.spots if set(spot.marks) - {"start", "home"})
     assert not any(set(spot.marks) - {"start", "home"} for spot in after.spots)
-
-
-def test_the_confirmations_pictures_read_the_events_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A poll's confirmations are drawn on the board after the turn before, each seat's."""
-    played_game(tmp_path / "g", "wok4", "small", 3, 2)
-    game = open_game(tmp_path / "g")
-    read = counted_reads(monkeypatch)
-    boards = [orders_board(game, entry.id, {}) for entry in game.config.players]
-    assert read.count("events.json") == 1, read
-    fresh = open_game(tmp_path / "g")
-    assert boards == [orders_board(fresh, entry.id, {}) for entry in fresh.config.players]
 
 
 def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -350,3 +350,31 @@ def test_the_restored_config_names_the_folder_restored(host: Path, tmp_path: Pat
     assert f"ok    games_dir {target}: a folder wtg can write in, 2 games" in checked.stdout
     assert str(host.parent / "games") not in checked.stdout
     assert "set games_dir to the folder restored" not in copy.read_text(encoding="utf-8")
+
+
+def test_the_backup_and_its_restore_say_the_same_files_and_bytes(
+    host: Path, tmp_path: Path
+) -> None:
+    """`wtg backup` said "58 files, 1.3 MB" (its members, the format mark among them, and the
+    compressed archive) and the restore of it "57 files, 2.0 MB" (the files it wrote, the
+    manifest among them, and their bytes): a GM could not check one against the other.
+    Both count the host's files and their bytes, the archive's own members aside, and both
+    name the archive's size; the files counted are those the restore wrote."""
+    archive = tmp_path / "host.tar.gz"
+    line = backed_up(host, archive).stdout.splitlines()[-1]
+    target = tmp_path / "new"
+    said = restored(archive, target).stdout.splitlines()[0]
+    written = [p for p in target.rglob("*") if p.is_file()]
+    count = len([p for p in written if p != target / ".restored" / "manifest.json"])
+    with tarfile.open(archive) as tar:
+        own = ("wtg-backup/FORMAT", "wtg-backup/manifest.json")
+        sizes = [m.size for m in tar.getmembers() if m.isfile() and m.name not in own]
+    assert len(sizes) == count
+    data = sum(sizes)
+    assert count > 10
+    assert data > 1000
+    size = archive.stat().st_size
+    shown = f"{data / 1000:.1f} kB" if data < 1_000_000 else f"{data / 1e6:.1f} MB"
+    archived = f"{size / 1000:.1f} kB" if size < 1_000_000 else f"{size / 1e6:.1f} MB"
+    assert line.endswith(f", {count} files, {shown} (the archive {archived})"), line
+    assert f"; {count} files, {shown} (the archive {archived}; a backup made " in said, said

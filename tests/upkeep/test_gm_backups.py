@@ -68,7 +68,10 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
         assert result.stderr == ""
         said.append(result.stdout)
     archive = backups / "wtg-host.tar.gz"
-    summary = rf"backup {re.escape(str(archive))}: 1 game, \d+ files, [\d.]+ (kB|MB)\n"
+    size = r"[\d.]+ (kB|MB)"
+    summary = (
+        rf"backup {re.escape(str(archive))}: 1 game, \d+ files, {size} \(the archive {size}\)\n"
+    )
     assert re.fullmatch(summary, said[0]), said[0]
     assert said[1] == ""  # cron's -q: nothing went wrong, nothing said
     outputs = []

@@ -22,6 +22,7 @@ from wtg.cli.slips import (
     ARGS,
     COMMAND_WORDS,
     command_slip,
+    folder_missing,
     option_after,
     option_slip,
     words_slip,
@@ -40,6 +41,7 @@ from wtg.host.gamesdir import (
     copy_of,
     folder_meant,
     folder_problem,
+    game_elsewhere,
     games_folder_slip,
     name_taken,
     renamed_game,
@@ -122,8 +124,11 @@ class WtgGroup(click.Group):
             raise carrying(option_slip(self, exc, ctx.meta.get(ARGS, []))) from None
         except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
             given = exc.ctx
-            meant = option_after(exc, ctx.meta.get(ARGS, [])) or words_slip(
-                exc, lambda: _games_folder_given(given)
+            args = ctx.meta.get(ARGS, [])
+            meant = (
+                option_after(exc, args)
+                or folder_missing(exc, args, lambda: _games_folder_given(given))
+                or words_slip(exc, lambda: _games_folder_given(given))
             )
             raise carrying(meant or exc) from None
         except WtgError as exc:
@@ -535,7 +540,9 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
             path = games_dir / game_dir
             if not path.exists() and not game_dir.startswith("."):
                 return renamed_game(games_dir, game_dir) or path
-            return path
+            # the folder named so holds another game: the game of the name, as the poll
+            # files its mail (``another_game`` refuses the folder's when none holds it)
+            return game_elsewhere(games_dir, game_dir) or path
     return Path(game_dir)
 
 
@@ -563,6 +570,9 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     copy = copy_refused(path, game.config.game, lambda: _played_from(ctx))
     if copy is not None:
         fail(copy)
+    other = another_game(game_dir, path, game.config.game)
+    if other is not None:
+        fail(other)
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
             f"game {game.config.game} ({path.absolute()}) has no turn 0: its making was cut "
@@ -570,6 +580,33 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             "waiting list: the next `wtg run-turn --due` finishes it)"
         )
     return game
+
+
+def another_game(given: str, path: Path, game: str) -> str | None:
+    """Why GAME_DIR ``given``, typed as a game's name, is not used: the folder of that name
+    (``path``) holds another game, ``game`` (its game.yaml says so), and no other folder
+    holds the game of the name (``game_path``'s ``game_elsewhere``). A GM who typed g01 ran
+    a turn of g02, unwarned. None when the game is the one named, for a folder given as
+    a path (a slash in it: the folder, whatever game it holds) or a hidden one, and for a
+    link (``ln -s g01 games/current``: a name the GM gave the game on purpose)."""
+    word = given.rstrip(os.sep) or given
+    if os.sep in word or word.startswith(".") or path.name != word or path.is_symlink():
+        return None
+    if game.casefold() == word.casefold():
+        return None
+    folder = path.absolute()
+    named = folder.parent / game
+    move = (
+        ""
+        if named.exists()
+        else f"; to give the folder the game's own name: mv {shlex.quote(str(folder))} "
+        f"{shlex.quote(str(named))}"
+    )
+    return (
+        f"{word} is not game {word}: the folder {folder} holds game {game} (its game.yaml "
+        f"says game: {game}), and no other folder a game {word}; nothing was done. To act on "
+        f"game {game}, give its folder, {folder}{move}"
+    )
 
 
 def copy_refused(

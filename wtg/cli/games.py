@@ -726,34 +726,10 @@ def run_turn(
     if preview_dir is not None:
         _preview(game, Path(preview_dir), rerun)
         return
-    if not (rerun or now_anyway) and (force or game.held() is None):  # a hold says its own
-        # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
-        from wtg.host.due import too_early
-
-        given = " --force" if force else ""
-        early = too_early(game, datetime.now(timezone.utc), given=given, head=given_head())
-        if early is not None:
-            fail(early)
     spool = _mail_spool(ctx, game)
-    if not (rerun or unmailed) and spool and (force or game.held() is None):
-        # deferred: the config's schema (pydantic), through the due run: only a hand run on
-        # a host that mails
-        from wtg.cli.unmailed import unmailed_refusal
-
-        given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        unsent = unmailed_refusal(spool, game, given, _head(ctx, game))
-        if unsent is not None:
-            fail(unsent)
-    if not (rerun or just_mailed) and spool and (force or game.held() is None):
-        # deferred: the config's schema (pydantic), through the due run: only a hand run on
-        # a host that mails
-        from wtg.cli.justmailed import just_mailed_refusal
-
-        given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
-        now = datetime.now(timezone.utc)
-        twice = just_mailed_refusal(spool, game, now, given, _head(ctx, game))
-        if twice is not None:
-            fail(twice)
+    refused = _hand_run_refused(ctx, game, spool, force, rerun, now_anyway, unmailed, just_mailed)
+    if refused is not None:
+        fail(refused)
     noting = _first_run(spool, game) if spool and not rerun else None
     earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
     try:
@@ -774,6 +750,55 @@ def run_turn(
         for p in kept
     )
     tell(f"turn {turn} of game {game.config.game} {done}{replaced}{back}")
+
+
+def _hand_run_refused(
+    ctx: click.Context,
+    game: Game,
+    spool: Path | None,
+    force: bool,
+    rerun: bool,
+    now_anyway: bool,
+    unmailed: bool,
+    just_mailed: bool,
+) -> str | None:
+    """Why a hand run of ``game``'s coming turn is refused: its latest turn not mailed yet
+    (``--unmailed``), its deadline ahead while players owe orders (``--now``), the last
+    turn mailed a moment ago (``--just-mailed``); None when it may run. The first that
+    holds is said, in that order, and the command it names to run the turn all the same
+    carries the options of every other that holds: the `--now` a refusal named was then
+    refused for the turn not mailed, naming another option still."""
+    if rerun or not (force or game.held() is None):  # a hold says its own
+        return None
+    now = datetime.now(timezone.utc)
+    checks: list[tuple[str, Callable[[str], str | None]]] = []
+    if spool is not None and not unmailed:
+        # deferred: the config's schema (pydantic), through the due run: only a hand run on
+        # a host that mails
+        from wtg.cli.unmailed import unmailed_refusal
+
+        checks.append((" --unmailed", lambda g: unmailed_refusal(spool, game, g, _head(ctx, game))))
+    if not now_anyway:
+        # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
+        from wtg.host.due import too_early
+
+        checks.append((" --now", lambda g: too_early(game, now, given=g, head=given_head())))
+    if spool is not None and not just_mailed:
+        # deferred: the config's schema (pydantic), through the due run: only a hand run on
+        # a host that mails
+        from wtg.cli.justmailed import just_mailed_refusal
+
+        checks.append(
+            (" --just-mailed", lambda g: just_mailed_refusal(spool, game, now, g, _head(ctx, game)))
+        )
+    holding = [(flag, say) for flag, say in checks if say("") is not None]
+    if not holding:
+        return None
+    own, say = holding[0]
+    needed = {flag for flag, _ in holding[1:]}
+    given = {" --force": force, " --now": now_anyway or " --now" in needed}
+    given |= {" --unmailed": " --unmailed" in needed, " --just-mailed": " --just-mailed" in needed}
+    return say("".join(flag for flag, on in given.items() if on and flag != own))
 
 
 def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun: bool) -> str:

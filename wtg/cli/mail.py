@@ -139,6 +139,7 @@ def poll(
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.inbox import MaildirInbox
     from wtg.mail.servers.probe import failed_connection, said
+    from wtg.mail.servers.unreadfiles import unread_notes
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -193,27 +194,13 @@ def poll(
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name: printable
     if isinstance(inbox, MaildirInbox):  # -q too: a player's mail lies unread there
-        say_strays(inbox.path, inbox.strays())
+        for line in unread_notes(inbox.path, inbox.strays(), inbox.hidden()):
+            tell(line, err=True)
     if verbose:  # the events the log got, a line each
         for event in summary.events:
             tell(printable(f"  {event.line()}"))
     if summary.games_skipped:
         sys.exit(1)
-
-
-def say_strays(maildir: Path, strays: list[Path]) -> None:
-    """A note on stderr of the files in the maildir transport's inbox folder itself, where
-    no mail is read (``MaildirInbox.strays``), and where a mail goes; nothing when none."""
-    if not strays:
-        return
-    shown = ", ".join(str(path) for path in strays[:3])
-    more = f" and {len(strays) - 3} more" if len(strays) > 3 else ""
-    tell(
-        f"note: {counted(len(strays), 'file')} in {maildir} itself, where the poll reads no "
-        f"mail (only its new/ and cur/ folders): {shown}{more}; move a mail there into "
-        f"{maildir / 'new'} and the next poll files it",
-        err=True,
-    )
 
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:

@@ -129,6 +129,38 @@ def option_after(exc: click.UsageError, args: list[str]) -> click.UsageError | N
     return None
 
 
+FOLDER_MEANT = {"restore": "the folder to restore into, new or empty,"}
+"""A command whose own --games-dir is required: what the folder is to it."""
+
+
+def folder_missing(
+    exc: click.UsageError, args: list[str], games_folder: Callable[[], Path | None]
+) -> click.UsageError | None:
+    """`wtg restore host.tar.gz` without its --games-dir: click said only "Missing option
+    '--games-dir'", and a GM who had never restored did not know what to give it. What the
+    folder is and the line to give: with the host's games folder (``games_folder``: the
+    config's, read only then) when one is given, else with DIR said; None for any other
+    usage error."""
+    if not isinstance(exc, click.MissingParameter) or exc.param is None or exc.ctx is None:
+        return None
+    sub = exc.ctx.info_name or ""
+    meant = FOLDER_MEANT.get(sub)
+    if meant is None or "--games-dir" not in exc.param.opts:
+        return None
+    words = args[args.index(sub) :] if sub in args else [sub]
+    folder = games_folder()
+    if folder is None:
+        line = shlex.join(["wtg", *words, "--games-dir"]) + " DIR"
+        where = "DIR the games_dir of the config you will run the host with"
+    else:
+        line = shlex.join(["wtg", *words, "--games-dir", str(folder)])
+        where = "the games folder your config names, or another for it to name"
+    return click.UsageError(
+        f"Missing option '--games-dir': {meant} goes after the command: `{line}`, {where}",
+        exc.ctx,
+    )
+
+
 def _moved_after(option: str, before: list[str], command: list[str]) -> str | None:
     """The command line of ``before`` (the group's words) and ``command`` (the command's)
     with ``option`` and its value taken from ``before`` and put at the end; None when

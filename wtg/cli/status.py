@@ -617,10 +617,16 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         ready = sum(p["ready"] for p in owing)
         away = sum(p["absent"] for p in data["players"])
         leaving = sum(p["resigned"] for p in data["players"])
+        if data["only_robots_move"]:  # "0 of 0 orders in, 0 READY" said nothing true
+            progress = "only robots to move"
+        elif not owing:  # every player who would owe orders away or leaving
+            progress = "no player owes orders"
+        else:
+            progress = f"{sent} of {len(owing)} orders in, {ready} READY"
         state = (
             "over"
             if data["over"]
-            else f"turn {data['turn']}: {sent} of {len(owing)} orders in, {ready} READY"
+            else f"turn {data['turn']}: {progress}"
             + (f", {away} absent" if away else "")
             + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")

@@ -59,7 +59,7 @@ from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
-from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
+from wtg.game.turnmeta import TURN_META, TurnMeta, gm_marks, turn_meta
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 if TYPE_CHECKING:
@@ -726,6 +726,7 @@ class Game(Generic[S]):
                 self.store, self.ruleset, self.config, target, outcome
             )
             meta = self.meta(target)
+            meta.update(gm_marks(self._turn_json(target, TURN_META)))  # his moves kept
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
             if meta.get("next_deadline") is None and not self.ruleset.is_over(outcome):
                 meta["next_deadline"] = self._rerun_deadline(target, meta, waited)  # goes on

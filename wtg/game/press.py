@@ -114,10 +114,11 @@ def press_for(store: GameStore, turn: int) -> list[Press]:
     return [found[name] for name in sorted(found)]
 
 
-def mailed_press(store: GameStore, turn: int) -> list[Press]:
-    """The press of ``turn``'s reports once that turn ran (its press mail made), oldest
-    first; none while it is kept for a turn to come, which no player has been sent."""
-    return press_in(store.turn_dir(turn) / RECEIVED / FOLDER)
+def mailed_folder(store: GameStore, turn: int) -> Path:
+    """The folder of the press of ``turn``'s reports once that turn ran (its press mail
+    made; ``press_in`` reads it); none is there while it is kept for a turn to come, which
+    no player has been sent."""
+    return store.turn_dir(turn) / RECEIVED / FOLDER
 
 
 def unreadable_press(store: GameStore, turn: int) -> list[Path]:

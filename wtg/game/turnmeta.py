@@ -24,6 +24,11 @@ class TurnMeta(TypedDict, total=False):
     seed: int
     """Turn 0's only: the seed the game was made with (game.yaml's ``seed:`` is checked
     against it)."""
+    moved: list[Json]
+    """The GM's moves of ``next_deadline`` (`wtg extend`: ``wtg.gm.extension``)."""
+    deadline_set: str | None
+    """The ``next_deadline`` the turn set when it ran, kept once a release or a rollback
+    gave another (``wtg.files.store.DEADLINE_SET``)."""
 
 
 def dump_json(data: object) -> str:
@@ -53,3 +58,20 @@ def turn_meta(data: Json) -> TurnMeta:
     if isinstance(seed, int) and not isinstance(seed, bool):
         meta["seed"] = seed
     return meta
+
+
+def gm_marks(data: Json) -> TurnMeta:
+    """What the GM did to a turn's ``next_deadline`` that its ``turn.json`` (as read) keeps
+    beside what the run wrote: his moves (``moved``) and the deadline the run had set
+    (``deadline_set``). A rerun of the turn keeps them: the deadline it keeps is the one he
+    moved, and a move not yet told to every player is still owed (`wtg status` names it)."""
+    marks: TurnMeta = {}
+    if not isinstance(data, dict):
+        return marks
+    moves = data.get("moved")
+    if isinstance(moves, list):
+        marks["moved"] = moves
+    made = data.get("deadline_set")
+    if "deadline_set" in data and (made is None or isinstance(made, str)):
+        marks["deadline_set"] = made
+    return marks

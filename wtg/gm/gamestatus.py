@@ -75,6 +75,9 @@ class GameStatus(TypedDict):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
     players: list[SeatStatus]
+    only_robots_move: bool
+    """The coming turn waits for no player's orders: a robot alone is to move (a WISK or
+    Tactics robot's turn), or robots alone are left in the game; False once over."""
     reruns: int
     """How many times the latest turn was run again (`run-turn --rerun`) since it first
     ran: a rerun killed after it counted shows here."""
@@ -137,6 +140,7 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,
+        "only_robots_move": not over and not owing,
         "reruns": _reruns(game),
         "owed": owed_notices(game, told=told),
         "takeover_cut_short": takeover_cut_short(game),

@@ -117,7 +117,8 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
     ``turn.json`` with the deadline the rollback sets), and its record with those
     takeovers added, all of them, each standing one with the quitter's name and the seats
     whose alliance with him it ends at turn ``to`` (``PARTED``: the rollback's notice tells
-    them, ``wtg.mail.outgoing.notices``); {} when no seat was taken over after turn ``to``.
+    them, ``wtg.mail.outgoing.notices``), but a seat taken over again there too (its player
+    is a newcomer who named no one); {} when no seat was taken over after turn ``to``.
     GameError when one cannot be taken over at turn ``to`` (its player had not quit
     yet): the rollback is refused."""
     later = [
@@ -129,11 +130,18 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
         return {}
     state = game.state(to)
     told: dict[int, JsonObject] = {}  # each standing entry, as made again at turn ``to``
-    for turn, entry in standing(later):
+    stand = standing(later)
+    # a seat taken over again too is played by a newcomer who came after: he named no one
+    newcomers = {int(str(entry["seat"])) for _turn, entry in stand}
+    for turn, entry in stand:
         seat = int(str(entry["seat"]))
-        ended: list[Json] = [*parted_seats(game.ruleset, state, seat)]  # told with the rollback
-        named = seat_name(game.ruleset, state, seat)
-        told[id(entry)] = {**entry, PARTED: ended, QUITTER_NAME: named or entry.get(QUITTER_NAME)}
+        ended: list[Json] = [  # told with the rollback
+            other for other in parted_seats(game.ruleset, state, seat) if other not in newcomers
+        ]
+        named = seat_name(game.ruleset, state, seat) or entry.get(QUITTER_NAME)
+        told[id(entry)] = {**entry, PARTED: ended}
+        if isinstance(named, str):  # a record's key is a name or absent, never null
+            told[id(entry)][QUITTER_NAME] = named
         state, why = again(game.ruleset, game.config, state, entry)
         if why is not None:
             raise GameError(

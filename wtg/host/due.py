@@ -53,7 +53,7 @@ def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str 
     if owing and all(p["ready"] for p in owing):
         return "all players are READY"
     if not owing and game.ruleset.turn_style is TurnStyle.SEQUENTIAL:
-        return "no player owes orders (a robot is to move)"
+        return "a robot is to move, and no player owes orders"
     deadline = game.deadline()
     if deadline is not None and now >= deadline:
         return "the deadline has passed"

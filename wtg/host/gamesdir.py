@@ -396,6 +396,32 @@ def renamed_game(games_dir: Path, name: str) -> Path | None:
     return found[0]
 
 
+def game_elsewhere(games_dir: Path, name: str) -> Path | None:
+    """The folder of ``games_dir`` whose game is ``name`` when the folder named ``name``
+    holds another game (its game.yaml says ``game: g02``: two folders swapped, or one renamed
+    over the name): the only other folder whose game is ``name``, as the poll files the
+    mail for ``name`` there. None when the folder named ``name`` holds that game (or says
+    none that can be read: opening it says why), for a link (a name the GM gave a game on
+    purpose), and when no other folder, or two, hold it (``another_game``'s refusal says
+    so)."""
+    folder = games_dir / name
+    said = game_said_in(folder)
+    if name.startswith(".") or said is None or said == name.casefold() or folder.is_symlink():
+        return None
+    found = [folder for folder in folders_saying(games_dir, name) if folder.name != name]
+    return found[0] if len(found) == 1 else None
+
+
+def game_said_in(folder: Path) -> str | None:
+    """The game ``folder``'s game.yaml names (lower case), read as text; None when it has
+    none, or none that can be read."""
+    try:
+        text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return next((said for said in map(_game_said, text.splitlines()) if said), None)
+
+
 def scan_games(games_dir: Path) -> GamesScan:
     """The games of ``games_dir`` (none when it does not exist)."""
     if not games_dir.is_dir():

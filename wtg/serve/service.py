@@ -70,8 +70,9 @@ from wtg.mail.poll.idle import (
     cannot_connect,
 )
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
-from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming
+from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
+from wtg.mail.servers.unreadfiles import UnreadFiles
 from wtg.mail.spool.journal import mailed_turns, note_game
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.serve.clock import Clock
@@ -160,6 +161,8 @@ class Service:
         self.stop_asked = False
         self.reload_asked = False
         self.inbox: Inbox | None = None
+        self.unread = UnreadFiles()
+        """The files of the maildir transport's inbox no poll reads, each logged once."""
         self.connection = Pause(timedelta(seconds=PAUSE_FIRST), timedelta(seconds=PAUSE_MOST))
         self.sending = Pause(timedelta(minutes=1), timedelta(minutes=30))
         self.games: dict[str, Pause] = {}
@@ -328,6 +331,9 @@ class Service:
             self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")
             self._disconnect()
             return 0
+        if isinstance(self.inbox, MaildirInbox):  # a file no poll reads: logged once
+            for line in self.unread.notes(self.inbox):
+                log_event(line, level=logging.WARNING)
         # the poll logged each mail and its summary; the mails a poll cut short had handled
         # (moved now) have answers to send too: the trouble that cut it stopped the round
         return summary.seen + summary.moved

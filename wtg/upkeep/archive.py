@@ -35,6 +35,9 @@ FORMAT_MEMBER = f"{ROOT}/FORMAT"
 CONFIG_MEMBER = f"{ROOT}/wtg.yaml"
 GAMES = f"{ROOT}/games"
 MANIFEST_MEMBER = f"{ROOT}/manifest.json"
+OWN_MEMBERS = (FORMAT_MEMBER, MANIFEST_MEMBER)
+"""The archive's own members, no file of the host's: what `wtg backup` and `wtg restore`
+count as the host's files (the same number, the same bytes) leaves them aside."""
 FORMAT = 1
 """The layout of the archive; a restore refuses a backup of a format it does not know."""
 FORMAT_TEXT = f"wtg backup {FORMAT}\n"
@@ -133,3 +136,10 @@ def manifest_bytes(manifest: Mapping[str, Any]) -> bytes:
         for name, entry in files.items()
     )
     return f'{text},\n "files": {{\n{listed}\n }}\n}}\n'.encode()
+
+
+def host_files(sizes: Mapping[str, int]) -> tuple[int, int]:
+    """How many of the members ``sizes`` names (each with its bytes) are the host's files,
+    the archive's own aside (``OWN_MEMBERS``), and their bytes."""
+    host = [size for name, size in sizes.items() if name not in OWN_MEMBERS]
+    return len(host), sum(host)

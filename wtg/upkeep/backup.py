@@ -105,7 +105,11 @@ class NotCopied(Record):
 class BackupResult(Record):
     path: Path
     size: int
+    """The archive's bytes (compressed)."""
     files: int
+    """The host's files in it (``archive.host_files``), as `wtg restore` counts them."""
+    data: int
+    """Their bytes, as `wtg restore` counts them."""
     games: tuple[GameCopied, ...]
     not_copied: tuple[NotCopied, ...]
     notes: tuple[str, ...]
@@ -121,7 +125,10 @@ class BackupResult(Record):
         if self.not_copied:
             names = ", ".join(n.name for n in self.not_copied)
             what += f", {len(self.not_copied)} not copied ({names})"
-        return f"backup {self.path}: {what}, {counted(self.files, 'file')}, {human_size(self.size)}"
+        return (
+            f"backup {self.path}: {what}, {counted(self.files, 'file')}, {human_size(self.data)} "
+            f"(the archive {human_size(self.size)})"
+        )
 
 
 def human_size(size: int) -> str:
@@ -206,10 +213,12 @@ class _Backup:
         except BaseException:
             self.writer.abandon()
             raise
+        files, data = archive.host_files({n: s for n, (s, _) in self.writer.files.items()})
         return BackupResult(
             path=self.out,
             size=size,
-            files=len(self.writer.files),
+            files=files,
+            data=data,
             games=tuple(self.games),
             not_copied=tuple(self.not_copied),
             notes=tuple(self.notes),

@@ -65,7 +65,9 @@ class RestoreResult(Record):
     source: Path
     manifest: dict[str, Any]
     files: int
+    """The host's files restored (``archive.host_files``), as `wtg backup` counted them."""
     size: int
+    """Their bytes, as `wtg backup` counted them."""
     again: bool
     """An unfinished restore was found in DIR and removed first."""
     formats: tuple[str | None, str | None] = (None, None)
@@ -74,6 +76,8 @@ class RestoreResult(Record):
     placed: bool = False
     """The config copy names DIR as its games_dir (``configcopy.with_games_dir``)."""
     takeovers: tuple[str, ...] = ()
+    archive: int = 0
+    """The archive's bytes (compressed), as `wtg backup` said them."""
     """A line for each seat the book offered and its game gave to a newcomer, a takeover
     confirmed between the backup's copy of the book and of the game
     (``wtg.lobby.takenoffers``): written into the book, or what the GM is to do."""
@@ -91,7 +95,8 @@ class RestoreResult(Record):
             parts.append("the mail spool and journal")
         lines = [
             f"restored {self.source} into {self.games_dir}: {'; '.join(parts)}; "
-            f"{counted(self.files, 'file')}, {human_size(self.size)} (a backup made "
+            f"{counted(self.files, 'file')}, {human_size(self.size)} (the archive "
+            f"{human_size(self.archive)}; a backup made "
             f"{m.get('made')} by "
             f"wtg {m.get('wtg_version')} on {m.get('host')}, of {m.get('games_dir')})"
         ]
@@ -158,7 +163,8 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
         if marked:  # refused: the folder left as it was
             os.rmdir(games_dir / RESTORING)
         raise
-    manifest, total = checked.manifest, checked.size
+    manifest = checked.manifest
+    files, data = archive.host_files({name: entry[0] for name, entry in checked.files.items()})
     if again:
         _clear(games_dir)
     private.make_dirs(games_dir)
@@ -167,7 +173,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     private.make_dirs(staging)
     fsync_dir(games_dir)  # the mark of a restore under way is on disk before anything else
     _refuse_written_meanwhile(games_dir)  # before the unpack, not only after it
-    files = _unpack(source, staging, checked.files, step)
+    _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
     takeovers = _takeovers_after_the_book(staging)
     config = staging / RESTORED / "wtg.yaml"
@@ -185,11 +191,12 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
         source,
         manifest,
         files,
-        total,
+        data,
         again,
         formats_found(games_dir),
         placed,
         tuple(takeovers),
+        source.stat().st_size,
     )
 
 
@@ -288,11 +295,10 @@ FORMAT_MOST = 100
 
 class Checked(Record):
     """A backup read whole and found good: its manifest, the size and SHA-256 of each of
-    its files (the manifest's own too), the bytes they hold."""
+    its files (the manifest's own too)."""
 
     manifest: dict[str, Any]
     files: dict[str, list[Any]]
-    size: int
 
 
 def verify(source: Path, progress: Progress | None = None) -> Checked:
@@ -322,8 +328,7 @@ def verify(source: Path, progress: Progress | None = None) -> Checked:
     listed = manifest.get("files")
     if listed != files:
         raise BackupRefused(f"{source}: {_difference(listed, files)}: damaged")
-    size = sum(size for size, _digest in files.values())
-    return Checked(manifest, {**files, archive.MANIFEST_MEMBER: manifest_entry}, size)
+    return Checked(manifest, {**files, archive.MANIFEST_MEMBER: manifest_entry})
 
 
 class _Names:
@@ -468,12 +473,10 @@ def _difference(listed: Any, found: dict[str, list[Any]]) -> str:
 
 
 # --- the second reading: unpacked --------------------------------------------------------------
-def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress: Progress) -> int:
+def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress: Progress) -> None:
     """Every file and folder of the archive under ``staging``, private, each file checked
-    against ``listed`` (its size and SHA-256 when the archive was checked) as it is written;
-    the number of files."""
+    against ``listed`` (its size and SHA-256 when the archive was checked) as it is written."""
     names = _Names(source)
-    count = 0
     for info, reader in _members(source, "restoring", progress):
         name = names.add(info, first=not names.seen)
         target = _target(staging, name)
@@ -487,8 +490,6 @@ def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress:
         if [size, digest] != listed.get(name):
             raise BackupRefused(f"{source}: {name} changed since the archive was checked")
         os.utime(target, (info.mtime, info.mtime))
-        count += 1
-    return count
 
 
 def _target(staging: Path, name: str) -> Path | None:

@@ -18,16 +18,20 @@ nothing else was answered)."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
+from functools import lru_cache
+from pathlib import Path
 
 from wtg.core.plurals import counted
 from wtg.core.printable import marked
 from wtg.game.engine import Game
-from wtg.game.press import mailed_press, withheld
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import mailed_folder, press_in, withheld
 from wtg.game.report import PRESS_HEAD, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
@@ -395,11 +399,12 @@ class Commands:
         """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and
         turn) ``text`` holds, unquoted, when it is no line of ``copied`` already (the mail
         answered): made again as the send made it, from the game's press of that turn once
-        it ran (``mailed_press``: the press kept for a turn to come was mailed to no one,
+        it ran (``mailed_folder``: the press kept for a turn to come was mailed to no one,
         and a head naming it would tell the sender what it holds by the lines passed
         over). A player pastes the press mail into his reply to another mail (the next
         report), or into a mail to the host: its head, in capitals, is no PRESS of his, nor
-        its lines his text. At most ``PRESS_PASTED`` of them, the first."""
+        its lines his text. At most ``PRESS_PASTED`` of them, the first, each made once
+        while its press files stand as they are (``_press_mail``)."""
         heads = dict.fromkeys(
             (match.group(1), int(match.group(2)))
             for match in PRESS_HEAD.finditer(text)
@@ -410,9 +415,10 @@ class Commands:
             game = self.registry.game(name)
             if game is None:
                 continue
-            press = withheld(mailed_press(game.store, turn), game.config.players)
-            if press:
-                made.append(press_text(game.config.game, turn, press))
+            folder = mailed_folder(game.store, turn)
+            files = _press_files(folder)
+            if files:
+                made.append(_press_mail(game.config.game, turn, folder, files, game.config.players))
         return "\n".join(made)
 
     def _sent_text(self, values: list[str]) -> str:
@@ -441,6 +447,43 @@ _FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I 
 PRESS_PASTED = 3
 """The press mails pasted into one mail that are made again to be known (``_press_pasted``):
 a player pastes one, or the two of a thread; a mail of a thousand heads costs no more."""
+
+
+PRESS_MAILS_KEPT = 64
+"""The press mails made again that are kept for the next mail naming them (``_press_mail``):
+a turn's is up to some 45,000 characters."""
+
+
+def _press_files(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """The press files of ``folder`` as they stand (name, time of change, size), in name
+    order: the key a press mail made again is kept by (``_press_mail``); none when there
+    are none, or the folder cannot be read."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        return tuple(
+            (entry.name, (stat := entry.stat()).st_mtime_ns, stat.st_size)
+            for entry in entries
+            if entry.name.endswith(".json") and entry.is_file()
+        )
+    except OSError:
+        return ()
+
+
+@lru_cache(maxsize=PRESS_MAILS_KEPT)
+def _press_mail(
+    game: str,
+    turn: int,
+    folder: Path,
+    files: tuple[tuple[str, int, int], ...],
+    players: tuple[PlayerEntry, ...],
+) -> str:
+    """The press mail of ``game``'s ``turn`` as its send made it (the press of ``folder``,
+    the codes and addresses of ``players`` withheld), "" for none: made once
+    while its ``files`` and the players stand as they are, for the mails that paste it or
+    only its head (a stranger's of three heads each, from as many addresses as he likes,
+    made it three times a mail: some 200 times a mail's work)."""
+    press = withheld(press_in(folder), players)
+    return press_text(game, turn, press) if press else ""
 
 
 def _forwarded_ids(text: str) -> list[str]:
@@ -535,6 +578,9 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
+    # the GM's to see to: a request held up, a list no game was made of, a seat taken
+    # over to one domain; `wtg poll -q` says the mail's line for it (``needs_gm``)
+    gm = bool(desk.held_up or desk.problems or desk.warnings)
     made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
     started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
@@ -545,18 +591,18 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     if held:
         of = counted(len(desk.replies), "answer")  # 1 of 4 answers, 1 of 1 answer
         what = f"{len(held)} of {of} held back: {'; '.join(held)}"
-        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question)
+        return for_the_gm(unanswered(f"{what}; commands: {words}{started}"), desk.question, gm)
     if again and len(again) == len(desk.replies):  # what is the GM's said all the same
-        warned = "".join(f"; {warning}" for warning in desk.warnings)
+        warned = "".join(f"; {line}" for line in (*desk.problems, *desk.warnings))
         repeated = ignored(f"{_again(again)}; commands: {words}{warned}")
-        return for_the_gm(repeated, desk.question, bool(desk.held_up))
+        return for_the_gm(repeated, desk.question, gm)
     if not mail.commands:
         return for_the_gm(answered("HELP (no command found)"), desk.question)
     if desk.refused and desk.refused >= len(mail.commands):
-        warned = "".join(f"; {warning}" for warning in desk.warnings)  # the GM's to do
+        warned = "".join(f"; {line}" for line in (*desk.problems, *desk.warnings))  # his to do
         refused = rejected(f"commands refused: {words}{warned}")
-        return for_the_gm(refused, desk.question, bool(desk.held_up))
-    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, bool(desk.held_up))
+        return for_the_gm(refused, desk.question, gm)
+    return for_the_gm(answered(f"commands: {words}{started}"), desk.question, gm)
 
 
 def seats_taken(replies: Sequence[Reply]) -> list[str]:

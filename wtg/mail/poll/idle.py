@@ -22,9 +22,10 @@ from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.mail.poll.poller import Poller, open_inbox
 from wtg.mail.poll.summary import PollSummary
-from wtg.mail.servers.inbox import FolderMissing, Inbox
+from wtg.mail.servers.inbox import FolderMissing, Inbox, MaildirInbox
 from wtg.mail.servers.oauth2 import TokenError
 from wtg.mail.servers.probe import failed_connection, said
+from wtg.mail.servers.unreadfiles import UnreadFiles
 from wtg.mail.spool.runlock import only_one
 
 WAIT = 300.0
@@ -68,6 +69,7 @@ def idle(
     """Poll, wait, poll again until ``stop`` is set. Raises AlreadyRunning when another
     poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
     started = folder_identity(gm.games_dir)
+    unread = UnreadFiles()  # across connections: each file said once while it runs
     with only_one(gm.spool, "poll"):
         pause = PAUSE_FIRST
         while not stop.is_set():
@@ -81,7 +83,7 @@ def idle(
                 continue
             pause = PAUSE_FIRST
             try:
-                _serve(gm, inbox, stop, echo, send, wait, jobs, started)
+                _serve(gm, inbox, stop, echo, send, wait, jobs, started, unread)
             except CONNECTION_TROUBLE as error:
                 _refuse_moved(gm, started)
                 _trouble(gm, echo, f"the connection dropped: {error}", pause)
@@ -99,6 +101,7 @@ def _serve(
     wait: float,
     jobs: int,
     started: tuple[int, int] | None,
+    unread: UnreadFiles,
 ) -> None:
     def stamped(line: str) -> None:
         echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {line}")
@@ -112,6 +115,9 @@ def _serve(
             stamped(summary.line())
         for line in summary.helpers_died:
             echo(f"  {line}")
+        if isinstance(inbox, MaildirInbox):  # a file no poll reads: said once, not each poll
+            for line in unread.notes(inbox):
+                stamped(line)
         if send is not None and _answered(summary):
             send()
         if not stop.is_set():

@@ -76,8 +76,9 @@ class PollSummary(Record):
         this host does not know) or left waiting for a game he has to mend, a game folder
         skipped, a helper process dead, a player's address a bounce marked failing, a mail
         that holds what only he can see to (``Outcome.for_gm``: a question the host answers
-        none, a request a game's files hold up, orders with their right code set aside from
-        a mail that looks automatic). `wtg poll -q` (cron's) prints its line only then:
+        none, a request a game's files hold up, a list its commands filled whose game could
+        not be made, a seat taken over to one domain, orders with their right code set aside
+        from a mail that looks automatic). `wtg poll -q` (cron's) prints its line only then:
         mail filed, answered or turned away as it should be is no news, and cron mailed the
         GM at every run that filed a mail."""
         told = self.games_skipped or self.helpers_died or self.bounced or self.waiting()

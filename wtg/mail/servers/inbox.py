@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import threading
 import time
@@ -511,6 +512,25 @@ def read_head(path: Path) -> tuple[bytes, bytes]:
     return head, whole_lines(start[:START_MAX]) if is_report(head) else b""
 
 
+MAIL_START = re.compile(rb"(?:\xef\xbb\xbf)?(?:From |[!-9;-~]+:)")
+"""How a mail saved as a file begins: a header's name and its colon (``Return-Path:``,
+``From:``), or the ``From `` line of an mbox (a client's "Save as"); after a UTF-8 BOM."""
+
+
+def _reads_as_mail(path: str) -> bool:
+    """Whether the file at ``path`` is named as a mail (``.eml``, a client's "Save as") or
+    begins as one does (``MAIL_START``); a file that cannot be read is named all the same
+    (a mail the poll cannot read either)."""
+    if path.lower().endswith(".eml"):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(256)
+    except OSError:
+        return True
+    return MAIL_START.match(start) is not None
+
+
 class MaildirInbox:
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
 
@@ -528,13 +548,26 @@ class MaildirInbox:
         return len(self._names())
 
     def strays(self) -> list[Path]:
-        """The files in the Maildir's own folder, beside new/ and cur/, where no mail is
+        """The mails in the Maildir's own folder, beside new/ and cur/, where no mail is
         read: a player's mail saved there by hand (one folder too high) lay unread, the
-        poll saying "filed 0" and `wtg status` nothing."""
+        poll saying "filed 0" and `wtg status` nothing. A file there that does not begin
+        as a mail does (``_reads_as_mail``) is a mail server's own (Dovecot's
+        ``dovecot-uidlist``, ``subscriptions``, a quota's ``maildirsize``): no stray."""
         return sorted(
             Path(entry.path)
             for entry in os.scandir(self.path)
-            if entry.is_file() and not entry.name.startswith(".")
+            if entry.is_file() and not entry.name.startswith(".") and _reads_as_mail(entry.path)
+        )
+
+    def hidden(self) -> list[Path]:
+        """The files of new/ and cur/ whose name begins with ".", which no poll reads (a
+        Maildir's rule: a writer hides a mail so until it is whole): a GM's file so named
+        lay unread without a word."""
+        return sorted(
+            Path(entry.path)
+            for sub in ("new", "cur")
+            for entry in os.scandir(self.path / sub)
+            if entry.name.startswith(".") and entry.is_file()
         )
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:

@@ -167,7 +167,9 @@ def for_the_gm(outcome: Outcome, question: str, held_up: bool = False) -> Outcom
     """``outcome`` of a mail that asked ``question`` (``wtg.lobby.yesno.question``; ""
     for none), its detail ending with it (``; asked "When does it start?"``): the host
     answers none, and the GM is the one who can; ``held_up``: a request of it waits on the
-    GM (its detail says why). Either is logged as a warning (``for_gm``)."""
+    GM, or what its commands set off is his to see to (a list no game was made of, a seat
+    taken over to one domain), its detail saying why. Either is logged as a warning
+    (``for_gm``)."""
     if not question and not held_up:
         return outcome
     detail = f'{outcome.detail}; asked "{marked(question)}"' if question else outcome.detail

@@ -61,9 +61,9 @@ class FrontPlan:
     tie_to_defender = False
     """Whether a tied round costs the attacker an army (WoK IV) or nothing."""
     good_odds = EVEN
+    """The chance of taking a province above which it attacks."""
     army_pop = ARMY_POP
     """The POP from which a border province makes armies."""
-    """The chance of taking a province above which it attacks."""
     quitters_dig_in = True
     """Whether a player who QUIT is no threat to its garrisons (Standard's player reckons
     with his troops all the same)."""

@@ -1,0 +1,62 @@
+"""The files of the maildir transport's inbox that no poll reads, said to the GM: a file
+saved in the Maildir's own folder, beside new/ and cur/ (one folder too high), and one in
+new/ or cur/ whose name begins with "." (Maildir's rule: a writer hides a mail so until it
+is whole). `wtg poll` says them at each run; `wtg poll --idle` and `wtg serve` once a file
+(``UnreadFiles``): a service must not say them again at every poll."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from wtg.core.plurals import counted
+from wtg.mail.servers.inbox import MaildirInbox
+
+
+def unread_notes(maildir: Path, beside: Sequence[Path], hidden: Sequence[Path]) -> list[str]:
+    """The notes of ``beside`` (files in ``maildir`` itself) and ``hidden`` (files of its
+    new/ and cur/ named with a leading "."): where each lies and what to do; none when
+    there are none."""
+    notes = []
+    if beside:
+        notes.append(
+            f"note: {counted(len(beside), 'file')} in {maildir} itself, where the poll reads "
+            f"no mail (only its new/ and cur/ folders): {_shown(beside)}; move a mail there "
+            f"into {maildir / 'new'} and the next poll files it"
+        )
+    for sub in ("new", "cur"):
+        folder = maildir / sub
+        there = [path for path in hidden if path.parent == folder]
+        if there:
+            notes.append(
+                f"note: {counted(len(there), 'file')} in {folder} whose name begins with "
+                f'".", which the poll skips (a Maildir\'s rule: a mail still being written '
+                f'is hidden so): {_shown(there)}; rename a mail there without the "." and '
+                "the next poll files it"
+            )
+    return notes
+
+
+def _shown(paths: Sequence[Path]) -> str:
+    """The first three paths, and how many more."""
+    more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+    return ", ".join(str(path) for path in paths[:3]) + more
+
+
+class UnreadFiles:
+    """The notes of a service that polls again and again: each file is said once, at the
+    first poll that finds it; one taken away and put back is said again."""
+
+    def __init__(self) -> None:
+        self.said: set[Path] = set()
+
+    def notes(self, inbox: MaildirInbox) -> list[str]:
+        """The notes of the files ``inbox`` has unread that no earlier call said; none when
+        its folder cannot be read now (the poll that follows says why)."""
+        try:
+            beside, hidden = inbox.strays(), inbox.hidden()
+        except OSError:
+            return []
+        fresh = [[path for path in paths if path not in self.said] for paths in (beside, hidden)]
+        self.said = {*beside, *hidden}
+        return unread_notes(inbox.path, *fresh)
