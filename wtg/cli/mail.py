@@ -160,8 +160,10 @@ def poll(
     except KeyboardInterrupt:
         fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
-        record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
-        fail(f"cannot open the inbox: {owner_line(exc) or failed_connection('imap', gm.imap, exc)}")
+        # `wtg status --host` says the line the GM saw (it said "LoginError: b'[AUTH...'")
+        why = f"cannot open the inbox: {owner_line(exc) or failed_connection('imap', gm.imap, exc)}"
+        record_poll(gm.spool, datetime.now(timezone.utc), why)
+        fail(why)
     try:
         # each address a bounce marked failing is said once the batch is on disk: a poll
         # killed after it has said it, and the next one finds the bounce handled

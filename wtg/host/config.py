@@ -26,7 +26,7 @@ import re
 import ssl
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -97,6 +97,9 @@ class ImapConfig(ServerConfig):
 
 class SmtpConfig(ServerConfig):
     sender: str = "wtg@localhost"
+
+
+S = TypeVar("S", bound=ServerConfig)
 
 
 class MailLimits(Record):
@@ -580,9 +583,32 @@ def _from_env(name: str, key: tuple[str, ...], locate: Locator) -> str:
     return os.environ[name]
 
 
+def password_now(server: S) -> S:
+    """The server's config with its password read again from its ``password_file``: a password
+    mended in its file while `wtg serve` or `wtg poll --idle` runs is the one their next login
+    gives (they read the config once; before, they logged in with the refused password until
+    restarted, and the mail waited). A file that cannot be read now leaves it as it was."""
+    path = server.password_file
+    if path is None or server.auth != "password":
+        return server
+    try:
+        password = _file_text(path)
+    except (OSError, UnicodeDecodeError):
+        return server
+    if password == server.password and server.password_problem is None:
+        return server
+    return server.replaced(password=password, password_problem=None)
+
+
+def _file_text(path: Path) -> str:
+    """A secret file's text: the spaces and line ending around it and a byte-order mark an
+    editor put before it (Notepad's) are no part of it."""
+    return str(path.read_text(encoding="utf-8-sig").strip())
+
+
 def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
     try:
-        return str(path.read_text(encoding="utf-8-sig").strip())  # a BOM (Notepad) is no part of it
+        return _file_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         if isinstance(exc, FileNotFoundError):

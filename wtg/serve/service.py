@@ -61,7 +61,14 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
-from wtg.mail.poll.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
+from wtg.mail.poll.idle import (
+    CONNECT_TROUBLE,
+    CONNECTION_TROUBLE,
+    PAUSE_FIRST,
+    PAUSE_MOST,
+    WAIT,
+    cannot_connect,
+)
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
@@ -305,8 +312,8 @@ class Service:
                 return 0
             try:
                 self.inbox = self.connect(self.gm)
-            except CONNECTION_TROUBLE as error:
-                self._trouble(f"{cannot_connect(error)}: {error}")
+            except CONNECT_TROUBLE as error:
+                self._trouble(cannot_connect(self.gm, error))
                 return 0
             if self.connection.length is not None:
                 log_event("connected to the mail server again")
@@ -591,7 +598,10 @@ class Service:
             return
         self.gm = new
         self._disconnect()
-        self.connection.ok()
+        # a new connection at once, and after failures before the reload (the port or the
+        # folder mended) "connected to the mail server again" says it worked: the log
+        # ended with the failures and "the config was reloaded"
+        self.connection.until = None
         self.reminded_through = None  # remind_hours may have changed
         self.steps.clear()
         self.site_stale = new.site is not None

@@ -31,7 +31,7 @@ from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
-from wtg.host.config import GmConfig
+from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
@@ -158,8 +158,9 @@ class SendSummary(Record):
 
 
 def open_transport(gm: GmConfig) -> Transport:
+    """The transport, logged in with the password its file holds now (``password_now``)."""
     if gm.transport == "imap" and gm.smtp is not None:
-        return SmtpTransport(gm.smtp)
+        return SmtpTransport(password_now(gm.smtp))
     return MaildirTransport(gm.maildir_out)
 
 

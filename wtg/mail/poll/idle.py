@@ -15,15 +15,16 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from wtg.core.errors import UsageError
+from wtg.core.errors import ConfigError, UsageError
 from wtg.files.paths import folder_identity
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.mail.poll.poller import Poller, open_inbox
 from wtg.mail.poll.summary import PollSummary
-from wtg.mail.servers.inbox import Inbox, MaildirInbox
+from wtg.mail.servers.inbox import FolderMissing, Inbox, MaildirInbox
 from wtg.mail.servers.oauth2 import TokenError
+from wtg.mail.servers.probe import failed_connection, said
 from wtg.mail.servers.unreadfiles import UnreadFiles
 from wtg.mail.spool.runlock import only_one
 
@@ -40,9 +41,19 @@ CONNECTION_TROUBLE = (
     imaplib.IMAP4.error,
     imaplib.IMAP4.abort,
     TokenError,
+    FolderMissing,
 )
-"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), or
-a login without its token (``auth: oauth2``: the refresh token refused)."""
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), a
+login without its token (``auth: oauth2``: the refresh token refused), or a mailbox
+without the folder polled (``imap.folder`` not made yet, or deleted in a mail client):
+each tried again after a pause, the games going on meanwhile (before, a missing folder
+stopped `wtg serve`, and no turn ran nor report went out until it was started again)."""
+
+CONNECT_TROUBLE = (*CONNECTION_TROUBLE, ConfigError)
+"""What opening the inbox may fail with and be tried again after a pause: the above, or
+the password not to be had (its ``password_file`` missing or unreadable, with its line:
+``ServerConfig.secret``), whose file is read again at each try (``password_now``); before,
+a password file not there yet stopped `wtg serve` at its first poll."""
 
 
 def idle(
@@ -65,8 +76,8 @@ def idle(
             _refuse_moved(gm, started)
             try:
                 inbox = connect(gm)
-            except CONNECTION_TROUBLE as error:
-                _trouble(gm, echo, f"{cannot_connect(error)}: {error}", pause)
+            except CONNECT_TROUBLE as error:
+                _trouble(gm, echo, cannot_connect(gm, error), pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
@@ -121,10 +132,32 @@ def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
         raise UsageError(moved)
 
 
-def cannot_connect(error: Exception) -> str:
-    """What a failed connection was: the server out of reach, or (``auth: oauth2``) no
-    token to log in with."""
-    return "cannot log in" if isinstance(error, TokenError) else "cannot reach the mail server"
+def cannot_connect(gm: GmConfig, error: Exception) -> str:
+    """What a failed connection was, as one line: the server out of reach, the login
+    refused (with where the password is read), no password or (``auth: oauth2``) no token
+    to log in with, or the folder polled not in the mailbox."""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    if isinstance(error, (TokenError, ConfigError)):
+        return f"cannot log in: {error}"
+    if isinstance(error, FolderMissing):
+        return str(error)
+    if isinstance(error, LoginError) and gm.imap is not None:
+        # it reached the server, which refused the password: "cannot reach" sent the GM
+        # to look at the server, and the server's words came as Python's bytes, b'...'
+        refused = failed_connection("imap", gm.imap, error)
+        return f"the mail server refused the login as {gm.imap.username}: {refused}"
+    if gm.imap is None:
+        return f"cannot reach the mail server: {error}"
+    if isinstance(error, (ConnectionError, socket.gaierror)):  # no server there to answer
+        # which server, and where in the config to look (it said "[Errno 111] Connection
+        # refused" alone, for a port mistyped in a reloaded config as for a restart)
+        return (
+            f"cannot reach the mail server {gm.imap.host}:{gm.imap.port}: {said(error)} (the "
+            "server is down, or imap.host or imap.port is wrong: `wtg check-config` tries it)"
+        )
+    return f"cannot reach the mail server: {failed_connection('imap', gm.imap, error)}"
 
 
 def _answered(summary: PollSummary) -> bool:

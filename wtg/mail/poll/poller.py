@@ -31,7 +31,7 @@ from wtg.files.diskflush import flush
 from wtg.files.sqlitewait import cannot_use
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import arrival_order, comparable
-from wtg.host.config import GmConfig
+from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.host.pollhealth import record_poll
 from wtg.logs.addresses import log_hiding_addresses
@@ -957,6 +957,7 @@ def rare_collections() -> Iterator[None]:
 
 
 def open_inbox(gm: GmConfig) -> Inbox:
+    """The inbox, logged in with the password its file holds now (``password_now``)."""
     if gm.transport == "imap" and gm.imap is not None:
-        return ImapInbox(gm.imap)
+        return ImapInbox(password_now(gm.imap))
     return MaildirInbox(gm.maildir_in)

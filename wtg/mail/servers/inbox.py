@@ -219,6 +219,8 @@ class ImapInbox:
         self.client.normalise_times = False
         there = {str(name) for _flags, _delimiter, name in self.client.list_folders()}
         if config.folder not in there and config.folder.upper() != "INBOX":
+            with contextlib.suppress(Exception):  # a long-running poll tries again: no
+                self.client.logout()  # connection is left open for each try
             raise FolderMissing(config.folder, there)
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:

@@ -24,4 +24,16 @@ def login_hint(kind: str, config: ServerConfig) -> str:
     return "".join(f"; {hint}" for hint in hints)
 
 
-__all__ = ["login_hint"]
+def password_source(kind: str, config: ServerConfig) -> str:
+    """Where a refused login's password is read, for the GM to mend it there: its
+    ``password_file``, read again at each login (``password_now``); "" when it is not in
+    a file."""
+    if config.auth != "password" or config.password_file is None:
+        return ""
+    return (
+        f"; the password is read from {config.password_file} ({kind}.password_file) at each "
+        "login: mend it there (`wtg check-config` tries it)"
+    )
+
+
+__all__ = ["login_hint", "password_source"]

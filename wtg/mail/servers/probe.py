@@ -24,7 +24,7 @@ from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.host.relativedir import FULL_PATH, relative_games_dir
 from wtg.mail.servers import inbox
-from wtg.mail.servers.loginhint import login_hint
+from wtg.mail.servers.loginhint import login_hint, password_source
 from wtg.mail.servers.oauth2 import TokenError
 from wtg.mail.servers.tlsmode import mode_failure
 from wtg.mail.servers.transport import SIZE_REFUSED, ascii_domain, connect_smtp, sender_hint
@@ -296,7 +296,7 @@ def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException
     if config is None:
         return said(exc)
     if isinstance(exc, (LoginError, smtplib.SMTPAuthenticationError)):
-        return said(exc) + login_hint(kind, config)
+        return said(exc) + login_hint(kind, config) + password_source(kind, config)
     why = mode_failure(kind, config, exc)
     if why:
         return f"{said(exc)}: {why}"

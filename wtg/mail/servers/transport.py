@@ -18,7 +18,7 @@ from wtg.core.printable import printable
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
-from wtg.mail.servers.loginhint import login_hint
+from wtg.mail.servers.loginhint import login_hint, password_source
 from wtg.mail.servers.oauth2 import TokenError, Tokens, tokens_for, xoauth2
 from wtg.mail.servers.tlsmode import mode_failure, tls_context
 
@@ -195,6 +195,7 @@ class SmtpTransport:
             raise ConfigRefused(
                 f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
                 f"{_reply_text(exc.smtp_error)}{login_hint('smtp', cfg)}"
+                f"{password_source('smtp', cfg)}"
             ) from exc
         except StartTlsNotOffered as exc:
             raise ConfigRefused(
