@@ -11,6 +11,7 @@ went out until it was started again)."""
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -25,6 +26,7 @@ from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import GmConfig, load_config
 from wtg.host.pollhealth import last_poll
+from wtg.mail.poll import idle
 from wtg.mail.spool.journal import Journal
 from wtg.serve.service import Service
 
@@ -287,3 +289,57 @@ def test_a_config_mended_and_reloaded_says_the_server_is_reached_again(
     assert "connected to the mail server again" in told[reloaded:]
     assert not any(m.startswith("cannot reach the mail server ") for m in told[reloaded:])
     assert outcomes(gm) == ["stored: g1 turn 1 player 1"]
+
+
+def test_a_refused_password_is_tried_seldom_and_a_mended_one_at_the_next_look(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """A wrong password left in its file over a night: the service tried it again after a
+    pause of a server out of reach, a minute at most, some 1,440 refused logins a day, and a
+    provider locks an account out after a few in a row (the GM's mail then stops for all
+    his games). A refused login waits a pause of its own, growing to half an hour; the
+    password mended in its file is tried at the service's next look (a few minutes), not
+    at the end of that pause."""
+    gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1")
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    night = timedelta(hours=3, minutes=5)  # its last refusal 4 min before, the next 26 after
+    clock = SimClock(start, start + night + timedelta(minutes=6))
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+    clock.at(start + MINUTE, lambda: deliver(imap, gm))
+    mended = start + night
+    clock.at(mended, lambda: secret(tmp_path / "imap-password", GM_PASSWORD))
+    service.run()
+
+    refused = said(events, "the mail server refused the login")
+    pauses = [m.rsplit("; trying again in ", 1)[1].split(",")[0] for m in refused]
+    assert pauses[:6] == ["60 s", "120 s", "240 s", "480 s", "960 s", "1800 s"], pauses
+    assert set(pauses[6:]) == {"1800 s"}
+    assert len(refused) == 11  # a minute's pause at most tried it some 190 times
+    assert outcomes(gm) == ["stored: g1 turn 1 player 1"]  # within 6 min of the mend
+    health = last_poll(gm.spool)
+    assert health is not None and health.last_failure is not None
+    assert health.last_failure < mended
+
+
+def test_poll_idle_waits_out_a_refusal_until_the_password_file_holds_another(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg poll --idle` after a refused login: it waits the refusal's pause (half an hour
+    at most, not the minute of a server out of reach), looking at the password file each
+    minute, and logs in again at once when the GM has mended it."""
+    gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1")
+    monkeypatch.setattr(idle, "REFUSED_FIRST", 0.05)  # its minute, for the test
+    stop = threading.Event()
+    waiting = threading.Thread(
+        target=idle._wait_refused, args=(gm, stop, 3600.0, idle.password_tried(gm))
+    )
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive()  # the same password: it waits on
+    secret(tmp_path / "imap-password", GM_PASSWORD)
+    waiting.join(10)
+    alive = waiting.is_alive()
+    stop.set()
+    waiting.join()
+    assert not alive  # another password: the wait ends

@@ -66,8 +66,12 @@ from wtg.mail.poll.idle import (
     CONNECTION_TROUBLE,
     PAUSE_FIRST,
     PAUSE_MOST,
+    REFUSED_FIRST,
+    REFUSED_MOST,
     WAIT,
     cannot_connect,
+    login_refused,
+    password_tried,
 )
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming, MaildirInbox
@@ -164,6 +168,10 @@ class Service:
         self.unread = UnreadFiles()
         """The files of the maildir transport's inbox no poll reads, each logged once."""
         self.connection = Pause(timedelta(seconds=PAUSE_FIRST), timedelta(seconds=PAUSE_MOST))
+        self.refusal = Pause(timedelta(seconds=REFUSED_FIRST), timedelta(seconds=REFUSED_MOST))
+        """The pause after the server refused the login (``REFUSED_MOST``)."""
+        self.refused: str | None = None
+        """The password the server refused: another in its file is tried at the next look."""
         self.sending = Pause(timedelta(minutes=1), timedelta(minutes=30))
         self.games: dict[str, Pause] = {}
         """Games whose last run failed, was held back or met the game busy."""
@@ -308,16 +316,21 @@ class Service:
         """Connect if need be, then poll: the mails seen."""
         now = self.clock.now()
         if self.inbox is None:
-            if self.connection.waiting(now):
+            if self._connection_waits(now):
                 return 0
+            tried = password_tried(self.gm)
             try:
                 self.inbox = self.connect(self.gm)
             except CONNECT_TROUBLE as error:
-                self._trouble(cannot_connect(self.gm, error))
+                if login_refused(self.gm, error):
+                    self._refused(cannot_connect(self.gm, error), tried)
+                else:
+                    self._trouble(cannot_connect(self.gm, error))
                 return 0
-            if self.connection.length is not None:
+            if self.connection.length is not None or self.refusal.length is not None:
                 log_event("connected to the mail server again")
             self.connection.ok()
+            self.refusal.ok()
         try:
             with rare_collections():
                 watched = watched_inbox(self.inbox, self._between_batches)
@@ -348,6 +361,24 @@ class Service:
         record_poll(self.gm.spool, now, what)
         pause = self.connection.failed(now)
         log_event(f"{what}; trying again in {seconds(pause)}", level=logging.WARNING)
+
+    def _connection_waits(self, now: datetime) -> bool:
+        """Whether a new connection waits out its pause: a refused password's lasts unless
+        the password file holds another now."""
+        if self.connection.waiting(now):
+            return True
+        return self.refusal.waiting(now) and password_tried(self.gm) == self.refused
+
+    def _refused(self, what: str, tried: str | None) -> None:
+        now = self.clock.now()
+        record_poll(self.gm.spool, now, what)
+        self.refused = tried
+        pause = self.refusal.failed(now)
+        log_event(
+            f"{what}; trying again in {seconds(pause)}, or at the next look once the "
+            "password file holds another",
+            level=logging.WARNING,
+        )
 
     def _disconnect(self) -> None:
         inbox, self.inbox = self.inbox, None
@@ -536,6 +567,7 @@ class Service:
         agenda.add(self._when_digest(), "the digest")
         if self.inbox is None:
             agenda.add(self.connection.until, "a new connection to the mail server")
+            agenda.add(self.refusal.until, "a new login to the mail server")
         agenda.add(self.sending.until, "the mail waiting to be sent")
         for name, pause in self.steps.items():
             agenda.add(pause.until, name)

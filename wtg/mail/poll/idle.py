@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 
 from wtg.core.errors import ConfigError, UsageError
 from wtg.files.paths import folder_identity
-from wtg.host.config import GmConfig
+from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.mail.poll.poller import Poller, open_inbox
@@ -34,6 +34,13 @@ later, a server that forgot to tell) and IDLE starts afresh (RFC 2177 asks for i
 within 29 minutes)."""
 PAUSE_FIRST = 1.0
 PAUSE_MOST = 60.0
+REFUSED_FIRST = 60.0
+REFUSED_MOST = 1800.0
+"""The pause after the server refused the login, growing to half an hour: a provider locks
+an account out after some refused logins in a row (Microsoft's Smart Lockout, Gmail's
+"suspicious sign-in"), and the pause of a server out of reach (a minute at most) tried the
+refused password some 1,440 times a day. A password mended in its file is tried sooner:
+at the service's next look, or `wtg poll --idle`'s next minute."""
 
 CONNECTION_TROUBLE = (
     OSError,
@@ -72,16 +79,23 @@ def idle(
     unread = UnreadFiles()  # across connections: each file said once while it runs
     with only_one(gm.spool, "poll"):
         pause = PAUSE_FIRST
+        refused = REFUSED_FIRST
         while not stop.is_set():
             _refuse_moved(gm, started)
+            tried = password_tried(gm)
             try:
                 inbox = connect(gm)
             except CONNECT_TROUBLE as error:
+                if login_refused(gm, error):
+                    _trouble(gm, echo, cannot_connect(gm, error), refused)
+                    _wait_refused(gm, stop, refused, tried)
+                    refused = min(REFUSED_MOST, refused * 2)
+                    continue
                 _trouble(gm, echo, cannot_connect(gm, error), pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
-            pause = PAUSE_FIRST
+            pause, refused = PAUSE_FIRST, REFUSED_FIRST
             try:
                 _serve(gm, inbox, stop, echo, send, wait, jobs, started, unread)
             except CONNECTION_TROUBLE as error:
@@ -130,6 +144,31 @@ def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
     moved = games_folder_moved(gm.games_dir, started, "wtg poll --idle")
     if moved is not None:
         raise UsageError(moved)
+
+
+def _wait_refused(gm: GmConfig, stop: threading.Event, pause: float, refused: str | None) -> None:
+    """Wait out a refused login's pause, a minute at a time: cut short when the password
+    its file holds is another than the one refused (the GM mended it), or when asked to
+    stop."""
+    left = pause
+    while left > 0 and not stop.wait(min(left, REFUSED_FIRST)):
+        left -= REFUSED_FIRST
+        if password_tried(gm) != refused:
+            return
+
+
+def login_refused(gm: GmConfig, error: Exception) -> bool:
+    """Whether opening the inbox failed because the server refused the password (it was
+    reached, and answered): tried again after its own longer pause (``REFUSED_MOST``)."""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    return isinstance(error, LoginError) and gm.imap is not None
+
+
+def password_tried(gm: GmConfig) -> str | None:
+    """The password a login to the inbox gives now: the one its file holds now."""
+    return None if gm.imap is None else password_now(gm.imap).password
 
 
 def cannot_connect(gm: GmConfig, error: Exception) -> str:
