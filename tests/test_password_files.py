@@ -194,18 +194,23 @@ def test_an_empty_password_file_is_named_and_the_poll_goes_on(tmp_path: Path) ->
 def test_a_missing_smtp_password_file_stops_no_turn(tmp_path: Path) -> None:
     """An IMAP host whose smtp password file went missing (a slip of `mv`, a file not
     written yet): `wtg status` and every cron `run-turn --due` ended at the config, so no
-    turn ran. They run; `status --host` says what is wrong, and a login says it too."""
-    config = host(tmp_path, 0o600, 0o600)
+    turn ran. They run; `status --host` says what is wrong, and a login says it too. The
+    file's path is kept whole however wide (the host's folder deep): a file missing is no
+    file there, and was cut as a stranger's word begun with a folder of the host's is, but
+    the config names it: the GM's own."""
+    root = tmp_path / ("the-gm-s-own-folder-" * 3)
+    root.mkdir()
+    config = host(root, 0o600, 0o600)
     config.write_text(CONFIG.replace("transport: maildir", "transport: imap"), encoding="utf-8")
-    (tmp_path / "smtp-password").unlink()
+    (root / "smtp-password").unlink()
     problem = (
-        f"{config}, line 4: smtp.password_file: cannot read {tmp_path / 'smtp-password'}: No "
+        f"{config}, line 4: smtp.password_file: cannot read {root / 'smtp-password'}: No "
         "such file or directory: write the password into it, alone on its line, and make it "
-        f"yours alone: chmod 600 {tmp_path / 'smtp-password'}"
+        f"yours alone: chmod 600 {root / 'smtp-password'}"
     )
     looked = wtg(config, "status")
     assert looked.exit_code == 0, looked.output
-    assert looked.stdout == f"no games in {tmp_path / 'games'}\n"
+    assert looked.stdout == f"no games in {root / 'games'}\n"
     due = wtg(config, "run-turn", "--due")
     assert due.exit_code == 0, due.output
     well = wtg(config, "status", "--host")

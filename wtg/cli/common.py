@@ -323,7 +323,11 @@ def gm_config(ctx: click.Context) -> GmConfig:
     path = config_path(ctx)
     if path is None:
         fail(without_config(NO_CONFIG))
-    return load_config(path)  # a ConfigError: a line a problem
+    gm = load_config(path)  # a ConfigError: a line a problem
+    for server in (gm.imap, gm.smtp):
+        if server is not None and server.password_file is not None:
+            given_path(server.password_file)  # a line saying it cannot be read keeps it whole
+    return gm
 
 
 def checked_games_dir(
