@@ -79,6 +79,7 @@ from bench.robot_games import (  # noqa: E402
     tactics_maps,
 )
 from bench.robot_tally import Tally  # noqa: E402
+from bench.wok_games import ATTACKER as WOK_ATTACKER  # noqa: E402
 from bench.wok_games import LAST as WOK_LAST  # noqa: E402
 from bench.wok_games import LAST_FROZEN_AT, WokMeasured  # noqa: E402
 from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
@@ -363,10 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--against",
-        choices=(WOK_OLD, WOK_LAST),
+        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER),
         default=WOK_OLD,
-        help="the WoK IV player new plays against: old (frozen before round 34) or last "
-        "(rounds 34-35); Intermediate's is always old",
+        help="the WoK IV player new plays against: old (frozen before round 34), last "
+        "(round 36's) or attacker (rounds 34-35's); Intermediate's is always old",
     )
     args = parser.parse_args(argv)
     if args.games < 1:
