@@ -12,14 +12,23 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   down and taken (its missiles left over fall as the frame says);
 - the spare armies of a border that does not touch the siege move to one that does;
 - its workers make tech points (its inner provinces, and its borders facing only
-  neutrals), spies, missiles and levels on its borders facing a player, levels where 20
-  armies or more face the siege, EFF in one province while its EFF is low and its points
-  cannot buy it yet; 4 aims changed a turn, the most workers first;
+  neutrals once they hold missiles enough), missiles on a border facing neutrals while they
+  are fewer than the armies of the strongest neutral its own armies outnumber (TECH there
+  left its siege a few missiles a turn against neutrals that gain 2 armies and 0.2 defense
+  a turn: on the small map they held most of the population for twenty turns), spies,
+  missiles and levels on its borders facing a player, levels where 20 armies or more face
+  the siege, EFF in one province while its EFF is low and its points cannot buy it yet; 4
+  aims changed a turn, the most workers first, an aim kept while its reason holds (no
+  change back and forth as armies pass through or the siege moves);
 - its tech points (those it has and those its workers make before the trades, PHASE III)
-  buy +60% EFF when its EFF runs low, then as many 350 trades (defense and levels
-  everywhere), then 150s (missiles and spies everywhere), 200s and 100s as the 5 trade lines
-  allow beyond the 200 points that give 7 attacks the next turn;
-- its spies steal population from a neighbouring player's province."""
+  buy +60% EFF when its EFF runs low (counting only the workers of provinces it is not
+  likely to lose in PHASE II), then as many 350 trades (defense and levels everywhere),
+  then 150s (missiles and spies everywhere), 200s and 100s as the 5 trade lines allow
+  beyond the 200 points that give 7 attacks the next turn;
+- all its spies steal population from a neighbouring player's province, never one it
+  attacks this turn (taken, the theft would be skipped in PHASE VI);
+- where a line may be skipped because the province is lost in PHASE II (``at_risk``: a
+  neighbouring player is favoured to take it), its aims and spies come after the others'."""
 
 from __future__ import annotations
 
