@@ -4,7 +4,7 @@ The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and I
 WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json]
-        [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last]
+        [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last|attacker]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -46,8 +46,12 @@ median CPU time of a player's turn; after every tenth turn (10, 20, 30, 40, then
 100), the provinces each side holds and the tech points its seats hold unspent; ``--json``
 adds keys ``wok4`` and ``intermediate`` (``previous_frozen_at``, ``against``, ``turns``,
 ``maps``, ``ms_per_turn``, ``ms_per_turn_previous``; each map's ``at_turn``).
-``--against last`` plays WoK IV's new player against the one of rounds 34-35
-(``bench/frozen_robots/wok4_attacker.py``, ``last_frozen_at``) instead of the old one.
+``--against last`` plays WoK IV's new player against the one of round 36
+(``bench/frozen_robots/wok4_siege.py``, ``last_frozen_at``), ``--against attacker`` against
+the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_frozen_at``)
+instead of the old one. Each map's tally counts too the lines of each side the turns
+skipped when they ran, a game and by phase (``skipped_lines_per_game``,
+``skipped_by_phase``).
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ from bench.robot_games import (  # noqa: E402
     tactics_maps,
 )
 from bench.robot_tally import Tally  # noqa: E402
+from bench.wok_games import ATTACKER as WOK_ATTACKER  # noqa: E402
 from bench.wok_games import LAST as WOK_LAST  # noqa: E402
 from bench.wok_games import LAST_FROZEN_AT, WokMeasured  # noqa: E402
 from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
@@ -363,10 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--against",
-        choices=(WOK_OLD, WOK_LAST),
+        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER),
         default=WOK_OLD,
-        help="the WoK IV player new plays against: old (frozen before round 34) or last "
-        "(rounds 34-35); Intermediate's is always old",
+        help="the WoK IV player new plays against: old (frozen before round 34), last "
+        "(round 36's) or attacker (rounds 34-35's); Intermediate's is always old",
     )
     args = parser.parse_args(argv)
     if args.games < 1:

@@ -6,9 +6,12 @@ checked (``accept``) as a mailed form is, then the turn resolved with the game's
 The measure is the provinces each side holds when the game stops (at ``turns``, or when it
 ends), as the WoK rulesets' Top Ten counts an empire; and how many games each side's best
 seat led. The new player plays against "old" (the one frozen before round 34) or, for WoK IV,
-``against`` "last" (the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``); every
-tenth turn the provinces each side holds and the tech points its seats hold unspent are noted
-as well (``CHECKPOINTS``)."""
+``against`` "last" (the one of round 36, ``bench/frozen_robots/wok4_siege.py``) or "attacker"
+(the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``); every tenth turn the
+provinces each side holds and the tech points its seats hold unspent are noted as well
+(``CHECKPOINTS``), and every game the order lines of each side the turn skipped when it ran
+(checked and accepted, but not executable by then: a province lost earlier in the turn, tech
+points bombed away), by phase."""
 
 from __future__ import annotations
 
@@ -16,31 +19,41 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import wok4 as old_wok4
-from bench.frozen_robots import wok4_attacker as last_wok4
+from bench.frozen_robots import wok4_attacker as attacker_wok4
+from bench.frozen_robots import wok4_siege as last_wok4
 from tests.shipped import INTERMEDIATE, WOK4
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.rules.intermediate import strategy as new_intermediate
+from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import strategy as new_wok4
 
 Plan = Callable[[WokState, int, random.Random], JsonObject]
-NEW, OLD, LAST = "new", "old", "last"
+NEW, OLD, LAST, ATTACKER = "new", "old", "last", "attacker"
 RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
 PLANS: dict[str, dict[str, Plan]] = {
-    "wok4": {NEW: new_wok4.plan_orders, OLD: old_wok4.plan_orders, LAST: last_wok4.plan_orders},
+    "wok4": {
+        NEW: new_wok4.plan_orders,
+        OLD: old_wok4.plan_orders,
+        LAST: last_wok4.plan_orders,
+        ATTACKER: attacker_wok4.plan_orders,
+    },
     "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
 }
 FROZEN_AT = {"wok4": old_wok4.FROZEN_AT, "intermediate": old_intermediate.FROZEN_AT}
 LAST_FROZEN_AT = {"wok4": last_wok4.FROZEN_AT}
 """The commit of each ruleset's "last" player, where it has one."""
+OTHERS_FROZEN_AT = {LAST: LAST_FROZEN_AT, ATTACKER: {"wok4": attacker_wok4.FROZEN_AT}}
+"""The commit of each player new may play against beyond "old", by ruleset."""
 CHECKPOINTS = (10, 20, 30, 40, 60, 80, 100)
 """The turns at which the provinces held and the tech points unspent are noted."""
 MAPS = {"wok4": ("small", "classic60"), "intermediate": ("marchlands", "pentarchy")}
@@ -52,13 +65,15 @@ TURNS = 20
 @dataclass
 class WokPlayed:
     """One game: the side of each seat, the provinces each seat held at the end, the turns
-    played, the order lines the rules rejected by side, the CPU seconds of each side's
-    plans."""
+    played, the order lines the rules rejected by side, those the turn skipped by side and
+    phase, the CPU seconds of each side's plans."""
 
     sides: tuple[str, ...]
     held: tuple[int, ...]
     turns: int
     rejected: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, Counter[str]] = field(default_factory=dict)
+    """Side -> the phase of each of its order lines the turn skipped ("V trades") -> count."""
     cpu: dict[str, list[float]] = field(default_factory=dict)
     noted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     """Checkpoint turn -> (the provinces, the tech points) of each seat after it."""
@@ -99,7 +114,12 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
             bad = len(unread) + len(problems) + len(checked.rejected)
             played.rejected[side] = played.rejected.get(side, 0) + bad
             orders[pid] = checked.orders
-        state = rules.resolve(state, orders, turn_rng(seed, state.turn + 1)).state
+        result = rules.resolve(state, orders, turn_rng(seed, state.turn + 1))
+        for event in result.events:
+            if isinstance(event, OrderSkipped):
+                side = sides[event.player - 1]
+                played.skipped.setdefault(side, Counter())[event.phase] += 1
+        state = result.state
         if state.turn in CHECKPOINTS:
             played.noted[state.turn] = _noted(state, len(sides))
     played.held = tuple(state.count_of(i) for i in range(1, len(sides) + 1))
@@ -169,11 +189,26 @@ class MapTally:
                 "tied": self.led(None),
             },
             "rejected_lines": {side: self.rejected(side) for side in sides},
+            "skipped_lines_per_game": {side: round(self.skipped(side), 2) for side in sides},
+            "skipped_by_phase": {
+                side: dict(sorted(self.skipped_by_phase(side).items())) for side in sides
+            },
             "at_turn": at,
         }
 
     def rejected(self, side: str) -> int:
         return sum(g.rejected.get(side, 0) for g in self.games)
+
+    def skipped_by_phase(self, side: str) -> Counter[str]:
+        """The lines of ``side`` the turns skipped in all the games, by phase."""
+        found: Counter[str] = Counter()
+        for g in self.games:
+            found.update(g.skipped.get(side, Counter()))
+        return found
+
+    def skipped(self, side: str) -> float:
+        """The lines of ``side`` the turns skipped, a game (all its seats)."""
+        return sum(self.skipped_by_phase(side).values()) / len(self.games) if self.games else 0.0
 
     def median_turns(self) -> float:
         return statistics.median(g.turns for g in self.games)
@@ -186,8 +221,14 @@ class MapTally:
             f"and {self.per_seat(other):.2f} a seat); the most held by new in {self.led(NEW)}, "
             f"{other} in {self.led(other)}, tied {self.led(None)}; median "
             f"{self.median_turns():g} turns; lines rejected new {self.rejected(NEW)}, {other} "
-            f"{self.rejected(other)}"
+            f"{self.rejected(other)}; lines skipped a game new {self.skipped(NEW):.1f}, "
+            f"{other} {self.skipped(other):.1f}"
         ]
+        for side in (NEW, other):
+            phases = self.skipped_by_phase(side)
+            if phases:
+                each = ", ".join(f"{phase} {n}" for phase, n in sorted(phases.items()))
+                lines.append(f"    skipped lines of {side}: {each}")
         for turn in self.checkpoints():
             new, them = self.noted(turn, NEW), self.noted(turn, other)
             if new and them:
@@ -220,13 +261,13 @@ class WokMeasured:
             "ms_per_turn": self.ms(NEW),
             "ms_per_turn_previous": self.ms(self.against),
         }
-        if self.against == LAST:
-            found["last_frozen_at"] = LAST_FROZEN_AT[self.ruleset]
+        if self.against in OTHERS_FROZEN_AT:
+            found[f"{self.against}_frozen_at"] = OTHERS_FROZEN_AT[self.against][self.ruleset]
         return found
 
     def text(self) -> list[str]:
         other = self.against
-        frozen = (LAST_FROZEN_AT if other == LAST else FROZEN_AT)[self.ruleset]
+        frozen = OTHERS_FROZEN_AT.get(other, FROZEN_AT)[self.ruleset]
         return [
             f"{self.ruleset.upper()}: new against {other} (the player frozen at {frozen}), "
             f"{len(self.maps[0].games)} games a map of up to {self.turns} turns, each seed "

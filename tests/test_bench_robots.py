@@ -20,9 +20,13 @@ from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
 from bench.frozen_robots import wok4 as old_wok4
-from bench.frozen_robots import wok4_attacker as last_wok4
-from bench.frozen_robots.wok4_parts import battleodds as last_odds
-from bench.frozen_robots.wok4_parts import frontplan as last_frame
+from bench.frozen_robots import wok4_attacker as attacker_wok4
+from bench.frozen_robots import wok4_siege as last_wok4
+from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
+from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
+from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
+from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
+from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_tally import wilson
 from tests.shipped import TACTICS, WISK
@@ -34,7 +38,15 @@ from wtg.rules.wisk import strategy as live_wisk
 from wtg.rules.wok4 import strategy as live_wok4
 
 ROOT = Path(__file__).resolve().parents[1]
-LAST_PARTS = (last_odds, last_frame)
+FROZEN_WOK4 = (
+    attacker_wok4,
+    attacker_odds,
+    attacker_frame,
+    last_wok4,
+    last_odds,
+    last_frame,
+    last_siege,
+)
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
 
@@ -127,10 +139,11 @@ def test_wok_games_new_against_old_count_up() -> None:
 
 
 def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn() -> None:
-    """``--against last``: WoK IV's new player against the one of rounds 34-35, 2 games a map
+    """``--against last``: WoK IV's new player against the one of round 36, 2 games a map
     of 10 turns; after turn 10 (the end) the provinces noted are those held at the end, and
-    the tech points unspent a seat are the mean of real seats' (0 to 999). Intermediate,
-    which has no "last", plays its old player."""
+    the tech points unspent a seat are the mean of real seats' (0 to 999); the lines the turns
+    skipped a game are those of every phase over the games. Intermediate, which has no
+    "last", plays its old player."""
     done = subprocess.run(
         [
             sys.executable,
@@ -152,6 +165,17 @@ def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn
         tally = result["maps"][name]
         assert sorted(tally["provinces"]) == ["last", "new"]
         assert tally["rejected_lines"] == {"new": 0, "last": 0}
+        for side in ("new", "last"):
+            phases = tally["skipped_by_phase"][side]
+            assert set(phases) <= {
+                "II attacks",
+                "IV transformations",
+                "IV movement",
+                "V trades",
+                "V aims",
+                "VI spying",
+            }, phases
+            assert tally["skipped_lines_per_game"][side] == round(sum(phases.values()) / 2, 2)
         noted = tally["at_turn"]
         assert sorted(noted) == ["10"]
         assert noted["10"]["provinces"] == tally["provinces"]
@@ -162,10 +186,34 @@ def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn
     assert sorted(found["intermediate"]["maps"]["marchlands"]["provinces"]) == ["new", "old"]
 
 
-def test_the_last_wok4_player_is_frozen_apart_from_the_live_one() -> None:
-    """The player of rounds 34-35 reads none of the live player's modules, nor the frame it
-    stood on: a change to them leaves the yardstick as it was."""
-    sources = [inspect.getsource(last_wok4), *(inspect.getsource(m) for m in LAST_PARTS)]
+def test_wok4_new_against_the_attacker_names_its_commit() -> None:
+    """``--against attacker``: the player of rounds 34-35, named by its commit."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_robots.py"),
+            *("--games", "2", "--turns", "2", "--json", "--against", "attacker"),
+            *("--ruleset", "wok4"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)["wok4"]
+    assert (result["against"], result["attacker_frozen_at"]) == (
+        "attacker",
+        attacker_wok4.FROZEN_AT,
+    )
+    assert sorted(result["maps"]["small"]["provinces"]) == ["attacker", "new"]
+
+
+def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
+    """The players of rounds 34-35 and of round 36 read none of the live player's modules,
+    nor the frame, odds and siege it stands on: a change to them leaves the yardsticks as
+    they were."""
+    sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {
             node.module

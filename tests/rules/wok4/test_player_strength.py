@@ -1,7 +1,8 @@
 """The built-in WoK IV player (``wtg/rules/wok4/strategy.py``) against the timid one it
 replaced (frozen in ``bench/frozen_robots/wok4.py``: it attacked only with more armies than
-twice the target's strength plus 4) and against the one of rounds 34-35
-(``bench/frozen_robots/wok4_attacker.py``): seeded games on both maps, new and old in alternate
+twice the target's strength plus 4), against the one of rounds 34-35
+(``bench/frozen_robots/wok4_attacker.py``) and the one of round 36
+(``bench/frozen_robots/wok4_siege.py``): seeded games on both maps, new and old in alternate
 seats, each seed played with the seats swapped, every line either writes checked as a mailed
 form is; and what it does on a hand-made board, by WoK IV's battle odds."""
 
@@ -12,7 +13,7 @@ from random import Random
 import pytest
 
 from bench.frozen_robots.wok4 import plan_orders as old_plan
-from bench.wok_games import LAST, NEW, OLD, played_on
+from bench.wok_games import ATTACKER, LAST, NEW, OLD, played_on
 from tests.rules.builders import attacks, empty, make_state
 from wtg.rules.wok.battleodds import round_odds, win_chance
 from wtg.rules.wok.state import QUIT, WokState
@@ -32,18 +33,35 @@ def test_the_new_player_holds_more_than_the_old_one(map_name: str, seeds: int) -
     assert 2 * held[NEW] > 3 * held[OLD], held
 
 
-@pytest.mark.parametrize(("map_name", "seeds"), [("small", 4), ("classic60", 2)])
-def test_the_new_player_holds_more_than_the_last_one_after_forty_turns(
+@pytest.mark.parametrize(("map_name", "seeds"), [("small", 24), ("classic60", 2)])
+def test_the_new_player_holds_more_than_the_attacker_after_forty_turns(
     map_name: str, seeds: int
 ) -> None:
     """Against the player of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``), whose
     games stalled once the neutrals outgrew its armies and whose tech points lay unspent:
     after 40 turns the new players' seats hold more than one and a half times its provinces,
-    and the rules reject none of their lines."""
+    and the rules reject none of their lines. A 40-turn game on the small map mostly ends
+    with one player left, all of its provinces one seat's: 24 seeds (4 swung either way)."""
+    tally = played_on("wok4", map_name, 2 * seeds, 40, against=ATTACKER)
+    assert (tally.rejected(NEW), tally.rejected(ATTACKER)) == (0, 0)
+    held = {side: tally.provinces(side) for side in (NEW, ATTACKER)}
+    assert 2 * held[NEW] > 3 * held[ATTACKER], held
+
+
+@pytest.mark.parametrize(("map_name", "seeds"), [("small", 24), ("classic60", 12)])
+def test_the_new_player_holds_more_than_the_last_one_with_fewer_lines_skipped(
+    map_name: str, seeds: int
+) -> None:
+    """Against the player of round 36 (``bench/frozen_robots/wok4_siege.py``), whose borders
+    next to neutrals made tech points, whose spies stole from provinces its attacks had just
+    taken and whose aims changed back and forth: after 40 turns the new players' seats hold
+    more provinces, and fewer of their lines a game were skipped when the turn ran."""
     tally = played_on("wok4", map_name, 2 * seeds, 40, against=LAST)
     assert (tally.rejected(NEW), tally.rejected(LAST)) == (0, 0)
     held = {side: tally.provinces(side) for side in (NEW, LAST)}
-    assert 2 * held[NEW] > 3 * held[LAST], held
+    assert held[NEW] > held[LAST], held
+    assert tally.skipped(NEW) < tally.skipped(LAST), (tally.skipped(NEW), tally.skipped(LAST))
+    assert tally.skipped_by_phase(NEW)["VI spying"] < tally.skipped_by_phase(LAST)["VI spying"]
 
 
 def board() -> WokState:

@@ -12,14 +12,23 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   down and taken (its missiles left over fall as the frame says);
 - the spare armies of a border that does not touch the siege move to one that does;
 - its workers make tech points (its inner provinces, and its borders facing only
-  neutrals), spies, missiles and levels on its borders facing a player, levels where 20
-  armies or more face the siege, EFF in one province while its EFF is low and its points
-  cannot buy it yet; 4 aims changed a turn, the most workers first;
+  neutrals once they hold missiles enough), missiles on a border facing neutrals while they
+  are fewer than the armies of the strongest neutral its own armies outnumber (TECH there
+  left its siege a few missiles a turn against neutrals that gain 2 armies and 0.2 defense
+  a turn: on the small map they held most of the population for twenty turns), spies,
+  missiles and levels on its borders facing a player, levels where 20 armies or more face
+  the siege, EFF in one province while its EFF is low and its points cannot buy it yet; 4
+  aims changed a turn, the most workers first, an aim kept while its reason holds (no
+  change back and forth as armies pass through or the siege moves);
 - its tech points (those it has and those its workers make before the trades, PHASE III)
-  buy +60% EFF when its EFF runs low, then as many 350 trades (defense and levels
-  everywhere), then 150s (missiles and spies everywhere), 200s and 100s as the 5 trade lines
-  allow beyond the 200 points that give 7 attacks the next turn;
-- its spies steal population from a neighbouring player's province."""
+  buy +60% EFF when its EFF runs low (counting only the workers of provinces it is not
+  likely to lose in PHASE II), then as many 350 trades (defense and levels everywhere),
+  then 150s (missiles and spies everywhere), 200s and 100s as the 5 trade lines allow
+  beyond the 200 points that give 7 attacks the next turn;
+- all its spies steal population from a neighbouring player's province, never one it
+  attacks this turn (taken, the theft would be skipped in PHASE VI);
+- where a line may be skipped because the province is lost in PHASE II (``at_risk``: a
+  neighbouring player is favoured to take it), its aims and spies come after the others'."""
 
 from __future__ import annotations
 
@@ -177,14 +186,40 @@ class Wok4Plan(FrontPlan):
         """Whether its EFF after the coming turn's loss is below ``LOW_EFF``."""
         return self.eff_after() < LOW_EFF
 
+    def at_risk(self) -> frozenset[int]:
+        """Its provinces a neighbouring player is favoured to take this turn: those whose
+        troops, less the ones this turn's attacks send, are fewer than their garrison needs
+        (nearly half of them are lost in PHASE II, a province that keeps its garrison
+        seldom). An order there that runs after the attacks (a trade counting its tech
+        workers, a spy sent from it) is likely skipped."""
+        sent: dict[int, int] = {}
+        for source, _, troops in self.sent:
+            sent[source] = sent.get(source, 0) + troops
+        return frozenset(p.id for p in self.mine if p.troops - sent.get(p.id, 0) < self.need[p.id])
+
+    def tech_at_trades(self) -> int:
+        """The tech points it has and those its TECH workers make in PHASE III, before the
+        trades of PHASE V."""
+        return min(TECH_MAX, self.me.tech + tech_made(self.mine))
+
+    def sure_tech(self) -> int:
+        """The tech points it has and those its TECH workers make in the provinces it is not
+        likely to lose in PHASE II (``at_risk``): what a trade with no 200 points kept
+        beside it may count on, or be skipped."""
+        at_risk = self.at_risk()
+        safe = [p for p in self.mine if p.id not in at_risk]
+        return min(TECH_MAX, self.me.tech + tech_made(safe))
+
     def trades(self) -> list[int]:
-        """+60% EFF when it runs low; then the other trades, the 350 first, as many as the
-        points allow beyond the 200 that give 7 attacks the next turn (the count is read
-        from the points the turn ends with, ruling 6). Its points are those it has and those
-        its TECH workers make in PHASE III, before the trades of PHASE V."""
-        points = min(TECH_MAX, self.me.tech + tech_made(self.mine))
+        """+60% EFF when it runs low and the points it is sure of pay for it
+        (``sure_tech``); then the other trades, the 350 first, as many as the points allow
+        beyond the 200 that give 7 attacks the next turn (the count is read from the points
+        the turn ends with, ruling 6): those 200 kept, what a lost province's workers did
+        not make or a missile bombed away leaves them paid. Its points are those it has and
+        those its TECH workers make in PHASE III, before the trades of PHASE V."""
+        points = self.tech_at_trades()
         bought: list[int] = []
-        if self.eff_low() and points >= EFF_TRADE:
+        if self.eff_low() and self.sure_tech() >= EFF_TRADE:
             points -= EFF_TRADE
             bought.append(EFF_TRADE)
         for trade in OTHER_TRADES:
@@ -194,11 +229,28 @@ class Wok4Plan(FrontPlan):
         return bought
 
     def aims(self) -> list[Json]:
-        """Up to 4 provinces whose aim is not the one wanted, the most workers first: EFF in
-        the one with the most workers while the EFF is low and no trade buys it; on a border
-        facing a player spies while it has fewer than 10, else missiles while they are fewer
-        than the armies there, else levels; levels where 20 armies or more face the siege;
-        TECH elsewhere."""
+        """Up to 4 provinces whose aim is not the one wanted (``wanted_aims``) and whose
+        aim has lost its reason (``keeps_aim``), the most workers first, those it is not
+        likely to lose this turn before the others (an aim of a province lost in PHASE II
+        is skipped)."""
+        wanted = self.wanted_aims()
+        at_risk = self.at_risk()
+        by_workers = sorted(self.mine, key=lambda p: (p.id in at_risk, -p.wok, p.id))
+        lines: list[Json] = []
+        for p in by_workers:
+            if len(lines) == AIM_CHANGES:
+                break
+            if wanted[p.id] != p.aim and p.wok and not self.keeps_aim(p):
+                lines.append({"province": p.id, "aim": wanted[p.id]})
+        return lines
+
+    def wanted_aims(self) -> dict[int, str]:
+        """Each province's aim: EFF in the one with the most workers while the EFF is low
+        and no trade buys it; on a border facing a player spies while it has fewer than 10,
+        else missiles while they are fewer than the armies there, else levels; levels where
+        20 armies or more face the siege; missiles on a border facing neutrals while they
+        are fewer than the armies of the strongest neutral its own armies outnumber
+        (``neutral_aim``: the missiles open it for them); TECH elsewhere."""
         by_workers = sorted(self.mine, key=lambda p: (-p.wok, p.id))
         wanted: dict[int, str] = {}
         if by_workers and self.eff_low() and EFF_TRADE not in self.trades():
@@ -217,21 +269,60 @@ class Wok4Plan(FrontPlan):
             ):
                 wanted[p.id] = "LEV"
             else:
-                wanted[p.id] = "TECH"
-        lines: list[Json] = []
-        for p in by_workers:
-            if len(lines) == AIM_CHANGES:
-                break
-            if wanted[p.id] != p.aim and p.wok:
-                lines.append({"province": p.id, "aim": wanted[p.id]})
-        return lines
+                wanted[p.id] = "MIS" if p.mis < self.neutral_aim(p) else "TECH"
+        return wanted
+
+    def neutral_aim(self, p: Province) -> int:
+        """The armies of the strongest neutral next to ``p`` that ``p``'s own troops
+        outnumber (0: none): its missiles wear that one down for its armies to take, where
+        TECH would leave the siege a few missiles a turn against neutrals that gain 2 armies
+        and 0.2 defense a turn (one its armies do not outnumber it would open for another
+        player)."""
+        return max(
+            (
+                q.troops
+                for q in (self.state.province(n) for n in p.neighbours)
+                if not q.owner and 0 < q.troops <= p.troops
+            ),
+            default=0,
+        )
+
+    def keeps_aim(self, p: Province) -> bool:
+        """Whether ``p``'s aim still has its reason though another is wanted, so that a
+        province does not change back and forth from turn to turn as the armies moving
+        through it or the siege's target change (each change back wastes the work of the
+        turn before): missiles on a border facing no player while a neutral next to it has
+        more armies than it has missiles (its own armies, which come and go, chose it),
+        missiles on a border facing a player while they are fewer than the armies there,
+        levels on a border facing no player while 20 armies or more stand there (the siege
+        moves from neutral to neutral). Spies, EFF, TECH and DEF give way to what is
+        wanted."""
+        facing = self.facing_players(p)
+        if p.aim == "MIS":
+            if facing:
+                return p.mis < p.troops
+            return any(
+                not q.owner and q.troops > p.mis
+                for q in (self.state.province(n) for n in p.neighbours)
+            )
+        if p.aim == "LEV":
+            return (
+                not facing
+                and p.troops >= LEVEL_ARMIES
+                and any(n not in self.owned for n in p.neighbours)
+            )
+        return False
 
     def spying(self) -> list[Json]:
-        """From each province with spies, half of them (one of one) steal population from
-        the neighbouring player's province with the most (15 POP a spy), as many as it
-        holds."""
+        """From each province with spies, all of them steal population from the
+        neighbouring player's province with the most (15 POP a spy), as many as it holds:
+        a spy kept at home only gives a thief there a 1% chance more of being caught. Not
+        from a province it is likely to lose in PHASE II, nor in one it attacks this turn
+        (taken, it is its own by PHASE VI: the order would be skipped)."""
+        attacked = {target for _, target, _ in self.sent}
+        at_risk = self.at_risk()
         lines: list[Json] = []
-        for p in sorted(self.mine, key=lambda p: (-p.spy, p.id)):
+        for p in sorted(self.mine, key=lambda p: (p.id in at_risk, -p.spy, p.id)):
             if len(lines) == SPY_ORDERS:
                 break
             foes = [
@@ -239,12 +330,12 @@ class Wok4Plan(FrontPlan):
                 for n in p.neighbours
                 if self.state.province(n).owner not in (0, self.player)
                 and self.state.province(n).pop >= POP_PER_THIEF
+                and n not in attacked
             ]
-            sent = (p.spy + 1) // 2
-            if not foes or not sent:
+            if not foes or not p.spy:
                 continue
             target = max(foes, key=lambda q: (q.pop, -q.id))
-            spies = min(sent, -(-target.pop // POP_PER_THIEF))
+            spies = min(p.spy, -(-target.pop // POP_PER_THIEF))
             lines.append({"from": p.id, "to": target.id, "op": STEAL_POPULATION, "spies": spies})
         return lines
 
