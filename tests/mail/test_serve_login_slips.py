@@ -343,3 +343,43 @@ def test_poll_idle_waits_out_a_refusal_until_the_password_file_holds_another(
     stop.set()
     waiting.join()
     assert not alive  # another password: the wait ends
+
+
+def test_a_username_mended_and_reloaded_is_tried_at_once_after_a_refusal(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """A login refused for a username mistyped in wtg.yaml: the GM mends it and reloads.
+    The refusal's pause (growing to half an hour) held on after the reload while the
+    password file held the same password, the right one: the service waited out the rest
+    of the pause (here 7 minutes) before trying the mended config, the mail in the inbox."""
+    host(tmp_path, imap, smtp_auth)
+    config = tmp_path / "wtg.yaml"
+    right = config.read_text(encoding="utf-8")
+    config.write_text(
+        right.replace(
+            f"username: {GM_ADDRESS}\n  password_file: imap",
+            f"username: typo-{GM_ADDRESS}\n  password_file: imap",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    gm = load_config(config)
+    assert gm.imap is not None and gm.imap.username == f"typo-{GM_ADDRESS}"
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    clock = SimClock(start, start + 10 * MINUTE)
+    service = Service(gm, clock, zone=timezone.utc, reload=lambda: load_config(config))
+    clock.on_end = service.stop
+
+    def mended() -> None:
+        config.write_text(right, encoding="utf-8")
+        service.reload_soon()
+
+    clock.at(start + 8 * MINUTE, lambda: deliver(imap, gm))
+    clock.at(start + 8 * MINUTE, mended)  # the last refusal's pause runs to 15 minutes
+    service.run()
+
+    told = [r.getMessage() for r in events.records]
+    reloaded = told.index("the config was reloaded")
+    assert any(m.startswith("the mail server refused the login") for m in told[:reloaded])
+    assert "connected to the mail server again" in told[reloaded:]
+    assert outcomes(gm) == ["stored: g1 turn 1 player 1"]

@@ -632,8 +632,9 @@ class Service:
         self._disconnect()
         # a new connection at once, and after failures before the reload (the port or the
         # folder mended) "connected to the mail server again" says it worked: the log
-        # ended with the failures and "the config was reloaded"
-        self.connection.until = None
+        # ended with the failures and "the config was reloaded"; a refused login's pause
+        # too (a username mended, the password file unchanged: it waited out half an hour)
+        self.connection.until = self.refusal.until = None
         self.reminded_through = None  # remind_hours may have changed
         self.steps.clear()
         self.site_stale = new.site is not None
