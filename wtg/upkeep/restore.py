@@ -76,11 +76,11 @@ class RestoreResult(Record):
     placed: bool = False
     """The config copy names DIR as its games_dir (``configcopy.with_games_dir``)."""
     takeovers: tuple[str, ...] = ()
-    archive: int = 0
-    """The archive's bytes (compressed), as `wtg backup` said them."""
     """A line for each seat the book offered and its game gave to a newcomer, a takeover
     confirmed between the backup's copy of the book and of the game
     (``wtg.lobby.takenoffers``): written into the book, or what the GM is to do."""
+    archive: int = 0
+    """The archive's bytes (compressed), as `wtg backup` said them."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
