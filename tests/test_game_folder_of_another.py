@@ -104,3 +104,28 @@ def test_two_folders_swapped_the_name_runs_the_game_of_that_name(tmp_path: Path)
     shown = wtg(games, "status", "g02", "--json")
     assert shown.exit_code == 0, shown.output
     assert json.loads(shown.stdout)["game"] == "g02"
+
+
+def test_two_folders_swapped_the_name_is_the_game_from_within_the_games_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same two folders swapped, the GM in the games folder itself (`cd games`, as
+    many work): the name was the folder of that name there, holding game g02, and the
+    command was refused, saying that no other folder held a game g01 (the folder g02
+    does); from any other folder the same line ran a turn of g01."""
+    games = tmp_path / "games"
+    made(games, "g01", "g02")
+    shutil.move(games / "g01", games / "swap")
+    shutil.move(games / "g02", games / "g01")
+    shutil.move(games / "swap", games / "g02")
+    monkeypatch.chdir(games)
+    ran = wtg(games, "run-turn", "g01", "--now")
+    assert ran.exit_code == 0, ran.output
+    assert ran.stdout.startswith("turn 1 of game g01 resolved")
+    assert open_game(games / "g02").latest_turn() == 1
+    assert open_game(games / "g01").latest_turn() == 0  # game g02 untouched
+    other = wtg(games, "run-turn", "g02", "--now")  # game g02: in the folder g01
+    assert other.exit_code == 0, other.output
+    assert other.stdout.startswith("turn 1 of game g02 resolved")
+    assert open_game(games / "g01").latest_turn() == 1
+    assert open_game(games / "g02").latest_turn() == 1

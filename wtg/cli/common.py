@@ -547,6 +547,12 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
             # the folder named so holds another game: the game of the name, as the poll
             # files its mail (``another_game`` refuses the folder's when none holds it)
             return game_elsewhere(games_dir, game_dir) or path
+    if os.sep not in game_dir and not game_dir.startswith("."):
+        # a name that is a folder here (the GM in the games folder, `cd games`): the game
+        # of the name all the same, as from any other folder (it was refused, said to be
+        # in no other folder, where the folder swapped with it held it)
+        here = Path(game_dir)
+        return game_elsewhere(here.absolute().parent, game_dir) or here
     return Path(game_dir)
 
 
