@@ -194,3 +194,28 @@ def test_a_mail_named_with_a_dot_in_new_is_named_by_the_poll_not_skipped_unsaid(
         "  maildir:orders.eml: stored: g1 turn 1 player 1",
     ]
     assert result.stderr == ""
+
+
+def test_a_hidden_file_named_with_a_line_break_is_named_on_the_notes_one_line(
+    tmp_path: Path,
+) -> None:
+    """A file in new/ whose name holds a line break and an escape sequence (a client's
+    "Save as" of a hostile Subject, a careless script): the note printed the name as it is,
+    its line break starting a line of its own under the note (a forged `wtg:` line on the
+    GM's terminal and in cron's mail). The name is shown with each such character as its
+    escape, on the note's one line."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    config = tmp_path / "wtg.yaml"
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    new = tmp_path / "games" / ".mail" / "maildir-in" / "new"
+    hidden = new / ".Re: orders\nwtg: all games ran\x1b]0;owned\x07.eml"
+    hidden.write_bytes(b"From: p1@example.org\n\nHELP\n")
+    result = wtg(config, "poll", "-q")
+    assert (result.exit_code, result.stdout) == (0, "")
+    shown = f"{new}/.Re: orders\\nwtg: all games ran\\x1b]0;owned\\x07.eml"
+    assert result.stderr == (
+        f'note: 1 file in {new} whose name begins with ".", which the poll skips (a '
+        f"Maildir's rule: a mail still being written is hidden so): {shown}; rename a mail "
+        'there without the "." and the next poll files it\n'
+    )

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wtg.core.plurals import counted
+from wtg.core.printable import visible
 from wtg.mail.servers.inbox import MaildirInbox
 
 
@@ -38,9 +39,11 @@ def unread_notes(maildir: Path, beside: Sequence[Path], hidden: Sequence[Path]) 
 
 
 def _shown(paths: Sequence[Path]) -> str:
-    """The first three paths, and how many more."""
+    """The first three paths, and how many more; a character of a name that is not
+    printable (a line break, an escape sequence's ESC) as its escape (``visible``): a name
+    is anyone's words, and a line break in it started a line of its own under the note."""
     more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
-    return ", ".join(str(path) for path in paths[:3]) + more
+    return ", ".join(visible(str(path)) for path in paths[:3]) + more
 
 
 class UnreadFiles:
