@@ -15,6 +15,7 @@ import os
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -25,6 +26,7 @@ from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.release import ReleaseRefused, release
 from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool import journal as journal_module
 from wtg.mail.spool.floodcopies import (
     FLOOD_DAY_FIRST,
     FLOOD_DAY_NEWEST,
@@ -223,8 +225,15 @@ def test_a_flood_under_a_players_from_keeps_its_first_and_newest(tmp_path: Path)
     assert f"  p2@players.example on {FLOOD_DAY}: 10 not kept" in wtg(world, "status").stdout
 
 
-def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: Path) -> None:
+def test_a_copy_is_known_within_the_window_and_its_record_goes_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal stamps a record by the clock, the poll prunes by its moment: the
+    clock is the test's too (before, a record stamped by the clock the test ran on outlived
+    the test's window from 6 Dec 2026 13:00 UTC on, NOW being 22 Nov, and it failed)."""
     world = World(tmp_path)
+    clock = SimpleNamespace(time=NOW.timestamp)
+    monkeypatch.setattr(journal_module, "time", clock)
     body = world.aof(1, X1="100")
     first = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
     held = mail_at(world, 0, naming(world, "g7"), "p3@players.example")  # his GAME mistyped
@@ -232,6 +241,7 @@ def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: P
     # the sender's server did not hear the first delivery end and delivers it again
     copy = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
     later = NOW + timedelta(seconds=MESSAGES_KEPT) - timedelta(hours=1)
+    clock.time = later.timestamp
     again = world.poll(later)
     assert (again.filed, again.ignored) == (0, 1)
     assert [e.outcome.detail for e in again.events] == [f"a copy of {first}"]
