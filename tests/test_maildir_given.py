@@ -83,21 +83,33 @@ def test_the_games_folders_own_maildirs_are_still_made_by_the_first_poll(tmp_pat
         assert (tmp_path / "games" / ".mail" / box / "new").is_dir()
 
 
+def polled_host(tmp_path: Path) -> Path:
+    """A host of game g1 on the maildir default, polled once (which makes the spool's
+    Maildirs): its config."""
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n")
+    make(tmp_path / "games")
+    assert wtg(config, "poll").exit_code == 0
+    return config
+
+
+def form_mail(config: Path) -> EmailMessage:
+    """Player 1's blank form of g1, mailed as a client makes it."""
+    mail = EmailMessage()
+    mail["From"] = "p1@example.org"
+    mail["To"] = "gm@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content(wtg(config, "aof", "g1", "--player", "1").stdout)
+    return mail
+
+
 def test_a_mail_saved_beside_new_is_named_by_the_poll_not_left_unread(tmp_path: Path) -> None:
     """A player's mail saved by hand into games/.mail/maildir-in/ itself, a folder too high
     (docs/gm.md: into maildir-in/new/): the poll said "filed 0" and `wtg status` nothing,
     and the orders lay there unread for good. The poll names the file and where it goes,
     with -q too (cron's), and files it once it is moved there."""
-    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
-    config = tmp_path / "wtg.yaml"
-    make(tmp_path / "games")
-    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
-    form = wtg(config, "aof", "g1", "--player", "1").stdout
-    mail = EmailMessage()
-    mail["From"] = "p1@example.org"
-    mail["To"] = "gm@example.org"
-    mail["Subject"] = "orders"
-    mail.set_content(form)
+    config = polled_host(tmp_path)
+    mail = form_mail(config)
     inbox = tmp_path / "games" / ".mail" / "maildir-in"
     stray = inbox / "orders.eml"
     stray.write_bytes(bytes(mail))
@@ -137,10 +149,7 @@ def test_a_mail_servers_own_files_beside_new_are_no_mail_saved_there(tmp_path: P
     holds their files in its own folder. The poll named each as a mail saved a folder too
     high, on stderr at every run, -q too: cron mailed the GM every five minutes. A file
     that reads as a mail (a header line first) is named; theirs are not."""
-    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
-    config = tmp_path / "wtg.yaml"
-    make(tmp_path / "games")
-    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    config = polled_host(tmp_path)
     inbox = tmp_path / "games" / ".mail" / "maildir-in"
     for name, data in MAIL_SERVERS_OWN.items():
         (inbox / name).write_bytes(data)
@@ -166,16 +175,8 @@ def test_a_mail_named_with_a_dot_in_new_is_named_by_the_poll_not_skipped_unsaid(
     that kept a hidden name): the poll skipped it, as a Maildir's rule has it (a writer
     hides a mail so until it is whole), and said nothing, not even "filed 0". It names
     the file and what to do, with -q too, and files it once it is renamed."""
-    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
-    config = tmp_path / "wtg.yaml"
-    make(tmp_path / "games")
-    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
-    form = wtg(config, "aof", "g1", "--player", "1").stdout
-    mail = EmailMessage()
-    mail["From"] = "p1@example.org"
-    mail["To"] = "gm@example.org"
-    mail["Subject"] = "orders"
-    mail.set_content(form)
+    config = polled_host(tmp_path)
+    mail = form_mail(config)
     new = tmp_path / "games" / ".mail" / "maildir-in" / "new"
     hidden = new / ".orders.eml"
     hidden.write_bytes(bytes(mail))
@@ -204,10 +205,7 @@ def test_a_hidden_file_named_with_a_line_break_is_named_on_the_notes_one_line(
     its line break starting a line of its own under the note (a forged `wtg:` line on the
     GM's terminal and in cron's mail). The name is shown with each such character as its
     escape, on the note's one line."""
-    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
-    config = tmp_path / "wtg.yaml"
-    make(tmp_path / "games")
-    assert wtg(config, "poll").exit_code == 0  # makes the spool's Maildirs
+    config = polled_host(tmp_path)
     new = tmp_path / "games" / ".mail" / "maildir-in" / "new"
     hidden = new / ".Re: orders\nwtg: all games ran\x1b]0;owned\x07.eml"
     hidden.write_bytes(b"From: p1@example.org\n\nHELP\n")

@@ -14,6 +14,7 @@ import logging
 import threading
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -112,19 +113,30 @@ def outcomes(gm: GmConfig) -> list[str]:
         journal.close()
 
 
-def test_passwords_mended_in_their_files_are_used_without_a_reload(
-    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
-) -> None:
-    gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1", smtp_password="typo-2")
+PASSWORDS_WRITTEN = 3 * MINUTE
+
+
+def serve_an_hour(root: Path, imap: Dovecot, gm: GmConfig) -> datetime:
+    """An hour of `wtg serve` on the test's clock: Ann's order mail delivered at its first
+    minute, both password files written with the right password ``PASSWORDS_WRITTEN``
+    after its start, which it returns."""
     start = datetime.now(timezone.utc).replace(microsecond=0)
     clock = SimClock(start, start + timedelta(hours=1))
     service = Service(gm, clock, zone=timezone.utc)
     clock.on_end = service.stop
     clock.at(start + MINUTE, lambda: deliver(imap, gm))
-    mended = start + 3 * MINUTE
-    clock.at(mended, lambda: secret(tmp_path / "imap-password", GM_PASSWORD))
-    clock.at(mended, lambda: secret(tmp_path / "smtp-password", GM_PASSWORD))
+    for name in ("imap-password", "smtp-password"):
+        clock.at(start + PASSWORDS_WRITTEN, partial(secret, root / name, GM_PASSWORD))
     service.run()
+    return start
+
+
+def test_passwords_mended_in_their_files_are_used_without_a_reload(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1", smtp_password="typo-2")
+    start = serve_an_hour(tmp_path, imap, gm)
+    mended = start + PASSWORDS_WRITTEN
 
     assert outcomes(gm) == ["stored: g1 turn 1 player 1"]
     assert imap.fetch_all(GM_ADDRESS) == []  # taken out of the inbox once filed
@@ -161,15 +173,7 @@ def test_password_files_written_after_the_start_are_read_at_the_next_try(
     for name in ("imap-password", "smtp-password"):
         (tmp_path / name).unlink()
     gm = load_config(tmp_path / "wtg.yaml")  # as the service reads it: no passwords to be had
-    start = datetime.now(timezone.utc).replace(microsecond=0)
-    clock = SimClock(start, start + timedelta(hours=1))
-    service = Service(gm, clock, zone=timezone.utc)
-    clock.on_end = service.stop
-    clock.at(start + MINUTE, lambda: deliver(imap, gm))
-    written = start + 3 * MINUTE
-    clock.at(written, lambda: secret(tmp_path / "imap-password", GM_PASSWORD))
-    clock.at(written, lambda: secret(tmp_path / "smtp-password", GM_PASSWORD))
-    service.run()
+    serve_an_hour(tmp_path, imap, gm)
 
     missing = f"cannot read {tmp_path / 'imap-password'}: No such file or directory"
     told = said(events, "cannot log in: ")
