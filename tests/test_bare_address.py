@@ -25,6 +25,10 @@ from wtg.text.addresses import address_in, bare_address
         ('"Ann <mallory@evil.example>" <ann@example.org>', "ann@example.org"),
         ("Mallory <mallory@evil.example> <ann@example.org>", "mallory@evil.example"),
         ('"a@b"@c', '"a@b"@c'),
+        ('"bob"@example.org', "bob@example.org"),
+        ('"b\\ob"@Example.org', "bob@example.org"),
+        ('Bob <"b.o.b"@example.org>', "b.o.b@example.org"),
+        ('"bob smith"@example.org', '"bob smith"@example.org'),
         ('"ann@example.org"@evil.example', '"ann@example.org"@evil.example'),
         ("ann@example.org.", "ann@example.org."),
         ("Ann@Ex\u00e4mple.ORG", "ann@ex\u00e4mple.org"),
@@ -35,7 +39,10 @@ from wtg.text.addresses import address_in, bare_address
 )
 def test_an_address_is_keyed_one_way(written: str, key: str) -> None:
     """The address alone, lower-cased: a name, a comment, angle brackets dropped; a quoted
-    local part kept (``"ann@example.org"@evil.example`` is evil.example's mailbox); a
+    local part kept (``"ann@example.org"@evil.example`` is evil.example's mailbox), but
+    its quotes dropped where they quote a plain local part (``"bob"@example.org`` is
+    bob@example.org's: review37b, a sender quoting his address counted as another against
+    the answers' limit of an address, each form its own tally); a
     trailing dot and an internationalised domain as written; a text without an address its
     own key. The rate limit's key is the same."""
     assert bare_address(written) == key

@@ -35,10 +35,20 @@ def bare_address(written: str) -> str:
     return address_in(written).lower()
 
 
+_QUOTED = re.compile(rf'"({_ATOM}(?:\.{_ATOM})*)"(@.*)')
+"""A local part quoted that needs no quotes (``"bob"@example.org``, ``"b\\ob"@...`` once
+``parseaddr`` has read its escape): the mailbox ``bob@example.org``, which mail servers
+deliver it to (RFC 5322, 3.4.1: a local part a dot-atom can write is written so)."""
+
+
 def address_in(written: str) -> str:
     """The address in ``written`` as ``bare_address`` finds it, in the case it is written
-    (to be shown or mailed to): ``Ann <Ann@Example.org>`` as ``Ann@Example.org``."""
+    (to be shown or mailed to): ``Ann <Ann@Example.org>`` as ``Ann@Example.org``; a local
+    part quoted for nothing without its quotes (``_QUOTED``: a sender who quoted his own
+    address counted as another against the answers' limit an address has)."""
     text = written.strip()
     if _PLAIN.fullmatch(text):
         return text
-    return email.utils.parseaddr(text)[1] or text
+    found = email.utils.parseaddr(text)[1] or text
+    quoted = _QUOTED.fullmatch(found)
+    return found if quoted is None else quoted[1] + quoted[2]
