@@ -51,13 +51,7 @@ CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn"
 
 
 def test_two_games_a_tournament_count_up() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "2", "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
+    done = _bench("bench_robots.py", "--games", "2", "--json")
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert found["games"] == 2
@@ -86,13 +80,7 @@ def test_two_games_a_tournament_count_up() -> None:
             "CPU",
             "every",
         ]
-    text = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "1"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    ).stdout
+    text = _bench("bench_robots.py", "--games", "1").stdout
     assert text.count("Done when (issue 30):") == 2
     assert f"today's: the robot frozen at {today_wisk.FROZEN_AT}" in text
     assert f"today's: the robot frozen at {today_tactics.FROZEN_AT}" in text
@@ -103,17 +91,10 @@ def test_wok_games_new_against_old_count_up() -> None:
     """WoK IV and Intermediate: 2 games a map of 3 turns, new and old in alternate seats
     swapped between the games, so each side sits in half the seats; every province held is
     a seat's, and neither side's lines are rejected."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "bench_robots.py"),
-            *("--games", "2", "--turns", "3", "--json"),
-            *("--ruleset", "wok4", "--ruleset", "intermediate"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "3", "--json"),
+        *("--ruleset", "wok4", "--ruleset", "intermediate"),
     )
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
@@ -144,17 +125,10 @@ def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn
     the tech points unspent a seat are the mean of real seats' (0 to 999); the lines the turns
     skipped a game are those of every phase over the games. Intermediate, which has no
     "last", plays its old player."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "bench_robots.py"),
-            *("--games", "2", "--turns", "10", "--json", "--against", "last"),
-            *("--ruleset", "wok4", "--ruleset", "intermediate"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "10", "--json", "--against", "last"),
+        *("--ruleset", "wok4", "--ruleset", "intermediate"),
     )
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
@@ -188,17 +162,10 @@ def test_wok4_new_against_last_notes_provinces_and_unspent_tech_every_tenth_turn
 
 def test_wok4_new_against_the_attacker_names_its_commit() -> None:
     """``--against attacker``: the player of rounds 34-35, named by its commit."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "bench_robots.py"),
-            *("--games", "2", "--turns", "2", "--json", "--against", "attacker"),
-            *("--ruleset", "wok4"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "2", "--json", "--against", "attacker"),
+        *("--ruleset", "wok4"),
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)["wok4"]
@@ -230,12 +197,7 @@ def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
 
 @pytest.mark.parametrize("option", ["--turns", "--games"])
 def test_a_bad_count_is_one_line(option: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), option, "0"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    done = _bench("bench_robots.py", option, "0")
     assert done.returncode == 2
     assert done.stderr == f"bench_robots.py: {option} must be 1 or more\n"
 

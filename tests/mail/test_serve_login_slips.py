@@ -264,28 +264,40 @@ def test_a_mail_server_out_of_reach_is_named_with_the_keys_to_look_at(
     assert health is not None and health.error == why
 
 
-def test_a_config_mended_and_reloaded_says_the_server_is_reached_again(
-    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
-) -> None:
-    """The port mended and `systemctl reload wtg`: the log ended with the failures and "the
-    config was reloaded", and never said whether the server was reached then."""
-    host(tmp_path, imap, smtp_auth)
-    config = tmp_path / "wtg.yaml"
+def mended_and_reloaded(
+    config: Path, imap: Dovecot, wrong: tuple[str, str], mended: timedelta, mail: timedelta
+) -> GmConfig:
+    """Ten minutes of `wtg serve` on the test's clock, begun on ``config`` with its line
+    ``wrong[0]`` mistyped as ``wrong[1]``: the GM mends it and reloads (`systemctl reload
+    wtg`) ``mended`` after the start, Ann's order mail is delivered ``mail`` after it. The
+    config the service began on."""
     right = config.read_text(encoding="utf-8")
-    config.write_text(right.replace(f"port: {imap.port}\n", f"port: {free_port()}\n"))
+    assert right.count(wrong[0]) == 1
+    config.write_text(right.replace(*wrong), encoding="utf-8")
     gm = load_config(config)
     start = datetime.now(timezone.utc).replace(microsecond=0)
     clock = SimClock(start, start + 10 * MINUTE)
     service = Service(gm, clock, zone=timezone.utc, reload=lambda: load_config(config))
     clock.on_end = service.stop
 
-    def mended() -> None:
+    def mend() -> None:
         config.write_text(right, encoding="utf-8")
         service.reload_soon()
 
-    clock.at(start + 2 * MINUTE, mended)
-    clock.at(start + 3 * MINUTE, lambda: deliver(imap, gm))
+    clock.at(start + mended, mend)
+    clock.at(start + mail, lambda: deliver(imap, gm))
     service.run()
+    return gm
+
+
+def test_a_config_mended_and_reloaded_says_the_server_is_reached_again(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, events: pytest.LogCaptureFixture
+) -> None:
+    """The port mended and `systemctl reload wtg`: the log ended with the failures and "the
+    config was reloaded", and never said whether the server was reached then."""
+    host(tmp_path, imap, smtp_auth)
+    wrong = (f"port: {imap.port}\n", f"port: {free_port()}\n")
+    gm = mended_and_reloaded(tmp_path / "wtg.yaml", imap, wrong, 2 * MINUTE, 3 * MINUTE)
 
     told = [r.getMessage() for r in events.records]
     reloaded = told.index("the config was reloaded")
@@ -357,30 +369,11 @@ def test_a_username_mended_and_reloaded_is_tried_at_once_after_a_refusal(
     password file held the same password, the right one: the service waited out the rest
     of the pause (here 7 minutes) before trying the mended config, the mail in the inbox."""
     host(tmp_path, imap, smtp_auth)
-    config = tmp_path / "wtg.yaml"
-    right = config.read_text(encoding="utf-8")
-    config.write_text(
-        right.replace(
-            f"username: {GM_ADDRESS}\n  password_file: imap",
-            f"username: typo-{GM_ADDRESS}\n  password_file: imap",
-            1,
-        ),
-        encoding="utf-8",
-    )
-    gm = load_config(config)
+    imaps = f"username: {GM_ADDRESS}\n  password_file: imap"
+    wrong = (imaps, imaps.replace(GM_ADDRESS, f"typo-{GM_ADDRESS}"))
+    # the last refusal's pause runs to 15 minutes
+    gm = mended_and_reloaded(tmp_path / "wtg.yaml", imap, wrong, 8 * MINUTE, 8 * MINUTE)
     assert gm.imap is not None and gm.imap.username == f"typo-{GM_ADDRESS}"
-    start = datetime.now(timezone.utc).replace(microsecond=0)
-    clock = SimClock(start, start + 10 * MINUTE)
-    service = Service(gm, clock, zone=timezone.utc, reload=lambda: load_config(config))
-    clock.on_end = service.stop
-
-    def mended() -> None:
-        config.write_text(right, encoding="utf-8")
-        service.reload_soon()
-
-    clock.at(start + 8 * MINUTE, lambda: deliver(imap, gm))
-    clock.at(start + 8 * MINUTE, mended)  # the last refusal's pause runs to 15 minutes
-    service.run()
 
     told = [r.getMessage() for r in events.records]
     reloaded = told.index("the config was reloaded")
