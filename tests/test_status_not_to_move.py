@@ -64,3 +64,36 @@ def test_a_robots_turn_is_listed_as_such_not_as_0_of_0_orders_in(tmp_path: Path)
     game.run_turn()
     game.run_turn()  # Ann's turn, then Bob's: the robot's is next
     assert listed() == ("turn 3: only robots to move", True)
+
+
+def test_a_robots_turn_is_said_in_the_games_own_status(tmp_path: Path) -> None:
+    """`wtg status w1` of a WISK game whose robot was to move listed every player as owing
+    no orders and said nothing of whose turn it was, where the host's list said "only robots
+    to move"; its `--json` did not say that the players move one at a time, which is why the
+    turn runs at once (`run-turn --due`). A line says it, and ``one_at_a_time`` (a WoK
+    game's is false)."""
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    game = create_game(
+        tmp_path / "w1", "wisk", "classic", players[:2], seed=3, options={"robots": 1}
+    )
+    create_game(tmp_path / "k1", "wok4", "small", players, seed=3)
+
+    def status(name: str, *more: str) -> str:
+        shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", name, *more])
+        assert shown.exit_code == 0, shown.output
+        return shown.stdout
+
+    robots = [line for line in status("w1").splitlines() if line.startswith("ROBOTS")]
+    assert robots == []  # Ann's turn
+    assert json.loads(status("w1", "--json"))["one_at_a_time"] is True
+    assert json.loads(status("k1", "--json"))["one_at_a_time"] is False
+    game.run_turn()
+    game.run_turn()  # Ann's turn, then Bob's: the robot's is next
+    robots = [line for line in status("w1").splitlines() if line.startswith("ROBOTS")]
+    assert robots == [
+        "ROBOTS TO MOVE: turn 3 is a robot's (the players move one at a time): no player owes "
+        "orders for it, and the next run-turn --due (cron's, or wtg serve) runs it, without "
+        "waiting for the deadline"
+    ]
+    given = json.loads(status("w1", "--json"))
+    assert (given["only_robots_move"], given["one_at_a_time"]) == (True, True)

@@ -180,6 +180,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         tell_fitted(f"NO DEADLINE: {why}")
+    if data["only_robots_move"]:  # every player's row says he owes none: whose turn is it?
+        tell_fitted(f"ROBOTS TO MOVE: {_robots_line(data)}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         tell_fitted(f"NOTE: {moved}")
     if first is not None:  # game.yaml's first: edited in a running game
@@ -250,6 +252,26 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
+
+
+def _robots_line(data: GameStatus) -> str:
+    """`wtg status GAME`'s ROBOTS TO MOVE line, of a coming turn no player owes orders for
+    (``only_robots_move``): a robot's turn in a game whose players move one at a time, run
+    by the next `run-turn --due` (``wtg.host.due.why_due``), or a game of robots alone, run
+    at its deadline; a held one runs neither way until released."""
+    turn, game = data["turn"], data["game"]
+    if data["one_at_a_time"]:
+        said = (
+            f"turn {turn} is a robot's (the players move one at a time): no player owes "
+            "orders for it, and the next run-turn --due (cron's, or wtg serve) runs it, "
+            "without waiting for the deadline"
+        )
+    else:
+        said = (
+            f"no player is left to give orders for turn {turn} (robots alone play on): it "
+            "runs at its deadline"
+        )
+    return said + (f"; HELD: it runs once `wtg release {game}` is given" if data["held"] else "")
 
 
 def _schedule_edited(game: Game, data: GameStatus) -> str | None:

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import TypedDict
 
 from wtg.core.errors import WtgError
-from wtg.core.ruleset import PlansAbsence, S, public_sides
+from wtg.core.ruleset import PlansAbsence, S, TurnStyle, public_sides
 from wtg.core.settings import SETTINGS
 from wtg.files.store import StoreError
 from wtg.game.absences import away_in
@@ -79,6 +79,10 @@ class GameStatus(TypedDict):
     only_robots_move: bool
     """The coming turn waits for no player's orders: a robot alone is to move (a WISK or
     Tactics robot's turn), or robots alone are left in the game; False once over."""
+    one_at_a_time: bool
+    """The players move one after another, a turn each (WISK, Tactics: the ruleset's
+    ``TurnStyle.SEQUENTIAL``), where a turn no player owes orders for is a robot's and runs
+    at once; False where all move at once (WoK), whose turn waits for its deadline."""
     reruns: int
     """How many times the latest turn was run again (`run-turn --rerun`) since it first
     ran: a rerun killed after it counted shows here."""
@@ -142,6 +146,7 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
         "deadline": iso(deadline) if deadline else None,
         "players": players,
         "only_robots_move": not over and not owing,
+        "one_at_a_time": game.ruleset.turn_style is TurnStyle.SEQUENTIAL,
         "reruns": _reruns(game),
         "owed": owed_notices(game, told=told),
         "takeover_cut_short": takeover_cut_short(game),
