@@ -887,6 +887,23 @@ def _preview(game: Any, out: Path, rerun: bool) -> None:
     )
 
 
+def _lists_held(names: tuple[str, ...]) -> str:
+    """What ends the line of lists a backup held back: those ready to start, by name, and
+    what a backup hung past its copy does to them; '' when none is ready."""
+    if not names:
+        return ""
+    shown = ", ".join(names)
+    if len(names) == 1:
+        return (
+            f"; the waiting list {shown} is ready to start and waits for it (a backup hung "
+            "past its copy keeps it waiting until the backup is ended)"
+        )
+    return (
+        f"; the waiting lists {shown} are ready to start and wait for it (a backup hung "
+        "past its copy keeps them waiting until the backup is ended)"
+    )
+
+
 def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     """Every due game: a line for each game run, held, failed or skipped and the summary
     line; on a terminal a progress bar while they run, under cron (or with ``quiet``, the
@@ -904,8 +921,10 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
         tell(made + started_note(started.players))
     for problem in tasks.problems:
         tell(f"lobby: {problem}", err=True)
-    if tasks.waited and not quiet:  # not failed: the next run makes the lists' games
-        tell(f"lobby: {tasks.waited}")
+    # not failed: the next run makes the lists' games; said under cron's -q when a list
+    # ready to start waits for the backup (a hung one keeps it waiting: the GM ends it)
+    if tasks.waited and (tasks.held or not quiet):
+        tell(f"lobby: {tasks.waited}{_lists_held(tasks.held)}")
     mailed = mailed_turns(gm.spool)
 
     def said(line: str) -> None:  # a game copied in, run before its first send

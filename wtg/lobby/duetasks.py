@@ -34,6 +34,9 @@ class DueTasks(Record):
     waited: str = ""
     """Why no game was made from the waiting lists this run, when a backup held them
     (``Starts.waited``): said, not failed; the next run makes them."""
+    held: tuple[str, ...] = ()
+    """The lists ready to start that the backup held back (``Starts.held``): cron's `-q`
+    says ``waited`` only when there is one, as a hung backup keeps them waiting."""
 
 
 def run_due_tasks(
@@ -56,7 +59,13 @@ def run_due_tasks(
         where = games_dir / FOLDER / FILE
         tasks = DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
     else:
-        tasks = DueTasks(starts.started, ended, (*starts.problems, *problems), starts.waited)
+        tasks = DueTasks(
+            started=starts.started,
+            ended=ended,
+            problems=(*starts.problems, *problems),
+            waited=starts.waited,
+            held=starts.held,
+        )
     for started in tasks.started:
         log_event(f"game made from the waiting list {started.list}", game=started.game)
     for problem in tasks.problems:

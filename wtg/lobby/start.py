@@ -164,6 +164,10 @@ class Starts(Record):
     """Why no list was looked at, when a backup held them (``BACKING_UP``): the next start
     makes their games. Empty when the lists were looked at, or when another start had them
     (it makes the games)."""
+    held: tuple[str, ...] = ()
+    """The lists, by name, that were ready to start when a backup held them (``waited``):
+    their games wait for the backup, and a hung one keeps them waiting (`run-turn --due -q`
+    says it then, and only then: ``ready_lists``)."""
 
 
 def start_due(
@@ -193,9 +197,28 @@ def start_due(
                 except Exception as exc:  # a list, its players or its game: never the others'
                     problems.append(f"waiting list {wl.name}: no game made: {failure_reason(exc)}")
     except ListsBusy:
-        backup = held_by_another(book.path.parent / BACKUP_LOCK)
-        return Starts(tuple(made), tuple(problems), BACKING_UP if backup else "")
+        if not held_by_another(book.path.parent / BACKUP_LOCK):
+            return Starts(tuple(made), tuple(problems))  # another start makes them
+        return Starts(tuple(made), tuple(problems), BACKING_UP, ready_lists(book, moment))
     return Starts(tuple(made), tuple(problems))
+
+
+def ready_lists(book: LobbyDatabase, moment: datetime) -> tuple[str, ...]:
+    """The lists, by name, whose game a start would make now: ready to start with the
+    players it would keep (``_playable``'s, judged without its writes: a player a game
+    cannot take is not counted). Read only, for a start a backup holds back."""
+    ready = []
+    for wl in all_lists(book):
+        colours = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
+        players = [
+            player
+            for player in waiting(book, wl.name)
+            if player_problem(player.name, player.address) is None
+            and colours_problem(book, player.name, player.address, colours) is None
+        ]
+        if ready_to_start(wl, players, moment):
+            ready.append(wl.name)
+    return tuple(ready)
 
 
 def _start_list(

@@ -1,0 +1,73 @@
+"""`wtg run-turn --due -q`, cron's, while a `wtg backup` holds the lock of the games made
+from the waiting lists (``START_LOCK``, with its mark ``BACKUP_LOCK``): it said nothing, as
+a backup's stretch is short and the next run makes the games. A hung backup keeps that lock,
+and a full list's game was never made, unsaid under cron. It says the line when a list is
+ready to start (naming it), and stays quiet when none is: nothing waits for the backup.
+
+The backup is played by this process holding both locks, as a hung one does."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.lobby.hall import Hall, address
+from wtg.cli import main
+from wtg.files.filelock import exclusive
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.lists import put_on, waiting
+from wtg.lobby.people import confirm_address
+from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
+
+BACKING_UP = (
+    "lobby: a backup (`wtg --config {config} backup`) is copying the lobby's book and the "
+    "mail spool now; no game is made from the waiting lists meanwhile (the next `run-turn "
+    "--due` makes them)"
+)
+
+
+@contextlib.contextmanager
+def backing_up(hall: Hall) -> Iterator[None]:
+    """The locks a backup holds while it copies the spool and the lobby's book."""
+    people = hall.gm.games_dir / ".people"
+    with exclusive(people / START_LOCK, ListsBusy), exclusive(people / BACKUP_LOCK, ListsBusy):
+        yield
+
+
+def put(hall: Hall, number: int, name: str) -> None:
+    """Player ``number`` put on the list, confirmed, in the book (no poll makes its game)."""
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
+        person = confirm_address(db, address(number), name, hall.now)
+        put_on(db, "wok4", person, address(number), hall.now)
+
+
+def due(config: Path, *more: str) -> str:
+    ran = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", *more])
+    assert ran.exit_code == 0, ran.output
+    return ran.output
+
+
+def test_cron_is_told_when_a_backup_holds_a_full_list_back(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    config = hall.config_file()
+    hall.open_list("wok4", map="small", players=2)
+    put(hall, 1, "Ann")
+    with backing_up(hall):  # Ann alone: no game waits for the backup
+        assert due(config, "-q") == ""
+        assert due(config) == BACKING_UP.format(config=config) + "\n"  # by hand, as ever
+    put(hall, 2, "Bob")
+    with backing_up(hall):  # full: its game waits for the backup, said under -q too
+        said = (
+            BACKING_UP.format(config=config) + "; the waiting list wok4 is ready to start and "
+            "waits for it (a backup hung past its copy keeps it waiting until the backup is "
+            "ended)\n"
+        )
+        assert due(config, "-q") == said
+        assert due(config) == said
+        with LobbyDatabase(hall.gm.games_dir) as book:  # nothing made, nobody taken off
+            assert [w.name for w in waiting(book, "wok4")] == ["Ann", "Bob"]
+    made = due(config, "-q")  # the backup gone: the next run makes it
+    assert made.startswith("game wok4-1 made from the waiting list wok4"), made
