@@ -29,6 +29,10 @@ class PollHealth(Record):
     waiting: tuple[tuple[str, int], ...] = ()
     """The mails the last poll that succeeded left in the inbox for a game the GM has to
     mend, by the game's folder name (``wtg.mail.poll.waiting``): the digest says them."""
+    unsent_said: datetime | None = None
+    """When a poll last said that answers went unsent (``PollSummary.unsent_news``): `wtg
+    poll -q` says it again an hour later at the soonest. None: never (or an older wtg's
+    file)."""
 
     def describe_success(self) -> str:
         return iso(self.last_success) if self.last_success else "it was set up"
@@ -68,7 +72,19 @@ def last_poll(spool: Path) -> PollHealth | None:
         error=str(data.get("error", "")),
         result=str(data.get("result", "")),
         waiting=_waiting(data.get("waiting")),
+        unsent_said=_moment(data.get("unsent_said")),
     )
+
+
+def _moment(found: object) -> datetime | None:
+    """A time the health file keeps, None when there is none or it cannot be read (a file
+    edited, or torn)."""
+    if not isinstance(found, str):
+        return None
+    try:
+        return parse_iso(found)
+    except ValueError:
+        return None
 
 
 def _waiting(found: object) -> tuple[tuple[str, int], ...]:
@@ -84,10 +100,12 @@ def record_poll(
     error: str | None,
     result: str = "",
     waiting: dict[str, int] | None = None,
+    unsent_said: bool = False,
 ) -> None:
     """A poll at ``now`` failed (``error``) or succeeded (``error`` None; ``result``: its
-    summary line; ``waiting``: the mails it left for a game to mend, by game). A failure is
-    logged."""
+    summary line; ``waiting``: the mails it left for a game to mend, by game;
+    ``unsent_said``: it said that answers went unsent, the time kept; else the last time
+    one did stays). A failure is logged."""
     if error is not None:
         log_hiding_addresses(f"poll failed: {error}", level=logging.WARNING)
     previous = last_poll(spool)
@@ -106,5 +124,11 @@ def record_poll(
         "error": error or "",
         "result": result if error is None else (previous.result if previous else ""),
         "waiting": (waiting or {}) if error is None else dict(previous.waiting if previous else ()),
+        "unsent_said": iso(now) if unsent_said else _said(previous),
     }
     write_atomic(spool / HEALTH_FILE, json.dumps(data) + "\n")
+
+
+def _said(previous: PollHealth | None) -> str | None:
+    """The time the last poll that said answers went unsent did, as the file keeps it."""
+    return iso(previous.unsent_said) if previous and previous.unsent_said else None

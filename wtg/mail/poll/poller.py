@@ -33,7 +33,7 @@ from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import Unreadable, failure_reason
-from wtg.host.pollhealth import record_poll
+from wtg.host.pollhealth import last_poll, record_poll
 from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 from wtg.mail.incoming.answers import Answers
@@ -59,7 +59,7 @@ from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
-from wtg.mail.poll.summary import PollSummary
+from wtg.mail.poll.summary import PollSummary, unsent_news
 from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.mail.poll.waiting import Waiting
 from wtg.mail.poll.workers import (
@@ -240,7 +240,10 @@ class Poller:
             self.processes.stop()
             self.journal.close()
         summary = self._summary(counts, events)
-        record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
+        before = last_poll(self.gm.spool)  # cron hears of answers unsent once an hour
+        news = unsent_news(summary.unsent(), self.now, before.unsent_said if before else None)
+        summary = summary.replaced(unsent_news=news)
+        record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting(), news)
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         return summary
 

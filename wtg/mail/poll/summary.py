@@ -4,10 +4,24 @@ know (game folders it could not open, helper processes that died)."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime, timedelta
 
 from wtg.core.record import Record
 from wtg.mail.poll.events import MailEvent
 from wtg.mail.spool.outcome import Kind
+
+
+UNSENT_SAID_EVERY = timedelta(hours=1)
+"""How often at most `wtg poll -q` says that answers went unsent (``PollSummary.unsent_news``):
+the hour of the limits that hold them back (``replies_per_hour``)."""
+
+
+def unsent_news(unsent: bool, now: datetime, said: datetime | None) -> bool:
+    """Whether a poll at ``now`` whose mails went without their answers (``unsent``) says so,
+    the last poll that said so having been at ``said`` (None: never): the first does, then
+    one an ``UNSENT_SAID_EVERY`` after the last. A ``said`` ahead of ``now`` (the clock set
+    back) is no bound: the news is said, and counts from then."""
+    return unsent and (said is None or not timedelta() <= now - said < UNSENT_SAID_EVERY)
 
 
 class PollSummary(Record):
@@ -53,6 +67,12 @@ class PollSummary(Record):
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.poll.workers``): how it ended, and what became of its mails."""
+    unsent_news: bool = False
+    """Whether this poll held back an answer (a limit of answers) or left a player's form
+    from a forged From unanswered (filed or standing with its right code, no confirmation
+    sent), and no poll said such news within the last ``UNSENT_SAID_EVERY``: `wtg poll -q`
+    prints its line then (``unsent``). A forged From's mail that did nothing (no form, a
+    wrong code: spam mostly) is no news for cron; the digest and `wtg status` list it."""
 
     def line(self) -> str:
         text = (
@@ -80,10 +100,21 @@ class PollSummary(Record):
         not be made, a seat taken over to one domain, orders with their right code set aside
         from a mail that looks automatic). `wtg poll -q` (cron's) prints its line only then:
         mail filed, answered or turned away as it should be is no news, and cron mailed the
-        GM at every run that filed a mail."""
+        GM at every run that filed a mail. Answers not sent (``unsent_news``) are news once
+        an hour at most: a flood the limits hold back is a line an hour, never one a mail."""
         told = self.games_skipped or self.helpers_died or self.bounced or self.waiting()
         events = any(event.outcome.for_gm for event in self.events)
-        return bool(self.quarantined or self.held or told or events)
+        return bool(self.quarantined or self.held or told or events or self.unsent_news)
+
+    def unsent(self) -> bool:
+        """Whether a mail of this poll went without the answer it would have had: a limit
+        held it back, or a form with its right code came from a forged From (``unheard``,
+        not rejected). The news ``unsent_news`` says once an hour at most."""
+        return any(
+            event.outcome.held_back
+            or (event.outcome.unheard and event.outcome.kind is not Kind.REJECTED)
+            for event in self.events
+        )
 
     def waiting(self) -> dict[str, int]:
         """The mails left waiting for a game the GM has to mend (``wtg.mail.poll.waiting``), by
