@@ -353,6 +353,7 @@ class Poller:
             unreadable=tuple(lost),
             games_skipped=tuple(sorted(folders)),
             helpers_died=tuple(self.processes.died),
+            unsent_news=False,  # said once a poll is whole (``run``: once an hour at most)
         )
 
     def _counted(self, tally: str, at: float) -> None:
