@@ -86,7 +86,9 @@ REPORTS_BEHIND = "reports_behind"
 DEADLINE_MOVES = "moved"
 """The key of a ``turn.json``'s moves of its deadline (``wtg.gm.extension``), the last
 marked ``"told": false`` until every player was told of it: a rollback to the turn marks
-it told, as its reports and notices say the deadline it sets."""
+it told, as its reports and notices say the deadline it sets, and so does a rerun of the
+turn, whose reports, mailed again to every player, say the deadline it keeps
+(``wtg.game.turnmeta.told_by_rerun``)."""
 DEADLINE_SET = "deadline_set"
 """The key of a ``turn.json`` that keeps the ``next_deadline`` the turn set when it ran,
 written once a release or a rollback gave the coming turn another (``wtg extend``'s moves

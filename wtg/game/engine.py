@@ -59,7 +59,7 @@ from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
-from wtg.game.turnmeta import TURN_META, TurnMeta, gm_marks, turn_meta
+from wtg.game.turnmeta import TURN_META, TurnMeta, gm_marks, told_by_rerun, turn_meta
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 if TYPE_CHECKING:
@@ -734,6 +734,8 @@ class Game(Generic[S]):
             meta = self._new_meta(target, now, waited)
         if self.ruleset.is_over(outcome):
             meta["next_deadline"] = None  # the game ended: no turn comes, no deadline
+        if rerun:  # its reports tell every player the deadline a move cut short left untold
+            meta = told_by_rerun(meta)
         files = {**self._turn_files(outcome, events, meta, set_aside, state), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text

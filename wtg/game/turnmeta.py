@@ -64,7 +64,8 @@ def gm_marks(data: Json) -> TurnMeta:
     """What the GM did to a turn's ``next_deadline`` that its ``turn.json`` (as read) keeps
     beside what the run wrote: his moves (``moved``) and the deadline the run had set
     (``deadline_set``). A rerun of the turn keeps them: the deadline it keeps is the one he
-    moved, and a move not yet told to every player is still owed (`wtg status` names it)."""
+    moved; a move of it not yet told to every player is told by the rerun's reports
+    (``told_by_rerun``)."""
     marks: TurnMeta = {}
     if not isinstance(data, dict):
         return marks
@@ -75,3 +76,21 @@ def gm_marks(data: Json) -> TurnMeta:
     if "deadline_set" in data and (made is None or isinstance(made, str)):
         marks["deadline_set"] = made
     return marks
+
+
+def told_by_rerun(meta: TurnMeta) -> TurnMeta:
+    """A rerun's ``meta`` (the GM's marks kept: ``gm_marks``) with the last move of its
+    ``next_deadline`` marked told when it was not (`wtg extend` cut short before every
+    player's notice was queued) and the deadline it moved to is the one the rerun keeps:
+    the rerun's reports say that deadline, and the next `wtg send` mails them to every
+    player (``-rN``), as a rollback's notices say the deadline it sets
+    (``wtg.files.store.DEADLINE_MOVES``). Kept untold, `wtg extend` given again mailed each
+    player not yet told a second mail of the one deadline. Written in the rerun's own
+    ``turn.json``, committed with its reports: a kill leaves both or neither."""
+    moves = meta.get("moved")
+    last = moves[-1] if moves else None
+    if not isinstance(last, dict) or last.get("told") is not False:
+        return meta
+    if last.get("to") != meta.get("next_deadline") or meta.get("next_deadline") is None:
+        return meta  # a deadline it does not keep: no notice of it is owed (``unfinished``)
+    return {**meta, "moved": [*(moves or [])[:-1], {**last, "told": True}]}

@@ -80,12 +80,13 @@ def hearing(game: Game) -> list[PlayerEntry]:
 
 
 def rollback_untold(spool: Path, game: Game) -> str | None:
-    """`wtg status`'s line for the game's last rollback when none of its players was told
-    of it (``Notices.rolled_back``: no notice of it queued, sent or set aside), or of its
-    undo (``Notices.rollback_undone``, while the game is at the turn put back), while the
-    game is still at the turn it went back to: the command was killed after the rollback and
-    before its notices, or while it finished, and the next command that took the game's
-    lock finished it. None otherwise. Read only."""
+    """`wtg status`'s line for the game's last rollback when a player of it was not told
+    of it (``Notices.rolled_back``: no notice of it to his seat queued, sent or set aside),
+    or of its undo (``Notices.rollback_undone``, while the game is at the turn put back),
+    while the game is still at the turn it went back to: the command was killed after the
+    rollback and before its last notice (before any, or between two), or while it finished,
+    and the next command that took the game's lock finished it. None otherwise. Read
+    only."""
     every = rollbacks(game.store, undone=True)
     undo = bool(every) and every[-1].undone is not None
     done = every if undo else rollbacks(game.store)
@@ -104,19 +105,25 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         f"{key}-{name}-p{entry.id:02d}{mark}"
         for entry in players_in(game, last.latest if undo else last.to)
     ]
-    if not idents or any(
-        (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders for ident in idents
-    ):
+    untold = [
+        ident
+        for ident in idents
+        if not any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
+    ]
+    if not untold:
         return None
+    # killed between its notices, some queued: the others' players were told nothing, of
+    # the rollback nor of the deadline it set (a move of it not told is marked told by it)
+    who = "any player" if len(untold) == len(idents) else "every player"
     if undo:
         return (
             f"the undo of the rollback to turn {last.to} (archive/{last.ident}) was cut short "
-            f"before any player was told: give `wtg rollback {name} --undo` again (it queues "
+            f"before {who} was told: give `wtg rollback {name} --undo` again (it queues "
             "them)"
         )
     return (
-        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before any "
-        f"player was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
+        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before {who} "
+        f"was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
     )
 
 
