@@ -130,8 +130,8 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
 def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
     """What GM commands cut short owe the game's players, a line each named by the game, as
     `wtg status` says them: ``owed_notices`` (``held_back=False``: less what `wtg send`
-    holds reports back for, which the send says itself) and a rollback no player was told
-    of (``rollback_untold``). Read only."""
+    holds reports back for, which the send says itself) and a rollback a player was not
+    told of (``rollback_untold``). Read only."""
     name = game.config.game
     lines = owed_notices(game, held_back=held_back, told=partial(notice_told, spool, game))
     untold = rollback_untold(spool, game)
