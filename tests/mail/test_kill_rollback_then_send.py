@@ -74,8 +74,10 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
             assert not {n for n in names(root) if n.startswith(("report-", "remind-"))}
             held_back += 1
         elif rolled_back:  # rolled back: turn 0 mailed, saying the rollback's deadline
-            told = any(n.startswith("rollback-") for n in names(root))
-            # killed before its notices: the send says the rollback is owed (exit 1)
+            notices = {n for n in names(root) if n.startswith("rollback-")}
+            told = len(notices) == len(EVERY_PLAYER)
+            # killed before its notices, or between two: the send says the rollback is owed
+            # (exit 1; between two, it said nothing, and the second player was never told)
             assert early.returncode == (0 if told else 1), (at, cut.before, early.stderr)
             owed = f"give `wtg --config {root / 'wtg.yaml'} rollback g1 --to 0` again"
             assert told or owed in early.stderr, early.stderr
