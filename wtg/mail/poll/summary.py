@@ -10,7 +10,6 @@ from wtg.core.record import Record
 from wtg.mail.poll.events import MailEvent
 from wtg.mail.spool.outcome import Kind
 
-
 UNSENT_SAID_EVERY = timedelta(hours=1)
 """How often at most `wtg poll -q` says that answers went unsent (``PollSummary.unsent_news``):
 the hour of the limits that hold them back (``replies_per_hour``)."""
@@ -142,4 +141,4 @@ class PollSummary(Record):
         return bool(self.seen)
 
 
-__all__ = ["PollSummary"]
+__all__ = ["UNSENT_SAID_EVERY", "PollSummary", "unsent_news"]
