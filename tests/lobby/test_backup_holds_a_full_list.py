@@ -9,9 +9,11 @@ The backup is played by this process holding both locks, as a hung one does."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
@@ -71,3 +73,19 @@ def test_cron_is_told_when_a_backup_holds_a_full_list_back(tmp_path: Path) -> No
             assert [w.name for w in waiting(book, "wok4")] == ["Ann", "Bob"]
     made = due(config, "-q")  # the backup gone: the next run makes it
     assert made.startswith("game wok4-1 made from the waiting list wok4"), made
+
+
+def test_wtg_serve_logs_it_as_a_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """`wtg serve` makes the lists' games in its rounds (the lobby's tasks of a due run): a
+    backup that holds a full list back is a warning in its log, naming the list; one that
+    holds back none is the line it was."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=2)
+    put(hall, 1, "Ann")
+    with backing_up(hall), caplog.at_level(logging.INFO, logger="wtg"):
+        assert hall.due_tasks().held == ()
+        put(hall, 2, "Bob")
+        assert hall.due_tasks().held == ("wok4",)
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if "a backup" in r.getMessage()]
+    line = BACKING_UP.format(config="").replace(" --config ", "")
+    assert said == [(logging.INFO, line), (logging.WARNING, f"{line}; ready to start: wok4")]

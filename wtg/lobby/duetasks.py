@@ -70,6 +70,8 @@ def run_due_tasks(
         log_event(f"game made from the waiting list {started.list}", game=started.game)
     for problem in tasks.problems:
         log_hiding_addresses(f"lobby: {problem}", level=WARNING)
-    if tasks.waited:
+    if tasks.waited and tasks.held:  # a list's game waits for the backup: hung, it is told
+        log_event(f"lobby: {tasks.waited}; ready to start: {', '.join(tasks.held)}", level=WARNING)
+    elif tasks.waited:
         log_event(f"lobby: {tasks.waited}")
     return tasks
