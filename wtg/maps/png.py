@@ -44,7 +44,7 @@ from wtg.maps.paintops import (
     text_sprite,
     word_mask,
 )
-from wtg.maps.palette import INK, PAPER
+from wtg.maps.palette import INK, PAPER, side_paint
 from wtg.maps.pngbands import Band, palette_png
 from wtg.maps.scene import scale_of
 from wtg.maps.shapes import Hull, Scene
@@ -272,8 +272,12 @@ def _palette(scene: Scene) -> Image.Image:
     colour and the paper or the ink under and round it, a fill and its text and hatch),
     each kind in the order of the colours' names: the same palette for every player's
     picture of a board whatever spots each sees (so that one's is the last one's in the
-    palette where they do not differ)."""
-    paints = {(d.paint.fill, d.paint.text) for d in scene.discs}
+    palette where they do not differ). The paints of a neutral spot and of one whose holder
+    is unknown are in it whether the picture shows them or not: a player who sees no such
+    spot gets the palette of the others, and his picture is theirs painted again only
+    where it differs, not put in the palette and compressed whole."""
+    paints = {(p.fill, p.text) for p in (side_paint(0), side_paint(None))}
+    paints |= {(d.paint.fill, d.paint.text) for d in scene.discs}
     paints |= {(s.paint.fill, s.paint.text) for s in scene.key.swatches}
     texts = [scene.title, *scene.key.texts, *scene.texts, *(h.label for h in scene.hulls)]
     texts += [o.label for o in scene.orders]
