@@ -158,7 +158,8 @@ class Op:
 
 @dataclass(frozen=True)
 class TileOp(Op):
-    """Shapes round (x, y), within ``reach`` of it, painted in a tile."""
+    """Shapes round (x, y), within ``reach`` of it, painted in a tile of their own
+    (``tile_sprite``) and laid over the picture with their coverage."""
 
     x: float
     y: float
@@ -167,19 +168,42 @@ class TileOp(Op):
     def reach(self) -> float:
         raise NotImplementedError
 
+    def corners(self) -> tuple[int, int, int, int]:
+        """The pixels the shapes may touch, the picture's edges aside."""
+        r = self.reach
+        left, top = math.floor(self.x - r), math.floor(self.y - r)
+        return left, top, math.ceil(self.x + r), math.ceil(self.y + r)
+
     def box(self, canvas: Canvas) -> Box | None:
         r = self.reach
         return canvas.pixels(self.x - r, self.y - r, self.x + r, self.y + r)
 
     def paint_on(self, canvas: Canvas) -> None:
-        box = self.box(canvas)
-        if box is not None:
-            pen = canvas.enlarged(box)
-            self.draw(pen)
-            canvas.put_back(pen)
+        if self.box(canvas) is not None:
+            sprite, (x, y) = tile_sprite(self)
+            ox, oy = canvas.offset
+            canvas.image.paste(sprite, (x - ox, y - oy), sprite)
 
     def draw(self, pen: Pen) -> None:
         raise NotImplementedError
+
+
+@lru_cache(maxsize=512)
+def tile_sprite(op: TileOp) -> tuple[Image.Image, tuple[int, int]]:
+    """The shapes of ``op`` painted at ``SUPERSAMPLE`` times the size on nothing and
+    scaled back, as RGBA whose alpha is their coverage of each pixel; and the picture's
+    pixel at its corner. Laid over a picture, a pixel the shapes cover in part comes out
+    their colour and the picture's mixed by that share, as the shapes painted over the
+    picture enlarged and scaled back; and a spot, a swatch or a badge is painted once for
+    all the pictures that show it as it is (a turn's pictures show most spots alike).
+    The tile is painted with its colours weighted by their coverage (``RGBa``: every
+    colour painted is opaque, so it is its own weighted colour) while it is scaled back,
+    so that the nothing round the shapes does not darken their edges."""
+    left, top, right, bottom = op.corners()
+    k = SUPERSAMPLE
+    big = Image.new("RGBa", ((right - left) * k, (bottom - top) * k), (0, 0, 0, 0))
+    op.draw(Pen(big, k, (left, top)))
+    return big.reduce(k).convert("RGBA"), (left, top)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from wtg.maps.paintops import (
     scene_ops,
     text_mask,
     text_sprite,
+    tile_sprite,
     word_mask,
 )
 from wtg.maps.palette import INK, PAPER, side_paint
@@ -131,7 +132,7 @@ def picture(scene: Scene) -> Picture:
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
     ops = tuple(under.own(op) for op in scene_ops(scene))
-    palette = _palette(scene)
+    palette = palette_of(scene)
     colours = bytes(palette.getpalette() or ())
     last = under.last
     regions = _changed(under, last, ops) if last is not None else None
@@ -262,12 +263,22 @@ def ground(
 def forget() -> None:
     """Drop what is kept from one picture to the next (the grounds, the words and the
     scale of the board's layout)."""
-    kept_ones = (ground, text_sprite, text_mask, word_mask, letters, advance, _palette_of, scale_of)
+    kept_ones = (
+        ground,
+        tile_sprite,
+        text_sprite,
+        text_mask,
+        word_mask,
+        letters,
+        advance,
+        _palette_of,
+        scale_of,
+    )
     for kept in kept_ones:
         kept.cache_clear()
 
 
-def _palette(scene: Scene) -> Image.Image:
+def palette_of(scene: Scene) -> Image.Image:
     """A palette image of the scene's colours, then the blends of those that meet (a
     colour and the paper or the ink under and round it, a fill and its text and hatch),
     each kind in the order of the colours' names: the same palette for every player's
