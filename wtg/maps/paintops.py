@@ -499,10 +499,10 @@ def text_sprite(
     the painted size, its colour) over the one before, as RGBA whose alpha is their
     coverage; and where its corner lies from the anchor in the painted size."""
     masks = [text_mask(text, size * SUPERSAMPLE, anchor, width, shift) for width, _ in layers]
-    outer, (left, top) = masks[0]  # the widest comes first
+    outer, (left, top) = masks[0]  # the widest comes first: the sprite's own coverage
     sprite = Image.new("RGBA", outer.size, layers[0][1])
-    sprite.putalpha(0)
-    for (mask, (x, y)), (_, colour) in zip(masks, layers, strict=True):
+    sprite.putalpha(outer)
+    for (mask, (x, y)), (_, colour) in zip(masks[1:], layers[1:], strict=True):
         dx, dy = (x - left) // SUPERSAMPLE, (y - top) // SUPERSAMPLE
         sprite.paste(colour, (dx, dy, dx + mask.width, dy + mask.height), mask)
     return sprite, (left, top)
@@ -576,8 +576,7 @@ def word_mask(
     left, top = (left + shift[0]) // k * k - shift[0], (top + shift[1]) // k * k - shift[1]
     width = math.ceil(max(1, right - left) / k) * k
     height = math.ceil(max(1, bottom - top) / k) * k
-    mask = Image.new("L", (width, height), 0)
-    mask.paste(plain, (x - left, y - top))
+    mask = plain.crop((left - x, top - y, left - x + width, top - y + height))  # 0 beyond it
     if stroke:
         mask = mask.filter(ImageFilter.BoxBlur(stroke)).point(_spread(stroke))
     return mask.reduce(k), (left, top)
