@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from tests.mapgames import played_game
 from wtg.core.board import Board, Link, SideKey, Spot
 from wtg.maps import draw_png, png
-from wtg.maps.paintops import BadgeOp, BorderOp, Canvas, Pen, RingOp, SwatchOp, TileOp
+from wtg.maps.paintops import BadgeOp, BordersOp, Canvas, Pen, RingOp, SwatchOp, TileOp
 from wtg.maps.paintops import Spot as SpotOp
 from wtg.maps.palette import PAPER
 from wtg.maps.scene import place
@@ -33,7 +33,7 @@ def under() -> Image.Image:
     """A ground of paper, a tint and a border across it: what a spot is laid over."""
     canvas = Canvas(Image.new("RGB", (120, 80), PAPER))
     canvas.image.paste((243, 230, 200), (0, 0, 60, 80))
-    BorderOp(0.0, 10.0, 120.0, 70.0, "#888888").paint_on(canvas)
+    BordersOp(((0.0, 10.0, 120.0, 70.0),), "#888888").paint_on(canvas)
     return canvas.image
 
 

@@ -30,7 +30,7 @@ from PIL import Image
 
 from wtg.maps.paintops import (
     HATCH_INK,
-    BorderOp,
+    BordersOp,
     Box,
     Canvas,
     GroupOp,
@@ -248,13 +248,13 @@ def ground(
 ) -> Ground:
     """What every player's picture of a board has under its spots: the paper, the groups'
     grounds and names and the borders (``lines``, from end to end), at the picture's size.
-    Each group and border is painted in a tile of its own, as a spot is (``paintops``): the
-    picture is never painted whole at twice its size, most of which is paper."""
+    Each group is painted in a tile of its own, as a spot is, and the borders a cell of
+    the picture at a time (``paintops``): the picture is never painted whole at twice its
+    size, most of which is paper."""
     canvas = Canvas(Image.new("RGB", (width, height), PAPER))
     for hull in hulls:
         GroupOp(hull.points, hull.tint, radius + HULL_REACH).paint_on(canvas)
-    for x1, y1, x2, y2 in lines:
-        BorderOp(x1, y1, x2, y2, LINK).paint_on(canvas)
+    BordersOp(lines, LINK).paint_on(canvas)
     for hull in hulls:
         Stamp.of(hull.label).paint_on(canvas)
     return Ground(canvas.image)
