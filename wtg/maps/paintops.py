@@ -377,8 +377,12 @@ class BordersOp(Op):
         if box is None:
             return
         ox, oy = canvas.offset
-        part = (max(box[0], ox), max(box[1], oy))
-        part += (min(box[2], ox + canvas.image.width), min(box[3], oy + canvas.image.height))
+        part = (
+            max(box[0], ox),
+            max(box[1], oy),
+            min(box[2], ox + canvas.image.width),
+            min(box[3], oy + canvas.image.height),
+        )
         cell = BORDER_CELL
         cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
         for line, reach in zip(self.lines, self.reaches(), strict=True):
