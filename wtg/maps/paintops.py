@@ -41,8 +41,8 @@ DASH = (7.0, 4.0)
 """A dashed order: drawn, left out (the SVG's stroke-dasharray)."""
 SPOT_REACH = 12
 """How far beyond its disc a spot's shapes reach (its rings)."""
-BORDER_PIECE = 48.0
-"""The longest piece of a border painted in one tile, in pixels."""
+BORDER_CELL = 256
+"""The side of the square of the picture whose borders are painted at once, in pixels."""
 
 Box = tuple[int, int, int, int]
 """Pixels from (left, top) up to but not including (right, bottom)."""
@@ -158,7 +158,8 @@ class Op:
 
 @dataclass(frozen=True)
 class TileOp(Op):
-    """Shapes round (x, y), within ``reach`` of it, painted in a tile."""
+    """Shapes round (x, y), within ``reach`` of it, painted in a tile of their own
+    (``tile_sprite``) and laid over the picture with their coverage."""
 
     x: float
     y: float
@@ -167,19 +168,42 @@ class TileOp(Op):
     def reach(self) -> float:
         raise NotImplementedError
 
+    def corners(self) -> tuple[int, int, int, int]:
+        """The pixels the shapes may touch, the picture's edges aside."""
+        r = self.reach
+        left, top = math.floor(self.x - r), math.floor(self.y - r)
+        return left, top, math.ceil(self.x + r), math.ceil(self.y + r)
+
     def box(self, canvas: Canvas) -> Box | None:
         r = self.reach
         return canvas.pixels(self.x - r, self.y - r, self.x + r, self.y + r)
 
     def paint_on(self, canvas: Canvas) -> None:
-        box = self.box(canvas)
-        if box is not None:
-            pen = canvas.enlarged(box)
-            self.draw(pen)
-            canvas.put_back(pen)
+        if self.box(canvas) is not None:
+            sprite, (x, y) = tile_sprite(self)
+            ox, oy = canvas.offset
+            canvas.image.paste(sprite, (x - ox, y - oy), sprite)
 
     def draw(self, pen: Pen) -> None:
         raise NotImplementedError
+
+
+@lru_cache(maxsize=512)
+def tile_sprite(op: TileOp) -> tuple[Image.Image, tuple[int, int]]:
+    """The shapes of ``op`` painted at ``SUPERSAMPLE`` times the size on nothing and
+    scaled back, as RGBA whose alpha is their coverage of each pixel; and the picture's
+    pixel at its corner. Laid over a picture, a pixel the shapes cover in part comes out
+    their colour and the picture's mixed by that share, as the shapes painted over the
+    picture enlarged and scaled back; and a spot, a swatch or a badge is painted once for
+    all the pictures that show it as it is (a turn's pictures show most spots alike).
+    The tile is painted with its colours weighted by their coverage (``RGBa``: every
+    colour painted is opaque, so it is its own weighted colour) while it is scaled back,
+    so that the nothing round the shapes does not darken their edges."""
+    left, top, right, bottom = op.corners()
+    k = SUPERSAMPLE
+    big = Image.new("RGBa", ((right - left) * k, (bottom - top) * k), (0, 0, 0, 0))
+    op.draw(Pen(big, k, (left, top)))
+    return big.reduce(k).convert("RGBA"), (left, top)
 
 
 @dataclass(frozen=True)
@@ -319,36 +343,107 @@ class GroupOp(Op):
 
 
 @dataclass(frozen=True)
-class BorderOp(Op):
-    """A border between two spots: a line 2 pixels wide, painted in pieces of at most
-    ``BORDER_PIECE`` pixels, a tile each (a long border across the picture in one tile
-    would enlarge most of the picture)."""
+class BordersOp(Op):
+    """The borders between spots: lines 2 pixels wide from end to end (``lines``: x1, y1,
+    x2, y2), in ``colour``. Painted a cell of ``BORDER_CELL`` pixels a side at a time: the
+    borders that cross the cell drawn at ``SUPERSAMPLE`` times its size as their coverage
+    of its pixels, and the cell laid over with the colour by that coverage. A long border
+    across the picture is never drawn on a canvas larger than a cell, and a cell crossed
+    by many borders is drawn once."""
 
-    x1: float
-    y1: float
-    x2: float
-    y2: float
+    lines: tuple[tuple[float, float, float, float], ...]
     colour: str
 
+    def reaches(self) -> list[tuple[float, float, float, float]]:
+        """The box each line may change, in pixels of the picture."""
+        return [
+            (min(x1, x2) - 2, min(y1, y2) - 2, max(x1, x2) + 2, max(y1, y2) + 2)
+            for x1, y1, x2, y2 in self.lines
+        ]
+
     def box(self, canvas: Canvas) -> Box | None:
+        reaches = self.reaches()
+        if not reaches:
+            return None
         return canvas.pixels(
-            min(self.x1, self.x2) - 2,
-            min(self.y1, self.y2) - 2,
-            max(self.x1, self.x2) + 2,
-            max(self.y1, self.y2) + 2,
+            min(r[0] for r in reaches),
+            min(r[1] for r in reaches),
+            max(r[2] for r in reaches),
+            max(r[3] for r in reaches),
         )
 
     def paint_on(self, canvas: Canvas) -> None:
-        dx, dy = self.x2 - self.x1, self.y2 - self.y1
-        count = max(1, math.ceil(math.hypot(dx, dy) / BORDER_PIECE))
-        for n in range(count):
-            ax, ay = self.x1 + dx * n / count, self.y1 + dy * n / count
-            bx, by = self.x1 + dx * (n + 1) / count, self.y1 + dy * (n + 1) / count
-            box = canvas.pixels(min(ax, bx) - 2, min(ay, by) - 2, max(ax, bx) + 2, max(ay, by) + 2)
-            if box is not None:
-                pen = canvas.enlarged(box)
-                pen.draw.line(pen.xy(ax, ay) + pen.xy(bx, by), fill=self.colour, width=2 * pen.k)
-                canvas.put_back(pen)
+        box = self.box(canvas)
+        if box is None:
+            return
+        ox, oy = canvas.offset
+        part = (
+            max(box[0], ox),
+            max(box[1], oy),
+            min(box[2], ox + canvas.image.width),
+            min(box[3], oy + canvas.image.height),
+        )
+        cell = BORDER_CELL
+        cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        for line, reach in zip(self.lines, self.reaches(), strict=True):
+            left, top = max(part[0], math.floor(reach[0])), max(part[1], math.floor(reach[1]))
+            right, bottom = min(part[2], math.ceil(reach[2])), min(part[3], math.ceil(reach[3]))
+            for y in range(top // cell, (bottom - 1) // cell + 1):
+                for x in range(left // cell, (right - 1) // cell + 1):
+                    area = (x * cell - 2, y * cell - 2, (x + 1) * cell + 2, (y + 1) * cell + 2)
+                    if _crosses(line, area):
+                        cells.setdefault((x, y), []).append(line)
+        for (x, y), lines in sorted(cells.items()):
+            area = (x * cell, y * cell, min((x + 1) * cell, box[2]), min((y + 1) * cell, box[3]))
+            self.cover(canvas, (max(area[0], box[0]), max(area[1], box[1]), *area[2:]), lines)
+
+    def cover(
+        self, canvas: Canvas, area: Box, lines: list[tuple[float, float, float, float]]
+    ) -> None:
+        """``lines`` laid over ``area`` of the picture (a cell, the same whatever part of
+        the picture is painted) by their coverage of its pixels, where the canvas holds it."""
+        k = SUPERSAMPLE
+        left, top = area[:2]
+        coverage = Image.new("L", ((area[2] - left) * k, (area[3] - top) * k), 0)
+        draw = ImageDraw.Draw(coverage)
+        for x1, y1, x2, y2 in lines:
+            ends = ((x1 - left) * k, (y1 - top) * k, (x2 - left) * k, (y2 - top) * k)
+            draw.line(ends, fill=255, width=2 * k)
+        ox, oy = canvas.offset
+        held = (
+            max(left, ox),
+            max(top, oy),
+            min(area[2], ox + canvas.image.width),
+            min(area[3], oy + canvas.image.height),
+        )
+        if held[0] < held[2] and held[1] < held[3]:
+            shown = coverage.reduce(k).crop(
+                (held[0] - left, held[1] - top, held[2] - left, held[3] - top)
+            )
+            canvas.image.paste(self.colour, canvas.local(held), shown)
+
+
+def _crosses(line: tuple[float, float, float, float], area: tuple[float, ...]) -> bool:
+    """Whether the segment ``line`` (x1, y1, x2, y2) meets the box ``area`` (left, top,
+    right, bottom): the part of it within each pair of the box's sides, one after the
+    other, is not empty (Liang and Barsky's clipping)."""
+    x1, y1, x2, y2 = line
+    dx, dy = x2 - x1, y2 - y1
+    first, last = 0.0, 1.0
+    for step, room in (
+        (-dx, x1 - area[0]),
+        (dx, area[2] - x1),
+        (-dy, y1 - area[1]),
+        (dy, area[3] - y1),
+    ):
+        if step == 0:
+            if room < 0:
+                return False
+        elif step < 0:
+            first = max(first, room / step)
+        else:
+            last = min(last, room / step)
+    return first <= last
 
 
 @dataclass(frozen=True)
@@ -475,10 +570,10 @@ def text_sprite(
     the painted size, its colour) over the one before, as RGBA whose alpha is their
     coverage; and where its corner lies from the anchor in the painted size."""
     masks = [text_mask(text, size * SUPERSAMPLE, anchor, width, shift) for width, _ in layers]
-    outer, (left, top) = masks[0]  # the widest comes first
+    outer, (left, top) = masks[0]  # the widest comes first: the sprite's own coverage
     sprite = Image.new("RGBA", outer.size, layers[0][1])
-    sprite.putalpha(0)
-    for (mask, (x, y)), (_, colour) in zip(masks, layers, strict=True):
+    sprite.putalpha(outer)
+    for (mask, (x, y)), (_, colour) in zip(masks[1:], layers[1:], strict=True):
         dx, dy = (x - left) // SUPERSAMPLE, (y - top) // SUPERSAMPLE
         sprite.paste(colour, (dx, dy, dx + mask.width, dy + mask.height), mask)
     return sprite, (left, top)
@@ -552,8 +647,7 @@ def word_mask(
     left, top = (left + shift[0]) // k * k - shift[0], (top + shift[1]) // k * k - shift[1]
     width = math.ceil(max(1, right - left) / k) * k
     height = math.ceil(max(1, bottom - top) / k) * k
-    mask = Image.new("L", (width, height), 0)
-    mask.paste(plain, (x - left, y - top))
+    mask = plain.crop((left - x, top - y, left - x + width, top - y + height))  # 0 beyond it
     if stroke:
         mask = mask.filter(ImageFilter.BoxBlur(stroke)).point(_spread(stroke))
     return mask.reduce(k), (left, top)

@@ -30,7 +30,7 @@ from PIL import Image
 
 from wtg.maps.paintops import (
     HATCH_INK,
-    BorderOp,
+    BordersOp,
     Box,
     Canvas,
     GroupOp,
@@ -42,9 +42,10 @@ from wtg.maps.paintops import (
     scene_ops,
     text_mask,
     text_sprite,
+    tile_sprite,
     word_mask,
 )
-from wtg.maps.palette import INK, PAPER
+from wtg.maps.palette import INK, PAPER, side_paint
 from wtg.maps.pngbands import Band, palette_png
 from wtg.maps.scene import scale_of
 from wtg.maps.shapes import Hull, Scene
@@ -131,7 +132,7 @@ def picture(scene: Scene) -> Picture:
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
     ops = tuple(under.own(op) for op in scene_ops(scene))
-    palette = _palette(scene)
+    palette = palette_of(scene)
     colours = bytes(palette.getpalette() or ())
     last = under.last
     regions = _changed(under, last, ops) if last is not None else None
@@ -247,13 +248,13 @@ def ground(
 ) -> Ground:
     """What every player's picture of a board has under its spots: the paper, the groups'
     grounds and names and the borders (``lines``, from end to end), at the picture's size.
-    Each group and border is painted in a tile of its own, as a spot is (``paintops``): the
-    picture is never painted whole at twice its size, most of which is paper."""
+    Each group is painted in a tile of its own, as a spot is, and the borders a cell of
+    the picture at a time (``paintops``): the picture is never painted whole at twice its
+    size, most of which is paper."""
     canvas = Canvas(Image.new("RGB", (width, height), PAPER))
     for hull in hulls:
         GroupOp(hull.points, hull.tint, radius + HULL_REACH).paint_on(canvas)
-    for x1, y1, x2, y2 in lines:
-        BorderOp(x1, y1, x2, y2, LINK).paint_on(canvas)
+    BordersOp(lines, LINK).paint_on(canvas)
     for hull in hulls:
         Stamp.of(hull.label).paint_on(canvas)
     return Ground(canvas.image)
@@ -262,18 +263,32 @@ def ground(
 def forget() -> None:
     """Drop what is kept from one picture to the next (the grounds, the words and the
     scale of the board's layout)."""
-    kept_ones = (ground, text_sprite, text_mask, word_mask, letters, advance, _palette_of, scale_of)
+    kept_ones = (
+        ground,
+        tile_sprite,
+        text_sprite,
+        text_mask,
+        word_mask,
+        letters,
+        advance,
+        _palette_of,
+        scale_of,
+    )
     for kept in kept_ones:
         kept.cache_clear()
 
 
-def _palette(scene: Scene) -> Image.Image:
+def palette_of(scene: Scene) -> Image.Image:
     """A palette image of the scene's colours, then the blends of those that meet (a
     colour and the paper or the ink under and round it, a fill and its text and hatch),
     each kind in the order of the colours' names: the same palette for every player's
     picture of a board whatever spots each sees (so that one's is the last one's in the
-    palette where they do not differ)."""
-    paints = {(d.paint.fill, d.paint.text) for d in scene.discs}
+    palette where they do not differ). The paints of a neutral spot and of one whose holder
+    is unknown are in it whether the picture shows them or not: a player who sees no such
+    spot gets the palette of the others, and his picture is theirs painted again only
+    where it differs, not put in the palette and compressed whole."""
+    paints = {(p.fill, p.text) for p in (side_paint(0), side_paint(None))}
+    paints |= {(d.paint.fill, d.paint.text) for d in scene.discs}
     paints |= {(s.paint.fill, s.paint.text) for s in scene.key.swatches}
     texts = [scene.title, *scene.key.texts, *scene.texts, *(h.label for h in scene.hulls)]
     texts += [o.label for o in scene.orders]
