@@ -247,7 +247,9 @@ class Service:
                 for place in _spools(spool, held):
                     clear_service_record(place, self.pid, self.clock.now(), error)
                 self.wake.close()
-                if error:
+                if self.gone:  # its line is the one above
+                    log_event("wtg serve stopped on the error above", level=logging.ERROR)
+                elif error:
                     log_event(f"wtg serve stopped on an error: {error}", level=logging.ERROR)
                 else:
                     log_event("wtg serve stopped")
