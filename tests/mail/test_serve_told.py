@@ -68,12 +68,20 @@ def test_a_refused_imap_login_is_one_log_line_a_poll_with_the_gms_login_and_no_p
 
 
 def test_status_says_why_mail_waits_after_an_smtp_login_refusal_until_a_send_sends_it(
-    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="wtg")
     gm = host(tmp_path, imap, smtp_auth, smtp_password="typo-2")
     config = tmp_path / "wtg.yaml"
     serve(gm, 10, before=lambda: deliver(imap, gm))
     assert confirmations_of(smtp_auth) == []  # Ann's confirmation waits
+    said = [r.getMessage() for r in caplog.records if r.name == "wtg"]
+    refused = [line for line in said if "refused the login" in line]
+    assert refused and all(
+        line.startswith("send: ") and f"refused the login as {GM_ADDRESS}: 535 " in line
+        for line in refused
+    ), refused  # the send's one line a round (a mail's line said it again, as <address>)
+    assert not [line for line in said if "<address>" in line or "typo-2" in line]
 
     shown = wtg(config, "status", "--host").stdout
     assert "outbox: 3 mails waiting" in shown  # turn 0's two reports, the confirmation

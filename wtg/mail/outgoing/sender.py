@@ -543,7 +543,11 @@ def deliver(
                         alive()
             except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
                 sender_refused = str(exc)
-                log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
+                # the config's fault, said once by the send's line (``send: N mails stay
+                # queued: ...``): this one said it again, the GM's login hidden as <address>
+                log_delivery(
+                    ident, raw, "stays queued with every mail due (the send's line says why)", DEBUG
+                )
                 waiting += 1
                 continue
             except Unreachable as exc:
