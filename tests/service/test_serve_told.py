@@ -29,6 +29,7 @@ from wtg.cli import main
 from wtg.cli.logs import start_logging
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_stopped_service
+from wtg.logs.addresses import without_addresses
 from wtg.serve.service import Service
 
 WTG = str(Path(sys.executable).with_name("wtg"))
@@ -239,3 +240,14 @@ def test_an_error_the_service_cannot_go_on_after_is_recorded_with_its_words(
     assert line.startswith("service: STOPPED ON AN ERROR at ")
     assert "RuntimeError: the clock broke (mend that first; then `systemctl start wtg`" in line
     assert data["stopped_error"] == "RuntimeError: the clock broke"
+
+
+def test_a_failed_polls_line_keeps_the_gms_own_addresses_and_hides_the_others() -> None:
+    """The line shows the login to mend (it was `<address>` in the first of the two lines,
+    whole in the second); a player's address a server's words quote stays hidden."""
+    text = "refused the login as GM@Example.org: 550 <ann@players.example> (from gm@example.org)"
+    kept = "refused the login as GM@Example.org: 550 <address> (from gm@example.org)"
+    assert without_addresses(text, keep=("Games Master <gm@example.org>",)) == kept
+    assert (
+        without_addresses(text) == "refused the login as <address>: 550 <address> (from <address>)"
+    )

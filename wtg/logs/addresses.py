@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection
 
 from wtg.logs.events import LOGGER, log_event
+from wtg.text.addresses import bare_address
 
 HIDDEN = "<address>"
 _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
@@ -22,14 +23,14 @@ Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
 
 def without_addresses(text: str, keep: Collection[str] = ()) -> str:
     """``text`` with each address in it as ``<address>``, but those of ``keep`` (the GM's
-    own, as the config names them: compared without case and angle brackets)."""
+    own, as the config names them, a name around one too: ``Games <gm@example.org>``)."""
     if "@" not in text:
         return text
-    kept = {address.casefold() for address in keep}
+    kept = {bare_address(address) for address in keep}
 
     def hidden(found: re.Match[str]) -> str:
         word = found.group(0)
-        return word if word.strip("<>").casefold() in kept else HIDDEN
+        return word if bare_address(word.strip("<>")) in kept else HIDDEN
 
     return _ADDRESS.sub(hidden, text)
 
