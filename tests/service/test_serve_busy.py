@@ -47,7 +47,6 @@ def test_the_services_poll_stopped_by_a_busy_database_names_it(
     )
     stopped = [line for line in said if line.startswith("the poll stopped: ")]
     assert stopped and all(line.startswith(f"the poll stopped: {why}; ") for line in stopped)
-    failed = [line for line in said if line.startswith("poll failed: ")]  # the poll's health
-    assert failed and all(why in line for line in failed), failed
+    assert not [line for line in said if line.startswith("poll failed: ")]  # one line a poll
     health = last_poll(gm.spool)  # what `wtg status --host` says
     assert health is not None and health.error == f"the poll stopped: {why}"

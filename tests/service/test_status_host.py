@@ -84,6 +84,7 @@ def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
         "version": "0.1.0",
         "gone_pid": None,
         "stopped": None,
+        "stopped_error": None,
     }
     assert data["last_poll"] == {
         "at": iso(NOW),
@@ -142,6 +143,7 @@ def not_running(gone_pid: int | None = None, stopped: str | None = None) -> dict
         "version": None,
         "gone_pid": gone_pid,
         "stopped": stopped,
+        "stopped_error": None,
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from wtg.cli.givenhead import COMMAND, given_head
 from wtg.cli.homepath import HomePath
 from wtg.logs.events import LOGGER, JsonFormat, TextFormat
 
@@ -69,9 +70,30 @@ def start_logging(
     handler: logging.Handler = PrivateLogFile(log_file) if log_file else logging.StreamHandler()
     journald = not log_file and bool(os.environ.get("JOURNAL_STREAM"))
     handler.setFormatter(JsonFormat() if log_format == "json" else TextFormat(stamp=not journald))
+    head = given_head()
+    if head != "wtg":  # the --config the command was given: a hint copied works as typed
+        handler.addFilter(GivenHead(head))
     LOGGER.addHandler(handler)
     LOGGER.setLevel(level.upper())
     LOGGER.propagate = False
+
+
+class GivenHead(logging.Filter):
+    """Each command a line of the log names in backquotes (`` `wtg check-config` ``) begun
+    as the command that logs was given (``wtg --config FILE``: ``given_head``), as the
+    lines it prints are. Before, `wtg --config /srv/wtg/wtg.yaml serve --log-file ...`
+    logged `wtg check-config` alone, which checked another config, or none."""
+
+    def __init__(self, head: str) -> None:
+        super().__init__()
+        self.head = head
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        begun = COMMAND.sub(lambda _: f"`{self.head} ", message)
+        if begun != message:
+            record.msg, record.args = begun, ()
+        return True
 
 
 class PrivateLogFile(logging.StreamHandler):  # type: ignore[type-arg]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 from typing import TYPE_CHECKING
 
 import click
@@ -21,6 +22,7 @@ from wtg.cli.mail import warn_loose_passwords
 from wtg.files.paths import tidied
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
+from wtg.logs.events import log_event
 from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.runlock import AlreadyRunning
 from wtg.serve.notify import Notifier
@@ -66,13 +68,16 @@ def serve(
     path = config_path(ctx)
     assert path is not None  # checked_config ends the command without one
     start_logging(log_format, log_level, log_file, default="info")
-    warn_loose_passwords(gm)
+    if log_file:  # a terminal's GM reads stderr; the log has it too, below
+        warn_loose_passwords(gm)
+    log_loose_passwords(gm)
 
     def reload() -> GmConfig:
         new = load_config(path)
         problem = folder_problem(new.games_dir)
         if problem is not None:
             raise ConfigError(f"{path}: games_dir {new.games_dir} {problem}")
+        log_loose_passwords(new)
         return new
 
     gc.freeze()  # what lives now lives as long as the process (as `wtg poll` does)
@@ -91,6 +96,17 @@ def serve(
             fail(f"{exc}: this one does not start")
     if service.gone is not None:  # its games folder moved away: exit 1, systemd restarts it
         fail(service.gone)
+
+
+def log_loose_passwords(gm: GmConfig) -> None:
+    """A password file others may read (or empty, or missing), a warning of the service's
+    log at its start and each reload: under systemd with --log-file, stderr's warning was
+    seen by no one (`wtg status --host` says it too)."""
+    # deferred: pydantic (the config's schema): only the commands that read the config
+    from wtg.host.config import loose_password_files
+
+    for line in loose_password_files(gm):
+        log_event(line, level=logging.WARNING)
 
 
 def print_unit(ctx: click.Context) -> None:

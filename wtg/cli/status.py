@@ -508,13 +508,17 @@ def host(ctx: click.Context, as_json: bool) -> None:
     full = full_disk(games_dir)
     low = low_disk(games_dir)
     passwords = _password_problems(gm)
+    loose = _password_warnings(gm, passwords)
     if as_json:
         facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
-        click.echo(json.dumps({**facts, "password_problems": passwords}, indent=1))
+        passwords_said = {"password_problems": passwords, "password_warnings": loose}
+        click.echo(json.dumps({**facts, **passwords_said}, indent=1))
         return
     _show_read_only(stuck, full, low)
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
+    for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread
+        tell_fitted(f"PASSWORD: {line}")
     for line in health.lines():
         tell_fitted(line)
 
@@ -527,6 +531,18 @@ def _password_problems(gm: GmConfig | None) -> list[str]:
         return []
     servers = (gm.imap, gm.smtp)
     return [s.password_problem for s in servers if s is not None and s.password_problem]
+
+
+def _password_warnings(gm: GmConfig | None, problems: list[str]) -> list[str]:
+    """The config's passwords that others on the machine may read (a password file or the
+    config looser than 0600), or an empty password file: `check-config`'s lines, less the
+    ``problems`` said already. None for no config: nothing."""
+    if gm is None:
+        return []
+    # deferred: pydantic (the config's schema): only the commands that read the config
+    from wtg.host.config import loose_password_files
+
+    return [line for line in loose_password_files(gm) if line not in problems]
 
 
 def overview(ctx: click.Context, as_json: bool) -> None:

@@ -34,6 +34,29 @@ def folder_identity(folder: Path) -> tuple[int, int] | None:
     return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None
 
 
+def held_folder(folder: Path) -> int | None:
+    """A descriptor of ``folder`` held open, to find it by after a move (``where_now``);
+    None when it cannot be opened."""
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return None
+
+
+def where_now(held: int) -> Path | None:
+    """Where the folder of the descriptor ``held`` is now (moved while it was held: its new
+    path), as Linux's ``/proc`` names it; None where there is no ``/proc``, or when the
+    folder was removed or the name found is not the folder."""
+    try:
+        path = Path(os.readlink(f"/proc/self/fd/{held}"))
+        mine = os.fstat(held)
+    except OSError:
+        return None
+    if folder_identity(path) != (mine.st_dev, mine.st_ino):  # removed: "... (deleted)"
+        return None
+    return path
+
+
 def tidied(path: Path) -> Path:
     """``path`` made absolute without its ``..`` (``/srv/wtg/games/../wtg.yaml`` is
     ``/srv/wtg/wtg.yaml``), as the file system reads it: the part up to its last ``..`` is

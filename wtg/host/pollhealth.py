@@ -101,12 +101,16 @@ def record_poll(
     result: str = "",
     waiting: dict[str, int] | None = None,
     unsent_said: bool = False,
+    *,
+    logged: bool = False,
 ) -> None:
     """A poll at ``now`` failed (``error``) or succeeded (``error`` None; ``result``: its
     summary line; ``waiting``: the mails it left for a game to mend, by game;
     ``unsent_said``: it said that answers went unsent, the time kept; else the last time
-    one did stays). A failure is logged."""
-    if error is not None:
+    one did stays). A failure is logged, unless the caller logs it itself (``logged``: `wtg
+    serve`'s one line a failed poll, with its pause; it logged two, the second saying the
+    first again)."""
+    if error is not None and not logged:
         log_hiding_addresses(f"poll failed: {error}", level=logging.WARNING)
     previous = last_poll(spool)
     success = previous.last_success if previous else None

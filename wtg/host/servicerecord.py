@@ -58,20 +58,26 @@ def read_service_record(spool: Path) -> ServiceRecord | None:
 
 
 class StoppedService(Record):
-    """The last service that stopped as a service stops: ``since`` it ran, ``stopped``."""
+    """The last service that stopped as a service stops: ``since`` it ran, ``stopped``;
+    ``error``: why it stopped on its own (its games folder gone, an error it could not go
+    on after), "" when it was asked to stop."""
 
     since: datetime
     stopped: datetime
+    error: str = ""
 
 
-def clear_service_record(spool: Path, pid: int, stopped: datetime | None = None) -> None:
+def clear_service_record(
+    spool: Path, pid: int, stopped: datetime | None = None, error: str = ""
+) -> None:
     """Remove the record as the service stops, if it is still this process's; ``stopped``:
     the moment, kept in ``STOPPED_FILE`` (written first: a kill between the two leaves a
-    running record, whose process is gone, which says so)."""
+    running record, whose process is gone, which says so) with ``error``, why it stopped on
+    its own (before, an error's exit was recorded as a stop the GM asked for)."""
     record = read_service_record(spool)
     if record is not None and record.pid == pid:
         if stopped is not None:
-            data = {"since": iso(record.since), "stopped": iso(stopped)}
+            data = {"since": iso(record.since), "stopped": iso(stopped), "error": error}
             write_atomic(spool / STOPPED_FILE, json.dumps(data) + "\n")
         (spool / SERVICE_FILE).unlink(missing_ok=True)
 
@@ -82,7 +88,9 @@ def read_stopped_service(spool: Path) -> StoppedService | None:
     try:
         data = json.loads((spool / STOPPED_FILE).read_text(encoding="utf-8"))
         return StoppedService(
-            since=parse_iso(str(data["since"])), stopped=parse_iso(str(data["stopped"]))
+            since=parse_iso(str(data["since"])),
+            stopped=parse_iso(str(data["stopped"])),
+            error=str(data.get("error") or ""),  # none in a record an older wtg wrote
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Collection
 
 from wtg.logs.events import LOGGER, log_event
+from wtg.text.addresses import bare_address
 
 HIDDEN = "<address>"
 _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
@@ -19,9 +21,18 @@ _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
 Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
 
 
-def without_addresses(text: str) -> str:
-    """``text`` with each address in it as ``<address>``."""
-    return _ADDRESS.sub(HIDDEN, text) if "@" in text else text
+def without_addresses(text: str, keep: Collection[str] = ()) -> str:
+    """``text`` with each address in it as ``<address>``, but those of ``keep`` (the GM's
+    own, as the config names them, a name around one too: ``Games <gm@example.org>``)."""
+    if "@" not in text:
+        return text
+    kept = {bare_address(address) for address in keep}
+
+    def hidden(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return word if bare_address(word.strip("<>")) in kept else HIDDEN
+
+    return _ADDRESS.sub(hidden, text)
 
 
 def log_hiding_addresses(
@@ -31,15 +42,17 @@ def log_hiding_addresses(
     turn: int | None = None,
     mail: str | None = None,
     level: int = logging.INFO,
+    keep: Collection[str] = (),
 ) -> None:
-    """``log_event`` with the addresses of ``message`` hidden; the whole message follows at
-    ``debug`` when it held any (an event of ``debug`` itself is logged whole, once)."""
+    """``log_event`` with the addresses of ``message`` hidden (but those of ``keep``: the
+    GM's own, ``without_addresses``); the whole message follows at ``debug`` when it held
+    any (an event of ``debug`` itself is logged whole, once)."""
     if not LOGGER.isEnabledFor(level):
         return
     if level <= logging.DEBUG:
         log_event(message, game=game, turn=turn, mail=mail, level=level)
         return
-    hidden = without_addresses(message)
+    hidden = without_addresses(message, keep)
     log_event(hidden, game=game, turn=turn, mail=mail, level=level)
     if hidden != message:
         log_event(message, game=game, turn=turn, mail=mail, level=logging.DEBUG)

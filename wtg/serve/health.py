@@ -29,6 +29,7 @@ from wtg.host.pollhealth import PollHealth, last_poll
 from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.outgoing.digest import Failing, failing_of
 from wtg.mail.outgoing.outbox import OutboxLook, look
+from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
 from wtg.mail.servers.otherhost import Seen, others_seen
 from wtg.mail.spool.journal import (
     cut_short_line,
@@ -58,6 +59,9 @@ class Service(Record):
     """When the last service stopped as a service stops (none runs now, none was killed)."""
     ran_since: datetime | None = None
     """Since when that service had run."""
+    stopped_error: str = ""
+    """Why that service stopped on its own (its games folder gone, an error); "" when it
+    was asked to stop."""
 
 
 class Deadline(Record):
@@ -88,12 +92,20 @@ class HostHealth(Record):
     releases_cut_short: tuple[str, ...] = ()
     """The keys of the mails whose release (`wtg quarantine --release`) was cut short: each
     perhaps still in the rejected folder, where no poll looks (``releasing``)."""
+    send_stopped: SendStopped | None = None
+    """Why the last send sent nothing (the server not reached, the login or the From
+    refused, the key not signing), while no send has sent since (``sendstopped``)."""
+
+    def _stopped(self) -> SendStopped | None:
+        """``send_stopped`` while mail waits (none waiting: nothing it holds back)."""
+        return self.send_stopped if self.outbox.waiting else None
 
     def as_json(self) -> dict[str, object]:
         service = self.service
         poll = self.last_poll
         deadline = self.next_deadline
         box = self.outbox
+        stopped = self._stopped()
         return {
             "service": {
                 "running": service.running,
@@ -102,6 +114,7 @@ class HostHealth(Record):
                 "version": service.version,
                 "gone_pid": service.gone,
                 "stopped": _moment(service.stopped),
+                "stopped_error": service.stopped_error or None,
             },
             "last_poll": None
             if poll is None
@@ -126,6 +139,8 @@ class HostHealth(Record):
             "outbox_oldest": _moment(box.oldest),
             "outbox_error": box.last_error or None,
             "outbox_refused": box.refused,
+            "outbox_send_error": None if stopped is None else stopped.error,
+            "outbox_send_error_at": None if stopped is None else iso(stopped.at),
             "quarantined": self.quarantined,
             "held": self.held,
             "releases_cut_short": list(self.releases_cut_short),
@@ -207,6 +222,13 @@ class HostHealth(Record):
             )
         if service.stopped is not None:
             ran = f"; it had run since {_shown(service.ran_since)}" if service.ran_since else ""
+            if service.stopped_error:  # not a stop the GM asked for: what to mend first
+                return (
+                    f"service: STOPPED ON AN ERROR at {_shown(service.stopped)} "
+                    f"({_ago(self.now - service.stopped)}{ran}): {service.stopped_error} "
+                    "(mend that first; then `systemctl start wtg`, or `wtg serve`, starts it "
+                    "again)"
+                )
             return (
                 f"service: stopped at {_shown(service.stopped)} "
                 f"({_ago(self.now - service.stopped)}{ran}): `systemctl start wtg` (or `wtg "
@@ -248,6 +270,13 @@ class HostHealth(Record):
         line = f"outbox: {counted(box.waiting, 'mail')} waiting"
         if box.oldest is not None:
             line += f", the oldest since {_shown(box.oldest)} ({_ago(self.now - box.oldest)})"
+        stopped = self._stopped()
+        if stopped is not None:  # why none goes, and what to do (it said the count alone)
+            line += (
+                f"; NOT SENT: the last send ({_shown(stopped.at)}, {_ago(self.now - stopped.at)}) "
+                f"sent none: {stopped.error}; once that is mended `wtg send` sends them (a "
+                "running wtg serve tries again within 30 min)"
+            )
         if box.deferred:
             line += f"; {box.deferred} deferred by the server, the last: {box.last_error}"
         return line + set_aside
@@ -272,6 +301,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         kept=kept_mail(spool),
         other_program=others_seen(spool, now),
         releases_cut_short=tuple(releasing(spool)),
+        send_stopped=send_stopped(spool),
     )
 
 
@@ -280,7 +310,9 @@ def _service(spool: Path) -> Service:
     if record is None:
         last = read_stopped_service(spool)
         if last is not None:
-            return Service(running=False, stopped=last.stopped, ran_since=last.since)
+            return Service(
+                running=False, stopped=last.stopped, ran_since=last.since, stopped_error=last.error
+            )
         return Service(running=False)
     if not record.running():
         return Service(running=False, gone=record.pid)

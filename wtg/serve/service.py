@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from wtg.core.plurals import counted
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
-from wtg.files.paths import folder_identity
+from wtg.files.paths import folder_identity, held_folder, where_now
 from wtg.files.sqlitewait import cannot_use
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
@@ -57,6 +57,7 @@ from wtg.host.servicerecord import (
 )
 from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
+from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
@@ -232,14 +233,26 @@ class Service:
                 f"mail, games in {self.gm.games_dir}"
             )
             self._formats()
+            held = held_folder(spool)  # found again if the games folder is moved meanwhile
+            error = ""
             try:
                 self._loop()
+            except Exception as crash:  # recorded as what stopped it, then raised on
+                error = f"{type(crash).__name__}: {crash}"
+                raise
             finally:
                 self.notifier.stopping()
                 self._disconnect()
-                clear_service_record(spool, self.pid, self.clock.now())
+                error = self.gone or error
+                for place in _spools(spool, held):
+                    clear_service_record(place, self.pid, self.clock.now(), error)
                 self.wake.close()
-                log_event("wtg serve stopped")
+                if self.gone:  # its line is the one above
+                    log_event("wtg serve stopped on the error above", level=logging.ERROR)
+                elif error:
+                    log_event(f"wtg serve stopped on an error: {error}", level=logging.ERROR)
+                else:
+                    log_event("wtg serve stopped")
 
     def _loop(self) -> None:
         while not self.stop_asked:
@@ -335,7 +348,9 @@ class Service:
             with rare_collections():
                 watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
-                summary = Poller(self.gm, watched, now, jobs=self.jobs, alive=alive).run()
+                summary = Poller(
+                    self.gm, watched, now, jobs=self.jobs, alive=alive, failure_logged=True
+                ).run()
         except Exception as error:  # the server, the disk: a new connection after a pause
             dropped = isinstance(error, CONNECTION_TROUBLE)
             what = "the connection dropped" if dropped else "the poll stopped"
@@ -358,9 +373,16 @@ class Service:
 
     def _trouble(self, what: str) -> None:
         now = self.clock.now()
-        record_poll(self.gm.spool, now, what)
+        record_poll(self.gm.spool, now, what, logged=True)
         pause = self.connection.failed(now)
-        log_event(f"{what}; trying again in {seconds(pause)}", level=logging.WARNING)
+        self._poll_failed(f"{what}; trying again in {seconds(pause)}")
+
+    def _poll_failed(self, line: str) -> None:
+        """The one line a failed poll logs: what failed, what to mend, when it is tried
+        again. The GM's own login is shown (the log is the GM's, and it names the login to
+        mend), any other address hidden; no password is ever in it. Before, a second line
+        (``poll failed: ...``, from the poll's health) said it again, the login hidden."""
+        log_hiding_addresses(line, level=logging.WARNING, keep=own_addresses(self.gm))
 
     def _connection_waits(self, now: datetime) -> bool:
         """Whether a new connection waits out its pause: a refused password's lasts unless
@@ -371,13 +393,12 @@ class Service:
 
     def _refused(self, what: str, tried: str | None) -> None:
         now = self.clock.now()
-        record_poll(self.gm.spool, now, what)
+        record_poll(self.gm.spool, now, what, logged=True)
         self.refused = tried
         pause = self.refusal.failed(now)
-        log_event(
+        self._poll_failed(
             f"{what}; trying again in {seconds(pause)}, or at the next look once the "
-            "password file holds another",
-            level=logging.WARNING,
+            "password file holds another"
         )
 
     def _disconnect(self) -> None:
@@ -644,6 +665,19 @@ class Service:
         self.notifier.ready("polling")
 
 
+def _spools(spool: Path, held: int | None) -> list[Path]:
+    """Where the service's record may be as it stops: its spool where it is now (the games
+    folder moved away: the GM reads it there once games_dir is corrected; it said "NOT
+    running ... killed", as of a kill), and the spool of the folder at its path (another
+    put in its place: a backup's copy of the record, this pid's). The descriptor is
+    closed."""
+    if held is None:
+        return [spool]
+    moved = where_now(held)
+    os.close(held)
+    return [spool] if moved is None or moved == spool else [moved, spool]
+
+
 @contextlib.contextmanager
 def _locks(spool: Path) -> Iterator[None]:
     """The service's lock and the poll's, held while the service lives; either taken by
@@ -732,6 +766,12 @@ def watched_inbox(inbox: Inbox, between: Callable[[], bool]) -> Watched:
     if isinstance(inbox, FiledInFolders):
         return WatchedFolders(inbox, inbox, between)
     return Watched(inbox, between)
+
+
+def own_addresses(gm: GmConfig) -> tuple[str, ...]:
+    """The GM's own addresses as the config names them: the logins and the From."""
+    logins = [server.username for server in (gm.imap, gm.smtp) if server is not None]
+    return tuple(address for address in (*logins, gm.sender) if address)
 
 
 @contextlib.contextmanager

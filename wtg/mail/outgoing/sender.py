@@ -41,6 +41,7 @@ from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.sendevents import log_delivery
+from wtg.mail.outgoing.sendstopped import record_send
 from wtg.mail.outgoing.undotold import put_back_owed, report_name
 from wtg.mail.servers.transport import (
     MaildirTransport,
@@ -542,7 +543,11 @@ def deliver(
                         alive()
             except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
                 sender_refused = str(exc)
-                log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
+                # the config's fault, said once by the send's line (``send: N mails stay
+                # queued: ...``): this one said it again, the GM's login hidden as <address>
+                log_delivery(
+                    ident, raw, "stays queued with every mail due (the send's line says why)", DEBUG
+                )
                 waiting += 1
                 continue
             except Unreachable as exc:
@@ -665,6 +670,7 @@ def send(
             alive=alive,
             held_back=taken_back(gm.spool, list(registry.games().values())),
         )
+        record_send(gm.spool, moment, stopped_by(done), done.sent, done.waiting)
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,
@@ -690,6 +696,18 @@ def send(
     for line in new_owed:
         log_event(f"send: {line}", level=WARNING)
     return summary
+
+
+def stopped_by(done: Delivery) -> str:
+    """Why a delivery sent nothing that was due, as ``wtg status --host`` says it
+    (``sendstopped``); "" when nothing stopped it."""
+    if done.unreachable:
+        return f"the mail server could not be reached: {done.unreachable}"
+    if done.sender_refused:
+        return done.sender_refused
+    if done.unsigned:
+        return f"the DKIM key cannot sign, and nothing is sent unsigned: {done.unsigned}"
+    return ""
 
 
 def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:

@@ -121,11 +121,14 @@ class Poller:
         journal: Journal | None = None,
         alive: Callable[[], None] | None = None,
         told: Callable[[str], None] | None = None,
+        failure_logged: bool = False,
     ) -> None:
         """``alive``: told after each mail this process handles (`wtg serve`'s ping of
         systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
-        far longer than the watchdog waits, a mail never does)."""
+        far longer than the watchdog waits, a mail never does); ``failure_logged``: the
+        caller logs a poll that fails itself (`wtg serve`: one line, with its pause)."""
         self.gm = gm
+        self.failure_logged = failure_logged
         self.alive = alive
         self.told = told
         """Given each line of an address a bounce marked failing (``marked_lines``) once its
@@ -226,7 +229,7 @@ class Poller:
         except Exception as exc:
             self._commit_stopped()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
-            record_poll(self.gm.spool, self.now, why)
+            record_poll(self.gm.spool, self.now, why, logged=self.failure_logged)
             raise
         except KeyboardInterrupt:
             # the batches committed stand; the one under way never committed, and its
