@@ -1,0 +1,37 @@
+"""A takeover's notice to the table named the quitter as written: a name that reads as a
+web address (``paypal-login.com``, given by the GM or by an older wtg, which the lobby now
+refuses to a newcomer) reached every other player of the game as a link, in a mail from the
+host's own address. It is defanged there, subject and body, as in the reports
+(docs/mail.md, "Player names as the others read them")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_second_seat import game_of_four, offer
+
+
+def test_the_takeover_notice_names_the_quitter_defanged(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    made = game_of_four(hall)
+    config = made.store.root / "game.yaml"  # the GM names seat 4 so (seats are drawn)
+    lord = made.config.player(4).name
+    config.write_text(config.read_text().replace(lord, "paypal-login.com"), "utf-8")
+    game = hall.game("wok4-1")
+    assert game.config.player(4).name == "paypal-login.com"
+    code = game.config.player(4).code
+    game.submit_all(f"game: wok4-1\nplayer: 4\nturn: 1\ncode: {code}\nquit: true\n")
+    game.run_turn(now=hall.now)
+    hall.new_mails()
+    offer(hall, 4)
+    hall.poll(hours=2)
+    hall.new_mails()
+    take = hall.answer(address(9), "JOIN wok4-1 AS Newcomer")
+    hall.mail(address(9), f"CONFIRM {take.code()}")
+    hall.poll(hours=0.01)
+    told = [m for m in hall.new_mails() if "takes over seat 4" in m.subject]
+    assert len(told) == 3  # the three others
+    for mail in told:
+        assert "which paypal-login[.]com left" in mail.words, mail.words
+        assert "paypal-login.com" not in mail.words and "paypal-login.com" not in mail.subject
