@@ -2,7 +2,8 @@
 web address (``paypal-login.com``, given by the GM or by an older wtg, which the lobby now
 refuses to a newcomer) reached every other player of the game as a link, in a mail from the
 host's own address. It is defanged there, subject and body, as in the reports
-(docs/mail.md, "Player names as the others read them")."""
+(docs/mail.md, "Player names as the others read them"); so is a private press's writer's
+name to its reader, and the reader's in the writer's copy."""
 
 from __future__ import annotations
 
@@ -35,3 +36,27 @@ def test_the_takeover_notice_names_the_quitter_defanged(tmp_path: Path) -> None:
     for mail in told:
         assert "which paypal-login[.]com left" in mail.words, mail.words
         assert "paypal-login.com" not in mail.words and "paypal-login.com" not in mail.subject
+
+
+def test_a_private_press_names_writer_and_reader_defanged(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    made = game_of_four(hall)
+    config = made.store.root / "game.yaml"  # the GM names seats 1 and 2 so
+    text = config.read_text()
+    text = text.replace(made.config.player(1).name, "www.evil.example")
+    config.write_text(text.replace(made.config.player(2).name, "paypal-login.com"), "utf-8")
+    game = hall.game("wok4-1")
+    game.run_turn(now=hall.now)  # which takes the names into its state
+    hall.new_mails()
+    writer, reader = game.config.player(1), game.config.player(2)
+    assert (writer.name, reader.name) == ("www.evil.example", "paypal-login.com")
+    hall.mail(writer.email, f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nPeace?\n")
+    hall.poll(hours=1)
+    mails = hall.new_mails()
+    (read,) = [m for m in mails if m.to == reader.email]
+    (copy,) = [m for m in mails if m.to == writer.email]
+    assert read.subject == "[wok4-1] private press from www[.]evil[.]example"
+    assert "from www[.]evil[.]example (#1)" in read.words, read.words
+    assert "www.evil.example" not in read.words
+    assert "paypal-login[.]com (#2)" in copy.words, copy.words
+    assert "paypal-login.com" not in copy.words
