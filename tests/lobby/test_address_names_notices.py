@@ -3,7 +3,8 @@ web address (``paypal-login.com``, given by the GM or by an older wtg, which the
 refuses to a newcomer) reached every other player of the game as a link, in a mail from the
 host's own address. It is defanged there, subject and body, as in the reports
 (docs/mail.md, "Player names as the others read them"); so is a private press's writer's
-name to its reader, and the reader's in the writer's copy."""
+name to its reader, and the reader's in the writer's copy, and the names a STATUS
+answer lists."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_of_four, offer
+from wtg.game.gameconfig import PlayerEntry
 
 
 def test_the_takeover_notice_names_the_quitter_defanged(tmp_path: Path) -> None:
@@ -38,7 +40,9 @@ def test_the_takeover_notice_names_the_quitter_defanged(tmp_path: Path) -> None:
         assert "paypal-login.com" not in mail.words and "paypal-login.com" not in mail.subject
 
 
-def test_a_private_press_names_writer_and_reader_defanged(tmp_path: Path) -> None:
+def _named(tmp_path: Path) -> tuple[Hall, PlayerEntry, PlayerEntry]:
+    """A game of four whose GM named seats 1 and 2 ``www.evil.example`` and
+    ``paypal-login.com``, its first turn run: the hall and the two players."""
     hall = Hall(tmp_path)
     made = game_of_four(hall)
     config = made.store.root / "game.yaml"  # the GM names seats 1 and 2 so
@@ -50,6 +54,11 @@ def test_a_private_press_names_writer_and_reader_defanged(tmp_path: Path) -> Non
     hall.new_mails()
     writer, reader = game.config.player(1), game.config.player(2)
     assert (writer.name, reader.name) == ("www.evil.example", "paypal-login.com")
+    return hall, writer, reader
+
+
+def test_a_private_press_names_writer_and_reader_defanged(tmp_path: Path) -> None:
+    hall, writer, reader = _named(tmp_path)
     hall.mail(writer.email, f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nPeace?\n")
     hall.poll(hours=1)
     mails = hall.new_mails()
@@ -60,3 +69,13 @@ def test_a_private_press_names_writer_and_reader_defanged(tmp_path: Path) -> Non
     assert "www.evil.example" not in read.words
     assert "paypal-login[.]com (#2)" in copy.words, copy.words
     assert "paypal-login.com" not in copy.words
+
+
+def test_a_status_answer_lists_the_names_defanged(tmp_path: Path) -> None:
+    hall, _writer, reader = _named(tmp_path)
+    hall.mail(reader.email, f"STATUS wok4-1\nCODE {reader.code}\n")
+    hall.poll(hours=0.01)
+    (answer,) = [m for m in hall.new_mails() if m.to == reader.email]
+    assert "player  1 www[.]evil[.]example" in answer.body, answer.body
+    assert "player  2 paypal-login[.]com" in answer.body, answer.body
+    assert "www.evil.example" not in answer.body and "paypal-login.com" not in answer.body

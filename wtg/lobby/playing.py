@@ -163,7 +163,8 @@ def status(desk: Answering, command: Command) -> None:
         turn=now["turn"],
         over=now["over"],
         deadline=shown,
-        players=now["players"],
+        # the others' names as they read them (``shown_name``), his own among them
+        players=[dict(row, name=shown_name(row["name"])) for row in now["players"]],
     )
 
 
