@@ -7,6 +7,7 @@ names as the others read them"); a name that reads as no address is as written."
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,13 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.namelinks import names_unlinked, shown_name
 from wtg.game.press import Press
 from wtg.game.report import press_text
+from wtg.host.results import Entry, Finished
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.people import as_people, confirm_address, record_play
 from wtg.site.build import build_site
-from wtg.site.facts import gather
+from wtg.site.facts import gather, shown_result
+from wtg.site.hiscore import hiscore
+from wtg.site.pages import render
 
 LOGIN = "paypal-login.com"
 WWW = "www.evil.example"
@@ -131,3 +137,26 @@ def test_a_name_cut_to_a_column_is_defanged_where_the_cut_still_reads_as_one() -
     )
     cut = "   3 #4   secure-paypal-accoun     493     2 ACTIVE\n"  # no dot left: as it is
     assert names_unlinked(cut, [LONG]) == cut
+
+
+def test_the_hiscore_shows_the_book_s_names_defanged(tmp_path: Path) -> None:
+    """The HiScore and the ratings count a human as the person the lobby's book names (an
+    older book may hold a name the lobby now refuses): the build reads each result again
+    with ``shown_result`` after ``as_people``."""
+    when = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    with LobbyDatabase(tmp_path) as book, book.write() as db:
+        phisher = confirm_address(db, "p@x.example", LOGIN, when)
+        record_play(db, phisher, "g1", 1, when)
+    finished = Finished(
+        game="g1",
+        finished="2026-11-10",
+        entries=(
+            Entry(key="p@x.example", name="Lord1", bot=False, place=1, seat=1),
+            Entry(key="a@x.example", name=WWW, bot=False, place=2, seat=2),
+        ),
+        ruleset="wok4",
+    )
+    (result,) = [shown_result(r) for r in as_people(tmp_path, [finished])]
+    assert [e.name for e in result.entries] == [SHOWN[LOGIN], SHOWN[WWW]]
+    fame = render("hiscore.html.j2", h=hiscore([result]), root="", site_title="t")
+    assert SHOWN[LOGIN] in fame and _bare(fame) == []

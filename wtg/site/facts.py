@@ -12,6 +12,7 @@ defanged), for every page, the feed and the HiScore.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import overload
 
 from wtg.core.jsondata import Json
 from wtg.core.record import Record
@@ -192,7 +193,7 @@ def gather(game: Game) -> GameFacts:
         board_note=note,
         turns=tuple(turns),
         press=press_pieces(game.store.root, config, _mailed_press(game, press_from)),
-        result=_shown_result(
+        result=shown_result(
             result_of(
                 ruleset,
                 config,
@@ -227,9 +228,14 @@ def _shown_press(pieces: Sequence[Press], turn: int) -> list[tuple[int, Press]]:
     return [(turn, piece.replaced(name=shown_name(piece.name))) for piece in pieces]
 
 
-def _shown_result(result: Finished | None) -> Finished | None:
+@overload
+def shown_result(result: Finished) -> Finished: ...
+@overload
+def shown_result(result: None) -> None: ...
+def shown_result(result: Finished | None) -> Finished | None:
     """``result`` with each player's name as the players read it (``shown_name``); the key
-    that tells one person from another (his address) as it is."""
+    that tells one person from another (his address, his person in the lobby's book) as it
+    is. The HiScore and the ratings read it again so, with the names the book gives."""
     if result is None:
         return None
     entries = tuple(entry.replaced(name=shown_name(entry.name)) for entry in result.entries)
