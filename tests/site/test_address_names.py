@@ -122,9 +122,9 @@ def test_a_name_is_shown_as_press_shows_its_addresses(name: str, shown: str) -> 
 def test_a_name_is_defanged_only_where_it_stands_as_a_word() -> None:
     """The name is looked for as a word of its own: a host that merely ends in it is the
     text's, not the name's, and is left to whoever wrote it."""
-    text = "evil.com; mail ann@paypal-login.com; paypal-login.com."
+    text = "evil.com; mail ann@paypal-login.com; paypal-login.com. https://evil.com/x"
     assert names_unlinked(text, ["paypal-login.com", "evil.com"]) == (
-        "evil[.]com; mail ann@paypal-login.com; paypal-login[.]com."
+        "evil[.]com; mail ann@paypal-login.com; paypal-login[.]com. https://evil.com/x"
     )
 
 

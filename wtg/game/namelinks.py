@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from wtg.game.bidimark import SHORTEST_CUT
-from wtg.game.presslinks import unlinked
+from wtg.game.presslinks import DOTS, unlinked
 
 
+@lru_cache(maxsize=4096)
 def shown_name(name: str) -> str:
     """``name`` with each web address in it defanged (``paypal-login[.]com``); as written
-    when it holds none (``Ann``, ``J.R.R.Tolkien``)."""
+    when it holds none (``Ann``, ``J.R.R.Tolkien``). Kept for the process: each report of
+    a turn asks for every name of the game, and every piece of a long one."""
+    if "://" not in name and not any(dot in name for dot in DOTS):
+        return name  # no scheme, no dot: no web address (most names)
     return unlinked(name)
 
 
@@ -35,6 +40,8 @@ def names_unlinked(text: str, names: Iterable[str]) -> str:
     that holds it is as much wider, which a reader reads all the same."""
     pieces: dict[str, str] = {}
     for name in set(names):
+        if "://" not in name and not any(dot in name for dot in DOTS):
+            continue  # no scheme, no dot: neither it nor a piece of it is an address
         for length in range(min(len(name), SHORTEST_CUT), len(name) + 1):
             piece = name[:length].rstrip()
             shown = shown_name(piece)
@@ -43,5 +50,5 @@ def names_unlinked(text: str, names: Iterable[str]) -> str:
     if not pieces:
         return text
     longest_first = sorted(pieces, key=len, reverse=True)
-    found = re.compile(rf"(?<![\w.@-])(?:{'|'.join(map(re.escape, longest_first))})(?![\w-])")
+    found = re.compile(rf"(?<![\w.@/-])(?:{'|'.join(map(re.escape, longest_first))})(?![\w-])")
     return found.sub(lambda match: pieces[match[0]], text)
