@@ -183,7 +183,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         *changes,
     ]
     if reporter is not None:
-        reporter.ensure_newline()
+        reporter.line("")  # after the progress line, which xdist leaves open
         reporter.write_sep("=", "checkout changed", red=True, bold=True)
         for line in lines:
             reporter.write_line(line)
