@@ -100,8 +100,20 @@ def file_marks(root: Path = CHECKOUT) -> dict[str, FileMark]:
     return marks
 
 
+def folder_time(folder: Path) -> int | None:
+    """The modification time (ns) of ``folder``, None when it is gone."""
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return None
+
+
 class Watch:
-    """The folders of the checkout as one process last saw them: their times and names."""
+    """The folders of the checkout as one process last saw them: their times and names.
+
+    A look stats each folder it knows and lists only those whose time moved (a file made,
+    removed or renamed in a folder moves its time), finding there the folders made since.
+    """
 
     def __init__(self, root: Path = CHECKOUT) -> None:
         self.root = root
@@ -111,23 +123,42 @@ class Watch:
     def look(self) -> list[str]:
         """What changed in the folders since the last look, a line a change, and remember
         them as they are now."""
-        now = folder_times(self.root)
+        known = list(self.times.items())
+        pending = [f for f, time in known if folder_time(self.root / f) != time] if known else [""]
         changes: list[str] = []
-        for folder in sorted(self.times.keys() | now.keys()):
-            if self.times.get(folder) == now.get(folder) or regenerated(folder):
+        while pending:
+            folder = pending.pop()
+            path = self.root / folder
+            time = folder_time(path)
+            if time is None:  # gone: the folder above it names it
+                self.times.pop(folder, None)
+                self.listed.pop(folder, None)
                 continue
-            listed = names(self.root / folder)
-            before = self.listed.get(folder, frozenset())
-            where = f"{folder}/" if folder else ""
-            made = sorted(n for n in listed - before if not ignored(n))
-            gone = sorted(n for n in before - listed if not ignored(n))
-            changes += [f"made: {where}{name}" for name in made]
-            changes += [f"removed: {where}{name}" for name in gone]
-            if listed == before and folder in now and folder in self.times:
-                changes.append(f"a file made and removed again, or replaced, in {where or './'}")
-            self.listed[folder] = listed
-        self.times = now
-        return changes
+            try:
+                with os.scandir(path) as entries:
+                    kinds = {entry.name: entry.is_dir(follow_symlinks=False) for entry in entries}
+            except OSError:
+                continue
+            listed = frozenset(kinds)
+            if folder in self.times and not regenerated(folder):
+                changes += self._changed(folder, self.listed.get(folder, frozenset()), listed)
+            self.times[folder], self.listed[folder] = time, listed
+            for name, is_folder in kinds.items():
+                below = f"{folder}/{name}" if folder else name
+                if is_folder and not ignored(name) and below not in self.times:
+                    pending.append(below)
+        return sorted(changes, key=lambda line: line.split(": ", 1)[-1])
+
+    @staticmethod
+    def _changed(folder: str, before: frozenset[str], listed: frozenset[str]) -> list[str]:
+        where = f"{folder}/" if folder else ""
+        made = sorted(name for name in listed - before if not ignored(name))
+        gone = sorted(name for name in before - listed if not ignored(name))
+        lines = [f"made: {where}{name}" for name in made]
+        lines += [f"removed: {where}{name}" for name in gone]
+        if listed == before:
+            lines.append(f"a file made and removed again, or replaced, in {where or './'}")
+        return lines
 
 
 def changed_files(before: dict[str, FileMark], after: dict[str, FileMark]) -> list[str]:
