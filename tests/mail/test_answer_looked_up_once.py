@@ -6,6 +6,7 @@ it: the same name, the same bytes."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -23,9 +24,11 @@ def test_an_answer_is_looked_up_in_the_outbox_once(
     looked: Counter[str] = Counter()
     holder = Outbox._holder
 
-    def counting(self: Outbox, ident: str, own: str) -> str | None:
+    def counting(
+        self: Outbox, ident: str, own: str, found: dict[str, bool] | None = None
+    ) -> str | None:
         looked[ident] += 1
-        return holder(self, ident, own)
+        return holder(self, ident, own, found)
 
     monkeypatch.setattr(Outbox, "_holder", counting)
     hall = Hall(tmp_path)
@@ -49,3 +52,24 @@ def test_a_mail_put_under_its_free_name_is_the_mail_add_queues(tmp_path: Path) -
     queued.unlink()
     assert Outbox(tmp_path).add(ident, made[1])  # the same spool: the same secret
     assert queued.read_bytes() == put
+
+
+def test_a_free_name_looks_for_each_name_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """poll38: ``free_name`` looked for the id's own name in the three folders twice, once
+    to find whether it held the mail (``_holder``) and once to find it free."""
+    ident = "conf-k1"
+    outbox = Outbox(tmp_path)
+    looked: Counter[str] = Counter()
+    exists = os.path.exists
+
+    def counting(path: str) -> bool:
+        looked[os.fspath(path)] += 1
+        return exists(path)
+
+    monkeypatch.setattr(os.path, "exists", counting)
+    assert outbox.free_name(ident) == compose.safe(ident)
+    own = [p for p in looked if os.path.basename(p) == f"{compose.safe(ident)}.eml"]
+    assert len(own) == 3, looked  # queue, sent and failed
+    assert all(looked[p] == 1 for p in looked), looked

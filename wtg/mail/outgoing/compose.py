@@ -69,6 +69,15 @@ class _Policy(EmailPolicy):
     def header_store_parse(self, name: str, value: Any) -> tuple[str, Any]:
         if isinstance(value, str) and _CONTROL.search(value):
             raise ValueError(f"a {name} header may not hold a line break or control character")
+        if (
+            isinstance(value, str)
+            and name.lower() == "message-id"
+            and _OWN_MESSAGE_ID.fullmatch(value)
+        ):
+            # one token, as ours are (the outbox stamps its token on each answer's): kept
+            # as text, as ``message`` keeps it (``_text``), which the registry's parse
+            # would give back unchanged and ``fold_binary`` writes without it
+            return name, value
         stored: tuple[str, Any] = super().header_store_parse(name, value)
         return stored
 

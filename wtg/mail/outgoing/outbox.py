@@ -131,9 +131,10 @@ class Outbox:
         (``wtg.mail.incoming.answers``: an answer queued before is counted again, not made)
         looks the id up once."""
         own = safe(ident)
-        if self._holder(ident, own) is not None:
+        looked: dict[str, bool] = {}  # what ``_holder`` found: no name looked for twice
+        if self._holder(ident, own, looked) is not None:
             return None
-        name = next((n for n in _names(own) if not self._exists(n)), None)
+        name = next((n for n in _names(own) if not self._exists(n, looked)), None)
         if name is None:
             raise OutboxCollision(
                 f"the outbox has no free name for mail {ident!r}: {own}.eml and its "
@@ -245,25 +246,26 @@ class Outbox:
             os.unlink(asked)
             fsync_dir(self.withdrawing_dir)
 
-    def _holder(self, ident: str, own: str) -> str | None:
+    def _holder(self, ident: str, own: str, looked: dict[str, bool] | None = None) -> str | None:
         """The name this id's mail lies under, or None. Its own name holds it unless the
         mail there carries another id's digest (an older outbox's, whose names two ids
         could share); a spare or older name holds it only when it carries this id's.
 
         Each name is looked up on its own (the outbox is never read whole: it holds every
         mail the host ever sent). Spares are taken in order, so they are looked at only
-        when the own name or the first spare is there."""
+        when the own name or the first spare is there. ``looked``: what was found of each
+        name looked for, for a caller that looks again (``free_name``)."""
         mine = digest(ident)
-        own_there = self._exists(own)
+        own_there = self._exists(own, looked)
         if own_there and self._owner(own) in (mine, None):
             return own
         old = legacy_name(ident)
-        if old != own and self._exists(old) and self._owner(old) == mine:
+        if old != own and self._exists(old, looked) and self._owner(old) == mine:
             return old
         spares = _names(own)[1:]
-        if own_there or self._exists(spares[0]):
+        if own_there or self._exists(spares[0], looked):
             for spare in spares:
-                if self._exists(spare) and self._owner(spare) == mine:
+                if self._exists(spare, looked) and self._owner(spare) == mine:
                     return spare
         return None
 
@@ -285,11 +287,17 @@ class Outbox:
         self._owners[name] = found
         return found
 
-    def _exists(self, name: str) -> bool:
-        """Whether a mail lies under ``name`` (queued, sent or refused)."""
-        return name in self._owners or any(
-            os.path.exists(f"{folder}{name}.eml") for folder in self._folders
-        )
+    def _exists(self, name: str, looked: dict[str, bool] | None = None) -> bool:
+        """Whether a mail lies under ``name`` (queued, sent or refused). ``looked``: what
+        one look-up found of the names it looked for (``_holder``), kept there."""
+        if name in self._owners:
+            return True
+        if looked is not None and name in looked:
+            return looked[name]
+        there = any(os.path.exists(f"{folder}{name}.eml") for folder in self._folders)
+        if looked is not None:
+            looked[name] = there
+        return there
 
     def sent_header(self, message_id: str, domain: str) -> Message | None:
         """The header of the mail we sent with this Message-ID; None when it is none of
