@@ -320,3 +320,36 @@ def test_a_flood_for_a_game_root_wrote_in_waits_bounded(host: Path) -> None:
         " poll 20 (waiting for a mend: g1 20); skipped: g1\n"
     ), poll.output
     assert len(list((games / ".mail" / "maildir-in" / "new").iterdir())) == 20
+
+
+def test_a_name_refused_says_which_game_yaml_it_could_not_read(host: Path) -> None:
+    """Game g2 in the folder g3, and game g3 in a folder whose game.yaml root wrote 0600:
+    `wtg run-turn g3`, run as the host's user, was refused saying that no other folder
+    held a game g3, where one may (its game.yaml cannot be read); the refusal names that
+    file and why, and still does nothing."""
+    games = host / "games"
+    for name in ("g3", "g2"):
+        made = wtg(host, "new-game", name, "--ruleset", "wok4", "--map", "small", *PLAYERS)
+        assert made.exit_code == 0, made.output
+    shutil.move(games / "g3", games / "other")
+    shutil.move(games / "g2", games / "g3")
+    give_back(host)
+    locked = games / "other" / "game.yaml"
+    os.chown(locked, 0, 0)
+    os.chmod(locked, 0o600)
+    warm_up(host, [("run-turn", "g3", "--now")])
+    with as_nobody():
+        result = wtg(host, "run-turn", "g3", "--now")
+    folder = games / "g3"
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(
+        f"wtg: g3 is not game g3: the folder {folder} holds game g2 (its game.yaml says game: "
+        f"g2), and no other folder that could be read a game g3 ({locked} cannot be read: "
+        f"{locked}: Permission denied"
+    )
+    assert result.stderr.endswith(
+        ": it may hold the game g3, which the command leaves alone until it can be read); "
+        f"nothing was done. To act on game g2, give its folder, {folder}; to give the folder "
+        f"the game's own name: mv {folder} {games / 'g2'}\n"
+    )
+    assert open_game(folder).latest_turn() == 0

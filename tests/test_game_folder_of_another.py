@@ -129,3 +129,30 @@ def test_two_folders_swapped_the_name_is_the_game_from_within_the_games_folder(
     assert other.stdout.startswith("turn 1 of game g02 resolved")
     assert open_game(games / "g01").latest_turn() == 1
     assert open_game(games / "g02").latest_turn() == 1
+
+
+def test_two_other_folders_holding_the_name_are_named_not_said_to_be_none(
+    tmp_path: Path,
+) -> None:
+    """Game g02 in the folder g01, and game g01 in two other folders (a copy beside it):
+    the refusal said no other folder held a game g01, where two did; it names them, and
+    still picks neither."""
+    games = tmp_path / "games"
+    made(games, "g01", "g02")
+    shutil.move(games / "g01", games / "first")
+    shutil.copytree(games / "first", games / "second")
+    shutil.move(games / "g02", games / "g01")
+    before = state_of(games)
+    result = wtg(games, "run-turn", "g01", "--now")
+    folder = games / "g01"
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"wtg: g01 is not game g01: the folder {folder} holds game g02 (its game.yaml says "
+        f"game: g02), and 2 other folders say game: g01, {games / 'first'} and "
+        f"{games / 'second'}, and a name picks none of them: give the folder you mean (`wtg "
+        f"--games-dir {games} status` names those that are copies); nothing was done. To "
+        f"act on game g02, give its folder, {folder}; to give the folder the game's own "
+        f"name: mv {folder} {games / 'g02'}\n"
+    )
+    assert "no other folder" not in result.stderr
+    assert state_of(games) == before

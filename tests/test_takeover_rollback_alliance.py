@@ -64,3 +64,42 @@ def test_a_rollback_tells_the_ally_it_parts_from_the_quitter(tmp_path: Path) -> 
     again_said = cli(games, "rollback", "g1", "--to", "1")  # given again: nothing more
     assert "notices queued" not in again_said or "0 notices" in again_said, again_said
     assert len(list(queue.glob("rollback-*.eml"))) == len(notices)
+
+
+def test_the_names_in_the_rollback_notice_read_as_no_web_address(tmp_path: Path) -> None:
+    """The quitter named ``www.evil.example`` by the GM's --player, the newcomer
+    ``paypal-login.com`` by the GM's takeover: Ann's rollback notice repeated both as
+    written, links in her mail client as if the host gave them. They are defanged there, as
+    in the reports (docs/mail.md, "Player names as the others read them")."""
+    games = tmp_path / "games"
+    seated = players(4)
+    seated[1] = seated[1].replaced(name="www.evil.example")
+    game = create_game(games / "g1", "wok4", "small", seated, seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    game.submit(filled_aof(game, 1).replace("L1: __", "L1: 02", 1))
+    for seat in (3, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    game.submit(filled_aof(game, 1).replace("L1: __", "L1: 00", 1))
+    for seat in (3, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    take_over(game, 2, "paypal-login.com", NEWCOMER, MOMENT)
+    said = cli(games, "rollback", "g1", "--to", "1")
+    assert "4 notices queued for the players" in said, said
+    rolled = opened(games)
+    ann = rolled.config.player(1).email
+    (path,) = [
+        p
+        for p in (games / ".mail" / "outbox" / "queue").glob("rollback-*.eml")
+        if str(email.message_from_bytes(p.read_bytes(), policy=email.policy.default)["To"]) == ann
+    ]
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    words = " ".join(str(part.get_content()).split())
+    assert (
+        "You named www[.]evil[.]example as your ally at turn 1. That alliance ends: seat 2 is "
+        "taken over again by paypal-login[.]com, who made no pact with you"
+    ) in words, words
+    assert "www.evil.example" not in words and "paypal-login.com" not in words, words

@@ -99,21 +99,87 @@ def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> Non
     "text",
     [
         "We hold the pass to the end.Next turn we strike.",
-        "We attack.So be it.",
-        "I win.It is over, Bob. Me, I stay.",
         "We attack.Next turn",
-        "We re-attack.Next turn, they fall.",
-        "No.No.No, never.",
-        "We hold.Now.Today we rest, turn 3.It is done.",
+        "No.Now, never.",
+        "We hold.Now.Today we rest, turn 3.Next is done.",
         "They are evil.Now we strike.",
+        "They are evil.Now we strike",
+        "Bob lied to us again.Now it is war.",
+        "the north is ours.Today the south, tomorrow the rest.",
+        "I lost two armies.How could you?",
+        "we take province 12.Next we take 13.",
+        "OK, fine.Here is my offer: peace until turn 9.",
+        "my ally betrayed me.You are next, Carol.",
+        "we won.Wow, what a turn.",
+        "stop.Now.",
+        "Thanks for the help.Now let us crush Dave.",
     ],
 )
 def test_a_sentence_run_on_after_its_full_stop_is_prose(text: str) -> None:
-    """``end.Next`` (``next`` is a top-level domain) was mailed as ``end[.]Next``, and
-    ``re-attack.Next``, ``No.No.No`` (a hyphen, three labels) were still: sentences run
-    together without the blank, each a word that begins one written as it does, are no web
-    address."""
+    """``end.Next`` (``next`` is a top-level domain) was mailed as ``end[.]Next``: sentences
+    run together without the blank, each a word that begins one written as it does, are no
+    web address when the last is no country's domain (docs/mail.md, "Press")."""
     assert unlinked(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "claim your prize at paypal-login.So today",
+            "claim your prize at paypal-login[.]So today",
+        ),
+        (
+            "log in at secure-bank.It to keep your seat",
+            "log in at secure-bank[.]It to keep your seat",
+        ),
+        ("the GM says: see phish.Me", "the GM says: see phish[.]Me"),
+        ("phish.Me", "phish[.]Me"),
+        (
+            "your code expired, renew it at wtg-gm.Us.",
+            "your code expired, renew it at wtg-gm[.]Us.",
+        ),
+        ("vote at gmvote.To now", "vote at gmvote[.]To now"),
+        ("new turn page: turns.Is", "new turn page: turns[.]Is"),
+        ("see paypal.Me/bob", "see paypal[.]Me/bob"),
+        ("free gold at goldfarm.In or reset.At", "free gold at goldfarm[.]In or reset[.]At"),
+        ("verify.Me, then verify-code.My", "verify[.]Me, then verify-code[.]My"),
+        ("the host moved to login.Be and login.By", "the host moved to login[.]Be and login[.]By"),
+        ("mail the GM at orders.Do", "mail the GM at orders[.]Do"),
+        ("grab it at x.Now.So", "grab it at x[.]Now[.]So"),
+        ("reset your code: 365.Me", "reset your code: 365[.]Me"),
+        (
+            "secure-login.Today or account-verify.How",
+            "secure-login[.]Today or account-verify[.]How",
+        ),
+        ("wtg-help.Here", "wtg-help[.]Here"),
+    ],
+)
+def test_a_host_of_a_country_word_or_a_hyphen_is_an_address(text: str, shown: str) -> None:
+    """``paypal-login.So``, ``secure-bank.It``, ``phish.Me`` (small letters, a stop, then a
+    country's top-level domain that is also a word sentences begin with) went out as
+    written, read as sentences run together, and a client that makes links of host names
+    made them links to a page of the phisher's. A host that ends in a country's domain is
+    an address however written; a word joined by a hyphen before the stop is a host's
+    before any top-level domain (docs/mail.md, "Press")."""
+    assert unlinked(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("We attack.So be it.", "We attack[.]So be it."),
+        ("I win.It is over, Bob. Me, I stay.", "I win[.]It is over, Bob. Me, I stay."),
+        ("We re-attack.Next turn, they fall.", "We re-attack[.]Next turn, they fall."),
+        ("No.No.No, never.", "No[.]No[.]No, never."),
+        ("turn 3.It is done.", "turn 3[.]It is done."),
+    ],
+)
+def test_the_false_alarms_the_country_words_cost(text: str, shown: str) -> None:
+    """What the rule costs: a sentence run on into a country's word (``So``, ``It``,
+    ``No``), or after a hyphenated word, goes with its brackets, as ``phish.Me`` must (the
+    ruling of round 38: before, these went as written)."""
+    assert unlinked(text) == shown
 
 
 @pytest.mark.parametrize(
@@ -186,7 +252,7 @@ def test_a_host_of_any_script_is_defanged_in_any_case(text: str, shown: str) -> 
         ("\u041f\u0430\u0439\u043f\u0430\u043b.Me", "\u041f\u0430\u0439\u043f\u0430\u043b[.]Me"),
         ("\u90aa\u6076.Now", "\u90aa\u6076[.]Now"),
         ("x1.Me", "x1[.]Me"),
-        ("I win.It is over, Bob.Me, I stay.", "I win.It is over, Bob[.]Me, I stay."),
+        ("I win.Now it is over, Bob.Me, I stay.", "I win.Now it is over, Bob[.]Me, I stay."),
         ("Really.Next?! No.", "Really[.]Next?! No."),
         ("Hold.Now.Today we rest.", "Hold[.]Now[.]Today we rest."),
         ("we joined NATO.Next turn", "we joined NATO[.]Next turn"),
@@ -211,6 +277,22 @@ def test_each_sentence_word_is_a_top_level_domain() -> None:
     for word in presslinks.SENTENCE_WORDS:
         assert word == word.lower()
         assert suffixes.publicsuffix(word, accept_unknown=False) == word, word
+
+
+def test_the_country_words_are_the_two_letter_ones() -> None:
+    """A country's top-level domain is its two letters (ISO 3166): the words the rule takes
+    for countries' are those, and the others are not."""
+    countries = {"am", "as", "at", "be", "by", "do", "in", "is", "it", "me", "my", "no", "so"}
+    assert countries | {"to", "us"} == presslinks.COUNTRY_WORDS
+    assert {
+        "here",
+        "how",
+        "next",
+        "now",
+        "today",
+        "you",
+        "wow",
+    } == presslinks.SENTENCE_WORDS - presslinks.COUNTRY_WORDS
 
 
 @pytest.mark.parametrize("local", [59, 119, *range(40, 70, 7)])

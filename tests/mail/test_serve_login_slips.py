@@ -148,7 +148,10 @@ def test_passwords_mended_in_their_files_are_used_without_a_reload(
     assert set(refused) == {
         f"the mail server refused the login as {GM_ADDRESS}: [AUTHENTICATIONFAILED] "
         f"Authentication failed.; the password is read from {tmp_path / 'imap-password'} "
-        "(imap.password_file) at each login: mend it there (`wtg check-config` tries it); " + pause
+        f"(imap.password_file) at each login, the username '{GM_ADDRESS}' from the config "
+        "(imap.username): the server does not say which it refused; mend the password in its "
+        "file, or the username in the config, which a running `wtg serve` reads again at a "
+        "reload (`wtg check-config` tries them); " + pause
         for pause in {m.rsplit("; ", 1)[1] for m in refused}
     }
     assert not said(events, "cannot reach the mail server")  # it was reached: it refused
@@ -225,12 +228,14 @@ def test_a_refused_login_of_wtg_poll_is_recorded_as_it_is_said(
     result = CliRunner().invoke(main, ["--config", str(gm.file), "poll"])
     line = (
         "cannot open the inbox: [AUTHENTICATIONFAILED] Authentication failed.; the password "
-        f"is read from {tmp_path / 'imap-password'} (imap.password_file) at each login: mend "
-        "it there (`wtg check-config` tries it)"
+        f"is read from {tmp_path / 'imap-password'} (imap.password_file) at each login, the "
+        f"username '{GM_ADDRESS}' from the config (imap.username): the server does not say "
+        "which it refused; mend the password in its file, or the username in the config, "
+        "which a running `wtg serve` reads again at a reload (`wtg check-config` tries them)"
     )
     assert result.exit_code == 1
-    told = f"`wtg --config {gm.file} check-config`"
-    assert result.stderr == f"wtg: {line}\n".replace("`wtg check-config`", told)
+    told = f"`wtg --config {gm.file} "  # each command the line names, with its config
+    assert result.stderr == f"wtg: {line}\n".replace("`wtg ", told)
     health = last_poll(gm.spool)
     assert health is not None and health.error == line
 
@@ -377,6 +382,9 @@ def test_a_username_mended_and_reloaded_is_tried_at_once_after_a_refusal(
 
     told = [r.getMessage() for r in events.records]
     reloaded = told.index("the config was reloaded")
-    assert any(m.startswith("the mail server refused the login") for m in told[:reloaded])
+    refused = [m for m in told[:reloaded] if m.startswith("the mail server refused the login")]
+    assert refused  # the username was wrong, not the password: the line names both keys
+    typo = f"the username 'typo-{GM_ADDRESS}' from the config (imap.username)"
+    assert all(typo in m and "(imap.password_file)" in m for m in refused), refused
     assert "connected to the mail server again" in told[reloaded:]
     assert outcomes(gm) == ["stored: g1 turn 1 player 1"]

@@ -28,6 +28,7 @@ from wtg.cli.slips import (
     words_slip,
 )
 from wtg.core.errors import WtgError
+from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note, running_wtg
@@ -43,6 +44,7 @@ from wtg.host.gamesdir import (
     folder_problem,
     game_elsewhere,
     games_folder_slip,
+    holders_of,
     name_taken,
     renamed_game,
     restore_under_way,
@@ -595,10 +597,11 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
 def another_game(given: str, path: Path, game: str) -> str | None:
     """Why GAME_DIR ``given``, typed as a game's name, is not used: the folder of that name
     (``path``) holds another game, ``game`` (its game.yaml says so), and no other folder
-    holds the game of the name (``game_path``'s ``game_elsewhere``). A GM who typed g01 ran
-    a turn of g02, unwarned. None when the game is the one named, for a folder given as
-    a path (a slash in it: the folder, whatever game it holds) or a hidden one, and for a
-    link (``ln -s g01 games/current``: a name the GM gave the game on purpose)."""
+    holds the game of the name (``game_path``'s ``game_elsewhere``), in words true of what
+    is there (``_elsewhere``: none, two, or none of those that could be read). A GM who
+    typed g01 ran a turn of g02, unwarned. None when the game is the one named, for a
+    folder given as a path (a slash in it: the folder, whatever game it holds) or a hidden
+    one, and for a link (``ln -s g01 games/current``: a name the GM gave the game on purpose)."""
     word = given.rstrip(os.sep) or given
     if os.sep in word or word.startswith(".") or path.name != word or path.is_symlink():
         return None
@@ -614,8 +617,33 @@ def another_game(given: str, path: Path, game: str) -> str | None:
     )
     return (
         f"{word} is not game {word}: the folder {folder} holds game {game} (its game.yaml "
-        f"says game: {game}), and no other folder a game {word}; nothing was done. To act on "
+        f"says game: {game}), and {_elsewhere(folder, word)}; nothing was done. To act on "
         f"game {game}, give its folder, {folder}{move}"
+    )
+
+
+def _elsewhere(folder: Path, word: str) -> str:
+    """Where else the game ``word`` is, in words, for ``another_game``'s refusal: in no
+    other folder; in two or more, none of them taken for it (a copy beside its game, which
+    ``copy_of`` tells apart); or in none of those that could be read, the others named with
+    why."""
+    found, unread = holders_of(folder.parent, word)
+    others = [str(other) for other in found if other.name != folder.name]
+    if len(others) > 1:
+        listed = f"{', '.join(others[:-1])} and {others[-1]}"
+        return (
+            f"{counted(len(others), 'other folder')} say game: {word}, {listed}, and a name "
+            "picks none of them: give the folder you mean (`wtg status` names those that are "
+            "copies)"
+        )
+    if len(others) == 1:  # (written there since the name was looked up)
+        return f"the folder {others[0]} says game: {word}; give it, if it is the game meant"
+    if not unread:
+        return f"no other folder a game {word}"
+    which = "; ".join(f"{u.folder} cannot be read: {u.reason}" for u in unread)
+    return (
+        f"no other folder that could be read a game {word} ({which}: it may hold the game "
+        f"{word}, which the command leaves alone until it can be read)"
     )
 
 

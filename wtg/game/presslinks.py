@@ -9,12 +9,14 @@ address is a scheme and ``//`` (``https://``, ``ftp://``), or a host name that b
 ``www.`` or ends in a top-level domain of the Public Suffix List, in any script and any
 case (``evil-login.com``, ``ann.example.co.uk``, ``EVIL.РФ``, ``evil.中国``; not
 ``J.R.R.Tolkien``, ``e.g.``, ``3.14``), but one that reads as sentences run together
-without the blank after a full stop (``the end.Next turn``, ``No.No.No``): each word after
-a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Next``, ``So``, ``It``),
-written as a sentence's first word (a capital, then small letters), each word before one
-ends a sentence rather than names a brand (small letters, a number, ``No``: not
-``Paypal.Me``, ``Evil.Now``), and no path, port or query follows it (``end.Next/login`` is
-an address). An e-mail address stays as written: a
+without the blank after a full stop (``the end.Next turn``, ``evil.Now we strike``): each
+word after a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Next``,
+``Now``, ``Today``), written as a sentence's first word (a capital, then small letters),
+the last not a country's (``COUNTRY_WORDS``: ``phish.Me``, ``paypal-login.So`` are
+addresses), each word before one ends a sentence rather than names a brand (small letters
+without a hyphen, a number, ``No``: not ``Paypal.Now``, ``secure-bank.Today``), and no
+path, port or query follows it (``end.Next/login`` is an address). An e-mail address stays
+as written: a
 player may give his own to another, and its host is not taken for a web address
 (docs/mail.md, "Press").
 """
@@ -69,6 +71,17 @@ names reads it. Nouns and verbs (``support``, ``bank``, ``help``, ``live``, ``sh
 the top-level domains that phishers buy, and none is here."""
 
 
+COUNTRY_WORDS = frozenset(word for word in SENTENCE_WORDS if len(word) == 2)
+"""The ``SENTENCE_WORDS`` that are a country's top-level domain (the two-letter ones: ``me``
+Montenegro, ``so`` Somalia, ``it`` Italy, ``us``, ``is``, ``to``...): sold to anyone, for
+little, and the ones brands and phishers use (``paypal.me``, ``zoom.us``, ``notion.so``). A
+host that ends in one is a web address however it is written (``phish.Me``,
+``paypal-login.So``, ``secure-bank.It``), and a sentence run on into one goes with its
+brackets (``attack[.]So be it``): nothing in the words tells ``phish.Me`` from ``win.It``,
+and a false alarm costs two brackets where a gap costs a player's code. The others
+(``Next``, ``Now``, ``Today``) are prose after a word that ends a sentence."""
+
+
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written."""
@@ -91,8 +104,8 @@ def _host_defanged(found: re.Match[str]) -> str:
         return host
     goes_on = _ADDRESS_GOES_ON.match(found.string, found.end()) is not None
     run_on = all(map(_begins_sentence, labels[1:])) and all(map(_ends_sentence, labels[:-1]))
-    if not goes_on and run_on:
-        return host  # ``the end.Next turn``, ``No.No.No``: sentences run together
+    if not goes_on and run_on and top not in COUNTRY_WORDS:
+        return host  # ``the end.Next turn``, ``evil.Now``: sentences run together
     return _DOT.sub("[.]", host)
 
 
@@ -105,12 +118,13 @@ def _begins_sentence(label: str) -> bool:
 
 def _ends_sentence(label: str) -> bool:
     """Whether ``label``, before a stop, reads as the last word of a sentence rather than a
-    name's: a word in small letters (``end``, ``re-attack``), a number (``turn 3``), or one
-    of ``SENTENCE_WORDS`` written as a sentence's first word, a sentence of one word
-    (``No.No``). A word begun with a capital (``Paypal``, ``Evil``, ``Bob``, ``NATO``) or of
-    a script without capitals (``邪恶``) is a brand's or a host's as much as a name's."""
-    word = label.replace("-", "")
-    small = word.isalpha() and word.islower() and not label.startswith("-")
+    name's: a word in small letters (``end``, ``evil``), a number (``turn 3``), or one of
+    ``SENTENCE_WORDS`` written as a sentence's first word, a sentence of one word
+    (``No.Now``). A word begun with a capital (``Paypal``, ``Evil``, ``Bob``, ``NATO``) or of
+    a script without capitals (``邪恶``) is a brand's or a host's as much as a name's; a word
+    of two joined by a hyphen (``paypal-login``, ``secure-bank``, ``re-attack``) is a
+    host's as the phishers write theirs (``account-verify.Today``)."""
+    small = label.isalpha() and label.islower()
     return small or label.isdigit() or _begins_sentence(label)
 
 

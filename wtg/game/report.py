@@ -18,6 +18,7 @@ from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig, name_quoted
+from wtg.game.namelinks import names_unlinked, shown_name
 from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
@@ -167,7 +168,8 @@ def report_text(
     owes orders). ``names_then``: sides whose events are told under the name they had
     when the turn ran (``turnfiles.names_then``). Its sentences longer than a mail's line
     are broken at their words (``sentences_wrapped``); a name written right to left is
-    followed by a left-to-right mark (``wtg.game.bidimark``). ``part``: the whole report,
+    followed by a left-to-right mark (``wtg.game.bidimark``), one that reads as a web address
+    defanged (``wtg.game.namelinks``). ``part``: the whole report,
     or, for a seat of several sides (``seat_report``), one side's own part ("colour") or
     what is the same for all of them ("shared": the game's end or next turn, the Top Ten,
     the other players, the press line)."""
@@ -190,7 +192,7 @@ def report_text(
         )
         text = text.rstrip("\n") + "\n\n" + note
     text = sentences_wrapped(text)
-    text = marked_names(text, [*_player_names(config), *(names_then or {}).values()])
+    text = _names_shown(text, [*_player_names(config), *(names_then or {}).values()])
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
@@ -238,10 +240,12 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     """The press of a turn, mailed to every player in a mail of its own
     (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
     report holds (and weighs) is never another's text. A web address in it is defanged
-    (``wtg.game.presslinks``), and the mail says so."""
+    (``wtg.game.presslinks``), and the mail says so; so is one in a writer's name
+    (``wtg.game.namelinks``)."""
     linked = any(defanged(piece.text) for piece in press)
     template = environment().get_template("press.txt.j2")
-    return template.render(game=game, turn=turn, press=press, unlinked=linked)
+    text = template.render(game=game, turn=turn, press=press, unlinked=linked)
+    return names_unlinked(text, [piece.name for piece in press])  # its writers' names
 
 
 def gm_report_text(
@@ -269,7 +273,14 @@ def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:
         title=ruleset.title,
         rows=ruleset.topten(state),
     )
-    return marked_names(text, _player_names(config))
+    return _names_shown(text, _player_names(config))
+
+
+def _names_shown(text: str, names: Sequence[str]) -> str:
+    """``text``, which other players read, with ``names`` as they read them: a web address
+    in one defanged (``wtg.game.namelinks``), one written right to left marked
+    (``wtg.game.bidimark``)."""
+    return marked_names(names_unlinked(text, names), [shown_name(name) for name in names])
 
 
 def _player_names(config: GameConfig) -> list[str]:

@@ -172,15 +172,25 @@ def folders_saying(games_dir: Path, name: str) -> list[Path]:
     """Every folder of ``games_dir`` (hidden ones aside, as the scan leaves them) whose
     game.yaml has a line ``game: <name>`` (case aside), read as text: a game whose file
     does not open (a slip the GM has yet to mend) still holds its name."""
-    found = []
-    for folder in scan_games(games_dir).folders:
+    return holders_of(games_dir, name)[0]
+
+
+def holders_of(games_dir: Path, name: str) -> tuple[list[Path], list[Unreadable]]:
+    """``folders_saying``, and beside it the folders of ``games_dir`` whose game.yaml (or
+    the folder itself) could not be read, with why: any of them may hold the game ``name``,
+    and a refusal that says no folder holds it says so of the folders it could read."""
+    scan = scan_games(games_dir)
+    found: list[Path] = []
+    unread: list[Unreadable] = list(scan.unreadable)
+    for folder in scan.folders:
         try:
             text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        except OSError as exc:
+            unread.append(Unreadable(folder / GAME_FILE, failure_reason(exc)))
             continue
         if any(_game_said(line) == name.casefold() for line in text.splitlines()):
             found.append(folder)
-    return found
+    return found, unread
 
 
 def _game_said(line: str) -> str | None:

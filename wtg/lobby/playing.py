@@ -15,6 +15,7 @@ from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.core.typednumber import typed_number
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.namelinks import shown_name
 from wtg.game.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.absence import AbsenceRefused, plan_absence
@@ -162,7 +163,8 @@ def status(desk: Answering, command: Command) -> None:
         turn=now["turn"],
         over=now["over"],
         deadline=shown,
-        players=now["players"],
+        # the others' names as they read them (``shown_name``), his own among them
+        players=[dict(row, name=shown_name(row["name"])) for row in now["players"]],
     )
 
 
@@ -462,14 +464,18 @@ def _relay(
     to = game.config.player(seat)
     # the reader as the game names him now: a number mistyped shows in his copy
     named = public_sides(game.ruleset.public_json(game.named_state(state)))
-    reader = next((f"{s.name} (#{s.id})" for s in named if s.id == side), f"player {side}")
+    # each name as the other reads it (``shown_name``: a web address in one defanged)
+    reader = next(
+        (f"{shown_name(s.name)} (#{s.id})" for s in named if s.id == side), f"player {side}"
+    )
+    shown = writer.replaced(name=shown_name(writer.name))
     desk.reply(
-        f"[{game.config.game}] private press from {writer.name}",
+        f"[{game.config.game}] private press from {shown.name}",
         "press_private",
         private=True,
         to=to.email,
         game=game.config.game,
-        writer=writer,
+        writer=shown,
         writer_address=entry.email,  # his bounds are his: a newcomer's start at nothing
     )
     desk.reply(

@@ -9,6 +9,7 @@ from wtg.core.plurals import counted
 from wtg.core.ruleset import SeatId, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.namelinks import shown_name
 from wtg.game.newgame import seating_of
 from wtg.game.registry import GAME_SEATING
 from wtg.game.takeoverfinish import TakeoverStuck
@@ -562,9 +563,12 @@ def _tell_the_table(
     """Every other player is told who took the seat over and from whom (``left_name``, the
     quitter's name in the game; None when a poll older than its note began the takeover),
     those whose alliance with its quitter ends that it does; the quitter, that his code no
-    longer works."""
+    longer works. Each reads the names as the others read them (``shown_name``: a web
+    address in one defanged), the subject's too."""
     game_name = game.config.game
     sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
+    name = shown_name(name)
+    left_name = None if left_name is None else shown_name(left_name)
     for entry in game.config.players:
         if entry.id != seat:
             desk.reply(

@@ -36,7 +36,7 @@ from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import all_lists, waiting
 from wtg.lobby.people import as_people
-from wtg.site.facts import GameFacts, gather
+from wtg.site.facts import GameFacts, gather, shown_result
 from wtg.site.feed import EPOCH, feed_entries, game_entries
 from wtg.site.hiscore import hiscore
 from wtg.site.history import SCRIPT, stale_turn_pages, turn_map_svg, write_turn_pages
@@ -249,7 +249,11 @@ def _site_pages(
             **shared,
         ),
     )
-    results = as_people(games_root, [g.result for g in games if g.result is not None])
+    # each person under the name the lobby's book gives him, read as the facts read names
+    results = [
+        shown_result(r)
+        for r in as_people(games_root, [g.result for g in games if g.result is not None])
+    ]
     out.put("hiscore.html", render("hiscore.html.j2", h=hiscore(results), **shared))
     out.put(
         "ratings.html",

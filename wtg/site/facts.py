@@ -4,17 +4,21 @@ HiScore, the ratings and the feed need, and nothing the rules hide.
 Every state is read through the ruleset (``public_json``, ``topten``) and every event from
 the turn's ``events.json`` only when the rules made it public; the game's ``game.yaml``
 gives the names of the humans and, to ``wtg.host.results``, the address that tells one person
-from another across games (kept as a key, never shown).
+from another across games (kept as a key, never shown). Every name is read here as the
+players read it in their mail (``wtg.game.namelinks.shown_name``: a web address in one
+defanged), for every page, the feed and the HiScore.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import overload
 
 from wtg.core.jsondata import Json
 from wtg.core.record import Record
 from wtg.core.ruleset import STILL_IN, public_sides
 from wtg.game.engine import Game
+from wtg.game.namelinks import shown_name
 from wtg.game.press import Press, press_for
 from wtg.game.registry import registration_of
 from wtg.game.schedule import iso, local_text
@@ -131,7 +135,12 @@ def gather(game: Game) -> GameFacts:
     latest = game.latest_turn()
     public = ruleset.public_json(state)
     sides = tuple(
-        SideFacts(id=s.id, name=s.name, status=s.status, bot=ruleset.seat_of(state, s.id) is None)
+        SideFacts(
+            id=s.id,
+            name=shown_name(s.name),
+            status=s.status,
+            bot=ruleset.seat_of(state, s.id) is None,
+        )
         for s in public_sides(public)
     )
     spots = spot_names(public)
@@ -142,17 +151,23 @@ def gather(game: Game) -> GameFacts:
     for number in game.store.turns():
         played = state if number == latest else game.state(number)
         topten = tuple(
-            ScoreRow(rank=r.rank, name=r.name, score=r.score, holdings=r.provinces, status=r.status)
+            ScoreRow(
+                rank=r.rank,
+                name=shown_name(r.name),
+                score=r.score,
+                holdings=r.provinces,
+                status=r.status,
+            )
             for r in ruleset.topten(played)[:TOP]
         )
         # a turn's events under the names its sides had when it ran (a seat taken over
         # since, in that turn's state or a later one, is its newcomer's)
         named = ruleset.public_sides_of(played if ran_from is None else ran_from)
-        words = Words({s.id: s.name for s in named}, spots, rip_target)
+        words = Words({s.id: shown_name(s.name) for s in named}, spots, rip_target)
         events = tuple(public_lines(game.events(number), words))
         ran_from = played
         ran_at = game.meta(number).get("ran_at", "")
-        printed = mailed_pieces(config, [(number, p) for p in press_for(game.store, number)])
+        printed = mailed_pieces(config, _shown_press(press_for(game.store, number), number))
         turns.append(TurnFacts(number, ran_at, topten, events, printed if number else ()))
     over = ruleset.is_over(state)
     held = not over and game.held() is not None
@@ -178,13 +193,15 @@ def gather(game: Game) -> GameFacts:
         board_note=note,
         turns=tuple(turns),
         press=press_pieces(game.store.root, config, _mailed_press(game, press_from)),
-        result=result_of(
-            ruleset,
-            config,
-            state,
-            turns[-1].ran_at if turns else "",
-            game.store.root.name,
-            quitters(game.store, game.latest_turn()) if over else None,
+        result=shown_result(
+            result_of(
+                ruleset,
+                config,
+                state,
+                turns[-1].ran_at if turns else "",
+                game.store.root.name,
+                quitters(game.store, game.latest_turn()) if over else None,
+            )
         ),
         places=side_places(ruleset, state, public, public_sides(public)) if over else {},
         score_label=score_label,
@@ -198,4 +215,28 @@ def _mailed_press(game: Game, first: int) -> list[tuple[int, Press]]:
     with the turn whose reports printed it; press for the coming turn waits for its
     reports, and an older turn's is on its own page."""
     latest = game.latest_turn()
-    return [(turn, p) for turn in range(first, latest + 1) for p in press_for(game.store, turn)]
+    return [
+        piece
+        for turn in range(first, latest + 1)
+        for piece in _shown_press(press_for(game.store, turn), turn)
+    ]
+
+
+def _shown_press(pieces: Sequence[Press], turn: int) -> list[tuple[int, Press]]:
+    """``pieces``, printed with the reports of ``turn``, each under its writer's name as
+    the players read it (``shown_name``)."""
+    return [(turn, piece.replaced(name=shown_name(piece.name))) for piece in pieces]
+
+
+@overload
+def shown_result(result: Finished) -> Finished: ...
+@overload
+def shown_result(result: None) -> None: ...
+def shown_result(result: Finished | None) -> Finished | None:
+    """``result`` with each player's name as the players read it (``shown_name``); the key
+    that tells one person from another (his address, his person in the lobby's book) as it
+    is. The HiScore and the ratings read it again so, with the names the book gives."""
+    if result is None:
+        return None
+    entries = tuple(entry.replaced(name=shown_name(entry.name)) for entry in result.entries)
+    return result.replaced(entries=entries)

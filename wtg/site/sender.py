@@ -40,6 +40,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import SideId, public_sides
 from wtg.data.templates import template_loader
 from wtg.game.engine import Game
+from wtg.game.namelinks import shown_name
 from wtg.game.registry import find_ruleset, ruleset_names
 from wtg.host.config import GmConfig
 from wtg.maps.svg import xml_text
@@ -141,7 +142,9 @@ def game_view(game: Game) -> GameView | None:
     owing = set(ruleset.owing(state))
     sides = tuple(
         Side(
-            id=side.id, name=side.name, omit=omitted_sections(ruleset.form_context(state, side.id))
+            id=side.id,
+            name=shown_name(side.name),  # as the players read it (``wtg.site.facts``)
+            omit=omitted_sections(ruleset.form_context(state, side.id)),
         )
         for side in public_sides(public)
         if side.id in owing and ruleset.seat_of(state, SideId(side.id)) is not None

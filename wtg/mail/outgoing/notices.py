@@ -25,6 +25,7 @@ from wtg.files.store import ARCHIVE, UNDONE, turn_name
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
+from wtg.game.namelinks import shown_name
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_for, press_in
 from wtg.game.schedule import local_text, parse_iso
@@ -271,10 +272,10 @@ class Notices:
             sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
             # an alliance with a quitter whose seat it took over again ends at its turn
             parted = [
-                {
+                {  # others' names, as the others read them (``shown_name``)
                     "seat": taken["seat"],
-                    "name": taken["name"],
-                    "quitter": taken.get(QUITTER_NAME),
+                    "name": _shown(taken["name"]),
+                    "quitter": _shown(taken.get(QUITTER_NAME)),
                     "sides": game.ruleset.sides_of(state, SeatId(int(str(taken["seat"])))),
                 }
                 for taken in put_back
@@ -672,3 +673,9 @@ def _taken_off_ident(wl: WaitingList, player: Waiting) -> str:
     """The outbox id of the mail telling ``player`` he is off ``wl`` (``taken_off``): the
     list, the player and the moment he joined it."""
     return f"takenoff-{wl.name}-p{player.person}-{_stamp(player.since)}"
+
+
+def _shown(name: object) -> object:
+    """A name a record keeps as the others read it (``shown_name``); what is no name (a
+    record without it: None) as it is."""
+    return shown_name(name) if isinstance(name, str) else name

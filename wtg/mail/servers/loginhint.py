@@ -25,14 +25,19 @@ def login_hint(kind: str, config: ServerConfig) -> str:
 
 
 def password_source(kind: str, config: ServerConfig) -> str:
-    """Where a refused login's password is read, for the GM to mend it there: its
-    ``password_file``, read again at each login (``password_now``); "" when it is not in
-    a file."""
+    """Where a refused login's password and username are read, for the GM to mend the one
+    that is wrong: the password in its ``password_file``, read again at each login
+    (``password_now``), the username in the config; "" when the password is not in a file.
+    A server refuses a wrong username as it refuses a wrong password, in the same words:
+    the line names both, each with its key."""
     if config.auth != "password" or config.password_file is None:
         return ""
     return (
         f"; the password is read from {config.password_file} ({kind}.password_file) at each "
-        "login: mend it there (`wtg check-config` tries it)"
+        f"login, the username {config.username!r} from the config ({kind}.username): the "
+        "server does not say which it refused; mend the password in its file, or the "
+        "username in the config, which a running `wtg serve` reads again at a reload "
+        "(`wtg check-config` tries them)"
     )
 
 
