@@ -274,13 +274,3 @@ def test_the_log_line_of_an_error_exit_hides_a_players_address(tmp_path: Path) -
     ), line
     stopped = read_stopped_service(gm.spool)
     assert stopped is not None and "ann@players.example" in stopped.error
-
-
-def test_the_gms_own_login_in_quotes_is_kept_whole() -> None:
-    """A refused login's line names the username in quotes (``the username
-    'gm@example.org' from the config``): the quote was read as the address's first letter,
-    the GM's own login hidden as ``<address>'``; a player's address in quotes stays hidden."""
-    text = "the username 'gm@example.org' from the config; `ann@players.example` wrote"
-    assert without_addresses(text, keep=("gm@example.org",)) == (
-        "the username 'gm@example.org' from the config; `<address>` wrote"
-    )

@@ -19,10 +19,6 @@ HIDDEN = "<address>"
 _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
 """Something that looks like ``local@domain``, with the angle brackets around it (a
 Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
-QUOTES = "'`"
-"""The quotes a line puts round an address (``'gm@example.org'``, or backquotes), which
-``_ADDRESS`` reads as its first letter (an address may begin with one): kept as written
-before it, hidden or not."""
 
 
 def without_addresses(text: str, keep: Collection[str] = ()) -> str:
@@ -34,10 +30,7 @@ def without_addresses(text: str, keep: Collection[str] = ()) -> str:
 
     def hidden(found: re.Match[str]) -> str:
         word = found.group(0)
-        # a quote before it is the line's, not the address's (``the username 'gm@...'``)
-        address = word.lstrip(QUOTES)
-        quote = word[: len(word) - len(address)]
-        return word if bare_address(address.strip("<>")) in kept else quote + HIDDEN
+        return word if bare_address(word.strip("<>")) in kept else HIDDEN
 
     return _ADDRESS.sub(hidden, text)
 
