@@ -54,7 +54,7 @@ def test_a_refused_imap_login_is_one_log_line_a_poll_with_the_gms_login_and_no_p
     said = [r.getMessage() for r in caplog.records if r.name == "wtg" and r.levelno > logging.INFO]
     head = f"the mail server refused the login as {GM_ADDRESS}: [AUTHENTICATIONFAILED] "
     assert all(line.startswith(head) for line in said), said  # one line a poll, no other
-    tail = "(`wtg check-config` tries it); trying again in "
+    tail = "(`wtg check-config` tries them); trying again in "
     pauses = [line.split(tail)[1].split(" s,")[0] for line in said]
     assert pauses == [
         "60",
@@ -88,16 +88,19 @@ def test_status_says_why_mail_waits_after_an_smtp_login_refusal_until_a_send_sen
     password = tmp_path / "smtp-password"
     why = (
         f"refused the login as {GM_ADDRESS}: 535 5.7.8 Authentication credentials invalid; "
-        f"the password is read from {password} (smtp.password_file) at each login: mend it "
-        f"there (`wtg --config {config} check-config` tries it); once that is mended `wtg "
-        f"--config {config} send` sends them (a running wtg serve tries again within 30 min)"
+        f"the password is read from {password} (smtp.password_file) at each login, the "
+        f"username '{GM_ADDRESS}' from the config (smtp.username): the server does not say "
+        "which it refused; mend the password in its file, or the username in the config, "
+        f"which a running `wtg --config {config} serve` reads again at a reload (`wtg "
+        f"--config {config} check-config` tries them); once that is mended `wtg --config "
+        f"{config} send` sends them (a running wtg serve tries again within 30 min)"
     )
     assert why in " ".join(shown.split()), shown
     assert "NOT SENT: the last send (" in shown
     data = json.loads(wtg(config, "status", "--host", "--json").stdout)
     assert data["outbox"] == 3
     assert "refused the login as" in data["outbox_send_error"]
-    assert data["outbox_send_error"].endswith("(`wtg check-config` tries it)")  # JSON: as kept
+    assert data["outbox_send_error"].endswith("(`wtg check-config` tries them)")  # JSON: as kept
     assert data["outbox_send_error_at"].endswith("Z")
 
     secret(password, GM_PASSWORD)  # mended; the next send (the GM's) sends it

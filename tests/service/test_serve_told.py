@@ -274,3 +274,14 @@ def test_the_log_line_of_an_error_exit_hides_a_players_address(tmp_path: Path) -
     ), line
     stopped = read_stopped_service(gm.spool)
     assert stopped is not None and "ann@players.example" in stopped.error
+
+
+def test_a_username_in_quotes_is_kept_when_it_is_the_gms_and_hidden_after_its_quote() -> None:
+    """The refused-login line names the username as Python shows a string, in quotes: the
+    quote before it was taken for the address's own first letter, so the GM's username was
+    hidden (``<address>'``) in the line that asks him to mend it."""
+    text = "the username 'gm@example.org' from the config; 'ann@players.example' wrote"
+    assert without_addresses(text, keep=("gm@example.org",)) == (
+        "the username 'gm@example.org' from the config; '<address>' wrote"
+    )
+    assert without_addresses("o'brien@players.example") == "<address>"

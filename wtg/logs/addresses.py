@@ -30,7 +30,11 @@ def without_addresses(text: str, keep: Collection[str] = ()) -> str:
 
     def hidden(found: re.Match[str]) -> str:
         word = found.group(0)
-        return word if bare_address(word.strip("<>")) in kept else HIDDEN
+        # a quote before it is the text's, not the address's: 'gm@example.org' as a repr
+        # shows a username; kept as it is when it is the GM's, left before one hidden
+        address = word.lstrip("'")
+        quote = word[: len(word) - len(address)]
+        return word if bare_address(address.strip("<>")) in kept else quote + HIDDEN
 
     return _ADDRESS.sub(hidden, text)
 
