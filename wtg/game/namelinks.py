@@ -53,7 +53,8 @@ def names_unlinked(text: str, names: Iterable[str]) -> str:
         # may put a name's last words on the next line, where the whole name is not found
         words, shown_words = name.split(), shown_name(name).split()
         if len(words) == len(shown_words):  # the brackets go inside words: they pair up
-            pieces.update((word, shown) for word, shown in zip(words, shown_words) if word != shown)
+            paired = zip(words, shown_words, strict=True)
+            pieces.update((word, shown) for word, shown in paired if word != shown)
     if not pieces:
         return text
     longest_first = sorted(pieces, key=len, reverse=True)
