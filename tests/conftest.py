@@ -20,6 +20,9 @@ settings.register_profile("ci", derandomize=True)
 if in_ci():
     settings.load_profile("ci")
 
+pytest_plugins = ("tests.untouched",)
+"""Every test is watched for a write in the checkout (``tests/untouched.py``)."""
+
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
 

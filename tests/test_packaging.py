@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA_PACKAGES = {"wtg.forms": "forms", "wtg.games": "games", "wtg.templates": "templates"}
 NOT_SOURCE = shutil.ignore_patterns(
     ".venv",
+    ".venv-*",
+    "artifacts",  # the browser tests' screenshots, written while this copies
     ".git",
     "build",
     "dist",
