@@ -46,3 +46,18 @@ def test_wtg_lists_quotes_it_too(tmp_path: Path) -> None:
 def test_names_without_a_listing_mark_are_as_they_are() -> None:
     assert in_list("Anna-Lee O'Neil") == "Anna-Lee O'Neil"
     assert in_list('Zed "Ace"; Bob') == "\"Zed 'Ace'; Bob\""
+
+
+def test_list_shows_an_older_name_that_reads_as_a_web_address_defanged(tmp_path: Path) -> None:
+    """LIST is answered to anyone, and names the players waiting: a name an older wtg took
+    that reads as a web address (the lobby refuses it now) was a link there, as if the host
+    gave it, where the reports and the site show it defanged (docs/mail.md, "Player names
+    as the others read them")."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=4)
+    with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:
+        person = confirm_address(db, address(1), "paypal-login.com", hall.now)
+        put_on(db, "wok4", person, address(1), hall.now)
+    answer = hall.answer(address(7), "LIST")
+    assert "1 of 4 players waiting: paypal-login[.]com" in answer.words, answer.body
+    assert "paypal-login.com" not in answer.body

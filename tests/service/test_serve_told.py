@@ -253,6 +253,29 @@ def test_a_failed_polls_line_keeps_the_gms_own_addresses_and_hides_the_others() 
     )
 
 
+class Leaking(SimClock):
+    def wait(self, until: datetime, inbox: object, wake: object) -> bool:
+        raise RuntimeError("no mailbox for ann@players.example (asked by gm@wtg.example)")
+
+
+def test_the_log_line_of_an_error_exit_hides_a_players_address(tmp_path: Path) -> None:
+    """The error's words go to the log as every other line does: a player's address they
+    quote hidden, the GM's own kept (the line logged them whole); the record keeps them."""
+    gm = load_config(make_host(tmp_path, site=False))
+    log = tmp_path / "serve.log"
+    start_logging("text", "info", str(log))
+    service = Service(gm, Leaking(START, START + HOUR), zone=timezone.utc)
+    with pytest.raises(RuntimeError):
+        service.run()
+    (line,) = [s for s in log.read_text().splitlines() if "stopped on an error" in s]
+    assert line.endswith(
+        "wtg serve stopped on an error: RuntimeError: no mailbox for <address> (asked by "
+        "gm@wtg.example)"
+    ), line
+    stopped = read_stopped_service(gm.spool)
+    assert stopped is not None and "ann@players.example" in stopped.error
+
+
 def test_a_username_in_quotes_is_kept_when_it_is_the_gms_and_hidden_after_its_quote() -> None:
     """The refused-login line names the username as Python shows a string, in quotes: the
     quote before it was taken for the address's own first letter, so the GM's username was

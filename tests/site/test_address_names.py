@@ -160,3 +160,26 @@ def test_the_hiscore_shows_the_book_s_names_defanged(tmp_path: Path) -> None:
     assert [e.name for e in result.entries] == [SHOWN[LOGIN], SHOWN[WWW]]
     fame = render("hiscore.html.j2", h=hiscore([result]), root="", site_title="t")
     assert SHOWN[LOGIN] in fame and _bare(fame) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "address", "shown"),
+    [
+        ("Ann of www.evil.example", WWW, SHOWN[WWW]),
+        ("Bob paypal-login.com", LOGIN, SHOWN[LOGIN]),
+        ("see https://evil.example/x now", "https://evil.example/x", "https[:]//evil[.]example/x"),
+    ],
+)
+def test_a_name_of_words_broken_at_the_end_of_a_line_is_defanged_on_the_next(
+    name: str, address: str, shown: str
+) -> None:
+    """A report's sentence longer than a line is broken at its words before the names in it
+    are defanged (``report_text``): a name of several words broken between two lines was
+    found in neither, and its address went on whole on the next line."""
+    from wtg.text.prose import sentences_wrapped
+
+    for lead in range(40, 76):
+        sentence = f"- {'x' * lead} {name} took your province Harbour with 12 armies."
+        text = names_unlinked(sentences_wrapped(sentence), [name])
+        assert address not in text.replace(shown, ""), text
+        assert shown in text, text

@@ -35,7 +35,9 @@ def shown_name(name: str) -> str:
 def names_unlinked(text: str, names: Iterable[str]) -> str:
     """``text`` with each of ``names`` that reads as a web address, and each piece of one
     cut to a column that still does (of ``bidimark.SHORTEST_CUT`` characters or more:
-    ``secure-paypal-login.co``), defanged where it stands as a word of its own. A name
+    ``secure-paypal-login.co``), and each word of one that does (``www.evil.example`` of
+    ``Ann of www.evil.example``, found alone where a sentence broken at its words put it on
+    a line of its own), defanged where it stands as a word of its own. A name
     shown with its brackets is wider than as written by two columns a dot: a table's row
     that holds it is as much wider, which a reader reads all the same."""
     pieces: dict[str, str] = {}
@@ -47,6 +49,12 @@ def names_unlinked(text: str, names: Iterable[str]) -> str:
             shown = shown_name(piece)
             if piece and shown != piece:
                 pieces[piece] = shown
+        # each word of it defanged as in the whole: a report's sentence broken at its words
+        # may put a name's last words on the next line, where the whole name is not found
+        words, shown_words = name.split(), shown_name(name).split()
+        if len(words) == len(shown_words):  # the brackets go inside words: they pair up
+            paired = zip(words, shown_words, strict=True)
+            pieces.update((word, shown) for word, shown in paired if word != shown)
     if not pieces:
         return text
     longest_first = sorted(pieces, key=len, reverse=True)

@@ -45,9 +45,10 @@ counted): a forged From may leave many, under names of the forger's choosing."""
 
 def show_lists(desk: Answering, _command: Command) -> None:
     """LIST: the open waiting lists (each with its deadline rule and the players waiting on
-    it, by their names in the games) and the seats offered in running games."""
+    it, by their names in the games, as the others read them: ``shown_name``, an older
+    name that reads as a web address defanged) and the seats offered in running games."""
     shown = [
-        (wl, [in_list(w.name) for w in waiting(desk.book, wl.name)], deadline_rule(wl))
+        (wl, [in_list(shown_name(w.name)) for w in waiting(desk.book, wl.name)], deadline_rule(wl))
         for wl in all_lists(desk.book)
     ]
     seats = []

@@ -272,9 +272,13 @@ class HostHealth(Record):
             line += f", the oldest since {_shown(box.oldest)} ({_ago(self.now - box.oldest)})"
         stopped = self._stopped()
         if stopped is not None:  # why none goes, and what to do (it said the count alone)
+            # a server lost halfway: the send sent some first ("sent none" was untrue then)
+            went = (
+                f"sent {counted(stopped.sent, 'mail')}, then none" if stopped.sent else "sent none"
+            )
             line += (
                 f"; NOT SENT: the last send ({_shown(stopped.at)}, {_ago(self.now - stopped.at)}) "
-                f"sent none: {stopped.error}; once that is mended `wtg send` sends them (a "
+                f"{went}: {stopped.error}; once that is mended `wtg send` sends them (a "
                 "running wtg serve tries again within 30 min)"
             )
         if box.deferred:

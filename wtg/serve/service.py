@@ -249,8 +249,12 @@ class Service:
                 self.wake.close()
                 if self.gone:  # its line is the one above
                     log_event("wtg serve stopped on the error above", level=logging.ERROR)
-                elif error:
-                    log_event(f"wtg serve stopped on an error: {error}", level=logging.ERROR)
+                elif error:  # its words may quote a player's address: hidden, as elsewhere
+                    log_hiding_addresses(
+                        f"wtg serve stopped on an error: {error}",
+                        level=logging.ERROR,
+                        keep=own_addresses(self.gm),
+                    )
                 else:
                     log_event("wtg serve stopped")
 

@@ -670,7 +670,7 @@ def send(
             alive=alive,
             held_back=taken_back(gm.spool, list(registry.games().values())),
         )
-        record_send(gm.spool, moment, stopped_by(done), done.sent, done.waiting)
+        record_send(gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred)
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,

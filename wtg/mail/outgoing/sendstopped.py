@@ -2,8 +2,9 @@
 refused, the DKIM key not signing. Every mail due waits then, and `wtg status --host` said
 only "1 mail waiting", without why (the log had it, and cron's mail of `wtg send`, but a
 host run by `wtg serve` mails the GM no send's lines). Written by each send that met one,
-removed by the first that sends a mail or finds nothing waiting (a send that tried none, all
-waiting for their next try, says nothing new of the server)."""
+removed by the first that sends a mail, has one put off by the server (which it reached) or
+finds nothing waiting (a send that tried none, all waiting for their next try, says nothing
+new of the server)."""
 
 from __future__ import annotations
 
@@ -25,15 +26,23 @@ class SendStopped(Record):
     """When the send met it."""
     error: str
     """Why it sent nothing, as the send's summary says it (with what to mend)."""
+    sent: int = 0
+    """The mails it sent before it met it (the server lost halfway): 0, it sent none (and
+    in a record an older wtg wrote)."""
 
 
-def record_send(spool: Path, now: datetime, error: str, sent: int, waiting: int) -> None:
-    """Keep ``error`` (why the send at ``now`` sent no mail), or remove the record once a
-    send sent a mail or left none waiting; nothing else changes it."""
+def record_send(
+    spool: Path, now: datetime, error: str, sent: int, waiting: int, deferred: int = 0
+) -> None:
+    """Keep ``error`` (why the send at ``now`` sent no more mail, having sent ``sent``), or
+    remove the record once a send met none and sent a mail, had the server put one off
+    (``deferred``: the server reached, and its answer the news the status says) or left
+    none waiting; nothing else changes it."""
     path = spool / STOPPED_FILE
     if error:
-        write_atomic(path, json.dumps({"at": iso(now), "error": error}) + "\n")
-    elif sent or not waiting:
+        data = {"at": iso(now), "error": error, "sent": sent}
+        write_atomic(path, json.dumps(data) + "\n")
+    elif sent or deferred or not waiting:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
 
@@ -43,6 +52,11 @@ def send_stopped(spool: Path) -> SendStopped | None:
     otherwise (or when the record cannot be read)."""
     try:
         data = json.loads((spool / STOPPED_FILE).read_text(encoding="utf-8"))
-        return SendStopped(at=parse_iso(str(data["at"])), error=str(data["error"]))
+        sent = data.get("sent", 0)
+        return SendStopped(
+            at=parse_iso(str(data["at"])),
+            error=str(data["error"]),
+            sent=sent if isinstance(sent, int) and sent > 0 else 0,
+        )
     except (OSError, ValueError, KeyError, TypeError):
         return None

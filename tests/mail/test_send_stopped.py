@@ -1,0 +1,69 @@
+"""What `wtg status --host` says of the last send that met trouble (``sendstopped``): true of
+the send it names, and gone once a send has news of the server that is not that trouble."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from tests.mail.loop import NOW, World
+from wtg.mail.outgoing.sender import send
+from wtg.mail.outgoing.sendstopped import send_stopped
+from wtg.mail.servers.transport import TemporaryFailure, Unreachable
+from wtg.serve.health import host_health
+
+
+class Server:
+    """Takes the first ``takes`` mails, then fails each with what ``then`` makes."""
+
+    def __init__(self, takes: int, then: type[Exception], words: str) -> None:
+        self.takes, self.then, self.words = takes, then, words
+        self.accepted: list[str] = []
+
+    def send(self, ident: str, raw: bytes) -> None:
+        if len(self.accepted) >= self.takes:
+            raise self.then(self.words)
+        self.accepted.append(ident)
+
+    def close(self) -> None:
+        pass
+
+
+def outbox_line(world: World, now: datetime) -> str:
+    return next(
+        line for line in host_health(world.gm.games_dir, now).lines() if line.startswith("outbox:")
+    )
+
+
+def test_a_send_cut_off_after_some_mails_is_not_said_to_have_sent_none(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    server = Server(2, Unreachable, "connection reset by peer")
+    summary = send(world.gm, now=NOW, transport=server)
+    assert (summary.sent, summary.waiting) == (2, 2)
+    line = outbox_line(world, NOW + timedelta(minutes=5))
+    assert "NOT SENT: the last send (" in line
+    assert "sent 2 mails, then none: the mail server could not be reached: connection" in line
+    assert "sent none" not in line
+
+
+def test_a_send_that_sent_none_says_so(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    send(world.gm, now=NOW, transport=Server(0, Unreachable, "no route to host"))
+    line = outbox_line(world, NOW + timedelta(minutes=5))
+    assert "sent none: the mail server could not be reached: no route to host" in line
+
+
+def test_a_server_reached_again_that_puts_mail_off_ends_the_unreached_line(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    send(world.gm, now=NOW, transport=Server(0, Unreachable, "no route to host"))
+    stopped = send_stopped(world.gm.spool)
+    assert stopped is not None and "no route to host" in stopped.error
+    later = NOW + timedelta(minutes=10)
+    busy = send(world.gm, now=later, transport=Server(0, TemporaryFailure, "451 greylisted"))
+    assert (busy.sent, busy.waiting, busy.deferred) == (0, 4, 4)
+    assert send_stopped(world.gm.spool) is None  # the server was reached: it answered 451
+    line = outbox_line(world, later + timedelta(minutes=1))
+    assert "could not be reached" not in line
+    assert "4 deferred by the server, the last: 451 greylisted" in line
