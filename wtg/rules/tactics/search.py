@@ -18,8 +18,9 @@ A move's worth, in hit points:
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
 - **the approach** (a bold bot's): for each step nearer the nearest tile it could attack
-  an enemy it can hurt from, from ``APPROACH`` (none) up to ``BOLD_APPROACH``; when no such tile lies on any way open to it, for each
-  step nearer the tiles of its ground nearest such an enemy (``approach.py``);
+  an enemy it can hurt from, from ``APPROACH`` (none) up to ``BOLD_APPROACH``; when no
+  such tile lies on any way open to it, ``SHORE_APPROACH`` at least (bold or not) for
+  each step nearer the tiles of its ground nearest such an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
   ``LEVEL_UP`` more).
 
@@ -62,6 +63,10 @@ REST_TURN = 0.6
 APPROACH = 0.0
 """The approach until the bots grow bold: none. A bot holds its ground, its army together,
 and lets the enemy walk into its reach (in a duel as among three armies)."""
+SHORE_APPROACH = 0.4
+"""The approach of a piece with no tile to attack an enemy from on any way open to it
+(an enemy out in a lake): it walks to the shore nearest the enemy, bold or not, or two
+such armies would only meet once bold."""
 LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
@@ -189,15 +194,16 @@ class Planner:
         here = grid.index(piece.pos)
         blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id} | self.held
         reach = grid.walks(here, kind.movement, kind.mobility, blocked)
-        gaps = self._gaps(piece) if self.approach else {}  # no approach: no step counts
+        gaps, shore = self._gaps(piece)
         here_gap = gaps.get(here, _FAR)
+        approach = max(self.approach, SHORE_APPROACH) if shore else self.approach
         here_loss = self.loss(piece, here)
         values: dict[int, float] = {}
         walk: tuple[float, int] | None = None
         for tile in reach:
             spent = 1 if tile != here else 0
             risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
-            nearer = self.approach * (here_gap - gaps.get(tile, _FAR))
+            nearer = approach * (here_gap - gaps.get(tile, _FAR))
             values[tile] = nearer - risk
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
@@ -227,10 +233,10 @@ class Planner:
             found = self.shooters[key] = self.grid.shooters(*key)
         return found
 
-    def _gaps(self, piece: Piece) -> dict[int, int]:
+    def _gaps(self, piece: Piece) -> tuple[dict[int, int], bool]:
         """Steps (pieces aside) from each tile to the nearest tile ``piece`` could attack
         an enemy it can hurt from; failing any on a way open to it, to the tiles of its
-        ground nearest such an enemy."""
+        ground nearest such an enemy (then with True: the way to the shore)."""
         kind = self.work.kind(piece.kind)
         weapon = self.work.weapon_of(piece)
         aims = self._aims(piece)
@@ -249,14 +255,14 @@ class Planner:
             found = self.gaps[key] = spread(table, tuple(sorted(spots)), _FAR, ())
         here = self.grid.index(piece.pos)
         if here in found:
-            return found
+            return found, False
         ground = (kind.movement, here, *aims)
         found = self.grounds.get(ground)
         if found is None:
             tiles = [self.grid.index(self.enemies[e].pos) for e in aims]
             shore = ground_nearest(self.grid, here, kind.movement, tiles)
             found = self.grounds[ground] = steps_to(self.grid, kind.movement, shore)
-        return found
+        return found, True
 
     def _aims(self, piece: Piece) -> tuple[int, ...]:
         """The enemies ``piece`` can hurt (an attack that always misses, or does no
