@@ -269,3 +269,14 @@ def test_the_enemies_reply_strikes_a_piece_as_tired_as_its_move_leaves_it() -> N
         planner.forecast(beast, knight, later=True, tired=2).crit
         > planner.forecast(beast, knight, later=True).crit
     )
+
+
+def test_among_three_armies_the_risk_reads_no_rest_spent() -> None:
+    """Among three armies the risk already counts ``CROWD_EXPOSURE`` times; weighing the
+    rest a move spends too lost more of those battles (round 38), so only a duel's bot
+    weighs it. The same knight and beast: in a duel the bot is tiring, among three not."""
+    pieces = [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 4, 1), piece(31, "KNIGHT", 7, 7)]
+    assert not start(state(WIDE, pieces, players=3), 1).tiring
+    duel = state(WIDE, pieces, players=3)
+    duel.player(3).status = OUT
+    assert start(duel, 1).tiring

@@ -102,6 +102,9 @@ class Planner:
     exposure: float
     approach: float
     rested: bool
+    tiring: bool
+    """Whether the risk reads the rest a move spends (a duel's; among three armies or more
+    the risk already counts ``CROWD_EXPOSURE`` times, and there it lost more games)."""
     strikers: Mapping[int, tuple[int, ...]]
     enemies: dict[int, Piece]
     hp: dict[int, HitPoints]
@@ -201,7 +204,7 @@ class Planner:
         values: dict[int, float] = {}
         walk: tuple[float, int] | None = None
         for tile in reach:
-            spent = 1 if tile != here else 0
+            spent = 1 if tile != here and self.tiring else 0
             risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
             nearer = approach * (here_gap - gaps.get(tile, _FAR))
             values[tile] = nearer - risk
@@ -216,10 +219,11 @@ class Planner:
                 if steps < kind.min_range or tile not in reach:
                     continue
                 value = values[tile] - (tired if tile != here else 0.0)
-                spent = 2 if tile != here else 1  # the attack's unit too
-                value -= self.exposure * (
-                    self.loss(piece, tile, spent) - self.loss(piece, tile, spent - 1)
-                )
+                if self.tiring:
+                    spent = 2 if tile != here else 1  # the attack's unit too
+                    value -= self.exposure * (
+                        self.loss(piece, tile, spent) - self.loss(piece, tile, spent - 1)
+                    )
                 if best is None or (value, -tile) > (best[0], -best[1]):
                     best = (value, tile)
             if best is not None:
@@ -389,6 +393,7 @@ def start(state: TacticsState, player: int) -> Planner:
         exposure=EXPOSURE * (CROWD_EXPOSURE if crowd else 1.0) * (1 - bold) * _share(work, enemies),
         approach=APPROACH + bold * (BOLD_APPROACH - APPROACH),
         rested=work.pieces_per_turn == RESTED,
+        tiring=not crowd,
         strikers=threats_by_tile(work, grid, enemies.values()),
         enemies=enemies,
         hp={e.id: certain(e.hp) for e in enemies.values()},
