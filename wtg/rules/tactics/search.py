@@ -11,8 +11,8 @@ A move's worth, in hit points:
   strike at most the target's HP), on average over the pieces it faces;
 - **the enemies' reply** (the threat map, ``threats.py``): on a tile enemies can strike,
   a piece expects each such enemy's damage (at most its HP), weighed by the chance
-  the enemy is still alive, and struck as tired as its move leaves it (the rest it
-  spends walking and attacking, which the enemy's crit chance reads); what a move adds
+  the enemy is still alive, and in a duel struck as tired as its move leaves it (the
+  rest it spends walking and attacking, which the enemy's crit chance reads); what a move adds
   to (or takes from) that loss counts against it, ``EXPOSURE`` of it, the piece's death
   worth ``KILL_TURNS`` of its own attacks;
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
