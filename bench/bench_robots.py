@@ -3,7 +3,7 @@
 The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and Intermediate
 WoK built-in players play new against old.
 
-    .venv/bin/python bench/bench_robots.py [--games N] [--json]
+    .venv/bin/python bench/bench_robots.py [--games N] [--json] [--first-seed F]
         [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last|attacker]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
@@ -11,7 +11,11 @@ played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S,
 counted in the order of play from the first mover; so each seed's deal and dice are
 played from every seat in turn (with N a multiple of S), and in 1-against-1 games the
 side measured moves first in half of them (the mirror and the robot-only games, with
-the same side in every seat, play seeds 1..N). The sides: "new", the live strategy
+the same side in every seat, play seeds 1..N). ``--first-seed F`` (WISK and Tactics)
+starts the seeds at F instead of 1 (game g: seed F - 1 + ceil(g / S); the mirror, the
+robot-only games and the lake battles: seeds F..F + N - 1), to measure a robot on seeds
+it was not tuned on; the first line of the ruleset's results then names the seeds, and
+``--json`` holds ``first_seed``. The sides: "new", the live strategy
 (``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
 ``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
 ``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
@@ -197,14 +201,17 @@ def player_of(ruleset: str, seats: int) -> Player:
     return play
 
 
-def run(ruleset: str, tournament: Tournament, games: int) -> tuple[Tally, list[Played]]:
+def run(
+    ruleset: str, tournament: Tournament, games: int, first_seed: int = 1
+) -> tuple[Tally, list[Played]]:
     play = player_of(ruleset, tournament.seats)
     played, seats = [], []
     began = time.monotonic()
     for game in range(1, games + 1):
-        seed, seat = 1 + (game - 1) // tournament.seats, (game - 1) % tournament.seats
+        seed = first_seed + (game - 1) // tournament.seats
+        seat = (game - 1) % tournament.seats
         if tournament.alike:
-            seed = game  # every seat would play the same game
+            seed = first_seed - 1 + game  # every seat would play the same game
         played.append(play(seed, tournament.sides(seat)))
         seats.append(seat)
         print(f"\r{ruleset} {tournament.key}: {game}/{games}", end="", file=sys.stderr)
@@ -224,6 +231,7 @@ class Measured:
     ms_today: float
     lake: dict[str, dict[str, list[Meeting]]] = field(default_factory=dict)
     """Side name -> pieces per turn -> the lake battles (Tactics only)."""
+    first_seed: int = 1
 
     def rate(self, key: str) -> float:
         return self.tallies[key].overall.rate
@@ -254,6 +262,7 @@ class Measured:
             "ms_per_turn": self.ms_new,
             "ms_per_turn_previous": self.ms_today,
             "previous_frozen_at": FROZEN_AT[self.ruleset],
+            "first_seed": self.first_seed,
         }
         if self.ruleset == "wisk":
             result["first_mover_wins"] = self.tallies["mirror"].first_mover.rate
@@ -268,12 +277,19 @@ class Measured:
         result["targets"] = [{"target": label, "pass": ok} for label, ok in self.targets()]
         return result
 
+    def _seeds(self) -> str:
+        """The seeds played, said when they do not start at 1."""
+        if self.first_seed == 1:
+            return ""
+        duel = self.first_seed - 1 + -(-self.games // 2)
+        return f"; seeds from {self.first_seed} (1 against 1: {self.first_seed}-{duel})"
+
     def text(self) -> list[str]:
         games = self.games
         lines = [
             f"{self.ruleset.upper()}: {games} games a tournament, each seed played from every "
             "seat (win rates with Wilson's 95% interval); today's: the robot frozen at "
-            f"{FROZEN_AT[self.ruleset]}"
+            f"{FROZEN_AT[self.ruleset]}{self._seeds()}"
         ]
         for tournament in tournaments(self.ruleset):
             lines.append(_line(tournament, self.tallies[tournament.key]))
@@ -294,23 +310,33 @@ class Measured:
         return lines
 
 
-def measure(ruleset: str, games: int) -> Measured:
+def measure(ruleset: str, games: int, first_seed: int = 1) -> Measured:
     tallies: dict[str, Tally] = {}
     every: list[Played] = []
     for tournament in tournaments(ruleset):
-        tally, played = run(ruleset, tournament, games)
+        tally, played = run(ruleset, tournament, games, first_seed)
         tallies[tournament.key] = tally
         every += played
-    lake = lake_battles(min(games, LAKE_GAMES)) if ruleset == "tactics" else {}
-    return Measured(ruleset, games, tallies, median_ms(every, NEW), median_ms(every, TODAY), lake)
+    lake = lake_battles(min(games, LAKE_GAMES), first_seed) if ruleset == "tactics" else {}
+    return Measured(
+        ruleset,
+        games,
+        tallies,
+        median_ms(every, NEW),
+        median_ms(every, TODAY),
+        lake,
+        first_seed,
+    )
 
 
-def lake_battles(games: int) -> dict[str, dict[str, list[Meeting]]]:
-    """The lake battles of the new robots and today's, seeds 1..``games``."""
+def lake_battles(games: int, first_seed: int = 1) -> dict[str, dict[str, list[Meeting]]]:
+    """The lake battles of the new robots and today's, seeds ``first_seed`` on, ``games``
+    of them."""
     found: dict[str, dict[str, list[Meeting]]] = {}
+    seeds = range(first_seed, first_seed + games)
     for side in SIDES["tactics"][:2]:
         for per_turn in LAKE_TURNS:
-            met = [play_lake(seed, per_turn, side) for seed in range(1, games + 1)]
+            met = [play_lake(seed, per_turn, side) for seed in seeds]
             found.setdefault(side.name, {})[per_turn] = met
             print(f"tactics lake: {side.name}, {per_turn}: {games} games", file=sys.stderr)
     return found
@@ -358,6 +384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games a tournament")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=1,
+        help="the first seed of the WISK and Tactics tournaments (default 1)",
+    )
+    parser.add_argument(
         "--ruleset",
         choices=sorted([*SIDES, *WOK_MAPS]),
         action="append",
@@ -377,12 +409,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
         return 2
+    if args.first_seed < 1:
+        print("bench_robots.py: --first-seed must be 1 or more", file=sys.stderr)
+        return 2
     if args.turns < 1:
         print("bench_robots.py: --turns must be 1 or more", file=sys.stderr)
         return 2
     chosen = args.ruleset or [*SIDES, *WOK_MAPS]
     results: list[Measured | WokMeasured] = [
-        measure(ruleset, args.games) for ruleset in SIDES if ruleset in chosen
+        measure(ruleset, args.games, args.first_seed) for ruleset in SIDES if ruleset in chosen
     ]
     results += [
         measure_wok(ruleset, args.games, args.turns, against_for(ruleset, args.against))

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bench import bench_robots
 from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
@@ -28,6 +29,7 @@ from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
+from bench.robot_games import play_tactics, tactics_maps
 from bench.robot_tally import wilson
 from tests.shipped import TACTICS, WISK
 from wtg.core.rng import turn_rng
@@ -195,11 +197,41 @@ def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
         }, imported
 
 
-@pytest.mark.parametrize("option", ["--turns", "--games"])
+@pytest.mark.parametrize("option", ["--turns", "--games", "--first-seed"])
 def test_a_bad_count_is_one_line(option: str) -> None:
     done = _bench("bench_robots.py", option, "0")
     assert done.returncode == 2
     assert done.stderr == f"bench_robots.py: {option} must be 1 or more\n"
+
+
+def test_the_first_seed_moves_every_game_to_later_seeds() -> None:
+    """``--first-seed 101``: game g of a 1-against-1 tournament is seed 100 + ceil(g / 2)
+    from seat (g - 1) mod 2, as ``play_tactics`` plays that seed alone; a robot-only game
+    g is seed 100 + g; and the first line says the seeds, the JSON ``first_seed``."""
+    chosen = {t.key: t for t in bench_robots.tournaments("tactics")}
+    duel, alike = chosen["vs_previous"], chosen["robots_2"]
+    maps = tactics_maps(2)
+    _, played = bench_robots.run("tactics", duel, 3, first_seed=101)
+    expected = [
+        play_tactics(seed, maps[(seed - 1) % len(maps)], duel.sides(seat))
+        for seed, seat in ((101, 0), (101, 1), (102, 0))
+    ]
+    assert [(p.sides, p.winner, p.turns) for p in played] == [
+        (p.sides, p.winner, p.turns) for p in expected
+    ]
+    _, played = bench_robots.run("tactics", alike, 2, first_seed=101)
+    for seed, game in zip((101, 102), played, strict=True):
+        alone = play_tactics(seed, maps[(seed - 1) % len(maps)], alike.sides(0))
+        assert (game.winner, game.turns) == (alone.winner, alone.turns)
+    _, from_one = bench_robots.run("tactics", alike, 2)
+    assert [g.turns for g in from_one] != [g.turns for g in played]
+    done = _bench("bench_robots.py", *("--games", "1", "--ruleset", "wisk", "--first-seed", "101"))
+    assert done.returncode == 0, done.stderr
+    assert "seeds from 101 (1 against 1: 101-101)" in done.stdout.splitlines()[0]
+    done = _bench(
+        "bench_robots.py", *("--games", "1", "--ruleset", "wisk", "--first-seed", "7", "--json")
+    )
+    assert json.loads(done.stdout)["wisk"]["first_seed"] == 7
 
 
 def test_wilson_interval() -> None:

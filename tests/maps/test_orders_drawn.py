@@ -49,8 +49,9 @@ def test_wisk_placements_attacks_and_the_fortification_are_drawn(tmp_path: Path)
 
 def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None:
     """Each piece's move an arrow from its tile to where it goes, its attack an arrow on
-    from there, each with the piece's number; the PNG is drawn too."""
-    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 4)
+    from there, each with the piece's number; the PNG is drawn too. (Turn 24: the bots hold
+    their ground until they grow bold; by then they walk and strike.)"""
+    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 24)
     game = played.typed(TACTICS)
     state = game.state()
     side = state.active
@@ -75,6 +76,7 @@ def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None
         if isinstance(attack, list):
             wanted.append(("attack", goes, f"{attack[0]},{attack[1]}"))
     assert drawn == wanted and wanted
+    assert {kind for kind, _, _ in drawn} == {"move", "attack"}
     # the words over a white halo: the tiles and pieces under them do not hide them
     labels = re.findall(r'<text [^>]*class="order-(?:move|attack)"[^>]*>', svg)
     labels += re.findall(r'<g ([^>]*)>\s*<text [^>]*class="order-', svg)

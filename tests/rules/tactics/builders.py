@@ -92,6 +92,13 @@ def board(drawing: str, heights: str | Sequence[Sequence[int]] | None = None) ->
     )
 
 
+def quiet(game: TacticsState, turns: int = 40) -> TacticsState:
+    """``game`` with nobody hit for ``turns`` turns (40: the bots are wholly bold and walk
+    towards the enemy; until they grow bold they hold their ground, ruling 8)."""
+    game.last_hit = game.turn - turns
+    return game
+
+
 def piece(pid: int, kind_key: str, x: int, y: int, **changes: int) -> Piece:
     found = next(k for k in KINDS if k.key == kind_key)
     made = Piece(

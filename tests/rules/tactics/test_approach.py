@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.rules.tactics.builders import lake_battle, piece, state
+from tests.rules.tactics.builders import lake_battle, piece, quiet, state
 from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.rules.tactics.board import Pos
@@ -66,10 +66,10 @@ def next_to(game: TacticsState, target: Piece) -> set[Pos]:
 
 
 def test_out_of_reach_a_piece_walks_its_whole_move_along_the_way_round() -> None:
-    """Nothing to attack this turn: the knight (MOB 3) walks 3 steps nearer, counted
-    along the way round the water, not as the crow flies."""
+    """Nothing to attack this turn: the knight (MOB 3), bold, walks 3 steps nearer,
+    counted along the way round the water, not as the crow flies."""
     knight, enemy = piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 1, 10)
-    game = state(WALLED, [knight, enemy], per_turn="1")
+    game = quiet(state(WALLED, [knight, enemy], per_turn="1"))
     before = walking_steps(game, knight, next_to(game, enemy))
     assert before == 26
     [move] = plan_moves(game, 1)
@@ -113,11 +113,11 @@ OPEN12 = "\n".join(["#" * 12, *["#" + "." * 10 + "#"] * 10, "#" * 12])
 def test_a_piece_walks_towards_an_enemy_it_can_hurt_not_one_it_always_misses() -> None:
     """ "ChanceOfMiss = (tgtAGI - AGI + 1) * 10 (limited to 0-100)": against the ghost
     (AGI 15) the knight (AGI 5) always misses. The ghost is nearer (a tile next to it is 7
-    steps away, one next to the pike 8), but the knight walks its 3 steps towards the
-    pike."""
+    steps away, one next to the pike 8), but the knight, bold, walks its 3 steps towards
+    the pike."""
     knight, ghost = piece(11, "KNIGHT", 1, 1), piece(21, "GHOST", 1, 9)
     pike = piece(22, "PIKE", 10, 1)
-    game = state(OPEN12, [knight, ghost, pike], per_turn="1")
+    game = quiet(state(OPEN12, [knight, ghost, pike], per_turn="1"))
     assert walking_steps(game, knight, next_to(game, ghost)) == 7
     assert walking_steps(game, knight, next_to(game, pike)) == 8
     [move] = plan_moves(game, 1)

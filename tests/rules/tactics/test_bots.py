@@ -1,13 +1,14 @@
 """Bots: "Bot armies are picked randomly from the available pieces"; their moves follow the
 documented strategy (ruling 8): attacks weighed by their expected damage and kills, fire
-focused, tiles the enemy can strike avoided, rest kept in "all rested" games, otherwise an
-approach towards the nearest enemy; and a bot's orders always pass the rules' own check."""
+focused, tiles the enemy can strike avoided, rest kept in "all rested" games, its ground
+held until it grows bold, then an approach towards the nearest enemy; and a bot's orders
+always pass the rules' own check."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.rules.tactics.builders import OPEN7, piece, quiet, state
 from tests.rules.tactics.threatmap import threat_map
 from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
@@ -110,9 +111,13 @@ def test_fire_is_focused_on_a_target_two_pieces_can_kill_together() -> None:
     assert len({m.attack for m in moves}) == 1
 
 
-def test_a_bot_without_an_attack_walks_towards_the_nearest_enemy() -> None:
+def test_a_bot_without_an_attack_holds_its_ground_then_bold_walks_towards_the_enemy() -> None:
+    """A patient bot walks no step towards a fight: the army that walks up to the enemy
+    arrives strung out, its fast pieces first and alone, and is struck first. Nobody hit
+    for long, it grows bold and walks its whole move towards the nearest enemy."""
     game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 7, 7)], per_turn="1")
-    [move] = plan_moves(game, 1)
+    assert plan_moves(game, 1) == []
+    [move] = plan_moves(quiet(game), 1)
     assert move.attack is None
     assert abs(move.to[0] - 1) + abs(move.to[1] - 1) == 3
     assert abs(7 - move.to[0]) + abs(7 - move.to[1]) == 12 - 3
@@ -124,6 +129,7 @@ def test_attacks_come_before_approaches_and_the_limit_holds() -> None:
         [piece(11, "KNIGHT", 1, 1), piece(12, "KNIGHT", 7, 5), piece(21, "PIKE", 7, 7)],
         per_turn="1",
     )
+    quiet(game)
     assert plan_moves(game, 1) == [Move(12, (7, 6), (7, 7))]
     game.pieces_per_turn = "2"
     moves = plan_moves(game, 1)
@@ -135,6 +141,7 @@ def test_in_all_rested_turns_only_rested_pieces_move() -> None:
         WIDE,
         [piece(11, "KNIGHT", 1, 1, rest=1), piece(12, "KNIGHT", 2, 1), piece(21, "PIKE", 7, 7)],
     )
+    quiet(game)
     assert [m.piece for m in plan_moves(game, 1)] == [12]
 
 
@@ -151,8 +158,9 @@ def test_the_plan_is_an_order_file_and_the_same_every_time() -> None:
 
 def test_a_bot_stops_short_of_the_tiles_the_enemy_can_strike() -> None:
     """The beast (MOB 5, claws that dominate the sword) strikes any tile 6 steps from it
-    or less: three steps nearer would end on such a tile, so the knight walks two."""
-    game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)])
+    or less: a bot growing bold (nobody hit for 20 turns) walks towards it, but three
+    steps nearer would end on such a tile, so the knight walks two."""
+    game = quiet(state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)]), 20)
     [move] = plan_moves(game, 1)
     assert move.attack is None
     assert move.to not in threat_map(game, 1)
@@ -201,13 +209,12 @@ def test_after_six_quiet_rounds_a_bot_still_waits_out_of_the_enemys_reach() -> N
     """The side that walks in and strikes first mostly loses the battle (its pieces end
     their move next to the enemy's, and in "all rested" games sit out their next turn):
     a bot lets the enemy come. Twelve turns (six rounds of two armies) without a hit, it
-    still stops short of the tiles the beast can strike; only after eight quiet rounds
-    does it grow bold, and from sixteen it walks in whatever the risk."""
+    still holds its ground out of the tiles the beast can strike; only after eight quiet
+    rounds does it grow bold, and from sixteen it walks in whatever the risk."""
     game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)])
     game.turn, game.last_hit = 12, 0
-    [move] = plan_moves(game, 1)
-    assert move.to not in threat_map(game, 1)
-    assert abs(7 - move.to[0]) + abs(4 - move.to[1]) == 7
+    assert plan_moves(game, 1) == []
+    assert (1, 1) not in threat_map(game, 1)
     game.turn = 32
     [move] = plan_moves(game, 1)
     assert move.to in threat_map(game, 1)
@@ -217,14 +224,16 @@ def test_among_three_armies_a_bot_walks_to_no_fight_and_lets_the_others_come() -
     """With three armies or more, two others that meet wear each other down, and any of
     the armies moving between two of a bot's turns may strike a piece left in reach: a
     bot's pieces walk no step towards a fight (only away from a threat) and strike those
-    who come into their reach. With two armies left the same knight walks towards the
-    enemy; late in the battle it walks in however many armies stand, so battles end."""
+    who come into their reach. With two armies left the same knight holds its ground too
+    (round 38), and walks towards the enemy once bold; late in the battle it walks in
+    however many armies stand, so battles end."""
     pieces = [piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 7, 7), piece(31, "KNIGHT", 1, 7)]
     game = state(WIDE, pieces, players=3)
     assert plan_moves(game, 1) == []
     duel = state(WIDE, pieces[:2], players=3)
     duel.player(3).status = OUT
-    [move] = plan_moves(duel, 1)
+    assert plan_moves(duel, 1) == []
+    [move] = plan_moves(quiet(duel), 1)
     assert move.attack is None
     assert abs(7 - move.to[0]) + abs(7 - move.to[1]) < 12
     game.turn, game.last_hit = 300, 299
@@ -242,3 +251,32 @@ def test_among_three_armies_a_bot_weighs_the_enemies_reply_more() -> None:
     duel.player(3).status = OUT
     assert start(crowd, 1).exposure == pytest.approx(CROWD_EXPOSURE * start(duel, 1).exposure)
     assert CROWD_EXPOSURE > 1
+
+
+def test_the_enemies_reply_strikes_a_piece_as_tired_as_its_move_leaves_it() -> None:
+    """ "ChanceOfCrit = 12.5 * ( (AGI+STR+RST) / (tgtAGI+tgtSTR+tgtRST) )": a piece that
+    walked and attacked has spent two units of rest, so the beast's crit on it is likelier
+    and it expects to lose more there than a piece that stood still; the bot weighs the
+    tile so (it weighed every piece as rested as before its move)."""
+    game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 4, 1)])
+    planner = start(game, 1)
+    knight = planner.own(11)
+    tile = planner.grid.index((2, 1))
+    rested, walked, spent = (planner.loss(knight, tile, tired) for tired in (0, 1, 2))
+    assert 0 < rested < walked < spent
+    beast = planner.enemies[21]
+    assert (
+        planner.forecast(beast, knight, later=True, tired=2).crit
+        > planner.forecast(beast, knight, later=True).crit
+    )
+
+
+def test_among_three_armies_the_risk_reads_no_rest_spent() -> None:
+    """Among three armies the risk already counts ``CROWD_EXPOSURE`` times; weighing the
+    rest a move spends too lost more of those battles (round 38), so only a duel's bot
+    weighs it. The same knight and beast: in a duel the bot is tiring, among three not."""
+    pieces = [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 4, 1), piece(31, "KNIGHT", 7, 7)]
+    assert not start(state(WIDE, pieces, players=3), 1).tiring
+    duel = state(WIDE, pieces, players=3)
+    duel.player(3).status = OUT
+    assert start(duel, 1).tiring

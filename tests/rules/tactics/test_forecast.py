@@ -42,7 +42,9 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
     view = game.state_view()
     on_disk = game.store.read_json(1, "state.json")
     active = view.active
-    planned: dict[str, Any] = plan_orders(game.state(), active)
+    bold = game.state()
+    bold.last_hit = bold.turn - 40  # nobody hit for long: the bot walks in (ruling 8)
+    planned: dict[str, Any] = plan_orders(bold, active)
     assert planned["moves"]
     header = {"game": "t", "turn": 2, "player": active, "code": f"CODE{active}"}
     submission = game.submit(

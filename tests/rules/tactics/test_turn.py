@@ -236,6 +236,7 @@ def test_after_three_missed_turns_the_bots_strategy_plays_until_orders_come() ->
     """Ruling 9: "I plan on having something in the right-click player menu to allow the
     host to dump you if you stop playing.. turn you into a bot probably." """
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 5, 5)])
+    game.last_hit = game.turn - 40  # nobody hit for long: the bot walks in
     game.player(1).missed = 2
     result = resolve(game, {}, random.Random(1))
     assert result.state.player(1).missed == 3

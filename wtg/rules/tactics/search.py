@@ -11,25 +11,28 @@ A move's worth, in hit points:
   strike at most the target's HP), on average over the pieces it faces;
 - **the enemies' reply** (the threat map, ``threats.py``): on a tile enemies can strike,
   a piece expects each such enemy's damage (at most its HP), weighed by the chance
-  the enemy is still alive; what a move adds to (or takes from) that loss counts
-  against it, ``EXPOSURE`` of it, the piece's death worth ``KILL_TURNS`` of its own
-  attacks;
+  the enemy is still alive, and in a duel struck as tired as its move leaves it (the
+  rest it spends walking and attacking, which the enemy's crit chance reads); what a move adds
+  to (or takes from) that loss counts against it, ``EXPOSURE`` of it, the piece's death
+  worth ``KILL_TURNS`` of its own attacks;
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
-- **the approach**: ``APPROACH`` for each step nearer the nearest tile it could attack
-  an enemy it can hurt from; when no such tile lies on any way open to it, for each
-  step nearer the tiles of its ground nearest such an enemy (``approach.py``);
+- **the approach** (a bold bot's): for each step nearer the nearest tile it could attack
+  an enemy it can hurt from, from ``APPROACH`` (none) up to ``BOLD_APPROACH``; when no
+  such tile lies on any way open to it, ``SHORE_APPROACH`` at least (bold or not) for
+  each step nearer the tiles of its ground nearest such an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
   ``LEVEL_UP`` more).
 
-When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots
-grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
-until the pieces close in whatever the risk: every battle still ends. Until then the bots
-are patient: the side that walks in and strikes first mostly loses, so a bot waits at
-the edge of the enemy's reach and lets the enemy come. While three armies or more stand it
-walks no step towards a fight (``CROWD_APPROACH``) and weighs the risk more
-(``CROWD_EXPOSURE``): the others meet and wear each other down, any of them may strike
-a piece left in reach, and it strikes those who come into its own.
+The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
+side that walks in and strikes first mostly loses, and an army that walks up to the
+enemy arrives strung out, its fast pieces first and alone; so a bot holds its ground, its
+army together, strikes what comes into its reach and lets the enemy come. While three
+armies or more stand it weighs the risk more (``CROWD_EXPOSURE``): the others meet and
+wear each other down, and any of them may strike a piece left in reach. When nobody has
+been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots grow bold: the risk
+counts less and less and the approach more (``BOLD_APPROACH``), until the pieces close
+in whatever the risk: every battle still ends.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from dataclasses import dataclass, field
 from wtg.rules.tactics.approach import ground_nearest, steps_to
 from wtg.rules.tactics.battle import Fighter, Forecast, forecast
 from wtg.rules.tactics.levels import experience, needed
-from wtg.rules.tactics.moves import Move, fighter, may_take_part, move_problem
+from wtg.rules.tactics.moves import Move, may_take_part, move_problem
 from wtg.rules.tactics.outcomes import HitPoints, after_attack, certain, dead
 from wtg.rules.tactics.paths import Grid, grid_of, spread
 from wtg.rules.tactics.state import (
@@ -57,7 +60,13 @@ HIT_POINT = 1.0
 KILL_TURNS = 2.5
 EXPOSURE = 0.6
 REST_TURN = 0.6
-APPROACH = 0.4
+APPROACH = 0.0
+"""The approach until the bots grow bold: none. A bot holds its ground, its army together,
+and lets the enemy walk into its reach (in a duel as among three armies)."""
+SHORE_APPROACH = 0.4
+"""The approach of a piece with no tile to attack an enemy from on any way open to it
+(an enemy out in a lake): it walks to the shore nearest the enemy, bold or not, or two
+such armies would only meet once bold."""
 LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
@@ -66,9 +75,6 @@ LATE = 0.4
 """From this share of the turn limit on, the bots grow bold..."""
 LATE_SPAN = 0.2
 """... and are wholly bold this share later."""
-CROWD_APPROACH = 0.0
-"""While three or more armies stand, the approach (not bold) counts this much: a bot
-lets the others walk into each other and into its reach."""
 CROWD_EXPOSURE = 1.5
 """While three or more armies stand, the risk counts this many times more: more armies
 move between a bot's turns, and any of them may strike a piece left in reach."""
@@ -96,6 +102,9 @@ class Planner:
     exposure: float
     approach: float
     rested: bool
+    tiring: bool
+    """Whether the risk reads the rest a move spends (a duel's; among three armies or more
+    the risk already counts ``CROWD_EXPOSURE`` times, and there it lost more games)."""
     strikers: Mapping[int, tuple[int, ...]]
     enemies: dict[int, Piece]
     hp: dict[int, HitPoints]
@@ -110,15 +119,19 @@ class Planner:
     turn then skips its whole move) may still stand there."""
 
     # --- chances -----------------------------------------------------------------
-    def forecast(self, attacker: Piece, target: Piece, later: bool = False) -> Forecast:
+    def forecast(
+        self, attacker: Piece, target: Piece, later: bool = False, tired: int = 0
+    ) -> Forecast:
         """The odds of ``attacker`` on ``target``; ``later``: on the attacker's next turn
-        (with the unit of rest it begins with)."""
+        (with the unit of rest it begins with); ``tired``: the units of rest the target
+        will have spent by then (its move this turn)."""
         rest = rest_at_turn_start(attacker.rest) if later else attacker.rest
-        key = (attacker.kind, attacker.lev, rest, target.kind, target.lev, target.rest)
+        aimed = max(0, target.rest - tired)
+        key = (attacker.kind, attacker.lev, rest, target.kind, target.lev, aimed)
         found = self.odds.get(key)
         if found is None:
             me = _fighter(self.work, attacker, rest)
-            found = self.odds[key] = forecast(me, fighter(self.work, target))
+            found = self.odds[key] = forecast(me, _fighter(self.work, target, aimed))
         return found
 
     def alive(self, enemy: int) -> float:
@@ -156,13 +169,14 @@ class Planner:
         healed = runtime_stats(self.work.kind(piece.kind), piece.lev + 1).max_hp - piece.hp
         return chance * (HIT_POINT * healed + LEVEL_UP)
 
-    def loss(self, piece: Piece, tile: int) -> float:
-        """What ``piece`` expects to lose on ``tile`` to the enemies' next turn."""
+    def loss(self, piece: Piece, tile: int, tired: int = 0) -> float:
+        """What ``piece`` expects to lose on ``tile`` to the enemies' next turn, having
+        spent ``tired`` units of rest getting there (a tired target is hit harder)."""
         hurt = 0.0
         for enemy in self.strikers.get(tile, ()):
             alive = self.alive(enemy)
             if alive > 0:
-                odds = self.forecast(self.enemies[enemy], piece, later=True)
+                odds = self.forecast(self.enemies[enemy], piece, later=True, tired=tired)
                 hurt += alive * odds.expected_against(piece.hp)
         if hurt <= 0 or piece.hp <= 0:
             return 0.0
@@ -183,14 +197,16 @@ class Planner:
         here = grid.index(piece.pos)
         blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id} | self.held
         reach = grid.walks(here, kind.movement, kind.mobility, blocked)
-        gaps = self._gaps(piece)
+        gaps, shore = self._gaps(piece)
         here_gap = gaps.get(here, _FAR)
+        approach = max(self.approach, SHORE_APPROACH) if shore else self.approach
         here_loss = self.loss(piece, here)
         values: dict[int, float] = {}
         walk: tuple[float, int] | None = None
         for tile in reach:
-            risk = self.exposure * (self.loss(piece, tile) - here_loss)
-            nearer = self.approach * (here_gap - gaps.get(tile, _FAR))
+            spent = 1 if tile != here and self.tiring else 0
+            risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
+            nearer = approach * (here_gap - gaps.get(tile, _FAR))
             values[tile] = nearer - risk
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
@@ -203,6 +219,11 @@ class Planner:
                 if steps < kind.min_range or tile not in reach:
                     continue
                 value = values[tile] - (tired if tile != here else 0.0)
+                if self.tiring:
+                    spent = 2 if tile != here else 1  # the attack's unit too
+                    value -= self.exposure * (
+                        self.loss(piece, tile, spent) - self.loss(piece, tile, spent - 1)
+                    )
                 if best is None or (value, -tile) > (best[0], -best[1]):
                     best = (value, tile)
             if best is not None:
@@ -216,10 +237,10 @@ class Planner:
             found = self.shooters[key] = self.grid.shooters(*key)
         return found
 
-    def _gaps(self, piece: Piece) -> dict[int, int]:
+    def _gaps(self, piece: Piece) -> tuple[dict[int, int], bool]:
         """Steps (pieces aside) from each tile to the nearest tile ``piece`` could attack
         an enemy it can hurt from; failing any on a way open to it, to the tiles of its
-        ground nearest such an enemy."""
+        ground nearest such an enemy (then with True: the way to the shore)."""
         kind = self.work.kind(piece.kind)
         weapon = self.work.weapon_of(piece)
         aims = self._aims(piece)
@@ -238,14 +259,14 @@ class Planner:
             found = self.gaps[key] = spread(table, tuple(sorted(spots)), _FAR, ())
         here = self.grid.index(piece.pos)
         if here in found:
-            return found
+            return found, False
         ground = (kind.movement, here, *aims)
         found = self.grounds.get(ground)
         if found is None:
             tiles = [self.grid.index(self.enemies[e].pos) for e in aims]
             shore = ground_nearest(self.grid, here, kind.movement, tiles)
             found = self.grounds[ground] = steps_to(self.grid, kind.movement, shore)
-        return found
+        return found, True
 
     def _aims(self, piece: Piece) -> tuple[int, ...]:
         """The enemies ``piece`` can hurt (an attack that always misses, or does no
@@ -365,14 +386,14 @@ def start(state: TacticsState, player: int) -> Planner:
     mine = [p for p in work.pieces if p.owner == player]
     bold = _boldness(work)
     crowd = len(work.standing()) > 2
-    calm = CROWD_APPROACH if crowd else APPROACH
     planner = Planner(
         work=work,
         player=player,
         grid=grid,
         exposure=EXPOSURE * (CROWD_EXPOSURE if crowd else 1.0) * (1 - bold) * _share(work, enemies),
-        approach=calm + bold * (BOLD_APPROACH - calm),
+        approach=APPROACH + bold * (BOLD_APPROACH - APPROACH),
         rested=work.pieces_per_turn == RESTED,
+        tiring=not crowd,
         strikers=threats_by_tile(work, grid, enemies.values()),
         enemies=enemies,
         hp={e.id: certain(e.hp) for e in enemies.values()},
