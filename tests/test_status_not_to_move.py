@@ -6,6 +6,7 @@ STATUS mail does ("owes no orders")."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -14,6 +15,8 @@ from tests.lobby.hall import Hall, address
 from wtg.cli import main
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.host.config import load_config
+from wtg.host.due import Outcome, not_mailed, run_game, why_due
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -97,3 +100,57 @@ def test_a_robots_turn_is_said_in_the_games_own_status(tmp_path: Path) -> None:
     ]
     given = json.loads(status("w1", "--json"))
     assert (given["only_robots_move"], given["one_at_a_time"]) == (True, True)
+
+
+def test_robots_alone_without_a_deadline_are_said_to_wait_for_a_hand_run(tmp_path: Path) -> None:
+    """A WoK game whose players are all out, robots alone left to play, said "it runs at
+    its deadline" of a game with no schedule: no deadline comes, and no `run-turn --due`
+    ever finds the turn due. It says so, and names the hand run that runs it; with a
+    deadline it says the deadline as before."""
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    game = create_game(tmp_path / "k1", "wok4", "small", players, seed=3)
+    state_file = game.store.root / "turns" / "0000" / "state.json"
+    state = json.loads(state_file.read_text())
+    for player in state["players"]:
+        player["status"] = "quit"  # every human out: the robots play on
+    state_file.write_text(json.dumps(state))
+
+    def robots_line() -> list[str]:
+        shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
+        assert shown.exit_code == 0, shown.output
+        return [line for line in shown.stdout.splitlines() if line.startswith("ROBOTS")]
+
+    assert game.deadline() is None
+    assert robots_line() == [
+        "ROBOTS TO MOVE: no player is left to give orders for turn 1 (robots alone play on) "
+        "and it has no deadline, so no run-turn --due runs it: "
+        f"`wtg --games-dir {tmp_path} run-turn k1` does"
+    ]
+    assert why_due(game, datetime.now(timezone.utc) + timedelta(days=365)) is None
+    turn_file = game.store.root / "turns" / "0000" / "turn.json"
+    meta = json.loads(turn_file.read_text())
+    meta["next_deadline"] = "2030-01-01T12:00:00Z"
+    turn_file.write_text(json.dumps(meta))
+    assert robots_line() == [
+        "ROBOTS TO MOVE: no player is left to give orders for turn 1 (robots alone play on): "
+        "it runs at its deadline"
+    ]
+
+
+def test_a_robots_turn_is_not_held_for_a_send_as_its_line_says(tmp_path: Path) -> None:
+    """The ROBOTS TO MOVE line of a WISK robot's turn says the next `run-turn --due` runs
+    it: the players not mailed the turn before (`wtg send` not yet given) hold a turn only
+    when one of them owes orders (``not_mailed``), and on a robot's turn none does. The due
+    run runs it with the journal a turn behind; the human's turn after it would be held."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    gm = load_config(tmp_path / "wtg.yaml")
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    folder = gm.games_dir / "w1"
+    game = create_game(folder, "wisk", "classic", players[:2], seed=3, options={"robots": 1})
+    game.run_turn()
+    game.run_turn()  # Ann's turn, then Bob's: the robot's is next
+    mailed = {"w1": 1}  # turn 2's reports not yet sent
+    assert not_mailed(game, 1) is None
+    ran = run_game(folder, gm, datetime.now(timezone.utc), mailed=mailed)
+    assert (ran.outcome, ran.turn) == (Outcome.RAN, 3), ran
+    assert not_mailed(game, 1) is not None  # Ann's turn now: she owes orders, unmailed

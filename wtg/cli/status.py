@@ -258,13 +258,22 @@ def _robots_line(data: GameStatus) -> str:
     """`wtg status GAME`'s ROBOTS TO MOVE line, of a coming turn no player owes orders for
     (``only_robots_move``): a robot's turn in a game whose players move one at a time, run
     by the next `run-turn --due` (``wtg.host.due.why_due``), or a game of robots alone, run
-    at its deadline; a held one runs neither way until released."""
+    at its deadline, or, a game without one, by hand alone (`wtg run-turn GAME`: no
+    `run-turn --due` ever finds it due); a held one runs no way until released. Neither
+    waits for `wtg send`: no player owes orders, so the last turn not mailed holds nothing
+    (``wtg.host.due.not_mailed``)."""
     turn, game = data["turn"], data["game"]
     if data["one_at_a_time"]:
         said = (
             f"turn {turn} is a robot's (the players move one at a time): no player owes "
             "orders for it, and the next run-turn --due (cron's, or wtg serve) runs it, "
             "without waiting for the deadline"
+        )
+    elif data["deadline"] is None:
+        said = (
+            f"no player is left to give orders for turn {turn} (robots alone play on) and it "
+            "has no deadline, so no run-turn --due runs it: "
+            f"`wtg run-turn {shlex.quote(game)}` does"
         )
     else:
         said = (
