@@ -89,3 +89,26 @@ def test_wtg_serve_logs_it_as_a_warning(tmp_path: Path, caplog: pytest.LogCaptur
     said = [(r.levelno, r.getMessage()) for r in caplog.records if "a backup" in r.getMessage()]
     line = BACKING_UP.format(config="").replace(" --config ", "")
     assert said == [(logging.INFO, line), (logging.WARNING, f"{line}; ready to start: wok4")]
+
+
+def test_a_player_a_start_cut_short_was_taking_off_is_not_counted(tmp_path: Path) -> None:
+    """A start killed between Bob's ``leaving`` row and his removal left him on the list;
+    the next start takes him off, whatever his cause is now. A backup holding the lists
+    back named the list "ready to start" with him counted: its game was not to be made.
+    The list is judged as the start judges it."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=2)
+    put(hall, 1, "Ann")
+    put(hall, 2, "Bob")
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        bob = next(p for p in waiting(book, "wok4") if p.name == "Bob")
+        with book.write() as db:
+            db.execute(
+                "INSERT INTO leaving (list, person, since, reason) VALUES (?, ?, ?, ?)",
+                ("wok4", bob.person, bob.since, "a name that reads as another person's"),
+            )
+    with backing_up(hall):
+        assert hall.due_tasks().held == ()
+    hall.due_tasks()  # the backup gone: the start finishes taking Bob off, makes no game
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        assert [w.name for w in waiting(book, "wok4")] == ["Ann"]

@@ -206,19 +206,34 @@ def start_due(
 def ready_lists(book: LobbyDatabase, moment: datetime) -> tuple[str, ...]:
     """The lists, by name, whose game a start would make now: ready to start with the
     players it would keep (``_playable``'s, judged without its writes: a player a game
-    cannot take is not counted). Read only, for a start a backup holds back."""
+    cannot take is not counted, nor one a start cut short was taking off, whose ``leaving``
+    row the next start finishes whatever his cause is now: ``_finish_leaving``). Read only,
+    for a start a backup holds back."""
+    leaving = _leaving_rows(book)
     ready = []
     for wl in all_lists(book):
         colours = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset]).colours
         players = [
             player
             for player in waiting(book, wl.name)
-            if player_problem(player.name, player.address) is None
+            if (wl.name, player.person, player.since) not in leaving
+            and player_problem(player.name, player.address) is None
             and colours_problem(book, player.name, player.address, colours) is None
         ]
         if ready_to_start(wl, players, moment):
             ready.append(wl.name)
     return tuple(ready)
+
+
+def _leaving_rows(book: LobbyDatabase) -> set[tuple[str, int, str]]:
+    """The ``leaving`` rows of the book, each its list, person and since: the players a start
+    cut short was taking off (none in a book of an older format, read only)."""
+    if book.row("SELECT name FROM sqlite_master WHERE name = 'leaving'") is None:
+        return set()
+    return {
+        (str(row["list"]), int(row["person"]), str(row["since"]))
+        for row in book.rows("SELECT list, person, since FROM leaving")
+    }
 
 
 def _start_list(
