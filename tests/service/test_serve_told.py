@@ -9,6 +9,7 @@ for); each trouble mended, the next start says no more of it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -285,3 +286,36 @@ def test_a_username_in_quotes_is_kept_when_it_is_the_gms_and_hidden_after_its_qu
         "the username 'gm@example.org' from the config; '<address>' wrote"
     )
     assert without_addresses("o'brien@players.example") == "<address>"
+
+
+class _Stopped:
+    """A service that stops at once: `wtg serve`'s start alone is looked at."""
+
+    gone: str | None = None
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("level", ["error", "warning"])
+def test_a_loose_password_file_is_on_stderr_whatever_the_log_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
+    """`wtg serve --log-level error` at a terminal said nothing of a password file of mode
+    0644: the warning went to the log alone (since round 38), whose level left it out. It
+    is on stderr then; at a level that logs it, the log (stderr) says it once."""
+    import wtg.serve.service
+
+    config = mail_host(tmp_path)
+    monkeypatch.setattr(wtg.serve.service, "Service", _Stopped)
+    monkeypatch.setattr(wtg.serve.service, "signals_to", lambda service: contextlib.nullcontext())
+    ran = CliRunner().invoke(
+        main, ["--config", str(config), "serve", "--log-level", level], catch_exceptions=False
+    )
+    assert ran.exit_code == 0, ran.output
+    said = [line for line in ran.stderr.splitlines() if "is mode 0644" in line]
+    assert len(said) == 1, ran.stderr
+    assert str(tmp_path / "imap-password") in said[0]

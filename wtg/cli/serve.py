@@ -22,7 +22,7 @@ from wtg.cli.mail import warn_loose_passwords
 from wtg.files.paths import tidied
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
-from wtg.logs.events import log_event
+from wtg.logs.events import LOGGER, log_event
 from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.runlock import AlreadyRunning
 from wtg.serve.notify import Notifier
@@ -68,7 +68,8 @@ def serve(
     path = config_path(ctx)
     assert path is not None  # checked_config ends the command without one
     start_logging(log_format, log_level, log_file, default="info")
-    if log_file:  # a terminal's GM reads stderr; the log has it too, below
+    # a terminal's GM reads stderr; the log has it too, below (unless its level is above it)
+    if log_file or not LOGGER.isEnabledFor(logging.WARNING):
         warn_loose_passwords(gm)
     log_loose_passwords(gm)
 
@@ -77,6 +78,8 @@ def serve(
         problem = folder_problem(new.games_dir)
         if problem is not None:
             raise ConfigError(f"{path}: games_dir {new.games_dir} {problem}")
+        if not LOGGER.isEnabledFor(logging.WARNING):  # --log-level error: stderr says it
+            warn_loose_passwords(new)
         log_loose_passwords(new)
         return new
 
@@ -101,7 +104,8 @@ def serve(
 def log_loose_passwords(gm: GmConfig) -> None:
     """A password file others may read (or empty, or missing), a warning of the service's
     log at its start and each reload: under systemd with --log-file, stderr's warning was
-    seen by no one (`wtg status --host` says it too)."""
+    seen by no one (`wtg status --host` says it too). A log whose level leaves warnings out
+    (``--log-level error``) has stderr say it instead, whatever the level."""
     # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import loose_password_files
 
