@@ -288,6 +288,17 @@ def test_a_username_in_quotes_is_kept_when_it_is_the_gms_and_hidden_after_its_qu
     assert without_addresses("o'brien@players.example") == "<address>"
 
 
+def test_an_address_in_backquotes_is_kept_when_it_is_the_gms_and_hidden_inside_them() -> None:
+    """An address a line quotes in backquotes, as a hint names a login (`gm@example.org`),
+    was taken with its first backquote for the address: a player's logged as
+    ``<address>` `` (one backquote left), the GM's own hidden. Kept as the quote's are."""
+    text = "login `gm@example.org` refused; `ann@players.example` wrote"
+    assert without_addresses(text, keep=("gm@example.org",)) == (
+        "login `gm@example.org` refused; `<address>` wrote"
+    )
+    assert without_addresses("'`ann@players.example`'") == "'`<address>`'"
+
+
 class _Stopped:
     """A service that stops at once: `wtg serve`'s start alone is looked at."""
 

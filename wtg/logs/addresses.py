@@ -21,6 +21,11 @@ _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
 Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
 
 
+QUOTES = "'`"
+"""The quotes a text puts round an address (a repr's, a hint's backquotes), which the
+pattern takes for its first letters: left outside ``<address>``."""
+
+
 def without_addresses(text: str, keep: Collection[str] = ()) -> str:
     """``text`` with each address in it as ``<address>``, but those of ``keep`` (the GM's
     own, as the config names them, a name around one too: ``Games <gm@example.org>``)."""
@@ -31,8 +36,9 @@ def without_addresses(text: str, keep: Collection[str] = ()) -> str:
     def hidden(found: re.Match[str]) -> str:
         word = found.group(0)
         # a quote before it is the text's, not the address's: 'gm@example.org' as a repr
-        # shows a username; kept as it is when it is the GM's, left before one hidden
-        address = word.lstrip("'")
+        # shows a username, `gm@example.org` as a hint's words quote one; kept as it is
+        # when it is the GM's, left before one hidden
+        address = word.lstrip(QUOTES)
         quote = word[: len(word) - len(address)]
         return word if bare_address(address.strip("<>")) in kept else quote + HIDDEN
 
