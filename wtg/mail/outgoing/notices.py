@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timezone
 from functools import cached_property, partial
 from pathlib import Path
@@ -100,17 +100,13 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         return None
     name = game.config.game
     mark = mail_marks(spool).get(name, "")
-    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
     key = f"unrollback-{last.ident}" if undo else f"rollback-{last.ident}"
     idents = [
         f"{key}-{name}-p{entry.id:02d}{mark}"
         for entry in players_in(game, last.latest if undo else last.to)
     ]
-    untold = [
-        ident
-        for ident in idents
-        if not any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
-    ]
+    lies_in = in_outbox(spool)
+    untold = [ident for ident in idents if not lies_in(ident)]
     if not untold:
         return None
     # killed between its notices, some queued: the others' players were told nothing, of
@@ -126,6 +122,23 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
         f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before {who} "
         f"was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
     )
+
+
+def in_outbox(spool: Path) -> Callable[[str], bool]:
+    """Whether the mail of an id lies in the outbox of ``spool`` (queued, mailed or set
+    aside), under its own name, a spare one (``Outbox.free_name``: its own held another
+    id's mail) or an older outbox's name, told by the id its Message-ID carries: a mail
+    of another id under its name is not it. Read only: no outbox, none lies there."""
+    if not (spool / "outbox").is_dir():
+        return lambda ident: False
+    try:
+        outbox = Outbox(spool)
+    except OSError:  # a folder of it missing, on a disk it may only read: its own names
+        folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+        return lambda ident: any(
+            (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders
+        )
+    return outbox.known
 
 
 def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:
@@ -610,9 +623,7 @@ def notice_told(spool: Path, game: Game, what: Hold | NewCode) -> bool:
     if isinstance(what, Hold):
         return hold_told(spool, game, what)
     mark = mail_marks(spool).get(game.config.game, "")
-    ident = _code_ident(game, what.seat, what.code, mark)
-    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
-    return any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
+    return in_outbox(spool)(_code_ident(game, what.seat, what.code, mark))
 
 
 def hold_told(spool: Path, game: Game, hold: Hold) -> bool:
@@ -623,12 +634,8 @@ def hold_told(spool: Path, game: Game, hold: Hold) -> bool:
     name = game.config.game
     key = release_key(hold) if hold.released else hold_key(hold)
     mark = mail_marks(spool).get(name, "")
-    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
-    idents = [f"{key}-{name}-p{entry.id:02d}{mark}" for entry in players_in(game)]
-    return all(
-        any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
-        for ident in idents
-    )
+    lies_in = in_outbox(spool)
+    return all(lies_in(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in players_in(game))
 
 
 def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
