@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.mail.loop import NOW, World
 from wtg.mail.outgoing.sender import send
 from wtg.mail.outgoing.sendstopped import send_stopped
-from wtg.mail.servers.transport import TemporaryFailure, Unreachable
+from wtg.mail.servers.transport import SenderRefused, TemporaryFailure, Unreachable
 from wtg.serve.health import host_health
 
 
@@ -67,3 +67,25 @@ def test_a_server_reached_again_that_puts_mail_off_ends_the_unreached_line(
     line = outbox_line(world, later + timedelta(minutes=1))
     assert "could not be reached" not in line
     assert "4 deferred by the server, the last: 451 greylisted" in line
+
+
+def test_the_next_send_that_tries_the_mails_again_replaces_or_ends_the_line(
+    tmp_path: Path,
+) -> None:
+    """The mails a stopped send left are tried again by the next `wtg send` (there is no
+    other: `wtg outbox --retry` puts a mail set aside back in the queue, and sends none).
+    One that meets another trouble says that one, where the old reason stayed; one that
+    sends ends the NOT SENT line."""
+    world = World(tmp_path)
+    send(world.gm, now=NOW, transport=Server(0, Unreachable, "no route to host"))
+    later = NOW + timedelta(hours=2)
+    refused = send(world.gm, now=later, transport=Server(0, SenderRefused, "553 not yours"))
+    assert (refused.sent, refused.waiting) == (0, 4)
+    stopped = send_stopped(world.gm.spool)
+    assert stopped is not None and stopped.at == later, stopped
+    assert "no route to host" not in stopped.error and "553 not yours" in stopped.error
+    latest = later + timedelta(hours=2)
+    went = send(world.gm, now=latest, transport=Server(4, Unreachable, "unused"))
+    assert (went.sent, went.waiting) == (4, 0)
+    assert send_stopped(world.gm.spool) is None
+    assert "NOT SENT" not in outbox_line(world, latest + timedelta(minutes=1))
