@@ -22,7 +22,7 @@ from wtg.files.filelock import exclusive
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import confirm_address
-from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
+from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy, start_due
 
 BACKING_UP = (
     "lobby: a backup (`wtg --config {config} backup`) is copying the lobby's book and the "
@@ -112,3 +112,25 @@ def test_a_player_a_start_cut_short_was_taking_off_is_not_counted(tmp_path: Path
     hall.due_tasks()  # the backup gone: the start finishes taking Bob off, makes no game
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Ann"]
+
+
+def test_a_player_whose_mail_says_he_is_off_is_not_counted(tmp_path: Path) -> None:
+    """A book put back from before a start took Bob off (his ``leaving`` row gone with it)
+    has him waiting while the outbox keeps the mail telling him he is off: the next start
+    takes him off as it says. A backup holding the lists back named the list ready with
+    him counted."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=2)
+    put(hall, 1, "Ann")
+    put(hall, 2, "Bob")
+
+    def tell(*args: object) -> bool:
+        raise AssertionError("nobody is told while the backup holds the lists")
+
+    with backing_up(hall), LobbyDatabase(hall.gm.games_dir) as book:
+        held = start_due(
+            book, hall.gm.games_dir, hall.now, tell, told=lambda wl, p: p.name == "Bob"
+        )
+        assert (held.started, held.held) == ((), ())
+        counted = start_due(book, hall.gm.games_dir, hall.now, tell, told=lambda wl, p: False)
+        assert counted.held == ("wok4",)

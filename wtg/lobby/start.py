@@ -199,16 +199,19 @@ def start_due(
     except ListsBusy:
         if not held_by_another(book.path.parent / BACKUP_LOCK):
             return Starts(tuple(made), tuple(problems))  # another start makes them
-        return Starts(tuple(made), tuple(problems), BACKING_UP, ready_lists(book, moment))
+        return Starts(tuple(made), tuple(problems), BACKING_UP, ready_lists(book, moment, told))
     return Starts(tuple(made), tuple(problems))
 
 
-def ready_lists(book: LobbyDatabase, moment: datetime) -> tuple[str, ...]:
+def ready_lists(
+    book: LobbyDatabase, moment: datetime, told: ToldBefore | None = None
+) -> tuple[str, ...]:
     """The lists, by name, whose game a start would make now: ready to start with the
     players it would keep (``_playable``'s, judged without its writes: a player a game
     cannot take is not counted, nor one a start cut short was taking off, whose ``leaving``
-    row the next start finishes whatever his cause is now: ``_finish_leaving``). Read only,
-    for a start a backup holds back."""
+    row the next start finishes whatever his cause is now: ``_finish_leaving``, nor one
+    whose mail telling him he is off lies in the outbox already, ``told``: ``_told_already``).
+    Read only, for a start a backup holds back."""
     leaving = _leaving_rows(book)
     ready = []
     for wl in all_lists(book):
@@ -217,12 +220,25 @@ def ready_lists(book: LobbyDatabase, moment: datetime) -> tuple[str, ...]:
             player
             for player in waiting(book, wl.name)
             if (wl.name, player.person, player.since) not in leaving
+            and not _told_off(told, wl, player)
             and player_problem(player.name, player.address) is None
             and colours_problem(book, player.name, player.address, colours) is None
         ]
         if ready_to_start(wl, players, moment):
             ready.append(wl.name)
     return tuple(ready)
+
+
+def _told_off(told: ToldBefore | None, wl: WaitingList, player: Waiting) -> bool:
+    """Whether the outbox holds the mail telling ``player`` he is off ``wl`` (``told``): the
+    next start takes him off as it says. An outbox that cannot be read: not known, counted
+    as the start goes on."""
+    if told is None:
+        return False
+    try:
+        return told(wl, player)
+    except Exception:  # as ``_told_already``: the start goes on as before
+        return False
 
 
 def _leaving_rows(book: LobbyDatabase) -> set[tuple[str, int, str]]:
