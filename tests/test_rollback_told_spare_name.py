@@ -42,3 +42,27 @@ def test_a_notice_under_a_spare_name_is_told(tmp_path: Path) -> None:
     (outbox / "queue" / f"{name}__2.eml").unlink()  # and with it gone, it is owed
     (line,) = owed()
     assert "was cut short before every player was told" in line, line
+
+
+def test_status_asking_the_outbox_makes_none_of_its_folders(tmp_path: Path) -> None:
+    """`wtg status` asked the outbox whether a rollback's notices lie there by opening it as
+    a send does, which makes its folders: a GM who had emptied outbox/sent/ by removing it
+    found it made again by a status, and one run by root (sudo) made a root's folder the
+    GM's `wtg send` could not move a mail into. A status reads; a folder missing holds no
+    mail."""
+    game = create_game(tmp_path / "games" / "g1", "wok4", "small", players(4), 7)
+    game.run_turn()
+    game.run_turn()
+    (tmp_path / "wtg.yaml").write_text(CONFIG, encoding="utf-8")
+    run(tmp_path, "rollback", "g1", "--to", "1")
+    outbox = tmp_path / "games" / ".mail" / "outbox"
+    for part in ("sent", "pictures"):
+        (outbox / part).rmdir()
+    shown = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert shown["owed"] == []  # the notices queued: told
+    assert sorted(p.name for p in outbox.iterdir()) == ["failed", "queue"]
+    for notice in outbox.glob("queue/rollback-*-g1-p*.eml"):
+        notice.unlink()
+    (line,) = json.loads(run(tmp_path, "status", "g1", "--json").stdout)["owed"]
+    assert "was cut short before any player was told" in line, line
+    assert sorted(p.name for p in outbox.iterdir()) == ["failed", "queue"]

@@ -15,6 +15,7 @@ from tests.lobby.hall import Hall, address
 from wtg.cli import main
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.gm.control import hold
 from wtg.host.config import load_config
 from wtg.host.due import Outcome, not_mailed, run_game, why_due
 
@@ -154,3 +155,32 @@ def test_a_robots_turn_is_not_held_for_a_send_as_its_line_says(tmp_path: Path) -
     ran = run_game(folder, gm, datetime.now(timezone.utc), mailed=mailed)
     assert (ran.outcome, ran.turn) == (Outcome.RAN, 3), ran
     assert not_mailed(game, 1) is not None  # Ann's turn now: she owes orders, unmailed
+
+
+def test_robots_alone_held_without_a_deadline_name_the_release_then_the_hand_run(
+    tmp_path: Path,
+) -> None:
+    """Held, the same game's line said "it runs once `wtg release k1` is given": without a
+    deadline the release runs nothing (no `run-turn --due` finds the turn due after it
+    either), and the `wtg run-turn k1` the line named before it is refused while the game
+    is held. It names the release first, then that hand run."""
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    game = create_game(tmp_path / "k1", "wok4", "small", players, seed=3)
+    state_file = game.store.root / "turns" / "0000" / "state.json"
+    state = json.loads(state_file.read_text())
+    for player in state["players"]:
+        player["status"] = "quit"  # every human out: the robots play on
+    state_file.write_text(json.dumps(state))
+    hold(game, datetime.now(timezone.utc), "a check")
+    shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
+    assert shown.exit_code == 0, shown.output
+    robots = [line for line in shown.stdout.splitlines() if line.startswith("ROBOTS")]
+    assert robots == [
+        "ROBOTS TO MOVE: no player is left to give orders for turn 1 (robots alone play on) "
+        "and it has no deadline, so no run-turn --due runs it: "
+        f"`wtg --games-dir {tmp_path} run-turn k1` does; HELD: "
+        f"`wtg --games-dir {tmp_path} release k1` first (run-turn refuses a held game), "
+        "then that run-turn"
+    ]
+    refused = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "run-turn", "k1"])
+    assert refused.exit_code != 0 and game.latest_turn() == 0, refused.output

@@ -259,7 +259,8 @@ def _robots_line(data: GameStatus) -> str:
     (``only_robots_move``): a robot's turn in a game whose players move one at a time, run
     by the next `run-turn --due` (``wtg.host.due.why_due``), or a game of robots alone, run
     at its deadline, or, a game without one, by hand alone (`wtg run-turn GAME`: no
-    `run-turn --due` ever finds it due); a held one runs no way until released. Neither
+    `run-turn --due` ever finds it due); a held one runs no way until released (without a
+    deadline, the release runs nothing: the hand run follows it). Neither
     waits for `wtg send`: no player owes orders, so the last turn not mailed holds nothing
     (``wtg.host.due.not_mailed``)."""
     turn, game = data["turn"], data["game"]
@@ -280,7 +281,14 @@ def _robots_line(data: GameStatus) -> str:
             f"no player is left to give orders for turn {turn} (robots alone play on): it "
             "runs at its deadline"
         )
-    return said + (f"; HELD: it runs once `wtg release {game}` is given" if data["held"] else "")
+    if not data["held"]:
+        return said
+    if data["deadline"] is None and not data["one_at_a_time"]:  # release runs nothing here
+        return said + (
+            f"; HELD: `wtg release {shlex.quote(game)}` first (run-turn refuses a held game), "
+            "then that run-turn"
+        )
+    return said + f"; HELD: it runs once `wtg release {shlex.quote(game)}` is given"
 
 
 def _schedule_edited(game: Game, data: GameStatus) -> str | None:

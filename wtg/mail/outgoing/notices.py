@@ -128,17 +128,10 @@ def in_outbox(spool: Path) -> Callable[[str], bool]:
     """Whether the mail of an id lies in the outbox of ``spool`` (queued, mailed or set
     aside), under its own name, a spare one (``Outbox.free_name``: its own held another
     id's mail) or an older outbox's name, told by the id its Message-ID carries: a mail
-    of another id under its name is not it. Read only: no outbox, none lies there."""
-    if not (spool / "outbox").is_dir():
-        return lambda ident: False
-    try:
-        outbox = Outbox(spool)
-    except OSError:  # a folder of it missing, on a disk it may only read: its own names
-        folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
-        return lambda ident: any(
-            (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders
-        )
-    return outbox.known
+    of another id under its name is not it. Read only: no folder made (a status run by
+    root made a root's outbox/pictures/ the GM's sends could not write in), a folder
+    missing holds none."""
+    return Outbox(spool, make=False).known
 
 
 def owed_lines(spool: Path, game: Game, *, held_back: bool = True) -> list[str]:

@@ -86,7 +86,9 @@ class OutboxCollision(MailError):
 
 
 class Outbox:
-    def __init__(self, spool: Path) -> None:
+    def __init__(self, spool: Path, *, make: bool = True) -> None:
+        """``make``: its folders made when missing (0700); False for a reader that writes
+        nothing (``wtg status``): a folder missing holds no mail."""
         self.root = spool / "outbox"
         self.queue_dir = self.root / "queue"
         self.pictures_dir = self.root / "pictures"
@@ -96,7 +98,8 @@ class Outbox:
         """A file a mail that a command asked to take out of the queue while a `wtg send`
         held it (``ask_withdraw``): the send takes it out before it would mail it."""
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir, self.pictures_dir):
-            private.make_dirs(folder)
+            if make:
+                private.make_dirs(folder)
         self._secret: bytes | None = None
         """The host's secret, read (or made) once, when a mail is first queued."""
         self._owners: dict[str, str | None] = {}
