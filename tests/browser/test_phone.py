@@ -21,6 +21,7 @@ from tests.browser.test_sender_fill import GM, build, expected_text, fill
 from tests.browser.test_site_pages import ARTIFACTS
 from tests.site.games import people, play_game, play_turns
 from tests.site.sender_cases import GAMES, filled_lines, new_game, planned, wtg
+from wtg.core.plurals import counted
 from wtg.game.gameconfig import NAME_MAX_LENGTH, PlayerEntry
 from wtg.game.press import Press, add_press
 from wtg.site.build import build_site
@@ -196,7 +197,7 @@ def test_the_sender_is_filled_copied_and_mailed_on_a_phone(
     text = fill(phone, game, side, orders)
     assert text == expected_text(game, side, orders)
     lines = sum(1 for _ in filled_lines(game.ruleset.form_for(game.state()), orders))
-    assert phone.page.text_content("#status") == f"{lines} order lines in the text."
+    assert phone.page.text_content("#status") == f"{counted(lines, 'order line')} in the text."
 
     layout = measure(phone.page)
     assert problems_of(name, layout) == []

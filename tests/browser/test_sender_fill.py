@@ -24,6 +24,7 @@ from tests.site.sender_cases import (
 from wtg.aof.render import render_aof
 from wtg.aof.values import Value, read_token
 from wtg.core.form import FieldSpec
+from wtg.core.plurals import counted
 from wtg.core.ruleset import SideId
 from wtg.game.engine import Game, open_game
 from wtg.game.registry import find_ruleset
@@ -94,7 +95,9 @@ def send_and_check(page: Watched, game: Game, side: SideId, tmp_path: Path) -> N
     text = fill(page, game, side, orders)
     assert text == expected_text(game, side, orders)
     lines = sum(1 for _ in filled_lines(game.ruleset.form_for(game.state()), orders))
-    assert page.page.text_content("#status") == f"{lines} order lines in the text."
+    # the page counts its lines as the GM's words do (a bot's turn that holds its ground
+    # plans one line: "1 order line")
+    assert page.page.text_content("#status") == f"{counted(lines, 'order line')} in the text."
     mail = tmp_path / f"orders-{side}.txt"
     mail.write_text(text, encoding="utf-8")
     stored = wtg("orders", game.store.root, mail)
