@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
 from wtg.cli import main
-from wtg.game.engine import create_game
+from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.control import hold
 from wtg.host.config import load_config
@@ -103,11 +103,8 @@ def test_a_robots_turn_is_said_in_the_games_own_status(tmp_path: Path) -> None:
     assert (given["only_robots_move"], given["one_at_a_time"]) == (True, True)
 
 
-def test_robots_alone_without_a_deadline_are_said_to_wait_for_a_hand_run(tmp_path: Path) -> None:
-    """A WoK game whose players are all out, robots alone left to play, said "it runs at
-    its deadline" of a game with no schedule: no deadline comes, and no `run-turn --due`
-    ever finds the turn due. It says so, and names the hand run that runs it; with a
-    deadline it says the deadline as before."""
+def robots_alone(tmp_path: Path) -> Game:
+    """A WoK IV game ``k1`` without a schedule whose players all quit: robots alone play on."""
     players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
     game = create_game(tmp_path / "k1", "wok4", "small", players, seed=3)
     state_file = game.store.root / "turns" / "0000" / "state.json"
@@ -115,6 +112,15 @@ def test_robots_alone_without_a_deadline_are_said_to_wait_for_a_hand_run(tmp_pat
     for player in state["players"]:
         player["status"] = "quit"  # every human out: the robots play on
     state_file.write_text(json.dumps(state))
+    return game
+
+
+def test_robots_alone_without_a_deadline_are_said_to_wait_for_a_hand_run(tmp_path: Path) -> None:
+    """A WoK game whose players are all out, robots alone left to play, said "it runs at
+    its deadline" of a game with no schedule: no deadline comes, and no `run-turn --due`
+    ever finds the turn due. It says so, and names the hand run that runs it; with a
+    deadline it says the deadline as before."""
+    game = robots_alone(tmp_path)
 
     def robots_line() -> list[str]:
         shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
@@ -164,13 +170,7 @@ def test_robots_alone_held_without_a_deadline_name_the_release_then_the_hand_run
     deadline the release runs nothing (no `run-turn --due` finds the turn due after it
     either), and the `wtg run-turn k1` the line named before it is refused while the game
     is held. It names the release first, then that hand run."""
-    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
-    game = create_game(tmp_path / "k1", "wok4", "small", players, seed=3)
-    state_file = game.store.root / "turns" / "0000" / "state.json"
-    state = json.loads(state_file.read_text())
-    for player in state["players"]:
-        player["status"] = "quit"  # every human out: the robots play on
-    state_file.write_text(json.dumps(state))
+    game = robots_alone(tmp_path)
     hold(game, datetime.now(timezone.utc), "a check")
     shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
     assert shown.exit_code == 0, shown.output
