@@ -34,7 +34,10 @@ def seeds_of_the_tests_name(
     draw the same examples in CI: a test that plays such a game on is green or red for the
     code it tests, not for the draw. (About one seed in three hundred had the quitter of
     ``tests/test_takeover_results.py`` conquered before his seat could be offered: CI on
-    1c1d79f0 drew one.) Successive games of one test still get seeds of their own."""
+    1c1d79f0 drew one.) Successive games of one test still get seeds of their own. A test
+    marked ``os_seeds`` (the seed's own tests) draws as a host does."""
+    if request.node.get_closest_marker("os_seeds") is not None:
+        return
     draw = random.Random(request.node.nodeid)
 
     def seed() -> int:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, ann_and_bob
 from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.game.gameconfig import SEED_BITS
+
+pytestmark = pytest.mark.os_seeds
+"""The seeds drawn here are the host's own (``new_seed``), not the tests' (tests/conftest.py)."""
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 SMALL = 2**31
