@@ -122,13 +122,18 @@ class Poller:
         alive: Callable[[], None] | None = None,
         told: Callable[[str], None] | None = None,
         failure_logged: bool = False,
+        logged_by_caller: tuple[type[Exception], ...] = (),
     ) -> None:
         """``alive``: told after each mail this process handles (`wtg serve`'s ping of
         systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
         far longer than the watchdog waits, a mail never does); ``failure_logged``: the
-        caller logs a poll that fails itself (`wtg serve`: one line, with its pause)."""
+        caller logs a poll that fails itself (`wtg serve`: one line, with its pause);
+        ``logged_by_caller``: the failures the caller logs itself, the others logged here
+        (`wtg poll --idle` logs a dropped connection, with its pause: the two logged it
+        twice)."""
         self.gm = gm
         self.failure_logged = failure_logged
+        self.logged_by_caller = logged_by_caller
         self.alive = alive
         self.told = told
         """Given each line of an address a bounce marked failing (``marked_lines``) once its
@@ -229,7 +234,8 @@ class Poller:
         except Exception as exc:
             self._commit_stopped()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
-            record_poll(self.gm.spool, self.now, why, logged=self.failure_logged)
+            logged = self.failure_logged or isinstance(exc, self.logged_by_caller)
+            record_poll(self.gm.spool, self.now, why, logged=logged)
             raise
         except KeyboardInterrupt:
             # the batches committed stand; the one under way never committed, and its
