@@ -513,7 +513,7 @@ class Poller:
         arrived = comparable(message.order_key)
         self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
         outcome = Outcome(Kind.QUARANTINED, reason, game)
-        self.journal.handled(message.key, "", outcome.text())
+        self.journal.handled(message.key, "", outcome.text(), at=at)
         return outcome
 
     def queued_answers(self, key: str) -> bool:
@@ -622,7 +622,8 @@ class Poller:
             return
         arrived = comparable(message.order_key)
         told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
-        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+        moment = self.now.timestamp()  # the moment the poll prunes by (``_trim``)
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told, moment)
         # a game folder that could not be read may hold the sender's seat: nothing of
         # his goes; a seat's address (a From anyone may write) has its address's bound
         if may_go(outcome) and (beyond or not (sender and self.registry.unreadable)):
