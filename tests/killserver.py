@@ -42,6 +42,7 @@ import os
 import pkgutil
 import select
 import selectors
+import signal
 import socket
 import struct
 import subprocess
@@ -255,6 +256,7 @@ def _communicate(
                     key.fd: "stdin" if key.fd == stdin else "stdout" if key.fd == out else "stderr"
                     for key in selector.get_map().values()
                 }
+                _kill_holders(list(open_ends))  # the run's processes: none outlives its test
                 for fd in open_ends:
                     selector.unregister(fd)
                     os.close(fd)
@@ -282,6 +284,26 @@ def _communicate(
                     selector.unregister(fd)
                     os.close(fd)
     return b"".join(read[out]), b"".join(read[err])
+
+
+def _kill_holders(fds: Sequence[int]) -> None:
+    """Every other process that holds the far end of a pipe of ``fds`` (the run's, and those
+    it left: a stuck run's, given up on) killed. Before, they went on after the test failed
+    (a process left waiting for ever, or spinning on a core of a machine others share), past
+    the worker's end. Found through ``/proc``: a pipe's two ends are one inode."""
+    pipes = set()
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            pipes.add(f"pipe:[{os.fstat(fd).st_ino}]")
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            held = os.listdir(f"/proc/{entry.name}/fd")
+            if any(os.readlink(f"/proc/{entry.name}/fd/{fd}") in pipes for fd in held):
+                os.kill(int(entry.name), signal.SIGKILL)
+        except OSError:  # gone meanwhile, or not ours to look at
+            continue
 
 
 def _read_status(connection: socket.socket, deadline: float, what: str) -> int:
@@ -412,6 +434,16 @@ def _become_fresh(
         sys.argv = [sys.argv[0], *args]
 
 
+def _kill_run(pid: int, session: bool) -> None:
+    """The run ``pid`` killed, with every process of its session when it has one of its own
+    (a console script's run shares the server's: the run alone then)."""
+    with contextlib.suppress(ProcessLookupError):
+        if session:
+            os.killpg(pid, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+
+
 def _plain() -> None:
     """What wtg's console script does."""
     from wtg.cli import main
@@ -426,13 +458,20 @@ def serve(child: Callable[[], None]) -> None:
     server_paths = os.environ.get("PYTHONPATH", "")
     _import_wtg()
     waiting: dict[int, tuple[int, socket.socket]] = {}  # pidfd: the child and its caller
+    callers: dict[int, tuple[int, bool]] = {}  # a caller's fd: its child, and whether a session
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ)
     selector.register(life, selectors.EVENT_READ)
     while True:
         for key, _ in selector.select():
             if key.fd == life:
+                for pid, session in callers.values():  # none outlives the worker
+                    _kill_run(pid, session)
                 return
+            if key.fd in callers:  # the caller gave up on its run (stuck): it sends nothing
+                selector.unregister(key.fd)
+                _kill_run(*callers.pop(key.fd))  # its pidfd then says it ended, as any
+                continue
             if key.fd == listener.fileno():
                 connection, _ = listener.accept()
                 try:
@@ -456,10 +495,14 @@ def serve(child: Callable[[], None]) -> None:
                 pidfd = os.pidfd_open(pid)
                 waiting[pidfd] = (pid, connection)
                 selector.register(pidfd, selectors.EVENT_READ)
-            else:
+                callers[connection.fileno()] = (pid, not request["script"])
+                selector.register(connection, selectors.EVENT_READ)
+            elif key.fd in waiting:  # not a caller's fd its child's end dropped meanwhile
                 pid, connection = waiting.pop(key.fd)
                 selector.unregister(key.fd)
                 os.close(key.fd)
+                if callers.pop(connection.fileno(), None) is not None:
+                    selector.unregister(connection)
                 _, status = os.waitpid(pid, 0)
                 with connection, contextlib.suppress(OSError):
                     connection.sendall(_STATUS.pack(status))

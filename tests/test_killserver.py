@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -197,10 +198,13 @@ def held() -> None:
     if os.environ["HOLD_HOW"] == "none":  # a run that ends as runs do: the server is up
         print("ready", flush=True)
         return
+    pids = open(os.environ["HOLD_PIDS"], "a")
     if os.environ["HOLD_HOW"] == "left":
-        subprocess.Popen([sys.executable, "-c", wait])  # inherits fds 0-2
+        left = subprocess.Popen([sys.executable, "-c", wait])  # inherits fds 0-2
+        print(left.pid, file=pids, flush=True)
         print("the run ended", flush=True)
         return
+    print(os.getpid(), file=pids, flush=True)
     os.close(1)
     os.close(2)
     exec(wait)
@@ -212,19 +216,24 @@ killserver.serve(held)
 def held_run(tmp_path: Path, how: str) -> str:
     """The failure of a run of a fork server whose run ``how`` holds its caller: "left", a
     process it leaves holds its output; "hangs", the run closes its output and goes on.
-    Everything it started ended once said."""
+    The process that held it is killed once the run is given up on (it went on waiting
+    after the test had failed, past the worker's end: only the test's FIFO ended it)."""
     fifo = tmp_path / "hold"
     os.mkfifo(fifo)
+    pids = tmp_path / "pids"
     env = {**killpoints._base_env(), "HOLD_FIFO": str(fifo), "HOLD_HOW": how}
+    env["HOLD_PIDS"] = str(pids)
     server = killserver.Server(env, [sys.executable, "-c", HOLDER])
     try:
         ready = server.run(["ready"], {**env, "HOLD_HOW": "none"}, None)  # wtg imported
         assert (ready.returncode, ready.stdout) == (0, "ready\n")
         with pytest.raises(killserver.Stuck) as stuck:
             server.run(["held"], env, None, patience=5)
+        (holder,) = (int(pid) for pid in pids.read_text().split())
+        assert killserver._ended_within(holder, 30.0), f"process {holder} still runs"
     finally:
-        with open(fifo, "w"):  # the holder ends
-            pass
+        with contextlib.suppress(OSError):  # a holder not killed waits for its writer: it ends
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # ENXIO: no holder waits
         server.stop()
     return str(stuck.value)
 

@@ -9,13 +9,16 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
 from wtg.cli import main
+from wtg.core.errors import GameError
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.control import hold
+from wtg.gm.extension import extend
 from wtg.host.config import load_config
 from wtg.host.due import Outcome, not_mailed, run_game, why_due
 
@@ -184,3 +187,106 @@ def test_robots_alone_held_without_a_deadline_name_the_release_then_the_hand_run
     ]
     refused = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "run-turn", "k1"])
     assert refused.exit_code != 0 and game.latest_turn() == 0, refused.output
+
+
+def scheduled_after(game: Game) -> None:
+    """A schedule written into ``game``'s game.yaml after its latest turn ran (that turn
+    set no deadline)."""
+    config = game.store.root / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert "schedule: null" in text
+    written = "schedule: {every_days: 2, at: '18:00', timezone: UTC, first: '2026-12-01'}"
+    config.write_text(text.replace("schedule: null", written), encoding="utf-8")
+
+
+def said(tmp_path: Path) -> list[str]:
+    """The NO DEADLINE and ROBOTS TO MOVE lines of `wtg status k1`."""
+    shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
+    assert shown.exit_code == 0, shown.output
+    return [line for line in shown.stdout.splitlines() if line.startswith(("NO DEAD", "ROBOTS"))]
+
+
+def test_robots_alone_given_a_schedule_by_hand_say_one_thing_of_their_turn(
+    tmp_path: Path,
+) -> None:
+    """A game of robots alone whose game.yaml gained a schedule after its last turn ran
+    said "NO DEADLINE: ... `wtg run-turn k1 --now` runs turn 1 now, or it runs once every
+    player is READY" above "ROBOTS TO MOVE: ... no run-turn --due runs it": no player is
+    left to be READY, and no due run finds the turn due. The NO DEADLINE line says what the
+    ROBOTS TO MOVE line says, as the due run does; the hand run it names runs the turn."""
+    game = robots_alone(tmp_path)
+    scheduled_after(game)
+    head = f"wtg --games-dir {tmp_path}"
+    robots = (
+        "no player is left to give orders for turn 1 (robots alone play on), so no "
+        f"run-turn --due runs it: `{head} run-turn k1` does"
+    )
+    assert said(tmp_path) == [
+        "NO DEADLINE: its turn 0 set none (game.yaml's schedule came after it ran); the turn "
+        f"after it takes the schedule up, its deadline a whole turn later: {robots}",
+        "ROBOTS TO MOVE: no player is left to give orders for turn 1 (robots alone play on) "
+        f"and it has no deadline, so no run-turn --due runs it: `{head} run-turn k1` does",
+    ]
+    assert why_due(game, datetime.now(timezone.utc) + timedelta(days=365)) is None
+    ran = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "run-turn", "k1"])
+    assert ran.exit_code == 0 and game.latest_turn() == 1, ran.output
+
+
+def test_robots_alone_held_given_a_schedule_by_hand_name_the_release_first(
+    tmp_path: Path,
+) -> None:
+    """Held, the NO DEADLINE line of the same game named the run-turn alone, which is
+    refused while the game is held, where the ROBOTS TO MOVE line names the release first.
+    Both name it."""
+    game = robots_alone(tmp_path)
+    scheduled_after(game)
+    hold(game, datetime.now(timezone.utc), "a check")
+    head = f"wtg --games-dir {tmp_path}"
+    release = f"HELD: `{head} release k1` first (run-turn refuses a held game)"
+    first, robots = said(tmp_path)
+    assert first.endswith(f"so no run-turn --due runs it: `{head} run-turn k1` does; {release}")
+    assert robots.endswith(f"; {release}, then that run-turn")
+
+
+def test_extend_of_robots_alone_says_no_player_is_to_be_ready(tmp_path: Path) -> None:
+    """`wtg extend` of a game of robots alone without deadlines said "meanwhile its turn
+    runs once every player is READY": none is left to be. With a schedule written in after
+    the last turn it said so too. Both say the hand run that runs the turn."""
+    game = robots_alone(tmp_path)
+    robots = (
+        "no player is left to give orders for turn 1 (robots alone play on), so no "
+        "run-turn --due runs it: `wtg run-turn k1` does"
+    )
+
+    def refused() -> str:
+        with pytest.raises(GameError) as caught:
+            extend(game, 24, datetime.now(timezone.utc), lambda _: 0)
+        return str(caught.value)
+
+    first = refused()
+    assert first.endswith(f"meanwhile its turn waits for no player: {robots}"), first
+    assert "READY" not in first
+    scheduled_after(game)
+    second = refused()
+    assert second.endswith(f"its deadline a whole turn later: {robots}"), second
+
+
+def test_a_wisk_robots_turn_without_a_deadline_is_said_to_run_at_the_next_due_run(
+    tmp_path: Path,
+) -> None:
+    """A WISK game made without a schedule, a robot to move, given one by hand: the NO
+    DEADLINE line said "or it runs once every player is READY"; the next due run runs the
+    robot's turn at once (``why_due``), and the line says that."""
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    game = create_game(
+        tmp_path / "k1", "wisk", "classic", players[:2], seed=3, options={"robots": 1}
+    )
+    game.run_turn()
+    game.run_turn()  # Ann's turn, then Bob's: the robot's is next
+    scheduled_after(game)
+    first = said(tmp_path)[0]
+    assert first.endswith(
+        "no player owes orders for turn 3 (a robot's: the players move one at a time), and "
+        "the next run-turn --due (cron's, or wtg serve) runs it"
+    ), first
+    assert why_due(game, datetime.now(timezone.utc)) is not None

@@ -80,6 +80,28 @@ def test_a_web_address_in_press_reaches_no_player_as_a_link(tmp_path: Path) -> N
         assert "Nothing to see." in mail.body
 
 
+def test_a_writer_s_name_alone_defanged_is_said_under_the_head(tmp_path: Path) -> None:
+    """The private press of a player whose name reads as a web address (a GM's
+    ``--player paypal-login.com``) showed it as ``paypal-login[.]com``, where no note said
+    why a name had brackets: the note came of a text defanged alone. It comes of the name
+    too; the press mail of the turn says it as well (``press_text``)."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, reader = (game.config.player(seat) for seat in (1, 2))
+    config = game.store.root / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert text.count(f"name: {writer.name},") == 1
+    config.write_text(text.replace(f"name: {writer.name},", "name: paypal-login.com,"))
+    hall.game("wok4-1").run_turn(now=hall.now)  # the name in the game from this turn on
+    hall.new_mails()
+    hall.mail(writer.email, f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nNothing to see.\n")
+    hall.poll(hours=1)
+    mails = hall.new_mails()
+    (private,) = [m for m in mails if m.to == reader.email and "private press" in m.subject]
+    assert "paypal-login[.]com (#1)" in private.words, private.body
+    assert NOTE in private.words, private.body
+
+
 def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())

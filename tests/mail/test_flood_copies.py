@@ -225,15 +225,8 @@ def test_a_flood_under_a_players_from_keeps_its_first_and_newest(tmp_path: Path)
     assert f"  p2@players.example on {FLOOD_DAY}: 10 not kept" in wtg(world, "status").stdout
 
 
-def test_a_copy_is_known_within_the_window_and_its_record_goes_after(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The journal stamps a record by the clock, the poll prunes by its moment: the
-    clock is the test's too (before, a record stamped by the clock the test ran on outlived
-    the test's window from 6 Dec 2026 13:00 UTC on, NOW being 22 Nov, and it failed)."""
+def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: Path) -> None:
     world = World(tmp_path)
-    clock = SimpleNamespace(time=NOW.timestamp)
-    monkeypatch.setattr(journal_module, "time", clock)
     body = world.aof(1, X1="100")
     first = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
     held = mail_at(world, 0, naming(world, "g7"), "p3@players.example")  # his GAME mistyped
@@ -241,7 +234,6 @@ def test_a_copy_is_known_within_the_window_and_its_record_goes_after(
     # the sender's server did not hear the first delivery end and delivers it again
     copy = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
     later = NOW + timedelta(seconds=MESSAGES_KEPT) - timedelta(hours=1)
-    clock.time = later.timestamp
     again = world.poll(later)
     assert (again.filed, again.ignored) == (0, 1)
     assert [e.outcome.detail for e in again.events] == [f"a copy of {first}"]
@@ -420,3 +412,27 @@ def test_a_robots_header_that_reads_as_set_aside_is_let_go_all_the_same(tmp_path
     kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:] + aside)
     assert archived(world) == in_folders(world) == kept
     assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(STRANGER, 10)]
+
+
+def test_a_record_is_stamped_with_the_polls_moment_whatever_the_clock_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal stamped a mail's record by the clock (``time.time()``) while the poll
+    prunes by its own moment: a clock that stepped between the two (set right by NTP while
+    a poll ran, or a test's moment) kept a record past ``MESSAGES_KEPT`` or let it go before.
+    It is stamped with the poll's moment, as a mail not answered is in its list."""
+    world = World(tmp_path)
+    stepped = NOW + timedelta(days=30)  # the clock a month ahead of the poll's moment
+    monkeypatch.setattr(journal_module, "time", SimpleNamespace(time=stepped.timestamp))
+    filed = f"maildir:{world.mail(world.aof(1, X1='100'))}"
+    asked = f"maildir:{world.mail('what is this?', sender=STRANGER)}"
+    assert world.poll(NOW).seen == 2
+    db = sqlite3.connect(world.gm.spool / JOURNAL_FILE)
+    try:
+        stamps = dict(db.execute("SELECT key, handled_at FROM messages").fetchall())
+    finally:
+        db.close()
+    assert stamps == {filed: NOW.timestamp(), asked: NOW.timestamp()}
+    gone = NOW + timedelta(seconds=MESSAGES_KEPT) + timedelta(hours=1)
+    assert world.poll(gone).seen == 0
+    assert records(world.gm.spool) == set()

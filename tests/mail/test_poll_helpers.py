@@ -334,12 +334,12 @@ def test_split_evens_the_shares() -> None:
 
 def test_a_helpers_journal_reads_its_own_notes(tmp_path: Path) -> None:
     journal = workers.KeptJournal(tmp_path)
-    journal.handled("k1", "<a@b>", "stored: x")
+    journal.handled("k1", "<a@b>", "stored: x", at=90.0)
     journal.replied("p@x", 100.0)
     assert journal.key_of_message_id("<a@b>") == "k1"
     assert journal.replies_since("p@x", 50.0) == [100.0]
     assert journal.take() == [
-        ("handled", ("k1", "<a@b>", "stored: x", "", "", False)),
+        ("handled", ("k1", "<a@b>", "stored: x", "", "", False, 90.0)),  # the poll's moment
         ("replied", ("p@x", 100.0)),
     ]
     assert journal.take() == []

@@ -7,9 +7,16 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from tests.mail.loop import NOW, World
+from wtg.mail.outgoing.failedmail import Retried, retry
+from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.sender import send
 from wtg.mail.outgoing.sendstopped import send_stopped
-from wtg.mail.servers.transport import SenderRefused, TemporaryFailure, Unreachable
+from wtg.mail.servers.transport import (
+    PermanentFailure,
+    SenderRefused,
+    TemporaryFailure,
+    Unreachable,
+)
 from wtg.serve.health import host_health
 
 
@@ -89,3 +96,42 @@ def test_the_next_send_that_tries_the_mails_again_replaces_or_ends_the_line(
     assert (went.sent, went.waiting) == (4, 0)
     assert send_stopped(world.gm.spool) is None
     assert "NOT SENT" not in outbox_line(world, latest + timedelta(minutes=1))
+
+
+class RefusesFirst(Server):
+    """Refuses the first mail for good (550), then cannot be reached."""
+
+    def send(self, ident: str, raw: bytes) -> None:
+        if not self.accepted:
+            self.accepted.append(ident)
+            raise PermanentFailure("550 5.1.1 no such user")
+        raise Unreachable("no route to host")
+
+
+def test_mails_queued_again_after_the_outbox_emptied_are_not_said_held_by_the_old_send(
+    tmp_path: Path,
+) -> None:
+    """A send that could not reach the server left three mails waiting (and set one aside
+    for good); the GM took the three out without a send (a hold undone, a rollback), then
+    put the one set aside back (`wtg outbox --retry`): `wtg status --host` said "NOT SENT:
+    the last send ... sent none: the mail server could not be reached" of it, a mail that
+    send never held back, until the next send. It says the mail waits, without the old
+    reason; the reason stays while a mail that send left waits."""
+    world = World(tmp_path)
+    done = send(world.gm, now=NOW, transport=RefusesFirst(0, Unreachable, "unused"))
+    assert (done.sent, done.waiting) == (0, 3)
+    later = NOW + timedelta(minutes=5)
+    assert "NOT SENT: the last send (" in outbox_line(world, later)
+    outbox = Outbox(world.gm.spool)
+    waiting = [name for name, _ in outbox.waiting()]
+    assert len(waiting) == 3 and all(outbox.withdraw(name) for name in waiting[1:])
+    assert "NOT SENT: the last send (" in outbox_line(world, later)  # one it held still waits
+    assert outbox.withdraw(waiting[0])
+    assert outbox_line(world, later).startswith("outbox: empty")
+    (back,) = retry(world.gm.games_dir, world.gm.spool, None)
+    assert isinstance(back, Retried), back
+    line = outbox_line(world, later)
+    assert line.startswith("outbox: 1 mail waiting"), line
+    assert "NOT SENT" not in line and "no route to host" not in line
+    stopped = send_stopped(world.gm.spool)  # the record stays until the next send
+    assert stopped is not None and stopped.held == tuple(sorted(waiting))

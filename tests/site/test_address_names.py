@@ -80,6 +80,18 @@ def test_the_press_mail_shows_a_writer_s_name_defanged() -> None:
     assert _bare(text) == []
 
 
+def test_the_press_mail_says_why_a_writer_s_name_alone_has_brackets() -> None:
+    """The press mail said why its web addresses had brackets only of a text defanged: a
+    writer's name alone shown ``paypal-login[.]com`` came without the note. It has it; a
+    press of plain names still has none."""
+    note = "Web addresses in this press are written with [.] and [:] (wtg-login[.]example)"
+    pieces = [Press(side=2, name=LOGIN, at="turn 1", text="Peace, Ann?")]
+    text = " ".join(press_text("links", 1, pieces).split())
+    assert note in text and f"From {SHOWN[LOGIN]} (#2), turn 1:" in text
+    plain = [Press(side=1, name="Ann", at="turn 1", text="Never.")]
+    assert "Web addresses" not in press_text("links", 1, plain)
+
+
 def test_the_site_shows_the_names_defanged(played: tuple[Game, Path]) -> None:
     game, site = played
     pages = [

@@ -240,12 +240,16 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     """The press of a turn, mailed to every player in a mail of its own
     (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
     report holds (and weighs) is never another's text. A web address in it is defanged
-    (``wtg.game.presslinks``), and the mail says so; so is one in a writer's name
-    (``wtg.game.namelinks``)."""
+    (``wtg.game.presslinks``), and so is one in a writer's name (``wtg.game.namelinks``):
+    the mail says so of either (it said nothing of a name alone defanged)."""
     linked = any(defanged(piece.text) for piece in press)
     template = environment().get_template("press.txt.j2")
+    names = [piece.name for piece in press]  # its writers' names
     text = template.render(game=game, turn=turn, press=press, unlinked=linked)
-    return names_unlinked(text, [piece.name for piece in press])  # its writers' names
+    shown = names_unlinked(text, names)
+    if linked or shown == text:
+        return shown
+    return names_unlinked(template.render(game=game, turn=turn, press=press, unlinked=True), names)
 
 
 def gm_report_text(

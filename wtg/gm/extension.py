@@ -33,7 +33,12 @@ from wtg.core.ruleset import S
 from wtg.files.store import DEADLINE_MOVES
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, make_schedule, parse_iso
-from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta, schedule_not_yet_taken
+from wtg.gm.nextdeadline import (
+    LatestTurnMeta,
+    latest_turn_meta,
+    robots_run,
+    schedule_not_yet_taken,
+)
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
@@ -261,12 +266,18 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if why is not None:
         raise GameError(f"game {game.config.game} has no deadline to move: {why}")
     if latest.deadline is None:
+        robots = robots_run(game)
+        meanwhile = (
+            f"runs once every player is READY, or by `wtg run-turn {game.config.game} --now`"
+            if robots is None
+            else f"waits for no player: {robots}"
+        )
         raise GameError(
             f"game {game.config.game} has no deadline (made without --every, or its "
             f"turn {latest.turn} has none): there is none to move; to give it deadlines, "
             f"write a schedule into its game.yaml ({_schedule_line()}, first the day of the "
             'first deadline: docs/gm.md, "Editing game.yaml by hand"); meanwhile its turn '
-            f"runs once every player is READY, or by `wtg run-turn {game.config.game} --now`"
+            f"{meanwhile}"
         )
     return latest
 

@@ -29,6 +29,7 @@ from wtg.gm.extension import unfinished
 from wtg.gm.newcode import NewCode
 from wtg.gm.newcode import cut_short_line as new_code_cut_short
 from wtg.gm.nextdeadline import reports_behind
+from wtg.gm.owing import sides_owing
 from wtg.gm.rollback import rollbacks
 from wtg.text.addresses import bare_address
 
@@ -102,6 +103,7 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
     over = game.ruleset.is_over(state)
     deadline = game.deadline()  # None once over (a final turn an older wtg ran too)
     owing = set(game.ruleset.owing(state))
+    owes = sides_owing(game, state, turn)  # those owing, not away nor quitting
     plans = isinstance(game.ruleset, PlansAbsence)
     away = away_in(game.store, game.config, turn) if plans else set()
     failing = bounces_of(game.store.root)
@@ -123,7 +125,7 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
                 "name": side.name,
                 "seat": seat,
                 "status": side.status,
-                "owes_orders": side.id in owing and not (absent or resigned),
+                "owes_orders": side.id in owes,
                 "absent": absent,
                 "resigned": resigned,
                 "orders": bool(meta),

@@ -12,15 +12,18 @@ GM gives the command again, which writes them."""
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from wtg.core.ruleset import TurnStyle
 from wtg.files.store import REPORTS_BEHIND, deadline_set, write_atomic
 from wtg.game.engine import Game
 from wtg.game.schedule import local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
+from wtg.gm.owing import sides_owing
 
 
 @dataclass
@@ -79,11 +82,50 @@ def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
     if game.config.schedule is None or deadline is not None:
         return None
     name, turn = game.config.game, game.latest_turn()
-    return (
+    said = (
         f"its turn {turn} set none (game.yaml's schedule came after it ran); the turn after "
-        f"it takes the schedule up, its deadline a whole turn later: `wtg run-turn {name} "
-        f"--now` runs turn {turn + 1} now, or it runs once every player is READY"
+        "it takes the schedule up, its deadline a whole turn later: "
     )
+    robots = robots_run(game)
+    if robots is not None:
+        return said + robots
+    return said + (
+        f"`wtg run-turn {name} --now` runs turn {turn + 1} now, or it runs once every player "
+        "is READY"
+    )
+
+
+def robots_run(game: Game[Any]) -> str | None:
+    """What runs the coming turn of ``game`` while it has no deadline and no player owes
+    orders for it (``wtg.gm.owing``), as `run-turn --due` finds it due
+    (``wtg.host.due.why_due``): a robot's turn in a game whose players move one at a time
+    runs at the next due run; a turn of robots alone (or of players all away or quitting)
+    is never due, no player being left to be READY, and runs by hand alone, after a release
+    when the GM holds the game (run-turn refuses it until then). None when a player owes
+    orders: the turn runs once every one of them is READY."""
+    state = game.state()
+    turn = game.ruleset.turn_of(state) + 1
+    if game.ruleset.is_over(state) or sides_owing(game, state, turn):
+        return None
+    name = shlex.quote(game.config.game)
+    sequential = game.ruleset.turn_style is TurnStyle.SEQUENTIAL
+    if game.ruleset.owing(state):
+        why = "those who owe them are away or quitting"
+    else:
+        why = "a robot's: the players move one at a time" if sequential else "robots alone play on"
+    if sequential:
+        said = (
+            f"no player owes orders for turn {turn} ({why}), and the next run-turn --due "
+            "(cron's, or wtg serve) runs it"
+        )
+    else:
+        said = (
+            f"no player is left to give orders for turn {turn} ({why}), so no run-turn --due "
+            f"runs it: `wtg run-turn {name}` does"
+        )
+    if game.held() is None:
+        return said
+    return said + f"; HELD: `wtg release {name}` first (run-turn refuses a held game)"
 
 
 def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> str | None:

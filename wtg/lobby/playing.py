@@ -476,6 +476,7 @@ def _relay(
         to=to.email,
         game=game.config.game,
         writer=shown,
+        name_defanged=shown.name != writer.name,  # its note says why the name has [.]
         writer_address=entry.email,  # his bounds are his: a newcomer's start at nothing
     )
     desk.reply(

@@ -305,8 +305,15 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         kept=kept_mail(spool),
         other_program=others_seen(spool, now),
         releases_cut_short=tuple(releasing(spool)),
-        send_stopped=send_stopped(spool),
+        send_stopped=_holding(spool),
     )
+
+
+def _holding(spool: Path) -> SendStopped | None:
+    """Why the last send sent nothing, while a mail it held back still waits: mails queued
+    once the outbox emptied without a send (`wtg outbox --retry`) were tried by none."""
+    stopped = send_stopped(spool)
+    return stopped if stopped is not None and stopped.holds(spool) else None
 
 
 def _service(spool: Path) -> Service:

@@ -670,7 +670,10 @@ def send(
             alive=alive,
             held_back=taken_back(gm.spool, list(registry.games().values())),
         )
-        record_send(gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred)
+        held = [name for name, _ in outbox.waiting()] if stopped_by(done) else []
+        record_send(
+            gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred, held
+        )
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,

@@ -4,12 +4,16 @@ only "1 mail waiting", without why (the log had it, and cron's mail of `wtg send
 host run by `wtg serve` mails the GM no send's lines). Written by each send that met one,
 removed by the first that sends a mail, has one put off by the server (which it reached) or
 finds nothing waiting (a send that tried none, all waiting for their next try, says nothing
-new of the server)."""
+new of the server). It is said while a mail it held back still waits: the outbox emptied
+without a send (a hold undone, a rollback, which take their mails out) and filled again
+(`wtg outbox --retry`, a new answer) holds mails no send has tried since, and the line said
+the old reason of them until the next send."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -29,18 +33,35 @@ class SendStopped(Record):
     sent: int = 0
     """The mails it sent before it met it (the server lost halfway): 0, it sent none (and
     in a record an older wtg wrote)."""
+    held: tuple[str, ...] | None = None
+    """The mails it left waiting in the queue, by name; None in a record an older wtg
+    wrote (every mail waiting then counts as one it held back)."""
+
+    def holds(self, spool: Path) -> bool:
+        """Whether a mail it held back still waits in the queue of ``spool`` (one sent by
+        another means, taken out or set aside since is not)."""
+        queue = spool / "outbox" / "queue"
+        if self.held is None:
+            return any(queue.glob("*.eml"))
+        return any((queue / f"{name}.eml").exists() for name in self.held)
 
 
 def record_send(
-    spool: Path, now: datetime, error: str, sent: int, waiting: int, deferred: int = 0
+    spool: Path,
+    now: datetime,
+    error: str,
+    sent: int,
+    waiting: int,
+    deferred: int = 0,
+    held: Sequence[str] = (),
 ) -> None:
-    """Keep ``error`` (why the send at ``now`` sent no more mail, having sent ``sent``), or
-    remove the record once a send met none and sent a mail, had the server put one off
-    (``deferred``: the server reached, and its answer the news the status says) or left
-    none waiting; nothing else changes it."""
+    """Keep ``error`` (why the send at ``now`` sent no more mail, having sent ``sent``, and
+    left the mails ``held`` waiting, by name), or remove the record once a send met none
+    and sent a mail, had the server put one off (``deferred``: the server reached, and its
+    answer the news the status says) or left none waiting; nothing else changes it."""
     path = spool / STOPPED_FILE
     if error:
-        data = {"at": iso(now), "error": error, "sent": sent}
+        data = {"at": iso(now), "error": error, "sent": sent, "held": sorted(held)}
         write_atomic(path, json.dumps(data) + "\n")
     elif sent or deferred or not waiting:
         with contextlib.suppress(FileNotFoundError):
@@ -53,10 +74,12 @@ def send_stopped(spool: Path) -> SendStopped | None:
     try:
         data = json.loads((spool / STOPPED_FILE).read_text(encoding="utf-8"))
         sent = data.get("sent", 0)
+        held = data.get("held")
         return SendStopped(
             at=parse_iso(str(data["at"])),
             error=str(data["error"]),
             sent=sent if isinstance(sent, int) and sent > 0 else 0,
+            held=tuple(str(name) for name in held) if isinstance(held, list) else None,
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

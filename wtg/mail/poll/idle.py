@@ -124,7 +124,12 @@ def _serve(
         _refuse_moved(gm, started)
         # an address a bounce marked failing is said once its batch is on disk: a poll
         # killed after that has said it, and the next finds the bounce handled
-        summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs, told=stamped).run()
+        now = datetime.now(timezone.utc)
+        # a dropped connection is idle's to log, once, with its pause (``_trouble``)
+        poller = Poller(
+            gm, inbox, now, jobs=jobs, told=stamped, logged_by_caller=CONNECTION_TROUBLE
+        )
+        summary = poller.run()
         if summary.seen:
             stamped(summary.line())
         for line in summary.helpers_died:

@@ -122,13 +122,18 @@ class Poller:
         alive: Callable[[], None] | None = None,
         told: Callable[[str], None] | None = None,
         failure_logged: bool = False,
+        logged_by_caller: tuple[type[Exception], ...] = (),
     ) -> None:
         """``alive``: told after each mail this process handles (`wtg serve`'s ping of
         systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
         far longer than the watchdog waits, a mail never does); ``failure_logged``: the
-        caller logs a poll that fails itself (`wtg serve`: one line, with its pause)."""
+        caller logs a poll that fails itself (`wtg serve`: one line, with its pause);
+        ``logged_by_caller``: the failures the caller logs itself, the others logged here
+        (`wtg poll --idle` logs a dropped connection, with its pause: the two logged it
+        twice)."""
         self.gm = gm
         self.failure_logged = failure_logged
+        self.logged_by_caller = logged_by_caller
         self.alive = alive
         self.told = told
         """Given each line of an address a bounce marked failing (``marked_lines``) once its
@@ -229,7 +234,8 @@ class Poller:
         except Exception as exc:
             self._commit_stopped()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
-            record_poll(self.gm.spool, self.now, why, logged=self.failure_logged)
+            logged = self.failure_logged or isinstance(exc, self.logged_by_caller)
+            record_poll(self.gm.spool, self.now, why, logged=logged)
             raise
         except KeyboardInterrupt:
             # the batches committed stand; the one under way never committed, and its
@@ -507,7 +513,7 @@ class Poller:
         arrived = comparable(message.order_key)
         self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
         outcome = Outcome(Kind.QUARANTINED, reason, game)
-        self.journal.handled(message.key, "", outcome.text())
+        self.journal.handled(message.key, "", outcome.text(), at=at)
         return outcome
 
     def queued_answers(self, key: str) -> bool:
@@ -616,7 +622,8 @@ class Poller:
             return
         arrived = comparable(message.order_key)
         told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
-        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+        moment = self.now.timestamp()  # the moment the poll prunes by (``_trim``)
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told, moment)
         # a game folder that could not be read may hold the sender's seat: nothing of
         # his goes; a seat's address (a From anyone may write) has its address's bound
         if may_go(outcome) and (beyond or not (sender and self.registry.unreadable)):

@@ -101,8 +101,9 @@ class KeptJournal(Journal):
         sender: str = "",
         arrived: str = "",
         told: bool = False,
+        at: float | None = None,
     ) -> None:
-        self.notes.append(("handled", (key, message_id, outcome, sender, arrived, told)))
+        self.notes.append(("handled", (key, message_id, outcome, sender, arrived, told, at)))
         if message_id:
             self._ids.setdefault(message_id, key)
 

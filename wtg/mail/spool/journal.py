@@ -474,13 +474,17 @@ class Journal:
         sender: str = "",
         arrived: str = "",
         told: bool = False,
+        at: float | None = None,
     ) -> None:
         """The mail ``key`` handled, with what was done (``outcome``); one not answered
         (its kind, the text's first word, or ``told``: its answer held back, or its From
         failed DMARC: ``Outcome.held_back``, ``unheard``, never read from the rest of the
         text, which quotes the sender's words) is kept apart, with its From's address
-        (``sender``) and its arrival key (``arrived``), for the GM's list of them."""
-        at = time.time()
+        (``sender``) and its arrival key (``arrived``), for the GM's list of them. ``at``:
+        the moment it was handled, the poll's, which prunes by it too (None: the clock's
+        now; a clock that stepped between the two kept a record or let it go wrongly)."""
+        if at is None:
+            at = time.time()
         outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
             "INSERT OR REPLACE INTO messages (key, message_id, outcome, handled_at) "
