@@ -63,6 +63,13 @@ REFUSED = {
     "TheModerator": "Moderator",
     "BobTheSysop": "Sysop",
     "EveryOne": "Everyone",
+    # attack39: a bounce's sender and the host's own name for itself
+    "Mail Delivery System": "Mail Delivery System",
+    "Mail Delivery Subsystem": "Mail Delivery Subsystem",
+    "Turn Generator": "Turn Generator",
+    "turn generator": "Turn Generator",
+    "TurnGenerator": "Turn Generator",
+    "Bob the Turn Generator": "Turn Generator",
 }
 """Names that claim an authority, and the word each is read as."""
 TAKEN = (
@@ -94,6 +101,9 @@ TAKEN = (
     "DeAngelo",
     "GMiller",
     "LeBron",
+    "Turner",
+    "Delivery Boy",
+    "Mail Bob",
 )
 
 

@@ -34,13 +34,20 @@ STAFF_WORDS = (
     "Hostmaster",
     "Webmaster",
     "Mailer-Daemon",
+    "Mail Delivery System",
+    "Mail Delivery Subsystem",
     "No-Reply",
     "Game Master",
+    "Turn Generator",
     "GM",
     "wtg",
 )
 """Words that name the host's staff (or the host's software) wherever they stand among a
-name's words: ``Admin Bob`` and ``Bob the Moderator`` pass for staff as ``Admin`` does."""
+name's words: ``Admin Bob`` and ``Bob the Moderator`` pass for staff as ``Admin`` does. The
+names a bounce comes under (Exim's ``Mail Delivery System``, Gmail's ``Mail Delivery
+Subsystem``) and the one the host's own mails give it (``this mail reached the turn
+generator``) are among them (attack39: ``[wok4-1] private press from Turn Generator`` read
+as the host's own)."""
 ROLE_NAMES = (
     "Host",
     "System",

@@ -320,6 +320,12 @@ def purge(book: LobbyDatabase, moment: datetime) -> int:
     return count
 
 
+def waiting_for(book: LobbyDatabase, code: str) -> Pending | None:
+    """The request that waits for ``code`` (as the mail gave it, in any case), or None."""
+    row = book.row("SELECT * FROM pending WHERE code = ?", code.strip().upper())
+    return _pending(row) if row is not None else None
+
+
 def waits(book: LobbyDatabase, code: str) -> bool:
     """Whether a request waits for ``code`` (its CONFIRM would be taken)."""
     return book.row("SELECT 1 FROM pending WHERE code = ?", code) is not None

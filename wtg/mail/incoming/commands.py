@@ -18,6 +18,7 @@ nothing else was answered)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +27,8 @@ from email.header import decode_header, make_header
 from email.message import Message
 from functools import lru_cache
 from pathlib import Path
+
+from jinja2 import TemplateError
 
 from wtg.core.plurals import counted
 from wtg.core.printable import marked
@@ -389,11 +392,67 @@ class Commands:
             text = self.text(msg) or ""
             answered = self.answered_text(msg)
             forwarded = _forwarded_ids(text) if not answered else []
-            own = answered or self._sent_text(forwarded)
+            own = answered or self._sent_text(forwarded) or self._code_mails(text)
             pasted = self._press_pasted(text, own)
             # the press first: the last line of the mail answered ends its copy
             found = kept["copied"] = f"{pasted}\n{own}" if pasted else own
         return found
+
+    def _code_mails(self, text: str) -> str:
+        """The text of the host's mails that mailed the code of a ``CONFIRM <code>`` line
+        ``text`` holds, when a request waits for that code: the request's answer, made again
+        from what its command kept (the book's ``done``), and the HELP, the late code's list
+        and the answer to a reply that did not confirm it, which name the request waiting,
+        made again from it; "" when none. A mail that
+        names no mail of the host's may hold one pasted all the same, unquoted: an
+        auto-responder without the standard headers answers a request forged in its owner's
+        name with the mail that asks him to CONFIRM it under its own words, and its
+        ``CONFIRM`` line, read as his, carried out the forger's WITHDRAW (attack39). A line of
+        such a copy is none of the sender's (``copied``); the line typed alone confirms as
+        ever. At most ``CODE_MAILS_LOOKED`` codes a mail, each in its ``CODE_MAIL_ROWS``
+        newest commands."""
+        codes = dict.fromkeys(found.group(1).upper() for found in _CONFIRM_LINE.finditer(text))
+        if not codes:
+            return ""
+        made: list[str] = []
+        with LobbyDatabase(self.answers.gm.games_dir) as book:
+            for code in list(codes)[:CODE_MAILS_LOOKED]:
+                request = confirm.waiting_for(book, code)
+                if request is None:
+                    continue  # a CONFIRM of no request waiting does nothing: nothing to know
+                waiting = {"asked": confirm.asked(request), "until": confirm.lapses(request)}
+                made.append(
+                    compose.render(
+                        "lobby/help",
+                        unknown=None,
+                        question="",
+                        waiting=[{**waiting, "code": request.code}],
+                    )
+                )
+                made.append(
+                    compose.render(
+                        "lobby/codes_waiting", waiting=[strangercodes.listed(request)], more=0
+                    )
+                )
+                made.append(
+                    compose.render(
+                        "lobby/reply_unconfirmed",
+                        request=waiting["asked"],
+                        until=waiting["until"],
+                        code=request.code,
+                        strict=request.kind not in yesno.CONFIRMS,
+                        yes=False,
+                        question=None,
+                    )
+                )
+                rows = book.rows(
+                    "SELECT what FROM done WHERE what LIKE ? ORDER BY at DESC LIMIT ?",
+                    f"%{code}%",
+                    CODE_MAIL_ROWS,
+                )
+                for row in rows:  # the request's own answer last: its last line ends a copy
+                    made.extend(_replies_naming(str(row["what"]), code))
+        return "\n".join(made)
 
     def _press_pasted(self, text: str, copied: str) -> str:
         """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and
@@ -446,6 +505,41 @@ class Commands:
 
 
 _FORWARDED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)[ \t]*$", re.I | re.M)
+
+
+_CONFIRM_LINE = re.compile(r"^[ \t]*confirm:?[ \t]+([a-z0-9]{10})[ \t]*$", re.I | re.M)
+"""A ``CONFIRM <code>`` line as a mail may hold it (``_code_mails``)."""
+CODE_MAILS_LOOKED = 3
+"""The codes of one mail's ``CONFIRM`` lines whose mails are made again (``_code_mails``): a
+mail confirms one or two requests; a mail of a thousand lines costs no more."""
+CODE_MAIL_ROWS = 20
+"""The newest commands whose kept answers are read for one code (``_code_mails``): the
+request's answer, a request asked again, the HELPs that named it waiting."""
+
+
+def _replies_naming(what: str, code: str) -> list[str]:
+    """The text of each answer a command kept (``what``: the book's ``done`` JSON) whose
+    words name ``code``, made again from its template and words as the mail loop made it;
+    an answer an older wtg kept that its template no longer makes is passed over."""
+    try:
+        kept = json.loads(what)
+    except ValueError:
+        return []
+    replies = kept.get("replies") if isinstance(kept, dict) else None
+    made = []
+    for reply in replies if isinstance(replies, list) else []:
+        if not isinstance(reply, dict):
+            continue
+        template, context = reply.get("template"), reply.get("context")
+        if not isinstance(template, str) or not isinstance(context, dict):
+            continue
+        if code not in json.dumps(context):
+            continue
+        try:
+            made.append(compose.render(f"lobby/{template}", **context))
+        except (TemplateError, TypeError, ValueError):
+            continue
+    return made
 
 
 PRESS_PASTED = 3

@@ -122,16 +122,15 @@ def waiting_note(book: LobbyDatabase, address: str, code: str, dashed: Collectio
     shown = others[-LATE_LISTED:]
     return compose.render(
         "lobby/codes_waiting",
-        waiting=[
-            {"asked": _asked(p), "until": confirm.lapses(p), "code": p.code}
-            for p in reversed(shown)
-        ],
+        waiting=[listed(p) for p in reversed(shown)],
         more=len(others) - len(shown),
     )
 
 
-def _asked(request: confirm.Pending) -> str:
-    """The request as its mail wrote it, with the name it asked for (``JOIN wok4-1 AS
-    Vic``): the owner tells his own from a forger's by it."""
+def listed(request: confirm.Pending) -> dict[str, str]:
+    """A request waiting as a late code's mail lists it (``codes_waiting``): as its mail
+    wrote it, with the name it asked for (``JOIN wok4-1 AS Vic``: the owner tells his own
+    from a forger's by it), until when it counts, and its code."""
     said = confirm.asked(request)
-    return f"{said} AS {request.name}" if request.name else said
+    asked = f"{said} AS {request.name}" if request.name else said
+    return {"asked": asked, "until": confirm.lapses(request), "code": request.code}
