@@ -10,6 +10,7 @@ which `wtg status` reads. Every write of a whole run is a kill point.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,10 +41,9 @@ def tactics(root: Path) -> list[str]:
 
 @pytest.mark.parametrize("options", [own_map, wisk, tactics], ids=lambda f: f.__name__)
 def test_new_game_killed_before_each_write_is_made_whole_given_again(
-    tmp_path: Path, options: object
+    tmp_path: Path, options: Callable[[Path], list[str]]
 ) -> None:
-    assert callable(options)
-    extra: list[str] = options(tmp_path)
+    extra = options(tmp_path)
     games, config = host(tmp_path / "whole")
     args = [*config, "new-game", "g1", "--seed", "3", *extra]
     whole = killpoints.whole(args, games)
