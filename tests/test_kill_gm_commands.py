@@ -340,3 +340,52 @@ def test_digest_by_mail_killed_never_loses_what_it_had_to_tell(host: Host, tmp_p
         host, tmp_path / "d", ["digest", "-q", "--mail"], as_killed, given_again, every=True
     )
     assert outcomes.get("0 mailed")
+
+
+def test_digest_killed_never_marks_what_it_did_not_print(host: Host, tmp_path: Path) -> None:
+    """`wtg digest` on the terminal (no --mail) writes one thing, its mark, after it printed
+    the digest: killed before any of its writes, the period is not marked, and the command
+    given again prints the turns run since the last digest (g2's turn 1 among them); the
+    digest after that, nothing happening in between, tells no turn again."""
+
+    def as_killed(games: Path, config: list[str]) -> str:
+        mark = games / ".mail" / "digest.json"
+        assert not mark.exists()
+        return "not marked"
+
+    def given_again(
+        games: Path, config: list[str], outcome: str, again: subprocess.CompletedProcess[str]
+    ) -> None:
+        assert again.returncode == 0, again.stderr
+        assert "\n  g2 turn 1 at " in again.stdout, again.stdout
+        assert (games / ".mail" / "digest.json").is_file()
+        after = wtg(config, "digest")
+        assert after.returncode == 0 and "Turns run" not in after.stdout, after.stdout
+
+    outcomes = sweep(host, tmp_path / "d", ["digest"], as_killed, given_again, every=True)
+    assert outcomes == {"not marked": 3}
+
+
+def test_lists_killed_while_it_makes_the_lobbys_book_leaves_one_that_works(
+    host: Host, tmp_path: Path
+) -> None:
+    """`wtg lists` reads, but on a host whose lobby never ran it makes the lobby's book
+    (``.people/people.sqlite``, its tables in one transaction). Killed before any of those
+    writes: `wtg lists` given again says what an uninterrupted run says, and the book
+    takes a list (`open-list`)."""
+
+    def as_killed(games: Path, config: list[str]) -> str:
+        book = games / ".people" / "people.sqlite"
+        return "a book file" if book.exists() else "no book"
+
+    def given_again(
+        games: Path, config: list[str], outcome: str, again: subprocess.CompletedProcess[str]
+    ) -> None:
+        assert (again.returncode, again.stderr) == (0, "")
+        assert again.stdout.startswith("no waiting list is open"), again.stdout
+        opened = wtg(config, "open-list", "wok4", "--map", "small", "--players", "2")
+        assert opened.returncode == 0, opened.stderr
+        assert wtg(config, "lists").stdout.startswith("wok4: wok4 on small, 2 players,")
+
+    outcomes = sweep(host, tmp_path / "l", ["lists"], as_killed, given_again, every=True)
+    assert outcomes.get("no book") and outcomes.get("a book file")

@@ -28,15 +28,18 @@ from wtg.lobby.database import LobbyDatabase
 RECORD = "closed-lists.json"
 
 
-def note_closed(folder: Path, name: str, opened: str, closed: str) -> None:
+def note_closed(folder: Path, name: str, opened: str, closed: str) -> bool:
     """The list ``name``, opened at ``opened``, closed at ``closed`` (the book's stamps),
-    added to the record in ``folder`` (the lobby's), on disk when it returns."""
+    added to the record in ``folder`` (the lobby's), on disk when it returns; True when it
+    was not there before (a close cut short before its record, finished now)."""
     entries = _entries(folder)
     entry = {"list": name, "opened": opened, "closed": closed}
-    if entry not in entries:
-        entries.append(entry)
-        text = json.dumps({"closed": entries}, indent=1, sort_keys=True) + "\n"
-        write_atomic(folder / RECORD, text)
+    if entry in entries:
+        return False
+    entries.append(entry)
+    text = json.dumps({"closed": entries}, indent=1, sort_keys=True) + "\n"
+    write_atomic(folder / RECORD, text)
+    return True
 
 
 def reconcile(book: LobbyDatabase, problems: list[str]) -> None:

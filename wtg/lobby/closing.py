@@ -101,9 +101,11 @@ def close_list(
         assert wl.closed is not None
         # before any mail of the close is queued: a book put back from before it is set
         # right by the record (``closedrecord``); written again when given again
-        note_closed(folder, wl.name, wl.opened, wl.closed)
+        noted = note_closed(folder, wl.name, wl.opened, wl.closed)
         left = waiting(book, wl.name)
-        if not first and not left:
+        # closed already, unless this finishes a close cut short before its record with
+        # nobody waiting on the list: the record was all that close had left to do
+        if not first and not left and not noted:
             raise CloseRefused(f"waiting list {wl.name} is closed already (`wtg lists`)")
         open_now = all_lists(book)
         untold = tuple(player.name for player in left if not tell(wl, player, open_now))
