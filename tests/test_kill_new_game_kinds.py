@@ -4,7 +4,9 @@ for the games tests/test_kill_new_game.py does not make: a game on a GM's own ma
 Tactics game with its bots. As killed, `wtg status` says in one line that there is no game
 yet, or that its making was cut short, never a traceback; the same command given again makes
 the game an uninterrupted run makes (every file of it but the clock's time in turn.json),
-which `wtg status` reads. Every write of a whole run is a kill point.
+which `wtg status` reads. Every write of a whole run is a kill point for the GM's own map
+(its copy is the kind's own write); for WISK and Tactics, whose writes are the same files
+in the same order, every third and the last, to keep CI's time.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def test_new_game_killed_before_each_write_is_made_whole_given_again(
     games, config = host(tmp_path / "host")
     args = [*config, "new-game", "g1", "--seed", "3", *extra]
     outcomes: dict[str, int] = {}
-    for at in range(1, whole.writes + 1):
+    step = 1 if options is own_map else 3
+    for at in sorted({*range(1, whole.writes + 1, step), whole.writes}):
         shutil.rmtree(games)
         games.mkdir()
         cut = killpoints.run(args, at, games)
@@ -72,5 +75,5 @@ def test_new_game_killed_before_each_write_is_made_whole_given_again(
         assert made(games) == expected, (at, cut.before)
         assert not list(games.rglob("*.tmp")), (at, cut.before)
         assert status(config).returncode == 0, at
-    print(f"\n{options.__name__}: {whole.writes} writes, killed before each: {outcomes}")
+    print(f"\n{options.__name__}: {whole.writes} writes, killed before {sum(outcomes.values())}: {outcomes}")
     assert outcomes.get("not made") and outcomes.get("made, no turn 0")
