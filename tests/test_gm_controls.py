@@ -475,11 +475,35 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     said nothing of it; the GM is told the players kept the first one, and how to change it."""
     make(tmp_path / "games")
     run(tmp_path, "hold", "g1", "--reason", "GM ill")
+    run(tmp_path, "send")
     again = run(tmp_path, "hold", "g1", "--reason", "GM  away till Friday").stdout
     assert "was held already" in again
     assert 'the players were told the hold\'s reason: "GM ill"' in again
     assert "release and hold again" in again
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout
+
+
+def test_a_reason_for_a_hold_not_mailed_yet_is_given_by_its_undo(tmp_path: Path) -> None:
+    """gmtrial39: `wtg hold g1`, then at once `wtg hold g1 --reason ...` (the reason
+    forgotten the first time) was told the players were told the first hold's reason and to
+    release and hold again: each player would have had three notices, held, released, held.
+    Its notices not mailed yet, the GM is given the undo and the hold with the reason,
+    which mail the players the one notice, with the new reason."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    again = run(tmp_path, "hold", "g1", "--reason", "Bob's away").stdout
+    assert "the players were told" not in again
+    wtg = head(tmp_path)
+    assert (
+        "the reason given now was not kept: the hold's notices, which give its reason (none), "
+        f"still wait in the queue; `{wtg} hold g1 --undo` takes the hold back before they are "
+        f"mailed, then `{wtg} hold g1 --reason 'Bob'\"'\"'s away'` holds it with the new one"
+    ) in " ".join(again.split())
+    run(tmp_path, "hold", "g1", "--undo")
+    run(tmp_path, "hold", "g1", "--reason", "Bob's away")
+    notices = queued(tmp_path, "hold-")
+    assert len(notices) == 4
+    assert all("Bob's away" in body(msg) for msg in notices.values())
 
 
 def released_without_a_schedule(
