@@ -32,8 +32,7 @@ def test_a_run_by_hand_that_ends_a_game_says_so(tmp_path: Path) -> None:
     winner = quit_all_but_one(make(tmp_path / "games"))
     said = " ".join(run(tmp_path, "run-turn", "g1").output.split())
     assert (
-        "turn 1 of game g1 resolved: the game is over (one player left standing), won by "
-        f"{winner}"
+        f"turn 1 of game g1 resolved: the game is over (one player left standing), won by {winner}"
     ) in said
 
 
