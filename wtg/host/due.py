@@ -118,7 +118,7 @@ def outage_suspected(
             f"{len(missing)} of {len(owing)} players have no orders and the mail poll "
             f"has not succeeded since {health.describe_success()}: a mail outage is "
             "likelier than a mass desertion. Fix the poll (or run the game by hand with "
-            "`wtg run-turn GAME_DIR`)."
+            f"`wtg run-turn {game.config.game}`)."
         )
     return None
 
