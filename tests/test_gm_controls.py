@@ -295,6 +295,29 @@ def test_preview_needs_an_empty_folder_outside_the_game_and_works_on_a_held_game
     assert "previewed" in run(tmp_path, "run-turn", "g1", "--preview", tmp_path / "p").stdout
 
 
+def test_a_preview_given_again_into_its_folder_says_to_remove_the_earlier_one(
+    tmp_path: Path,
+) -> None:
+    """gmtrial39: a preview, an order corrected, the same preview again (the shell's arrow
+    key) was refused `exists and is not an empty folder` alone. The folder of an earlier
+    preview is named so, with what to do; it is not written over, and a folder of the GM's
+    own that holds anything else is refused as before."""
+    make(tmp_path / "games")
+    out = tmp_path / "g1-preview"
+    run(tmp_path, "run-turn", "g1", "--preview", out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    refused = run(tmp_path, "run-turn", "g1", "--preview", out, code=1)
+    assert refused.output == (
+        f"wtg: {out} exists and is not an empty folder: it holds an earlier preview (its "
+        "turn.json and reports/), which a preview does not write over; remove it first "
+        f"(rm -r {out}) to preview into it again, or give another folder\n"
+    )
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    (out / "notes.txt").write_text("mine")
+    refused = run(tmp_path, "run-turn", "g1", "--preview", out, code=1)
+    assert refused.output == f"wtg: {out} exists and is not an empty folder\n"
+
+
 # --- announce -------------------------------------------------------------------------------
 def quit_player(game: Game, player: int) -> None:
     """The player sends QUIT, and the turn runs."""
