@@ -661,6 +661,43 @@ def test_a_rollback_s_turn_given_without_to_says_how_to_give_it(tmp_path: Path) 
     assert "Got unexpected extra argument (back)" in word.stderr  # no turn: as it was
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        (["new-code", "g1", "2"], "new-code g1 --player 2"),
+        (["aof", "g1", "2"], "aof g1 --player 2"),
+        (["report", "g1", "3"], "report g1 --player 3"),
+    ],
+)
+def test_a_seat_typed_without_player_says_how_to_give_it(
+    tmp_path: Path, typed: list[str], meant: str
+) -> None:
+    """gmtrial39: `wtg new-code g1 2`, as `wtg offer-seat g1 2` takes its seat: click said
+    `Missing option '--player'` (or `Got unexpected extra argument (2)`) and the GM had to
+    find the option in the help. It says the command to give; nothing was done."""
+    make(tmp_path / "games")
+    before = queued(tmp_path, "")
+    refused = run(tmp_path, *typed, code=2)
+    assert refused.stderr.endswith(
+        f"Error: the player's number goes with --player: `{head(tmp_path)} {meant}`; nothing "
+        "was done\n"
+    )
+    assert queued(tmp_path, "") == before  # no new code mailed
+    given = run(tmp_path, "aof", "g1", "--player", "1", "2", code=2)
+    assert "Got unexpected extra argument (2)" in given.stderr  # a player given: as it was
+
+
+def test_a_seat_offered_with_player_says_the_seat_is_a_word_of_its_own(tmp_path: Path) -> None:
+    """gmtrial39: `wtg offer-seat g1 --player 2`, as `wtg new-code g1 --player 2` takes a
+    seat: click listed the commands that take --player. It says the command to give."""
+    make(tmp_path / "games")
+    refused = run(tmp_path, "offer-seat", "g1", "--player", "2", code=2)
+    assert refused.stderr.endswith(
+        "Error: No such option '--player': wtg offer-seat takes the seat as a word of its own, "
+        f"after the game: `{head(tmp_path)} offer-seat g1 2`\n"
+    )
+
+
 def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path) -> None:
     """`wtg hold g1 "the server moves"` (the reason typed as announce takes its text): click
     said 'Got unexpected extra argument (the server moves)' and the GM had to find
