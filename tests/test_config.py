@@ -324,6 +324,13 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "line 2: not valid YAML: mapping values are not allowed here (a ': ' in a value "
             "not in quotes: put the value in quotes, from: 'GM: the host <gm@example.org>')",
         ),
+        # gmtrial39: a quote left open: `line 3: found unexpected end of stream`, a line
+        # past the end of the file, and nothing of the quote
+        (
+            'games_dir: g\nfrom: "GM <gm@example.org>\n',
+            'line 2: not valid YAML: the value in quotes that begins on line 2 has no closing ": '
+            'YAML read on to the end of the file for it; end it with " on its line',
+        ),
         (
             "- games\n",
             "line 1: expected keys and values (dkim, from, games_dir, imap, mail, maildir_in, "

@@ -144,11 +144,56 @@ EDITS = [
         "'- ...', where a key belongs: a list's items follow their key alone on its line, as "
         "players: with nothing after its ':', and the line above it is players: [])",
     ),
+    # a comma left out in a {...} line: PyYAML's words alone (gmtrial39)
     (
         "{id: 2, name: Also,",
         "{id: 2 name: Also,",
         10,
-        "not valid YAML: expected ',' or '}', but got ':'",
+        "not valid YAML: expected ',' or '}', but got ':' (in the {...} of line 10: a ',' "
+        "missing between two keys, or a ': ' in a value not in quotes: put the value in "
+        "quotes)",
+    ),
+    # gmtrial39: a {...} line's '}' deleted: `line 11: expected ',' or '}', but got ':'`,
+    # the line after it named
+    (
+        "}\nschedule:",
+        "\nschedule:",
+        10,
+        "not valid YAML: the { of line 10 is not closed: end its line with }",
+    ),
+    # gmtrial39: a quote left open: PyYAML named the line the next quote closed it on, in
+    # its words (`line 11: expected ',' or '}', but got '<scalar>'`), or a line past the
+    # end of the file (`line 13: found unexpected end of stream`)
+    (
+        "name: Also,",
+        "name: 'Also,",
+        10,
+        "not valid YAML: the value in quotes that begins on line 10 has no closing ' on its "
+        "line: YAML read on to the ' of line 11 for it; end it with ' on line 10",
+    ),
+    (
+        "name: Also,",
+        'name: "Also,',
+        10,
+        'not valid YAML: the value in quotes that begins on line 10 has no closing ": YAML '
+        'read on to the end of the file for it; end it with " on its line',
+    ),
+    (
+        "map: small",
+        "map: 'small",
+        5,
+        "not valid YAML: the value in quotes that begins on line 5 has no closing ' on its "
+        "line: YAML read on to the ' of line 11 for it; end it with ' on line 5",
+    ),
+    # gmtrial39: a list's item with no space after its '-': `a ': ' in a value not in
+    # quotes: put the value in quotes`, which mends nothing
+    (
+        "- {id: 2",
+        "-{id: 2",
+        10,
+        "not valid YAML: mapping values are not allowed here (line 10 begins -{ with no space "
+        "after its '-': YAML reads the line as text, not as an item of a list: put a space "
+        "after the '-')",
     ),
     (
         "seed: ",

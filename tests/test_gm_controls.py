@@ -295,6 +295,29 @@ def test_preview_needs_an_empty_folder_outside_the_game_and_works_on_a_held_game
     assert "previewed" in run(tmp_path, "run-turn", "g1", "--preview", tmp_path / "p").stdout
 
 
+def test_a_preview_given_again_into_its_folder_says_to_remove_the_earlier_one(
+    tmp_path: Path,
+) -> None:
+    """gmtrial39: a preview, an order corrected, the same preview again (the shell's arrow
+    key) was refused `exists and is not an empty folder` alone. The folder of an earlier
+    preview is named so, with what to do; it is not written over, and a folder of the GM's
+    own that holds anything else is refused as before."""
+    make(tmp_path / "games")
+    out = tmp_path / "g1-preview"
+    run(tmp_path, "run-turn", "g1", "--preview", out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    refused = run(tmp_path, "run-turn", "g1", "--preview", out, code=1)
+    assert refused.output == (
+        f"wtg: {out} exists and is not an empty folder: it holds an earlier preview (its "
+        "turn.json and reports/), which a preview does not write over; remove it first "
+        f"(rm -r {out}) to preview into it again, or give another folder\n"
+    )
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    (out / "notes.txt").write_text("mine")
+    refused = run(tmp_path, "run-turn", "g1", "--preview", out, code=1)
+    assert refused.output == f"wtg: {out} exists and is not an empty folder\n"
+
+
 # --- announce -------------------------------------------------------------------------------
 def quit_player(game: Game, player: int) -> None:
     """The player sends QUIT, and the turn runs."""
@@ -475,11 +498,35 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     said nothing of it; the GM is told the players kept the first one, and how to change it."""
     make(tmp_path / "games")
     run(tmp_path, "hold", "g1", "--reason", "GM ill")
+    run(tmp_path, "send")
     again = run(tmp_path, "hold", "g1", "--reason", "GM  away till Friday").stdout
     assert "was held already" in again
     assert 'the players were told the hold\'s reason: "GM ill"' in again
     assert "release and hold again" in again
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout
+
+
+def test_a_reason_for_a_hold_not_mailed_yet_is_given_by_its_undo(tmp_path: Path) -> None:
+    """gmtrial39: `wtg hold g1`, then at once `wtg hold g1 --reason ...` (the reason
+    forgotten the first time) was told the players were told the first hold's reason and to
+    release and hold again: each player would have had three notices, held, released, held.
+    Its notices not mailed yet, the GM is given the undo and the hold with the reason,
+    which mail the players the one notice, with the new reason."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    again = run(tmp_path, "hold", "g1", "--reason", "Bob's away").stdout
+    assert "the players were told" not in again
+    wtg = head(tmp_path)
+    assert (
+        "the reason given now was not kept: the hold's notices, which give its reason (none), "
+        f"still wait in the queue; `{wtg} hold g1 --undo` takes the hold back before they are "
+        f"mailed, then `{wtg} hold g1 --reason 'Bob'\"'\"'s away'` holds it with the new one"
+    ) in " ".join(again.split())
+    run(tmp_path, "hold", "g1", "--undo")
+    run(tmp_path, "hold", "g1", "--reason", "Bob's away")
+    notices = queued(tmp_path, "hold-")
+    assert len(notices) == 4
+    assert all("Bob's away" in body(msg) for msg in notices.values())
 
 
 def released_without_a_schedule(
@@ -612,6 +659,43 @@ def test_a_rollback_s_turn_given_without_to_says_how_to_give_it(tmp_path: Path) 
     assert "Got unexpected extra argument (1)" in given.stderr  # a turn given: as it was
     word = run(tmp_path, "rollback", "g1", "back", code=2)
     assert "Got unexpected extra argument (back)" in word.stderr  # no turn: as it was
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        (["new-code", "g1", "2"], "new-code g1 --player 2"),
+        (["aof", "g1", "2"], "aof g1 --player 2"),
+        (["report", "g1", "3"], "report g1 --player 3"),
+    ],
+)
+def test_a_seat_typed_without_player_says_how_to_give_it(
+    tmp_path: Path, typed: list[str], meant: str
+) -> None:
+    """gmtrial39: `wtg new-code g1 2`, as `wtg offer-seat g1 2` takes its seat: click said
+    `Missing option '--player'` (or `Got unexpected extra argument (2)`) and the GM had to
+    find the option in the help. It says the command to give; nothing was done."""
+    make(tmp_path / "games")
+    before = queued(tmp_path, "")
+    refused = run(tmp_path, *typed, code=2)
+    assert refused.stderr.endswith(
+        f"Error: the player's number goes with --player: `{head(tmp_path)} {meant}`; nothing "
+        "was done\n"
+    )
+    assert queued(tmp_path, "") == before  # no new code mailed
+    given = run(tmp_path, "aof", "g1", "--player", "1", "2", code=2)
+    assert "Got unexpected extra argument (2)" in given.stderr  # a player given: as it was
+
+
+def test_a_seat_offered_with_player_says_the_seat_is_a_word_of_its_own(tmp_path: Path) -> None:
+    """gmtrial39: `wtg offer-seat g1 --player 2`, as `wtg new-code g1 --player 2` takes a
+    seat: click listed the commands that take --player. It says the command to give."""
+    make(tmp_path / "games")
+    refused = run(tmp_path, "offer-seat", "g1", "--player", "2", code=2)
+    assert refused.stderr.endswith(
+        "Error: No such option '--player': wtg offer-seat takes the seat as a word of its own, "
+        f"after the game: `{head(tmp_path)} offer-seat g1 2`\n"
+    )
 
 
 def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path) -> None:

@@ -68,6 +68,17 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
         told = f"its making was cut short; give the same `wtg {shlex.join(config)} new-game` again"
         assert (told in seen.stderr) == (as_killed != "not made"), seen.stderr
+        # gmtrial39: a folder the kill left before game.yaml was said `is not a game folder
+        # (no game.yaml)` alone, and the GM did not know to give the command again
+        before = (
+            "is not a game folder (no game.yaml): its making was cut short before it wrote "
+            f"game.yaml; give the same `wtg {shlex.join(config)} new-game` again, which makes "
+            "it anew"
+        )
+        folder_left = as_killed == "not made" and (games / "g1").is_dir()
+        assert (before in seen.stderr) == folder_left, seen.stderr
+        if folder_left:
+            outcomes["folder, no game.yaml"] = outcomes.get("folder, no game.yaml", 0) + 1
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)
@@ -76,6 +87,7 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
         assert status(config).returncode == 0
     print(f"\n{whole.writes} writes, killed before each: {outcomes}")
     assert outcomes.get("not made") and outcomes.get("made, no turn 0")
+    assert outcomes.get("folder, no game.yaml")
 
 
 def cut_after_game_yaml(games: Path, args: list[str]) -> None:

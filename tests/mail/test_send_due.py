@@ -209,6 +209,8 @@ def test_due_holds_a_game_when_the_poll_is_failing(tmp_path: Path) -> None:
     record_poll(world.gm.spool, deadline - timedelta(hours=1), "ConnectionRefusedError")
     ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))
     assert not ok and "NOT run" in line and "mail outage" in line
+    # gmtrial39: the game named, where it said `wtg run-turn GAME_DIR`, the help's word
+    assert line.endswith("Fix the poll (or run the game by hand with `wtg run-turn g1`).")
     assert world.game.latest_turn() == 0
     for pid in (1, 2, 3):
         world.game.submit(world.aof(pid))

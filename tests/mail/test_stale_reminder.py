@@ -212,3 +212,44 @@ def test_a_reminder_to_a_player_who_has_sent_his_orders_since_is_set_aside(
     reminded = [name for name in sent_names(world) if name.startswith("remind-")]
     assert reminded == [f"remind-g1-t0001-p0{seat}" for seat in (1, 3, 4)]
     assert folders(world)["failed"] == ["remind-g1-t0001-p02"]
+
+
+def overtaken(tmp_path: Path) -> tuple[World, Path]:
+    """Turn 0 mailed, its players reminded, the send that follows lost; player 2's orders
+    filed meanwhile (cron's hourly `remind -q; send -q` beside the five-minute poll): his
+    reminder is overtaken. The world and its config."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm, BEFORE_DEADLINE).queued == 4
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    assert world.poll(BEFORE_DEADLINE).filed == 1
+    return world, config
+
+
+def test_a_reminder_overtaken_is_no_news_for_cron(tmp_path: Path) -> None:
+    """gmtrial39: a reminder set aside because its player's orders came meanwhile was said
+    by `send -q` (its summary and its stderr line) as a mail refused for good: cron mailed
+    the GM a refusal that needs nothing of him. Under -q it is no news."""
+    world, config = overtaken(tmp_path)
+    quiet = wtg(config, "send", "-q")
+    assert (quiet.exit_code, quiet.stdout, quiet.stderr) == (0, "", "")
+    assert folders(world)["failed"] == ["remind-g1-t0001-p02"]
+    assert len([name for name in sent_names(world) if name.startswith("remind-")]) == 3
+
+
+def test_a_reminder_overtaken_asks_nothing_to_be_corrected(tmp_path: Path) -> None:
+    """gmtrial39: the summary said `1 refused for good; ... sends one again once what it
+    says is corrected (a player's address in game.yaml)`, and `wtg outbox` said a retry does
+    not send it. The count is as it was; the line says it needs nothing."""
+    world, config = overtaken(tmp_path)
+    said = wtg(config, "send")
+    assert said.exit_code == 0, said.output
+    assert said.stdout == (  # the reminders of players 1, 3 and 4, and 2's confirmation
+        "0 reports queued; 4 mails sent, 0 waiting to be retried, 1 refused for good; 1 mail "
+        "of them overtaken by the game, nothing to correct: what it told is no more (a "
+        "reminder whose orders came or whose turn ran, a report of a turn run again or rolled "
+        "back)\n"
+    )
+    assert "mail remind-g1-t0001-p02 set aside for good: " in said.stderr
+    assert folders(world)["failed"] == ["remind-g1-t0001-p02"]

@@ -68,6 +68,7 @@ from wtg.gm.control import preview
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
+from wtg.host.results import ended_words
 from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
@@ -749,7 +750,9 @@ def run_turn(
         f" (the run it replaced kept in {p.relative_to(game.store.root)}/turns/{turn:04d})"
         for p in kept
     )
-    tell(f"turn {turn} of game {game.config.game} {done}{replaced}{back}")
+    ended = ended_words(game, str(game.meta(turn).get("ran_at") or ""))
+    over = f": {ended}" if ended else ""
+    tell(f"turn {turn} of game {game.config.game} {done}{replaced}{over}{back}")
 
 
 def _hand_run_refused(

@@ -27,6 +27,7 @@ from wtg.core.printable import printable
 from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
+from wtg.game.hold import Hold
 from wtg.game.schedule import parse_iso
 from wtg.gm.control import NoRollbackToUndo, NotHeld, UndoneAlready, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
@@ -112,11 +113,26 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
     tell(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
     given = " ".join(reason.split())
     if not new and given and given != made.reason:
-        kept = f'"{made.reason}"' if made.reason else "none"
-        tell(
-            f"the reason given now was not kept (the players were told the hold's reason: "
-            f"{kept}): release and hold again to give them a new one"
+        tell(_reason_not_kept(game, made, given, notices))
+
+
+def _reason_not_kept(game: Game, made: Hold, given: str, notices: Notices) -> str:
+    """What the GM is told of a reason given to a game held already: it was not kept, and
+    how to give it. While the hold's notices still wait in the queue, `hold --undo` and a
+    new hold tell the players the new reason alone; once mailed, a release and a hold."""
+    kept = f'"{made.reason}"' if made.reason else "none"
+    name = shlex.quote(game.config.game)
+    if notices.hold_waiting(game, made):
+        return (
+            f"the reason given now was not kept: the hold's notices, which give its reason "
+            f"({kept}), still wait in the queue; `wtg hold {name} --undo` takes the hold back "
+            f"before they are mailed, then `wtg hold {name} --reason {shlex.quote(given)}` "
+            "holds it with the new one"
         )
+    return (
+        f"the reason given now was not kept (the players were told the hold's reason: "
+        f"{kept}): release and hold again to give them a new one"
+    )
 
 
 def _undo_hold(game: Game, notices: Notices) -> None:

@@ -217,7 +217,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     def send_now() -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
             summary = run_send(gm, picture=map_drawing())
-            report_unreadable(summary.undrawn + summary.refused)
+            report_unreadable(summary.undrawn + summary.refused + summary.overtaken)
             say(summary.line())  # a folder's name, a server's words: printable
 
     tell(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
@@ -261,6 +261,7 @@ def send(
         summary.unreadable
         + summary.undrawn
         + summary.refused
+        + (() if quiet else summary.overtaken)  # -q: they need nothing of the GM
         + summary.first_mailed
         + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
     )

@@ -34,7 +34,13 @@ def option_slip(group: click.Group, exc: click.NoSuchOption, args: list[str]) ->
     sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
     takes = {n: p.metavar for p in group.params if p.metavar for n in p.opts}
     if exc.option_name not in takes:
-        return _one_dash(exc, args) or _option_meant(exc) or _others_option(group, exc) or exc
+        return (
+            _one_dash(exc, args)
+            or _option_meant(exc)
+            or seat_meant(exc)
+            or _others_option(group, exc)
+            or exc
+        )
     moved = _moved_first(exc.option_name, args)
     line = f"`{moved}`" if moved else f"wtg {exc.option_name} {takes[exc.option_name]} {sub} ..."
     return click.UsageError(f"{exc.option_name} goes before the command: {line}", exc.ctx)
@@ -73,7 +79,12 @@ def words_slip(
     """What words too many were meant as: a hold's reason, a rollback's turn, what the
     command takes instead (``games_folder``: the games folder given, read only when the
     words may be games of it); None for any other usage error."""
-    return _reason_meant(exc) or _turn_meant(exc) or _extra_words(exc, games_folder)
+    return (
+        _reason_meant(exc)
+        or _turn_meant(exc)
+        or _player_meant(exc)
+        or _extra_words(exc, games_folder)
+    )
 
 
 def command_slip(group: click.Group, ctx: click.Context, word: str) -> click.UsageError | None:
@@ -268,6 +279,62 @@ def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
     return click.UsageError(
         f"the turn to go back to goes with --to: `wtg rollback {game} --to {int(turn)}` "
         f"(turn {int(turn)} is the latest again); nothing was rolled back",
+        ctx,
+    )
+
+
+def _player_option(command: click.Command) -> click.Option | None:
+    """The command's ``--player N`` (a seat's number), None when it has none (`new-game`'s
+    ``--player NAME:EMAIL`` is no number)."""
+    for param in command.params:
+        if isinstance(param, click.Option) and "--player" in param.opts:
+            return param if isinstance(param.type, click.types.IntParamType) else None
+    return None
+
+
+def _player_meant(exc: click.UsageError) -> click.UsageError | None:
+    """A seat's number typed alone after the game (`wtg new-code g1 2`, `wtg aof g1 2`,
+    `wtg report g1 2`), as `wtg offer-seat g1 2` takes it: click said `Missing option
+    '--player'` or `Got unexpected extra argument (2)`. The command that gives it with
+    --player; None for any other slip."""
+    ctx = exc.ctx
+    option = _player_option(ctx.command) if ctx is not None else None
+    if ctx is None or option is None:
+        return None
+    extra = _EXTRA.fullmatch(exc.message)
+    missing = isinstance(exc, click.MissingParameter) and exc.param is option
+    if not (missing or extra) or ctx.params.get(option.name or "") is not None:
+        return None
+    words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
+    seats = [
+        at
+        for at, word in enumerate(words)
+        if at > 0 and word.isdigit() and (extra is None or word == extra["words"].strip())
+    ]
+    if len(seats) != 1 or words[seats[0] - 1].startswith("-"):  # a number another option's
+        return None
+    at = seats[0]
+    line = shlex.join(["wtg", ctx.info_name or "", *words[:at], "--player", *words[at:]])
+    return click.UsageError(
+        f"the player's number goes with --player: `{line}`; nothing was done", ctx
+    )
+
+
+def seat_meant(exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg offer-seat g1 --player 2`, as `wtg new-code g1 --player 2` takes a seat: the
+    seat is a word of its own there. The command that gives it so; None for any other
+    slip."""
+    ctx = exc.ctx
+    if ctx is None or exc.option_name != "--player":
+        return None
+    seat = [p for p in ctx.command.params if isinstance(p, click.Argument) and p.name == "seat"]
+    words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
+    if not seat or words.count("--player") != 1:
+        return None
+    line = shlex.join(["wtg", ctx.info_name or "", *[w for w in words if w != "--player"]])
+    return click.UsageError(
+        f"No such option '--player': wtg {ctx.info_name} takes the seat as a word of its own, "
+        f"after the game: `{line}`",
         ctx,
     )
 

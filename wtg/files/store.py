@@ -385,7 +385,9 @@ class GameStore:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
-            raise StoreError(f"{self.root} is not a game folder (no game.yaml)") from None
+            raise StoreError(
+                f"{self.root} is not a game folder (no game.yaml){self._unmade()}"
+            ) from None
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as exc:  # an editor that saved it in Latin-1, say
@@ -395,6 +397,18 @@ class GameStore:
                 "save the file as UTF-8 (an editor's encoding setting, or "
                 f"`iconv -f latin1 -t utf-8`)"
             ) from None
+
+    def _unmade(self) -> str:
+        """What to do of a folder without game.yaml that holds only what a create cut
+        short before it wrote game.yaml left (``_cut_before_config``): its making is given
+        again; "" for any other folder."""
+        if not (self.root / "turns").is_dir() or not _cut_before_config(self.root, ()):
+            return ""
+        return (
+            ": its making was cut short before it wrote game.yaml; give the same `wtg "
+            "new-game` again, which makes it anew (a game made from a waiting list: the next "
+            "`wtg run-turn --due` settles it)"
+        )
 
     # --- the lock --------------------------------------------------------------
     @contextlib.contextmanager

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -38,7 +39,28 @@ def check_folder(out: Path, target: Path) -> None:
         return
     if target.is_dir() and (unfinished(target) or not any(target.iterdir())):
         return
+    if target.is_dir() and _earlier_preview(target):
+        raise UsageError(
+            f"{out} exists and is not an empty folder: it holds an earlier preview (its "
+            "turn.json and reports/), which a preview does not write over; remove it first "
+            f"(rm -r {shlex.quote(str(out))}) to preview into it again, or give another folder"
+        )
     raise UsageError(f"{out} exists and is not an empty folder")
+
+
+PREVIEW_NAMES = frozenset(
+    ("state.json", "events.json", "turn.json", "topten.txt", "reports", "aofs", "orders")
+)
+"""What a finished preview's folder holds: a turn folder's files (``wtg.game.turnfiles``)."""
+
+
+def _earlier_preview(target: Path) -> bool:
+    """Whether the folder ``target`` holds a finished preview and nothing else: a turn's
+    ``turn.json`` and ``reports/``, and no name a preview does not write (a GM's own
+    folder that holds anything else is his, and is said as any)."""
+    if not (target / "turn.json").is_file() or not (target / "reports").is_dir():
+        return False
+    return all(entry.name in PREVIEW_NAMES for entry in target.iterdir())
 
 
 def write_preview(target: Path, files: Mapping[str, str]) -> None:

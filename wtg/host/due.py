@@ -37,6 +37,7 @@ from wtg.host.gamesdir import (
     scan_games,
 )
 from wtg.host.pollhealth import last_poll
+from wtg.host.results import ended_words
 from wtg.logs.events import log_event
 
 
@@ -117,7 +118,7 @@ def outage_suspected(
             f"{len(missing)} of {len(owing)} players have no orders and the mail poll "
             f"has not succeeded since {health.describe_success()}: a mail outage is "
             "likelier than a mass desertion. Fix the poll (or run the game by hand with "
-            "`wtg run-turn GAME_DIR`)."
+            f"`wtg run-turn {game.config.game}`)."
         )
     return None
 
@@ -246,7 +247,9 @@ def run_game(
 
         turn = game.run_turn(now=moment, expect=coming, before_commit=noting)
         named.update(turn=turn)
-        return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})", **named)
+        ended = ended_words(game, str(game.meta(turn).get("ran_at") or ""))
+        over = f"; {ended}" if ended else ""  # cron's mail says it: the digest came a day on
+        return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason}){over}", **named)
     except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
         return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
     except GameLocked:

@@ -35,9 +35,11 @@ from wtg.core.places import shared_places
 from wtg.core.record import Record
 from wtg.core.ruleset import PublicSide, Ruleset, S, SeatId, public_sides
 from wtg.files.store import StoreError
+from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameConfig
 from wtg.game.takeovers import quitters
 from wtg.host.gamesdir import Unreadable, scan_games
+from wtg.rules.endreasons import end_words
 
 
 class Entry(Record):
@@ -126,6 +128,22 @@ def result_of(
         reason=str(reason or ""),
         seats=game_seats + len(humans),
     )
+
+
+def ended_words(game: Game, ran_at: str) -> str:
+    """How the game ended and who won it, in words, when its latest turn (run at
+    ``ran_at``) ended it; "" while it goes on. The digest's line of that turn says it, and
+    so does the line of the `run-turn` that ran it (`--due`'s under cron too)."""
+    state = game.state()
+    if not game.ruleset.is_over(state):
+        return ""
+    result = result_of(game.ruleset, game.config, state, ran_at)
+    if result is None:
+        return "the game is over"
+    how = f" ({end_words(result.reason)})" if result.reason else ""
+    names = winners(result)
+    won = f"won by {' and '.join(names)}" if names else "won by no one"
+    return f"the game is over{how}, {won}"
 
 
 def won(result: Finished, entry: Entry) -> bool:

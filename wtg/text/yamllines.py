@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from wtg.core.errors import ConfigError
+from wtg.text import yamlslips
 
 MAX_BYTES = 1_000_000
 """A config file is a page of text; anything much bigger is not one."""
@@ -61,6 +62,8 @@ def read_lined_yaml(text: str) -> LinedYaml:
         glued = _key_glued(text.splitlines(), mark.line if mark is not None else -1)
         if glued is not None:  # `games_dir:games`: PyYAML blames a line after it, in its words
             line, said = glued
+        elif (open_quote := yamlslips.quote_left_open(text, exc)) is not None:
+            line, said = open_quote  # PyYAML names the line the quote closed on, or none
         elif "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
             said += " (a tab: YAML indents with spaces only: put spaces in its place)"
         elif _comment_in_braces(text, exc):
@@ -69,6 +72,8 @@ def read_lined_yaml(text: str) -> LinedYaml:
                 "starts a comment, which hides the rest of its line, the closing '}' too: "
                 "write the comment on a line of its own)"
             )
+        elif (braces := yamlslips.braces_unclosed(text, exc)) is not None:
+            line, said = braces  # PyYAML names the line after an unclosed {, in its words
         else:
             said += _indent_or_colon_hint(text, exc)
         raise YamlLinesError(line, said) from exc
@@ -124,6 +129,9 @@ def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
     if mark.line >= len(lines):
         return ""
     here = lines[mark.line]
+    dash = yamlslips.dash_glued(here, mark.line + 1)
+    if dash is not None and not block:  # `-{id: 2, ...}`: read as text, its ': ' refused
+        return dash
     indent = len(here) - len(here.lstrip(" "))
     above = _indents_above(lines[: mark.line])
     if block or (above and indent > above[-1]):

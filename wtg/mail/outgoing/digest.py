@@ -29,7 +29,7 @@ from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
-from wtg.host.results import result_of, winners
+from wtg.host.results import ended_words
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import FOLDER as BOOK_FOLDER
 from wtg.lobby.database import LobbyDatabase
@@ -60,7 +60,6 @@ from wtg.mail.spool.journal import (
     unanswered_not_listed,
     wrong_codes,
 )
-from wtg.rules.endreasons import end_words
 
 FIRST_LOOK = timedelta(days=1)
 
@@ -423,24 +422,10 @@ def _runs(game: Game, since: datetime) -> list[TurnRun]:
             break
         found.append(TurnRun(game.config.game, turn, ran_at))
     if found and found[0].turn == game.store.latest_turn():
-        ended = _ended(game, found[0].ran_at)
+        ended = ended_words(game, found[0].ran_at)
         if ended:
             found[0] = found[0].replaced(ended=ended)
     return found[::-1]
-
-
-def _ended(game: Game, ran_at: str) -> str:
-    """How the game ended and who won it, in words, when its latest turn ended it."""
-    state = game.state()
-    if not game.ruleset.is_over(state):
-        return ""
-    result = result_of(game.ruleset, game.config, state, ran_at)
-    if result is None:
-        return "the game is over"
-    how = f" ({end_words(result.reason)})" if result.reason else ""
-    names = winners(result)
-    won = f"won by {' and '.join(names)}" if names else "won by no one"
-    return f"the game is over{how}, {won}"
 
 
 def _missing(status: GameStatus) -> list[Missing]:

@@ -225,9 +225,18 @@ class Notices:
     def extension_waiting(self, game: Game, extension: Extension) -> bool:
         """Whether the notices of the move ``extension`` wait in the queue, none mailed
         (`wtg send` has not run since it): a move given twice. Read only."""
+        return self._waiting(game, _extend_key(extension))
+
+    def hold_waiting(self, game: Game, hold: Hold) -> bool:
+        """Whether the notices of ``hold`` wait in the queue, none mailed (`wtg send` has
+        not run since it): `wtg hold GAME --undo` takes it back unseen. Read only."""
+        return self._waiting(game, hold_key(hold))
+
+    def _waiting(self, game: Game, key: str) -> bool:
+        """Whether the notices to the players of ``game`` whose ids begin with ``key``
+        wait in the queue, none of them mailed or set aside. Read only."""
         name = game.config.game
         mark = mail_marks(self.spool).get(name, "")
-        key = _extend_key(extension)
         places = [
             self.outbox.lies(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in players_in(game)
         ]

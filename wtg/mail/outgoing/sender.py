@@ -104,6 +104,12 @@ class SendSummary(Record):
     too big (``Delivery.lightened``)."""
     refused: tuple[str, ...] = ()
     """A line for each mail set aside for good (``Delivery.refused``)."""
+    overtaken: tuple[str, ...] = ()
+    """A line for each mail of the queue set aside for good before delivery because the
+    game has overtaken what it told (``set_aside_undone``: a reminder whose player's orders
+    came or whose turn ran, a report of a turn rolled back or run again, a mail of a game
+    whose name a new game took): counted in ``failed`` with the others, but nothing is to
+    be corrected, and cron is not told of it (``needs_gm``)."""
     unsigned: str = ""
     """Why the DKIM key could not sign; the mail stays queued (``Delivery.unsigned``)."""
     sender_refused: str = ""
@@ -135,7 +141,8 @@ class SendSummary(Record):
         that mailed a player."""
         stopped = self.unreachable or self.unsigned or self.sender_refused
         told = self.skipped or self.owed
-        return bool(self.deferred or self.failed or stopped or told)
+        refused = self.failed > len(self.overtaken)  # one overtaken needs nothing of him
+        return bool(self.deferred or refused or stopped or told)
 
     def line(self) -> str:
         press = f" and {counted(self.press, 'press mail')}" if self.press else ""
@@ -143,8 +150,14 @@ class SendSummary(Record):
             f"{counted(self.queued, 'report')}{press} queued; {counted(self.sent, 'mail')} sent, "
             f"{self.waiting} waiting to be retried, {self.failed} refused for good"
         )
-        if self.failed:
+        if self.failed > len(self.overtaken):
             line += f"; {SET_ASIDE}"
+        if self.overtaken:
+            line += (
+                f"; {counted(len(self.overtaken), 'mail')} of them overtaken by the game, "
+                "nothing to correct: what it told is no more (a reminder whose orders came "
+                "or whose turn ran, a report of a turn run again or rolled back)"
+            )
         if self.deferred:
             line += f"; {DEFERRED}"
         if self.unreachable:
@@ -684,7 +697,8 @@ def send(
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=(*queued.undrawn, *done.lightened),
-        refused=(*undone, *done.refused),
+        refused=done.refused,
+        overtaken=tuple(undone),
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,
         skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
