@@ -75,5 +75,6 @@ def test_new_game_killed_before_each_write_is_made_whole_given_again(
         assert made(games) == expected, (at, cut.before)
         assert not list(games.rglob("*.tmp")), (at, cut.before)
         assert status(config).returncode == 0, at
-    print(f"\n{options.__name__}: {whole.writes} writes, killed before {sum(outcomes.values())}: {outcomes}")
+    kills = sum(outcomes.values())
+    print(f"\n{options.__name__}: {whole.writes} writes, killed before {kills}: {outcomes}")
     assert outcomes.get("not made") and outcomes.get("made, no turn 0")
