@@ -65,10 +65,14 @@ def test_new_game_killed_before_each_write_is_made_whole_given_again(
         assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
         assert seen.stderr.startswith("wtg: ") and "Traceback" not in seen.stderr, seen.stderr
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
-        assert ("its making was cut short" in seen.stderr) == (as_killed != "not made"), (
-            at,
-            seen.stderr,
-        )
+        # a folder left without game.yaml is said cut short too (gmtrial39); an empty one,
+        # as a GM's mkdir leaves, is said no game folder alone
+        g1 = games / "g1"
+        folder_left = as_killed == "not made" and g1.is_dir() and any(g1.iterdir())
+        cut_short = "its making was cut short" in seen.stderr
+        assert cut_short == (as_killed != "not made" or folder_left), (at, seen.stderr)
+        if folder_left:
+            outcomes["folder, no game.yaml"] = outcomes.get("folder, no game.yaml", 0) + 1
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         again = killpoints.wtg(args)
         assert again.returncode == 0, (at, cut.before, again.stderr)

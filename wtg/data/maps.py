@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
+from wtg.files.store import MAP_COPY
 from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
 
-GAME_MAP = "map.yaml"
+GAME_MAP = MAP_COPY
 """A map the GM gave as a file (``new-game --map PATH.yaml``), copied into the game folder
 under this name when the game is made: the game never reads the GM's file again."""
 

@@ -146,6 +146,9 @@ class GameLocked(StoreError):
 FORMAT = 2
 """The format of the game folders this wtg makes and writes (the module's doc)."""
 FORMAT_FILE = "format"
+MAP_COPY = "map.yaml"
+"""The GM's own map a game keeps (``wtg.data.maps.GAME_MAP``): the one file of the game's
+own a create may write before game.yaml."""
 UNNUMBERED = 1
 """The format of a folder without ``FORMAT_FILE``: made before folders carried a number."""
 
@@ -402,7 +405,8 @@ class GameStore:
         """What to do of a folder without game.yaml that holds only what a create cut
         short before it wrote game.yaml left (``_cut_before_config``): its making is given
         again; "" for any other folder."""
-        if not (self.root / "turns").is_dir() or not _cut_before_config(self.root, ()):
+        turns = (self.root / "turns").is_dir()
+        if not turns or not _cut_before_config(self.root, (MAP_COPY,)):
             return ""
         return (
             ": its making was cut short before it wrote game.yaml; give the same `wtg "
