@@ -31,7 +31,10 @@ past every inode of its group that was freed recently (the kernel's ``recently_d
 which keeps them from being reused at once), and a round frees tens of thousands: the
 kernel CPU of the same poll grew round over round. Other programs that remove many files
 on the same disk still do that to any round; the round's line ends with the CPU of making
-one file on the disk then (``file_cost``), which shows it.
+one file on the disk then (``file_cost``), which shows it, and the machine's load average
+(a minute's) at the round's end: on the 2-core machine shared with other work, the same
+code's CPU a mail grew by about a third between a load of 3 and one of 9 to 12, the
+yardstick's by about a tenth, so figures of two runs compare only at loads alike.
 
 It prints each round, then the medians: first the poll's two targets (issue 26), each
 beside its figure with PASS or FAIL: its CPU once the bytes are in hand (parse, intake,
@@ -64,6 +67,7 @@ import cProfile
 import email
 import email.policy
 import json
+import os
 import pstats
 import random
 import resource
@@ -507,7 +511,7 @@ def print_round(number: int, done: Round) -> None:
         f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
         f"{command} "
         f"({done.size / 1e6:.1f} MB; {done.summary}); making a file here "
-        f"{done.file_cost * 1e6:.0f} us CPU"
+        f"{done.file_cost * 1e6:.0f} us CPU; the machine's load {os.getloadavg()[0]:.1f}"
     )
 
 
