@@ -3,7 +3,7 @@ imapclient fetch of the same 1,000 mails.
 
     .venv/bin/python bench/bench_poll.py [--mails 1000] [--rounds 3] [--dir DIR]
         [--rtt MS --mbit N] [--storage maildir|sdbox|mdbox] [--no-command] [--profile N]
-        [--replies]
+        [--replies] [--stages]
 
 Each round starts a fresh Dovecot (tests/mail/servers.py) and appends the mails: one
 full AOF (every order line filled) from every player of 100 ten-player WoK IV games, so
@@ -31,7 +31,10 @@ past every inode of its group that was freed recently (the kernel's ``recently_d
 which keeps them from being reused at once), and a round frees tens of thousands: the
 kernel CPU of the same poll grew round over round. Other programs that remove many files
 on the same disk still do that to any round; the round's line ends with the CPU of making
-one file on the disk then (``file_cost``), which shows it.
+one file on the disk then (``file_cost``), which shows it, and the machine's load average
+(a minute's) at the round's end: on the 2-core machine shared with other work, the same
+code's CPU a mail grew by about a third between a load of 3 and one of 9 to 12, the
+yardstick's by about a tenth, so figures of two runs compare only at loads alike.
 
 It prints each round, then the medians: first the poll's two targets (issue 26), each
 beside its figure with PASS or FAIL: its CPU once the bytes are in hand (parse, intake,
@@ -46,6 +49,11 @@ without them; the IMAP work over the bare
 fetch alone, without its MOVE, the poll's IMAP commands alone), and the whole poll beside
 issue 13's target, at most 10 times the bare fetch. ``--profile N`` runs one more poll under
 cProfile and prints the N functions of wtg that take the most time, with what they call.
+``--stages`` runs one more poll, in one process, and prints the CPU a mail of each stage of
+its handling (``bench/stages.py``), with its share of the poll's CPU once the bytes are in
+hand: cProfile times every call, and weighs a stage of many small Python calls several
+times more than one spent in C or in the kernel (a body encoded, a file made); these
+are the stages' own shares.
 
 With ``--rtt MS [--mbit N]`` both go through bench/link.py, which puts the server that
 far away, as a GM's hosted mail server is; the default is Dovecot on this machine.
@@ -59,6 +67,7 @@ import cProfile
 import email
 import email.policy
 import json
+import os
 import pstats
 import random
 import resource
@@ -68,6 +77,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from email.message import EmailMessage
 from pathlib import Path
 from typing import NamedTuple
@@ -78,6 +88,7 @@ sys.path.insert(0, str(ROOT))
 import jinja2  # noqa: E402
 from imapclient import IMAPClient  # noqa: E402
 
+from bench import stages  # noqa: E402
 from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noqa: E402
@@ -317,9 +328,12 @@ def one_round(
     profile: cProfile.Profile | None = None,
     storage: str = "maildir",
     replies: bool = False,
+    spent: Counter[str] | None = None,
 ) -> Round:
     """One round in the new folder ``root``, which the caller removes after the last round
-    (``main``). ``replies``: the mails answer their reports (``order_mails``)."""
+    (``main``). ``replies``: the mails answer their reports (``order_mails``). ``spent``:
+    the CPU of each stage of the poll added to it (``bench/stages.py``; the poll in one
+    process, as with ``profile``)."""
     root.mkdir()
     with contextlib.ExitStack() as stack:
         imap = stack.enter_context(
@@ -355,20 +369,26 @@ def one_round(
         floor = yardstick(mails, root / "yardstick")
         one_file = file_cost(root / "files")
         files_before = files_under(gm.games_dir)
-        with as_the_command():
+        alone_here = profile is not None or spent is not None  # the poll in this process
+        with (
+            as_the_command(),
+            stages.counted() if spent is not None else contextlib.nullcontext() as counted,
+        ):
             begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
             if profile is not None:
                 profile.enable()
             login_cpu = time.thread_time()
             inbox = ImapInbox(gm.imap)
             login, login_cpu = time.perf_counter() - begin, time.thread_time() - login_cpu
-            summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
+            summary = poll(gm, inbox, jobs=1 if alone_here else jobs)
             inbox.close()
             if profile is not None:
                 profile.disable()
             poll_time = time.perf_counter() - begin
             cpu_after, kernel_after = cpu_seconds()
             cpu, kernel = cpu_after - cpu, kernel_after - kernel
+        if spent is not None and counted is not None:
+            spent.update(counted)
         assert summary.filed == len(mails), summary.line()
         made = files_under(gm.games_dir) - files_before
         with imap.client(GM_ADDRESS) as client:
@@ -444,6 +464,11 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
     )
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="then one more poll, in one process: the CPU a mail of each stage",
+    )
     args = parser.parse_args()
     link = None if args.rtt is None else (args.rtt, args.mbit)
     if link:
@@ -470,6 +495,8 @@ def main() -> None:
             profiled(
                 args.mails, Path(tmp) / "profiled", link, args.profile, args.storage, args.replies
             )
+        if args.stages:
+            staged(args.mails, Path(tmp) / "staged", link, args.storage, args.replies)
 
 
 def print_round(number: int, done: Round) -> None:
@@ -484,7 +511,7 @@ def print_round(number: int, done: Round) -> None:
         f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
         f"{command} "
         f"({done.size / 1e6:.1f} MB; {done.summary}); making a file here "
-        f"{done.file_cost * 1e6:.0f} us CPU"
+        f"{done.file_cost * 1e6:.0f} us CPU; the machine's load {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -592,6 +619,21 @@ def profiled(
     )
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(r"wtg/", top)
+
+
+def staged(
+    mails: int, root: Path, link: tuple[float, float] | None, storage: str, replies: bool
+) -> None:
+    """One more poll, in one process (in the new folder ``root``), its handling timed stage
+    by stage (``bench/stages.py``): each stage's CPU a mail, and its share of the poll's
+    CPU once the bytes are in hand."""
+    spent: Counter[str] = Counter()
+    done = one_round(
+        mails, root, link, command=False, jobs=1, storage=storage, replies=replies, spent=spent
+    )
+    in_hand = done.cpu - done.imap_cpu
+    print(f"where a poll's CPU goes, in one process ({in_hand / mails * 1000:.2f} ms a mail):")
+    print(stages.table(spent, mails, in_hand))
 
 
 if __name__ == "__main__":
