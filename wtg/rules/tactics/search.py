@@ -30,9 +30,12 @@ enemy arrives strung out, its fast pieces first and alone; so a bot holds its gr
 army together, strikes what comes into its reach and lets the enemy come. While three
 armies or more stand it weighs the risk more (``CROWD_EXPOSURE``): the others meet and
 wear each other down, and any of them may strike a piece left in reach. When nobody has
-been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots grow bold: the risk
-counts less and less and the approach more (``BOLD_APPROACH``), until the pieces close
-in whatever the risk: every battle still ends.
+been hit for ``QUIET_ROUNDS`` rounds (in a duel nobody has been hit in yet,
+``QUIET_OPENING``), or late in the battle, the bots grow bold: the risk counts less and
+less and the approach more (``BOLD_APPROACH``), until the pieces close in whatever the
+risk: every battle still ends. In a duel the board makes a bot bold too: an army that
+outweighs the enemy's (``AHEAD``: hit points times attacks) has nothing to wait for, and
+its approach grows, its fear of the reply kept.
 """
 
 from __future__ import annotations
