@@ -49,9 +49,9 @@ def test_wisk_placements_attacks_and_the_fortification_are_drawn(tmp_path: Path)
 
 def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None:
     """Each piece's move an arrow from its tile to where it goes, its attack an arrow on
-    from there, each with the piece's number; the PNG is drawn too. (Turn 24: the bots hold
-    their ground until they grow bold; by then they walk and strike.)"""
-    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 24)
+    from there, each with the piece's number; the PNG is drawn too. (Turn 20: the bots hold
+    their ground until they grow bold; by then one walks and strikes.)"""
+    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 20)
     game = played.typed(TACTICS)
     state = game.state()
     side = state.active

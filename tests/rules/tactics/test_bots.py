@@ -14,7 +14,13 @@ from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.moves import Move
-from wtg.rules.tactics.search import CROWD_EXPOSURE, KILL_TURNS, start
+from wtg.rules.tactics.search import (
+    APPROACH,
+    BOLD_APPROACH,
+    CROWD_EXPOSURE,
+    KILL_TURNS,
+    start,
+)
 from wtg.rules.tactics.state import OUT
 from wtg.rules.tactics.strategy import plan_moves, plan_orders
 
@@ -123,6 +129,26 @@ def test_a_bot_without_an_attack_holds_its_ground_then_bold_walks_towards_the_en
     assert abs(7 - move.to[0]) + abs(7 - move.to[1]) == 12 - 3
 
 
+def test_a_bot_whose_army_outweighs_the_enemys_walks_in_holding_its_fear_of_the_reply() -> None:
+    """Boldness from the board: three knights against one have nothing to wait for (the
+    enemy's whole army weighs a ninth of theirs: hit points times attacks), so, nobody
+    hit yet, the bot walks a knight its whole move towards the enemy, where one knight
+    against one holds its ground. It still stops short of the tiles the enemy can strike:
+    only the approach grows bold, the enemies' reply weighs as much as before."""
+    army = [piece(11, "KNIGHT", 1, 1), piece(12, "KNIGHT", 2, 1), piece(13, "KNIGHT", 1, 2)]
+    even = state(WIDE, [army[0], piece(21, "KNIGHT", 7, 7)], per_turn="1")
+    ahead = state(WIDE, [*army, piece(21, "KNIGHT", 7, 7)], per_turn="1")
+    assert plan_moves(even, 1) == []
+    [move] = plan_moves(ahead, 1)
+    start_at = next(p.pos for p in army if p.id == move.piece)
+    assert move.attack is None
+    assert abs(move.to[0] - start_at[0]) + abs(move.to[1] - start_at[1]) == 3
+    assert move.to not in threat_map(ahead, 1)
+    assert start(ahead, 1).approach == BOLD_APPROACH > start(even, 1).approach == APPROACH
+    assert start(ahead, 1).exposure == pytest.approx(start(even, 1).exposure)
+    assert start(even, 1).exposure > 0
+
+
 def test_attacks_come_before_approaches_and_the_limit_holds() -> None:
     game = state(
         WIDE,
@@ -208,16 +234,43 @@ def test_every_order_file_of_the_bots_passes_the_rules_check() -> None:
 def test_after_six_quiet_rounds_a_bot_still_waits_out_of_the_enemys_reach() -> None:
     """The side that walks in and strikes first mostly loses the battle (its pieces end
     their move next to the enemy's, and in "all rested" games sit out their next turn):
-    a bot lets the enemy come. Twelve turns (six rounds of two armies) without a hit, it
-    still holds its ground out of the tiles the beast can strike; only after eight quiet
-    rounds does it grow bold, and from sixteen it walks in whatever the risk."""
+    a bot lets the enemy come. Twelve turns (six rounds of two armies) without a hit since
+    the last one, it still holds its ground out of the tiles the beast can strike; only
+    after eight quiet rounds does it grow bold, and from sixteen it walks in whatever the
+    risk."""
     game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)])
-    game.turn, game.last_hit = 12, 0
+    game.turn, game.last_hit = 15, 3
     assert plan_moves(game, 1) == []
     assert (1, 1) not in threat_map(game, 1)
-    game.turn = 32
+    game.turn = 35
     [move] = plan_moves(game, 1)
     assert move.to in threat_map(game, 1)
+
+
+def test_before_the_first_hit_of_a_duel_a_bot_waits_six_rounds_not_eight() -> None:
+    """Two bots that both hold their ground spent a duel's first sixteen turns or so
+    without a step: a player facing the bot waited weeks of mail for nothing. While
+    nobody has been hit yet the bot waits ``QUIET_OPENING`` rounds (six), not eight:
+    after five it holds its ground, after eight it walks towards the enemy (out of its
+    reach), after twelve it walks in whatever the risk. Among three armies the count
+    stays eight rounds."""
+    game = state(WIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4)])
+    game.turn, game.last_hit = 10, 0
+    assert plan_moves(game, 1) == []
+    game.turn = 16
+    [move] = plan_moves(game, 1)
+    assert move.to != (1, 1)
+    assert move.to not in threat_map(game, 1)
+    game.turn = 24
+    [move] = plan_moves(game, 1)
+    assert move.to in threat_map(game, 1)
+    crowd = state(
+        WIDE,
+        [piece(11, "KNIGHT", 1, 1), piece(21, "BEAST", 7, 4), piece(31, "KNIGHT", 7, 1)],
+        players=3,
+    )
+    crowd.turn, crowd.last_hit = 24, 0
+    assert plan_moves(crowd, 1) == []
 
 
 def test_among_three_armies_a_bot_walks_to_no_fight_and_lets_the_others_come() -> None:

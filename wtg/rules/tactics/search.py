@@ -30,9 +30,12 @@ enemy arrives strung out, its fast pieces first and alone; so a bot holds its gr
 army together, strikes what comes into its reach and lets the enemy come. While three
 armies or more stand it weighs the risk more (``CROWD_EXPOSURE``): the others meet and
 wear each other down, and any of them may strike a piece left in reach. When nobody has
-been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots grow bold: the risk
-counts less and less and the approach more (``BOLD_APPROACH``), until the pieces close
-in whatever the risk: every battle still ends.
+been hit for ``QUIET_ROUNDS`` rounds (in a duel nobody has been hit in yet,
+``QUIET_OPENING``), or late in the battle, the bots grow bold: the risk counts less and
+less and the approach more (``BOLD_APPROACH``), until the pieces close in whatever the
+risk: every battle still ends. In a duel the board makes a bot bold too: an army that
+outweighs the enemy's (``AHEAD``: hit points times attacks) has nothing to wait for, and
+its approach grows, its fear of the reply kept.
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
+QUIET_OPENING = 6
+"""In a duel in which nobody has been hit yet, the rounds before the bots grow bold: two
+armies that both hold their ground waited ``QUIET_ROUNDS`` for nothing."""
 LATE = 0.4
 """From this share of the turn limit on, the bots grow bold..."""
 LATE_SPAN = 0.2
@@ -78,6 +84,11 @@ LATE_SPAN = 0.2
 CROWD_EXPOSURE = 1.5
 """While three or more armies stand, the risk counts this many times more: more armies
 move between a bot's turns, and any of them may strike a piece left in reach."""
+AHEAD = 2.0
+"""In a duel, from this ratio of the bot's army's weight to the enemy's (hit points times
+attacks, ``_ahead``) the approach grows bold..."""
+AHEAD_SPAN = 2.0
+"""... and is wholly bold this much further on (a ratio of 4: two pieces against one)."""
 FOLLOW_UPS = 4
 """The best moves of each step weighed with the best move that could follow them."""
 _FAR = 10**6
@@ -406,14 +417,37 @@ def start(state: TacticsState, player: int) -> Planner:
         planner.power[enemy.id] = _mean(
             [planner.forecast(enemy, m, later=True).expected_against(m.hp) for m in mine]
         )
+    if not crowd:
+        ahead = _ahead(planner, mine)
+        planner.approach = APPROACH + max(bold, ahead) * (BOLD_APPROACH - APPROACH)
     return planner
+
+
+def _ahead(planner: Planner, mine: list[Piece]) -> float:
+    """Boldness from the board, in a duel: 0 while the bot's army weighs less than
+    ``AHEAD`` times the enemy's, rising to 1 over ``AHEAD_SPAN`` more. An army weighs its
+    hit points times its attacks (``power``: what each piece can really take a turn, on
+    average over the pieces it faces), as two armies that trade blows wear each other
+    down: two pieces weigh four times one. An army so far ahead has nothing to wait for
+    (an enemy that can hurt nothing makes the bot wholly bold); only its approach grows
+    bold, the enemies' reply weighs as before, so its pieces still stop short of the tiles
+    the enemy can strike and let it come the last steps."""
+    enemies = list(planner.enemies.values())
+    ours = sum(p.hp for p in mine) * sum(planner.power[p.id] for p in mine)
+    theirs = sum(p.hp for p in enemies) * sum(planner.power[p.id] for p in enemies)
+    if theirs <= 0:
+        return 1.0
+    ratio = ours / theirs
+    return min(1.0, max(0.0, (ratio - AHEAD) / AHEAD_SPAN))
 
 
 def _boldness(work: TacticsState) -> float:
     """0 while the battle goes on; rising to 1 over ``QUIET_ROUNDS`` more rounds once
-    nobody has been hit for ``QUIET_ROUNDS`` rounds, and over the turns after ``LATE`` of
-    the turn limit."""
-    rounds = QUIET_ROUNDS * len(work.standing())
+    nobody has been hit for ``QUIET_ROUNDS`` rounds (in a duel in which nobody has been
+    hit yet, ``QUIET_OPENING``), and over the turns after ``LATE`` of the turn limit."""
+    armies = len(work.standing())
+    opening = work.last_hit == 0 and armies == 2
+    rounds = (QUIET_OPENING if opening else QUIET_ROUNDS) * armies
     quiet = (work.turn - work.last_hit - rounds) / rounds
     late = (work.turn - LATE * work.turn_limit) / (LATE_SPAN * work.turn_limit)
     return min(1.0, max(0.0, quiet, late))

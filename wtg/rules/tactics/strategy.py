@@ -5,7 +5,8 @@ worth on the target's hit points as chances (a kill worth more than raw damage, 
 focused on a target earlier attacks hurt, a level up counted), what the piece risks from
 the enemies' next turn on the tile it ends on (the threat map, ``threats.py``), the rest
 it spends in "all rested" games and, once the bot grows bold, the steps it gains towards
-a tile it could attack from (until then a bot holds its ground and lets the enemy come).
+a tile it could attack from (until then a bot holds its ground and lets the enemy come;
+in a duel, an army far stronger than the enemy's walks in sooner).
 The turn's moves are chosen one after another, two moves deep: of the best few, the one
 worth most together with the best move another piece could make after it. Each
 is played on a copy of the board (a target stays on it, its hit points kept as chances)
