@@ -34,6 +34,7 @@ command, reader or writer, a folder of a newer format or one whose upgrade was c
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -292,6 +293,25 @@ def _parsed_json(path: Path, text: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise StoreError(f"{path} cannot be read: {exc}") from None
+
+
+def _parsed_meta(base: str) -> dict[str, Any] | None:
+    """The parsed copy beside the order file ``base + "yaml"`` while it is the copy of that
+    file's text (its ``sha256``, as ``wtg.game.orderfiles.parsed_copy`` writes it); None when
+    it is not: a filing killed between the copy and the order file left the new copy beside
+    the old orders (``save_pending`` writes the copy first), or the GM edited the order
+    file by hand. The copy's READY and QUIT are then not the file's: a game would be
+    called due, "all players are READY", on orders that never said it."""
+    try:
+        with open(base + "parsed.json", encoding="utf-8") as handle:
+            meta = json.load(handle)
+        with open(base + "yaml", "rb") as handle:
+            text = handle.read()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or meta.get("sha256") != hashlib.sha256(text).hexdigest():
+        return None
+    return meta
 
 
 def _order_file(path: str) -> Any:
@@ -722,10 +742,8 @@ class GameStore:
         if not os.path.isfile(base + "yaml"):
             _looked_into(base + "yaml")
             return {}
-        try:
-            with open(base + "parsed.json", encoding="utf-8") as handle:
-                meta: dict[str, Any] = json.load(handle)
-        except (OSError, ValueError):
+        meta = _parsed_meta(base)
+        if meta is None:
             meta = {"received": None, "orders": _order_file(base + "yaml")}
             meta["ready"] = isinstance(meta["orders"], dict) and meta["orders"].get("ready") is True
         orders = meta.pop("orders", None)
