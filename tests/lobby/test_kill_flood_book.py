@@ -78,7 +78,8 @@ def test_a_poll_killed_while_it_forgets_a_floods_commands_is_finished_after(
     first = next(n for n, what in enumerate(writes, 1) if "flood_mails SET dropped" in what)
     forgets = [n for n, w in enumerate(writes, 1) if "DELETE FROM done WHERE mail" in w]
     folds = [n for n, w in enumerate(writes, 1) if "INTO unanswered_folds" in w]
-    assert forgets and folds and first < min(forgets + folds), writes[first - 1 :]  # the stretch forgets and folds
+    # the stretch killed in forgets the flood's commands and folds its mails not answered
+    assert forgets and folds and first < min(forgets + folds), writes[first - 1 :]
     chosen = set(killpoints.points_between(first, whole.writes, KILLS))
     chosen |= {forgets[0], forgets[-1], forgets[-1] + 1, folds[0], folds[-1] + 1}
     for at in sorted(chosen):
