@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -49,7 +49,6 @@ BOOK_FORMAT = 2
 DONE_KEPT = timedelta(days=30)
 """How long what a mail's command did is remembered: a mail is read again by the next poll
 (after a kill), or by a later one (a game that was locked), well within it."""
-
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS people (
     id INTEGER PRIMARY KEY,
@@ -341,6 +340,50 @@ def remember(db: sqlite3.Connection, mail: str, what: Mapping[str, Any], moment:
         "INSERT OR REPLACE INTO done (mail, what, at) VALUES (?, ?, ?)",
         (mail, json.dumps(what, ensure_ascii=False), stamp(moment)),
     )
+
+
+def forget_mails(db: sqlite3.Connection, mails: Sequence[str]) -> int:
+    """Forget what the commands of the mails ``mails`` (their keys in the journal) did,
+    inside the caller's transaction: mails of a flood beyond its day's bound, whose copies
+    and records the poll let go once it had committed them (``wtg.mail.spool.floodcopies``),
+    so that a flood grows the book no more than its bound keeps. A stranger's flood kept a
+    row a command for ``DONE_KEPT``: thousands a day, each scanned by every CONFIRM's look
+    for the mails of its code. Kept all the same: a command half done (a takeover's note,
+    without its answers: ``wtg.lobby.seats``), and the request whose answer mailed a code
+    that still waits (a copy of that mail pasted back is known by it:
+    ``wtg.mail.incoming.commands``; the same request asked again, the HELPs that name it,
+    are made again from the code's request). How many rows went."""
+    waiting = {str(code) for (code,) in db.execute("SELECT code FROM pending")}
+    gone = 0
+    for mail in mails:
+        rows = db.execute(
+            "SELECT mail, what FROM done WHERE mail >= ? AND mail < ?", (f"{mail}#", f"{mail}$")
+        ).fetchall()
+        for key, what in rows:
+            if not _forgettable(str(what), waiting):
+                continue
+            gone += db.execute("DELETE FROM done WHERE mail = ?", (key,)).rowcount
+    return gone
+
+
+def _forgettable(what: str, waiting: set[str]) -> bool:
+    """Whether a command's kept ``what`` may be forgotten: it made its answers (none is
+    half done), and none of them asked first for a code still ``waiting``."""
+    try:
+        kept = json.loads(what)
+    except ValueError:
+        return True  # nothing reads it
+    replies = kept.get("replies") if isinstance(kept, dict) else None
+    if not isinstance(replies, list):
+        return not isinstance(kept, dict)  # a note of a command half done stays
+    for reply in replies:
+        if (
+            isinstance(reply, dict)
+            and reply.get("asks") in waiting
+            and not reply.get("asked_before")
+        ):
+            return False
+    return True
 
 
 def stamp(moment: datetime) -> str:

@@ -338,7 +338,8 @@ class Poller:
         moment = self.now.timestamp()
         maildir = self.inbox.path if isinstance(self.inbox, MaildirInbox) else None
         try:
-            let_go = trim(self.journal, maildir, self.now, counts_before(self.gm.spool, moment))
+            before = counts_before(self.gm.spool, moment)
+            let_go = trim(self.journal, maildir, self.now, before, self.gm.games_dir)
             self.journal.prune_messages(moment - MESSAGES_KEPT)
             self.journal.commit()
         except sqlite3.OperationalError as exc:

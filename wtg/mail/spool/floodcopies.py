@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from wtg.files.store import FormatRefused
+from wtg.lobby.database import LobbyDatabase, book_format, forget_mails
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.outcome import Kind, Outcome
@@ -85,11 +87,19 @@ def day_of(received: datetime) -> str:
     return received.astimezone(timezone.utc).strftime("%Y-%m-%d")
 
 
-def trim(journal: Journal, maildir: Path | None, now: datetime, counts_before: float) -> int:
+def trim(
+    journal: Journal,
+    maildir: Path | None,
+    now: datetime,
+    counts_before: float,
+    games_dir: Path | None = None,
+) -> int:
     """Let go of the copies of the mails beyond each address's day's bound and beyond the
     day's bound of all addresses together, and drop the
     rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
-    inbox whose folders hold a copy (None on IMAP). How many were let go."""
+    inbox whose folders hold a copy (None on IMAP). ``games_dir``: the games whose lobby's
+    book forgets what the commands of those mails did (``forget_done``). How many were
+    let go."""
     beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST, FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST)
     if beyond:
         journal.drop_flood(beyond, now.timestamp())
@@ -102,11 +112,28 @@ def trim(journal: Journal, maildir: Path | None, now: datetime, counts_before: f
             if key.startswith("maildir:"):
                 for path in folders.get(key.split(":", 1)[1], ()):
                     _delete(path)
+        if games_dir is not None:
+            forget_done(games_dir, [key for key, _ in drops])
         journal.forget_flood([key for key, _ in drops])
     day_before = day_of(now - timedelta(days=FLOOD_ROWS_DAYS))
     journal.prune_flood(day_before, counts_before)
     journal.commit()
     return len(beyond)
+
+
+def forget_done(games_dir: Path, keys: Sequence[str]) -> None:
+    """The lobby's book forgets what the commands of the mails ``keys`` did
+    (``wtg.lobby.database.forget_mails``), in one transaction, before the journal drops their
+    rows: a poll killed between the two finds them marked still, and forgets again (nothing).
+    A host without a book has nothing to forget (none is made); a book of an older format
+    is not written (``wtg upgrade`` first): its rows stay, said in the log."""
+    if not keys or book_format(games_dir) is None:
+        return
+    try:
+        with LobbyDatabase(games_dir) as book, book.write() as db:
+            forget_mails(db, keys)
+    except FormatRefused as exc:
+        log_event(f"a flood's commands not forgotten: {exc}", level=logging.WARNING)
 
 
 def _folder_copies(maildir: Path) -> dict[str, list[Path]]:

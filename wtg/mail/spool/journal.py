@@ -50,6 +50,14 @@ CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer a limit held back
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unanswered_by_time ON unanswered(at);  -- the readers, the pruning
+CREATE TABLE IF NOT EXISTS unanswered_folds (  -- a flood's mails not answered, counted
+    sender TEXT NOT NULL,        -- the From's address, lower-cased
+    minute INTEGER NOT NULL,     -- the minute they were handled (seconds // 60)
+    mails INTEGER NOT NULL,
+    at REAL NOT NULL,            -- the newest of them
+    PRIMARY KEY (sender, minute)
+);
+CREATE INDEX IF NOT EXISTS unanswered_folds_by_time ON unanswered_folds(at);
 CREATE TABLE IF NOT EXISTS quarantine (
     key TEXT PRIMARY KEY,        -- the message
     game TEXT,                   -- the game it names, when a cheap look found one
@@ -195,6 +203,11 @@ UNANSWERED_KEPT = 2 * 24 * 3600.0
 looks back, so that a clock set back a day still finds them. The poll keeps longer every one
 since the last digest (``wtg.mail.outgoing.digestmark``), which the next digest counts
 however late it comes."""
+
+MANY_ADDRESSES = "(many addresses)"
+"""The sender the mails of a flood let go by the day's bound of all addresses together are
+counted under (``Journal.flood_beyond``: not kept, and not answered), one count for all of
+them, as ``wtg status`` and the digest show it: no address is written so."""
 
 UNANSWERED_AN_ADDRESS = 20
 """Mails not answered (``unanswered``) listed for one sender's address, the newest: a
@@ -669,7 +682,9 @@ class Journal:
         together, beyond its ``day_first`` and ``day_newest``: the copies the bounds let
         go. A mail held whose record the list of mails held still keeps is not among them
         (the list names its copy): it goes once its record does. A mail from a seat's
-        address counts in its address's bound alone."""
+        address counts in its address's bound alone. A mail the day's bound lets go is
+        counted under ``MANY_ADDRESSES``, not its address: a flood under a new address each
+        mail grew the counts (and those of its mails not answered) by a row a mail."""
         beyond = self._beyond_of_addresses(first, newest)
         chosen = {key for key, _sender, _day in beyond}
         days = self.db.execute(
@@ -685,8 +700,8 @@ class Journal:
                 (day,),
             ).fetchall()
             beyond += [
-                (str(key), str(sender), str(day))
-                for key, sender, listed in rows[day_first : len(rows) - day_newest]
+                (str(key), MANY_ADDRESSES, str(day))
+                for key, _sender, listed in rows[day_first : len(rows) - day_newest]
                 if not listed and key not in chosen
             ]
         return beyond
@@ -715,10 +730,12 @@ class Journal:
 
     def drop_flood(self, beyond: Sequence[tuple[str, str, str]], at: float) -> None:
         """Count the mails ``beyond`` as not kept and mark their copies to be deleted (the
-        files go after the commit: ``flood_drops``). Uncommitted."""
+        files go after the commit: ``flood_drops``); the record of each one not answered is
+        made a count of its minute (``_fold_unanswered``). Uncommitted."""
         counts: dict[tuple[str, str], int] = {}
         for key, sender, day in beyond:
             self.db.execute("UPDATE flood_mails SET dropped = 1 WHERE key = ?", (key,))
+            self._fold_unanswered(key, sender)
             counts[sender, day] = counts.get((sender, day), 0) + 1
         for (sender, day), count in counts.items():
             self.db.execute(
@@ -726,6 +743,29 @@ class Journal:
                 "ON CONFLICT (sender, day) DO UPDATE SET dropped = dropped + ?, at = ?",
                 (sender, day, count, at, count, at),
             )
+
+    def _fold_unanswered(self, key: str, sender: str) -> None:
+        """The record of the mail ``key`` not answered, if any, made a count of its address's
+        minute (``unanswered_folds``): a flood held back by the limits of answers grew the
+        journal by a row a mail for the days it is kept (``UNANSWERED_KEPT``); a mail of a
+        flood beyond its bound (``wtg.mail.spool.floodcopies``) is counted, as those not
+        listed are (``unanswered_not_listed``), under its address, or under ``sender`` when
+        that is ``MANY_ADDRESSES`` (the day's bound of all addresses let it go). One with no
+        address read is always listed: it stays."""
+        row = self.db.execute(
+            "SELECT sender, at FROM unanswered WHERE key = ? AND sender != ''", (key,)
+        ).fetchone()
+        if row is None:
+            return
+        at = float(row[1])
+        sender = sender if sender == MANY_ADDRESSES else str(row[0])
+        self.db.execute(
+            "INSERT INTO unanswered_folds (sender, minute, mails, at) VALUES (?, ?, 1, ?) "
+            "ON CONFLICT (sender, minute) DO UPDATE SET mails = mails + 1, "
+            "at = MAX(at, excluded.at)",
+            (sender, int(at // 60), at),
+        )
+        self.db.execute("DELETE FROM unanswered WHERE key = ?", (key,))
 
     def flood_drops(self) -> list[tuple[str, str]]:
         """The key and kept copy of each mail counted as not kept whose copies are still to
@@ -859,7 +899,12 @@ class Journal:
         """Drop the mails not answered handled before ``before`` (a poll gives the older of
         its moment less ``UNANSWERED_KEPT`` and the last digest: nothing reads further
         back); how many went. Uncommitted."""
-        return int(self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount)
+        gone = self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount
+        folded = self.db.execute(
+            "SELECT COALESCE(SUM(mails), 0) FROM unanswered_folds WHERE at < ?", (before,)
+        ).fetchone()[0]
+        self.db.execute("DELETE FROM unanswered_folds WHERE at < ?", (before,))
+        return int(gone) + int(folded)
 
     def wrong_code(
         self,
@@ -1256,13 +1301,24 @@ def unanswered(spool: Path, since: float) -> list[Unanswered]:
 def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
     """Of the mails not answered since ``since`` (seconds), those ``unanswered`` leaves
     out, counted by address, the most first; read only. A record with no address (one
-    written before the journal kept them) is always listed."""
+    written before the journal kept them) is always listed. The counts of a minute folded
+    (``Journal._fold_unanswered``: a flood's mails beyond its bound) count whole when their
+    newest mail is since then."""
     query = (
         f"SELECT sender, COUNT(*) FROM ({_unanswered_ranked(since)}) "
         f"WHERE sender != '' AND n > {UNANSWERED_AN_ADDRESS} "
         "GROUP BY sender ORDER BY COUNT(*) DESC, sender"
     )
-    return {printable(str(sender)): int(count) for sender, count in _query(spool, query) or ()}
+    counts = {str(sender): int(count) for sender, count in _query(spool, query) or ()}
+    since_text = f"{float(since):.6f}"
+    folds = _query(
+        spool,
+        f"SELECT sender, SUM(mails) FROM unanswered_folds WHERE at >= {since_text} GROUP BY sender",
+    )
+    for sender, mails in folds or ():
+        counts[str(sender)] = counts.get(str(sender), 0) + int(mails)
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return {printable(sender): count for sender, count in ranked}
 
 
 class SetAside(Record):
