@@ -195,13 +195,7 @@ def test_a_reminder_to_a_player_who_has_sent_his_orders_since_is_set_aside(
     """The reminders wait in the queue (the server was down); player 2 sends his orders
     meanwhile. His reminder would have asked him for orders already on file: set aside,
     the others sent."""
-    world = World(tmp_path)
-    config = maildir_config(tmp_path, world)
-    assert wtg(config, "send", "-q").exit_code == 0
-    assert remind(world.gm, BEFORE_DEADLINE).queued == 4
-    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
-    assert world.poll(BEFORE_DEADLINE).filed == 1
-
+    world, config = overtaken(tmp_path)
     sent = wtg(config, "send")
     assert sent.exit_code == 0, sent.output
     why = (
