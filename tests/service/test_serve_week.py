@@ -158,10 +158,13 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
     )
 
     # and the log said it, a line an event, naming the games and turns
-    logged = [
-        r for r in events.records if re.fullmatch(r"turn \d+ resolved \(.*\)", r.getMessage())
-    ]
+    # (the turn that ends a game says so: "; the game is over (...), won by ...")
+    resolved = re.compile(r"turn \d+ resolved \([^)]*\)(; the game is over \(.*)?")
+    logged = [r for r in events.records if resolved.fullmatch(r.getMessage())]
     assert len(logged) == sum(turns.values())
+    ended = [r for r in logged if "; the game is over" in r.getMessage()]
+    # the daily game's last turn leaves one player standing; the others play on
+    assert [(r.wtg["game"], r.wtg["turn"]) for r in ended] == [("daily", turns["daily"])]  # type: ignore[attr-defined]
     assert {r.wtg["game"] for r in logged} == {p.name for p in PLANS}  # type: ignore[attr-defined]
     said = [(r.getMessage(), sorted(r.wtg.items())) for r in events.records]  # type: ignore[attr-defined]
     again = [
