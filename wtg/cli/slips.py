@@ -18,6 +18,8 @@ from pathlib import Path
 
 import click
 
+from wtg.game.registry import ruleset_names
+
 ARGS = "wtg.args"
 """The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
 COMMAND_WORDS = "wtg.command_words"
@@ -80,7 +82,8 @@ def words_slip(
     command takes instead (``games_folder``: the games folder given, read only when the
     words may be games of it); None for any other usage error."""
     return (
-        _reason_meant(exc)
+        _ruleset_split(exc)
+        or _reason_meant(exc)
         or _turn_meant(exc)
         or _player_meant(exc)
         or _extra_words(exc, games_folder)
@@ -259,6 +262,35 @@ def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
         f"a hold's reason goes with --reason: `wtg hold {shlex.quote(str(game))} --reason "
         f"{words}` (the players' notice says it); nothing was held",
         ctx,
+    )
+
+
+def _ruleset_split(exc: click.UsageError) -> click.UsageError | None:
+    """A ruleset's name split by a space (`wtg new-game g1 --ruleset wok 4`, `wtg open-list
+    wok 4`): click said only 'Got unexpected extra argument (4)'. The ruleset meant, its two
+    words run together, and the command that gives it; None when they make no ruleset."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    given = ctx.params.get("ruleset") if ctx is not None else None
+    if ctx is None or found is None or not isinstance(given, str) or not given:
+        return None
+    extra = found["words"].split()
+    names = {name.lower(): name for name in ruleset_names()}
+    meant = names.get(f"{given}{extra[0]}".lower() if extra else "")
+    if meant is None:
+        return None
+    words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
+    for at, word in enumerate(words[:-1]):
+        if words[at + 1] == extra[0] and word in (given, f"--ruleset={given}"):
+            said = meant if word == given else f"--ruleset={meant}"
+            joined = [*words[:at], said, *words[at + 2 :]]
+            break
+    else:
+        return None
+    option = "--ruleset " if "--ruleset" in words or f"--ruleset={given}" in words else ""
+    line = shlex.join(["wtg", ctx.info_name or "", *joined])
+    return click.UsageError(
+        f"{exc.message}: did you mean {option}{meant}? `{line}`; nothing was done", ctx
     )
 
 
