@@ -353,17 +353,23 @@ def _player_meant(exc: click.UsageError) -> click.UsageError | None:
 
 
 def seat_meant(exc: click.NoSuchOption) -> click.UsageError | None:
-    """`wtg offer-seat g1 --player 2`, as `wtg new-code g1 --player 2` takes a seat: the
-    seat is a word of its own there. The command that gives it so; None for any other
+    """`wtg offer-seat g1 --player 2` (or `--player=2`), as `wtg new-code g1 --player 2`
+    takes a seat: the seat is a word of its own there. The command that gives it so; None for any other
     slip."""
     ctx = exc.ctx
     if ctx is None or exc.option_name != "--player":
         return None
     seat = [p for p in ctx.command.params if isinstance(p, click.Argument) and p.name == "seat"]
     words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
-    if not seat or words.count("--player") != 1:
+    # `--player 2` and `--player=2` alike: the seat is the option's value either way
+    given = [at for at, word in enumerate(words) if word.split("=", 1)[0] == "--player"]
+    if not seat or len(given) != 1:
         return None
-    line = shlex.join(["wtg", ctx.info_name or "", *[w for w in words if w != "--player"]])
+    at = given[0]
+    value = words[at].partition("=")[2]
+    line = shlex.join(
+        ["wtg", ctx.info_name or "", *words[:at], *([value] if value else []), *words[at + 1 :]]
+    )
     return click.UsageError(
         f"No such option '--player': wtg {ctx.info_name} takes the seat as a word of its own, "
         f"after the game: `{line}`",
