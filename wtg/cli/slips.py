@@ -354,8 +354,8 @@ def _player_meant(exc: click.UsageError) -> click.UsageError | None:
 
 def seat_meant(exc: click.NoSuchOption) -> click.UsageError | None:
     """`wtg offer-seat g1 --player 2` (or `--player=2`), as `wtg new-code g1 --player 2`
-    takes a seat: the seat is a word of its own there. The command that gives it so; None for any other
-    slip."""
+    takes a seat: the seat is a word of its own there. The command that gives it so; None
+    for any other slip."""
     ctx = exc.ctx
     if ctx is None or exc.option_name != "--player":
         return None
