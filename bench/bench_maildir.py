@@ -133,7 +133,7 @@ def main() -> None:
             f"target (issue 13): {TARGET_SECONDS:.0f} s wall; measured {wall:.1f} s; "
             f"ratio to target {wall / TARGET_SECONDS:.2f}"
         )
-        handled = summary.filed + summary.ignored
+        handled = summary.filed + summary.ignored + summary.answered
         print(
             f"dropped: {args.mails - handled} (handled {handled}, left in the inbox {left}, "
             f"in the processed folder {processed})"

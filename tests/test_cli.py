@@ -85,6 +85,13 @@ def test_orders_exit_codes(tmp_path: Path) -> None:
     junk = tmp_path / "junk.txt"
     junk.write_text("hello, here are my orders: attack everybody!\n")
     assert wtg("orders", game_dir, junk).exit_code == 2
+    # another player's form for --player: 2 as docs/gm.md says, a refusal, not click's usage
+    theirs = wtg("orders", game_dir, good, "--player", 1)
+    assert theirs.exit_code == 2
+    assert (
+        theirs.stderr == "wtg: orders not stored: line 3: the form is player 2's, not player 1's\n"
+    )
+    assert wtg("orders", tmp_path / "nothing", good).exit_code == 1  # no such game: 1
 
 
 def test_orders_from_a_yaml_order_file(tmp_path: Path) -> None:

@@ -121,3 +121,28 @@ def test_a_game_given_to_a_command_of_every_game_gives_the_command_alone(
     )
     outbox = tmp_path / "games" / ".mail"
     assert not (outbox / "outbox").exists()  # nothing was queued nor sent
+
+
+def test_a_ruleset_split_by_a_space_is_given_back_whole(tmp_path: Path) -> None:
+    """`--ruleset wok 4` said only "Got unexpected extra argument (4)"."""
+    config = host(tmp_path)
+    head = f"wtg --config {config[1]}"
+    said = error(wtg(*config, "new-game", "g3", "--ruleset", "wok", "4", "--player", "a:a@x.org"))
+    assert said == (
+        "Error: Got unexpected extra argument (4): did you mean --ruleset wok4? "
+        f"`{head} new-game g3 --ruleset wok4 --player a:a@x.org`; nothing was done"
+    )
+    said = error(wtg(*config, "new-game", "g3", "--ruleset=WoK", "4"))
+    assert said == (
+        "Error: Got unexpected extra argument (4): did you mean --ruleset wok4? "
+        f"`{head} new-game g3 --ruleset=wok4`; nothing was done"
+    )
+    assert error(wtg(*config, "open-list", "wok", "4")) == (
+        "Error: Got unexpected extra argument (4): did you mean wok4? "
+        f"`{head} open-list wok4`; nothing was done"
+    )
+    assert not (tmp_path / "games" / "g3").exists()
+    # words that make no ruleset keep what the command takes
+    assert error(wtg(*config, "new-game", "g3", "--ruleset", "wok", "5")) == (
+        "Error: Got unexpected extra argument (5): wtg new-game takes one GAME_DIR"
+    )

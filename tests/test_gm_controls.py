@@ -696,6 +696,9 @@ def test_a_seat_offered_with_player_says_the_seat_is_a_word_of_its_own(tmp_path:
         "Error: No such option '--player': wtg offer-seat takes the seat as a word of its own, "
         f"after the game: `{head(tmp_path)} offer-seat g1 2`\n"
     )
+    # `--player=2` said the old list of the commands that take --player: told alike
+    joined = run(tmp_path, "offer-seat", "g1", "--player=2", code=2)
+    assert joined.stderr == refused.stderr
 
 
 def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path) -> None:

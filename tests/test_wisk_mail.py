@@ -70,7 +70,7 @@ def test_a_player_whose_turn_it_is_not_is_told_whom_the_turn_waits_for(tmp_path:
     world.mail("When is it my turn?", sender="p2@players.example")
     world.mail("Here is my mail without a form", sender="p1@players.example")
     summary = world.poll()
-    assert (summary.seen, summary.filed, summary.ignored) == (2, 0, 2)
+    assert (summary.seen, summary.filed, summary.answered) == (2, 0, 2)
     answers = {body_of(raw).split(",", 1)[0]: body_of(raw) for raw in world.outbox().values()}
     waiting = answers["Hello Player2"]
     assert "No orders of yours are due now:\n  game g1, turn 1: the turn waits for Player1\n" in (

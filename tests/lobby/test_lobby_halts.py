@@ -208,7 +208,7 @@ def test_a_list_a_poll_cannot_make_a_game_of_is_said_by_poll_q(tmp_path: Path) -
     hall.mail(address(2), f"CONFIRM {ask.code()}")
     code, out, err = wtg(hall, "poll", "-q")
     assert (code, err) == (0, "")
-    assert out == "filed 0, rejected 0, quarantined 0, ignored 1\n"
+    assert out == "filed 0, rejected 0, quarantined 0, ignored 0, answered 1\n"
     assert not (hall.gm.games_dir / "wok4-1").exists()
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Lord1", "Lord2"]

@@ -56,7 +56,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
         inbox.add(msg)
     polled = wtg(config, "poll", "-v").splitlines()
     assert polled[0] == (
-        "filed 0, rejected 0, quarantined 0, ignored 2, not answered (reply limit) 1"
+        "filed 0, rejected 0, quarantined 0, ignored 0, answered 2, not answered (reply limit) 1"
     )
     held = [line for line in polled if "not answered" in line and line.startswith("  ")]
     assert len(held) == 1

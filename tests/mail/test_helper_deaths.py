@@ -64,8 +64,8 @@ def test_the_poll_says_which_helpers_died_and_that_their_mails_were_handled_agai
     shares = [int(line.split(" with ")[2].split()[0]) for line in summary.helpers_died]
     assert all(shares) and sum(shares) < len(mails)
     assert (
-        summary.line() == "filed 30, rejected 1, quarantined 0, ignored 4, held for the GM 1, "
-        "helper processes died 2"
+        summary.line() == "filed 30, rejected 1, quarantined 0, ignored 2, answered 2, "
+        "held for the GM 1, helper processes died 2"
     )
     assert len(journal_rows(gm)["messages"]) == len(mails)
 
@@ -77,7 +77,9 @@ def test_a_poll_whose_helpers_all_lived_says_nothing_of_them(
     gm, _games, _mails = a_host(tmp_path)
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
     assert summary.helpers_died == ()
-    assert summary.line() == "filed 30, rejected 1, quarantined 0, ignored 4, held for the GM 1"
+    assert summary.line() == (
+        "filed 30, rejected 1, quarantined 0, ignored 2, answered 2, held for the GM 1"
+    )
 
 
 def test_a_cron_poll_tells_the_gm_on_stderr_that_a_helper_was_killed(
@@ -102,8 +104,8 @@ def test_a_cron_poll_tells_the_gm_on_stderr_that_a_helper_was_killed(
         told = line.split(" with ")[-1].split()[:2]
         assert told[1] == ("mail" if told[0] == "1" else "mails"), line
     assert (
-        result.stdout == "filed 30, rejected 1, quarantined 0, ignored 4, held for the GM 1, "
-        "helper processes died 2\n"
+        result.stdout == "filed 30, rejected 1, quarantined 0, ignored 2, answered 2, "
+        "held for the GM 1, helper processes died 2\n"
     )
 
 

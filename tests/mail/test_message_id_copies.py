@@ -31,7 +31,7 @@ def test_a_strangers_mail_with_a_players_message_id_leaves_his_orders_filed(
     forged = world.mail("hello, what is this?", sender="mallory@evil.example", Message_ID=same)
     _in_order(world, [first, forged])  # the forger's is newer: the poll handles it first
     summary = world.poll()
-    assert (summary.seen, summary.filed, summary.ignored) == (2, 1, 1), summary.events
+    assert (summary.seen, summary.filed, summary.answered) == (2, 1, 1), summary.events
     assert "100" in world.game.store.pending_orders(1)[1].read_text()
     kinds = sorted(event.outcome.kind.value for event in summary.events)
     assert kinds == [Kind.ANSWERED.value, Kind.STORED.value], summary.events

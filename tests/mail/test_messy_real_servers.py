@@ -132,7 +132,7 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
     imap.append(GM_ADDRESS, mail("p2@players.example", game.aof(2) + "x" * 30000))
     imap.append(GM_ADDRESS, mail("stranger@elsewhere.example", "hello"))
     output = wtg(config, "poll").output
-    assert output.strip() == "filed 0, rejected 4, quarantined 0, ignored 2"
+    assert output.strip() == "filed 0, rejected 4, quarantined 0, ignored 0, answered 2"
     assert game.store.pending_orders(1) == {}
     wtg(config, "send")
     answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(6))

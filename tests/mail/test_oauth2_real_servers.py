@@ -111,7 +111,7 @@ def test_a_poll_and_a_send_log_in_with_oauth2(
     player_mail(oauth_imap, 1)
     polled = wtg(config, "poll")
     assert polled.exit_code == 0, polled.output
-    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 1\n"  # answered
+    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 0, answered 1\n"
     assert oauth_imap.fetch_all(GM_ADDRESS) == []  # handled, moved out of the inbox
     sent = wtg(config, "send")
     assert sent.exit_code == 0, sent.output

@@ -98,7 +98,7 @@ def test_answers_a_limit_held_back_are_said_once_an_hour_under_q(tmp_path: Path)
     for _ in range(4):  # 3 answers an hour to an address (replies_per_hour): the 4th held
         world.mail("HELP", sender="p3@players.example")
     assert run(world, "poll", "-q") == (
-        "filed 0, rejected 0, quarantined 0, ignored 3, not answered (reply limit) 1\n"
+        "filed 0, rejected 0, quarantined 0, ignored 0, answered 3, not answered (reply limit) 1\n"
     )
     for _ in range(5):  # the flood goes on within the hour: said already
         world.mail("HELP", sender="p3@players.example")

@@ -50,7 +50,7 @@ def test_poll_and_send_leave_the_games_and_the_spool_private(
         imap.append(GM_ADDRESS, mail("p2@players.example", "Where is my form?", 2))
         imap.append(GM_ADDRESS, mail("stranger@elsewhere.example", "hello", 3))
         assert wtg(config, "poll").output.startswith(
-            "filed 1, rejected 0, quarantined 0, ignored 2"
+            "filed 1, rejected 0, quarantined 0, ignored 0, answered 2"
         )
         assert "3 mails sent" in wtg(config, "send").output  # the stranger: the HELP
     smtp.wait_for(5)

@@ -10,6 +10,7 @@ its confirmation is): it counts against ``confirmations_per_hour``, and one held
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 from email import message_from_bytes, policy
 from pathlib import Path
 
@@ -151,10 +152,12 @@ def test_an_old_form_of_a_player_out_of_the_game_says_he_is_out(tmp_path: Path) 
     assert world.poll().filed == 1
     world.game.run_turn()
     world.mail(form, sender="p2@players.example")
-    outcomes = [text for _key, text in world.poll().outcomes]
+    # the times the turn ran and the mail came (``test_orders_of_a_turn_that_ran_before...``)
+    outcomes = [re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "T", t) for _, t in world.poll().outcomes]
     assert outcomes == [
-        "rejected: line 3: these orders are for turn 1, but the game expects turn 2, and you"
-        " have no orders to give now: you are out of the game (QUIT)"
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2 (turn 1 ran"
+        " at T UTC, before your mail came at T UTC), and you have no orders to give now: you"
+        " are out of the game (QUIT)"
     ]
 
 
@@ -180,3 +183,39 @@ def test_orders_to_a_game_over_with_the_right_code_are_answered_as_his_own(
     world.mail(wrong, sender="p1@players.example", Message_ID="<wrong@players.example>")
     outcomes = [text for _key, text in world.poll().outcomes]
     assert outcomes == ["rejected: game g1 is over; not answered: reply limit (replies_per_hour)"]
+
+
+def test_orders_of_a_turn_that_ran_before_the_mail_came_say_so(tmp_path: Path) -> None:
+    """gmtrial39: a player's form of turn 1 that came after turn 1 had run was told only
+    "these orders are for turn 1, but the game expects turn 2": he read it as a wrong form
+    filled in. His answer says the turn ran before his mail came, and when."""
+    world = World(tmp_path, count=2)
+    form = world.aof(2, X1="100")
+    world.game.run_turn(now=datetime.now(timezone.utc) - timedelta(hours=1))
+    ran = world.game.meta(1)["ran_at"]
+    world.mail(form, sender="p2@players.example")
+    (outcome,) = [text for _key, text in world.poll().outcomes]
+    came = re.search(r"mail came at (\S+ \S+) UTC", outcome)
+    assert came is not None, outcome
+    assert outcome == (
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2 (turn 1 "
+        f"ran at {ran[:10]} {ran[11:16]} UTC, before your mail came at {came[1]} UTC): fill "
+        "in the form of turn 2, the one in your latest report"
+    )
+    (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("rejected-")]
+    assert f"turn 1 ran at {ran[:10]} {ran[11:16]} UTC, before your mail came" in " ".join(
+        body_of(answer).split()
+    )
+
+
+def test_orders_that_came_before_their_turn_ran_are_not_said_late(tmp_path: Path) -> None:
+    """A mail that came before turn 1 ran, read after it (the poll down), was not late: it
+    is not told that the turn ran before it came."""
+    world = World(tmp_path, count=2)
+    form = world.aof(2, X1="100")
+    world.mail(form, sender="p2@players.example")
+    world.game.run_turn(now=datetime.now(timezone.utc) + timedelta(hours=1))
+    (outcome,) = [text for _key, text in world.poll().outcomes]
+    assert outcome.startswith(
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2: fill in"
+    ), outcome

@@ -74,7 +74,7 @@ def test_ca_file_trusts_the_servers_own_certificate(
     imaps.append(GM_ADDRESS, b"From: p1@players.example\r\nSubject: hi\r\n\r\nHELP\r\n")
     polled = wtg(path, "poll")
     assert polled.exit_code == 0, polled.output
-    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 1\n"
+    assert polled.stdout == "filed 0, rejected 0, quarantined 0, ignored 0, answered 1\n"
     assert imaps.fetch_all(GM_ADDRESS) == []
 
 

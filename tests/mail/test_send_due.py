@@ -371,7 +371,7 @@ def test_poll_verbose_says_what_was_done_with_each_mail(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--config", str(config), "poll", "-v"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "filed 1, rejected 0, quarantined 0, ignored 1",
+        "filed 1, rejected 0, quarantined 0, ignored 0, answered 1",
         f"  maildir:{first}: stored: g1 turn 1 player 1",
         f"  maildir:{second}: answered: HELP (no command found)",
     ]

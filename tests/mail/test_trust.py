@@ -439,4 +439,4 @@ def test_the_poll_summary_line(tmp_path: Path) -> None:
     world.mail(world.aof(1, X1="100"))
     world.mail(world.aof(2, X1="100").replace("CODE0002", "WRONG123"), sender="p2@players.example")
     world.mail("hello?", sender="p2@players.example")
-    assert world.poll().line() == "filed 1, rejected 1, quarantined 0, ignored 1"
+    assert world.poll().line() == "filed 1, rejected 1, quarantined 0, ignored 0, answered 1"

@@ -60,7 +60,7 @@ def test_a_poll_logs_each_mail_with_its_game_and_key_and_v_prints_the_same(
     log = tmp_path / "poll.log"
     result = wtg(config, "poll", "-v", "--log-format", "json", "--log-file", str(log))
     shown = result.output.splitlines()
-    assert shown[0] == "filed 1, rejected 1, quarantined 0, ignored 1"
+    assert shown[0] == "filed 1, rejected 1, quarantined 0, ignored 0, answered 1"
     found = records(log)
     mails = [r for r in found if "mail" in r]
     assert [(r["mail"], r.get("game"), r["level"]) for r in mails] == [
@@ -84,7 +84,7 @@ def test_poll_v_prints_what_it_did_before_and_logs_nothing_unless_asked(tmp_path
     second = world.mail("no form here", sender="stranger@example.org")
     result = wtg(config, "poll", "-v")
     assert result.stdout.splitlines() == [
-        "filed 1, rejected 0, quarantined 0, ignored 1",
+        "filed 1, rejected 0, quarantined 0, ignored 0, answered 1",
         f"  maildir:{first}: stored: g1 turn 1 player 1",
         f"  maildir:{second}: answered: HELP (no command found)",
     ]

@@ -51,6 +51,7 @@ from wtg.host.gamesdir import (
     scan_games,
 )
 from wtg.host.relativedir import FULL_PATH, relative_games_dir
+from wtg.lobby.lists import list_of_host
 from wtg.logs.waits import listen
 from wtg.text.closename import close_names, either
 
@@ -773,6 +774,15 @@ def no_such_game(games_dir: Path, name: str) -> str:
     if option is not None:  # `wtg run-turn due`: the dashes lost
         return f"{where}: did you mean the option {option}? (a word without dashes is a game)"
     names = [folder.name for folder in scan_games(games_dir).folders]
+    waiting = list_of_host(games_dir, name)
+    if waiting is not None:  # `wtg status wok4`: a list's name, not a game's
+        where += f": {waiting.name} is a waiting list, not a game"
+        shows = "`wtg lists` shows it and who waits on it"
+        made = [n for n in names if n.startswith(f"{waiting.name}-")]
+        if waiting.closed is not None:
+            shows = "it is closed; `wtg lists` shows it"
+        games = f"; the games made from it: {', '.join(made[:SHOWN_GAMES])}" if made else ""
+        return f"{where} ({shows}{games})"
     if not names:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"
     more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import click
 
+from wtg.game.registry import ruleset_names
+
 ARGS = "wtg.args"
 """The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
 COMMAND_WORDS = "wtg.command_words"
@@ -80,7 +82,8 @@ def words_slip(
     command takes instead (``games_folder``: the games folder given, read only when the
     words may be games of it); None for any other usage error."""
     return (
-        _reason_meant(exc)
+        _ruleset_split(exc)
+        or _reason_meant(exc)
         or _turn_meant(exc)
         or _player_meant(exc)
         or _extra_words(exc, games_folder)
@@ -262,6 +265,35 @@ def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
     )
 
 
+def _ruleset_split(exc: click.UsageError) -> click.UsageError | None:
+    """A ruleset's name split by a space (`wtg new-game g1 --ruleset wok 4`, `wtg open-list
+    wok 4`): click said only 'Got unexpected extra argument (4)'. The ruleset meant, its two
+    words run together, and the command that gives it; None when they make no ruleset."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    given = ctx.params.get("ruleset") if ctx is not None else None
+    if ctx is None or found is None or not isinstance(given, str) or not given:
+        return None
+    extra = found["words"].split()
+    names = {name.lower(): name for name in ruleset_names()}
+    meant = names.get(f"{given}{extra[0]}".lower() if extra else "")
+    if meant is None:
+        return None
+    words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
+    for at, word in enumerate(words[:-1]):
+        if words[at + 1] == extra[0] and word in (given, f"--ruleset={given}"):
+            said = meant if word == given else f"--ruleset={meant}"
+            joined = [*words[:at], said, *words[at + 2 :]]
+            break
+    else:
+        return None
+    option = "--ruleset " if "--ruleset" in words or f"--ruleset={given}" in words else ""
+    line = shlex.join(["wtg", ctx.info_name or "", *joined])
+    return click.UsageError(
+        f"{exc.message}: did you mean {option}{meant}? `{line}`; nothing was done", ctx
+    )
+
+
 def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
     """The turn typed after a rollback's GAME_DIR without ``--to`` (`wtg rollback g1 5`, as
     `wtg extend g1 24` takes its hours): the command that gives it (click said only 'Got
@@ -321,17 +353,23 @@ def _player_meant(exc: click.UsageError) -> click.UsageError | None:
 
 
 def seat_meant(exc: click.NoSuchOption) -> click.UsageError | None:
-    """`wtg offer-seat g1 --player 2`, as `wtg new-code g1 --player 2` takes a seat: the
-    seat is a word of its own there. The command that gives it so; None for any other
-    slip."""
+    """`wtg offer-seat g1 --player 2` (or `--player=2`), as `wtg new-code g1 --player 2`
+    takes a seat: the seat is a word of its own there. The command that gives it so; None
+    for any other slip."""
     ctx = exc.ctx
     if ctx is None or exc.option_name != "--player":
         return None
     seat = [p for p in ctx.command.params if isinstance(p, click.Argument) and p.name == "seat"]
     words = [str(word) for word in ctx.meta.get(COMMAND_WORDS, [])]
-    if not seat or words.count("--player") != 1:
+    # `--player 2` and `--player=2` alike: the seat is the option's value either way
+    given = [at for at, word in enumerate(words) if word.split("=", 1)[0] == "--player"]
+    if not seat or len(given) != 1:
         return None
-    line = shlex.join(["wtg", ctx.info_name or "", *[w for w in words if w != "--player"]])
+    at = given[0]
+    value = words[at].partition("=")[2]
+    line = shlex.join(
+        ["wtg", ctx.info_name or "", *words[:at], *([value] if value else []), *words[at + 1 :]]
+    )
     return click.UsageError(
         f"No such option '--player': wtg {ctx.info_name} takes the seat as a word of its own, "
         f"after the game: `{line}`",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Generic, cast
 from typing_extensions import TypeVar
 
 from wtg.aof.orderfile import NOT_A_MAPPING, orders_to_yaml
-from wtg.core.errors import GameError
+from wtg.core.errors import GameError, WtgError
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, WrongCode
 from wtg.core.rng import turn_rng
@@ -491,6 +491,8 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
                 forms=self.store.turns_dir if via != "mail" else None,
+                received=None if correct else received,
+                ran=self._ran_at,
             )
             results = [self._old_code(r, latest) for r in results]
             # a mail read again: the poll's, or one the GM files by its arrival key (``wtg
@@ -504,6 +506,15 @@ class Game(Generic[S]):
             kept = [r for i, r in enumerate(results) if i not in ran]
             filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
             return [r if i in ran else next(filed) for i, r in enumerate(results)]
+
+    def _ran_at(self, turn: int) -> datetime | None:
+        """When turn ``turn`` ran (its ``turn.json``); None when that is not known (a turn
+        of an older wtg, or one whose file cannot be read: the refusal says the rest)."""
+        try:
+            stamp = self.meta(turn).get("ran_at")
+            return parse_iso(stamp) if stamp else None
+        except (WtgError, OSError, ValueError):
+            return None
 
     def _over(
         self, sources: Sequence[str], state: S, base: int, via: str, player: int | None

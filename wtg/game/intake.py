@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Generic
 
@@ -119,12 +120,14 @@ def read_orders(
     trusted: bool,
     player: int | None = None,
     forms: Path | None = None,
+    received: datetime | None = None,
+    ran: Callable[[int], datetime | None] | None = None,
 ) -> list[Outcome]:
     """The orders of every side a text (or a mail's texts, best part first) gives, each
     through the door. ``trusted``: the GM at the command line, who needs no code;
     ``forms``: the game's turns folder, where the GM is told the form of the turn expected
     is (a player is told it is in his latest report)."""
-    door = Door(ruleset, config, state, turn, trusted, player, forms)
+    door = Door(ruleset, config, state, turn, trusted, player, forms, received, ran)
     found = find_all(ruleset.form_for(state), texts, door.carries_code)
     if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
@@ -248,6 +251,11 @@ class Door(Generic[S]):
     trusted: bool
     player: int | None = None
     forms: Path | None = None
+    received: datetime | None = None
+    """When the mail came (None: now, the GM's command): orders of a turn that ran before
+    it are told so."""
+    ran: Callable[[int], datetime | None] | None = None
+    """When a turn ran (its ``turn.json``), None when that is not known."""
 
     def given(self) -> set[int]:
         """The sides whose forms the GM's ``player`` takes: a seat's number, those of all its
@@ -410,12 +418,29 @@ class Door(Generic[S]):
         said = (
             f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
         )
+        said += self._ran_before(written)
         if pid in self.ruleset.owing(self.state):
             if self.forms is not None:  # the GM at the command line: no report, a file
                 aof = self.forms / turn_name(self.turn - 1) / "aofs" / f"p{pid:02d}.txt"
                 return f"{said}: fill in the form of turn {self.turn}, player {pid}'s AOF in {aof}"
             return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
         return f"{said}, and you have no orders to give now: {self._not_yours(pid)}"
+
+    def _ran_before(self, written: int) -> str:
+        """`` (turn 4 ran at ..., before your mail came at ...)`` when turn ``written`` ran
+        before the mail came: the player, who sent it in good faith, reads that he was late,
+        not that he filled in a wrong form; '' when the turn ran after it (a mail read late),
+        or when either time is not known."""
+        if self.received is None or self.ran is None or not 0 < written < self.turn:
+            return ""
+        at = self.ran(written)
+        if at is None or at > self.received:
+            return ""
+        whose = "your" if self.forms is None else "the"  # a player's answer, or the GM's line
+        return (
+            f" (turn {written} ran at {at:%Y-%m-%d %H:%M} UTC, before {whose} mail came at "
+            f"{self.received.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC)"
+        )
 
     def _not_yours(self, pid: int) -> str:
         """Why side ``pid`` gives no orders for the coming turn, as a player reads it: he

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from pathlib import Path
 
-from wtg.core.errors import UsageError
+from wtg.core.errors import UsageError, WtgError
 from wtg.core.record import Record
-from wtg.lobby.database import LobbyDatabase, column, stamp
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, column, stamp
 from wtg.lobby.people import ANY, GROUPS, Person, fits
 
 
@@ -115,6 +116,20 @@ def find_list(book: LobbyDatabase, name: str) -> WaitingList | None:
     """The list of that name, open or closed (``closed`` says which)."""
     row = book.row("SELECT * FROM lists WHERE name = ?", name.lower())
     return None if row is None else _list(row)
+
+
+def list_of_host(games_dir: Path, name: str) -> WaitingList | None:
+    """The waiting list ``name`` of the games folder ``games_dir``, open or closed, for a
+    GM's slip (`wtg status wok4`: a list's name given for a game's): None when there is
+    none, when the folder has no lobby's book (none is made for the asking), and when the
+    book cannot be read now (an error's line says the slip without it)."""
+    if not (games_dir / FOLDER / FILE).is_file():
+        return None
+    try:
+        with LobbyDatabase(games_dir) as book:
+            return find_list(book, name)
+    except (OSError, sqlite3.Error, WtgError):
+        return None
 
 
 def add_list(book: LobbyDatabase, wanted: WaitingList) -> WaitingList:

@@ -32,7 +32,7 @@ def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
         Kind.REJECTED: "rejected",
         Kind.QUARANTINED: "quarantined",
         Kind.IGNORED: "ignored",
-        Kind.ANSWERED: "ignored",
+        Kind.ANSWERED: "answered",
         Kind.LATER: "skipped",
         Kind.UNANSWERED: "unanswered",
         Kind.HELD: "held",
@@ -48,4 +48,14 @@ def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
     held = PollSummary(seen=2, filed=1, unanswered=1)
     assert held.line() == (
         "filed 1, rejected 0, quarantined 0, ignored 0, not answered (reply limit) 1"
+    )
+
+
+def test_mails_answered_are_said_as_answered_not_as_ignored() -> None:
+    # four JOINs answered at 2 a.m. read "ignored 4" before: as if the joins were ignored
+    joins = PollSummary(seen=5, filed=1, answered=4)
+    assert joins.line() == "filed 1, rejected 0, quarantined 0, ignored 0, answered 4"
+    both = PollSummary(seen=3, ignored=1, answered=2, unanswered=1)
+    assert both.line() == (
+        "filed 0, rejected 0, quarantined 0, ignored 1, answered 2, not answered (reply limit) 1"
     )

@@ -178,7 +178,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
-        counts["moved"] = 0
+        counts["moved"] = counts["answered"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
             self._prune()

@@ -34,8 +34,14 @@ class PollSummary(Record):
     quarantined: int = 0
     """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
     ignored: int = 0
-    """Everything else: help answered, no orders in the mail (those on file stand), older
-    than the orders on file, copies, automatic mail without a form."""
+    """Everything else: no orders in the mail (those on file stand), older than the
+    orders on file, copies, automatic mail without a form, commands whose answers were all
+    mailed before."""
+    answered: int = 0
+    """A player's mail without a form, answered: its commands (JOIN, CONFIRM, a takeover,
+    ...) or help. Counted among the ignored before; the line says it apart (``, answered
+    N`` after ``ignored N``) when a poll answered any, so that a GM reading it at night
+    does not take the joins for ignored."""
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
     unanswered: int = 0
@@ -78,6 +84,7 @@ class PollSummary(Record):
             f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
             f"ignored {self.ignored}"
         )
+        text += f", answered {self.answered}" if self.answered else ""
         text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}{self._mended()}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""

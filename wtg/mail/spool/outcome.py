@@ -34,8 +34,8 @@ class Kind(Enum):
 
     @property
     def counted_as(self) -> str:
-        """The summary's word: filed, rejected, quarantined, ignored (or skipped, or
-        unanswered)."""
+        """The summary's word: filed, rejected, quarantined, ignored, answered (or skipped,
+        or unanswered)."""
         return _COUNTED.get(self, "ignored")
 
     @property
@@ -48,6 +48,7 @@ _COUNTED = {
     Kind.STORED: "filed",
     Kind.REJECTED: "rejected",
     Kind.QUARANTINED: "quarantined",
+    Kind.ANSWERED: "answered",
     Kind.LATER: "skipped",
     Kind.UNANSWERED: "unanswered",
     Kind.HELD: "held",
