@@ -167,7 +167,9 @@ def ran_with_quit(game: Game, order_key: str) -> int | None:
         # the copy only while it is the order file's: a QUIT's filing killed before its
         # order file left its copy beside older orders, which the turn ran with
         meta = parsed_meta(str(path).removesuffix("yaml"))
-        orders = meta.get("orders") if meta is not None else None
+        if meta is None:
+            continue
+        orders = meta.get("orders")
         if (
             isinstance(orders, dict)
             and orders.get("quit") is True
