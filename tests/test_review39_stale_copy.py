@@ -43,6 +43,7 @@ def test_a_mail_read_again_after_its_filing_was_cut_short_is_not_said_run_with(
     )
     assert not isinstance(again, Submission), again.notes
     assert isinstance(again, OrderRefused)
+    assert "turn 1" in str(again).lower(), str(again)
 
 
 def test_an_order_file_edited_by_hand_keeps_its_arrival(small_game: Game[WokState]) -> None:
