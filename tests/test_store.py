@@ -362,10 +362,13 @@ def test_a_lock_session_lists_the_pending_orders_once(
         return real(path)
 
     monkeypatch.setattr(os.path, "isfile", isfile)
+    # copies of no file's text (no sha256): READY read from the order file, when they came
+    # from the copy (review39)
+    then, now = {"received": "then", "ready": False}, {"received": "now", "ready": False}
     with game.store.lock():
-        assert [game.store.pending_meta(1, p) for p in (1, 2, 3)] == [{}, {"received": "then"}, {}]
+        assert [game.store.pending_meta(1, p) for p in (1, 2, 3)] == [{}, then, {}]
         game.store.save_pending(1, 3, {"parsed.json": '{"received": "now"}', "yaml": "x: 1\n"})
-        assert game.store.pending_meta(1, 3) == {"received": "now"}
+        assert game.store.pending_meta(1, 3) == now
     assert looked == ["p02.yaml", "p03.yaml"]
     assert game.store.pending_meta(1, 1) == {}  # without the lock, each file is looked up
     assert looked[-1] == "p01.yaml"

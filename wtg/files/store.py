@@ -295,23 +295,42 @@ def _parsed_json(path: Path, text: str) -> Any:
         raise StoreError(f"{path} cannot be read: {exc}") from None
 
 
-def _parsed_meta(base: str) -> dict[str, Any] | None:
+def parsed_meta(base: str) -> dict[str, Any] | None:
     """The parsed copy beside the order file ``base + "yaml"`` while it is the copy of that
     file's text (its ``sha256``, as ``wtg.game.orderfiles.parsed_copy`` writes it); None when
     it is not: a filing killed between the copy and the order file left the new copy beside
     the old orders (``save_pending`` writes the copy first), or the GM edited the order
     file by hand. The copy's READY and QUIT are then not the file's: a game would be
-    called due, "all players are READY", on orders that never said it."""
+    called due, "all players are READY", on orders that never said it; nor are its orders
+    those a turn ran with (``wtg.game.filing.ran_with``)."""
+    meta = _copy_beside(base)
+    if meta is None:
+        return None
+    try:
+        with open(base + "yaml", "rb") as handle:
+            text = handle.read()
+    except OSError:
+        return None
+    return meta if meta.get("sha256") == hashlib.sha256(text).hexdigest() else None
+
+
+def _copy_beside(base: str) -> dict[str, Any] | None:
+    """The parsed copy ``base + "parsed.json"`` as it reads, whatever file it is the copy
+    of; None when there is none or it cannot be read."""
     try:
         with open(base + "parsed.json", encoding="utf-8") as handle:
             meta = json.load(handle)
-        with open(base + "yaml", "rb") as handle:
-            text = handle.read()
     except (OSError, ValueError):
         return None
-    if not isinstance(meta, dict) or meta.get("sha256") != hashlib.sha256(text).hexdigest():
-        return None
-    return meta
+    return meta if isinstance(meta, dict) else None
+
+
+ARRIVAL_KEPT = ("received", "order_key", "via")
+"""What a parsed copy that is not its order file's copy still says of the orders on file
+(``GameStore.pending_meta``): when and how the last filing came. The GM's hand edit left
+them true; a filing killed before its order file names the mail the next poll files again
+(its record as handled was never written), which an older mail read meanwhile does not
+replace. Without them, a mail older than the orders the GM edited replaced them."""
 
 
 def _order_file(path: str) -> Any:
@@ -742,9 +761,12 @@ class GameStore:
         if not os.path.isfile(base + "yaml"):
             _looked_into(base + "yaml")
             return {}
-        meta = _parsed_meta(base)
+        meta = parsed_meta(base)
         if meta is None:
-            meta = {"received": None, "orders": _order_file(base + "yaml")}
+            stale = _copy_beside(base) or {}
+            meta = {name: stale.get(name) for name in ARRIVAL_KEPT if name in stale}
+            meta.setdefault("received", None)
+            meta["orders"] = _order_file(base + "yaml")
             meta["ready"] = isinstance(meta["orders"], dict) and meta["orders"].get("ready") is True
         orders = meta.pop("orders", None)
         if isinstance(orders, dict) and orders.get("quit") is True:

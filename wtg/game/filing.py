@@ -5,7 +5,7 @@ under the game's lock."""
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -14,10 +14,10 @@ from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.ruleset import Ruleset, S, SideId
-from wtg.files.store import RECEIVED, GameStore
+from wtg.files.store import RECEIVED, GameStore, parsed_meta
 from wtg.game.arrivalkey import arrival_key, is_newer
 from wtg.game.intake import NO_ORDERS, Outcome, Submission, Unchanged
-from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.orderfiles import parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso, utc_text
 
@@ -55,25 +55,19 @@ def ran_with(store: GameStore, turn: int, results: Sequence[Outcome], key: str) 
     """The places of the sides in ``results`` refused (``OrderRefused``: the turn they
     name has run) whose orders the mail of ``key`` filed for ``turn``, which ran with them:
     the same mail read again (a poll killed after filing it, before answering it, and
-    ``run-turn --due`` between). Filed means its order file is there: a poll killed after
-    the parsed copy, before the order file, filed nothing."""
+    ``run-turn --due`` between). Filed means its order file is there and its parsed copy is
+    that file's: a poll killed after the parsed copy, before the order file, filed nothing,
+    though an older mail's order file may be there (``wtg.files.store.parsed_meta``)."""
     found: set[int] = set()
     if turn < 1:
         return found
     for index, result in enumerate(results):
         if not isinstance(result, OrderRefused) or result.player is None:
             continue
-        received = store.turn_dir(turn) / RECEIVED
-        meta = received / f"p{result.player:02d}{PARSED_SUFFIX}"
-        if not (received / f"p{result.player:02d}.yaml").is_file():
-            # a parsed copy without its order file (written last): a filing cut short before
-            # it, whose orders the turn never had
-            continue
-        try:
-            data = json.loads(meta.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if isinstance(data, dict) and data.get("order_key") == key:
+        # the copy only while it is the order file's (written last): a filing cut short
+        # before it left its copy alone, or beside older orders, which the turn ran with
+        data = parsed_meta(f"{store.turn_dir(turn) / RECEIVED}{os.sep}p{result.player:02d}.")
+        if data is not None and data.get("order_key") == key:
             found.add(index)
     return found
 

@@ -13,10 +13,10 @@ from typing import NamedTuple
 
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import QUIT_STATUS, STILL_IN, SeatId, SideId, public_sides
-from wtg.files.store import RECEIVED, order_files
+from wtg.files.store import RECEIVED, order_files, parsed_meta
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.orderfiles import parsed_path, read_order_file
+from wtg.game.orderfiles import read_order_file
 from wtg.game.takeovers import quitters
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
@@ -157,16 +157,19 @@ def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | Non
 def ran_with_quit(game: Game, order_key: str) -> int | None:
     """The turn that ran with a QUIT the mail ``order_key`` filed (the latest turn), or
     None: a CONFIRM of a RESIGN read again (a poll killed before its journal's commit)
-    after the turn ran finds the seat quit by its own QUIT, and is answered as it was."""
+    after the turn ran finds the seat quit by its own QUIT, and is answered as it was. A
+    parsed copy that is not its order file's (``wtg.files.store.parsed_meta``) is not what
+    the turn ran with."""
     latest = game.latest_turn()
     if latest < 1:
         return None
     for path in order_files(game.store.turn_dir(latest) / RECEIVED).values():
-        try:
-            meta = json.loads(parsed_path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        # the copy only while it is the order file's: a QUIT's filing killed before its
+        # order file left its copy beside older orders, which the turn ran with
+        meta = parsed_meta(str(path).removesuffix("yaml"))
+        if meta is None:
             continue
-        orders = meta.get("orders") if isinstance(meta, dict) else None
+        orders = meta.get("orders")
         if (
             isinstance(orders, dict)
             and orders.get("quit") is True
