@@ -210,12 +210,15 @@ def test_orders_of_a_turn_that_ran_before_the_mail_came_say_so(tmp_path: Path) -
 
 def test_orders_that_came_before_their_turn_ran_are_not_said_late(tmp_path: Path) -> None:
     """A mail that came before turn 1 ran, read after it (the poll down), was not late: it
-    is not told that the turn ran before it came."""
+    is not told that the turn ran before it came, but that it came in time
+    (``tests/mail/test_read_late.py``)."""
     world = World(tmp_path, count=2)
     form = world.aof(2, X1="100")
     world.mail(form, sender="p2@players.example")
     world.game.run_turn(now=datetime.now(timezone.utc) + timedelta(hours=1))
     (outcome,) = [text for _key, text in world.poll().outcomes]
     assert outcome.startswith(
-        "rejected: line 3: these orders are for turn 1, but the game expects turn 2: fill in"
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2 (your mail "
+        "came in time, at "
     ), outcome
+    assert "before your mail came" not in outcome

@@ -193,6 +193,10 @@ def poll(
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name: printable
+    if not verbose:  # -q too: orders that came in time and missed their turn (the GM's to see to)
+        for event in summary.events:
+            if event.outcome.late:
+                say(printable(f"  {event.outcome.late}"))
     if isinstance(inbox, MaildirInbox):  # -q too: a player's mail lies unread there
         for line in unread_notes(inbox.path, inbox.strays(), inbox.hidden()):
             tell(line, err=True)

@@ -27,7 +27,7 @@ from wtg.aof.mailtext import HEADER_HINT, header_number, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.form import FormSpec
 from wtg.core.jsondata import Json, JsonObject
-from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
+from wtg.core.orders import OrderError, OrderRefused, RawEntry, ReadLate, Verdict, WrongCode
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SeatId, SideId
@@ -407,18 +407,20 @@ class Door(Generic[S]):
         except OrderError as error:
             raise OrderRefused(str(error), pid) from error
         if written != self.turn:
-            raise OrderRefused(self._wrong_turn(where, written, pid), pid)
+            late = self._read_late(written)
+            raise OrderRefused(self._wrong_turn(where, written, pid, late), pid, late)
         return pid
 
-    def _wrong_turn(self, where: str, written: int, pid: int) -> str:
+    def _wrong_turn(self, where: str, written: int, pid: int, late: ReadLate | None) -> str:
         """Why orders for turn ``written`` are refused, and what the player is to do: fill
         in the form of the coming turn, or, when the coming turn does not wait for him (a
         turn of another player's, in a game of turns one after another), wait for the
-        report that brings his form: his latest report has none."""
+        report that brings his form: his latest report has none. ``late``: the mail came
+        before that turn ran and was read after it, which he is told."""
         said = (
             f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
         )
-        said += self._ran_before(written)
+        said += self._ran_before(written) if late is None else self._came_in_time(late)
         if pid in self.ruleset.owing(self.state):
             if self.forms is not None:  # the GM at the command line: no report, a file
                 aof = self.forms / turn_name(self.turn - 1) / "aofs" / f"p{pid:02d}.txt"
@@ -429,8 +431,8 @@ class Door(Generic[S]):
     def _ran_before(self, written: int) -> str:
         """`` (turn 4 ran at ..., before your mail came at ...)`` when turn ``written`` ran
         before the mail came: the player, who sent it in good faith, reads that he was late,
-        not that he filled in a wrong form; '' when the turn ran after it (a mail read late),
-        or when either time is not known."""
+        not that he filled in a wrong form; '' when the turn ran after it (a mail read late:
+        ``_came_in_time``), or when either time is not known."""
         if self.received is None or self.ran is None or not 0 < written < self.turn:
             return ""
         at = self.ran(written)
@@ -440,6 +442,39 @@ class Door(Generic[S]):
         return (
             f" (turn {written} ran at {at:%Y-%m-%d %H:%M} UTC, before {whose} mail came at "
             f"{self.received.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC)"
+        )
+
+    def _read_late(self, written: int) -> ReadLate | None:
+        """The orders' turn ran after their mail came (the server's receipt), but before
+        the host read it (the poll down or slow, or not yet run at the deadline): the
+        player was not late; None when it is not so, or either time is not known."""
+        if self.received is None or self.ran is None or not 0 < written < self.turn:
+            return None
+        at = self.ran(written)
+        came = self.received.astimezone(timezone.utc)
+        if at is None or not came < at:
+            return None
+        return ReadLate(written, came, at.astimezone(timezone.utc), written == self.turn - 1)
+
+    def _came_in_time(self, late: ReadLate) -> str:
+        """`` (your mail came in time, at ..., before turn 4 ran at ..., but was read only
+        after it ran: ...)``: he reads that he was not late, that his orders missed the turn
+        all the same, and what the GM can do. The seconds are said: a mail that came a few
+        seconds before the deadline would read as coming in the minute the turn ran."""
+        came = f"{late.came:%Y-%m-%d %H:%M:%S} UTC"
+        ran = f"turn {late.turn} ran at {late.ran:%Y-%m-%d %H:%M:%S} UTC"
+        if self.forms is not None:  # the GM at the command line, a kept mail's time
+            rerun = (
+                f": --correct files them for turn {late.turn}, and `wtg run-turn "
+                f"{self.config.game} --rerun` runs it again with them"
+                if late.last
+                else ""
+            )
+            return f" (the mail came at {came}, before {ran}, and was read after it{rerun})"
+        gm = ", and may run the turn again with them" if late.last else ""
+        return (
+            f" (your mail came in time, at {came}, before {ran}, but the host read it only "
+            f"after the turn ran, and your orders missed it; the GM is told{gm})"
         )
 
     def _not_yours(self, pid: int) -> str:

@@ -35,6 +35,7 @@ from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
 from wtg.mail.incoming import lastanswer
 from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.incoming.noreply import ReplyLimiter
+from wtg.mail.incoming.readlate import told_late
 from wtg.mail.incoming.sameanswer import SAME_ANSWER, Asked
 from wtg.mail.incoming.setaside import (
     NOTICE_WINDOW,
@@ -352,7 +353,7 @@ class Answers:
             # the code was right: an answer to the player's own orders, counted as one
             entry = self._seat_entry(game, result.player)
             limit = self.gm.limits.confirmations_per_hour
-            return self._reject(
+            refused = self._reject(
                 message,
                 entry.email,
                 str(result),
@@ -364,6 +365,11 @@ class Answers:
                 proven=True,
                 elsewhere=self._elsewhere(sender, entry),
             )
+            late = result.read_late
+            if late is None:
+                return refused
+            kept = message.kept_in(self.gm.spool / "archive")
+            return told_late(refused, name, result.player, late, kept)
         if isinstance(result, OrderError):
             return self._reject(
                 message,

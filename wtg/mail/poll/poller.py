@@ -596,7 +596,13 @@ class Poller:
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(
-                outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, outcome.for_gm
+                outcome.kind,
+                detail,
+                outcome.game,
+                outcome.limited,
+                outcome.forged,
+                outcome.for_gm,
+                outcome.late,
             )
         bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
         beyond = bounded is not outcome  # held beyond the mails waiting for a mend
@@ -848,7 +854,7 @@ class Poller:
         if folder is None:  # made once a poll: a batch's mails mostly came in one month
             folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
             self._archive_folders[month] = folder
-        path = folder / (message.key.replace(":", "-") + ".eml")
+        path = folder / message.kept_in(self.archive).name
         kept = message.raw or (
             message.start + b"\n(too big: the rest was not fetched)\n"
             if message.start

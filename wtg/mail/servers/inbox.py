@@ -61,6 +61,11 @@ class Incoming(Record):
     report (``is_report``: a bounce), cut after its last whole line: its delivery report sits
     near its top, before the mail it returns (RFC 3464)."""
 
+    def kept_in(self, archive: Path) -> Path:
+        """Where the poll keeps its raw copy: ``archive/YYYY-MM/<key>.eml`` (the month it
+        came in, ``:`` of the key as ``-``)."""
+        return archive / f"{self.received:%Y-%m}" / (self.key.replace(":", "-") + ".eml")
+
 
 START_MAX = 65536
 """Bytes fetched of a report too big to fetch whole (a bounce returning our report with its

@@ -70,6 +70,10 @@ class Outcome(Record):
     none; a request the game's files hold up; a player's orders with his right code set
     aside from a mail that looks automatic, which only his `wtg orders` files): logged as
     a warning (``for_the_gm``), and `wtg poll -q` prints its line (``PollSummary.needs_gm``)."""
+    late: str = ""
+    """The GM's line for a player's orders whose mail came before their turn ran and was
+    read after it (``wtg.mail.incoming.readlate``): `wtg poll` prints it, ``-q`` too; ""
+    for any other mail."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -143,7 +147,9 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     if held is None:
         return outcome
     detail = f"{outcome.detail}{UNSAID} ({held})"
-    return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged, outcome.for_gm)
+    return Outcome(
+        outcome.kind, detail, outcome.game, True, outcome.forged, outcome.for_gm, outcome.late
+    )
 
 
 def unheard(outcome: Outcome, why: str) -> Outcome:
@@ -152,7 +158,9 @@ def unheard(outcome: Outcome, why: str) -> Outcome:
     authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
     said = f"{outcome.detail}; " if outcome.detail else ""
     detail = f"{said}{Kind.UNANSWERED.value}: {why}"
-    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, True, outcome.for_gm)
+    return Outcome(
+        outcome.kind, detail, outcome.game, outcome.limited, True, outcome.for_gm, outcome.late
+    )
 
 
 def unheard_rejected(why: str, what: str) -> Outcome:
@@ -174,4 +182,6 @@ def for_the_gm(outcome: Outcome, question: str, held_up: bool = False) -> Outcom
     if not question and not held_up:
         return outcome
     detail = f'{outcome.detail}; asked "{marked(question)}"' if question else outcome.detail
-    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True)
+    return Outcome(
+        outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, outcome.late
+    )

@@ -1,0 +1,38 @@
+"""Orders read after their turn ran, though their mail came in time: the server received
+the mail before the turn ran, and the host read it only after (the poll down or slow, or
+not yet run when `run-turn --due` ran the turn at its deadline). The player is told so by
+his refusal (``wtg.game.intake``); the GM by the poll's line for the mail, which `wtg poll`
+prints, ``-q`` too (cron mails it), and the log keeps as a warning: what happened, and what
+he can do about it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wtg.core.orders import ReadLate
+from wtg.mail.spool.outcome import Outcome
+
+
+def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
+    """What the GM reads: whose orders, when they came and when their turn ran, and how a
+    rerun takes them while that turn is the last one run (at the cost of mailing every
+    player the turn again), or that none can."""
+    said = (
+        f"{game} player {player}: orders for turn {late.turn} came at "
+        f"{late.came:%Y-%m-%d %H:%M:%S} UTC, before the turn ran at "
+        f"{late.ran:%Y-%m-%d %H:%M:%S} UTC, and were read only after it: it ran without them"
+    )
+    if not late.last:
+        return f"{said}; turns have run since, and a rerun takes only the last one"
+    return (
+        f"{said}; to run it again with them: `wtg orders {game} {kept} --correct`, then "
+        f"`wtg run-turn {game} --rerun` (every player is mailed turn {late.turn} again)"
+    )
+
+
+def told_late(outcome: Outcome, game: str, player: int, late: ReadLate, kept: Path) -> Outcome:
+    """``outcome`` of the mail, for the GM (``for_gm``: a warning in the log, and `wtg
+    poll -q` says its summary), its detail ending with his line, kept in ``late`` too."""
+    line = gm_line(game, player, late, kept)
+    detail = f"{outcome.detail}; {line}"
+    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, line)
