@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TypeAlias
 
 from wtg.core.errors import GameError
@@ -156,28 +155,6 @@ def taken_over_text(game: str, turn: int) -> str:
     )
 
 
-class ReadLate(Record):
-    """A player's orders that the mail server received before their turn ran, and that the
-    host read only after it (the poll down, slow, or not yet run at the deadline)."""
-
-    turn: int
-    """The turn they were for, which ran without them."""
-    came: datetime
-    """When the server received the mail (UTC)."""
-    ran: datetime
-    """When the turn ran (UTC)."""
-    last: bool
-    """Whether that turn is still the last one run: a rerun can take them."""
-
-
 class OrderRefused(OrderError):
     """The code was right, but the orders cannot be taken (wrong turn, game over...): the
     reason may be told to the player."""
-
-    def __init__(
-        self, message: str, player: int | None = None, read_late: ReadLate | None = None
-    ) -> None:
-        super().__init__(message, player)
-        self.read_late = read_late
-        """Orders for a turn that ran before the host read them, though their mail came in
-        time: the GM is told (``wtg.mail.incoming.readlate``)."""

@@ -27,7 +27,7 @@ from wtg.aof.mailtext import HEADER_HINT, header_number, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.form import FormSpec
 from wtg.core.jsondata import Json, JsonObject
-from wtg.core.orders import OrderError, OrderRefused, RawEntry, ReadLate, Verdict, WrongCode
+from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SeatId, SideId
@@ -238,6 +238,29 @@ def _broken_order_file(text: str) -> bool:
     return data is None
 
 
+class ReadLate(Record):
+    """A player's orders that the mail server received before their turn ran, and that the
+    host read only after it (the poll down, slow, or not yet run at the deadline)."""
+
+    turn: int
+    """The turn they were for, which ran without them."""
+    came: datetime
+    """When the server received the mail (UTC)."""
+    ran: datetime
+    """When the turn ran (UTC)."""
+    last: bool
+    """Whether that turn is still the last one run: a rerun can take them."""
+
+
+class ReadAfterItRan(OrderRefused):
+    """Orders refused for a turn that ran before the host read them, though their mail came
+    in time (``late``): the GM is told (``wtg.mail.incoming.readlate``)."""
+
+    def __init__(self, message: str, player: int, late: ReadLate) -> None:
+        super().__init__(message, player)
+        self.late = late
+
+
 @dataclass(frozen=True)
 class Door(Generic[S]):
     """What orders pass to reach a game: its rules, config and state, the turn it expects,
@@ -408,7 +431,8 @@ class Door(Generic[S]):
             raise OrderRefused(str(error), pid) from error
         if written != self.turn:
             late = self._read_late(written)
-            raise OrderRefused(self._wrong_turn(where, written, pid, late), pid, late)
+            said = self._wrong_turn(where, written, pid, late)
+            raise OrderRefused(said, pid) if late is None else ReadAfterItRan(said, pid, late)
         return pid
 
     def _wrong_turn(self, where: str, written: int, pid: int, late: ReadLate | None) -> str:

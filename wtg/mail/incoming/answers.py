@@ -27,7 +27,7 @@ from wtg.core.printable import marked, quoted, visible
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
-from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
+from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, ReadAfterItRan, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
@@ -365,11 +365,10 @@ class Answers:
                 proven=True,
                 elsewhere=self._elsewhere(sender, entry),
             )
-            late = result.read_late
-            if late is None:
+            if not isinstance(result, ReadAfterItRan):
                 return refused
             kept = message.kept_in(self.gm.spool / "archive")
-            return told_late(refused, name, result.player, late, kept)
+            return told_late(refused, name, result.player, result.late, kept)
         if isinstance(result, OrderError):
             return self._reject(
                 message,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wtg.core.orders import ReadLate
+from wtg.game.intake import ReadLate
 from wtg.mail.spool.outcome import Outcome
 
 
