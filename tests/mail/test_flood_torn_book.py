@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import World
-from tests.mail.test_flood_copies import FLOOD_FIRST, FLOOD_NEWEST, archived, records
+from tests.mail.test_flood_copies import archived, records
 from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import FILE, FOLDER
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import JOURNAL_FILE
 from wtg.serve.health import host_health
 
