@@ -63,10 +63,11 @@ from wtg.files.store import (
     finish_undo,
     fsync_dir,
     order_files,
+    parsed_meta,
     turn_name,
     write_atomic,
 )
-from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.orderfiles import parsed_copy, parsed_path, read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
@@ -406,16 +407,14 @@ def _not_ready(path: Path) -> None:
         return
     orders = {**data, "ready": False}
     text = orders_to_yaml(orders)
-    parsed = path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
-    meta: dict[str, object] = {}
-    try:
-        kept = json.loads(parsed.read_text(encoding="utf-8"))
-        meta = {k: v for k, v in kept.items() if k not in ("sha256", "orders")}
-    except (OSError, ValueError, AttributeError):
-        pass
+    # how the orders arrived, from their copy only while it is their file's
+    # (``parsed_meta``): a filing killed between its copy and its order file left the new
+    # mail's copy beside the older orders, whose key made those orders the new mail's
+    kept = parsed_meta(str(path).removesuffix("yaml")) or {}
+    meta = {k: v for k, v in kept.items() if k not in ("sha256", "orders")}
     if meta:
         meta["ready"] = False
-    private.write_file(parsed, parsed_copy(text, orders, meta).encode(), sync=False)
+    private.write_file(parsed_path(path), parsed_copy(text, orders, meta).encode(), sync=False)
     private.write_file(path, text.encode(), sync=False)
 
 

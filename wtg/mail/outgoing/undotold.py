@@ -18,9 +18,9 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from wtg.core.ruleset import SeatId
-from wtg.files.store import ARCHIVE, RECEIVED, UNDONE, order_files, turn_name
+from wtg.files.store import ARCHIVE, RECEIVED, UNDONE, order_files, parsed_meta, turn_name
 from wtg.game.engine import Game
-from wtg.game.orderfiles import PARSED_SUFFIX
+from wtg.game.orderfiles import read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.gm.rollback import Rollback, put_back_given, rollbacks
@@ -207,23 +207,37 @@ def needing_nothing(
 def _sent_since(aside: Path, ran_with: Path) -> set[int]:
     """The sides whose orders the undo set aside (``aside``) are not those the turn ran
     with (``ran_with``, its ``received/``), which the rollback made pending again (READY
-    taken off, the submission's ``order_key`` kept): orders sent since the rollback."""
-    return {
-        side
-        for side, path in order_files(aside).items()
-        if _order_key(path) is None or _order_key(path) != _order_key(ran_with / path.name)
-    }
+    taken off, the submission's ``order_key`` kept): orders sent since the rollback. Where
+    either's key is not known (no parsed copy, or one that is not its order file's: a
+    filing killed between the two), the orders themselves, READY aside, are compared."""
+    return {side for side, path in order_files(aside).items() if _sent(path, ran_with / path.name)}
+
+
+def _sent(aside: Path, ran_with: Path) -> bool:
+    """Whether the orders ``aside`` are not the submission ``ran_with``."""
+    mine, theirs = _order_key(aside), _order_key(ran_with)
+    if mine is not None and theirs is not None:
+        return mine != theirs
+    return _orders(aside) is None or _orders(aside) != _orders(ran_with)
 
 
 def _order_key(path: Path) -> str | None:
-    """The ``order_key`` an order file's parsed copy keeps (which submission it is)."""
-    parsed = path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
+    """The ``order_key`` an order file's parsed copy keeps (which submission it is), while
+    the copy is that file's (``wtg.files.store.parsed_meta``)."""
+    data = parsed_meta(str(path).removesuffix("yaml"))
+    key = data.get("order_key") if data is not None else None
+    return key if isinstance(key, str) else None
+
+
+def _orders(path: Path) -> dict[str, object] | None:
+    """An order file's orders, READY aside; None when it cannot be read."""
     try:
-        data = json.loads(parsed.read_text(encoding="utf-8"))
+        _text, data = read_order_file(path)
     except (OSError, ValueError):
         return None
-    key = data.get("order_key") if isinstance(data, dict) else None
-    return key if isinstance(key, str) else None
+    if not isinstance(data, dict):
+        return None
+    return {name: value for name, value in data.items() if name != "ready"}
 
 
 def _coming(

@@ -170,6 +170,9 @@ class Poller:
         queued answers its journal never recorded, which are looked up."""
         self.marked = False
         """Whether this poll wrote its mark (before its first mail's handling)."""
+        self.broken: list[str] = []
+        """A line for each file the poll went on without (the lobby's book torn: a flood's
+        commands not forgotten, ``wtg.mail.spool.floodcopies.forget_done``)."""
         self.unfinished = False
         """Whether a mail found answered by an earlier reading, or one the last poll died
         with, was left in the inbox again (a game another process held): the mark stays
@@ -253,7 +256,8 @@ class Poller:
         news = unsent_news(summary.unsent(), self.now, before.unsent_said if before else None)
         summary = summary.replaced(unsent_news=news)
         record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting(), news)
-        log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
+        troubles = summary.unreadable + summary.helpers_died + summary.broken
+        log_poll(summary.line(), summary.seen, troubles)
         return summary
 
     def _others_filed(self) -> Marked | None:
@@ -339,7 +343,7 @@ class Poller:
         maildir = self.inbox.path if isinstance(self.inbox, MaildirInbox) else None
         try:
             before = counts_before(self.gm.spool, moment)
-            let_go = trim(self.journal, maildir, self.now, before, self.gm.games_dir)
+            trimmed = trim(self.journal, maildir, self.now, before, self.gm.games_dir)
             self.journal.prune_messages(moment - MESSAGES_KEPT)
             self.journal.commit()
         except sqlite3.OperationalError as exc:
@@ -348,8 +352,10 @@ class Poller:
                 f"a flood's copies and old mail records not pruned: {exc}", level=logging.WARNING
             )
             return
-        if let_go:
-            let = counted(let_go, "mail")
+        if trimmed.book is not None:
+            self.broken.append(trimmed.book)
+        if trimmed.let_go:
+            let = counted(trimmed.let_go, "mail")
             log_event(f"{let} of a flood not kept (counted: `wtg status`, the digest)")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
@@ -363,6 +369,7 @@ class Poller:
             unreadable=tuple(lost),
             games_skipped=tuple(sorted(folders)),
             helpers_died=tuple(self.processes.died),
+            broken=tuple(self.broken),
             unsent_news=False,  # said once a poll is whole (``run``: once an hour at most)
         )
 

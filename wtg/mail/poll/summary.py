@@ -72,6 +72,10 @@ class PollSummary(Record):
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.poll.workers``): how it ended, and what became of its mails."""
+    broken: tuple[str, ...] = ()
+    """A line for each file the poll could not read and went on without (the lobby's
+    book: a flood's commands not forgotten, its mails let go all the same): the summary
+    line says them (``; not read: ...``), so `wtg status --host` does."""
     unsent_news: bool = False
     """Whether this poll held back an answer (a limit of answers) or left a player's form
     from a forged From unanswered (filed or standing with its right code, no confirmation
@@ -95,12 +99,14 @@ class PollSummary(Record):
             else ""
         )
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
-        return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
+        text += f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else ""
+        return text + "".join(f"; not read: {line}" for line in self.broken)
 
     def needs_gm(self) -> bool:
         """Anything the GM has to see to: a mail quarantined, held for him (a form of a game
         this host does not know) or left waiting for a game he has to mend, a game folder
-        skipped, a helper process dead, a player's address a bounce marked failing, a mail
+        skipped, a helper process dead, a file the poll went on without (``broken``: the
+        lobby's book torn), a player's address a bounce marked failing, a mail
         that holds what only he can see to (``Outcome.for_gm``: a question the host answers
         none, a request a game's files hold up, a list its commands filled whose game could
         not be made, a seat taken over to one domain, orders with their right code set aside
@@ -108,7 +114,9 @@ class PollSummary(Record):
         mail filed, answered or turned away as it should be is no news, and cron mailed the
         GM at every run that filed a mail. Answers not sent (``unsent_news``) are news once
         an hour at most: a flood the limits hold back is a line an hour, never one a mail."""
-        told = self.games_skipped or self.helpers_died or self.bounced or self.waiting()
+        told = (
+            self.games_skipped or self.helpers_died or self.bounced or self.broken or self.waiting()
+        )
         events = any(event.outcome.for_gm for event in self.events)
         return bool(self.quarantined or self.held or told or events or self.unsent_news)
 

@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from wtg.core.record import Record
 from wtg.files.store import FormatRefused
-from wtg.lobby.database import LobbyDatabase, book_format, forget_mails
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, book_format, forget_mails
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.outcome import Kind, Outcome
@@ -93,18 +95,20 @@ def trim(
     now: datetime,
     counts_before: float,
     games_dir: Path | None = None,
-) -> int:
+) -> Trimmed:
     """Let go of the copies of the mails beyond each address's day's bound and beyond the
     day's bound of all addresses together, and drop the
     rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
     inbox whose folders hold a copy (None on IMAP). ``games_dir``: the games whose lobby's
-    book forgets what the commands of those mails did (``forget_done``). How many were
-    let go."""
+    book forgets what the commands of those mails did (``forget_done``): a book that
+    cannot be read stops none of the rest. How many were let go, and why the book did not
+    forget."""
     beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST, FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST)
     if beyond:
         journal.drop_flood(beyond, now.timestamp())
         journal.commit()
     drops = journal.flood_drops()
+    book = None
     if drops:
         folders = _folder_copies(maildir) if maildir is not None else {}
         for key, archive in drops:
@@ -113,27 +117,52 @@ def trim(
                 for path in folders.get(key.split(":", 1)[1], ()):
                     _delete(path)
         if games_dir is not None:
-            forget_done(games_dir, [key for key, _ in drops])
+            book = forget_done(games_dir, [key for key, _ in drops])
         journal.forget_flood([key for key, _ in drops])
     day_before = day_of(now - timedelta(days=FLOOD_ROWS_DAYS))
     journal.prune_flood(day_before, counts_before)
     journal.commit()
-    return len(beyond)
+    return Trimmed(len(beyond), book)
 
 
-def forget_done(games_dir: Path, keys: Sequence[str]) -> None:
+class Trimmed(Record):
+    """What ``trim`` did."""
+
+    let_go: int
+    """The mails let go this time."""
+    book: str | None = None
+    """Why the lobby's book did not forget what their commands did: it cannot be read (a
+    file torn, or written over). The mails go all the same, their rows in the book stay."""
+
+
+def forget_done(games_dir: Path, keys: Sequence[str]) -> str | None:
     """The lobby's book forgets what the commands of the mails ``keys`` did
     (``wtg.lobby.database.forget_mails``), in one transaction, before the journal drops their
     rows: a poll killed between the two finds them marked still, and forgets again (nothing).
     A host without a book has nothing to forget (none is made); a book of an older format
-    is not written (``wtg upgrade`` first): its rows stay, said in the log."""
-    if not keys or book_format(games_dir) is None:
-        return
+    is not written (``wtg upgrade`` first): its rows stay, said in the log. A book that
+    is no database (torn, or written over) is not read: its rows stay, and why is
+    returned, for the poll to say once (its summary: the log, `wtg status --host`); a
+    book busy past the wait (``sqlite3.OperationalError``) leaves the drops to the next
+    poll. None when the book forgot, or had nothing to."""
+    if not keys:
+        return None
     try:
+        if book_format(games_dir) is None:
+            return None
         with LobbyDatabase(games_dir) as book, book.write() as db:
             forget_mails(db, keys)
     except FormatRefused as exc:
         log_event(f"a flood's commands not forgotten: {exc}", level=logging.WARNING)
+    except sqlite3.OperationalError:
+        raise
+    except sqlite3.DatabaseError as exc:
+        path = games_dir / FOLDER / FILE
+        return (
+            f"the lobby's book {path} cannot be read ({exc}): a flood's commands not "
+            "forgotten (restore the book from a backup: `wtg restore`)"
+        )
+    return None
 
 
 def _folder_copies(maildir: Path) -> dict[str, list[Path]]:
