@@ -1,7 +1,7 @@
 """Benchmark: what a stranger's flood of commands grows the host's files by: the lobby's
 book and the mail journal (each with its -wal), after each half of a flood.
 
-    PYTHONPATH=. .venv/bin/python bench/bench_flood_files.py [--mails 4000] [--many]
+    .venv/bin/python bench/bench_flood_files.py [--mails 4000] [--many]
 
 The flood goes through the poll on the maildir transport, as the lobby's tests mail
 (tests/lobby/hall.py), 100 mails a poll five minutes apart, each a command in turn of
@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
+import sys
 import tempfile
 from pathlib import Path
 
-from tests.lobby.hall import Hall, ann_and_bob
-from tests.lobby.test_flood_book_bounded import flood, sizes
-from wtg.lobby.database import FILE, FOLDER
-from wtg.mail.spool.journal import JOURNAL_FILE
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as bench/NAME.py from anywhere: tests/ importable
+
+from tests.lobby.hall import Hall, ann_and_bob  # noqa: E402
+from tests.lobby.test_flood_book_bounded import flood, sizes  # noqa: E402
+from wtg.lobby.database import FILE, FOLDER  # noqa: E402
+from wtg.mail.spool.journal import JOURNAL_FILE  # noqa: E402
 
 TABLES = {
     "book": ("done", "pending"),
