@@ -14,13 +14,19 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.mail.loop import NOW, World
 from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, torn
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
+from wtg.mail.poll import poller, processes
+from wtg.mail.poll.events import MailEvent
 from wtg.mail.poll.release import release
+from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.outcome import Kind, Outcome
 
 NEWCOMER = "new@elsewhere.example"
 SAID = "not read: the lobby's book"
@@ -101,3 +107,48 @@ def test_an_order_mail_with_a_confirm_line_is_filed_beside_a_torn_book(tmp_path:
     assert "100" in world.game.store.pending_orders(1)[2].read_text()
     assert recipients(world) == ["p2@players.example"]
     assert summary.line().count(SAID) == 1
+
+
+def test_command_mails_shared_with_helper_processes_are_held_and_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch shared with helper processes (its thresholds lowered, as
+    tests/mail/test_poll_helpers.py does): each of their command mails is held as the
+    poller's are, and the summary says the book once."""
+    monkeypatch.setattr(processes, "HELPERS_FROM", 1)
+    monkeypatch.setattr(processes, "SHARE_FROM", 2)
+    monkeypatch.setattr(poller, "single_threaded", lambda: True)
+    world = World(tmp_path)
+    path = world.gm.games_dir / FOLDER / FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"written over " * 1000)
+    count = 8
+    for number in range(count):
+        world.mail(f"JOIN wok4 AS Newcomer{number}", sender=f"n{number}@elsewhere.example")
+
+    summary = poller.poll(world.gm, MaildirInbox(world.gm.maildir_in), NOW, jobs=3)
+
+    assert (summary.seen, summary.held) == (count, count)
+    assert summary.line().count(SAID) == 1
+    assert len(held_mails(world.gm.spool)) == count
+    assert recipients(world) == []
+
+
+def test_a_mail_a_helper_held_for_the_book_says_the_book(tmp_path: Path) -> None:
+    """A helper process tells the poller only its mails' outcomes: one held for the book
+    (``BOOK_HELD``) has the poller read the book again for its line."""
+    world = World(tmp_path)
+    path = world.gm.games_dir / FOLDER / FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    hand = poller.Poller(world.gm, MaildirInbox(world.gm.maildir_in), NOW)
+    detail = f"the lobby's book cannot be read; {poller.BOOK_HELD}"
+    held = MailEvent("maildir:1", Outcome(Kind.HELD, detail, None))
+    other = MailEvent("maildir:2", Outcome(Kind.STORED, f"stored; {poller.BOOK_HELD}", "g1"))
+    try:
+        assert hand.book_said([("1", other)]) == ()
+        path.write_bytes(b"written over " * 1000)
+        assert hand.book_said([("1", other)]) == ()
+        (line,) = hand.book_said([("1", other), ("2", held)])
+        assert str(path) in line and "wtg restore" in line
+    finally:
+        hand.journal.close()
