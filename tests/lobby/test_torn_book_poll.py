@@ -11,6 +11,7 @@ from __future__ import annotations
 import email
 import email.policy
 import sqlite3
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -41,13 +42,26 @@ def recipients(world: World) -> list[str]:
     return found
 
 
-def test_a_torn_book_holds_the_join_and_files_the_orders(tmp_path: Path) -> None:
+def written_over(whole: bytes) -> bytes:
+    """The book with garbage written over it: no database."""
+    return b"written over " * 1000
+
+
+def pages_lost(whole: bytes) -> bytes:
+    """The book's first page whole, the rest torn: a database SQLite finds malformed."""
+    return whole[:4096] + b"\xff" * (len(whole) - 4096)
+
+
+@pytest.mark.parametrize("tear", [written_over, pages_lost])
+def test_a_torn_book_holds_the_join_and_files_the_orders(
+    tmp_path: Path, tear: Callable[[bytes], bytes]
+) -> None:
     world = World(tmp_path)
     with LobbyDatabase(world.gm.games_dir) as book:
         add_list(book, checked_list("wok4", None, None, 3, "any", None, None, None, NOW))
     path = world.gm.games_dir / FOLDER / FILE
     whole = path.read_bytes()
-    path.write_bytes(b"written over " * 1000)
+    path.write_bytes(tear(whole))
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     join = "maildir:" + world.mail("JOIN wok4 AS Newcomer", sender=NEWCOMER)
 
@@ -63,7 +77,7 @@ def test_a_torn_book_holds_the_join_and_files_the_orders(tmp_path: Path) -> None
     (kept,) = held_mails(world.gm.spool)
     assert kept.key == join and kept.sender == NEWCOMER
     assert "lobby's book" in kept.reason and "--release" in kept.reason
-    assert path.read_bytes() == b"written over " * 1000  # the GM's to restore, untouched
+    assert path.read_bytes() == tear(whole)  # the GM's to restore, untouched
 
     path.write_bytes(whole)  # the GM restores the book
     assert torn(world.gm.games_dir) is None

@@ -190,25 +190,29 @@ class BookTorn(Exception):
 
 def torn(games_dir: Path) -> str | None:
     """Why the lobby's book cannot be read (a file that is no database: torn, or written
-    over), read afresh and never written; None when it can be read, or is not there. A
-    book busy (``sqlite3.OperationalError``) is no torn one."""
+    over; or one SQLite's ``quick_check`` finds damaged), read afresh and never written;
+    None when it can be read, or is not there. A book busy (``sqlite3.OperationalError``)
+    is no torn one."""
     path = games_dir / FOLDER / FILE
     if not path.exists():
         return None
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
-            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            found = db.execute("PRAGMA quick_check(1)").fetchone()
         finally:
             db.close()
     except sqlite3.OperationalError:
         return None
     except sqlite3.DatabaseError as exc:
-        return (
-            f"the lobby's book {path} cannot be read ({exc}): restore it from a backup "
-            "(`wtg restore`)"
-        )
-    return None
+        found = (str(exc),)
+    said = str(found[0]) if found else "no answer to a check"
+    if said == "ok":
+        return None
+    why = said[:200]
+    return (
+        f"the lobby's book {path} cannot be read ({why}): restore it from a backup (`wtg restore`)"
+    )
 
 
 @contextmanager
