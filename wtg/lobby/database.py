@@ -178,6 +178,58 @@ def is_empty(db: sqlite3.Connection) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None
 
 
+class BookTorn(Exception):
+    """The lobby's book is no database (torn, or written over): ``line`` says which file,
+    why, and what the GM does (``wtg restore``). Not an ``sqlite3.Error``: the poll stops
+    for those (its journal), and goes on without the book, holding the mails that need it."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def torn(games_dir: Path) -> str | None:
+    """Why the lobby's book cannot be read (a file that is no database: torn, or written
+    over; or one SQLite's ``quick_check`` finds damaged), read afresh and never written;
+    None when it can be read, or is not there. A book busy (``sqlite3.OperationalError``)
+    is no torn one."""
+    path = games_dir / FOLDER / FILE
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            found = db.execute("PRAGMA quick_check(1)").fetchone()
+        finally:
+            db.close()
+    except sqlite3.OperationalError:
+        return None
+    except sqlite3.DatabaseError as exc:
+        found = (str(exc),)
+    said = str(found[0]) if found else "no answer to a check"
+    if said == "ok":
+        return None
+    why = said[:200]
+    return (
+        f"the lobby's book {path} cannot be read ({why}): restore it from a backup (`wtg restore`)"
+    )
+
+
+@contextmanager
+def torn_said(games_dir: Path) -> Iterator[None]:
+    """Inside: an error of the book's that is no busy book's, when the book is torn
+    (``torn``), raised as ``BookTorn``; any other as it is (the journal's own)."""
+    try:
+        yield
+    except sqlite3.OperationalError:
+        raise
+    except sqlite3.DatabaseError as exc:
+        why = torn(games_dir)
+        if why is None:
+            raise
+        raise BookTorn(why) from exc
+
+
 def book_format(games_dir: Path) -> int | None:
     """The format of the lobby's book of ``games_dir``, None when it has none (nothing is
     made); a book not made yet (an empty file) is of this wtg's format."""

@@ -39,7 +39,7 @@ from wtg.game.report import PRESS_HEAD, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
-from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.database import BookTorn, LobbyDatabase, torn_said
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangercodes, strangers
@@ -147,6 +147,9 @@ class Commands:
         """What was read of the mail in hand (``_mail``): its text (``text``), the host's
         mail it answers (``answered_text``) or holds (``copied_text``), each read once for
         the checks that ask (a mail without a form is asked by five)."""
+        self.book_torn: str | None = None
+        """Why the lobby's book could not be read, once a mail met it so
+        (``wtg.lobby.database.torn``): the poll says it once (its summary line)."""
 
     def _kept(self, msg: Message) -> dict[str, str | None]:
         """What was read of ``msg`` so far: nothing when it is another mail than the last."""
@@ -176,7 +179,7 @@ class Commands:
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
         display = display_name(msg)
-        with LobbyDatabase(self.answers.gm.games_dir) as book:
+        with torn_said(self.answers.gm.games_dir), LobbyDatabase(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
             reply = yesno.read_as(book, sender, mail, hint, typed, display, message.key)
             if reply is None and _no_command(mail) and self.registry.seats_of(sender):
@@ -415,6 +418,15 @@ class Commands:
         if not codes:
             return ""
         made: list[str] = []
+        try:
+            with torn_said(self.answers.gm.games_dir):
+                self._made_again(codes, made)
+        except BookTorn as exc:  # nothing of the book known: its mails are none of these
+            self.book_torn = exc.line
+        return "\n".join(made)
+
+    def _made_again(self, codes: dict[str, None], made: list[str]) -> None:
+        """``_code_mails``'s mails of ``codes``, made again into ``made``."""
         with LobbyDatabase(self.answers.gm.games_dir) as book:
             for code in list(codes)[:CODE_MAILS_LOOKED]:
                 request = confirm.waiting_for(book, code)
@@ -452,7 +464,6 @@ class Commands:
                 )
                 for row in rows:  # the request's own answer last: its last line ends a copy
                     made.extend(_replies_naming(str(row["what"]), code))
-        return "\n".join(made)
 
     def _press_pasted(self, text: str, copied: str) -> str:
         """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and

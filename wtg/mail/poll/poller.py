@@ -34,6 +34,7 @@ from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.host.pollhealth import last_poll, record_poll
+from wtg.lobby.database import BookTorn, torn
 from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 from wtg.mail.incoming.answers import Answers
@@ -97,6 +98,10 @@ from wtg.mail.spool.outcome import (
     unheard_rejected,
 )
 from wtg.mail.spool.runlock import only_one
+
+BOOK_HELD = "its commands not read: held for the GM"
+"""What a command mail's outcome says when the lobby's book could not be read
+(``wtg.lobby.database.BookTorn``)."""
 
 
 class PollInterrupted(MailError):
@@ -369,9 +374,22 @@ class Poller:
             unreadable=tuple(lost),
             games_skipped=tuple(sorted(folders)),
             helpers_died=tuple(self.processes.died),
-            broken=tuple(self.broken),
+            broken=tuple(self.broken) + self.book_said(events),
             unsent_news=False,  # said once a poll is whole (``run``: once an hour at most)
         )
+
+    def book_said(self, events: list[tuple[str, MailEvent]]) -> tuple[str, ...]:
+        """The line of a lobby's book the mails of this poll could not read (its command
+        mails held, its order mails filed as ever): said once a poll. A helper process
+        that held a mail for it (``BOOK_HELD``) tells only the mail's outcome: the book is
+        read again for the line."""
+        line = self.commands.book_torn
+        if line is None and any(
+            event.outcome.kind is Kind.HELD and BOOK_HELD in event.outcome.detail
+            for _, event in events
+        ):
+            line = torn(self.gm.games_dir)
+        return () if line is None or line in self.broken else (line,)
 
     def _counted(self, tally: str, at: float) -> None:
         """A count against a limit, kept in this process's slot while it has a mail in hand
@@ -842,6 +860,14 @@ class Poller:
             commanded = self.commands.handle(message, msg, sender, message_id)
         except GameLocked as exc:
             return later(exc)
+        except BookTorn as exc:  # the mail's commands need the book: the GM's once restored
+            self.commands.book_torn = exc.line
+            return Outcome(
+                Kind.HELD,
+                f"{exc.line}; {BOOK_HELD} (once the book is restored, `wtg quarantine "
+                "--release KEY` puts it back for the next poll)",
+                None,
+            )
         if commanded is not None:
             return commanded
         text = self.commands.text(msg)
