@@ -48,6 +48,21 @@ def status(config: list[str]) -> subprocess.CompletedProcess[str]:
     return killpoints.wtg([*config, "status", "g1"])
 
 
+def killed(
+    args: list[str], at: int, games: Path, config: list[str]
+) -> tuple[killpoints.Run, subprocess.CompletedProcess[str]]:
+    """``games`` emptied, ``args`` (a new-game) killed just before its write ``at``, and
+    `wtg status` as the kill left it: one line on stderr, exit 1, never a traceback."""
+    shutil.rmtree(games)
+    games.mkdir()
+    cut = killpoints.run(args, at, games)
+    assert cut.killed and cut.writes == at - 1, (at, cut)
+    seen = status(config)
+    assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
+    assert "Traceback" not in seen.stderr and seen.stderr.startswith("wtg: "), seen.stderr
+    return cut, seen
+
+
 def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path: Path) -> None:
     games, config = host(tmp_path / "whole")
     args = [*config, *NEW_GAME, *PLAYERS]
@@ -58,13 +73,7 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
     args = [*config, *NEW_GAME, *PLAYERS]
     outcomes: dict[str, int] = {}
     for at in killpoints.points(whole.writes, 12):  # spread: CI's time
-        shutil.rmtree(games)
-        games.mkdir()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        seen = status(config)
-        assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
-        assert "Traceback" not in seen.stderr and seen.stderr.startswith("wtg: "), seen.stderr
+        cut, seen = killed(args, at, games, config)
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
         told = f"its making was cut short; give the same `wtg {shlex.join(config)} new-game` again"
         assert (told in seen.stderr) == (as_killed != "not made"), seen.stderr

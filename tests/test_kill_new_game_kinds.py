@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.test_kill_new_game import PLAYERS, host, made, status
+from tests.test_kill_new_game import PLAYERS, host, killed, made, status
 from wtg.data.maps import GAME_MAP
 from wtg.data.paths import games_path
 
@@ -57,13 +57,7 @@ def test_new_game_killed_before_each_write_is_made_whole_given_again(
     outcomes: dict[str, int] = {}
     step = 1 if options is own_map else 3
     for at in sorted({*range(1, whole.writes + 1, step), whole.writes}):
-        shutil.rmtree(games)
-        games.mkdir()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        seen = status(config)
-        assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
-        assert seen.stderr.startswith("wtg: ") and "Traceback" not in seen.stderr, seen.stderr
+        cut, seen = killed(args, at, games, config)
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
         # a folder left without game.yaml is said cut short too (gmtrial39); an empty one,
         # as a GM's mkdir leaves, is said no game folder alone
