@@ -38,6 +38,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from wtg.core.errors import WtgError
 from wtg.files import private
 from wtg.files.sqlitewait import connect, wal_mode
 from wtg.files.store import UNNUMBERED, FormatRefused, newer_format, older_format
@@ -178,7 +179,7 @@ def is_empty(db: sqlite3.Connection) -> bool:
     return db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None
 
 
-class BookTorn(Exception):
+class BookTorn(WtgError):
     """The lobby's book is no database (torn, or written over): ``line`` says which file,
     why, and what the GM does (``wtg restore``). Not an ``sqlite3.Error``: the poll stops
     for those (its journal), and goes on without the book, holding the mails that need it."""
