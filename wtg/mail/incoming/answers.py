@@ -960,7 +960,10 @@ class Answers:
         last = lastanswer.latest(hourly, daily_last)
         if stranger is not None:
             key = compose.address_key(to)
-            why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
+            vouched = key == self.authenticated  # his own mail: no forger spends its room
+            why = self.strangers.charge(
+                stranger, stamp, key, asks, ident, self.outbox.known, vouched=vouched
+            )
             if why is not None:
                 return why
             full = self.strangers.full_until

@@ -18,6 +18,15 @@ and the mail spends nothing. So it is for an address that is no stranger's
 (``asked_again``): a From is text, and a request forged in a player's name, asked again,
 mailed him its code each time.
 
+Nor does a flood of mail forged in the names of addresses at ever new domains (each a domain
+of its own, so that no domain's share holds it) take a real newcomer's code: a mail whose From
+the GM's own server found its domain's (``dmarc=pass`` in a header of ``mail.authserv_id``,
+``wtg.mail.incoming.senderauth``) is counted in a room of its own (``VOUCHED``), the same
+limits over again (``mail.unconfirmed_per_hour``, half of it for answers without a code, one
+domain's share of it), which no mail forged in another's name can spend: a forger cannot
+have a domain he does not hold pass DMARC. What the vouched room still lets a flood do is
+said in docs/mail.md ("Strangers").
+
 The count is host-wide, so it lives in a file of its own in the spool
 (``strangers.sqlite``), written at once in one transaction a mail: the processes of one poll
 (``wtg.mail.poll.workers``) share it, where the journal is written by the poller alone at the end
@@ -52,13 +61,19 @@ PER_ADDRESS = "unconfirmed_per_address"
 DOMAIN_SHARE = "unconfirmed_domain_share"
 """The limits that may hold an answer to a stranger back, by their keys in the config's
 ``mail``."""
+COMMON = ""
+"""The room of the answers to every stranger whose From no check vouched for."""
+VOUCHED = "vouched"
+"""The room of the answers to a stranger whose From the GM's server found its domain's: a
+flood forged in others' names, at however many domains, never spends it."""
 ASKED_AGAIN = "asked again"
 """Why an answer was not mailed that no limit held back: its code went to its address by
 another answer within the hour, and still waits."""
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS mailed (at REAL NOT NULL, kind TEXT NOT NULL, "
     "address TEXT NOT NULL DEFAULT '', domain TEXT NOT NULL DEFAULT '', "
-    "request TEXT NOT NULL DEFAULT '', answer TEXT NOT NULL DEFAULT '')"
+    "request TEXT NOT NULL DEFAULT '', answer TEXT NOT NULL DEFAULT '', "
+    "room TEXT NOT NULL DEFAULT '')"
 )
 ASKED_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS asked (at REAL NOT NULL, address TEXT NOT NULL, "
@@ -67,9 +82,10 @@ ASKED_SCHEMA = (
 """The codes to CONFIRM mailed to the addresses that are no strangers (a player, one who
 confirmed a request) within the hour, by their answers' outbox ids: counted against no
 budget, only to know a request asked again (``Strangers.asked_again``)."""
-ADDED = ("address", "domain", "request", "answer")
-"""The columns a file of an older wtg (``at`` and ``kind`` alone) is given, empty in its
-rows: those count against the hour's budget, and against no address or domain."""
+ADDED = ("address", "domain", "request", "answer", "room")
+"""The columns a file of an older wtg (``at`` and ``kind`` alone, or without ``room``) is
+given, empty in its rows: those count against the hour's common room (``COMMON``), and
+against no address or domain."""
 
 
 def share(cap: int, kind: str) -> int:
@@ -125,6 +141,7 @@ class Strangers:
         code: str | None = None,
         answer: str = "",
         queued: Callable[[str], bool] = bool,
+        vouched: bool = False,
     ) -> str | None:
         """Count one mail of ``kind`` to the stranger ``address`` (lower-cased), at ``now``:
         None when it is counted (or was, under the same outbox id ``answer``), else why it
@@ -132,7 +149,11 @@ class Strangers:
         ``DOMAIN_SHARE``), or ``ASKED_AGAIN`` when the ``code`` it carries went to
         ``address`` within the hour by another answer that is in the outbox (``queued``,
         asked of its id, by default true of every answer counted: one counted whose process
-        died before it was queued mailed nothing). Nothing is counted then."""
+        died before it was queued mailed nothing). Nothing is counted then. ``vouched``: the
+        GM's server found the From of the mail answered its domain's; the answer is counted
+        in the room of such answers (``VOUCHED``), by the same limits, and no other mail
+        spends that room."""
+        room = VOUCHED if vouched else COMMON
         request = _digest(code) if code else ""
         address = mailbox_of(address, self.dashed)  # vic+1@, vic+2@: one mailbox, one count
         self.full_until = None
@@ -144,14 +165,22 @@ class Strangers:
             if answer and db.execute("SELECT 1 FROM mailed WHERE answer = ?", (answer,)).fetchone():
                 db.execute("COMMIT")
                 return None
-            why = self._why(db, kind, address, request, queued)
+            why = self._why(db, kind, address, request, queued, room)
             if why is None:
                 db.execute(
-                    "INSERT INTO mailed (at, kind, address, domain, request, answer) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (now, kind, address, domain_of(address) if address else "", request, answer),
+                    "INSERT INTO mailed (at, kind, address, domain, request, answer, room) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        now,
+                        kind,
+                        address,
+                        domain_of(address) if address else "",
+                        request,
+                        answer,
+                        room,
+                    ),
                 )
-                self.full_until = self._room_again(db, address) if kind == OTHER else None
+                self.full_until = self._room_again(db, address, room) if kind == OTHER else None
             db.execute("COMMIT")
             return why
         finally:
@@ -193,8 +222,11 @@ class Strangers:
         address: str,
         request: str,
         queued: Callable[[str], bool],
+        room: str = COMMON,
     ) -> str | None:
-        """Why a mail of ``kind`` to ``address`` may not go out now (None: it may)."""
+        """Why a mail of ``kind`` to ``address`` may not go out now (None: it may), counted
+        in ``room`` (``COMMON``, ``VOUCHED``): an address's codes and a request asked again
+        are counted in both, the hour's and a domain's room in its own."""
         if request and address:
             again = "SELECT answer FROM mailed WHERE address = ? AND request = ?"
             if any(queued(str(row[0])) for row in db.execute(again, (address, request))):
@@ -207,50 +239,54 @@ class Strangers:
             ).fetchone()
             if int(codes) >= self.per_address:
                 return PER_ADDRESS
-        room = domain_room(self.cap, self.domain_share)
-        if address and room < self.cap:  # else no limit but the hour's
+        domains = domain_room(self.cap, self.domain_share)
+        if address and domains < self.cap:  # else no limit but the hour's
             # the domain held that its domain is or is below: a domain's owner answers for
             # any name below it (n7@7.evil.example), and each domain as written counted
             # apart was no bound
             domain = held_domain(domain_of(address))
             below = f".{domain}"
             (mailed,) = db.execute(
-                "SELECT count(*) FROM mailed WHERE domain = ? OR substr(domain, ?) = ?",
-                (domain, -len(below), below),
+                "SELECT count(*) FROM mailed WHERE room = ? "
+                "AND (domain = ? OR substr(domain, ?) = ?)",
+                (room, domain, -len(below), below),
             ).fetchone()
-            if int(mailed) >= room:
+            if int(mailed) >= domains:
                 self.held_domain = domain
                 return DOMAIN_SHARE
         total, others = db.execute(
-            "SELECT count(*), coalesce(sum(kind != ?), 0) FROM mailed", (CODE,)
+            "SELECT count(*), coalesce(sum(kind != ?), 0) FROM mailed WHERE room = ?",
+            (CODE, room),
         ).fetchone()
         if int(total) >= self.cap or (kind != CODE and int(others) >= share(self.cap, kind)):
             return HOURLY
         return None
 
-    def _room_again(self, db: sqlite3.Connection, address: str) -> float | None:
+    def _room_again(self, db: sqlite3.Connection, address: str, room: str = COMMON) -> float | None:
         """When an answer without a code (``OTHER``) to ``address`` may go again, if the
         hour's mail to strangers (all of it, its share of answers without a code, the share
-        of the address's domain) has no room for one now; None when it has. Each bound has
-        room again when its oldest mail past the bound leaves the hour, the answer when all
-        have."""
+        of the address's domain, in ``room``) has no room for one now; None when it has.
+        Each bound has room again when its oldest mail past the bound leaves the hour, the
+        answer when all have."""
         times: list[float] = []
 
-        def bound(stamps: list[float], room: int) -> None:
-            if room > 0 and len(stamps) >= room:
-                times.append(sorted(stamps)[len(stamps) - room] + WINDOW)
+        def bound(stamps: list[float], size: int) -> None:
+            if size > 0 and len(stamps) >= size:
+                times.append(sorted(stamps)[len(stamps) - size] + WINDOW)
 
-        rows = [(float(at), str(kind)) for at, kind in db.execute("SELECT at, kind FROM mailed")]
+        query = "SELECT at, kind FROM mailed WHERE room = ?"
+        rows = [(float(at), str(kind)) for at, kind in db.execute(query, (room,))]
         if share(self.cap, OTHER) <= 0:
             return None  # none ever goes: no answer says it is the last
         bound([at for at, _kind in rows], self.cap)
         bound([at for at, kind in rows if kind != CODE], share(self.cap, OTHER))
-        room = domain_room(self.cap, self.domain_share)
-        if address and room < self.cap:
+        domains = domain_room(self.cap, self.domain_share)
+        if address and domains < self.cap:
             domain = held_domain(domain_of(address))
             below = f".{domain}"
-            query = "SELECT at FROM mailed WHERE domain = ? OR substr(domain, ?) = ?"
-            bound([float(r[0]) for r in db.execute(query, (domain, -len(below), below))], room)
+            query = "SELECT at FROM mailed WHERE room = ? AND (domain = ? OR substr(domain, ?) = ?)"
+            found = db.execute(query, (room, domain, -len(below), below))
+            bound([float(r[0]) for r in found], domains)
         return max(times, default=None)
 
     def _connect(self) -> sqlite3.Connection:
