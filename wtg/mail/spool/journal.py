@@ -209,6 +209,13 @@ MANY_ADDRESSES = "(many addresses)"
 counted under (``Journal.flood_beyond``: not kept, and not answered), one count for all of
 them, as ``wtg status`` and the digest show it: no address is written so."""
 
+FLOOD_COUNTS_A_DAY = 100
+"""Addresses a day whose count of mails not kept (``flood_counts``) is a row of its own: the
+most mails first. A flood under ten thousand addresses, each past its own bound, wrote ten
+thousand rows a day, kept for a month; the addresses past these are counted together under
+``MANY_ADDRESSES`` (``Journal.drop_flood``), so that a day keeps at most this many rows and
+one more, and no mail counted is lost from the sum."""
+
 UNANSWERED_AN_ADDRESS = 20
 """Mails not answered (``unanswered``) listed for one sender's address, the newest: a
 stranger who floods the host would fill the GM's list (``wtg status``, the digest) with
@@ -738,11 +745,34 @@ class Journal:
             self._fold_unanswered(key, sender)
             counts[sender, day] = counts.get((sender, day), 0) + 1
         for (sender, day), count in counts.items():
-            self.db.execute(
-                "INSERT INTO flood_counts (sender, day, dropped, at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (sender, day) DO UPDATE SET dropped = dropped + ?, at = ?",
-                (sender, day, count, at, count, at),
-            )
+            self._count_flood(sender, day, count, at)
+        for day in sorted({day for _sender, day in counts}):
+            self._fold_flood_counts(day, at)
+
+    def _count_flood(self, sender: str, day: str, count: int, at: float) -> None:
+        """``count`` more mails of ``sender``'s ``day`` not kept, let go at ``at``."""
+        self.db.execute(
+            "INSERT INTO flood_counts (sender, day, dropped, at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (sender, day) DO UPDATE SET dropped = dropped + ?, at = ?",
+            (sender, day, count, at, count, at),
+        )
+
+    def _fold_flood_counts(self, day: str, at: float) -> None:
+        """The counts of ``day``'s addresses past the ``FLOOD_COUNTS_A_DAY`` with the most
+        mails not kept (ties: the latest let go, then by address) made one count under
+        ``MANY_ADDRESSES``, their sum. Uncommitted: with the counts it bounds."""
+        rows = self.db.execute(
+            "SELECT sender, dropped FROM flood_counts WHERE day = ? AND sender != ? "
+            "ORDER BY dropped DESC, at DESC, sender LIMIT -1 OFFSET ?",
+            (day, MANY_ADDRESSES, FLOOD_COUNTS_A_DAY),
+        ).fetchall()
+        if not rows:
+            return
+        self.db.executemany(
+            "DELETE FROM flood_counts WHERE sender = ? AND day = ?",
+            [(str(sender), day) for sender, _dropped in rows],
+        )
+        self._count_flood(MANY_ADDRESSES, day, sum(int(row[1]) for row in rows), at)
 
     def _fold_unanswered(self, key: str, sender: str) -> None:
         """The record of the mail ``key`` not answered, if any, made a count of its address's
