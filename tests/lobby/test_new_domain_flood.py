@@ -12,7 +12,10 @@ import sqlite3
 from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import GM, Hall
+import pytest
+
+from tests import killpoints
+from tests.lobby.hall import GM, Hall, Mail
 from tests.lobby.test_lobby_replay import pending_codes
 from tests.lobby.test_strangers_flood import outcomes
 from wtg.lobby.database import LobbyDatabase
@@ -22,6 +25,7 @@ from wtg.mail.incoming.strangers import CODE, DOMAIN_SHARE, FILE, HOURLY, PER_AD
 SERVER = "mx.wtg.example"
 NEWCOMER = "newt@mail.example"
 FLOOD = 2000
+COUNT_BY_ROOM = "SELECT room, count(*) FROM mailed GROUP BY room"
 
 
 def stamped(hall: Hall, sender: str, body: str, results: list[str]) -> None:
@@ -85,7 +89,7 @@ def test_a_flood_at_thousands_of_new_domains_leaves_a_vouched_newcomer_his_code(
     # the tables the flood left: a row a code mailed, none a mail held back
     assert len(pending_codes(hall)) == 31
     db = sqlite3.connect(hall.gm.spool / FILE)
-    rooms = dict(db.execute("SELECT room, count(*) FROM mailed GROUP BY room").fetchall())
+    rooms = dict(db.execute(COUNT_BY_ROOM).fetchall())
     db.close()
     assert rooms == {"": 30, "vouched": 1}
     joined = hall.answer(NEWCOMER, f"CONFIRM {ask.code()}", hours=0.1)
@@ -145,3 +149,71 @@ def test_the_rooms_are_counted_apart(tmp_path: Path) -> None:
     assert shared.charge(CODE, 0.0, "b@x.example", "D2", "a2") is None
     assert shared.charge(CODE, 0.0, "c@x.example", "D3", "a3") == DOMAIN_SHARE
     assert shared.charge(CODE, 0.0, "c@x.example", "D3", "a4", vouched=True) is None
+
+
+KILL_FLOOD = 8
+KILL_CAP = 3
+KILLS = 10
+
+
+@pytest.fixture(scope="module")
+def flooded_hall(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A hall with a list open whose inbox holds ``KILL_FLOOD`` JOINs at as many new domains
+    (the hour's room made ``KILL_CAP`` codes) and the vouched newcomer's JOIN."""
+    root = tmp_path_factory.mktemp("hall")
+    hall = Hall(root)
+    hall.open_list("wok4", players=10)
+    flood(hall, 0, KILL_FLOOD)
+    stamped(hall, NEWCOMER, "JOIN wok4 AS Newt", [passed("mail.example")])
+    hall.config_file(authserv_id=SERVER, unconfirmed_per_hour=KILL_CAP)
+    return root
+
+
+def kill_state(root: Path) -> tuple[list[str], dict[str, int], list[str]]:
+    """The addresses of the codes waiting, the count of mail to strangers by room, and the
+    addresses the host queued a code to, each once for each mail."""
+    book = sqlite3.connect(root / "games" / ".people" / "people.sqlite")
+    try:
+        waiting = sorted(str(a) for (a,) in book.execute("SELECT address FROM pending"))
+    finally:
+        book.close()
+    spool = root / "games" / ".mail"
+    rooms: dict[str, int] = {}
+    if (spool / FILE).exists():
+        db = sqlite3.connect(spool / FILE)
+        try:
+            rooms = {str(r): int(n) for r, n in db.execute(COUNT_BY_ROOM).fetchall()}
+        finally:
+            db.close()
+    outbox = spool / "outbox"
+    mails = [Mail(path.read_bytes()) for path in sorted(outbox.glob("*/*.eml"))]
+    return waiting, rooms, sorted(m.to for m in mails if m.subject.startswith("JOIN wok4"))
+
+
+def test_a_poll_killed_in_a_flood_with_a_vouched_newcomer_is_finished_after(
+    flooded_hall: Path, tmp_path: Path
+) -> None:
+    """Killed (SIGKILL) just before each of its writes, then a poll that finishes: the
+    newcomer's code is mailed once and waits, the flood has its room's codes, no more, and
+    each code mailed is counted once in its room."""
+    root = tmp_path / "hall"
+    args = ["--config", str(root / "wtg.yaml"), "poll"]
+    fresh = killpoints.restorer(flooded_hall, root)
+    log = tmp_path / "writes.log"
+    whole = killpoints.whole(args, root / "games", fresh, log=log)
+    after = kill_state(root)
+    waiting, rooms, mailed = after
+    assert rooms == {"": KILL_CAP, "vouched": 1}
+    assert mailed.count(NEWCOMER) == 1 and waiting.count(NEWCOMER) == 1
+    assert len(mailed) == len(waiting) == KILL_CAP + 1
+    counted = [n for n, w in enumerate(killpoints.written(log), 1) if "INTO mailed" in w]
+    assert len(counted) == KILL_CAP + 1
+    chosen = set(killpoints.points(whole.writes, KILLS))
+    chosen |= {n for at in counted for n in (at, at + 1)}  # the count, and the answer after it
+    for at in sorted(chosen):
+        fresh()
+        cut = killpoints.run(args, at, root / "games")
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        again = killpoints.count(args, root / "games")
+        assert again.returncode == 0, (at, cut.before, again.stderr)
+        assert kill_state(root) == after, (at, cut.before)
