@@ -311,7 +311,7 @@ class Commands:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
             kept = why == strangercodes.CODES_DAY and codes.keep_held(
-                reply.to, limits.unconfirmed_per_address
+                reply.to, limits.unconfirmed_per_address, limits.unconfirmed_per_hour
             )  # past the day's codes it waits, listed in a later mail: a few an hour
             if reply.asks is not None and not reply.asked_before and not kept:
                 confirm.forget(book, reply.asks)
