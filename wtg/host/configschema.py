@@ -327,7 +327,9 @@ class MailSection(Section):
     unconfirmed_per_hour: Count = Field(
         30,
         description="mail an hour to all the addresses that are no player's and never confirmed "
-        "a request, together (at most half of it for answers without a code to CONFIRM)",
+        "a request, together (at most half of it for answers without a code to CONFIRM); as "
+        "much again to those whose From the server of `mail.authserv_id` found its domain's "
+        "(`dmarc=pass`), counted apart",
     )
     unconfirmed_per_address: Count = Field(
         3,
