@@ -142,3 +142,19 @@ def test_run_turn_due_and_upgrade_name_the_torn_book(tmp_path: Path) -> None:
     assert "an error in wtg" not in upgraded.output
     assert sent.exit_code == 0, sent.output
     assert torn(book.parent.parent) == said(book)
+
+
+def test_new_game_says_why_it_waits_for_a_torn_book(tmp_path: Path) -> None:
+    """A plain `new-game` looks its name up in the book (a gone game's records of the name
+    would stand for the new one): a torn book is said with why the game waits for it."""
+    config, book = torn_host(tmp_path)
+
+    made = wtg(
+        "--config", config, "new-game", "g2", "--ruleset", "wok4", "--map", "small",
+        "--player", "Cy:cy@example.org", "--player", "Di:di@example.org",
+    )  # fmt: skip
+
+    assert made.exit_code == 1
+    (line,) = made.stderr.splitlines()
+    assert line.startswith(f"wtg: {said(book)}; a new game's name is looked up in it first")
+    assert not (tmp_path / "host" / "games" / "g2").exists()

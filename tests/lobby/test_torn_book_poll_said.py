@@ -3,20 +3,25 @@ book39's mend (tests/lobby/test_torn_book_poll.py):
 
 - a flood's trim and a command mail that both met the book said it twice in the summary
   line, in two `not read:` entries of different words; now once, the trim's words added;
+- a registered player's mail of commands held for the book told him nothing; now he is
+  told once that it waits for the GM (a stranger, whose From proves nothing, nothing);
 - a CONFIRM line typed beside orders, read by a helper process (a batch shared), filed the
   orders, and the poll named no book: the helper's ``Commands`` knew, the poller did not.
   Now the helper tells the poller the book's line with its share's outcomes."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from tests.mail.loop import NOW, World
 from wtg.lobby.database import FILE, FOLDER
+from wtg.mail.incoming.answers import HELD_SUBJECT
 from wtg.mail.poll import poller, processes
 from wtg.mail.poll.sharing import Roster
 from wtg.mail.servers.inbox import Incoming, MaildirInbox
@@ -74,3 +79,37 @@ def test_a_confirm_beside_orders_read_by_a_helper_names_the_book(
     assert "100" in world.game.store.pending_orders(1)[2].read_text()
     line = summary.line()
     assert line.count(SAID) == 1 and str(path) in line, line
+
+
+def told(world: World) -> list[tuple[str, str]]:
+    """The To and Subject of each mail queued, in the outbox's order."""
+    found = []
+    for raw in world.outbox().values():
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        found.append((str(msg["To"]), str(msg["Subject"])))
+    return found
+
+
+def test_a_players_command_mail_held_for_a_torn_book_is_told_once(tmp_path: Path) -> None:
+    """book39 told the sender of a mail of commands held for the book nothing: a player
+    who sent WITHDRAW heard nothing for as long as the book was torn, and sent it again.
+    A registered player is told once that it waits for the GM; a stranger nothing."""
+    world = World(tmp_path)
+    torn_book(world)
+    world.mail("LIST", sender="p2@players.example")
+    world.mail("LIST\nLIST", sender="p2@players.example")
+    world.mail("JOIN wok4 AS Newcomer", sender="new@elsewhere.example")
+
+    first = world.poll()
+
+    assert first.held == 3
+    assert told(world) == [("p2@players.example", HELD_SUBJECT)]
+    (raw,) = world.outbox().values()
+    body = " ".join(email.message_from_bytes(raw, policy=email.policy.default).as_string().split())
+    assert "waits for the game master" in body and "need not send it again" in body
+
+    world.mail("LIST", sender="P2@players.example")
+    again = world.poll(NOW + timedelta(minutes=10))
+
+    assert again.held == 1
+    assert len(told(world)) == 1  # told once while his mails wait

@@ -866,6 +866,8 @@ class Poller:
             return later(exc)
         except BookTorn as exc:  # the mail's commands need the book: the GM's once restored
             self.commands.book_torn = exc.line
+            before = bool(sender) and self.journal.held_for(str(sender), BOOK_HELD)
+            self.answers.book_held(message, sender, before)
             return Outcome(
                 Kind.HELD,
                 f"{exc.line}; {BOOK_HELD} (once the book is restored, `wtg quarantine "
