@@ -146,6 +146,9 @@ class Idle:
     def release(self) -> None:
         return None
 
+    def book_met(self) -> str | None:
+        return None
+
 
 def test_a_second_poll_leaves_the_mark_of_the_one_under_way(tmp_path: Path) -> None:
     """The run lock keeps a second poll out while one runs, and while a helper the running

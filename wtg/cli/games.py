@@ -69,6 +69,7 @@ from wtg.host.configplace import CONFIG_NAME
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.host.results import ended_words
+from wtg.lobby.database import BookTorn
 from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.lobby.seats import forget_game, records_of_game
@@ -467,8 +468,16 @@ def _refuse_lobby_records(games_dir: Path, name: str) -> None:
     """End a plain `new-game` of a name whose game is gone (its folder removed before
     anything was mailed) but whose seats on offer, takeovers waiting or plays the lobby's
     book still holds: they go by the name, and would stand for the new game. --reuse-name
-    cuts them (``forget_game``)."""
-    held = records_of_game(games_dir, name)
+    cuts them (``forget_game``). A torn book is said with why the game waits for it: a
+    name it holds cannot be told from one it does not."""
+    try:
+        held = records_of_game(games_dir, name)
+    except BookTorn as exc:
+        fail(
+            f"{exc.line}; a new game's name is looked up in it first (a game of that name "
+            "gone, its seats on offer or its plays kept there, would stand for the new one): "
+            "make the game once the book is back"
+        )
     if not any(held):
         return
     fail(

@@ -17,7 +17,7 @@ from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
-from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.database import LobbyDatabase, torn_said
 from wtg.lobby.domains import OneDomain, one_domain
 from wtg.lobby.lists import Waiting, WaitingList, add_list, all_lists, closed_lists, waiting
 from wtg.lobby.lookalikes import in_list
@@ -116,7 +116,8 @@ def open_list(
         moment,
         zone or "UTC",
     )
-    with LobbyDatabase(games_root(ctx)) as book:
+    root = games_root(ctx)
+    with torn_said(root), LobbyDatabase(root) as book:
         opened = add_list(book, wanted)
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
     said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
@@ -148,7 +149,7 @@ def close_list(ctx: click.Context, name: str) -> None:
             [(other.name, other.title()) for other in open_now],
         )
 
-    with LobbyDatabase(root) as book:
+    with torn_said(root), LobbyDatabase(root) as book:
         try:
             done = close(book, root, name, moment, tell_closed, notices.flush_outbox)
         except (CloseRefused, ListsBusy) as error:
@@ -176,7 +177,8 @@ def close_list(ctx: click.Context, name: str) -> None:
 @click.pass_context
 def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
-    with LobbyDatabase(games_root(ctx)) as book:
+    root = games_root(ctx)
+    with torn_said(root), LobbyDatabase(root) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
         offered = offers(book)
@@ -242,7 +244,8 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
     """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
-    with LobbyDatabase(games_root(ctx)) as book:
+    root = games_root(ctx)
+    with torn_said(root), LobbyDatabase(root) as book:
         try:
             if withdraw:
                 withdraw_offer(book, name, seat)

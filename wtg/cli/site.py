@@ -52,7 +52,8 @@ def site(
     hiscore.html, ratings.html and feed.atom. Only files whose content changed are written.
     Nothing secret is published: no code, no address a player did not agree to share,
     nothing the rules hide. A game folder that cannot be read is named and skipped, the
-    others written, and the command exits 1."""
+    others written, and the command exits 1; so does a lobby's book that cannot be read
+    (torn), the site built without it."""
     # deferred: the site (its templates, the maps drawn): only `wtg site` builds or serves it
     from wtg.site.build import SITE_TITLE, build_site
     from wtg.site.serve import serve
@@ -92,12 +93,23 @@ def site(
         )
     for line in report.skipped:  # a reason may quote a game.yaml: without its control sequences
         tell(printable(line), err=True)
+    if report.book:  # every game's pages written all the same
+        tell(printable(f"wtg: {report.book}; {BOOK_LEFT}"), err=True)
     if terminal or serve_it or report.written or report.removed or report.skipped:
         tell(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
     if serve_it:
         serve(Path(out_dir), port, click.echo)
-    elif report.skipped:  # written for the others; a script (cron) reads the exit status
+    elif (
+        report.skipped or report.book
+    ):  # written for the others; a script (cron) reads the exit status
         sys.exit(1)
+
+
+BOOK_LEFT = (
+    "the site is built without it: the index without its waiting lists, the HiScore and "
+    "ratings pages as the last build left them"
+)
+"""What the site's build left out for a lobby's book it could not read (``BuildReport.book``)."""
 
 
 def _config_or_none(ctx: click.Context) -> GmConfig | None:

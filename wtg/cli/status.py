@@ -51,6 +51,7 @@ from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
+from wtg.lobby.database import torn
 from wtg.mail.outgoing.compose import address_key, writable
 from wtg.mail.outgoing.notices import notice_told, rollback_untold
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
@@ -524,14 +525,21 @@ def host(ctx: click.Context, as_json: bool) -> None:
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
     low = low_disk(games_dir)
+    book = torn(games_dir)  # the lists stopped, the commands' mails held, until restored
     passwords = _password_problems(gm)
     loose = _password_warnings(gm, passwords)
     if as_json:
         facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
+        facts["lobby_book"] = book
         passwords_said = {"password_problems": passwords, "password_warnings": loose}
         click.echo(json.dumps({**facts, **passwords_said}, indent=1))
         return
     _show_read_only(stuck, full, low)
+    if book is not None:
+        tell_fitted(
+            f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
+            "(`wtg quarantine` lists them HELD) and no waiting list takes a player"
+        )
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread

@@ -33,7 +33,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from wtg.core.errors import GameError
+from wtg.core.errors import GameError, WtgError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
@@ -518,7 +518,7 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
         text = waited
     elif isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
         text = str(exc.args[0])
-    elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
+    elif isinstance(exc, (WtgError, GameError, StoreError, OSError, ValueError)):
         text = str(exc)
     else:
         text = f"an error in wtg: {type(exc).__name__}: {exc}"

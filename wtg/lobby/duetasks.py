@@ -14,7 +14,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.host.gamesdir import failure_reason
 from wtg.lobby.confirm import purge
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
+from wtg.lobby.database import FILE, FOLDER, BookTorn, LobbyDatabase, torn_said
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, TakenOff, ToldBefore, start_due
 from wtg.logs.addresses import log_hiding_addresses
@@ -50,11 +50,13 @@ def run_due_tasks(
         return DueTasks()
     problems: list[str] = []
     try:
-        with LobbyDatabase(games_dir) as book:
+        with torn_said(games_dir), LobbyDatabase(games_dir) as book:
             purge(book, moment)
             # first: a game half made, finished
             starts = start_due(book, games_dir, moment, tell, told)
             ended = record_results(book, games_dir, problems)
+    except BookTorn as exc:  # the line names the book, and what to do
+        tasks = DueTasks(problems=(*problems, f"{exc.line}; the lobby skipped"))
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE
         tasks = DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))

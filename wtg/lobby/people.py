@@ -26,7 +26,7 @@ from wtg.game.gameconfig import (
 from wtg.game.registry import GAME_SEATING
 from wtg.host.results import Entry, Finished
 from wtg.lobby.authority import claiming
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp, torn_said
 from wtg.lobby.lookalikes import alike, posing
 from wtg.text.addresses import bare_address
 
@@ -353,7 +353,7 @@ def as_people(games_dir: Path, results: Sequence[Finished]) -> list[Finished]:
     the results as given (and no book is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return list(results)
-    with LobbyDatabase(games_dir) as book:
+    with torn_said(games_dir), LobbyDatabase(games_dir) as book:
         seats = {
             (str(row["game"]), int(row["seat"])): (int(row["id"]), str(row["name"]))
             for row in book.rows(

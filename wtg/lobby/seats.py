@@ -21,7 +21,7 @@ from wtg.game.takeovers import quitters
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby import confirm
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, stamp
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, stamp, torn_said
 from wtg.lobby.people import FINISHED, QUIT, REPLACED, WON, end_play, person_of, playing
 from wtg.text.addresses import bare_address
 from wtg.text.yamlio import dump_yaml
@@ -331,7 +331,7 @@ def records_of_game(games_dir: Path, game: str) -> GameRecords:
     if not (games_dir / FOLDER / FILE).is_file():
         return GameRecords(0, 0, 0)
     key = game.lower()
-    with LobbyDatabase(games_dir) as book:
+    with torn_said(games_dir), LobbyDatabase(games_dir) as book:
         counts = book.row(
             "SELECT (SELECT count(*) FROM offers WHERE lower(game) = ? AND taken IS NULL),"
             " (SELECT count(*) FROM pending WHERE kind IN (?, ?) AND lower(target) = ?),"
@@ -358,7 +358,7 @@ def forget_game(games_dir: Path, game: str, moment: datetime) -> bool:
     if not (games_dir / FOLDER / FILE).is_file():
         return False
     key = game.lower()
-    with LobbyDatabase(games_dir) as book, book.write() as db:
+    with torn_said(games_dir), LobbyDatabase(games_dir) as book, book.write() as db:
         dropped = db.execute(
             "DELETE FROM offers WHERE lower(game) = ? AND taken IS NULL", (key,)
         ).rowcount

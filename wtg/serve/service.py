@@ -571,6 +571,8 @@ class Service:
         self.site_stale = False  # a build that failed is tried again after its pause
         for line in report.skipped:
             log_event(f"site: {line}", level=logging.WARNING)
+        if report.book:  # every game's pages written all the same
+            log_event(f"site: {report.book}", level=logging.WARNING)
         log_event(f"site {site.dir}: {report.line()}")
 
     # --- the plan --------------------------------------------------------------------

@@ -33,7 +33,7 @@ from wtg.host.gamesdir import (
     scan_games,
 )
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, torn
 from wtg.lobby.lists import all_lists, waiting
 from wtg.lobby.people import as_people
 from wtg.site.facts import GameFacts, gather, shown_result
@@ -70,6 +70,11 @@ class BuildReport(Record):
     removed: tuple[str, ...]
     skipped: tuple[str, ...]
     """A line for each game folder that could not be read, and why."""
+    book: str = ""
+    """Why the lobby's book cannot be read (torn: ``wtg.lobby.database.torn``), with what
+    to do; "" when it can, or the host keeps none. The site is built without it: the index
+    without its waiting lists, the HiScore and ratings pages kept as the last build left
+    them (a first build writes them of the games' results as given)."""
 
     def line(self) -> str:
         return (
@@ -85,6 +90,10 @@ class _Site(Record):
     out_dir: Path
     title: str
     sender_games: frozenset[str]
+
+
+PEOPLE_PAGES = ("hiscore.html", "ratings.html")
+"""The pages that name people as the lobby's book knows them (``_people_pages``)."""
 
 
 def game_page(relpath: str) -> str:
@@ -181,6 +190,7 @@ def build_site(
     the games folder is refused before anything is written (``wtg.site.sitefolder``)."""
     check_site_dir(games_root, out_dir)
     began = time.time()
+    book = torn(games_root) or ""
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]
     senders = sender_pages(scan.folders, config)
@@ -206,7 +216,7 @@ def build_site(
     for relpath, html in sorted(senders.items()):
         out.put(relpath, html)
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
-    _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
+    _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config), book)
     unread |= {u.folder.name for u in scan.unreadable}
     clear_leftovers(out_dir, began)  # before the stale pages: their folder is then empty
     removed = _remove_stale(out, made, unread)
@@ -217,6 +227,7 @@ def build_site(
         kept=len(made) - len(senders) - len(written) + len(out.kept),
         removed=tuple(removed),
         skipped=tuple(skipped),
+        book=book,
     )
 
 
@@ -228,9 +239,11 @@ def _site_pages(
     senders: Iterable[str],
     base_url: str,
     host: Address | None = None,
+    book: str = "",
 ) -> None:
     """The pages of the whole site; ``host``: the GM's address players write to (the index
-    says how to join a game, and where to mail)."""
+    says how to join a game, and where to mail); ``book``: why the lobby's book cannot be
+    read (``BuildReport.book``), "" when it can."""
     titles = {g.ruleset: g.title for g in games}
     shared = {"root": "", "site_title": site.title}
     running = sorted((g for g in games if not g.over), key=lambda g: g.name.lower())
@@ -243,29 +256,13 @@ def _site_pages(
             "index.html.j2",
             running=running,
             finished=finished,
-            waiting_lists=waiting_lists(games_root),
+            waiting_lists=() if book else waiting_lists(games_root),
             host=host,
             senders=[(r, titles.get(r) or find_ruleset(r).title) for r in sorted(senders)],
             **shared,
         ),
     )
-    # each person under the name the lobby's book gives him, read as the facts read names
-    results = [
-        shown_result(r)
-        for r in as_people(games_root, [g.result for g in games if g.result is not None])
-    ]
-    out.put("hiscore.html", render("hiscore.html.j2", h=hiscore(results), **shared))
-    out.put(
-        "ratings.html",
-        render(
-            "ratings.html.j2",
-            tables=rate_rulesets(results),
-            titles=titles,
-            shown=_shown,
-            ranked=ranked_humans,
-            **shared,
-        ),
-    )
+    _people_pages(out, games, games_root, shared, titles, book)
     entries = feed_entries(e for g in games for e in game_entries(g, game_page(g.name)))
     feed_id = "urn:uuid:" + str(uuid.uuid5(uuid.NAMESPACE_URL, f"wtg-site/{site.title}"))
     out.put(
@@ -281,6 +278,37 @@ def _site_pages(
     )
     out.put("style.css", render("style.css.j2"))
     out.put(SCRIPT, render("turns.js.j2"))
+
+
+def _people_pages(
+    out: Output,
+    games: Sequence[GameFacts],
+    games_root: Path,
+    shared: dict[str, str],
+    titles: dict[str, str],
+    book: str,
+) -> None:
+    """The HiScore and the ratings pages, each person under the name the lobby's book
+    gives him, read as the facts read names. A torn ``book`` leaves the pages the last
+    build wrote (its people are not known now); a first build writes them of the results
+    as given, as a host without a book."""
+    if book and all((out.root / page).is_file() for page in PEOPLE_PAGES):
+        out.kept.extend(PEOPLE_PAGES)
+        return
+    given = [g.result for g in games if g.result is not None]
+    results = [shown_result(r) for r in (given if book else as_people(games_root, given))]
+    out.put("hiscore.html", render("hiscore.html.j2", h=hiscore(results), **shared))
+    out.put(
+        "ratings.html",
+        render(
+            "ratings.html.j2",
+            tables=rate_rulesets(results),
+            titles=titles,
+            shown=_shown,
+            ranked=ranked_humans,
+            **shared,
+        ),
+    )
 
 
 def _shown(table: Ratings, standing: Standing) -> str:

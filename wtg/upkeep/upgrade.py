@@ -28,7 +28,7 @@ from wtg.files.store import (
     read_format,
 )
 from wtg.host.gamesdir import failure_reason, scan_games
-from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, book_format
+from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, book_format, torn_said
 from wtg.upkeep.copies import UPGRADES, copies_dir
 from wtg.upkeep.folderupgrade import left_over, upgrade_folder
 from wtg.upkeep.lobbyupgrade import upgrade_book
@@ -94,7 +94,8 @@ def _folder_found(root: Path) -> Found:
 
 def _book_found(games_dir: Path) -> Found | None:
     try:
-        number = book_format(games_dir)
+        with torn_said(games_dir):  # torn: which file, and `wtg restore`
+            number = book_format(games_dir)
     except Exception as exc:  # the GM's data: a line, never a stop
         return Found(BOOK, State.UNREADABLE, f"{BOOK}: skipped: {failure_reason(exc)}")
     if number is None:

@@ -126,6 +126,10 @@ def games_named(texts: Sequence[str]) -> list[str]:
     return list(names)
 
 
+HELD_SUBJECT = "Your mail waits for the game master"
+"""The subject of the answer to a mail held for the GM."""
+
+
 class Answers:
     def __init__(
         self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
@@ -136,6 +140,9 @@ class Answers:
         self.registry = registry
         self.now = now
         self.loop = compose.loop_id(gm.sender)
+        self._book_told: set[str] = set()
+        """The addresses told this poll that a mail of theirs waits for the lobby's book
+        (``book_held``)."""
         self.strangers = Strangers(
             gm.spool,
             gm.limits.unconfirmed_per_hour,
@@ -664,9 +671,23 @@ class Answers:
             typed = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
             meant = either(close_names(typed, games))
             body = compose.render("held", game=visible(game), games=games, meant=meant)
-            subject = "Your mail waits for the game master"
-            self._queue(_ident("held", message, 0), sender, subject, body, None)
+            self._queue(_ident("held", message, 0), sender, HELD_SUBJECT, body, None)
         return held(reason, game)
+
+    def book_held(self, message: Incoming, sender: str | None, told_before: bool) -> None:
+        """A mail of commands held for the GM, the lobby's book torn (``wtg.mail.poll``'s
+        ``BOOK_HELD``): a registered player is told once that it waits for the GM and is
+        answered once he has put it right (not again while a mail of his held so waits:
+        ``told_before``, or one of this poll's was told); a stranger is told nothing (his
+        From proves nothing, and a flood of forged JOINs would have the host mail each)."""
+        if not sender or told_before or not self.registry.seats_of(sender):
+            return
+        key = sender.lower()
+        if key in self._book_told:
+            return
+        self._book_told.add(key)
+        body = compose.render("book_held")
+        self._queue(_ident("bookheld", message, 0), sender, HELD_SUBJECT, body, None)
 
     def _reject(
         self,

@@ -32,7 +32,7 @@ from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import FOLDER as BOOK_FOLDER
-from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.database import LobbyDatabase, torn
 from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
@@ -153,6 +153,10 @@ class Digest(Record):
     disk_low: str = ""
     """That the disk of the games folder is nearly full (``wtg.files.diskspace.low_disk``),
     told each morning while there is time to make room; "" when it has room."""
+    book: str = ""
+    """Why the lobby's book cannot be read (torn, or written over:
+    ``wtg.lobby.database.torn``), with what to do; "" when it can, or the host keeps none.
+    Every game's news is told all the same; the lists' parts are told without it."""
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
@@ -180,6 +184,7 @@ class Digest(Record):
             or self.other_program
             or self.owed
             or self.disk_low
+            or self.book
         )
 
     def not_listed(self) -> int:
@@ -241,6 +246,8 @@ class Digest(Record):
             told += ", the disk nearly full"
         if self.wrong_codes:  # the same
             told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
+        if self.book:  # the same
+            told += ", the lobby's book cannot be read"
         return f"since {self.since}: {told}"
 
 
@@ -323,6 +330,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     troubles: list[str] = []
     owed: list[str] = []
     addresses: dict[str, dict[int, str]] = {}
+    book = torn(games_dir) or ""
     polled = last_poll(spool)
     waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
@@ -368,11 +376,12 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         bounces=tuple(bounces),
         troubles=tuple(troubles),
         refused=tuple(set_aside_since(spool, since.timestamp())),
-        one_domain=tuple(_one_domain(games_dir, since)),
-        taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses)),
+        one_domain=tuple(_one_domain(games_dir, since) if not book else ()),
+        taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses) if not book else ()),
         other_program=seen.line if seen is not None and seen.at >= since else "",
         owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
         disk_low=low_disk(games_dir) or "",
+        book=book,
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made

@@ -381,15 +381,19 @@ class Poller:
     def book_said(self, events: list[tuple[str, MailEvent]]) -> tuple[str, ...]:
         """The line of a lobby's book the mails of this poll could not read (its command
         mails held, its order mails filed as ever): said once a poll. A helper process
-        that held a mail for it (``BOOK_HELD``) tells only the mail's outcome: the book is
-        read again for the line."""
-        line = self.commands.book_torn
+        tells the line with its share's outcomes (``Handled.book``: a CONFIRM beside orders
+        met it, the orders filed); a mail held for it (``BOOK_HELD``) has the book read
+        again for the line all the same. Said once: not again after a line of the poll's
+        that begins with it (a flood's trim that met the book: ``floodcopies.forget_done``)."""
+        line = self.commands.book_torn or self.processes.book
         if line is None and any(
             event.outcome.kind is Kind.HELD and BOOK_HELD in event.outcome.detail
             for _, event in events
         ):
             line = torn(self.gm.games_dir)
-        return () if line is None or line in self.broken else (line,)
+        if line is None or any(other.startswith(line) for other in self.broken):
+            return ()  # a flood's trim said it, adding its own words
+        return (line,)
 
     def _counted(self, tally: str, at: float) -> None:
         """A count against a limit, kept in this process's slot while it has a mail in hand
@@ -862,6 +866,8 @@ class Poller:
             return later(exc)
         except BookTorn as exc:  # the mail's commands need the book: the GM's once restored
             self.commands.book_torn = exc.line
+            before = bool(sender) and self.journal.held_for(str(sender), BOOK_HELD)
+            self.answers.book_held(message, sender, before)
             return Outcome(
                 Kind.HELD,
                 f"{exc.line}; {BOOK_HELD} (once the book is restored, `wtg quarantine "
@@ -965,6 +971,9 @@ class Helping(Poller):
     def release(self) -> None:
         self.journal.forget()
         self.answers.release()
+
+    def book_met(self) -> str | None:
+        return self.commands.book_torn
 
 
 def poll(

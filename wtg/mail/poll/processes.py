@@ -92,6 +92,9 @@ class PollProcesses:
         """The lines of the game folders the helpers could not open."""
         self.skipped: set[str] = set()
         """Those folders' names (``PollSummary.games_skipped``)."""
+        self.book: str | None = None
+        """Why the lobby's book could not be read, as a helper's mail met it
+        (``Handled.book``): the poller says it once."""
 
     def prepare(self, spool: Path, journal: Journal) -> Slot:
         """Reads the mails the last poll's processes died with, and makes this poll's
@@ -239,6 +242,7 @@ class PollProcesses:
         diskflush.noted(answer.written or {})
         self.unreadable |= dict.fromkeys(answer.unreadable)
         self.skipped |= set(answer.skipped)
+        self.book = self.book or answer.book
         return dict(answer.outcomes)
 
     def _after_death(self, poller: Handles, helper: Helper, roster: Roster) -> Outcomes:

@@ -66,6 +66,11 @@ class Handler(Protocol):
         """The batch is on disk: let go of the games' locks."""
         ...
 
+    def book_met(self) -> str | None:
+        """Why the lobby's book could not be read, once a mail met it so
+        (``wtg.lobby.database.torn``); None while none did."""
+        ...
+
 
 class KeptJournal(Journal):
     """A helper's journal: it reads what the journal holds and what this helper noted,
@@ -207,6 +212,9 @@ class Handled(NamedTuple):
     written: dict[int, str] | None = None
     """The file systems it wrote to unflushed, by device: a folder on each (the poller
     flushes them before it commits)."""
+    book: str | None = None
+    """Why the lobby's book could not be read, when a mail of its share met it so (a
+    CONFIRM typed beside orders: filed all the same), for the poller to say once."""
 
 
 class Helper:
@@ -354,7 +362,7 @@ def _serve(line: Connection, make: Callable[[], Handler]) -> int:
         except EOFError:
             return 0
         outcomes = [(message.key, handler.guarded(message)) for message in share]
-        line.send(Handled(outcomes, *handler.answered()))
+        line.send(Handled(outcomes, *handler.answered(), book=handler.book_met()))
         try:
             line.recv()  # the poller committed the batch
         except EOFError:

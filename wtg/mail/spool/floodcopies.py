@@ -36,7 +36,7 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.files.store import FormatRefused
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, book_format, forget_mails
+from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, book_format, forget_mails, torn
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.outcome import Kind, Outcome
@@ -135,6 +135,10 @@ class Trimmed(Record):
     file torn, or written over). The mails go all the same, their rows in the book stay."""
 
 
+NOT_FORGOTTEN = "a flood's commands not forgotten"
+"""What ``forget_done`` adds to the line of a torn book (``wtg.lobby.database.torn``)."""
+
+
 def forget_done(games_dir: Path, keys: Sequence[str]) -> str | None:
     """The lobby's book forgets what the commands of the mails ``keys`` did
     (``wtg.lobby.database.forget_mails``), in one transaction, before the journal drops their
@@ -158,10 +162,11 @@ def forget_done(games_dir: Path, keys: Sequence[str]) -> str | None:
         raise
     except sqlite3.DatabaseError as exc:
         path = games_dir / FOLDER / FILE
-        return (
-            f"the lobby's book {path} cannot be read ({exc}): a flood's commands not "
-            "forgotten (restore the book from a backup: `wtg restore`)"
-        )
+        said = torn(games_dir) or (
+            f"the lobby's book {path} cannot be read ({exc}): restore it from a backup "
+            "(`wtg restore`)"
+        )  # torn's words, as a command mail that met it says it: the poll says it once
+        return f"{said}; {NOT_FORGOTTEN}"
     return None
 
 

@@ -574,6 +574,14 @@ class Journal:
                 (sender if player else "", over, at),
             )
 
+    def held_for(self, sender: str, words: str) -> bool:
+        """Whether a mail of ``sender`` is held whose reason says ``words``."""
+        row = self.db.execute(
+            "SELECT 1 FROM held WHERE sender = ? AND instr(reason, ?) > 0 LIMIT 1",
+            (sender.lower(), words),
+        ).fetchone()
+        return row is not None
+
     def _let_go(self, where: str, values: tuple[object, ...], kept: int) -> int:
         """Drop the records of mails held that ``where`` picks beyond the newest ``kept``
         (by arrival; a mail one poll handled newest first arrives older): how many went.
