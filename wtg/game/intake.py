@@ -572,7 +572,7 @@ class Door(Generic[S]):
                 given = True  # an order, not READY or a setting
         dropped = (
             [
-                f"READY was not kept: {counted(rejected, 'line')}"
+                f"READY was not kept: {counted(rejected, 'other line')}"
                 f" {'was' if rejected == 1 else 'were'} rejected."
                 f" Correct {'it' if rejected == 1 else 'them'} and send the form again, with READY."
             ]
