@@ -72,8 +72,12 @@ def test_three_wrong_lines_are_said_first_and_counted_alike(tmp_path: Path) -> N
     lines = body_of(raw).splitlines()
     assert lines[0].startswith("Orders received: game ")
     said = " ".join(body_of(raw).split())
-    assert said.split("Orders received: ", 1)[1].split(". ", 1)[1].startswith(
-        "4 of your 5 lines were REJECTED and count for nothing: see WHAT WAS UNDERSTOOD below."
+    assert (
+        said.split("Orders received: ", 1)[1]
+        .split(". ", 1)[1]
+        .startswith(
+            "4 of your 5 lines were REJECTED and count for nothing: see WHAT WAS UNDERSTOOD below."
+        )
     ), said
     assert "WHAT WAS UNDERSTOOD (1 accepted, 4 rejected)" in said
     assert "READY was not kept: 3 other lines were rejected. Correct them" in said
