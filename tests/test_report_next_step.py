@@ -52,3 +52,28 @@ def test_a_duel_report_names_its_forms_once(tmp_path: Path) -> None:
     assert report.count("Your orders:") == 1 and said in report, report
     assert report.index(said) < report.index("=== BEGIN AOF ===")
     assert report.count("=== BEGIN AOF ===") == 3
+
+
+def test_the_top_ten_s_counts_and_statuses_stand_in_columns(tmp_path: Path) -> None:
+    """players40: the Top Ten of a game's last report read "483  2 provinces  WINNER" over
+    "421  1 province  QUIT", its statuses a column apart, and a count of 10 provinces
+    stood a column right of one of 9. The counts are right-aligned to the widest, and the
+    word is padded where a status follows it."""
+    game = create_game(tmp_path / "g", "wok4", "classic60", players(10), 7, now=MADE)
+    state = game.typed(WOK4).state()
+    neutral = [p for p in state.provinces if p.owner == 0]
+    for province in neutral[:9]:
+        province.owner = 1  # 10 provinces
+    for province in neutral[9:18]:
+        province.owner = 3  # 10 provinces
+    next(p for p in state.players if p.id == 2).status = "quit"
+    text = report_text(WOK4, game.config, state, [], 4, aof="")
+    table = text.split("TOP TEN\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(table) == 10, table
+    words = {line.index(" province") for line in table}
+    assert len(words) == 1, table  # the counts right-aligned: the noun in one column
+    quit_line = next(line for line in table if "QUIT" in line)
+    assert " 1 province   QUIT" in quit_line, quit_line
+    assert quit_line.index("QUIT") == words.pop() + len(" provinces  ")
+    assert any("10 provinces" in line for line in table)
+    assert all(line == line.rstrip() for line in table)
