@@ -258,7 +258,7 @@ def test_a_late_form_is_told_its_next_deadline(tmp_path: Path) -> None:
     (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("rejected-")]
     said = " ".join(body_of(answer).split())
     report = " ".join(world.game.report(2, 1).split())
-    deadline = re.search(r"DEADLINE FOR YOUR TURN 2 ORDERS: (.+?) TOP TEN", report)
+    deadline = re.search(r"DEADLINE FOR YOUR TURN 2 ORDERS: (.+?) Your orders: ", report)
     assert deadline is not None, report
     assert (
         f"Nothing was stored. Your orders for turn 2 are due by the deadline, {deadline[1]}."
