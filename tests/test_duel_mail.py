@@ -43,7 +43,7 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
         assert f"Orders received: game g1, turn 1, player {colour} " in body
     assert "REJECTED T1: 99   1    10" in bodies[0]
     assert f"ok G1: {home:02d}   3" in bodies[0]
-    assert "READY was not kept: 1 line was rejected." in bodies[0]
+    assert "READY was not kept: 1 other line was rejected." in bodies[0]
     assert "(you are)" not in bodies[0]
     assert "REJECTED" not in bodies[1] + bodies[2]
     # in a sentence wrapped whole; his first colour's READY was not kept: not his READY

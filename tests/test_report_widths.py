@@ -135,7 +135,10 @@ def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path
     under each."""
     game = create_game(tmp_path / "g", "standard", "star-islands", players(3), seed=5)
     report = game.report(1)
-    assert "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nWHERE EVERYONE STARTS\n" in report  # turn 0
+    assert (  # turn 0, its form below it
+        "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nYour orders: fill out the AOF below and reply to"
+        " this mail with it.\n\nWHERE EVERYONE STARTS\n"
+    ) in report
     assert "\n\n\n" not in report
     state = game.typed(STANDARD).state()
     text = report_text(STANDARD, game.config, state, [], 1, aof="", deadline="Mon 7 Dec 18:00")

@@ -39,7 +39,7 @@ def test_the_army_turn_is_picked_by_mail(tmp_path: Path) -> None:
     assert "REJECTED R1: 1: READY is not kept beside a rejected line" in text
     assert "FORECAST: your orders as they would run" in text
     assert "army: WOLF, ARCHER" in text
-    assert "READY was not kept: 1 line was rejected." in text  # NOSUCH
+    assert "READY was not kept: 1 other line was rejected." in text  # NOSUCH
     status = game_status(world.game)
     assert [(p["id"], p["orders"], p["ready"]) for p in status["players"]] == [
         (1, True, False),

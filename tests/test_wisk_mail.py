@@ -29,7 +29,7 @@ def test_an_aof_by_mail_is_filed_and_confirmed_with_the_placements(tmp_path: Pat
     assert "REJECTED A1: 99 1 3 1 5: there is no territory 99" in text
     assert f"+4 on {state.board.site(mine[0]).name} ({mine[0]})" in text
     assert "FORECAST: your trades and placements as written" in text
-    assert "READY was not kept: 1 line was rejected." in text
+    assert "READY was not kept: 1 other line was rejected." in text
     status = game_status(world.game)
     assert [(p["id"], p["owes_orders"], p["ready"]) for p in status["players"]] == [
         (1, True, False),

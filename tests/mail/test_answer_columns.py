@@ -52,7 +52,7 @@ def test_a_confirmation_keeps_to_78_columns(tmp_path: Path) -> None:
         " does"
     ) in said
     assert f"REJECTED A2: {home.id} 99 2: there is no province 99" in said
-    assert "READY was not kept: 1 line was rejected. Correct it and send the form" in said
+    assert "READY was not kept: 1 other line was rejected. Correct it and send the form" in said
     assert (
         "Decided when the turn runs: 1 attack, 1 spy operation, 1 order in a province your"
         " attacks may take (and everything"

@@ -90,7 +90,7 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
     _order_line_kept(confirmation, f"line {a2}: REJECTED A2: {PLAIN_TEXT}")
     said = _words(confirmation)
     assert f"Orders received: game {GAME}, turn 1, player 2 (Player2)." in said
-    assert "READY was not kept: 1 line was rejected." in said
+    assert "READY was not kept: 1 other line was rejected." in said
 
     # no line accepted, a command typed beside the form: what is on file stands
     world.mail(f"STATUS {GAME}\n\n{world.aof(2, A2=PLAIN_TEXT)}", sender=p2)

@@ -36,7 +36,7 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     text = body_of(raw)
     assert "REJECTED A1" in text and "there is no province 99" in text
     assert f"ok G1: {home} 5" in text
-    assert "READY was not kept: 1 line was rejected. Correct it" in text
+    assert "READY was not kept: 1 other line was rejected. Correct it" in text
     assert "FORECAST" in text and "TECH" in text
     assert "CODE0001" not in text and "CO******" in text
     assert "Mon 23 Nov 2026 18:00 UTC" in text
@@ -63,7 +63,7 @@ def test_ready_with_only_rejected_lines_says_ready_was_not_kept(tmp_path: Path) 
     assert not game_status(world.game)["players"][0]["ready"]
     bodies = [" ".join(body_of(raw).split()) for raw in world.outbox().values()]  # wrapped
     (text,) = [b for b in bodies if "none of the order lines in your mail could be" in b]
-    assert "READY was not kept: 1 line was rejected. Correct it" in text
+    assert "READY was not kept: 1 other line was rejected. Correct it" in text
 
 
 def test_bare_lines_above_the_quoted_report_never_vanish(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ its confirmation is): it counts against ``confirmations_per_hour``, and one held
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import datetime, timedelta, timezone
 from email import message_from_bytes, policy
@@ -153,7 +154,8 @@ def test_an_old_form_of_a_player_out_of_the_game_says_he_is_out(tmp_path: Path) 
     world.game.run_turn()
     world.mail(form, sender="p2@players.example")
     # the times the turn ran and the mail came (``test_orders_of_a_turn_that_ran_before...``)
-    outcomes = [re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "T", t) for _, t in world.poll().outcomes]
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?"  # the seconds where both fall in one minute
+    outcomes = [re.sub(stamp, "T", t) for _, t in world.poll().outcomes]
     assert outcomes == [
         "rejected: line 3: these orders are for turn 1, but the game expects turn 2 (turn 1 ran"
         " at T UTC, before your mail came at T UTC), and you have no orders to give now: you"
@@ -222,3 +224,56 @@ def test_orders_that_came_before_their_turn_ran_are_not_said_late(tmp_path: Path
         "came in time, at "
     ), outcome
     assert "before your mail came" not in outcome
+
+
+def test_a_turn_that_ran_in_the_minute_the_mail_came_says_the_seconds(tmp_path: Path) -> None:
+    """players40: a late form was told "turn 1 ran at 2026-12-06 20:39 UTC, before your
+    mail came at 2026-12-06 20:39 UTC", two times that read alike. In one minute the
+    seconds are said, which tell the player which came first."""
+    world = World(tmp_path, count=2)
+    ran_at = datetime(2026, 11, 23, 18, 0, 1, tzinfo=timezone.utc)
+    came = datetime(2026, 11, 23, 18, 0, 40, tzinfo=timezone.utc)
+    form = world.aof(2, X1="100")
+    world.game.run_turn(now=ran_at)
+    assert world.game.meta(1)["ran_at"].startswith("2026-11-23T18:00:01")
+    received = "from mx.players.example by mx.wtg.example; Mon, 23 Nov 2026 18:00:40 +0000"
+    key = world.mail(form, sender="p2@players.example", Received=received)
+    path = world.gm.maildir_in / "new" / key
+    os.utime(path, (came.timestamp(), came.timestamp()))
+    (outcome,) = [text for _key, text in world.poll().outcomes]
+    assert (
+        "(turn 1 ran at 2026-11-23 18:00:01 UTC, before your mail came at 2026-11-23 18:00:40 UTC)"
+    ) in outcome, outcome
+
+
+def test_a_late_form_is_told_its_next_deadline(tmp_path: Path) -> None:
+    """players40: a late form was told to "fill in the form of turn 2, the one in your
+    latest report", and not by when: the deadline it now has to meet was in another mail.
+    The refusal says it, as the report and the confirmation write it."""
+    world = World(tmp_path, count=2)
+    form = world.aof(2, X1="100")
+    world.game.run_turn(now=datetime.now(timezone.utc) - timedelta(hours=1))
+    world.mail(form, sender="p2@players.example")
+    world.poll()
+    (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("rejected-")]
+    said = " ".join(body_of(answer).split())
+    report = " ".join(world.game.report(2, 1).split())
+    deadline = re.search(r"DEADLINE FOR YOUR TURN 2 ORDERS: (.+?) Your orders: ", report)
+    assert deadline is not None, report
+    assert (
+        f"Nothing was stored. Your orders for turn 2 are due by the deadline, {deadline[1]}."
+        in said
+    ), said
+
+
+def test_a_refusal_in_a_game_without_deadlines_names_none(tmp_path: Path) -> None:
+    class Unscheduled(World):
+        zone = None
+
+    world = Unscheduled(tmp_path, count=2)
+    form = world.aof(2, X1="100")
+    world.game.run_turn(now=datetime.now(timezone.utc) - timedelta(hours=1))
+    world.mail(form, sender="p2@players.example")
+    world.poll()
+    (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("rejected-")]
+    assert "are due by" not in body_of(answer)

@@ -398,7 +398,7 @@ def test_lines_a_player_meant_are_never_dropped_without_a_word(tmp_path: Path) -
     world.poll()
     conf = answers(world)["conf"]
     assert "REJECTED N2: 100: the form has no N lines" in conf
-    assert "READY was not kept: 1 line was rejected." in conf
+    assert "READY was not kept: 1 other line was rejected." in conf
     assert on_file(world) == {"trade": [150]} and not ready(world)
 
 

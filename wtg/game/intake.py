@@ -463,9 +463,16 @@ class Door(Generic[S]):
         if at is None or at > self.received:
             return ""
         whose = "your" if self.forms is None else "the"  # a player's answer, or the GM's line
+        came = self.received.astimezone(timezone.utc)
+        ran = at.astimezone(timezone.utc)
+        # in one minute the two read alike ("ran at 20:39, before your mail came at 20:39"):
+        # then the seconds tell which came first
+        shown = (
+            "%Y-%m-%d %H:%M:%S" if f"{ran:%Y%m%d%H%M}" == f"{came:%Y%m%d%H%M}" else "%Y-%m-%d %H:%M"
+        )
         return (
-            f" (turn {written} ran at {at:%Y-%m-%d %H:%M} UTC, before {whose} mail came at "
-            f"{self.received.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC)"
+            f" (turn {written} ran at {ran.strftime(shown)} UTC, before {whose} mail came at "
+            f"{came.strftime(shown)} UTC)"
         )
 
     def _read_late(self, written: int) -> ReadLate | None:
@@ -572,7 +579,7 @@ class Door(Generic[S]):
                 given = True  # an order, not READY or a setting
         dropped = (
             [
-                f"READY was not kept: {counted(rejected, 'line')}"
+                f"READY was not kept: {counted(rejected, 'other line')}"
                 f" {'was' if rejected == 1 else 'were'} rejected."
                 f" Correct {'it' if rejected == 1 else 'them'} and send the form again, with READY."
             ]

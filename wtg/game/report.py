@@ -162,6 +162,7 @@ def report_text(
     press: Sequence[Press] = (),
     names_then: Mapping[int, str] | None = None,
     part: ReportPart = "whole",
+    forms_below: int | None = None,
 ) -> str:
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
@@ -172,7 +173,12 @@ def report_text(
     defanged (``wtg.game.namelinks``). ``part``: the whole report,
     or, for a seat of several sides (``seat_report``), one side's own part ("colour") or
     what is the same for all of them ("shared": the game's end or next turn, the Top Ten,
-    the other players, the press line)."""
+    the other players, the press line). ``forms_below``: the forms mailed under it, which
+    its footer tells the player to fill out and mail back (by default 1 when ``aof`` is
+    one, 0 when it is none)."""
+    if aof is None:
+        owes = not ruleset.is_over(state) and player in ruleset.owing(state)
+        aof = aof_text(ruleset, config, state, player) if owes else ""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
@@ -183,6 +189,7 @@ def report_text(
         roster=others,
         event_names=names_then or {},
         part=part,
+        forms_below=(1 if aof else 0) if forms_below is None else forms_below,
     )
     if press and part != "colour":
         note = (
@@ -193,9 +200,6 @@ def report_text(
         text = text.rstrip("\n") + "\n\n" + note
     text = sentences_wrapped(text)
     text = _names_shown(text, [*_player_names(config), *(names_then or {}).values()])
-    if aof is None:
-        owes = not ruleset.is_over(state) and player in ruleset.owing(state)
-        aof = aof_text(ruleset, config, state, player) if owes else ""
     return text + "\n" + aof if aof else text
 
 

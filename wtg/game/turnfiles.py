@@ -141,7 +141,17 @@ def seat_report(
         parts.append(with_set_aside(text, "", (set_aside or {}).get(side, ())))
     playing = [side for side in sides if side in owing] or list(sides)
     shared = report_text(
-        ruleset, config, state, events, playing[0], "", deadline, press, then, part="shared"
+        ruleset,
+        config,
+        state,
+        events,
+        playing[0],
+        "",
+        deadline,
+        press,
+        then,
+        part="shared",
+        forms_below=len(forms),
     )
     parts.append(shared.lstrip("\n"))
     return "\n".join([*(p.rstrip("\n") + "\n" for p in parts), *forms])

@@ -85,9 +85,16 @@ def test_the_map_s_columns_are_named_over_it() -> None:
     head = lines.index("THE MAP") + 1
     assert lines[head].split() == ["ID", "TERRITORY", "OWNER", "ARMIES", "NEIGHBOURS"]
     row = next(line for line in lines if line.startswith("  30 Kamchatka"))
-    armies = row.index("  next to")
-    assert lines[head].index("ARMIES") + len("ARMIES") == armies
+    armies = lines[head].index("ARMIES") + len("ARMIES")
     assert row[:armies].split()[-1] == "5"  # the 5 that moved in
+    # players40: the neighbours under NEIGHBOURS, without "next to" (said twice), so that
+    # a row of six of them (Ukraine, Middle East) fits a phone's 72 columns
+    assert row[armies:].split() == ["1", "29", "31", "32", "33"], row
+    assert lines[head].index("NEIGHBOURS") == armies + 2
+    rows = lines[head + 1 : lines.index("PLAYERS") - 1]
+    assert len(rows) == 42 + 6, rows  # the territories and the continents' lines
+    assert max(len(line) for line in rows) <= 72
+    assert not any("next to" in line for line in rows)
 
 
 def test_a_battle_says_who_lost_what_where() -> None:
@@ -338,3 +345,21 @@ def test_armies_placed_for_the_player_and_a_set_traded_by_force_say_why_in_words
     assert "(card bonus: a card traded shows this territory)." in ann
     assert "(left over)" not in ann + bob and "(five cards)" not in ann + bob
     assert "Ann (player #1) placed " in bob and "(left unplaced: placed as a robot would)" in bob
+
+
+def test_the_player_to_move_is_told_what_to_do_with_his_form() -> None:
+    """players40: the player to move read "Your orders are due by ..." and then the form,
+    and nothing told a new player to send it back. Under a form he reads to fill it out
+    and reply with it; a report without a form (the others', or ``aof=""``) says nothing
+    of one."""
+    state = new_game(2)
+    when = "Sat 05 Dec 2026 18:00 UTC"
+    said = "Fill out the AOF below and reply to this mail with it."
+    mover = report_text(RULESET, CONFIG, state, [], 1, deadline=when)
+    assert f"\nYour orders are due by {when}.\n{said}\n" in mover, mover
+    assert mover.index(said) < mover.index("=== BEGIN AOF ===")
+    other = report_text(RULESET, CONFIG, state, [], 2, deadline=when)
+    assert "=== BEGIN AOF ===" not in other and "reply to this mail" not in other
+    assert said not in report_text(RULESET, CONFIG, state, [], 1, aof="", deadline=when)
+    undated = report_text(RULESET, CONFIG, state, [], 1)
+    assert "\nYour orders: fill out the AOF below and reply to this mail with it.\n" in undated

@@ -371,6 +371,7 @@ class Answers:
                 beside=beside,
                 proven=True,
                 elsewhere=self._elsewhere(sender, entry),
+                due=_due(game, result.player),
             )
             if not isinstance(result, ReadAfterItRan):
                 return refused
@@ -703,6 +704,7 @@ class Answers:
         proven: bool = False,
         replaced: bool = False,
         elsewhere: bool = False,
+        due: str | None = None,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never another stranger),
         within ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit
@@ -715,7 +717,8 @@ class Answers:
         (``TakenOverCode``), which proves its old player, no longer registered: he is told,
         counted as an answer to a stranger (the From may be forged). ``elsewhere``: the
         form's right code came from another address than its seat's, told to the seat (never
-        which address)."""
+        which address). ``due``: the turn the player owes orders for and its deadline
+        (``_due``), said under the refusal: what he is to do next, and by when."""
         heldback = None
         registered = bool(to and self.registry.seats_of(to))
         if to and (registered or replaced):
@@ -727,6 +730,7 @@ class Answers:
                 reason=None if quiet else reason,
                 note=note,
                 elsewhere=game if elsewhere else None,
+                due=due,
             )
             subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
@@ -1033,6 +1037,26 @@ def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:
         for p in game_status(game)["players"]
         if p["seat"] == entry.id and p["id"] != side and p["owes_orders"] and not p["ready"]
     ]
+
+
+def _due(game: Game, side: int) -> str | None:
+    """``turn 2 are due by the deadline, Wed 09 Dec 2026 18:00 Europe/Vienna (17:00 UTC)``:
+    the turn a refused player owes orders for and its deadline, as his confirmation and
+    his report say it; None in a game without deadlines, or when the coming turn does not
+    wait for him (the game over, a turn of another player's, he quit)."""
+    schedule = game.config.schedule
+    if not schedule:
+        return None
+    try:
+        latest = game.latest_turn()
+        if side not in game.ruleset.owing(game.state_view(latest)):
+            return None
+        stamp = game.deadline_stamp(latest)
+    except Exception:  # the refusal goes out all the same, without the deadline
+        return None
+    if stamp is None:
+        return None
+    return f"turn {latest + 1} are due by the deadline, {_deadline_text(stamp, schedule.timezone)}"
 
 
 @lru_cache(maxsize=64)
