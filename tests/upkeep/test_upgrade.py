@@ -197,6 +197,27 @@ def test_mail_for_an_old_host_waits_in_the_inbox_until_the_upgrade(tmp_path: Pat
     assert answer.code()  # the JOIN asked to CONFIRM
 
 
+def test_cron_s_quiet_poll_says_the_mail_left_for_the_upgrade(tmp_path: Path) -> None:
+    """Cron's `wtg poll -q` said nothing of the mail it left in the inbox for a game or a
+    book of an older format: the players' orders and JOINs waited, unanswered, without a
+    word, until the GM happened to run `wtg upgrade`. It says its line, which counts them
+    as mails waiting for a mend (a game.yaml to mend says the same), by game and book."""
+    games = old_host(tmp_path)
+    hall = Hall(tmp_path, again=True)
+    config = hall.config_file()
+    hall.mail("ann@example.org", filled_aof(open_game(games / "g1").typed(WOK4), 1))
+    hall.mail(address(2), "JOIN wok4 AS Dora")
+
+    polled = CliRunner().invoke(main, ["--config", str(config), "poll", "-q"])
+
+    assert (polled.exit_code, polled.stderr) == (0, ""), polled.output
+    assert polled.stdout == (
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 2 (waiting for "
+        "a mend: g1 1, the lobby's book 1)\n"
+    )
+    assert len(list((hall.gm.maildir_in / "new").iterdir())) == 2
+
+
 def newer(games: Path) -> None:
     """g1 and the book as a wtg of format 3 would leave them."""
     record_format(games / "g1", FolderFormat(3))
