@@ -1,7 +1,8 @@
-"""A games folder or a game's folder made 0755 by hand, or a game.yaml copied in readable
-by others (it holds the players' secret codes and addresses), got no word from `wtg
-check-config`, which names a password file others may read. Now each is a FAIL line with
-the chmod that mends it; once mended, check-config passes again."""
+"""A games folder or a game's folder made 0755 by hand (or the lobby's book, as a tar that
+kept no modes leaves it), or a game.yaml copied in readable by others (it holds the
+players' secret codes and addresses), got no word from `wtg check-config`, which names a
+password file others may read. Now each is a FAIL line with the chmod that mends it; once
+mended, check-config passes again."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def test_check_config_names_game_data_others_may_read_and_the_chmod(tmp_path: Pa
     os.chmod(games / "g1" / "game.yaml", 0o644)
     os.chmod(games / "g2" / "game.yaml", 0o640)
     os.chmod(games / "g3", 0o711)
+    book = games / ".people"
+    book.mkdir(mode=0o755)  # a host moved with a tar that kept no modes
+    (book / "people.sqlite").write_bytes(b"")
+    os.chmod(book, 0o755)
+    os.chmod(book / "people.sqlite", 0o644)
     result = check(config)
     assert result.exit_code == 1, result.output
     fails = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
@@ -45,6 +51,9 @@ def test_check_config_names_game_data_others_may_read_and_the_chmod(tmp_path: Pa
         f"FAIL  the mail spool {games / '.mail'} is mode 0750: others on this machine can look "
         f"into it (the players' codes and addresses); make it the GM's alone: chmod 700 "
         f"{games / '.mail'}",
+        f"FAIL  the lobby's book {book}: its folder is mode 0755 and people.sqlite is mode 0644: "
+        "others on this machine can read the players' addresses and codes; make it the GM's "
+        f"alone: chmod -R go-rwx {book}",
         f"FAIL  game {games / 'g1'}: its folder is mode 0755 and game.yaml is mode 0644: others "
         "on this machine can read the players' codes and addresses; make it the GM's alone: "
         f"chmod -R go-rwx {games / 'g1'}",
@@ -56,7 +65,7 @@ def test_check_config_names_game_data_others_may_read_and_the_chmod(tmp_path: Pa
         f"{games / 'g3'}",
     ]
     subprocess.run(["chmod", "700", str(games), str(games / ".mail")], check=True)
-    for name in ("g1", "g2", "g3"):
+    for name in ("g1", "g2", "g3", ".people"):
         subprocess.run(["chmod", "-R", "go-rwx", str(games / name)], check=True)
     mended = check(config)
     assert mended.exit_code == 0, mended.output

@@ -7,6 +7,7 @@ run is the turn the older wtg ran; a folder of a newer format is refused by ever
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import tarfile
 from datetime import datetime, timezone
@@ -195,6 +196,55 @@ def test_mail_for_an_old_host_waits_in_the_inbox_until_the_upgrade(tmp_path: Pat
     assert [o.split(":")[0] for _, o in done.outcomes] == ["stored", "answered"]
     (answer,) = hall.new_mails(address(2))
     assert answer.code()  # the JOIN asked to CONFIRM
+
+
+def test_cron_s_quiet_poll_says_the_mail_left_for_the_upgrade(tmp_path: Path) -> None:
+    """Cron's `wtg poll -q` said nothing of the mail it left in the inbox for a game or a
+    book of an older format: the players' orders and JOINs waited, unanswered, without a
+    word, until the GM happened to run `wtg upgrade`. It says its line, which counts them
+    as mails waiting for a mend (a game.yaml to mend says the same), by game and book."""
+    games = old_host(tmp_path)
+    hall = Hall(tmp_path, again=True)
+    config = hall.config_file()
+    hall.mail("ann@example.org", filled_aof(open_game(games / "g1").typed(WOK4), 1))
+    hall.mail(address(2), "JOIN wok4 AS Dora")
+
+    polled = CliRunner().invoke(main, ["--config", str(config), "poll", "-q"])
+
+    assert (polled.exit_code, polled.stderr) == (0, ""), polled.output
+    assert polled.stdout == (
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 2 (waiting for "
+        "a mend: g1 1, the lobby's book 1)\n"
+    )
+    assert len(list((hall.gm.maildir_in / "new").iterdir())) == 2
+
+
+def test_status_says_what_waits_for_the_upgrade(tmp_path: Path) -> None:
+    """`wtg status` showed a game of an older format as any other, its players "NO ORDERS
+    YET" while their orders waited in the inbox, and nothing said to run `wtg upgrade`; it
+    marks the game and says why, of the book too, and `--json` gives it."""
+    games = old_host(tmp_path)
+    waits = "(until then no turn runs and its mail waits in the inbox)"
+    book_waits = "(until then the commands players mail that change it, as JOIN, wait in the inbox)"
+
+    every = wtg(games, "status").stdout.splitlines()
+    one = wtg(games, "status", "g1").stdout.splitlines()
+    listing = json.loads(wtg(games, "status", "--json").stdout)
+    (entry,) = listing["games"]
+
+    assert every[0].startswith("g1 ") and ", NOT UPGRADED" in every[0], every
+    assert f"NOT UPGRADED: game g1: format 1: `wtg upgrade` makes it 2 {waits}" in every
+    assert f"NOT UPGRADED: the lobby's book: format 1: `wtg upgrade` makes it 2 {book_waits}" in (
+        every
+    )
+    assert f"NOT UPGRADED: format 1: `wtg upgrade` makes it 2 {waits}" in one
+    assert entry["not_upgraded"] == f"format 1: `wtg upgrade` makes it 2 {waits}"
+    assert listing["book_not_upgraded"].startswith("the lobby's book: format 1: ")
+
+    assert wtg(games, "upgrade").exit_code == 0
+    assert "UPGRADED" not in wtg(games, "status").stdout + wtg(games, "status", "g1").stdout
+    listing = json.loads(wtg(games, "status", "--json").stdout)
+    assert (listing["games"][0]["not_upgraded"], listing["book_not_upgraded"]) == (None, None)
 
 
 def newer(games: Path) -> None:

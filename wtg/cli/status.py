@@ -85,6 +85,7 @@ from wtg.serve.health import host_health
 from wtg.text.addresses import bare_address
 from wtg.text.closename import close_names, either
 from wtg.text.prose import WIDTH, listed, path_then, with_path
+from wtg.upkeep.upgrade import book_not_upgraded, folder_not_upgraded
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
@@ -168,6 +169,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     ]
     rolled = rollback_note(game.store, game.latest_turn())
     listed["last_rollback"] = None if rolled is None else rolled.as_json()
+    behind = listed["not_upgraded"] = folder_not_upgraded(game.store.root)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -195,6 +197,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"was made (editing them changes nothing): {differ}"
         )
     _show_read_only(stuck, full)
+    if behind is not None:  # its orders wait in the inbox: "NO ORDERS YET" below says not why
+        tell_fitted(carrying_given(f"NOT UPGRADED: {behind}"))
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
@@ -587,6 +591,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
+    behind: dict[str, str] = {}  # by game: of an older format, its mail waiting for `wtg upgrade`
+    book_behind = book_not_upgraded(games_dir)
     unread_press: list[tuple[str, Path]] = []  # a player's press the reports would go without
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -630,6 +636,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
         entry["last_rollback"] = None if rolled is None else rolled.as_json()
         entry["releases_cut_short"] = _releases_of(games_dir / SPOOL, found.config.game)
+        entry["not_upgraded"] = folder_not_upgraded(found.store.root)  # as `wtg status GAME`
+        if entry["not_upgraded"] is not None:
+            behind[data["game"]] = str(entry["not_upgraded"])
         broken = unreadable_press(found.store, data["turn"])  # as `wtg status GAME`
         entry["press_unreadable"] = [str(path) for path in broken]
         unread_press += [(data["game"], path) for path in broken]
@@ -669,6 +678,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "read_only": read_only(games_dir),
             "disk_full": full_disk(games_dir),
             "disk_low": low_disk(games_dir),
+            "book_not_upgraded": book_behind,
         }
         click.echo(json.dumps(listing, indent=1))
         if troubles:  # a script that watches the host looks at the exit status
@@ -700,8 +710,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (", HELD" if data["held"] else "")
         ) + (", NOT MAILED" if data["game"] in unsent else "")
         state += ", OVERDUE" if late[data["game"]] else ""
+        state += ", NOT UPGRADED" if data["game"] in behind else ""
         deadline = f", deadline {data['deadline']}" if data["deadline"] else ""  # none once over
         tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
+    for game_name, line in behind.items():
+        tell_fitted(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
+    if book_behind is not None:
+        tell_fitted(carrying_given(f"NOT UPGRADED: {book_behind}"))
     for data in games:
         if late[data["game"]]:
             tell_fitted(f"OVERDUE: game {data['game']}: {late[data['game']]}")

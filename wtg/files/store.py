@@ -162,8 +162,8 @@ class FormatRefused(GameLocked):
     and its message says what to run."""
 
     game: str | None = None
-    """The folder's name, when the poll's registry refused it: a flood of the mails waiting
-    for it is bounded by game (``wtg.mail.poll.waiting``)."""
+    """The game folder's name (None for the lobby's book): the mails a poll leaves waiting
+    for it are counted and a flood of them bounded by game (``wtg.mail.poll.waiting``)."""
 
 
 class FolderFormat(NamedTuple):
@@ -221,15 +221,27 @@ def format_refusal(root: Path, found: FolderFormat, writing: bool) -> FormatRefu
     when ``writing``); None when it may."""
     newest = max(found.number, found.upgrading_to or UNNUMBERED)
     if newest > FORMAT:  # a newer wtg's folder, or its upgrade cut short
-        return FormatRefused(newer_format(str(root), newest, FORMAT))
+        return _refused(root, newer_format(str(root), newest, FORMAT))
     if found.upgrading_to is not None:
-        return FormatRefused(
+        return _refused(
+            root,
             f"{root}: an upgrade to format {found.upgrading_to} was cut short: run `wtg "
-            "upgrade` to finish it"
+            "upgrade` to finish it",
         )
     if writing and found.number < FORMAT:
-        return FormatRefused(older_format(str(root), found.number, FORMAT))
+        return _refused(root, older_format(str(root), found.number, FORMAT))
     return None
+
+
+def _refused(root: Path, line: str) -> FormatRefused:
+    """The refusal of the game folder ``root``, naming its game by the folder's name: a
+    poll counts the mails it leaves waiting by game, and says so even under `-q` (cron's),
+    as it does for a game.yaml to mend. Before, a folder of an older format, refused as
+    the poll took its lock, named none: its mail waited in the inbox, and cron said
+    nothing of it until `wtg upgrade` was run."""
+    refused = FormatRefused(line)
+    refused.game = root.name
+    return refused
 
 
 def turn_name(turn: int) -> str:

@@ -1,8 +1,8 @@
-"""Game data others on the machine may read: the games folder, its mail spool, a game's
-folder or its game.yaml (the players' secret codes and addresses) with a bit of group or
-others set, as a folder made or a file copied by hand leaves it (wtg makes them 0700 and
-0600: ``wtg.files.private``). `wtg check-config` says which, and the chmod that mends it,
-as it does for a password file (``wtg.host.config.loose_password_files``)."""
+"""Game data others on the machine may read: the games folder, its mail spool, the lobby's
+book, a game's folder or its game.yaml (the players' secret codes and addresses) with a
+bit of group or others set, as a folder made or a file copied by hand leaves it (wtg makes
+them 0700 and 0600: ``wtg.files.private``). `wtg check-config` says which, and the chmod
+that mends it, as it does for a password file (``wtg.host.config.loose_password_files``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from wtg.files.private import SHARED_BITS
 
 GAME_FILE = "game.yaml"
 SPOOL = ".mail"
+BOOK_FOLDER = ".people"
+BOOK_FILE = "people.sqlite"
 
 
 def open_game_data(games_dir: Path) -> list[str]:
@@ -27,6 +29,9 @@ def open_game_data(games_dir: Path) -> list[str]:
                 f"{what} {folder} is mode {mode:04o}: others on this machine can look into it "
                 f"(the players' codes and addresses); make it the GM's alone: chmod 700 {folder}"
             )
+    book = _open_book(games_dir / BOOK_FOLDER)
+    if book is not None:
+        lines.append(book)
     try:
         names = subfolders(games_dir)
     except OSError:
@@ -61,6 +66,25 @@ def _open_game(folder: Path) -> str | None:
     return (
         f"game {folder}: {' and '.join(said)}: others on this machine {can}; make it the "
         f"GM's alone: chmod -R go-rwx {folder}"
+    )
+
+
+def _open_book(folder: Path) -> str | None:
+    """A line when the lobby's book (the waiting lists' players, their addresses and
+    confirmation codes) or its folder is open to group or others, as a host moved with a
+    tar that kept no modes leaves it; None when neither is, or there is no book. Before,
+    check-config named the spool and the games but not the book."""
+    file_mode, folder_mode = _mode(folder / BOOK_FILE), _mode(folder)
+    said = [
+        f"{what} is mode {mode:04o}"
+        for what, mode in (("its folder", folder_mode), (BOOK_FILE, file_mode))
+        if mode is not None and mode & SHARED_BITS
+    ]
+    if not said:
+        return None
+    return (
+        f"the lobby's book {folder}: {' and '.join(said)}: others on this machine can read the "
+        f"players' addresses and codes; make it the GM's alone: chmod -R go-rwx {folder}"
     )
 
 

@@ -108,6 +108,34 @@ def _book_found(games_dir: Path) -> Found | None:
     return Found(BOOK, State.CURRENT)
 
 
+NOT_YET = "until then no turn runs and its mail waits in the inbox"
+"""What a game folder of an older format means for the host until `wtg upgrade`."""
+BOOK_NOT_YET = "until then the commands players mail that change it, as JOIN, wait in the inbox"
+"""What the lobby's book of an older format means for the host until `wtg upgrade`."""
+
+
+def folder_not_upgraded(root: Path) -> str | None:
+    """`wtg status`'s words of the game folder ``root`` when it is of an older format than
+    this wtg's (``format 1, this wtg writes format 2: run `wtg upgrade` (...)``); None when
+    it is not, or its format cannot be read (the scans say so). Before, `wtg status` showed
+    such a game as any other, its players' orders "NO ORDERS YET" while they waited in the
+    inbox, and nothing said what to type."""
+    found = _folder_found(root)
+    if found.state is not State.OLDER:
+        return None
+    return f"{found.line.partition(': ')[2]} ({NOT_YET})"
+
+
+def book_not_upgraded(games_dir: Path) -> str | None:
+    """`wtg status`'s words of the lobby's book when it is of an older format than this
+    wtg's (its JOINs and CONFIRMs wait in the inbox); None when it is not, or there is no
+    book, or it cannot be read."""
+    found = _book_found(games_dir)
+    if found is None or found.state is not State.OLDER:
+        return None
+    return f"{found.line} ({BOOK_NOT_YET})"
+
+
 def formats_problem(games_dir: Path) -> str | None:
     """What keeps the host from running on this wtg, in one line: a game folder or book
     made by a newer wtg (upgrade wtg), or some of an older format (`wtg upgrade`); None

@@ -3,11 +3,14 @@ outbox; and `wtg remind`: poke the players who have sent no orders yet."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import itertools
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
 from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
@@ -40,6 +43,7 @@ from wtg.mail.outgoing.failedmail import undone_queued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
+from wtg.mail.outgoing.reportagain import ident as mailed_again
 from wtg.mail.outgoing.sendevents import log_delivery
 from wtg.mail.outgoing.sendstopped import record_send
 from wtg.mail.outgoing.undotold import put_back_owed, report_name
@@ -120,7 +124,8 @@ class SendSummary(Record):
     exits 1 once the other games are done."""
     first_mailed: tuple[str, ...] = ()
     """A line for each game this host mailed for the first time past its turn 0 (copied in
-    from another host): mailed from its latest turn on (``_first_mailed``)."""
+    from another host): mailed from its latest turn on (``_first_mailed``); and for each
+    game found put back to an earlier turn than it mailed (``_put_back``)."""
     owed: tuple[str, ...] = ()
     """A line for each GM command cut short before every player was told (a hold, a
     release, a deadline's move, an announcement), with the command that finishes it: no
@@ -211,7 +216,7 @@ def queue_reports(
     first: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         try:
-            said = _first_mailed(journal, game)
+            said = _first_mailed(journal, game) or _put_back(journal, game)
             first += [said] if said else []  # said once, whatever becomes of its reports
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
@@ -243,6 +248,57 @@ def _first_mailed(journal: Journal, game: Game) -> str | None:
     if latest < 1 or not journal.begin_mailing(name, latest):
         return None
     return first_noted(name, latest)
+
+
+def _put_back(journal: Journal, game: Game) -> str | None:
+    """A game whose latest turn is before the last turn this host mailed of it, with no
+    rollback to say why: its folder was put back from a copy (a backup's, `tar -xzf` of an
+    upgrade's) while the host ran on. Its turns from the latest on are mailed again, as
+    after a rollback, the latest's report again too (the players' latest report is of a
+    turn that is no more, and its form is refused): before, the send counted them mailed,
+    and the turns run again from there never reached a player. What is to be said of it,
+    or None for any other game. Committed."""
+    name = game.config.game
+    latest, mailed = game.latest_turn(), journal.mailed_turn(name)
+    if latest >= mailed:
+        return None
+    if any(not journal.rollback_seen(name, r.ident) for r in rollbacks(game.store)) or any(
+        not r.undo_finished for r in rollbacks(game.store, undone=True)
+    ):
+        return None  # a rollback not yet reckoned with, or cut short: ``_queue_game``'s
+    journal.saw_put_back(name, latest)
+    journal.set_mailed_turn(name, latest - 1)
+    journal.commit()
+    said = (
+        f"game {name} is at turn {latest}, though its turn {mailed} was mailed: its folder "
+        f"was put back from a copy (a backup, an upgrade's copy), not by a rollback; its "
+        f"players are mailed turn {latest}'s report again, and each turn run from it (tell "
+        f"them why: `wtg announce {name} TEXT`)"
+    )
+    log_event(said, game=name, level=WARNING)
+    return said
+
+
+def _mailed_as_is(outbox: Outbox, ident: str, report: str) -> bool:
+    """Whether the mail the outbox keeps as sent (or queued) under ``ident`` carries
+    ``report`` as it reads now: a turn run again after its folder was put back, which came
+    out as it did before, is not mailed twice. A mail set aside for good reached no one."""
+    lies = outbox.lies(ident)
+    folders = {"queue": outbox.queue_dir, "sent": outbox.sent_dir}
+    if lies is None or lies[0] not in folders:
+        return False
+    try:
+        raw = (folders[lies[0]] / f"{lies[1]}.eml").read_bytes()
+    except OSError:
+        return False
+    body = email.message_from_bytes(raw, policy=email.policy.default).get_body(("plain",))
+    if not isinstance(body, EmailMessage):
+        return False
+    try:
+        text = body.get_content()
+    except (LookupError, ValueError):  # a charset or an encoding no longer read
+        return False
+    return isinstance(text, str) and report.strip() in text.replace("\r\n", "\n")
 
 
 class HeldBack(GameError):
@@ -329,6 +385,8 @@ def _queue_game(
         journal.begin_mailing(name)  # known before its first mail is queued
         journal.commit(f"noting game {name} before its first report is queued")
     mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
+    put_back = journal.put_back_turn(name)  # its folder put back by hand: mailed before
+    again_from = latest + 1 if put_back is None else put_back  # a known report mailed again
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         if turn == latest and _behind(game, turn):
             raise ReportsBehind(game, turn)  # mailed once they say the deadline that holds
@@ -340,12 +398,18 @@ def _queue_game(
             ident = report_name(name, turn, entry.id, again, reruns.get(turn, 0), mark)
             if press:
                 pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
-            if outbox.known(ident):
+            if outbox.known(ident) and turn < again_from:
                 continue
             subject = f"[{name}] turn {turn} report for {entry.name}"
             # a turn before a takeover, mailed late: the seat's report, the quitter's code
             # in its form, which is not the newcomer's to see
             report = codes_hidden(game.report(entry.id, turn), entry.code)
+            if outbox.known(ident):  # mailed before the folder went back: again, unless
+                if turn > again_from and _mailed_as_is(outbox, ident, report):
+                    continue  # run again as it ran: the player has it (the first is his form)
+                ident = mailed_again(game, entry.id, turn, entry.email, report, mark)
+                if outbox.known(ident):  # this very report was mailed again already
+                    continue
             form = BEGIN_MARKER in report  # else no MAP: line for the note to ask for
             extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}), form)
             undrawn += [extra.problem] if extra.problem else []

@@ -10,6 +10,12 @@ from wtg.core.record import Record
 from wtg.mail.poll.events import MailEvent
 from wtg.mail.spool.outcome import Kind
 
+BOOK_WAITS = "the lobby's book"
+"""How ``PollSummary.waiting`` names the commands left waiting for the lobby's book to be
+mended (`wtg upgrade` of a book of an older format): after the games, as the line says
+them (``waiting for a mend: g1 2, the lobby's book 1``). Before, they were counted among
+those left for the next poll alone, and `wtg poll -q` (cron's) said nothing of them."""
+
 UNSENT_SAID_EVERY = timedelta(hours=1)
 """How often at most `wtg poll -q` says that answers went unsent (``PollSummary.unsent_news``):
 the hour of the limits that hold them back (``replies_per_hour``)."""
@@ -132,13 +138,18 @@ class PollSummary(Record):
 
     def waiting(self) -> dict[str, int]:
         """The mails left waiting for a game the GM has to mend (``wtg.mail.poll.waiting``), by
-        game, in name order."""
+        game, in name order, then those waiting for the lobby's book (``BOOK_WAITS``)."""
         waits = Counter(
             event.game
             for event in self.events
             if event.outcome.kind is Kind.LATER and event.outcome.detail and event.game
         )
-        return dict(sorted(waits.items()))
+        book = sum(  # the book's refusal names no game (``wtg.lobby.database``)
+            1
+            for event in self.events
+            if event.outcome.kind is Kind.LATER and event.outcome.detail and not event.game
+        )
+        return dict(sorted(waits.items())) | ({BOOK_WAITS: book} if book else {})
 
     def _mended(self) -> str:
         """`` (waiting for a mend: g1 20, g2 3)``: ``waiting``; '' when none."""
@@ -156,4 +167,4 @@ class PollSummary(Record):
         return bool(self.seen)
 
 
-__all__ = ["UNSENT_SAID_EVERY", "PollSummary", "unsent_news"]
+__all__ = ["BOOK_WAITS", "UNSENT_SAID_EVERY", "PollSummary", "unsent_news"]

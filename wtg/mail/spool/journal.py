@@ -383,6 +383,10 @@ def mail_marks(spool: Path) -> dict[str, str]:
     return {str(g): f"-n{int(t)}" for g, t in rows}
 
 
+PUT_BACK = "put-back-"
+"""How the record of a game folder put back by hand begins (``Journal.saw_put_back``)."""
+
+
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
@@ -1063,6 +1067,28 @@ class Journal:
         self.db.execute(
             "INSERT OR IGNORE INTO rollbacks_seen (game, ident) VALUES (?, ?)", (game, ident)
         )
+
+    def saw_put_back(self, game: str, turn: int) -> None:
+        """Note that the game's folder was found put back to its turn ``turn`` without a
+        rollback (a backup's or an upgrade's copy untarred over it), its turns from ``turn``
+        on mailed again: kept beside the rollbacks, as ``put-back-tNNNN-K``. Uncommitted."""
+        times = self.db.execute(
+            "SELECT COUNT(*) FROM rollbacks_seen WHERE game = ? AND ident LIKE ?",
+            (game, f"{PUT_BACK}%"),
+        ).fetchone()[0]
+        self.saw_rollback(game, f"{PUT_BACK}t{turn:04d}-{int(times) + 1}")
+
+    def put_back_turn(self, game: str) -> int | None:
+        """The earliest turn the game's folder was found put back to (``saw_put_back``):
+        a report of it or of a later turn that the outbox knows by its name was mailed
+        before the folder went back, and is mailed again when it is not the same; None when
+        no put-back was noted."""
+        rows = self.db.execute(
+            "SELECT ident FROM rollbacks_seen WHERE game = ? AND ident LIKE ?",
+            (game, f"{PUT_BACK}%"),
+        ).fetchall()
+        turns = [int(str(row[0])[len(PUT_BACK) + 1 :].split("-")[0]) for row in rows]
+        return min(turns) if turns else None
 
 
 def kept_here(spool: Path, archive: str) -> str:
