@@ -19,7 +19,7 @@ def sides_owing(
     state: S,
     turn: int,
     away: Collection[int] | None = None,
-    metas: Mapping[int, Mapping[str, Any]] | None = None,
+    metas: Mapping[SideId, Mapping[str, Any]] | None = None,
 ) -> set[SideId]:
     """The sides of players (not robots) that owe orders for ``turn`` of ``game`` in
     ``state``: not away, not quitting. ``away`` (the seats away in ``turn``: ``away_in``)
