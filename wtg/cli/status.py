@@ -6,7 +6,6 @@ import imaplib
 import json
 import shlex
 import sys
-import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -145,19 +144,21 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     warn_of_addresses(game.config)
     warn_of_zone(game.config)
     spool = game.store.root.parent / SPOOL
+    now = datetime.now(timezone.utc)  # one moment, on the clock the poll stamps with
+    since = now.timestamp() - HELD_SHOWN
     data = game_status(game, told=_told(spool, game))
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
-    listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
-    tried = [w for w in wrong_codes(spool, time.time() - HELD_SHOWN) if w.game == data["game"]]
+    listed, aside = _with_set_aside(listed, set_aside(spool, since))
+    tried = [w for w in wrong_codes(spool, since) if w.game == data["game"]]
     listed["wrong_codes"] = [_wrong_data(item) for item in tried]
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
     listed["disk_full"] = full = full_disk(game.store.root)
-    late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
-    moved = listed["schedule_edited"] = _schedule_edited(game, data)
+    late = listed["overdue"] = overdue(data, now)
+    moved = listed["schedule_edited"] = _schedule_edited(game, data, now)
     first = listed["first_edited"] = None if data["over"] else first_edited(game, data["deadline"])
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
@@ -291,13 +292,13 @@ def _robots_line(data: GameStatus) -> str:
     return said + f"; HELD: it runs once `wtg release {shlex.quote(game)}` is given"
 
 
-def _schedule_edited(game: Game, data: GameStatus) -> str | None:
+def _schedule_edited(game: Game, data: GameStatus, now: datetime) -> str | None:
     """The note of game.yaml's schedule edited since the coming deadline was set (its
     turn keeps that deadline, the turns after it follow the schedule): ``wtg status
     GAME``'s NOTE line, ``--json``'s ``schedule_edited``; None when there is none."""
     if data["over"]:
         return None
-    return schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
+    return schedule_changed(game, data["deadline"], now)
 
 
 def _options_not_played(game: Game) -> list[dict[str, object]]:
@@ -571,11 +572,15 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     held = held_mails(games_dir / SPOOL)
     over = held_over(games_dir / SPOOL)
     releases = releasing(games_dir / SPOOL)  # the mail of each in no list a poll reads
-    not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    not_listed = unanswered_not_listed(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    flood = flood_not_kept(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    tried = wrong_codes(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    # one moment for all it says, on the clock the poll stamps its records with (the last
+    # day's were read by time.time(), the overdue by datetime.now(), each read anew)
+    now = datetime.now(timezone.utc)
+    since = now.timestamp() - HELD_SHOWN
+    not_answered = unanswered(games_dir / SPOOL, since)
+    not_listed = unanswered_not_listed(games_dir / SPOOL, since)
+    aside = set_aside(games_dir / SPOOL, since)
+    flood = flood_not_kept(games_dir / SPOOL, since)
+    tried = wrong_codes(games_dir / SPOOL, since)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -614,8 +619,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
-        entry["overdue"] = overdue(data, datetime.now(timezone.utc))
-        entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["overdue"] = overdue(data, now)
+        entry["schedule_edited"] = _schedule_edited(found, data, now)  # as `wtg status GAME`
         entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
         entry["options_not_played"] = _options_not_played(found)
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
@@ -669,7 +674,6 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     if not games and not troubles:
         tell_fitted(f"no games in {games_dir}")
-    now = datetime.now(timezone.utc)
     late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
         owing = [p for p in data["players"] if p["owes_orders"]]
