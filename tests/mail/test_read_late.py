@@ -114,6 +114,35 @@ def test_the_gm_runs_the_turn_again_with_them_as_told(tmp_path: Path) -> None:
     assert open_game(game_dir).latest_turn() == 1
 
 
+def test_poll_q_says_one_line_a_player_however_many_of_his_mails_came_late(
+    tmp_path: Path,
+) -> None:
+    """`wtg poll -q` printed a line a mail read late: a player who mailed many forms of an
+    old turn made cron's mail as long. It prints one a player a game, saying how many."""
+    world = World(tmp_path, count=2)
+    for trade in ("100", "200", "300"):
+        key = world.mail(world.aof(2, X1=trade), sender="p2@players.example")
+        _delivered_at(world, key, CAME)
+    _delivered_at(world, world.mail(world.aof(1, X1="100")), CAME)
+    world.game.run_turn(now=RAN)
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), "poll", "-q"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "filed 0, rejected 4, quarantined 0, ignored 0"
+    assert sorted(line.partition(": orders")[0] for line in lines[1:]) == [
+        "  g1 player 1",
+        "  g1 player 2",
+    ]
+    (two,) = [line for line in lines if line.startswith("  g1 player 2:")]
+    said = "(every player is mailed turn 1 again); g1 player 2 had 3 mails of orders read late"
+    assert said in two  # `wtg poll -v` named with the config given
+    assert two.endswith(" poll -v` lists each)")
+    (one,) = [line for line in lines if line.startswith("  g1 player 1:")]
+    assert one.endswith("(every player is mailed turn 1 again)")
+
+
 def test_orders_read_late_after_more_turns_ran_say_no_rerun_takes_them(tmp_path: Path) -> None:
     world = World(tmp_path, count=2)
     _came_in_time(world)
