@@ -9,9 +9,10 @@ delivery time, as the host reads it, and the turn's ``ran_at``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -20,6 +21,7 @@ from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.mail.outgoing.digest import make_digest
 
 CAME = datetime(2026, 11, 23, 17, 59, 58, tzinfo=timezone.utc)
 """Two seconds before the deadline (18:00) of turn 1: in time."""
@@ -141,6 +143,42 @@ def test_poll_q_says_one_line_a_player_however_many_of_his_mails_came_late(
     assert two.endswith(" poll -v` lists each)")
     (one,) = [line for line in lines if line.startswith("  g1 player 1:")]
     assert one.endswith("(every player is mailed turn 1 again)")
+
+
+def test_status_and_the_digest_list_the_orders_read_late(tmp_path: Path) -> None:
+    """Only `wtg poll`'s output and the log said them: the GM reads `wtg status GAME` and
+    the digest in the morning. Both list them, a line a player with how many mails."""
+    world = World(tmp_path, count=2)
+    for trade in ("100", "200"):
+        key = world.mail(world.aof(2, X1=trade), sender="p2@players.example")
+        _delivered_at(world, key, CAME)
+    world.game.run_turn(now=RAN)
+    now = datetime.now(timezone.utc)  # `wtg status` lists the last day's
+    assert world.poll(now).rejected == 2
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    game = str(world.game.store.root)
+    result = CliRunner().invoke(main, ["--config", str(config), "status", game])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "2 mails of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours" in said
+    line = (
+        "g1 player 2: orders for turn 1 came at 2026-11-23 17:59:58 UTC, before the turn ran "
+        "at 2026-11-23 18:00:00 UTC, and were read only after it: it ran without them"
+    )
+    assert line in said
+    assert "(every player is mailed turn 1 again); 2 mails of his were read so" in said
+    listing = json.loads(
+        CliRunner().invoke(main, ["--config", str(config), "status", game, "--json"]).stdout
+    )
+    (entry,) = listing["read_late"]
+    assert (entry["game"], entry["player"], entry["mails"]) == ("g1", 2, 2)
+    assert entry["line"].startswith(line) and entry["at"] == now.timestamp()
+    digest = make_digest(world.gm.games_dir, now + timedelta(minutes=5))
+    text = " ".join(digest.text().split())
+    assert "Orders read after their turn ran (2 mails, a line a player, newest first)" in text
+    assert line in text and "2 mails of his were read so" in text
+    assert digest.line().endswith(", 2 order mails read late")
 
 
 def test_orders_read_late_after_more_turns_ran_say_no_rerun_takes_them(tmp_path: Path) -> None:

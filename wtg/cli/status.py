@@ -61,6 +61,7 @@ from wtg.mail.spool.journal import (
     FloodCount,
     Journal,
     Quarantined,
+    ReadLate,
     SetAside,
     Unanswered,
     WrongCodes,
@@ -72,6 +73,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
     quarantine_listed,
     quarantined,
+    read_late,
     releases_cut_short,
     releasing,
     set_aside,
@@ -152,6 +154,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed, aside = _with_set_aside(listed, set_aside(spool, since))
     tried = [w for w in wrong_codes(spool, since) if w.game == data["game"]]
     listed["wrong_codes"] = [_wrong_data(item) for item in tried]
+    lates = [item for item in read_late(spool, since) if item.game == data["game"]]
+    listed["read_late"] = [_late_data(item) for item in lates]
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
@@ -253,6 +257,36 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
+    _show_read_late(lates)
+
+
+def _late_data(item: ReadLate) -> dict[str, object]:
+    """A player's orders read late as ``--json``'s ``read_late`` lists them."""
+    return {
+        "game": item.game,
+        "player": item.seat,
+        "mails": item.mails,
+        "line": item.line,
+        "at": item.at,
+    }
+
+
+def _show_read_late(items: Sequence[ReadLate]) -> None:
+    """Players' orders read after their turn ran in the last day, though their mail came in
+    time (``wtg.mail.incoming.readlate``): a line a player, newest first, the first
+    ``SHOWN``, as `wtg poll` said them (it alone did, and cron's mail of it is easily
+    missed)."""
+    if not items:
+        return
+    mails = sum(item.mails for item in items)
+    tell_fitted(
+        f"{counted(mails, 'mail')} of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours, "
+        'though they came in time (docs/gm.md, "Orders read after their turn ran"):'
+    )
+    for item in items[:SHOWN]:
+        tell_fitted(f"  {item.said()}")
+    if len(items) > SHOWN:
+        tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: read_late)")
 
 
 def _robots_line(data: GameStatus) -> str:

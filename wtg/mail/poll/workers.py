@@ -145,6 +145,9 @@ class KeptJournal(Journal):
     ) -> None:
         self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
 
+    def read_late(self, game: str, seat: int, line: str, at: float) -> None:
+        self.notes.append(("read_late", (game, seat, line, at)))
+
     def flooded(
         self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
     ) -> None:
