@@ -47,6 +47,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "owed": "notices owed",
         "disk_low": "the disk low",
         "wrong_codes": "wrong codes",
+        "read_late": "orders read after their turn ran",
     }
     # the period and the host's folders (the paths its lines keep whole) are no part
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until", "folders"})

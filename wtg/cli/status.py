@@ -615,6 +615,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     aside = set_aside(games_dir / SPOOL, since)
     flood = flood_not_kept(games_dir / SPOOL, since)
     tried = wrong_codes(games_dir / SPOOL, since)
+    lates = read_late(games_dir / SPOOL, since)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -649,6 +650,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry = _with_set_aside(entry, aside)[0]
         entry["wrong_codes"] = [  # as `wtg status GAME --json`
             _wrong_data(item) for item in tried if item.game == found.config.game
+        ]
+        entry["read_late"] = [  # as `wtg status GAME --json`
+            _late_data(item) for item in lates if item.game == found.config.game
         ]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
