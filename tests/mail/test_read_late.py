@@ -22,6 +22,8 @@ from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll import workers
+from wtg.mail.spool.journal import Journal, read_late
 
 CAME = datetime(2026, 11, 23, 17, 59, 58, tzinfo=timezone.utc)
 """Two seconds before the deadline (18:00) of turn 1: in time."""
@@ -211,3 +213,21 @@ def test_the_gm_filing_the_kept_mail_without_correct_is_told_how(tmp_path: Path)
         "ran at 2026-11-23 18:00:00 UTC, and was read after it: --correct files them for turn "
         "1, and `wtg run-turn g1 --rerun` runs it again with them)"
     ) in said, said
+
+
+def test_a_helpers_orders_read_late_reach_the_journal(tmp_path: Path) -> None:
+    """A helper of a shared poll (``jobs``) notes its journal's writes for the poller: the
+    orders read late among them, or they were written by the helper alone, or refused as
+    no journal write, and the poll failed."""
+    helper = workers.KeptJournal(tmp_path)
+    helper.read_late("g1", 2, "g1 player 2: orders for turn 1 came at ...; again)", 90.0)
+    helper.read_late("g1", 2, "g1 player 2: orders for turn 1 came at ...; again)", 90.0)
+    notes = helper.take()
+    helper.close()
+    assert read_late(tmp_path, 0.0) == []  # noted, not written
+    poller = Journal(tmp_path)
+    workers.write_notes(poller, notes)
+    poller.commit()
+    poller.close()
+    (late,) = read_late(tmp_path, 0.0)
+    assert (late.game, late.seat, late.mails, late.at) == ("g1", 2, 2, 90.0)
