@@ -48,6 +48,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "disk_low": "the disk low",
         "wrong_codes": "wrong codes",
         "book": "the lobby's book that cannot be read",
+        "read_late": "orders read after their turn ran",
     }
     # the period and the host's folders (the paths its lines keep whole) are no part
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until", "folders"})

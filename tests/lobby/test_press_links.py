@@ -102,6 +102,30 @@ def test_a_writer_s_name_alone_defanged_is_said_under_the_head(tmp_path: Path) -
     assert NOTE in private.words, private.body
 
 
+def test_a_reader_s_name_alone_defanged_is_said_in_the_writer_s_copy(tmp_path: Path) -> None:
+    """The writer's copy of his private press (``your press went to player 2``) named a
+    reader whose name reads as a web address as ``paypal-login[.]com (#2)``, with no note of
+    why it had brackets (the reader's copy says it of the writer's name: above). It says
+    it now."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, reader = (game.config.player(seat) for seat in (1, 2))
+    config = game.store.root / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert text.count(f"name: {reader.name},") == 1
+    config.write_text(text.replace(f"name: {reader.name},", "name: paypal-login.com,"))
+    hall.game("wok4-1").run_turn(now=hall.now)  # the name in the game from this turn on
+    hall.new_mails()
+    hall.mail(writer.email, f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nNothing to see.\n")
+    hall.poll(hours=1)
+    mails = hall.new_mails()
+    (copy,) = [m for m in mails if m.to == writer.email and "your press went" in m.subject]
+    assert "went to paypal-login[.]com (#2) alone" in copy.words, copy.body
+    assert NOTE in copy.words, copy.body
+    (private,) = [m for m in mails if m.to == reader.email and "private press" in m.subject]
+    assert NOTE not in private.words, private.body  # the writer's name and text: no address
+
+
 def test_press_without_a_web_address_says_nothing_of_them(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())

@@ -9,9 +9,10 @@ delivery time, as the host reads it, and the turn's ``ran_at``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -20,6 +21,9 @@ from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.mail.outgoing.digest import make_digest
+from wtg.mail.poll import workers
+from wtg.mail.spool.journal import Journal, read_late
 
 CAME = datetime(2026, 11, 23, 17, 59, 58, tzinfo=timezone.utc)
 """Two seconds before the deadline (18:00) of turn 1: in time."""
@@ -114,6 +118,71 @@ def test_the_gm_runs_the_turn_again_with_them_as_told(tmp_path: Path) -> None:
     assert open_game(game_dir).latest_turn() == 1
 
 
+def test_poll_q_says_one_line_a_player_however_many_of_his_mails_came_late(
+    tmp_path: Path,
+) -> None:
+    """`wtg poll -q` printed a line a mail read late: a player who mailed many forms of an
+    old turn made cron's mail as long. It prints one a player a game, saying how many."""
+    world = World(tmp_path, count=2)
+    for trade in ("100", "200", "300"):
+        key = world.mail(world.aof(2, X1=trade), sender="p2@players.example")
+        _delivered_at(world, key, CAME)
+    _delivered_at(world, world.mail(world.aof(1, X1="100")), CAME)
+    world.game.run_turn(now=RAN)
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), "poll", "-q"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "filed 0, rejected 4, quarantined 0, ignored 0"
+    assert sorted(line.partition(": orders")[0] for line in lines[1:]) == [
+        "  g1 player 1",
+        "  g1 player 2",
+    ]
+    (two,) = [line for line in lines if line.startswith("  g1 player 2:")]
+    said = "(every player is mailed turn 1 again); g1 player 2 had 3 mails of orders read late"
+    assert said in two  # `wtg poll -v` named with the config given
+    assert two.endswith(" poll -v` lists each)")
+    (one,) = [line for line in lines if line.startswith("  g1 player 1:")]
+    assert one.endswith("(every player is mailed turn 1 again)")
+
+
+def test_status_and_the_digest_list_the_orders_read_late(tmp_path: Path) -> None:
+    """Only `wtg poll`'s output and the log said them: the GM reads `wtg status GAME` and
+    the digest in the morning. Both list them, a line a player with how many mails."""
+    world = World(tmp_path, count=2)
+    for trade in ("100", "200"):
+        key = world.mail(world.aof(2, X1=trade), sender="p2@players.example")
+        _delivered_at(world, key, CAME)
+    world.game.run_turn(now=RAN)
+    now = datetime.now(timezone.utc)  # `wtg status` lists the last day's
+    assert world.poll(now).rejected == 2
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    game = str(world.game.store.root)
+    result = CliRunner().invoke(main, ["--config", str(config), "status", game])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "2 mails of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours" in said
+    line = (
+        "g1 player 2: orders for turn 1 came at 2026-11-23 17:59:58 UTC, before the turn ran "
+        "at 2026-11-23 18:00:00 UTC, and were read only after it: it ran without them"
+    )
+    assert line in said
+    assert "(every player is mailed turn 1 again); 2 mails of his were read so" in said
+    listing = json.loads(
+        CliRunner().invoke(main, ["--config", str(config), "status", game, "--json"]).stdout
+    )
+    (entry,) = listing["read_late"]
+    assert (entry["game"], entry["player"], entry["mails"]) == ("g1", 2, 2)
+    assert entry["line"].startswith(line) and entry["at"] == now.timestamp()
+    digest = make_digest(world.gm.games_dir, now + timedelta(minutes=5))
+    text = " ".join(digest.text().split())
+    assert "Orders read after their turn ran (2 mails, a line a player, newest first)" in text
+    assert line in text and "2 mails of his were read so" in text
+    assert digest.line().endswith(", 2 order mails read late")
+
+
 def test_orders_read_late_after_more_turns_ran_say_no_rerun_takes_them(tmp_path: Path) -> None:
     world = World(tmp_path, count=2)
     _came_in_time(world)
@@ -144,3 +213,21 @@ def test_the_gm_filing_the_kept_mail_without_correct_is_told_how(tmp_path: Path)
         "ran at 2026-11-23 18:00:00 UTC, and was read after it: --correct files them for turn "
         "1, and `wtg run-turn g1 --rerun` runs it again with them)"
     ) in said, said
+
+
+def test_a_helpers_orders_read_late_reach_the_journal(tmp_path: Path) -> None:
+    """A helper of a shared poll (``jobs``) notes its journal's writes for the poller: the
+    orders read late among them, or they were written by the helper alone, or refused as
+    no journal write, and the poll failed."""
+    helper = workers.KeptJournal(tmp_path)
+    helper.read_late("g1", 2, "g1 player 2: orders for turn 1 came at ...; again)", 90.0)
+    helper.read_late("g1", 2, "g1 player 2: orders for turn 1 came at ...; again)", 90.0)
+    notes = helper.take()
+    helper.close()
+    assert read_late(tmp_path, 0.0) == []  # noted, not written
+    poller = Journal(tmp_path)
+    workers.write_notes(poller, notes)
+    poller.commit()
+    poller.close()
+    (late,) = read_late(tmp_path, 0.0)
+    assert (late.game, late.seat, late.mails, late.at) == ("g1", 2, 2, 90.0)

@@ -705,7 +705,8 @@ def digest(
     mailbox (mail put into the IMAP folders the poll files into: a second host), notices
     owed (a GM command cut short before every player was told), the disk low (under 5 %
     free and under 1 GB, before a poll, turn or send fails on a full one), wrong codes
-    (forms and commands refused for a code not the seat's: someone may be guessing), the
+    (forms and commands refused for a code not the seat's: someone may be guessing), orders
+    read after their turn ran (their mail came in time: a rerun may take them), the
     lobby's book that cannot be read (torn: `wtg restore`; the rest is told without it). With -q
     nothing is printed (or mailed) when there is nothing to tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it

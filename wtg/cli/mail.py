@@ -133,6 +133,7 @@ def poll(
     prints the same lines' words after the summary). Exits 1 when it skipped a game it
     could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
+    from wtg.mail.incoming.readlate import gm_lines as late_lines
     from wtg.mail.poll.poller import PollInterrupted, open_inbox
     from wtg.mail.poll.poller import poll as run_poll
 
@@ -194,9 +195,10 @@ def poll(
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name: printable
     if not verbose:  # -q too: orders that came in time and missed their turn (the GM's to see to)
-        for event in summary.events:
-            if event.outcome.late:
-                say(printable(f"  {event.outcome.late}"))
+        for line in late_lines(
+            event.outcome.late for event in summary.events if event.outcome.late
+        ):
+            say(printable(f"  {line}"))  # one a player a game, with how many mails
     if isinstance(inbox, MaildirInbox):  # -q too: a player's mail lies unread there
         for line in unread_notes(inbox.path, inbox.strays(), inbox.hidden()):
             tell(line, err=True)

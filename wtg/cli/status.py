@@ -6,7 +6,6 @@ import imaplib
 import json
 import shlex
 import sys
-import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -63,6 +62,7 @@ from wtg.mail.spool.journal import (
     FloodCount,
     Journal,
     Quarantined,
+    ReadLate,
     SetAside,
     Unanswered,
     WrongCodes,
@@ -74,6 +74,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
     quarantine_listed,
     quarantined,
+    read_late,
     releases_cut_short,
     releasing,
     set_aside,
@@ -147,19 +148,23 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     warn_of_addresses(game.config)
     warn_of_zone(game.config)
     spool = game.store.root.parent / SPOOL
+    now = datetime.now(timezone.utc)  # one moment, on the clock the poll stamps with
+    since = now.timestamp() - HELD_SHOWN
     data = game_status(game, told=_told(spool, game))
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
-    listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
-    tried = [w for w in wrong_codes(spool, time.time() - HELD_SHOWN) if w.game == data["game"]]
+    listed, aside = _with_set_aside(listed, set_aside(spool, since))
+    tried = [w for w in wrong_codes(spool, since) if w.game == data["game"]]
     listed["wrong_codes"] = [_wrong_data(item) for item in tried]
+    lates = [item for item in read_late(spool, since) if item.game == data["game"]]
+    listed["read_late"] = [_late_data(item) for item in lates]
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
     listed["disk_full"] = full = full_disk(game.store.root)
-    late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
-    moved = listed["schedule_edited"] = _schedule_edited(game, data)
+    late = listed["overdue"] = overdue(data, now)
+    moved = listed["schedule_edited"] = _schedule_edited(game, data, now)
     first = listed["first_edited"] = None if data["over"] else first_edited(game, data["deadline"])
     unplayed = listed["options_not_played"] = _options_not_played(game)
     mine = listed["held_mails"] = _held_of(held_mails(spool), game.config.game)
@@ -257,6 +262,36 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
+    _show_read_late(lates)
+
+
+def _late_data(item: ReadLate) -> dict[str, object]:
+    """A player's orders read late as ``--json``'s ``read_late`` lists them."""
+    return {
+        "game": item.game,
+        "player": item.seat,
+        "mails": item.mails,
+        "line": item.line,
+        "at": item.at,
+    }
+
+
+def _show_read_late(items: Sequence[ReadLate]) -> None:
+    """Players' orders read after their turn ran in the last day, though their mail came in
+    time (``wtg.mail.incoming.readlate``): a line a player, newest first, the first
+    ``SHOWN``, as `wtg poll` said them (it alone did, and cron's mail of it is easily
+    missed)."""
+    if not items:
+        return
+    mails = sum(item.mails for item in items)
+    tell_fitted(
+        f"{counted(mails, 'mail')} of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours, "
+        'though they came in time (docs/gm.md, "Orders read after their turn ran"):'
+    )
+    for item in items[:SHOWN]:
+        tell_fitted(f"  {item.said()}")
+    if len(items) > SHOWN:
+        tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: read_late)")
 
 
 def _robots_line(data: GameStatus) -> str:
@@ -296,13 +331,13 @@ def _robots_line(data: GameStatus) -> str:
     return said + f"; HELD: it runs once `wtg release {shlex.quote(game)}` is given"
 
 
-def _schedule_edited(game: Game, data: GameStatus) -> str | None:
+def _schedule_edited(game: Game, data: GameStatus, now: datetime) -> str | None:
     """The note of game.yaml's schedule edited since the coming deadline was set (its
     turn keeps that deadline, the turns after it follow the schedule): ``wtg status
     GAME``'s NOTE line, ``--json``'s ``schedule_edited``; None when there is none."""
     if data["over"]:
         return None
-    return schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
+    return schedule_changed(game, data["deadline"], now)
 
 
 def _options_not_played(game: Game) -> list[dict[str, object]]:
@@ -583,11 +618,16 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     held = held_mails(games_dir / SPOOL)
     over = held_over(games_dir / SPOOL)
     releases = releasing(games_dir / SPOOL)  # the mail of each in no list a poll reads
-    not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    not_listed = unanswered_not_listed(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    flood = flood_not_kept(games_dir / SPOOL, time.time() - HELD_SHOWN)
-    tried = wrong_codes(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    # one moment for all it says, on the clock the poll stamps its records with (the last
+    # day's were read by time.time(), the overdue by datetime.now(), each read anew)
+    now = datetime.now(timezone.utc)
+    since = now.timestamp() - HELD_SHOWN
+    not_answered = unanswered(games_dir / SPOOL, since)
+    not_listed = unanswered_not_listed(games_dir / SPOOL, since)
+    aside = set_aside(games_dir / SPOOL, since)
+    flood = flood_not_kept(games_dir / SPOOL, since)
+    tried = wrong_codes(games_dir / SPOOL, since)
+    lates = read_late(games_dir / SPOOL, since)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -625,11 +665,14 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["wrong_codes"] = [  # as `wtg status GAME --json`
             _wrong_data(item) for item in tried if item.game == found.config.game
         ]
+        entry["read_late"] = [  # as `wtg status GAME --json`
+            _late_data(item) for item in lates if item.game == found.config.game
+        ]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
-        entry["overdue"] = overdue(data, datetime.now(timezone.utc))
-        entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["overdue"] = overdue(data, now)
+        entry["schedule_edited"] = _schedule_edited(found, data, now)  # as `wtg status GAME`
         entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
         entry["options_not_played"] = _options_not_played(found)
         entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
@@ -687,7 +730,6 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     if not games and not troubles:
         tell_fitted(f"no games in {games_dir}")
-    now = datetime.now(timezone.utc)
     late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
         owing = [p for p in data["players"] if p["owes_orders"]]

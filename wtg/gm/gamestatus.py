@@ -103,19 +103,23 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
     over = game.ruleset.is_over(state)
     deadline = game.deadline()  # None once over (a final turn an older wtg ran too)
     owing = set(game.ruleset.owing(state))
-    owes = sides_owing(game, state, turn)  # those owing, not away nor quitting
     plans = isinstance(game.ruleset, PlansAbsence)
     away = away_in(game.store, game.config, turn) if plans else set()
+    # each seat's player as game.yaml names him now (a name the GM edited), as the mail,
+    # the roster, the Top Ten and the site say him: the next turn takes it into the state
+    seated = [
+        (side, seat)
+        for side in public_sides(game.ruleset.public_json(game.named_state(state)))
+        if (seat := game.ruleset.seat_of(state, side.id)) is not None  # a robot: none
+    ]
+    # each player's order file read (and hashed) once: ``sides_owing`` is given it
+    metas = {side.id: game.store.pending_meta(turn, side.id) for side, _ in seated}
+    owes = sides_owing(game, state, turn, away, metas)  # those owing, not away nor quitting
     failing = bounces_of(game.store.root)
     chosen = PlayerSettings(game.store.root).read()
     players: list[SeatStatus] = []
-    # each seat's player as game.yaml names him now (a name the GM edited), as the mail,
-    # the roster, the Top Ten and the site say him: the next turn takes it into the state
-    for side in public_sides(game.ruleset.public_json(game.named_state(state))):
-        seat = game.ruleset.seat_of(state, side.id)
-        if seat is None:
-            continue  # a robot gives its own orders
-        meta = game.store.pending_meta(turn, side.id)
+    for side, seat in seated:
+        meta = metas[side.id]
         address = _seat_address(game, seat)
         absent = side.id in owing and seat in away
         resigned = side.id in owing and bool(meta.get("quit", False))

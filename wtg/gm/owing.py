@@ -6,23 +6,39 @@ away for the turn (a planned absence) nor one whose QUIT is on file. `wtg status
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from typing import Any
+
 from wtg.core.ruleset import PlansAbsence, S, SideId
 from wtg.game.absences import away_in
 from wtg.game.engine import Game
 
 
-def sides_owing(game: Game[S], state: S, turn: int) -> set[SideId]:
+def sides_owing(
+    game: Game[S],
+    state: S,
+    turn: int,
+    away: Collection[int] | None = None,
+    metas: Mapping[SideId, Mapping[str, Any]] | None = None,
+) -> set[SideId]:
     """The sides of players (not robots) that owe orders for ``turn`` of ``game`` in
-    ``state``: not away, not quitting."""
+    ``state``: not away, not quitting. ``away`` (the seats away in ``turn``: ``away_in``)
+    and ``metas`` (sides' ``pending_meta`` for ``turn``) are what a caller has read
+    already (`wtg status`): each player's file is read once; what they leave out is read
+    here."""
     owing = game.ruleset.owing(state)
-    plans = isinstance(game.ruleset, PlansAbsence)
-    away = away_in(game.store, game.config, turn) if plans and owing else set()
+    if away is None:
+        plans = isinstance(game.ruleset, PlansAbsence)
+        away = away_in(game.store, game.config, turn) if plans and owing else set()
     found: set[SideId] = set()
     for side in owing:
         seat = game.ruleset.seat_of(state, side)
         if seat is None or seat in away:
             continue  # a robot gives its own orders; a player away owes none
-        if game.store.pending_meta(turn, side).get("quit", False):
+        meta = metas.get(side) if metas is not None else None
+        if meta is None:
+            meta = game.store.pending_meta(turn, side)
+        if meta.get("quit", False):
             continue  # his QUIT on file: he leaves when the turn runs
         found.add(side)
     return found

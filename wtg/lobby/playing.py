@@ -465,9 +465,8 @@ def _relay(
     # the reader as the game names him now: a number mistyped shows in his copy
     named = public_sides(game.ruleset.public_json(game.named_state(state)))
     # each name as the other reads it (``shown_name``: a web address in one defanged)
-    reader = next(
-        (f"{shown_name(s.name)} (#{s.id})" for s in named if s.id == side), f"player {side}"
-    )
+    read_by = next((s.name for s in named if s.id == side), None)
+    reader = f"{shown_name(read_by)} (#{side})" if read_by is not None else f"player {side}"
     shown = writer.replaced(name=shown_name(writer.name))
     desk.reply(
         f"[{game.config.game}] private press from {shown.name}",
@@ -487,6 +486,8 @@ def _relay(
         game=game.config.game,
         side=side,
         reader=reader,
+        # its note says why the reader's name has [.], as the reader's copy does the writer's
+        reader_defanged=read_by is not None and shown_name(read_by) != read_by,
         text=writer.text,
         writer=writer,
         elsewhere=elsewhere,

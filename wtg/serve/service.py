@@ -72,6 +72,7 @@ from wtg.mail.poll.idle import (
     WAIT,
     cannot_connect,
     login_refused,
+    on_disk,
     password_tried,
 )
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
@@ -356,8 +357,10 @@ class Service:
                     self.gm, watched, now, jobs=self.jobs, alive=alive, failure_logged=True
                 ).run()
         except Exception as error:  # the server, the disk: a new connection after a pause
-            dropped = isinstance(error, CONNECTION_TROUBLE)
+            disk = on_disk(error)  # an OSError of the disk was said as a connection's
+            dropped = isinstance(error, CONNECTION_TROUBLE) and not disk
             what = "the connection dropped" if dropped else "the poll stopped"
+            what = "the poll could not use the disk" if disk else what
             why = owner_line(error) or cannot_use(error) or f"{type(error).__name__}: {error}"
             full = disk_full(self.gm.games_dir, error)
             self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")

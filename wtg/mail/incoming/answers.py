@@ -376,7 +376,10 @@ class Answers:
             if not isinstance(result, ReadAfterItRan):
                 return refused
             kept = message.kept_in(self.gm.spool / "archive")
-            return told_late(refused, name, result.player, result.late, kept)
+            told = told_late(refused, name, result.player, result.late, kept)
+            # for `wtg status GAME` and the digest: the GM reads them in the morning too
+            self.journal.read_late(name, result.player, told.late, self.now.timestamp())
+            return told
         if isinstance(result, OrderError):
             return self._reject(
                 message,

@@ -7,8 +7,10 @@ he can do about it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.game.intake import ReadLate
 from wtg.mail.spool.outcome import Outcome
 
@@ -36,3 +38,24 @@ def told_late(outcome: Outcome, game: str, player: int, late: ReadLate, kept: Pa
     line = gm_line(game, player, late, kept)
     detail = f"{outcome.detail}; {line}"
     return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, line)
+
+
+def gm_lines(lates: Iterable[str]) -> list[str]:
+    """A poll's ``gm_line``s (in the order it read their mails) as `wtg poll` prints them:
+    one a player a game, however many of his mails the poll read late (a player who mails
+    many forms of old turns made cron's mail of `poll -q` a line a mail). The one kept is
+    the last that a rerun can take, else the last; it says how many there were."""
+    by_player: dict[str, list[str]] = {}
+    for line in lates:  # "g1 player 2: orders for turn 1 came ...": a game's name has no ":"
+        by_player.setdefault(line.partition(": ")[0], []).append(line)
+    shown = []
+    for whose, lines in by_player.items():
+        rerun = [line for line in lines if line.endswith("again)")]
+        kept = (rerun or lines)[-1]
+        if len(lines) > 1:
+            kept += (
+                f"; {whose} had {counted(len(lines), 'mail')} of orders read late in this "
+                "poll (`wtg poll -v` lists each)"
+            )
+        shown.append(kept)
+    return shown

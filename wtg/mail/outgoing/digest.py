@@ -47,6 +47,7 @@ from wtg.mail.spool.journal import (
     UNANSWERED_AN_ADDRESS,
     FloodCount,
     Quarantined,
+    ReadLate,
     SetAside,
     Unanswered,
     WrongCodes,
@@ -55,6 +56,7 @@ from wtg.mail.spool.journal import (
     held_over,
     quarantine_listed,
     quarantined,
+    read_late,
     set_aside,
     unanswered,
     unanswered_not_listed,
@@ -132,6 +134,9 @@ class Digest(Record):
     wrong_codes: tuple[WrongCodes, ...] = ()
     """The seats whose code forms tried wrong since the last digest, the most tried first
     (``wtg.mail.spool.journal.wrong_codes``): someone guessing a code tries many."""
+    read_late: tuple[ReadLate, ...] = ()
+    """Players' orders read after their turn ran since the last digest, though their mail
+    came in time (``wtg.mail.incoming.readlate``), a player a game, the newest first."""
     missing: tuple[Missing, ...] = ()
     overdue: tuple[Overdue, ...] = ()
     """Games whose turn has not run long after its deadline."""
@@ -174,6 +179,7 @@ class Digest(Record):
             or self.set_aside
             or self.flood_not_kept
             or self.wrong_codes
+            or self.read_late
             or self.missing
             or self.overdue
             or self.bounces
@@ -248,6 +254,8 @@ class Digest(Record):
             told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
         if self.book:  # the same
             told += ", the lobby's book cannot be read"
+        if self.read_late:  # the same
+            told += f", {counted(sum(r.mails for r in self.read_late), 'order mail')} read late"
         return f"since {self.since}: {told}"
 
 
@@ -371,6 +379,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         set_aside=tuple(set_aside(spool, since.timestamp())),
         flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
         wrong_codes=tuple(wrong_codes(spool, since.timestamp())),
+        read_late=tuple(read_late(spool, since.timestamp())),
         missing=tuple(missing),
         overdue=tuple(late),
         bounces=tuple(bounces),

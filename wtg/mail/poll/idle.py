@@ -9,13 +9,17 @@ server is met with a new connection after a pause that grows from 1 s to a minut
 
 from __future__ import annotations
 
+import errno
 import imaplib
 import socket
+import ssl
 import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
 from wtg.core.errors import ConfigError, UsageError
+from wtg.files.diskspace import disk_full
+from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity
 from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import games_folder_moved
@@ -98,12 +102,57 @@ def idle(
             pause, refused = PAUSE_FIRST, REFUSED_FIRST
             try:
                 _serve(gm, inbox, stop, echo, send, wait, jobs, started, unread)
-            except CONNECTION_TROUBLE as error:
+            except (*CONNECTION_TROUBLE, SendFailed) as error:
                 _refuse_moved(gm, started)
-                _trouble(gm, echo, f"the connection dropped: {error}", pause)
+                _trouble(gm, echo, what_failed(gm, error), pause)
                 stop.wait(pause)
             finally:
                 inbox.close()
+
+
+class SendFailed(Exception):
+    """The ``send`` step after a poll failed (``cause``: its error): the mail server that
+    sends, or the disk, not the connection polled."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+DISK_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EFBIG, errno.EMFILE, errno.ENFILE}
+)
+"""The errors of an OSError that the disk (or the files a process may hold open) gives,
+not a connection: a file's name comes with most others of the disk (``on_disk``)."""
+
+
+def on_disk(error: BaseException) -> bool:
+    """Whether ``error`` is the disk's (a file or folder refused, missing or not written,
+    the disk full or read-only), not a connection's: an OSError that names a file, or one
+    of ``DISK_ERRNOS``, and no socket's error."""
+    if not isinstance(error, OSError) or isinstance(
+        error, (ConnectionError, TimeoutError, socket.gaierror, ssl.SSLError)
+    ):
+        return False
+    return error.filename is not None or error.errno in DISK_ERRNOS
+
+
+def what_failed(gm: GmConfig, error: BaseException) -> str:
+    """What failed, as one line for the GM and the log: the connection polled (it dropped),
+    the send after the poll (``SendFailed``), or the disk (a file another user owns, with
+    the ``chown`` to run; the disk full, with the room left on it). Before, every one was
+    said as "the connection dropped"."""
+    cause = error.cause if isinstance(error, SendFailed) else error
+    if on_disk(cause):
+        why = owner_line(cause) or str(cause)
+        full = disk_full(gm.games_dir, cause)
+        said = f"{why}: {full}" if full else why
+        if isinstance(error, SendFailed):
+            return f"the send after the poll (--send) could not use the disk: {said}"
+        return f"the poll could not use the disk: {said}"
+    if isinstance(error, SendFailed):
+        return f"the send after the poll (--send) failed: {cause}"
+    return f"the connection dropped: {cause}"
 
 
 def _serve(
@@ -138,7 +187,10 @@ def _serve(
             for line in unread.notes(inbox):
                 stamped(line)
         if send is not None and _answered(summary):
-            send()
+            try:
+                send()
+            except CONNECTION_TROUBLE as error:  # the sending server's, or the disk's
+                raise SendFailed(error) from error
         if not stop.is_set():
             inbox.wait(wait, stop)
 

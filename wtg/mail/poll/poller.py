@@ -330,6 +330,7 @@ class Poller:
             self.journal.prune_replies(moment - REPLIES_KEPT)
             self.journal.prune_unanswered(unanswered_before(self.gm.spool, moment))
             self.journal.prune_wrong_codes(unanswered_before(self.gm.spool, moment))
+            self.journal.prune_read_late(unanswered_before(self.gm.spool, moment))
             self.journal.prune_set_aside(before, gone)
             self.journal.commit()
         except sqlite3.OperationalError as exc:

@@ -43,7 +43,16 @@ SHARE_FROM = 40
 
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
-_WRITES = ("handled", "quarantined", "held", "set_aside", "replied", "flooded", "wrong_code")
+_WRITES = (
+    "handled",
+    "quarantined",
+    "held",
+    "set_aside",
+    "replied",
+    "flooded",
+    "wrong_code",
+    "read_late",
+)
 WAIT_STEP = 1.0
 """Seconds between two words to ``alive`` while the poller waits for a watched helper."""
 NUMBER = 0
@@ -149,6 +158,9 @@ class KeptJournal(Journal):
         received: float | None = None,
     ) -> None:
         self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
+
+    def read_late(self, game: str, seat: int, line: str, at: float) -> None:
+        self.notes.append(("read_late", (game, seat, line, at)))
 
     def flooded(
         self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False

@@ -12,6 +12,7 @@ from logging import WARNING
 from pathlib import Path
 from typing import Any
 
+from wtg.core import plurals
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
@@ -143,6 +144,15 @@ CREATE TABLE IF NOT EXISTS wrong_code_folds (  -- a seat's older wrong codes, co
     PRIMARY KEY (game, seat, minute)
 );
 CREATE INDEX IF NOT EXISTS wrong_code_folds_by_time ON wrong_code_folds(at);
+CREATE TABLE IF NOT EXISTS read_late (  -- orders read after their turn ran, for the GM
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,            -- the poll's moment: a row a player a game a poll
+    mails INTEGER NOT NULL,      -- how many of his mails that poll read late
+    line TEXT NOT NULL,          -- the GM's line of the last (wtg.mail.incoming.readlate)
+    PRIMARY KEY (game, seat, at)
+);
+CREATE INDEX IF NOT EXISTS read_late_by_time ON read_late(at);
 """
 _HELD_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
@@ -995,6 +1005,24 @@ class Journal:
                 "DELETE FROM wrong_codes WHERE key = ? AND game = ? AND seat = ?", (key, game, seat)
             )
 
+    def read_late(self, game: str, seat: int, line: str, at: float) -> None:
+        """A player's orders read after their turn ran, though their mail came in time
+        (``line``: the GM's, ``wtg.mail.incoming.readlate.gm_line``), by the poll at ``at``:
+        `wtg status GAME` and the digest list them, one line a player a game, counting his
+        mails. A poll's mails of one player make one row; its line is the last one's that
+        a rerun can take (it ends ``again)``), else the last one's."""
+        self.db.execute(
+            "INSERT INTO read_late (game, seat, at, mails, line) VALUES (?, ?, ?, 1, ?) "
+            "ON CONFLICT (game, seat, at) DO UPDATE SET mails = mails + 1, line = CASE WHEN "
+            "excluded.line LIKE '%again)' OR line NOT LIKE '%again)' THEN excluded.line "
+            "ELSE line END",
+            (printable(game), seat, at, printable(line)),
+        )
+
+    def prune_read_late(self, before: float) -> None:
+        """Drop the orders read late by polls before ``before``. Uncommitted."""
+        self.db.execute("DELETE FROM read_late WHERE at < ?", (before,))
+
     def prune_wrong_codes(self, before: float) -> int:
         """Drop the forms with a wrong code counted before ``before`` (their rows and their
         counts); how many went. Uncommitted."""
@@ -1444,6 +1472,50 @@ class WrongCodes(Record):
 WRONG_CODE_ROWS = 100
 """The forms refused for a wrong code the journal keeps a row of, a seat: their senders
 are told apart. Those before are counted a minute a row (``Journal._fold_wrong_codes``)."""
+
+
+class ReadLate(Record):
+    """A player's orders read after their turn ran, since a moment, as `wtg status GAME`
+    and the digest say them: one a player a game."""
+
+    game: str
+    seat: int
+    mails: int
+    """How many of his mails were read so."""
+    line: str
+    """The GM's line of the last of them (``wtg.mail.incoming.readlate.gm_line``): what
+    came when, and the commands that run the turn again with them."""
+    at: float
+    """The moment of the poll that read the last of them."""
+
+    def said(self) -> str:
+        """Its line, with how many mails when more than one."""
+        if self.mails == 1:
+            return self.line
+        return f"{self.line}; {plurals.counted(self.mails, 'mail')} of his were read so"
+
+
+def read_late(spool: Path, since: float) -> list[ReadLate]:
+    """The players' orders read after their turn ran by polls since ``since`` (seconds),
+    one a player a game, the newest first (none without a journal, or in one no poll of
+    this version has opened); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    rows = _query(
+        spool,
+        f"SELECT game, seat, mails, line, at FROM read_late WHERE at >= {since_text} "
+        "ORDER BY at DESC, game, seat",
+    )
+    found: dict[tuple[str, int], ReadLate] = {}
+    for game, seat, mails, line, at in rows or ():
+        key = (str(game), int(seat))
+        newest = found.get(key)
+        if newest is None:
+            found[key] = ReadLate(
+                game=str(game), seat=int(seat), mails=int(mails), line=str(line), at=float(at)
+            )
+        else:
+            found[key] = newest.replaced(mails=newest.mails + int(mails))
+    return list(found.values())
 
 
 def wrong_codes(spool: Path, since: float) -> list[WrongCodes]:
