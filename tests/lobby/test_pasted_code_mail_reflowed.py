@@ -107,3 +107,51 @@ def test_a_confirm_paragraph_typed_in_an_html_mail_still_confirms(tmp_path: Path
     (done,) = hall.new_mails(ANN)
     assert done.subject == "WITHDRAW wok4: done", done.subject
     assert waiting_names(hall) == []
+
+
+def _bar_quoted(text: str) -> tuple[str, str]:
+    return "text/plain", "Thank you.\n\n" + "\n".join(f"| {line}" for line in text.splitlines())
+
+
+def _indented(text: str) -> tuple[str, str]:
+    return "text/plain", "Thank you.\n\n" + "\n".join(f"    {line}" for line in text.splitlines())
+
+
+def _html_blockquote(text: str) -> tuple[str, str]:
+    body = "".join(f"<p>{html.escape(block)}</p>" for block in text.split("\n\n"))
+    return "text/html", f"<p>Thank you.</p><blockquote>{body}</blockquote>"
+
+
+def _html_lines(text: str) -> tuple[str, str]:
+    return "text/html", "<p>Thank you.</p><p>" + "<br>\n".join(map(html.escape, text.splitlines()))
+
+
+def _attached(text: str) -> tuple[str, str]:
+    inner = f"From: gm@wtg.example\nTo: {ANN}\nSubject: your mail\n\n{text}"
+    return (
+        'multipart/mixed; boundary="AUTO"',
+        "--AUTO\nContent-Type: text/plain\n\nThank you.\n\n"
+        f"--AUTO\nContent-Type: message/rfc822\n\n{inner}\n--AUTO--",
+    )
+
+
+OTHER_SHAPES = {
+    "quoted with '| '": _bar_quoted,
+    "indented": _indented,
+    "html blockquote": _html_blockquote,
+    "html lines": _html_lines,
+    "attached": _attached,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(OTHER_SHAPES))
+def test_a_code_mail_pasted_back_in_other_shapes_confirms_nothing(
+    tmp_path: Path, shape: str
+) -> None:
+    """attack40, the shapes that held before: the code mail pasted back quoted with ``| ``,
+    indented, in an HTML blockquote, as HTML lines, or forwarded as an attachment."""
+    hall = ann_waiting(tmp_path)
+    ask = forged_withdraw(hall)
+    responded(hall, OTHER_SHAPES[shape](ask.body))
+    assert waiting_names(hall) == ["Ann"]
+    assert [m.subject for m in hall.new_mails(ANN)] == ["the commands of the host"]
