@@ -489,9 +489,14 @@ def copied(lines: Sequence[str], answered: str) -> frozenset[int]:
     if not theirs:
         return frozenset()
     words = f" {' '.join(theirs)} "
+    stream = words.split()
+    joins = set(pairwise(stream))  # the words that follow one another there: most pairs of
+    # a mail's lines are none, and cost no search of the whole text
     mine = [(i, _same(ln)) for i, ln in enumerate(lines) if ln.strip() and not _quoted(ln)]
     found: set[int] = set()
     for (first, one), (second, other) in pairwise(mine):
+        if (one.rpartition(" ")[2], other.partition(" ")[0]) not in joins:
+            continue
         if f" {one} {other} " in words:
             found.update((first, second))
     return frozenset(found)
