@@ -478,17 +478,26 @@ def _signed(lines: Sequence[str], dashes: int) -> int:
 
 def copied(lines: Sequence[str], answered: str) -> frozenset[int]:
     """The indexes of the unquoted lines of a reply that are a copy of the mail it answers:
-    each line that follows, or is followed by, the same line as in that mail (blank lines
-    aside). A line the sender typed alone (``CONFIRM 7KQ2M9XWRT`` between "Hi," and
-    "thanks") is no copy, though the mail answered holds it too."""
+    each two lines next to each other (blank lines aside) whose words follow one another in
+    that mail, as its lines are or as a client that joined or broke them again made them. A
+    line the sender typed alone (``CONFIRM 7KQ2M9XWRT`` between "Hi," and "thanks") is no
+    copy, though the mail answered holds it too. attack40: an auto-responder that pastes the
+    mail it answers as HTML, or as paragraphs of one line each, joins each paragraph's lines;
+    read line by line, the ``CONFIRM`` line of a code mail so pasted stood between lines of
+    no mail's and confirmed a request forged in its owner's name."""
     theirs = [_same(line) for line in answered.splitlines()[:MAX_LINES] if line.strip()]
     if not theirs:
         return frozenset()
-    pairs = set(pairwise(theirs))
+    words = f" {' '.join(theirs)} "
+    stream = words.split()
+    joins = set(pairwise(stream))  # the words that follow one another there: most pairs of
+    # a mail's lines are none, and cost no search of the whole text
     mine = [(i, _same(ln)) for i, ln in enumerate(lines) if ln.strip() and not _quoted(ln)]
     found: set[int] = set()
     for (first, one), (second, other) in pairwise(mine):
-        if (one, other) in pairs:
+        if (one.rpartition(" ")[2], other.partition(" ")[0]) not in joins:
+            continue
+        if f" {one} {other} " in words:
             found.update((first, second))
     return frozenset(found)
 

@@ -428,10 +428,12 @@ class Commands:
     def _made_again(self, codes: dict[str, None], made: list[str]) -> None:
         """``_code_mails``'s mails of ``codes``, made again into ``made``."""
         with LobbyDatabase(self.answers.gm.games_dir) as book:
+            addresses: dict[str, None] = {}
             for code in list(codes)[:CODE_MAILS_LOOKED]:
                 request = confirm.waiting_for(book, code)
                 if request is None:
                     continue  # a CONFIRM of no request waiting does nothing: nothing to know
+                addresses[request.address] = None
                 waiting = {"asked": confirm.asked(request), "until": confirm.lapses(request)}
                 made.append(
                     compose.render(
@@ -464,6 +466,31 @@ class Commands:
                 )
                 for row in rows:  # the request's own answer last: its last line ends a copy
                     made.extend(_replies_naming(str(row["what"]), code))
+            for address in addresses:
+                made[:0] = self._address_mails(book, address)
+
+    def _address_mails(self, book: LobbyDatabase, address: str) -> list[str]:
+        """The host's mails that list every request waiting at ``address`` with its code,
+        made again as they list them now: the HELP (the requests of the address), and a late
+        code's list (those of its mailbox, sub-addresses too, the newest first). A forger
+        who had four requests or more wait at a person's address, then a mail of no command
+        answered there, had her auto-responder paste back a HELP of four ``CONFIRM`` lines,
+        and the fourth, its code beyond the ``CODE_MAILS_LOOKED`` made again one by one,
+        was read as hers (attack40): each request is in these lists of all of them."""
+        mine = confirm.waiting_at(book, address)
+        help_mail = compose.render(
+            "lobby/help",
+            unknown=None,
+            question="",
+            waiting=[
+                {"asked": confirm.asked(p), "until": confirm.lapses(p), "code": p.code}
+                for p in mine
+            ],
+        )
+        dashed = self.answers.gm.limits.dash_subaddress_domains
+        box = strangercodes.waiting_at_mailbox(book, address, dashed)
+        listed = [strangercodes.listed(p) for p in reversed(box)]
+        return [help_mail, compose.render("lobby/codes_waiting", waiting=listed, more=0)]
 
     def _press_pasted(self, text: str, copied: str) -> str:
         """The text of each press mail of the host's whose head (``PRESS_HEAD``: its game and

@@ -121,14 +121,9 @@ def waiting_note(book: LobbyDatabase, address: str, code: str, dashed: Collectio
     """What a late code's mail says below its answer: the other requests waiting at
     ``address``'s mailbox (``mailbox_of``: its sub-addresses too), the newest ``LATE_LISTED``,
     each with its code ("" when none waits)."""
-    mailbox = _key(address, dashed)  # a request at vic@ is listed in the late mail to vic+7@: a
-    # forger's flood under sub-addresses never keeps the owner's own code from him
-    domain = mailbox.rpartition("@")[2]
-    others = [
-        p
-        for p in confirm.waiting_at_domain(book, domain)
-        if p.code != code and _key(p.address, dashed) == mailbox
-    ]
+    # a request at vic@ is listed in the late mail to vic+7@: a forger's flood under
+    # sub-addresses never keeps the owner's own code from him
+    others = [p for p in waiting_at_mailbox(book, address, dashed) if p.code != code]
     if not others:
         return ""
     shown = others[-LATE_LISTED:]
@@ -137,6 +132,18 @@ def waiting_note(book: LobbyDatabase, address: str, code: str, dashed: Collectio
         waiting=[listed(p) for p in reversed(shown)],
         more=len(others) - len(shown),
     )
+
+
+def waiting_at_mailbox(
+    book: LobbyDatabase, address: str, dashed: Collection[str] = ()
+) -> list[confirm.Pending]:
+    """The requests waiting at ``address``'s mailbox (``mailbox_of``: its sub-addresses
+    too), oldest first."""
+    mailbox = _key(address, dashed)
+    domain = mailbox.rpartition("@")[2]
+    return [
+        p for p in confirm.waiting_at_domain(book, domain) if _key(p.address, dashed) == mailbox
+    ]
 
 
 def listed(request: confirm.Pending) -> dict[str, str]:
