@@ -51,6 +51,9 @@ WEIGHTS: dict[str, float] = {
     "continent_broken": 1.5,
     # The conquest of an opponent's last territory.
     "eliminate": 30.0,
+    # With secret missions: the conquest that meets one's own mission, and a plan's score
+    # this times the chance its attacks get there.
+    "win": 100.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
