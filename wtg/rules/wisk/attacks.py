@@ -95,7 +95,8 @@ class Chains:
 
 def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) -> Chains:
     """The attack lines from ``base`` first, then from the others (played on ``view``);
-    they stop at the conquest that meets the player's secret mission."""
+    they stop at the conquest that meets the player's secret mission (unless the weight
+    ``win`` is 0: the robot blind to winning, as before round 40)."""
     lines: list[dict[str, int]] = []
     risk = 0.0
     sure = 1.0
@@ -131,7 +132,7 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
             view.armies[target] = max(1.0, odds.attackers_if_won)
             view.owner[target] = pid
             current = target
-            if view.mission_done(pid):
+            if w["win"] and view.mission_done(pid):
                 won = sure
     if lines:
         view.cards[pid] = view.cards.get(pid, 0) + 1
