@@ -9,7 +9,9 @@ at least ``least_odds`` and the gain above ``margin``; all but one army move in 
 chain goes on from the conquest. The board after the chains (each conquest counted as
 made, with the armies expected to move in) is scored (``position.score``, the
 opponents' best reply included), less ``risk`` for each attack's chance of failing; the
-best base wins."""
+best base wins. With secret missions, the conquest that meets the robot's own mission
+(``View.mission_done``) ends the chains, is worth ``win`` more, and the plan gains ``win``
+times the chance its attacks get that far."""
 
 from __future__ import annotations
 

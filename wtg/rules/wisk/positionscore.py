@@ -18,7 +18,7 @@ is the sum of weighted parts (the weights: ``weights.py``):
 
 With secret missions, a continent the player's own mission names counts more in "near"
 (held whole too), and the attacks value the territories of the player it says to
-destroy (``attacks.gain``).
+destroy and the conquest that meets the mission (``attacks.gain``, ``View.mission_done``).
 """
 
 from __future__ import annotations
