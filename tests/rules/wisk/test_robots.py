@@ -295,7 +295,7 @@ def test_a_robot_takes_the_conquests_that_win_its_mission() -> None:
         *hunt,
         (W_AUSTRALIA, E_AUSTRALIA),
     ]
-    blind = plan_with(state, 1, {**WEIGHTS, "win": 0.0})
+    blind: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win": 0.0})
     assert {line["to"] for line in blind["attack"]}.isdisjoint(AUSTRALIA)
     for plan_of, wins in ((orders, 20), (blind, 0)):
         won = 0
