@@ -5,6 +5,7 @@ WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json] [--first-seed F]
         [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last|attacker]
+        [--missions]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -15,9 +16,10 @@ the same side in every seat, play seeds 1..N). ``--first-seed F`` (WISK and Tact
 starts the seeds at F instead of 1 (game g: seed F - 1 + ceil(g / S); the mirror, the
 robot-only games and the lake battles: seeds F..F + N - 1), to measure a robot on seeds
 it was not tuned on; the first line of the ruleset's results then names the seeds, and
-``--json`` holds ``first_seed``. The sides: "new", the live strategy
-(``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
-``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
+``--json`` holds ``first_seed``. ``--missions`` plays WISK's tournaments with secret
+missions (the game option; the first line says so, ``--json`` holds ``missions``). The
+sides: "new", the live strategy (``wtg/rules/<ruleset>/strategy.py``); "today's", the
+robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
 ``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
 issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot had long outgrown
 the simple one of 1984724); "naive", the naive players of ``bench/naive_players.py``.
@@ -188,11 +190,12 @@ def tournaments(ruleset: str) -> list[Tournament]:
 Player = Callable[[int, Sequence[Side]], Played]
 
 
-def player_of(ruleset: str, seats: int) -> Player:
-    """How a game of a tournament of ``seats`` is played, given its seed (Tactics: on
-    the maps with a start for each army, in turn by seed)."""
+def player_of(ruleset: str, seats: int, missions: bool = False) -> Player:
+    """How a game of a tournament of ``seats`` is played, given its seed (WISK: with
+    secret missions when ``missions``; Tactics: on the maps with a start for each army, in
+    turn by seed)."""
     if ruleset == "wisk":
-        return play_wisk
+        return lambda seed, sides: play_wisk(seed, sides, missions)
     maps = tactics_maps(seats)
 
     def play(seed: int, sides: Sequence[Side]) -> Played:
@@ -202,9 +205,9 @@ def player_of(ruleset: str, seats: int) -> Player:
 
 
 def run(
-    ruleset: str, tournament: Tournament, games: int, first_seed: int = 1
+    ruleset: str, tournament: Tournament, games: int, first_seed: int = 1, missions: bool = False
 ) -> tuple[Tally, list[Played]]:
-    play = player_of(ruleset, tournament.seats)
+    play = player_of(ruleset, tournament.seats, missions)
     played, seats = [], []
     began = time.monotonic()
     for game in range(1, games + 1):
@@ -232,6 +235,8 @@ class Measured:
     lake: dict[str, dict[str, list[Meeting]]] = field(default_factory=dict)
     """Side name -> pieces per turn -> the lake battles (Tactics only)."""
     first_seed: int = 1
+    missions: bool = False
+    """WISK's games played with secret missions (``--missions``)."""
 
     def rate(self, key: str) -> float:
         return self.tallies[key].overall.rate
@@ -265,6 +270,8 @@ class Measured:
             "first_seed": self.first_seed,
         }
         if self.ruleset == "wisk":
+            result["missions"] = self.missions
+        if self.ruleset == "wisk":
             result["first_mover_wins"] = self.tallies["mirror"].first_mover.rate
         else:
             result["naive_among_three"] = self.rate("naive_among_three")
@@ -284,12 +291,15 @@ class Measured:
         duel = self.first_seed - 1 + -(-self.games // 2)
         return f"; seeds from {self.first_seed} (1 against 1: {self.first_seed}-{duel})"
 
+    def _missions(self) -> str:
+        return "; with secret missions" if self.missions else ""
+
     def text(self) -> list[str]:
         games = self.games
         lines = [
             f"{self.ruleset.upper()}: {games} games a tournament, each seed played from every "
             "seat (win rates with Wilson's 95% interval); today's: the robot frozen at "
-            f"{FROZEN_AT[self.ruleset]}{self._seeds()}"
+            f"{FROZEN_AT[self.ruleset]}{self._seeds()}{self._missions()}"
         ]
         for tournament in tournaments(self.ruleset):
             lines.append(_line(tournament, self.tallies[tournament.key]))
@@ -310,11 +320,11 @@ class Measured:
         return lines
 
 
-def measure(ruleset: str, games: int, first_seed: int = 1) -> Measured:
+def measure(ruleset: str, games: int, first_seed: int = 1, missions: bool = False) -> Measured:
     tallies: dict[str, Tally] = {}
     every: list[Played] = []
     for tournament in tournaments(ruleset):
-        tally, played = run(ruleset, tournament, games, first_seed)
+        tally, played = run(ruleset, tournament, games, first_seed, missions)
         tallies[tournament.key] = tally
         every += played
     lake = lake_battles(min(games, LAKE_GAMES), first_seed) if ruleset == "tactics" else {}
@@ -326,6 +336,7 @@ def measure(ruleset: str, games: int, first_seed: int = 1) -> Measured:
         median_ms(every, TODAY),
         lake,
         first_seed,
+        missions,
     )
 
 
@@ -390,6 +401,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the first seed of the WISK and Tactics tournaments (default 1)",
     )
     parser.add_argument(
+        "--missions",
+        action="store_true",
+        help="WISK's tournaments with secret missions (the game option --missions)",
+    )
+    parser.add_argument(
         "--ruleset",
         choices=sorted([*SIDES, *WOK_MAPS]),
         action="append",
@@ -417,7 +433,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     chosen = args.ruleset or [*SIDES, *WOK_MAPS]
     results: list[Measured | WokMeasured] = [
-        measure(ruleset, args.games, args.first_seed) for ruleset in SIDES if ruleset in chosen
+        measure(ruleset, args.games, args.first_seed, args.missions and ruleset == "wisk")
+        for ruleset in SIDES
+        if ruleset in chosen
     ]
     results += [
         measure_wok(ruleset, args.games, args.turns, against_for(ruleset, args.against))

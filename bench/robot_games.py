@@ -58,10 +58,11 @@ class Played:
     rejected: dict[str, int] = field(default_factory=dict)
 
 
-def play_wisk(seed: int, sides: Sequence[Side]) -> Played:
-    """A WISK game on the default map and options; seat 0 moves first (a robot-only game
-    starts with the first seat)."""
-    setup = GameSetup("bench", WISK.default_map(None, {}), seed, (), options={"robots": len(sides)})
+def play_wisk(seed: int, sides: Sequence[Side], missions: bool = False) -> Played:
+    """A WISK game on the default map and options (``missions``: with secret missions);
+    seat 0 moves first (a robot-only game starts with the first seat)."""
+    options = {"robots": len(sides), "missions": missions}
+    setup = GameSetup("bench", WISK.default_map(None, {}), seed, (), options=options)
     state: WiskState = WISK.new_game(setup, turn_rng(seed, 0)).state
     order = [p.id for p in state.players]
     first = order.index(state.first)

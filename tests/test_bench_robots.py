@@ -365,3 +365,33 @@ def test_the_wisk_missions_bench_counts_every_mission() -> None:
         sum(k["won"] for k in kinds.values()) == sum(found["won_by"].values()) - found["not_ended"]
     )
     assert _bench("bench_wisk_missions.py", "--robots", "7").stdout == ""
+    hand = found["win_at_hand"]
+    assert 0 <= hand["won_blind"] <= hand["differ"] and 0 <= hand["won"] <= hand["differ"]
+    assert found["first_seed"] == 1
+
+
+def test_the_wisk_missions_bench_plays_from_the_first_seed() -> None:
+    """``--first-seed 101``: the games are seeds 101 on, said on the first line; the win at
+    hand counted on each."""
+    done = _bench("bench_wisk_missions.py", "--games", "1", "--robots", "3", "--first-seed", "101")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("; seeds from 101")
+    assert lines[-1].startswith("  win at hand: ")
+
+
+def test_the_wisk_tournaments_may_have_secret_missions() -> None:
+    """``--missions``: WISK's games are played with the game option (a mission is dealt
+    to every seat), the first line and the JSON say so."""
+    chosen = {t.key: t for t in bench_robots.tournaments("wisk")}
+    play = bench_robots.player_of("wisk", 2, missions=True)
+    plain = bench_robots.player_of("wisk", 2)
+    duel = chosen["vs_previous"]
+    with_missions = [play(seed, duel.sides(0)) for seed in (1, 2, 3)]
+    without = [plain(seed, duel.sides(0)) for seed in (1, 2, 3)]
+    assert [g.turns for g in with_missions] != [g.turns for g in without]
+    done = _bench("bench_robots.py", *("--games", "1", "--ruleset", "wisk", "--missions"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].endswith("; with secret missions")
+    done = _bench("bench_robots.py", *("--games", "1", "--ruleset", "wisk", "--json"))
+    assert json.loads(done.stdout)["wisk"]["missions"] is False

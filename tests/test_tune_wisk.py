@@ -36,3 +36,13 @@ def test_it_plays_the_changed_robot_against_the_shipped_one(
         "vs naive, 1 against 1",
     ]
     assert all(line.startswith("risk=5: ") for line in lines)
+
+
+def test_it_plays_games_with_secret_missions_from_a_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["win=0", "--games", "1", "--missions", "--first-seed", "101"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(line.startswith("win=0: ") for line in lines)
+    assert main(["--first-seed", "0"]) == 2
+    assert capsys.readouterr().err == ("tune_wisk.py: --games and --first-seed must be 1 or more\n")

@@ -259,3 +259,47 @@ def test_a_robot_too_short_of_armies_for_its_occupy_mission_plays_on() -> None:
     orders = robot_turn(state)
     assert "attack" in orders
     assert strong_territories(RULESET.resolve(state, {1: orders}, random.Random(1)).state, 1) < 18
+
+
+DESTROY_PLAYER_2 = 10
+"""The classic mission "destroy all armies of" the player in seat 2."""
+
+
+def one_chain_from_its_mission() -> WiskState:
+    """Player 1, a robot whose mission is to destroy player 2, holds North America (2
+    armies in Alaska, 1 elsewhere) and Siam (9 armies); player 2 holds Australia alone, 1
+    army in each territory; player 3 the rest, 1 army each."""
+    owners = {**dict.fromkeys(range(1, 10), 1), SIAM: 1, **dict.fromkeys(AUSTRALIA, 2)}
+    state = board_state(players=3, owners=owners, missions=True)
+    for tid in range(1, 43):
+        if state.owner(tid) == 2 and tid not in AUSTRALIA:
+            put(state, tid, 3, 1)
+    put(state, SIAM, 1, 9)
+    put(state, ALASKA, 1, 2)
+    state.player(1).mission = DESTROY_PLAYER_2
+    state.player(2).mission = 1
+    state.player(3).mission = 2
+    return state
+
+
+def test_a_robot_takes_the_conquests_that_win_its_mission() -> None:
+    """Round 40: Siam's 8 armies to spare run through Australia, the four territories
+    player 2 has left, and win the game by the mission (every one of 20 rolls of the
+    dice). Blind to the win (the weight ``win`` at 0, as before round 40) it sent Siam
+    into China and Asia and left player 2 alone: no roll won."""
+    state = one_chain_from_its_mission()
+    assert state.board.mission(DESTROY_PLAYER_2).destroy == 2
+    orders = robot_turn(state)
+    hunt = [(SIAM, INDONESIA), (INDONESIA, NEW_GUINEA), (NEW_GUINEA, W_AUSTRALIA)]
+    assert [(line["from"], line["to"]) for line in orders["attack"]][-4:] == [
+        *hunt,
+        (W_AUSTRALIA, E_AUSTRALIA),
+    ]
+    blind: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win": 0.0})
+    assert {line["to"] for line in blind["attack"]}.isdisjoint(AUSTRALIA)
+    for plan_of, wins in ((orders, 20), (blind, 0)):
+        won = 0
+        for seed in range(20):
+            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
+            won += (after.winner, after.won_by) == (1, "mission")
+        assert won == wins

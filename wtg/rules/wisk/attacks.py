@@ -9,7 +9,9 @@ at least ``least_odds`` and the gain above ``margin``; all but one army move in 
 chain goes on from the conquest. The board after the chains (each conquest counted as
 made, with the armies expected to move in) is scored (``position.score``, the
 opponents' best reply included), less ``risk`` for each attack's chance of failing; the
-best base wins."""
+best base wins. With secret missions, the conquest that meets the robot's own mission
+(``View.mission_done``) ends the chains, is worth ``win`` more, and the plan gains ``win``
+times the chance its attacks get that far."""
 
 from __future__ import annotations
 
@@ -61,25 +63,53 @@ def gain(
         worth += w["continent_broken"] * bonus
     if owner and len(view.territories(owner)) == 1:
         worth += w["eliminate"] + view.cards.get(owner, 0) * view.next_set / 3
+    if wins(view, pid, source, target, odds.attackers_if_won):
+        worth += w["win"]
     killed = defenders - odds.defenders_left
     lost = attackers - odds.attackers_left
     return odds.win * worth + w["armies"] * (killed - lost), odds
 
 
-def chains(
-    view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS
-) -> tuple[list[dict[str, int]], float, set[int]]:
-    """The attack lines from ``base`` first, then from the others (played on ``view``):
-    the lines, the sum of their chances of failing, the territories they touch."""
+def wins(view: View, pid: int, source: int, target: int, moved: float) -> bool:
+    """Whether taking ``target`` from ``source``, ``moved`` armies moving in, meets
+    ``pid``'s secret mission (``view`` is left as it was)."""
+    if not (view.goals or view.prey or view.occupy[0]):
+        return False
+    had = view.owner[target], view.armies[target], view.armies[source]
+    view.owner[target], view.armies[target] = pid, max(1.0, moved)
+    view.armies[source] = float(STAY_BEHIND)
+    done = view.mission_done(pid)
+    view.owner[target], view.armies[target], view.armies[source] = had
+    return done
+
+
+@dataclass
+class Chains:
+    """The attack lines of a plan, the sum of their chances of failing, the territories
+    they touch, and the chance they meet the player's secret mission (every line up to
+    the one that meets it succeeding; 0: they do not)."""
+
+    lines: list[dict[str, int]]
+    risk: float
+    touched: set[int]
+    won: float = 0.0
+
+
+def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) -> Chains:
+    """The attack lines from ``base`` first, then from the others (played on ``view``);
+    they stop at the conquest that meets the player's secret mission (unless the weight
+    ``win`` is 0: the robot blind to winning, as before round 40)."""
     lines: list[dict[str, int]] = []
     risk = 0.0
+    sure = 1.0
+    won = 0.0
     touched: set[int] = set()
     others = sorted(
         (t for t in view.territories(pid) if t != base), key=lambda t: (-view.armies[t], t)
     )
     for start in (base, *others):
         current = start
-        while len(lines) < ATTACK_LINES and view.owner[current] == pid:
+        while not won and len(lines) < ATTACK_LINES and view.owner[current] == pid:
             if view.armies[current] < STAY_BEHIND + 1:
                 break
             best: tuple[float, int, Odds] | None = None
@@ -98,14 +128,17 @@ def chains(
                 {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL}
             )
             risk += 1.0 - odds.win
+            sure *= odds.win
             touched.update((current, target))
             view.armies[current] = float(STAY_BEHIND)
             view.armies[target] = max(1.0, odds.attackers_if_won)
             view.owner[target] = pid
             current = target
+            if w["win"] and view.mission_done(pid):
+                won = sure
     if lines:
         view.cards[pid] = view.cards.get(pid, 0) + 1
-    return lines, risk, touched
+    return Chains(lines, risk, touched, won)
 
 
 def bonus_spots(view: View, pid: int, bonuses: Sequence[tuple[str, int]]) -> dict[str, int]:
@@ -145,9 +178,9 @@ def best_plan(
             place[spot] = place.get(spot, 0) + bonus
         for tid, armies in place.items():
             work.armies[tid] += armies
-        attacks, risk, touched = chains(work, pid, base, w)
-        value = score(work, pid, w) - w["risk"] * risk
+        made = chains(work, pid, base, w)
+        value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
         if best is None or value > best.value:
-            best = Plan(place, attacks, work, touched, value)
+            best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
     return best

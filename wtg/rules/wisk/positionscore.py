@@ -18,7 +18,7 @@ is the sum of weighted parts (the weights: ``weights.py``):
 
 With secret missions, a continent the player's own mission names counts more in "near"
 (held whole too), and the attacks value the territories of the player it says to
-destroy (``attacks.gain``).
+destroy and the conquest that meets the mission (``attacks.gain``, ``View.mission_done``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from wtg.rules.wisk.cards import trade_value
-from wtg.rules.wisk.constants import MIN_REINFORCEMENT, STAY_BEHIND
+from wtg.rules.wisk.constants import MIN_REINFORCEMENT, MISSION_FALLBACK_TERRITORIES, STAY_BEHIND
 from wtg.rules.wisk.constants import TERRITORIES_PER_ARMY as PER_ARMY
 from wtg.rules.wisk.odds import battle
 from wtg.rules.wisk.state import WiskState
@@ -57,18 +57,29 @@ class View:
     """The continents the planning player's own secret mission names."""
     prey: int = 0
     """The player his secret mission says to destroy (0: none)."""
+    extra: int = 0
+    """The continents of his choice his mission wants beside ``goals``."""
+    occupy: tuple[int, int] = (0, 0)
+    """His mission's "occupy N territories with at least A armies each": (N, A); (0, 0):
+    none."""
 
     @classmethod
     def of(cls, state: WiskState, pid: int = 0) -> View:
         """``state``'s board; ``pid``: the planning player (his own mission is read)."""
         board = state.board
         goals: frozenset[str] = frozenset()
-        prey = 0
+        prey = extra = 0
+        occupy = (0, 0)
         me = state.player(pid) if pid else None
         if me and state.options.missions and me.mission:
             mission = board.mission(me.mission)
             goals = frozenset(mission.continents)
+            extra = mission.extra
             prey = destroy_target(state, pid, mission) if mission.destroy else 0
+            if mission.destroy and not prey:
+                occupy = (MISSION_FALLBACK_TERRITORIES, 1)
+            elif not mission.continents and not mission.destroy:
+                occupy = (mission.territories, mission.armies)
         count = len(state.holdings)
         sites = [board.site(t) for t in range(1, count + 1)]
         rule = state.options.cards
@@ -84,6 +95,8 @@ class View:
             next_set=trade_value(rule, state.trades, NEXT_SET_KINDS),
             goals=goals,
             prey=prey,
+            extra=extra,
+            occupy=occupy,
         )
 
     def copy(self) -> View:
@@ -99,7 +112,24 @@ class View:
             self.next_set,
             self.goals,
             self.prey,
+            self.extra,
+            self.occupy,
         )
+
+    def mission_done(self, pid: int) -> bool:
+        """Whether this board meets ``pid``'s own secret mission (``victory.mission_done``
+        on the planning board: expected armies count as they stand)."""
+        if self.goals:
+            held = [name for name in self.continents if self.holds(pid, name)]
+            if not self.goals.issubset(held):
+                return False
+            return len(held) - len(self.goals) >= self.extra
+        if self.prey:
+            return not self.territories(self.prey)
+        count, armies = self.occupy
+        if not count:
+            return False
+        return sum(1 for t in self.territories(pid) if self.armies[t] >= armies) >= count
 
     def territories(self, pid: int) -> list[int]:
         return [t for t in range(1, len(self.owner)) if self.owner[t] == pid]

@@ -15,7 +15,9 @@ of 120, but with least_odds 0.4 only 34: left at 0.5. With ``--cards fixed`` (me
 against today's robot) holding a poor set (fixed_least 8) and trading it at once (0)
 came out alike, 28 and 29 of 60 games as 1 among 3. The whole set is then checked with
 ``bench/bench_robots.py --ruleset wisk --games 300``. Change a weight only with such a
-run beside it."""
+run beside it. ``win`` (round 40) was not tuned: any weight far above a continent's worth
+makes the robot take the conquest that wins; at 0 the robot is the one of before exactly,
+the yardstick of ``bench/bench_wisk_missions.py``'s win at hand."""
 
 from __future__ import annotations
 
@@ -51,6 +53,9 @@ WEIGHTS: dict[str, float] = {
     "continent_broken": 1.5,
     # The conquest of an opponent's last territory.
     "eliminate": 30.0,
+    # With secret missions: the conquest that meets one's own mission, and a plan's score
+    # this times the chance its attacks get there.
+    "win": 100.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
