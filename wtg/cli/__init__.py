@@ -8,6 +8,7 @@ wtg.cli.maps   map
 wtg.cli.lobby  open-list, lists, offer-seat
 wtg.cli.ratings ratings
 wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces, new-code
+wtg.cli.endgame end
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
 wtg.cli.dkim   dkim-keygen
@@ -25,6 +26,7 @@ try:  # Ctrl-C while the commands are imported: one line, as in a command (commo
     from wtg.cli.checkconfig import register as _register_checkconfig
     from wtg.cli.common import main
     from wtg.cli.dkim import register as _register_dkim
+    from wtg.cli.endgame import register as _register_endgame
     from wtg.cli.games import register as _register_games
     from wtg.cli.gm import register as _register_gm
     from wtg.cli.host import register as _register_host
@@ -49,6 +51,7 @@ try:  # Ctrl-C while the commands are imported: one line, as in a command (commo
     _register_checkconfig(main)
     _register_dkim(main)
     _register_gm(main)
+    _register_endgame(main)
     _register_host(main)
     _register_upkeep(main)
     _register_upgrade(main)

@@ -178,9 +178,12 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
+    by_gm = data["ended_by_gm"]
     tell_fitted(  # the game's name as game.yaml holds it: printable
-        f"game {data['game']}, over after turn {game.latest_turn()}: no orders are taken, no "
-        "deadline comes"
+        f"game {data['game']}, over after turn {game.latest_turn()}"
+        + ("" if by_gm is None else ", ended by the GM")
+        + (f" ({by_gm})" if by_gm else "")
+        + ": no orders are taken, no deadline comes"
         if data["over"]
         else f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}"
@@ -744,7 +747,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         else:
             progress = f"{sent} of {len(owing)} orders in, {ready} READY"
         state = (
-            "over"
+            ("over" if data["ended_by_gm"] is None else "over, ended by the GM")
             if data["over"]
             else f"turn {data['turn']}: {progress}"
             + (f", {away} absent" if away else "")

@@ -325,6 +325,24 @@ class TakesOver(Protocol[S]):
 
 
 @runtime_checkable
+class EndsByHand(Protocol[S]):
+    """A ruleset whose game a GM may end by hand (`wtg end`): the end written as one more
+    turn in which nothing moves, no one wins and the players keep the places they stand in
+    (docs/gm.md, "Ending a game by hand")."""
+
+    def end_by_hand(self, state: S, reason: str, unplayed: Sequence[SideId]) -> TurnResult[S]:
+        """The turn after ``state`` as the GM's end makes it: the state as it stands, over,
+        with ``reason`` (the GM's words, "" for none) kept; the sides of ``unplayed`` (their
+        orders for it were pending) told theirs were not played. ``state`` is not changed."""
+        ...
+
+    def ended_by_hand(self, state: S) -> str | None:
+        """The GM's reason when ``state`` is a game the GM ended ("" when he gave none);
+        None for any other state."""
+        ...
+
+
+@runtime_checkable
 class Renames(Protocol[S]):
     """A ruleset whose state names each seat's player (his sides in the reports, the Top
     Ten, the site): a player's name edited in game.yaml is taken into the state by the

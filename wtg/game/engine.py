@@ -18,6 +18,7 @@ from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, WrongCode
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import (
+    EndsByHand,
     GameSetup,
     OptionValue,
     Renames,
@@ -710,6 +711,14 @@ class Game(Generic[S]):
         if rerun and latest == 0:
             raise GameError("turn 0 is the start of the game: there is nothing to rerun")
         target = latest if rerun else latest + 1
+        by_gm = self.ended_by_gm(latest)
+        if by_gm is not None:
+            name = self.config.game
+            raise GameError(
+                f"game {name} was ended by the GM at turn {latest}"
+                + (f" ({by_gm})" if by_gm else "")
+                + f": no turn runs; `wtg rollback {name} --to {latest - 1}` takes the end back"
+            )
         state = self.state(target - 1)
         if self.ruleset.is_over(state):
             raise GameError(f"game {self.config.game} is over (turn {latest})")
@@ -752,6 +761,15 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
+
+    def ended_by_gm(self, turn: int | None = None) -> str | None:
+        """The GM's reason when turn ``turn`` (the latest by default) is his end of the
+        game (`wtg end`: ``wtg.gm.ending``), "" for none given; None for any other turn."""
+        ruleset = self.ruleset
+        if not isinstance(ruleset, EndsByHand):
+            return None
+        words: str | None = ruleset.ended_by_hand(self.state_view(turn))
+        return words
 
     def _named(self, state: S, taking: Set[Json]) -> S:
         """``state`` with each seat's player called as game.yaml names him now (a name the

@@ -29,6 +29,8 @@ class TurnMeta(TypedDict, total=False):
     deadline_set: str | None
     """The ``next_deadline`` the turn set when it ran, kept once a release or a rollback
     gave another (``wtg.files.store.DEADLINE_SET``)."""
+    ended_by_gm: bool
+    """The turn is the GM's end of the game (`wtg end`: ``wtg.gm.ending``), no turn run."""
 
 
 def dump_json(data: object) -> str:
@@ -57,6 +59,8 @@ def turn_meta(data: Json) -> TurnMeta:
     seed = data.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool):
         meta["seed"] = seed
+    if data.get("ended_by_gm") is True:
+        meta["ended_by_gm"] = True
     return meta
 
 

@@ -73,6 +73,9 @@ class GameStatus(TypedDict):
     ruleset: str
     turn: int
     over: bool
+    ended_by_gm: str | None
+    """The GM ended the game by hand (`wtg end`): his reason, "" for none; None for a game
+    not ended so."""
     held: bool
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
@@ -148,6 +151,7 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
         "ruleset": game.config.ruleset,
         "turn": turn,
         "over": over,
+        "ended_by_gm": game.ended_by_gm() if over else None,
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,

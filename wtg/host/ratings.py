@@ -31,7 +31,7 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from wtg.game.registry import registration_of
-from wtg.host.results import Entry, Finished, finished_games, won
+from wtg.host.results import Entry, Finished, finished_games, rated, won
 
 START = 1500.0
 K_FACTOR = 32.0
@@ -130,7 +130,7 @@ class Ratings:
 def rate(results: Iterable[Finished], ruleset: str = "") -> Ratings:
     """Elo ratings and records of ``results``."""
     ratings = Ratings(ruleset=ruleset, method=ELO)
-    for result in sorted(results, key=lambda r: (r.finished, r.game)):
+    for result in sorted(filter(rated, results), key=lambda r: (r.finished, r.game)):
         _count(ratings, result)
     return ratings
 
@@ -173,7 +173,7 @@ def rate_plackett_luce(results: Iterable[Finished], ruleset: str = "") -> Rating
     """openskill's Plackett-Luce ratings of the humans of ``results``, from their places."""
     model = PlackettLuce()
     ratings = Ratings(ruleset=ruleset, method=PLACKETT_LUCE)
-    for result in sorted(results, key=lambda r: (r.finished, r.game)):
+    for result in sorted(filter(rated, results), key=lambda r: (r.finished, r.game)):
         humans = [e for e in result.entries if not e.bot]
         if len(humans) < 2:
             continue

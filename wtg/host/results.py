@@ -39,7 +39,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameConfig
 from wtg.game.takeovers import quitters
 from wtg.host.gamesdir import Unreadable, scan_games
-from wtg.rules.endreasons import end_words
+from wtg.rules.endreasons import BY_GM, end_words
 
 
 class Entry(Record):
@@ -148,8 +148,16 @@ def ended_words(game: Game, ran_at: str) -> str:
 
 def won(result: Finished, entry: Entry) -> bool:
     """Whether ``entry`` won the game: first place, shared by those equal there, but in a
-    game that ended with "no one left", which has no winner."""
-    return entry.place == 1 and result.reason != NO_ONE_LEFT
+    game that ended with "no one left" or by the GM's hand (`wtg end`), which have no
+    winner."""
+    return entry.place == 1 and result.reason not in (NO_ONE_LEFT, BY_GM)
+
+
+def rated(result: Finished) -> bool:
+    """Whether the game counts in the ratings: not one the GM ended by hand (`wtg end`;
+    docs/gm.md, "Ending a game by hand"), which counts in no one's games, wins, records
+    or rating."""
+    return result.reason != BY_GM
 
 
 def winners(result: Finished) -> tuple[str, ...]:

@@ -4,7 +4,10 @@ reports, the forms' mails, the pictures and the site alike."""
 
 from __future__ import annotations
 
-__all__ = ["end_words"]
+__all__ = ["BY_GM", "end_words"]
+
+BY_GM = "gm"
+"""The code word of a game the GM ended by hand (`wtg end`): no one won it."""
 
 _WORDS: dict[str, str] = {
     "last standing": "one player left standing",
@@ -14,6 +17,7 @@ _WORDS: dict[str, str] = {
     "bitter end": "one player left standing, the game fought to the bitter end",
     "domination": "every territory held by one player",
     "mission": "a player's secret mission done",
+    BY_GM: "ended by the GM",
     # Tactics keeps its reasons in words; this one read as a noun phrase of its own
     # ("GAME OVER (loss of all armies but one)"), the original's "all armies dead but one"
     "loss of all armies but one": "one army left standing",

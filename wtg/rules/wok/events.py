@@ -113,6 +113,14 @@ class GameOver(Event):
     equal share one, the next skipped (1, 1, 3)."""
 
 
+class OrdersNotPlayed(Event):
+    """The player's orders for the turn the GM ended the game on (`wtg end`): kept in the
+    game's folder, never played; told to him alone."""
+
+    kind: ClassVar[str] = "orders_not_played"
+    player: int
+
+
 class BombingRun(Event):
     """The bomber's view: what the missiles hit."""
 

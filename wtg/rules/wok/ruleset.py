@@ -29,12 +29,14 @@ from wtg.core.ruleset import (
     public_sides,
 )
 from wtg.rules.base import RulesetFiles
+from wtg.rules.wok import byhand
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.attacklines import AttackSending
 from wtg.rules.wok.board import holds_nothing, wok_board
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.phases.victory import ranked
 from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, Province, WokState
@@ -123,6 +125,24 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     def absent_orders(self, side: SideId) -> JsonObject:
         """What an absent player who sent no orders plays: nothing, not counted missed."""
         return {"player": int(side), "absent": True}
+
+    def hand_ranking(
+        self, state: WokState, winners: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The players best first and their places at a game's end (Standard's and
+        Intermediate's "ranked based on how long they survived, what their final score
+        was and whether they won"); WoK IV ranks its own way."""
+        return ranked(state, winners)
+
+    def end_by_hand(
+        self, state: WokState, reason: str, unplayed: Sequence[SideId]
+    ) -> TurnResult[WokState]:
+        """The GM's end (`wtg end`, ``wtg.rules.wok.byhand``): no one wins, the players
+        ranked as they stand by ``hand_ranking``."""
+        return byhand.end_by_hand(state, reason, unplayed, self.hand_ranking)
+
+    def ended_by_hand(self, state: WokState) -> str | None:
+        return byhand.ended_by_hand(state)
 
     def take_over(self, state: WokState, side: SideId, name: str) -> WokState:
         """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this

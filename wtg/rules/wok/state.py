@@ -342,6 +342,8 @@ class Outcome:
     places: tuple[int, ...] = ()
     """The place of each of ``ranking``, players equal by the rules sharing one (1, 1, 3);
     empty in a game that ended before places were kept: then each is his position."""
+    note: str = ""
+    """The GM's words on a game he ended by hand (`wtg end`), "" for none."""
 
     def to_dict(self) -> JsonObject:
         found: JsonObject = {
@@ -351,6 +353,8 @@ class Outcome:
         }
         if self.places:
             found["places"] = [*self.places]
+        if self.note:
+            found["note"] = self.note
         return found
 
     @classmethod
@@ -361,6 +365,7 @@ class Outcome:
             _ids(d["winners"]),
             _ids(d["ranking"]),
             _ids(places) if isinstance(places, list) else (),
+            note if isinstance(note := d.get("note"), str) else "",
         )
 
 

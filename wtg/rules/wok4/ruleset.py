@@ -11,7 +11,7 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.accept import CHECKS, no_alliance
 from wtg.rules.wok4.constants import AIMS
 from wtg.rules.wok4.phases.spying import OP_NAMES
-from wtg.rules.wok4.phases.victory import bitter_end, quit_count
+from wtg.rules.wok4.phases.victory import bitter_end, quit_count, ranked_players
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import FORECAST_PHASES, resolve
 from wtg.rules.wok4.setup import start_state
@@ -34,6 +34,13 @@ class Wok4(WokRuleset):
     the turn runs every line it holds."""
     no_alliance = staticmethod(no_alliance)
     """A game fought to the bitter end (ruling 21)."""
+
+    def hand_ranking(
+        self, state: WokState, winners: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """WoK IV's ranking of a game's end (``ranked_players``: the killed by how late,
+        quitters last, turn points breaking ties)."""
+        return ranked_players(state, winners)
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int

@@ -1,0 +1,169 @@
+"""`wtg end GAME` (docs/gm.md, "Ending a game by hand"): the GM ends a game after its last
+turn run. The end is the turn after it, in which nothing moves; every player's report of it
+(the end mail `wtg send` mails) says the game is over, ended by the GM, with his reason; no
+one wins, the players are ranked as they stand, no rating changes; orders pending for the
+coming turn are kept unplayed, their senders told; `run-turn` refuses the game; `status`
+says the GM ended it; given again, it changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import NOW, World
+from tests.mail.maps import text_of
+from tests.mail.test_map_pictures import sent
+from wtg.cli import main
+from wtg.core.errors import GameError
+from wtg.host.ratings import rate_rulesets
+from wtg.host.results import finished_games
+from wtg.mail.outgoing.sender import send
+
+REASON = "every player stopped writing"
+
+
+def wtg(world: World, *args: str, given: str | None = None) -> Result:
+    runner = CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None})
+    return runner.invoke(main, ["--games-dir", str(world.gm.games_dir), *args], input=given)
+
+
+def played_one_turn(world: World) -> None:
+    """Turn 1 run with every player's empty orders; player 2's for turn 2 on file."""
+    for seat in range(1, 5):
+        world.game.submit(f"player: {seat}\nturn: 1\n")
+    world.game.run_turn(now=NOW)
+    world.game.submit("player: 2\nturn: 2\n")
+
+
+def test_ending_a_game_writes_its_end_as_the_next_turn_and_says_so(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    before = world.game.store.read_text(1, "topten.txt")
+    result = wtg(world, "end", "g1", "--reason", REASON, "--yes")
+    assert result.exit_code == 0, result.output
+    head = f"wtg --games-dir {world.gm.games_dir}"
+    assert result.stdout == (
+        f"game g1 ended by the GM at turn 2 ({REASON}): no one won, no rating changes; "
+        "the orders of 1 player for it kept unplayed, their reports say so; each player's "
+        f"report of turn 2 tells him (`{head} send` mails them)\n"
+    )
+    game = world.game
+    assert game.latest_turn() == 2
+    assert game.ruleset.is_over(game.state())
+    assert game.ended_by_gm() == REASON
+    # the final Top Ten is the last turn's, as it stood (under the end's turn number)
+    assert game.store.read_text(2, "topten.txt") == before.replace("g1, turn 1", "g1, turn 2")
+    meta = json.loads(game.store.read_text(2, "turn.json"))
+    assert (meta["next_deadline"], meta["ended_by_gm"]) == (None, True)
+    report = game.store.read_text(2, "reports/p01.txt")
+    assert "END OF THE GAME: ended by the GM\n" in report
+    assert f"The GM's words: {REASON}\n" in report
+    assert "Winner: none\n" in report
+    assert "Your orders for this turn were not played" not in report
+    sender = game.store.read_text(2, "reports/p02.txt")
+    assert "- Your orders for this turn were not played: the GM ended the game" in sender
+    # the pending orders kept in the end's folder, unplayed, none left pending
+    assert game.store.pending_orders(2) == {}
+    kept = game.store.turn_dir(2) / "received" / "p02.yaml"
+    assert kept.read_text() == "player: 2\nturn: 2\n"
+
+
+def test_the_end_is_mailed_to_every_player_as_a_natural_end_is(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    send(world.gm, now=NOW)  # turn 0
+    played_one_turn(world)
+    send(world.gm, now=NOW)
+    assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
+    send(world.gm, now=NOW)
+    mails = sent(world)
+    for seat in range(1, 5):
+        text = text_of(mails[f"report-g1-t0002-p{seat:02d}"])
+        assert "END OF THE GAME: ended by the GM" in text, seat
+        assert REASON in text
+        assert ("were not played" in text) == (seat == 2)
+
+
+def test_run_turn_refuses_a_game_the_gm_ended(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+    with pytest.raises(GameError, match="ended by the GM at turn 2: no turn runs"):
+        world.game.run_turn(now=NOW)
+    with pytest.raises(GameError, match="ended by the GM"):
+        world.game.run_turn(rerun=True, now=NOW)  # the end is no turn to run again
+    result = wtg(world, "run-turn", "g1", "--now")
+    assert result.exit_code != 0
+    assert "game g1 was ended by the GM at turn 2: no turn runs; " in result.output
+    assert " rollback g1 --to 1` takes the end back" in result.output
+
+
+def test_status_says_the_gm_ended_the_game(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
+    result = wtg(world, "status", "g1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        f"game g1, over after turn 2, ended by the GM ({REASON}): no orders are "
+        "taken, no deadline comes"
+    )
+    data = json.loads(wtg(world, "status", "g1", "--json").stdout)
+    assert (data["over"], data["ended_by_gm"]) == (True, REASON)
+    every = wtg(world, "status")
+    assert "over, ended by the GM" in every.stdout
+
+
+def test_given_again_it_changes_nothing_and_says_so(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
+    files = sorted(p for p in world.game.store.root.rglob("*") if p.is_file())
+    again = wtg(world, "end", "g1", "--yes", "--json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout) == {
+        "game": "g1",
+        "turn": 2,
+        "ended": False,
+        "reason": REASON,
+        "orders_not_played": [],
+    }
+    assert sorted(p for p in world.game.store.root.rglob("*") if p.is_file()) == files
+
+
+def test_without_yes_it_asks_and_a_no_ends_nothing(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    result = wtg(world, "end", "g1", given="n\n")
+    assert result.exit_code != 0
+    assert world.game.latest_turn() == 1
+    assert "End game g1 after turn 1, every player told?" in result.output
+    assert wtg(world, "end", "g1").exit_code != 0  # no answer (cron): nothing ends
+    assert world.game.latest_turn() == 1
+    assert wtg(world, "end", "g1", given="y\n").exit_code == 0
+    assert world.game.latest_turn() == 2
+
+
+def test_a_game_over_by_its_rules_is_not_ended_again(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    for seat in range(1, 5):  # 2, 3 and 4 QUIT: player 1 is the last standing
+        world.game.submit(f"player: {seat}\nturn: 1\n" + ("quit: true\n" if seat > 1 else ""))
+    world.game.run_turn(now=NOW)
+    result = wtg(world, "end", "g1", "--yes")
+    assert result.exit_code != 0
+    assert "game g1 is over already (turn 1): its rules ended it" in result.output
+    assert world.game.latest_turn() == 1
+
+
+def test_no_one_wins_and_no_rating_changes(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+    (result,) = finished_games(world.gm.games_dir)
+    assert result.reason == "gm"
+    assert [e.place for e in result.entries] == sorted(e.place for e in result.entries)
+    (table,) = rate_rulesets([result])
+    assert (table.games, table.players) == (0, {})
+    assert "won by no one" in wtg(world, "ratings").stdout or table.games == 0
