@@ -18,8 +18,11 @@ from tests.mail.maps import text_of
 from tests.mail.test_map_pictures import sent
 from wtg.cli import main
 from wtg.core.errors import GameError
+from wtg.core.ruleset import OptionValue
+from wtg.game.engine import open_game
+from wtg.gm.control import rollback
 from wtg.host.ratings import rate_rulesets
-from wtg.host.results import finished_games
+from wtg.host.results import finished_games, won
 from wtg.mail.outgoing.sender import send
 
 REASON = "every player stopped writing"
@@ -164,6 +167,72 @@ def test_no_one_wins_and_no_rating_changes(tmp_path: Path) -> None:
     (result,) = finished_games(world.gm.games_dir)
     assert result.reason == "gm"
     assert [e.place for e in result.entries] == sorted(e.place for e in result.entries)
+    assert not any(won(result, entry) for entry in result.entries)
     (table,) = rate_rulesets([result])
     assert (table.games, table.players) == (0, {})
-    assert "won by no one" in wtg(world, "ratings").stdout or table.games == 0
+
+
+def test_the_site_shows_the_game_finished_ended_by_the_gm(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+    out = tmp_path / "site"
+    assert wtg(world, "site", str(out)).exit_code == 0
+    index = (out / "index.html").read_text()
+    finished = index[index.index("Finished games") :]
+    assert ">g1<" in finished and "nobody" in finished
+    assert "No game is running." in index
+    page = (out / "games" / "g1" / "turn-2.html").read_text()
+    assert "The game is over (ended by the GM): won by nobody." in page
+
+
+def test_a_rollback_takes_the_end_back_and_its_orders_are_pending_again(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+    rollback(world.game, 1, NOW)
+    game = open_game(world.game.store.root)
+    assert (game.latest_turn(), game.ended_by_gm()) == (1, None)
+    assert not game.ruleset.is_over(game.state())
+    (path,) = game.store.pending_orders(2).values()
+    assert path.read_text() == "player: 2\nturn: 2\n"
+    game.run_turn(now=NOW)  # the game goes on
+    assert game.latest_turn() == 2 and game.ended_by_gm() is None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "name"), [(("wisk", "classic", {}), "wisk"), (("tactics", "meadow", {}), "tactics")]
+)
+def test_a_ruleset_with_no_end_by_hand_is_refused_and_left_as_it_was(
+    tmp_path: Path, ruleset: tuple[str, str, dict[str, OptionValue]], name: str
+) -> None:
+    world = World(tmp_path, count=2, ruleset=ruleset)
+    result = wtg(world, "end", "g1", "--yes")
+    assert result.exit_code == 1
+    assert f"game g1: the {name} rules have no end by the GM's hand yet; " in result.output
+    assert world.game.latest_turn() == 0 and not world.game.ruleset.is_over(world.game.state())
+
+
+def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> None:
+    world = World(tmp_path, count=4, ruleset=("standard", "classic60", {}), variant="skirmish")
+    for seat in range(1, 5):
+        world.game.submit(f"player: {seat}\nturn: 1\n")
+    world.game.run_turn(now=NOW)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+    state = world.game.state()
+    assert state.outcome is not None
+    assert (state.outcome.reason, state.outcome.winners) == ("gm", ())
+    scores = {line.player: line.score for line in world.game.ruleset.topten(state)}
+    ranked = [scores[p] for p in state.outcome.ranking]
+    assert ranked == sorted(ranked, reverse=True)
+    assert all(p.vp == 0 for p in state.players)  # no victory point for an end by hand
+    report = world.game.store.read_text(2, "reports/p01.txt")
+    assert "END OF THE GAME: ended by the GM\nWinner: none\n" in report
+
+
+def test_a_reason_that_is_no_text_ends_nothing(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    played_one_turn(world)
+    result = wtg(world, "end", "g1", "--yes", "--reason", "bye\x1b[2J")
+    assert result.exit_code != 0
+    assert world.game.latest_turn() == 1

@@ -39,7 +39,7 @@ def test_a_kill_leaves_the_game_ended_or_not_and_the_command_given_again_ends_it
     ended = tree(GameStore(games / "g1").turn_dir(2))
     assert ended["received/p02.yaml"] == pending["p02.yaml"]
     outcomes = {"not ended": 0, "ended": 0}
-    for write, cut in killpoints.cuts(args, games, range(1, whole.writes + 1), restore):
+    for write, _cut in killpoints.cuts(args, games, range(1, whole.writes + 1), restore):
         store = GameStore(games / "g1")
         folders = sorted(p.name for p in store.turns_dir.iterdir())
         if "0002" not in folders:  # not ended: nothing of the end counts
