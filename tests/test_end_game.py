@@ -18,12 +18,12 @@ from tests.mail.maps import text_of
 from tests.mail.test_map_pictures import sent
 from wtg.cli import main
 from wtg.core.errors import GameError
-from wtg.core.ruleset import OptionValue
 from wtg.game.engine import open_game
 from wtg.gm.control import rollback
 from wtg.host.ratings import rate_rulesets
 from wtg.host.results import finished_games, won
 from wtg.mail.outgoing.sender import send
+from wtg.rules.wok.state import WokState
 
 REASON = "every player stopped writing"
 
@@ -200,17 +200,34 @@ def test_a_rollback_takes_the_end_back_and_its_orders_are_pending_again(tmp_path
     assert game.latest_turn() == 2 and game.ended_by_gm() is None
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "name"), [(("wisk", "classic", {}), "wisk"), (("tactics", "meadow", {}), "tactics")]
-)
-def test_a_ruleset_with_no_end_by_hand_is_refused_and_left_as_it_was(
-    tmp_path: Path, ruleset: tuple[str, str, dict[str, OptionValue]], name: str
-) -> None:
-    world = World(tmp_path, count=2, ruleset=ruleset)
+def test_a_ruleset_with_no_end_by_hand_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
     result = wtg(world, "end", "g1", "--yes")
     assert result.exit_code == 1
-    assert f"game g1: the {name} rules have no end by the GM's hand yet; " in result.output
+    assert "game g1: the wisk rules have no end by the GM's hand yet; " in result.output
     assert world.game.latest_turn() == 0 and not world.game.ruleset.is_over(world.game.state())
+
+
+def test_a_tactics_battle_ends_placed_by_its_score_info_with_no_winner(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=("tactics", "meadow", {}))
+    world.game.submit("player: 1\nturn: 1\n")
+    assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
+    game = world.game
+    assert (game.latest_turn(), game.ended_by_gm()) == (1, REASON)
+    assert game.ruleset.is_over(game.state())
+    with pytest.raises(GameError, match="ended by the GM at turn 1"):
+        game.run_turn(now=NOW)
+    mine = game.store.read_text(1, "reports/p01.txt")
+    other = game.store.read_text(1, "reports/p02.txt")
+    for report in (mine, other):
+        assert f"- The GM's words: {REASON}" in report
+        assert "- GAME OVER (ended by the GM): 1. Player1 (yellow), 1. Player2 (red)." in report
+        assert "ACTIVE, place 1" in report and "place 2" not in report  # equal armies: a draw
+    assert "- Your orders for this turn were not played: the GM ended the battle before" in mine
+    assert "the GM ended the battle" not in other
+    (result,) = finished_games(world.gm.games_dir)
+    assert result.reason == "gm" and not any(won(result, e) for e in result.entries)
+    assert rate_rulesets([result])[0].games == 0
 
 
 def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> None:
@@ -220,7 +237,7 @@ def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> 
     world.game.run_turn(now=NOW)
     assert wtg(world, "end", "g1", "--yes").exit_code == 0
     state = world.game.state()
-    assert state.outcome is not None
+    assert isinstance(state, WokState) and state.outcome is not None
     assert (state.outcome.reason, state.outcome.winners) == ("gm", ())
     scores = {line.player: line.score for line in world.game.ruleset.topten(state)}
     ranked = [scores[p] for p in state.outcome.ranking]

@@ -95,3 +95,18 @@ class GameOver(Event):
     places: tuple[int, ...]
     """Player ids from first place down."""
     reason: str
+
+
+class OrdersNotPlayed(Event):
+    """The player's orders for the turn the GM ended the battle on (`wtg end`): kept in the
+    game's folder, never played; told to him alone."""
+
+    kind: ClassVar[str] = "orders_not_played"
+    player: int
+
+
+class GmWords(Event):
+    """The GM's words on the battle he ended by hand (`wtg end`), told to everyone."""
+
+    kind: ClassVar[str] = "gm_words"
+    words: str

@@ -235,7 +235,7 @@ def _game_ended(work: TacticsState, events: list[Event]) -> bool:
         _finish(work, events, "loss of all armies but one")
         return True
     if work.turn >= work.turn_limit:
-        ranked = sorted(standing, key=lambda p: _score(work, p.id), reverse=True)
+        ranked = sorted(standing, key=lambda p: score(work, p.id), reverse=True)
         for place, player in enumerate(ranked, start=1):
             player.place = place
         _finish(work, events, f"the turn limit ({work.turn_limit}) was reached")
@@ -243,7 +243,7 @@ def _game_ended(work: TacticsState, events: list[Event]) -> bool:
     return False
 
 
-def _score(work: TacticsState, pid: int) -> tuple[int, int, int]:
+def score(work: TacticsState, pid: int) -> tuple[int, int, int]:
     """The Book of Tactics' "score info": pieces left, then their hit points; then the
     earlier seat."""
     army = work.army(pid)

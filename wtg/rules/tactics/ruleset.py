@@ -20,6 +20,7 @@ from wtg.core.ruleset import (
     TurnStyle,
 )
 from wtg.rules.base import RulesetFiles
+from wtg.rules.tactics import byhand
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
@@ -86,6 +87,15 @@ class Tactics(RulesetFiles[TacticsState], Ruleset[TacticsState]):
 
     def turn_of(self, state: TacticsState) -> int:
         return state.turn
+
+    def end_by_hand(
+        self, state: TacticsState, reason: str, unplayed: Sequence[SideId]
+    ) -> TurnResult[TacticsState]:
+        """The GM's end (`wtg end`, ``wtg.rules.tactics.byhand``)."""
+        return byhand.end_by_hand(state, reason, unplayed)
+
+    def ended_by_hand(self, state: TacticsState) -> str | None:
+        return state.ended_by_gm
 
     def is_over(self, state: TacticsState) -> bool:
         return state.phase == OVER

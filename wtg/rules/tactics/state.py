@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from wtg.core.jsondata import Json, JsonObject, flag, json_list, json_object, or_none, whole, word
+from wtg.rules.endreasons import BY_GM
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.world import COLOURS, PieceKind, Weapon
 
@@ -119,6 +120,9 @@ class TacticsState:
     """The guild each human fights for (``--guilds``)."""
     war_awards: list[tuple[int, int, int]] = field(default_factory=list)
     """(winner, loser, points) of the finished battle."""
+    ended_by_gm: str | None = None
+    """The GM's words on a battle he ended by hand (`wtg end`), "" for none; None for any
+    other state."""
 
     # --- look-ups ------------------------------------------------------------------
     def player(self, pid: int) -> Player:
@@ -216,6 +220,7 @@ class TacticsState:
                 for p in self.players
             ],
             **self._guild_wars(),
+            **self._by_gm(),
             "pieces": [self.piece_dict(p) for p in self.pieces],
             "board": self.board.to_dict(),
             "world": {
@@ -225,6 +230,13 @@ class TacticsState:
                 "weapons": [_weapon_dict(w) for w in self.weapons.values()],
             },
         }
+
+    def _by_gm(self) -> JsonObject:
+        """``won_by`` and ``gm_note``, in a battle the GM ended by hand only: the results
+        read ``won_by`` as the end's reason (``wtg.host.results``)."""
+        if self.ended_by_gm is None:
+            return {}
+        return {"won_by": BY_GM, "gm_note": self.ended_by_gm}
 
     def _guild_wars(self) -> JsonObject:
         """The ``guild_wars`` key, in a game that awards war points only."""
@@ -268,6 +280,7 @@ class TacticsState:
                 int(pid): word(name) for pid, name in json_object(wars.get("guilds", {})).items()
             },
             war_awards=[_award(json_object(e)) for e in json_list(wars.get("earned"))],
+            ended_by_gm=_gm_note(data),
         )
         state.pieces = [_piece(json_object(p)) for p in json_list(data["pieces"])]
         return state
@@ -345,3 +358,11 @@ def _kind_dict(kind: PieceKind) -> JsonObject:
 
 def _weapon_dict(weapon: Weapon) -> JsonObject:
     return {name: getattr(weapon, name) for name in weapon._fields}
+
+
+def _gm_note(data: Mapping[str, Json]) -> str | None:
+    """The GM's words of a battle he ended by hand (``_by_gm``), None for any other."""
+    if data.get("won_by") != BY_GM:
+        return None
+    note = data.get("gm_note")
+    return note if isinstance(note, str) else ""
