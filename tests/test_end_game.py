@@ -200,12 +200,27 @@ def test_a_rollback_takes_the_end_back_and_its_orders_are_pending_again(tmp_path
     assert game.latest_turn() == 2 and game.ended_by_gm() is None
 
 
-def test_a_ruleset_with_no_end_by_hand_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+def test_a_wisk_game_ends_with_no_winner_its_top_ten_as_it_stood(tmp_path: Path) -> None:
     world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
-    result = wtg(world, "end", "g1", "--yes")
-    assert result.exit_code == 1
-    assert "game g1: the wisk rules have no end by the GM's hand yet; " in result.output
-    assert world.game.latest_turn() == 0 and not world.game.ruleset.is_over(world.game.state())
+    game = world.game
+    active = game.ruleset.owing(game.state())[0]
+    game.submit(f"player: {active}\nturn: 1\n")
+    before = game.store.read_text(0, "topten.txt")
+    assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
+    assert (game.latest_turn(), game.ended_by_gm()) == (1, REASON)
+    assert game.ruleset.is_over(game.state()) and game.ruleset.owing(game.state()) == []
+    assert game.store.read_text(1, "topten.txt") == before.replace("turn 0", "turn 1")
+    with pytest.raises(GameError, match="ended by the GM at turn 1"):
+        game.run_turn(now=NOW)
+    for seat in (1, 2):
+        report = game.store.read_text(1, f"reports/p{seat:02d}.txt")
+        assert "THE GAME IS OVER (ended by the GM): no one won.\n" in report
+        assert f"The GM's words: {REASON}\n" in report
+        assert ("were not played: the GM ended the game" in report) == (seat == active)
+        assert not game.store.turn_dir(1).joinpath(f"aofs/p{seat:02d}.txt").exists()
+    (result,) = finished_games(world.gm.games_dir)
+    assert result.reason == "gm" and not any(won(result, e) for e in result.entries)
+    assert rate_rulesets([result])[0].games == 0
 
 
 def test_a_tactics_battle_ends_placed_by_its_score_info_with_no_winner(tmp_path: Path) -> None:
@@ -223,6 +238,7 @@ def test_a_tactics_battle_ends_placed_by_its_score_info_with_no_winner(tmp_path:
         assert f"- The GM's words: {REASON}" in report
         assert "- GAME OVER (ended by the GM): 1. Player1 (yellow), 1. Player2 (red)." in report
         assert "ACTIVE, place 1" in report and "place 2" not in report  # equal armies: a draw
+    assert "WINNER" not in game.topten()
     assert "- Your orders for this turn were not played: the GM ended the battle before" in mine
     assert "the GM ended the battle" not in other
     (result,) = finished_games(world.gm.games_dir)

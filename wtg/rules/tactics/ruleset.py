@@ -186,7 +186,10 @@ class Tactics(RulesetFiles[TacticsState], Ruleset[TacticsState]):
                     name=player.name,
                     score=sum(p.hp for p in army),
                     provinces=len(army),
-                    status="winner" if player.place == 1 else player.status,
+                    # a battle the GM ended (`wtg end`) has no winner
+                    status="winner"
+                    if player.place == 1 and state.ended_by_gm is None
+                    else player.status,
                 )
             )
         return lines

@@ -155,3 +155,20 @@ class NextPlayer(Event, kw_only=True):
     kind: ClassVar[str] = "next_player"
     player: int
     stage: str
+
+
+class OrdersNotPlayed(Event, kw_only=True):
+    """The player's orders for the turn the GM ended the game on (`wtg end`): kept in the
+    game's folder, never played; told to him alone."""
+
+    kind: ClassVar[str] = "orders_not_played"
+    player: int
+
+
+class GameEnded(Event, kw_only=True):
+    """The GM ended the game by hand (`wtg end`): no one won (the site says it as every
+    ruleset's ``game_over``)."""
+
+    kind: ClassVar[str] = "game_over"
+    reason: str
+    winners: tuple[int, ...] = ()

@@ -125,7 +125,7 @@ def _side(state: WiskState, pid: int) -> drawn.SideKey:
         words.append("winner")
     elif not p.alive:
         words.append("eliminated")
-    elif state.active == pid and not state.winner:
+    elif state.active == pid and not state.over:
         words.append("to move")
     return drawn.SideKey(id=pid, name=p.name, label=f"P{pid}", status=", ".join(words))
 
@@ -169,9 +169,11 @@ def _notes(state: WiskState, player: int | None) -> tuple[str, ...]:
     notes = [card_note(state)]
     if state.winner:
         notes.append(f"{state.player(state.winner).name} has won ({end_words(state.won_by)}).")
+    elif state.over:
+        notes.append(f"The game is over ({end_words(state.won_by)}): no one won.")
     elif state.stage != PLAYING:
         notes.append(f"Stage: {STAGE_NAMES.get(state.stage, state.stage)}.")
-    if not state.winner:
+    if not state.over:
         notes.append(f"Next to move: {state.player(state.active).name}.")
     if player is not None:
         notes += _private_notes(state, player)

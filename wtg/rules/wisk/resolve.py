@@ -34,8 +34,8 @@ def resolve(
     state: WiskState, orders: Mapping[int, Mapping[str, Json]], rng: Random
 ) -> TurnResult[WiskState]:
     """The turn after ``state``, played on a copy (``state`` is untouched)."""
-    if state.winner:
-        raise GameFinished(f"game {state.game} was won on turn {state.turn}")
+    if state.over:
+        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
     work = state.clone()
     work.turn = state.turn + 1
     turn = Turn(work, rng)

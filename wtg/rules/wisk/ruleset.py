@@ -24,6 +24,7 @@ from wtg.core.ruleset import (
     TurnStyle,
 )
 from wtg.rules.base import RulesetFiles
+from wtg.rules.wisk import byhand
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import DEFAULT_MAP
@@ -80,11 +81,20 @@ class Wisk(RulesetFiles[WiskState], Ruleset[WiskState]):
     def turn_of(self, state: WiskState) -> int:
         return state.turn
 
+    def end_by_hand(
+        self, state: WiskState, reason: str, unplayed: Sequence[SideId]
+    ) -> TurnResult[WiskState]:
+        """The GM's end (`wtg end`, ``wtg.rules.wisk.byhand``)."""
+        return byhand.end_by_hand(state, reason, unplayed)
+
+    def ended_by_hand(self, state: WiskState) -> str | None:
+        return byhand.ended_by_hand(state)
+
     def is_over(self, state: WiskState) -> bool:
-        return bool(state.winner)
+        return state.over
 
     def owing(self, state: WiskState) -> list[SideId]:
-        if state.winner or state.player(state.active).robot:
+        if state.over or state.player(state.active).robot:
             return []
         return [SideId(state.active)]
 
@@ -106,7 +116,7 @@ class Wisk(RulesetFiles[WiskState], Ruleset[WiskState]):
         return new
 
     def robot_orders(self, state: WiskState) -> dict[int, JsonObject]:
-        if state.winner or not state.player(state.active).robot:
+        if state.over or not state.player(state.active).robot:
             return {}
         return {state.active: plan(state, state.active)}
 

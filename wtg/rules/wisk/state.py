@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from wtg.core.jsondata import Json, JsonObject, flag, json_list, json_object, whole, word
 from wtg.core.record import Record
+from wtg.rules.endreasons import BY_GM
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import (
     AUTOMATIC,
@@ -139,6 +140,14 @@ class WiskState:
     """Card sets traded so far by everyone (the escalating values count them)."""
     winner: int = 0
     won_by: str = ""
+    gm_note: str = ""
+    """The GM's words on a game he ended by hand (`wtg end`: ``won_by`` is ``BY_GM``, no
+    one won)."""
+
+    @property
+    def over(self) -> bool:
+        """Won, or ended by the GM's hand (``wtg.rules.wisk.byhand``)."""
+        return bool(self.winner) or self.won_by == BY_GM
 
     # --- looking things up ---------------------------------------------------------
     def player(self, pid: int) -> Player:
@@ -197,6 +206,7 @@ class WiskState:
             "trades": self.trades,
             "winner": self.winner,
             "won_by": self.won_by,
+            **({"gm_note": self.gm_note} if self.won_by == BY_GM else {}),
             "players": [p.to_dict() for p in self.players],
             "holdings": [[h.owner, h.armies] for h in self.holdings],
             "deck": list(self.deck),
@@ -221,6 +231,7 @@ class WiskState:
             trades=whole(d.get("trades", 0)),
             winner=whole(d.get("winner", 0)),
             won_by=word(d.get("won_by", "")),
+            gm_note=note if isinstance(note := d.get("gm_note"), str) else "",
         )
 
 

@@ -36,7 +36,7 @@ def public_json(state: WiskState) -> JsonObject:
         "map": board.name,
         "turn": state.turn,
         "stage": state.stage,
-        "active": 0 if state.winner else state.active,
+        "active": 0 if state.over else state.active,
         "winner": state.winner,
         "won_by": state.won_by,
         "options": {
@@ -214,6 +214,7 @@ def report_context(
         "first": _round_opener(state),
         "winner": state.winner,
         "won_by": state.won_by,
+        "gm_note": state.gm_note,
         "reinforcements": reinforcements(state, pid) if pid != NOBODY else 0,
         "trade_note": _trade_note(state),
         "ties": state.options.ties,
