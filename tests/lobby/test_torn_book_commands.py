@@ -33,7 +33,10 @@ def torn_host(tmp_path: Path) -> tuple[Path, Path]:
 def said(book: Path) -> str:
     return (
         f"the lobby's book {book} cannot be read (file is not a database): restore it from a "
-        "backup (`wtg restore`)"
+        "backup: in its folder, move people.sqlite aside with any people.sqlite-wal and "
+        "people.sqlite-shm, then `(umask 077; tar -xzOf BACKUP.tar.gz "
+        "wtg-backup/games/.people/people.sqlite > people.sqlite)` (`wtg restore` takes a whole "
+        "host only)"
     )
 
 
