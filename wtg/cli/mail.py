@@ -30,7 +30,7 @@ from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.pictures import map_drawing
-from wtg.mail.spool.runlock import AlreadyRunning
+from wtg.mail.spool.runlock import AlreadyRunning, holder
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -136,6 +136,7 @@ def poll(
     from wtg.mail.incoming.readlate import gm_lines as late_lines
     from wtg.mail.poll.poller import PollInterrupted, open_inbox
     from wtg.mail.poll.poller import poll as run_poll
+    from wtg.mail.poll.stuck import cleared_line, named, stuck_line
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.inbox import MaildirInbox
@@ -172,7 +173,15 @@ def poll(
             gm, inbox, jobs=jobs, told=lambda line: report_unreadable((f"poll: {line}",))
         )
     except AlreadyRunning as exc:
-        skip(serving(gm.spool) or exc, quiet)
+        busy = serving(gm.spool)
+        if busy is None:  # a poll's, a backup's, a GM's command's: held for hours, said once
+            stuck = stuck_line(gm.spool, datetime.now(timezone.utc))
+            if stuck is not None:
+                tell(printable(f"wtg: warning: {stuck}"), err=True)
+            held = holder(gm.spool, "poll")
+            if held is not None:
+                busy = AlreadyRunning(f"another {named(held)} is running")
+        skip(busy or exc, quiet)
         return
     except PollInterrupted as stop:
         fail(str(stop))
@@ -190,6 +199,9 @@ def poll(
         )
     finally:
         inbox.close()
+    cleared = cleared_line(gm.spool, datetime.now(timezone.utc))
+    if cleared is not None:  # the poll said stuck before: its end said once, -q too
+        tell(f"wtg: {cleared}", err=True)
     report_unreadable(summary.unreadable)
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM

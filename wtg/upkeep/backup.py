@@ -63,8 +63,9 @@ from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING, scan_games
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
 from wtg.lobby.database import torn
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
+from wtg.mail.poll import stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
-from wtg.mail.spool.runlock import AlreadyRunning, only_one
+from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
 from wtg.upkeep.archive import BackupError
@@ -366,7 +367,7 @@ class _Backup:
         self, spool: Path, name: str, deadline: float
     ) -> contextlib.AbstractContextManager[bool]:
         def take() -> contextlib.AbstractContextManager[None]:
-            return only_one(spool, name)
+            return only_one(spool, name, "wtg backup")
 
         def waiting() -> None:
             self.notice(
@@ -464,6 +465,10 @@ class _Backup:
             return  # a lock's file: made again by whoever takes the lock
         if relative == f"{SPOOL}/{SERVICE_FILE}":
             return  # the running service's pid: no process of the host restored
+        if relative.startswith(f"{SPOOL}/") and name.endswith(HOLDER_SUFFIX):
+            return  # a lock's holder (this backup's own, as it copies): no process restored
+        if relative == f"{SPOOL}/{stuck.TOLD}":
+            return  # a stuck poll said to this host's GM: no such poll on the host restored
         if relative == f"{SPOOL}/{FOLDER_MARKS}":
             return  # the server's folders as this host left them: grown since by its polls
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
