@@ -134,6 +134,7 @@ def poll(
     could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.incoming.readlate import gm_lines as late_lines
+    from wtg.mail.poll.openmodes import open_lines_once
     from wtg.mail.poll.poller import PollInterrupted, open_inbox
     from wtg.mail.poll.poller import poll as run_poll
     from wtg.mail.poll.stuck import cleared_line, named, stuck_line
@@ -202,6 +203,11 @@ def poll(
     cleared = cleared_line(gm.spool, datetime.now(timezone.utc))
     if cleared is not None:  # the poll said stuck before: its end said once, -q too
         tell(f"wtg: {cleared}", err=True)
+    for line in open_lines_once(gm.games_dir, gm.spool):  # a host moved by a tar: once, -q too
+        tell(
+            printable(f"wtg: warning: {line} (said once; `wtg check-config` says it each time)"),
+            err=True,
+        )
     report_unreadable(summary.unreadable)
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM

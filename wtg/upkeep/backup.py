@@ -63,7 +63,7 @@ from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING, scan_games
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
 from wtg.lobby.database import torn
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
-from wtg.mail.poll import stuck
+from wtg.mail.poll import openmodes, stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
 from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
@@ -467,8 +467,8 @@ class _Backup:
             return  # the running service's pid: no process of the host restored
         if relative.startswith(f"{SPOOL}/") and name.endswith(HOLDER_SUFFIX):
             return  # a lock's holder (this backup's own, as it copies): no process restored
-        if relative == f"{SPOOL}/{stuck.TOLD}":
-            return  # a stuck poll said to this host's GM: no such poll on the host restored
+        if relative in (f"{SPOOL}/{stuck.TOLD}", f"{SPOOL}/{openmodes.TOLD}"):
+            return  # what a poll said to this host's GM: the host restored is another
         if relative == f"{SPOOL}/{FOLDER_MARKS}":
             return  # the server's folders as this host left them: grown since by its polls
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
