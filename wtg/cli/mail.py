@@ -30,6 +30,8 @@ from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.pictures import map_drawing
+from wtg.mail.poll.openmodes import open_lines_once
+from wtg.mail.poll.stuck import cleared_line, named, stuck_line
 from wtg.mail.spool.runlock import AlreadyRunning, holder
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -134,10 +136,8 @@ def poll(
     could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.incoming.readlate import gm_lines as late_lines
-    from wtg.mail.poll.openmodes import open_lines_once
     from wtg.mail.poll.poller import PollInterrupted, open_inbox
     from wtg.mail.poll.poller import poll as run_poll
-    from wtg.mail.poll.stuck import cleared_line, named, stuck_line
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.inbox import MaildirInbox
