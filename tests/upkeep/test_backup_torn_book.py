@@ -30,8 +30,8 @@ def test_a_backup_of_a_torn_book_says_so_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1
     problems = [x for x in result.stderr.splitlines() if x.startswith("problem: ")]
     assert problems == [
-        f"problem: {why}; the backup holds it as it was, which no restore can use: keep an "
-        "earlier backup, whose book is whole"
+        f"problem: {why}; the backup holds it as it was, torn (its games restore all the "
+        "same): keep an earlier backup too, whose book is whole"
     ]
     (summary,) = [x for x in result.stdout.splitlines() if x.startswith("backup ")]
     assert "the lobby's book torn (copied as it was: keep an earlier backup's)" in summary

@@ -122,7 +122,7 @@ class BackupResult(Record):
     manifest: dict[str, Any]
     book_torn: str | None = None
     """Why the lobby's book could not be read when it was copied (``wtg.lobby.database.torn``:
-    torn, or written over): the archive holds it as it was, no book to restore; None when
+    torn, or written over): the archive holds it as it was, no book to put back; None when
     it was whole, or there was none. A partial backup, as one without a game."""
 
     def line(self) -> str:
@@ -358,8 +358,8 @@ class _Backup:
             self.book_torn = torn(self.games_dir)
             if self.book_torn is not None:
                 self.problems.append(
-                    f"{self.book_torn}; the backup holds it as it was, which no restore can use: "
-                    "keep an earlier backup, whose book is whole"
+                    f"{self.book_torn}; the backup holds it as it was, torn (its games restore "
+                    "all the same): keep an earlier backup too, whose book is whole"
                 )
             self._tree(PEOPLE, sqlite_first=True)
 
