@@ -33,7 +33,10 @@ def torn_host(tmp_path: Path) -> tuple[Path, Path]:
 def said(book: Path) -> str:
     return (
         f"the lobby's book {book} cannot be read (file is not a database): restore it from a "
-        "backup (`wtg restore`)"
+        "backup: in its folder, move people.sqlite aside with any people.sqlite-wal and "
+        "people.sqlite-shm, then `(umask 077; tar -xzOf BACKUP.tar.gz "
+        "wtg-backup/games/.people/people.sqlite > people.sqlite)` (`wtg restore` takes a whole "
+        "host only)"
     )
 
 
@@ -158,3 +161,20 @@ def test_new_game_says_why_it_waits_for_a_torn_book(tmp_path: Path) -> None:
     (line,) = made.stderr.splitlines()
     assert line.startswith(f"wtg: {said(book)}; a new game's name is looked up in it first")
     assert not (tmp_path / "host" / "games" / "g2").exists()
+
+
+def test_the_status_of_every_game_says_the_torn_book(tmp_path: Path) -> None:
+    """`wtg status` without a game, the GM's morning look, said nothing of it: only `status
+    --host` did. Now it says the same line, and its --json ``lobby_book``."""
+    config, book = torn_host(tmp_path)
+
+    shown = wtg("--config", config, "status")
+    data = json.loads(wtg("--config", config, "status", "--json").stdout)
+
+    assert shown.exit_code == 0
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("LOBBY'S BOOK: ")]
+    assert line.startswith(f"LOBBY'S BOOK: {said(book)}; until then the polls hold ")
+    assert data["lobby_book"] == said(book)
+    book.unlink()
+    assert "LOBBY'S BOOK" not in wtg("--config", config, "status").stdout
+    assert json.loads(wtg("--config", config, "status", "--json").stdout)["lobby_book"] is None

@@ -231,3 +231,32 @@ def test_a_helpers_orders_read_late_reach_the_journal(tmp_path: Path) -> None:
     poller.close()
     (late,) = read_late(tmp_path, 0.0)
     assert (late.game, late.seat, late.mails, late.at) == ("g1", 2, 2, 90.0)
+
+
+def test_the_status_of_every_game_lists_the_orders_read_late(tmp_path: Path) -> None:
+    """`wtg status` without a game, the GM's morning look, gave them in its --json alone
+    (each game's ``read_late``): its text said nothing. Now it lists them as `wtg status
+    GAME` does, and its --json lists every game's at the top too."""
+    world = World(tmp_path, count=2)
+    key = world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    _delivered_at(world, key, CAME)
+    world.game.run_turn(now=RAN)
+    now = datetime.now(timezone.utc)  # `wtg status` lists the last day's
+    assert world.poll(now).rejected == 1
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+
+    result = CliRunner().invoke(main, ["--config", str(config), "status"])
+    listing = json.loads(
+        CliRunner().invoke(main, ["--config", str(config), "status", "--json"]).stdout
+    )
+
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "1 mail of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours" in said
+    assert (
+        "g1 player 2: orders for turn 1 came at 2026-11-23 17:59:58 UTC, before the turn ran "
+        "at 2026-11-23 18:00:00 UTC, and were read only after it: it ran without them"
+    ) in said
+    (entry,) = listing["read_late"]
+    assert (entry["game"], entry["player"], entry["mails"]) == ("g1", 2, 1)

@@ -30,7 +30,9 @@ from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.pictures import map_drawing
-from wtg.mail.spool.runlock import AlreadyRunning
+from wtg.mail.poll.openmodes import open_lines_once
+from wtg.mail.poll.stuck import cleared_line, named, stuck_line
+from wtg.mail.spool.runlock import AlreadyRunning, holder
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -172,7 +174,15 @@ def poll(
             gm, inbox, jobs=jobs, told=lambda line: report_unreadable((f"poll: {line}",))
         )
     except AlreadyRunning as exc:
-        skip(serving(gm.spool) or exc, quiet)
+        busy = serving(gm.spool)
+        if busy is None:  # a poll's, a backup's, a GM's command's: held for hours, said once
+            stuck = stuck_line(gm.spool, datetime.now(timezone.utc))
+            if stuck is not None:
+                tell(printable(f"wtg: warning: {stuck}"), err=True)
+            held = holder(gm.spool, "poll")
+            if held is not None:
+                busy = AlreadyRunning(f"another {named(held)} is running")
+        skip(busy or exc, quiet)
         return
     except PollInterrupted as stop:
         fail(str(stop))
@@ -190,6 +200,14 @@ def poll(
         )
     finally:
         inbox.close()
+    cleared = cleared_line(gm.spool, datetime.now(timezone.utc))
+    if cleared is not None:  # the poll said stuck before: its end said once, -q too
+        tell(f"wtg: {cleared}", err=True)
+    for line in open_lines_once(gm.games_dir, gm.spool):  # a host moved by a tar: once, -q too
+        tell(
+            printable(f"wtg: warning: {line} (said once; `wtg check-config` says it each time)"),
+            err=True,
+        )
     report_unreadable(summary.unreadable)
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM

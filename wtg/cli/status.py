@@ -577,17 +577,22 @@ def host(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps({**facts, **passwords_said}, indent=1))
         return
     _show_read_only(stuck, full, low)
-    if book is not None:
-        tell_fitted(
-            f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
-            "(`wtg quarantine` lists them HELD) and no waiting list takes a player"
-        )
+    _show_book(book)
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread
         tell_fitted(f"PASSWORD: {line}")
     for line in health.lines():
         tell_fitted(line)
+
+
+def _show_book(book: str | None) -> None:
+    """The lobby's book that cannot be read (``torn``): its line, and what it stops."""
+    if book is not None:
+        tell_fitted(
+            f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
+            "(`wtg quarantine` lists them HELD) and no waiting list takes a player"
+        )
 
 
 def _password_problems(gm: GmConfig | None) -> list[str]:
@@ -636,6 +641,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
     behind: dict[str, str] = {}  # by game: of an older format, its mail waiting for `wtg upgrade`
     book_behind = book_not_upgraded(games_dir)
+    book = torn(games_dir)  # the GM's morning look: as `status --host` says it
     unread_press: list[tuple[str, Path]] = []  # a player's press the reports would go without
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -725,12 +731,15 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "disk_full": full_disk(games_dir),
             "disk_low": low_disk(games_dir),
             "book_not_upgraded": book_behind,
+            "lobby_book": book,  # as `wtg status --host --json`
+            "read_late": [_late_data(item) for item in lates],  # every game's, as each's
         }
         click.echo(json.dumps(listing, indent=1))
         if troubles:  # a script that watches the host looks at the exit status
             sys.exit(1)
         return
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
+    _show_book(book)
     if not games and not troubles:
         tell_fitted(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
@@ -834,6 +843,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_set_aside(aside)
     _show_flood(flood)
     _show_wrong_codes(tried)
+    _show_read_late(lates)  # as `wtg status GAME`: its JSON alone said them
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
 

@@ -91,7 +91,8 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
     """Write one archive (.tar.gz, 0600) of the whole host into FILE: every game, the lobby's
     people book, the mail spool and journal, and the config (--config) with its passwords
     left out. Safe while `wtg serve` or cron runs: each game is copied with its lock held.
-    Exit 1 when a game could not be copied (its lock held too long)."""
+    Exit 1 when a game could not be copied (its lock held too long), or the lobby's book
+    was torn (copied as it was)."""
     config = config_path(ctx)
     gm = gm_config(ctx) if config is not None else None
     games_dir = games_root(ctx)
@@ -116,7 +117,7 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
             tell(f"  - {line}")
     if not quiet or result.problems:
         tell(result.line())
-    if result.not_copied:
+    if result.not_copied or result.book_torn is not None:
         sys.exit(1)
 
 

@@ -181,8 +181,9 @@ def is_empty(db: sqlite3.Connection) -> bool:
 
 class BookTorn(WtgError):
     """The lobby's book is no database (torn, or written over): ``line`` says which file,
-    why, and what the GM does (``wtg restore``). Not an ``sqlite3.Error``: the poll stops
-    for those (its journal), and goes on without the book, holding the mails that need it."""
+    why, and what the GM does (a backup's book put back: ``BOOK_PUT_BACK``). Not an
+    ``sqlite3.Error``: the poll stops for those (its journal), and goes on without the book,
+    holding the mails that need it."""
 
     def __init__(self, line: str) -> None:
         super().__init__(line)
@@ -211,9 +212,24 @@ def torn(games_dir: Path) -> str | None:
     if said == "ok":
         return None
     why = said[:200]
-    return (
-        f"the lobby's book {path} cannot be read ({why}): restore it from a backup (`wtg restore`)"
-    )
+    return f"the lobby's book {path} cannot be read ({why}): {BOOK_PUT_BACK}"
+
+
+BACKUP_MEMBER = f"wtg-backup/games/{FOLDER}/{FILE}"
+"""Where a backup keeps the book (``wtg.upkeep.archive``, a room above: said here as text)."""
+
+
+BOOK_PUT_BACK = (
+    f"restore it from a backup: in its folder, move {FILE} aside with any {FILE}-wal and "
+    f"{FILE}-shm, then `(umask 077; tar -xzOf BACKUP.tar.gz {BACKUP_MEMBER} > {FILE})` "
+    "(`wtg restore` takes a whole host only)"
+)
+"""The steps that put the lobby's book back from a backup, said after its path: `wtg
+restore` restores a whole host into an empty folder only, and a book alone is one file of
+its archive. The torn file's ``-wal`` and ``-shm`` go aside with it: SQLite would replay an
+old ``-wal`` into the copy put back. ``umask 077``: the copy is made 0600, as every file of
+people's addresses. The path is not said again in the steps (they run in its folder): a
+line cut at 500 characters, as `wtg upgrade`'s, keeps them whole."""
 
 
 @contextmanager

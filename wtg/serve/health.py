@@ -30,6 +30,7 @@ from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.outgoing.digest import Failing, failing_of
 from wtg.mail.outgoing.outbox import OutboxLook, look
 from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
+from wtg.mail.poll.stuck import LIVES_HOLDING, STUCK_AFTER, named, what_to_do
 from wtg.mail.servers.otherhost import Seen, others_seen
 from wtg.mail.spool.journal import (
     cut_short_line,
@@ -38,6 +39,7 @@ from wtg.mail.spool.journal import (
     quarantined,
     releasing,
 )
+from wtg.mail.spool.runlock import Holder, holder
 from wtg.mail.spool.spoolsize import Kept, KeptMail, kept_mail
 from wtg.upkeep.backup import human_size
 
@@ -95,6 +97,9 @@ class HostHealth(Record):
     send_stopped: SendStopped | None = None
     """Why the last send sent nothing (the server not reached, the login or the From
     refused, the key not signing), while no send has sent since (``sendstopped``)."""
+    poll_lock: Holder | None = None
+    """Who holds the poll's lock now (``wtg.mail.spool.runlock.holder``): a poll under way,
+    one stopped or hung, `wtg serve`; None when none holds it, or none says who."""
 
     def _stopped(self) -> SendStopped | None:
         """``send_stopped`` while mail waits (none waiting: nothing it holds back)."""
@@ -164,6 +169,14 @@ class HostHealth(Record):
             },
             "games_dir": str(self.games_dir),
             "version": __version__,
+            "poll_lock": None
+            if self.poll_lock is None
+            else {
+                "pid": self.poll_lock.pid,
+                "since": iso(self.poll_lock.since),
+                "what": self.poll_lock.what,
+                "state": self.poll_lock.state,
+            },
         }
 
     def lines(self) -> list[str]:
@@ -171,6 +184,7 @@ class HostHealth(Record):
         return [
             self._service_line(),
             self._poll_line(),
+            *self._lock_line(),
             *([self._other_line()] if self.other_program is not None else []),
             self._deadline_line(),
             self._outbox_line(),
@@ -246,6 +260,19 @@ class HostHealth(Record):
             return f"last poll: {when} FAILED: {poll.error} (last success: {since})"
         return f"last poll: {when}, ok" + (f": {poll.result}" if poll.result else "")
 
+    def _lock_line(self) -> list[str]:
+        """Who holds the poll's lock, when it is not `wtg serve` nor `poll --idle` (which
+        hold it while they run): a poll under way, or one stuck, and what to do then."""
+        held = self.poll_lock
+        if held is None or held.what in LIVES_HOLDING:
+            return []
+        age = self.now - held.since
+        line = f"poll lock: held for {_span(age)} by {named(held)}"
+        if age < STUCK_AFTER and held.state == "running":
+            return [f"{line} (a poll under way)"]
+        spool = self.games_dir / SPOOL
+        return [f"{line}: NO POLL RUNS MEANWHILE, the mail waits; {what_to_do(held, spool)}"]
+
     def _deadline_line(self) -> str:
         deadline = self.next_deadline
         if deadline is None:
@@ -306,6 +333,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         other_program=others_seen(spool, now),
         releases_cut_short=tuple(releasing(spool)),
         send_stopped=_holding(spool),
+        poll_lock=holder(spool, "poll"),
     )
 
 

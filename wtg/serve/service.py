@@ -694,7 +694,7 @@ def _locks(spool: Path) -> Iterator[None]:
     held = contextlib.ExitStack()
     try:
         for name in ("serve", "poll"):
-            held.enter_context(only_one(spool, name))
+            held.enter_context(only_one(spool, name, "wtg serve"))
     except AlreadyRunning as busy:
         held.close()
         record = read_service_record(spool)

@@ -61,9 +61,11 @@ from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_f
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING, scan_games
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
+from wtg.lobby.database import torn
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
+from wtg.mail.poll import openmodes, stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
-from wtg.mail.spool.runlock import AlreadyRunning, only_one
+from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
 from wtg.upkeep.archive import BackupError
@@ -118,6 +120,10 @@ class BackupResult(Record):
     """What went wrong: a game left out (its lock held too long), a database SQLite cannot
     read (its bytes copied as they were)."""
     manifest: dict[str, Any]
+    book_torn: str | None = None
+    """Why the lobby's book could not be read when it was copied (``wtg.lobby.database.torn``:
+    torn, or written over): the archive holds it as it was, no book to put back; None when
+    it was whole, or there was none. A partial backup, as one without a game."""
 
     def line(self) -> str:
         """One line: the games, the size, where."""
@@ -125,6 +131,8 @@ class BackupResult(Record):
         if self.not_copied:
             names = ", ".join(n.name for n in self.not_copied)
             what += f", {len(self.not_copied)} not copied ({names})"
+        if self.book_torn is not None:
+            what += ", the lobby's book torn (copied as it was: keep an earlier backup's)"
         return (
             f"backup {self.path}: {what}, {counted(self.files, 'file')}, {human_size(self.data)} "
             f"(the archive {human_size(self.size)})"
@@ -182,6 +190,7 @@ class _Backup:
         self.not_copied: list[NotCopied] = []
         self.spool_locks: list[str] = []
         self.book_format: int | None = None
+        self.book_torn: str | None = None
 
     # --- the whole run --------------------------------------------------------------
     def run(self, config: Path | None, gm: GmConfig | None) -> BackupResult:
@@ -224,6 +233,7 @@ class _Backup:
             notes=tuple(self.notes),
             problems=tuple(self.problems),
             manifest=manifest,
+            book_torn=self.book_torn,
         )
 
     def _game_folders(self) -> list[Path]:
@@ -343,13 +353,21 @@ class _Backup:
     def _book(self) -> None:
         """The lobby's book: after the journal, never before (see the module's docstring)."""
         if (self.games_dir / PEOPLE).is_dir():
+            # one written over is no SQLite file and would be copied as any file, without a
+            # word; one damaged inside is copied by SQLite's backup API page by page, as whole
+            self.book_torn = torn(self.games_dir)
+            if self.book_torn is not None:
+                self.problems.append(
+                    f"{self.book_torn}; the backup holds it as it was, torn (its games restore "
+                    "all the same): keep an earlier backup too, whose book is whole"
+                )
             self._tree(PEOPLE, sqlite_first=True)
 
     def _spool_lock(
         self, spool: Path, name: str, deadline: float
     ) -> contextlib.AbstractContextManager[bool]:
         def take() -> contextlib.AbstractContextManager[None]:
-            return only_one(spool, name)
+            return only_one(spool, name, "wtg backup")
 
         def waiting() -> None:
             self.notice(
@@ -447,6 +465,10 @@ class _Backup:
             return  # a lock's file: made again by whoever takes the lock
         if relative == f"{SPOOL}/{SERVICE_FILE}":
             return  # the running service's pid: no process of the host restored
+        if relative.startswith(f"{SPOOL}/") and name.endswith(HOLDER_SUFFIX):
+            return  # a lock's holder (this backup's own, as it copies): no process restored
+        if relative in (f"{SPOOL}/{stuck.TOLD}", f"{SPOOL}/{openmodes.TOLD}"):
+            return  # what a poll said to this host's GM: the host restored is another
         if relative == f"{SPOOL}/{FOLDER_MARKS}":
             return  # the server's folders as this host left them: grown since by its polls
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
@@ -460,10 +482,11 @@ class _Backup:
         try:
             copied_format = self.writer.database(member, path)
         except sqlite3.DatabaseError as exc:
-            self.problems.append(
-                f"{relative}: SQLite cannot read it ({exc}); its bytes are in the backup as "
-                "they were"
-            )
+            if relative != f"{PEOPLE}/people.sqlite" or self.book_torn is None:  # else said once
+                self.problems.append(
+                    f"{relative}: SQLite cannot read it ({exc}); its bytes are in the backup "
+                    "as they were"
+                )
             self.writer.file(member, path)
             return
         self.sqlite.append(relative)
@@ -495,6 +518,7 @@ class _Backup:
             "games_not_copied": [{"name": n.name, "reason": n.reason} for n in self.not_copied],
             "left_out": self.left_out,
             "notes": self.problems + self.notes,
+            "people_book_torn": self.book_torn,
             "people_book": (
                 {"path": book} | ({} if self.book_format is None else {"format": self.book_format})
                 if book in self.sqlite

@@ -81,7 +81,7 @@ def idle(
     poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
     started = folder_identity(gm.games_dir)
     unread = UnreadFiles()  # across connections: each file said once while it runs
-    with only_one(gm.spool, "poll"):
+    with only_one(gm.spool, "poll", "wtg poll --idle"):
         pause = PAUSE_FIRST
         refused = REFUSED_FIRST
         while not stop.is_set():

@@ -36,7 +36,15 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.files.store import FormatRefused
-from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, book_format, forget_mails, torn
+from wtg.lobby.database import (
+    BOOK_PUT_BACK,
+    FILE,
+    FOLDER,
+    LobbyDatabase,
+    book_format,
+    forget_mails,
+    torn,
+)
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.outcome import Kind, Outcome
@@ -163,8 +171,7 @@ def forget_done(games_dir: Path, keys: Sequence[str]) -> str | None:
     except sqlite3.DatabaseError as exc:
         path = games_dir / FOLDER / FILE
         said = torn(games_dir) or (
-            f"the lobby's book {path} cannot be read ({exc}): restore it from a backup "
-            "(`wtg restore`)"
+            f"the lobby's book {path} cannot be read ({exc}): {BOOK_PUT_BACK}"
         )  # torn's words, as a command mail that met it says it: the poll says it once
         return f"{said}; {NOT_FORGOTTEN}"
     return None
