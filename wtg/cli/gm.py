@@ -707,8 +707,9 @@ def digest(
     free and under 1 GB, before a poll, turn or send fails on a full one), wrong codes
     (forms and commands refused for a code not the seat's: someone may be guessing), orders
     read after their turn ran (their mail came in time: a rerun may take them), the
-    lobby's book that cannot be read (torn: `wtg restore`; the rest is told without it). With -q
-    nothing is printed (or mailed) when there is nothing to tell."""
+    lobby's book that cannot be read (torn: its line says how to put it back; the rest is
+    told without it). With -q nothing is printed (or mailed) when there is nothing to
+    tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
 
