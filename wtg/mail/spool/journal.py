@@ -81,6 +81,7 @@ CREATE TABLE IF NOT EXISTS held_over (  -- mails held whose record the list's bo
 CREATE TABLE IF NOT EXISTS held_let_go (  -- the keys of those mails, for `--release-held`
     key TEXT PRIMARY KEY,        -- the message
     sender TEXT NOT NULL,        -- the From's address, lower-cased ('': none)
+    counted TEXT NOT NULL,       -- the held_over row that counts it (its sender)
     arrived TEXT NOT NULL,       -- its arrival key (wtg.game.arrivalkey)
     at REAL NOT NULL             -- when it was let go
 );
@@ -555,10 +556,10 @@ class Journal:
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
         """Drop quarantine and held records (``keys``, or every one when None) once the GM
         has dealt with them; the archived message stays. The count of the mails held whose
-        record the list's bound let go (``held_over``) goes with the last record of its
-        address (the strangers' with the last stranger's); the keys of those (``held_let_go``)
-        stay for ``--release-held`` (but with ``keys`` None, or of ``keys``). Returns how
-        many records went."""
+        record the list's bound let go (``held_over``) goes with the last record and the last
+        key let go of its address (the strangers' with the last stranger's); the keys of
+        those (``held_let_go``) stay for ``--release-held`` but with ``keys`` None (``wtg
+        quarantine --forget-all``). Returns how many records went."""
         gone = 0
         for table in ("quarantine", "held"):
             if keys is None:
@@ -569,15 +570,20 @@ class Journal:
                 gone += self.db.execute(query, keys).rowcount
         if keys is None:
             self.db.execute("DELETE FROM held_let_go")
-        else:
-            self.db.execute(f"DELETE FROM held_let_go WHERE key IN ({marks})", keys)
-        self.db.execute(
-            "DELETE FROM held_over WHERE NOT EXISTS (SELECT 1 FROM held AS h WHERE "
-            "CASE WHEN held_over.sender = '' THEN h.player = 0 "
-            "ELSE h.sender = held_over.sender END)"
-        )
+        self._drop_empty_counts()
         self.db.commit()
         return int(gone)
+
+    def _drop_empty_counts(self) -> None:
+        """The counts of mails held not listed (``held_over``) that no record held and no
+        key let go (``held_let_go``) of their address is left for (the strangers' with the
+        last stranger's). Uncommitted."""
+        self.db.execute(
+            "DELETE FROM held_over WHERE mails <= 0 OR (NOT EXISTS (SELECT 1 FROM held AS h "
+            "WHERE CASE WHEN held_over.sender = '' THEN h.player = 0 "
+            "ELSE h.sender = held_over.sender END) AND NOT EXISTS (SELECT 1 FROM held_let_go "
+            "AS g WHERE g.counted = held_over.sender))"
+        )
 
     def held(
         self,
@@ -606,14 +612,17 @@ class Journal:
             "arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (key, named, archive, printable(reason), at, sender, player, arrived),
         )
-        over = self._let_go("sender = ?", (sender,), HELD_FIRST, HELD_AN_ADDRESS, at)
+        counted = sender if player else ""
+        over = self._let_go("sender = ?", (sender,), HELD_FIRST, HELD_AN_ADDRESS, counted, at)
         if not player:
-            over += self._let_go("player = 0", (), HELD_STRANGERS_FIRST, HELD_STRANGERS, at)
+            over += self._let_go(
+                "player = 0", (), HELD_STRANGERS_FIRST, HELD_STRANGERS, counted, at
+            )
         if over:
             self.db.execute(
                 "INSERT INTO held_over (sender, mails, at) VALUES (?, ?, ?) ON CONFLICT (sender) "
                 "DO UPDATE SET mails = mails + excluded.mails, at = MAX(at, excluded.at)",
-                (sender if player else "", over, at),
+                (counted, over, at),
             )
 
     def held_for(self, sender: str, words: str) -> bool:
@@ -625,13 +634,19 @@ class Journal:
         return row is not None
 
     def _let_go(
-        self, where: str, values: tuple[object, ...], first: int, kept: int, at: float
+        self,
+        where: str,
+        values: tuple[object, ...],
+        first: int,
+        kept: int,
+        counted: str,
+        at: float,
     ) -> int:
         """Drop the records of mails held that ``where`` picks beyond their ``first`` and
         the newest, ``kept`` in all (by arrival; a mail one poll handled newest first
-        arrives older), each one's key kept in ``held_let_go``: how many went. A list
-        within its bound is only counted (the index walks it, and at most one row goes a
-        mail held)."""
+        arrives older), each one's key kept in ``held_let_go``, counted under ``counted``
+        (``held_over``'s sender): how many went. A list within its bound is only counted
+        (the index walks it, and at most one row goes a mail held)."""
         (count,) = self.db.execute(f"SELECT count(*) FROM held WHERE {where}", values).fetchone()
         beyond = int(count) - int(kept)
         if beyond <= 0:
@@ -644,8 +659,9 @@ class Journal:
         for key, sender, arrived in rows:
             self.db.execute("DELETE FROM held WHERE key = ?", (key,))
             self.db.execute(
-                "INSERT OR REPLACE INTO held_let_go (key, sender, arrived, at) VALUES (?, ?, ?, ?)",
-                (key, sender, arrived, at),
+                "INSERT OR REPLACE INTO held_let_go (key, sender, counted, arrived, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, sender, counted, arrived, at),
             )
         return len(rows)
 
@@ -889,7 +905,9 @@ class Journal:
     def begin_release(self, key: str, at: float) -> None:
         """The journal forgets the message (the next poll handles it as new) and notes the
         release under way, in one commit: a release cut short after it is finished by the
-        same command given again, one before it changed nothing."""
+        same command given again, one before it changed nothing. A mail held whose record
+        the list let go is counted no longer (``held_over``), and the count of mails not
+        listed goes with the last of its address."""
         named = (
             "coalesce((SELECT game FROM quarantine WHERE key = ?), "
             "(SELECT game FROM held WHERE key = ?))"
@@ -899,8 +917,14 @@ class Journal:
                 f"INSERT OR REPLACE INTO releases (key, at, game) VALUES (?, ?, {named})",
                 (key, at, key, key),
             )
+            self.db.execute(  # one mail held not listed the fewer
+                "UPDATE held_over SET mails = mails - 1 WHERE sender = "
+                "(SELECT counted FROM held_let_go WHERE key = ?)",
+                (key,),
+            )
             for table in ("messages", "quarantine", "held", "held_let_go", "flood_mails"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+            self._drop_empty_counts()
 
     def end_release(self, key: str) -> None:
         """The message is back in the inbox: the release is done (and kept as done, for a
