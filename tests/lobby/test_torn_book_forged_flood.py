@@ -83,6 +83,7 @@ def test_forged_mails_cannot_push_a_real_held_join_out_and_release_held_brings_i
     let_go = forged[HELD_FIRST - 1 : FORGED - (HELD_AN_ADDRESS - HELD_FIRST)]
     listed = [item.key for item in held_mails(spool)]
     assert join in listed  # the first of her address: kept, whatever came after it
+    assert all("`--release-held` every mail held" in item.reason for item in held_mails(spool))
     assert sorted(listed) == sorted({join, *forged} - set(let_go))
     assert (rows(spool, "held"), rows(spool, "held_let_go")) == (HELD_AN_ADDRESS, len(let_go))
     assert held_let_go(spool) == let_go

@@ -579,7 +579,8 @@ def host(ctx: click.Context, as_json: bool) -> None:
     if book is not None:
         tell_fitted(
             f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
-            "(`wtg quarantine` lists them HELD) and no waiting list takes a player"
+            "(`wtg quarantine` lists them HELD) and no waiting list takes a player; once it "
+            "is restored, `wtg quarantine --release-held` puts every mail held back"
         )
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
