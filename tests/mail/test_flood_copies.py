@@ -36,11 +36,13 @@ from wtg.mail.spool.floodcopies import (
 )
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
+    HELD_FIRST,
     JOURNAL_FILE,
     MANY_ADDRESSES,
     MESSAGES_KEPT,
     FloodCount,
     flood_not_kept,
+    held_let_go,
     held_mails,
     held_over,
 )
@@ -148,8 +150,9 @@ def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest
 
 def test_a_held_mail_keeps_its_copies_while_the_held_list_names_it(tmp_path: Path) -> None:
     """A stranger's forms naming games this host does not know: the list of mails held
-    names his newest ``HELD_AN_ADDRESS``, whose copies stay; of the others, whose records
-    the list let go, the first and newest of the day keep theirs."""
+    names his first ``HELD_FIRST`` and his newest, ``HELD_AN_ADDRESS`` in all, whose copies
+    stay; of the others, whose records the list let go, the first and newest of the day keep
+    theirs, and their keys stay for `wtg quarantine --release-held` while their copies do."""
     world = World(tmp_path)
     count = KEPT + 60
     keys = []
@@ -161,9 +164,10 @@ def test_a_held_mail_keeps_its_copies_while_the_held_list_names_it(tmp_path: Pat
     summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
     assert summary.held == count
     listed = {item.key for item in held_mails(world.gm.spool)}
-    assert listed == set(keys[-HELD_AN_ADDRESS:])
+    assert listed == set(keys[:HELD_FIRST] + keys[HELD_FIRST - HELD_AN_ADDRESS :])
     kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:])
     assert listed <= kept
+    assert set(held_let_go(world.gm.spool)) == kept - listed
     assert archived(world) == in_folders(world) == kept
     assert all(Path(item.archive).is_file() for item in held_mails(world.gm.spool))
     assert flood_not_kept(world.gm.spool, 0)[0].dropped == 60

@@ -3,10 +3,14 @@ anyone may send one: the journal kept a record of every such mail until the GM's
 quarantine --forget`, so a stranger's flood grew the table, the GM's `wtg quarantine`
 listing and `wtg status --json` by a row a mail (10,000 mails: 10,000 rows, 2.8 MB of
 records, a listing of 10,000 lines). The list is bounded now: of one address's mails the
-newest ``HELD_AN_ADDRESS`` are kept, of the addresses with no seat on this host the newest
+first ``HELD_FIRST`` and the newest are kept, ``HELD_AN_ADDRESS`` in all, of the addresses
+with no seat on this host the first ``HELD_STRANGERS_FIRST`` and the newest,
 ``HELD_STRANGERS`` in all; a player's never go for strangers'. The records let go are
-counted and said (`wtg quarantine`, `wtg status`, the digest); their mails stay in the
-rejected folder and the archive, and `wtg quarantine --release KEY` takes them as before."""
+counted and said (`wtg quarantine`, `wtg status`, the digest), their keys kept (`wtg
+quarantine --json`); their mails stay in the rejected folder and the archive, and `wtg
+quarantine --release KEY` takes them as before, `--release-held` with every mail held (the
+newest alone kept, a forger's flood under a player's From pushed his real mail out:
+tests/lobby/test_torn_book_forged_flood.py)."""
 
 from __future__ import annotations
 
@@ -23,12 +27,16 @@ from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.release import release
 from wtg.mail.servers.inbox import MaildirInbox
+from wtg.mail.spool.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
+    HELD_FIRST,
     HELD_STRANGERS,
+    HELD_STRANGERS_FIRST,
     JOURNAL_FILE,
     HeldOver,
     Journal,
+    held_let_go,
     held_mails,
     held_over,
 )
@@ -66,7 +74,9 @@ def wtg(world: World, *args: str) -> Result:
     return CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
 
 
-def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path: Path) -> None:
+def test_a_flood_from_one_address_keeps_its_first_and_newest_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
     world = World(tmp_path)
     flood = HELD_AN_ADDRESS * 3
     player = mail_at(world, 0, naming(world, "g7"), "p1@players.example")  # his GAME mistyped
@@ -79,27 +89,33 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
     assert (summary.held, summary.seen) == (flood + 2, flood + 2)
     spool = world.gm.spool
     listed = {item.key: item.game for item in held_mails(spool)}
-    newest = {key: f"nosuch{n:03d}" for n, key in enumerate(floods) if n >= flood - HELD_AN_ADDRESS}
-    assert listed == {player: "g7", newcomer: "g8", **newest}
+    newest = flood - (HELD_AN_ADDRESS - HELD_FIRST)
+    shown = {key: f"nosuch{n:03d}" for n, key in enumerate(floods) if not HELD_FIRST <= n < newest}
+    assert listed == {player: "g7", newcomer: "g8", **shown}
     assert rows(world) == HELD_AN_ADDRESS + 2
     let_go = flood - HELD_AN_ADDRESS
     assert held_over(spool) == [HeldOver("", let_go, NOW.timestamp())]
+    # their keys, but of those whose copies the flood's bound of a day let go
+    findable = floods[HELD_FIRST:FLOOD_FIRST] + floods[flood - FLOOD_NEWEST : newest]
+    assert held_let_go(spool) == findable
 
     quarantine = wtg(world, "quarantine")
     assert quarantine.exit_code == 0, quarantine.output
     lines = quarantine.stdout.splitlines()  # a mail's path and reason indented under its key
     assert len([line for line in lines if line[:1] != " "]) == HELD_AN_ADDRESS + 3
     assert lines[-1] == (
-        f"{let_go} more mails HELD from addresses with no seat here not listed (the newest "
-        "are): each is in the rejected folder and the archive (but a flood's beyond its bound, "
-        "`wtg status`), the poll's log (`wtg poll -v`) "
-        "names its key, and --release KEY takes it"
+        f"{let_go} more mails HELD from addresses with no seat here not listed (the first and "
+        "the newest are): each is in the rejected folder and the archive (but a flood's beyond "
+        "its bound, `wtg status`), `--json` names its key (held_not_listed_keys), and "
+        "--release-held takes it with every mail held"
     )
     status = wtg(world, "status")
     assert f"{HELD_AN_ADDRESS + 2} mails held: they name games" in status.stdout
     assert (
-        f"{let_go} more mails held are not listed: the list keeps the newest "
-        f"{HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses with no seat here"
+        f"{let_go} more mails held are not listed: the list keeps the first {HELD_FIRST} and "
+        f"the newest of an address, {HELD_AN_ADDRESS} in all, and {HELD_STRANGERS} of "
+        "addresses with no seat here; `wtg quarantine --release-held` puts back every mail "
+        "held, these too"
     ) in status.stdout
     data = json.loads(wtg(world, "status", "--json").stdout)
     assert (data["held"], data["held_not_listed"]) == (HELD_AN_ADDRESS + 2, let_go)
@@ -109,26 +125,33 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
     assert digest.held_not_listed == let_go
     assert f"Mail held and not listed ({let_go}): " in digest.text()
 
-    # a mail whose record went is still the GM's: released, the next poll holds it again
-    oldest = floods[0]
-    assert release(world.gm, oldest, NOW).startswith(f"{oldest}: back in the inbox")
+    # a mail whose record went is still the GM's: released (counted no longer), the next
+    # poll holds it again, between the first and the newest: let go again, counted again
+    between = floods[HELD_FIRST]
+    assert release(world.gm, between, NOW).startswith(f"{between}: back in the inbox")
+    assert held_over(spool) == [HeldOver("", let_go - 1, NOW.timestamp())]
+    assert between not in held_let_go(spool)
     again = world.poll()
     assert (again.seen, again.held) == (1, 1)
-    assert oldest not in {item.key for item in held_mails(spool)}  # the oldest: let go again
-    assert held_over(spool) == [HeldOver("", let_go + 1, NOW.timestamp())]
+    assert between not in {item.key for item in held_mails(spool)}
+    assert held_let_go(spool) == findable
+    assert held_over(spool) == [HeldOver("", let_go, NOW.timestamp())]
     assert rows(world) == HELD_AN_ADDRESS + 2
 
-    # the count goes with the last listed record of a stranger, or with --forget-all
-    forgot = wtg(world, "quarantine", "--forget", newcomer, *(f"--forget={k}" for k in newest))
+    # the count stays while a key it counts is kept; it goes with --forget-all
+    forgot = wtg(world, "quarantine", "--forget", newcomer, *(f"--forget={k}" for k in shown))
     assert forgot.stdout == f"{HELD_AN_ADDRESS + 1} records dropped\n"
-    assert held_over(spool) == []
+    assert held_over(spool) == [HeldOver("", let_go, NOW.timestamp())]
     assert [item.key for item in held_mails(spool)] == [player]
+    assert wtg(world, "quarantine", "--forget-all").stdout == "1 record dropped\n"
+    assert held_over(spool) == [] and held_let_go(spool) == []
 
 
 def test_a_flood_from_many_addresses_never_pushes_out_a_players_mail(tmp_path: Path) -> None:
     """Every mail from an address of its own (and the poll on two processes, each noting its
-    records for the poller to write): the strangers' newest ``HELD_STRANGERS`` stay, the
-    oldest of them go, counted; the player's mail, older than them all, stays."""
+    records for the poller to write): the strangers' first ``HELD_STRANGERS_FIRST`` and
+    newest stay, ``HELD_STRANGERS`` in all, those between go, counted; the player's mail,
+    older than them all, stays."""
     world = World(tmp_path)
     extra = 30
     player = mail_at(world, 0, naming(world, "g7"), "p2@players.example")
@@ -140,7 +163,14 @@ def test_a_flood_from_many_addresses_never_pushes_out_a_players_mail(tmp_path: P
     assert summary.held == HELD_STRANGERS + extra + 1
     assert not summary.helpers_died
     listed = {item.key for item in held_mails(world.gm.spool)}
-    assert listed == {player, *floods[extra:]}
+    assert listed == {
+        player,
+        *floods[:HELD_STRANGERS_FIRST],
+        *floods[HELD_STRANGERS_FIRST + extra :],
+    }
+    # their copies, between the day's first and newest of every address, go with the flood
+    # (tests/mail/test_flood_copies.py), and their keys with them: nothing to release
+    assert held_let_go(world.gm.spool) == []
     assert rows(world) == HELD_STRANGERS + 1
     assert held_over(world.gm.spool) == [HeldOver("", extra, NOW.timestamp())]
     forgot = wtg(world, "quarantine", "--forget-all")
@@ -150,8 +180,8 @@ def test_a_flood_from_many_addresses_never_pushes_out_a_players_mail(tmp_path: P
 
 
 def test_a_players_own_flood_is_bounded_and_counted_under_his_address(tmp_path: Path) -> None:
-    """A player's address (anyone may forge it) keeps its newest ``HELD_AN_ADDRESS`` too,
-    counted apart from the strangers', with his address."""
+    """A player's address (anyone may forge it) keeps its first and newest
+    ``HELD_AN_ADDRESS`` too, counted apart from the strangers', with his address."""
     world = World(tmp_path)
     for n in range(HELD_AN_ADDRESS + 2):
         mail_at(world, n, naming(world, f"g{n + 10}"), "P3@players.example")
@@ -161,11 +191,12 @@ def test_a_players_own_flood_is_bounded_and_counted_under_his_address(tmp_path: 
     assert said.startswith("2 more mails HELD from p3@players.example not listed")
 
 
-def test_a_journal_of_an_older_wtg_gets_the_columns_and_its_records_go_first(
+def test_a_journal_of_an_older_wtg_gets_the_columns_and_its_records_count_as_the_first(
     tmp_path: Path,
 ) -> None:
     """A journal whose list of mails held was made before its bound: opened, its records
-    stay listed, as strangers' of no known arrival, the first a flood lets go."""
+    stay listed, as strangers' of no known arrival: the first, which a flood never lets go
+    (those after them go)."""
     spool = tmp_path / "spool"
     spool.mkdir()
     db = sqlite3.connect(spool / JOURNAL_FILE)
@@ -187,5 +218,13 @@ def test_a_journal_of_an_older_wtg_gets_the_columns_and_its_records_go_first(
         )
     journal.commit()
     assert held_over(spool) == [HeldOver("", 2, 2.0)]
-    assert [item.key for item in held_mails(spool)][:2] == ["old2", "new000"]
+    first = HELD_STRANGERS_FIRST - 3
+    assert [item.key for item in held_mails(spool)][: first + 4] == [
+        "old0",
+        "old1",
+        "old2",
+        *(f"new{n:03d}" for n in range(first)),
+        f"new{first + 2:03d}",
+    ]
+    assert held_let_go(spool) == [f"new{first:03d}", f"new{first + 1:03d}"]
     journal.close()

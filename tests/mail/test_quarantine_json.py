@@ -141,9 +141,11 @@ def test_json_goes_alone(tmp_path: Path) -> None:
     given = wtg(world, "quarantine", "--json", "--forget", "maildir:x")
     assert given.exit_code == 1
     assert given.stderr == (
-        "wtg: --json goes alone: it prints the list (not with --release, --forget or "
-        "--forget-all)\n"
+        "wtg: --json goes alone: it prints the list (not with --release, --release-held, "
+        "--forget or --forget-all)\n"
     )
+    held = wtg(world, "quarantine", "--json", "--release-held")
+    assert (held.exit_code, held.stderr) == (1, given.stderr)
 
 
 def test_the_orders_given_for_a_held_mail_run_as_given_from_a_folder_with_a_blank(

@@ -70,7 +70,14 @@ def test_the_digest_lists_the_newest_of_a_flood(tmp_path: Path) -> None:
     stamp = NOW.timestamp()
     for number in range(25):
         journal.quarantined(f"q{number:02d}", "g1", f"a/q{number:02d}.eml", "odd", stamp + number)
-        journal.held(f"h{number:02d}", f"nosuch{number:02d}", "a/h.eml", "unknown", stamp + number)
+        journal.held(  # an address each: the list's bound of one address is not this test's
+            f"h{number:02d}",
+            f"nosuch{number:02d}",
+            "a/h.eml",
+            "unknown",
+            stamp + number,
+            f"s{number:02d}@flood.example",
+        )
         journal.handled(f"u{number:02d}", "", "not answered: reply limit: help (replies_per_hour)")
         time.sleep(0.001)  # the journal stamps each with the clock: one after the other
     journal.commit()

@@ -49,12 +49,14 @@ def listing(
     held: Sequence[dict[str, object]],
     over: Sequence[HeldOver],
     under_way: Sequence[str],
+    let_go: Sequence[str] = (),
 ) -> dict[str, object]:
     """The whole of `wtg quarantine --json`: the mails quarantined (``every`` of them,
     ``kept`` listed, the rest counted by address), those held (listed, and those the list's
     bound let go counted, in all and by address: '' for the addresses with no seat here)
-    and the releases cut short (their keys). A key `wtg status --json` has too means the
-    same here."""
+    and the releases cut short (their keys); ``let_go``: the keys of the mails held the
+    bound let go, which `--release-held` takes. A key `wtg status --json` has too means
+    the same here."""
     return {
         "quarantined": every,
         "quarantine": [mail_entry(item) for item in kept],
@@ -65,5 +67,6 @@ def listing(
         "held_not_listed_by_address": [
             {"sender": count.sender, "mails": count.mails, "at": count.at} for count in over
         ],
+        "held_not_listed_keys": list(let_go),
         "releases_cut_short": list(under_way),
     }

@@ -56,6 +56,7 @@ from wtg.mail.outgoing.notices import notice_told, rollback_untold
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
+    HELD_FIRST,
     HELD_STRANGERS,
     QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
@@ -68,6 +69,7 @@ from wtg.mail.spool.journal import (
     WrongCodes,
     cut_short_line,
     flood_not_kept,
+    held_let_go,
     held_mails,
     held_over,
     keys_meant,
@@ -591,7 +593,8 @@ def _show_book(book: str | None) -> None:
     if book is not None:
         tell_fitted(
             f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
-            "(`wtg quarantine` lists them HELD) and no waiting list takes a player"
+            "(`wtg quarantine` lists them HELD) and no waiting list takes a player; once it "
+            "is restored, `wtg quarantine --release-held` puts every mail held back"
         )
 
 
@@ -836,8 +839,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         tell_fitted(
             f"{_more(sum(item.mails for item in over))} held "
             f"{_are(sum(item.mails for item in over))} not listed: the list "
-            f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
-            "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
+            f"keeps the first {HELD_FIRST} and the newest of an address, {HELD_AN_ADDRESS} in "
+            f"all, and {HELD_STRANGERS} of addresses with no seat here; `wtg quarantine "
+            "--release-held` puts back every mail held, these too (`wtg quarantine` says more)"
         )
     _show_not_answered(not_answered, not_listed)
     _show_set_aside(aside)
@@ -1072,6 +1076,13 @@ def warn_of_addresses(config: GameConfig) -> None:
     "handles it as new.",
 )
 @click.option(
+    "--release-held",
+    is_flag=True,
+    help="Put every mail held back in the inbox, those the list does not show too (its bound "
+    "let their records go), and finish every release cut short: once the lobby's book is "
+    "restored, or the games the mails name are there.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -1083,6 +1094,7 @@ def quarantine(
     keys: tuple[str, ...],
     forget_all: bool,
     released: tuple[str, ...],
+    release_held: bool,
     as_json: bool,
 ) -> None:
     """The mails the poll could not handle (kept in the archive) and those it held (a game
@@ -1091,13 +1103,22 @@ def quarantine(
     orders with `wtg orders`, which drops a held mail's record itself), --forget KEY drops
     its record: `wtg status` counts what is left. --release KEY puts a mail held,
     quarantined or rejected back in the inbox for the next poll (once its game is there,
-    the games_dir corrected, or wtg mended). --json prints the list as one JSON object,
-    for a script (the keys whole)."""
-    if as_json and (released or keys or forget_all):
-        fail("--json goes alone: it prints the list (not with --release, --forget or --forget-all)")
-    if released:
+    the games_dir corrected, or wtg mended); --release-held puts back every mail held,
+    listed or not (the list keeps an address's first and newest), as once the lobby's book is
+    restored. --json prints the list as one JSON object, for a script (the keys whole)."""
+    if as_json and (released or keys or forget_all or release_held):
+        fail(
+            "--json goes alone: it prints the list (not with --release, --release-held, "
+            "--forget or --forget-all)"
+        )
+    if released or release_held:
         if keys or forget_all:
-            fail("--release goes alone (not with --forget or --forget-all)")
+            fail("--release and --release-held go alone (not with --forget or --forget-all)")
+        if release_held:
+            released = _every_held(games_root(ctx) / SPOOL, released)
+            if not released:
+                tell_fitted("no mail held: nothing to release")
+                return
         _release(ctx, released)
         return
     games_dir = games_root(ctx)
@@ -1137,7 +1158,8 @@ def quarantine(
     if as_json:
         folders = scan_games(games_dir).folders if held else ()
         entries = [held_entry(item, *_guessed(item, folders)) for item in held]
-        found = listing(len(every), kept, kept_over, entries, over, under_way)
+        let_go = held_let_go(spool)
+        found = listing(len(every), kept, kept_over, entries, over, under_way, let_go)
         click.echo(json.dumps({"games_dir": str(games_dir), **found}, indent=1))
         return
     if not (kept or held or under_way or over):
@@ -1173,14 +1195,22 @@ def quarantine(
     for count in over:  # the list's bound let their records go (docs/gm.md)
         tell_fitted(
             f"{_more(count.mails)} HELD from {count.sender or 'addresses with no seat here'}"
-            " not listed (the newest are): each is in the rejected folder and the archive (but a "
-            "flood's beyond its bound, `wtg status`), the "
-            "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
+            " not listed (the first and the newest are): each is in the rejected folder and the "
+            "archive (but a flood's beyond its bound, `wtg status`), `--json` names its key "
+            "(held_not_listed_keys), and --release-held takes it with every mail held"
         )
     for key in under_way:
         tell_fitted(
             f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
         )
+
+
+def _every_held(spool: Path, given: Sequence[str]) -> tuple[str, ...]:
+    """The keys `--release-held` puts back: those ``given`` (``--release KEY``), the
+    releases cut short, the mails held the list shows and those whose record its bound let
+    go (``held_let_go``), each once, in that order."""
+    every = [*given, *releasing(spool), *(item.key for item in held_mails(spool))]
+    return tuple(dict.fromkeys([*every, *held_let_go(spool)]))
 
 
 def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], list[str]]:

@@ -872,7 +872,8 @@ class Poller:
             return Outcome(
                 Kind.HELD,
                 f"{exc.line}; {BOOK_HELD} (once the book is restored, `wtg quarantine "
-                "--release KEY` puts it back for the next poll)",
+                "--release KEY` puts it back for the next poll, `--release-held` every mail "
+                "held)",
                 None,
             )
         if commanded is not None:

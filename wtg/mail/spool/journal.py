@@ -78,6 +78,13 @@ CREATE TABLE IF NOT EXISTS held_over (  -- mails held whose record the list's bo
     mails INTEGER NOT NULL,      -- how many
     at REAL NOT NULL             -- when the latest was let go
 );
+CREATE TABLE IF NOT EXISTS held_let_go (  -- the keys of those mails, for `--release-held`
+    key TEXT PRIMARY KEY,        -- the message
+    sender TEXT NOT NULL,        -- the From's address, lower-cased ('': none)
+    counted TEXT NOT NULL,       -- the held_over row that counts it (its sender)
+    arrived TEXT NOT NULL,       -- its arrival key (wtg.game.arrivalkey)
+    at REAL NOT NULL             -- when it was let go
+);
 CREATE TABLE IF NOT EXISTS set_aside (  -- a player's orders in a mail that looked automatic
     key TEXT NOT NULL,           -- the message
     game TEXT NOT NULL,          -- the game its form names
@@ -241,16 +248,29 @@ never read again, a record older than the column) are bounded as one address, ''
 record and every mail stays; the bound is the readers'."""
 
 HELD_AN_ADDRESS = 20
-"""Mails held (a form of a game this host does not know: ``Journal.held``) whose record the
-journal keeps for one sender's address: the newest. An older one's record goes and is
-counted (``held_over``); its mail stays where every held mail is (the rejected folder, the
-archive) and ``wtg quarantine --release KEY`` takes it as before."""
+"""Mails held (a form of a game this host does not know, a mail of commands a torn lobby's
+book could not take: ``Journal.held``) whose record the list keeps for one sender's
+address: its first ``HELD_FIRST`` and its newest, by arrival. One between them has its
+record let go, counted (``held_over``), its key kept apart (``held_let_go``); its mail
+stays where every held mail is (the rejected folder, the archive) and ``wtg quarantine
+--release KEY`` takes it, ``--release-held`` with every other held. A From is text: a
+forger who writes another's address fills the newest at will, but the first are the mails
+that came before his flood (the real one, held before he could know of the hold): kept
+newest alone, 20 forged mails after it pushed the real one out of the list, and nothing
+named its key but the poll's log (docs/gm.md, "A flood of forged mails held")."""
+
+HELD_FIRST = HELD_AN_ADDRESS // 2
+"""Of an address's mails held, the first (oldest) whose records the list keeps; the newest
+fill the rest of ``HELD_AN_ADDRESS``."""
 
 HELD_STRANGERS = 500
 """Of the mails held from addresses with no seat on this host, the records kept in all:
-the newest. A flood from many addresses (anyone may send forms naming unknown games) lets
-go of the older ones, counted, never of a player's, whose address only the first bound
-holds (``HELD_AN_ADDRESS``)."""
+the first ``HELD_STRANGERS_FIRST`` and the newest. A flood from many addresses (anyone may
+send forms naming unknown games) lets go of those between, counted, never of a player's,
+whose address only the first bound holds (``HELD_AN_ADDRESS``)."""
+
+HELD_STRANGERS_FIRST = HELD_STRANGERS // 2
+"""Of the mails held from addresses with no seat here, the first whose records are kept."""
 
 MESSAGES_KEPT = 14 * 24 * 3600.0
 """Seconds the record of a mail handled (``messages``: its outcome, and the mark by which a
@@ -260,7 +280,8 @@ retrying a delivery whose end it did not hear (it gives up after some days: four
 defaults of Postfix, Exim and Sendmail, RFC 5321 asks for at least four), or the GM's own, a mail
 met again under another key. Twice the longest retry, rounded up to two weeks, so that a clock
 set back a few days still finds them. The records of mails held or quarantined stay as long
-as those do (the GM lists and releases them)."""
+as those do (the GM lists and releases them); the keys of mails held whose record the list
+let go (``held_let_go``: ``wtg quarantine --release-held`` takes them) as long as this."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -535,8 +556,10 @@ class Journal:
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
         """Drop quarantine and held records (``keys``, or every one when None) once the GM
         has dealt with them; the archived message stays. The count of the mails held whose
-        record the list's bound let go (``held_over``) goes with the last record of its
-        address (the strangers' with the last stranger's). Returns how many records went."""
+        record the list's bound let go (``held_over``) goes with the last record and the last
+        key let go of its address (the strangers' with the last stranger's); the keys of
+        those (``held_let_go``) stay for ``--release-held`` but with ``keys`` None (``wtg
+        quarantine --forget-all``). Returns how many records went."""
         gone = 0
         for table in ("quarantine", "held"):
             if keys is None:
@@ -545,13 +568,22 @@ class Journal:
                 marks = ",".join("?" * len(keys))
                 query = f"DELETE FROM {table} WHERE key IN ({marks})"
                 gone += self.db.execute(query, keys).rowcount
-        self.db.execute(
-            "DELETE FROM held_over WHERE NOT EXISTS (SELECT 1 FROM held AS h WHERE "
-            "CASE WHEN held_over.sender = '' THEN h.player = 0 "
-            "ELSE h.sender = held_over.sender END)"
-        )
+        if keys is None:
+            self.db.execute("DELETE FROM held_let_go")
+        self._drop_empty_counts()
         self.db.commit()
         return int(gone)
+
+    def _drop_empty_counts(self) -> None:
+        """The counts of mails held not listed (``held_over``) that no record held and no
+        key let go (``held_let_go``) of their address is left for (the strangers' with the
+        last stranger's). Uncommitted."""
+        self.db.execute(
+            "DELETE FROM held_over WHERE mails <= 0 OR (NOT EXISTS (SELECT 1 FROM held AS h "
+            "WHERE CASE WHEN held_over.sender = '' THEN h.player = 0 "
+            "ELSE h.sender = held_over.sender END) AND NOT EXISTS (SELECT 1 FROM held_let_go "
+            "AS g WHERE g.counted = held_over.sender))"
+        )
 
     def held(
         self,
@@ -568,9 +600,11 @@ class Journal:
         quarantine``; ``--release KEY`` puts it back for the next poll). ``sender``: its
         From's address; ``player``: whether that address has a seat on this host;
         ``arrived``: its arrival key. The list is bounded: of one address's mails the
-        newest ``HELD_AN_ADDRESS`` are kept, of the addresses with no seat here the newest
-        ``HELD_STRANGERS`` in all; the record of an older one goes, counted in
-        ``held_over`` (under the player's address, or '' for a stranger's)."""
+        first ``HELD_FIRST`` and the newest are kept, ``HELD_AN_ADDRESS`` in all, of the
+        addresses with no seat here the first ``HELD_STRANGERS_FIRST`` and the newest,
+        ``HELD_STRANGERS`` in all; the record of one between goes, counted in
+        ``held_over`` (under the player's address, or '' for a stranger's), its key kept
+        in ``held_let_go`` (``--release-held`` takes it)."""
         sender = sender.lower()
         named = game and named_as_sent(game)
         self.db.execute(
@@ -578,14 +612,17 @@ class Journal:
             "arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (key, named, archive, printable(reason), at, sender, player, arrived),
         )
-        over = self._let_go("sender = ?", (sender,), HELD_AN_ADDRESS)
+        counted = sender if player else ""
+        over = self._let_go("sender = ?", (sender,), HELD_FIRST, HELD_AN_ADDRESS, counted, at)
         if not player:
-            over += self._let_go("player = 0", (), HELD_STRANGERS)
+            over += self._let_go(
+                "player = 0", (), HELD_STRANGERS_FIRST, HELD_STRANGERS, counted, at
+            )
         if over:
             self.db.execute(
                 "INSERT INTO held_over (sender, mails, at) VALUES (?, ?, ?) ON CONFLICT (sender) "
                 "DO UPDATE SET mails = mails + excluded.mails, at = MAX(at, excluded.at)",
-                (sender if player else "", over, at),
+                (counted, over, at),
             )
 
     def held_for(self, sender: str, words: str) -> bool:
@@ -596,18 +633,37 @@ class Journal:
         ).fetchone()
         return row is not None
 
-    def _let_go(self, where: str, values: tuple[object, ...], kept: int) -> int:
-        """Drop the records of mails held that ``where`` picks beyond the newest ``kept``
-        (by arrival; a mail one poll handled newest first arrives older): how many went.
-        The index walks ``kept`` rows, not the whole list."""
+    def _let_go(
+        self,
+        where: str,
+        values: tuple[object, ...],
+        first: int,
+        kept: int,
+        counted: str,
+        at: float,
+    ) -> int:
+        """Drop the records of mails held that ``where`` picks beyond their ``first`` and
+        the newest, ``kept`` in all (by arrival; a mail one poll handled newest first
+        arrives older), each one's key kept in ``held_let_go``, counted under ``counted``
+        (``held_over``'s sender): how many went. A list within its bound is only counted
+        (the index walks it, and at most one row goes a mail held)."""
+        (count,) = self.db.execute(f"SELECT count(*) FROM held WHERE {where}", values).fetchone()
+        beyond = int(count) - int(kept)
+        if beyond <= 0:
+            return 0
         query = (
-            f"SELECT key FROM held WHERE {where} ORDER BY arrived DESC, key DESC "
-            f"LIMIT -1 OFFSET {int(kept)}"
+            f"SELECT key, sender, arrived FROM held WHERE {where} ORDER BY arrived, key "
+            f"LIMIT {beyond} OFFSET {int(first)}"
         )
-        keys = [str(key) for (key,) in self.db.execute(query, values)]
-        for key in keys:
+        rows = [(str(k), str(s), str(a)) for k, s, a in self.db.execute(query, values)]
+        for key, sender, arrived in rows:
             self.db.execute("DELETE FROM held WHERE key = ?", (key,))
-        return len(keys)
+            self.db.execute(
+                "INSERT OR REPLACE INTO held_let_go (key, sender, counted, arrived, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, sender, counted, arrived, at),
+            )
+        return len(rows)
 
     def set_aside(
         self,
@@ -679,8 +735,10 @@ class Journal:
     def prune_messages(self, before: float) -> int:
         """Drop the records of mails handled before ``before`` (a poll gives its moment less
         ``MESSAGES_KEPT``), but those of mails held or quarantined, which the GM lists and
-        releases; how many went. Uncommitted. Only once every mail the poll saw has left
+        releases; how many went; and the keys of mails held let go (``held_let_go``) before
+        it. Uncommitted. Only once every mail the poll saw has left
         the inbox: a mail still there is known by its record (``outcomes``)."""
+        self.db.execute("DELETE FROM held_let_go WHERE at < ?", (before,))
         return int(
             self.db.execute(
                 "DELETE FROM messages WHERE handled_at < ? "
@@ -834,6 +892,7 @@ class Journal:
         for key in keys:
             self.db.execute("DELETE FROM flood_mails WHERE key = ? AND dropped = 1", (key,))
             self.db.execute("DELETE FROM messages WHERE key = ?", (key,))
+            self.db.execute("DELETE FROM held_let_go WHERE key = ?", (key,))
 
     def prune_flood(self, day_before: str, counts_before: float) -> None:
         """Drop the rows of the kept copies of days before ``day_before`` (no later mail of
@@ -846,7 +905,9 @@ class Journal:
     def begin_release(self, key: str, at: float) -> None:
         """The journal forgets the message (the next poll handles it as new) and notes the
         release under way, in one commit: a release cut short after it is finished by the
-        same command given again, one before it changed nothing."""
+        same command given again, one before it changed nothing. A mail held whose record
+        the list let go is counted no longer (``held_over``), and the count of mails not
+        listed goes with the last of its address."""
         named = (
             "coalesce((SELECT game FROM quarantine WHERE key = ?), "
             "(SELECT game FROM held WHERE key = ?))"
@@ -856,8 +917,14 @@ class Journal:
                 f"INSERT OR REPLACE INTO releases (key, at, game) VALUES (?, ?, {named})",
                 (key, at, key, key),
             )
-            for table in ("messages", "quarantine", "held", "flood_mails"):
+            self.db.execute(  # one mail held not listed the fewer
+                "UPDATE held_over SET mails = mails - 1 WHERE sender = "
+                "(SELECT counted FROM held_let_go WHERE key = ?)",
+                (key,),
+            )
+            for table in ("messages", "quarantine", "held", "held_let_go", "flood_mails"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+            self._drop_empty_counts()
 
     def end_release(self, key: str) -> None:
         """The message is back in the inbox: the release is done (and kept as done, for a
@@ -1231,6 +1298,15 @@ def held_over(spool: Path) -> list[HeldOver]:
     without a journal, or with one no poll of this version has opened); read only."""
     rows = _query(spool, "SELECT sender, mails, at FROM held_over ORDER BY sender")
     return [HeldOver(printable(str(s)), int(m), float(t)) for s, m, t in rows or ()]
+
+
+def held_let_go(spool: Path) -> list[str]:
+    """The keys of the mails held whose record the list's bound let go (``HELD_AN_ADDRESS``,
+    ``HELD_STRANGERS``), oldest first by arrival: each is in the rejected folder, and
+    ``wtg quarantine --release-held`` takes it with the listed ones (none without a journal,
+    or with one no poll of this version has opened); read only."""
+    rows = _query(spool, "SELECT key FROM held_let_go ORDER BY arrived, key")
+    return [str(row[0]) for row in rows or ()]
 
 
 def releasing(spool: Path) -> list[str]:
