@@ -6,8 +6,10 @@ the deadline, minutes after the GM untarred it).
 (``sender._put_back``). Run on before the send, the game was at that turn again, or past
 it: the turns run anew had the names of those mailed, counted mailed, and reached no player
 ("0 reports queued", review40). Each turn's reports queued note the sha256 of the turn's
-state and events (the journal's ``mailed_prints``); a turn that reads otherwise now, with no
-rollback or rerun to say why, was run anew."""
+events (the journal's ``mailed_prints``); a turn whose events read otherwise now, with no
+rollback or rerun to say why, was run anew. Its events alone: a takeover writes the turn's
+state, reports and AOFs over with the newcomer's name, a deadline moved its reports, and
+neither its events (``Game.turn_files_again``), which the same orders make the same."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ import hashlib
 from wtg.game.engine import Game
 from wtg.mail.spool.journal import Journal
 
-PRINTED = ("state.json", "events.json")
-"""The files of a turn that say what it came out as (its report is made from them)."""
+PRINTED = ("events.json",)
+"""The files of a turn that say what it came out as, and that nothing writes over."""
 
 
 def turn_print(game: Game, turn: int) -> str:

@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS reused (  -- names a new game took again (`new-game -
 CREATE TABLE IF NOT EXISTS mailed_prints (  -- what each turn mailed came out as (review40)
     game TEXT NOT NULL,
     turn INTEGER NOT NULL,
-    print TEXT NOT NULL,         -- the sha256 of its state and events as mailed
+    print TEXT NOT NULL,         -- the sha256 of its events as mailed
     PRIMARY KEY (game, turn)
 );
 CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` has reckoned with
