@@ -45,8 +45,10 @@ def run_anew(journal: Journal, game: Game, top: int) -> int | None:
     turn = top
     while turn >= 1:
         mailed = journal.mailed_print(name, turn)
+        if not mailed:  # nothing known of it: no file read
+            break
         now = turn_print(game, turn)
-        if not mailed or not now or now == mailed:
+        if not now or now == mailed:
             break
         found = turn
         turn -= 1
