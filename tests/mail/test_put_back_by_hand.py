@@ -89,3 +89,50 @@ def test_the_turns_of_a_folder_put_back_by_hand_are_mailed_again(tmp_path: Path)
     anns = [name for name in mailed(games, 1) if name.endswith("-p01")]
     assert len(anns) == 2 and anns[1].startswith("resend-"), anns
     assert open_game(games / "g1").latest_turn() == 1
+
+
+def test_a_folder_put_back_and_run_on_before_a_send_is_mailed_again(tmp_path: Path) -> None:
+    """review40: put back, then run on before the send (cron's `run-turn --due` at the
+    deadline, minutes after the GM untarred last night's copy): the game was at the turn
+    mailed again, nothing said it was put back, and its turn run anew, named as the one
+    mailed, reached no player ("0 reports queued"). Each turn's reports queued note what it
+    came out as; one that reads otherwise now is mailed again, and one run as it ran is not."""
+    host = tmp_path / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    games = host / "games"
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    copy = tmp_path / "backup-g1"
+    shutil.copytree(games / "g1", copy)  # last night's backup of the game, at turn 0
+    assert wtg(host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
+    assert wtg(host, "send").stdout.startswith("2 reports queued")
+    first_turn_1 = mailed(games, 1)
+
+    # put back and run on as it ran (no orders either time): nothing to mail, nothing said
+    put_back(games, copy)
+    assert wtg(host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
+    same = wtg(host, "send")
+    assert same.stdout.startswith("0 reports queued"), same.output
+    assert same.stderr == ""
+    assert mailed(games, 1) == first_turn_1
+
+    # put back and run on with Ann's orders: her turn 1 is not the one she had
+    put_back(games, copy)
+    form = tmp_path / "ann.txt"
+    form.write_text(filled_aof(open_game(games / "g1").typed(WOK4), 1), encoding="utf-8")
+    assert wtg(host, "orders", "g1", str(form)).exit_code == 0
+    assert wtg(host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
+    sent = wtg(host, "send")
+
+    assert sent.exit_code == 0, sent.output
+    assert sent.stderr == (
+        "wtg: game g1's turn 1 is not the turn 1 its players were mailed: its folder was put "
+        "back from a copy (a backup, an upgrade's copy), not by a rollback, and run on; its "
+        "players are mailed each turn run from it that came out otherwise (tell them why: "
+        f"`wtg --config {host / 'wtg.yaml'} announce g1 TEXT`)\n"
+    )
+    anns = [name for name in mailed(games, 1) if name.endswith("-p01")]
+    assert len(anns) == 2 and anns[1].startswith("resend-"), anns
+    # said once: the next send finds the turn as it mailed it
+    assert wtg(host, "send").stderr == ""

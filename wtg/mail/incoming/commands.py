@@ -310,8 +310,16 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            kept = why == strangercodes.CODES_DAY and codes.keep_held(
-                reply.to, limits.unconfirmed_per_address, limits.unconfirmed_per_hour
+            kept = (
+                why == strangercodes.CODES_DAY
+                and reply.asks is not None
+                and self.answers.strangers.keep(
+                    self.answers.now.timestamp(),
+                    compose.address_key(reply.to),
+                    reply.asks,
+                    limits.unconfirmed_per_address,
+                    limits.unconfirmed_per_hour,
+                )
             )  # past the day's codes it waits, listed in a later mail: a few an hour
             if reply.asks is not None and not reply.asked_before and not kept:
                 confirm.forget(book, reply.asks)

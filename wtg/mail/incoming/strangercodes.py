@@ -19,7 +19,7 @@ from collections.abc import Collection
 
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
-from wtg.mail.incoming.answers import DAY, WINDOW
+from wtg.mail.incoming.answers import DAY
 from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.outgoing import compose
 from wtg.mail.spool.journal import Journal
@@ -36,17 +36,6 @@ DAY_TALLY = "codes-day:"
 """The key the codes mailed to a stranger's address are counted under for ``CODES_A_DAY``."""
 LATE_TALLY = "codes-late:"
 """The key the codes mailed past ``CODES_A_DAY`` are counted under for ``LATE_EVERY``."""
-HELD_TALLY = "codes-held:"
-"""The key the requests held back past ``CODES_A_DAY`` and kept waiting are counted under:
-as many an hour as codes an address may be mailed (``mail.unconfirmed_per_address``), the
-others forgotten as a request the hour's limit holds back is: a forger's thousand JOINs an
-hour kept no thousand requests."""
-HELD_ALL_TALLY = "codes-held-everywhere"
-"""The key the requests held back past ``CODES_A_DAY`` and kept are counted under at every
-mailbox together: a forger who spent the day's codes of a hundred mailboxes (the hour's 30
-codes to strangers, 6 to each) had 3 requests an hour kept at each, 300 an hour, 50,000 in
-the 7 days a code waits; now as many an hour as ``mail.unconfirmed_per_hour`` (no address:
-the key holds no ``@``)."""
 CODES_DAY = "stranger_codes_per_day"
 """What held back a code past ``CODES_A_DAY`` and within ``LATE_EVERY`` of the last one, as
 the outcome names a limit: by its config key, as the others are (it said "codes to a
@@ -86,22 +75,6 @@ class StrangerCodes:
             return True
         key = f"{LATE_TALLY}{_key(address, self.dashed)}"
         return not self.journal.replied_since(key, self.now - self.late_every)
-
-    def keep_held(self, address: str, per_hour: int, all_per_hour: int | None = None) -> bool:
-        """Whether a request held back past the day's codes waits on (counted), or is
-        forgotten: ``per_hour`` of them an hour are kept at one mailbox, as many as its codes
-        the hour's limit would mail, and ``all_per_hour`` at every mailbox together (None:
-        no bound but the mailbox's), as many as the hour's mail to strangers
-        (``HELD_ALL_TALLY``)."""
-        key = f"{HELD_TALLY}{_key(address, self.dashed)}"
-        if self.journal.replies_counted(key, self.now - WINDOW) >= per_hour:
-            return False
-        if all_per_hour is not None:
-            if self.journal.replies_counted(HELD_ALL_TALLY, self.now - WINDOW) >= all_per_hour:
-                return False
-            self.journal.replied(HELD_ALL_TALLY, self.now)
-        self.journal.replied(key, self.now)
-        return True
 
     def mailed(self, address: str, late: bool) -> None:
         """A code went to ``address`` (``late``: past the day's codes)."""

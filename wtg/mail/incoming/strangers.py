@@ -75,6 +75,15 @@ SCHEMA = (
     "request TEXT NOT NULL DEFAULT '', answer TEXT NOT NULL DEFAULT '', "
     "room TEXT NOT NULL DEFAULT '')"
 )
+KEPT_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS kept (at REAL NOT NULL, mailbox TEXT NOT NULL, "
+    "request TEXT NOT NULL DEFAULT '')"
+)
+"""The requests held back past a stranger's day of codes and kept waiting all the same
+(``Strangers.keep``), within the hour: counted here, where every process of a poll counts
+at once, not in the journal, which a helper process reads as the poller last committed it
+(review40: a flood whose mails named games, handed to three processes, had each keep the
+hour's bound)."""
 ASKED_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS asked (at REAL NOT NULL, address TEXT NOT NULL, "
     "request TEXT NOT NULL, answer TEXT NOT NULL)"
@@ -183,6 +192,41 @@ class Strangers:
                 self.full_until = self._room_again(db, address, room) if kind == OTHER else None
             db.execute("COMMIT")
             return why
+        finally:
+            db.close()
+
+    def keep(
+        self, now: float, address: str, code: str, per_mailbox: int, per_hour: int | None
+    ) -> bool:
+        """Whether a request held back past the day's codes to ``address`` (lower-cased)
+        waits on (counted), or is forgotten: ``per_mailbox`` of them an hour are kept at one
+        mailbox (``mailbox_of``), as many as its codes the hour's limit would mail, and
+        ``per_hour`` at every mailbox together (None: no bound but the mailbox's), as many
+        as the hour's mail to strangers: a forger's thousand JOINs an hour keep no thousand
+        requests. A request counted already (its ``code``: a mail read again after a poll
+        was killed) is kept, not counted again."""
+        mailbox = mailbox_of(address, self.dashed)
+        request = _digest(code)
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(KEPT_SCHEMA)
+            db.execute("DELETE FROM kept WHERE at <= ?", (now - WINDOW,))
+            if db.execute("SELECT 1 FROM kept WHERE request = ?", (request,)).fetchone():
+                db.execute("COMMIT")
+                return True
+            (mine,) = db.execute(
+                "SELECT count(*) FROM kept WHERE mailbox = ?", (mailbox,)
+            ).fetchone()
+            (every,) = db.execute("SELECT count(*) FROM kept").fetchone()
+            room = int(mine) < per_mailbox and (per_hour is None or int(every) < per_hour)
+            if room:
+                db.execute(
+                    "INSERT INTO kept (at, mailbox, request) VALUES (?, ?, ?)",
+                    (now, mailbox, request),
+                )
+            db.execute("COMMIT")
+            return room
         finally:
             db.close()
 

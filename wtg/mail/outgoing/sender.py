@@ -37,7 +37,7 @@ from wtg.host.announcement import owed_line
 from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
-from wtg.mail.outgoing import compose
+from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.outgoing.failedmail import undone_queued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
@@ -256,16 +256,17 @@ def _put_back(journal: Journal, game: Game) -> str | None:
     upgrade's) while the host ran on. Its turns from the latest on are mailed again, as
     after a rollback, the latest's report again too (the players' latest report is of a
     turn that is no more, and its form is refused): before, the send counted them mailed,
-    and the turns run again from there never reached a player. What is to be said of it,
-    or None for any other game. Committed."""
+    and the turns run again from there never reached a player. One put back and run on
+    before a send, to its last turn mailed or past it, is ``_run_on``'s. What is to be said
+    of it, or None for any other game. Committed."""
     name = game.config.game
     latest, mailed = game.latest_turn(), journal.mailed_turn(name)
-    if latest >= mailed:
-        return None
     if any(not journal.rollback_seen(name, r.ident) for r in rollbacks(game.store)) or any(
         not r.undo_finished for r in rollbacks(game.store, undone=True)
     ):
         return None  # a rollback not yet reckoned with, or cut short: ``_queue_game``'s
+    if latest >= mailed:
+        return _run_on(journal, game, min(latest, mailed))
     journal.saw_put_back(name, latest)
     journal.set_mailed_turn(name, latest - 1)
     journal.commit()
@@ -274,6 +275,34 @@ def _put_back(journal: Journal, game: Game) -> str | None:
         f"was put back from a copy (a backup, an upgrade's copy), not by a rollback; its "
         f"players are mailed turn {latest}'s report again, and each turn run from it (tell "
         f"them why: `wtg announce {name} TEXT`)"
+    )
+    log_event(said, game=name, level=WARNING)
+    return said
+
+
+def _run_on(journal: Journal, game: Game, top: int) -> str | None:
+    """``_put_back`` of a game folder put back by hand and run on before a send: at its
+    last turn mailed again, or past it (``turnprint.run_anew``). Each turn run anew that
+    came out otherwise than the one its players had is mailed again (as after a put-back:
+    ``_mailed_as_is``), and those after it. A turn rerun (`run-turn --rerun`) not yet
+    reckoned with is ``_queue_game``'s. Committed."""
+    name = game.config.game
+    anew = turnprint.run_anew(journal, game, top)
+    if anew is None:
+        return None
+    if any(
+        not journal.rollback_seen(name, f"rerun-t{turn:04d}-{times}")
+        for turn, times in _reruns(game, anew, top).items()
+    ):
+        return None
+    journal.saw_put_back(name, anew - 1)  # a known report from turn anew on: mailed if not as is
+    journal.set_mailed_turn(name, anew - 1)
+    journal.commit()
+    said = (
+        f"game {name}'s turn {anew} is not the turn {anew} its players were mailed: its "
+        f"folder was put back from a copy (a backup, an upgrade's copy), not by a rollback, "
+        f"and run on; its players are mailed each turn run from it that came out otherwise "
+        f"(tell them why: `wtg announce {name} TEXT`)"
     )
     log_event(said, game=name, level=WARNING)
     return said
@@ -429,6 +458,7 @@ def _queue_game(
             queued += outbox.add(ident, msg, durable=False)
         flush(outbox.root)
         journal.set_mailed_turn(name, turn)
+        journal.note_print(name, turn, turnprint.turn_print(game, turn))  # run anew: known
         journal.commit(f"noting game {name}'s turn {turn} mailed, its reports queued")
         _log_queued(name, turn, queued - before[0], pressed - before[1], undrawn[before[2] :])
     return queued, pressed

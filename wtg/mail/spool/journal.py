@@ -40,6 +40,12 @@ CREATE TABLE IF NOT EXISTS reused (  -- names a new game took again (`new-game -
     game TEXT PRIMARY KEY,
     times INTEGER NOT NULL       -- how often: the mark its mail's ids carry, -n<times>
 );
+CREATE TABLE IF NOT EXISTS mailed_prints (  -- what each turn mailed came out as (review40)
+    game TEXT NOT NULL,
+    turn INTEGER NOT NULL,
+    print TEXT NOT NULL,         -- the sha256 of its events as mailed
+    PRIMARY KEY (game, turn)
+);
 CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` has reckoned with
     game TEXT NOT NULL,
     ident TEXT NOT NULL,         -- its archive folder
@@ -336,6 +342,7 @@ def forget_mailed(spool: Path, game: str) -> bool:
     try:
         dropped = journal.db.execute("DELETE FROM mailed WHERE game = ?", (game,)).rowcount
         journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
+        journal.db.execute("DELETE FROM mailed_prints WHERE game = ?", (game,))
         if dropped:
             journal.db.execute(
                 "INSERT INTO reused (game, times) VALUES (?, 1) "
@@ -1150,6 +1157,26 @@ class Journal:
 
     def set_mailed_turn(self, game: str, turn: int) -> None:
         self.db.execute("INSERT OR REPLACE INTO mailed (game, turn) VALUES (?, ?)", (game, turn))
+
+    def note_print(self, game: str, turn: int, digest: str) -> None:
+        """What the game's turn ``turn`` came out as when its reports were queued
+        (``digest``: ``wtg.mail.outgoing.turnprint``; "" when unread, kept as none).
+        Uncommitted: with the turn counted mailed."""
+        if digest:
+            self.db.execute(
+                "INSERT OR REPLACE INTO mailed_prints (game, turn, print) VALUES (?, ?, ?)",
+                (game, turn, digest),
+            )
+        else:
+            self.db.execute("DELETE FROM mailed_prints WHERE game = ? AND turn = ?", (game, turn))
+
+    def mailed_print(self, game: str, turn: int) -> str | None:
+        """What the game's turn ``turn`` came out as when it was mailed (``note_print``);
+        None when not known (mailed by an older wtg, or never)."""
+        row = self.db.execute(
+            "SELECT print FROM mailed_prints WHERE game = ? AND turn = ?", (game, turn)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def rollback_seen(self, game: str, ident: str) -> bool:
         row = self.db.execute(
