@@ -56,6 +56,13 @@ WEIGHTS: dict[str, float] = {
     # With secret missions: the conquest that meets one's own mission, and a plan's score
     # this times the chance its attacks get there.
     "win": 100.0,
+    # With secret missions: no winning conquest with less chance than this of taking it
+    # (its worth, ``win``, is weighed against the armies it risks).
+    "win_odds": 0.1,
+    # With "occupy N territories with at least A armies each" (A above 1): 1, a conquest
+    # moves in all but A (at least its dice), the stack leaving A behind as it goes; 0,
+    # all but one, as in any other game.
+    "spread_move": 1.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
