@@ -9,8 +9,9 @@ turn resolved with the game's RNG). Each player's mission is counted by kind: a 
 continents (one more of one's choice: "+1"), "destroy" a player, "destroy" turned into
 24 territories (the player named is oneself or nobody), "occupy N x A" (N territories
 with at least A armies each). Prints, for each kind, how many of its holders won (a fair
-share is 1 in the number of players), how games were won, the median turns and the
-games still going at the turn cap. ``--first-seed F`` plays seeds F..F + N - 1 instead.
+share is 1 in the number of players; Wilson's 95% interval in brackets), how games were
+won, the median turns and the games still going at the turn cap. ``--first-seed F``
+plays seeds F..F + N - 1 instead.
 
 A win at hand (round 40): at every robot turn of play, the robot's plan is set beside the
 plan it makes blind to winning (the weight ``win`` at 0: a conquest that meets its
@@ -142,7 +143,11 @@ def text(found: JsonObject) -> list[str]:
         assert isinstance(count, dict)
         held, won = count["held"], count["won"]
         assert isinstance(held, int) and isinstance(won, int)
-        lines.append(f"  {kind:36} its holder won {won:3}/{held:3} = {won / held:4.0%}")
+        low, high = wilson(won, held)
+        lines.append(
+            f"  {kind:36} its holder won {won:3}/{held:3} = {won / held:4.0%} "
+            f"[{low:.0%}-{high:.0%}]"
+        )
     hand = found["win_at_hand"]
     assert isinstance(hand, dict)
     differ, won, blind = hand["differ"], hand["won"], hand["won_blind"]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bench import bench_robots
+from bench import bench_robots, bench_wisk_missions
 from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
@@ -32,6 +32,7 @@ from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_games import play_tactics, tactics_maps
 from bench.robot_tally import wilson
 from tests.shipped import TACTICS, WISK
+from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
 from wtg.rules.intermediate import strategy as live_intermediate
@@ -368,6 +369,23 @@ def test_the_wisk_missions_bench_counts_every_mission() -> None:
     hand = found["win_at_hand"]
     assert 0 <= hand["won_blind"] <= hand["differ"] and 0 <= hand["won"] <= hand["differ"]
     assert found["first_seed"] == 1
+
+
+def test_the_wisk_missions_bench_gives_each_kind_its_interval() -> None:
+    """Round 40b: each kind of mission's share of wins comes with Wilson's 95% interval
+    (a kind held 30 times and won 6 times: 20%, 10% to 37%)."""
+    found: JsonObject = {
+        "games": 10,
+        "first_seed": 1,
+        "robots": 3,
+        "kinds": {"occupy 18 x 2": {"held": 30, "won": 6}},
+        "won_by": {"mission": 10},
+        "median_turns": 40,
+        "not_ended": 0,
+        "win_at_hand": {"differ": 0, "won": 0, "won_blind": 0},
+    }
+    lines = bench_wisk_missions.text(found)
+    assert lines[1] == f"  {'occupy 18 x 2':36} its holder won   6/ 30 =  20% [10%-37%]"
 
 
 def test_the_wisk_missions_bench_plays_from_the_first_seed() -> None:

@@ -25,8 +25,9 @@ from tests.rules.wisk.helpers import (
     put,
 )
 from tests.shipped import WISK as RULESET
-from wtg.rules.wisk.attacks import gain
+from wtg.rules.wisk.attacks import ALL, gain
 from wtg.rules.wisk.cards import best_set
+from wtg.rules.wisk.constants import ATTACK_DICE
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.odds import battle
 from wtg.rules.wisk.positionscore import View
@@ -303,3 +304,51 @@ def test_a_robot_takes_the_conquests_that_win_its_mission() -> None:
             after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
             won += (after.winner, after.won_by) == (1, "mission")
         assert won == wins
+
+
+def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
+    """Round 40b: its mission to destroy player 2, who holds Indonesia alone with 8
+    armies; Siam's 1 army and its 3 new ones attack with 3 dice, a chance of 0.32 of
+    taking it (under ``least_odds``, 0.4): it attacks, and wins 14 of 40 rolls of the dice.
+    Until round 40b it attacked nothing under 0.4, a winning conquest too."""
+    state = board_state(players=3, owners={SIAM: 1, INDONESIA: 2}, missions=True)
+    for tid in range(1, 43):
+        if tid not in (SIAM, INDONESIA):
+            put(state, tid, 3, 20)
+    put(state, SIAM, 1, 1)
+    put(state, INDONESIA, 2, 8)
+    state.player(1).mission = DESTROY_PLAYER_2
+    state.player(2).mission = 1
+    state.player(3).mission = 2
+    assert WEIGHTS["win_odds"] < battle(3, 8, "attacker").win < WEIGHTS["least_odds"]
+    orders = robot_turn(state)
+    assert [(line["from"], line["to"]) for line in orders["attack"]] == [(SIAM, INDONESIA)]
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win_odds": WEIGHTS["least_odds"]})
+    assert "attack" not in before
+    won = 0
+    for seed in range(40):
+        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
+        won += (after.winner, after.won_by) == (1, "mission")
+    assert won == 14
+
+
+def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
+    """Round 40b: "occupy 18 territories with at least 2 armies each", 20 territories
+    with 1 army and Alaska with 30. Its conquests move in all but 2 (at least the dice),
+    so each territory its stack passes through keeps 2 or more: after the turn 11 of its
+    32 territories hold 2 armies or more. Moving all but one in, as before round 40b,
+    the same dice leave 2 of 32."""
+    state = occupy_mission_state(SCATTERED, strong=0)
+    put(state, ALASKA, 1, 30)
+    orders = robot_turn(state)
+    moves = [line["move"] for line in orders["attack"]]
+    assert ALL not in moves
+    assert min(moves) == ATTACK_DICE
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "spread_move": 0.0})
+    assert {line["move"] for line in before["attack"]} == {ALL}
+    after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
+    assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 11)
+    after = RULESET.resolve(state, {1: before}, random.Random(1)).state
+    assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 2)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
@@ -16,11 +18,13 @@ from tests.rules.wisk.helpers import (
     board_state,
     classic,
     kinds,
+    new_game,
     put,
     run,
     run_with,
 )
 from tests.shipped import WISK as RULESET
+from wtg.rules.wisk import strategy
 from wtg.rules.wisk.board import Mission
 from wtg.rules.wisk.state import DEAD, WiskState
 from wtg.rules.wisk.victory import describe, destroy_target, mission_done
@@ -184,3 +188,27 @@ def test_equal_players_share_a_top_ten_rank() -> None:
     state.player(4).status, state.player(4).out_on = DEAD, 2
     rows = RULESET.topten(state)
     assert [(r.rank, r.player) for r in rows] == [(1, 1), (1, 2), (3, 3), (3, 4)]
+
+
+def test_two_players_with_missions_may_win_on_the_first_turn() -> None:
+    """Ruling 27: "2 players, 40 armies each" and all 42 territories dealt leave 21 to
+    each; "occupy 24 territories" is then three conquests away and "occupy 18 territories
+    with at least 2 armies each" a matter of placing. The first player (seed 1: occupy 24
+    territories; seed 5: the 18 with 2 armies) wins on his first turn, the second one
+    never moving: that is what the text's numbers give, not a setup mistake."""
+    done = []
+    for seed in (1, 5):
+        state = new_game(humans=2, seed=seed, missions=True)
+        assert (state.first, len(state.territories_of(1)), len(state.territories_of(2))) == (
+            1,
+            21,
+            21,
+        )
+        orders = strategy.plan(state, 1)
+        result = RULESET.resolve(state, {1: orders}, random.Random(seed))
+        won = kinds(result, "game_won")[0]
+        done.append((result.state.winner, won["mission"], "attack" in orders))
+    assert done == [
+        (1, "occupy 24 territories", True),
+        (1, "occupy 18 territories with at least 2 armies each", False),
+    ]

@@ -63,24 +63,40 @@ def gain(
         worth += w["continent_broken"] * bonus
     if owner and len(view.territories(owner)) == 1:
         worth += w["eliminate"] + view.cards.get(owner, 0) * view.next_set / 3
-    if wins(view, pid, source, target, odds.attackers_if_won):
+    if wins(view, pid, source, target, *move_in(view, odds.attackers_if_won, w)[:2]):
         worth += w["win"]
     killed = defenders - odds.defenders_left
     lost = attackers - odds.attackers_left
     return odds.win * worth + w["armies"] * (killed - lost), odds
 
 
-def wins(view: View, pid: int, source: int, target: int, moved: float) -> bool:
-    """Whether taking ``target`` from ``source``, ``moved`` armies moving in, meets
-    ``pid``'s secret mission (``view`` is left as it was)."""
+def wins(
+    view: View, pid: int, source: int, target: int, moved: float, left: float = STAY_BEHIND
+) -> bool:
+    """Whether taking ``target`` from ``source``, ``moved`` armies moving in and ``left``
+    staying, meets ``pid``'s secret mission (``view`` is left as it was)."""
     if not (view.goals or view.prey or view.occupy[0]):
         return False
     had = view.owner[target], view.armies[target], view.armies[source]
     view.owner[target], view.armies[target] = pid, max(1.0, moved)
-    view.armies[source] = float(STAY_BEHIND)
+    view.armies[source] = float(left)
     done = view.mission_done(pid)
     view.owner[target], view.armies[target], view.armies[source] = had
     return done
+
+
+def move_in(view: View, survivors: float, w: Mapping[str, float]) -> tuple[float, float, int]:
+    """The armies expected to move into a conquest and to stay behind, of ``survivors``
+    (the attacking armies expected left, besides the one that stays), and the line's
+    MOVE: all but one; with "occupy N territories with at least A armies each" (A above
+    1, weight ``spread_move`` on) all but A, so the stack leaves A in each territory it
+    takes as it goes (at least the 3 dice move in, as the rules say)."""
+    armies = view.occupy[1]
+    if armies <= 1 or not w["spread_move"]:
+        return max(1.0, survivors), float(STAY_BEHIND), ALL
+    move = max(ATTACK_DICE, int(survivors) + STAY_BEHIND - armies)
+    moved = max(1.0, min(survivors, float(move)))
+    return moved, STAY_BEHIND + survivors - moved, move
 
 
 @dataclass
@@ -117,21 +133,26 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
                 if view.owner[target] == pid:
                     continue
                 value, odds = gain(view, pid, current, target, not lines, w)
-                if odds.win < w["least_odds"] or value <= w["margin"]:
+                least = w["least_odds"]
+                moved, left, _ = move_in(view, odds.attackers_if_won, w)
+                if w["win"] and wins(view, pid, current, target, moved, left):
+                    least = w["win_odds"]
+                if odds.win < least or value <= w["margin"]:
                     continue
                 if best is None or value > best[0]:
                     best = (value, target, odds)
             if best is None:
                 break
             _, target, odds = best
+            moved, left, move = move_in(view, odds.attackers_if_won, w)
             lines.append(
-                {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL}
+                {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": move}
             )
             risk += 1.0 - odds.win
             sure *= odds.win
             touched.update((current, target))
-            view.armies[current] = float(STAY_BEHIND)
-            view.armies[target] = max(1.0, odds.attackers_if_won)
+            view.armies[current] = left
+            view.armies[target] = moved
             view.owner[target] = pid
             current = target
             if w["win"] and view.mission_done(pid):

@@ -26,11 +26,12 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   them are expected to cost; else its biggest inland stack steps toward the nearest
   border.
 - With secret missions, its own mission's continents and the player it must destroy
-  count more; the conquest that meets its mission is worth ``win`` more, a plan's score
-  gains ``win`` times the chance its attacks get there, and its chains stop there; with
-  "occupy N territories with at least A armies each", once this turn's placements (and
-  one fortification) can bring N of its territories to A, it does just that and wins
-  (``finishing.py``).
+  count more; the conquest that meets its mission is worth ``win`` more (tried with as
+  little as ``win_odds`` of taking it), a plan's score gains ``win`` times the chance its
+  attacks get there, and its chains stop there; with "occupy N territories with at least
+  A armies each" its conquests move in all but A, leaving A behind as the stack goes
+  (``spread_move``), and once this turn's placements (and one fortification) can bring N
+  of its territories to A, it does just that and wins (``finishing.py``).
 
 The initial assignment: it claims the free territory in the continent it holds the
 largest share of (the smallest continent on a tie, then the most territories of its own

@@ -16,8 +16,10 @@ against today's robot) holding a poor set (fixed_least 8) and trading it at once
 came out alike, 28 and 29 of 60 games as 1 among 3. The whole set is then checked with
 ``bench/bench_robots.py --ruleset wisk --games 300``. Change a weight only with such a
 run beside it. ``win`` (round 40) was not tuned: any weight far above a continent's worth
-makes the robot take the conquest that wins; at 0 the robot is the one of before exactly,
-the yardstick of ``bench/bench_wisk_missions.py``'s win at hand."""
+makes the robot take the conquest that wins; at 0 the robot is blind to winning,
+the yardstick of ``bench/bench_wisk_missions.py``'s win at hand. ``win_odds`` and
+``spread_move`` (round 40b) were not tuned either: each was set beside the robot without it
+on ``bench/bench_wisk_missions.py --games 100`` (docs/rules/wisk.md, ruling 17)."""
 
 from __future__ import annotations
 
@@ -56,6 +58,13 @@ WEIGHTS: dict[str, float] = {
     # With secret missions: the conquest that meets one's own mission, and a plan's score
     # this times the chance its attacks get there.
     "win": 100.0,
+    # With secret missions: no winning conquest with less chance than this of taking it
+    # (its worth, ``win``, is weighed against the armies it risks).
+    "win_odds": 0.1,
+    # With "occupy N territories with at least A armies each" (A above 1): 1, a conquest
+    # moves in all but A (at least its dice), the stack leaving A behind as it goes; 0,
+    # all but one, as in any other game.
+    "spread_move": 1.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
