@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from wtg.core.errors import ConfigError, UsageError
+from wtg.core.errors import ConfigError, UsageError, WtgError
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity
@@ -110,7 +110,7 @@ def idle(
                 inbox.close()
 
 
-class SendFailed(Exception):
+class SendFailed(WtgError):
     """The ``send`` step after a poll failed (``cause``: its error): the mail server that
     sends, or the disk, not the connection polled."""
 
