@@ -82,7 +82,8 @@ def test_a_quit_line_alone_is_filed_and_the_player_is_quit_after_the_turn(
     assert "You QUIT the game on turn 1: you give no more orders." in report
     assert "ORDER OF PLAY" not in report and "DEADLINE" not in report
     assert "=== BEGIN AOF ===" not in report
-    assert "- You have QUIT the game." in report
+    # said once, in the status line: the events said it again ('- You have QUIT the game.')
+    assert report.count("QUIT the game") == 1
     assert "Bob (#2) has QUIT" not in report
     other = game.report(1)
     assert "- Bob (#2) has QUIT the game." in other
