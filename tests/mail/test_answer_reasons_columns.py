@@ -316,7 +316,7 @@ def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
 
     lists = hall.answer(newcomer, "LIST")
     assert _too_wide(lists.body) == []
-    assert f"{GAME} (wok4): seat 4" in lists.body
+    assert f"{GAME} (World of Kaomaris IV - The Final Conflict): seat 4: " in _words(lists.body)
     assert "players waiting: Lady Penelope Gwendolyn Ashcombe-Fairfax" in _words(lists.body)
 
     ask = hall.answer(newcomer, f"JOIN {GAME} AS {name}")
