@@ -129,3 +129,9 @@ def test_a_seat_offered_says_its_next_turn_and_deadline(tmp_path: Path) -> None:
     ) in " ".join(listed.body.split()), listed.body
     assert f"DEADLINE FOR YOUR TURN 2 ORDERS: {due}" in " ".join(game.report(1).split())
     assert max(len(line) for line in listed.body.splitlines()) <= 78, listed.body
+    # the mail that asks him to confirm says it too: the list may be days old in his box
+    ask = hall.answer("newcomer@else.example", "JOIN g AS Newcomer")
+    assert (
+        "as Newcomer: its player has quit, and you would play on with his empire as it "
+        f"stands. Turn 2 is next, deadline {due}."
+    ) in " ".join(ask.body.split()), ask.body

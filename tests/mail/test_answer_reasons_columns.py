@@ -322,8 +322,9 @@ def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
     ask = hall.answer(newcomer, f"JOIN {GAME} AS {name}")
     assert _too_wide(ask.body) == []
     assert (
-        f"You asked to take over seat 4 of game {GAME}, as {name}: its player has quit, and "
-        "you would play on with his empire as it stands."
+        f"You asked to take over seat 4 of game {GAME} (World of Kaomaris IV - The Final "
+        f"Conflict), as {name}: its player has quit, and you would play on with his empire as "
+        "it stands. Turn 2 is next, no deadline: it runs once every player is READY."
     ) in _words(ask.body)
     taken = hall.answer(newcomer, f"CONFIRM {ask.code()}")
     report = hall.game(GAME).report(4, 1)

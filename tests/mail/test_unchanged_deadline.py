@@ -4,7 +4,8 @@ A player whose every line was rejected read 'You have no orders on file for turn
 and how to send his orders again, and nothing of by when: the confirmation of a good form
 says the deadline, and he, whose orders are all still to come, needs it most. The answer
 says it as the report does ('DEADLINE FOR YOUR TURN 1 ORDERS: ...'), the same moment in
-the game's time zone; a game without a schedule says none."""
+the game's time zone; a game without a schedule says none. It told him 'To change your
+orders', of orders he had none of: he is told how to give them."""
 
 from __future__ import annotations
 
@@ -60,3 +61,13 @@ def test_an_answer_in_a_game_without_a_schedule_says_no_deadline(tmp_path: Path)
     said = " ".join(_rejected_everything(world, "A1").split())
     assert "You have no orders on file for turn 1 yet." in said, said
     assert "deadline" not in said.lower(), said
+    assert "To give your orders, fill in the order lines of the form" in said, said
+    assert "To change your orders" not in said
+
+
+def test_an_answer_beside_orders_on_file_says_they_may_be_changed(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}))
+    world.game.submit("player: 1\nturn: 1\n")
+    said = " ".join(_rejected_everything(world, "A1").split())
+    assert "still stand. The deadline for your turn 1 orders is Mon 23 Nov 2026 18:00 UTC." in said
+    assert "To change your orders, fill in the order lines of the form" in said, said

@@ -242,6 +242,8 @@ def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> N
             asks=code,
             asked_before=asked.before,
             game=game_name,
+            title=game_title(game.ruleset.name, game.config.variant),
+            due=due(game),
             seat=seat,
             name=name,
             code=code,
