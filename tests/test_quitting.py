@@ -10,7 +10,7 @@ per colour's form. After the turn the player (colour) is QUIT in `wtg state --js
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,8 @@ def test_a_quit_line_alone_is_filed_and_the_player_is_quit_after_the_turn(
     assert "You QUIT the game on turn 1: you give no more orders." in report
     assert "ORDER OF PLAY" not in report and "DEADLINE" not in report
     assert "=== BEGIN AOF ===" not in report
-    assert "- You have QUIT the game." in report
+    # said once, in the status line: the events said it again ('- You have QUIT the game.')
+    assert report.count("QUIT the game") == 1
     assert "Bob (#2) has QUIT" not in report
     other = game.report(1)
     assert "- Bob (#2) has QUIT the game." in other
@@ -197,3 +198,23 @@ def test_the_winners_last_report_reads_winner(tmp_path: Path, ruleset: str) -> N
     assert status.startswith("Status: WINNER   EFF: "), status
     assert "Attacks next turn" not in status
     assert "\nStatus: QUIT   EFF: " in game.report(1)
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_last_top_ten_says_it_ranks_by_score_alone(tmp_path: Path, ruleset: str) -> None:
+    """players40b: the last report's 'Final ranking: 1. Ann (#1), ...' stood over a Top Ten
+    whose first was Cid, QUIT, and Ann second, WINNER: two rankings of one game, each
+    with another first and nothing to say why. The Top Ten ranks "according to a generated
+    score" (WoK IV); the last one's heading says so, and that the final ranking is the
+    game's result. A Top Ten while the game runs keeps its heading."""
+    game = new_game(tmp_path, ruleset, count=3)
+    for turn in (1, 2, 3):
+        game.submit(f"player: 1\nturn: {turn}\n")
+        running = game.report(1)
+        assert "\nTOP TEN\n" in running, running
+        game.run_turn(now=NOW + timedelta(days=2 * turn))
+    last = game.report(1)
+    assert "Final ranking: 1. Ann (#1)" in last, last
+    heading = "TOP TEN (by score alone: the final ranking above is the game's result)"
+    assert f"\n{heading}\n" in last, last
+    assert last.index("Final ranking:") < last.index(heading)

@@ -42,7 +42,9 @@ def nothing_pending(hall: Hall) -> None:
 def asked_to_confirm(answer: Mail, name: str) -> None:
     """``answer`` asks for the code of a JOIN wok4 (of 3 players) taken under ``name``."""
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-    assert f"3 players, open to all) as {name}." in answer.words, answer.body
+    assert f"3 players on the map classic60 (60 provinces), open to all) as {name}." in (
+        answer.words
+    ), answer.body
 
 
 def taken(tmp_path: Path, name: str) -> None:

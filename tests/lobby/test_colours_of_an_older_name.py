@@ -66,8 +66,9 @@ def test_ann_waiting_from_before_is_taken_off_when_the_duel_starts(tmp_path: Pat
     (told,) = hall.new_mails(address(1))  # she joined: she hears why she waits no more
     assert told.subject == "waiting list standard-duel: your JOIN was taken back", told.subject
     assert (
-        "A game was made of the waiting list standard-duel (standard duel on classic60, 2 "
-        "players, open to all), and you were taken off the list, without a seat in it: in a "
+        "A game was made of the waiting list standard-duel (World of Kaomaris - Standard WoK "
+        "(Duel), 2 players on the map classic60 (60 provinces), open to all), and you were "
+        "taken off the list, without a seat in it: in a "
         "game of colours your colours are named AnnA, AnnB and AnnC, and AnnA reads as AnnA"
     ) in told.words, told.body
     assert "You can play any game without colours (LIST shows the waiting lists)" in told.words

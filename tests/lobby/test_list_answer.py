@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, joined
+from tests.lobby.hall import Hall, address, joined
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.schedule import local_text, make_schedule
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.seats import offer_seat
 
 
 def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
@@ -40,8 +45,9 @@ def test_a_lists_title_line_keeps_to_78_columns(tmp_path: Path) -> None:
     hall.open_list("standard", players=3, variant="skirmish", map="star-islands", group="beginner")
     listed = hall.answer("newcomer@else.example", "LIST")
     lines = listed.body.splitlines()
-    at = lines.index("  standard-skirmish-beginner: standard skirmish on star-islands, 3 players,")
-    assert lines[at + 1] == "    for beginner players", lines
+    at = lines.index("  standard-skirmish-beginner: World of Kaomaris - Standard WoK (Skirmish), 3")
+    following = "    players on the map star-islands (30 provinces), for beginner players"
+    assert lines[at + 1] == following, lines
     assert max(len(line) for line in lines) <= 78, listed.body
 
 
@@ -54,11 +60,12 @@ def test_a_list_open_to_all_says_so_and_not_for_every_player(tmp_path: Path) -> 
     hall.poll(hours=1)
     said = " ".join(" ".join(mail.body for mail in hall.new_mails("amy@x.example")).split())
     assert "for every player" not in said, said
-    assert "wok4: wok4 on classic60, 3 players, open to all" in said, said
-    assert (
-        "You asked to be put on the waiting list wok4 (wok4 on classic60, 3 players, open to"
-        " all) as Amy."
-    ) in said, said
+    told = (
+        "World of Kaomaris IV - The Final Conflict, 3 players on the map classic60 (60 "
+        "provinces), open to all"
+    )
+    assert f"wok4: {told}" in said, said
+    assert f"You asked to be put on the waiting list wok4 ({told}) as Amy." in said, said
 
 
 def test_a_join_of_a_mistyped_ruleset_names_the_one_meant(tmp_path: Path) -> None:
@@ -76,3 +83,55 @@ def test_a_join_of_a_mistyped_ruleset_names_the_one_meant(tmp_path: Path) -> Non
         "no waiting list of standrad skirmish is open (did you mean JOIN standard skirmish?)"
         in said
     ), said
+
+
+def test_a_list_is_told_by_its_game_s_name_and_its_map_s_size(tmp_path: Path) -> None:
+    """A list read ``wisk on classic, 3 players, open to all`` in LIST and in the JOIN's
+    answer: the ruleset's id, which a player new to the host does not know, and the map's
+    name with nothing of its size. They say the game's name as its reports head it and
+    how many places its map has; a board drawn from pictures (a Tactics world's) is named
+    alone."""
+    hall = Hall(tmp_path)
+    hall.open_list("wisk", players=3)
+    hall.open_list("tactics", players=2)
+    hall.mail("amy@x.example", "LIST\nJOIN wisk AS Amy")
+    hall.poll(hours=1)
+    said = " ".join(" ".join(mail.body for mail in hall.new_mails("amy@x.example")).split())
+    wisk = "WISK - the world domination game, 3 players on the map classic (42 territories)"
+    assert f"wisk: {wisk}, open to all deadlines: " in said, said
+    assert "tactics: WoS Tactics, 2 players on the map meadow, open to all deadlines: " in said
+    assert f"You asked to be put on the waiting list wisk ({wisk}, open to all) as Amy." in said
+    assert "wisk on classic" not in said
+
+
+def test_a_seat_offered_says_its_next_turn_and_deadline(tmp_path: Path) -> None:
+    """A seat offered in LIST read ``g (wok4): seat 2``: nothing of the turn the newcomer
+    would play first nor when its orders are due, which every mail of the game says. It
+    says the turn and the deadline as the reports do, in the game's time zone."""
+    hall = Hall(tmp_path)
+    seats = [PlayerEntry(n, f"P{n}", address(n), f"CODE{n:04d}X") for n in (1, 2, 3)]
+    schedule = make_schedule(2, "18:00", "Europe/Vienna", now=hall.now)
+    create_game(
+        hall.gm.games_dir / "g", "wok4", "small", seats, seed=3, schedule=schedule, now=hall.now
+    )
+    game = hall.game("g")
+    game.submit_all("game: g\nplayer: 2\nturn: 1\ncode: CODE0002X\nquit: true\n")
+    game.run_turn(now=hall.now)
+    deadline = game.deadline()
+    assert deadline is not None
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game("g"), 2, hall.now)
+    listed = hall.answer("newcomer@else.example", "LIST")
+    due = local_text(deadline, "Europe/Vienna")
+    assert "(17:00 UTC)" in due or "(16:00 UTC)" in due
+    assert (
+        f"g (World of Kaomaris IV - The Final Conflict): seat 2: turn 2 is next, deadline {due}"
+    ) in " ".join(listed.body.split()), listed.body
+    assert f"DEADLINE FOR YOUR TURN 2 ORDERS: {due}" in " ".join(game.report(1).split())
+    assert max(len(line) for line in listed.body.splitlines()) <= 78, listed.body
+    # the mail that asks him to confirm says it too: the list may be days old in his box
+    ask = hall.answer("newcomer@else.example", "JOIN g AS Newcomer")
+    assert (
+        "as Newcomer: its player has quit, and you would play on with his empire as it "
+        f"stands. Turn 2 is next, deadline {due}."
+    ) in " ".join(ask.body.split()), ask.body

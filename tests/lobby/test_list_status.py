@@ -25,7 +25,8 @@ def test_a_waiting_player_is_told_his_place(tmp_path: Path) -> None:
     assert told.subject == "waiting list wok4: 3 of 4 players waiting, you number 2", told.subject
     said = told.words
     assert (
-        "You wait on the waiting list wok4 (wok4 on small, 4 players, open to all) as Bob: "
+        "You wait on the waiting list wok4 (World of Kaomaris IV - The Final Conflict, 4 "
+        "players on the map small (20 provinces), open to all) as Bob: "
         "3 of 4 players waiting, you number 2 of them (first come, first seated)."
     ) in said, told.body
     assert "1 more player is needed. The game starts as soon as the list is full" in said

@@ -109,7 +109,8 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
         offer_seat(book, hall.game(name), quitter.id, hall.now)
     newcomer = address(11)
     listed = hall.answer(newcomer, "LIST")
-    assert f"{name} (wok4): seat {quitter.id}" in listed.body
+    offered = f"{name} (World of Kaomaris IV - The Final Conflict): seat {quitter.id}: turn "
+    assert offered in " ".join(listed.body.split()), listed.body
     ask = hall.answer(newcomer, f"JOIN {name} AS Newcomer")
     hall.mail(newcomer, f"CONFIRM {ask.code()}")
     hall.poll(hours=1)

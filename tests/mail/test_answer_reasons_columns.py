@@ -316,14 +316,15 @@ def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
 
     lists = hall.answer(newcomer, "LIST")
     assert _too_wide(lists.body) == []
-    assert f"{GAME} (wok4): seat 4" in lists.body
+    assert f"{GAME} (World of Kaomaris IV - The Final Conflict): seat 4: " in _words(lists.body)
     assert "players waiting: Lady Penelope Gwendolyn Ashcombe-Fairfax" in _words(lists.body)
 
     ask = hall.answer(newcomer, f"JOIN {GAME} AS {name}")
     assert _too_wide(ask.body) == []
     assert (
-        f"You asked to take over seat 4 of game {GAME}, as {name}: its player has quit, and "
-        "you would play on with his empire as it stands."
+        f"You asked to take over seat 4 of game {GAME} (World of Kaomaris IV - The Final "
+        f"Conflict), as {name}: its player has quit, and you would play on with his empire as "
+        "it stands. Turn 2 is next, no deadline: it runs once every player is READY."
     ) in _words(ask.body)
     taken = hall.answer(newcomer, f"CONFIRM {ask.code()}")
     report = hall.game(GAME).report(4, 1)

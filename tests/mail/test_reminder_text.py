@@ -3,7 +3,9 @@
 The sentence on what a missed turn does (templates/<ruleset>/missing.txt.j2) ended with the
 file's newline, so every reminder broke its paragraph there: ' Your form is below.' stood
 on a line of its own, one space in. A Duel player who had sent one colour's orders was
-reminded that the game had 'no orders from you'."""
+reminded that the game had 'no orders from you'. The reminder ended 'Your form is below.'
+and left the player to guess what to do with it: the report says 'fill out the AOF below and
+reply to this mail with it', and so does the reminder now."""
 
 from __future__ import annotations
 
@@ -53,7 +55,12 @@ def test_the_reminder_is_one_paragraph_wrapped_at_its_words(
     for body in reminders(world).values():
         paragraph = prose(body)
         assert paragraph == wrapped(" ".join(paragraph.split()), ""), paragraph
-        below = "Your 3 forms are below, one for each colour." if variant else "Your form is below."
+        below = (
+            "Your 3 forms are below, one for each colour: fill them out and reply to this "
+            "mail with them."
+            if variant
+            else "Your form is below: fill it out and reply to this mail with it."
+        )
         assert " ".join(paragraph.split()).endswith(f". {below}")
         assert all(not line.startswith(" ") for line in paragraph.splitlines())
 
@@ -120,7 +127,10 @@ def test_a_duel_player_s_reminder_counts_the_forms_below(tmp_path: Path) -> None
     for body in sent.values():
         assert body.count("=== BEGIN AOF ===") == 3
         paragraph = " ".join(prose(body).split())
-        assert paragraph.endswith(". Your 3 forms are below, one for each colour.")
+        assert paragraph.endswith(
+            ". Your 3 forms are below, one for each colour: fill them out and reply to this "
+            "mail with them."
+        )
         assert "Your form is below" not in paragraph
 
 
@@ -136,7 +146,10 @@ def test_a_duel_reminder_carries_the_forms_of_the_colours_without_orders_alone(
     mine = sent["remind-g1-t0001-p01"]
     assert mine.count("=== BEGIN AOF ===") == 2
     paragraph = " ".join(prose(mine).split())
-    assert paragraph.endswith(". The forms of Player1B (#3) and Player1C (#5) are below.")
+    assert paragraph.endswith(
+        ". The forms of Player1B (#3) and Player1C (#5) are below: fill them out and reply to "
+        "this mail with them."
+    )
     assert world.game.aof(1, only={1}) not in mine
     assert world.game.aof(1, only={3, 5}) in mine
     assert sent["remind-g1-t0001-p02"].count("=== BEGIN AOF ===") == 3

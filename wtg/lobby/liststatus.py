@@ -13,6 +13,7 @@ from wtg.lobby import confirm, people, playing
 from wtg.lobby.answering import Answering
 from wtg.lobby.commands import Command
 from wtg.lobby.lists import WaitingList, all_lists, waiting
+from wtg.lobby.listwords import told
 from wtg.lobby.waitlist import deadline_rule
 from wtg.lobby.withdrawscope import withdraw_words
 
@@ -34,7 +35,7 @@ def status(desk: Answering, command: Command) -> None:
         f"waiting list {wl.name}: {count} of {wl.players} players waiting, you number {place}",
         "list_place",
         list=wl.name,
-        title=wl.title(),
+        title=told(wl),
         name=as_name,
         place=place,
         count=count,

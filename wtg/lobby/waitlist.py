@@ -12,6 +12,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.namelinks import shown_name
 from wtg.game.newgame import seating_of
 from wtg.game.registry import GAME_SEATING
+from wtg.game.schedule import local_text
 from wtg.game.takeoverfinish import TakeoverStuck
 from wtg.game.takeovers import code_digest, parted_seats
 from wtg.gm.takeover import take_over
@@ -29,6 +30,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
+from wtg.lobby.listwords import game_title, told
 from wtg.lobby.lookalikes import alike, in_list
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
@@ -48,15 +50,36 @@ def show_lists(desk: Answering, _command: Command) -> None:
     it, by their names in the games, as the others read them: ``shown_name``, an older
     name that reads as a web address defanged) and the seats offered in running games."""
     shown = [
-        (wl, [in_list(shown_name(w.name)) for w in waiting(desk.book, wl.name)], deadline_rule(wl))
+        (
+            wl,
+            [in_list(shown_name(w.name)) for w in waiting(desk.book, wl.name)],
+            deadline_rule(wl),
+            told(wl),
+        )
         for wl in all_lists(desk.book)
     ]
     seats = []
     for game_name, seat, _since in offers(desk.book):
         game = desk.games().get(game_name.lower())
         if game is not None:
-            seats.append((game_name, seat, game.ruleset.name))
+            seats.append(
+                (game_name, seat, game_title(game.ruleset.name, game.config.variant), due(game))
+            )
     desk.reply("waiting lists and seats offered", "lists", lists=shown, seats=seats)
+
+
+def due(game: Game) -> str:
+    """The turn a seat's newcomer gives his first orders for and when they are due, as the
+    reports say it (``turn 4 is next, deadline Tue 10 Mar 2026 18:00 UTC``); a game without
+    a schedule runs its turn once every player is READY, one the GM holds waits for him."""
+    turn = game.latest_turn() + 1
+    if game.held() is not None:
+        return f"turn {turn} is next, held by the GM: no deadline until he releases the game"
+    deadline = game.deadline()
+    schedule = game.config.schedule
+    if deadline is None or schedule is None:
+        return f"turn {turn} is next, no deadline: it runs once every player is READY"
+    return f"turn {turn} is next, deadline {local_text(deadline, schedule.timezone)}"
 
 
 def deadline_rule(wl: WaitingList) -> str:
@@ -134,7 +157,7 @@ def join(desk: Answering, command: Command) -> None:
             "join",
             asks=code,
             asked_before=asked.before,
-            title=chosen.title(),
+            title=told(chosen),
             list=chosen.name,
             name=name,
             code=code,
@@ -219,6 +242,8 @@ def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> N
             asks=code,
             asked_before=asked.before,
             game=game_name,
+            title=game_title(game.ruleset.name, game.config.variant),
+            due=due(game),
             seat=seat,
             name=name,
             code=code,
@@ -381,7 +406,7 @@ def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> 
             f"you are on the waiting list {wl.name}",
             "joined",
             proven=True,
-            title=wl.title(),
+            title=told(wl),
             list=wl.name,
             ruleset=wl.ruleset,
             withdraw=withdraw_words(desk.book, person, desk.sender, wl.name),

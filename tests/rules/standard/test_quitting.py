@@ -126,8 +126,9 @@ def test_a_duel_player_who_quits_every_colour_concedes() -> None:
 
 
 def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
-    """The QUIT line of a turn speaks to the player who quit in his own report (``You missed
-    3 turns in a row and have QUIT the game``); the others read it of him by name."""
+    """The QUIT of a turn speaks to the player who quit in his own report (``You missed
+    3 turns in a row and have QUIT the game``), once, in his status line: his events said
+    it again under it; the others read it of him by name in their events."""
     state = three_players()
     for _turn in range(3):
         result = run_standard(state, orders(1), orders(2))
@@ -136,7 +137,9 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
     assert state.player(3).status == QUIT
     config = grid_config("standard", players=3)
     mine = report_text(RULESET, config, state, events, 3, aof="")
-    assert "- You missed 3 turns in a row and have QUIT the game." in mine
+    assert "You missed 3 turns in a row and have QUIT the game: you give no more orders." in mine
+    assert mine.count("QUIT the game") == 1
+    assert "- No orders from you this turn (3 in a row): your troops dug in." in mine
     assert "P3 (#3)" not in mine
     theirs = report_text(RULESET, config, state, events, 1, aof="")
     assert "- P3 (#3) missed 3 turns in a row and has QUIT the game." in theirs

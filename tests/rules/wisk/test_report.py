@@ -363,3 +363,18 @@ def test_the_player_to_move_is_told_what_to_do_with_his_form() -> None:
     assert said not in report_text(RULESET, CONFIG, state, [], 1, aof="", deadline=when)
     undated = report_text(RULESET, CONFIG, state, [], 1)
     assert "\nYour orders: fill out the AOF below and reply to this mail with it.\n" in undated
+
+
+def test_the_player_to_move_reads_his_deadline_at_the_head_of_his_report() -> None:
+    """players40b: the player to move read 'Stage: play. Next to move: you.' at the head
+    of his report and his deadline only under the map of 42 territories, sixty lines down
+    on a phone. The head says it; the others' head names the mover alone."""
+    state = new_game(2)
+    when = "Sat 05 Dec 2026 18:00 Europe/Vienna (17:00 UTC)"
+    mover = report_text(RULESET, CONFIG, state, [], 1, deadline=when)
+    head = mover.split("\n", 4)[3]
+    assert head == "Stage: play. Next to move: you, orders due by Sat 05 Dec 2026 18:00", mover
+    assert f"Next to move: you, orders due by {when}." in " ".join(mover.split())
+    other = report_text(RULESET, CONFIG, state, [], 2, deadline=when)
+    assert "\nStage: play. Next to move: Ann (player #1).\n" in other, other
+    assert "Next to move: you." in report_text(RULESET, CONFIG, state, [], 1)

@@ -433,6 +433,9 @@ class Answers:
             side_name=self._side(game, game.state_view(), result.player).name,
             reason=result.reason,
             on_file=result.on_file,
+            # his orders for the turn are to come, by the deadline the report gave him: an
+            # answer that took none of his lines said nothing of when they were due
+            deadline=_deadline_of(game, result.turn),
             verdicts=_described(game, result.verdicts),
             notes=result.notes,
         )
@@ -461,11 +464,7 @@ class Answers:
         elsewhere = self._elsewhere(sender, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         state = game.state_view(submission.turn - 1)
-        schedule = game.config.schedule
-        deadline = None  # a game without a schedule shows none: its turn file is not asked
-        if schedule:
-            stamp = game.deadline_stamp(submission.turn - 1)
-            deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
+        deadline = _deadline_of(game, submission.turn)
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
         ready = bool(submission.orders.get("ready"))
         body = compose.render(
@@ -1060,6 +1059,16 @@ def _due(game: Game, side: int) -> str | None:
     if stamp is None:
         return None
     return f"turn {latest + 1} are due by the deadline, {_deadline_text(stamp, schedule.timezone)}"
+
+
+def _deadline_of(game: Game, turn: int) -> str | None:
+    """The deadline of orders for ``turn`` as a confirmation shows it; None in a game
+    without a schedule (its turn file is not asked), or of a turn that never comes."""
+    schedule = game.config.schedule
+    if schedule is None:
+        return None
+    stamp = game.deadline_stamp(turn - 1)
+    return _deadline_text(stamp, schedule.timezone) if stamp else None
 
 
 @lru_cache(maxsize=64)

@@ -50,6 +50,7 @@ from wtg.host.announcement import (
     withdrawn,
 )
 from wtg.lobby.lists import Waiting, WaitingList
+from wtg.lobby.listwords import told
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
@@ -459,7 +460,7 @@ class Notices:
         refused it: the next `wtg send` sets it aside in the outbox's failed folder)."""
         ident = _taken_off_ident(wl, player)
         body = compose.render(
-            "taken_off", name=player.name, list=wl.name, title=wl.title(), reason=reason
+            "taken_off", name=player.name, list=wl.name, title=told(wl), reason=reason
         )
         subject = f"waiting list {wl.name}: your JOIN was taken back"
         msg = self._message(ident, player.address, subject, body, None)
