@@ -26,7 +26,7 @@ import pytest
 
 from tests.played import Played, attacking, game_config, play
 from tests.test_event_fields import event_classes
-from wtg.core.ruleset import OptionValue, Ruleset, State, public_sides
+from wtg.core.ruleset import EndsByHand, OptionValue, Ruleset, SideId, State, public_sides
 from wtg.game.gameconfig import GameConfig
 from wtg.game.registry import find_ruleset
 from wtg.game.report import report_text, topten_text
@@ -348,6 +348,25 @@ def _report(
     return report_text(rules, config, state, events, side, deadline="2026-01-02 18:00 UTC")
 
 
+GM_WORDS = "every player stopped writing"
+"""The reason of the GM's end each game is also read with (``ended_by_the_gm``)."""
+
+
+def ended_by_the_gm(rules: Ruleset[State], turns: Iterator[Played]) -> Iterator[Played]:
+    """The game's turns, then the GM's end (`wtg end`) of its first state past turn 1 that
+    is not over, the first side's orders pending for it: the kinds only an end by hand
+    emits (its words, the orders not played) are read in a report as every other kind."""
+    early = None
+    for played in turns:
+        yield played
+        if early is None and rules.turn_of(played.state) >= 2 and not rules.is_over(played.state):
+            early = played.state
+    if early is not None and isinstance(rules, EndsByHand):
+        unplayed = [SideId(sides(rules, early)[0])]
+        result = rules.end_by_hand(early, GM_WORDS, unplayed)
+        yield Played(result.state, [event.to_dict() for event in result.events])
+
+
 @cache
 def reading(ruleset: str) -> Reading:
     """Every report of every played turn, checked; and, for the first event of each key,
@@ -359,7 +378,7 @@ def reading(ruleset: str) -> Reading:
     for game in GAMES[ruleset]():
         humans = {p.id for p in game.config.players}
         turns = attacks = 0
-        for played in game.turns:
+        for played in ended_by_the_gm(rules, game.turns):
             state, events = played.state, played.events
             turns += 1
             attacks += sum(e["kind"] == "battle" and e["attacker"] in humans for e in events)
