@@ -21,15 +21,22 @@ CAP = 2 * MAILBOXES
 """The hour's mail to strangers: each mailbox's day's code and its late one."""
 
 
-def test_the_requests_kept_past_the_days_codes_are_bounded_an_hour(tmp_path: Path) -> None:
+def day_spent_hall(tmp_path: Path, cap: int) -> Hall:
+    """A hall whose strangers have one code a day (and a late one within the day), ``cap``
+    requests kept an hour, 3 an address, and a list of 10 players open."""
     hall = Hall(
         tmp_path,
         stranger_codes_per_day=1,
         stranger_late_hours=24,
-        unconfirmed_per_hour=CAP,
+        unconfirmed_per_hour=cap,
         unconfirmed_per_address=3,
     )
     hall.open_list("wok4", players=10)
+    return hall
+
+
+def test_the_requests_kept_past_the_days_codes_are_bounded_an_hour(tmp_path: Path) -> None:
+    hall = day_spent_hall(tmp_path, CAP)
     for box in range(MAILBOXES):
         for asked in range(ASKED):
             hall.mail(f"victim{box}@d{box}.example", f"JOIN wok4 AS Name{box}x{asked}")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall
+from tests.lobby.test_kept_requests_bounded import day_spent_hall
 from tests.lobby.test_lobby_replay import pending_codes
 from wtg.mail.incoming.strangers import WINDOW, Strangers
 from wtg.mail.poll import poller, processes
@@ -32,14 +32,7 @@ def test_the_requests_kept_are_bounded_across_a_polls_processes(
     monkeypatch.setattr(processes, "HELPERS_FROM", 1)
     monkeypatch.setattr(processes, "SHARE_FROM", 2)
     monkeypatch.setattr(poller, "single_threaded", lambda: True)
-    hall = Hall(
-        tmp_path,
-        stranger_codes_per_day=1,
-        stranger_late_hours=24,
-        unconfirmed_per_hour=CAP,
-        unconfirmed_per_address=3,
-    )
-    hall.open_list("wok4", players=10)
+    hall = day_spent_hall(tmp_path, CAP)
     for box in range(MAILBOXES):
         for asked in range(ASKED):
             # a game named at a glance has the mail handed to a helper: one a mailbox

@@ -44,7 +44,9 @@ def put_back(games: Path, copy: Path) -> None:
     shutil.copytree(copy, games / "g1")
 
 
-def test_the_turns_of_a_folder_put_back_by_hand_are_mailed_again(tmp_path: Path) -> None:
+def turn_1_mailed(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A host whose game g1 was copied at turn 0 (last night's backup of it) and then ran
+    its turn 1, mailed: the host, its games folder and the copy."""
     host = tmp_path / "host"
     assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
     games = host / "games"
@@ -55,6 +57,11 @@ def test_the_turns_of_a_folder_put_back_by_hand_are_mailed_again(tmp_path: Path)
     shutil.copytree(games / "g1", copy)  # last night's backup of the game, at turn 0
     assert wtg(host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
     assert wtg(host, "send").stdout.startswith("2 reports queued")
+    return host, games, copy
+
+
+def test_the_turns_of_a_folder_put_back_by_hand_are_mailed_again(tmp_path: Path) -> None:
+    host, games, copy = turn_1_mailed(tmp_path)
     first_turn_1 = mailed(games, 1)
     assert first_turn_1 == ["report-g1-t0001-p01", "report-g1-t0001-p02"]
 
@@ -97,16 +104,7 @@ def test_a_folder_put_back_and_run_on_before_a_send_is_mailed_again(tmp_path: Pa
     mailed again, nothing said it was put back, and its turn run anew, named as the one
     mailed, reached no player ("0 reports queued"). Each turn's reports queued note what it
     came out as; one that reads otherwise now is mailed again, and one run as it ran is not."""
-    host = tmp_path / "host"
-    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
-    games = host / "games"
-    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
-    assert wtg(host, "send").exit_code == 0
-    copy = tmp_path / "backup-g1"
-    shutil.copytree(games / "g1", copy)  # last night's backup of the game, at turn 0
-    assert wtg(host, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
-    assert wtg(host, "send").stdout.startswith("2 reports queued")
+    host, games, copy = turn_1_mailed(tmp_path)
     first_turn_1 = mailed(games, 1)
 
     # put back and run on as it ran (no orders either time): nothing to mail, nothing said
