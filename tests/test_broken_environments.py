@@ -45,6 +45,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "bounces": ("bounces",),
         "close-list": ("close-list", "wok4"),
         "digest": ("digest",),
+        "end": ("end", "g1", "--yes"),
         "extend": ("extend", "g1", "24"),
         "hold": ("hold", "g1"),
         "lists": ("lists",),

@@ -6,9 +6,9 @@ however it dies, so a lock is never left behind by a process that is gone and no
 ever breaks one. A poll's helper processes inherit it through the fork: a poller killed
 while they work leaves it held until the last of them ends. What flock cannot say is who
 holds it: the holder writes ``<name>.holder`` beside the lock (its pid, since when, which
-command) once it has taken it, and removes it before it lets go; `wtg status --host` and a
-poll that finds the lock taken read it (``holder``). A holder killed leaves the file, and
-the next holder writes it again: only a file read while the lock is held counts."""
+command) once it has taken it and leaves it when it lets go; `wtg status --host` and a
+poll that finds the lock taken read it (``holder``) only while another process holds the
+lock, and the next holder writes it again: only a file read while the lock is held counts."""
 
 from __future__ import annotations
 
@@ -53,13 +53,11 @@ def only_one(spool: Path, name: str, what: str = "") -> Iterator[None]:
     with exclusive(
         spool / f"{name}.lock", lambda: AlreadyRunning(f"another wtg {name} is running")
     ):
-        told = spool / f"{name}{HOLDER_SUFFIX}"
-        _say_holder(told, what or f"wtg {name}")
-        try:
-            yield
-        finally:
-            with contextlib.suppress(OSError):  # a holder file lost is a holder unnamed
-                told.unlink(missing_ok=True)
+        # left when the lock is let go: read only while a lock is held, it names no one
+        # after (a removal there would be a write after the command's work, and a kill
+        # before it a command finished that a GM would give again)
+        _say_holder(spool / f"{name}{HOLDER_SUFFIX}", what or f"wtg {name}")
+        yield
 
 
 def _say_holder(path: Path, what: str) -> None:
