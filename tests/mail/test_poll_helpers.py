@@ -94,7 +94,9 @@ def files_under(root: Path) -> dict[str, bytes]:
     return {
         str(path.relative_to(root)): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.endswith((".lock", ".sqlite", "-wal", "-shm"))
+        # a lock and its holder's file (pid, since) are no part of what a poll did
+        if path.is_file()
+        and not path.name.endswith((".lock", ".holder", ".sqlite", "-wal", "-shm"))
     }
 
 
