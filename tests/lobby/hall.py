@@ -21,6 +21,7 @@ from wtg.lobby.duetasks import DueTasks, run_due_tasks
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.outbox import queue_order
 from wtg.mail.outgoing.sender import SendSummary, send
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.summary import PollSummary
@@ -137,12 +138,15 @@ class Hall:
         )
 
     def new_mails(self, to: str | None = None) -> list[Mail]:
-        """The mails the host queued or sent since last asked (to ``to`` alone, if given)."""
+        """The mails the host queued or sent since last asked (to ``to`` alone, if given),
+        each folder's in the order a send mails them."""
         outbox = self.gm.spool / "outbox"
         found = []
-        for path in sorted((outbox / "queue").glob("*.eml")) + sorted(
-            (outbox / "sent").glob("*.eml")
-        ):
+        for path in [
+            path
+            for folder in ("queue", "sent")
+            for path in sorted((outbox / folder).glob("*.eml"), key=lambda p: queue_order(p.name))
+        ]:
             if path.name in self.seen:
                 continue
             mail = Mail(path.read_bytes())
