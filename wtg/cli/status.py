@@ -26,6 +26,7 @@ from wtg.cli.givenhead import carrying_given, given_head, host_paths, on_disk, t
 from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
+from wtg.core.record import Record
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
@@ -271,14 +272,15 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
 
 
 def _late_data(item: ReadLate) -> dict[str, object]:
-    """A player's orders read late as ``--json``'s ``read_late`` lists them."""
-    return {
-        "game": item.game,
-        "player": item.seat,
-        "mails": item.mails,
-        "line": item.line,
-        "at": item.at,
-    }
+    """A player's orders read late as ``--json``'s ``read_late`` lists them: its seat as
+    ``player``."""
+    return _record_data(item, seat="player")
+
+
+def _record_data(item: Record, **renamed: str) -> dict[str, object]:
+    """A journal's record as ``--json`` lists it: each field under its own name, in their
+    order, but those ``renamed`` gives another."""
+    return {renamed.get(name, name): getattr(item, name) for name in item._fields}
 
 
 def _show_read_late(items: Sequence[ReadLate]) -> None:
@@ -445,14 +447,8 @@ def _with_set_aside(
 
 
 def _aside_data(item: SetAside) -> dict[str, object]:
-    return {
-        "key": item.key,
-        "game": item.game,
-        "seat": item.seat,
-        "why": item.why,
-        "archive": item.archive,
-        "at": item.at,
-    }
+    """A player's orders set aside as ``--json``'s ``set_aside`` lists them."""
+    return _record_data(item)
 
 
 def _with_announcements(
