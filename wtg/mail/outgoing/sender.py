@@ -267,17 +267,14 @@ def _put_back(journal: Journal, game: Game) -> str | None:
         return None  # a rollback not yet reckoned with, or cut short: ``_queue_game``'s
     if latest >= mailed:
         return _run_on(journal, game, min(latest, mailed))
-    journal.saw_put_back(name, latest)
-    journal.set_mailed_turn(name, latest - 1)
-    journal.commit()
-    said = (
+    return _noted_put_back(  # its latest report mailed again whatever it reads
+        journal,
+        name,
+        (latest, latest - 1),
         f"game {name} is at turn {latest}, though its turn {mailed} was mailed: its folder "
         f"was put back from a copy (a backup, an upgrade's copy), not by a rollback; its "
-        f"players are mailed turn {latest}'s report again, and each turn run from it (tell "
-        f"them why: `wtg announce {name} TEXT`)"
+        f"players are mailed turn {latest}'s report again, and each turn run from it",
     )
-    log_event(said, game=name, level=WARNING)
-    return said
 
 
 def _run_on(journal: Journal, game: Game, top: int) -> str | None:
@@ -295,15 +292,26 @@ def _run_on(journal: Journal, game: Game, top: int) -> str | None:
         for turn, times in _reruns(game, anew, top).items()
     ):
         return None
-    journal.saw_put_back(name, anew - 1)  # a known report from turn anew on: mailed if not as is
-    journal.set_mailed_turn(name, anew - 1)
-    journal.commit()
-    said = (
+    return _noted_put_back(  # a known report from turn anew on: mailed if not as is
+        journal,
+        name,
+        (anew - 1, anew - 1),
         f"game {name}'s turn {anew} is not the turn {anew} its players were mailed: its "
         f"folder was put back from a copy (a backup, an upgrade's copy), not by a rollback, "
-        f"and run on; its players are mailed each turn run from it that came out otherwise "
-        f"(tell them why: `wtg announce {name} TEXT`)"
+        f"and run on; its players are mailed each turn run from it that came out otherwise",
     )
+
+
+def _noted_put_back(journal: Journal, name: str, turns: tuple[int, int], said: str) -> str:
+    """The put-back of game ``name`` noted in the journal and committed: ``turns``, the turn
+    it was put back to (``Journal.saw_put_back``: a report known from it on is mailed
+    again when it is not as it was, ``_mailed_as_is``) and the turn counted mailed last;
+    ``said`` warned of, with what to tell the players, and returned."""
+    put_back, mailed = turns
+    journal.saw_put_back(name, put_back)
+    journal.set_mailed_turn(name, mailed)
+    journal.commit()
+    said = f"{said} (tell them why: `wtg announce {name} TEXT`)"
     log_event(said, game=name, level=WARNING)
     return said
 
