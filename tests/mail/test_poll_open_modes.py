@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import killpoints
 from tests.gmtyped import ann_and_bob_host, wtg
 from wtg.lobby.database import FILE, FOLDER
 from wtg.mail.poll import openmodes
@@ -92,3 +93,18 @@ def test_a_host_in_a_folder_no_one_else_may_pass_is_open_to_no_one() -> None:
         assert not (home / "host" / "games" / ".mail" / openmodes.TOLD).exists()
     finally:
         shutil.rmtree(top)
+
+
+def test_a_poll_with_nothing_open_and_nothing_told_removes_nothing(tmp_path: Path) -> None:
+    """No mark of lines said, nothing open: the poll leaves the mark's name alone (its
+    removal of a file not there was a write every poll, after the poll's work)."""
+    config = ann_and_bob_host(tmp_path / "host")  # in pytest's 0700 folders: open to no one
+    games = tmp_path / "host" / "games"
+    assert wtg("--config", config, "poll", "-q").exit_code == 0
+    assert not (games / ".mail" / openmodes.TOLD).exists()
+    log = tmp_path / "writes.log"
+
+    run = killpoints.count(["--config", str(config), "poll", "-q"], games, log=log)
+
+    assert run.returncode == 0, run.stderr
+    assert [w for w in killpoints.written(log) if openmodes.TOLD in w] == []

@@ -17,6 +17,7 @@ one, whatever its own modes: nothing is said then (`check-config` names the mode
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 from wtg.files import private
@@ -33,7 +34,8 @@ def open_lines_once(games_dir: Path, spool: Path) -> list[str]:
     told = spool / TOLD
     if not lines:
         with contextlib.suppress(OSError):
-            told.unlink(missing_ok=True)
+            if os.path.lexists(told):  # removed only when there: no write every poll
+                told.unlink()
         return []
     said = "\n".join(lines) + "\n"
     with contextlib.suppress(OSError, UnicodeDecodeError):
