@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from types import SimpleNamespace
@@ -251,16 +253,25 @@ def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: P
     assert records(world.gm.spool, "held") == {held}
 
 
+def host_flooded(root: Path, floods: Iterable[tuple[str, int]]) -> Path:
+    """A host made at ``root`` whose inbox holds each flood of ``floods`` (its sender and
+    how many mails), one after the other a second apart, then a player's question:
+    ``root``."""
+    world = World(root)
+    (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    at = 0
+    for sender, count in floods:
+        flood(world, count, first=at, sender=sender)
+        at += count
+    world.mail("how do I move?", sender="p1@players.example")
+    return root
+
+
 @pytest.fixture(scope="module")
 def flooded_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose inbox holds a flood of ``KEPT + 20`` mails from one stranger, and a
     player's question."""
-    root = tmp_path_factory.mktemp("host")
-    world = World(root)
-    (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    flood(world, KEPT + 20)
-    world.mail("how do I move?", sender="p1@players.example")
-    return root
+    return host_flooded(tmp_path_factory.mktemp("host"), [(STRANGER, KEPT + 20)])
 
 
 def state(root: Path) -> tuple[set[str], set[str], set[str], list[tuple[object, ...]]]:
@@ -275,38 +286,73 @@ def state(root: Path) -> tuple[set[str], set[str], set[str], list[tuple[object, 
     return archived(spool), in_folders(spool / "maildir-in"), records(spool), counts
 
 
+@dataclass(frozen=True)
+class FloodPoll:
+    """A flooded host's poll run whole in a copy of it (``whole_poll``), to be killed."""
+
+    root: Path
+    """The copy the poll runs in, put back by ``fresh`` before each kill."""
+    fresh: Callable[[], None]
+    prelude: str
+    """Python run before the poll (a bound made smaller)."""
+    after: tuple[set[str], set[str], set[str], list[tuple[object, ...]]]
+    """What the whole poll left (``state``)."""
+    writes: list[str]
+    """What each of its writes was."""
+    total: int
+    """How many writes it made."""
+
+    @property
+    def counted(self) -> int:
+        """The write that notes the first count of the mails not kept."""
+        return next(n for n, what in enumerate(self.writes, 1) if "flood_mails SET dropped" in what)
+
+    def killed(self, points: Iterable[int]) -> int:
+        """For each write of ``points``: the host put back, the poll killed (SIGKILL) just
+        before that write and what the kill left checked (every copy and record the whole
+        poll kept there, the counts all or none), then a poll that finishes, which leaves
+        what the whole poll left. How many kills fell where the counts were committed and
+        the copies not yet all removed."""
+        args = ["--config", str(self.root / "wtg.yaml"), "poll"]
+        games = self.root / "games"
+        files, folders, handled, counts = self.after
+        between = 0
+        for at in points:
+            self.fresh()
+            cut = killpoints.run(args, at, games, prelude=self.prelude)
+            assert cut.killed and cut.writes == at - 1, (at, cut)
+            files_now, folders_now, handled_now, counts_now = state(self.root)
+            assert files <= files_now and folders <= folders_now, (at, cut.before)
+            assert handled <= handled_now, (at, cut.before)
+            assert counts_now in ([], counts), (at, cut.before)
+            between += counts_now == counts and files_now != files
+            again = killpoints.count(args, games, prelude=self.prelude)
+            assert again.returncode == 0, (at, cut.before, again.stderr)
+            assert state(self.root) == self.after, (at, cut.before)
+        return between
+
+
+def whole_poll(host: Path, tmp_path: Path, prelude: str = "") -> FloodPoll:
+    """The poll of a copy of ``host`` (in ``tmp_path``) run whole, its writes logged."""
+    root = tmp_path / "host"
+    fresh = killpoints.restorer(host, root)
+    log = tmp_path / "writes.log"
+    args = ["--config", str(root / "wtg.yaml"), "poll"]
+    ran = killpoints.whole(args, root / "games", fresh, prelude=prelude, log=log)
+    return FloodPoll(root, fresh, prelude, state(root), killpoints.written(log), ran.writes)
+
+
 def test_a_poll_killed_while_it_lets_a_flood_go_loses_nothing_and_is_finished_after(
     flooded_host: Path, tmp_path: Path
 ) -> None:
-    root = tmp_path / "host"
-    args = ["--config", str(root / "wtg.yaml"), "poll"]
-
-    fresh = killpoints.restorer(flooded_host, root)
-    log = tmp_path / "writes.log"
-    whole = killpoints.whole(args, root / "games", fresh, log=log)
-    after = state(root)
-    files, folders, handled, counts = after
+    whole = whole_poll(flooded_host, tmp_path)
+    files, folders, handled, counts = whole.after
     assert len(files) == len(folders) == len(handled) == KEPT + 1
     assert counts == [(STRANGER, FLOOD_DAY, 20)]
-    writes = killpoints.written(log)
-    first = next(n for n, what in enumerate(writes, 1) if "flood_mails SET dropped" in what)
-    points = sorted(set(killpoints.points(whole.writes - first + 1, 12)) | {1, 2, 3})
-    between = 0  # kills after the count's commit, before every copy was deleted
-    for point in points:
-        at = first + point - 1
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        files_now, folders_now, handled_now, counts_now = state(root)
-        # what a kill leaves: every kept copy and record there, the count all or none
-        assert files <= files_now and folders <= folders_now, (at, cut.before)
-        assert handled <= handled_now, (at, cut.before)
-        assert counts_now in ([], counts), (at, cut.before)
-        between += counts_now == counts and files_now != files
-        again = killpoints.wtg(args)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
-        assert state(root) == after, (at, cut.before)
-    assert between >= 3, points
+    first = whole.counted
+    points = sorted(set(killpoints.points(whole.total - first + 1, 12)) | {1, 2, 3})
+    # kills after the count's commit, before every copy was deleted
+    assert whole.killed(first + point - 1 for point in points) >= 3, points
 
 
 def test_a_rejected_mail_whose_record_went_is_released_all_the_same(tmp_path: Path) -> None:

@@ -13,8 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.mail.loop import GM, World
-from tests.mail.test_flood_copies import FLOOD_DAY, archived, flood, state
+from tests.mail.loop import World
+from tests.mail.test_flood_copies import (
+    FLOOD_DAY,
+    archived,
+    flood,
+    host_flooded,
+    whole_poll,
+)
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.spool import floodcopies
@@ -81,16 +87,8 @@ KILLS = 8
 def flooded_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose inbox holds three mails (four of the first) from each of ``SENDERS``
     strangers, and a player's question."""
-    root = tmp_path_factory.mktemp("host")
-    world = World(root)
-    (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    at = 0
-    for n in range(SENDERS):
-        count = 4 if n == 0 else 3
-        flood(world, count, first=at, sender=address(n))
-        at += count
-    world.mail("how do I move?", sender="p1@players.example")
-    return root
+    floods = [(address(n), 4 if n == 0 else 3) for n in range(SENDERS)]
+    return host_flooded(tmp_path_factory.mktemp("host"), floods)
 
 
 def test_a_poll_killed_while_it_folds_the_counts_is_finished_after(
@@ -99,25 +97,11 @@ def test_a_poll_killed_while_it_folds_the_counts_is_finished_after(
     """Killed (SIGKILL) just before each of its writes from the count of the mails not kept
     on, then a poll that finishes: the counts are those an uninterrupted poll leaves, the
     biggest flood's its own, the others' one count; never some of them."""
-    root = tmp_path / "host"
-    args = ["--config", str(root / "wtg.yaml"), "poll"]
-    fresh = killpoints.restorer(flooded_host, root)
-    log = tmp_path / "writes.log"
-    whole = killpoints.whole(args, root / "games", fresh, prelude=PRELUDE, log=log)
-    after = state(root)
-    counts = after[3]
+    whole = whole_poll(flooded_host, tmp_path, PRELUDE)
+    counts = whole.after[3]
     assert len(counts) == BOUND + 1
     assert (address(0), FLOOD_DAY, 2) in counts
     assert [c for c in counts if c[0] == MANY_ADDRESSES] == [
         (MANY_ADDRESSES, FLOOD_DAY, SENDERS - BOUND)
     ]
-    writes = killpoints.written(log)
-    first = next(n for n, what in enumerate(writes, 1) if "flood_mails SET dropped" in what)
-    for at in killpoints.points_between(first, whole.writes, KILLS):
-        fresh()
-        cut = killpoints.run(args, at, root / "games", prelude=PRELUDE)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        assert state(root)[3] in ([], counts), (at, cut.before)
-        again = killpoints.count(args, root / "games", prelude=PRELUDE)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
-        assert state(root) == after, (at, cut.before)
+    whole.killed(killpoints.points_between(whole.counted, whole.total, KILLS))
