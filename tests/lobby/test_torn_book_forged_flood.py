@@ -102,12 +102,11 @@ def test_forged_mails_cannot_push_a_real_held_join_out_and_release_held_brings_i
     (world.gm.games_dir / FOLDER / FILE).write_bytes(whole)  # the GM restores the book
     released = wtg(world, "quarantine", "--release-held")
     assert released.exit_code == 0, released.output
-    lines = released.stdout.splitlines()
-    assert len(lines) == FORGED + 1
-    assert all(
-        line.endswith(": back in the inbox; the next poll handles it as new") for line in lines
+    # one line for all: a line a mail was thousands of a flood held
+    assert released.stdout == (
+        f"{FORGED + 1} mails back in the inbox; the next poll handles each as new\n"
     )
-    assert lines[0].startswith(f"{join}:")  # the listed first, oldest first
+    assert mails_in(world.gm.maildir_in)[".rejected"] == []
     again = world.poll(NOW + timedelta(minutes=10))
 
     assert (again.seen, again.held) == (FORGED + 1, 0)

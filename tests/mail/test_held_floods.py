@@ -119,6 +119,8 @@ def test_a_flood_from_one_address_keeps_its_first_and_newest_and_counts_the_rest
     ) in status.stdout
     data = json.loads(wtg(world, "status", "--json").stdout)
     assert (data["held"], data["held_not_listed"]) == (HELD_AN_ADDRESS + 2, let_go)
+    # the keys `wtg quarantine --json` names, as it names them
+    assert data["held_not_listed_keys"] == findable
     host = json.loads(wtg(world, "status", "--host", "--json").stdout)
     assert host["held"] == flood + 2
     digest = make_digest(world.gm.games_dir, NOW)

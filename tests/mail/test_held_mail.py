@@ -288,6 +288,32 @@ def test_a_release_cut_short_is_finished_by_giving_it_again(
     assert orders_on_file(world) is not None
 
 
+def test_release_held_says_one_line_that_counts_a_release_cut_short_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--release-held` said a line a mail released (a flood held is thousands): it says
+    one, which counts those whose release was cut short after the move, finished."""
+    world = World(tmp_path)
+    key = held_one(world)
+
+    def cut(*_: object) -> None:
+        raise Cut
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Journal, "end_release", cut)
+        with pytest.raises(Cut):
+            release(world.gm, key, NOW)
+
+    released = wtg(world, "quarantine", "--release-held")
+
+    assert released.exit_code == 0, released.output
+    assert released.stdout == (
+        "1 mail back in the inbox (1 back already, its release cut short: finished); the next "
+        "poll handles it as new\n"
+    )
+    assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
+
+
 def test_a_release_of_a_mail_moved_away_by_hand_is_refused(tmp_path: Path) -> None:
     """Issue 25, item 11: a held mail no longer in the rejected folder is not released:
     the command says where its copy is, and the journal keeps the record."""

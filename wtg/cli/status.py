@@ -716,6 +716,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 for h in held
             ],
             "held_not_listed": sum(item.mails for item in over),
+            "held_not_listed_keys": held_let_go(games_dir / SPOOL),  # as `wtg quarantine --json`
             "releases_cut_short": releases,
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
@@ -1115,7 +1116,7 @@ def quarantine(
             if not released:
                 tell_fitted("no mail held: nothing to release")
                 return
-        _release(ctx, released)
+        _release(ctx, released, summed=release_held)
         return
     games_dir = games_root(ctx)
     spool = games_dir / SPOOL
@@ -1237,21 +1238,43 @@ def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
     return [*shown.split("\n"), *files]
 
 
-def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
-    """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
-    # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
+def _release(ctx: click.Context, keys: tuple[str, ...], summed: bool) -> None:
+    """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each;
+    `--release-held` (``summed``), every mail held: one line for all (a flood held is
+    thousands), said before a refusal or a server's error."""
     # deferred: the mail servers' clients (IMAP): only a release reaches them
-    from wtg.mail.poll.release import ReleaseRefused, release
+    from wtg.mail.poll.release import ReleaseRefused, release, released
     from wtg.mail.servers.probe import said
 
     gm = checked_config(ctx)
     refused: list[str] = []
+    moved: list[bool] = []  # a mail each released: moved now, or back already
     for key in keys:  # a key mistyped among several holds back none of the others
         try:
-            tell_fitted(release(gm, key, datetime.now(timezone.utc)))
+            if summed:
+                moved.append(released(gm, key, datetime.now(timezone.utc)))
+            else:
+                tell_fitted(release(gm, key, datetime.now(timezone.utc)))
         except ReleaseRefused as exc:
             refused.append(str(exc))
         except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
+            _say_released(moved)
             fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
+    _say_released(moved)
     if refused:
         fail("; ".join(refused))
+
+
+def _say_released(moved: Sequence[bool]) -> None:
+    """The line of the mails `--release-held` released (``moved``: each moved now, or found
+    back already, its release cut short and finished); nothing when none was."""
+    if not moved:
+        return
+    finished = moved.count(False)
+    whose = "its release" if finished == 1 else "their releases"
+    were = f" ({finished} back already, {whose} cut short: finished)" if finished else ""
+    which = "it" if len(moved) == 1 else "each"
+    tell_fitted(
+        f"{counted(len(moved), 'mail')} back in the inbox{were}; the next poll handles {which} "
+        "as new"
+    )

@@ -51,6 +51,14 @@ def archived_copy(spool: Path, key: str) -> Path | None:
 
 def release(gm: GmConfig, key: str, now: datetime) -> str:
     """Put the mail ``key`` back in the inbox; what was done, in a line."""
+    if released(gm, key, now):
+        return f"{key}: back in the inbox; the next poll handles it as new"
+    return f"{key}: its release was cut short and the mail is back already; finished"
+
+
+def released(gm: GmConfig, key: str, now: datetime) -> bool:
+    """Put the mail ``key`` back in the inbox: whether this moved it (False: a release cut
+    short whose mail was back already, which is noted finished). Refused, ``ReleaseRefused``."""
     journal = Journal(gm.spool)
     try:
         under_way = key in journal.releasing()
@@ -76,9 +84,7 @@ def release(gm: GmConfig, key: str, now: datetime) -> str:
             box.close()
     finally:
         journal.close()
-    if where is None:
-        return f"{key}: its release was cut short and the mail is back already; finished"
-    return f"{key}: back in the inbox; the next poll handles it as new"
+    return where is not None
 
 
 @contextlib.contextmanager
