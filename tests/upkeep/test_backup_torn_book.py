@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.gmtyped import ann_and_bob_host, wtg
 from wtg.lobby.database import FILE, FOLDER, torn
+from wtg.upkeep.backup import torn_name
 
 WRITTEN_OVER = b"written over " * 1000
 
@@ -58,3 +59,55 @@ def test_a_backup_of_a_whole_book_says_nothing_of_it(tmp_path: Path) -> None:
         member = archive.extractfile("wtg-backup/manifest.json")
         assert member is not None
         assert json.loads(member.read())["people_book_torn"] is None
+
+
+def test_a_torn_books_backup_keeps_the_last_backup_of_the_same_name(tmp_path: Path) -> None:
+    """The nightly cron line gives one FILE: the night the book tore, its backup replaced
+    the last one whose book was whole, and the next night's the one before. FILE is kept as
+    it was; the torn book's backup goes beside it (``torn_name``), said. Once the book is
+    put back, the next backup replaces FILE as ever."""
+    config = ann_and_bob_host(tmp_path / "host")
+    assert wtg("--config", config, "open-list", "wok4").exit_code == 0
+    out = tmp_path / "host.tar.gz"
+    assert wtg("--config", config, "backup", "-q", str(out)).exit_code == 0
+    good, kept = out.read_bytes(), out.stat().st_ino
+    book = tmp_path / "host" / "games" / FOLDER / FILE
+    whole = book.read_bytes()
+    book.write_bytes(WRITTEN_OVER)
+    beside = tmp_path / "host.torn-book.tar.gz"
+
+    for night in (1, 2):  # torn two nights running: the backup before the tear still kept
+        result = wtg("--config", config, "backup", "-q", str(out))
+
+        assert result.exit_code == 1, night
+        assert (out.read_bytes(), out.stat().st_ino) == (good, kept), night
+        problems = [x for x in result.stderr.splitlines() if x.startswith("problem: ")]
+        assert problems[1:] == [
+            f"problem: {out}, the backup before this one, is kept as it was (keep it until "
+            f"the book is put back); this one, whose book is torn, is {beside}"
+        ], night
+        (summary,) = [x for x in result.stdout.splitlines() if x.startswith("backup ")]
+        assert summary.startswith(f"backup {beside}: 1 game, the lobby's book torn"), night
+        with tarfile.open(beside) as archive:
+            copied = archive.extractfile(f"wtg-backup/games/{FOLDER}/{FILE}")
+            assert copied is not None
+            assert copied.read() == WRITTEN_OVER
+
+    book.write_bytes(whole)  # put back
+    again = wtg("--config", config, "backup", "-q", str(out))
+    assert again.exit_code == 0, again.output
+    assert out.stat().st_ino != kept  # written anew
+    with tarfile.open(out) as archive:
+        member = archive.extractfile("wtg-backup/manifest.json")
+        assert member is not None
+        assert json.loads(member.read())["people_book_torn"] is None
+
+
+def test_the_name_of_a_torn_books_backup() -> None:
+    for given, beside in (
+        ("host.tar.gz", "host.torn-book.tar.gz"),
+        ("host.tgz", "host.torn-book.tgz"),
+        ("host.gz", "host.torn-book.gz"),
+        ("host-backup", "host-backup.torn-book"),
+    ):
+        assert torn_name(Path("/b") / given) == Path("/b") / beside

@@ -218,13 +218,14 @@ class _Backup:
                 self.progress(1, "the rest of the games folder")
             self._games(folders)
             manifest = self._manifest(config)
-            size = self.writer.finish(manifest)
+            into = self._torn_beside()
+            size = self.writer.finish(manifest, into)
         except BaseException:
             self.writer.abandon()
             raise
         files, data = archive.host_files({n: s for n, (s, _) in self.writer.files.items()})
         return BackupResult(
-            path=self.out,
+            path=into,
             size=size,
             files=files,
             data=data,
@@ -235,6 +236,25 @@ class _Backup:
             manifest=manifest,
             book_torn=self.book_torn,
         )
+
+    def _torn_beside(self) -> Path:
+        """Where the archive goes: FILE, but for a torn book's when FILE holds an earlier
+        backup, which is kept (its book may be whole: the nightly cron line gives one name,
+        and the night the book tore replaced the last backup that had it): beside FILE
+        (``torn_name``), said as a problem."""
+        if self.book_torn is None or not _earlier_backup(self.out):
+            return self.out
+        beside = torn_name(self.out)
+        if not _replaceable(beside):
+            raise BackupError(
+                f"{beside} is there and is no backup (no gzip archive): a backup of a torn "
+                f"lobby's book goes there, keeping {self.out} as it was; move it away"
+            )
+        self.problems.append(
+            f"{self.out}, the backup before this one, is kept as it was (keep it until the "
+            f"book is put back); this one, whose book is torn, is {beside}"
+        )
+        return beside
 
     def _game_folders(self) -> list[Path]:
         names = sorted(
@@ -589,6 +609,28 @@ def _replaceable(out: Path) -> bool:
     except OSError:  # one that cannot be read: the write says why
         return True
     return start in (b"", GZIP_MAGIC)
+
+
+def _earlier_backup(out: Path) -> bool:
+    """Whether ``out`` holds an earlier backup (a gzip file), not nothing or an empty file."""
+    try:
+        with open(out, "rb") as handle:
+            return handle.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+    except OSError:
+        return False
+
+
+TORN = ".torn-book"
+"""What the name of a torn book's backup adds to FILE's, when FILE is kept."""
+
+
+def torn_name(out: Path) -> Path:
+    """The name beside ``out`` that a backup of a torn lobby's book is written under when
+    ``out`` holds an earlier backup: ``host.torn-book.tar.gz`` for ``host.tar.gz``."""
+    for ending in (".tar.gz", ".tgz", ".gz"):
+        if out.name.endswith(ending) and len(out.name) > len(ending):
+            return out.with_name(f"{out.name[: -len(ending)]}{TORN}{ending}")
+    return out.with_name(f"{out.name}{TORN}")
 
 
 GZIP_MAGIC = b"\x1f\x8b"

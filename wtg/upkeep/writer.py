@@ -119,8 +119,9 @@ class ArchiveWriter:
         copy.unlink()
         return number
 
-    def finish(self, manifest: dict[str, Any]) -> int:
-        """The manifest added last, the archive made durable and renamed into place; its size."""
+    def finish(self, manifest: dict[str, Any], into: Path | None = None) -> int:
+        """The manifest added last, the archive made durable and renamed into place (``out``,
+        or ``into`` beside it); its size."""
         self.data(archive.MANIFEST_MEMBER, archive.manifest_bytes(manifest), time.time())
         self.tar.close()
         self.gzip.close()
@@ -129,7 +130,7 @@ class ArchiveWriter:
         size = os.fstat(self.raw.fileno()).st_size
         self.raw.close()
         os.chmod(self.tmp, archive.FILE_MODE)
-        os.replace(self.tmp, self.out)
+        os.replace(self.tmp, into or self.out)
         fsync_dir(self.out.parent)
         self._drop_scratch()
         self.held.close()
