@@ -19,7 +19,7 @@ from tests.mail.test_map_pictures import sent
 from wtg.cli import main
 from wtg.core.errors import GameError
 from wtg.game.engine import open_game
-from wtg.gm.control import rollback
+from wtg.gm.control import hold, rollback
 from wtg.host.ratings import rate_rulesets
 from wtg.host.results import finished_games, won
 from wtg.mail.outgoing.sender import send
@@ -117,6 +117,43 @@ def test_status_says_the_gm_ended_the_game(tmp_path: Path) -> None:
     assert (data["over"], data["ended_by_gm"]) == (True, REASON)
     every = wtg(world, "status")
     assert "over, ended by the GM" in every.stdout
+
+
+def test_a_game_ended_before_its_first_send_is_mailed_from_its_turn_0(tmp_path: Path) -> None:
+    """A game the mail journal did not know, ended before any `wtg send`: the send took it
+    for one copied in from another host, mailed its end alone (never turn 0's report, with
+    the players' codes) and warned of a copy. `wtg end` notes it as `run-turn` does."""
+    world = World(tmp_path)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+
+    summary = send(world.gm, now=NOW)
+
+    assert summary.first_mailed == ()
+    assert sorted(sent(world)) == [
+        f"report-g1-t{turn:04d}-p{seat:02d}" for turn in (0, 1) for seat in range(1, 5)
+    ]
+
+
+def test_status_of_a_game_ended_while_held_says_its_hold_holds_nothing(tmp_path: Path) -> None:
+    """A game held, then ended: `wtg status GAME` said it over AND held, no turn running
+    until `wtg release`. Its hold is kept (a rollback of the end finds the game held, as the
+    GM left it), said as holding nothing while the game is over."""
+    world = World(tmp_path)
+    played_one_turn(world)
+    kept, _new, _told = hold(world.game, NOW, "away", lambda _hold: 0)
+    assert wtg(world, "end", "g1", "--yes").exit_code == 0
+
+    lines = wtg(world, "status", "g1").stdout.splitlines()
+
+    head = f"wtg --games-dir {world.gm.games_dir}"
+    assert lines[:2] == [
+        "game g1, over after turn 2, ended by the GM: no orders are taken, no deadline comes",
+        f"HOLD KEPT: the GM's hold since {kept.since} (away), from before the game was over, "
+        "holds nothing now; a rollback that takes the end back finds the game held again "
+        f"(`{head} release g1` then lets it run)",
+    ]
+    rollback(world.game, 1, NOW)
+    assert world.game.held() == kept
 
 
 def test_given_again_it_changes_nothing_and_says_so(tmp_path: Path) -> None:

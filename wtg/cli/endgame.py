@@ -10,6 +10,7 @@ import click
 
 from wtg.cli.common import open_or_fail
 from wtg.cli.completion import game_names
+from wtg.cli.firstrun import first_run, mail_spool
 from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
 from wtg.gm.ending import Ended, end_game
@@ -52,7 +53,9 @@ def end(ctx: click.Context, game_dir: str, reason: str, yes: bool, as_json: bool
         click.confirm(
             f"End game {name} after turn {game.latest_turn()}, every player told?", abort=True
         )
-    done = end_game(game, reason, datetime.now(timezone.utc))
+    spool = mail_spool(ctx, game)
+    noting = first_run(spool, game) if spool is not None else None
+    done = end_game(game, reason, datetime.now(timezone.utc), before_commit=noting)
     if as_json:
         click.echo(json.dumps(_as_json(name, done), ensure_ascii=False))
         return

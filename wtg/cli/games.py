@@ -34,6 +34,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
+from wtg.cli.firstrun import first_run, mail_spool
 from wtg.cli.givenhead import carrying_given, given_head, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
@@ -78,7 +79,6 @@ from wtg.mail.incoming.keptmail import forget_held, kept_mail, kept_texts, mark_
 from wtg.mail.outgoing import pictures
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.spool.journal import (
-    JOURNAL_FILE,
     forget_mailed,
     mailed_before,
     mailed_turns,
@@ -736,11 +736,11 @@ def run_turn(
     if preview_dir is not None:
         _preview(game, Path(preview_dir), rerun)
         return
-    spool = _mail_spool(ctx, game)
+    spool = mail_spool(ctx, game)
     refused = _hand_run_refused(ctx, game, spool, force, rerun, now_anyway, unmailed, just_mailed)
     if refused is not None:
         fail(refused)
-    noting = _first_run(spool, game) if spool and not rerun else None
+    noting = first_run(spool, game) if spool and not rerun else None
     earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
     try:
         turn = game.run_turn(
@@ -833,26 +833,6 @@ def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun:
     return f"; the wrong game? `{back}` takes {what} back"
 
 
-HOST_SPOOL_MARKS = (JOURNAL_FILE, "maildir-in", "maildir-out", "outbox")
-"""What a host's mail spool holds from its making (`wtg init`'s maildirs) or its first
-mail (the journal, the outbox), and a look at a games folder of no host (a digest's note,
-``digest.json``) never makes."""
-
-
-def _mail_spool(ctx: click.Context, game: Game) -> Path | None:
-    """The mail spool of the host whose games folder holds ``game``: the config's (None for
-    a game outside its games folder, whose mail this host does not keep), or, given no
-    config, the games folder's own (`.mail` beside the game, which `wtg init` made): a run
-    with no config ran with none of the guards below and noted nothing, and the next send
-    took the game for one copied in, its first turns never mailed. None for a game folder
-    of no host, whose ``.mail`` (a `wtg --games-dir DIR digest`'s note) is no host's."""
-    if config_path(ctx) is not None:
-        gm = checked_config(ctx)
-        return gm.spool if game.store.root.parent.resolve() == gm.games_dir.resolve() else None
-    beside = game.store.root.parent / ".mail"
-    return beside if any((beside / name).exists() for name in HOST_SPOOL_MARKS) else None
-
-
 def _head(ctx: click.Context, game: Game) -> str:
     """How the commands a hand run's refusal names begin: `wtg` under a config, else with
     the config beside the game's games folder (``command_head``): given no config, the
@@ -864,28 +844,6 @@ def _head(ctx: click.Context, game: Game) -> str:
     from wtg.cli.unmailed import command_head
 
     return command_head(game.store.root.parent)
-
-
-def _first_run(spool: Path, game: Game) -> Callable[[int], None] | None:
-    """For a game of the host's games folder (its mail ``spool``) that the mail journal
-    does not know, what notes it at the turn before the one to run (``note_game``), given
-    to ``run_turn`` as ``before_commit``: once nothing refuses the turn (an old folder's
-    format, a hold, a game over) and before its first write, so that a kill between the
-    turn and the note cannot leave a game run here that `wtg send` takes for one copied in
-    from another host, its turn 0 never mailed (`run-turn --unmailed` before the first
-    send). A game copied in, first noted there, is said on stderr. None for a game the
-    journal knows: the journal is only read (a full disk's turn fails at the turn's own
-    file)."""
-    name = game.config.game
-    if name in mailed_turns(spool):
-        return None
-
-    def note(turn: int) -> None:
-        said = note_game(spool, name, turn - 1)
-        if said is not None:
-            tell(printable(f"wtg: {said}"), err=True)
-
-    return note
 
 
 def _preview(game: Any, out: Path, rerun: bool) -> None:

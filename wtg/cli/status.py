@@ -216,6 +216,10 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         tell_fitted(
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
+            if not data["over"]
+            else f"HOLD KEPT: the GM's hold since {hold.since or '?'}{why}, from before the "
+            "game was over, holds nothing now; a rollback that takes the end back finds the "
+            f"game held again (`wtg release {data['game']}` then lets it run)"
         )
     if data["reruns"]:
         tell_fitted(

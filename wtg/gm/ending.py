@@ -10,6 +10,7 @@ says so and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from wtg.core.errors import GameError
@@ -33,9 +34,16 @@ class Ended(Record):
     """The players whose pending orders were set aside unplayed (their reports say so)."""
 
 
-def end_game(game: Game[S], reason: str, now: datetime) -> Ended:
+def end_game(
+    game: Game[S],
+    reason: str,
+    now: datetime,
+    before_commit: Callable[[int], None] | None = None,
+) -> Ended:
     """End ``game`` after its last turn run, under its lock: ``Ended``. GameError when it
-    cannot be: over by its rules already, or a ruleset that has no end by hand."""
+    cannot be: over by its rules already, or a ruleset that has no end by hand.
+    ``before_commit``, given the end's turn, is called once nothing refuses the end, before
+    its first write (the mail journal's note of a game it does not know, as `run-turn`'s)."""
     ruleset = game.ruleset
     name = game.config.game
     with game.store.lock():
@@ -65,6 +73,8 @@ def end_game(game: Game[S], reason: str, now: datetime) -> Ended:
         )
         for side, path in pending.items():  # kept in the turn as sent, never played
             files[f"orders/p{side:02d}.yaml"] = path.read_text(encoding="utf-8")
+        if before_commit is not None:
+            before_commit(target)
         game.store.commit_turn(target, files)
         return Ended(
             turn=target,
