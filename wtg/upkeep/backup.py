@@ -601,23 +601,23 @@ def _replaceable(out: Path) -> bool:
     earlier backup (a gzip file: the nightly cron line's, of the same name). Any other file
     (``wtg backup wtg.yaml``, the config's name typed where the archive's goes) is the GM's,
     and was lost under the archive."""
-    try:
-        with open(out, "rb") as handle:
-            start = handle.read(len(GZIP_MAGIC))
-    except FileNotFoundError:
-        return True
-    except OSError:  # one that cannot be read: the write says why
-        return True
-    return start in (b"", GZIP_MAGIC)
+    start = _first_bytes(out, len(GZIP_MAGIC))  # None: not there, or unread (the write says)
+    return start is None or start in (b"", GZIP_MAGIC)
 
 
 def _earlier_backup(out: Path) -> bool:
     """Whether ``out`` holds an earlier backup (a gzip file), not nothing or an empty file."""
+    return _first_bytes(out, len(GZIP_MAGIC)) == GZIP_MAGIC
+
+
+def _first_bytes(path: Path | str, size: int) -> bytes | None:
+    """The first ``size`` bytes of the file at ``path`` (fewer in a shorter one); None when
+    there is none, or it cannot be read."""
     try:
-        with open(out, "rb") as handle:
-            return handle.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+        with open(path, "rb") as handle:
+            return handle.read(size)
     except OSError:
-        return False
+        return None
 
 
 TORN = ".torn-book"
@@ -643,11 +643,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def _is_sqlite(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
-        return False
+    return _first_bytes(path, len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
 
 def _main_of(path: Path) -> str:
