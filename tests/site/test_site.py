@@ -404,8 +404,9 @@ def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_gam
 
 def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     """ "open waiting lists where the host has them": a list the GM opened (wtg open-list)
-    is on the index with how many wait and how many places it has; a host without the
-    lobby's book gets none, and building the site makes no book."""
+    is on the index with how many wait and how many places it has, named as the lobby's
+    mails name it to a player (the game's title, the map with its size); a host without
+    the lobby's book gets none, and building the site makes no book."""
     games = tmp_path / "games"
     play_game(games, "solo", "wok4", "small", 3, 1, players=people("solo", 3))
     out = built(games, tmp_path / "a")
@@ -418,7 +419,10 @@ def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     index = (built(games, tmp_path / "b") / "index.html").read_text(encoding="utf-8")
     waiting = index.split('<section id="waiting">', 1)[1].split("</section>", 1)[0]
     assert '<td class="num">0</td><td class="num">4</td>' in waiting
-    assert "wok4 on classic60, 4 players, open to all" in waiting
+    assert "<th>Game</th>" in waiting and "<th>Ruleset</th>" not in waiting
+    told = "World of Kaomaris IV - The Final Conflict, 4 players on the map classic60"
+    assert f"<td>{told} (60 provinces), open to all</td>" in waiting
+    assert "wok4 on classic60" not in waiting
 
 
 def test_cron_hears_of_a_build_only_when_it_changed_something(
