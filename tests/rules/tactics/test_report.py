@@ -358,7 +358,7 @@ def test_the_battle_log_speaks_to_its_reader_as_you() -> None:
     assert "attacked piece 11 (your KNIGHT) at 01/01" in mine
     assert "- P2 (green) earns 3 guild war points for beating you." in mine
     assert "- You lost the last piece and are out, in place 2." in mine
-    assert "- Turn 6 is yours; rested pieces: 11." in mine
+    assert "- Your rested pieces for turn 6: 11." in mine
     assert "P1 (red)" not in mine.split("BATTLE LOG")[1].split("BOARD")[0]
     theirs = " ".join(report_text(TACTICS, config, game, events, 2, aof="").split())
     assert "- P1 (red) keeps the default army: KNIGHT." in theirs
@@ -449,3 +449,24 @@ def test_the_armies_table_lists_the_next_to_move_first_as_its_heading_says(
     at = lines.index("ARMIES (in the order they move, the next first: yellow, blue, red, green)")
     rows = [line.split() for line in lines[at + 2 : at + 6]]
     assert [row[2] for row in rows] == ["yellow", "blue", "red", "green"]
+
+
+def test_the_first_report_says_whose_turn_comes_once(tmp_path: Path) -> None:
+    """The report of turn 1 (the army turn's) said 'TURN 2 IS YOUR TURN: send your moves'
+    at its top and '- Turn 2 is yours; rested pieces: ...' at the end of its log, and
+    every later report the same. The top says whose turn comes; the log says the pieces
+    rested for it, the reader's as his, another's by name."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=3).typed(TACTICS)
+    game.run_turn()
+    first = game.state().active
+    other = 3 - first
+    mine = game.report(first)
+    assert mine.count("TURN 2 IS YOUR TURN") == 1
+    assert "is yours" not in mine
+    rested = ", ".join(str(p.id) for p in game.state().pieces if p.owner == first)
+    assert f"\n- Your rested pieces for turn 2: {rested}.\n" in mine
+    theirs = " ".join(game.report(other).split())
+    name = game.state().player(first)
+    assert theirs.count(f"Turn 2 is the turn of {name.name} ({name.colour}).") == 1
+    assert f"- Rested pieces of {name.name} ({name.colour}) for turn 2: {rested}." in theirs
+    assert "'s; rested pieces" not in theirs
