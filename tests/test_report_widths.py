@@ -7,7 +7,7 @@ map of 2-digit numbers, POP of four places for numbers of three) and its status 
 client, the rows' columns lost. The ID column is now as wide as the largest number in it
 (two places at least) and POP three places (wider where a number is), and the attacks of
 the next turn go on a line of their own where the status line would be wider than 78
-(Standard's, without WOOD, fits)."""
+(since, a phone's 72: tests/test_report_phone.py)."""
 
 from __future__ import annotations
 
