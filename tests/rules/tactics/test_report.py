@@ -470,3 +470,25 @@ def test_the_first_report_says_whose_turn_comes_once(tmp_path: Path) -> None:
     assert theirs.count(f"Turn 2 is the turn of {name.name} ({name.colour}).") == 1
     assert f"- Rested pieces of {name.name} ({name.colour}) for turn 2: {rested}." in theirs
     assert "'s; rested pieces" not in theirs
+
+
+def test_a_log_of_nothing_but_the_next_turn_says_no_piece_moved() -> None:
+    """A turn in which no piece moved left its log the line of the next turn alone; in a
+    game that moves some pieces a turn (no rested pieces to name) that line says nothing
+    now, and the log would be empty: it says no piece moved."""
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    began: dict[str, Any] = {"kind": "turn_began", "player": 1, "rested": [11], "public": True}
+    for some in (replace(game, pieces_per_turn="2"), game):
+        text = report_text(TACTICS, config, some, [began], 1, aof="")
+        log = text.split("BATTLE LOG OF TURN 5\n")[1].split("\n\n")[0]
+        rested = "\n- Your rested pieces for turn 6: 11." if some is game else ""
+        assert log == "- No piece moved this turn." + rested
+    walked: dict[str, Any] = {
+        **{"kind": "walked", "player": 2, "piece": 21, "piece_kind": "PIKE"},
+        **{"start": [3, 1], "to": [3, 2], "steps": 1, "public": True},
+    }
+    text = report_text(TACTICS, config, game, [walked, began], 1, aof="")
+    assert "No piece moved" not in text
