@@ -24,6 +24,7 @@ from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.game.press import Press, add_press
 from wtg.game.registry import ruleset_names
+from wtg.lobby.listwords import game_title
 from wtg.maps import draw_svg
 from wtg.site.build import build_site
 
@@ -489,3 +490,17 @@ def test_control_characters_in_press_never_reach_a_page(tmp_path: Path) -> None:
         text = data.decode("utf-8")
         assert not any(ord(c) < 32 and c not in "\t\n\r" for c in text), name
     ET.fromstring((out / "feed.atom").read_bytes())
+
+
+def test_a_variant_is_named_as_the_lobby_names_it(site: Path) -> None:
+    """The index and a game's page said 'World of Kaomaris - Standard WoK (skirmish)', the
+    variant's id, where the lobby's mails and the waiting lists say 'Standard WoK
+    (Skirmish)' (``wtg.lobby.listwords.game_title``)."""
+    told = game_title("standard", "skirmish")
+    assert told == "World of Kaomaris - Standard WoK (Skirmish)"
+    index = (site / "index.html").read_text(encoding="utf-8")
+    row = index.split('index.html">star isles #2</a></td>')[1].split("</tr>")[0]
+    assert f"<td>{told}</td>" in row
+    page = (site / "games" / "star isles #2" / "index.html").read_text(encoding="utf-8")
+    assert f"<dd>{told}</dd>" in page
+    assert "(skirmish)" not in index + page
