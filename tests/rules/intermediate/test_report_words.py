@@ -211,3 +211,18 @@ def test_gold_is_written_in_capitals_as_wood_is() -> None:
     assert not re.search(r"\d gold\b|gold \d|have \d+ gold|\(gold\)", said)
     theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2).split())
     assert " GOLD stolen" in theirs and " gold stolen" not in theirs
+
+
+def test_a_province_nobody_defended_had_no_troops() -> None:
+    """'with 2 KNI: no armies defended it' and 'you had no armies there to defend it':
+    Intermediate's units are troops, ARM among them ("all troop types ... starting with
+    ARM and working up through PIK, ARC, KNI and CAT"), and a province without ARM may
+    hold PIK that defend it; the battle without a round is one without troops."""
+    state = battle_state(defenders=0, kni=2)
+    result = run_intermediate(state, orders(1, attack=[attack(1, 2, 2)]))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "with 2 KNI: no troops defended it." in mine
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    assert "with 2 KNI: you had no troops there to defend it." in theirs
+    assert "no armies" not in mine + theirs
