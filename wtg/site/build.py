@@ -65,6 +65,9 @@ class WaitingList(Record):
     places: int
     ruleset: str = ""
     """What a player names in ``JOIN <ruleset>`` to be put on it."""
+    name: str = ""
+    """The list's name (``wok4``, ``standard-duel``), as LIST names it: ``JOIN <list>``
+    puts a player on this list and no other of its ruleset."""
 
 
 class BuildReport(Record):
@@ -116,6 +119,7 @@ def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
                 waiting=len(waiting(book, wl.name)),
                 places=wl.players,
                 ruleset=f"{wl.ruleset} {wl.variant}" if wl.variant else wl.ruleset,
+                name=wl.name,
             )
             for wl in all_lists(book)
         )
