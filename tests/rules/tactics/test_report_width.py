@@ -13,15 +13,12 @@ all rested."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from tests.conftest import players
 from tests.played import game_config, play
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
 from wtg.core.jsondata import Json
-from wtg.game.engine import create_game
 from wtg.game.report import report_text
 from wtg.rules.tactics.strategy import plan_orders
 
@@ -148,20 +145,3 @@ def test_the_army_form_and_its_list_say_every_way_a_piece_is_picked() -> None:
     )
     assert max(len(line) for line in lines[title : title + 2]) <= 72
     assert max(len(line) for line in lines[heading : heading + 2]) <= WIDTH
-
-
-def test_the_tiles_legend_keeps_to_a_phone_s_columns(tmp_path: Path) -> None:
-    """The map islands has six tiles: their legend, a row of columns never wrapped, was one
-    line of 82 characters, past a mail's 78 too. It takes as many tiles to a line as 72
-    columns hold, each tile whole, the lines under the board as before."""
-    game = create_game(tmp_path / "t", "tactics", "islands", players(2), seed=3)
-    lines = game.report(1).splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("g Grass (E)"))
-    assert lines[at : at + 2] == [
-        "g Grass (E)   f Forest (E)   w Water (W)   r Rock (A)   s Sand (E)",
-        "b Bridge (EW)",
-    ]
-    assert lines[at + 2] == ""
-    assert max(len(line) for line in lines) <= WIDTH
-    meadow = create_game(tmp_path / "m", "tactics", "meadow", players(2), seed=3)
-    assert "\ng Grass (E)   f Forest (E)   w Water (W)\n" in meadow.report(1)
