@@ -7,7 +7,7 @@ map of 2-digit numbers, POP of four places for numbers of three) and its status 
 client, the rows' columns lost. The ID column is now as wide as the largest number in it
 (two places at least) and POP three places (wider where a number is), and the attacks of
 the next turn go on a line of their own where the status line would be wider than 78
-(Standard's, without WOOD, fits)."""
+(since, a phone's 72: tests/test_report_phone.py)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_every_line_of_intermediate_reports_fits_a_mail(tmp_path: Path) -> None:
     me = game.state().player(1)
     at = next(i for i, line in enumerate(lines) if line.startswith("Status: "))
     assert lines[at : at + 2] == [
-        f"Status: ACTIVE   EFF: {me.eff}%   Gold: {me.gold}   WOOD: {me.wood}   "
+        f"Status: ACTIVE   EFF: {me.eff}%   GOLD: {me.gold}   WOOD: {me.wood}   "
         f"Tech level: {me.tech}",
         "Attacks next turn: 4",
     ]
@@ -72,7 +72,7 @@ def test_the_status_line_names_wood_as_the_rule_text_and_the_rest_of_the_report_
     above ``... 0 gold, 0 WOOD ...`` of the workers and ``you have 100 WOOD`` of the form."""
     game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
     report = game.report(1)
-    assert "Gold: 100   WOOD: 100   Tech level: 0" in report
+    assert "GOLD: 100   WOOD: 100   Tech level: 0" in report
     assert "you have 100 WOOD" in report
     assert "Wood" not in report
 

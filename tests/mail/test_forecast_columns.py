@@ -79,4 +79,4 @@ def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> Non
     )
     assert "troops by kind" not in text
     me = world.game.typed(INTERMEDIATE).state().player(1)
-    assert f"EFF {me.eff}%, gold {me.gold}, WOOD {me.wood}, tech level {me.tech}." in text
+    assert f"EFF {me.eff}%, GOLD {me.gold}, WOOD {me.wood}, tech level {me.tech}." in text

@@ -141,9 +141,8 @@ def test_remind_pokes_players_without_orders_once_near_the_deadline(tmp_path: Pa
         (
             ("tactics", "meadow"),
             {},
-            "Without orders you keep the army shown (on the army turn) or your pieces stand"
-            " still; from 3 missed turns in a row the bots' strategy plays your turns until"
-            " you send orders.",
+            "Without orders you keep the army shown in your report; from 3 missed turns in a"
+            " row the bots' strategy plays your turns until you send orders.",
         ),
     ],
 )
@@ -162,6 +161,26 @@ def test_a_reminder_says_what_a_missed_turn_does_in_its_game(
     body = " ".join(body_of(first.read_bytes()).split("=== BEGIN AOF ===")[0].split())
     assert said in body, body
     assert ("dig in" in body) == (ruleset[0] == "wok4")
+
+
+def test_a_tactics_reminder_of_a_battle_turn_says_the_pieces_stand_still(tmp_path: Path) -> None:
+    """A Tactics reminder said 'you keep the army shown (on the army turn) or your pieces
+    stand still' on every turn: after the army turn, it says what a missed battle turn
+    does, and no word of the army."""
+    world = World(tmp_path, count=2, ruleset=("tactics", "meadow", {}), remind_hours=24)
+    first = world.game.deadline()
+    assert first is not None
+    assert list(run_due(world.gm, first + timedelta(minutes=1)))
+    deadline = world.game.deadline()
+    assert deadline is not None and deadline > first
+    assert remind(world.gm, now=deadline - timedelta(hours=5)).queued == 1
+    (mail,) = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*t0002*.eml"))
+    body = " ".join(body_of(mail.read_bytes()).split("=== BEGIN AOF ===")[0].split())
+    assert (
+        "Without orders your pieces stand still; from 3 missed turns in a row the bots'"
+        " strategy plays your turns until you send orders."
+    ) in body
+    assert "army" not in body
 
 
 def test_status_json_keys(tmp_path: Path) -> None:

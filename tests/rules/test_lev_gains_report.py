@@ -80,3 +80,22 @@ def test_wok4_s_province_that_gained_nothing_says_why() -> None:
     text = words(report_text(WOK4, config(2), result.state, events, 1, aof=""))
     assert "+0.000 LEV" not in text
     assert "none in 2 Prov2 (no workers there, or its level is at the most)." in text, text
+
+
+def test_the_provinces_that_trained_nobody_share_one_reason() -> None:
+    """'none in 9 Ossengard (no armies or no workers there, or its level is at the most),
+    none in 10 Pollardine (no armies or no workers there, or its level is at the most),
+    +1.000 LEV in 16 Heartmere': the reason said again for each. The gains come first,
+    then the provinces of none together, with the reason once."""
+    state = make_state()
+    empty(state, 1, 1, wok=60, arm=0, lev=1500, aim="LEV")
+    empty(state, 2, 1, wok=60, arm=20, lev=1500, aim="LEV")
+    empty(state, 3, 1, wok=60, arm=0, lev=1500, aim="LEV")
+    result = run_standard(state)
+    events = [e.to_dict() for e in result.events]
+    text = words(report_text(STANDARD, config(2), result.state, events, 1, aof=""))
+    assert (
+        "Armies trained: +1.000 LEV in 2 Prov2, none in 1 Prov1 and 3 Prov3 (no armies or"
+        " no workers there, or their level is at the most)." in text
+    ), text
+    assert text.count("no workers there") == 1

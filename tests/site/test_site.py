@@ -24,6 +24,7 @@ from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.game.press import Press, add_press
 from wtg.game.registry import ruleset_names
+from wtg.lobby.listwords import game_title
 from wtg.maps import draw_svg
 from wtg.site.build import build_site
 
@@ -404,8 +405,9 @@ def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_gam
 
 def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     """ "open waiting lists where the host has them": a list the GM opened (wtg open-list)
-    is on the index with how many wait and how many places it has; a host without the
-    lobby's book gets none, and building the site makes no book."""
+    is on the index with how many wait and how many places it has, named as the lobby's
+    mails name it to a player (the game's title, the map with its size); a host without
+    the lobby's book gets none, and building the site makes no book."""
     games = tmp_path / "games"
     play_game(games, "solo", "wok4", "small", 3, 1, players=people("solo", 3))
     out = built(games, tmp_path / "a")
@@ -418,7 +420,10 @@ def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     index = (built(games, tmp_path / "b") / "index.html").read_text(encoding="utf-8")
     waiting = index.split('<section id="waiting">', 1)[1].split("</section>", 1)[0]
     assert '<td class="num">0</td><td class="num">4</td>' in waiting
-    assert "wok4 on classic60, 4 players, open to all" in waiting
+    assert "<th>Game</th>" in waiting and "<th>Ruleset</th>" not in waiting
+    told = "World of Kaomaris IV - The Final Conflict, 4 players on the map classic60"
+    assert f"<td>{told} (60 provinces), open to all</td>" in waiting
+    assert "wok4 on classic60" not in waiting
 
 
 def test_cron_hears_of_a_build_only_when_it_changed_something(
@@ -485,3 +490,17 @@ def test_control_characters_in_press_never_reach_a_page(tmp_path: Path) -> None:
         text = data.decode("utf-8")
         assert not any(ord(c) < 32 and c not in "\t\n\r" for c in text), name
     ET.fromstring((out / "feed.atom").read_bytes())
+
+
+def test_a_variant_is_named_as_the_lobby_names_it(site: Path) -> None:
+    """The index and a game's page said 'World of Kaomaris - Standard WoK (skirmish)', the
+    variant's id, where the lobby's mails and the waiting lists say 'Standard WoK
+    (Skirmish)' (``wtg.lobby.listwords.game_title``)."""
+    told = game_title("standard", "skirmish")
+    assert told == "World of Kaomaris - Standard WoK (Skirmish)"
+    index = (site / "index.html").read_text(encoding="utf-8")
+    row = index.split('index.html">star isles #2</a></td>')[1].split("</tr>")[0]
+    assert f"<td>{told}</td>" in row
+    page = (site / "games" / "star isles #2" / "index.html").read_text(encoding="utf-8")
+    assert f"<dd>{told}</dd>" in page
+    assert "(skirmish)" not in index + page

@@ -35,6 +35,7 @@ from wtg.host.gamesdir import (
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, torn
 from wtg.lobby.lists import all_lists, waiting
+from wtg.lobby.listwords import told
 from wtg.lobby.people import as_people
 from wtg.site.facts import GameFacts, gather, shown_result
 from wtg.site.feed import EPOCH, feed_entries, game_entries
@@ -54,13 +55,19 @@ _SENDER_RULESET = re.compile(r"^aof/([^/]+)\.html$")
 
 
 class WaitingList(Record):
-    """An open waiting list of the host's (issue 17's lists, when they land)."""
+    """An open waiting list of the host's, as the index shows it to players."""
 
     title: str
+    """The list as the lobby's mails tell it to a player (``wtg.lobby.listwords.told``):
+    the game's name and the map with its size, ``World of Kaomaris IV - The Final
+    Conflict, 4 players on the map classic60 (60 provinces), open to all``."""
     waiting: int
     places: int
     ruleset: str = ""
     """What a player names in ``JOIN <ruleset>`` to be put on it."""
+    name: str = ""
+    """The list's name (``wok4``, ``standard-duel``), as LIST names it: ``JOIN <list>``
+    puts a player on this list and no other of its ruleset."""
 
 
 class BuildReport(Record):
@@ -108,10 +115,11 @@ def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
     with LobbyDatabase(games_root) as book:
         return tuple(
             WaitingList(
-                title=wl.title(),
+                title=told(wl),
                 waiting=len(waiting(book, wl.name)),
                 places=wl.players,
                 ruleset=f"{wl.ruleset} {wl.variant}" if wl.variant else wl.ruleset,
+                name=wl.name,
             )
             for wl in all_lists(book)
         )

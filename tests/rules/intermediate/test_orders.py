@@ -236,7 +236,7 @@ def test_a_tech_upgrade_before_the_attacks_counts_in_the_attack_lines_note() -> 
     assert [v.reason for v in upgraded.verdicts] == [""] * 5
     state.player(1).gold = 99  # the upgrade does not run: no attack more
     unpaid = RULESET.accept([line("upgrade", 1, upgrade="TECH"), *attacks], state, 1).verdicts
-    assert unpaid[0].reason.startswith("note: this upgrade will not run: it costs 100 gold")
+    assert unpaid[0].reason.startswith("note: this upgrade will not run: it costs 100 GOLD")
     assert unpaid[4].reason.startswith("note: attack line 4 of yours, and you have 3 attacks")
 
 
@@ -299,7 +299,7 @@ def test_an_eff_upgrade_that_cannot_gain_its_30_says_so() -> None:
     parsed = read_aof(RULESET.form, filled)
     state.player(1).eff = 99
     verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
-    nothing = "this upgrade gains nothing, and it costs its gold all the same"
+    nothing = "this upgrade gains nothing, and it costs its GOLD all the same"
     assert verdicts == [
         (True, f"note: your EFF is 99% and 99% is the most: {nothing}"),
         (
@@ -314,7 +314,7 @@ def test_an_eff_upgrade_that_cannot_gain_its_30_says_so() -> None:
         (
             True,
             "note: your EFF is 80% after your earlier EFF upgrade and 99% is the most: this"
-            " upgrade gains only 19, not 30, and it costs its gold all the same",
+            " upgrade gains only 19, not 30, and it costs its GOLD all the same",
         ),
     ]
 
@@ -337,7 +337,7 @@ def test_an_upgrade_the_player_cannot_pay_for_says_it_will_not_run() -> None:
         (True, ""),
         (
             True,
-            "note: this upgrade will not run: it costs 200 gold and you have 0 left after"
+            "note: this upgrade will not run: it costs 200 GOLD and you have 0 left after"
             " your earlier upgrades",
         ),
     ]
@@ -345,7 +345,7 @@ def test_an_upgrade_the_player_cannot_pay_for_says_it_will_not_run() -> None:
     filled = text.replace("U1: _", "U1: 2").replace("U2: _", "U2: 3")
     parsed = read_aof(RULESET.form, filled)
     verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
-    will_not = "note: this upgrade will not run: it costs 100 gold and you have 50"
+    will_not = "note: this upgrade will not run: it costs 100 GOLD and you have 50"
     assert verdicts == [(True, will_not), (True, will_not)]
 
 

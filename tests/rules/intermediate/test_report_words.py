@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from tests.rules.builders import FixedRng, attack, bomb, orders
-from tests.rules.intermediate.grid import run_intermediate
+import re
+
+from tests.rules.builders import FixedRng, attack, bomb, empty, orders
+from tests.rules.intermediate.grid import make_grid, run_intermediate
 from tests.rules.intermediate.test_attacks import LOSE, WIN, battle_state
 from tests.rules.intermediate.test_bombing import HIT, PAST_WALLS, fire, setup
 from tests.rules.intermediate.test_movement import move
 from tests.rules.intermediate.test_movement import setup as movement_setup
 from tests.shipped import INTERMEDIATE
 from wtg.game.gameconfig import GameConfig, PlayerEntry
-from wtg.game.report import report_text
+from wtg.game.report import aof_text, report_text
 
 
 def config() -> GameConfig:
@@ -165,3 +167,62 @@ def test_the_level_a_battle_gives_says_whose_troops() -> None:
     theirs = " ".join(report_text(INTERMEDIATE, config(), won.state, events, 2, aof="").split())
     assert "The province is yours: your 1 ARM moved in (your troops' level +0.006)." in mine
     assert "The province is lost: their 1 ARM moved in (their troops' level +0.006)." in theirs
+
+
+def test_gold_is_written_in_capitals_as_wood_is() -> None:
+    """Ruling 28: "You start the game with ... 100 GOLD, 100 WOOD, 99 EFF"; the report said
+    'Gold: 150   WOOD: 100' and '100 gold' beside '30 WOOD'. Every amount of gold a player
+    reads (the status line, what the workers made, an upgrade bought and one not paid
+    for, the gold his spies stole, a Spy Player's empire, the AOF) says GOLD; the
+    operation keeps its name, 'steal gold'."""
+    state = make_grid()
+    state.player(1).gold = 150
+    state.player(1).eff = 51
+    state.player(2).eff = 80
+    state.player(2).gold = 40
+    empty(state, 1, 1, spy=10, wok=20, aim="CHO")
+    empty(state, 6, 1, spy=10, wok=10, aim="MIN")
+    empty(state, 2, 2)
+    empty(state, 7, 2)
+    empty(state, 20, 2)
+    given = orders(
+        1,
+        upgrade=["DEF", "EFF"],
+        spy=[
+            {"from": 1, "to": 2, "op": 5, "spies": 2},
+            {"from": 6, "to": 7, "op": 2, "spies": 2},
+        ],
+    )
+    result = run_intermediate(state, given, rng=FixedRng(0.0))
+    events = [e.to_dict() for e in result.events]
+    me = result.state.player(1)
+    aof = aof_text(INTERMEDIATE, config(), result.state, 1)
+    mine = report_text(INTERMEDIATE, config(), result.state, events, 1, aof=aof)
+    said = " ".join(mine.split())
+    assert f"GOLD: {me.gold}   WOOD: {me.wood}   Tech level: 0" in mine
+    assert "- Upgrade DEF for 100 GOLD (50 left)." in mine
+    assert "upgrade EFF: it costs 200 GOLD and you have 50" in said
+    assert "Your workers made: " in said and " 10 GOLD, " in said
+    assert "operation 5 (steal gold)" in said and " GOLD stolen" in said
+    assert ", GOLD 20, WOOD 100, tech level 0." in said
+    assert "300 GOLD for the first, second and third (you have " in said
+    assert "4 = CHO (WOOD), 5 = MIN (GOLD)" in said
+    assert "Gold:" not in mine
+    assert not re.search(r"\d gold\b|gold \d|have \d+ gold|\(gold\)", said)
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2).split())
+    assert " GOLD stolen" in theirs and " gold stolen" not in theirs
+
+
+def test_a_province_nobody_defended_had_no_troops() -> None:
+    """'with 2 KNI: no armies defended it' and 'you had no armies there to defend it':
+    Intermediate's units are troops, ARM among them ("all troop types ... starting with
+    ARM and working up through PIK, ARC, KNI and CAT"), and a province without ARM may
+    hold PIK that defend it; the battle without a round is one without troops."""
+    state = battle_state(defenders=0, kni=2)
+    result = run_intermediate(state, orders(1, attack=[attack(1, 2, 2)]))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "with 2 KNI: no troops defended it." in mine
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    assert "with 2 KNI: you had no troops there to defend it." in theirs
+    assert "no armies" not in mine + theirs

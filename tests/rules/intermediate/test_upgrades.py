@@ -55,7 +55,7 @@ def test_upgrades_come_before_the_gold_of_this_turn() -> None:
     assert result.state.player(1).tech == 0
     assert result.state.player(1).gold == 120
     reasons = [e.reason for e in kinds(result, "order_skipped") if e.phase == "1 upgrades"]
-    assert reasons == ["it costs 100 gold and you have 0"]
+    assert reasons == ["it costs 100 GOLD and you have 0"]
 
 
 def test_the_phases_in_the_texts_order() -> None:

@@ -358,7 +358,7 @@ def test_the_battle_log_speaks_to_its_reader_as_you() -> None:
     assert "attacked piece 11 (your KNIGHT) at 01/01" in mine
     assert "- P2 (green) earns 3 guild war points for beating you." in mine
     assert "- You lost the last piece and are out, in place 2." in mine
-    assert "- Turn 6 is yours; rested pieces: 11." in mine
+    assert "- Your rested pieces for turn 6: 11." in mine
     assert "P1 (red)" not in mine.split("BATTLE LOG")[1].split("BOARD")[0]
     theirs = " ".join(report_text(TACTICS, config, game, events, 2, aof="").split())
     assert "- P1 (red) keeps the default army: KNIGHT." in theirs
@@ -449,3 +449,46 @@ def test_the_armies_table_lists_the_next_to_move_first_as_its_heading_says(
     at = lines.index("ARMIES (in the order they move, the next first: yellow, blue, red, green)")
     rows = [line.split() for line in lines[at + 2 : at + 6]]
     assert [row[2] for row in rows] == ["yellow", "blue", "red", "green"]
+
+
+def test_the_first_report_says_whose_turn_comes_once(tmp_path: Path) -> None:
+    """The report of turn 1 (the army turn's) said 'TURN 2 IS YOUR TURN: send your moves'
+    at its top and '- Turn 2 is yours; rested pieces: ...' at the end of its log, and
+    every later report the same. The top says whose turn comes; the log says the pieces
+    rested for it, the reader's as his, another's by name."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=3).typed(TACTICS)
+    game.run_turn()
+    first = game.state().active
+    other = 3 - first
+    mine = game.report(first)
+    assert mine.count("TURN 2 IS YOUR TURN") == 1
+    assert "is yours" not in mine
+    rested = ", ".join(str(p.id) for p in game.state().pieces if p.owner == first)
+    assert f"\n- Your rested pieces for turn 2: {rested}.\n" in mine
+    theirs = " ".join(game.report(other).split())
+    name = game.state().player(first)
+    assert theirs.count(f"Turn 2 is the turn of {name.name} ({name.colour}).") == 1
+    assert f"- Rested pieces of {name.name} ({name.colour}) for turn 2: {rested}." in theirs
+    assert "'s; rested pieces" not in theirs
+
+
+def test_a_log_of_nothing_but_the_next_turn_says_no_piece_moved() -> None:
+    """A turn in which no piece moved left its log the line of the next turn alone; in a
+    game that moves some pieces a turn (no rested pieces to name) that line says nothing
+    now, and the log would be empty: it says no piece moved."""
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    began: dict[str, Any] = {"kind": "turn_began", "player": 1, "rested": [11], "public": True}
+    for some in (replace(game, pieces_per_turn="2"), game):
+        text = report_text(TACTICS, config, some, [began], 1, aof="")
+        log = text.split("BATTLE LOG OF TURN 5\n")[1].split("\n\n")[0]
+        rested = "\n- Your rested pieces for turn 6: 11." if some is game else ""
+        assert log == "- No piece moved this turn." + rested
+    walked: dict[str, Any] = {
+        **{"kind": "walked", "player": 2, "piece": 21, "piece_kind": "PIKE"},
+        **{"start": [3, 1], "to": [3, 2], "steps": 1, "public": True},
+    }
+    text = report_text(TACTICS, config, game, [walked, began], 1, aof="")
+    assert "No piece moved" not in text

@@ -279,6 +279,24 @@ def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
         assert "round of turns" not in over
 
 
+def test_the_winner_reads_winner_where_he_read_active() -> None:
+    """Ruling 28: the last report of a game won said 'You: ACTIVE, 42 territories, ...' to
+    its winner and 'ACTIVE' beside his name under PLAYERS, under 'THE GAME IS OVER ...:
+    You won.'; he reads WINNER in both, as a WoK winner does (wok.md ruling 16)."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    state.winner, state.won_by = 1, "domination"
+    mine = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "\nYou: WINNER, " in mine
+    rows = mine.split("\nPLAYERS\n")[1].splitlines()
+    assert rows[1].split()[:2] == ["1", "Ann"] and rows[1].endswith(" WINNER")
+    assert not rows[2].endswith(" WINNER")
+    theirs = report_text(RULESET, CONFIG, state, [], 2, aof="")
+    assert "\nYou: WINNER" not in theirs
+    assert theirs.split("\nPLAYERS\n")[1].splitlines()[1].endswith(" WINNER")
+    running = report_text(RULESET, CONFIG, board_state(owners={ALASKA: 1}), [], 1, aof="")
+    assert "WINNER" not in running
+
+
 def test_a_player_is_named_with_his_number_as_in_the_top_ten() -> None:
     """WISK's report wrote '(player 2)' where its Top Ten says '#2' and a WoK or Tactics
     report '(player #1)': every player is named '(player #N)', the title line too."""

@@ -56,7 +56,7 @@ def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
         left = " left after your earlier upgrades" if spent else ""
         return (
             True,
-            f"note: this upgrade will not run: it costs {cost} gold and you have {gold}{left}",
+            f"note: this upgrade will not run: it costs {cost} GOLD and you have {gold}{left}",
         )
     context.counts["upgrades paid"] = context.counts.get("upgrades paid", 0) + 1
     context.counts["upgrade gold"] = spent + cost
@@ -72,7 +72,7 @@ def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
     gains = "nothing" if gain == 0 else f"only {gain}, not {UPGRADE_EFF}"
     return True, (
         f"note: your EFF is {eff}%{after} and {EFF_MAX}% is the most: this upgrade gains"
-        f" {gains}, and it costs its gold all the same"
+        f" {gains}, and it costs its GOLD all the same"
     )
 
 

@@ -33,7 +33,7 @@ from wtg.rules.wok.upgrades import buy_upgrades
 def upgrades(turn: Turn) -> None:
     """Phase 1: "The first upgrade of a turn costs 100 gold, the second 200 and the third 300
     gold" - first in the turn here."""
-    buy_upgrades(turn, "1 upgrades")
+    buy_upgrades(turn, "1 upgrades", "GOLD")
 
 
 def attacks(turn: Turn) -> None:

@@ -29,9 +29,10 @@ class Upgraded(Event):
     gold_left: int
 
 
-def buy_upgrades(turn: Turn, phase: str) -> None:
+def buy_upgrades(turn: Turn, phase: str, gold: str = "gold") -> None:
     """Ruling: the price steps up with each upgrade bought; an order that cannot be paid is
-    skipped and the next one is tried at the same price."""
+    skipped and the next one is tried at the same price. ``gold``: the ruleset's word for
+    its gold in the reason of a skipped order (Intermediate's text writes ``100 GOLD``)."""
     for player, orders in turn.players_in_order():
         bought = 0
         for name in orders.upgrade:
@@ -46,7 +47,7 @@ def buy_upgrades(turn: Turn, phase: str) -> None:
                     player.id,
                     phase,
                     f"upgrade {name}",
-                    f"it costs {cost} gold and you have {player.gold}",
+                    f"it costs {cost} {gold} and you have {player.gold}",
                 )
             else:
                 player.gold -= cost

@@ -1,0 +1,73 @@
+"""A report on a phone, 72 columns a line (docs/mail.md, "A report on a phone"): the rule
+under its heading and a WoK status line are rows a phone must not wrap; they were 78 and
+77 characters wide, and a phone broke the rule in two and 'Attacks next turn: 3' off its
+row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import players
+from wtg.game.engine import create_game
+
+PHONE = 72
+MAIL = 78
+
+GAMES = [
+    ("wok4", "small", None, 2),
+    ("standard", "star-islands", "skirmish", 3),
+    ("standard", "classic60", "duel", 2),
+    ("intermediate", "marchlands", None, 2),
+    ("wisk", "classic", None, 2),
+    ("tactics", "meadow", None, 2),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "map_name", "variant", "count"), GAMES)
+def test_the_rule_under_a_report_s_heading_fits_a_phone(
+    tmp_path: Path, ruleset: str, map_name: str, variant: str | None, count: int
+) -> None:
+    game = create_game(tmp_path / "g", ruleset, map_name, players(count), seed=5, variant=variant)
+    lines = game.report(1).splitlines()
+    assert lines[2] == "=" * PHONE
+    assert not [line for line in lines if set(line) == {"="} and len(line) != PHONE]
+    status = [line for line in lines if line.startswith(("Status: ", "Attacks next turn"))]
+    assert all(len(line) <= PHONE for line in status)
+
+
+def lines_from(folder: Path, ruleset: str, map_name: str, count: int, start: str) -> list[str]:
+    """The first report's line that starts with ``start`` and the two under it, of a new
+    game of ``count`` players."""
+    lines = create_game(folder, ruleset, map_name, players(count), seed=5).report(1).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(start))
+    assert max(len(line) for line in lines) <= MAIL
+    return lines[at : at + 3]
+
+
+def test_a_standard_status_line_gives_the_attacks_a_line_of_their_own(tmp_path: Path) -> None:
+    """'Status: ACTIVE   EFF: 99%   Gold: 0   Tech level: 0   Attacks next turn: 3', 74
+    characters: the attacks go under it, as Intermediate's do beside its GOLD and WOOD;
+    WoK IV's, without gold, keeps them on its row."""
+    assert lines_from(tmp_path / "s", "standard", "star-islands", 3, "Status: ")[:2] == [
+        "Status: ACTIVE   EFF: 99%   Gold: 0   Tech level: 0",
+        "Attacks next turn: 3",
+    ]
+    wok4 = lines_from(tmp_path / "k", "wok4", "small", 2, "Status: ")
+    assert wok4[:2] == ["Status: ACTIVE   EFF: 99%   Tech points: 0   Attacks next turn: 3", ""]
+
+
+def test_the_tiles_legend_keeps_to_a_phone_s_columns(tmp_path: Path) -> None:
+    """Tactics' map islands has six tiles: their legend, a row of columns never wrapped, was
+    one line of 82 characters, past a mail's 78 too. It takes as many tiles to a line as 72
+    columns hold, each tile whole, the lines under the board as before."""
+    assert lines_from(tmp_path / "i", "tactics", "islands", 2, "g Grass (E)") == [
+        "g Grass (E)   f Forest (E)   w Water (W)   r Rock (A)   s Sand (E)",
+        "b Bridge (EW)",
+        "",
+    ]
+    assert lines_from(tmp_path / "m", "tactics", "meadow", 2, "g Grass (E)")[:2] == [
+        "g Grass (E)   f Forest (E)   w Water (W)",
+        "",
+    ]
