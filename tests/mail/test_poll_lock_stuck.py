@@ -154,3 +154,27 @@ def test_the_lock_names_its_holder_while_held_and_not_after(tmp_path: Path) -> N
         assert (held.pid, held.what, held.state) == (os.getpid(), "wtg backup", "running")
         assert datetime.now(timezone.utc) - held.since < timedelta(minutes=1)
     assert holder(spool, "poll") is None  # its file left, read only while a lock is held
+
+
+@pytest.mark.parametrize("pid", [0, -1, 2**70, True, "12"])
+def test_a_holder_file_naming_no_process_names_no_holder(tmp_path: Path, pid: object) -> None:
+    """A holder file whose pid is no process's (0 and -1 name a process group and every
+    process, `kill 0` the GM's own shell's; one too big for the system stopped `status
+    --host` with an OverflowError; a boolean or a string is no pid wtg writes) names no
+    holder: the lock is what counts, and no `kill` is said for it."""
+    spool = tmp_path / "spool"
+    with only_one(spool, "poll"):
+        since = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        data = {"pid": pid, "since": since, "what": "wtg poll"}
+        (spool / "poll.holder").write_text(json.dumps(data), encoding="utf-8")
+        assert holder(spool, "poll") is None
+
+
+def test_a_holder_file_says_its_command_printable(tmp_path: Path) -> None:
+    """The command a holder file names reaches the GM's terminal (`status --host`, cron's
+    mail of `poll -q`): its control characters are not sent to it."""
+    spool = tmp_path / "spool"
+    with only_one(spool, "poll", "wtg poll\x1b]0;title\x07\x1b[2J --idle"):
+        held = holder(spool, "poll")
+    assert held is not None
+    assert held.what == "wtg poll --idle"

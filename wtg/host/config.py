@@ -106,7 +106,9 @@ class MailLimits(Record):
     max_bytes: int = 1_000_000
     replies_per_hour: int = 3
     replies_per_day: int = 24
-    """... and of those, to one address a day (``wtg.mail.incoming.answers.DAY_TALLY``)."""
+    """... and of those, to one address a day (``wtg.mail.incoming.answers.DAY_TALLY``); and
+    the codes to CONFIRM to a player's mailbox, or one that confirmed a request, in 24 hours,
+    counted apart (``wtg.mail.incoming.strangercodes``)."""
     confirmations_per_hour: int = 20
     unconfirmed_per_hour: int = 30
     """Mail to addresses that never confirmed one, host-wide (``wtg.mail.incoming.strangers``)."""

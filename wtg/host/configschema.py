@@ -319,7 +319,9 @@ class MailSection(Section):
     replies_per_day: Count = Field(
         24,
         description="of those automatic answers, to one address a day (never order "
-        "confirmations, nor the answers to a form whose code was right)",
+        "confirmations, nor the answers to a form whose code was right); and the codes to "
+        "CONFIRM to a player's address, or one that confirmed a request, in 24 hours (counted "
+        "apart): past them, one more when none went in `stranger_late_hours`",
     )
     confirmations_per_hour: Count = Field(
         20, description="order confirmations, and answers with a code to CONFIRM, to one address"
@@ -362,8 +364,9 @@ class MailSection(Section):
     )
     stranger_late_hours: Hours = Field(
         4,
-        description="past `stranger_codes_per_day`, the hours between two codes to that "
-        "address (each listing every request waiting there; 0: no bound past the day's)",
+        description="past `stranger_codes_per_day` (at a player's address: "
+        "`replies_per_day` codes), the hours between two codes to that address (each "
+        "listing every request waiting there; 0: no bound past the day's)",
     )
     wrong_code_rows: Positive = Field(
         100,

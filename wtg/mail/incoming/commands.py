@@ -239,6 +239,14 @@ class Commands:
             limits.stranger_late_hours * 3600.0,
             limits.dash_subaddress_domains,
         )
+        known = strangercodes.StrangerCodes(  # a player's, one who confirmed: a From proves
+            self.answers.journal,  # no one, and 20 an hour were 480 codes a day (attack41)
+            self.answers.now.timestamp(),
+            limits.replies_per_day,
+            limits.stranger_late_hours * 3600.0,
+            limits.dash_subaddress_domains,
+            strangercodes.KNOWN_DAY,
+        )
         for index, reply in enumerate(replies):
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
@@ -265,14 +273,15 @@ class Commands:
             if reply.once_a_day:  # an auto-responder answering each never loops
                 tally, limit, window = f"{NOTICE_TALLY}{compose.address_key(reply.to)}", 1, DAY
             ident = f"cmd-{message.key}-{index}"
-            late = False  # a stranger's code past the day's (``strangercodes``)
+            late = False  # a code past the address's day of codes (``strangercodes``)
+            bound = None if reply.asks is None else codes if stranger else known
             if reply.asks is not None and not self._mailable(book, reply.asks, ident):
                 why: str | None = ENDED
             elif day_tally is not None and self._day_spent(day_tally, ident):
                 why = PRIVATE_DAY
-            elif stranger == strangers.CODE and self._codes_spent(codes, reply.to, ident):
-                late = codes.late_open(reply.to)
-                why = None if late else strangercodes.CODES_DAY
+            elif bound is not None and self._codes_spent(bound, reply.to, ident):
+                late = bound.late_open(reply.to)
+                why = None if late else bound.limit
                 if late and reply.asks is not None:
                     note = strangercodes.waiting_note(
                         book, reply.to, reply.asks, limits.dash_subaddress_domains
@@ -299,8 +308,8 @@ class Commands:
                 )
                 if why is None and day_tally is not None:
                     self.answers.journal.replied(day_tally, self.answers.now.timestamp())
-                if why is None and stranger == strangers.CODE:
-                    codes.mailed(reply.to, late)
+                if why is None and bound is not None:
+                    bound.mailed(reply.to, late)
             if reply.private:  # the writer's copy that follows says what became of this one
                 private_held = why
             if why is None:
@@ -311,7 +320,8 @@ class Commands:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
             kept = (
-                why == strangercodes.CODES_DAY
+                bound is not None
+                and why == bound.limit
                 and reply.asks is not None
                 and self.answers.strangers.keep(
                     self.answers.now.timestamp(),
@@ -339,9 +349,11 @@ class Commands:
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
 
     def _codes_spent(self, codes: strangercodes.StrangerCodes, to: str, ident: str) -> bool:
-        """Whether the stranger's address ``to`` had its day's codes
-        (``mail.stranger_codes_per_day``); never for an answer queued already (an earlier
-        reading of the mail, cut short before its journal's commit, queued it: it goes)."""
+        """Whether the address ``to`` had its day's codes (``codes``: a stranger's,
+        ``mail.stranger_codes_per_day``; a player's, ``mail.replies_per_day``); never for
+        the writer whose From the GM's server vouched for, nor for an answer queued already
+        (an earlier reading of the mail, cut short before its journal's commit, queued it:
+        it goes)."""
         if compose.address_key(to) == self.answers.authenticated:
             return False  # the writer himself: no forger's flood (docs/mail.md, "Commands")
         return not self.answers.outbox.known(ident) and codes.spent(to)

@@ -1,4 +1,4 @@
-"""The codes to CONFIRM mailed to a stranger's address a day.
+"""The codes to CONFIRM mailed to an address a day: a stranger's, a player's.
 
 Anyone may ask for a code in anyone's name (``JOIN wok4 AS Name7`` under a forged From), and
 a code is no answer the day's cap of answers holds back (``mail.replies_per_day``): a
@@ -11,7 +11,13 @@ and, below it, every request that waits at the address with its code (the newest
 (as many an hour as the hour's limit mails codes, ``HELD_TALLY``; the others are).
 However long a forger's flood, the owner's own JOIN is mailed its code within
 ``LATE_EVERY`` of the flood's next request (or of his next mail, once the flood stops),
-and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most."""
+and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most.
+
+So it is for a player's address, or one that confirmed a request (attack41): a From proves
+no one, and requests forged in a player's name under ever new names mailed him
+``mail.confirmations_per_hour`` codes an hour, 480 a day. Such an address gets
+``mail.replies_per_day`` codes in 24 hours (his own requests are a few a day), then one
+every ``LATE_EVERY`` listing every request waiting at it, the same way."""
 
 from __future__ import annotations
 
@@ -43,11 +49,19 @@ stranger a day", which named no key the GM could set). Its request still waits
 (``confirm.forget`` is not asked)."""
 
 
+KNOWN_DAY = "replies_per_day"
+"""What held back a code to an address that is no stranger's (a player's, one that confirmed
+a request) past its day of codes, by the config key that bounds them: a From proves no one,
+and anyone may ask for codes in a player's name under ever new names, which mailed him
+``mail.confirmations_per_hour`` of them an hour, all day (attack41)."""
+
+
 class StrangerCodes:
-    """The day's count of codes to strangers' addresses, as a poll's journal holds it:
-    ``per_day`` codes to a mailbox in 24 hours, then one every ``late_every`` seconds
-    (``mail.stranger_codes_per_day``, ``mail.stranger_late_hours``); ``dashed``: the
-    domains whose ``-tag`` is a sub-address (``mailbox_of``)."""
+    """The day's count of codes to an address, as a poll's journal holds it: ``per_day``
+    codes to a mailbox in 24 hours, then one every ``late_every`` seconds (a stranger's:
+    ``mail.stranger_codes_per_day``, ``mail.stranger_late_hours``; a player's or one that
+    confirmed a request: ``mail.replies_per_day``, the same hours, ``limit`` naming the
+    key); ``dashed``: the domains whose ``-tag`` is a sub-address (``mailbox_of``)."""
 
     def __init__(
         self,
@@ -56,8 +70,11 @@ class StrangerCodes:
         per_day: int = CODES_A_DAY,
         late_every: float = LATE_EVERY,
         dashed: Collection[str] = (),
+        limit: str = CODES_DAY,
     ) -> None:
         self.journal = journal
+        self.limit = limit
+        """The config key of ``per_day``, as an outcome names the limit that held a code."""
         self.now = now
         self.per_day = per_day
         self.late_every = late_every

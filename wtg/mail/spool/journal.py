@@ -912,9 +912,12 @@ class Journal:
     def begin_release(self, key: str, at: float) -> None:
         """The journal forgets the message (the next poll handles it as new) and notes the
         release under way, in one commit: a release cut short after it is finished by the
-        same command given again, one before it changed nothing. A mail held whose record
-        the list let go is counted no longer (``held_over``), and the count of mails not
-        listed goes with the last of its address."""
+        same command given again, one before it changed nothing. The records of its copies
+        go with it (mails of its mark met after it: ``wtg.mail.message.mailcopy``), which
+        would have the mail put back read as a copy of its own copy and never handled
+        (attack41); the copies were moved out of the inbox, and are not read again. A mail
+        held whose record the list let go is counted no longer (``held_over``), and the
+        count of mails not listed goes with the last of its address."""
         named = (
             "coalesce((SELECT game FROM quarantine WHERE key = ?), "
             "(SELECT game FROM held WHERE key = ?))"
@@ -927,6 +930,11 @@ class Journal:
             self.db.execute(  # one mail held not listed the fewer
                 "UPDATE held_over SET mails = mails - 1 WHERE sender = "
                 "(SELECT counted FROM held_let_go WHERE key = ?)",
+                (key,),
+            )
+            self.db.execute(  # its copies' records: the mail put back is none of theirs
+                "DELETE FROM messages WHERE message_id != '' AND message_id = "
+                "(SELECT message_id FROM messages WHERE key = ?)",
                 (key,),
             )
             for table in ("messages", "quarantine", "held", "held_let_go", "flood_mails"):

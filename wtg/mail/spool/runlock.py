@@ -20,6 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.filelock import exclusive, held_by_another
@@ -77,12 +78,25 @@ def holder(spool: Path, name: str) -> Holder | None:
         return None
     try:
         data = json.loads((spool / f"{name}{HOLDER_SUFFIX}").read_text(encoding="utf-8"))
-        pid, since, what = int(data["pid"]), datetime.fromisoformat(data["since"]), data["what"]
+        pid, since, what = data["pid"], datetime.fromisoformat(data["since"]), data["what"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if since.tzinfo is None or not isinstance(what, str):
+    if since.tzinfo is None or not isinstance(what, str) or not _a_pid(pid):
         return None
-    return Holder(pid=pid, since=since, what=what[:80], state=_state(pid))
+    shown = " ".join(printable(what).split())[:80]  # a GM's terminal and cron's mail show it
+    return Holder(pid=pid, since=since, what=shown, state=_state(pid))
+
+
+def _a_pid(pid: object) -> bool:
+    """Whether ``pid`` (read from a holder file) names one process, as ``_say_holder``
+    writes it: 0 and -1 name a process group and every process (the `kill` said for the
+    holder would end the GM's own shell), a number beyond the system's stopped ``os.kill``
+    with an OverflowError, a boolean or a text is none wtg writes."""
+    return type(pid) is int and 0 < pid <= _PID_MAX
+
+
+_PID_MAX = 2**31 - 1
+"""The largest pid a process may have (Linux's bound is 2**22, a pid_t's 2**31 - 1)."""
 
 
 def _state(pid: int) -> str:
