@@ -12,9 +12,11 @@ from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
     E_AUSTRALIA,
+    EGYPT,
     INDONESIA,
     JAPAN,
     KAMCHATKA,
+    MIDDLE_EAST,
     NEW_GUINEA,
     NW_TERRITORY,
     SIAM,
@@ -352,3 +354,42 @@ def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
     assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 11)
     after = RULESET.resolve(state, {1: before}, random.Random(1)).state
     assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 2)
+
+
+ASIA_AND_AFRICA = 3
+"""The classic mission "conquer Asia and Africa"."""
+ASIA = tuple(range(27, 39))
+AFRICA = tuple(range(21, 27))
+
+
+def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> None:
+    """Round 41: its mission Asia and Africa; it holds Africa (20 armies in Egypt, next
+    to the Middle East), player 2 holds all of Asia with 1 army in each territory, player
+    3 the rest with 6. Egypt's stack and its 6 new armies run through the 12 territories
+    of Asia in an order where each is next to the last (12 lines, the form's all) and
+    win by the mission in each of 20 rolls of the dice. Until round 41 each step of its
+    chain went for its own gain: it went into Europe and North America and took 2 of
+    Asia, winning no roll."""
+    owners = {**dict.fromkeys(AFRICA, 1), **dict.fromkeys(ASIA, 2)}
+    state = board_state(players=3, owners=owners, missions=True)
+    for tid in range(1, 43):
+        if state.owner(tid) == 2 and tid not in ASIA:
+            put(state, tid, 3, 6)
+    put(state, EGYPT, 1, 20)
+    state.player(1).mission = ASIA_AND_AFRICA
+    state.player(2).mission = 1
+    state.player(3).mission = 2
+    assert state.board.mission(ASIA_AND_AFRICA).continents == ("Asia", "Africa")
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": EGYPT, "armies": 6}]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert sorted(to for _, to in lines) == list(ASIA)
+    assert lines[0] == (EGYPT, MIDDLE_EAST)
+    assert all(source == before for (source, _), (_, before) in zip(lines[1:], lines))
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    won = 0
+    for seed in range(20):
+        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
+        won += (after.winner, after.won_by) == (1, "mission")
+    assert won == 20

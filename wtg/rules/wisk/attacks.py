@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.odds import Odds, battle
 from wtg.rules.wisk.positionscore import View, score, take_chance
+from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
 from wtg.rules.wisk.weights import WEIGHTS
 
 ATTACK_LINES = 12
@@ -184,24 +185,71 @@ def best_plan(
     bonuses: Sequence[tuple[str, int]],
     w: Mapping[str, float] = WEIGHTS,
 ) -> Plan:
-    """The placements and attacks of the best base (``view`` is not changed)."""
+    """The placements and attacks of the best base (``view`` is not changed), a sweep
+    through what its continent mission lacks (``sweeping.py``) among them."""
     mine = view.territories(pid)
     bases = [t for t in mine if view.enemies_next_to(pid, t)] or mine
     spots = bonus_spots(view, pid, bonuses)
     best: Plan | None = None
     for base in bases:
-        work = view.copy()
-        place: dict[int, int] = {}
-        if free:
-            place[base] = free
-        for continent, bonus in bonuses:
-            spot = base if work.continent_of[base] == continent else spots[continent]
-            place[spot] = place.get(spot, 0) + bonus
-        for tid, armies in place.items():
-            work.armies[tid] += armies
+        work, place = _placed(view, base, free, bonuses, spots)
         made = chains(work, pid, base, w)
         value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
         if best is None or value > best.value:
             best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
+    for swept in _sweeps(view, pid, bases, free, bonuses, spots, w):
+        if swept.value > best.value:
+            best = swept
     return best
+
+
+def _placed(
+    view: View, base: int, free: int, bonuses: Sequence[tuple[str, int]], spots: dict[str, int]
+) -> tuple[View, dict[int, int]]:
+    """The board with the turn's armies placed for ``base``: the free ones on it, each
+    continent's bonus on it when it lies there, else on the continent's spot."""
+    work = view.copy()
+    place: dict[int, int] = {}
+    if free:
+        place[base] = free
+    for continent, bonus in bonuses:
+        spot = base if work.continent_of[base] == continent else spots[continent]
+        place[spot] = place.get(spot, 0) + bonus
+    for tid, armies in place.items():
+        work.armies[tid] += armies
+    return work, place
+
+
+def _sweeps(
+    view: View,
+    pid: int,
+    bases: Sequence[int],
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    spots: dict[str, int],
+    w: Mapping[str, float],
+) -> list[Plan]:
+    """The plans that run one stack through all its continent mission lacks: for each
+    set of territories that would meet it (at most the form's attack lines), from each
+    base next to one of them, the likeliest route (none while ``win`` is 0)."""
+    plans: list[Plan] = []
+    if not w["win"]:
+        return plans
+    for wanted in lacking(view, pid):
+        if len(wanted) > ATTACK_LINES:
+            continue
+        near = [b for b in bases if set(view.neighbours[b]).intersection(wanted)]
+        for base in near:
+            work, place = _placed(view, base, free, bonuses, spots)
+            route = best_route(work, pid, base, wanted, w["win_odds"])
+            if route is None:
+                continue
+            for tid, armies in route.armies.items():
+                work.owner[tid], work.armies[tid] = pid, armies
+            work.cards[pid] = work.cards.get(pid, 0) + 1
+            risk = sum(1.0 - c for c in route.chances)
+            value = score(work, pid, w) - w["risk"] * risk + w["win"] * route.chance
+            touched = {t for step in route.steps for t in step}
+            plans.append(Plan(place, route_lines(route, ALL), work, touched, value))
+    return plans
