@@ -393,3 +393,25 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
         after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
         won += (after.winner, after.won_by) == (1, "mission")
     assert won == 20
+
+
+def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
+    """Round 41: "occupy 18 territories with at least 2 armies each", 20 territories, 10
+    with 3 armies (Alaska with 12) and 10 with 1, and 6 new armies: placing alone tops up
+    6 of the 8 it lacks. It tops up 5, puts the sixth on a stack and attacks, its
+    conquests leaving 2 behind, and wins in 34 of 40 rolls of the dice. Until round 41
+    its 6 armies went on one base and its attacks won no roll."""
+    state = occupy_mission_state(SCATTERED, strong=10)
+    put(state, ALASKA, 1, 12)
+    orders = robot_turn(state)
+    placed = {line["territory"]: line["armies"] for line in orders["place"]}
+    assert sorted(placed.values()) == [1] * 6
+    assert sum(1 for t in placed if state.armies(t) == 1) == 5
+    assert len(orders["attack"]) == 4
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    won = 0
+    for seed in range(40):
+        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
+        won += (after.winner, after.won_by) == (1, "mission")
+    assert won == 34

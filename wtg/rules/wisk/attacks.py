@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
+from wtg.rules.wisk.finishing import PLACE_LINES
 from wtg.rules.wisk.odds import Odds, battle
 from wtg.rules.wisk.positionscore import View, score, take_chance
 from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
@@ -198,9 +199,12 @@ def best_plan(
         if best is None or value > best.value:
             best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
-    for swept in _sweeps(view, pid, bases, free, bonuses, spots, w):
-        if swept.value > best.value:
-            best = swept
+    for other in (
+        *_sweeps(view, pid, bases, free, bonuses, spots, w),
+        *_topped_up(view, pid, bases, free, bonuses, spots, w),
+    ):
+        if other.value > best.value:
+            best = other
     return best
 
 
@@ -252,4 +256,56 @@ def _sweeps(
             value = score(work, pid, w) - w["risk"] * risk + w["win"] * route.chance
             touched = {t for step in route.steps for t in step}
             plans.append(Plan(place, route_lines(route, ALL), work, touched, value))
+    return plans
+
+
+TOP_UP_CONQUESTS = 4
+"""The conquests a finishing turn of an "occupy" mission counts on at most, beside its
+top-ups."""
+
+
+def _topped_up(
+    view: View,
+    pid: int,
+    bases: Sequence[int],
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    spots: dict[str, int],
+    w: Mapping[str, float],
+) -> list[Plan]:
+    """With "occupy N territories with at least A armies each" (A above 1): the plans that
+    top up some of its territories short of A (those needing fewest first) and attack with
+    the rest of the free armies on the base, its conquests leaving A behind, so that the
+    top-ups and 1 to ``TOP_UP_CONQUESTS`` conquests meet the mission. Only plans whose
+    chains get there are offered (none while ``win`` or ``spread_move`` is 0)."""
+    count, armies = view.occupy
+    plans: list[Plan] = []
+    if armies <= 1 or not w["win"] or not w["spread_move"]:
+        return plans
+    mine = view.territories(pid)
+    short = sorted(
+        (t for t in mine if view.armies[t] < armies), key=lambda t: (armies - view.armies[t], t)
+    )
+    need = count - (len(mine) - len(short))
+    for conquests in range(1, TOP_UP_CONQUESTS + 1):
+        tops = short[: need - conquests] if need > conquests else []
+        if len(tops) < need - conquests:
+            break
+        if not tops:
+            break
+        cost = sum(armies - int(view.armies[t]) for t in tops)
+        if cost >= free:
+            continue
+        for base in bases:
+            work, place = _placed(view, base, free - cost, bonuses, spots)
+            for tid in tops:
+                place[tid] = place.get(tid, 0) + armies - int(view.armies[tid])
+                work.armies[tid] += armies - int(view.armies[tid])
+            if len(place) > PLACE_LINES:
+                continue
+            made = chains(work, pid, base, w)
+            if not made.won:
+                continue
+            value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
+            plans.append(Plan(place, made.lines, work, made.touched, value))
     return plans
