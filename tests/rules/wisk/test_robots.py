@@ -369,7 +369,7 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     of Asia in an order where each is next to the last (12 lines, the form's all) and
     win by the mission in each of 20 rolls of the dice. Until round 41 each step of its
     chain went for its own gain: it went into Europe and North America and took 2 of
-    Asia, winning no roll."""
+    Asia, winning no roll; so it does still with the weight ``sweep`` at 0."""
     owners = {**dict.fromkeys(AFRICA, 1), **dict.fromkeys(ASIA, 2)}
     state = board_state(players=3, owners=owners, missions=True)
     for tid in range(1, 43):
@@ -385,14 +385,17 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     lines = [(line["from"], line["to"]) for line in orders["attack"]]
     assert sorted(to for _, to in lines) == list(ASIA)
     assert lines[0] == (EGYPT, MIDDLE_EAST)
-    assert all(source == before for (source, _), (_, before) in zip(lines[1:], lines))
+    assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
     entries, unread, problems = RULESET.entries_from_dict(orders)
     assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
-    won = 0
-    for seed in range(20):
-        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
-        won += (after.winner, after.won_by) == (1, "mission")
-    assert won == 20
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
+    assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
+    for plan_of, wins in ((orders, 20), (before, 0)):
+        won = 0
+        for seed in range(20):
+            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
+            won += (after.winner, after.won_by) == (1, "mission")
+        assert won == wins
 
 
 def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
@@ -400,7 +403,8 @@ def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
     with 3 armies (Alaska with 12) and 10 with 1, and 6 new armies: placing alone tops up
     6 of the 8 it lacks. It tops up 5, puts the sixth on a stack and attacks, its
     conquests leaving 2 behind, and wins in 34 of 40 rolls of the dice. Until round 41
-    its 6 armies went on one base and its attacks won no roll."""
+    its 6 armies went on one base and its attacks won no roll (so they do with the weight
+    ``top_up`` at 0)."""
     state = occupy_mission_state(SCATTERED, strong=10)
     put(state, ALASKA, 1, 12)
     orders = robot_turn(state)
@@ -410,8 +414,11 @@ def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
     assert len(orders["attack"]) == 4
     entries, unread, problems = RULESET.entries_from_dict(orders)
     assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
-    won = 0
-    for seed in range(40):
-        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
-        won += (after.winner, after.won_by) == (1, "mission")
-    assert won == 34
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "top_up": 0.0})
+    assert len(before["place"]) == 1
+    for plan_of, wins in ((orders, 34), (before, 0)):
+        won = 0
+        for seed in range(40):
+            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
+            won += (after.winner, after.won_by) == (1, "mission")
+        assert won == wins

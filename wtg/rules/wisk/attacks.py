@@ -11,7 +11,11 @@ made, with the armies expected to move in) is scored (``position.score``, the
 opponents' best reply included), less ``risk`` for each attack's chance of failing; the
 best base wins. With secret missions, the conquest that meets the robot's own mission
 (``View.mission_done``) ends the chains, is worth ``win`` more, and the plan gains ``win``
-times the chance its attacks get that far."""
+times the chance its attacks get that far. Two more kinds of plan are weighed with the
+bases' (round 41): the sweep through all a continent mission lacks (``sweeping.py``), and,
+with "occupy N territories with at least A armies each", the top-ups of some territories
+short of A with the rest of the armies on a base whose chains (leaving A behind) meet the
+mission."""
 
 from __future__ import annotations
 
@@ -238,7 +242,7 @@ def _sweeps(
     set of territories that would meet it (at most the form's attack lines), from each
     base next to one of them, the likeliest route (none while ``win`` is 0)."""
     plans: list[Plan] = []
-    if not w["win"]:
+    if not (w["win"] and w["sweep"]):
         return plans
     for wanted in lacking(view, pid):
         if len(wanted) > ATTACK_LINES:
@@ -280,7 +284,7 @@ def _topped_up(
     chains get there are offered (none while ``win`` or ``spread_move`` is 0)."""
     count, armies = view.occupy
     plans: list[Plan] = []
-    if armies <= 1 or not w["win"] or not w["spread_move"]:
+    if armies <= 1 or not (w["win"] and w["spread_move"] and w["top_up"]):
         return plans
     mine = view.territories(pid)
     short = sorted(
