@@ -213,6 +213,16 @@ def occupy_mission_state(held: Sequence[int], strong: int) -> WiskState:
     return state
 
 
+def mission_wins(state: WiskState, orders: dict[str, Any], rolls: int) -> int:
+    """In how many of ``rolls`` rolls of the dice (seeds 0 on) player 1's ``orders`` win
+    the game by his mission."""
+    won = 0
+    for seed in range(rolls):
+        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
+        won += (after.winner, after.won_by) == (1, "mission")
+    return won
+
+
 def strong_territories(state: WiskState, pid: int) -> int:
     return sum(1 for t in state.territories_of(pid) if state.armies(t) >= 2)
 
@@ -300,12 +310,7 @@ def test_a_robot_takes_the_conquests_that_win_its_mission() -> None:
     ]
     blind: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win": 0.0})
     assert {line["to"] for line in blind["attack"]}.isdisjoint(AUSTRALIA)
-    for plan_of, wins in ((orders, 20), (blind, 0)):
-        won = 0
-        for seed in range(20):
-            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
-            won += (after.winner, after.won_by) == (1, "mission")
-        assert won == wins
+    assert (mission_wins(state, orders, 20), mission_wins(state, blind, 20)) == (20, 0)
 
 
 def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
@@ -327,11 +332,7 @@ def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
     assert [(line["from"], line["to"]) for line in orders["attack"]] == [(SIAM, INDONESIA)]
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win_odds": WEIGHTS["least_odds"]})
     assert "attack" not in before
-    won = 0
-    for seed in range(40):
-        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
-        won += (after.winner, after.won_by) == (1, "mission")
-    assert won == 14
+    assert mission_wins(state, orders, 40) == 14
 
 
 def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
@@ -390,12 +391,7 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
     assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
-    for plan_of, wins in ((orders, 20), (before, 0)):
-        won = 0
-        for seed in range(20):
-            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
-            won += (after.winner, after.won_by) == (1, "mission")
-        assert won == wins
+    assert (mission_wins(state, orders, 20), mission_wins(state, before, 20)) == (20, 0)
 
 
 def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
@@ -416,9 +412,4 @@ def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
     assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "top_up": 0.0})
     assert len(before["place"]) == 1
-    for plan_of, wins in ((orders, 34), (before, 0)):
-        won = 0
-        for seed in range(40):
-            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
-            won += (after.winner, after.won_by) == (1, "mission")
-        assert won == wins
+    assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (34, 0)
