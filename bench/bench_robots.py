@@ -17,7 +17,10 @@ starts the seeds at F instead of 1 (game g: seed F - 1 + ceil(g / S); the mirror
 robot-only games and the lake battles: seeds F..F + N - 1), to measure a robot on seeds
 it was not tuned on; the first line of the ruleset's results then names the seeds, and
 ``--json`` holds ``first_seed``. ``--missions`` plays WISK's tournaments with secret
-missions (the game option; the first line says so, ``--json`` holds ``missions``). The
+missions (the game option; the first line says so, ``--json`` holds ``missions``); the
+target against the naive player is then judged on the games past the first round of
+turns (each tally's ``past_first_round``), as two players with missions often win on
+their first turn by the deal (docs/rules/wisk.md, ruling 27). The
 sides: "new", the live strategy (``wtg/rules/<ruleset>/strategy.py``); "today's", the
 robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
 ``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
@@ -254,10 +257,24 @@ class Measured:
                 f"1 new among 3 today's >= {AMONG_THREE:.0%}",
                 self.rate("one_among_three_previous") >= AMONG_THREE,
             ),
-            (f"new vs naive, 1 against 1 >= {naive:.0%}", self.rate("vs_naive") >= naive),
+            self._naive_target(naive),
             (f"CPU a robot turn (median) <= {MS_PER_TURN:g} ms", self.ms_new <= MS_PER_TURN),
             (f"every game ends ({still_open} did not)", still_open == 0),
         ]
+
+    def _naive_target(self, naive: float) -> tuple[str, bool]:
+        """Against the naive player; with secret missions, in the games past the first
+        round of turns: two players start with 21 territories each, and a mission of 24
+        territories or 18 with 2 armies is often won on a player's first turn, by the deal
+        more than by the play (docs/rules/wisk.md, ruling 27)."""
+        if not self.missions:
+            return f"new vs naive, 1 against 1 >= {naive:.0%}", self.rate("vs_naive") >= naive
+        past = self.tallies["vs_naive"].past_first_round
+        return (
+            f"new vs naive, 1 against 1, the {past.games} games past the first round of "
+            f"turns (ruling 27) >= {naive:.0%}",
+            past.rate >= naive,
+        )
 
     def to_json(self) -> JsonObject:
         result: JsonObject = {

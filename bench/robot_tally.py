@@ -60,6 +60,9 @@ class Tally:
     ended: int
     median_turns: float
     rejected: dict[str, int]
+    past_first_round: Rate
+    """The games not decided in the first round of turns (each seat's first turn), and
+    the side's wins among them."""
 
     @classmethod
     def of(cls, played: Sequence[Played], seats: Sequence[int]) -> Tally:
@@ -84,6 +87,10 @@ class Tally:
             ended=sum(g.decided for g in played),
             median_turns=statistics.median(g.turns for g in played) if played else 0.0,
             rejected=rejected,
+            past_first_round=Rate(
+                sum(g.winner == s for g, s in zip(played, seats, strict=True) if _past(g)),
+                sum(1 for g in played if _past(g)),
+            ),
         )
 
     @property
@@ -103,4 +110,10 @@ class Tally:
             "ended": self.ended,
             "median_turns": self.median_turns,
             "rejected_lines": {name: count for name, count in self.rejected.items()},
+            "past_first_round": self.past_first_round.to_json(),
         }
+
+
+def _past(game: Played) -> bool:
+    """Whether the game went on past the first round of turns."""
+    return game.turns > len(game.sides)

@@ -29,8 +29,8 @@ from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
-from bench.robot_games import play_tactics, tactics_maps
-from bench.robot_tally import wilson
+from bench.robot_games import Played, play_tactics, tactics_maps
+from bench.robot_tally import Rate, Tally, wilson
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -413,3 +413,28 @@ def test_the_wisk_tournaments_may_have_secret_missions() -> None:
     assert done.stdout.splitlines()[0].endswith("; with secret missions")
     done = _bench("bench_robots.py", *("--games", "1", "--ruleset", "wisk", "--json"))
     assert json.loads(done.stdout)["wisk"]["missions"] is False
+
+
+def test_with_missions_the_naive_target_counts_the_games_past_the_first_round() -> None:
+    """Ruling 27: two players with secret missions often win on their first turn, by the
+    deal. A tally counts the games past the first round of turns and the side's wins
+    there, and with ``--missions`` the target against the naive player is judged on them:
+    the new robot winning its 2 games of 5 turns passes, though the 2 games of one turn
+    each side won make 3 of 4 overall."""
+    games = [
+        Played(("new", "naive"), 0, 1, True),
+        Played(("naive", "new"), 0, 1, True),
+        Played(("new", "naive"), 0, 5, True),
+        Played(("naive", "new"), 1, 5, True),
+    ]
+    tally = Tally.of(games, [0, 1, 0, 1])
+    assert (tally.wins, tally.past_first_round) == (3, Rate(2, 2))
+    assert tally.to_json()["past_first_round"] == Rate(2, 2).to_json()
+    tallies = {t.key: tally for t in bench_robots.tournaments("wisk")}
+    for missions, label, passed in (
+        (False, "new vs naive, 1 against 1 >= 90%", False),
+        (True, "new vs naive, 1 against 1, the 2 games past the first round of turns", True),
+    ):
+        found = bench_robots.Measured("wisk", 4, tallies, 1.0, 1.0, missions=missions)
+        naive = found.targets()[2]
+        assert naive[0].startswith(label) and naive[1] is passed

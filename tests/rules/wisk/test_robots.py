@@ -12,9 +12,11 @@ from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
     E_AUSTRALIA,
+    EGYPT,
     INDONESIA,
     JAPAN,
     KAMCHATKA,
+    MIDDLE_EAST,
     NEW_GUINEA,
     NW_TERRITORY,
     SIAM,
@@ -211,6 +213,16 @@ def occupy_mission_state(held: Sequence[int], strong: int) -> WiskState:
     return state
 
 
+def mission_wins(state: WiskState, orders: dict[str, Any], rolls: int) -> int:
+    """In how many of ``rolls`` rolls of the dice (seeds 0 on) player 1's ``orders`` win
+    the game by his mission."""
+    won = 0
+    for seed in range(rolls):
+        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
+        won += (after.winner, after.won_by) == (1, "mission")
+    return won
+
+
 def strong_territories(state: WiskState, pid: int) -> int:
     return sum(1 for t in state.territories_of(pid) if state.armies(t) >= 2)
 
@@ -298,12 +310,7 @@ def test_a_robot_takes_the_conquests_that_win_its_mission() -> None:
     ]
     blind: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win": 0.0})
     assert {line["to"] for line in blind["attack"]}.isdisjoint(AUSTRALIA)
-    for plan_of, wins in ((orders, 20), (blind, 0)):
-        won = 0
-        for seed in range(20):
-            after = RULESET.resolve(state, {1: plan_of}, random.Random(seed)).state
-            won += (after.winner, after.won_by) == (1, "mission")
-        assert won == wins
+    assert (mission_wins(state, orders, 20), mission_wins(state, blind, 20)) == (20, 0)
 
 
 def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
@@ -325,11 +332,7 @@ def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
     assert [(line["from"], line["to"]) for line in orders["attack"]] == [(SIAM, INDONESIA)]
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "win_odds": WEIGHTS["least_odds"]})
     assert "attack" not in before
-    won = 0
-    for seed in range(40):
-        after = RULESET.resolve(state, {1: orders}, random.Random(seed)).state
-        won += (after.winner, after.won_by) == (1, "mission")
-    assert won == 14
+    assert mission_wins(state, orders, 40) == 14
 
 
 def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
@@ -352,3 +355,61 @@ def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
     assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 11)
     after = RULESET.resolve(state, {1: before}, random.Random(1)).state
     assert (len(after.territories_of(1)), strong_territories(after, 1)) == (32, 2)
+
+
+ASIA_AND_AFRICA = 3
+"""The classic mission "conquer Asia and Africa"."""
+ASIA = tuple(range(27, 39))
+AFRICA = tuple(range(21, 27))
+
+
+def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> None:
+    """Round 41: its mission Asia and Africa; it holds Africa (20 armies in Egypt, next
+    to the Middle East), player 2 holds all of Asia with 1 army in each territory, player
+    3 the rest with 6. Egypt's stack and its 6 new armies run through the 12 territories
+    of Asia in an order where each is next to the last (12 lines, the form's all) and
+    win by the mission in each of 20 rolls of the dice. Until round 41 each step of its
+    chain went for its own gain: it went into Europe and North America and took 2 of
+    Asia, winning no roll; so it does still with the weight ``sweep`` at 0."""
+    owners = {**dict.fromkeys(AFRICA, 1), **dict.fromkeys(ASIA, 2)}
+    state = board_state(players=3, owners=owners, missions=True)
+    for tid in range(1, 43):
+        if state.owner(tid) == 2 and tid not in ASIA:
+            put(state, tid, 3, 6)
+    put(state, EGYPT, 1, 20)
+    state.player(1).mission = ASIA_AND_AFRICA
+    state.player(2).mission = 1
+    state.player(3).mission = 2
+    assert state.board.mission(ASIA_AND_AFRICA).continents == ("Asia", "Africa")
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": EGYPT, "armies": 6}]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert sorted(to for _, to in lines) == list(ASIA)
+    assert lines[0] == (EGYPT, MIDDLE_EAST)
+    assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
+    assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
+    assert (mission_wins(state, orders, 20), mission_wins(state, before, 20)) == (20, 0)
+
+
+def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
+    """Round 41: "occupy 18 territories with at least 2 armies each", 20 territories, 10
+    with 3 armies (Alaska with 12) and 10 with 1, and 6 new armies: placing alone tops up
+    6 of the 8 it lacks. It tops up 5, puts the sixth on a stack and attacks, its
+    conquests leaving 2 behind, and wins in 34 of 40 rolls of the dice. Until round 41
+    its 6 armies went on one base and its attacks won no roll (so they do with the weight
+    ``top_up`` at 0)."""
+    state = occupy_mission_state(SCATTERED, strong=10)
+    put(state, ALASKA, 1, 12)
+    orders = robot_turn(state)
+    placed = {line["territory"]: line["armies"] for line in orders["place"]}
+    assert sorted(placed.values()) == [1] * 6
+    assert sum(1 for t in placed if state.armies(t) == 1) == 5
+    assert len(orders["attack"]) == 4
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "top_up": 0.0})
+    assert len(before["place"]) == 1
+    assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (34, 0)

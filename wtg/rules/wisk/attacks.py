@@ -11,7 +11,11 @@ made, with the armies expected to move in) is scored (``position.score``, the
 opponents' best reply included), less ``risk`` for each attack's chance of failing; the
 best base wins. With secret missions, the conquest that meets the robot's own mission
 (``View.mission_done``) ends the chains, is worth ``win`` more, and the plan gains ``win``
-times the chance its attacks get that far."""
+times the chance its attacks get that far. Two more kinds of plan are weighed with the
+bases' (round 41): the sweep through all a continent mission lacks (``sweeping.py``), and,
+with "occupy N territories with at least A armies each", the top-ups of some territories
+short of A with the rest of the armies on a base whose chains (leaving A behind) meet the
+mission."""
 
 from __future__ import annotations
 
@@ -19,8 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
+from wtg.rules.wisk.finishing import PLACE_LINES
 from wtg.rules.wisk.odds import Odds, battle
 from wtg.rules.wisk.positionscore import View, score, take_chance
+from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
 from wtg.rules.wisk.weights import WEIGHTS
 
 ATTACK_LINES = 12
@@ -184,24 +190,126 @@ def best_plan(
     bonuses: Sequence[tuple[str, int]],
     w: Mapping[str, float] = WEIGHTS,
 ) -> Plan:
-    """The placements and attacks of the best base (``view`` is not changed)."""
+    """The placements and attacks of the best base (``view`` is not changed), a sweep
+    through what its continent mission lacks (``sweeping.py``) among them."""
     mine = view.territories(pid)
     bases = [t for t in mine if view.enemies_next_to(pid, t)] or mine
     spots = bonus_spots(view, pid, bonuses)
     best: Plan | None = None
     for base in bases:
-        work = view.copy()
-        place: dict[int, int] = {}
-        if free:
-            place[base] = free
-        for continent, bonus in bonuses:
-            spot = base if work.continent_of[base] == continent else spots[continent]
-            place[spot] = place.get(spot, 0) + bonus
-        for tid, armies in place.items():
-            work.armies[tid] += armies
+        work, place = _placed(view, base, free, bonuses, spots)
         made = chains(work, pid, base, w)
         value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
         if best is None or value > best.value:
             best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
+    for other in (
+        *_sweeps(view, pid, bases, free, bonuses, spots, w),
+        *_topped_up(view, pid, bases, free, bonuses, spots, w),
+    ):
+        if other.value > best.value:
+            best = other
     return best
+
+
+def _placed(
+    view: View, base: int, free: int, bonuses: Sequence[tuple[str, int]], spots: dict[str, int]
+) -> tuple[View, dict[int, int]]:
+    """The board with the turn's armies placed for ``base``: the free ones on it, each
+    continent's bonus on it when it lies there, else on the continent's spot."""
+    work = view.copy()
+    place: dict[int, int] = {}
+    if free:
+        place[base] = free
+    for continent, bonus in bonuses:
+        spot = base if work.continent_of[base] == continent else spots[continent]
+        place[spot] = place.get(spot, 0) + bonus
+    for tid, armies in place.items():
+        work.armies[tid] += armies
+    return work, place
+
+
+def _sweeps(
+    view: View,
+    pid: int,
+    bases: Sequence[int],
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    spots: dict[str, int],
+    w: Mapping[str, float],
+) -> list[Plan]:
+    """The plans that run one stack through all its continent mission lacks: for each
+    set of territories that would meet it (at most the form's attack lines), from each
+    base next to one of them, the likeliest route (none while ``win`` is 0)."""
+    plans: list[Plan] = []
+    if not (w["win"] and w["sweep"]):
+        return plans
+    for wanted in lacking(view, pid):
+        if len(wanted) > ATTACK_LINES:
+            continue
+        near = [b for b in bases if set(view.neighbours[b]).intersection(wanted)]
+        for base in near:
+            work, place = _placed(view, base, free, bonuses, spots)
+            route = best_route(work, pid, base, wanted, w["win_odds"])
+            if route is None:
+                continue
+            for tid, armies in route.armies.items():
+                work.owner[tid], work.armies[tid] = pid, armies
+            work.cards[pid] = work.cards.get(pid, 0) + 1
+            risk = sum(1.0 - c for c in route.chances)
+            value = score(work, pid, w) - w["risk"] * risk + w["win"] * route.chance
+            touched = {t for step in route.steps for t in step}
+            plans.append(Plan(place, route_lines(route, ALL), work, touched, value))
+    return plans
+
+
+TOP_UP_CONQUESTS = 4
+"""The conquests a finishing turn of an "occupy" mission counts on at most, beside its
+top-ups."""
+
+
+def _topped_up(
+    view: View,
+    pid: int,
+    bases: Sequence[int],
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    spots: dict[str, int],
+    w: Mapping[str, float],
+) -> list[Plan]:
+    """With "occupy N territories with at least A armies each" (A above 1): the plans that
+    top up some of its territories short of A (those needing fewest first) and attack with
+    the rest of the free armies on the base, its conquests leaving A behind, so that the
+    top-ups and 1 to ``TOP_UP_CONQUESTS`` conquests meet the mission. Only plans whose
+    chains get there are offered (none while ``win`` or ``spread_move`` is 0)."""
+    count, armies = view.occupy
+    plans: list[Plan] = []
+    if armies <= 1 or not (w["win"] and w["spread_move"] and w["top_up"]):
+        return plans
+    mine = view.territories(pid)
+    short = sorted(
+        (t for t in mine if view.armies[t] < armies), key=lambda t: (armies - view.armies[t], t)
+    )
+    need = count - (len(mine) - len(short))
+    for conquests in range(1, TOP_UP_CONQUESTS + 1):
+        tops = short[: need - conquests] if need > conquests else []
+        if len(tops) < need - conquests:
+            break
+        if not tops:
+            break
+        cost = sum(armies - int(view.armies[t]) for t in tops)
+        if cost >= free:
+            continue
+        for base in bases:
+            work, place = _placed(view, base, free - cost, bonuses, spots)
+            for tid in tops:
+                place[tid] = place.get(tid, 0) + armies - int(view.armies[tid])
+                work.armies[tid] += armies - int(view.armies[tid])
+            if len(place) > PLACE_LINES:
+                continue
+            made = chains(work, pid, base, w)
+            if not made.won:
+                continue
+            value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
+            plans.append(Plan(place, made.lines, work, made.touched, value))
+    return plans

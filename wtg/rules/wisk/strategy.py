@@ -31,7 +31,12 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   attacks get there, and its chains stop there; with "occupy N territories with at least
   A armies each" its conquests move in all but A, leaving A behind as the stack goes
   (``spread_move``), and once this turn's placements (and one fortification) can bring N
-  of its territories to A, it does just that and wins (``finishing.py``).
+  of its territories to A, it does just that and wins (``finishing.py``); when they fall
+  short by a few, it tops up what they can and attacks for the rest (``top_up``).
+- With a mission of continents it also tries the sweep (``sweeping.py``, weight
+  ``sweep``): all the turn's armies on a territory next to what the mission lacks, and a
+  planned route through all of it, each attack from the last conquest, weighed with the
+  other plans (``win`` times the chance of the whole route).
 
 The initial assignment: it claims the free territory in the continent it holds the
 largest share of (the smallest continent on a tie, then the most territories of its own

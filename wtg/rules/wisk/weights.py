@@ -19,7 +19,9 @@ run beside it. ``win`` (round 40) was not tuned: any weight far above a continen
 makes the robot take the conquest that wins; at 0 the robot is blind to winning,
 the yardstick of ``bench/bench_wisk_missions.py``'s win at hand. ``win_odds`` and
 ``spread_move`` (round 40b) were not tuned either: each was set beside the robot without it
-on ``bench/bench_wisk_missions.py --games 100`` (docs/rules/wisk.md, ruling 17)."""
+on ``bench/bench_wisk_missions.py --games 100`` (docs/rules/wisk.md, ruling 17).
+``sweep`` and ``top_up`` (round 41) switch a kind of plan on or off, at 0 the robot of
+before exactly; they were measured the same way, at 400 games (ruling 17)."""
 
 from __future__ import annotations
 
@@ -65,6 +67,14 @@ WEIGHTS: dict[str, float] = {
     # moves in all but A (at least its dice), the stack leaving A behind as it goes; 0,
     # all but one, as in any other game.
     "spread_move": 1.0,
+    # With a secret mission of continents: 1, the plan that runs one stack through all
+    # the mission lacks, its route planned (sweeping.py), is weighed with the others; 0,
+    # not tried.
+    "sweep": 1.0,
+    # With "occupy N territories with at least A armies each" (A above 1): 1, the plans
+    # that top up some territories short of A and attack for the rest of the mission are
+    # weighed with the others; 0, not tried.
+    "top_up": 1.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
