@@ -198,3 +198,11 @@ def test_replaced_copies_a_record_with_some_fields_changed() -> None:
     assert pair.replaced(right=(3,)) == Pair(1, (3,)) and pair == Pair(1, (2,))
     with pytest.raises(TypeError):
         pair.replaced(middle=4)
+
+
+def test_field_values_are_the_fields_in_their_order() -> None:
+    tagged = Tagged(1, 2, tag="t")
+    values = tagged.field_values()
+    assert list(values.items()) == [("x", 1), ("y", 2), ("label", ""), ("tag", "t")]
+    values["x"] = 5  # a new dict: the record is as it was
+    assert tagged.field_values()["x"] == 1 and Tagged(**values) == Tagged(5, 2, tag="t")

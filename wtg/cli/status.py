@@ -284,7 +284,7 @@ def _late_data(item: ReadLate) -> dict[str, object]:
 def _record_data(item: Record, **renamed: str) -> dict[str, object]:
     """A journal's record as ``--json`` lists it: each field under its own name, in their
     order, but those ``renamed`` gives another."""
-    return {renamed.get(name, name): getattr(item, name) for name in item._fields}
+    return {renamed.get(name, name): value for name, value in item.field_values().items()}
 
 
 def _show_read_late(items: Sequence[ReadLate]) -> None:

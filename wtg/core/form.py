@@ -7,7 +7,6 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from types import MappingProxyType
-from typing import TypeVar
 
 from wtg.core.errors import ProblemsError
 from wtg.core.plurals import counted
@@ -32,9 +31,6 @@ _FIELD_KEYS = (
     {"name", "title", "width"},
     {"codes", "flag", "coord", "word", "optional", "province"},
 )
-
-
-_R = TypeVar("_R", "FieldSpec", "SectionSpec")
 
 
 class FormError(ProblemsError):
@@ -137,22 +133,15 @@ class FormSpec(Record):
         digits = len(str(count))
         if all(f.width >= digits for s in self.sections for f in s.fields if f.province):
             return self
-        return FormSpec(
-            **{name: getattr(self, name) for name in self._fields if name != "sections"},
-            sections=tuple(_wider(section, digits) for section in self.sections),
-        )
+        return self.replaced(sections=tuple(_wider(section, digits) for section in self.sections))
 
 
 def _wider(section: SectionSpec, digits: int) -> SectionSpec:
     """The section with its province fields at least ``digits`` wide."""
     fields = tuple(
-        _replace(f, width=max(f.width, digits)) if f.province else f for f in section.fields
+        f.replaced(width=max(f.width, digits)) if f.province else f for f in section.fields
     )
-    return _replace(section, fields=fields)
-
-
-def _replace(record: _R, **changes: object) -> _R:
-    return type(record)(**{**{n: getattr(record, n) for n in record._fields}, **changes})
+    return section.replaced(fields=fields)
 
 
 def form_from_data(data: object, source: str = "<form>") -> FormSpec:

@@ -108,9 +108,14 @@ class Record:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
 
+    def field_values(self) -> dict[str, Any]:
+        """Its fields and their values, in the order of the fields: a new dict each call,
+        the values themselves (not copies)."""
+        return {name: getattr(self, name) for name in self._fields}
+
     def replaced(self: _R, **changes: Any) -> _R:
         """A copy with ``changes`` to some of its fields (a name it has not: TypeError)."""
-        return type(self)(**{**{n: getattr(self, n) for n in self._fields}, **changes})
+        return type(self)(**{**self.field_values(), **changes})
 
 
 def _written_init(cls: type[Record]) -> Any:

@@ -121,8 +121,7 @@ class GameConfig(Record):
 
     def with_players(self, players: Sequence[PlayerEntry]) -> GameConfig:
         """The same config, every key kept, with ``players`` (a seat taken over)."""
-        kept = {name: getattr(self, name) for name in self._fields}
-        return GameConfig(**{**kept, "players": tuple(players)})
+        return GameConfig(**{**self.field_values(), "players": tuple(players)})
 
     def to_yaml(self) -> str:
         data = {

@@ -176,7 +176,7 @@ def unfinished(folder: Path, target: str, text: str) -> Announcement | None:
 
 
 def _dump(announcement: Announcement) -> str:
-    data = {name: getattr(announcement, name) for name in Announcement._fields}
+    data = announcement.field_values()
     data["games"] = list(announcement.games)
     return json.dumps(data, indent=1) + "\n"
 

@@ -511,10 +511,7 @@ class Answering:
         key = self.done_key(command)
         if key is None:
             return
-        replies = [
-            {name: getattr(reply, name) for name in Reply._fields}
-            for reply in self.replies[self._begun :]
-        ]
+        replies = [reply.field_values() for reply in self.replies[self._begun :]]
         refused = self.refused - self._refused_before
         kept = {**what, "replies": replies, "refused": refused, "start": start}
         kept["warnings"] = self.warnings[self._warned_before :]

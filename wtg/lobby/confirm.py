@@ -265,7 +265,7 @@ def _pending(row: Row) -> Pending:
 
 
 def _fields(request: Pending) -> dict[str, object]:
-    return {name: getattr(request, name) for name in Pending._fields}
+    return request.field_values()
 
 
 def _from_fields(kept: object) -> Pending:

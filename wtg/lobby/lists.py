@@ -67,7 +67,7 @@ class WaitingList(Record):
         )
 
     def to_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in self._fields}
+        return self.field_values()
 
 
 class Waiting(Record):

@@ -30,7 +30,7 @@ def troop_row(p: Province | Mapping[str, Json]) -> TroopRow:
     kinds = {kind: whole(data.get(kind, 0)) for kind in TROOP_KINDS}
     plain = province_row(data)
     return TroopRow(
-        **{name: getattr(plain, name) for name in ProvinceRow._fields},
+        **plain.field_values(),
         terrain=str(data.get("terrain") or "-"),
         pik=kinds["pik"],
         arc=kinds["arc"],

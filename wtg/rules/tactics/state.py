@@ -353,11 +353,11 @@ def _kind(k: JsonObject) -> PieceKind:
 
 
 def _kind_dict(kind: PieceKind) -> JsonObject:
-    return {name: getattr(kind, name) for name in kind._fields}
+    return kind.field_values()
 
 
 def _weapon_dict(weapon: Weapon) -> JsonObject:
-    return {name: getattr(weapon, name) for name in weapon._fields}
+    return weapon.field_values()
 
 
 def _gm_note(data: Mapping[str, Json]) -> str | None:

@@ -48,7 +48,7 @@ class Options(Record):
         return self.assignment == CLAIM
 
     def to_dict(self) -> JsonObject:
-        return {name: getattr(self, name) for name in self._fields}
+        return self.field_values()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Options:
