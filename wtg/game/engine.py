@@ -479,6 +479,8 @@ class Game(Generic[S]):
             latest = self.latest_turn()
             if correct and latest == 0:
                 return [OrderError("turn 0 has no orders to correct")]
+            if correct and self.ended_by_gm(latest) is not None:  # no rerun of the end
+                return [OrderError(self._ended_line(latest, "its end has no orders to correct"))]
             base = latest - 1 if correct else latest
             state = self.state_view(base)
             if self.ruleset.is_over(state):
@@ -635,6 +637,7 @@ class Game(Generic[S]):
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
                 raise TurnMovedOn(f"turn {expect} was run meanwhile by another process")
+            self._not_ended(latest)  # before the hold: a hold kept holds nothing then
             hold = None if force else self.held()
             if hold is not None:
                 raise GameHeld(
@@ -655,6 +658,21 @@ class Game(Generic[S]):
                 before_commit(target)
             self.store.commit_turn(target, files, replace=rerun)
             return target
+
+    def _not_ended(self, latest: int) -> None:
+        """Refuse a turn of a game the GM ended at turn ``latest`` (``wtg end``)."""
+        if self.ended_by_gm(latest) is not None:
+            raise GameError(self._ended_line(latest, "no turn runs"))
+
+    def _ended_line(self, latest: int, what: str) -> str:
+        """The refusal of ``what`` a game the GM ended at turn ``latest`` cannot do."""
+        name = self.config.game
+        by_gm = self.ended_by_gm(latest)
+        return (
+            f"game {name} was ended by the GM at turn {latest}"
+            + (f" ({by_gm})" if by_gm else "")
+            + f": {what}; `wtg rollback {name} --to {latest - 1}` takes the end back"
+        )
 
     def _unchanged(self, turn: int, given: str) -> RerunChangesNothing:
         """The refusal of a rerun of turn ``turn`` that changes nothing; the command it
@@ -711,14 +729,7 @@ class Game(Generic[S]):
         if rerun and latest == 0:
             raise GameError("turn 0 is the start of the game: there is nothing to rerun")
         target = latest if rerun else latest + 1
-        by_gm = self.ended_by_gm(latest)
-        if by_gm is not None:
-            name = self.config.game
-            raise GameError(
-                f"game {name} was ended by the GM at turn {latest}"
-                + (f" ({by_gm})" if by_gm else "")
-                + f": no turn runs; `wtg rollback {name} --to {latest - 1}` takes the end back"
-            )
+        self._not_ended(latest)
         state = self.state(target - 1)
         if self.ruleset.is_over(state):
             raise GameError(f"game {self.config.game} is over (turn {latest})")

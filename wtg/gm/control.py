@@ -64,11 +64,11 @@ def hold(
     then), and the notices queued."""
     root = game.store.root
     with game.store.lock():
+        if game.ruleset.is_over(game.state()):  # held before it ended too: none told of it
+            raise GameError(f"game {game.config.game} is over: it has no turn to hold")
         kept = game.held()
         new = kept is None
         if kept is None:
-            if game.ruleset.is_over(game.state()):
-                raise GameError(f"game {game.config.game} is over: it has no turn to hold")
             kept = Hold(since=iso(now), reason=" ".join(reason.split()), telling=tell is not None)
             set_hold(root, kept)
         queued = tell(kept) if tell is not None else 0  # flushed before the mark is dropped
@@ -127,12 +127,29 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
             held = game.held()
             if held is None:
                 raise NotHeld(f"game {game.config.game} is not held")
+            _not_over(game, held)
             _deadline_on(game, now)
             kept = Hold(since=held.since, reason=held.reason, released=iso(now))
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
         queued = tell(kept)  # flushed to disk before the intent is removed
         clear_hold(root)
         return kept, new, queued
+
+
+def _not_over(game: Game[S], held: Hold) -> None:
+    """Refuse the release of a game over since it was held (the GM ended it): no turn of
+    it runs, and the players would be told it goes on. Its hold is kept, as `wtg end`
+    keeps it: a rollback that takes the end back finds the game held again."""
+    latest = game.latest_turn()
+    if not game.ruleset.is_over(game.state(latest)):
+        return
+    name = game.config.game
+    how = "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
+    raise GameError(
+        f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
+        f"hold since {held.since} stays, and holds it again after `wtg rollback {name} "
+        f"--to {latest - 1}` takes the end back"
+    )
 
 
 def _deadline_on(game: Game[S], now: datetime) -> None:
