@@ -10,6 +10,7 @@ import shutil
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -132,3 +133,36 @@ def test_an_imap_error_is_one_line_without_raw_bytes(
     (line,) = result.stderr.splitlines()
     assert line.startswith(expected), line
     assert "b'" not in line and 'b"' not in line and "\\r" not in line
+
+
+def test_release_held_puts_every_mail_back_over_one_connection(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg quarantine --release-held` logged into the server for each mail it put back (a
+    flood held is thousands of logins): one connection serves them all, and the next poll
+    files each mail once."""
+    config = write_config(tmp_path, imap, smtp)
+    game = create_game(tmp_path / "games" / "g1", "wok4", "small", PLAYERS, 5).typed(WOK4)
+    for n in range(3):
+        imap.append(GM_ADDRESS, order_mail(filled_aof(game, 1), f"<held{n}@players.example>"))
+    shutil.move(str(game.store.root), tmp_path / "aside")
+    assert wtg(config, "poll").stdout.endswith("held for the GM 3\n")
+    shutil.move(str(tmp_path / "aside"), game.store.root)
+    logins: list[object] = []
+    connect = release_module.connect_imap
+
+    def counted(*args: Any) -> Any:
+        logins.append(args)
+        return connect(*args)
+
+    monkeypatch.setattr(release_module, "connect_imap", counted)
+
+    said = wtg(config, "quarantine", "--release-held").stdout
+
+    assert said == "3 mails back in the inbox; the next poll handles each as new\n"
+    assert len(logins) == 1
+    assert imap.fetch_all(GM_ADDRESS, "wtg-rejected") == []
+    assert len(imap.fetch_all(GM_ADDRESS)) == 3
+    polled = wtg(config, "poll").stdout  # the same form thrice: filed once, its copies not
+    assert polled == "filed 1, rejected 0, quarantined 0, ignored 2\n"
+    assert held_mails(tmp_path / "games" / ".mail") == []

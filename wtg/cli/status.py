@@ -1247,23 +1247,24 @@ def _release(ctx: click.Context, keys: tuple[str, ...], summed: bool) -> None:
     `--release-held` (``summed``), every mail held: one line for all (a flood held is
     thousands), said before a refusal or a server's error."""
     # deferred: the mail servers' clients (IMAP): only a release reaches them
-    from wtg.mail.poll.release import ReleaseRefused, release, released
+    from wtg.mail.poll.release import ReleaseRefused, Releases
     from wtg.mail.servers.probe import said
 
     gm = checked_config(ctx)
     refused: list[str] = []
     moved: list[bool] = []  # a mail each released: moved now, or back already
-    for key in keys:  # a key mistyped among several holds back none of the others
-        try:
-            if summed:
-                moved.append(released(gm, key, datetime.now(timezone.utc)))
-            else:
-                tell_fitted(release(gm, key, datetime.now(timezone.utc)))
-        except ReleaseRefused as exc:
-            refused.append(str(exc))
-        except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
-            _say_released(moved)
-            fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
+    with Releases(gm) as releases:  # one connection to the IMAP server for all
+        for key in keys:  # a key mistyped among several holds back none of the others
+            try:
+                if summed:
+                    moved.append(releases.released(key, datetime.now(timezone.utc)))
+                else:
+                    tell_fitted(releases.release(key, datetime.now(timezone.utc)))
+            except ReleaseRefused as exc:
+                refused.append(str(exc))
+            except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
+                _say_released(moved)
+                fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
     _say_released(moved)
     if refused:
         fail("; ".join(refused))

@@ -17,6 +17,9 @@ command given again finishes it: it moves the mail if it is still in the rejecte
 and only notes the release done if it is not (the next poll took it up already). The poll
 recognises its own work by the mail's key and Message-ID: as the journal forgot both, it
 handles the mail once, as new; nothing is filed twice.
+
+Several mails released at once (``--release-held``: a flood held is thousands) go over one
+connection to the IMAP server (``Releases``), each in its own three steps as above.
 """
 
 from __future__ import annotations
@@ -51,21 +54,54 @@ def archived_copy(spool: Path, key: str) -> Path | None:
 
 def release(gm: GmConfig, key: str, now: datetime) -> str:
     """Put the mail ``key`` back in the inbox; what was done, in a line."""
-    if released(gm, key, now):
-        return f"{key}: back in the inbox; the next poll handles it as new"
-    return f"{key}: its release was cut short and the mail is back already; finished"
+    with Releases(gm) as releases:
+        return releases.release(key, now)
 
 
 def released(gm: GmConfig, key: str, now: datetime) -> bool:
     """Put the mail ``key`` back in the inbox: whether this moved it (False: a release cut
     short whose mail was back already, which is noted finished). Refused, ``ReleaseRefused``."""
-    journal = Journal(gm.spool)
-    try:
-        under_way = key in journal.releasing()
-        unknown = None if under_way else _check_releasable(journal, key, gm.spool)
-        with _refused_as(unknown):
-            box = _mailbox(gm, key)
+    with Releases(gm) as releases:
+        return releases.released(key, now)
+
+
+class Releases:
+    """Mails put back in the inbox one after the other, over one connection to the IMAP
+    server, made at the first mail that came by IMAP and closed at the end (``with``)."""
+
+    def __init__(self, gm: GmConfig) -> None:
+        self.gm = gm
+        self._imap: _ImapBox | None = None
+
+    def __enter__(self) -> Releases:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Log out of the IMAP server, if this logged in."""
+        if self._imap is not None:
+            self._imap.close()
+            self._imap = None
+
+    def release(self, key: str, now: datetime) -> str:
+        """Put the mail ``key`` back in the inbox; what was done, in a line."""
+        if self.released(key, now):
+            return f"{key}: back in the inbox; the next poll handles it as new"
+        return f"{key}: its release was cut short and the mail is back already; finished"
+
+    def released(self, key: str, now: datetime) -> bool:
+        """Put the mail ``key`` back in the inbox: whether this moved it (False: a release
+        cut short whose mail was back already, which is noted finished). Refused,
+        ``ReleaseRefused``."""
+        gm = self.gm
+        journal = Journal(gm.spool)
         try:
+            under_way = key in journal.releasing()
+            unknown = None if under_way else _check_releasable(journal, key, gm.spool)
+            with _refused_as(unknown):
+                box = self._mailbox(key)
             with _refused_as(unknown):
                 where = box.find(key, gm.spool)
             if where is None and unknown is not None:
@@ -81,10 +117,23 @@ def released(gm: GmConfig, key: str, now: datetime) -> bool:
                 box.put_back(where)
             journal.end_release(key)
         finally:
-            box.close()
-    finally:
-        journal.close()
-    return where is not None
+            journal.close()
+        return where is not None
+
+    def _mailbox(self, key: str) -> _Box:
+        """Where the mail ``key`` lies, by its transport, which must be this host's: the
+        IMAP server's connection made once, at the first mail that needs it."""
+        gm = self.gm
+        transport = key.split(":", 1)[0]
+        if gm.transport == "imap" and gm.imap is not None:
+            if transport != "imap":
+                raise ReleaseRefused(f"mail {key} did not come by IMAP, this host's transport")
+            if self._imap is None:
+                self._imap = _ImapBox(gm.imap)
+            return self._imap
+        if transport != "maildir":
+            raise ReleaseRefused(f"mail {key} did not come by the maildir transport, this host's")
+        return _MaildirBox(gm.maildir_in)
 
 
 @contextlib.contextmanager
@@ -130,25 +179,12 @@ def _check_releasable(journal: Journal, key: str, spool: Path) -> ReleaseRefused
     return None
 
 
-def _mailbox(gm: GmConfig, key: str) -> _Box:
-    transport = key.split(":", 1)[0]
-    if gm.transport == "imap" and gm.imap is not None:
-        if transport != "imap":
-            raise ReleaseRefused(f"mail {key} did not come by IMAP, this host's transport")
-        return _ImapBox(gm.imap)
-    if transport != "maildir":
-        raise ReleaseRefused(f"mail {key} did not come by the maildir transport, this host's")
-    return _MaildirBox(gm.maildir_in)
-
-
 class _Box(Protocol):
     def find(self, key: str, spool: Path) -> Any | None:
         """Where the mail lies in the rejected folder (None: it is not there)."""
 
     def put_back(self, where: Any) -> None:
         """Move it to the inbox, in one step."""
-
-    def close(self) -> None: ...
 
 
 class _MaildirBox:
@@ -168,9 +204,6 @@ class _MaildirBox:
     def put_back(self, where: Path) -> None:
         """The same file name, so the same key: the poll knows it by nothing else."""
         os.replace(where, self.inbox / where.parent.name / where.name)
-
-    def close(self) -> None:
-        pass
 
 
 class _ImapBox:
