@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import players
+from tests.mail.loop import NOW
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
 from wtg.core.jsondata import JsonObject
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import GameConfig
 from wtg.game.report import report_text
+from wtg.gm.ending import end_game
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
 from wtg.rules.tactics.state import OVER
@@ -217,6 +219,26 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
     assert "THE BATTLE IS OVER. You finished in place 1.\n" in game.report(winner.id)
     assert "THE BATTLE IS OVER. You finished in place 2.\n" in game.report(loser.id)
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
+
+
+def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
+    """Ruling 22: the winner's row under ARMIES read `ACTIVE, place 1` in every last report,
+    the battle over; it reads `WINNER, place 1`, as the Top Ten marks him. A battle the GM
+    ended has no winner."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
+    while not game.ruleset.is_over(game.state()):
+        game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
+    winner = next(p for p in game.state().players if p.place == 1)
+    loser = next(p for p in game.state().players if p.place == 2)
+    for reader in (winner.id, loser.id):
+        lines = game.report(reader).splitlines()
+        for army, status in ((winner, "WINNER, place 1"), (loser, "OUT, place 2")):
+            (row,) = [line for line in lines if line.startswith(f"{army.id:3d}  {army.name} ")]
+            assert row.endswith(f"  {status}"), row
+    ended = create_game(tmp_path / "e", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
+    ended.run_turn()
+    end_game(ended, "", NOW)
+    assert "WINNER" not in ended.report(1) and "ACTIVE, place 1" in ended.report(1)
 
 
 def test_a_piece_of_an_army_not_next_to_move_counts_the_rest_its_turn_brings() -> None:

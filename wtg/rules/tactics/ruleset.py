@@ -186,10 +186,7 @@ class Tactics(RulesetFiles[TacticsState], Ruleset[TacticsState]):
                     name=player.name,
                     score=sum(p.hp for p in army),
                     provinces=len(army),
-                    # a battle the GM ended (`wtg end`) has no winner
-                    status="winner"
-                    if player.place == 1 and state.ended_by_gm is None
-                    else player.status,
+                    status=state.status_shown(player),
                 )
             )
         return lines

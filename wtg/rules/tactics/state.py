@@ -16,6 +16,8 @@ from wtg.rules.tactics.world import COLOURS, PieceKind, Weapon
 
 ACTIVE = "active"
 OUT = "out"
+WINNER = "winner"
+"""Shown, never kept: a winner's kept status is ACTIVE (``TacticsState.status_shown``)."""
 ARMY, BATTLE, OVER = "army", "battle", "over"
 """Phases: turn 1 picks the armies; then one player's turn a run; then the game is over."""
 FULL_REST = 2
@@ -154,6 +156,14 @@ class TacticsState:
 
     def standing(self) -> list[Player]:
         return [p for p in self.players if p.status == ACTIVE]
+
+    def status_shown(self, player: Player) -> str:
+        """The player's status as the reports and the Top Ten show it: ``winner`` for the
+        battle's winner (its first place: "all armies dead but one"), his own for any
+        other. A battle the GM ended (`wtg end`) has no winner."""
+        if player.place == 1 and self.ended_by_gm is None:
+            return WINNER
+        return player.status
 
     def turn_order(self) -> list[Player]:
         """Seat order: red, green, yellow, blue."""

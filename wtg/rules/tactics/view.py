@@ -284,7 +284,7 @@ def report_context(
                 "name": p.name,
                 "colour": p.colour,
                 "bot": p.bot,
-                "status": p.status,
+                "status": state.status_shown(p),  # the winner's WINNER, not ACTIVE
                 "place": p.place,
                 "pieces": len(state.army(p.id)),
                 "hp": sum(piece.hp for piece in state.army(p.id)),
