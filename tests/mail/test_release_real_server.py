@@ -25,6 +25,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import load_config
 from wtg.mail.poll import release as release_module
 from wtg.mail.poll.release import release
+from wtg.mail.servers.inbox import connect_imap
 from wtg.mail.spool.journal import held_mails
 
 PLAYERS = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2)]
@@ -140,7 +141,7 @@ def test_release_held_puts_every_mail_back_over_one_connection(
 ) -> None:
     """`wtg quarantine --release-held` logged into the server for each mail it put back (a
     flood held is thousands of logins): one connection serves them all, and the next poll
-    files each mail once."""
+    reads each mail once."""
     config = write_config(tmp_path, imap, smtp)
     game = create_game(tmp_path / "games" / "g1", "wok4", "small", PLAYERS, 5).typed(WOK4)
     for n in range(3):
@@ -149,11 +150,10 @@ def test_release_held_puts_every_mail_back_over_one_connection(
     assert wtg(config, "poll").stdout.endswith("held for the GM 3\n")
     shutil.move(str(tmp_path / "aside"), game.store.root)
     logins: list[object] = []
-    connect = release_module.connect_imap
 
     def counted(*args: Any) -> Any:
         logins.append(args)
-        return connect(*args)
+        return connect_imap(*args)
 
     monkeypatch.setattr(release_module, "connect_imap", counted)
 
