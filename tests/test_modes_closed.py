@@ -13,7 +13,6 @@ here, which nobody may read).
 
 from __future__ import annotations
 
-import contextlib
 import mailbox
 import os
 import shutil
@@ -23,24 +22,15 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
+from tests.test_another_users_files import ENV, NOBODY, PLAYERS, as_nobody, wtg
 from wtg.cli import main
 from wtg.game.engine import open_game
-
-NOBODY = 65534
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
-PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0, reason="runs commands as another user (seteuid): run as root (CI does)"
 )
-
-
-def wtg(host: Path, *args: str) -> Result:
-    result = CliRunner(env=ENV).invoke(main, ["--config", str(host / "wtg.yaml"), *args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
 
 
 def give(folder: Path, uid: int) -> None:
@@ -73,15 +63,6 @@ def host() -> Iterator[Path]:
         yield folder
     finally:
         shutil.rmtree(top)
-
-
-@contextlib.contextmanager
-def as_nobody() -> Iterator[None]:
-    os.seteuid(NOBODY)
-    try:
-        yield
-    finally:
-        os.seteuid(0)
 
 
 def closed(path: Path, mode: str, fix: str) -> str:
