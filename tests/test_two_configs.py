@@ -86,6 +86,9 @@ def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: 
         )
         assert old_cron.exit_code == 1, old_cron.output
         assert "2 reports queued; 0 mails sent" in old_cron.stdout
+        checked = wtg(real, "check-config")  # says it before any send, too
+        assert checked.exit_code == 1
+        assert f"FAIL  {shared}\n" in checked.stdout, checked.stdout
         host = wtg(real, "status", "--host")
         assert "NOT SENT: the last send (" in host.stdout and shared in host.stdout
         shutil.move(test, tmp_path / "trial.yaml")  # what the line says

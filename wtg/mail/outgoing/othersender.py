@@ -43,15 +43,25 @@ def way_of(gm: GmConfig) -> str:
 def other_sender(gm: GmConfig, now: datetime) -> str | None:
     """Note ``gm``'s file as a sender of its spool's mail, then why this send must send
     nothing: another config noted there sends the same games folder's mail another way
-    (the module's docstring). None when none does, or ``gm`` has no file."""
+    (``sending_elsewhere``). None when none does, or ``gm`` has no file."""
+    if gm.file is None:
+        return None
+    path = gm.spool / SENDERS
+    noted = _read(path)
+    noted[os.path.abspath(gm.file)] = {"way": way_of(gm), "at": iso(now)}
+    write_atomic(path, json.dumps(noted, sort_keys=True, ensure_ascii=False) + "\n")
+    return sending_elsewhere(gm)
+
+
+def sending_elsewhere(gm: GmConfig) -> str | None:
+    """Why ``gm``'s mail must not be sent: another config that a send noted in the spool is
+    still at its place, names the same games folder and sends another way (the module's
+    docstring); None when none does, or ``gm`` has no file. Only reads: `wtg check-config`
+    says it of a config that has yet to send."""
     if gm.file is None:
         return None
     mine = os.path.abspath(gm.file)
-    path = gm.spool / SENDERS
-    noted = _read(path)
-    noted[mine] = {"way": way_of(gm), "at": iso(now)}
-    write_atomic(path, json.dumps(noted, sort_keys=True, ensure_ascii=False) + "\n")
-    for other in sorted(noted):
+    for other in sorted(_read(gm.spool / SENDERS)):
         if other == mine:
             continue
         theirs = _still_sending(Path(other), gm)
