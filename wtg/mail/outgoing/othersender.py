@@ -28,7 +28,8 @@ from wtg.game.schedule import iso
 from wtg.host.config import GmConfig, load_config
 
 SENDERS = "senders.json"
-"""In the spool: each config file that has sent its mail, with its way and when."""
+"""In the spool: each config file that has sent its mail, with its way and when it was
+first noted sending so."""
 
 
 def way_of(gm: GmConfig) -> str:
@@ -48,8 +49,10 @@ def other_sender(gm: GmConfig, now: datetime) -> str | None:
         return None
     path = gm.spool / SENDERS
     noted = _read(path)
-    noted[os.path.abspath(gm.file)] = {"way": way_of(gm), "at": iso(now)}
-    write_atomic(path, json.dumps(noted, sort_keys=True, ensure_ascii=False) + "\n")
+    mine, way = os.path.abspath(gm.file), way_of(gm)
+    if noted.get(mine, {}).get("way") != way:  # new, or its way changed: a write, not one a send
+        noted[mine] = {"way": way, "at": iso(now)}
+        write_atomic(path, json.dumps(noted, sort_keys=True, ensure_ascii=False) + "\n")
     return sending_elsewhere(gm)
 
 
