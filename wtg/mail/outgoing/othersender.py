@@ -38,7 +38,10 @@ def way_of(gm: GmConfig) -> str:
     if gm.transport == "imap" and gm.smtp is not None:
         login = f" as {gm.smtp.username}" if gm.smtp.username else ""
         return f"by SMTP through {gm.smtp.host}:{gm.smtp.port}{login}"
-    return f"into the folder {gm.maildir_out} (the maildir transport: no player reads it)"
+    return (
+        f"into the folder {gm.maildir_out} (the maildir transport: a player gets it only if "
+        "something sends it on)"
+    )
 
 
 def other_sender(gm: GmConfig, now: datetime) -> str | None:
