@@ -230,6 +230,18 @@ def test_a_word_of_a_few_mistyped_is_named_with_the_one_meant(tmp_path: Path) ->
     ]
 
 
+def test_transport_smtp_says_which_transport_sends_by_smtp(tmp_path: Path) -> None:
+    """A GM who read that the host sends by SMTP wrote `transport: smtp` and was told
+    `expected imap or maildir`, no word of which one sends by SMTP."""
+    path = config_file(tmp_path, "transport: smtp\n")
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'smtp' (the "
+        "mail servers are one transport, imap: the players' mail comes in by the imap: "
+        "section's server and goes out by the smtp: section's; write transport: imap with "
+        "both sections, or transport: maildir to try wtg with files alone)"
+    ]
+
+
 def test_a_number_in_quotes_is_said_to_be_text_because_of_them(tmp_path: Path) -> None:
     """`remind_hours: '12'`: "expected a whole number of hours, found the text '12'" read
     as nonsense to a GM who wrote a 12; the quotes made it text, and now it says so."""

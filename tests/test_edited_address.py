@@ -76,3 +76,16 @@ def test_status_warns_of_an_address_pasted_over_another_players(
         "for every one of them; give each his own address in game.yaml"
     )
     warned(tmp_path, pasted, warning)
+
+
+def test_status_warns_of_an_address_whose_domain_lost_its_dot(tmp_path: Path) -> None:
+    """`email: bob@example`, the `.org` lost in the edit: a mail can be made to it, so it
+    was taken in silence and sent, and no server delivers it; new-game refuses it."""
+    warned(
+        tmp_path,
+        "bob@example",
+        "warning: game g1, player 2 (Bob): email 'bob@example' is not an e-mail address: The "
+        "part after the @-sign is not valid. It should have a period; no mail server delivers "
+        "it, and wtg send would lose his reports to a refusal or a bounce; correct it in "
+        "game.yaml",
+    )

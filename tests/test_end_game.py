@@ -186,6 +186,20 @@ def test_without_yes_it_asks_and_a_no_ends_nothing(tmp_path: Path) -> None:
     assert world.game.latest_turn() == 2
 
 
+def test_a_no_or_no_answer_says_nothing_ended_and_the_line_that_ends_it(tmp_path: Path) -> None:
+    """A no, or no answer at all (ssh without a terminal, cron): click's "Aborted!" alone,
+    which said neither what happened nor what to type."""
+    world = World(tmp_path)
+    played_one_turn(world)
+    again = f"wtg --games-dir {world.gm.games_dir} end g1 --yes"  # as the command was given
+    said = f"wtg: nothing ended: game g1 goes on; `{again}` ends it without asking\n"
+    question = "End game g1 after turn 1, every player told? [y/N]: "
+    no, none = wtg(world, "end", "g1", given="n\n"), wtg(world, "end", "g1")
+    assert (no.exit_code, no.stdout, no.stderr) == (1, f"{question}n\n", said)
+    assert (none.exit_code, none.stdout, none.stderr) == (1, question, f"\n{said}")
+    assert world.game.latest_turn() == 1
+
+
 def test_a_game_over_by_its_rules_is_not_ended_again(tmp_path: Path) -> None:
     world = World(tmp_path)
     for seat in range(1, 5):  # 2, 3 and 4 QUIT: player 1 is the last standing

@@ -178,3 +178,18 @@ def test_the_status_of_every_game_says_the_torn_book(tmp_path: Path) -> None:
     book.unlink()
     assert "LOBBY'S BOOK" not in wtg("--config", config, "status").stdout
     assert json.loads(wtg("--config", config, "status", "--json").stdout)["lobby_book"] is None
+
+
+def test_status_with_a_config_given_by_a_relative_path_reads_the_book(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg --config host/wtg.yaml status` from the folder above, on a host with a waiting
+    list: the book's look took its relative path for a file URI and the command died in a
+    traceback (ValueError: relative path can't be expressed as a file URI)."""
+    config = ann_and_bob_host(tmp_path / "host")
+    assert wtg("--config", config, "open-list", "wok4").exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    result = wtg("--config", "host/wtg.yaml", "status")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.split()[:3] == ["g1", "wok4", "turn"], result.stdout
+    assert torn(Path("host") / "games") is None

@@ -38,6 +38,9 @@ def check_config(ctx: click.Context) -> None:
     # deferred: cryptography and dnspython: the DKIM key and its record, checked here only
     from wtg.mail.outgoing.dkimcheck import dkim_findings
 
+    # deferred: it reads the other configs (the config's schema), as load_config above
+    from wtg.mail.outgoing.othersender import sending_elsewhere
+
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.probe import Verdict, probe
 
@@ -63,6 +66,10 @@ def check_config(ctx: click.Context) -> None:
         *([trouble] if trouble else []),
     ):
         tell(f"{Verdict.FAIL.value:<5} {line}")
+        failed += 1
+    shared = sending_elsewhere(gm)
+    if shared is not None:  # a test host's cron left beside the real host's: no mail is sent
+        tell(f"{Verdict.FAIL.value:<5} {shared}")
         failed += 1
     for lost in games_unreadable(gm.games_dir):  # every command skips it: no turn, no mail
         tell(

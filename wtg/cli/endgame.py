@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import click
 
-from wtg.cli.common import open_or_fail
+from wtg.cli.common import fail, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.firstrun import first_run, mail_spool
 from wtg.cli.givenhead import tell
@@ -50,9 +50,7 @@ def end(ctx: click.Context, game_dir: str, reason: str, yes: bool, as_json: bool
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
     if not (yes or as_json) and game.ended_by_gm() is None:  # no answer (cron): nothing ends
-        click.confirm(
-            f"End game {name} after turn {game.latest_turn()}, every player told?", abort=True
-        )
+        _ask(name, game.latest_turn(), game_dir)
     spool = mail_spool(ctx, game)
     noting = first_run(spool, game) if spool is not None else None
     done = end_game(game, reason, datetime.now(timezone.utc), before_commit=noting)
@@ -60,6 +58,19 @@ def end(ctx: click.Context, game_dir: str, reason: str, yes: bool, as_json: bool
         click.echo(json.dumps(_as_json(name, done), ensure_ascii=False))
         return
     tell(_said(name, done))
+
+
+def _ask(name: str, turn: int, given: str) -> None:
+    """Ask the GM before the end; on any answer but yes (none: a script, cron, Ctrl-D),
+    say that nothing ended and what ends it without asking, and exit 1. Before, click's
+    "Aborted!" alone, on a line after the question."""
+    try:
+        ended = click.confirm(f"End game {name} after turn {turn}, every player told?")
+    except click.Abort:
+        ended = False
+        click.echo(err=True)  # the question's line ended
+    if not ended:
+        fail(f"nothing ended: game {name} goes on; `wtg end {given} --yes` ends it without asking")
 
 
 def _as_json(name: str, done: Ended) -> dict[str, object]:

@@ -24,6 +24,7 @@ from wtg.cli.common import (
 from wtg.cli.completion import game_names
 from wtg.cli.givenhead import carrying_given, given_head, host_paths, on_disk, tell_fitted
 from wtg.cli.quarantinejson import held_entry, listing
+from wtg.core.errors import ConfigError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable, visible
 from wtg.core.record import Record
@@ -37,6 +38,7 @@ from wtg.game.gameconfig import (
     GameConfig,
     PlayerEntry,
     address_meant,
+    checked_address,
     code_warnings,
     name_quoted,
 )
@@ -1051,6 +1053,7 @@ def warn_of_addresses(config: GameConfig) -> None:
             )
         elif entry.email:
             seats.setdefault(address_key(entry.email), []).append(entry)
+            _warn_of_a_domain_without_a_dot(config.game, entry)
     for address, shared in seats.items():
         if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
             named = [f"{entry.id} ({entry.name})" for entry in shared]
@@ -1063,6 +1066,30 @@ def warn_of_addresses(config: GameConfig) -> None:
                 ),
                 err=True,
             )
+
+
+def _warn_of_a_domain_without_a_dot(game: str, entry: PlayerEntry) -> None:
+    """A warning for an address whose domain has no dot (`email: ann@example`, the `.org`
+    lost in an edit of game.yaml): a mail can be made to it, so `wtg send` sends it, and no
+    server delivers it; `new-game` refuses it, in email-validator's words, which this says.
+    Before, it was taken in silence, and the player's reports lost to a refusal or a bounce.
+    Only such an address is checked by email-validator: its import is not paid at every
+    `wtg status`."""
+    domain = entry.email.rpartition("@")[2]
+    if "." in domain or domain.startswith("["):  # a dot, or an address literal ([192.0.2.1])
+        return
+    try:
+        checked_address(entry.email)
+    except ConfigError as exc:
+        tell_fitted(
+            printable(
+                f"warning: game {game}, player {entry.id} ({entry.name}): email "
+                f"{str(exc).rstrip('.')}; no mail "
+                "server delivers it, and wtg send would lose his reports to a refusal or a "
+                "bounce; correct it in game.yaml"
+            ),
+            err=True,
+        )
 
 
 @click.command()

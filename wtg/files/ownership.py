@@ -6,6 +6,11 @@ A command run once as another user (``sudo wtg run-turn g1 --now`` on an older w
 and every later run of his cron meets "Permission denied". ``owner_line`` turns such an
 error into one line that names the file, its owner, who wtg runs as, and the ``chown``
 that gives the host back.
+
+A file or folder of the host's own user may keep him out too: a ``chmod 000`` (or ``chmod
+-R go-rwx`` typed as ``chmod -R a-rwx``), a copy that kept no modes. Then the line names it,
+its mode, and the ``chmod`` that gives its owner back what wtg needs (``closed_to_owner``);
+before, it said "[Errno 13] Permission denied" and no more, and the poll named no file.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import os
 import pwd
 import shlex
+import stat
 import sys
 from pathlib import Path
 
@@ -67,6 +73,57 @@ def owned_by_another(path: Path) -> tuple[Path, int] | None:
     return None
 
 
+OWNER_NEEDS_FOLDER = stat.S_IRWXU
+"""What wtg needs of a folder of the host: to list it, make files in it and pass through it."""
+OWNER_NEEDS_FILE = stat.S_IRUSR | stat.S_IWUSR
+"""What wtg needs of a file of the host: to read it and write it."""
+
+
+def closed_to_owner(path: Path) -> Path | None:
+    """The outermost file or folder at or above ``path`` that is this process's own and
+    whose mode keeps its owner from what wtg needs of it (``OWNER_NEEDS_FOLDER``, and of
+    ``path`` itself ``OWNER_NEEDS_FILE``); None when there is none that can be looked at."""
+    me = os.geteuid()
+    for candidate in (*reversed(path.parents), path):
+        try:
+            found = os.stat(candidate)
+        except OSError:  # beneath a folder closed to us (found above), or not there yet
+            return None
+        if found.st_uid != me:
+            continue
+        folder = stat.S_ISDIR(found.st_mode)
+        if folder and found.st_mode & OWNER_NEEDS_FOLDER != OWNER_NEEDS_FOLDER:
+            return candidate
+        if (
+            candidate == path
+            and not folder
+            and found.st_mode & OWNER_NEEDS_FILE != OWNER_NEEDS_FILE
+        ):
+            return candidate
+    return None
+
+
+def mode_note(path: Path) -> str | None:
+    """What to say of a refusal on ``path`` when a file or folder of this user's keeps him
+    out (``closed_to_owner``): which, its mode and the ``chmod`` that opens it to its owner
+    alone (a folder's whole games folder, ``-R``, for what a folder closed to him hides may
+    be closed too); None when no mode is the cause."""
+    culprit = closed_to_owner(path)
+    if culprit is None:
+        return None
+    found = os.stat(culprit)
+    mode = stat.S_IMODE(found.st_mode)
+    if stat.S_ISDIR(found.st_mode):
+        fix = f"chmod -R u+rwX {shlex.quote(os.fspath(games_folder_of(culprit) or culprit))}"
+    else:
+        fix = f"chmod u+rw {shlex.quote(os.fspath(culprit))}"
+    return (
+        f"{culprit} is mode {mode:04o}, closed to its owner, {user_name(os.geteuid())}, whom "
+        f"wtg runs as (a chmod, or a copy that kept no modes, made it so?): run `{fix}` (it "
+        "opens nothing to anyone else)"
+    )
+
+
 def games_folder_of(path: Path) -> Path | None:
     """The games folder ``path`` is in: the folder above it that holds the mail spool."""
     for folder in path.parents:
@@ -81,7 +138,9 @@ def games_folder_of(path: Path) -> Path | None:
 def owner_line(exc: BaseException) -> str | None:
     """``exc``, a refusal of the file system on a path another user owns, as one line: the
     path, the file or folder that belongs to the other user, and the ``chown`` to run
-    (on the games folder when the path is in one). None for any other error."""
+    (on the games folder when the path is in one); on a path of this user's whose mode
+    keeps him out, that file or folder, its mode and the ``chmod`` to run. None for any
+    other error."""
     note = owner_note(exc)
     if note is None or not isinstance(exc, OSError):
         return None
@@ -113,9 +172,10 @@ def owner_note(exc: BaseException) -> str | None:
     """``owner_line`` without the path and the error: whose the file is and what to run."""
     if not isinstance(exc, PermissionError) or exc.filename is None:
         return None
-    found = owned_by_another(Path(os.fsdecode(exc.filename)))
+    path = Path(os.fsdecode(exc.filename))
+    found = owned_by_another(path)
     if found is None:
-        return None
+        return mode_note(path)
     culprit, owner = found
     me = user_name(os.geteuid())
     whole = games_folder_of(culprit) or culprit

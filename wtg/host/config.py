@@ -356,12 +356,26 @@ def problem(error: Any, locate: Locator) -> str:
     if kind == "literal_error" and isinstance(given, str):  # `transport: maildri`, `IMAP`
         words = close_names(given, _literals(error))
         found += f" (did you mean {path[-1]}: {either(words)}?)" if words else ""
+        if path == ("transport",) and given.strip().casefold() in SENDING_WORDS:
+            found += SENDING_TRANSPORT
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
         wanted = {"int": (int,), "float": (int, float)}.get(kind.split("_")[0])  # a bool says so
         found += unquoted_hint(error["input"], path[-1], wanted) if wanted else ""
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
+
+
+SENDING_WORDS = frozenset({"smtp", "smtps", "submission", "imaps"})
+"""What a GM writes as the transport who thinks of the server his mail goes out by."""
+SENDING_TRANSPORT = (
+    " (the mail servers are one transport, imap: the players' mail comes in by the imap: "
+    "section's server and goes out by the smtp: section's; write transport: imap with both "
+    "sections, or transport: maildir to try wtg with files alone)"
+)
+"""Said after ``transport: smtp``: the transport it takes to send by SMTP. Before, the
+words it takes alone, and a GM who had read of SMTP sending was left to guess that
+``imap`` is the one."""
 
 
 def _literals(error: Any) -> list[str]:

@@ -199,7 +199,9 @@ def torn(games_dir: Path) -> str | None:
     if not path.exists():
         return None
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        db = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode=ro", uri=True
+        )  # a relative games_dir
         try:
             found = db.execute("PRAGMA quick_check(1)").fetchone()
         finally:

@@ -41,6 +41,7 @@ from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.outgoing.failedmail import undone_queued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
+from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
@@ -82,7 +83,8 @@ class Delivery(NamedTuple):
     unsigned: str = ""
     """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
     sender_refused: str = ""
-    """Why the server refuses the From (then every mail due stays queued), or ""."""
+    """Why the server refuses the From, or another config sends this queue another way
+    (``othersender``): then every mail due stays queued; or ""."""
     deferred: int = 0
     """Of the mails waiting, those the server put off this time (a 4xx, a line dropped):
     the others waited for their next try, or for a server that could not be reached."""
@@ -777,14 +779,19 @@ def send(
             log_event(f"send: mail {name} taken out of the queue: what it says was undone")
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
-        done = deliver(
-            outbox,
-            transport or open_transport(gm),
-            signer=signer,
-            sender=gm.sender,
-            alive=alive,
-            held_back=taken_back(gm.spool, list(registry.games().values())),
-        )
+        shared = other_sender(gm, moment)
+        if shared is not None:  # another config sends this queue another way: none sent
+            log_event(f"send: the mail stays queued: {shared}", level=ERROR)
+            done = Delivery(0, len(list(outbox.waiting())), 0, sender_refused=shared)
+        else:
+            done = deliver(
+                outbox,
+                transport or open_transport(gm),
+                signer=signer,
+                sender=gm.sender,
+                alive=alive,
+                held_back=taken_back(gm.spool, list(registry.games().values())),
+            )
         held = [name for name, _ in outbox.waiting()] if stopped_by(done) else []
         record_send(
             gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred, held
