@@ -21,7 +21,7 @@ from wtg.game.gameconfig import name_quoted
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll import release as release_module
 from wtg.mail.poll.release import ReleaseRefused, release
-from wtg.mail.spool.journal import Journal, held_mails
+from wtg.mail.spool.journal import Journal, held_mails, releases_cut_short
 
 
 def wtg(world: World, *args: str) -> Result:
@@ -312,6 +312,41 @@ def test_release_held_says_one_line_that_counts_a_release_cut_short_finished(
         "poll handles it as new\n"
     )
     assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
+
+
+def test_release_held_stopped_by_an_error_counts_the_mails_it_released(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--release-held` stopped part way by an error other than the IMAP server's (a full
+    disk, a connection reset) said nothing of the mails it had put back: its one line came
+    only after the last (review41). It is said before the error, and the command given
+    again releases the rest."""
+    world = World(tmp_path)
+    first = held_one(world)
+    second = held_one(world)
+    moves: list[object] = []
+    put_back = release_module._MaildirBox.put_back
+
+    def full_on_the_second(box: Any, where: Path) -> None:
+        moves.append(where)
+        if len(moves) == 2:
+            raise OSError(28, "No space left on device")
+        put_back(box, where)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(release_module._MaildirBox, "put_back", full_on_the_second)
+        stopped = wtg(world, "quarantine", "--release-held")
+
+    assert stopped.exit_code == 1
+    assert stopped.stdout == "1 mail back in the inbox; the next poll handles it as new\n"
+    assert "No space left on device" in stopped.stderr
+    cut_short = [item.key for item in releases_cut_short(world.gm.spool)]
+    assert len(cut_short) == 1 and cut_short[0] in (first, second)
+    again = wtg(world, "quarantine", "--release-held")
+    assert again.exit_code == 0, again.output
+    assert again.stdout == "1 mail back in the inbox; the next poll handles it as new\n"
+    assert held_mails(world.gm.spool) == []
+    assert len(moves) == 2
 
 
 def test_a_release_of_a_mail_moved_away_by_hand_is_refused(tmp_path: Path) -> None:

@@ -51,6 +51,22 @@ def test_queue_order_compares_the_digits_of_a_name_as_numbers() -> None:
     assert sorted(names) != sorted(names, key=queue_order)  # plain text would misplace them
 
 
+def test_queue_order_tells_apart_names_of_the_same_numbers() -> None:
+    """Games g01 and g1: their reports' names read as the same numbers, and were one place
+    in the send, which the folder's listing then ordered (review41)."""
+    names = ["report-g1-t0009-p02", "report-g01-t0009-p02", "report-g001-t9-p2"]
+    assert len({queue_order(name) for name in names}) == 3
+    assert (
+        sorted(names, key=queue_order)
+        == sorted(reversed(names), key=queue_order)
+        == [
+            "report-g001-t9-p2",
+            "report-g01-t0009-p02",
+            "report-g1-t0009-p02",
+        ]
+    )
+
+
 def test_the_answers_go_out_in_the_order_the_mails_came(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4")

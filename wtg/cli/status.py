@@ -1272,7 +1272,8 @@ def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:
 def _release(ctx: click.Context, keys: tuple[str, ...], summed: bool) -> None:
     """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each;
     `--release-held` (``summed``), every mail held: one line for all (a flood held is
-    thousands), said before a refusal or a server's error."""
+    thousands), said before a refusal or any error that stops the rest (a server's, a
+    disk's, a connection lost: the mails released before it are counted)."""
     # deferred: the mail servers' clients (IMAP): only a release reaches them
     from wtg.mail.poll.release import ReleaseRefused, Releases
     from wtg.mail.servers.probe import said
@@ -1280,19 +1281,20 @@ def _release(ctx: click.Context, keys: tuple[str, ...], summed: bool) -> None:
     gm = checked_config(ctx)
     refused: list[str] = []
     moved: list[bool] = []  # a mail each released: moved now, or back already
-    with Releases(gm) as releases:  # one connection to the IMAP server for all
-        for key in keys:  # a key mistyped among several holds back none of the others
-            try:
-                if summed:
-                    moved.append(releases.released(key, datetime.now(timezone.utc)))
-                else:
-                    tell_fitted(releases.release(key, datetime.now(timezone.utc)))
-            except ReleaseRefused as exc:
-                refused.append(str(exc))
-            except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
-                _say_released(moved)
-                fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
-    _say_released(moved)
+    try:  # the line said whatever stops the rest: a disk, a connection lost, Ctrl-C
+        with Releases(gm) as releases:  # one connection to the IMAP server for all
+            for key in keys:  # a key mistyped among several holds back none of the others
+                try:
+                    if summed:
+                        moved.append(releases.released(key, datetime.now(timezone.utc)))
+                    else:
+                        tell_fitted(releases.release(key, datetime.now(timezone.utc)))
+                except ReleaseRefused as exc:
+                    refused.append(str(exc))
+                except imaplib.IMAP4.error as exc:  # the server: nothing moved, again
+                    fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
+    finally:
+        _say_released(moved)
     if refused:
         fail("; ".join(refused))
 

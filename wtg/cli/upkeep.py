@@ -92,7 +92,8 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
     people book, the mail spool and journal, and the config (--config) with its passwords
     left out. Safe while `wtg serve` or cron runs: each game is copied with its lock held.
     Exit 1 when a game could not be copied (its lock held too long), or the lobby's book
-    was torn (copied as it was)."""
+    was torn (copied as it was; when FILE holds an earlier backup, that one is kept and
+    this one goes beside it, host.torn-book.tar.gz for host.tar.gz)."""
     config = config_path(ctx)
     gm = gm_config(ctx) if config is not None else None
     games_dir = games_root(ctx)

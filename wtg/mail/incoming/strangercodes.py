@@ -9,9 +9,11 @@ past them, one mail every ``LATE_EVERY`` still goes, the answer of the request i
 and, below it, every request that waits at the address with its code (the newest
 ``LATE_LISTED``): the requests held back past the day's codes still wait, not forgotten
 (as many an hour as the hour's limit mails codes, ``HELD_TALLY``; the others are).
-However long a forger's flood, the owner's own JOIN is mailed its code within
-``LATE_EVERY`` of the flood's next request (or of his next mail, once the flood stops),
-and the address gets ``CODES_A_DAY + 24h / LATE_EVERY`` codes a day at most.
+However long a forger's flood, the owner's own JOIN, when it is one of those kept, is
+mailed its code within ``LATE_EVERY`` of the flood's next request (or of his next mail,
+once the flood stops); one that comes after the hour's kept ones is forgotten, as the
+forger's are, and has to be asked again (review41). The address gets ``CODES_A_DAY + 24h /
+LATE_EVERY`` codes a day at most.
 
 So it is for a player's address, or one that confirmed a request (attack41): a From proves
 no one, and requests forged in a player's name under ever new names mailed him

@@ -482,10 +482,16 @@ def queue_order(name: str) -> tuple[tuple[str, int], ...]:
     number. The answer to a command mail is named after the mail's key, and a maildir key's
     microseconds are written without leading zeros (by Python's mailbox and by Dovecot), so
     by plain text the answer to a mail at ``.M100003`` went before the answer to the mail
-    just before it at ``.M99998``."""
+    just before it at ``.M99998``. Two names of the same numbers (``report-g01-...`` and
+    ``report-g1-...``, games ``g01`` and ``g1``) are ordered by their text last: an order
+    of the names alone, not the folder's listing of them."""
     parts = _DIGITS.split(name)
-    return tuple(
-        (text, int(number)) for text, number in zip(parts[::2], [*parts[1::2], "-1"], strict=True)
+    return (
+        *(
+            (text, int(number))
+            for text, number in zip(parts[::2], [*parts[1::2], "-1"], strict=True)
+        ),
+        (name, -1),
     )
 
 
