@@ -4,6 +4,8 @@ players who mail from their registered addresses."""
 from __future__ import annotations
 
 import mailbox
+import os
+import time
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -15,6 +17,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.outgoing.idsecret import SECRET_FILE, host_secret
+from wtg.mail.outgoing.outbox import queue_order
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import MaildirInbox
@@ -77,7 +80,12 @@ class World:
         for name, value in headers.items():
             msg[name.replace("_", "-")] = value
         msg.set_content(body)
-        return str(self.inbox.add(msg))
+        key = str(self.inbox.add(msg))
+        # the file's time is the clock's this process reads, as a delivery agent on the host
+        # writes it: under faketime the kernel gave the real date, months from the test's
+        now = time.time_ns()
+        os.utime(self.gm.maildir_in / "new" / key, ns=(now, now))
+        return key
 
     def aof(self, player: int, **lines: str) -> str:
         """The player's blank AOF with some lines filled: ``X1="100"`` fills line X1."""
@@ -92,7 +100,10 @@ class World:
 
     def outbox(self) -> dict[str, bytes]:
         folder = self.gm.spool / "outbox" / "queue"
-        return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.eml"))}
+        return {
+            p.stem: p.read_bytes()
+            for p in sorted(folder.glob("*.eml"), key=lambda p: queue_order(p.name))
+        }
 
     def sent(self) -> list[Path]:
         return list(delivered(self.gm.maildir_out))
