@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from wtg.game.arrivalkey import arrival_order, from_nanoseconds, is_newer
+from wtg.mail.servers.transport import delivered
 
 MOMENT = 1_796_600_340 * 10**9 + 123_456_789
 """The file time both mails share, in nanoseconds."""
@@ -49,3 +50,15 @@ def test_a_hand_edited_key_of_thousands_of_digits_is_compared() -> None:
     edited, real = "1" * 5000, from_nanoseconds(MOMENT, LATER)
     assert is_newer(real, edited) != is_newer(edited, real)
     assert sorted([real, edited, real], key=arrival_order) == [real, real, edited]
+
+
+def test_mails_delivered_at_one_moment_are_listed_as_they_were_sent(tmp_path: Path) -> None:
+    """The maildir transport's mails, as the demo lists them: of one file time, the answer
+    to the earlier mail first."""
+    out = tmp_path / "maildir-out"
+    (out / "new").mkdir(parents=True)
+    (out / "cur").mkdir()
+    for name in (f"conf-maildir:{LATER}", f"conf-maildir:{EARLIER}"):
+        (out / "new" / name).write_bytes(b"Subject: x\n\nx\n")
+        os.utime(out / "new" / name, ns=(MOMENT, MOMENT))
+    assert [p.name for p in delivered(out)] == [f"conf-maildir:{EARLIER}", f"conf-maildir:{LATER}"]
