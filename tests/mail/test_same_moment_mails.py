@@ -38,7 +38,8 @@ def test_the_orders_of_the_later_mail_are_filed(tmp_path: Path) -> None:
     world = World(tmp_path)
     placed(world, world.mail(world.aof(1, X1="100")), EARLIER)
     placed(world, world.mail(world.aof(1, X1="150")), LATER)
-    world.poll()
+    summary = world.poll()
+    assert [event.mail for event in summary.events] == [f"maildir:{EARLIER}", f"maildir:{LATER}"]
     stored = world.game.store.pending_orders(1)[1].read_text()
     assert "trade: [150]" in stored and "100" not in stored
 
