@@ -4,8 +4,6 @@ players who mail from their registered addresses."""
 from __future__ import annotations
 
 import mailbox
-import os
-import time
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -80,12 +78,7 @@ class World:
         for name, value in headers.items():
             msg[name.replace("_", "-")] = value
         msg.set_content(body)
-        key = str(self.inbox.add(msg))
-        # the file's time is the clock's this process reads, as a delivery agent on the host
-        # writes it: under faketime the kernel gave the real date, months from the test's
-        now = time.time_ns()
-        os.utime(self.gm.maildir_in / "new" / key, ns=(now, now))
-        return key
+        return str(self.inbox.add(msg))
 
     def aof(self, player: int, **lines: str) -> str:
         """The player's blank AOF with some lines filled: ``X1="100"`` fills line X1."""
