@@ -20,6 +20,7 @@ from tests.lobby.test_lobby_replay import seat_offered, waits
 from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offers
+from wtg.mail.outgoing.outbox import queue_order
 
 NEWCOMER = address(9)
 
@@ -111,9 +112,12 @@ def list_full(tmp_path: Path) -> tuple[list[str], Path, Path]:
 
 def outbox_mails(games: Path, folders: str = "*") -> list[Mail]:
     """The mails in the outbox's ``folders`` (a glob: ``*`` all, ``queue`` the poll's
-    answers not yet sent), each read whole, in the order of their files."""
+    answers not yet sent), each read whole, each folder's in the order a send mails them."""
     outbox = games / ".mail" / "outbox"
-    return [Mail(path.read_bytes()) for path in sorted(outbox.glob(f"{folders}/*.eml"))]
+    found = sorted(
+        outbox.glob(f"{folders}/*.eml"), key=lambda p: (p.parent.name, queue_order(p.name))
+    )
+    return [Mail(path.read_bytes()) for path in found]
 
 
 def addressed(games: Path, folders: str = "*") -> Counter[tuple[str, str]]:

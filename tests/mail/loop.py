@@ -15,6 +15,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.outgoing.idsecret import SECRET_FILE, host_secret
+from wtg.mail.outgoing.outbox import queue_order
 from wtg.mail.poll.poller import poll
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import MaildirInbox
@@ -92,7 +93,10 @@ class World:
 
     def outbox(self) -> dict[str, bytes]:
         folder = self.gm.spool / "outbox" / "queue"
-        return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.eml"))}
+        return {
+            p.stem: p.read_bytes()
+            for p in sorted(folder.glob("*.eml"), key=lambda p: queue_order(p.name))
+        }
 
     def sent(self) -> list[Path]:
         return list(delivered(self.gm.maildir_out))

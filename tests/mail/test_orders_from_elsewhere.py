@@ -76,7 +76,9 @@ def test_press_under_a_players_code_from_another_address_is_said_to_him(tmp_path
     world.mail("PRESS g1\nCODE CODE0002\nAnd the south is mine.", sender="p2@players.example")
     world.poll()
     to_writers = [raw for raw in world.outbox().values() if b"p3@" not in raw]
-    first, second, third = sorted(to_writers, key=lambda raw: b"Q3.vm" in raw)  # Q3: p2's
+    # p2's answer last, told by its To: a mail's key holds the process's count of Maildir
+    # deliveries, "Q3" only when no test of the worker delivered one before
+    first, second, third = sorted(to_writers, key=lambda raw: b"\r\nTo: p2@" in raw)
     for raw in (first, second):
         assert b"\r\nTo: p1@players.example\r\n" in raw
         assert ELSEWHERE in _said(raw) and "someone knows your secret code" in _said(raw)

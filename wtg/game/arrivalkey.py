@@ -3,7 +3,8 @@
 The newest orders of a player win, by when they arrived: the IMAP server's INTERNALDATE,
 a Maildir file's time, or the clock when the GM files orders at the command line. The
 key is the UTC time to the microsecond, then what orders messages that arrived at the
-same moment (the server's UID, the file's name); two mails of one IMAP mailbox are ordered
+same moment (the server's UID, the file's name, its digits compared as numbers: a
+maildir name's microseconds have no leading zeros); two mails of one IMAP mailbox are ordered
 by their UIDs alone (``is_newer``). Keys written by older versions
 (``2026-11-25T10:00:00Z`` from the command line, ``20261125100000|...`` from IMAP,
 20-digit nanoseconds from a Maildir) are read as the times they are, so an upgrade
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+
+from wtg.core.numbered import Numbered, numbered
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
@@ -75,12 +78,13 @@ def is_newer(key: str, than: str) -> bool:
     place, other = _IMAP_PLACE.fullmatch(mine), _IMAP_PLACE.fullmatch(theirs)
     if place and other and place[1] == other[1]:
         return int(place[2]) > int(other[2])
-    return mine > theirs
+    return numbered(mine) > numbered(theirs)
 
 
-def arrival_order(key: str) -> tuple[str, str]:
+def arrival_order(key: str) -> tuple[str, Numbered]:
     """A sort key of arrival keys that orders mails as ``is_newer`` does: those of one IMAP
-    mailbox by their UIDs, any others by their times."""
+    mailbox by their UIDs, any others by their times, then their tiebreaks with the digits
+    of a file's name compared as numbers (``wtg.core.numbered``)."""
     current = comparable(key)
     place = _IMAP_PLACE.fullmatch(current)
-    return (place[1], place[2]) if place else ("", current)
+    return (place[1], numbered(place[2])) if place else ("", numbered(current))

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from wtg.core.errors import MailError
 from wtg.core.jsondata import JsonObject
+from wtg.core.numbered import Numbered, numbered
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import fsync_dir, write_atomic
@@ -55,7 +56,6 @@ a mailbox full for good) made a cron mail of each try, and nothing but a hand in
 queue stopped it."""
 SPARES = 9
 """How many spare names an id has beside its own (``<name>__2`` to ``<name>__10``)."""
-_DIGITS = re.compile(r"(\d+)")
 _OWN_ID = re.compile(
     r"<(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,179})\.(?P<digest>[0-9a-f]{16})"
     r"(?:\.k(?P<token>[0-9a-f]{16}))?@(?P<domain>[A-Za-z0-9.-]+)>"
@@ -477,22 +477,13 @@ class OutboxLook(Record):
     """Mails set aside for good, ever (``outbox/failed/``)."""
 
 
-def queue_order(name: str) -> tuple[tuple[str, int], ...]:
+def queue_order(name: str) -> Numbered:
     """A queued mail's place in the send: its name with each run of digits compared as a
-    number. The answer to a command mail is named after the mail's key, and a maildir key's
-    microseconds are written without leading zeros (by Python's mailbox and by Dovecot), so
-    by plain text the answer to a mail at ``.M100003`` went before the answer to the mail
-    just before it at ``.M99998``. Two names of the same numbers (``report-g01-...`` and
-    ``report-g1-...``, games ``g01`` and ``g1``) are ordered by their text last: an order
-    of the names alone, not the folder's listing of them."""
-    parts = _DIGITS.split(name)
-    return (
-        *(
-            (text, int(number))
-            for text, number in zip(parts[::2], [*parts[1::2], "-1"], strict=True)
-        ),
-        (name, -1),
-    )
+    number (``wtg.core.numbered``). The answer to a command mail is named after the mail's
+    key, and a maildir key's microseconds are written without leading zeros (by Python's
+    mailbox and by Dovecot), so by plain text the answer to a mail at ``.M100003`` went
+    before the answer to the mail just before it at ``.M99998``."""
+    return numbered(name)
 
 
 def look(spool: Path) -> OutboxLook:

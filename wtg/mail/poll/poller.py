@@ -25,6 +25,7 @@ from pathlib import Path
 from wtg.aof.copies import typed_order_lines
 from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
+from wtg.core.numbered import Numbered, numbered
 from wtg.core.plurals import counted
 from wtg.files import diskflush, private
 from wtg.files.diskflush import flush
@@ -933,9 +934,10 @@ def later(exc: GameLocked) -> Outcome:
     return Outcome(Kind.LATER, str(exc), exc.game) if isinstance(exc, FormatRefused) else LATER
 
 
-def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:
-    """The order the server received the mails in (then the key: each is one mail's)."""
-    return item[0], item[1].mail
+def _arrival(item: tuple[str, MailEvent]) -> tuple[tuple[str, Numbered], Numbered]:
+    """The order the server received the mails in (then the key: each is one mail's), a
+    maildir name's digits and an IMAP UID compared as numbers (``arrival_order``)."""
+    return arrival_order(item[0]), numbered(item[1].mail)
 
 
 def single_threaded() -> bool:

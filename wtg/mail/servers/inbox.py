@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from wtg.core.errors import MailError
+from wtg.core.numbered import numbered
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
@@ -583,7 +584,7 @@ class MaildirInbox:
                 if entry.is_file() and not entry.name.startswith("."):
                     stat = entry.stat()
                     found.append((stat.st_mtime_ns, entry.name, sub, stat.st_size))
-        found.sort()
+        found.sort(key=lambda item: (item[0], numbered(item[1]), item[2]))  # as they came
         self.scanned = {name for _, name, _, _ in found}
         for start in range(0, len(found), FETCH_BATCH):
             batch = []

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from wtg.core.errors import MailError
+from wtg.core.numbered import numbered
 from wtg.core.printable import printable
 from wtg.files import private
 from wtg.files.store import fsync_dir
@@ -385,6 +386,7 @@ class MaildirTransport:
 
 
 def delivered(path: Path) -> Sequence[Path]:
-    """The mails in a maildir_out, oldest first (for the demo and the tests)."""
+    """The mails in a maildir_out, oldest first (for the demo and the tests); those of one
+    file time in the order a send mails them, a name's digits compared as numbers."""
     files = [p for sub in ("new", "cur") for p in (path / sub).glob("*") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name))
+    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, numbered(p.name)))
