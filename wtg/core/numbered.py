@@ -13,8 +13,9 @@ import re
 
 _DIGITS = re.compile(r"(\d+)")
 
-Numbered = tuple[tuple[str, int, str], ...]
-"""A name's sort key: its pieces of text, each with the number that follows it."""
+Numbered = tuple[tuple[tuple[str, int, str], ...], str]
+"""A name's sort key: its pieces of text, each with the number that follows it; then the
+name itself."""
 
 
 def numbered(name: str) -> Numbered:
@@ -22,9 +23,10 @@ def numbered(name: str) -> Numbered:
     ``M99998`` sorts before ``M100003``. A number is compared by its count of digits, then
     by its digits (leading zeros dropped), never made an int: a run of thousands of digits
     in a hand-edited key is compared as well as a short one. Runs of digits of one width,
-    a time written in full, sort as their text does."""
+    a time written in full, sort as their text does. Two names of the same numbers
+    (``report-g01-...`` and ``report-g1-...``, games ``g01`` and ``g1``) are ordered by
+    their whole text last: an order of the names alone, never of a folder's listing."""
     parts = _DIGITS.split(name)
     numbers = [number.lstrip("0") for number in parts[1::2]]
-    return tuple(
-        (text, len(number), number) for text, number in zip(parts[::2], [*numbers, ""], strict=True)
-    )
+    pieces = zip(parts[::2], [*numbers, ""], strict=True)
+    return tuple((text, len(number), number) for text, number in pieces), name
