@@ -29,6 +29,7 @@ import email.header
 import email.utils
 import json
 import re
+import shlex
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from email.message import Message
@@ -392,7 +393,7 @@ def _retry_one(
             raise RetryRefused(
                 f"mail {name} waits in the queue, but as it was made it cannot be sent "
                 f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, "
-                f"then `wtg outbox --retry {name}` puts it back to the address on file"
+                f"then `wtg outbox --retry {shlex.quote(name)}` puts it back to the address on file"
             )
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"
         return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)

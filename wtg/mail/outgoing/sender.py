@@ -6,6 +6,7 @@ from __future__ import annotations
 import email
 import email.policy
 import itertools
+import shlex
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -604,7 +605,7 @@ def deliver(
         kept = outbox.failed_dir / f"{ident}.eml"
         refused.append(
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
-            f"then `wtg outbox --retry {ident}` sends it again)"
+            f"then `wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
 
     lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture

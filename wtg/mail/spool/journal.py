@@ -4,6 +4,7 @@ Message-IDs were seen, and the replies sent to each sender (to cap them)."""
 from __future__ import annotations
 
 import os
+import shlex
 import sqlite3
 import time
 from collections import Counter
@@ -1354,7 +1355,7 @@ def cut_short_line(key: str) -> str:
     still in the rejected folder, where no poll looks), with the command that finishes it."""
     return (
         f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
-        f"give `wtg quarantine --release {key}` again to finish it"
+        f"give `wtg quarantine --release {shlex.quote(key)}` again to finish it"
     )
 
 
