@@ -5,6 +5,7 @@ one wtg meant, and nothing in it runs."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from wtg.cli import main
 from wtg.game.bounces import Bounce, bounces_of, mark_bounce
-from wtg.game.engine import create_game
+from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.mail.incoming.bounce import marked_lines
 from wtg.mail.spool.hostgames import Registry
@@ -35,3 +36,32 @@ def test_the_bounce_line_quotes_the_players_address(tmp_path: Path) -> None:
     cleared = CliRunner().invoke(main, ["--config", str(config), *shlex.split(command)[1:]])
     assert cleared.exit_code == 0, cleared.output
     assert bounces_of(games / "g1") == {}
+
+
+def test_a_held_games_commands_paste_whole_for_a_game_named_before_the_rule(
+    tmp_path: Path,
+) -> None:
+    """A game made before the rule of names keeps its name ("Old Game", a space in it): the
+    commands the refusal of a held game's turn names are quoted, and run as pasted."""
+    games = tmp_path / "games"
+    players = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2)]
+    create_game(games / "g1", "wok4", "small", players, 5)
+    (games / "g1").rename(games / "Old Game")
+    config_file = games / "Old Game" / "game.yaml"
+    config_file.write_text(config_file.read_text("utf-8").replace("game: g1", "game: Old Game"))
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {games}\n", encoding="utf-8")
+    runner = CliRunner()
+    held = runner.invoke(main, ["--config", str(config), "hold", "Old Game"])
+    assert held.exit_code == 0, held.output
+    refused = runner.invoke(main, ["--config", str(config), "run-turn", "Old Game"])
+    assert refused.exit_code != 0
+    commands = [shlex.split(c)[1:] for c in re.findall(r"`(wtg [^`]+)`", refused.output)]
+    given = ["--config", str(config)]
+    assert commands == [
+        [*given, "release", "Old Game"],
+        [*given, "run-turn", "Old Game", "--force"],
+    ]
+    released = runner.invoke(main, commands[0])
+    assert released.exit_code == 0, released.output
+    assert open_game(games / "Old Game").held() is None

@@ -703,8 +703,8 @@ def run_turn(
         and not any((rerun, preview_dir, force, now_anyway, unmailed, just_mailed, unchanged))
     ):  # `run-turn --due g1`: one of the two meant
         fail(
-            f"--due runs every game that is due, and takes no game: `wtg run-turn --due` runs "
-            f"them all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
+            "--due runs every game that is due, and takes no game: `wtg run-turn --due` runs them "
+            f"all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
         )
     if due:
         if (
@@ -1015,8 +1015,8 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
         cut = game.cut_short()
         if cut:
             fail(
-                f"game {name}: {'; '.join(cut)}: its report is not mailed before that is "
-                f"finished (`wtg status {name}` says what finishes it)"
+                f"game {name}: {'; '.join(cut)}: its report is not mailed before that is finished "
+                f"(`wtg status {shlex.quote(name)}` says what finishes it)"
             )
         done = mail_report_again(notices, game, seat, turn, pictures.map_drawing())
     said = f"game {name} player {seat}'s report"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -641,8 +642,9 @@ class Game(Generic[S]):
                     f"game {self.config.game} is held by the GM"
                     + (f" since {hold.since}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
-                    + f": `wtg release {self.config.game}` lets its turns run again, or "
-                    f"`wtg run-turn {self.config.game}{' --rerun' if rerun else ''} --force` "
+                    + f": `wtg release {shlex.quote(self.config.game)}` lets its turns run "
+                    "again, or `wtg run-turn "
+                    f"{shlex.quote(self.config.game)}{' --rerun' if rerun else ''} --force` "
                     + ("runs the last turn again" if rerun else "runs this one turn")
                     + " all the same (the game stays held)"
                 )
@@ -661,11 +663,11 @@ class Game(Generic[S]):
         names keeps the options ``given`` (`` --force``, for a held game)."""
         name = self.config.game
         return RerunChangesNothing(
-            f"turn {turn} of game {name} run again comes out as it ran (the same state, "
-            "reports and orders: no correction given since changes them): not rerun, so that the "
-            "players are not mailed the same report again; correct a player's orders first "
-            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun{given} "
-            "--unchanged` runs it again and mails it again all the same"
+            f"turn {turn} of game {name} run again comes out as it ran (the same state, reports "
+            "and orders: no correction given since changes them): not rerun, so that the players "
+            "are not mailed the same report again; correct a player's orders first (`wtg orders "
+            f"{shlex.quote(name)} FILE --correct`), or `wtg run-turn {shlex.quote(name)} "
+            f"--rerun{given} --unchanged` runs it again and mails it again all the same"
         )
 
     def preview_turn(
@@ -684,10 +686,10 @@ class Game(Generic[S]):
             if cut:
                 name = self.config.game
                 raise GameError(
-                    f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, "
-                    f"and `wtg run-turn {name}` finishes what was cut short before it runs the "
-                    "turn: nothing was previewed (a preview writes nothing into the game); "
-                    f"`wtg status {name}` says what finishes it"
+                    f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, and "
+                    f"`wtg run-turn {shlex.quote(name)}` finishes what was cut short before it "
+                    "runs the turn: nothing was previewed (a preview writes nothing into the "
+                    f"game); `wtg status {shlex.quote(name)}` says what finishes it"
                 )
             return self._resolved(self.latest_turn(), rerun, now)
 
@@ -717,7 +719,8 @@ class Game(Generic[S]):
             raise GameError(
                 f"game {name} was ended by the GM at turn {latest}"
                 + (f" ({by_gm})" if by_gm else "")
-                + f": no turn runs; `wtg rollback {name} --to {latest - 1}` takes the end back"
+                + f": no turn runs; `wtg rollback {shlex.quote(name)} --to {latest - 1}` takes "
+                "the end back"
             )
         state = self.state(target - 1)
         if self.ruleset.is_over(state):

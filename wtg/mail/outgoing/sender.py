@@ -312,7 +312,7 @@ def _noted_put_back(journal: Journal, name: str, turns: tuple[int, int], said: s
     journal.saw_put_back(name, put_back)
     journal.set_mailed_turn(name, mailed)
     journal.commit()
-    said = f"{said} (tell them why: `wtg announce {name} TEXT`)"
+    said = f"{said} (tell them why: `wtg announce {shlex.quote(name)} TEXT`)"
     log_event(said, game=name, level=WARNING)
     return said
 
@@ -355,9 +355,8 @@ class RollbackCutShort(HeldBack):
         name = game.config.game
         given = "--undo" if rollback.undone is not None else f"--to {rollback.to}"
         super().__init__(
-            f"its {what} are held back: a `wtg rollback {name} {given}` was cut "
-            f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
-            "send`"
+            f"its {what} are held back: a `wtg rollback {shlex.quote(name)} {given}` was cut short "
+            f"before it finished (archive/{rollback.ident}): give it again, then `wtg send`"
         )
 
 
@@ -380,10 +379,10 @@ class ReportsBehind(HeldBack):
     def __init__(self, game: Game, turn: int) -> None:
         name = game.config.game
         super().__init__(
-            f"its turn {turn} reports are held back: they do not yet say the deadline "
-            f"turn.json holds (a `wtg extend {name} HOURS`, `wtg release {name}` or `wtg "
-            f"rollback {name} --undo` was cut short before it wrote them again): give the "
-            "command again, then `wtg send`"
+            f"its turn {turn} reports are held back: they do not yet say the deadline turn.json "
+            f"holds (a `wtg extend {shlex.quote(name)} HOURS`, `wtg release {shlex.quote(name)}` "
+            f"or `wtg rollback {shlex.quote(name)} --undo` was cut short before it wrote them "
+            "again): give the command again, then `wtg send`"
         )
 
 
@@ -604,8 +603,8 @@ def deliver(
         outbox.failed(ident, why)
         kept = outbox.failed_dir / f"{ident}.eml"
         refused.append(
-            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
-            f"then `wtg outbox --retry {shlex.quote(ident)}` sends it again)"
+            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
+            f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
 
     lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture
