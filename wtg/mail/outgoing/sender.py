@@ -45,6 +45,7 @@ from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
+from wtg.mail.outgoing.seatcodes import codes_put_back
 from wtg.mail.outgoing.sendevents import log_delivery
 from wtg.mail.outgoing.sendstopped import record_send
 from wtg.mail.outgoing.undotold import put_back_owed, report_name
@@ -126,7 +127,8 @@ class SendSummary(Record):
     first_mailed: tuple[str, ...] = ()
     """A line for each game this host mailed for the first time past its turn 0 (copied in
     from another host): mailed from its latest turn on (``_first_mailed``); and for each
-    game found put back to an earlier turn than it mailed (``_put_back``)."""
+    game found put back to an earlier turn than it mailed (``_put_back``), or a seat's code
+    to one replaced since (``seatcodes.codes_put_back``)."""
     owed: tuple[str, ...] = ()
     """A line for each GM command cut short before every player was told (a hold, a
     release, a deadline's move, an announcement), with the command that finishes it: no
@@ -219,6 +221,7 @@ def queue_reports(
         try:
             said = _first_mailed(journal, game) or _put_back(journal, game)
             first += [said] if said else []  # said once, whatever becomes of its reports
+            first += codes_put_back(journal, game)  # said once too
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise

@@ -52,6 +52,13 @@ CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` ha
     ident TEXT NOT NULL,         -- its archive folder
     PRIMARY KEY (game, ident)
 );
+CREATE TABLE IF NOT EXISTS seat_codes (  -- each seat's codes `wtg send` saw (attack41b)
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    code TEXT NOT NULL,          -- a digest of the code, never the code
+    latest INTEGER NOT NULL,     -- 1: the code game.yaml gave the seat at the last send
+    PRIMARY KEY (game, seat, code)
+);
 CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer a limit held back
     key TEXT PRIMARY KEY,        -- the message
     outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
@@ -344,6 +351,7 @@ def forget_mailed(spool: Path, game: str) -> bool:
         dropped = journal.db.execute("DELETE FROM mailed WHERE game = ?", (game,)).rowcount
         journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
         journal.db.execute("DELETE FROM mailed_prints WHERE game = ?", (game,))
+        journal.db.execute("DELETE FROM seat_codes WHERE game = ?", (game,))
         if dropped:
             journal.db.execute(
                 "INSERT INTO reused (game, times) VALUES (?, 1) "
