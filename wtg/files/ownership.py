@@ -104,7 +104,8 @@ def wrong_user_note(path: Path, owner: int) -> str:
     name = user_name(owner)
     return (
         f"{path} belongs to {name}, whose host this is, and wtg runs as "
-        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {name} {running_wtg()} ...`, "
+        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {shlex.quote(name)} "
+        f"{running_wtg()} ...`, "
         f"or from {name}'s crontab), and change no owner"
     )
 
