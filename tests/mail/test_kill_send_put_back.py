@@ -7,22 +7,12 @@ lost, nothing doubled; and a send after that has nothing more to say."""
 from __future__ import annotations
 
 import email
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
-
-KILLS = 8
-PLAYERS = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org"]
-
-
-def wtg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    ran = killpoints.wtg(["--config", str(root / "wtg.yaml"), *args])
-    assert ran.returncode == 0, (args, ran.stderr)
-    return ran
+from tests.mail.test_kill_send_put_back_run_on import KILLS, mailed_and_put_back
 
 
 @pytest.fixture(scope="module")
@@ -30,18 +20,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose game g1 was mailed its turns 0 and 1, Bob given a new code between
     them, then put back to turn 0 from a copy made before the new code."""
     root = tmp_path_factory.mktemp("host")
-    games = root / "games"
-    games.mkdir()
-    (root / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
-    wtg(root, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    wtg(root, "send", "-q")
-    copy = root.parent / f"{root.name}-copy"
-    shutil.copytree(games / "g1", copy)
-    wtg(root, "new-code", "g1", "--player", "2")
-    wtg(root, "run-turn", "g1", "--now", "--just-mailed")
-    wtg(root, "send", "-q")
-    shutil.rmtree(games / "g1")
-    shutil.copytree(copy, games / "g1")
+    mailed_and_put_back(root, ["new-code", "g1", "--player", "2"])
     return root
 
 
