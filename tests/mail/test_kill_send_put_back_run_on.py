@@ -27,11 +27,10 @@ def wtg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return ran
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A host whose game g1 was mailed its turn 1, then put back to turn 0 from a copy and
-    run on, Ann's orders in it this time, before a send."""
-    root = tmp_path_factory.mktemp("host")
+def mailed_and_put_back(root: Path, *between: list[str]) -> Path:
+    """A host at ``root`` whose game g1 was mailed its turns 0 and 1 (the commands
+    ``between`` given after turn 0's send), then put back to turn 0 from a copy made before
+    them; its games folder."""
     games = root / "games"
     games.mkdir()
     (root / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
@@ -39,10 +38,21 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     wtg(root, "send", "-q")
     copy = root.parent / f"{root.name}-copy"
     shutil.copytree(games / "g1", copy)
+    for command in between:
+        wtg(root, *command)
     wtg(root, "run-turn", "g1", "--now", "--just-mailed")
     wtg(root, "send", "-q")
     shutil.rmtree(games / "g1")
     shutil.copytree(copy, games / "g1")
+    return games
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host whose game g1 was mailed its turn 1, then put back to turn 0 from a copy and
+    run on, Ann's orders in it this time, before a send."""
+    root = tmp_path_factory.mktemp("host")
+    games = mailed_and_put_back(root)
     form = root / "ann.txt"
     form.write_text(filled_aof(open_game(games / "g1").typed(WOK4), 1), encoding="utf-8")
     wtg(root, "orders", "g1", str(form))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -260,3 +261,28 @@ def test_the_status_of_every_game_lists_the_orders_read_late(tmp_path: Path) -> 
     ) in said
     (entry,) = listing["read_late"]
     assert (entry["game"], entry["player"], entry["mails"]) == ("g1", 2, 1)
+
+
+def test_the_gms_commands_paste_whole_when_the_spools_path_has_a_space_and_a_quote(
+    tmp_path: Path,
+) -> None:
+    """A games folder under "GM's games/": the archive's path in the GM's line is quoted
+    for a shell, so that the command he pastes gets the kept mail as one word, and runs."""
+    world = World(tmp_path / "GM's games", count=2)
+    key = _came_in_time(world)
+    (event,) = world.poll(READ).events
+    kept = world.gm.spool / "archive" / "2026-11" / f"maildir-{key}.eml"
+    commands = re.findall(r"`(wtg [^`]+)`", event.outcome.late)
+    assert [shlex.split(command) for command in commands] == [
+        ["wtg", "orders", "g1", str(kept), "--correct"],
+        ["wtg", "run-turn", "g1", "--rerun"],
+    ]
+    game_dir = world.game.store.root
+    runner = CliRunner()
+    for command in commands:  # as he pastes them, the folder named in place of the game
+        words = shlex.split(command)[1:]
+        words[1] = str(game_dir)
+        done = runner.invoke(main, words)
+        assert done.exit_code == 0, done.output
+    ran_with = (game_dir / "turns" / "0001" / "orders" / "p02.yaml").read_text("utf-8")
+    assert "100" in ran_with

@@ -80,7 +80,7 @@ def test_a_takeover_beside_a_backup_is_in_the_restored_book(tmp_path: Path) -> N
         "now says so too (the offer taken, his play recorded). The mails that poll queued "
         "(his, with the seat's code; the table's) are not in the backup: move his CONFIRM "
         "back to the inbox with the rest, and the first poll answers it as the takeover was; "
-        "without it, `wtg new-code wok4-1 3` mails him a new code"
+        "without it, `wtg new-code wok4-1 --player 3` mails him a new code"
     ), line
     # restored again (the same archive into a new folder): the same, once
     again = killpoints.wtg(["restore", str(archive), "--games-dir", str(tmp_path / "again")])

@@ -286,7 +286,8 @@ def without_config(line: str) -> str:
     found = config_nearby(Path(given) if given else None)
     if found is None:
         return line
-    return f"{line}; there is one at {found}: `export WTG_CONFIG={found}` (or --config {found})"
+    typed = shlex.quote(str(found))
+    return f"{line}; there is one at {found}: `export WTG_CONFIG={typed}` (or --config {typed})"
 
 
 WTG_VARIABLES = ("WTG_CONFIG", "WTG_GAMES_DIR")
@@ -678,9 +679,9 @@ def copy_refused(
     hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
     kept = "out of play" if str(reason).startswith(NAMESAKE) else "as a copy"
     return (
-        f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and "
-        f"a turn run in it would reach no player. To keep it {kept}: mv "
-        f"{shlex.quote(str(folder))} {hidden}"
+        f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and a turn "
+        f"run in it would reach no player. To keep it {kept}: mv {shlex.quote(str(folder))} "
+        f"{hidden}"
     )
 
 
@@ -842,7 +843,8 @@ def note_cut_short(game: Any) -> None:
         tell(
             printable(
                 f"wtg: note: game {name}: {line}: what is shown here may change once the next "
-                f"command on the game finishes it (`wtg status {name}` says what finishes it)"
+                f"command on the game finishes it (`wtg status {shlex.quote(name)}` says what "
+                "finishes it)"
             ),
             err=True,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import email
 import email.policy
 import random
+import shlex
 import shutil
 from collections.abc import Callable
 from datetime import timedelta
@@ -181,6 +182,6 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     site = out_dir / SITE
     build_site(gm.games_dir, site, title="The wtg demo", jobs=1)
     echo(
-        f"Site: {site}/index.html (open it in a browser; `wtg site {site} --games-dir "
-        f"{gm.games_dir} --serve` serves it)"
+        f"Site: {site}/index.html (open it in a browser; `wtg site {shlex.quote(str(site))} "
+        f"--games-dir {shlex.quote(str(gm.games_dir))} --serve` serves it)"
     )

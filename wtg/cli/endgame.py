@@ -4,6 +4,7 @@ game by hand")."""
 from __future__ import annotations
 
 import json
+import shlex
 from datetime import datetime, timezone
 
 import click
@@ -70,7 +71,10 @@ def _ask(name: str, turn: int, given: str) -> None:
         ended = False
         click.echo(err=True)  # the question's line ended
     if not ended:
-        fail(f"nothing ended: game {name} goes on; `wtg end {given} --yes` ends it without asking")
+        fail(
+            f"nothing ended: game {name} goes on; `wtg end {shlex.quote(given)} --yes` ends it "
+            f"without asking"
+        )
 
 
 def _as_json(name: str, done: Ended) -> dict[str, object]:

@@ -429,7 +429,8 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
         coming = store.latest_turn() + 1  # the turn `wtg status` names: the one orders are for
         fail(
             f"a game {folder.name} is there already ({folder.absolute()}, orders for turn "
-            f"{coming}): give the new game another name (`wtg status {folder.name}` shows "
+            f"{coming}): give the new game another name (`wtg status "
+            f"{shlex.quote(folder.name)}` shows "
             "that one)"
         )
     if games_dir is None and bare and config_nearby() is not None:
@@ -703,8 +704,8 @@ def run_turn(
         and not any((rerun, preview_dir, force, now_anyway, unmailed, just_mailed, unchanged))
     ):  # `run-turn --due g1`: one of the two meant
         fail(
-            f"--due runs every game that is due, and takes no game: `wtg run-turn --due` runs "
-            f"them all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
+            "--due runs every game that is due, and takes no game: `wtg run-turn --due` runs them "
+            f"all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
         )
     if due:
         if (
@@ -1015,8 +1016,8 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
         cut = game.cut_short()
         if cut:
             fail(
-                f"game {name}: {'; '.join(cut)}: its report is not mailed before that is "
-                f"finished (`wtg status {name}` says what finishes it)"
+                f"game {name}: {'; '.join(cut)}: its report is not mailed before that is finished "
+                f"(`wtg status {shlex.quote(name)}` says what finishes it)"
             )
         done = mail_report_again(notices, game, seat, turn, pictures.map_drawing())
     said = f"game {name} player {seat}'s report"

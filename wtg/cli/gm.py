@@ -124,10 +124,10 @@ def _reason_not_kept(game: Game, made: Hold, given: str, notices: Notices) -> st
     name = shlex.quote(game.config.game)
     if notices.hold_waiting(game, made):
         return (
-            f"the reason given now was not kept: the hold's notices, which give its reason "
-            f"({kept}), still wait in the queue; `wtg hold {name} --undo` takes the hold back "
-            f"before they are mailed, then `wtg hold {name} --reason {shlex.quote(given)}` "
-            "holds it with the new one"
+            "the reason given now was not kept: the hold's notices, which give its reason "
+            f"({kept}), still wait in the queue; `wtg hold {shlex.quote(name)} --undo` takes the "
+            f"hold back before they are mailed, then `wtg hold {shlex.quote(name)} --reason "
+            f"{shlex.quote(given)}` holds it with the new one"
         )
     return (
         f"the reason given now was not kept (the players were told the hold's reason: "
@@ -146,8 +146,8 @@ def _undo_hold(game: Game, notices: Notices) -> None:
         fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
-            f"a wtg send is running, and may be mailing the hold's notices: give `wtg hold "
-            f"{name} --undo` again once it is done"
+            "a wtg send is running, and may be mailing the hold's notices: give `wtg hold "
+            f"{shlex.quote(name)} --undo` again once it is done"
         )
     deadline = game.deadline()
     due = (
@@ -198,11 +198,11 @@ def _not_twice(game: Game, hours: float, notices: Notices) -> None:
         return
     name = game.config.game
     fail(
-        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at "
-        f"{last.at} already (to {last.new}), and its notices still wait in the outbox's "
-        f"queue: not moved again (given twice, it would be {2 * hours:g} hours later). To move "
-        f"it {hours:g} hours more, `wtg extend {name} {hours:g} --again`; `wtg extend {name} "
-        "--undo` takes the first move back"
+        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at {last.at} "
+        f"already (to {last.new}), and its notices still wait in the outbox's queue: not moved "
+        f"again (given twice, it would be {2 * hours:g} hours later). To move it {hours:g} hours "
+        f"more, `wtg extend {shlex.quote(name)} {hours:g} --again`; `wtg extend "
+        f"{shlex.quote(name)} --undo` takes the first move back"
     )
 
 
@@ -309,7 +309,8 @@ def extend(
         )
     elif new:
         held = (
-            f"; the game is held: no turn runs until `wtg release {name}`, whatever the deadline"
+            f"; the game is held: no turn runs until `wtg release {shlex.quote(name)}`, whatever "
+            "the deadline"
             if game.held() is not None
             else ""
         )
@@ -335,8 +336,8 @@ def extend(
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
             tell(
-                f"that move stands, not taken back: give `wtg extend {name} --undo` again to "
-                "take it back"
+                f"that move stands, not taken back: give `wtg extend {shlex.quote(name)} --undo` "
+                "again to take it back"
             )
 
 
@@ -397,10 +398,12 @@ def rollback(
         return
     if to_turn is None:
         raise click.UsageError(
-            f"give the turn to go back to, --to N (`wtg rollback {game_dir} --to N`: turn N "
-            f"is the latest again; `wtg status {game_dir}` names the coming turn, the one after "
+            f"give the turn to go back to, --to N (`wtg rollback {shlex.quote(game_dir)} --to "
+            f"N`: turn N "
+            f"is the latest again; `wtg status {shlex.quote(game_dir)}` names the coming turn, "
+            f"the one after "
             f"the latest), or "
-            f"--undo to undo its last rollback (`wtg rollback {game_dir} --undo`)",
+            f"--undo to undo its last rollback (`wtg rollback {shlex.quote(game_dir)} --undo`)",
             ctx,
         )
     game = open_or_fail(ctx, game_dir)
@@ -542,9 +545,10 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         if len(words) > 1 and words[0].casefold() in named:  # `announce --all g1 TEXT`
             game_name = named[words[0].casefold()]
             raise UsageError(
-                f"--all mails TEXT to every running game, and TEXT begins with the game "
+                "--all mails TEXT to every running game, and TEXT begins with the game "
                 f"{game_name}: nothing queued. For {game_name} alone: `wtg announce "
-                f"{game_name} TEXT`; for every game a text that begins so: the text in quotes"
+                f"{shlex.quote(game_name)} TEXT`; for every game a text that begins so: the text "
+                "in quotes"
             )
         target, text_words = ALL, words
     else:
@@ -558,8 +562,10 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         if other is not None and other != target:  # `announce g1 g2 TEXT`: both meant
             raise UsageError(
                 f"TEXT begins with the game {other}, as if GAME were two games: nothing "
-                f"queued. An announcement goes to one game (`wtg announce {target} TEXT`, then "
-                f"`wtg announce {other} TEXT`) or to every game (`wtg announce --all TEXT`); a "
+                f"queued. An announcement goes to one game (`wtg announce "
+                f"{shlex.quote(target)} TEXT`, then "
+                f"`wtg announce {shlex.quote(other)} TEXT`) or to every game (`wtg announce "
+                f"--all TEXT`); a "
                 "text that begins so goes in quotes"
             )
     if text_words == ("-",):
@@ -645,12 +651,13 @@ def _one_word(ctx: click.Context, word: str) -> NoReturn:
         game = shlex.quote(word)
         raise UsageError(
             f"the announcement to {word} has no TEXT: give it after the game, in quotes (`wtg "
-            f"announce {game} 'TEXT'`; `-` reads it from standard input); nothing was queued"
+            f"announce {shlex.quote(game)} 'TEXT'`; `-` reads it from standard input); nothing was "
+            "queued"
         )
     raise UsageError(
-        f"the announcement has no GAME: {word!r} is no game of the host; give the game before "
-        f"the text (`wtg announce GAME {shlex.quote(word)}`), or --all for every running game; "
-        "nothing was queued"
+        f"the announcement has no GAME: {word!r} is no game of the host; give the game before the "
+        f"text (`wtg announce GAME {shlex.quote(word)}`), or --all for every running game; nothing "
+        "was queued"
     )
 
 

@@ -163,7 +163,8 @@ def wrong_user_note(path: Path, owner: int) -> str:
     name = user_name(owner)
     return (
         f"{path} belongs to {name}, whose host this is, and wtg runs as "
-        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {name} {running_wtg()} ...`, "
+        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {shlex.quote(name)} "
+        f"{running_wtg()} ...`, "
         f"or from {name}'s crontab), and change no owner"
     )
 
@@ -181,7 +182,8 @@ def owner_note(exc: BaseException) -> str | None:
     whole = games_folder_of(culprit) or culprit
     if owner != 0 and owner_of(whole) == owner:  # the host is his: wtg runs as the wrong user
         return wrong_user_note(culprit, owner)
+    typed = f"chown -R {shlex.quote(me)} {shlex.quote(str(whole))}"
     return (
         f"{culprit} belongs to {user_name(owner)}, and wtg runs as {me} (a command run as "
-        f"{user_name(owner)}, or by sudo, made it?): run `chown -R {me} {whole}` as root"
+        f"{user_name(owner)}, or by sudo, made it?): run `{typed}` as root"
     )

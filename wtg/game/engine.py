@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -644,8 +645,9 @@ class Game(Generic[S]):
                     f"game {self.config.game} is held by the GM"
                     + (f" since {hold.since}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
-                    + f": `wtg release {self.config.game}` lets its turns run again, or "
-                    f"`wtg run-turn {self.config.game}{' --rerun' if rerun else ''} --force` "
+                    + f": `wtg release {shlex.quote(self.config.game)}` lets its turns run "
+                    "again, or `wtg run-turn "
+                    f"{shlex.quote(self.config.game)}{' --rerun' if rerun else ''} --force` "
                     + ("runs the last turn again" if rerun else "runs this one turn")
                     + " all the same (the game stays held)"
                 )
@@ -671,7 +673,7 @@ class Game(Generic[S]):
         return (
             f"game {name} was ended by the GM at turn {latest}"
             + (f" ({by_gm})" if by_gm else "")
-            + f": {what}; `wtg rollback {name} --to {latest - 1}` takes the end back"
+            + f": {what}; `wtg rollback {shlex.quote(name)} --to {latest - 1}` takes the end back"
         )
 
     def _unchanged(self, turn: int, given: str) -> RerunChangesNothing:
@@ -679,11 +681,11 @@ class Game(Generic[S]):
         names keeps the options ``given`` (`` --force``, for a held game)."""
         name = self.config.game
         return RerunChangesNothing(
-            f"turn {turn} of game {name} run again comes out as it ran (the same state, "
-            "reports and orders: no correction given since changes them): not rerun, so that the "
-            "players are not mailed the same report again; correct a player's orders first "
-            f"(`wtg orders {name} FILE --correct`), or `wtg run-turn {name} --rerun{given} "
-            "--unchanged` runs it again and mails it again all the same"
+            f"turn {turn} of game {name} run again comes out as it ran (the same state, reports "
+            "and orders: no correction given since changes them): not rerun, so that the players "
+            "are not mailed the same report again; correct a player's orders first (`wtg orders "
+            f"{shlex.quote(name)} FILE --correct`), or `wtg run-turn {shlex.quote(name)} "
+            f"--rerun{given} --unchanged` runs it again and mails it again all the same"
         )
 
     def preview_turn(
@@ -702,10 +704,10 @@ class Game(Generic[S]):
             if cut:
                 name = self.config.game
                 raise GameError(
-                    f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, "
-                    f"and `wtg run-turn {name}` finishes what was cut short before it runs the "
-                    "turn: nothing was previewed (a preview writes nothing into the game); "
-                    f"`wtg status {name}` says what finishes it"
+                    f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, and "
+                    f"`wtg run-turn {shlex.quote(name)}` finishes what was cut short before it "
+                    "runs the turn: nothing was previewed (a preview writes nothing into the "
+                    f"game); `wtg status {shlex.quote(name)}` says what finishes it"
                 )
             return self._resolved(self.latest_turn(), rerun, now)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import re
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -497,7 +498,7 @@ class Door(Generic[S]):
         if self.forms is not None:  # the GM at the command line, a kept mail's time
             rerun = (
                 f": --correct files them for turn {late.turn}, and `wtg run-turn "
-                f"{self.config.game} --rerun` runs it again with them"
+                f"{shlex.quote(self.config.game)} --rerun` runs it again with them"
                 if late.last
                 else ""
             )

@@ -8,6 +8,7 @@ mail loop's (``wtg.mail.outgoing.notices``), so these know no mail.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -98,8 +99,8 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
             set_hold(game.store.root, kept.replaced(taking_back=False))  # nothing taken back
             raise GameError(
                 f"game {name}'s hold (since {kept.since}) was mailed already to {went} of its "
-                f"{told} players: it cannot be taken back unseen; `wtg release {name}` lets the "
-                "game go on and tells them"
+                f"{told} players: it cannot be taken back unseen; `wtg release "
+                f"{shlex.quote(name)}` lets the game go on and tells them"
             )
         clear_hold(game.store.root)
         return kept, taken
@@ -147,7 +148,8 @@ def _not_over(game: Game[S], held: Hold) -> None:
     how = "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
-        f"hold since {held.since} stays, and holds it again after `wtg rollback {name} "
+        f"hold since {held.since} stays, and holds it again after `wtg rollback "
+        f"{shlex.quote(name)} "
         f"--to {latest - 1}` takes the end back"
     )
 
@@ -216,8 +218,8 @@ def _at_turn_already(name: str, latest: int) -> str:
         )
     return (
         f"game {name} is at turn {latest} already: nothing was rolled back; `wtg rollback "
-        f"{name} --to {latest - 1}` takes turn {latest} back (`wtg status {name}` names the "
-        f"coming turn, {latest + 1}, the one after the latest)"
+        f"{shlex.quote(name)} --to {latest - 1}` takes turn {latest} back (`wtg status "
+        f"{shlex.quote(name)}` names the coming turn, {latest + 1}, the one after the latest)"
     )
 
 
@@ -256,9 +258,9 @@ def undo_rollback(game: Game[S], now: datetime, again: bool = False) -> tuple[Ro
         last = standing[-1]
         if latest != last.to:
             raise GameError(
-                f"game {name}'s rollback to turn {last.to} (at {last.at}) cannot be undone: "
-                f"the game went on from it, at turn {latest} now, and the turns it took back "
-                f"stay in {ARCHIVE}/{last.ident}; `wtg rollback {name} --to N` goes back again"
+                f"game {name}'s rollback to turn {last.to} (at {last.at}) cannot be undone: the "
+                f"game went on from it, at turn {latest} now, and the turns it took back stay in "
+                f"{ARCHIVE}/{last.ident}; `wtg rollback {shlex.quote(name)} --to N` goes back again"
             )
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         _no_takeover_between(game, last)
@@ -276,10 +278,10 @@ def _undone_already(name: str, undone: Rollback, before: Rollback) -> str:
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
     ran = "it ran" if first == last else "they ran"
     return (
-        f"game {name}'s rollback to turn {undone.to} was undone at {undone.undone} already "
-        f"(the game at turn {undone.latest} again since), every player told: not undone "
-        f"again. The rollback before it, to turn {before.to} (at {before.at}), stands: "
-        f"`wtg rollback {name} --undo --again` undoes it too ({turns} back as {ran})"
+        f"game {name}'s rollback to turn {undone.to} was undone at {undone.undone} already (the "
+        f"game at turn {undone.latest} again since), every player told: not undone again. The "
+        f"rollback before it, to turn {before.to} (at {before.at}), stands: `wtg rollback "
+        f"{shlex.quote(name)} --undo --again` undoes it too ({turns} back as {ran})"
     )
 
 

@@ -10,6 +10,7 @@ says so and changes nothing.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from datetime import datetime
 
@@ -52,8 +53,8 @@ def end_game(
         state = game.state(latest)
         if not isinstance(ruleset, EndsByHand):
             raise GameError(
-                f"game {name}: the {ruleset.name} rules have no end by the GM's hand yet; "
-                f"`wtg hold {name}` stops its turns"
+                f"game {name}: the {ruleset.name} rules have no end by the GM's hand yet; `wtg "
+                f"hold {shlex.quote(name)}` stops its turns"
             )
         kept = ruleset.ended_by_hand(state)
         if kept is not None:

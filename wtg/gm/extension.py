@@ -22,6 +22,7 @@ rollback set another): its notices would tell of a deadline that is not the turn
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -90,7 +91,7 @@ def _later_only(game: Game[S], hours: float, now: datetime) -> str:
     latest = _latest(game)
     name, turn = game.config.game, latest.turn + 1
     said = f"HOURS must be above 0 (not {hours:g}): extend moves a deadline later only"
-    now_runs = f"`wtg run-turn {name} --now` runs turn {turn} now"
+    now_runs = f"`wtg run-turn {shlex.quote(name)} --now` runs turn {turn} now"
     last = _told_move(latest.meta)
     if (
         last is not None
@@ -98,8 +99,8 @@ def _later_only(game: Game[S], hours: float, now: datetime) -> str:
         and parse_iso(str(last["from"])) > now + timedelta(hours=1)
     ):
         return (
-            f"{said}; `wtg extend {name} --undo` takes its last move back (to {last['from']}), "
-            f"or {now_runs}"
+            f"{said}; `wtg extend {shlex.quote(name)} --undo` takes its last move back (to "
+            f"{last['from']}), or {now_runs}"
         )
     return f"{said}, and no command moves one earlier: {now_runs}"
 
@@ -140,15 +141,15 @@ def undo(
                 )
             if last.get(UNDO) is True:
                 raise GameError(
-                    f"game {name}: the last move of turn {turn}'s deadline was an --undo "
-                    f"already: nothing to take back (`wtg extend {name} HOURS` moves it later)"
+                    f"game {name}: the last move of turn {turn}'s deadline was an --undo already: "
+                    f"nothing to take back (`wtg extend {shlex.quote(name)} HOURS` moves it later)"
                 )
             back = parse_iso(str(last["from"]))
             if back <= now + timedelta(hours=1):
                 raise GameError(
                     f"game {name}: turn {turn}'s deadline was {last['from']} before the move, "
                     "which has passed: taken back, the turn would run at once; `wtg run-turn "
-                    f"{name} --now` runs it now, or it runs at the deadline it has, "
+                    f"{shlex.quote(name)} --now` runs it now, or it runs at the deadline it has, "
                     f"{latest.meta['next_deadline']}"
                 )
             hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
@@ -237,7 +238,10 @@ def clock_change(zone: str, old: str, new: str, hours: float, game: str) -> str 
         "(wtg extend counts hours); "
     )
     if behind > timedelta():  # the clocks went back: more hours bring it to its hour
-        return said + f"`wtg extend {game} {behind / timedelta(hours=1):g}` makes it {start:%H:%M}"
+        return (
+            said + f"`wtg extend {shlex.quote(game)} {behind / timedelta(hours=1):g}` makes it "
+            f"{start:%H:%M}"
+        )
     return said + f"the players are told {local:%H:%M}"
 
 
@@ -268,7 +272,8 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if latest.deadline is None:
         robots = robots_run(game)
         meanwhile = (
-            f"runs once every player is READY, or by `wtg run-turn {game.config.game} --now`"
+            f"runs once every player is READY, or by `wtg run-turn {shlex.quote(game.config.game)} "
+            "--now`"
             if robots is None
             else f"waits for no player: {robots}"
         )

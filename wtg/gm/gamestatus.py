@@ -9,6 +9,7 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypedDict
@@ -185,8 +186,8 @@ def takeover_cut_short(game: Game[S]) -> str | None:
     if why is not None:
         return f"{said}; nothing finishes it: {why}"
     return (
-        f"{said}; the poll that reads the newcomer's CONFIRM again finishes it, and so does "
-        f"the next turn's run before it runs (`wtg run-turn {name}`, or `--due` at its "
+        f"{said}; the poll that reads the newcomer's CONFIRM again finishes it, and so does the "
+        f"next turn's run before it runs (`wtg run-turn {shlex.quote(name)}`, or `--due` at its "
         "deadline): nothing is to be done by hand"
     )
 
@@ -215,11 +216,11 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
     if held_back and reports_behind(meta):
         every = rollbacks(game.store, undone=True)
         given = (
-            f"`wtg extend {name} --undo`"
+            f"`wtg extend {shlex.quote(name)} --undo`"
             if undone
-            else f"`wtg rollback {name} --undo`"
+            else f"`wtg rollback {shlex.quote(name)} --undo`"
             if every and every[-1].undone is not None and every[-1].latest == latest
-            else f"`wtg extend {name} HOURS` or `wtg release {name}`"
+            else f"`wtg extend {shlex.quote(name)} HOURS` or `wtg release {shlex.quote(name)}`"
         )
         owed.append(
             f"the deadline was moved to {meta.get('next_deadline')} and the turn's reports not "
@@ -228,45 +229,45 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
         )
     if moved is not None and undone:
         owed.append(
-            f"the deadline's move back to {moved.new} (`wtg extend {name} --undo`, at "
+            f"the deadline's move back to {moved.new} (`wtg extend {shlex.quote(name)} --undo`, at "
             f"{moved.at}) was cut short before every player was told: give `wtg extend "
-            f"{name} --undo` again (it moves nothing more)"
+            f"{shlex.quote(name)} --undo` again (it moves nothing more)"
         )
     elif moved is not None:
         owed.append(
-            f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
-            f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"
+            f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every player "
+            f"was told: give `wtg extend {shlex.quote(name)} HOURS` again (it moves nothing more)"
         )
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
-            f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it "
-            "finished and told the players (wtg send holds the game's reports back): give "
-            f"`wtg rollback {name} --to {cut.to}` again"
+            f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it finished "
+            "and told the players (wtg send holds the game's reports back): give `wtg rollback "
+            f"{shlex.quote(name)} --to {cut.to}` again"
         )
     for cut in (r for r in rollbacks(game.store, undone=True) if not r.undo_finished):
         if held_back:
             owed.append(
-                f"the undo of the rollback to turn {cut.to} (archive/{cut.ident}) was cut "
-                "short before it finished and told the players (wtg send holds the game's "
-                f"reports back): give `wtg rollback {name} --undo` again"
+                f"the undo of the rollback to turn {cut.to} (archive/{cut.ident}) was cut short "
+                "before it finished and told the players (wtg send holds the game's reports "
+                f"back): give `wtg rollback {shlex.quote(name)} --undo` again"
             )
     held = hold_of(game.store.root)
     if held is not None and held.taking_back:
         owed.append(
-            f"the hold (since {held.since}) was being taken back when it was cut short, some "
-            f"of its notices taken out of the queue: give `wtg hold {name} --undo` again (or "
-            f"`wtg hold {name}` to tell every player after all)"
+            f"the hold (since {held.since}) was being taken back when it was cut short, some of "
+            f"its notices taken out of the queue: give `wtg hold {shlex.quote(name)} --undo` again "
+            f"(or `wtg hold {shlex.quote(name)}` to tell every player after all)"
         )
     elif held is not None and held.telling and not (told is not None and told(held)):
         owed.append(
-            f"the hold (since {held.since}) was cut short before every player was told: give "
-            f"`wtg hold {name}` again"
+            f"the hold (since {held.since}) was cut short before every player was told: give `wtg "
+            f"hold {shlex.quote(name)}` again"
         )
     released = release_of(game.store.root)
     if released is not None and not (told is not None and told(released)):
         owed.append(
-            f"the release (at {released.released}) was cut short before every player was "
-            f"told: give `wtg release {name}` again"
+            f"the release (at {released.released}) was cut short before every player was told: "
+            f"give `wtg release {shlex.quote(name)}` again"
         )
     code = new_code_cut_short(game, told)
     if code is not None:

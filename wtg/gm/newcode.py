@@ -24,6 +24,7 @@ looks at to see whether a stranger was guessing."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -67,17 +68,17 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
         name = game.config.game
         raise TakeoverOfSeat(
             f"game {name}: the takeover of seat {seat} by {cut_short.name} (begun after turn "
-            f"{cut_short.turn}) was cut short: the code it gives him is the one he is told, "
-            "and no new code is given over it. Let it finish first (`wtg status "
-            f"{name}` says what finishes it), then give `wtg new-code {name} --player {seat}` "
+            f"{cut_short.turn}) was cut short: the code it gives him is the one he is told, and no "
+            f"new code is given over it. Let it finish first (`wtg status {shlex.quote(name)}` "
+            f"says what finishes it), then give `wtg new-code {shlex.quote(name)} --player {seat}` "
             "again if it is still wanted"
         )
     finish_cut_short(game)  # another seat's: it stands, in the turn it was begun after
     begun = _begun(store.root)
     if begun is not None and begun.seat != seat:
         raise GameError(
-            f"game {game.config.game}: a new code for player {begun.seat} was begun and cut "
-            f"short: give `wtg new-code {game.config.game} --player {begun.seat}` first"
+            f"game {game.config.game}: a new code for player {begun.seat} was begun and cut short: "
+            f"give `wtg new-code {shlex.quote(game.config.game)} --player {begun.seat}` first"
         )
     entry = next((p for p in game.config.players if p.id == seat), None)
     if entry is None:
@@ -149,7 +150,7 @@ def cut_short_line(game: Game[S], queued: Callable[[NewCode], bool] | None = Non
         if written
         else "game.yaml does not have it yet: his old code is still his"
     )
-    again = f"give `wtg new-code {name} --player {seat}` again"
+    again = f"give `wtg new-code {shlex.quote(name)} --player {seat}` again"
     told = queued(begun) if queued is not None else None
     if told:
         return (

@@ -90,8 +90,8 @@ def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
     if robots is not None:
         return said + robots
     return said + (
-        f"`wtg run-turn {name} --now` runs turn {turn + 1} now, or it runs once every player "
-        "is READY"
+        f"`wtg run-turn {shlex.quote(name)} --now` runs turn {turn + 1} now, or it runs once every "
+        "player is READY"
     )
 
 
@@ -120,12 +120,12 @@ def robots_run(game: Game[Any]) -> str | None:
         )
     else:
         said = (
-            f"no player is left to give orders for turn {turn} ({why}), so no run-turn --due "
-            f"runs it: `wtg run-turn {name}` does"
+            f"no player is left to give orders for turn {turn} ({why}), so no run-turn --due runs "
+            f"it: `wtg run-turn {shlex.quote(name)}` does"
         )
     if game.held() is None:
         return said
-    return said + f"; HELD: `wtg release {name}` first (run-turn refuses a held game)"
+    return said + f"; HELD: `wtg release {shlex.quote(name)}` first (run-turn refuses a held game)"
 
 
 def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> str | None:
@@ -156,7 +156,7 @@ def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> st
     hours = (target - due) / timedelta(hours=1)
     if hours < 24:
         note += (
-            f": `wtg extend {game.config.game} {hours:g}` moves this one to "
+            f": `wtg extend {shlex.quote(game.config.game)} {hours:g}` moves this one to "
             f"{local_text(target.astimezone(timezone.utc), zone)}"
         )
     return note
@@ -194,9 +194,9 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
         return None  # as made; or a turn 0 run after its first day (a game of a list)
     name, zone = game.config.game, schedule.timezone
     said = (
-        f"game.yaml's schedule says first: {schedule.first}, the day of the game's first "
-        f"deadline, which counts when a game starts (its turn 0 set {made_day}): the coming "
-        f"deadline stays {local_text(due, zone)} (`wtg extend {name} HOURS` moves it)"
+        f"game.yaml's schedule says first: {schedule.first}, the day of the game's first deadline, "
+        f"which counts when a game starts (its turn 0 set {made_day}): the coming deadline stays "
+        f"{local_text(due, zone)} (`wtg extend {shlex.quote(name)} HOURS` moves it)"
     )
     was = schedule.replaced(first=made_day).next_after(due)
     now = schedule.next_after(due)

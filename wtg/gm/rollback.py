@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 from collections.abc import Mapping
 from datetime import datetime
@@ -210,11 +211,11 @@ def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
         if first == last.latest
         else f"turns {first}-{last.latest} back as they ran"
     )
-    meant = f", then `wtg rollback {name} --to {to}`" if to < last.latest else ""
+    meant = f", then `wtg rollback {shlex.quote(name)} --to {to}`" if to < last.latest else ""
     return (
-        f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept "
-        f"in {ARCHIVE}/{last.ident}): `wtg rollback {name} --undo{again}` puts {turns}, while "
-        f"no turn has run since{meant}"
+        f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept in "
+        f"{ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts {turns}, "
+        f"while no turn has run since{meant}"
     )
 
 

@@ -6,6 +6,8 @@ game he had rolled back, nor whether the undo had been done."""
 
 from __future__ import annotations
 
+import shlex
+
 from wtg.core.record import Record
 from wtg.files.store import GameStore
 from wtg.gm.rollback import rollbacks
@@ -70,8 +72,9 @@ def rollback_line(note: RollbackNote, game: str) -> str:
     ran = "as it ran" if one else "as they ran"
     if note.undone is None:
         return (
-            f"ROLLED BACK to turn {note.to} at {note.at} ({turns} kept in {note.archive}): "
-            f"`wtg rollback {game} --undo` puts {turns} back {ran}, while no turn has run since"
+            f"ROLLED BACK to turn {note.to} at {note.at} ({turns} kept in {note.archive}): `wtg "
+            f"rollback {shlex.quote(game)} --undo` puts {turns} back {ran}, while no turn has run "
+            "since"
         )
     count = "counts" if one else "count"
     return (
@@ -81,6 +84,6 @@ def rollback_line(note: RollbackNote, game: str) -> str:
             ""
             if note.before is None
             else f"; the rollback before it, to turn {note.before}, stands: `wtg rollback "
-            f"{game} --undo --again` undoes it"
+            f"{shlex.quote(game)} --undo --again` undoes it"
         )
     )

@@ -235,7 +235,7 @@ def owed_line(path: Path, announcement: Announcement) -> str:
     target = announcement.target
     if "\n" in announcement.text:
         give = (
-            f"give `wtg announce {target} - < FILE` again, FILE holding its text (the "
+            f"give `wtg announce {shlex.quote(target)} - < FILE` again, FILE holding its text (the "
             f'"text" of {path})'
         )
     else:

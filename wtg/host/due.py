@@ -12,6 +12,7 @@ the rules) is reported with its folder and why, and the others run all the same.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import signal
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -115,10 +116,10 @@ def outage_suspected(
     # success stamped by a clock that was ahead is later than the failures after it
     if health.failing or health.last_success is None or now - health.last_success > stale:
         return (
-            f"{len(missing)} of {len(owing)} players have no orders and the mail poll "
-            f"has not succeeded since {health.describe_success()}: a mail outage is "
-            "likelier than a mass desertion. Fix the poll (or run the game by hand with "
-            f"`wtg run-turn {game.config.game}`)."
+            f"{len(missing)} of {len(owing)} players have no orders and the mail poll has not "
+            f"succeeded since {health.describe_success()}: a mail outage is likelier than a mass "
+            "desertion. Fix the poll (or run the game by hand with `wtg run-turn "
+            f"{shlex.quote(game.config.game)}`)."
         )
     return None
 

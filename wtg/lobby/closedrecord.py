@@ -17,6 +17,7 @@ known to the outbox: no second mail) and takes them off, as after a close cut sh
 from __future__ import annotations
 
 import json
+import shlex
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,8 @@ def reconcile(book: LobbyDatabase, problems: list[str]) -> None:
         problems.append(
             f"waiting list {name}: closed again, as it was closed at {closed} (the lobby's book "
             "had it open still: a copy older than the close put back?); give `wtg close-list "
-            f"{name}` again: it tells those still on it who were not told, and takes them off"
+            f"{shlex.quote(name)}` again: it tells those still on it who were not told, and takes "
+            "them off"
         )
 
 

@@ -8,6 +8,7 @@ finds (``all_lists``: the open ones)."""
 
 from __future__ import annotations
 
+import shlex
 import sqlite3
 from datetime import datetime
 from pathlib import Path
@@ -142,15 +143,15 @@ def add_list(book: LobbyDatabase, wanted: WaitingList) -> WaitingList:
     found = find_list(book, wanted.name)
     if found is not None and found.closed is None:
         raise ListRefused(
-            f"a waiting list {found.name} is open already ({found.title()}; "
-            f"{found.deadlines()}): to open it with other settings, close it first (`wtg "
-            f"close-list {found.name}`: whoever waits on it is told), then give this command "
+            f"a waiting list {found.name} is open already ({found.title()}; {found.deadlines()}): "
+            "to open it with other settings, close it first (`wtg close-list "
+            f"{shlex.quote(found.name)}`: whoever waits on it is told), then give this command "
             "again"
         )
     if found is not None and waiting(book, found.name):
         raise ListRefused(
-            f"the waiting list {found.name} was closed and some who waited on it are not "
-            f"told yet: give `wtg close-list {found.name}` again first"
+            f"the waiting list {found.name} was closed and some who waited on it are not told yet: "
+            f"give `wtg close-list {shlex.quote(found.name)}` again first"
         )
     with book.write() as db:  # a closed list opened again keeps its count of games
         db.execute(

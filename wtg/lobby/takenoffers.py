@@ -23,6 +23,7 @@ before the host was lost, only the newcomer can say (``finished_line`` tells the
 from __future__ import annotations
 
 import hmac
+import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -117,20 +118,21 @@ def finished_line(taken: TakenMeanwhile) -> str:
         "the game; the book now says so too (the offer taken, his play recorded). The mails "
         "that poll queued (his, with the seat's code; the table's) are not in the backup: "
         "move his CONFIRM back to the inbox with the rest, and the first poll answers it as "
-        f"the takeover was; without it, `wtg new-code {taken.game} {taken.seat}` mails him a "
-        "new code"
+        f"the takeover was; without it, `wtg new-code {shlex.quote(taken.game)} --player "
+        f"{taken.seat}` mails him a new code"
     )
 
 
 def unfinished_line(taken: TakenMeanwhile, why: str) -> str:
     """What the GM is told of such a takeover the book could not take."""
+    game = shlex.quote(taken.game)
     return (
         f"game {taken.game}, seat {taken.seat}: game.yaml gives it to {taken.name} "
         f"<{taken.address}> (taken over at {stamp(taken.at)}, after the backup copied the "
         f"lobby's book), and the book still offers it; it could not be written into the book "
-        f"({why}): withdraw the offer (`wtg offer-seat {taken.game} {taken.seat} "
-        "--withdraw`); the mail that gave him the seat is not in the backup: `wtg new-code "
-        f"{taken.game} {taken.seat}` mails him a new code"
+        f"({why}): withdraw the offer (`wtg offer-seat {game} {taken.seat} --withdraw`); the "
+        f"mail that gave him the seat is not in the backup: `wtg new-code {game} --player "
+        f"{taken.seat}` mails him a new code"
     )
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shlex
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from email.message import Message
@@ -429,7 +430,9 @@ MARKED = "a bounce: mail to "
 def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
     """A line for each address that the bounces ``keys`` (their keys in the journal)
     marked failing, with the games it is in, the bounce's words and what to do: for the
-    GM at once (the poll's stderr, which cron mails), not only in the next digest."""
+    GM at once (the poll's stderr, which cron mails), not only in the next digest. The
+    address is the player's, and may hold a quote or a backtick (``o'neil@...``): quoted
+    for the shell the GM pastes the command into."""
     found: dict[tuple[str, str], list[str]] = {}
     for game in registry.games().values():
         for address, bounce in bounces_of(game.store.root).items():
@@ -439,7 +442,7 @@ def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
         f"mail to {address} ({', '.join(sorted(games))}) came back"
         + (f": {why}" if why else "")
         + "; the address is marked failing (`wtg bounces`): correct it in game.yaml, or ask "
-        f"the player, then `wtg bounces --clear {address}`"
+        f"the player, then `wtg bounces --clear {shlex.quote(address)}`"
         for (address, why), games in sorted(found.items())
     ]
 

@@ -7,6 +7,7 @@ he can do about it."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from wtg.mail.spool.outcome import Outcome
 def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
     """What the GM reads: whose orders, when they came and when their turn ran, and how a
     rerun takes them while that turn is the last one run (at the cost of mailing every
-    player the turn again), or that none can."""
+    player the turn again), or that none can. The commands are quoted for a shell: the
+    GM pastes them, and the archive's path may hold a space (a spool in "GM games/")."""
     said = (
         f"{game} player {player}: orders for turn {late.turn} came at "
         f"{late.came:%Y-%m-%d %H:%M:%S} UTC, before the turn ran at "
@@ -26,9 +28,11 @@ def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
     )
     if not late.last:
         return f"{said}; turns have run since, and a rerun takes only the last one"
+    name = shlex.quote(game)
     return (
-        f"{said}; to run it again with them: `wtg orders {game} {kept} --correct`, then "
-        f"`wtg run-turn {game} --rerun` (every player is mailed turn {late.turn} again)"
+        f"{said}; to run it again with them: `wtg orders {name} {shlex.quote(str(kept))} "
+        f"--correct`, then `wtg run-turn {name} --rerun` (every player is mailed turn "
+        f"{late.turn} again)"
     )
 
 

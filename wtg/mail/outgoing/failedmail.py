@@ -29,6 +29,7 @@ import email.header
 import email.utils
 import json
 import re
+import shlex
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from email.message import Message
@@ -391,8 +392,8 @@ def _retry_one(
         if state.get("refused"):  # queued as made: the next send sets it aside, as it is
             raise RetryRefused(
                 f"mail {name} waits in the queue, but as it was made it cannot be sent "
-                f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, "
-                f"then `wtg outbox --retry {name}` puts it back to the address on file"
+                f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, then "
+                f"`wtg outbox --retry {shlex.quote(name)}` puts it back to the address on file"
             )
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"
         return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
@@ -745,10 +746,10 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
     # a report's form carried his secret code to that address: whoever reads it there can
     # send his orders, until he has a new one (which the report printed then carries)
     how = (
-        f"his report carried his secret code there: `wtg new-code {game.config.game} --player "
-        f"{entry.id}` gives him a new one, mailed to {now}; then `wtg report {game.config.game} "
-        f"--player {entry.id} --turn {int(report[1])} --mail` queues his report to {now} "
-        "(the next `wtg send` mails it)"
+        f"his report carried his secret code there: `wtg new-code {shlex.quote(game.config.game)} "
+        f"--player {entry.id}` gives him a new one, mailed to {now}; then `wtg report "
+        f"{shlex.quote(game.config.game)} --player {entry.id} --turn {int(report[1])} --mail` "
+        f"queues his report to {now} (the next `wtg send` mails it)"
         if report
         else f"tell him at {now} what it said"
     )

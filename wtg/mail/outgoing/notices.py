@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shlex
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timezone
 from functools import cached_property, partial
@@ -116,12 +117,12 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
     if undo:
         return (
             f"the undo of the rollback to turn {last.to} (archive/{last.ident}) was cut short "
-            f"before {who} was told: give `wtg rollback {name} --undo` again (it queues "
-            "them)"
+            f"before {who} was told: give `wtg rollback {shlex.quote(name)} --undo` again (it "
+            "queues them)"
         )
     return (
-        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before {who} "
-        f"was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
+        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before {who} was "
+        f"told: give `wtg rollback {shlex.quote(name)} --to {last.to}` again (it queues them)"
     )
 
 

@@ -15,6 +15,8 @@ code) or an address corrected again is another mail."""
 
 from __future__ import annotations
 
+import shlex
+
 from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
@@ -89,9 +91,9 @@ def mail_report_again(
     turn = latest if turn is None else turn
     if turn == latest and _behind(game, turn):
         raise ReportBehind(
-            f"game {name}: turn {turn}'s reports do not yet say the deadline turn.json holds "
-            "(a command that moved it was cut short before it wrote them again; `wtg status "
-            f"{name}` names it): give that command again, then this one"
+            f"game {name}: turn {turn}'s reports do not yet say the deadline turn.json holds (a "
+            "command that moved it was cut short before it wrote them again; `wtg status "
+            f"{shlex.quote(name)}` names it): give that command again, then this one"
         )
     text = codes_hidden(game.report(seat, turn), entry.code)
     made = ident(game, seat, turn, entry.email, text, notices.mark(game))

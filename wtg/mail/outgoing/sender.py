@@ -6,6 +6,7 @@ from __future__ import annotations
 import email
 import email.policy
 import itertools
+import shlex
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -45,6 +46,7 @@ from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
+from wtg.mail.outgoing.seatcodes import codes_put_back
 from wtg.mail.outgoing.sendevents import log_delivery
 from wtg.mail.outgoing.sendstopped import record_send
 from wtg.mail.outgoing.undotold import put_back_owed, report_name
@@ -127,7 +129,8 @@ class SendSummary(Record):
     first_mailed: tuple[str, ...] = ()
     """A line for each game this host mailed for the first time past its turn 0 (copied in
     from another host): mailed from its latest turn on (``_first_mailed``); and for each
-    game found put back to an earlier turn than it mailed (``_put_back``)."""
+    game found put back to an earlier turn than it mailed (``_put_back``), or a seat's code
+    to one replaced since (``seatcodes.codes_put_back``)."""
     owed: tuple[str, ...] = ()
     """A line for each GM command cut short before every player was told (a hold, a
     release, a deadline's move, an announcement), with the command that finishes it: no
@@ -220,6 +223,7 @@ def queue_reports(
         try:
             said = _first_mailed(journal, game) or _put_back(journal, game)
             first += [said] if said else []  # said once, whatever becomes of its reports
+            first += codes_put_back(journal, game)  # said once too
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
@@ -313,7 +317,7 @@ def _noted_put_back(journal: Journal, name: str, turns: tuple[int, int], said: s
     journal.saw_put_back(name, put_back)
     journal.set_mailed_turn(name, mailed)
     journal.commit()
-    said = f"{said} (tell them why: `wtg announce {name} TEXT`)"
+    said = f"{said} (tell them why: `wtg announce {shlex.quote(name)} TEXT`)"
     log_event(said, game=name, level=WARNING)
     return said
 
@@ -356,9 +360,8 @@ class RollbackCutShort(HeldBack):
         name = game.config.game
         given = "--undo" if rollback.undone is not None else f"--to {rollback.to}"
         super().__init__(
-            f"its {what} are held back: a `wtg rollback {name} {given}` was cut "
-            f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
-            "send`"
+            f"its {what} are held back: a `wtg rollback {shlex.quote(name)} {given}` was cut short "
+            f"before it finished (archive/{rollback.ident}): give it again, then `wtg send`"
         )
 
 
@@ -381,10 +384,10 @@ class ReportsBehind(HeldBack):
     def __init__(self, game: Game, turn: int) -> None:
         name = game.config.game
         super().__init__(
-            f"its turn {turn} reports are held back: they do not yet say the deadline "
-            f"turn.json holds (a `wtg extend {name} HOURS`, `wtg release {name}` or `wtg "
-            f"rollback {name} --undo` was cut short before it wrote them again): give the "
-            "command again, then `wtg send`"
+            f"its turn {turn} reports are held back: they do not yet say the deadline turn.json "
+            f"holds (a `wtg extend {shlex.quote(name)} HOURS`, `wtg release {shlex.quote(name)}` "
+            f"or `wtg rollback {shlex.quote(name)} --undo` was cut short before it wrote them "
+            "again): give the command again, then `wtg send`"
         )
 
 
@@ -605,8 +608,8 @@ def deliver(
         outbox.failed(ident, why)
         kept = outbox.failed_dir / f"{ident}.eml"
         refused.append(
-            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
-            f"then `wtg outbox --retry {ident}` sends it again)"
+            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
+            f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
 
     lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture

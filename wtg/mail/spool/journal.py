@@ -4,6 +4,7 @@ Message-IDs were seen, and the replies sent to each sender (to cap them)."""
 from __future__ import annotations
 
 import os
+import shlex
 import sqlite3
 import time
 from collections import Counter
@@ -50,6 +51,13 @@ CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` ha
     game TEXT NOT NULL,
     ident TEXT NOT NULL,         -- its archive folder
     PRIMARY KEY (game, ident)
+);
+CREATE TABLE IF NOT EXISTS seat_codes (  -- each seat's codes `wtg send` saw (attack41b)
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    code TEXT NOT NULL,          -- a digest of the code, never the code
+    latest INTEGER NOT NULL,     -- 1: the code game.yaml gave the seat at the last send
+    PRIMARY KEY (game, seat, code)
 );
 CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer a limit held back
     key TEXT PRIMARY KEY,        -- the message
@@ -343,6 +351,7 @@ def forget_mailed(spool: Path, game: str) -> bool:
         dropped = journal.db.execute("DELETE FROM mailed WHERE game = ?", (game,)).rowcount
         journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
         journal.db.execute("DELETE FROM mailed_prints WHERE game = ?", (game,))
+        journal.db.execute("DELETE FROM seat_codes WHERE game = ?", (game,))
         if dropped:
             journal.db.execute(
                 "INSERT INTO reused (game, times) VALUES (?, 1) "
@@ -1354,7 +1363,7 @@ def cut_short_line(key: str) -> str:
     still in the rejected folder, where no poll looks), with the command that finishes it."""
     return (
         f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
-        f"give `wtg quarantine --release {key}` again to finish it"
+        f"give `wtg quarantine --release {shlex.quote(key)}` again to finish it"
     )
 
 
