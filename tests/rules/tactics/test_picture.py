@@ -224,6 +224,19 @@ def test_no_reach_or_threat_before_the_battle_or_after_it() -> None:
         assert not any(p.marks for p in picture.pieces)
 
 
+def test_the_legend_marks_the_winner_as_the_report_does() -> None:
+    """Ruling 22: the legend of a finished battle's picture said `place 1` beside the
+    winner, where the report's ARMIES table and the Top Ten say WINNER; it says
+    `WINNER, place 1`. A battle the GM ended has no winner."""
+    game = battlefield()
+    game.phase = OVER
+    game.players[0].place, game.players[1].place = 1, 2
+    sides = {s.id: s.status for s in RULESET.board(game, 2, []).sides}
+    assert sides == {1: "4 pieces, 40 HP, WINNER, place 1", 2: "3 pieces, 30 HP, place 2"}
+    game.ended_by_gm = ""
+    assert RULESET.board(game, None, []).sides[0].status == "4 pieces, 40 HP, place 1"
+
+
 def test_the_picture_is_the_same_every_time_and_from_the_state_file() -> None:
     game = battlefield()
     again = TacticsState.from_dict(game.to_dict())

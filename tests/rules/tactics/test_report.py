@@ -216,8 +216,8 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
     winner = next(p for p in game.state().players if p.place == 1)
     loser = next(p for p in game.state().players if p.place == 2)
-    assert "THE BATTLE IS OVER. You finished in place 1.\n" in game.report(winner.id)
-    assert "THE BATTLE IS OVER. You finished in place 2.\n" in game.report(loser.id)
+    assert "THE BATTLE IS OVER. You won.\n" in game.report(winner.id)  # ruling 22
+    assert "won; you finished in place 2.\n" in game.report(loser.id)
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
 
 
@@ -239,6 +239,37 @@ def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
     ended.run_turn()
     end_game(ended, "", NOW)
     assert "WINNER" not in ended.report(1) and "ACTIVE, place 1" in ended.report(1)
+
+
+def test_the_last_report_says_who_won_to_every_reader() -> None:
+    """Ruling 22: the last report's first line said `THE BATTLE IS OVER. You finished in
+    place 1.` to the winner, where WISK's says `You won.`, and told the others their place
+    alone. It says who won to every reader; armies sharing the first place at the turn
+    limit each won, and a battle the GM ended was won by no one."""
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(3))
+    )
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1)], players=3)
+    game.phase = OVER
+    for p, place in zip(game.players, (1, 3, 2), strict=True):
+        p.place = place
+
+    def first_line(reader: int) -> str:
+        lines = report_text(TACTICS, config, game, [], reader, aof="").splitlines()
+        return next(line for line in lines if line.startswith("THE BATTLE IS OVER"))
+
+    assert first_line(1) == "THE BATTLE IS OVER. You won."
+    assert first_line(2) == "THE BATTLE IS OVER. P1 (red) won; you finished in place 3."
+    assert first_line(3) == "THE BATTLE IS OVER. P1 (red) won; you finished in place 2."
+    game.players[2].place = 1  # the turn limit placed two armies first, even
+    assert first_line(1) == "THE BATTLE IS OVER. You won, sharing place 1 with P3 (yellow)."
+    assert first_line(2) == (
+        "THE BATTLE IS OVER. P1 (red) and P3 (yellow) won; you finished in place 3."
+    )
+    game.ended_by_gm = ""
+    assert first_line(1) == (
+        "THE BATTLE IS OVER (ended by the GM). No one won. You finished in place 1."
+    )
 
 
 def test_a_piece_of_an_army_not_next_to_move_counts_the_rest_its_turn_brings() -> None:

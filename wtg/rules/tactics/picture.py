@@ -23,6 +23,7 @@ from wtg.rules.tactics.state import (
     BATTLE,
     OVER,
     RESTED,
+    WINNER,
     Piece,
     TacticsState,
     rest_at_turn_start,
@@ -181,6 +182,8 @@ def _side(state: TacticsState, pid: int) -> drawn.SideKey:
     words = [counted(len(army), "piece"), f"{sum(piece.hp for piece in army)} HP"]
     if p.bot:
         words.append("bot")
+    if state.status_shown(p) == WINNER:
+        words.append("WINNER")  # as the report's ARMIES table says it (ruling 22)
     if p.place is not None:
         words.append(f"place {p.place}")
     elif state.phase != OVER and state.active == pid:

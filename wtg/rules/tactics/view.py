@@ -18,6 +18,7 @@ from wtg.rules.tactics.state import (
     FULL_REST,
     OVER,
     RESTED,
+    WINNER,
     Piece,
     Player,
     TacticsState,
@@ -278,6 +279,8 @@ def report_context(
         "full_rest": FULL_REST,
         "army_size": state.army_size,
         "turn_limit": state.turn_limit,
+        "winners": winners(state),
+        "ended_by_gm": state.ended_by_gm is not None,
         "players": [
             {
                 "id": p.id,
@@ -301,6 +304,13 @@ def report_context(
         "names": names,
         "colours": colours,
     }
+
+
+def winners(state: TacticsState) -> list[int]:
+    """The ids of the armies that won the battle, in seat order: the one left standing,
+    or those sharing the first place when the turn limit ends it; none in a battle the GM
+    ended or one still fought. The last report's first line says who won from them."""
+    return [p.id for p in state.turn_order() if state.status_shown(p) == WINNER]
 
 
 def move_order(state: TacticsState) -> list[str]:
