@@ -5,6 +5,7 @@ row."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,21 @@ def test_the_tiles_legend_keeps_to_a_phone_s_columns(tmp_path: Path) -> None:
         "g Grass (E)   f Forest (E)   w Water (W)",
         "",
     ]
+
+
+@pytest.mark.parametrize(("ruleset", "map_name", "variant", "count"), GAMES[:4])
+def test_a_wok_report_s_borders_are_packed_to_a_phone_s_columns(
+    tmp_path: Path, ruleset: str, map_name: str, variant: str | None, count: int
+) -> None:
+    """WoK's BORDERS lists were packed to 78 columns, and a phone broke a line of them in
+    two, a neighbour's name and its owner on different rows. They are packed to 72, each
+    neighbour with its owner whole on a line, the same neighbours as before."""
+    game = create_game(tmp_path / "g", ruleset, map_name, players(count), seed=5, variant=variant)
+    lines = game.report(1).splitlines()
+    at = lines.index("BORDERS (each neighbour and its owner: #player, N = neutral)") + 1
+    borders = lines[at : lines.index("", at)]
+    assert borders and all(len(line) <= PHONE for line in borders)
+    for line, under in pairwise(borders):
+        if under.startswith("       "):  # the province's list goes on: its line was full
+            first = under.strip().split(",")[0] + ","
+            assert len(f"{line} {first}") > PHONE, (line, under)

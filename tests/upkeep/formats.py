@@ -71,7 +71,9 @@ def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
     format 1 wrote (the fixture's ``expected``): the very bytes of its state, orders and
     Top Ten, its events but for the keys added since (``EVENT_KEYS_SINCE``), the very
     words of its reports and forms (their long lines are broken to a mail's width since,
-    which format 1's were not; a production's "+0.000 LEV" is no longer said; the form
+    which format 1's were not, and their BORDERS packed to a phone's 72 columns: the
+    words compared, not the lines, the expected files need no change for it; a
+    production's "+0.000 LEV" is no longer said; the form
     says "header" where it said "line", and a report says "Your orders: fill out the AOF
     below and reply to this mail with it." under the Order of Play, which format 1's did
     not, and the rule under a report's heading is a phone's 72 characters, not 78: the
