@@ -23,8 +23,10 @@ from wtg.cli import main
 from wtg.game.engine import Game, create_game
 from wtg.game.intake import Submission
 from wtg.game.orderfiles import read_order_file
+from wtg.game.report import report_text
 from wtg.game.schedule import make_schedule
 from wtg.game.turnfiles import turn_files
+from wtg.rules.wok.state import Outcome
 
 MAPS = {"wok4": "small", "standard": "classic60", "intermediate": "pentarchy"}
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
@@ -198,6 +200,31 @@ def test_the_winners_last_report_reads_winner(tmp_path: Path, ruleset: str) -> N
     assert status.startswith("Status: WINNER   EFF: "), status
     assert "Attacks next turn" not in status
     assert "\nStatus: QUIT   EFF: " in game.report(1)
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_winner_is_told_he_won_under_the_winner_line(tmp_path: Path, ruleset: str) -> None:
+    """Ruling 16: the end of the winner's last report read 'Winner: Cid (#3)', his own name
+    as a stranger's, where WISK's says 'You won.' and Tactics' too; he reads 'You won.'
+    under it, and a quitter reads the winner's name alone."""
+    game = new_game(tmp_path, ruleset, count=3)
+    for side in (1, 2):
+        game.submit_all(fill(game.aof(side), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    assert "\nWinner: Cid (#3)\nYou won.\nFinal ranking: 1. Cid (#3)" in game.report(3)
+    assert "\nWinner: Cid (#3)\nFinal ranking: " in game.report(1)
+    assert "You won" not in game.report(1)
+
+
+def test_each_of_two_allies_who_won_is_told_so_with_the_other(tmp_path: Path) -> None:
+    """Ruling 16: allies who win share the victory; each reads 'You won, with' the other."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(6), seed=5)
+    state = game.typed(STANDARD).state()
+    state.outcome = Outcome("alliance", (1, 2), (1, 2, 3, 4, 5, 6), (1, 1, 3, 4, 5, 6))
+    mine = report_text(STANDARD, game.config, state, [], 1, aof="")
+    assert "\nWinners: Ann (#1), Bob (#2)\nYou won, with Bob (#2).\nFinal ranking:" in mine
+    assert "\nYou won, with Ann (#1).\n" in report_text(STANDARD, game.config, state, [], 2, aof="")
+    assert "You won" not in report_text(STANDARD, game.config, state, [], 3, aof="")
 
 
 @pytest.mark.parametrize("ruleset", sorted(MAPS))
