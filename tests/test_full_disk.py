@@ -347,15 +347,16 @@ def test_a_send_whose_journal_write_fails_names_the_journal_and_what_it_noted(
 ) -> None:
     """`wtg send` whose note in the mail journal failed (a full disk) said "a database of
     the games folder cannot be used: database or disk is full": not which file, nor what it
-    was noting. Now the line names the journal's file and the note: the game, before its
-    first report is queued."""
+    was noting. Now the line names the journal's file and the note: its first, the digests
+    of the game's seats' codes (attack41b: a put-back's old code is told), made before the
+    game is noted for its first report."""
     host = host_of_g1(tmp_path)
     monkeypatch.setattr(sending, "Journal", _FullJournal)
     line = one_line(wtg(host, "send"))
     journal = host / "games" / ".mail" / "journal.sqlite"
     assert line == (
-        f"wtg: the mail journal {journal} (noting game g1 before its first report is queued) "
-        "cannot be used: database or disk is full"
+        f"wtg: the mail journal {journal} (noting the codes of game g1's seats) cannot be used: "
+        "database or disk is full"
     ), line
 
 
