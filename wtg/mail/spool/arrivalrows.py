@@ -13,18 +13,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from wtg.core.numbered import Numbered, numbered
 
 Row = Sequence[Any]
 """A row the journal read."""
+_numbered = lru_cache(maxsize=4096)(numbered)
+"""``numbered``, remembered for the names of the rows read last: a mail held past the
+bound of strangers' mails reads the same few hundred rows again and orders them."""
 
 
 def arrival_rank(arrived: object, key: object) -> tuple[Numbered, Numbered]:
     """The sort key of a mail by its arrival key (``wtg.game.arrivalkey``; '' or NULL, none
     kept: the oldest), then by its own key."""
-    return numbered("" if arrived is None else str(arrived)), numbered(str(key))
+    return _numbered("" if arrived is None else str(arrived)), _numbered(str(key))
 
 
 def taken_rank(at: object, key: object) -> tuple[float, Numbered]:
