@@ -20,6 +20,7 @@ from wtg.core.numbered import Numbered, numbered
 
 Row = Sequence[Any]
 """A row the journal read."""
+
 _numbered = lru_cache(maxsize=4096)(numbered)
 """``numbered``, remembered for the names of the rows read last: a mail held past the
 bound of strangers' mails reads the same few hundred rows again and orders them."""
