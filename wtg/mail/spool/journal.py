@@ -21,6 +21,7 @@ from wtg.files.diskspace import cannot_write, writing
 from wtg.files.sqlitewait import connect, wal_mode
 from wtg.logs.events import log_event
 from wtg.logs.waits import kept_waiting
+from wtg.mail.spool.arrivalrows import arrival_rank, by_arrival, newest_of_each, taken_rank
 from wtg.mail.spool.outcome import Kind
 from wtg.text.closename import close_names, either
 
@@ -667,11 +668,9 @@ class Journal:
         beyond = int(count) - int(kept)
         if beyond <= 0:
             return 0
-        query = (
-            f"SELECT key, sender, arrived FROM held WHERE {where} ORDER BY arrived, key "
-            f"LIMIT {beyond} OFFSET {int(first)}"
-        )
-        rows = [(str(k), str(s), str(a)) for k, s, a in self.db.execute(query, values)]
+        query = f"SELECT key, sender, arrived FROM held WHERE {where}"
+        listed = by_arrival(self.db.execute(query, values).fetchall(), 2, 0)
+        rows = [(str(k), str(s), str(a)) for k, s, a in listed[first : first + beyond]]
         for key, sender, arrived in rows:
             self.db.execute("DELETE FROM held WHERE key = ?", (key,))
             self.db.execute(
@@ -797,14 +796,14 @@ class Journal:
         ).fetchall()
         for (day,) in days:
             rows = self.db.execute(
-                "SELECT key, sender, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
-                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0 "
-                "ORDER BY arrived, key",
+                "SELECT key, arrived, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0",
                 (day,),
             ).fetchall()
+            rows = by_arrival(rows, 1, 0)
             beyond += [
                 (str(key), MANY_ADDRESSES, str(day))
-                for key, _sender, listed in rows[day_first : len(rows) - day_newest]
+                for key, _arrived, listed in rows[day_first : len(rows) - day_newest]
                 if not listed and key not in chosen
             ]
         return beyond
@@ -819,14 +818,14 @@ class Journal:
         beyond: list[tuple[str, str, str]] = []
         for sender, day in groups:
             rows = self.db.execute(
-                "SELECT key, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
-                "FROM flood_mails AS f WHERE sender = ? AND day = ? AND dropped = 0 "
-                "ORDER BY arrived, key",
+                "SELECT key, arrived, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE sender = ? AND day = ? AND dropped = 0",
                 (sender, day),
             ).fetchall()
+            rows = by_arrival(rows, 1, 0)
             beyond += [
                 (str(key), str(sender), str(day))
-                for key, listed in rows[first : len(rows) - newest]
+                for key, _arrived, listed in rows[first : len(rows) - newest]
                 if not listed
             ]
         return beyond
@@ -968,7 +967,8 @@ class Journal:
 
     def releasing(self) -> list[str]:
         """The keys of the releases cut short (to be given again)."""
-        return [str(k) for (k,) in self.db.execute("SELECT key FROM releases ORDER BY at, key")]
+        rows = self.db.execute("SELECT key, at FROM releases").fetchall()
+        return [str(key) for key, _at in sorted(rows, key=lambda row: taken_rank(row[1], row[0]))]
 
     def quarantined(
         self,
@@ -1080,10 +1080,8 @@ class Journal:
         (kept,) = self.db.execute(f"SELECT COUNT(*) {seat_rows}", (game, seat)).fetchone()
         if kept <= rows:
             return
-        oldest = self.db.execute(
-            f"SELECT key, own, at {seat_rows} ORDER BY at, key LIMIT ?",
-            (game, seat, kept - rows),
-        ).fetchall()
+        every = self.db.execute(f"SELECT key, own, at {seat_rows}", (game, seat)).fetchall()
+        oldest = sorted(every, key=lambda row: taken_rank(row[2], row[0]))[: kept - rows]
         for key, own, at in oldest:
             self.db.execute(
                 "INSERT INTO wrong_code_folds (game, seat, minute, forms, elsewhere, at) "
@@ -1321,8 +1319,9 @@ class HeldArrival(Record):
 def held_arrivals(spool: Path) -> list[HeldArrival]:
     """The mails held for the GM with where each is kept and when it arrived (none without
     a journal, or with one too old to say); read only."""
-    rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, arrived, key")
-    return [HeldArrival(str(k), kept_here(spool, str(a)), str(t)) for k, a, t in rows or ()]
+    rows = _query(spool, "SELECT key, archive, arrived, at FROM held")
+    rows = sorted(rows or (), key=lambda row: (float(row[3]), arrival_rank(row[2], row[0])))
+    return [HeldArrival(str(k), kept_here(spool, str(a)), str(t)) for k, a, t, _at in rows]
 
 
 class HeldOver(Record):
@@ -1349,13 +1348,14 @@ def held_let_go(spool: Path) -> list[str]:
     ``HELD_STRANGERS``), oldest first by arrival: each is in the rejected folder, and
     ``wtg quarantine --release-held`` takes it with the listed ones (none without a journal,
     or with one no poll of this version has opened); read only."""
-    rows = _query(spool, "SELECT key FROM held_let_go ORDER BY arrived, key")
-    return [str(row[0]) for row in rows or ()]
+    rows = _query(spool, "SELECT key, arrived FROM held_let_go")
+    return [str(row[0]) for row in by_arrival(rows or (), 1, 0)]
 
 
 def releasing(spool: Path) -> list[str]:
     """The keys of the releases cut short (``wtg.mail.poll.release``), oldest first."""
-    return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
+    rows = _rows(spool, "SELECT key, at FROM releases")
+    return [str(key) for key, _at in sorted(rows, key=lambda row: taken_rank(row[1], row[0]))]
 
 
 def cut_short_line(key: str) -> str:
@@ -1378,23 +1378,23 @@ class ReleaseCutShort(Record):
 
 def releases_cut_short(spool: Path) -> list[ReleaseCutShort]:
     """The releases cut short with the games their mails named, oldest first; read only."""
-    rows = _query(spool, "SELECT key, game FROM releases ORDER BY at, key")
+    rows = _query(spool, "SELECT key, game, at FROM releases")
     if rows is None:  # a journal no wtg of this version opened: no game kept
-        rows = [(key, None) for key in releasing(spool)]
-    return [ReleaseCutShort(str(k), g and str(g)) for k, g in rows]
+        return [ReleaseCutShort(key, None) for key in releasing(spool)]
+    rows = sorted(rows, key=lambda row: taken_rank(row[2], row[0]))
+    return [ReleaseCutShort(str(k), g and str(g)) for k, g, _at in rows]
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
     """The mails of ``table`` (quarantine, held), oldest first: by when the poll took them,
     then by when they arrived (a poll's mails share its moment), then by key."""
     columns = "key, game, archive, reason, at"
-    rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, arrived, key")
+    rows = _query(spool, f"SELECT {columns}, sender, arrived FROM {table}")
     if rows is None:  # a journal no poll of this version opened: no arrival kept
-        rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
-    if rows is None:  # nor an address
-        rows = [
-            (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
-        ]
+        rows = [(*row, "") for row in _query(spool, f"SELECT {columns}, sender FROM {table}") or ()]
+    if not rows:  # nor an address
+        rows = [(*row, "", "") for row in _rows(spool, f"SELECT {columns} FROM {table}")]
+    rows = sorted(rows, key=lambda row: (float(row[4]), arrival_rank(row[6], row[0])))
     return [  # what an older journal kept unclean, printed clean; the game as named
         Quarantined(
             str(k),
@@ -1404,7 +1404,7 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
             float(t),
             printable(str(s)),
         )
-        for k, g, a, r, t, s in rows
+        for k, g, a, r, t, s, _arrived in rows
     ]
 
 
@@ -1482,32 +1482,32 @@ class Unanswered(Record):
     at: float
 
 
-def _unanswered_ranked(since: float) -> str:
-    """The mails not answered since ``since`` (seconds), each with its place among its
-    address's, the newest first (``n``: 1 for the newest)."""
+def _unanswered_split(spool: Path, since: float) -> tuple[list[Any], Counter[str]] | None:
+    """The mails not answered since ``since`` (seconds) a list shows, oldest first by
+    arrival, then by when each was handled, then by key: every one with no address, and
+    the newest ``UNANSWERED_AN_ADDRESS`` of each address; and how many of each address's
+    it leaves out. None from a journal no poll of this version opened."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
-    return (
-        "SELECT key, outcome, at, sender, arrived, ROW_NUMBER() OVER (PARTITION BY sender "
-        f"ORDER BY arrived DESC, at DESC, key DESC) AS n FROM unanswered WHERE at >= {since_text}"
-    )
+    query = f"SELECT key, outcome, at, sender, arrived FROM unanswered WHERE at >= {since_text}"
+    rows = _query(spool, query)
+    if rows is None:
+        return None
+    rows.sort(key=lambda row: (arrival_rank(row[4], ""), taken_rank(row[2], row[0])))
+    return newest_of_each(rows, 3, UNANSWERED_AN_ADDRESS)
 
 
 def unanswered(spool: Path, since: float) -> list[Unanswered]:
     """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
     first (none without a journal); of one address's, the newest
     ``UNANSWERED_AN_ADDRESS`` (``unanswered_not_listed`` counts the others); read only."""
-    query = (
-        f"SELECT key, outcome, at FROM ({_unanswered_ranked(since)}) "
-        f"WHERE sender = '' OR n <= {UNANSWERED_AN_ADDRESS} ORDER BY arrived, at, key"
-    )
-    rows = _query(spool, query)
-    if rows is None:  # a journal no poll of this version opened: no address to bound by
+    split = _unanswered_split(spool, since)
+    if split is None:  # a journal no poll of this version opened: no address to bound by
         since_text = f"{float(since):.6f}"
-        rows = _rows(
-            spool,
-            f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key",
-        )
-    return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in rows]
+        rows = _rows(spool, f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text}")
+        rows = sorted(rows, key=lambda row: taken_rank(row[2], row[0]))
+    else:
+        rows = split[0]
+    return [Unanswered(str(row[0]), printable(str(row[1])), float(row[2])) for row in rows]
 
 
 def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
@@ -1516,12 +1516,8 @@ def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
     written before the journal kept them) is always listed. The counts of a minute folded
     (``Journal._fold_unanswered``: a flood's mails beyond its bound) count whole when their
     newest mail is since then."""
-    query = (
-        f"SELECT sender, COUNT(*) FROM ({_unanswered_ranked(since)}) "
-        f"WHERE sender != '' AND n > {UNANSWERED_AN_ADDRESS} "
-        "GROUP BY sender ORDER BY COUNT(*) DESC, sender"
-    )
-    counts = {str(sender): int(count) for sender, count in _query(spool, query) or ()}
+    split = _unanswered_split(spool, since)
+    counts = {} if split is None else dict(split[1])
     since_text = f"{float(since):.6f}"
     folds = _query(
         spool,
@@ -1552,16 +1548,28 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
     (``wtg orders``: ``Journal.aside_filed``), newest first (none without a journal); read
     only."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
-    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    taken = "SELECT s.key, game, seat, why, archive, at"
     query = (  # a poll's mails share its moment (at): the newest arrived first among them
-        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key WHERE at >= {since_text} "
-        "AND NOT EXISTS (SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND "
-        "f.game = s.game) ORDER BY at DESC, r.order_key DESC, s.key DESC"
+        f"{taken}, r.order_key FROM set_aside AS s LEFT JOIN aside_arrived AS r "
+        f"ON r.key = s.key WHERE at >= {since_text} AND NOT EXISTS (SELECT 1 FROM "
+        "aside_filed AS f WHERE f.key = s.key AND f.game = s.game) ORDER BY game, seat"
     )
     rows = _query(spool, query)
     if rows is None:  # a journal no poll of this version has opened: nothing filed in it
-        rows = _rows(spool, f"{taken}WHERE at >= {since_text} ORDER BY at DESC, s.key DESC")
-    return [_set_aside(spool, row) for row in rows]
+        rows = [
+            (*row, "")
+            for row in _rows(spool, f"{taken} FROM set_aside AS s WHERE at >= {since_text}")
+        ]
+    return [_set_aside(spool, row) for row in _aside_order(rows, newest_first=True)]
+
+
+def _aside_order(rows: Sequence[Sequence[Any]], newest_first: bool = False) -> list[Sequence[Any]]:
+    """Rows of mails set aside (key, game, seat, why, archive, at, arrival key), oldest
+    first (or the newest): by when the poll set them aside, then by when they arrived, then
+    by key; the games of one mail as the rows came."""
+    return sorted(
+        rows, key=lambda row: (float(row[5]), arrival_rank(row[6], row[0])), reverse=newest_first
+    )
 
 
 NO_SEAT = 0
@@ -1672,19 +1680,20 @@ def wrong_codes(spool: Path, since: float) -> list[WrongCodes]:
 def set_aside_entries(spool: Path) -> list[SetAside]:
     """Every mail set aside the journal holds, filed by the GM or not, oldest first (none
     without a journal); read only."""
-    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    taken = "SELECT s.key, game, seat, why, archive, at"
     rows = _query(
         spool,
-        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key ORDER BY at, r.order_key, s.key",
+        f"{taken}, r.order_key FROM set_aside AS s LEFT JOIN aside_arrived AS r ON r.key = s.key "
+        "ORDER BY game, seat",
     )
     if rows is None:  # a journal older than the arrivals kept
-        rows = _rows(spool, f"{taken}ORDER BY at, s.key")
-    return [_set_aside(spool, row) for row in rows]
+        rows = [(*row, "") for row in _rows(spool, f"{taken} FROM set_aside AS s")]
+    return [_set_aside(spool, row) for row in _aside_order(rows)]
 
 
 def _set_aside(spool: Path, row: Sequence[Any]) -> SetAside:
-    """A mail set aside from its row (key, game, seat, why, archive, at)."""
-    key, game, seat, why, archive, at = row
+    """A mail set aside from its row (key, game, seat, why, archive, at, arrival key)."""
+    key, game, seat, why, archive, at, _arrived = row
     return SetAside(
         str(key),
         printable(str(game)),
