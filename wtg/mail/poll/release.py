@@ -71,7 +71,7 @@ class Releases:
 
     def __init__(self, gm: GmConfig) -> None:
         self.gm = gm
-        self._imap: _ImapBox | None = None
+        self._server: _ImapBox | None = None
 
     def __enter__(self) -> Releases:
         return self
@@ -81,9 +81,9 @@ class Releases:
 
     def close(self) -> None:
         """Log out of the IMAP server, if this logged in."""
-        if self._imap is not None:
-            self._imap.close()
-            self._imap = None
+        if self._server is not None:
+            self._server.close()
+            self._server = None
 
     def release(self, key: str, now: datetime) -> str:
         """Put the mail ``key`` back in the inbox; what was done, in a line."""
@@ -128,9 +128,9 @@ class Releases:
         if gm.transport == "imap" and gm.imap is not None:
             if transport != "imap":
                 raise ReleaseRefused(f"mail {key} did not come by IMAP, this host's transport")
-            if self._imap is None:
-                self._imap = _ImapBox(gm.imap)
-            return self._imap
+            if self._server is None:
+                self._server = _ImapBox(gm.imap)
+            return self._server
         if transport != "maildir":
             raise ReleaseRefused(f"mail {key} did not come by the maildir transport, this host's")
         return _MaildirBox(gm.maildir_in)
