@@ -73,7 +73,7 @@ def _ask(name: str, turn: int, given: str) -> None:
     if not ended:
         fail(
             f"nothing ended: game {name} goes on; `wtg end {shlex.quote(given)} --yes` ends it "
-            f"without asking"
+            "without asking"
         )
 
 

@@ -430,8 +430,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
         fail(
             f"a game {folder.name} is there already ({folder.absolute()}, orders for turn "
             f"{coming}): give the new game another name (`wtg status "
-            f"{shlex.quote(folder.name)}` shows "
-            "that one)"
+            f"{shlex.quote(folder.name)}` shows that one)"
         )
     if games_dir is None and bare and config_nearby() is not None:
         fail(  # a host's folder (its wtg.yaml here or above) and no config: WTG_CONFIG lost

@@ -397,13 +397,11 @@ def rollback(
         _undo_rollback(ctx, game_dir, again)
         return
     if to_turn is None:
+        quoted = shlex.quote(game_dir)
         raise click.UsageError(
-            f"give the turn to go back to, --to N (`wtg rollback {shlex.quote(game_dir)} --to "
-            f"N`: turn N "
-            f"is the latest again; `wtg status {shlex.quote(game_dir)}` names the coming turn, "
-            f"the one after "
-            f"the latest), or "
-            f"--undo to undo its last rollback (`wtg rollback {shlex.quote(game_dir)} --undo`)",
+            f"give the turn to go back to, --to N (`wtg rollback {quoted} --to N`: turn N is "
+            f"the latest again; `wtg status {quoted}` names the coming turn, the one after the "
+            f"latest), or --undo to undo its last rollback (`wtg rollback {quoted} --undo`)",
             ctx,
         )
     game = open_or_fail(ctx, game_dir)
@@ -562,11 +560,10 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         if other is not None and other != target:  # `announce g1 g2 TEXT`: both meant
             raise UsageError(
                 f"TEXT begins with the game {other}, as if GAME were two games: nothing "
-                f"queued. An announcement goes to one game (`wtg announce "
-                f"{shlex.quote(target)} TEXT`, then "
-                f"`wtg announce {shlex.quote(other)} TEXT`) or to every game (`wtg announce "
-                f"--all TEXT`); a "
-                "text that begins so goes in quotes"
+                "queued. An announcement goes to one game (`wtg announce "
+                f"{shlex.quote(target)} TEXT`, then `wtg announce {shlex.quote(other)} TEXT`) "
+                "or to every game (`wtg announce --all TEXT`); a text that begins so goes in "
+                "quotes"
             )
     if text_words == ("-",):
         text = text_read(sys.stdin.buffer.read(), "the text read from standard input")

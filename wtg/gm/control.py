@@ -149,8 +149,7 @@ def _not_over(game: Game[S], held: Hold) -> None:
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
         f"hold since {held.since} stays, and holds it again after `wtg rollback "
-        f"{shlex.quote(name)} "
-        f"--to {latest - 1}` takes the end back"
+        f"{shlex.quote(name)} --to {latest - 1}` takes the end back"
     )
 
 
