@@ -466,19 +466,7 @@ def spaced_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[
     line of the form (``is_loose_order``), or next to such a line that is. A signature's
     telephone lines stand under a name or a company's, never against an order line; an
     order line the player typed so is answered, not dropped without a word."""
-    found: set[int] = set()
-    run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
-    last = -1
-    for line in [*lines, MailLine(-2, 0, "")]:
-        kind = _spaced_kind(form, line) if line.text and not line.depth else None
-        if kind is None or line.number != last + 1:
-            if any(order for _number, order in run):
-                found.update(number for number, order in run if not order)
-            run = []
-        if kind is not None:
-            run.append((line.number, kind))
-        last = line.number
-    return frozenset(found)
+    return _among_orders(lines, lambda text: _spaced_kind(form, text))
 
 
 MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;/]*")
@@ -494,16 +482,30 @@ def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> froze
     ``wtg.aof.invented``), that stand among order lines the player typed (next to one, or
     next to such a line that is): read and answered as a form's are. One alone ("P: 5" in
     a signature) stays prose."""
+    return _among_orders(lines, lambda text: _mislabelled_kind(form, text))
+
+
+def _mislabelled_kind(form: FormSpec, text: str) -> bool | None:
+    """True for an order line of the form, False for a ``MISLABELLED`` line or one of a
+    label it has not meant as one of its orders, None for any other line."""
+    if is_loose_order(form, text):
+        return True
+    if _mislabelled_line(form, text):
+        return False
+    return None
+
+
+def _among_orders(
+    lines: Sequence[MailLine], kind_of: Callable[[str], bool | None]
+) -> frozenset[int]:
+    """The numbers of the unquoted lines ``kind_of`` calls False (a line that may be an
+    order) that stand in a run of unquoted lines next to each other, one of which it calls
+    True (an order line of the form); a line it calls None ends a run."""
     found: set[int] = set()
     run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
     last = -1
     for line in [*lines, MailLine(-2, 0, "")]:
-        kind: bool | None = None
-        if line.text and not line.depth:
-            if is_loose_order(form, line.text):
-                kind = True
-            elif _mislabelled_line(form, line.text):
-                kind = False
+        kind = kind_of(line.text) if line.text and not line.depth else None
         if kind is None or line.number != last + 1:
             if any(order for _number, order in run):
                 found.update(number for number, order in run if not order)
@@ -539,19 +541,19 @@ def spaced_alone(form: FormSpec, lines: Sequence[MailLine]) -> tuple[MailLine, .
             continue
         # under nothing, a blank line, or such a line found itself (never under a name)
         lone = above is None or not above.text or (bool(found) and found[-1] is above)
-        if line.number not in among and _spaced_kind(form, line) is False and lone:
+        if line.number not in among and _spaced_kind(form, line.text) is False and lone:
             found.append(line)
         above = line
     return tuple(found)
 
 
-def _spaced_kind(form: FormSpec, line: MailLine) -> bool | None:
+def _spaced_kind(form: FormSpec, text: str) -> bool | None:
     """True for an order line of the form, False for a line written as a telephone number
     whose groups fit an order's blanks, None for any other line."""
-    if is_loose_order(form, line.text):
+    if is_loose_order(form, text):
         return True
-    match = ORDER_LINE.fullmatch(line.text)
-    if match is None or _signature_line(line.text) or not spaced_number(form, match):
+    match = ORDER_LINE.fullmatch(text)
+    if match is None or _signature_line(text) or not spaced_number(form, match):
         return None
     if _spaced_fits(form, match) and _telephone_groups(form, match):
         return False
