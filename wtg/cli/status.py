@@ -6,7 +6,7 @@ import imaplib
 import json
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,6 +64,7 @@ from wtg.mail.spool.journal import (
     QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
     FloodCount,
+    HeldOver,
     Journal,
     Quarantined,
     ReadLate,
@@ -750,27 +751,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         tell_fitted(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
-        owing = [p for p in data["players"] if p["owes_orders"]]
-        sent = sum(p["orders"] for p in owing)
-        ready = sum(p["ready"] for p in owing)
-        away = sum(p["absent"] for p in data["players"])
-        leaving = sum(p["resigned"] for p in data["players"])
-        if data["only_robots_move"]:  # "0 of 0 orders in, 0 READY" said nothing true
-            progress = "only robots to move"
-        elif not owing:  # every player who would owe orders away or leaving
-            progress = "no player owes orders"
-        else:
-            progress = f"{sent} of {len(owing)} orders in, {ready} READY"
-        state = (
-            ("over" if data["ended_by_gm"] is None else "over, ended by the GM")
-            if data["over"]
-            else f"turn {data['turn']}: {progress}"
-            + (f", {away} absent" if away else "")
-            + (f", {leaving} resigned" if leaving else "")
-            + (", HELD" if data["held"] else "")
-        ) + (", NOT MAILED" if data["game"] in unsent else "")
-        state += ", OVERDUE" if late[data["game"]] else ""
-        state += ", NOT UPGRADED" if data["game"] in behind else ""
+        state = _game_state(
+            data,
+            not_mailed=data["game"] in unsent,
+            overdue=bool(late[data["game"]]),
+            not_upgraded=data["game"] in behind,
+        )
         deadline = f", deadline {data['deadline']}" if data["deadline"] else ""  # none once over
         tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for game_name, line in behind.items():
@@ -808,6 +794,55 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         tell_fitted(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(kept, kept_over)
+    _show_held(held, over, games, configs, troubles)
+    _show_not_answered(not_answered, not_listed)
+    _show_set_aside(aside)
+    _show_flood(flood)
+    _show_wrong_codes(tried)
+    _show_read_late(lates)  # as `wtg status GAME`: its JSON alone said them
+    if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
+        sys.exit(1)
+
+
+def _game_state(data: GameStatus, *, not_mailed: bool, overdue: bool, not_upgraded: bool) -> str:
+    """A game's state on its line of the host's look: over (and whether the GM ended it),
+    or its turn and the orders in of the players who owe them, with who is absent, who
+    resigned and a hold; then what the GM must see to (its turn not mailed, overdue, its
+    folder not upgraded)."""
+    owing = [p for p in data["players"] if p["owes_orders"]]
+    sent = sum(p["orders"] for p in owing)
+    ready = sum(p["ready"] for p in owing)
+    away = sum(p["absent"] for p in data["players"])
+    leaving = sum(p["resigned"] for p in data["players"])
+    if data["only_robots_move"]:  # "0 of 0 orders in, 0 READY" said nothing true
+        progress = "only robots to move"
+    elif not owing:  # every player who would owe orders away or leaving
+        progress = "no player owes orders"
+    else:
+        progress = f"{sent} of {len(owing)} orders in, {ready} READY"
+    state = (
+        ("over" if data["ended_by_gm"] is None else "over, ended by the GM")
+        if data["over"]
+        else f"turn {data['turn']}: {progress}"
+        + (f", {away} absent" if away else "")
+        + (f", {leaving} resigned" if leaving else "")
+        + (", HELD" if data["held"] else "")
+    ) + (", NOT MAILED" if not_mailed else "")
+    state += ", OVERDUE" if overdue else ""
+    state += ", NOT UPGRADED" if not_upgraded else ""
+    return state
+
+
+def _show_held(
+    held: Sequence[Quarantined],
+    over: Sequence[HeldOver],
+    games: Sequence[GameStatus],
+    configs: Mapping[str, GameConfig],
+    troubles: Sequence[Mapping[str, str | int]],
+) -> None:
+    """The host's look at the mails held as of no game of this host (``held``): those a
+    game here now has (its players', then strangers'), those naming a game it does not know
+    or cannot read (``troubles``), and how many more the list did not keep (``over``)."""
     if held:
         # the games a stranger's forms may name, those of the newest mails first
         here = {str(data["game"]) for data in games}
@@ -846,13 +881,6 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             f"all, and {HELD_STRANGERS} of addresses with no seat here; `wtg quarantine "
             "--release-held` puts back every mail held, these too (`wtg quarantine` says more)"
         )
-    _show_not_answered(not_answered, not_listed)
-    _show_set_aside(aside)
-    _show_flood(flood)
-    _show_wrong_codes(tried)
-    _show_read_late(lates)  # as `wtg status GAME`: its JSON alone said them
-    if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
-        sys.exit(1)
 
 
 def _held_of(held: Sequence[Quarantined], game: str) -> list[dict[str, str]]:
