@@ -99,7 +99,16 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     copies += _unmarked(form, outside, lines)
     typed = _typed_into_quote(form, lines, is_begin)
     if typed:
-        copies.append(FormCopy(typed[0].depth, False, typed[0].number, None, typed, stray=True))
+        copies.append(
+            FormCopy(
+                typed[0].depth,
+                marked=False,
+                start=typed[0].number,
+                header=None,
+                lines=typed,
+                stray=True,
+            )
+        )
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
@@ -242,7 +251,9 @@ def _marked(
         if line.depth <= depth and line.number not in signed:
             body.append(line)
     header = _first_header(body)
-    return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
+    return FormCopy(
+        depth, marked=True, start=lines[begin].number, header=header, lines=tuple(body)
+    ), index
 
 
 @cache
@@ -300,7 +311,9 @@ def _unmarked(
             stop = starts[number + 1] if number + 1 < len(starts) else len(at_depth)
             header = read_header(at_depth, start)[0]
             chunk = tuple(at_depth[first:stop])
-            copies.append(FormCopy(depth, False, chunk[0].number, header, chunk))
+            copies.append(
+                FormCopy(depth, marked=False, start=chunk[0].number, header=header, lines=chunk)
+            )
     return copies
 
 
@@ -315,9 +328,23 @@ def _bare_and_stray(
     first, last = (quoted[0], quoted[-1]) if quoted else (0, 0)
     own = tuple(line for line in loose if not first < line.number < last)
     stray = tuple(line for line in loose if first < line.number < last)
-    found = [FormCopy(0, False, own[0].number, None, own, among=among)] if own else []
+    found = (
+        [FormCopy(0, marked=False, start=own[0].number, header=None, lines=own, among=among)]
+        if own
+        else []
+    )
     if stray:
-        found.append(FormCopy(0, False, stray[0].number, None, stray, True, among))
+        found.append(
+            FormCopy(
+                0,
+                marked=False,
+                start=stray[0].number,
+                header=None,
+                lines=stray,
+                stray=True,
+                among=among,
+            )
+        )
     return found
 
 

@@ -41,7 +41,15 @@ def told_late(outcome: Outcome, game: str, player: int, late: ReadLate, kept: Pa
     poll -q` says its summary), its detail ending with his line, kept in ``late`` too."""
     line = gm_line(game, player, late, kept)
     detail = f"{outcome.detail}; {line}"
-    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, line)
+    return Outcome(
+        outcome.kind,
+        detail,
+        outcome.game,
+        limited=outcome.limited,
+        forged=outcome.forged,
+        for_gm=True,
+        late=line,
+    )
 
 
 def gm_lines(lates: Iterable[str]) -> list[str]:

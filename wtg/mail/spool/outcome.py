@@ -148,7 +148,13 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
         return outcome
     detail = f"{outcome.detail}{UNSAID} ({held})"
     return Outcome(
-        outcome.kind, detail, outcome.game, True, outcome.forged, outcome.for_gm, outcome.late
+        outcome.kind,
+        detail,
+        outcome.game,
+        limited=True,
+        forged=outcome.forged,
+        for_gm=outcome.for_gm,
+        late=outcome.late,
     )
 
 
@@ -159,7 +165,13 @@ def unheard(outcome: Outcome, why: str) -> Outcome:
     said = f"{outcome.detail}; " if outcome.detail else ""
     detail = f"{said}{Kind.UNANSWERED.value}: {why}"
     return Outcome(
-        outcome.kind, detail, outcome.game, outcome.limited, True, outcome.for_gm, outcome.late
+        outcome.kind,
+        detail,
+        outcome.game,
+        limited=outcome.limited,
+        forged=True,
+        for_gm=outcome.for_gm,
+        late=outcome.late,
     )
 
 
@@ -183,5 +195,11 @@ def for_the_gm(outcome: Outcome, question: str, held_up: bool = False) -> Outcom
         return outcome
     detail = f'{outcome.detail}; asked "{marked(question)}"' if question else outcome.detail
     return Outcome(
-        outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, outcome.late
+        outcome.kind,
+        detail,
+        outcome.game,
+        limited=outcome.limited,
+        forged=outcome.forged,
+        for_gm=True,
+        late=outcome.late,
     )
