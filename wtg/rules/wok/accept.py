@@ -9,7 +9,8 @@ reason. A rejected line is no order: it never uses up one of the limited lines o
 kind (only accepted ones count toward a limit).
 
 The checks every WoK ruleset shares are here; each ruleset adds its own
-(bombing, attacks, trades or upgrades, spying) in its ``accept`` module.
+(bombing, attacks, trades or upgrades, spying) in its ``accept`` module, its spy check ending
+with the one here that every ruleset's shares (``spy_checked``).
 """
 
 from __future__ import annotations
