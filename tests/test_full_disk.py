@@ -17,7 +17,6 @@ import mailbox
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
@@ -25,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.unavailable import unavailable
+from tests.smalldisk import small_disk
 from wtg.cli import main
 from wtg.files.diskspace import writing
 from wtg.files.store import write_atomic
@@ -41,21 +40,8 @@ ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 @pytest.fixture
 def disk() -> Iterator[Path]:
     """A folder on a tmpfs of 2 MB of its own."""
-    folder = Path(tempfile.mkdtemp(prefix="wtg-disk-"))
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if mounted.returncode != 0:
-        folder.rmdir()
-        unavailable(f"cannot mount a small tmpfs to fill (root may): {mounted.stderr.strip()}")
-    try:
+    with small_disk("2m", "wtg-disk-") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "--lazy", str(folder)], check=True)  # a file wtg keeps open
-        folder.rmdir()
 
 
 def wtg(host: Path, *args: str) -> Result:

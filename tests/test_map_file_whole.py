@@ -15,7 +15,6 @@ import os
 import stat
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from click.testing import CliRunner, Result
 
 from tests import killpoints
 from tests.mapgames import played_game
-from tests.unavailable import unavailable
+from tests.smalldisk import small_disk
 from wtg.cli import main
 from wtg.game.engine import Game
 
@@ -97,21 +96,8 @@ def test_a_new_map_gets_the_umask_mode(game: Game, tmp_path: Path) -> None:
 @pytest.fixture
 def disk() -> Iterator[Path]:
     """A folder on a tmpfs of 256 KB of its own."""
-    folder = Path(tempfile.mkdtemp(prefix="wtg-mapdisk-"))
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if mounted.returncode != 0:
-        folder.rmdir()
-        unavailable(f"cannot mount a small tmpfs to fill (root may): {mounted.stderr.strip()}")
-    try:
+    with small_disk("256k", "wtg-mapdisk-") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "--lazy", str(folder)], check=True)
-        folder.rmdir()
 
 
 def fill(folder: Path) -> None:

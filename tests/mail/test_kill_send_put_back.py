@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.mail.test_kill_send_put_back_run_on import KILLS, mailed_and_put_back
+from tests.mail.putback import each_kill_mails_once, mailed_and_put_back, send_args
 
 
 @pytest.fixture(scope="module")
@@ -40,22 +40,12 @@ def test_a_send_killed_while_it_mails_a_put_back_turn_again_mails_it_once(
 ) -> None:
     root = tmp_path / "host"
     fresh = killpoints.restorer(template, root)
-    args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
-    whole = killpoints.whole(args, root / "games", fresh)
-    assert turn_0_again(root) == [("p01", "ann@example.org"), ("p02", "bob@example.org")]
+    whole = killpoints.whole(send_args(root), root / "games", fresh)
+    expected = [("p01", "ann@example.org"), ("p02", "bob@example.org")]
+    assert turn_0_again(root) == expected
     said = whole.stderr.splitlines()
     assert [line.split(":")[1] for line in said] == [
         " game g1 is at turn 0, though its turn 1 was mailed",
         " game g1 player 2 (Bob)",
     ], said
-    for at, cut in killpoints.cuts(
-        args, root / "games", killpoints.points(whole.writes, KILLS), fresh
-    ):
-        again = killpoints.wtg(args)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
-        assert turn_0_again(root) == [
-            ("p01", "ann@example.org"),
-            ("p02", "bob@example.org"),
-        ], (at, cut.before)
-        assert killpoints.wtg(args).stderr == "", at  # nothing more to say
-    print(f"\n{whole.writes} writes, killed before {KILLS} of them")
+    each_kill_mails_once(root, fresh, whole, turn_0_again, expected)

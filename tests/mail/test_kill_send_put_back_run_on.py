@@ -6,45 +6,15 @@ queued), nothing doubled (a report queued before the kill is known by its name a
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
+from tests.mail.putback import each_kill_mails_once, mailed_and_put_back, send_args, wtg
 from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import open_game
-
-KILLS = 8
-PLAYERS = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org"]
-
-
-def wtg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    ran = killpoints.wtg(["--config", str(root / "wtg.yaml"), *args])
-    assert ran.returncode == 0, (args, ran.stderr)
-    return ran
-
-
-def mailed_and_put_back(root: Path, *between: list[str]) -> Path:
-    """A host at ``root`` whose game g1 was mailed its turns 0 and 1 (the commands
-    ``between`` given after turn 0's send), then put back to turn 0 from a copy made before
-    them; its games folder."""
-    games = root / "games"
-    games.mkdir()
-    (root / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
-    wtg(root, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    wtg(root, "send", "-q")
-    copy = root.parent / f"{root.name}-copy"
-    shutil.copytree(games / "g1", copy)
-    for command in between:
-        wtg(root, *command)
-    wtg(root, "run-turn", "g1", "--now", "--just-mailed")
-    wtg(root, "send", "-q")
-    shutil.rmtree(games / "g1")
-    shutil.copytree(copy, games / "g1")
-    return games
 
 
 @pytest.fixture(scope="module")
@@ -76,15 +46,7 @@ def test_a_send_killed_while_it_mails_a_turn_run_anew_mails_it_once(
 ) -> None:
     root = tmp_path / "host"
     fresh = killpoints.restorer(template, root)
-    args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
-    whole = killpoints.whole(args, root / "games", fresh)
+    whole = killpoints.whole(send_args(root), root / "games", fresh)
     expected = turn_1_again(root)
     assert any(name.endswith("-p01") for name in expected), expected  # Ann's, at least
-    for at, cut in killpoints.cuts(
-        args, root / "games", killpoints.points(whole.writes, KILLS), fresh
-    ):
-        again = killpoints.wtg(args)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
-        assert turn_1_again(root) == expected, (at, cut.before)
-        assert killpoints.wtg(args).stderr == "", at  # nothing more to say
-    print(f"\n{whole.writes} writes, killed before {KILLS} of them")
+    each_kill_mails_once(root, fresh, whole, turn_1_again, expected)

@@ -13,16 +13,14 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.mail.conftest import missing
 from tests.mail.loop import World
-from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from tests.mail.servers import SmtpSink
 from tests.mail.test_outbox_retry import folders, smtp_config
 from wtg.cli import main
 from wtg.game.schedule import iso
@@ -36,21 +34,13 @@ P2 = "p2@players.example"
 MAIL = "report-g1-t0000-p02"
 
 
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    if not aiosmtpd_available():
-        missing(AIOSMTPD_INSTALL_HINT)
-    with SmtpSink() as server:
-        yield server
-
-
 def wtg(config: Path, *args: str) -> Result:
     # the config as WTG_CONFIG gives it: the commands it names begin `wtg` alone
     return CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
 
 
-def received_by(sink: SmtpSink) -> list[str]:
-    return [address for mail in sink.messages for address in mail.rcpt_tos]
+def received_by(smtp: SmtpSink) -> list[str]:
+    return [address for mail in smtp.messages for address in mail.rcpt_tos]
 
 
 @pytest.mark.parametrize(
@@ -65,11 +55,11 @@ def received_by(sink: SmtpSink) -> list[str]:
     ],
 )
 def test_a_recipient_deferred_waits_and_the_others_go(
-    tmp_path: Path, sink: SmtpSink, reply: str
+    tmp_path: Path, smtp: SmtpSink, reply: str
 ) -> None:
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.answer_recipient(P2, reply)
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.answer_recipient(P2, reply)
     sent = wtg(config, "send", "-q")
     assert (sent.exit_code, sent.stderr) == (0, "")
     assert sent.stdout == (
@@ -84,12 +74,12 @@ def test_a_recipient_deferred_waits_and_the_others_go(
     assert state["attempts"] == 1
     assert str(state["error"]).startswith(f"{P2} deferred: {reply[:3]} {reply[4:9]}")
     # the server takes it at its next try: sent once, to its player alone
-    sink.answer_recipient(P2, None)
+    smtp.answer_recipient(P2, None)
     gm = load_config(config)
     assert gm.smtp is not None
     later = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: time.time() + 3600)
     assert (later.sent, later.waiting, later.failed) == (1, 0, 0)
-    assert sorted(received_by(sink)) == [
+    assert sorted(received_by(smtp)) == [
         "p1@players.example",
         P2,
         "p3@players.example",
@@ -98,10 +88,10 @@ def test_a_recipient_deferred_waits_and_the_others_go(
     assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
 
 
-def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: SmtpSink) -> None:
+def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, smtp: SmtpSink) -> None:
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
     sent = wtg(config, "send", "-q")
     assert sent.exit_code == 0, sent.output
     assert folders(world)["failed"] == [MAIL]
@@ -113,13 +103,13 @@ def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: S
     )
 
 
-def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink: SmtpSink) -> None:
+def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, smtp: SmtpSink) -> None:
     """A refusal after DATA (552 too big, 554 spam) and a deferral there read as the server
     wrote them: the GM's lines said ``552 b'5.7.1 ...'``, the recipients' a Python dict of
     bytes (``{'p3@...': (550, b'5.1.1 ...')}``)."""
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.refuse_next(1, 552, "DATA")
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.refuse_next(1, 552, "DATA")
     sent = wtg(config, "send", "-q")
     first = "report-g1-t0000-p01"
     kept = world.gm.spool / "outbox" / "failed" / f"{first}.eml"
@@ -129,7 +119,7 @@ def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink:
         "again)\n"
     )
     assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in (2, 3, 4)]
-    sink.refuse_next(1, 451, "DATA")
+    smtp.refuse_next(1, 451, "DATA")
     wtg(config, "outbox", "--retry", first)
     wtg(config, "send", "-q")
     assert Outbox(world.gm.spool).state(first)["error"] == (
@@ -138,7 +128,7 @@ def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink:
 
 
 def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
-    tmp_path: Path, sink: SmtpSink
+    tmp_path: Path, smtp: SmtpSink
 ) -> None:
     """`wtg send -q` under cron said '0 reports queued; 0 mails sent, 1 waiting to be
     retried' at every run while the mail waited for its next try (an hour, at most, each
@@ -146,8 +136,8 @@ def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
     minutes that told nothing new. It speaks when the server puts a mail off, and is quiet
     while the mail only waits; `wtg outbox` says which and why."""
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.answer_recipient(P2, "452 4.2.2 mailbox full")
     first = wtg(config, "send", "-q")
     assert first.stdout.endswith(f"1 waiting to be retried, 0 refused for good; {DEFERRED}\n")
     waits = wtg(config, "send", "-q")  # before its next try: nothing tried, nothing said
@@ -161,17 +151,17 @@ def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
     assert listed[1].endswith(f"{P2} deferred: 452 4.2.2 mailbox full")
 
 
-def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: SmtpSink) -> None:
+def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, smtp: SmtpSink) -> None:
     """A mail the server put off at every try (a mailbox full for good, a filter that cuts
     the line at the end of that one mail) was tried each hour for ever: a cron mail at each
     try, and no command took it out of the queue. Five days after its first deferral it is
     set aside for good, named with why, as a refused mail is; `wtg outbox --retry` sends it
     again."""
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
+    config = smtp_config(tmp_path, world, smtp)
     gm = load_config(config)
     assert gm.smtp is not None
-    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    smtp.answer_recipient(P2, "452 4.2.2 mailbox full")
     start = time.time()
     outbox = Outbox(gm.spool)
     wtg(config, "send", "-q")  # queues the reports: p2's is put off
@@ -195,21 +185,21 @@ def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: Smt
         f"correct what it says, then `wtg outbox --retry {MAIL}` sends it again)",
     )
     assert folders(world)["failed"] == [MAIL]
-    sink.answer_recipient(P2, None)  # the player emptied his mailbox
+    smtp.answer_recipient(P2, None)  # the player emptied his mailbox
     assert wtg(config, "outbox", "--retry", MAIL).exit_code == 0
     again = wtg(config, "send", "-q")
     assert (again.exit_code, again.stdout) == (0, ""), again.output  # -q: mailed, no news
-    assert received_by(sink).count(P2) == 1
+    assert received_by(smtp).count(P2) == 1
 
 
 def test_a_server_s_words_are_kept_without_control_characters(
-    tmp_path: Path, sink: SmtpSink
+    tmp_path: Path, smtp: SmtpSink
 ) -> None:
     """The server's words, now kept as it wrote them, may quote what a player chose (his
     address's local part): the note and the GM's line hold no control sequence of it."""
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.answer_recipient(P2, "550 5.1.1 \x1b]0;owned\x07User \x1b[2Junknown")
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.answer_recipient(P2, "550 5.1.1 \x1b]0;owned\x07User \x1b[2Junknown")
     sent = wtg(config, "send", "-q")
     assert "refused for good: p2@players.example refused: 550 5.1.1 User unknown (" in sent.stderr
     note = (world.gm.spool / "outbox" / "failed" / f"{MAIL}.json").read_text("utf-8")
@@ -217,15 +207,15 @@ def test_a_server_s_words_are_kept_without_control_characters(
 
 
 def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
-    tmp_path: Path, sink: SmtpSink
+    tmp_path: Path, smtp: SmtpSink
 ) -> None:
     """A host run by `wtg serve` has no cron to mail the send's stderr: a report the server
     refused for good (550, a mistyped address the GM's own server knows of) was in the log
     and `wtg outbox` alone, and the daily digest, all that host's GM reads, said nothing of
     it. The digest lists the mails set aside since the last one, with why and what to do."""
     world = World(tmp_path)
-    config = smtp_config(tmp_path, world, sink)
-    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    config = smtp_config(tmp_path, world, smtp)
+    smtp.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
     assert wtg(config, "digest", "-q").exit_code == 0  # the last digest before the send
     assert wtg(config, "send", "-q").exit_code == 0
     told = wtg(config, "digest")

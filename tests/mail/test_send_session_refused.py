@@ -9,26 +9,15 @@ Against the real aiosmtpd server of tests/mail/servers.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner, Result
 
-from tests.mail.conftest import missing
 from tests.mail.loop import World
-from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from tests.mail.servers import SmtpSink
 from wtg.cli import main
 
 SENDER = "gm@example.org"
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    if not aiosmtpd_available():
-        missing(AIOSMTPD_INSTALL_HINT)
-    with SmtpSink() as server:
-        yield server
 
 
 def wtg(config: Path, *args: str) -> Result:
@@ -36,27 +25,27 @@ def wtg(config: Path, *args: str) -> Result:
 
 
 def test_starttls_offered_then_refused_keeps_the_mail_and_says_the_server_s_words(
-    tmp_path: Path, sink: SmtpSink
+    tmp_path: Path, smtp: SmtpSink
 ) -> None:
     world = World(tmp_path)
     config = tmp_path / "wtg.yaml"
     config.write_text(
         f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
         f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
-        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: true, from: {SENDER}}}\n",
+        f"smtp: {{host: {smtp.host}, port: {smtp.port}, starttls: true, from: {SENDER}}}\n",
         encoding="utf-8",
     )
-    sink.broken_starttls = True
+    smtp.broken_starttls = True
     sent = wtg(config, "send", "-q")
     assert (sent.exit_code, sent.stderr) == (1, "")
     assert sent.stdout == (
         "4 reports queued; 0 mails sent, 4 waiting to be retried, 0 refused for good; "
-        f"the mail server could not be reached: {sink.host}:{sink.port} answered, and "
+        f"the mail server could not be reached: {smtp.host}:{smtp.port} answered, and "
         "refused to go on before any mail: 454 TLS not available\n"
     )
-    assert sink.messages == []
-    sink.broken_starttls = False  # the server's TLS mended: the next send sends them all
+    assert smtp.messages == []
+    smtp.broken_starttls = False  # the server's TLS mended: the next send sends them all
     config.write_text(config.read_text("utf-8").replace("starttls: true", "starttls: false"))
     again = wtg(config, "send", "-q")
     assert again.exit_code == 0, again.output
-    assert len(sink.messages) == 4
+    assert len(smtp.messages) == 4

@@ -99,7 +99,16 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     copies += _unmarked(form, outside, lines)
     typed = _typed_into_quote(form, lines, is_begin)
     if typed:
-        copies.append(FormCopy(typed[0].depth, False, typed[0].number, None, typed, stray=True))
+        copies.append(
+            FormCopy(
+                typed[0].depth,
+                marked=False,
+                start=typed[0].number,
+                header=None,
+                lines=typed,
+                stray=True,
+            )
+        )
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
@@ -242,7 +251,9 @@ def _marked(
         if line.depth <= depth and line.number not in signed:
             body.append(line)
     header = _first_header(body)
-    return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
+    return FormCopy(
+        depth, marked=True, start=lines[begin].number, header=header, lines=tuple(body)
+    ), index
 
 
 @cache
@@ -300,7 +311,9 @@ def _unmarked(
             stop = starts[number + 1] if number + 1 < len(starts) else len(at_depth)
             header = read_header(at_depth, start)[0]
             chunk = tuple(at_depth[first:stop])
-            copies.append(FormCopy(depth, False, chunk[0].number, header, chunk))
+            copies.append(
+                FormCopy(depth, marked=False, start=chunk[0].number, header=header, lines=chunk)
+            )
     return copies
 
 
@@ -315,9 +328,23 @@ def _bare_and_stray(
     first, last = (quoted[0], quoted[-1]) if quoted else (0, 0)
     own = tuple(line for line in loose if not first < line.number < last)
     stray = tuple(line for line in loose if first < line.number < last)
-    found = [FormCopy(0, False, own[0].number, None, own, among=among)] if own else []
+    found = (
+        [FormCopy(0, marked=False, start=own[0].number, header=None, lines=own, among=among)]
+        if own
+        else []
+    )
     if stray:
-        found.append(FormCopy(0, False, stray[0].number, None, stray, True, among))
+        found.append(
+            FormCopy(
+                0,
+                marked=False,
+                start=stray[0].number,
+                header=None,
+                lines=stray,
+                stray=True,
+                among=among,
+            )
+        )
     return found
 
 
@@ -466,19 +493,7 @@ def spaced_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> frozenset[
     line of the form (``is_loose_order``), or next to such a line that is. A signature's
     telephone lines stand under a name or a company's, never against an order line; an
     order line the player typed so is answered, not dropped without a word."""
-    found: set[int] = set()
-    run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
-    last = -1
-    for line in [*lines, MailLine(-2, 0, "")]:
-        kind = _spaced_kind(form, line) if line.text and not line.depth else None
-        if kind is None or line.number != last + 1:
-            if any(order for _number, order in run):
-                found.update(number for number, order in run if not order)
-            run = []
-        if kind is not None:
-            run.append((line.number, kind))
-        last = line.number
-    return frozenset(found)
+    return _among_orders(lines, lambda text: _spaced_kind(form, text))
 
 
 MISLABELLED = re.compile(r"([A-Za-z]) ?([lIi|!oO]*) *[:.)=] *[0-9_][0-9_ ,;/]*")
@@ -494,16 +509,30 @@ def mislabelled_among_orders(form: FormSpec, lines: Sequence[MailLine]) -> froze
     ``wtg.aof.invented``), that stand among order lines the player typed (next to one, or
     next to such a line that is): read and answered as a form's are. One alone ("P: 5" in
     a signature) stays prose."""
+    return _among_orders(lines, lambda text: _mislabelled_kind(form, text))
+
+
+def _mislabelled_kind(form: FormSpec, text: str) -> bool | None:
+    """True for an order line of the form, False for a ``MISLABELLED`` line or one of a
+    label it has not meant as one of its orders, None for any other line."""
+    if is_loose_order(form, text):
+        return True
+    if _mislabelled_line(form, text):
+        return False
+    return None
+
+
+def _among_orders(
+    lines: Sequence[MailLine], kind_of: Callable[[str], bool | None]
+) -> frozenset[int]:
+    """The numbers of the unquoted lines ``kind_of`` calls False (a line that may be an
+    order) that stand in a run of unquoted lines next to each other, one of which it calls
+    True (an order line of the form); a line it calls None ends a run."""
     found: set[int] = set()
     run: list[tuple[int, bool]] = []  # (number, is an order line) of lines next to each other
     last = -1
     for line in [*lines, MailLine(-2, 0, "")]:
-        kind: bool | None = None
-        if line.text and not line.depth:
-            if is_loose_order(form, line.text):
-                kind = True
-            elif _mislabelled_line(form, line.text):
-                kind = False
+        kind = kind_of(line.text) if line.text and not line.depth else None
         if kind is None or line.number != last + 1:
             if any(order for _number, order in run):
                 found.update(number for number, order in run if not order)
@@ -539,19 +568,19 @@ def spaced_alone(form: FormSpec, lines: Sequence[MailLine]) -> tuple[MailLine, .
             continue
         # under nothing, a blank line, or such a line found itself (never under a name)
         lone = above is None or not above.text or (bool(found) and found[-1] is above)
-        if line.number not in among and _spaced_kind(form, line) is False and lone:
+        if line.number not in among and _spaced_kind(form, line.text) is False and lone:
             found.append(line)
         above = line
     return tuple(found)
 
 
-def _spaced_kind(form: FormSpec, line: MailLine) -> bool | None:
+def _spaced_kind(form: FormSpec, text: str) -> bool | None:
     """True for an order line of the form, False for a line written as a telephone number
     whose groups fit an order's blanks, None for any other line."""
-    if is_loose_order(form, line.text):
+    if is_loose_order(form, text):
         return True
-    match = ORDER_LINE.fullmatch(line.text)
-    if match is None or _signature_line(line.text) or not spaced_number(form, match):
+    match = ORDER_LINE.fullmatch(text)
+    if match is None or _signature_line(text) or not spaced_number(form, match):
         return None
     if _spaced_fits(form, match) and _telephone_groups(form, match):
         return False

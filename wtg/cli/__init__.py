@@ -2,7 +2,8 @@
 (docs/architecture.md).
 
 wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
-wtg.cli.status status (one game, or every game), quarantine
+wtg.cli.status status (one game, or every game)
+wtg.cli.quarantine quarantine
 wtg.cli.mail   poll, send, remind, outbox
 wtg.cli.maps   map
 wtg.cli.lobby  open-list, lists, offer-seat
@@ -34,6 +35,7 @@ try:  # Ctrl-C while the commands are imported: one line, as in a command (commo
     from wtg.cli.mail import register as _register_mail
     from wtg.cli.maps import register as _register_maps
     from wtg.cli.oauth2login import register as _register_oauth2login
+    from wtg.cli.quarantine import register as _register_quarantine
     from wtg.cli.ratings import register as _register_ratings
     from wtg.cli.serve import register as _register_serve
     from wtg.cli.site import register as _register_site
@@ -48,6 +50,7 @@ try:  # Ctrl-C while the commands are imported: one line, as in a command (commo
     _register_ratings(main)
     _register_site(main)
     _register_status(main)
+    _register_quarantine(main)
     _register_checkconfig(main)
     _register_dkim(main)
     _register_gm(main)

@@ -840,7 +840,8 @@ def _head(ctx: click.Context, game: Game) -> str:
     line, with it (and a ``--games-dir`` given): ``given_head``."""
     if config_path(ctx) is not None:
         return given_head()
-    # deferred: only a refusal given no config needs it
+    # deferred: the config's schema (pydantic), through the due run and the journal: only a
+    # refusal given no config needs it
     from wtg.cli.unmailed import command_head
 
     return command_head(game.store.root.parent)

@@ -229,8 +229,8 @@ def poll(
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
-    # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
-    # deferred: the mail loop (the config's schema, SMTP): only the commands that send
+    # deferred: the mail loop (the config's schema, IMAP and SMTP): only the commands that
+    # poll or send
     from wtg.mail.outgoing.sender import send as run_send
     from wtg.mail.poll.idle import idle
 

@@ -65,7 +65,9 @@ def end_game(
         pending = game.store.pending_orders(target)
         unplayed = [SideId(side) for side in sorted(pending)]
         result = ruleset.end_by_hand(state, " ".join(reason.split()), unplayed)
-        meta = new_meta(game.config.schedule, target, game.deadline_stamp(latest), now, False)
+        meta = new_meta(
+            game.config.schedule, target, game.deadline_stamp(latest), now, waited=False
+        )
         meta["next_deadline"] = None  # the game ended: no turn comes
         meta["ended_by_gm"] = True
         events = [e.to_dict() for e in result.events]

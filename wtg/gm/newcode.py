@@ -135,7 +135,7 @@ def cut_short_line(game: Game[S], queued: Callable[[NewCode], bool] | None = Non
     digest's): begun and not known finished (the record is removed once his mail is
     queued), what it did already, whether his mail is queued (``queued``: whether the mail
     of that code lies in the outbox, queued, mailed or set aside; the mail loop's
-    ``code_told``; None: not known) and what finishes it; None when none was cut short.
+    ``notice_told``; None: not known) and what finishes it; None when none was cut short.
     Before, nothing said it: killed once game.yaml had the new code, the player's orders
     were refused for a code he had never been told, until the GM thought to give the
     command again. And it said ``perhaps never queued`` of a mail queued already."""

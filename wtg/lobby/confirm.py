@@ -91,14 +91,14 @@ def ask(
         if same is not None:
             code = str(same["code"])
             db.execute("UPDATE pending SET made = ? WHERE code = ?", (stamp(moment), code))
-            return Asked(code, True, others)
+            return Asked(code, before=True, others=others)
         code = new_code()
         db.execute(
             "INSERT INTO pending (code, kind, address, target, name, seat, made) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (code, kind, address, target, name, seat, stamp(moment)),
         )
-    return Asked(code, False, others)
+    return Asked(code, before=False, others=others)
 
 
 def settle(

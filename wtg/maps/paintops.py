@@ -493,11 +493,11 @@ def scene_ops(scene: Scene) -> Iterator[Op]:
     for d in scene.discs:
         ink, fill = d.paint.text, d.paint.fill
         yield Spot(d.x, d.y, r, d.own, d.conquered, fill, d.paint.hatch)
-        yield Stamp(d.x, d.y + 2, d.spot, 13, ink, "middle", True, fill)
-        yield Stamp(d.x, d.y + 13, d.label, 10, ink, "middle", False, fill)
-        yield Stamp(d.x, d.y + r + 13, d.name, 11, INK, "middle", False, PAPER)
+        yield Stamp(d.x, d.y + 2, d.spot, 13, ink, "middle", bold=True, halo=fill)
+        yield Stamp(d.x, d.y + 13, d.label, 10, ink, "middle", bold=False, halo=fill)
+        yield Stamp(d.x, d.y + r + 13, d.name, 11, INK, "middle", bold=False, halo=PAPER)
         if d.detail:
-            yield Stamp(d.x, d.y + r + 25, d.detail, 10, INK, "middle", False, PAPER)
+            yield Stamp(d.x, d.y + r + 25, d.detail, 10, INK, "middle", bold=False, halo=PAPER)
         for badge in d.badges:
             yield from _badge(badge)
     for order in scene.orders:
@@ -515,7 +515,7 @@ def scene_ops(scene: Scene) -> Iterator[Op]:
 
 def _badge(badge: Badge) -> Iterator[Op]:
     yield BadgeOp(badge.x, badge.y)
-    yield Stamp(badge.x, badge.y + 4, badge.letter, 10, INK, "middle", True, None)
+    yield Stamp(badge.x, badge.y + 4, badge.letter, 10, INK, "middle", bold=True, halo=None)
 
 
 def _order(o: OrderLine) -> Iterator[Op]:

@@ -358,7 +358,7 @@ class _Backup:
             # readers hold it shared for a moment (``held_by_another``): waited for, and
             # gone without past ``MARK_WAIT`` (the mark words a refusal, no more)
             def mark() -> contextlib.AbstractContextManager[None]:
-                return exclusive(people / BACKUP_LOCK, lambda: ListsBusy(), True)
+                return exclusive(people / BACKUP_LOCK, lambda: ListsBusy(), removed=True)
 
             until = time.monotonic() + MARK_WAIT
             stack.enter_context(held_within(mark, ListsBusy, until, lambda: None))

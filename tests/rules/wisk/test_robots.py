@@ -223,6 +223,13 @@ def mission_wins(state: WiskState, orders: dict[str, Any], rolls: int) -> int:
     return won
 
 
+def refused(state: WiskState, orders: dict[str, Any]) -> tuple[list[Any], list[Any], list[Any]]:
+    """What the checks of a human's order file leave of player 1's ``orders``: the lines
+    not read, the problems and the orders rejected."""
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    return unread, problems, RULESET.accept(entries, state, 1).rejected
+
+
 def strong_territories(state: WiskState, pid: int) -> int:
     return sum(1 for t in state.territories_of(pid) if state.armies(t) >= 2)
 
@@ -238,8 +245,7 @@ def test_a_robot_places_its_armies_to_finish_an_occupy_mission() -> None:
     assert sum(line["armies"] for line in orders["place"]) == 18
     # the 12 lines of the form, each accepted as a player's
     assert len(orders["place"]) == 12
-    entries, unread, problems = RULESET.entries_from_dict(orders)
-    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert refused(state, orders) == ([], [], [])
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
     assert (after.winner, after.won_by) == (1, "mission")
     assert strong_territories(after, 1) == 20 - 14 + 12
@@ -278,20 +284,30 @@ DESTROY_PLAYER_2 = 10
 """The classic mission "destroy all armies of" the player in seat 2."""
 
 
+def three_with_missions(
+    mission: int, first: Sequence[int], second: Sequence[int], rest: int
+) -> WiskState:
+    """Three players with secret missions, player 1's ``mission`` (players 2 and 3 the
+    classic missions 1 and 2): player 1 holds ``first`` and player 2 ``second``, 1 army in
+    each territory; player 3 holds the rest of the board, ``rest`` armies in each."""
+    owners = {**dict.fromkeys(first, 1), **dict.fromkeys(second, 2)}
+    state = board_state(players=3, owners=owners, missions=True)
+    for tid in range(1, 43):
+        if tid not in owners:
+            put(state, tid, 3, rest)
+    state.player(1).mission = mission
+    state.player(2).mission = 1
+    state.player(3).mission = 2
+    return state
+
+
 def one_chain_from_its_mission() -> WiskState:
     """Player 1, a robot whose mission is to destroy player 2, holds North America (2
     armies in Alaska, 1 elsewhere) and Siam (9 armies); player 2 holds Australia alone, 1
     army in each territory; player 3 the rest, 1 army each."""
-    owners = {**dict.fromkeys(range(1, 10), 1), SIAM: 1, **dict.fromkeys(AUSTRALIA, 2)}
-    state = board_state(players=3, owners=owners, missions=True)
-    for tid in range(1, 43):
-        if state.owner(tid) == 2 and tid not in AUSTRALIA:
-            put(state, tid, 3, 1)
+    state = three_with_missions(DESTROY_PLAYER_2, (*range(1, 10), SIAM), AUSTRALIA, rest=1)
     put(state, SIAM, 1, 9)
     put(state, ALASKA, 1, 2)
-    state.player(1).mission = DESTROY_PLAYER_2
-    state.player(2).mission = 1
-    state.player(3).mission = 2
     return state
 
 
@@ -318,15 +334,8 @@ def test_a_robot_takes_a_winning_conquest_below_its_usual_odds() -> None:
     armies; Siam's 1 army and its 3 new ones attack with 3 dice, a chance of 0.32 of
     taking it (under ``least_odds``, 0.4): it attacks, and wins 14 of 40 rolls of the dice.
     Until round 40b it attacked nothing under 0.4, a winning conquest too."""
-    state = board_state(players=3, owners={SIAM: 1, INDONESIA: 2}, missions=True)
-    for tid in range(1, 43):
-        if tid not in (SIAM, INDONESIA):
-            put(state, tid, 3, 20)
-    put(state, SIAM, 1, 1)
+    state = three_with_missions(DESTROY_PLAYER_2, (SIAM,), (INDONESIA,), rest=20)
     put(state, INDONESIA, 2, 8)
-    state.player(1).mission = DESTROY_PLAYER_2
-    state.player(2).mission = 1
-    state.player(3).mission = 2
     assert WEIGHTS["win_odds"] < battle(3, 8, "attacker").win < WEIGHTS["least_odds"]
     orders = robot_turn(state)
     assert [(line["from"], line["to"]) for line in orders["attack"]] == [(SIAM, INDONESIA)]
@@ -347,8 +356,7 @@ def test_a_robot_with_an_occupy_mission_leaves_two_armies_as_it_goes() -> None:
     moves = [line["move"] for line in orders["attack"]]
     assert ALL not in moves
     assert min(moves) == ATTACK_DICE
-    entries, unread, problems = RULESET.entries_from_dict(orders)
-    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert refused(state, orders) == ([], [], [])
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "spread_move": 0.0})
     assert {line["move"] for line in before["attack"]} == {ALL}
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
@@ -371,15 +379,8 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     win by the mission in each of 20 rolls of the dice. Until round 41 each step of its
     chain went for its own gain: it went into Europe and North America and took 2 of
     Asia, winning no roll; so it does still with the weight ``sweep`` at 0."""
-    owners = {**dict.fromkeys(AFRICA, 1), **dict.fromkeys(ASIA, 2)}
-    state = board_state(players=3, owners=owners, missions=True)
-    for tid in range(1, 43):
-        if state.owner(tid) == 2 and tid not in ASIA:
-            put(state, tid, 3, 6)
+    state = three_with_missions(ASIA_AND_AFRICA, AFRICA, ASIA, rest=6)
     put(state, EGYPT, 1, 20)
-    state.player(1).mission = ASIA_AND_AFRICA
-    state.player(2).mission = 1
-    state.player(3).mission = 2
     assert state.board.mission(ASIA_AND_AFRICA).continents == ("Asia", "Africa")
     orders = robot_turn(state)
     assert orders["place"] == [{"territory": EGYPT, "armies": 6}]
@@ -387,8 +388,7 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     assert sorted(to for _, to in lines) == list(ASIA)
     assert lines[0] == (EGYPT, MIDDLE_EAST)
     assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
-    entries, unread, problems = RULESET.entries_from_dict(orders)
-    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert refused(state, orders) == ([], [], [])
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
     assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
     assert (mission_wins(state, orders, 20), mission_wins(state, before, 20)) == (20, 0)
@@ -408,8 +408,7 @@ def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
     assert sorted(placed.values()) == [1] * 6
     assert sum(1 for t in placed if state.armies(t) == 1) == 5
     assert len(orders["attack"]) == 4
-    entries, unread, problems = RULESET.entries_from_dict(orders)
-    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert refused(state, orders) == ([], [], [])
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "top_up": 0.0})
     assert len(before["place"]) == 1
     assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (34, 0)

@@ -391,7 +391,7 @@ class BounceNotes:
             if _plain(self._ours(message_id) or "") != plain:
                 continue
             queued = self.outbox.sent_again(
-                message_id, domain, lambda raw: without_picture(raw, True, unsure)
+                message_id, domain, lambda raw: without_picture(raw, theirs=True, unsure=unsure)
             )
             if queued is not None:
                 return queued

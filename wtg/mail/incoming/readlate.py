@@ -13,7 +13,7 @@ from pathlib import Path
 
 from wtg.core.plurals import counted
 from wtg.game.intake import ReadLate
-from wtg.mail.spool.outcome import Outcome
+from wtg.mail.spool.outcome import Outcome, changed
 
 
 def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
@@ -41,7 +41,7 @@ def told_late(outcome: Outcome, game: str, player: int, late: ReadLate, kept: Pa
     poll -q` says its summary), its detail ending with his line, kept in ``late`` too."""
     line = gm_line(game, player, late, kept)
     detail = f"{outcome.detail}; {line}"
-    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, line)
+    return changed(outcome, detail, for_gm=True, late=line)
 
 
 def gm_lines(lates: Iterable[str]) -> list[str]:

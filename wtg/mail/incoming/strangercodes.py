@@ -8,7 +8,8 @@ stranger 72 codes a day. A stranger's address now gets ``CODES_A_DAY`` codes in 
 past them, one mail every ``LATE_EVERY`` still goes, the answer of the request it answers
 and, below it, every request that waits at the address with its code (the newest
 ``LATE_LISTED``): the requests held back past the day's codes still wait, not forgotten
-(as many an hour as the hour's limit mails codes, ``HELD_TALLY``; the others are).
+(as many an hour as the hour's limit mails codes, counted by ``Strangers.keep`` in
+``wtg.mail.incoming.strangers``; the others are).
 However long a forger's flood, the owner's own JOIN, when it is one of those kept, is
 mailed its code within ``LATE_EVERY`` of the flood's next request (or of his next mail,
 once the flood stops); one that comes after the hour's kept ones is forgotten, as the

@@ -9,9 +9,10 @@ part beats the later. ``>`` quote prefixes stay: the AOF parser strips them.
 
 A mail forwarded whole (message/rfc822: Thunderbird's and Outlook's "Forward as
 attachment") is what the sender quotes: its text is read one quote level deeper for each
-forward it sits in, under the text the sender typed in the mail's own body (``_under``),
-as a reply quotes the report under the lines typed above it. The order lines he typed
-there are his; the forwarded report's blank form is not his blank form.
+forward it sits in, under the text the sender typed in the mail's own body
+(``_forwards_under``), as a reply quotes the report under the lines typed above it. The
+order lines he typed there are his; the forwarded report's blank form is not his blank
+form.
 
 Parts nest at most ``MAX_NESTING`` deep: the standard library's parser takes a generator
 frame per level (1,000 nested multiparts raise RecursionError) and checks every line

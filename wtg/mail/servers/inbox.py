@@ -232,12 +232,13 @@ class ImapInbox:
             if folder not in there:
                 self.client.create_folder(folder)
         if self.client.has_capability("QRESYNC"):
+            # deferred: imapclient: only the commands that reach an IMAP server
+            from imapclient.exceptions import IMAPClientError
+
             # A MOVE then answers with one VANISHED line for the whole set, not an EXPUNGE
             # line a mail: less for the server to write and for imapclient to read. It must
             # come before the SELECT; a server that offers it and then refuses it is polled
             # without it.
-            from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
-
             with contextlib.suppress(IMAPClientError):
                 self.client.enable("QRESYNC")
         info = self.client.select_folder(config.folder)
@@ -367,7 +368,7 @@ class ImapInbox:
     def _status(self) -> dict[str, tuple[int, int]]:
         """A folder the server will not say (a STATUS refused) is left out: the marks are
         a warning's, never a reason to stop a poll."""
-        from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
+        from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
 
         marks = {}
         for folder in (self.config.processed_folder, self.config.rejected_folder):
@@ -382,7 +383,7 @@ class ImapInbox:
         return self._ask(self._inbox_gone, kept).result()
 
     def _inbox_gone(self, kept: tuple[int, int] | None) -> bool:
-        from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
+        from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
 
         self.inbox_next = None
         try:

@@ -141,15 +141,35 @@ UNSAID = f"; {Kind.UNANSWERED.value}: {REPLY_LIMIT}"
 back: ``stored: g1 turn 3 player 2; not answered: reply limit (confirmations_per_hour)``."""
 
 
+def changed(
+    outcome: Outcome,
+    detail: str,
+    *,
+    limited: bool | None = None,
+    forged: bool | None = None,
+    for_gm: bool | None = None,
+    late: str | None = None,
+) -> Outcome:
+    """``outcome`` with the detail ``detail`` and each flag given set, its kind, its game
+    and the flags not given as they were."""
+    return Outcome(
+        outcome.kind,
+        detail,
+        outcome.game,
+        limited=outcome.limited if limited is None else limited,
+        forged=outcome.forged if forged is None else forged,
+        for_gm=outcome.for_gm if for_gm is None else for_gm,
+        late=outcome.late if late is None else late,
+    )
+
+
 def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     """``outcome``, saying that the answer telling it was held back by the limit ``held``
     (unchanged when ``held`` is None: the answer was queued)."""
     if held is None:
         return outcome
     detail = f"{outcome.detail}{UNSAID} ({held})"
-    return Outcome(
-        outcome.kind, detail, outcome.game, True, outcome.forged, outcome.for_gm, outcome.late
-    )
+    return changed(outcome, detail, limited=True)
 
 
 def unheard(outcome: Outcome, why: str) -> Outcome:
@@ -158,9 +178,7 @@ def unheard(outcome: Outcome, why: str) -> Outcome:
     authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
     said = f"{outcome.detail}; " if outcome.detail else ""
     detail = f"{said}{Kind.UNANSWERED.value}: {why}"
-    return Outcome(
-        outcome.kind, detail, outcome.game, outcome.limited, True, outcome.for_gm, outcome.late
-    )
+    return changed(outcome, detail, forged=True)
 
 
 def unheard_rejected(why: str, what: str) -> Outcome:
@@ -182,6 +200,4 @@ def for_the_gm(outcome: Outcome, question: str, held_up: bool = False) -> Outcom
     if not question and not held_up:
         return outcome
     detail = f'{outcome.detail}; asked "{marked(question)}"' if question else outcome.detail
-    return Outcome(
-        outcome.kind, detail, outcome.game, outcome.limited, outcome.forged, True, outcome.late
-    )
+    return changed(outcome, detail, for_gm=True)

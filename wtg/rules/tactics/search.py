@@ -169,7 +169,7 @@ class Planner:
     ) -> float:
         """The chance the attack raises ``piece`` a level (experience for a hit, double
         for a kill), times what the level brings: its hit points back, ``LEVEL_UP`` more."""
-        hit = experience(piece.lev, enemy.lev, False)
+        hit = experience(piece.lev, enemy.lev, killed=False)
         need = needed(piece.lev) - piece.xp
         if 2 * hit < need:
             return 0.0

@@ -194,62 +194,70 @@ def best_plan(
     through what its continent mission lacks (``sweeping.py``) among them."""
     mine = view.territories(pid)
     bases = [t for t in mine if view.enemies_next_to(pid, t)] or mine
-    spots = bonus_spots(view, pid, bonuses)
+    turn = _Turn(view, pid, bases, free, bonuses, bonus_spots(view, pid, bonuses), w)
     best: Plan | None = None
     for base in bases:
-        work, place = _placed(view, base, free, bonuses, spots)
+        work, place = turn.placed(base, free)
         made = chains(work, pid, base, w)
-        value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
+        value = _value(work, pid, made, w)
         if best is None or value > best.value:
             best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
-    for other in (
-        *_sweeps(view, pid, bases, free, bonuses, spots, w),
-        *_topped_up(view, pid, bases, free, bonuses, spots, w),
-    ):
+    for other in (*_sweeps(turn), *_topped_up(turn)):
         if other.value > best.value:
             best = other
     return best
 
 
-def _placed(
-    view: View, base: int, free: int, bonuses: Sequence[tuple[str, int]], spots: dict[str, int]
-) -> tuple[View, dict[int, int]]:
-    """The board with the turn's armies placed for ``base``: the free ones on it, each
-    continent's bonus on it when it lies there, else on the continent's spot."""
-    work = view.copy()
-    place: dict[int, int] = {}
-    if free:
-        place[base] = free
-    for continent, bonus in bonuses:
-        spot = base if work.continent_of[base] == continent else spots[continent]
-        place[spot] = place.get(spot, 0) + bonus
-    for tid, armies in place.items():
-        work.armies[tid] += armies
-    return work, place
+def _value(work: View, pid: int, made: Chains, w: Mapping[str, float]) -> float:
+    """A plan's value: the board after its chains scored, less ``risk`` for each attack's
+    chance of failing, plus ``win`` times the chance its attacks meet the mission."""
+    return score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
 
 
-def _sweeps(
-    view: View,
-    pid: int,
-    bases: Sequence[int],
-    free: int,
-    bonuses: Sequence[tuple[str, int]],
-    spots: dict[str, int],
-    w: Mapping[str, float],
-) -> list[Plan]:
+@dataclass(frozen=True)
+class _Turn:
+    """What every kind of plan of one turn starts from: the board, the robot, the
+    territories tried as bases, its free armies, the continents' bonuses and where each
+    goes when the base lies elsewhere (``bonus_spots``), and the weights."""
+
+    view: View
+    pid: int
+    bases: Sequence[int]
+    free: int
+    bonuses: Sequence[tuple[str, int]]
+    spots: dict[str, int]
+    w: Mapping[str, float]
+
+    def placed(self, base: int, free: int) -> tuple[View, dict[int, int]]:
+        """The board with ``free`` armies placed for ``base``: the free ones on it, each
+        continent's bonus on it when it lies there, else on the continent's spot."""
+        work = self.view.copy()
+        place: dict[int, int] = {}
+        if free:
+            place[base] = free
+        for continent, bonus in self.bonuses:
+            spot = base if work.continent_of[base] == continent else self.spots[continent]
+            place[spot] = place.get(spot, 0) + bonus
+        for tid, armies in place.items():
+            work.armies[tid] += armies
+        return work, place
+
+
+def _sweeps(turn: _Turn) -> list[Plan]:
     """The plans that run one stack through all its continent mission lacks: for each
     set of territories that would meet it (at most the form's attack lines), from each
     base next to one of them, the likeliest route (none while ``win`` is 0)."""
+    view, pid, w = turn.view, turn.pid, turn.w
     plans: list[Plan] = []
     if not (w["win"] and w["sweep"]):
         return plans
     for wanted in lacking(view, pid):
         if len(wanted) > ATTACK_LINES:
             continue
-        near = [b for b in bases if set(view.neighbours[b]).intersection(wanted)]
+        near = [b for b in turn.bases if set(view.neighbours[b]).intersection(wanted)]
         for base in near:
-            work, place = _placed(view, base, free, bonuses, spots)
+            work, place = turn.placed(base, turn.free)
             route = best_route(work, pid, base, wanted, w["win_odds"])
             if route is None:
                 continue
@@ -268,20 +276,13 @@ TOP_UP_CONQUESTS = 4
 top-ups."""
 
 
-def _topped_up(
-    view: View,
-    pid: int,
-    bases: Sequence[int],
-    free: int,
-    bonuses: Sequence[tuple[str, int]],
-    spots: dict[str, int],
-    w: Mapping[str, float],
-) -> list[Plan]:
+def _topped_up(turn: _Turn) -> list[Plan]:
     """With "occupy N territories with at least A armies each" (A above 1): the plans that
     top up some of its territories short of A (those needing fewest first) and attack with
     the rest of the free armies on the base, its conquests leaving A behind, so that the
     top-ups and 1 to ``TOP_UP_CONQUESTS`` conquests meet the mission. Only plans whose
     chains get there are offered (none while ``win`` or ``spread_move`` is 0)."""
+    view, pid, w = turn.view, turn.pid, turn.w
     count, armies = view.occupy
     plans: list[Plan] = []
     if armies <= 1 or not (w["win"] and w["spread_move"] and w["top_up"]):
@@ -298,10 +299,10 @@ def _topped_up(
         if not tops:
             break
         cost = sum(armies - int(view.armies[t]) for t in tops)
-        if cost >= free:
+        if cost >= turn.free:
             continue
-        for base in bases:
-            work, place = _placed(view, base, free - cost, bonuses, spots)
+        for base in turn.bases:
+            work, place = turn.placed(base, turn.free - cost)
             for tid in tops:
                 place[tid] = place.get(tid, 0) + armies - int(view.armies[tid])
                 work.armies[tid] += armies - int(view.armies[tid])
@@ -310,6 +311,5 @@ def _topped_up(
             made = chains(work, pid, base, w)
             if not made.won:
                 continue
-            value = score(work, pid, w) - w["risk"] * made.risk + w["win"] * made.won
-            plans.append(Plan(place, made.lines, work, made.touched, value))
+            plans.append(Plan(place, made.lines, work, made.touched, _value(work, pid, made, w)))
     return plans

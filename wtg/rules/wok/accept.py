@@ -9,7 +9,8 @@ reason. A rejected line is no order: it never uses up one of the limited lines o
 kind (only accepted ones count toward a limit).
 
 The checks every WoK ruleset shares are here; each ruleset adds its own
-(bombing, attacks, trades or upgrades, spying) in its ``accept`` module.
+(bombing, attacks, trades or upgrades, spying) in its ``accept`` module, its spy check ending
+with the one here that every ruleset's shares (``spy_checked``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from wtg.rules.wok.ownership import (
     BOMB_FROM,
     MOVE_FROM,
     MOVE_TO,
+    SPY_FROM,
     TRANSFORM_IN,
     Holdings,
 )
@@ -207,6 +209,25 @@ def limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
         return f"only {counted(limit, what + ' order')} a turn"
     context.counts[entry.section] = count + 1
     return ""
+
+
+def spy_checked(entry: RawEntry, context: Context, problem: str, orders: int) -> tuple[bool, str]:
+    """The end of every WoK ruleset's spy check, after its own (``problem``, "" when they
+    passed): at least 1 spy, sent from a province the player may spy from (``SPY_FROM``),
+    within the ruleset's ``orders`` a turn; an accepted line noted with what is known of
+    its target and its source."""
+    if not problem and entry.number("spies") < 1:
+        problem = "use at least 1 spy"
+    source, target = entry.number("from"), entry.number("to")
+    problem = (
+        problem
+        or context.ownership_problem(source, SPY_FROM)
+        or limit(entry, context, orders, "spy")
+    )
+    if problem:
+        return False, problem
+    notes = (context.spy_target_note(target), context.taken_note(source))
+    return True, "; ".join(note for note in notes if note)
 
 
 def bomb_checker(

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.core.plurals import counted
-from wtg.rules.wok.accept import Check, Context, bomb_checker, limit
+from wtg.rules.wok.accept import Check, Context, bomb_checker, limit, spy_checked
 from wtg.rules.wok.attacking import ATTACK_LINES, attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES, SPY_ORDERS
-from wtg.rules.wok.ownership import SPY_FROM
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADES
 from wtg.rules.wok.warfare import BOMB_ORDERS, bomb_range
 
@@ -70,20 +69,9 @@ def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = context.provinces_problem(entry, "from", "to")
     if problem:
         return False, problem
-    source, target = entry.number("from"), entry.number("to")
     if entry.number("op") not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
-    if not problem and entry.number("spies") < 1:
-        problem = "use at least 1 spy"
-    problem = (
-        problem
-        or context.ownership_problem(source, SPY_FROM)
-        or limit(entry, context, SPY_ORDERS, "spy")
-    )
-    if problem:
-        return False, problem
-    notes = (context.spy_target_note(target), context.taken_note(source))
-    return True, "; ".join(note for note in notes if note)
+    return spy_checked(entry, context, problem, SPY_ORDERS)
 
 
 def check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.core.plurals import counted
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
-from wtg.rules.wok.ownership import SPY_FROM
+from wtg.rules.wok.accept import (
+    SHARED_CHECKS,
+    Check,
+    Context,
+    bomb_checker,
+    limit,
+    spy_checked,
+)
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
@@ -106,17 +112,7 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
         )
     if not problem and source == target:
         problem = "you cannot spy on your own province"
-    if not problem and entry.number("spies") < 1:
-        problem = "use at least 1 spy"
-    problem = (
-        problem
-        or context.ownership_problem(source, SPY_FROM)
-        or limit(entry, context, SPY_ORDERS, "spy")
-    )
-    if problem:
-        return False, problem
-    notes = (context.spy_target_note(target), context.taken_note(source))
-    return True, "; ".join(note for note in notes if note)
+    return spy_checked(entry, context, problem, SPY_ORDERS)
 
 
 def no_alliance(state: WokState) -> str | None:
