@@ -52,6 +52,7 @@ from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
+from wtg.mail.outgoing.seataddresses import taken_again
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
@@ -316,6 +317,20 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     return found
 
 
+def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[tuple[str, Game, int, str]]:
+    """Each mail in the queue to one seat of a game of ``games`` (``SEATED``): its name, the
+    game, the seat and the address it goes to, bare. Read only."""
+    found = []
+    for path in _mails(spool / "outbox" / "queue"):
+        head = _head(path)
+        if head is None:
+            continue  # sent meanwhile
+        seat = _one_seat(_addressed(path.stem, head, games)[1])
+        if seat is not None:
+            found.append((path.stem, seat[0], seat[1].id, _to(head)))
+    return found
+
+
 def _announced_game(path: Path, games: Sequence[Game], marks: dict[str, str]) -> str | None:
     """The game an announcement in the queue is about (its List-Id), when a new game has
     taken its name since it was queued (its id's mark is not the name's now); None when it
@@ -480,6 +495,7 @@ def _retry_one(
         )
     now = _address_now(entry)
     if now and now == to:
+        taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
         outbox.put_back(name)
         if "was" in note:  # a retry cut short after the new To was written: given again
             was = note["was"]

@@ -40,12 +40,13 @@ from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
-from wtg.mail.outgoing.failedmail import undone_queued
+from wtg.mail.outgoing.failedmail import queued_to_seats, undone_queued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
+from wtg.mail.outgoing.seataddresses import addresses_put_back, put_back_reason, refused
 from wtg.mail.outgoing.seatcodes import codes_put_back
 from wtg.mail.outgoing.sendevents import log_delivery
 from wtg.mail.outgoing.sendstopped import record_send
@@ -111,7 +112,8 @@ class SendSummary(Record):
     could not be drawn (``wtg.mail.outgoing.pictures``), or the server refused the mail with it as
     too big (``Delivery.lightened``)."""
     refused: tuple[str, ...] = ()
-    """A line for each mail set aside for good (``Delivery.refused``)."""
+    """A line for each mail set aside for good (``Delivery.refused``), and for each set aside
+    before delivery as it was to a seat at an address put back (``set_aside_put_back``)."""
     overtaken: tuple[str, ...] = ()
     """A line for each mail of the queue set aside for good before delivery because the
     game has overtaken what it told (``set_aside_undone``: a reminder whose player's orders
@@ -130,7 +132,8 @@ class SendSummary(Record):
     """A line for each game this host mailed for the first time past its turn 0 (copied in
     from another host): mailed from its latest turn on (``_first_mailed``); and for each
     game found put back to an earlier turn than it mailed (``_put_back``), or a seat's code
-    to one replaced since (``seatcodes.codes_put_back``)."""
+    or address to one replaced since (``seatcodes.codes_put_back``,
+    ``seataddresses.addresses_put_back``)."""
     owed: tuple[str, ...] = ()
     """A line for each GM command cut short before every player was told (a hold, a
     release, a deadline's move, an announcement), with the command that finishes it: no
@@ -224,6 +227,7 @@ def queue_reports(
             said = _first_mailed(journal, game) or _put_back(journal, game)
             first += [said] if said else []  # said once, whatever becomes of its reports
             first += codes_put_back(journal, game)  # said once too
+            first += addresses_put_back(journal, game)  # said once; its mail set aside
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
@@ -560,6 +564,24 @@ def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list
     return lines
 
 
+def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) -> list[str]:
+    """Set aside for good each mail in the queue to a seat at the address game.yaml gives it
+    when that is one replaced since (``seataddresses``: its folder put back from a copy
+    made before the GM corrected it): a stranger's, perhaps, and the report carries the
+    seat's code. `wtg outbox --retry` sends it once the address is corrected. A line for
+    each, as a mail refused for good has (``Delivery``)."""
+    lines = []
+    refusals = {game.config.game: refused(journal, game) for game in games}
+    for name, game, seat, to in queued_to_seats(outbox.root.parent, games):
+        if to and refusals[game.config.game].get(seat) == to:
+            why = put_back_reason(game.config.game, seat, to)
+            logged = f"set aside for good: player {seat}'s address is one replaced since"
+            log_delivery(name, outbox.queue_dir / f"{name}.eml", logged, WARNING)  # no address
+            outbox.failed(name, why)
+            lines.append(f"mail {name} set aside for good: {why} (kept in {outbox.failed_dir})")
+    return lines
+
+
 def draw_pictures(outbox: Outbox, games_dir: Path) -> None:
     """Draw the pictures queued mails are to carry (a confirmation's orders: the poll that
     queued it left the drawing to the send), each into its mail before it is sent."""
@@ -763,6 +785,7 @@ def send(
         registry = Registry(gm.games_dir)
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
+            put_back = set_aside_put_back(outbox, journal, list(registry.games().values()))
         except sqlite3.Error as exc:  # a full disk, most often: the file named
             writing(exc, f"the mail journal {journal.path}")
             raise
@@ -805,11 +828,11 @@ def send(
         sent=done.sent,
         waiting=done.waiting,
         deferred=done.deferred,
-        failed=done.failed + len(undone),
+        failed=done.failed + len(undone) + len(put_back),
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=(*queued.undrawn, *done.lightened),
-        refused=done.refused,
+        refused=(*put_back, *done.refused),
         overtaken=tuple(undone),
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,

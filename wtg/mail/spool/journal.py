@@ -60,6 +60,13 @@ CREATE TABLE IF NOT EXISTS seat_codes (  -- each seat's codes `wtg send` saw (at
     latest INTEGER NOT NULL,     -- 1: the code game.yaml gave the seat at the last send
     PRIMARY KEY (game, seat, code)
 );
+CREATE TABLE IF NOT EXISTS seat_addresses (  -- each seat's addresses `wtg send` saw (attack42)
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    address TEXT NOT NULL,       -- a digest of the address, never the address
+    latest INTEGER NOT NULL,     -- 1: game.yaml's at the last send; 0: replaced; -1: put back, said
+    PRIMARY KEY (game, seat, address)
+);
 CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer a limit held back
     key TEXT PRIMARY KEY,        -- the message
     outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
@@ -353,6 +360,7 @@ def forget_mailed(spool: Path, game: str) -> bool:
         journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
         journal.db.execute("DELETE FROM mailed_prints WHERE game = ?", (game,))
         journal.db.execute("DELETE FROM seat_codes WHERE game = ?", (game,))
+        journal.db.execute("DELETE FROM seat_addresses WHERE game = ?", (game,))
         if dropped:
             journal.db.execute(
                 "INSERT INTO reused (game, times) VALUES (?, 1) "

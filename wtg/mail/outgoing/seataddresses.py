@@ -1,0 +1,143 @@
+"""A seat's address gone back to one it had before: its game folder put back by hand from a
+copy made before the GM corrected the address in game.yaml (a typo: the address of a
+stranger, or of nobody). `wtg send` mailed the put-back turn's report again to it, with the
+seat's code in its form, and every mail after it.
+
+`wtg send` keeps a digest of each seat's address as game.yaml gives it (the journal's
+``seat_addresses``, never the address). An address it never saw is noted as the seat's
+latest, whatever gave it (the GM's correction, a takeover). One it saw replaced, given by
+game.yaml again, is put back: said once, and each mail queued to the seat at that address
+is set aside for good (``sender.set_aside_put_back``) until game.yaml gives the seat
+another; then `wtg outbox --retry` sends it to the address there, and the player has his
+report. A retry of such a mail with game.yaml unchanged is the GM's word that the old
+address is the player's again (he asked for it back): it is noted as the seat's latest
+(``taken_again``), and the mail goes to it."""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+from logging import WARNING
+from pathlib import Path
+
+from wtg.game.engine import Game
+from wtg.logs.events import log_event
+from wtg.mail.spool.journal import JOURNAL_FILE, Journal
+from wtg.text.addresses import bare_address
+
+LATEST, REPLACED, PUT_BACK = 1, 0, -1
+"""What ``seat_addresses.latest`` says of an address: game.yaml's at the last send, one
+replaced since, one replaced that game.yaml gives again (said)."""
+
+
+def addresses_put_back(journal: Journal, game: Game) -> list[str]:
+    """A line for each seat of ``game`` whose address in game.yaml is one `wtg send` saw
+    replaced, the first time it finds it so, logged as a warning; an address never seen
+    noted as the seat's latest. Committed when anything was noted."""
+    name = game.config.game
+    lines: list[str] = []
+    noted = False
+    for entry in game.config.players:
+        address = bare_address(entry.email)
+        if not address:
+            continue
+        digest = _digest(name, entry.id, address)
+        seen = _seen(journal, name, entry.id)
+        state = seen.get(digest)
+        if state == LATEST and PUT_BACK not in seen.values():
+            continue
+        if state == LATEST:  # corrected again: a later put-back of it is said again
+            _set(journal, "latest = 0 WHERE latest = -1", name, entry.id)
+        elif state == REPLACED:
+            lines.append(_said(name, entry.id, entry.name, address))
+            _set(journal, "latest = -1 WHERE address = ?", name, entry.id, digest)
+        elif state is None:
+            _note_latest(journal, name, entry.id, digest)
+        else:
+            continue  # put back, said already: its mail is set aside all the same
+        noted = True
+    if noted:
+        journal.commit(f"noting the addresses of game {name}'s seats")
+    return lines
+
+
+def refused(journal: Journal, game: Game) -> dict[int, str]:
+    """The seats of ``game`` whose address in game.yaml is one put back (seen replaced),
+    with that address, bare: their mail to it is set aside."""
+    name = game.config.game
+    found: dict[int, str] = {}
+    for entry in game.config.players:
+        address = bare_address(entry.email)
+        if not address:
+            continue
+        state = _seen(journal, name, entry.id).get(_digest(name, entry.id, address))
+        if state is not None and state != LATEST:
+            found[entry.id] = address
+    return found
+
+
+def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
+    """The GM retried a mail of the seat set aside (`wtg outbox --retry`) to ``address``,
+    which game.yaml gives it: when that address is one put back, it is the seat's latest
+    from now on, and its mail goes to it. Committed; nothing done without a journal."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return
+    journal = Journal(spool)
+    try:
+        if seat in refused(journal, game):
+            name = game.config.game
+            _note_latest(journal, name, seat, _digest(name, seat, bare_address(address)))
+            journal.commit(f"noting game {name} player {seat}'s address as his again")
+    finally:
+        journal.close()
+
+
+def put_back_reason(game: str, seat: int, address: str) -> str:
+    """Why a mail to a seat at an address put back is set aside, and what the GM does."""
+    return (
+        f"game {game} player {seat}'s address in game.yaml, {address}, is one replaced since "
+        "(its folder was put back from an older copy): correct `email:` there to his "
+        "address now, then `wtg outbox --retry-all` mails it there; retried with game.yaml "
+        "unchanged, it goes to this address, taken as his again"
+    )
+
+
+def _said(game: str, seat: int, player: str, address: str) -> str:
+    """The line of a seat whose address is found put back, logged without the address."""
+    log_event(
+        f"player {seat}'s address is one replaced since: put back from an older copy",
+        game=game,
+        level=WARNING,
+    )
+    return (
+        f"game {game} player {seat} ({player}): game.yaml gives the seat the address "
+        f"{address}, one replaced since: its folder was put back from an older copy; its "
+        f"mail is set aside, not sent there, until `email:` is corrected in "
+        f"{shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it to him"
+    )
+
+
+def _seen(journal: Journal, game: str, seat: int) -> dict[str, int]:
+    query = "SELECT address, latest FROM seat_addresses WHERE game = ? AND seat = ?"
+    return {str(row[0]): int(row[1]) for row in journal.db.execute(query, (game, seat))}
+
+
+def _set(journal: Journal, change: str, game: str, seat: int, *more: str) -> None:
+    """``change`` (``latest = ... WHERE ...``) made to the seat's rows."""
+    where = change.replace(" WHERE ", " WHERE game = ? AND seat = ? AND ", 1)
+    journal.db.execute(f"UPDATE seat_addresses SET {where}", (game, seat, *more))
+
+
+def _note_latest(journal: Journal, game: str, seat: int, digest: str) -> None:
+    journal.db.execute(
+        "UPDATE seat_addresses SET latest = 0 WHERE game = ? AND seat = ?", (game, seat)
+    )
+    journal.db.execute(
+        "INSERT OR REPLACE INTO seat_addresses (game, seat, address, latest) VALUES (?, ?, ?, 1)",
+        (game, seat, digest),
+    )
+
+
+def _digest(game: str, seat: int, address: str) -> str:
+    """What the journal keeps of a seat's address: enough to know it again, not the address."""
+    return hashlib.sha256(f"{game}\n{seat}\n{address}".encode()).hexdigest()[:32]
