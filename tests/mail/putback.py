@@ -1,12 +1,13 @@
 """A host whose game folder was put back by hand to a turn before the last it mailed, and
 the loop of its kill tests: `wtg send` killed before each of a spread of its writes, given
-again, mailing each put-back report once (``tests/mail/test_kill_send_put_back*.py``)."""
+again, mailing each put-back report once, or setting it aside once when its address is
+put back too (``tests/mail/test_kill_send_put_back*.py``)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tests import killpoints
@@ -22,19 +23,26 @@ def wtg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return ran
 
 
-def mailed_and_put_back(root: Path, *between: list[str]) -> Path:
-    """A host at ``root`` whose game g1 was mailed its turns 0 and 1 (the commands
-    ``between`` given after turn 0's send), then put back to turn 0 from a copy made before
-    them; its games folder."""
+def mailed_and_put_back(
+    root: Path,
+    *between: list[str],
+    players: Sequence[str] = PLAYERS,
+    edit: Callable[[Path], object] | None = None,
+) -> Path:
+    """A host at ``root`` whose game g1 of ``players`` was mailed its turns 0 and 1 (the
+    commands ``between`` given after turn 0's send, and ``edit(root)`` then, a GM's edit by
+    hand), then put back to turn 0 from a copy made before them; its games folder."""
     games = root / "games"
     games.mkdir()
     (root / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
-    wtg(root, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    wtg(root, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *players)
     wtg(root, "send", "-q")
     copy = root.parent / f"{root.name}-copy"
     shutil.copytree(games / "g1", copy)
     for command in between:
         wtg(root, *command)
+    if edit is not None:
+        edit(root)
     wtg(root, "run-turn", "g1", "--now", "--just-mailed")
     wtg(root, "send", "-q")
     shutil.rmtree(games / "g1")

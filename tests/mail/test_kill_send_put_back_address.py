@@ -7,13 +7,13 @@ player's goes to him once; and a send after that has nothing more to say."""
 from __future__ import annotations
 
 import email
-import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
-from tests.mail.test_kill_send_put_back_run_on import KILLS, wtg
+from tests.mail.putback import each_kill_mails_once, mailed_and_put_back, send_args
 from tests.mail.test_put_back_addresses import PLAYERS, TYPO, set_address
 
 
@@ -22,18 +22,8 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose game g1 was mailed its turn 0 to Bob's typo, then its turn 1 once the
     GM corrected his address, then put back to turn 0 from a copy made before that."""
     root = tmp_path_factory.mktemp("host")
-    games = root / "games"
-    games.mkdir()
-    (root / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
-    wtg(root, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    wtg(root, "send", "-q")
-    copy = root.parent / f"{root.name}-copy"
-    shutil.copytree(games / "g1", copy)
-    set_address(root, "bob@example.org")
-    wtg(root, "run-turn", "g1", "--now", "--just-mailed")
-    wtg(root, "send", "-q")
-    shutil.rmtree(games / "g1")
-    shutil.copytree(copy, games / "g1")
+    edit = partial(set_address, address="bob@example.org")
+    mailed_and_put_back(root, players=PLAYERS, edit=edit)
     return root
 
 
@@ -58,14 +48,7 @@ def test_a_send_killed_while_it_finds_an_address_put_back_never_mails_it(
 ) -> None:
     root = tmp_path / "host"
     fresh = killpoints.restorer(template, root)
-    args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
-    whole = killpoints.whole(args, root / "games", fresh)
+    whole = killpoints.whole(send_args(root), root / "games", fresh)
     assert turn_0_again(root) == AFTER
     assert f"game g1 player 2 (Bob): game.yaml gives the seat the address {TYPO}" in whole.stderr
-    for at, cut in killpoints.cuts(
-        args, root / "games", killpoints.points(whole.writes, KILLS), fresh
-    ):
-        again = killpoints.wtg(args)
-        assert turn_0_again(root) == AFTER, (at, cut.before, again.stderr)
-        assert "player 2 (Bob)" not in killpoints.wtg(args).stderr, at  # nothing more
-    print(f"\n{whole.writes} writes, killed before {KILLS} of them")
+    each_kill_mails_once(root, fresh, whole, turn_0_again, AFTER)
