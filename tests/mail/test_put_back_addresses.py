@@ -2,10 +2,11 @@
 player's address brought the old address back, a stranger's (the player's typo), and
 `wtg send` mailed the put-back turn's report again to it, the seat's code in its form. The
 send keeps a digest of each seat's address (the journal's ``seat_addresses``) and sets
-aside every mail to a seat at an address it saw replaced, said once, until game.yaml gives
-the player's address again: the GM corrects it and `wtg outbox --retry-all` mails it there
-(the report is not lost). A retry with game.yaml unchanged is the GM's word that the old
-address is the player's again: mailed to it, and to it from then on."""
+aside every mail to a seat at an address it saw replaced (his new code's too), said once,
+until game.yaml gives the player's address again: the GM corrects it and `wtg outbox
+--retry-all` mails it there (the report is not lost). A retry with game.yaml unchanged is
+the GM's word that the old address is the player's again: mailed to it, and to it from
+then on."""
 
 from __future__ import annotations
 
@@ -77,11 +78,15 @@ def test_a_put_back_address_gets_no_mail_until_the_gm_corrects_it(tmp_path: Path
     assert email.message_from_bytes(kept.read_bytes())["To"] == TYPO
     assert "replaced since" in (failed / f"{kept.stem}.json").read_text(encoding="utf-8")
     assert "player 2 (Bob)" not in wtg(tmp_path, "send", "-q").output  # said once
+    wtg(tmp_path, "new-code", "g1", "--player", "2")  # as the send says of his code put back
+    wtg(tmp_path, "send", "-q")
+    (code,) = failed.glob("code-*-g1-p02.eml")  # his new code: not to the stranger either
     set_address(tmp_path, "bob@example.org")
     wtg(tmp_path, "outbox", "--retry-all")
     wtg(tmp_path, "send", "-q")
     last = [mail for mail in sent_to(tmp_path) if mail not in before]
     assert (kept.stem, "bob@example.org") in last  # the report not lost
+    assert (code.stem, "bob@example.org") in last
     assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1
 
 

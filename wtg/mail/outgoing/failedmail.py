@@ -65,14 +65,15 @@ SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
-    r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?)"
+    r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
+    r"|code-[0-9a-f]{{12}}-{game}-p(\d{{2,}})(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by rollbacks,
 ``-gN``, of a report run again, ``-rN``; either ending ``-nN`` in a game whose name was
 taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.outgoing.notices``; ending
-``-nN`` too), a report mailed again (``wtg.mail.outgoing.reportagain``); the seat's number
-is the group that matched."""
+``-nN`` too), a report mailed again (``wtg.mail.outgoing.reportagain``), a new code
+(`wtg new-code`: ``notices._code_ident``); the seat's number is the group that matched."""
 OF_TURN = (
     r"(?:report-|press-|resend-[0-9a-f]{{12}}-){game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?"
     r"(?:-r(\d+))?(?:-n\d+)?"
@@ -767,6 +768,9 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
         f"{shlex.quote(game.config.game)} --player {entry.id} --turn {int(report[1])} --mail` "
         f"queues his report to {now} (the next `wtg send` mails it)"
         if report
+        else f"it told his new code there: `wtg new-code {shlex.quote(game.config.game)} "
+        f"--player {entry.id}` gives him another, mailed to {now}"
+        if name.startswith("code-")
         else f"tell him at {now} what it said"
     )
     return (
