@@ -13,17 +13,30 @@ from click.testing import CliRunner
 from tests.mail.loop import GM, World
 from wtg.cli import main
 
+GOOD = "p2@players.example"
+"""Player 2's address; ``p2@plyaers.example`` his typo."""
 
-def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path) -> None:
+
+def sent_to_typo(tmp_path: Path, *before: str) -> tuple[World, Path, CliRunner]:
+    """A world whose player 2's address was mistyped in game.yaml, the commands ``before``
+    given, `wtg send` run, then the address mended by hand: the world, its config, the
+    runner."""
     world = World(tmp_path)
     config = tmp_path / "wtg.yaml"
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
     yaml = world.game.store.root / "game.yaml"
-    good = "p2@players.example"
-    yaml.write_text(yaml.read_text().replace(good, "p2@plyaers.example"))  # the typo
+    yaml.write_text(yaml.read_text().replace(GOOD, "p2@plyaers.example"))  # the typo
     runner = CliRunner()
-    assert runner.invoke(main, ["--config", str(config), "send", "-q"]).exit_code == 0
-    yaml.write_text(yaml.read_text().replace("p2@plyaers.example", good))  # mended by hand
+    for command in (*before, "send -q"):
+        ran = runner.invoke(main, ["--config", str(config), *command.split()])
+        assert ran.exit_code == 0, ran.output
+    yaml.write_text(yaml.read_text().replace("p2@plyaers.example", GOOD))  # mended by hand
+    return world, config, runner
+
+
+def test_a_report_sent_to_a_mistyped_address_says_how_he_gets_it(tmp_path: Path) -> None:
+    world, config, runner = sent_to_typo(tmp_path)
+    good = GOOD
     name = "report-g1-t0000-p02"
     done = runner.invoke(main, ["--config", str(config), "outbox", "--retry", name])
     assert done.exit_code == 1
@@ -58,24 +71,14 @@ def test_a_new_code_sent_to_a_mistyped_address_says_to_give_another(tmp_path: Pa
     """attack42: the mail of `wtg new-code` is a seat's too. Sent to a typo mended since,
     its retry said only `was sent already`; it says where the code went and the command
     that gives the player another, as a report's does."""
-    world = World(tmp_path)
-    config = tmp_path / "wtg.yaml"
-    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
-    yaml = world.game.store.root / "game.yaml"
-    good = "p2@players.example"
-    yaml.write_text(yaml.read_text().replace(good, "p2@plyaers.example"))  # the typo
-    runner = CliRunner()
-    given = ["--config", str(config)]
-    assert runner.invoke(main, [*given, "new-code", "g1", "--player", "2"]).exit_code == 0
-    assert runner.invoke(main, [*given, "send", "-q"]).exit_code == 0
-    yaml.write_text(yaml.read_text().replace("p2@plyaers.example", good))  # mended by hand
+    world, config, runner = sent_to_typo(tmp_path, "new-code g1 --player 2")
     (sent,) = (world.gm.spool / "outbox" / "sent").glob("code-*-g1-p02.eml")
-    done = runner.invoke(main, [*given, "outbox", "--retry", sent.stem])
+    done = runner.invoke(main, ["--config", str(config), "outbox", "--retry", sent.stem])
     assert done.exit_code == 1
     assert done.stderr == (
         f"wtg: mail {sent.stem} was sent already, to p2@plyaers.example (the server took it: "
-        f"{sent}), and game g1 player 2's address in game.yaml is {good} now: it went to "
+        f"{sent}), and game g1 player 2's address in game.yaml is {GOOD} now: it went to "
         "the address as it was, and wtg sends a mail once; it told his new code there: "
         f"`wtg --config {config} new-code g1 --player 2` gives him another, mailed to "
-        f"{good} (his mail from now on goes to {good})\n"
+        f"{GOOD} (his mail from now on goes to {GOOD})\n"
     )
