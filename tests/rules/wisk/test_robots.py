@@ -412,3 +412,29 @@ def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "top_up": 0.0})
     assert len(before["place"]) == 1
     assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (34, 0)
+
+
+def test_a_robot_tops_up_all_its_short_territories_and_attacks_for_more() -> None:
+    """Round 42: "occupy 18 territories with at least 2 armies each", 14 territories, 4
+    with 3 armies or more (Alaska with 30) and 10 with 1, and 16 new armies (a set of
+    cards worth 12): topping up all 10 leaves 4 territories to take. It tops up 6, puts
+    the other 10 on a stack, attacks, its conquests leaving 2 behind, and wins in 33 of
+    40 rolls of the dice. Until round 42 the top-ups were tried only with 1 to 4
+    conquests, more top-ups than its 10 short territories: its 16 armies went on one
+    base and it won no roll (in whole games it held 21 territories with 52 armies after
+    such a turn, 8 of them with 2)."""
+    state = occupy_mission_state(SCATTERED[:14], strong=4)
+    put(state, ALASKA, 1, 30)
+    give_cards(state, 1, 22, 23, 24)
+    state.trades = 4
+    orders = robot_turn(state)
+    assert orders["trade"] == [[22, 23, 24]]
+    placed = {line["territory"]: line["armies"] for line in orders["place"]}
+    assert sorted(placed.values()) == [1] * 6 + [10]
+    assert all(state.armies(t) == 1 for t in placed)
+    assert len(orders["attack"]) == 7
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert mission_wins(state, orders, 40) == 33
+    after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
+    assert (after.winner, strong_territories(after, 1)) == (1, 18)

@@ -272,16 +272,19 @@ def _sweeps(turn: _Turn) -> list[Plan]:
 
 
 TOP_UP_CONQUESTS = 4
-"""The conquests a finishing turn of an "occupy" mission counts on at most, beside its
-top-ups."""
+"""The counts of conquests a finishing turn of an "occupy" mission tries beside its
+top-ups: 1 to 4, or 4 from the fewest that all its territories short of A topped up
+leave to make."""
 
 
 def _topped_up(turn: _Turn) -> list[Plan]:
     """With "occupy N territories with at least A armies each" (A above 1): the plans that
     top up some of its territories short of A (those needing fewest first) and attack with
     the rest of the free armies on the base, its conquests leaving A behind, so that the
-    top-ups and 1 to ``TOP_UP_CONQUESTS`` conquests meet the mission. Only plans whose
-    chains get there are offered (none while ``win`` or ``spread_move`` is 0)."""
+    top-ups and ``TOP_UP_CONQUESTS`` counts of conquests meet the mission: from 1, or,
+    when it holds too few territories short of A for that, from the fewest conquests
+    that with all of them topped up get there (round 42). Only plans whose chains get
+    there are offered (none while ``win`` or ``spread_move`` is 0)."""
     view, pid, w = turn.view, turn.pid, turn.w
     count, armies = view.occupy
     plans: list[Plan] = []
@@ -292,10 +295,9 @@ def _topped_up(turn: _Turn) -> list[Plan]:
         (t for t in mine if view.armies[t] < armies), key=lambda t: (armies - view.armies[t], t)
     )
     need = count - (len(mine) - len(short))
-    for conquests in range(1, TOP_UP_CONQUESTS + 1):
+    fewest = max(1, need - len(short))
+    for conquests in range(fewest, min(fewest + TOP_UP_CONQUESTS, ATTACK_LINES + 1)):
         tops = short[: need - conquests] if need > conquests else []
-        if len(tops) < need - conquests:
-            break
         if not tops:
             break
         cost = sum(armies - int(view.armies[t]) for t in tops)
