@@ -438,3 +438,25 @@ def test_a_robot_tops_up_all_its_short_territories_and_attacks_for_more() -> Non
     assert mission_wins(state, orders, 40) == 33
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
     assert (after.winner, strong_territories(after, 1)) == (1, 18)
+
+
+def test_a_robot_with_an_occupy_mission_moves_in_what_leaves_two_after_bad_dice() -> None:
+    """Round 42: "occupy 18 territories with at least 2 armies each", 17 territories with
+    3 armies (Alaska with 20), every enemy territory with 6: one conquest from Alaska that
+    leaves 2 there wins. The MOVE is written before the dice roll; it moves 19 in, so
+    that Alaska keeps 2 unless the attack loses more than it does 9 times in 10, and wins
+    in 38 of 40 rolls. Until round 42 the MOVE left 2 only when the attack lost no more
+    than expected (21, the weight ``sure_move`` at 0): Alaska kept 1 after worse dice,
+    and it won in 30 (from a stack of 78 run through 11 territories in a whole game, 6 of
+    40 rolls won where the MOVE now wins 31)."""
+    state = occupy_mission_state(SCATTERED[:17], strong=17)
+    put(state, ALASKA, 1, 20)
+    for tid in range(1, 43):
+        if state.owner(tid) == 2:
+            put(state, tid, 2, 6)
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": ALASKA, "armies": 5}]
+    assert [(line["from"], line["move"]) for line in orders["attack"]] == [(ALASKA, 19)]
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sure_move": 0.0})
+    assert [(line["from"], line["move"]) for line in before["attack"]] == [(ALASKA, 21)]
+    assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (38, 30)

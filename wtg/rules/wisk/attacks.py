@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.finishing import PLACE_LINES
-from wtg.rules.wisk.odds import Odds, battle
+from wtg.rules.wisk.odds import Odds, battle, losses_at_most
 from wtg.rules.wisk.positionscore import View, score, take_chance
 from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
 from wtg.rules.wisk.weights import WEIGHTS
@@ -69,7 +69,7 @@ def gain(
         worth += w["continent_broken"] * bonus
     if owner and len(view.territories(owner)) == 1:
         worth += w["eliminate"] + view.cards.get(owner, 0) * view.next_set / 3
-    if wins(view, pid, source, target, *move_in(view, odds.attackers_if_won, w)[:2]):
+    if wins(view, pid, source, target, *move_in(view, attackers, defenders, odds, w)[:2]):
         worth += w["win"]
     killed = defenders - odds.defenders_left
     lost = attackers - odds.attackers_left
@@ -91,18 +91,34 @@ def wins(
     return done
 
 
-def move_in(view: View, survivors: float, w: Mapping[str, float]) -> tuple[float, float, int]:
-    """The armies expected to move into a conquest and to stay behind, of ``survivors``
-    (the attacking armies expected left, besides the one that stays), and the line's
-    MOVE: all but one; with "occupy N territories with at least A armies each" (A above
-    1, weight ``spread_move`` on) all but A, so the stack leaves A in each territory it
-    takes as it goes (at least the 3 dice move in, as the rules say)."""
+def move_in(
+    view: View, attackers: int, defenders: int, odds: Odds, w: Mapping[str, float]
+) -> tuple[float, float, int]:
+    """The armies expected to move into a conquest and to stay behind, of ``attackers``
+    (those that may roll, besides the one that stays) taking ``defenders`` with
+    ``odds``, and the line's MOVE: all but one; with "occupy N territories with at
+    least A armies each" (A above 1, weight ``spread_move`` on) all but A, so the stack
+    leaves A in each territory it takes as it goes (at least the 3 dice move in, as the
+    rules say). The MOVE is a number written before the dice roll: with ``sure_move``
+    on, it leaves A behind when the attack loses no more than it does with that chance
+    (``odds.losses_at_most``); at 0, when it loses no more than expected."""
+    survivors = odds.attackers_if_won
     armies = view.occupy[1]
     if armies <= 1 or not w["spread_move"]:
         return max(1.0, survivors), float(STAY_BEHIND), ALL
-    move = max(ATTACK_DICE, int(survivors) + STAY_BEHIND - armies)
+    if w["sure_move"]:
+        lost = losses_at_most(attackers, defenders, view.ties, w["sure_move"])
+        move = max(ATTACK_DICE, attackers - lost + STAY_BEHIND - armies)
+    else:
+        move = max(ATTACK_DICE, int(survivors) + STAY_BEHIND - armies)
     moved = max(1.0, min(survivors, float(move)))
     return moved, STAY_BEHIND + survivors - moved, move
+
+
+def _sides(view: View, source: int, target: int) -> tuple[int, int]:
+    """The armies that may roll from ``source`` and those that defend ``target``, as
+    ``gain`` counts them."""
+    return int(view.armies[source]) - STAY_BEHIND, max(1, round(view.armies[target]))
 
 
 @dataclass
@@ -140,7 +156,7 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
                     continue
                 value, odds = gain(view, pid, current, target, not lines, w)
                 least = w["least_odds"]
-                moved, left, _ = move_in(view, odds.attackers_if_won, w)
+                moved, left, _ = move_in(view, *_sides(view, current, target), odds, w)
                 if w["win"] and wins(view, pid, current, target, moved, left):
                     least = w["win_odds"]
                 if odds.win < least or value <= w["margin"]:
@@ -150,7 +166,7 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
             if best is None:
                 break
             _, target, odds = best
-            moved, left, move = move_in(view, odds.attackers_if_won, w)
+            moved, left, move = move_in(view, *_sides(view, current, target), odds, w)
             lines.append(
                 {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": move}
             )

@@ -12,6 +12,7 @@ pairing (no dice of its own)."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -97,3 +98,36 @@ def _float_odds(ties: str) -> dict[tuple[int, int], tuple[tuple[Outcome, float],
         dice: tuple((o, float(p)) for o, p in outcomes.items())
         for dice, outcomes in roll_odds(ties).items()
     }
+
+
+def losses_at_most(attackers: int, defenders: int, ties: str, sure: float) -> int:
+    """The fewest armies an attack of ``attackers`` on ``defenders`` loses, with chance
+    ``sure`` or more, when the target falls (more than ``LARGEST`` defenders scaled down
+    as in ``battle``, the losses scaled back up); 0 when it cannot fall."""
+    if attackers <= 0 or defenders <= 0:
+        return 0
+    scale = max(1.0, defenders / LARGEST)
+    a, d = max(1, round(attackers / scale)), max(1, round(defenders / scale))
+    win = _battle(min(a, LARGEST), d, ties).win
+    if not win:
+        return 0
+    for most in range(a):
+        if _taken_within(min(a, most + ATTACK_DICE), d, most, ties) >= sure * win:
+            return math.ceil(most * scale)
+    return attackers
+
+
+@cache
+def _taken_within(attackers: int, defenders: int, most: int, ties: str) -> float:
+    """The chance the target falls with the attacker losing ``most`` armies or fewer
+    (with ``most`` + 3 attackers or more, all 3 dice roll to the end: the same chance)."""
+    if defenders == 0:
+        return 1.0
+    if attackers == 0 or most < 0:
+        return 0.0
+    dice = (min(attackers, ATTACK_DICE), min(defenders, DEFENCE_DICE))
+    total = 0.0
+    for (lost, killed), chance in _float_odds(ties)[dice]:
+        left = min(attackers - lost, most - lost + ATTACK_DICE)
+        total += chance * _taken_within(left, defenders - killed, most - lost, ties)
+    return total

@@ -67,6 +67,10 @@ WEIGHTS: dict[str, float] = {
     # moves in all but A (at least its dice), the stack leaving A behind as it goes; 0,
     # all but one, as in any other game.
     "spread_move": 1.0,
+    # With "occupy N territories with at least A armies each" (A above 1, ``spread_move``
+    # on): a conquest's MOVE leaves A behind when the attack loses no more armies than it
+    # does with this chance, the target falling; 0, no more than expected (round 42).
+    "sure_move": 0.9,
     # With a secret mission of continents: 1, the plan that runs one stack through all
     # the mission lacks, its route planned (sweeping.py), is weighed with the others; 0,
     # not tried.
