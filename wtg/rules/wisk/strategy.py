@@ -30,9 +30,11 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   little as ``win_odds`` of taking it), a plan's score gains ``win`` times the chance its
   attacks get there, and its chains stop there; with "occupy N territories with at least
   A armies each" its conquests move in all but A, leaving A behind as the stack goes
-  (``spread_move``), and once this turn's placements (and one fortification) can bring N
-  of its territories to A, it does just that and wins (``finishing.py``); when they fall
-  short by a few, it tops up what they can and attacks for the rest (``top_up``).
+  (``spread_move``; the MOVE, written before the dice roll, leaves A behind unless the
+  attack loses more than it does 9 times in 10, ``sure_move``), and once this turn's
+  placements (and one fortification) can bring N of its territories to A, it does just
+  that and wins (``finishing.py``); when they fall short, it tops up what they can and
+  attacks for the rest (``top_up``).
 - With a mission of continents it also tries the sweep (``sweeping.py``, weight
   ``sweep``): all the turn's armies on a territory next to what the mission lacks, and a
   planned route through all of it, each attack from the last conquest, weighed with the
