@@ -440,6 +440,17 @@ def test_a_robot_tops_up_all_its_short_territories_and_attacks_for_more() -> Non
     assert (after.winner, strong_territories(after, 1)) == (1, 18)
 
 
+def one_conquest_short() -> WiskState:
+    """Player 1 with "occupy 18 territories with at least 2 armies each" holds 17
+    territories with 3 armies (Alaska with 20), player 2 the rest with 6 each."""
+    state = occupy_mission_state(SCATTERED[:17], strong=17)
+    put(state, ALASKA, 1, 20)
+    for tid in range(1, 43):
+        if state.owner(tid) == 2:
+            put(state, tid, 2, 6)
+    return state
+
+
 def test_a_robot_with_an_occupy_mission_moves_in_what_leaves_two_after_bad_dice() -> None:
     """Round 42: "occupy 18 territories with at least 2 armies each", 17 territories with
     3 armies (Alaska with 20), every enemy territory with 6: one conquest from Alaska that
@@ -449,14 +460,26 @@ def test_a_robot_with_an_occupy_mission_moves_in_what_leaves_two_after_bad_dice(
     than expected (21, the weight ``sure_move`` at 0): Alaska kept 1 after worse dice,
     and it won in 30 (from a stack of 78 run through 11 territories in a whole game, 6 of
     40 rolls won where the MOVE now wins 31)."""
-    state = occupy_mission_state(SCATTERED[:17], strong=17)
-    put(state, ALASKA, 1, 20)
-    for tid in range(1, 43):
-        if state.owner(tid) == 2:
-            put(state, tid, 2, 6)
+    state = one_conquest_short()
     orders = robot_turn(state)
     assert orders["place"] == [{"territory": ALASKA, "armies": 5}]
     assert [(line["from"], line["move"]) for line in orders["attack"]] == [(ALASKA, 19)]
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sure_move": 0.0})
     assert [(line["from"], line["move"]) for line in before["attack"]] == [(ALASKA, 21)]
     assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (38, 30)
+
+
+def test_a_robot_with_an_occupy_mission_fortifies_leaving_two_behind() -> None:
+    """Round 42: the position above, where Alaska's attack wins the mission in 38 of 40
+    rolls. Its fortification moves 1 army from territory 7, which holds 3, to territory
+    4, leaving 2, so after the 2 rolls that lose it still holds 17 territories with 2
+    armies or more. Until round 42 it moved all but one (2 armies) and held 16 after
+    them: a territory its mission counts emptied to guard another."""
+    state = one_conquest_short()
+    orders = robot_turn(state)
+    assert orders["fortify"] == {"from": 7, "to": 4, "armies": 1}
+    before = {**orders, "fortify": {"from": 7, "to": 4, "armies": 2}}
+    for plan_of, held in ((orders, 17), (before, 16)):
+        lost = [RULESET.resolve(state, {1: plan_of}, random.Random(s)).state for s in range(40)]
+        lost = [after for after in lost if not after.winner]
+        assert [strong_territories(after, 1) for after in lost] == [held, held]

@@ -5,7 +5,9 @@ dice is not known when the orders are written). Of the other moves of all but on
 to a neighbour of one's own, the one that most lowers what the opponents' best attacks
 on the two territories are expected to cost (each enemy stack next to one with its
 owner's new armies on it) is made; when no move lowers it, the biggest inland stack (no
-enemy next to it) steps toward the nearest border."""
+enemy next to it) steps toward the nearest border. With a secret mission to occupy N
+territories with at least A armies each (A above 1), a move leaves A behind, not one: a
+territory the mission counts is not emptied to guard another (round 42)."""
 
 from __future__ import annotations
 
@@ -35,12 +37,13 @@ def choose_fortify(view: View | None, pid: int, touched: set[int]) -> dict[str, 
         return None
     free = [t for t in view.territories(pid) if t not in touched]
     best: tuple[float, int, int, int] | None = None
+    stay = _stay(view)
     for source in free:
-        moving = int(view.armies[source]) - STAY_BEHIND
+        moving = int(view.armies[source]) - stay
         if moving < 1:
             continue
         before_source = threat(view, pid, source, view.armies[source])
-        after_source = threat(view, pid, source, float(STAY_BEHIND))
+        after_source = threat(view, pid, source, float(stay))
         for target in view.neighbours[source]:
             if view.owner[target] != pid or target in touched:
                 continue
@@ -60,10 +63,17 @@ def choose_fortify(view: View | None, pid: int, touched: set[int]) -> dict[str, 
     return _toward_border(view, pid, free, touched)
 
 
+def _stay(view: View) -> int:
+    """The armies a move leaves behind: one, or the A of a mission to occupy N
+    territories with at least A armies each."""
+    return max(STAY_BEHIND, view.occupy[1])
+
+
 def _toward_border(
     view: View, pid: int, free: list[int], touched: set[int]
 ) -> dict[str, int] | None:
-    inland = [t for t in free if not view.enemies_next_to(pid, t) and view.armies[t] > STAY_BEHIND]
+    stay = _stay(view)
+    inland = [t for t in free if not view.enemies_next_to(pid, t) and view.armies[t] > stay]
     if not inland:
         return None
     distance = _distance_to_border(view, pid)
@@ -74,7 +84,7 @@ def _toward_border(
     target = min(near, key=lambda n: (distance.get(n, FAR), n))
     if distance.get(target, FAR) >= distance.get(source, FAR):
         return None
-    return {"from": source, "to": target, "armies": int(view.armies[source]) - STAY_BEHIND}
+    return {"from": source, "to": target, "armies": int(view.armies[source]) - stay}
 
 
 def _distance_to_border(view: View, pid: int) -> dict[int, int]:
