@@ -52,8 +52,7 @@ def gain(
 ) -> tuple[float, Odds]:
     """The expected gain of attacking ``target`` from ``source`` with all it may send
     (``first``: no conquest yet this turn, so this one earns the card)."""
-    attackers = int(view.armies[source]) - STAY_BEHIND
-    defenders = max(1, round(view.armies[target]))
+    attackers, defenders = _sides(view, source, target)
     odds = battle(attackers, defenders, view.ties)
     owner = view.owner[target]
     continent = view.continent_of[target]
@@ -116,8 +115,8 @@ def move_in(
 
 
 def _sides(view: View, source: int, target: int) -> tuple[int, int]:
-    """The armies that may roll from ``source`` and those that defend ``target``, as
-    ``gain`` counts them."""
+    """The armies that may roll from ``source`` (all but the one that stays) and those
+    that defend ``target`` (at least one)."""
     return int(view.armies[source]) - STAY_BEHIND, max(1, round(view.armies[target]))
 
 
