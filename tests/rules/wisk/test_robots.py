@@ -433,8 +433,7 @@ def test_a_robot_tops_up_all_its_short_territories_and_attacks_for_more() -> Non
     assert sorted(placed.values()) == [1] * 6 + [10]
     assert all(state.armies(t) == 1 for t in placed)
     assert len(orders["attack"]) == 7
-    entries, unread, problems = RULESET.entries_from_dict(orders)
-    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    assert refused(state, orders) == ([], [], [])
     assert mission_wins(state, orders, 40) == 33
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
     assert (after.winner, strong_territories(after, 1)) == (1, 18)
