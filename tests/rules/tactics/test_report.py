@@ -224,7 +224,9 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
 def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
     """Ruling 22: the winner's row under ARMIES read `ACTIVE, place 1` in every last report,
     the battle over; it reads `WINNER, place 1`, as the Top Ten marks him. A battle the GM
-    ended has no winner."""
+    ended has no winner: its armies still on the board read `STANDING` with their places,
+    where they read `ACTIVE, place 1` with no turn left to be active in, in the report and
+    the Top Ten alike."""
     game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     while not game.ruleset.is_over(game.state()):
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
@@ -238,7 +240,15 @@ def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
     ended = create_game(tmp_path / "e", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     ended.run_turn()
     end_game(ended, "", NOW)
-    assert "WINNER" not in ended.report(1) and "ACTIVE, place 1" in ended.report(1)
+    report = ended.report(1)
+    assert "WINNER" not in report and "ACTIVE" not in report
+    for army in ended.state().players:
+        (row,) = [
+            line for line in report.splitlines() if line.startswith(f"{army.id:3d}  {army.name} ")
+        ]
+        assert row.endswith(f"  STANDING, place {army.place}"), row
+    statuses = [line.status for line in ended.ruleset.topten(ended.state())]
+    assert statuses == ["standing", "standing"]
 
 
 def test_the_last_report_says_who_won_to_every_reader() -> None:
