@@ -279,6 +279,29 @@ def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
         assert "round of turns" not in over
 
 
+def test_the_last_report_holds_no_hand_to_trade_and_no_one_to_move() -> None:
+    """Ruling 23: a game over, won or ended by the GM, has no turn left. The winner's last
+    report still said 'Your cards: 1 = infantry (Alaska, yours); ...' as if a set could
+    still be traded, 'Your secret mission: ...' of a mission no longer secret, and a game
+    the GM ended marked a player '<- to move' under PLAYERS. The last report says the
+    mission as what it was, and nothing of cards in hand or of a move to come."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1}, missions=True)
+    give_cards(state, 1, ALASKA, 44)
+    state.player(1).mission = 8  # occupy 24 territories
+    running = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "Your cards: 1 = infantry (Alaska, yours)" in running
+    assert "Your secret mission: occupy 24 territories." in running
+    assert "<- to move" in running
+    for won_by, winner in (("mission", 1), ("gm", 0)):
+        state.winner, state.won_by = winner, won_by
+        over = report_text(RULESET, CONFIG, state, [], 1, aof="")
+        assert "THE GAME IS OVER" in over
+        assert "Your cards" not in over and "Your secret mission" not in over
+        assert "Your mission was: occupy 24 territories." in over
+        assert "<- to move" not in over and "to move" not in over
+        assert "\nYou: " in over and ", 2 cards" in over  # the count stays, as PLAYERS'
+
+
 def test_the_winner_reads_winner_where_he_read_active() -> None:
     """Ruling 28: the last report of a game won said 'You: ACTIVE, 42 territories, ...' to
     its winner and 'ACTIVE' beside his name under PLAYERS, under 'THE GAME IS OVER ...:
