@@ -288,7 +288,7 @@ def test_a_tactics_battle_ends_placed_by_its_score_info_with_no_winner(tmp_path:
     for report in (mine, other):
         assert f"- The GM's words: {REASON}" in report
         assert "- GAME OVER (ended by the GM): 1. Player1 (yellow), 1. Player2 (red)." in report
-        assert "ACTIVE, place 1" in report and "place 2" not in report  # equal armies: a draw
+        assert "STANDING, place 1" in report and "place 2" not in report  # equal armies: a draw
     assert "WINNER" not in game.topten()
     assert "- Your orders for this turn were not played: the GM ended the battle before" in mine
     assert "the GM ended the battle" not in other
