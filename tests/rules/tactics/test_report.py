@@ -210,13 +210,14 @@ def test_the_armies_heading_starts_with_the_army_drawn_to_move_first(tmp_path: P
 
 def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:
     """The last report said "You placed 1." (read as one piece placed, or a place given),
-    where its log says "is out, in place 2" and its table "OUT, place 2"."""
+    where its log says "is out, in place 2" and its table "OUT, place 2". It stood over
+    two blank lines, where every other report's head has one over ARMIES."""
     game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     while not game.ruleset.is_over(game.state()):
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
     winner = next(p for p in game.state().players if p.place == 1)
     loser = next(p for p in game.state().players if p.place == 2)
-    assert "THE BATTLE IS OVER. You won.\n" in game.report(winner.id)  # ruling 22
+    assert "THE BATTLE IS OVER. You won.\n\nARMIES\n" in game.report(winner.id)  # ruling 22
     assert "won; you finished in place 2.\n" in game.report(loser.id)
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
 
