@@ -312,6 +312,8 @@ def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> 
     assert all(p.vp == 0 for p in state.players)  # no victory point for an end by hand
     report = world.game.store.read_text(2, "reports/p01.txt")
     assert "END OF THE GAME: ended by the GM\nWinner: none\n" in report
+    # wok4.md ruling 23: no winner to rank first, and the heading names none
+    assert "\nTOP TEN (those who QUIT last, each by score)\n" in report
 
 
 def test_a_reason_that_is_no_text_ends_nothing(tmp_path: Path) -> None:
