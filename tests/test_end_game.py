@@ -314,6 +314,9 @@ def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> 
     assert "END OF THE GAME: ended by the GM\nWinner: none\n" in report
     # wok4.md ruling 23: no winner to rank first, and the heading names none
     assert "\nTOP TEN (those who QUIT last, each by score)\n" in report
+    # the players still in it read STANDING, not ACTIVE: no turn is left to be active in
+    assert "\nStatus: STANDING   EFF: " in report and "ACTIVE" not in report
+    assert {line.status for line in world.game.ruleset.topten(state)} == {"standing"}
 
 
 def test_a_reason_that_is_no_text_ends_nothing(tmp_path: Path) -> None:

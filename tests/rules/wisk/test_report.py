@@ -193,7 +193,9 @@ def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
     ann = report_text(RULESET, CONFIG, result.state, events, 1, aof="")
     bob = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
     assert "- You placed 2 on Alaska (1).\n" in ann
-    assert "- You placed 1 on Japan (33) (5 ordered; no more were left to place there).\n" in ann
+    assert (
+        "- You placed 1 on Japan (33) (5 ordered; no more were left to\n  place there).\n"
+    ) in ann  # a sentence of 77 columns, broken at a phone's 72
     assert "Not done: place 5 on 33" not in ann
     assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
     assert "- Ann (player #1) placed 1 on Japan (33).\n" in bob
@@ -318,6 +320,23 @@ def test_the_winner_reads_winner_where_he_read_active() -> None:
     assert theirs.split("\nPLAYERS\n")[1].splitlines()[1].endswith(" WINNER")
     running = report_text(RULESET, CONFIG, board_state(owners={ALASKA: 1}), [], 1, aof="")
     assert "WINNER" not in running
+
+
+def test_the_players_still_in_a_game_over_read_standing() -> None:
+    """Ruling 28: the last report of a game over said `You: ACTIVE, ...` and `ACTIVE` under
+    PLAYERS of the players still in it who did not win, the game the GM ended or another
+    won, with no turn left to be active in; they read STANDING, in the Top Ten too."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    state.winner, state.won_by = 1, "mission"
+    theirs = report_text(RULESET, CONFIG, state, [], 2, aof="")
+    assert "\nYou: STANDING, " in theirs and "ACTIVE" not in theirs
+    rows = theirs.split("\nPLAYERS\n")[1].splitlines()
+    assert rows[1].endswith(" WINNER") and rows[2].endswith(" STANDING")
+    assert [line.status for line in RULESET.topten(state)] == ["winner", "standing"]
+    state.winner, state.won_by = 0, "gm"
+    mine = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "\nYou: STANDING, " in mine and "ACTIVE" not in mine
+    assert [line.status for line in RULESET.topten(state)] == ["standing", "standing"]
 
 
 def test_a_player_is_named_with_his_number_as_in_the_top_ten() -> None:

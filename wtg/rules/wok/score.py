@@ -5,7 +5,7 @@ from __future__ import annotations
 from wtg.core.places import shared_places
 from wtg.core.ruleset import ScoreLine
 from wtg.rules.wok.limits import POP_PER_ARM, POP_PER_WOK
-from wtg.rules.wok.state import DEAD, QUIT, Player, WokState
+from wtg.rules.wok.state import ACTIVE, DEAD, QUIT, Player, WokState
 
 TOP = 10
 
@@ -50,10 +50,21 @@ def top_ten(state: WokState) -> list[ScoreLine]:
             name=p.name,
             score=-standing[1],
             provinces=provinces,
-            status="winner" if p.id in winners else p.status,
+            status=shown_status(state, p, winners),
         )
         for rank, (standing, provinces, p) in list(zip(ranks, rows, strict=True))[:TOP]
     ]
+
+
+def shown_status(state: WokState, player: Player, winners: tuple[int, ...]) -> str:
+    """The player's status as the Top Ten and his report show it: ``winner`` for a winner
+    of the game over, ``standing`` for one still in it who did not win (no turn is left to
+    be active in: a game the GM ended), his own for any other."""
+    if player.id in winners:
+        return "winner"
+    if state.outcome is not None and player.status == ACTIVE:
+        return "standing"
+    return player.status
 
 
 def _standing(state: WokState, player: Player, winners: tuple[int, ...]) -> tuple[int, int]:
