@@ -57,8 +57,10 @@ def test_ending_a_game_writes_its_end_as_the_next_turn_and_says_so(tmp_path: Pat
     assert game.latest_turn() == 2
     assert game.ruleset.is_over(game.state())
     assert game.ended_by_gm() == REASON
-    # the final Top Ten is the last turn's, as it stood (under the end's turn number)
-    assert game.store.read_text(2, "topten.txt") == before.replace("g1, turn 1", "g1, turn 2")
+    # the final Top Ten is the last turn's, as it stood (under the end's turn number), those
+    # still in it STANDING (wok.md ruling 16)
+    final = before.replace("g1, turn 1", "g1, turn 2").replace(" ACTIVE\n", " STANDING\n")
+    assert game.store.read_text(2, "topten.txt") == final
     meta = json.loads(game.store.read_text(2, "turn.json"))
     assert (meta["next_deadline"], meta["ended_by_gm"]) == (None, True)
     report = game.store.read_text(2, "reports/p01.txt")
@@ -260,7 +262,8 @@ def test_a_wisk_game_ends_with_no_winner_its_top_ten_as_it_stood(tmp_path: Path)
     assert wtg(world, "end", "g1", "--reason", REASON, "--yes").exit_code == 0
     assert (game.latest_turn(), game.ended_by_gm()) == (1, REASON)
     assert game.ruleset.is_over(game.state()) and game.ruleset.owing(game.state()) == []
-    assert game.store.read_text(1, "topten.txt") == before.replace("turn 0", "turn 1")
+    final = before.replace("turn 0", "turn 1").replace(" ACTIVE\n", " STANDING\n")
+    assert game.store.read_text(1, "topten.txt") == final  # wisk.md ruling 28
     with pytest.raises(GameError, match="ended by the GM at turn 1"):
         game.run_turn(now=NOW)
     for seat in (1, 2):
@@ -288,9 +291,10 @@ def test_a_tactics_battle_ends_placed_by_its_score_info_with_no_winner(tmp_path:
     for report in (mine, other):
         assert f"- The GM's words: {REASON}" in report
         assert "- GAME OVER (ended by the GM): 1. Player1 (yellow), 1. Player2 (red)." in report
-        assert "ACTIVE, place 1" in report and "place 2" not in report  # equal armies: a draw
+        assert "STANDING, place 1" in report and "place 2" not in report  # equal armies: a draw
     assert "WINNER" not in game.topten()
-    assert "- Your orders for this turn were not played: the GM ended the battle before" in mine
+    said = " ".join(mine.split())  # broken at a phone's 72 columns
+    assert "- Your orders for this turn were not played: the GM ended the battle before" in said
     assert "the GM ended the battle" not in other
     (result,) = finished_games(world.gm.games_dir)
     assert result.reason == "gm" and not any(won(result, e) for e in result.entries)
@@ -312,6 +316,11 @@ def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> 
     assert all(p.vp == 0 for p in state.players)  # no victory point for an end by hand
     report = world.game.store.read_text(2, "reports/p01.txt")
     assert "END OF THE GAME: ended by the GM\nWinner: none\n" in report
+    # wok4.md ruling 23: no winner to rank first, and the heading names none
+    assert "\nTOP TEN (those who QUIT last, each by score)\n" in report
+    # the players still in it read STANDING, not ACTIVE: no turn is left to be active in
+    assert "\nStatus: STANDING   EFF: " in report and "ACTIVE" not in report
+    assert {line.status for line in world.game.ruleset.topten(state)} == {"standing"}
 
 
 def test_a_reason_that_is_no_text_ends_nothing(tmp_path: Path) -> None:

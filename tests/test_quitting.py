@@ -228,12 +228,12 @@ def test_each_of_two_allies_who_won_is_told_so_with_the_other(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("ruleset", sorted(MAPS))
-def test_the_last_top_ten_says_it_ranks_by_score_alone(tmp_path: Path, ruleset: str) -> None:
+def test_the_last_top_ten_says_what_it_ranks(tmp_path: Path, ruleset: str) -> None:
     """players40b: the last report's 'Final ranking: 1. Ann (#1), ...' stood over a Top Ten
     whose first was Cid, QUIT, and Ann second, WINNER: two rankings of one game, each
-    with another first and nothing to say why. The Top Ten ranks "according to a generated
-    score" (WoK IV); the last one's heading says so, and that the final ranking is the
-    game's result. A Top Ten while the game runs keeps its heading."""
+    with another first and nothing to say why. The last Top Ten ranks the winners first
+    and those who QUIT last (wok4.md ruling 23), and its heading says so. A Top Ten while
+    the game runs keeps its heading."""
     game = new_game(tmp_path, ruleset, count=3)
     for turn in (1, 2, 3):
         game.submit(f"player: 1\nturn: {turn}\n")
@@ -242,6 +242,6 @@ def test_the_last_top_ten_says_it_ranks_by_score_alone(tmp_path: Path, ruleset: 
         game.run_turn(now=NOW + timedelta(days=2 * turn))
     last = game.report(1)
     assert "Final ranking: 1. Ann (#1)" in last, last
-    heading = "TOP TEN (by score alone: the final ranking above is the game's result)"
+    heading = "TOP TEN (the winners first, those who QUIT last, each by score)"
     assert f"\n{heading}\n" in last, last
     assert last.index("Final ranking:") < last.index(heading)

@@ -78,8 +78,9 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
         "You missed the last 2 turns: miss turn 3 too and you QUIT the game.",
         # the quitter who missed his turns, the one most likely to write again, read
         # nothing of what QUIT means, where one who quit by his QUIT line reads 'you give
-        # no more orders' (and his report has no form)
-        "You missed 3 turns in a row and have QUIT the game: you give no more orders.",
+        # no more orders' (and his report has no form); 'and have QUIT' made it 76
+        # columns, past a phone's 72
+        "You missed 3 turns in a row and QUIT the game: you give no more orders.",
     ]
 
 

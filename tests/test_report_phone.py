@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import players
+from tests.mail.loop import NOW
 from wtg.game.engine import create_game
+from wtg.gm.ending import end_game
 
 PHONE = 72
 MAIL = 78
@@ -90,3 +92,39 @@ def test_a_wok_report_s_borders_are_packed_to_a_phone_s_columns(
         if under.startswith("       "):  # the province's list goes on: its line was full
             first = under.strip().split(",")[0] + ","
             assert len(f"{line} {first}") > PHONE, (line, under)
+
+
+REASON = "The host is closing down at the end of this month, thank you all for playing here"
+"""The GM's words on ending a game: a sentence of every last report, 76 columns and more."""
+
+
+@pytest.mark.parametrize(("ruleset", "map_name", "variant", "count"), GAMES)
+def test_a_report_s_prose_keeps_to_a_phone_s_columns(
+    tmp_path: Path, ruleset: str, map_name: str, variant: str | None, count: int
+) -> None:
+    """A report's sentences were broken at 78 columns, its rows kept to 72: a phone broke a
+    sentence of 73 to 78 again, a word alone on a line between two of the report's (`The
+    GM's words: The host is closing down ... thank you` over `you` over `  all for ...`).
+    Every line of the first report, of a turn's and of the last one, the GM's words in it,
+    keeps to 72 columns but the rows of Intermediate's YOUR PROVINCES (docs/mail.md), and
+    says every word it said."""
+    game = create_game(tmp_path / "g", ruleset, map_name, players(count), seed=5, variant=variant)
+    reports = [game.report(1)]
+    game.run_turn()
+    reports.append(game.report(1))
+    end_game(game, REASON, NOW)
+    reports.append(game.report(1))
+    assert REASON in " ".join(reports[-1].split())
+    for report in reports:
+        lines = report.split("=== BEGIN AOF ===")[0].splitlines()
+        table = _provinces_table(lines)
+        assert [line for line in lines if len(line) > PHONE and line not in table] == []
+
+
+def _provinces_table(lines: list[str]) -> list[str]:
+    """The rows of Intermediate's YOUR PROVINCES, its heading to its TOTAL, in ``lines``."""
+    if "YOUR PROVINCES" not in lines:
+        return []
+    at = lines.index("YOUR PROVINCES") + 1
+    end = next(i for i in range(at, len(lines)) if lines[i].startswith("TOTAL"))
+    return lines[at : end + 1]

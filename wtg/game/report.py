@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Literal
 
 import jinja2
@@ -25,6 +25,7 @@ from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
+    PHONE,
     WIDTH,
     fitted_line,
     listed,
@@ -106,6 +107,21 @@ def environment() -> jinja2.Environment:
     )
 
 
+@cache
+def report_environment() -> jinja2.Environment:
+    """The templates of a turn's report and its Top Ten: ``environment`` with their prose
+    broken at a phone's 72 columns, not a mail's 78 (docs/mail.md, "A report on a phone").
+    The answers, the notices and the press mail keep to 78."""
+    phone = environment().overlay()
+    phone.filters = {
+        **environment().filters,
+        "wrapped": partial(wrapped, width=PHONE),
+        "sentences_wrapped": partial(sentences_wrapped, width=PHONE),
+        "packed": partial(packed, width=PHONE),
+    }
+    return phone
+
+
 def aof_text(
     ruleset: Ruleset[S],
     config: GameConfig,
@@ -167,10 +183,10 @@ def report_text(
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
     owes orders). ``names_then``: sides whose events are told under the name they had
-    when the turn ran (``turnfiles.names_then``). Its sentences longer than a mail's line
-    are broken at their words (``sentences_wrapped``); a name written right to left is
-    followed by a left-to-right mark (``wtg.game.bidimark``), one that reads as a web address
-    defanged (``wtg.game.namelinks``). ``part``: the whole report,
+    when the turn ran (``turnfiles.names_then``). Its sentences longer than a phone's 72
+    columns are broken at their words (``sentences_wrapped``); a name written right to
+    left is followed by a left-to-right mark (``wtg.game.bidimark``), one that reads as a
+    web address defanged (``wtg.game.namelinks``). ``part``: the whole report,
     or, for a seat of several sides (``seat_report``), one side's own part ("colour") or
     what is the same for all of them ("shared": the game's end or next turn, the Top Ten,
     the other players, the press line). ``forms_below``: the forms mailed under it, which
@@ -180,7 +196,7 @@ def report_text(
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
     context = ruleset.report_context(state, events, player)
-    template = environment().get_template(f"{ruleset.name}/report.txt.j2")
+    template = report_environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
     text = template.render(
         **context,
@@ -193,12 +209,12 @@ def report_text(
     )
     if press and part != "colour":
         note = (
-            environment()
+            report_environment()
             .get_template("press_note.txt.j2")
             .render(game=config.game, turn=ruleset.turn_of(state), pieces=len(press))
         )
         text = text.rstrip("\n") + "\n\n" + note
-    text = sentences_wrapped(text)
+    text = sentences_wrapped(text, PHONE)
     text = _names_shown(text, [*_player_names(config), *(names_then or {}).values()])
     return text + "\n" + aof if aof else text
 
@@ -274,7 +290,9 @@ def gm_report_text(
 def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:
     """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
     the score and the holdings count), or the WoK one of provinces."""
-    template = environment().select_template([f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"])
+    template = report_environment().select_template(
+        [f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"]
+    )
     text = template.render(
         game=config.game,
         turn=ruleset.turn_of(state),

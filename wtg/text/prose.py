@@ -1,6 +1,7 @@
 """The prose of a mail wrapped to the width a plain-text mail client shows (RFC 5322's 78
 characters a line): a line longer than that is broken at its words, each continuation
-indented under it, so that a client 80 columns wide never breaks a word or a column.
+indented under it, so that a client 80 columns wide never breaks a word or a column; a
+report's, to the 72 columns a phone shows (``PHONE``).
 A line is measured by the columns it fills (``wtg.core.textwidth``): a letter of Chinese,
 Japanese or Korean fills two, so a player's name of twenty of them is forty columns of
 another player's report (a sentence of 78 such characters once filled 98).
@@ -19,6 +20,10 @@ from wtg.text.hostpaths import OnDisk, fits, fitted
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
+PHONE = 72
+"""The columns a phone's mail app shows of a plain mail in a fixed font: a player's mail
+(a report, a confirmation, the press, a notice) breaks its prose to them, so that a phone
+never breaks a line of it again (docs/mail.md, "A report on a phone")."""
 
 
 def wrapped(

@@ -137,7 +137,7 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
     assert state.player(3).status == QUIT
     config = grid_config("standard", players=3)
     mine = report_text(RULESET, config, state, events, 3, aof="")
-    assert "You missed 3 turns in a row and have QUIT the game: you give no more orders." in mine
+    assert "You missed 3 turns in a row and QUIT the game: you give no more orders." in mine
     assert mine.count("QUIT the game") == 1
     assert "- No orders from you this turn (3 in a row): your troops dug in." in mine
     assert "P3 (#3)" not in mine

@@ -169,17 +169,18 @@ def test_the_board_s_legends_are_sentences_wrapped_as_every_other(tmp_path: Path
     game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=3)
     report = game.report(1)
     assert (
-        "BOARD (a piece shows its id: 1x red, 2x green, 3x yellow, 4x blue; a tile its\n"
-        "  symbol and its elevation / 32; ## border, + start)\n"
+        "BOARD (a piece shows its id: 1x red, 2x green, 3x yellow, 4x blue; a\n"
+        "  tile its symbol and its elevation / 32; ## border, + start)\n"
     ) in report
     assert (
-        "Movement E earth, A air, F fire, W water: a piece crosses a tile when they\n"
-        "  share a letter.\n"
-        "No step across an elevation difference of 32 or more unless the piece has A;\n"
-        "  no shot across 64 or more.\n"
+        "Movement E earth, A air, F fire, W water: a piece crosses a tile when\n"
+        "  they share a letter.\n"
+        "No step across an elevation difference of 32 or more unless the piece\n"
+        "  has A; no shot across 64 or more.\n"
     ) in report
-    # a longer line is a table's row (its columns kept, never wrapped), never a sentence
-    assert all("  " in line.strip() for line in report.splitlines() if len(line) > 78)
+    # a longer line is a table's row (its columns kept, never wrapped), never a sentence:
+    # the sentences are broken at a phone's 72 columns
+    assert all("  " in line.strip() for line in report.splitlines() if len(line) > 72)
 
 
 def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
     game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=3)
     report = game.report(1)
     lines = report.splitlines()
-    at = lines.index("ARMIES (in the order they move, the next first: red, green, yellow, blue)")
+    at = lines.index("ARMIES (in the order they move, next first: red, green, yellow, blue)")
     rows = [line.split() for line in lines[at + 2 : at + 6]]
     assert [row[2] for row in rows] == ["red", "green", "yellow", "blue"]
     assert sorted(int(row[0]) for row in rows) == [1, 2, 3, 4]
@@ -204,19 +205,20 @@ def test_the_armies_heading_starts_with_the_army_drawn_to_move_first(tmp_path: P
     game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=2).typed(TACTICS)
     assert game.state().player(game.state().active).colour == "yellow"
     report = game.report(1)
-    assert "ARMIES (in the order they move, the next first: yellow, blue, red, green)\n" in (report)
+    assert "ARMIES (in the order they move, next first: yellow, blue, red, green)\n" in (report)
     assert "You were drawn to move first" in report
 
 
 def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:
     """The last report said "You placed 1." (read as one piece placed, or a place given),
-    where its log says "is out, in place 2" and its table "OUT, place 2"."""
+    where its log says "is out, in place 2" and its table "OUT, place 2". It stood over
+    two blank lines, where every other report's head has one over ARMIES."""
     game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     while not game.ruleset.is_over(game.state()):
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
     winner = next(p for p in game.state().players if p.place == 1)
     loser = next(p for p in game.state().players if p.place == 2)
-    assert "THE BATTLE IS OVER. You won.\n" in game.report(winner.id)  # ruling 22
+    assert "THE BATTLE IS OVER. You won.\n\nARMIES\n" in game.report(winner.id)  # ruling 22
     assert "won; you finished in place 2.\n" in game.report(loser.id)
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
 
@@ -224,7 +226,9 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
 def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
     """Ruling 22: the winner's row under ARMIES read `ACTIVE, place 1` in every last report,
     the battle over; it reads `WINNER, place 1`, as the Top Ten marks him. A battle the GM
-    ended has no winner."""
+    ended has no winner: its armies still on the board read `STANDING` with their places,
+    where they read `ACTIVE, place 1` with no turn left to be active in, in the report and
+    the Top Ten alike."""
     game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     while not game.ruleset.is_over(game.state()):
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
@@ -238,7 +242,15 @@ def test_the_winner_reads_winner_where_he_read_active(tmp_path: Path) -> None:
     ended = create_game(tmp_path / "e", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     ended.run_turn()
     end_game(ended, "", NOW)
-    assert "WINNER" not in ended.report(1) and "ACTIVE, place 1" in ended.report(1)
+    report = ended.report(1)
+    assert "WINNER" not in report and "ACTIVE" not in report
+    for army in ended.state().players:
+        (row,) = [
+            line for line in report.splitlines() if line.startswith(f"{army.id:3d}  {army.name} ")
+        ]
+        assert row.endswith(f"  STANDING, place {army.place}"), row
+    statuses = [line.status for line in ended.ruleset.topten(ended.state())]
+    assert statuses == ["standing", "standing"]
 
 
 def test_the_last_report_says_who_won_to_every_reader() -> None:
@@ -255,8 +267,11 @@ def test_the_last_report_says_who_won_to_every_reader() -> None:
         p.place = place
 
     def first_line(reader: int) -> str:
-        lines = report_text(TACTICS, config, game, [], reader, aof="").splitlines()
-        return next(line for line in lines if line.startswith("THE BATTLE IS OVER"))
+        """The sentence that begins THE BATTLE IS OVER, its continuations joined (a phone's
+        72 columns break it)."""
+        text = report_text(TACTICS, config, game, [], reader, aof="")
+        at = text.index("THE BATTLE IS OVER")
+        return " ".join(text[at : text.index("\n\n", at)].split())
 
     assert first_line(1) == "THE BATTLE IS OVER. You won."
     assert first_line(2) == "THE BATTLE IS OVER. P1 (red) won; you finished in place 3."
@@ -499,7 +514,7 @@ def test_the_armies_table_lists_the_next_to_move_first_as_its_heading_says(
     game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=2).typed(TACTICS)
     assert game.state().player(game.state().active).colour == "yellow"
     lines = game.report(1).splitlines()
-    at = lines.index("ARMIES (in the order they move, the next first: yellow, blue, red, green)")
+    at = lines.index("ARMIES (in the order they move, next first: yellow, blue, red, green)")
     rows = [line.split() for line in lines[at + 2 : at + 6]]
     assert [row[2] for row in rows] == ["yellow", "blue", "red", "green"]
 

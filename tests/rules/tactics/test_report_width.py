@@ -71,7 +71,7 @@ def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> No
     # the heading on one line, and nothing of a popup a player by mail never saw: it said
     # '(after walking to FROM; as the info\n  popup estimates)'
     assert (
-        "\nATTACKS YOUR PIECES COULD MAKE (after walking to FROM; odds before the dice)\n"
+        "\nATTACKS YOUR PIECES COULD MAKE (after walking to FROM; odds before dice)\n"
         "PIECE          TARGET"
     ) in text
     mine = _attacks(text)
@@ -123,7 +123,7 @@ def test_the_armies_heading_names_the_colours_of_the_game() -> None:
     start = colours.index(state.player(state.active).colour)
     order = ", ".join(colours[start:] + colours[:start])  # from the next to move, round
     report = report_text(TACTICS, config, state, [], 1)
-    assert f"ARMIES (in the order they move, the next first: {order})\n" in report
+    assert f"ARMIES (in the order they move, next first: {order})\n" in report
 
 
 def test_the_army_form_and_its_list_say_every_way_a_piece_is_picked() -> None:

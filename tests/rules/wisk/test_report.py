@@ -193,7 +193,9 @@ def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
     ann = report_text(RULESET, CONFIG, result.state, events, 1, aof="")
     bob = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
     assert "- You placed 2 on Alaska (1).\n" in ann
-    assert "- You placed 1 on Japan (33) (5 ordered; no more were left to place there).\n" in ann
+    assert (
+        "- You placed 1 on Japan (33) (5 ordered; no more were left to\n  place there).\n"
+    ) in ann  # a sentence of 77 columns, broken at a phone's 72
     assert "Not done: place 5 on 33" not in ann
     assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
     assert "- Ann (player #1) placed 1 on Japan (33).\n" in bob
@@ -279,6 +281,29 @@ def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
         assert "round of turns" not in over
 
 
+def test_the_last_report_holds_no_hand_to_trade_and_no_one_to_move() -> None:
+    """Ruling 23: a game over, won or ended by the GM, has no turn left. The winner's last
+    report still said 'Your cards: 1 = infantry (Alaska, yours); ...' as if a set could
+    still be traded, 'Your secret mission: ...' of a mission no longer secret, and a game
+    the GM ended marked a player '<- to move' under PLAYERS. The last report says the
+    mission as what it was, and nothing of cards in hand or of a move to come."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1}, missions=True)
+    give_cards(state, 1, ALASKA, 44)
+    state.player(1).mission = 8  # occupy 24 territories
+    running = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "Your cards: 1 = infantry (Alaska, yours)" in running
+    assert "Your secret mission: occupy 24 territories." in running
+    assert "<- to move" in running
+    for won_by, winner in (("mission", 1), ("gm", 0)):
+        state.winner, state.won_by = winner, won_by
+        over = report_text(RULESET, CONFIG, state, [], 1, aof="")
+        assert "THE GAME IS OVER" in over
+        assert "Your cards" not in over and "Your secret mission" not in over
+        assert "Your mission was: occupy 24 territories." in over
+        assert "<- to move" not in over and "to move" not in over
+        assert "\nYou: " in over and ", 2 cards" in over  # the count stays, as PLAYERS'
+
+
 def test_the_winner_reads_winner_where_he_read_active() -> None:
     """Ruling 28: the last report of a game won said 'You: ACTIVE, 42 territories, ...' to
     its winner and 'ACTIVE' beside his name under PLAYERS, under 'THE GAME IS OVER ...:
@@ -295,6 +320,23 @@ def test_the_winner_reads_winner_where_he_read_active() -> None:
     assert theirs.split("\nPLAYERS\n")[1].splitlines()[1].endswith(" WINNER")
     running = report_text(RULESET, CONFIG, board_state(owners={ALASKA: 1}), [], 1, aof="")
     assert "WINNER" not in running
+
+
+def test_the_players_still_in_a_game_over_read_standing() -> None:
+    """Ruling 28: the last report of a game over said `You: ACTIVE, ...` and `ACTIVE` under
+    PLAYERS of the players still in it who did not win, the game the GM ended or another
+    won, with no turn left to be active in; they read STANDING, in the Top Ten too."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    state.winner, state.won_by = 1, "mission"
+    theirs = report_text(RULESET, CONFIG, state, [], 2, aof="")
+    assert "\nYou: STANDING, " in theirs and "ACTIVE" not in theirs
+    rows = theirs.split("\nPLAYERS\n")[1].splitlines()
+    assert rows[1].endswith(" WINNER") and rows[2].endswith(" STANDING")
+    assert [line.status for line in RULESET.topten(state)] == ["winner", "standing"]
+    state.winner, state.won_by = 0, "gm"
+    mine = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "\nYou: STANDING, " in mine and "ACTIVE" not in mine
+    assert [line.status for line in RULESET.topten(state)] == ["standing", "standing"]
 
 
 def test_a_player_is_named_with_his_number_as_in_the_top_ten() -> None:

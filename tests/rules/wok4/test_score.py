@@ -60,7 +60,38 @@ def test_the_winner_of_a_game_over_reads_winner_in_the_top_ten() -> None:
     ]
     state.outcome = Outcome("last standing", (2,), (2, 1, 3), (1, 2, 2))
     assert [(line.player, line.status) for line in top_ten(state)] == [
+        (2, "winner"),  # ruling 23: a finished game's winners first
         (1, "quit"),
-        (2, "winner"),
         (3, "quit"),
     ]
+
+
+def test_a_quitter_never_ranks_level_with_the_winner_of_a_game_over() -> None:
+    """Ruling 23: a game over's Top Ten ranked by score alone, so a quitter as rich as the
+    last one standing shared his rank 1 (`1 #1 ... QUIT` over `1 #2 ... WINNER`), and a
+    richer one stood above him. The manual: "If you miss orders for 3 Turns in a row, you
+    will be considered as to have QUIT the game. You can not re-enter this specific game";
+    "the remaining Players will have to fight until only one remains". A player who QUIT
+    has left the game the others play to its end: at the end the winners come first, then
+    the others still in it, then those who QUIT, each by score. While it runs, the list
+    ranks by score alone."""
+    state = make_state(players=4)
+    empty(state, 1, 1, pop=50)
+    empty(state, 7, 2, pop=50)
+    empty(state, 13, 3, pop=70)
+    empty(state, 19, 4, pop=10)
+    state.player(1).status, state.player(1).quit_on = QUIT, 4
+    running = [(line.rank, line.player) for line in top_ten(state)]
+    assert running == [(1, 3), (2, 1), (2, 2), (4, 4)]
+    state.outcome = Outcome("alliance", (2, 4), (2, 4, 3, 1), (1, 1, 3, 4))
+    state.player(3).status, state.player(3).quit_on = QUIT, 5
+    assert [(line.rank, line.player, line.status) for line in top_ten(state)] == [
+        (1, 2, "winner"),
+        (2, 4, "winner"),
+        (3, 3, "quit"),
+        (4, 1, "quit"),
+    ]
+    state.outcome = Outcome("gm", (), (2, 4, 3, 1), (1, 2, 3, 3))
+    state.player(3).status = "active"  # a game the GM ended: no winner, one still in
+    # no winner: the players still in by score, the quitter as rich as one of them after
+    assert [(line.rank, line.player) for line in top_ten(state)] == [(1, 3), (2, 2), (3, 4), (4, 1)]

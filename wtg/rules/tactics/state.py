@@ -18,6 +18,9 @@ ACTIVE = "active"
 OUT = "out"
 WINNER = "winner"
 """Shown, never kept: a winner's kept status is ACTIVE (``TacticsState.status_shown``)."""
+STANDING = "standing"
+"""Shown, never kept: an army still on the board of a battle over that did not win it, as
+in a battle the GM ended (``TacticsState.status_shown``)."""
 ARMY, BATTLE, OVER = "army", "battle", "over"
 """Phases: turn 1 picks the armies; then one player's turn a run; then the game is over."""
 FULL_REST = 2
@@ -159,10 +162,14 @@ class TacticsState:
 
     def status_shown(self, player: Player) -> str:
         """The player's status as the reports and the Top Ten show it: ``winner`` for the
-        battle's winner (its first place: "all armies dead but one"), his own for any
-        other. A battle the GM ended (`wtg end`) has no winner."""
+        battle's winner (its first place: "all armies dead but one"), ``standing`` for an
+        army still on the board of a battle over that it did not win (no turn is left to be
+        active in), his own for any other. A battle the GM ended (`wtg end`) has no
+        winner."""
         if player.place == 1 and self.ended_by_gm is None:
             return WINNER
+        if self.phase == OVER and player.status == ACTIVE:
+            return STANDING
         return player.status
 
     def turn_order(self) -> list[Player]:

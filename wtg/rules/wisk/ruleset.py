@@ -33,7 +33,7 @@ from wtg.rules.wisk.orderdrawing import orders_drawn
 from wtg.rules.wisk.picture import board_picture
 from wtg.rules.wisk.resolve import resolve
 from wtg.rules.wisk.setup import start_state
-from wtg.rules.wisk.state import WiskState
+from wtg.rules.wisk.state import ACTIVE, WiskState
 from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
 
@@ -165,6 +165,8 @@ class Wisk(RulesetFiles[WiskState], Ruleset[WiskState]):
         for rank, pid in zip(shared_places([key(pid) for pid in ranked]), ranked, strict=True):
             p, mine = state.player(pid), state.territories_of(pid)
             status = "winner" if pid == state.winner else p.status
+            if state.over and status == ACTIVE:
+                status = "standing"  # no turn is left to be active in
             score = sum(state.armies(t) for t in mine)
             lines.append(ScoreLine(rank, pid, p.name, score, len(mine), status))
         return lines

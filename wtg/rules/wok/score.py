@@ -5,7 +5,7 @@ from __future__ import annotations
 from wtg.core.places import shared_places
 from wtg.core.ruleset import ScoreLine
 from wtg.rules.wok.limits import POP_PER_ARM, POP_PER_WOK
-from wtg.rules.wok.state import DEAD, WokState
+from wtg.rules.wok.state import ACTIVE, DEAD, QUIT, Player, WokState
 
 TOP = 10
 
@@ -32,24 +32,45 @@ def top_ten(state: WokState) -> list[ScoreLine]:
     """The players who own a province, by score: "a "Top Ten" List according to a generated
     score". Equal scores share a rank, the next skipped (ruling: the text ranks by the score
     alone); provinces, then the player's number, only put them in order on the list. A
-    finished game's winners read ``winner``, as WISK's and Tactics' do: the list may rank a
-    richer quitter above them."""
+    finished game's winners read ``winner``, as WISK's and Tactics' do, and come first,
+    then the others still in it, then those who QUIT, each by score (WoK IV's ruling 23:
+    a player who QUIT has left the game, "You can not re-enter this specific game")."""
     winners = state.outcome.winners if state.outcome is not None else ()
     rows = []
     for player in state.players:
         provinces = state.count_of(player.id)
         if provinces:
-            rows.append((player_score(state, player.id), provinces, player))
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2].id))
-    ranks = shared_places([score for score, _provinces, _player in rows])
+            rows.append((_standing(state, player, winners), provinces, player))
+    rows.sort(key=lambda r: (r[0], -r[1], r[2].id))
+    ranks = shared_places([standing for standing, _provinces, _player in rows])
     return [
         ScoreLine(
             rank=rank,
             player=p.id,
             name=p.name,
-            score=score,
+            score=-standing[1],
             provinces=provinces,
-            status="winner" if p.id in winners else p.status,
+            status=shown_status(state, p, winners),
         )
-        for rank, (score, provinces, p) in list(zip(ranks, rows, strict=True))[:TOP]
+        for rank, (standing, provinces, p) in list(zip(ranks, rows, strict=True))[:TOP]
     ]
+
+
+def shown_status(state: WokState, player: Player, winners: tuple[int, ...]) -> str:
+    """The player's status as the Top Ten and his report show it: ``winner`` for a winner
+    of the game over, ``standing`` for one still in it who did not win (no turn is left to
+    be active in: a game the GM ended), his own for any other."""
+    if player.id in winners:
+        return "winner"
+    if state.outcome is not None and player.status == ACTIVE:
+        return "standing"
+    return player.status
+
+
+def _standing(state: WokState, player: Player, winners: tuple[int, ...]) -> tuple[int, int]:
+    """What the Top Ten ranks ``player`` by, least first: his score alone while the game
+    runs; at its end the winners first, then the others still in it, then those who QUIT."""
+    group = 0
+    if state.outcome is not None:
+        group = 0 if player.id in winners else 2 if player.status == QUIT else 1
+    return (group, -player_score(state, player.id))
