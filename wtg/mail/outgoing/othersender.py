@@ -13,19 +13,29 @@ the send's line (and `wtg status --host`) says which config does what and what t
 Once the other config is gone, renamed, sends the same way or names another games folder,
 the next send sends the queue. A config whose file cannot be read is not a sender: its
 every command stops on it.
+
+A config that sends into a maildir finds no other noted while the real host's has yet to
+send: after an upgrade from a wtg that noted none, or on the day the GM wrote it, before
+its first send. Its players' mail is read from an IMAP server, though, and the mail
+journal says so: the last mail a poll of this games folder read came from one
+(``polled_by_imap``). While that holds, the maildir config sends nothing, and says why;
+once a poll reads a mail from its own folder (the host moved to the maildir transport),
+it sends.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from datetime import datetime
+import sqlite3
+from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg.files.paths import same_file
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig, load_config
+from wtg.mail.spool.journal import JOURNAL_FILE
 
 SENDERS = "senders.json"
 """In the spool: each config file that has sent its mail, with its way and when it was
@@ -73,7 +83,31 @@ def sending_elsewhere(gm: GmConfig) -> str | None:
         theirs = _still_sending(Path(other), gm)
         if theirs is not None:
             return _said(gm, mine, other, theirs)
-    return None
+    polled = polled_by_imap(gm.spool) if gm.transport != "imap" else None
+    return None if polled is None else _read_by_imap(gm, mine, polled)
+
+
+def polled_by_imap(spool: Path) -> float | None:
+    """When the last mail a poll of ``spool``'s games folder read was handled, if it came
+    from an IMAP server (its journal key ``imap:...``); None when it came from a maildir,
+    no mail was polled, or the journal cannot be read."""
+    path = spool / JOURNAL_FILE
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            row = db.execute(
+                "SELECT key, handled_at FROM messages WHERE key LIKE 'imap:%' "
+                "OR key LIKE 'maildir:%' ORDER BY handled_at DESC LIMIT 1"
+            ).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:  # a journal being made, or none of ours: no word on it
+        return None
+    if row is None or not str(row[0]).startswith("imap:"):
+        return None
+    return float(row[1])
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
@@ -97,6 +131,21 @@ def _still_sending(other: Path, gm: GmConfig) -> str | None:
         return None
     way = way_of(theirs)
     return None if way == way_of(gm) else way
+
+
+def _read_by_imap(gm: GmConfig, mine: str, at: float) -> str:
+    when = iso(datetime.fromtimestamp(at, timezone.utc))
+    return (
+        f"the games folder {gm.games_dir} has its players' mail read from an IMAP server "
+        f"(the last mail a poll of it read, at {when}, came from one), where this config, "
+        f"{mine}, sends it {way_of(gm)}: a player would not get it, so none is sent. A "
+        "config with the imap: and smtp: sections mails this host's players: stop this "
+        "config's cron lines (or the wtg serve it runs under) and move its file away (or "
+        "give it a games folder of its own), then give `wtg send` with that config: it "
+        "sends the queue. If this host is to send by the maildir transport from now on, "
+        "this config sends once a poll of it has read a mail from its folder "
+        '(docs/gm.md, "Two configs on one games folder")'
+    )
 
 
 def _said(gm: GmConfig, mine: str, other: str, way: str) -> str:
