@@ -35,6 +35,7 @@ from wtg.files.paths import same_file
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig, load_config
+from wtg.host.unusedservers import servers_unused
 from wtg.mail.spool.journal import JOURNAL_FILE
 
 SENDERS = "senders.json"
@@ -70,10 +71,14 @@ def other_sender(gm: GmConfig, now: datetime) -> str | None:
 
 
 def sending_elsewhere(gm: GmConfig) -> str | None:
-    """Why ``gm``'s mail must not be sent: another config that a send noted in the spool is
+    """Why ``gm``'s mail must not be sent: it names mail servers and sends by the maildir
+    transport (``unusedservers``); another config that a send noted in the spool is
     still at its place, names the same games folder and sends another way (the module's
     docstring); None when none does, or ``gm`` has no file. Only reads: `wtg check-config`
     says it of a config that has yet to send."""
+    unused = servers_unused(gm)
+    if unused is not None:  # its own servers written, and the maildir used
+        return unused
     if gm.file is None:
         return None
     mine = os.path.abspath(gm.file)
