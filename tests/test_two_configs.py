@@ -12,6 +12,8 @@ import mailbox
 import shutil
 from pathlib import Path
 
+import pytest
+
 from click.testing import CliRunner, Result
 
 from tests.mail.servers import SmtpSink
@@ -113,7 +115,9 @@ def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: 
         )
 
 
-def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(tmp_path: Path) -> None:
+def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """After an upgrade from a wtg that noted no sender (or before the real host's first
     send), the test config found no other noted and sent the real host's reports into its
     folder: the journal's last polled mail, read from the IMAP server, says whose host it is."""
@@ -131,7 +135,8 @@ def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(tmp_pa
         journal.db.commit()
         journal.close()
         assert wtg(real, "run-turn", "g1", "--now").exit_code == 0
-        stale = wtg(test, "send")  # the test's cron line, the first send after the upgrade
+        monkeypatch.chdir(test.parent)  # its cron line: cd /srv/wtg && wtg --config wtg.yaml
+        stale = wtg(Path(test.name), "send")  # the first send after the upgrade
         assert stale.exit_code == 1, stale.output
         assert out_folder(test) == []
         said = (

@@ -50,7 +50,8 @@ def way_of(gm: GmConfig) -> str:
         login = f" as {gm.smtp.username}" if gm.smtp.username else ""
         return f"by SMTP through {gm.smtp.host}:{gm.smtp.port}{login}"
     return (
-        f"into the folder {gm.maildir_out} (the maildir transport: a player gets it only if "
+        f"into the folder {os.path.abspath(gm.maildir_out)} (the maildir transport: a player "
+        "gets it only if "
         "something sends it on)"
     )
 
@@ -100,7 +101,7 @@ def polled_by_imap(spool: Path) -> float | None:
     if not path.is_file():
         return None
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=5)
         try:
             row = db.execute(
                 "SELECT key, handled_at FROM messages WHERE key LIKE 'imap:%' "
@@ -141,14 +142,16 @@ def _still_sending(other: Path, gm: GmConfig) -> str | None:
 def _read_by_imap(gm: GmConfig, mine: str, at: float) -> str:
     when = iso(datetime.fromtimestamp(at, timezone.utc))
     return (
-        f"the games folder {gm.games_dir} has its players' mail read from an IMAP server "
+        f"the games folder {os.path.abspath(gm.games_dir)} has its players' mail read from an "
+        "IMAP server "
         f"(the last mail a poll of it read, at {when}, came from one), where this config, "
         f"{mine}, sends it {way_of(gm)}: a player would not get it, so none is sent. A "
         "config with the imap: and smtp: sections mails this host's players: stop this "
         "config's cron lines (or the wtg serve it runs under) and move its file away (or "
-        "give it a games folder of its own), then give `wtg send` with that config: it "
-        "sends the queue. If this host is to send by the maildir transport from now on, "
-        "this config sends once a poll of it has read a mail from its folder "
+        "give it a games folder of its own), then send with that config (`wtg --config FILE "
+        "send`, FILE that config): it sends the queue. If this host is to send by the maildir "
+        "transport from now on, this config sends once a poll of it has read a mail from its "
+        "folder "
         '(docs/gm.md, "Two configs on one games folder")'
     )
 
