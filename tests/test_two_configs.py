@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from click.testing import CliRunner, Result
 
 from tests.mail.servers import SmtpSink
@@ -149,6 +148,10 @@ def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(
         assert said in stale.stdout, stale.stdout
         checked = wtg(test, "check-config")
         assert checked.exit_code == 1 and said.split(": ", 1)[1] in checked.stdout
+        assert wtg(real, "send").exit_code == 1  # both noted now: neither sends
+        again = wtg(Path(test.name), "send")
+        shared = f"the games folder {games} is also the games folder of the config {real}, "
+        assert again.exit_code == 1 and shared in again.stdout, again.stdout
         shutil.move(test, tmp_path / "trial.yaml")
         sent = wtg(real, "send")
         assert (sent.exit_code, sent.stdout) == (

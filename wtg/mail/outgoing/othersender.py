@@ -158,7 +158,8 @@ def _read_by_imap(gm: GmConfig, mine: str, at: float) -> str:
 
 def _said(gm: GmConfig, mine: str, other: str, way: str) -> str:
     return (
-        f"the games folder {gm.games_dir} is also the games folder of the config {other}, "
+        f"the games folder {os.path.abspath(gm.games_dir)} is also the games folder of the config "
+        f"{other}, "
         f"which sends its mail {way}, where this config, {mine}, sends it {way_of(gm)}: "
         "each send would take the whole queue its own way, so none is sent. Keep the config "
         "that mails the players: stop the other's cron lines (or the wtg serve it runs "
