@@ -12,29 +12,15 @@ from __future__ import annotations
 import mailbox
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
 from tests.mail.servers import SmtpSink
-from wtg.cli import main
-
-ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
-PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
-
-
-def wtg(config: Path, *args: str) -> Result:
-    result = CliRunner(env=ENV).invoke(main, ["--config", str(config), *args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+from tests.test_two_configs import mails_the_players, trial_host, wtg
 
 
 def test_servers_written_under_the_maildir_transport_are_said_and_no_mail_goes_astray(
     tmp_path: Path,
 ) -> None:
-    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
-    config = tmp_path / "host" / "wtg.yaml"
+    config = trial_host(tmp_path)
     games = tmp_path / "host" / "games"
-    made = wtg(config, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
     with SmtpSink() as sink:
         written = config.read_text(encoding="utf-8") + (
             "imap: {host: 127.0.0.1, port: 1, ssl: false, username: gm@example.org, "
@@ -64,12 +50,4 @@ def test_servers_written_under_the_maildir_transport_are_said_and_no_mail_goes_a
         out = mailbox.Maildir(games / ".mail" / "maildir-out", create=True)
         assert len(out) == 0
         config.write_text(written.replace("transport: maildir", "transport: imap"), "utf-8")
-        sent = wtg(config, "send")
-        assert (sent.exit_code, sent.stdout) == (
-            0,
-            "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
-        )
-        assert sorted(m.rcpt_tos[0] for m in sink.messages) == [
-            "ann@example.org",
-            "bob@example.org",
-        ]
+        mails_the_players(config, sink)

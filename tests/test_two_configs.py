@@ -45,16 +45,36 @@ def smtp_config(test: Path, port: int) -> Path:
     return real
 
 
+def trial_host(tmp_path: Path) -> Path:
+    """A host made by `wtg init` in ``tmp_path / "host"`` (the maildir transport), with the
+    game g1 of Ann and Bob: its config."""
+    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
+    config = tmp_path / "host" / "wtg.yaml"
+    made = wtg(config, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    return config
+
+
+def mails_the_players(config: Path, sink: SmtpSink) -> None:
+    """``config``'s send mails the two reports waiting, to Ann and Bob, by the sink."""
+    sent = wtg(config, "send")
+    assert (sent.exit_code, sent.stdout) == (
+        0,
+        "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
+    )
+    assert sorted(m.rcpt_tos[0] for m in sink.messages) == [
+        "ann@example.org",
+        "bob@example.org",
+    ]
+
+
 def out_folder(test: Path) -> list[str]:
     box = mailbox.Maildir(test.parent / "games" / ".mail" / "maildir-out", create=False)
     return sorted(str(m["To"]) for m in box)
 
 
 def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: Path) -> None:
-    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
-    test = tmp_path / "host" / "wtg.yaml"
-    made = wtg(test, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
+    test = trial_host(tmp_path)
     assert wtg(test, "send").exit_code == 0  # the trial: turn 0 into the folder
     assert out_folder(test) == ["ann@example.org", "bob@example.org"]
     with SmtpSink() as sink:
@@ -95,15 +115,7 @@ def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: 
         host = wtg(real, "status", "--host")
         assert "NOT SENT: the last send (" in host.stdout and shared in host.stdout
         shutil.move(test, tmp_path / "trial.yaml")  # what the line says
-        sent = wtg(real, "send")
-        assert (sent.exit_code, sent.stdout) == (
-            0,
-            "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
-        )
-        assert sorted(m.rcpt_tos[0] for m in sink.messages) == [
-            "ann@example.org",
-            "bob@example.org",
-        ]
+        mails_the_players(real, sink)
         copy = tmp_path / "copy.yaml"  # `cp` of the real config, cron on the copy: one host
         shutil.copy(real, copy)
         assert wtg(real, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
@@ -120,11 +132,8 @@ def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(
     """After an upgrade from a wtg that noted no sender (or before the real host's first
     send), the test config found no other noted and sent the real host's reports into its
     folder: the journal's last polled mail, read from the IMAP server, says whose host it is."""
-    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
-    test = tmp_path / "host" / "wtg.yaml"
+    test = trial_host(tmp_path)
     games = tmp_path / "host" / "games"
-    made = wtg(test, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
     with SmtpSink() as sink:
         real = smtp_config(test, sink.port)
         assert wtg(real, "send").exit_code == 0  # turn 0 to the players
