@@ -353,3 +353,34 @@ def test_a_name_refused_says_which_game_yaml_it_could_not_read(host: Path) -> No
         f"the game's own name: mv {folder} {games / 'g2'}\n"
     )
     assert open_game(folder).latest_turn() == 0
+
+
+def test_a_folder_root_made_that_the_poll_cannot_write_in_is_said_as_such(host: Path) -> None:
+    """The pending orders' folder of g1 left root's (0755, `sudo wtg new-game` on an older wtg): the
+    poll, run as the host's user, reads the game but cannot file the orders in it. It said
+    "cannot be read, skipped", a word of a read the GM would look for in vain; now the
+    line says the game's files cannot be written, and the chown."""
+    games = host / "games"
+    order_mail(host)
+    for path in [host, *host.rglob("*")]:
+        os.chown(path, NOBODY, NOBODY)
+    os.makedirs(games / "g1" / "pending", exist_ok=True)
+    os.chown(games / "g1" / "pending", 0, 0)
+    os.chmod(games / "g1" / "pending", 0o755)
+    warm_up(host, [("poll",)])
+    with as_nobody():
+        poll = wtg(host, "poll")
+    assert (poll.exit_code, poll.stdout) == (
+        1,
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1"
+        " (waiting for a mend: g1 1); skipped: g1\n",
+    )
+    pending = games / "g1" / "pending"
+    assert poll.stderr == (
+        f"wtg: {games / 'g1'}: cannot be written, skipped: "
+        f"{said(games, pending / '0001', pending)}\n"
+    )
+    give_back(host)
+    with as_nobody():
+        poll = wtg(host, "poll")
+    assert (poll.exit_code, poll.stdout) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")

@@ -12,10 +12,12 @@ import mailbox
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from tests.mail.servers import SmtpSink
 from wtg.cli import main
+from wtg.mail.spool.journal import Journal
 
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
@@ -43,16 +45,36 @@ def smtp_config(test: Path, port: int) -> Path:
     return real
 
 
+def trial_host(tmp_path: Path) -> Path:
+    """A host made by `wtg init` in ``tmp_path / "host"`` (the maildir transport), with the
+    game g1 of Ann and Bob: its config."""
+    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
+    config = tmp_path / "host" / "wtg.yaml"
+    made = wtg(config, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    return config
+
+
+def mails_the_players(config: Path, sink: SmtpSink) -> None:
+    """``config``'s send mails the two reports waiting, to Ann and Bob, by the sink."""
+    sent = wtg(config, "send")
+    assert (sent.exit_code, sent.stdout) == (
+        0,
+        "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
+    )
+    assert sorted(m.rcpt_tos[0] for m in sink.messages) == [
+        "ann@example.org",
+        "bob@example.org",
+    ]
+
+
 def out_folder(test: Path) -> list[str]:
     box = mailbox.Maildir(test.parent / "games" / ".mail" / "maildir-out", create=False)
     return sorted(str(m["To"]) for m in box)
 
 
 def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: Path) -> None:
-    assert CliRunner(env=ENV).invoke(main, ["init", str(tmp_path / "host")]).exit_code == 0
-    test = tmp_path / "host" / "wtg.yaml"
-    made = wtg(test, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
-    assert made.exit_code == 0, made.output
+    test = trial_host(tmp_path)
     assert wtg(test, "send").exit_code == 0  # the trial: turn 0 into the folder
     assert out_folder(test) == ["ann@example.org", "bob@example.org"]
     with SmtpSink() as sink:
@@ -93,15 +115,7 @@ def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: 
         host = wtg(real, "status", "--host")
         assert "NOT SENT: the last send (" in host.stdout and shared in host.stdout
         shutil.move(test, tmp_path / "trial.yaml")  # what the line says
-        sent = wtg(real, "send")
-        assert (sent.exit_code, sent.stdout) == (
-            0,
-            "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
-        )
-        assert sorted(m.rcpt_tos[0] for m in sink.messages) == [
-            "ann@example.org",
-            "bob@example.org",
-        ]
+        mails_the_players(real, sink)
         copy = tmp_path / "copy.yaml"  # `cp` of the real config, cron on the copy: one host
         shutil.copy(real, copy)
         assert wtg(real, "run-turn", "g1", "--now", "--just-mailed").exit_code == 0
@@ -110,3 +124,47 @@ def test_a_test_config_left_running_takes_no_report_of_the_real_hosts(tmp_path: 
             0,
             "2 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
         )
+
+
+def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an upgrade from a wtg that noted no sender (or before the real host's first
+    send), the test config found no other noted and sent the real host's reports into its
+    folder: the journal's last polled mail, read from the IMAP server, says whose host it is."""
+    test = trial_host(tmp_path)
+    games = tmp_path / "host" / "games"
+    with SmtpSink() as sink:
+        real = smtp_config(test, sink.port)
+        assert wtg(real, "send").exit_code == 0  # turn 0 to the players
+        (games / ".mail" / "senders.json").unlink()  # as a month-old wtg left the spool
+        journal = Journal(games / ".mail")
+        journal.handled("imap:1:7", "<a@example.org>", "filed: g1 player 1", at=1.8e9)
+        journal.db.commit()
+        journal.close()
+        assert wtg(real, "run-turn", "g1", "--now").exit_code == 0
+        monkeypatch.chdir(test.parent)  # its cron line: cd /srv/wtg && wtg --config wtg.yaml
+        stale = wtg(Path(test.name), "send")  # the first send after the upgrade
+        assert stale.exit_code == 1, stale.output
+        assert out_folder(test) == []
+        said = (
+            f"the mail stays queued: the games folder {games} has its players' mail read from "
+            "an IMAP server (the last mail a poll of it read, at 2027-01-15T08:00:00Z, came "
+            f"from one), where this config, {test}, sends it into the folder "
+            f"{games / '.mail' / 'maildir-out'} (the maildir transport: a player gets it only "
+            "if something sends it on): a player would not get it, so none is sent."
+        )
+        assert said in stale.stdout, stale.stdout
+        checked = wtg(test, "check-config")
+        assert checked.exit_code == 1 and said.split(": ", 1)[1] in checked.stdout
+        assert wtg(real, "send").exit_code == 1  # both noted now: neither sends
+        again = wtg(Path(test.name), "send")
+        shared = f"the games folder {games} is also the games folder of the config {real}, "
+        assert again.exit_code == 1 and shared in again.stdout, again.stdout
+        shutil.move(test, tmp_path / "trial.yaml")
+        sent = wtg(real, "send")
+        assert (sent.exit_code, sent.stdout) == (
+            0,
+            "0 reports queued; 2 mails sent, 0 waiting to be retried, 0 refused for good\n",
+        )
+        assert len(sink.messages) == 4

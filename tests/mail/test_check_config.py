@@ -80,9 +80,36 @@ def test_folders_the_poll_makes_are_noted_a_missing_inbox_fails(
     config = write_config(tmp_path, imap, smtp_auth, folder="Orders")
     result = check(config)
     assert result.stdout.splitlines()[3] == (
-        "FAIL  imap folder 'Orders': missing: order mails arrive in this folder"
+        "FAIL  imap folder 'Orders': missing: order mails arrive in this folder; it is not in "
+        "the mailbox, whose folders are 'INBOX': write one of them, as the server names it"
     )
     assert result.exit_code == 1
+
+
+def test_a_folder_written_as_another_server_names_it_is_named(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    """`folder: INBOX.orders`, as Courier names the folder Dovecot calls `orders`: the line
+    said it was missing, and nothing of what to write; the poll it sent the GM to it named
+    the folders there. Now both name them, and the one meant."""
+    imap.create_folder(GM_ADDRESS, "orders")
+    config = write_config(tmp_path, imap, smtp_auth, folder="INBOX.orders")
+    result = check(config)
+    folders = (
+        "whose folders are 'INBOX', 'orders': write one of them, as the server names it "
+        "(did you mean 'orders'?)"
+    )
+    assert result.stdout.splitlines()[3] == (
+        "FAIL  imap folder 'INBOX.orders': missing: order mails arrive in this folder; it is "
+        f"not in the mailbox, {folders}"
+    )
+    assert result.exit_code == 1
+    poll = CliRunner().invoke(main, ["--config", str(config), "poll"])
+    assert (poll.exit_code, poll.stderr) == (
+        1,
+        "wtg: cannot open the inbox: the folder 'INBOX.orders' (imap.folder) is not in the "
+        f"mailbox, {folders} (`wtg --config {config} check-config` looks)\n",
+    )
 
 
 def test_a_wrong_password(tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink) -> None:

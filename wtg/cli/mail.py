@@ -82,6 +82,17 @@ def warn_loose_passwords(gm: GmConfig) -> None:
         tell(f"wtg: warning: {line}", err=True)
 
 
+def warn_servers_unused(gm: GmConfig) -> None:
+    """A config on the maildir transport that names mail servers (``unusedservers``), said
+    on stderr at each poll (cron mails it): the players' mail waits on the server."""
+    # deferred: pydantic (the config's schema): only the commands that read the config
+    from wtg.host.unusedservers import servers_unused
+
+    unused = servers_unused(gm)
+    if unused is not None:
+        tell(f"wtg: warning: {unused}", err=True)
+
+
 def skip(reason: Exception, quiet: bool) -> None:
     """Another run of the same command is under way: this one leaves the work to it."""
     if not quiet:
@@ -149,6 +160,7 @@ def poll(
         fail("--send goes with --idle (else run `wtg send` after the poll)")
     start_logging(log_format, log_level, log_file)
     warn_loose_passwords(gm)
+    warn_servers_unused(gm)
     # What is alive now (modules, templates, the config) lives as long as the process: the
     # collector need not look at it again each time the poll's mails make it run (the
     # more games a poll opens, the more it would walk; bench/bench_poll.py times it)

@@ -40,6 +40,7 @@ from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.paths import folder_identity, same_file, subfolders
 from wtg.files.sqlitewait import cannot_use, kept_busy
 from wtg.files.store import TURN_META, GameStore, StoreError
+from wtg.files.writefailed import write_refused
 from wtg.game.engine import Game, open_game
 from wtg.game.schedule import parse_iso
 from wtg.gm.gamestatus import game_status
@@ -53,9 +54,22 @@ class Unreadable(Record):
 
     folder: Path
     reason: str
+    failed: str = "cannot be read"
+    """What could not be done with it: read, or ``WRITTEN`` (``unusable``)."""
 
     def line(self) -> str:
-        return f"{self.folder}: cannot be read, skipped: {self.reason}"
+        return f"{self.folder}: {self.failed}, skipped: {self.reason}"
+
+
+WRITTEN = "cannot be written"
+"""What a game folder whose files could be read, but not written, is said as."""
+
+
+def unusable(folder: Path, exc: BaseException) -> Unreadable:
+    """``folder``, a game folder that met ``exc``, and why: said as one that cannot be
+    written when the file system refused a write (``writefailed``), else as unreadable."""
+    failed = WRITTEN if write_refused(exc) else "cannot be read"
+    return Unreadable(folder, failure_reason(exc), failed)
 
 
 class GamesScan(Record):

@@ -19,6 +19,10 @@ from wtg.logs.addresses import log_hiding_addresses
 HEALTH_FILE = "poll-health.json"
 
 
+NO_WORDS = "the poll failed, and said no more"
+"""A failure's reason when it gave none: the file keeps a failure by its reason."""
+
+
 class PollHealth(Record):
     last_success: datetime | None
     last_failure: datetime | None
@@ -48,12 +52,12 @@ class PollHealth(Record):
 
     @property
     def failing(self) -> bool:
-        """Whether the last poll failed: it left its reason (the times are to the second,
-        and a poll that fails in the second of the last success is failing all the same)."""
-        return bool(self.error) or (
-            self.last_failure is not None
-            and (self.last_success is None or self.last_failure > self.last_success)
-        )
+        """Whether the last poll failed: it left its reason, which a success clears (the
+        times are to the second, and a poll that fails in the second of the last success is
+        failing all the same). Not the order of the two times: a failure stamped by a clock
+        that was ahead (set back since) is later than the successes after it, and the host,
+        polling well, was said to fail, its turns held as in an outage."""
+        return bool(self.error) or (self.last_success is None and self.last_failure is not None)
 
 
 def last_poll(spool: Path) -> PollHealth | None:
@@ -125,7 +129,7 @@ def record_poll(
     data = {
         "last_success": iso(success) if success else None,
         "last_failure": iso(failure) if failure else None,
-        "error": error or "",
+        "error": (error or NO_WORDS) if error is not None else "",
         "result": result if error is None else (previous.result if previous else ""),
         "waiting": (waiting or {}) if error is None else dict(previous.waiting if previous else ()),
         "unsent_said": iso(now) if unsent_said else _said(previous),

@@ -12,9 +12,10 @@ from logging import WARNING
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.files.store import FormatRefused, older_format
 from wtg.host.gamesdir import failure_reason
 from wtg.lobby.confirm import purge
-from wtg.lobby.database import FILE, FOLDER, BookTorn, LobbyDatabase, torn_said
+from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, BookTorn, LobbyDatabase, torn_said
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, TakenOff, ToldBefore, start_due
 from wtg.logs.addresses import log_hiding_addresses
@@ -51,12 +52,17 @@ def run_due_tasks(
     problems: list[str] = []
     try:
         with torn_said(games_dir), LobbyDatabase(games_dir) as book:
+            if book.format < BOOK_FORMAT:  # an older wtg's, read as this wtg's it fails
+                named = f"the lobby's book {book.path}"  # on a table made since
+                raise FormatRefused(older_format(named, book.format, BOOK_FORMAT))
             purge(book, moment)
             # first: a game half made, finished
             starts = start_due(book, games_dir, moment, tell, told)
             ended = record_results(book, games_dir, problems)
     except BookTorn as exc:  # the line names the book, and what to do
         tasks = DueTasks(problems=(*problems, f"{exc.line}; the lobby skipped"))
+    except FormatRefused as exc:  # the line names the book, and what to do
+        tasks = DueTasks(problems=(*problems, f"{exc}; the lobby skipped (its lists wait)"))
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE
         tasks = DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))

@@ -36,7 +36,7 @@ from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
 from wtg.host.config import GmConfig, password_now
-from wtg.host.gamesdir import Unreadable, failure_reason
+from wtg.host.gamesdir import unusable
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
@@ -237,7 +237,7 @@ def queue_reports(
             folders.append(game.store.root)
             continue
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
-            lost = Unreadable(game.store.root, failure_reason(exc))
+            lost = unusable(game.store.root, exc)
             log_event(f"reports not queued: {lost.line()}", game=game.config.game, level=WARNING)
             skipped.append(lost.line())
             folders.append(lost.folder)
@@ -902,7 +902,7 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
         try:
             queued += _remind_game(gm, game, outbox, moment)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
-            lost = Unreadable(game.store.root, failure_reason(exc))
+            lost = unusable(game.store.root, exc)
             log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
             skipped.append(lost.line())
             folders.append(lost.folder)

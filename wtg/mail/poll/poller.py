@@ -33,7 +33,7 @@ from wtg.files.sqlitewait import cannot_use
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig, password_now
-from wtg.host.gamesdir import Unreadable, failure_reason
+from wtg.host.gamesdir import unusable
 from wtg.host.pollhealth import last_poll, record_poll
 from wtg.lobby.database import BookTorn, torn
 from wtg.logs.addresses import log_hiding_addresses
@@ -515,9 +515,9 @@ class Poller:
         if len(inside.parts) < 2 or inside.parts[0].startswith("."):
             return None
         folder = self.gm.games_dir / inside.parts[0]
-        reason = failure_reason(refused)
-        self.registry.unreadable.append(Unreadable(folder, reason))
-        return Outcome(Kind.LATER, f"{reason} (the mail waits in the inbox)", folder.name)
+        lost = unusable(folder, refused)
+        self.registry.unreadable.append(lost)
+        return Outcome(Kind.LATER, f"{lost.reason} (the mail waits in the inbox)", folder.name)
 
     def _waiting(self, message: Incoming, waits: Outcome) -> Outcome:
         """A mail that met another user's file in its game's folder (``_waits``): it waits,

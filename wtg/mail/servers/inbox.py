@@ -24,6 +24,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
+from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
 from wtg.mail.servers.tlsmode import tls_context
 
@@ -199,16 +200,10 @@ class FolderMissing(MailError):
     server's own words ("select failed: Mailbox doesn't exist") named neither the key nor
     the folders there are."""
 
-    SHOWN = 12
-
     def __init__(self, folder: str, there: set[str]) -> None:
-        names = sorted(there)
-        shown = ", ".join(repr(name) for name in names[: self.SHOWN])
-        more = f" and {len(names) - self.SHOWN} more" if len(names) > self.SHOWN else ""
         super().__init__(
-            f"the folder {folder!r} (imap.folder) is not in the mailbox, whose folders are "
-            f"{shown}{more}: write one of them, as the server names it (`wtg check-config` "
-            "looks)"
+            f"the folder {folder!r} (imap.folder) is not in the mailbox, "
+            f"{folders_there(folder, there)} (`wtg check-config` looks)"
         )
 
 

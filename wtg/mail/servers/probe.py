@@ -24,6 +24,7 @@ from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.host.relativedir import FULL_PATH, relative_games_dir
 from wtg.mail.servers import inbox
+from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.loginhint import login_hint, password_source
 from wtg.mail.servers.oauth2 import TokenError
 from wtg.mail.servers.tlsmode import mode_failure
@@ -219,7 +220,18 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
         elif poll_creates:
             yield Finding(Verdict.NOTE, subject, "missing; `wtg poll` creates it at its first run")
         else:
-            yield Finding(Verdict.FAIL, subject, "missing: order mails arrive in this folder")
+            yield Finding(Verdict.FAIL, subject, _folder_missing(client, name))
+
+
+def _folder_missing(client: Any, name: str) -> str:
+    """The line of the folder the config polls, missing: the mailbox's folders, and the
+    one meant (``foldernames``), as the poll says them."""
+    said = "missing: order mails arrive in this folder"
+    try:
+        there = {str(folder) for _flags, _delimiter, folder in client.list_folders()}
+    except (OSError, imaplib.IMAP4.error):  # the folders unsaid: the line as it was
+        return said
+    return f"{said}; it is not in the mailbox, {folders_there(name, there)}"
 
 
 def _smtp(config: SmtpConfig) -> Iterator[Finding]:
