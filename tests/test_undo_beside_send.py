@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.test_gm_controls import head, make, queued, run, status
+from wtg.files.gamesfolder import SPOOL
 from wtg.mail.spool.runlock import only_one
-
-SPOOL = ".mail"
 
 
 def withdrawing(root: Path) -> list[str]:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.lobby.hall import Hall
 from wtg.cli import main
-from wtg.host.opengames import SPOOL
+from wtg.files.gamesfolder import SPOOL
 from wtg.mail.poll import poller
 from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal, quarantine_listed, quarantined
 

@@ -13,6 +13,7 @@ import click
 from wtg.cli.common import checked_config, config_path
 from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
+from wtg.files.gamesfolder import SPOOL
 from wtg.game.engine import Game
 from wtg.mail.spool.journal import JOURNAL_FILE, mailed_turns, note_game
 
@@ -32,7 +33,7 @@ def mail_spool(ctx: click.Context, game: Game) -> Path | None:
     if config_path(ctx) is not None:
         gm = checked_config(ctx)
         return gm.spool if game.store.root.parent.resolve() == gm.games_dir.resolve() else None
-    beside = game.store.root.parent / ".mail"
+    beside = game.store.root.parent / SPOOL
     return beside if any((beside / name).exists() for name in HOST_SPOOL_MARKS) else None
 
 

@@ -47,6 +47,7 @@ from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.paths import same_file
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
@@ -339,7 +340,7 @@ def _free_name(ctx: click.Context, folder: Path) -> bool:
     if games_dir is None:
         return False
     forget_game(games_dir, folder.name, datetime.now(timezone.utc))
-    return forget_mailed((games_dir / ".mail").absolute(), folder.name)
+    return forget_mailed((games_dir / SPOOL).absolute(), folder.name)
 
 
 def _name_held(games_dir: Path, name: str) -> None:
@@ -448,7 +449,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
             f"the games folder {games_dir.absolute()} holds {taken!r} already: a game's name is "
             "read without case in a mail, so give this game another"
         )
-    spool = (games_dir / ".mail").absolute()
+    spool = (games_dir / SPOOL).absolute()
     if reuse_name:
         _name_held(games_dir, folder.name)
     if not reuse_name and not (folder / "game.yaml").exists() and mailed_before(spool, folder.name):
@@ -529,7 +530,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     game = open_or_fail(ctx, game_dir)
     text = file.read()
     now = datetime.now(timezone.utc)
-    spool = game.store.root.parent / ".mail"  # the host's, when the game is one of its games
+    spool = game.store.root.parent / SPOOL  # the host's, when the game is one of its games
     given = None if file.name in ("-", "<stdin>") else Path(file.name)
     kept = kept_mail(spool, given, text, now)
     if correct or kept.received is None:  # a correction, or no mail: filed as of now
@@ -998,10 +999,6 @@ def report(
     click.echo(printable(game.report(player, turn)), nl=False)
 
 
-MAIL_SPOOL = ".mail"
-"""The spool beside the games a report mailed again is queued in (`wtg send` finds it)."""
-
-
 def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) -> None:
     """`wtg report GAME --player N --mail`: the report queued (``wtg.mail.outgoing.reportagain``),
     under the game's lock (no turn half written meanwhile); refused, nothing queued, in a
@@ -1011,7 +1008,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
 
     name = game.config.game
     now = datetime.now(timezone.utc)
-    notices = Notices(game.store.root.parent / MAIL_SPOOL, gm_config(ctx).sender, now)
+    notices = Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
     with game.store.lock():
         cut = game.cut_short()
         if cut:

@@ -24,6 +24,7 @@ from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollba
 from wtg.core.errors import UsageError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
+from wtg.files.gamesfolder import SPOOL
 from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
@@ -56,7 +57,6 @@ from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
 from wtg.text.gmtext import text_given, text_read
 
-SPOOL = ".mail"
 REASON_CHARACTERS = 1_000
 """A hold's reason at most: a few words, said in every player's notice."""
 

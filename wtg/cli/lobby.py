@@ -14,6 +14,7 @@ from wtg.cli.durations import Duration
 from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
+from wtg.files.gamesfolder import SPOOL
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
@@ -25,9 +26,6 @@ from wtg.lobby.seats import offer_seat as offer
 from wtg.lobby.seats import offers, withdraw_offer
 from wtg.lobby.start import ListsBusy, checked_list
 from wtg.mail.outgoing.notices import Notices
-
-SPOOL = ".mail"
-"""The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
 
 LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 """How the zone of a list is given again (``fixed_zone_warning``)."""

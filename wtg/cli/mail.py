@@ -22,6 +22,7 @@ from wtg.cli.givenhead import tell, tell_fitted
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.ownership import owner_line
 from wtg.files.sqlitewait import cannot_use
 from wtg.game.schedule import iso
@@ -361,7 +362,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
     address on file now, and the next `wtg send` sends it; a mail to no player goes back to
     the same address."""
     games_dir = games_root(ctx)
-    spool = games_dir / ".mail"
+    spool = games_dir / SPOOL
     if names or retry_all:
         if as_json:
             fail("--json goes with the listing alone (not with --retry or --retry-all)")

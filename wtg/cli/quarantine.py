@@ -18,6 +18,7 @@ from wtg.cli.givenhead import carrying_given, given_head, host_paths, on_disk, t
 from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import visible
+from wtg.files.gamesfolder import SPOOL
 from wtg.game.gameconfig import name_quoted
 from wtg.host.gamesdir import scan_games
 from wtg.mail.spool.journal import (
@@ -34,9 +35,6 @@ from wtg.mail.spool.journal import (
 )
 from wtg.text.closename import close_names, either
 from wtg.text.prose import WIDTH, listed, path_then
-
-SPOOL = ".mail"
-"""The mail loop's folder in the games directory."""
 
 
 def _more(mails: int) -> str:

@@ -28,6 +28,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, low_disk, read_only
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.private import is_private
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
@@ -91,8 +92,6 @@ from wtg.upkeep.upgrade import book_not_upgraded, folder_not_upgraded
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
     from wtg.host.config import GmConfig
 
-SPOOL = ".mail"
-"""The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 HELD_SHOWN = 24 * 3600.0
 """How far back the overview shows the mails whose answer a limit held back, and the
 players' orders set aside (``wtg.mail.incoming.setaside``)."""

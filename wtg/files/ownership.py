@@ -22,9 +22,7 @@ import stat
 import sys
 from pathlib import Path
 
-SPOOL = ".mail"
-"""The mail spool's folder in the games folder: the folder that holds it is the games
-folder, the one a ``chown -R`` gives back whole."""
+from wtg.files.gamesfolder import SPOOL
 
 
 def user_name(uid: int) -> str:

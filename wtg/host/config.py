@@ -32,6 +32,7 @@ from pydantic import ValidationError
 
 from wtg.core import errors
 from wtg.core.record import Record
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.ownership import owner_note
 from wtg.host.configplace import folder_given
 from wtg.host.configschema import (
@@ -184,7 +185,7 @@ class GmConfig(Record):
     @property
     def spool(self) -> Path:
         """Where the mail loop keeps its archive, outbox and journal."""
-        return self.games_dir / ".mail"
+        return self.games_dir / SPOOL
 
 
 class Locator:
@@ -412,7 +413,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         return path if path.is_absolute() else base / path
 
     games_dir = folder(schema.games_dir)
-    spool = games_dir / ".mail"
+    spool = games_dir / SPOOL
     oauth2 = _oauth2(schema.oauth2, folder, locate) if schema.oauth2 is not None else None
     imap = smtp = None
     if schema.imap is not None:

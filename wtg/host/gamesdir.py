@@ -36,7 +36,8 @@ from pathlib import Path
 from wtg.core.errors import GameError, WtgError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
-from wtg.files.ownership import SPOOL, owner_line
+from wtg.files.gamesfolder import SPOOL
+from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity, same_file, subfolders
 from wtg.files.sqlitewait import cannot_use, kept_busy
 from wtg.files.store import TURN_META, GameStore, StoreError

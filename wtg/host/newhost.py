@@ -20,7 +20,7 @@ from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.ownership import SPOOL
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.paths import same_file
 from wtg.files.store import fsync_dir
 from wtg.host.configplace import CONFIG_NAME
@@ -125,10 +125,10 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
             f'a mail\'s From ("Game Master <gm@example.org>"){hint}'
         )
     private.make_dirs(folder)
-    for made in (games, games / ".mail"):
+    for made in (games, games / SPOOL):
         private.make_dirs(made)
     for box in ("maildir-in", "maildir-out"):
-        private.maildir(games / ".mail" / box)
+        private.maildir(games / SPOOL / box)
     text = CONFIG_TEXT.format(config=config.absolute(), games=GAMES_NAME, sender=_quoted(sender))
     private.write_file(aside, text.encode("utf-8"))
     try:
@@ -189,7 +189,7 @@ def _refuse_in_games_folder(folder: Path) -> None:
     inside the first, its games and spool never seen by the first's cron."""
     here = folder.absolute()
     for place in (here, *here.parents):
-        if not (place / ".mail").is_dir():
+        if not (place / SPOOL).is_dir():
             continue
         config = place.parent / CONFIG_NAME
         host = f"the host {config}" if config.is_file() else f"a host (its spool {place / '.mail'})"

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.paths import subfolders
 from wtg.files.private import SHARED_BITS
 
 GAME_FILE = "game.yaml"
-SPOOL = ".mail"
 BOOK_FOLDER = ".people"
 BOOK_FILE = "people.sqlite"
 

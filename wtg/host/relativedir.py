@@ -10,7 +10,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from wtg.files.ownership import SPOOL
+from wtg.files.gamesfolder import SPOOL
 from wtg.host.gamesdir import GAME_FILE
 
 DEFAULT_GAMES_DIR = "wtg-games"

@@ -22,6 +22,7 @@ from pathlib import Path
 from wtg import __version__
 from wtg.core.plurals import counted
 from wtg.core.record import Record
+from wtg.files.gamesfolder import SPOOL
 from wtg.game.schedule import iso
 from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -42,9 +43,6 @@ from wtg.mail.spool.journal import (
 from wtg.mail.spool.runlock import Holder, holder
 from wtg.mail.spool.spoolsize import Kept, KeptMail, kept_mail
 from wtg.upkeep.backup import human_size
-
-SPOOL = ".mail"
-"""The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 
 
 class Service(Record):

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING, scan_games
@@ -76,7 +77,6 @@ from wtg.upkeep.writer import ArchiveWriter
 if TYPE_CHECKING:  # the config's schema (pydantic) is the caller's to import
     from wtg.host.config import GmConfig
 
-SPOOL = ".mail"
 PEOPLE = ".people"
 MARK_WAIT = 1.0
 """Seconds a backup waits for a look at its mark on the lists (``BACKUP_LOCK``) to end."""

@@ -36,6 +36,7 @@ from typing import IO, Any
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files import diskflush, private
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
 from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
 from wtg.lobby.database import FILE as BOOK_FILE
@@ -43,7 +44,7 @@ from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
-from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
+from wtg.upkeep.backup import PEOPLE, human_size
 from wtg.upkeep.configcopy import with_games_dir
 from wtg.upkeep.upgrade import formats_found
 
@@ -132,7 +133,7 @@ class RestoreResult(Record):
         steps += list(self.takeovers)
         if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
             # on the maildir transport too: the old host's maildir_in kept it, named there
-            kept = Path(str(m.get("games_dir"))) / ".mail" / "maildir-in" / ".processed" / "cur"
+            kept = Path(str(m.get("games_dir"))) / SPOOL / "maildir-in" / ".processed" / "cur"
             steps.append(
                 f"this is the host as it was at {m.get('made')}: the mail it filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
@@ -533,4 +534,4 @@ def _check_databases(staging: Path, manifest: dict[str, Any]) -> None:
             raise BackupRefused(f"{relative}: the database is not whole ({verdict})")
 
 
-__all__ = ["PEOPLE", "SPOOL", "RestoreError", "RestoreResult", "restore", "verify"]
+__all__ = ["PEOPLE", "RestoreError", "RestoreResult", "restore", "verify"]

@@ -20,6 +20,7 @@ from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import low_disk
+from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
@@ -303,7 +304,7 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     service's): made again for its moment, queued (once: its outbox id names its moment,
     or the day it was due, and the outbox knows it when it was queued before the cut) and
     marked told. Its outbox id; None when no run was cut short."""
-    spool = games_dir / ".mail"
+    spool = games_dir / SPOOL
     intent = digest_intent(spool)
     if intent is None:
         return None
@@ -319,7 +320,7 @@ def mail_and_mark(
     """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
     next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
     the day it was due (the service's daily digest is named after it)."""
-    spool = games_dir / ".mail"
+    spool = games_dir / SPOOL
     now = parse_iso(made.until)
     mark_digest(spool, parse_iso(made.since), Mailing(now, day, "" if to == sender else to))
     ident = queue_digest(spool, sender, to, made.text(), now, day)
@@ -329,7 +330,7 @@ def mail_and_mark(
 
 def make_digest(games_dir: Path, now: datetime) -> Digest:
     """What the GM should know of every game of ``games_dir`` since the last digest."""
-    spool = games_dir / ".mail"
+    spool = games_dir / SPOOL
     since = last_digest(spool, now) or now - FIRST_LOOK
     runs: list[TurnRun] = []
     missing: list[Missing] = []
