@@ -401,31 +401,10 @@ def _retry_one(
             f"{given!r} is no name of the outbox (a name is letters, digits, '.', '_' and "
             "'-', as `wtg outbox` lists it): nothing put back"
         )
-    kept = outbox.failed_dir / f"{name}.eml"
-    queued = outbox.queue_dir / f"{name}.eml"
-    if not kept.is_file() and queued.is_file():  # put back already (the command given again)
-        state = outbox.state(name)
-        if state.get("refused"):  # queued as made: the next send sets it aside, as it is
-            raise RetryRefused(
-                f"mail {name} waits in the queue, but as it was made it cannot be sent "
-                f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, then "
-                f"`wtg outbox --retry {shlex.quote(name)}` puts it back to the address on file"
-            )
-        line = f"{name}: waits in the queue already; the next `wtg send` sends it"
-        return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
-    if not kept.is_file():
-        raise RetryRefused(_sent_to_another(outbox, games, name) or _not_set_aside(outbox, name))
-    if queued.exists():
-        raise RetryRefused(
-            f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
-            "hand?): remove the one that should not go out, nothing was put back"
-        )
-    sent = outbox.sent_dir / f"{name}.eml"
-    if sent.exists():  # a copy put in failed/ by hand: a mail goes out at most once
-        raise RetryRefused(
-            f"mail {name} was sent already (the server took it: {sent}); the copy in "
-            f"failed/ is not sent again: remove it from {outbox.failed_dir}"
-        )
+    again = _queued_already(outbox, name)
+    if again is not None:
+        return again
+    kept = _kept_alone(outbox, games, name)
     raw = kept.read_bytes()
     head = parse_headers(raw[:HEADERS_LOOK])
     to = _to(head)
@@ -468,6 +447,82 @@ def _retry_one(
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
+    _check_still_owed(records, name, game, entry, ident, head)
+    now = _address_now(entry)
+    if now and now == to:
+        taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
+        outbox.put_back(name)
+        if "was" in note:  # a retry cut short after the new To was written: given again
+            was = note["was"]
+            return Retried(name, now, was, _moved(name, now, was, game, entry))
+        return Retried(
+            name,
+            to,
+            line=f"{name}: back in the queue, to {to}: game {game.config.game} player "
+            f"{entry.id}'s address is unchanged, and it was refused for good: {why} (the "
+            "server may refuse it again: then it is set aside again)",
+        )
+    changed, problem = with_recipient(raw, entry.email)
+    if changed is None:
+        raise RetryRefused(
+            f"mail {name} is to game {game.config.game} player {entry.id}, whose address in "
+            f"game.yaml cannot be used ({_shown(problem)}): correct it there, nothing put back"
+        )
+    outbox.put_back(name, changed, was=to)
+    return Retried(name, now, to, _moved(name, now, to, game, entry))
+
+
+def _queued_already(outbox: Outbox, name: str) -> Retried | None:
+    """The mail ``name`` in the queue and no more in failed/, put back by a retry before
+    (the command given again): what it says of it, or None when it is not so. One queued as
+    it was made, which cannot be sent, is refused: the next send sets it aside again."""
+    kept = outbox.failed_dir / f"{name}.eml"
+    queued = outbox.queue_dir / f"{name}.eml"
+    if kept.is_file() or not queued.is_file():
+        return None
+    state = outbox.state(name)
+    if state.get("refused"):  # queued as made: the next send sets it aside, as it is
+        raise RetryRefused(
+            f"mail {name} waits in the queue, but as it was made it cannot be sent "
+            f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, then "
+            f"`wtg outbox --retry {shlex.quote(name)}` puts it back to the address on file"
+        )
+    line = f"{name}: waits in the queue already; the next `wtg send` sends it"
+    return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
+
+
+def _kept_alone(outbox: Outbox, games: Sequence[Game], name: str) -> Path:
+    """The file of the mail ``name`` in failed/, refused when it is not there, or when a
+    copy of it is in the queue or among the mails sent too (a copy made by hand): a mail
+    goes out at most once."""
+    kept = outbox.failed_dir / f"{name}.eml"
+    if not kept.is_file():
+        raise RetryRefused(_sent_to_another(outbox, games, name) or _not_set_aside(outbox, name))
+    if (outbox.queue_dir / f"{name}.eml").exists():
+        raise RetryRefused(
+            f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
+            "hand?): remove the one that should not go out, nothing was put back"
+        )
+    sent = outbox.sent_dir / f"{name}.eml"
+    if sent.exists():  # a copy put in failed/ by hand: a mail goes out at most once
+        raise RetryRefused(
+            f"mail {name} was sent already (the server took it: {sent}); the copy in "
+            f"failed/ is not sent again: remove it from {outbox.failed_dir}"
+        )
+    return kept
+
+
+def _check_still_owed(
+    records: _GameRecords,
+    name: str,
+    game: Game,
+    entry: PlayerEntry,
+    ident: str | None,
+    head: Message,
+) -> None:
+    """Refuse the mail ``name`` to ``entry``'s seat of ``game`` when the seat's player is
+    owed it no more: the game was made anew since, the seat taken over, or the turn it is
+    of (a reminder's, a report's) rolled back."""
     anew = records.made_anew(game, head)
     if anew is not None:
         raise RetryRefused(
@@ -494,28 +549,6 @@ def _retry_one(
             "more, its mail is not sent (the mail of the turn as it is now goes with `wtg "
             "send`); nothing put back"
         )
-    now = _address_now(entry)
-    if now and now == to:
-        taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
-        outbox.put_back(name)
-        if "was" in note:  # a retry cut short after the new To was written: given again
-            was = note["was"]
-            return Retried(name, now, was, _moved(name, now, was, game, entry))
-        return Retried(
-            name,
-            to,
-            line=f"{name}: back in the queue, to {to}: game {game.config.game} player "
-            f"{entry.id}'s address is unchanged, and it was refused for good: {why} (the "
-            "server may refuse it again: then it is set aside again)",
-        )
-    changed, problem = with_recipient(raw, entry.email)
-    if changed is None:
-        raise RetryRefused(
-            f"mail {name} is to game {game.config.game} player {entry.id}, whose address in "
-            f"game.yaml cannot be used ({_shown(problem)}): correct it there, nothing put back"
-        )
-    outbox.put_back(name, changed, was=to)
-    return Retried(name, now, to, _moved(name, now, to, game, entry))
 
 
 def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str:
