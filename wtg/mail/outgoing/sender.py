@@ -621,149 +621,214 @@ def deliver(
     systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
     mail never does). ``held_back``: what the names of mails that wait begin with (a hold
     or an announcement being taken back: ``notices.taken_back``)."""
-    sent = waiting = deferred = 0
-    down = unsigned = sender_refused = ""
-    refused: list[str] = []
+    run = _Delivering(outbox, transport, clock, signer, sender, alive, held_back)
+    try:
+        for ident, path in itertools.chain(outbox.waiting(), run.lighter):
+            run.one(ident, path)
+    finally:
+        transport.close()
+    run.say_why_they_wait()
+    return Delivery(
+        run.sent,
+        run.waiting,
+        len(run.refused),
+        run.down,
+        tuple(run.refused),
+        run.unsigned,
+        run.sender_refused,
+        run.deferred,
+        tuple(run.went),
+    )
 
-    def set_aside(ident: str, path: Path, why: str) -> None:
+
+class _Delivering:
+    """One delivery of the outbox (``deliver``): each mail due tried in turn, and what came
+    of them counted. Once the server cannot be reached, the DKIM key cannot sign or the
+    server refuses the From, every mail after waits for the next send."""
+
+    def __init__(
+        self,
+        outbox: Outbox,
+        transport: Transport,
+        clock: Callable[[], float],
+        signer: Signer | None,
+        sender: str | None,
+        alive: Callable[[], None] | None,
+        held_back: tuple[str, ...],
+    ) -> None:
+        self.outbox = outbox
+        self.transport = transport
+        self.clock = clock
+        self.signer = signer
+        self.sender = sender
+        self.alive = alive
+        self.held_back = held_back
+        self.sent = self.waiting = self.deferred = 0
+        self.down = self.unsigned = self.sender_refused = ""
+        self.refused: list[str] = []
+        self.lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture
+        self.lightened: dict[str, str] = {}  # each one's refusal
+        self.went: list[str] = []
+
+    def one(self, ident: str, path: Path) -> None:
+        """Send the mail ``ident`` of the queue unless it must wait or be set aside."""
+        outbox = self.outbox
+        if ident.startswith(self.held_back):  # a hold or an announcement being taken back
+            log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
+            self.waiting += 1
+            return
+        if outbox.asked(ident) and outbox.withdraw(ident):  # asked while this send ran
+            log_delivery(ident, path, "taken out of the queue: what it says was undone")
+            return
+        state = outbox.state(ident)
+        if state.get("refused"):  # compose could not make it sendable: set aside for good
+            self.set_aside(ident, path, str(state.get("error", "")))
+            return
+        if (
+            self.down
+            or self.unsigned
+            or self.sender_refused
+            or float(state.get("next_try", 0)) > self.clock()
+        ):
+            later = (
+                "the mail server could not be reached"
+                if self.down
+                else "the DKIM key"
+                if self.unsigned
+                else "smtp.from"
+                if self.sender_refused
+                else "its next try"
+            )
+            log_delivery(ident, path, f"waits for {later}", DEBUG)
+            self.waiting += 1
+            return
+        raw = self.ready(ident, path)
+        if raw is not None:
+            self.offer(ident, path, raw)
+
+    def ready(self, ident: str, path: Path) -> bytes | None:
+        """The mail as it goes out: with the From of now, signed when a key signs; None when
+        the key cannot sign (it waits, and every mail after it) or cannot sign this mail
+        (set aside)."""
+        raw = path.read_bytes()
+        if self.sender is not None:
+            raw = compose.with_sender(raw, self.sender)
+        if self.signer is None:
+            return raw
+        try:
+            return self.signer.sign(raw)
+        except SigningFailed as exc:
+            self.unsigned = str(exc)  # the key's fault, not this mail's: all of them wait
+            log_delivery(ident, path, f"stays queued, not signed: {self.unsigned}", WARNING)
+            self.waiting += 1
+        except UnsignableMail as exc:
+            self.set_aside(ident, path, str(exc))
+        return None
+
+    def offer(self, ident: str, path: Path, raw: bytes) -> None:
+        """Hand the mail to the server, and keep what it answered: sent, put off, refused as
+        too big (to go again without its picture) or for good."""
+        outbox = self.outbox
+        try:
+            try:
+                self.transport.send(ident, raw)
+            finally:
+                if self.alive is not None:
+                    self.alive()
+        except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
+            self.sender_refused = str(exc)
+            # the config's fault, said once by the send's line (``send: N mails stay
+            # queued: ...``): this one said it again, the GM's login hidden as <address>
+            log_delivery(
+                ident, raw, "stays queued with every mail due (the send's line says why)", DEBUG
+            )
+            self.waiting += 1
+            return
+        except Unreachable as exc:
+            self.down = str(exc) or type(exc).__name__  # the next run tries again
+            log_delivery(ident, raw, f"deferred: the mail server could not be reached: {self.down}")
+            self.waiting += 1
+            return
+        except TemporaryFailure as exc:
+            self.put_off(ident, path, raw, exc)
+            return
+        except TooBig as exc:
+            without = without_picture(path.read_bytes())
+            if without is None:
+                too = " (without its picture too)" if ident in self.lightened else ""
+                self.set_aside(ident, path, f"{exc}{too}")
+                return
+            outbox.drawn(ident, without)
+            why = f"refused as too big ({exc}): it goes again without its picture"
+            log_delivery(ident, raw, why, WARNING)
+            self.lighter.append((ident, path))
+            self.lightened[ident] = str(exc)
+            return
+        except PermanentFailure as exc:
+            self.set_aside(ident, path, str(exc))
+            return
+        outbox.sent(ident)
+        log_delivery(ident, raw, "sent")
+        self.sent += 1
+        if ident in self.lightened:
+            self.went.append(
+                f"mail {ident} went without its picture, which made it too big for the "
+                f"mail server ({self.lightened[ident]}); its text says so"
+            )
+
+    def put_off(self, ident: str, path: Path, raw: bytes, exc: TemporaryFailure) -> None:
+        """The server put the mail off: tried again later, or set aside once it has put it
+        off for ``GIVE_UP`` since the first time."""
+        outbox = self.outbox
+        since = outbox.deferred_since(ident)
+        if since is not None and self.clock() - since >= GIVE_UP:
+            first = iso(datetime.fromtimestamp(since, timezone.utc))
+            tries = int(outbox.state(ident).get("attempts", 0)) + 1
+            why = f"the server has put it off since {first} ({tries} tries), the last "
+            self.set_aside(ident, path, f"{why}time: {exc}")
+            return
+        at = outbox.retry_later(ident, str(exc), self.clock())
+        retry = datetime.fromtimestamp(at, timezone.utc)
+        log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
+        self.waiting += 1
+        self.deferred += 1
+
+    def set_aside(self, ident: str, path: Path, why: str) -> None:
+        """Move the mail to failed/ for good, with a line for the GM saying how to send it
+        again once what it says is corrected."""
         log_delivery(ident, path, f"refused for good: {why}", ERROR)
-        outbox.failed(ident, why)
-        kept = outbox.failed_dir / f"{ident}.eml"
-        refused.append(
+        self.outbox.failed(ident, why)
+        kept = self.outbox.failed_dir / f"{ident}.eml"
+        self.refused.append(
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
             f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
 
-    lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture
-    lightened: dict[str, str] = {}  # each one's refusal
-    went: list[str] = []
-    try:
-        for ident, path in itertools.chain(outbox.waiting(), lighter):
-            if ident.startswith(held_back):  # a hold or an announcement being taken back
-                log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
-                waiting += 1
-                continue
-            if outbox.asked(ident) and outbox.withdraw(ident):  # asked while this send ran
-                log_delivery(ident, path, "taken out of the queue: what it says was undone")
-                continue
-            state = outbox.state(ident)
-            if state.get("refused"):  # compose could not make it sendable: set aside for good
-                set_aside(ident, path, str(state.get("error", "")))
-                continue
-            if down or unsigned or sender_refused or float(state.get("next_try", 0)) > clock():
-                later = (
-                    "the mail server could not be reached"
-                    if down
-                    else "the DKIM key"
-                    if unsigned
-                    else "smtp.from"
-                    if sender_refused
-                    else "its next try"
-                )
-                log_delivery(ident, path, f"waits for {later}", DEBUG)
-                waiting += 1
-                continue
-            raw = path.read_bytes()
-            if sender is not None:
-                raw = compose.with_sender(raw, sender)
-            if signer is not None:
-                try:
-                    raw = signer.sign(raw)
-                except SigningFailed as exc:
-                    unsigned = str(exc)  # the key's fault, not this mail's: all of them wait
-                    log_delivery(ident, path, f"stays queued, not signed: {unsigned}", WARNING)
-                    waiting += 1
-                    continue
-                except UnsignableMail as exc:
-                    set_aside(ident, path, str(exc))
-                    continue
-            try:
-                try:
-                    transport.send(ident, raw)
-                finally:
-                    if alive is not None:
-                        alive()
-            except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
-                sender_refused = str(exc)
-                # the config's fault, said once by the send's line (``send: N mails stay
-                # queued: ...``): this one said it again, the GM's login hidden as <address>
-                log_delivery(
-                    ident, raw, "stays queued with every mail due (the send's line says why)", DEBUG
-                )
-                waiting += 1
-                continue
-            except Unreachable as exc:
-                down = str(exc) or type(exc).__name__  # the next run tries again
-                log_delivery(ident, raw, f"deferred: the mail server could not be reached: {down}")
-                waiting += 1
-                continue
-            except TemporaryFailure as exc:
-                since = outbox.deferred_since(ident)
-                if since is not None and clock() - since >= GIVE_UP:
-                    first = iso(datetime.fromtimestamp(since, timezone.utc))
-                    tries = int(outbox.state(ident).get("attempts", 0)) + 1
-                    why = f"the server has put it off since {first} ({tries} tries), the last "
-                    set_aside(ident, path, f"{why}time: {exc}")
-                    continue
-                at = outbox.retry_later(ident, str(exc), clock())
-                retry = datetime.fromtimestamp(at, timezone.utc)
-                log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
-                waiting += 1
-                deferred += 1
-                continue
-            except TooBig as exc:
-                without = without_picture(path.read_bytes())
-                if without is None:
-                    too = " (without its picture too)" if ident in lightened else ""
-                    set_aside(ident, path, f"{exc}{too}")
-                    continue
-                outbox.drawn(ident, without)
-                why = f"refused as too big ({exc}): it goes again without its picture"
-                log_delivery(ident, raw, why, WARNING)
-                lighter.append((ident, path))
-                lightened[ident] = str(exc)
-                continue
-            except PermanentFailure as exc:
-                set_aside(ident, path, str(exc))
-                continue
-            outbox.sent(ident)
-            log_delivery(ident, raw, "sent")
-            sent += 1
-            if ident in lightened:
-                went.append(
-                    f"mail {ident} went without its picture, which made it too big for the "
-                    f"mail server ({lightened[ident]}); its text says so"
-                )
-    finally:
-        transport.close()
-    if down:
-        log_event(
-            f"send: the mail server could not be reached ({down}): {counted(waiting, 'mail')} "
-            f"{'waits' if waiting == 1 else 'wait'} for the next send",
-            level=WARNING,
-        )
-    if unsigned:
-        log_event(
-            f"send: the DKIM key cannot sign ({unsigned}): {counted(waiting, 'mail')} "
-            f"{'stays' if waiting == 1 else 'stay'} queued, "
-            "none is sent unsigned (it would land in spam); the next send sends them once "
-            "the key can sign (`wtg check-config` checks it)",
-            level=ERROR,
-        )
-    if sender_refused:
-        stay = "stays" if waiting == 1 else "stay"
-        log_event(f"send: {counted(waiting, 'mail')} {stay} queued: {sender_refused}", level=ERROR)
-    return Delivery(
-        sent,
-        waiting,
-        len(refused),
-        down,
-        tuple(refused),
-        unsigned,
-        sender_refused,
-        deferred,
-        tuple(went),
-    )
+    def say_why_they_wait(self) -> None:
+        """The send's lines for the GM when every mail due waits: the server could not be
+        reached, the key could not sign, or the server refused the From."""
+        waiting = self.waiting
+        if self.down:
+            log_event(
+                f"send: the mail server could not be reached ({self.down}): "
+                f"{counted(waiting, 'mail')} {'waits' if waiting == 1 else 'wait'} for the next "
+                "send",
+                level=WARNING,
+            )
+        if self.unsigned:
+            log_event(
+                f"send: the DKIM key cannot sign ({self.unsigned}): {counted(waiting, 'mail')} "
+                f"{'stays' if waiting == 1 else 'stay'} queued, "
+                "none is sent unsigned (it would land in spam); the next send sends them once "
+                "the key can sign (`wtg check-config` checks it)",
+                level=ERROR,
+            )
+        if self.sender_refused:
+            stay = "stays" if waiting == 1 else "stay"
+            log_event(
+                f"send: {counted(waiting, 'mail')} {stay} queued: {self.sender_refused}",
+                level=ERROR,
+            )
 
 
 def send(
