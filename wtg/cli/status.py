@@ -44,7 +44,7 @@ from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded, row_name
-from wtg.gm.gamestatus import GameStatus, Told, game_status, overdue
+from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, game_status, overdue
 from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
@@ -176,16 +176,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
-    by_gm = data["ended_by_gm"]
-    tell_fitted(  # the game's name as game.yaml holds it: printable
-        f"game {data['game']}, over after turn {game.latest_turn()}"
-        + ("" if by_gm is None else ", ended by the GM")
-        + (f" ({by_gm})" if by_gm else "")
-        + ": no orders are taken, no deadline comes"
-        if data["over"]
-        else f"game {data['game']}, orders for turn {data['turn']}, "
-        f"deadline {data['deadline'] or 'none'}"
-    )
+    tell_fitted(_headline(data, game.latest_turn()))  # the game's name as game.yaml holds it
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         tell_fitted(f"NO DEADLINE: {why}")
@@ -207,15 +198,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         tell_fitted(carrying_given(f"NOT UPGRADED: {behind}"))
     hold = game.held()
     if hold is not None:
-        why = f" ({hold.reason})" if hold.reason else ""
-        tell_fitted(
-            f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
-            f"`wtg release {data['game']}`"
-            if not data["over"]
-            else f"HOLD KEPT: the GM's hold since {hold.since or '?'}{why}, from before the "
-            "game was over, holds nothing now; a rollback that takes the end back finds the "
-            f"game held again (`wtg release {data['game']}` then lets it run)"
-        )
+        tell_fitted(_hold_line(hold, data))
     if data["reruns"]:
         tell_fitted(
             f"RERUN: turn {game.latest_turn()} was run again {counted(data['reruns'], 'time')} by "
@@ -244,30 +227,70 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         turn = data["turn"]
         tell_fitted(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
     for p in data["players"]:
-        received = (
-            f"orders received {p['received']}"
-            if p["received"]
-            else "orders on file (when they came is not recorded)"
-        ) + (", READY" if p["ready"] else "")
-        if p["resigned"]:
-            note = f"RESIGNED: leaves the game when turn {data['turn']} runs (QUIT on file)"
-        elif p["absent"]:
-            note = "ABSENT this turn (planned absence)" + (f", {received}" if p["orders"] else "")
-        elif not p["owes_orders"]:  # another's turn to move (WISK, Tactics), or out
-            note = p["status"] + (", owes no orders this turn" if p["status"] == "active" else "")
-        elif p["orders"]:
-            note = received
-        else:
-            note = "NO ORDERS YET"
-        missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
-        failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
-        chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-        row = f"  player {p['id']:>2} {row_name(p['name'], 20)}"
-        tell_fitted(f"{row} {note}{missed}{failing}{chosen}")
+        tell_fitted(_player_line(p, data["turn"]))
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
     _show_read_late(lates)
+
+
+def _headline(data: GameStatus, latest: int) -> str:
+    """The first line of a game's status: its turn and deadline, or that it is over (and
+    whether the GM ended it); ``latest``: its latest turn."""
+    if not data["over"]:
+        return (
+            f"game {data['game']}, orders for turn {data['turn']}, "
+            f"deadline {data['deadline'] or 'none'}"
+        )
+    by_gm = data["ended_by_gm"]
+    return (
+        f"game {data['game']}, over after turn {latest}"
+        + ("" if by_gm is None else ", ended by the GM")
+        + (f" ({by_gm})" if by_gm else "")
+        + ": no orders are taken, no deadline comes"
+    )
+
+
+def _hold_line(hold: Hold, data: GameStatus) -> str:
+    """The line of the GM's hold on a game: no turn runs until it is released, or, once
+    the game is over, that it holds nothing until a rollback takes the end back."""
+    why = f" ({hold.reason})" if hold.reason else ""
+    if not data["over"]:
+        return (
+            f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
+            f"`wtg release {data['game']}`"
+        )
+    return (
+        f"HOLD KEPT: the GM's hold since {hold.since or '?'}{why}, from before the "
+        "game was over, holds nothing now; a rollback that takes the end back finds the "
+        f"game held again (`wtg release {data['game']}` then lets it run)"
+    )
+
+
+def _player_line(p: SeatStatus, turn: int) -> str:
+    """A player's row of a game's status: his name, whether his orders for ``turn`` came
+    (or why he owes none), the turns he missed, a failing address and the settings he
+    chose."""
+    received = (
+        f"orders received {p['received']}"
+        if p["received"]
+        else "orders on file (when they came is not recorded)"
+    ) + (", READY" if p["ready"] else "")
+    if p["resigned"]:
+        note = f"RESIGNED: leaves the game when turn {turn} runs (QUIT on file)"
+    elif p["absent"]:
+        note = "ABSENT this turn (planned absence)" + (f", {received}" if p["orders"] else "")
+    elif not p["owes_orders"]:  # another's turn to move (WISK, Tactics), or out
+        note = p["status"] + (", owes no orders this turn" if p["status"] == "active" else "")
+    elif p["orders"]:
+        note = received
+    else:
+        note = "NO ORDERS YET"
+    missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
+    failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
+    chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
+    row = f"  player {p['id']:>2} {row_name(p['name'], 20)}"
+    return f"{row} {note}{missed}{failing}{chosen}"
 
 
 def _late_data(item: ReadLate) -> dict[str, object]:
