@@ -960,30 +960,12 @@ class Answers:
                 return ASKED_AGAIN
         hourly: lastanswer.Last | None = None
         if limited and (stranger is not None or not once or counted not in self.counted):
-            history = self.journal.replies_since(address, stamp - window)
-            cap = limit if limit is not None else self.gm.limits.replies_per_hour
-            if not ReplyLimiter.allowed(address, stamp, history, cap, window):
-                if (cap, window) == (1, DAY):
-                    return ONE_A_DAY
-                return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
-            if (tally is None or colour) and window == WINDOW:
-                # the hour's last answer to the address (or to a colour's orders) says so:
-                # the next are held back
-                until = lastanswer.last_until(history, stamp, cap, window)
-                kind = lastanswer.ANSWER if limit is None else lastanswer.CONFIRMATION
-                hourly = (
-                    None if until is None else lastanswer.Last(cap, until, kind=kind, colour=colour)
-                )
-        daily_last: lastanswer.Last | None = None
-        if day is not None:
-            spent = self.journal.replies_counted(day, stamp - DAY)
-            per_day = self.gm.limits.replies_per_day
-            if spent >= per_day:
-                return DAY_LIMIT
-            if spent + 1 >= per_day:  # the day's last answer says so too, as the hour's
-                first = self.journal.first_reply_since(day, stamp - DAY)
-                until = min(stamp, first if first is not None else stamp) + DAY
-                daily_last = lastanswer.Last(per_day, until, per=lastanswer.DAY)
+            held, hourly = self._hour_room(address, stamp, limit, window, tally, colour)
+            if held is not None:
+                return held
+        held, daily_last = self._day_room(day, stamp) if day is not None else (None, None)
+        if held is not None:
+            return held
         last = lastanswer.latest(hourly, daily_last)
         if stranger is not None:
             key = compose.address_key(to)
@@ -1015,6 +997,48 @@ class Answers:
         if same is not None:
             self.journal.replied(same, stamp)
         return None
+
+    def _hour_room(
+        self,
+        address: str,
+        stamp: float,
+        limit: int | None,
+        window: float,
+        tally: str | None,
+        colour: str,
+    ) -> tuple[str | None, lastanswer.Last | None]:
+        """Whether ``address`` (an address's key or a tally) has room for one more answer
+        within ``window``, capped at ``limit`` (``replies_per_hour`` when None): the name
+        of the limit that holds it back, or None and the note of the hour's last answer
+        (the next are held back) when it is that, for an address or a colour's orders."""
+        history = self.journal.replies_since(address, stamp - window)
+        cap = limit if limit is not None else self.gm.limits.replies_per_hour
+        if not ReplyLimiter.allowed(address, stamp, history, cap, window):
+            if (cap, window) == (1, DAY):
+                return ONE_A_DAY, None
+            return (CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT), None
+        if (tally is None or colour) and window == WINDOW:
+            # the hour's last answer to the address (or to a colour's orders) says so:
+            # the next are held back
+            until = lastanswer.last_until(history, stamp, cap, window)
+            kind = lastanswer.ANSWER if limit is None else lastanswer.CONFIRMATION
+            if until is not None:
+                return None, lastanswer.Last(cap, until, kind=kind, colour=colour)
+        return None, None
+
+    def _day_room(self, day: str, stamp: float) -> tuple[str | None, lastanswer.Last | None]:
+        """Whether the day's tally ``day`` has room for one more answer under
+        ``replies_per_day``: ``DAY_LIMIT`` when it has none, or None and the note of the
+        day's last answer when it is that, as the hour's."""
+        spent = self.journal.replies_counted(day, stamp - DAY)
+        per_day = self.gm.limits.replies_per_day
+        if spent >= per_day:
+            return DAY_LIMIT, None
+        if spent + 1 >= per_day:  # the day's last answer says so too, as the hour's
+            first = self.journal.first_reply_since(day, stamp - DAY)
+            until = min(stamp, first if first is not None else stamp) + DAY
+            return None, lastanswer.Last(per_day, until, per=lastanswer.DAY)
+        return None, None
 
 
 def _colour(game: Game, entry: PlayerEntry, side: int) -> str:
