@@ -232,29 +232,11 @@ class Commands:
         again: list[str] = []
         limits = self.answers.gm.limits
         private_held: str | None = None
-        codes = strangercodes.StrangerCodes(
-            self.answers.journal,
-            self.answers.now.timestamp(),
-            limits.stranger_codes_per_day,
-            limits.stranger_late_hours * 3600.0,
-            limits.dash_subaddress_domains,
-        )
-        known = strangercodes.StrangerCodes(  # a player's, one who confirmed: a From proves
-            self.answers.journal,  # no one, and 20 an hour were 480 codes a day (attack41)
-            self.answers.now.timestamp(),
-            limits.replies_per_day,
-            limits.stranger_late_hours * 3600.0,
-            limits.dash_subaddress_domains,
-            strangercodes.KNOWN_DAY,
-        )
+        codes, known = self._code_days()
         for index, reply in enumerate(replies):
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
-            body = compose.render(f"lobby/{reply.template}", **reply.context)
-            if reply.context.get(REPEATED):  # the same command asked again in the mail
-                body = f"{reply.context[REPEATED]}\n\n{body}"
-            if reply.context.get(UNREAD):  # the mail's commands past the limit
-                body = f"{reply.context[UNREAD]}\n\n{body}"
+            body = _body(reply)
             room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None
@@ -319,24 +301,61 @@ class Commands:
             if why == strangers.ASKED_AGAIN:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
-            kept = (
-                bound is not None
-                and why == bound.limit
-                and reply.asks is not None
-                and self.answers.strangers.keep(
-                    self.answers.now.timestamp(),
-                    compose.address_key(reply.to),
-                    reply.asks,
-                    limits.unconfirmed_per_address,
-                    limits.unconfirmed_per_hour,
-                )
-            )  # past the day's codes it waits, listed in a later mail: a few an hour
-            if reply.asks is not None and not reply.asked_before and not kept:
-                confirm.forget(book, reply.asks)
+            self._forget_unmailed_code(book, reply, why, bound)
             if why == strangers.DOMAIN_SHARE:
                 why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
+
+    def _code_days(self) -> tuple[strangercodes.StrangerCodes, strangercodes.StrangerCodes]:
+        """The day's bounds on the codes to CONFIRM the host mails an address: a
+        stranger's (``stranger_codes_per_day``), and a player's, one who confirmed
+        (``replies_per_day``: a From proves no one, and 20 an hour were 480 codes a day,
+        attack41)."""
+        limits = self.answers.gm.limits
+        codes = strangercodes.StrangerCodes(
+            self.answers.journal,
+            self.answers.now.timestamp(),
+            limits.stranger_codes_per_day,
+            limits.stranger_late_hours * 3600.0,
+            limits.dash_subaddress_domains,
+        )
+        known = strangercodes.StrangerCodes(
+            self.answers.journal,
+            self.answers.now.timestamp(),
+            limits.replies_per_day,
+            limits.stranger_late_hours * 3600.0,
+            limits.dash_subaddress_domains,
+            strangercodes.KNOWN_DAY,
+        )
+        return codes, known
+
+    def _forget_unmailed_code(
+        self,
+        book: LobbyDatabase,
+        reply: Reply,
+        why: str,
+        bound: strangercodes.StrangerCodes | None,
+    ) -> None:
+        """Forget the code to CONFIRM of the answer ``reply`` that ``why`` held back, unless
+        an earlier answer mailed it (no CONFIRM can come for a code never mailed) or it was
+        held past the day's codes and is kept to wait, listed in a later mail (a few an
+        hour: kept whether or not an earlier answer mailed it)."""
+        limits = self.answers.gm.limits
+        kept = (
+            bound is not None
+            and why == bound.limit
+            and reply.asks is not None
+            and self.answers.strangers.keep(
+                self.answers.now.timestamp(),
+                compose.address_key(reply.to),
+                reply.asks,
+                limits.unconfirmed_per_address,
+                limits.unconfirmed_per_hour,
+            )
+        )
+        if reply.asks is not None and not reply.asked_before and not kept:
+            confirm.forget(book, reply.asks)
 
     def _day_spent(self, tally: str, ident: str) -> bool:
         """Whether the private press of ``tally`` (one writer's to one reader) was relayed
@@ -722,6 +741,17 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
         {"command": f"PRESS {game} TO {side}", "reason": reason},
         proven=True,
     )
+
+
+def _body(reply: Reply) -> str:
+    """The text of the answer ``reply``, after the notes of a command asked again in the
+    mail and of the mail's commands past the limit, when it has them."""
+    body = compose.render(f"lobby/{reply.template}", **reply.context)
+    if reply.context.get(REPEATED):  # the same command asked again in the mail
+        body = f"{reply.context[REPEATED]}\n\n{body}"
+    if reply.context.get(UNREAD):  # the mail's commands past the limit
+        body = f"{reply.context[UNREAD]}\n\n{body}"
+    return body
 
 
 def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[str]) -> Outcome:
