@@ -30,7 +30,7 @@ from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.digest import Digest, Failing, Overdue
 from wtg.mail.outgoing.failedmail import Listed
 from wtg.mail.outgoing.outbox import Outbox
-from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
+from wtg.mail.spool.journallists import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 from wtg.text.headings import heading
 from wtg.text.hostpaths import NAME_MAX, fits, host_path
 from wtg.text.prose import fitted_line, listed, path_then, sentences_wrapped, with_path

@@ -17,7 +17,8 @@ from wtg.game.absences import FILE, absences, keep_absences
 from wtg.game.engine import Game, open_game
 from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
-from wtg.mail.spool.journal import Journal, wrong_codes
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import wrong_codes
 
 
 def test_a_new_code_is_written_mailed_and_keeps_the_players_absences(tmp_path: Path) -> None:

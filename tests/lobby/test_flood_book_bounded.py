@@ -20,7 +20,8 @@ from tests.lobby.hall import Hall, ann_and_bob
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby.database import FILE, FOLDER
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
-from wtg.mail.spool.journal import JOURNAL_FILE, unanswered, unanswered_not_listed
+from wtg.mail.spool.journal import JOURNAL_FILE
+from wtg.mail.spool.journallists import unanswered, unanswered_not_listed
 
 A_POLL = 100
 """The flood's mails a poll finds (a poll every five minutes)."""

@@ -15,7 +15,8 @@ import pytest
 from tests import killpoints
 from tests.lobby.hall import Hall, address
 from wtg.lobby.database import FILE, FOLDER
-from wtg.mail.spool.journal import JOURNAL_FILE, unanswered, unanswered_not_listed
+from wtg.mail.spool.journal import JOURNAL_FILE
+from wtg.mail.spool.journallists import unanswered, unanswered_not_listed
 
 BOUND = 3
 PRELUDE = (

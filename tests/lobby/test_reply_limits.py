@@ -19,7 +19,8 @@ from wtg.cli import main
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
-from wtg.mail.spool.journal import Journal, unanswered
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import unanswered
 
 
 def wtg(config: Path, *args: str) -> str:

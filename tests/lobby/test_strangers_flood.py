@@ -31,7 +31,8 @@ from wtg.mail.incoming.strangers import (
 )
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll.summary import PollSummary
-from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
+from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS
+from wtg.mail.spool.journallists import unanswered, unanswered_not_listed
 
 FLOODER = "flood@evil.example"
 NEWCOMER = "newt@else.example"

@@ -28,15 +28,8 @@ from tests.mail.test_held_floods import mail_at, wtg
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
-from wtg.mail.spool.journal import (
-    HELD_AN_ADDRESS,
-    HELD_FIRST,
-    JOURNAL_FILE,
-    HeldOver,
-    held_let_go,
-    held_mails,
-    held_over,
-)
+from wtg.mail.spool.journal import HELD_AN_ADDRESS, HELD_FIRST, JOURNAL_FILE
+from wtg.mail.spool.journallists import HeldOver, held_let_go, held_mails, held_over
 
 ANN = "ann@elsewhere.example"
 FORGED = 25

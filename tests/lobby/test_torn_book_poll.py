@@ -26,7 +26,7 @@ from wtg.mail.poll import poller, processes
 from wtg.mail.poll.events import MailEvent
 from wtg.mail.poll.release import release
 from wtg.mail.servers.inbox import MaildirInbox
-from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.journallists import held_mails
 from wtg.mail.spool.outcome import Kind, Outcome
 
 NEWCOMER = "new@elsewhere.example"

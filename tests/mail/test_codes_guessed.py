@@ -18,7 +18,8 @@ from tests.mail.loop import GM, NOW, World
 from wtg.cli import main
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.poll.workers import KeptJournal, write_notes
-from wtg.mail.spool.journal import NO_SEAT, Journal, WrongCodes
+from wtg.mail.spool.journal import NO_SEAT, Journal
+from wtg.mail.spool.journallists import WrongCodes
 
 
 def guesses(world: World, player: int, tries: list[tuple[str, str]]) -> None:

@@ -42,6 +42,8 @@ from wtg.mail.spool.journal import (
     JOURNAL_FILE,
     MANY_ADDRESSES,
     MESSAGES_KEPT,
+)
+from wtg.mail.spool.journallists import (
     FloodCount,
     flood_not_kept,
     held_let_go,

@@ -24,7 +24,8 @@ from tests.mail.test_flood_copies import (
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.spool import floodcopies
-from wtg.mail.spool.journal import FLOOD_COUNTS_A_DAY, MANY_ADDRESSES, flood_not_kept
+from wtg.mail.spool.journal import FLOOD_COUNTS_A_DAY, MANY_ADDRESSES
+from wtg.mail.spool.journallists import flood_not_kept
 
 BIG = 10
 """Addresses whose floods are the biggest: six mails each, where the others send three."""

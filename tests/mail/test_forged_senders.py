@@ -14,7 +14,7 @@ import pytest
 
 from tests.mail.loop import GM, World
 from wtg.mail.incoming.senderauth import Malformed, parse, verdict
-from wtg.mail.spool.journal import unanswered
+from wtg.mail.spool.journallists import unanswered
 
 GMAIL_FAIL = (
     "mx.google.com;\r\n"

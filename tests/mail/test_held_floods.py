@@ -34,12 +34,9 @@ from wtg.mail.spool.journal import (
     HELD_STRANGERS,
     HELD_STRANGERS_FIRST,
     JOURNAL_FILE,
-    HeldOver,
     Journal,
-    held_let_go,
-    held_mails,
-    held_over,
 )
+from wtg.mail.spool.journallists import HeldOver, held_let_go, held_mails, held_over
 
 START = 1_790_000_000 * 10**9
 """The arrival (a maildir file's time, in nanoseconds) of the first mail of a test."""

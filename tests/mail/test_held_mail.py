@@ -21,7 +21,8 @@ from wtg.game.gameconfig import name_quoted
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll import release as release_module
 from wtg.mail.poll.release import ReleaseRefused, release
-from wtg.mail.spool.journal import Journal, held_mails, releases_cut_short
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import held_mails, releases_cut_short
 
 
 def wtg(world: World, *args: str) -> Result:

@@ -19,7 +19,7 @@ from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.journallists import held_mails
 
 
 def other_games(world: World) -> None:

@@ -19,14 +19,8 @@ from tests.heldbusy import kill_when_told, short_patience
 from wtg.cli import main
 from wtg.files import sqlitewait
 from wtg.files.sqlitewait import cannot_use
-from wtg.mail.spool.journal import (
-    JOURNAL_FILE,
-    Journal,
-    held_mails,
-    mailed_turns,
-    note_game,
-    quarantined,
-)
+from wtg.mail.spool.journal import JOURNAL_FILE, Journal, mailed_turns, note_game
+from wtg.mail.spool.journallists import held_mails, quarantined
 
 
 @pytest.fixture

@@ -9,10 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from wtg.game.arrivalkey import from_nanoseconds
-from wtg.mail.spool.journal import (
-    HELD_FIRST,
-    UNANSWERED_AN_ADDRESS,
-    Journal,
+from wtg.mail.spool.journal import HELD_FIRST, UNANSWERED_AN_ADDRESS, Journal
+from wtg.mail.spool.journallists import (
     held_arrivals,
     held_let_go,
     quarantined,

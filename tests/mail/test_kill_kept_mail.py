@@ -30,7 +30,7 @@ from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_map_pictures import with_line
 from wtg.game.engine import open_game
-from wtg.mail.spool.journal import set_aside
+from wtg.mail.spool.journallists import set_aside
 
 KILLS = 8
 """Kill points spread over the whole run, and half as many again from the order file

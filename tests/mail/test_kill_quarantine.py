@@ -25,7 +25,8 @@ from tests import killpoints
 from tests.mail.loop import World
 from tests.mail.test_held_mail import held_one
 from wtg.game.engine import open_game
-from wtg.mail.spool.journal import Journal, held_mails, quarantined, releasing
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import held_mails, quarantined, releasing
 
 
 @pytest.fixture(scope="module")

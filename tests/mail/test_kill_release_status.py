@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.mail.test_kill_quarantine import Copy, held  # noqa: F401 (the fixture)
-from wtg.mail.spool.journal import releasing
+from wtg.mail.spool.journallists import releasing
 
 KILLS = 8
 LOOKS = ((), ("g1",), ("--host",))

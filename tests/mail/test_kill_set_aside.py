@@ -25,7 +25,7 @@ from wtg.game.engine import open_game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
-from wtg.mail.spool.journal import set_aside
+from wtg.mail.spool.journallists import set_aside
 
 PLAYER = "Player2 <p2@players.example>"
 KILLS = 8

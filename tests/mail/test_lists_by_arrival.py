@@ -9,14 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from wtg.game.arrivalkey import from_nanoseconds
-from wtg.mail.spool.journal import (
-    QUARANTINE_AN_ADDRESS,
-    Journal,
-    quarantine_listed,
-    quarantined,
-    set_aside,
-    set_aside_entries,
-)
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal
+from wtg.mail.spool.journallists import quarantine_listed, quarantined, set_aside, set_aside_entries
 
 AT = 1_790_000_000.0
 """The moment of the one poll that took every mail of a test."""
@@ -56,7 +50,8 @@ def test_the_mails_not_answered_list_the_newest_arrived(tmp_path: Path) -> None:
     """A poll handles its mails the newest first, so the moment each was handled runs
     against their arrival: of a flood's mails not answered, the list kept the first
     arrived and left out the newest."""
-    from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
+    from wtg.mail.spool.journal import UNANSWERED_AN_ADDRESS
+    from wtg.mail.spool.journallists import unanswered, unanswered_not_listed
 
     journal = Journal(tmp_path)
     mails = UNANSWERED_AN_ADDRESS + 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.mail.loop import NOW, World
-from wtg.mail.spool.journal import unanswered
+from wtg.mail.spool.journallists import unanswered
 
 
 def test_a_robots_header_never_reads_as_a_forged_from_or_a_held_answer(

@@ -19,7 +19,8 @@ from tests.lobby.hall import Hall
 from wtg.cli import main
 from wtg.files.gamesfolder import SPOOL
 from wtg.mail.poll import poller
-from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal, quarantine_listed, quarantined
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal
+from wtg.mail.spool.journallists import quarantine_listed, quarantined
 
 FLOOD = "flood@else.example"
 QUIET = "quiet@other.example"

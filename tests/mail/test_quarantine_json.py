@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 from tests.mail.loop import GM, World
 from wtg.cli import main
 from wtg.mail.poll import poller
-from wtg.mail.spool.journal import held_mails, quarantined
+from wtg.mail.spool.journallists import held_mails, quarantined
 
 HOSTILE_GAME = 'g9"\\\x07</x>\u3164'
 """A game's name as a form gave it: a quote, a backslash, a BEL, markup, a Hangul filler

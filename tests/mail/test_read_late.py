@@ -24,7 +24,8 @@ from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.poll import workers
-from wtg.mail.spool.journal import Journal, read_late
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import read_late
 
 CAME = datetime(2026, 11, 23, 17, 59, 58, tzinfo=timezone.utc)
 """Two seconds before the deadline (18:00) of turn 1: in time."""

@@ -14,7 +14,7 @@ import pytest
 
 from tests.mail.loop import World
 from tests.mail.test_held_mail import away, back, orders_on_file, wtg
-from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.journallists import held_mails
 
 
 def held_and_copied(world: World) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.test_held_mail import folder, held_one, wtg
-from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.journallists import held_mails
 
 
 def test_a_release_given_again_says_the_mail_was_released(tmp_path: Path) -> None:

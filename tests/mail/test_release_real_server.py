@@ -26,7 +26,7 @@ from wtg.host.config import load_config
 from wtg.mail.poll import release as release_module
 from wtg.mail.poll.release import release
 from wtg.mail.servers.inbox import connect_imap
-from wtg.mail.spool.journal import held_mails
+from wtg.mail.spool.journallists import held_mails
 
 PLAYERS = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2)]
 

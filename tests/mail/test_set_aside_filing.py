@@ -17,7 +17,7 @@ from tests.mail.loop import World
 from tests.mail.test_set_aside_orders import wtg
 from wtg.game.arrivalkey import arrival_key
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.spool.journal import set_aside
+from wtg.mail.spool.journallists import set_aside
 
 
 def mail_at(world: World, moment: datetime, body: str, **headers: str) -> str:

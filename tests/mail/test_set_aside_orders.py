@@ -21,7 +21,8 @@ from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.mail.incoming.setaside import WHY_SHOWN
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.spool.journal import Journal, set_aside
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import set_aside
 
 
 def wtg(world: World, *args: str) -> Result:

@@ -18,7 +18,8 @@ from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.mail.test_set_aside_filing import mail_at, pending_meta
 from tests.mail.test_set_aside_orders import wtg
-from wtg.mail.spool.journal import ASIDE_KEPT, JOURNAL_FILE, Journal, set_aside, set_aside_entries
+from wtg.mail.spool.journal import ASIDE_KEPT, JOURNAL_FILE, Journal
+from wtg.mail.spool.journallists import set_aside, set_aside_entries
 
 DAY = timedelta(days=1)
 KEPT = timedelta(seconds=ASIDE_KEPT)

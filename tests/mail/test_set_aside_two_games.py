@@ -13,7 +13,7 @@ from tests.mail.loop import NOW, World, players
 from tests.mail.test_poll_maildir import body_of
 from wtg.game.engine import Game, create_game
 from wtg.game.schedule import make_schedule
-from wtg.mail.spool.journal import set_aside
+from wtg.mail.spool.journallists import set_aside
 
 
 def two_games(tmp_path: Path) -> tuple[World, Game]:

@@ -17,7 +17,8 @@ from wtg.cli import status
 from wtg.mail.outgoing.digest import FIRST_LOOK, make_digest, mark_digest
 from wtg.mail.outgoing.digestmark import DIGEST_FILE
 from wtg.mail.poll.poller import unanswered_before
-from wtg.mail.spool.journal import JOURNAL_FILE, UNANSWERED_KEPT, unanswered
+from wtg.mail.spool.journal import JOURNAL_FILE, UNANSWERED_KEPT
+from wtg.mail.spool.journallists import unanswered
 
 DAY = timedelta(days=1)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.spool.journal import WRONG_CODE_ROWS, Journal, WrongCodes, wrong_codes
+from wtg.mail.spool.journal import WRONG_CODE_ROWS, Journal
+from wtg.mail.spool.journallists import WrongCodes, wrong_codes
 
 START = NOW.timestamp()
 FORMS = 1000

@@ -21,9 +21,8 @@ from wtg.core.printable import visible
 from wtg.files.gamesfolder import SPOOL
 from wtg.game.gameconfig import name_quoted
 from wtg.host.gamesdir import scan_games
-from wtg.mail.spool.journal import (
-    QUARANTINE_AN_ADDRESS,
-    Journal,
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, Journal
+from wtg.mail.spool.journallists import (
     Quarantined,
     held_let_go,
     held_mails,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timezone
 
-from wtg.mail.spool.journal import HeldOver, Quarantined
+from wtg.mail.spool.journallists import HeldOver, Quarantined
 
 
 def received(at: float) -> str:

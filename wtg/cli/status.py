@@ -61,6 +61,9 @@ from wtg.mail.spool.journal import (
     HELD_STRANGERS,
     QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
+    mailed_turns,
+)
+from wtg.mail.spool.journallists import (
     FloodCount,
     HeldOver,
     Quarantined,
@@ -73,7 +76,6 @@ from wtg.mail.spool.journal import (
     held_let_go,
     held_mails,
     held_over,
-    mailed_turns,
     quarantine_listed,
     quarantined,
     read_late,

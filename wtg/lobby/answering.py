@@ -185,7 +185,7 @@ class Answering:
     codes_refused: dict[str, bool] = field(default_factory=dict)
     """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
     each with whether the mail came from the address of a seat of it (a typo, likely): the
-    poll counts them for the GM (``wtg.mail.spool.journal.wrong_codes``)."""
+    poll counts them for the GM (``wtg.mail.spool.journallists.wrong_codes``)."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     waiting: Callable[[str], Exception | None] = lambda _name: None

@@ -33,7 +33,7 @@ from wtg.mail.outgoing.outbox import OutboxLook, look
 from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
 from wtg.mail.poll.stuck import LIVES_HOLDING, STUCK_AFTER, named, what_to_do
 from wtg.mail.servers.otherhost import Seen, others_seen
-from wtg.mail.spool.journal import (
+from wtg.mail.spool.journallists import (
     cut_short_line,
     held_mails,
     held_over,

@@ -11,7 +11,7 @@ from wtg.game.gameconfig import GAME_NAME_MAX_LENGTH
 from wtg.mail.incoming.setaside import WHY_SHOWN
 from wtg.mail.outgoing.digest import Digest, Failing, Missing, Overdue, TurnRun
 from wtg.mail.outgoing.failedmail import Listed
-from wtg.mail.spool.journal import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
+from wtg.mail.spool.journallists import FloodCount, Quarantined, SetAside, Unanswered, WrongCodes
 
 WIDTH = 78
 

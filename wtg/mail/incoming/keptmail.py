@@ -29,13 +29,8 @@ from wtg.core.record import Record
 from wtg.files.paths import same_file
 from wtg.game.arrivalkey import KEY_STAMP, arrival_key, comparable
 from wtg.mail.message.extract import extract_from_message, parse_mail
-from wtg.mail.spool.journal import (
-    JOURNAL_FILE,
-    Journal,
-    aside_arrival,
-    held_arrivals,
-    set_aside_entries,
-)
+from wtg.mail.spool.journal import JOURNAL_FILE, Journal
+from wtg.mail.spool.journallists import aside_arrival, held_arrivals, set_aside_entries
 
 TIEBREAK = "kept-mail"
 """What orders a kept mail's key after its time, when the journal kept none of its own."""

@@ -43,9 +43,8 @@ from wtg.mail.outgoing.notices import owed_lines
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.servers.otherhost import others_seen
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
-from wtg.mail.spool.journal import (
-    QUARANTINE_AN_ADDRESS,
-    UNANSWERED_AN_ADDRESS,
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS
+from wtg.mail.spool.journallists import (
     FloodCount,
     Quarantined,
     ReadLate,
@@ -113,14 +112,15 @@ class Digest(Record):
     copied, and no other word wider than a line (``wtg.text.hostpaths``)."""
     quarantine: tuple[Quarantined, ...] = ()
     """Mail the poll could not handle: those listed
-    (``wtg.mail.spool.journal.quarantine_listed``)."""
+    (``wtg.mail.spool.journallists.quarantine_listed``)."""
     quarantine_not_listed: tuple[tuple[str, int], ...] = ()
     """Of those, the ones the list leaves out (``QUARANTINE_AN_ADDRESS`` of an address are
     listed), counted by address, the most first."""
     held: tuple[Quarantined, ...] = ()
     """Mail for games this host does not know, kept for the GM."""
     held_not_listed: int = 0
-    """Mails held whose record the list's bound let go (``wtg.mail.spool.journal.held_over``)."""
+    """Mails held whose record the list's bound let go
+    (``wtg.mail.spool.journallists.held_over``)."""
     unanswered: tuple[Unanswered, ...] = ()
     """Mails whose answer a limit of answers held back since the last digest."""
     unanswered_not_listed: tuple[tuple[str, int], ...] = ()
@@ -134,7 +134,7 @@ class Digest(Record):
     (``wtg.mail.spool.floodcopies``), the latest first."""
     wrong_codes: tuple[WrongCodes, ...] = ()
     """The seats whose code forms tried wrong since the last digest, the most tried first
-    (``wtg.mail.spool.journal.wrong_codes``): someone guessing a code tries many."""
+    (``wtg.mail.spool.journallists.wrong_codes``): someone guessing a code tries many."""
     read_late: tuple[ReadLate, ...] = ()
     """Players' orders read after their turn ran since the last digest, though their mail
     came in time (``wtg.mail.incoming.readlate``), a player a game, the newest first."""

@@ -37,7 +37,8 @@ from wtg.core.errors import UsageError
 from wtg.core.printable import visible
 from wtg.host.config import GmConfig, ImapConfig
 from wtg.mail.servers.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, connect_imap
-from wtg.mail.spool.journal import Journal, held_mails, keys_meant, quarantined
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.journallists import held_mails, keys_meant, quarantined
 from wtg.mail.spool.outcome import Outcome
 
 
