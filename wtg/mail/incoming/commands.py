@@ -313,22 +313,17 @@ class Commands:
         (``replies_per_day``: a From proves no one, and 20 an hour were 480 codes a day,
         attack41)."""
         limits = self.answers.gm.limits
-        codes = strangercodes.StrangerCodes(
-            self.answers.journal,
-            self.answers.now.timestamp(),
-            limits.stranger_codes_per_day,
-            limits.stranger_late_hours * 3600.0,
-            limits.dash_subaddress_domains,
-        )
-        known = strangercodes.StrangerCodes(
-            self.answers.journal,
-            self.answers.now.timestamp(),
-            limits.replies_per_day,
-            limits.stranger_late_hours * 3600.0,
-            limits.dash_subaddress_domains,
-            strangercodes.KNOWN_DAY,
-        )
-        return codes, known
+
+        def bound(per_day: int, *limit: str) -> strangercodes.StrangerCodes:
+            late = limits.stranger_late_hours * 3600.0
+            now = self.answers.now.timestamp()
+            domains = limits.dash_subaddress_domains
+            return strangercodes.StrangerCodes(
+                self.answers.journal, now, per_day, late, domains, *limit
+            )
+
+        codes = bound(limits.stranger_codes_per_day)
+        return codes, bound(limits.replies_per_day, strangercodes.KNOWN_DAY)
 
     def _forget_unmailed_code(
         self,
