@@ -644,23 +644,10 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
     games_dir = games_root(ctx)
-    every = quarantined(games_dir / SPOOL)
-    kept, kept_over = quarantine_listed(every)
-    held = held_mails(games_dir / SPOOL)
-    over = held_over(games_dir / SPOOL)
-    releases = releasing(games_dir / SPOOL)  # the mail of each in no list a poll reads
     # one moment for all it says, on the clock the poll stamps its records with (the last
     # day's were read by time.time(), the overdue by datetime.now(), each read anew)
     now = datetime.now(timezone.utc)
-    since = now.timestamp() - HELD_SHOWN
-    not_answered = unanswered(games_dir / SPOOL, since)
-    not_listed = unanswered_not_listed(games_dir / SPOOL, since)
-    aside = set_aside(games_dir / SPOOL, since)
-    flood = flood_not_kept(games_dir / SPOOL, since)
-    tried = wrong_codes(games_dir / SPOOL, since)
-    lates = read_late(games_dir / SPOOL, since)
-    announced, unread = cut_short(games_dir / SPOOL)
-    mailed = mailed_turns(games_dir / SPOOL)
+    lists = _host_lists(games_dir / SPOOL, now.timestamp() - HELD_SHOWN)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
     behind: dict[str, str] = {}  # by game: of an older format, its mail waiting for `wtg upgrade`
     book_behind = book_not_upgraded(games_dir)
@@ -670,7 +657,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     listed: list[dict[str, object]] = []
     troubles: list[dict[str, str | int]] = [
         {"path": str(path), "error": "not an announcement wtg can read: see to it by hand"}
-        for path in unread
+        for path in lists.unread
     ]
     polled = last_poll(games_dir / SPOOL)
     waiting = dict(polled.waiting) if polled is not None else {}
@@ -692,72 +679,16 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         data["owed"] = [*data["owed"], *_rollback_untold(found, games_dir / SPOOL)]
         games.append(data)
         configs[found.config.game] = found.config
-        entry = _with_announcements(_with_quarantine(data, every)[0], data, announced)[0]
-        entry = _with_set_aside(entry, aside)[0]
-        entry["wrong_codes"] = [  # as `wtg status GAME --json`
-            _wrong_data(item) for item in tried if item.game == found.config.game
-        ]
-        entry["read_late"] = [  # as `wtg status GAME --json`
-            _late_data(item) for item in lates if item.game == found.config.game
-        ]
-        entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
-        entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
-        entry["disk_full"] = full_disk(found.store.root)
-        entry["overdue"] = overdue(data, now)
-        entry["schedule_edited"] = _schedule_edited(found, data, now)  # as `wtg status GAME`
-        entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
-        entry["options_not_played"] = _options_not_played(found)
-        entry["held_mails"] = _held_of(held, found.config.game)  # as `wtg status GAME --json`
-        rolled = rollback_note(found.store, found.latest_turn())  # as `wtg status GAME --json`
-        entry["last_rollback"] = None if rolled is None else rolled.as_json()
-        entry["releases_cut_short"] = _releases_of(games_dir / SPOOL, found.config.game)
-        entry["not_upgraded"] = folder_not_upgraded(found.store.root)  # as `wtg status GAME`
+        entry, broken = _game_entry(found, data, lists, games_dir / SPOOL, now)
         if entry["not_upgraded"] is not None:
             behind[data["game"]] = str(entry["not_upgraded"])
-        broken = unreadable_press(found.store, data["turn"])  # as `wtg status GAME`
-        entry["press_unreadable"] = [str(path) for path in broken]
         unread_press += [(data["game"], path) for path in broken]
         listed.append(entry)
-        line = _not_sent(found.latest_turn(), last)
+        line = _not_sent(found.latest_turn(), lists.mailed.get(found.config.game, -1))
         if line:
             unsent[data["game"]] = line
     if as_json:
-        listing: dict[str, object] = {
-            "games_dir": str(games_dir),
-            "games": listed,
-            "announcements": [owed_data(path, made) for path, made in announced],
-            "announcements_withdrawing": withdrawing(games_dir / SPOOL),
-            "unreadable": troubles,
-            "quarantined": len(every),
-            "quarantine": [
-                {"game": q.game, "archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at}
-                for q in kept
-            ],
-            "quarantine_not_listed": kept_over,
-            "held": len(held),
-            "held_mails": [
-                {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
-                for h in held
-            ],
-            "held_not_listed": sum(item.mails for item in over),
-            "held_not_listed_keys": held_let_go(games_dir / SPOOL),  # as `wtg quarantine --json`
-            "releases_cut_short": releases,
-            "not_answered": [
-                {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
-            ],
-            "not_answered_not_listed": not_listed,
-            "set_aside": [_aside_data(item) for item in aside],
-            "flood_not_kept": [
-                {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in flood
-            ],
-            "wrong_codes": [_wrong_data(item) for item in tried],
-            "read_only": read_only(games_dir),
-            "disk_full": full_disk(games_dir),
-            "disk_low": low_disk(games_dir),
-            "book_not_upgraded": book_behind,
-            "lobby_book": book,  # as `wtg status --host --json`
-            "read_late": [_late_data(item) for item in lates],  # every game's, as each's
-        }
+        listing = _host_json(games_dir, listed, troubles, lists, book_behind, book)
         click.echo(json.dumps(listing, indent=1))
         if troubles:  # a script that watches the host looks at the exit status
             sys.exit(1)
@@ -792,9 +723,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for entry in listed:  # game.yaml's first: edited in a running game
         if entry.get("first_edited"):
             tell_fitted(f"NOTE: game {entry['game']}: {entry['first_edited']}")
-    for path, made in announced:
+    for path, made in lists.announced:
         tell_fitted(f"NOTICES OWED: {owed_line(path, made)}")
-    for key in releases:  # its mail perhaps still in the rejected folder: no poll takes it
+    for key in lists.releases:  # its mail perhaps still in the rejected folder: no poll takes it
         tell_fitted(cut_short_line(key))
     for game, path in unread_press:
         tell_fitted(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
@@ -810,15 +741,144 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             f"; {counted(left, 'mail')} {verb} in the inbox for it (the last poll)" if left else ""
         )
         tell_fitted(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
-    _show_quarantine(kept, kept_over)
-    _show_held(held, over, games, configs, troubles)
-    _show_not_answered(not_answered, not_listed)
-    _show_set_aside(aside)
-    _show_flood(flood)
-    _show_wrong_codes(tried)
-    _show_read_late(lates)  # as `wtg status GAME`: its JSON alone said them
+    _show_quarantine(*quarantine_listed(lists.every))
+    _show_held(lists.held, lists.over, games, configs, troubles)
+    _show_not_answered(lists.not_answered, lists.not_listed)
+    _show_set_aside(lists.aside)
+    _show_flood(lists.flood)
+    _show_wrong_codes(lists.tried)
+    _show_read_late(lists.lates)  # as `wtg status GAME`: its JSON alone said them
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
+
+
+class _HostLists(Record, kw_only=True):
+    """The spool's lists the overview of every game shows, each read once."""
+
+    every: list[Quarantined]
+    """Every mail quarantined; the lists show ``quarantine_listed`` of them."""
+    held: list[Quarantined]
+    over: list[HeldOver]
+    releases: list[str]
+    """The keys of the releases cut short: the mail of each is in no list a poll reads."""
+    not_answered: list[Unanswered]
+    not_listed: dict[str, int]
+    aside: list[SetAside]
+    flood: list[FloodCount]
+    tried: list[WrongCodes]
+    lates: list[ReadLate]
+    announced: list[tuple[Path, Announcement]]
+    """The announcements cut short, each with its file."""
+    unread: list[Path]
+    """The files of the announcements that cannot be read as one."""
+    mailed: dict[str, int]
+    """The latest turn each game's players were mailed."""
+
+
+def _host_lists(spool: Path, since: float) -> _HostLists:
+    """The lists of ``spool`` the overview shows, those of the last day from ``since``."""
+    every = quarantined(spool)
+    held = held_mails(spool)
+    over = held_over(spool)
+    releases = releasing(spool)
+    not_answered = unanswered(spool, since)
+    not_listed = unanswered_not_listed(spool, since)
+    aside = set_aside(spool, since)
+    flood = flood_not_kept(spool, since)
+    tried = wrong_codes(spool, since)
+    lates = read_late(spool, since)
+    announced, unread = cut_short(spool)
+    return _HostLists(
+        every=every,
+        held=held,
+        over=over,
+        releases=releases,
+        not_answered=not_answered,
+        not_listed=not_listed,
+        aside=aside,
+        flood=flood,
+        tried=tried,
+        lates=lates,
+        announced=announced,
+        unread=unread,
+        mailed=mailed_turns(spool),
+    )
+
+
+def _game_entry(
+    found: Game, data: GameStatus, lists: _HostLists, spool: Path, now: datetime
+) -> tuple[dict[str, object], list[Path]]:
+    """A game's entry of the overview's JSON, as `wtg status GAME --json` has it, and the
+    files of its players' press that cannot be read (the reports would go without them)."""
+    game = found.config.game
+    entry = _with_announcements(_with_quarantine(data, lists.every)[0], data, lists.announced)[0]
+    entry = _with_set_aside(entry, lists.aside)[0]
+    entry["wrong_codes"] = [_wrong_data(item) for item in lists.tried if item.game == game]
+    entry["read_late"] = [_late_data(item) for item in lists.lates if item.game == game]
+    entry["mailed_turn"] = lists.mailed.get(game, -1)
+    entry["read_only"] = read_only(found.store.root)
+    entry["disk_full"] = full_disk(found.store.root)
+    entry["overdue"] = overdue(data, now)
+    entry["schedule_edited"] = _schedule_edited(found, data, now)
+    entry["first_edited"] = None if data["over"] else first_edited(found, data["deadline"])
+    entry["options_not_played"] = _options_not_played(found)
+    entry["held_mails"] = _held_of(lists.held, game)
+    rolled = rollback_note(found.store, found.latest_turn())
+    entry["last_rollback"] = None if rolled is None else rolled.as_json()
+    entry["releases_cut_short"] = _releases_of(spool, game)
+    entry["not_upgraded"] = folder_not_upgraded(found.store.root)
+    broken = unreadable_press(found.store, data["turn"])
+    entry["press_unreadable"] = [str(path) for path in broken]
+    return entry, broken
+
+
+def _host_json(
+    games_dir: Path,
+    listed: list[dict[str, object]],
+    troubles: list[dict[str, str | int]],
+    lists: _HostLists,
+    book_behind: str | None,
+    book: str | None,
+) -> dict[str, object]:
+    """The overview as `wtg status --json` prints it: each game's entry (``listed``), the
+    folders that cannot be read (``troubles``) and the spool's lists."""
+    kept, kept_over = quarantine_listed(lists.every)
+    return {
+        "games_dir": str(games_dir),
+        "games": listed,
+        "announcements": [owed_data(path, made) for path, made in lists.announced],
+        "announcements_withdrawing": withdrawing(games_dir / SPOOL),
+        "unreadable": troubles,
+        "quarantined": len(lists.every),
+        "quarantine": [
+            {"game": q.game, "archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at}
+            for q in kept
+        ],
+        "quarantine_not_listed": kept_over,
+        "held": len(lists.held),
+        "held_mails": [
+            {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
+            for h in lists.held
+        ],
+        "held_not_listed": sum(item.mails for item in lists.over),
+        "held_not_listed_keys": held_let_go(games_dir / SPOOL),  # as `wtg quarantine --json`
+        "releases_cut_short": lists.releases,
+        "not_answered": [
+            {"key": u.key, "outcome": u.outcome, "at": u.at} for u in lists.not_answered
+        ],
+        "not_answered_not_listed": lists.not_listed,
+        "set_aside": [_aside_data(item) for item in lists.aside],
+        "flood_not_kept": [
+            {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in lists.flood
+        ],
+        "wrong_codes": [_wrong_data(item) for item in lists.tried],
+        "read_only": read_only(games_dir),
+        "disk_full": full_disk(games_dir),
+        "disk_low": low_disk(games_dir),
+        "book_not_upgraded": book_behind,
+        "lobby_book": book,  # as `wtg status --host --json`
+        "read_late": [_late_data(item) for item in lists.lates],  # every game's, as each's
+    }
 
 
 def _game_state(data: GameStatus, *, not_mailed: bool, overdue: bool, not_upgraded: bool) -> str:
