@@ -59,8 +59,8 @@ def later(tokens: TokenServer, monkeypatch: pytest.MonkeyPatch) -> Callable[[flo
     """Moves the clock of the access tokens' lives on by some seconds, wtg's (when it
     renews one) and the token server's (when one dies) alike. The tests slept through a
     life of 2 s, renewed after 1.5: a poll and a send that took longer than that on a
-    loaded machine (one third of it here, under load) renewed the token before the send,
-    and a grant too many failed the test."""
+    loaded machine renewed the token before the send, and a grant too many failed the
+    test."""
     moved = [0.0]
 
     def clock() -> float:
