@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
@@ -59,6 +59,19 @@ def free_port(host: str = LOCALHOST) -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
         return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def refused_port(host: str = LOCALHOST) -> Iterator[int]:
+    """A port where nothing listens for as long as the caller holds it, for a test of a
+    server out of reach: bound here and never listened on, so that a connection to it is
+    refused, and no other server can take it meanwhile (a server binding with SO_REUSEADDR
+    is refused it as well). A port ``free_port`` named a moment ago is free to anyone: the
+    other xdist worker's next Dovecot or SMTP sink could listen there (``free_port`` draws
+    at random from the same range), and the test met a server where it meant none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        yield int(sock.getsockname()[1])
 
 
 # --------------------------------------------------------------------------- Dovecot

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner, Result
@@ -37,6 +38,7 @@ from wtg.host.pollhealth import last_poll
 from wtg.mail.outgoing.sender import send
 from wtg.mail.poll.idle import idle
 from wtg.mail.poll.poller import poll
+from wtg.mail.servers import oauth2
 from wtg.mail.servers.inbox import ImapInbox
 from wtg.mail.servers.oauth2 import TokenError
 
@@ -45,6 +47,32 @@ from wtg.mail.servers.oauth2 import TokenError
 def tokens() -> Iterator[TokenServer]:
     with TokenServer() as server:
         yield server
+
+
+LIFE = 60
+"""The life of an access token in the tests of its expiry: renewed 45 s after it was
+given (a quarter of its life early), dead after 60, on the clock ``later`` moves on."""
+
+
+@pytest.fixture
+def later(tokens: TokenServer, monkeypatch: pytest.MonkeyPatch) -> Callable[[float], None]:
+    """Moves the clock of the access tokens' lives on by some seconds, wtg's (when it
+    renews one) and the token server's (when one dies) alike. The tests slept through a
+    life of 2 s, renewed after 1.5: a poll and a send that took longer than that on a
+    loaded machine renewed the token before the send, and a grant too many failed the
+    test."""
+    moved = [0.0]
+
+    def clock() -> float:
+        return time.time() + moved[0]
+
+    tokens.clock = clock
+    monkeypatch.setattr(oauth2, "time", SimpleNamespace(time=clock))
+
+    def move(seconds: float) -> None:
+        moved[0] += seconds
+
+    return move
 
 
 @pytest.fixture
@@ -129,11 +157,15 @@ def test_a_poll_and_a_send_log_in_with_oauth2(
 
 
 def test_a_token_that_expires_mid_run_is_renewed(
-    tmp_path: Path, oauth_imap: Dovecot, oauth_smtp: SmtpSink, tokens: TokenServer
+    tmp_path: Path,
+    oauth_imap: Dovecot,
+    oauth_smtp: SmtpSink,
+    tokens: TokenServer,
+    later: Callable[[float], None],
 ) -> None:
     """As a long `wtg serve` meets it: the process keeps its token, the token expires, the
     next connection (a reconnect, the next send) asks for a new one before it logs in."""
-    tokens.life = 2  # renewed after 1.5 s (a quarter of its life early), dead after 2
+    tokens.life = LIFE
     gm = load_config(write_config(tmp_path, oauth_imap, oauth_smtp, tokens))
     for number in (1, 2):
         player_mail(oauth_imap, number)
@@ -144,7 +176,7 @@ def test_a_token_that_expires_mid_run_is_renewed(
             inbox.close()
         assert send(gm).sent == 1
         assert tokens.grants == number
-        time.sleep(2.1)  # the token the server gave has expired there
+        later(LIFE + 1)  # the token the server gave has expired there
     assert len(oauth_smtp.messages) == 2
     assert oauth_smtp.auth_failures == 0  # renewed before it was refused, never after
 
@@ -250,13 +282,17 @@ def wait_until(done: Callable[[], bool], what: str, timeout: float = 20.0) -> No
 
 
 def test_a_long_running_poll_logs_in_again_with_a_new_token(
-    tmp_path: Path, oauth_imap: Dovecot, oauth_smtp: SmtpSink, tokens: TokenServer
+    tmp_path: Path,
+    oauth_imap: Dovecot,
+    oauth_smtp: SmtpSink,
+    tokens: TokenServer,
+    later: Callable[[float], None],
 ) -> None:
     """`wtg poll --idle` (the loop `wtg serve` runs too): the connection drops after the
     token expired, the next one logs in with a new token; a refresh token revoked while it
     runs is a line and a failing poll, the loop goes on, the mail waits in the inbox and is
     taken once the GM signed in again."""
-    tokens.life = 2
+    tokens.life = LIFE
     gm = load_config(write_config(tmp_path, oauth_imap, oauth_smtp, tokens))
     stop = threading.Event()
     lines: list[str] = []
@@ -266,7 +302,7 @@ def test_a_long_running_poll_logs_in_again_with_a_new_token(
         player_mail(oauth_imap, 1)
         wait_until(lambda: oauth_imap.fetch_all(GM_ADDRESS) == [], "the first mail polled")
         assert tokens.grants == 1
-        time.sleep(2.1)  # the token expires while the connection lasts
+        later(LIFE + 1)  # the token expires while the connection lasts
         oauth_imap.stop()  # the server restarts: the connection drops
         oauth_imap.start()
         player_mail(oauth_imap, 2)

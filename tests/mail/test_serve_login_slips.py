@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, Received, SmtpSink, free_port
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, Received, SmtpSink, refused_port
 from tests.service.week import SimClock
 from wtg.cli import main
 from wtg.game.engine import create_game, open_game
@@ -246,18 +246,18 @@ def test_a_mail_server_out_of_reach_is_named_with_the_keys_to_look_at(
     """A port mistyped in the config (or the server down): the log said ``cannot reach the
     mail server: [Errno 111] Connection refused``, neither which server nor where to look."""
     gm = host(tmp_path, imap, smtp_auth)
-    port = free_port()  # nothing listens there
-    config = tmp_path / "wtg.yaml"
-    config.write_text(
-        config.read_text(encoding="utf-8").replace(f"port: {imap.port}\n", f"port: {port}\n"),
-        encoding="utf-8",
-    )
-    gm = load_config(config)
-    start = datetime.now(timezone.utc).replace(microsecond=0)
-    clock = SimClock(start, start + 10 * MINUTE)
-    service = Service(gm, clock, zone=timezone.utc)
-    clock.on_end = service.stop
-    service.run()
+    with refused_port() as port:  # nothing listens there
+        config = tmp_path / "wtg.yaml"
+        config.write_text(
+            config.read_text(encoding="utf-8").replace(f"port: {imap.port}\n", f"port: {port}\n"),
+            encoding="utf-8",
+        )
+        gm = load_config(config)
+        start = datetime.now(timezone.utc).replace(microsecond=0)
+        clock = SimClock(start, start + 10 * MINUTE)
+        service = Service(gm, clock, zone=timezone.utc)
+        clock.on_end = service.stop
+        service.run()
 
     why = (
         f"cannot reach the mail server {imap.host}:{port}: Connection refused (the server is "
@@ -301,8 +301,9 @@ def test_a_config_mended_and_reloaded_says_the_server_is_reached_again(
     """The port mended and `systemctl reload wtg`: the log ended with the failures and "the
     config was reloaded", and never said whether the server was reached then."""
     host(tmp_path, imap, smtp_auth)
-    wrong = (f"port: {imap.port}\n", f"port: {free_port()}\n")
-    gm = mended_and_reloaded(tmp_path / "wtg.yaml", imap, wrong, 2 * MINUTE, 3 * MINUTE)
+    with refused_port() as port:
+        wrong = (f"port: {imap.port}\n", f"port: {port}\n")
+        gm = mended_and_reloaded(tmp_path / "wtg.yaml", imap, wrong, 2 * MINUTE, 3 * MINUTE)
 
     told = [r.getMessage() for r in events.records]
     reloaded = told.index("the config was reloaded")

@@ -126,6 +126,23 @@ def test_a_taken_port_is_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert "Address already in use" in (tmp_path / "d" / "dovecot.log").read_text()
 
 
+def test_a_port_held_for_a_server_out_of_reach_is_taken_by_no_other_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A test of a server out of reach named a port ``free_port`` found free: the other
+    xdist worker's next server, drawing its port the same way, could listen there, and the
+    test met a server where it meant none. Here that server draws the very port."""
+    if not servers.aiosmtpd_available():
+        missing(servers.AIOSMTPD_INSTALL_HINT)
+    with servers.refused_port() as port:
+        ports = iter([port])
+        real_free_port = servers.free_port
+        monkeypatch.setattr(servers, "free_port", lambda: next(ports, None) or real_free_port())
+        with SmtpSink() as other:
+            assert other.port != port
+            assert refused(port)
+
+
 @pytest.mark.parametrize("graceful", [False, True], ids=["kill", "graceful"])
 def test_stop_ends_every_dovecot_process(tmp_path: Path, graceful: bool) -> None:
     if not servers.dovecot_available():

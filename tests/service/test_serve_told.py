@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.mail.servers import free_port
+from tests.mail.servers import refused_port
 from tests.service.week import START, SimClock, make_host
 from wtg.cli import main
 from wtg.cli.logs import start_logging
@@ -59,9 +59,18 @@ def wtg(*args: str, env: dict[str, str] | None = None) -> Result:
     return result
 
 
-def mail_host(root: Path) -> Path:
-    """A host whose mail servers are not there (nothing listens on their ports), its IMAP
-    password in a file of mode 0644, as a GM's `echo secret > imap-password` makes it."""
+@pytest.fixture
+def nowhere() -> Iterator[tuple[int, int]]:
+    """Two ports where nothing listens while the test lasts (``refused_port``): those of
+    the IMAP and the SMTP server of ``mail_host``."""
+    with refused_port() as imap, refused_port() as smtp:
+        yield imap, smtp
+
+
+def mail_host(root: Path, ports: tuple[int, int]) -> Path:
+    """A host whose mail servers are not there (nothing listens on their ``ports``, IMAP's
+    and SMTP's), its IMAP password in a file of mode 0644, as a GM's `echo secret >
+    imap-password` makes it."""
     (root / "games").mkdir(mode=0o700)
     for name, mode in (("imap-password", 0o644), ("smtp-password", 0o600)):
         (root / name).write_text("secret-123\n", encoding="utf-8")
@@ -69,9 +78,9 @@ def mail_host(root: Path) -> Path:
     config = root / "wtg.yaml"
     config.write_text(
         f'games_dir: games\ntransport: imap\nfrom: "{GM}"\n'
-        f"imap: {{host: 127.0.0.1, port: {free_port()}, username: {GM}, "
+        f"imap: {{host: 127.0.0.1, port: {ports[0]}, username: {GM}, "
         "password_file: imap-password}\n"
-        f"smtp: {{host: 127.0.0.1, port: {free_port()}, username: {GM}, "
+        f"smtp: {{host: 127.0.0.1, port: {ports[1]}, username: {GM}, "
         "password_file: smtp-password}\n",
         encoding="utf-8",
     )
@@ -105,9 +114,9 @@ def serve_until_it_polled(root: Path, log: Path, *given: str, env: dict[str, str
 
 
 def test_a_loose_password_file_is_in_the_log_and_status_and_the_hints_carry_the_config(
-    tmp_path: Path,
+    tmp_path: Path, nowhere: tuple[int, int]
 ) -> None:
-    config = mail_host(tmp_path)
+    config = mail_host(tmp_path, nowhere)
     log = tmp_path / "serve.log"
     password = tmp_path / "imap-password"
     without = {"WTG_CONFIG": ""}
@@ -313,14 +322,14 @@ class _Stopped:
 
 @pytest.mark.parametrize("level", ["error", "warning"])
 def test_a_loose_password_file_is_on_stderr_whatever_the_log_level(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str, nowhere: tuple[int, int]
 ) -> None:
     """`wtg serve --log-level error` at a terminal said nothing of a password file of mode
     0644: the warning went to the log alone (since round 38), whose level left it out. It
     is on stderr then; at a level that logs it, the log (stderr) says it once."""
     import wtg.serve.service
 
-    config = mail_host(tmp_path)
+    config = mail_host(tmp_path, nowhere)
     monkeypatch.setattr(wtg.serve.service, "Service", _Stopped)
     monkeypatch.setattr(wtg.serve.service, "signals_to", lambda service: contextlib.nullcontext())
     ran = CliRunner().invoke(
