@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from wtg.game.engine import Game
+from wtg.rules.wok.state import WokState
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
@@ -74,3 +77,18 @@ def test_ci_stops_when_the_venv_cannot_be_made(tmp_path: Path) -> None:
     assert "the venv or its install failed (exit 3): no tests ran" in done.stderr
     assert not demo_ran.exists()
     assert "mktemp" not in done.stderr and "wtg: No such file" not in done.stderr
+
+
+def test_every_file_of_a_new_game_s_folder_is_in_the_readme_s_listing(
+    small_game: Game[WokState],
+) -> None:
+    """README, "A game folder": a GM looking in a game's folder finds each file it holds
+    said there (the folder's `format` and `.lock`, a turn's `turn.json` were not)."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### A game folder")
+    listing = text[start : text.index("\n```\n", text.index("```", start) + 3)]
+    folder = small_game.store.root
+    names = {path.name for path in folder.iterdir()}
+    names |= {path.name for path in (folder / "turns" / "0000").iterdir()}
+    said = [name for name in names if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", listing)]
+    assert sorted(names - set(said)) == []
