@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from wtg.game.engine import Game
+from wtg.rules.wok.state import WokState
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
@@ -74,3 +77,55 @@ def test_ci_stops_when_the_venv_cannot_be_made(tmp_path: Path) -> None:
     assert "the venv or its install failed (exit 3): no tests ran" in done.stderr
     assert not demo_ran.exists()
     assert "mktemp" not in done.stderr and "wtg: No such file" not in done.stderr
+
+
+def test_every_file_of_a_new_game_s_folder_is_in_the_readme_s_listing(
+    small_game: Game[WokState],
+) -> None:
+    """README, "A game folder": a GM looking in a game's folder finds each file it holds
+    said there (the folder's `format` and `.lock`, a turn's `turn.json` were not)."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### A game folder")
+    listing = text[start : text.index("\n```\n", text.index("```", start) + 3)]
+    folder = small_game.store.root
+    names = {path.name for path in folder.iterdir()}
+    names |= {path.name for path in (folder / "turns" / "0000").iterdir()}
+    said = [name for name in names if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", listing)]
+    assert sorted(names - set(said)) == []
+
+
+def test_the_readme_s_order_file_has_every_section_of_the_form_and_is_stored(
+    small_game: Game[WokState], tmp_path: Path
+) -> None:
+    """README, "The order file": the canonical YAML names every section the WoK IV form has
+    (`ready` was left out: a GM typing a file did not know how to mark it READY), and
+    `wtg orders` stores it as it stands."""
+    import yaml
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### The order file")
+    sample = text[
+        text.index("```yaml\n", start) + 8 : text.index("```", text.index("```yaml", start) + 7)
+    ]
+    data = yaml.safe_load(sample)
+    data.update(player=1, turn=1)
+    games = str(small_game.store.root.parent)
+    name = small_game.config.game
+
+    def orders(content: object) -> tuple[int, str]:
+        path = tmp_path / "orders.yaml"
+        path.write_text(yaml.safe_dump(content), encoding="utf-8")
+        result = CliRunner().invoke(
+            main, ["--games-dir", games, "orders", name, str(path)], env={"WTG_CONFIG": None}
+        )
+        return result.exit_code, result.output
+
+    code, output = orders({**data, "bogus": 1})
+    assert code == 2
+    known = re.findall(r"the form has ([a-z_, ]+)\)", output)[0].split(", ")
+    assert sorted(set(data) - {"player", "turn"}) == sorted(known)
+    code, output = orders(data)
+    assert code == 0, output

@@ -1,7 +1,7 @@
 """A game's name completed by the GM's shell: `wtg status ka<Tab>` gives `kaomaris`; and a
 ruleset's name and its maps (`wtg new-game g1 --ruleset wok4 --map <Tab>`).
 
-Click completes the commands and options itself (docs/gm.md, "Shell completion", says how
+Click completes the commands and options itself (docs/gm.md, "Tab completion", says how
 to turn it on); a GAME_DIR is completed here with the names of the games of the games folder
 the command would look them up in (--games-dir, WTG_GAMES_DIR, or the config's games_dir,
 from --config or WTG_CONFIG). Something that reads as a path (a '/' in it, a leading '.' or

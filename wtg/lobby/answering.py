@@ -111,7 +111,7 @@ out, and the first answer says so (``_past_names_note``). A person plays under o
 every game: two are a newcomer's name and the one he corrected it to below it (both wait,
 and confirming one cancels the other). One mail of ten JOINs under ten names made ten
 answers with ten codes, three of them mailed (a stranger's codes of an hour) and seven
-forgotten without a word to him (docs/mail.md, "JOIN")."""
+forgotten without a word to him (docs/mail.md, "Commands by mail")."""
 _RUN = re.compile(r"([^\w\s])\1{2,}")
 """A run of one sign (``=====``, ``-----``): decoration, quoted in a subject as one."""
 
