@@ -1,7 +1,8 @@
 """`wtg send` of a second config on one games folder (tests/test_two_configs.py), killed
-(SIGKILL) just before one of its writes (a spread of them), among them its note in ``.mail/senders.json``; then
-given again. The host's trial config sent turn 0 into its folder and is noted there; the
-second config sends into another folder, and turn 1's reports wait in the queue.
+(SIGKILL) just before one of its writes (a spread of them, its note in
+``.mail/senders.json`` among them); then given again. The host's trial config sent turn 0
+into its folder and is noted there; the second config sends into another folder, and turn
+1's reports wait in the queue.
 
 As killed, no report went either way and the notes are whole (the trial's kept). Given
 again, the send sends nothing and says why (exit 1); once the trial config is moved away,
