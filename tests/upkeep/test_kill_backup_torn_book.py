@@ -21,6 +21,7 @@ import pytest
 from tests import killpoints
 from tests.gmtyped import ann_and_bob_host, wtg
 from tests.upkeep.test_backup_torn_book import WRITTEN_OVER
+from tests.upkeep.test_kill_backup_restore import placed, tree
 from wtg.lobby.database import FILE, FOLDER
 
 KILLS = 10
@@ -75,3 +76,34 @@ def test_a_torn_books_backup_killed_keeps_file_and_writes_beside_it_whole(
         book, why = book_in(beside)
         assert book == WRITTEN_OVER and why, at
         assert sorted(os.listdir(backups)) == names, at
+
+
+def test_a_torn_books_backup_restored_killed_is_unfinished_and_done_again(
+    tmp_path: Path,
+) -> None:
+    """`wtg restore` of the archive beside FILE (``host.torn-book.tar.gz``), killed before one
+    of its writes: the folder is empty or marked a restore cut short; given again, the host
+    is restored as an uninterrupted restore leaves it, the torn book as it was backed up."""
+    config = ann_and_bob_host(tmp_path / "host")
+    assert wtg("--config", config, "open-list", "wok4").exit_code == 0
+    out, beside = tmp_path / "host.tar.gz", tmp_path / "host.torn-book.tar.gz"
+    assert wtg("--config", config, "backup", "-q", str(out)).exit_code == 0
+    (tmp_path / "host" / "games" / FOLDER / FILE).write_bytes(WRITTEN_OVER)
+    assert wtg("--config", config, "backup", "-q", str(out)).exit_code == 1
+    root = tmp_path / "restores"
+    root.mkdir()
+    whole = root / "whole"
+    counted = killpoints.count(["restore", str(beside), "--games-dir", str(whole)], root)
+    assert counted.returncode == 0, counted.stderr
+    expected = tree(whole)
+    assert expected[f"{FOLDER}/{FILE}"][1] == WRITTEN_OVER
+    for at in killpoints.points(counted.writes, KILLS):
+        target = root / f"killed-{at}"
+        args = ["restore", str(beside), "--games-dir", str(target)]
+        cut = killpoints.run(args, kill_at=at, root=root)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        left = os.listdir(target) if target.exists() else []
+        assert left == [] or ".restoring" in left, (at, cut.before, left)
+        again = killpoints.wtg(args)
+        assert again.returncode == 0, (at, again.stderr)
+        assert tree(target) == placed(expected, whole, target), (at, cut.before)
