@@ -6,7 +6,8 @@ beside FILE already, ``host.torn-book.tar.gz``).
 As killed, FILE is the whole backup it was, and the file beside it is not there or is a
 whole archive (the one before, or this one): never half written. Given again, the backup
 says the book torn and FILE kept (exit 1), writes the archive beside FILE whole, and leaves
-nothing of the killed run in the folder.
+nothing of the killed run in the folder. The archive beside FILE, restored and killed, is
+restored whole when the restore is given again.
 """
 
 from __future__ import annotations
