@@ -22,7 +22,7 @@ import pytest
 from tests import killpoints
 from tests.gmtyped import ann_and_bob_host, wtg
 from tests.upkeep.test_backup_torn_book import WRITTEN_OVER
-from tests.upkeep.test_kill_backup_restore import placed, tree
+from tests.upkeep.test_kill_backup_restore import placed, tree, whole_restore
 from wtg.lobby.database import FILE, FOLDER
 
 KILLS = 10
@@ -91,14 +91,9 @@ def test_a_torn_books_backup_restored_killed_is_unfinished_and_done_again(
     assert wtg("--config", config, "backup", "-q", str(out)).exit_code == 0
     (tmp_path / "host" / "games" / FOLDER / FILE).write_bytes(WRITTEN_OVER)
     assert wtg("--config", config, "backup", "-q", str(out)).exit_code == 1
-    root = tmp_path / "restores"
-    root.mkdir()
-    whole = root / "whole"
-    counted = killpoints.count(["restore", str(beside), "--games-dir", str(whole)], root)
-    assert counted.returncode == 0, counted.stderr
-    expected = tree(whole)
+    root, whole, expected, writes = whole_restore(beside, tmp_path)
     assert expected[f"{FOLDER}/{FILE}"][1] == WRITTEN_OVER
-    for at in killpoints.points(counted.writes, KILLS):
+    for at in killpoints.points(writes, KILLS):
         target = root / f"killed-{at}"
         args = ["restore", str(beside), "--games-dir", str(target)]
         cut = killpoints.run(args, kill_at=at, root=root)
