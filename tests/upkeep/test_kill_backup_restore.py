@@ -42,15 +42,10 @@ def test_a_restore_killed_at_any_write_is_unfinished_and_done_again(
     archive = tmp_path / "host.tar.gz"
     made = CliRunner().invoke(main, ["--config", str(host), "backup", str(archive)])
     assert made.exit_code == 0, made.output
-    root = tmp_path / "restores"
-    root.mkdir()
-    whole = root / "whole"
-    counted = killpoints.count(["restore", str(archive), "--games-dir", str(whole)], root)
-    assert counted.returncode == 0, counted.stderr
-    expected = tree(whole)
+    root, whole, expected, writes = whole_restore(archive, tmp_path)
     assert len(expected) > 90 and "wok4-1/game.yaml" in expected
     kills = 0
-    for point in killpoints.points(counted.writes, KILLS):
+    for point in killpoints.points(writes, KILLS):
         target = root / f"killed-{point}"
         args = ["restore", str(archive), "--games-dir", str(target)]
         run = killpoints.run(args, kill_at=point, root=root)
@@ -63,7 +58,21 @@ def test_a_restore_killed_at_any_write_is_unfinished_and_done_again(
         if left:
             assert again.stdout.startswith(f"{target} held a restore cut short: removed")
         assert tree(target) == placed(expected, whole, target), (point, run.before)
-    assert kills == min(KILLS, counted.writes)
+    assert kills == min(KILLS, writes)
+
+
+def whole_restore(
+    archive: Path, tmp_path: Path
+) -> tuple[Path, Path, dict[str, tuple[int, bytes]], int]:
+    """``archive`` restored whole, its writes counted, under ``tmp_path/restores`` (where a
+    kill test's restores go, each into a folder of its own): that folder, the host restored,
+    its tree and the restore's writes."""
+    root = tmp_path / "restores"
+    root.mkdir()
+    whole = root / "whole"
+    counted = killpoints.count(["restore", str(archive), "--games-dir", str(whole)], root)
+    assert counted.returncode == 0, counted.stderr
+    return root, whole, tree(whole), counted.writes
 
 
 def placed(

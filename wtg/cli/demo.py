@@ -114,6 +114,20 @@ class DemoError(UsageError):
     """A demo that cannot be played in the folder given."""
 
 
+def _cleared(out_dir: Path) -> None:
+    """An earlier demo's folder emptied, its marker last: a demo killed while it cleared the
+    folder leaves the marker while anything else is left, so the next demo clears it too
+    (rather than refuse it as a folder not the demo's)."""
+    for entry in sorted(out_dir.iterdir()):
+        if entry.name == MARKER:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    (out_dir / MARKER).unlink()
+
+
 def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) -> None:
     """Play the demo into ``out_dir``; a folder left by an earlier demo is replaced, any
     other folder that is not empty is refused, and so is a file."""
@@ -125,7 +139,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
                 f"{out_dir} is not empty and not an earlier demo's output: "
                 "give the demo a new folder"
             )
-        shutil.rmtree(out_dir)
+        _cleared(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / MARKER).write_text("made by `wtg demo`; it deletes this folder when rerun\n")
     key_name = default_key_name(DKIM_SELECTOR, DKIM_DOMAIN)
