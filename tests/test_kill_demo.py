@@ -15,9 +15,24 @@ from tests import killpoints
 from wtg.cli.demo import MARKER
 
 KILLS = 12
-PATHS = "import shutil; shutil._use_fd_functions = False"
-"""A prelude: ``shutil.rmtree`` removes each file by its path, not relative to its folder's
-descriptor, so that the kill points see each removal (they see paths under the root)."""
+PATHS = """
+import os, shutil
+
+def rmtree_by_path(path, *args, **kwargs):
+    for folder, folders, files in os.walk(path, topdown=False):
+        for name in files:
+            os.remove(os.path.join(folder, name))
+        for name in folders:
+            inner = os.path.join(folder, name)
+            os.remove(inner) if os.path.islink(inner) else os.rmdir(inner)
+    os.rmdir(path)
+
+shutil.rmtree = rmtree_by_path
+"""
+"""A prelude: ``shutil.rmtree`` made a walk that removes each file and folder by its path,
+not relative to its folder's descriptor as the stdlib's does, so that the kill points see
+each removal (they see paths under the root). The files go in the order the folders list
+them, as the stdlib's."""
 
 
 def test_a_demo_killed_while_it_replaces_an_earlier_one_is_played_when_given_again(

@@ -141,7 +141,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
             )
         _cleared(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / MARKER).write_text("made by `wtg demo`; it deletes this folder when rerun\n")
+    (out_dir / MARKER).write_text("made by `wtg demo`; it empties this folder when rerun\n")
     key_name = default_key_name(DKIM_SELECTOR, DKIM_DOMAIN)
     key = make_key(out_dir / key_name)
     dkim = {"domain": DKIM_DOMAIN, "selector": DKIM_SELECTOR, "key_file": key_name}
