@@ -24,7 +24,8 @@ from tests.mail.loop import World
 from tests.mail.test_held_floods import mail_at
 from tests.mail.test_held_mail import away, back
 from wtg.game.engine import open_game
-from wtg.mail.spool.journal import HELD_AN_ADDRESS, held_let_go, held_mails, releasing
+from wtg.mail.spool.journal import HELD_AN_ADDRESS
+from wtg.mail.spool.journallists import held_let_go, held_mails, releasing
 
 MAILS = HELD_AN_ADDRESS + 2
 """Player 1's mails held: the list keeps ``HELD_AN_ADDRESS``, two are let go."""
