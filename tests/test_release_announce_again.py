@@ -23,7 +23,7 @@ from wtg.core.plurals import counted
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.schedule import iso
 from wtg.gm.control import hold, release
-from wtg.host.announcement import ALL, Announcement, StillQueued, announce, unfinished
+from wtg.host.announcement import ALL, LAST_KEY, Announcement, StillQueued, announce, unfinished
 from wtg.mail.outgoing.notices import Notices
 
 PLAYERS = sorted(p.email for p in players(4))
@@ -311,7 +311,7 @@ def test_a_finished_announcement_is_kept_while_its_mails_wait(tmp_path: Path) ->
 
     with pytest.raises(StillQueued, match=r"and 4 of its mails still wait in the outbox"):
         announce(spool, "g1", "Hello.", ["g1"], LATER, refuse, four)
-    assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name]
+    assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name, LAST_KEY]
     assert announce(spool, "g1", "Goodbye.", ["g1"], LATER, lambda a: 4, four)[1] is True
     again, new, _ = announce(spool, "g1", "Hello.", ["g1"], LATER, lambda a: 4, none)
     assert new and again.key != first.key and not kept.exists()

@@ -3,8 +3,8 @@ owes are one intent, safe to give again after a kill.
 
 The intent is a file of the mail spool, written whole before any mail is queued::
 
-    SPOOL/announce/3f9c0a1b2d4e.json
-        {"key": "3f9c0a1b2d4e", "at": "2026-11-23T09:12:40Z", "target": "g1",
+    SPOOL/announce/179542516000.json
+        {"key": "179542516000", "at": "2026-11-23T09:12:40Z", "target": "g1",
          "text": "The server moves on Sunday.", "games": ["g1"]}
 
 Then every address's mail is queued (its outbox id names the key, so queuing it again
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import secrets
 import shlex
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
@@ -58,6 +57,10 @@ class Announcement(Record):
 QUEUED = ".queued"
 """The suffix of a finished announcement's file (``KEY.queued``, its intent renamed), kept
 while a mail of it waits in the outbox's queue."""
+LAST_KEY = "last-key"
+"""The newest announcement's key (``SPOOL/announce/last-key``): each new one is after it."""
+KEY_DIGITS = 12
+"""An announcement's key is twelve digits (the outbox ids' shape: twelve hex digits)."""
 
 
 class StillQueued(MailError):
@@ -88,7 +91,7 @@ def announce(
         if found is None:
             _refuse_still_queued(folder, target, text, waiting)
             at = iso(now)
-            key = secrets.token_hex(6)  # its own: the same text given twice is two mails
+            key = _new_key(folder, now)  # its own: the same text given twice is two mails
             found = Announcement(key=key, at=at, target=target, text=text, games=tuple(games))
             write_atomic(folder / f"{key}.json", _dump(found))  # the intent
         queued = tell(found)  # flushed to disk before the intent is finished
@@ -96,6 +99,24 @@ def announce(
         if intent.exists():
             intent.replace(folder / f"{found.key}{QUEUED}")  # finished, its text kept
         return found, new, queued
+
+
+def _new_key(folder: Path, now: datetime) -> str:
+    """A new announcement's key: its moment in hundredths of a second, twelve digits, or the
+    number after the newest key given (``LAST_KEY``) when the clock says no more than that
+    (the same moment, or a clock set back). `wtg send` mails its queue in name order, so
+    each player gets the GM's announcements in the order he gave them; and a key never
+    names the mails of an announcement before it. Noted before its intent is written."""
+    last = folder / LAST_KEY
+    newest = -1
+    with contextlib.suppress(OSError, ValueError):
+        newest = int(last.read_text(encoding="ascii").strip())
+    key = max(round(now.timestamp() * 100), newest + 1)
+    if not 0 <= key < 10**KEY_DIGITS:  # a note edited by hand: the moment alone
+        key = round(now.timestamp() * 100)
+    text = f"{key:0{KEY_DIGITS}d}"
+    write_atomic(last, f"{text}\n")
+    return text
 
 
 def _refuse_still_queued(
