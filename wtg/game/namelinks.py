@@ -41,7 +41,7 @@ def names_unlinked(text: str, names: Iterable[str]) -> str:
     shown with its brackets is wider than as written by two columns a dot: a table's row
     that holds it is as much wider, which a reader reads all the same."""
     pieces: dict[str, str] = {}
-    for name in set(names):
+    for name in sorted(set(names)):  # in one order, whatever the interpreter's hash seed
         if "://" not in name and not any(dot in name for dot in DOTS):
             continue  # no scheme, no dot: neither it nor a piece of it is an address
         for length in range(min(len(name), SHORTEST_CUT), len(name) + 1):
