@@ -132,8 +132,14 @@ def _fitting(line: str, width: int) -> int:
 
 def _may_cut(line: str, at: int) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
-    code and its number together (``4 = SPY`` of a reason listing a form's codes)."""
-    return line[at - 1 : at] != "=" and line[at + 1 : at + 2] != "="
+    code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
+    one inside a quote of two words, a line to type as it stands (``"MAP: off"``)."""
+    if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
+        return False
+    before = line[line.rfind(" ", 0, at) + 1 : at]
+    end = line.find(" ", at + 1)
+    after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
+    return not (before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:])
 
 
 def _last_cut(line: str, start: int, end: int) -> int:
