@@ -139,7 +139,9 @@ def _may_cut(line: str, at: int) -> bool:
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
-    return not (before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:])
+    return not (
+        before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
+    )
 
 
 def _last_cut(line: str, start: int, end: int) -> int:
