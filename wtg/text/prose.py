@@ -1,7 +1,8 @@
 """The prose of a mail wrapped to the width a plain-text mail client shows (RFC 5322's 78
 characters a line): a line longer than that is broken at its words, each continuation
 indented under it, so that a client 80 columns wide never breaks a word or a column; a
-report's, to the 72 columns a phone shows (``PHONE``).
+player's mail (a report, an answer, a notice, the press), to the 72 columns a phone shows
+(``PHONE``), the GM's digest and terminal to 78.
 A line is measured by the columns it fills (``wtg.core.textwidth``): a letter of Chinese,
 Japanese or Korean fills two, so a player's name of twenty of them is forty columns of
 another player's report (a sentence of 78 such characters once filled 98).
