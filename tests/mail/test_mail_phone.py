@@ -26,10 +26,6 @@ def too_wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if len(line) > PHONE]
 
 
-def words(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_the_answers_to_orders_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
     """A confirmation with a note, a rejected line and a forecast, and the answer to a form
     whose every line is rejected: each line within 72, every word said, the order lines
@@ -55,7 +51,7 @@ def test_the_answers_to_orders_keep_to_a_phone_s_columns(tmp_path: Path) -> None
     assert (
         "To give your orders, fill in the order lines of the form and send it: above or "
         "below the quoted report, or in the quoted form itself, as you like."
-    ) in words(answers["unchanged"])
+    ) in " ".join(answers["unchanged"].split())
 
 
 def test_the_lobby_s_replies_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
@@ -103,7 +99,7 @@ def test_the_gm_s_notices_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
     for msg in mails.values():
         assert too_wide(body(msg)) == [], body(msg)
     held = [body(m) for name, m in mails.items() if "hold" in name]
-    assert held and all(reason in words(text) for text in held)
+    assert held and all(reason in " ".join(text.split()) for text in held)
 
 
 def test_the_press_mail_keeps_to_a_phone_s_columns() -> None:
