@@ -94,7 +94,8 @@ def test_status_shows_who_is_absent_and_who_resigned(tmp_path: Path) -> None:
     hall.poll(hours=1)
     (told,) = hall.new_mails(cid.email)
     assert "Ann                      away this turn" in told.body
-    assert "Bob                      resigned: leaves when this turn runs" in told.body
+    assert "Bob                      resigned: leaves when the turn runs" in told.body
+    assert max(len(line) for line in told.body.splitlines()) <= 72  # a phone's (docs/mail.md)
     assert "Cid                      no orders yet" in told.body
     runner = CliRunner()
     root = str(game.store.root)

@@ -14,7 +14,7 @@ from tests.shipped import STANDARD
 from wtg.cli import main
 from wtg.core.ruleset import OptionValue, SeatId
 from wtg.gm.gamestatus import game_status
-from wtg.text.prose import WIDTH
+from wtg.text.prose import PHONE
 
 DUEL: tuple[str, str, dict[str, OptionValue]] = ("standard", "classic60", {})
 
@@ -137,22 +137,23 @@ def test_the_help_to_a_duel_player_counts_the_forms_below(tmp_path: Path) -> Non
     world.poll()
     (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
     assert body.count("=== BEGIN AOF ===") == 3
-    assert "copy the 3 forms below into a" in body and "Keep each form's" in body
+    assert "copy the 3 forms below\ninto a mail" in body and "Keep each form's" in body
     assert "the form below" not in body
 
 
 def test_the_help_to_a_duel_player_wraps_at_the_width_of_every_mail(tmp_path: Path) -> None:
     """The paragraph above a Duel player's forms was wrapped by hand at 68 characters, a
-    line short of every other mail's ``WIDTH`` (78): it now fills the lines as the rest."""
+    line short of every other mail's ``WIDTH`` (78): it now fills the lines as the rest,
+    to a phone's ``PHONE`` (72) as every mail a player gets."""
     world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
     world.mail("What do I do now?", sender="p1@players.example")
     world.poll()
     (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
-    assert WIDTH == 78
+    assert PHONE == 72
     assert (
-        "To send orders, reply to your last report, or copy the 3 forms below into a\n"
-        "mail, fill in the blanks and send it. Keep each form's GAME/TURN/PLAYER/CODE\n"
-        "header as is.\n"
+        "To send orders, reply to your last report, or copy the 3 forms below\n"
+        "into a mail, fill in the blanks and send it. Keep each form's\n"
+        "GAME/TURN/PLAYER/CODE header as is.\n"
     ) in body
 
 

@@ -554,8 +554,8 @@ def test_a_release_tells_of_a_deadline_that_passed_while_held_when_none_is_moved
     assert len(releases) == 4
     told = body(releases[min(releases)])
     assert (
-        "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was\n"
-        "held: the turn runs at the next run of the turn generator.\n"
+        "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game\n"
+        "was held: the turn runs at the next run of the turn generator.\n"
     ) in told
     summary = run_due(load_config(tmp_path / "wtg.yaml"), jobs=1)
     assert [r.outcome.value for r in summary.games()] == ["ran"]

@@ -10,7 +10,7 @@ import textwrap
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wtg.text.prose import WIDTH, listed, sentences_wrapped, wrapped
+from wtg.text.prose import PHONE, WIDTH, listed, sentences_wrapped, wrapped
 
 
 def by_textwrap(line: str, indent: str, width: int) -> list[str]:
@@ -153,3 +153,18 @@ def test_an_item_the_gm_reads_is_broken_to_78_columns_its_paths_whole() -> None:
     assert listed("a\nFAKE LINE\n\tand more") == "  a FAKE LINE and more"
     # not given as the host's, the same words are cut as any other
     assert all(len(line) <= WIDTH for line in listed(said).splitlines())
+
+
+def test_a_quote_of_two_words_to_type_is_never_broken_at_its_space() -> None:
+    """A map note at a phone's 72 columns ended `write the line "MAP:` over `off" into
+    your order form.`: the line the player was to type broken in two. A quote of two
+    words stays whole, the line cut before it; one of a word, or of three, is cut as ever."""
+    note = 'To get your mails without it, write the line "MAP: off" into your order form.'
+    text = "The picture orders-turn1.png of this mail draws these orders on your map, as "
+    assert wrapped(text + "understood. " + note, "", PHONE).splitlines() == [
+        "The picture orders-turn1.png of this mail draws these orders on your",
+        "map, as understood. To get your mails without it, write the line",
+        '"MAP: off" into your order form.',
+    ]
+    three = "x" * 60 + ' then "a b c" d'
+    assert wrapped(three, "", 70) == "x" * 60 + ' then "a b\nc" d'

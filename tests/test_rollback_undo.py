@@ -593,8 +593,8 @@ def test_undoing_the_rollback_of_a_game_over_says_it_is_over(tmp_path: Path) -> 
     assert part is not None
     text = str(part.get_content()).replace("\r\n", "\n")
     assert (
-        "turn 1 counts again, as it ran. The game ended with turn 1, as your report of\n"
-        "it, which follows, says: no orders are taken.\n"
+        "turn 1 counts again, as it ran. The game ended with turn 1, as your\n"
+        "report of it, which follows, says: no orders are taken.\n"
     ) in text
     assert "goes on" not in text
     assert "for turn 2" not in text

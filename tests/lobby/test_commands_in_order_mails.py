@@ -116,7 +116,8 @@ def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> Non
     one = game.config.player(1)
     answer = hall.answer(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
-    assert f'the command "resign wok4-1 please": {NOTE}' in answer.body, answer.body
+    said = NOTE.replace("carried ", "carried\n")  # the quote leaves no room for "out." on its line
+    assert f'the command "resign wok4-1 please": {said}' in answer.body, answer.body
 
 
 def test_the_host_s_press_mail_pasted_beside_a_form_holds_no_command_of_his(

@@ -53,6 +53,6 @@ def test_a_player_whose_address_the_game_writes_in_capitals_takes_no_second_seat
     with LobbyDatabase(hall.gm.games_dir) as book:
         offer_seat(book, hall.game("g1"), 4, hall.now)
     refused = hall.answer("cid@players.example", "JOIN g1")
-    assert "you play seat 3 of game g1 already" in refused.body
+    assert "you play seat 3 of game g1\nalready" in refused.body
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []

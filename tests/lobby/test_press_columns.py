@@ -64,11 +64,13 @@ def test_a_press_that_piles_marks_on_a_letter_is_refused(tmp_path: Path) -> None
     assert [p.text for p in press_for(game.store, 1)] == [words]
 
 
-def test_the_heading_of_a_piece_keeps_to_78_columns() -> None:
+def test_the_heading_of_a_piece_keeps_to_a_phone_s_columns() -> None:
     """A piece's heading, ``From <name> (player 3), <when>:``, was 79 characters for a name
     of 40 (as many as a name may have), and wider for a name of wide letters: past a mail's
     78 columns in every player's press mail. The time goes on a line of its own then. Since
-    the number is written ``(#3)``, as the reports write it, a name of 40 letters fits."""
+    the number is written ``(#3)``, as the reports write it, a name of 40 letters fitted 78;
+    at a phone's 72 columns (docs/mail.md, "Every mail on a phone") it is 73, and its time
+    goes under it too."""
     from wtg.game.press import Press
     from wtg.game.report import press_text
 
@@ -81,7 +83,8 @@ def test_the_heading_of_a_piece_keeps_to_78_columns() -> None:
         [Press(3, long, at, "Hi."), Press(4, wide, at, "Yo."), Press(2, "Ann", at, "Ok.")],
     )
     assert text.split("\n")[2:] == [
-        f"From {long} (#3), {at}:",
+        f"From {long} (#3),",
+        f"  {at}:",
         "  3| Hi.",
         "",
         f"From {wide} (#4),",

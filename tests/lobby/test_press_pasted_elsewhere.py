@@ -124,7 +124,7 @@ def test_an_older_report_s_press_section_pasted_is_a_press_refused(tmp_path: Pat
     refusal = "PRESS (what players wrote to the whole game...: not done"
     assert sorted(answers) == [refusal, "[wok4-1] absence noted: turns 4 to 5"]
     refused = answers[refusal]
-    assert refused.startswith(f'Your command "{OLDER_HEAD}" was not\ncarried out: '), refused
+    assert refused.startswith(f'Your command "{OLDER_HEAD}"\nwas not carried out: '), refused
     words = " ".join(refused.split())
     assert "PRESS takes a game, then TO <n>" in words and "nothing was sent" in words
     assert "RESIGN" not in "".join(answers), answers  # no CONFIRM of a RESIGN asked

@@ -186,7 +186,7 @@ def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
     answers = {m.subject: m.body for m in hall.new_mails(ann.email)}
     assert "[wok4-1] your orders were not accepted" in answers  # a form: an order mail, as always
     (refused,) = [body for subject, body in answers.items() if "not done" in subject]
-    assert "the press holds an order form" in refused
+    assert "the press holds an\norder form" in refused
     assert "press is mailed to every player, and a reply may quote it next to his own" in (
         " ".join(refused.split())
     )

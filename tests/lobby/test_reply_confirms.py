@@ -279,7 +279,7 @@ def not_confirmed(asked: Asked, hall: Hall, raw: bytes, question: str = "") -> M
     assert pending_codes(hall) == [asked.code]
     told = [m for m in hall.new_mails(ALICE) if m.subject == "JOIN wok4: not confirmed"]
     assert len(told) == 1
-    assert "did not confirm it" in told[0].body
+    assert "did not confirm\nit" in told[0].body
     assert told[0].code() == asked.code
     assert "The request waits until 2026-11-29 12:00 UTC" in told[0].body
     return told[0]

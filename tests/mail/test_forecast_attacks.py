@@ -30,8 +30,9 @@ def test_the_forecast_says_its_table_counts_the_attacking_armies(tmp_path: Path)
     (row,) = [line for line in table if line.split()[:1] == [str(home.id)]]
     assert row.split()[4] == "22"  # ARM: 12 + 10 made, the 10 attacking still counted
     assert (
-        "Decided when the turn runs: 1 attack (and everything the other players do).\n"
-        "  The table still counts the armies your attacks send, where they are now.\n"
+        "Decided when the turn runs: 1 attack (and everything the other players\n"
+        "  do). The table still counts the armies your attacks send, where they\n"
+        "  are now.\n"
     ) in text
 
 

@@ -25,7 +25,8 @@ def test_the_help_says_which_orders_stand(tmp_path: Path) -> None:
     assert [text for _key, text in world.poll().outcomes] == ["answered: help sent"]
     text = _help(world)
     assert (
-        "fill in the blanks and send it. Keep its GAME/TURN/PLAYER/CODE header as is.\n"
+        "mail, fill in the blanks and send it. Keep its GAME/TURN/PLAYER/CODE\n"
+        "header as is.\n"
         "Orders you sent stand, until new orders you send replace them:\n"
         f"  game g1, turn 1: your orders of {received} are on file READY\n"
         "\n=== BEGIN AOF ===\n"
@@ -39,6 +40,7 @@ def test_the_help_of_a_player_without_orders_says_none_stand(tmp_path: Path) -> 
     text = _help(world)
     assert "stand" not in text
     assert (
-        "fill in the blanks and send it. Keep its GAME/TURN/PLAYER/CODE header as is.\n"
+        "mail, fill in the blanks and send it. Keep its GAME/TURN/PLAYER/CODE\n"
+        "header as is.\n"
         "\n=== BEGIN AOF ===\n"
     ) in text

@@ -32,7 +32,7 @@ def test_a_report_without_a_form_says_where_the_map_is_and_no_more(tmp_path: Pat
     assert BEGIN_MARKER not in gone
     assert parts(mails["report-g1-t0001-p02"]) == ["text/plain", "image/png"]
     assert gone.endswith(
-        "The map after turn 1, as you may see it, is the picture map-turn1.png of this\nmail.\n"
+        "The map after turn 1, as you may see it, is the picture map-turn1.png of\nthis mail.\n"
     )
     assert "MAP: off" not in gone
     playing = text_of(mails["report-g1-t0001-p01"])

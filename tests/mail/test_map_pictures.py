@@ -121,8 +121,8 @@ def test_a_player_who_wrote_map_off_gets_no_picture_and_is_told_how_to_get_it_ba
     text = text_of(mails["report-g1-t0001-p02"])
     assert text.startswith(world.game.report(2, 1))
     assert text.endswith(
-        "Map pictures are off for you. To get the map with your reports again, write\n"
-        'the line "MAP: on" into your order form.\n'
+        "Map pictures are off for you. To get the map with your reports again,\n"
+        'write the line "MAP: on" into your order form.\n'
     )
     assert [parts(mails[f"report-g1-t0001-p{seat:02d}"]) for seat in (1, 3, 4)] == [
         ["text/plain", "image/png"]

@@ -147,7 +147,7 @@ def test_the_poll_queues_the_text_and_the_send_draws_the_picture_once(tmp_path: 
 
 def test_the_confirmation_says_what_its_picture_is(tmp_path: Path) -> None:
     """The report mail says where its map is and how to stop it; the confirmation carried
-    orders-turn1.png with not a word on it. Its text now ends with a note, wrapped at 78,
+    orders-turn1.png with not a word on it. Its text now ends with a note, wrapped at 72,
     added when the picture is drawn in (a confirmation without one has none)."""
     world = World(tmp_path)
     world.mail(world.aof(1, X1="100"), sender="p1@players.example")
@@ -156,11 +156,11 @@ def test_the_confirmation_says_what_its_picture_is(tmp_path: Path) -> None:
     text, _image = parsed(raw).iter_parts()
     said = str(text.get_content()).replace("\r\n", "\n")
     assert said.endswith(
-        "\nThe picture orders-turn1.png of this mail draws these orders on your map, as\n"
-        'understood. To get your mails without it, write the line "MAP: off" into your\n'
-        "order form.\n"
+        "\nThe picture orders-turn1.png of this mail draws these orders on your\n"
+        "map, as understood. To get your mails without it, write the line\n"
+        '"MAP: off" into your order form.\n'
     )
-    assert max(len(line) for line in said.splitlines()) <= 78
+    assert max(len(line) for line in said.splitlines()) <= 72
 
     plain = World(tmp_path / "plain")
     without_pictures(plain)
@@ -185,7 +185,7 @@ def test_a_mail_with_no_order_line_says_its_picture_draws_none(tmp_path: Path) -
     assert "No order lines: you send no orders this turn" in said
     assert "draws these orders" not in said
     assert said.endswith(
-        "\nThe picture orders-turn1.png of this mail is your map as turn 1 begins, with\n"
-        "no orders drawn on it: this mail had no order lines. To get your mails without\n"
-        'it, write the line "MAP: off" into your order form.\n'
+        "\nThe picture orders-turn1.png of this mail is your map as turn 1 begins,\n"
+        "with no orders drawn on it: this mail had no order lines. To get your\n"
+        'mails without it, write the line "MAP: off" into your order form.\n'
     )

@@ -80,7 +80,7 @@ def test_bare_lines_above_the_quoted_report_never_vanish(tmp_path: Path) -> None
     assert world.poll().filed == 1
     (raw,) = world.outbox().values()
     text = body_of(raw)
-    assert "line 1: REJECTED N2: 07 06 020: the form has no N lines (its lines start with" in text
+    assert "line 1: REJECTED N2: 07 06 020: the form has no N lines (its lines start\n" in text
     assert f"line 2: ok G1- {home} 5" in text and f"line 3: ok T1={home} 1 10" in text
     assert "line 4: ok X1: 100" in text and "line 5" not in text
 

@@ -18,7 +18,7 @@ from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue
 from wtg.mail.outgoing.sender import remind
-from wtg.text.prose import wrapped
+from wtg.text.prose import PHONE, wrapped
 
 
 def reminders(world: World) -> dict[str, str]:
@@ -54,7 +54,7 @@ def test_the_reminder_is_one_paragraph_wrapped_at_its_words(
     world = World(tmp_path, count=2, ruleset=(*ruleset, options), variant=variant)
     for body in reminders(world).values():
         paragraph = prose(body)
-        assert paragraph == wrapped(" ".join(paragraph.split()), ""), paragraph
+        assert paragraph == wrapped(" ".join(paragraph.split()), "", PHONE), paragraph
         below = (
             "Your 3 forms are below, one for each colour: fill them out and reply to this "
             "mail with them."

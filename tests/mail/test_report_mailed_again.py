@@ -302,8 +302,8 @@ def test_a_seat_that_wrote_map_off_is_mailed_no_picture_and_told_how_to_get_it(
     text = text_of(raw)
     assert text.startswith(open_game(world.game.store.root).report(2, 0))
     assert text.endswith(
-        "Map pictures are off for you. To get the map with your reports again, write\n"
-        'the line "MAP: on" into your order form.\n'
+        "Map pictures are off for you. To get the map with your reports again,\n"
+        'write the line "MAP: on" into your order form.\n'
     )
 
 

@@ -97,6 +97,6 @@ def test_a_confirmation_too_big_loses_its_orders_picture_and_its_note(lines: int
     assert isinstance(sent, EmailMessage) and not sent.is_multipart()
     assert sent.get_content().replace("\r\n", "\n") == (
         "A1: 60 55 010\n\nThis mail goes without its picture orders-turn2.png: the mail server "
-        "of the\ngame's host refused the mail with it as too big.\n"
+        "of\nthe game's host refused the mail with it as too big.\n"
     )
     assert without_picture(lighter) is None  # nothing more to leave out

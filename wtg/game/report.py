@@ -26,7 +26,6 @@ from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
-    WIDTH,
     fitted_line,
     listed,
     packed,
@@ -110,8 +109,9 @@ def environment() -> jinja2.Environment:
 @cache
 def report_environment() -> jinja2.Environment:
     """The templates of a turn's report and its Top Ten: ``environment`` with their prose
-    broken at a phone's 72 columns, not a mail's 78 (docs/mail.md, "A report on a phone").
-    The answers, the notices and the press mail keep to 78."""
+    broken at a phone's 72 columns, not a terminal's 78 (docs/mail.md, "A report on a
+    phone"): every mail a player gets, its answers, notices and press too
+    (``wtg.mail.outgoing.compose.render``); the GM's digest keeps to 78."""
     phone = environment().overlay()
     phone.filters = {
         **environment().filters,
@@ -221,10 +221,10 @@ def report_text(
 
 def press_heading(piece: Press) -> str:
     """A piece's heading in the press mail, ``From <name> (#3), <when>:``, the time
-    on a line of its own where the line would be wider than a mail's 78 columns (a name of
-    40 characters, or of wide letters)."""
+    on a line of its own where the line would be wider than a phone's 72 columns (a name
+    of 40 characters, or of wide letters)."""
     heading = f"From {piece.name} (#{piece.side}),"
-    if text_width(f"{heading} {piece.at}:") <= WIDTH:
+    if text_width(f"{heading} {piece.at}:") <= PHONE:
         return f"{heading} {piece.at}:"
     return f"{heading}\n  {piece.at}:"
 
@@ -263,7 +263,7 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     (``wtg.game.presslinks``), and so is one in a writer's name (``wtg.game.namelinks``):
     the mail says so of either (it said nothing of a name alone defanged)."""
     linked = any(defanged(piece.text) for piece in press)
-    template = environment().get_template("press.txt.j2")
+    template = report_environment().get_template("press.txt.j2")
     names = [piece.name for piece in press]  # its writers' names
     text = template.render(game=game, turn=turn, press=press, unlinked=linked)
     shown = names_unlinked(text, names)

@@ -44,6 +44,7 @@ from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
 from wtg.text.addresses import bare_address
+from wtg.text.prose import PHONE
 
 
 class Reply(Record):
@@ -582,7 +583,7 @@ def unclear_note(mail: CommandMail) -> str:
         f"on its line with the words it takes: {meant}. Mail {'it' if one else 'them'} "
         "again so."
     )
-    return fill(said, 78)
+    return fill(said, PHONE)
 
 
 def _unread_note(mail: CommandMail) -> str:
@@ -601,7 +602,7 @@ def _unread_note(mail: CommandMail) -> str:
         f"not read: the host reads {MAX_COMMANDS} commands of a mail at most. Mail "
         f"{'it' if one else 'them'} again, in a mail of {'its' if one else 'their'} own."
     )
-    return fill(said, 78)
+    return fill(said, PHONE)
 
 
 def joins_past_names(commands: Sequence[Command], own: str = "") -> tuple[Command, ...]:
@@ -642,7 +643,7 @@ def _past_names_note(past: Sequence[Command]) -> str:
         f"{'it' if one else 'one of them'}, mail {'it' if one else 'its JOIN'} again, in a "
         "mail of its own."
     )
-    return fill(said, 78, break_long_words=False, break_on_hyphens=False)
+    return fill(said, PHONE, break_long_words=False, break_on_hyphens=False)
 
 
 def _lines(kept: object) -> list[str]:
@@ -660,7 +661,7 @@ def _repeated_note(command: Command, times: int) -> str:
     if times < 2:
         return ""
     typed = cut(marked(command.text()), QUOTED_MOST)
-    return fill(f'Your mail asked "{typed}" {times} times: the same request, answered once.', 78)
+    return fill(f'Your mail asked "{typed}" {times} times: the same request, answered once.', PHONE)
 
 
 def _reading(command: Command, what: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -1,7 +1,8 @@
 """The prose of a mail wrapped to the width a plain-text mail client shows (RFC 5322's 78
 characters a line): a line longer than that is broken at its words, each continuation
 indented under it, so that a client 80 columns wide never breaks a word or a column; a
-report's, to the 72 columns a phone shows (``PHONE``).
+player's mail (a report, an answer, a notice, the press), to the 72 columns a phone shows
+(``PHONE``), the GM's digest and terminal to 78.
 A line is measured by the columns it fills (``wtg.core.textwidth``): a letter of Chinese,
 Japanese or Korean fills two, so a player's name of twenty of them is forty columns of
 another player's report (a sentence of 78 such characters once filled 98).
@@ -132,8 +133,16 @@ def _fitting(line: str, width: int) -> int:
 
 def _may_cut(line: str, at: int) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
-    code and its number together (``4 = SPY`` of a reason listing a form's codes)."""
-    return line[at - 1 : at] != "=" and line[at + 1 : at + 2] != "="
+    code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
+    one inside a quote of two words, a line to type as it stands (``"MAP: off"``)."""
+    if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
+        return False
+    before = line[line.rfind(" ", 0, at) + 1 : at]
+    end = line.find(" ", at + 1)
+    after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
+    return not (
+        before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
+    )
 
 
 def _last_cut(line: str, start: int, end: int) -> int:

@@ -93,6 +93,6 @@ def test_the_client_quoted_the_text_part_with_its_blank_form(
         text = body.get_content().replace("\r\n", "\n")
         assert "\n> A1: __   __ ___\n" in text
         assert any(
-            line.startswith("> ") and 'write the line "MAP: off" into your' in line
+            line.startswith("> ") and line.endswith('write the line "MAP: off"')
             for line in text.splitlines()
         )

@@ -64,7 +64,7 @@ from wtg.mail.spool.outcome import (
     unsaid,
 )
 from wtg.text.closename import close_names, either
-from wtg.text.prose import wrapped
+from wtg.text.prose import PHONE, wrapped
 
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"
@@ -1112,7 +1112,7 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     in its middle (``_cut``), and each character that is not printable (a terminal's escape
     sequence, a NUL) as ``?``. The lines are what the sender typed, mailed to the seat's
     registered address, which need not be his (a code shared or stolen), and no server
-    refuses a mail for a NUL in them. Each is wrapped to a mail's 78 columns after the
+    refuses a mail for a NUL in them. Each is wrapped to a phone's 72 columns after the
     order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
     its reason or note is broken at its words, its continuations indented."""
     if not verdicts:  # no line at all: the join of none would be one empty line
@@ -1136,7 +1136,7 @@ def _quoted(line: str, head: int) -> str:
     line it quotes, as much of it as the cut keeps) whole."""
     if len(line) > LINE_SHOWN:
         head = min(head, LINE_SHOWN * 2 // 3)
-    return wrapped(_cut(line), kept=head)
+    return wrapped(_cut(line), width=PHONE, kept=head)
 
 
 def _cut(line: str) -> str:

@@ -1,0 +1,112 @@
+"""Every mail a player gets reads on a phone, 72 columns a line (docs/mail.md, "Every mail
+on a phone"): the reports did since round 42, but the answers to his orders, the lobby's
+replies, the GM's notices and the press mail were broken at a terminal's 78, and a phone
+broke a line of 73 to 78 again, a word or two alone between two of the host's lines
+(`filled in.` under `Orders go in the AOF, as always: ...`, a HELP row's `it was sent
+to,` past its column). Each kind is driven through its real path here; the GM's digest
+keeps to 78."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
+from tests.shipped import WOK4
+from tests.test_gm_controls import body, make, queued, run
+from wtg.game.press import Press
+from wtg.game.report import press_text
+
+PHONE = 72
+
+
+def too_wide(text: str) -> list[str]:
+    """The lines of ``text`` a phone would break again."""
+    return [line for line in text.splitlines() if len(line) > PHONE]
+
+
+def test_the_answers_to_orders_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
+    """A confirmation with a note, a rejected line and a forecast, and the answer to a form
+    whose every line is rejected: each line within 72, every word said, the order lines
+    quoted whole."""
+    world = World(tmp_path, count=2)
+    state = world.game.typed(WOK4).state()
+    home = next(p for p in state.provinces if p.owner == 2)
+    near = home.neighbours[0]
+    world.mail(
+        world.aof(2, A1=f"{home.id} {near} 30", M1=f"{home.id} {near} 3 5", A2=f"{home.id} 99 2"),
+        sender="p2@players.example",
+    )
+    world.mail(
+        world.aof(1, A1=f"{home.id} {near} 30"), sender="p1@players.example", Message_ID="<o@p>"
+    )
+    world.poll()
+    answers = {name.split("-")[0]: body_of(raw) for name, raw in world.outbox().items()}
+    assert sorted(answers) == ["conf", "unchanged"]
+    for text in answers.values():
+        assert too_wide(text) == [], text
+    assert f"REJECTED A2: {home.id} 99 2: there is no province 99" in answers["conf"]
+    assert f"ok M1: {home.id} {near} 3 5: note: province {state.named(near)}" in answers["conf"]
+    assert (
+        "To give your orders, fill in the order lines of the form and send it: above or "
+        "below the quoted report, or in the quoted form itself, as you like."
+    ) in " ".join(answers["unchanged"].split())
+
+
+def test_the_lobby_s_replies_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
+    """HELP's table of commands, a JOIN's answer and its CONFIRM's, and the mails of a game
+    started: every line within 72, HELP's rows in their columns."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3, every=2, at="18:00")
+    helped = hall.answer(address(1), "HELP")
+    asked = hall.answer(address(2), "JOIN wok4 AS Bartholomew Fitzgerald-Montgomery III")
+    confirmed = hall.answer(address(2), f"CONFIRM {asked.code()}")
+    for mail in (helped, asked, confirmed):
+        assert too_wide(mail.body) == [], mail.body
+    assert (
+        "  CONFIRM <code>               confirm a JOIN, a takeover, a WITHDRAW or\n"
+        "                               a RESIGN, from the address the code was\n"
+        "                               sent to, within 7 days\n"
+    ) in helped.body
+    assert "Orders go in the AOF, as always: reply to your report with the\nform filled in." in (
+        helped.body
+    )
+    assert f"\nCONFIRM {asked.code()}\n" in asked.body
+    started = Hall(tmp_path / "two")
+    started.open_list("wok4", players=2)
+    for number in (1, 2):
+        code = started.answer(address(number), f"JOIN wok4 AS {('Ann', 'Bob')[number - 1]}").code()
+        started.mail(address(number), f"CONFIRM {code}")
+    started.poll(hours=2)
+    started.send()
+    mails = started.new_mails()
+    assert len(mails) >= 2
+    for mail in mails:
+        assert too_wide(mail.body) == [], mail.body
+
+
+def test_the_gm_s_notices_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
+    """`wtg hold` with a reason, `wtg extend` and `wtg release`: each player's notice within
+    72 columns, the GM's words whole."""
+    make(tmp_path / "games")
+    reason = "the server moves to a new home this weekend, and the GM is away until Tuesday"
+    run(tmp_path, "hold", "g1", "--reason", reason)
+    run(tmp_path, "extend", "g1", "24")
+    run(tmp_path, "release", "g1")
+    mails = queued(tmp_path, "")
+    assert len(mails) >= 12
+    for msg in mails.values():
+        assert too_wide(body(msg)) == [], body(msg)
+    held = [body(m) for name, m in mails.items() if "hold" in name]
+    assert held and all(reason in " ".join(text.split()) for text in held)
+
+
+def test_the_press_mail_keeps_to_a_phone_s_columns() -> None:
+    """The press mail's heading of a writer with a long name, and the note on a web address
+    defanged in it: within 72."""
+    name = "Bartholomew Fitzgerald-Montgomery of Skye"  # a heading of 74 columns on one line
+    piece = Press(side=3, name=name, at="2026-11-22 18:00 UTC", text="Meet me at wtg.example.")
+    text = press_text("g1", 3, [piece])
+    assert too_wide(text) == [], text
+    assert f"From {name} (#3),\n  2026-11-22 18:00 UTC:" in text
