@@ -318,17 +318,32 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     return found
 
 
-def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[tuple[str, Game, int, str]]:
-    """Each mail in the queue to one seat of a game of ``games`` (``SEATED``): its name, the
-    game, the seat and the address it goes to, bare. Read only."""
+class QueuedToSeat(Record):
+    """A mail in the queue to one seat of a game (``queued_to_seats``)."""
+
+    name: str
+    game: Game
+    seat: int
+    to: str
+    """The address it goes to, bare ("" for none)."""
+    taken_over: bool
+    """Whether the seat was taken over since it was made (``_GameRecords.since``): the mail
+    is to the predecessor, at his address."""
+
+
+def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[QueuedToSeat]:
+    """Each mail in the queue to one seat of a game of ``games`` (``SEATED``). Read only."""
     found = []
+    records = _GameRecords()
     for path in _mails(spool / "outbox" / "queue"):
         head = _head(path)
         if head is None:
             continue  # sent meanwhile
         seat = _one_seat(_addressed(path.stem, head, games)[1])
         if seat is not None:
-            found.append((path.stem, seat[0], seat[1].id, _to(head)))
+            game, entry = seat
+            taken = records.since(game, entry.id, head) is not None
+            found.append(QueuedToSeat(path.stem, game, entry.id, _to(head), taken))
     return found
 
 

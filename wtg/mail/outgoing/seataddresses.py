@@ -9,7 +9,10 @@ latest, whatever gave it (the GM's correction, a takeover). One it saw replaced,
 game.yaml again, is put back: said once, and each mail queued to the seat at that address
 is set aside for good (``sender.set_aside_put_back``) until game.yaml gives the seat
 another; then `wtg outbox --retry` sends it to the address there, and the player has his
-report. A retry of such a mail by its name (`wtg outbox --retry NAME`) with game.yaml unchanged
+report. A mail queued to a seat at an address game.yaml has replaced since (the GM corrected a
+typo while it waited in the queue) is set aside too, unless the seat was taken over since
+(it is the predecessor's), and `wtg outbox --retry` sends it to the address there.
+A retry of such a mail by its name (`wtg outbox --retry NAME`) with game.yaml unchanged
 is the GM's word that the old address is the player's again (he asked for it back): it is
 noted as the seat's latest (``taken_again``), and the mail goes to it. `wtg outbox
 --retry-all` is no such word (given after a server's outage, it would mail the seat's code
@@ -78,6 +81,14 @@ def refused(journal: Journal, game: Game) -> dict[int, str]:
     return found
 
 
+def replaced_since(journal: Journal, game: Game, seat: int, address: str) -> bool:
+    """Whether ``address`` is one the seat had that game.yaml has replaced since `wtg send`
+    saw it (not its latest): a mail queued to it before the GM corrected it goes nowhere
+    it should."""
+    state = _seen(journal, game.config.game, seat).get(_digest(game.config.game, seat, address))
+    return state is not None and state != LATEST
+
+
 def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
     """The GM retried a mail of the seat set aside (`wtg outbox --retry NAME`) to
     ``address``, which game.yaml gives it: when that address is one put back, it is the
@@ -116,6 +127,16 @@ def put_back_reason(game: str, seat: int, address: str) -> str:
         "address now, then `wtg outbox --retry-all` mails it there; retried by its name "
         "(`wtg outbox --retry NAME`) with game.yaml unchanged, it goes to this address, "
         "taken as his again"
+    )
+
+
+def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
+    """Why a mail queued to a seat at an address game.yaml has replaced since is set
+    aside, and what the GM does."""
+    return (
+        f"game {game} player {seat}'s mail was queued to {address}, an address game.yaml "
+        "has replaced since (corrected while the mail waited): it is not sent there; `wtg "
+        f"outbox --retry {shlex.quote(name)}` sends it to his address in game.yaml now"
     )
 
 
