@@ -52,7 +52,7 @@ from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
-from wtg.mail.outgoing.seataddresses import taken_again
+from wtg.mail.outgoing.seataddresses import put_back_now, retried_all, taken_again
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
@@ -374,7 +374,8 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, records, marks, name))
+                    every = names is None
+                    done.append(_retry_one(outbox, games, records, marks, name, every))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -392,9 +393,11 @@ def _retry_one(
     records: _GameRecords,
     marks: dict[str, str],
     given: str,
+    every: bool = False,
 ) -> Retried:
     """Put one mail set aside back in the queue (``retry``); ``marks``: the mark of each
-    game name taken again (``mail_marks``), which an announcement's id is checked against."""
+    game name taken again (``mail_marks``), which an announcement's id is checked against.
+    ``every``: retried by `--retry-all`, not by its name (``seataddresses.retried_all``)."""
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -450,6 +453,8 @@ def _retry_one(
     _check_still_owed(records, name, game, entry, ident, head)
     now = _address_now(entry)
     if now and now == to:
+        if every and put_back_now(outbox.root.parent, game, entry.id):
+            raise RetryRefused(retried_all(name, game.config.game, entry.id, to))
         taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
         outbox.put_back(name)
         if "was" in note:  # a retry cut short after the new To was written: given again

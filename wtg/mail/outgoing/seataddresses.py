@@ -9,9 +9,10 @@ latest, whatever gave it (the GM's correction, a takeover). One it saw replaced,
 game.yaml again, is put back: said once, and each mail queued to the seat at that address
 is set aside for good (``sender.set_aside_put_back``) until game.yaml gives the seat
 another; then `wtg outbox --retry` sends it to the address there, and the player has his
-report. A retry of such a mail with game.yaml unchanged is the GM's word that the old
-address is the player's again (he asked for it back): it is noted as the seat's latest
-(``taken_again``), and the mail goes to it.
+report. A retry of such a mail by its name (`wtg outbox --retry NAME`) with game.yaml
+unchanged is the GM's word that the old address is the player's again (he asked for it
+back): it is noted as the seat's latest (``taken_again``), and the mail goes to it.
+`--retry-all` is no such word: it leaves the mail set aside (``retried_all``).
 
 A takeover by mail gives the seat the newcomer's address, one the seat may have had before
 (the address the GM first typed for its player, corrected since): when the seat's newest
@@ -101,13 +102,39 @@ def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
         journal.close()
 
 
+def put_back_now(spool: Path, game: Game, seat: int) -> bool:
+    """Whether the seat's address in game.yaml is one put back (``refused``); False without
+    a journal."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        return seat in refused(journal, game)
+    finally:
+        journal.close()
+
+
+def retried_all(name: str, game: str, seat: int, address: str) -> str:
+    """Why `wtg outbox --retry-all` leaves the mail ``name`` to a seat at an address put back
+    set aside: a retry of every mail (after an outage) is no word that the address is the
+    player's again, and the player's report, with his code, would go to a stranger."""
+    return (
+        f"mail {name} is to game {game} player {seat} at {address}, an address replaced since "
+        "(its folder put back from an older copy, or the address given back by hand): "
+        f"--retry-all leaves it set aside; correct `email:` in {shlex.quote(game)}/game.yaml, "
+        "then `wtg outbox --retry-all` mails it to him; the address his again (he asked for "
+        f"it back), `wtg outbox --retry {name}` mails it there, and his mail from then on"
+    )
+
+
 def put_back_reason(game: str, seat: int, address: str) -> str:
     """Why a mail to a seat at an address put back is set aside, and what the GM does."""
     return (
         f"game {game} player {seat}'s address in game.yaml, {address}, is one replaced since "
         "(its folder was put back from an older copy): correct `email:` there to his "
-        "address now, then `wtg outbox --retry-all` mails it there; retried with game.yaml "
-        "unchanged, it goes to this address, taken as his again"
+        "address now, then `wtg outbox --retry-all` mails it there; retried by its name "
+        "(`wtg outbox --retry NAME`) with game.yaml unchanged, it goes to this address, taken "
+        "as his again"
     )
 
 
