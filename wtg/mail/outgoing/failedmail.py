@@ -64,7 +64,7 @@ separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
+    r"|(?:hold|release|extend|rollback|unrollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
     r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|code-[0-9a-f]{{12}}-{game}-p(\d{{2,}})(?:-n\d+)?)"
 )
@@ -93,7 +93,7 @@ form is of that turn's report as the rerun made it); none, none."""
 MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
 """The end of the id of a report, press, reminder or notice to a seat (``OF_TURN``,
 ``REMINDER``, ``SEATED``), with the mark of the name taken again it carries, if any."""
-NOTICES = ("hold-", "release-", "extend-", "rollback-")
+NOTICES = ("hold-", "release-", "extend-", "rollback-", "unrollback-")
 """How the id of a GM's notice to a seat begins (``wtg.mail.outgoing.notices``)."""
 ANNOUNCED = "announce-"
 """How the id of a GM's announcement begins (``wtg.mail.outgoing.notices``): one an address, not a

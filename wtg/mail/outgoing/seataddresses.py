@@ -16,7 +16,12 @@ A retry of such a mail by its name (`wtg outbox --retry NAME`) with game.yaml un
 is the GM's word that the old address is the player's again (he asked for it back): it is
 noted as the seat's latest (``taken_again``), and the mail goes to it. `wtg outbox
 --retry-all` is no such word (given after a server's outage, it would mail the seat's code
-to the stranger): it leaves the mail set aside, saying so (``still_put_back``)."""
+to the stranger): it leaves the mail set aside, saying so (``still_put_back``).
+
+A takeover by mail gives the seat the newcomer's address, one the seat may have had before
+(the address the GM first typed for its player, corrected since): when the seat's newest
+takeover was from the player at the address the send saw last (the record's ``quitter``),
+the seat changed hands, and the newcomer's address is its latest (``_taken_over``)."""
 
 from __future__ import annotations
 
@@ -25,7 +30,9 @@ import shlex
 from logging import WARNING
 from pathlib import Path
 
+from wtg.files.store import StoreError
 from wtg.game.engine import Game
+from wtg.game.takeovers import QUITTER, taken_over
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 from wtg.text.addresses import bare_address
@@ -53,6 +60,8 @@ def addresses_put_back(journal: Journal, game: Game) -> list[str]:
             continue
         if state == LATEST:  # corrected again: a later put-back of it is said again
             _set(journal, "latest = 0 WHERE latest = -1", name, entry.id)
+        elif state == REPLACED and _taken_over(game, entry.id, seen):
+            _note_latest(journal, name, entry.id, digest)
         elif state == REPLACED:
             lines.append(_said(name, entry.id, entry.name, address))
             _set(journal, "latest = -1 WHERE address = ?", name, entry.id, digest)
@@ -153,6 +162,26 @@ def _said(game: str, seat: int, player: str, address: str) -> str:
         f"mail is set aside, not sent there, until `email:` is corrected in "
         f"{shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it to him"
     )
+
+
+def _taken_over(game: Game, seat: int, seen: dict[str, int]) -> bool:
+    """Whether the newest takeover of ``seat`` recorded in ``game``'s turns was from the
+    player at the address `wtg send` saw last (``seen``'s latest): the seat's address is
+    the newcomer's since, whatever it was before. A copy put back from before a correction
+    has no such record: its newest takeover of the seat, if any, was from an address
+    replaced since. False for a record that cannot be read."""
+    name = game.config.game
+    for turn in range(game.latest_turn(), -1, -1):
+        try:
+            mine = [found for found in taken_over(game.store, turn) if found["seat"] == seat]
+        except StoreError:
+            return False
+        if mine:
+            quitter = mine[-1].get(QUITTER)
+            if not isinstance(quitter, str):
+                return False
+            return seen.get(_digest(name, seat, bare_address(quitter))) == LATEST
+    return False
 
 
 def _seen(journal: Journal, game: str, seat: int) -> dict[str, int]:
