@@ -422,10 +422,13 @@ def test_a_held_game_rolled_back_says_its_deadline_waits_for_the_release(tmp_pat
     deadline = open_game(tmp_path / "games" / "g1").deadline()
     assert deadline is not None
     due = local_text(deadline, "UTC")
-    assert (
-        f"\nTurn 2 is due {due}, but the game is on hold: no turn runs\n"
-        "until the GM lifts the hold, and you will be told then.\n"
-    ) in text, text[:900]
+    start = text.index("\nTurn 2 is due ") + 1  # a line of its own, after the orders' lines
+    paragraph = text[start : text.index("\n\n", start)]
+    assert " ".join(paragraph.split()) == (
+        f"Turn 2 is due {due}, but the game is on hold: no turn runs until the GM lifts "
+        "the hold, and you will be told then."
+    ), text[:900]
+    assert max(len(line) for line in paragraph.splitlines()) <= 72, paragraph
     run_cli(tmp_path / "games", "rollback", "g1", "--undo")  # the undo's notice says it too
     raw = next(iter(sorted(queue.glob("unrollback-*.eml")))).read_bytes()
     mail = email.message_from_bytes(raw, policy=email.policy.default)
