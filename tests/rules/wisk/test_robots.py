@@ -11,6 +11,8 @@ import pytest
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
+    ARGENTINA,
+    BRAZIL,
     E_AUSTRALIA,
     EGYPT,
     INDONESIA,
@@ -18,8 +20,11 @@ from tests.rules.wisk.helpers import (
     KAMCHATKA,
     MIDDLE_EAST,
     NEW_GUINEA,
+    NORTH_AFRICA,
     NW_TERRITORY,
+    PERU,
     SIAM,
+    VENEZUELA,
     W_AUSTRALIA,
     board_state,
     give_cards,
@@ -392,6 +397,36 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
     assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
     assert (mission_wins(state, orders, 20), mission_wins(state, before, 20)) == (20, 0)
+
+
+EUROPE_AND_AUSTRALIA = 2
+"""The classic mission "conquer Europe, Australia and one more continent"."""
+EUROPE = tuple(range(14, 21))
+SOUTH_AMERICA = (VENEZUELA, PERU, BRAZIL, ARGENTINA)
+
+
+def test_a_robot_crosses_a_territory_to_reach_the_continent_its_mission_lacks() -> None:
+    """Round 42b: its mission Europe, Australia and one more; it holds Australia and South
+    America (20 armies in Brazil), player 2 holds Europe with 1 army in each territory,
+    player 3 the rest with 3. Brazil is not next to Europe: its stack takes North Africa
+    and runs through the 7 territories of Europe, winning in each of 40 rolls of the
+    dice. Until round 42b the sweep went only through what the mission lacks, from a base
+    next to it: none was tried, and its chain crossed into Europe, turned off to
+    Greenland and North America and won no roll."""
+    state = three_with_missions(EUROPE_AND_AUSTRALIA, (*SOUTH_AMERICA, *AUSTRALIA), EUROPE, 3)
+    put(state, BRAZIL, 1, 20)
+    assert state.board.mission(EUROPE_AND_AUSTRALIA).continents == ("Europe", "Australia")
+    orders = robot_turn(state)
+    assert orders["place"] == [
+        {"territory": BRAZIL, "armies": 5},
+        {"territory": INDONESIA, "armies": 2},
+    ]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert lines[0] == (BRAZIL, NORTH_AFRICA)
+    assert sorted(to for _, to in lines[1:]) == list(EUROPE)
+    assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
+    assert refused(state, orders) == ([], [], [])
+    assert mission_wins(state, orders, 40) == 40
 
 
 def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:

@@ -26,11 +26,9 @@ from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.finishing import PLACE_LINES
 from wtg.rules.wisk.odds import Odds, battle, losses_at_most
 from wtg.rules.wisk.positionscore import View, score, take_chance
-from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
+from wtg.rules.wisk.sweeping import ATTACK_LINES, best_route, lacking, near_enough, route_lines
 from wtg.rules.wisk.weights import WEIGHTS
 
-ATTACK_LINES = 12
-"""The attack lines of the order form."""
 ALL = 999
 """Move all but one army in (the most the form's MOVE holds)."""
 
@@ -262,7 +260,8 @@ class _Turn:
 def _sweeps(turn: _Turn) -> list[Plan]:
     """The plans that run one stack through all its continent mission lacks: for each
     set of territories that would meet it (at most the form's attack lines), from each
-    base next to one of them, the likeliest route (none while ``win`` is 0)."""
+    base near them (``sweeping.near_enough``), the likeliest route (none while ``win``
+    is 0)."""
     view, pid, w = turn.view, turn.pid, turn.w
     plans: list[Plan] = []
     if not (w["win"] and w["sweep"]):
@@ -270,8 +269,7 @@ def _sweeps(turn: _Turn) -> list[Plan]:
     for wanted in lacking(view, pid):
         if len(wanted) > ATTACK_LINES:
             continue
-        near = [b for b in turn.bases if set(view.neighbours[b]).intersection(wanted)]
-        for base in near:
+        for base in near_enough(view, turn.bases, wanted):
             work, place = turn.placed(base, turn.free)
             route = best_route(work, pid, base, wanted, w["win_odds"])
             if route is None:
