@@ -23,10 +23,9 @@ makes against the others, the chance of the whole route times ``win`` included."
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from collections import deque
 
 from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.odds import battle
