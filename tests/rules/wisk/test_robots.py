@@ -13,17 +13,21 @@ from tests.rules.wisk.helpers import (
     ALBERTA,
     ARGENTINA,
     BRAZIL,
+    CONGO,
     E_AUSTRALIA,
+    EAST_AFRICA,
     EGYPT,
     INDONESIA,
     JAPAN,
     KAMCHATKA,
+    MADAGASCAR,
     MIDDLE_EAST,
     NEW_GUINEA,
     NORTH_AFRICA,
     NW_TERRITORY,
     PERU,
     SIAM,
+    SOUTH_AFRICA,
     VENEZUELA,
     W_AUSTRALIA,
     board_state,
@@ -427,6 +431,37 @@ def test_a_robot_crosses_a_territory_to_reach_the_continent_its_mission_lacks() 
     assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
     assert refused(state, orders) == ([], [], [])
     assert mission_wins(state, orders, 40) == 40
+
+
+OCCUPY_24 = 8
+"""The classic mission "occupy 24 territories"."""
+
+
+def test_a_robot_finishing_its_mission_takes_the_weak_territories_not_the_big_stack() -> None:
+    """Round 42b: "occupy 24 territories", 21 held and no continent whole (7 new armies);
+    North Africa's 4 armies are its only stack. Player 2 holds the rest: Egypt with 10,
+    East Africa, Congo, South Africa and Madagascar with 1, the others with 5. It takes
+    East Africa, Congo and South Africa and wins in each of 40 rolls of the dice. Its
+    chains counted the armies each side is expected to lose as gain, so they went for
+    Egypt's 10 first, and it won 32 of 40 (so it does with the weight ``finish`` at 0)."""
+    held = (*range(1, 9), VENEZUELA, PERU, BRAZIL, *EUROPE[:-1], NORTH_AFRICA, 27, 28, 29)
+    state = board_state(owners=dict.fromkeys(held, 1), missions=True)
+    for tid in range(1, 43):
+        if tid not in held:
+            put(state, tid, 2, 1 if tid in (EAST_AFRICA, CONGO, SOUTH_AFRICA, MADAGASCAR) else 5)
+    put(state, NORTH_AFRICA, 1, 4)
+    put(state, EGYPT, 2, 10)
+    state.player(1).mission = OCCUPY_24
+    state.player(2).mission = 1
+    assert len(held) == 21
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": NORTH_AFRICA, "armies": 7}]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert lines == [(NORTH_AFRICA, EAST_AFRICA), (EAST_AFRICA, CONGO), (CONGO, SOUTH_AFRICA)]
+    assert refused(state, orders) == ([], [], [])
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "finish": 0.0})
+    assert (before["attack"][0]["from"], before["attack"][0]["to"]) == (NORTH_AFRICA, EGYPT)
+    assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (40, 32)
 
 
 def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:

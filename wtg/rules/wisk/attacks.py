@@ -216,7 +216,7 @@ def best_plan(
         if best is None or value > best.value:
             best = Plan(place, made.lines, work, made.touched, value)
     assert best is not None
-    for other in (*_sweeps(turn), *_topped_up(turn)):
+    for other in (*_sweeps(turn), *_topped_up(turn), *_finishes(turn)):
         if other.value > best.value:
             best = other
     return best
@@ -284,6 +284,29 @@ def _sweeps(turn: _Turn) -> list[Plan]:
     return plans
 
 
+def finishing(w: Mapping[str, float]) -> Mapping[str, float]:
+    """The weights of a chain that should win the game this turn (weight ``finish`` on,
+    round 42b): the armies each side is expected to lose no longer count in a step's
+    gain, so each step goes for the likeliest conquest, not the biggest stack to kill."""
+    return {**w, "armies": 0.0} if w["finish"] else w
+
+
+def _finishes(turn: _Turn) -> list[Plan]:
+    """With a mission counted in territories ("occupy N territories", 24 in place of a
+    destroy mission with nobody to destroy): from each base, the chains with the
+    ``finishing`` weights, offered only when they meet the mission."""
+    view, pid, w = turn.view, turn.pid, turn.w
+    plans: list[Plan] = []
+    if not (w["win"] and w["finish"] and view.occupy[0]):
+        return plans
+    for base in turn.bases:
+        work, place = turn.placed(base, turn.free)
+        made = chains(work, pid, base, finishing(w))
+        if made.won:
+            plans.append(Plan(place, made.lines, work, made.touched, _value(work, pid, made, w)))
+    return plans
+
+
 TOP_UP_CONQUESTS = 4
 """The counts of conquests a finishing turn of an "occupy" mission tries beside its
 top-ups: 1 to 4, or 4 from the fewest that all its territories short of A topped up
@@ -323,7 +346,7 @@ def _topped_up(turn: _Turn) -> list[Plan]:
                 work.armies[tid] += armies - int(view.armies[tid])
             if len(place) > PLACE_LINES:
                 continue
-            made = chains(work, pid, base, w)
+            made = chains(work, pid, base, finishing(w))
             if not made.won:
                 continue
             plans.append(Plan(place, made.lines, work, made.touched, _value(work, pid, made, w)))

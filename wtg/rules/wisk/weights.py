@@ -80,6 +80,11 @@ WEIGHTS: dict[str, float] = {
     # that top up some territories short of A and attack for the rest of the mission are
     # weighed with the others; 0, not tried.
     "top_up": 1.0,
+    # With a mission counted in territories: 1, chains that should win the game this turn
+    # (the top-ups' and one more from each base) pick each step without counting the
+    # armies each side loses, the likeliest conquest first; 0, as any other chain (round
+    # 42b).
+    "finish": 1.0,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
