@@ -17,6 +17,8 @@ from tests.rules.wisk.helpers import (
     E_AUSTRALIA,
     EAST_AFRICA,
     EGYPT,
+    GREENLAND,
+    ICELAND,
     INDONESIA,
     JAPAN,
     KAMCHATKA,
@@ -36,7 +38,7 @@ from tests.rules.wisk.helpers import (
     put,
 )
 from tests.shipped import WISK as RULESET
-from wtg.rules.wisk.attacks import ALL, gain
+from wtg.rules.wisk.attacks import ALL, best_plan, gain
 from wtg.rules.wisk.cards import best_set
 from wtg.rules.wisk.constants import ATTACK_DICE
 from wtg.rules.wisk.fortifying import choose_fortify
@@ -196,6 +198,41 @@ def test_a_robot_fortifies_toward_the_front() -> None:
     fortify = orders["fortify"]
     assert fortify["from"] == 6 and fortify["armies"] == 7
     assert fortify["to"] in (3, 8)  # Greenland (next to Iceland), Eastern US: one step away
+
+
+QUEBEC, SCANDINAVIA, GREAT_BRITAIN = 6, 15, 16
+
+
+def test_a_robot_does_not_empty_a_territory_a_risky_attack_was_to_make_safe() -> None:
+    """Round 42b: it holds North America but Greenland (5 armies of player 2), Iceland
+    (3), Great Britain and Scandinavia; player 2 holds the rest, Northern and Western
+    Europe and the Ukraine with 8. Quebec's 6 attack Greenland (about 7 times in 8 they
+    take it). On the board the attacks were expected to leave, Iceland had no enemy
+    beside it and its armies went to Scandinavia, next to the Ukraine's 8: when the
+    attack failed, Greenland's survivors faced 1 army in Iceland. A target reached with
+    less chance than the weight ``doubt`` (0.9) is now counted as player 2 holds it, and
+    Iceland keeps its 3."""
+    held = (*range(1, 10), ICELAND, SCANDINAVIA, GREAT_BRITAIN)
+    state = board_state(owners=dict.fromkeys(held, 1), missions=False)
+    for tid in range(1, 43):
+        if tid not in held:
+            put(state, tid, 2, 8 if tid in (17, 18, 20) else 2)
+    put(state, GREENLAND, 2, 5)
+    put(state, ICELAND, 1, 3)
+    put(state, QUEBEC, 1, 6)
+    orders = robot_turn(state)
+    assert {"from": QUEBEC, "to": GREENLAND, "dice": 3, "until": 1, "move": ALL} in orders["attack"]
+    assert 0.85 < battle(5, 5, state.options.ties).win < 0.9
+    assert "fortify" not in orders
+    view = View.of(state, 1)
+    chosen = best_plan(view, 1, 3, [])
+    assert GREENLAND in chosen.doubtful
+    assert choose_fortify(chosen.view, 1, chosen.touched) == {
+        "from": ICELAND,
+        "to": SCANDINAVIA,
+        "armies": 2,
+    }
+    assert choose_fortify(chosen.view, 1, chosen.touched, view, chosen.doubtful) is None
 
 
 def test_a_robot_claims_in_the_smallest_continent_first() -> None:

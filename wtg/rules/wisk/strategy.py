@@ -167,7 +167,7 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
     orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
     if chosen.attacks:
         orders["attack"] = [{**line} for line in chosen.attacks]
-    fortify = choose_fortify(chosen.view, pid, chosen.touched)
+    fortify = choose_fortify(chosen.view, pid, chosen.touched, view, chosen.doubtful)
     if fortify:
         orders["fortify"] = {**fortify}
     return orders

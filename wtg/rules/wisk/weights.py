@@ -85,6 +85,10 @@ WEIGHTS: dict[str, float] = {
     # armies each side loses, the likeliest conquest first; 0, as any other chain (round
     # 42b).
     "finish": 1.0,
+    # The fortification counts a territory the attack chains reach with less chance than
+    # this (the chances of the chain's attacks up to it multiplied) as its holder has it
+    # now; 0, every conquest as made (round 42b).
+    "doubt": 0.9,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
