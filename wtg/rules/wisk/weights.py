@@ -22,7 +22,9 @@ the yardstick of ``bench/bench_wisk_missions.py``'s win at hand. ``win_odds`` an
 on ``bench/bench_wisk_missions.py --games 100`` (docs/rules/wisk.md, ruling 17).
 ``sweep`` and ``top_up`` (round 41) switch a kind of plan on or off, at 0 the robot of
 before exactly; they were measured the same way, at 400 games (ruling 17). ``sure_move``
-(round 42) was set at 0.9 beside the robot without it and beside 0.98 (ruling 17)."""
+(round 42) was set at 0.9 beside the robot without it and beside 0.98 (ruling 17).
+``finish`` and ``doubt`` (round 42b) were not tuned: each was set beside the robot
+without it on ``bench/bench_wisk_missions.py --games 400`` (ruling 17)."""
 
 from __future__ import annotations
 
