@@ -11,15 +11,26 @@ import pytest
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
+    ARGENTINA,
+    BRAZIL,
+    CONGO,
     E_AUSTRALIA,
+    EAST_AFRICA,
     EGYPT,
+    GREENLAND,
+    ICELAND,
     INDONESIA,
     JAPAN,
     KAMCHATKA,
+    MADAGASCAR,
     MIDDLE_EAST,
     NEW_GUINEA,
+    NORTH_AFRICA,
     NW_TERRITORY,
+    PERU,
     SIAM,
+    SOUTH_AFRICA,
+    VENEZUELA,
     W_AUSTRALIA,
     board_state,
     give_cards,
@@ -27,7 +38,7 @@ from tests.rules.wisk.helpers import (
     put,
 )
 from tests.shipped import WISK as RULESET
-from wtg.rules.wisk.attacks import ALL, gain
+from wtg.rules.wisk.attacks import ALL, best_plan, gain
 from wtg.rules.wisk.cards import best_set
 from wtg.rules.wisk.constants import ATTACK_DICE
 from wtg.rules.wisk.fortifying import choose_fortify
@@ -187,6 +198,41 @@ def test_a_robot_fortifies_toward_the_front() -> None:
     fortify = orders["fortify"]
     assert fortify["from"] == 6 and fortify["armies"] == 7
     assert fortify["to"] in (3, 8)  # Greenland (next to Iceland), Eastern US: one step away
+
+
+QUEBEC, SCANDINAVIA, GREAT_BRITAIN = 6, 15, 16
+
+
+def test_a_robot_does_not_empty_a_territory_a_risky_attack_was_to_make_safe() -> None:
+    """Round 42b: it holds North America but Greenland (5 armies of player 2), Iceland
+    (3), Great Britain and Scandinavia; player 2 holds the rest, Northern and Western
+    Europe and the Ukraine with 8. Quebec's 6 attack Greenland (about 7 times in 8 they
+    take it). On the board the attacks were expected to leave, Iceland had no enemy
+    beside it and its armies went to Scandinavia, next to the Ukraine's 8: when the
+    attack failed, Greenland's survivors faced 1 army in Iceland. A target reached with
+    less chance than the weight ``doubt`` (0.9) is now counted as player 2 holds it, and
+    Iceland keeps its 3."""
+    held = (*range(1, 10), ICELAND, SCANDINAVIA, GREAT_BRITAIN)
+    state = board_state(owners=dict.fromkeys(held, 1), missions=False)
+    for tid in range(1, 43):
+        if tid not in held:
+            put(state, tid, 2, 8 if tid in (17, 18, 20) else 2)
+    put(state, GREENLAND, 2, 5)
+    put(state, ICELAND, 1, 3)
+    put(state, QUEBEC, 1, 6)
+    orders = robot_turn(state)
+    assert {"from": QUEBEC, "to": GREENLAND, "dice": 3, "until": 1, "move": ALL} in orders["attack"]
+    assert 0.85 < battle(5, 5, state.options.ties).win < 0.9
+    assert "fortify" not in orders
+    view = View.of(state, 1)
+    chosen = best_plan(view, 1, 3, [])
+    assert GREENLAND in chosen.doubtful
+    assert choose_fortify(chosen.view, 1, chosen.touched) == {
+        "from": ICELAND,
+        "to": SCANDINAVIA,
+        "armies": 2,
+    }
+    assert choose_fortify(chosen.view, 1, chosen.touched, view, chosen.doubtful) is None
 
 
 def test_a_robot_claims_in_the_smallest_continent_first() -> None:
@@ -392,6 +438,67 @@ def test_a_robot_runs_its_stack_through_the_continent_its_mission_lacks() -> Non
     before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "sweep": 0.0})
     assert len(set(ASIA).intersection(line["to"] for line in before["attack"])) == 2
     assert (mission_wins(state, orders, 20), mission_wins(state, before, 20)) == (20, 0)
+
+
+EUROPE_AND_AUSTRALIA = 2
+"""The classic mission "conquer Europe, Australia and one more continent"."""
+EUROPE = tuple(range(14, 21))
+SOUTH_AMERICA = (VENEZUELA, PERU, BRAZIL, ARGENTINA)
+
+
+def test_a_robot_crosses_a_territory_to_reach_the_continent_its_mission_lacks() -> None:
+    """Round 42b: its mission Europe, Australia and one more; it holds Australia and South
+    America (20 armies in Brazil), player 2 holds Europe with 1 army in each territory,
+    player 3 the rest with 3. Brazil is not next to Europe: its stack takes North Africa
+    and runs through the 7 territories of Europe, winning in each of 40 rolls of the
+    dice. Until round 42b the sweep went only through what the mission lacks, from a base
+    next to it: none was tried, and its chain crossed into Europe, turned off to
+    Greenland and North America and won no roll."""
+    state = three_with_missions(EUROPE_AND_AUSTRALIA, (*SOUTH_AMERICA, *AUSTRALIA), EUROPE, 3)
+    put(state, BRAZIL, 1, 20)
+    assert state.board.mission(EUROPE_AND_AUSTRALIA).continents == ("Europe", "Australia")
+    orders = robot_turn(state)
+    assert orders["place"] == [
+        {"territory": BRAZIL, "armies": 5},
+        {"territory": INDONESIA, "armies": 2},
+    ]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert lines[0] == (BRAZIL, NORTH_AFRICA)
+    assert sorted(to for _, to in lines[1:]) == list(EUROPE)
+    assert all(lines[i][0] == lines[i - 1][1] for i in range(1, len(lines)))
+    assert refused(state, orders) == ([], [], [])
+    assert mission_wins(state, orders, 40) == 40
+
+
+OCCUPY_24 = 8
+"""The classic mission "occupy 24 territories"."""
+
+
+def test_a_robot_finishing_its_mission_takes_the_weak_territories_not_the_big_stack() -> None:
+    """Round 42b: "occupy 24 territories", 21 held and no continent whole (7 new armies);
+    North Africa's 4 armies are its only stack. Player 2 holds the rest: Egypt with 10,
+    East Africa, Congo, South Africa and Madagascar with 1, the others with 5. It takes
+    East Africa, Congo and South Africa and wins in each of 40 rolls of the dice. Its
+    chains counted the armies each side is expected to lose as gain, so they went for
+    Egypt's 10 first, and it won 32 of 40 (so it does with the weight ``finish`` at 0)."""
+    held = (*range(1, 9), VENEZUELA, PERU, BRAZIL, *EUROPE[:-1], NORTH_AFRICA, 27, 28, 29)
+    state = board_state(owners=dict.fromkeys(held, 1), missions=True)
+    for tid in range(1, 43):
+        if tid not in held:
+            put(state, tid, 2, 1 if tid in (EAST_AFRICA, CONGO, SOUTH_AFRICA, MADAGASCAR) else 5)
+    put(state, NORTH_AFRICA, 1, 4)
+    put(state, EGYPT, 2, 10)
+    state.player(1).mission = OCCUPY_24
+    state.player(2).mission = 1
+    assert len(held) == 21
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": NORTH_AFRICA, "armies": 7}]
+    lines = [(line["from"], line["to"]) for line in orders["attack"]]
+    assert lines == [(NORTH_AFRICA, EAST_AFRICA), (EAST_AFRICA, CONGO), (CONGO, SOUTH_AFRICA)]
+    assert refused(state, orders) == ([], [], [])
+    before: dict[str, Any] = plan_with(state, 1, {**WEIGHTS, "finish": 0.0})
+    assert (before["attack"][0]["from"], before["attack"][0]["to"]) == (NORTH_AFRICA, EGYPT)
+    assert (mission_wins(state, orders, 40), mission_wins(state, before, 40)) == (40, 32)
 
 
 def test_a_robot_tops_up_and_attacks_to_finish_an_occupy_mission() -> None:

@@ -26,11 +26,9 @@ from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
 from wtg.rules.wisk.finishing import PLACE_LINES
 from wtg.rules.wisk.odds import Odds, battle, losses_at_most
 from wtg.rules.wisk.positionscore import View, score, take_chance
-from wtg.rules.wisk.sweeping import best_route, lacking, route_lines
+from wtg.rules.wisk.sweeping import ATTACK_LINES, best_route, lacking, near_enough, route_lines
 from wtg.rules.wisk.weights import WEIGHTS
 
-ATTACK_LINES = 12
-"""The attack lines of the order form."""
 ALL = 999
 """Move all but one army in (the most the form's MOVE holds)."""
 
@@ -38,13 +36,15 @@ ALL = 999
 @dataclass
 class Plan:
     """Placements (territory -> armies), attack lines, the board expected after them,
-    the territories the attacks start from or aim at, and the plan's value."""
+    the territories the attacks start from or aim at, the plan's value, and the targets
+    its attacks may well not take (``doubt``)."""
 
     place: dict[int, int]
     attacks: list[dict[str, int]] = field(default_factory=list)
     view: View | None = None
     touched: set[int] = field(default_factory=set)
     value: float = 0.0
+    doubtful: set[int] = field(default_factory=set)
 
 
 def gain(
@@ -123,13 +123,15 @@ def _sides(view: View, source: int, target: int) -> tuple[int, int]:
 @dataclass
 class Chains:
     """The attack lines of a plan, the sum of their chances of failing, the territories
-    they touch, and the chance they meet the player's secret mission (every line up to
-    the one that meets it succeeding; 0: they do not)."""
+    they touch, the chance they meet the player's secret mission (every line up to
+    the one that meets it succeeding; 0: they do not), and the targets its chain reaches
+    with less chance than ``doubt``."""
 
     lines: list[dict[str, int]]
     risk: float
     touched: set[int]
     won: float = 0.0
+    doubtful: set[int] = field(default_factory=set)
 
 
 def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) -> Chains:
@@ -141,11 +143,13 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
     sure = 1.0
     won = 0.0
     touched: set[int] = set()
+    doubtful: set[int] = set()
     others = sorted(
         (t for t in view.territories(pid) if t != base), key=lambda t: (-view.armies[t], t)
     )
     for start in (base, *others):
         current = start
+        reach = 1.0
         while not won and len(lines) < ATTACK_LINES and view.owner[current] == pid:
             if view.armies[current] < STAY_BEHIND + 1:
                 break
@@ -171,6 +175,9 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
             )
             risk += 1.0 - odds.win
             sure *= odds.win
+            reach *= odds.win
+            if reach < w["doubt"]:
+                doubtful.add(target)
             touched.update((current, target))
             view.armies[current] = left
             view.armies[target] = moved
@@ -180,7 +187,7 @@ def chains(view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS) ->
                 won = sure
     if lines:
         view.cards[pid] = view.cards.get(pid, 0) + 1
-    return Chains(lines, risk, touched, won)
+    return Chains(lines, risk, touched, won, doubtful)
 
 
 def bonus_spots(view: View, pid: int, bonuses: Sequence[tuple[str, int]]) -> dict[str, int]:
@@ -216,9 +223,9 @@ def best_plan(
         made = chains(work, pid, base, w)
         value = _value(work, pid, made, w)
         if best is None or value > best.value:
-            best = Plan(place, made.lines, work, made.touched, value)
+            best = Plan(place, made.lines, work, made.touched, value, made.doubtful)
     assert best is not None
-    for other in (*_sweeps(turn), *_topped_up(turn)):
+    for other in (*_sweeps(turn), *_topped_up(turn), *_finishes(turn)):
         if other.value > best.value:
             best = other
     return best
@@ -262,7 +269,8 @@ class _Turn:
 def _sweeps(turn: _Turn) -> list[Plan]:
     """The plans that run one stack through all its continent mission lacks: for each
     set of territories that would meet it (at most the form's attack lines), from each
-    base next to one of them, the likeliest route (none while ``win`` is 0)."""
+    base near them (``sweeping.near_enough``), the likeliest route (none while ``win``
+    is 0)."""
     view, pid, w = turn.view, turn.pid, turn.w
     plans: list[Plan] = []
     if not (w["win"] and w["sweep"]):
@@ -270,8 +278,7 @@ def _sweeps(turn: _Turn) -> list[Plan]:
     for wanted in lacking(view, pid):
         if len(wanted) > ATTACK_LINES:
             continue
-        near = [b for b in turn.bases if set(view.neighbours[b]).intersection(wanted)]
-        for base in near:
+        for base in near_enough(view, turn.bases, wanted):
             work, place = turn.placed(base, turn.free)
             route = best_route(work, pid, base, wanted, w["win_odds"])
             if route is None:
@@ -282,8 +289,45 @@ def _sweeps(turn: _Turn) -> list[Plan]:
             risk = sum(1.0 - c for c in route.chances)
             value = score(work, pid, w) - w["risk"] * risk + w["win"] * route.chance
             touched = {t for step in route.steps for t in step}
-            plans.append(Plan(place, route_lines(route, ALL), work, touched, value))
+            doubtful = _doubtful(route.steps, route.chances, w["doubt"])
+            lines = route_lines(route, ALL)
+            plans.append(Plan(place, lines, work, touched, value, doubtful))
     return plans
+
+
+def finishing(w: Mapping[str, float]) -> Mapping[str, float]:
+    """The weights of a chain that should win the game this turn (weight ``finish`` on,
+    round 42b): the armies each side is expected to lose no longer count in a step's
+    gain, so each step goes for the likeliest conquest, not the biggest stack to kill."""
+    return {**w, "armies": 0.0} if w["finish"] else w
+
+
+def _finishes(turn: _Turn) -> list[Plan]:
+    """With a mission counted in territories ("occupy N territories", 24 in place of a
+    destroy mission with nobody to destroy): from each base, the chains with the
+    ``finishing`` weights, offered only when they meet the mission."""
+    view, pid, w = turn.view, turn.pid, turn.w
+    plans: list[Plan] = []
+    if not (w["win"] and w["finish"] and view.occupy[0]):
+        return plans
+    for base in turn.bases:
+        work, place = turn.placed(base, turn.free)
+        made = chains(work, pid, base, finishing(w))
+        if made.won:
+            value = _value(work, pid, made, w)
+            plans.append(Plan(place, made.lines, work, made.touched, value, made.doubtful))
+    return plans
+
+
+def _doubtful(steps: Sequence[tuple[int, int]], chances: Sequence[float], doubt: float) -> set[int]:
+    """The targets of a route reached with less chance than ``doubt``."""
+    found: set[int] = set()
+    reach = 1.0
+    for (_, target), chance in zip(steps, chances, strict=True):
+        reach *= chance
+        if reach < doubt:
+            found.add(target)
+    return found
 
 
 TOP_UP_CONQUESTS = 4
@@ -325,8 +369,9 @@ def _topped_up(turn: _Turn) -> list[Plan]:
                 work.armies[tid] += armies - int(view.armies[tid])
             if len(place) > PLACE_LINES:
                 continue
-            made = chains(work, pid, base, w)
+            made = chains(work, pid, base, finishing(w))
             if not made.won:
                 continue
-            plans.append(Plan(place, made.lines, work, made.touched, _value(work, pid, made, w)))
+            value = _value(work, pid, made, w)
+            plans.append(Plan(place, made.lines, work, made.touched, value, made.doubtful))
     return plans

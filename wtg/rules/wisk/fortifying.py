@@ -4,7 +4,9 @@ Territories the attacks start from or aim at are left alone (what they hold afte
 dice is not known when the orders are written). Of the other moves of all but one army
 to a neighbour of one's own, the one that most lowers what the opponents' best attacks
 on the two territories are expected to cost (each enemy stack next to one with its
-owner's new armies on it) is made; when no move lowers it, the biggest inland stack (no
+owner's new armies on it; a territory the attacks reach with less chance than the
+weight ``doubt`` counted as its holder had it, since the dice may fail: round 42b) is
+made; when no move lowers it, the biggest inland stack (no
 enemy next to it) steps toward the nearest border. With a secret mission to occupy N
 territories with at least A armies each (A above 1), a move leaves A behind, not one: a
 territory the mission counts is not emptied to guard another (round 42)."""
@@ -32,9 +34,20 @@ def threat(view: View, pid: int, tid: int, armies: float) -> float:
     return worst
 
 
-def choose_fortify(view: View | None, pid: int, touched: set[int]) -> dict[str, int] | None:
+def choose_fortify(
+    view: View | None,
+    pid: int,
+    touched: set[int],
+    start: View | None = None,
+    doubtful: set[int] | None = None,
+) -> dict[str, int] | None:
+    """The fortification on ``view``, the board the attacks are expected to leave;
+    ``start``: the board before them, whose holders of the ``doubtful`` targets (those
+    the attacks may well not take) still threaten their neighbours (``doubting``)."""
     if view is None:
         return None
+    if start is not None and doubtful:
+        view = doubting(view, start, doubtful)
     free = [t for t in view.territories(pid) if t not in touched]
     best: tuple[float, int, int, int] | None = None
     stay = _stay(view)
@@ -61,6 +74,17 @@ def choose_fortify(view: View | None, pid: int, touched: set[int]) -> dict[str, 
         _, source, target, moving = best
         return {"from": source, "to": target, "armies": moving}
     return _toward_border(view, pid, free, touched)
+
+
+def doubting(view: View, start: View, doubtful: set[int]) -> View:
+    """``view`` with each ``doubtful`` target as ``start`` had it (round 42b). The
+    fortification is written before the dice roll: a territory next to a target the
+    attacks may well not take is not emptied as if it had fallen, to be left with one
+    army beside the enemy stack when the attack fails."""
+    doubted = view.copy()
+    for tid in doubtful:
+        doubted.owner[tid], doubted.armies[tid] = start.owner[tid], start.armies[tid]
+    return doubted
 
 
 def _stay(view: View) -> int:

@@ -23,8 +23,9 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   of failing; the best base's placements and attacks are the orders.
 - Fortifying (``fortifying.py``): of the moves of all but one army between territories
   the attacks leave alone, the one that most lowers what the opponents' best attacks on
-  them are expected to cost; else its biggest inland stack steps toward the nearest
-  border.
+  them are expected to cost (a target the attacks reach with less chance than
+  ``doubt`` counted as its holder has it); else its biggest inland stack steps toward
+  the nearest border.
 - With secret missions, its own mission's continents and the player it must destroy
   count more; the conquest that meets its mission is worth ``win`` more (tried with as
   little as ``win_odds`` of taking it), a plan's score gains ``win`` times the chance its
@@ -34,11 +35,14 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   attack loses more than it does 9 times in 10, ``sure_move``), and once this turn's
   placements (and one fortification) can bring N of its territories to A, it does just
   that and wins (``finishing.py``); when they fall short, it tops up what they can and
-  attacks for the rest (``top_up``).
+  attacks for the rest (``top_up``). With a mission counted in territories, a chain
+  that should win this turn goes for the likeliest conquests, the armies killed no gain
+  (``finish``).
 - With a mission of continents it also tries the sweep (``sweeping.py``, weight
   ``sweep``): all the turn's armies on a territory next to what the mission lacks, and a
-  planned route through all of it, each attack from the last conquest, weighed with the
-  other plans (``win`` times the chance of the whole route).
+  planned route through all of it, each attack from the last conquest, crossing enemy
+  territories the mission does not name where it must, weighed with the other plans
+  (``win`` times the chance of the whole route).
 
 The initial assignment: it claims the free territory in the continent it holds the
 largest share of (the smallest continent on a tie, then the most territories of its own
@@ -167,7 +171,7 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
     orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
     if chosen.attacks:
         orders["attack"] = [{**line} for line in chosen.attacks]
-    fortify = choose_fortify(chosen.view, pid, chosen.touched)
+    fortify = choose_fortify(chosen.view, pid, chosen.touched, view, chosen.doubtful)
     if fortify:
         orders["fortify"] = {**fortify}
     return orders

@@ -11,7 +11,10 @@ territory next to what the mission lacks, with all the turn's armies on it, an o
 the lacking territories, each next to the one before, that the stack is likeliest to
 take to the end (the exact odds of each attack, the expected armies moving on). Where the
 lacking territories do not lie on one line, the route goes on from another territory of
-his own next to them (its armies, not the stack's).
+his own next to them (its armies, not the stack's), or the stack crosses an enemy
+territory the mission does not name on the shortest way to the next one (round 42b):
+Europe lies apart from Australia and South America, and a stack in Brazil takes North
+Africa to reach it. The crossings count among the form's attack lines.
 
 A mission with a continent of one's choice beside the named ones tries each other
 continent as that one when the robot holds none whole beside them. The route is tried
@@ -20,6 +23,7 @@ makes against the others, the chance of the whole route times ``win`` included."
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,6 +33,11 @@ from wtg.rules.wisk.positionscore import View
 
 SEARCH = 3000
 """The routes' steps tried in a turn, at most (the search stops there, deterministic)."""
+REACH = 3
+"""How far from what the mission lacks a base may lie (steps over any territory): next
+to it, or two crossings away (Siam to Southern Europe through India and the Middle East)."""
+ATTACK_LINES = 12
+"""The attack lines of the order form (a route's steps, crossings included, at most)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,12 @@ def lacking(view: View, pid: int) -> list[list[int]]:
     return found
 
 
+def near_enough(view: View, bases: Sequence[int], wanted: Sequence[int]) -> list[int]:
+    """The ``bases`` a route to ``wanted`` may start from: at most ``REACH`` steps away."""
+    steps = steps_to(view, set(wanted))
+    return [b for b in bases if steps.get(b, REACH + 1) <= REACH]
+
+
 def _meets(view: View, pid: int, wanted: Sequence[int]) -> bool:
     work = view.copy()
     for tid in wanted:
@@ -73,8 +88,8 @@ def best_route(
     view: View, pid: int, base: int, wanted: Sequence[int], least: float
 ) -> Route | None:
     """The route from ``base`` (its armies as ``view`` has them, the turn's placed) through
-    every territory of ``wanted``, likeliest to take them all; None when none has
-    ``least`` chance or more."""
+    every territory of ``wanted``, crossing others where it must, likeliest to take them
+    all in the form's ``ATTACK_LINES``; None when none has ``least`` chance or more."""
     search = _Search(view, pid, set(wanted), least)
     search.step(base, view.armies[base], 1.0, (), (), {base: float(STAY_BEHIND)})
     return search.best
@@ -98,12 +113,14 @@ class _Search:
         chances: tuple[float, ...],
         armies: dict[int, float],
     ) -> None:
-        if len(steps) == len(self.wanted):
+        taken = {to for _, to in steps}
+        if self.wanted <= taken:
             if self.best is None or chance > self.best.chance:
                 self.best = Route(steps, chances, chance, dict(armies))
             return
+        if len(steps) >= ATTACK_LINES:
+            return
         floor = max(self.least, self.best.chance if self.best else 0.0)
-        taken = {to for _, to in steps}
         moves = self._moves(at, stack, taken, armies)
         for source, held, target in moves:
             self.tried += 1
@@ -131,7 +148,8 @@ class _Search:
     ) -> list[tuple[int, float, int]]:
         """The attacks that may come next: from the stack on to a lacking neighbour (the
         weakest first); when none is next to it, from another territory of one's own
-        next to one, with its own armies."""
+        next to one, with its own armies, and from the stack on to an enemy neighbour
+        nearer the lacking territories left (``_crossings``)."""
         view = self.view
         left = [t for t in view.neighbours[at] if t in self.wanted and t not in taken]
         if left:
@@ -148,7 +166,37 @@ class _Search:
                 if t in self.wanted and t not in taken:
                     moves.append((source, held, t))
         moves.sort(key=lambda m: (-m[1], view.armies[m[2]], m[0], m[2]))
-        return moves
+        return moves + [(at, stack, t) for t in self._crossings(at, taken)]
+
+    def _crossings(self, at: int, taken: set[int]) -> list[int]:
+        """The enemy neighbours of ``at`` the mission does not name, one step nearer the
+        lacking territories not yet taken (over any territory), the weakest first."""
+        view = self.view
+        left = self.wanted - taken
+        near = steps_to(view, left)
+        here = near.get(at, len(view.owner))
+        found = [
+            t
+            for t in view.neighbours[at]
+            if t not in self.wanted
+            and t not in taken
+            and view.owner[t] != self.pid
+            and near.get(t, here) < here
+        ]
+        return sorted(found, key=lambda t: (view.armies[t], t))
+
+
+def steps_to(view: View, targets: set[int]) -> dict[int, int]:
+    """Each territory's steps to the nearest of ``targets``, over any territory."""
+    steps = dict.fromkeys(targets, 0)
+    queue = deque(sorted(targets))
+    while queue:
+        tid = queue.popleft()
+        for n in view.neighbours[tid]:
+            if n not in steps:
+                steps[n] = steps[tid] + 1
+                queue.append(n)
+    return steps
 
 
 def route_lines(route: Route, move: int) -> list[dict[str, int]]:

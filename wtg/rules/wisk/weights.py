@@ -22,7 +22,9 @@ the yardstick of ``bench/bench_wisk_missions.py``'s win at hand. ``win_odds`` an
 on ``bench/bench_wisk_missions.py --games 100`` (docs/rules/wisk.md, ruling 17).
 ``sweep`` and ``top_up`` (round 41) switch a kind of plan on or off, at 0 the robot of
 before exactly; they were measured the same way, at 400 games (ruling 17). ``sure_move``
-(round 42) was set at 0.9 beside the robot without it and beside 0.98 (ruling 17)."""
+(round 42) was set at 0.9 beside the robot without it and beside 0.98 (ruling 17).
+``finish`` and ``doubt`` (round 42b) were not tuned: each was set beside the robot
+without it on ``bench/bench_wisk_missions.py --games 400`` (ruling 17)."""
 
 from __future__ import annotations
 
@@ -80,6 +82,15 @@ WEIGHTS: dict[str, float] = {
     # that top up some territories short of A and attack for the rest of the mission are
     # weighed with the others; 0, not tried.
     "top_up": 1.0,
+    # With a mission counted in territories: 1, chains that should win the game this turn
+    # (the top-ups' and one more from each base) pick each step without counting the
+    # armies each side loses, the likeliest conquest first; 0, as any other chain (round
+    # 42b).
+    "finish": 1.0,
+    # The fortification counts a territory the attack chains reach with less chance than
+    # this (the chances of the chain's attacks up to it multiplied) as its holder has it
+    # now; 0, every conquest as made (round 42b).
+    "doubt": 0.9,
     # The turn's first conquest (it earns a card).
     "card": 4.0,
     # No attack with less chance than this of taking its target.
