@@ -166,6 +166,11 @@ def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
 
 
 # --- extend ---------------------------------------------------------------------------------
+def minutes(stamp: str) -> str:
+    """A deadline of the files as the GM commands' lines say one."""
+    return f"{parse_iso(stamp):%Y-%m-%d %H:%M} UTC"
+
+
 def test_extend_moves_the_deadline_and_tells_every_player(tmp_path: Path) -> None:
     make_due_in(tmp_path / "games", 30)
     before = status(tmp_path)["deadline"]
@@ -174,7 +179,9 @@ def test_extend_moves_the_deadline_and_tells_every_player(tmp_path: Path) -> Non
     after = status(tmp_path)["deadline"]
     assert isinstance(after, str)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=36)
-    assert f"turn 1 is due {after} (was {before})" in out
+    # the deadlines as `release` and `rollback` say them, not the files' ISO (round 42)
+    assert f"turn 1 is due {minutes(after)} (was {minutes(before)})" in out
+    assert minutes("2026-12-13T17:00:00Z") == "2026-12-13 17:00 UTC"
     notices = queued(tmp_path, "extend-")
     assert sorted(str(m["To"]) for m in notices.values()) == [p.email for p in players(4)]
     text = body(notices[min(notices)])
