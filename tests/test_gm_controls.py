@@ -437,6 +437,8 @@ def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path
     text = run(tmp_path, "digest", "--mail").stdout
     assert "Turns run (2):\n  g1 turn 0 at " in text and "\n  g1 turn 1 at " in text
     assert "Orders missing:\n  g1 turn 2, deadline " in text and ": 2 Bob\n" in text
+    due = status(tmp_path)["deadline"]  # said as `wtg status` and `extend` say it (round 42)
+    assert isinstance(due, str) and f"  g1 turn 2, deadline {minutes(due)}: 2 Bob\n" in text
     assert f"  maildir:17  game g1\n    {archive}\n    ValueError: odd mail\n" in text
     line = "  g1 player 3 Cid <cid@example.org> since 2026-11-23T10:15:02Z: 5.1.1 User\n"
     assert line + "    unknown\n" in text  # at most 78 columns
