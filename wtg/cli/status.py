@@ -132,7 +132,7 @@ def register(group: click.Group) -> None:
 @click.pass_context
 def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
-    GAME_DIR: a line for every game of the games directory, exiting 1 when one of them (or
+    GAME_DIR: a line for every game of the games folder, exiting 1 when one of them (or
     an announcement's note) cannot be read, after the rest. With --host: how the host itself
     does (exits 0 whatever it finds: read what it says)."""
     if of_host:
