@@ -111,3 +111,17 @@ def test_every_help_calls_the_games_folder_by_one_name() -> None:
     }
     assert [name for name, text in said.items() if "games directory" in text] == []
     assert "a line for every game of the games folder" in said["status"]
+
+
+def test_a_ruleset_option_of_new_game_says_its_default() -> None:
+    """Round 42: `new-game --ties`, `--cards`, `--assignment`, `--missing` (WISK) said
+    their choices but not which a game without them plays by, where every other option
+    with a default says it."""
+    shown = " ".join(CliRunner().invoke(main, ["new-game", "--help"]).stdout.split())
+    for said in (
+        "or the defender. [default: attacker]",
+        "or fixed by kind. [default: escalating]",
+        "whole turn (robot). [default: place]",
+    ):
+        assert said in shown
+    assert "(semi), claimed one a turn" in shown and "[default: automatic]" in shown
