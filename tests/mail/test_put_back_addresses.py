@@ -104,3 +104,53 @@ def test_a_retry_at_the_put_back_address_takes_it_as_the_players_again(tmp_path:
     new = [(name.split("-")[-1], to) for name, to in sent_to(tmp_path) if (name, to) not in before]
     assert [to for seat, to in new if seat == "p02"] == [TYPO]  # his turn 1 again
     assert not list(failed.glob("*.eml"))
+
+
+def test_a_retry_of_every_mail_leaves_the_put_back_address_s_mail_set_aside(
+    tmp_path: Path,
+) -> None:
+    """review42: `wtg outbox --retry-all`, given as after a server's outage with game.yaml
+    unchanged, took the stranger's address put back as Bob's again and mailed him his
+    report and code there; only a retry naming the mail does that."""
+    put_back(tmp_path)
+    wtg(tmp_path, "send", "-q")
+    failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("resend-*-g1-t0000-p02.eml")
+    every = CliRunner(env=ENV).invoke(
+        main, ["--config", str(tmp_path / "wtg.yaml"), "outbox", "--retry-all"]
+    )
+    assert every.exit_code == 1
+    assert f"mail {kept.stem} stays set aside: game g1 player 2's address" in every.output
+    assert f"outbox --retry {kept.stem}` mails it there" in every.output
+    assert (failed / f"{kept.stem}.eml").is_file()
+    wtg(tmp_path, "send", "-q")
+    assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1  # turn 0's alone, as before
+    wtg(tmp_path, "outbox", "--retry", kept.stem)  # named: the GM's word
+    wtg(tmp_path, "send", "-q")
+    assert (kept.stem, TYPO) in sent_to(tmp_path)
+
+
+def test_a_mail_queued_to_an_address_the_gm_corrected_since_is_set_aside(
+    tmp_path: Path,
+) -> None:
+    """review42: Bob's new code queued to the typo (a stranger's address), the GM then
+    correcting it in game.yaml before the send: the send mailed the new code to the
+    stranger. It is set aside, said, and `wtg outbox --retry` sends it to Bob."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    wtg(tmp_path, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "new-code", "g1", "--player", "2")  # queued to the typo
+    set_address(tmp_path, "bob@example.org")
+    said = CliRunner(env=ENV).invoke(main, ["--config", str(tmp_path / "wtg.yaml"), "send"])
+    assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1  # turn 0's alone
+    failed = games / ".mail" / "outbox" / "failed"
+    (code,) = failed.glob("code-*-g1-p02.eml")
+    assert f"mail {code.stem} set aside for good: game g1 player 2's mail was queued" in (
+        " ".join(said.output.split())
+    )
+    wtg(tmp_path, "outbox", "--retry", code.stem)
+    wtg(tmp_path, "send", "-q")
+    assert (code.stem, "bob@example.org") in sent_to(tmp_path)
+    assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1

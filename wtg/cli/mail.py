@@ -354,7 +354,10 @@ ASKED_OUT = (
     "its player's address in game.yaml now, when it is a player's.",
 )
 @click.option(
-    "--retry-all", is_flag=True, help="Put every mail set aside for good back in the queue."
+    "--retry-all",
+    is_flag=True,
+    help="Put every mail set aside for good back in the queue, but a seat's to an address "
+    "put back from an older copy of its game (--retry NAME sends that one).",
 )
 @click.pass_context
 def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all: bool) -> None:

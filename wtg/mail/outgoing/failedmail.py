@@ -52,7 +52,7 @@ from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
-from wtg.mail.outgoing.seataddresses import taken_again
+from wtg.mail.outgoing.seataddresses import still_put_back, taken_again
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
@@ -318,17 +318,32 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     return found
 
 
-def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[tuple[str, Game, int, str]]:
-    """Each mail in the queue to one seat of a game of ``games`` (``SEATED``): its name, the
-    game, the seat and the address it goes to, bare. Read only."""
+class QueuedToSeat(Record):
+    """A mail in the queue to one seat of a game (``queued_to_seats``)."""
+
+    name: str
+    game: Game
+    seat: int
+    to: str
+    """The address it goes to, bare ("" for none)."""
+    taken_over: bool
+    """Whether the seat was taken over since it was made (``_GameRecords.since``): the mail
+    is to the predecessor, at his address."""
+
+
+def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[QueuedToSeat]:
+    """Each mail in the queue to one seat of a game of ``games`` (``SEATED``). Read only."""
     found = []
+    records = _GameRecords()
     for path in _mails(spool / "outbox" / "queue"):
         head = _head(path)
         if head is None:
             continue  # sent meanwhile
         seat = _one_seat(_addressed(path.stem, head, games)[1])
         if seat is not None:
-            found.append((path.stem, seat[0], seat[1].id, _to(head)))
+            game, entry = seat
+            taken = records.since(game, entry.id, head) is not None
+            found.append(QueuedToSeat(path.stem, game, entry.id, _to(head), taken))
     return found
 
 
@@ -374,7 +389,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, records, marks, name))
+                    done.append(_retry_one(outbox, games, records, marks, name, names is None))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -392,9 +407,11 @@ def _retry_one(
     records: _GameRecords,
     marks: dict[str, str],
     given: str,
+    every: bool = False,
 ) -> Retried:
     """Put one mail set aside back in the queue (``retry``); ``marks``: the mark of each
-    game name taken again (``mail_marks``), which an announcement's id is checked against."""
+    game name taken again (``mail_marks``), which an announcement's id is checked against;
+    ``every``: retried by `--retry-all`, not by its name (``_named_for_put_back``)."""
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -450,6 +467,8 @@ def _retry_one(
     _check_still_owed(records, name, game, entry, ident, head)
     now = _address_now(entry)
     if now and now == to:
+        if every and still_put_back(outbox.root.parent, game, entry.id):
+            raise RetryRefused(_named_for_put_back(name, game, entry, now))
         taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
         outbox.put_back(name)
         if "was" in note:  # a retry cut short after the new To was written: given again
@@ -470,6 +489,20 @@ def _retry_one(
         )
     outbox.put_back(name, changed, was=to)
     return Retried(name, now, to, _moved(name, now, to, game, entry))
+
+
+def _named_for_put_back(name: str, game: Game, entry: PlayerEntry, to: str) -> str:
+    """Why `--retry-all` left the mail ``name`` set aside: its seat's address in game.yaml
+    is one put back (``seataddresses``), a stranger's perhaps, which only a retry naming the
+    mail takes as the player's again."""
+    return (
+        f"mail {name} stays set aside: game {game.config.game} player {entry.id}'s address in "
+        f"game.yaml, {to}, is one replaced since (its folder was put back from an older "
+        f"copy), and --retry-all does not send a seat's mail there: correct `email:` in "
+        f"{shlex.quote(game.config.game)}/game.yaml to his address now, then `wtg outbox "
+        f"--retry-all`; or, if {to} is his again, `wtg outbox --retry {shlex.quote(name)}` "
+        "mails it there and his mail from then on"
+    )
 
 
 def _queued_already(outbox: Outbox, name: str) -> Retried | None:

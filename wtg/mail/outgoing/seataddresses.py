@@ -9,9 +9,14 @@ latest, whatever gave it (the GM's correction, a takeover). One it saw replaced,
 game.yaml again, is put back: said once, and each mail queued to the seat at that address
 is set aside for good (``sender.set_aside_put_back``) until game.yaml gives the seat
 another; then `wtg outbox --retry` sends it to the address there, and the player has his
-report. A retry of such a mail with game.yaml unchanged is the GM's word that the old
-address is the player's again (he asked for it back): it is noted as the seat's latest
-(``taken_again``), and the mail goes to it."""
+report. A mail queued to a seat at an address game.yaml has replaced since (the GM corrected a
+typo while it waited in the queue) is set aside too, unless the seat was taken over since
+(it is the predecessor's), and `wtg outbox --retry` sends it to the address there.
+A retry of such a mail by its name (`wtg outbox --retry NAME`) with game.yaml unchanged
+is the GM's word that the old address is the player's again (he asked for it back): it is
+noted as the seat's latest (``taken_again``), and the mail goes to it. `wtg outbox
+--retry-all` is no such word (given after a server's outage, it would mail the seat's code
+to the stranger): it leaves the mail set aside, saying so (``still_put_back``)."""
 
 from __future__ import annotations
 
@@ -76,10 +81,19 @@ def refused(journal: Journal, game: Game) -> dict[int, str]:
     return found
 
 
+def replaced_since(journal: Journal, game: Game, seat: int, address: str) -> bool:
+    """Whether ``address`` is one the seat had that game.yaml has replaced since `wtg send`
+    saw it (not its latest): a mail queued to it before the GM corrected it goes nowhere
+    it should."""
+    state = _seen(journal, game.config.game, seat).get(_digest(game.config.game, seat, address))
+    return state is not None and state != LATEST
+
+
 def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
-    """The GM retried a mail of the seat set aside (`wtg outbox --retry`) to ``address``,
-    which game.yaml gives it: when that address is one put back, it is the seat's latest
-    from now on, and its mail goes to it. Committed; nothing done without a journal."""
+    """The GM retried a mail of the seat set aside (`wtg outbox --retry NAME`) to
+    ``address``, which game.yaml gives it: when that address is one put back, it is the
+    seat's latest from now on, and its mail goes to it. Committed; nothing done without a
+    journal."""
     if not (spool / JOURNAL_FILE).is_file():
         return
     journal = Journal(spool)
@@ -92,13 +106,37 @@ def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
         journal.close()
 
 
+def still_put_back(spool: Path, game: Game, seat: int) -> bool:
+    """Whether the seat's address in game.yaml is one put back (``refused``): its mail is
+    taken to it again only by a retry that names it, never by `wtg outbox --retry-all`.
+    Read only; False without a journal."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        return seat in refused(journal, game)
+    finally:
+        journal.close()
+
+
 def put_back_reason(game: str, seat: int, address: str) -> str:
     """Why a mail to a seat at an address put back is set aside, and what the GM does."""
     return (
         f"game {game} player {seat}'s address in game.yaml, {address}, is one replaced since "
         "(its folder was put back from an older copy): correct `email:` there to his "
-        "address now, then `wtg outbox --retry-all` mails it there; retried with game.yaml "
-        "unchanged, it goes to this address, taken as his again"
+        "address now, then `wtg outbox --retry-all` mails it there; retried by its name "
+        "(`wtg outbox --retry NAME`) with game.yaml unchanged, it goes to this address, "
+        "taken as his again"
+    )
+
+
+def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
+    """Why a mail queued to a seat at an address game.yaml has replaced since is set
+    aside, and what the GM does."""
+    return (
+        f"game {game} player {seat}'s mail was queued to {address}, an address game.yaml "
+        "has replaced since (corrected while the mail waited): it is not sent there; `wtg "
+        f"outbox --retry {shlex.quote(name)}` sends it to his address in game.yaml now"
     )
 
 

@@ -46,7 +46,13 @@ from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
-from wtg.mail.outgoing.seataddresses import addresses_put_back, put_back_reason, refused
+from wtg.mail.outgoing.seataddresses import (
+    addresses_put_back,
+    put_back_reason,
+    queued_before_reason,
+    refused,
+    replaced_since,
+)
 from wtg.mail.outgoing.seatcodes import codes_put_back
 from wtg.mail.outgoing.sendevents import log_delivery
 from wtg.mail.outgoing.sendstopped import record_send
@@ -572,17 +578,27 @@ def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) 
     """Set aside for good each mail in the queue to a seat at the address game.yaml gives it
     when that is one replaced since (``seataddresses``: its folder put back from a copy
     made before the GM corrected it): a stranger's, perhaps, and the report carries the
-    seat's code. `wtg outbox --retry` sends it once the address is corrected. A line for
-    each, as a mail refused for good has (``Delivery``)."""
+    seat's code. `wtg outbox --retry` sends it once the address is corrected. So is one
+    queued to an address of the seat that game.yaml has replaced since (the GM corrected
+    a typo while it waited), unless the seat was taken over since it was made (it is the
+    predecessor's): `wtg outbox --retry` sends it to the address there. A line for each,
+    as a mail refused for good has (``Delivery``)."""
     lines = []
     refusals = {game.config.game: refused(journal, game) for game in games}
-    for name, game, seat, to in queued_to_seats(outbox.root.parent, games):
-        if to and refusals[game.config.game].get(seat) == to:
-            why = put_back_reason(game.config.game, seat, to)
-            logged = f"set aside for good: player {seat}'s address is one replaced since"
-            log_delivery(name, outbox.queue_dir / f"{name}.eml", logged, WARNING)  # no address
-            outbox.failed(name, why)
-            lines.append(f"mail {name} set aside for good: {why} (kept in {outbox.failed_dir})")
+    for mail in queued_to_seats(outbox.root.parent, games):
+        game = mail.game.config.game
+        if not mail.to:
+            continue
+        if refusals[game].get(mail.seat) == mail.to:
+            why = put_back_reason(game, mail.seat, mail.to)
+        elif not mail.taken_over and replaced_since(journal, mail.game, mail.seat, mail.to):
+            why = queued_before_reason(game, mail.seat, mail.to, mail.name)
+        else:
+            continue
+        logged = f"set aside for good: player {mail.seat}'s address is one replaced since"
+        log_delivery(mail.name, outbox.queue_dir / f"{mail.name}.eml", logged, WARNING)
+        outbox.failed(mail.name, why)
+        lines.append(f"mail {mail.name} set aside for good: {why} (kept in {outbox.failed_dir})")
     return lines
 
 
