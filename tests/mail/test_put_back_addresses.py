@@ -113,7 +113,7 @@ def test_a_retry_of_every_mail_leaves_the_put_back_address_s_mail_set_aside(
     unchanged, took the stranger's address put back as Bob's again and mailed him his
     report and code there; only a retry naming the mail does that."""
     put_back(tmp_path)
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)  # Bob's report set aside: the GM's to see to
     failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
     (kept,) = failed.glob("resend-*-g1-t0000-p02.eml")
     every = CliRunner(env=ENV).invoke(
@@ -144,6 +144,7 @@ def test_a_mail_queued_to_an_address_the_gm_corrected_since_is_set_aside(
     wtg(tmp_path, "new-code", "g1", "--player", "2")  # queued to the typo
     set_address(tmp_path, "bob@example.org")
     said = CliRunner(env=ENV).invoke(main, ["--config", str(tmp_path / "wtg.yaml"), "send"])
+    assert said.exit_code == 1  # a mail set aside for good (round 42)
     assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1  # turn 0's alone
     failed = games / ".mail" / "outbox" / "failed"
     (code,) = failed.glob("code-*-g1-p02.eml")
