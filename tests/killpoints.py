@@ -195,15 +195,17 @@ def whole(
     input_text: str | None = None,
     prelude: str = "",
     log: Path | None = None,
+    status: int = 0,
 ) -> Run:
     """The whole run a kill test measures before it kills: ``restore()`` first when given
     (the world as the template is), then ``wtg ARGS`` run to its end as ``count`` runs it,
-    checked to have ended 0 (its stderr shown when not); ``writes`` is how many writes it
-    made under ``root`` (``log``: what each was, ``written`` reads them back)."""
+    checked to have ended with ``status`` (its stderr shown when not; 1 for a send that
+    sets a mail aside for good); ``writes`` is how many writes it made under ``root``
+    (``log``: what each was, ``written`` reads them back)."""
     if restore is not None:
         restore()
     ran = count(args, root, env, input_text, prelude, log)
-    assert ran.returncode == 0, ran.stderr
+    assert ran.returncode == status, ran.stderr
     return ran
 
 

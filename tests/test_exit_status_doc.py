@@ -14,6 +14,7 @@ from wtg.cli.pipes import EXIT_PIPE_CLOSED
 from wtg.cli.upgrade import EXIT_CANNOT_UPGRADE, EXIT_UPGRADE_NEEDED
 from wtg.game.engine import Game
 from wtg.rules.wok.state import WokState
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "gm.md"
 
@@ -67,3 +68,17 @@ def test_each_status_is_the_one_wtg_ends_a_command_of_its_kind_with(
     assert "`check-config`: a `FAIL`" in rows[1]
     code, output = run("--config", str(config), "check-config")
     assert (code, "FAIL  games_dir" in output) == (1, True)
+    # a send that set a mail aside for good needs the GM (round 42: it ended 0); the next
+    # send, with nothing new to set aside, ends 0 again
+    assert "`send`: a mail set aside for good" in rows[1]
+    assert "a mail the server only put off, to retry, is 0" in rows[1]
+    game_yaml = small_game.store.root / "game.yaml"
+    data = load_yaml(game_yaml.read_text(encoding="utf-8"))
+    data["players"][0]["email"] = "p1 at players.example"  # a GM's slip in his editor
+    game_yaml.write_text(dump_yaml(data), encoding="utf-8")
+    sent = f"games_dir: {games}\ntransport: maildir\nfrom: gm@example.org\n"
+    config.write_text(sent, encoding="utf-8")
+    code, output = run("--config", str(config), "send")
+    assert (code, "1 refused for good" in output) == (1, True)
+    code, output = run("--config", str(config), "send")
+    assert (code, "0 refused for good" in output) == (0, True)

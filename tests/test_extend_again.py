@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.shipped import WOK4
-from tests.test_gm_controls import body, head, make_due_in, queued, run, status
+from tests.test_gm_controls import body, head, make_due_in, minutes, queued, run, status
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.core.plurals import counted
@@ -96,7 +96,9 @@ def test_extend_given_again_after_it_was_cut_short_moves_the_deadline_once(
 
     assert deadline(tmp_path) == moved
     assert told(tmp_path) == {p: [(utc(moved), utc(before))] for p in PLAYERS}
-    assert out.startswith(f"game g1: turn 1 was extended already to {moved} (was {before}; ")
+    assert out.startswith(
+        f"game g1: turn 1 was extended already to {minutes(moved)} (was {minutes(before)}; "
+    )
     assert out.endswith(
         f"{counted(4 - mails, 'notice')} queued for the players (`{head(tmp_path)} send` mails "
         "them)\n"
@@ -112,7 +114,9 @@ def test_two_extends_that_each_finish_are_two_extensions(tmp_path: Path) -> None
     out = run(tmp_path, "extend", "g1", "12", "--again").stdout
     after = deadline(tmp_path)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=24)
-    assert out.startswith(f"game g1: turn 1 is due {after} (was {middle}); 4 notices queued")
+    assert out.startswith(
+        f"game g1: turn 1 is due {minutes(after)} (was {minutes(middle)}); 4 notices queued"
+    )
     assert told(tmp_path) == {
         p: sorted([(utc(middle), utc(before)), (utc(after), utc(middle))]) for p in PLAYERS
     }
@@ -242,7 +246,7 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     owed = status(tmp_path)["owed"]
     assert isinstance(owed, list) and len(owed) == 1
     line = str(owed[0])
-    assert line.startswith(f"the deadline's move to {moved} (at ")
+    assert line.startswith(f"the deadline's move to {minutes(moved)} (at ")
     assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
     # printed, its command carries the --config given (the JSON's is as the shell gave none)
     printed = line.replace("`wtg extend", f"`{head(tmp_path)} extend")

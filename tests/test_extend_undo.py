@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_gm_controls import body, head, make, make_due_in, queued, run, status
+from tests.test_gm_controls import body, head, make, make_due_in, minutes, queued, run, status
 from wtg.game.schedule import parse_iso
 
 
@@ -35,7 +35,8 @@ def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> 
     said = run(tmp_path, "extend", "g1", "--undo").stdout
     assert deadline(tmp_path) == before
     assert said.startswith(
-        f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); 4 "
+        f"game g1: turn 1 is due {minutes(before)} (was {minutes(moved)}; the move of 480 "
+        "hours taken back); 4 "
         "notices queued"
     )
     notices = queued(tmp_path, "extend-")
@@ -66,7 +67,8 @@ def test_undo_before_the_move_was_mailed_takes_its_notices_back(tmp_path: Path) 
     said = run(tmp_path, "extend", "g1", "--undo").stdout
     assert deadline(tmp_path) == before
     assert said == (
-        f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); the "
+        f"game g1: turn 1 is due {minutes(before)} (was {minutes(moved)}; the move of 480 "
+        "hours taken back); the "
         "move's 4 notices taken out of the queue before they were mailed: no player is told "
         "of either\n"
     )
@@ -121,7 +123,7 @@ def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -
     data["moved"][-1]["told"] = False  # as a kill before the mark leaves it
     meta_path.write_text(json.dumps(data))
     again = run(tmp_path, "extend", "g1", "--undo").stdout
-    assert again.startswith(f"game g1: turn 1 was moved back already to {before} (was ")
+    assert again.startswith(f"game g1: turn 1 was moved back already to {minutes(before)} (was ")
     assert "the move of 480 hours taken back at " in again
     assert "cut short): not moved again; 0 notices queued" in again
     assert deadline(tmp_path) == before

@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 
 from wtg.cli import main
 from wtg.game.engine import finish_game, open_game
+from wtg.game.schedule import parse_iso
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 SCHEDULE = ("--every", 2, "--at", "18:00", "--timezone", "Europe/Vienna")
@@ -471,7 +472,7 @@ def test_a_copy_made_a_game_of_its_own_by_game_is_taken(game_dir: Path) -> None:
     assert due is not None
     assert (result.exit_code, result.output.splitlines()[0]) == (
         0,
-        f"game test2, orders for turn 1, deadline {due}",
+        f"game test2, orders for turn 1, deadline {parse_iso(due):%Y-%m-%d %H:%M} UTC",
     )
 
 

@@ -166,6 +166,11 @@ def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
 
 
 # --- extend ---------------------------------------------------------------------------------
+def minutes(stamp: str) -> str:
+    """A deadline of the files as the GM commands' lines say one."""
+    return f"{parse_iso(stamp):%Y-%m-%d %H:%M} UTC"
+
+
 def test_extend_moves_the_deadline_and_tells_every_player(tmp_path: Path) -> None:
     make_due_in(tmp_path / "games", 30)
     before = status(tmp_path)["deadline"]
@@ -174,7 +179,9 @@ def test_extend_moves_the_deadline_and_tells_every_player(tmp_path: Path) -> Non
     after = status(tmp_path)["deadline"]
     assert isinstance(after, str)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=36)
-    assert f"turn 1 is due {after} (was {before})" in out
+    # the deadlines as `release` and `rollback` say them, not the files' ISO (round 42)
+    assert f"turn 1 is due {minutes(after)} (was {minutes(before)})" in out
+    assert minutes("2026-12-13T17:00:00Z") == "2026-12-13 17:00 UTC"
     notices = queued(tmp_path, "extend-")
     assert sorted(str(m["To"]) for m in notices.values()) == [p.email for p in players(4)]
     text = body(notices[min(notices)])
@@ -430,6 +437,8 @@ def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path
     text = run(tmp_path, "digest", "--mail").stdout
     assert "Turns run (2):\n  g1 turn 0 at " in text and "\n  g1 turn 1 at " in text
     assert "Orders missing:\n  g1 turn 2, deadline " in text and ": 2 Bob\n" in text
+    due = status(tmp_path)["deadline"]  # said as `wtg status` and `extend` say it (round 42)
+    assert isinstance(due, str) and f"  g1 turn 2, deadline {minutes(due)}: 2 Bob\n" in text
     assert f"  maildir:17  game g1\n    {archive}\n    ValueError: odd mail\n" in text
     line = "  g1 player 3 Cid <cid@example.org> since 2026-11-23T10:15:02Z: 5.1.1 User\n"
     assert line + "    unknown\n" in text  # at most 78 columns

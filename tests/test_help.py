@@ -96,3 +96,32 @@ def test_the_new_game_help_says_what_its_game_dir_is() -> None:
     shown = " ".join(CliRunner().invoke(main, ["new-game", "--help"]).stdout.split())
     assert "GAME_DIR is the game's name, the word players write in their mail" in shown
     assert "`wtg send` then mails the players their turn 0." in shown
+
+
+def test_every_help_calls_the_games_folder_by_one_name() -> None:
+    """Round 42: `wtg status --help` said "the games directory" where `wtg --help`, `init`,
+    `serve`, `site` and `upgrade` say "the games folder": a new GM reading both wondered
+    whether they were two places. One name, the top help's."""
+    runner = CliRunner()
+    top = " ".join(runner.invoke(main, ["--help"]).stdout.split())
+    assert "the games folder" in top
+    said = {
+        name: " ".join(runner.invoke(main, [name, "--help"]).stdout.split())
+        for name in sorted(main.commands)
+    }
+    assert [name for name, text in said.items() if "games directory" in text] == []
+    assert "a line for every game of the games folder" in said["status"]
+
+
+def test_a_ruleset_option_of_new_game_says_its_default() -> None:
+    """Round 42: `new-game --ties`, `--cards`, `--assignment`, `--missing` (WISK) said
+    their choices but not which a game without them plays by, where every other option
+    with a default says it."""
+    shown = " ".join(CliRunner().invoke(main, ["new-game", "--help"]).stdout.split())
+    for said in (
+        "or the defender. [default: attacker]",
+        "or fixed by kind. [default: escalating]",
+        "whole turn (robot). [default: place]",
+    ):
+        assert said in shown
+    assert "(semi), claimed one a turn" in shown and "[default: automatic]" in shown

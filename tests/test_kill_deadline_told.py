@@ -25,7 +25,7 @@ from typing import Any
 
 from tests import killpoints
 from tests.conftest import players
-from tests.test_gm_controls import run
+from tests.test_gm_controls import minutes, run
 from wtg.game.engine import create_game
 from wtg.game.schedule import local_text, make_schedule, parse_iso
 
@@ -86,7 +86,7 @@ def test_a_rerun_after_an_extend_cut_short_tells_the_deadline_once(tmp_path: Pat
     (move,) = _moves(root, 1)
     assert move["told"] is False and sorted(_mails(root, "extend-")) == EVERY_PLAYER[:2]
     (owed,) = _status(root)["owed"]  # as before: the move owed
-    assert owed.startswith(f"the deadline's move to {move['to']} ")
+    assert owed.startswith(f"the deadline's move to {minutes(move['to'])} ")
     run(root, "run-turn", "g1", "--rerun", "--unchanged")
     ((kept,),) = [_moves(root, 1)]
     assert kept == {**move, "told": True}  # told by the rerun's reports

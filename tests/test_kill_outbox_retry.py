@@ -43,7 +43,7 @@ def template(root: Path) -> Path:
     config = root / "wtg.yaml"
     config.write_text(f"games_dir: {world.gm.games_dir}\nfrom: gm@example.org\n")
     sent = CliRunner().invoke(main, ["--config", str(config), "send", "-q"])
-    assert sent.exit_code == 0 and "4 refused for good" in sent.stdout, sent.output
+    assert sent.exit_code == 1 and "4 refused for good" in sent.stdout, sent.output
     for entry in data["players"]:
         entry["email"] = f"Player {entry['id']} <p{entry['id']}@fixed.example>"
     path.write_text(dump_yaml(data), encoding="utf-8")

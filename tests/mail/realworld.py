@@ -31,9 +31,11 @@ def write_config(root: Path, imap: Dovecot, smtp: SmtpSink, **mail: object) -> P
     return path
 
 
-def wtg(config: Path, *args: object) -> Result:
+def wtg(config: Path, *args: object, status: int = 0) -> Result:
+    """``wtg ARGS`` with the config, checked to end with ``status`` (1: a send that sets a
+    mail aside for good)."""
     result = CliRunner().invoke(
         main, ["--config", str(config), *map(str, args)], catch_exceptions=False
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return result

@@ -113,17 +113,26 @@ def test_a_folder_written_as_another_server_names_it_is_named(
 
 
 def test_a_wrong_password(tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink) -> None:
+    """A refused login's line says where its password file is, as the poll's and the
+    send's do (round 42: it gave the server's words alone, and the GM ran the poll to
+    learn which file to mend)."""
     config = write_config(tmp_path, imap, smtp_auth, imap_password="wrong", smtp_password="wrong")
     result = check(config)
     lines = result.stdout.splitlines()
     assert lines[:2] == header(config, tmp_path)
+    where = (
+        f"; the password is read from {tmp_path / 'imap-password'} (imap.password_file) at "
+        f"each login, the username '{GM_ADDRESS}' from the config (imap.username): the server "
+        "does not say which it refused; mend the password in its file, or the username in "
+        f"the config, which a running `wtg --config {config} serve` reads again at a reload"
+    )
     assert lines[2] == (
         f"FAIL  imap 127.0.0.1:{imap.port} (no TLS): login as {GM_ADDRESS} refused: "
-        "[AUTHENTICATIONFAILED] Authentication failed."
+        "[AUTHENTICATIONFAILED] Authentication failed." + where
     )
     assert lines[3] == (
         f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): login as {GM_ADDRESS} refused: "
-        "535 5.7.8 Authentication credentials invalid"
+        "535 5.7.8 Authentication credentials invalid"  # in the config: no file to name
     )
     assert len(lines) == 4  # no folder is looked at without a login
     assert result.exit_code == 1

@@ -37,11 +37,11 @@ def edit_game_yaml(world: World, game: str, names: dict[int, str], emails: dict[
     root.rename(root.with_name(game))
 
 
-def wtg_send(world: World, tmp_path: Path) -> str:
+def wtg_send(world: World, tmp_path: Path, status: int = 0) -> str:
     config = tmp_path / "wtg.yaml"
     config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config), "send"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return result.output
 
 
@@ -53,7 +53,7 @@ def test_a_line_break_in_game_yaml_adds_no_header_and_stops_no_other_mail(tmp_pa
         names={2: "Alice" + EVIL},
         emails={3: "p3@players.example" + EVIL},
     )
-    output = wtg_send(world, tmp_path)
+    output = wtg_send(world, tmp_path, status=1)  # one set aside: the GM's to see to
     assert "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good" in (output)
     sent = {path.name: path.read_bytes() for path in world.sent()}
     assert sorted(sent) == [MAIL.format(seat) for seat in (1, 2, 4)]

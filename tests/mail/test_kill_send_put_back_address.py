@@ -48,7 +48,7 @@ def test_a_send_killed_while_it_finds_an_address_put_back_never_mails_it(
 ) -> None:
     root = tmp_path / "host"
     fresh = killpoints.restorer(template, root)
-    whole = killpoints.whole(send_args(root), root / "games", fresh)
+    whole = killpoints.whole(send_args(root), root / "games", fresh, status=1)  # Bob's set aside
     assert turn_0_again(root) == AFTER
     assert f"game g1 player 2 (Bob): game.yaml gives the seat the address {TYPO}" in whole.stderr
     each_kill_mails_once(root, fresh, whole, turn_0_again, AFTER)

@@ -114,7 +114,7 @@ def test_a_report_refused_for_good_goes_to_the_corrected_address(
     world = World(tmp_path)
     config = smtp_config(tmp_path, world, provider)
     sent = wtg(config, "send")
-    assert sent.exit_code == 0, sent.output
+    assert sent.exit_code == 1, sent.output
     assert sent.stdout == (
         "4 reports queued; 3 mails sent, 0 waiting to be retried, 1 refused for good; "
         f"{SET_ASIDE}\n"
@@ -185,7 +185,7 @@ def refused_for_its_address(tmp_path: Path) -> tuple[World, Path]:
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(tmp_path, world)
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     assert folders(world)["failed"] == [MAIL]
     return world, config
 
@@ -338,7 +338,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example", name="Eve\u202eevil")
     config = maildir_config(tmp_path, world)
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
     note.write_text(json.dumps({"error": "550 \x1b]0;owned\x07\x1b[2Jno such user"}) + "\n")
     outbox = Outbox(world.gm.spool)
@@ -446,7 +446,7 @@ def test_a_queued_mail_that_cannot_be_sent_as_made_is_not_said_to_go(tmp_path: P
         "'p3 at players.example' is not one e-mail address): the next wtg send sets it "
         f"aside, then `wtg outbox --retry {ident}` puts it back to the address on file\n"
     )
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     assert folders(world)["failed"] == [ident]
     again = wtg(config, "outbox", "--retry", ident)
     assert again.stdout.startswith(f"{ident}: back in the queue, to p3@fixed.example")
@@ -596,9 +596,9 @@ def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> Non
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(tmp_path, world)
-    assert wtg(config, "send", "-q").exit_code == 0  # turn 0
+    assert wtg(config, "send", "-q").exit_code == 1  # turn 0
     played(world)
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     old = "report-g1-t0001-p03"
     assert folders(world)["failed"] == [MAIL, old]
     rolled = wtg(config, "rollback", "g1", "--to", "0")
@@ -625,7 +625,7 @@ def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> Non
     assert refused.stdout.startswith(f"{MAIL}: back in the queue, to p3@fixed.example")
     assert old in folders(world)["failed"] and old not in folders(world)["queue"]
     played(world)  # turn 1 again: its report is a new mail (-g1), to the address on file
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1  # the rollback notice to the bad address
     assert {MAIL, f"{old}-g1"} <= set(folders(world)["sent"])
     again = wtg(config, "outbox", "--retry", old)
     assert (again.exit_code, again.stderr) == (1, refused.stderr)
@@ -640,7 +640,7 @@ def rerun_then_next_turn(folder: Path) -> tuple[World, Path]:
     played(world)
     assert wtg(config, "run-turn", "g1", "--rerun", "--unchanged").exit_code == 0
     played(world)  # turn 2: turn 1's reports are queued now, the rerun's
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     return world, config
 
 
@@ -654,7 +654,7 @@ def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(tmp_path, world)
     played(world)
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     old = "report-g1-t0001-p03"
     assert wtg(config, "run-turn", "g1", "--rerun", "--unchanged").exit_code == 0
     set_address(world, 3, "p3@fixed.example")

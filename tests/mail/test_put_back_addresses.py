@@ -24,9 +24,9 @@ PLAYERS = ("--player", "Ann:ann@example.org", "--player", f"Bob:{TYPO}")
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 
 
-def wtg(host: Path, *args: str) -> Result:
+def wtg(host: Path, *args: str, status: int = 0) -> Result:
     result = CliRunner(env=ENV).invoke(main, ["--config", str(host / "wtg.yaml"), *args])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return result
 
 
@@ -69,7 +69,7 @@ def test_a_put_back_address_gets_no_mail_until_the_gm_corrects_it(tmp_path: Path
     put_back(tmp_path)
     before = sent_to(tmp_path)
     assert [to for _, to in before].count(TYPO) == 1  # turn 0, before the GM saw the typo
-    said = wtg(tmp_path, "send", "-q").output
+    said = wtg(tmp_path, "send", "-q", status=1).output  # set aside: the GM's to see to
     new = [mail for mail in sent_to(tmp_path) if mail not in before]
     assert [to for _, to in new] == ["ann@example.org"]  # Bob's turn 0 again: set aside
     assert f"game g1 player 2 (Bob): game.yaml gives the seat the address {TYPO}" in said
@@ -79,7 +79,7 @@ def test_a_put_back_address_gets_no_mail_until_the_gm_corrects_it(tmp_path: Path
     assert "replaced since" in (failed / f"{kept.stem}.json").read_text(encoding="utf-8")
     assert "player 2 (Bob)" not in wtg(tmp_path, "send", "-q").output  # said once
     wtg(tmp_path, "new-code", "g1", "--player", "2")  # as the send says of his code put back
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)
     (code,) = failed.glob("code-*-g1-p02.eml")  # his new code: not to the stranger either
     set_address(tmp_path, "bob@example.org")
     wtg(tmp_path, "outbox", "--retry-all")
@@ -92,7 +92,7 @@ def test_a_put_back_address_gets_no_mail_until_the_gm_corrects_it(tmp_path: Path
 
 def test_a_retry_at_the_put_back_address_takes_it_as_the_players_again(tmp_path: Path) -> None:
     put_back(tmp_path)
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)
     failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
     (kept,) = failed.glob("resend-*-g1-t0000-p02.eml")
     wtg(tmp_path, "outbox", "--retry", kept.stem)  # game.yaml unchanged: the GM means it
@@ -113,7 +113,7 @@ def test_a_retry_of_every_mail_leaves_the_put_back_address_s_mail_set_aside(
     unchanged, took the stranger's address put back as Bob's again and mailed him his
     report and code there; only a retry naming the mail does that."""
     put_back(tmp_path)
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)  # Bob's report set aside: the GM's to see to
     failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
     (kept,) = failed.glob("resend-*-g1-t0000-p02.eml")
     every = CliRunner(env=ENV).invoke(
@@ -144,6 +144,7 @@ def test_a_mail_queued_to_an_address_the_gm_corrected_since_is_set_aside(
     wtg(tmp_path, "new-code", "g1", "--player", "2")  # queued to the typo
     set_address(tmp_path, "bob@example.org")
     said = CliRunner(env=ENV).invoke(main, ["--config", str(tmp_path / "wtg.yaml"), "send"])
+    assert said.exit_code == 1  # a mail set aside for good (round 42)
     assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1  # turn 0's alone
     failed = games / ".mail" / "outbox" / "failed"
     (code,) = failed.glob("code-*-g1-p02.eml")

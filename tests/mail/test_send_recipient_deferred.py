@@ -93,7 +93,7 @@ def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, smtp: S
     config = smtp_config(tmp_path, world, smtp)
     smtp.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
     sent = wtg(config, "send", "-q")
-    assert sent.exit_code == 0, sent.output
+    assert sent.exit_code == 1, sent.output  # set aside for good: the GM's to see to
     assert folders(world)["failed"] == [MAIL]
     kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
     assert sent.stderr == (
@@ -217,7 +217,7 @@ def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
     config = smtp_config(tmp_path, world, smtp)
     smtp.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
     assert wtg(config, "digest", "-q").exit_code == 0  # the last digest before the send
-    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 1
     told = wtg(config, "digest")
     assert told.exit_code == 0, told.output
     assert (

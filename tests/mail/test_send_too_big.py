@@ -67,7 +67,7 @@ def test_a_mail_too_big_without_its_picture_is_still_set_aside(tmp_path: Path) -
         world = World(tmp_path)
         config = smtp_config(tmp_path, world, sink)
         sent = wtg(config, "send", "-q")
-        assert sent.exit_code == 0, sent.output
+        assert sent.exit_code == 1, sent.output
         assert sink.messages == []
     assert folders(world) == {"queue": [], "sent": [], "failed": REPORTS}
     said = [line for line in sent.stderr.splitlines() if line.startswith("wtg: ")]

@@ -202,7 +202,8 @@ def test_cron_s_quiet_poll_says_the_mail_left_for_the_upgrade(tmp_path: Path) ->
     """Cron's `wtg poll -q` said nothing of the mail it left in the inbox for a game or a
     book of an older format: the players' orders and JOINs waited, unanswered, without a
     word, until the GM happened to run `wtg upgrade`. It says its line, which counts them
-    as mails waiting for a mend (a game.yaml to mend says the same), by game and book."""
+    as mails waiting for a mend (a game.yaml to mend says the same), by game and book, and
+    a line for each that says what to do: `wtg upgrade`."""
     games = old_host(tmp_path)
     hall = Hall(tmp_path, again=True)
     config = hall.config_file()
@@ -210,11 +211,16 @@ def test_cron_s_quiet_poll_says_the_mail_left_for_the_upgrade(tmp_path: Path) ->
     hall.mail(address(2), "JOIN wok4 AS Dora")
 
     polled = CliRunner().invoke(main, ["--config", str(config), "poll", "-q"])
+    given = OLDER.replace("`wtg upgrade`", f"`wtg --config {config} upgrade`")  # as given
 
     assert (polled.exit_code, polled.stderr) == (0, ""), polled.output
     assert polled.stdout == (
         "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 2 (waiting for "
         "a mend: g1 1, the lobby's book 1)\n"
+        # what to do, as `run-turn --due` and `check-config` say it (round 42: the line
+        # above alone, which named no command)
+        f"  waiting for a mend: {games / 'g1'}: {given}\n"
+        f"  waiting for a mend: the lobby's book {games / BOOK}: {given}\n"
     )
     assert len(list((hall.gm.maildir_in / "new").iterdir())) == 2
 

@@ -104,6 +104,7 @@ def _ruleset_options(command: Any) -> Any:
         first = same[0]
         names = [f"--{flag}", f"opt_{first.key}"]
         helps = f"[{', '.join(owners[flag])}] " + " ".join(dict.fromkeys(o.help for o in same))
+        helps += _defaults_said(owners[flag], same)
         if first.kind == "flag":
             command = click.option(*names, is_flag=True, default=None, help=helps)(command)
         elif first.kind == "choice":
@@ -113,6 +114,18 @@ def _ruleset_options(command: Any) -> Any:
             kind = click.INT if first.kind == "int" else click.STRING
             command = click.option(*names, type=kind, help=helps)(command)
     return command
+
+
+def _defaults_said(rulesets: list[str], same: list[GameOption]) -> str:
+    """What a ruleset option is without it, for its help (``  [default: attacker]``), as
+    click says the defaults of the other options; by ruleset when two rulesets' differ;
+    '' when none has one (a flag off, a number the rules choose)."""
+    given = {r: o.default for r, o in zip(rulesets, same, strict=True) if o.default is not None}
+    if not given or any(value is False for value in given.values()):
+        return ""
+    if len(set(given.values())) == 1:
+        return f"  [default: {next(iter(given.values()))}]"
+    return "  [default: " + ", ".join(f"{v} in {r}" for r, v in given.items()) + "]"
 
 
 def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, OptionValue]:

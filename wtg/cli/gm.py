@@ -29,7 +29,7 @@ from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.hold import Hold
-from wtg.game.schedule import parse_iso
+from wtg.game.schedule import deadline_text
 from wtg.gm.control import NoRollbackToUndo, NotHeld, UndoneAlready, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
@@ -74,11 +74,9 @@ def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
 
 def _due(stamp: str) -> str:
     """A deadline of the game's files as the commands' lines say one (``2026-11-24 18:00
-    UTC``, as `wtg release`'s); a text that is none (edited by hand), as it is."""
-    try:
-        return f"{parse_iso(stamp):%Y-%m-%d %H:%M} UTC"
-    except ValueError:
-        return printable(stamp)
+    UTC``, ``deadline_text``); a text that is none (edited by hand), without its control
+    sequences."""
+    return printable(deadline_text(stamp))
 
 
 def _told(queued: int) -> str:
@@ -199,9 +197,9 @@ def _not_twice(game: Game, hours: float, notices: Notices) -> None:
     name = game.config.game
     fail(
         f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at {last.at} "
-        f"already (to {last.new}), and its notices still wait in the outbox's queue: not moved "
-        f"again (given twice, it would be {2 * hours:g} hours later). To move it {hours:g} hours "
-        f"more, `wtg extend {shlex.quote(name)} {hours:g} --again`; `wtg extend "
+        f"already (to {_due(last.new)}), and its notices still wait in the outbox's queue: not "
+        f"moved again (given twice, it would be {2 * hours:g} hours later). To move it "
+        f"{hours:g} hours more, `wtg extend {shlex.quote(name)} {hours:g} --again`; `wtg extend "
         f"{shlex.quote(name)} --undo` takes the first move back"
     )
 
@@ -304,8 +302,8 @@ def extend(
     )
     if new and moved.hours < 0:
         tell(
-            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
-            f"{-moved.hours:g} hours taken back); {told}"
+            f"game {name}: turn {moved.turn} is due {_due(moved.new)} (was {_due(moved.old)}; "
+            f"the move of {-moved.hours:g} hours taken back); {told}"
         )
     elif new:
         held = (
@@ -315,7 +313,7 @@ def extend(
             else ""
         )
         tell(
-            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
+            f"game {name}: turn {moved.turn} is due {_due(moved.new)} (was {_due(moved.old)}); "
             f"{_told(queued)}{held}"
         )
         schedule = game.config.schedule
@@ -325,7 +323,7 @@ def extend(
     else:
         tell(
             f"game {name}: turn {moved.turn} was {'moved back' if moved.hours < 0 else 'extended'} "
-            f"already to {moved.new} (was {moved.old}; "
+            f"already to {_due(moved.new)} (was {_due(moved.old)}; "
             + (
                 f"the move of {-moved.hours:g} hours taken back"
                 if moved.hours < 0

@@ -225,6 +225,8 @@ def poll(
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name: printable
+    for line in summary.mends():  # -q too: what the mail left in the inbox waits for
+        say(printable(f"  {line}"))
     if not verbose:  # -q too: orders that came in time and missed their turn (the GM's to see to)
         for line in late_lines(
             event.outcome.late for event in summary.events if event.outcome.late
@@ -281,9 +283,10 @@ def send(
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
     signed when the config names a DKIM key. Exits 1 when the mail server could not be
     reached, refuses the From, or the key could not sign (the mail waits for the next run),
-    when it skipped a game it could not read (the other games' mail goes all the same), and
-    when a GM command was cut short before every player was told (NOTICES OWED, with the
-    command to give again)."""
+    when it set a mail aside for good (`wtg outbox` lists it; a mail the server only put
+    off exits 0: the next run retries it), when it skipped a game it could not read (the
+    other games' mail goes all the same), and when a GM command was cut short before every
+    player was told (NOTICES OWED, with the command to give again)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.outgoing.sender import send as run_send
 
@@ -305,7 +308,7 @@ def send(
     if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
         say(summary.line())  # a folder's name, a server's words: printable
     stopped = summary.unreachable or summary.unsigned or summary.sender_refused
-    if stopped or summary.skipped or summary.owed:
+    if stopped or summary.set_aside() or summary.skipped or summary.owed:
         sys.exit(1)
 
 

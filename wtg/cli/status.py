@@ -43,6 +43,7 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
+from wtg.game.schedule import deadline_text
 from wtg.game.textcolumn import padded, row_name
 from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, game_status, overdue
 from wtg.gm.newcode import NewCode
@@ -131,7 +132,7 @@ def register(group: click.Group) -> None:
 @click.pass_context
 def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
-    GAME_DIR: a line for every game of the games directory, exiting 1 when one of them (or
+    GAME_DIR: a line for every game of the games folder, exiting 1 when one of them (or
     an announcement's note) cannot be read, after the rest. With --host: how the host itself
     does (exits 0 whatever it finds: read what it says)."""
     if of_host:
@@ -242,7 +243,7 @@ def _headline(data: GameStatus, latest: int) -> str:
     if not data["over"]:
         return (
             f"game {data['game']}, orders for turn {data['turn']}, "
-            f"deadline {data['deadline'] or 'none'}"
+            f"deadline {deadline_text(data['deadline']) if data['deadline'] else 'none'}"
         )
     by_gm = data["ended_by_gm"]
     return (
@@ -705,7 +706,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             overdue=bool(late[data["game"]]),
             not_upgraded=data["game"] in behind,
         )
-        deadline = f", deadline {data['deadline']}" if data["deadline"] else ""  # none once over
+        due = data["deadline"]  # none once over; `--json` keeps the ISO
+        deadline = f", deadline {deadline_text(due)}" if due else ""
         tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for game_name, line in behind.items():
         tell_fitted(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))

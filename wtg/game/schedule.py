@@ -224,6 +224,16 @@ def utc_text(text: str) -> str:
         return text
 
 
+def deadline_text(text: str) -> str:
+    """A deadline of the files (``2026-11-22T18:00:00Z``) as every GM command's line says
+    one (``2026-11-22 18:00 UTC``: `wtg extend`, `release`, `rollback`); a text that is
+    none (a file edited by hand), as it is."""
+    try:
+        return f"{parse_iso(text):%Y-%m-%d %H:%M} UTC"
+    except ValueError:
+        return text
+
+
 _UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))
 
 

@@ -23,7 +23,7 @@ from wtg.game.bounces import bounces_of
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.schedule import iso, parse_iso
+from wtg.game.schedule import deadline_text, iso, parse_iso
 from wtg.game.takeoverfinish import MARK, not_finished, under_way
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
@@ -229,14 +229,15 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
         )
     if moved is not None and undone:
         owed.append(
-            f"the deadline's move back to {moved.new} (`wtg extend {shlex.quote(name)} --undo`, at "
-            f"{moved.at}) was cut short before every player was told: give `wtg extend "
-            f"{shlex.quote(name)} --undo` again (it moves nothing more)"
+            f"the deadline's move back to {deadline_text(moved.new)} (`wtg extend "
+            f"{shlex.quote(name)} --undo`, at {moved.at}) was cut short before every player was "
+            f"told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
         )
     elif moved is not None:
         owed.append(
-            f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every player "
-            f"was told: give `wtg extend {shlex.quote(name)} HOURS` again (it moves nothing more)"
+            f"the deadline's move to {deadline_text(moved.new)} (at {moved.at}) was cut short "
+            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again "
+            "(it moves nothing more)"
         )
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(

@@ -160,8 +160,12 @@ class SendSummary(Record):
         that mailed a player."""
         stopped = self.unreachable or self.unsigned or self.sender_refused
         told = self.skipped or self.owed
-        refused = self.failed > len(self.overtaken)  # one overtaken needs nothing of him
-        return bool(self.deferred or refused or stopped or told)
+        return bool(self.deferred or self.set_aside() or stopped or told)
+
+    def set_aside(self) -> bool:
+        """A mail set aside for good this run that is the GM's to correct (an address, a
+        server's refusal): one the game overtook needs nothing of him."""
+        return self.failed > len(self.overtaken)
 
     def line(self) -> str:
         press = f" and {counted(self.press, 'press mail')}" if self.press else ""
@@ -169,7 +173,7 @@ class SendSummary(Record):
             f"{counted(self.queued, 'report')}{press} queued; {counted(self.sent, 'mail')} sent, "
             f"{self.waiting} waiting to be retried, {self.failed} refused for good"
         )
-        if self.failed > len(self.overtaken):
+        if self.set_aside():
             line += f"; {SET_ASIDE}"
         if self.overtaken:
             line += (

@@ -181,6 +181,8 @@ def _serve(
         summary = poller.run()
         if summary.seen:
             stamped(summary.line())
+        for line in summary.mends():
+            echo(f"  {line}")
         for line in summary.helpers_died:
             echo(f"  {line}")
         if isinstance(inbox, MaildirInbox):  # a file no poll reads: said once, not each poll

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from wtg.core.record import Record
 from wtg.mail.poll.events import MailEvent
+from wtg.mail.poll.waiting import WAITS
 from wtg.mail.spool.outcome import Kind
 
 BOOK_WAITS = "the lobby's book"
@@ -150,6 +151,24 @@ class PollSummary(Record):
             if event.outcome.kind is Kind.LATER and event.outcome.detail and not event.game
         )
         return dict(sorted(waits.items())) | ({BOOK_WAITS: book} if book else {})
+
+    def mends(self) -> tuple[str, ...]:
+        """A line for each game (then the lobby's book) whose mail this poll left waiting for
+        a mend: what to do, as its first such mail's outcome says it (``format 1, this wtg
+        writes format 2: run `wtg upgrade```, a game.yaml to correct), in the order of
+        ``waiting``. The summary line only counts them (`` (waiting for a mend: g1 2)``), and
+        `run-turn --due` and `check-config` name the command: a poll says it too. A game
+        skipped is left out: its ``wtg:`` line on stderr says why already."""
+        said: dict[str, str] = {}
+        for event in self.events:
+            if event.outcome.kind is Kind.LATER and event.outcome.detail:
+                why = event.outcome.detail.split(WAITS)[0].rstrip()
+                said.setdefault(event.game or BOOK_WAITS, why)
+        return tuple(
+            f"waiting for a mend: {said[name]}"
+            for name in self.waiting()
+            if name not in self.games_skipped
+        )
 
     def _mended(self) -> str:
         """`` (waiting for a mend: g1 20, g2 3)``: ``waiting``; '' when none."""

@@ -24,20 +24,21 @@ def login_hint(kind: str, config: ServerConfig) -> str:
     return "".join(f"; {hint}" for hint in hints)
 
 
-def password_source(kind: str, config: ServerConfig) -> str:
+def password_source(kind: str, config: ServerConfig, checking: bool = False) -> str:
     """Where a refused login's password and username are read, for the GM to mend the one
     that is wrong: the password in its ``password_file``, read again at each login
     (``password_now``), the username in the config; "" when the password is not in a file.
     A server refuses a wrong username as it refuses a wrong password, in the same words:
-    the line names both, each with its key."""
+    the line names both, each with its key. ``checking``: said by `wtg check-config`
+    itself, which does not name itself as the command that tries them."""
     if config.auth != "password" or config.password_file is None:
         return ""
+    tries = "" if checking else " (`wtg check-config` tries them)"
     return (
         f"; the password is read from {config.password_file} ({kind}.password_file) at each "
         f"login, the username {config.username!r} from the config ({kind}.username): the "
         "server does not say which it refused; mend the password in its file, or the "
-        "username in the config, which a running `wtg serve` reads again at a reload "
-        "(`wtg check-config` tries them)"
+        f"username in the config, which a running `wtg serve` reads again at a reload{tries}"
     )
 
 

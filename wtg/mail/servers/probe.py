@@ -180,7 +180,8 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
         client = inbox.connect_imap(config, timeout=TIMEOUT)  # looked up when called
     except LoginError as exc:
         refused = f"login as {config.username} refused: {said(exc)}"
-        yield Finding(Verdict.FAIL, subject, refused + login_hint("imap", config))
+        source = password_source("imap", config, checking=True)  # the file the poll reads
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("imap", config) + source)
         return
     except TokenError as exc:
         yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
@@ -240,7 +241,8 @@ def _smtp(config: SmtpConfig) -> Iterator[Finding]:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
         refused = f"login as {config.username} refused: {said(exc)}"
-        yield Finding(Verdict.FAIL, subject, refused + login_hint("smtp", config))
+        source = password_source("smtp", config, checking=True)  # the file the poll reads
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("smtp", config) + source)
         return
     except TokenError as exc:
         yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
