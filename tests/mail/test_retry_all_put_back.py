@@ -18,7 +18,7 @@ from wtg.cli import main
 
 def test_retry_all_leaves_a_put_back_address_set_aside(tmp_path: Path) -> None:
     put_back(tmp_path)
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)  # a mail set aside: exit 1
     failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
     (kept,) = failed.glob("resend-*-g1-t0000-p02.eml")
     config = ["--config", str(tmp_path / "wtg.yaml")]
@@ -34,7 +34,7 @@ def test_retry_all_leaves_a_put_back_address_set_aside(tmp_path: Path) -> None:
     )
     wtg(tmp_path, "send", "-q")
     wtg(tmp_path, "run-turn", "g1", "--now", "--just-mailed")
-    wtg(tmp_path, "send", "-q")
+    wtg(tmp_path, "send", "-q", status=1)  # a mail set aside: exit 1
     assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1  # turn 0, before the fix
     set_address(tmp_path, "bob@example.org")
     wtg(tmp_path, "outbox", "--retry-all")
