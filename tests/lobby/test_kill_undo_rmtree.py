@@ -16,6 +16,8 @@ from tests.lobby.killedpolls import list_full
 from wtg.lobby.database import LobbyDatabase
 
 REMOVAL = ("os.remove", "os.rmdir")
+KILLS = 6
+"""Kill points, spread over the undo's removals."""
 
 
 def _removals(lines: list[str], folder: str) -> list[int]:
@@ -45,8 +47,9 @@ def test_an_undo_killed_inside_its_removal_is_undone_again_and_the_game_made_onc
     restore = killpoints.restorer(half_made, games)
     undo_log = tmp_path / "undo.log"
     killpoints.whole(args, games, restore, log=undo_log)
-    at = _removals(killpoints.written(undo_log), "/wok4-1/")
-    assert len(at) > 2, at  # the files of the folder, one by one, and the folder
+    removals = _removals(killpoints.written(undo_log), "/wok4-1/")
+    assert len(removals) > 2, removals  # the files of the folder, one by one, and the folder
+    at = killpoints.points_between(removals[0], removals[-1], KILLS)
     for write, cut in killpoints.cuts(args, games, at, restore):
         assert not (games / "wok4-1" / "game.yaml").exists(), (write, cut.before)
         after = killpoints.count(args, games)
