@@ -7,6 +7,9 @@ is a file opened for writing, a rename or replace, a removal, a folder made or r
 an SQLite statement that changes a database (seen through the trace callback of every
 connection ``sqlite3.connect`` opens, which SQLite calls before the statement runs, so a
 COMMIT killed there never happened).
+A removal, rename or folder made relative to an open folder (``dir_fd``, as ``shutil.rmtree``
+removes what a folder holds) counts when that folder is under ``DIR``: its path is read back
+from the descriptor (``/proc/self/fd``), so a kill lands inside an ``rmtree`` too.
 Reads, ``fsync`` and files outside ``DIR`` (Python's byte-code cache, Jinja's) do not count.
 
 A run with ``kill_at=None`` counts its writes (and, given ``log``, writes what each was
@@ -49,14 +52,16 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 WTG = str(Path(sys.executable).with_name("wtg"))
 """The ``wtg`` command of this environment."""
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
-_PATH_EVENTS = {
-    "os.rename": 2,  # src, dst (os.replace raises it too)
-    "os.remove": 1,
-    "os.rmdir": 1,
-    "os.mkdir": 1,
-    "os.truncate": 1,
-    "os.link": 2,
-    "os.symlink": 2,
+_PATH_EVENTS: dict[str, tuple[tuple[int, int | None], ...]] = {
+    # each path the event writes: its place among the event's arguments, and the place of
+    # the folder descriptor (``dir_fd``) it is relative to, if any
+    "os.rename": ((0, 2), (1, 3)),  # src, dst, src_dir_fd, dst_dir_fd (os.replace too)
+    "os.remove": ((0, 1),),  # path, dir_fd
+    "os.rmdir": ((0, 1),),
+    "os.mkdir": ((0, 2),),  # path, mode, dir_fd
+    "os.truncate": ((0, None),),  # path, length
+    "os.link": ((0, 2), (1, 3)),
+    "os.symlink": ((0, None), (1, 2)),  # the link's text, the link, dir_fd
 }
 FRESH = "KILLPOINTS_FRESH"
 """``1`` in the environment: every run a fresh Python, none forked by the server."""
@@ -291,13 +296,8 @@ class _Counter:
         return int(struct.unpack("q", self.shared[:8])[0])
 
     def inside(self, path: Any) -> bool:
-        if isinstance(path, int):
-            return False
-        try:
-            text = os.fsdecode(path)
-        except TypeError:
-            return False
-        return os.path.abspath(text).startswith(self.root)
+        where = _where(path)
+        return where is not None and where.startswith(self.root)
 
     def write(self, what: str) -> None:
         if self.busy:
@@ -329,9 +329,12 @@ class _Counter:
             if writing and self.inside(path):
                 self.write(f"open {os.fsdecode(path)} {mode or 'flags'}")
         elif event in _PATH_EVENTS:
-            paths = args[: _PATH_EVENTS[event]]
-            if any(self.inside(p) for p in paths):
-                self.write(f"{event} {' -> '.join(os.fsdecode(p) for p in paths)}")
+            paths = [
+                _where(args[at], args[fd] if fd is not None else -1)
+                for at, fd in _PATH_EVENTS[event]
+            ]
+            if any(p is not None and p.startswith(self.root) for p in paths):
+                self.write(f"{event} {' -> '.join(str(p) for p in paths)}")
 
     def statement(self, sql: str) -> None:
         if sql.lstrip().upper().startswith(_CHANGES):
@@ -351,6 +354,25 @@ class _Counter:
     def finish(self) -> None:
         if not self.busy:
             self._report(self.seen, "")
+
+
+def _where(path: Any, dir_fd: Any = -1) -> str | None:
+    """The absolute path an event's ``path`` names: relative to the folder open at
+    ``dir_fd`` when one is given (``-1`` or None: none), to the working folder otherwise.
+    None for no path (a descriptor, as ``os.truncate`` of an open file gets)."""
+    if isinstance(path, int):
+        return None
+    try:
+        text = os.fsdecode(path)
+    except TypeError:
+        return None
+    if isinstance(dir_fd, int) and dir_fd >= 0 and not os.path.isabs(text):
+        try:
+            folder = os.readlink(f"/proc/self/fd/{dir_fd}")
+        except OSError:
+            return None
+        return os.path.normpath(os.path.join(folder, text))
+    return os.path.abspath(text)
 
 
 def _child() -> None:

@@ -15,24 +15,6 @@ from tests import killpoints
 from wtg.cli.demo import MARKER
 
 KILLS = 12
-PATHS = """
-import os, shutil
-
-def rmtree_by_path(path, *args, **kwargs):
-    for folder, folders, files in os.walk(path, topdown=False):
-        for name in files:
-            os.remove(os.path.join(folder, name))
-        for name in folders:
-            inner = os.path.join(folder, name)
-            os.remove(inner) if os.path.islink(inner) else os.rmdir(inner)
-    os.rmdir(path)
-
-shutil.rmtree = rmtree_by_path
-"""
-"""A prelude: ``shutil.rmtree`` made a walk that removes each file and folder by its path,
-not relative to its folder's descriptor as the stdlib's does, so that the kill points see
-each removal (they see paths under the root). The files go in the order the folders list
-them, as the stdlib's."""
 
 
 def test_a_demo_killed_while_it_replaces_an_earlier_one_is_played_when_given_again(
@@ -43,10 +25,10 @@ def test_a_demo_killed_while_it_replaces_an_earlier_one_is_played_when_given_aga
     first = killpoints.wtg(args)
     assert first.returncode == 0, first.stderr
     played = sorted(str(path.relative_to(out)) for path in out.rglob("*"))
-    counted = killpoints.count(args, tmp_path, prelude=PATHS)
+    counted = killpoints.count(args, tmp_path)
     assert counted.returncode == 0, counted.stderr
     for at in killpoints.points(counted.writes, KILLS):
-        cut = killpoints.run(args, at, tmp_path, prelude=PATHS)
+        cut = killpoints.run(args, at, tmp_path)
         assert cut.killed and cut.writes == at - 1, (at, cut)
         left = sorted(path.name for path in out.iterdir())
         assert left == [] or MARKER in left, (at, cut.before, left)

@@ -110,6 +110,24 @@ def list_full(tmp_path: Path) -> tuple[list[str], Path, Path]:
     return args, hall.gm.games_dir, snapshot
 
 
+def made_once_by_the_next_run(args: list[str], games: Path, write: int) -> None:
+    """The `wtg run-turn --due` of ``args`` run after a kill (at ``write``) that left
+    ``wok4-1`` half made: it ends 0 and says it made ``wok4-1``, no ``wok4-2``, the list's
+    count of games 1, both players bound to ``wok4-1``."""
+    after = killpoints.count(args, games)
+    assert after.returncode == 0, (write, after)
+    assert "game wok4-1 made from the waiting list wok4" in after.stdout.splitlines(), (
+        write,
+        after.stdout,
+    )
+    assert not (games / "wok4-2").exists(), write
+    with LobbyDatabase(games) as book:
+        (row,) = book.rows("SELECT games FROM lists WHERE name = 'wok4'")
+        assert row["games"] == 1, write
+        bound = book.rows("SELECT game FROM entries")
+        assert sorted(str(r["game"]) for r in bound) == ["wok4-1", "wok4-1"], write
+
+
 def outbox_mails(games: Path, folders: str = "*") -> list[Mail]:
     """The mails in the outbox's ``folders`` (a glob: ``*`` all, ``queue`` the poll's
     answers not yet sent), each read whole, each folder's in the order a send mails them."""
