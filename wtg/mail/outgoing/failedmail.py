@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import email.errors
 import email.header
+import email.policy
 import email.utils
 import json
 import re
@@ -979,8 +980,26 @@ def _number(value: object) -> int:
 
 
 def _to(head: Message) -> str:
-    """The address a mail goes to, bare and lower-cased ("" when it has none)."""
-    return _shown(bare_address(" ".join(str(head.get("To", "")).split())))
+    """The address a mail goes to, bare and lower-cased ("" when it has none), an encoded
+    word in it read (``_decoded``)."""
+    return _shown(bare_address(_decoded(" ".join(str(head.get("To", "")).split()))))
+
+
+def _decoded(value: str) -> str:
+    """A To whose address holds an encoded word, as compose writes an internationalised
+    domain (``bob@=?utf-8?q?b=C3=BCcher?=.example``), as its reader and the send's server
+    read it (``bob@bücher.example``), the address alone: game.yaml's is compared with it. Any
+    other To as it is (attack43: before, a mail to a seat at such an address put back
+    from an older copy was not known as one, and went to it)."""
+    if "=?" not in value:
+        return value
+    try:  # the stdlib's parser raises more than HeaderParseError on broken input
+        found = email.policy.default.header_factory("To", value).addresses
+    except (email.errors.HeaderParseError, AttributeError, IndexError, TypeError, ValueError):
+        return value
+    if len(found) != 1 or not (found[0].username and found[0].domain):
+        return value
+    return str(found[0].addr_spec)
 
 
 def _subject(head: Message) -> str:

@@ -34,6 +34,7 @@ from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.takeovers import QUITTER, taken_over
 from wtg.logs.events import log_event
+from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 from wtg.text.addresses import bare_address
 
@@ -93,9 +94,12 @@ def refused(journal: Journal, game: Game) -> dict[int, str]:
 def replaced_since(journal: Journal, game: Game, seat: int, address: str) -> bool:
     """Whether ``address`` is one the seat had that game.yaml has replaced since `wtg send`
     saw it (not its latest): a mail queued to it before the GM corrected it goes nowhere
-    it should."""
-    state = _seen(journal, game.config.game, seat).get(_digest(game.config.game, seat, address))
-    return state is not None and state != LATEST
+    it should. Its domain in IDNA or in Unicode alike (``domain_forms``): game.yaml wrote
+    it one way, the mail's To perhaps the other."""
+    name = game.config.game
+    seen = _seen(journal, name, seat)
+    states = [seen.get(_digest(name, seat, form)) for form in domain_forms(address)]
+    return LATEST not in states and any(state is not None for state in states)
 
 
 def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:

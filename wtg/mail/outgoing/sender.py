@@ -66,6 +66,7 @@ from wtg.mail.servers.transport import (
     TooBig,
     Transport,
     Unreachable,
+    domain_forms,
 )
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
@@ -589,7 +590,7 @@ def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) 
         game = mail.game.config.game
         if not mail.to:
             continue
-        if refusals[game].get(mail.seat) == mail.to:
+        if refusals[game].get(mail.seat) in domain_forms(mail.to):  # its To in IDNA, perhaps
             why = put_back_reason(game, mail.seat, mail.to)
         elif not mail.taken_over and replaced_since(journal, mail.game, mail.seat, mail.to):
             why = queued_before_reason(game, mail.seat, mail.to, mail.name)
