@@ -337,15 +337,27 @@ def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[QueuedToSeat]:
     found = []
     records = _GameRecords()
     for path in _mails(spool / "outbox" / "queue"):
-        head = _head(path)
-        if head is None:
-            continue  # sent meanwhile
-        seat = _one_seat(_addressed(path.stem, head, games)[1])
-        if seat is not None:
-            game, entry = seat
-            taken = records.since(game, entry.id, head) is not None
-            found.append(QueuedToSeat(path.stem, game, entry.id, _to(head), taken))
+        mail = queued_to_seat(path, games, records)
+        if mail is not None:
+            found.append(mail)
     return found
+
+
+def queued_to_seat(
+    path: Path, games: Sequence[Game], records: _GameRecords | None = None
+) -> QueuedToSeat | None:
+    """The mail of the queue at ``path`` when it is to one seat of a game of ``games``
+    (``SEATED``), else None (or sent meanwhile); ``records``: the games' takeovers read
+    once for many mails (without it, ``taken_over`` is not looked for: False). Read only."""
+    head = _head(path)
+    if head is None:
+        return None
+    seat = _one_seat(_addressed(path.stem, head, games)[1])
+    if seat is None:
+        return None
+    game, entry = seat
+    taken = records is not None and records.since(game, entry.id, head) is not None
+    return QueuedToSeat(path.stem, game, entry.id, _to(head), taken)
 
 
 def _announced_game(path: Path, games: Sequence[Game], marks: dict[str, str]) -> str | None:
