@@ -98,3 +98,37 @@ def test_a_copy_from_before_the_newcomers_address_was_corrected_is_put_back(
     assert hall.new_mails(TYPED) == []
     failed = hall.gm.spool / "outbox" / "failed"
     assert sorted(path.name for path in failed.glob("*.eml")) == ["report-wok4-1-t0002-p04.eml"]
+
+
+def test_two_takeovers_between_sends_the_last_at_an_old_address(tmp_path: Path) -> None:
+    """attack43: the seat taken over twice between two sends, the second newcomer at the
+    address first typed for its player. The send looked at the newest takeover alone: its
+    quitter (the first newcomer) was an address it never saw, so the seat read as put back
+    from an older copy, and the second newcomer's reports were set aside for good. The
+    send walks the seat's takeovers back, past the addresses it never saw, to the address
+    it saw last."""
+    hall = Hall(tmp_path)
+    played_at_a_corrected_address(hall)
+    middle = address(8)
+    take = hall.answer(middle, "JOIN wok4-1 AS Middle")
+    hall.mail(middle, f"CONFIRM {take.code()}")
+    hall.poll(hours=1)
+    game = hall.game("wok4-1")
+    assert game.config.player(4).email == middle
+    code = game.config.player(4).code
+    game.submit_all(f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {code}\nquit: true\n")
+    game.run_turn(now=hall.now)  # no send between: the server down, say
+    offer(hall, 4)
+    take = hall.answer(TYPED, "JOIN wok4-1 AS Newcomer")
+    hall.mail(TYPED, f"CONFIRM {take.code()}")
+    hall.poll(hours=1)
+    assert hall.game("wok4-1").config.player(4).email == TYPED
+    hall.new_mails()
+    took = hall.send()
+    # before: 'game wok4-1 player 4 (Newcomer): game.yaml gives the seat the address
+    # lord4@players.exmaple, one replaced since: its folder was put back from an older copy'
+    assert took.first_mailed == ()
+    assert took.refused == ()  # before: 'mail report-wok4-1-t0002-p04 set aside for good'
+    assert [(mail.to, mail.subject) for mail in hall.new_mails(TYPED)] == [
+        (TYPED, "[wok4-1] turn 2 report for Newcomer")
+    ]

@@ -21,7 +21,9 @@ to the stranger): it leaves the mail set aside, saying so (``still_put_back``).
 A takeover by mail gives the seat the newcomer's address, one the seat may have had before
 (the address the GM first typed for its player, corrected since): when the seat's newest
 takeover was from the player at the address the send saw last (the record's ``quitter``),
-the seat changed hands, and the newcomer's address is its latest (``_taken_over``)."""
+the seat changed hands, and the newcomer's address is its latest (``_taken_over``); so
+it is when the seat changed hands twice or more between two sends, the newest takeovers
+from addresses the send never saw."""
 
 from __future__ import annotations
 
@@ -169,22 +171,27 @@ def _said(game: str, seat: int, player: str, address: str) -> str:
 
 
 def _taken_over(game: Game, seat: int, seen: dict[str, int]) -> bool:
-    """Whether the newest takeover of ``seat`` recorded in ``game``'s turns was from the
-    player at the address `wtg send` saw last (``seen``'s latest): the seat's address is
-    the newcomer's since, whatever it was before. A copy put back from before a correction
-    has no such record: its newest takeover of the seat, if any, was from an address
-    replaced since. False for a record that cannot be read."""
+    """Whether the takeovers of ``seat`` recorded in ``game``'s turns lead from the player
+    at the address `wtg send` saw last (``seen``'s latest) to the seat's player now: the
+    seat's address is the newcomer's since, whatever it was before. Walked from the
+    newest back, past each quitter at an address the send never saw (a newcomer who quit
+    before a send saw him: two takeovers between sends, attack43), to the first it saw.
+    A copy put back from before a correction has no such record: its newest takeover of
+    the seat, if any, was from an address replaced since. False for a record that cannot
+    be read."""
     name = game.config.game
     for turn in range(game.latest_turn(), -1, -1):
         try:
             mine = [found for found in taken_over(game.store, turn) if found["seat"] == seat]
         except StoreError:
             return False
-        if mine:
-            quitter = mine[-1].get(QUITTER)
+        for record in reversed(mine):
+            quitter = record.get(QUITTER)
             if not isinstance(quitter, str):
                 return False
-            return seen.get(_digest(name, seat, bare_address(quitter))) == LATEST
+            state = seen.get(_digest(name, seat, bare_address(quitter)))
+            if state is not None:
+                return state == LATEST
     return False
 
 
