@@ -45,6 +45,7 @@ from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
+from wtg.mail.incoming.readsmailbox import reads_mailbox
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
@@ -206,7 +207,8 @@ class Commands:
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
-            held, again = self._queue(message, replies, sender, message_id, book)
+            owner = reads_mailbox(self.answers.outbox, msg, sender, self.answers.loop)
+            held, again = self._queue(message, replies, sender, message_id, book, owner)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
@@ -222,12 +224,14 @@ class Commands:
         sender: str,
         message_id: str,
         book: LobbyDatabase,
+        owner: bool = False,
     ) -> tuple[list[str], list[str]]:
         """Queue the answers under the limits of answers; what each held back answer was and
         the limit that held it, and what each answer not mailed again was (its code went to
         the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
         CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):
-        no CONFIRM can come for a code never mailed."""
+        no CONFIRM can come for a code never mailed. ``owner``: the mail answers one the
+        host sent to ``sender`` (``readsmailbox``): no day's codes hold back its codes."""
         held: list[str] = []
         again: list[str] = []
         limits = self.answers.gm.limits
@@ -261,7 +265,7 @@ class Commands:
                 why: str | None = ENDED
             elif day_tally is not None and self._day_spent(day_tally, ident):
                 why = PRIVATE_DAY
-            elif bound is not None and self._codes_spent(bound, reply.to, ident):
+            elif bound is not None and self._codes_spent(bound, reply.to, ident, owner, sender):
                 late = bound.late_open(reply.to)
                 why = None if late else bound.limit
                 if late and reply.asks is not None:
@@ -362,14 +366,24 @@ class Commands:
         since = self.answers.now.timestamp() - DAY
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
 
-    def _codes_spent(self, codes: strangercodes.StrangerCodes, to: str, ident: str) -> bool:
+    def _codes_spent(
+        self,
+        codes: strangercodes.StrangerCodes,
+        to: str,
+        ident: str,
+        owner: bool = False,
+        sender: str = "",
+    ) -> bool:
         """Whether the address ``to`` had its day's codes (``codes``: a stranger's,
         ``mail.stranger_codes_per_day``; a player's, ``mail.replies_per_day``); never for
-        the writer whose From the GM's server vouched for, nor for an answer queued already
-        (an earlier reading of the mail, cut short before its journal's commit, queued it:
-        it goes)."""
+        the writer whose From the GM's server vouched for, nor for the ``sender`` of a mail
+        that answers one the host sent him there (``owner``: ``readsmailbox``), nor for an
+        answer queued already (an earlier reading of the mail, cut short before its
+        journal's commit, queued it: it goes)."""
         if compose.address_key(to) == self.answers.authenticated:
             return False  # the writer himself: no forger's flood (docs/mail.md, "Commands")
+        if owner and compose.address_key(to) == compose.address_key(sender):
+            return False  # he reads the mailbox the host mailed: no forger (attack43)
         return not self.answers.outbox.known(ident) and codes.spent(to)
 
     def _mailable(self, book: LobbyDatabase, code: str, ident: str) -> bool:
