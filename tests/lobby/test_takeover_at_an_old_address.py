@@ -91,9 +91,11 @@ def test_a_copy_from_before_the_newcomers_address_was_corrected_is_put_back(
     said = hall.send()
     assert said.first_mailed == (
         f"game wok4-1 player 4 (Newcomer): game.yaml gives the seat the address {TYPED}, one "
-        "replaced since: its folder was put back from an older copy; its mail is set aside, "
-        "not sent there, until `email:` is corrected in wok4-1/game.yaml: then `wtg outbox "
-        "--retry-all` mails it to him",
+        "replaced since: its folder was put back from an older copy, or it was given back by "
+        "hand; its mail is set aside, not sent there, until `email:` is corrected in "
+        "wok4-1/game.yaml: then `wtg outbox --retry-all` mails it to him; given back by "
+        "hand, `wtg outbox --retry NAME` sends each mail set aside to it, and his mail from "
+        "then on",
     )
     assert hall.new_mails(TYPED) == []
     failed = hall.gm.spool / "outbox" / "failed"

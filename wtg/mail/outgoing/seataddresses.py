@@ -156,7 +156,11 @@ def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
 
 
 def _said(game: str, seat: int, player: str, address: str) -> str:
-    """The line of a seat whose address is found put back, logged without the address."""
+    """The line of a seat whose address is found put back, logged without the address. A
+    GM who gave the seat an address back by hand (A, then B, then A again) is told so too:
+    nothing of the folder tells that from a copy put back (its turn may be the same, a
+    tar keeps its files' times), and a stranger at A would be mailed the seat's code; the
+    one question, answered by a retry that names the mail, is the lesser cost (attack43)."""
     log_event(
         f"player {seat}'s address is one replaced since: put back from an older copy",
         game=game,
@@ -164,9 +168,11 @@ def _said(game: str, seat: int, player: str, address: str) -> str:
     )
     return (
         f"game {game} player {seat} ({player}): game.yaml gives the seat the address "
-        f"{address}, one replaced since: its folder was put back from an older copy; its "
-        f"mail is set aside, not sent there, until `email:` is corrected in "
-        f"{shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it to him"
+        f"{address}, one replaced since: its folder was put back from an older copy, or it "
+        f"was given back by hand; its mail is set aside, not sent there, until `email:` is "
+        f"corrected in {shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it "
+        f"to him; given back by hand, `wtg outbox --retry NAME` sends each mail set aside to "
+        f"it, and his mail from then on"
     )
 
 
