@@ -50,7 +50,9 @@ from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.seataddresses import refused
 from wtg.mail.servers.inbox import Incoming
+from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
 from wtg.mail.spool.outcome import (
@@ -85,6 +87,9 @@ PRIVATE_DAY_TALLY = "private-press-day:"
 """The key the private press one writer's was relayed to one reader is counted under for
 ``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
 PRIVATE_DAY = "private press a day"
+PUT_BACK = "the reader's address is one put back"
+"""What held back a private press to a seat whose address in game.yaml is one `wtg send`
+saw replaced (``Commands._put_back``), as the outcome names it."""
 """What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
@@ -263,6 +268,8 @@ class Commands:
             bound = None if reply.asks is None else codes if stranger else known
             if reply.asks is not None and not self._mailable(book, reply.asks, ident):
                 why: str | None = ENDED
+            elif reply.private and self._put_back(reply):
+                why = PUT_BACK
             elif day_tally is not None and self._day_spent(day_tally, ident):
                 why = PRIVATE_DAY
             elif bound is not None and self._codes_spent(bound, reply.to, ident, owner, sender):
@@ -365,6 +372,18 @@ class Commands:
             return False
         since = self.answers.now.timestamp() - DAY
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
+
+    def _put_back(self, reply: Reply) -> bool:
+        """Whether ``reply`` goes to an address its game gives a seat that `wtg send` saw
+        replaced (``seataddresses.refused``: the game's folder put back from a copy made
+        before the GM corrected it, a stranger's perhaps): a private press is not relayed
+        there (attack43)."""
+        name = _game_of(reply)
+        game = self.registry.game(name) if name is not None else None
+        if game is None:
+            return False
+        put_back = refused(self.answers.journal, game).values()
+        return any(address in put_back for address in domain_forms(compose.address_key(reply.to)))
 
     def _codes_spent(
         self,
@@ -737,6 +756,12 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
         f"player {side} has been relayed as much private press this hour as he may get "
         f"({why}); nothing went to him: send it again later"
     )
+    if why == PUT_BACK:
+        reason = (
+            f"player {side}'s address in game {game} is one the game master replaced, given "
+            "back by a copy of the game put back: the game master is told, and it is being "
+            "set right; nothing went to him: send it again later"
+        )
     if why == PRIVATE_DAY:
         reason = (
             f"player {side} has been relayed as much of your private press today as one "
