@@ -9,10 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
 from tests.lobby.hall import Hall, address
-from wtg.cli import main
+from tests.lobby.test_takeover_at_an_old_address import made_with_a_typo
 
 TYPED = "lord2@players.exmaple"
 """Lord2's address as the GM first typed it: a stranger's."""
@@ -22,16 +20,7 @@ def put_back(hall: Hall, tmp_path: Path) -> None:
     """Game wok4-1 of Lord1..Lord4 made by the GM, Lord2 at ``TYPED``, turn 0 mailed, its
     folder copied; Lord2's address corrected, turn 1 run and mailed; the copy put back and
     a send that finds it so."""
-    players = [
-        f"--player=Lord{number}:{TYPED if number == 2 else address(number)}"
-        for number in range(1, 5)
-    ]
-    command = ["--config", str(hall.config_file()), "new-game", "wok4-1", "--ruleset", "wok4"]
-    made = CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None}).invoke(
-        main, [*command, "--map", "small", *players]
-    )
-    assert made.exit_code == 0, made.output
-    hall.send()
+    made_with_a_typo(hall, 2, TYPED)
     folder = hall.gm.games_dir / "wok4-1"
     copy = tmp_path / "copy"
     shutil.copytree(folder, copy)

@@ -21,11 +21,11 @@ TYPED = "lord4@players.exmaple"
 """Lord4's address as the GM first typed it; the newcomer's."""
 
 
-def played_at_a_corrected_address(hall: Hall) -> None:
-    """Game wok4-1 of Lord1..Lord4 made by the GM, Lord4 at ``TYPED``, turn 0 mailed; Lord4's
-    address corrected in game.yaml and mailed; his QUIT in turn 1, mailed, his seat offered."""
+def made_with_a_typo(hall: Hall, seat: int, typed: str) -> None:
+    """Game wok4-1 of Lord1..Lord4 made by the GM, Lord ``seat`` at ``typed``, turn 0
+    mailed."""
     players = [
-        f"--player=Lord{number}:{TYPED if number == 4 else address(number)}"
+        f"--player=Lord{number}:{typed if number == seat else address(number)}"
         for number in range(1, 5)
     ]
     command = ["--config", str(hall.config_file()), "new-game", "wok4-1", "--ruleset", "wok4"]
@@ -34,6 +34,12 @@ def played_at_a_corrected_address(hall: Hall) -> None:
     )
     assert made.exit_code == 0, made.output
     hall.send()
+
+
+def played_at_a_corrected_address(hall: Hall) -> None:
+    """Game wok4-1 of Lord1..Lord4 made by the GM, Lord4 at ``TYPED``, turn 0 mailed; Lord4's
+    address corrected in game.yaml and mailed; his QUIT in turn 1, mailed, his seat offered."""
+    made_with_a_typo(hall, 4, TYPED)
     config = hall.gm.games_dir / "wok4-1" / "game.yaml"
     config.write_text(config.read_text(encoding="utf-8").replace(TYPED, address(4)))
     hall.send()
