@@ -41,6 +41,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.outgoing.failedmail import queued_to_seats, undone_queued
+from wtg.mail.outgoing.latequeued import LateQueued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
@@ -66,6 +67,7 @@ from wtg.mail.servers.transport import (
     TooBig,
     Transport,
     Unreachable,
+    domain_forms,
 )
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
@@ -574,7 +576,12 @@ def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list
     return lines
 
 
-def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) -> list[str]:
+def set_aside_put_back(
+    outbox: Outbox,
+    journal: Journal,
+    games: Sequence[Game],
+    refusals: dict[str, dict[int, str]] | None = None,
+) -> list[str]:
     """Set aside for good each mail in the queue to a seat at the address game.yaml gives it
     when that is one replaced since (``seataddresses``: its folder put back from a copy
     made before the GM corrected it): a stranger's, perhaps, and the report carries the
@@ -582,14 +589,16 @@ def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) 
     queued to an address of the seat that game.yaml has replaced since (the GM corrected
     a typo while it waited), unless the seat was taken over since it was made (it is the
     predecessor's): `wtg outbox --retry` sends it to the address there. A line for each,
-    as a mail refused for good has (``Delivery``)."""
+    as a mail refused for good has (``Delivery``). ``refusals``: each game's seats whose
+    address is put back (``seataddresses.refused``), when the caller read them already."""
     lines = []
-    refusals = {game.config.game: refused(journal, game) for game in games}
+    if refusals is None:
+        refusals = {game.config.game: refused(journal, game) for game in games}
     for mail in queued_to_seats(outbox.root.parent, games):
         game = mail.game.config.game
         if not mail.to:
             continue
-        if refusals[game].get(mail.seat) == mail.to:
+        if refusals[game].get(mail.seat) in domain_forms(mail.to):  # its To in IDNA, perhaps
             why = put_back_reason(game, mail.seat, mail.to)
         elif not mail.taken_over and replaced_since(journal, mail.game, mail.seat, mail.to):
             why = queued_before_reason(game, mail.seat, mail.to, mail.name)
@@ -630,6 +639,7 @@ def deliver(
     sender: str | None = None,
     alive: Callable[[], None] | None = None,
     held_back: tuple[str, ...] = (),
+    screen: Callable[[str, Path], str | None] | None = None,
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.outgoing.dkimsign``): how many were sent, still wait, failed for good, why the server
@@ -640,8 +650,10 @@ def deliver(
     ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
     systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
     mail never does). ``held_back``: what the names of mails that wait begin with (a hold
-    or an announcement being taken back: ``notices.taken_back``)."""
-    run = _Delivering(outbox, transport, clock, signer, sender, alive, held_back)
+    or an announcement being taken back: ``notices.taken_back``). ``screen``: why a mail
+    is set aside for good as it is about to go (``latequeued``: one queued to a seat at an
+    address put back while this send ran), None for one that goes."""
+    run = _Delivering(outbox, transport, clock, signer, sender, alive, held_back, screen)
     try:
         for ident, path in itertools.chain(outbox.waiting(), run.lighter):
             run.one(ident, path)
@@ -675,8 +687,10 @@ class _Delivering:
         sender: str | None,
         alive: Callable[[], None] | None,
         held_back: tuple[str, ...],
+        screen: Callable[[str, Path], str | None] | None = None,
     ) -> None:
         self.outbox = outbox
+        self.screen = screen
         self.transport = transport
         self.clock = clock
         self.signer = signer
@@ -699,6 +713,10 @@ class _Delivering:
             return
         if outbox.asked(ident) and outbox.withdraw(ident):  # asked while this send ran
             log_delivery(ident, path, "taken out of the queue: what it says was undone")
+            return
+        screened = self.screen(ident, path) if self.screen is not None else None
+        if screened:  # queued while this send ran, to a seat at an address put back
+            self.set_aside(ident, path, screened)
             return
         state = outbox.state(ident)
         if state.get("refused"):  # compose could not make it sendable: set aside for good
@@ -870,7 +888,9 @@ def send(
         registry = Registry(gm.games_dir)
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
-            put_back = set_aside_put_back(outbox, journal, list(registry.games().values()))
+            games = list(registry.games().values())
+            late = LateQueued(outbox, journal, games)  # before: those after are looked at
+            put_back = set_aside_put_back(outbox, journal, games, late.refusals)
         except sqlite3.Error as exc:  # a full disk, most often: the file named
             writing(exc, f"the mail journal {journal.path}")
             raise
@@ -902,6 +922,7 @@ def send(
                 sender=gm.sender,
                 alive=alive,
                 held_back=taken_back(gm.spool, list(registry.games().values())),
+                screen=late.put_back,
             )
         held = [name for name, _ in outbox.waiting()] if stopped_by(done) else []
         record_send(
