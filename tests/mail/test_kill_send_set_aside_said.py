@@ -1,0 +1,58 @@
+"""`wtg send` killed (SIGKILL) after it set a mail aside for good and before it could say
+so (its line on stderr, its exit 1): the next send says it, and ends 1, so that the cron
+wrapper that runs it learns of the mail; the send after that has nothing more to say."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints
+from tests.mail.putback import mailed_and_put_back, send_args
+from tests.mail.test_put_back_addresses import PLAYERS, TYPO, set_address
+
+KILLS = 4
+"""Kill points, spread over the writes after the mail is set aside."""
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host whose game g1 was mailed its turn 0 to Bob's typo, then its turn 1 once the
+    GM corrected his address, then put back to turn 0 from a copy made before that: its
+    next send sets aside Bob's turn-0 report, to the typo, for good."""
+    root = tmp_path_factory.mktemp("host")
+    mailed_and_put_back(root, players=PLAYERS, edit=partial(set_address, address="bob@example.org"))
+    return root
+
+
+def test_a_send_killed_after_it_set_a_mail_aside_has_the_next_send_say_it(
+    template: Path, tmp_path: Path
+) -> None:
+    root = tmp_path / "host"
+    games = root / "games"
+    fresh = killpoints.restorer(template, root)
+    log = tmp_path / "send.log"
+    args = send_args(root)
+    whole = killpoints.whole(args, games, fresh, log=log, status=1)
+    said = f"game g1 player 2 (Bob): game.yaml gives the seat the address {TYPO}"
+    assert said in whole.stderr, whole.stderr
+    lines = killpoints.written(log)
+    aside = next(
+        n
+        for n, line in enumerate(lines, 1)
+        if line.startswith("os.rename") and "/failed/" in line and line.endswith(".eml")
+    )
+    at = killpoints.points_between(aside + 1, whole.writes, KILLS)
+    for write, cut in killpoints.cuts(args, games, at, fresh):
+        assert list((games / ".mail" / "outbox" / "failed").glob("*.eml")), write
+        again = killpoints.wtg(args)
+        assert again.returncode == 1, (write, cut.before, again.stderr)
+        assert "set aside for good" in again.stderr or "refused for good" in again.stdout, (
+            write,
+            again,
+        )
+        assert TYPO in again.stderr, (write, cut.before, again.stderr)
+        last = killpoints.wtg(args)
+        assert (last.returncode, last.stderr) == (0, ""), (write, last)
