@@ -8,6 +8,7 @@ and `wtg send` mails its reports like any turn's."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
 from collections.abc import Callable, Sequence
@@ -24,7 +25,7 @@ from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
 from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
-from wtg.host.gamesdir import failure_reason
+from wtg.host.gamesdir import GAME_FILE, failure_reason
 from wtg.lobby.closedrecord import reconcile
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import (
@@ -523,9 +524,13 @@ def _players_of(store: GameStore) -> tuple[PlayerEntry, ...]:
 def _undo(book: LobbyDatabase, games_dir: Path, game: str) -> None:
     """A game that could not be made: its players back on their list, and what was made of
     its folder gone (the name was free when it was reserved: nothing in it is anyone
-    else's)."""
+    else's), its game.yaml first: a kill inside the removal leaves a folder that is no game,
+    which the next start undoes again, never a game.yaml without the folder's format (which
+    no start could finish nor undo, refused as an older format)."""
     folder = games_dir / game
     if folder.is_dir() and not GameStore(folder).turns():
+        with contextlib.suppress(OSError):  # first: no game, whatever a kill leaves of it
+            (folder / GAME_FILE).unlink(missing_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
     _release(book, game)
 
