@@ -80,6 +80,9 @@ class Started(Record):
     game: str
     list: str
     players: tuple[PlayerEntry, ...]
+    failed_after: str = ""
+    """What failed after its turn 0 was on disk (the game is made all the same: `wtg send`
+    mails its reports), "" when nothing did."""
 
 
 def checked_list(
@@ -266,6 +269,8 @@ def _start_list(
     players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     while ready_to_start(wl, players, moment):
         made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
+        if made[-1].failed_after:
+            problems.append(_failed_after(made[-1]))
         wl = next(w for w in all_lists(book) if w.name == wl.name)
         players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     return made
@@ -440,9 +445,14 @@ def start_game(
             schedule=schedule,
             now=moment,
         )
-    except BaseException:
-        _undo(book, games_dir, name)
-        raise
+    except BaseException as exc:
+        if not GameStore(games_dir / name).turns():
+            _undo(book, games_dir, name)
+            raise
+        _made(book, name)  # its turn 0 on disk: made (wtg send mails its reports), as a
+        if not isinstance(exc, Exception):  # kill after it leaves it (``repair``)
+            raise
+        return Started(name, wl.name, tuple(entries), failure_reason(exc))
     _made(book, name)
     return Started(name, wl.name, tuple(entries))
 
@@ -467,6 +477,14 @@ def _reserve(
                 (game, list_name, player.person),
             )
             record_play(db, player.person, game, entry.id, moment)
+
+
+def _failed_after(started: Started) -> str:
+    """The GM's line for a game made though its making failed after its turn 0."""
+    return (
+        f"game {started.game} made from the waiting list {started.list}, though its making "
+        f"failed after its turn 0 was on disk: {started.failed_after}"
+    )
 
 
 def _release(book: LobbyDatabase, game: str) -> None:
@@ -563,6 +581,13 @@ def repair(
         except GameLocked:
             continue  # another process has it in hand (a mail naming it): the next time
         except Exception as exc:  # what the crash left cannot be read: made again later
+            if store.turns():  # failed after its turn 0 was on disk: made, as start_game has it
+                _made(book, name)
+                why = failure_reason(exc)
+                finished.append(Started(name, list_name, _players_of(store), why))
+                if problems is not None:
+                    problems.append(_failed_after(finished[-1]))
+                continue
             _undo(book, games_dir, name)
             if problems is not None:
                 problems.append(
