@@ -4,27 +4,16 @@ wrapper that runs it learns of the mail; the send after that has nothing more to
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
-import pytest
-
 from tests import killpoints
-from tests.mail.putback import mailed_and_put_back, send_args
-from tests.mail.test_put_back_addresses import PLAYERS, TYPO, set_address
+from tests.mail.putback import send_args
+from tests.mail.test_kill_send_put_back_address import template
+from tests.mail.test_put_back_addresses import TYPO
 
 KILLS = 4
 """Kill points, spread over the writes after the mail is set aside."""
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A host whose game g1 was mailed its turn 0 to Bob's typo, then its turn 1 once the
-    GM corrected his address, then put back to turn 0 from a copy made before that: its
-    next send sets aside Bob's turn-0 report, to the typo, for good."""
-    root = tmp_path_factory.mktemp("host")
-    mailed_and_put_back(root, players=PLAYERS, edit=partial(set_address, address="bob@example.org"))
-    return root
+__all__ = ["template"]  # the fixture this test takes: a host whose send sets a mail aside
 
 
 def test_a_send_killed_after_it_set_a_mail_aside_has_the_next_send_say_it(
