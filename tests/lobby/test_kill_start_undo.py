@@ -17,7 +17,9 @@ is made once, both players bound to it.
   the GM was told no game was made, and the next start made ``wok4-2`` of the same
   players; a kill inside that undo had the next run count the game made, as the players
   were told. The game whose turn 0 is on disk is made, however its making ended: said
-  made (with what failed, the run ending 1), its players bound to it, once."""
+  made (with what failed, the run ending 1), its players bound to it, once.
+- A host an older wtg left stuck so (no format, game.yaml there): the run names the
+  upgrade that lets the next run finish it."""
 
 from __future__ import annotations
 
@@ -88,3 +90,29 @@ def test_a_game_whose_turn_0_is_on_disk_is_made_however_its_start_ended(
     at = range(turn + 1, whole.writes + 1)  # after turn 0 is in place
     for write, _cut in killpoints.cuts(args, games, at, restore, prelude=failed_after):
         made_once_by_the_next_run(args, games, write)
+
+
+def test_a_half_made_game_an_older_undo_left_without_its_format_names_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    """A host where an older wtg's undo was killed between the format and game.yaml (the
+    first test's kill, before the mend): every run said the game's making was cut short and
+    that the next run would finish it, which none could. The run names what it refuses and
+    the command that mends it (`wtg upgrade`), after which the next run makes the game."""
+    args, games, snapshot = list_full(tmp_path)
+    log = tmp_path / "start.log"
+    killpoints.whole(args, games, killpoints.restorer(snapshot, games), log=log)
+    lines = killpoints.written(log)
+    written = next(i for i, line in enumerate(lines, 1) if line.endswith("wok4-1/game.yaml"))
+    killpoints.restorer(snapshot, games)()
+    cut = killpoints.run(args, written + 1, games)  # game.yaml there, turn 0 not
+    assert cut.killed, cut
+    (games / "wok4-1" / "format").unlink()  # as the older undo's rmtree left it
+    stuck = killpoints.count(args, games)
+    assert stuck.returncode == 1, stuck
+    said = " ".join(stuck.stderr.split())
+    assert "game wok4-1 (waiting list wok4) was left half made" in said, said
+    assert f"run `wtg --config {args[1]} upgrade`" in said, said
+    upgraded = killpoints.wtg(["--config", args[1], "upgrade"])
+    assert upgraded.returncode == 0, upgraded.stderr
+    made_once_by_the_next_run(args, games, written + 1)

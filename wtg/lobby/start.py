@@ -19,7 +19,7 @@ from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
 from wtg.files.filelock import exclusive, held_by_another
-from wtg.files.store import GameLocked, GameStore
+from wtg.files.store import FormatRefused, GameLocked, GameStore
 from wtg.game.engine import create_game, finish_game, open_game
 from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
 from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
@@ -578,6 +578,13 @@ def repair(
             continue
         try:
             game = finish_game(store.root, now=moment)
+        except FormatRefused as exc:  # a folder of an older format (its making begun by an
+            if problems is not None:  # older wtg): `wtg upgrade` first, the exception says
+                problems.append(
+                    f"game {name} (waiting list {list_name}) was left half made by a crash "
+                    f"and cannot be finished as it is: {failure_reason(exc)}"
+                )
+            continue
         except GameLocked:
             continue  # another process has it in hand (a mail naming it): the next time
         except Exception as exc:  # what the crash left cannot be read: made again later
