@@ -79,6 +79,10 @@ SET_ASIDE = (
 )
 """What the summary of a send that set mails aside adds: how to send one again."""
 
+SAID_AGAIN = "(said again: the send that set it aside was cut short before it said so)"
+"""What the line of a mail set aside for good adds when a later send says it
+(``Outbox.untold``)."""
+
 DEFERRED = "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
 """What the summary of a send whose server put mails off adds: where to read why."""
 
@@ -606,8 +610,9 @@ def set_aside_put_back(
             continue
         logged = f"set aside for good: player {mail.seat}'s address is one replaced since"
         log_delivery(mail.name, outbox.queue_dir / f"{mail.name}.eml", logged, WARNING)
-        outbox.failed(mail.name, why)
-        lines.append(f"mail {mail.name} set aside for good: {why} (kept in {outbox.failed_dir})")
+        line = f"mail {mail.name} set aside for good: {why} (kept in {outbox.failed_dir})"
+        outbox.failed(mail.name, why, tell=line)
+        lines.append(line)
     return lines
 
 
@@ -835,12 +840,13 @@ class _Delivering:
         """Move the mail to failed/ for good, with a line for the GM saying how to send it
         again once what it says is corrected."""
         log_delivery(ident, path, f"refused for good: {why}", ERROR)
-        self.outbox.failed(ident, why)
         kept = self.outbox.failed_dir / f"{ident}.eml"
-        self.refused.append(
+        line = (
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
             f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
+        self.outbox.failed(ident, why, tell=line)
+        self.refused.append(line)
 
     def say_why_they_wait(self) -> None:
         """The send's lines for the GM when every mail due waits: the server could not be
@@ -876,14 +882,19 @@ def send(
     picture: MapPicture | None = None,
     alive: Callable[[], None] | None = None,
     said: Collection[str] = (),
+    tell: Callable[[SendSummary], object] | None = None,
 ) -> SendSummary:
     """Queue the reports of every turn run since the last send (each with the player's map
     as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
     ``deliver`` has it). ``said``: the owed lines (``SendSummary.owed``) the log has
-    already (`wtg serve`'s send rounds): not logged again."""
+    already (`wtg serve`'s send rounds): not logged again. ``tell``: what says the summary
+    to the GM (`wtg send`'s lines for cron), called before the mails set aside for good are
+    counted said (``Outbox.told``); without it, the log says them. A mail an earlier send
+    set aside and was killed before it said so is said by this one (``Outbox.untold``)."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
+        earlier = [f"{line} {SAID_AGAIN}" for line in outbox.untold()]
         journal = Journal(gm.spool)
         registry = Registry(gm.games_dir)
         try:
@@ -928,31 +939,36 @@ def send(
         record_send(
             gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred, held
         )
-    summary = SendSummary(
-        queued=queued.reports,
-        press=queued.press,
-        sent=done.sent,
-        waiting=done.waiting,
-        deferred=done.deferred,
-        failed=done.failed + len(undone) + len(put_back),
-        unreachable=done.unreachable,
-        unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
-        undrawn=(*queued.undrawn, *done.lightened),
-        refused=(*put_back, *done.refused),
-        overtaken=tuple(undone),
-        unsigned=done.unsigned,
-        sender_refused=done.sender_refused,
-        skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
-        first_mailed=queued.first_mailed,
-        owed=owed_by_commands(gm.spool, registry),
-    )
-    new_owed = [line for line in summary.owed if line not in said]
-    busy = summary.replaced(owed=tuple(new_owed)).busy()
-    log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
-    for lost in registry.unreadable:
-        log_event(f"send: {lost.line()}", level=WARNING)
-    for line in new_owed:
-        log_event(f"send: {line}", level=WARNING)
+        summary = SendSummary(
+            queued=queued.reports,
+            press=queued.press,
+            sent=done.sent,
+            waiting=done.waiting,
+            deferred=done.deferred,
+            failed=done.failed + len(undone) + len(put_back) + len(earlier),
+            unreachable=done.unreachable,
+            unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
+            undrawn=(*queued.undrawn, *done.lightened),
+            refused=(*earlier, *put_back, *done.refused),
+            overtaken=tuple(undone),
+            unsigned=done.unsigned,
+            sender_refused=done.sender_refused,
+            skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
+            first_mailed=queued.first_mailed,
+            owed=owed_by_commands(gm.spool, registry),
+        )
+        new_owed = [line for line in summary.owed if line not in said]
+        busy = summary.replaced(owed=tuple(new_owed)).busy()
+        log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
+        for lost in registry.unreadable:
+            log_event(f"send: {lost.line()}", level=WARNING)
+        for line in new_owed:
+            log_event(f"send: {line}", level=WARNING)
+        for line in earlier:
+            log_event(f"send: {line}", level=WARNING)
+        if tell is not None:
+            tell(summary)
+        outbox.told()  # a kill before: the next send says them again, never none
     return summary
 
 
