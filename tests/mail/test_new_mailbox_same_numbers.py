@@ -1,0 +1,68 @@
+"""A host moved to another mailbox (another provider, another account) whose folder numbers
+its mail as the old one did: the same UIDVALIDITY (servers that number their folders from
+1, or two folders made in the same second by servers that take the clock for it). Each
+new mail came with the key of a mail the journal knew, `imap:<uidvalidity>:<uid>`, and the
+poll moved it out of the inbox unread, as a mail it had handled and could not move: a
+player's orders never filed, nobody told (gmtrial43). A key is the journal's mail only
+when the Message-ID kept with it is the mail's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.maps import text_of
+from tests.mail.realworld import write_config, wtg
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, SmtpSink
+from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
+from tests.shipped import WOK4
+from wtg.cli.demo import filled_aof
+from wtg.game.engine import create_game
+
+NEW_ADDRESS = "gm@new.example"
+NEW_PASSWORD = "new-secret"
+
+
+def uidvalidity(imap: Dovecot, user: str) -> int:
+    with imap.client(user) as client:
+        return int(client.folder_status("INBOX", [b"UIDVALIDITY"])[b"UIDVALIDITY"])
+
+
+def numbered_as(imap: Dovecot, user: str, validity: int) -> None:
+    """Gives ``user``'s INBOX, which holds no mail yet, the UIDVALIDITY ``validity``: its
+    Maildir's uid list says it, and the indexes that remember the old one are removed
+    (Dovecot makes them again from the list)."""
+    uidvalidity(imap, user)  # the first login makes the Maildir and its uid list
+    folder = imap.maildir(user)
+    uidlist = folder / "dovecot-uidlist"
+    version, _, rest = uidlist.read_text(encoding="ascii").partition(" ")
+    fields = [f"V{validity}" if f.startswith("V") else f for f in rest.split(" ")]
+    uidlist.write_text(f"{version} {' '.join(fields)}", encoding="ascii")  # its owner kept
+    for index in folder.glob("dovecot*.index*"):
+        index.unlink()
+    assert uidvalidity(imap, user) == validity
+
+
+def test_a_new_mailbox_numbering_its_mail_as_the_old_one_files_every_mail(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    root = tmp_path / "host"
+    root.mkdir()
+    config = write_config(root, imap, smtp)
+    game = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
+    # the GM moves to another mailbox, whose INBOX numbers its mail as the old one did
+    imap.add_user(NEW_ADDRESS, NEW_PASSWORD)
+    numbered_as(imap, NEW_ADDRESS, uidvalidity(imap, GM_ADDRESS))
+    text = config.read_text(encoding="utf-8")
+    text = text.replace(f"username: {GM_ADDRESS}", f"username: {NEW_ADDRESS}")
+    config.write_text(text.replace(f"password: {GM_PASSWORD}", f"password: {NEW_PASSWORD}"))
+    imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
+    polled = wtg(config, "poll")  # its key is the one player 1's mail had in the old mailbox
+    assert polled.stdout.startswith("filed 1,"), polled.stdout
+    assert "2 of 2 orders in, 2 READY" in wtg(config, "status").stdout
+    with imap.client(NEW_ADDRESS) as client:
+        assert client.folder_status("INBOX", [b"MESSAGES"])[b"MESSAGES"] == 0
+    wtg(config, "send")  # her confirmation, to her address
+    (confirmed,) = [m for m in smtp.messages if "g1p2@players.example" in m.rcpt_tos]
+    assert "READY" in text_of(confirmed.data)
