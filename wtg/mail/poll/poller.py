@@ -276,9 +276,10 @@ class Poller:
         if not isinstance(self.inbox, FiledInFolders):
             return None
         mailbox, marks = self.inbox.mailbox(), self.inbox.folder_marks()
-        line = others_filed(self.gm.spool, mailbox, marks)
+        folder = self.gm.imap.folder if self.gm.imap is not None else mailbox
+        line = others_filed(self.gm.spool, mailbox, marks, folder)
         if self.inbox.inbox_gone(kept_inbox(self.gm.spool, mailbox)) and line is None:
-            line = others_took(self.gm.imap.folder if self.gm.imap is not None else mailbox)
+            line = others_took(folder)
         if line is not None:
             log_event(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:
