@@ -4,7 +4,8 @@ its mail as the old one did: the same UIDVALIDITY (servers that number their fol
 new mail came with the key of a mail the journal knew, `imap:<uidvalidity>:<uid>`, and the
 poll moved it out of the inbox unread, as a mail it had handled and could not move: a
 player's orders never filed, nobody told (gmtrial43). A key is the journal's mail only
-when the Message-ID kept with it is the mail's."""
+when the Message-ID kept with it is the mail's, and each mailbox the host moves to has
+its keys marked as its own (``wtg.mail.servers.mailboxkeys``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
 from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game
+from wtg.mail.servers.mailboxkeys import MAILBOXES
 
 NEW_ADDRESS = "gm@new.example"
 NEW_PASSWORD = "new-secret"
@@ -51,6 +53,8 @@ def test_a_new_mailbox_numbering_its_mail_as_the_old_one_files_every_mail(
     game = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
     imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
     assert wtg(config, "poll").stdout.startswith("filed 1,")
+    wtg(config, "send")  # cron's: the turn 0 reports, and player 1's confirmation
+    smtp.clear()
     # the GM moves to another mailbox, whose INBOX numbers its mail as the old one did
     imap.add_user(NEW_ADDRESS, NEW_PASSWORD)
     numbered_as(imap, NEW_ADDRESS, uidvalidity(imap, GM_ADDRESS))
@@ -66,3 +70,29 @@ def test_a_new_mailbox_numbering_its_mail_as_the_old_one_files_every_mail(
     wtg(config, "send")  # her confirmation, to her address
     (confirmed,) = [m for m in smtp.messages if "g1p2@players.example" in m.rcpt_tos]
     assert "READY" in text_of(confirmed.data)
+
+
+def test_a_key_of_another_mail_the_journal_knows_is_filed_all_the_same(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """A host that moved to the new mailbox under a wtg that kept no marks of the mailboxes
+    polled (``MAILBOXES`` not there, as after an upgrade): the new mailbox keeps the keys
+    as they were, and a key the journal holds for a mail of the old one is known as another
+    mail's by its Message-ID: the mail is filed."""
+    root = tmp_path / "host"
+    root.mkdir()
+    config = write_config(root, imap, smtp)
+    game = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
+    (root / "games" / ".mail" / MAILBOXES).unlink()  # as a wtg before this one left it
+    imap.add_user(NEW_ADDRESS, NEW_PASSWORD)
+    numbered_as(imap, NEW_ADDRESS, uidvalidity(imap, GM_ADDRESS))
+    text = config.read_text(encoding="utf-8")
+    text = text.replace(f"username: {GM_ADDRESS}", f"username: {NEW_ADDRESS}")
+    config.write_text(text.replace(f"password: {GM_PASSWORD}", f"password: {NEW_PASSWORD}"))
+    imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
+    polled = wtg(config, "poll", "-v")
+    assert polled.stdout.startswith("filed 1,"), polled.stdout
+    assert f"imap:{uidvalidity(imap, NEW_ADDRESS)}:1: stored: g1 turn 1 player 2" in polled.stdout
+    assert "2 of 2 orders in, 2 READY" in wtg(config, "status").stdout

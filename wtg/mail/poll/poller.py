@@ -77,6 +77,7 @@ from wtg.mail.servers.inbox import (
     Incoming,
     MaildirInbox,
 )
+from wtg.mail.servers.mailboxkeys import key_mark
 from wtg.mail.servers.otherhost import (
     Marked,
     Seen,
@@ -1030,5 +1031,5 @@ def rare_collections() -> Iterator[None]:
 def open_inbox(gm: GmConfig) -> Inbox:
     """The inbox, logged in with the password its file holds now (``password_now``)."""
     if gm.transport == "imap" and gm.imap is not None:
-        return ImapInbox(password_now(gm.imap))
+        return ImapInbox(password_now(gm.imap), key_mark=key_mark(gm.spool, gm.imap))
     return MaildirInbox(gm.maildir_in)

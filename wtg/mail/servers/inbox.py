@@ -49,7 +49,8 @@ T = TypeVar("T")
 
 class Incoming(Record):
     key: str
-    """Stable across polls: ``imap:<uidvalidity>:<uid>`` or ``maildir:<file name>``."""
+    """Stable across polls: ``imap:<uidvalidity>:<uid>`` (``imap:m2.<uidvalidity>:<uid>`` in a
+    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``."""
     order_key: str
     """Sorts messages in the order the server received them (not the sender's Date)."""
     received: datetime
@@ -212,8 +213,10 @@ class ImapInbox:
     for: the next batch comes over the line while the poller files this one, and a
     batch moves out of the inbox while the poller goes on (``settle`` waits for it)."""
 
-    def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
+    def __init__(self, config: ImapConfig, client: Any | None = None, key_mark: str = "") -> None:
         self.config = config
+        self.key_mark = key_mark
+        """What the keys of this mailbox's mails carry after ``imap:`` (``mailboxkeys``)."""
         self.client = client if client is not None else connect_imap(config)
         # INTERNALDATE as the server wrote it, with its offset: imapclient would make it a
         # naive local time (which read as UTC is off by the machine's time zone)
@@ -341,7 +344,7 @@ class ImapInbox:
         body = info.get(b"BODY[]")
         raw = bytes(body) if body is not None else b""
         return Incoming(
-            key=f"imap:{self.uidvalidity}:{uid}",
+            key=f"imap:{self.key_mark}{self.uidvalidity}:{uid}",
             order_key=arrival_key(when, f"{self.uidvalidity:012d}|{uid:012d}"),
             received=when,
             size=size if size is not None else len(raw),
