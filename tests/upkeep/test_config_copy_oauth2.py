@@ -4,6 +4,7 @@ should the GM have quoted it in a comment."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from wtg.host.config import load_config
@@ -49,3 +50,48 @@ def test_the_dkim_key_is_named_unless_the_games_folder_holds_it(tmp_path: Path) 
             "0600), or make a new one with `wtg dkim-keygen` and publish its DNS record"
         )
         assert (line in copy.left_out) is named, key
+
+
+def test_a_server_s_certificate_is_named_unless_the_games_folder_holds_it(
+    tmp_path: Path,
+) -> None:
+    """A config that trusts its own server's certificate (``imap.ca_file``): a backup did not
+    name it, and the host restored on another machine was refused its config at the first
+    command (gmtrial43)."""
+    path = tmp_path / "wtg.yaml"
+    certificate = tmp_path / "made.pem"
+    subprocess.run(  # a self-signed certificate, as a server of the GM's own has
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=h",
+            "-keyout",
+            str(tmp_path / "key.pem"),
+            "-out",
+            str(certificate),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    for place, named in (("mail-ca.pem", True), ("games/mail-ca.pem", False)):
+        (tmp_path / place).parent.mkdir(exist_ok=True)
+        (tmp_path / place).write_bytes(certificate.read_bytes())
+        path.write_text(
+            "games_dir: games\ntransport: imap\n"
+            f"imap: {{host: h, username: gm@example.org, password_file: pw, ca_file: {place}}}\n"
+            "smtp: {host: h, username: gm@example.org, password_file: pw}\n",
+            encoding="utf-8",
+        )
+        copy = config_copy(path, load_config(path), "2026-12-02T03:30:00Z")
+        line = (
+            f"imap.ca_file {tmp_path / place}: the server's certificate is not in the backup; "
+            "put it back (a copy of it: it is no secret)"
+        )
+        assert (line in copy.left_out) is named, place
