@@ -307,7 +307,12 @@ def _cannot_connect(kind: str, config: ServerConfig, exc: BaseException) -> str:
     """A connection that failed as one line: a server that said nothing in time because
     its port waits for TLS named with the keys to change; else what failed."""
     why = mode_failure(kind, config, exc)
-    return f"no greeting in {TIMEOUT:g} s: {why}" if why else f"cannot connect: {said(exc)}"
+    if why:
+        return f"no greeting in {TIMEOUT:g} s: {why}"
+    if isinstance(exc, (ConnectionError, socket.gaierror)):  # no server there: the poll's words
+        wrong = f"the server is down, or {kind}.host or {kind}.port is wrong"
+        return f"cannot connect: {said(exc)} ({wrong})"
+    return f"cannot connect: {said(exc)}"
 
 
 def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException) -> str:
