@@ -1031,5 +1031,11 @@ def rare_collections() -> Iterator[None]:
 def open_inbox(gm: GmConfig) -> Inbox:
     """The inbox, logged in with the password its file holds now (``password_now``)."""
     if gm.transport == "imap" and gm.imap is not None:
-        return ImapInbox(password_now(gm.imap), key_mark=key_mark(gm.spool, gm.imap))
+        inbox = ImapInbox(password_now(gm.imap))
+        try:  # once the folder is there: a port or a folder mistyped is no mailbox polled
+            inbox.key_mark = key_mark(gm.spool, gm.imap)
+        except BaseException:
+            inbox.close()
+            raise
+        return inbox
     return MaildirInbox(gm.maildir_in)

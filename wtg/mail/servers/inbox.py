@@ -213,9 +213,9 @@ class ImapInbox:
     for: the next batch comes over the line while the poller files this one, and a
     batch moves out of the inbox while the poller goes on (``settle`` waits for it)."""
 
-    def __init__(self, config: ImapConfig, client: Any | None = None, key_mark: str = "") -> None:
+    def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
-        self.key_mark = key_mark
+        self.key_mark = ""
         """What the keys of this mailbox's mails carry after ``imap:`` (``mailboxkeys``)."""
         self.client = client if client is not None else connect_imap(config)
         # INTERNALDATE as the server wrote it, with its offset: imapclient would make it a

@@ -54,6 +54,13 @@ def key_mark(spool: Path, config: ImapConfig) -> str:
     return given
 
 
+MEND = (
+    '; mend it as wtg wrote it ({"mailboxes": {MAILBOX: MARK}}), or remove it: the next '
+    "poll's mailbox is then noted as the first, its mails' keys unmarked"
+)
+"""What a marks file that does not read is told with (a hand's edit: wtg writes it whole)."""
+
+
 def _read(path: Path) -> dict[str, str]:
     """The marks kept; none when the file is not there (the first poll, or a host of a wtg
     before this one: its mailbox now keeps the keys it always had)."""
@@ -62,8 +69,12 @@ def _read(path: Path) -> dict[str, str]:
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
-        raise OSError(f"{path}: cannot read the marks of the mailboxes polled: {exc}") from exc
+        raise OSError(
+            f"{path}: cannot read the marks of the mailboxes polled: {exc}{MEND}"
+        ) from exc
     mailboxes = data.get("mailboxes") if isinstance(data, dict) else None
     if not isinstance(mailboxes, dict):
-        raise OSError(f"{path}: cannot read the marks of the mailboxes polled: not as wtg wrote it")
+        raise OSError(
+            f"{path}: cannot read the marks of the mailboxes polled: not as wtg wrote it{MEND}"
+        )
     return {str(name): str(mark) for name, mark in mailboxes.items()}
