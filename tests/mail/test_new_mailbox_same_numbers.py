@@ -17,8 +17,9 @@ from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, SmtpSink
 from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
 from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import create_game
+from wtg.game.engine import Game, create_game
 from wtg.mail.servers.mailboxkeys import MAILBOXES
+from wtg.rules.wok.state import WokState
 
 NEW_ADDRESS = "gm@new.example"
 NEW_PASSWORD = "new-secret"
@@ -44,23 +45,34 @@ def numbered_as(imap: Dovecot, user: str, validity: int) -> None:
     assert uidvalidity(imap, user) == validity
 
 
-def test_a_new_mailbox_numbering_its_mail_as_the_old_one_files_every_mail(
-    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
-) -> None:
-    root = tmp_path / "host"
+def host_filed_once(root: Path, imap: Dovecot, smtp: SmtpSink) -> tuple[Path, Game[WokState]]:
+    """A host at ``root`` with a game g1 of two players, whose poll filed player 1's form
+    from the GM's mailbox: its config and game."""
     root.mkdir()
     config = write_config(root, imap, smtp)
     game = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
     imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
     assert wtg(config, "poll").stdout.startswith("filed 1,")
-    wtg(config, "send")  # cron's: the turn 0 reports, and player 1's confirmation
-    smtp.clear()
-    # the GM moves to another mailbox, whose INBOX numbers its mail as the old one did
+    return config, game
+
+
+def moved_to_a_mailbox_numbered_alike(config: Path, imap: Dovecot) -> None:
+    """The host's config moved to another mailbox, whose INBOX numbers its mail as the GM's
+    old one did."""
     imap.add_user(NEW_ADDRESS, NEW_PASSWORD)
     numbered_as(imap, NEW_ADDRESS, uidvalidity(imap, GM_ADDRESS))
     text = config.read_text(encoding="utf-8")
     text = text.replace(f"username: {GM_ADDRESS}", f"username: {NEW_ADDRESS}")
     config.write_text(text.replace(f"password: {GM_PASSWORD}", f"password: {NEW_PASSWORD}"))
+
+
+def test_a_new_mailbox_numbering_its_mail_as_the_old_one_files_every_mail(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    config, game = host_filed_once(tmp_path / "host", imap, smtp)
+    wtg(config, "send")  # cron's: the turn 0 reports, and player 1's confirmation
+    smtp.clear()
+    moved_to_a_mailbox_numbered_alike(config, imap)
     imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
     polled = wtg(config, "poll")  # its key is the one player 1's mail had in the old mailbox
     assert polled.stdout.startswith("filed 1,"), polled.stdout
@@ -79,18 +91,9 @@ def test_a_key_of_another_mail_the_journal_knows_is_filed_all_the_same(
     polled (``MAILBOXES`` not there, as after an upgrade): the new mailbox keeps the keys
     as they were, and a key the journal holds for a mail of the old one is known as another
     mail's by its Message-ID: the mail is filed."""
-    root = tmp_path / "host"
-    root.mkdir()
-    config = write_config(root, imap, smtp)
-    game = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
-    imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
-    assert wtg(config, "poll").stdout.startswith("filed 1,")
-    (root / "games" / ".mail" / MAILBOXES).unlink()  # as a wtg before this one left it
-    imap.add_user(NEW_ADDRESS, NEW_PASSWORD)
-    numbered_as(imap, NEW_ADDRESS, uidvalidity(imap, GM_ADDRESS))
-    text = config.read_text(encoding="utf-8")
-    text = text.replace(f"username: {GM_ADDRESS}", f"username: {NEW_ADDRESS}")
-    config.write_text(text.replace(f"password: {GM_PASSWORD}", f"password: {NEW_PASSWORD}"))
+    config, game = host_filed_once(tmp_path / "host", imap, smtp)
+    (config.parent / "games" / ".mail" / MAILBOXES).unlink()  # as a wtg before this one left it
+    moved_to_a_mailbox_numbered_alike(config, imap)
     imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
     polled = wtg(config, "poll", "-v")
     assert polled.stdout.startswith("filed 1,"), polled.stdout

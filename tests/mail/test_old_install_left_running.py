@@ -11,24 +11,18 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.mail.realworld import write_config, wtg
+from tests.mail.realworld import wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
-from tests.shipped import WOK4
+from tests.mail.test_new_mailbox_same_numbers import host_filed_once
+from tests.mail.test_two_hosts_one_mailbox import form_mail
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import create_game
 
 
 def test_the_old_install_s_mail_is_brought_back_as_the_line_says(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    old = tmp_path / "old"
-    old.mkdir()
-    old_config = write_config(old, imap, smtp)
-    game = create_game(old / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
-    imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
-    assert wtg(old_config, "poll", "-q").stderr == ""  # filed: the folders' marks kept
-    shutil.copytree(old, tmp_path / "new", symlinks=True)  # the move: `cp -a`
+    old_config, game = host_filed_once(tmp_path / "old", imap, smtp)  # the folders' marks kept
+    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)  # the move: `cp -a`
     new_config = tmp_path / "new" / "wtg.yaml"
     imap.append(GM_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
     assert wtg(old_config, "poll").stdout.startswith("filed 1,")  # the old cron, once more
