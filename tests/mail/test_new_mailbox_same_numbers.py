@@ -90,12 +90,20 @@ def test_a_key_of_another_mail_the_journal_knows_is_filed_all_the_same(
     """A host that moved to the new mailbox under a wtg that kept no marks of the mailboxes
     polled (``MAILBOXES`` not there, as after an upgrade): the new mailbox keeps the keys
     as they were, and a key the journal holds for a mail of the old one is known as another
-    mail's by its Message-ID: the mail is filed."""
+    mail's by its Message-ID: the mail is filed and confirmed under a key of its own."""
     config, game = host_filed_once(tmp_path / "host", imap, smtp)
+    wtg(config, "send")  # player 1's confirmation, named after his mail's key
+    smtp.clear()
     (config.parent / "games" / ".mail" / MAILBOXES).unlink()  # as a wtg before this one left it
     moved_to_a_mailbox_numbered_alike(config, imap)
     imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
     polled = wtg(config, "poll", "-v")
     assert polled.stdout.startswith("filed 1,"), polled.stdout
-    assert f"imap:{uidvalidity(imap, NEW_ADDRESS)}:1: stored: g1 turn 1 player 2" in polled.stdout
+    key = f"imap:{uidvalidity(imap, NEW_ADDRESS)}:1."  # and a digest of its Message-ID
+    assert f"  {key}" in polled.stdout and ": stored: g1 turn 1 player 2" in polled.stdout
     assert "2 of 2 orders in, 2 READY" in wtg(config, "status").stdout
+    wtg(config, "send")  # her confirmation: not taken for his, sent before
+    (confirmed,) = [m for m in smtp.messages if "g1p2@players.example" in m.rcpt_tos]
+    assert "READY" in text_of(confirmed.data)
+    with imap.client(NEW_ADDRESS) as client:
+        assert client.folder_status("INBOX", [b"MESSAGES"])[b"MESSAGES"] == 0  # moved out

@@ -61,7 +61,7 @@ from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
-from wtg.mail.poll.samekey import same_mails
+from wtg.mail.poll.samekey import told_apart
 from wtg.mail.poll.summary import PollSummary, unsent_news
 from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.mail.poll.waiting import Waiting
@@ -206,8 +206,8 @@ class Poller:
                 rejected: list[Incoming] = []
                 # a batch's keys are distinct: what the journal kept for them is read at once
                 known = self.journal.outcomes([message.key for message in batch])
-                if known:  # a key of a mail handled before, or of another mail (samekey)
-                    known = same_mails(known, self.journal.marks(list(known)), batch)
+                # a key of a mail handled before, or of another mail (samekey)
+                batch, known = told_apart(batch, known, self.journal)
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)

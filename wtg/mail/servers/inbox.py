@@ -424,7 +424,8 @@ class ImapInbox:
             (done, self.config.processed_folder),
             (rejected, self.config.rejected_folder),
         ):
-            uids = [int(m.key.rsplit(":", 1)[1]) for m in messages]
+            # the UID: after the key's last ':', before a digest a mail told apart carries
+            uids = [int(m.key.rsplit(":", 1)[1].split(".")[0]) for m in messages]
             if not uids:
                 continue
             if self.can_move:
