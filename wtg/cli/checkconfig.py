@@ -61,7 +61,8 @@ def check_config(ctx: click.Context) -> None:
     failed = 0
     trouble = secret_trouble(gm.spool / SECRET_FILE)
     opened = open_game_data(gm.games_dir)
-    for line in (*loose_password_files(gm), *opened, *([trouble] if trouble else [])):
+    # the lines of the games folder last: the note after them counts them as the lines above
+    for line in (*loose_password_files(gm), *([trouble] if trouble else []), *opened):
         tell(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
     at_once = all_at_once(gm.games_dir, opened)
