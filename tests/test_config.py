@@ -325,6 +325,20 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "spaces in, the keys above it 0 or 2: indent it as far as the others of its "
             "section)",
         ),
+        # the section's key left commented out when the lines under it were uncommented
+        # (`wtg init` writes `# imap:`): "indent it as far as the others" led nowhere
+        (
+            "games_dir: g\ntransport: imap  # the servers\n# imap:\n  host: h\n  port: 993\n",
+            "line 4: not valid YAML: expected <block end>, but found '<block mapping start>' "
+            "(line 4 begins 2 spaces in, under line 3, # imap:, a comment: the key of its "
+            "section is commented out: write imap: without the '#')",
+        ),
+        (
+            "games_dir: g\n\n#imap:\n\n   host: h\n",
+            "line 5: not valid YAML: expected <block end>, but found '<block mapping start>' "
+            "(line 5 begins 3 spaces in, under line 3, #imap:, a comment: the key of its "
+            "section is commented out: write imap: without the '#')",
+        ),
         (
             "games_dir: g\n  transport: maildir  # the mail as files\n",
             "line 2: not valid YAML: mapping values are not allowed here (line 2 begins 2 "

@@ -64,9 +64,37 @@ def test_check_config_names_game_data_others_may_read_and_the_chmod(tmp_path: Pa
         "into it (its reports, orders and mails); make it the GM's alone: chmod -R go-rwx "
         f"{games / 'g3'}",
     ]
+    assert result.stdout.splitlines()[len(fails) + 1] == (
+        f"note  the games folder {games}: the 6 lines above name what in it others on this "
+        "machine may use (a copy that kept no modes?): one command makes all of it the GM's "
+        f"alone: chmod -R go-rwx {games}"
+    )
     subprocess.run(["chmod", "700", str(games), str(games / ".mail")], check=True)
     for name in ("g1", "g2", "g3", ".people"):
         subprocess.run(["chmod", "-R", "go-rwx", str(games / name)], check=True)
     mended = check(config)
     assert mended.exit_code == 0, mended.output
     assert "FAIL" not in mended.stdout
+
+
+def test_a_host_copied_without_modes_is_mended_by_the_one_command_said(tmp_path: Path) -> None:
+    """A host moved by a tarball that kept no modes (gmtrial43): a line and a chmod for the
+    games folder, the spool and each game, and one command said for them all, which mends
+    them as said."""
+    host = tmp_path / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    games = host / "games"
+    for name in ("g1", "g2"):
+        create_game(games / name, "wok4", "small", players(2), 7)
+    subprocess.run(["chmod", "-R", "go+rX", str(games)], check=True)  # as umask 022 unpacked it
+    told = check(host / "wtg.yaml")
+    assert told.exit_code == 1
+    (line,) = [line for line in told.stdout.splitlines() if line.startswith("note  the games")]
+    assert line.endswith(
+        f"the 4 lines above name what in it others on this machine may use (a "
+        f"copy that kept no modes?): one command makes all of it the GM's alone: chmod -R "
+        f"go-rwx {games}"
+    )
+    subprocess.run(line.rpartition(": ")[2].split(), check=True)  # the command, as said
+    mended = check(host / "wtg.yaml")
+    assert mended.exit_code == 0, mended.output

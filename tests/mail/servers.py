@@ -77,6 +77,33 @@ def refused_port(host: str = LOCALHOST) -> Iterator[int]:
 # --------------------------------------------------------------------------- Dovecot
 
 
+def self_signed(key: Path, certificate: Path, name: str, alt_name: str | None = None) -> None:
+    """A key and a self-signed certificate for ``name`` (``alt_name``: its subjectAltName, as
+    ``IP:127.0.0.1``), written by openssl, good for two days."""
+    subject = ["-subj", f"/CN={name}"] + (
+        ["-addext", f"subjectAltName={alt_name}"] if alt_name else []
+    )
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            *subject,
+            "-keyout",
+            str(key),
+            "-out",
+            str(certificate),
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+
 def dovecot_binary() -> str | None:
     found = shutil.which("dovecot")
     if found:
@@ -519,28 +546,7 @@ active_value = true
         if (folder / "cert.pem").exists():
             return
         folder.mkdir(exist_ok=True)
-        subprocess.run(
-            [
-                "openssl",
-                "req",
-                "-x509",
-                "-newkey",
-                "rsa:2048",
-                "-nodes",
-                "-days",
-                "2",
-                "-subj",
-                f"/CN={self.host}",
-                "-addext",
-                f"subjectAltName=IP:{self.host}",
-                "-keyout",
-                str(folder / "key.pem"),
-                "-out",
-                str(folder / "cert.pem"),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        self_signed(folder / "key.pem", folder / "cert.pem", self.host, f"IP:{self.host}")
 
     def _ssl_lines(self) -> str:
         if not self.tls:

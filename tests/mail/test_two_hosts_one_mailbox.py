@@ -87,7 +87,10 @@ def test_a_second_host_on_the_mailbox_is_told(
         "that folder); the mails it takes never reach this host's games, their players "
         "not told. Give each "
         "host a mailbox of its own, and stop the other program (its quarantine, "
-        "`quarantine` given there, holds the forms of this host's games it took)\n"
+        "`quarantine` given there, holds the forms of this host's games it took; an old "
+        "install of this host, left running after the host moved, filed them into its own "
+        "copy of the games: once it is stopped, move the newest 1 mail of wtg-rejected back "
+        "into INBOX, and this host's next poll files each it has not filed itself)\n"
     )
     again = wtg(config_b, "poll", "-q")  # said once: nothing more came
     assert (again.stdout, again.stderr) == ("", "")

@@ -12,7 +12,7 @@ from wtg.cli.common import fail, without_config
 from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
-from wtg.host.opengames import open_game_data
+from wtg.host.opengames import all_at_once, open_game_data
 from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.sitefolder import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
@@ -60,13 +60,14 @@ def check_config(ctx: click.Context) -> None:
     tell(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
     failed = 0
     trouble = secret_trouble(gm.spool / SECRET_FILE)
-    for line in (
-        *loose_password_files(gm),
-        *open_game_data(gm.games_dir),
-        *([trouble] if trouble else []),
-    ):
+    opened = open_game_data(gm.games_dir)
+    # the lines of the games folder last: the note after them counts them as the lines above
+    for line in (*loose_password_files(gm), *([trouble] if trouble else []), *opened):
         tell(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
+    at_once = all_at_once(gm.games_dir, opened)
+    if at_once is not None:  # a copy that kept no modes: one command, not a line a game
+        tell(f"{Verdict.NOTE.value:<5} {at_once}")
     shared = sending_elsewhere(gm)
     if shared is not None:  # a test host's cron left beside the real host's: no mail is sent
         tell(f"{Verdict.FAIL.value:<5} {shared}")

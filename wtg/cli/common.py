@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import io
 import os
-import pwd
 import shlex
 import sqlite3
 import sys
@@ -31,7 +30,7 @@ from wtg.core.errors import WtgError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
-from wtg.files.ownership import owner_line, owner_note, running_wtg
+from wtg.files.ownership import owner_line, owner_note, root_on_anothers, running_wtg
 from wtg.files.paths import same_file
 from wtg.files.sqlitewait import kept_busy, waited_for
 from wtg.game.engine import open_game
@@ -385,27 +384,11 @@ def _relative(gm: GmConfig | None) -> tuple[str, str | None] | None:
 
 
 def refuse_root_on_anothers(folder: Path, what: str) -> None:
-    """Root is refused on a folder another user owns (a host its service user runs): what
-    root writes there (0600, as every file of a host) only root could read, and the host's
-    own runs would fail on it; ``sudo -u OWNER wtg ...`` is the way."""
-    if os.geteuid() != 0:
-        return
-    try:
-        owner = folder.stat().st_uid
-    except OSError:
-        return  # not there: the command says so itself
-    if owner == 0:
-        return
-
-    try:
-        name = pwd.getpwuid(owner).pw_name
-    except KeyError:
-        name = f"the user {owner}"
-    fail(
-        f"{what} {folder.absolute()} belongs to {name}, and wtg runs as root here: run it as "
-        f"{name} ({_as_user(name)}), or what root writes there would be root's alone, "
-        "and the host's own runs would fail on it"
-    )
+    """Root is refused on a folder another user owns (``root_on_anothers``); ``sudo -u
+    OWNER wtg ...`` is the way."""
+    refused = root_on_anothers(folder, what, _as_user)
+    if refused is not None:
+        fail(refused)
 
 
 def _as_user(name: str) -> str:

@@ -20,6 +20,7 @@ import pwd
 import shlex
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from wtg.files.gamesfolder import SPOOL
@@ -143,6 +144,26 @@ def owner_line(exc: BaseException) -> str | None:
     if note is None or not isinstance(exc, OSError):
         return None
     return f"{os.fsdecode(exc.filename)}: {exc.strerror or 'Permission denied'}: {note}"
+
+
+def root_on_anothers(folder: Path, what: str, as_user: Callable[[str], str]) -> str | None:
+    """Why root is refused ``folder`` (``what``: "the games folder", ...), which another
+    user owns (a host its service user runs, or one unpacked from another machine's tarball
+    as root, which keeps its owner's number): what root writes there (0600, as every file of
+    a host) only root could read, and the host's own runs would fail on it. ``as_user``
+    gives the command as that user (``sudo -u OWNER wtg ...``). None when this process is
+    not root, the folder is root's, or it cannot be looked at."""
+    if os.geteuid() != 0:
+        return None
+    owner = owner_of(folder)
+    if owner is None or owner == 0:
+        return None
+    name = user_name(owner)
+    return (
+        f"{what} {folder.absolute()} belongs to {name}, and wtg runs as root here: run it as "
+        f"{name} ({as_user(name)}), or what root writes there would be root's alone, "
+        "and the host's own runs would fail on it"
+    )
 
 
 def owner_of(path: Path) -> int | None:

@@ -43,6 +43,20 @@ def open_game_data(games_dir: Path) -> list[str]:
     return lines
 
 
+def all_at_once(games_dir: Path, lines: list[str]) -> str | None:
+    """One line for the ``lines`` of ``open_game_data`` when there are several: a host
+    copied by a means that kept no modes (a tarball made elsewhere, ``rsync -r``) opens
+    every game and the spool, a line and a chmod each, twenty for twenty games (gmtrial43),
+    where one command mends them all. None for one line or none."""
+    if len(lines) < 2:
+        return None
+    return (
+        f"the games folder {games_dir}: the {len(lines)} lines above name what in it others "
+        "on this machine may use (a copy that kept no modes?): one command makes all of it "
+        f"the GM's alone: chmod -R go-rwx {games_dir}"
+    )
+
+
 def _open_game(folder: Path) -> str | None:
     """A line when the game's folder or its game.yaml is open to group or others; None
     when neither is, or the folder holds no game."""

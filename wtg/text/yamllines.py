@@ -136,6 +136,9 @@ def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
     above = _indents_above(lines[: mark.line])
     if block or (above and indent > above[-1]):
         spaces = "1 space" if indent == 1 else f"{indent} spaces"
+        commented = _key_commented(lines, mark.line, indent)
+        if commented is not None:
+            return f" (line {mark.line + 1} begins {spaces} in, {commented})"
         shown = [str(n) for n in above] or ["0"]
         keys = " or ".join((", ".join(shown[:-1]), shown[-1])) if len(shown) > 1 else shown[0]
         return (
@@ -148,6 +151,30 @@ def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
         return " (a ': ' in a value not in quotes: put the value in quotes)"
     quoted = value.replace("'", "''")
     return f" (a ': ' in a value not in quotes: put the value in quotes, {key}: '{quoted}')"
+
+
+COMMENTED_KEY = re.compile(r"#+\s*([A-Za-z_][\w-]*):\s*")
+"""A section's key commented out, as `wtg init` writes the ``imap:`` it leaves to fill in."""
+
+
+def _key_commented(lines: list[str], at: int, indent: int) -> str | None:
+    """What to say of the line ``at`` (0-based), indented ``indent`` spaces, when the line
+    above it (blank lines aside) is a section's key commented out (``# imap:`` of `wtg
+    init`'s config, left when the lines under it were uncommented): its section's key is
+    hidden, and YAML meets keys indented under no key (gmtrial43). None for any other."""
+    for index in range(at - 1, -1, -1):
+        line = lines[index]
+        if not line.strip():
+            continue
+        found = COMMENTED_KEY.fullmatch(line.strip())
+        if found is None or len(line) - len(line.lstrip(" ")) >= indent:
+            return None
+        key = found[1]
+        return (
+            f"under line {index + 1}, {line.strip()}, a comment: the key of its section is "
+            f"commented out: write {key}: without the '#'"
+        )
+    return None
 
 
 def _item_among_keys(lines: list[str], at: int) -> str:

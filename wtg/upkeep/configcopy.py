@@ -64,6 +64,7 @@ def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
         _note_elsewhere(name, section, gm, left_out)
     left_out.extend(_oauth2_files(gm))
     left_out.extend(_dkim_key(gm))
+    left_out.extend(_ca_files(gm))
     copy = _replaced(text, spans)
     if not _markers_in_place(copy, written):
         copy = _written_afresh(text, written)
@@ -176,6 +177,25 @@ def _dkim_key(gm: GmConfig) -> list[str]:
         f"dkim.key_file {gm.dkim.key_file}: the key is not in the backup; put it back (mode "
         "0600), or make a new one with `wtg dkim-keygen` and publish its DNS record"
     ]
+
+
+def _ca_files(gm: GmConfig) -> list[str]:
+    """The lines for a server's certificate the config trusts (``ca_file``), unless it lies
+    in the games folder: a host restored without it is refused its first read of the config
+    (gmtrial43: the backup did not name it)."""
+    lines = []
+    for name in SERVERS:
+        server = getattr(gm, name)
+        found = getattr(server, "ca_file", None) if server is not None else None
+        if found is None or Path(os.path.realpath(found)).is_relative_to(
+            os.path.realpath(gm.games_dir)
+        ):
+            continue
+        lines.append(
+            f"{name}.ca_file {found}: the server's certificate is not in the backup; put it "
+            "back (a copy of it: it is no secret)"
+        )
+    return lines
 
 
 def _replaced(text: str, spans: list[tuple[int, int]]) -> str:

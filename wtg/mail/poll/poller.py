@@ -61,6 +61,7 @@ from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
+from wtg.mail.poll.samekey import told_apart
 from wtg.mail.poll.summary import PollSummary, unsent_news
 from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.mail.poll.waiting import Waiting
@@ -76,6 +77,7 @@ from wtg.mail.servers.inbox import (
     Incoming,
     MaildirInbox,
 )
+from wtg.mail.servers.mailboxkeys import key_mark
 from wtg.mail.servers.otherhost import (
     Marked,
     Seen,
@@ -204,6 +206,8 @@ class Poller:
                 rejected: list[Incoming] = []
                 # a batch's keys are distinct: what the journal kept for them is read at once
                 known = self.journal.outcomes([message.key for message in batch])
+                # a key of a mail handled before, or of another mail (samekey)
+                batch, known = told_apart(batch, known, self.journal)
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
@@ -273,9 +277,10 @@ class Poller:
         if not isinstance(self.inbox, FiledInFolders):
             return None
         mailbox, marks = self.inbox.mailbox(), self.inbox.folder_marks()
-        line = others_filed(self.gm.spool, mailbox, marks)
+        folder = self.gm.imap.folder if self.gm.imap is not None else mailbox
+        line = others_filed(self.gm.spool, mailbox, marks, folder)
         if self.inbox.inbox_gone(kept_inbox(self.gm.spool, mailbox)) and line is None:
-            line = others_took(self.gm.imap.folder if self.gm.imap is not None else mailbox)
+            line = others_took(folder)
         if line is not None:
             log_event(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:
@@ -1026,5 +1031,11 @@ def rare_collections() -> Iterator[None]:
 def open_inbox(gm: GmConfig) -> Inbox:
     """The inbox, logged in with the password its file holds now (``password_now``)."""
     if gm.transport == "imap" and gm.imap is not None:
-        return ImapInbox(password_now(gm.imap))
+        inbox = ImapInbox(password_now(gm.imap))
+        try:  # once the folder is there: a port or a folder mistyped is no mailbox polled
+            inbox.key_mark = key_mark(gm.spool, gm.imap)
+        except BaseException:
+            inbox.close()
+            raise
+        return inbox
     return MaildirInbox(gm.maildir_in)

@@ -49,7 +49,8 @@ T = TypeVar("T")
 
 class Incoming(Record):
     key: str
-    """Stable across polls: ``imap:<uidvalidity>:<uid>`` or ``maildir:<file name>``."""
+    """Stable across polls: ``imap:<uidvalidity>:<uid>`` (``imap:m2.<uidvalidity>:<uid>`` in a
+    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``."""
     order_key: str
     """Sorts messages in the order the server received them (not the sender's Date)."""
     received: datetime
@@ -214,6 +215,8 @@ class ImapInbox:
 
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
+        self.key_mark = ""
+        """What the keys of this mailbox's mails carry after ``imap:`` (``mailboxkeys``)."""
         self.client = client if client is not None else connect_imap(config)
         # INTERNALDATE as the server wrote it, with its offset: imapclient would make it a
         # naive local time (which read as UTC is off by the machine's time zone)
@@ -341,7 +344,7 @@ class ImapInbox:
         body = info.get(b"BODY[]")
         raw = bytes(body) if body is not None else b""
         return Incoming(
-            key=f"imap:{self.uidvalidity}:{uid}",
+            key=f"imap:{self.key_mark}{self.uidvalidity}:{uid}",
             order_key=arrival_key(when, f"{self.uidvalidity:012d}|{uid:012d}"),
             received=when,
             size=size if size is not None else len(raw),
@@ -421,7 +424,8 @@ class ImapInbox:
             (done, self.config.processed_folder),
             (rejected, self.config.rejected_folder),
         ):
-            uids = [int(m.key.rsplit(":", 1)[1]) for m in messages]
+            # the UID: after the key's last ':', before a digest a mail told apart carries
+            uids = [int(m.key.rsplit(":", 1)[1].split(".")[0]) for m in messages]
             if not uids:
                 continue
             if self.can_move:

@@ -38,11 +38,12 @@ class Marked(Record):
     moving: bool
 
 
-def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
+def others_filed(spool: Path, mailbox: str, now: Marks, inbox: str = "INBOX") -> str | None:
     """The line of the mail put into ``mailbox``'s folders since the marks this host
     kept (``now``: as they are before this poll moves anything); None when none was, or
     no marks were kept for this mailbox (the first poll, a config changed, a poll cut
-    short while it moved mail)."""
+    short while it moved mail). ``inbox``: the folder this host polls, where the mails
+    go back when the other program was this host's old install (``_moved_back``)."""
     kept = _kept(spool, mailbox)
     if kept is None:
         return None
@@ -65,7 +66,27 @@ def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
         "reach this host's "
         "games, their players not told. Give each host a mailbox of its own, and stop the "
         "other program (its quarantine, `quarantine` given there, holds the forms of this "
-        "host's games it took)"
+        f"host's games it took{_moved_back(came, inbox)})"
+    )
+
+
+def _moved_back(came: list[tuple[str, int]], inbox: str) -> str:
+    """What to do with the mails when the other program is this host's old install, left
+    running after the host moved (gmtrial43): it filed them into its own copy of the games,
+    where neither the quarantine nor this host has them. Moved back into the inbox, each
+    is filed by this host's next poll, and a mail it handled itself is known as a copy and
+    left alone. The mails are the newest of each folder: the other program's, since this
+    host's last poll."""
+    mails = " and ".join(
+        f"the newest {counted(number, 'mail')} of {folder}"
+        if index == 0
+        else f"{number} of {folder}"
+        for index, (folder, number) in enumerate(came)
+    )
+    return (
+        "; an old install of this host, left running after the host moved, filed them into "
+        f"its own copy of the games: once it is stopped, move {mails} back into {inbox}, "
+        "and this host's next poll files each it has not filed itself"
     )
 
 

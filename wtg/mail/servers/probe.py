@@ -19,6 +19,7 @@ from typing import Any
 
 from wtg.core.plurals import counted
 from wtg.core.record import Record
+from wtg.files.ownership import root_on_anothers, running_wtg
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way, scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
@@ -130,6 +131,9 @@ def _games_dir(path: Path, gm: GmConfig) -> Finding:
         return Finding(Verdict.FAIL, subject, f"missing ({said})")
     if not path.is_dir():
         return Finding(Verdict.FAIL, subject, "not a folder")
+    refused = root_on_anothers(path, "the games folder", _as_user)
+    if refused is not None:  # every other command refuses it (gmtrial43: said `ok`)
+        return Finding(Verdict.FAIL, subject, refused)
     if not os.access(path, os.W_OK | os.X_OK):
         return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
 
@@ -141,6 +145,11 @@ def _games_dir(path: Path, gm: GmConfig) -> Finding:
         return Finding(Verdict.FAIL, subject, restoring)
     games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {counted(games, 'game')}")
+
+
+def _as_user(name: str) -> str:
+    """The command as the user ``name``, as check-config says it."""
+    return f"sudo -u {name} {running_wtg()} ..."
 
 
 def _relative(gm: GmConfig) -> tuple[str, str | None] | None:
@@ -298,7 +307,12 @@ def _cannot_connect(kind: str, config: ServerConfig, exc: BaseException) -> str:
     """A connection that failed as one line: a server that said nothing in time because
     its port waits for TLS named with the keys to change; else what failed."""
     why = mode_failure(kind, config, exc)
-    return f"no greeting in {TIMEOUT:g} s: {why}" if why else f"cannot connect: {said(exc)}"
+    if why:
+        return f"no greeting in {TIMEOUT:g} s: {why}"
+    if isinstance(exc, (ConnectionError, socket.gaierror)):  # no server there: the poll's words
+        wrong = f"the server is down, or {kind}.host or {kind}.port is wrong"
+        return f"cannot connect: {said(exc)} ({wrong})"
+    return f"cannot connect: {said(exc)}"
 
 
 def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException) -> str:

@@ -534,6 +534,19 @@ class Journal:
             found.update((str(key), str(text)) for key, text in self.db.execute(query, chunk))
         return found
 
+    def marks(self, keys: Sequence[str]) -> dict[str, str]:
+        """The copy mark kept for each of ``keys`` that has a row (its Message-ID and the
+        digest of its sender and body, ``wtg.mail.message.mailcopy``; "" for a mail that had
+        no Message-ID), by key: what tells the mail a row was written for from another mail
+        the server gave the same key (``wtg.mail.poll.samekey``)."""
+        found: dict[str, str] = {}
+        for start in range(0, len(keys), _KEYS_A_QUERY):
+            chunk = keys[start : start + _KEYS_A_QUERY]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT key, message_id FROM messages WHERE key IN ({marks})"
+            found.update((str(key), str(mark or "")) for key, mark in self.db.execute(query, chunk))
+        return found
+
     def key_of_message_id(self, message_id: str) -> str | None:
         if not message_id:
             return None
