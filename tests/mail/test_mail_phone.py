@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
+import pytest
+
 from tests.lobby.hall import Hall, address
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from tests.shipped import WOK4
 from tests.test_gm_controls import body, make, queued, run
+from wtg.data.paths import templates_path
 from wtg.game.press import Press
-from wtg.game.report import press_text
+from wtg.game.report import GM_TEMPLATES, gm_environment, player_environment, press_text
 
 PHONE = 72
 
@@ -110,3 +114,29 @@ def test_the_press_mail_keeps_to_a_phone_s_columns() -> None:
     text = press_text("g1", 3, [piece])
     assert too_wide(text) == [], text
     assert f"From {name} (#3),\n  2026-11-22 18:00 UTC:" in text
+
+
+def test_no_player_s_template_loads_at_a_terminal_s_columns() -> None:
+    """Every template of a player's mail (a report, a form's note, an answer, a notice, the
+    press) breaks its prose at 72 columns only if it is loaded through
+    `player_environment`; loaded through the GM's environment, it broke at 78, and nothing
+    but its caller said which. The GM's environment finds the GM's templates alone (his
+    digest): any other is not found there, and every one is found through the players'."""
+    shipped = templates_path()
+    names = sorted(
+        path.relative_to(shipped).as_posix()
+        for path in Path(str(shipped)).rglob("*.j2")
+        if path.relative_to(shipped).parts[0] not in ("site", "maps")
+    )
+    assert "mail/lobby/taken_over.txt.j2" in names and "wok/macros.j2" in names
+    for name in names:
+        assert player_environment().get_template(name).environment is player_environment()
+        if name in GM_TEMPLATES:
+            assert gm_environment().get_template(name).environment is gm_environment()
+        else:
+            with pytest.raises(jinja2.TemplateNotFound):
+                gm_environment().get_template(name)
+    assert sorted(GM_TEMPLATES) == ["mail/digest.txt.j2"]
+    assert gm_environment().filters["wrapped"]("word " * 20) == ("word " * 15).rstrip() + (
+        "\n    " + ("word " * 5).rstrip()
+    )

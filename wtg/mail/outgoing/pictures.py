@@ -26,7 +26,7 @@ from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
-from wtg.game.report import report_environment
+from wtg.game.report import player_environment
 from wtg.mail.message.picturename import is_our_picture, map_picture_name, orders_picture_name
 from wtg.mail.outgoing.compose import POLICY, quoted_printable, text_only, wire, with_picture
 from wtg.maps import draw_png, orders_png
@@ -123,7 +123,7 @@ def orders_note(filename: str, turn: int, lines: Json = None) -> str:
     the mail's orders, or, the mail having no order line (``lines`` 0: the form sent back
     blank, a READY alone), that it is the map with none on it. A picture asked for before
     the lines were counted (None) says the first."""
-    note = report_environment().get_template("mail/orders_note.txt.j2")
+    note = player_environment().get_template("mail/orders_note.txt.j2")
     return note.render(
         filename=filename, turn=turn, lines=lines if isinstance(lines, int) else None
     )
@@ -183,7 +183,7 @@ def without_picture(raw: bytes, theirs: bool = False, unsure: bool = False) -> b
     notes = [_note(turn, Picture(b"", filename), form) for form in (True, False)]
     notes += [orders_note(filename, turn, lines) for lines in (None, 0)]
     said = next((note for note in notes if body.endswith(note)), "")
-    left_out = report_environment().get_template("mail/picture_left_out.txt.j2")
+    left_out = player_environment().get_template("mail/picture_left_out.txt.j2")
     gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for
     body = (
         body[: len(body) - len(said)]
@@ -227,7 +227,7 @@ def _onlooker(game: Game, turn: int, seat: int) -> bool:
 
 
 def _note(turn: int, picture: Picture | None, form: bool, onlooker: bool = False) -> str:
-    template = report_environment().get_template("mail/map_note.txt.j2")
+    template = player_environment().get_template("mail/map_note.txt.j2")
     filename = picture.filename if picture else None
     return template.render(turn=turn, filename=filename, form=form, onlooker=onlooker)
 
