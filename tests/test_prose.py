@@ -168,3 +168,34 @@ def test_a_quote_of_two_words_to_type_is_never_broken_at_its_space() -> None:
     ]
     three = "x" * 60 + ' then "a b c" d'
     assert wrapped(three, "", 70) == "x" * 60 + ' then "a b\nc" d'
+
+
+def test_a_template_s_wrapped_leaves_no_word_alone() -> None:
+    """The answer to a mail without orders ended `... or in the quoted form itself, as
+    you` over `like.`, a word alone on the notice's last row. A template's `wrapped`
+    (``no_word_alone``) takes the word before it down; `wrapped` itself breaks as
+    `textwrap` does. A quote to type stays whole, the start kept stays on its line, and
+    a word cut between its characters is never joined to another."""
+    text = (
+        "To give your orders, fill in the order lines of the form and send it: above or "
+        "below the quoted report, or in the quoted form itself, as you like."
+    )
+    assert wrapped(text, "", PHONE).splitlines()[-2:] == [
+        "above or below the quoted report, or in the quoted form itself, as you",
+        "like.",
+    ]
+    assert wrapped(text, "", PHONE, no_word_alone=True).splitlines() == [
+        "To give your orders, fill in the order lines of the form and send it:",
+        "above or below the quoted report, or in the quoted form itself, as",
+        "you like.",
+    ]
+    quote = 'write the line "MAP: off" on'
+    assert wrapped(quote, "", 26, no_word_alone=True).splitlines() == [
+        "write the line",
+        '"MAP: off" on',
+    ]
+    assert wrapped("a" * 30 + " bb cc", "  ", 33, kept=33, no_word_alone=True) == (
+        "a" * 30 + " bb\n  cc"
+    )
+    cut = "see " + "y" * 39
+    assert wrapped(cut, "  ", 40, no_word_alone=True) == wrapped(cut, "  ", 40)

@@ -98,7 +98,7 @@ def _filters(width: int) -> dict[str, Callable[..., str | list[str] | int]]:
         "row_name": row_name,
         "width": text_width,
         "heading": press_heading,
-        "wrapped": partial(wrapped, width=width),
+        "wrapped": partial(wrapped, width=width, no_word_alone=True),
         "sentences_wrapped": partial(sentences_wrapped, width=width),
         "packed": partial(packed, width=width),
         "with_path": with_path,

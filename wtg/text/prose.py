@@ -28,7 +28,12 @@ never breaks a line of it again (docs/mail.md, "A report on a phone")."""
 
 
 def wrapped(
-    text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0, own: bool = False
+    text: str,
+    indent: str = "    ",
+    width: int = WIDTH,
+    kept: int = 0,
+    own: bool = False,
+    no_word_alone: bool = False,
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -42,7 +47,12 @@ def wrapped(
     hundreds of characters someone wrote, mailed to whoever his From or the seat's address
     names): then they are broken as any text someone else wrote (``_quote_cut``), that
     word cut between its characters. ``own``: the text is the GM's own (an announcement, a
-    hold's reason): a word of his wider than a line (a link to be clicked) is kept whole."""
+    hold's reason): a word of his wider than a line (a link to be clicked) is kept whole.
+    ``no_word_alone``: a line's last word is not left alone under the rest (``as you`` over
+    ``like.``, a row of its own in a notice of two lines): the word before it goes down
+    with it (``_no_word_alone``), never a word of the start ``kept`` (a word cut between
+    its characters never goes down: its two pieces are wider than a line); a template's
+    ``wrapped`` does so, and ``textwrap`` does not."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -51,7 +61,12 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                lines.extend(_broken(line, indent, width, kept, cut_long=not own))
+                pieces = _broken(line, indent, width, kept, cut_long=not own)
+                lines.extend(
+                    _no_word_alone(pieces)
+                    if no_word_alone and len(pieces) > 1 + bool(kept)
+                    else pieces
+                )
             else:
                 lines.append(line)
         kept = 0
@@ -180,21 +195,23 @@ def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
     """``wrapped`` for a line of prose (an order form's titles), its last word never alone
     on a line of its own (``_no_word_alone``): a form's title ended ``(you have`` above
     ``  0)``, ``... run this`` above ``  turn``."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        lines.extend(_no_word_alone(wrapped(line, indent, width).split("\n")))
-    return "\n".join(lines)
+    return wrapped(text, indent, width, no_word_alone=True)
 
 
 def _no_word_alone(pieces: list[str]) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
-    the word before it goes down with it, as far as the line holds them."""
-    if len(pieces) < 2 or " " in pieces[-1].strip() or " " not in pieces[-2].strip():
+    the word before it goes down with it, as far as the line holds them, cut from its line
+    at a space that may end one (``_may_cut``: never inside ``"MAP: off"``)."""
+    if len(pieces) < 2 or " " in pieces[-1].strip():
+        return pieces
+    above = pieces[-2]
+    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above))
+    if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
-    head, _, word = pieces[-2].rpartition(" ")
+    head, word = above[:cut].rstrip(" "), above[cut + 1 :]
     moved = f"{indent}{word} {pieces[-1].lstrip(' ')}"
-    return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(pieces[-2]) else pieces
+    return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(above) else pieces
 
 
 def packed(
