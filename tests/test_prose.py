@@ -77,8 +77,8 @@ def test_a_reports_sentence_is_broken_under_its_words_and_a_row_is_kept() -> Non
     text = "\n".join(["REPORT", event, row, nested.rstrip(), ""])
     assert sentences_wrapped(text).split("\n") == [
         "REPORT",
-        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile: 8",
-        "  missiles, 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points.",
+        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile:",
+        "  8 missiles, 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points.",
         row,
         "  - word word word word word word word word word word word word word word word",
         "    word word word word word",
@@ -199,3 +199,28 @@ def test_a_template_s_wrapped_leaves_no_word_alone() -> None:
     )
     cut = "see " + "y" * 39
     assert wrapped(cut, "  ", 40, no_word_alone=True) == wrapped(cut, "  ", 40)
+
+
+def test_a_report_s_count_stays_with_what_it_counts() -> None:
+    """A Standard report on a phone read `destroyed 1 ARM, 0.1 DEF; 2` over `hits found
+    nothing there to destroy.`: a number at the end of a line, what it counts at the start
+    of the next. A report's sentence is never cut between a number and the word after
+    it; a run of numbers (an order of play) is cut as ever, and so is `wrapped`'s text."""
+    line = (
+        "- Bombing 20 Glowhythe (P3 (#3)) from 16 Heartmere, long range, each missile 60% "
+        "to hit: 7 missiles, 3 missed; destroyed 1 ARM, 0.1 DEF; 2 hits found nothing "
+        "there to destroy."
+    )
+    assert sentences_wrapped(line, PHONE).split("\n") == [
+        "- Bombing 20 Glowhythe (P3 (#3)) from 16 Heartmere, long range, each",
+        "  missile 60% to hit: 7 missiles, 3 missed; destroyed 1 ARM, 0.1 DEF;",
+        "  2 hits found nothing there to destroy.",
+    ]
+    trained = "- Your workers made: 14 MIS, 46 gold. Armies trained: +1.000 LEV in 5 Gullwater."
+    assert sentences_wrapped(trained, PHONE).split("\n") == [
+        "- Your workers made: 14 MIS, 46 gold. Armies trained: +1.000 LEV in",
+        "  5 Gullwater.",
+    ]
+    order = "ORDER OF PLAY FOR TURN 7: " + " ".join(str(n) for n in range(1, 30))
+    assert sentences_wrapped(order, PHONE).split("\n")[0] == order[:70]
+    assert wrapped(line, "  ", PHONE).split("\n")[1].endswith(" 2")

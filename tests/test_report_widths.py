@@ -114,8 +114,8 @@ def test_a_wok4_bombing_suffered_is_no_paragraph_of_its_own(tmp_path: Path) -> N
     lines = report_text(WOK4, game.config, state, events, 1, aof="").splitlines()
     at = lines.index("WHAT HAPPENED THIS TURN")
     assert lines[at + 1 : at + 4] == [
-        f"- {home.id} {home.name} was bombed by 6 missiles from an unknown source: lost 2",
-        "  ARM, 0.1 DEF, 6 tech points.",
+        f"- {home.id} {home.name} was bombed by 6 missiles from an unknown source: lost",
+        "  2 ARM, 0.1 DEF, 6 tech points.",  # round 43: a count stays with what it counts
         "- Entropy: 1 province cost you 1% EFF (99% -> 98%).",
     ]
 

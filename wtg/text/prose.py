@@ -14,10 +14,14 @@ few string searches rather than a walk over its words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, fitted
+
+_COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
+"""A number as a sentence counts with it: ``2``, ``0.1``, ``+0.030``, ``94%``."""
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -88,7 +92,13 @@ def _quote_cut(line: str, kept: int, indent: str, width: int) -> list[str]:
 
 
 def _broken(
-    line: str, indent: str, width: int, kept: int = 0, continued: int = 0, cut_long: bool = True
+    line: str,
+    indent: str,
+    width: int,
+    kept: int = 0,
+    continued: int = 0,
+    cut_long: bool = True,
+    counts: bool = False,
 ) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
     each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
@@ -97,20 +107,21 @@ def _broken(
     long word; never inside the first ``kept`` characters (where no space fits after them,
     the cut is at the first space that follows). ``continued``: the columns of an indent
     ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
-    as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's)."""
+    as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's).
+    ``counts``: a number is never cut from the word after it (``_may_cut``)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
     while _columns(line) > width:
         fits = _fitting(line, width)
-        cut = _last_cut(line, start + 1, fits + 1)
+        cut = _last_cut(line, start + 1, fits + 1, counts)
         begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
         if cut_long and fits > max(start, begin) and _outsized(line, begin, room):
             head, rest = line[:fits].rstrip(" "), line[fits:]
         else:
             if cut == -1:
-                cut = _next_cut(line, max(fits, start + 1))
+                cut = _next_cut(line, max(fits, start + 1), counts)
             head, rest = (
                 (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
             )
@@ -146,32 +157,37 @@ def _fitting(line: str, width: int) -> int:
     return len(line)
 
 
-def _may_cut(line: str, at: int) -> bool:
+def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
-    one inside a quote of two words, a line to type as it stands (``"MAP: off"``)."""
+    one inside a quote of two words, a line to type as it stands (``"MAP: off"``).
+    ``counts``: nor the one after a number that a word follows, the count of what it
+    names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
+    ``hits found nothing``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
+    if counts and _COUNT.fullmatch(before) and after[:1].isalpha():
+        return False
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
 
 
-def _last_cut(line: str, start: int, end: int) -> int:
+def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:
     """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
     cut = line.rfind(" ", start, end)
-    while cut != -1 and not _may_cut(line, cut):
+    while cut != -1 and not _may_cut(line, cut, counts):
         cut = line.rfind(" ", start, cut)
     return cut
 
 
-def _next_cut(line: str, start: int) -> int:
+def _next_cut(line: str, start: int, counts: bool = False) -> int:
     """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
     cut = line.find(" ", start)
-    while cut != -1 and not _may_cut(line, cut):
+    while cut != -1 and not _may_cut(line, cut, counts):
         cut = line.find(" ", cut + 1)
     return cut
 
@@ -180,14 +196,17 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     """A report's text with each line longer than ``width`` that is a sentence broken at
     its words, its continuations indented two columns more than it (under the words of an
     event's ``- ``). A line holding two spaces together after its indent is a row of
-    columns and is left as it is: broken, its columns would no longer line up."""
+    columns and is left as it is: broken, its columns would no longer line up. A number
+    stays with the word it counts (``2 hits``, ``12 ARM``), as a phone's reader takes
+    them in together."""
     lines: list[str] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
         if _columns(line) <= width or "  " in body.rstrip(" "):
             lines.append(line)
         else:
-            lines.extend(_no_word_alone(_broken(line, " " * (len(line) - len(body) + 2), width)))
+            indent = " " * (len(line) - len(body) + 2)
+            lines.extend(_no_word_alone(_broken(line, indent, width, counts=True), counts=True))
     return "\n".join(lines)
 
 
@@ -198,14 +217,14 @@ def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
     return wrapped(text, indent, width, no_word_alone=True)
 
 
-def _no_word_alone(pieces: list[str]) -> list[str]:
+def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
     the word before it goes down with it, as far as the line holds them, cut from its line
     at a space that may end one (``_may_cut``: never inside ``"MAP: off"``)."""
     if len(pieces) < 2 or " " in pieces[-1].strip():
         return pieces
     above = pieces[-2]
-    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above))
+    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
