@@ -205,7 +205,8 @@ def test_a_report_s_count_stays_with_what_it_counts() -> None:
     """A Standard report on a phone read `destroyed 1 ARM, 0.1 DEF; 2` over `hits found
     nothing there to destroy.`: a number at the end of a line, what it counts at the start
     of the next. A report's sentence is never cut between a number and the word after
-    it; a run of numbers (an order of play) is cut as ever, and so is `wrapped`'s text."""
+    it, nor between a name and its number in brackets (WISK's `Scandinavia` over `(15)`);
+    a run of numbers (an order of play) is cut as ever, and so is `wrapped`'s text."""
     line = (
         "- Bombing 20 Glowhythe (P3 (#3)) from 16 Heartmere, long range, each missile 60% "
         "to hit: 7 missiles, 3 missed; destroyed 1 ARM, 0.1 DEF; 2 hits found nothing "
@@ -220,6 +221,15 @@ def test_a_report_s_count_stays_with_what_it_counts() -> None:
     assert sentences_wrapped(trained, PHONE).split("\n") == [
         "- Your workers made: 14 MIS, 46 gold. Armies trained: +1.000 LEV in",
         "  5 Gullwater.",
+    ]
+    attack = (
+        "- P2 (player #2) attacked your Scandinavia (15) from Iceland (14): 1 roll, P2 lost "
+        "0 armies in Iceland (14), you lost 1 army in Scandinavia (15). Scandinavia (15) fell"
+    )
+    assert sentences_wrapped(attack, PHONE).split("\n") == [  # WISK's: a name and its number
+        "- P2 (player #2) attacked your Scandinavia (15) from Iceland (14):",
+        "  1 roll, P2 lost 0 armies in Iceland (14), you lost 1 army in",
+        "  Scandinavia (15). Scandinavia (15) fell",
     ]
     order = "ORDER OF PLAY FOR TURN 7: " + " ".join(str(n) for n in range(1, 30))
     assert sentences_wrapped(order, PHONE).split("\n")[0] == order[:70]

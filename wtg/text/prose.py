@@ -23,6 +23,9 @@ from wtg.text.hostpaths import OnDisk, fits, fitted
 _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
 """A number as a sentence counts with it: ``2``, ``0.1``, ``+0.030``, ``94%``."""
 
+_NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
+"""The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
+
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 PHONE = 72
@@ -163,13 +166,17 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     one inside a quote of two words, a line to type as it stands (``"MAP: off"``).
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
-    ``hits found nothing``)."""
+    ``hits found nothing``), nor the one before a number in brackets, the number of what
+    it follows (``Scandinavia (15)``, ``P3 (#3)``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
-    if counts and _COUNT.fullmatch(before) and after[:1].isalpha():
+    if counts and (
+        (_COUNT.fullmatch(before) and after[:1].isalpha())
+        or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
+    ):
         return False
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
