@@ -221,3 +221,39 @@ def test_the_gm_s_other_notices_keep_to_a_phone_s_columns(tmp_path: Path) -> Non
         assert too_wide(text) == [], text
     announced = [body(m) for name, m in mails.items() if name.startswith("announce")]
     assert len(announced) == 4 and all(words in " ".join(t.split()) for t in announced)
+
+
+def test_press_absence_and_refusals_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
+    """PRESS to the game and to one player (their answers and the private press relayed),
+    ABSENCE, a command refused, a JOIN of a game there is none of, a word not understood,
+    and the turn's press note and press mail: each line within 72 (not driven here before
+    round 43)."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one, two = game.config.player(1), game.config.player(2)
+    text = "Shall we split the north between us? " * 3
+    hall.mail(one.email, f"PRESS wok4-1\nCODE {one.code}\n\n{text}\n")
+    hall.mail(one.email, f"PRESS wok4-1 TO 2\nCODE {one.code}\n\nJust you and me: {text}\n")
+    hall.mail(two.email, f"ABSENCE wok4-1 3 4\nCODE {two.code}\n")
+    hall.mail(two.email, "JOIN no-such-game-of-this-host AS Bartholomew Fitzgerald")
+    hall.mail(address(8), "RESIGN wok4-1")
+    hall.mail(address(8), "PLEASE tell me how to play here")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    mails = hall.new_mails()
+    for mail in mails:
+        text_of = mail.body.split("=== BEGIN AOF ===")[0]
+        assert too_wide(text_of) == [], text_of
+    subjects = sorted({mail.subject.split("] ")[-1] for mail in mails})
+    assert subjects == [
+        "JOIN no-such-game-of-this-host AS Bartholomew...: not done",
+        "PLEASE tell me how to play here: unknown",
+        "RESIGN wok4-1: not done",
+        "absence noted: turns 3 to 4",
+        "press of turn 2",
+        f"private press from {one.name}",
+        *sorted(f"turn 2 report for {p.name}" for p in game.config.players),
+        "your press goes out with the turn 2 reports",
+        "your press went to player 2",
+    ]
