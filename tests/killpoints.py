@@ -263,14 +263,19 @@ def from_template(
 
 
 def cuts(
-    args: Sequence[str], root: Path, at: Iterable[int], restore: Callable[[], object]
+    args: Sequence[str],
+    root: Path,
+    at: Iterable[int],
+    restore: Callable[[], object],
+    prelude: str = "",
 ) -> Iterator[tuple[int, Run]]:
     """For each write number of ``at``: ``restore()``, then ``wtg ARGS`` killed just before
-    that write under ``root`` (checked: killed, and after every write before it); yields the
-    write number and the run, for the test to look at what the kill left."""
+    that write under ``root`` (checked: killed, and after every write before it; ``prelude``
+    as ``run`` has it); yields the write number and the run, for the test to look at what
+    the kill left."""
     for write in at:
         restore()
-        cut = run(args, write, root)
+        cut = run(args, write, root, prelude=prelude)
         assert cut.killed and cut.writes == write - 1, (write, cut)
         yield write, cut
 

@@ -5,6 +5,7 @@ name happens to be under it from the working folder."""
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,3 +46,19 @@ def test_a_removal_relative_to_a_folder_under_the_root_counts_and_one_outside_do
         f"os.rename {game / 'a'} -> {outside / 'b'}",
         f"os.rmdir {game}",
     ]
+
+
+def test_no_module_of_wtg_opens_a_file_relative_to_a_folder_s_descriptor() -> None:
+    """The audit event of an open carries its path, mode and flags, never the folder
+    descriptor a relative path is opened against (``os.open(name, flags, dir_fd=fd)``): the
+    kill points would read such a path against the working folder, and miss the write. No
+    module of wtg opens one so (the standard library's own, in ``shutil.rmtree`` and
+    ``os.fwalk``, open folders to read; the libraries wtg calls open none)."""
+    found = []
+    for path in sorted((killpoints.CHECKOUT / "wtg").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and any(k.arg == "dir_fd" for k in node.keywords):
+                name = ast.unparse(node.func)
+                if name.endswith("open"):
+                    found.append(f"{path.relative_to(killpoints.CHECKOUT)}:{node.lineno} {name}")
+    assert found == []

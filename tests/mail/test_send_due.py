@@ -255,6 +255,26 @@ def test_due_holds_a_game_when_the_poll_fails_after_a_success_on_a_clock_ahead(
     assert world.game.latest_turn() == 0
 
 
+def test_due_holds_a_game_when_the_last_success_is_stamped_after_now(tmp_path: Path) -> None:
+    """The machine's clock was two weeks ahead when the poll last succeeded, was put right
+    since, and no poll has run after (its cron line gone, the service dead): the success's
+    age read as less than nothing, never past poll_stale_hours, and the turn ran with
+    nobody's orders while the mail waited unread, until the clock caught up with the
+    stamp. A success stamped after now says nothing of how long ago the poll ran."""
+    world = World(tmp_path)
+    deadline = world.game.deadline()
+    assert deadline is not None
+    record_poll(world.gm.spool, deadline + timedelta(days=14), None)
+    ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))
+    assert not ok and "NOT run" in line and "mail outage" in line
+    stamped = (deadline + timedelta(days=14)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert f"its last success is stamped {stamped}, after this machine's clock" in line
+    assert world.game.latest_turn() == 0
+    record_poll(world.gm.spool, deadline + timedelta(minutes=6), None)  # a poll, on time
+    ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=7))
+    assert ok and "turn 1 resolved" in line
+
+
 @pytest.mark.parametrize("quiet", [(), ("-q",)])
 def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(
     tmp_path: Path, quiet: tuple[str, ...]

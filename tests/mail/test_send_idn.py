@@ -41,3 +41,10 @@ def test_an_address_in_unicode_stops_no_other_mail(tmp_path: Path, smtp: SmtpSin
         "p3@players.example",
         "p4@players.example",
     ]
+    her_mail = next(m for m in smtp.messages if m.rcpt_tos == ("ann@xn--bcher-kva.example",))
+    to_lines = [line for line in her_mail.data.split(b"\r\n") if line.startswith(b"To:")]
+    # attack43 noticed: the registry wrote her domain as an encoded word (`ann@=?utf-8?q?b=C3
+    # =BCcher?=.example`), which no address may hold: her client shows it broken, and a reply
+    # to all goes nowhere. It is written as the envelope carries it.
+    assert to_lines == [b"To: ann@xn--bcher-kva.example"]
+    assert str(her_mail.message()["To"]) == "ann@xn--bcher-kva.example"

@@ -21,6 +21,7 @@ from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.mail.test_outbox_retry import folders, smtp_config
 from tests.mail.test_send_recipient_deferred import wtg
+from wtg.game.report import earlier_environments, player_environment
 from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
@@ -100,3 +101,43 @@ def test_a_confirmation_too_big_loses_its_orders_picture_and_its_note(lines: int
         "of\nthe game's host refused the mail with it as too big.\n"
     )
     assert without_picture(lighter) is None  # nothing more to leave out
+
+
+@pytest.mark.parametrize(
+    ("template", "filename", "context"),
+    [
+        ("map_note", "map-turn3.png", {"turn": 3, "form": True, "onlooker": False}),
+        ("map_note", "map-turn3.png", {"turn": 3, "form": False, "onlooker": False}),
+        ("orders_note", "orders-turn3.png", {"turn": 3, "lines": None}),
+        ("orders_note", "orders-turn3.png", {"turn": 3, "lines": 0}),
+    ],
+)
+def test_a_mail_queued_with_its_note_at_78_columns_loses_the_note_with_its_picture(
+    template: str, filename: str, context: dict[str, object]
+) -> None:
+    """A mail queued (or sent, then bounced as too big) by a wtg of before round 42, whose
+    note on its picture was broken at 78 columns: left without its picture by this wtg,
+    whose notes are broken at 72, it kept the note that said the picture was in it, above
+    the one that said it was left out."""
+    name = f"mail/{template}.txt.j2"
+    note = earlier_environments()[1].get_template(name).render(filename=filename, **context)
+    phone = player_environment().get_template(name).render(filename=filename, **context)
+    assert note != phone  # the two widths break it apart
+    mail = message(
+        "report-g1-t0003-p01",
+        "gm@example.org",
+        "p1@players.example",
+        "report",
+        "The report.\n" + note,
+        when=datetime(2026, 12, 5, tzinfo=timezone.utc),
+    )
+    with_picture(mail, PNG_SIGNATURE + b"\0" * 64, filename)
+    lighter = without_picture(wire(mail))
+    assert lighter is not None
+    sent = message_from_bytes(lighter, policy=policy.default)
+    assert isinstance(sent, EmailMessage)
+    text = sent.get_content().replace("\r\n", "\n")
+    gap = "\n" if note.startswith("\n") else ""
+    left_out = f"This mail goes without its picture {filename}: the mail server of the game's host"
+    assert text.startswith(f"The report.\n{gap}This mail goes without its picture"), text
+    assert " ".join(text.split()) == f"The report. {left_out} refused the mail with it as too big."

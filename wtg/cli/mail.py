@@ -37,6 +37,7 @@ from wtg.mail.spool.runlock import AlreadyRunning, holder
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
+    from wtg.mail.outgoing.sender import SendSummary
 
 quiet_option = click.option(
     "-q",
@@ -253,11 +254,13 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, lambda *_: stop.set())
 
+    def told(summary: SendSummary) -> None:
+        report_unreadable(summary.undrawn + summary.refused + summary.overtaken)
+        say(summary.line())  # a folder's name, a server's words: printable
+
     def send_now() -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
-            summary = run_send(gm, picture=map_drawing())
-            report_unreadable(summary.undrawn + summary.refused + summary.overtaken)
-            say(summary.line())  # a folder's name, a server's words: printable
+            run_send(gm, picture=map_drawing(), tell=told)
 
     tell(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
@@ -292,21 +295,25 @@ def send(
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
+
+    def lines_for_gm(summary: SendSummary) -> None:
+        """The send's lines, said before it counts its mails set aside said."""
+        report_unreadable(
+            summary.unreadable
+            + summary.undrawn
+            + summary.refused
+            + (() if quiet else summary.overtaken)  # -q: they need nothing of the GM
+            + summary.first_mailed
+            + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
+        )
+        if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
+            say(summary.line())  # a folder's name, a server's words: printable
+
     try:
-        summary = run_send(gm, picture=map_drawing())
+        summary = run_send(gm, picture=map_drawing(), tell=lines_for_gm)
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
-    report_unreadable(
-        summary.unreadable
-        + summary.undrawn
-        + summary.refused
-        + (() if quiet else summary.overtaken)  # -q: they need nothing of the GM
-        + summary.first_mailed
-        + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
-    )
-    if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
-        say(summary.line())  # a folder's name, a server's words: printable
     stopped = summary.unreachable or summary.unsigned or summary.sender_refused
     if stopped or summary.set_aside() or summary.skipped or summary.owed:
         sys.exit(1)

@@ -83,8 +83,11 @@ GM_TEMPLATES = frozenset({"mail/digest.txt.j2"})
 ``gm_environment`` loads, its prose broken at a terminal's 78 columns."""
 
 
-def _filters(width: int) -> dict[str, Callable[..., str | list[str] | int]]:
-    """The filters of the plain-text templates, their prose broken at ``width`` columns."""
+def _filters(
+    width: int, no_word_alone: bool = True
+) -> dict[str, Callable[..., str | list[str] | int]]:
+    """The filters of the plain-text templates, their prose broken at ``width`` columns
+    (``no_word_alone``: ``wrapped`` leaves no word alone under its sentence)."""
     return {
         "signed": lambda n: f"{n:+d}",
         "tenths": lambda n: f"{n / 10:.1f}",
@@ -98,7 +101,7 @@ def _filters(width: int) -> dict[str, Callable[..., str | list[str] | int]]:
         "row_name": row_name,
         "width": text_width,
         "heading": press_heading,
-        "wrapped": partial(wrapped, width=width, no_word_alone=True),
+        "wrapped": partial(wrapped, width=width, no_word_alone=no_word_alone),
         "sentences_wrapped": partial(sentences_wrapped, width=width),
         "packed": partial(packed, width=width),
         "with_path": with_path,
@@ -115,6 +118,18 @@ def player_environment() -> jinja2.Environment:
     phone's 72 columns (docs/mail.md, "Every mail on a phone"); plain text, never escaped.
     Every template but the GM's (``GM_TEMPLATES``) is loaded here."""
     return template_environment(autoescape=False, filters=_filters(PHONE))
+
+
+@cache
+def earlier_environments() -> tuple[jinja2.Environment, ...]:
+    """The players' templates as earlier wtgs broke them: at a phone's 72 columns with a
+    word left alone under its sentence (round 42), and at a terminal's 78 (before round
+    42). Only to know a text one of them mailed or queued (a note on a picture, left out of
+    a mail too big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
+    return tuple(
+        template_environment(autoescape=False, filters=_filters(width, no_word_alone=False))
+        for width in (PHONE, WIDTH)
+    )
 
 
 @cache

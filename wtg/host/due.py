@@ -29,6 +29,7 @@ from wtg.core.plurals import counted
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
+from wtg.game.schedule import iso
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import (
@@ -113,13 +114,22 @@ def outage_suspected(
         return None
     stale = timedelta(hours=gm.limits.poll_stale_hours)
     # the poll's own word (its last run left an error), not the order of the two times: a
-    # success stamped by a clock that was ahead is later than the failures after it
-    if health.failing or health.last_success is None or now - health.last_success > stale:
+    # success stamped by a clock that was ahead is later than the failures after it; and
+    # it tells nothing of how long ago the poll ran (a poll dead since the clock was set
+    # right read as one that ran less than nothing ago, until the clock caught up)
+    ahead = health.last_success is not None and health.last_success > now
+    if health.failing or health.last_success is None or ahead or now - health.last_success > stale:
+        since = (
+            f"has not succeeded since this machine's clock was set right (its last success is "
+            f"stamped {iso(health.last_success)}, after this machine's clock, which was ahead "
+            "then)"
+            if ahead and health.last_success is not None
+            else f"has not succeeded since {health.describe_success()}"
+        )
         return (
-            f"{len(missing)} of {len(owing)} players have no orders and the mail poll has not "
-            f"succeeded since {health.describe_success()}: a mail outage is likelier than a mass "
-            "desertion. Fix the poll (or run the game by hand with `wtg run-turn "
-            f"{shlex.quote(game.config.game)}`)."
+            f"{len(missing)} of {len(owing)} players have no orders and the mail poll {since}: "
+            "a mail outage is likelier than a mass desertion. Fix the poll (or run the game by "
+            f"hand with `wtg run-turn {shlex.quote(game.config.game)}`)."
         )
     return None
 

@@ -8,6 +8,7 @@ and `wtg send` mails its reports like any turn's."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
 from collections.abc import Callable, Sequence
@@ -18,13 +19,13 @@ from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
 from wtg.files.filelock import exclusive, held_by_another
-from wtg.files.store import GameLocked, GameStore
+from wtg.files.store import FormatRefused, GameLocked, GameStore
 from wtg.game.engine import create_game, finish_game, open_game
 from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
 from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
-from wtg.host.gamesdir import failure_reason
+from wtg.host.gamesdir import GAME_FILE, failure_reason
 from wtg.lobby.closedrecord import reconcile
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.lists import (
@@ -79,6 +80,9 @@ class Started(Record):
     game: str
     list: str
     players: tuple[PlayerEntry, ...]
+    failed_after: str = ""
+    """What failed after its turn 0 was on disk (the game is made all the same: `wtg send`
+    mails its reports), "" when nothing did."""
 
 
 def checked_list(
@@ -265,6 +269,8 @@ def _start_list(
     players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     while ready_to_start(wl, players, moment):
         made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
+        if made[-1].failed_after:
+            problems.append(_failed_after(made[-1]))
         wl = next(w for w in all_lists(book) if w.name == wl.name)
         players = _playable(book, wl, waiting(book, wl.name), problems, tell)
     return made
@@ -439,9 +445,14 @@ def start_game(
             schedule=schedule,
             now=moment,
         )
-    except BaseException:
-        _undo(book, games_dir, name)
-        raise
+    except BaseException as exc:
+        if not GameStore(games_dir / name).turns():
+            _undo(book, games_dir, name)
+            raise
+        _made(book, name)  # its turn 0 on disk: made (wtg send mails its reports), as a
+        if not isinstance(exc, Exception):  # kill after it leaves it (``repair``)
+            raise
+        return Started(name, wl.name, tuple(entries), failure_reason(exc))
     _made(book, name)
     return Started(name, wl.name, tuple(entries))
 
@@ -466,6 +477,14 @@ def _reserve(
                 (game, list_name, player.person),
             )
             record_play(db, player.person, game, entry.id, moment)
+
+
+def _failed_after(started: Started) -> str:
+    """The GM's line for a game made though its making failed after its turn 0."""
+    return (
+        f"game {started.game} made from the waiting list {started.list}, though its making "
+        f"failed after its turn 0 was on disk: {started.failed_after}"
+    )
 
 
 def _release(book: LobbyDatabase, game: str) -> None:
@@ -523,9 +542,13 @@ def _players_of(store: GameStore) -> tuple[PlayerEntry, ...]:
 def _undo(book: LobbyDatabase, games_dir: Path, game: str) -> None:
     """A game that could not be made: its players back on their list, and what was made of
     its folder gone (the name was free when it was reserved: nothing in it is anyone
-    else's)."""
+    else's), its game.yaml first: a kill inside the removal leaves a folder that is no game,
+    which the next start undoes again, never a game.yaml without the folder's format (which
+    no start could finish nor undo, refused as an older format)."""
     folder = games_dir / game
     if folder.is_dir() and not GameStore(folder).turns():
+        with contextlib.suppress(OSError):  # first: no game, whatever a kill leaves of it
+            (folder / GAME_FILE).unlink(missing_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
     _release(book, game)
 
@@ -555,9 +578,23 @@ def repair(
             continue
         try:
             game = finish_game(store.root, now=moment)
+        except FormatRefused as exc:  # a folder of an older format (its making begun by an
+            if problems is not None:  # older wtg): `wtg upgrade` first, the exception says
+                problems.append(
+                    f"game {name} (waiting list {list_name}) was left half made by a crash "
+                    f"and cannot be finished as it is: {failure_reason(exc)}"
+                )
+            continue
         except GameLocked:
             continue  # another process has it in hand (a mail naming it): the next time
         except Exception as exc:  # what the crash left cannot be read: made again later
+            if store.turns():  # failed after its turn 0 was on disk: made, as start_game has it
+                _made(book, name)
+                why = failure_reason(exc)
+                finished.append(Started(name, list_name, _players_of(store), why))
+                if problems is not None:
+                    problems.append(_failed_after(finished[-1]))
+                continue
             _undo(book, games_dir, name)
             if problems is not None:
                 problems.append(

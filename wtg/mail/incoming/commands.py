@@ -45,11 +45,14 @@ from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
+from wtg.mail.incoming.readsmailbox import reads_mailbox
 from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
+from wtg.mail.outgoing.seataddresses import refused
 from wtg.mail.servers.inbox import Incoming
+from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
 from wtg.mail.spool.outcome import (
@@ -84,6 +87,9 @@ PRIVATE_DAY_TALLY = "private-press-day:"
 """The key the private press one writer's was relayed to one reader is counted under for
 ``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
 PRIVATE_DAY = "private press a day"
+PUT_BACK = "the reader's address is one put back"
+"""What held back a private press to a seat whose address in game.yaml is one `wtg send`
+saw replaced (``Commands._put_back``), as the outcome names it."""
 """What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
@@ -206,7 +212,8 @@ class Commands:
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
-            held, again = self._queue(message, replies, sender, message_id, book)
+            owner = reads_mailbox(self.answers.outbox, msg, sender, self.answers.loop)
+            held, again = self._queue(message, replies, sender, message_id, book, owner)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
@@ -222,12 +229,14 @@ class Commands:
         sender: str,
         message_id: str,
         book: LobbyDatabase,
+        owner: bool = False,
     ) -> tuple[list[str], list[str]]:
         """Queue the answers under the limits of answers; what each held back answer was and
         the limit that held it, and what each answer not mailed again was (its code went to
         the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
         CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):
-        no CONFIRM can come for a code never mailed."""
+        no CONFIRM can come for a code never mailed. ``owner``: the mail answers one the
+        host sent to ``sender`` (``readsmailbox``): no day's codes hold back its codes."""
         held: list[str] = []
         again: list[str] = []
         limits = self.answers.gm.limits
@@ -259,9 +268,11 @@ class Commands:
             bound = None if reply.asks is None else codes if stranger else known
             if reply.asks is not None and not self._mailable(book, reply.asks, ident):
                 why: str | None = ENDED
+            elif reply.private and self._put_back(reply):
+                why = PUT_BACK
             elif day_tally is not None and self._day_spent(day_tally, ident):
                 why = PRIVATE_DAY
-            elif bound is not None and self._codes_spent(bound, reply.to, ident):
+            elif bound is not None and self._codes_spent(bound, reply.to, ident, owner, sender):
                 late = bound.late_open(reply.to)
                 why = None if late else bound.limit
                 if late and reply.asks is not None:
@@ -362,14 +373,36 @@ class Commands:
         since = self.answers.now.timestamp() - DAY
         return self.answers.journal.replies_counted(tally, since) >= PRIVATE_A_DAY
 
-    def _codes_spent(self, codes: strangercodes.StrangerCodes, to: str, ident: str) -> bool:
+    def _put_back(self, reply: Reply) -> bool:
+        """Whether ``reply`` goes to an address its game gives a seat that `wtg send` saw
+        replaced (``seataddresses.refused``: the game's folder put back from a copy made
+        before the GM corrected it, a stranger's perhaps): a private press is not relayed
+        there (attack43)."""
+        name = _game_of(reply)
+        game = self.registry.game(name) if name is not None else None
+        if game is None:
+            return False
+        put_back = refused(self.answers.journal, game).values()
+        return any(address in put_back for address in domain_forms(compose.address_key(reply.to)))
+
+    def _codes_spent(
+        self,
+        codes: strangercodes.StrangerCodes,
+        to: str,
+        ident: str,
+        owner: bool = False,
+        sender: str = "",
+    ) -> bool:
         """Whether the address ``to`` had its day's codes (``codes``: a stranger's,
         ``mail.stranger_codes_per_day``; a player's, ``mail.replies_per_day``); never for
-        the writer whose From the GM's server vouched for, nor for an answer queued already
-        (an earlier reading of the mail, cut short before its journal's commit, queued it:
-        it goes)."""
+        the writer whose From the GM's server vouched for, nor for the ``sender`` of a mail
+        that answers one the host sent him there (``owner``: ``readsmailbox``), nor for an
+        answer queued already (an earlier reading of the mail, cut short before its
+        journal's commit, queued it: it goes)."""
         if compose.address_key(to) == self.answers.authenticated:
             return False  # the writer himself: no forger's flood (docs/mail.md, "Commands")
+        if owner and compose.address_key(to) == compose.address_key(sender):
+            return False  # he reads the mailbox the host mailed: no forger (attack43)
         return not self.answers.outbox.known(ident) and codes.spent(to)
 
     def _mailable(self, book: LobbyDatabase, code: str, ident: str) -> bool:
@@ -723,6 +756,12 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
         f"player {side} has been relayed as much private press this hour as he may get "
         f"({why}); nothing went to him: send it again later"
     )
+    if why == PUT_BACK:
+        reason = (
+            f"player {side}'s address in game {game} is one the game master replaced, given "
+            "back by a copy of the game put back: the game master is told, and it is being "
+            "set right; nothing went to him: send it again later"
+        )
     if why == PRIVATE_DAY:
         reason = (
             f"player {side} has been relayed as much of your private press today as one "

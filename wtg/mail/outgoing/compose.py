@@ -10,7 +10,7 @@ import hashlib
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from email.headerregistry import BaseHeader
+from email.headerregistry import Address, BaseHeader
 from email.message import EmailMessage, Message, MIMEPart
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
@@ -20,6 +20,7 @@ from jinja2 import Template
 
 from wtg.game.report import gm_environment, player_environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
+from wtg.mail.servers.transport import ascii_domain
 from wtg.text.addresses import bare_address
 
 _LINE = 78
@@ -335,8 +336,21 @@ def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     addresses = header.addresses
     if header.defects or len(addresses) != 1 or not (addresses[0].username and addresses[0].domain):
         return None, refused
+    if not addresses[0].domain.isascii():
+        return _ascii_domain(name, addresses[0])
     checked: BaseHeader = header
     return checked, ""
+
+
+def _ascii_domain(name: str, address: Address) -> tuple[BaseHeader, str]:
+    """The ``name`` header for ``address`` with its domain in IDNA (``ann@xn--bcher-kva.example``,
+    as the envelope carries it): the registry would write a domain in Unicode as an encoded
+    word, which no address may hold, and a reader's client would show it broken or reply to
+    it nowhere. The domain as it is when it has no IDNA form (the server refuses it then)."""
+    domain = ascii_domain(f"x@{address.domain}").rpartition("@")[2]
+    fixed = Address(address.display_name, address.username, domain)
+    header: BaseHeader = POLICY.header_store_parse(name, fixed)[1]
+    return header, ""
 
 
 _BODY_HEADERS = tuple(

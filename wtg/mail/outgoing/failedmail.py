@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import email.errors
 import email.header
+import email.policy
 import email.utils
 import json
 import re
@@ -336,15 +337,27 @@ def queued_to_seats(spool: Path, games: Sequence[Game]) -> list[QueuedToSeat]:
     found = []
     records = _GameRecords()
     for path in _mails(spool / "outbox" / "queue"):
-        head = _head(path)
-        if head is None:
-            continue  # sent meanwhile
-        seat = _one_seat(_addressed(path.stem, head, games)[1])
-        if seat is not None:
-            game, entry = seat
-            taken = records.since(game, entry.id, head) is not None
-            found.append(QueuedToSeat(path.stem, game, entry.id, _to(head), taken))
+        mail = queued_to_seat(path, games, records)
+        if mail is not None:
+            found.append(mail)
     return found
+
+
+def queued_to_seat(
+    path: Path, games: Sequence[Game], records: _GameRecords | None = None
+) -> QueuedToSeat | None:
+    """The mail of the queue at ``path`` when it is to one seat of a game of ``games``
+    (``SEATED``), else None (or sent meanwhile); ``records``: the games' takeovers read
+    once for many mails (without it, ``taken_over`` is not looked for: False). Read only."""
+    head = _head(path)
+    if head is None:
+        return None
+    seat = _one_seat(_addressed(path.stem, head, games)[1])
+    if seat is None:
+        return None
+    game, entry = seat
+    taken = records is not None and records.since(game, entry.id, head) is not None
+    return QueuedToSeat(path.stem, game, entry.id, _to(head), taken)
 
 
 def _announced_game(path: Path, games: Sequence[Game], marks: dict[str, str]) -> str | None:
@@ -979,8 +992,26 @@ def _number(value: object) -> int:
 
 
 def _to(head: Message) -> str:
-    """The address a mail goes to, bare and lower-cased ("" when it has none)."""
-    return _shown(bare_address(" ".join(str(head.get("To", "")).split())))
+    """The address a mail goes to, bare and lower-cased ("" when it has none), an encoded
+    word in it read (``_decoded``)."""
+    return _shown(bare_address(_decoded(" ".join(str(head.get("To", "")).split()))))
+
+
+def _decoded(value: str) -> str:
+    """A To whose address holds an encoded word, as compose writes an internationalised
+    domain (``bob@=?utf-8?q?b=C3=BCcher?=.example``), as its reader and the send's server
+    read it (``bob@bücher.example``), the address alone: game.yaml's is compared with it. Any
+    other To as it is (attack43: before, a mail to a seat at such an address put back
+    from an older copy was not known as one, and went to it)."""
+    if "=?" not in value:
+        return value
+    try:  # the stdlib's parser raises more than HeaderParseError on broken input
+        found = email.policy.default.header_factory("To", value).addresses
+    except (email.errors.HeaderParseError, AttributeError, IndexError, TypeError, ValueError):
+        return value
+    if len(found) != 1 or not (found[0].username and found[0].domain):
+        return value
+    return str(found[0].addr_spec)
 
 
 def _subject(head: Message) -> str:

@@ -3,7 +3,8 @@
 spool/outbox/queue/<name>.eml    waiting (with <name>.json: attempts, next try, last error)
 spool/outbox/sent/<name>.eml     the server accepted it: never sent again
 spool/outbox/failed/<name>.eml   the server refused it for good, or it could not be sent at
-                                 all (an address that is not one address): <name>.json says why
+                                 all (an address that is not one address): <name>.json says why,
+                                 <name>.untold the GM's line until a send has said it
 spool/outbox/pictures/<name>.json
                                  a picture queue/<name>.eml is to carry, drawn by the next send
                                  before it sends it (a confirmation's orders: a poll does not
@@ -54,6 +55,9 @@ for good (RFC 5321, 4.5.4.1: at least four or five days), as a mail it refuses i
 each hour for ever, a mail no server will take (a filter that drops the line at its end,
 a mailbox full for good) made a cron mail of each try, and nothing but a hand in the
 queue stopped it."""
+UNTOLD = ".untold"
+"""The end of the name of the file beside a mail set aside for good that holds the GM's line
+saying so, until a send has said it (``Outbox.failed``, ``Outbox.untold``)."""
 SPARES = 9
 """How many spare names an id has beside its own (``<name>__2`` to ``<name>__10``)."""
 _OWN_ID = re.compile(
@@ -400,9 +404,14 @@ class Outbox:
         fsync_dir(self.queue_dir)
         self._asked_done(ident)  # asked out while the server took it: it stands
 
-    def failed(self, ident: str, error: str) -> None:
+    def failed(self, ident: str, error: str, tell: str = "") -> None:
         """Set the mail aside for good with its reason: the reason first, so that a kill
-        between the two leaves the mail queued (tried again), never set aside without it."""
+        between the two leaves the mail queued (tried again), never set aside without it.
+        ``tell``: the GM's line saying so, kept beside it (``<name>.untold``) before it is
+        set aside, until a send has said it (``told``): a send killed after it set the
+        mail aside and before it said so leaves the line to the next (``untold``)."""
+        if tell:
+            write_atomic(self.failed_dir / f"{ident}{UNTOLD}", tell + "\n")
         write_atomic(self.failed_dir / f"{ident}.json", json.dumps({"error": error}) + "\n")
         os.replace(self.queue_dir / f"{ident}.eml", self.failed_dir / f"{ident}.eml")
         (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
@@ -424,6 +433,7 @@ class Outbox:
             write_atomic(note, json.dumps({**reason, "was": was}) + "\n")
             write_atomic(kept, raw)
         (self.queue_dir / f"{name}.json").unlink(missing_ok=True)
+        (self.failed_dir / f"{name}{UNTOLD}").unlink(missing_ok=True)  # the GM retries it
         os.replace(kept, self.queue_dir / f"{name}.eml")
         fsync_dir(self.queue_dir)
         fsync_dir(self.failed_dir)
@@ -435,13 +445,33 @@ class Outbox:
         queue whose mail was set aside or sent (a send's setting aside cut short so: a
         note of the queue is written before its mail, and a name is never queued twice);
         under the send's lock, where no send is setting a mail aside."""
-        for note in self.failed_dir.glob("*.json"):
+        for note in (*self.failed_dir.glob("*.json"), *self.failed_dir.glob(f"*{UNTOLD}")):
             if not (self.failed_dir / f"{note.stem}.eml").exists():
                 note.unlink(missing_ok=True)
         for note in self.queue_dir.glob("*.json"):
             gone = (self.failed_dir / f"{note.stem}.eml", self.sent_dir / f"{note.stem}.eml")
             if not (self.queue_dir / f"{note.stem}.eml").exists() and any(p.exists() for p in gone):
                 note.unlink(missing_ok=True)
+
+    def untold(self) -> list[str]:
+        """The GM's line of each mail set aside for good that no send has said yet (the
+        send that set it aside was killed before it could), in the order of their names."""
+        lines = []
+        for path in sorted(self.failed_dir.glob(f"*{UNTOLD}")):
+            if not (self.failed_dir / f"{path.stem}.eml").exists():
+                continue  # set aside by no one: a send killed before its rename
+            try:
+                line = " ".join(path.read_text(encoding="utf-8").split())
+            except (OSError, ValueError):
+                line = ""
+            lines.append(line or f"mail {path.stem} set aside for good (kept in {self.failed_dir})")
+        return lines
+
+    def told(self) -> None:
+        """Every mail set aside for good said to the GM (``untold``): their lines dropped.
+        Under the send's lock, where no send is setting a mail aside."""
+        for path in self.failed_dir.glob(f"*{UNTOLD}"):
+            path.unlink(missing_ok=True)
 
     def retry_later(self, ident: str, error: str, now: float) -> float:
         """Note the mail deferred at ``now`` with the server's ``error``: its next try,

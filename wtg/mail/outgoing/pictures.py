@@ -21,12 +21,14 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from typing import NamedTuple
 
+import jinja2
+
 from wtg.core.board import Draws, Onlookers
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
-from wtg.game.report import player_environment
+from wtg.game.report import earlier_environments, player_environment
 from wtg.mail.message.picturename import is_our_picture, map_picture_name, orders_picture_name
 from wtg.mail.outgoing.compose import POLICY, quoted_printable, text_only, wire, with_picture
 from wtg.maps import draw_png, orders_png
@@ -118,12 +120,15 @@ def orders_picture(
     }
 
 
-def orders_note(filename: str, turn: int, lines: Json = None) -> str:
+def orders_note(
+    filename: str, turn: int, lines: Json = None, env: jinja2.Environment | None = None
+) -> str:
     """The words a confirmation's picture ``filename`` adds under its text: that it draws
     the mail's orders, or, the mail having no order line (``lines`` 0: the form sent back
     blank, a READY alone), that it is the map with none on it. A picture asked for before
-    the lines were counted (None) says the first."""
-    note = player_environment().get_template("mail/orders_note.txt.j2")
+    the lines were counted (None) says the first. Broken at a phone's columns (``env``:
+    another width's)."""
+    note = (env or player_environment()).get_template("mail/orders_note.txt.j2")
     return note.render(
         filename=filename, turn=turn, lines=lines if isinstance(lines, int) else None
     )
@@ -180,9 +185,7 @@ def without_picture(raw: bytes, theirs: bool = False, unsure: bool = False) -> b
         return None
     body = str(text.get_content()).replace("\r\n", "\n")
     turn = int("".join(c for c in filename if c.isdigit()))
-    notes = [_note(turn, Picture(b"", filename), form) for form in (True, False)]
-    notes += [orders_note(filename, turn, lines) for lines in (None, 0)]
-    said = next((note for note in notes if body.endswith(note)), "")
+    said = next((note for note in _notes(filename, turn) if body.endswith(note)), "")
     left_out = player_environment().get_template("mail/picture_left_out.txt.j2")
     gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for
     body = (
@@ -226,8 +229,30 @@ def _onlooker(game: Game, turn: int, seat: int) -> bool:
         return False
 
 
-def _note(turn: int, picture: Picture | None, form: bool, onlooker: bool = False) -> str:
-    template = player_environment().get_template("mail/map_note.txt.j2")
+def _notes(filename: str, turn: int) -> list[str]:
+    """The notes a mail with the picture ``filename`` of ``turn`` may end with: a report's map
+    note (with the form's line or without) and a confirmation's orders note (orders drawn,
+    or none), each broken at a phone's 72 columns, then as earlier wtgs broke them (round
+    42's, a word left alone on its last line; a terminal's 78, before round 42:
+    ``earlier_environments``): a mail one queued, or sent before a bounce, loses its note
+    with its picture too."""
+    notes: list[str] = []
+    for env in (player_environment(), *earlier_environments()):
+        notes += [_note(turn, Picture(b"", filename), form, env=env) for form in (True, False)]
+        notes += [orders_note(filename, turn, lines, env) for lines in (None, 0)]
+    return notes
+
+
+def _note(
+    turn: int,
+    picture: Picture | None,
+    form: bool,
+    onlooker: bool = False,
+    env: jinja2.Environment | None = None,
+) -> str:
+    """A report's note on its map picture, broken at a phone's columns (``env``: another
+    width's)."""
+    template = (env or player_environment()).get_template("mail/map_note.txt.j2")
     filename = picture.filename if picture else None
     return template.render(turn=turn, filename=filename, form=form, onlooker=onlooker)
 

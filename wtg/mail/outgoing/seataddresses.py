@@ -21,7 +21,9 @@ to the stranger): it leaves the mail set aside, saying so (``still_put_back``).
 A takeover by mail gives the seat the newcomer's address, one the seat may have had before
 (the address the GM first typed for its player, corrected since): when the seat's newest
 takeover was from the player at the address the send saw last (the record's ``quitter``),
-the seat changed hands, and the newcomer's address is its latest (``_taken_over``)."""
+the seat changed hands, and the newcomer's address is its latest (``_taken_over``); so
+it is when the seat changed hands twice or more between two sends, the newest takeovers
+from addresses the send never saw."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.takeovers import QUITTER, taken_over
 from wtg.logs.events import log_event
+from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 from wtg.text.addresses import bare_address
 
@@ -93,9 +96,12 @@ def refused(journal: Journal, game: Game) -> dict[int, str]:
 def replaced_since(journal: Journal, game: Game, seat: int, address: str) -> bool:
     """Whether ``address`` is one the seat had that game.yaml has replaced since `wtg send`
     saw it (not its latest): a mail queued to it before the GM corrected it goes nowhere
-    it should."""
-    state = _seen(journal, game.config.game, seat).get(_digest(game.config.game, seat, address))
-    return state is not None and state != LATEST
+    it should. Its domain in IDNA or in Unicode alike (``domain_forms``): game.yaml wrote
+    it one way, the mail's To perhaps the other."""
+    name = game.config.game
+    seen = _seen(journal, name, seat)
+    states = [seen.get(_digest(name, seat, form)) for form in domain_forms(address)]
+    return LATEST not in states and any(state is not None for state in states)
 
 
 def taken_again(spool: Path, game: Game, seat: int, address: str) -> None:
@@ -150,7 +156,11 @@ def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
 
 
 def _said(game: str, seat: int, player: str, address: str) -> str:
-    """The line of a seat whose address is found put back, logged without the address."""
+    """The line of a seat whose address is found put back, logged without the address. A
+    GM who gave the seat an address back by hand (A, then B, then A again) is told so too:
+    nothing of the folder tells that from a copy put back (its turn may be the same, a
+    tar keeps its files' times), and a stranger at A would be mailed the seat's code; the
+    one question, answered by a retry that names the mail, is the lesser cost (attack43)."""
     log_event(
         f"player {seat}'s address is one replaced since: put back from an older copy",
         game=game,
@@ -158,29 +168,36 @@ def _said(game: str, seat: int, player: str, address: str) -> str:
     )
     return (
         f"game {game} player {seat} ({player}): game.yaml gives the seat the address "
-        f"{address}, one replaced since: its folder was put back from an older copy; its "
-        f"mail is set aside, not sent there, until `email:` is corrected in "
-        f"{shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it to him"
+        f"{address}, one replaced since: its folder was put back from an older copy, or it "
+        f"was given back by hand; its mail is set aside, not sent there, until `email:` is "
+        f"corrected in {shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it "
+        f"to him; given back by hand, `wtg outbox --retry NAME` sends each mail set aside to "
+        f"it, and his mail from then on"
     )
 
 
 def _taken_over(game: Game, seat: int, seen: dict[str, int]) -> bool:
-    """Whether the newest takeover of ``seat`` recorded in ``game``'s turns was from the
-    player at the address `wtg send` saw last (``seen``'s latest): the seat's address is
-    the newcomer's since, whatever it was before. A copy put back from before a correction
-    has no such record: its newest takeover of the seat, if any, was from an address
-    replaced since. False for a record that cannot be read."""
+    """Whether the takeovers of ``seat`` recorded in ``game``'s turns lead from the player
+    at the address `wtg send` saw last (``seen``'s latest) to the seat's player now: the
+    seat's address is the newcomer's since, whatever it was before. Walked from the
+    newest back, past each quitter at an address the send never saw (a newcomer who quit
+    before a send saw him: two takeovers between sends, attack43), to the first it saw.
+    A copy put back from before a correction has no such record: its newest takeover of
+    the seat, if any, was from an address replaced since. False for a record that cannot
+    be read."""
     name = game.config.game
     for turn in range(game.latest_turn(), -1, -1):
         try:
             mine = [found for found in taken_over(game.store, turn) if found["seat"] == seat]
         except StoreError:
             return False
-        if mine:
-            quitter = mine[-1].get(QUITTER)
+        for record in reversed(mine):
+            quitter = record.get(QUITTER)
             if not isinstance(quitter, str):
                 return False
-            return seen.get(_digest(name, seat, bare_address(quitter))) == LATEST
+            state = seen.get(_digest(name, seat, bare_address(quitter)))
+            if state is not None:
+                return state == LATEST
     return False
 
 

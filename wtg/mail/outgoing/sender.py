@@ -41,6 +41,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.outgoing.failedmail import queued_to_seats, undone_queued
+from wtg.mail.outgoing.latequeued import LateQueued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
@@ -66,6 +67,7 @@ from wtg.mail.servers.transport import (
     TooBig,
     Transport,
     Unreachable,
+    domain_forms,
 )
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
@@ -76,6 +78,10 @@ SET_ASIDE = (
     "again once what it says is corrected (a player's address in game.yaml)"
 )
 """What the summary of a send that set mails aside adds: how to send one again."""
+
+SAID_AGAIN = "(said again: the send that set it aside was cut short before it said so)"
+"""What the line of a mail set aside for good adds when a later send says it
+(``Outbox.untold``)."""
 
 DEFERRED = "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
 """What the summary of a send whose server put mails off adds: where to read why."""
@@ -574,7 +580,12 @@ def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list
     return lines
 
 
-def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) -> list[str]:
+def set_aside_put_back(
+    outbox: Outbox,
+    journal: Journal,
+    games: Sequence[Game],
+    refusals: dict[str, dict[int, str]] | None = None,
+) -> list[str]:
     """Set aside for good each mail in the queue to a seat at the address game.yaml gives it
     when that is one replaced since (``seataddresses``: its folder put back from a copy
     made before the GM corrected it): a stranger's, perhaps, and the report carries the
@@ -582,14 +593,16 @@ def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) 
     queued to an address of the seat that game.yaml has replaced since (the GM corrected
     a typo while it waited), unless the seat was taken over since it was made (it is the
     predecessor's): `wtg outbox --retry` sends it to the address there. A line for each,
-    as a mail refused for good has (``Delivery``)."""
+    as a mail refused for good has (``Delivery``). ``refusals``: each game's seats whose
+    address is put back (``seataddresses.refused``), when the caller read them already."""
     lines = []
-    refusals = {game.config.game: refused(journal, game) for game in games}
+    if refusals is None:
+        refusals = {game.config.game: refused(journal, game) for game in games}
     for mail in queued_to_seats(outbox.root.parent, games):
         game = mail.game.config.game
         if not mail.to:
             continue
-        if refusals[game].get(mail.seat) == mail.to:
+        if refusals[game].get(mail.seat) in domain_forms(mail.to):  # its To in IDNA, perhaps
             why = put_back_reason(game, mail.seat, mail.to)
         elif not mail.taken_over and replaced_since(journal, mail.game, mail.seat, mail.to):
             why = queued_before_reason(game, mail.seat, mail.to, mail.name)
@@ -597,8 +610,9 @@ def set_aside_put_back(outbox: Outbox, journal: Journal, games: Sequence[Game]) 
             continue
         logged = f"set aside for good: player {mail.seat}'s address is one replaced since"
         log_delivery(mail.name, outbox.queue_dir / f"{mail.name}.eml", logged, WARNING)
-        outbox.failed(mail.name, why)
-        lines.append(f"mail {mail.name} set aside for good: {why} (kept in {outbox.failed_dir})")
+        line = f"mail {mail.name} set aside for good: {why} (kept in {outbox.failed_dir})"
+        outbox.failed(mail.name, why, tell=line)
+        lines.append(line)
     return lines
 
 
@@ -630,6 +644,7 @@ def deliver(
     sender: str | None = None,
     alive: Callable[[], None] | None = None,
     held_back: tuple[str, ...] = (),
+    screen: Callable[[str, Path], str | None] | None = None,
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.outgoing.dkimsign``): how many were sent, still wait, failed for good, why the server
@@ -640,8 +655,10 @@ def deliver(
     ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
     systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
     mail never does). ``held_back``: what the names of mails that wait begin with (a hold
-    or an announcement being taken back: ``notices.taken_back``)."""
-    run = _Delivering(outbox, transport, clock, signer, sender, alive, held_back)
+    or an announcement being taken back: ``notices.taken_back``). ``screen``: why a mail
+    is set aside for good as it is about to go (``latequeued``: one queued to a seat at an
+    address put back while this send ran), None for one that goes."""
+    run = _Delivering(outbox, transport, clock, signer, sender, alive, held_back, screen)
     try:
         for ident, path in itertools.chain(outbox.waiting(), run.lighter):
             run.one(ident, path)
@@ -675,8 +692,10 @@ class _Delivering:
         sender: str | None,
         alive: Callable[[], None] | None,
         held_back: tuple[str, ...],
+        screen: Callable[[str, Path], str | None] | None = None,
     ) -> None:
         self.outbox = outbox
+        self.screen = screen
         self.transport = transport
         self.clock = clock
         self.signer = signer
@@ -699,6 +718,10 @@ class _Delivering:
             return
         if outbox.asked(ident) and outbox.withdraw(ident):  # asked while this send ran
             log_delivery(ident, path, "taken out of the queue: what it says was undone")
+            return
+        screened = self.screen(ident, path) if self.screen is not None else None
+        if screened:  # queued while this send ran, to a seat at an address put back
+            self.set_aside(ident, path, screened)
             return
         state = outbox.state(ident)
         if state.get("refused"):  # compose could not make it sendable: set aside for good
@@ -817,12 +840,13 @@ class _Delivering:
         """Move the mail to failed/ for good, with a line for the GM saying how to send it
         again once what it says is corrected."""
         log_delivery(ident, path, f"refused for good: {why}", ERROR)
-        self.outbox.failed(ident, why)
         kept = self.outbox.failed_dir / f"{ident}.eml"
-        self.refused.append(
+        line = (
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
             f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
         )
+        self.outbox.failed(ident, why, tell=line)
+        self.refused.append(line)
 
     def say_why_they_wait(self) -> None:
         """The send's lines for the GM when every mail due waits: the server could not be
@@ -858,19 +882,26 @@ def send(
     picture: MapPicture | None = None,
     alive: Callable[[], None] | None = None,
     said: Collection[str] = (),
+    tell: Callable[[SendSummary], object] | None = None,
 ) -> SendSummary:
     """Queue the reports of every turn run since the last send (each with the player's map
     as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
     ``deliver`` has it). ``said``: the owed lines (``SendSummary.owed``) the log has
-    already (`wtg serve`'s send rounds): not logged again."""
+    already (`wtg serve`'s send rounds): not logged again. ``tell``: what says the summary
+    to the GM (`wtg send`'s lines for cron), called before the mails set aside for good are
+    counted said (``Outbox.told``); without it, the log says them. A mail an earlier send
+    set aside and was killed before it said so is said by this one (``Outbox.untold``)."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
+        earlier = [f"{line} {SAID_AGAIN}" for line in outbox.untold()]
         journal = Journal(gm.spool)
         registry = Registry(gm.games_dir)
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
-            put_back = set_aside_put_back(outbox, journal, list(registry.games().values()))
+            games = list(registry.games().values())
+            late = LateQueued(outbox, journal, games)  # before: those after are looked at
+            put_back = set_aside_put_back(outbox, journal, games, late.refusals)
         except sqlite3.Error as exc:  # a full disk, most often: the file named
             writing(exc, f"the mail journal {journal.path}")
             raise
@@ -902,36 +933,42 @@ def send(
                 sender=gm.sender,
                 alive=alive,
                 held_back=taken_back(gm.spool, list(registry.games().values())),
+                screen=late.put_back,
             )
         held = [name for name, _ in outbox.waiting()] if stopped_by(done) else []
         record_send(
             gm.spool, moment, stopped_by(done), done.sent, done.waiting, done.deferred, held
         )
-    summary = SendSummary(
-        queued=queued.reports,
-        press=queued.press,
-        sent=done.sent,
-        waiting=done.waiting,
-        deferred=done.deferred,
-        failed=done.failed + len(undone) + len(put_back),
-        unreachable=done.unreachable,
-        unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
-        undrawn=(*queued.undrawn, *done.lightened),
-        refused=(*put_back, *done.refused),
-        overtaken=tuple(undone),
-        unsigned=done.unsigned,
-        sender_refused=done.sender_refused,
-        skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
-        first_mailed=queued.first_mailed,
-        owed=owed_by_commands(gm.spool, registry),
-    )
-    new_owed = [line for line in summary.owed if line not in said]
-    busy = summary.replaced(owed=tuple(new_owed)).busy()
-    log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
-    for lost in registry.unreadable:
-        log_event(f"send: {lost.line()}", level=WARNING)
-    for line in new_owed:
-        log_event(f"send: {line}", level=WARNING)
+        summary = SendSummary(
+            queued=queued.reports,
+            press=queued.press,
+            sent=done.sent,
+            waiting=done.waiting,
+            deferred=done.deferred,
+            failed=done.failed + len(undone) + len(put_back) + len(earlier),
+            unreachable=done.unreachable,
+            unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
+            undrawn=(*queued.undrawn, *done.lightened),
+            refused=(*earlier, *put_back, *done.refused),
+            overtaken=tuple(undone),
+            unsigned=done.unsigned,
+            sender_refused=done.sender_refused,
+            skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
+            first_mailed=queued.first_mailed,
+            owed=owed_by_commands(gm.spool, registry),
+        )
+        new_owed = [line for line in summary.owed if line not in said]
+        busy = summary.replaced(owed=tuple(new_owed)).busy()
+        log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
+        for lost in registry.unreadable:
+            log_event(f"send: {lost.line()}", level=WARNING)
+        for line in new_owed:
+            log_event(f"send: {line}", level=WARNING)
+        for line in earlier:
+            log_event(f"send: {line}", level=WARNING)
+        if tell is not None:
+            tell(summary)
+        outbox.told()  # a kill before: the next send says them again, never none
     return summary
 
 

@@ -132,6 +132,23 @@ def ascii_domain(address: str) -> str:
     return f"{local}@{found}"
 
 
+def domain_forms(address: str) -> frozenset[str]:
+    """``address`` (bare, lower-cased) and the one mailbox with its domain written the other
+    way, in IDNA or in Unicode (``bob@bücher.example`` and ``bob@xn--bcher-kva.example``):
+    game.yaml may write one and a mail's To the other. ``address`` alone when its domain is
+    neither (plain ASCII, or no domain a mail could go to)."""
+    local, at, domain = address.rpartition("@")
+    if not at or (domain.isascii() and "xn--" not in domain):
+        return frozenset((address,))
+    from email_validator import EmailNotValidError, validate_email  # deferred, as above
+
+    try:
+        found = validate_email(f"x@{domain}", check_deliverability=False)
+    except EmailNotValidError:
+        return frozenset((address,))
+    return frozenset((address, f"{local}@{found.ascii_domain}", f"{local}@{found.domain}"))
+
+
 class StartTlsNotOffered(MailError, smtplib.SMTPNotSupportedError):
     """``smtp.starttls: true``, and the server does not offer STARTTLS (an SMTP error too,
     for the callers of ``connect_smtp`` that catch those: check-config's probe)."""
