@@ -77,8 +77,8 @@ def test_a_reports_sentence_is_broken_under_its_words_and_a_row_is_kept() -> Non
     text = "\n".join(["REPORT", event, row, nested.rstrip(), ""])
     assert sentences_wrapped(text).split("\n") == [
         "REPORT",
-        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile: 8",
-        "  missiles, 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points.",
+        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile:",
+        "  8 missiles, 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points.",
         row,
         "  - word word word word word word word word word word word word word word word",
         "    word word word word word",
@@ -168,3 +168,69 @@ def test_a_quote_of_two_words_to_type_is_never_broken_at_its_space() -> None:
     ]
     three = "x" * 60 + ' then "a b c" d'
     assert wrapped(three, "", 70) == "x" * 60 + ' then "a b\nc" d'
+
+
+def test_a_template_s_wrapped_leaves_no_word_alone() -> None:
+    """The answer to a mail without orders ended `... or in the quoted form itself, as
+    you` over `like.`, a word alone on the notice's last row. A template's `wrapped`
+    (``no_word_alone``) takes the word before it down; `wrapped` itself breaks as
+    `textwrap` does. A quote to type stays whole, the start kept stays on its line, and
+    a word cut between its characters is never joined to another."""
+    text = (
+        "To give your orders, fill in the order lines of the form and send it: above or "
+        "below the quoted report, or in the quoted form itself, as you like."
+    )
+    assert wrapped(text, "", PHONE).splitlines()[-2:] == [
+        "above or below the quoted report, or in the quoted form itself, as you",
+        "like.",
+    ]
+    assert wrapped(text, "", PHONE, no_word_alone=True).splitlines() == [
+        "To give your orders, fill in the order lines of the form and send it:",
+        "above or below the quoted report, or in the quoted form itself, as",
+        "you like.",
+    ]
+    quote = 'write the line "MAP: off" on'
+    assert wrapped(quote, "", 26, no_word_alone=True).splitlines() == [
+        "write the line",
+        '"MAP: off" on',
+    ]
+    assert wrapped("a" * 30 + " bb cc", "  ", 33, kept=33, no_word_alone=True) == (
+        "a" * 30 + " bb\n  cc"
+    )
+    cut = "see " + "y" * 39
+    assert wrapped(cut, "  ", 40, no_word_alone=True) == wrapped(cut, "  ", 40)
+
+
+def test_a_report_s_count_stays_with_what_it_counts() -> None:
+    """A Standard report on a phone read `destroyed 1 ARM, 0.1 DEF; 2` over `hits found
+    nothing there to destroy.`: a number at the end of a line, what it counts at the start
+    of the next. A report's sentence is never cut between a number and the word after
+    it, nor between a name and its number in brackets (WISK's `Scandinavia` over `(15)`);
+    a run of numbers (an order of play) is cut as ever, and so is `wrapped`'s text."""
+    line = (
+        "- Bombing 20 Glowhythe (P3 (#3)) from 16 Heartmere, long range, each missile 60% "
+        "to hit: 7 missiles, 3 missed; destroyed 1 ARM, 0.1 DEF; 2 hits found nothing "
+        "there to destroy."
+    )
+    assert sentences_wrapped(line, PHONE).split("\n") == [
+        "- Bombing 20 Glowhythe (P3 (#3)) from 16 Heartmere, long range, each",
+        "  missile 60% to hit: 7 missiles, 3 missed; destroyed 1 ARM, 0.1 DEF;",
+        "  2 hits found nothing there to destroy.",
+    ]
+    trained = "- Your workers made: 14 MIS, 46 gold. Armies trained: +1.000 LEV in 5 Gullwater."
+    assert sentences_wrapped(trained, PHONE).split("\n") == [
+        "- Your workers made: 14 MIS, 46 gold. Armies trained: +1.000 LEV in",
+        "  5 Gullwater.",
+    ]
+    attack = (
+        "- P2 (player #2) attacked your Scandinavia (15) from Iceland (14): 1 roll, P2 lost "
+        "0 armies in Iceland (14), you lost 1 army in Scandinavia (15). Scandinavia (15) fell"
+    )
+    assert sentences_wrapped(attack, PHONE).split("\n") == [  # WISK's: a name and its number
+        "- P2 (player #2) attacked your Scandinavia (15) from Iceland (14):",
+        "  1 roll, P2 lost 0 armies in Iceland (14), you lost 1 army in",
+        "  Scandinavia (15). Scandinavia (15) fell",
+    ]
+    order = "ORDER OF PLAY FOR TURN 7: " + " ".join(str(n) for n in range(1, 30))
+    assert sentences_wrapped(order, PHONE).split("\n")[0] == order[:70]
+    assert wrapped(line, "  ", PHONE).split("\n")[1].endswith(" 2")

@@ -106,8 +106,8 @@ def test_a_report_s_prose_keeps_to_a_phone_s_columns(
     sentence of 73 to 78 again, a word alone on a line between two of the report's (`The
     GM's words: The host is closing down ... thank you` over `you` over `  all for ...`).
     Every line of the first report, of a turn's and of the last one, the GM's words in it,
-    keeps to 72 columns but the rows of Intermediate's YOUR PROVINCES (docs/mail.md), and
-    says every word it said."""
+    keeps to 72 columns, and says every word it said; since round 43 Intermediate's table
+    of provinces too, 78 wide before, now two tables (YOUR PROVINCES, YOUR TROOPS)."""
     game = create_game(tmp_path / "g", ruleset, map_name, players(count), seed=5, variant=variant)
     reports = [game.report(1)]
     game.run_turn()
@@ -117,14 +117,30 @@ def test_a_report_s_prose_keeps_to_a_phone_s_columns(
     assert REASON in " ".join(reports[-1].split())
     for report in reports:
         lines = report.split("=== BEGIN AOF ===")[0].splitlines()
-        table = _provinces_table(lines)
-        assert [line for line in lines if len(line) > PHONE and line not in table] == []
+        assert [line for line in lines if len(line) > PHONE] == []
 
 
-def _provinces_table(lines: list[str]) -> list[str]:
-    """The rows of Intermediate's YOUR PROVINCES, its heading to its TOTAL, in ``lines``."""
-    if "YOUR PROVINCES" not in lines:
-        return []
-    at = lines.index("YOUR PROVINCES") + 1
-    end = next(i for i in range(at, len(lines)) if lines[i].startswith("TOTAL"))
-    return lines[at : end + 1]
+def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
+    tmp_path: Path,
+) -> None:
+    """Intermediate's YOUR PROVINCES had fifteen columns in 78 (64 of figures and words):
+    a phone broke every row in two, or, at 72, a terrain or a name would have been cut.
+    Its land and works and its troops are two tables, each row begun with the province's
+    number and name whole, each TOTAL row with its average marked."""
+    game = create_game(tmp_path / "g", "intermediate", "pentarchy", players(5), seed=5)
+    report = game.report(1)
+    assert report[report.index("YOUR PROVINCES") : report.index("BORDERS")] == (
+        "YOUR PROVINCES\n"
+        "ID NAME         TERRAIN POP WOK DEF  MIS SPY AIM\n"
+        "29 Brightfield  Plains  110  24 1.0    0  10 DEF\n"
+        "TOTAL (1 prov.)         110  24 1.0a   0  10\n"
+        "\n"
+        "YOUR TROOPS\n"
+        "ID NAME         ARM PIK ARC KNI CAT   LEV\n"
+        "29 Brightfield   12   0   0   0   0 1.750\n"
+        "TOTAL (1 prov.)  12   0   0   0   0 1.750a\n"
+        "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest, KNI\n"
+        "  Plains, CAT Mountain. In the TOTAL rows, DEF and LEV are averages\n"
+        "  (marked a).\n"
+        "\n"
+    )

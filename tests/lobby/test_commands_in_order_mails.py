@@ -116,7 +116,9 @@ def test_a_line_not_understood_beside_a_form_is_named_too(tmp_path: Path) -> Non
     one = game.config.player(1)
     answer = hall.answer(one.email, f"{game.aof(1)}\n\nresign wok4-1 please\n")
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
-    said = NOTE.replace("carried ", "carried\n")  # the quote leaves no room for "out." on its line
+    # the quote leaves no room for "out." on its line, and "out." goes down with "carried"
+    # (round 43: no word alone under its sentence)
+    said = NOTE.replace("NOT carried ", "NOT\ncarried ")
     assert f'the command "resign wok4-1 please": {said}' in answer.body, answer.body
 
 

@@ -123,9 +123,9 @@ def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() 
     (and more with the turn's number and the seat in the file's name); the notice of a
     game put on hold had a line of 80 and the GM's reason on the line after the game's
     name, however long."""
-    from wtg.game.report import environment
+    from wtg.game.report import player_environment
 
-    note = environment().get_template("mail/map_note.txt.j2")
+    note = player_environment().get_template("mail/map_note.txt.j2")
     for filename, onlooker in (("map-turn123-p10.png", False), (None, False), (None, True)):
         text = note.render(turn=123, filename=filename, form=True, onlooker=onlooker)
         assert _too_wide(text) == []
@@ -137,7 +137,7 @@ def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() 
     )
     reason = "the server moves to a new home this weekend, and the GM is away until Tuesday"
     held = (
-        environment()
+        player_environment()
         .get_template("mail/hold.txt.j2")
         .render(name="Ann", game="kaomaris", reason=reason)
     )

@@ -55,8 +55,9 @@ def test_the_forecast_s_provinces_line_up_with_the_report_s(tmp_path: Path) -> N
 def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> None:
     """Intermediate's report has terrain and a column for each kind of troop; its forecast
     had WoK's table without them, then the troops as a line of numbers ("troops by kind
-    (ARM PIK ARC KNI CAT): 20: 9 0 0 15 0"). Now the same table, and the record's line has
-    what the report's status line has (gold, WOOD, tech level)."""
+    (ARM PIK ARC KNI CAT): 20: 9 0 0 15 0"). Now the same tables (since round 43, two:
+    the land and works, then the troops), and the record's line has what the report's
+    status line has (gold, WOOD, tech level)."""
     world = World(tmp_path, count=2, ruleset=("intermediate", "marchlands", {}))
     home = next(p for p in world.game.typed(INTERMEDIATE).state().provinces if p.owner == 1)
     # 4 ARM made knights (5 WOOD each): the forecast's KNI column says so
@@ -65,14 +66,19 @@ def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> Non
     ((_, raw),) = world.outbox().items()
     text = body_of(raw)
     forecast = table(text, "FORECAST: your provinces")
+    forecast_troops = table(text, forecast[-1])  # right under the land table
     world.game.run_turn()
     report = table(world.game.report(1), "YOUR PROVINCES")
-    header = "ID NAME           TERRAIN  POP WOK ARM PIK ARC KNI CAT   LEV  DEF  MIS SPY AIM"
+    troops = table(world.game.report(1), "YOUR TROOPS")
+    header = "ID NAME         TERRAIN POP WOK DEF  MIS SPY AIM"
     assert forecast[0] == report[0] == header
-    assert len(forecast) == len(report) == 2
-    assert forecast[1] == report[1]  # nobody else acted: the same row, the same columns
+    assert forecast_troops[0] == troops[0] == "ID NAME         ARM PIK ARC KNI CAT   LEV"
+    assert len(forecast) == len(report) == len(troops) == len(forecast_troops) == 2
+    # nobody else acted: the same rows, the same columns
+    assert (forecast[1], forecast_troops[1]) == (report[1], troops[1])
     words = dict(zip(header.split(), forecast[1].split(), strict=True))
-    assert (words["TERRAIN"], words["ARM"], words["KNI"]) == (
+    kinds = dict(zip(troops[0].split(), forecast_troops[1].split(), strict=True))
+    assert (words["TERRAIN"], kinds["ARM"], kinds["KNI"]) == (
         home.terrain,
         str(home.arm - 4),
         str(home.kni + 4),

@@ -21,7 +21,7 @@ from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.mail.test_outbox_retry import folders, smtp_config
 from tests.mail.test_send_recipient_deferred import wtg
-from wtg.game.report import environment, report_environment
+from wtg.game.report import earlier_environments, player_environment
 from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
@@ -120,8 +120,8 @@ def test_a_mail_queued_with_its_note_at_78_columns_loses_the_note_with_its_pictu
     whose notes are broken at 72, it kept the note that said the picture was in it, above
     the one that said it was left out."""
     name = f"mail/{template}.txt.j2"
-    note = environment().get_template(name).render(filename=filename, **context)
-    phone = report_environment().get_template(name).render(filename=filename, **context)
+    note = earlier_environments()[1].get_template(name).render(filename=filename, **context)
+    phone = player_environment().get_template(name).render(filename=filename, **context)
     assert note != phone  # the two widths break it apart
     mail = message(
         "report-g1-t0003-p01",

@@ -26,6 +26,7 @@ from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
+    WIDTH,
     fitted_line,
     listed,
     packed,
@@ -77,49 +78,83 @@ def template_environment(
     return env
 
 
+GM_TEMPLATES = frozenset({"mail/digest.txt.j2"})
+"""The templates of the mails the GM reads (his digest), in a terminal: the only ones
+``gm_environment`` loads, its prose broken at a terminal's 78 columns."""
+
+
+def _filters(
+    width: int, no_word_alone: bool = True
+) -> dict[str, Callable[..., str | list[str] | int]]:
+    """The filters of the plain-text templates, their prose broken at ``width`` columns
+    (``no_word_alone``: ``wrapped`` leaves no word alone under its sentence)."""
+    return {
+        "signed": lambda n: f"{n:+d}",
+        "tenths": lambda n: f"{n / 10:.1f}",
+        "thousandths": lambda n: f"{n / 1000:.3f}",
+        "count": count,
+        "press_lines": press_lines,
+        "unlinked": unlinked,
+        "defanged": defanged,
+        "column": column,
+        "padded": padded,
+        "row_name": row_name,
+        "width": text_width,
+        "heading": press_heading,
+        "wrapped": partial(wrapped, width=width, no_word_alone=no_word_alone),
+        "sentences_wrapped": partial(sentences_wrapped, width=width),
+        "packed": partial(packed, width=width),
+        "with_path": with_path,
+        "listed": listed,
+        "fitted_line": fitted_line,
+        "name_quoted": name_quoted,
+    }
+
+
 @cache
-def environment() -> jinja2.Environment:
-    """The reports' and forms' templates: plain text, never escaped."""
-    return template_environment(
-        autoescape=False,
-        filters={
-            "signed": lambda n: f"{n:+d}",
-            "tenths": lambda n: f"{n / 10:.1f}",
-            "thousandths": lambda n: f"{n / 1000:.3f}",
-            "count": count,
-            "press_lines": press_lines,
-            "unlinked": unlinked,
-            "defanged": defanged,
-            "column": column,
-            "padded": padded,
-            "row_name": row_name,
-            "width": text_width,
-            "heading": press_heading,
-            "wrapped": wrapped,
-            "sentences_wrapped": sentences_wrapped,
-            "packed": packed,
-            "with_path": with_path,
-            "listed": listed,
-            "fitted_line": fitted_line,
-            "name_quoted": name_quoted,
-        },
+def player_environment() -> jinja2.Environment:
+    """The templates of every mail a player gets: his reports, the Top Ten, the answers to
+    his mail, the lobby's replies, the GM's notices and the press, their prose broken at a
+    phone's 72 columns (docs/mail.md, "Every mail on a phone"); plain text, never escaped.
+    Every template but the GM's (``GM_TEMPLATES``) is loaded here."""
+    return template_environment(autoescape=False, filters=_filters(PHONE))
+
+
+@cache
+def earlier_environments() -> tuple[jinja2.Environment, ...]:
+    """The players' templates as earlier wtgs broke them: at a phone's 72 columns with a
+    word left alone under its sentence (round 42), and at a terminal's 78 (before round
+    42). Only to know a text one of them mailed or queued (a note on a picture, left out of
+    a mail too big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
+    return tuple(
+        template_environment(autoescape=False, filters=_filters(width, no_word_alone=False))
+        for width in (PHONE, WIDTH)
     )
 
 
 @cache
-def report_environment() -> jinja2.Environment:
-    """The templates of a turn's report and its Top Ten: ``environment`` with their prose
-    broken at a phone's 72 columns, not a terminal's 78 (docs/mail.md, "A report on a
-    phone"): every mail a player gets, its answers, notices and press too
-    (``wtg.mail.outgoing.compose.render``); the GM's digest keeps to 78."""
-    phone = environment().overlay()
-    phone.filters = {
-        **environment().filters,
-        "wrapped": partial(wrapped, width=PHONE),
-        "sentences_wrapped": partial(sentences_wrapped, width=PHONE),
-        "packed": partial(packed, width=PHONE),
-    }
-    return phone
+def gm_environment() -> jinja2.Environment:
+    """The templates of the mails the GM reads in a terminal (``GM_TEMPLATES``: his
+    digest), their prose broken at a terminal's 78 columns. It loads no other template: a
+    player's asked of it is not found, so that no player's mail is ever broken at 78."""
+    env = template_environment(autoescape=False, filters=_filters(WIDTH))
+    env.loader = _GmLoader(template_loader())
+    return env
+
+
+class _GmLoader(jinja2.BaseLoader):
+    """``gm_environment``'s templates: the GM's (``GM_TEMPLATES``), read from ``loader``;
+    any other is not found."""
+
+    def __init__(self, loader: jinja2.BaseLoader) -> None:
+        self.loader = loader
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        if template not in GM_TEMPLATES:
+            raise jinja2.TemplateNotFound(template)
+        return self.loader.get_source(environment, template)
 
 
 def aof_text(
@@ -196,7 +231,7 @@ def report_text(
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
     context = ruleset.report_context(state, events, player)
-    template = report_environment().get_template(f"{ruleset.name}/report.txt.j2")
+    template = player_environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
     text = template.render(
         **context,
@@ -209,7 +244,7 @@ def report_text(
     )
     if press and part != "colour":
         note = (
-            report_environment()
+            player_environment()
             .get_template("press_note.txt.j2")
             .render(game=config.game, turn=ruleset.turn_of(state), pieces=len(press))
         )
@@ -263,7 +298,7 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
     (``wtg.game.presslinks``), and so is one in a writer's name (``wtg.game.namelinks``):
     the mail says so of either (it said nothing of a name alone defanged)."""
     linked = any(defanged(piece.text) for piece in press)
-    template = report_environment().get_template("press.txt.j2")
+    template = player_environment().get_template("press.txt.j2")
     names = [piece.name for piece in press]  # its writers' names
     text = template.render(game=game, turn=turn, press=press, unlinked=linked)
     shown = names_unlinked(text, names)
@@ -290,7 +325,7 @@ def gm_report_text(
 def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:
     """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
     the score and the holdings count), or the WoK one of provinces."""
-    template = report_environment().select_template(
+    template = player_environment().select_template(
         [f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"]
     )
     text = template.render(

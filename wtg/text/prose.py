@@ -14,10 +14,17 @@ few string searches rather than a walk over its words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, fitted
+
+_COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
+"""A number as a sentence counts with it: ``2``, ``0.1``, ``+0.030``, ``94%``."""
+
+_NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
+"""The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -28,7 +35,12 @@ never breaks a line of it again (docs/mail.md, "A report on a phone")."""
 
 
 def wrapped(
-    text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0, own: bool = False
+    text: str,
+    indent: str = "    ",
+    width: int = WIDTH,
+    kept: int = 0,
+    own: bool = False,
+    no_word_alone: bool = False,
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -42,7 +54,12 @@ def wrapped(
     hundreds of characters someone wrote, mailed to whoever his From or the seat's address
     names): then they are broken as any text someone else wrote (``_quote_cut``), that
     word cut between its characters. ``own``: the text is the GM's own (an announcement, a
-    hold's reason): a word of his wider than a line (a link to be clicked) is kept whole."""
+    hold's reason): a word of his wider than a line (a link to be clicked) is kept whole.
+    ``no_word_alone``: a line's last word is not left alone under the rest (``as you`` over
+    ``like.``, a row of its own in a notice of two lines): the word before it goes down
+    with it (``_no_word_alone``), never a word of the start ``kept`` (a word cut between
+    its characters never goes down: its two pieces are wider than a line); a template's
+    ``wrapped`` does so, and ``textwrap`` does not."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -51,7 +68,12 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                lines.extend(_broken(line, indent, width, kept, cut_long=not own))
+                pieces = _broken(line, indent, width, kept, cut_long=not own)
+                lines.extend(
+                    _no_word_alone(pieces)
+                    if no_word_alone and len(pieces) > 1 + bool(kept)
+                    else pieces
+                )
             else:
                 lines.append(line)
         kept = 0
@@ -73,7 +95,13 @@ def _quote_cut(line: str, kept: int, indent: str, width: int) -> list[str]:
 
 
 def _broken(
-    line: str, indent: str, width: int, kept: int = 0, continued: int = 0, cut_long: bool = True
+    line: str,
+    indent: str,
+    width: int,
+    kept: int = 0,
+    continued: int = 0,
+    cut_long: bool = True,
+    counts: bool = False,
 ) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
     each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
@@ -82,20 +110,21 @@ def _broken(
     long word; never inside the first ``kept`` characters (where no space fits after them,
     the cut is at the first space that follows). ``continued``: the columns of an indent
     ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
-    as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's)."""
+    as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's).
+    ``counts``: a number is never cut from the word after it (``_may_cut``)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
     while _columns(line) > width:
         fits = _fitting(line, width)
-        cut = _last_cut(line, start + 1, fits + 1)
+        cut = _last_cut(line, start + 1, fits + 1, counts)
         begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
         if cut_long and fits > max(start, begin) and _outsized(line, begin, room):
             head, rest = line[:fits].rstrip(" "), line[fits:]
         else:
             if cut == -1:
-                cut = _next_cut(line, max(fits, start + 1))
+                cut = _next_cut(line, max(fits, start + 1), counts)
             head, rest = (
                 (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
             )
@@ -131,32 +160,41 @@ def _fitting(line: str, width: int) -> int:
     return len(line)
 
 
-def _may_cut(line: str, at: int) -> bool:
+def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
-    one inside a quote of two words, a line to type as it stands (``"MAP: off"``)."""
+    one inside a quote of two words, a line to type as it stands (``"MAP: off"``).
+    ``counts``: nor the one after a number that a word follows, the count of what it
+    names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
+    ``hits found nothing``), nor the one before a number in brackets, the number of what
+    it follows (``Scandinavia (15)``, ``P3 (#3)``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
+    if counts and (
+        (_COUNT.fullmatch(before) and after[:1].isalpha())
+        or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
+    ):
+        return False
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
 
 
-def _last_cut(line: str, start: int, end: int) -> int:
+def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:
     """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
     cut = line.rfind(" ", start, end)
-    while cut != -1 and not _may_cut(line, cut):
+    while cut != -1 and not _may_cut(line, cut, counts):
         cut = line.rfind(" ", start, cut)
     return cut
 
 
-def _next_cut(line: str, start: int) -> int:
+def _next_cut(line: str, start: int, counts: bool = False) -> int:
     """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
     cut = line.find(" ", start)
-    while cut != -1 and not _may_cut(line, cut):
+    while cut != -1 and not _may_cut(line, cut, counts):
         cut = line.find(" ", cut + 1)
     return cut
 
@@ -165,14 +203,17 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     """A report's text with each line longer than ``width`` that is a sentence broken at
     its words, its continuations indented two columns more than it (under the words of an
     event's ``- ``). A line holding two spaces together after its indent is a row of
-    columns and is left as it is: broken, its columns would no longer line up."""
+    columns and is left as it is: broken, its columns would no longer line up. A number
+    stays with the word it counts (``2 hits``, ``12 ARM``), as a phone's reader takes
+    them in together."""
     lines: list[str] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
         if _columns(line) <= width or "  " in body.rstrip(" "):
             lines.append(line)
         else:
-            lines.extend(_no_word_alone(_broken(line, " " * (len(line) - len(body) + 2), width)))
+            indent = " " * (len(line) - len(body) + 2)
+            lines.extend(_no_word_alone(_broken(line, indent, width, counts=True), counts=True))
     return "\n".join(lines)
 
 
@@ -180,21 +221,23 @@ def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
     """``wrapped`` for a line of prose (an order form's titles), its last word never alone
     on a line of its own (``_no_word_alone``): a form's title ended ``(you have`` above
     ``  0)``, ``... run this`` above ``  turn``."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        lines.extend(_no_word_alone(wrapped(line, indent, width).split("\n")))
-    return "\n".join(lines)
+    return wrapped(text, indent, width, no_word_alone=True)
 
 
-def _no_word_alone(pieces: list[str]) -> list[str]:
+def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
-    the word before it goes down with it, as far as the line holds them."""
-    if len(pieces) < 2 or " " in pieces[-1].strip() or " " not in pieces[-2].strip():
+    the word before it goes down with it, as far as the line holds them, cut from its line
+    at a space that may end one (``_may_cut``: never inside ``"MAP: off"``)."""
+    if len(pieces) < 2 or " " in pieces[-1].strip():
+        return pieces
+    above = pieces[-2]
+    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above), counts)
+    if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
-    head, _, word = pieces[-2].rpartition(" ")
+    head, word = above[:cut].rstrip(" "), above[cut + 1 :]
     moved = f"{indent}{word} {pieces[-1].lstrip(' ')}"
-    return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(pieces[-2]) else pieces
+    return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(above) else pieces
 
 
 def packed(

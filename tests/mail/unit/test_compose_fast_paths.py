@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mail.unit.test_compose_wire import _ATOMS, _both
-from wtg.game.report import environment
+from wtg.game.report import player_environment
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.compose import POLICY
 from wtg.rules.wok.view import ProvinceRow
@@ -101,7 +101,7 @@ def test_a_forecasts_province_rows_are_those_of_a_format_a_value(rows: list[Prov
     """The forecast writes a province's row with one format: the same text as one a value."""
     forecast = {"provinces": rows, "eff": 100, "tech": 0, "gold": 0, "later": [], "skipped": []}
     text = compose.forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
-    row = environment().from_string(_ROW_FIELD_BY_FIELD)
+    row = player_environment().from_string(_ROW_FIELD_BY_FIELD)
     expected = [row.render(p=p) for p in rows]
     lines = text.split("\n")
     start = lines.index("  ID NAME            POP WOK ARM   LEV  DEF  MIS SPY AIM") + 1

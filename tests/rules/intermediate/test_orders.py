@@ -139,8 +139,11 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     assert forecast["wood"] == 80
     assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
     text = confirmation(RULESET.name, state.player(1), forecast, game="g", turn=6, accepted=2)
-    # the report's table: the troops by kind in their columns (ARM, PIK, ARC, KNI, CAT)
-    header, *rows = text[text.index("FORECAST:") :].splitlines()[1:4]
+    # the report's troops table: the troops by kind in their columns (ARM, PIK, ARC, KNI,
+    # CAT), under the table of the provinces' land and works
+    lines = text[text.index("FORECAST:") :].splitlines()
+    start = next(i for i, line in enumerate(lines) if " ARM PIK ARC KNI CAT" in line)
+    header, *rows = lines[start : start + 3]
     at = header.index(" ARM PIK ARC KNI CAT") + 1
     assert [row[at - 1 : at + 19].split() for row in rows] == [
         ["6", "0", "0", "1", "0"],

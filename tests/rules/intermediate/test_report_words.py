@@ -80,12 +80,13 @@ def test_the_total_level_is_weighed_by_every_troop() -> None:
         state.province(pid).pik = state.province(pid).arc = state.province(pid).kni = 0
     state.province(4).cat = 0
     report = report_text(INTERMEDIATE, config(), state, [], 1, aof="")
-    total = next(line for line in report.splitlines() if line.startswith("TOTAL"))
-    assert "1.346a" in total.split()
+    land, troops = [line for line in report.splitlines() if line.startswith("TOTAL")]
+    assert troops.split()[-1] == "1.346a"  # the troops table's LEV
+    assert "1.346a" not in land.split()
 
 
 def test_the_report_says_what_the_total_row_s_a_marks() -> None:
-    """The TOTAL row reads '1.594a 1.0a': Intermediate's rule text never says what the
+    """The TOTAL rows read '1.0a' and '1.594a': Intermediate's rule text never says what the
     'a' is (WoK IV's manual does: 'AVERAGE numbers'), and a player took it for a typo.
     The line under the table says it."""
     state = setup()
@@ -93,7 +94,7 @@ def test_the_report_says_what_the_total_row_s_a_marks() -> None:
     events = [e.to_dict() for e in result.events]
     report = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
     said = " ".join(report.split())
-    assert "CAT Mountain. In the TOTAL row, LEV and DEF are averages (marked a)." in said
+    assert "CAT Mountain. In the TOTAL rows, DEF and LEV are averages (marked a)." in said
 
 
 def test_a_move_of_troops_says_which_troops_moved() -> None:

@@ -145,3 +145,20 @@ def test_the_army_form_and_its_list_say_every_way_a_piece_is_picked() -> None:
     )
     assert max(len(line) for line in lines[title : title + 2]) <= 72
     assert max(len(line) for line in lines[heading : heading + 2]) <= WIDTH
+
+
+def test_the_armies_table_keeps_to_a_phone_s_columns() -> None:
+    """A bot next to move: its row of ARMIES read `  3  Bot Green ... ACTIVE (bot) <- next
+    to move`, 75 columns, and a phone broke `move` onto a line of its own under the table's
+    row. The mark says `<- next` (the heading says in what order the armies move): every
+    row within 72."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 4, options={"bots": 2}))
+    rows = [
+        line
+        for turn in played
+        for line in report_text(TACTICS, config, turn.state, turn.events, 1).splitlines()
+        if line.endswith(" <- next")
+    ]
+    assert rows and all(len(line) <= 72 for line in rows), rows
+    assert any(line.endswith("ACTIVE (bot) <- next") for line in rows), rows

@@ -18,7 +18,7 @@ from typing import Any
 
 from jinja2 import Template
 
-from wtg.game.report import environment, report_environment
+from wtg.game.report import gm_environment, player_environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
 from wtg.mail.servers.transport import ascii_domain
 from wtg.text.addresses import bare_address
@@ -144,14 +144,16 @@ def id_domain(sender: str) -> str:
 
 
 TERMINAL = frozenset({"digest"})
-"""The mails the GM reads (his digest), in a terminal's 78 columns; every other mail is a
-player's, its prose broken at a phone's 72 (docs/mail.md, "Every mail on a phone")."""
+"""The mails the GM reads (his digest), in a terminal's 78 columns, each of
+``wtg.game.report.GM_TEMPLATES``; every other mail is a player's, its prose broken at a
+phone's 72 (docs/mail.md, "Every mail on a phone")."""
 
 
 def render(template: str, **context: Any) -> str:
     """The mail ``templates/mail/<template>.txt.j2`` with ``context``: a player's broken at
-    a phone's columns (``report_environment``), the GM's digest at a terminal's."""
-    env = environment() if template in TERMINAL else report_environment()
+    a phone's columns (``player_environment``), the GM's digest at a terminal's
+    (``gm_environment``, which loads no player's template)."""
+    env = gm_environment() if template in TERMINAL else player_environment()
     return env.get_template(f"mail/{template}.txt.j2").render(**context)
 
 
@@ -159,7 +161,7 @@ def forecast_template(ruleset: str) -> Template:
     """The forecast a confirmation includes: the ruleset's own, else the WoK one (the
     poller asks once a ruleset: a template not found is looked for again each time)."""
     names = [f"{ruleset}/forecast.txt.j2", "mail/forecast.txt.j2"]
-    return report_environment().select_template(names)
+    return player_environment().select_template(names)
 
 
 def message(

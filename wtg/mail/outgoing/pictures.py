@@ -28,7 +28,7 @@ from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
-from wtg.game.report import environment, report_environment
+from wtg.game.report import earlier_environments, player_environment
 from wtg.mail.message.picturename import is_our_picture, map_picture_name, orders_picture_name
 from wtg.mail.outgoing.compose import POLICY, quoted_printable, text_only, wire, with_picture
 from wtg.maps import draw_png, orders_png
@@ -128,7 +128,7 @@ def orders_note(
     blank, a READY alone), that it is the map with none on it. A picture asked for before
     the lines were counted (None) says the first. Broken at a phone's columns (``env``:
     another width's)."""
-    note = (env or report_environment()).get_template("mail/orders_note.txt.j2")
+    note = (env or player_environment()).get_template("mail/orders_note.txt.j2")
     return note.render(
         filename=filename, turn=turn, lines=lines if isinstance(lines, int) else None
     )
@@ -186,7 +186,7 @@ def without_picture(raw: bytes, theirs: bool = False, unsure: bool = False) -> b
     body = str(text.get_content()).replace("\r\n", "\n")
     turn = int("".join(c for c in filename if c.isdigit()))
     said = next((note for note in _notes(filename, turn) if body.endswith(note)), "")
-    left_out = report_environment().get_template("mail/picture_left_out.txt.j2")
+    left_out = player_environment().get_template("mail/picture_left_out.txt.j2")
     gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for
     body = (
         body[: len(body) - len(said)]
@@ -232,11 +232,12 @@ def _onlooker(game: Game, turn: int, seat: int) -> bool:
 def _notes(filename: str, turn: int) -> list[str]:
     """The notes a mail with the picture ``filename`` of ``turn`` may end with: a report's map
     note (with the form's line or without) and a confirmation's orders note (orders drawn,
-    or none), each broken at a phone's 72 columns, then at a terminal's 78, as a wtg before
-    round 42 broke them: a mail it queued, or sent before a bounce, loses its note with its
-    picture too."""
+    or none), each broken at a phone's 72 columns, then as earlier wtgs broke them (round
+    42's, a word left alone on its last line; a terminal's 78, before round 42:
+    ``earlier_environments``): a mail one queued, or sent before a bounce, loses its note
+    with its picture too."""
     notes: list[str] = []
-    for env in (report_environment(), environment()):
+    for env in (player_environment(), *earlier_environments()):
         notes += [_note(turn, Picture(b"", filename), form, env=env) for form in (True, False)]
         notes += [orders_note(filename, turn, lines, env) for lines in (None, 0)]
     return notes
@@ -251,7 +252,7 @@ def _note(
 ) -> str:
     """A report's note on its map picture, broken at a phone's columns (``env``: another
     width's)."""
-    template = (env or report_environment()).get_template("mail/map_note.txt.j2")
+    template = (env or player_environment()).get_template("mail/map_note.txt.j2")
     filename = picture.filename if picture else None
     return template.render(turn=turn, filename=filename, form=form, onlooker=onlooker)
 
