@@ -376,7 +376,7 @@ def test_a_poll_while_wtg_serve_runs_names_the_service(tmp_path: Path) -> None:
 
     with only_one(world.gm.spool, "serve"), only_one(world.gm.spool, "poll"):
         assert run("poll") == (
-            f"wtg serve (pid {os.getpid()}, since 2026-11-22T12:00:00Z) polls "
+            f"wtg serve (pid {os.getpid()}, since 2026-11-22 12:00 UTC) polls "
             f"{world.gm.spool} already: this one leaves the work to it\n"
         )
         assert run("poll", "-q") == ""

@@ -64,7 +64,7 @@ from wtg.game.gameconfig import (
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.samerun import RerunChangesNothing
-from wtg.game.schedule import iso, make_schedule, utc_text
+from wtg.game.schedule import iso, make_schedule, moment_text, utc_text
 from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
 from wtg.host.configplace import CONFIG_NAME
@@ -306,7 +306,7 @@ def new_game(
     tell(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
-        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
+        + (f"; turn 1 is due {moment_text(deadline)}" if deadline else "")
     )
     warn_of_zone(game.config)  # a valid zone, which the GM may not have meant: said now
     if freed:
@@ -390,7 +390,7 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
         f"game {kept.game} was made by a `wtg new-game` cut short before its turn 0: finished "
         f"as it was made: {kept.ruleset} on map {kept.map}, seed {kept.seed}, "
         f"{_count(len(kept.players), 'player')} by mail; turn 0 is ready"
-        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
+        + (f"; turn 1 is due {moment_text(deadline)}" if deadline else "")
     )
 
 

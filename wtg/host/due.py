@@ -29,6 +29,7 @@ from wtg.core.plurals import counted
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
+from wtg.game.schedule import moment_text
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import (
@@ -94,7 +95,7 @@ def too_early(
     )
     name = status["game"]
     return (
-        f"turn {status['turn']} of game {name} is due {deadline:%Y-%m-%d %H:%M} UTC and "
+        f"turn {status['turn']} of game {name} is due {moment_text(deadline)} and "
         f"still waits for orders ({waits}): not run; `{head} run-turn {name}{given} --now` runs it "
         "now all the same"
     )

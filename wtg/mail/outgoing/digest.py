@@ -24,7 +24,7 @@ from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
-from wtg.game.schedule import deadline_text, iso, parse_iso
+from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
@@ -456,7 +456,7 @@ def _missing(status: GameStatus) -> list[Missing]:
     if not names:
         return []
     due = status["deadline"]  # as the GM commands' lines say one
-    shown = deadline_text(due) if due else None
+    shown = moment_text(due) if due else None
     return [Missing(status["game"], status["turn"], shown, status["held"], names)]
 
 
