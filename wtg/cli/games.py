@@ -196,7 +196,11 @@ def register(group: click.Group) -> None:
     "MAP: off on the AOF); --no-map-pictures: text only, for everybody.",
 )
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
-@click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option(
+    "--variant",
+    default=None,
+    help="A variant of the ruleset, where it has any (default: none, the ruleset's own game).",
+)
 @click.option(
     "--every",
     "every_days",
@@ -522,7 +526,10 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
     "--player",
     type=int,
     default=None,
-    help=("Whose orders (checked against the file); a seat's number takes all its colours' forms."),
+    help=(
+        "Whose orders (checked against the file; default: the player the file names); a "
+        "seat's number takes all its colours' forms."
+    ),
 )
 @click.option(
     "--correct",
@@ -981,7 +988,12 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--player", type=int, default=None, help="Whose report.")
+@click.option(
+    "--player",
+    type=int,
+    default=None,
+    help="Whose report: the player's number, as `wtg status GAME` lists them (give it or --gm).",
+)
 @click.option(
     "--gm",
     is_flag=True,

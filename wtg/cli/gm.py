@@ -77,7 +77,12 @@ def _told(queued: int) -> str:
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
+@click.option(
+    "--reason",
+    default="",
+    help="Why, in a few words: the players' notice says it (default: none, the notice "
+    "gives no reason).",
+)
 @click.option(
     "--undo",
     is_flag=True,
@@ -736,7 +741,14 @@ def digest(
 
 
 @click.command()
-@click.option("--clear", "address", default=None, metavar="ADDRESS", help="Drop its mark.")
+@click.option(
+    "--clear",
+    "address",
+    default=None,
+    metavar="ADDRESS",
+    help="Drop the failing mark of ADDRESS in every game, once it is fixed; without it, "
+    "the addresses marked are listed.",
+)
 @click.pass_context
 def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
@@ -781,7 +793,14 @@ def _clear(game: Game, address: str) -> bool:
 
 @click.command("new-code")
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--player", "seat", type=int, required=True, metavar="N", help="The seat.")
+@click.option(
+    "--player",
+    "seat",
+    type=int,
+    required=True,
+    metavar="N",
+    help="The seat: the player's number, as `wtg status GAME` lists them.",
+)
 @click.pass_context
 def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     """Give player N a new secret code, and mail it to him at his address in game.yaml (the

@@ -34,7 +34,11 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 
 @click.command("open-list")
 @click.argument("ruleset", shell_complete=ruleset_choices)
-@click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option(
+    "--variant",
+    default=None,
+    help="A variant of the ruleset, where it has any (default: none, the ruleset's own game).",
+)
 @click.option(
     "--map",
     "map_name",
@@ -78,8 +82,9 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
     type=Duration("hours", click.FLOAT),
     default=None,
     metavar="HOURS",
-    help="Start after HOURS of waiting with the players there are (robots fill the rest "
-    "where the ruleset has robots; WoK: empty seats count as QUIT).",
+    help="Start after HOURS of waiting (36, 36h, 1.5d) with the players there are (robots "
+    "fill the rest where the ruleset has robots; WoK: empty seats count as QUIT). Without "
+    "it, a game starts only once the list holds its --players.",
 )
 @click.pass_context
 def open_list(
