@@ -44,7 +44,7 @@ from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.schedule import moment_text
-from wtg.game.textcolumn import padded, row_name
+from wtg.game.textcolumn import padded, row_name, text_width
 from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, as_filed, game_status, overdue
 from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet_taken
@@ -101,6 +101,10 @@ players' orders set aside (``wtg.mail.incoming.setaside``)."""
 SHOWN = 10
 """Of those, how many get a line of their own, the newest (a flood holds back hundreds); as
 many of the mails quarantined, and of the games the mails held name."""
+NAME_COLUMN = 16
+"""The widest a game's name column of the host's list grows: a longer name runs past it."""
+RULESET_COLUMN = 12
+"""The widest its ruleset column grows."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
@@ -701,6 +705,10 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     if not games and not troubles:
         tell_fitted(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
+    # the columns as wide as the names in them, to 16 and 12 at most (a longer name runs
+    # past its column, never cut): a host's rows of short names keep to 80 columns
+    named = min(max((text_width(data["game"]) for data in games), default=0), NAME_COLUMN)
+    kinds = min(max((len(data["ruleset"]) for data in games), default=0), RULESET_COLUMN)
     for data in games:
         state = _game_state(
             data,
@@ -710,7 +718,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         due = data["deadline"]  # none once over; `--json` keeps the ISO
         deadline = f", deadline {moment_text(due)}" if due else ""
-        tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
+        tell_fitted(f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}")
     for game_name, line in behind.items():
         tell_fitted(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
     if book_behind is not None:
