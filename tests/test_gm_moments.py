@@ -38,7 +38,9 @@ def test_status_says_a_hold_and_the_orders_received_as_it_says_a_deadline(
     form = tmp_path / "orders.txt"
     form.write_text(run(tmp_path, "aof", "g1", "--player", "1").stdout, encoding="utf-8")
     run(tmp_path, "orders", "g1", form)
-    received = next(p["received"] for p in status(tmp_path)["players"] if p["id"] == 1)
+    seats = status(tmp_path)["players"]
+    assert isinstance(seats, list)
+    received = next(p["received"] for p in seats if p["id"] == 1)
     assert isinstance(received, str) and received.endswith("Z")  # --json: the file's ISO
     came = f"{datetime.strptime(received, '%Y-%m-%dT%H:%M:%SZ'):%Y-%m-%d %H:%M} UTC"
 

@@ -42,8 +42,7 @@ def test_a_hold_mailed_already_is_not_taken_back_and_says_so(tmp_path: Path) -> 
     refused = run(tmp_path, "hold", "g1", "--undo", code=1)
     assert refused.stderr == (
         f"wtg: game g1's hold (since {minutes(since)}) was mailed already to 4 of its 4 players: "
-        "it "
-        f"cannot be taken back unseen; `{head(tmp_path)} release g1` lets the game go on and "
+        f"it cannot be taken back unseen; `{head(tmp_path)} release g1` lets the game go on and "
         "tells them\n"
     )
     assert status(tmp_path)["held"] is True

@@ -53,8 +53,7 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
     ]
     assert lines(wtg(*host, "status", "g1"), "ROLL") == [
         f"ROLLED BACK to turn 1 at {minutes(at)} (turns 2-3 kept in archive/{ident[1]}): `{given} "
-        "rollback "
-        "g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
+        "rollback g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
     ]
     said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
     assert said == {
@@ -122,15 +121,14 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert twice.exit_code == 1
     store = open_game(tmp_path / "host/games/g1").store
     (at,) = [r.undone for r in rollbacks(store, undone=True) if r.to == 1]
+    assert at is not None
     (standing,) = rollbacks(store)
     before = standing.at
     assert twice.stderr == (
         f"wtg: game g1's rollback to turn 1 was undone at {minutes(at)} already (the game at turn "
-        "2 "
-        "again since), every player told: not undone again. The rollback before it, to turn 2 "
+        "2 again since), every player told: not undone again. The rollback before it, to turn 2 "
         f"(at {minutes(before)}), stands: `{given} rollback g1 --undo --again` undoes it too (turn "
-        "3 back "
-        "as it ran)\n"
+        "3 back as it ran)\n"
     )
     assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
         "0000",

@@ -56,9 +56,8 @@ def test_a_close_the_put_back_book_forgot_is_made_again(tmp_path: Path) -> None:
     (problem,) = [p for p in tasks.problems if "wok4" in p]
     assert problem == (
         f"waiting list wok4: closed again, as it was closed at {minutes(closed.closed)} (the "
-        "lobby's "
-        "book had it open still: a copy older than the close put back?); give `wtg close-list "
-        "wok4` again: it tells those still on it who were not told, and takes them off"
+        "lobby's book had it open still: a copy older than the close put back?); give `wtg "
+        "close-list wok4` again: it tells those still on it who were not told, and takes them off"
     )
     with LobbyDatabase(games) as people:
         found = find_list(people, "wok4")

@@ -598,10 +598,8 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     else:
         tell(
             f"announcement queued already (at {moment_text(made.at)}, cut short): finished; "
-            f"{queued} more "
-            f"for {counted(len(addressees(chosen(made))), 'player')} of "
-            f"{counted(len(made.games), 'game')} "
-            "(`wtg send` mails it)"
+            f"{queued} more for {counted(len(addressees(chosen(made))), 'player')} of "
+            f"{counted(len(made.games), 'game')} (`wtg send` mails it)"
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))

@@ -99,8 +99,7 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
             set_hold(game.store.root, kept.replaced(taking_back=False))  # nothing taken back
             raise GameError(
                 f"game {name}'s hold (since {moment_text(kept.since)}) was mailed already to "
-                f"{went} of its "
-                f"{told} players: it cannot be taken back unseen; `wtg release "
+                f"{went} of its {told} players: it cannot be taken back unseen; `wtg release "
                 f"{shlex.quote(name)}` lets the game go on and tells them"
             )
         clear_hold(game.store.root)
@@ -279,11 +278,10 @@ def _undone_already(name: str, undone: Rollback, before: Rollback) -> str:
     ran = "it ran" if first == last else "they ran"
     return (
         f"game {name}'s rollback to turn {undone.to} was undone at "
-        f"{moment_text(undone.undone or '')} already (the "
-        f"game at turn {undone.latest} again since), every player told: not undone again. The "
-        f"rollback before it, to turn {before.to} (at {moment_text(before.at)}), stands: `wtg "
-        "rollback "
-        f"{shlex.quote(name)} --undo --again` undoes it too ({turns} back as {ran})"
+        f"{moment_text(undone.undone or '')} already (the game at turn {undone.latest} again "
+        f"since), every player told: not undone again. The rollback before it, to turn {before.to} "
+        f"(at {moment_text(before.at)}), stands: `wtg rollback {shlex.quote(name)} --undo --again` "
+        f"undoes it too ({turns} back as {ran})"
     )
 
 

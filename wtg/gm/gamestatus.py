@@ -186,9 +186,9 @@ def takeover_cut_short(game: Game[S], shown: Shown = moment_text) -> str | None:
         return None
     said = (
         f"the takeover of seat {takeover.seat} by {takeover.name} (begun after turn "
-        f"{takeover.turn}, at {shown(takeover.at)}) is under way, or was cut short between "
-        "its writes "
-        f"({game.store.root / MARK}), turn {game.latest_turn()}'s files perhaps half rewritten"
+        f"{takeover.turn}, at {shown(takeover.at)}) is under way, or was cut short between its "
+        f"writes ({game.store.root / MARK}), turn {game.latest_turn()}'s files perhaps half "
+        "rewritten"
     )
     try:
         why = not_finished(game, takeover)
@@ -247,16 +247,14 @@ def owed_notices(
     if moved is not None and undone:
         owed.append(
             f"the deadline's move back to {moment_text(moved.new)} (`wtg extend "
-            f"{shlex.quote(name)} --undo`, at {shown(moved.at)}) was cut short before every "
-            "player was "
-            f"told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
+            f"{shlex.quote(name)} --undo`, at {shown(moved.at)}) was cut short before every player "
+            f"was told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
         )
     elif moved is not None:
         owed.append(
-            f"the deadline's move to {moment_text(moved.new)} (at {shown(moved.at)}) was cut "
-            "short "
-            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again "
-            "(it moves nothing more)"
+            f"the deadline's move to {moment_text(moved.new)} (at {shown(moved.at)}) was cut short "
+            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again (it "
+            "moves nothing more)"
         )
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
@@ -288,9 +286,8 @@ def owed_notices(
     released = release_of(game.store.root)
     if released is not None and not (told is not None and told(released)):
         owed.append(
-            f"the release (at {shown(released.released)}) was cut short before every player "
-            "was told: "
-            f"give `wtg release {shlex.quote(name)}` again"
+            f"the release (at {shown(released.released)}) was cut short before every player was "
+            f"told: give `wtg release {shlex.quote(name)}` again"
         )
     code = new_code_cut_short(game, told)
     if code is not None:

@@ -214,9 +214,8 @@ def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     meant = f", then `wtg rollback {shlex.quote(name)} --to {to}`" if to < last.latest else ""
     return (
         f"; turn {to} was taken back by the rollback to turn {last.to} at {moment_text(last.at)} "
-        "(kept in "
-        f"{ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts {turns}, "
-        f"while no turn has run since{meant}"
+        f"(kept in {ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts "
+        f"{turns}, while no turn has run since{meant}"
     )
 
 

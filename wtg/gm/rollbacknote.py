@@ -81,8 +81,7 @@ def rollback_line(note: RollbackNote, game: str) -> str:
     count = "counts" if one else "count"
     return (
         f"ROLLBACK UNDONE: the rollback to turn {note.to} (at {moment_text(note.at)}) was undone "
-        "at "
-        f"{moment_text(note.undone)}: {turns} {count} again, {ran}"
+        f"at {moment_text(note.undone)}: {turns} {count} again, {ran}"
         + (
             ""
             if note.before is None

@@ -137,12 +137,10 @@ def _refuse_still_queued(
             )
             raise StillQueued(
                 f"the same text was announced to {target} at {moment_text(earlier.at)}, and {left} "
-                "of its "
-                f"mails still {'waits' if left == 1 else 'wait'} in the outbox's queue: not queued "
-                "again (the players "
-                f"would get it twice at the next send). To mail it twice, give `{again}` "
-                "again once `wtg send` has mailed the first; `wtg announce --withdraw` takes "
-                "the first back"
+                f"of its mails still {'waits' if left == 1 else 'wait'} in the outbox's queue: not "
+                "queued again (the players would get it twice at the next send). To mail it "
+                f"twice, give `{again}` again once `wtg send` has mailed the first; `wtg announce "
+                "--withdraw` takes the first back"
             )
 
 

@@ -62,10 +62,9 @@ def reconcile(book: LobbyDatabase, problems: list[str]) -> None:
             confirm.closed(db, name, moment)
         problems.append(
             f"waiting list {name}: closed again, as it was closed at {moment_text(closed)} (the "
-            "lobby's book "
-            "had it open still: a copy older than the close put back?); give `wtg close-list "
-            f"{shlex.quote(name)}` again: it tells those still on it who were not told, and takes "
-            "them off"
+            "lobby's book had it open still: a copy older than the close put back?); give `wtg "
+            f"close-list {shlex.quote(name)}` again: it tells those still on it who were not told, "
+            "and takes them off"
         )
 
 
