@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.test_gm_controls import head, make, queued, run
+from tests.test_gm_controls import head, make, minutes, queued, run
 from wtg.host.announcement import LAST_KEY
 
 
@@ -130,8 +130,8 @@ def test_a_taking_back_killed_after_its_last_mail_takes_no_other_back(tmp_path: 
         path.unlink()
     finished = run(tmp_path, "announce", "--withdraw")
     assert finished.stdout == (
-        f"the taking back of the announcement queued at {intent['at']} was cut short after "
-        "its last mail left the queue: finished (nothing more to take out of the queue)\n"
+        f"the taking back of the announcement queued at {minutes(intent['at'])} was cut short "
+        "after its last mail left the queue: finished (nothing more to take out of the queue)\n"
     )
     assert sorted(p.name for p in folder.iterdir()) == [f"{first}.queued", LAST_KEY]
     assert len(queued(tmp_path, f"announce-{first}-")) == 4  # g1's players still get it

@@ -150,8 +150,8 @@ def test_status_of_a_game_ended_while_held_says_its_hold_holds_nothing(tmp_path:
     head = f"wtg --games-dir {world.gm.games_dir}"
     assert lines[:2] == [
         "game g1, over after turn 2, ended by the GM: no orders are taken, no deadline comes",
-        f"HOLD KEPT: the GM's hold since {kept.since} (away), from before the game was over, "
-        "holds nothing now; a rollback that takes the end back finds the game held again "
+        "HOLD KEPT: the GM's hold since 2026-11-22 12:00 UTC (away), from before the game was "
+        "over, holds nothing now; a rollback that takes the end back finds the game held again "
         f"(`{head} release g1` then lets it run)",
     ]
     rollback(world.game, 1, NOW)

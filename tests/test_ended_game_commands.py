@@ -44,7 +44,7 @@ def test_release_of_a_game_ended_while_held_is_refused(tmp_path: Path) -> None:
     config = world.gm.games_dir.parent / "wtg.yaml"
     assert result.stderr == (
         "wtg: game g1 is over (ended by the GM at turn 2): it has no turn to release; its "
-        f"hold since {kept.since if kept else ''} stays, and holds it again after "
+        "hold since 2026-11-22 12:00 UTC stays, and holds it again after "
         f"`wtg --config {config} rollback g1 --to 1` takes the end back\n"
     )
     assert world.game.held() == kept and world.outbox() == queued

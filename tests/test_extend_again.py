@@ -248,8 +248,13 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     line = str(owed[0])
     assert line.startswith(f"the deadline's move to {minutes(moved)} (at ")
     assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
+    at = line.split("(at ", 1)[1].split(")", 1)[0]  # the JSON's keeps the files' ISO
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", at), at
     # printed, its command carries the --config given (the JSON's is as the shell gave none)
-    printed = line.replace("`wtg extend", f"`{head(tmp_path)} extend")
+    # and its moment is said as every GM line says one (gmlines43)
+    printed = line.replace("`wtg extend", f"`{head(tmp_path)} extend").replace(
+        f"(at {at})", f"(at {minutes(at)})"
+    )
     shown = run(tmp_path, "status", "g1").stdout
     assert f"NOTICES OWED: {printed}\n" in shown
     # and the look at every game names it too, with its game

@@ -167,7 +167,7 @@ def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
 
 # --- extend ---------------------------------------------------------------------------------
 def minutes(stamp: str) -> str:
-    """A deadline of the files as the GM commands' lines say one."""
+    """A deadline or a moment of the files as the GM commands' lines say one."""
     return f"{parse_iso(stamp):%Y-%m-%d %H:%M} UTC"
 
 
@@ -440,7 +440,7 @@ def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path
     due = status(tmp_path)["deadline"]  # said as `wtg status` and `extend` say it (round 42)
     assert isinstance(due, str) and f"  g1 turn 2, deadline {minutes(due)}: 2 Bob\n" in text
     assert f"  maildir:17  game g1\n    {archive}\n    ValueError: odd mail\n" in text
-    line = "  g1 player 3 Cid <cid@example.org> since 2026-11-23T10:15:02Z: 5.1.1 User\n"
+    line = "  g1 player 3 Cid <cid@example.org> since 2026-11-23 10:15 UTC: 5.1.1 User\n"
     assert line + "    unknown\n" in text  # at most 78 columns
     (mailed,) = queued(tmp_path, "digest-").values()
     assert mailed["To"].addresses[0].addr_spec == "gm@example.org" and body(mailed) == text
@@ -577,7 +577,7 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
     held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules").stdout
     since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
     assert held == (
-        f"game g1 held since {since}; 4 notices queued for the players "
+        f"game g1 held since {minutes(since)}; 4 notices queued for the players "
         f"(`{head(tmp_path)} send` mails them)\n"
     )
     released = run(tmp_path, "release", "g1").stdout

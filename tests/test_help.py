@@ -125,3 +125,38 @@ def test_a_ruleset_option_of_new_game_says_its_default() -> None:
     ):
         assert said in shown
     assert "(semi), claimed one a turn" in shown and "[default: automatic]" in shown
+
+
+def _option_help(command: str, option: str) -> str:
+    """What `wtg COMMAND --help` says of ``option`` (its text, with click's ``[default:
+    ...]``), on one line."""
+    found = main.commands[command]
+    (param,) = [p for p in found.params if isinstance(p, click.Option) and option in p.opts]
+    record = param.get_help_record(click.Context(found, info_name=command))
+    assert record is not None
+    return " ".join(record[1].split())
+
+
+def test_an_option_says_what_happens_without_it() -> None:
+    """gmlines43: `report --player` said "Whose report." and `open-list --robots-after` not
+    what a list does without it; a GM at 2 a.m. guessed. Each of these options says what
+    its absence means (or its default, or the unit of a number)."""
+    said = {
+        ("report", "--player"): "(give it or --gm)",
+        ("open-list", "--robots-after"): (
+            "Start after HOURS of waiting (36, 36h, 1.5d) with the players there are (robots "
+            "fill the rest where the ruleset has robots; WoK: empty seats count as QUIT). "
+            "Without it, a game starts only once the list holds its --players."
+        ),
+        ("open-list", "--variant"): "(default: none, the ruleset's own game)",
+        ("new-game", "--variant"): "(default: none, the ruleset's own game)",
+        ("bounces", "--clear"): "without it, the addresses marked are listed.",
+        ("hold", "--reason"): "(default: none, the notice gives no reason)",
+        ("end", "--reason"): "every player's last report says it (default: none)",
+        ("orders", "--player"): "default: the player the file names",
+        ("ratings", "--ruleset"): "(default: every ruleset's)",
+        ("new-code", "--player"): "The seat: the player's number, as `wtg status GAME` lists them",
+        ("site", "--port"): "(default: 0, a free one, which it prints)",
+    }
+    for (command, option), words in said.items():
+        assert words in _option_help(command, option), (command, option)

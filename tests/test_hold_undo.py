@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.test_gm_controls import head, make, queued, run, status
+from tests.test_gm_controls import head, make, minutes, queued, run, status
 
 
 def sent(root: Path) -> list[str]:
@@ -41,8 +41,8 @@ def test_a_hold_mailed_already_is_not_taken_back_and_says_so(tmp_path: Path) -> 
     since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
     refused = run(tmp_path, "hold", "g1", "--undo", code=1)
     assert refused.stderr == (
-        f"wtg: game g1's hold (since {since}) was mailed already to 4 of its 4 players: it "
-        f"cannot be taken back unseen; `{head(tmp_path)} release g1` lets the game go on and "
+        f"wtg: game g1's hold (since {minutes(since)}) was mailed already to 4 of its 4 players: "
+        f"it cannot be taken back unseen; `{head(tmp_path)} release g1` lets the game go on and "
         "tells them\n"
     )
     assert status(tmp_path)["held"] is True

@@ -20,6 +20,7 @@ import pytest
 
 from tests import killpoints
 from tests.conftest import players
+from tests.test_gm_controls import minutes
 from wtg.game.engine import create_game
 from wtg.game.hold import hold_of
 from wtg.game.schedule import make_schedule
@@ -94,7 +95,7 @@ def test_a_command_cut_short_is_said_by_the_next_send(
         if cut_short:
             said += 1
             assert send.returncode == 1, (where, send.stderr)
-            since = held.since if held is not None else ""
+            since = minutes(held.since) if held is not None else ""
             shown = owed.replace("`wtg ", f"`wtg {shlex.join(config)} ")  # as send was given
             assert f"wtg: NOTICES OWED: game g1: {shown.format(since)}" in send.stderr or (
                 command[0] == "announce" and shown in send.stderr

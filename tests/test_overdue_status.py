@@ -44,7 +44,7 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     (game,) = json.loads(wtg("--config", config, "status", "--json").output)["games"]
     assert game["overdue"] == said
     listed = wtg("--config", config, "status").output
-    assert "g1               wok4         turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
+    assert "g1 wok4 turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
     assert f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}" in (
         listed.splitlines()
     ), listed

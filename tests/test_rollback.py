@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.shipped import WOK4
+from tests.test_gm_controls import minutes
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.files.store import GameStore, StoreError
@@ -385,7 +386,7 @@ def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
         rollback(game, 2, NOW + timedelta(hours=5))
     assert str(refused.value) == (
         "cannot roll back to turn 2: the game is at turn 1, so give a turn from 0 to 0; "
-        f"turn 2 was taken back by the rollback to turn 1 at {done.at} (kept in "
+        f"turn 2 was taken back by the rollback to turn 1 at {minutes(done.at)} (kept in "
         f"archive/{done.ident}): `wtg rollback g1 --undo` puts turns 2-3 back as they ran, "
         "while no turn has run since, then `wtg rollback g1 --to 2`"
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
+from tests.test_gm_controls import minutes
 from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.gm.rollback import rollbacks
@@ -51,8 +52,8 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
         "at"
     ]
     assert lines(wtg(*host, "status", "g1"), "ROLL") == [
-        f"ROLLED BACK to turn 1 at {at} (turns 2-3 kept in archive/{ident[1]}): `{given} rollback "
-        "g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
+        f"ROLLED BACK to turn 1 at {minutes(at)} (turns 2-3 kept in archive/{ident[1]}): `{given} "
+        "rollback g1 --undo` puts turns 2-3 back as they ran, while no turn has run since"
     ]
     said = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
     assert said == {
@@ -67,7 +68,8 @@ def test_status_says_the_rollback_and_its_undo(tmp_path: Path) -> None:
     undone = json.loads(wtg(*host, "status", "g1", "--json").stdout)["last_rollback"]
     assert undone["to"] == 1 and undone["undone"] is not None
     assert lines(wtg(*host, "status", "g1"), "ROLL") == [
-        f"ROLLBACK UNDONE: the rollback to turn 1 (at {at}) was undone at {undone['undone']}: "
+        f"ROLLBACK UNDONE: the rollback to turn 1 (at {minutes(at)}) was undone at "
+        f"{minutes(undone['undone'])}: "
         "turns 2-3 count again, as they ran"
     ]
 
@@ -119,13 +121,14 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     assert twice.exit_code == 1
     store = open_game(tmp_path / "host/games/g1").store
     (at,) = [r.undone for r in rollbacks(store, undone=True) if r.to == 1]
+    assert at is not None
     (standing,) = rollbacks(store)
     before = standing.at
     assert twice.stderr == (
-        f"wtg: game g1's rollback to turn 1 was undone at {at} already (the game at turn 2 "
-        "again since), every player told: not undone again. The rollback before it, to turn 2 "
-        f"(at {before}), stands: `{given} rollback g1 --undo --again` undoes it too (turn 3 back "
-        "as it ran)\n"
+        f"wtg: game g1's rollback to turn 1 was undone at {minutes(at)} already (the game at turn "
+        "2 again since), every player told: not undone again. The rollback before it, to turn 2 "
+        f"(at {minutes(before)}), stands: `{given} rollback g1 --undo --again` undoes it too (turn "
+        "3 back as it ran)\n"
     )
     assert sorted(p.name for p in (tmp_path / "host/games/g1/turns").iterdir()) == [
         "0000",
@@ -136,7 +139,7 @@ def test_a_second_undo_undoes_the_rollback_before_it(tmp_path: Path) -> None:
     forward = wtg(*host, "rollback", "g1", "--to", 3)  # the turn meant: how to put it back
     assert forward.exit_code == 1
     assert forward.stderr.endswith(
-        f"; turn 3 was taken back by the rollback to turn 2 at {before} (kept in archive/"
+        f"; turn 3 was taken back by the rollback to turn 2 at {minutes(before)} (kept in archive/"
         f"{standing.ident}): `{given} rollback g1 --undo --again` puts "
         "turn 3 back as it ran, while no turn has run since\n"
     )

@@ -149,7 +149,7 @@ def test_a_test_config_sends_nothing_where_the_players_mail_comes_by_imap(
         assert out_folder(test) == []
         said = (
             f"the mail stays queued: the games folder {games} has its players' mail read from "
-            "an IMAP server (the last mail a poll of it read, at 2027-01-15T08:00:00Z, came "
+            "an IMAP server (the last mail a poll of it read, at 2027-01-15 08:00 UTC, came "
             f"from one), where this config, {test}, sends it into the folder "
             f"{games / '.mail' / 'maildir-out'} (the maildir transport: a player gets it only "
             "if something sends it on): a player would not get it, so none is sent."

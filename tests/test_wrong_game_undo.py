@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.mail.loop import FIRST, GM, NOW, World, players
+from tests.test_gm_controls import minutes
 from wtg.cli import main
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
@@ -39,7 +40,7 @@ def test_a_release_or_hold_undo_of_the_wrong_game_names_the_held_one(tmp_path: P
     assert wtg(config, "hold", "g1")[0] == 0
     held = world.game.held()
     assert held is not None
-    since = held.since
+    since = minutes(held.since)
     assert wtg(config, "release", "g2") == (
         1,
         f"wtg: game g2 is not held (game g1 is held since {since}: did you mean `wtg --config "
@@ -64,7 +65,7 @@ def test_a_rollback_undo_of_the_wrong_game_names_the_one_rolled_back(tmp_path: P
     assert wtg(config, "rollback", "g2", "--undo") == (
         1,
         f"wtg: game g2 has no rollback to undo (game g1 was rolled back to turn 0 at "
-        f"{done.at}: did you mean `wtg --config {config} rollback g1 --undo`?)\n",
+        f"{minutes(done.at)}: did you mean `wtg --config {config} rollback g1 --undo`?)\n",
     )
     assert world.game.latest_turn() == 0  # still rolled back
     assert wtg(config, "rollback", "g1", "--undo")[0] == 0
@@ -134,6 +135,6 @@ def test_the_game_meant_is_named_with_the_config_given(
     assert held is not None
     result = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, ["release", "g2"])
     assert result.stderr == (
-        f"wtg: game g2 is not held (game g1 is held since {held.since}: did you mean `wtg "
+        f"wtg: game g2 is not held (game g1 is held since {minutes(held.since)}: did you mean `wtg "
         "release g1`?)\n"
     )

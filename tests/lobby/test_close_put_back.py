@@ -16,6 +16,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_close_list import three_on_wok4
 from tests.lobby.test_lobby_cli import run
+from tests.test_gm_controls import minutes
 from wtg.lobby.closedrecord import RECORD
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase
 from wtg.lobby.lists import find_list, waiting
@@ -54,9 +55,9 @@ def test_a_close_the_put_back_book_forgot_is_made_again(tmp_path: Path) -> None:
     assert tasks.started == ()
     (problem,) = [p for p in tasks.problems if "wok4" in p]
     assert problem == (
-        f"waiting list wok4: closed again, as it was closed at {closed.closed} (the lobby's "
-        "book had it open still: a copy older than the close put back?); give `wtg close-list "
-        "wok4` again: it tells those still on it who were not told, and takes them off"
+        f"waiting list wok4: closed again, as it was closed at {minutes(closed.closed)} (the "
+        "lobby's book had it open still: a copy older than the close put back?); give `wtg "
+        "close-list wok4` again: it tells those still on it who were not told, and takes them off"
     )
     with LobbyDatabase(games) as people:
         found = find_list(people, "wok4")

@@ -158,7 +158,7 @@ def test_the_mark_is_the_addresses_and_the_gm_clears_it(tmp_path: Path) -> None:
     games = ["--games-dir", str(world.gm.games_dir)]
     listed = CliRunner().invoke(main, [*games, "bounces"])
     assert listed.exit_code == 0
-    assert "g1 player 2 Player2 <p2@players.example> since 2026-11-22T12:00:00Z" in listed.output
+    assert "g1 player 2 Player2 <p2@players.example> since 2026-11-22 12:00 UTC" in listed.output
     assert "5.1.1 550 5.1.1 <p2@players.example>: Recipient address rejected" in listed.output
     cleared = CliRunner().invoke(main, [*games, "bounces", "--clear", "P2@Players.example"])
     assert cleared.exit_code == 0 and "mark dropped in g1" in cleared.output

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_map_note_without_form import quit_seats
+from tests.test_gm_controls import minutes
 from wtg.mail.outgoing.digest import make_digest
 
 
@@ -18,7 +19,7 @@ def test_the_digest_says_the_turn_that_ended_a_game_and_who_won(tmp_path: Path) 
     text = make_digest(world.gm.games_dir, NOW).text()
     (ran_at,) = {run.ran_at for run in make_digest(world.gm.games_dir, NOW).runs if run.turn}
     assert (
-        f"\n  g1 turn 1 at {ran_at}: the game is over (one player left\n"
+        f"\n  g1 turn 1 at {minutes(ran_at)}: the game is over (one player left\n"
         f"    standing), won by {world.game.config.players[0].name}\n"
     ) in text
     assert max(len(line) for line in text.splitlines()) <= 78
@@ -31,4 +32,4 @@ def test_a_turn_that_did_not_end_the_game_is_said_as_before(tmp_path: Path) -> N
     runs = make_digest(world.gm.games_dir, NOW).runs
     text = make_digest(world.gm.games_dir, NOW).text()
     for run in runs:
-        assert f"\n  g1 turn {run.turn} at {run.ran_at}\n" in text
+        assert f"\n  g1 turn {run.turn} at {minutes(run.ran_at)}\n" in text

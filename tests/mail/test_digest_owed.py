@@ -18,7 +18,7 @@ def test_the_digest_lists_a_hold_cut_short_before_every_player_was_told(tmp_path
     (world.game.store.root / "held.json").write_text(CUT_SHORT, encoding="utf-8")
     digest = make_digest(world.gm.games_dir, NOW)
     line = (
-        "game g1: the hold (since 2026-01-01T00:00:00Z) was cut short before every player "
+        "game g1: the hold (since 2026-01-01 00:00 UTC) was cut short before every player "
         "was told: give `wtg hold g1` again"
     )
     assert digest.owed == (line,)
@@ -46,7 +46,7 @@ def test_the_digest_lists_a_takeover_cut_short(tmp_path: Path) -> None:
     digest = make_digest(world.gm.games_dir, NOW)
     assert digest.owed == (
         "game g1: the takeover of seat 2 by Newcomer (begun after turn "
-        f"{turn}, at 2026-01-01T00:00:00+00:00) is under way, or was cut short between its "
+        f"{turn}, at 2026-01-01 00:00 UTC) is under way, or was cut short between its "
         f"writes ({root / 'takeover-under-way.json'}), turn {turn}'s files perhaps half "
         "rewritten; the poll that reads the newcomer's CONFIRM again finishes it, and so does "
         "the next turn's run before it runs (`wtg run-turn g1`, or `--due` at its deadline): "

@@ -352,7 +352,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
     assert listed.stdout.splitlines() == [
         "1 mail waiting in the queue (`wtg send` sends them):",
         '  remind-g1-t0001-p01  to p1@players.example  "[g1] soon"  deferred 1 time, '
-        "the next try at 2026-11-23T10:01:00Z: 451 4.3.0 try later",
+        "the next try at 2026-11-23 10:01 UTC: 451 4.3.0 try later",
         "1 mail set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
         "--retry-all every one):",
         f'  {MAIL}  to (no address)  "[g1] turn 0 report for Eve evil": 550 no such user',

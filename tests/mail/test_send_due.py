@@ -267,7 +267,7 @@ def test_due_holds_a_game_when_the_last_success_is_stamped_after_now(tmp_path: P
     record_poll(world.gm.spool, deadline + timedelta(days=14), None)
     ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))
     assert not ok and "NOT run" in line and "mail outage" in line
-    stamped = (deadline + timedelta(days=14)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    stamped = (deadline + timedelta(days=14)).strftime("%Y-%m-%d %H:%M UTC")
     assert f"its last success is stamped {stamped}, after this machine's clock" in line
     assert world.game.latest_turn() == 0
     record_poll(world.gm.spool, deadline + timedelta(minutes=6), None)  # a poll, on time
@@ -396,7 +396,7 @@ def test_a_poll_while_wtg_serve_runs_names_the_service(tmp_path: Path) -> None:
 
     with only_one(world.gm.spool, "serve"), only_one(world.gm.spool, "poll"):
         assert run("poll") == (
-            f"wtg serve (pid {os.getpid()}, since 2026-11-22T12:00:00Z) polls "
+            f"wtg serve (pid {os.getpid()}, since 2026-11-22 12:00 UTC) polls "
             f"{world.gm.spool} already: this one leaves the work to it\n"
         )
         assert run("poll", "-q") == ""

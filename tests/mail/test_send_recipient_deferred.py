@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from tests.mail.test_outbox_retry import folders, smtp_config
 from wtg.cli import main
 from wtg.game.schedule import iso
 from wtg.host.config import load_config
+from wtg.mail.outgoing.digest import mark_digest
 from wtg.mail.outgoing.digestmark import last_digest
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.sender import DEFERRED, deliver
@@ -218,6 +219,14 @@ def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
     smtp.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
     assert wtg(config, "digest", "-q").exit_code == 0  # the last digest before the send
     assert wtg(config, "send", "-q").exit_code == 1
+    # a digest tells what happened before the whole second it is made in (the next one what
+    # happened from then on): the last digest put a second back, and the mail set aside in
+    # that second, are before this one's, whenever the clock is now
+    before = last_digest(world.gm.spool)
+    assert before is not None
+    mark_digest(world.gm.spool, before - timedelta(seconds=1))
+    note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
+    os.utime(note, (before.timestamp() - 0.5, before.timestamp() - 0.5))
     told = wtg(config, "digest")
     assert told.exit_code == 0, told.output
     assert (
@@ -231,7 +240,6 @@ def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
     # the mail was set aside before the second began)
     told_at = last_digest(world.gm.spool)
     assert told_at is not None
-    note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
     os.utime(note, (told_at.timestamp() - 1, told_at.timestamp() - 1))
     again = wtg(config, "digest")
     assert "Mail set aside for good" not in again.stdout

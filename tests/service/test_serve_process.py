@@ -189,7 +189,7 @@ def test_serve_answers_reloads_and_stops_as_systemd_asks(host: Host) -> None:
         )
         assert again.returncode == 1
         assert again.stderr.splitlines() == [
-            f"wtg: wtg serve (pid {process.pid}, since {record.since:%Y-%m-%dT%H:%M:%SZ}) is "
+            f"wtg: wtg serve (pid {process.pid}, since {record.since:%Y-%m-%d %H:%M} UTC) is "
             f"running on {host.gm.spool}: this one does not start"
         ]
         idle = subprocess.run(

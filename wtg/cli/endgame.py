@@ -31,7 +31,7 @@ def register(group: click.Group) -> None:
     "--reason",
     default="",
     help="Why, in a few words (every player stopped writing, abandoned by agreement, "
-    "declared drawn): every player's last report says it.",
+    "declared drawn): every player's last report says it (default: none).",
 )
 @click.option("--yes", is_flag=True, help="End it without asking (a script, cron).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON.")

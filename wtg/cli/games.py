@@ -64,7 +64,7 @@ from wtg.game.gameconfig import (
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.samerun import RerunChangesNothing
-from wtg.game.schedule import iso, make_schedule, utc_text
+from wtg.game.schedule import iso, make_schedule, moment_text, utc_text
 from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
 from wtg.host.configplace import CONFIG_NAME
@@ -196,7 +196,11 @@ def register(group: click.Group) -> None:
     "MAP: off on the AOF); --no-map-pictures: text only, for everybody.",
 )
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
-@click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option(
+    "--variant",
+    default=None,
+    help="A variant of the ruleset, where it has any (default: none, the ruleset's own game).",
+)
 @click.option(
     "--every",
     "every_days",
@@ -306,7 +310,7 @@ def new_game(
     tell(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
-        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
+        + (f"; turn 1 is due {moment_text(deadline)}" if deadline else "")
     )
     warn_of_zone(game.config)  # a valid zone, which the GM may not have meant: said now
     if freed:
@@ -390,7 +394,7 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
         f"game {kept.game} was made by a `wtg new-game` cut short before its turn 0: finished "
         f"as it was made: {kept.ruleset} on map {kept.map}, seed {kept.seed}, "
         f"{_count(len(kept.players), 'player')} by mail; turn 0 is ready"
-        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
+        + (f"; turn 1 is due {moment_text(deadline)}" if deadline else "")
     )
 
 
@@ -522,7 +526,10 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
     "--player",
     type=int,
     default=None,
-    help=("Whose orders (checked against the file); a seat's number takes all its colours' forms."),
+    help=(
+        "Whose orders (checked against the file; default: the player the file names); a "
+        "seat's number takes all its colours' forms."
+    ),
 )
 @click.option(
     "--correct",
@@ -981,7 +988,12 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--player", type=int, default=None, help="Whose report.")
+@click.option(
+    "--player",
+    type=int,
+    default=None,
+    help="Whose report: the player's number, as `wtg status GAME` lists them (give it or --gm).",
+)
 @click.option(
     "--gm",
     is_flag=True,

@@ -23,13 +23,12 @@ from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
 from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.hold import Hold
-from wtg.game.schedule import deadline_text
+from wtg.game.schedule import moment_text
 from wtg.gm.control import NoRollbackToUndo, NotHeld, UndoneAlready, undo_hold, undo_rollback
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
@@ -72,20 +71,18 @@ def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
     return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
 
 
-def _due(stamp: str) -> str:
-    """A deadline of the game's files as the commands' lines say one (``2026-11-24 18:00
-    UTC``, ``deadline_text``); a text that is none (edited by hand), without its control
-    sequences."""
-    return printable(deadline_text(stamp))
-
-
 def _told(queued: int) -> str:
     return f"{counted(queued, 'notice')} queued for the players (`wtg send` mails them)"
 
 
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
+@click.option(
+    "--reason",
+    default="",
+    help="Why, in a few words: the players' notice says it (default: none, the notice "
+    "gives no reason).",
+)
 @click.option(
     "--undo",
     is_flag=True,
@@ -108,7 +105,7 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
         return
     made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
-    tell(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
+    tell(f"game {game.config.game} {state} since {moment_text(made.since)}; {_told(queued)}")
     given = " ".join(reason.split())
     if not new and given and given != made.reason:
         tell(_reason_not_kept(game, made, given, notices))
@@ -148,11 +145,9 @@ def _undo_hold(game: Game, notices: Notices) -> None:
             f"{shlex.quote(name)} --undo` again once it is done"
         )
     deadline = game.deadline()
-    due = (
-        f"; turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
-    )
+    due = f"; turn {game.latest_turn() + 1} is due {moment_text(deadline)}" if deadline else ""
     tell(
-        f"game {name}: the hold since {kept.since} taken back before it was mailed: "
+        f"game {name}: the hold since {moment_text(kept.since)} taken back before it was mailed: "
         f"{counted(taken, 'notice')} taken out of the queue; the game runs as before{due}"
     )
 
@@ -173,13 +168,13 @@ def release(ctx: click.Context, game_dir: str) -> None:
     except NotHeld as exc:  # the wrong game: the one held named
         fail(str(exc) + meant_games(game, held, "wtg release {game}"))
     deadline = game.deadline()
-    due = f"turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+    due = f"turn {game.latest_turn() + 1} is due {moment_text(deadline)}" if deadline else ""
     name = game.config.game
     what = (
         "released"
         if new
-        else f"was released already (held since {kept.since}; released at {kept.released}, "
-        "cut short): finished"
+        else f"was released already (held since {moment_text(kept.since)}; released at "
+        f"{moment_text(kept.released)}, cut short): finished"
     )
     tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
 
@@ -196,9 +191,10 @@ def _not_twice(game: Game, hours: float, notices: Notices) -> None:
         return
     name = game.config.game
     fail(
-        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at {last.at} "
-        f"already (to {_due(last.new)}), and its notices still wait in the outbox's queue: not "
-        f"moved again (given twice, it would be {2 * hours:g} hours later). To move it "
+        f"the deadline of game {name}'s turn {last.turn} was moved {hours:g} hours at "
+        f"{moment_text(last.at)} already (to {moment_text(last.new)}), and its notices still "
+        f"wait in the outbox's queue: not moved again (given twice, it would be "
+        f"{2 * hours:g} hours later). To move it "
         f"{hours:g} hours more, `wtg extend {shlex.quote(name)} {hours:g} --again`; `wtg extend "
         f"{shlex.quote(name)} --undo` takes the first move back"
     )
@@ -302,7 +298,8 @@ def extend(
     )
     if new and moved.hours < 0:
         tell(
-            f"game {name}: turn {moved.turn} is due {_due(moved.new)} (was {_due(moved.old)}; "
+            f"game {name}: turn {moved.turn} is due {moment_text(moved.new)} (was "
+            f"{moment_text(moved.old)}; "
             f"the move of {-moved.hours:g} hours taken back); {told}"
         )
     elif new:
@@ -313,7 +310,8 @@ def extend(
             else ""
         )
         tell(
-            f"game {name}: turn {moved.turn} is due {_due(moved.new)} (was {_due(moved.old)}); "
+            f"game {name}: turn {moved.turn} is due {moment_text(moved.new)} (was "
+            f"{moment_text(moved.old)}); "
             f"{_told(queued)}{held}"
         )
         schedule = game.config.schedule
@@ -323,13 +321,13 @@ def extend(
     else:
         tell(
             f"game {name}: turn {moved.turn} was {'moved back' if moved.hours < 0 else 'extended'} "
-            f"already to {_due(moved.new)} (was {_due(moved.old)}; "
+            f"already to {moment_text(moved.new)} (was {moment_text(moved.old)}; "
             + (
                 f"the move of {-moved.hours:g} hours taken back"
                 if moved.hours < 0
                 else f"{moved.hours:g} hours"
             )
-            + f" at {moved.at}, cut short): not moved again; "
+            + f" at {moment_text(moved.at)}, cut short): not moved again; "
             + told
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
@@ -410,7 +408,7 @@ def rollback(
     what = "rolled back" if new else "was rolled back already"
     first, last = done.to + 1, done.latest
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
-    due = f"; turn {done.to + 1} is due {_due(done.deadline)}" if done.deadline else ""
+    due = f"; turn {done.to + 1} is due {moment_text(done.deadline)}" if done.deadline else ""
     tell(
         f"game {game.config.game} {what} to turn {done.to} ({turns} "
         f"kept in archive/{done.ident}); orders of {counted(len(done.restored), 'player')} pending "
@@ -464,7 +462,11 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
         if first == last
         else (f"turns {first}-{last} count again, as they ran")
     )
-    due = f"; turn {last + 1} is due {_due(done.undone_deadline)}" if done.undone_deadline else ""
+    due = (
+        f"; turn {last + 1} is due {moment_text(done.undone_deadline)}"
+        if done.undone_deadline
+        else ""
+    )
     tell(
         f"game {game.config.game}: the rollback to turn {done.to} {what}, the game at turn "
         f"{last} again ({turns}; the orders pending for turn {first} set "
@@ -595,10 +597,9 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         )
     else:
         tell(
-            f"announcement queued already (at {made.at}, cut short): finished; {queued} more "
-            f"for {counted(len(addressees(chosen(made))), 'player')} of "
-            f"{counted(len(made.games), 'game')} "
-            "(`wtg send` mails it)"
+            f"announcement queued already (at {moment_text(made.at)}, cut short): finished; "
+            f"{queued} more for {counted(len(addressees(chosen(made))), 'player')} of "
+            f"{counted(len(made.games), 'game')} (`wtg send` mails it)"
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))
@@ -618,14 +619,14 @@ def _withdraw_announcement(spool: Path) -> None:
     if done is None:
         fail("no announcement in the outbox: nothing to take back")
     if done.finished:
-        queued_at = f" queued at {done.at}" if done.at else ""
+        queued_at = f" queued at {moment_text(done.at)}" if done.at else ""
         tell(
             f"the taking back of the announcement{queued_at} was cut short after its last "
             "mail left the queue: finished (nothing more to take out of the queue)"
         )
         return
     mails = counted(done.mails, "mail")
-    said = f'the last announcement (queued at {done.at}, "{done.subject}", {mails})'
+    said = f'the last announcement (queued at {moment_text(done.at)}, "{done.subject}", {mails})'
     if done.went:
         fail(
             f"{said} was mailed already to {done.went} of its {done.mails} addresses: it cannot "
@@ -738,7 +739,14 @@ def digest(
 
 
 @click.command()
-@click.option("--clear", "address", default=None, metavar="ADDRESS", help="Drop its mark.")
+@click.option(
+    "--clear",
+    "address",
+    default=None,
+    metavar="ADDRESS",
+    help="Drop the failing mark of ADDRESS in every game, once it is fixed; without it, "
+    "the addresses marked are listed.",
+)
 @click.pass_context
 def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
@@ -758,7 +766,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
         for entry, mark in failing_seats(game.store.root, game.config.players):
             lines.append(
                 f"{game.config.game} player {entry.id} {entry.name} <{mark.address}> "
-                f"since {mark.since}" + (f": {mark.why}" if mark.why else "")
+                f"since {moment_text(mark.since)}" + (f": {mark.why}" if mark.why else "")
             )
     tell("\n".join(lines) if lines else "no address is failing")
 
@@ -783,7 +791,14 @@ def _clear(game: Game, address: str) -> bool:
 
 @click.command("new-code")
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--player", "seat", type=int, required=True, metavar="N", help="The seat.")
+@click.option(
+    "--player",
+    "seat",
+    type=int,
+    required=True,
+    metavar="N",
+    help="The seat: the player's number, as `wtg status GAME` lists them.",
+)
 @click.pass_context
 def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     """Give player N a new secret code, and mail it to him at his address in game.yaml (the

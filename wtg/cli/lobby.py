@@ -16,6 +16,7 @@ from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
 from wtg.game.fixedzones import fixed_zone_warning
+from wtg.game.schedule import moment_text
 from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
 from wtg.lobby.database import LobbyDatabase, torn_said
@@ -33,7 +34,11 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 
 @click.command("open-list")
 @click.argument("ruleset", shell_complete=ruleset_choices)
-@click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option(
+    "--variant",
+    default=None,
+    help="A variant of the ruleset, where it has any (default: none, the ruleset's own game).",
+)
 @click.option(
     "--map",
     "map_name",
@@ -77,8 +82,9 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
     type=Duration("hours", click.FLOAT),
     default=None,
     metavar="HOURS",
-    help="Start after HOURS of waiting with the players there are (robots fill the rest "
-    "where the ruleset has robots; WoK: empty seats count as QUIT).",
+    help="Start after HOURS of waiting (36, 36h, 1.5d) with the players there are (robots "
+    "fill the rest where the ruleset has robots; WoK: empty seats count as QUIT). Without "
+    "it, a game starts only once the list holds its --players.",
 )
 @click.pass_context
 def open_list(
@@ -215,11 +221,12 @@ def lists(ctx: click.Context, as_json: bool) -> None:
             f"{wl.deadlines()}" + (f"; {early}" if early else "")
         )
     for game, seat, since in offered:
-        tell(f"offered: {game} seat {seat} (since {since})")
+        tell(f"offered: {game} seat {seat} (since {moment_text(since)})")
     for wl, who in closed:
         again = f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again"
         untold = again if who else ""
-        say(f"closed: {wl.name} (since {wl.closed}; `wtg open-list` opens it again){untold}")
+        since = moment_text(wl.closed or "")
+        say(f"closed: {wl.name} (since {since}; `wtg open-list` opens it again){untold}")
 
 
 def _domain_json(domain: OneDomain | None) -> dict[str, object] | None:

@@ -25,7 +25,7 @@ from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.ownership import owner_line
 from wtg.files.sqlitewait import cannot_use
-from wtg.game.schedule import iso
+from wtg.game.schedule import moment_text
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
@@ -108,7 +108,7 @@ def serving(spool: Path) -> Exception | None:
     if service is None or not service.running():
         return None
     return AlreadyRunning(
-        f"wtg serve (pid {service.pid}, since {iso(service.since)}) polls {spool} already"
+        f"wtg serve (pid {service.pid}, since {moment_text(service.since)}) polls {spool} already"
     )
 
 
@@ -413,7 +413,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
     for mail in listed.queued:
         later = ""
         if mail.attempts:
-            at = iso(datetime.fromtimestamp(mail.next_try, timezone.utc))
+            at = moment_text(datetime.fromtimestamp(mail.next_try, timezone.utc))
             times = counted(mail.attempts, "time")
             later = f"  deferred {times}, the next try at {at}: {mail.error}"
         elif mail.error:  # not sendable as made: the next send sets it aside, with this

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from wtg.cli.givenhead import given_head
 from wtg.game.engine import Game
+from wtg.game.schedule import moment_text
 from wtg.gm.extension import last_move
 from wtg.gm.rollback import rollbacks
 from wtg.host.gamesdir import Unreadable, scan_games
@@ -47,7 +48,7 @@ def held(game: Game) -> str | None:
     hold = game.held()
     if hold is None:
         return None
-    return f"is held since {hold.since}" if hold.since else "is held"
+    return f"is held since {moment_text(hold.since)}" if hold.since else "is held"
 
 
 def undoable_rollback(game: Game) -> str | None:
@@ -57,7 +58,7 @@ def undoable_rollback(game: Game) -> str | None:
     if not standing or standing[-1].to != game.latest_turn():
         return None
     last = standing[-1]
-    return f"was rolled back to turn {last.to} at {last.at}"
+    return f"was rolled back to turn {last.to} at {moment_text(last.at)}"
 
 
 def moved_deadline(game: Game) -> str | None:

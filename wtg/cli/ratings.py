@@ -27,7 +27,12 @@ def register(group: click.Group) -> None:
 
 @click.command()
 @click.argument("games_dir", required=False)
-@click.option("--ruleset", "only", metavar="R", help="Only the ratings of ruleset R.")
+@click.option(
+    "--ruleset",
+    "only",
+    metavar="R",
+    help="Only the ratings of ruleset R (default: every ruleset's).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @click.pass_context
 def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json: bool) -> None:

@@ -35,7 +35,12 @@ def register(group: click.Group) -> None:
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: a core).")
 @click.option("--serve", "serve_it", is_flag=True, help="Then serve it on 127.0.0.1 (Ctrl-C).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="--serve's port (0: free).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    help="--serve's port (default: 0, a free one, which it prints).",
+)
 @click.pass_context
 def site(
     ctx: click.Context,

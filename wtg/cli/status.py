@@ -43,9 +43,9 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.schedule import deadline_text
-from wtg.game.textcolumn import padded, row_name
-from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, game_status, overdue
+from wtg.game.schedule import moment_text
+from wtg.game.textcolumn import padded, row_name, text_width
+from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, as_filed, game_status, overdue
 from wtg.gm.newcode import NewCode
 from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet_taken
 from wtg.gm.rollbacknote import rollback_line, rollback_note
@@ -101,6 +101,10 @@ players' orders set aside (``wtg.mail.incoming.setaside``)."""
 SHOWN = 10
 """Of those, how many get a line of their own, the newest (a flood holds back hundreds); as
 many of the mails quarantined, and of the games the mails held name."""
+NAME_COLUMN = 16
+"""The widest a game's name column of the host's list grows: a longer name runs past it."""
+RULESET_COLUMN = 12
+"""The widest its ruleset column grows."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
@@ -151,7 +155,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     spool = game.store.root.parent / SPOOL
     now = datetime.now(timezone.utc)  # one moment, on the clock the poll stamps with
     since = now.timestamp() - HELD_SHOWN
-    data = game_status(game, told=_told(spool, game))
+    shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+    data = game_status(game, told=_told(spool, game), shown=shown)
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
     listed, aside = _with_set_aside(listed, set_aside(spool, since))
@@ -243,7 +248,7 @@ def _headline(data: GameStatus, latest: int) -> str:
     if not data["over"]:
         return (
             f"game {data['game']}, orders for turn {data['turn']}, "
-            f"deadline {deadline_text(data['deadline']) if data['deadline'] else 'none'}"
+            f"deadline {moment_text(data['deadline']) if data['deadline'] else 'none'}"
         )
     by_gm = data["ended_by_gm"]
     return (
@@ -260,11 +265,11 @@ def _hold_line(hold: Hold, data: GameStatus) -> str:
     why = f" ({hold.reason})" if hold.reason else ""
     if not data["over"]:
         return (
-            f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
+            f"HELD by the GM since {moment_text(hold.since) or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
     return (
-        f"HOLD KEPT: the GM's hold since {hold.since or '?'}{why}, from before the "
+        f"HOLD KEPT: the GM's hold since {moment_text(hold.since) or '?'}{why}, from before the "
         "game was over, holds nothing now; a rollback that takes the end back finds the "
         f"game held again (`wtg release {data['game']}` then lets it run)"
     )
@@ -275,7 +280,7 @@ def _player_line(p: SeatStatus, turn: int) -> str:
     (or why he owes none), the turns he missed, a failing address and the settings he
     chose."""
     received = (
-        f"orders received {p['received']}"
+        f"orders received {moment_text(p['received'])}"
         if p["received"]
         else "orders on file (when they came is not recorded)"
     ) + (", READY" if p["ready"] else "")
@@ -669,7 +674,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             troubles.append({"path": str(found.folder), "error": found.reason, "waiting": waits})
             continue
         try:
-            data = game_status(found, told=_told(games_dir / SPOOL, found))
+            shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+            data = game_status(found, told=_told(games_dir / SPOOL, found), shown=shown)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
             continue
@@ -699,6 +705,10 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     if not games and not troubles:
         tell_fitted(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
+    # the columns as wide as the names in them, to 16 and 12 at most (a longer name runs
+    # past its column, never cut): a host's rows of short names keep to 80 columns
+    named = min(max((text_width(data["game"]) for data in games), default=0), NAME_COLUMN)
+    kinds = min(max((len(data["ruleset"]) for data in games), default=0), RULESET_COLUMN)
     for data in games:
         state = _game_state(
             data,
@@ -707,8 +717,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             not_upgraded=data["game"] in behind,
         )
         due = data["deadline"]  # none once over; `--json` keeps the ISO
-        deadline = f", deadline {deadline_text(due)}" if due else ""
-        tell_fitted(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
+        deadline = f", deadline {moment_text(due)}" if due else ""
+        tell_fitted(f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}")
     for game_name, line in behind.items():
         tell_fitted(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
     if book_behind is not None:

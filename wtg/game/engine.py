@@ -57,7 +57,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
 from wtg.game.samerun import RerunChangesNothing, same_run
-from wtg.game.schedule import Schedule, parse_iso
+from wtg.game.schedule import Schedule, moment_text, parse_iso
 from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
@@ -643,7 +643,7 @@ class Game(Generic[S]):
             if hold is not None:
                 raise GameHeld(
                     f"game {self.config.game} is held by the GM"
-                    + (f" since {hold.since}" if hold.since else "")
+                    + (f" since {moment_text(hold.since)}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
                     + f": `wtg release {shlex.quote(self.config.game)}` lets its turns run "
                     "again, or `wtg run-turn "

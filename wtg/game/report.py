@@ -22,6 +22,7 @@ from wtg.game.namelinks import names_unlinked, shown_name
 from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
+from wtg.game.schedule import moment_text
 from wtg.game.textcolumn import column, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
@@ -108,6 +109,7 @@ def _filters(
         "listed": listed,
         "fitted_line": fitted_line,
         "name_quoted": name_quoted,
+        "moment": moment_text,
     }
 
 

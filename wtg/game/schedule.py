@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from wtg.core.errors import UsageError
 from wtg.core.jsondata import JsonObject
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.game.fixedzones import abbreviation_meant, written_meant
 from wtg.game.zonenames import current_name
@@ -224,14 +225,22 @@ def utc_text(text: str) -> str:
         return text
 
 
-def deadline_text(text: str) -> str:
-    """A deadline of the files (``2026-11-22T18:00:00Z``) as every GM command's line says
-    one (``2026-11-22 18:00 UTC``: `wtg extend`, `release`, `rollback`); a text that is
-    none (a file edited by hand), as it is."""
+def moment_text(moment: str | datetime) -> str:
+    """A moment as every line of the GM's says one, ``2026-11-22 18:00 UTC``: a deadline of
+    the files (``2026-11-22T18:00:00Z``: `wtg extend`, `release`, `rollback`, `status`, the
+    digest) or the moment of an event (a hold's since, a rollback's, an extension's, an
+    announcement's: ``datetime.isoformat``'s ``+00:00`` too, or the moment itself); a text
+    that is none (a file edited by hand), as it is but for its control characters. The
+    `--json` outputs keep the files' text."""
+    if isinstance(moment, datetime):
+        return f"{moment.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
     try:
-        return f"{parse_iso(text):%Y-%m-%d %H:%M} UTC"
+        read = datetime.fromisoformat(moment.strip().replace("Z", "+00:00"))
     except ValueError:
-        return text
+        return printable(moment)
+    if read.tzinfo is None:  # no offset: not a moment of ours, said as written
+        return printable(moment)
+    return moment_text(read)
 
 
 _UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))

@@ -18,7 +18,7 @@ from wtg.core.ruleset import S
 from wtg.files.store import ARCHIVE, RETAKEN, REWRITTEN, TURN_META, keep_deadline_set, turn_name
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
-from wtg.game.schedule import deadline_again, iso, parse_iso
+from wtg.game.schedule import deadline_again, iso, moment_text, parse_iso
 from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
@@ -98,8 +98,8 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
         if went:
             set_hold(game.store.root, kept.replaced(taking_back=False))  # nothing taken back
             raise GameError(
-                f"game {name}'s hold (since {kept.since}) was mailed already to {went} of its "
-                f"{told} players: it cannot be taken back unseen; `wtg release "
+                f"game {name}'s hold (since {moment_text(kept.since)}) was mailed already to "
+                f"{went} of its {told} players: it cannot be taken back unseen; `wtg release "
                 f"{shlex.quote(name)}` lets the game go on and tells them"
             )
         clear_hold(game.store.root)
@@ -148,7 +148,7 @@ def _not_over(game: Game[S], held: Hold) -> None:
     how = "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
-        f"hold since {held.since} stays, and holds it again after `wtg rollback "
+        f"hold since {moment_text(held.since)} stays, and holds it again after `wtg rollback "
         f"{shlex.quote(name)} --to {latest - 1}` takes the end back"
     )
 
@@ -277,10 +277,11 @@ def _undone_already(name: str, undone: Rollback, before: Rollback) -> str:
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
     ran = "it ran" if first == last else "they ran"
     return (
-        f"game {name}'s rollback to turn {undone.to} was undone at {undone.undone} already (the "
-        f"game at turn {undone.latest} again since), every player told: not undone again. The "
-        f"rollback before it, to turn {before.to} (at {before.at}), stands: `wtg rollback "
-        f"{shlex.quote(name)} --undo --again` undoes it too ({turns} back as {ran})"
+        f"game {name}'s rollback to turn {undone.to} was undone at "
+        f"{moment_text(undone.undone or '')} already (the game at turn {undone.latest} again "
+        f"since), every player told: not undone again. The rollback before it, to turn {before.to} "
+        f"(at {moment_text(before.at)}), stands: `wtg rollback {shlex.quote(name)} --undo --again` "
+        f"undoes it too ({turns} back as {ran})"
     )
 
 

@@ -23,7 +23,7 @@ from wtg.game.bounces import bounces_of
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.schedule import deadline_text, iso, parse_iso
+from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.game.takeoverfinish import MARK, not_finished, under_way
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
@@ -38,6 +38,15 @@ Told = Callable[[Hold | NewCode], bool]
 """Whether the players have a GM command's notice queued, mailed or set aside: every
 player that of a hold or of its release, the seat that of a new code (the mail loop's
 ``notice_told``; the game's rooms cannot read the outbox)."""
+
+Shown = Callable[[str], str]
+"""How a line says a moment of the files: ``moment_text``, or ``as_filed``."""
+
+
+def as_filed(stamp: str) -> str:
+    """A moment as the files keep it (ISO): what `wtg status --json`'s lines have always
+    said, kept as they are."""
+    return stamp
 
 
 class SeatStatus(TypedDict):
@@ -100,8 +109,8 @@ class GameStatus(TypedDict):
     what finishes it, or why nothing does and what the GM is to do; None when none is."""
 
 
-def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
-    """The status of ``game``'s coming turn (``told``: as ``owed_notices``')."""
+def game_status(game: Game[S], told: Told | None = None, shown: Shown = moment_text) -> GameStatus:
+    """The status of ``game``'s coming turn (``told`` and ``shown``: as ``owed_notices``')."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
     over = game.ruleset.is_over(state)
@@ -159,14 +168,15 @@ def game_status(game: Game[S], told: Told | None = None) -> GameStatus:
         "only_robots_move": not over and not owing,
         "one_at_a_time": game.ruleset.turn_style is TurnStyle.SEQUENTIAL,
         "reruns": _reruns(game),
-        "owed": owed_notices(game, told=told),
-        "takeover_cut_short": takeover_cut_short(game),
+        "owed": owed_notices(game, told=told, shown=shown),
+        "takeover_cut_short": takeover_cut_short(game, shown),
     }
 
 
-def takeover_cut_short(game: Game[S]) -> str | None:
+def takeover_cut_short(game: Game[S], shown: Shown = moment_text) -> str | None:
     """The takeover of ``game`` under way or cut short (``wtg.game.takeoverfinish``), said
-    for the GM with what finishes it; None when none is."""
+    for the GM with what finishes it, its moment ``shown`` (as ``owed_notices``'); None when
+    none is."""
     name = game.config.game
     try:
         takeover = under_way(game.store.root)
@@ -176,8 +186,9 @@ def takeover_cut_short(game: Game[S]) -> str | None:
         return None
     said = (
         f"the takeover of seat {takeover.seat} by {takeover.name} (begun after turn "
-        f"{takeover.turn}, at {takeover.at}) is under way, or was cut short between its writes "
-        f"({game.store.root / MARK}), turn {game.latest_turn()}'s files perhaps half rewritten"
+        f"{takeover.turn}, at {shown(takeover.at)}) is under way, or was cut short between its "
+        f"writes ({game.store.root / MARK}), turn {game.latest_turn()}'s files perhaps half "
+        "rewritten"
     )
     try:
         why = not_finished(game, takeover)
@@ -192,7 +203,9 @@ def takeover_cut_short(game: Game[S]) -> str | None:
     )
 
 
-def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None) -> list[str]:
+def owed_notices(
+    game: Game[S], held_back: bool = True, told: Told | None = None, shown: Shown = moment_text
+) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
     back), a rollback or its undo not finished (`wtg send` holds them back too), a deadline
@@ -203,7 +216,10 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
     so), the others alone (it says them too). ``told``: whether
     every player has the notice of a hold (or of its release) queued or mailed (the mail
     loop's ``notice_told``): a hold or a release cut short after its last notice owes none;
-    whether the mail of a new code cut short is queued (the line says which)."""
+    whether the mail of a new code cut short is queued (the line says which). ``shown``:
+    how a moment of an event is said (a hold's since, a move's at): ``moment_text``'s
+    ``2026-12-13 17:00 UTC`` for the GM's text, ``as_filed`` for `--json`, which keeps the
+    files' ISO."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -223,21 +239,22 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
             else f"`wtg extend {shlex.quote(name)} HOURS` or `wtg release {shlex.quote(name)}`"
         )
         owed.append(
-            f"the deadline was moved to {meta.get('next_deadline')} and the turn's reports not "
+            f"the deadline was moved to {shown(str(meta.get('next_deadline')))} and the "
+            "turn's reports not "
             f"yet written again to say it (wtg send holds them back): give the {given} that "
             "was cut short again"
         )
     if moved is not None and undone:
         owed.append(
-            f"the deadline's move back to {deadline_text(moved.new)} (`wtg extend "
-            f"{shlex.quote(name)} --undo`, at {moved.at}) was cut short before every player was "
-            f"told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
+            f"the deadline's move back to {moment_text(moved.new)} (`wtg extend "
+            f"{shlex.quote(name)} --undo`, at {shown(moved.at)}) was cut short before every player "
+            f"was told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
         )
     elif moved is not None:
         owed.append(
-            f"the deadline's move to {deadline_text(moved.new)} (at {moved.at}) was cut short "
-            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again "
-            "(it moves nothing more)"
+            f"the deadline's move to {moment_text(moved.new)} (at {shown(moved.at)}) was cut short "
+            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again (it "
+            "moves nothing more)"
         )
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
@@ -255,20 +272,22 @@ def owed_notices(game: Game[S], held_back: bool = True, told: Told | None = None
     held = hold_of(game.store.root)
     if held is not None and held.taking_back:
         owed.append(
-            f"the hold (since {held.since}) was being taken back when it was cut short, some of "
+            f"the hold (since {shown(held.since)}) was being taken back when it was cut "
+            "short, some of "
             f"its notices taken out of the queue: give `wtg hold {shlex.quote(name)} --undo` again "
             f"(or `wtg hold {shlex.quote(name)}` to tell every player after all)"
         )
     elif held is not None and held.telling and not (told is not None and told(held)):
         owed.append(
-            f"the hold (since {held.since}) was cut short before every player was told: give `wtg "
+            f"the hold (since {shown(held.since)}) was cut short before every player was "
+            "told: give `wtg "
             f"hold {shlex.quote(name)}` again"
         )
     released = release_of(game.store.root)
     if released is not None and not (told is not None and told(released)):
         owed.append(
-            f"the release (at {released.released}) was cut short before every player was told: "
-            f"give `wtg release {shlex.quote(name)}` again"
+            f"the release (at {shown(released.released)}) was cut short before every player was "
+            f"told: give `wtg release {shlex.quote(name)}` again"
         )
     code = new_code_cut_short(game, told)
     if code is not None:

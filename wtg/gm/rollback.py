@@ -71,7 +71,7 @@ from wtg.files.store import (
 from wtg.game.orderfiles import parsed_copy, parsed_path, read_order_file
 from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
-from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
+from wtg.game.schedule import Schedule, deadline_again, iso, moment_text, parse_iso
 from wtg.game.takeovers import RECORD, standing
 
 
@@ -213,9 +213,9 @@ def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     )
     meant = f", then `wtg rollback {shlex.quote(name)} --to {to}`" if to < last.latest else ""
     return (
-        f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept in "
-        f"{ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts {turns}, "
-        f"while no turn has run since{meant}"
+        f"; turn {to} was taken back by the rollback to turn {last.to} at {moment_text(last.at)} "
+        f"(kept in {ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts "
+        f"{turns}, while no turn has run since{meant}"
     )
 
 

@@ -10,6 +10,7 @@ import shlex
 
 from wtg.core.record import Record
 from wtg.files.store import GameStore
+from wtg.game.schedule import moment_text
 from wtg.gm.rollback import rollbacks
 
 
@@ -72,14 +73,15 @@ def rollback_line(note: RollbackNote, game: str) -> str:
     ran = "as it ran" if one else "as they ran"
     if note.undone is None:
         return (
-            f"ROLLED BACK to turn {note.to} at {note.at} ({turns} kept in {note.archive}): `wtg "
+            f"ROLLED BACK to turn {note.to} at {moment_text(note.at)} ({turns} kept in "
+            f"{note.archive}): `wtg "
             f"rollback {shlex.quote(game)} --undo` puts {turns} back {ran}, while no turn has run "
             "since"
         )
     count = "counts" if one else "count"
     return (
-        f"ROLLBACK UNDONE: the rollback to turn {note.to} (at {note.at}) was undone at "
-        f"{note.undone}: {turns} {count} again, {ran}"
+        f"ROLLBACK UNDONE: the rollback to turn {note.to} (at {moment_text(note.at)}) was undone "
+        f"at {moment_text(note.undone)}: {turns} {count} again, {ran}"
         + (
             ""
             if note.before is None

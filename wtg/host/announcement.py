@@ -35,7 +35,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.filelock import exclusive
 from wtg.files.store import write_atomic
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, moment_text
 
 FOLDER = "announce"
 LOCK = ".announce.lock"
@@ -136,12 +136,11 @@ def _refuse_still_queued(
                 else finishing(earlier)
             )
             raise StillQueued(
-                f"the same text was announced to {target} at {earlier.at}, and {left} of its "
-                f"mails still {'waits' if left == 1 else 'wait'} in the outbox's queue: not queued "
-                "again (the players "
-                f"would get it twice at the next send). To mail it twice, give `{again}` "
-                "again once `wtg send` has mailed the first; `wtg announce --withdraw` takes "
-                "the first back"
+                f"the same text was announced to {target} at {moment_text(earlier.at)}, and {left} "
+                f"of its mails still {'waits' if left == 1 else 'wait'} in the outbox's queue: not "
+                "queued again (the players would get it twice at the next send). To mail it "
+                f"twice, give `{again}` again once `wtg send` has mailed the first; `wtg announce "
+                "--withdraw` takes the first back"
             )
 
 

@@ -29,7 +29,7 @@ from wtg.core.plurals import counted
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
-from wtg.game.schedule import iso
+from wtg.game.schedule import moment_text
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import (
@@ -95,7 +95,7 @@ def too_early(
     )
     name = status["game"]
     return (
-        f"turn {status['turn']} of game {name} is due {deadline:%Y-%m-%d %H:%M} UTC and "
+        f"turn {status['turn']} of game {name} is due {moment_text(deadline)} and "
         f"still waits for orders ({waits}): not run; `{head} run-turn {name}{given} --now` runs it "
         "now all the same"
     )
@@ -120,9 +120,9 @@ def outage_suspected(
     ahead = health.last_success is not None and health.last_success > now
     if health.failing or health.last_success is None or ahead or now - health.last_success > stale:
         since = (
-            f"has not succeeded since this machine's clock was set right (its last success is "
-            f"stamped {iso(health.last_success)}, after this machine's clock, which was ahead "
-            "then)"
+            "has not succeeded since this machine's clock was set right (its last success is "
+            f"stamped {moment_text(health.last_success)}, after this machine's clock, which was "
+            "ahead then)"
             if ahead and health.last_success is not None
             else f"has not succeeded since {health.describe_success()}"
         )

@@ -13,7 +13,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.game.schedule import iso, parse_iso
+from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.logs.addresses import log_hiding_addresses
 
 HEALTH_FILE = "poll-health.json"
@@ -39,7 +39,7 @@ class PollHealth(Record):
     file)."""
 
     def describe_success(self) -> str:
-        return iso(self.last_success) if self.last_success else "it was set up"
+        return moment_text(self.last_success) if self.last_success else "it was set up"
 
     @property
     def last(self) -> datetime | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.files.store import write_atomic
+from wtg.game.schedule import moment_text
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
 
@@ -60,10 +61,10 @@ def reconcile(book: LobbyDatabase, problems: list[str]) -> None:
             db.execute("UPDATE lists SET closed = ? WHERE name = ?", (closed, name))
             confirm.closed(db, name, moment)
         problems.append(
-            f"waiting list {name}: closed again, as it was closed at {closed} (the lobby's book "
-            "had it open still: a copy older than the close put back?); give `wtg close-list "
-            f"{shlex.quote(name)}` again: it tells those still on it who were not told, and takes "
-            "them off"
+            f"waiting list {name}: closed again, as it was closed at {moment_text(closed)} (the "
+            "lobby's book had it open still: a copy older than the close put back?); give `wtg "
+            f"close-list {shlex.quote(name)}` again: it tells those still on it who were not told, "
+            "and takes them off"
         )
 
 

@@ -33,6 +33,7 @@ from wtg.core.jsondata import JsonObject
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.schedule import moment_text
 from wtg.game.takeovers import QUITTER, QUITTER_NAME, WAS, code_digest, parted_in, taken_over
 from wtg.host.gamesdir import open_games
 from wtg.lobby.confirm import TAKEOVER
@@ -128,7 +129,7 @@ def unfinished_line(taken: TakenMeanwhile, why: str) -> str:
     game = shlex.quote(taken.game)
     return (
         f"game {taken.game}, seat {taken.seat}: game.yaml gives it to {taken.name} "
-        f"<{taken.address}> (taken over at {stamp(taken.at)}, after the backup copied the "
+        f"<{taken.address}> (taken over at {moment_text(taken.at)}, after the backup copied the "
         f"lobby's book), and the book still offers it; it could not be written into the book "
         f"({why}): withdraw the offer (`wtg offer-seat {game} {taken.seat} --withdraw`); the "
         f"mail that gave him the seat is not in the backup: `wtg new-code {game} --player "

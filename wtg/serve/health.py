@@ -23,7 +23,7 @@ from wtg import __version__
 from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.files.gamesfolder import SPOOL
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, moment_text
 from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
@@ -383,8 +383,7 @@ def _moment(moment: datetime | None) -> str | None:
     return iso(moment) if moment is not None else None
 
 
-def _shown(moment: datetime) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC"
+_shown = moment_text
 
 
 def _ago(span: timedelta) -> str:

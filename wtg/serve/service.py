@@ -44,7 +44,7 @@ from wtg.files.ownership import owner_line
 from wtg.files.paths import folder_identity, held_folder, where_now
 from wtg.files.sqlitewait import cannot_use
 from wtg.game.engine import open_game
-from wtg.game.schedule import iso
+from wtg.game.schedule import moment_text
 from wtg.host.config import GmConfig
 from wtg.host.due import GameRun, Outcome, run_due, why_due
 from wtg.host.gamesdir import failure_reason, games_folder_moved
@@ -623,7 +623,7 @@ class Service:
 
     def _status(self, until: datetime, why: str) -> str:
         mail = "mail server unreachable" if self.inbox is None else "waiting for mail"
-        return f"{mail}; next: {why} at {iso(until)}"
+        return f"{mail}; next: {why} at {moment_text(until)}"
 
     # --- the config ------------------------------------------------------------------
     def _formats(self) -> None:
@@ -700,7 +700,8 @@ def _locks(spool: Path) -> Iterator[None]:
         record = read_service_record(spool)
         if record is not None and record.running() and record.pid != os.getpid():
             raise AlreadyRunning(
-                f"wtg serve (pid {record.pid}, since {iso(record.since)}) is running on {spool}"
+                f"wtg serve (pid {record.pid}, since {moment_text(record.since)}) is running on "
+                f"{spool}"
             ) from None
         if "serve" in str(busy):
             raise

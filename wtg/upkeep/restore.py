@@ -38,6 +38,7 @@ from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
+from wtg.game.schedule import moment_text
 from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
@@ -135,7 +136,8 @@ class RestoreResult(Record):
             # on the maildir transport too: the old host's maildir_in kept it, named there
             kept = Path(str(m.get("games_dir"))) / SPOOL / "maildir-in" / ".processed" / "cur"
             steps.append(
-                f"this is the host as it was at {m.get('made')}: the mail it filed after that "
+                f"this is the host as it was at {moment_text(str(m.get('made')))}: the mail it "
+                "filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
                 "wtg-processed by default; on the maildir transport in maildir_in's "
                 f".processed/cur, by default {kept}): move what came after that time back to "

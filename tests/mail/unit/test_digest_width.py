@@ -105,7 +105,7 @@ def test_an_overdue_turn_and_a_failing_address_keep_to_78_columns() -> None:
     ]
     bounces = text.split("\nfixed):\n", 1)[1].split("\n\n", 1)[0]
     assert bounces.splitlines() == [
-        "  g1 player 3 Cidney <cidney@example.org> since 2026-11-23T10:15:02Z: 5.1.1",
+        "  g1 player 3 Cidney <cidney@example.org> since 2026-11-23 10:15 UTC: 5.1.1",
         "    User unknown in virtual mailbox table",
     ]
 
@@ -211,5 +211,5 @@ def test_a_failing_address_of_254_characters_keeps_to_78_columns() -> None:
     assert all(line.startswith("    ") for line in part[1:])
     assert not any(line.startswith("Nothing") for line in text.splitlines())
     said = "".join(line.strip() for line in part)  # every character of it, in order
-    whole = f"g1 player 3 Cidney <{address}> since 2026-11-23T10:15:02Z: {why}"
+    whole = f"g1 player 3 Cidney <{address}> since 2026-11-23 10:15 UTC: {why}"
     assert said.replace(" ", "") == "".join(whole.split())

@@ -24,7 +24,7 @@ from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
-from wtg.game.schedule import deadline_text, iso, parse_iso
+from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
@@ -332,6 +332,10 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     """What the GM should know of every game of ``games_dir`` since the last digest."""
     spool = games_dir / SPOOL
     since = last_digest(spool, now) or now - FIRST_LOOK
+    # what happened until the whole second the mark keeps (``mark_digest``), where the next
+    # digest begins: a mail of this second after it was made is the next one's, as is one
+    # of this second before it (a file's time or a journal's has its fraction of a second)
+    until = parse_iso(iso(now)).timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
     late: list[Overdue] = []
@@ -375,17 +379,17 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
-        unanswered=tuple(unanswered(spool, since.timestamp())),
-        unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp()).items()),
-        set_aside=tuple(set_aside(spool, since.timestamp())),
-        flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
-        wrong_codes=tuple(wrong_codes(spool, since.timestamp())),
-        read_late=tuple(read_late(spool, since.timestamp())),
+        unanswered=tuple(unanswered(spool, since.timestamp(), until)),
+        unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp(), until).items()),
+        set_aside=tuple(set_aside(spool, since.timestamp(), until)),
+        flood_not_kept=tuple(flood_not_kept(spool, since.timestamp(), until)),
+        wrong_codes=tuple(wrong_codes(spool, since.timestamp(), until)),
+        read_late=tuple(read_late(spool, since.timestamp(), until)),
         missing=tuple(missing),
         overdue=tuple(late),
         bounces=tuple(bounces),
         troubles=tuple(troubles),
-        refused=tuple(set_aside_since(spool, since.timestamp())),
+        refused=tuple(set_aside_since(spool, since.timestamp(), until)),
         one_domain=tuple(_one_domain(games_dir, since) if not book else ()),
         taken_one_domain=tuple(_taken_one_domain(games_dir, since, addresses) if not book else ()),
         other_program=seen.line if seen is not None and seen.at >= since else "",
@@ -456,7 +460,7 @@ def _missing(status: GameStatus) -> list[Missing]:
     if not names:
         return []
     due = status["deadline"]  # as the GM commands' lines say one
-    shown = deadline_text(due) if due else None
+    shown = moment_text(due) if due else None
     return [Missing(status["game"], status["turn"], shown, status["held"], names)]
 
 

@@ -944,17 +944,20 @@ def _list_label(head: Message) -> str | None:
     return found[1] if found else None
 
 
-def set_aside_since(spool: Path, since: float) -> list[Listed]:
-    """The mails `wtg send` set aside for good after ``since`` (its note in ``failed/``
-    written then) and still there, oldest first: each with its address, subject and why
-    (the digest's list; a `wtg serve` host has no cron to mail the send's lines)."""
+def set_aside_since(spool: Path, since: float, until: float | None = None) -> list[Listed]:
+    """The mails `wtg send` set aside for good from ``since`` to before ``until`` (its note
+    in ``failed/`` written then; None: to now) and still there, oldest first: each with its
+    address, subject and why (the digest's list; a `wtg serve` host has no cron to mail the
+    send's lines). The digest's windows meet at a whole second: a mail set aside in the
+    second a digest was made in, before it, is the next digest's, not listed by both."""
     found = []
     for path in _mails(spool / "outbox" / "failed"):
         try:
             when = (path.parent / f"{path.stem}.json").stat().st_mtime
         except OSError:
             continue  # put back meanwhile, or a mail set aside before notes were
-        head = _head(path) if when > since else None
+        inside = since <= when and (until is None or when < until)
+        head = _head(path) if inside else None
         if head is None:
             continue
         error = _shown(failed_note(spool, path.stem).get("error", ""))

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from wtg.files.paths import same_file
 from wtg.files.store import write_atomic
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, moment_text
 from wtg.host.config import GmConfig, load_config
 from wtg.host.unusedservers import servers_unused
 from wtg.mail.spool.journal import JOURNAL_FILE
@@ -140,7 +140,7 @@ def _still_sending(other: Path, gm: GmConfig) -> str | None:
 
 
 def _read_by_imap(gm: GmConfig, mine: str, at: float) -> str:
-    when = iso(datetime.fromtimestamp(at, timezone.utc))
+    when = moment_text(datetime.fromtimestamp(at, timezone.utc))
     return (
         f"the games folder {os.path.abspath(gm.games_dir)} has its players' mail read from an "
         "IMAP server "

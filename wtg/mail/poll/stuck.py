@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from wtg.files import private
+from wtg.game.schedule import moment_text
 from wtg.gm.gamestatus import span_text
 from wtg.mail.spool.runlock import Holder, holder
 
@@ -71,8 +72,7 @@ def cleared_line(spool: Path, now: datetime) -> str | None:
 def named(held: Holder) -> str:
     """The holder in words: its command, pid, since when, and what it does."""
     state = {"stopped": ", STOPPED", "gone": ", its process gone"}.get(held.state, "")
-    since = held.since.strftime("%Y-%m-%d %H:%M UTC")
-    return f"{held.what} (pid {held.pid}, since {since}{state})"
+    return f"{held.what} (pid {held.pid}, since {moment_text(held.since)}{state})"
 
 
 def what_to_do(held: Holder, spool: Path) -> str:

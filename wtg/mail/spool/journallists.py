@@ -204,6 +204,15 @@ def _rows(spool: Path, query: str) -> list[Any]:
     return [] if rows is None else rows
 
 
+def _window(since: float, until: float | None) -> str:
+    """The rows of the moments from ``since`` (seconds, itself counted) to ``until`` (not
+    counted; None: to now), as SQL on their ``at``. The digest's windows meet at the whole
+    second its mark keeps (``wtg.mail.outgoing.digest``): a row of the second a digest was
+    made in is the next one's, never in both."""
+    within = f"at >= {float(since):.6f}"
+    return within if until is None else f"{within} AND at < {float(until):.6f}"
+
+
 class FloodCount(Record):
     """A stranger's mails of one day whose copies a flood's bound did not keep
     (``wtg.mail.spool.floodcopies``), as the digest and ``wtg status`` show them."""
@@ -216,13 +225,12 @@ class FloodCount(Record):
     """When the latest was let go."""
 
 
-def flood_not_kept(spool: Path, since: float) -> list[FloodCount]:
+def flood_not_kept(spool: Path, since: float, until: float | None = None) -> list[FloodCount]:
     """The counts of mails not kept let go since ``since`` (seconds), the latest first (none
     without a journal, or with one no poll of this version has opened); read only."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
     query = (
-        "SELECT sender, day, dropped, at FROM flood_counts "
-        f"WHERE at >= {since_text} ORDER BY at DESC, sender"
+        f"SELECT sender, day, dropped, at FROM flood_counts WHERE {within} ORDER BY at DESC, sender"
     )
     rows = read_rows(spool, query)
     return [FloodCount(printable(str(s)), str(d), int(n), float(t)) for s, d, n, t in rows or ()]
@@ -237,13 +245,15 @@ class Unanswered(Record):
     at: float
 
 
-def _unanswered_split(spool: Path, since: float) -> tuple[list[Any], Counter[str]] | None:
+def _unanswered_split(
+    spool: Path, since: float, until: float | None = None
+) -> tuple[list[Any], Counter[str]] | None:
     """The mails not answered since ``since`` (seconds) a list shows, oldest first by
     arrival, then by when each was handled, then by key: every one with no address, and
     the newest ``UNANSWERED_AN_ADDRESS`` of each address; and how many of each address's
     it leaves out. None from a journal no poll of this version opened."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
-    query = f"SELECT key, outcome, at, sender, arrived FROM unanswered WHERE at >= {since_text}"
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
+    query = f"SELECT key, outcome, at, sender, arrived FROM unanswered WHERE {within}"
     rows = read_rows(spool, query)
     if rows is None:
         return None
@@ -251,32 +261,32 @@ def _unanswered_split(spool: Path, since: float) -> tuple[list[Any], Counter[str
     return newest_of_each(rows, 3, UNANSWERED_AN_ADDRESS)
 
 
-def unanswered(spool: Path, since: float) -> list[Unanswered]:
+def unanswered(spool: Path, since: float, until: float | None = None) -> list[Unanswered]:
     """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
     first (none without a journal); of one address's, the newest
     ``UNANSWERED_AN_ADDRESS`` (``unanswered_not_listed`` counts the others); read only."""
-    split = _unanswered_split(spool, since)
+    split = _unanswered_split(spool, since, until)
     if split is None:  # a journal no poll of this version opened: no address to bound by
-        since_text = f"{float(since):.6f}"
-        rows = _rows(spool, f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text}")
+        within = _window(since, until)
+        rows = _rows(spool, f"SELECT key, outcome, at FROM unanswered WHERE {within}")
         rows = sorted(rows, key=lambda row: taken_rank(row[2], row[0]))
     else:
         rows = split[0]
     return [Unanswered(str(row[0]), printable(str(row[1])), float(row[2])) for row in rows]
 
 
-def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
+def unanswered_not_listed(spool: Path, since: float, until: float | None = None) -> dict[str, int]:
     """Of the mails not answered since ``since`` (seconds), those ``unanswered`` leaves
     out, counted by address, the most first; read only. A record with no address (one
     written before the journal kept them) is always listed. The counts of a minute folded
     (``Journal._fold_unanswered``: a flood's mails beyond its bound) count whole when their
     newest mail is since then."""
-    split = _unanswered_split(spool, since)
+    split = _unanswered_split(spool, since, until)
     counts = {} if split is None else dict(split[1])
-    since_text = f"{float(since):.6f}"
+    within = _window(since, until)
     folds = read_rows(
         spool,
-        f"SELECT sender, SUM(mails) FROM unanswered_folds WHERE at >= {since_text} GROUP BY sender",
+        f"SELECT sender, SUM(mails) FROM unanswered_folds WHERE {within} GROUP BY sender",
     )
     for sender, mails in folds or ():
         counts[str(sender)] = counts.get(str(sender), 0) + int(mails)
@@ -298,23 +308,20 @@ class SetAside(Record):
     at: float
 
 
-def set_aside(spool: Path, since: float) -> list[SetAside]:
+def set_aside(spool: Path, since: float, until: float | None = None) -> list[SetAside]:
     """The players' orders set aside since ``since`` (seconds) and not filed by the GM since
     (``wtg orders``: ``Journal.aside_filed``), newest first (none without a journal); read
     only."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
     taken = "SELECT s.key, game, seat, why, archive, at"
     query = (  # a poll's mails share its moment (at): the newest arrived first among them
         f"{taken}, r.order_key FROM set_aside AS s LEFT JOIN aside_arrived AS r "
-        f"ON r.key = s.key WHERE at >= {since_text} AND NOT EXISTS (SELECT 1 FROM "
+        f"ON r.key = s.key WHERE {within} AND NOT EXISTS (SELECT 1 FROM "
         "aside_filed AS f WHERE f.key = s.key AND f.game = s.game) ORDER BY game, seat"
     )
     rows = read_rows(spool, query)
     if rows is None:  # a journal no poll of this version has opened: nothing filed in it
-        rows = [
-            (*row, "")
-            for row in _rows(spool, f"{taken} FROM set_aside AS s WHERE at >= {since_text}")
-        ]
+        rows = [(*row, "") for row in _rows(spool, f"{taken} FROM set_aside AS s WHERE {within}")]
     return [_set_aside(spool, row) for row in _aside_order(rows, newest_first=True)]
 
 
@@ -368,14 +375,14 @@ class ReadLate(Record):
         return f"{self.line}; {plurals.counted(self.mails, 'mail')} of his were read so"
 
 
-def read_late(spool: Path, since: float) -> list[ReadLate]:
+def read_late(spool: Path, since: float, until: float | None = None) -> list[ReadLate]:
     """The players' orders read after their turn ran by polls since ``since`` (seconds),
     one a player a game, the newest first (none without a journal, or in one no poll of
     this version has opened); read only."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
     rows = read_rows(
         spool,
-        f"SELECT game, seat, mails, line, at FROM read_late WHERE at >= {since_text} "
+        f"SELECT game, seat, mails, line, at FROM read_late WHERE {within} "
         "ORDER BY at DESC, game, seat",
     )
     found: dict[tuple[str, int], ReadLate] = {}
@@ -391,21 +398,21 @@ def read_late(spool: Path, since: float) -> list[ReadLate]:
     return list(found.values())
 
 
-def wrong_codes(spool: Path, since: float) -> list[WrongCodes]:
+def wrong_codes(spool: Path, since: float, until: float | None = None) -> list[WrongCodes]:
     """The seats whose code was tried wrong since ``since`` (seconds), the most tried first
     (none without a journal, or in one no poll of this version has opened); read only. The
     counts of a minute folded (``Journal._fold_wrong_codes``) count whole when their newest
     form is since then."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
     rows = read_rows(
         spool,
         "SELECT game, seat, COUNT(*), SUM(1 - own), COUNT(DISTINCT CASE WHEN own = 0 THEN "
-        f"sender END) FROM wrong_codes WHERE at >= {since_text} GROUP BY game, seat",
+        f"sender END) FROM wrong_codes WHERE {within} GROUP BY game, seat",
     )
     folds = read_rows(
         spool,
         "SELECT game, seat, SUM(forms), SUM(elsewhere) FROM wrong_code_folds "
-        f"WHERE at >= {since_text} GROUP BY game, seat",
+        f"WHERE {within} GROUP BY game, seat",
     )
     counted: dict[tuple[str, int], list[int]] = {}
     for g, s, n, e, a in rows or ():
