@@ -87,10 +87,10 @@ PRIVATE_DAY_TALLY = "private-press-day:"
 """The key the private press one writer's was relayed to one reader is counted under for
 ``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
 PRIVATE_DAY = "private press a day"
+"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 PUT_BACK = "the reader's address is one put back"
 """What held back a private press to a seat whose address in game.yaml is one `wtg send`
 saw replaced (``Commands._put_back``), as the outcome names it."""
-"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
@@ -212,7 +212,9 @@ class Commands:
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
-            owner = reads_mailbox(self.answers.outbox, msg, sender, self.answers.loop)
+            owner = reads_mailbox(
+                self.answers.outbox, msg, sender, self.answers.loop, self.answers.now
+            )
             held, again = self._queue(message, replies, sender, message_id, book, owner)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
