@@ -13,7 +13,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import GM, Hall
+from tests.lobby.hall import GM, Hall, Mail
 from wtg.lobby.database import LobbyDatabase
 
 VICTIM = "vic@players.example"
@@ -48,18 +48,23 @@ def waiting_names(hall: Hall) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
-def flooded(tmp_path: Path) -> tuple[Hall, str]:
-    """The flood's first two hours, sent: the day's codes spent; the Message-ID of a mail
-    the host sent the victim."""
-    hall = Hall(tmp_path)
-    hall.open_list()
+def day_spent(hall: Hall) -> list[Mail]:
+    """The flood's first two hours of a day, sent: the day's codes spent, their mails."""
     for hour in range(2):
         flood(hall, hour)
         hall.poll(hours=0.1)
         hall.send()
     mails = hall.new_mails(VICTIM)
     assert len(mails) == 6  # the day's six codes, three an hour
-    return hall, hall.sent_id(mails[0].subject)
+    return mails
+
+
+def flooded(tmp_path: Path) -> tuple[Hall, str]:
+    """The flood's first two hours, sent: the day's codes spent; the Message-ID of a mail
+    the host sent the victim."""
+    hall = Hall(tmp_path)
+    hall.open_list()
+    return hall, hall.sent_id(day_spent(hall)[0].subject)
 
 
 def test_his_join_in_a_reply_to_the_hosts_mail_is_mailed_its_code(tmp_path: Path) -> None:
@@ -94,3 +99,24 @@ def test_his_join_in_a_reply_to_the_hosts_mail_is_mailed_its_code(tmp_path: Path
             "SELECT list, address, name FROM entries JOIN people ON people.id = person"
         ).fetchall()
     assert [tuple(row) for row in rows] == [("wok4", VICTIM, "Vic")]
+
+
+def test_a_reply_to_a_mail_sent_long_ago_proves_nothing(tmp_path: Path) -> None:
+    """review43b: the proof was any mail ``outbox/sent/`` keeps, and wtg removes none: one
+    Message-ID seen once (a report the victim forwarded whole, a mailbox shared then) let
+    its holder, months on, have the host mail its codes past the day's, three an hour
+    taken before the owner's own JOIN each hour. A mail sent more than ``PROOF_DAYS`` ago
+    proves nothing; one of the flood's answers since does."""
+    hall, old_id = flooded(tmp_path)
+    hall.poll(hours=24 * 8)  # eight days on, the flood again: the day's codes spent
+    hall.send()
+    fresh = day_spent(hall)
+    flood(hall, 2)
+    reply(hall, old_id, "JOIN wok4 AS Holder")  # the old Message-ID, token and all
+    hall.poll(hours=0.1)
+    hall.send()
+    assert not [m for m in hall.new_mails(VICTIM) if "as Holder" in m.words]
+    flood(hall, 3)
+    reply(hall, hall.sent_id(fresh[-1].subject), "JOIN wok4 AS Vic")
+    hall.poll(hours=0.1)
+    assert [m.to for m in hall.new_mails(VICTIM) if "as Vic" in m.words] == [VICTIM]

@@ -50,3 +50,51 @@ def test_private_press_to_a_seat_at_a_put_back_address_is_not_relayed_there(
     (told,) = mails
     assert (told.to, told.subject) == (address(1), "PRESS wok4-1 TO 2: not done")
     assert "given back by a copy of the game put back" in told.words
+
+
+def test_a_form_asked_for_from_elsewhere_is_not_mailed_to_a_put_back_address(
+    tmp_path: Path,
+) -> None:
+    """review43b: the lobby mails a player's REPORT and AOF (his form, his code in it), his
+    RESIGN's code to CONFIRM and his press's copy to his seat's address in game.yaml, never
+    to the mail's From. With that address put back, Lord2 asking from his own address had
+    them mailed to the stranger at the typo. He is told at his From, and nothing goes there."""
+    hall = Hall(tmp_path)
+    put_back(hall, tmp_path)
+    lord = hall.game("wok4-1").config.player(2)
+    assert lord.email == TYPED
+    hall.mail(address(2), f"AOF wok4-1\nREPORT wok4-1\nCODE {lord.code}\n")
+    polled = hall.poll(hours=1)
+    hall.send()
+    mails = hall.new_mails()
+    assert [m.subject for m in mails if m.to == TYPED] == []  # before: both, with his code
+    assert str(polled.events).count("(the reader's address is one put back)") == 2
+    assert [(m.to, m.subject) for m in mails] == [
+        (address(2), "[wok4-1] your AOF: not mailed"),
+        (address(2), "[wok4-1] turn 0 report for Lord2: not mailed"),
+    ]
+    assert lord.code not in " ".join(m.body for m in mails)
+    assert mails[0].words.startswith(
+        'The answer "[wok4-1] your AOF" was not mailed to your address in game wok4-1: it is '
+        "one the game master replaced, given back by a copy of the game put back"
+    )
+
+
+def test_a_press_from_a_seat_at_a_put_back_address_goes_its_copy_not(tmp_path: Path) -> None:
+    """review43b: the writer's copy of his private press (its text whole) went to his seat's
+    address put back. The press goes to its reader; he is told at his From that his copy
+    was not mailed, not that his press was not done."""
+    hall = Hall(tmp_path)
+    put_back(hall, tmp_path)
+    lord = hall.game("wok4-1").config.player(2)
+    hall.mail(address(2), f"PRESS wok4-1 TO 1\nCODE {lord.code}\n\nOur secret plan.\n")
+    hall.poll(hours=1)
+    hall.send()
+    mails = hall.new_mails()
+    assert [m.subject for m in mails if m.to == TYPED] == []  # before: his copy, the plan
+    assert [(m.to, m.subject) for m in mails] == [
+        (address(1), "[wok4-1] private press from Lord2"),
+        (address(2), "[wok4-1] your press went to player 1: not mailed"),
+    ]
+    assert "Our secret plan." in mails[0].body
+    assert "Our secret plan." not in mails[1].body

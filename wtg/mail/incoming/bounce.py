@@ -316,7 +316,7 @@ class BounceNotes:
             if not token_checks(secret, own.stem(), own.token):
                 return None
         head = self.outbox.sent_header(message_id, domain)
-        if head is None or not (own.token or _recent(head, self.now)):
+        if head is None or not (own.token or sent_within(head, self.now)):
             return None
         return addressee(head)
 
@@ -467,9 +467,9 @@ _REPLY = re.compile(r"(5[0-9]{2})[ -](.*)")
 _ENHANCED = re.compile(r"[245]\.[0-9]{1,3}\.[0-9]{1,3}\b")
 
 
-def _recent(head: Message, now: datetime) -> bool:
-    """Whether the Date of a mail of ours is within ``OLD_ID_DAYS`` before ``now`` (a Date
-    that cannot be read is not)."""
+def sent_within(head: Message, now: datetime, days: float = OLD_ID_DAYS) -> bool:
+    """Whether the Date of a mail of ours is within ``days`` before ``now`` (a Date that
+    cannot be read is not)."""
     try:
         sent = parsedate_to_datetime(str(head.get("Date", "")))
     except (TypeError, ValueError, IndexError):
@@ -478,7 +478,7 @@ def _recent(head: Message, now: datetime) -> bool:
         sent = sent.replace(tzinfo=timezone.utc)
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
-    return now - sent <= timedelta(days=OLD_ID_DAYS)
+    return now - sent <= timedelta(days=days)
 
 
 def _players(

@@ -87,10 +87,10 @@ PRIVATE_DAY_TALLY = "private-press-day:"
 """The key the private press one writer's was relayed to one reader is counted under for
 ``PRIVATE_A_DAY``, beside ``PRIVATE_TALLY`` (the hour's)."""
 PRIVATE_DAY = "private press a day"
+"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 PUT_BACK = "the reader's address is one put back"
 """What held back a private press to a seat whose address in game.yaml is one `wtg send`
 saw replaced (``Commands._put_back``), as the outcome names it."""
-"""What held back a private press past ``PRIVATE_A_DAY`` (as the outcome names a limit)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
@@ -212,7 +212,9 @@ class Commands:
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
-            owner = reads_mailbox(self.answers.outbox, msg, sender, self.answers.loop)
+            owner = reads_mailbox(
+                self.answers.outbox, msg, sender, self.answers.loop, self.answers.now
+            )
             held, again = self._queue(message, replies, sender, message_id, book, owner)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
@@ -245,6 +247,10 @@ class Commands:
         for index, reply in enumerate(replies):
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
+            elif self._to_a_put_back_seat(reply, sender):  # his form, his code: not there
+                held.append(f"{reply.subject[:60]!r} to {reply.to} ({PUT_BACK})")
+                self._forget_unmailed_code(book, reply, PUT_BACK, None)
+                reply = _put_back_refusal(reply, sender)
             body = _body(reply)
             room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
@@ -384,6 +390,16 @@ class Commands:
             return False
         put_back = refused(self.answers.journal, game).values()
         return any(address in put_back for address in domain_forms(compose.address_key(reply.to)))
+
+    def _to_a_put_back_seat(self, reply: Reply, sender: str) -> bool:
+        """Whether ``reply`` is a player's answer mailed to his seat's address in game.yaml
+        (his form, his code, his press's copy: never to the mail's From) when that is one
+        put back (``_put_back``) and not the From: the mail came from his address now, and
+        the stranger at the old one would have it (review43b). A private press is held as
+        its own (``PUT_BACK``), a notice of another's request goes as the GM's do."""
+        if reply.private or reply.notice or sender in domain_forms(compose.address_key(reply.to)):
+            return False
+        return self._put_back(reply)
 
     def _codes_spent(
         self,
@@ -745,6 +761,26 @@ def _game_of(reply: Reply) -> str | None:
     """The game an answer is about (its List-Id): the one its text names, if any."""
     game = reply.context.get("game")
     return game if isinstance(game, str) and game else None
+
+
+def _put_back_refusal(reply: Reply, sender: str) -> Reply:
+    """What the writer is told at his From in place of ``reply``, held back from his seat's
+    address put back (``Commands._to_a_put_back_seat``): the answer was not mailed (what
+    his command did to the game, a press relayed, stays done)."""
+    return Reply(
+        sender,
+        f"{reply.subject}: not mailed",
+        "not_mailed",
+        {
+            "answer": reply.subject,
+            "game": _game_of(reply),
+            "reason": (
+                "it is one the game master replaced, given back by a copy of the game put "
+                "back, and a stranger's perhaps; the game master is told, and it is being "
+                "set right: ask for it again later"
+            ),
+        },
+    )
 
 
 def _not_relayed(copy: Reply, why: str) -> Reply:
