@@ -137,15 +137,23 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
         return kept, new, queued
 
 
+def how_over(game: Game[S]) -> str | None:
+    """How ``game`` came to be over at its latest turn (``ended by the GM``, ``over by its
+    rules``); None while it goes on."""
+    latest = game.latest_turn()
+    if not game.ruleset.is_over(game.state(latest)):
+        return None
+    return "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
+
+
 def _not_over(game: Game[S], held: Hold) -> None:
     """Refuse the release of a game over since it was held (the GM ended it): no turn of
     it runs, and the players would be told it goes on. Its hold is kept, as `wtg end`
     keeps it: a rollback that takes the end back finds the game held again."""
-    latest = game.latest_turn()
-    if not game.ruleset.is_over(game.state(latest)):
+    latest, how = game.latest_turn(), how_over(game)
+    if how is None:
         return
     name = game.config.game
-    how = "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
         f"hold since {held.since} stays, and holds it again after `wtg rollback "
