@@ -118,8 +118,10 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
     ``held.json`` is written over with the moment of the release (the game runs from then
     on), the notices queued, then the file is removed. A release cut short in between is
     finished by the next one (the notices missing; a deadline moved already is at least
-    half a day ahead and stays). Returns the hold released (``released`` set), whether it
-    was released now, and the notices queued."""
+    half a day ahead and stays), unless the game is over since (the GM ended it): the
+    notices missing would tell its players it goes on, and none is queued. Returns the
+    hold released (``released`` set), whether it was released now, and the notices
+    queued."""
     root = game.store.root
     with game.store.lock():
         kept = release_of(root)
@@ -132,6 +134,9 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
             _deadline_on(game, now)
             kept = Hold(since=held.since, reason=held.reason, released=iso(now))
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
+        elif how_over(game) is not None:  # ended since: the notices owed would say it goes on
+            clear_hold(root)
+            return kept, False, 0
         queued = tell(kept)  # flushed to disk before the intent is removed
         clear_hold(root)
         return kept, new, queued
