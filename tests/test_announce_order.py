@@ -71,3 +71,21 @@ def test_a_last_key_edited_into_nonsense_gives_the_moment(tmp_path: Path) -> Non
         (spool / "announce" / LAST_KEY).write_text(nonsense)
         made, _, _ = announce(spool, "g1", nonsense, ["g1"], noon, lambda _a: 1, lambda _k: 0)
         assert made.key == f"{round(noon.timestamp() * 100):012d}", nonsense
+
+
+def test_an_announcement_queued_with_a_key_drawn_at_random_goes_before_the_moment_keyed(
+    tmp_path: Path,
+) -> None:
+    """Announcements queued by a wtg that drew their keys at random, still waiting when
+    the GM announces again after the upgrade: by name, a key beginning with a letter
+    went after the new announcement's, and the player read the later one first."""
+    outbox = Outbox(tmp_path / ".mail")
+    names = (
+        f"announce-{round(datetime(2026, 12, 7, tzinfo=timezone.utc).timestamp() * 100):012d}"
+        f"-{'1' * 12}",
+        f"announce-f3a90c1b2d4e-{'2' * 12}",
+        f"announce-3f9c0a1b2d4e-{'3' * 12}-n2",
+    )
+    for name in names:
+        (outbox.queue_dir / f"{name}.eml").write_bytes(b"Subject: x\n\nx\n")
+    assert [ident for ident, _ in outbox.waiting()] == [names[2], names[1], names[0]]

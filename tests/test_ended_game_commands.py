@@ -15,7 +15,9 @@ from tests.mail.loop import GM, NOW, World
 from tests.test_end_game import played_one_turn
 from wtg.cli import main
 from wtg.core.errors import GameError
+from wtg.game.engine import open_game
 from wtg.gm.control import hold, release, rollback
+from wtg.gm.newcode import NEW_CODE
 
 
 def ended_while_held(tmp_path: Path) -> World:
@@ -91,3 +93,23 @@ def test_orders_correct_of_a_game_the_gm_ended_is_refused(tmp_path: Path) -> Non
         "orders to correct; `wtg --config "
     )
     assert sorted(p for p in world.game.store.root.rglob("*") if p.is_file()) == files
+
+
+def test_a_new_code_for_a_game_ended_is_refused(tmp_path: Path) -> None:
+    """`wtg new-code` on a game over wrote the code and mailed it, saying to write it in
+    each form he sends and that his next report's form carries it: no form is taken."""
+    world = ended_while_held(tmp_path)
+    code = world.game.config.player(1).code
+    queued = world.outbox()
+
+    result = wtg(world, "new-code", "g1", "--player", "1")
+
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "wtg: game g1 is over (ended by the GM at turn 2): it takes no more orders, and its "
+        "codes serve only to have the host mail a player his reports again, to his own "
+        "address: no new code was given\n"
+    )
+    assert open_game(world.game.store.root).config.player(1).code == code
+    assert world.outbox() == queued
+    assert not (world.game.store.root / NEW_CODE).exists()

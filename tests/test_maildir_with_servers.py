@@ -51,3 +51,28 @@ def test_servers_written_under_the_maildir_transport_are_said_and_no_mail_goes_a
         assert len(out) == 0
         config.write_text(written.replace("transport: maildir", "transport: imap"), "utf-8")
         mails_the_players(config, sink)
+
+
+def test_an_smtp_section_with_no_transport_line_is_said_as_the_line_it_lacks(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "games").mkdir()
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        "games_dir: games\n"
+        "smtp: {host: 127.0.0.1, port: 2525, ssl: false, starttls: false, "
+        'from: "GM <gm@example.org>"}\n',
+        encoding="utf-8",
+    )
+    games = tmp_path / "games"
+    polled = wtg(config, "poll")
+    assert polled.stderr == (
+        f"wtg: warning: no transport: line in {config}, so the transport is maildir (the "
+        "default without an imap: section), under its smtp: (127.0.0.1:2525) section, which "
+        "is read only with transport: imap: the send puts each mail into the folder "
+        f"{games / '.mail' / 'maildir-out'}, where no player gets it. Write transport: imap "
+        "in it, and an imap: section for the mailbox the players' mail comes to, to play by "
+        f"the servers (`wtg --config {config} check-config` tries them); transport: maildir is "
+        "for trying wtg "
+        "with files alone, the section commented out\n"
+    )

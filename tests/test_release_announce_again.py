@@ -408,3 +408,28 @@ def test_wtg_status_lists_an_announcement_file_it_cannot_read(tmp_path: Path) ->
     said = run(tmp_path, "status", code=1).stdout  # exit 1: it needs the GM
     assert f"{folder / 'abc.json'}: cannot be read, skipped: {error}\n" in said
     assert listed["announcements"] == [] and status(tmp_path)["owed"] == []
+
+
+def test_a_release_cut_short_then_the_game_ended_tells_no_one_it_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg release g1` dies with 2 of its 4 notices queued; the GM ends the game (`wtg
+    end`), then gives the release again, as `wtg status` says to. It queued the 2 missing
+    notices, "game g1 goes on: the GM has lifted the hold", to the players of a game over,
+    and said the release was finished."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    cut_short(tmp_path, monkeypatch, 2, "release", "g1")
+    run(tmp_path, "end", "g1", "--yes")
+    told = addressees(tmp_path, "release-")
+    assert len(told) == 2
+
+    out = run(tmp_path, "release", "g1").stdout
+
+    assert addressees(tmp_path, "release-") == told
+    assert out.startswith("game g1 was released already (held since "), out
+    assert out.endswith(
+        "cut short), and is over since (ended by the GM at turn 1): finished, and no more of "
+        "its notices queued (they would tell the players the game goes on)\n"
+    ), out
+    assert status(tmp_path)["owed"] == []

@@ -12,8 +12,9 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.lobby.commands import Command, placeholders
+from wtg.lobby.commands import Command, placeholders, read_commands
 from wtg.lobby.database import LobbyDatabase
+from wtg.mail.outgoing import compose
 
 
 @pytest.mark.parametrize(
@@ -65,3 +66,39 @@ def test_the_help_pasted_whole_is_answered_once(tmp_path: Path) -> None:
     assert "Nor were the other lines of the HELP in your mail" in answer.words
     assert "(STATUS, RESIGN, ABSENCE): nothing of them was done" in answer.words
     assert max(len(line) for line in answer.body.splitlines()) <= 78
+
+
+def test_the_commands_typed_under_the_help_pasted_whole_are_carried_out(tmp_path: Path) -> None:
+    """The HELP's table pasted whole held more command lines than a mail's ten: the
+    commands the player typed under it were not read. Its lines are not counted in them."""
+    hall = Hall(tmp_path, replies_per_hour=30, confirmations_per_hour=30)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    pasted = compose.render("lobby/help", unknown=None, question="", waiting=[])
+    hall.mail(one.email, f"{pasted}\nSTATUS wok4-1\nCODE {one.code}\n")
+    hall.poll(hours=1)
+    subjects = [mail.subject for mail in hall.new_mails(one.email)]
+    assert "[wok4-1] status of turn 2" in subjects, subjects
+    assert all("not read" not in s for s in subjects), subjects
+
+
+def test_the_help_s_example_over_its_example_code_is_not_carried_out(tmp_path: Path) -> None:
+    """The HELP's example (``REPORT kaomaris 4`` over ``CODE ABCD2345EF``) pasted above the
+    player's own CODE line was carried out with his code: a report he did not ask for, or a
+    wrong code counted against the example's game when the host has one of its name."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    typed = f"  REPORT wok4-1 1\n  CODE ABCD2345EF\n\nCODE {one.code}\n"
+    answer = hall.answer(one.email, typed)
+    assert answer.subject.endswith(": not understood"), answer.subject
+    assert (
+        "REPORT wok4-1 1 is the example of the HELP, over its example code ABCD2345EF: "
+        "nothing was done (write the command with your game, and your code on the CODE "
+        "line)" in answer.words
+    ), answer.body
+    assert hall.new_mails() == []
+    read = read_commands(typed)
+    assert read is not None
+    assert [(c.text(), c.example) for c in read.commands] == [("REPORT wok4-1 1", True)]
+    assert read_commands(f"REPORT wok4-1 1\nCODE {one.code}\n").commands[0].example is False  # type: ignore[union-attr]

@@ -29,7 +29,14 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.hold import Hold
 from wtg.game.schedule import moment_text
-from wtg.gm.control import NoRollbackToUndo, NotHeld, UndoneAlready, undo_hold, undo_rollback
+from wtg.gm.control import (
+    NoRollbackToUndo,
+    NotHeld,
+    UndoneAlready,
+    how_over,
+    undo_hold,
+    undo_rollback,
+)
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
@@ -167,9 +174,18 @@ def release(ctx: click.Context, game_dir: str) -> None:
         kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     except NotHeld as exc:  # the wrong game: the one held named
         fail(str(exc) + meant_games(game, held, "wtg release {game}"))
+    name = game.config.game
+    over = how_over(game) if not new else None
+    if over is not None:
+        tell(
+            f"game {name} was released already (held since {moment_text(kept.since)}; "
+            f"released at {moment_text(kept.released)}, cut short), and is over since ({over} "
+            f"at turn {game.latest_turn()}): finished, and no more of its notices queued (they "
+            "would tell the players the game goes on)"
+        )
+        return
     deadline = game.deadline()
     due = f"turn {game.latest_turn() + 1} is due {moment_text(deadline)}" if deadline else ""
-    name = game.config.game
     what = (
         "released"
         if new

@@ -118,8 +118,10 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
     ``held.json`` is written over with the moment of the release (the game runs from then
     on), the notices queued, then the file is removed. A release cut short in between is
     finished by the next one (the notices missing; a deadline moved already is at least
-    half a day ahead and stays). Returns the hold released (``released`` set), whether it
-    was released now, and the notices queued."""
+    half a day ahead and stays), unless the game is over since (the GM ended it): the
+    notices missing would tell its players it goes on, and none is queued. Returns the
+    hold released (``released`` set), whether it was released now, and the notices
+    queued."""
     root = game.store.root
     with game.store.lock():
         kept = release_of(root)
@@ -132,20 +134,31 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
             _deadline_on(game, now)
             kept = Hold(since=held.since, reason=held.reason, released=iso(now))
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
+        elif how_over(game) is not None:  # ended since: the notices owed would say it goes on
+            clear_hold(root)
+            return kept, False, 0
         queued = tell(kept)  # flushed to disk before the intent is removed
         clear_hold(root)
         return kept, new, queued
+
+
+def how_over(game: Game[S]) -> str | None:
+    """How ``game`` came to be over at its latest turn (``ended by the GM``, ``over by its
+    rules``); None while it goes on."""
+    latest = game.latest_turn()
+    if not game.ruleset.is_over(game.state(latest)):
+        return None
+    return "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
 
 
 def _not_over(game: Game[S], held: Hold) -> None:
     """Refuse the release of a game over since it was held (the GM ended it): no turn of
     it runs, and the players would be told it goes on. Its hold is kept, as `wtg end`
     keeps it: a rollback that takes the end back finds the game held again."""
-    latest = game.latest_turn()
-    if not game.ruleset.is_over(game.state(latest)):
+    latest, how = game.latest_turn(), how_over(game)
+    if how is None:
         return
     name = game.config.game
-    how = "ended by the GM" if game.ended_by_gm(latest) is not None else "over by its rules"
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
         f"hold since {moment_text(held.since)} stays, and holds it again after `wtg rollback "

@@ -37,6 +37,7 @@ from wtg.game.configedit import with_players
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, new_code
 from wtg.game.takeoverfinish import finish_cut_short, under_way
+from wtg.gm.control import how_over
 
 NEW_CODE = "newcode.json"
 """The new code being given (``seat``, ``code``) until the player's mail is queued."""
@@ -61,7 +62,8 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
     """Give ``seat`` a new code (or finish the one begun for it); returns the player's entry
     with it. The caller holds the game's lock. NoSuchSeat for a seat the game has not;
     TakeoverOfSeat for a seat whose takeover was cut short (another seat's is finished);
-    a new code begun for another seat is finished first (GameError saying so)."""
+    a new code begun for another seat is finished first (GameError saying so); a game
+    over refuses a new one (GameError)."""
     store = game.store
     cut_short = under_way(store.root)
     if cut_short is not None and cut_short.seat == seat:
@@ -85,6 +87,7 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
         seats = ", ".join(str(p.id) for p in game.config.players)
         raise NoSuchSeat(f"game {game.config.game} has no player {seat} (its players: {seats})")
     if begun is None:
+        _not_over(game)
         begun = NewCode(seat=seat, code=new_code(), again=False)
         record = {"seat": seat, "code": begun.code}
         write_atomic(store.root / NEW_CODE, json.dumps(record) + "\n")
@@ -100,6 +103,22 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
         game.config = now
     _forms_again(game, seat)
     return given, begun
+
+
+def _not_over(game: Game) -> None:
+    """Refuse a new code for a game that is over: it takes no more orders, and the mail
+    told the player to write the code in each form he sends and that his next report's
+    form carries it. One begun before the game ended is finished (game.yaml may have it:
+    the player is told it)."""
+    how = how_over(game)
+    if how is None:
+        return
+    name = game.config.game
+    raise GameError(
+        f"game {name} is over ({how} at turn {game.latest_turn()}): it takes no more "
+        "orders, and its codes serve only to have the host mail a player his reports "
+        "again, to his own address: no new code was given"
+    )
 
 
 def _forms_again(game: Game, seat: int) -> None:

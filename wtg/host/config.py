@@ -181,6 +181,9 @@ class GmConfig(Record):
     """The config's games_dir as it writes it (None: it writes none, the default is read):
     a relative one that names no folder is refused saying what it was read against
     (``wtg.host.relativedir``)."""
+    transport_written: bool = True
+    """Whether the config writes its ``transport:`` line (False: it writes none, and the
+    transport is the default, maildir without an ``imap:`` section)."""
 
     @property
     def spool(self) -> Path:
@@ -438,6 +441,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         games_dir=games_dir,
         games_dir_written=schema.games_dir if "games_dir" in schema.model_fields_set else None,
         transport=schema.transport or ("imap" if imap else "maildir"),
+        transport_written=schema.transport is not None,
         maildir_in=folder(schema.maildir_in) if schema.maildir_in else spool / "maildir-in",
         maildir_out=folder(schema.maildir_out) if schema.maildir_out else spool / "maildir-out",
         imap=imap,

@@ -5,7 +5,9 @@ transport while the players' mail waited on the IMAP server, and the send put ea
 into a folder of the machine, marked sent: no player got one, nobody was told.
 
 The sections are read only with `transport: imap`; a config on the maildir transport that
-has them is said as a slip, with the line to write."""
+has them is said as a slip, with the line to write. A config with no `transport:` line is on
+the maildir transport when it has no `imap:` section: its `smtp:` section is said the same
+way, as the line it lacks, not one it does not have."""
 
 from __future__ import annotations
 
@@ -29,11 +31,23 @@ def servers_unused(gm: GmConfig) -> str | None:
         if gm.imap is not None
         else ""
     )
+    written = (
+        f"transport: maildir{where}"
+        if gm.transport_written
+        else f"no transport: line{where}, so the transport is maildir (the default without an "
+        "imap: section)"
+    )
+    imap_too = (
+        ""
+        if gm.imap is not None
+        else ", and an imap: section for the mailbox the players' mail comes to,"
+    )
     return (
-        f"transport: maildir{where}, under its {sections} "
+        f"{written}, under its {sections} "
         f"{'sections, which are' if ' and ' in sections else 'section, which is'} read only "
         f"with transport: imap: {inbox}the send puts each mail into the folder "
-        f"{gm.maildir_out}, where no player gets it. Write transport: imap in it to play by the "
-        "servers (`wtg check-config` tries them); transport: maildir is for trying wtg with "
-        "files alone, the sections commented out"
+        f"{gm.maildir_out}, where no player gets it. Write transport: imap in it{imap_too} to "
+        "play by the servers (`wtg check-config` tries them); transport: maildir is for trying "
+        f"wtg with files alone, {'the sections' if ' and ' in sections else 'the section'} "
+        "commented out"
     )

@@ -559,9 +559,12 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
     others = [c.verb for c in pasted[1:]]
     if not others:
         return reason
+    held = (
+        "its placeholders or its example" if any(c.example for c in pasted) else "its placeholders"
+    )
     return (
-        f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
-        f"placeholders too ({', '.join(others)}): nothing of them was done"
+        f"{reason}. Nor were the other lines of the HELP in your mail, which hold "
+        f"{held} too ({', '.join(others)}): nothing of them was done"
     )
 
 

@@ -53,7 +53,13 @@ EXAMPLE_CODE = "ABCD2345EF"
 """The code of the HELP's example (``CODE ABCD2345EF``): no player's, never the mail's code
 (a player who pasted the HELP above his own CODE line meant his)."""
 MAX_COMMANDS = 10
-"""Command lines read from one mail; the rest are not read (the answer says so)."""
+"""Command lines read from one mail; the rest are not read (the answer says so). The lines
+of the HELP pasted (its placeholders, its example: ``placeholders``) are not counted in
+them, up to ``PASTED_MOST``: the HELP's table pasted whole took the ten, and the commands
+the player typed under it were not read."""
+PASTED_MOST = 20
+"""Lines of the HELP pasted (``placeholders``) read from one mail apart from
+``MAX_COMMANDS`` (the HELP has 14); past them they count as the others do."""
 UNREAD_NAMED = 6
 """Command lines not read that the answer names by line; the rest it counts."""
 PRESS_MAX = 4000
@@ -98,6 +104,9 @@ class Command(Record):
     verb: str
     args: tuple[str, ...]
     line: int
+    example: bool = False
+    """Whether it is the line right above the HELP's example code (``REPORT kaomaris 4``
+    over ``CODE ABCD2345EF``): the HELP's example pasted, not the sender's command."""
 
     def text(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -154,6 +163,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     more_unclear = 0
     code: str | None = None
     skipped = 0
+    counting = 0  # the commands read that count in MAX_COMMANDS
     first = next((i for i in typed if lines[i].strip()), None)
     pressing = False
     for position, index in enumerate(typed):
@@ -177,6 +187,11 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         verb = words[0].upper()
         if verb == CODE_WORD and _is_command(words):
             code = code or (words[1] if words[1].upper() != EXAMPLE_CODE else None)
+            if words[1].upper() == EXAMPLE_CODE and commands and position:
+                above = commands[-1]  # the HELP's example over its code: no command of his
+                if above.line == typed[position - 1] + 1 and placeholders(above) is None:
+                    commands[-1] = above.replaced(example=True)
+                    counting -= 1
             continue
         if _colon_command(words):  # ``CONFIRM: <code>``, as people write ``Subject:``
             words = [verb.removesuffix(":"), *words[1:]]
@@ -190,13 +205,17 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
                 more_unclear += 1
             continue
         command = Command(verb, tuple(words[1:]), index + 1)
-        if len(commands) >= MAX_COMMANDS:  # not read: the lines under a PRESS not read are
+        pasted = placeholders(command) is not None and len(commands) - counting < PASTED_MOST
+        if (
+            not pasted and counting >= MAX_COMMANDS
+        ):  # not read: the lines under a PRESS not read are
             skipped += 1  # no text of a PRESS, and the commands among them are named too
             if len(unread) < UNREAD_NAMED:
                 unread.append(command)
             continue
         commands.append(command)
-        pressing = pressing or verb == "PRESS"
+        counting += not pasted
+        pressing = pressing or (verb == "PRESS" and not pasted)  # the HELP's own PRESS row
     if not commands and code is None and not unclear:
         return None
     return CommandMail(
@@ -266,6 +285,12 @@ def placeholders(command: Command) -> str | None:
     """Why a command that holds the HELP's placeholders is not understood (a player who
     pasted the HELP into his mail, unmarked, never meant its lines), or None. HELP and LIST
     take no words: what follows them is not read."""
+    if command.example:
+        return (
+            f"{command.text()} is the example of the HELP, over its example code "
+            f"{EXAMPLE_CODE}: nothing was done (write the command with your game, and your "
+            "code on the CODE line)"
+        )
     if command.verb in ("HELP", "LIST"):
         return None
     found = next((m.group(0) for a in command.args if (m := _PLACEHOLDER.search(a))), None)

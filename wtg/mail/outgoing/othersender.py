@@ -96,7 +96,11 @@ def sending_elsewhere(gm: GmConfig) -> str | None:
 def polled_by_imap(spool: Path) -> float | None:
     """When the last mail a poll of ``spool``'s games folder read was handled, if it came
     from an IMAP server (its journal key ``imap:...``); None when it came from a maildir,
-    no mail was polled, or the journal cannot be read."""
+    no mail was polled, or the journal cannot be read. The last is the row the journal
+    wrote last (its rowid: a row written again is written anew, at the end), not the one
+    with the latest moment, which a clock that was ahead would keep on an IMAP mail after
+    the host moved to the maildir transport (a VACUUM may number the rows again: the
+    journal is given none)."""
     path = spool / JOURNAL_FILE
     if not path.is_file():
         return None
@@ -105,7 +109,7 @@ def polled_by_imap(spool: Path) -> float | None:
         try:
             row = db.execute(
                 "SELECT key, handled_at FROM messages WHERE key LIKE 'imap:%' "
-                "OR key LIKE 'maildir:%' ORDER BY handled_at DESC LIMIT 1"
+                "OR key LIKE 'maildir:%' ORDER BY rowid DESC LIMIT 1"
             ).fetchone()
         finally:
             db.close()

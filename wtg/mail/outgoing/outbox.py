@@ -507,12 +507,23 @@ class OutboxLook(Record):
     """Mails set aside for good, ever (``outbox/failed/``)."""
 
 
+_DRAWN_KEY = re.compile(r"announce-(?![0-9]{12}-)(?=[0-9a-f]{12}-)")
+"""The name of an announcement's mail whose key was drawn at random (``notices._ANNOUNCED``;
+a key is its moment, twelve decimal digits, since ``wtg.host.announcement.LAST_KEY``)."""
+
+
 def queue_order(name: str) -> Numbered:
     """A queued mail's place in the send: its name with each run of digits compared as a
     number (``wtg.core.numbered``). The answer to a command mail is named after the mail's
     key, and a maildir key's microseconds are written without leading zeros (by Python's
     mailbox and by Dovecot), so by plain text the answer to a mail at ``.M100003`` went
-    before the answer to the mail just before it at ``.M99998``."""
+    before the answer to the mail just before it at ``.M99998``. An announcement queued
+    by a wtg that drew its key at random was given before every one keyed by its moment:
+    it goes before them (its key read as the moment 0), where its letters or its short
+    run of digits put it anywhere among them, and a player read the GM's later
+    announcement first."""
+    if _DRAWN_KEY.match(name):
+        return numbered(f"announce-{0:012d}-{name.removeprefix('announce-')}")
     return numbered(name)
 
 

@@ -22,7 +22,7 @@ from wtg.mail.spool.arrivalrows import by_arrival, taken_rank
 from wtg.mail.spool.outcome import Kind
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS messages (
+CREATE TABLE IF NOT EXISTS messages (  -- its rowid: the order written (othersender), no VACUUM
     key TEXT PRIMARY KEY,        -- imap:<uidvalidity>:<uid> or maildir:<name>
     message_id TEXT,
     outcome TEXT NOT NULL,       -- what was done with it
