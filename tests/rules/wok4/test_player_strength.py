@@ -156,6 +156,26 @@ def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
     assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": lacking}]
 
 
+def test_spare_armies_reinforce_against_the_armies_that_may_gather_next_door() -> None:
+    """Player 2 has 1 army in 17, next to province 12 (6 armies), and 30 in each of 16 and
+    18 next to 17: his moves of this turn may stand 61 in 17 for the next turn's attacks, as
+    the moves come after the attacks. Province 7, with nothing worth attacking, sends 12 the
+    armies it lacks against those 61, 33 (the player before sent none: 6 hold against 1)."""
+    state = board()
+    for neighbour in (2, 6, 8, 11, 13):
+        state.province(neighbour).arm = 90
+    state.province(7).arm = 40
+    empty(state, 12, 1, pop=10, wok=8, arm=6, lev=1750, dfn=10)
+    empty(state, 17, 2, pop=10, arm=1, lev=1750)
+    for behind in (16, 18):
+        empty(state, behind, 2, pop=10, arm=30, lev=1750)
+    plan = Wok4Plan(state, 1, Random(1))
+    assert plan.need[12] <= 6 and plan.keep[7] == 0
+    p = round_odds(attack_top(1750, 99), defense_top(1750, 10, 99), tie_to_defender=True)
+    assert win_chance(61, 38, p) > 0.5 >= win_chance(61, 39, p)  # 39 hold against 61
+    assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": 39 - 6}]
+
+
 def test_its_tech_buys_eff_when_it_runs_low() -> None:
     """+60% EFF below 70% once the coming turn's 1% a province is lost, else nothing but what
     keeps 200 points, the 7 attacks of the next turn."""

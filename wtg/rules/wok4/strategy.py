@@ -11,6 +11,9 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   missiles are expected to take, so a neutral grown too strong for its armies alone is worn
   down and taken (its missiles left over fall as the frame says);
 - the spare armies of a border that does not touch the siege move to one that does;
+- its spare armies reinforce a border against the next turn's attacks (the moves come after
+  the attacks): against a neighbouring player's armies there and in his provinces next to
+  it, which he may move in the same turn;
 - its workers make tech points (its inner provinces, and its borders facing only
   neutrals once they hold missiles enough), missiles on a border facing neutrals while they
   are fewer than the armies of the strongest neutral its own armies outnumber (TECH there
@@ -94,6 +97,13 @@ class Wok4Plan(FrontPlan):
             if self.state.has_province(n)
         }
         return [n for n in sorted(near) if bomb_range(self.state, source.id, n)]
+
+    def reinforced(self, province: Province) -> int:
+        """The garrison ``province`` needs against a neighbouring player's armies there and
+        in his provinces next to it: the moves of PHASE IV come after the attacks of PHASE
+        II, so its reinforcements stand there for the next turn's attacks, by when he may
+        have moved his armies in as well (its garrison for this turn kept all the same)."""
+        return max(self.need[province.id], self.garrison(province, gathered=True))
 
     def attacks(self) -> list[tuple[int, int, int]]:
         self.siege = self.laying_siege()
