@@ -141,16 +141,23 @@ def test_it_keeps_a_garrison_against_a_neighbouring_player_but_not_one_who_quit(
     assert [(line["from"], line["armies"]) for line in lines if isinstance(line, dict)] == [(7, 30)]
 
 
-def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
-    """Province 12 (1 army) faces player 2's 20 in 17; province 7 next to it, with nothing
-    worth attacking, sends it the armies it lacks."""
+def front(armies: int, facing: int) -> WokState:
+    """Player 1's province 7 (40 armies) with nothing worth attacking next to it (its neutrals
+    and 12's hold 90 each), and its province 12 (``armies``) facing player 2's 17
+    (``facing`` armies)."""
     state = board()
     for neighbour in (2, 6, 8, 11, 13):
         state.province(neighbour).arm = 90
     state.province(7).arm = 40
-    empty(state, 12, 1, pop=10, wok=8, arm=1, lev=1750, dfn=10)
-    empty(state, 17, 2, pop=10, arm=20, lev=1750)
-    plan = Wok4Plan(state, 1, Random(1))
+    empty(state, 12, 1, pop=10, wok=8, arm=armies, lev=1750, dfn=10)
+    empty(state, 17, 2, pop=10, arm=facing, lev=1750)
+    return state
+
+
+def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
+    """Province 12 (1 army) faces player 2's 20 in 17; province 7 next to it, with nothing
+    worth attacking, sends it the armies it lacks."""
+    plan = Wok4Plan(front(1, 20), 1, Random(1))
     lacking = plan.need[12] - 1
     assert lacking > 0 and plan.keep[7] == 0
     assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": lacking}]
@@ -161,12 +168,7 @@ def test_spare_armies_reinforce_against_the_armies_that_may_gather_next_door() -
     18 next to 17: his moves of this turn may stand 61 in 17 for the next turn's attacks, as
     the moves come after the attacks. Province 7, with nothing worth attacking, sends 12 the
     armies it lacks against those 61, 33 (the player before sent none: 6 hold against 1)."""
-    state = board()
-    for neighbour in (2, 6, 8, 11, 13):
-        state.province(neighbour).arm = 90
-    state.province(7).arm = 40
-    empty(state, 12, 1, pop=10, wok=8, arm=6, lev=1750, dfn=10)
-    empty(state, 17, 2, pop=10, arm=1, lev=1750)
+    state = front(6, 1)
     for behind in (16, 18):
         empty(state, behind, 2, pop=10, arm=30, lev=1750)
     plan = Wok4Plan(state, 1, Random(1))
