@@ -178,6 +178,25 @@ def test_spare_armies_reinforce_against_the_armies_that_may_gather_next_door() -
     assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": 39 - 6}]
 
 
+def test_a_border_it_reinforces_sends_no_armies_to_the_siege() -> None:
+    """As above with 8 armies in province 12, 4 in player 2's 17 (DEF 3.0: 12 does not
+    attack it), and 10 missiles in province 7 laying siege to neutral 2 (next to 7, not to
+    12): 12 keeps its armies for the next turn's attacks, where its 5 beyond this turn's
+    garrison went to gather by the siege, passing the 33 that 7 sends it (the player of this
+    round's first change wrote both lines)."""
+    state = front(8, 4)
+    state.province(17).dfn = 30
+    for behind in (16, 18):
+        empty(state, behind, 2, pop=10, arm=30, lev=1750)
+    state.province(7).mis = 10
+    p = round_odds(attack_top(1750, 99), defense_top(1750, 10, 99), tie_to_defender=True)
+    assert win_chance(64, 40, p) > 0.5 >= win_chance(64, 41, p)  # 41 hold against 64
+    planned = new_plan(state, 1, Random(1))
+    assert "attack" not in planned
+    assert planned["bomb"] == [{"from": 7, "to": 2, "missiles": 10}]
+    assert planned["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": 41 - 8}]
+
+
 def test_its_tech_buys_eff_when_it_runs_low() -> None:
     """+60% EFF below 70% once the coming turn's 1% a province is lost, else nothing but what
     keeps 200 points, the 7 attacks of the next turn."""

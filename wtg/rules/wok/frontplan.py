@@ -159,6 +159,11 @@ class FrontPlan:
             if m != province.id and self.state.province(m).owner == other.owner
         )
 
+    def held(self, province: Province) -> int:
+        """The troops ``province`` keeps through the moves of this turn: its garrison, and
+        what it is to hold (``reinforced``), or all it has."""
+        return max(self.keep[province.id], min(province.troops, self.reinforced(province)))
+
     def reinforced(self, province: Province) -> int:
         """The troops ``province`` is sent to hold by the moves of this turn, which come after
         the attacks: its garrison (a ruleset that reckons with the next turn's attacks
@@ -277,11 +282,10 @@ class FrontPlan:
         neighbour of its own that lacks the most of what it is to hold (``reinforced``: its
         garrison by default), as many as it lacks; a province keeps what it is to hold."""
         marching = {source for source, _, _ in self.sent}
-        wanted = {p.id: self.reinforced(p) for p in self.borders}
-        lacking = {p.id: wanted[p.id] - p.troops for p in self.borders}
+        lacking = {p.id: self.reinforced(p) - p.troops for p in self.borders}
         lines: list[Json] = []
         for p in self.borders:
-            spare = p.troops - max(self.keep[p.id], min(p.troops, wanted[p.id]))
+            spare = p.troops - self.held(p)
             if p.id in marching or spare < 1:
                 continue
             short = [n for n in p.neighbours if lacking.get(n, 0) > 0]

@@ -146,15 +146,16 @@ class Wok4Plan(FrontPlan):
     def mustering(self, earlier: list[Json]) -> list[Json]:
         """The spare troops of a border province that neither attacks nor borders the
         siege, 50 at most, to a neighbour of its own that borders it: the armies gather
-        where the missiles fall."""
+        where the missiles fall. A province keeps what it is to hold (``held``), and one
+        that earlier lines reinforce sends none (no armies passing each other)."""
         if self.siege is None:
             return []
         target = self.siege.target
         marching = {source for source, _, _ in self.sent}
-        moved = {line["from"] for line in earlier if isinstance(line, dict)}
+        moved = {line[end] for line in earlier if isinstance(line, dict) for end in ("from", "to")}
         lines: list[Json] = []
         for p in self.borders:
-            spare = p.troops - self.keep[p.id]
+            spare = p.troops - self.held(p)
             if p.id in marching or p.id in moved or spare < 1 or target in p.neighbours:
                 continue
             near = [
