@@ -141,19 +141,60 @@ def test_it_keeps_a_garrison_against_a_neighbouring_player_but_not_one_who_quit(
     assert [(line["from"], line["armies"]) for line in lines if isinstance(line, dict)] == [(7, 30)]
 
 
-def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
-    """Province 12 (1 army) faces player 2's 20 in 17; province 7 next to it, with nothing
-    worth attacking, sends it the armies it lacks."""
+def front(armies: int, facing: int) -> WokState:
+    """Player 1's province 7 (40 armies) with nothing worth attacking next to it (its neutrals
+    and 12's hold 90 each), and its province 12 (``armies``) facing player 2's 17
+    (``facing`` armies)."""
     state = board()
     for neighbour in (2, 6, 8, 11, 13):
         state.province(neighbour).arm = 90
     state.province(7).arm = 40
-    empty(state, 12, 1, pop=10, wok=8, arm=1, lev=1750, dfn=10)
-    empty(state, 17, 2, pop=10, arm=20, lev=1750)
-    plan = Wok4Plan(state, 1, Random(1))
+    empty(state, 12, 1, pop=10, wok=8, arm=armies, lev=1750, dfn=10)
+    empty(state, 17, 2, pop=10, arm=facing, lev=1750)
+    return state
+
+
+def test_spare_armies_reinforce_a_province_short_of_its_garrison() -> None:
+    """Province 12 (1 army) faces player 2's 20 in 17; province 7 next to it, with nothing
+    worth attacking, sends it the armies it lacks."""
+    plan = Wok4Plan(front(1, 20), 1, Random(1))
     lacking = plan.need[12] - 1
     assert lacking > 0 and plan.keep[7] == 0
     assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": lacking}]
+
+
+def test_spare_armies_reinforce_against_the_armies_that_may_gather_next_door() -> None:
+    """Player 2 has 1 army in 17, next to province 12 (6 armies), and 30 in each of 16 and
+    18 next to 17: his moves of this turn may stand 61 in 17 for the next turn's attacks, as
+    the moves come after the attacks. Province 7, with nothing worth attacking, sends 12 the
+    armies it lacks against those 61, 33 (the player before sent none: 6 hold against 1)."""
+    state = front(6, 1)
+    for behind in (16, 18):
+        empty(state, behind, 2, pop=10, arm=30, lev=1750)
+    plan = Wok4Plan(state, 1, Random(1))
+    assert plan.need[12] <= 6 and plan.keep[7] == 0
+    p = round_odds(attack_top(1750, 99), defense_top(1750, 10, 99), tie_to_defender=True)
+    assert win_chance(61, 38, p) > 0.5 >= win_chance(61, 39, p)  # 39 hold against 61
+    assert plan.orders()["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": 39 - 6}]
+
+
+def test_a_border_it_reinforces_sends_no_armies_to_the_siege() -> None:
+    """As above with 8 armies in province 12, 4 in player 2's 17 (DEF 3.0: 12 does not
+    attack it), and 10 missiles in province 7 laying siege to neutral 2 (next to 7, not to
+    12): 12 keeps its armies for the next turn's attacks, where its 5 beyond this turn's
+    garrison went to gather by the siege, passing the 33 that 7 sends it (the player of this
+    round's first change wrote both lines)."""
+    state = front(8, 4)
+    state.province(17).dfn = 30
+    for behind in (16, 18):
+        empty(state, behind, 2, pop=10, arm=30, lev=1750)
+    state.province(7).mis = 10
+    p = round_odds(attack_top(1750, 99), defense_top(1750, 10, 99), tie_to_defender=True)
+    assert win_chance(64, 40, p) > 0.5 >= win_chance(64, 41, p)  # 41 hold against 64
+    planned = new_plan(state, 1, Random(1))
+    assert "attack" not in planned
+    assert planned["bomb"] == [{"from": 7, "to": 2, "missiles": 10}]
+    assert planned["move"] == [{"from": 7, "to": 12, "unit": "ARM", "amount": 41 - 8}]
 
 
 def test_its_tech_buys_eff_when_it_runs_low() -> None:

@@ -11,6 +11,9 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   missiles are expected to take, so a neutral grown too strong for its armies alone is worn
   down and taken (its missiles left over fall as the frame says);
 - the spare armies of a border that does not touch the siege move to one that does;
+- its spare armies reinforce a border against the next turn's attacks (the moves come after
+  the attacks): against a neighbouring player's armies there and in his provinces next to
+  it, which he may move in the same turn;
 - its workers make tech points (its inner provinces, and its borders facing only
   neutrals once they hold missiles enough), missiles on a border facing neutrals while they
   are fewer than the armies of the strongest neutral its own armies outnumber (TECH there
@@ -95,6 +98,13 @@ class Wok4Plan(FrontPlan):
         }
         return [n for n in sorted(near) if bomb_range(self.state, source.id, n)]
 
+    def reinforced(self, province: Province) -> int:
+        """The garrison ``province`` needs against a neighbouring player's armies there and
+        in his provinces next to it: the moves of PHASE IV come after the attacks of PHASE
+        II, so its reinforcements stand there for the next turn's attacks, by when he may
+        have moved his armies in as well (its garrison for this turn kept all the same)."""
+        return max(self.need[province.id], self.garrison(province, gathered=True))
+
     def attacks(self) -> list[tuple[int, int, int]]:
         self.siege = self.laying_siege()
         return super().attacks()
@@ -136,15 +146,16 @@ class Wok4Plan(FrontPlan):
     def mustering(self, earlier: list[Json]) -> list[Json]:
         """The spare troops of a border province that neither attacks nor borders the
         siege, 50 at most, to a neighbour of its own that borders it: the armies gather
-        where the missiles fall."""
+        where the missiles fall. A province keeps what it is to hold (``held``), and one
+        that earlier lines reinforce sends none (no armies passing each other)."""
         if self.siege is None:
             return []
         target = self.siege.target
         marching = {source for source, _, _ in self.sent}
-        moved = {line["from"] for line in earlier if isinstance(line, dict)}
+        moved = {line[end] for line in earlier if isinstance(line, dict) for end in ("from", "to")}
         lines: list[Json] = []
         for p in self.borders:
-            spare = p.troops - self.keep[p.id]
+            spare = p.troops - self.held(p)
             if p.id in marching or p.id in moved or spare < 1 or target in p.neighbours:
                 continue
             near = [
