@@ -126,7 +126,8 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
     """Intermediate's YOUR PROVINCES had fifteen columns in 78 (64 of figures and words):
     a phone broke every row in two, or, at 72, a terrain or a name would have been cut.
     Its land and works and its troops are two tables, each row begun with the province's
-    number and name whole, each TOTAL row with its average marked."""
+    number and name whole, each TOTAL row with its average marked; the sentence under them
+    keeps each troop with the terrain it prefers (it ended ``KNI`` above ``Plains``)."""
     game = create_game(tmp_path / "g", "intermediate", "pentarchy", players(5), seed=5)
     report = game.report(1)
     assert report[report.index("YOUR PROVINCES") : report.index("BORDERS")] == (
@@ -139,8 +140,8 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "ID NAME         ARM PIK ARC KNI CAT   LEV\n"
         "29 Brightfield   12   0   0   0   0 1.750\n"
         "TOTAL (1 prov.)  12   0   0   0   0 1.750a\n"
-        "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest, KNI\n"
-        "  Plains, CAT Mountain. In the TOTAL rows, DEF and LEV are averages\n"
+        "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest,\n"
+        "  KNI Plains, CAT Mountain. In the TOTAL rows, DEF and LEV are averages\n"
         "  (marked a).\n"
         "\n"
     )

@@ -26,6 +26,10 @@ _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
 _NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
 """The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
 
+_CODE = re.compile(r"[A-Z]{3}")
+"""A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
+terrain it prefers (``KNI Plains``)."""
+
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 PHONE = 72
@@ -167,7 +171,9 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
     ``hits found nothing``), nor the one before a number in brackets, the number of what
-    it follows (``Scandinavia (15)``, ``P3 (#3)``)."""
+    it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code that
+    a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
+    above ``Plains``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
@@ -175,6 +181,7 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
     if counts and (
         (_COUNT.fullmatch(before) and after[:1].isalpha())
+        or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
     ):
         return False
