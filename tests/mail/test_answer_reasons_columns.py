@@ -26,7 +26,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 
-WIDTH = 78
+WIDTH = 72
 GAME = "kaomaris-northern-marches-autumn-league"
 NAMES = (
     "Bartholomew Fitzgerald-Montgomery III",
