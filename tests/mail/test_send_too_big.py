@@ -23,6 +23,7 @@ from tests.mail.test_outbox_retry import folders, smtp_config
 from tests.mail.test_send_recipient_deferred import wtg
 from wtg.game.report import earlier_environments, player_environment
 from wtg.mail.outgoing.compose import message, wire, with_picture
+from wtg.mail.message.picturename import orders_picture_name
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
 REPORTS = [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
@@ -141,3 +142,31 @@ def test_a_mail_queued_with_its_note_at_78_columns_loses_the_note_with_its_pictu
     left_out = f"This mail goes without its picture {filename}: the mail server of the game's host"
     assert text.startswith(f"The report.\n{gap}This mail goes without its picture"), text
     assert " ".join(text.split()) == f"The report. {left_out} refused the mail with it as too big."
+
+
+def test_a_confirmation_queued_with_round_42_s_note_loses_the_note_with_its_picture() -> None:
+    """A confirmation queued by round 42's wtg, its note broken at a phone's 72 columns
+    with its last word alone (``form.``, where this wtg takes ``order`` down with it):
+    left without its picture, it loses that note too (``earlier_environments()[0]``), and
+    does not keep it above the one that says the picture was left out."""
+    filename = orders_picture_name(100000)
+    note = orders_note(filename, 100000, 0, earlier_environments()[0])
+    assert note.endswith('write the line "MAP: off" into your order\nform.\n')
+    assert note != orders_note(filename, 100000, 0)
+    mail = message(
+        "conf-1",
+        "gm@example.org",
+        "p1@players.example",
+        "orders",
+        "READY\n" + note,
+        when=datetime(2026, 12, 5, tzinfo=timezone.utc),
+    )
+    with_picture(mail, PNG_SIGNATURE + b"\0" * 64, filename)
+    lighter = without_picture(wire(mail))
+    assert lighter is not None
+    sent = message_from_bytes(lighter, policy=policy.default)
+    assert isinstance(sent, EmailMessage) and not sent.is_multipart()
+    assert sent.get_content().replace("\r\n", "\n") == (
+        "READY\n\nThis mail goes without its picture orders-turn100000.png: the mail\n"
+        "server of the game's host refused the mail with it as too big.\n"
+    )
