@@ -9,7 +9,8 @@ relayed, an absence, a takeover, a resignation, the lists, a withdrawal) and the
 of a mail held, set aside or sent with a wrong code past the edge.
 
 Every answer here is made by the poll from a real mail, with a long reason, a long game
-name (39 characters) and long player names. Each keeps to 78 columns but for what it
+name (39 characters) and long player names. Each keeps to a phone's 72 columns (every
+player mail does since round 42: tests/mail/test_mail_phone.py) but for what it
 quotes as it is (a form, a report, the player's press, a header that marked his mail,
 and the player's order line, which the answer keeps whole on the line that names it), and
 says every word it said: each reason and sentence is found whole in its words."""
@@ -39,7 +40,7 @@ PLAIN_TEXT = "This is not an order but a letter to the game master about the wea
 
 
 def _too_wide(text: str, *verbatim: str) -> list[str]:
-    """The lines of ``text`` wider than a mail's 78 columns, but for the lines of the
+    """The lines of ``text`` wider than a phone's 72 columns, but for the lines of the
     ``verbatim`` texts it quotes as they are."""
     kept = {line for block in verbatim for line in block.splitlines()}
     return [line for line in text.splitlines() if len(line) > WIDTH and line not in kept]
@@ -76,7 +77,7 @@ def _order_line_kept(body: str, head: str) -> None:
     assert [line for line in body.splitlines() if line.startswith(head)], body
 
 
-def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
+def test_the_answers_to_order_mails_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
     world = LongWorld(tmp_path, count=2, replies_per_hour=50)
     p2 = "p2@players.example"
 
@@ -138,7 +139,9 @@ class Unscheduled(LongWorld):
     zone = None
 
 
-def test_a_confirmation_of_a_game_without_deadlines_keeps_to_78_columns(tmp_path: Path) -> None:
+def test_a_confirmation_of_a_game_without_deadlines_keeps_to_a_phone_s_columns(
+    tmp_path: Path,
+) -> None:
     world = Unscheduled(tmp_path, count=2)
     world.mail(world.aof(2, X1="100", R1="1"), sender="p2@players.example")
     assert world.poll().filed == 1
@@ -149,7 +152,7 @@ def test_a_confirmation_of_a_game_without_deadlines_keeps_to_78_columns(tmp_path
     ) in _words(confirmation)
 
 
-def test_the_notices_of_mail_held_set_aside_or_too_big_keep_to_78_columns(
+def test_the_notices_of_mail_held_set_aside_or_too_big_keep_to_a_phone_s_columns(
     tmp_path: Path,
 ) -> None:
     world = LongWorld(tmp_path, count=2, max_bytes=20_000, replies_per_hour=50)
@@ -223,7 +226,7 @@ def _one(hall: Hall, to: str) -> Mail:
     return mail
 
 
-def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> None:
+def test_the_lobbys_answers_and_refusals_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
     hall, game = _hall(tmp_path)
     ann, bob = address(1), address(2)
 
@@ -302,7 +305,7 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     assert said.endswith("without a QUIT of their own, you would play on. Thank you for playing.")
 
 
-def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:
+def test_a_takeover_and_the_lists_keep_to_a_phone_s_columns(tmp_path: Path) -> None:
     hall, _game = _hall(tmp_path)
     hall.open_list("wok4", players=3, every=2, at="18:00")
     newcomer, waiting = address(5), address(6)

@@ -22,8 +22,8 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from tests.mail.test_outbox_retry import folders, smtp_config
 from tests.mail.test_send_recipient_deferred import wtg
 from wtg.game.report import earlier_environments, player_environment
-from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.message.picturename import orders_picture_name
+from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
 REPORTS = [f"report-g1-t0000-p0{n}" for n in range(1, 5)]

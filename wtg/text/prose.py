@@ -26,6 +26,10 @@ _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
 _NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
 """The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
 
+_NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory", "turn"))
+"""The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
+line never ends on one of them with its number at the start of the next."""
+
 _CODE = re.compile(r"[A-Z]{3}")
 """A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
 terrain it prefers (``KNI Plains``)."""
@@ -173,7 +177,9 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     ``hits found nothing``), nor the one before a number in brackets, the number of what
     it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code that
     a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
-    above ``Plains``)."""
+    above ``Plains``), nor the one between a thing and its number (``piece 21``:
+    ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
+    stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
@@ -182,6 +188,7 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     if counts and (
         (_COUNT.fullmatch(before) and after[:1].isalpha())
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
+        or (before in _NUMBERED_THINGS and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
     ):
         return False
@@ -248,16 +255,22 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
 
 
 def packed(
-    items: Iterable[str], lead: str = "", end: str = "", width: int = WIDTH, indent: str = "  "
+    items: Iterable[str],
+    lead: str = "",
+    end: str = "",
+    width: int = WIDTH,
+    indent: str = "  ",
+    between: str = ",",
 ) -> str:
-    """``lead`` and the ``items`` after it, ", " between them and ``end`` after the last, on
-    as few lines of at most ``width`` as it takes, each item kept whole on one line (a
-    place and a name with its number: ``7. Gus (#7)``); a line after the first begins with
-    ``indent`` (two spaces). An item wider than a line has one of its own."""
+    """``lead`` and the ``items`` after it, ", " between them (``between``: another mark
+    than the comma, ``;``) and ``end`` after the last, on as few lines of at most ``width``
+    as it takes, each item kept whole on one line (a place and a name with its number:
+    ``7. Gus (#7)``, ``Western Europe (18): 3 armies``); a line after the first begins
+    with ``indent`` (two spaces). An item wider than a line has one of its own."""
     texts = list(items)
     lines = [lead.rstrip(" ")]
     for index, item in enumerate(texts):
-        piece = item + ("," if index < len(texts) - 1 else end)
+        piece = item + (between if index < len(texts) - 1 else end)
         joined = f"{lines[-1]} {piece}" if lines[-1] else piece
         if _columns(joined) <= width or not lines[-1].strip():
             lines[-1] = joined
