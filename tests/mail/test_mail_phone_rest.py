@@ -14,6 +14,8 @@ from typing import Any
 from tests.lobby.hall import GM, Hall, address
 from tests.lobby.test_lobby_cli import run
 from tests.lobby.test_lobby_halts import waits_in_the_book
+from tests.lobby.test_private_press_to_a_put_back_address import put_back
+from tests.lobby.test_torn_book_poll_said import torn_book
 from tests.mail.loop import NOW, World
 from tests.mail.test_answer_reasons_columns import GAME
 from tests.mail.test_answer_reasons_columns import _hall as long_named_hall
@@ -164,3 +166,33 @@ def test_a_rollback_undone_and_a_player_taken_off_keep_to_a_phone_s_columns(
     assert told.subject == "waiting list wok4: your JOIN was taken back"
     assert too_wide(told.body) == [], told.body
     assert told.body.startswith(f"Hello {NAME},\n\nA game was made of the waiting list wok4")
+
+
+def test_a_last_answer_a_held_mail_and_one_not_mailed_keep_to_a_phone_s_columns(
+    tmp_path: Path,
+) -> None:
+    """The last answer the hour's limit lets go, the word that a command mail waits for
+    the GM (the book torn), and the word that a form asked for was not mailed to an
+    address put back: each within 72 columns, the quoted answer whole on its line."""
+    hall = Hall(tmp_path / "limited", replies_per_hour=2)
+    hall.open_list("wok4", map="small", players=3)
+    hall.answer(address(5), "HELP", hours=0.1)
+    last = hall.answer(address(5), "LIST", hours=0.1)
+    assert "This is the last answer the host mails to your address this hour" in last.words
+    world = World(tmp_path / "torn")
+    torn_book(world)
+    world.mail("LIST", sender="p2@players.example")
+    world.poll()
+    (waits,) = [body_of(raw) for raw in world.outbox().values()]
+    assert "waits for the game master" in " ".join(waits.split())
+    put = Hall(tmp_path / "put")
+    put_back(put, tmp_path)
+    lord = put.game("wok4-1").config.player(2)
+    put.mail(address(2), f"AOF wok4-1\nCODE {lord.code}\n")
+    put.poll(hours=1)
+    (not_mailed,) = put.new_mails()
+    for text in (last.body, waits, not_mailed.body):
+        assert too_wide(text) == [], text
+    assert not_mailed.body.startswith(
+        'The answer "[wok4-1] your AOF" was not mailed to your address in game\n'
+    ), not_mailed.body
