@@ -22,7 +22,6 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from tests.mail.test_outbox_retry import folders, smtp_config
 from tests.mail.test_send_recipient_deferred import wtg
 from wtg.game.report import earlier_environments, player_environment
-from wtg.mail.message.picturename import orders_picture_name
 from wtg.mail.outgoing.compose import message, wire, with_picture
 from wtg.mail.outgoing.pictures import PNG_SIGNATURE, orders_note, without_picture
 
@@ -105,25 +104,28 @@ def test_a_confirmation_too_big_loses_its_orders_picture_and_its_note(lines: int
 
 
 @pytest.mark.parametrize(
-    ("template", "filename", "context"),
+    ("earlier", "template", "filename", "context"),
     [
-        ("map_note", "map-turn3.png", {"turn": 3, "form": True, "onlooker": False}),
-        ("map_note", "map-turn3.png", {"turn": 3, "form": False, "onlooker": False}),
-        ("orders_note", "orders-turn3.png", {"turn": 3, "lines": None}),
-        ("orders_note", "orders-turn3.png", {"turn": 3, "lines": 0}),
+        (1, "map_note", "map-turn3.png", {"turn": 3, "form": True, "onlooker": False}),
+        (1, "map_note", "map-turn3.png", {"turn": 3, "form": False, "onlooker": False}),
+        (1, "orders_note", "orders-turn3.png", {"turn": 3, "lines": None}),
+        (1, "orders_note", "orders-turn3.png", {"turn": 3, "lines": 0}),
+        (0, "orders_note", "orders-turn100000.png", {"turn": 100000, "lines": 0}),
     ],
 )
-def test_a_mail_queued_with_its_note_at_78_columns_loses_the_note_with_its_picture(
-    template: str, filename: str, context: dict[str, object]
+def test_a_mail_queued_with_an_earlier_wtg_s_note_loses_the_note_with_its_picture(
+    earlier: int, template: str, filename: str, context: dict[str, object]
 ) -> None:
     """A mail queued (or sent, then bounced as too big) by a wtg of before round 42, whose
-    note on its picture was broken at 78 columns: left without its picture by this wtg,
-    whose notes are broken at 72, it kept the note that said the picture was in it, above
-    the one that said it was left out."""
+    note on its picture was broken at 78 columns (``earlier_environments()[1]``), or by
+    round 42's, broken at 72 with its last word alone (``[0]``: ``form.`` under ``... your
+    order``, where this wtg takes ``order`` down with it): left without its picture by
+    this wtg, it kept the note that said the picture was in it, above the one that said it
+    was left out."""
     name = f"mail/{template}.txt.j2"
-    note = earlier_environments()[1].get_template(name).render(filename=filename, **context)
+    note = earlier_environments()[earlier].get_template(name).render(filename=filename, **context)
     phone = player_environment().get_template(name).render(filename=filename, **context)
-    assert note != phone  # the two widths break it apart
+    assert note != phone  # the two wtgs break it apart
     mail = message(
         "report-g1-t0003-p01",
         "gm@example.org",
@@ -142,31 +144,3 @@ def test_a_mail_queued_with_its_note_at_78_columns_loses_the_note_with_its_pictu
     left_out = f"This mail goes without its picture {filename}: the mail server of the game's host"
     assert text.startswith(f"The report.\n{gap}This mail goes without its picture"), text
     assert " ".join(text.split()) == f"The report. {left_out} refused the mail with it as too big."
-
-
-def test_a_confirmation_queued_with_round_42_s_note_loses_the_note_with_its_picture() -> None:
-    """A confirmation queued by round 42's wtg, its note broken at a phone's 72 columns
-    with its last word alone (``form.``, where this wtg takes ``order`` down with it):
-    left without its picture, it loses that note too (``earlier_environments()[0]``), and
-    does not keep it above the one that says the picture was left out."""
-    filename = orders_picture_name(100000)
-    note = orders_note(filename, 100000, 0, earlier_environments()[0])
-    assert note.endswith('write the line "MAP: off" into your order\nform.\n')
-    assert note != orders_note(filename, 100000, 0)
-    mail = message(
-        "conf-1",
-        "gm@example.org",
-        "p1@players.example",
-        "orders",
-        "READY\n" + note,
-        when=datetime(2026, 12, 5, tzinfo=timezone.utc),
-    )
-    with_picture(mail, PNG_SIGNATURE + b"\0" * 64, filename)
-    lighter = without_picture(wire(mail))
-    assert lighter is not None
-    sent = message_from_bytes(lighter, policy=policy.default)
-    assert isinstance(sent, EmailMessage) and not sent.is_multipart()
-    assert sent.get_content().replace("\r\n", "\n") == (
-        "READY\n\nThis mail goes without its picture orders-turn100000.png: the mail\n"
-        "server of the game's host refused the mail with it as too big.\n"
-    )
