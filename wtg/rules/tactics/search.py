@@ -22,7 +22,12 @@ A move's worth, in hit points:
   such tile lies on any way open to it, ``SHORE_APPROACH`` at least (bold or not) for
   each step nearer the tiles of its ground nearest such an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
-  ``LEVEL_UP`` more).
+  ``LEVEL_UP`` more);
+- **the army kept together**: each step farther from the nearest tile it could attack
+  an enemy from costs ``RETREAT`` at least, bold or not (a piece under fire it cannot
+  return does not run off and leave the others to be struck one at a time), and each
+  step farther from the middle of the rest of its army ``TOGETHER`` (each step nearer
+  gains it).
 
 The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
 side that walks in and strikes first mostly loses, and an army that walks up to the
