@@ -27,7 +27,7 @@ A move's worth, in hit points:
   an enemy from costs ``RETREAT`` at least, bold or not (a piece under fire it cannot
   return does not run off and leave the others to be struck one at a time), and each
   step farther from the middle of the rest of its army ``TOGETHER`` (each step nearer
-  gains it).
+  gains it), except on its way to the shore.
 
 The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
 side that walks in and strikes first mostly loses, and an army that walks up to the
@@ -84,7 +84,9 @@ and leave the rest of its army to be struck one at a time."""
 TOGETHER = 0.5
 """For each step farther from the middle of the rest of its army (the mean of their
 tiles, in grid steps) a walk costs this much, and each step nearer gains it: an army
-that keeps together strikes back at whatever strikes one of its pieces."""
+that keeps together strikes back at whatever strikes one of its pieces. Not on its way
+to the shore (``SHORE_APPROACH``): there it held a piece that moves alone (one piece a
+turn) by its army, and two armies that cannot reach each other met only once bold."""
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
@@ -235,7 +237,7 @@ class Planner:
             risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
             gained = here_gap - gaps.get(tile, _FAR)
             nearer = (approach if gained >= 0 else max(approach, RETREAT)) * gained
-            together = TOGETHER * (apart(grid.pos(tile)) - here_apart)
+            together = 0.0 if shore else TOGETHER * (apart(grid.pos(tile)) - here_apart)
             values[tile] = nearer - risk - together
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
