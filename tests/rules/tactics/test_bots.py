@@ -129,6 +129,31 @@ def test_a_bot_without_an_attack_holds_its_ground_then_bold_walks_towards_the_en
     assert abs(7 - move.to[0]) + abs(7 - move.to[1]) == 12 - 3
 
 
+def test_a_piece_under_fire_it_cannot_return_holds_its_ground_by_its_army() -> None:
+    """The enemy archer can shoot the knight on (3, 3) next turn, and neither knight can
+    reach an archer this turn. Stepping out of its reach, to the corner, the knight would
+    leave the fight and its neighbour: each step farther from a tile it could attack from
+    costs ``RETREAT``, bold or not, so it stands where it is (it walked to (2, 1))."""
+    army = [piece(11, "KNIGHT", 3, 3), piece(12, "KNIGHT", 2, 3)]
+    game = state(WIDE, [*army, piece(21, "ARCHER", 7, 7), piece(22, "ARCHER", 6, 7)], per_turn="1")
+    assert threat_map(game, 1)[(3, 3)] == (22,)
+    assert (2, 1) not in threat_map(game, 1)
+    assert start(game, 1).approach == APPROACH
+    assert plan_moves(game, 1) == []
+
+
+def test_a_piece_apart_from_its_army_walks_back_to_it() -> None:
+    """Three knights against three, nobody bold: the knight alone on (7, 1) walks its
+    whole move towards the other two (``TOGETHER``), on tiles the enemy cannot strike;
+    a patient bot let it stand apart, to be struck alone."""
+    army = [piece(11, "KNIGHT", 1, 1), piece(12, "KNIGHT", 2, 1), piece(13, "KNIGHT", 7, 1)]
+    enemy = [piece(21, "KNIGHT", 3, 7), piece(22, "KNIGHT", 4, 7), piece(23, "KNIGHT", 5, 7)]
+    game = state(WIDE, [*army, *enemy], per_turn="1")
+    assert start(game, 1).approach == APPROACH
+    assert plan_moves(game, 1) == [Move(13, (4, 1))]
+    assert (4, 1) not in threat_map(game, 1)
+
+
 def test_a_bot_whose_army_outweighs_the_enemys_walks_in_holding_its_fear_of_the_reply() -> None:
     """Boldness from the board: three knights against one have nothing to wait for (the
     enemy's whole army weighs a ninth of theirs: hit points times attacks), so, nobody

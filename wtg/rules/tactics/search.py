@@ -22,7 +22,12 @@ A move's worth, in hit points:
   such tile lies on any way open to it, ``SHORE_APPROACH`` at least (bold or not) for
   each step nearer the tiles of its ground nearest such an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
-  ``LEVEL_UP`` more).
+  ``LEVEL_UP`` more);
+- **the army kept together**: each step farther from the nearest tile it could attack
+  an enemy from costs ``RETREAT`` at least, bold or not (a piece under fire it cannot
+  return does not run off and leave the others to be struck one at a time), and each
+  step farther from the middle of the rest of its army ``TOGETHER`` (each step nearer
+  gains it), except on its way to the shore.
 
 The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
 side that walks in and strikes first mostly loses, and an army that walks up to the
@@ -40,11 +45,12 @@ its approach grows, its fear of the reply kept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from wtg.rules.tactics.approach import ground_nearest, steps_to
 from wtg.rules.tactics.battle import Fighter, Forecast, forecast
+from wtg.rules.tactics.board import Pos
 from wtg.rules.tactics.levels import experience, needed
 from wtg.rules.tactics.moves import Move, may_take_part, move_problem
 from wtg.rules.tactics.outcomes import HitPoints, after_attack, certain, dead
@@ -71,6 +77,16 @@ SHORE_APPROACH = 0.4
 (an enemy out in a lake): it walks to the shore nearest the enemy, bold or not, or two
 such armies would only meet once bold."""
 LEVEL_UP = 2.0
+RETREAT = 1.0
+"""For each step farther from the nearest tile it could attack from, a walk costs at least
+this much, bold or not: a piece that cannot strike this turn does not run from the fight
+and leave the rest of its army to be struck one at a time."""
+TOGETHER = 0.5
+"""For each step farther from the middle of the rest of its army (the mean of their
+tiles, in grid steps) a walk costs this much, and each step nearer gains it: an army
+that keeps together strikes back at whatever strikes one of its pieces. Not on its way
+to the shore (``SHORE_APPROACH``): there it held a piece that moves alone (one piece a
+turn) by its army, and two armies that cannot reach each other met only once bold."""
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
@@ -212,13 +228,17 @@ class Planner:
         here_gap = gaps.get(here, _FAR)
         approach = max(self.approach, SHORE_APPROACH) if shore else self.approach
         here_loss = self.loss(piece, here)
+        apart = _apart(work, self.player, piece)
+        here_apart = apart(piece.pos)
         values: dict[int, float] = {}
         walk: tuple[float, int] | None = None
         for tile in reach:
             spent = 1 if tile != here and self.tiring else 0
             risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
-            nearer = approach * (here_gap - gaps.get(tile, _FAR))
-            values[tile] = nearer - risk
+            gained = here_gap - gaps.get(tile, _FAR)
+            nearer = (approach if gained >= 0 else max(approach, RETREAT)) * gained
+            together = 0.0 if shore else TOGETHER * (apart(grid.pos(tile)) - here_apart)
+            values[tile] = nearer - risk - together
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
         tired = REST_TURN * self.power[piece.id] if self.rested else 0.0
@@ -439,6 +459,17 @@ def _ahead(planner: Planner, mine: list[Piece]) -> float:
         return 1.0
     ratio = ours / theirs
     return min(1.0, max(0.0, (ratio - AHEAD) / AHEAD_SPAN))
+
+
+def _apart(work: TacticsState, player: int, piece: Piece) -> Callable[[Pos], float]:
+    """Grid steps from a tile to the middle of the rest of ``piece``'s army (the mean of
+    their tiles); 0 everywhere for a piece alone."""
+    others = [p.pos for p in work.army(player) if p.id != piece.id]
+    if not others:
+        return lambda pos: 0.0
+    mid_x = sum(x for x, _ in others) / len(others)
+    mid_y = sum(y for _, y in others) / len(others)
+    return lambda pos: abs(pos[0] - mid_x) + abs(pos[1] - mid_y)
 
 
 def _boldness(work: TacticsState) -> float:
