@@ -72,3 +72,20 @@ def test_a_turn_of_a_held_game_refused_says_since_when_as_the_hold_did(tmp_path:
     assert refused.stderr.startswith(
         "wtg: game g1 is held by the GM since 2026-11-23 09:12 UTC (a bug in the rules): "
     )
+
+
+def test_a_moment_edited_by_hand_past_the_calendar_s_ends_is_said_as_written(
+    tmp_path: Path,
+) -> None:
+    """A hold's since edited by hand to a moment whose offset takes it past the first or
+    the last year (``0001-01-01T00:00:00+01:00``) stopped `wtg status` with a traceback
+    (OverflowError), where the line said the file's text before gmlines43."""
+    assert moment_text("0001-01-01T00:00+01:00") == "0001-01-01T00:00+01:00"
+    assert moment_text("9999-12-31T23:59:00-05:00") == "9999-12-31T23:59:00-05:00"
+    game = make(tmp_path / "games")
+    since = '{"since": "0001-01-01T00:00:00+01:00", "reason": "a bug in the rules"}\n'
+    (game.store.root / "held.json").write_text(since, encoding="utf-8")
+    lines = run(tmp_path, "status", "g1").stdout.splitlines()
+    assert lines[1].startswith(
+        "HELD by the GM since 0001-01-01T00:00:00+01:00 (a bug in the rules): no turn runs "
+    )

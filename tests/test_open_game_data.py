@@ -98,3 +98,23 @@ def test_a_host_copied_without_modes_is_mended_by_the_one_command_said(tmp_path:
     subprocess.run(line.rpartition(": ")[2].split(), check=True)  # the command, as said
     mended = check(host / "wtg.yaml")
     assert mended.exit_code == 0, mended.output
+
+
+def test_the_commands_said_work_pasted_for_a_folder_named_with_a_space(tmp_path: Path) -> None:
+    """A host in a folder named with a space (``my host``): each chmod check-config says,
+    pasted into a shell as it stands, named two paths that are not there (``.../my`` and
+    ``host/games``) and mended nothing. The paths are quoted as a shell takes them."""
+    host = tmp_path / "my host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    games = host / "games"
+    create_game(games / "g1", "wok4", "small", players(2), 7)
+    subprocess.run(["chmod", "-R", "go+rX", str(games)], check=True)  # as umask 022 unpacked it
+    told = check(host / "wtg.yaml")
+    assert told.exit_code == 1
+    said = [line.rpartition(": ")[2] for line in told.stdout.splitlines() if "chmod" in line]
+    assert said[-1] == f"chmod -R go-rwx '{games}'"
+    assert f"chmod 700 '{games}'" in said
+    for command in said:  # each as the GM pastes it
+        subprocess.run(["sh", "-c", command], check=True)
+    mended = check(host / "wtg.yaml")
+    assert mended.exit_code == 0, mended.output

@@ -12,7 +12,7 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.lobby.commands import Command, placeholders, read_commands
+from wtg.lobby.commands import MAX_COMMANDS, PASTED_MOST, Command, placeholders, read_commands
 from wtg.lobby.database import LobbyDatabase
 from wtg.mail.outgoing import compose
 
@@ -102,3 +102,17 @@ def test_the_help_s_example_over_its_example_code_is_not_carried_out(tmp_path: P
     assert read is not None
     assert [(c.text(), c.example) for c in read.commands] == [("REPORT wok4-1 1", True)]
     assert read_commands(f"REPORT wok4-1 1\nCODE {one.code}\n").commands[0].example is False  # type: ignore[union-attr]
+
+
+def test_the_help_s_examples_pasted_over_and_over_are_bounded() -> None:
+    """Each ``REPORT <game> 4`` over ``CODE ABCD2345EF`` was taken out of the ten commands
+    with no bound: a mail of such pairs was read for every one (each refused in its answer),
+    where the HELP's lines are read up to ``PASTED_MOST`` and the rest count as any
+    command's do."""
+    typed = "".join(f"REPORT g{turn} 4\nCODE ABCD2345EF\n" for turn in range(200))
+    read = read_commands(typed)
+    assert read is not None
+    assert len(read.commands) == MAX_COMMANDS + PASTED_MOST
+    assert all(command.example for command in read.commands)
+    assert read.skipped == 200 - MAX_COMMANDS - PASTED_MOST
+    assert [c.text() for c in read.unread[:2]] == ["REPORT g30 4", "REPORT g31 4"]

@@ -743,7 +743,7 @@ def digest(
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     if quiet and made.empty():
-        mark_digest(spool, now)
+        mark_digest(spool, now, rows=made.rows_to())
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
@@ -751,7 +751,9 @@ def digest(
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
         mail_and_mark(root, sender, to_address or sender, made)
     else:
-        mark_digest(spool, now)  # told: the next digest tells what happens after now
+        mark_digest(
+            spool, now, rows=made.rows_to()
+        )  # told: the next digest tells what happens after now
 
 
 @click.command()

@@ -230,17 +230,24 @@ def moment_text(moment: str | datetime) -> str:
     the files (``2026-11-22T18:00:00Z``: `wtg extend`, `release`, `rollback`, `status`, the
     digest) or the moment of an event (a hold's since, a rollback's, an extension's, an
     announcement's: ``datetime.isoformat``'s ``+00:00`` too, or the moment itself); a text
-    that is none (a file edited by hand), as it is but for its control characters. The
+    that is none (a file edited by hand), as it is but for its control characters, and so
+    is a moment whose offset takes it past the calendar's first or last year. The
     `--json` outputs keep the files' text."""
     if isinstance(moment, datetime):
-        return f"{moment.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+        try:
+            return f"{moment.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+        except OverflowError:  # 0001-01-01T00:00+01:00: no moment in UTC
+            return moment.isoformat()
     try:
         read = datetime.fromisoformat(moment.strip().replace("Z", "+00:00"))
     except ValueError:
         return printable(moment)
     if read.tzinfo is None:  # no offset: not a moment of ours, said as written
         return printable(moment)
-    return moment_text(read)
+    try:
+        return f"{read.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+    except OverflowError:
+        return printable(moment)
 
 
 _UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))

@@ -6,6 +6,7 @@ that mends it, as it does for a password file (``wtg.host.config.loose_password_
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from wtg.files.gamesfolder import SPOOL
@@ -27,7 +28,8 @@ def open_game_data(games_dir: Path) -> list[str]:
         if mode is not None and mode & SHARED_BITS:
             lines.append(
                 f"{what} {folder} is mode {mode:04o}: others on this machine can look into it "
-                f"(the players' codes and addresses); make it the GM's alone: chmod 700 {folder}"
+                "(the players' codes and addresses); make it the GM's alone: "
+                f"chmod 700 {_quoted(folder)}"
             )
     book = _open_book(games_dir / BOOK_FOLDER)
     if book is not None:
@@ -53,7 +55,7 @@ def all_at_once(games_dir: Path, lines: list[str]) -> str | None:
     return (
         f"the games folder {games_dir}: the {len(lines)} lines above name what in it others "
         "on this machine may use (a copy that kept no modes?): one command makes all of it "
-        f"the GM's alone: chmod -R go-rwx {games_dir}"
+        f"the GM's alone: chmod -R go-rwx {_quoted(games_dir)}"
     )
 
 
@@ -79,7 +81,7 @@ def _open_game(folder: Path) -> str | None:
     )
     return (
         f"game {folder}: {' and '.join(said)}: others on this machine {can}; make it the "
-        f"GM's alone: chmod -R go-rwx {folder}"
+        f"GM's alone: chmod -R go-rwx {_quoted(folder)}"
     )
 
 
@@ -98,7 +100,7 @@ def _open_book(folder: Path) -> str | None:
         return None
     return (
         f"the lobby's book {folder}: {' and '.join(said)}: others on this machine can read the "
-        f"players' addresses and codes; make it the GM's alone: chmod -R go-rwx {folder}"
+        f"players' addresses and codes; make it the GM's alone: chmod -R go-rwx {_quoted(folder)}"
     )
 
 
@@ -107,3 +109,9 @@ def _mode(path: Path) -> int | None:
         return path.stat().st_mode & 0o777
     except OSError:
         return None
+
+
+def _quoted(path: Path) -> str:
+    """``path`` as a shell takes it in a command pasted whole (a folder named with a space:
+    ``'/home/ann/my games'``)."""
+    return shlex.quote(str(path))

@@ -191,7 +191,8 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
                 above = commands[-1]  # the HELP's example over its code: no command of his
                 if above.line == typed[position - 1] + 1 and placeholders(above) is None:
                     commands[-1] = above.replaced(example=True)
-                    counting -= 1
+                    # out of the ten while the HELP's lines read are fewer than PASTED_MOST
+                    counting -= len(commands) - counting < PASTED_MOST
             continue
         if _colon_command(words):  # ``CONFIRM: <code>``, as people write ``Subject:``
             words = [verb.removesuffix(":"), *words[1:]]

@@ -37,7 +37,7 @@ from wtg.lobby.database import LobbyDatabase, torn
 from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
-from wtg.mail.outgoing.digestmark import DIGEST_FILE, last_digest
+from wtg.mail.outgoing.digestmark import DIGEST_FILE, ROWS, last_digest, rows_digest, rows_until
 from wtg.mail.outgoing.failedmail import Listed, set_aside_since
 from wtg.mail.outgoing.notices import owed_lines
 from wtg.mail.outgoing.outbox import Outbox
@@ -105,6 +105,11 @@ class Failing(Record):
 class Digest(Record):
     since: str
     until: str
+    rows_since: str = ""
+    """Where its lists of the journal begin, when not at ``since`` (the last digest's were
+    held back: ``digestmark.rows_until``)."""
+    rows: str = ""
+    """Where they end, when not at ``until`` (a poll under way began before)."""
     runs: tuple[TurnRun, ...] = ()
     folders: tuple[str, ...] = ()
     """The host's games folder, as given and absolute: a path in it (a kept mail's, a
@@ -166,6 +171,10 @@ class Digest(Record):
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
+
+    def rows_to(self) -> datetime | None:
+        """Where the next digest's lists of the journal begin, when not where it begins."""
+        return parse_iso(self.rows) if self.rows else None
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -272,12 +281,20 @@ class Mailing(Record):
     """The address it goes to, when not the config's ``from`` (``digest --mail --to``)."""
 
 
-def mark_digest(spool: Path, now: datetime, mailing: Mailing | datetime | None = None) -> None:
+def mark_digest(
+    spool: Path,
+    now: datetime,
+    mailing: Mailing | datetime | None = None,
+    rows: datetime | None = None,
+) -> None:
     """The next digest tells what happened after ``now``. ``mailing``: the intent written
     before the digest made at that moment is queued (``now`` stays the last), which a
-    run cut short before its mark leaves for the next to finish (``digest_intent``)."""
+    run cut short before its mark leaves for the next to finish (``digest_intent``).
+    ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``)."""
     private.make_dirs(spool)
     data: dict[str, str] = {"last": iso(now)}
+    if rows is not None and iso(rows) != iso(now):
+        data[ROWS] = iso(rows)
     if isinstance(mailing, datetime):
         mailing = Mailing(mailing)
     if mailing is not None:
@@ -308,9 +325,9 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     intent = digest_intent(spool)
     if intent is None:
         return None
-    text = make_digest(games_dir, intent.at).text()
-    ident = queue_digest(spool, sender, intent.to or sender, text, intent.at, intent.day)
-    mark_digest(spool, intent.at)
+    made = make_digest(games_dir, intent.at)
+    ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
+    mark_digest(spool, intent.at, rows=made.rows_to())
     return ident
 
 
@@ -322,9 +339,11 @@ def mail_and_mark(
     the day it was due (the service's daily digest is named after it)."""
     spool = games_dir / SPOOL
     now = parse_iso(made.until)
-    mark_digest(spool, parse_iso(made.since), Mailing(now, day, "" if to == sender else to))
+    since = parse_iso(made.since)
+    mailing = Mailing(now, day, "" if to == sender else to)
+    mark_digest(spool, since, mailing, parse_iso(made.rows_since) if made.rows_since else None)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
-    mark_digest(spool, now)  # told: the next digest tells what happens after now
+    mark_digest(spool, now, rows=made.rows_to())  # told: the next tells what happens after
     return ident
 
 
@@ -335,7 +354,13 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     # what happened until the whole second the mark keeps (``mark_digest``), where the next
     # digest begins: a mail of this second after it was made is the next one's, as is one
     # of this second before it (a file's time or a journal's has its fraction of a second)
-    until = parse_iso(iso(now)).timestamp()
+    made_at = parse_iso(iso(now))
+    until = made_at.timestamp()
+    # the journal's lists: from where the last digest's ended, to where a poll under way
+    # began when it began before (its rows, not committed yet, are the next digest's)
+    rows_since = rows_digest(spool, now) or since
+    rows_end = rows_until(spool, rows_since, made_at)
+    start, end = rows_since.timestamp(), rows_end.timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
     late: list[Overdue] = []
@@ -379,12 +404,14 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
-        unanswered=tuple(unanswered(spool, since.timestamp(), until)),
-        unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp(), until).items()),
-        set_aside=tuple(set_aside(spool, since.timestamp(), until)),
-        flood_not_kept=tuple(flood_not_kept(spool, since.timestamp(), until)),
-        wrong_codes=tuple(wrong_codes(spool, since.timestamp(), until)),
-        read_late=tuple(read_late(spool, since.timestamp(), until)),
+        rows_since=iso(rows_since) if iso(rows_since) != iso(since) else "",
+        rows=iso(rows_end) if rows_end != made_at else "",
+        unanswered=tuple(unanswered(spool, start, end)),
+        unanswered_not_listed=tuple(unanswered_not_listed(spool, start, end).items()),
+        set_aside=tuple(set_aside(spool, start, end)),
+        flood_not_kept=tuple(flood_not_kept(spool, start, end)),
+        wrong_codes=tuple(wrong_codes(spool, start, end)),
+        read_late=tuple(read_late(spool, start, end)),
         missing=tuple(missing),
         overdue=tuple(late),
         bounces=tuple(bounces),

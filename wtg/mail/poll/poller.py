@@ -55,7 +55,7 @@ from wtg.mail.incoming.senderauth import HEADER, WORD, verdict
 from wtg.mail.incoming.setaside import SET_ASIDE, why_shown
 from wtg.mail.message.extract import extract_from_message, parse_mail
 from wtg.mail.message.mailcopy import copy_mark
-from wtg.mail.outgoing.digestmark import last_digest
+from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
@@ -921,7 +921,7 @@ def unanswered_before(spool: Path, moment: float) -> float:
     shows the last day (``UNANSWERED_KEPT`` is twice that), the digest every one since the
     last digest (the first looks back a day), however many days ago that was."""
     kept = moment - UNANSWERED_KEPT
-    last = last_digest(spool)
+    last = rows_digest(spool)  # where the next digest's lists of the journal begin
     return kept if last is None else min(kept, last.timestamp())
 
 
@@ -929,7 +929,7 @@ def counts_before(spool: Path, moment: float) -> float:
     """The moment before which no reader needs the counts of a flood's mails not kept:
     ``FLOOD_COUNTS_KEPT``, or the last digest when it is older (the next one counts them)."""
     kept = moment - FLOOD_COUNTS_KEPT
-    last = last_digest(spool)
+    last = rows_digest(spool)  # where the next digest's lists of the journal begin
     return kept if last is None else min(kept, last.timestamp())
 
 

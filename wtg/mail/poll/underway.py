@@ -10,9 +10,12 @@ answers up in the outbox (``wtg.mail.incoming.earlieranswers``) and handles thos
 (``Poller._handle_all``); a poll that finds no mark looks nothing up, which is every poll
 after one that finished (the look-up costs a listing of the outbox).
 
-Only what the mark's presence says counts, never what it holds (a line for the GM: which
-process wrote it, when): a kill while it was written leaves a file, empty or not, and the
-next poll looks. One poll of a spool at a time writes or removes it: the poll's run lock
+Only what the mark's presence says counts to a poll, never what it holds (a line for the
+GM: which process wrote it, when): a kill while it was written leaves a file, empty or not,
+and the next poll looks. The digest reads when it began, while the poll runs
+(``wtg.mail.spool.pollbegun``).
+
+One poll of a spool at a time writes or removes it: the poll's run lock
 (``wtg.mail.spool.runlock``, a flock) is held by the poller and, inherited through the
 fork, by its helpers, so a poller killed while a helper still queues answers leaves the
 lock held until that helper has ended; the next poll starts after, and finds the mark. A
@@ -28,8 +31,9 @@ from pathlib import Path
 
 from wtg.files import private
 from wtg.files.store import fsync_dir
+from wtg.mail.spool.pollbegun import MARK
 
-NAME = "poll-under-way"
+NAME = MARK
 
 
 def found(spool: Path) -> bool:

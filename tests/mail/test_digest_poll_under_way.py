@@ -1,0 +1,61 @@
+"""A poll's rows in the journal (orders set aside, mails not answered, codes tried wrong)
+carry the moment the poll began, and other readers see them once it commits its batch. A
+digest made in between did not see them, and the next digest began at the second the
+first was made in, after their moment: the GM was never told, say, that a player's orders
+were set aside (review43c). The digest's lists of the journal end where a poll under way
+began, and the next digest's begin there."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+from tests.mail.loop import NOW, World
+from wtg.mail.outgoing.digest import make_digest, mark_digest
+from wtg.mail.poll import underway
+from wtg.mail.spool.journal import Journal
+from wtg.mail.spool.runlock import only_one
+
+KEY = "maildir:1700000000.M1P1.host"
+
+
+def test_orders_set_aside_by_a_poll_under_way_at_a_digest_are_in_the_next(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    spool = world.gm.spool
+    mark_digest(spool, NOW - timedelta(days=1))
+    begun = NOW + timedelta(seconds=0.4)  # the poll, its mails in hand
+    made = NOW + timedelta(seconds=3.5)  # the digest, while the poll works
+    with only_one(spool, "poll"):
+        underway.mark(spool, begun)
+        first = make_digest(world.gm.games_dir, made)
+        mark_digest(spool, made, rows=first.rows_to())
+        journal = Journal(spool)  # the poll commits its batch: its rows carry its moment
+        journal.set_aside(KEY, "g1", "2 Bo", "Precedence: bulk", "archive", begun.timestamp())
+        journal.commit()
+        journal.close()
+        underway.clear(spool)
+    second = make_digest(world.gm.games_dir, made + timedelta(days=1))
+
+    assert first.set_aside == ()
+    assert [(row.key, row.game) for row in second.set_aside] == [(KEY, "g1")]  # before: none
+    assert first.rows == "2026-11-22T12:00:00Z"  # the second the poll began in
+    kept = json.loads((spool / "digest.json").read_text(encoding="utf-8"))
+    assert kept == {"last": "2026-11-22T12:00:03Z", "rows": "2026-11-22T12:00:00Z"}
+    assert second.rows_since == "2026-11-22T12:00:00Z"
+    assert second.rows == ""
+
+
+def test_a_mark_no_poll_holds_is_a_poll_killed_and_holds_nothing_back(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    spool = world.gm.spool
+    mark_digest(spool, NOW - timedelta(days=1))
+    underway.mark(spool, NOW - timedelta(hours=2))  # left by a poll killed: no lock held
+    made = make_digest(world.gm.games_dir, NOW + timedelta(seconds=3.5))
+    assert (made.rows, made.rows_since) == ("", "")
+    mark_digest(spool, NOW, rows=made.rows_to())
+    assert json.loads((spool / "digest.json").read_text(encoding="utf-8")) == {
+        "last": "2026-11-22T12:00:00Z"
+    }

@@ -1,0 +1,43 @@
+"""When the poll under way began, as the digest reads it.
+
+Each row a poll writes in the journal of a mail it handled (a mail whose answer a limit
+held back, orders set aside, a code tried wrong, orders read late, a flood's count) carries
+the moment the poll began, and is there for other readers once the poll commits its batch,
+later. A digest made in between did not see the row, and the next digest begins at the
+second this one was made in: a row that carries a moment before it was listed by neither,
+and the GM never learned, say, that a player's orders were set aside (review43c). The
+digest's lists of the journal end where the poll under way began (``poll_begun``), and
+the next digest's begin there (``wtg.mail.outgoing.digestmark``).
+
+The poll's mark (``wtg.mail.poll.underway``) says when it began, and the poll's run lock
+(``wtg.mail.spool.runlock``) that it runs: a mark whose lock no process holds is a poll
+killed, whose rows are committed or gone with it (the next poll handles its mails again).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from wtg.files.filelock import held_by_another
+
+MARK = "poll-under-way"
+"""The poll's mark in the spool (``wtg.mail.poll.underway``)."""
+LOCK = "poll.lock"
+"""The poll's run lock in the spool (``wtg.mail.spool.runlock.only_one``)."""
+
+
+def poll_begun(spool: Path) -> float | None:
+    """The moment (seconds) the poll under way of ``spool`` began; None when none is under
+    way with mails in hand. A mark that does not say when (cut short while it was written,
+    or written by hand) gives 0: the digest's lists of the journal then end where they
+    begin, and the next digest lists what they would have."""
+    if not os.path.lexists(spool / MARK) or not held_by_another(spool / LOCK):
+        return None
+    try:
+        text = (spool / MARK).read_text(encoding="utf-8")
+        begun = datetime.fromisoformat(text.rpartition(" since ")[2].strip())
+    except (OSError, ValueError):
+        return 0.0
+    return begun.timestamp() if begun.tzinfo is not None else 0.0
