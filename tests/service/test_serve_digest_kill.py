@@ -36,7 +36,7 @@ DUE = LAST + timedelta(days=1)
 """The digest the killed service makes, on Tuesday at 07:00."""
 BACK = DUE + timedelta(days=1, hours=1)
 """When the service is started again: Wednesday at 08:00 (Wednesday's digest is due)."""
-SLOW = Plan("slow", 7, "18:00", "UTC", "2026-12-13", 2)
+SLOW = Plan("slow", 7, "18:00", "UTC", "2026-12-13", 2, 5)
 """A game whose deadline is days away: no turn runs, no reminder goes; each digest tells
 of its players' missing orders."""
 
@@ -50,7 +50,13 @@ def make_host(root: Path) -> Path:
     (root / "games").mkdir(mode=0o700)
     schedule = make_schedule(SLOW.every, SLOW.at, SLOW.zone, first=SLOW.first)
     create_game(
-        root / "games" / SLOW.name, "wok4", "small", entries(SLOW), 5, schedule=schedule, now=START
+        root / "games" / SLOW.name,
+        "wok4",
+        "small",
+        entries(SLOW),
+        SLOW.seed,
+        schedule=schedule,
+        now=START,
     )
     mark_digest(root / "games" / ".mail", LAST)
     return config
