@@ -328,12 +328,12 @@ class Serve:
     def kill(self) -> None:
         process = self.alive()
         process.kill()
-        process.communicate()
+        process.communicate(timeout=WITHIN)  # no process of its own holds its pipe
 
     def close(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
-            self.process.communicate()
+            self.process.communicate(timeout=WITHIN)
 
 
 def until(done: Callable[[], bool], what: str, serve: Serve, players: Players) -> None:
