@@ -15,6 +15,8 @@ from pathlib import Path
 WITHIN = 60.0
 """Seconds the test waits for the killed run's pipe to end and its workers with it: a
 loaded machine's margin, not a timing the test checks."""
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
     try:
@@ -25,15 +27,18 @@ def alive(pid: int) -> bool:
 
 
 WORKERS = (
-    "import os, sys\n"
+    "import multiprocessing, os, sys\n"
     "from concurrent.futures import ProcessPoolExecutor\n"
     "from wtg.host import due\n"
+    "both = multiprocessing.Barrier(2)\n"
+    "def met(_):\n"
+    "    both.wait()\n"  # one task in each worker: both have started
+    "    return os.getpid()\n"
     "pool = ProcessPoolExecutor(2, initializer=due._start_worker, initargs=(None, None, None))\n"
-    "pool.submit(os.getpid).result()\n"
-    "print(*sorted(pool._processes), flush=True)\n"
+    "print(*pool.map(met, range(2)), flush=True)\n"
     "sys.stdin.read()\n"
 )
-"""A run with its pool's workers started: it prints their pids and waits to be killed."""
+"""A run with its pool's two workers started: it prints their pids and waits to be killed."""
 
 
 def test_a_killed_runs_workers_die_with_it() -> None:
