@@ -38,6 +38,7 @@ from typing import Protocol
 
 import pytest
 
+import wtg
 from tests.mail.conftest import missing
 from tests.mail.outboxes import outbox_counts
 from tests.mail.servers import (
@@ -99,10 +100,12 @@ def libfaketime() -> Path:
 
 class FakeTime:
     """The test's view of the service's clock: the fake moment of a real one. A process
-    started again starts at the fake time of its start, so the clock goes on."""
+    started again starts at the fake time of its start, so the clock goes on. Its
+    processes read their modules compiled in ``bytecode`` (``compiled``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bytecode: Path) -> None:
         self.begin = time.time()
+        self.bytecode = bytecode
 
     def now(self) -> datetime:
         return START + timedelta(seconds=(time.time() - self.begin) * SPEED)
@@ -113,6 +116,7 @@ class FakeTime:
 
     def env(self, library: Path) -> dict[str, str]:
         env = {**os.environ, "TZ": "UTC", "LD_PRELOAD": str(library)}
+        env["PYTHONPYCACHEPREFIX"] = str(self.bytecode)
         env["FAKETIME"] = f"@{self.now():%Y-%m-%d %H:%M:%S} x{SPEED}"
         for name in ("DONT_FAKE_MONOTONIC", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_NO_CACHE"):
             env.pop(name, None)
@@ -349,6 +353,19 @@ def sleep_until(moment: datetime, clock: FakeTime, serve: Serve, players: Player
     until(lambda: clock.now() >= moment, f"the clock at {moment}", serve, players)
 
 
+def compiled(bytecode: Path) -> Path:
+    """``wtg`` compiled into ``bytecode`` (returned), before any clock of the test runs.
+    The service's clock runs from the moment its process starts: a process that compiled
+    every module as it imported them (no bytecode written beside them, as
+    ``PYTHONDONTWRITEBYTECODE`` asks) lost fake hours to it at each start on a loaded
+    machine, and missed deadlines it then ran late."""
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(bytecode)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    package = Path(wtg.__file__).parent
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], env=env, check=True)
+    return bytecode
+
+
 def parsed(raw: bytes) -> Message:
     return message_from_bytes(raw, policy=default_policy)  # folded headers unfolded
 
@@ -385,9 +402,10 @@ def weeks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, BaseException |
     """The week played on every transport, the weeks at once (each a service of its own
     on a host of its own, mostly waiting on its sped-up clock: together they take the real
     time of one): what each raised, None when all it checks held."""
+    bytecode = compiled(tmp_path_factory.mktemp("bytecode"))
     with ThreadPoolExecutor(len(TRANSPORTS)) as pool:
         played = {
-            transport: pool.submit(a_week, tmp_path_factory.mktemp(transport), transport)
+            transport: pool.submit(a_week, tmp_path_factory.mktemp(transport), transport, bytecode)
             for transport in TRANSPORTS
         }
     return {transport: week.exception() for transport, week in played.items()}
@@ -400,7 +418,7 @@ def test_a_week_of_wtg_serve(weeks: dict[str, BaseException | None], transport: 
         raise failure
 
 
-def a_week(tmp_path: Path, transport: str) -> None:
+def a_week(tmp_path: Path, transport: str, bytecode: Path) -> None:
     """A week of `wtg serve` on ``transport``, and every check of it (the module's)."""
     library = libfaketime()
     config = make_host(
@@ -411,7 +429,7 @@ def a_week(tmp_path: Path, transport: str) -> None:
         confirmations_per_hour=100,
     )
     with wire_of(transport, config) as wire:
-        clock = FakeTime()
+        clock = FakeTime(bytecode)
         players = Players(config, wire, clock)
         serve = Serve(config, clock, library)
         try:
