@@ -38,7 +38,6 @@ from typing import Protocol
 
 import pytest
 
-import wtg
 from tests.mail.conftest import missing
 from tests.mail.outboxes import outbox_counts
 from tests.mail.servers import (
@@ -353,16 +352,24 @@ def sleep_until(moment: datetime, clock: FakeTime, serve: Serve, players: Player
     until(lambda: clock.now() >= moment, f"the clock at {moment}", serve, players)
 
 
+WARM = (
+    "import importlib, pkgutil, wtg\n"
+    "for module in pkgutil.walk_packages(wtg.__path__, 'wtg.'):\n"
+    "    importlib.import_module(module.name)\n"
+)
+"""Every module of ``wtg`` imported, and with it every module they import."""
+
+
 def compiled(bytecode: Path) -> Path:
-    """``wtg`` compiled into ``bytecode`` (returned), before any clock of the test runs.
-    The service's clock runs from the moment its process starts: a process that compiled
-    every module as it imported them (no bytecode written beside them, as
-    ``PYTHONDONTWRITEBYTECODE`` asks) lost fake hours to it at each start on a loaded
-    machine, and missed deadlines it then ran late."""
+    """The modules the service imports compiled into ``bytecode`` (returned), before any
+    clock of the test runs: its processes read them there (``PYTHONPYCACHEPREFIX``, for
+    every module, the standard library's too). The service's clock runs from the moment
+    its process starts: a process that compiled every module as it imported it (no
+    bytecode written, as ``PYTHONDONTWRITEBYTECODE`` asks) lost fake hours to it at each
+    start on a loaded machine, and the turns it then ran late failed the week."""
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(bytecode)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    package = Path(wtg.__file__).parent
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], env=env, check=True)
+    subprocess.run([sys.executable, "-c", WARM], env=env, check=True)
     return bytecode
 
 
