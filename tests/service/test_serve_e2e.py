@@ -99,10 +99,12 @@ def libfaketime() -> Path:
 
 class FakeTime:
     """The test's view of the service's clock: the fake moment of a real one. A process
-    started again starts at the fake time of its start, so the clock goes on."""
+    started again starts at the fake time of its start, so the clock goes on. Its
+    processes read their modules compiled in ``bytecode`` (``compiled``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bytecode: Path) -> None:
         self.begin = time.time()
+        self.bytecode = bytecode
 
     def now(self) -> datetime:
         return START + timedelta(seconds=(time.time() - self.begin) * SPEED)
@@ -113,6 +115,7 @@ class FakeTime:
 
     def env(self, library: Path) -> dict[str, str]:
         env = {**os.environ, "TZ": "UTC", "LD_PRELOAD": str(library)}
+        env["PYTHONPYCACHEPREFIX"] = str(self.bytecode)
         env["FAKETIME"] = f"@{self.now():%Y-%m-%d %H:%M:%S} x{SPEED}"
         for name in ("DONT_FAKE_MONOTONIC", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_NO_CACHE"):
             env.pop(name, None)
@@ -328,12 +331,12 @@ class Serve:
     def kill(self) -> None:
         process = self.alive()
         process.kill()
-        process.communicate()
+        process.communicate(timeout=WITHIN)  # no process of its own holds its pipe
 
     def close(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
-            self.process.communicate()
+            self.process.communicate(timeout=WITHIN)
 
 
 def until(done: Callable[[], bool], what: str, serve: Serve, players: Players) -> None:
@@ -347,6 +350,27 @@ def until(done: Callable[[], bool], what: str, serve: Serve, players: Players) -
 
 def sleep_until(moment: datetime, clock: FakeTime, serve: Serve, players: Players) -> None:
     until(lambda: clock.now() >= moment, f"the clock at {moment}", serve, players)
+
+
+WARM = (
+    "import importlib, pkgutil, wtg\n"
+    "for module in pkgutil.walk_packages(wtg.__path__, 'wtg.'):\n"
+    "    importlib.import_module(module.name)\n"
+)
+"""Every module of ``wtg`` imported, and with it every module they import."""
+
+
+def compiled(bytecode: Path) -> Path:
+    """The modules the service imports compiled into ``bytecode`` (returned), before any
+    clock of the test runs: its processes read them there (``PYTHONPYCACHEPREFIX``, for
+    every module, the standard library's too). The service's clock runs from the moment
+    its process starts: a process that compiled every module as it imported it (no
+    bytecode written, as ``PYTHONDONTWRITEBYTECODE`` asks) lost fake hours to it at each
+    start on a loaded machine, and the turns it then ran late failed the week."""
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(bytecode)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run([sys.executable, "-c", WARM], env=env, check=True)
+    return bytecode
 
 
 def parsed(raw: bytes) -> Message:
@@ -385,9 +409,10 @@ def weeks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, BaseException |
     """The week played on every transport, the weeks at once (each a service of its own
     on a host of its own, mostly waiting on its sped-up clock: together they take the real
     time of one): what each raised, None when all it checks held."""
+    bytecode = compiled(tmp_path_factory.mktemp("bytecode"))
     with ThreadPoolExecutor(len(TRANSPORTS)) as pool:
         played = {
-            transport: pool.submit(a_week, tmp_path_factory.mktemp(transport), transport)
+            transport: pool.submit(a_week, tmp_path_factory.mktemp(transport), transport, bytecode)
             for transport in TRANSPORTS
         }
     return {transport: week.exception() for transport, week in played.items()}
@@ -400,7 +425,7 @@ def test_a_week_of_wtg_serve(weeks: dict[str, BaseException | None], transport: 
         raise failure
 
 
-def a_week(tmp_path: Path, transport: str) -> None:
+def a_week(tmp_path: Path, transport: str, bytecode: Path) -> None:
     """A week of `wtg serve` on ``transport``, and every check of it (the module's)."""
     library = libfaketime()
     config = make_host(
@@ -411,7 +436,7 @@ def a_week(tmp_path: Path, transport: str) -> None:
         confirmations_per_hour=100,
     )
     with wire_of(transport, config) as wire:
-        clock = FakeTime()
+        clock = FakeTime(bytecode)
         players = Players(config, wire, clock)
         serve = Serve(config, clock, library)
         try:

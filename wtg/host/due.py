@@ -38,6 +38,7 @@ from wtg.host.gamesdir import (
     open_listed,
     scan_games,
 )
+from wtg.host.parentdeath import die_with_parent
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
 from wtg.logs.events import log_event
@@ -300,6 +301,7 @@ def _start_worker(
     mailed: Mapping[str, int] | None,
     first_ran: FirstRan | None = None,
 ) -> None:
+    die_with_parent()  # a killed run leaves no worker holding its files for ever
     # Ctrl-C reaches every process of the terminal's group: the run decides (it lets each
     # worker finish the game in hand, and runs no other), not the worker in mid-turn. The
     # worker was forked with Ctrl-C held back (``_ctrl_c_held``): ignored now, let through.

@@ -32,6 +32,7 @@ from wtg.host.gamesdir import (
     open_listed,
     scan_games,
 )
+from wtg.host.parentdeath import die_with_parent
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, torn
 from wtg.lobby.lists import all_lists, waiting
@@ -178,7 +179,7 @@ def _read_games(folders: Sequence[Path], site: _Site, jobs: int) -> Iterator[Gam
         yield from (_one_game(folder, site) for folder in folders)
         return
     chunk = max(1, len(folders) // (jobs * 8))
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=die_with_parent) as pool:
         yield from pool.map(_one_game, folders, [site] * len(folders), chunksize=chunk)
 
 
