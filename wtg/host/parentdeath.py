@@ -24,7 +24,9 @@ PR_SET_PDEATHSIG = 1
 
 def die_with_parent() -> None:
     """Called first in a pool's worker: it is killed when its parent dies, and ends now if
-    its parent is already dead."""
+    its parent is already dead. The kernel's parent is the thread that forked the worker,
+    not its process: a pool must be made (its first task submitted) in a thread that
+    outlives its work, as wtg's are, in the main thread."""
     if not sys.platform.startswith("linux"):
         return
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
