@@ -20,6 +20,7 @@ import click
 
 from wtg.core.printable import printable
 from wtg.text.headings import heading
+from wtg.text.hanging import hanging
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -127,4 +128,16 @@ def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None
     every other line as it is. `wtg status`'s lines."""
     paths = [*host_paths(), *files]
     said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
+    click.echo(said, err=err)
+
+
+def tell_hung(
+    text: str, err: bool = False, files: Iterable[str] = (), indent: str | None = None
+) -> None:
+    """``tell``, each line wider than 78 columns broken at its blanks with a hanging indent
+    (``wtg.text.hanging``: ``indent``, or the line's own blanks and four more), a command
+    between backquotes and the paths of ``host_paths`` and ``files`` whole: the rule of
+    `wtg status`'s lines, of a game, of the games and of the host."""
+    paths = [*host_paths(), *files]
+    said = hanging(printable(carrying_given(text)), paths=paths, on_disk=on_disk, indent=indent)
     click.echo(said, err=err)
