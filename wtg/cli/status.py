@@ -724,7 +724,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         due = data["deadline"]  # none once over; `--json` keeps the ISO
         deadline = f", deadline {moment_text(due)}" if due else ""
-        tell_hung(f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}")
+        row = f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}"
+        tell_hung(row, indent=" " * (named + kinds + 2))  # goes on under the state column
     for game_name, line in behind.items():
         tell_hung(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
     if book_behind is not None:

@@ -4,13 +4,14 @@ begun with a hanging indent (the line's own blanks and ``HANGING`` more, or the 
 caller gives: a player's row goes on under its notes), so that a GM reads a heading as one
 block at 2 a.m. rather than as a terminal folds it, at column 80 in the middle of a word.
 
-Two things are never broken: a command to type, written between backquotes (`` `wtg
+Three things are never broken: a moment (``2026-11-23 09:12 UTC``); a command to type, written between backquotes (`` `wtg
 release g1` ``), which moves whole to the next line when it does not fit and stands alone
 on it when it is wider than one, to be copied; and a path of the host's
 (``wtg.text.hostpaths``). A word from outside wider than a line (a stranger's game name,
 an address) is cut between its characters, and so is a command holding one: it could not
 be typed as it is anyway. The width is fixed, not the terminal's: cron's mail of `wtg
-status`, a pipe and a terminal read the same lines, and a GM's script matches them."""
+status`, a pipe and a terminal read the same lines, and a GM's script matches them; the
+rows of the games list keep to it when their names are short (``wtg.cli.status``)."""
 
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ from collections.abc import Iterable
 
 from wtg.core.textwidth import text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
-from wtg.text.prose import WIDTH
-
+WIDTH = 79
+"""The columns of a line of `wtg status`: a terminal of 80, its last column left to the
+cursor (a line of 80 makes some terminals show a blank line after it)."""
 HANGING = "    "
 """What a line broken adds before each of its lines after the first, after its own blanks."""
-_COMMAND = re.compile(r"`[^`\n]*`")
-"""A command to type, as the GM's lines write one: between backquotes."""
+_WHOLE = re.compile(r"`[^`\n]*`|\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+"""What a line keeps on one line: a command to type, as the GM's lines write one, between
+backquotes; a moment, as they say one (``2026-11-23 09:12 UTC``)."""
 
 
 def hanging(
@@ -81,7 +84,7 @@ def _units(
     bracket, a comma) holding no word from outside wider than ``room``."""
     kept = [
         (match.start(), match.end())
-        for match in _COMMAND.finditer(body)
+        for match in _WHOLE.finditer(body)
         if fits(match.group(), room, known, on_disk)
     ]
     units: list[tuple[str, str, bool]] = []
