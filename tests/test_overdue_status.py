@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.gmtyped import ann_and_bob_host, wtg
+from tests.unhung import unhung
 from wtg.game.schedule import iso
 
 ADVICE = (
@@ -35,9 +36,8 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     config = host(tmp_path, timedelta(days=2, hours=3, minutes=30))
     shown = wtg("--config", config, "status", "g1").output
     given = ADVICE.replace("`wtg ", f"`wtg --config {config} ")  # printed: the --config given
-    assert (
-        f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}"
-        in shown.splitlines()
+    assert f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}" in unhung(
+        shown
     ), shown
     said = f"the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
     assert json.loads(wtg("--config", config, "status", "g1", "--json").output)["overdue"] == said
@@ -46,7 +46,7 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     listed = wtg("--config", config, "status").output
     assert "g1 wok4 turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
     assert f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}" in (
-        listed.splitlines()
+        unhung(listed)
     ), listed
     health = wtg("--config", config, "status", "--host").output
     assert "next deadline: g1 turn 1, " in health
