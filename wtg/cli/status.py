@@ -43,7 +43,7 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.schedule import moment_text
+from wtg.game.schedule import moment_text, zoned_text
 from wtg.game.textcolumn import padded, row_name, text_width
 from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, as_filed, game_status, overdue
 from wtg.gm.newcode import NewCode
@@ -188,7 +188,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
-    tell_hung(_headline(data, game.latest_turn()))  # the game's name as game.yaml holds it
+    zone = None if game.config.schedule is None else game.config.schedule.timezone
+    tell_hung(_headline(data, game.latest_turn(), zone))  # the game's name as game.yaml holds it
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         tell_hung(f"NO DEADLINE: {why}")
@@ -246,13 +247,14 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_read_late(lates)
 
 
-def _headline(data: GameStatus, latest: int) -> str:
-    """The first line of a game's status: its turn and deadline, or that it is over (and
-    whether the GM ended it); ``latest``: its latest turn."""
+def _headline(data: GameStatus, latest: int, zone: str | None = None) -> str:
+    """The first line of a game's status: its turn and deadline (and the deadline in the
+    game's ``zone``, as its players read it), or that it is over (and whether the GM ended
+    it); ``latest``: its latest turn."""
     if not data["over"]:
         return (
             f"game {data['game']}, orders for turn {data['turn']}, "
-            f"deadline {moment_text(data['deadline']) if data['deadline'] else 'none'}"
+            f"deadline {zoned_text(data['deadline'], zone) if data['deadline'] else 'none'}"
         )
     by_gm = data["ended_by_gm"]
     return (

@@ -55,7 +55,9 @@ def _hung(line: str, width: int, known: list[str], on_disk: OnDisk | None, inden
         if started and text_width(current) + text_width(gap) + text_width(word) <= width:
             current += gap + word
             continue
-        if started:
+        if started and not whole and text_width(word) > width - len(rest):
+            current += gap  # no line holds it: it fills this one's rest, then the next ones
+        elif started:
             said.append(current)
             current = rest
         pieces = [word] if whole else _cut(word, width - text_width(current), width - len(rest))
