@@ -48,7 +48,7 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     assert f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {given}" in (
         unhung(listed)
     ), listed
-    health = wtg("--config", config, "status", "--host").output
+    health = "\n".join(unhung(wtg("--config", config, "status", "--host").output))
     assert "next deadline: g1 turn 1, " in health
     assert f", OVERDUE by 2 d 3 h: {given}" in health, health
     digest = wtg("--config", config, "digest").output

@@ -19,8 +19,8 @@ from pathlib import Path
 import click
 
 from wtg.core.printable import printable
-from wtg.text.headings import heading
 from wtg.text.hanging import hanging
+from wtg.text.headings import heading
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""

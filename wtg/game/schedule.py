@@ -255,12 +255,12 @@ def zoned_text(moment: str | datetime, zone: str | None) -> str:
     said = moment_text(moment)
     if zone is None or zone in _UTC_NAMES:
         return said
-    try:
-        read = moment if isinstance(moment, datetime) else _read_moment(moment)
-        there = read.astimezone(ZoneInfo(zone)) if read is not None else None
-    except (ValueError, ZoneInfoNotFoundError):
+    read = moment if isinstance(moment, datetime) else _read_moment(moment)
+    if read is None:
         return said
-    if there is None:
+    try:
+        there = read.astimezone(ZoneInfo(zone))
+    except (ValueError, ZoneInfoNotFoundError):
         return said
     day = "" if there.date() == read.astimezone(timezone.utc).date() else f"{there:%Y-%m-%d} "
     return f"{said} ({day}{there:%H:%M} {printable(zone)})"

@@ -4,14 +4,15 @@ begun with a hanging indent (the line's own blanks and ``HANGING`` more, or the 
 caller gives: a player's row goes on under its notes), so that a GM reads a heading as one
 block at 2 a.m. rather than as a terminal folds it, at column 80 in the middle of a word.
 
-Three things are never broken: a moment (``2026-11-23 09:12 UTC``); a command to type, written between backquotes (`` `wtg
-release g1` ``), which moves whole to the next line when it does not fit and stands alone
-on it when it is wider than one, to be copied; and a path of the host's
-(``wtg.text.hostpaths``). A word from outside wider than a line (a stranger's game name,
-an address) is cut between its characters, and so is a command holding one: it could not
-be typed as it is anyway. The width is fixed, not the terminal's: cron's mail of `wtg
-status`, a pipe and a terminal read the same lines, and a GM's script matches them; the
-rows of the games list keep to it when their names are short (``wtg.cli.status``)."""
+Three things are never broken: a moment (``2026-11-23 09:12 UTC``); a command to type,
+written between backquotes (`` `wtg release g1` ``), which moves whole to the next line
+when it does not fit and stands alone on it when it is wider than one, to be copied; and a
+path of the host's (``wtg.text.hostpaths``). A word from outside wider than a line (a
+stranger's game name, an address) fills the rest of its line and is cut between its
+characters, and so is a command holding one: it could not be typed as it is anyway. The
+width is fixed, not the terminal's: cron's mail of `wtg status`, a pipe and a terminal read
+the same lines, and a GM's script matches them; the rows of the games list keep to it when
+their names are short (``wtg.cli.status``). `--json` is not touched."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 
 from wtg.core.textwidth import text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
+
 WIDTH = 79
 """The columns of a line of `wtg status`: a terminal of 80, its last column left to the
 cursor (a line of 80 makes some terminals show a blank line after it)."""
@@ -44,7 +46,9 @@ def hanging(
     return "\n".join(_hung(line, width, known, on_disk, indent) for line in text.split("\n"))
 
 
-def _hung(line: str, width: int, known: list[str], on_disk: OnDisk | None, indent: str | None) -> str:
+def _hung(
+    line: str, width: int, known: list[str], on_disk: OnDisk | None, indent: str | None
+) -> str:
     if text_width(line) <= width:
         return line
     lead = line[: len(line) - len(line.lstrip(" "))]
