@@ -125,7 +125,7 @@ def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None
     mail gave, an address, a word begun with ``/`` that is no path the GM gave) wrapped to
     them (``wtg.text.headings``), the paths of ``host_paths`` whole, and ``files``, those
     wtg made that the line names (a held mail's copy in the archive, there or pruned since);
-    every other line as it is. `wtg status`'s lines."""
+    every other line as it is. `wtg quarantine`'s and `wtg outbox`'s lines."""
     paths = [*host_paths(), *files]
     said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
     click.echo(said, err=err)
