@@ -18,7 +18,6 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.shipped import WOK4
 from tests.test_gm_controls import body, head, make_due_in, minutes, queued, run, status
-from tests.unhung import unhung
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.core.plurals import counted
@@ -256,10 +255,10 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     printed = line.replace("`wtg extend", f"`{head(tmp_path)} extend").replace(
         f"(at {at})", f"(at {minutes(at)})"
     )
-    shown = unhung(run(tmp_path, "status", "g1").stdout)  # broken at 79 columns: joined
-    assert f"NOTICES OWED: {printed}" in shown
+    shown = run(tmp_path, "status", "g1").stdout
+    assert f"NOTICES OWED: {printed}\n" in shown
     # and the look at every game names it too, with its game
-    assert f"NOTICES OWED: game g1: {printed}" in unhung(run(tmp_path, "status").stdout)
+    assert f"NOTICES OWED: game g1: {printed}\n" in run(tmp_path, "status").stdout
     run(tmp_path, "extend", "g1", "36")
     assert status(tmp_path)["owed"] == []
     assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout

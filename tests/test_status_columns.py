@@ -35,8 +35,7 @@ def test_a_name_longer_than_its_column_runs_past_it_and_the_others_keep_theirs(
     make(tmp_path / "games", "g1")
     listed = run(tmp_path, "status").stdout.splitlines()
     assert listed == [
-        "a-very-long-game-name wok4 turn 1: 0 of 4 orders in, 0 READY, deadline",
-        "                      2099-01-05 18:00 UTC",  # on under the state column: 79 at most
-        "g1               wok4 turn 1: 0 of 4 orders in, 0 READY, deadline",
-        "                      2099-01-05 18:00 UTC",
+        "a-very-long-game-name wok4 turn 1: 0 of 4 orders in, 0 READY, deadline "
+        "2099-01-05 18:00 UTC",
+        "g1               wok4 turn 1: 0 of 4 orders in, 0 READY, deadline 2099-01-05 18:00 UTC",
     ]

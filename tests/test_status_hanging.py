@@ -1,15 +1,17 @@
 """`wtg status`, `wtg status GAME` and `wtg status --host` on a terminal of 80 columns: their
 headings ran on to 100-160 columns, folded by the terminal at column 80 in the middle of a
-word, a command to copy cut in two. Every line wider than 79 columns is now broken at its
-blanks with a hanging indent (``wtg.text.hanging``), a command between backquotes and a
-moment kept whole; a player's name wider than its column has its row to itself; and a game
-kept in another zone than UTC says its deadline there beside UTC, as its players read it."""
+word, a command to copy cut in two. On a terminal, every line wider than it is now broken
+at its blanks with a hanging indent (``wtg.text.hanging``), a command between backquotes
+and a moment kept whole (a pipe reads them whole, as before); a player's name wider than
+its column has its row to itself; and a game kept in another zone than UTC says its
+deadline there beside UTC, as its players read it."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
@@ -102,3 +104,29 @@ def test_a_game_in_utc_and_a_text_that_is_no_moment_say_utc_alone() -> None:
         "2026-11-25 23:00 UTC (2026-11-26 08:00 Asia/Tokyo)"
     )
     assert zoned_text("tomorrow", "Europe/Vienna") == "tomorrow"
+
+
+def test_on_a_terminal_of_80_columns_status_breaks_its_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = datetime(2099, 1, 2, 9, 12, tzinfo=timezone.utc)
+    schedule = make_schedule(2, "18:00", "UTC", now=made)
+    games = tmp_path / "games"
+    create_game(games / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=made)
+    run(tmp_path, "hold", "g1", "--reason", "the map is being mended")
+    piped = CliRunner().invoke(main, ["status", str(games / "g1")]).stdout.splitlines()
+    since = piped[1][len("HELD by the GM since ") :][: len("2026-12-07 05:43 UTC")]
+    assert piped[1] == (  # a pipe: whole, as before
+        f"HELD by the GM since {since} (the map is being mended): no turn runs until "
+        "`wtg release g1`"
+    )
+    monkeypatch.setattr("wtg.cli.givenhead.terminal_columns", lambda err=False: 80)
+    shown = CliRunner().invoke(main, ["status", str(games / "g1")]).stdout.splitlines()
+    assert shown[1:3] == [
+        f"HELD by the GM since {since} (the map is being mended): no turn",
+        "    runs until `wtg release g1`",
+    ]
+    assert max(len(line) for line in shown) <= 79
+    assert run(tmp_path, "status").stdout.splitlines()[0] == (
+        "g1 wok4 turn 1: 0 of 2 orders in, 0 READY, HELD, deadline 2099-01-04 18:00 UTC"
+    )

@@ -13,7 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
-from tests.unhung import unhung
 from wtg.cli import main
 from wtg.core.errors import GameError
 from wtg.game.engine import Game, create_game
@@ -35,7 +34,7 @@ def made(games_dir: Path) -> Path:
 def test_status_says_the_players_not_to_move_owe_no_orders(tmp_path: Path) -> None:
     shown = CliRunner().invoke(main, ["status", str(made(tmp_path))])
     assert shown.exit_code == 0, shown.output
-    lines = [line for line in unhung(shown.stdout) if line.startswith("  player ")]
+    lines = [line for line in shown.stdout.splitlines() if line.startswith("  player ")]
     waited = [line for line in lines if line.endswith("NO ORDERS YET")]
     assert len(waited) == 1, lines
     others = [line for line in lines if line not in waited]
@@ -66,7 +65,7 @@ def test_a_robots_turn_is_listed_as_such_not_as_0_of_0_orders_in(tmp_path: Path)
         assert shown.exit_code == 0, shown.output
         given = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "--json"])
         (entry,) = json.loads(given.stdout)["games"]
-        return unhung(shown.stdout)[0].split(None, 2)[2], entry["only_robots_move"]
+        return shown.stdout.splitlines()[0].split(None, 2)[2], entry["only_robots_move"]
 
     assert listed() == ("turn 1: 0 of 1 orders in, 0 READY", False)
     game.run_turn()
@@ -91,13 +90,13 @@ def test_a_robots_turn_is_said_in_the_games_own_status(tmp_path: Path) -> None:
         assert shown.exit_code == 0, shown.output
         return shown.stdout
 
-    robots = [line for line in unhung(status("w1")) if line.startswith("ROBOTS")]
+    robots = [line for line in status("w1").splitlines() if line.startswith("ROBOTS")]
     assert robots == []  # Ann's turn
     assert json.loads(status("w1", "--json"))["one_at_a_time"] is True
     assert json.loads(status("k1", "--json"))["one_at_a_time"] is False
     game.run_turn()
     game.run_turn()  # Ann's turn, then Bob's: the robot's is next
-    robots = [line for line in unhung(status("w1")) if line.startswith("ROBOTS")]
+    robots = [line for line in status("w1").splitlines() if line.startswith("ROBOTS")]
     assert robots == [
         "ROBOTS TO MOVE: turn 3 is a robot's (the players move one at a time): no player owes "
         "orders for it, and the next run-turn --due (cron's, or wtg serve) runs it, without "
@@ -129,7 +128,7 @@ def test_robots_alone_without_a_deadline_are_said_to_wait_for_a_hand_run(tmp_pat
     def robots_line() -> list[str]:
         shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
         assert shown.exit_code == 0, shown.output
-        return [line for line in unhung(shown.stdout) if line.startswith("ROBOTS")]
+        return [line for line in shown.stdout.splitlines() if line.startswith("ROBOTS")]
 
     assert game.deadline() is None
     assert robots_line() == [
@@ -178,7 +177,7 @@ def test_robots_alone_held_without_a_deadline_name_the_release_then_the_hand_run
     hold(game, datetime.now(timezone.utc), "a check")
     shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
     assert shown.exit_code == 0, shown.output
-    robots = [line for line in unhung(shown.stdout) if line.startswith("ROBOTS")]
+    robots = [line for line in shown.stdout.splitlines() if line.startswith("ROBOTS")]
     assert robots == [
         "ROBOTS TO MOVE: no player is left to give orders for turn 1 (robots alone play on) "
         "and it has no deadline, so no run-turn --due runs it: "
@@ -204,7 +203,7 @@ def said(tmp_path: Path) -> list[str]:
     """The NO DEADLINE and ROBOTS TO MOVE lines of `wtg status k1`."""
     shown = CliRunner().invoke(main, ["--games-dir", str(tmp_path), "status", "k1"])
     assert shown.exit_code == 0, shown.output
-    return [line for line in unhung(shown.stdout) if line.startswith(("NO DEAD", "ROBOTS"))]
+    return [line for line in shown.stdout.splitlines() if line.startswith(("NO DEAD", "ROBOTS"))]
 
 
 def test_robots_alone_given_a_schedule_by_hand_say_one_thing_of_their_turn(

@@ -10,9 +10,9 @@ when it does not fit and stands alone on it when it is wider than one, to be cop
 path of the host's (``wtg.text.hostpaths``). A word from outside wider than a line (a
 stranger's game name, an address) fills the rest of its line and is cut between its
 characters, and so is a command holding one: it could not be typed as it is anyway. The
-width is fixed, not the terminal's: cron's mail of `wtg status`, a pipe and a terminal read
-the same lines, and a GM's script matches them; the rows of the games list keep to it when
-their names are short (``wtg.cli.status``). `--json` is not touched."""
+width is the terminal's, its last column left to the cursor (``WIDTH`` on one of 80): a
+pipe, cron's mail and a GM's script read the lines whole, as before
+(``wtg.cli.givenhead.tell_hung``). `--json` is not touched."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from wtg.core.textwidth import text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
 
 WIDTH = 79
-"""The columns of a line of `wtg status`: a terminal of 80, its last column left to the
+"""The columns of a line of `wtg status` on a terminal of 80, its last column left to the
 cursor (a line of 80 makes some terminals show a blank line after it)."""
 HANGING = "    "
 """What a line broken adds before each of its lines after the first, after its own blanks."""
