@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from click.testing import CliRunner, Result
@@ -470,9 +471,11 @@ def test_a_copy_made_a_game_of_its_own_by_game_is_taken(game_dir: Path) -> None:
     result = wtg("status", copy)
     due = open_game(game_dir).deadline_stamp()  # the clock's: new-game made it now
     assert due is not None
+    there = parse_iso(due).astimezone(ZoneInfo("Europe/Vienna"))  # the game's zone beside
     assert (result.exit_code, result.output.splitlines()[0]) == (
         0,
-        f"game test2, orders for turn 1, deadline {parse_iso(due):%Y-%m-%d %H:%M} UTC",
+        f"game test2, orders for turn 1, deadline {parse_iso(due):%Y-%m-%d %H:%M} UTC "
+        f"({there:%H:%M} Europe/Vienna)",
     )
 
 

@@ -61,10 +61,16 @@ def test_a_right_to_left_name_is_closed_in_a_row_and_a_column() -> None:
 def test_status_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:
     shown = CliRunner().invoke(main, ["status", str(made(tmp_path))])
     assert shown.exit_code == 0, shown.output
-    rows = [line for line in shown.stdout.splitlines() if line.startswith("  player ")]
-    assert rows[0] == '  player  1 "Zed orders in READY" NO ORDERS YET'
-    assert rows[1] == "  player  2 Ann                  NO ORDERS YET"
-    assert rows[2] == f"  player  3 {HEBREW}{LRM} NO ORDERS YET"  # the mark kept: not stripped
+    rows = shown.stdout.splitlines()[1:]
+    assert rows[:2] == [  # quoted, 21 columns: the row to itself, its notes under the others'
+        '  player  1 "Zed orders in READY"',
+        "                                 NO ORDERS YET",
+    ]
+    assert rows[2] == "  player  2 Ann                  NO ORDERS YET"
+    assert rows[3:] == [  # the mark kept: not stripped; 21 columns, the row to itself
+        f"  player  3 {HEBREW}{LRM}",
+        "                                 NO ORDERS YET",
+    ]
 
 
 def test_the_status_mail_quotes_the_name_and_closes_the_hebrew(tmp_path: Path) -> None:

@@ -13,12 +13,15 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
 from wtg.core.printable import printable
+from wtg.text.hanging import hanging
 from wtg.text.headings import heading
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
@@ -67,6 +70,9 @@ def carrying_given(message: str) -> str:
     return message if head == "wtg" else COMMAND.sub(lambda _: f"`{head} ", message)
 
 
+MIN_WIDTH = 60
+"""The columns `wtg status` breaks its lines at on a terminal narrower than one more than
+this: a player's row goes on at column 33, and a narrower line would hold a word or two."""
 HOST_PATHS = "host_paths"
 """The key of the command's context (its root's ``obj``) under which the folders a command
 was given (``given_path``) are kept."""
@@ -124,7 +130,40 @@ def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None
     mail gave, an address, a word begun with ``/`` that is no path the GM gave) wrapped to
     them (``wtg.text.headings``), the paths of ``host_paths`` whole, and ``files``, those
     wtg made that the line names (a held mail's copy in the archive, there or pruned since);
-    every other line as it is. `wtg status`'s lines."""
+    every other line as it is. `wtg quarantine`'s and `wtg outbox`'s lines."""
     paths = [*host_paths(), *files]
     said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
+    click.echo(said, err=err)
+
+
+def terminal_columns(err: bool = False) -> int | None:
+    """The columns of the terminal stdout (or stderr: ``err``) writes to, or None when it
+    writes to none (a pipe, a file, cron's mail, a test's runner)."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):  # a stream replaced, or closed
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def tell_hung(
+    text: str, err: bool = False, files: Iterable[str] = (), indent: str | None = None
+) -> None:
+    """`wtg status`'s lines, of a game, of the games and of the host: on a terminal, each
+    line wider than it (its last column left to the cursor) broken at its blanks with a
+    hanging indent (``wtg.text.hanging``: ``indent``, or the line's own blanks and four
+    more), a command between backquotes, a moment and the paths of ``host_paths`` and
+    ``files`` whole; elsewhere (a pipe, cron's mail, a script that matches them) as
+    ``tell_fitted`` says them, whole unless a word from outside is wider than a line."""
+    columns = terminal_columns(err)
+    if columns is None:
+        tell_fitted(text, err=err, files=files)
+        return
+    paths = [*host_paths(), *files]
+    width = max(columns - 1, MIN_WIDTH)
+    said = hanging(
+        printable(carrying_given(text)), width, paths=paths, on_disk=on_disk, indent=indent
+    )
     click.echo(said, err=err)

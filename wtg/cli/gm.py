@@ -28,7 +28,7 @@ from wtg.game.bounces import bounces_of, clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.gameconfig import address_meant
 from wtg.game.hold import Hold
-from wtg.game.schedule import moment_text
+from wtg.game.schedule import moment_text, zoned_text
 from wtg.gm.control import (
     NoRollbackToUndo,
     NotHeld,
@@ -305,6 +305,7 @@ def extend(
     except NoMove as exc:  # the wrong game: the one whose deadline was moved named
         fail(str(exc) + meant_games(game, moved_deadline, "wtg extend {game} --undo"))
     name = game.config.game
+    zone = None if game.config.schedule is None else game.config.schedule.timezone
     told = (
         f"the move's {counted(withdrawn[0], 'notice')} taken out of the queue before "
         f"{'it was' if withdrawn[0] == 1 else 'they were'} mailed: "
@@ -314,7 +315,7 @@ def extend(
     )
     if new and moved.hours < 0:
         tell(
-            f"game {name}: turn {moved.turn} is due {moment_text(moved.new)} (was "
+            f"game {name}: turn {moved.turn} is due {zoned_text(moved.new, zone)} (was "
             f"{moment_text(moved.old)}; "
             f"the move of {-moved.hours:g} hours taken back); {told}"
         )
@@ -326,7 +327,7 @@ def extend(
             else ""
         )
         tell(
-            f"game {name}: turn {moved.turn} is due {moment_text(moved.new)} (was "
+            f"game {name}: turn {moved.turn} is due {zoned_text(moved.new, zone)} (was "
             f"{moment_text(moved.old)}); "
             f"{_told(queued)}{held}"
         )

@@ -20,7 +20,7 @@ from wtg.cli.common import (
     open_or_fail,
 )
 from wtg.cli.completion import game_names
-from wtg.cli.givenhead import carrying_given, host_paths, on_disk, tell_fitted
+from wtg.cli.givenhead import carrying_given, host_paths, on_disk, tell_hung
 from wtg.core.errors import ConfigError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
@@ -43,7 +43,7 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold
 from wtg.game.press import unreadable_press
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.schedule import moment_text
+from wtg.game.schedule import moment_text, zoned_text
 from wtg.game.textcolumn import padded, row_name, text_width
 from wtg.gm.gamestatus import GameStatus, SeatStatus, Told, as_filed, game_status, overdue
 from wtg.gm.newcode import NewCode
@@ -105,6 +105,10 @@ NAME_COLUMN = 16
 """The widest a game's name column of the host's list grows: a longer name runs past it."""
 RULESET_COLUMN = 12
 """The widest its ruleset column grows."""
+NAME_WIDTH = 20
+"""The columns of a player's name in a game's rows: a longer one has the row to itself."""
+NOTES_AT = " " * len(f"  player 10 {'':{NAME_WIDTH}} ")
+"""Where a player's notes begin on his row, and each line of them after its first."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
@@ -184,71 +188,73 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
-    tell_fitted(_headline(data, game.latest_turn()))  # the game's name as game.yaml holds it
+    zone = None if game.config.schedule is None else game.config.schedule.timezone
+    tell_hung(_headline(data, game.latest_turn(), zone))  # the game's name as game.yaml holds it
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
-        tell_fitted(f"NO DEADLINE: {why}")
+        tell_hung(f"NO DEADLINE: {why}")
     if data["only_robots_move"]:  # every player's row says he owes none: whose turn is it?
-        tell_fitted(f"ROBOTS TO MOVE: {_robots_line(data)}")
+        tell_hung(f"ROBOTS TO MOVE: {_robots_line(data)}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
-        tell_fitted(f"NOTE: {moved}")
+        tell_hung(f"NOTE: {moved}")
     if first is not None:  # game.yaml's first: edited in a running game
-        tell_fitted(f"NOTE: {first}")
+        tell_hung(f"NOTE: {first}")
     if unplayed:
         defaults = _option_defaults(game.config.ruleset)
         differ = "; ".join(printable(_option_said(o, defaults)) for o in unplayed)
-        tell_fitted(
+        tell_hung(
             "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 "
             f"was made (editing them changes nothing): {differ}"
         )
     _show_read_only(stuck, full)
     if behind is not None:  # its orders wait in the inbox: "NO ORDERS YET" below says not why
-        tell_fitted(carrying_given(f"NOT UPGRADED: {behind}"))
+        tell_hung(carrying_given(f"NOT UPGRADED: {behind}"))
     hold = game.held()
     if hold is not None:
-        tell_fitted(_hold_line(hold, data))
+        tell_hung(_hold_line(hold, data))
     if data["reruns"]:
-        tell_fitted(
+        tell_hung(
             f"RERUN: turn {game.latest_turn()} was run again {counted(data['reruns'], 'time')} by "
             f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
             "the turn once more"
         )
     if rolled is not None:
-        tell_fitted(rollback_line(rolled, data["game"]))
+        tell_hung(rollback_line(rolled, data["game"]))
     if late is not None:
-        tell_fitted(f"OVERDUE: {late}")
+        tell_hung(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
     if unsent:
-        tell_fitted(f"NOT MAILED: {unsent}")
+        tell_hung(f"NOT MAILED: {unsent}")
     for line in owed:
-        tell_fitted(f"NOTICES OWED: {line}")
+        tell_hung(f"NOTICES OWED: {line}")
     if data["takeover_cut_short"] is not None:
-        tell_fitted(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
+        tell_hung(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
     strange = _held_strange(held_mails(spool), game.config)
     if len(mine) > strange:
-        tell_fitted(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
+        tell_hung(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
-        tell_fitted(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
+        tell_hung(f"HELD MAIL: {_strangers_here(strange, game.config.game)}")
     for key in releases:  # the game's mail perhaps still in the rejected folder
-        tell_fitted(cut_short_line(key))
+        tell_hung(cut_short_line(key))
     for path in broken:  # a player's press the reports would go without, in silence
         turn = data["turn"]
-        tell_fitted(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
+        tell_hung(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
     for p in data["players"]:
-        tell_fitted(_player_line(p, data["turn"]))
+        tell_hung(_player_line(p, data["turn"]), indent=NOTES_AT)
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
     _show_read_late(lates)
 
 
-def _headline(data: GameStatus, latest: int) -> str:
-    """The first line of a game's status: its turn and deadline, or that it is over (and
-    whether the GM ended it); ``latest``: its latest turn."""
+def _headline(data: GameStatus, latest: int, zone: str | None = None) -> str:
+    """The first line of a game's status: its turn and deadline (and the deadline in the
+    game's ``zone``, as its players read it), or that it is over (and whether the GM ended
+    it); ``latest``: its latest turn."""
     if not data["over"]:
         return (
             f"game {data['game']}, orders for turn {data['turn']}, "
-            f"deadline {moment_text(data['deadline']) if data['deadline'] else 'none'}"
+            f"deadline {zoned_text(data['deadline'], zone) if data['deadline'] else 'none'}"
         )
     by_gm = data["ended_by_gm"]
     return (
@@ -297,7 +303,9 @@ def _player_line(p: SeatStatus, turn: int) -> str:
     missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
     failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
     chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-    row = f"  player {p['id']:>2} {row_name(p['name'], 20)}"
+    row = f"  player {p['id']:>2} {row_name(p['name'], NAME_WIDTH)}"
+    if text_width(row) > len(NOTES_AT) - 1:  # a long name: the notes go on under the others'
+        return f"{row}\n{NOTES_AT}{note}{missed}{failing}{chosen}"
     return f"{row} {note}{missed}{failing}{chosen}"
 
 
@@ -321,14 +329,14 @@ def _show_read_late(items: Sequence[ReadLate]) -> None:
     if not items:
         return
     mails = sum(item.mails for item in items)
-    tell_fitted(
+    tell_hung(
         f"{counted(mails, 'mail')} of ORDERS READ AFTER THEIR TURN RAN in the last 24 hours, "
         'though they came in time (docs/gm.md, "Orders read after their turn ran"):'
     )
     for item in items[:SHOWN]:
-        tell_fitted(f"  {item.said()}")
+        tell_hung(f"  {item.said()}")
     if len(items) > SHOWN:
-        tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: read_late)")
+        tell_hung(f"  ... and {len(items) - SHOWN} more (--json: read_late)")
 
 
 def _robots_line(data: GameStatus) -> str:
@@ -433,11 +441,11 @@ def _show_read_only(said: str | None, full: str | None = None, low: str | None =
     disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused;
     or a disk nearly full (``low_disk``), while there is time to make room."""
     if said:
-        tell_fitted(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
+        tell_hung(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
     elif full:
-        tell_fitted(f"DISK FULL: {full}: no poll, turn or mail runs until then")
+        tell_hung(f"DISK FULL: {full}: no poll, turn or mail runs until then")
     elif low:
-        tell_fitted(f"DISK LOW: {low}")
+        tell_hung(f"DISK LOW: {low}")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -531,14 +539,14 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     sent the most."""
     if kept:
         total = len(kept) + sum(not_listed.values())
-        tell_fitted(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
+        tell_hung(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
         for line in path_then(
             item.archive, carrying_given(item.reason), paths=host_paths(), on_disk=on_disk
         ):
-            tell_fitted(line, files=[item.archive])
+            tell_hung(line, files=[item.archive])
     if len(kept) > SHOWN:
-        tell_fitted(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
+        tell_hung(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
     _show_not_listed(not_listed)
 
 
@@ -556,7 +564,7 @@ def _show_not_listed(not_listed: dict[str, int]) -> None:
     if not not_listed:
         return
     senders = _by_address(not_listed, "(no address read)")
-    tell_fitted(
+    tell_hung(
         f"{_more(sum(not_listed.values()))} quarantined {_are(sum(not_listed.values()))} not "
         "listed: the list keeps "
         f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}; "
@@ -569,7 +577,7 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
     first): a line each naming the game, the seat, the header and the mail kept, the first
     ``SHOWN``."""
     if items:
-        tell_fitted(
+        tell_hung(
             f"{counted(len(items), 'mail')} with a player's orders SET ASIDE in the last 24 "
             f"hours, not filed: {'it' if len(items) == 1 else 'they'} looked automatic (the "
             'header named); `wtg orders GAME_DIR FILE` files one (docs/gm.md, "Orders set '
@@ -582,9 +590,9 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
             paths=host_paths(),
             on_disk=on_disk,
         ):
-            tell_fitted(line, files=[item.archive])
+            tell_hung(line, files=[item.archive])
     if len(items) > SHOWN:
-        tell_fitted(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
+        tell_hung(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
 
 def host(ctx: click.Context, as_json: bool) -> None:
@@ -607,17 +615,17 @@ def host(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(stuck, full, low)
     _show_book(book)
     for line in passwords:  # the host reads and sends no mail of that server until mended
-        tell_fitted(f"PASSWORD: {line}; every login to that server fails until it is mended")
+        tell_hung(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread
-        tell_fitted(f"PASSWORD: {line}")
+        tell_hung(f"PASSWORD: {line}")
     for line in health.lines():
-        tell_fitted(line)
+        tell_hung(line)
 
 
 def _show_book(book: str | None) -> None:
     """The lobby's book that cannot be read (``torn``): its line, and what it stops."""
     if book is not None:
-        tell_fitted(
+        tell_hung(
             f"LOBBY'S BOOK: {book}; until then the polls hold every mail of commands "
             "(`wtg quarantine` lists them HELD) and no waiting list takes a player; once it "
             "is restored, `wtg quarantine --release-held` puts every mail held back"
@@ -703,7 +711,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     _show_book(book)
     if not games and not troubles:
-        tell_fitted(f"no games in {games_dir}")
+        tell_hung(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
     # the columns as wide as the names in them, to 16 and 12 at most (a longer name runs
     # past its column, never cut): a host's rows of short names keep to 80 columns
@@ -718,31 +726,32 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         due = data["deadline"]  # none once over; `--json` keeps the ISO
         deadline = f", deadline {moment_text(due)}" if due else ""
-        tell_fitted(f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}")
+        row = f"{padded(data['game'], named)} {data['ruleset']:<{kinds}} {state}{deadline}"
+        tell_hung(row, indent=" " * (named + kinds + 2))  # goes on under the state column
     for game_name, line in behind.items():
-        tell_fitted(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
+        tell_hung(carrying_given(f"NOT UPGRADED: game {game_name}: {line}"))
     if book_behind is not None:
-        tell_fitted(carrying_given(f"NOT UPGRADED: {book_behind}"))
+        tell_hung(carrying_given(f"NOT UPGRADED: {book_behind}"))
     for data in games:
         if late[data["game"]]:
-            tell_fitted(f"OVERDUE: game {data['game']}: {late[data['game']]}")
+            tell_hung(f"OVERDUE: game {data['game']}: {late[data['game']]}")
         if data["game"] in unsent:
-            tell_fitted(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
+            tell_hung(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
-            tell_fitted(f"NOTICES OWED: game {data['game']}: {line}")
+            tell_hung(f"NOTICES OWED: game {data['game']}: {line}")
         if data["takeover_cut_short"] is not None:
-            tell_fitted(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
+            tell_hung(f"TAKEOVER CUT SHORT: game {data['game']}: {data['takeover_cut_short']}")
     for entry in listed:  # game.yaml's first: edited in a running game
         if entry.get("first_edited"):
-            tell_fitted(f"NOTE: game {entry['game']}: {entry['first_edited']}")
+            tell_hung(f"NOTE: game {entry['game']}: {entry['first_edited']}")
     for path, made in lists.announced:
-        tell_fitted(f"NOTICES OWED: {owed_line(path, made)}")
+        tell_hung(f"NOTICES OWED: {owed_line(path, made)}")
     for key in lists.releases:  # its mail perhaps still in the rejected folder: no poll takes it
-        tell_fitted(cut_short_line(key))
+        tell_hung(cut_short_line(key))
     for game, path in unread_press:
-        tell_fitted(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
+        tell_hung(f"PRESS UNREADABLE: game {game}: {path}: {PRESS_UNREAD}")
     for key in withdrawing(games_dir / SPOOL):
-        tell_fitted(
+        tell_hung(
             f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
             "cut short: wtg send holds its mails back; give `wtg announce --withdraw` again"
         )
@@ -752,7 +761,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         told = (
             f"; {counted(left, 'mail')} {verb} in the inbox for it (the last poll)" if left else ""
         )
-        tell_fitted(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
+        tell_hung(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(*quarantine_listed(lists.every))
     _show_held(lists.held, lists.over, games, configs, troubles)
     _show_not_answered(lists.not_answered, lists.not_listed)
@@ -939,11 +948,11 @@ def _show_held(
         theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)])]
         if theirs:
             sought = list(dict.fromkeys(str(h.game) for h in reversed(theirs)))
-            tell_fitted(f"HELD MAIL: {_held_here(len(theirs), sought)}")
+            tell_hung(f"HELD MAIL: {_held_here(len(theirs), sought)}")
         for name in dict.fromkeys(str(h.game) for h in reversed(came)):
             outsiders = _held_strange(came, configs[name])
             if outsiders:
-                tell_fitted(f"HELD MAIL: {_strangers_here(outsiders, name)}")
+                tell_hung(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
         named = list(dict.fromkeys(h.game or "?" for h in reversed(strange)))
         names = ", ".join(name_quoted(name) for name in named[:SHOWN])
@@ -952,7 +961,7 @@ def _show_held(
         mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
         known = "does not know or cannot read" if mending & set(named) else "does not know"
         if strange:
-            tell_fitted(
+            tell_hung(
                 f"{counted(len(strange), 'mail')} held: "
                 + (
                     f"it names a game this host {known} ({names}); `wtg quarantine` lists it, "
@@ -963,7 +972,7 @@ def _show_held(
                 )
             )
     if over:
-        tell_fitted(
+        tell_hung(
             f"{_more(sum(item.mails for item in over))} held "
             f"{_are(sum(item.mails for item in over))} not listed: the list "
             f"keeps the first {HELD_FIRST} and the newest of an address, {HELD_AN_ADDRESS} in "
@@ -1047,7 +1056,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     if not items:
         return
     codes = counted(sum(w.forms for w in items), "WRONG CODE", "WRONG CODES")
-    tell_fitted(
+    tell_hung(
         f"{codes} in the last 24 hours, by the "
         "seat whose code a form did not carry (a command's CODE by its game): many from other "
         'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
@@ -1059,9 +1068,9 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         said = elsewhere if item.elsewhere else ""
         tried = f"player {item.seat}: {counted(item.forms, 'form')}"
         tried = tried if item.seat else f"commands: {counted(item.forms, 'mail')}"
-        tell_fitted(f"  {item.game} {tried}{said}")
+        tell_hung(f"  {item.game} {tried}{said}")
     if len(items) > SHOWN:
-        tell_fitted(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
+        tell_hung(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
@@ -1069,7 +1078,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     address and day, the latest ``SHOWN``."""
     if not counts:
         return
-    tell_fitted(
+    tell_hung(
         f"{counted(sum(c.dropped for c in counts), 'mail')} of a flood not kept in the last 24 "
         f"hours: of an address, the copies of the first {FLOOD_FIRST} and the newest "
         f"{FLOOD_NEWEST} of a day are kept (of all the addresses with no seat here together, "
@@ -1078,7 +1087,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         '"A flood"):'
     )
     for count in counts[:SHOWN]:  # an address may be 254 characters: broken to 78
-        tell_fitted(
+        tell_hung(
             listed(
                 f"{count.sender} on {count.day}: {count.dropped} not kept",
                 paths=host_paths(),
@@ -1086,7 +1095,7 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
             )
         )
     if len(counts) > SHOWN:
-        tell_fitted(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
+        tell_hung(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
 
 def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) -> None:
@@ -1095,12 +1104,12 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     first; those the list leaves out (beyond an address's newest ``UNANSWERED_AN_ADDRESS``)
     counted, with the addresses that sent the most."""
     if mails:
-        tell_fitted(
+        tell_hung(
             f"{counted(len(mails), 'mail')} not answered in the last 24 hours (a limit held the "
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[::-1][:SHOWN]:  # an outcome quotes the mail's commands: broken to 78
-        tell_fitted(
+        tell_hung(
             listed(
                 carrying_given(f"{item.key}: {item.outcome}"),
                 paths=host_paths(),
@@ -1108,10 +1117,10 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
             )
         )
     if len(mails) > SHOWN:
-        tell_fitted(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
+        tell_hung(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
         senders = _by_address(not_listed, "(no address)")
-        tell_fitted(
+        tell_hung(
             f"{_more(sum(not_listed.values()))} not answered {_are(sum(not_listed.values()))} not "
             "listed: the list "
             f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}; "
@@ -1124,7 +1133,7 @@ def warn_if_shared(game_dir: Path) -> None:
     before wtg kept game folders private): it holds every player's secret code."""
     config = game_dir / "game.yaml"
     if not is_private(config):
-        tell_fitted(
+        tell_hung(
             f"warning: {config} is open to group or others and holds the players' secret "
             f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
             err=True,
@@ -1135,7 +1144,7 @@ def warn_of_codes(config: GameConfig) -> None:
     """A warning on stderr for each weak secret code of the game (``code_warnings``: one
     too short to be safe, one two players share), without the code."""
     for line in code_warnings(config):
-        tell_fitted(printable(f"warning: {line}"), err=True)
+        tell_hung(printable(f"warning: {line}"), err=True)
 
 
 def warn_of_zone(config: GameConfig) -> None:
@@ -1146,7 +1155,7 @@ def warn_of_zone(config: GameConfig) -> None:
         return
     line = fixed_zone_warning(config.schedule.timezone, datetime.now(timezone.utc))
     if line is not None:  # the zone as game.yaml holds it: printable
-        tell_fitted(printable(f"warning: game {config.game}: {line}"), err=True)
+        tell_hung(printable(f"warning: game {config.game}: {line}"), err=True)
 
 
 def warn_of_addresses(config: GameConfig) -> None:
@@ -1160,7 +1169,7 @@ def warn_of_addresses(config: GameConfig) -> None:
         if entry.email and not writable(entry.email):
             meant = address_meant(entry.email)
             hint = f" (did you mean {meant}?)" if meant else ""
-            tell_fitted(
+            tell_hung(
                 printable(
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: wtg send would set his mail "
@@ -1174,7 +1183,7 @@ def warn_of_addresses(config: GameConfig) -> None:
     for address, shared in seats.items():
         if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
             named = [f"{entry.id} ({entry.name})" for entry in shared]
-            tell_fitted(
+            tell_hung(
                 printable(
                     f"warning: game {config.game}, players {', '.join(named[:-1])} and "
                     f"{named[-1]} have one address, {address}: the mail of each, his code "
@@ -1198,7 +1207,7 @@ def _warn_of_a_domain_without_a_dot(game: str, entry: PlayerEntry) -> None:
     try:
         checked_address(entry.email)
     except ConfigError as exc:
-        tell_fitted(
+        tell_hung(
             printable(
                 f"warning: game {game}, player {entry.id} ({entry.name}): email "
                 f"{str(exc).rstrip('.')}; no mail "

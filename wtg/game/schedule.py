@@ -253,6 +253,35 @@ def moment_text(moment: str | datetime) -> str:
 _UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))
 
 
+def zoned_text(moment: str | datetime, zone: str | None) -> str:
+    """A deadline as a GM's line says one (``moment_text``) and, for a game whose schedule
+    keeps another zone than UTC, as its players' reports say it beside it: ``2026-11-24
+    17:00 UTC (18:00 Europe/Vienna)``, the day too when it is another there (``2026-11-24
+    23:00 UTC (2026-11-25 08:00 Asia/Tokyo)``). A text that is no moment, or a zone that
+    cannot be read, is said as ``moment_text`` says it."""
+    said = moment_text(moment)
+    if zone is None or zone in _UTC_NAMES:
+        return said
+    read = moment if isinstance(moment, datetime) else _read_moment(moment)
+    if read is None:
+        return said
+    try:
+        there = read.astimezone(ZoneInfo(zone))
+    except (ValueError, ZoneInfoNotFoundError):
+        return said
+    day = "" if there.date() == read.astimezone(timezone.utc).date() else f"{there:%Y-%m-%d} "
+    return f"{said} ({day}{there:%H:%M} {printable(zone)})"
+
+
+def _read_moment(moment: str) -> datetime | None:
+    """A moment of the files (``2026-11-22T18:00:00Z``), or None for a text that is none."""
+    try:
+        read = datetime.fromisoformat(moment.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return read if read.tzinfo is not None else None
+
+
 def local_text(moment: datetime, zone: str) -> str:
     """``Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)`` for reports; a game kept in
     UTC reads ``Tue 24 Nov 2026 18:00 UTC``."""

@@ -1,4 +1,4 @@
-"""A heading line of `wtg status` (NOTICES OWED, HELD MAIL, OVERDUE, NOTE, ...) kept to 78
+"""A line of `wtg quarantine` and `wtg outbox` (`wtg status` breaks its own: ``hanging``) kept to 78
 columns when a word from outside makes it run on: a game's name a stranger's mail gave
 (200 characters), an address (254), a name of wide letters (a letter of Chinese fills two
 columns, ``wtg.core.textwidth``), a word begun with ``/`` or holding one.

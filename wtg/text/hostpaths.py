@@ -79,7 +79,7 @@ def fitted(
         return wrapped_to_columns(line, width)
     pieces: list[str] = []
     held: list[str] = []
-    for run, is_path in _runs(line, known, on_disk):
+    for run, is_path in runs(line, known, on_disk):
         if is_path and text_width(run) > width:
             pieces += _shown(wrapped_to_columns("".join(held), width)) if held else []
             pieces.append(run)
@@ -91,7 +91,7 @@ def fitted(
     return pieces or [""]
 
 
-def _runs(line: str, known: list[str], on_disk: OnDisk | None) -> list[tuple[str, bool]]:
+def runs(line: str, known: list[str], on_disk: OnDisk | None) -> list[tuple[str, bool]]:
     """The runs of ``line`` (blanks, words, the host's paths), each with whether it is a
     path of the host's: a path is found whole though it holds a blank (a folder the GM
     named ``My Games``: split at its blank, neither half is his path), then each word
@@ -113,7 +113,7 @@ def _given(run: str, known: list[str]) -> bool:
 
 @lru_cache(maxsize=16)
 def _splitter(known: tuple[str, ...]) -> re.Pattern[str]:
-    """The pattern of ``_runs``: a path of ``known`` holding a blank (the longest first),
+    """The pattern of ``runs``: a path of ``known`` holding a blank (the longest first),
     enclosed or not (``ENCLOSING``), and a file below it as ``host_path`` takes one; else
     a word or a run of blanks."""
     marks = f"[{re.escape(ENCLOSING)}]*"
@@ -140,5 +140,5 @@ def fits(line: str, width: int, paths: Iterable[str] = (), on_disk: OnDisk | Non
     but the host's paths (``host_path``). A long line of words a terminal folds at its own
     width; a word wider than a line it would fold in the middle, or never."""
     known = [path for path in paths if path]
-    runs = _runs(line, known, on_disk)
-    return all(text_width(run) <= width or is_path for run, is_path in runs)
+    found = runs(line, known, on_disk)
+    return all(text_width(run) <= width or is_path for run, is_path in found)

@@ -1,0 +1,132 @@
+"""`wtg status`, `wtg status GAME` and `wtg status --host` on a terminal of 80 columns: their
+headings ran on to 100-160 columns, folded by the terminal at column 80 in the middle of a
+word, a command to copy cut in two. On a terminal, every line wider than it is now broken
+at its blanks with a hanging indent (``wtg.text.hanging``), a command between backquotes
+and a moment kept whole (a pipe reads them whole, as before); a player's name wider than
+its column has its row to itself; and a game kept in another zone than UTC says its
+deadline there beside UTC, as its players read it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import players
+from tests.test_gm_controls import run
+from wtg.cli import main
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.schedule import make_schedule, zoned_text
+from wtg.text.hanging import hanging
+
+HELD = (
+    "HELD by the GM since 2026-11-23 09:12 UTC (the map is being mended): no turn runs until "
+    "`wtg release league-07`"
+)
+
+
+def test_a_heading_is_broken_at_79_columns_with_a_hanging_indent() -> None:
+    assert hanging(HELD).splitlines() == [
+        "HELD by the GM since 2026-11-23 09:12 UTC (the map is being mended): no turn",
+        "    runs until `wtg release league-07`",
+    ]
+    assert hanging("OVERDUE: short") == "OVERDUE: short"
+
+
+def test_a_command_and_a_moment_are_never_broken() -> None:
+    line = (
+        "NOTICES OWED: 3 players of g1 were not told; "
+        "`wtg --config /srv/wtg/config.yaml release g1 --announce` tells them, since "
+        "2026-11-23 09:12 UTC"
+    )
+    assert hanging(line).splitlines() == [
+        "NOTICES OWED: 3 players of g1 were not told;",
+        "    `wtg --config /srv/wtg/config.yaml release g1 --announce` tells them, since",
+        "    2026-11-23 09:12 UTC",
+    ]
+    wide = "NOTE: " + "x" * 20 + " `wtg --config /srv/" + "y" * 80 + "/wtg.yaml status` said"
+    assert hanging(wide, paths=["/srv/" + "y" * 80]).splitlines() == [
+        "NOTE: " + "x" * 20,
+        "    `wtg --config /srv/" + "y" * 80 + "/wtg.yaml status`",  # whole, to be copied
+        "    said",
+    ]
+
+
+def test_a_word_from_outside_is_cut_and_a_row_goes_on_at_its_column() -> None:
+    assert hanging("HELD MAIL: " + "a" * 100).splitlines() == [
+        "HELD MAIL: " + "a" * 68,
+        "    " + "a" * 32,
+    ]
+    row = "  player  3 Ann" + " " * 18 + "orders received 2026-11-23 09:12 UTC, READY, ADDRESS "
+    row += "FAILING (mail bounced: `wtg bounces`)"
+    assert hanging(row, indent=" " * 33).splitlines() == [
+        "  player  3 Ann                  orders received 2026-11-23 09:12 UTC, READY,",
+        "                                 ADDRESS FAILING (mail bounced: `wtg bounces`)",
+    ]
+
+
+def test_a_long_name_has_its_row_to_itself(tmp_path: Path) -> None:
+    seats = players(2)
+    seats[0] = PlayerEntry(1, "Annabel of the Northern Marches", seats[0].email, seats[0].code)
+    create_game(tmp_path / "g1", "wok4", "small", seats, 7)
+    shown = CliRunner().invoke(main, ["status", str(tmp_path / "g1")])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines()[1:] == [
+        "  player  1 Annabel of the Northern Marches",
+        "                                 NO ORDERS YET",
+        "  player  2 Bob                  NO ORDERS YET",
+    ]
+
+
+def test_a_deadline_is_said_in_the_games_zone_beside_utc(tmp_path: Path) -> None:
+    made = datetime(2099, 1, 2, 9, 12, tzinfo=timezone.utc)
+    schedule = make_schedule(2, "18:00", "Europe/Vienna", now=made)
+    games = tmp_path / "games"
+    create_game(games / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=made)
+    shown = run(tmp_path, "status", "g1").stdout
+    assert shown.splitlines()[0] == (
+        "game g1, orders for turn 1, deadline 2099-01-04 17:00 UTC (18:00 Europe/Vienna)"
+    )
+    moved = run(tmp_path, "extend", "g1", "6").stdout
+    assert moved.startswith(
+        "game g1: turn 1 is due 2099-01-04 23:00 UTC (2099-01-05 00:00 Europe/Vienna) (was "
+        "2099-01-04 17:00 UTC); "
+    ), moved
+
+
+def test_a_game_in_utc_and_a_text_that_is_no_moment_say_utc_alone() -> None:
+    assert zoned_text("2026-11-25T17:00:00Z", "UTC") == "2026-11-25 17:00 UTC"
+    assert zoned_text("2026-11-25T17:00:00Z", None) == "2026-11-25 17:00 UTC"
+    assert zoned_text("2026-11-25T23:00:00Z", "Asia/Tokyo") == (
+        "2026-11-25 23:00 UTC (2026-11-26 08:00 Asia/Tokyo)"
+    )
+    assert zoned_text("tomorrow", "Europe/Vienna") == "tomorrow"
+
+
+def test_on_a_terminal_of_80_columns_status_breaks_its_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = datetime(2099, 1, 2, 9, 12, tzinfo=timezone.utc)
+    schedule = make_schedule(2, "18:00", "UTC", now=made)
+    games = tmp_path / "games"
+    create_game(games / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=made)
+    run(tmp_path, "hold", "g1", "--reason", "the map is being mended")
+    piped = CliRunner().invoke(main, ["status", str(games / "g1")]).stdout.splitlines()
+    since = piped[1][len("HELD by the GM since ") :][: len("2026-12-07 05:43 UTC")]
+    assert piped[1] == (  # a pipe: whole, as before
+        f"HELD by the GM since {since} (the map is being mended): no turn runs until "
+        "`wtg release g1`"
+    )
+    monkeypatch.setattr("wtg.cli.givenhead.terminal_columns", lambda err=False: 80)
+    shown = CliRunner().invoke(main, ["status", str(games / "g1")]).stdout.splitlines()
+    assert shown[1:3] == [
+        f"HELD by the GM since {since} (the map is being mended): no turn",
+        "    runs until `wtg release g1`",
+    ]
+    assert max(len(line) for line in shown) <= 79
+    assert run(tmp_path, "status").stdout.splitlines()[0] == (
+        "g1 wok4 turn 1: 0 of 2 orders in, 0 READY, HELD, deadline 2099-01-04 18:00 UTC"
+    )
