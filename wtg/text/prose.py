@@ -186,7 +186,7 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
-    if any(start < at < end for start, end in typed_spans(line)):
+    if _in_command(line, at):
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
@@ -201,6 +201,19 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
+
+
+_NEAR = 300
+"""The characters either side of a space that a command around it may reach (its word and
+its arguments: a game's name has at most 64): a line of thousands is not read whole for
+each of its spaces."""
+
+
+def _in_command(line: str, at: int) -> bool:
+    """Whether the space at ``at`` of ``line`` is inside a command a player is told to type
+    (``wtg.text.commandwords.typed_spans``)."""
+    low = max(0, at - _NEAR)
+    return any(low + start < at < low + end for start, end in typed_spans(line[low : at + _NEAR]))
 
 
 def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:

@@ -1,0 +1,83 @@
+"""A command a player is told to type, whole on one line of a mail on a phone (docs/mail.md,
+"Every mail on a phone"): the GM's notices told a player to ``Send RESIGN`` above his game's
+name, the command broken in two by the wrap, to be pieced together before it is copied.
+Each notice that tells a player to send a command is driven here through its real path at
+72 columns, with a game's name long enough to bring the command to the end of a line: the
+command (its word and the arguments the lobby reads with it,
+``wtg.text.commandwords.typed_spans``) stands whole on one line."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from datetime import timedelta
+from itertools import pairwise
+from pathlib import Path
+
+from tests.mail.test_mail_phone import too_wide
+from tests.test_rollback import NOW, new_game, play, run_cli
+from wtg.game.engine import open_game
+from wtg.lobby.seats import resign
+from wtg.text.commandwords import typed_spans
+
+LONG = "the-long-autumn-league-of-the-northern-marches"
+"""A game's name of 46 characters (64 may be given)."""
+
+
+def broken_commands(text: str) -> list[str]:
+    """The commands of ``text`` a line's end cuts in two: each line read on into the next
+    (``Send RESIGN`` and ``g1 again`` as ``Send RESIGN g1 again``), a command across the
+    join named."""
+    lines = text.splitlines()
+    broken: list[str] = []
+    for above, below in pairwise(lines):
+        head = above.rstrip(" ")
+        joined = f"{head} {below.lstrip(' ')}"
+        broken += [joined[s:e] for s, e in typed_spans(joined) if s < len(head) < e]
+    return broken
+
+
+def _plain(path: Path) -> str:
+    """A queued mail's plain text above the report it carries, its lines as they stand."""
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    return text[: text.index("World of Kaomaris IV")]
+
+
+def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
+    """A RESIGN confirmed for turn 4 of a game of a long name, the game rolled back to turn
+    1: the notice says the QUIT was taken back and to send RESIGN again; the command was
+    cut, ``Send RESIGN`` above the game's name. It is whole on a line now."""
+    game = new_game(tmp_path / "games" / LONG)
+    play(game, 3)
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
+    run_cli(tmp_path / "games", "rollback", LONG, "--to", "1")
+    (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("rollback-*-p02.eml")
+    text = _plain(path)
+    assert too_wide(text) == [] and broken_commands(text) == [], text
+    assert (
+        "Your QUIT was taken back with those turns (a RESIGN you confirmed, or\n"
+        "QUIT in your form): you play again. Send\n"
+        f"RESIGN {LONG} again if you still\n"
+        "wish to leave.\n"
+    ) in text, text
+
+
+def test_the_undo_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
+    """A RESIGN confirmed since a rollback of a game of a long name, set aside by the undo:
+    the notice's ``Send RESIGN`` and the game's name stand on one line."""
+    game = new_game(tmp_path / "games" / LONG)
+    play(game, 3)
+    run_cli(tmp_path / "games", "rollback", LONG, "--to", "1")
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=5), "mail") is None
+    run_cli(tmp_path / "games", "rollback", LONG, "--undo")
+    (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("unrollback-*-p02.eml")
+    text = _plain(path)
+    assert too_wide(text) == [] and broken_commands(text) == [], text
+    assert (
+        "QUIT in your form) went with those orders: you still play. Send\n"
+        f"RESIGN {LONG} again if you still\n"
+        "wish to leave.\n"
+    ) in text, text
