@@ -14,6 +14,7 @@ from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
 
+from tests.lobby.hall import Hall, address
 from tests.mail.test_mail_phone import too_wide
 from tests.test_rollback import NOW, new_game, play, run_cli
 from wtg.game.engine import open_game
@@ -81,3 +82,22 @@ def test_the_undo_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
         f"RESIGN {LONG} again if you still\n"
         "wish to leave.\n"
     ) in text, text
+
+
+def test_a_status_before_the_confirm_says_each_command_whole(tmp_path: Path) -> None:
+    """STATUS of a list whose JOIN waits for its CONFIRM, the JOIN of a long name: the
+    answer told him to ``Mail CONFIRM`` above his code, and ``STATUS`` above the list;
+    each command is whole on one line now."""
+    name = "Bartholomew Fitzgerald Mon"
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=4)
+    code = hall.answer(address(1), f"JOIN wok4 AS {name}").code()
+    told = hall.answer(address(1), "STATUS wok4")
+    assert too_wide(told.body) == [] and broken_commands(told.body) == [], told.body
+    assert told.body.startswith(
+        'Your command "STATUS wok4" was not carried out: you are not on the\n'
+        "waiting list wok4 yet: your request of 2026-11-22 to join wok4 as\n"
+        f"{name} waits for its CONFIRM. Mail\n"
+        f"CONFIRM {code} (good until 2026-11-29 13:00 UTC) to be put on it;\n"
+        "STATUS wok4 then shows your place.\n"
+    ), told.body
