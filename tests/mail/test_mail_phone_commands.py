@@ -50,7 +50,8 @@ def _plain(path: Path) -> str:
 def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
     """A RESIGN confirmed for turn 4 of a game of a long name, the game rolled back to turn
     1: the notice says the QUIT was taken back and to send RESIGN again; the command was
-    cut, ``Send RESIGN`` above the game's name. It is whole on a line now."""
+    cut, ``Send RESIGN`` above the game's name, and the notice's paragraphs ran together.
+    The command is whole on a line now, each paragraph after a blank line."""
     game = new_game(tmp_path / "games" / LONG)
     play(game, 3)
     assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
@@ -58,12 +59,17 @@ def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
     (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("rollback-*-p02.eml")
     text = _plain(path)
     assert too_wide(text) == [] and broken_commands(text) == [], text
-    assert (
+    assert text.endswith(
+        "READY: send new ones to replace them, or mark them READY again.\n"
+        "\n"
         "Your QUIT was taken back with those turns (a RESIGN you confirmed, or\n"
         "QUIT in your form): you play again. Send\n"
         f"RESIGN {LONG} again if you still\n"
         "wish to leave.\n"
-    ) in text, text
+        "\n"
+        "Turn 2 is due Wed 09 Dec 2026 18:00 UTC.\n"
+        "\n"
+    ), text
 
 
 def test_the_undo_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
