@@ -107,3 +107,26 @@ def test_a_status_before_the_confirm_says_each_command_whole(tmp_path: Path) -> 
         f"CONFIRM {code} (good until 2026-11-29 13:00 UTC) to be put on it;\n"
         "STATUS wok4 then shows your place.\n"
     ), told.body
+
+
+def test_the_place_on_a_list_says_its_withdraw_whole(tmp_path: Path) -> None:
+    """A JOIN of the list wok4-beginner confirmed, and STATUS of it: each answer told him
+    how to leave it, ``WITHDRAW`` above the list's name; the command is whole on one line
+    now."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", group="beginner", players=4)
+    asked = hall.answer(address(1), "JOIN wok4-beginner AS Bartholomew")
+    placed = hall.answer(address(1), f"CONFIRM {asked.code()}")
+    status = hall.answer(address(1), "STATUS wok4-beginner")
+    for told in (placed, status):
+        assert too_wide(told.body) == [] and broken_commands(told.body) == [], told.body
+    assert placed.body.endswith(
+        "comes by mail, with your secret code in its order form.\n"
+        "WITHDRAW wok4-beginner takes you off the list (its answer asks you\n"
+        "to CONFIRM)."
+    ), placed.body
+    assert status.body.endswith(
+        "LIST shows every waiting list and who waits on it.\n"
+        "WITHDRAW wok4-beginner takes you off the list (its answer asks you\n"
+        "to CONFIRM).\n"
+    ), status.body
