@@ -8,8 +8,6 @@ command (its word and the arguments the lobby reads with it,
 
 from __future__ import annotations
 
-import email
-import email.policy
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -17,6 +15,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.mail.test_mail_phone import too_wide
 from tests.test_rollback import NOW, new_game, play, run_cli
+from tests.test_rollback_quit_lost import notice_text, resign_set_aside
 from wtg.game.engine import open_game
 from wtg.lobby.seats import resign
 from wtg.text.commandwords import typed_spans
@@ -38,15 +37,6 @@ def broken_commands(text: str) -> list[str]:
     return broken
 
 
-def _plain(path: Path) -> str:
-    """A queued mail's plain text above the report it carries, its lines as they stand."""
-    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    part = msg.get_body(preferencelist=("plain",))
-    assert part is not None
-    text = str(part.get_content()).replace("\r\n", "\n")
-    return text[: text.index("World of Kaomaris IV")]
-
-
 def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
     """A RESIGN confirmed for turn 4 of a game of a long name, the game rolled back to turn
     1: the notice says the QUIT was taken back and to send RESIGN again; the command was
@@ -57,7 +47,7 @@ def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
     assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=3, minutes=30), "r") is None
     run_cli(tmp_path / "games", "rollback", LONG, "--to", "1")
     (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("rollback-*-p02.eml")
-    text = _plain(path)
+    text = notice_text(path)
     assert too_wide(text) == [] and broken_commands(text) == [], text
     assert text.endswith(
         "READY: send new ones to replace them, or mark them READY again.\n"
@@ -75,13 +65,7 @@ def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
 def test_the_undo_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
     """A RESIGN confirmed since a rollback of a game of a long name, set aside by the undo:
     the notice's ``Send RESIGN`` and the game's name stand on one line."""
-    game = new_game(tmp_path / "games" / LONG)
-    play(game, 3)
-    run_cli(tmp_path / "games", "rollback", LONG, "--to", "1")
-    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=5), "mail") is None
-    run_cli(tmp_path / "games", "rollback", LONG, "--undo")
-    (path,) = (tmp_path / "games" / ".mail" / "outbox" / "queue").glob("unrollback-*-p02.eml")
-    text = _plain(path)
+    text = resign_set_aside(tmp_path / "games", LONG)
     assert too_wide(text) == [] and broken_commands(text) == [], text
     assert (
         "QUIT in your form) went with those orders: you still play. Send\n"
