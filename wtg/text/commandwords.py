@@ -41,9 +41,10 @@ ARGUMENTS: dict[str, tuple[int, int]] = {
 """The fewest and most arguments of each command (JOIN's before its ``AS <name>``): a line
 in lower or mixed case is a command only with these."""
 
-_PLACEHOLDER = re.compile(r"[<\[][\w. -]*[>\]]|<\w+")
-"""An argument a mail names by what it stands for (``<ruleset>``, ``[<turn>]``), whole or
-begun (``<from>`` of three words is ``<from`` up to its blank)."""
+_WORD = re.compile(r"(?<![\w<\[-])[A-Z]{3,8}(?![\w'-])")
+"""A word in capitals standing alone (``RESIGN``, not ``RESIGN's`` nor ``<CODE>``)."""
+_PLACEHOLDER = re.compile(r"[<\[][\w.<>-]*[>\]]")
+"""An argument a mail names by what it stands for (``<ruleset>``, ``[<turn>]``)."""
 _END = ".,;:)"
 """The marks after a command's last argument that end the sentence around it."""
 
@@ -75,7 +76,3 @@ def typed_spans(line: str) -> list[tuple[int, int]]:
         if end > match.end():
             spans.append((match.start(), end))
     return spans
-
-
-_WORD = re.compile(r"(?<![\w<\[-])[A-Z]{3,8}(?![\w'-])")
-"""A word in capitals standing alone (``RESIGN``, not ``RESIGN's`` nor ``<CODE>``)."""
