@@ -234,3 +234,23 @@ def test_a_report_s_count_stays_with_what_it_counts() -> None:
     order = "ORDER OF PLAY FOR TURN 7: " + " ".join(str(n) for n in range(1, 30))
     assert sentences_wrapped(order, PHONE).split("\n")[0] == order[:70]
     assert wrapped(line, "  ", PHONE).split("\n")[1].endswith(" 2")
+
+
+def test_a_command_to_type_goes_down_whole_to_the_next_line() -> None:
+    """A command a player is told to type (its word and the arguments the lobby reads with
+    it: a game, a turn, a placeholder) is never cut between its words: it goes down whole
+    to the next line. A command word with no argument after it is a word as any, and a
+    command wider than a line (a stranger's game of 80 characters) is cut as any word of
+    someone else's, no line wider than the width."""
+    text = "To wait for another game of the north, mail JOIN <ruleset> (LIST shows them)."
+    assert wrapped(text, "", 50) == (
+        "To wait for another game of the north, mail\nJOIN <ruleset> (LIST shows them)."
+    )
+    text = "Your report of that turn comes again if you mail REPORT autumn-league 4."
+    assert wrapped(text, "", 60) == (
+        "Your report of that turn comes again if you mail\nREPORT autumn-league 4."
+    )
+    text = "QUIT in your form (a RESIGN, or the QUIT line) is set aside."
+    assert wrapped(text, "", 26) == "QUIT in your form (a\nRESIGN, or the QUIT line)\nis set aside."
+    text = "Mail RESIGN " + "x" * 80 + " again."
+    assert all(len(line) <= 72 for line in wrapped(text, "", 72).split("\n"))

@@ -32,6 +32,55 @@ def _words(path: Path) -> str:
     return " ".join(str(part.get_content()).split())
 
 
+def notice_text(path: Path) -> str:
+    """A queued notice's own text, as its lines stand: what it says above the report."""
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    return text[: text.index("World of Kaomaris IV")]
+
+
+_UNDONE_HEAD = (
+    "game g1 was rolled back to turn 1 for a while (the GM's notice of it was\n"
+    "never mailed to you), and the GM has undone that rollback since:\n"
+    "turns 2 to 3 count again, as they ran. The game goes on from your report\n"
+    "of turn 3, which follows.\n"
+    "\n"
+    "Orders sent for turn 2 since the rollback are not used: that turn stands\n"
+    "as it ran.\n"
+    "\n"
+)
+"""The start of each undo's notice of the tests below, to a player not told of the
+rollback (it was never mailed): each paragraph after a blank line of its own."""
+_NONE_ON_FILE = (
+    "No orders of yours for turn 4 are on file: send them with the form at\n"
+    "the end of the report.\n"
+    "\n"
+    "Turn 4 is due Wed 09 Dec 2026 18:00 UTC.\n"
+    "\n"
+)
+"""The end of each undo's notice below to a player with no orders on file for turn 4."""
+
+
+def undo_notice(games: Path, seat: int) -> str:
+    """The text of the undo's notice queued for ``seat`` (``notice_text``)."""
+    (path,) = (games / ".mail" / "outbox" / "queue").glob(f"unrollback-*-p{seat:02d}.eml")
+    return notice_text(path)
+
+
+def resign_set_aside(games: Path, name: str) -> str:
+    """Game ``name`` played to turn 3 and rolled back to turn 1, player 2's RESIGN
+    confirmed, the rollback undone (his QUIT set aside with turn 2's orders): the undo's
+    notice to him."""
+    game = new_game(games / name)
+    play(game, 3)
+    run_cli(games, "rollback", name, "--to", "1")
+    assert resign(open_game(game.store.root), 2, NOW + timedelta(hours=5), "mail") is None
+    run_cli(games, "rollback", name, "--undo")
+    return undo_notice(games, 2)
+
+
 def _notices(queue: Path, kind: str = "rollback") -> dict[int, str]:
     """The words of each notice of ``kind`` (a rollback's, or ``unrollback``: an undo's) in
     the queue, by seat."""
@@ -119,6 +168,12 @@ def test_press_the_undo_puts_back_is_said_printed_after_all(tmp_path: Path) -> N
     )
     assert sorted(said) == [1, 2, 3, 4]
     assert [seat for seat, text in said.items() if line in text] == [3]
+    assert undo_notice(tmp_path / "games", 3) == (
+        "Hello Cid,\n\n" + _UNDONE_HEAD + "Your press written for turn 4 before the rollback "
+        "is printed after all,\n"
+        "with the turn 4 reports: do not send it again.\n"
+        "\n" + _NONE_ON_FILE
+    )
 
 
 def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
@@ -136,6 +191,17 @@ def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
     )
     assert sorted(said) == [1, 2, 3, 4]
     assert [seat for seat, text in said.items() if line in text] == [2]
+    assert undo_notice(tmp_path / "games", 2) == (
+        "Hello Bob,\n\n" + _UNDONE_HEAD + "Your QUIT for turn 4 (a RESIGN you confirmed, or "
+        "QUIT in your form) is\n"
+        "on file again: you leave the game when turn 4 runs.\n"
+        "\n"
+        "The orders you sent for turn 4 before the rollback are on file again:\n"
+        "send new ones to replace them if you wish.\n"
+        "\n"
+        "Turn 4 is due Wed 09 Dec 2026 18:00 UTC.\n"
+        "\n"
+    )
 
 
 def test_a_resign_before_and_after_the_rollback_is_said_once(tmp_path: Path) -> None:
@@ -152,3 +218,17 @@ def test_a_resign_before_and_after_the_rollback_is_said_once(tmp_path: Path) -> 
     text = _words(path)
     assert "you leave the game when turn 4 runs." in text
     assert "you still play" not in text
+
+
+def test_the_resign_to_send_again_is_one_line_of_the_undo_s_paragraphs(tmp_path: Path) -> None:
+    """A RESIGN confirmed since a rollback to turn 1, set aside by the undo: the notice told
+    him to ``Send RESIGN`` above ``g1 again``, the command he must type broken in two,
+    and ran its paragraphs together, one block on a phone. The command is whole on one
+    line now, and each paragraph stands after a blank line of its own."""
+    assert resign_set_aside(tmp_path / "games", "g1") == (
+        "Hello Bob,\n\n" + _UNDONE_HEAD + "Your QUIT sent for turn 2 since the rollback (a "
+        "RESIGN you confirmed, or\n"
+        "QUIT in your form) went with those orders: you still play. Send\n"
+        "RESIGN g1 again if you still wish to leave.\n"
+        "\n" + _NONE_ON_FILE
+    )

@@ -31,21 +31,10 @@ from wtg.core.plurals import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
 from wtg.lobby import wordruns
+from wtg.text.commandwords import ARGUMENT, ARGUMENTS
+from wtg.text.commandwords import CODE_WORD as CODE_WORD
+from wtg.text.commandwords import VERBS as VERBS
 
-VERBS = (
-    "HELP",
-    "LIST",
-    "JOIN",
-    "CONFIRM",
-    "WITHDRAW",
-    "REPORT",
-    "AOF",
-    "STATUS",
-    "RESIGN",
-    "ABSENCE",
-    "PRESS",
-)
-CODE_WORD = "CODE"
 WITHDRAW_ONLY = "ONLY"
 """The word after a WITHDRAW's list that takes the sender off the list of that name alone,
 where the name is a ruleset's too (``WITHDRAW wok4 ONLY``: he stays on wok4-beginner)."""
@@ -72,25 +61,6 @@ MAX_LINES = 5000
 """Lines of a text looked at: a reply quoting a report has a few hundred."""
 _LOOKS_LIKE_A_COMMAND = re.compile(r"^[A-Z]{3,12}(?:\s|$)")
 _WORD = re.compile(r"\S+")
-_ARGUMENT = re.compile(r"[\w.@+-]+")
-"""An argument as a command takes it: a game, a ruleset, a code, a number, a date. A word
-ending a sentence (``us!``, ``please.``) is none."""
-_ARGUMENTS: dict[str, tuple[int, int]] = {
-    "HELP": (0, 0),
-    "LIST": (0, 0),
-    "JOIN": (1, 2),
-    "CONFIRM": (1, 1),
-    "WITHDRAW": (1, 2),
-    "REPORT": (1, 2),
-    "AOF": (1, 1),
-    "STATUS": (1, 1),
-    "RESIGN": (1, 1),
-    "ABSENCE": (3, 3),
-    "PRESS": (1, 3),
-    CODE_WORD: (1, 1),
-}
-"""The fewest and most arguments of each command (JOIN's before its ``AS <name>``): a line
-in lower or mixed case is a command only with these."""
 
 REPLY_LINE = 0
 """The line of the command a plain reply to a code is read as (``wtg.lobby.yesno``): no
@@ -311,7 +281,7 @@ def stray_words(command: Command) -> str | None:
     word of what was left. HELP and LIST change nothing and answer in full: what follows
     them is the sender's own words."""
     verb, args = command.verb, list(command.args)
-    if verb in ("HELP", "LIST") or verb not in _ARGUMENTS:
+    if verb in ("HELP", "LIST") or verb not in ARGUMENTS:
         return None
     if verb == "JOIN":
         upper = [a.upper() for a in args]
@@ -330,7 +300,7 @@ def stray_words(command: Command) -> str | None:
             f'its ruleset alone (WITHDRAW {args[0]} {WITHDRAW_ONLY}); "{args[1]}" is neither: '
             "nothing was done"
         )
-    most = _ARGUMENTS[verb][1]
+    most = ARGUMENTS[verb][1]
     if len(args) <= most:
         return None
     takes = {
@@ -353,7 +323,7 @@ def _is_command(words: Sequence[str]) -> bool:
     """Whether a line's words are a command: its word in capitals, or the command alone
     with the arguments it takes."""
     verb = words[0].upper()
-    if verb not in _ARGUMENTS:
+    if verb not in ARGUMENTS:
         return False
     if words[0] == verb:
         return verb != CODE_WORD or len(words) >= 2
@@ -403,7 +373,7 @@ def _meant(words: Sequence[str]) -> str | None:
         return _meant(words[1:])
     head = words[0].removesuffix(":")
     verb = head.upper()
-    if verb not in _ARGUMENTS:
+    if verb not in ARGUMENTS:
         return None
     args: list[str] = []
     for word in words[1:]:  # a sign after a word ends the command there (``wok4, please``)
@@ -415,7 +385,7 @@ def _meant(words: Sequence[str]) -> str | None:
     colon = head != words[0]
     if colon and len(args) < len(words) - 1:
         return None
-    least = len(args) if colon else max(_ARGUMENTS[verb][0], 1)
+    least = len(args) if colon else max(ARGUMENTS[verb][0], 1)
     for count in range(len(args), least - 1, -1):
         if all(args[:count]) and _takes(verb, args[:count]):
             shown = ["[your code]"] if verb == CODE_WORD else args[:count]
@@ -447,8 +417,8 @@ def _takes(verb: str, words: Sequence[str]) -> bool:
     if verb == "JOIN":
         upper = [a.upper() for a in args]
         args = args[: upper.index("AS")] if "AS" in upper else args
-    least, most = _ARGUMENTS[verb]
-    if not least <= len(args) <= most or not all(_ARGUMENT.fullmatch(a) for a in args):
+    least, most = ARGUMENTS[verb]
+    if not least <= len(args) <= most or not all(ARGUMENT.fullmatch(a) for a in args):
         return False
     if verb == "REPORT" and len(args) == 2:
         return typed_number(args[1]) is not None

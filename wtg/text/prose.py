@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
+from wtg.text.commandwords import typed_spans
 from wtg.text.hostpaths import OnDisk, fits, fitted
 
 _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
@@ -171,7 +172,10 @@ def _fitting(line: str, width: int) -> int:
 def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
-    one inside a quote of two words, a line to type as it stands (``"MAP: off"``).
+    one inside a quote of two words, a line to type as it stands (``"MAP: off"``), nor one
+    inside a command a player is told to type (``Send RESIGN g1 again``:
+    ``wtg.text.commandwords.typed_spans``), which goes down whole to the next line when
+    the rest of its line does not hold it.
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
     ``hits found nothing``), nor the one before a number in brackets, the number of what
@@ -181,6 +185,8 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
     stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
+        return False
+    if _in_command(line, at):
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
@@ -195,6 +201,19 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
+
+
+_NEAR = 300
+"""The characters either side of a space that a command around it may reach (its word and
+its arguments: a game's name has at most 64): a line of thousands is not read whole for
+each of its spaces."""
+
+
+def _in_command(line: str, at: int) -> bool:
+    """Whether the space at ``at`` of ``line`` is inside a command a player is told to type
+    (``wtg.text.commandwords.typed_spans``)."""
+    low = max(0, at - _NEAR)
+    return any(low + start < at < low + end for start, end in typed_spans(line[low : at + _NEAR]))
 
 
 def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:
