@@ -52,3 +52,37 @@ def address_in(written: str) -> str:
     found = email.utils.parseaddr(text)[1] or text
     quoted = _QUOTED.fullmatch(found)
     return found if quoted is None else quoted[1] + quoted[2]
+
+
+def ascii_domain(address: str) -> str:
+    """``ann@bücher.example`` as SMTP without SMTPUTF8 carries it, its domain in IDNA
+    (``ann@xn--bcher-kva.example``, as email-validator writes it); an address whose domain
+    is ASCII (or that is none) as it is."""
+    local, at, domain = address.rpartition("@")
+    if not at or domain.isascii():
+        return address
+    # deferred: email_validator (and its DNS library): only an address given by hand is checked
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        found = validate_email(f"x@{domain}", check_deliverability=False).ascii_domain
+    except EmailNotValidError:
+        return address
+    return f"{local}@{found}"
+
+
+def domain_forms(address: str) -> frozenset[str]:
+    """``address`` (bare, lower-cased) and the one mailbox with its domain written the other
+    way, in IDNA or in Unicode (``bob@bücher.example`` and ``bob@xn--bcher-kva.example``):
+    game.yaml may write one and a mail's To the other. ``address`` alone when its domain is
+    neither (plain ASCII, or no domain a mail could go to)."""
+    local, at, domain = address.rpartition("@")
+    if not at or (domain.isascii() and "xn--" not in domain):
+        return frozenset((address,))
+    from email_validator import EmailNotValidError, validate_email  # deferred, as above
+
+    try:
+        found = validate_email(f"x@{domain}", check_deliverability=False)
+    except EmailNotValidError:
+        return frozenset((address,))
+    return frozenset((address, f"{local}@{found.ascii_domain}", f"{local}@{found.domain}"))

@@ -61,9 +61,10 @@ from wtg.mail.outgoing.compose import id_domain
 from wtg.mail.outgoing.idsecret import SecretDamaged, token_checks
 from wtg.mail.outgoing.outbox import Outbox, addressee, parse_own_id
 from wtg.mail.outgoing.pictures import without_picture
-from wtg.mail.servers.transport import TOO_BIG, ascii_domain
+from wtg.mail.servers.transport import TOO_BIG
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.outcome import LATER, Outcome, rejected
+from wtg.text.addresses import ascii_domain
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""

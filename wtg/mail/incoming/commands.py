@@ -52,7 +52,6 @@ from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.seataddresses import refused
 from wtg.mail.servers.inbox import Incoming
-from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import NO_SEAT
 from wtg.mail.spool.outcome import (
@@ -63,6 +62,7 @@ from wtg.mail.spool.outcome import (
     rejected,
     unanswered,
 )
+from wtg.text.addresses import domain_forms
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""

@@ -20,8 +20,7 @@ from jinja2 import Template
 
 from wtg.game.report import gm_environment, player_environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
-from wtg.mail.servers.transport import ascii_domain
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import ascii_domain, bare_address
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

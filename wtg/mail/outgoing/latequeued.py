@@ -17,8 +17,8 @@ from wtg.game.engine import Game
 from wtg.mail.outgoing.failedmail import queued_to_seat
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.seataddresses import put_back_reason, refused
-from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.journal import Journal
+from wtg.text.addresses import domain_forms
 
 
 class LateQueued:

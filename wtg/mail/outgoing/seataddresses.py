@@ -36,9 +36,8 @@ from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.takeovers import QUITTER, taken_over
 from wtg.logs.events import log_event
-from wtg.mail.servers.transport import domain_forms
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import bare_address, domain_forms
 
 LATEST, REPLACED, PUT_BACK = 1, 0, -1
 """What ``seat_addresses.latest`` says of an address: game.yaml's at the last send, one

@@ -67,11 +67,11 @@ from wtg.mail.servers.transport import (
     TooBig,
     Transport,
     Unreachable,
-    domain_forms,
 )
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
 from wtg.mail.spool.runlock import only_one
+from wtg.text.addresses import domain_forms
 
 SET_ASIDE = (
     "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "

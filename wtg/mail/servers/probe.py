@@ -29,7 +29,8 @@ from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.loginhint import login_hint, password_source
 from wtg.mail.servers.oauth2 import TokenError
 from wtg.mail.servers.tlsmode import mode_failure
-from wtg.mail.servers.transport import SIZE_REFUSED, ascii_domain, connect_smtp, sender_hint
+from wtg.mail.servers.transport import SIZE_REFUSED, connect_smtp, sender_hint
+from wtg.text.addresses import ascii_domain
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""

@@ -22,6 +22,7 @@ from wtg.host.config import SmtpConfig
 from wtg.mail.servers.loginhint import login_hint, password_source
 from wtg.mail.servers.oauth2 import TokenError, Tokens, tokens_for, xoauth2
 from wtg.mail.servers.tlsmode import mode_failure, tls_context
+from wtg.text.addresses import ascii_domain
 
 
 class TemporaryFailure(MailError):
@@ -113,40 +114,6 @@ def envelope(raw: bytes) -> tuple[str, list[str]]:
         if addr
     ]
     return sender, recipients
-
-
-def ascii_domain(address: str) -> str:
-    """``ann@bücher.example`` as SMTP without SMTPUTF8 carries it, its domain in IDNA
-    (``ann@xn--bcher-kva.example``, as email-validator writes it); an address whose domain
-    is ASCII (or that is none) as it is."""
-    local, at, domain = address.rpartition("@")
-    if not at or domain.isascii():
-        return address
-    # deferred: email_validator (and its DNS library): only an address given by hand is checked
-    from email_validator import EmailNotValidError, validate_email
-
-    try:
-        found = validate_email(f"x@{domain}", check_deliverability=False).ascii_domain
-    except EmailNotValidError:
-        return address
-    return f"{local}@{found}"
-
-
-def domain_forms(address: str) -> frozenset[str]:
-    """``address`` (bare, lower-cased) and the one mailbox with its domain written the other
-    way, in IDNA or in Unicode (``bob@bücher.example`` and ``bob@xn--bcher-kva.example``):
-    game.yaml may write one and a mail's To the other. ``address`` alone when its domain is
-    neither (plain ASCII, or no domain a mail could go to)."""
-    local, at, domain = address.rpartition("@")
-    if not at or (domain.isascii() and "xn--" not in domain):
-        return frozenset((address,))
-    from email_validator import EmailNotValidError, validate_email  # deferred, as above
-
-    try:
-        found = validate_email(f"x@{domain}", check_deliverability=False)
-    except EmailNotValidError:
-        return frozenset((address,))
-    return frozenset((address, f"{local}@{found.ascii_domain}", f"{local}@{found.domain}"))
 
 
 class StartTlsNotOffered(MailError, smtplib.SMTPNotSupportedError):
