@@ -18,10 +18,10 @@ from wtg.rules.wok.state import WokState
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
-def table(report: str, title: str) -> list[str]:
-    """The header, the rows and the TOTAL row of the YOUR PROVINCES table."""
+def table(report: str, title: str, heading: str = "YOUR PROVINCES") -> list[str]:
+    """The header, the rows and the TOTAL row of the table under ``heading``."""
     lines = report.splitlines()
-    start = lines.index("YOUR PROVINCES") + 1
+    start = lines.index(heading) + 1
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("TOTAL ("))
     assert title in lines[start]
     return lines[start : end + 1]
@@ -78,7 +78,17 @@ def test_a_sum_wider_than_its_column_widens_it_for_every_row(
 
 
 def test_the_total_row_keeps_the_columns_of_an_intermediate_report(tmp_path: Path) -> None:
-    """Intermediate WoK's table, with its troops' columns, the same way."""
+    """Intermediate WoK's two tables (its fifteen columns fit a phone as two since round
+    43: the land's, then the troops'), the same way: each number of a row and of the TOTAL
+    row ends where its column's title ends, the averages marked beside their column."""
     game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
-    titles = ["POP", "WOK", "ARM", "PIK", "ARC", "KNI", "CAT", "LEV", "DEF", "MIS", "SPY"]
-    check_columns(game.report(1), titles, 26)
+    report = game.report(1)
+    for heading, titles, averaged in (
+        ("YOUR PROVINCES", ["POP", "WOK", "DEF", "MIS", "SPY"], r" \d\.\da "),
+        ("YOUR TROOPS", ["ARM", "PIK", "ARC", "KNI", "CAT", "LEV"], r" \d\.\d{3}a$"),
+    ):
+        header, *rows = table(report, titles[0], heading)
+        ends = column_ends(header, titles)
+        for row in rows:
+            assert number_ends(row, header.index(f" {titles[0]}"))[: len(ends)] == ends, row
+        assert re.search(averaged, rows[-1]), rows[-1]

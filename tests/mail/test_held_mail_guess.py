@@ -63,7 +63,7 @@ def test_a_player_is_told_his_games_and_the_one_he_may_have_meant(tmp_path: Path
     assert "To: p1@players.example" in raw.decode()
     body = body_of(raw)
     assert "Did you mean g3? Your games on this host: g1, g3." in body
-    assert "send your form again with the GAME line of that game's\nform." in body
+    assert "send your form again with the GAME line of that\ngame's form." in body
     assert "g4" not in body and "elsewhere.example" not in body and "Ann" not in body
 
 

@@ -49,9 +49,10 @@ def test_wisk_placements_attacks_and_the_fortification_are_drawn(tmp_path: Path)
 
 def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None:
     """Each piece's move an arrow from its tile to where it goes, its attack an arrow on
-    from there, each with the piece's number; the PNG is drawn too. (Turn 20: the bots hold
-    their ground until they grow bold; by then one walks and strikes.)"""
-    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 20)
+    from there, each with the piece's number; the PNG is drawn too. (Turn 28: the bots hold
+    their ground until they grow bold; by then one walks and strikes. It was turn 20 before
+    tactics43's bot kept its pieces together.)"""
+    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 28)
     game = played.typed(TACTICS)
     state = game.state()
     side = state.active
