@@ -69,6 +69,15 @@ class Incoming(Record):
         came in, ``:`` of the key as ``-``)."""
         return archive / f"{self.received:%Y-%m}" / (self.key.replace(":", "-") + ".eml")
 
+    def kept_bytes(self) -> bytes:
+        """What its copy in the archive holds: the mail, or as much of it as was fetched and
+        a line saying the rest was not."""
+        if self.raw:
+            return self.raw
+        if self.start:
+            return self.start + b"\n(too big: the rest was not fetched)\n"
+        return self.head + b"\n(too big: the body was not fetched)\n"
+
 
 START_MAX = 65536
 """Bytes fetched of a report too big to fetch whole (a bounce returning our report with its
@@ -537,6 +546,29 @@ def _reads_as_mail(path: str) -> bool:
     return MAIL_START.match(start) is not None
 
 
+def own_name(key: str, taken: set[str]) -> str:
+    """``key``, or ``key.2``, ``key.3``, ... when a file met before in the same look has it:
+    one mail's file copied beside itself (``new/NAME`` and ``cur/NAME:2,S``), or two names
+    that differ in their flags alone, each handled and moved as its own."""
+    found, number = key, 1
+    while found in taken:
+        number += 1
+        found = f"{key}.{number}"
+    return found
+
+
+def free_name(folder: Path, name: str) -> Path:
+    """Where a mail's file named ``name`` goes in ``folder``: under its name, or when
+    another mail's file has it there (a name given again), under ``<name>.2``, ``.3``, ...
+    (its flags kept after them): a file moved never takes another's place."""
+    base, colon, flags = name.partition(":")
+    found, number = folder / name, 1
+    while found.exists():
+        number += 1
+        found = folder / f"{base}.{number}{colon}{flags}"
+    return found
+
+
 class MaildirInbox:
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
 
@@ -586,6 +618,7 @@ class MaildirInbox:
                     found.append((stat.st_mtime_ns, entry.name, sub, stat.st_size))
         found.sort(key=lambda item: (item[0], numbered(item[1]), item[2]))  # as they came
         self.scanned = {name for _, name, _, _ in found}
+        keys: set[str] = set()  # this look's: a file's key is its name's, a mail's own
         for start in range(0, len(found), FETCH_BATCH):
             batch = []
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
@@ -593,7 +626,8 @@ class MaildirInbox:
                 raw = path.read_bytes() if size <= max_bytes else b""
                 head, first = read_head(path) if not raw else (b"", b"")
                 when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
-                key = f"maildir:{name.split(':')[0]}"
+                key = own_name(f"maildir:{name.split(':')[0]}", keys)
+                keys.add(key)
                 self.files[key] = path
                 batch.append(
                     Incoming(
@@ -612,9 +646,13 @@ class MaildirInbox:
         for messages, folder in ((done, "processed"), (rejected, "rejected")):
             target = self.path / f".{folder}" / "cur"
             for message in messages:
-                path = self.files.pop(message.key)
+                # a key the poll made its own (``wtg.mail.poll.samekey``): the inbox's, and
+                # a dot and a digest
+                path = self.files.pop(message.key, None) or self.files.pop(
+                    message.key.rpartition(".")[0]
+                )
                 with contextlib.suppress(FileNotFoundError):  # another poll moved it
-                    os.replace(path, target / path.name)
+                    os.replace(path, free_name(target, path.name))
 
     def settle(self) -> None:
         pass  # every move is done when finish returns

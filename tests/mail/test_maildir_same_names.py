@@ -1,0 +1,44 @@
+"""The maildir transport's keys are its files' names (``maildir:<name>``, flags aside): a
+program that files mail by names of its own (``1``, ``2``, ...) gives a name again, and a
+GM who copies a mail into the folder may leave it twice, under one name in new/ and in
+cur/. Each mail is read and moved as its own; a copy is known as one (mailkeys44)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.mail.loop import World
+from wtg.gm.gamestatus import game_status
+
+
+def test_a_file_named_as_a_mail_handled_before_is_filed_and_both_are_kept(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    assert world.poll().filed == 1
+    processed = world.gm.maildir_in / ".processed" / "cur"
+    (first,) = processed.iterdir()
+    kept = first.read_bytes()
+    # another mail, under the name the first had: the program that filed it counts anew
+    other = world.mail("My orders:\n" + world.aof(2), "p2@players.example")
+    (world.gm.maildir_in / "new" / other).rename(world.gm.maildir_in / "new" / name)
+    summary = world.poll()
+    assert (summary.filed, summary.moved) == (1, 0)
+    assert [p["orders"] for p in game_status(world.game)["players"][:2]] == [True, True]
+    assert not list((world.gm.maildir_in / "new").iterdir())
+    moved = sorted(processed.iterdir())
+    assert len(moved) == 2 and first in moved and first.read_bytes() == kept
+
+
+def test_one_mail_in_new_and_in_cur_is_filed_once(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    box = world.gm.maildir_in
+    shutil.copy(box / "new" / name, box / "cur" / f"{name}:2,S")  # the GM's copy, seen
+    summary = world.poll()
+    assert (summary.seen, summary.filed, summary.ignored) == (2, 1, 1)
+    assert [ident[:5] for ident in world.outbox()] == ["conf-"]  # confirmed once
+    assert not list((box / "new").iterdir()) and not list((box / "cur").iterdir())
+    assert len(list((box / ".processed" / "cur").iterdir())) == 2
