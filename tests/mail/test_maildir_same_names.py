@@ -42,3 +42,18 @@ def test_one_mail_in_new_and_in_cur_is_filed_once(tmp_path: Path) -> None:
     assert [ident[:5] for ident in world.outbox()] == ["conf-"]  # confirmed once
     assert not list((box / "new").iterdir()) and not list((box / "cur").iterdir())
     assert len(list((box / ".processed" / "cur").iterdir())) == 2
+
+
+def test_a_mail_moved_back_from_processed_into_new_is_moved_out_unanswered(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    assert world.poll().filed == 1
+    box = world.gm.maildir_in
+    (box / ".processed" / "cur" / name).rename(box / "new" / name)  # the GM's, by hand
+    outbox = world.outbox()
+    summary = world.poll()
+    assert (summary.seen, summary.filed, summary.moved) == (0, 0, 1)
+    assert world.outbox() == outbox  # its confirmation went once
+    assert [p.name for p in (box / ".processed" / "cur").iterdir()] == [name]
