@@ -8,8 +8,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.mail.loop import World
+from tests.mail.loop import NOW, World
+from tests.mail.test_held_mail import away, back
 from wtg.gm.gamestatus import game_status
+from wtg.mail.poll.release import release
+from wtg.mail.spool.journallists import held_mails
 
 
 def test_a_file_named_as_a_mail_handled_before_is_filed_and_both_are_kept(
@@ -57,3 +60,23 @@ def test_a_mail_moved_back_from_processed_into_new_is_moved_out_unanswered(
     assert (summary.seen, summary.filed, summary.moved) == (0, 0, 1)
     assert world.outbox() == outbox  # its confirmation went once
     assert [p.name for p in (box / ".processed" / "cur").iterdir()] == [name]
+
+
+def test_a_mail_held_under_a_key_of_its_own_is_released(tmp_path: Path) -> None:
+    """The second mail under one name, held (its game away): `wtg quarantine --release`
+    finds it in .rejected by its copy in the archive, and puts it back."""
+    world = World(tmp_path)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    assert world.poll().filed == 1
+    form = world.aof(2)
+    aside = away(world)
+    other = world.mail("My orders:\n" + form, "p2@players.example")
+    (world.gm.maildir_in / "new" / other).rename(world.gm.maildir_in / "new" / name)
+    assert world.poll().held == 1
+    (item,) = held_mails(world.gm.spool)
+    assert item.key.startswith(f"maildir:{name}.")  # and a digest of its mark
+    back(world, aside)
+    release(world.gm, item.key, NOW)
+    summary = world.poll()
+    assert (summary.seen, summary.filed) == (1, 1)
+    assert [p["orders"] for p in game_status(world.game)["players"][:2]] == [True, True]
