@@ -15,12 +15,18 @@ from wtg.mail.poll.release import release
 from wtg.mail.spool.journallists import held_mails
 
 
+def filed_once(root: Path) -> tuple[World, str]:
+    """A world at ``root`` whose poll filed player 1's mail: it, and the mail's file name."""
+    world = World(root)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    assert world.poll().filed == 1
+    return world, name
+
+
 def test_a_file_named_as_a_mail_handled_before_is_filed_and_both_are_kept(
     tmp_path: Path,
 ) -> None:
-    world = World(tmp_path)
-    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
-    assert world.poll().filed == 1
+    world, name = filed_once(tmp_path)
     processed = world.gm.maildir_in / ".processed" / "cur"
     (first,) = processed.iterdir()
     kept = first.read_bytes()
@@ -50,9 +56,7 @@ def test_one_mail_in_new_and_in_cur_is_filed_once(tmp_path: Path) -> None:
 def test_a_mail_moved_back_from_processed_into_new_is_moved_out_unanswered(
     tmp_path: Path,
 ) -> None:
-    world = World(tmp_path)
-    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
-    assert world.poll().filed == 1
+    world, name = filed_once(tmp_path)
     box = world.gm.maildir_in
     (box / ".processed" / "cur" / name).rename(box / "new" / name)  # the GM's, by hand
     outbox = world.outbox()
@@ -65,9 +69,7 @@ def test_a_mail_moved_back_from_processed_into_new_is_moved_out_unanswered(
 def test_a_mail_held_under_a_key_of_its_own_is_released(tmp_path: Path) -> None:
     """The second mail under one name, held (its game away): `wtg quarantine --release`
     finds it in .rejected by its copy in the archive, and puts it back."""
-    world = World(tmp_path)
-    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
-    assert world.poll().filed == 1
+    world, name = filed_once(tmp_path)
     form = world.aof(2)
     aside = away(world)
     other = world.mail("My orders:\n" + form, "p2@players.example")
