@@ -82,3 +82,18 @@ def test_a_mail_held_under_a_key_of_its_own_is_released(tmp_path: Path) -> None:
     summary = world.poll()
     assert (summary.seen, summary.filed) == (1, 1)
     assert [p["orders"] for p in game_status(world.game)["players"][:2]] == [True, True]
+
+
+def test_a_mail_without_a_message_id_copied_back_under_another_name_is_a_copy(
+    tmp_path: Path,
+) -> None:
+    """Known by its bytes: it was filed and confirmed a second time."""
+    world = World(tmp_path)
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example", Message_ID="")
+    assert world.poll().filed == 1
+    box = world.gm.maildir_in
+    shutil.copy(box / ".processed" / "cur" / name, box / "new" / "restored-by-hand")
+    outbox = world.outbox()
+    summary = world.poll()
+    assert (summary.seen, summary.filed, summary.ignored) == (1, 0, 1)
+    assert world.outbox() == outbox
