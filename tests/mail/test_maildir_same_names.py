@@ -12,6 +12,7 @@ from tests.mail.loop import NOW, World
 from tests.mail.test_held_mail import away, back
 from wtg.gm.gamestatus import game_status
 from wtg.mail.poll.release import release
+from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import held_mails
 
 
@@ -97,3 +98,25 @@ def test_a_mail_without_a_message_id_copied_back_under_another_name_is_a_copy(
     summary = world.poll()
     assert (summary.seen, summary.filed, summary.ignored) == (1, 0, 1)
     assert world.outbox() == outbox
+
+
+def test_a_name_given_again_months_on_has_its_mail_confirmed(tmp_path: Path) -> None:
+    """A program that names its files as it counts (``1``, ``2``, ...) and began again:
+    player 2's mail under the name player 1's had in January, whose record the journal let
+    go, had its orders filed and its confirmation taken for his."""
+    world = World(tmp_path)
+    box = world.gm.maildir_in
+    first = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    (box / "new" / first).rename(box / "new" / "1")
+    assert world.poll().filed == 1
+    journal = Journal(world.gm.spool)
+    assert journal.prune_messages(float("inf")) == 1
+    journal.commit()
+    journal.close()
+    (month,) = (world.gm.spool / "archive").iterdir()
+    month.rename(month.parent / "2026-01")  # as if it came in January
+    other = world.mail("My orders:\n" + world.aof(2), "p2@players.example")
+    (box / "new" / other).rename(box / "new" / "1")
+    assert world.poll().filed == 1
+    his, hers = sorted(world.outbox())  # hers under the name and a digest of her mail
+    assert his == "conf-maildir_3a1" and hers.startswith("conf-maildir_3a1.")

@@ -178,3 +178,28 @@ def test_a_copy_in_the_archive_is_never_written_over_by_another_mail(
     assert old.read_bytes() == kept
     (new,) = [p for p in archive.glob("*/*.eml") if p != old]
     assert b"From: g1p2@players.example" in new.read_bytes()
+
+
+def test_a_key_given_again_months_on_has_its_mail_confirmed(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """Player 1's mail filed and confirmed in January, its record let go two weeks on: the
+    outbox keeps its confirmation under its key for ever, and the new mailbox's first mail,
+    under that key, had its orders filed and its confirmation taken for his, never sent."""
+    config, game = host_filed_once(tmp_path / "host", imap, smtp)
+    wtg(config, "send")
+    smtp.clear()
+    spool = config.parent / "games" / ".mail"
+    (month,) = (spool / "archive").iterdir()
+    month.rename(month.parent / "2026-01")  # as if it came in January
+    journal = Journal(spool)
+    assert journal.prune_messages(float("inf")) == 1
+    journal.commit()
+    journal.close()
+    (spool / MAILBOXES).unlink()
+    moved_to_a_mailbox_numbered_alike(config, imap)
+    imap.append(NEW_ADDRESS, form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
+    wtg(config, "send")
+    (confirmed,) = [m for m in smtp.messages if "g1p2@players.example" in m.rcpt_tos]
+    assert "READY" in text_of(confirmed.data)

@@ -18,17 +18,19 @@ its own (``told_apart``). The Message-ID alone tells nothing: a client, a list o
 app that writes one on every mail had each of its later mails moved unread (mailkeys44). A
 row whose mark says nothing (a journal of a wtg before this one kept none for a mail without
 a Message-ID, or for one quarantined) is taken as another mail: in doubt a mail is read,
-and its orders filed again replace the same orders. A key whose copy in the archive holds
-another mail's bytes (its record let go after ``MESSAGES_KEPT``, in the same month) gets a
-key of its own too, so that the copy is never written over. The mailboxes a host moves to
-have keys of their own besides (``wtg.mail.servers.mailboxkeys``); this is for a host that
-moved before there were marks, or a server that gave a folder made anew an old folder's
-UIDVALIDITY.
+and its orders filed again replace the same orders. A key whose copy in the archive, of any
+month, holds another mail's bytes (its record let go after ``MESSAGES_KEPT``) gets a key of
+its own too: the copy is never written over, and the answers the outbox keeps under the
+key, sent months before, never stand for the new mail's. The mailboxes a host moves to have
+keys of their own besides (``wtg.mail.servers.mailboxkeys``); this is for a host that moved
+before there were marks, a server that gave a folder made anew an old folder's UIDVALIDITY,
+or a program that names the files of a maildir as it counts.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -58,13 +60,14 @@ def told_apart(
     of its confirmation); ``known`` then holds what the journal keeps for that key (a poll
     that handled it and could not move it)."""
     marks = journal.marks(list(known)) if known else {}
+    months = archive_months(archive)
     renamed: list[str] = []
     mails = []
     for message in batch:
         if message.key in known:
             other = another_mail(message, marks.get(message.key, ""))
         else:
-            other = archived_other(message, archive)
+            other = archived_other(message, months)
         if other:
             message = message.replaced(key=own_key(message, journal))
             renamed.append(message.key)
@@ -99,14 +102,32 @@ def another_mail(message: Incoming, kept: str) -> bool:
     return True
 
 
-def archived_other(message: Incoming, archive: Path) -> bool:
-    """Whether ``message``'s copy in ``archive`` is there and holds another mail: neither
-    its own bytes, nor the start of them (the copy of a poll killed while writing it)."""
+def archive_months(archive: Path) -> list[Path]:
+    """The folders of ``archive``, a month's copies each (``YYYY-MM``); none before the
+    first mail."""
     try:
-        there = message.kept_in(archive).read_bytes()
+        return [Path(entry.path) for entry in os.scandir(archive) if entry.is_dir()]
     except FileNotFoundError:
-        return False
-    return not message.kept_bytes().startswith(there)
+        return []
+
+
+def archived_other(message: Incoming, months: Sequence[Path]) -> bool:
+    """Whether a copy in the archive under ``message``'s key (in any of ``months``: the
+    server gave the key months before, or a program filing a maildir its name) holds
+    another mail: neither its own bytes, nor the start of them (the copy of a poll killed
+    while writing it). The journal lets the record of a mail go after two weeks, the
+    outbox keeps the answers of its key for ever: the new mail's confirmation was taken for
+    the one sent then, and never went."""
+    name = message.kept_in(Path()).name
+    mine = message.kept_bytes()
+    for month in months:
+        try:
+            there = (month / name).read_bytes()
+        except FileNotFoundError:
+            continue
+        if not mine.startswith(there):
+            return True
+    return False
 
 
 def mark_of(message: Incoming) -> str:
