@@ -9,7 +9,10 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from wtg.mail.poll.samekey import mark_of, told_apart
+import pytest
+
+from wtg.mail.poll import samekey
+from wtg.mail.poll.samekey import LISTED_ABOVE, mark_of, told_apart
 from wtg.mail.servers.inbox import Incoming
 
 KEY = "imap:1:7"
@@ -68,3 +71,21 @@ def test_the_key_an_earlier_wtg_gave_by_the_message_id_is_read_as_it_was(tmp_pat
     rows.rows[before] = (mark_of(second), "stored: g1 turn 1 player 2")
     ((message,), known) = told_apart([second], rows.outcomes([KEY]), rows, tmp_path)
     assert known == {before: "stored: g1 turn 1 player 2"} and message.key == before
+
+
+@pytest.mark.parametrize("listed_above", [LISTED_ABOVE, 0])
+def test_a_copy_of_another_mail_under_the_key_in_any_month_gives_a_key_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, listed_above: int
+) -> None:
+    """Each month's folder looked up a name at a time (a few mails), or listed (many)."""
+    monkeypatch.setattr(samekey, "LISTED_ABOVE", listed_above)
+    mine, other = incoming("orders, take 2"), incoming("orders, take 1")
+    name = mine.kept_in(tmp_path).name
+    for month, kept in (("2026-01", other), ("2026-12", mine)):
+        (tmp_path / month).mkdir()
+        (tmp_path / month / name).write_bytes(kept.kept_bytes())
+    ((message,), _) = told_apart([mine], {}, Rows(), tmp_path)
+    assert message.key.startswith(f"{KEY}.")
+    (tmp_path / "2026-01" / name).write_bytes(mine.raw[:100])  # its own, torn by a kill
+    ((message,), _) = told_apart([mine], {}, Rows(), tmp_path)
+    assert message.key == KEY

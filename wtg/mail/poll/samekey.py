@@ -60,14 +60,14 @@ def told_apart(
     of its confirmation); ``known`` then holds what the journal keeps for that key (a poll
     that handled it and could not move it)."""
     marks = journal.marks(list(known)) if known else {}
-    months = archive_months(archive)
+    archived = Archived(archive, len(batch))
     renamed: list[str] = []
     mails = []
     for message in batch:
         if message.key in known:
             other = another_mail(message, marks.get(message.key, ""))
         else:
-            other = archived_other(message, months)
+            other = archived_other(message, archived)
         if other:
             message = message.replaced(key=own_key(message, journal))
             renamed.append(message.key)
@@ -102,30 +102,45 @@ def another_mail(message: Incoming, kept: str) -> bool:
     return True
 
 
-def archive_months(archive: Path) -> list[Path]:
-    """The folders of ``archive``, a month's copies each (``YYYY-MM``); none before the
-    first mail."""
-    try:
-        return [Path(entry.path) for entry in os.scandir(archive) if entry.is_dir()]
-    except FileNotFoundError:
-        return []
+LISTED_ABOVE = 5000
+"""Looks for a batch's copies in the archive (its mails times the archive's months) above
+which each month's folder is listed once instead: a look costs a few microseconds, a name
+listed a fraction of one."""
 
 
-def archived_other(message: Incoming, months: Sequence[Path]) -> bool:
-    """Whether a copy in the archive under ``message``'s key (in any of ``months``: the
-    server gave the key months before, or a program filing a maildir its name) holds
-    another mail: neither its own bytes, nor the start of them (the copy of a poll killed
-    while writing it). The journal lets the record of a mail go after two weeks, the
-    outbox keeps the answers of its key for ever: the new mail's confirmation was taken for
-    the one sent then, and never went."""
-    name = message.kept_in(Path()).name
-    mine = message.kept_bytes()
-    for month in months:
+class Archived:
+    """The archive's copies under a name, in any month (``archive/YYYY-MM/``): a batch of a
+    few mails looks each up, one of many lists each month's folder once."""
+
+    def __init__(self, archive: Path, mails: int) -> None:
         try:
-            there = (month / name).read_bytes()
+            self.months = [entry.path + os.sep for entry in os.scandir(archive) if entry.is_dir()]
+        except FileNotFoundError:  # no mail archived yet
+            self.months = []
+        self.listed: list[tuple[str, set[str]]] | None = None
+        if mails * len(self.months) > LISTED_ABOVE:
+            self.listed = [(month, set(os.listdir(month))) for month in self.months]
+
+    def copies(self, name: str) -> list[str]:
+        """The paths of the copies named ``name``."""
+        if self.listed is None:
+            return [month + name for month in self.months if os.path.exists(month + name)]
+        return [month + name for month, names in self.listed if name in names]
+
+
+def archived_other(message: Incoming, archived: Archived) -> bool:
+    """Whether a copy in the archive under ``message``'s key (in any month: the server gave
+    the key months before, or a program filing a maildir its name) holds another mail:
+    neither its own bytes, nor the start of them (the copy of a poll killed while writing
+    it). The journal lets the record of a mail go after two weeks, the outbox keeps the
+    answers of its key for ever: the new mail's confirmation was taken for the one sent
+    then, and never went."""
+    for path in archived.copies(message.kept_in(Path()).name):
+        try:
+            there = Path(path).read_bytes()
         except FileNotFoundError:
             continue
-        if not mine.startswith(there):
+        if not message.kept_bytes().startswith(there):
             return True
     return False
 
