@@ -168,6 +168,21 @@ class SendSummary(Record):
         told = self.skipped or self.owed
         return bool(self.deferred or self.set_aside() or stopped or told)
 
+    def gm_lines(self, quiet: bool = False) -> tuple[str, ...]:
+        """The send's lines for the GM beside its summary line, in the order `wtg send` says
+        them: the folders skipped, the pictures not drawn, the mails set aside for good
+        (those an earlier send left unsaid among them: ``tell`` says them, and they are
+        counted said after it), those the game overtook (not when ``quiet``: they need
+        nothing of him), the games mailed anew, the notices owed."""
+        return (
+            self.unreadable
+            + self.undrawn
+            + self.refused
+            + (() if quiet else self.overtaken)
+            + self.first_mailed
+            + tuple(f"NOTICES OWED: {line}" for line in self.owed)
+        )
+
     def set_aside(self) -> bool:
         """A mail set aside for good this run that is the GM's to correct (an address, a
         server's refusal): one the game overtook needs nothing of him."""
