@@ -269,6 +269,11 @@ class Digest(Record):
         return f"since {self.since}: {told}"
 
 
+MAILING_ROWS = "mailing_rows"
+"""The key of ``DIGEST_FILE`` beside ``mailing``: where that digest's lists of the journal
+end (``Mailing.rows``)."""
+
+
 class Mailing(Record):
     """A digest mail a run cut short may not have queued: the intent written before it is
     queued, with what names its mail (``queue_digest``)."""
@@ -279,6 +284,12 @@ class Mailing(Record):
     """The day it was due, for the service's daily digest (its mail is named after it)."""
     to: str = ""
     """The address it goes to, when not the config's ``from`` (``digest --mail --to``)."""
+    rows: datetime | None = None
+    """Where its lists of the journal end (``Digest.rows``, else ``at``); None in an intent
+    an older wtg wrote. The run that finishes it ends them there too: made again once the
+    poll under way had ended, they ran on to ``at``, and the mark after the digest queued
+    before the cut (whose lists ended where that poll began) left the poll's rows to
+    neither (``finish_mailing``)."""
 
 
 def mark_digest(
@@ -301,6 +312,7 @@ def mark_digest(
         data["mailing"] = iso(mailing.at)
         data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
         data |= {"to": mailing.to} if mailing.to else {}
+        data |= {MAILING_ROWS: iso(mailing.rows)} if mailing.rows is not None else {}
     write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
 
 
@@ -311,7 +323,8 @@ def digest_intent(spool: Path) -> Mailing | None:
         at = parse_iso(str(data["mailing"]))
         day = date.fromisoformat(str(data["day"])) if "day" in data else None
         to = data.get("to")
-        return Mailing(at, day, to if isinstance(to, str) else "")
+        rows = parse_iso(str(data[MAILING_ROWS])) if MAILING_ROWS in data else None
+        return Mailing(at, day, to if isinstance(to, str) else "", rows)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -325,7 +338,7 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     intent = digest_intent(spool)
     if intent is None:
         return None
-    made = make_digest(games_dir, intent.at)
+    made = make_digest(games_dir, intent.at, rows_end=intent.rows)
     ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
     mark_digest(spool, intent.at, rows=made.rows_to())
     return ident
@@ -340,15 +353,17 @@ def mail_and_mark(
     spool = games_dir / SPOOL
     now = parse_iso(made.until)
     since = parse_iso(made.since)
-    mailing = Mailing(now, day, "" if to == sender else to)
+    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
     mark_digest(spool, since, mailing, parse_iso(made.rows_since) if made.rows_since else None)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
     mark_digest(spool, now, rows=made.rows_to())  # told: the next tells what happens after
     return ident
 
 
-def make_digest(games_dir: Path, now: datetime) -> Digest:
-    """What the GM should know of every game of ``games_dir`` since the last digest."""
+def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None) -> Digest:
+    """What the GM should know of every game of ``games_dir`` since the last digest.
+    ``rows_end``: where its lists of the journal end, as the digest of a run cut short
+    ended them (``Mailing.rows``); where a poll under way began, or ``now``, when None."""
     spool = games_dir / SPOOL
     since = last_digest(spool, now) or now - FIRST_LOOK
     # what happened until the whole second the mark keeps (``mark_digest``), where the next
@@ -359,7 +374,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     # the journal's lists: from where the last digest's ended, to where a poll under way
     # began when it began before (its rows, not committed yet, are the next digest's)
     rows_since = rows_digest(spool, now) or since
-    rows_end = rows_until(spool, rows_since, made_at)
+    rows_end = rows_until(spool, rows_since, made_at) if rows_end is None else rows_end
     start, end = rows_since.timestamp(), rows_end.timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
