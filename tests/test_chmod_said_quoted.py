@@ -16,6 +16,8 @@ from click.testing import CliRunner, Result
 
 from tests.test_password_files import host, inline_host
 from wtg.cli import main
+from wtg.host.secretfile import missing_secret_hint
+from wtg.mail.outgoing.dkimkeys import loose_mode
 
 
 def wtg(*args: object) -> Result:
@@ -95,3 +97,12 @@ def test_init_s_chmod_of_a_games_folder_there_already_closes_it(tmp_path: Path) 
     assert command == f"chmod 700 '{games}'"
     pasted(command)
     assert mode(games) == 0o700
+
+
+def test_the_chmod_of_a_dkim_key_and_of_a_password_file_missing_is_quoted(tmp_path: Path) -> None:
+    root = tmp_path / "my host"
+    root.mkdir()
+    key = root / "dkim.pem"
+    assert (loose_mode(key, 0o644) or "").endswith(f"chmod 600 '{key}'")
+    said = missing_secret_hint(root / "smtp-password", "the password")
+    assert said.endswith(f"make it yours alone: chmod 600 '{root / 'smtp-password'}'")
