@@ -12,7 +12,7 @@ A worker knows its parent died by its parent's pid, which is then no longer the 
 the process that forked it (``_FORKER``, noted in that process just before each fork):
 the orphan's new parent is pid 1, or a subreaper (``systemd --user``, a container's init).
 A parent of pid 1 is no sign by itself: a run that is a container's first process is pid
-1, and its workers saw it dead and ended as they started (round 44).
+1, and its workers saw it dead and ended as they started (review44).
 """
 
 from __future__ import annotations
