@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.test_gm_controls import run
 from wtg.cli import main
+from wtg.core.textwidth import text_width
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule, zoned_text
@@ -66,6 +67,24 @@ def test_a_word_from_outside_is_cut_and_a_row_goes_on_at_its_column() -> None:
         "  player  3 Ann                  orders received 2026-11-23 09:12 UTC, READY,",
         "                                 ADDRESS FAILING (mail bounced: `wtg bounces`)",
     ]
+
+
+def test_a_word_from_outside_after_a_full_line_begins_the_next() -> None:
+    """A word no line holds (a stranger's game name, an address of 254 characters) fills
+    the rest of its line; after a line with no column left (79 written, or 78 and the
+    blank before it), its first piece was put on that line all the same, which the
+    terminal of 80 then folded in the middle of the word: 81 columns (review44)."""
+    full = "HELD MAIL: " + "x" * 64 + " abc " + "y" * 200
+    assert hanging(full).splitlines() == [
+        "HELD MAIL: " + "x" * 64 + " abc",
+        "    " + "y" * 75,
+        "    " + "y" * 75,
+        "    " + "y" * 50,
+    ]
+    almost = "HELD MAIL: " + "x" * 67 + " " + "y" * 100  # 78: the blank fills the 79th
+    assert [len(line) for line in hanging(almost).splitlines()] == [78, 79, 29]
+    wide = "NOTE: " + "x" * 71 + " " + "名" * 80  # a letter of two columns after 78
+    assert [text_width(line) for line in hanging(wide).splitlines()] == [77, 78, 78, 16]
 
 
 def test_a_long_name_has_its_row_to_itself(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
         "0700"
         if mode == 0o700
         else f"there already, mode {mode:04o}: others on this machine may look into it; "
-        f"chmod 700 {games}"
+        f"chmod 700 {shlex.quote(str(games))}"
     )
     tell(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
     tell(f"games folder {games} ({kept}), its mail in .mail/")

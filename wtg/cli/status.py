@@ -1135,7 +1135,7 @@ def warn_if_shared(game_dir: Path) -> None:
     if not is_private(config):
         tell_hung(
             f"warning: {config} is open to group or others and holds the players' secret "
-            f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
+            f"codes; make the game private: chmod -R go-rwx {shlex.quote(str(game_dir.resolve()))}",
             err=True,
         )
 

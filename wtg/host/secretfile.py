@@ -5,6 +5,7 @@ and no more."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from wtg.text.closename import either
@@ -28,9 +29,13 @@ def missing_secret_hint(path: Path, what: str) -> str:
     if here != path and here.is_file():
         return (
             f": the current folder has one, {here}; the config reads {path} (a relative path "
-            f"is read from the config's folder): mv {here} {path}"
+            f"is read from the config's folder): mv {shlex.quote(str(here))} "
+            f"{shlex.quote(str(path))}"
         )
-    return f": write {what} into it, alone on its line, and make it yours alone: chmod 600 {path}"
+    return (
+        f": write {what} into it, alone on its line, and make it yours alone: chmod 600 "
+        f"{shlex.quote(str(path))}"
+    )
 
 
 def _files(folder: Path) -> list[str]:

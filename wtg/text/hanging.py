@@ -59,7 +59,12 @@ def _hung(
         if started and text_width(current) + text_width(gap) + text_width(word) <= width:
             current += gap + word
             continue
-        if started and not whole and text_width(word) > width - len(rest):
+        if (
+            started
+            and not whole
+            and text_width(word) > width - len(rest)
+            and _room(current + gap, word, width)
+        ):
             current += gap  # no line holds it: it fills this one's rest, then the next ones
         elif started:
             said.append(current)
@@ -71,6 +76,12 @@ def _hung(
         current += pieces[-1]
         started = True
     return "\n".join([*said, current])
+
+
+def _room(current: str, word: str, width: int) -> bool:
+    """Whether ``current`` has a column left for ``word``'s first character: else a word
+    no line holds begins the next line, not a line past ``width``."""
+    return text_width(current) + text_width(word[:1]) <= width
 
 
 def _cut(word: str, room: int, line: int) -> list[str]:

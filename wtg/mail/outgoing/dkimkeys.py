@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import os
+import shlex
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
@@ -126,7 +127,7 @@ def loose_mode(path: Path, mode: int) -> str | None:
         return None
     return (
         f"dkim.key_file {path} is mode {mode:04o}: others on this machine can read the key "
-        f"and sign mail as the domain; make it the GM's alone: chmod 600 {path}"
+        f"and sign mail as the domain; make it the GM's alone: chmod 600 {shlex.quote(str(path))}"
     )
 
 

@@ -26,6 +26,7 @@ import hmac
 import os
 import re
 import secrets
+import shlex
 from hashlib import sha256
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def secret_trouble(path: Path) -> str | None:
         return (
             f"the secret of the host's Message-IDs, {path}, is mode {mode & 0o777:04o}: "
             "others on this machine can read it and forge the bounces of any mail; make "
-            f"it the GM's alone: chmod 600 {path}"
+            f"it the GM's alone: chmod 600 {shlex.quote(str(path))}"
         )
     return None
 
