@@ -248,16 +248,47 @@ def text_only(msg: EmailMessage, body: str) -> None:
 
 def wire(msg: Message) -> bytes:
     """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
-    without the generator's copies of the message where the body is plain ASCII (the
-    quoted-printable text ``message`` makes): each header folded by the policy, a blank
-    line, the body's lines ended by CRLF."""
+    without the generator's copies of the message where every part's body is plain ASCII
+    (the quoted-printable text ``message`` makes, the base64 picture ``with_picture``
+    adds): each header folded by the policy, a blank line, the body's lines ended by
+    CRLF, a multipart/mixed mail's parts each so between its boundary's lines."""
+    written = _written(msg)
+    return msg.as_bytes(policy=POLICY) if written is None else written
+
+
+def _written(msg: Message) -> bytes | None:
+    """``wire``'s bytes of ``msg`` (a mail or one of its parts), or None where its body is
+    left to the generator: text not all ASCII, a message in a message, a multipart other
+    than mixed, with a preamble or an epilogue, or with such a part."""
     payload = msg.get_payload()
-    if msg.is_multipart() or not isinstance(payload, str) or not payload.isascii():
-        return msg.as_bytes(policy=POLICY)
+    if isinstance(payload, str):
+        if not payload.isascii() or msg.get_content_maintype() in ("message", "multipart"):
+            return None
+        if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
+            payload = payload.replace("\r\n", "\n").replace("\r", "\n")
+        body = payload.replace("\n", "\r\n").encode("ascii")
+    else:
+        boundary = msg.get_boundary()
+        if (
+            not isinstance(payload, list)
+            or msg.get_content_type() != "multipart/mixed"
+            or not boundary
+            or not boundary.isascii()
+            or msg.preamble is not None
+            or msg.epilogue is not None
+        ):
+            return None
+        parts: list[bytes] = []
+        for part in payload:
+            written = _written(part) if isinstance(part, Message) else None
+            if written is None:
+                return None
+            parts.append(written)
+        line = b"--" + boundary.encode("ascii")
+        between = b"\r\n" + line + b"\r\n"
+        body = line + b"\r\n" + between.join(parts) + b"\r\n" + line + b"--\r\n"
     head = b"".join(POLICY.fold_binary(name, value) for name, value in msg.raw_items())
-    if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
-        payload = payload.replace("\r\n", "\n").replace("\r", "\n")
-    return head + b"\r\n" + payload.replace("\n", "\r\n").encode("ascii")
+    return head + b"\r\n" + body
 
 
 def _text(name: str, value: str) -> str | BaseHeader:
