@@ -224,18 +224,38 @@ def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     first, as it was (a reply quotes it, and the AOF in it), then the PNG, base64, with
     ``Content-Disposition: inline`` and ``filename`` (clients show it below the text).
     The boundary comes from the Message-ID (a mail made again is the same bytes) and
-    starts with "=_", which neither quoted-printable nor base64 text can hold."""
+    starts with "=_", which neither quoted-printable nor base64 text can hold. The
+    picture's part is what ``set_content`` makes of it, its headers made once a file
+    name (``_picture_headers``: a turn's reports carry the same)."""
     text = MIMEPart(policy=POLICY)
     for name, _value in _BODY_HEADERS[1:]:
         text[name] = msg[name]
         del msg[name]
     text.set_payload(msg.get_payload())
     image = MIMEPart(policy=POLICY)
-    image.set_content(png, "image", "png", disposition="inline", filename=filename)
+    for name, value in _picture_headers(filename):
+        image.set_raw(name, value)
+    image.set_payload(_base64_lines(png))
     mark = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
-    msg["Content-Type"] = "multipart/mixed"
-    msg.set_param("boundary", f"=_wtg_{mark}")
+    msg["Content-Type"] = f'multipart/mixed; boundary="=_wtg_{mark}"'
     msg.set_payload([text, image])
+
+
+@lru_cache(maxsize=64)
+def _picture_headers(filename: str) -> tuple[tuple[str, Any], ...]:
+    """The headers ``set_content`` gives a PNG part inline under ``filename`` (its type,
+    base64, its disposition with the name), which do not depend on the picture."""
+    part = MIMEPart(policy=POLICY)
+    part.set_content(b"", "image", "png", disposition="inline", filename=filename)
+    return tuple(part.raw_items())
+
+
+def _base64_lines(data: bytes) -> str:
+    """``data`` in base64 as ``set_content`` writes it: lines of as many characters as the
+    policy's longest line holds in fours (76), each ended by a newline."""
+    text = binascii.b2a_base64(data, newline=False).decode("ascii")
+    width = (POLICY.max_line_length or _LINE) // 4 * 4
+    return "".join(text[at : at + width] + "\n" for at in range(0, len(text), width))
 
 
 def text_only(msg: EmailMessage, body: str) -> None:
