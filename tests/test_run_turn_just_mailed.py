@@ -106,7 +106,7 @@ def test_a_clock_set_back_since_the_turn_ran_does_not_let_it_run_twice(host: Hos
     assert again.exit_code == 1
     given = f"wtg --config {host[1]}"
     assert again.stderr == (
-        f"wtg: turn 1 of game test1 ran at {meta['ran_at']}, 50 minutes after this "
+        f"wtg: turn 1 of game test1 ran at {ahead:%Y-%m-%d %H:%M} UTC, 50 minutes after this "
         "machine's clock now (was the clock set back?), and has been mailed, and no player's "
         f"orders for turn 2 are on file yet (none from 1 Me, 2 Also; `{given} poll` files "
         "those still in the inbox): not run, so that a run-turn given twice costs nobody a "

@@ -599,7 +599,8 @@ def host(ctx: click.Context, as_json: bool) -> None:
     """`wtg status --host`: the facts of ``wtg.serve.health``, as JSON or a line each."""
     gm = gm_config(ctx) if config_path(ctx) is not None else None  # read once, for both
     games_dir = games_root(ctx, gm)
-    health = host_health(games_dir, datetime.now(timezone.utc))
+    shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+    health = host_health(games_dir, datetime.now(timezone.utc), shown)
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
     low = low_disk(games_dir)
@@ -676,13 +677,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     polled = last_poll(games_dir / SPOOL)
     waiting = dict(polled.waiting) if polled is not None else {}
     configs: dict[str, GameConfig] = {}
-    for found in scan_games(games_dir).games():
+    shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+    for found in scan_games(games_dir).games(shown):
         if isinstance(found, Unreadable):
             waits = waiting.get(found.folder.name, 0)  # the mails the last poll left for it
             troubles.append({"path": str(found.folder), "error": found.reason, "waiting": waits})
             continue
         try:
-            shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
             data = game_status(found, told=_told(games_dir / SPOOL, found), shown=shown)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
