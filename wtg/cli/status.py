@@ -90,6 +90,7 @@ from wtg.mail.spool.journallists import (
 from wtg.serve.health import host_health
 from wtg.text.addresses import bare_address
 from wtg.text.prose import listed, path_then, with_path
+from wtg.text.shellcommand import shell_command
 from wtg.upkeep.upgrade import book_not_upgraded, folder_not_upgraded
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
@@ -1136,7 +1137,8 @@ def warn_if_shared(game_dir: Path) -> None:
     if not is_private(config):
         tell_hung(
             f"warning: {config} is open to group or others and holds the players' secret "
-            f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
+            f"codes; make the game private: "
+            f"{shell_command('chmod', '-R', 'go-rwx', str(game_dir.resolve()))}",
             err=True,
         )
 
