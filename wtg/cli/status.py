@@ -108,8 +108,9 @@ RULESET_COLUMN = 12
 """The widest its ruleset column grows."""
 NAME_WIDTH = 20
 """The columns of a player's name in a game's rows: a longer one has the row to itself."""
-NOTES_AT = " " * len(f"  player 10 {'':{NAME_WIDTH}} ")
-"""Where a player's notes begin on his row, and each line of them after its first."""
+ID_WIDTH = 2
+"""The columns of a player's number in a game's rows, unless a number of the game is wider
+(a seat 100 or more: the numbers of that game are as wide as its widest)."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
@@ -240,8 +241,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     for path in broken:  # a player's press the reports would go without, in silence
         turn = data["turn"]
         tell_hung(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
+    ids = max((len(str(p["id"])) for p in data["players"]), default=ID_WIDTH)
     for p in data["players"]:
-        tell_hung(_player_line(p, data["turn"]), indent=NOTES_AT)
+        tell_hung(_player_line(p, data["turn"], ids), indent=notes_at(ids))
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
@@ -282,10 +284,16 @@ def _hold_line(hold: Hold, data: GameStatus) -> str:
     )
 
 
-def _player_line(p: SeatStatus, turn: int) -> str:
+def notes_at(ids: int) -> str:
+    """Where a player's notes begin on his row, and each line of them after its first, in a
+    game whose widest number fills ``ids`` columns (``ID_WIDTH`` at least)."""
+    return " " * len(f"  player {'':>{max(ids, ID_WIDTH)}} {'':{NAME_WIDTH}} ")
+
+
+def _player_line(p: SeatStatus, turn: int, ids: int = ID_WIDTH) -> str:
     """A player's row of a game's status: his name, whether his orders for ``turn`` came
     (or why he owes none), the turns he missed, a failing address and the settings he
-    chose."""
+    chose; his number right-aligned in ``ids`` columns (the game's widest)."""
     received = (
         f"orders received {moment_text(p['received'])}"
         if p["received"]
@@ -304,9 +312,10 @@ def _player_line(p: SeatStatus, turn: int) -> str:
     missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
     failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
     chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-    row = f"  player {p['id']:>2} {row_name(p['name'], NAME_WIDTH)}"
-    if text_width(row) > len(NOTES_AT) - 1:  # a long name: the notes go on under the others'
-        return f"{row}\n{NOTES_AT}{note}{missed}{failing}{chosen}"
+    at = notes_at(ids)
+    row = f"  player {p['id']:>{max(ids, ID_WIDTH)}} {row_name(p['name'], NAME_WIDTH)}"
+    if text_width(row) > len(at) - 1:  # a long name: the notes go on under the others'
+        return f"{row}\n{at}{note}{missed}{failing}{chosen}"
     return f"{row} {note}{missed}{failing}{chosen}"
 
 

@@ -70,6 +70,7 @@ from wtg.mail.spool.journallists import (
     unanswered_not_listed,
     wrong_codes,
 )
+from wtg.text.prose import WIDTH
 
 FIRST_LOOK = timedelta(days=1)
 
@@ -226,9 +227,12 @@ class Digest(Record):
         begun with the games folder is no file of it, and is cut as any other."""
         return os.path.lexists(path)
 
-    def text(self) -> str:
+    def text(self, columns: int = WIDTH) -> str:
+        """The digest as mailed, its lines of at most 78 columns, or of ``columns`` (a
+        narrower terminal's)."""
         return compose.render(
             "digest",
+            columns,
             digest=self,
             flood_first=FLOOD_FIRST,
             flood_newest=FLOOD_NEWEST,
