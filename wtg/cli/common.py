@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from wtg.cli.givenhead import carrying_given, given_path, tell
+from wtg.cli.givenhead import carrying_given, given_path, on_terminal, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import (
@@ -80,7 +80,7 @@ def fail(message: str, code: int = 1) -> NoReturn:
     commands it names (an error of a layer below's too) carry the ``--config`` and
     ``--games-dir`` given (``wtg.cli.givenhead.carrying_given``)."""
     for line in printable(carrying_given(message)).splitlines() or [""]:
-        click.echo(f"wtg: {line}", err=True)
+        click.echo(on_terminal(f"wtg: {line}", err=True), err=True)  # broken at its width
     sys.exit(code)
 
 

@@ -121,8 +121,20 @@ def on_disk(path: str) -> bool:
 
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
-    ``given_head`` (``carrying_given``), without its control sequences."""
-    click.echo(printable(carrying_given(text)), err=err)
+    ``given_head`` (``carrying_given``), without its control sequences; on a terminal,
+    broken at its width as `wtg status`'s lines are (``on_terminal``)."""
+    click.echo(on_terminal(printable(carrying_given(text)), err), err=err)
+
+
+def on_terminal(text: str, err: bool = False) -> str:
+    """``text`` (its control sequences gone) as a terminal shows it: each line wider than
+    the terminal stdout (or stderr: ``err``) writes to broken at its blanks with a hanging
+    indent (``wtg.text.hanging``: a command, a moment and a path of ``host_paths`` whole);
+    as it is when it writes to none (a pipe, a file, cron's mail: a script matches it)."""
+    width = terminal_width(err)
+    if width is None:
+        return text
+    return hanging(text, width, paths=host_paths(), on_disk=on_disk)
 
 
 def tell_fitted(
