@@ -18,6 +18,7 @@ from wtg.host.config import load_config, loose_password_files
 from wtg.host.secretfile import missing_secret_hint
 from wtg.mail.outgoing.dkimkeys import loose_mode
 from wtg.mail.outgoing.idsecret import secret_trouble
+from wtg.text.hanging import hanging
 from wtg.text.shellcommand import shell_command
 
 
@@ -92,3 +93,25 @@ def test_init_over_a_games_folder_open_to_others(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     games = folder.absolute() / "games"
     assert f"others on this machine may look into it; chmod 700 '{games}')" in result.output
+
+
+def test_a_line_broken_at_a_terminals_width_keeps_the_shell_command_whole() -> None:
+    """On a terminal of 60 columns, check-config's line broke its `chmod` between the mode
+    and the path, and `wtg init`'s `next:` between `wtg` and `check-config`."""
+    line = (
+        "FAIL  the games folder /home/ann/my wtg/games is mode 0755: others on this machine "
+        "can look into it; make it the GM's alone: chmod 700 '/home/ann/my wtg/games'"
+    )
+    assert hanging(line, width=60).splitlines()[-1] == (
+        "    GM's alone: chmod 700 '/home/ann/my wtg/games'"
+    )
+    assert hanging(line, width=44).splitlines()[-1] == "    chmod 700 '/home/ann/my wtg/games'"
+    line = "next: export WTG_CONFIG='/home/ann/my wtg/wtg.yaml'; wtg check-config"
+    assert hanging(line, width=60).splitlines() == [
+        "next:",
+        "    export WTG_CONFIG='/home/ann/my wtg/wtg.yaml'; wtg check-config",
+    ]
+    moved = "To keep it out of play: mv /srv/wtg/games/g1-league /srv/wtg/games/.g1-league"
+    assert hanging(moved, width=60).splitlines()[-1] == (
+        "    mv /srv/wtg/games/g1-league /srv/wtg/games/.g1-league"
+    )

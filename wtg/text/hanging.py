@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from wtg.core.textwidth import text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
+from wtg.text.shellcommand import SHELL_COMMAND
 
 WIDTH = 79
 """The columns of a line of `wtg status` on a terminal of 80, its last column left to the
@@ -31,10 +32,12 @@ HANGING = "    "
 _WHOLE = re.compile(
     r"`[^`\n]*`|\d{4}-\d\d-\d\d \d\d:\d\d UTC"
     r"|(?<![\w.])(?:in )?\d+ (?:d \d+ h|h \d+ min|min)\b(?: ago)?|\bjust now\b"
+    rf"|{SHELL_COMMAND.pattern}"
 )
 """What a line keeps on one line: a command to type, as the GM's lines write one, between
-backquotes; a moment, as they say one (``2026-11-23 09:12 UTC``); a span, as they say
-one from a moment or to it (``in 6 d 9 h``, ``3 h 5 min ago``, ``just now``)."""
+backquotes, or a shell's (``chmod 700 '/home/ann/my wtg/games'``: ``SHELL_COMMAND``); a
+moment, as they say one (``2026-11-23 09:12 UTC``); a span, as they say one from a moment
+or to it (``in 6 d 9 h``, ``3 h 5 min ago``, ``just now``)."""
 
 
 def hanging(
