@@ -141,7 +141,7 @@ def gm_environment(columns: int = WIDTH) -> jinja2.Environment:
     (`wtg digest` on a narrower terminal: ``columns`` in the template). It loads no other
     template: a player's asked of it is not found, so that no player's mail is ever broken
     at 78."""
-    filters = {
+    filters: dict[str, Callable[..., str | list[str] | int]] = {
         **_filters(columns),
         "listed": partial(listed, width=columns),
         "with_path": partial(with_path, width=columns),
