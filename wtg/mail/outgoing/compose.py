@@ -21,7 +21,6 @@ from jinja2 import Template
 from wtg.game.report import gm_environment, player_environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
 from wtg.text.addresses import ascii_domain, bare_address
-from wtg.text.prose import WIDTH
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -149,12 +148,18 @@ TERMINAL = frozenset({"digest"})
 phone's 72 (docs/mail.md, "Every mail on a phone")."""
 
 
-def render(template: str, columns: int = WIDTH, **context: Any) -> str:
+def render(template: str, **context: Any) -> str:
     """The mail ``templates/mail/<template>.txt.j2`` with ``context``: a player's broken at
-    a phone's columns (``player_environment``), the GM's digest at a terminal's, 78 or
-    ``columns`` (``gm_environment``, which loads no player's template)."""
-    env = gm_environment(columns) if template in TERMINAL else player_environment()
+    a phone's columns (``player_environment``), the GM's digest at a terminal's
+    (``gm_environment``, which loads no player's template)."""
+    env = gm_environment() if template in TERMINAL else player_environment()
     return env.get_template(f"mail/{template}.txt.j2").render(**context)
+
+
+def render_gm(template: str, columns: int, **context: Any) -> str:
+    """The GM's mail ``templates/mail/<template>.txt.j2`` (``TERMINAL``: his digest) with
+    ``context``, broken at ``columns`` rather than 78: `wtg digest` on a narrower terminal."""
+    return gm_environment(columns).get_template(f"mail/{template}.txt.j2").render(**context)
 
 
 def forecast_template(ruleset: str) -> Template:

@@ -230,7 +230,7 @@ class Digest(Record):
     def text(self, columns: int = WIDTH) -> str:
         """The digest as mailed, its lines of at most 78 columns, or of ``columns`` (a
         narrower terminal's)."""
-        return compose.render(
+        return compose.render_gm(
             "digest",
             columns,
             digest=self,
