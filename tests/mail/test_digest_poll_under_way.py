@@ -51,7 +51,7 @@ def test_orders_set_aside_by_a_poll_under_way_at_a_digest_are_in_the_next(
     kept = json.loads((spool / "digest.json").read_text(encoding="utf-8"))
     assert kept == {"last": "2026-11-22T12:00:03Z", "rows": "2026-11-22T12:00:00Z"}
     assert second.rows_since == "2026-11-22T12:00:00Z"
-    assert second.rows == ""
+    assert second.rows == "2026-11-23T12:00:03.500000Z"  # no poll under way: its own moment
 
 
 def test_a_mark_no_poll_holds_is_a_poll_killed_and_holds_nothing_back(tmp_path: Path) -> None:
@@ -59,11 +59,13 @@ def test_a_mark_no_poll_holds_is_a_poll_killed_and_holds_nothing_back(tmp_path: 
     spool = world.gm.spool
     mark_digest(spool, NOW - timedelta(days=1))
     underway.mark(spool, NOW - timedelta(hours=2))  # left by a poll killed: no lock held
-    made = make_digest(world.gm.games_dir, NOW + timedelta(seconds=3.5))
-    assert (made.rows, made.rows_since) == ("", "")
-    mark_digest(spool, NOW, rows=made.rows_to())
+    at = NOW + timedelta(seconds=3.5)
+    made = make_digest(world.gm.games_dir, at)
+    assert (made.rows, made.rows_since) == ("2026-11-22T12:00:03.500000Z", "")  # its own moment
+    mark_digest(spool, at, rows=made.rows_to())
     assert json.loads((spool / "digest.json").read_text(encoding="utf-8")) == {
-        "last": "2026-11-22T12:00:00Z"
+        "last": "2026-11-22T12:00:03Z",
+        "rows": "2026-11-22T12:00:03.500000Z",
     }
 
 

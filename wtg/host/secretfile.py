@@ -5,10 +5,10 @@ and no more."""
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from wtg.text.closename import either
+from wtg.text.shellcommand import shell_command
 
 
 def missing_secret_hint(path: Path, what: str) -> str:
@@ -29,13 +29,10 @@ def missing_secret_hint(path: Path, what: str) -> str:
     if here != path and here.is_file():
         return (
             f": the current folder has one, {here}; the config reads {path} (a relative path "
-            f"is read from the config's folder): mv {shlex.quote(str(here))} "
-            f"{shlex.quote(str(path))}"
+            f"is read from the config's folder): {shell_command('mv', str(here), str(path))}"
         )
-    return (
-        f": write {what} into it, alone on its line, and make it yours alone: chmod 600 "
-        f"{shlex.quote(str(path))}"
-    )
+    chmod = shell_command("chmod", "600", str(path))
+    return f": write {what} into it, alone on its line, and make it yours alone: {chmod}"
 
 
 def _files(folder: Path) -> list[str]:

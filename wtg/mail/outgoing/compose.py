@@ -156,6 +156,12 @@ def render(template: str, **context: Any) -> str:
     return env.get_template(f"mail/{template}.txt.j2").render(**context)
 
 
+def render_gm(template: str, columns: int, **context: Any) -> str:
+    """The GM's mail ``templates/mail/<template>.txt.j2`` (``TERMINAL``: his digest) with
+    ``context``, broken at ``columns`` rather than 78: `wtg digest` on a narrower terminal."""
+    return gm_environment(columns).get_template(f"mail/{template}.txt.j2").render(**context)
+
+
 def forecast_template(ruleset: str) -> Template:
     """The forecast a confirmation includes: the ruleset's own, else the WoK one (the
     poller asks once a ruleset: a template not found is looked for again each time)."""
