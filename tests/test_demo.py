@@ -10,7 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from wtg.cli import main
-from wtg.cli.demo import demo_players
+from wtg.cli.demo import demo_players, run_demo
+from wtg.mail.outgoing import sender
+from wtg.mail.servers.transport import MaildirTransport, PermanentFailure
 
 
 def test_the_demo_names_the_mail_folders_it_used(
@@ -80,3 +82,39 @@ def test_the_demos_site_shows_no_code_and_no_address(tmp_path: Path) -> None:
         assert player.name.lower().encode() in everything
     at_rules = {line.strip() for line in everything.splitlines() if b"@" in line}
     assert at_rules <= {b"@media (max-width: 40em) {", b"@media (max-width: 40rem) {"}  # CSS only
+
+
+class RefusesAldric:
+    """The demo's transport, its server refusing for good every mail to Aldric."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = MaildirTransport(out)
+
+    def send(self, ident: str, raw: bytes) -> None:
+        if b"aldric@players.example" in raw.split(b"\n\n")[0].split(b"\r\n\r\n")[0]:
+            raise PermanentFailure("550 5.1.1 <aldric@players.example>: no such user")
+        self.out.send(ident, raw)
+
+    def close(self) -> None:
+        self.out.close()
+
+
+def test_the_demos_send_says_the_mail_it_set_aside_for_good(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The demo's sends counted a mail set aside for good and dropped the line saying which
+    and why (kept in ``outbox/failed/<name>.untold`` until a send has said it: the demo's
+    said it to a log no one reads, then counted it said)."""
+    monkeypatch.setattr(sender, "open_transport", lambda gm: RefusesAldric(gm.maildir_out))
+    said: list[str] = []
+    run_demo(tmp_path / "demo", 0, 5, said.append)
+    sends = [line for line in said if line.startswith("  send:")]
+    assert sends[0].startswith("  send: 10 reports queued; 9 mails sent, 0 waiting to be "), sends
+    failed = tmp_path / "demo" / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("*.eml")
+    assert sends[1:] == [
+        f"  send: mail {kept.stem} refused for good: 550 5.1.1 <aldric@players.example>: no "
+        f"such user (kept in {kept}; correct what it says, then `wtg outbox --retry "
+        f"{kept.stem}` sends it again)"
+    ], said
+    assert list(failed.glob("*.untold")) == []  # said, and so counted said

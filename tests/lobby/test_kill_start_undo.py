@@ -113,6 +113,13 @@ def test_a_half_made_game_an_older_undo_left_without_its_format_names_the_upgrad
     said = " ".join(stuck.stderr.split())
     assert "game wok4-1 (waiting list wok4) was left half made" in said, said
     assert f"run `wtg --config {args[1]} upgrade`" in said, said
+    # every line of it says the upgrade first: none that a run or a new-game finishes it
+    assert stuck.stdout.splitlines()[0].endswith("failed: wok4-1; lobby: 2 problems"), stuck
+    lines = [" ".join(line.split()) for line in stuck.stderr.splitlines()]
+    assert [line.partition(": ")[0] for line in lines] == ["lobby", "lobby", "wok4-1"], lines
+    for line in lines:
+        assert f"run `wtg --config {args[1]} upgrade`" in line, line
+        assert "again to finish it" not in line and "--due` finishes it)" not in line, line
     upgraded = killpoints.wtg(["--config", args[1], "upgrade"])
     assert upgraded.returncode == 0, upgraded.stderr
     made_once_by_the_next_run(args, games, written + 1)

@@ -19,6 +19,7 @@ from tests.conftest import players
 from tests.lobby.hall import Hall, address
 from tests.test_due_many import LONG_AGO
 from wtg.cli import main
+from wtg.files.store import FORMAT, FolderFormat, record_format
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule
 from wtg.lobby.database import LobbyDatabase
@@ -149,10 +150,12 @@ alone, every five minutes from cron, and the GM did not know what to do of it.""
 
 
 def folder_without_turn_0(hall: Hall, keep: Game, name: str = "half") -> None:
-    """A game folder whose game.yaml was written and its turn 0 never (a crash), played by a
-    person of the book (a game made from a list)."""
+    """A game folder whose game.yaml was written and its turn 0 never (a crash of this wtg's
+    making, which writes the folder's format first), played by a person of the book (a game
+    made from a list)."""
     folder = hall.gm.games_dir / name
     folder.mkdir()
+    record_format(folder, FolderFormat(FORMAT))
     text = keep.store.config_text().replace("game: keep", f"game: {name}")
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     with LobbyDatabase(hall.gm.games_dir) as book, book.write() as db:

@@ -17,17 +17,18 @@ from pathlib import Path
 
 from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.core.errors import UsageError
+from wtg.core.printable import printable
 from wtg.data.rulesets import shipped
 from wtg.files import private
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.report import aof_text
 from wtg.game.schedule import make_schedule
-from wtg.host.config import config_from_data
+from wtg.host.config import GmConfig, config_from_data
 from wtg.host.due import run_due
 from wtg.mail.outgoing.dkimkeys import default_key_name, make_key, record_value
 from wtg.mail.outgoing.pictures import map_drawing
-from wtg.mail.outgoing.sender import send
+from wtg.mail.outgoing.sender import SendSummary, send
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.servers.transport import delivered
@@ -57,6 +58,18 @@ GM = "Game Master <gm@kaomaris.example>"
 DKIM_DOMAIN = "kaomaris.example"
 DKIM_SELECTOR = "demo"
 """Every mail the demo sends is signed (DKIM) with a key it makes for the GM's domain."""
+
+
+def sent(gm: GmConfig, echo: Callable[[str], None]) -> None:
+    """The demo's `wtg send`: its summary line, then each line it has for the GM (a mail set
+    aside for good, with why), said before the send counts them said. A send without a
+    ``tell`` says them to the log, which the demo does not show: they were lost."""
+
+    def tell(summary: SendSummary) -> None:
+        for line in (summary.line(), *summary.gm_lines()):
+            echo(printable(f"  send: {line}"))
+
+    send(gm, picture=map_drawing(), tell=tell)
 
 
 def demo_players() -> list[PlayerEntry]:
@@ -159,7 +172,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         f"host publishes it: {DKIM_SELECTOR}._domainkey.{DKIM_DOMAIN} TXT "
         f"{record_value(key.public)}"
     )
-    echo(f"  send: {send(gm, picture=map_drawing()).line()}")
+    sent(gm, echo)
     for _ in range(turns):
         game = open_game(game.store.root).typed(WOK4)
         state = game.state()
@@ -184,7 +197,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         mailed = mailed_turns(gm.spool)
         for line, _ok in run_due(gm, clock, mailed=mailed, first_ran=partial(note_game, gm.spool)):
             echo(f"  run-turn --due: {line}")
-        echo(f"  send: {send(gm, picture=map_drawing()).line()}")
+        sent(gm, echo)
     reports = out_dir / "reports"
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")

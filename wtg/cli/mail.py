@@ -298,14 +298,7 @@ def send(
 
     def lines_for_gm(summary: SendSummary) -> None:
         """The send's lines, said before it counts its mails set aside said."""
-        report_unreadable(
-            summary.unreadable
-            + summary.undrawn
-            + summary.refused
-            + (() if quiet else summary.overtaken)  # -q: they need nothing of the GM
-            + summary.first_mailed
-            + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
-        )
+        report_unreadable(summary.gm_lines(quiet))
         if summary.needs_gm() or not quiet:  # -q: a line only when something needs the GM
             say(summary.line())  # a folder's name, a server's words: printable
 

@@ -564,10 +564,28 @@ class GameStore:
             return self._latest  # read once a session
         turns = self.turns()
         if not turns:
-            raise StoreError(f"{self.root} has no turn yet: {UNMADE}")
+            raise StoreError(f"{self.root} has no turn yet: {self._unfinished()}")
         if self._held:
             self._latest = turns[-1]
         return turns[-1]
+
+    def _unfinished(self) -> str:
+        """What to do of this folder, whose game.yaml was written and its turn 0 not:
+        ``UNMADE``, or, when this wtg refuses to write its folder (an older wtg's making,
+        its undo killed after it removed the format file), the upgrade first. Saying
+        ``UNMADE`` alone there sent the GM to a new-game and a run that refuse it."""
+        refused: StoreError | None
+        try:
+            refused = format_refusal(self.root, read_format(self.root), writing=True)
+        except StoreError as exc:  # a format file that holds no number: mended first
+            refused = exc
+        if refused is None:
+            return UNMADE
+        return (
+            f"its making was cut short, and this wtg cannot finish it as it is ({refused}); "
+            "once that is done, the same `wtg new-game` finishes it (a game made from a "
+            "waiting list: the next `wtg run-turn --due`)"
+        )
 
     def read_json(self, turn: int, name: str) -> Any:
         path = self._readable_turn(turn) / name

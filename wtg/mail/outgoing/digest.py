@@ -37,7 +37,15 @@ from wtg.lobby.database import LobbyDatabase, torn
 from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
-from wtg.mail.outgoing.digestmark import DIGEST_FILE, ROWS, last_digest, rows_digest, rows_until
+from wtg.mail.outgoing.digestmark import (
+    DIGEST_FILE,
+    ROWS,
+    exact,
+    last_digest,
+    read_exact,
+    rows_digest,
+    rows_until,
+)
 from wtg.mail.outgoing.failedmail import Listed, set_aside_since
 from wtg.mail.outgoing.notices import owed_lines
 from wtg.mail.outgoing.outbox import Outbox
@@ -62,6 +70,7 @@ from wtg.mail.spool.journallists import (
     unanswered_not_listed,
     wrong_codes,
 )
+from wtg.text.prose import WIDTH
 
 FIRST_LOOK = timedelta(days=1)
 
@@ -105,11 +114,13 @@ class Failing(Record):
 class Digest(Record):
     since: str
     until: str
+    """The moment it was made, to its fraction of a second (``digestmark.exact``)."""
     rows_since: str = ""
-    """Where its lists of the journal begin, when not at ``since`` (the last digest's were
-    held back: ``digestmark.rows_until``)."""
+    """Where its lists of the journal begin, when not at ``since`` (where the last
+    digest's ended: ``digestmark.rows_until``)."""
     rows: str = ""
-    """Where they end, when not at ``until`` (a poll under way began before)."""
+    """Where they end, when not at the whole second of ``until``: ``until`` itself, or the
+    second a poll under way began in (``digestmark.rows_until``)."""
     runs: tuple[TurnRun, ...] = ()
     folders: tuple[str, ...] = ()
     """The host's games folder, as given and absolute: a path in it (a kept mail's, a
@@ -174,7 +185,7 @@ class Digest(Record):
 
     def rows_to(self) -> datetime | None:
         """Where the next digest's lists of the journal begin, when not where it begins."""
-        return parse_iso(self.rows) if self.rows else None
+        return read_exact(self.rows) if self.rows else None
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -216,9 +227,12 @@ class Digest(Record):
         begun with the games folder is no file of it, and is cut as any other."""
         return os.path.lexists(path)
 
-    def text(self) -> str:
-        return compose.render(
+    def text(self, columns: int = WIDTH) -> str:
+        """The digest as mailed, its lines of at most 78 columns, or of ``columns`` (a
+        narrower terminal's)."""
+        return compose.render_gm(
             "digest",
+            columns,
             digest=self,
             flood_first=FLOOD_FIRST,
             flood_newest=FLOOD_NEWEST,
@@ -269,6 +283,11 @@ class Digest(Record):
         return f"since {self.since}: {told}"
 
 
+MAILING_ROWS = "mailing_rows"
+"""The key of ``DIGEST_FILE`` beside ``mailing``: where that digest's lists of the journal
+end (``Mailing.rows``)."""
+
+
 class Mailing(Record):
     """A digest mail a run cut short may not have queued: the intent written before it is
     queued, with what names its mail (``queue_digest``)."""
@@ -279,6 +298,12 @@ class Mailing(Record):
     """The day it was due, for the service's daily digest (its mail is named after it)."""
     to: str = ""
     """The address it goes to, when not the config's ``from`` (``digest --mail --to``)."""
+    rows: datetime | None = None
+    """Where its lists of the journal end (``Digest.rows``, else ``at``); None in an intent
+    an older wtg wrote. The run that finishes it ends them there too: made again once the
+    poll under way had ended, they ran on to ``at``, and the mark after the digest queued
+    before the cut (whose lists ended where that poll began) left the poll's rows to
+    neither (``finish_mailing``)."""
 
 
 def mark_digest(
@@ -293,14 +318,15 @@ def mark_digest(
     ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``)."""
     private.make_dirs(spool)
     data: dict[str, str] = {"last": iso(now)}
-    if rows is not None and iso(rows) != iso(now):
-        data[ROWS] = iso(rows)
+    if rows is not None and exact(rows) != iso(now):
+        data[ROWS] = exact(rows)
     if isinstance(mailing, datetime):
         mailing = Mailing(mailing)
     if mailing is not None:
-        data["mailing"] = iso(mailing.at)
+        data["mailing"] = exact(mailing.at)
         data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
         data |= {"to": mailing.to} if mailing.to else {}
+        data |= {MAILING_ROWS: exact(mailing.rows)} if mailing.rows is not None else {}
     write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
 
 
@@ -308,10 +334,11 @@ def digest_intent(spool: Path) -> Mailing | None:
     """The digest whose mail a run cut short may not have queued, or None."""
     try:
         data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
-        at = parse_iso(str(data["mailing"]))
+        at = read_exact(str(data["mailing"]))
         day = date.fromisoformat(str(data["day"])) if "day" in data else None
         to = data.get("to")
-        return Mailing(at, day, to if isinstance(to, str) else "")
+        rows = read_exact(str(data[MAILING_ROWS])) if MAILING_ROWS in data else None
+        return Mailing(at, day, to if isinstance(to, str) else "", rows)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -325,7 +352,7 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     intent = digest_intent(spool)
     if intent is None:
         return None
-    made = make_digest(games_dir, intent.at)
+    made = make_digest(games_dir, intent.at, rows_end=intent.rows)
     ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
     mark_digest(spool, intent.at, rows=made.rows_to())
     return ident
@@ -338,17 +365,19 @@ def mail_and_mark(
     next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
     the day it was due (the service's daily digest is named after it)."""
     spool = games_dir / SPOOL
-    now = parse_iso(made.until)
+    now = read_exact(made.until)
     since = parse_iso(made.since)
-    mailing = Mailing(now, day, "" if to == sender else to)
-    mark_digest(spool, since, mailing, parse_iso(made.rows_since) if made.rows_since else None)
+    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
+    mark_digest(spool, since, mailing, read_exact(made.rows_since) if made.rows_since else None)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
     mark_digest(spool, now, rows=made.rows_to())  # told: the next tells what happens after
     return ident
 
 
-def make_digest(games_dir: Path, now: datetime) -> Digest:
-    """What the GM should know of every game of ``games_dir`` since the last digest."""
+def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None) -> Digest:
+    """What the GM should know of every game of ``games_dir`` since the last digest.
+    ``rows_end``: where its lists of the journal end, as the digest of a run cut short
+    ended them (``Mailing.rows``); where a poll under way began, or ``now``, when None."""
     spool = games_dir / SPOOL
     since = last_digest(spool, now) or now - FIRST_LOOK
     # what happened until the whole second the mark keeps (``mark_digest``), where the next
@@ -356,10 +385,12 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     # of this second before it (a file's time or a journal's has its fraction of a second)
     made_at = parse_iso(iso(now))
     until = made_at.timestamp()
-    # the journal's lists: from where the last digest's ended, to where a poll under way
-    # began when it began before (its rows, not committed yet, are the next digest's)
+    # the journal's lists: from where the last digest's ended, to the moment it is made
+    # (a poll's rows carry the moment it began: one run just before, in this second, is
+    # told now), or to where a poll under way began (its rows, not committed yet, are the
+    # next digest's)
     rows_since = rows_digest(spool, now) or since
-    rows_end = rows_until(spool, rows_since, made_at)
+    rows_end = rows_until(spool, rows_since, now) if rows_end is None else rows_end
     start, end = rows_since.timestamp(), rows_end.timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
@@ -397,15 +428,15 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     seen = others_seen(spool)
     made = Digest(
         since=iso(since),
-        until=iso(now),
+        until=exact(now),
         folders=tuple(dict.fromkeys((str(games_dir), str(games_dir.absolute())))),
         runs=tuple(runs),
         quarantine=tuple(kept),
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
-        rows_since=iso(rows_since) if iso(rows_since) != iso(since) else "",
-        rows=iso(rows_end) if rows_end != made_at else "",
+        rows_since=exact(rows_since) if exact(rows_since) != iso(since) else "",
+        rows=exact(rows_end) if rows_end != made_at else "",
         unanswered=tuple(unanswered(spool, start, end)),
         unanswered_not_listed=tuple(unanswered_not_listed(spool, start, end).items()),
         set_aside=tuple(set_aside(spool, start, end)),

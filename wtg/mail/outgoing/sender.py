@@ -28,7 +28,7 @@ from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for, withheld
 from wtg.game.report import press_text
-from wtg.game.schedule import iso, local_text
+from wtg.game.schedule import iso, local_text, moment_text
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
 from wtg.gm.nextdeadline import reports_behind
@@ -167,6 +167,21 @@ class SendSummary(Record):
         stopped = self.unreachable or self.unsigned or self.sender_refused
         told = self.skipped or self.owed
         return bool(self.deferred or self.set_aside() or stopped or told)
+
+    def gm_lines(self, quiet: bool = False) -> tuple[str, ...]:
+        """The send's lines for the GM beside its summary line, in the order `wtg send` says
+        them: the folders skipped, the pictures not drawn, the mails set aside for good
+        (those an earlier send left unsaid among them: ``tell`` says them, and they are
+        counted said after it), those the game overtook (not when ``quiet``: they need
+        nothing of him), the games mailed anew, the notices owed."""
+        return (
+            self.unreadable
+            + self.undrawn
+            + self.refused
+            + (() if quiet else self.overtaken)
+            + self.first_mailed
+            + tuple(f"NOTICES OWED: {line}" for line in self.owed)
+        )
 
     def set_aside(self) -> bool:
         """A mail set aside for good this run that is the GM's to correct (an address, a
@@ -832,7 +847,7 @@ class _Delivering:
             return
         at = outbox.retry_later(ident, str(exc), self.clock())
         retry = datetime.fromtimestamp(at, timezone.utc)
-        log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
+        log_delivery(ident, raw, f"deferred to {moment_text(retry)}: {exc}", WARNING)
         self.waiting += 1
         self.deferred += 1
 

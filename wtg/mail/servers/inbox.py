@@ -646,13 +646,24 @@ class MaildirInbox:
         for messages, folder in ((done, "processed"), (rejected, "rejected")):
             target = self.path / f".{folder}" / "cur"
             for message in messages:
-                # a key the poll made its own (``wtg.mail.poll.samekey``): the inbox's, and
-                # a dot and a digest
-                path = self.files.pop(message.key, None) or self.files.pop(
-                    message.key.rpartition(".")[0]
-                )
+                path, name = self._file_of(message.key)
                 with contextlib.suppress(FileNotFoundError):  # another poll moved it
-                    os.replace(path, free_name(target, path.name))
+                    os.replace(path, free_name(target, name))
+
+    def _file_of(self, key: str) -> tuple[Path, str]:
+        """The file of the mail under ``key``, and the name it is moved under. A key the poll
+        gave a mail of its own (``wtg.mail.poll.samekey``: its file's key, a dot and a
+        digest of its mark: a file named as one a poll moved before) finds its file,
+        which is moved under a name of its own too, its digest after its file's key: before,
+        the poll looked it up by that key, failed and stopped, every poll after at the same
+        mail, and the move would have replaced the other mail's file."""
+        if key in self.files:
+            path = self.files.pop(key)
+            return path, path.name
+        own, _, digest = key.rpartition(".")
+        path = self.files.pop(own)
+        base, colon, flags = path.name.partition(":")
+        return path, f"{base}.{digest}{colon}{flags}"
 
     def settle(self) -> None:
         pass  # every move is done when finish returns
