@@ -50,7 +50,10 @@ T = TypeVar("T")
 class Incoming(Record):
     key: str
     """Stable across polls: ``imap:<uidvalidity>:<uid>`` (``imap:m2.<uidvalidity>:<uid>`` in a
-    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``."""
+    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``
+    (its flags aside; ``.2``, ``.3``, ... after a name met twice in one look: ``own_name``).
+    The poll gives a mail a key of its own when its key is another mail's: the key, a dot
+    and a digest (``wtg.mail.poll.samekey``)."""
     order_key: str
     """Sorts messages in the order the server received them (not the sender's Date)."""
     received: datetime
