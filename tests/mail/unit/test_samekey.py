@@ -89,3 +89,13 @@ def test_a_copy_of_another_mail_under_the_key_in_any_month_gives_a_key_of_its_ow
     (tmp_path / "2026-01" / name).write_bytes(mine.raw[:100])  # its own, torn by a kill
     ((message,), _) = told_apart([mine], {}, Rows(), tmp_path)
     assert message.key == KEY
+
+
+def test_a_copy_under_the_key_that_cannot_be_read_is_taken_for_another_mails(
+    tmp_path: Path,
+) -> None:
+    """Never written over, and the poll goes on (a folder where the copy should be)."""
+    mine = incoming("orders, take 1")
+    (tmp_path / "2026-01" / mine.kept_in(tmp_path).name).mkdir(parents=True)
+    ((message,), _) = told_apart([mine], {}, Rows(), tmp_path)
+    assert message.key.startswith(f"{KEY}.")

@@ -119,13 +119,22 @@ class Archived:
             self.months = []
         self.listed: list[tuple[str, set[str]]] | None = None
         if mails * len(self.months) > LISTED_ABOVE:
-            self.listed = [(month, set(os.listdir(month))) for month in self.months]
+            self.listed = [(month, _names(month)) for month in self.months]
 
     def copies(self, name: str) -> list[str]:
         """The paths of the copies named ``name``."""
         if self.listed is None:
             return [month + name for month in self.months if os.path.exists(month + name)]
         return [month + name for month, names in self.listed if name in names]
+
+
+def _names(folder: str) -> set[str]:
+    """The names in ``folder``; none when it cannot be read (a month's folder another user
+    owns, after a command run as root, tells nothing: ``os.path.exists`` does the same)."""
+    try:
+        return set(os.listdir(folder))
+    except OSError:
+        return set()
 
 
 def archived_other(message: Incoming, archived: Archived) -> bool:
@@ -140,6 +149,8 @@ def archived_other(message: Incoming, archived: Archived) -> bool:
             there = Path(path).read_bytes()
         except FileNotFoundError:
             continue
+        except OSError:  # a copy it cannot read: maybe another mail's, never written over
+            return True
         if not message.kept_bytes().startswith(there):
             return True
     return False
