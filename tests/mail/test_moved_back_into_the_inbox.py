@@ -38,3 +38,19 @@ def test_mails_this_host_filed_put_back_into_the_inbox_are_not_answered_again(
     assert smtp.messages == []
     with imap.client(GM_ADDRESS) as client:
         assert client.folder_status("INBOX", [b"MESSAGES"])[b"MESSAGES"] == 0
+
+
+def test_one_mail_without_a_message_id_copied_into_the_inbox_twice_is_answered_once(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """The GM's mail client copies a player's mail into the inbox twice (two UIDs, the
+    same bytes): filed and confirmed once; the other was answered "unchanged"."""
+    config, game = host_filed_once(tmp_path / "host", imap, smtp, None)
+    mail = written(filled_aof(game, 2), "g1p2@players.example", None, 2)
+    imap.append(GM_ADDRESS, mail)
+    imap.append(GM_ADDRESS, mail)
+    polled = wtg(config, "poll", "-v")
+    assert polled.stdout.startswith("filed 1, rejected 0, quarantined 0, ignored 1")
+    wtg(config, "send")
+    answers = [m for m in smtp.messages if "g1p2@players.example" in m.rcpt_tos]
+    assert sorted(RECEIVED in m.data for m in answers) == [False, True]  # and her turn 0 report
