@@ -27,7 +27,8 @@ A move's worth, in hit points:
   an enemy from costs ``RETREAT`` at least, bold or not (a piece under fire it cannot
   return does not run off and leave the others to be struck one at a time), and each
   step farther from the middle of the rest of its army ``TOGETHER`` (each step nearer
-  gains it), except on its way to the shore.
+  gains it), except on its way to the shore and once the bots grow bold from a quiet or
+  late battle (then the army walks in abreast).
 
 The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
 side that walks in and strikes first mostly loses, and an army that walks up to the
