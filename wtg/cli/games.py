@@ -35,7 +35,7 @@ from wtg.cli.common import (
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.firstrun import first_run, mail_spool
-from wtg.cli.givenhead import carrying_given, given_head, tell
+from wtg.cli.givenhead import carrying_given, given_head, progress_bar, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -932,12 +932,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     )
     terminal = sys.stderr.isatty() and not quiet
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
-    bar = click.progressbar(
-        length=len(run.folders),
-        label="run-turn --due",
-        file=sys.stderr,
-        item_show_func=lambda item: item or "",
-    )
+    bar = progress_bar(len(run.folders), "run-turn --due")
     results = run.games()
     try:
         with bar if terminal else contextlib.nullcontext(bar):

@@ -17,12 +17,16 @@ import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from wtg.core.printable import printable
 from wtg.text.hanging import hanging
 from wtg.text.headings import heading
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -167,3 +171,18 @@ def tell_hung(
         printable(carrying_given(text)), width, paths=paths, on_disk=on_disk, indent=indent
     )
     click.echo(said, err=err)
+
+
+def progress_bar(length: int, label: str) -> ProgressBar[str]:
+    """A progress bar on stderr of ``length`` steps, named ``label``, each step naming what
+    it is at (``bar.update(1, name)``: a game's folder) as ``tell`` says it, without its
+    control sequences: a folder copied in may be named with an escape, which the bar of
+    `wtg site`, `wtg run-turn --due` and `wtg backup` printed as it was."""
+    return click.progressbar(
+        length=length, label=label, file=sys.stderr, item_show_func=_step_named
+    )
+
+
+def _step_named(item: str | None) -> str:
+    """What a progress bar shows after itself: the name of the step's item, printable."""
+    return printable(item or "")
