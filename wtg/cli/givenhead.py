@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen
 from wtg.text.hanging import hanging
 from wtg.text.headings import heading
 
@@ -125,8 +125,9 @@ def on_disk(path: str) -> bool:
 
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
-    ``given_head`` (``carrying_given``), without its control sequences."""
-    click.echo(printable(carrying_given(text)), err=err)
+    ``given_head`` (``carrying_given``), without its control sequences and piles of marks
+    (``on_screen``)."""
+    click.echo(on_screen(carrying_given(text)), err=err)
 
 
 def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None:
@@ -136,7 +137,7 @@ def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None
     wtg made that the line names (a held mail's copy in the archive, there or pruned since);
     every other line as it is. `wtg quarantine`'s and `wtg outbox`'s lines."""
     paths = [*host_paths(), *files]
-    said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
+    said = heading(on_screen(carrying_given(text)), paths=paths, on_disk=on_disk)
     click.echo(said, err=err)
 
 
@@ -168,7 +169,7 @@ def tell_hung(
     paths = [*host_paths(), *files]
     width = max(columns - 1, MIN_WIDTH)
     said = hanging(
-        printable(carrying_given(text)), width, paths=paths, on_disk=on_disk, indent=indent
+        on_screen(carrying_given(text)), width, paths=paths, on_disk=on_disk, indent=indent
     )
     click.echo(said, err=err)
 
@@ -184,5 +185,5 @@ def progress_bar(length: int, label: str) -> ProgressBar[str]:
 
 
 def _step_named(item: str | None) -> str:
-    """What a progress bar shows after itself: the name of the step's item, printable."""
-    return printable(item or "")
+    """What a progress bar shows after itself: the name of the step's item, as a line."""
+    return on_screen(item or "")
