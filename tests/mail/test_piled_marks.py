@@ -9,6 +9,7 @@ a pile, and so does the digest, printed or mailed to him."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from tests.mail.test_terminal_escapes import gm, started
 from wtg.core.printable import on_screen
 from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
+from wtg.logs.events import TextFormat
 
 ACUTE = "\u0301"
 PILE = "g" + ACUTE * 200 + "x"
@@ -51,3 +53,10 @@ def test_a_strangers_pile_reaches_no_line_of_the_gms(tmp_path: Path) -> None:
     for said in (polled, *(gm(config, command) for command in ("status", "quarantine", "digest"))):
         assert f"'{piled}'" in said, said
         assert marks_on_a_letter(said) == MARKS_ON_A_LETTER, said
+
+
+def test_a_log_line_cuts_a_pile_too() -> None:
+    """A log line (``--log-format text``, the default: journald and the GM's terminal read
+    it) names a mail's outcome, which quotes the stranger's words."""
+    record = logging.LogRecord("wtg", logging.INFO, __file__, 1, f"held: game '{PILE}'", None, None)
+    assert TextFormat().format(record).endswith(f"INFO held: game '{SHOWN}'")
