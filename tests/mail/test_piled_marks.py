@@ -60,3 +60,14 @@ def test_a_log_line_cuts_a_pile_too() -> None:
     it) names a mail's outcome, which quotes the stranger's words."""
     record = logging.LogRecord("wtg", logging.INFO, __file__, 1, f"held: game '{PILE}'", None, None)
     assert TextFormat().format(record).endswith(f"INFO held: game '{SHOWN}'")
+
+
+def test_a_refusal_quotes_a_pile_cut(tmp_path: Path) -> None:
+    """The lobby's refusal quotes the command to its mail's From, which anyone may forge:
+    a stranger's pile reached another person's mail reader whole."""
+    hall, _game, _config = started(tmp_path)
+    answer = hall.answer("victim@else.example", f"STATUS g{ACUTE * 30}")
+    assert answer.subject.startswith("STATUS \u01f5") and answer.subject.endswith(": not done")
+    assert marks_on_a_letter(answer.subject) <= MARKS_ON_A_LETTER, answer.subject
+    assert f'"STATUS {SHOWN[:-1]}"' in answer.body and f"'{SHOWN[:-1]}'" in answer.body
+    assert marks_on_a_letter(answer.body) == MARKS_ON_A_LETTER, answer.body

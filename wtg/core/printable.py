@@ -104,10 +104,12 @@ def _closing(text: str, at: int) -> bool:
 def marked(text: str) -> str:
     """``text`` on one line as a person may be shown it back: each character that is not
     printable (a control character, an escape sequence's ESC, a line break) as ``?``, so
-    that what was there shows, and nothing in it acts."""
+    that what was there shows, and nothing in it acts; a pile of marks on one letter cut
+    as ``on_screen`` cuts it (a refusal quotes a stranger's words to a From anyone may
+    forge: another person's mail reader)."""
     if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else "?" for char in text)
+        return _unpiled(text)
+    return _unpiled("".join(char if char.isprintable() else "?" for char in text))
 
 
 def visible(text: str) -> str:
