@@ -26,7 +26,7 @@ from tests.lobby.joinnames import (
     with_a_seat_offered,
 )
 from tests.mail.replies import quoted
-from wtg.core.printable import marked
+from wtg.game.presslinks import quoted_back
 
 
 @pytest.mark.parametrize(
@@ -78,9 +78,11 @@ from wtg.core.printable import marked
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
     hall = with_a_seat_offered(tmp_path)
-    # quoted as anyone's words are (``marked``): a pile of 5 marks shows 4 of them
-    for answer in refused_at_join_and_takeover(hall, name, marked(name)):
-        assert f"the name {marked(name)} {why}" in answer.words, answer.body
+    # quoted back as anyone's words are (``quoted_back``): a pile of 5 marks shows 4 of
+    # them, a web address is defanged (paypal-login[.]com)
+    shown = quoted_back(name)
+    for answer in refused_at_join_and_takeover(hall, name, shown):
+        assert f"the name {shown} {quoted_back(why)}" in answer.words, answer.body
     nothing_pending(hall)
 
 
