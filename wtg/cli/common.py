@@ -28,7 +28,7 @@ from wtg.cli.slips import (
 )
 from wtg.core.errors import WtgError
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen, printable
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note, root_on_anothers, running_wtg
 from wtg.files.paths import same_file
@@ -79,7 +79,7 @@ def fail(message: str, code: int = 1) -> NoReturn:
     may quote a file or a mail: without its control sequences (``wtg.core.printable``). The
     commands it names (an error of a layer below's too) carry the ``--config`` and
     ``--games-dir`` given (``wtg.cli.givenhead.carrying_given``)."""
-    for line in printable(carrying_given(message)).splitlines() or [""]:
+    for line in on_screen(carrying_given(message)).splitlines() or [""]:
         click.echo(on_terminal(f"wtg: {line}", err=True), err=True)  # broken at its width
     sys.exit(code)
 

@@ -17,12 +17,16 @@ import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen
 from wtg.text.hanging import hanging
 from wtg.text.headings import heading
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -121,9 +125,10 @@ def on_disk(path: str) -> bool:
 
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
-    ``given_head`` (``carrying_given``), without its control sequences; on a terminal,
-    broken at its width as `wtg status`'s lines are (``on_terminal``)."""
-    click.echo(on_terminal(printable(carrying_given(text)), err), err=err)
+    ``given_head`` (``carrying_given``), without its control sequences and piles of marks
+    (``on_screen``); on a terminal, broken at its width as `wtg status`'s lines are
+    (``on_terminal``)."""
+    click.echo(on_terminal(on_screen(carrying_given(text)), err), err=err)
 
 
 def on_terminal(text: str, err: bool = False) -> str:
@@ -147,7 +152,7 @@ def tell_fitted(
     every other line as it is. On a terminal, every line wider than it broken as `wtg
     status`'s are (``tell_hung``, ``indent``). `wtg quarantine`'s and `wtg outbox`'s lines."""
     paths = [*host_paths(), *files]
-    said = printable(carrying_given(text))
+    said = on_screen(carrying_given(text))
     width = terminal_width(err)
     if width is None:
         click.echo(heading(said, paths=paths, on_disk=on_disk), err=err)
@@ -185,3 +190,18 @@ def tell_hung(
     ``files`` whole; elsewhere (a pipe, cron's mail, a script that matches them) as
     ``tell_fitted`` says them, whole unless a word from outside is wider than a line."""
     tell_fitted(text, err=err, files=files, indent=indent)
+
+
+def progress_bar(length: int, label: str) -> ProgressBar[str]:
+    """A progress bar on stderr of ``length`` steps, named ``label``, each step naming what
+    it is at (``bar.update(1, name)``: a game's folder) as ``tell`` says it, without its
+    control sequences: a folder copied in may be named with an escape, which the bar of
+    `wtg site`, `wtg run-turn --due` and `wtg backup` printed as it was."""
+    return click.progressbar(
+        length=length, label=label, file=sys.stderr, item_show_func=_step_named
+    )
+
+
+def _step_named(item: str | None) -> str:
+    """What a progress bar shows after itself: the name of the step's item, as a line."""
+    return on_screen(item or "")

@@ -17,6 +17,7 @@ from logging import DEBUG, INFO
 from pathlib import Path
 
 from wtg.core.plurals import counted
+from wtg.core.printable import on_screen
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import low_disk
@@ -228,9 +229,11 @@ class Digest(Record):
         return os.path.lexists(path)
 
     def text(self, columns: int = WIDTH) -> str:
-        """The digest as mailed, its lines of at most 78 columns, or of ``columns`` (a
-        narrower terminal's)."""
-        return compose.render_gm(
+        """The digest as the GM reads it, printed or mailed, in a terminal either way, its
+        lines of at most 78 columns, or of ``columns`` (a narrower terminal's): what its
+        lists quote of a stranger's mail (a held mail's game) without a control sequence or
+        a pile of marks (``wtg.core.printable.on_screen``), as every line of wtg's for him."""
+        rendered = compose.render_gm(
             "digest",
             columns,
             digest=self,
@@ -241,6 +244,7 @@ class Digest(Record):
             unanswered_an_address=UNANSWERED_AN_ADDRESS,
             quarantine_an_address=QUARANTINE_AN_ADDRESS,
         )
+        return on_screen(rendered)
 
     def line(self) -> str:
         """What it tells, counted, in a line (the log's)."""
