@@ -254,3 +254,18 @@ def test_a_command_to_type_goes_down_whole_to_the_next_line() -> None:
     assert wrapped(text, "", 26) == "QUIT in your form (a\nRESIGN, or the QUIT line)\nis set aside."
     text = "Mail RESIGN " + "x" * 80 + " again."
     assert all(len(line) <= 72 for line in wrapped(text, "", 72).split("\n"))
+
+
+def test_the_end_of_a_word_cut_between_its_characters_is_no_command() -> None:
+    """A word wider than a line (someone else's) is cut between its characters; what of it
+    goes down is the end of that word, not a command: ``RESIGN`` at the end of such a word
+    held the word after it (a game's name of 64 characters, which fits a line) to it, and
+    that name was cut between its characters too."""
+    name = "g" * 64
+    text = "x" * 72 + "RESIGN " + name + " again"
+    assert wrapped(text, "    ", PHONE).split("\n") == [
+        "x" * 72,
+        "    RESIGN",
+        "    " + name,
+        "    again",
+    ]

@@ -35,6 +35,9 @@ _CODE = re.compile(r"[A-Z]{3}")
 """A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
 terrain it prefers (``KNI Plains``)."""
 
+Spans = list[tuple[int, int]]
+"""Where the commands of a line stand, each its start and end (``typed_spans``)."""
+
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 PHONE = 72
@@ -125,30 +128,35 @@ def _broken(
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
+    commands = typed_spans(line)
     while _columns(line) > width:
         fits = _fitting(line, width)
-        cut = _last_cut(line, start + 1, fits + 1, counts)
+        cut = _last_cut(line, start + 1, fits + 1, commands, counts)
         begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
-        if cut_long and fits > max(start, begin) and _outsized(line, begin, room):
+        if cut_long and fits > max(start, begin) and _outsized(line, begin, room, commands):
             head, rest = line[:fits].rstrip(" "), line[fits:]
         else:
             if cut == -1:
-                cut = _next_cut(line, max(fits, start + 1), counts)
+                cut = _next_cut(line, max(fits, start + 1), commands, counts)
             head, rest = (
                 (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
             )
         if not rest:
             break
         pieces.append(head)
+        # the next piece is ``rest`` after the indent: its commands are those of ``rest``,
+        # not one cut between its characters (its word or an argument wider than a line)
+        shift = len(line) - len(rest) - len(indent)
+        commands = [(s - shift, e - shift) for s, e in commands if s - shift >= len(indent)]
         line, start, room = indent + rest, len(indent), width - len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
 
 
-def _outsized(line: str, begin: int, room: int) -> bool:
+def _outsized(line: str, begin: int, room: int, commands: Spans) -> bool:
     """Whether the word of ``line`` that begins at ``begin`` (up to the next blank that may
-    end a line) is wider than ``room`` columns: no line holds it whole."""
-    end = _next_cut(line, begin)
+    end a line, ``_may_cut``) is wider than ``room`` columns: no line holds it whole."""
+    end = _next_cut(line, begin, commands)
     return _columns(line[begin : end if end != -1 else len(line)]) > room
 
 
@@ -169,13 +177,13 @@ def _fitting(line: str, width: int) -> int:
     return len(line)
 
 
-def _may_cut(line: str, at: int, counts: bool = False) -> bool:
+def _may_cut(line: str, at: int, commands: Spans, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
     one inside a quote of two words, a line to type as it stands (``"MAP: off"``), nor one
-    inside a command a player is told to type (``Send RESIGN g1 again``:
-    ``wtg.text.commandwords.typed_spans``), which goes down whole to the next line when
-    the rest of its line does not hold it.
+    inside a command a player is told to type (``Send RESIGN g1 again``: ``commands``,
+    the line's ``wtg.text.commandwords.typed_spans``, read once for the whole line), which
+    goes down whole to the next line when the rest of its line does not hold it.
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
     ``hits found nothing``), nor the one before a number in brackets, the number of what
@@ -186,7 +194,7 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
-    if _in_command(line, at):
+    if any(start < at < end for start, end in commands):
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
@@ -203,31 +211,18 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     )
 
 
-_NEAR = 300
-"""The characters either side of a space that a command around it may reach (its word and
-its arguments: a game's name has at most 64): a line of thousands is not read whole for
-each of its spaces."""
-
-
-def _in_command(line: str, at: int) -> bool:
-    """Whether the space at ``at`` of ``line`` is inside a command a player is told to type
-    (``wtg.text.commandwords.typed_spans``)."""
-    low = max(0, at - _NEAR)
-    return any(low + start < at < low + end for start, end in typed_spans(line[low : at + _NEAR]))
-
-
-def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:
+def _last_cut(line: str, start: int, end: int, commands: Spans, counts: bool = False) -> int:
     """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
     cut = line.rfind(" ", start, end)
-    while cut != -1 and not _may_cut(line, cut, counts):
+    while cut != -1 and not _may_cut(line, cut, commands, counts):
         cut = line.rfind(" ", start, cut)
     return cut
 
 
-def _next_cut(line: str, start: int, counts: bool = False) -> int:
+def _next_cut(line: str, start: int, commands: Spans, counts: bool = False) -> int:
     """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
     cut = line.find(" ", start)
-    while cut != -1 and not _may_cut(line, cut, counts):
+    while cut != -1 and not _may_cut(line, cut, commands, counts):
         cut = line.find(" ", cut + 1)
     return cut
 
@@ -264,7 +259,8 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
     if len(pieces) < 2 or " " in pieces[-1].strip():
         return pieces
     above = pieces[-2]
-    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above), counts)
+    start = len(above) - len(above.lstrip(" ")) + 1
+    cut = _last_cut(above, start, len(above), typed_spans(above), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
