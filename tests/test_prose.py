@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wtg.text import prose
+from wtg.text.commandwords import typed_spans
 from wtg.text.prose import PHONE, WIDTH, listed, sentences_wrapped, wrapped
 
 
@@ -269,3 +272,32 @@ def test_the_end_of_a_word_cut_between_its_characters_is_no_command() -> None:
         "    " + name,
         "    again",
     ]
+
+
+def test_a_lines_commands_are_read_once_not_around_each_space(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line is read for the commands it tells a player to type once, whatever its length:
+    they were read again over 600 characters around each space it might break at (92,289
+    readings a thousand confirmations). Its pieces keep them where they are: a command
+    goes down whole, one cut between its characters (its argument wider than a line) holds
+    nothing more."""
+    read: list[str] = []
+
+    def spans(line: str) -> list[tuple[int, int]]:
+        read.append(line)
+        return typed_spans(line)
+
+    monkeypatch.setattr(prose, "typed_spans", spans)
+    text = " ".join(["Mail", "RESIGN g1", "to leave"] * 40)
+    pieces = wrapped(text, "  ", PHONE).split("\n")
+    assert read == [text]
+    assert all(len(piece) <= PHONE for piece in pieces)
+    assert sum(piece.count("RESIGN g1") for piece in pieces) == 40
+    read.clear()
+    wide = "RESIGN " + "g" * 80 + " to leave"
+    assert wrapped(wide, "  ", PHONE).split("\n") == [
+        "RESIGN " + "g" * 65,
+        "  " + "g" * 15 + " to leave",
+    ]
+    assert read == [wide]

@@ -15,7 +15,8 @@ few string searches rather than a walk over its words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.commandwords import typed_spans
@@ -34,9 +35,6 @@ line never ends on one of them with its number at the start of the next."""
 _CODE = re.compile(r"[A-Z]{3}")
 """A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
 terrain it prefers (``KNI Plains``)."""
-
-Spans = list[tuple[int, int]]
-"""Where the commands of a line stand, each its start and end (``typed_spans``)."""
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -128,7 +126,7 @@ def _broken(
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
-    commands = typed_spans(line)
+    commands = _commands(line)
     while _columns(line) > width:
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1, commands, counts)
@@ -144,16 +142,14 @@ def _broken(
         if not rest:
             break
         pieces.append(head)
-        # the next piece is ``rest`` after the indent: its commands are those of ``rest``,
-        # not one cut between its characters (its word or an argument wider than a line)
-        shift = len(line) - len(rest) - len(indent)
-        commands = [(s - shift, e - shift) for s, e in commands if s - shift >= len(indent)]
+        # the next piece: ``rest``, which begins that far into the whole line, indented
+        commands = commands.piece(commands.shift + len(line) - len(rest), len(indent))
         line, start, room = indent + rest, len(indent), width - len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
 
 
-def _outsized(line: str, begin: int, room: int, commands: Spans) -> bool:
+def _outsized(line: str, begin: int, room: int, commands: _Commands) -> bool:
     """Whether the word of ``line`` that begins at ``begin`` (up to the next blank that may
     end a line, ``_may_cut``) is wider than ``room`` columns: no line holds it whole."""
     end = _next_cut(line, begin, commands)
@@ -177,13 +173,50 @@ def _fitting(line: str, width: int) -> int:
     return len(line)
 
 
-def _may_cut(line: str, at: int, commands: Spans, counts: bool = False) -> bool:
+@dataclass(frozen=True, slots=True)
+class _Commands:
+    """The commands a player is told to type that a line being broken holds (``Send RESIGN
+    g1 again``: ``wtg.text.commandwords.typed_spans``), read once for the whole line, not
+    again for each piece cut from it nor around each of its spaces."""
+
+    spaces: Mapping[int, int]
+    """Each space of the line inside a command, with where in the line its command begins
+    (of two, the later)."""
+    shift: int = 0
+    """What a place in the piece being cut adds to be a place in the whole line."""
+    begins: int = 0
+    """Where in the whole line the text of the piece being cut begins, after its indent."""
+
+    def holds(self, at: int) -> bool:
+        """Whether the space at ``at`` of the piece is inside a command begun in the piece:
+        one begun before it was cut between its characters (its word or an argument wider
+        than a line), and is no command to type any more."""
+        return self.spaces.get(at + self.shift, -1) >= self.begins
+
+    def piece(self, begins: int, indent: int) -> _Commands:
+        """The commands of the piece cut next, whose text begins at ``begins`` of the line
+        after an indent of ``indent`` characters."""
+        return _Commands(self.spaces, begins - indent, begins)
+
+
+def _commands(line: str) -> _Commands:
+    """The commands of ``line``, each space inside one (``_Commands.spaces``)."""
+    return _Commands(
+        {
+            at: start
+            for start, end in typed_spans(line)
+            for at in range(start + 1, end)
+            if line[at] == " "
+        }
+    )
+
+
+def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
     one inside a quote of two words, a line to type as it stands (``"MAP: off"``), nor one
-    inside a command a player is told to type (``Send RESIGN g1 again``: ``commands``,
-    the line's ``wtg.text.commandwords.typed_spans``, read once for the whole line), which
-    goes down whole to the next line when the rest of its line does not hold it.
+    inside a command a player is told to type (``commands``), which goes down whole to
+    the next line when the rest of its line does not hold it.
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
     ``hits found nothing``), nor the one before a number in brackets, the number of what
@@ -194,7 +227,7 @@ def _may_cut(line: str, at: int, commands: Spans, counts: bool = False) -> bool:
     stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
-    if any(start < at < end for start, end in commands):
+    if commands.holds(at):
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
@@ -211,7 +244,7 @@ def _may_cut(line: str, at: int, commands: Spans, counts: bool = False) -> bool:
     )
 
 
-def _last_cut(line: str, start: int, end: int, commands: Spans, counts: bool = False) -> int:
+def _last_cut(line: str, start: int, end: int, commands: _Commands, counts: bool = False) -> int:
     """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
     cut = line.rfind(" ", start, end)
     while cut != -1 and not _may_cut(line, cut, commands, counts):
@@ -219,7 +252,7 @@ def _last_cut(line: str, start: int, end: int, commands: Spans, counts: bool = F
     return cut
 
 
-def _next_cut(line: str, start: int, commands: Spans, counts: bool = False) -> int:
+def _next_cut(line: str, start: int, commands: _Commands, counts: bool = False) -> int:
     """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
     cut = line.find(" ", start)
     while cut != -1 and not _may_cut(line, cut, commands, counts):
@@ -260,7 +293,7 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
         return pieces
     above = pieces[-2]
     start = len(above) - len(above.lstrip(" ")) + 1
-    cut = _last_cut(above, start, len(above), typed_spans(above), counts)
+    cut = _last_cut(above, start, len(above), _commands(above), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
