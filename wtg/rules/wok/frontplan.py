@@ -223,8 +223,7 @@ class FrontPlan:
                 if chance > self.good_odds:
                     break
             if chance > self.good_odds:
-                worth = target.pop * SPOILS_POP_WOK // 100 + (1 if target.owner else 0)
-                options.append((-chance * (1 + worth) / len(joined), n, joined))
+                options.append((-chance * (1 + self.worth(target)) / len(joined), n, joined))
         options.sort(key=lambda option: (option[0], option[1]))
         self.good_attacks = len(options)
         budget = self.attacks_allowed()
@@ -237,6 +236,11 @@ class FrontPlan:
                 used.add(p.id)
                 lines.append((p.id, aim, spare[p.id]))
         return lines
+
+    def worth(self, target: Province) -> int:
+        """What taking ``target`` is worth: the 80% of its POP that comes with it, and 1 for
+        a player's province (it weakens him too)."""
+        return target.pop * SPOILS_POP_WOK // 100 + (1 if target.owner else 0)
 
     def bombing(self, attacked: list[int]) -> list[Json]:
         """Every province with missiles fires them all (99 at most) at a province in reach
