@@ -26,9 +26,7 @@ from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
-from bench.frozen_robots.wok4_r43_parts import battleodds as r43_odds
 from bench.frozen_robots.wok4_r43_parts import frontplan as r43_frame
-from bench.frozen_robots.wok4_r43_parts import siege as r43_siege
 from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
@@ -54,9 +52,7 @@ FROZEN_WOK4 = (
     last_frame,
     last_siege,
     r43_wok4,
-    r43_odds,
     r43_frame,
-    r43_siege,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -202,9 +198,9 @@ def test_wok4_new_against_r43_names_its_commit() -> None:
 
 
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35, of round 36 and of rounds 37-43 read none of the live player's modules,
-    nor the frame, odds and siege it stands on: a change to them leaves the yardsticks as
-    they were."""
+    """The players of rounds 34-35, of round 36 and of rounds 37-43 read none of the live
+    player's modules, nor the frame, odds and siege it stands on: a change to them leaves the
+    yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {

@@ -1,5 +1,6 @@
 """The built-in WoK IV player of rounds 37-43 (wtg/rules/wok4/strategy.py at commit 2bd89d41,
-on the frame, odds and siege of its day, copied into ``wok4_r43_parts/``), frozen: "r43", the
+on the frame of its day, copied into ``wok4_r43_parts/``, and the odds and siege of round 36,
+the same as its own, in ``wok4_siege_parts/``), frozen: "r43", the
 yardstick of bench/bench_robots.py ``--against r43``. It lays siege each turn to the
 neighbour it is likeliest to take, reinforces its borders against the next turn's attacks
 and makes missiles on borders facing neutrals. Keep it as it is.
@@ -45,9 +46,9 @@ from __future__ import annotations
 
 from random import Random
 
-from bench.frozen_robots.wok4_r43_parts.battleodds import win_chance
 from bench.frozen_robots.wok4_r43_parts.frontplan import FrontPlan
-from bench.frozen_robots.wok4_r43_parts.siege import Barrage, after, barrage
+from bench.frozen_robots.wok4_siege_parts.battleodds import win_chance
+from bench.frozen_robots.wok4_siege_parts.siege import Barrage, after, barrage
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.limits import AIM_CHANGES, MOVE_ORDERS, UNITS_PER_ORDER
 from wtg.rules.wok.protection import open_to

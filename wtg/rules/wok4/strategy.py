@@ -5,12 +5,16 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
 
 - the odds are WoK IV's battle, where a tied round costs the attacker an army; its missiles
   reach neighbours and provinces numbered -3..+3; its tech points give its attacks;
-- it makes armies from 80 POP (the frame from 60), leaving more to grow;
-- it lays siege to one province a turn (``siege.py``): the neighbour it is likeliest to take
-  once every missile in reach has fallen on it, reckoned with the armies and defense those
-  missiles are expected to take, so a neutral grown too strong for its armies alone is worn
-  down and taken (its missiles left over fall as the frame says);
-- the spare armies of a border that does not touch the siege move to one that does;
+- it makes armies from 80 POP (the frame from 60), leaving more to grow, in the provinces
+  with the most POP, inner ones too (their armies go to the border in the same turn);
+- it lays siege (``siege.py``): the neighbour whose missiles in reach, once fallen on it,
+  make it likeliest to be taken, reckoned with the armies and defense those missiles are
+  expected to take, so a neutral grown too strong for its armies alone is worn down and
+  taken; of those it is favoured to take, the one whose chance times its worth (the POP
+  that comes with it) is the most; the missiles a siege needs no more for lay more sieges
+  (its missiles left over fall as the frame says);
+- the spare armies of a border that does not touch the siege move to one that does, and
+  the missiles of a province that fires none a step towards it;
 - its spare armies reinforce a border against the next turn's attacks (the moves come after
   the attacks): against a neighbouring player's armies there and in his provinces next to
   it, which he may move in the same turn;
@@ -20,7 +24,9 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   left its siege a few missiles a turn against neutrals that gain 2 armies and 0.2 defense
   a turn: on the small map they held most of the population for twenty turns), spies,
   missiles and levels on its borders facing a player, levels where 20 armies or more face
-  the siege, EFF in one province while its EFF is low and its points cannot buy it yet; 4
+  the siege, EFF in one province while its EFF is low and its points cannot buy it yet,
+  and while it is low TECH rather than missiles or levels where no player is next door, till
+  the points a turn buy back the EFF a turn costs; 4
   aims changed a turn, the most workers first, an aim kept while its reason holds (no
   change back and forth as armies pass through or the siege moves);
 - its tech points (those it has and those its workers make before the trades, PHASE III)
