@@ -752,7 +752,12 @@ def digest(
         width = terminal_width()  # on a terminal narrower than a mail's lines: at its width
         click.echo(text if width is None or width >= WIDTH else made.text(width), nl=False)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
-        mail_and_mark(root, sender, to_address or sender, made)
+        if mail_and_mark(root, sender, to_address or sender, made) is None:
+            tell(
+                "a digest was mailed in this second already: this one is not mailed, "
+                "and the next digest lists what it holds",
+                err=True,
+            )
     else:
         mark_digest(
             spool, now, rows=made.rows_to()

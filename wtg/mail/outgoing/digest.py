@@ -360,12 +360,19 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
 
 def mail_and_mark(
     games_dir: Path, sender: str, to: str, made: Digest, day: date | None = None
-) -> str:
+) -> str | None:
     """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
     next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
-    the day it was due (the service's daily digest is named after it)."""
+    the day it was due (the service's daily digest is named after it). None, and nothing
+    queued or marked, when a digest mailed earlier in its second holds its name (`wtg
+    digest --mail` twice in one second): the next digest lists what it held. Marked told
+    unmailed, its lists of the journal, which end at the moment it was made and not at
+    its whole second (``digestmark.exact``), held the records of a poll run between the
+    two, and no digest told them."""
     spool = games_dir / SPOOL
     now = read_exact(made.until)
+    if day is None and Outbox(spool).known(digest_ident(now)):
+        return None
     since = parse_iso(made.since)
     mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
     mark_digest(spool, since, mailing, read_exact(made.rows_since) if made.rows_since else None)
@@ -459,13 +466,19 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     return made
 
 
+def digest_ident(now: datetime, day: date | None = None) -> str:
+    """The outbox id of the digest made at ``now``: named after its second, or after
+    ``day`` for the service's daily digest."""
+    return f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+
+
 def queue_digest(
     spool: Path, sender: str, to: str, text: str, now: datetime, day: date | None = None
 ) -> str:
     """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
     the digest is marked told): its outbox id, named after its moment, or after ``day``
     for the service's daily digest. Queued once: an id the outbox knows is not again."""
-    ident = f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+    ident = digest_ident(now, day)
     subject = f"wtg digest {day or now:%Y-%m-%d}"
     msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
     if Outbox(spool).add(ident, msg):
