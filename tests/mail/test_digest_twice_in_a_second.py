@@ -9,11 +9,16 @@ queued already is not mailed and not marked told: the next digest lists what it 
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+import pytest
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_set_aside_orders import bulk_orders
+from tests.shipped import WOK4
+from tests.test_gm_controls import body, make, queued, run
+from wtg.mail.outgoing import digest
 from wtg.mail.outgoing.digest import mail_and_mark, make_digest, mark_digest
 
 GM = "gm@wtg.example"
@@ -40,3 +45,26 @@ def test_a_poll_s_records_between_two_digests_mailed_in_one_second_are_told_once
     assert kept == {"last": "2026-11-22T12:00:00Z", "rows": "2026-11-22T12:00:00.200000Z"}
     assert [(row.key, row.game) for row in third.set_aside] == [(key, "g1")]  # before: ()
     assert third.rows_since == "2026-11-22T12:00:00.200000Z"
+
+
+def test_the_gm_is_told_a_digest_of_a_second_mailed_already_is_not_mailed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg digest -q --mail` run again in the second of the last (its name the same):
+    said on stderr, which cron mails, and the mark left where the first digest put it."""
+    games = tmp_path / "games"
+    make(games, "g1", when=datetime.now(timezone.utc)).typed(WOK4).run_turn()
+    monkeypatch.setattr(digest, "digest_ident", lambda now, day=None: "digest-20261122T120000")
+    assert run(tmp_path, "digest", "-q", "--mail").stderr == ""
+    marked = (games / ".mail" / "digest.json").read_text(encoding="utf-8")
+    again = run(tmp_path, "digest", "-q", "--mail")  # its orders missing: something to tell
+    kept = (games / ".mail" / "digest.json").read_text(encoding="utf-8")
+    (mailed,) = queued(tmp_path, "digest-").values()
+
+    assert again.stdout == ""
+    assert again.stderr == (
+        "wtg: a digest was mailed in this second already: this one is not mailed, and the "
+        "next digest lists what it holds\n"
+    )
+    assert kept == marked  # before: marked told, what it held in no mail
+    assert "  g1 turn 1 at " in body(mailed)

@@ -754,7 +754,7 @@ def digest(
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
         if mail_and_mark(root, sender, to_address or sender, made) is None:
             tell(
-                "a digest was mailed in this second already: this one is not mailed, "
+                "wtg: a digest was mailed in this second already: this one is not mailed, "
                 "and the next digest lists what it holds",
                 err=True,
             )
