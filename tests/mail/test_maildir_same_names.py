@@ -120,3 +120,23 @@ def test_a_name_given_again_months_on_has_its_mail_confirmed(tmp_path: Path) -> 
     assert world.poll().filed == 1
     his, hers = sorted(world.outbox())  # hers under the name and a digest of her mail
     assert his == "conf-maildir_3a1" and hers.startswith("conf-maildir_3a1.")
+
+
+def test_a_mail_moved_out_under_a_name_another_file_has_there_takes_a_name_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """A maildir whose ``.processed`` a host this spool never knew filled (the GM moved the
+    host and brought the folder): a program counting names anew gives a new mail the name
+    of a file there, of which neither the journal nor the archive knows. The mail is moved
+    out beside that file, under ``.2``, and the file is kept (``inbox.free_name``)."""
+    world = World(tmp_path)
+    processed = world.gm.maildir_in / ".processed" / "cur"
+    processed.mkdir(parents=True, exist_ok=True)
+    (processed / "1:2,S").write_bytes(b"From: old@players.example\n\nthe old host's mail\n")
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    sent = (world.gm.maildir_in / "new" / name).read_bytes()
+    (world.gm.maildir_in / "new" / name).rename(world.gm.maildir_in / "new" / "1:2,S")
+    assert world.poll().filed == 1
+    assert sorted(p.name for p in processed.iterdir()) == ["1.2:2,S", "1:2,S"]
+    assert (processed / "1:2,S").read_bytes().endswith(b"the old host's mail\n")  # before: gone
+    assert (processed / "1.2:2,S").read_bytes() == sent
