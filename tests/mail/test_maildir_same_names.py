@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from unittest.mock import Mock
 
-from tests.mail.loop import NOW, World
+import pytest
+
+from tests.mail.loop import GM, NOW, World
 from tests.mail.test_held_mail import away, back
 from wtg.gm.gamestatus import game_status
+from wtg.mail.poll.poller import Poller
 from wtg.mail.poll.release import release
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import held_mails
@@ -140,3 +144,26 @@ def test_a_mail_moved_out_under_a_name_another_file_has_there_takes_a_name_of_it
     assert sorted(p.name for p in processed.iterdir()) == ["1.2:2,S", "1:2,S"]
     assert (processed / "1:2,S").read_bytes().endswith(b"the old host's mail\n")  # before: gone
     assert (processed / "1.2:2,S").read_bytes() == sent
+
+
+def test_a_quarantined_mail_without_a_message_id_copied_back_by_hand_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal keeps a quarantined mail's bytes as ``quarantined:`` and a digest, no
+    copy's mark: the GM who copies it back into the inbox by hand, its trouble mended, has
+    it read again (docs/mail.md, "moved back"), not noted as a copy of the quarantined one."""
+    world = World(tmp_path)
+    box = world.gm.maildir_in
+    raw = (
+        f"From: p1@players.example\nTo: {GM}\nSubject: orders\n\nMy orders:\n{world.aof(1)}"
+    ).encode()
+    (box / "new" / "1").write_bytes(raw)  # no Message-ID: known by its bytes
+    monkeypatch.setattr(Poller, "_decide", Mock(side_effect=RuntimeError("a bug")))
+    assert world.poll().quarantined == 1
+    monkeypatch.undo()
+    (quarantined,) = (box / ".rejected" / "cur").iterdir()
+    assert quarantined.read_bytes() == raw
+    shutil.copy(quarantined, box / "new" / "2")  # by hand, not `wtg quarantine --release`
+    summary = world.poll()
+    assert (summary.filed, summary.ignored) == (1, 0)  # before: ignored, a copy of maildir:1
+    assert game_status(world.game)["players"][0]["orders"] is True
