@@ -42,7 +42,11 @@ def test_a_poll_s_records_between_two_digests_mailed_in_one_second_are_told_once
     assert (first, second) == ("digest-20261122T120000", None)  # before: the same name twice
     assert [(row.key, row.game) for row in second_made.set_aside] == [(key, "g1")]
     # the mark stays where the first digest left it (before: 12:00:00.8, told by no mail)
-    assert kept == {"last": "2026-11-22T12:00:00Z", "rows": "2026-11-22T12:00:00.200000Z"}
+    assert kept == {
+        "last": "2026-11-22T12:00:00Z",
+        "runs_told": ["g1 0"],  # its turn 0, run at 12:00:00 and listed by the first
+        "rows": "2026-11-22T12:00:00.200000Z",
+    }
     assert [(row.key, row.game) for row in third.set_aside] == [(key, "g1")]  # before: ()
     assert third.rows_since == "2026-11-22T12:00:00.200000Z"
 

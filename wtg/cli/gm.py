@@ -745,7 +745,7 @@ def digest(
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     if quiet and made.empty():
-        mark_digest(spool, now, rows=made.rows_to())
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
@@ -759,9 +759,8 @@ def digest(
                 err=True,
             )
     else:
-        mark_digest(
-            spool, now, rows=made.rows_to()
-        )  # told: the next digest tells what happens after now
+        # told: the next digest tells what happens after now
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
 
 
 @click.command()
