@@ -416,7 +416,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     # digest begins: a mail of this second after it was made is the next one's, as is one
     # of this second before it (a file's time or a journal's has its fraction of a second)
     made_at = parse_iso(iso(now))
-    told = runs_told(spool, since)
+    listed_before = runs_told(spool, since)
     until = made_at.timestamp()
     # the journal's lists: from where the last digest's ended, to the moment it is made
     # (a poll's rows carry the moment it began: one run just before, in this second, is
@@ -444,7 +444,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
             troubles.append(found.line() + told)
             continue
         try:
-            runs += _runs(found, since, made_at, told)
+            runs += _runs(found, since, made_at, listed_before)
             status = game_status(found)
             missing += _missing(status)
             said = overdue(status, now)
@@ -464,7 +464,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         until=exact(now),
         folders=tuple(dict.fromkeys((str(games_dir), str(games_dir.absolute())))),
         runs=tuple(runs),
-        told_before=tuple(sorted(told)),
+        told_before=tuple(sorted(listed_before)),
         quarantine=tuple(kept),
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
@@ -541,8 +541,10 @@ def _runs(game: Game, since: datetime, until: datetime, told: frozenset[str]) ->
     found = []
     for turn in reversed(game.store.turns()):
         ran_at = game.meta(turn).get("ran_at")
-        ran = parse_iso(ran_at) if ran_at else None
-        if ran is None or ran < since:
+        if not ran_at:
+            break
+        ran = parse_iso(ran_at)
+        if ran < since:
             break
         if ran > until or (ran == since and f"{game.config.game} {turn}" in told):
             continue  # the next digest's (a clock's second later), or told
