@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from unittest.mock import Mock
 
-from tests.mail.loop import NOW, World
+import pytest
+
+from tests.mail.loop import GM, NOW, World
 from tests.mail.test_held_mail import away, back
 from wtg.gm.gamestatus import game_status
+from wtg.mail.poll.poller import Poller
 from wtg.mail.poll.release import release
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import held_mails
@@ -120,3 +124,46 @@ def test_a_name_given_again_months_on_has_its_mail_confirmed(tmp_path: Path) -> 
     assert world.poll().filed == 1
     his, hers = sorted(world.outbox())  # hers under the name and a digest of her mail
     assert his == "conf-maildir_3a1" and hers.startswith("conf-maildir_3a1.")
+
+
+def test_a_mail_moved_out_under_a_name_another_file_has_there_takes_a_name_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """A maildir whose ``.processed`` a host this spool never knew filled (the GM moved the
+    host and brought the folder): a program counting names anew gives a new mail the name
+    of a file there, of which neither the journal nor the archive knows. The mail is moved
+    out beside that file, under ``.2``, and the file is kept (``inbox.free_name``)."""
+    world = World(tmp_path)
+    processed = world.gm.maildir_in / ".processed" / "cur"
+    processed.mkdir(parents=True, exist_ok=True)
+    (processed / "1:2,S").write_bytes(b"From: old@players.example\n\nthe old host's mail\n")
+    name = world.mail("My orders:\n" + world.aof(1), "p1@players.example")
+    sent = (world.gm.maildir_in / "new" / name).read_bytes()
+    (world.gm.maildir_in / "new" / name).rename(world.gm.maildir_in / "new" / "1:2,S")
+    assert world.poll().filed == 1
+    assert sorted(p.name for p in processed.iterdir()) == ["1.2:2,S", "1:2,S"]
+    assert (processed / "1:2,S").read_bytes().endswith(b"the old host's mail\n")  # before: gone
+    assert (processed / "1.2:2,S").read_bytes() == sent
+
+
+def test_a_quarantined_mail_without_a_message_id_copied_back_by_hand_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal keeps a quarantined mail's bytes as ``quarantined:`` and a digest, no
+    copy's mark: the GM who copies it back into the inbox by hand, its trouble mended, has
+    it read again (docs/mail.md, "moved back"), not noted as a copy of the quarantined one."""
+    world = World(tmp_path)
+    box = world.gm.maildir_in
+    raw = (
+        f"From: p1@players.example\nTo: {GM}\nSubject: orders\n\nMy orders:\n{world.aof(1)}"
+    ).encode()
+    (box / "new" / "1").write_bytes(raw)  # no Message-ID: known by its bytes
+    monkeypatch.setattr(Poller, "_decide", Mock(side_effect=RuntimeError("a bug")))
+    assert world.poll().quarantined == 1
+    monkeypatch.undo()
+    (quarantined,) = (box / ".rejected" / "cur").iterdir()
+    assert quarantined.read_bytes() == raw
+    shutil.copy(quarantined, box / "new" / "2")  # by hand, not `wtg quarantine --release`
+    summary = world.poll()
+    assert (summary.filed, summary.ignored) == (1, 0)  # before: ignored, a copy of maildir:1
+    assert game_status(world.game)["players"][0]["orders"] is True

@@ -745,18 +745,22 @@ def digest(
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     if quiet and made.empty():
-        mark_digest(spool, now, rows=made.rows_to())
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
         width = terminal_width()  # on a terminal narrower than a mail's lines: at its width
         click.echo(text if width is None or width >= WIDTH else made.text(width), nl=False)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
-        mail_and_mark(root, sender, to_address or sender, made)
+        if mail_and_mark(root, sender, to_address or sender, made) is None:
+            tell(
+                "wtg: a digest was mailed in this second already: this one is not mailed, "
+                "and the next digest lists what it holds",
+                err=True,
+            )
     else:
-        mark_digest(
-            spool, now, rows=made.rows_to()
-        )  # told: the next digest tells what happens after now
+        # told: the next digest tells what happens after now
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
 
 
 @click.command()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from logging import DEBUG, INFO
 from pathlib import Path
@@ -41,11 +42,13 @@ from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.digestmark import (
     DIGEST_FILE,
     ROWS,
+    RUNS_TOLD,
     exact,
     last_digest,
     read_exact,
     rows_digest,
     rows_until,
+    runs_told,
 )
 from wtg.mail.outgoing.failedmail import Listed, set_aside_since
 from wtg.mail.outgoing.notices import owed_lines
@@ -82,6 +85,10 @@ class TurnRun(Record):
     ran_at: str
     ended: str = ""
     """The turn that ended the game: how, and who won, in words; empty for any other."""
+
+    def named(self) -> str:
+        """The run as the digest's mark names it (``RUNS_TOLD``): ``g1 4``."""
+        return f"{self.game} {self.turn}"
 
 
 class Missing(Record):
@@ -123,6 +130,9 @@ class Digest(Record):
     """Where they end, when not at the whole second of ``until``: ``until`` itself, or the
     second a poll under way began in (``digestmark.rows_until``)."""
     runs: tuple[TurnRun, ...] = ()
+    told_before: tuple[str, ...] = ()
+    """The turns run in the second of ``since`` the last digest listed (``runs_told``):
+    kept by the mark written before this digest is queued (``mail_and_mark``)."""
     folders: tuple[str, ...] = ()
     """The host's games folder, as given and absolute: a path in it (a kept mail's, a
     game folder's) that is there (``on_disk``) is kept whole in the digest's lines, to be
@@ -183,6 +193,15 @@ class Digest(Record):
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
+
+    def told_runs(self) -> tuple[str, ...]:
+        """The turns run in the second it was made in that it lists, and those of that
+        second the last digest listed when it was made in the same (``RUNS_TOLD``): the
+        next digest lists the others of that second."""
+        second = iso(read_exact(self.until))
+        before = self.told_before if self.since == second else ()
+        listed = tuple(run.named() for run in self.runs if run.ran_at == second)
+        return tuple(dict.fromkeys((*before, *listed)))
 
     def rows_to(self) -> datetime | None:
         """Where the next digest's lists of the journal begin, when not where it begins."""
@@ -315,13 +334,17 @@ def mark_digest(
     now: datetime,
     mailing: Mailing | datetime | None = None,
     rows: datetime | None = None,
+    told: Sequence[str] = (),
 ) -> None:
     """The next digest tells what happened after ``now``. ``mailing``: the intent written
     before the digest made at that moment is queued (``now`` stays the last), which a
     run cut short before its mark leaves for the next to finish (``digest_intent``).
-    ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``)."""
+    ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``).
+    ``told``: the turns run in the second of ``now`` listed (``Digest.told_runs``)."""
     private.make_dirs(spool)
-    data: dict[str, str] = {"last": iso(now)}
+    data: dict[str, str | list[str]] = {"last": iso(now)}
+    if told:
+        data[RUNS_TOLD] = list(told)
     if rows is not None and exact(rows) != iso(now):
         data[ROWS] = exact(rows)
     if isinstance(mailing, datetime):
@@ -358,23 +381,32 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
         return None
     made = make_digest(games_dir, intent.at, rows_end=intent.rows)
     ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
-    mark_digest(spool, intent.at, rows=made.rows_to())
+    mark_digest(spool, intent.at, rows=made.rows_to(), told=made.told_runs())
     return ident
 
 
 def mail_and_mark(
     games_dir: Path, sender: str, to: str, made: Digest, day: date | None = None
-) -> str:
+) -> str | None:
     """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
     next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
-    the day it was due (the service's daily digest is named after it)."""
+    the day it was due (the service's daily digest is named after it). None, and nothing
+    queued or marked, when a digest mailed earlier in its second holds its name (`wtg
+    digest --mail` twice in one second): the next digest lists what it held. Marked told
+    unmailed, its lists of the journal, which end at the moment it was made and not at
+    its whole second (``digestmark.exact``), held the records of a poll run between the
+    two, and no digest told them."""
     spool = games_dir / SPOOL
     now = read_exact(made.until)
+    if day is None and Outbox(spool).known(digest_ident(now)):
+        return None
     since = parse_iso(made.since)
     mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
-    mark_digest(spool, since, mailing, read_exact(made.rows_since) if made.rows_since else None)
+    rows_since = read_exact(made.rows_since) if made.rows_since else None
+    mark_digest(spool, since, mailing, rows_since, made.told_before)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
-    mark_digest(spool, now, rows=made.rows_to())  # told: the next tells what happens after
+    # told: the next tells what happens after
+    mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
     return ident
 
 
@@ -388,6 +420,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     # digest begins: a mail of this second after it was made is the next one's, as is one
     # of this second before it (a file's time or a journal's has its fraction of a second)
     made_at = parse_iso(iso(now))
+    listed_before = runs_told(spool, since)
     until = made_at.timestamp()
     # the journal's lists: from where the last digest's ended, to the moment it is made
     # (a poll's rows carry the moment it began: one run just before, in this second, is
@@ -415,7 +448,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
             troubles.append(found.line() + told)
             continue
         try:
-            runs += _runs(found, since)
+            runs += _runs(found, since, made_at, listed_before)
             status = game_status(found)
             missing += _missing(status)
             said = overdue(status, now)
@@ -435,6 +468,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         until=exact(now),
         folders=tuple(dict.fromkeys((str(games_dir), str(games_dir.absolute())))),
         runs=tuple(runs),
+        told_before=tuple(sorted(listed_before)),
         quarantine=tuple(kept),
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
@@ -463,13 +497,19 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     return made
 
 
+def digest_ident(now: datetime, day: date | None = None) -> str:
+    """The outbox id of the digest made at ``now``: named after its second, or after
+    ``day`` for the service's daily digest."""
+    return f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+
+
 def queue_digest(
     spool: Path, sender: str, to: str, text: str, now: datetime, day: date | None = None
 ) -> str:
     """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
     the digest is marked told): its outbox id, named after its moment, or after ``day``
     for the service's daily digest. Queued once: an id the outbox knows is not again."""
-    ident = f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+    ident = digest_ident(now, day)
     subject = f"wtg digest {day or now:%Y-%m-%d}"
     msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
     if Outbox(spool).add(ident, msg):
@@ -498,13 +538,20 @@ def _taken_one_domain(
         return taken_to_one_domain(book, since, addresses)
 
 
-def _runs(game: Game, since: datetime) -> list[TurnRun]:
-    """The game's turns that ran after ``since``, oldest first."""
+def _runs(game: Game, since: datetime, until: datetime, told: frozenset[str]) -> list[TurnRun]:
+    """The game's turns that ran from ``since`` to ``until`` (whole seconds, as ``ran_at``
+    keeps them), oldest first, but those of the second ``since`` in ``told`` (the last
+    digest listed them: ``runs_told``)."""
     found = []
     for turn in reversed(game.store.turns()):
         ran_at = game.meta(turn).get("ran_at")
-        if not ran_at or parse_iso(ran_at) <= since:
+        if not ran_at:
             break
+        ran = parse_iso(ran_at)
+        if ran < since:
+            break
+        if ran > until or (ran == since and f"{game.config.game} {turn}" in told):
+            continue  # the next digest's (a clock's second later), or told
         found.append(TurnRun(game.config.game, turn, ran_at))
     if found and found[0].turn == game.store.latest_turn():
         ended = ended_words(game, found[0].ran_at)

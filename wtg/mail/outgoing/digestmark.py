@@ -22,6 +22,10 @@ from wtg.mail.spool.pollbegun import poll_begun, polling
 DIGEST_FILE = "digest.json"
 ROWS = "rows"
 """The key of ``DIGEST_FILE`` that says where the journal's lists ended (``rows_until``)."""
+RUNS_TOLD = "runs_told"
+"""The key of ``DIGEST_FILE`` that names the turns run in the second of ``last`` the digest
+listed (``"g1 4"``): a turn's ``ran_at`` keeps whole seconds, and the next digest lists
+the others of that second, run after the digest was made (``runs_told``)."""
 
 
 def exact(moment: datetime) -> str:
@@ -50,6 +54,21 @@ def last_digest(spool: Path, now: datetime | None = None) -> datetime | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return None if now is not None and last > now else last
+
+
+def runs_told(spool: Path, since: datetime) -> frozenset[str]:
+    """The turns run in the second ``since`` that the last digest listed (``RUNS_TOLD``),
+    when ``since`` is its mark; none else, or when the mark cannot be read."""
+    try:
+        data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
+        told = data.get(RUNS_TOLD, []) if data.get("last") == iso(since) else []
+    except (OSError, ValueError, AttributeError):
+        return frozenset()
+    return (
+        frozenset(run for run in told if isinstance(run, str))
+        if isinstance(told, list)
+        else frozenset()
+    )
 
 
 def rows_digest(spool: Path, now: datetime | None = None) -> datetime | None:
