@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_due_many import due_games, on_a_terminal, write_config
+from wtg.cli.givenhead import progress_bar
 
 HOSTILE = "g\x1b]0;owned\x07\x1b[31m\u202eX"
 """A folder's name: OSC 0 (the window's title), CSI (red), a right-to-left override."""
@@ -39,3 +40,11 @@ def test_a_bar_names_a_hostile_folder_without_its_escapes(
     shown = text.replace("\x1b[?25l", "").replace("\x1b[?25h", "")  # click hides the cursor
     assert not any(char in shown for char in "\x1b\x07\u202e"), repr(shown)
     assert "gX" in shown, repr(shown)
+
+
+def test_a_bar_names_a_folder_with_a_line_break_on_its_one_line() -> None:
+    # click redraws the bar over its own line: a line break in a folder's name (kept by
+    # on_screen, as tell's lines keep theirs) began a new line at each redraw
+    bar = progress_bar(2, "sites")
+    assert bar.item_show_func is not None
+    assert bar.item_show_func("g\nx\ty") == "g?x?y"  # before: g\nx\ty

@@ -158,3 +158,15 @@ def test_canadian_syllabics_read_as_the_latin_letters_they_look_like(tmp_path: P
     assert f"the name {alone} reads as BAD, another player's name" in refusal(hall, 4)
     assert sorted(waiting_names(hall)) == ["Ann", "BAD"]
     assert look_alike_alphabets(f"{CANADIAN['C']}{CANADIAN['P']}u") == ["Latin", "Canadian"]
+
+
+def test_the_fancy_text_syllabics_read_as_latin_letters_too(tmp_path: Path) -> None:
+    """The syllabics a "fancy text" maker writes Latin capitals with (``ᗩᑎᑎ`` for ANN:
+    CARRIER PO, TI; ``ᗪ``, ``ᕮ``, ``ᗴ``, ``ᑫ``) are others than Unicode's confusables: ``ᗩᑎᑎ``,
+    all syllabics, took a seat beside Ann."""
+    hall = with_ann(tmp_path)
+    fancy = "\u15e9\u144e\u144e"
+    hall.mail(address(2), f"JOIN wok4 AS {fancy}")
+    hall.poll(hours=2)
+    assert f"the name {fancy} reads as" in refusal(hall, 2)
+    assert waiting_names(hall) == ["Ann"]  # before: Ann and ᗩᑎᑎ

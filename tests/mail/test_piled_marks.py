@@ -71,3 +71,13 @@ def test_a_refusal_quotes_a_pile_cut(tmp_path: Path) -> None:
     assert marks_on_a_letter(answer.subject) <= MARKS_ON_A_LETTER, answer.subject
     assert f'"STATUS {SHOWN[:-1]}"' in answer.body and f"'{SHOWN[:-1]}'" in answer.body
     assert marks_on_a_letter(answer.body) == MARKS_ON_A_LETTER, answer.body
+
+
+def test_the_rest_of_a_line_with_a_pile_stays_as_written() -> None:
+    # a folder copied from another system names its letters decomposed (an e, then its
+    # acute), and the path a GM copies off his digest must be the folder's own bytes: a
+    # stranger's pile elsewhere in the digest had every line of it composed (NFC)
+    path = "/srv/games/cafe\u0301/orders"
+    shown = on_screen(f"{path}\n{PILE}")
+
+    assert shown == f"{path}\n{SHOWN}"  # before: /srv/games/caf\u00e9/orders

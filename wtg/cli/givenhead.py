@@ -202,6 +202,11 @@ def progress_bar(length: int, label: str) -> ProgressBar[str]:
     )
 
 
+_ONE_LINE = str.maketrans("\n\t", "??")
+
+
 def _step_named(item: str | None) -> str:
-    """What a progress bar shows after itself: the name of the step's item, as a line."""
-    return on_screen(item or "")
+    """What a progress bar shows after itself: the name of the step's item, as a line (a
+    line break or a tab in a folder's name as ``?``: click redraws the bar over its line,
+    and a line break began a new one at each step)."""
+    return on_screen(item or "").translate(_ONE_LINE)

@@ -66,12 +66,33 @@ def on_screen(text: str) -> str:
 
 def _unpiled(text: str) -> str:
     """``text`` with each run of marks after a letter cut to ``MARKS_ON_A_LETTER``, composed
-    (NFC) as ``marks_on_a_letter`` counts them; a text without such a pile as it is."""
+    (NFC) as ``marks_on_a_letter`` counts them; the rest as written. A letter and its marks
+    are composed only where they pile up: a path the GM copies off the line (a folder's
+    name decomposed, ``e`` and its acute) stays the folder's own."""
     if text.isascii() or marks_on_a_letter(text) <= MARKS_ON_A_LETTER:
         return text
     kept: list[str] = []
+    for letter in _letters(text):
+        kept.append(_cut(letter) if marks_on_a_letter(letter) > MARKS_ON_A_LETTER else letter)
+    return "".join(kept)
+
+
+def _letters(text: str) -> list[str]:
+    """``text`` as its letters, each with the marks (and joiners) after it."""
+    letters: list[str] = []
+    for char in text:
+        if letters and (char in JOINERS or unicodedata.category(char) in MARKS):
+            letters[-1] += char
+        else:
+            letters.append(char)
+    return letters
+
+
+def _cut(letter: str) -> str:
+    """A letter and its pile of marks, composed, the marks after ``MARKS_ON_A_LETTER`` cut."""
+    kept: list[str] = []
     run = 0
-    for char in unicodedata.normalize("NFC", text):
+    for char in unicodedata.normalize("NFC", letter):
         if char not in JOINERS:
             run = run + 1 if unicodedata.category(char) in MARKS else 0
         if run <= MARKS_ON_A_LETTER:

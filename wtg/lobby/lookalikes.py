@@ -92,7 +92,8 @@ _FOLDED = str.maketrans(
     "ՕՍօսհո"  # Armenian
     "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
     "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
-    "ᗅᗷᑕᗞᖴᕼᒍᒪᗰᑭᖇᔕᑌᐯᗯ᙭ᘔᑲᑯ"  # Canadian syllabics
+    "ᗅᗷᑕᗞᖴᕼᒍᒪᗰᑭᖇᔕᑌᐯᗯ᙭ᘔᑲᑯ"  # Canadian syllabics (Unicode's confusables)
+    "ᗩᗪᑎᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
     "ıȷɡɑ",  # Latin: dotless i and j, script g and a
     "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
     "ABEZHIKMNOPTYXovo"
@@ -100,6 +101,7 @@ _FOLDED = str.maketrans(
     "ABCEGHJKLMPSTVWZDR"
     "ABCEGHIJKLMNOPSTUVXYZ"
     "ABCDFHJLMPRSUVWXZbd"
+    "ADNEEq"
     "ijga",
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and

@@ -309,6 +309,9 @@ class Digest(Record):
 MAILING_ROWS = "mailing_rows"
 """The key of ``DIGEST_FILE`` beside ``mailing``: where that digest's lists of the journal
 end (``Mailing.rows``)."""
+MAILING_TOLD = "mailing_told"
+"""The key of ``DIGEST_FILE`` beside ``mailing``: the turns run in its second that digest
+listed (``Mailing.told``)."""
 
 
 class Mailing(Record):
@@ -327,6 +330,11 @@ class Mailing(Record):
     poll under way had ended, they ran on to ``at``, and the mark after the digest queued
     before the cut (whose lists ended where that poll began) left the poll's rows to
     neither (``finish_mailing``)."""
+    told: tuple[str, ...] | None = None
+    """The turns run in the second of ``at`` its digest listed (``Digest.told_runs``); None
+    in an intent an older wtg wrote. The run that finishes a mail queued before the cut
+    marks these told: made again, the digest lists a turn run in that second after it was
+    first made, which the mail queued does not (``finish_mailing``)."""
 
 
 def mark_digest(
@@ -354,6 +362,7 @@ def mark_digest(
         data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
         data |= {"to": mailing.to} if mailing.to else {}
         data |= {MAILING_ROWS: exact(mailing.rows)} if mailing.rows is not None else {}
+        data |= {MAILING_TOLD: list(mailing.told)} if mailing.told is not None else {}
     write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
 
 
@@ -365,7 +374,11 @@ def digest_intent(spool: Path) -> Mailing | None:
         day = date.fromisoformat(str(data["day"])) if "day" in data else None
         to = data.get("to")
         rows = read_exact(str(data[MAILING_ROWS])) if MAILING_ROWS in data else None
-        return Mailing(at, day, to if isinstance(to, str) else "", rows)
+        told = data.get(MAILING_TOLD)
+        named = (
+            tuple(run for run in told if isinstance(run, str)) if isinstance(told, list) else None
+        )
+        return Mailing(at, day, to if isinstance(to, str) else "", rows, named)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -380,8 +393,11 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     if intent is None:
         return None
     made = make_digest(games_dir, intent.at, rows_end=intent.rows)
+    queued = Outbox(spool).known(digest_ident(intent.at, intent.day))
     ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
-    mark_digest(spool, intent.at, rows=made.rows_to(), told=made.told_runs())
+    # the mail queued before the cut tells the runs its intent names, not this one's
+    told = intent.told if queued and intent.told is not None else made.told_runs()
+    mark_digest(spool, intent.at, rows=made.rows_to(), told=told)
     return ident
 
 
@@ -401,7 +417,7 @@ def mail_and_mark(
     if day is None and Outbox(spool).known(digest_ident(now)):
         return None
     since = parse_iso(made.since)
-    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
+    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now, made.told_runs())
     rows_since = read_exact(made.rows_since) if made.rows_since else None
     mark_digest(spool, since, mailing, rows_since, made.told_before)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
