@@ -51,7 +51,10 @@ def test_a_due_run_killed_takes_its_workers_and_the_next_runs_each_turn_once(
     for at in killpoints.points(whole.writes, KILLS):
         fresh()
         cut = killpoints.run(args, at, games, whom="main")
-        assert cut.killed, (at, cut)
+        # a game's read copy of game.yaml (``.game.yaml.json``) is written again when its
+        # file's time is too near the moment read to trust: a run may make a write fewer
+        # than the whole run counted, and end before the last point
+        assert cut.killed or (cut.returncode == 0 and cut.writes < at), (at, cut)
         workers_gone(games)
         committed = {
             name: (games / name / "turns" / "0001" / "turn.json").read_bytes()
