@@ -9,7 +9,8 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from tests.mail.test_mail_phone import too_wide
-from wtg.text.commandwords import typed_spans
+from wtg.game.gameconfig import NAME_MAX_LENGTH
+from wtg.text.commandwords import NAME_COLUMNS, typed_spans
 from wtg.text.prose import PHONE, wrapped
 
 NAME = "Bartholomew Fitzgerald-Montgomery III"
@@ -48,3 +49,14 @@ def test_the_other_name_s_join_is_whole(tmp_path: Path) -> None:
         "\n"
         "Nothing was changed. Mail HELP for the commands of the host.\n"
     ), told.body
+
+
+def test_a_join_as_quoted_or_before_more_words_ends_with_its_name() -> None:
+    """A JOIN quoted as the player wrote it (``"JOIN g1 AS Vic Hale" was not``) ends at
+    its quote; one that prose follows without a mark ends where a name's 40 characters
+    end, never running on to the line's end."""
+    line = 'Your command "JOIN g1 AS Vic Hale" was not carried out: you play as X, one'
+    assert [line[s:e] for s, e in typed_spans(line)] == ['JOIN g1 AS Vic Hale"']
+    line = f"then JOIN g1 AS {LONGEST} and more words after it"
+    assert [line[s:e] for s, e in typed_spans(line)] == [f"JOIN g1 AS {LONGEST}"]
+    assert NAME_COLUMNS == NAME_MAX_LENGTH == len(LONGEST)

@@ -50,9 +50,13 @@ _END = ".,;:)"
 NAMED = "AS"
 """The word after JOIN's arguments that the name asked for follows (``JOIN wok4 AS Vic``):
 every word to the end of the line is the name's (``wtg.lobby.commands``)."""
-_NAME_ENDS = ",;)"
+_NAME_ENDS = ',;)"'
 """The marks after a word of a name that end it where a sentence goes on (``JOIN wok4 AS
-Vic Hale, until noon``): a name holds none of them (``wtg.lobby.lookalikes``)."""
+Vic Hale, until noon``, a command quoted ``"JOIN g1 AS Vic Hale" was``): a name holds
+none of its commas and semicolons (``wtg.lobby.lookalikes``)."""
+NAME_COLUMNS = 40
+"""The most characters of a name (``wtg.game.gameconfig.NAME_MAX_LENGTH``): a name's words
+run no further, whatever follows them on the line."""
 
 
 def typed_spans(line: str) -> list[tuple[int, int]]:
@@ -96,12 +100,14 @@ def _word_at(line: str, end: int) -> str:
 
 def _name_end(line: str, end: int) -> int:
     """Where the name a JOIN asks for, after its ``AS`` ending at ``end``, ends: a
-    placeholder alone (``AS <name>``), else every word up to the end of the line or to the
-    first that a mark ending a name follows (``_NAME_ENDS``), that mark with it."""
+    placeholder alone (``AS <name>``), else every word up to the end of the line, to the
+    first that a mark ending a name follows (``_NAME_ENDS``), that mark with it, or as far
+    as a name may reach (``NAME_COLUMNS``, a mark after it)."""
     first = _word_at(line, end)
     if _PLACEHOLDER.fullmatch(first.rstrip(_END)):
         return end + 1 + len(first)
-    while word := _word_at(line, end):
+    start = end + 1
+    while (word := _word_at(line, end)) and end + 1 + len(word) - start <= NAME_COLUMNS + 1:
         end += 1 + len(word)
         if word[-1] in _NAME_ENDS:
             break

@@ -31,6 +31,10 @@ _NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory"
 """The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
 line never ends on one of them with its number at the start of the next."""
 
+_DASHES = frozenset(("-", "\u2013", "\u2014"))
+"""A dash standing between two words (``Kaomaris - Standard``), which a line never begins
+with: ``- `` at a line's start is an item of a list."""
+
 _CODE = re.compile(r"[A-Z]{3}")
 """A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
 terrain it prefers (``KNI Plains``)."""
@@ -50,6 +54,7 @@ def wrapped(
     kept: int = 0,
     own: bool = False,
     no_word_alone: bool = False,
+    counts: bool = False,
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -68,7 +73,10 @@ def wrapped(
     ``like.``, a row of its own in a notice of two lines): the word before it goes down
     with it (``_no_word_alone``), never a word of the start ``kept`` (a word cut between
     its characters never goes down: its two pieces are wider than a line); a template's
-    ``wrapped`` does so, and ``textwrap`` does not."""
+    ``wrapped`` does so, and ``textwrap`` does not. ``counts``: a number is never cut from
+    what it counts or names (``turn 5``, ``3 armies``: ``_may_cut``), as a report's
+    sentence keeps them; a template's ``wrapped`` does so too, a player's mail read as one
+    voice, and ``textwrap`` does not."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -77,9 +85,9 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                pieces = _broken(line, indent, width, kept, cut_long=not own)
+                pieces = _broken(line, indent, width, kept, cut_long=not own, counts=counts)
                 lines.extend(
-                    _no_word_alone(pieces)
+                    _no_word_alone(pieces, counts)
                     if no_word_alone and len(pieces) > 1 + bool(kept)
                     else pieces
                 )
@@ -176,31 +184,42 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     inside a command a player is told to type (``Send RESIGN g1 again``:
     ``wtg.text.commandwords.typed_spans``), which goes down whole to the next line when
     the rest of its line does not hold it.
-    ``counts``: nor the one after a number that a word follows, the count of what it
-    names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
-    ``hits found nothing``), nor the one before a number in brackets, the number of what
-    it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code that
-    a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
+    ``counts``: nor the one after a number that a word follows, the count of what it names
+    (``2 hits``, ``12 ARM``, ``51 Wendrasse``, ``(60 provinces)``: a report's sentence ended
+    ``2`` above ``hits found nothing``), nor the one before a number in brackets, the number
+    of what it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code
+    that a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
     above ``Plains``), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
-    stands``)."""
+    stands``); a thing's number is no count of the word after it (``turn 12`` may end a line
+    above ``begins``); nor the one before a dash between words (``World of Kaomaris -
+    Standard WoK``: a line begun ``- Standard WoK`` reads as an item of a list, an event of
+    a report)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     if _in_command(line, at):
         return False
-    before = line[line.rfind(" ", 0, at) + 1 : at]
+    begin = line.rfind(" ", 0, at) + 1
+    before = line[begin:at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
     if counts and (
-        (_COUNT.fullmatch(before) and after[:1].isalpha())
+        (_COUNT.fullmatch(before.lstrip("(")) and after[:1].isalpha() and not _named(line, begin))
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
         or (before in _NUMBERED_THINGS and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
+        or line[at + 1 : end if end != -1 else len(line)] in _DASHES
     ):
         return False
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
+
+
+def _named(line: str, begin: int) -> bool:
+    """Whether the word of ``line`` that begins at ``begin`` (a number) follows a thing it
+    is the number of (``turn 12``, ``piece 21``: ``_NUMBERED_THINGS``)."""
+    return begin > 1 and line[line.rfind(" ", 0, begin - 1) + 1 : begin - 1] in _NUMBERED_THINGS
 
 
 _NEAR = 300
