@@ -23,7 +23,7 @@ from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.schedule import moment_text
-from wtg.game.textcolumn import column, padded, row_name, text_width
+from wtg.game.textcolumn import column, column_lines, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
@@ -99,6 +99,7 @@ def _filters(
         "unlinked": unlinked,
         "defanged": defanged,
         "column": column,
+        "column_lines": column_lines,
         "padded": padded,
         "row_name": row_name,
         "width": text_width,
