@@ -3,7 +3,8 @@ a report's sentences kept a thing with its number (``piece 21``), but the templa
 ``wrapped`` broke as ``textwrap`` does: a reminder of a game of a longer name read ``for
 turn`` above ``1 yet``, and a list's title began a line with its dash (``- Standard
 WoK``), read as an item of a list. Their prose keeps a number with what it counts or
-names now, as a report's does, and a dash with the word before it."""
+names now, as a report's does (a count out of another whole: ``1 of 3 players``), and a
+dash with the word before it."""
 
 from __future__ import annotations
 
@@ -59,3 +60,17 @@ def test_a_list_s_title_never_begins_a_line_with_its_dash(tmp_path: Path) -> Non
         "Kaomaris - Standard WoK (Duel), 2 players on the map classic60\n"
         "(60 provinces), open to all) as Amy.\n"
     ), told.body
+
+
+def test_a_place_on_a_list_keeps_its_count_out_of_the_players(tmp_path: Path) -> None:
+    """The CONFIRM of a JOIN of a WISK list: its answer ended ``as Amy: 1 of`` above ``3
+    players.``; the count out of the list's players is whole on one line now."""
+    hall = Hall(tmp_path)
+    hall.open_list("wisk", players=3)
+    asked = hall.answer("amy@x.example", "JOIN wisk AS Amy")
+    placed = hall.answer("amy@x.example", f"CONFIRM {asked.code()}")
+    assert placed.body.startswith(
+        "You are on the waiting list wisk (WISK - the world domination game,\n"
+        "3 players on the map classic (42 territories), open to all) as Amy:\n"
+        "1 of 3 players.\n"
+    ), placed.body

@@ -192,7 +192,9 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     above ``Plains``), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
     stands``); a thing's number is no count of the word after it (``turn 12`` may end a line
-    above ``begins``); nor the one before a dash between words (``World of Kaomaris -
+    above ``begins``); nor either of a count out of another (``1 of 3 players``: a
+    lobby's answer ended ``1 of`` above ``3 players``); nor the one before a dash between
+    words (``World of Kaomaris -
     Standard WoK``: a line begun ``- Standard WoK`` reads as an item of a list, an event of
     a report)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
@@ -204,7 +206,16 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
     if counts and (
-        (_COUNT.fullmatch(before.lstrip("(")) and after[:1].isalpha() and not _named(line, begin))
+        (
+            _COUNT.fullmatch(before.lstrip("("))
+            and after[:1].isalpha()
+            and _word_before(line, begin) not in _NUMBERED_THINGS
+        )
+        or (
+            before == "of"
+            and _COUNT.fullmatch(after)
+            and _COUNT.fullmatch(_word_before(line, begin))
+        )
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
         or (before in _NUMBERED_THINGS and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
@@ -216,10 +227,10 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     )
 
 
-def _named(line: str, begin: int) -> bool:
-    """Whether the word of ``line`` that begins at ``begin`` (a number) follows a thing it
-    is the number of (``turn 12``, ``piece 21``: ``_NUMBERED_THINGS``)."""
-    return begin > 1 and line[line.rfind(" ", 0, begin - 1) + 1 : begin - 1] in _NUMBERED_THINGS
+def _word_before(line: str, begin: int) -> str:
+    """The word of ``line`` before the one that begins at ``begin`` (``turn`` before the
+    number of ``turn 12``), "" at the line's start."""
+    return line[line.rfind(" ", 0, begin - 1) + 1 : begin - 1] if begin > 1 else ""
 
 
 _NEAR = 300
