@@ -127,15 +127,15 @@ def player_environment() -> jinja2.Environment:
 @cache
 def earlier_environments() -> tuple[jinja2.Environment, ...]:
     """The players' templates as earlier wtgs broke them: at a phone's 72 columns with a
-    number cut from what it counts (round 43: ``turn`` above ``5``), with a word left alone
-    under its sentence too (round 42), and at a terminal's 78 (before round 42). Only to
-    know a text one of them mailed or queued (a note on a picture, left out of a mail too
-    big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
+    word left alone under its sentence (round 42), at a terminal's 78 (before round 42),
+    and at 72 with a number cut from what it counts (round 43: ``turn`` above ``5``). Only
+    to know a text one of them mailed or queued (a note on a picture, left out of a mail
+    too big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
     return tuple(
         template_environment(
             autoescape=False, filters=_filters(width, no_word_alone=alone, counts=False)
         )
-        for width, alone in ((PHONE, True), (PHONE, False), (WIDTH, False))
+        for width, alone in ((PHONE, False), (WIDTH, False), (PHONE, True))
     )
 
 
