@@ -23,7 +23,7 @@ from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.schedule import moment_text
-from wtg.game.textcolumn import column, padded, row_name, text_width
+from wtg.game.textcolumn import column, column_lines, padded, row_name, text_width
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
@@ -85,10 +85,11 @@ GM_TEMPLATES = frozenset({"mail/digest.txt.j2"})
 
 
 def _filters(
-    width: int, no_word_alone: bool = True
+    width: int, no_word_alone: bool = True, counts: bool = True
 ) -> dict[str, Callable[..., str | list[str] | int]]:
     """The filters of the plain-text templates, their prose broken at ``width`` columns
-    (``no_word_alone``: ``wrapped`` leaves no word alone under its sentence)."""
+    (``no_word_alone``: ``wrapped`` leaves no word alone under its sentence; ``counts``:
+    nor a number cut from what it counts or names, ``turn`` above ``5``)."""
     return {
         "signed": lambda n: f"{n:+d}",
         "tenths": lambda n: f"{n / 10:.1f}",
@@ -98,11 +99,12 @@ def _filters(
         "unlinked": unlinked,
         "defanged": defanged,
         "column": column,
+        "column_lines": column_lines,
         "padded": padded,
         "row_name": row_name,
         "width": text_width,
         "heading": press_heading,
-        "wrapped": partial(wrapped, width=width, no_word_alone=no_word_alone),
+        "wrapped": partial(wrapped, width=width, no_word_alone=no_word_alone, counts=counts),
         "sentences_wrapped": partial(sentences_wrapped, width=width),
         "packed": partial(packed, width=width),
         "with_path": with_path,
@@ -125,12 +127,15 @@ def player_environment() -> jinja2.Environment:
 @cache
 def earlier_environments() -> tuple[jinja2.Environment, ...]:
     """The players' templates as earlier wtgs broke them: at a phone's 72 columns with a
-    word left alone under its sentence (round 42), and at a terminal's 78 (before round
-    42). Only to know a text one of them mailed or queued (a note on a picture, left out of
-    a mail too big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
+    word left alone under its sentence (round 42), at a terminal's 78 (before round 42),
+    and at 72 with a number cut from what it counts (round 43: ``turn`` above ``5``). Only
+    to know a text one of them mailed or queued (a note on a picture, left out of a mail
+    too big: ``wtg.mail.outgoing.pictures``); never this wtg's mail."""
     return tuple(
-        template_environment(autoescape=False, filters=_filters(width, no_word_alone=False))
-        for width in (PHONE, WIDTH)
+        template_environment(
+            autoescape=False, filters=_filters(width, no_word_alone=alone, counts=False)
+        )
+        for width, alone in ((PHONE, False), (WIDTH, False), (PHONE, True))
     )
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from wtg.core.textwidth import char_width, char_widths, text_width
+from wtg.core.textwidth import char_width, char_widths, text_width, wrapped_to_columns
 from wtg.game.bidimark import LRM, right_to_left
 
 __all__ = [
     "char_width",
     "column",
+    "column_lines",
     "figures_in",
     "figures_problem",
     "padded",
@@ -143,6 +144,19 @@ def column(text: str, width: int) -> str:
         return f'"{_closed(inner)}"' + " " * (width - 2 - used)
     shown, used = _cut(text, width)
     return _closed(shown) + " " * (width - used)
+
+
+def column_lines(text: str, width: int) -> list[str]:
+    """A place's name in the NAME column of a table of ``width`` columns, never cut: the
+    name in its column (``column``) where it fits, else broken at its blanks into pieces
+    of at most ``width`` columns (a word wider than that cut between its characters), the
+    first padded to fill the column on its row, each other for a line of its own under it
+    (a GM's map named a province ``The Most Serene Principality of Upper Wendrassia``:
+    the report's table showed ``The Most Seren``)."""
+    if text_width(text) <= width:
+        return [column(text, width)]
+    first, *rest = wrapped_to_columns(text, width)
+    return [padded(_closed(first), width), *(_closed(piece) for piece in rest)]
 
 
 def _closed(shown: str) -> str:

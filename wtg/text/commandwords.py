@@ -47,13 +47,24 @@ _PLACEHOLDER = re.compile(r"[<\[][\w.<>-]*[>\]]")
 """An argument a mail names by what it stands for (``<ruleset>``, ``[<turn>]``)."""
 _END = ".,;:)"
 """The marks after a command's last argument that end the sentence around it."""
+NAMED = "AS"
+"""The word after JOIN's arguments that the name asked for follows (``JOIN wok4 AS Vic``):
+every word to the end of the line is the name's (``wtg.lobby.commands``)."""
+_NAME_ENDS = ',;)"'
+"""The marks after a word of a name that end it where a sentence goes on (``JOIN wok4 AS
+Vic Hale, until noon``, a command quoted ``"JOIN g1 AS Vic Hale" was``): a name holds
+none of its commas and semicolons (``wtg.lobby.lookalikes``)."""
+NAME_COLUMNS = 40
+"""The most characters of a name (``wtg.game.gameconfig.NAME_MAX_LENGTH``): a name's words
+run no further, whatever follows them on the line."""
 
 
 def typed_spans(line: str) -> list[tuple[int, int]]:
     """Where in ``line`` (a sentence of a mail) a command a player is told to type stands:
     its word in capitals (``RESIGN``, ``CODE``) and as many of the arguments after it as
     it takes (``ARGUMENTS``: ``RESIGN g1``, ``REPORT g1 2``, ``JOIN <ruleset>``), the mark
-    ending the sentence with them; the start and end of each that has an argument. A
+    ending the sentence with them, and a JOIN's ``AS`` with the name after it (``JOIN wok4
+    AS Vic Hale``, ``_name_end``); the start and end of each that has an argument. A
     command word with none after it (``HELP``, ``a RESIGN, confirmed``) is no span."""
     spans: list[tuple[int, int]] = []
     for match in _WORD.finditer(line):
@@ -63,16 +74,41 @@ def typed_spans(line: str) -> list[tuple[int, int]]:
             continue
         end = match.end()
         for _ in range(most):
-            if line[end : end + 1] != " ":
-                break
-            stop = line.find(" ", end + 1)
-            word = line[end + 1 : stop if stop != -1 else len(line)]
+            word = _word_at(line, end)
             bare = word.rstrip(_END) or word
-            if not (ARGUMENT.fullmatch(bare) or _PLACEHOLDER.fullmatch(bare)):
+            if not (ARGUMENT.fullmatch(bare) or _PLACEHOLDER.fullmatch(bare)) or (
+                verb == "JOIN" and word == NAMED
+            ):
                 break
             end += 1 + len(word)
             if bare != word:
                 break
+        if verb == "JOIN" and end > match.end() and _word_at(line, end) == NAMED:
+            end = _name_end(line, end + 1 + len(NAMED))
         if end > match.end():
             spans.append((match.start(), end))
     return spans
+
+
+def _word_at(line: str, end: int) -> str:
+    """The word of ``line`` after the space at ``end`` ("" when no space is there)."""
+    if line[end : end + 1] != " ":
+        return ""
+    stop = line.find(" ", end + 1)
+    return line[end + 1 : stop if stop != -1 else len(line)]
+
+
+def _name_end(line: str, end: int) -> int:
+    """Where the name a JOIN asks for, after its ``AS`` ending at ``end``, ends: a
+    placeholder alone (``AS <name>``), else every word up to the end of the line, to the
+    first that a mark ending a name follows (``_NAME_ENDS``), that mark with it, or as far
+    as a name may reach (``NAME_COLUMNS``, a mark after it)."""
+    first = _word_at(line, end)
+    if _PLACEHOLDER.fullmatch(first.rstrip(_END)):
+        return end + 1 + len(first)
+    start = end + 1
+    while (word := _word_at(line, end)) and end + 1 + len(word) - start <= NAME_COLUMNS + 1:
+        end += 1 + len(word)
+        if word[-1] in _NAME_ENDS:
+            break
+    return end

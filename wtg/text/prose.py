@@ -32,6 +32,10 @@ _NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory"
 """The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
 line never ends on one of them with its number at the start of the next."""
 
+_DASHES = frozenset(("-", "\u2013", "\u2014"))
+"""A dash standing between two words (``Kaomaris - Standard``), which a line never begins
+with: ``- `` at a line's start is an item of a list."""
+
 _CODE = re.compile(r"[A-Z]{3}")
 """A troop's code of three capitals (``KNI``, ``PIK``) as a sentence names it before the
 terrain it prefers (``KNI Plains``)."""
@@ -51,6 +55,7 @@ def wrapped(
     kept: int = 0,
     own: bool = False,
     no_word_alone: bool = False,
+    counts: bool = False,
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -69,7 +74,10 @@ def wrapped(
     ``like.``, a row of its own in a notice of two lines): the word before it goes down
     with it (``_no_word_alone``), never a word of the start ``kept`` (a word cut between
     its characters never goes down: its two pieces are wider than a line); a template's
-    ``wrapped`` does so, and ``textwrap`` does not."""
+    ``wrapped`` does so, and ``textwrap`` does not. ``counts``: a number is never cut from
+    what it counts or names (``turn 5``, ``3 armies``: ``_may_cut``), as a report's
+    sentence keeps them; a template's ``wrapped`` does so too, a player's mail read as one
+    voice, and ``textwrap`` does not."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -78,9 +86,9 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                pieces = _broken(line, indent, width, kept, cut_long=not own)
+                pieces = _broken(line, indent, width, kept, cut_long=not own, counts=counts)
                 lines.extend(
-                    _no_word_alone(pieces)
+                    _no_word_alone(pieces, counts)
                     if no_word_alone and len(pieces) > 1 + bool(kept)
                     else pieces
                 )
@@ -215,33 +223,55 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
     one inside a quote of two words, a line to type as it stands (``"MAP: off"``), nor one
-    inside a command a player is told to type (``commands``), which goes down whole to
-    the next line when the rest of its line does not hold it.
-    ``counts``: nor the one after a number that a word follows, the count of what it
-    names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
-    ``hits found nothing``), nor the one before a number in brackets, the number of what
-    it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code that
-    a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
+    inside a command a player is told to type (``commands``: ``Send RESIGN g1 again``),
+    which goes down whole to the next line when the rest of its line does not hold it.
+    ``counts``: nor the one after a number that a word follows, the count of what it names
+    (``2 hits``, ``12 ARM``, ``51 Wendrasse``, ``(60 provinces)``: a report's sentence ended
+    ``2`` above ``hits found nothing``), nor the one before a number in brackets, the number
+    of what it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code
+    that a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
     above ``Plains``), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
-    stands``)."""
+    stands``); a thing's number is no count of the word after it (``turn 12`` may end a line
+    above ``begins``); nor either of a count out of another (``1 of 3 players``: a
+    lobby's answer ended ``1 of`` above ``3 players``); nor the one before a dash between
+    words (``World of Kaomaris -
+    Standard WoK``: a line begun ``- Standard WoK`` reads as an item of a list, an event of
+    a report)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
     if commands.holds(at):
         return False
-    before = line[line.rfind(" ", 0, at) + 1 : at]
+    begin = line.rfind(" ", 0, at) + 1
+    before = line[begin:at]
     end = line.find(" ", at + 1)
     after = line[at + 1 : end if end != -1 else len(line)].rstrip(".,;:)")
     if counts and (
-        (_COUNT.fullmatch(before) and after[:1].isalpha())
+        (
+            _COUNT.fullmatch(before.lstrip("("))
+            and after[:1].isalpha()
+            and _word_before(line, begin) not in _NUMBERED_THINGS
+        )
+        or (
+            before == "of"
+            and _COUNT.fullmatch(after)
+            and _COUNT.fullmatch(_word_before(line, begin))
+        )
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
         or (before in _NUMBERED_THINGS and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
+        or line[at + 1 : end if end != -1 else len(line)] in _DASHES
     ):
         return False
     return not (
         before[:1] == '"' and after[-1:] == '"' and len(after) > 1 and '"' not in before[1:]
     )
+
+
+def _word_before(line: str, begin: int) -> str:
+    """The word of ``line`` before the one that begins at ``begin`` (``turn`` before the
+    number of ``turn 12``), "" at the line's start."""
+    return line[line.rfind(" ", 0, begin - 1) + 1 : begin - 1] if begin > 1 else ""
 
 
 def _last_cut(line: str, start: int, end: int, commands: _Commands, counts: bool = False) -> int:

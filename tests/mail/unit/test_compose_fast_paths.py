@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.mail.unit.test_compose_wire import _ATOMS, _both
 from wtg.game.report import player_environment
+from wtg.game.textcolumn import column_lines, text_width
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.compose import POLICY
 from wtg.rules.wok.view import ProvinceRow
@@ -68,13 +69,14 @@ def _one_line(size: int) -> st.SearchStrategy[str]:
 
 
 _ROW_FIELD_BY_FIELD = (
-    '{{ "%4d" | format(p.id) }} {{ "%-14s" | format(p.name[:14]) }} {{ "%4d" | format(p.pop) }}'
+    '{{ "%4d" | format(p.id) }} {{ name }} {{ "%4d" | format(p.pop) }}'
     ' {{ "%3d" | format(p.wok) }} {{ "%3d" | format(p.arm) }} {{ "%5s" | format(p.lev) }}'
     '  {{ "%3s" | format(p.dfn) }}  {{ "%3d" | format(p.mis) }} {{ "%3d" | format(p.spy) }}'
     " {{ p.aim }}"
 )
 """A forecast's province row one format a value (as the report's table: a place after LEV
-and DEF for its TOTAL row's average marks)."""
+and DEF for its TOTAL row's average marks), ``name`` the first line of its name in its
+column."""
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,7 +104,12 @@ def test_a_forecasts_province_rows_are_those_of_a_format_a_value(rows: list[Prov
     forecast = {"provinces": rows, "eff": 100, "tech": 0, "gold": 0, "later": [], "skipped": []}
     text = compose.forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
     row = player_environment().from_string(_ROW_FIELD_BY_FIELD)
-    expected = [row.render(p=p) for p in rows]
+    width = max(14, min(27, max((text_width(p.name) for p in rows), default=0)))
+    expected = []
+    for p in rows:
+        first, *more = column_lines(p.name, width)
+        expected += [row.render(p=p, name=first), *(f"     {piece}" for piece in more)]
     lines = text.split("\n")
-    start = lines.index("  ID NAME            POP WOK ARM   LEV  DEF  MIS SPY AIM") + 1
-    assert lines[start : start + len(rows)] == expected
+    heading = f"  ID {'NAME':<{width}}  POP WOK ARM   LEV  DEF  MIS SPY AIM"
+    start = lines.index(heading) + 1
+    assert lines[start : start + len(expected)] == expected

@@ -233,9 +233,9 @@ def _notes(filename: str, turn: int) -> list[str]:
     """The notes a mail with the picture ``filename`` of ``turn`` may end with: a report's map
     note (with the form's line or without) and a confirmation's orders note (orders drawn,
     or none), each broken at a phone's 72 columns, then as earlier wtgs broke them (round
-    42's, a word left alone on its last line; a terminal's 78, before round 42:
-    ``earlier_environments``): a mail one queued, or sent before a bounce, loses its note
-    with its picture too."""
+    42's, a word left alone on its last line; a terminal's 78, before round 42; round
+    43's, ``turn`` above its number: ``earlier_environments``): a mail one queued, or sent
+    before a bounce, loses its note with its picture too."""
     notes: list[str] = []
     for env in (player_environment(), *earlier_environments()):
         notes += [_note(turn, Picture(b"", filename), form, env=env) for form in (True, False)]
