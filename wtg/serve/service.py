@@ -62,6 +62,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
+from wtg.mail.poll.hostclaim import HostMoved
 from wtg.mail.poll.idle import (
     CONNECT_TROUBLE,
     CONNECTION_TROUBLE,
@@ -76,9 +77,10 @@ from wtg.mail.poll.idle import (
     password_tried,
 )
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
-from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming, MaildirInbox
+from wtg.mail.servers.inbox import Claimed, FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
 from wtg.mail.servers.unreadfiles import UnreadFiles
+from wtg.mail.spool.claimstate import kept_state
 from wtg.mail.spool.journal import mailed_turns, note_game
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.serve.clock import Clock
@@ -353,8 +355,15 @@ class Service:
             with rare_collections():
                 watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
+                claimed = self.inbox if isinstance(self.inbox, Claimed) else None
                 summary = Poller(
-                    self.gm, watched, now, jobs=self.jobs, alive=alive, failure_logged=True
+                    self.gm,
+                    watched,
+                    now,
+                    jobs=self.jobs,
+                    alive=alive,
+                    failure_logged=True,
+                    claimed=claimed,
                 ).run()
         except Exception as error:  # the server, the disk: a new connection after a pause
             disk = on_disk(error)  # an OSError of the disk was said as a connection's
@@ -416,8 +425,13 @@ class Service:
 
     # --- the games -------------------------------------------------------------------
     def _games(self) -> int:
-        """The lobby's due tasks, then every due game not paused: the turns run."""
+        """The lobby's due tasks, then every due game not paused: the turns run. Raises
+        HostMoved when this round's poll found that a copy of this host took the mailbox
+        over (the step logs it, and tries again after its pause)."""
         now = self.clock.now()
+        kept = kept_state(self.gm.spool)
+        if kept is not None and kept.stopped is not None:
+            raise HostMoved(kept.stopped)
         notices = Notices(self.gm.spool, self.gm.sender, now)
         tasks = run_due_tasks(self.gm.games_dir, now, notices.taken_off, notices.taken_off_told)
         for started in tasks.started:

@@ -24,6 +24,15 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
+from wtg.mail.servers.claimfolder import (
+    MAILDIR_FOLDER,
+    imap_claim,
+    imap_claims,
+    imap_folder,
+    maildir_claim,
+    maildir_claims,
+)
+from wtg.mail.servers.claims import Claim
 from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
 from wtg.mail.servers.tlsmode import tls_context
@@ -128,6 +137,23 @@ class Inbox(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Claimed(Protocol):
+    """An inbox that keeps the hosts' claims on it (``wtg.mail.servers.claims``)."""
+
+    def claimed_folder(self) -> str:
+        """The folder polled, as the claims name it."""
+        ...
+
+    def claims(self) -> list[Claim]:
+        """The claims kept, oldest first."""
+        ...
+
+    def add_claim(self, raw: bytes) -> None:
+        """Keep the claim ``raw`` (``claim_mail``) after the others."""
+        ...
 
 
 @runtime_checkable
@@ -377,6 +403,21 @@ class ImapInbox:
                 continue
         return marks
 
+    def claimed_folder(self) -> str:
+        return imap_folder(self.config)
+
+    def claims(self) -> list[Claim]:
+        return self._ask(self._claims).result()
+
+    def _claims(self) -> list[Claim]:
+        try:
+            return imap_claims(self.client)
+        finally:  # the inbox selected again, as the poll left it
+            self.client.select_folder(self.config.folder)
+
+    def add_claim(self, raw: bytes) -> None:
+        self._ask(imap_claim, self.client, raw).result()
+
     def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
         return self._ask(self._inbox_gone, kept).result()
 
@@ -552,6 +593,15 @@ class MaildirInbox:
 
     def backlog(self) -> int:
         return len(self._names())
+
+    def claimed_folder(self) -> str:
+        return MAILDIR_FOLDER
+
+    def claims(self) -> list[Claim]:
+        return maildir_claims(self.path)
+
+    def add_claim(self, raw: bytes) -> None:
+        maildir_claim(self.path, raw)
 
     def strays(self) -> list[Path]:
         """The mails in the Maildir's own folder, beside new/ and cur/, where no mail is
