@@ -264,6 +264,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     # deferred: the mail loop (the config's schema, IMAP and SMTP): only the commands that
     # poll or send
     from wtg.mail.outgoing.sender import send as run_send
+    from wtg.mail.poll.hostclaim import HostMoved
     from wtg.mail.poll.idle import idle
 
     stop = threading.Event()
@@ -289,6 +290,8 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
                 "--idle` would (`systemctl stop wtg`, or stop it, before starting this one)"
             )
         fail(f"{exc}: stop it before starting another")
+    except HostMoved as exc:  # nothing moved: the mail waits for the host that serves it
+        fail(f"poll --idle: {exc}")
     tell("wtg poll --idle: stopped")
 
 

@@ -80,7 +80,6 @@ from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import Claimed, FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
 from wtg.mail.servers.unreadfiles import UnreadFiles
-from wtg.mail.spool.claimstate import kept_state
 from wtg.mail.spool.journal import mailed_turns, note_game
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.serve.clock import Clock
@@ -203,7 +202,8 @@ class Service:
         """The games folder it started on (its device and inode): one moved away, or
         another put in its place, stops it (``games_folder_moved``)."""
         self.gone: str | None = None
-        """Why it stopped on its own (the games folder gone or changed), None otherwise."""
+        """Why it stopped on its own (the games folder gone or changed, or a copy of this
+        host serving the mailbox now: ``wtg.mail.poll.hostclaim``), None otherwise."""
 
     # --- signals -------------------------------------------------------------------
     def stop(self) -> None:
@@ -365,6 +365,9 @@ class Service:
                     failure_logged=True,
                     claimed=claimed,
                 ).run()
+        except HostMoved as error:  # a copy of this host serves the mailbox: the service
+            self.gone = str(error)  # stops, before it moves a mail or runs a turn (exit 1)
+            return 0
         except Exception as error:  # the server, the disk: a new connection after a pause
             disk = on_disk(error)  # an OSError of the disk was said as a connection's
             dropped = isinstance(error, CONNECTION_TROUBLE) and not disk
@@ -425,13 +428,8 @@ class Service:
 
     # --- the games -------------------------------------------------------------------
     def _games(self) -> int:
-        """The lobby's due tasks, then every due game not paused: the turns run. Raises
-        HostMoved when this round's poll found that a copy of this host took the mailbox
-        over (the step logs it, and tries again after its pause)."""
+        """The lobby's due tasks, then every due game not paused: the turns run."""
         now = self.clock.now()
-        kept = kept_state(self.gm.spool)
-        if kept is not None and kept.stopped is not None:
-            raise HostMoved(kept.stopped)
         notices = Notices(self.gm.spool, self.gm.sender, now)
         tasks = run_due_tasks(self.gm.games_dir, now, notices.taken_off, notices.taken_off_told)
         for started in tasks.started:
