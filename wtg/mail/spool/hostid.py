@@ -1,7 +1,7 @@
 """This host's id: the name it signs its claim on a mailbox with (``wtg.mail.servers.claims``).
 
 The id is kept in the spool (``HOST_ID``) with the place it was made for: the machine's
-name, the spool's path and its inode. A copy of the host (`wtg restore`, `cp -a`,
+id, the spool's path and its inode (``place_of``). A copy of the host (`wtg restore`, `cp -a`,
 `rsync -a`) carries the file to another place, where it is read as a copy's: the copy
 takes an id of its own, derived from the one it was copied from and its new place, and
 keeps the ids it descends from (``ancestors``). So a host copied from this one knows it
@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import secrets
-import socket
 from pathlib import Path
 
 from wtg.core.record import Record
@@ -38,10 +37,21 @@ class HostId(Record):
     ancestors: tuple[str, ...]
 
 
+MACHINE_ID = Path("/etc/machine-id")
+"""The machine's own id (systemd's): a machine cloned from another keeps it, unless made
+anew; a container's, when its image has one, is the same at each run."""
+
+
 def place_of(spool: Path) -> str:
-    """Where ``spool`` is: the machine's name, the spool's whole path and its inode."""
+    """Where ``spool`` is: the machine's id, the spool's whole path and its inode. Not the
+    machine's name, which a container may be given anew at each run (a new id each poll,
+    and a claim mailed to the mailbox each time)."""
     real = spool.resolve()
-    return f"{socket.gethostname()}:{real}:{real.stat().st_ino}"
+    try:
+        machine = MACHINE_ID.read_text(encoding="ascii").strip()
+    except (OSError, ValueError):  # none here: the path and the inode say the place
+        machine = ""
+    return f"{machine}:{real}:{real.stat().st_ino}"
 
 
 def this_host(spool: Path) -> HostId:
