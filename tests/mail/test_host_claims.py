@@ -42,6 +42,9 @@ def test_the_claim_mail_reads_back_as_written() -> None:
         date="Mon, 07 Dec 2026 08:00:00 +0000",
     )
     assert read_claim(b"From: someone@example.org\r\nSubject: hello\r\n\r\n") is None
+    long = f"vm:/srv/{'x' * 90}/Zoë games"  # wider than a header's line, and not ASCII
+    read = read_claim(claim_mail(NEW, "INBOX", long, WHEN))
+    assert read is not None and read.place == long
 
 
 def test_the_copy_takes_the_mailbox_and_the_old_host_stops() -> None:

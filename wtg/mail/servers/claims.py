@@ -69,7 +69,9 @@ def claim_mail(host: HostId, polls: str, place: str, when: datetime) -> bytes:
 def read_claim(head: bytes) -> Claim | None:
     """The claim a mail's header says; None for a mail that is none (a mail filed into
     the folder by hand)."""
-    parsed = BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
+    # the default policy: a long place is written as encoded words, folded (a path of
+    # more than a line, a name not ASCII), and read back as it was
+    parsed = BytesHeaderParser(policy=email.policy.default).parsebytes(head)
     host, polls = parsed.get(HOST_HEADER), parsed.get(POLLS_HEADER)
     if not host or polls is None:
         return None
