@@ -10,19 +10,11 @@ import logging
 import socket
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from wtg.core.errors import MailError
-from wtg.host.config import GmConfig, ImapConfig, password_now
+from wtg.host.config import GmConfig, password_now
 from wtg.logs.events import log_event
-from wtg.mail.servers.claimfolder import (
-    MAILDIR_FOLDER,
-    imap_claim,
-    imap_claims,
-    imap_folder,
-    maildir_claim,
-    maildir_claims,
-)
+from wtg.mail.servers.claimfolder import MAILDIR_FOLDER, ImapClaims, MaildirClaims
 from wtg.mail.servers.claims import Claim, Verdict, claim_mail, decide, taking_over
 from wtg.mail.servers.inbox import Claimed, connect_imap
 from wtg.mail.servers.mailboxkeys import mailbox_of
@@ -123,37 +115,3 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     except HostMoved as exc:
         return str(exc)
     return None
-
-
-class ImapClaims:
-    """The claims of the IMAP mailbox ``client`` is logged in to, for a command that polls
-    no mail (`run-turn --due`)."""
-
-    def __init__(self, client: Any, config: ImapConfig) -> None:
-        self.client = client
-        self.config = config
-
-    def claimed_folder(self) -> str:
-        return imap_folder(self.config)
-
-    def claims(self) -> list[Claim]:
-        return imap_claims(self.client)
-
-    def add_claim(self, raw: bytes) -> None:
-        imap_claim(self.client, raw)
-
-
-class MaildirClaims:
-    """The claims of the maildir transport's Maildir, for a command that polls no mail."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def claimed_folder(self) -> str:
-        return MAILDIR_FOLDER
-
-    def claims(self) -> list[Claim]:
-        return maildir_claims(self.path)
-
-    def add_claim(self, raw: bytes) -> None:
-        maildir_claim(self.path, raw)

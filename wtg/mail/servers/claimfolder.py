@@ -78,3 +78,37 @@ def _head(path: Path) -> bytes:
             return handle.read(HEAD_READ)
     except FileNotFoundError:  # removed meanwhile (a GM's hand): no claim
         return b""
+
+
+class ImapClaims:
+    """The claims of the IMAP mailbox ``client`` is logged in to, for a command that polls
+    no mail (`run-turn --due`)."""
+
+    def __init__(self, client: Any, config: ImapConfig) -> None:
+        self.client = client
+        self.config = config
+
+    def claimed_folder(self) -> str:
+        return imap_folder(self.config)
+
+    def claims(self) -> list[Claim]:
+        return imap_claims(self.client)
+
+    def add_claim(self, raw: bytes) -> None:
+        imap_claim(self.client, raw)
+
+
+class MaildirClaims:
+    """The claims of the maildir transport's Maildir, for a command that polls no mail."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def claimed_folder(self) -> str:
+        return MAILDIR_FOLDER
+
+    def claims(self) -> list[Claim]:
+        return maildir_claims(self.path)
+
+    def add_claim(self, raw: bytes) -> None:
+        maildir_claim(self.path, raw)

@@ -24,14 +24,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
-from wtg.mail.servers.claimfolder import (
-    MAILDIR_FOLDER,
-    imap_claim,
-    imap_claims,
-    imap_folder,
-    maildir_claim,
-    maildir_claims,
-)
+from wtg.mail.servers.claimfolder import MaildirClaims, imap_claim, imap_claims, imap_folder
 from wtg.mail.servers.claims import Claim
 from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
@@ -578,14 +571,15 @@ def _reads_as_mail(path: str) -> bool:
     return MAIL_START.match(start) is not None
 
 
-class MaildirInbox:
-    """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
+class MaildirInbox(MaildirClaims):
+    """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/); the hosts'
+    claims on it kept in its folder ``.wtg-host`` (``MaildirClaims``)."""
 
     def __init__(self, path: Path) -> None:
+        super().__init__(path)
         self.box = private.maildir(path)
         self.processed = self.box.add_folder("processed")
         self.rejected = self.box.add_folder("rejected")
-        self.path = path
         self.files: dict[str, Path] = {}
         """Where each message handed out lies, by its key (a move finds it at once)."""
         self.scanned: set[str] = set()
@@ -593,15 +587,6 @@ class MaildirInbox:
 
     def backlog(self) -> int:
         return len(self._names())
-
-    def claimed_folder(self) -> str:
-        return MAILDIR_FOLDER
-
-    def claims(self) -> list[Claim]:
-        return maildir_claims(self.path)
-
-    def add_claim(self, raw: bytes) -> None:
-        maildir_claim(self.path, raw)
 
     def strays(self) -> list[Path]:
         """The mails in the Maildir's own folder, beside new/ and cur/, where no mail is
