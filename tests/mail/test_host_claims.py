@@ -3,11 +3,13 @@ the host's id that a copy of the host takes anew (``wtg.mail.spool.hostid``)."""
 
 from __future__ import annotations
 
+import imaplib
 import json
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
+from wtg.mail.poll.hostclaim import look
 from wtg.mail.servers.claims import (
     Claim,
     Verdict,
@@ -102,3 +104,28 @@ def test_an_id_file_that_does_not_read_is_made_anew_and_kept(tmp_path: Path) -> 
     made = this_host(spool)
     assert json.loads((spool / HOST_ID).read_text(encoding="utf-8"))["id"] == made.id
     assert this_host(spool) == made
+
+
+class Refusing:
+    """A mailbox whose server refuses the claims' folder (a quota full, a folder refused)."""
+
+    def claimed_folder(self) -> str:
+        return "INBOX"
+
+    def claims(self) -> list[Claim]:
+        return []
+
+    def add_claim(self, raw: bytes) -> None:
+        raise imaplib.IMAP4.error("APPEND failed: Quota exceeded")
+
+
+def test_claims_the_server_refuses_leave_the_poll_going(tmp_path: Path) -> None:
+    """A claim is never a reason to leave the players' mail unfiled: the poll goes on,
+    and says why it could not claim the mailbox."""
+    line = look(tmp_path / ".mail", Refusing(), "gm@mail.example:993/INBOX", WHEN)
+    assert line == (
+        "the claims on the mailbox gm@mail.example:993/INBOX (its folder wtg-host) could not "
+        "be read or written (error: APPEND failed: Quota exceeded): this host goes on without "
+        'them, and does not know whether a copy of it serves the mailbox (docs/gm.md, "Moving '
+        'a host")'
+    )

@@ -6,6 +6,7 @@ it moves a mail or runs a turn; the mail waits in the inbox for the host that se
 from __future__ import annotations
 
 import contextlib
+import imaplib
 import logging
 import socket
 from datetime import datetime
@@ -15,7 +16,7 @@ from wtg.core.errors import MailError
 from wtg.host.config import GmConfig, password_now
 from wtg.logs.events import log_event
 from wtg.mail.servers.claimfolder import MAILDIR_FOLDER, ImapClaims, MaildirClaims
-from wtg.mail.servers.claims import Claim, Verdict, claim_mail, decide, taking_over
+from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim, Verdict, claim_mail, decide, taking_over
 from wtg.mail.servers.inbox import Claimed, connect_imap
 from wtg.mail.servers.mailboxkeys import mailbox_of
 from wtg.mail.spool.claimstate import ClaimState, keep_state, kept_state
@@ -35,7 +36,10 @@ def look(
     host took the mailbox over from another (None when it served it already)."""
     me = this_host(spool)
     polls = claimed.claimed_folder()
-    decided = decide(me, claimed.claims(), polls)
+    try:
+        decided = decide(me, claimed.claims(), polls)
+    except CLAIMS_TROUBLE as exc:
+        return _unread(mailbox, exc)
     place = f"{socket.gethostname()}:{spool.resolve().parent}"
     if take_over and decided.verdict is not Verdict.GO:
         claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
@@ -47,13 +51,33 @@ def look(
         log_event(line, level=logging.ERROR)
         raise HostMoved(line)
     if decided.verdict is Verdict.TAKE:
-        claimed.add_claim(claim_mail(me, polls, place, now))
+        try:
+            claimed.add_claim(claim_mail(me, polls, place, now))
+        except CLAIMS_TROUBLE as exc:
+            return _unread(mailbox, exc)
     keep_state(spool, ClaimState(mailbox, None))
     if decided.verdict is Verdict.TAKE and decided.newest is not None:
         line = took_line(decided.newest, mailbox)
         log_event(line, level=logging.WARNING)
         return line
     return None
+
+
+CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
+"""What the mailbox or the disk may answer to a look at the claims or a claim written (a
+server that refuses a folder, a full quota): the poll goes on without them."""
+
+
+def _unread(mailbox: str, exc: Exception) -> str:
+    """The line of claims that could not be read or written: the poll goes on (a claim
+    is never a reason to leave the players' mail unfiled)."""
+    line = (
+        f"the claims on the mailbox {mailbox} (its folder {CLAIMS_FOLDER}) could not be read "
+        f"or written ({type(exc).__name__}: {exc}): this host goes on without them, and does "
+        'not know whether a copy of it serves the mailbox (docs/gm.md, "Moving a host")'
+    )
+    log_event(line, level=logging.WARNING)
+    return line
 
 
 def mailbox_named(gm: GmConfig) -> str:
@@ -88,14 +112,14 @@ def took_line(newest: Claim, mailbox: str) -> str:
 
 def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     """Before `run-turn --due` runs a turn: why this host must not (a copy of it took the
-    mailbox over), else None. An IMAP mailbox is looked at once this host's poll has
-    claimed it (its first poll claims it first); when it cannot be reached, the last
-    poll's look says."""
+    mailbox over), else None. The mailbox is looked at once this host's poll has claimed
+    it (its first poll claims it first: a due run on a host that never polled makes no
+    folder); when it cannot be reached, the last poll's look says."""
     mailbox = mailbox_named(gm)
+    kept = kept_state(gm.spool)
+    if kept is None or kept.mailbox != mailbox:
+        return None
     if gm.transport == "imap" and gm.imap is not None:
-        kept = kept_state(gm.spool)
-        if kept is None or kept.mailbox != mailbox:
-            return None
         try:
             client = connect_imap(password_now(gm.imap))
         except Exception:  # the server down, a password refused: the poll says why
@@ -110,6 +134,8 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
             with contextlib.suppress(Exception):  # a dead connection is no news
                 client.logout()
         return None
+    if not gm.maildir_in.is_dir():  # a folder the config names is never made: the poll
+        return kept.stopped  # refuses it
     try:
         look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now)
     except HostMoved as exc:
