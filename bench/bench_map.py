@@ -9,9 +9,12 @@ times as ``wtg map`` and a report mail would draw it, from the game object: the 
 state and events read, the board with the player's fog worked out, the map file's
 layout read, the picture placed and written (``wtg.maps.draw_svg`` / ``draw_png``). It
 prints the median and the 90th percentile of the CPU time of each, for the GM's view and
-a player's, and the ratio of the median to its target. Then, for a map with no
-``layout:``, the time to compute one (``wtg.maps.layout``) for 60, 600 and 2,000
-provinces (drawn once a process: the layout is kept). Last, "run-turn with maps for 10
+a player's, and the ratio of the median to its target; then a turn's ten players'
+pictures, each drawn once: the first (its ground and every word painted whole, what a
+fresh ``wtg send`` pays once a turn) and each after it (painted again where it differs
+from the one before). Then, for a map with no ``layout:``, the time to compute one
+(``wtg.maps.layout``) for 60, 600 and 2,000 provinces (drawn once a process: the layout
+is kept). Last, "run-turn with maps for 10
 players stays within 2x of without": the host's work for one turn of that game, the turn
 run with every player's orders and its report mails queued (``wtg run-turn`` then the
 queueing of ``wtg send``), with the players' map pictures and without, on fresh copies.
@@ -107,6 +110,10 @@ def bench_turn_pictures(game: Game, repeat: int) -> tuple[float, int]:
             picture = draw_png(game, None, seat)
             times.append(time.process_time() - start)
             largest = max(largest, len(picture))
+    print(f"\na turn's {len(seats)} player PNGs, each drawn once, CPU, median of {repeat} turns")
+    print(line("the first (its ground, its words painted)", times[:: len(seats)], None))
+    later = [t for at, t in enumerate(times) if at % len(seats)]
+    print(line("each after it (painted where it differs)", later, None))
     return statistics.median(times), largest
 
 

@@ -22,9 +22,11 @@ from bench.frozen_robots import tactics as today_tactics
 from bench.frozen_robots import wisk as today_wisk
 from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
+from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
+from bench.frozen_robots.wok4_r43_parts import frontplan as r43_frame
 from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
@@ -49,6 +51,8 @@ FROZEN_WOK4 = (
     last_odds,
     last_frame,
     last_siege,
+    r43_wok4,
+    r43_frame,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -179,10 +183,24 @@ def test_wok4_new_against_the_attacker_names_its_commit() -> None:
     assert sorted(result["maps"]["small"]["provinces"]) == ["attacker", "new"]
 
 
+def test_wok4_new_against_r43_names_its_commit() -> None:
+    """``--against r43``: the player of rounds 37-43, named by its commit."""
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "2", "--json", "--against", "r43"),
+        *("--ruleset", "wok4"),
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)["wok4"]
+    assert (result["against"], result["r43_frozen_at"]) == ("r43", r43_wok4.FROZEN_AT)
+    assert r43_wok4.FROZEN_AT == "2bd89d41"
+    assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r43"]
+
+
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35 and of round 36 read none of the live player's modules,
-    nor the frame, odds and siege it stands on: a change to them leaves the yardsticks as
-    they were."""
+    """The players of rounds 34-35, of round 36 and of rounds 37-43 read none of the live
+    player's modules, nor the frame, odds and siege it stands on: a change to them leaves the
+    yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {

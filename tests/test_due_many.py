@@ -158,8 +158,9 @@ def test_jobs_goes_with_due(tmp_path: Path) -> None:
     assert "--jobs goes with --due" in result.output
 
 
-def on_a_terminal(*args: str) -> str:
-    """What `wtg ARGS` writes to a terminal (stdout and stderr), once it has ended with 0."""
+def on_a_terminal(*args: str, ends: int | None = 0) -> str:
+    """What `wtg ARGS` writes to a terminal (stdout and stderr), once it has ended with
+    ``ends`` (None: with any status)."""
     leader, follower = pty.openpty()
     proc = subprocess.Popen([WTG, *args], stdout=follower, stderr=follower)
     os.close(follower)
@@ -173,7 +174,8 @@ def on_a_terminal(*args: str) -> str:
             break
         seen += chunk
     os.close(leader)
-    assert proc.wait() == 0
+    code = proc.wait()
+    assert ends is None or code == ends, (code, seen)
     return seen.decode()
 
 

@@ -171,6 +171,7 @@ def test_given_again_it_changes_nothing_and_says_so(tmp_path: Path) -> None:
         "ended": False,
         "reason": REASON,
         "orders_not_played": [],
+        "release_cut_short": None,
     }
     assert sorted(p for p in world.game.store.root.rglob("*") if p.is_file()) == files
 

@@ -9,6 +9,7 @@ times."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from datetime import datetime, timezone
@@ -19,6 +20,7 @@ from tests.test_due_many import write_config
 from tests.test_games_scan import wtg
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
+from wtg.gm.gamestatus import as_filed
 from wtg.host.gamesdir import copy_of, made_as, scan_games
 
 MADE = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)
@@ -121,16 +123,23 @@ def test_another_game_of_the_same_name_is_said_so_never_a_copy(tmp_path: Path) -
     league = made(tmp_path / "league" / "g01", AGAIN)
     moved = club.parent / "g01-league"
     shutil.move(league, moved)
-    reason = (
-        f"another game named g01 as {club} is, not a copy of it (its turn 0 ran at "
-        "2021-03-01T09:30:00Z, that one's at 2020-01-06T12:00:00Z): the players' mail for "
-        f"g01 goes to {club}, and a game keeps the name it was made with. Two games of one "
-        "name are played from two games folders; one kept out of play is kept in a folder "
-        "whose name starts with '.'."
+    rest = (
+        f"): the players' mail for g01 goes to {club}, and a game keeps the name it was made "
+        "with. Two games of one name are played from two games folders; one kept out of play "
+        "is kept in a folder whose name starts with '.'."
     )
+    head = f"another game named g01 as {club} is, not a copy of it (its turn 0 ran at "
+    reason = f"{head}2021-03-01 09:30 UTC, that one's at 2020-01-06 12:00 UTC{rest}"  # before: ISO
     assert copy_of(moved, "g01") == reason
+    filed = f"{head}2021-03-01T09:30:00Z, that one's at 2020-01-06T12:00:00Z{rest}"
+    assert copy_of(moved, "g01", as_filed) == filed
     assert copy_of(club, "g01") is None
     config = write_config(tmp_path)
+    code, out, err = wtg(config, "status", "--json")
+    (trouble,) = json.loads(out)["unreadable"]
+    assert trouble["error"] == filed  # `--json` keeps the files' ISO, as before
+    code, out, err = wtg(config, "status")
+    assert f"{moved}: cannot be read, skipped: {reason}" in out + err
     code, out, err = wtg(config, "status", str(moved))
     assert (code, out) == (1, "")
     assert err == (

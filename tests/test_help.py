@@ -50,9 +50,9 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "book": "the lobby's book that cannot be read",
         "read_late": "orders read after their turn ran",
     }
-    # the period (its lists of the journal's too) and the host's folders (the paths its
-    # lines keep whole) are no part
-    period = {"since", "until", "rows_since", "rows", "folders"}
+    # the period (its lists of the journal's too, the runs of its first second the last
+    # digest listed) and the host's folders (the paths its lines keep whole) are no part
+    period = {"since", "until", "rows_since", "rows", "told_before", "folders"}
     assert sorted(parts) == sorted(set(Digest._fields) - period)
     for part, words in parts.items():
         assert words in shown, part

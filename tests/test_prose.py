@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wtg.text import prose
+from wtg.text.commandwords import typed_spans
 from wtg.text.prose import PHONE, WIDTH, listed, sentences_wrapped, wrapped
 
 
@@ -254,3 +257,47 @@ def test_a_command_to_type_goes_down_whole_to_the_next_line() -> None:
     assert wrapped(text, "", 26) == "QUIT in your form (a\nRESIGN, or the QUIT line)\nis set aside."
     text = "Mail RESIGN " + "x" * 80 + " again."
     assert all(len(line) <= 72 for line in wrapped(text, "", 72).split("\n"))
+
+
+def test_the_end_of_a_word_cut_between_its_characters_is_no_command() -> None:
+    """A word wider than a line (someone else's) is cut between its characters; what of it
+    goes down is the end of that word, not a command: ``RESIGN`` at the end of such a word
+    held the word after it (a game's name of 64 characters, which fits a line) to it, and
+    that name was cut between its characters too."""
+    name = "g" * 64
+    text = "x" * 72 + "RESIGN " + name + " again"
+    assert wrapped(text, "    ", PHONE).split("\n") == [
+        "x" * 72,
+        "    RESIGN",
+        "    " + name,
+        "    again",
+    ]
+
+
+def test_a_lines_commands_are_read_once_not_around_each_space(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line is read for the commands it tells a player to type once, whatever its length:
+    they were read again over 600 characters around each space it might break at (92,289
+    readings a thousand confirmations). Its pieces keep them where they are: a command
+    goes down whole, one cut between its characters (its argument wider than a line) holds
+    nothing more."""
+    read: list[str] = []
+
+    def spans(line: str) -> list[tuple[int, int]]:
+        read.append(line)
+        return typed_spans(line)
+
+    monkeypatch.setattr(prose, "typed_spans", spans)
+    text = " ".join(["Mail", "RESIGN g1", "to leave"] * 40)
+    pieces = wrapped(text, "  ", PHONE).split("\n")
+    assert read == [text]
+    assert all(len(piece) <= PHONE for piece in pieces)
+    assert sum(piece.count("RESIGN g1") for piece in pieces) == 40
+    read.clear()
+    wide = "RESIGN " + "g" * 80 + " to leave"
+    assert wrapped(wide, "  ", PHONE).split("\n") == [
+        "RESIGN " + "g" * 65,
+        "  " + "g" * 15 + " to leave",
+    ]
+    assert read == [wide]

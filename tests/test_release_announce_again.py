@@ -433,3 +433,29 @@ def test_a_release_cut_short_then_the_game_ended_tells_no_one_it_goes_on(
         "its notices queued (they would tell the players the game goes on)\n"
     ), out
     assert status(tmp_path)["owed"] == []
+
+
+def test_the_end_of_a_game_whose_release_was_cut_short_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg release g1` dies with 2 of its 4 notices queued; the GM ends the game. `wtg end`
+    said the game ended and nothing of the release its status owes: now it says what
+    finishes it, and that no more of its notices go (they would say the game goes on)."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    cut_short(tmp_path, monkeypatch, 2, "release", "g1")
+    released = release_of(tmp_path / "games" / "g1")
+    assert released is not None and released.released
+
+    out = run(tmp_path, "end", "g1", "--yes").stdout
+
+    at = f"{datetime.fromisoformat(released.released.replace('Z', '+00:00')):%Y-%m-%d %H:%M} UTC"
+    assert out.endswith(
+        f"(`{head(tmp_path)} send` mails them); the release of its hold (at {at}) was cut short "
+        f"before every player was told: `{head(tmp_path)} release g1` finishes it, queuing no "
+        "more of its notices (they would tell the players the game goes on)\n"
+    ), out
+    again = json.loads(run(tmp_path, "end", "g1", "--json").stdout)
+    assert again["release_cut_short"] == released.released  # --json: the file's ISO
+    run(tmp_path, "release", "g1")
+    assert json.loads(run(tmp_path, "end", "g1", "--json").stdout)["release_cut_short"] is None

@@ -106,10 +106,39 @@ def test_a_clock_set_back_since_the_turn_ran_does_not_let_it_run_twice(host: Hos
     assert again.exit_code == 1
     given = f"wtg --config {host[1]}"
     assert again.stderr == (
-        f"wtg: turn 1 of game test1 ran at {meta['ran_at']}, 50 minutes after this "
+        f"wtg: turn 1 of game test1 ran at {ahead:%Y-%m-%d %H:%M} UTC, 50 minutes after this "
         "machine's clock now (was the clock set back?), and has been mailed, and no player's "
         f"orders for turn 2 are on file yet (none from 1 Me, 2 Also; `{given} poll` files "
         "those still in the inbox): not run, so that a run-turn given twice costs nobody a "
         f"turn; `{given} run-turn test1 --now --just-mailed` runs it all the same\n"
     )
     assert turns(host) == ["0000", "0001"]
+
+
+def test_a_clock_set_back_by_days_is_said_in_days_and_on_a_terminal_at_its_width(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock set back by days since the turn ran: the refusal said "6344 minutes after
+    this machine's clock now", and on a terminal of 60 columns ran on for 500 columns,
+    folded by the terminal in mid-word. It says days and hours, and breaks its line at the
+    terminal's width, the command that runs the turn all the same whole on its own line."""
+    meta_path = host[1].parent / "games" / "test1" / "turns" / "0001" / "turn.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    ahead = datetime.now(timezone.utc) + timedelta(days=4, hours=9, minutes=30)
+    meta["ran_at"] = ahead.strftime("%Y-%m-%dT%H:%M:%SZ")
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    piped = wtg(*host, "run-turn", "test1", "--now")
+    assert piped.exit_code == 1
+    assert piped.stderr.startswith(  # before: 6329 minutes
+        f"wtg: turn 1 of game test1 ran at {ahead:%Y-%m-%d %H:%M} UTC, 4 d 9 h after this "
+        "machine's clock now (was the clock set back?), and has been mailed, "
+    )
+    assert len(piped.stderr.splitlines()) == 1  # a pipe: one line, as before
+    monkeypatch.setattr("wtg.cli.givenhead.terminal_columns", lambda err=False: 60)
+    shown = wtg(*host, "run-turn", "test1", "--now").stderr.splitlines()
+    given = f"wtg --config {host[1]}"  # a temporary folder: wider than a line
+    assert [line.strip() for line in shown if len(line) > 60] == [
+        f"`{given} poll`",
+        f"`{given} run-turn test1 --now --just-mailed`",
+    ]  # each command whole, alone on its line, to be copied
+    assert " ".join(" ".join(shown).split()) == " ".join(piped.stderr.split())

@@ -17,9 +17,11 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.test_gm_controls import run
 from wtg.cli import main
+from wtg.core.textwidth import text_width
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule, zoned_text
+from wtg.mail.spool.journal import Journal
 from wtg.text.hanging import hanging
 
 HELD = (
@@ -66,6 +68,24 @@ def test_a_word_from_outside_is_cut_and_a_row_goes_on_at_its_column() -> None:
         "  player  3 Ann                  orders received 2026-11-23 09:12 UTC, READY,",
         "                                 ADDRESS FAILING (mail bounced: `wtg bounces`)",
     ]
+
+
+def test_a_word_from_outside_after_a_full_line_begins_the_next() -> None:
+    """A word no line holds (a stranger's game name, an address of 254 characters) fills
+    the rest of its line; after a line with no column left (79 written, or 78 and the
+    blank before it), its first piece was put on that line all the same, which the
+    terminal of 80 then folded in the middle of the word: 81 columns (review44)."""
+    full = "HELD MAIL: " + "x" * 64 + " abc " + "y" * 200
+    assert hanging(full).splitlines() == [
+        "HELD MAIL: " + "x" * 64 + " abc",
+        "    " + "y" * 75,
+        "    " + "y" * 75,
+        "    " + "y" * 50,
+    ]
+    almost = "HELD MAIL: " + "x" * 67 + " " + "y" * 100  # 78: the blank fills the 79th
+    assert [len(line) for line in hanging(almost).splitlines()] == [78, 79, 29]
+    wide = "NOTE: " + "x" * 71 + " " + "名" * 80  # a letter of two columns after 78
+    assert [text_width(line) for line in hanging(wide).splitlines()] == [77, 78, 78, 16]
 
 
 def test_a_long_name_has_its_row_to_itself(tmp_path: Path) -> None:
@@ -130,3 +150,54 @@ def test_on_a_terminal_of_80_columns_status_breaks_its_lines(
     assert run(tmp_path, "status").stdout.splitlines()[0] == (
         "g1 wok4 turn 1: 0 of 2 orders in, 0 READY, HELD, deadline 2099-01-04 18:00 UTC"
     )
+
+
+def test_a_seat_of_100_or_more_keeps_every_row_on_one_line(tmp_path: Path) -> None:
+    """A game of a hundred and more seats (a Tactics world, a game.yaml that numbers its
+    seats so): a seat's three digits pushed its row one column past the notes', and every
+    row of that game went on to two lines."""
+    seats = players(2)
+    seats[1] = PlayerEntry(100, "Bob", seats[1].email, seats[1].code)
+    create_game(tmp_path / "g1", "wok4", "small", seats, 7)
+    shown = CliRunner().invoke(main, ["status", str(tmp_path / "g1")])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines()[1:] == [  # before: each row on two lines
+        "  player   1 Ann                  NO ORDERS YET",
+        "  player 100 Bob                  NO ORDERS YET",
+    ]
+
+
+def test_a_span_is_never_broken() -> None:
+    line = "next deadline: demo turn 3, 2026-12-13 17:00 UTC (in 6 d 9 h), and then 3 h 5 min ago"
+    assert hanging(line, width=59).splitlines() == [
+        "next deadline: demo turn 3, 2026-12-13 17:00 UTC",
+        "    (in 6 d 9 h), and then 3 h 5 min ago",
+    ]
+    assert hanging("last poll: 2026-12-07 07:12 UTC (just now), ok: filed", width=41) == (
+        "last poll: 2026-12-07 07:12 UTC\n    (just now), ok: filed"
+    )
+
+
+def test_on_a_terminal_the_digest_and_quarantine_keep_to_its_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg digest` and `wtg quarantine` on a terminal of 60 columns (lines of 60 at most:
+    ``MIN_WIDTH``): their lines of up to 78 (and more, a quarantined mail's) were folded by
+    the terminal in mid-word."""
+    games = tmp_path / "games"
+    create_game(games / "g1", "wok4", "classic60", players(10), 7)
+    piped = run(tmp_path, "digest").stdout
+    assert max(len(line) for line in piped.splitlines()) > 59  # a pipe: the mail's lines
+    monkeypatch.setattr("wtg.cli.givenhead.terminal_columns", lambda err=False: 60)
+    shown = run(tmp_path, "digest").stdout
+    assert max(len(line) for line in shown.splitlines()) <= 60  # before: 78
+    missing = [" ".join(text.split("Orders missing:")[1].split()) for text in (shown, piped)]
+    assert missing[0] == missing[1]  # the same words
+    journal = Journal(games / ".mail")
+    reason = "the form's game line names no game of this host, " * 3
+    journal.quarantined("imap:1:2", "g1", "archive/x.eml", reason, 1.0, "a@example.org")
+    journal.commit()
+    journal.close()
+    listed = run(tmp_path, "quarantine").stdout
+    assert reason.strip() in " ".join(listed.split())
+    assert max(len(line) for line in listed.splitlines()) <= 60  # before: 200 and more

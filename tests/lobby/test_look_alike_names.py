@@ -130,3 +130,43 @@ def test_names_that_only_share_letters_are_taken(tmp_path: Path) -> None:
         hall.mail(address(number), f"CONFIRM {code}")
         hall.poll(hours=2)
     assert sorted(waiting_names(hall)) == sorted(names)
+
+
+CANADIAN = {"A": "\u15c5", "B": "\u15f7", "C": "\u1455", "D": "\u15de", "P": "\u146d"}
+"""Canadian syllabics that read as Latin capitals (Unicode's confusables): ``ᗅ``, ``ᗷ``,
+``ᑕ``, ``ᗞ``, ``ᑭ``."""
+
+
+def test_canadian_syllabics_read_as_the_latin_letters_they_look_like(tmp_path: Path) -> None:
+    """``ᗅnn`` with a Canadian syllabic GHO, which any font draws as a capital A, took a
+    seat beside Ann, as a Cherokee ``Ꭺ`` or a Lisu ``ꓮ`` could not; and ``ᗷᗅᗞ``, all
+    syllabics, one beside BAD. Each is refused, naming why."""
+    hall = with_ann(tmp_path)
+    code = joined(hall, 2, "BAD")
+    hall.mail(address(2), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    hall.new_mails()
+    mixed = f"{CANADIAN['A']}nn"
+    hall.mail(address(3), f"JOIN wok4 AS {mixed}")
+    hall.poll(hours=2)
+    assert f"the name {mixed} mixes Latin and Canadian letters, which look alike" in refusal(
+        hall, 3
+    )
+    alone = CANADIAN["B"] + CANADIAN["A"] + CANADIAN["D"]
+    hall.mail(address(4), f"JOIN wok4 AS {alone}")
+    hall.poll(hours=2)
+    assert f"the name {alone} reads as BAD, another player's name" in refusal(hall, 4)
+    assert sorted(waiting_names(hall)) == ["Ann", "BAD"]
+    assert look_alike_alphabets(f"{CANADIAN['C']}{CANADIAN['P']}u") == ["Latin", "Canadian"]
+
+
+def test_the_fancy_text_syllabics_read_as_latin_letters_too(tmp_path: Path) -> None:
+    """The syllabics a "fancy text" maker writes Latin capitals with (``ᗩᑎᑎ`` for ANN:
+    CARRIER PO, TI; ``ᗪ``, ``ᕮ``, ``ᗴ``, ``ᑫ``) are others than Unicode's confusables: ``ᗩᑎᑎ``,
+    all syllabics, took a seat beside Ann."""
+    hall = with_ann(tmp_path)
+    fancy = "\u15e9\u144e\u144e"
+    hall.mail(address(2), f"JOIN wok4 AS {fancy}")
+    hall.poll(hours=2)
+    assert f"the name {fancy} reads as" in refusal(hall, 2)
+    assert waiting_names(hall) == ["Ann"]  # before: Ann and ᗩᑎᑎ

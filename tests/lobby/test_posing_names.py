@@ -26,6 +26,7 @@ from tests.lobby.joinnames import (
     with_a_seat_offered,
 )
 from tests.mail.replies import quoted
+from wtg.game.presslinks import quoted_back
 
 
 @pytest.mark.parametrize(
@@ -77,8 +78,11 @@ from tests.mail.replies import quoted
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
     hall = with_a_seat_offered(tmp_path)
-    for answer in refused_at_join_and_takeover(hall, name):
-        assert f"the name {name} {why}" in answer.words, answer.body
+    # quoted back as anyone's words are (``quoted_back``): a pile of 5 marks shows 4 of
+    # them, a web address is defanged (paypal-login[.]com)
+    shown = quoted_back(name)
+    for answer in refused_at_join_and_takeover(hall, name, shown):
+        assert f"the name {shown} {quoted_back(why)}" in answer.words, answer.body
     nothing_pending(hall)
 
 

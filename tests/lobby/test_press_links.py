@@ -392,3 +392,21 @@ def test_an_ascii_text_is_read_alike_with_or_without_the_marks(text: str) -> Non
     assert presslinks._links(False).sub(presslinks._defanged, text) == presslinks._links(True).sub(
         presslinks._defanged, text
     )
+
+
+def test_a_refusal_quotes_a_strangers_web_address_defanged(tmp_path: Path) -> None:
+    """A refusal quotes the command to its mail's From, which anyone may forge: a stranger
+    who typed ``STATUS http://wtg-login.example/reset`` under another's address had the host
+    mail that person a link, from its own address, as press did before it was defanged."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=4)
+    for typed, shown in (
+        ("STATUS http://wtg-login.example/reset", "http[:]//wtg-login[.]example/reset"),
+        ("JOIN wok4 AS Reset at www.wtg-help.com", "www[.]wtg-help[.]com"),
+        ("FOO evil-login.com/reset", "evil-login[.]com/reset"),
+    ):
+        answer = hall.answer("victim@else.example", typed)
+        assert shown in answer.body, answer.body
+        assert "http://" not in answer.body + answer.subject, answer.body
+        assert ".example/" not in answer.body + answer.subject, answer.body
+        assert ".com" not in answer.body + answer.subject, answer.body

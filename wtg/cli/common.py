@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from wtg.cli.givenhead import carrying_given, given_path, tell
+from wtg.cli.givenhead import carrying_given, given_path, on_terminal, tell
 from wtg.cli.homepath import home_taken
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.cli.slips import (
@@ -28,7 +28,7 @@ from wtg.cli.slips import (
 )
 from wtg.core.errors import WtgError
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen, printable
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note, root_on_anothers, running_wtg
 from wtg.files.paths import same_file
@@ -53,6 +53,7 @@ from wtg.host.relativedir import FULL_PATH, relative_games_dir
 from wtg.lobby.lists import list_of_host
 from wtg.logs.waits import listen
 from wtg.text.closename import close_names, either
+from wtg.text.shellcommand import shell_command
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -78,8 +79,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
     may quote a file or a mail: without its control sequences (``wtg.core.printable``). The
     commands it names (an error of a layer below's too) carry the ``--config`` and
     ``--games-dir`` given (``wtg.cli.givenhead.carrying_given``)."""
-    for line in printable(carrying_given(message)).splitlines() or [""]:
-        click.echo(f"wtg: {line}", err=True)
+    for line in on_screen(carrying_given(message)).splitlines() or [""]:
+        click.echo(on_terminal(f"wtg: {line}", err=True), err=True)  # broken at its width
     sys.exit(code)
 
 
@@ -597,8 +598,8 @@ def another_game(given: str, path: Path, game: str) -> str | None:
     move = (
         ""
         if named.exists()
-        else f"; to give the folder the game's own name: mv {shlex.quote(str(folder))} "
-        f"{shlex.quote(str(named))}"
+        else "; to give the folder the game's own name: "
+        + shell_command("mv", str(folder), str(named))
     )
     return (
         f"{word} is not game {word}: the folder {folder} holds game {game} (its game.yaml "
@@ -659,12 +660,12 @@ def copy_refused(
     if not copies or any(reason is None for _, reason in copies):
         return None
     folder, reason = copies[0]
-    hidden = shlex.quote(os.fspath(folder.parent / f".{folder.name}"))
+    hidden = os.fspath(folder.parent / f".{folder.name}")
     kept = "out of play" if str(reason).startswith(NAMESAKE) else "as a copy"
     return (
         f"{folder} is not used: {reason} `run-turn --due`, `send` and `status` skip it, and a turn "
-        f"run in it would reach no player. To keep it {kept}: mv {shlex.quote(str(folder))} "
-        f"{hidden}"
+        f"run in it would reach no player. To keep it {kept}: "
+        f"{shell_command('mv', str(folder), hidden)}"
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 from datetime import datetime, timezone
+from pathlib import Path
 
 import click
 
@@ -14,7 +15,11 @@ from wtg.cli.completion import game_names
 from wtg.cli.firstrun import first_run, mail_spool
 from wtg.cli.givenhead import tell
 from wtg.core.plurals import counted
+from wtg.game.engine import Game
+from wtg.game.hold import Hold, release_of
+from wtg.game.schedule import moment_text
 from wtg.gm.ending import Ended, end_game
+from wtg.mail.outgoing.notices import notice_told
 from wtg.text.gmtext import text_given
 
 REASON_CHARACTERS = 1_000
@@ -55,10 +60,32 @@ def end(ctx: click.Context, game_dir: str, reason: str, yes: bool, as_json: bool
     spool = mail_spool(ctx, game)
     noting = first_run(spool, game) if spool is not None else None
     done = end_game(game, reason, datetime.now(timezone.utc), before_commit=noting)
+    owed = release_owed(game, spool)
     if as_json:
-        click.echo(json.dumps(_as_json(name, done), ensure_ascii=False))
+        said = {**_as_json(name, done), "release_cut_short": owed.released if owed else None}
+        click.echo(json.dumps(said, ensure_ascii=False))
         return
-    tell(_said(name, done))
+    tell(_said(name, done) + (_release_line(name, owed) if owed is not None else ""))
+
+
+def release_owed(game: Game, spool: Path | None) -> Hold | None:
+    """The release of the game's hold cut short before every player was told (``wtg
+    status`` owes its notices), or None: none cut short, or every notice of it queued or
+    mailed (``notice_told``; without a spool, none can be)."""
+    released = release_of(game.store.root)
+    if released is None or (spool is not None and notice_told(spool, game, released)):
+        return None
+    return released
+
+
+def _release_line(name: str, released: Hold) -> str:
+    """What the end says of a release cut short: `wtg release` finishes it, and queues
+    none of its notices, which would tell the players of a game over that it goes on."""
+    return (
+        f"; the release of its hold (at {moment_text(released.released)}) was cut short "
+        f"before every player was told: `wtg release {shlex.quote(name)}` finishes it, "
+        "queuing no more of its notices (they would tell the players the game goes on)"
+    )
 
 
 def _ask(name: str, turn: int, given: str) -> None:

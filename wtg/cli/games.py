@@ -35,7 +35,7 @@ from wtg.cli.common import (
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.firstrun import first_run, mail_spool
-from wtg.cli.givenhead import carrying_given, given_head, tell
+from wtg.cli.givenhead import carrying_given, given_head, progress_bar, tell
 from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
@@ -44,7 +44,7 @@ from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.plurals import counted
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen, printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
 from wtg.files.gamesfolder import SPOOL
@@ -592,7 +592,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             )
         else:
             stored += 1
-            click.echo(printable(result.confirmation()), nl=False)
+            click.echo(on_screen(result.confirmation()), nl=False)
             replaced = on_file.get((result.turn, result.player))
             if replaced and not result.ready_only and not any(v.accepted for v in result.verdicts):
                 tell(
@@ -938,12 +938,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     )
     terminal = sys.stderr.isatty() and not quiet
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
-    bar = click.progressbar(
-        length=len(run.folders),
-        label="run-turn --due",
-        file=sys.stderr,
-        item_show_func=lambda item: item or "",
-    )
+    bar = progress_bar(len(run.folders), "run-turn --due")
     results = run.games()
     try:
         with bar if terminal else contextlib.nullcontext(bar):
@@ -1027,7 +1022,7 @@ def report(
         _mail_report(ctx, game, player, turn)
         return
     note_cut_short(game)
-    click.echo(printable(game.report(player, turn)), nl=False)
+    click.echo(on_screen(game.report(player, turn)), nl=False)
 
 
 def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) -> None:

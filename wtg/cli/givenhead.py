@@ -17,12 +17,16 @@ import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen
 from wtg.text.hanging import hanging
 from wtg.text.headings import heading
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 OPTIONS = (("config", "--config"), ("games_dir", "--games-dir"))
 """The group's options a suggested command carries: the parameter, the option."""
@@ -121,19 +125,47 @@ def on_disk(path: str) -> bool:
 
 def tell(text: str, err: bool = False) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
-    ``given_head`` (``carrying_given``), without its control sequences."""
-    click.echo(printable(carrying_given(text)), err=err)
+    ``given_head`` (``carrying_given``), without its control sequences and piles of marks
+    (``on_screen``); on a terminal, broken at its width as `wtg status`'s lines are
+    (``on_terminal``)."""
+    click.echo(on_terminal(on_screen(carrying_given(text)), err), err=err)
 
 
-def tell_fitted(text: str, err: bool = False, files: Iterable[str] = ()) -> None:
+def on_terminal(text: str, err: bool = False) -> str:
+    """``text`` (its control sequences gone) as a terminal shows it: each line wider than
+    the terminal stdout (or stderr: ``err``) writes to broken at its blanks with a hanging
+    indent (``wtg.text.hanging``: a command, a moment and a path of ``host_paths`` whole);
+    as it is when it writes to none (a pipe, a file, cron's mail: a script matches it)."""
+    width = terminal_width(err)
+    if width is None:
+        return text
+    return hanging(text, width, paths=host_paths(), on_disk=on_disk)
+
+
+def tell_fitted(
+    text: str, err: bool = False, files: Iterable[str] = (), indent: str | None = None
+) -> None:
     """``tell``, each line a word from outside makes wider than 78 columns (a game's name a
     mail gave, an address, a word begun with ``/`` that is no path the GM gave) wrapped to
     them (``wtg.text.headings``), the paths of ``host_paths`` whole, and ``files``, those
     wtg made that the line names (a held mail's copy in the archive, there or pruned since);
-    every other line as it is. `wtg quarantine`'s and `wtg outbox`'s lines."""
+    every other line as it is. On a terminal, every line wider than it broken as `wtg
+    status`'s are (``tell_hung``, ``indent``). `wtg quarantine`'s and `wtg outbox`'s lines."""
     paths = [*host_paths(), *files]
-    said = heading(printable(carrying_given(text)), paths=paths, on_disk=on_disk)
-    click.echo(said, err=err)
+    said = on_screen(carrying_given(text))
+    width = terminal_width(err)
+    if width is None:
+        click.echo(heading(said, paths=paths, on_disk=on_disk), err=err)
+        return
+    click.echo(hanging(said, width, paths=paths, on_disk=on_disk, indent=indent), err=err)
+
+
+def terminal_width(err: bool = False) -> int | None:
+    """The columns a line for the GM may fill on the terminal stdout (or stderr: ``err``)
+    writes to, its last column left to the cursor and ``MIN_WIDTH`` at least; None when it
+    writes to none (a pipe, a file, cron's mail)."""
+    columns = terminal_columns(err)
+    return None if columns is None else max(columns - 1, MIN_WIDTH)
 
 
 def terminal_columns(err: bool = False) -> int | None:
@@ -157,13 +189,24 @@ def tell_hung(
     more), a command between backquotes, a moment and the paths of ``host_paths`` and
     ``files`` whole; elsewhere (a pipe, cron's mail, a script that matches them) as
     ``tell_fitted`` says them, whole unless a word from outside is wider than a line."""
-    columns = terminal_columns(err)
-    if columns is None:
-        tell_fitted(text, err=err, files=files)
-        return
-    paths = [*host_paths(), *files]
-    width = max(columns - 1, MIN_WIDTH)
-    said = hanging(
-        printable(carrying_given(text)), width, paths=paths, on_disk=on_disk, indent=indent
+    tell_fitted(text, err=err, files=files, indent=indent)
+
+
+def progress_bar(length: int, label: str) -> ProgressBar[str]:
+    """A progress bar on stderr of ``length`` steps, named ``label``, each step naming what
+    it is at (``bar.update(1, name)``: a game's folder) as ``tell`` says it, without its
+    control sequences: a folder copied in may be named with an escape, which the bar of
+    `wtg site`, `wtg run-turn --due` and `wtg backup` printed as it was."""
+    return click.progressbar(
+        length=length, label=label, file=sys.stderr, item_show_func=_step_named
     )
-    click.echo(said, err=err)
+
+
+_ONE_LINE = str.maketrans("\n\t", "??")
+
+
+def _step_named(item: str | None) -> str:
+    """What a progress bar shows after itself: the name of the step's item, as a line (a
+    line break or a tab in a folder's name as ``?``: click redraws the bar over its line,
+    and a line break began a new one at each step)."""
+    return on_screen(item or "").translate(_ONE_LINE)

@@ -17,7 +17,7 @@ import click
 from wtg.cli.common import fail, game_path, games_root, gm_config, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import tell, terminal_width
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
@@ -62,6 +62,7 @@ from wtg.mail.spool.journal import mailed_turns, mailing_mark
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
 from wtg.text.gmtext import text_given, text_read
+from wtg.text.prose import WIDTH
 
 REASON_CHARACTERS = 1_000
 """A hold's reason at most: a few words, said in every player's notice."""
@@ -744,17 +745,22 @@ def digest(
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     if quiet and made.empty():
-        mark_digest(spool, now, rows=made.rows_to())
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
-        click.echo(text, nl=False)
+        width = terminal_width()  # on a terminal narrower than a mail's lines: at its width
+        click.echo(text if width is None or width >= WIDTH else made.text(width), nl=False)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
-        mail_and_mark(root, sender, to_address or sender, made)
+        if mail_and_mark(root, sender, to_address or sender, made) is None:
+            tell(
+                "wtg: a digest was mailed in this second already: this one is not mailed, "
+                "and the next digest lists what it holds",
+                err=True,
+            )
     else:
-        mark_digest(
-            spool, now, rows=made.rows_to()
-        )  # told: the next digest tells what happens after now
+        # told: the next digest tells what happens after now
+        mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
 
 
 @click.command()

@@ -12,6 +12,7 @@ from click.core import ParameterSource
 from wtg.cli.common import fail, refuse_root_on_anothers
 from wtg.cli.givenhead import tell
 from wtg.host.configplace import CONFIG_NAME
+from wtg.text.shellcommand import shell_command
 
 
 def register(group: click.Group) -> None:
@@ -53,7 +54,7 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
         "0700"
         if mode == 0o700
         else f"there already, mode {mode:04o}: others on this machine may look into it; "
-        f"chmod 700 {games}"
+        f"{shell_command('chmod', '700', str(games))}"
     )
     tell(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
     tell(f"games folder {games} ({kept}), its mail in .mail/")

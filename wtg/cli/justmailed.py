@@ -19,8 +19,8 @@ from pathlib import Path
 
 from wtg.core.plurals import counted
 from wtg.game.engine import Game
-from wtg.game.schedule import parse_iso
-from wtg.gm.gamestatus import game_status
+from wtg.game.schedule import moment_text, parse_iso
+from wtg.gm.gamestatus import game_status, span_text
 from wtg.host.due import why_due
 from wtg.mail.spool.journal import mailed_turns
 
@@ -65,7 +65,9 @@ def just_mailed_refusal(
     if now < ran:  # its turn.json says a time to come: the clock was set back since it ran
         ahead = int((ran - now).total_seconds() // 60)
         later = "less than a minute" if ahead < 1 else counted(ahead, "minute")
-        ago = f"at {ran_at}, {later} after this machine's clock now (was the clock set back?),"
+        later = later if ahead < 60 else span_text(ran - now)  # 4 d 9 h, not 6344 minutes
+        clock = "this machine's clock now (was the clock set back?),"
+        ago = f"at {moment_text(ran)}, {later} after {clock}"
     else:
         ago = f"{ago} ago"
     waiting = ", ".join(f"{p['id']} {p['name']}" for p in owing)

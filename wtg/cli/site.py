@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wtg.cli.common import checked_games_dir, games_root, gm_config
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import progress_bar, tell
 from wtg.cli.homepath import HomePath
 from wtg.core.printable import printable
 
@@ -74,16 +74,7 @@ def site(
 
         def progress(step: int, name: str) -> None:
             if not name:  # the number of games: the bar starts
-                bar.append(
-                    stack.enter_context(
-                        click.progressbar(
-                            length=step,
-                            label="wtg site",
-                            file=sys.stderr,
-                            item_show_func=lambda item: item or "",
-                        )
-                    )
-                )
+                bar.append(stack.enter_context(progress_bar(step, "wtg site")))
             else:
                 bar[0].update(step, name)
 

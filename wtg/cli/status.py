@@ -90,6 +90,7 @@ from wtg.mail.spool.journallists import (
 from wtg.serve.health import host_health
 from wtg.text.addresses import bare_address
 from wtg.text.prose import listed, path_then, with_path
+from wtg.text.shellcommand import shell_command
 from wtg.upkeep.upgrade import book_not_upgraded, folder_not_upgraded
 
 if TYPE_CHECKING:  # pydantic (the config's schema): read by the commands that need it
@@ -107,8 +108,9 @@ RULESET_COLUMN = 12
 """The widest its ruleset column grows."""
 NAME_WIDTH = 20
 """The columns of a player's name in a game's rows: a longer one has the row to itself."""
-NOTES_AT = " " * len(f"  player 10 {'':{NAME_WIDTH}} ")
-"""Where a player's notes begin on his row, and each line of them after its first."""
+ID_WIDTH = 2
+"""The columns of a player's number in a game's rows, unless a number of the game is wider
+(a seat 100 or more: the numbers of that game are as wide as its widest)."""
 PRESS_UNREAD = "the reports go without it; mend its JSON or move it away"
 """What a press file that cannot be read costs, and what to do (``PRESS UNREADABLE``)."""
 
@@ -239,8 +241,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     for path in broken:  # a player's press the reports would go without, in silence
         turn = data["turn"]
         tell_hung(f"PRESS UNREADABLE: {path} (a player's press for turn {turn}): {PRESS_UNREAD}")
+    ids = max((len(str(p["id"])) for p in data["players"]), default=ID_WIDTH)
     for p in data["players"]:
-        tell_hung(_player_line(p, data["turn"]), indent=NOTES_AT)
+        tell_hung(_player_line(p, data["turn"], ids), indent=notes_at(ids))
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
@@ -281,10 +284,16 @@ def _hold_line(hold: Hold, data: GameStatus) -> str:
     )
 
 
-def _player_line(p: SeatStatus, turn: int) -> str:
+def notes_at(ids: int) -> str:
+    """Where a player's notes begin on his row, and each line of them after its first, in a
+    game whose widest number fills ``ids`` columns (``ID_WIDTH`` at least)."""
+    return " " * len(f"  player {'':>{max(ids, ID_WIDTH)}} {'':{NAME_WIDTH}} ")
+
+
+def _player_line(p: SeatStatus, turn: int, ids: int = ID_WIDTH) -> str:
     """A player's row of a game's status: his name, whether his orders for ``turn`` came
     (or why he owes none), the turns he missed, a failing address and the settings he
-    chose."""
+    chose; his number right-aligned in ``ids`` columns (the game's widest)."""
     received = (
         f"orders received {moment_text(p['received'])}"
         if p["received"]
@@ -303,9 +312,10 @@ def _player_line(p: SeatStatus, turn: int) -> str:
     missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
     failing = ", ADDRESS FAILING (mail bounced: `wtg bounces`)" if p["address_failing"] else ""
     chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-    row = f"  player {p['id']:>2} {row_name(p['name'], NAME_WIDTH)}"
-    if text_width(row) > len(NOTES_AT) - 1:  # a long name: the notes go on under the others'
-        return f"{row}\n{NOTES_AT}{note}{missed}{failing}{chosen}"
+    at = notes_at(ids)
+    row = f"  player {p['id']:>{max(ids, ID_WIDTH)}} {row_name(p['name'], NAME_WIDTH)}"
+    if text_width(row) > len(at) - 1:  # a long name: the notes go on under the others'
+        return f"{row}\n{at}{note}{missed}{failing}{chosen}"
     return f"{row} {note}{missed}{failing}{chosen}"
 
 
@@ -599,7 +609,8 @@ def host(ctx: click.Context, as_json: bool) -> None:
     """`wtg status --host`: the facts of ``wtg.serve.health``, as JSON or a line each."""
     gm = gm_config(ctx) if config_path(ctx) is not None else None  # read once, for both
     games_dir = games_root(ctx, gm)
-    health = host_health(games_dir, datetime.now(timezone.utc))
+    shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+    health = host_health(games_dir, datetime.now(timezone.utc), shown)
     stuck = read_only(games_dir)
     full = full_disk(games_dir)
     low = low_disk(games_dir)
@@ -676,13 +687,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     polled = last_poll(games_dir / SPOOL)
     waiting = dict(polled.waiting) if polled is not None else {}
     configs: dict[str, GameConfig] = {}
-    for found in scan_games(games_dir).games():
+    shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
+    for found in scan_games(games_dir).games(shown):
         if isinstance(found, Unreadable):
             waits = waiting.get(found.folder.name, 0)  # the mails the last poll left for it
             troubles.append({"path": str(found.folder), "error": found.reason, "waiting": waits})
             continue
         try:
-            shown = as_filed if as_json else moment_text  # `--json` keeps the files' ISO
             data = game_status(found, told=_told(games_dir / SPOOL, found), shown=shown)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
@@ -1135,7 +1146,8 @@ def warn_if_shared(game_dir: Path) -> None:
     if not is_private(config):
         tell_hung(
             f"warning: {config} is open to group or others and holds the players' secret "
-            f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
+            f"codes; make the game private: "
+            f"{shell_command('chmod', '-R', 'go-rwx', str(game_dir.resolve()))}",
             err=True,
         )
 

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from wtg.cli.common import config_path, fail, games_root, gm_config, refuse_root_on_anothers
-from wtg.cli.givenhead import tell
+from wtg.cli.givenhead import progress_bar, tell
 from wtg.cli.homepath import HomePath
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.locks import WAIT
@@ -32,16 +32,7 @@ def _bar(label: str, terminal: bool) -> Iterator[Callable[[int, str], None] | No
 
         def progress(step: int, name: str) -> None:
             if not name and not bar:
-                bar.append(
-                    stack.enter_context(
-                        click.progressbar(
-                            length=max(step, 1),
-                            label=label,
-                            file=sys.stderr,
-                            item_show_func=lambda item: item or "",
-                        )
-                    )
-                )
+                bar.append(stack.enter_context(progress_bar(max(step, 1), label)))
             elif bar:
                 bar[0].update(step, name)
 

@@ -9,12 +9,18 @@ ones, but those that name a flag after U+1F3F4, the black flag, as England's doe
 ``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
 terminal shows what the text says, and nothing in it acts. A LEFT-TO-RIGHT MARK right after
 a letter written right to left stays: it ends that name's run, as wtg's rows put it.
+``on_screen``, every line of wtg's for the GM, cuts a pile of marks on one letter too (``g``
+and 200 acutes, which smear over the lines above and below) to as many as a player's name
+may carry.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from wtg.core.formatchars import JOINERS
+from wtg.core.textwidth import MARKS, MARKS_ON_A_LETTER, marks_on_a_letter
 
 _CONTROLS = re.compile(
     r"""
@@ -51,6 +57,49 @@ def printable(text: str) -> str:
     return _CONTROLS.sub(_kept, text)
 
 
+def on_screen(text: str) -> str:
+    """``text`` as a line of wtg's shows it to the GM: ``printable``, and each pile of marks
+    on one letter cut to ``MARKS_ON_A_LETTER`` (a stranger's words, a held mail's game or a
+    command refused, that no check of a player's name or press refused)."""
+    return _unpiled(printable(text))
+
+
+def _unpiled(text: str) -> str:
+    """``text`` with each run of marks after a letter cut to ``MARKS_ON_A_LETTER``, composed
+    (NFC) as ``marks_on_a_letter`` counts them; the rest as written. A letter and its marks
+    are composed only where they pile up: a path the GM copies off the line (a folder's
+    name decomposed, ``e`` and its acute) stays the folder's own."""
+    if text.isascii() or marks_on_a_letter(text) <= MARKS_ON_A_LETTER:
+        return text
+    kept: list[str] = []
+    for letter in _letters(text):
+        kept.append(_cut(letter) if marks_on_a_letter(letter) > MARKS_ON_A_LETTER else letter)
+    return "".join(kept)
+
+
+def _letters(text: str) -> list[str]:
+    """``text`` as its letters, each with the marks (and joiners) after it."""
+    letters: list[str] = []
+    for char in text:
+        if letters and (char in JOINERS or unicodedata.category(char) in MARKS):
+            letters[-1] += char
+        else:
+            letters.append(char)
+    return letters
+
+
+def _cut(letter: str) -> str:
+    """A letter and its pile of marks, composed, the marks after ``MARKS_ON_A_LETTER`` cut."""
+    kept: list[str] = []
+    run = 0
+    for char in unicodedata.normalize("NFC", letter):
+        if char not in JOINERS:
+            run = run + 1 if unicodedata.category(char) in MARKS else 0
+        if run <= MARKS_ON_A_LETTER:
+            kept.append(char)
+    return "".join(kept)
+
+
 def _kept(found: re.Match[str]) -> str:
     """What stays of a control ``_CONTROLS`` found: a flag's tags, and a LEFT-TO-RIGHT MARK
     that closes a name written right to left (``_closing``); nothing of any other."""
@@ -76,10 +125,12 @@ def _closing(text: str, at: int) -> bool:
 def marked(text: str) -> str:
     """``text`` on one line as a person may be shown it back: each character that is not
     printable (a control character, an escape sequence's ESC, a line break) as ``?``, so
-    that what was there shows, and nothing in it acts."""
+    that what was there shows, and nothing in it acts; a pile of marks on one letter cut
+    as ``on_screen`` cuts it (a refusal quotes a stranger's words to a From anyone may
+    forge: another person's mail reader)."""
     if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else "?" for char in text)
+        return _unpiled(text)
+    return _unpiled("".join(char if char.isprintable() else "?" for char in text))
 
 
 def visible(text: str) -> str:

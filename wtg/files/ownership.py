@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from wtg.files.gamesfolder import SPOOL
+from wtg.text.shellcommand import shell_command
 
 
 def user_name(uid: int) -> str:
@@ -113,9 +114,9 @@ def mode_note(path: Path) -> str | None:
     found = os.stat(culprit)
     mode = stat.S_IMODE(found.st_mode)
     if stat.S_ISDIR(found.st_mode):
-        fix = f"chmod -R u+rwX {shlex.quote(os.fspath(games_folder_of(culprit) or culprit))}"
+        fix = shell_command("chmod", "-R", "u+rwX", os.fspath(games_folder_of(culprit) or culprit))
     else:
-        fix = f"chmod u+rw {shlex.quote(os.fspath(culprit))}"
+        fix = shell_command("chmod", "u+rw", os.fspath(culprit))
     return (
         f"{culprit} is mode {mode:04o}, closed to its owner, {user_name(os.geteuid())}, whom "
         f"wtg runs as (a chmod, or a copy that kept no modes, made it so?): run `{fix}` (it "
@@ -201,7 +202,7 @@ def owner_note(exc: BaseException) -> str | None:
     whole = games_folder_of(culprit) or culprit
     if owner != 0 and owner_of(whole) == owner:  # the host is his: wtg runs as the wrong user
         return wrong_user_note(culprit, owner)
-    typed = f"chown -R {shlex.quote(me)} {shlex.quote(str(whole))}"
+    typed = shell_command("chown", "-R", me, str(whole))
     return (
         f"{culprit} belongs to {user_name(owner)}, and wtg runs as {me} (a command run as "
         f"{user_name(owner)}, or by sudo, made it?): run `{typed}` as root"

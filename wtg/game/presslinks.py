@@ -18,7 +18,8 @@ without a hyphen, a number, ``No``: not ``Paypal.Now``, ``secure-bank.Today``), 
 path, port or query follows it (``end.Next/login`` is an address). An e-mail address stays
 as written: a
 player may give his own to another, and its host is not taken for a web address
-(docs/mail.md, "Press").
+(docs/mail.md, "Press"). What an answer of the host's quotes back of anyone's words (a
+command refused, a question) is defanged so too (``quoted_back``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import unicodedata
 from functools import cache
 
 from publicsuffixlist import PublicSuffixList
+
+from wtg.core.printable import marked
 
 DOTS = ".\u3002\uff0e\uff61"
 """A host name's dots: the full stop, and the ideographic and full-width ones that IDNA
@@ -181,3 +184,12 @@ def _marks() -> str:
 def _suffixes() -> PublicSuffixList:
     """The Public Suffix List the package ships, read once a process."""
     return PublicSuffixList()
+
+
+def quoted_back(text: str) -> str:
+    """Words anyone may have typed as an answer quotes them to its mail's From, which anyone
+    may forge: on one line and inert (``marked``), each web address defanged (``unlinked``:
+    ``http[:]//wtg-login[.]example``). A refusal quoted a stranger's ``STATUS
+    http://wtg-login.example/reset`` to another person, a link in a mail from the host's
+    own address."""
+    return unlinked(marked(text))

@@ -135,11 +135,20 @@ def earlier_environments() -> tuple[jinja2.Environment, ...]:
 
 
 @cache
-def gm_environment() -> jinja2.Environment:
+def gm_environment(columns: int = WIDTH) -> jinja2.Environment:
     """The templates of the mails the GM reads in a terminal (``GM_TEMPLATES``: his
-    digest), their prose broken at a terminal's 78 columns. It loads no other template: a
-    player's asked of it is not found, so that no player's mail is ever broken at 78."""
-    env = template_environment(autoescape=False, filters=_filters(WIDTH))
+    digest), their prose and lists broken at a terminal's 78 columns, or at ``columns``
+    (`wtg digest` on a narrower terminal: ``columns`` in the template). It loads no other
+    template: a player's asked of it is not found, so that no player's mail is ever broken
+    at 78."""
+    filters: dict[str, Callable[..., str | list[str] | int]] = {
+        **_filters(columns),
+        "listed": partial(listed, width=columns),
+        "with_path": partial(with_path, width=columns),
+        "fitted_line": partial(fitted_line, width=columns),
+    }
+    env = template_environment(autoescape=False, filters=filters)
+    env.globals["columns"] = columns
     env.loader = _GmLoader(template_loader())
     return env
 

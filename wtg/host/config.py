@@ -46,6 +46,7 @@ from wtg.host.configschema import (
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.host.secretfile import missing_secret_hint
 from wtg.text.closename import close_names, either
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
 
 ConfigError = errors.ConfigError
@@ -227,7 +228,8 @@ def loose_password_files(gm: GmConfig) -> list[str]:
         lines.append(
             f"the config {gm.file} holds {' and '.join(inline)} and is mode {mode:04o}: others "
             f"on this machine can read {'it' if len(inline) == 1 else 'them'}; make it the GM's "
-            f"alone: chmod 600 {gm.file} (or give a password in a password_file of mode 0600)"
+            f"alone: {shell_command('chmod', '600', str(gm.file))} (or give a password in a "
+            "password_file of mode 0600)"
         )
     for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
         if server is not None and server.password_problem is not None:
@@ -240,7 +242,8 @@ def loose_password_files(gm: GmConfig) -> list[str]:
         if mode is not None and mode & 0o077:
             lines.append(
                 f"{kind}.password_file {path} is mode {mode:04o}: others on this machine "
-                f"can read the password; make it the GM's alone: chmod 600 {path}"
+                f"can read the password; make it the GM's alone: "
+                f"{shell_command('chmod', '600', str(path))}"
             )
         if server is not None and server.auth == "password" and not server.password:
             lines.append(

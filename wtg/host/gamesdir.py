@@ -30,7 +30,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from wtg.core.errors import GameError, WtgError
@@ -43,7 +43,7 @@ from wtg.files.sqlitewait import cannot_use, kept_busy
 from wtg.files.store import TURN_META, GameStore, StoreError
 from wtg.files.writefailed import write_refused
 from wtg.game.engine import Game, open_game
-from wtg.game.schedule import parse_iso
+from wtg.game.schedule import moment_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.text.closename import close_names, either
 
@@ -79,13 +79,14 @@ class GamesScan(Record):
     folders: tuple[Path, ...]
     unreadable: tuple[Unreadable, ...] = ()
 
-    def games(self) -> Iterator[Game | Unreadable]:
+    def games(self, shown: Callable[[str], str] = moment_text) -> Iterator[Game | Unreadable]:
         """Each folder's game, opened, in name order; an Unreadable for each folder that
-        cannot be opened (and, first, for those the scan could not look into)."""
+        cannot be opened (and, first, for those the scan could not look into). ``shown``:
+        how a reason says a moment (`--json` keeps the files' ISO)."""
         yield from self.unreadable
         for folder in self.folders:
             try:
-                yield open_listed(folder)
+                yield open_listed(folder, shown)
             except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
                 yield Unreadable(folder, failure_reason(exc))
 
@@ -94,20 +95,21 @@ class CopyOfGame(GameError):
     """A folder of the games folder that names the game of another folder (a copy)."""
 
 
-def open_listed(folder: Path) -> Game:
+def open_listed(folder: Path, shown: Callable[[str], str] = moment_text) -> Game:
     """The game of ``folder``, a folder of the games folder; ``CopyOfGame`` when another
-    folder of the games folder is that game's (``copy_of``)."""
+    folder of the games folder is that game's (``copy_of``, its moments said by ``shown``)."""
     game = open_game(folder)
-    reason = copy_of(folder, game.config.game)
+    reason = copy_of(folder, game.config.game, shown)
     if reason is not None:
         raise CopyOfGame(reason)
     return game
 
 
-def copy_of(folder: Path, game: str) -> str | None:
+def copy_of(folder: Path, game: str, shown: Callable[[str], str] = moment_text) -> str | None:
     """Why ``folder``, whose game.yaml says ``game: <game>``, is not that game's folder:
     a folder of that name (but for case) holds a game, or another folder renamed from it
-    says the same game. None when it is the game's folder (named so, or the only one)."""
+    says the same game. None when it is the game's folder (named so, or the only one).
+    ``shown``: how it says the moments the two turns 0 ran at."""
     if folder.name == game:
         return None
     games_dir = folder.parent
@@ -128,8 +130,8 @@ def copy_of(folder: Path, game: str) -> str | None:
             return f"a copy of {original} (its game.yaml says game: {game}). {COPIES}"
         return (
             f"{NAMESAKE} {game} as {original} is, not a copy of it (its turn 0 ran at "
-            f"{ours[0]}, that one's at {theirs[0]}): the players' mail for {game} goes to "
-            f"{original}, and a game keeps the name it was made with. {NAMESAKES}"
+            f"{shown(ours[0])}, that one's at {shown(theirs[0])}): the players' mail for "
+            f"{game} goes to {original}, and a game keeps the name it was made with. {NAMESAKES}"
         )
     if folder.name.casefold() == wanted:
         return None

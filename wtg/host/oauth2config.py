@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.text.shellcommand import shell_command
 
 
 class Server(Record):
@@ -136,6 +137,6 @@ def oauth2_file_problems(config: OAuth2Config) -> list[str]:
         if mode & 0o077:
             lines.append(
                 f"oauth2.{key} {file} is mode {mode:04o}: others on this machine can read "
-                f"it; make it the GM's alone: chmod 600 {file}"
+                f"it; make it the GM's alone: {shell_command('chmod', '600', str(file))}"
             )
     return lines

@@ -6,12 +6,12 @@ that mends it, as it does for a password file (``wtg.host.config.loose_password_
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.paths import subfolders
 from wtg.files.private import SHARED_BITS
+from wtg.text.shellcommand import shell_command
 
 GAME_FILE = "game.yaml"
 BOOK_FOLDER = ".people"
@@ -29,7 +29,7 @@ def open_game_data(games_dir: Path) -> list[str]:
             lines.append(
                 f"{what} {folder} is mode {mode:04o}: others on this machine can look into it "
                 "(the players' codes and addresses); make it the GM's alone: "
-                f"chmod 700 {_quoted(folder)}"
+                f"{shell_command('chmod', '700', str(folder))}"
             )
     book = _open_book(games_dir / BOOK_FOLDER)
     if book is not None:
@@ -55,7 +55,7 @@ def all_at_once(games_dir: Path, lines: list[str]) -> str | None:
     return (
         f"the games folder {games_dir}: the {len(lines)} lines above name what in it others "
         "on this machine may use (a copy that kept no modes?): one command makes all of it "
-        f"the GM's alone: chmod -R go-rwx {_quoted(games_dir)}"
+        f"the GM's alone: {_private(games_dir)}"
     )
 
 
@@ -81,7 +81,7 @@ def _open_game(folder: Path) -> str | None:
     )
     return (
         f"game {folder}: {' and '.join(said)}: others on this machine {can}; make it the "
-        f"GM's alone: chmod -R go-rwx {_quoted(folder)}"
+        f"GM's alone: {_private(folder)}"
     )
 
 
@@ -100,7 +100,7 @@ def _open_book(folder: Path) -> str | None:
         return None
     return (
         f"the lobby's book {folder}: {' and '.join(said)}: others on this machine can read the "
-        f"players' addresses and codes; make it the GM's alone: chmod -R go-rwx {_quoted(folder)}"
+        f"players' addresses and codes; make it the GM's alone: {_private(folder)}"
     )
 
 
@@ -111,7 +111,7 @@ def _mode(path: Path) -> int | None:
         return None
 
 
-def _quoted(path: Path) -> str:
-    """``path`` as a shell takes it in a command pasted whole (a folder named with a space:
-    ``'/home/ann/my games'``)."""
-    return shlex.quote(str(path))
+def _private(folder: Path) -> str:
+    """The command that makes ``folder`` and all in it the GM's alone, as a shell takes it
+    pasted whole (a folder named with a space: ``'/home/ann/my games'``)."""
+    return shell_command("chmod", "-R", "go-rwx", str(folder))

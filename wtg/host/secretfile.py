@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wtg.text.closename import either
+from wtg.text.shellcommand import shell_command
 
 
 def missing_secret_hint(path: Path, what: str) -> str:
@@ -28,9 +29,10 @@ def missing_secret_hint(path: Path, what: str) -> str:
     if here != path and here.is_file():
         return (
             f": the current folder has one, {here}; the config reads {path} (a relative path "
-            f"is read from the config's folder): mv {here} {path}"
+            f"is read from the config's folder): {shell_command('mv', str(here), str(path))}"
         )
-    return f": write {what} into it, alone on its line, and make it yours alone: chmod 600 {path}"
+    chmod = shell_command("chmod", "600", str(path))
+    return f": write {what} into it, alone on its line, and make it yours alone: {chmod}"
 
 
 def _files(folder: Path) -> list[str]:

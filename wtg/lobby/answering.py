@@ -23,10 +23,10 @@ from typing import Any
 
 from wtg.core.orders import taken_over_text
 from wtg.core.plurals import counted
-from wtg.core.printable import marked
 from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
+from wtg.game.presslinks import quoted_back
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
 from wtg.lobby.commands import (
@@ -124,7 +124,7 @@ def in_subject(text: str) -> str:
     (within one too long) to ``SUBJECT_MOST`` characters, ``...`` after it. The answer's
     text quotes it as it was."""
     words: list[str] = []
-    for word in marked(text).split():
+    for word in quoted_back(text).split():
         word = _RUN.sub(r"\1", word)
         signs = not any(char.isalnum() for char in word)
         if signs and words and not any(char.isalnum() for char in words[-1]):
@@ -347,8 +347,8 @@ class Answering:
         self.refused += 1
         # the words it quotes are anyone's, mailed to a From anyone may forge: shown, not
         # carried out (a control character, an escape sequence's ESC, as ``?``), and cut
-        typed = marked(command.text())
-        reason = cut(marked(reason), REASON_MOST)
+        typed = quoted_back(command.text())
+        reason = cut(quoted_back(reason), REASON_MOST)
         self.reply(
             f"{in_subject(typed)}: {outcome}",
             "refused",
@@ -364,7 +364,7 @@ class Answering:
         address they were mailed to before, whoever wrote this mail. ``question``: the
         question a mail of no command asked (``yesno.question``), quoted back with the
         word that no one answers it."""
-        shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
+        shown = cut(quoted_back(unknown), QUOTED_MOST) if unknown is not None else None
         subject = (
             "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
         )
@@ -573,13 +573,13 @@ def unclear_note(mail: CommandMail) -> str:
     (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
     if not mail.unclear:
         return ""
-    named = [f'{c.line} ("{cut(marked(c.typed), QUOTED_MOST)}")' for c in mail.unclear]
+    named = [f'{c.line} ("{cut(quoted_back(c.typed), QUOTED_MOST)}")' for c in mail.unclear]
     if mail.more_unclear:
         named.append(counted(mail.more_unclear, "more line"))
     one = len(named) == 1
     listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
     lines = f"{'Line' if one else 'Lines'} {listing} of your mail"
-    meant = ", ".join(f'"{cut(marked(c.meant), QUOTED_MOST)}"' for c in mail.unclear)
+    meant = ", ".join(f'"{cut(quoted_back(c.meant), QUOTED_MOST)}"' for c in mail.unclear)
     said = (
         f"{lines} {'was' if one else 'were'} not "
         f"understood: nothing of {'it' if one else 'them'} was done. A command stands alone "
@@ -594,7 +594,7 @@ def _unread_note(mail: CommandMail) -> str:
     and word, the rest counted), or "" when every one was read."""
     if not mail.skipped:
         return ""
-    named = [f"{c.line} ({marked(c.verb)})" for c in mail.unread]
+    named = [f"{c.line} ({quoted_back(c.verb)})" for c in mail.unread]
     more = mail.skipped - len(named)
     if more:
         named.append(counted(more, "more command line"))
@@ -636,7 +636,7 @@ def _past_names_note(past: Sequence[Command]) -> str:
     (each by its line and as typed, cut), or "" when there are none."""
     if not past:
         return ""
-    named = [f"{c.line} ({cut(marked(c.text()), SUBJECT_MOST)})" for c in past]
+    named = [f"{c.line} ({cut(quoted_back(c.text()), SUBJECT_MOST)})" for c in past]
     listing = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     one = len(past) == 1
     said = (
@@ -663,7 +663,7 @@ def _repeated_note(command: Command, times: int) -> str:
     """What the answer to a command a mail asked ``times`` times says of the repeats."""
     if times < 2:
         return ""
-    typed = cut(marked(command.text()), QUOTED_MOST)
+    typed = cut(quoted_back(command.text()), QUOTED_MOST)
     return fill(f'Your mail asked "{typed}" {times} times: the same request, answered once.', PHONE)
 
 

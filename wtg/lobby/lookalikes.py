@@ -92,16 +92,21 @@ _FOLDED = str.maketrans(
     "ՕՍօսհո"  # Armenian
     "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
     "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
+    "ᗅᗷᑕᗞᖴᕼᒍᒪᗰᑭᖇᔕᑌᐯᗯ᙭ᘔᑲᑯ"  # Canadian syllabics (Unicode's confusables)
+    "ᗩᗪᑎᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
     "ıȷɡɑ",  # Latin: dotless i and j, script g and a
     "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
     "ABEZHIKMNOPTYXovo"
     "OUouhn"
     "ABCEGHJKLMPSTVWZDR"
     "ABCEGHIJKLMNOPSTUVXYZ"
+    "ABCDFHJLMPRSUVWXZbd"
+    "ADNEEq"
     "ijga",
 )
 """Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
-``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM)."""
+``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM;
+the Canadian syllabics ``ᗅ`` and ``ᗷ`` as A and B)."""
 _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE)
 """What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,

@@ -267,10 +267,10 @@ def reads_like(book: LobbyDatabase, name: str) -> str | None:
     return None
 
 
-LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu")
+LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu", "Canadian")
 """The alphabets whose letters look alike: a name that mixes them could pass for another's
 (``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
-an Armenian օ, ``ꓮnn`` with a Lisu ꓮ beside Ann's)."""
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's)."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from wtg.aof.copies import reads_as_order
-from wtg.core.printable import marked
+from wtg.game.presslinks import quoted_back
 from wtg.lobby.commands import CODE_WORD, VERBS, outside_forms, typed_text
 
 QUESTION_SHOWN = 200
@@ -61,10 +61,11 @@ def asks(text: str, verbs: Collection[str]) -> bool:
 
 def shown(text: str) -> str:
     """A question as the answer and the GM's line quote it: each character that is not
-    printable shown as ``?`` (``marked``), cut to ``QUESTION_SHOWN``. The answer goes to the
+    printable shown as ``?``, each web address defanged (``quoted_back``), cut to
+    ``QUESTION_SHOWN``. The answer goes to the
     mail's From, which anyone may forge: a question's escape sequence went whole to another
     person's mail reader (attack39), where a refusal's was shown as ``?``."""
-    text = marked(text)
+    text = quoted_back(text)
     return text if len(text) <= QUESTION_SHOWN else text[: QUESTION_SHOWN - 3] + "..."
 
 

@@ -4,8 +4,9 @@ Every room logs through ``log_event``: a message and the context it happened in 
 ``mail``: the mail's key in the journal, or the outbox id of a mail we send; ``turn``),
 kept on the log record as ``wtg``. The
 two formats (``--log-format text|json``) read that context; neither knows the rooms. Text
-that came by mail is printed without its control sequences (``wtg.core.printable``), and a
-line stays one line: journald and ``grep`` read a log a line an event.
+that came by mail is printed without its control sequences (``wtg.core.printable``; in the
+text format, without a pile of marks on one letter too: ``on_screen``), and a line stays
+one line: journald and ``grep`` read a log a line an event.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import logging
 from datetime import datetime, timezone
 
-from wtg.core.printable import printable
+from wtg.core.printable import on_screen, printable
 
 LOGGER = logging.getLogger("wtg")
 LOGGER.addHandler(logging.NullHandler())  # until a command chooses (``cli/logs.py``): no
@@ -45,7 +46,7 @@ def _context(record: logging.LogRecord) -> dict[str, object]:
 
 
 def _one_line(text: str) -> str:
-    return " | ".join(line for line in printable(text).splitlines() if line.strip())
+    return " | ".join(line for line in on_screen(text).splitlines() if line.strip())
 
 
 def _moment(record: logging.LogRecord) -> str:

@@ -63,7 +63,7 @@ def mail_digest(gm: GmConfig, due: datetime, now: datetime, zone: tzinfo | None)
     mark it; True when it had something to tell."""
     made = make_digest(gm.games_dir, now)
     if made.empty():
-        mark_digest(gm.spool, now, rows=made.rows_to())
+        mark_digest(gm.spool, now, rows=made.rows_to(), told=made.told_runs())
         return False
     mail_and_mark(gm.games_dir, gm.sender, gm.sender, made, local_day(due, zone))
     return True

@@ -16,6 +16,7 @@ wrong, gathered from where each is kept, read only:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -311,11 +312,13 @@ class HostHealth(Record):
         return line + set_aside
 
 
-def host_health(games_dir: Path, now: datetime) -> HostHealth:
+def host_health(
+    games_dir: Path, now: datetime, shown: Callable[[str], str] = moment_text
+) -> HostHealth:
     """The host's health at ``now``, read from ``games_dir`` and its spool; changes
-    nothing."""
+    nothing. ``shown``: how a game folder's reason says a moment (`--json` keeps ISO)."""
     spool = games_dir / SPOOL
-    deadline, failing, unreadable = _games(games_dir)
+    deadline, failing, unreadable = _games(games_dir, shown)
     return HostHealth(
         games_dir=games_dir,
         now=now,
@@ -356,13 +359,15 @@ def _service(spool: Path) -> Service:
     return Service(running=True, pid=record.pid, since=record.since, version=record.version)
 
 
-def _games(games_dir: Path) -> tuple[Deadline | None, list[Failing], list[str]]:
+def _games(
+    games_dir: Path, shown: Callable[[str], str]
+) -> tuple[Deadline | None, list[Failing], list[str]]:
     """The earliest deadline of the games that run (not over, not held), the failing
     addresses of every game, and a line for each game folder that cannot be read."""
     deadlines: list[Deadline] = []
     failing: list[Failing] = []
     unreadable: list[str] = []
-    for found in scan_games(games_dir).games():
+    for found in scan_games(games_dir).games(shown):
         if isinstance(found, Unreadable):
             unreadable.append(found.line())
             continue

@@ -4,7 +4,8 @@ begun with a hanging indent (the line's own blanks and ``HANGING`` more, or the 
 caller gives: a player's row goes on under its notes), so that a GM reads a heading as one
 block at 2 a.m. rather than as a terminal folds it, at column 80 in the middle of a word.
 
-Three things are never broken: a moment (``2026-11-23 09:12 UTC``); a command to type,
+Four things are never broken: a moment (``2026-11-23 09:12 UTC``) and a span from it or
+to it (``in 6 d 9 h``, ``3 h 5 min ago``: ``wtg.gm.gamestatus.span_text``); a command to type,
 written between backquotes (`` `wtg release g1` ``), which moves whole to the next line
 when it does not fit and stands alone on it when it is wider than one, to be copied; and a
 path of the host's (``wtg.text.hostpaths``). A word from outside wider than a line (a
@@ -21,15 +22,22 @@ from collections.abc import Iterable
 
 from wtg.core.textwidth import text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
+from wtg.text.shellcommand import SHELL_COMMAND
 
 WIDTH = 79
 """The columns of a line of `wtg status` on a terminal of 80, its last column left to the
 cursor (a line of 80 makes some terminals show a blank line after it)."""
 HANGING = "    "
 """What a line broken adds before each of its lines after the first, after its own blanks."""
-_WHOLE = re.compile(r"`[^`\n]*`|\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+_WHOLE = re.compile(
+    r"`[^`\n]*`|\d{4}-\d\d-\d\d \d\d:\d\d UTC"
+    r"|(?<![\w.])(?:in )?\d+ (?:d \d+ h|h \d+ min|min)\b(?: ago)?|\bjust now\b"
+    rf"|{SHELL_COMMAND.pattern}"
+)
 """What a line keeps on one line: a command to type, as the GM's lines write one, between
-backquotes; a moment, as they say one (``2026-11-23 09:12 UTC``)."""
+backquotes, or a shell's (``chmod 700 '/home/ann/my wtg/games'``: ``SHELL_COMMAND``); a
+moment, as they say one (``2026-11-23 09:12 UTC``); a span, as they say one from a moment
+or to it (``in 6 d 9 h``, ``3 h 5 min ago``, ``just now``)."""
 
 
 def hanging(
@@ -59,7 +67,12 @@ def _hung(
         if started and text_width(current) + text_width(gap) + text_width(word) <= width:
             current += gap + word
             continue
-        if started and not whole and text_width(word) > width - len(rest):
+        if (
+            started
+            and not whole
+            and text_width(word) > width - len(rest)
+            and _room(current + gap, word, width)
+        ):
             current += gap  # no line holds it: it fills this one's rest, then the next ones
         elif started:
             said.append(current)
@@ -71,6 +84,12 @@ def _hung(
         current += pieces[-1]
         started = True
     return "\n".join([*said, current])
+
+
+def _room(current: str, word: str, width: int) -> bool:
+    """Whether ``current`` has a column left for ``word``'s first character: else a word
+    no line holds begins the next line, not a line past ``width``."""
+    return text_width(current) + text_width(word[:1]) <= width
 
 
 def _cut(word: str, room: int, line: int) -> list[str]:

@@ -15,7 +15,8 @@ few string searches rather than a walk over its words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.commandwords import typed_spans
@@ -125,30 +126,33 @@ def _broken(
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
+    commands = _commands(line)
     while _columns(line) > width:
         fits = _fitting(line, width)
-        cut = _last_cut(line, start + 1, fits + 1, counts)
+        cut = _last_cut(line, start + 1, fits + 1, commands, counts)
         begin = cut + 1 if cut != -1 else start + (line[start : start + 1] == " ")
-        if cut_long and fits > max(start, begin) and _outsized(line, begin, room):
+        if cut_long and fits > max(start, begin) and _outsized(line, begin, room, commands):
             head, rest = line[:fits].rstrip(" "), line[fits:]
         else:
             if cut == -1:
-                cut = _next_cut(line, max(fits, start + 1), counts)
+                cut = _next_cut(line, max(fits, start + 1), commands, counts)
             head, rest = (
                 (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
             )
         if not rest:
             break
         pieces.append(head)
+        # the next piece: ``rest``, which begins that far into the whole line, indented
+        commands = commands.piece(commands.shift + len(line) - len(rest), len(indent))
         line, start, room = indent + rest, len(indent), width - len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
 
 
-def _outsized(line: str, begin: int, room: int) -> bool:
+def _outsized(line: str, begin: int, room: int, commands: _Commands) -> bool:
     """Whether the word of ``line`` that begins at ``begin`` (up to the next blank that may
-    end a line) is wider than ``room`` columns: no line holds it whole."""
-    end = _next_cut(line, begin)
+    end a line, ``_may_cut``) is wider than ``room`` columns: no line holds it whole."""
+    end = _next_cut(line, begin, commands)
     return _columns(line[begin : end if end != -1 else len(line)]) > room
 
 
@@ -169,13 +173,50 @@ def _fitting(line: str, width: int) -> int:
     return len(line)
 
 
-def _may_cut(line: str, at: int, counts: bool = False) -> bool:
+@dataclass(frozen=True, slots=True)
+class _Commands:
+    """The commands a player is told to type that a line being broken holds (``Send RESIGN
+    g1 again``: ``wtg.text.commandwords.typed_spans``), read once for the whole line, not
+    again for each piece cut from it nor around each of its spaces."""
+
+    spaces: Mapping[int, int]
+    """Each space of the line inside a command, with where in the line its command begins
+    (of two, the later)."""
+    shift: int = 0
+    """What a place in the piece being cut adds to be a place in the whole line."""
+    begins: int = 0
+    """Where in the whole line the text of the piece being cut begins, after its indent."""
+
+    def holds(self, at: int) -> bool:
+        """Whether the space at ``at`` of the piece is inside a command begun in the piece:
+        one begun before it was cut between its characters (its word or an argument wider
+        than a line), and is no command to type any more."""
+        return self.spaces.get(at + self.shift, -1) >= self.begins
+
+    def piece(self, begins: int, indent: int) -> _Commands:
+        """The commands of the piece cut next, whose text begins at ``begins`` of the line
+        after an indent of ``indent`` characters."""
+        return _Commands(self.spaces, begins - indent, begins)
+
+
+def _commands(line: str) -> _Commands:
+    """The commands of ``line``, each space inside one (``_Commands.spaces``)."""
+    return _Commands(
+        {
+            at: start
+            for start, end in typed_spans(line)
+            for at in range(start + 1, end)
+            if line[at] == " "
+        }
+    )
+
+
+def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> bool:
     """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
     code and its number together (``4 = SPY`` of a reason listing a form's codes), nor the
     one inside a quote of two words, a line to type as it stands (``"MAP: off"``), nor one
-    inside a command a player is told to type (``Send RESIGN g1 again``:
-    ``wtg.text.commandwords.typed_spans``), which goes down whole to the next line when
-    the rest of its line does not hold it.
+    inside a command a player is told to type (``commands``), which goes down whole to
+    the next line when the rest of its line does not hold it.
     ``counts``: nor the one after a number that a word follows, the count of what it
     names (``2 hits``, ``12 ARM``, ``51 Wendrasse``: a report's sentence ended ``2`` above
     ``hits found nothing``), nor the one before a number in brackets, the number of what
@@ -186,7 +227,7 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     stands``)."""
     if line[at - 1 : at] == "=" or line[at + 1 : at + 2] == "=":
         return False
-    if _in_command(line, at):
+    if commands.holds(at):
         return False
     before = line[line.rfind(" ", 0, at) + 1 : at]
     end = line.find(" ", at + 1)
@@ -203,31 +244,18 @@ def _may_cut(line: str, at: int, counts: bool = False) -> bool:
     )
 
 
-_NEAR = 300
-"""The characters either side of a space that a command around it may reach (its word and
-its arguments: a game's name has at most 64): a line of thousands is not read whole for
-each of its spaces."""
-
-
-def _in_command(line: str, at: int) -> bool:
-    """Whether the space at ``at`` of ``line`` is inside a command a player is told to type
-    (``wtg.text.commandwords.typed_spans``)."""
-    low = max(0, at - _NEAR)
-    return any(low + start < at < low + end for start, end in typed_spans(line[low : at + _NEAR]))
-
-
-def _last_cut(line: str, start: int, end: int, counts: bool = False) -> int:
+def _last_cut(line: str, start: int, end: int, commands: _Commands, counts: bool = False) -> int:
     """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
     cut = line.rfind(" ", start, end)
-    while cut != -1 and not _may_cut(line, cut, counts):
+    while cut != -1 and not _may_cut(line, cut, commands, counts):
         cut = line.rfind(" ", start, cut)
     return cut
 
 
-def _next_cut(line: str, start: int, counts: bool = False) -> int:
+def _next_cut(line: str, start: int, commands: _Commands, counts: bool = False) -> int:
     """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
     cut = line.find(" ", start)
-    while cut != -1 and not _may_cut(line, cut, counts):
+    while cut != -1 and not _may_cut(line, cut, commands, counts):
         cut = line.find(" ", cut + 1)
     return cut
 
@@ -264,7 +292,8 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
     if len(pieces) < 2 or " " in pieces[-1].strip():
         return pieces
     above = pieces[-2]
-    cut = _last_cut(above, len(above) - len(above.lstrip(" ")) + 1, len(above), counts)
+    start = len(above) - len(above.lstrip(" ")) + 1
+    cut = _last_cut(above, start, len(above), _commands(above), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]

@@ -213,3 +213,26 @@ def test_a_failing_address_of_254_characters_keeps_to_78_columns() -> None:
     said = "".join(line.strip() for line in part)  # every character of it, in order
     whole = f"g1 player 3 Cidney <{address}> since 2026-11-23 10:15 UTC: {why}"
     assert said.replace(" ", "") == "".join(whole.split())
+
+
+def test_on_a_terminal_of_60_columns_every_line_keeps_to_them() -> None:
+    """`wtg digest` on a terminal narrower than its mail's 78 columns: the terminal folded
+    each longer line at its edge, in the middle of a word. The digest is made at the
+    terminal's width there (the mail, and a pipe, keep 78)."""
+    text = every_section().text(59)
+    assert [line for line in text.splitlines() if text_width(line) > 59] == []
+    words = " ".join(text.split())
+    assert words == " ".join(every_section().text().split())  # every word said, in order
+    digest = Digest(
+        since="2026-12-04T03:42:08Z",
+        until="2026-12-05T03:42:08Z",
+        missing=(
+            Missing(game="wok10", turn=1, deadline="2026-12-07T17:00:00Z", held=True, players=TEN),
+        ),
+    )
+    part = digest.text(59).split("\nOrders missing:\n", 1)[1].split("\n\n", 1)[0]
+    assert part.splitlines() == [
+        "  wok10 turn 1, deadline 2026-12-07T17:00:00Z (held):",
+        "    1 Annabelle, 2 Bartholomew, 3 Cidney, 4 Deedee,",
+        "    5 Evangeline, 6 Fay, 7 Gus, 8 Hal, 9 Ivy, 10 Jo",
+    ]

@@ -100,3 +100,22 @@ def test_its_gold_buys_tech_while_it_has_more_good_attacks_than_lines() -> None:
 def test_the_same_seed_the_same_orders() -> None:
     state = board()
     assert new_plan(state, 1, Random(5)) == new_plan(state, 1, Random(5))
+
+
+def threatened(workers: int) -> WokState:
+    """Province 7 (Plains, 40 ARM, ``workers`` WOK) faces player 2's 30 armies in province 6,
+    neutrals of 90 armies elsewhere: no attack is good, the border wants DEF; 300 gold."""
+    state = board()
+    state.province(7).arm, state.province(7).wok = 40, workers
+    empty(state, 6, 2, pop=10, arm=30, lev=1750)
+    for neighbour in (2, 8, 12):
+        state.province(neighbour).arm = 90
+    state.player(1).gold = 300
+    return state
+
+
+def test_its_gold_buys_tech_after_levels_once_its_workers_make_it_pay() -> None:
+    """200 workers make 10 more a tech level (5%), the 100 gold back in 10 turns: after LEV
+    it buys TECH rather than DEF; 199 do not, and it buys DEF."""
+    assert new_plan(threatened(200), 1, Random(1))["upgrade"] == ["LEV", "TECH"]
+    assert new_plan(threatened(199), 1, Random(1))["upgrade"] == ["LEV", "DEF"]

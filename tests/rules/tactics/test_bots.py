@@ -154,6 +154,23 @@ def test_a_piece_apart_from_its_army_walks_back_to_it() -> None:
     assert (4, 1) not in threat_map(game, 1)
 
 
+OPEN14 = "\n".join(["#" * 14, *["#" + "." * 12 + "#"] * 12, "#" * 14])
+
+
+def test_a_bot_grown_bold_in_a_quiet_battle_walks_in_abreast_not_drawn_to_its_middle() -> None:
+    """Four knights against four, in two lines far apart, nobody hit for 20 turns: the
+    bots have grown bold (a quarter of the way). Each knight walks its whole move straight
+    towards the enemy, and the line comes in abreast. Before, each step from the middle of
+    the rest of its army still cost ``TOGETHER``: the knights walked one step nearer and
+    two towards the middle, the line drew into a knot and came in as a file (in the lake
+    battle its pieces were struck one at a time, and the battle lasted 107 turns, not 31)."""
+    army = [piece(11 + i, "KNIGHT", 1, 2 + 3 * i) for i in range(4)]
+    enemy = [piece(21 + i, "KNIGHT", 12, 2 + 3 * i) for i in range(4)]
+    game = quiet(state(OPEN14, [*army, *enemy]), 20)
+    assert 0 < start(game, 1).approach < BOLD_APPROACH
+    assert plan_moves(game, 1) == [Move(11 + i, (4, 2 + 3 * i)) for i in range(4)]
+
+
 def test_a_bot_whose_army_outweighs_the_enemys_walks_in_holding_its_fear_of_the_reply() -> None:
     """Boldness from the board: three knights against one have nothing to wait for (the
     enemy's whole army weighs a ninth of theirs: hit points times attacks), so, nobody

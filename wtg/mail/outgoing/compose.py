@@ -156,6 +156,12 @@ def render(template: str, **context: Any) -> str:
     return env.get_template(f"mail/{template}.txt.j2").render(**context)
 
 
+def render_gm(template: str, columns: int, **context: Any) -> str:
+    """The GM's mail ``templates/mail/<template>.txt.j2`` (``TERMINAL``: his digest) with
+    ``context``, broken at ``columns`` rather than 78: `wtg digest` on a narrower terminal."""
+    return gm_environment(columns).get_template(f"mail/{template}.txt.j2").render(**context)
+
+
 def forecast_template(ruleset: str) -> Template:
     """The forecast a confirmation includes: the ruleset's own, else the WoK one (the
     poller asks once a ruleset: a template not found is looked for again each time)."""
@@ -224,18 +230,38 @@ def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     first, as it was (a reply quotes it, and the AOF in it), then the PNG, base64, with
     ``Content-Disposition: inline`` and ``filename`` (clients show it below the text).
     The boundary comes from the Message-ID (a mail made again is the same bytes) and
-    starts with "=_", which neither quoted-printable nor base64 text can hold."""
+    starts with "=_", which neither quoted-printable nor base64 text can hold. The
+    picture's part is what ``set_content`` makes of it, its headers made once a file
+    name (``_picture_headers``: a turn's reports carry the same)."""
     text = MIMEPart(policy=POLICY)
     for name, _value in _BODY_HEADERS[1:]:
         text[name] = msg[name]
         del msg[name]
     text.set_payload(msg.get_payload())
     image = MIMEPart(policy=POLICY)
-    image.set_content(png, "image", "png", disposition="inline", filename=filename)
+    for name, value in _picture_headers(filename):
+        image.set_raw(name, value)
+    image.set_payload(_base64_lines(png))
     mark = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
-    msg["Content-Type"] = "multipart/mixed"
-    msg.set_param("boundary", f"=_wtg_{mark}")
+    msg["Content-Type"] = f'multipart/mixed; boundary="=_wtg_{mark}"'
     msg.set_payload([text, image])
+
+
+@lru_cache(maxsize=64)
+def _picture_headers(filename: str) -> tuple[tuple[str, Any], ...]:
+    """The headers ``set_content`` gives a PNG part inline under ``filename`` (its type,
+    base64, its disposition with the name), which do not depend on the picture."""
+    part = MIMEPart(policy=POLICY)
+    part.set_content(b"", "image", "png", disposition="inline", filename=filename)
+    return tuple(part.raw_items())
+
+
+def _base64_lines(data: bytes) -> str:
+    """``data`` in base64 as ``set_content`` writes it: lines of as many characters as the
+    policy's longest line holds in fours (76), each ended by a newline."""
+    text = binascii.b2a_base64(data, newline=False).decode("ascii")
+    width = (POLICY.max_line_length or _LINE) // 4 * 4
+    return "".join(text[at : at + width] + "\n" for at in range(0, len(text), width))
 
 
 def text_only(msg: EmailMessage, body: str) -> None:
@@ -248,16 +274,47 @@ def text_only(msg: EmailMessage, body: str) -> None:
 
 def wire(msg: Message) -> bytes:
     """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
-    without the generator's copies of the message where the body is plain ASCII (the
-    quoted-printable text ``message`` makes): each header folded by the policy, a blank
-    line, the body's lines ended by CRLF."""
+    without the generator's copies of the message where every part's body is plain ASCII
+    (the quoted-printable text ``message`` makes, the base64 picture ``with_picture``
+    adds): each header folded by the policy, a blank line, the body's lines ended by
+    CRLF, a multipart/mixed mail's parts each so between its boundary's lines."""
+    written = _written(msg)
+    return msg.as_bytes(policy=POLICY) if written is None else written
+
+
+def _written(msg: Message) -> bytes | None:
+    """``wire``'s bytes of ``msg`` (a mail or one of its parts), or None where its body is
+    left to the generator: text not all ASCII, a message in a message, a multipart other
+    than mixed, with a preamble or an epilogue, or with such a part."""
     payload = msg.get_payload()
-    if msg.is_multipart() or not isinstance(payload, str) or not payload.isascii():
-        return msg.as_bytes(policy=POLICY)
+    if isinstance(payload, str):
+        if not payload.isascii() or msg.get_content_maintype() in ("message", "multipart"):
+            return None
+        if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
+            payload = payload.replace("\r\n", "\n").replace("\r", "\n")
+        body = payload.replace("\n", "\r\n").encode("ascii")
+    else:
+        boundary = msg.get_boundary()
+        if (
+            not isinstance(payload, list)
+            or msg.get_content_type() != "multipart/mixed"
+            or not boundary
+            or not boundary.isascii()
+            or msg.preamble is not None
+            or msg.epilogue is not None
+        ):
+            return None
+        parts: list[bytes] = []
+        for part in payload:
+            written = _written(part) if isinstance(part, Message) else None
+            if written is None:
+                return None
+            parts.append(written)
+        line = b"--" + boundary.encode("ascii")
+        between = b"\r\n" + line + b"\r\n"
+        body = line + b"\r\n" + between.join(parts) + b"\r\n" + line + b"--\r\n"
     head = b"".join(POLICY.fold_binary(name, value) for name, value in msg.raw_items())
-    if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
-        payload = payload.replace("\r\n", "\n").replace("\r", "\n")
-    return head + b"\r\n" + payload.replace("\n", "\r\n").encode("ascii")
+    return head + b"\r\n" + body
 
 
 def _text(name: str, value: str) -> str | BaseHeader:

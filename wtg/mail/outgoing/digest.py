@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from logging import DEBUG, INFO
 from pathlib import Path
 
 from wtg.core.plurals import counted
+from wtg.core.printable import on_screen
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import low_disk
@@ -37,7 +39,17 @@ from wtg.lobby.database import LobbyDatabase, torn
 from wtg.lobby.domains import MadeOfList, TakenToOneDomain, made_of_one_domain, taken_to_one_domain
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose
-from wtg.mail.outgoing.digestmark import DIGEST_FILE, ROWS, last_digest, rows_digest, rows_until
+from wtg.mail.outgoing.digestmark import (
+    DIGEST_FILE,
+    ROWS,
+    RUNS_TOLD,
+    exact,
+    last_digest,
+    read_exact,
+    rows_digest,
+    rows_until,
+    runs_told,
+)
 from wtg.mail.outgoing.failedmail import Listed, set_aside_since
 from wtg.mail.outgoing.notices import owed_lines
 from wtg.mail.outgoing.outbox import Outbox
@@ -62,6 +74,7 @@ from wtg.mail.spool.journallists import (
     unanswered_not_listed,
     wrong_codes,
 )
+from wtg.text.prose import WIDTH
 
 FIRST_LOOK = timedelta(days=1)
 
@@ -72,6 +85,10 @@ class TurnRun(Record):
     ran_at: str
     ended: str = ""
     """The turn that ended the game: how, and who won, in words; empty for any other."""
+
+    def named(self) -> str:
+        """The run as the digest's mark names it (``RUNS_TOLD``): ``g1 4``."""
+        return f"{self.game} {self.turn}"
 
 
 class Missing(Record):
@@ -105,12 +122,17 @@ class Failing(Record):
 class Digest(Record):
     since: str
     until: str
+    """The moment it was made, to its fraction of a second (``digestmark.exact``)."""
     rows_since: str = ""
-    """Where its lists of the journal begin, when not at ``since`` (the last digest's were
-    held back: ``digestmark.rows_until``)."""
+    """Where its lists of the journal begin, when not at ``since`` (where the last
+    digest's ended: ``digestmark.rows_until``)."""
     rows: str = ""
-    """Where they end, when not at ``until`` (a poll under way began before)."""
+    """Where they end, when not at the whole second of ``until``: ``until`` itself, or the
+    second a poll under way began in (``digestmark.rows_until``)."""
     runs: tuple[TurnRun, ...] = ()
+    told_before: tuple[str, ...] = ()
+    """The turns run in the second of ``since`` the last digest listed (``runs_told``):
+    kept by the mark written before this digest is queued (``mail_and_mark``)."""
     folders: tuple[str, ...] = ()
     """The host's games folder, as given and absolute: a path in it (a kept mail's, a
     game folder's) that is there (``on_disk``) is kept whole in the digest's lines, to be
@@ -172,9 +194,18 @@ class Digest(Record):
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
 
+    def told_runs(self) -> tuple[str, ...]:
+        """The turns run in the second it was made in that it lists, and those of that
+        second the last digest listed when it was made in the same (``RUNS_TOLD``): the
+        next digest lists the others of that second."""
+        second = iso(read_exact(self.until))
+        before = self.told_before if self.since == second else ()
+        listed = tuple(run.named() for run in self.runs if run.ran_at == second)
+        return tuple(dict.fromkeys((*before, *listed)))
+
     def rows_to(self) -> datetime | None:
         """Where the next digest's lists of the journal begin, when not where it begins."""
-        return parse_iso(self.rows) if self.rows else None
+        return read_exact(self.rows) if self.rows else None
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -216,9 +247,14 @@ class Digest(Record):
         begun with the games folder is no file of it, and is cut as any other."""
         return os.path.lexists(path)
 
-    def text(self) -> str:
-        return compose.render(
+    def text(self, columns: int = WIDTH) -> str:
+        """The digest as the GM reads it, printed or mailed, in a terminal either way, its
+        lines of at most 78 columns, or of ``columns`` (a narrower terminal's): what its
+        lists quote of a stranger's mail (a held mail's game) without a control sequence or
+        a pile of marks (``wtg.core.printable.on_screen``), as every line of wtg's for him."""
+        rendered = compose.render_gm(
             "digest",
+            columns,
             digest=self,
             flood_first=FLOOD_FIRST,
             flood_newest=FLOOD_NEWEST,
@@ -227,6 +263,7 @@ class Digest(Record):
             unanswered_an_address=UNANSWERED_AN_ADDRESS,
             quarantine_an_address=QUARANTINE_AN_ADDRESS,
         )
+        return on_screen(rendered)
 
     def line(self) -> str:
         """What it tells, counted, in a line (the log's)."""
@@ -272,6 +309,9 @@ class Digest(Record):
 MAILING_ROWS = "mailing_rows"
 """The key of ``DIGEST_FILE`` beside ``mailing``: where that digest's lists of the journal
 end (``Mailing.rows``)."""
+MAILING_TOLD = "mailing_told"
+"""The key of ``DIGEST_FILE`` beside ``mailing``: the turns run in its second that digest
+listed (``Mailing.told``)."""
 
 
 class Mailing(Record):
@@ -290,6 +330,11 @@ class Mailing(Record):
     poll under way had ended, they ran on to ``at``, and the mark after the digest queued
     before the cut (whose lists ended where that poll began) left the poll's rows to
     neither (``finish_mailing``)."""
+    told: tuple[str, ...] | None = None
+    """The turns run in the second of ``at`` its digest listed (``Digest.told_runs``); None
+    in an intent an older wtg wrote. The run that finishes a mail queued before the cut
+    marks these told: made again, the digest lists a turn run in that second after it was
+    first made, which the mail queued does not (``finish_mailing``)."""
 
 
 def mark_digest(
@@ -297,22 +342,27 @@ def mark_digest(
     now: datetime,
     mailing: Mailing | datetime | None = None,
     rows: datetime | None = None,
+    told: Sequence[str] = (),
 ) -> None:
     """The next digest tells what happened after ``now``. ``mailing``: the intent written
     before the digest made at that moment is queued (``now`` stays the last), which a
     run cut short before its mark leaves for the next to finish (``digest_intent``).
-    ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``)."""
+    ``rows``: where its lists of the journal begin, when not at ``now`` (``Digest.rows``).
+    ``told``: the turns run in the second of ``now`` listed (``Digest.told_runs``)."""
     private.make_dirs(spool)
-    data: dict[str, str] = {"last": iso(now)}
-    if rows is not None and iso(rows) != iso(now):
-        data[ROWS] = iso(rows)
+    data: dict[str, str | list[str]] = {"last": iso(now)}
+    if told:
+        data[RUNS_TOLD] = list(told)
+    if rows is not None and exact(rows) != iso(now):
+        data[ROWS] = exact(rows)
     if isinstance(mailing, datetime):
         mailing = Mailing(mailing)
     if mailing is not None:
-        data["mailing"] = iso(mailing.at)
+        data["mailing"] = exact(mailing.at)
         data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
         data |= {"to": mailing.to} if mailing.to else {}
-        data |= {MAILING_ROWS: iso(mailing.rows)} if mailing.rows is not None else {}
+        data |= {MAILING_ROWS: exact(mailing.rows)} if mailing.rows is not None else {}
+        data |= {MAILING_TOLD: list(mailing.told)} if mailing.told is not None else {}
     write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
 
 
@@ -320,11 +370,15 @@ def digest_intent(spool: Path) -> Mailing | None:
     """The digest whose mail a run cut short may not have queued, or None."""
     try:
         data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
-        at = parse_iso(str(data["mailing"]))
+        at = read_exact(str(data["mailing"]))
         day = date.fromisoformat(str(data["day"])) if "day" in data else None
         to = data.get("to")
-        rows = parse_iso(str(data[MAILING_ROWS])) if MAILING_ROWS in data else None
-        return Mailing(at, day, to if isinstance(to, str) else "", rows)
+        rows = read_exact(str(data[MAILING_ROWS])) if MAILING_ROWS in data else None
+        told = data.get(MAILING_TOLD)
+        named = (
+            tuple(run for run in told if isinstance(run, str)) if isinstance(told, list) else None
+        )
+        return Mailing(at, day, to if isinstance(to, str) else "", rows, named)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -339,24 +393,36 @@ def finish_mailing(games_dir: Path, sender: str) -> str | None:
     if intent is None:
         return None
     made = make_digest(games_dir, intent.at, rows_end=intent.rows)
+    queued = Outbox(spool).known(digest_ident(intent.at, intent.day))
     ident = queue_digest(spool, sender, intent.to or sender, made.text(), intent.at, intent.day)
-    mark_digest(spool, intent.at, rows=made.rows_to())
+    # the mail queued before the cut tells the runs its intent names, not this one's
+    told = intent.told if queued and intent.told is not None else made.told_runs()
+    mark_digest(spool, intent.at, rows=made.rows_to(), told=told)
     return ident
 
 
 def mail_and_mark(
     games_dir: Path, sender: str, to: str, made: Digest, day: date | None = None
-) -> str:
+) -> str | None:
     """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
     next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
-    the day it was due (the service's daily digest is named after it)."""
+    the day it was due (the service's daily digest is named after it). None, and nothing
+    queued or marked, when a digest mailed earlier in its second holds its name (`wtg
+    digest --mail` twice in one second): the next digest lists what it held. Marked told
+    unmailed, its lists of the journal, which end at the moment it was made and not at
+    its whole second (``digestmark.exact``), held the records of a poll run between the
+    two, and no digest told them."""
     spool = games_dir / SPOOL
-    now = parse_iso(made.until)
+    now = read_exact(made.until)
+    if day is None and Outbox(spool).known(digest_ident(now)):
+        return None
     since = parse_iso(made.since)
-    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now)
-    mark_digest(spool, since, mailing, parse_iso(made.rows_since) if made.rows_since else None)
+    mailing = Mailing(now, day, "" if to == sender else to, made.rows_to() or now, made.told_runs())
+    rows_since = read_exact(made.rows_since) if made.rows_since else None
+    mark_digest(spool, since, mailing, rows_since, made.told_before)
     ident = queue_digest(spool, sender, to, made.text(), now, day)
-    mark_digest(spool, now, rows=made.rows_to())  # told: the next tells what happens after
+    # told: the next tells what happens after
+    mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
     return ident
 
 
@@ -370,11 +436,14 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     # digest begins: a mail of this second after it was made is the next one's, as is one
     # of this second before it (a file's time or a journal's has its fraction of a second)
     made_at = parse_iso(iso(now))
+    listed_before = runs_told(spool, since)
     until = made_at.timestamp()
-    # the journal's lists: from where the last digest's ended, to where a poll under way
-    # began when it began before (its rows, not committed yet, are the next digest's)
+    # the journal's lists: from where the last digest's ended, to the moment it is made
+    # (a poll's rows carry the moment it began: one run just before, in this second, is
+    # told now), or to where a poll under way began (its rows, not committed yet, are the
+    # next digest's)
     rows_since = rows_digest(spool, now) or since
-    rows_end = rows_until(spool, rows_since, made_at) if rows_end is None else rows_end
+    rows_end = rows_until(spool, rows_since, now) if rows_end is None else rows_end
     start, end = rows_since.timestamp(), rows_end.timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
@@ -395,7 +464,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
             troubles.append(found.line() + told)
             continue
         try:
-            runs += _runs(found, since)
+            runs += _runs(found, since, made_at, listed_before)
             status = game_status(found)
             missing += _missing(status)
             said = overdue(status, now)
@@ -412,15 +481,16 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     seen = others_seen(spool)
     made = Digest(
         since=iso(since),
-        until=iso(now),
+        until=exact(now),
         folders=tuple(dict.fromkeys((str(games_dir), str(games_dir.absolute())))),
         runs=tuple(runs),
+        told_before=tuple(sorted(listed_before)),
         quarantine=tuple(kept),
         quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
-        rows_since=iso(rows_since) if iso(rows_since) != iso(since) else "",
-        rows=iso(rows_end) if rows_end != made_at else "",
+        rows_since=exact(rows_since) if exact(rows_since) != iso(since) else "",
+        rows=exact(rows_end) if rows_end != made_at else "",
         unanswered=tuple(unanswered(spool, start, end)),
         unanswered_not_listed=tuple(unanswered_not_listed(spool, start, end).items()),
         set_aside=tuple(set_aside(spool, start, end)),
@@ -443,13 +513,19 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     return made
 
 
+def digest_ident(now: datetime, day: date | None = None) -> str:
+    """The outbox id of the digest made at ``now``: named after its second, or after
+    ``day`` for the service's daily digest."""
+    return f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+
+
 def queue_digest(
     spool: Path, sender: str, to: str, text: str, now: datetime, day: date | None = None
 ) -> str:
     """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
     the digest is marked told): its outbox id, named after its moment, or after ``day``
     for the service's daily digest. Queued once: an id the outbox knows is not again."""
-    ident = f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+    ident = digest_ident(now, day)
     subject = f"wtg digest {day or now:%Y-%m-%d}"
     msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
     if Outbox(spool).add(ident, msg):
@@ -478,13 +554,20 @@ def _taken_one_domain(
         return taken_to_one_domain(book, since, addresses)
 
 
-def _runs(game: Game, since: datetime) -> list[TurnRun]:
-    """The game's turns that ran after ``since``, oldest first."""
+def _runs(game: Game, since: datetime, until: datetime, told: frozenset[str]) -> list[TurnRun]:
+    """The game's turns that ran from ``since`` to ``until`` (whole seconds, as ``ran_at``
+    keeps them), oldest first, but those of the second ``since`` in ``told`` (the last
+    digest listed them: ``runs_told``)."""
     found = []
     for turn in reversed(game.store.turns()):
         ran_at = game.meta(turn).get("ran_at")
-        if not ran_at or parse_iso(ran_at) <= since:
+        if not ran_at:
             break
+        ran = parse_iso(ran_at)
+        if ran < since:
+            break
+        if ran > until or (ran == since and f"{game.config.game} {turn}" in told):
+            continue  # the next digest's (a clock's second later), or told
         found.append(TurnRun(game.config.game, turn, ran_at))
     if found and found[0].turn == game.store.latest_turn():
         ended = ended_words(game, found[0].ran_at)

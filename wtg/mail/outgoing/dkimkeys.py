@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from wtg.core.errors import ConfigError
 from wtg.core.record import Record
 from wtg.files import private
+from wtg.text.shellcommand import shell_command
 
 KEY_BITS = 2048
 """The size of a key made: what RFC 8301 asks signers for (1024 at the least)."""
@@ -126,7 +127,8 @@ def loose_mode(path: Path, mode: int) -> str | None:
         return None
     return (
         f"dkim.key_file {path} is mode {mode:04o}: others on this machine can read the key "
-        f"and sign mail as the domain; make it the GM's alone: chmod 600 {path}"
+        f"and sign mail as the domain; make it the GM's alone: "
+        f"{shell_command('chmod', '600', str(path))}"
     )
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.store import fsync_dir
+from wtg.text.shellcommand import shell_command
 
 SECRET_FILE = "message-id.key"
 """The secret's file in the mail spool."""
@@ -100,7 +101,7 @@ def secret_trouble(path: Path) -> str | None:
         return (
             f"the secret of the host's Message-IDs, {path}, is mode {mode & 0o777:04o}: "
             "others on this machine can read it and forge the bounces of any mail; make "
-            f"it the GM's alone: chmod 600 {path}"
+            f"it the GM's alone: {shell_command('chmod', '600', str(path))}"
         )
     return None
 

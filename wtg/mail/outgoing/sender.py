@@ -28,7 +28,7 @@ from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for, withheld
 from wtg.game.report import press_text
-from wtg.game.schedule import iso, local_text
+from wtg.game.schedule import iso, local_text, moment_text
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
 from wtg.gm.nextdeadline import reports_behind
@@ -847,7 +847,7 @@ class _Delivering:
             return
         at = outbox.retry_later(ident, str(exc), self.clock())
         retry = datetime.fromtimestamp(at, timezone.utc)
-        log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
+        log_delivery(ident, raw, f"deferred to {moment_text(retry)}: {exc}", WARNING)
         self.waiting += 1
         self.deferred += 1
 

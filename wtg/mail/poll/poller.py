@@ -54,7 +54,7 @@ from wtg.mail.incoming.sameanswer import Asked
 from wtg.mail.incoming.senderauth import HEADER, WORD, verdict
 from wtg.mail.incoming.setaside import SET_ASIDE, why_shown
 from wtg.mail.message.extract import extract_from_message, parse_mail
-from wtg.mail.message.mailcopy import copy_mark
+from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark, kept_mark
 from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
@@ -218,7 +218,7 @@ class Poller:
                 # a batch's keys are distinct: what the journal kept for them is read at once
                 known = self.journal.outcomes([message.key for message in batch])
                 # a key of a mail handled before, or of another mail (samekey)
-                batch, known = told_apart(batch, known, self.journal)
+                batch, known = told_apart(batch, known, self.journal, self.archive)
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
@@ -554,7 +554,7 @@ class Poller:
         if outcome.kind is not Kind.HELD:
             return outcome
         message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
-        mark = copy_mark(message_id, sender, message.raw or b"")
+        mark = kept_mark(message_id, sender, message.raw, message.head)
         self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
         return outcome
 
@@ -570,7 +570,10 @@ class Poller:
         arrived = comparable(message.order_key)
         self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
         outcome = Outcome(Kind.QUARANTINED, reason, game)
-        self.journal.handled(message.key, "", outcome.text(), at=at)
+        # its bytes tell it from another mail given its key (``samekey``); no copy is
+        # known by them (``mailcopy.QUARANTINED``)
+        mark = bytes_mark(message.raw or message.head, QUARANTINED)
+        self.journal.handled(message.key, mark, outcome.text(), at=at)
         return outcome
 
     def queued_answers(self, key: str) -> bool:
@@ -641,7 +644,7 @@ class Poller:
         self._sender = (message.key, sender or "")  # a quarantine's list is bounded by it
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.message.mailcopy``)
-        mark = copy_mark(message_id, sender, message.raw or b"")
+        mark = kept_mark(message_id, sender, message.raw, message.head)
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
@@ -740,7 +743,7 @@ class Poller:
         archived: Path,
     ) -> Outcome:
         """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
-        ``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
+        ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
         known; ``archived``: its raw copy in the archive."""
         earlier = self.journal.key_of_message_id(mark)
         if earlier and earlier != message.key:
@@ -922,11 +925,7 @@ class Poller:
             folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
             self._archive_folders[month] = folder
         path = folder / message.kept_in(self.archive).name
-        kept = message.raw or (
-            message.start + b"\n(too big: the rest was not fetched)\n"
-            if message.start
-            else message.head + b"\n(too big: the body was not fetched)\n"
-        )
+        kept = message.kept_bytes()
         # written in place: a temporary file and a rename would buy nothing here, as a poll
         # killed while writing it leaves it torn, but then its batch's journal never
         # committed, the mail is still in the inbox, and the next poll handles it again and

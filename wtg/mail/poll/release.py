@@ -193,18 +193,58 @@ class _MaildirBox:
         self.inbox = inbox
 
     def find(self, key: str, spool: Path) -> Path | None:
+        """The file of the rejected folder named as ``key`` (its flags aside), the one of
+        them that holds the archive's copy of the mail when several might. A key the poll
+        made its own (``wtg.mail.poll.samekey``: the name, a dot and a digest, or ``.2``)
+        names no file: the one of the name before its last dot, or of that name and a
+        number (``inbox.free_name``), that holds the copy."""
         name = key.split(":", 1)[1]
-        for sub in ("cur", "new"):
-            folder = self.inbox / ".rejected" / sub
-            with contextlib.suppress(FileNotFoundError):
-                for entry in os.scandir(folder):
-                    if entry.name.split(":")[0] == name:
-                        return Path(entry.path)
-        return None
+        stem = name.rpartition(".")[0]
+        files = [
+            Path(entry.path)
+            for sub in ("cur", "new")
+            for entry in _entries(self.inbox / ".rejected" / sub)
+            if _named(entry.name.split(":")[0], name, stem)
+        ]
+        exact = [path for path in files if path.name.split(":")[0] == name]
+        copy = archived_copy(spool, key)
+        if copy is not None:
+            kept = copy.read_bytes()
+            for path in sorted(files, key=lambda path: path not in exact):  # its own first
+                if holds(path, kept):
+                    return path
+        return exact[0] if exact else None
 
     def put_back(self, where: Path) -> None:
         """The same file name, so the same key: the poll knows it by nothing else."""
         os.replace(where, self.inbox / where.parent.name / where.name)
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder``; none when it is not there."""
+    try:
+        return list(os.scandir(folder))
+    except FileNotFoundError:
+        return []
+
+
+def _named(base: str, name: str, stem: str) -> bool:
+    """Whether a file named ``base`` (its flags aside) may hold the mail whose key names
+    ``name``: the same name, or for a key made its own, the name before its last dot
+    (``stem``), alone or with a dot and more after it."""
+    if base == name:
+        return True
+    return bool(stem) and (base == stem or base.startswith(f"{stem}."))
+
+
+def holds(path: Path, kept: bytes) -> bool:
+    """Whether the mail's file ``path`` is the mail of the archive's copy ``kept``: its
+    bytes, or those the copy of a mail too big to fetch begins with (its header)."""
+    data = path.read_bytes()
+    if data == kept:
+        return True
+    cut = kept.rfind(b"\n(too big: ")
+    return cut > 0 and data.startswith(kept[:cut])
 
 
 class _ImapBox:

@@ -52,7 +52,10 @@ T = TypeVar("T")
 class Incoming(Record):
     key: str
     """Stable across polls: ``imap:<uidvalidity>:<uid>`` (``imap:m2.<uidvalidity>:<uid>`` in a
-    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``."""
+    mailbox the host moved to: ``wtg.mail.servers.mailboxkeys``) or ``maildir:<file name>``
+    (its flags aside; ``.2``, ``.3``, ... after a name met twice in one look: ``own_name``).
+    The poll gives a mail a key of its own when its key is another mail's: the key, a dot
+    and a digest (``wtg.mail.poll.samekey``)."""
     order_key: str
     """Sorts messages in the order the server received them (not the sender's Date)."""
     received: datetime
@@ -70,6 +73,15 @@ class Incoming(Record):
         """Where the poll keeps its raw copy: ``archive/YYYY-MM/<key>.eml`` (the month it
         came in, ``:`` of the key as ``-``)."""
         return archive / f"{self.received:%Y-%m}" / (self.key.replace(":", "-") + ".eml")
+
+    def kept_bytes(self) -> bytes:
+        """What its copy in the archive holds: the mail, or as much of it as was fetched and
+        a line saying the rest was not."""
+        if self.raw:
+            return self.raw
+        if self.start:
+            return self.start + b"\n(too big: the rest was not fetched)\n"
+        return self.head + b"\n(too big: the body was not fetched)\n"
 
 
 START_MAX = 65536
@@ -571,6 +583,29 @@ def _reads_as_mail(path: str) -> bool:
     return MAIL_START.match(start) is not None
 
 
+def own_name(key: str, taken: set[str]) -> str:
+    """``key``, or ``key.2``, ``key.3``, ... when a file met before in the same look has it:
+    one mail's file copied beside itself (``new/NAME`` and ``cur/NAME:2,S``), or two names
+    that differ in their flags alone, each handled and moved as its own."""
+    found, number = key, 1
+    while found in taken:
+        number += 1
+        found = f"{key}.{number}"
+    return found
+
+
+def free_name(folder: Path, name: str) -> Path:
+    """Where a mail's file named ``name`` goes in ``folder``: under its name, or when
+    another mail's file has it there (a name given again), under ``<name>.2``, ``.3``, ...
+    (its flags kept after them): a file moved never takes another's place."""
+    base, colon, flags = name.partition(":")
+    found, number = folder / name, 1
+    while found.exists():
+        number += 1
+        found = folder / f"{base}.{number}{colon}{flags}"
+    return found
+
+
 class MaildirInbox(MaildirClaims):
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/); the hosts'
     claims on it kept in its folder ``.wtg-host`` (``MaildirClaims``)."""
@@ -621,6 +656,7 @@ class MaildirInbox(MaildirClaims):
                     found.append((stat.st_mtime_ns, entry.name, sub, stat.st_size))
         found.sort(key=lambda item: (item[0], numbered(item[1]), item[2]))  # as they came
         self.scanned = {name for _, name, _, _ in found}
+        keys: set[str] = set()  # this look's: a file's key is its name's, a mail's own
         for start in range(0, len(found), FETCH_BATCH):
             batch = []
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
@@ -628,7 +664,8 @@ class MaildirInbox(MaildirClaims):
                 raw = path.read_bytes() if size <= max_bytes else b""
                 head, first = read_head(path) if not raw else (b"", b"")
                 when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
-                key = f"maildir:{name.split(':')[0]}"
+                key = own_name(f"maildir:{name.split(':')[0]}", keys)
+                keys.add(key)
                 self.files[key] = path
                 batch.append(
                     Incoming(
@@ -649,12 +686,12 @@ class MaildirInbox(MaildirClaims):
             for message in messages:
                 path, name = self._file_of(message.key)
                 with contextlib.suppress(FileNotFoundError):  # another poll moved it
-                    os.replace(path, target / name)
+                    os.replace(path, free_name(target, name))
 
     def _file_of(self, key: str) -> tuple[Path, str]:
         """The file of the mail under ``key``, and the name it is moved under. A key the poll
         gave a mail of its own (``wtg.mail.poll.samekey``: its file's key, a dot and a
-        digest of its Message-ID: a file named as one a poll moved before) finds its file,
+        digest of its mark: a file named as one a poll moved before) finds its file,
         which is moved under a name of its own too, its digest after its file's key: before,
         the poll looked it up by that key, failed and stopped, every poll after at the same
         mail, and the move would have replaced the other mail's file."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import email
+import email.parser
 import email.policy
 import email.utils
 import os
@@ -104,7 +104,9 @@ class Transport(Protocol):
 
 
 def envelope(raw: bytes) -> tuple[str, list[str]]:
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    """The sender and the recipients of the mail ``raw``, from its From, To and Cc: its
+    headers read alone (a report's picture, the most of its bytes, is not parsed)."""
+    msg = email.parser.BytesParser(policy=email.policy.default).parsebytes(raw, headersonly=True)
     sender = email.utils.parseaddr(str(msg.get("From", "")))[1]
     recipients = [
         addr

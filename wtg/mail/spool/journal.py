@@ -535,10 +535,11 @@ class Journal:
         return found
 
     def marks(self, keys: Sequence[str]) -> dict[str, str]:
-        """The copy mark kept for each of ``keys`` that has a row (its Message-ID and the
-        digest of its sender and body, ``wtg.mail.message.mailcopy``; "" for a mail that had
-        no Message-ID), by key: what tells the mail a row was written for from another mail
-        the server gave the same key (``wtg.mail.poll.samekey``)."""
+        """The mark kept for each of ``keys`` that has a row (its Message-ID and the digest
+        of its sender and body, or a digest of its bytes: ``wtg.mail.message.mailcopy.
+        kept_mark``; "" where a wtg before it kept none, for a mail without a Message-ID or
+        one quarantined), by key: what tells the mail a row was written for from another
+        mail the server gave the same key (``wtg.mail.poll.samekey``)."""
         found: dict[str, str] = {}
         for start in range(0, len(keys), _KEYS_A_QUERY):
             chunk = keys[start : start + _KEYS_A_QUERY]

@@ -21,11 +21,23 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.files.filelock import held_by_another
+from wtg.mail.spool.runlock import holder
 
 MARK = "poll-under-way"
 """The poll's mark in the spool (``wtg.mail.poll.underway``)."""
 LOCK = "poll.lock"
 """The poll's run lock in the spool (``wtg.mail.spool.runlock.only_one``)."""
+
+
+def polling(spool: Path) -> bool:
+    """Whether a poll of ``spool`` may be under way in another process: its run lock is
+    held, and not by this one (`wtg serve`, `poll --idle`: the process that holds it for
+    its whole life polls and makes its digest one after the other). A lock whose holder
+    does not say who (the instant after it was taken) is another's."""
+    if not held_by_another(spool / LOCK):
+        return False
+    held = holder(spool, LOCK.removesuffix(".lock"))
+    return held is None or held.pid != os.getpid()
 
 
 def poll_begun(spool: Path) -> float | None:

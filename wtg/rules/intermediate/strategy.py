@@ -13,7 +13,8 @@ own parts:
   province while its EFF runs low, and work the aim their terrain favours (+50%) where
   that is one of those;
 - its gold buys tech while it has more good attacks than attack lines, EFF when it is low,
-  then levels, defense, missiles and spies (100, 200, 300 a turn);
+  then levels, tech while its workers' 5% more a tech level makes up the price in
+  ``TECH_PAYBACK`` turns, then defense, missiles and spies (100, 200, 300 a turn);
 - its wood turns the armies of a border facing a player into the troops that like the
   province's ground (5 WOOD each);
 - its spies steal gold from a neighbouring player who holds some, else spread propaganda;
@@ -24,16 +25,20 @@ from __future__ import annotations
 from random import Random
 
 from wtg.core.jsondata import Json, JsonObject
-from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP
+from wtg.rules.intermediate.constants import TECH_BONUS, TERRAIN_AIM, WOOD_ARM_TO_TROOP
 from wtg.rules.wok.goldplan import GoldPlan
 from wtg.rules.wok.limits import AIM_CHANGES, UNITS_PER_ORDER
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.troops import preferred_kind, terrain_bonus, troop_mix
+from wtg.rules.wok.upgrades import UPGRADE_COSTS
 
 UNIT_OF = {"arm": "ARM", "pik": "PIK", "arc": "ARC", "kni": "KNI", "cat": "CAT"}
 VOTE_FROM_TURN = 10
 TRAINED = ("MIN", "EFF", "LEV")
 """The favoured aims it works where the terrain favours them."""
+TECH_PAYBACK = 10
+"""The turns in which a tech level's 5% more work must make up its price (a worker's turn
+counted as the gold a miner makes)."""
 
 
 class IntermediatePlan(GoldPlan):
@@ -41,6 +46,12 @@ class IntermediatePlan(GoldPlan):
 
     def level_bonus(self, troops: Province, ground: Province) -> int:
         return terrain_bonus(troop_mix(troops), troops.troops, ground.terrain)
+
+    def tech_pays(self) -> bool:
+        """Whether its workers' 5% more (a tech level's) makes up the first upgrade's price in
+        ``TECH_PAYBACK`` turns, a worker's turn worth a gold."""
+        gained = sum(p.wok for p in self.mine) * TECH_BONUS * TECH_PAYBACK  # in hundredths
+        return gained >= 100 * UPGRADE_COSTS[0]
 
     def more(self) -> None:
         self.add("upgrade_troops", self.troop_changes())

@@ -27,7 +27,8 @@ A move's worth, in hit points:
   an enemy from costs ``RETREAT`` at least, bold or not (a piece under fire it cannot
   return does not run off and leave the others to be struck one at a time), and each
   step farther from the middle of the rest of its army ``TOGETHER`` (each step nearer
-  gains it), except on its way to the shore.
+  gains it), except on its way to the shore and once the bots grow bold from a quiet or
+  late battle (then the army walks in abreast).
 
 The approach counts ``APPROACH`` (none) until the bots grow bold: a bot is patient. The
 side that walks in and strikes first mostly loses, and an army that walks up to the
@@ -86,7 +87,11 @@ TOGETHER = 0.5
 tiles, in grid steps) a walk costs this much, and each step nearer gains it: an army
 that keeps together strikes back at whatever strikes one of its pieces. Not on its way
 to the shore (``SHORE_APPROACH``): there it held a piece that moves alone (one piece a
-turn) by its army, and two armies that cannot reach each other met only once bold."""
+turn) by its army, and two armies that cannot reach each other met only once bold. Not
+once the bots grow bold from a quiet or late battle: the pieces walk in one after
+another, the first held back by the middle of those yet to move and the last drawn
+after it, and the army came in a file, its pieces struck one at a time, where it came
+abreast (the lake battle lasted three times longer)."""
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 8
 """Rounds without a hit before the bots grow bold."""
@@ -144,6 +149,9 @@ class Planner:
     held: set[int] = field(default_factory=set)
     """Tiles kept blocked: a piece whose attack may find its target already dead (the
     turn then skips its whole move) may still stand there."""
+    together: float = TOGETHER
+    """The pull towards the middle of the army: ``TOGETHER`` until the bots grow bold
+    from a quiet or late battle, none once they do."""
 
     # --- chances -----------------------------------------------------------------
     def forecast(
@@ -237,7 +245,7 @@ class Planner:
             risk = self.exposure * (self.loss(piece, tile, spent) - here_loss)
             gained = here_gap - gaps.get(tile, _FAR)
             nearer = (approach if gained >= 0 else max(approach, RETREAT)) * gained
-            together = 0.0 if shore else TOGETHER * (apart(grid.pos(tile)) - here_apart)
+            together = 0.0 if shore else self.together * (apart(grid.pos(tile)) - here_apart)
             values[tile] = nearer - risk - together
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
@@ -428,6 +436,7 @@ def start(state: TacticsState, player: int) -> Planner:
         strikers=threats_by_tile(work, grid, enemies.values()),
         enemies=enemies,
         hp={e.id: certain(e.hp) for e in enemies.values()},
+        together=TOGETHER if bold <= 0 else 0.0,
     )
     for piece in mine:
         planner.power[piece.id] = _mean(

@@ -23,7 +23,13 @@ from random import Random
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.battleodds import EVEN, defending_eff, least_holding, round_odds, win_chance
 from wtg.rules.wok.combat import attack_top, defense_top
-from wtg.rules.wok.limits import MOVE_ORDERS, POP_ARM_ORDERS, TRANSFORM_ORDERS, UNITS_PER_ORDER
+from wtg.rules.wok.limits import (
+    MOVE_ORDERS,
+    POP_ARM_ORDERS,
+    POP_PER_ARM,
+    TRANSFORM_ORDERS,
+    UNITS_PER_ORDER,
+)
 from wtg.rules.wok.protection import open_to
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.warfare import BOMB_MISSILES_MAX, BOMB_ORDERS, SPOILS_POP_WOK
@@ -80,6 +86,8 @@ class FrontPlan:
         self.good_attacks = 0
         self.sent: list[tuple[int, int, int]] = []
         """This turn's attacks: (from, to, troops)."""
+        self.levied: dict[int, int] = {}
+        """The armies each province makes this turn (PHASE IV, before the moves)."""
         self.sections: dict[str, Json] = {}
 
     # What a ruleset gives
@@ -215,8 +223,7 @@ class FrontPlan:
                 if chance > self.good_odds:
                     break
             if chance > self.good_odds:
-                worth = target.pop * SPOILS_POP_WOK // 100 + (1 if target.owner else 0)
-                options.append((-chance * (1 + worth) / len(joined), n, joined))
+                options.append((-chance * (1 + self.worth(target)) / len(joined), n, joined))
         options.sort(key=lambda option: (option[0], option[1]))
         self.good_attacks = len(options)
         budget = self.attacks_allowed()
@@ -229,6 +236,11 @@ class FrontPlan:
                 used.add(p.id)
                 lines.append((p.id, aim, spare[p.id]))
         return lines
+
+    def worth(self, target: Province) -> int:
+        """What taking ``target`` is worth: the 80% of its POP that comes with it, and 1 for
+        a player's province (it weakens him too)."""
+        return target.pop * SPOILS_POP_WOK // 100 + (1 if target.owner else 0)
 
     def bombing(self, attacked: list[int]) -> list[Json]:
         """Every province with missiles fires them all (99 at most) at a province in reach
@@ -254,14 +266,19 @@ class FrontPlan:
                 lines.append({"from": p.id, "to": targets[0], "missiles": missiles})
         return lines
 
+    def army_makers(self) -> list[Province]:
+        """The provinces that may make armies, the first first: its borders (all its
+        provinces when it has none), the most POP first."""
+        return sorted(self.borders or self.mine, key=lambda p: (-p.pop, p.id))
+
     def transforms(self) -> list[Json]:
-        """Armies made in the border provinces with the most POP (3 orders at most), workers
-        where there are few and POP enough."""
+        """Armies made in the first ``army_makers`` with POP enough (3 orders at most),
+        workers where there are few and POP enough."""
         lines: list[Json] = []
-        makers = sorted(self.borders or self.mine, key=lambda p: (-p.pop, p.id))
-        for p in makers[:POP_ARM_ORDERS]:
+        for p in self.army_makers()[:POP_ARM_ORDERS]:
             if p.pop >= self.army_pop:
                 lines.append({"province": p.id, "kind": "POP-ARM", "amount": NEW_ARMIES})
+                self.levied[p.id] = self.levied.get(p.id, 0) + NEW_ARMIES // POP_PER_ARM
         for p in sorted(self.mine, key=lambda p: (-p.pop, p.id)):
             if len(lines) == TRANSFORM_ORDERS:
                 break
@@ -298,19 +315,20 @@ class FrontPlan:
         return lines
 
     def inner_moves(self) -> list[Json]:
-        """The troops of the provinces with no foreign neighbour towards the border."""
+        """The troops of the provinces with no foreign neighbour towards the border, with
+        the armies they make this turn (the transformations come before the moves)."""
         distance = self.to_border()
         lines: list[Json] = []
         for p in self.mine:
             steps = distance.get(p.id, 0)
-            if not steps or p.troops < 1:
+            troops = p.troops + self.levied.get(p.id, 0)
+            if not steps or troops < 1:
                 continue
             nearer = [n for n in p.neighbours if n in distance and distance[n] < steps]
             if not nearer:
                 continue
             best = min(distance[n] for n in nearer)
             to = self.rng.choice(sorted(n for n in nearer if distance[n] == best))
-            troops = p.troops
             while troops > 0 and len(lines) < MOVE_ORDERS:
                 amount = min(troops, UNITS_PER_ORDER)
                 lines.append({"from": p.id, "to": to, "unit": self.troop_unit, "amount": amount})

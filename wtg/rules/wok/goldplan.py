@@ -3,8 +3,9 @@ frame (``frontplan.py``), both rulesets' gold and spies working alike:
 
 - its tech level gives its attack lines, and its missiles reach two steps (``bomb_range``);
 - its gold buys upgrades by need (100, 200, 300 a turn): TECH while it has more good attacks
-  than attack lines, EFF while that is gained whole, LEV, DEF on a border a player
-  threatens, then TECH, MIS and SPY;
+  than attack lines, EFF while that is gained whole, LEV, TECH while a tech level pays in
+  what its workers make (a ruleset's ``tech_pays``), DEF on a border a player threatens,
+  then TECH, MIS and SPY;
 - its spies go where they outnumber the defending spies (a player of its own is never spied
   on): half of them, to steal gold from a player who holds some, else to spread
   propaganda."""
@@ -52,10 +53,15 @@ class GoldPlan(FrontPlan):
         """Whether its EFF, less a point a province, is below what an upgrade gains whole."""
         return self.me.eff - len(self.mine) < LOW_EFF
 
+    def tech_pays(self) -> bool:
+        """Whether a tech level pays for itself in what its workers make (a ruleset's own:
+        none by default)."""
+        return False
+
     def upgrades(self) -> list[str]:
         """As many as the gold pays (100, 200, 300): TECH while it has more good attacks than
-        attack lines, EFF while that is gained whole, LEV, DEF on a border a player
-        threatens, then TECH, MIS and SPY."""
+        attack lines, EFF while that is gained whole, LEV, TECH while a tech level pays
+        (``tech_pays``), DEF on a border a player threatens, then TECH, MIS and SPY."""
         wishes: list[str] = []
         lines = self.attacks_allowed()
         if self.good_attacks > lines and lines < ATTACKS_MAX:
@@ -63,6 +69,8 @@ class GoldPlan(FrontPlan):
         if self.eff_low():
             wishes.append("EFF")
         wishes.append("LEV")
+        if self.tech_pays() and "TECH" not in wishes:
+            wishes.append("TECH")
         if any(self.keep.values()):
             wishes.append("DEF")
         wishes += [w for w in ("TECH", "MIS", "SPY") if w not in wishes]

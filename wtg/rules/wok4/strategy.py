@@ -5,12 +5,16 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
 
 - the odds are WoK IV's battle, where a tied round costs the attacker an army; its missiles
   reach neighbours and provinces numbered -3..+3; its tech points give its attacks;
-- it makes armies from 80 POP (the frame from 60), leaving more to grow;
-- it lays siege to one province a turn (``siege.py``): the neighbour it is likeliest to take
-  once every missile in reach has fallen on it, reckoned with the armies and defense those
-  missiles are expected to take, so a neutral grown too strong for its armies alone is worn
-  down and taken (its missiles left over fall as the frame says);
-- the spare armies of a border that does not touch the siege move to one that does;
+- it makes armies from 80 POP (the frame from 60), leaving more to grow, in the provinces
+  with the most POP, inner ones too (their armies go to the border in the same turn);
+- it lays siege (``siege.py``): the neighbour whose missiles in reach, once fallen on it,
+  make it likeliest to be taken, reckoned with the armies and defense those missiles are
+  expected to take, so a neutral grown too strong for its armies alone is worn down and
+  taken; of those it is favoured to take, the one whose chance times its worth (the POP
+  that comes with it) is the most; the missiles a siege needs no more for lay more sieges
+  (its missiles left over fall as the frame says);
+- the spare armies of a border that does not touch the siege move to one that does, and
+  the missiles of a province that fires none a step towards it;
 - its spare armies reinforce a border against the next turn's attacks (the moves come after
   the attacks): against a neighbouring player's armies there and in his provinces next to
   it, which he may move in the same turn;
@@ -20,7 +24,9 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   left its siege a few missiles a turn against neutrals that gain 2 armies and 0.2 defense
   a turn: on the small map they held most of the population for twenty turns), spies,
   missiles and levels on its borders facing a player, levels where 20 armies or more face
-  the siege, EFF in one province while its EFF is low and its points cannot buy it yet; 4
+  the siege, EFF in one province while its EFF is low and its points cannot buy it yet,
+  and while it is low TECH rather than missiles or levels where no player is next door, till
+  the points a turn buy back the EFF a turn costs; 4
   aims changed a turn, the most workers first, an aim kept while its reason holds (no
   change back and forth as armies pass through or the siege moves);
 - its tech points (those it has and those its workers make before the trades, PHASE III)
@@ -50,12 +56,13 @@ from wtg.rules.wok4.constants import (
     POP_PER_THIEF,
     SPY_ORDERS,
     TECH_MAX,
+    TRADE_EFF_250,
     TRADE_LINES,
 )
 from wtg.rules.wok4.phases.spying import STEAL_POPULATION
 from wtg.rules.wok4.phases.working import tech_made
 from wtg.rules.wok4.reach import attacks_allowed, bomb_range, tech_for_attacks
-from wtg.rules.wok4.siege import Barrage, after, barrage
+from wtg.rules.wok4.siege import Barrage, after, barrage, supplies
 
 EFF_TRADE = 250
 OTHER_TRADES = (350, 150, 200, 100)
@@ -73,6 +80,9 @@ SEVEN_ATTACKS = tech_for_attacks(ATTACK_LINES)
 """The tech points kept through the trades: those of 7 attacks."""
 LEVEL_ARMIES = 20
 """The armies from which a province facing the siege works at their level."""
+SURE = 0.9
+"""The chance of taking a siege beyond which more of its missiles are not sent (they lay
+another siege)."""
 
 
 class Wok4Plan(FrontPlan):
@@ -80,7 +90,14 @@ class Wok4Plan(FrontPlan):
     army_pop = ARMY_POP
     """It makes armies from 80 POP: the 32 that 48 taken leave grow by 20% a turn."""
     siege: Barrage | None = None
-    """This turn's siege, once its attacks are planned."""
+    """This turn's first siege, once its attacks are planned."""
+    sieges: tuple[Barrage, ...] = ()
+    """This turn's sieges, the first first."""
+    firing: frozenset[int] = frozenset()
+    for_upkeep: frozenset[int] = frozenset()
+    """The provinces whose workers turn to TECH for the EFF's upkeep, once its aims are
+    wanted."""
+    """The provinces whose missiles fall this turn, once its bombing is planned."""
 
     def attacks_allowed(self) -> int:
         return attacks_allowed(self.me.tech)
@@ -106,42 +123,107 @@ class Wok4Plan(FrontPlan):
         return max(self.need[province.id], self.garrison(province, gathered=True))
 
     def attacks(self) -> list[tuple[int, int, int]]:
-        self.siege = self.laying_siege()
+        self.sieges = self.laying_sieges()
+        self.siege = self.sieges[0] if self.sieges else None
         return super().attacks()
 
     def after_bombing(self, target: Province) -> Province:
-        if self.siege is not None and target.id == self.siege.target:
-            return after(target, self.siege)
+        for siege in self.sieges:
+            if target.id == siege.target:
+                return after(target, siege)
         return target
 
-    def laying_siege(self) -> Barrage | None:
-        """The missiles in reach of one neighbour not its own, all fired at it: the one its
-        spare troops around it are likeliest to take once they have fallen, then the one
-        with the fewest armies and defense left, the lowest number on a tie; None when no
-        missile reaches a province with armies."""
-        spare = {p.id: p.troops - self.keep[p.id] for p in self.mine}
+    def laying_sieges(self) -> tuple[Barrage, ...]:
+        """The first siege (``laying_siege``), cut to the fewest of its salvos that leave it
+        as likely to be taken, or 90% likely; then, while bombing orders are left, more
+        sieges with the missiles of the other provinces, each favoured to be taken. One
+        siege with every missile in reach left the 5 bombing orders of a large empire on
+        one province, twice what it took, while neutrals of 480 POP stood next to its
+        armies."""
+        sieges: list[Barrage] = []
+        sources = list(self.mine)
+        lines = BOMB_ORDERS
+        while lines:
+            siege = self.laying_siege(sources, lines)
+            if siege is None or (sieges and self.siege_chance(siege) <= self.good_odds):
+                break
+            siege = self.enough(siege)
+            sieges.append(siege)
+            lines -= len(siege.salvos)
+            fired = {source for source, _, _ in siege.salvos}
+            sources = [p for p in sources if p.id not in fired]
+        return tuple(sieges)
+
+    def enough(self, siege: Barrage) -> Barrage:
+        """The fewest of ``siege``'s salvos, the first first, whose chance of taking it is
+        that of all of them, or 90%; all of them when even that is not better than even."""
+        whole = self.siege_chance(siege)
+        if whole <= self.good_odds:
+            return siege
+        for count in range(1, len(siege.salvos)):
+            cut = Barrage(siege.target, siege.salvos[:count])
+            if self.siege_chance(cut) >= min(whole, SURE):
+                return cut
+        return siege
+
+    def siege_chance(self, siege: Barrage) -> float:
+        """The chance that the spare troops next to the siege take it once its missiles
+        fell (0: none spare)."""
+        left = after(self.state.province(siege.target), siege)
+        sources = [p for p in self.mine if siege.target in p.neighbours and self.spare(p) > 0]
+        if not sources:
+            return 0.0
+        p_round = min(self.round_chance(self.player, q, left) for q in sources)
+        return win_chance(sum(self.spare(p) for p in sources), left.troops, p_round)
+
+    def spare(self, p: Province) -> int:
+        """The troops ``p`` has beyond its garrison."""
+        return p.troops - self.keep[p.id]
+
+    def laying_siege(self, sources: list[Province], lines: int) -> Barrage | None:
+        """The missiles of ``sources`` in reach of one neighbour not its own, all fired at
+        it (``lines`` salvos at most): of those its spare troops around it are favoured to
+        take once they have fallen, the one whose chance times its worth (``worth``) is
+        the most; else the one they are likeliest to take, then the one with the fewest
+        armies and defense left, the lowest number on a tie; None when no missile reaches
+        a province with armies. (Chance alone chose a player's province of 64 POP over a
+        neutral of 480 that the same missiles made as sure.)"""
         best: tuple[tuple[float, int, int, int], Barrage] | None = None
         for n in sorted({n for p in self.mine for n in p.neighbours} - self.owned):
             target = self.state.province(n)
             if not target.troops or not open_to(self.state, self.player, n):
                 continue
-            fired = barrage(self.state, self.me, self.mine, n)
+            fired = barrage(self.state, self.me, sources, n)
+            fired = Barrage(n, fired.salvos[:lines])
             if not fired.salvos:
                 continue
             left = after(target, fired)
-            sources = [p for p in self.mine if n in p.neighbours and spare[p.id] > 0]
-            chance = 0.0
-            if sources:
-                p_round = min(self.round_chance(self.player, q, left) for q in sources)
-                chance = win_chance(sum(spare[p.id] for p in sources), left.troops, p_round)
+            chance = self.siege_chance(fired)
+            if chance > self.good_odds:
+                chance *= 1 + self.worth(target)
             key = (-chance, left.troops, left.dfn, n)
             if best is None or key < best[0]:
                 best = (key, fired)
         return best[1] if best else None
 
+    def army_makers(self) -> list[Province]:
+        """Every province of its own, the most POP first: an inner province left to grow
+        reaches the 400 POP that grow by 3% a turn where a border's 80 grow by 20%, so 48
+        taken there cost the least growth; its armies go to the border in the same turn
+        (``inner_moves``: the moves of PHASE IV come after the transformations). The
+        frame's borders alone left the inner POP of a large empire idle, 36 armies a turn
+        its only levy."""
+        return sorted(self.mine, key=lambda p: (-p.pop, p.id))
+
     def moves(self) -> list[Json]:
+        """The frame's, then the armies and the idle missiles gathered by the siege
+        (``mustering``, ``supplies``), as many as the 7 move orders allow."""
         lines = super().moves()
-        return lines + self.mustering(lines)[: MOVE_ORDERS - len(lines)]
+        lines += self.mustering(lines)[: MOVE_ORDERS - len(lines)]
+        if self.siege is None:
+            return lines
+        fed = supplies(self.state, self.mine, self.siege.target, self.firing)
+        return lines + fed[: MOVE_ORDERS - len(lines)]
 
     def mustering(self, earlier: list[Json]) -> list[Json]:
         """The spare troops of a border province that neither attacks nor borders the
@@ -174,14 +256,19 @@ class Wok4Plan(FrontPlan):
         """The siege's lines, then the frame's for the provinces with missiles it left."""
         lines: list[Json] = []
         fired: set[int] = set()
-        if self.siege is not None:
-            lines += self.siege.lines()
-            fired = {source for source, _, _ in self.siege.salvos}
+        for siege in self.sieges:
+            lines += siege.lines()
+            fired |= {source for source, _, _ in siege.salvos}
         for line in super().bombing(attacked):
             if len(lines) == BOMB_ORDERS:
                 break
             if isinstance(line, dict) and line.get("from") not in fired:
                 lines.append(line)
+        self.firing = frozenset(
+            source
+            for line in lines
+            if isinstance(line, dict) and isinstance(source := line.get("from"), int)
+        )
         return lines
 
     def more(self) -> None:
@@ -251,7 +338,7 @@ class Wok4Plan(FrontPlan):
         for p in by_workers:
             if len(lines) == AIM_CHANGES:
                 break
-            if wanted[p.id] != p.aim and p.wok and not self.keeps_aim(p):
+            if wanted[p.id] != p.aim and p.wok and not self.kept_aim(p):
                 lines.append({"province": p.id, "aim": wanted[p.id]})
         return lines
 
@@ -281,7 +368,32 @@ class Wok4Plan(FrontPlan):
                 wanted[p.id] = "LEV"
             else:
                 wanted[p.id] = "MIS" if p.mis < self.neutral_aim(p) else "TECH"
+        self.for_upkeep = self.upkeep(wanted)
+        wanted.update({pid: "TECH" for pid in self.for_upkeep})
         return wanted
+
+    def upkeep(self, wanted: dict[int, str]) -> frozenset[int]:
+        """The provinces facing no player whose missiles (or levels) give way to TECH, the
+        most workers first, until its TECH workers make the tech points a turn that buy back
+        the EFF a turn costs (1% a province; 250 points buy 60%: ``upkeep_tech``). Missiles
+        on every border facing neutrals left the player before with no TECH but its inner
+        provinces: with six provinces of its own and none inside, its EFF fell 6% a turn
+        to 1%, and its attacks' power and its missiles' chance with it."""
+        tech = sum(p.wok for p in self.mine if wanted[p.id] == "TECH")
+        chosen: set[int] = set()
+        if not self.eff_low():
+            return frozenset()
+        for p in sorted(self.mine, key=lambda p: (-p.wok, p.id)):
+            if tech >= self.upkeep_tech():
+                break
+            if wanted[p.id] in ("MIS", "LEV") and p.wok and not self.facing_players(p):
+                chosen.add(p.id)
+                tech += p.wok
+        return frozenset(chosen)
+
+    def upkeep_tech(self) -> int:
+        """The tech points a turn whose 250 trades buy back the EFF a turn costs."""
+        return -(-len(self.mine) * EFF_TRADE // TRADE_EFF_250)
 
     def neutral_aim(self, p: Province) -> int:
         """The armies of the strongest neutral next to ``p`` that ``p``'s own troops
@@ -297,6 +409,11 @@ class Wok4Plan(FrontPlan):
             ),
             default=0,
         )
+
+    def kept_aim(self, p: Province) -> bool:
+        """Whether ``p`` keeps its aim though another is wanted (``keeps_aim``), unless the
+        EFF's upkeep wants its workers at TECH."""
+        return p.id not in self.for_upkeep and self.keeps_aim(p)
 
     def keeps_aim(self, p: Province) -> bool:
         """Whether ``p``'s aim still has its reason though another is wanted, so that a
