@@ -904,8 +904,14 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
     from wtg.host.due import run_due
 
+    # deferred: the mail servers' clients (IMAP): only a due run looks at the mailbox's claims
+    from wtg.mail.poll.hostclaim import turns_stopped
+
     gm = checked_config(ctx)
     moment = datetime.now(timezone.utc)
+    stopped = turns_stopped(gm, moment)  # a copy of this host serves the games now
+    if stopped is not None:
+        fail(f"run-turn --due: {stopped}")
     notices = Notices(gm.spool, gm.sender, moment)
     tasks = run_due_tasks(gm.games_dir, moment, notices.taken_off, notices.taken_off_told)
     for started in tasks.started:

@@ -129,6 +129,12 @@ def serving(spool: Path) -> Exception | None:
     is_flag=True,
     help="With --idle: send the answers after each poll that queued any (else `wtg send`).",
 )
+@click.option(
+    "--take-over",
+    is_flag=True,
+    help="Claim the mailbox for this host, though a copy of it (the host moved elsewhere) "
+    "claimed it since: that copy stops at its next poll or turn.",
+)
 @jobs_option("File on N processes at once when many mails wait (default: the cores; 1: never).")
 @log_options
 @click.pass_context
@@ -138,6 +144,7 @@ def poll(
     verbose: bool,
     idle: bool,
     also_send: bool,
+    take_over: bool,
     jobs: int | None,
     log_format: str,
     log_level: str | None,
@@ -149,6 +156,7 @@ def poll(
     could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.incoming.readlate import gm_lines as late_lines
+    from wtg.mail.poll.hostclaim import HostMoved
     from wtg.mail.poll.poller import PollInterrupted, open_inbox
     from wtg.mail.poll.poller import poll as run_poll
 
@@ -160,6 +168,8 @@ def poll(
     gm = checked_config(ctx)
     if also_send and not idle:
         fail("--send goes with --idle (else run `wtg send` after the poll)")
+    if take_over and idle:
+        fail("--take-over goes without --idle: run `wtg poll --take-over` once, then the service")
     start_logging(log_format, log_level, log_file)
     warn_loose_passwords(gm)
     warn_servers_unused(gm)
@@ -185,8 +195,14 @@ def poll(
         # each address a bounce marked failing is said once the batch is on disk: a poll
         # killed after it has said it, and the next one finds the bounce handled
         summary = run_poll(
-            gm, inbox, jobs=jobs, told=lambda line: report_unreadable((f"poll: {line}",))
+            gm,
+            inbox,
+            jobs=jobs,
+            told=lambda line: report_unreadable((f"poll: {line}",)),
+            take_over=take_over,
         )
+    except HostMoved as exc:  # nothing moved: the mail waits for the host that serves it
+        fail(f"poll: {exc}")
     except AlreadyRunning as exc:
         busy = serving(gm.spool)
         if busy is None:  # a poll's, a backup's, a GM's command's: held for hours, said once
@@ -248,6 +264,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     # deferred: the mail loop (the config's schema, IMAP and SMTP): only the commands that
     # poll or send
     from wtg.mail.outgoing.sender import send as run_send
+    from wtg.mail.poll.hostclaim import HostMoved
     from wtg.mail.poll.idle import idle
 
     stop = threading.Event()
@@ -273,6 +290,8 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
                 "--idle` would (`systemctl stop wtg`, or stop it, before starting this one)"
             )
         fail(f"{exc}: stop it before starting another")
+    except HostMoved as exc:  # nothing moved: the mail waits for the host that serves it
+        fail(f"poll --idle: {exc}")
     tell("wtg poll --idle: stopped")
 
 

@@ -97,7 +97,7 @@ def serve(
             service.run()
         except AlreadyRunning as exc:
             fail(f"{exc}: this one does not start")
-    if service.gone is not None:  # its games folder moved away: exit 1, systemd restarts it
+    if service.gone is not None:  # its games folder moved away, or the host: exit 1
         fail(service.gone)
 
 

@@ -62,6 +62,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
+from wtg.mail.poll.hostclaim import HostMoved
 from wtg.mail.poll.idle import (
     CONNECT_TROUBLE,
     CONNECTION_TROUBLE,
@@ -76,7 +77,7 @@ from wtg.mail.poll.idle import (
     password_tried,
 )
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
-from wtg.mail.servers.inbox import FiledInFolders, Inbox, Incoming, MaildirInbox
+from wtg.mail.servers.inbox import Claimed, FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
 from wtg.mail.servers.unreadfiles import UnreadFiles
 from wtg.mail.spool.journal import mailed_turns, note_game
@@ -201,7 +202,8 @@ class Service:
         """The games folder it started on (its device and inode): one moved away, or
         another put in its place, stops it (``games_folder_moved``)."""
         self.gone: str | None = None
-        """Why it stopped on its own (the games folder gone or changed), None otherwise."""
+        """Why it stopped on its own (the games folder gone or changed, or a copy of this
+        host serving the mailbox now: ``wtg.mail.poll.hostclaim``), None otherwise."""
 
     # --- signals -------------------------------------------------------------------
     def stop(self) -> None:
@@ -353,9 +355,19 @@ class Service:
             with rare_collections():
                 watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
+                claimed = self.inbox if isinstance(self.inbox, Claimed) else None
                 summary = Poller(
-                    self.gm, watched, now, jobs=self.jobs, alive=alive, failure_logged=True
+                    self.gm,
+                    watched,
+                    now,
+                    jobs=self.jobs,
+                    alive=alive,
+                    failure_logged=True,
+                    claimed=claimed,
                 ).run()
+        except HostMoved as error:  # a copy of this host serves the mailbox: the service
+            self.gone = str(error)  # stops, before it moves a mail or runs a turn (exit 1)
+            return 0
         except Exception as error:  # the server, the disk: a new connection after a pause
             disk = on_disk(error)  # an OSError of the disk was said as a connection's
             dropped = isinstance(error, CONNECTION_TROUBLE) and not disk

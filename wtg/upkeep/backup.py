@@ -66,6 +66,7 @@ from wtg.lobby.database import torn
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
 from wtg.mail.poll import openmodes, stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
+from wtg.mail.spool.claimstate import CLAIM_STATE
 from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
@@ -491,6 +492,8 @@ class _Backup:
             return  # what a poll said to this host's GM: the host restored is another
         if relative == f"{SPOOL}/{FOLDER_MARKS}":
             return  # the server's folders as this host left them: grown since by its polls
+        if relative == f"{SPOOL}/{CLAIM_STATE}":
+            return  # this host's last look at the mailbox's claims: the restored one looks anew
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
             return  # the database's own: its copy holds what they held
         if _is_sqlite(str(path)):

@@ -38,6 +38,8 @@ class FakeClient:
         self.asked: list[list[str]] = []
         """The items of each FETCH."""
         self.moved: dict[str, list[int]] = {}
+        self.appended: dict[str, list[bytes]] = {}
+        """The mails of each folder made by a client (the claims' folder)."""
 
     def _note(self, name: str) -> None:
         self.calls.append((name, threading.current_thread().name))
@@ -50,6 +52,16 @@ class FakeClient:
 
     def has_capability(self, name: str) -> bool:
         return name == "MOVE"
+
+    def folder_exists(self, folder: str) -> bool:
+        return folder in self.appended
+
+    def create_folder(self, folder: str) -> None:
+        self.appended[folder] = []
+
+    def append(self, folder: str, raw: bytes, flags: list[bytes]) -> None:
+        """A host's claim on the mailbox (``wtg.mail.servers.claims``)."""
+        self.appended[folder].append(raw)
 
     def search(self, criteria: list[str]) -> list[int]:
         self._note("search")

@@ -59,6 +59,7 @@ from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
+from wtg.mail.poll.hostclaim import look, mailbox_named
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
 from wtg.mail.poll.samekey import told_apart
@@ -71,6 +72,7 @@ from wtg.mail.poll.workers import (
 )
 from wtg.mail.servers.inbox import (
     HEAD_MAX,
+    Claimed,
     FiledInFolders,
     ImapInbox,
     Inbox,
@@ -131,6 +133,8 @@ class Poller:
         told: Callable[[str], None] | None = None,
         failure_logged: bool = False,
         logged_by_caller: tuple[type[Exception], ...] = (),
+        claimed: Claimed | None = None,
+        take_over: bool = False,
     ) -> None:
         """``alive``: told after each mail this process handles (`wtg serve`'s ping of
         systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
@@ -148,6 +152,12 @@ class Poller:
         batch is on disk, before its mails leave the inbox: a poll killed after that has
         said it (the next one finds the bounce handled, and has nothing to say of it)."""
         self.inbox = inbox
+        self.claimed = claimed if claimed is not None else _claimed(inbox)
+        """Where the hosts' claims on the mailbox are kept (``wtg.mail.poll.hostclaim``),
+        looked at before any mail is moved: the inbox itself, or the one a wrapper of
+        `wtg serve` reads; None for an inbox that keeps none (a test's)."""
+        self.take_over = take_over
+        """`wtg poll --take-over`: this host claims the mailbox whatever the claims say."""
         self.now = now or datetime.now(timezone.utc)
         self.journal = journal if journal is not None else Journal(gm.spool)
         self.outbox = Outbox(gm.spool)
@@ -192,6 +202,7 @@ class Poller:
         counts["moved"] = counts["answered"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
+            self._look_at_claims()
             self._prune()
             self.hand = self.processes.prepare(self.gm.spool, self.journal)
             self.looking = underway.found(self.gm.spool)
@@ -269,6 +280,15 @@ class Poller:
         troubles = summary.unreadable + summary.helpers_died + summary.broken
         log_poll(summary.line(), summary.seen, troubles)
         return summary
+
+    def _look_at_claims(self) -> None:
+        """Before anything else: stop (HostMoved) when a copy of this host took the
+        mailbox over; the line of one this host took over, told."""
+        if self.claimed is None:
+            return
+        line = look(self.gm.spool, self.claimed, mailbox_named(self.gm), self.now, self.take_over)
+        if line is not None and self.told is not None:
+            self.told(line)
 
     def _others_filed(self) -> Marked | None:
         """Before this poll moves any mail: the mail another program put into the folders
@@ -991,13 +1011,14 @@ def poll(
     *,
     jobs: int = 1,
     told: Callable[[str], None] | None = None,
+    take_over: bool = False,
 ) -> PollSummary:
     """Raises AlreadyRunning when another poll of the same spool is under way. ``jobs``:
     the processes it may file on, when many mails wait (``wtg.mail.poll.workers``). ``told``:
     given each line of an address a bounce marked failing, as soon as it is on disk
     (``Poller.told``)."""
     with only_one(gm.spool, "poll"), rare_collections():
-        return Poller(gm, inbox, now, jobs=jobs, told=told).run()
+        return Poller(gm, inbox, now, jobs=jobs, told=told, take_over=take_over).run()
 
 
 def _bounces(events: Iterable[tuple[str, MailEvent]]) -> set[str]:
@@ -1025,6 +1046,10 @@ def rare_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+def _claimed(inbox: Inbox) -> Claimed | None:
+    return inbox if isinstance(inbox, Claimed) else None
 
 
 def open_inbox(gm: GmConfig) -> Inbox:

@@ -24,6 +24,8 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
+from wtg.mail.servers.claimfolder import MaildirClaims, imap_claim, imap_claims, imap_folder
+from wtg.mail.servers.claims import Claim
 from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
 from wtg.mail.servers.tlsmode import tls_context
@@ -140,6 +142,23 @@ class Inbox(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Claimed(Protocol):
+    """An inbox that keeps the hosts' claims on it (``wtg.mail.servers.claims``)."""
+
+    def claimed_folder(self) -> str:
+        """The folder polled, as the claims name it."""
+        ...
+
+    def claims(self) -> list[Claim]:
+        """The claims kept, oldest first."""
+        ...
+
+    def add_claim(self, raw: bytes) -> None:
+        """Keep the claim ``raw`` (``claim_mail``) after the others."""
+        ...
 
 
 @runtime_checkable
@@ -389,6 +408,21 @@ class ImapInbox:
                 continue
         return marks
 
+    def claimed_folder(self) -> str:
+        return imap_folder(self.config)
+
+    def claims(self) -> list[Claim]:
+        return self._ask(self._claims).result()
+
+    def _claims(self) -> list[Claim]:
+        try:
+            return imap_claims(self.client)
+        finally:  # the inbox selected again, as the poll left it
+            self.client.select_folder(self.config.folder)
+
+    def add_claim(self, raw: bytes) -> None:
+        self._ask(imap_claim, self.client, raw).result()
+
     def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
         return self._ask(self._inbox_gone, kept).result()
 
@@ -572,14 +606,15 @@ def free_name(folder: Path, name: str) -> Path:
     return found
 
 
-class MaildirInbox:
-    """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
+class MaildirInbox(MaildirClaims):
+    """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/); the hosts'
+    claims on it kept in its folder ``.wtg-host`` (``MaildirClaims``)."""
 
     def __init__(self, path: Path) -> None:
+        super().__init__(path)
         self.box = private.maildir(path)
         self.processed = self.box.add_folder("processed")
         self.rejected = self.box.add_folder("rejected")
-        self.path = path
         self.files: dict[str, Path] = {}
         """Where each message handed out lies, by its key (a move finds it at once)."""
         self.scanned: set[str] = set()

@@ -1,0 +1,143 @@
+"""The look a poll and a turn take at the claims on the mailbox before they change
+anything (``wtg.mail.servers.claims``): a host that a copy of itself took the mailbox over
+from stops there, loudly (``HostMoved``: cron hears it, and the command exits 1), before
+it moves a mail or runs a turn; the mail waits in the inbox for the host that serves it."""
+
+from __future__ import annotations
+
+import contextlib
+import imaplib
+import logging
+import socket
+from datetime import datetime
+from pathlib import Path
+
+from wtg.core.errors import MailError
+from wtg.host.config import GmConfig, password_now
+from wtg.logs.events import log_event
+from wtg.mail.servers.claimfolder import MAILDIR_FOLDER, ImapClaims, MaildirClaims
+from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim, Verdict, claim_mail, decide, taking_over
+from wtg.mail.servers.inbox import Claimed, connect_imap
+from wtg.mail.servers.mailboxkeys import mailbox_of
+from wtg.mail.spool.claimstate import ClaimState, keep_state, kept_state
+from wtg.mail.spool.hostid import this_host
+
+
+class HostMoved(MailError):
+    """Another copy of this host serves the mailbox now: this one stops."""
+
+
+def look(
+    spool: Path, claimed: Claimed, mailbox: str, now: datetime, take_over: bool = False
+) -> str | None:
+    """Look at the claims of ``claimed`` (``mailbox``: the GM's name for it): this host's
+    written when it is the newer host (or ``take_over``: the GM's word). Raises HostMoved
+    when a copy of it claimed the mailbox after it; else the line to tell the GM when this
+    host took the mailbox over from another (None when it served it already)."""
+    me = this_host(spool)
+    polls = claimed.claimed_folder()
+    try:
+        decided = decide(me, claimed.claims(), polls)
+    except CLAIMS_TROUBLE as exc:
+        return _unread(mailbox, exc)
+    place = f"{socket.gethostname()}:{spool.resolve().parent}"
+    if take_over and decided.verdict is not Verdict.GO:
+        claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
+        keep_state(spool, ClaimState(mailbox, None))
+        return None if decided.newest is None else took_line(decided.newest, mailbox)
+    if decided.verdict is Verdict.STOP and decided.newest is not None:
+        line = stopped_line(decided.newest, mailbox, polls)
+        keep_state(spool, ClaimState(mailbox, line))
+        log_event(line, level=logging.ERROR)
+        raise HostMoved(line)
+    if decided.verdict is Verdict.TAKE:
+        try:
+            claimed.add_claim(claim_mail(me, polls, place, now))
+        except CLAIMS_TROUBLE as exc:
+            return _unread(mailbox, exc)
+    keep_state(spool, ClaimState(mailbox, None))
+    if decided.verdict is Verdict.TAKE and decided.newest is not None:
+        line = took_line(decided.newest, mailbox)
+        log_event(line, level=logging.WARNING)
+        return line
+    return None
+
+
+CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
+"""What the mailbox or the disk may answer to a look at the claims or a claim written (a
+server that refuses a folder, a full quota): the poll goes on without them."""
+
+
+def _unread(mailbox: str, exc: Exception) -> str:
+    """The line of claims that could not be read or written: the poll goes on (a claim
+    is never a reason to leave the players' mail unfiled)."""
+    line = (
+        f"the claims on the mailbox {mailbox} (its folder {CLAIMS_FOLDER}) could not be read "
+        f"or written ({type(exc).__name__}: {exc}): this host goes on without them, and does "
+        'not know whether a copy of it serves the mailbox (docs/gm.md, "Moving a host")'
+    )
+    log_event(line, level=logging.WARNING)
+    return line
+
+
+def mailbox_named(gm: GmConfig) -> str:
+    """The mailbox ``gm`` polls, as the lines of this module name it."""
+    if gm.transport == "imap" and gm.imap is not None:
+        return mailbox_of(gm.imap)
+    return str(gm.maildir_in)
+
+
+def stopped_line(newest: Claim, mailbox: str, polls: str) -> str:
+    """What a host that another took the mailbox over from tells the GM."""
+    inbox = "the Maildir" if polls == MAILDIR_FOLDER else polls
+    return (
+        f"this host no longer serves the mailbox {mailbox}: the host at {newest.place}, a "
+        f"copy of this one, took it over ({newest.date}) and polls it and runs the games' "
+        f"turns. This host stopped before it moved any mail (each waits in {inbox} for the "
+        "other host) or ran a turn. Stop it: take wtg's lines out of this machine's crontab "
+        "(`crontab -e`), or `systemctl stop wtg`. If this host is the one to serve the "
+        "games after all, stop the other and run `wtg poll --take-over` here"
+    )
+
+
+def took_line(newest: Claim, mailbox: str) -> str:
+    """What a host tells the GM when it takes the mailbox over from the host at
+    ``newest.place``."""
+    return (
+        f"this host now serves the mailbox {mailbox}, which the host at {newest.place} "
+        "served: that host stops at its next poll or turn (it says so to its cron); take "
+        "wtg's lines out of its crontab all the same"
+    )
+
+
+def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
+    """Before `run-turn --due` runs a turn: why this host must not (a copy of it took the
+    mailbox over), else None. The mailbox is looked at once this host's poll has claimed
+    it (its first poll claims it first: a due run on a host that never polled makes no
+    folder); when it cannot be reached, the last poll's look says."""
+    mailbox = mailbox_named(gm)
+    kept = kept_state(gm.spool)
+    if kept is None or kept.mailbox != mailbox:
+        return None
+    if gm.transport == "imap" and gm.imap is not None:
+        try:
+            client = connect_imap(password_now(gm.imap))
+        except Exception:  # the server down, a password refused: the poll says why
+            return kept.stopped
+        try:
+            look(gm.spool, ImapClaims(client, gm.imap), mailbox, now)
+        except HostMoved as exc:
+            return str(exc)
+        except Exception:  # the connection dropped: the last poll's look says
+            return kept.stopped
+        finally:
+            with contextlib.suppress(Exception):  # a dead connection is no news
+                client.logout()
+        return None
+    if not gm.maildir_in.is_dir():  # a folder the config names is never made: the poll
+        return kept.stopped  # refuses it
+    try:
+        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now)
+    except HostMoved as exc:
+        return str(exc)
+    return None

@@ -1,0 +1,114 @@
+"""Where the hosts' claims on a mailbox are kept (``wtg.mail.servers.claims``): the mails of
+the folder ``CLAIMS_FOLDER`` of the IMAP mailbox, or of the maildir transport's Maildir,
+oldest first as the server or the file system took them."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from wtg.files import private
+from wtg.files.store import fsync_dir
+from wtg.host.config import ImapConfig
+from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim, read_claim
+
+MAILDIR_FOLDER = "maildir_in"
+"""What the claims of the maildir transport's Maildir name as the folder polled: the
+Maildir itself."""
+
+
+def imap_folder(config: ImapConfig) -> str:
+    """The folder ``config`` polls, as its claims name it (INBOX in any case is one)."""
+    return "INBOX" if config.folder.upper() == "INBOX" else config.folder
+
+
+def imap_claims(client: Any) -> list[Claim]:
+    """The claims of the mailbox ``client`` is logged in to, oldest first. It leaves the
+    claims' folder selected (read only): the caller selects its own again."""
+    if not client.folder_exists(CLAIMS_FOLDER):
+        return []
+    client.select_folder(CLAIMS_FOLDER, readonly=True)
+    uids = sorted(int(uid) for uid in client.search(["ALL"]))
+    heads = client.fetch(uids, ["BODY.PEEK[HEADER]"]) if uids else {}
+    found = (read_claim(bytes(heads[u].get(b"BODY[HEADER]", b""))) for u in uids if u in heads)
+    return [claim for claim in found if claim is not None]
+
+
+def imap_claim(client: Any, raw: bytes) -> None:
+    """Add the claim ``raw`` to the mailbox, its folder made when missing."""
+    if not client.folder_exists(CLAIMS_FOLDER):
+        client.create_folder(CLAIMS_FOLDER)
+    client.append(CLAIMS_FOLDER, raw, flags=[b"\\Seen"])
+
+
+def maildir_claims(maildir: Path) -> list[Claim]:
+    """The claims kept in the Maildir ``maildir``'s folder, oldest first."""
+    found = []
+    for sub in ("new", "cur"):
+        folder = maildir / f".{CLAIMS_FOLDER}" / sub
+        if not folder.is_dir():
+            continue
+        for entry in os.scandir(folder):
+            if entry.is_file() and not entry.name.startswith("."):
+                found.append((entry.stat().st_mtime_ns, entry.name, Path(entry.path)))
+    claims = (read_claim(_head(path)) for _, _, path in sorted(found))
+    return [claim for claim in claims if claim is not None]
+
+
+def maildir_claim(maildir: Path, raw: bytes) -> None:
+    """Add the claim ``raw`` to the Maildir's folder, written whole in its tmp/ first."""
+    folder = maildir / f".{CLAIMS_FOLDER}"
+    for sub in ("tmp", "new", "cur"):
+        private.make_dirs(folder / sub)
+    name = f"{time.time_ns()}.{os.getpid()}.wtg-host"
+    private.write_file(folder / "tmp" / name, raw)
+    os.rename(folder / "tmp" / name, folder / "new" / name)
+    fsync_dir(folder / "new")
+
+
+HEAD_READ = 65536
+"""Bytes read of a file of the claims' folder: a claim's header takes a few hundred."""
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(HEAD_READ)
+    except FileNotFoundError:  # removed meanwhile (a GM's hand): no claim
+        return b""
+
+
+class ImapClaims:
+    """The claims of the IMAP mailbox ``client`` is logged in to, for a command that polls
+    no mail (`run-turn --due`)."""
+
+    def __init__(self, client: Any, config: ImapConfig) -> None:
+        self.client = client
+        self.config = config
+
+    def claimed_folder(self) -> str:
+        return imap_folder(self.config)
+
+    def claims(self) -> list[Claim]:
+        return imap_claims(self.client)
+
+    def add_claim(self, raw: bytes) -> None:
+        imap_claim(self.client, raw)
+
+
+class MaildirClaims:
+    """The claims of the maildir transport's Maildir, for a command that polls no mail."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def claimed_folder(self) -> str:
+        return MAILDIR_FOLDER
+
+    def claims(self) -> list[Claim]:
+        return maildir_claims(self.path)
+
+    def add_claim(self, raw: bytes) -> None:
+        maildir_claim(self.path, raw)

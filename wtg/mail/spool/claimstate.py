@@ -1,0 +1,42 @@
+"""What this host's last look at the claims on its mailbox found
+(``wtg.mail.servers.claims``): the folder it claimed, and the line that stopped it when a
+copy of it took the folder over. `run-turn --due` reads it when the mailbox cannot be
+reached, and `wtg serve` before its turns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.store import write_atomic
+
+CLAIM_STATE = "host-claim.json"
+"""In the spool: the mailbox this host claimed and whether it was stopped, as last seen."""
+
+
+class ClaimState(Record):
+    mailbox: str
+    """The mailbox and folder claimed (``Inbox.mailbox``, or the maildir's path)."""
+    stopped: str | None
+    """Why this host stopped: another host took the mailbox over; None: it serves it."""
+
+
+def keep_state(spool: Path, state: ClaimState) -> None:
+    private.make_dirs(spool)
+    data = {"mailbox": state.mailbox, "stopped": state.stopped}
+    write_atomic(spool / CLAIM_STATE, json.dumps(data))
+
+
+def kept_state(spool: Path) -> ClaimState | None:
+    """The state last kept; None when no look was kept (a host that never polled with
+    claims) or the file does not read."""
+    try:
+        data = json.loads((spool / CLAIM_STATE).read_text(encoding="utf-8"))
+        mailbox, stopped = data["mailbox"], data["stopped"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(mailbox, str) or not (stopped is None or isinstance(stopped, str)):
+        return None
+    return ClaimState(mailbox, stopped)

@@ -1,0 +1,107 @@
+"""This host's id: the name it signs its claim on a mailbox with (``wtg.mail.servers.claims``).
+
+The id is kept in the spool (``HOST_ID``) with the place it was made for: the machine's
+id, the spool's path and its inode (``place_of``). A copy of the host (`wtg restore`, `cp -a`,
+`rsync -a`) carries the file to another place, where it is read as a copy's: the copy
+takes an id of its own, derived from the one it was copied from and its new place, and
+keeps the ids it descends from (``ancestors``). So a host copied from this one knows it
+is the newer of the two, and this one that it was copied.
+
+The derivation is the same for every process that finds the copy (a poll and a
+`run-turn --due` at one minute of cron's): they agree on the id whichever writes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.store import write_atomic
+
+HOST_ID = "host-id.json"
+"""In the spool: this host's id, the ids it descends from and the place it was made for."""
+ANCESTORS_KEPT = 50
+"""The ids a host keeps of those it descends from, the nearest first."""
+
+
+class HostId(Record):
+    """A host's id and the ids of the hosts it was copied from, the nearest first."""
+
+    id: str
+    ancestors: tuple[str, ...]
+
+
+MACHINE_ID = Path("/etc/machine-id")
+"""The machine's own id (systemd's): a machine cloned from another keeps it, unless made
+anew; a container's, when its image has one, is the same at each run."""
+
+
+def place_of(spool: Path) -> str:
+    """Where ``spool`` is: the machine's id, the spool's whole path and its inode. Not the
+    machine's name, which a container may be given anew at each run (a new id each poll,
+    and a claim mailed to the mailbox each time)."""
+    real = spool.resolve()
+    try:
+        machine = MACHINE_ID.read_text(encoding="ascii").strip()
+    except (OSError, ValueError):  # none here: the path and the inode say the place
+        machine = ""
+    return f"{machine}:{real}:{real.stat().st_ino}"
+
+
+def this_host(spool: Path) -> HostId:
+    """This host's id, made on its first call (a random one) and made anew, derived from
+    the one kept, when the spool is a copy of another host's (its place is not the one
+    kept)."""
+    private.make_dirs(spool)
+    place = place_of(spool)
+    kept = _read(spool / HOST_ID)
+    if kept is not None and kept[2] == place:
+        return HostId(kept[0], kept[1])
+    if kept is None:
+        made = HostId(secrets.token_hex(8), ())
+        if (spool / HOST_ID).exists():  # a hand's edit that does not read: replaced
+            write_atomic(spool / HOST_ID, _text(made, place))
+            return made
+        _first(spool / HOST_ID, made, place)
+        again = _read(spool / HOST_ID)  # another process's, made at the same moment
+        return made if again is None else HostId(again[0], again[1])
+    parent, ancestors, _ = kept
+    derived = hashlib.sha256(f"{parent}\n{place}".encode()).hexdigest()[:16]
+    made = HostId(derived, (parent, *ancestors)[:ANCESTORS_KEPT])
+    write_atomic(spool / HOST_ID, _text(made, place))
+    return made
+
+
+def _first(path: Path, made: HostId, place: str) -> None:
+    """Write the first id unless another process wrote one first: written whole aside,
+    then linked to its name, which fails when the name is taken."""
+    aside = path.with_name(f".{path.name}.{os.getpid()}")
+    private.write_file(aside, _text(made, place).encode())
+    try:
+        with contextlib.suppress(FileExistsError):
+            os.link(aside, path)
+    finally:
+        aside.unlink()
+
+
+def _text(host: HostId, place: str) -> str:
+    return json.dumps({"id": host.id, "ancestors": list(host.ancestors), "place": place}) + "\n"
+
+
+def _read(path: Path) -> tuple[str, tuple[str, ...], str] | None:
+    """The id, ancestors and place kept; None when there is no file, or one that does not
+    read as wtg wrote it (a new id is made: the host is then one never seen before)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        name, ancestors, place = data["id"], data["ancestors"], data["place"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(name, str) or not name or not isinstance(ancestors, list):
+        return None
+    return name, tuple(str(item) for item in ancestors), str(place)
