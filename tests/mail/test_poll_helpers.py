@@ -94,9 +94,12 @@ def files_under(root: Path) -> dict[str, bytes]:
     return {
         str(path.relative_to(root)): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        # a lock and its holder's file (pid, since) are no part of what a poll did
+        # a lock and its holder's file (pid, since) are no part of what a poll did, nor the
+        # host's id and its claim on the mailbox (``wtg.mail.poll.hostclaim``: each host's own)
         if path.is_file()
         and not path.name.endswith((".lock", ".holder", ".sqlite", "-wal", "-shm"))
+        and path.name not in ("host-id.json", "host-claim.json")
+        and ".wtg-host" not in path.parts
     }
 
 

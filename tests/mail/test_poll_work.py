@@ -38,6 +38,7 @@ from wtg.mail.message import extract
 from wtg.mail.outgoing.idsecret import host_secret
 from wtg.mail.outgoing.sender import send
 from wtg.mail.poll import poller
+from wtg.mail.poll.hostclaim import look, mailbox_named
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.servers.transport import MaildirTransport
@@ -130,8 +131,10 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
     for raw in mails:
         box.add(raw)
     host_secret(gm.spool)  # made (and synced) once in a host's life, by its first mail queued
+    inbox = MaildirInbox(gm.maildir_in)
+    look(gm.spool, inbox, mailbox_named(gm), NOW)  # the host's id and claim: its first poll's
     counts.calls.clear()
-    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    summary = poller.poll(gm, inbox, now=NOW)
     assert summary.filed == len(mails) == GAMES * SEATS  # one batch (FETCH_BATCH is 100)
     calls = counts.calls
     assert calls["parse_mail"] == len(mails)

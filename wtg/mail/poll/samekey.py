@@ -104,8 +104,8 @@ def another_mail(message: Incoming, kept: str) -> bool:
 
 LISTED_ABOVE = 5000
 """Looks for a batch's copies in the archive (its mails times the archive's months) above
-which each month's folder is listed once instead: a look costs a few microseconds, a name
-listed a fraction of one."""
+which each month's folder is listed once instead: a listed name costs far less than a
+look of its own."""
 
 
 class Archived:

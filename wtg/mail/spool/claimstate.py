@@ -24,6 +24,10 @@ class ClaimState(Record):
 
 
 def keep_state(spool: Path, state: ClaimState) -> None:
+    """Keep ``state`` as the last look, written only when it differs from the one kept: a
+    poll every few minutes that finds its claim as it was writes nothing."""
+    if kept_state(spool) == state:
+        return
     private.make_dirs(spool)
     data = {"mailbox": state.mailbox, "stopped": state.stopped}
     write_atomic(spool / CLAIM_STATE, json.dumps(data))
