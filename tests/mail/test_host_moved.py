@@ -9,6 +9,7 @@ stopped by the old; `wtg poll --take-over` gives the mailbox back to the old one
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 from pathlib import Path
 
@@ -87,8 +88,12 @@ def test_the_old_host_on_the_maildir_stops_once_the_copy_polls(tmp_path: Path) -
     again = wtg(new_config, "poll")  # the new host is not stopped by the old
     assert again.exit_code == 0 and again.stdout.startswith("filed 1,"), again.output
     assert again.stderr == ""
+    handlers = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     idle = wtg(old_config, "poll", "--idle")  # a service's: it ends at once, exit 1
     assert idle.exit_code == 1 and f"wtg: poll --idle: {head}" in idle.stderr
+    # the process's own handlers again: a pool forked later in it (a test's) ended by
+    # SIGTERM had its workers only note the signal, and waited on them for ever
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == handlers
     due = wtg(old_config, "run-turn", "--due")  # its players are all READY: due
     assert due.exit_code == 1
     assert due.stderr.startswith(f"wtg: run-turn --due: {head}")

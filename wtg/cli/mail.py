@@ -260,16 +260,27 @@ def poll(
 
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
-    """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
+    """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop
+    (SIGTERM or SIGINT, theirs again once it has stopped)."""
+    stop = threading.Event()
+    before = {
+        number: signal.signal(number, lambda *_: stop.set())
+        for number in (signal.SIGTERM, signal.SIGINT)
+    }
+    try:
+        _stay(gm, also_send, jobs, stop)
+    finally:  # the process's own again (a caller in the same process, a test's runner)
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+def _stay(gm: GmConfig, also_send: bool, jobs: int, stop: threading.Event) -> None:
+    """`wtg poll --idle`'s loop, until ``stop`` is set."""
     # deferred: the mail loop (the config's schema, IMAP and SMTP): only the commands that
     # poll or send
     from wtg.mail.outgoing.sender import send as run_send
     from wtg.mail.poll.hostclaim import HostMoved
     from wtg.mail.poll.idle import idle
-
-    stop = threading.Event()
-    for number in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(number, lambda *_: stop.set())
 
     def told(summary: SendSummary) -> None:
         report_unreadable(summary.undrawn + summary.refused + summary.overtaken)
