@@ -758,6 +758,10 @@ def run_turn(
         _preview(game, Path(preview_dir), rerun)
         return
     spool = mail_spool(ctx, game)
+    if spool is not None:
+        stopped = _host_moved(ctx, spool)
+        if stopped is not None:  # its reports would reach the players beside the other's
+            fail(f"run-turn: {stopped}")
     refused = _hand_run_refused(ctx, game, spool, force, rerun, now_anyway, unmailed, just_mailed)
     if refused is not None:
         fail(refused)
@@ -783,6 +787,16 @@ def run_turn(
     ended = ended_words(game, str(game.meta(turn).get("ran_at") or ""))
     over = f": {ended}" if ended else ""
     tell(f"turn {turn} of game {game.config.game} {done}{replaced}{over}{back}")
+
+
+def _host_moved(ctx: click.Context, spool: Path) -> str | None:
+    """Why this host must not run a turn by hand: a copy of it took the mailbox over
+    (``wtg.mail.poll.hostclaim``); None when it serves the mailbox, as far as it knows."""
+    # deferred: the mail servers' clients (IMAP): only a hand run on a host that mails
+    from wtg.mail.poll.hostclaim import mail_stopped
+
+    gm = checked_config(ctx) if config_path(ctx) is not None else None
+    return mail_stopped(spool, gm, datetime.now(timezone.utc))
 
 
 def _hand_run_refused(

@@ -323,8 +323,15 @@ def send(
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.outgoing.sender import send as run_send
 
+    # deferred: the mail servers' clients (IMAP): only the commands that mail look at the
+    # mailbox's claims
+    from wtg.mail.poll.hostclaim import turns_stopped
+
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
+    stopped = turns_stopped(gm, datetime.now(timezone.utc))  # a copy of this host mails now
+    if stopped is not None:  # its reports of turns this host must not run: none sent
+        fail(f"send: {stopped}; nothing was sent (the outbox is kept as it is)")
 
     def lines_for_gm(summary: SendSummary) -> None:
         """The send's lines, said before it counts its mails set aside said."""

@@ -110,6 +110,17 @@ def took_line(newest: Claim, mailbox: str) -> str:
     )
 
 
+def mail_stopped(spool: Path, gm: GmConfig | None, now: datetime) -> str | None:
+    """Before a command that mails the players (`wtg send`, a hand `wtg run-turn GAME`):
+    why this host must not (``turns_stopped``), else None. Given no config (``gm``: a hand
+    run with the games folder alone), the mailbox is not known: the last look of a poll at
+    its claims says (``spool``'s)."""
+    if gm is not None:
+        return turns_stopped(gm, now)
+    kept = kept_state(spool)
+    return None if kept is None else kept.stopped
+
+
 def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     """Before `run-turn --due` runs a turn: why this host must not (a copy of it took the
     mailbox over), else None. The mailbox is looked at once this host's poll has claimed
