@@ -6,6 +6,7 @@ a turn run by hand, beside the new host's."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -95,3 +96,35 @@ def test_the_old_host_on_imap_sends_nothing_and_runs_no_turn(
         ("g1p1@players.example",),
         ("g1p2@players.example",),
     ]
+
+
+def test_the_old_hosts_status_says_it_stopped_and_what_to_type(tmp_path: Path) -> None:
+    """`wtg status --host` of the old host said its stop as a poll failing (``FAILED:
+    HostMoved: ...``), a trouble to mend; it says the host stopped because another took the
+    mailbox over, and the line that says what to type."""
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    old_config, _ = maildir_host(tmp_path / "old", maildir)
+    assert wtg(old_config, "poll").exit_code == 0
+    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)  # `cp -a`
+    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
+    stopped = wtg(old_config, "poll")
+    assert stopped.exit_code == 1
+    said = stopped.stderr.removeprefix("wtg: poll: ").replace("\n", " ").strip()
+    status = wtg(old_config, "status", "--host")
+    polled = [line for line in status.stdout.splitlines() if line.startswith("last poll: ")]
+    assert len(polled) == 1
+    assert ": STOPPED, ANOTHER HOST SERVES THE MAILBOX: this host no longer serves" in polled[0]
+    assert "HostMoved" not in status.stdout and "FAILED" not in status.stdout
+    whole = " ".join(status.stdout.split())  # its line, said whole, the command to type too
+    assert whole.split("ANOTHER HOST SERVES THE MAILBOX: ", 1)[1].startswith(" ".join(said.split()))
+    listing = json.loads(wtg(old_config, "status", "--host", "--json").stdout)
+    line = listing["mailbox_taken_over"]
+    assert line.startswith(f"this host no longer serves the mailbox {maildir}: the host at ")
+    assert line.endswith("stop the other and run `wtg poll --take-over` here")
+    assert listing["last_poll"]["error"] == line
+    # the GM takes the mailbox back here: the line is gone
+    assert wtg(old_config, "poll", "--take-over").exit_code == 0
+    back = json.loads(wtg(old_config, "status", "--host", "--json").stdout)
+    assert back["mailbox_taken_over"] is None and back["last_poll"]["ok"]

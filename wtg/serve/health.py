@@ -34,6 +34,7 @@ from wtg.mail.outgoing.outbox import OutboxLook, look
 from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
 from wtg.mail.poll.stuck import LIVES_HOLDING, STUCK_AFTER, named, what_to_do
 from wtg.mail.servers.otherhost import Seen, others_seen
+from wtg.mail.spool.claimstate import kept_state
 from wtg.mail.spool.journallists import (
     cut_short_line,
     held_mails,
@@ -99,6 +100,9 @@ class HostHealth(Record):
     poll_lock: Holder | None = None
     """Who holds the poll's lock now (``wtg.mail.spool.runlock.holder``): a poll under way,
     one stopped or hung, `wtg serve`; None when none holds it, or none says who."""
+    moved: str | None = None
+    """Why this host stopped: a copy of it took the mailbox over (``wtg.mail.poll.hostclaim``,
+    the line its poll said); None while it serves the mailbox, as its last look found."""
 
     def _stopped(self) -> SendStopped | None:
         """``send_stopped`` while mail waits (none waiting: nothing it holds back)."""
@@ -168,6 +172,7 @@ class HostHealth(Record):
             },
             "games_dir": str(self.games_dir),
             "version": __version__,
+            "mailbox_taken_over": self.moved,
             "poll_lock": None
             if self.poll_lock is None
             else {
@@ -235,6 +240,12 @@ class HostHealth(Record):
             )
         if service.stopped is not None:
             ran = f"; it had run since {_shown(service.ran_since)}" if service.ran_since else ""
+            if self.moved is not None and service.stopped_error == self.moved:
+                return (
+                    f"service: stopped at {_shown(service.stopped)} "
+                    f"({_ago(self.now - service.stopped)}{ran}): another host serves the "
+                    "mailbox now (the next line): leave it stopped here"
+                )
             if service.stopped_error:  # not a stop the GM asked for: what to mend first
                 return (
                     f"service: STOPPED ON AN ERROR at {_shown(service.stopped)} "
@@ -254,6 +265,8 @@ class HostHealth(Record):
         if poll is None or poll.last is None:
             return "last poll: never (no mail poll has run on this host)"
         when = f"{_shown(poll.last)} ({_ago(self.now - poll.last)})"
+        if self.moved is not None:  # no failure to mend: the host stopped, as it should
+            return f"last poll: {when}: STOPPED, ANOTHER HOST SERVES THE MAILBOX: {self.moved}"
         if poll.failing:
             since = poll.describe_success()
             return f"last poll: {when} FAILED: {poll.error} (last success: {since})"
@@ -335,7 +348,15 @@ def host_health(
         releases_cut_short=tuple(releasing(spool)),
         send_stopped=_holding(spool),
         poll_lock=holder(spool, "poll"),
+        moved=_moved(spool),
     )
+
+
+def _moved(spool: Path) -> str | None:
+    """The line that stopped this host when a copy of it took the mailbox over, as its last
+    look at the claims kept it."""
+    kept = kept_state(spool)
+    return None if kept is None else kept.stopped
 
 
 def _holding(spool: Path) -> SendStopped | None:

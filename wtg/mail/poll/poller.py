@@ -59,7 +59,7 @@ from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
-from wtg.mail.poll.hostclaim import look, mailbox_named
+from wtg.mail.poll.hostclaim import HostMoved, look, mailbox_named
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
 from wtg.mail.poll.samekey import told_apart
@@ -258,6 +258,8 @@ class Poller:
         except Exception as exc:
             self._commit_stopped()
             why = cannot_use(exc) or f"{type(exc).__name__}: {exc}"  # a wait ran out: named
+            if isinstance(exc, HostMoved):  # no trouble of a poll's: its line, as said
+                why = str(exc)
             logged = self.failure_logged or isinstance(exc, self.logged_by_caller)
             record_poll(self.gm.spool, self.now, why, logged=logged)
             raise
