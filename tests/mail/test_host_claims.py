@@ -127,5 +127,34 @@ def test_claims_the_server_refuses_leave_the_poll_going(tmp_path: Path) -> None:
         "the claims on the mailbox gm@mail.example:993/INBOX (its folder wtg-host) could not "
         "be read or written (error: APPEND failed: Quota exceeded): this host goes on without "
         'them, and does not know whether a copy of it serves the mailbox (docs/gm.md, "Moving '
-        'a host")'
+        'a host"); said once, and again when it changes'
     )
+
+
+def test_claims_the_server_refuses_are_said_once_then_when_it_changes(tmp_path: Path) -> None:
+    """Cron mails what a poll says: a poll every few minutes said the claims' trouble each
+    time. It is said once, again when the server's words change, and once when it ends."""
+    spool, mailbox = tmp_path / ".mail", "gm@mail.example:993/INBOX"
+    first = look(spool, Refusing(), mailbox, WHEN)
+    assert first is not None and "(error: APPEND failed: Quota exceeded)" in first
+    assert look(spool, Refusing(), mailbox, WHEN) is None
+    assert look(spool, Refusing(), mailbox, WHEN, tells=False) == first  # run-turn --due's
+    assert look(spool, Refusing(), mailbox, WHEN) is None
+    other = Refusing()
+    other.add_claim = _refused_otherwise  # type: ignore[method-assign]
+    changed = look(spool, other, mailbox, WHEN)
+    assert changed is not None and "(error: APPEND failed: Mailbox is full)" in changed
+    assert look(spool, other, mailbox, WHEN) is None
+    claims: list[bytes] = []
+    taking = Refusing()
+    taking.add_claim = claims.append  # type: ignore[method-assign]
+    assert look(spool, taking, mailbox, WHEN) == (
+        "the claims on the mailbox gm@mail.example:993/INBOX (its folder wtg-host) are read "
+        "again: this host knows again whether a copy of it serves the mailbox"
+    )
+    assert len(claims) == 1
+    assert look(spool, Refusing(), mailbox, WHEN) == first  # after the end: said anew
+
+
+def _refused_otherwise(raw: bytes) -> None:
+    raise imaplib.IMAP4.error("APPEND failed: Mailbox is full")

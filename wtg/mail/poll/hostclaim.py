@@ -28,39 +28,53 @@ class HostMoved(MailError):
 
 
 def look(
-    spool: Path, claimed: Claimed, mailbox: str, now: datetime, take_over: bool = False
+    spool: Path,
+    claimed: Claimed,
+    mailbox: str,
+    now: datetime,
+    take_over: bool = False,
+    tells: bool = True,
 ) -> str | None:
     """Look at the claims of ``claimed`` (``mailbox``: the GM's name for it): this host's
     written when it is the newer host (or ``take_over``: the GM's word). Raises HostMoved
     when a copy of it claimed the mailbox after it; else the line to tell the GM when this
-    host took the mailbox over from another (None when it served it already)."""
+    host took the mailbox over from another, or when the claims could not be read (said
+    once, then again when the trouble changes or ends: cron mails what a poll says, and a
+    poll every few minutes said it each time); None when nothing changed. ``tells``: the
+    caller tells the GM the line (a poll); `run-turn --due`'s look tells nothing, and
+    leaves the trouble for the poll to say."""
+    kept = kept_state(spool)
+    same = kept if kept is not None and kept.mailbox == mailbox else None
+    said = same.unread if same is not None else None
     me = this_host(spool)
     polls = claimed.claimed_folder()
     try:
         decided = decide(me, claimed.claims(), polls)
     except CLAIMS_TROUBLE as exc:
-        return _unread(mailbox, exc)
+        return _unread(spool, mailbox, exc, same, tells)
     place = f"{socket.gethostname()}:{spool.resolve().parent}"
+    unread = None if tells else said  # read now: the trouble the poll said is over
+    again = _read_again(mailbox) if tells and said is not None else None
     if take_over and decided.verdict is not Verdict.GO:
         claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
-        keep_state(spool, ClaimState(mailbox, None))
-        return None if decided.newest is None else took_line(decided.newest, mailbox)
+        keep_state(spool, ClaimState(mailbox, None, unread))
+        return again if decided.newest is None else took_line(decided.newest, mailbox)
     if decided.verdict is Verdict.STOP and decided.newest is not None:
         line = stopped_line(decided.newest, mailbox, polls)
-        keep_state(spool, ClaimState(mailbox, line))
+        keep_state(spool, ClaimState(mailbox, line, unread))
         log_event(line, level=logging.ERROR)
         raise HostMoved(line)
     if decided.verdict is Verdict.TAKE:
         try:
             claimed.add_claim(claim_mail(me, polls, place, now))
         except CLAIMS_TROUBLE as exc:
-            return _unread(mailbox, exc)
-    keep_state(spool, ClaimState(mailbox, None))
+            return _unread(spool, mailbox, exc, same, tells)
+    keep_state(spool, ClaimState(mailbox, None, unread))
     if decided.verdict is Verdict.TAKE and decided.newest is not None:
         line = took_line(decided.newest, mailbox)
         log_event(line, level=logging.WARNING)
         return line
-    return None
+    return again
 
 
 CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
@@ -68,15 +82,33 @@ CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
 server that refuses a folder, a full quota): the poll goes on without them."""
 
 
-def _unread(mailbox: str, exc: Exception) -> str:
+def _unread(
+    spool: Path, mailbox: str, exc: Exception, kept: ClaimState | None, tells: bool
+) -> str | None:
     """The line of claims that could not be read or written: the poll goes on (a claim
-    is never a reason to leave the players' mail unfiled)."""
+    is never a reason to leave the players' mail unfiled). Kept once a poll ``tells`` it,
+    and then None while it stays the same; the stop the last look kept stays."""
     line = (
         f"the claims on the mailbox {mailbox} (its folder {CLAIMS_FOLDER}) could not be read "
         f"or written ({type(exc).__name__}: {exc}): this host goes on without them, and does "
-        'not know whether a copy of it serves the mailbox (docs/gm.md, "Moving a host")'
+        'not know whether a copy of it serves the mailbox (docs/gm.md, "Moving a host"); '
+        "said once, and again when it changes"
     )
-    log_event(line, level=logging.WARNING)
+    if not tells:
+        return line
+    said = kept.unread if kept is not None else None
+    log_event(line, level=logging.INFO if line == said else logging.WARNING)
+    keep_state(spool, ClaimState(mailbox, kept.stopped if kept is not None else None, line))
+    return None if line == said else line
+
+
+def _read_again(mailbox: str) -> str:
+    """The line of claims read again after a poll said they could not be."""
+    line = (
+        f"the claims on the mailbox {mailbox} (its folder {CLAIMS_FOLDER}) are read again: "
+        "this host knows again whether a copy of it serves the mailbox"
+    )
+    log_event(line, level=logging.INFO)
     return line
 
 
@@ -136,7 +168,7 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
         except Exception:  # the server down, a password refused: the poll says why
             return kept.stopped
         try:
-            look(gm.spool, ImapClaims(client, gm.imap), mailbox, now)
+            look(gm.spool, ImapClaims(client, gm.imap), mailbox, now, tells=False)
         except HostMoved as exc:
             return str(exc)
         except Exception:  # the connection dropped: the last poll's look says
@@ -148,7 +180,7 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     if not gm.maildir_in.is_dir():  # a folder the config names is never made: the poll
         return kept.stopped  # refuses it
     try:
-        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now)
+        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now, tells=False)
     except HostMoved as exc:
         return str(exc)
     return None

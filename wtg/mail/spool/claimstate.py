@@ -21,6 +21,9 @@ class ClaimState(Record):
     """The mailbox and folder claimed (``Inbox.mailbox``, or the maildir's path)."""
     stopped: str | None
     """Why this host stopped: another host took the mailbox over; None: it serves it."""
+    unread: str | None = None
+    """The line a poll said last when the claims could not be read or written (said once,
+    and again when it changes); None: they were read."""
 
 
 def keep_state(spool: Path, state: ClaimState) -> None:
@@ -29,7 +32,7 @@ def keep_state(spool: Path, state: ClaimState) -> None:
     if kept_state(spool) == state:
         return
     private.make_dirs(spool)
-    data = {"mailbox": state.mailbox, "stopped": state.stopped}
+    data = {"mailbox": state.mailbox, "stopped": state.stopped, "unread": state.unread}
     write_atomic(spool / CLAIM_STATE, json.dumps(data))
 
 
@@ -43,4 +46,5 @@ def kept_state(spool: Path) -> ClaimState | None:
         return None
     if not isinstance(mailbox, str) or not (stopped is None or isinstance(stopped, str)):
         return None
-    return ClaimState(mailbox, stopped)
+    unread = data.get("unread")  # none in a file of round 44's
+    return ClaimState(mailbox, stopped, unread if isinstance(unread, str) else None)
