@@ -1,7 +1,7 @@
 """This host's id: the name it signs its claim on a mailbox with (``wtg.mail.servers.claims``).
 
 The id is kept in the spool (``HOST_ID``) with the place it was made for: the machine's
-id, the spool's path and its inode (``place_of``). A copy of the host (`wtg restore`, `cp -a`,
+id and the spool's path (``place_of``). A copy of the host (`wtg restore`, `cp -a`,
 `rsync -a`) carries the file to another place, where it is read as a copy's: the copy
 takes an id of its own, derived from the one it was copied from and its new place, and
 keeps the ids it descends from (``ancestors``). So a host copied from this one knows it
@@ -43,15 +43,30 @@ anew; a container's, when its image has one, is the same at each run."""
 
 
 def place_of(spool: Path) -> str:
-    """Where ``spool`` is: the machine's id, the spool's whole path and its inode. Not the
-    machine's name, which a container may be given anew at each run (a new id each poll,
-    and a claim mailed to the mailbox each time)."""
+    """Where ``spool`` is: the machine's id and the spool's whole path. Not the machine's
+    name, which a container may be given anew at each run (a new id each poll, and a claim
+    mailed to the mailbox each time); nor, on a machine with an id, the spool's inode, which
+    a file system may number anew at each run or mount (a FUSE or network mount, a
+    container's bind mount on another system), with the same effect. On a machine with no
+    id the inode is all that tells two machines' folders at one path apart: it is kept
+    there (docs/gm.md, "Moving a host", says to give such a machine an id)."""
     real = spool.resolve()
     try:
         machine = MACHINE_ID.read_text(encoding="ascii").strip()
     except (OSError, ValueError):  # none here: the path and the inode say the place
         machine = ""
-    return f"{machine}:{real}:{real.stat().st_ino}"
+    if machine:
+        return f"{machine}:{real}"
+    return f":{real}:{real.stat().st_ino}"
+
+
+def _same_place(kept: str, place: str) -> bool:
+    """Whether the place ``kept`` is ``place``: a place round 44 kept carries the inode
+    after the path, which a machine with an id no longer reads."""
+    if kept == place:
+        return True
+    before, _, inode = kept.rpartition(":")
+    return not place.startswith(":") and inode.isdigit() and before == place
 
 
 def this_host(spool: Path) -> HostId:
@@ -61,7 +76,7 @@ def this_host(spool: Path) -> HostId:
     private.make_dirs(spool)
     place = place_of(spool)
     kept = _read(spool / HOST_ID)
-    if kept is not None and kept[2] == place:
+    if kept is not None and _same_place(kept[2], place):
         return HostId(kept[0], kept[1])
     if kept is None:
         made = HostId(secrets.token_hex(8), ())
