@@ -43,6 +43,7 @@ from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
+from wtg.mail.spool.hostid import HOST_ID, note_copied_from
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
@@ -179,6 +180,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
     takeovers = _takeovers_after_the_book(staging)
+    _note_the_host(staging / SPOOL, manifest)
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
@@ -476,6 +478,19 @@ def _difference(listed: Any, found: dict[str, list[Any]]) -> str:
 
 
 # --- the second reading: unpacked --------------------------------------------------------------
+def _note_the_host(spool: Path, manifest: dict[str, Any]) -> None:
+    """In a spool restored from a backup that held no host id (a wtg before round 44 made
+    it), the place of the host it was made on, as that host's claims on the mailbox name
+    it: the restored host's first poll finds that host's claim, takes its id as the one it
+    descends from, and the old host stops (``wtg.mail.poll.hostclaim``). Before, the
+    restored host took an id of its own, a host of no line, and never stopped the old."""
+    host, games = manifest.get("host"), manifest.get("games_dir")
+    if not spool.is_dir() or (spool / HOST_ID).exists():
+        return
+    if isinstance(host, str) and host and isinstance(games, str) and games:
+        note_copied_from(spool, f"{host}:{games}")
+
+
 def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress: Progress) -> None:
     """Every file and folder of the archive under ``staging``, private, each file checked
     against ``listed`` (its size and SHA-256 when the archive was checked) as it is written."""

@@ -20,7 +20,7 @@ from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim, Verdict, claim_mail, d
 from wtg.mail.servers.inbox import Claimed, connect_imap
 from wtg.mail.servers.mailboxkeys import mailbox_of
 from wtg.mail.spool.claimstate import ClaimState, keep_state, kept_state
-from wtg.mail.spool.hostid import this_host
+from wtg.mail.spool.hostid import HostId, adopt, copied_from, this_host
 
 
 class HostMoved(MailError):
@@ -49,9 +49,11 @@ def look(
     me = this_host(spool)
     polls = claimed.claimed_folder()
     try:
-        decided = decide(me, claimed.claims(), polls)
+        claims = claimed.claims()
     except CLAIMS_TROUBLE as exc:
         return _unread(spool, mailbox, exc, same, tells)
+    me = _restored(spool, me, claims, polls)
+    decided = decide(me, claims, polls)
     place = f"{socket.gethostname()}:{spool.resolve().parent}"
     unread = None if tells else said  # read now: the trouble the poll said is over
     again = _read_again(mailbox) if tells and said is not None else None
@@ -75,6 +77,26 @@ def look(
         log_event(line, level=logging.WARNING)
         return line
     return again
+
+
+def _restored(spool: Path, me: HostId, claims: list[Claim], polls: str) -> HostId:
+    """This host, restored from a backup that held no id (``copied_from``): a copy of the
+    host whose claim names the place the backup was made on, once one does (that host then
+    stops, as the host of a copy made since round 44 does); ``me`` as it is otherwise."""
+    place = copied_from(spool)
+    if place is None:
+        return me
+    line = {me.id, *me.ancestors}
+    found = [
+        claim
+        for claim in claims
+        if claim.polls == polls and claim.place == place and claim.host not in line
+    ]
+    if not found and any(claim.place == place and claim.host in line for claim in claims):
+        return adopt(spool, me, ())  # taken before a kill cut the note's removal short
+    if not found:
+        return me
+    return adopt(spool, me, (found[-1].host, *found[-1].ancestors))
 
 
 CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)

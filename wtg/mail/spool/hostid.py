@@ -26,6 +26,11 @@ from wtg.files.store import write_atomic
 
 HOST_ID = "host-id.json"
 """In the spool: this host's id, the ids it descends from and the place it was made for."""
+COPIED_FROM = "host-copied-from.json"
+"""In the spool of a host `wtg restore` made from a backup that held no id (a wtg before
+round 44 made it): the place of the host it was made on, as that host's claims name it
+(``copied_from``). The restored host takes the id of the claim of that place as the one it
+descends from, at its first look at the claims that finds one (``adopt``)."""
 ANCESTORS_KEPT = 50
 """The ids a host keeps of those it descends from, the nearest first."""
 
@@ -120,3 +125,35 @@ def _read(path: Path) -> tuple[str, tuple[str, ...], str] | None:
     if not isinstance(name, str) or not name or not isinstance(ancestors, list):
         return None
     return name, tuple(str(item) for item in ancestors), str(place)
+
+
+def note_copied_from(spool: Path, place: str) -> None:
+    """Keep in ``spool`` (a host restored from a backup with no id) the place of the host
+    the backup was made on."""
+    private.make_dirs(spool)
+    write_atomic(spool / COPIED_FROM, json.dumps({"place": place}) + "\n")
+
+
+def copied_from(spool: Path) -> str | None:
+    """The place of the host this one was restored from when the backup held no id, until
+    this host took its id as the one it descends from; else None."""
+    try:
+        place = json.loads((spool / COPIED_FROM).read_text(encoding="utf-8"))["place"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    return place if isinstance(place, str) and place else None
+
+
+def adopt(spool: Path, me: HostId, parents: tuple[str, ...]) -> HostId:
+    """This host (``me``), restored from a backup with no id, as a copy of the host whose
+    claim names the place it was made on (``parents``: that host's id and those it
+    descends from): the id kept with them as its ancestors, then the note of the place
+    removed (killed between the two, the next look finds nothing more to take and
+    removes it)."""
+    if parents:
+        taken = (*parents, *me.ancestors)
+        me = HostId(me.id, tuple(dict.fromkeys(i for i in taken if i != me.id))[:ANCESTORS_KEPT])
+        write_atomic(spool / HOST_ID, _text(me, place_of(spool)))
+    with contextlib.suppress(FileNotFoundError):
+        (spool / COPIED_FROM).unlink()
+    return me
