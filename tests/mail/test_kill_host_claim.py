@@ -2,9 +2,10 @@
 which claims the mailbox after the old one: its id derived anew (``host-id.json``), its
 claim mail written in the claims' folder's tmp/ and moved into new/, the look kept
 (``host-claim.json``). The next poll finishes it: the copy's claim is in the folder once,
-under the id a whole run takes (a restored host's random, the old host's its ancestor), and the old host stops at its next poll. Likewise for a
-host restored from a backup with no id, whose first poll takes the old host's id as the
-one it descends from, then removes the note of the place the backup was made on."""
+under the id a whole run takes (a restored host's is random, the old host's its ancestor),
+and the old host stops at its next poll. Likewise for a host restored from a backup with
+no id, whose first poll takes the old host's id as the one it descends from, then removes
+the note of the place the backup was made on."""
 
 from __future__ import annotations
 
