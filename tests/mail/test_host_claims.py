@@ -140,21 +140,30 @@ def test_claims_the_server_refuses_are_said_once_then_when_it_changes(tmp_path: 
     assert look(spool, Refusing(), mailbox, WHEN) is None
     assert look(spool, Refusing(), mailbox, WHEN, tells=False) == first  # run-turn --due's
     assert look(spool, Refusing(), mailbox, WHEN) is None
-    other = Refusing()
-    other.add_claim = _refused_otherwise  # type: ignore[method-assign]
-    changed = look(spool, other, mailbox, WHEN)
+    changed = look(spool, RefusingOtherwise(), mailbox, WHEN)
     assert changed is not None and "(error: APPEND failed: Mailbox is full)" in changed
-    assert look(spool, other, mailbox, WHEN) is None
-    claims: list[bytes] = []
-    taking = Refusing()
-    taking.add_claim = claims.append  # type: ignore[method-assign]
+    assert look(spool, RefusingOtherwise(), mailbox, WHEN) is None
+    taking = Taking()
     assert look(spool, taking, mailbox, WHEN) == (
         "the claims on the mailbox gm@mail.example:993/INBOX (its folder wtg-host) are read "
         "again: this host knows again whether a copy of it serves the mailbox"
     )
-    assert len(claims) == 1
+    assert len(taking.added) == 1
     assert look(spool, Refusing(), mailbox, WHEN) == first  # after the end: said anew
 
 
-def _refused_otherwise(raw: bytes) -> None:
-    raise imaplib.IMAP4.error("APPEND failed: Mailbox is full")
+class RefusingOtherwise(Refusing):
+    """The server refusing the claim in other words."""
+
+    def add_claim(self, raw: bytes) -> None:
+        raise imaplib.IMAP4.error("APPEND failed: Mailbox is full")
+
+
+class Taking(Refusing):
+    """The server taking the claim again."""
+
+    def __init__(self) -> None:
+        self.added: list[bytes] = []
+
+    def add_claim(self, raw: bytes) -> None:
+        self.added.append(raw)
