@@ -40,6 +40,15 @@ def maildir_host(root: Path, maildir: Path) -> tuple[Path, Game[WokState]]:
     return config, game
 
 
+def imap_host(root: Path, imap: Dovecot, smtp: SmtpSink) -> tuple[Path, Game[WokState]]:
+    """A host at ``root`` on the IMAP mailbox of ``imap``, with a game g1 of two players:
+    its config and game."""
+    root.mkdir()
+    config = write_config(root, imap, smtp)
+    made = create_game(root / "games" / "g1", "wok4", "small", seats("g1"), 5)
+    return config, made.typed(WOK4)
+
+
 def dropped(maildir: Path, raw: bytes, name: str) -> None:
     (maildir / "new" / name).write_bytes(raw)
 
@@ -114,10 +123,7 @@ def test_the_old_host_on_the_maildir_stops_once_the_copy_polls(tmp_path: Path) -
 def test_the_old_host_on_imap_stops_once_the_copy_polls(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    (tmp_path / "old").mkdir()
-    old_config = write_config(tmp_path / "old", imap, smtp)
-    made = create_game(tmp_path / "old" / "games" / "g1", "wok4", "small", seats("g1"), 5)
-    game = made.typed(WOK4)
+    old_config, game = imap_host(tmp_path / "old", imap, smtp)
     assert wtg(old_config, "poll").exit_code == 0  # it claims the mailbox
     shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)  # `cp -a`
     new_config = tmp_path / "new" / "wtg.yaml"

@@ -14,10 +14,8 @@ from click.testing import CliRunner
 
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_host_moved import maildir_host, wtg
-from tests.mail.test_two_hosts_one_mailbox import seats
+from tests.mail.test_host_moved import imap_host, maildir_host, wtg
 from wtg.cli import main
-from wtg.game.engine import create_game
 from wtg.mail.servers.claims import CLAIMS_FOLDER
 from wtg.mail.spool.hostid import COPIED_FROM, HOST_ID
 
@@ -64,9 +62,7 @@ def test_the_old_maildir_host_stops_once_the_host_restored_without_an_id_polls(
 def test_the_old_imap_host_stops_once_the_host_restored_without_an_id_polls(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    (tmp_path / "old").mkdir()
-    old_config = write_config(tmp_path / "old", imap, smtp)
-    create_game(tmp_path / "old" / "games" / "g1", "wok4", "small", seats("g1"), 5)
+    old_config, _ = imap_host(tmp_path / "old", imap, smtp)
     archive = tmp_path / "host.tar.gz"
     assert wtg(old_config, "send").exit_code == 0
     assert not (tmp_path / "old" / "games" / ".mail" / HOST_ID).exists()

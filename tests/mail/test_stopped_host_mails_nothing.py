@@ -12,14 +12,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_host_moved import dropped, maildir_host, wtg
-from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
-from tests.shipped import WOK4
+from tests.mail.test_host_moved import dropped, imap_host, maildir_host, wtg
+from tests.mail.test_two_hosts_one_mailbox import form_mail
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import create_game, open_game
+from wtg.game.engine import open_game
 from wtg.mail.servers.claims import CLAIMS_FOLDER
 
 STOPPED = "this host no longer serves the mailbox "
@@ -68,10 +66,7 @@ def test_the_old_host_on_the_maildir_sends_nothing_and_runs_no_turn(tmp_path: Pa
 def test_the_old_host_on_imap_sends_nothing_and_runs_no_turn(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    (tmp_path / "old").mkdir()
-    old_config = write_config(tmp_path / "old", imap, smtp)
-    made = create_game(tmp_path / "old" / "games" / "g1", "wok4", "small", seats("g1"), 5)
-    game = made.typed(WOK4)
+    old_config, game = imap_host(tmp_path / "old", imap, smtp)
     imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
     assert wtg(old_config, "poll").exit_code == 0  # it claims the mailbox, queues an answer
     waiting = queued(tmp_path / "old" / "games")
