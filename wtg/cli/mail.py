@@ -318,8 +318,9 @@ def send(
     reached, refuses the From, or the key could not sign (the mail waits for the next run),
     when it set a mail aside for good (`wtg outbox` lists it; a mail the server only put
     off exits 0: the next run retries it), when it skipped a game it could not read (the
-    other games' mail goes all the same), and when a GM command was cut short before every
-    player was told (NOTICES OWED, with the command to give again)."""
+    other games' mail goes all the same), when a GM command was cut short before every
+    player was told (NOTICES OWED, with the command to give again), and when a copy of this
+    host took the mailbox over (nothing sent: docs/gm.md, "Moving a host")."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.outgoing.sender import send as run_send
 
