@@ -9,7 +9,9 @@ import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
-from wtg.mail.poll.hostclaim import look
+import pytest
+
+from wtg.mail.poll.hostclaim import HostMoved, look
 from wtg.mail.servers.claims import (
     Claim,
     Verdict,
@@ -18,6 +20,7 @@ from wtg.mail.servers.claims import (
     read_claim,
     taking_over,
 )
+from wtg.mail.spool.claimstate import ClaimState, keep_state
 from wtg.mail.spool.hostid import HOST_ID, HostId, this_host
 
 WHEN = datetime(2026, 12, 7, 8, 0, tzinfo=timezone.utc)
@@ -167,3 +170,21 @@ class Taking(Refusing):
 
     def add_claim(self, raw: bytes) -> None:
         self.added.append(raw)
+
+
+class Unreadable(Refusing):
+    """A server that refuses to show the claims' folder."""
+
+    def claims(self) -> list[Claim]:
+        raise imaplib.IMAP4.error("SELECT failed: Mailbox is locked")
+
+
+def test_a_stopped_host_whose_claims_cannot_be_read_stays_stopped(tmp_path: Path) -> None:
+    """A host that a copy of it took the mailbox over from went back to polling and
+    running turns when the claims could not be read at its next look: it stays stopped,
+    its line said again, until a look reads them."""
+    spool, mailbox = tmp_path / ".mail", "gm@mail.example:993/INBOX"
+    keep_state(spool, ClaimState(mailbox, "this host no longer serves the mailbox ..."))
+    with pytest.raises(HostMoved) as stopped:
+        look(spool, Unreadable(), mailbox, WHEN)
+    assert str(stopped.value) == "this host no longer serves the mailbox ..."

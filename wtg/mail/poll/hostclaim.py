@@ -51,6 +51,8 @@ def look(
     try:
         claims = claimed.claims()
     except CLAIMS_TROUBLE as exc:
+        if same is not None and same.stopped is not None:  # stopped it stays: the claims
+            raise HostMoved(same.stopped) from exc  # unread never start it again
         return _unread(spool, mailbox, exc, same, tells)
     me = _restored(spool, me, claims, polls)
     decided = decide(me, claims, polls)
