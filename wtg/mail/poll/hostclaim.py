@@ -44,7 +44,7 @@ def look(
     if take_over and decided.verdict is not Verdict.GO:
         claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
         keep_state(spool, ClaimState(mailbox, None))
-        return None if decided.newest is None else took_line(decided.newest, mailbox)
+        return None if decided.newest is None else took_line(decided.newest, mailbox, place)
     if decided.verdict is Verdict.STOP and decided.newest is not None:
         line = stopped_line(decided.newest, mailbox, polls)
         keep_state(spool, ClaimState(mailbox, line))
@@ -57,7 +57,7 @@ def look(
             return _unread(mailbox, exc)
     keep_state(spool, ClaimState(mailbox, None))
     if decided.verdict is Verdict.TAKE and decided.newest is not None:
-        line = took_line(decided.newest, mailbox)
+        line = took_line(decided.newest, mailbox, place)
         log_event(line, level=logging.WARNING)
         return line
     return None
@@ -100,9 +100,22 @@ def stopped_line(newest: Claim, mailbox: str, polls: str) -> str:
     )
 
 
-def took_line(newest: Claim, mailbox: str) -> str:
-    """What a host tells the GM when it takes the mailbox over from the host at
-    ``newest.place``."""
+def took_line(newest: Claim, mailbox: str, here: str) -> str:
+    """What a host at ``here`` tells the GM when it takes the mailbox over from the host at
+    ``newest.place``. When that is ``here`` too, the host taken over from is most likely
+    this one as it was before a restore (or a copy) put this one in its folder, run by the
+    same cron lines: those are kept (the line told the GM to take them out, which would
+    have stopped the host restored)."""
+    if newest.place == here:
+        return (
+            f"this host now serves the mailbox {mailbox}, which the host at {here} served: "
+            "that is this host's own place, so it is most likely this host as it was before "
+            "a `wtg restore` (or a copy) put this one in its folder: keep the cron lines (or "
+            "the service) that run wtg here, which run this host now. Only if another "
+            "machine of this name runs a host in that folder does that host stop at its "
+            "next poll or turn (it says so to its cron): take wtg's lines out of that "
+            "machine's crontab"
+        )
     return (
         f"this host now serves the mailbox {mailbox}, which the host at {newest.place} "
         "served: that host stops at its next poll or turn (it says so to its cron); take "

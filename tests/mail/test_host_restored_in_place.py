@@ -1,0 +1,52 @@
+"""A host put back in its own folder from last night's backup (newgm45): the GM moved
+today's games folder aside and restored the backup where it was, his cron lines left as
+they are. The restored host is a copy of the host it replaced, so its first poll claims the
+mailbox from it; the host it names is at this very place, and the line used to tell the GM
+to take that host's lines out of its crontab: his own, which run the restored host now."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.mail.test_host_moved import dropped, maildir_host
+from tests.mail.test_two_hosts_one_mailbox import form_mail
+from wtg.cli import main
+from wtg.cli.demo import filled_aof
+
+
+def wtg(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_host_restored_in_its_own_folder_keeps_its_cron_lines(tmp_path: Path) -> None:
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, game = maildir_host(tmp_path / "srv", maildir)
+    games = tmp_path / "srv" / "games"
+    assert wtg("--config", str(config), "poll").exit_code == 0  # it claims the Maildir
+    archive = tmp_path / "last-night.tar.gz"
+    made = wtg("--config", str(config), "backup", "-q", str(archive))
+    assert made.exit_code == 0, made.output
+    games.rename(tmp_path / "srv" / "games-today")  # today's, kept aside
+    restored = wtg("restore", str(archive), "--games-dir", str(games))
+    assert restored.exit_code == 0, restored.output
+    dropped(maildir, form_mail(filled_aof(game, 1), "g1p1@players.example", 1), "1.a")
+    polled = wtg("--config", str(config), "poll")
+    assert polled.exit_code == 0, polled.output
+    assert polled.stdout.startswith("filed 1,")
+    here = f"{socket.gethostname()}:{games.resolve()}"
+    assert polled.stderr == (
+        f"wtg: poll: this host now serves the mailbox {maildir}, which the host at {here} "
+        "served: that is this host's own place, so it is most likely this host as it was "
+        "before a `wtg restore` (or a copy) put this one in its folder: keep the cron lines "
+        "(or the service) that run wtg here, which run this host now. Only if another "
+        "machine of this name runs a host in that folder does that host stop at its next "
+        "poll or turn (it says so to its cron): take wtg's lines out of that machine's "
+        "crontab\n"
+    )
+    again = wtg("--config", str(config), "poll")  # said once: the mailbox is this host's
+    assert again.exit_code == 0 and again.stderr == "", again.output
