@@ -38,7 +38,9 @@ def test_the_old_hosts_remind_stops_once_the_copy_polls(tmp_path: Path) -> None:
     )
     first = (datetime.now(timezone.utc) + timedelta(days=3)).strftime("%Y-%m-%d")
     schedule = Schedule(every_days=2, at="18:00", timezone="Europe/Vienna", first=first)
-    made = create_game(old_root / "games" / "g1", "wok4", "small", seats("g1"), 5, schedule=schedule)
+    made = create_game(
+        old_root / "games" / "g1", "wok4", "small", seats("g1"), 5, schedule=schedule
+    )
     game = made.typed(WOK4)
     assert wtg(old_config, "poll").exit_code == 0  # it claims the Maildir
     shutil.copytree(old_root, tmp_path / "new", symlinks=True)  # `cp -a`

@@ -125,9 +125,10 @@ def took_line(newest: Claim, mailbox: str, here: str) -> str:
 
 def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     """Before `run-turn --due` runs a turn (and `wtg remind` queues a reminder): why this
-    host must not (a copy of it took the mailbox over), else None. The mailbox is looked at once this host's poll has claimed
-    it (its first poll claims it first: a due run on a host that never polled makes no
-    folder); when it cannot be reached, the last poll's look says."""
+    host must not (a copy of it took the mailbox over), else None. The mailbox is looked at
+    once this host's poll has claimed it (its first poll claims it first: a due run on a
+    host that never polled makes no folder); when it cannot be reached, the last poll's
+    look says."""
     mailbox = mailbox_named(gm)
     kept = kept_state(gm.spool)
     if kept is None or kept.mailbox != mailbox:
