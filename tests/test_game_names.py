@@ -104,6 +104,20 @@ def test_a_folder_outside_games_dir_is_refused(
     assert made(tmp_path) == ["a", "games"]
 
 
+@pytest.mark.parametrize("given", ["spring/", "Spring//"])
+def test_a_name_with_a_slash_at_its_end_names_the_name_meant(tmp_path: Path, given: str) -> None:
+    """newgm45: `new-game spring/` (a slash typed or completed after the name) was refused
+    with `give the game's name alone` and no name offered, where `spring/2027` had one."""
+    result = new_game(tmp_path, given)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {given} is not a folder directly in the games folder {tmp_path / 'games'}: "
+        f"give the game's name alone (`{head(tmp_path)} new-game NAME ...`) (a name has no "
+        "'/' at its end: did you mean spring?)\n"
+    )
+    assert made(tmp_path) == ["games"]
+
+
 def test_a_name_that_is_another_games_but_for_case_is_refused(tmp_path: Path) -> None:
     """A mail names a game in any case: a second game `mordor` beside `Mordor` (made by an
     older wtg) could not be told apart."""

@@ -378,3 +378,28 @@ def test_the_backup_and_its_restore_say_the_same_files_and_bytes(
     archived = f"{size / 1000:.1f} kB" if size < 1_000_000 else f"{size / 1e6:.1f} MB"
     assert line.endswith(f", {count} files, {shown} (the archive {archived})"), line
     assert f"; {count} files, {shown} (the archive {archived}; a backup made " in said, said
+
+
+def test_a_restored_hosts_backup_asks_nothing_back_of_the_restores_own_folder(
+    host: Path, tmp_path: Path
+) -> None:
+    """newgm45: each backup of a host that was once restored listed `.restored/` (the
+    config copy and manifest a restore leaves for the GM) under "not in the backup (bring
+    it back after a restore)", and its restore listed it again among the next steps: a
+    step with nothing to do, on every night's backup. It is left out without a word."""
+    first = tmp_path / "first.tar.gz"
+    backed_up(host, first)
+    moved = tmp_path / "moved" / "games"
+    restored(first, moved)
+    config = tmp_path / "moved" / "wtg.yaml"
+    config.write_text(
+        (moved / ".restored" / "wtg.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    second = tmp_path / "second.tar.gz"
+    said = backed_up(config, second).stdout
+    assert ".restored" not in said
+    with tarfile.open(second) as tar:
+        manifest = json.load(tar.extractfile("wtg-backup/manifest.json"))  # type: ignore[arg-type]
+    assert not [line for line in manifest["left_out"] if ".restored" in line]
+    again = restored(second, tmp_path / "again" / "games").stdout
+    assert ".restored/:" not in again

@@ -75,3 +75,28 @@ def test_a_copy_that_cannot_be_edited_in_place_is_written_afresh(
     read = load_config(again)
     assert read.imap is not None and read.imap.password == PASSWORD_MARKER
     assert read.games_dir == tmp_path / "games"
+
+
+def test_a_relative_password_file_is_put_back_beside_the_config(tmp_path: Path) -> None:
+    """newgm45: a host moved to another folder (or machine) was told to put each password
+    file back at the old host's path (`/srv/wtg/imap-password`), where the config put in
+    its new place does not read it: a relative password_file is read from the config's own
+    folder, and the line says so. One given by its full path is put back there."""
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        TOP
+        + "imap: {host: h, username: u, password_file: imap-password}\n"
+        + f"smtp: {{host: h, username: u, password_file: {tmp_path / 'smtp-password'}}}\n",
+        encoding="utf-8",
+    )
+    for name in ("imap-password", "smtp-password"):
+        (tmp_path / name).write_text("secret\n", encoding="utf-8")
+        (tmp_path / name).chmod(0o600)
+    copy = config_copy(path, load_config(path), "2026-12-02T03:30:00Z")
+    assert copy.left_out == (
+        f"imap.password_file {tmp_path / 'imap-password'}: the file is not in the backup; put "
+        "it back (mode 0600) beside the config, wherever it is put now: the config names it "
+        "imap-password, read from the config's own folder",
+        f"smtp.password_file {tmp_path / 'smtp-password'}: the file is not in the backup; put "
+        "it back (mode 0600)",
+    )

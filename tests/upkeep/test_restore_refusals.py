@@ -235,3 +235,32 @@ def test_a_restore_into_a_folder_inside_a_hosts_games_folder_is_refused(
     result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(beside)])
     assert result.exit_code == 0, result.output
     assert (beside / "duel" / "game.yaml").is_file()
+
+
+def test_a_restore_over_a_hosts_games_folder_says_what_to_type(
+    backup: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Last night's backup given over today's games folder (newgm45): refused, as ever, and
+    now with what to type: the folder moved aside and kept (what was filed and run since
+    the backup is only there), then the same restore; or a rollback of one game, which keeps
+    the turns it takes back. It said only "never over a host", and a tired GM's next try
+    was `rm -rf` of the games folder."""
+    host_copy(tmp_path / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
+    games = tmp_path / "host" / "games"
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(games)])
+    assert (result.exit_code, result.stdout) == (1, ""), result.output
+    assert result.stderr.splitlines() == [
+        f"wtg: {games} is not empty: restore only into an empty or new folder, never over a "
+        "host; it is a host's games folder (2 games: duel, wok4-1): to put the backup in its "
+        "place, stop what runs the host (cron's wtg lines, wtg serve), move this folder aside "
+        f"and keep it (`mv {games} {games}-before-restore`: what was filed and run since the "
+        "backup is only there), then give the same `wtg restore` again; to take one game "
+        "back some turns instead, `wtg rollback GAME --to N` does it in place and keeps the "
+        "turns it takes back"
+    ]
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+    (games).rename(tmp_path / "host" / "games-before-restore")  # as it says
+    again = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(games)])
+    assert again.exit_code == 0, again.output
+    assert (games / "duel" / "game.yaml").is_file()

@@ -400,9 +400,15 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
 
 def _slash_meant(given: str) -> str:
     """A name by the rule of a GAME_DIR with a ``/`` in a name (``"Kaomaris: Öst/West"``,
-    ``spring/2027``), as `` (did you mean kaomaris-ost-west?)``; "" for a path (``../g1``,
-    ``/srv/g1``, ``games/../g1``), whose folder's name is no slip of the name."""
+    ``spring/2027``), as `` (did you mean kaomaris-ost-west?)``, or after a name
+    (``spring/``, typed or completed), as `` (... at its end: did you mean spring?)``; ""
+    for a path (``../g1``, ``/srv/g1``, ``games/../g1``), whose folder's name is no slip of
+    the name."""
     parts = given.replace(os.altsep or os.sep, os.sep).split(os.sep)
+    named = [part for part in parts if part]
+    if len(named) == 1 and parts[0] and named[0] not in (".", ".."):
+        meant = game_name_meant(named[0])
+        return f" (a name has no '/' at its end: did you mean {meant}?)" if meant else ""
     if any(part in ("", ".", "..") for part in parts):
         return ""
     meant = game_name_meant(given)

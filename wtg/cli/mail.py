@@ -359,12 +359,18 @@ def remind(
 ) -> None:
     """Queue a reminder to players without orders when the deadline is near (`wtg send`
     mails it). Exits 1 when it skipped a game it could not read (the other games'
-    reminders are queued all the same)."""
+    reminders are queued all the same), and, queuing none, when a copy of this host took
+    its mailbox over (the old host's cron left running after a move: its copy of the games
+    lacks the orders the new host filed, and it reminded their players of them)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.outgoing.sender import remind as run_remind
+    from wtg.mail.poll.hostclaim import turns_stopped
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
+    stopped = turns_stopped(gm, datetime.now(timezone.utc))
+    if stopped is not None:
+        fail(f"remind: {stopped}")
     reminded = run_remind(gm)
     report_unreadable(reminded.unreadable)
     if reminded.queued or reminded.skipped or not quiet:

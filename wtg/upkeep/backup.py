@@ -289,15 +289,12 @@ class _Backup:
 
     def _other_entries(self, folders: list[Path]) -> list[os.DirEntry[str]]:
         """The entries of the games folder that are neither a game, nor the spool and the
-        book (copied with the spool), nor a restore's own folders."""
+        book (copied with the spool), nor a restore's own folders. Those are left out without
+        a word: listed among what to bring back after a restore, they were a step with
+        nothing to do in every backup of a host once restored (newgm45)."""
         games = {folder.name for folder in folders}
         skip = {*games, SPOOL, PEOPLE, *NOT_HOST_DATA}
         entries = sorted(os.scandir(self.games_dir), key=lambda e: e.name)
-        for entry in entries:
-            if entry.name in NOT_HOST_DATA:
-                self.left_out.append(
-                    f"{entry.name}/: what an earlier restore left for the GM (not host data)"
-                )
         return [entry for entry in entries if entry.name not in skip]
 
     # --- the parts ----------------------------------------------------------------------

@@ -134,7 +134,8 @@ def _note_elsewhere(name: str, section: Any, gm: GmConfig, left_out: list[str]) 
     if file_node is not None:
         where = server.password_file if server is not None else file_node.value
         left_out.append(
-            f"{name}.password_file {where}: the file is not in the backup; put it back (mode 0600)"
+            f"{name}.password_file {where}: the file is not in the backup; put it back (mode "
+            f"0600){_beside(str(file_node.value))}"
         )
     env_node = _child(section, "password_env")
     if env_node is not None:
@@ -142,6 +143,18 @@ def _note_elsewhere(name: str, section: Any, gm: GmConfig, left_out: list[str]) 
             f"{name}.password_env {env_node.value}: the password is in that environment "
             "variable, not in the backup; set it again where wtg runs"
         )
+
+
+def _beside(written: str) -> str:
+    """For a password_file the config names by a relative path: where it goes back (the
+    config's own folder, wherever the config is put now: a host moved to another folder
+    reads it there, not at the old host's path the line names first); else nothing."""
+    if written.startswith(("/", "~")):
+        return ""
+    return (
+        f" beside the config, wherever it is put now: the config names it {written}, read "
+        "from the config's own folder"
+    )
 
 
 def _oauth2_files(gm: GmConfig) -> list[str]:

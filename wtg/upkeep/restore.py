@@ -39,7 +39,7 @@ from wtg.files import diskflush, private
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
 from wtg.game.schedule import moment_text
-from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
+from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above, scan_games
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
@@ -275,9 +275,31 @@ def _check_target(games_dir: Path) -> bool:
         return True
     if names:
         raise RestoreError(
-            f"{games_dir} is not empty: restore only into an empty or new folder, never over a host"
+            f"{games_dir} is not empty: restore only into an empty or new folder, never over a "
+            f"host{_over_a_host(games_dir)}"
         )
     return False
+
+
+def _over_a_host(games_dir: Path) -> str:
+    """When ``games_dir`` is a host's games folder (its mail spool or a game in it: today's,
+    the backup given over it), what to type to put the backup in its place, or to take one
+    game back instead; else nothing. Told only "never over a host", a GM's next try was to
+    remove the folder, and with it what was filed and run since the backup."""
+    games = sorted(folder.name for folder in scan_games(games_dir).folders)
+    if not games and not (games_dir / SPOOL).is_dir():
+        return ""
+    shown = ", ".join(games[:SHOWN_GAMES])
+    more = f" and {len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
+    held = f" ({counted(len(games), 'game')}: {shown}{more})" if games else ""
+    aside = games_dir.parent / f"{games_dir.name}-before-restore"
+    return (
+        f"; it is a host's games folder{held}: to put the backup in its place, stop what runs "
+        "the host (cron's wtg lines, wtg serve), move this folder aside and keep it (`mv "
+        f"{games_dir} {aside}`: what was filed and run since the backup is only there), then "
+        "give the same `wtg restore` again; to take one game back some turns instead, `wtg "
+        "rollback GAME --to N` does it in place and keeps the turns it takes back"
+    )
 
 
 def _clear(games_dir: Path) -> None:

@@ -62,7 +62,7 @@ def look(
     if take_over and decided.verdict is not Verdict.GO:
         claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
         keep_state(spool, ClaimState(mailbox, None, unread))
-        return again if decided.newest is None else took_line(decided.newest, mailbox)
+        return again if decided.newest is None else took_line(decided.newest, mailbox, place)
     if decided.verdict is Verdict.STOP and decided.newest is not None:
         line = stopped_line(decided.newest, mailbox, polls)
         keep_state(spool, ClaimState(mailbox, line, unread))
@@ -75,7 +75,7 @@ def look(
             return _unread(spool, mailbox, exc, same, tells)
     keep_state(spool, ClaimState(mailbox, None, unread))
     if decided.verdict is Verdict.TAKE and decided.newest is not None:
-        line = took_line(decided.newest, mailbox)
+        line = took_line(decided.newest, mailbox, place)
         log_event(line, level=logging.WARNING)
         return line
     return again
@@ -156,9 +156,22 @@ def stopped_line(newest: Claim, mailbox: str, polls: str) -> str:
     )
 
 
-def took_line(newest: Claim, mailbox: str) -> str:
-    """What a host tells the GM when it takes the mailbox over from the host at
-    ``newest.place``."""
+def took_line(newest: Claim, mailbox: str, here: str) -> str:
+    """What a host at ``here`` tells the GM when it takes the mailbox over from the host at
+    ``newest.place``. When that is ``here`` too, the host taken over from is most likely
+    this one as it was before a restore (or a copy) put this one in its folder, run by the
+    same cron lines: those are kept (the line told the GM to take them out, which would
+    have stopped the host restored)."""
+    if newest.place == here:
+        return (
+            f"this host now serves the mailbox {mailbox}, which the host at {here} served: "
+            "that is this host's own place, so it is most likely this host as it was before "
+            "a `wtg restore` (or a copy) put this one in its folder: keep the cron lines (or "
+            "the service) that run wtg here, which run this host now. Only if another "
+            "machine of this name runs a host in that folder does that host stop at its "
+            "next poll or turn (it says so to its cron): take wtg's lines out of that "
+            "machine's crontab"
+        )
     return (
         f"this host now serves the mailbox {mailbox}, which the host at {newest.place} "
         "served: that host stops at its next poll or turn (it says so to its cron); take "
@@ -178,10 +191,11 @@ def mail_stopped(spool: Path, gm: GmConfig | None, now: datetime) -> str | None:
 
 
 def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
-    """Before `run-turn --due` runs a turn: why this host must not (a copy of it took the
-    mailbox over), else None. The mailbox is looked at once this host's poll has claimed
-    it (its first poll claims it first: a due run on a host that never polled makes no
-    folder); when it cannot be reached, the last poll's look says."""
+    """Before `run-turn --due` runs a turn (and `wtg remind` queues a reminder): why this
+    host must not (a copy of it took the mailbox over), else None. The mailbox is looked at
+    once this host's poll has claimed it (its first poll claims it first: a due run on a
+    host that never polled makes no folder); when it cannot be reached, the last poll's
+    look says."""
     mailbox = mailbox_named(gm)
     kept = kept_state(gm.spool)
     if kept is None or kept.mailbox != mailbox:
