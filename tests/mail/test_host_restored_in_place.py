@@ -23,19 +23,17 @@ def wtg(*args: str) -> Result:
     return CliRunner().invoke(main, list(args))
 
 
-def test_a_host_restored_in_its_own_folder_keeps_its_cron_lines(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """On a machine with no id (hosts45: with one, the host restored at its own place is
-    the same host, and takes no claim: the next test), the folder's inode tells the place,
-    and the restored folder's is new."""
-    monkeypatch.setattr(hostid, "MACHINE_ID", tmp_path / "no-machine-id")
+def restored_in_place(tmp_path: Path) -> tuple[Path, Path, Path, str]:
+    """A host on a Maildir that claimed it, backed up, its games folder moved aside and
+    the backup restored in its place, a form dropped in the Maildir: the config, the games
+    folder, the Maildir, and the id file as the host kept it before the restore."""
     maildir = tmp_path / "Maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
     config, game = maildir_host(tmp_path / "srv", maildir)
     games = tmp_path / "srv" / "games"
     assert wtg("--config", str(config), "poll").exit_code == 0  # it claims the Maildir
+    kept = (games / ".mail" / "host-id.json").read_text(encoding="utf-8")
     archive = tmp_path / "last-night.tar.gz"
     made = wtg("--config", str(config), "backup", "-q", str(archive))
     assert made.exit_code == 0, made.output
@@ -43,6 +41,17 @@ def test_a_host_restored_in_its_own_folder_keeps_its_cron_lines(
     restored = wtg("restore", str(archive), "--games-dir", str(games))
     assert restored.exit_code == 0, restored.output
     dropped(maildir, form_mail(filled_aof(game, 1), "g1p1@players.example", 1), "1.a")
+    return config, games, maildir, kept
+
+
+def test_a_host_restored_in_its_own_folder_keeps_its_cron_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a machine with no id (hosts45: with one, the host restored at its own place is
+    the same host, and takes no claim: the next test), the folder's inode tells the place,
+    and the restored folder's is new."""
+    monkeypatch.setattr(hostid, "MACHINE_ID", tmp_path / "no-machine-id")
+    config, games, maildir, _ = restored_in_place(tmp_path)
     polled = wtg("--config", str(config), "poll")
     assert polled.exit_code == 0, polled.output
     assert polled.stdout.startswith("filed 1,")
@@ -65,18 +74,7 @@ def test_a_host_restored_in_its_own_folder_on_a_machine_with_an_id_is_itself(
 ) -> None:
     """The place is the machine's id and the folder's path (hosts45): the host put back at
     its own place keeps its id, claims nothing anew and says nothing of it."""
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    config, game = maildir_host(tmp_path / "srv", maildir)
-    games = tmp_path / "srv" / "games"
-    assert wtg("--config", str(config), "poll").exit_code == 0  # it claims the Maildir
-    kept = (games / ".mail" / "host-id.json").read_text(encoding="utf-8")
-    archive = tmp_path / "last-night.tar.gz"
-    assert wtg("--config", str(config), "backup", "-q", str(archive)).exit_code == 0
-    games.rename(tmp_path / "srv" / "games-today")
-    assert wtg("restore", str(archive), "--games-dir", str(games)).exit_code == 0
-    dropped(maildir, form_mail(filled_aof(game, 1), "g1p1@players.example", 1), "1.a")
+    config, games, maildir, kept = restored_in_place(tmp_path)
     polled = wtg("--config", str(config), "poll")
     assert polled.exit_code == 0 and polled.stdout.startswith("filed 1,"), polled.output
     assert polled.stderr == ""
