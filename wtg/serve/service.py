@@ -76,6 +76,7 @@ from wtg.mail.poll.idle import (
     on_disk,
     password_tried,
 )
+from wtg.mail.poll import underway
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import Claimed, FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport
@@ -356,10 +357,12 @@ class Service:
                 watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
                 claimed = self.inbox if isinstance(self.inbox, Claimed) else None
+                # its moment taken once noted (``underway.begin``), not the one before the
+                # connection was made: a digest elsewhere ends its lists where the note says
                 summary = Poller(
                     self.gm,
                     watched,
-                    now,
+                    underway.begin(self.gm.spool, clock=self.clock.now),
                     jobs=self.jobs,
                     alive=alive,
                     failure_logged=True,

@@ -25,6 +25,11 @@ from wtg.mail.spool.runlock import holder
 
 MARK = "poll-under-way"
 """The poll's mark in the spool (``wtg.mail.poll.underway``)."""
+BEGUN = "poll-begun"
+"""The poll's note of when it began, in the spool (``wtg.mail.poll.underway.begin``): on
+disk from before it takes the moment its rows carry until it ends. The mark is written only
+once it has its mails in hand (seconds later on IMAP): a digest made in between found the
+lock held and no mark, and ended its lists at its own second, after the rows' moment."""
 LOCK = "poll.lock"
 """The poll's run lock in the spool (``wtg.mail.spool.runlock.only_one``)."""
 
@@ -42,14 +47,25 @@ def polling(spool: Path) -> bool:
 
 def poll_begun(spool: Path) -> float | None:
     """The moment (seconds) the poll under way of ``spool`` began; None when none is under
-    way with mails in hand. A mark that does not say when (cut short while it was written,
-    or written by hand) gives 0: the digest's lists of the journal then end where they
-    begin, and the next digest lists what they would have."""
-    if not os.path.lexists(spool / MARK) or not held_by_another(spool / LOCK):
+    way. It is the earlier of its note (``BEGUN``) and its mark (``MARK``, left by a poll
+    killed before it is the one under way's). A note or a mark that does not say when (cut
+    short while it was written, or written by hand) gives 0: the digest's lists of the
+    journal then end where they begin, and the next digest lists what they would have."""
+    there = [name for name in (BEGUN, MARK) if os.path.lexists(spool / name)]
+    if not there or not held_by_another(spool / LOCK):
         return None
+    said = [moment for name in there if (moment := _said(spool / name)) is not None]
+    return min(said, default=None)
+
+
+def _said(path: Path) -> float | None:
+    """When the poll that wrote ``path`` began, as its line's end says it; 0 when it does
+    not say; None when it is gone since it was seen (its poll ended: its rows are written)."""
     try:
-        text = (spool / MARK).read_text(encoding="utf-8")
-        begun = datetime.fromisoformat(text.rpartition(" since ")[2].strip())
+        text = path.read_text(encoding="utf-8")
+        begun = datetime.fromisoformat(text.rpartition(" ")[2].strip())
+    except FileNotFoundError:
+        return None
     except (OSError, ValueError):
         return 0.0
     return begun.timestamp() if begun.tzinfo is not None else 0.0
