@@ -20,8 +20,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from wtg.files.filelock import held_by_another
-from wtg.mail.spool.runlock import holder
+from wtg.files.filelock import held_by_another, held_here
 
 MARK = "poll-under-way"
 """The poll's mark in the spool (``wtg.mail.poll.underway``)."""
@@ -37,12 +36,12 @@ LOCK = "poll.lock"
 def polling(spool: Path) -> bool:
     """Whether a poll of ``spool`` may be under way in another process: its run lock is
     held, and not by this one (`wtg serve`, `poll --idle`: the process that holds it for
-    its whole life polls and makes its digest one after the other). A lock whose holder
-    does not say who (the instant after it was taken) is another's."""
-    if not held_by_another(spool / LOCK):
-        return False
-    held = holder(spool, LOCK.removesuffix(".lock"))
-    return held is None or held.pid != os.getpid()
+    its whole life polls and makes its digest one after the other). Which process holds it
+    is known in memory (``held_here``), not read from the lock's holder file: a poll killed
+    leaves its file, which names it until the next holder writes its own (an instant after
+    it takes the lock), and a process given the same pid since (a container's service
+    started again) took another's poll for its own."""
+    return held_by_another(spool / LOCK) and not held_here(spool / LOCK)
 
 
 def poll_begun(spool: Path) -> float | None:
