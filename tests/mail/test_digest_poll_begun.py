@@ -20,7 +20,7 @@ from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.poll import underway
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import Incoming, MaildirInbox
-from wtg.mail.spool.pollbegun import poll_begun
+from wtg.mail.spool.pollbegun import BEGUN, poll_begun
 
 
 class SlowInbox(MaildirInbox):
@@ -76,17 +76,17 @@ def test_a_poll_notes_its_beginning_before_it_takes_the_moment_its_rows_carry(
 
     def clock() -> datetime:
         moment = next(ticks)
-        seen.append(f"{moment:%S.%f} {(spool / underway.BEGUN).exists()}")
+        seen.append(f"{moment:%S.%f} {(spool / BEGUN).exists()}")
         return moment
 
     taken = underway.begin(spool, clock=clock)
     assert taken == NOW + timedelta(seconds=1.2)  # read once the note is on disk
     assert seen == ["00.900000 False", "01.200000 True"]
-    text = (spool / underway.BEGUN).read_text(encoding="utf-8")
+    text = (spool / BEGUN).read_text(encoding="utf-8")
     assert text.endswith(" began at 2026-11-22T12:00:00.900000+00:00\n")
     assert poll_begun(spool) is None  # no other process holds the poll's lock
     underway.ended(spool)
-    assert not (spool / underway.BEGUN).exists()
+    assert not (spool / BEGUN).exists()
 
 
 def test_a_poll_begun_is_read_to_its_fraction_of_a_second(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
+from wtg.mail.poll import underway
 from wtg.mail.poll.hostclaim import HostMoved
 from wtg.mail.poll.idle import (
     CONNECT_TROUBLE,
@@ -76,7 +77,6 @@ from wtg.mail.poll.idle import (
     on_disk,
     password_tried,
 )
-from wtg.mail.poll import underway
 from wtg.mail.poll.poller import Poller, open_inbox, rare_collections
 from wtg.mail.servers.inbox import Claimed, FiledInFolders, Inbox, Incoming, MaildirInbox
 from wtg.mail.servers.transport import Transport

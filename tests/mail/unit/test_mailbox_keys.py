@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from wtg.files.store import write_atomic
 from wtg.host.config import ImapConfig
 from wtg.mail.servers import mailboxkeys
 from wtg.mail.servers.mailboxkeys import MAILBOXES, key_mark, mailbox_of
@@ -57,7 +58,7 @@ def test_two_new_mailboxes_given_marks_at_once_never_share_one(
     spool = tmp_path / "spool"
     assert key_mark(spool, mailbox("gm@old.example")) == ""
     first, second = mailbox("gm@one.example"), mailbox("gm@two.example")
-    written = mailboxkeys.write_atomic
+    written = write_atomic
     meanwhile: list[str | OSError] = []
     writes: list[Path] = []
 

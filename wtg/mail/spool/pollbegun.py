@@ -9,9 +9,11 @@ and the GM never learned, say, that a player's orders were set aside (review43c)
 digest's lists of the journal end where the poll under way began (``poll_begun``), and
 the next digest's begin there (``wtg.mail.outgoing.digestmark``).
 
-The poll's mark (``wtg.mail.poll.underway``) says when it began, and the poll's run lock
-(``wtg.mail.spool.runlock``) that it runs: a mark whose lock no process holds is a poll
-killed, whose rows are committed or gone with it (the next poll handles its mails again).
+The poll's note (``BEGUN``, from before it takes the moment its rows carry) and its mark
+(``MARK``, once it has its mails in hand; both written by ``wtg.mail.poll.underway``) say
+when it began, and the poll's run lock (``wtg.mail.spool.runlock``) that it runs: a note or
+a mark whose lock no process holds is a poll killed, whose rows are committed or gone with
+it (the next poll handles its mails again).
 """
 
 from __future__ import annotations
