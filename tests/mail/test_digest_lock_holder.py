@@ -10,25 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from tests.mail.heldelsewhere import TAKE_THE_LOCK, held_elsewhere
 from tests.mail.loop import NOW, World
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.spool.pollbegun import polling
 from wtg.mail.spool.runlock import only_one
-
-TAKE_THE_LOCK = """
-import fcntl, os, sys
-fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
-fcntl.flock(fd, fcntl.LOCK_EX)
-print("held", flush=True)
-sys.stdin.read()
-"""
-"""Another process's poll the instant after it took the lock, its holder file not yet
-written: it holds the lock until its stdin is closed."""
 
 
 def stale_holder(spool: Path) -> None:
@@ -45,18 +34,9 @@ def test_a_stale_holder_naming_this_pid_is_not_this_process_s_lock(tmp_path: Pat
     mark_digest(spool, NOW - timedelta(days=1))
     stale_holder(spool)
     made = NOW + timedelta(seconds=0.7)
-    with subprocess.Popen(
-        [sys.executable, "-c", TAKE_THE_LOCK, str(spool / "poll.lock")],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as other:
-        assert other.stdout is not None and other.stdin is not None
-        assert other.stdout.readline() == "held\n"
+    with held_elsewhere(spool / "poll.lock", TAKE_THE_LOCK):
         another = polling(spool)
         first = make_digest(world.gm.games_dir, made)
-        other.stdin.close()
-    assert other.returncode == 0
     assert another  # before: False, the holder file naming this process
     assert (first.rows, first.rows_to()) == ("", None)  # before: 12:00:00.700000, its own
     assert not polling(spool)  # the lock let go

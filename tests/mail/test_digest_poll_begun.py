@@ -7,14 +7,12 @@ the moment its rows carry."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from tests.mail.heldelsewhere import held_elsewhere
 from tests.mail.loop import NOW, World
-from tests.mail.test_digest_after_poll import HOLD_THE_POLL
 from tests.mail.test_set_aside_orders import bulk_orders
 from wtg.mail.outgoing.digest import make_digest, mark_digest
 from wtg.mail.poll import underway
@@ -95,15 +93,7 @@ def test_a_poll_begun_is_read_to_its_fraction_of_a_second(tmp_path: Path) -> Non
     spool.mkdir()
     underway.begin(spool, NOW + timedelta(seconds=0.4))
     underway.mark(spool, NOW + timedelta(seconds=3))  # written later, in whole seconds
-    with subprocess.Popen(
-        [sys.executable, "-c", HOLD_THE_POLL, str(spool)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as other:
-        assert other.stdout is not None and other.stdin is not None
-        assert other.stdout.readline() == "held\n"
+    with held_elsewhere(spool):
         begun = poll_begun(spool)
-        other.stdin.close()
     assert begun is not None
     assert datetime.fromtimestamp(begun, timezone.utc) == NOW + timedelta(seconds=0.4)
