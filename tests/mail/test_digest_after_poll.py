@@ -8,11 +8,10 @@ each mail is told once, in the digest that follows its poll."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 
+from tests.mail.heldelsewhere import held_elsewhere
 from tests.mail.loop import NOW, World
 from tests.mail.test_set_aside_orders import bulk_orders
 from wtg.mail.outgoing.digest import make_digest, mark_digest
@@ -55,18 +54,6 @@ def test_orders_set_aside_by_a_poll_just_after_a_digest_in_its_second_are_the_ne
     assert [(row.key, row.game) for row in second.set_aside] == [(key, "g1")]
 
 
-HOLD_THE_POLL = """
-import sys
-from pathlib import Path
-from wtg.mail.spool.runlock import only_one
-with only_one(Path(sys.argv[1]), "poll"):
-    print("held", flush=True)
-    sys.stdin.read()
-"""
-"""Another process's `wtg poll`, its lock taken, its mails not in hand yet: it holds the
-lock until its stdin is closed."""
-
-
 def test_a_digest_made_while_another_process_holds_the_poll_s_lock_ends_at_its_second(
     tmp_path: Path,
 ) -> None:
@@ -77,17 +64,8 @@ def test_a_digest_made_while_another_process_holds_the_poll_s_lock_ends_at_its_s
     spool = world.gm.spool
     mark_digest(spool, NOW - timedelta(days=1))
     made = NOW + timedelta(seconds=0.7)
-    with subprocess.Popen(
-        [sys.executable, "-c", HOLD_THE_POLL, str(spool)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as other:
-        assert other.stdout is not None and other.stdin is not None
-        assert other.stdout.readline() == "held\n"
+    with held_elsewhere(spool):
         first = make_digest(world.gm.games_dir, made)
-        other.stdin.close()
-    assert other.returncode == 0
     mark_digest(spool, made, rows=first.rows_to())  # as the command marks it
     kept = json.loads((spool / "digest.json").read_text(encoding="utf-8"))
     key = "maildir:" + bulk_orders(world)

@@ -26,15 +26,38 @@ def exclusive(path: Path, busy: Callable[[], Exception], removed: bool = False) 
     anew. Every taker of a lock that is removed must pass ``removed``: one that does not
     checks nothing."""
     fd = _locked(path, busy, removed)
+    mine = _identity(os.fstat(fd))
+    _HELD[mine] = _HELD.get(mine, 0) + 1
     try:
         yield
     finally:
+        _HELD[mine] -= 1
+        if not _HELD[mine]:
+            del _HELD[mine]
         try:
             if removed:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(path)
         finally:
             os.close(fd)
+
+
+_HELD: dict[tuple[int, int], int] = {}
+"""The files whose lock this process holds (``exclusive``), by device and inode, each with
+how many blocks hold it; a process forked inherits them with the locks themselves."""
+
+
+def _identity(status: os.stat_result) -> tuple[int, int]:
+    return status.st_dev, status.st_ino
+
+
+def held_here(path: Path) -> bool:
+    """Whether this process holds the lock of ``path`` (``exclusive``): known in memory, not
+    read from a file another process may have written (a holder file a poll killed left)."""
+    try:
+        return _identity(os.stat(path)) in _HELD
+    except OSError:
+        return False
 
 
 def _locked(path: Path, busy: Callable[[], Exception], removed: bool) -> int:

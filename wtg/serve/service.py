@@ -62,6 +62,7 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
+from wtg.mail.poll import underway
 from wtg.mail.poll.hostclaim import HostMoved
 from wtg.mail.poll.idle import (
     CONNECT_TROUBLE,
@@ -356,10 +357,12 @@ class Service:
                 watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
                 claimed = self.inbox if isinstance(self.inbox, Claimed) else None
+                # its moment taken once noted (``underway.begin``), not the one before the
+                # connection was made: a digest elsewhere ends its lists where the note says
                 summary = Poller(
                     self.gm,
                     watched,
-                    now,
+                    underway.begin(self.gm.spool, clock=self.clock.now),
                     jobs=self.jobs,
                     alive=alive,
                     failure_logged=True,

@@ -67,6 +67,7 @@ from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
 from wtg.mail.poll import openmodes, stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
 from wtg.mail.spool.claimstate import CLAIM_STATE
+from wtg.mail.spool.pollbegun import BEGUN
 from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
@@ -489,6 +490,8 @@ class _Backup:
             return  # what a poll said to this host's GM: the host restored is another
         if relative == f"{SPOOL}/{FOLDER_MARKS}":
             return  # the server's folders as this host left them: grown since by its polls
+        if relative == f"{SPOOL}/{BEGUN}":
+            return  # when a poll under way as it copies began: no poll of the host restored
         if relative == f"{SPOOL}/{CLAIM_STATE}":
             return  # this host's last look at the mailbox's claims: the restored one looks anew
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):

@@ -411,9 +411,13 @@ def mail_and_mark(
     digest --mail` twice in one second): the next digest lists what it held. Marked told
     unmailed, its lists of the journal, which end at the moment it was made and not at
     its whole second (``digestmark.exact``), held the records of a poll run between the
-    two, and no digest told them."""
+    two, and no digest told them. A second digest due the same ``day`` (the clock set back
+    after the first was mailed) is named after its second, as `wtg digest --mail`'s is: named
+    after the day, the outbox took it for the first, and it was marked told unmailed."""
     spool = games_dir / SPOOL
     now = read_exact(made.until)
+    if day is not None and Outbox(spool).known(digest_ident(now, day)):
+        day = None
     if day is None and Outbox(spool).known(digest_ident(now)):
         return None
     since = parse_iso(made.since)

@@ -85,10 +85,10 @@ def rows_digest(spool: Path, now: datetime | None = None) -> datetime | None:
 
 def rows_until(spool: Path, since: datetime, until: datetime) -> datetime:
     """Where a digest made at ``until`` ends its lists of the journal that begin at
-    ``since``, never before ``since``: the whole second a poll under way began in when it
-    has its mails in hand and that is earlier than ``until`` (its rows carry that moment and
-    are not committed yet: ``pollbegun``); the whole second ``until`` is in while another
-    process holds the poll's lock (a poll about to stamp its rows with a moment it took);
+    ``since``, never before ``since``: the whole second a poll under way began in when
+    that is earlier than ``until`` (its rows carry that moment and are not committed yet:
+    ``pollbegun``); the whole second ``until`` is in while another process holds the poll's
+    lock and no poll under way says when it began (`wtg serve` between two polls);
     else ``until`` itself, to its fraction of a second (a poll that begins after this look
     stamps its rows later)."""
     whole = parse_iso(iso(until))

@@ -24,6 +24,7 @@ from wtg.files.paths import folder_identity
 from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
+from wtg.mail.poll import underway
 from wtg.mail.poll.poller import Poller, open_inbox
 from wtg.mail.poll.summary import PollSummary
 from wtg.mail.servers.inbox import FolderMissing, Inbox, MaildirInbox
@@ -173,7 +174,7 @@ def _serve(
         _refuse_moved(gm, started)
         # an address a bounce marked failing is said once its batch is on disk: a poll
         # killed after that has said it, and the next finds the bounce handled
-        now = datetime.now(timezone.utc)
+        now = underway.begin(gm.spool)  # noted first: a digest elsewhere ends its lists there
         # a dropped connection is idle's to log, once, with its pause (``_trouble``)
         poller = Poller(
             gm, inbox, now, jobs=jobs, told=stamped, logged_by_caller=CONNECTION_TROUBLE

@@ -274,6 +274,7 @@ class Poller:
             self.answers.release()
             self.processes.stop()
             self.journal.close()
+            underway.ended(self.gm.spool)  # its rows committed, or gone with the batch
         summary = self._summary(counts, events)
         before = last_poll(self.gm.spool)  # cron hears of answers unsent once an hour
         news = unsent_news(summary.unsent(), self.now, before.unsent_said if before else None)
@@ -1018,8 +1019,10 @@ def poll(
     """Raises AlreadyRunning when another poll of the same spool is under way. ``jobs``:
     the processes it may file on, when many mails wait (``wtg.mail.poll.workers``). ``told``:
     given each line of an address a bounce marked failing, as soon as it is on disk
-    (``Poller.told``)."""
+    (``Poller.told``). Its moment is taken once it has noted that it began
+    (``underway.begin``)."""
     with only_one(gm.spool, "poll"), rare_collections():
+        now = underway.begin(gm.spool, now)
         return Poller(gm, inbox, now, jobs=jobs, told=told, take_over=take_over).run()
 
 

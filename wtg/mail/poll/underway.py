@@ -25,15 +25,44 @@ whole life, one poll after the other, each reading the mark as it starts.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from datetime import datetime
+from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg.files import private
 from wtg.files.store import fsync_dir
-from wtg.mail.spool.pollbegun import MARK
+from wtg.mail.spool.pollbegun import BEGUN, MARK
 
 NAME = MARK
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def begin(
+    spool: Path, now: datetime | None = None, clock: Callable[[], datetime] = _utc_now
+) -> datetime:
+    """The moment a poll's rows carry: ``now`` when given (a test's), else the clock read
+    once the poll's note of when it began (``BEGUN``) is there, which says a moment no later
+    (a digest in another process ends its lists of the journal at it:
+    ``wtg.mail.spool.pollbegun``). Read before the note, a digest made between the two, in a
+    later second, found neither note nor mark, and ended its lists after the rows' moment.
+    The note is not flushed (a digest reads it only while the poll holds its lock, which a
+    crash lets go); one that cannot be written (a full disk) leaves the poll to go on."""
+    first = now if now is not None else clock()
+    line = f"a poll (pid {os.getpid()}) began at {first.isoformat()}\n"
+    with contextlib.suppress(OSError):
+        private.write_file(spool / BEGUN, line.encode("utf-8"), sync=False)
+    return first if now is not None else max(first, clock())
+
+
+def ended(spool: Path) -> None:
+    """The poll's note of when it began removed: its rows are committed, or never will be."""
+    with contextlib.suppress(OSError):
+        (spool / BEGUN).unlink(missing_ok=True)
 
 
 def found(spool: Path) -> bool:

@@ -23,6 +23,7 @@ import json
 from pathlib import Path
 
 from wtg.files import private
+from wtg.files.filelock import exclusive
 from wtg.files.store import write_atomic
 from wtg.host.config import ImapConfig
 
@@ -40,18 +41,37 @@ def mailbox_of(config: ImapConfig) -> str:
 def key_mark(spool: Path, config: ImapConfig) -> str:
     """The mark the keys of the mails of ``config``'s mailbox carry: "" for the first
     mailbox the host polled, else the one given to it when it was first polled; a mailbox
-    polled for the first time is given one here, kept before any of its mails is read."""
+    polled for the first time is given one here, kept before any of its mails is read,
+    under the marks' lock (``LOCK``). OSError when another process holds that lock (it
+    gives a mailbox of its own a mark this instant): the next poll gives this one."""
     mailbox = mailbox_of(config)
     marks = _read(spool / MAILBOXES)
     if mailbox in marks:
         return marks[mailbox]
-    given = "" if not marks else f"m{len(marks) + 1}."
-    while given and given in marks.values():  # a file mended by hand: no mark twice
-        given = f"m{int(given[1:-1]) + 1}."
-    marks[mailbox] = given
     private.make_dirs(spool)  # a host's first poll makes its spool
-    write_atomic(spool / MAILBOXES, json.dumps({"mailboxes": marks}, indent=1) + "\n")
+    with exclusive(spool / LOCK, lambda: OSError(f"{spool / MAILBOXES}: {BUSY}")):
+        marks = _read(spool / MAILBOXES)  # as the one before this lock left it
+        if mailbox in marks:
+            return marks[mailbox]
+        given = "" if not marks else f"m{len(marks) + 1}."
+        while given and given in marks.values():  # a file mended by hand: no mark twice
+            given = f"m{int(given[1:-1]) + 1}."
+        marks[mailbox] = given
+        write_atomic(spool / MAILBOXES, json.dumps({"mailboxes": marks}, indent=1) + "\n")
     return given
+
+
+LOCK = "imap-mailboxes.lock"
+"""In the spool: held while a mailbox is given its mark. The marks are read, given and
+written by the poll before it takes its own lock (`wtg poll` opens its inbox first); two
+polls of two configs opening two new mailboxes at once both read the marks without the
+other's, both gave ``m2.``, and the file kept one of them: the other's mails took the keys
+of the first's, and a mark given again at its next poll."""
+BUSY = (
+    "another wtg is giving a mailbox polled for the first time its mark; this poll stops "
+    "before it reads a mail, and the next one gives this mailbox its own"
+)
+"""What a poll that finds the marks' lock held is told (it stops; the next one goes on)."""
 
 
 MEND = (
