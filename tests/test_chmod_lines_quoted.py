@@ -155,3 +155,18 @@ def test_a_line_broken_at_a_terminals_width_keeps_the_shell_command_whole() -> N
     assert hanging(moved, width=60).splitlines()[-1] == (
         "    mv /srv/wtg/games/g1-league /srv/wtg/games/.g1-league"
     )
+
+
+def test_a_game_named_by_a_path_with_a_blank_is_quoted_once(tmp_path: Path) -> None:
+    """`wtg announce` given a game's folder alone, without its text: the command it says to
+    give names that folder (its words were quoted twice, a path of quotes no shell finds)."""
+    (tmp_path / "my games").mkdir()
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: my games\nfrom: Game Master <gm@example.org>\n")
+    made = wtg("--config", config, "new-game", "g1", "--ruleset", "wok4", "--map", "small",
+               "--player", "A:a@x.org", "--player", "B:b@x.org")  # fmt: skip
+    assert made.exit_code == 0, made.output
+    game = tmp_path / "my games" / "g1"
+    told = wtg("--config", config, "announce", game)
+    command = told.output.split("`")[1]
+    assert shlex.split(command) == ["wtg", "--config", str(config), "announce", str(game), "TEXT"]
