@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import io
 import os
-import shlex
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -286,7 +285,7 @@ def without_config(line: str) -> str:
     found = config_nearby(Path(given) if given else None)
     if found is None:
         return line
-    typed = shlex.quote(str(found))
+    typed = shell_command(str(found))
     return f"{line}; there is one at {found}: `export WTG_CONFIG={typed}` (or --config {typed})"
 
 
@@ -303,7 +302,7 @@ def variable_misnamed() -> str | None:
             continue
         meant = close_names(name, WTG_VARIABLES)
         if len(meant) == 1 and os.path.exists(os.path.expanduser(value)):
-            shown = shlex.quote(value)
+            shown = shell_command(value)
             return (
                 f"the environment has {name}={shown}, not {meant[0]}: export "
                 f"{meant[0]}={shown} (and unset {name})"
@@ -404,8 +403,8 @@ def _as_user(name: str) -> str:
         value = root.obj.get(option) if root is not None and root.obj else None
         source = root.get_parameter_source(option) if root is not None else None
         if value and source is click.core.ParameterSource.ENVIRONMENT:
-            path = shlex.quote(os.fspath(Path(value).absolute()))
-            given.append(f"--{option.replace('_', '-')} {path} ")
+            path = os.fspath(Path(value).absolute())
+            given.append(shell_command(f"--{option.replace('_', '-')}", path) + " ")
             left.append(variable)
     said = f"sudo -u {name} {running_wtg()} {''.join(given)}..."
     if not left:
@@ -827,8 +826,8 @@ def note_cut_short(game: Any) -> None:
         tell(
             printable(
                 f"wtg: note: game {name}: {line}: what is shown here may change once the next "
-                f"command on the game finishes it (`wtg status {shlex.quote(name)}` says what "
-                "finishes it)"
+                f"command on the game finishes it (`{shell_command('wtg', 'status', name)}` says "
+                "what finishes it)"
             ),
             err=True,
         )

@@ -7,7 +7,6 @@ from __future__ import annotations
 import email
 import email.policy
 import random
-import shlex
 import shutil
 from collections.abc import Callable
 from datetime import timedelta
@@ -37,6 +36,7 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.ruleset import Wok4
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.site.build import build_site
+from wtg.text.shellcommand import shell_command
 
 WOK4 = shipped(Wok4)
 
@@ -209,6 +209,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     site = out_dir / SITE
     build_site(gm.games_dir, site, title="The wtg demo", jobs=1)
     echo(
-        f"Site: {site}/index.html (open it in a browser; `wtg site {shlex.quote(str(site))} "
-        f"--games-dir {shlex.quote(str(gm.games_dir))} --serve` serves it)"
+        f"Site: {site}/index.html (open it in a browser; "
+        f"`{shell_command('wtg', 'site', str(site), '--games-dir', str(gm.games_dir), '--serve')}` "
+        "serves it)"
     )

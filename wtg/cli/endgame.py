@@ -4,7 +4,6 @@ game by hand")."""
 from __future__ import annotations
 
 import json
-import shlex
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from wtg.game.schedule import moment_text
 from wtg.gm.ending import Ended, end_game
 from wtg.mail.outgoing.notices import notice_told
 from wtg.text.gmtext import text_given
+from wtg.text.shellcommand import shell_command
 
 REASON_CHARACTERS = 1_000
 """An end's reason at most: a few words, said in every player's last report."""
@@ -83,7 +83,7 @@ def _release_line(name: str, released: Hold) -> str:
     none of its notices, which would tell the players of a game over that it goes on."""
     return (
         f"; the release of its hold (at {moment_text(released.released)}) was cut short "
-        f"before every player was told: `wtg release {shlex.quote(name)}` finishes it, "
+        f"before every player was told: `{shell_command('wtg', 'release', name)}` finishes it, "
         "queuing no more of its notices (they would tell the players the game goes on)"
     )
 
@@ -99,8 +99,8 @@ def _ask(name: str, turn: int, given: str) -> None:
         click.echo(err=True)  # the question's line ended
     if not ended:
         fail(
-            f"nothing ended: game {name} goes on; `wtg end {shlex.quote(given)} --yes` ends it "
-            "without asking"
+            f"nothing ended: game {name} goes on; `{shell_command('wtg', 'end', given, '--yes')}` "
+            "ends it without asking"
         )
 
 

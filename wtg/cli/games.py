@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shlex
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -85,6 +84,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
     note_game,
 )
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
@@ -453,8 +453,8 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
         coming = store.latest_turn() + 1  # the turn `wtg status` names: the one orders are for
         fail(
             f"a game {folder.name} is there already ({folder.absolute()}, orders for turn "
-            f"{coming}): give the new game another name (`wtg status "
-            f"{shlex.quote(folder.name)}` shows that one)"
+            f"{coming}): give the new game another name "
+            f"(`{shell_command('wtg', 'status', folder.name)}` shows that one)"
         )
     if games_dir is None and bare and config_nearby() is not None:
         fail(  # a host's folder (its wtg.yaml here or above) and no config: WTG_CONFIG lost
@@ -731,7 +731,7 @@ def run_turn(
     ):  # `run-turn --due g1`: one of the two meant
         fail(
             "--due runs every game that is due, and takes no game: `wtg run-turn --due` runs them "
-            f"all, `wtg run-turn {shlex.quote(game_dir)}` the game {game_dir} alone"
+            f"all, `{shell_command('wtg', 'run-turn', game_dir)}` the game {game_dir} alone"
         )
     if due:
         if (
@@ -864,13 +864,13 @@ def _taken_back(ctx: click.Context, game: Game, game_dir: str, turn: int, rerun:
     beside = game.store.root.parent.absolute().parent / CONFIG_NAME
     what = f"turn {turn}" if rerun else "it"  # a rerun's turn: the run it replaced is kept
     if config_path(ctx) is None and not beside.is_file():
-        where = shlex.quote(str(game.store.root.absolute()))
-        back = f"wtg --config FILE rollback {where} --to {turn - 1}"
+        where = str(game.store.root.absolute())
+        back = shell_command("wtg", "--config", "FILE", "rollback", where, "--to", str(turn - 1))
         return (
             f"; the wrong game? `{back}` takes {what} back (FILE: the host's config, whose "
             "address tells the players)"
         )
-    back = f"{_head(ctx, game)} rollback {shlex.quote(game_dir)} --to {turn - 1}"
+    back = f"{_head(ctx, game)} {shell_command('rollback', game_dir, '--to', str(turn - 1))}"
     return f"; the wrong game? `{back}` takes {what} back"
 
 
@@ -1060,7 +1060,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
         if cut:
             fail(
                 f"game {name}: {'; '.join(cut)}: its report is not mailed before that is finished "
-                f"(`wtg status {shlex.quote(name)}` says what finishes it)"
+                f"(`{shell_command('wtg', 'status', name)}` says what finishes it)"
             )
         done = mail_report_again(notices, game, seat, turn, pictures.map_drawing())
     said = f"game {name} player {seat}'s report"

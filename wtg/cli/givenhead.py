@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import sys
 from collections.abc import Iterable
@@ -24,6 +23,7 @@ import click
 from wtg.core.printable import on_screen
 from wtg.text.hanging import hanging
 from wtg.text.headings import heading
+from wtg.text.shellcommand import shell_command
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -48,7 +48,7 @@ def given_options() -> str:
         source = root.get_parameter_source(parameter)
         if value and source is click.core.ParameterSource.COMMANDLINE:
             path = Path(value).expanduser().absolute()
-            given += f" {option} {shlex.quote(os.fspath(path))}"
+            given += " " + shell_command(option, os.fspath(path))
     return given
 
 
@@ -110,7 +110,9 @@ def host_paths() -> list[str]:
         value = obj.get(key)
         if value:
             absolute = Path(value).expanduser().absolute()
-            found.update({os.fspath(value), os.fspath(absolute), shlex.quote(os.fspath(absolute))})
+            found.update(
+                {os.fspath(value), os.fspath(absolute), shell_command(os.fspath(absolute))}
+            )
             if key == "config":
                 found.add(os.fspath(absolute.parent))
     return sorted(found)

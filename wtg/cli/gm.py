@@ -5,7 +5,6 @@ wtg.mail.outgoing.notices (telling the players)."""
 from __future__ import annotations
 
 import re
-import shlex
 import sys
 from datetime import datetime, timezone
 from functools import partial
@@ -63,6 +62,7 @@ from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
 from wtg.text.gmtext import text_given, text_read
 from wtg.text.prose import WIDTH
+from wtg.text.shellcommand import shell_command
 
 REASON_CHARACTERS = 1_000
 """A hold's reason at most: a few words, said in every player's notice."""
@@ -124,13 +124,13 @@ def _reason_not_kept(game: Game, made: Hold, given: str, notices: Notices) -> st
     how to give it. While the hold's notices still wait in the queue, `hold --undo` and a
     new hold tell the players the new reason alone; once mailed, a release and a hold."""
     kept = f'"{made.reason}"' if made.reason else "none"
-    name = shlex.quote(game.config.game)
+    name = game.config.game
     if notices.hold_waiting(game, made):
         return (
             "the reason given now was not kept: the hold's notices, which give its reason "
-            f"({kept}), still wait in the queue; `wtg hold {shlex.quote(name)} --undo` takes the "
-            f"hold back before they are mailed, then `wtg hold {shlex.quote(name)} --reason "
-            f"{shlex.quote(given)}` holds it with the new one"
+            f"({kept}), still wait in the queue; `{shell_command('wtg', 'hold', name, '--undo')}` "
+            "takes the hold back before they are mailed, then "
+            f"`{shell_command('wtg', 'hold', name, '--reason', given)}` holds it with the new one"
         )
     return (
         f"the reason given now was not kept (the players were told the hold's reason: "
@@ -149,8 +149,8 @@ def _undo_hold(game: Game, notices: Notices) -> None:
         fail(str(exc) + meant_games(game, held, "wtg hold {game} --undo"))
     except AlreadyRunning:
         fail(
-            "a wtg send is running, and may be mailing the hold's notices: give `wtg hold "
-            f"{shlex.quote(name)} --undo` again once it is done"
+            "a wtg send is running, and may be mailing the hold's notices: give "
+            f"`{shell_command('wtg', 'hold', name, '--undo')}` again once it is done"
         )
     deadline = game.deadline()
     due = f"; turn {game.latest_turn() + 1} is due {moment_text(deadline)}" if deadline else ""
@@ -212,8 +212,8 @@ def _not_twice(game: Game, hours: float, notices: Notices) -> None:
         f"{moment_text(last.at)} already (to {moment_text(last.new)}), and its notices still "
         f"wait in the outbox's queue: not moved again (given twice, it would be "
         f"{2 * hours:g} hours later). To move it "
-        f"{hours:g} hours more, `wtg extend {shlex.quote(name)} {hours:g} --again`; `wtg extend "
-        f"{shlex.quote(name)} --undo` takes the first move back"
+        f"{hours:g} hours more, `{shell_command('wtg', 'extend', name, f'{hours:g}', '--again')}`; "
+        f"`{shell_command('wtg', 'extend', name, '--undo')}` takes the first move back"
     )
 
 
@@ -275,8 +275,7 @@ def extend(
         raise click.MissingParameter(ctx=ctx, param=said)
     if len(words) == 1 and not undo and not _is_time(words[0]) and _is_time(game_dir):
         raise click.UsageError(  # `wtg extend 24 g1`: click said "'g1' is not a time"
-            f"GAME_DIR comes before HOURS: `wtg extend {shlex.quote(words[0])} "
-            f"{shlex.quote(game_dir)}`",
+            f"GAME_DIR comes before HOURS: `{shell_command('wtg', 'extend', words[0], game_dir)}`",
             ctx,
         )
     # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
@@ -322,8 +321,8 @@ def extend(
         )
     elif new:
         held = (
-            f"; the game is held: no turn runs until `wtg release {shlex.quote(name)}`, whatever "
-            "the deadline"
+            f"; the game is held: no turn runs until `{shell_command('wtg', 'release', name)}`, "
+            "whatever the deadline"
             if game.held() is not None
             else ""
         )
@@ -350,7 +349,8 @@ def extend(
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
             tell(
-                f"that move stands, not taken back: give `wtg extend {shlex.quote(name)} --undo` "
+                "that move stands, not taken back: give "
+                f"`{shell_command('wtg', 'extend', name, '--undo')}` "
                 "again to take it back"
             )
 
@@ -411,11 +411,12 @@ def rollback(
         _undo_rollback(ctx, game_dir, again)
         return
     if to_turn is None:
-        quoted = shlex.quote(game_dir)
         raise click.UsageError(
-            f"give the turn to go back to, --to N (`wtg rollback {quoted} --to N`: turn N is "
-            f"the latest again; `wtg status {quoted}` names the coming turn, the one after the "
-            f"latest), or --undo to undo its last rollback (`wtg rollback {quoted} --undo`)",
+            "give the turn to go back to, --to N "
+            f"(`{shell_command('wtg', 'rollback', game_dir, '--to', 'N')}`: turn N is the latest "
+            f"again; `{shell_command('wtg', 'status', game_dir)}` names the coming turn, the one "
+            "after the latest), or --undo to undo its last rollback "
+            f"(`{shell_command('wtg', 'rollback', game_dir, '--undo')}`)",
             ctx,
         )
     game = open_or_fail(ctx, game_dir)
@@ -562,9 +563,9 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
             game_name = named[words[0].casefold()]
             raise UsageError(
                 "--all mails TEXT to every running game, and TEXT begins with the game "
-                f"{game_name}: nothing queued. For {game_name} alone: `wtg announce "
-                f"{shlex.quote(game_name)} TEXT`; for every game a text that begins so: the text "
-                "in quotes"
+                f"{game_name}: nothing queued. For {game_name} alone: "
+                f"`{shell_command('wtg', 'announce', game_name, 'TEXT')}`; for every game a text "
+                "that begins so: the text in quotes"
             )
         target, text_words = ALL, words
     else:
@@ -577,20 +578,20 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         other = _game_named(root, text_words[0]) if len(text_words) > 1 else None
         if other is not None and other != target:  # `announce g1 g2 TEXT`: both meant
             raise UsageError(
-                f"TEXT begins with the game {other}, as if GAME were two games: nothing "
-                "queued. An announcement goes to one game (`wtg announce "
-                f"{shlex.quote(target)} TEXT`, then `wtg announce {shlex.quote(other)} TEXT`) "
-                "or to every game (`wtg announce --all TEXT`); a text that begins so goes in "
-                "quotes"
+                f"TEXT begins with the game {other}, as if GAME were two games: nothing queued. An "
+                "announcement goes to one game "
+                f"(`{shell_command('wtg', 'announce', target, 'TEXT')}`, then "
+                f"`{shell_command('wtg', 'announce', other, 'TEXT')}`) or to every game (`wtg "
+                "announce --all TEXT`); a text that begins so goes in quotes"
             )
     if text_words == ("-",):
         text = text_read(sys.stdin.buffer.read(), "the text read from standard input")
     else:
         text = text_given(" ".join(text_words), "TEXT")
     if not text.strip():
-        given = "--all" if every else shlex.quote(target)
+        given = shell_command("wtg", "announce", "--all" if every else target)
         raise UsageError(
-            f"the announcement is empty: give its text (`wtg announce {given} 'TEXT'`; `-` "
+            f"the announcement is empty: give its text (`{given} 'TEXT'`; `-` "
             "reads it from standard input); nothing was queued"
         )
     if not running:
@@ -662,16 +663,15 @@ def _one_word(ctx: click.Context, word: str) -> NoReturn:
     several words is a text; one word alone a game (a name mistyped: the games meant)."""
     if not any(c.isspace() for c in word) or (game_path(ctx, word) / "game.yaml").is_file():
         open_or_fail(ctx, word)
-        game = shlex.quote(word)
         raise UsageError(
-            f"the announcement to {word} has no TEXT: give it after the game, in quotes (`wtg "
-            f"announce {shlex.quote(game)} 'TEXT'`; `-` reads it from standard input); nothing was "
-            "queued"
+            f"the announcement to {word} has no TEXT: give it after the game, in quotes "
+            f"(`{shell_command('wtg', 'announce', word)} 'TEXT'`; `-` reads it from standard "
+            "input); nothing was queued"
         )
     raise UsageError(
         f"the announcement has no GAME: {word!r} is no game of the host; give the game before the "
-        f"text (`wtg announce GAME {shlex.quote(word)}`), or --all for every running game; nothing "
-        "was queued"
+        f"text (`{shell_command('wtg', 'announce', 'GAME', word)}`), or --all for every running "
+        "game; nothing was queued"
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import stat
 from pathlib import Path
 
@@ -65,7 +64,7 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
             "if these games were played through a mail server, write its imap: and smtp: "
             "sections into the config before any poll or send"
         )
-    tell(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")
+    tell(f"next: export WTG_CONFIG={shell_command(str(config))}; wtg check-config")
 
 
 def other_host(ctx: click.Context) -> str | None:
@@ -85,7 +84,7 @@ def other_host(ctx: click.Context) -> str | None:
     by = "--config" if source is ParameterSource.COMMANDLINE else "WTG_CONFIG"
     instead = (
         f"for a second host here, in {here}, give the folder: `wtg init .` (then export "
-        f"WTG_CONFIG={shlex.quote(str(here / CONFIG_NAME))})"
+        f"WTG_CONFIG={shell_command(str(here / CONFIG_NAME))})"
     )
     if config.exists():
         return (
@@ -94,6 +93,6 @@ def other_host(ctx: click.Context) -> str | None:
         )
     made = "makes it" if config.name == CONFIG_NAME else f"makes {config.parent / CONFIG_NAME}"
     return (
-        f"{by} names {config}, not made yet, and `wtg init` with no folder makes a host in "
-        f"the current folder: `wtg init {shlex.quote(str(config.parent))}` {made}; {instead}"
+        f"{by} names {config}, not made yet, and `wtg init` with no folder makes a host in the "
+        f"current folder: `{shell_command('wtg', 'init', str(config.parent))}` {made}; {instead}"
     )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import imaplib
 import json
-import shlex
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,6 +33,7 @@ from wtg.mail.spool.journallists import (
 )
 from wtg.text.closename import close_names, either
 from wtg.text.prose import WIDTH, listed, path_then
+from wtg.text.shellcommand import shell_command
 
 
 def _more(mails: int) -> str:
@@ -204,8 +204,10 @@ def _guessed(item: Quarantined, folders: Sequence[Path]) -> tuple[list[str], lis
     named = {folder.name: folder for folder in folders}
     meant = close_names(item.game, named)
     head = given_head()  # the --config and --games-dir given, as the text's commands carry
-    mail = shlex.quote(item.archive)  # a folder with a blank (``My Games``) run as given
-    return meant, [f"{head} orders {shlex.quote(str(named[name]))} {mail}" for name in meant]
+    # a folder with a blank (``My Games``) run as given
+    return meant, [
+        f"{head} {shell_command('orders', str(named[name]), item.archive)}" for name in meant
+    ]
 
 
 def _meant(item: Quarantined, folders: Sequence[Path]) -> list[str]:

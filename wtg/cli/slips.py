@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from wtg.game.registry import ruleset_names
+from wtg.text.shellcommand import shell_command
 
 ARGS = "wtg.args"
 """The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
@@ -58,7 +58,7 @@ def _moved_first(option: str, args: list[str]) -> str | None:
     if found is None or not found[0] or found[0].startswith("-"):
         return None
     value, rest = found
-    return shlex.join(["wtg", option, value, *rest])
+    return shell_command("wtg", option, value, *rest)
 
 
 def _taken_out(option: str, words: list[str]) -> tuple[str, list[str]] | None:
@@ -164,10 +164,10 @@ def folder_missing(
     words = args[args.index(sub) :] if sub in args else [sub]
     folder = games_folder()
     if folder is None:
-        line = shlex.join(["wtg", *words, "--games-dir"]) + " DIR"
+        line = shell_command("wtg", *words, "--games-dir") + " DIR"
         where = "DIR the games_dir of the config you will run the host with"
     else:
-        line = shlex.join(["wtg", *words, "--games-dir", str(folder)])
+        line = shell_command("wtg", *words, "--games-dir", str(folder))
         where = "the games folder your config names, or another for it to name"
     return click.UsageError(
         f"Missing option '--games-dir': {meant} goes after the command: `{line}`, {where}",
@@ -183,7 +183,7 @@ def _moved_after(option: str, before: list[str], command: list[str]) -> str | No
     if found is None or not found[0]:
         return None
     value, rest = found
-    return shlex.join(["wtg", *rest, *command, option, value])
+    return shell_command("wtg", *rest, *command, option, value)
 
 
 OPTION_MEANT = {("run-turn", "--all"): ("every game that is due is run by", "--due")}
@@ -257,10 +257,10 @@ def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
     game = ctx.params.get("game_dir") or "GAME"
     if found["words"] == game:
         return None
-    words = shlex.quote(found["words"])
+    command = shell_command("wtg", "hold", str(game), "--reason", found["words"])
     return click.UsageError(
-        f"a hold's reason goes with --reason: `wtg hold {shlex.quote(str(game))} --reason "
-        f"{words}` (the players' notice says it); nothing was held",
+        f"a hold's reason goes with --reason: `{command}` (the players' notice says it); "
+        "nothing was held",
         ctx,
     )
 
@@ -288,7 +288,7 @@ def _ruleset_split(exc: click.UsageError) -> click.UsageError | None:
     else:
         return None
     option = "--ruleset " if "--ruleset" in words or f"--ruleset={given}" in words else ""
-    line = shlex.join(["wtg", ctx.info_name or "", *joined])
+    line = shell_command("wtg", ctx.info_name or "", *joined)
     return click.UsageError(
         f"{exc.message}: did you mean {option}{meant}? `{line}`; nothing was done", ctx
     )
@@ -307,9 +307,10 @@ def _turn_meant(exc: click.UsageError) -> click.UsageError | None:
     turn = found["words"].strip()
     if not turn.isdigit():
         return None
-    game = shlex.quote(str(ctx.params.get("game_dir") or "GAME"))
+    game = str(ctx.params.get("game_dir") or "GAME")
+    command = shell_command("wtg", "rollback", game, "--to", str(int(turn)))
     return click.UsageError(
-        f"the turn to go back to goes with --to: `wtg rollback {game} --to {int(turn)}` "
+        f"the turn to go back to goes with --to: `{command}` "
         f"(turn {int(turn)} is the latest again); nothing was rolled back",
         ctx,
     )
@@ -346,7 +347,7 @@ def _player_meant(exc: click.UsageError) -> click.UsageError | None:
     if len(seats) != 1 or words[seats[0] - 1].startswith("-"):  # a number another option's
         return None
     at = seats[0]
-    line = shlex.join(["wtg", ctx.info_name or "", *words[:at], "--player", *words[at:]])
+    line = shell_command("wtg", ctx.info_name or "", *words[:at], "--player", *words[at:])
     return click.UsageError(
         f"the player's number goes with --player: `{line}`; nothing was done", ctx
     )
@@ -367,8 +368,8 @@ def seat_meant(exc: click.NoSuchOption) -> click.UsageError | None:
         return None
     at = given[0]
     value = words[at].partition("=")[2]
-    line = shlex.join(
-        ["wtg", ctx.info_name or "", *words[:at], *([value] if value else []), *words[at + 1 :]]
+    line = shell_command(
+        "wtg", ctx.info_name or "", *words[:at], *([value] if value else []), *words[at + 1 :]
     )
     return click.UsageError(
         f"No such option '--player': wtg {ctx.info_name} takes the seat as a word of its own, "
@@ -420,7 +421,7 @@ def _extra_words(
     here = _game_folder(games, game)
     others = [word for word in named if _game_folder(games, word) != here]
     each = [
-        "wtg " + shlex.join([name if w == game else w for w in typed]) for name in [game, *others]
+        shell_command("wtg", *[name if w == game else w for w in typed]) for name in [game, *others]
     ]
     if len(each) == 1:  # the game itself again: a second run of it is no game meant
         return click.UsageError(f"{said}: {game} is named twice; give it once, `{each[0]}`", ctx)
@@ -455,7 +456,7 @@ def _every_game(
         return None
     typed = [w for w in [ctx.info_name or "", *ctx.meta.get(COMMAND_WORDS, [])] if w not in named]
     return click.UsageError(
-        f"{said}: it {what} at once, {named[0]} too: `wtg {shlex.join(typed)}`", ctx
+        f"{said}: it {what} at once, {named[0]} too: `{shell_command('wtg', *typed)}`", ctx
     )
 
 

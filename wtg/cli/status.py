@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -369,7 +368,7 @@ def _robots_line(data: GameStatus) -> str:
         said = (
             f"no player is left to give orders for turn {turn} (robots alone play on) and it "
             "has no deadline, so no run-turn --due runs it: "
-            f"`wtg run-turn {shlex.quote(game)}` does"
+            f"`{shell_command('wtg', 'run-turn', game)}` does"
         )
     else:
         said = (
@@ -380,10 +379,10 @@ def _robots_line(data: GameStatus) -> str:
         return said
     if data["deadline"] is None and not data["one_at_a_time"]:  # release runs nothing here
         return said + (
-            f"; HELD: `wtg release {shlex.quote(game)}` first (run-turn refuses a held game), "
-            "then that run-turn"
+            f"; HELD: `{shell_command('wtg', 'release', game)}` first (run-turn refuses a held "
+            "game), then that run-turn"
         )
-    return said + f"; HELD: it runs once `wtg release {shlex.quote(game)}` is given"
+    return said + f"; HELD: it runs once `{shell_command('wtg', 'release', game)}` is given"
 
 
 def _schedule_edited(game: Game, data: GameStatus, now: datetime) -> str | None:

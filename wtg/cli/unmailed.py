@@ -18,13 +18,13 @@ answered "no config", and the game's name alone, from another folder, "no game f
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from wtg.game.engine import Game
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.due import not_mailed
 from wtg.mail.spool.journal import mailed_turns
+from wtg.text.shellcommand import shell_command
 
 
 def command_head(games_dir: Path) -> str:
@@ -33,8 +33,8 @@ def command_head(games_dir: Path) -> str:
     none there, with the games folder, so that the game's name finds its folder."""
     config = games_dir.absolute().parent / CONFIG_NAME
     if config.is_file():
-        return f"wtg --config {shlex.quote(str(config))}"
-    return f"wtg --games-dir {shlex.quote(str(games_dir.absolute()))}"
+        return shell_command("wtg", "--config", str(config))
+    return shell_command("wtg", "--games-dir", str(games_dir.absolute()))
 
 
 def unmailed_refusal(spool: Path, game: Game, given: str = "", head: str = "wtg") -> str | None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import pwd
-import shlex
 import stat
 import sys
 from collections.abc import Callable
@@ -51,12 +50,12 @@ def running_wtg() -> str:
         return "wtg"
     program = Path(os.path.abspath(given))
     if program.resolve() == Path(__file__).resolve().parents[1] / "__main__.py":
-        return f"{shlex.quote(sys.executable)} -m wtg"
+        return shell_command(sys.executable, "-m", "wtg")
     if program.name != "wtg" or not program.is_file():
         return "wtg"
     if program.parent in SUDO_PATH:
         return "wtg"
-    return shlex.quote(os.fspath(program))
+    return shell_command(os.fspath(program))
 
 
 def owned_by_another(path: Path) -> tuple[Path, int] | None:
@@ -183,7 +182,7 @@ def wrong_user_note(path: Path, owner: int) -> str:
     name = user_name(owner)
     return (
         f"{path} belongs to {name}, whose host this is, and wtg runs as "
-        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {shlex.quote(name)} "
+        f"{user_name(os.geteuid())}: run wtg as {name} (`{shell_command('sudo', '-u', name)} "
         f"{running_wtg()} ...`, "
         f"or from {name}'s crontab), and change no owner"
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -62,6 +61,7 @@ from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, gm_marks, told_by_rerun, turn_meta
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 if TYPE_CHECKING:
@@ -641,13 +641,14 @@ class Game(Generic[S]):
             self._not_ended(latest)  # before the hold: a hold kept holds nothing then
             hold = None if force else self.held()
             if hold is not None:
+                again = ["--rerun"] if rerun else []
                 raise GameHeld(
                     f"game {self.config.game} is held by the GM"
                     + (f" since {moment_text(hold.since)}" if hold.since else "")
                     + (f" ({hold.reason})" if hold.reason else "")
-                    + f": `wtg release {shlex.quote(self.config.game)}` lets its turns run "
-                    "again, or `wtg run-turn "
-                    f"{shlex.quote(self.config.game)}{' --rerun' if rerun else ''} --force` "
+                    + f": `{shell_command('wtg', 'release', self.config.game)}` lets its turns run "
+                    "again, or "
+                    f"`{shell_command('wtg', 'run-turn', self.config.game, *again, '--force')}` "
                     + ("runs the last turn again" if rerun else "runs this one turn")
                     + " all the same (the game stays held)"
                 )
@@ -673,19 +674,21 @@ class Game(Generic[S]):
         return (
             f"game {name} was ended by the GM at turn {latest}"
             + (f" ({by_gm})" if by_gm else "")
-            + f": {what}; `wtg rollback {shlex.quote(name)} --to {latest - 1}` takes the end back"
+            + f": {what}; `{shell_command('wtg', 'rollback', name, '--to', str(latest - 1))}` "
+            "takes the end back"
         )
 
     def _unchanged(self, turn: int, given: str) -> RerunChangesNothing:
         """The refusal of a rerun of turn ``turn`` that changes nothing; the command it
         names keeps the options ``given`` (`` --force``, for a held game)."""
         name = self.config.game
+        again = shell_command("wtg", "run-turn", name, "--rerun", *given.split(), "--unchanged")
         return RerunChangesNothing(
             f"turn {turn} of game {name} run again comes out as it ran (the same state, reports "
             "and orders: no correction given since changes them): not rerun, so that the players "
-            "are not mailed the same report again; correct a player's orders first (`wtg orders "
-            f"{shlex.quote(name)} FILE --correct`), or `wtg run-turn {shlex.quote(name)} "
-            f"--rerun{given} --unchanged` runs it again and mails it again all the same"
+            "are not mailed the same report again; correct a player's orders first "
+            f"(`{shell_command('wtg', 'orders', name, 'FILE', '--correct')}`), or "
+            f"`{again}` runs it again and mails it again all the same"
         )
 
     def preview_turn(
@@ -705,9 +708,10 @@ class Game(Generic[S]):
                 name = self.config.game
                 raise GameError(
                     f"game {name}: {'; '.join(cut)}: the latest turn may be half rewritten, and "
-                    f"`wtg run-turn {shlex.quote(name)}` finishes what was cut short before it "
-                    "runs the turn: nothing was previewed (a preview writes nothing into the "
-                    f"game); `wtg status {shlex.quote(name)}` says what finishes it"
+                    f"`{shell_command('wtg', 'run-turn', name)}` finishes what was cut short "
+                    "before it runs the turn: nothing was previewed (a preview writes nothing "
+                    f"into the game); `{shell_command('wtg', 'status', name)}` says what finishes "
+                    "it"
                 )
             return self._resolved(self.latest_turn(), rerun, now)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import email.utils
 import re
 import secrets
-import shlex
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -21,6 +20,7 @@ from wtg.core.textwidth import text_width
 from wtg.files.store import FormatRefused
 from wtg.game.gameyaml import game_yaml_problems, with_yes_no
 from wtg.game.schedule import Schedule
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamlio import dump_yaml
 from wtg.text.yamllines import YamlLinesError, plain_scalar, read_lined_yaml
 
@@ -240,7 +240,7 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     parts = spec.split(":")
     several = _several_players(spec)
     if several:  # `Ann:a@x,Bob:b@y`: read as Ann at the address `a@x,Bob`
-        given = " ".join(f"--player {shlex.quote(one)}" for one in several)
+        given = " ".join(shell_command("--player", one) for one in several)
         raise ConfigError(
             f"--player {_cut(spec)}: one player a --player; give --player "
             f"{'twice' if len(several) == 2 else 'once for each'} ({given})"
@@ -249,7 +249,7 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
         unlinked = f"{parts[0].strip()}:{':'.join(parts[2:]).strip()}"
         raise ConfigError(
             f"--player {_cut(spec)}: 'mailto:' is a link's, no part of the address "
-            f"(did you mean --player {shlex.quote(unlinked)}?)"
+            f"(did you mean {shell_command('--player', unlinked)}?)"
         )
     if len(parts) > 2 and "@" not in parts[1] and any("@" in part for part in parts[2:]):
         raise ConfigError(
@@ -258,7 +258,7 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
         )
     if len(parts) not in (2, 3) or not parts[0].strip():
         meant = _spec_meant(spec) if len(parts) == 1 else None
-        hint = f" (did you mean --player {shlex.quote(meant)}?)" if meant else ""
+        hint = f" (did you mean {shell_command('--player', meant)}?)" if meant else ""
         if len(parts) == 1 and not meant and _an_address(spec.strip()):  # `ann@example.org`
             hint = f" (the player's name goes first: --player NAME:{spec.strip()})"
         raise ConfigError(f"--player {_cut(spec)}: expected NAME:EMAIL (or NAME:EMAIL:CODE){hint}")

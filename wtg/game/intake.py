@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hmac
 import re
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -35,6 +34,7 @@ from wtg.core.ruleset import Ruleset, S, SeatId, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
 from wtg.files.store import turn_name
 from wtg.game.gameconfig import GameConfig, numbers_said
+from wtg.text.shellcommand import shell_command
 
 READY_KEY = "ready"
 ORDER_FILE = "the order file"
@@ -497,8 +497,9 @@ class Door(Generic[S]):
         ran = f"turn {late.turn} ran at {late.ran:%Y-%m-%d %H:%M:%S} UTC"
         if self.forms is not None:  # the GM at the command line, a kept mail's time
             rerun = (
-                f": --correct files them for turn {late.turn}, and `wtg run-turn "
-                f"{shlex.quote(self.config.game)} --rerun` runs it again with them"
+                f": --correct files them for turn {late.turn}, and "
+                f"`{shell_command('wtg', 'run-turn', self.config.game, '--rerun')}` runs it again "
+                "with them"
                 if late.last
                 else ""
             )

@@ -8,7 +8,6 @@ mail loop's (``wtg.mail.outgoing.notices``), so these know no mail.
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -33,6 +32,7 @@ from wtg.gm.rollback import (
     undo_roll_back,
 )
 from wtg.gm.takeover import rolled_back_files
+from wtg.text.shellcommand import shell_command
 
 
 class NotHeld(GameError):
@@ -99,8 +99,8 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
             set_hold(game.store.root, kept.replaced(taking_back=False))  # nothing taken back
             raise GameError(
                 f"game {name}'s hold (since {moment_text(kept.since)}) was mailed already to "
-                f"{went} of its {told} players: it cannot be taken back unseen; `wtg release "
-                f"{shlex.quote(name)}` lets the game go on and tells them"
+                f"{went} of its {told} players: it cannot be taken back unseen; "
+                f"`{shell_command('wtg', 'release', name)}` lets the game go on and tells them"
             )
         clear_hold(game.store.root)
         return kept, taken
@@ -161,8 +161,8 @@ def _not_over(game: Game[S], held: Hold) -> None:
     name = game.config.game
     raise GameError(
         f"game {name} is over ({how} at turn {latest}): it has no turn to release; its "
-        f"hold since {moment_text(held.since)} stays, and holds it again after `wtg rollback "
-        f"{shlex.quote(name)} --to {latest - 1}` takes the end back"
+        f"hold since {moment_text(held.since)} stays, and holds it again after "
+        f"`{shell_command('wtg', 'rollback', name, '--to', str(latest - 1))}` takes the end back"
     )
 
 
@@ -229,9 +229,10 @@ def _at_turn_already(name: str, latest: int) -> str:
             "is none to go back on"
         )
     return (
-        f"game {name} is at turn {latest} already: nothing was rolled back; `wtg rollback "
-        f"{shlex.quote(name)} --to {latest - 1}` takes turn {latest} back (`wtg status "
-        f"{shlex.quote(name)}` names the coming turn, {latest + 1}, the one after the latest)"
+        f"game {name} is at turn {latest} already: nothing was rolled back; "
+        f"`{shell_command('wtg', 'rollback', name, '--to', str(latest - 1))}` takes turn {latest} "
+        f"back (`{shell_command('wtg', 'status', name)}` names the coming turn, {latest + 1}, the "
+        "one after the latest)"
     )
 
 
@@ -272,7 +273,8 @@ def undo_rollback(game: Game[S], now: datetime, again: bool = False) -> tuple[Ro
             raise GameError(
                 f"game {name}'s rollback to turn {last.to} (at {last.at}) cannot be undone: the "
                 f"game went on from it, at turn {latest} now, and the turns it took back stay in "
-                f"{ARCHIVE}/{last.ident}; `wtg rollback {shlex.quote(name)} --to N` goes back again"
+                f"{ARCHIVE}/{last.ident}; `{shell_command('wtg', 'rollback', name, '--to', 'N')}` "
+                "goes back again"
             )
         game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         _no_takeover_between(game, last)
@@ -293,7 +295,8 @@ def _undone_already(name: str, undone: Rollback, before: Rollback) -> str:
         f"game {name}'s rollback to turn {undone.to} was undone at "
         f"{moment_text(undone.undone or '')} already (the game at turn {undone.latest} again "
         f"since), every player told: not undone again. The rollback before it, to turn {before.to} "
-        f"(at {moment_text(before.at)}), stands: `wtg rollback {shlex.quote(name)} --undo --again` "
+        f"(at {moment_text(before.at)}), stands: "
+        f"`{shell_command('wtg', 'rollback', name, '--undo', '--again')}` "
         f"undoes it too ({turns} back as {ran})"
     )
 

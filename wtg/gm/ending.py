@@ -10,7 +10,6 @@ says so and changes nothing.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from datetime import datetime
 
@@ -20,6 +19,7 @@ from wtg.core.ruleset import EndsByHand, S, SideId
 from wtg.game.engine import Game
 from wtg.game.takeoverfinish import finish_cut_short
 from wtg.game.turnfiles import new_meta, turn_files
+from wtg.text.shellcommand import shell_command
 
 
 class Ended(Record):
@@ -53,8 +53,8 @@ def end_game(
         state = game.state(latest)
         if not isinstance(ruleset, EndsByHand):
             raise GameError(
-                f"game {name}: the {ruleset.name} rules have no end by the GM's hand yet; `wtg "
-                f"hold {shlex.quote(name)}` stops its turns"
+                f"game {name}: the {ruleset.name} rules have no end by the GM's hand yet; "
+                f"`{shell_command('wtg', 'hold', name)}` stops its turns"
             )
         kept = ruleset.ended_by_hand(state)
         if kept is not None:

@@ -22,7 +22,6 @@ rollback set another): its notices would tell of a deadline that is not the turn
 from __future__ import annotations
 
 import math
-import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -40,6 +39,7 @@ from wtg.gm.nextdeadline import (
     robots_run,
     schedule_not_yet_taken,
 )
+from wtg.text.shellcommand import shell_command
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
@@ -91,7 +91,7 @@ def _later_only(game: Game[S], hours: float, now: datetime) -> str:
     latest = _latest(game)
     name, turn = game.config.game, latest.turn + 1
     said = f"HOURS must be above 0 (not {hours:g}): extend moves a deadline later only"
-    now_runs = f"`wtg run-turn {shlex.quote(name)} --now` runs turn {turn} now"
+    now_runs = f"`{shell_command('wtg', 'run-turn', name, '--now')}` runs turn {turn} now"
     last = _told_move(latest.meta)
     if (
         last is not None
@@ -99,8 +99,8 @@ def _later_only(game: Game[S], hours: float, now: datetime) -> str:
         and parse_iso(str(last["from"])) > now + timedelta(hours=1)
     ):
         return (
-            f"{said}; `wtg extend {shlex.quote(name)} --undo` takes its last move back (to "
-            f"{last['from']}), or {now_runs}"
+            f"{said}; `{shell_command('wtg', 'extend', name, '--undo')}` takes its last move back "
+            f"(to {last['from']}), or {now_runs}"
         )
     return f"{said}, and no command moves one earlier: {now_runs}"
 
@@ -142,14 +142,16 @@ def undo(
             if last.get(UNDO) is True:
                 raise GameError(
                     f"game {name}: the last move of turn {turn}'s deadline was an --undo already: "
-                    f"nothing to take back (`wtg extend {shlex.quote(name)} HOURS` moves it later)"
+                    f"nothing to take back (`{shell_command('wtg', 'extend', name, 'HOURS')}` "
+                    "moves it later)"
                 )
             back = parse_iso(str(last["from"]))
             if back <= now + timedelta(hours=1):
                 raise GameError(
                     f"game {name}: turn {turn}'s deadline was {last['from']} before the move, "
-                    "which has passed: taken back, the turn would run at once; `wtg run-turn "
-                    f"{shlex.quote(name)} --now` runs it now, or it runs at the deadline it has, "
+                    "which has passed: taken back, the turn would run at once; "
+                    f"`{shell_command('wtg', 'run-turn', name, '--now')}` runs it now, or it runs "
+                    "at the deadline it has, "
                     f"{latest.meta['next_deadline']}"
                 )
             hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
@@ -239,8 +241,8 @@ def clock_change(zone: str, old: str, new: str, hours: float, game: str) -> str 
     )
     if behind > timedelta():  # the clocks went back: more hours bring it to its hour
         return (
-            said + f"`wtg extend {shlex.quote(game)} {behind / timedelta(hours=1):g}` makes it "
-            f"{start:%H:%M}"
+            said + f"`{shell_command('wtg', 'extend', game, f'{behind / timedelta(hours=1):g}')}` "
+            f"makes it {start:%H:%M}"
         )
     return said + f"the players are told {local:%H:%M}"
 
@@ -272,8 +274,8 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if latest.deadline is None:
         robots = robots_run(game)
         meanwhile = (
-            f"runs once every player is READY, or by `wtg run-turn {shlex.quote(game.config.game)} "
-            "--now`"
+            "runs once every player is READY, or by "
+            f"`{shell_command('wtg', 'run-turn', game.config.game, '--now')}`"
             if robots is None
             else f"waits for no player: {robots}"
         )

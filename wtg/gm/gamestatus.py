@@ -9,7 +9,6 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypedDict
@@ -33,6 +32,7 @@ from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.owing import sides_owing
 from wtg.gm.rollback import rollbacks
 from wtg.text.addresses import bare_address
+from wtg.text.shellcommand import shell_command
 
 Told = Callable[[Hold | NewCode], bool]
 """Whether the players have a GM command's notice queued, mailed or set aside: every
@@ -198,8 +198,8 @@ def takeover_cut_short(game: Game[S], shown: Shown = moment_text) -> str | None:
         return f"{said}; nothing finishes it: {why}"
     return (
         f"{said}; the poll that reads the newcomer's CONFIRM again finishes it, and so does the "
-        f"next turn's run before it runs (`wtg run-turn {shlex.quote(name)}`, or `--due` at its "
-        "deadline): nothing is to be done by hand"
+        f"next turn's run before it runs (`{shell_command('wtg', 'run-turn', name)}`, or `--due` "
+        "at its deadline): nothing is to be done by hand"
     )
 
 
@@ -232,11 +232,12 @@ def owed_notices(
     if held_back and reports_behind(meta):
         every = rollbacks(game.store, undone=True)
         given = (
-            f"`wtg extend {shlex.quote(name)} --undo`"
+            f"`{shell_command('wtg', 'extend', name, '--undo')}`"
             if undone
-            else f"`wtg rollback {shlex.quote(name)} --undo`"
+            else f"`{shell_command('wtg', 'rollback', name, '--undo')}`"
             if every and every[-1].undone is not None and every[-1].latest == latest
-            else f"`wtg extend {shlex.quote(name)} HOURS` or `wtg release {shlex.quote(name)}`"
+            else f"`{shell_command('wtg', 'extend', name, 'HOURS')}` or "
+            f"`{shell_command('wtg', 'release', name)}`"
         )
         owed.append(
             f"the deadline was moved to {shown(str(meta.get('next_deadline')))} and the "
@@ -246,48 +247,49 @@ def owed_notices(
         )
     if moved is not None and undone:
         owed.append(
-            f"the deadline's move back to {moment_text(moved.new)} (`wtg extend "
-            f"{shlex.quote(name)} --undo`, at {shown(moved.at)}) was cut short before every player "
-            f"was told: give `wtg extend {shlex.quote(name)} --undo` again (it moves nothing more)"
+            f"the deadline's move back to {moment_text(moved.new)} "
+            f"(`{shell_command('wtg', 'extend', name, '--undo')}`, at {shown(moved.at)}) was cut "
+            "short before every player was told: give "
+            f"`{shell_command('wtg', 'extend', name, '--undo')}` again (it moves nothing more)"
         )
     elif moved is not None:
         owed.append(
             f"the deadline's move to {moment_text(moved.new)} (at {shown(moved.at)}) was cut short "
-            f"before every player was told: give `wtg extend {shlex.quote(name)} HOURS` again (it "
-            "moves nothing more)"
+            f"before every player was told: give `{shell_command('wtg', 'extend', name, 'HOURS')}` "
+            "again (it moves nothing more)"
         )
     for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
             f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it finished "
-            "and told the players (wtg send holds the game's reports back): give `wtg rollback "
-            f"{shlex.quote(name)} --to {cut.to}` again"
+            "and told the players (wtg send holds the game's reports back): give "
+            f"`{shell_command('wtg', 'rollback', name, '--to', str(cut.to))}` again"
         )
     for cut in (r for r in rollbacks(game.store, undone=True) if not r.undo_finished):
         if held_back:
             owed.append(
                 f"the undo of the rollback to turn {cut.to} (archive/{cut.ident}) was cut short "
                 "before it finished and told the players (wtg send holds the game's reports "
-                f"back): give `wtg rollback {shlex.quote(name)} --undo` again"
+                f"back): give `{shell_command('wtg', 'rollback', name, '--undo')}` again"
             )
     held = hold_of(game.store.root)
     if held is not None and held.taking_back:
         owed.append(
             f"the hold (since {shown(held.since)}) was being taken back when it was cut "
             "short, some of "
-            f"its notices taken out of the queue: give `wtg hold {shlex.quote(name)} --undo` again "
-            f"(or `wtg hold {shlex.quote(name)}` to tell every player after all)"
+            "its notices taken out of the queue: give "
+            f"`{shell_command('wtg', 'hold', name, '--undo')}` again "
+            f"(or `{shell_command('wtg', 'hold', name)}` to tell every player after all)"
         )
     elif held is not None and held.telling and not (told is not None and told(held)):
         owed.append(
             f"the hold (since {shown(held.since)}) was cut short before every player was "
-            "told: give `wtg "
-            f"hold {shlex.quote(name)}` again"
+            f"told: give `{shell_command('wtg', 'hold', name)}` again"
         )
     released = release_of(game.store.root)
     if released is not None and not (told is not None and told(released)):
         owed.append(
             f"the release (at {shown(released.released)}) was cut short before every player was "
-            f"told: give `wtg release {shlex.quote(name)}` again"
+            f"told: give `{shell_command('wtg', 'release', name)}` again"
         )
     code = new_code_cut_short(game, told)
     if code is not None:

@@ -24,7 +24,6 @@ looks at to see whether a stranger was guessing."""
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +37,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, new_code
 from wtg.game.takeoverfinish import finish_cut_short, under_way
 from wtg.gm.control import how_over
+from wtg.text.shellcommand import shell_command
 
 NEW_CODE = "newcode.json"
 """The new code being given (``seat``, ``code``) until the player's mail is queued."""
@@ -71,16 +71,19 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
         raise TakeoverOfSeat(
             f"game {name}: the takeover of seat {seat} by {cut_short.name} (begun after turn "
             f"{cut_short.turn}) was cut short: the code it gives him is the one he is told, and no "
-            f"new code is given over it. Let it finish first (`wtg status {shlex.quote(name)}` "
-            f"says what finishes it), then give `wtg new-code {shlex.quote(name)} --player {seat}` "
+            "new code is given over it. Let it finish first "
+            f"(`{shell_command('wtg', 'status', name)}` "
+            "says what finishes it), then give "
+            f"`{shell_command('wtg', 'new-code', name, '--player', str(seat))}` "
             "again if it is still wanted"
         )
     finish_cut_short(game)  # another seat's: it stands, in the turn it was begun after
     begun = _begun(store.root)
     if begun is not None and begun.seat != seat:
+        again = shell_command("wtg", "new-code", game.config.game, "--player", str(begun.seat))
         raise GameError(
             f"game {game.config.game}: a new code for player {begun.seat} was begun and cut short: "
-            f"give `wtg new-code {shlex.quote(game.config.game)} --player {begun.seat}` first"
+            f"give `{again}` first"
         )
     entry = next((p for p in game.config.players if p.id == seat), None)
     if entry is None:
@@ -169,7 +172,7 @@ def cut_short_line(game: Game[S], queued: Callable[[NewCode], bool] | None = Non
         if written
         else "game.yaml does not have it yet: his old code is still his"
     )
-    again = f"give `wtg new-code {shlex.quote(name)} --player {seat}` again"
+    again = f"give `{shell_command('wtg', 'new-code', name, '--player', str(seat))}` again"
     told = queued(begun) if queued is not None else None
     if told:
         return (

@@ -12,7 +12,6 @@ GM gives the command again, which writes them."""
 from __future__ import annotations
 
 import json
-import shlex
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -24,6 +23,7 @@ from wtg.game.engine import Game
 from wtg.game.schedule import local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
 from wtg.gm.owing import sides_owing
+from wtg.text.shellcommand import shell_command
 
 
 @dataclass
@@ -90,8 +90,8 @@ def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
     if robots is not None:
         return said + robots
     return said + (
-        f"`wtg run-turn {shlex.quote(name)} --now` runs turn {turn + 1} now, or it runs once every "
-        "player is READY"
+        f"`{shell_command('wtg', 'run-turn', name, '--now')}` runs turn {turn + 1} now, or it runs "
+        "once every player is READY"
     )
 
 
@@ -107,7 +107,7 @@ def robots_run(game: Game[Any]) -> str | None:
     turn = game.ruleset.turn_of(state) + 1
     if game.ruleset.is_over(state) or sides_owing(game, state, turn):
         return None
-    name = shlex.quote(game.config.game)
+    name = game.config.game
     sequential = game.ruleset.turn_style is TurnStyle.SEQUENTIAL
     if game.ruleset.owing(state):
         why = "those who owe them are away or quitting"
@@ -121,11 +121,12 @@ def robots_run(game: Game[Any]) -> str | None:
     else:
         said = (
             f"no player is left to give orders for turn {turn} ({why}), so no run-turn --due runs "
-            f"it: `wtg run-turn {shlex.quote(name)}` does"
+            f"it: `{shell_command('wtg', 'run-turn', name)}` does"
         )
     if game.held() is None:
         return said
-    return said + f"; HELD: `wtg release {shlex.quote(name)}` first (run-turn refuses a held game)"
+    release = shell_command("wtg", "release", name)
+    return said + f"; HELD: `{release}` first (run-turn refuses a held game)"
 
 
 def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> str | None:
@@ -156,8 +157,8 @@ def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> st
     hours = (target - due) / timedelta(hours=1)
     if hours < 24:
         note += (
-            f": `wtg extend {shlex.quote(game.config.game)} {hours:g}` moves this one to "
-            f"{local_text(target.astimezone(timezone.utc), zone)}"
+            f": `{shell_command('wtg', 'extend', game.config.game, f'{hours:g}')}` moves this one "
+            f"to {local_text(target.astimezone(timezone.utc), zone)}"
         )
     return note
 
@@ -196,7 +197,7 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     said = (
         f"game.yaml's schedule says first: {schedule.first}, the day of the game's first deadline, "
         f"which counts when a game starts (its turn 0 set {made_day}): the coming deadline stays "
-        f"{local_text(due, zone)} (`wtg extend {shlex.quote(name)} HOURS` moves it)"
+        f"{local_text(due, zone)} (`{shell_command('wtg', 'extend', name, 'HOURS')}` moves it)"
     )
     was = schedule.replaced(first=made_day).next_after(due)
     now = schedule.next_after(due)

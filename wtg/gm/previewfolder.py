@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 from collections.abc import Mapping
 from pathlib import Path
 
 from wtg.core.errors import UsageError
 from wtg.files import diskflush, private
+from wtg.text.shellcommand import shell_command
 
 UNFINISHED = ".wtg-preview-unfinished"
 """The mark of a preview not yet whole, in its folder."""
@@ -41,9 +41,10 @@ def check_folder(out: Path, target: Path) -> None:
         return
     if target.is_dir() and _earlier_preview(target):
         raise UsageError(
-            f"{out} exists and is not an empty folder: it holds an earlier preview (its "
-            "turn.json and reports/), which a preview does not write over; remove it first "
-            f"(rm -r {shlex.quote(str(out))}) to preview into it again, or give another folder"
+            f"{out} exists and is not an empty folder: it holds an earlier preview (its turn.json "
+            "and reports/), which a preview does not write over; remove it first "
+            f"({shell_command('rm', '-r', str(out))}) to preview into it again, or give another "
+            "folder"
         )
     raise UsageError(f"{out} exists and is not an empty folder")
 

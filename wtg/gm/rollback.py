@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import shutil
 from collections.abc import Mapping
 from datetime import datetime
@@ -73,6 +72,7 @@ from wtg.game.press import FOLDER as PRESS_FOLDER
 from wtg.game.press import press_in
 from wtg.game.schedule import Schedule, deadline_again, iso, moment_text, parse_iso
 from wtg.game.takeovers import RECORD, standing
+from wtg.text.shellcommand import shell_command
 
 
 class Rollback(Record):
@@ -204,17 +204,19 @@ def _taken_back(store: GameStore, to: int, latest: int, name: str) -> str:
     last = done[-1]
     every = rollbacks(store, undone=True)
     since = every[every.index(last) + 1 :]
-    again = " --again" if any(r.latest == latest for r in since) else ""
+    again = ["--again"] if any(r.latest == latest for r in since) else []
+    undo = shell_command("wtg", "rollback", name, "--undo", *again)
     first = last.to + 1
     turns = (
         f"turn {first} back as it ran"
         if first == last.latest
         else f"turns {first}-{last.latest} back as they ran"
     )
-    meant = f", then `wtg rollback {shlex.quote(name)} --to {to}`" if to < last.latest else ""
+    meant = f", then `{shell_command('wtg', 'rollback', name, '--to', str(to))}`"
+    meant = meant if to < last.latest else ""
     return (
         f"; turn {to} was taken back by the rollback to turn {last.to} at {moment_text(last.at)} "
-        f"(kept in {ARCHIVE}/{last.ident}): `wtg rollback {shlex.quote(name)} --undo{again}` puts "
+        f"(kept in {ARCHIVE}/{last.ident}): `{undo}` puts "
         f"{turns}, while no turn has run since{meant}"
     )
 

@@ -6,12 +6,11 @@ game he had rolled back, nor whether the undo had been done."""
 
 from __future__ import annotations
 
-import shlex
-
 from wtg.core.record import Record
 from wtg.files.store import GameStore
 from wtg.game.schedule import moment_text
 from wtg.gm.rollback import rollbacks
+from wtg.text.shellcommand import shell_command
 
 
 class RollbackNote(Record):
@@ -74,9 +73,8 @@ def rollback_line(note: RollbackNote, game: str) -> str:
     if note.undone is None:
         return (
             f"ROLLED BACK to turn {note.to} at {moment_text(note.at)} ({turns} kept in "
-            f"{note.archive}): `wtg "
-            f"rollback {shlex.quote(game)} --undo` puts {turns} back {ran}, while no turn has run "
-            "since"
+            f"{note.archive}): `{shell_command('wtg', 'rollback', game, '--undo')}` puts {turns} "
+            f"back {ran}, while no turn has run since"
         )
     count = "counts" if one else "count"
     return (
@@ -85,7 +83,7 @@ def rollback_line(note: RollbackNote, game: str) -> str:
         + (
             ""
             if note.before is None
-            else f"; the rollback before it, to turn {note.before}, stands: `wtg rollback "
-            f"{shlex.quote(game)} --undo --again` undoes it"
+            else f"; the rollback before it, to turn {note.before}, stands: "
+            f"`{shell_command('wtg', 'rollback', game, '--undo', '--again')}` undoes it"
         )
     )

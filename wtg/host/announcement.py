@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shlex
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -36,6 +35,7 @@ from wtg.files import private
 from wtg.files.filelock import exclusive
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, moment_text
+from wtg.text.shellcommand import shell_command
 
 FOLDER = "announce"
 LOCK = ".announce.lock"
@@ -131,7 +131,7 @@ def _refuse_still_queued(
             path.unlink(missing_ok=True)
         elif earlier is not None and (earlier.target, earlier.text) == (target, text):
             again = (
-                f"wtg announce {shlex.quote(target)} - < FILE"
+                shell_command("wtg", "announce", target, "-") + " < FILE"
                 if "\n" in text
                 else finishing(earlier)
             )
@@ -244,8 +244,8 @@ def finishing(announcement: Announcement) -> str:
     the shell reads it (quoted), after `--` when it begins with a dash (else click reads it
     as an option and refuses it)."""
     text = announcement.text
-    ends = "-- " if text.startswith("-") else ""
-    return f"wtg announce {shlex.quote(announcement.target)} {ends}{shlex.quote(text)}"
+    ends = ["--"] if text.startswith("-") else []
+    return shell_command("wtg", "announce", announcement.target, *ends, text)
 
 
 def owed_line(path: Path, announcement: Announcement) -> str:
@@ -255,7 +255,8 @@ def owed_line(path: Path, announcement: Announcement) -> str:
     target = announcement.target
     if "\n" in announcement.text:
         give = (
-            f"give `wtg announce {shlex.quote(target)} - < FILE` again, FILE holding its text (the "
+            f"give `{shell_command('wtg', 'announce', target, '-')} < FILE` again, FILE holding "
+            "its text (the "
             f'"text" of {path})'
         )
     else:

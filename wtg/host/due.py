@@ -12,7 +12,6 @@ the rules) is reported with its folder and why, and the others run all the same.
 from __future__ import annotations
 
 import contextlib
-import shlex
 import signal
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -42,6 +41,7 @@ from wtg.host.parentdeath import die_with_parent
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
 from wtg.logs.events import log_event
+from wtg.text.shellcommand import shell_command
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
@@ -130,7 +130,7 @@ def outage_suspected(
         return (
             f"{len(missing)} of {len(owing)} players have no orders and the mail poll {since}: "
             "a mail outage is likelier than a mass desertion. Fix the poll (or run the game by "
-            f"hand with `wtg run-turn {shlex.quote(game.config.game)}`)."
+            f"hand with `{shell_command('wtg', 'run-turn', game.config.game)}`)."
         )
     return None
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 from pathlib import Path
 
 from wtg.core.errors import UsageError
@@ -26,6 +25,7 @@ from wtg.files.store import fsync_dir
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.configschema import is_one_address, sender_meant
 from wtg.host.gamesdir import RESTORED, scan_games
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 GAMES_NAME = "games"
@@ -90,14 +90,15 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         raise InitRefused(
             f"{folder}: `wtg init` takes the host's folder, not its config file, and this "
             f"file is there already: to use the host it configures, export WTG_CONFIG="
-            f"{shlex.quote(str(folder))}; for a new host, give `wtg init` a folder of its own"
+            f"{shell_command(str(folder))}; for a new host, give `wtg init` a folder of its own"
         )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
     if not folder.exists() and yaml_named:
         raise InitRefused(
-            f"{folder}: `wtg init` takes the host's folder, not its config file: `wtg init "
-            f"{shlex.quote(str(folder.parent))}` makes the config {folder.parent / CONFIG_NAME}"
+            f"{folder}: `wtg init` takes the host's folder, not its config file: "
+            f"`{shell_command('wtg', 'init', str(folder.parent))}` makes the config "
+            f"{folder.parent / CONFIG_NAME}"
         )
     _refuse_in_games_folder(folder)
     if config.exists() or config.is_symlink():
@@ -119,7 +120,7 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if not is_one_address(sender):  # else every mail the host sends is set aside for good
         meant = sender_meant(sender)
-        hint = f" (did you mean --from {shlex.quote(meant)}?)" if meant else ""
+        hint = f" (did you mean {shell_command('--from', meant)}?)" if meant else ""
         raise InitRefused(
             f"--from {sender!r} is not one e-mail address: give a name and an address, as in "
             f'a mail\'s From ("Game Master <gm@example.org>"){hint}'

@@ -17,7 +17,6 @@ known to the outbox: no second mail) and takes them off, as after a close cut sh
 from __future__ import annotations
 
 import json
-import shlex
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from wtg.files.store import write_atomic
 from wtg.game.schedule import moment_text
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
+from wtg.text.shellcommand import shell_command
 
 RECORD = "closed-lists.json"
 
@@ -62,8 +62,9 @@ def reconcile(book: LobbyDatabase, problems: list[str]) -> None:
             confirm.closed(db, name, moment)
         problems.append(
             f"waiting list {name}: closed again, as it was closed at {moment_text(closed)} (the "
-            "lobby's book had it open still: a copy older than the close put back?); give `wtg "
-            f"close-list {shlex.quote(name)}` again: it tells those still on it who were not told, "
+            "lobby's book had it open still: a copy older than the close put back?); give "
+            f"`{shell_command('wtg', 'close-list', name)}` again: it tells those still on it who "
+            "were not told, "
             "and takes them off"
         )
 

@@ -8,7 +8,6 @@ finds (``all_lists``: the open ones)."""
 
 from __future__ import annotations
 
-import shlex
 import sqlite3
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +16,7 @@ from wtg.core.errors import UsageError, WtgError
 from wtg.core.record import Record
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, column, stamp
 from wtg.lobby.people import ANY, GROUPS, Person, fits
+from wtg.text.shellcommand import shell_command
 
 
 class ListRefused(UsageError, ValueError):
@@ -144,14 +144,14 @@ def add_list(book: LobbyDatabase, wanted: WaitingList) -> WaitingList:
     if found is not None and found.closed is None:
         raise ListRefused(
             f"a waiting list {found.name} is open already ({found.title()}; {found.deadlines()}): "
-            "to open it with other settings, close it first (`wtg close-list "
-            f"{shlex.quote(found.name)}`: whoever waits on it is told), then give this command "
-            "again"
+            "to open it with other settings, close it first "
+            f"(`{shell_command('wtg', 'close-list', found.name)}`: whoever waits on it is told), "
+            "then give this command again"
         )
     if found is not None and waiting(book, found.name):
         raise ListRefused(
             f"the waiting list {found.name} was closed and some who waited on it are not told yet: "
-            f"give `wtg close-list {shlex.quote(found.name)}` again first"
+            f"give `{shell_command('wtg', 'close-list', found.name)}` again first"
         )
     with book.write() as db:  # a closed list opened again keeps its count of games
         db.execute(

@@ -23,7 +23,6 @@ before the host was lost, only the newcomer can say (``finished_line`` tells the
 from __future__ import annotations
 
 import hmac
-import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -40,6 +39,7 @@ from wtg.lobby.confirm import TAKEOVER
 from wtg.lobby.database import LobbyDatabase, stamp
 from wtg.lobby.people import REPLACED, confirm_address, record_play
 from wtg.text.addresses import address_in, bare_address
+from wtg.text.shellcommand import shell_command
 
 
 class TakenMeanwhile(NamedTuple):
@@ -114,26 +114,27 @@ def finish_in_book(book: LobbyDatabase, taken: TakenMeanwhile) -> None:
 def finished_line(taken: TakenMeanwhile) -> str:
     """What the GM is told of a takeover ``finish_in_book`` wrote into the book."""
     return (
-        f"game {taken.game}, seat {taken.seat}: taken over by {taken.name} <{taken.address}> "
-        f"at {stamp(taken.at)}, after the backup copied the lobby's book and before it copied "
-        "the game; the book now says so too (the offer taken, his play recorded). The mails "
-        "that poll queued (his, with the seat's code; the table's) are not in the backup: "
-        "move his CONFIRM back to the inbox with the rest, and the first poll answers it as "
-        f"the takeover was; without it, `wtg new-code {shlex.quote(taken.game)} --player "
-        f"{taken.seat}` mails him a new code"
+        f"game {taken.game}, seat {taken.seat}: taken over by {taken.name} <{taken.address}> at "
+        f"{stamp(taken.at)}, after the backup copied the lobby's book and before it copied the "
+        "game; the book now says so too (the offer taken, his play recorded). The mails that poll "
+        "queued (his, with the seat's code; the table's) are not in the backup: move his CONFIRM "
+        "back to the inbox with the rest, and the first poll answers it as the takeover was; "
+        "without it, "
+        f"`{shell_command('wtg', 'new-code', taken.game, '--player', str(taken.seat))}` mails him "
+        "a new code"
     )
 
 
 def unfinished_line(taken: TakenMeanwhile, why: str) -> str:
     """What the GM is told of such a takeover the book could not take."""
-    game = shlex.quote(taken.game)
+    withdraw = shell_command("wtg", "offer-seat", taken.game, str(taken.seat), "--withdraw")
+    new_code = shell_command("wtg", "new-code", taken.game, "--player", str(taken.seat))
     return (
         f"game {taken.game}, seat {taken.seat}: game.yaml gives it to {taken.name} "
         f"<{taken.address}> (taken over at {moment_text(taken.at)}, after the backup copied the "
         f"lobby's book), and the book still offers it; it could not be written into the book "
-        f"({why}): withdraw the offer (`wtg offer-seat {game} {taken.seat} --withdraw`); the "
-        f"mail that gave him the seat is not in the backup: `wtg new-code {game} --player "
-        f"{taken.seat}` mails him a new code"
+        f"({why}): withdraw the offer (`{withdraw}`); the mail that gave him the seat is not in "
+        f"the backup: `{new_code}` mails him a new code"
     )
 
 

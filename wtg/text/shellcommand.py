@@ -1,9 +1,10 @@
-"""A shell command a GM's line tells him to type (``chmod 600 PATH``, ``mv FROM TO``), as
-a shell reads it pasted whole: each word that needs it quoted (``shlex``), so that a path
-with a blank, a quote or a ``$`` in it (``/home/ann/my wtg/wtg.yaml``) names that file,
-and no other, to the command. A word that needs none is written as it is. A line broken at
-a terminal's width keeps such a command whole (``SHELL_COMMAND``, ``wtg.text.hanging``),
-to be copied."""
+"""A shell command a GM's line tells him to type (``chmod 600 PATH``, ``mv FROM TO``,
+``wtg hold GAME --undo``), as a shell reads it pasted whole: each word that needs it quoted
+(``shlex``), so that a path with a blank, a quote or a ``$`` in it (``/home/ann/my
+wtg/wtg.yaml``) names that file, and no other, to the command. A word that needs none is
+written as it is. Every such command of wtg's lines is written here (``shell_command``),
+each word quoted once. A line broken at a terminal's width keeps a ``chmod``, a ``mv`` or
+an ``export`` whole (``SHELL_COMMAND``, ``wtg.text.hanging``), to be copied."""
 
 from __future__ import annotations
 

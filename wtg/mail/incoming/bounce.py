@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import logging
 import re
-import shlex
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from email.message import Message
@@ -65,6 +64,7 @@ from wtg.mail.servers.transport import TOO_BIG
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.outcome import LATER, Outcome, rejected
 from wtg.text.addresses import ascii_domain
+from wtg.text.shellcommand import shell_command
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""
@@ -443,7 +443,7 @@ def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
         f"mail to {address} ({', '.join(sorted(games))}) came back"
         + (f": {why}" if why else "")
         + "; the address is marked failing (`wtg bounces`): correct it in game.yaml, or ask "
-        f"the player, then `wtg bounces --clear {shlex.quote(address)}`"
+        f"the player, then `{shell_command('wtg', 'bounces', '--clear', address)}`"
         for (address, why), games in sorted(found.items())
     ]
 

@@ -7,13 +7,13 @@ he can do about it."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterable
 from pathlib import Path
 
 from wtg.core.plurals import counted
 from wtg.game.intake import ReadLate
 from wtg.mail.spool.outcome import Outcome, changed
+from wtg.text.shellcommand import shell_command
 
 
 def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
@@ -28,10 +28,10 @@ def gm_line(game: str, player: int, late: ReadLate, kept: Path) -> str:
     )
     if not late.last:
         return f"{said}; turns have run since, and a rerun takes only the last one"
-    name = shlex.quote(game)
+    correct = shell_command("wtg", "orders", game, str(kept), "--correct")
     return (
-        f"{said}; to run it again with them: `wtg orders {name} {shlex.quote(str(kept))} "
-        f"--correct`, then `wtg run-turn {name} --rerun` (every player is mailed turn "
+        f"{said}; to run it again with them: `{correct}`, then "
+        f"`{shell_command('wtg', 'run-turn', game, '--rerun')}` (every player is mailed turn "
         f"{late.turn} again)"
     )
 

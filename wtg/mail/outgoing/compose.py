@@ -228,40 +228,20 @@ def message(
 def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     """Make a text/plain mail of ``message`` a multipart/mixed mail of two parts: its text
     first, as it was (a reply quotes it, and the AOF in it), then the PNG, base64, with
-    ``Content-Disposition: inline`` and ``filename`` (clients show it below the text).
-    The boundary comes from the Message-ID (a mail made again is the same bytes) and
-    starts with "=_", which neither quoted-printable nor base64 text can hold. The
-    picture's part is what ``set_content`` makes of it, its headers made once a file
-    name (``_picture_headers``: a turn's reports carry the same)."""
+    ``Content-Disposition: inline`` and ``filename`` (clients show it below the text), as
+    the email package's ``set_content`` makes it. The boundary comes from the Message-ID
+    (a mail made again is the same bytes) and starts with "=_", which neither
+    quoted-printable nor base64 text can hold."""
     text = MIMEPart(policy=POLICY)
     for name, _value in _BODY_HEADERS[1:]:
         text[name] = msg[name]
         del msg[name]
     text.set_payload(msg.get_payload())
     image = MIMEPart(policy=POLICY)
-    for name, value in _picture_headers(filename):
-        image.set_raw(name, value)
-    image.set_payload(_base64_lines(png))
+    image.set_content(png, "image", "png", disposition="inline", filename=filename)
     mark = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
     msg["Content-Type"] = f'multipart/mixed; boundary="=_wtg_{mark}"'
     msg.set_payload([text, image])
-
-
-@lru_cache(maxsize=64)
-def _picture_headers(filename: str) -> tuple[tuple[str, Any], ...]:
-    """The headers ``set_content`` gives a PNG part inline under ``filename`` (its type,
-    base64, its disposition with the name), which do not depend on the picture."""
-    part = MIMEPart(policy=POLICY)
-    part.set_content(b"", "image", "png", disposition="inline", filename=filename)
-    return tuple(part.raw_items())
-
-
-def _base64_lines(data: bytes) -> str:
-    """``data`` in base64 as ``set_content`` writes it: lines of as many characters as the
-    policy's longest line holds in fours (76), each ended by a newline."""
-    text = binascii.b2a_base64(data, newline=False).decode("ascii")
-    width = (POLICY.max_line_length or _LINE) // 4 * 4
-    return "".join(text[at : at + width] + "\n" for at in range(0, len(text), width))
 
 
 def text_only(msg: EmailMessage, body: str) -> None:
@@ -273,48 +253,22 @@ def text_only(msg: EmailMessage, body: str) -> None:
 
 
 def wire(msg: Message) -> bytes:
-    """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
-    without the generator's copies of the message where every part's body is plain ASCII
-    (the quoted-printable text ``message`` makes, the base64 picture ``with_picture``
-    adds): each header folded by the policy, a blank line, the body's lines ended by
-    CRLF, a multipart/mixed mail's parts each so between its boundary's lines."""
-    written = _written(msg)
-    return msg.as_bytes(policy=POLICY) if written is None else written
-
-
-def _written(msg: Message) -> bytes | None:
-    """``wire``'s bytes of ``msg`` (a mail or one of its parts), or None where its body is
-    left to the generator: text not all ASCII, a message in a message, a multipart other
-    than mixed, with a preamble or an epilogue, or with such a part."""
+    """The bytes of a mail: ``msg.as_bytes(policy=POLICY)``. A text/plain mail of plain
+    ASCII (the quoted-printable text ``message`` makes: every answer of a poll) is written
+    without the generator's copies of the message: each header folded by the policy, a
+    blank line, the body's lines ended by CRLF. Any other mail (one with its picture, a
+    text not all ASCII, a message in a message) is the generator's."""
     payload = msg.get_payload()
-    if isinstance(payload, str):
-        if not payload.isascii() or msg.get_content_maintype() in ("message", "multipart"):
-            return None
-        if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
-            payload = payload.replace("\r\n", "\n").replace("\r", "\n")
-        body = payload.replace("\n", "\r\n").encode("ascii")
-    else:
-        boundary = msg.get_boundary()
-        if (
-            not isinstance(payload, list)
-            or msg.get_content_type() != "multipart/mixed"
-            or not boundary
-            or not boundary.isascii()
-            or msg.preamble is not None
-            or msg.epilogue is not None
-        ):
-            return None
-        parts: list[bytes] = []
-        for part in payload:
-            written = _written(part) if isinstance(part, Message) else None
-            if written is None:
-                return None
-            parts.append(written)
-        line = b"--" + boundary.encode("ascii")
-        between = b"\r\n" + line + b"\r\n"
-        body = line + b"\r\n" + between.join(parts) + b"\r\n" + line + b"--\r\n"
+    if (
+        not isinstance(payload, str)
+        or not payload.isascii()
+        or msg.get_content_maintype() in ("message", "multipart")
+    ):
+        return msg.as_bytes(policy=POLICY)
+    if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
+        payload = payload.replace("\r\n", "\n").replace("\r", "\n")
     head = b"".join(POLICY.fold_binary(name, value) for name, value in msg.raw_items())
-    return head + b"\r\n" + body
+    return head + b"\r\n" + payload.replace("\n", "\r\n").encode("ascii")
 
 
 def _text(name: str, value: str) -> str | BaseHeader:

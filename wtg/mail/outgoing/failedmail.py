@@ -58,6 +58,7 @@ from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
 from wtg.text.closename import close_names, either
+from wtg.text.shellcommand import shell_command
 
 NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 """An outbox name as ``compose.safe`` makes it (and a spare's ``__N``): never a path
@@ -513,7 +514,8 @@ def _named_for_put_back(name: str, game: Game, entry: PlayerEntry, to: str) -> s
         f"game.yaml, {to}, is one replaced since (its folder was put back from an older "
         f"copy), and --retry-all does not send a seat's mail there: correct `email:` in "
         f"{shlex.quote(game.config.game)}/game.yaml to his address now, then `wtg outbox "
-        f"--retry-all`; or, if {to} is his again, `wtg outbox --retry {shlex.quote(name)}` "
+        f"--retry-all`; or, if {to} is his again, "
+        f"`{shell_command('wtg', 'outbox', '--retry', name)}` "
         "mails it there and his mail from then on"
     )
 
@@ -531,7 +533,8 @@ def _queued_already(outbox: Outbox, name: str) -> Retried | None:
         raise RetryRefused(
             f"mail {name} waits in the queue, but as it was made it cannot be sent "
             f"({_shown(str(state.get('error', '')))}): the next wtg send sets it aside, then "
-            f"`wtg outbox --retry {shlex.quote(name)}` puts it back to the address on file"
+            f"`{shell_command('wtg', 'outbox', '--retry', name)}` puts it back to the address on "
+            "file"
         )
     line = f"{name}: waits in the queue already; the next `wtg send` sends it"
     return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
@@ -841,14 +844,15 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
     report = re.fullmatch(rf"report-{re.escape(game.config.game)}-t(\d+)-p\d+(-.*)?", name)
     # a report's form carried his secret code to that address: whoever reads it there can
     # send his orders, until he has a new one (which the report printed then carries)
+    player = ["--player", str(entry.id)]
+    new_code = shell_command("wtg", "new-code", game.config.game, *player)
+    turn = ["--turn", str(int(report[1]))] if report else []
+    report_again = shell_command("wtg", "report", game.config.game, *player, *turn, "--mail")
     how = (
-        f"his report carried his secret code there: `wtg new-code {shlex.quote(game.config.game)} "
-        f"--player {entry.id}` gives him a new one, mailed to {now}; then `wtg report "
-        f"{shlex.quote(game.config.game)} --player {entry.id} --turn {int(report[1])} --mail` "
-        f"queues his report to {now} (the next `wtg send` mails it)"
+        f"his report carried his secret code there: `{new_code}` gives him a new one, mailed to "
+        f"{now}; then `{report_again}` queues his report to {now} (the next `wtg send` mails it)"
         if report
-        else f"it told his new code there: `wtg new-code {shlex.quote(game.config.game)} "
-        f"--player {entry.id}` gives him another, mailed to {now}"
+        else f"it told his new code there: `{new_code}` gives him another, mailed to {now}"
         if name.startswith("code-")
         else f"tell him at {now} what it said"
     )

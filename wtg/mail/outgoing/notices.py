@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shlex
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timezone
 from functools import cached_property, partial
@@ -57,6 +56,7 @@ from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.spool.journal import mail_marks, mailing_mark
 from wtg.text.addresses import bare_address
+from wtg.text.shellcommand import shell_command
 
 
 def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
@@ -117,12 +117,13 @@ def rollback_untold(spool: Path, game: Game) -> str | None:
     if undo:
         return (
             f"the undo of the rollback to turn {last.to} (archive/{last.ident}) was cut short "
-            f"before {who} was told: give `wtg rollback {shlex.quote(name)} --undo` again (it "
-            "queues them)"
+            f"before {who} was told: give `{shell_command('wtg', 'rollback', name, '--undo')}` "
+            "again (it queues them)"
         )
     return (
         f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before {who} was "
-        f"told: give `wtg rollback {shlex.quote(name)} --to {last.to}` again (it queues them)"
+        f"told: give `{shell_command('wtg', 'rollback', name, '--to', str(last.to))}` again (it "
+        "queues them)"
     )
 
 

@@ -15,8 +15,6 @@ code) or an address corrected again is another mail."""
 
 from __future__ import annotations
 
-import shlex
-
 from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
@@ -30,6 +28,7 @@ from wtg.mail.outgoing.failedmail import RESENT
 from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture, for_report
 from wtg.mail.outgoing.undotold import report_ident
+from wtg.text.shellcommand import shell_command
 
 PREFIX = RESENT
 """How the outbox id of a report mailed again begins (never ``report-``: a turn's report as
@@ -92,8 +91,9 @@ def mail_report_again(
     if turn == latest and _behind(game, turn):
         raise ReportBehind(
             f"game {name}: turn {turn}'s reports do not yet say the deadline turn.json holds (a "
-            "command that moved it was cut short before it wrote them again; `wtg status "
-            f"{shlex.quote(name)}` names it): give that command again, then this one"
+            "command that moved it was cut short before it wrote them again; "
+            f"`{shell_command('wtg', 'status', name)}` names it): give that command again, then "
+            "this one"
         )
     text = codes_hidden(game.report(seat, turn), entry.code)
     made = ident(game, seat, turn, entry.email, text, notices.mark(game))

@@ -38,6 +38,7 @@ from wtg.game.takeovers import QUITTER, taken_over
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 from wtg.text.addresses import bare_address, domain_forms
+from wtg.text.shellcommand import shell_command
 
 LATEST, REPLACED, PUT_BACK = 1, 0, -1
 """What ``seat_addresses.latest`` says of an address: game.yaml's at the last send, one
@@ -148,9 +149,10 @@ def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
     """Why a mail queued to a seat at an address game.yaml has replaced since is set
     aside, and what the GM does."""
     return (
-        f"game {game} player {seat}'s mail was queued to {address}, an address game.yaml "
-        "has replaced since (corrected while the mail waited): it is not sent there; `wtg "
-        f"outbox --retry {shlex.quote(name)}` sends it to his address in game.yaml now"
+        f"game {game} player {seat}'s mail was queued to {address}, an address game.yaml has "
+        "replaced since (corrected while the mail waited): it is not sent there; "
+        f"`{shell_command('wtg', 'outbox', '--retry', name)}` sends it to his address in game.yaml "
+        "now"
     )
 
 

@@ -12,12 +12,12 @@ as the seat's latest, whatever gave it."""
 from __future__ import annotations
 
 import hashlib
-import shlex
 from logging import WARNING
 
 from wtg.game.engine import Game
 from wtg.logs.events import log_event
 from wtg.mail.spool.journal import Journal
+from wtg.text.shellcommand import shell_command
 
 
 def codes_put_back(journal: Journal, game: Game) -> list[str]:
@@ -36,7 +36,7 @@ def codes_put_back(journal: Journal, game: Game) -> list[str]:
         if seen.get(code) == 1:
             continue
         if code in seen:
-            typed = f"wtg new-code {shlex.quote(name)} --player {entry.id}"
+            typed = shell_command("wtg", "new-code", name, "--player", str(entry.id))
             lines.append(
                 f"game {name} player {entry.id} ({entry.name}): game.yaml gives the seat a "
                 "code it had before, one replaced since (a new code given, or a takeover): its "

@@ -6,7 +6,6 @@ from __future__ import annotations
 import email
 import email.policy
 import itertools
-import shlex
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -72,6 +71,7 @@ from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import Journal, first_noted, mailing_mark
 from wtg.mail.spool.runlock import only_one
 from wtg.text.addresses import domain_forms
+from wtg.text.shellcommand import shell_command
 
 SET_ASIDE = (
     "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "
@@ -352,7 +352,7 @@ def _noted_put_back(journal: Journal, name: str, turns: tuple[int, int], said: s
     journal.saw_put_back(name, put_back)
     journal.set_mailed_turn(name, mailed)
     journal.commit()
-    said = f"{said} (tell them why: `wtg announce {shlex.quote(name)} TEXT`)"
+    said = f"{said} (tell them why: `{shell_command('wtg', 'announce', name, 'TEXT')}`)"
     log_event(said, game=name, level=WARNING)
     return said
 
@@ -393,9 +393,10 @@ class RollbackCutShort(HeldBack):
 
     def __init__(self, game: Game, rollback: Rollback, what: str = "reports") -> None:
         name = game.config.game
-        given = "--undo" if rollback.undone is not None else f"--to {rollback.to}"
+        given = ["--undo"] if rollback.undone is not None else ["--to", str(rollback.to)]
+        command = shell_command("wtg", "rollback", name, *given)
         super().__init__(
-            f"its {what} are held back: a `wtg rollback {shlex.quote(name)} {given}` was cut short "
+            f"its {what} are held back: a `{command}` was cut short "
             f"before it finished (archive/{rollback.ident}): give it again, then `wtg send`"
         )
 
@@ -420,9 +421,10 @@ class ReportsBehind(HeldBack):
         name = game.config.game
         super().__init__(
             f"its turn {turn} reports are held back: they do not yet say the deadline turn.json "
-            f"holds (a `wtg extend {shlex.quote(name)} HOURS`, `wtg release {shlex.quote(name)}` "
-            f"or `wtg rollback {shlex.quote(name)} --undo` was cut short before it wrote them "
-            "again): give the command again, then `wtg send`"
+            f"holds (a `{shell_command('wtg', 'extend', name, 'HOURS')}`, "
+            f"`{shell_command('wtg', 'release', name)}` or "
+            f"`{shell_command('wtg', 'rollback', name, '--undo')}` was cut short before it wrote "
+            "them again): give the command again, then `wtg send`"
         )
 
 
@@ -858,7 +860,7 @@ class _Delivering:
         kept = self.outbox.failed_dir / f"{ident}.eml"
         line = (
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, then "
-            f"`wtg outbox --retry {shlex.quote(ident)}` sends it again)"
+            f"`{shell_command('wtg', 'outbox', '--retry', ident)}` sends it again)"
         )
         self.outbox.failed(ident, why, tell=line)
         self.refused.append(line)

@@ -7,7 +7,6 @@ quarantine` and the digest never change the spool; none is read without a journa
 from __future__ import annotations
 
 import os
-import shlex
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +22,7 @@ from wtg.mail.spool.journal import (
     read_rows,
 )
 from wtg.text.closename import close_names, either
+from wtg.text.shellcommand import shell_command
 
 
 def kept_here(spool: Path, archive: str) -> str:
@@ -151,7 +151,7 @@ def cut_short_line(key: str) -> str:
     still in the rejected folder, where no poll looks), with the command that finishes it."""
     return (
         f"CUT SHORT: the release of mail {key} (`wtg quarantine --release`) was cut short: "
-        f"give `wtg quarantine --release {shlex.quote(key)}` again to finish it"
+        f"give `{shell_command('wtg', 'quarantine', '--release', key)}` again to finish it"
     )
 
 
