@@ -41,6 +41,10 @@ from wtg.game.presslinks import quoted_back
         ("\u13deord1", "mixes Latin and Cherokee letters"),
         ("L\u0585rd1", "mixes Latin and Armenian letters"),
         ("\ua4e1ord1", "mixes Latin and Lisu letters"),
+        ("L\u2d54rd1", "mixes Latin and Tifinagh letters"),  # ⵔ, Unicode's O
+        ("\u16c1ord1", "mixes Latin and Runic letters"),  # ᛁ, Unicode's l
+        ("L\u1951rd1", "mixes Latin and Tai Le letters"),  # ᥑ, an a Unicode does not list
+        ("\U000102a0ord1", "mixes Latin and Carian letters"),  # 𐊠, Unicode's A
         ("Lord1 (player 1)", "holds a player's number"),
         ("Lord1 (#1)", "holds a player's number"),
         ("Lord1 #1", "holds a player's number"),

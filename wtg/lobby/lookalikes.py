@@ -29,6 +29,7 @@ from __future__ import annotations
 import email.utils
 import re
 import unicodedata
+from functools import cache
 
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
@@ -37,6 +38,7 @@ from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 from wtg.lobby.domains import top_level_domain
+from wtg.text.homoglyphs import as_ascii
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
 """What the host's own mail is signed or called, besides its From's name."""
@@ -87,26 +89,17 @@ _RULE = re.compile(r"([-=*_~>#+|<])\1\1")
 """Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
 own mails and of a quote."""
 _FOLDED = str.maketrans(
-    "АВЕКМНОРСТХУЅІЈԌԚԜҮаеорсухѕіјԛԝһү"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧονο"  # Greek
-    "ՕՍօսհո"  # Armenian
-    "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
-    "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
-    "ᗅᗷᑕᗞᖴᕼᒍᒪᗰᑭᖇᔕᑌᐯᗯ᙭ᘔᑲᑯ"  # Canadian syllabics (Unicode's confusables)
-    "ᗩᗪᑎᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
-    "ıȷɡɑ",  # Latin: dotless i and j, script g and a
-    "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
-    "ABEZHIKMNOPTYXovo"
-    "OUouhn"
-    "ABCEGHJKLMPSTVWZDR"
-    "ABCEGHIJKLMNOPSTUVXYZ"
-    "ABCDFHJLMPRSUVWXZbd"
-    "ADNEEq"
-    "ijga",
+    "ІΙꓲ"  # Cyrillic, Greek and Lisu capital I: as the capital, not Unicode's small l
+    "Ԛ"  # Cyrillic qa
+    "ᑕᔕᗯᘔᑎ"  # Canadian syllabics a reader takes for C, S, W, Z, N
+    "ᗩᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
+    "ȷ",  # Latin dotless j
+    "IIIQCSWZNAEEqj",
 )
-"""Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
-``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM;
-the Canadian syllabics ``ᗅ`` and ``ᗷ`` as A and B)."""
+"""Letters of other alphabets that a reader takes for Latin ones and Unicode's confusables
+do not list as such (``wtg.text.homoglyphs.as_ascii`` reads those it lists: Cyrillic ``В``
+as B, Tifinagh ``ⵔ`` as O, Runic ``ᛖ`` as M): the Canadian syllabics ``ᑎ`` and ``ᗩ`` as N and A
+(``ᗩᑎᑎ`` is ANN), and a capital I of Cyrillic, Greek or Lisu as the Latin capital I."""
 _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE)
 """What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
@@ -302,7 +295,7 @@ small l, a zero as a capital O (``B0B`` as BOB)."""
 
 
 def reads_as(name: str) -> str:
-    """What ``name`` reads as (``READS_AS``, and ``_FOLDED``: a Cyrillic ``В`` as a B), in
+    """What ``name`` reads as (``READS_AS``, and ``folded``: a Cyrillic ``В`` as a B), in
     compatibility form without its spaces and the marks that join words (``-``, ``_``,
     ``.``), its case kept: two names that read as one are one name to a reader (``B O B``
     and ``BOB``)."""
@@ -318,8 +311,16 @@ _JOINERS = "-_.'’"
 
 def folded(name: str) -> str:
     """``name`` with each letter of another alphabet that reads as a Latin one written as
-    that Latin letter (``_FOLDED``)."""
-    return name.translate(_FOLDED)
+    that Latin letter (Unicode's confusables, ``wtg.text.homoglyphs.as_ascii``, and
+    ``_FOLDED``)."""
+    return name.translate(_folding())
+
+
+@cache
+def _folding() -> dict[int, int | str]:
+    """The table ``folded`` writes a name by: Unicode's confusables, and ``_FOLDED`` where
+    they say nothing or read otherwise."""
+    return {**as_ascii(), **_FOLDED}
 
 
 def alike(one: str, other: str) -> bool:
@@ -332,7 +333,7 @@ def alike(one: str, other: str) -> bool:
 
 
 def _caseless(name: str) -> str:
-    """``name`` as ``same`` writes it, the letters of ``_FOLDED`` as Latin ones, without
+    """``name`` as ``same`` writes it, the letters ``folded`` reads as Latin ones, without
     spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
     ``Zoë``, read as Alice and Zoe beside them)."""
     plain = unicodedata.normalize("NFKD", same(folded(name)))
