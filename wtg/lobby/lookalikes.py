@@ -38,6 +38,7 @@ from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 from wtg.lobby.domains import top_level_domain
+from wtg.text import homoglyphs
 from wtg.text.homoglyphs import as_ascii
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
@@ -173,6 +174,9 @@ def posing(name: str, host: str = "") -> str | None:
             f"it): at most {MARKS_ON_A_LETTER}, or they pile up over the lines around it "
             "where the host prints it: choose another with AS <name>"
         )
+    stray = _stray_mark(name)
+    if stray is not None:
+        return f"the name {name} {stray}: choose another with AS <name>"
     key = header_key_in(name)
     if key is not None:
         return (
@@ -268,6 +272,34 @@ def posing(name: str, host: str = "") -> str | None:
     exact = any(alike(plain, word) for word in (*HOST_NAMES, display) if word)
     if exact or any(_holds_words(plain, words) for words in (*HOST_WORDS, display) if words):
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
+    return None
+
+
+def _stray_mark(name: str) -> str | None:
+    """What ``name`` holds of a mark drawn where no letter of its own is, or None: a mark
+    that encloses the character before it (U+20DD, a circle: it spills over the letters
+    beside it and the lines around, where the host prints the name), or a mark of one
+    script on a character of another (a Thai vowel sign over a Latin letter, drawn where
+    the Latin font has no place for it, over the line above). A mark every script shares
+    (an acute, a cedilla) may sit on any letter."""
+    before = ""
+    for char in unicodedata.normalize("NFC", name):
+        kind = unicodedata.category(char)
+        if kind == "Me":
+            return (
+                f"holds U+{ord(char):04X}, a mark drawn around the character before it, "
+                "over the letters beside it and the lines around it where the host prints it"
+            )
+        if kind.startswith("M"):
+            mine, base = homoglyphs.script(char), homoglyphs.script(before)
+            if mine and mine != base:
+                on = f"the {base} letter {before}" if base else f"{before!r}"
+                return (
+                    f"puts a {mine} mark (U+{ord(char):04X}) on {on}, where no font has a "
+                    "place for it: it is drawn over the letters or the lines around it"
+                )
+            continue
+        before = char
     return None
 
 
