@@ -30,6 +30,15 @@ def with_ann(tmp_path: Path) -> Hall:
     return hall
 
 
+def on_the_list(hall: Hall, *names: str) -> None:
+    """Each of ``names`` joined to the list and confirmed, from addresses 1, 2, ..."""
+    for number, name in enumerate(names, start=1):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+        hall.poll(hours=2)
+        hall.new_mails()
+
+
 def test_ann_in_full_width_letters_is_anns_name(tmp_path: Path) -> None:
     """The text of a mail is read in compatibility form already (``wtg.aof.mailtext``);
     a display name taken for a JOIN without AS is not, and is compared so."""
@@ -90,11 +99,7 @@ def test_a_name_that_reads_as_anothers_in_ascii_letters_is_refused(tmp_path: Pat
     shares letters with another (``Lan`` beside ``Ian``, ``Ann`` beside ``Anna``) is taken."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=9)
-    for number, name in enumerate(("Alice", "Ian", "Kim", "Dwight", "BOB"), start=1):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-        hall.poll(hours=2)
-        hall.new_mails()
+    on_the_list(hall, "Alice", "Ian", "Kim", "Dwight", "BOB")
     for number, name, holder in (
         (6, "AIice", "Alice"),
         (6, "lan", "Ian"),
@@ -179,11 +184,7 @@ def test_letters_of_any_script_read_as_the_latin_ones_unicode_says(tmp_path: Pat
     (``wtg.text.homoglyphs.as_ascii``), whatever their script."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=6)
-    for number, name in ((1, "BOB"), (2, "MAX")):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-        hall.poll(hours=2)
-        hall.new_mails()
+    on_the_list(hall, "BOB", "MAX")
     for number, name, holder in (
         (3, "\u13f4\u2d54\u13f4", "BOB"),
         (4, "\u16d6\u13aa\u16b7", "MAX"),
