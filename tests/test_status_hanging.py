@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.test_gm_controls import run
 from wtg.cli import main
-from wtg.core.textwidth import text_width
+from wtg.core.textwidth import tabs_expanded, text_width, wrapped_to_columns
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule, zoned_text
@@ -201,3 +201,33 @@ def test_on_a_terminal_the_digest_and_quarantine_keep_to_its_width(
     listed = run(tmp_path, "quarantine").stdout
     assert reason.strip() in " ".join(listed.split())
     assert max(len(line) for line in listed.splitlines()) <= 60  # before: 200 and more
+
+
+def shown_width(line: str) -> int:
+    """The columns ``line`` fills on a terminal, each tab moving on to the next multiple of
+    8 (as the terminal does, counted here apart from ``wtg.core.textwidth``)."""
+    column = 0
+    for char in line:
+        column = column + 8 - column % 8 if char == "\t" else column + text_width(char)
+    return column
+
+
+def test_a_tab_fills_the_columns_it_moves_on_by() -> None:
+    """A line for the GM quoting a stranger's words with tabs in them (a quarantined mail's
+    reason, were it not made one line of single blanks first): each tab was counted as one
+    column, and the line ran to 86 columns on a terminal of 80, folded by it in mid-word.
+    A tab is now the blanks it moves on by, and a line broken there."""
+    reason = "RuntimeError: no game named in\t" + "\t".join(["orders"] * 12)
+    lines = hanging(f"  {reason}").splitlines()
+    assert max(shown_width(line) for line in lines) <= 79, lines  # before: 86
+    assert lines == [
+        "  RuntimeError: no game named in" + " " * 8 + "  ".join(["orders"] * 5),
+        "      " + "  ".join(["orders"] * 7),
+    ]
+    assert " ".join(" ".join(lines).split()) == " ".join(reason.split())
+    assert wrapped_to_columns("ab\t" * 12, 40) == [
+        "ab      ab      ab      ab      ab",
+        "ab      ab      ab      ab      ab",
+        "ab      ab",
+    ]
+    assert tabs_expanded("\u5c71\tx\nab\tc") == "\u5c71      x\nab      c"  # 山 fills two

@@ -30,6 +30,15 @@ def with_ann(tmp_path: Path) -> Hall:
     return hall
 
 
+def on_the_list(hall: Hall, *names: str) -> None:
+    """Each of ``names`` joined to the list and confirmed, from addresses 1, 2, ..."""
+    for number, name in enumerate(names, start=1):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+        hall.poll(hours=2)
+        hall.new_mails()
+
+
 def test_ann_in_full_width_letters_is_anns_name(tmp_path: Path) -> None:
     """The text of a mail is read in compatibility form already (``wtg.aof.mailtext``);
     a display name taken for a JOIN without AS is not, and is compared so."""
@@ -90,11 +99,7 @@ def test_a_name_that_reads_as_anothers_in_ascii_letters_is_refused(tmp_path: Pat
     shares letters with another (``Lan`` beside ``Ian``, ``Ann`` beside ``Anna``) is taken."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=9)
-    for number, name in enumerate(("Alice", "Ian", "Kim", "Dwight", "BOB"), start=1):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-        hall.poll(hours=2)
-        hall.new_mails()
+    on_the_list(hall, "Alice", "Ian", "Kim", "Dwight", "BOB")
     for number, name, holder in (
         (6, "AIice", "Alice"),
         (6, "lan", "Ian"),
@@ -170,3 +175,31 @@ def test_the_fancy_text_syllabics_read_as_latin_letters_too(tmp_path: Path) -> N
     hall.poll(hours=2)
     assert f"the name {fancy} reads as" in refusal(hall, 2)
     assert waiting_names(hall) == ["Ann"]  # before: Ann and ᗩᑎᑎ
+
+
+def test_letters_of_any_script_read_as_the_latin_ones_unicode_says(tmp_path: Path) -> None:
+    """The look-alikes were a table made by hand: ``ᏴⵔᏴ``, a Cherokee B and a Tifinagh O
+    (Unicode's confusables list it as O), took a seat beside BOB, and so did ``ᛖᎪᚷ`` (Runic
+    M and X) beside MAX. Letters read as Unicode's confusables say
+    (``wtg.text.homoglyphs.as_ascii``), whatever their script."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=6)
+    on_the_list(hall, "BOB", "MAX")
+    for number, name, holder in (
+        (3, "\u13f4\u2d54\u13f4", "BOB"),
+        (4, "\u16d6\u13aa\u16b7", "MAX"),
+    ):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        assert f"the name {name} reads as {holder}, another player's name" in refusal(hall, number)
+    assert sorted(waiting_names(hall)) == ["BOB", "MAX"]
+
+
+def test_latin_letters_mix_with_chinese_japanese_and_korean_alone() -> None:
+    """Beside Latin letters a script whose letters read as no Latin one is no look-alike
+    (``山田 Taro``, ``김 Kim``); any other is, Tai Le or Devanagari as much as Cyrillic."""
+    assert look_alike_alphabets("\u5c71\u7530 Taro \u3084\u307e\u30c0") == []
+    assert look_alike_alphabets("\uae40 Kim") == []
+    assert look_alike_alphabets("A\u1951n") == ["Latin", "Tai Le"]
+    assert look_alike_alphabets("Dev \u0926\u0947\u0935") == ["Latin", "Devanagari"]
+    assert look_alike_alphabets("\u2d5c\u2d30\u2d4e\u2d30\u2d63\u2d49\u2d56\u2d5c") == []

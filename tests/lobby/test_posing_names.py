@@ -41,6 +41,14 @@ from wtg.game.presslinks import quoted_back
         ("\u13deord1", "mixes Latin and Cherokee letters"),
         ("L\u0585rd1", "mixes Latin and Armenian letters"),
         ("\ua4e1ord1", "mixes Latin and Lisu letters"),
+        ("L\u2d54rd1", "mixes Latin and Tifinagh letters"),  # ⵔ, Unicode's O
+        ("\u16c1ord1", "mixes Latin and Runic letters"),  # ᛁ, Unicode's l
+        ("L\u1951rd1", "mixes Latin and Tai Le letters"),  # ᥑ, an a Unicode does not list
+        ("\U000102a0ord1", "mixes Latin and Carian letters"),  # 𐊠, Unicode's A
+        ("Lord1\u20dd", "holds U+20DD, a mark drawn around the character before it"),
+        ("Lord1 \u20e3", "holds U+20E3, a mark drawn around the character before it"),
+        ("Lo\u0e49rd1", "puts a Thai mark (U+0E49) on the Latin letter o, where no font"),
+        ("Lord1\u0e31", "puts a Thai mark (U+0E31) on '1', where no font has a place"),
         ("Lord1 (player 1)", "holds a player's number"),
         ("Lord1 (#1)", "holds a player's number"),
         ("Lord1 #1", "holds a player's number"),
@@ -115,6 +123,9 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
         "J.R.R.Tolkien",
         "Dr.Who",
         "St. John",
+        "\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c",  # สมศักดิ์: Thai marks on Thai letters
+        "\u0926\u0947\u0935",  # देव: a Devanagari vowel sign on its letter
+        "Mu\u0330n",  # a mark every script shares, on a Latin letter
     ],
 )
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:

@@ -410,3 +410,49 @@ def test_a_refusal_quotes_a_strangers_web_address_defanged(tmp_path: Path) -> No
         assert "http://" not in answer.body + answer.subject, answer.body
         assert ".example/" not in answer.body + answer.subject, answer.body
         assert ".com" not in answer.body + answer.subject, answer.body
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # a scheme after any character: Thunderbird links from the scheme's first letter
+        # after any but a letter, digit, + . or -, Gmail after any but a letter, digit or _,
+        # and urlview (mutt's) finds one inside a word
+        ("x_http://evil.example/r", "x_http[:]//evil[.]example/r"),
+        ("\u00e9http://evil.example/r", "\u00e9http[:]//evil[.]example/r"),
+        ("+http://evil.example/r", "+http[:]//evil[.]example/r"),
+        ("1http://evil.example/r", "1http[:]//evil[.]example/r"),
+        ("x/http://evil.example/r", "x/http[:]//evil[.]example/r"),
+        # www. after a mark that is no letter: Gmail links it after / @ - . and urlview
+        # after _ too
+        ("x/www.evil.example/r", "x/www[.]evil[.]example/r"),
+        ("see @www.evil.example", "see @www[.]evil[.]example"),
+        ("-www.evil.example", "-www[.]evil[.]example"),
+        ("_www.evil.example", "_www[.]evil[.]example"),
+        (".www.evil.example", ".www[.]evil[.]example"),
+        ("a-www.evil.example", "a-www[.]evil[.]example"),
+        ("a_www.evil.example", "a_www[.]evil[.]example"),
+    ],
+)
+def test_a_web_address_after_a_mark_is_defanged_as_clients_link_it(text: str, shown: str) -> None:
+    """``quoted_back`` left a web address after ``/``, ``@``, ``-`` or ``_`` as written
+    (``x/http://evil.example`` was defanged, ``x_http://evil.example`` and
+    ``x/www.evil.example`` were not), where Thunderbird, Gmail or mutt's urlview link it.
+    A host with no ``www.`` and no scheme after such a mark is linked by none of them, and
+    goes as written: ``docs/mail.md`` in a reason of the host's own stays so."""
+    assert unlinked(text) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'docs/mail.md, "Commands"',
+        "ann.kim@www.players.example",
+        "bob@mail.example.com",
+        "x/evil.com and a-b_c.d",
+        "awwwards",
+        "awww.evil.example",
+    ],
+)
+def test_an_e_mail_address_and_a_path_after_a_mark_go_as_written(text: str) -> None:
+    assert unlinked(text) == text

@@ -54,7 +54,8 @@ def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     (answer,) = hall.new_mails()
     assert answer.to == ann.email
     assert "1 accepted, 1 rejected" in answer.body
-    assert "REJECTED B1: 13 ?]8;;https://evil.example/?\\your report?]8;;?\\ 12?:" in answer.body
+    shown = "?]8;;https[:]//evil[.]example/?\\your report?]8;;?\\"  # its link defanged
+    assert f"REJECTED B1: 13 {shown} 12?:" in answer.body
     x1 = _line_of(form, "X1:")
     # the line as read (a tab is a blank), with its note: he has no tech points to trade
     assert f"line {x1}: ok X1: 100: note: as things stand this trade" in answer.body
@@ -100,3 +101,25 @@ def test_an_order_line_of_a_megabyte_is_not_mailed_back_whole(tmp_path: Path) ->
     assert " characters ...] " in quoted
     assert quoted.endswith("expected 3 fields FROM TO MIS, found 450000")
     assert len(answer.body) < 4000
+
+
+def test_a_stolen_codes_web_address_reaches_the_player_defanged(tmp_path: Path) -> None:
+    """The lines and the commands an order mail's answer quotes went out marked alone (a
+    control character as ``?``): a thief with Ann's code wrote ``http://wtg-login.example``
+    in an order line and ``STATUS www.wtg-help.com`` beside the form, and the host mailed
+    Ann both as links, from its own address. Each is defanged as every answer quotes
+    anyone's words (``quoted_back``), the order line whole before its reason."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    hostile = form.replace("B1: __   __ __", "B1: 13 http://wtg-login.example/reset 12")
+    _sent(hall, "thief@else.example", f"STATUS www.wtg-help.com\n\n{hostile}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails()
+    assert answer.to == ann.email
+    line = _line_of(form, "B1:") + 2  # the command's line and a blank before the form
+    assert f"line {line}: REJECTED B1: 13 http[:]//wtg-login[.]example/reset 12:" in answer.body
+    said = " ".join(answer.body.split())
+    assert 'the command "STATUS www[.]wtg-help[.]com": NOT carried out' in said, answer.body
+    assert "://" not in answer.body and "www.wtg" not in answer.body, answer.body

@@ -58,6 +58,35 @@ def text_width(text: str) -> int:
     return sum(map(char_width, text))
 
 
+TAB_STOP = 8
+"""The columns between a terminal's tab stops (and a mail client's, showing plain text): a
+tab moves on to the next multiple of them."""
+
+
+def tabs_expanded(text: str) -> str:
+    """``text`` with each tab written as the blanks a terminal moves on by (to the next
+    multiple of ``TAB_STOP`` columns from its line's start, counted as ``text_width``
+    counts them), so that the columns a line fills are those it shows: a tab counted as
+    one column made a line of a stranger's words with tabs in it run past the terminal's
+    width, which folded it in the middle of a word."""
+    if "\t" not in text:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        written: list[str] = []
+        column = 0
+        for char, columns in zip(line, char_widths(line), strict=True):
+            if char == "\t":
+                blanks = TAB_STOP - column % TAB_STOP
+                written.append(" " * blanks)
+                column += blanks
+            else:
+                written.append(char)
+                column += columns
+        lines.append("".join(written))
+    return "\n".join(lines)
+
+
 def cut_to_columns(text: str, width: int) -> list[str]:
     """``text`` cut into pieces of at most ``width`` columns each, in order (a character
     that fills none stays with the one before it); ``[""]`` for an empty text."""
@@ -87,11 +116,12 @@ def wrapped_to_columns(line: str, width: int) -> list[str]:
     that begin the line are kept); a word wider than ``width`` (a run of Chinese, which
     writes no blanks, or a long address) fills the rest of its line and goes on on the
     next, cut between two characters (``cut_to_columns``: never between a letter and its
-    accent). ``[""]`` for an empty or blank line."""
+    accent). A tab is the blanks it moves on by (``tabs_expanded``). ``[""]`` for an empty
+    or blank line."""
     pieces: list[str] = []
     held: list[str] = []  # the piece being filled
     used = 0
-    for word in _WORDS.findall(line):
+    for word in _WORDS.findall(tabs_expanded(line)):
         columns = text_width(word)
         if word.isspace():
             if held or not pieces:  # blanks at a break are dropped

@@ -15,8 +15,11 @@ word after a stop is one that begins English sentences (``SENTENCE_WORDS``: ``Ne
 the last not a country's (``COUNTRY_WORDS``: ``phish.Me``, ``paypal-login.So`` are
 addresses), each word before one ends a sentence rather than names a brand (small letters
 without a hyphen, a number, ``No``: not ``Paypal.Now``, ``secure-bank.Today``), and no
-path, port or query follows it (``end.Next/login`` is an address). An e-mail address stays
-as written: a
+path, port or query follows it (``end.Next/login`` is an address). A scheme is defanged
+whatever stands before it, and ``www.`` after anything but a letter or a digit
+(``x_http://``, ``x/www.``: Thunderbird, Gmail or mutt's urlview link them); a host without
+either after ``/``, ``@``, ``-`` or ``_`` is linked by none, and stays (``docs/mail.md``).
+An e-mail address stays as written: a
 player may give his own to another, and its host is not taken for a web address
 (docs/mail.md, "Press"). What an answer of the host's quotes back of anyone's words (a
 command refused, a question) is defanged so too (``quoted_back``).
@@ -92,6 +95,8 @@ def unlinked(text: str) -> str:
 
 
 def _defanged(found: re.Match[str]) -> str:
+    if found.group("www") is not None:
+        return _DOT.sub("[.]", found.group("www"))
     if found.group("scheme") is not None:
         return f"{found.group('scheme')}[:]//{_DOT.sub('[.]', found.group('authority'))}"
     return found.group("marks") + _host_defanged(found)
@@ -100,7 +105,7 @@ def _defanged(found: re.Match[str]) -> str:
 def _host_defanged(found: re.Match[str]) -> str:
     host = found.group("host")
     labels = _DOT.split(host)
-    if labels[0].lower() == "www":
+    if _WWW.search(labels[0]):
         return _DOT.sub("[.]", host)
     top = _folded(labels[-1])
     if not _top_level(top):
@@ -160,11 +165,23 @@ def _links(marked: bool) -> re.Pattern[str]:
     host = rf"{label}(?:[{DOTS}]{label})+"
     return re.compile(
         rf"""
-          (?P<scheme>(?<![\w+.-])[a-z][a-z0-9+.-]*)://(?P<authority>[^\s/?#<>"'()\[\]]*)
+          (?P<scheme>(?<![a-z0-9+.-])[a-z0-9+.-]+)://(?P<authority>[^\s/?#<>"'()\[\]]*)
         | (?<![\w{marks}.@/-])(?P<marks>{some})(?P<host>{host})(?![\w{marks}@-])
+        | (?<![^\W_]){_NOT_MAILED}(?P<www>www[{DOTS}]{label}(?:[{DOTS}]{label})*)
+          (?![\w{marks}@-])
         """,
         re.IGNORECASE | re.VERBOSE,
     )
+
+
+_WWW = re.compile(r"(?:^|[-_])www$", re.IGNORECASE)
+"""A host's first label that ends in a ``www`` a client links from: the whole label, or
+one after a hyphen or an underscore (``a-www.evil.example``: Gmail links
+``www.evil.example``)."""
+_NOT_MAILED = r"(?<![\w.!#$%&'*+/=?^`{|}~-]@)"
+"""Not a mail's domain: no character of an address's local part and its ``@`` before it
+(``ann@www.players.example`` is an e-mail address, and stays as written; ``@www.evil.example``
+after a blank is none)."""
 
 
 def _marks() -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import email.utils
 import re
 import unicodedata
+from functools import cache
 
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
@@ -37,6 +38,8 @@ from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
 from wtg.lobby.domains import top_level_domain
+from wtg.text import homoglyphs
+from wtg.text.homoglyphs import as_ascii
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
 """What the host's own mail is signed or called, besides its From's name."""
@@ -87,26 +90,17 @@ _RULE = re.compile(r"([-=*_~>#+|<])\1\1")
 """Three of one mark in a row (``---``, ``===``, ``***``, ``>>>``): the rules of the host's
 own mails and of a quote."""
 _FOLDED = str.maketrans(
-    "АВЕКМНОРСТХУЅІЈԌԚԜҮаеорсухѕіјԛԝһү"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧονο"  # Greek
-    "ՕՍօսհո"  # Armenian
-    "ᎪᏴᏟᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃᎠᏒ"  # Cherokee
-    "ꓮꓐꓚꓰꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓢꓔꓴꓦꓫꓬꓜ"  # Lisu
-    "ᗅᗷᑕᗞᖴᕼᒍᒪᗰᑭᖇᔕᑌᐯᗯ᙭ᘔᑲᑯ"  # Canadian syllabics (Unicode's confusables)
-    "ᗩᗪᑎᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
-    "ıȷɡɑ",  # Latin: dotless i and j, script g and a
-    "ABEKMHOPCTXYSIJGQWYaeopcyxsijqwhy"
-    "ABEZHIKMNOPTYXovo"
-    "OUouhn"
-    "ABCEGHJKLMPSTVWZDR"
-    "ABCEGHIJKLMNOPSTUVXYZ"
-    "ABCDFHJLMPRSUVWXZbd"
-    "ADNEEq"
-    "ijga",
+    "ІΙꓲ"  # Cyrillic, Greek and Lisu capital I: as the capital, not Unicode's small l
+    "Ԛ"  # Cyrillic qa
+    "ᑕᔕᗯᘔᑎ"  # Canadian syllabics a reader takes for C, S, W, Z, N
+    "ᗩᕮᗴᑫ"  # and a "fancy text" maker's (ᗩᑎᑎ for ANN)
+    "ȷ",  # Latin dotless j
+    "IIIQCSWZNAEEqj",
 )
-"""Letters of the other alphabets that a reader takes for Latin ones (Cyrillic ``В`` and
-``О`` for B and O: ``ВОВ``, all Cyrillic, reads as BOB; Cyrillic ``Ԍ`` and ``М`` as GM;
-the Canadian syllabics ``ᗅ`` and ``ᗷ`` as A and B)."""
+"""Letters of other alphabets that a reader takes for Latin ones and Unicode's confusables
+do not list as such (``wtg.text.homoglyphs.as_ascii`` reads those it lists: Cyrillic ``В``
+as B, Tifinagh ``ⵔ`` as O, Runic ``ᛖ`` as M): the Canadian syllabics ``ᑎ`` and ``ᗩ`` as N and A
+(``ᗩᑎᑎ`` is ANN), and a capital I of Cyrillic, Greek or Lisu as the Latin capital I."""
 _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>]", re.IGNORECASE)
 """What the host writes in brackets after a side's name: Tactics' colour (``Ann (red)``: "Turn
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
@@ -180,6 +174,9 @@ def posing(name: str, host: str = "") -> str | None:
             f"it): at most {MARKS_ON_A_LETTER}, or they pile up over the lines around it "
             "where the host prints it: choose another with AS <name>"
         )
+    stray = _stray_mark(name)
+    if stray is not None:
+        return f"the name {name} {stray}: choose another with AS <name>"
     key = header_key_in(name)
     if key is not None:
         return (
@@ -278,6 +275,34 @@ def posing(name: str, host: str = "") -> str | None:
     return None
 
 
+def _stray_mark(name: str) -> str | None:
+    """What ``name`` holds of a mark drawn where no letter of its own is, or None: a mark
+    that encloses the character before it (U+20DD, a circle: it spills over the letters
+    beside it and the lines around, where the host prints the name), or a mark of one
+    script on a character of another (a Thai vowel sign over a Latin letter, drawn where
+    the Latin font has no place for it, over the line above). A mark every script shares
+    (an acute, a cedilla) may sit on any letter."""
+    before = ""
+    for char in unicodedata.normalize("NFC", name):
+        kind = unicodedata.category(char)
+        if kind == "Me":
+            return (
+                f"holds U+{ord(char):04X}, a mark drawn around the character before it, "
+                "over the letters beside it and the lines around it where the host prints it"
+            )
+        if kind.startswith("M"):
+            mine, base = homoglyphs.script(char), homoglyphs.script(before)
+            if mine and mine != base:
+                on = f"the {base} letter {before}" if base else f"{before!r}"
+                return (
+                    f"puts a {mine} mark (U+{ord(char):04X}) on {on}, where no font has a "
+                    "place for it: it is drawn over the letters or the lines around it"
+                )
+            continue
+        before = char
+    return None
+
+
 def _web_address(name: str) -> str | None:
     """The part of ``name`` that reads as a web address, or None: a scheme (``https://``),
     ``www.``, or words joined by dots whose last is a top-level domain of the Public Suffix
@@ -302,7 +327,7 @@ small l, a zero as a capital O (``B0B`` as BOB)."""
 
 
 def reads_as(name: str) -> str:
-    """What ``name`` reads as (``READS_AS``, and ``_FOLDED``: a Cyrillic ``В`` as a B), in
+    """What ``name`` reads as (``READS_AS``, and ``folded``: a Cyrillic ``В`` as a B), in
     compatibility form without its spaces and the marks that join words (``-``, ``_``,
     ``.``), its case kept: two names that read as one are one name to a reader (``B O B``
     and ``BOB``)."""
@@ -318,8 +343,16 @@ _JOINERS = "-_.'’"
 
 def folded(name: str) -> str:
     """``name`` with each letter of another alphabet that reads as a Latin one written as
-    that Latin letter (``_FOLDED``)."""
-    return name.translate(_FOLDED)
+    that Latin letter (Unicode's confusables, ``wtg.text.homoglyphs.as_ascii``, and
+    ``_FOLDED``)."""
+    return name.translate(_folding())
+
+
+@cache
+def _folding() -> dict[int, int | str]:
+    """The table ``folded`` writes a name by: Unicode's confusables, and ``_FOLDED`` where
+    they say nothing or read otherwise."""
+    return {**as_ascii(), **_FOLDED}
 
 
 def alike(one: str, other: str) -> bool:
@@ -332,7 +365,7 @@ def alike(one: str, other: str) -> bool:
 
 
 def _caseless(name: str) -> str:
-    """``name`` as ``same`` writes it, the letters of ``_FOLDED`` as Latin ones, without
+    """``name`` as ``same`` writes it, the letters ``folded`` reads as Latin ones, without
     spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
     ``Zoë``, read as Alice and Zoe beside them)."""
     plain = unicodedata.normalize("NFKD", same(folded(name)))

@@ -28,6 +28,7 @@ from wtg.host.results import Entry, Finished
 from wtg.lobby.authority import claiming
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp, torn_said
 from wtg.lobby.lookalikes import alike, posing
+from wtg.text import homoglyphs
 from wtg.text.addresses import bare_address
 
 BEGINNER = "beginner"
@@ -270,15 +271,20 @@ def reads_like(book: LobbyDatabase, name: str) -> str | None:
 LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu", "Canadian")
 """The alphabets whose letters look alike: a name that mixes them could pass for another's
 (``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
-an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's)."""
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's). Latin
+letters mix with no other script's but those of ``homoglyphs.BESIDE_LATIN`` (Chinese,
+Japanese, Korean): ``ᥑnn`` with a Tai Le letter, ``𐊠nn`` with a Carian one, are refused too."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:
-    """The alphabets of ``LOOK_ALIKE`` whose letters ``name`` holds, when more than one."""
-    found = set()
-    for char in unicodedata.normalize("NFKC", name):
-        if char.isalpha():
-            found.add(unicodedata.name(char, "").split(" ")[0].capitalize())
+    """The alphabets of ``LOOK_ALIKE`` whose letters ``name`` holds, when more than one; or
+    Latin and the other scripts ``name``'s letters are of, when it mixes Latin letters with
+    those of a script not in ``homoglyphs.BESIDE_LATIN``."""
+    found = homoglyphs.scripts(unicodedata.normalize("NFKC", name))
+    if "Latin" in found:
+        beside = [named for named in found if named not in homoglyphs.BESIDE_LATIN]
+        if len(beside) > 1:
+            return ["Latin", *(named for named in beside if named != "Latin")]
     mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in found]
     return mixed if len(mixed) > 1 else []
 

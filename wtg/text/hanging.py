@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from wtg.core.textwidth import text_width, wrapped_to_columns
+from wtg.core.textwidth import tabs_expanded, text_width, wrapped_to_columns
 from wtg.text.hostpaths import OnDisk, fits, runs
 from wtg.text.shellcommand import SHELL_COMMAND
 
@@ -51,7 +51,8 @@ def hanging(
     lines after its first begun with ``indent`` (or the line's own blanks and ``HANGING``),
     a command between backquotes and a path of the host's (``paths``) never broken."""
     known = [path for path in paths if path]
-    return "\n".join(_hung(line, width, known, on_disk, indent) for line in text.split("\n"))
+    lines = tabs_expanded(text).split("\n")  # a tab fills the columns it moves on by
+    return "\n".join(_hung(line, width, known, on_disk, indent) for line in lines)
 
 
 def _hung(

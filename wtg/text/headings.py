@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from wtg.core.textwidth import tabs_expanded
 from wtg.text.hostpaths import OnDisk, fits, fitted
 from wtg.text.prose import WIDTH
 
@@ -30,7 +31,8 @@ def heading(
     path of the host's (``paths``, ``on_disk``: ``wtg.text.hostpaths``) made lines of at
     most ``width`` columns each, but such a path whole on a line of its own."""
     known = [path for path in paths if path]
-    return "\n".join(_line(line, width, known, on_disk) for line in text.split("\n"))
+    lines = tabs_expanded(text).split("\n")  # a tab fills the columns it moves on by
+    return "\n".join(_line(line, width, known, on_disk) for line in lines)
 
 
 def _line(line: str, width: int, paths: list[str], on_disk: OnDisk | None) -> str:

@@ -23,11 +23,12 @@ from wtg.aof.mailtext import (
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
-from wtg.core.printable import marked, quoted, visible
+from wtg.core.printable import quoted, visible
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, ReadAfterItRan, Submission, Unchanged
+from wtg.game.presslinks import quoted_back
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
@@ -1109,18 +1110,19 @@ def _ident(kind: str, message: Incoming, index: int) -> str:
 
 def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them, a long one cut
-    in its middle (``_cut``), and each character that is not printable (a terminal's escape
-    sequence, a NUL) as ``?``. The lines are what the sender typed, mailed to the seat's
-    registered address, which need not be his (a code shared or stolen), and no server
-    refuses a mail for a NUL in them. Each is wrapped to a phone's 72 columns after the
-    order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
-    its reason or note is broken at its words, its continuations indented."""
+    in its middle (``_cut``), each character that is not printable (a terminal's escape
+    sequence, a NUL) as ``?`` and each web address defanged (``_shown``). The lines are
+    what the sender typed, mailed to the seat's registered address, which need not be his
+    (a code shared or stolen), and no server refuses a mail for a NUL in them. Each is
+    wrapped to a phone's 72 columns after the order line it quotes (``line 5: REJECTED A2:
+    12 99 2``), which stays whole on its line: its reason or note is broken at its words,
+    its continuations indented."""
     if not verdicts:  # no line at all: the join of none would be one empty line
         return []
     codes = {p.id: p.code for p in game.config.players}
     said = [v.describe() for v in verdicts]
-    # a code masked keeps its length, and so does a character marked: the order line that
-    # a verdict quotes ends where it ended, before its ": reason"
+    # a code masked keeps its length: the order line that a verdict quotes ends where it
+    # ended, before its ": reason" (``_shown`` says where once it is quoted back)
     heads = [
         len(line) - len(v.reason) - 2 if v.reason else len(line)
         for v, line in zip(verdicts, said, strict=True)
@@ -1128,7 +1130,17 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     described = compose.mask_codes("\n".join(said), codes).split("\n")
     if len(described) != len(heads):  # a line break in a verdict: its order line unknown
         heads = [0] * len(described)
-    return [_quoted(marked(line), head) for line, head in zip(described, heads, strict=True)]
+    return [_quoted(*_shown(line, head)) for line, head in zip(described, heads, strict=True)]
+
+
+def _shown(line: str, head: int) -> tuple[str, int]:
+    """A verdict's line as an answer may quote it (``quoted_back``: each character that is
+    not printable as ``?``, each web address defanged), its order line (its first ``head``
+    characters) and its reason apart, and the order line's length so written. The writer
+    may be anyone with the seat's code: a thief's ``http://wtg-login.example/reset`` in a
+    line reached the seat's player as a link, in a mail from the host's own address."""
+    order = quoted_back(line[:head])
+    return order + quoted_back(line[head:]), len(order)
 
 
 def _quoted(line: str, head: int) -> str:
@@ -1243,7 +1255,9 @@ def _outlook_item(name: str) -> bool:
 def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
     """The note of an order mail's answer on the commands its sender typed in it, ``more``
     of them past those named (counted, not named)."""
-    shown = ", ".join(f'"{marked(c)}"' for c in commands) + (f" and {more} more" if more else "")
+    shown = ", ".join(f'"{quoted_back(c)}"' for c in commands) + (
+        f" and {more} more" if more else ""
+    )
     noun = "command" if len(commands) + more == 1 else "commands"
     return (
         f"Your mail also holds the {noun} {shown}: NOT carried out.\nA mail with an "
