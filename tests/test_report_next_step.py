@@ -39,7 +39,7 @@ def test_a_report_without_a_form_says_nothing_of_one(tmp_path: Path) -> None:
     assert "ORDER OF PLAY FOR TURN 1" in text
     assert "Your orders:" not in text and "=== BEGIN AOF ===" not in text
     with_form = report_text(WOK4, game.config, state, [], 1)
-    oop = next(line for line in with_form.splitlines() if line.startswith("ORDER OF PLAY"))
+    oop = with_form[with_form.index("ORDER OF PLAY") :].split("\n\n")[0]
     assert f"{oop}\n\n{ONE}\n\nTOP TEN" in with_form, with_form  # no deadline: none said
 
 
