@@ -315,6 +315,33 @@ def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
     return wrapped(text, indent, width, no_word_alone=True)
 
 
+_BRACKETED = re.compile(r"\((?:[^()]|\([^()]*\))*\)[.,;:]*")
+"""A part of a title in brackets, one more pair inside it (``(Eamon (#5))``), with the stop
+or comma after it."""
+
+
+def titled(text: str, indent: str = "  ", width: int = WIDTH) -> str:
+    """``{{ line | titled }}``: a title (an order form's section, a report's heading) broken
+    as ``words_wrapped`` breaks it, but a part of it in brackets that a line holds whole is
+    never split across two: the words before it end their line and it begins the next
+    (``for good (your`` above ``  provinces stay, dug in)`` read as two thoughts cut
+    apart). A bracket no line holds is broken as any words."""
+    lines = words_wrapped(text, indent, width).split("\n")
+    if len(lines) == 1:
+        return text
+    for match in _BRACKETED.finditer(text):
+        head = text[: match.start()].rstrip(" ")
+        if (
+            not head.strip()
+            or any(match.group() in line for line in lines)
+            or _columns(indent + match.group()) > width
+        ):
+            continue
+        rest = titled(indent + text[match.start() :], indent, width)
+        return f"{words_wrapped(head, indent, width)}\n{rest}"
+    return "\n".join(lines)
+
+
 def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
     the word before it goes down with it, as far as the line holds them, cut from its line
