@@ -150,7 +150,7 @@ def test_false_orders_are_told_under_the_province_table() -> None:
 
 def test_propaganda_s_eff_is_told_in_percent_to_both_sides() -> None:
     """The spymaster read ``SUCCESS, their EFF -2.``, a number without its unit, where the
-    victim read ``propaganda cost you 2% EFF``: EFF is a percentage ("EFF: 96%" in the
+    victim read ``propaganda cost you 2% EFF``: EFF is a percentage (``EFF: 96%`` in the
     status line), and both say it so."""
     result = spied(setup(), spy(1, 2, PROPAGANDA, 3))
     events = [e.to_dict() for e in result.events]
