@@ -135,7 +135,11 @@ def test_the_top_ten_in_a_report_marks_who_quit(tmp_path: Path) -> None:
     quitter_row = next(line for line in topten.splitlines() if " Ann " in line)
     assert quitter_row.endswith("QUIT")
     report = game.report(2)
-    top = report.split("TOP TEN\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    top = (
+        report.split("TOP TEN (by score: all a player possesses, counted)\n", 1)[1]
+        .split("\n\n", 1)[0]
+        .splitlines()
+    )
     assert len(top) == 3
     ann = next(line for line in top if "Ann" in line)
     assert ann.endswith("QUIT"), ann
@@ -240,7 +244,7 @@ def test_the_last_top_ten_says_what_it_ranks(tmp_path: Path, ruleset: str) -> No
     for turn in (1, 2, 3):
         game.submit(f"player: 1\nturn: {turn}\n")
         running = game.report(1)
-        assert "\nTOP TEN\n" in running, running
+        assert "\nTOP TEN (by score: all a player possesses, counted)\n" in running, running
         game.run_turn(now=NOW + timedelta(days=2 * turn))
     last = game.report(1)
     assert "Final ranking: 1. Ann (#1)" in last, last

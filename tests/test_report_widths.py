@@ -164,7 +164,7 @@ def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path
     ) in text
     state.turn = 1
     text = report_text(STANDARD, game.config, state, [], 1, aof="")
-    assert f"{order_of_play(2)}TOP TEN\n" in text
+    assert f"{order_of_play(2)}TOP TEN (by score: all a player possesses, counted)\n" in text
     assert "\n\n\n" not in text
 
 

@@ -119,11 +119,11 @@ def test_a_human_s_mail_says_what_all_his_colours_share_once(
     assert text.count("=== BEGIN AOF ===") == colours
     assert text.count("\nYOUR PROVINCES\n") == colours
     assert text.count("\nWHAT HAPPENED THIS TURN\n") == colours
-    for label in ("ORDER OF PLAY FOR TURN 1 (", "\nTOP TEN\n", "\nTHE OTHER PLAYERS ("):
+    for label in ("ORDER OF PLAY FOR TURN 1 (", "\nTOP TEN (by", "\nTHE OTHER PLAYERS ("):
         assert text.count(label) == 1, label
-    assert text.index("\nTOP TEN\n") < text.index("=== BEGIN AOF ===")
+    assert text.index("\nTOP TEN (by") < text.index("=== BEGIN AOF ===")
     last_title = text.rindex("World of Kaomaris - Standard WoK\n")
-    assert last_title < text.index("\nTOP TEN\n")
+    assert last_title < text.index("\nTOP TEN (by")
     assert "Bob, playing BobA (#2)" in text
     assert max(len(row) for row in text.splitlines()) <= 78
 
