@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.aof.test_title_last_word import lines_after
 from tests.conftest import players
 from tests.played import game_config
 from tests.rules.tactics.builders import OPEN7, piece, state
@@ -20,24 +21,18 @@ from wtg.site.formdata import form_data
 from wtg.text.prose import titled, words_wrapped
 
 
-def lines_from(text: str, start: str, count: int = 2) -> list[str]:
-    lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith(start))
-    return lines[at : at + count]
-
-
 def test_the_forms_titles_keep_their_brackets_whole(tmp_path: Path) -> None:
     wok4 = create_game(tmp_path / "w", "wok4", "classic60", players(10), 5).aof(1)
-    assert lines_from(wok4, "ALLIANCE:") == [
+    assert lines_after(wok4, "ALLIANCE:") == [
         "ALLIANCE: the player you would share victory with",
         "  (00 = nobody; blank keeps it as it is)",
     ]
-    assert lines_from(wok4, "QUIT:") == [
+    assert lines_after(wok4, "QUIT:") == [
         "QUIT: 1 = you leave the game at the end of this turn, for good",
         "  (your provinces stay, dug in)",
     ]
     standard = create_game(tmp_path / "s", "standard", "classic60", players(2), 5).aof(1)
-    assert lines_from(standard, "9 UPGRADES:") == [
+    assert lines_after(standard, "9 UPGRADES:") == [
         "9 UPGRADES: 100, 200 and 300 gold for the first, second and third",
         "  (you have 0 gold)",
     ]
@@ -60,11 +55,11 @@ def test_a_report_s_headings_keep_their_brackets_whole(tmp_path: Path) -> None:
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
     game.phase = ARMY
     text = report_text(TACTICS, game_config("tactics", "open7", 2, 1), game, [], 1)
-    assert lines_from(text, "KINDS ON THE BOARD") == [
+    assert lines_after(text, "KINDS ON THE BOARD") == [
         "KINDS ON THE BOARD",
         "  (what a kind gives each of its pieces, at every level)",
     ]
-    assert lines_from(text, "WEAPONS") == [
+    assert lines_after(text, "WEAPONS") == [
         "WEAPONS",
         "  (DOMINATES: a target whose weapon is of that class has its DEF halved)",
     ]
