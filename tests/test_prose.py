@@ -301,3 +301,23 @@ def test_a_lines_commands_are_read_once_not_around_each_space(
         "  " + "g" * 15 + " to leave",
     ]
     assert read == [wide]
+
+
+def test_a_name_ending_in_a_number_is_never_cut_from_it() -> None:
+    """A WISK report read ``... Robot`` above ``4 lost 3 armies in Siberia (28)``: the
+    robot's number, alone at the line's start, read as a count of what it lost. A
+    capitalised word and the number after it (``Robot 4``, ``Agent 47``) go down together."""
+    event = (
+        "- Robot 3 (player #3) attacked Siberia (28) of Robot 4 (player #4) from Yakutsk "
+        "(29): 2 rolls, Robot 3 lost 0 armies in Yakutsk (29), Robot 4 lost 3 armies in "
+        "Siberia (28)."
+    )
+    assert sentences_wrapped(event, PHONE).split("\n") == [
+        "- Robot 3 (player #3) attacked Siberia (28) of Robot 4 (player #4) from",
+        "  Yakutsk (29): 2 rolls, Robot 3 lost 0 armies in Yakutsk (29),",
+        "  Robot 4 lost 3 armies in Siberia (28).",
+    ]
+    assert wrapped("the press of Agent 47 was read", "  ", 22, counts=True).split("\n") == [
+        "the press of",
+        "  Agent 47 was read",
+    ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import NAMES
 from wtg.game.engine import Game
 from wtg.rules.wok.state import WokState
 
@@ -19,8 +20,11 @@ def test_turn_zero_report_of_a_player(game: Game[WokState]) -> None:
     row = f"{home.id:>4} {home.name:<14} {home.pop:>4}  24  12 1.750  1.0    0  10 DEF"
     assert row in report
     assert "1.750a 1.0a" in report  # "1.244a means AVERAGE armies level of 1.244"
-    oop = " ".join(str(p) for p in state.oop)
-    assert f"ORDER OF PLAY FOR TURN 1: {oop}" in report
+    oop = ", ".join(f"{NAMES[p - 1]} (#{p}{', you' if p == 4 else ''})" for p in state.oop)
+    heading = "ORDER OF PLAY FOR TURN 1 (first to last, in every phase):\n"
+    assert heading in report
+    said = report[report.index(heading) + len(heading) :].split("\n\n")[0]
+    assert " ".join(said.split()) == f"{oop}."
     assert "TOP TEN" in report and report.count(" 1 province\n") == 10  # one each at the start
     assert report.index("TOP TEN") < report.index("=== BEGIN AOF ===")
     assert "GAME: g1  TURN: 1  PLAYER: 4  CODE: CODE0004" in report

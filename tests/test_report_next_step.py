@@ -39,8 +39,8 @@ def test_a_report_without_a_form_says_nothing_of_one(tmp_path: Path) -> None:
     assert "ORDER OF PLAY FOR TURN 1" in text
     assert "Your orders:" not in text and "=== BEGIN AOF ===" not in text
     with_form = report_text(WOK4, game.config, state, [], 1)
-    oop = next(line for line in with_form.splitlines() if line.startswith("ORDER OF PLAY"))
-    assert f"{oop}\n\n{ONE}\n\nTOP TEN" in with_form, with_form  # no deadline: none said
+    oop = with_form[with_form.index("ORDER OF PLAY") :].split("\n\n")[0]
+    assert f"{oop}\n\n{ONE}\n\nTOP TEN (by score" in with_form, with_form  # no deadline: none said
 
 
 def test_a_duel_report_names_its_forms_once(tmp_path: Path) -> None:
@@ -68,7 +68,11 @@ def test_the_top_ten_s_counts_and_statuses_stand_in_columns(tmp_path: Path) -> N
         province.owner = 3  # 10 provinces
     next(p for p in state.players if p.id == 2).status = "quit"
     text = report_text(WOK4, game.config, state, [], 4, aof="")
-    table = text.split("TOP TEN\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    table = (
+        text.split("TOP TEN (by score: all a player possesses, counted)\n", 1)[1]
+        .split("\n\n", 1)[0]
+        .splitlines()
+    )
     assert len(table) == 10, table
     words = {line.index(" province") for line in table}
     assert len(words) == 1, table  # the counts right-aligned: the noun in one column
@@ -77,3 +81,14 @@ def test_the_top_ten_s_counts_and_statuses_stand_in_columns(tmp_path: Path) -> N
     assert quit_line.index("QUIT") == words.pop() + len(" provinces  ")
     assert any("10 provinces" in line for line in table)
     assert all(line == line.rstrip() for line in table)
+
+
+def test_the_top_ten_says_what_its_number_is(tmp_path: Path) -> None:
+    """A report's Top Ten read ``1. Bob  #2  1053  5 provinces``: a number without its unit
+    or a heading over it, where the file topten.txt heads the column SCORE. There is "a
+    "Top Ten" List according to a generated score (depending on all your possessions)"
+    (WoK IV): the heading says so while the game runs (docs/rules/wok.md, ruling 28)."""
+    game = create_game(tmp_path / "g", "standard", "star-islands", players(3), 5, now=MADE)
+    lines = game.report(1).splitlines()
+    at = lines.index("TOP TEN (by score: all a player possesses, counted)")
+    assert lines[at + 1].startswith("   1. ")

@@ -143,5 +143,8 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest,\n"
         "  KNI Plains, CAT Mountain. In the TOTAL rows, DEF and LEV are averages\n"
         "  (marked a).\n"
+        "POP population, WOK workers, DEF defense, MIS missiles, SPY spies,\n"
+        "  AIM what the workers make, ARM armies, PIK pikemen, ARC archers,\n"
+        "  KNI knights, CAT catapults, LEV the troops' level.\n"
         "\n"
     )

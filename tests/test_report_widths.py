@@ -137,6 +137,14 @@ def test_the_final_ranking_of_ten_players_is_wrapped_as_a_sentence(tmp_path: Pat
     assert max(len(line) for line in lines) <= WIDTH
 
 
+def order_of_play(turn: int) -> str:
+    """The ORDER OF PLAY of the game below, to Ann, and the blank line under it."""
+    return (
+        f"ORDER OF PLAY FOR TURN {turn} (first to last, in every phase):\n"
+        "Bob (#2), Cid (#3), Ann (#1, you).\n\n"
+    )
+
+
 def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path) -> None:
     """A game without a deadline had two blank lines under the ORDER OF PLAY (the one meant
     to part it from the DEADLINE line, which such a game has not); with a deadline, one
@@ -144,19 +152,19 @@ def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path
     game = create_game(tmp_path / "g", "standard", "star-islands", players(3), seed=5)
     report = game.report(1)
     assert (  # turn 0, its form below it
-        "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nYour orders: fill out the AOF below and reply to"
+        f"{order_of_play(1)}Your orders: fill out the AOF below and reply to"
         " this mail with it.\n\nWHERE EVERYONE STARTS\n"
     ) in report
     assert "\n\n\n" not in report
     state = game.typed(STANDARD).state()
     text = report_text(STANDARD, game.config, state, [], 1, aof="", deadline="Mon 7 Dec 18:00")
     assert (
-        "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nDEADLINE FOR YOUR TURN 1 ORDERS: Mon 7 Dec 18:00\n\n"
+        f"{order_of_play(1)}DEADLINE FOR YOUR TURN 1 ORDERS: Mon 7 Dec 18:00\n\n"
         "WHERE EVERYONE STARTS\n"
     ) in text
     state.turn = 1
     text = report_text(STANDARD, game.config, state, [], 1, aof="")
-    assert "ORDER OF PLAY FOR TURN 2: 2 3 1\n\nTOP TEN\n" in text
+    assert f"{order_of_play(2)}TOP TEN (by score: all a player possesses, counted)\n" in text
     assert "\n\n\n" not in text
 
 

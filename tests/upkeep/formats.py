@@ -76,8 +76,11 @@ def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
     production's "+0.000 LEV" is no longer said; the form
     says "header" where it said "line", and a report says "Your orders: fill out the AOF
     below and reply to this mail with it." under the Order of Play, which format 1's did
-    not, and the rule under a report's heading is a phone's 72 characters, not 78: the
-    expected files hold these words); the Top
+    not, and the rule under a report's heading is a phone's 72 characters, not 78, and its
+    ORDER OF PLAY names each player, the reader marked, where it gave the numbers alone, and
+    the Top Ten's heading says it ranks by score, and a line under the provinces says their
+    columns:
+    the expected files hold these words); the Top
     Ten's words, each player's number written ``#3`` since, as the reports write it."""
     expected = tree(FIXTURE / "expected" / "0003")
     assert made.keys() == expected.keys()

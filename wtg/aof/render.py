@@ -11,7 +11,7 @@ from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
 from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
 from wtg.core.jsondata import Json
-from wtg.text.prose import sentences_wrapped, words_wrapped
+from wtg.text.prose import sentences_wrapped, titled, words_wrapped
 
 WIDTH = 72
 """The columns of the form's own prose (its instructions, titles and help lines): a form
@@ -102,7 +102,7 @@ def _section_lines(
 ) -> list[str]:
     widths = [max(f.shown_width, len(f.title)) for f in section.fields]
     margin = len(f"{section.label}{section.lines}:") + 1
-    out = prose_lines(fill_placeholders(section.title, context))
+    out = title_lines(fill_placeholders(section.title, context))
     if section.help:
         out += choice_lines(fill_placeholders(section.help, context))
     out.append(" " * margin + _cells([f.title for f in section.fields], widths))
@@ -119,6 +119,13 @@ def prose_lines(text: str) -> list[str]:
     """The lines of ``text`` broken at their words to the form's width (the form's
     instructions and titles; the AOF Sender's page prints the same)."""
     return words_wrapped(text, INDENT, WIDTH).splitlines()
+
+
+def title_lines(text: str) -> list[str]:
+    """A section's title broken to the form's width as its prose is (``prose_lines``), but
+    a part in brackets a line holds never split across two (``titled``: ``for good (your``
+    above ``provinces stay, dug in)``); the AOF Sender's page prints the same."""
+    return titled(text, INDENT, WIDTH).splitlines()
 
 
 def choice_lines(text: str) -> list[str]:

@@ -32,6 +32,7 @@ from wtg.text.prose import (
     listed,
     packed,
     sentences_wrapped,
+    titled,
     with_path,
     wrapped,
 )
@@ -106,6 +107,7 @@ def _filters(
         "heading": press_heading,
         "wrapped": partial(wrapped, width=width, no_word_alone=no_word_alone, counts=counts),
         "sentences_wrapped": partial(sentences_wrapped, width=width),
+        "titled": partial(titled, width=width),
         "packed": partial(packed, width=width),
         "with_path": with_path,
         "listed": listed,

@@ -155,8 +155,33 @@ def column_lines(text: str, width: int) -> list[str]:
     the report's table showed ``The Most Seren``)."""
     if text_width(text) <= width:
         return [column(text, width)]
-    first, *rest = wrapped_to_columns(text, width)
+    first, *rest = _name_pieces(text, width)
     return [padded(_closed(first), width), *(_closed(piece) for piece in rest)]
+
+
+_AFTER_HYPHENS = re.compile(r"[^-]*-+|[^-]+")
+"""The parts of a word a line may end after: each up to and with its hyphens."""
+
+
+def _name_pieces(text: str, width: int) -> list[str]:
+    """``text`` broken at its blanks into pieces of at most ``width`` columns, as
+    ``wrapped_to_columns`` breaks it, but a word wider than that broken after a hyphen in
+    it where one falls before it is cut between its characters: a Tactics kind's key is a
+    name's words joined by hyphens (``STONE-GOLEM-OF-THE-DEEP``: ``STONE-GOLEM-`` over
+    ``OF-THE-DEEP``, not ``STONE-GOLEM-O`` over ``F-THE-DEEP``)."""
+    words = text.split()
+    if not any(text_width(word) > width and "-" in word.strip("-") for word in words):
+        return wrapped_to_columns(text, width)
+    pieces: list[str] = []
+    for word in words:
+        parts = _AFTER_HYPHENS.findall(word) if text_width(word) > width else [word]
+        for index, part in enumerate(parts):
+            joined = pieces[-1] + ("" if index else " ") + part if pieces else part
+            if pieces and text_width(joined) <= width:
+                pieces[-1] = joined
+            else:
+                pieces.extend(wrapped_to_columns(part, width))
+    return pieces
 
 
 def _closed(shown: str) -> str:

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from wtg.aof import parse, values
 from wtg.aof.copies import ORDER_LINE
 from wtg.aof.mailtext import MAX_NUMBER_DIGITS, OTHER_SPACE
-from wtg.aof.render import OMIT, choice_lines, fill_placeholders, prose_lines
+from wtg.aof.render import OMIT, choice_lines, fill_placeholders, prose_lines, title_lines
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.formatchars import format_characters
 from wtg.core.jsondata import Json, JsonObject
@@ -121,7 +121,7 @@ def form_data(form: FormSpec) -> JsonObject:
 def _section_data(section: SectionSpec, context: Mapping[str, object]) -> JsonObject:
     title = fill_placeholders(section.title, context)
     help_text = fill_placeholders(section.help, context) if section.help else None
-    title_lines: list[Json] = [*prose_lines(title)]
+    titles: list[Json] = [*title_lines(title)]
     help_lines: list[Json] = [*choice_lines(help_text)] if help_text else []
     return {
         "key": section.key,
@@ -129,7 +129,7 @@ def _section_data(section: SectionSpec, context: Mapping[str, object]) -> JsonOb
         "lines": section.lines,
         "title": title,
         "help": help_text,
-        "title_lines": title_lines,
+        "title_lines": titles,
         "help_lines": help_lines,
         "titles": section.titles,
         "widths": [max(f.shown_width, len(f.title)) for f in section.fields],

@@ -32,6 +32,10 @@ _NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory"
 """The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
 line never ends on one of them with its number at the start of the next."""
 
+_NAMED = re.compile(r"[A-Z][a-z]+")
+"""A word of a name that a number may end (``Robot 4``, ``Agent 47``): a WISK report read
+``Robot`` above ``4 lost 3 armies``, the robot's number taken for a count."""
+
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 """A dash standing between two words (``Kaomaris - Standard``), which a line never begins
 with: ``- `` at a line's start is an item of a list."""
@@ -232,7 +236,9 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
     that a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
     above ``Plains``), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
-    stands``); a thing's number is no count of the word after it (``turn 12`` may end a line
+    stands``), nor the one between a capitalised word and a number, a name's (``Robot 4``:
+    a WISK report ended ``Robot`` above ``4 lost 3 armies``); a thing's number is no count
+    of the word after it (``turn 12`` may end a line
     above ``begins``); nor either of a count out of another (``1 of 3 players``: a
     lobby's answer ended ``1 of`` above ``3 players``); nor the one before a dash between
     words (``World of Kaomaris -
@@ -259,6 +265,7 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
         )
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
         or (before in _NUMBERED_THINGS and after.isdigit())
+        or (_NAMED.fullmatch(before) and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
         or line[at + 1 : end if end != -1 else len(line)] in _DASHES
     ):
@@ -313,6 +320,33 @@ def words_wrapped(text: str, indent: str, width: int = WIDTH) -> str:
     on a line of its own (``_no_word_alone``): a form's title ended ``(you have`` above
     ``  0)``, ``... run this`` above ``  turn``."""
     return wrapped(text, indent, width, no_word_alone=True)
+
+
+_BRACKETED = re.compile(r"\((?:[^()]|\([^()]*\))*\)[.,;:]*")
+"""A part of a title in brackets, one more pair inside it (``(Eamon (#5))``), with the stop
+or comma after it."""
+
+
+def titled(text: str, indent: str = "  ", width: int = WIDTH) -> str:
+    """``{{ line | titled }}``: a title (an order form's section, a report's heading) broken
+    as ``words_wrapped`` breaks it, but a part of it in brackets that a line holds whole is
+    never split across two: the words before it end their line and it begins the next
+    (``for good (your`` above ``  provinces stay, dug in)`` read as two thoughts cut
+    apart). A bracket no line holds is broken as any words."""
+    lines = words_wrapped(text, indent, width).split("\n")
+    if len(lines) == 1:
+        return text
+    for match in _BRACKETED.finditer(text):
+        head = text[: match.start()].rstrip(" ")
+        if (
+            not head.strip()
+            or any(match.group() in line for line in lines)
+            or _columns(indent + match.group()) > width
+        ):
+            continue
+        rest = titled(indent + text[match.start() :], indent, width)
+        return f"{words_wrapped(head, indent, width)}\n{rest}"
+    return "\n".join(lines)
 
 
 def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:

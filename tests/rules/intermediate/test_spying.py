@@ -146,3 +146,17 @@ def test_false_orders_are_told_under_the_province_table() -> None:
         f"averages (marked a). False orders: the workers of 2 {result.state.province(2).name} (aim"
         f" {aim}) do nothing until you give the province another aim on your form" in report
     )
+
+
+def test_propaganda_s_eff_is_told_in_percent_to_both_sides() -> None:
+    """The spymaster read ``SUCCESS, their EFF -2.``, a number without its unit, where the
+    victim read ``propaganda cost you 2% EFF``: EFF is a percentage (``EFF: 96%`` in the
+    status line), and both say it so."""
+    result = spied(setup(), spy(1, 2, PROPAGANDA, 3))
+    events = [e.to_dict() for e in result.events]
+    spymaster, victim = (
+        " ".join(report_text(INTERMEDIATE, config(), result.state, events, p, aof="").split())
+        for p in (1, 2)
+    )
+    assert "SUCCESS, their EFF -2%." in spymaster
+    assert "propaganda cost you 2% EFF" in victim

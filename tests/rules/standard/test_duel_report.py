@@ -119,11 +119,11 @@ def test_a_human_s_mail_says_what_all_his_colours_share_once(
     assert text.count("=== BEGIN AOF ===") == colours
     assert text.count("\nYOUR PROVINCES\n") == colours
     assert text.count("\nWHAT HAPPENED THIS TURN\n") == colours
-    for label in ("ORDER OF PLAY FOR TURN 1:", "\nTOP TEN\n", "\nTHE OTHER PLAYERS ("):
+    for label in ("ORDER OF PLAY FOR TURN 1 (", "\nTOP TEN (by", "\nTHE OTHER PLAYERS ("):
         assert text.count(label) == 1, label
-    assert text.index("\nTOP TEN\n") < text.index("=== BEGIN AOF ===")
+    assert text.index("\nTOP TEN (by") < text.index("=== BEGIN AOF ===")
     last_title = text.rindex("World of Kaomaris - Standard WoK\n")
-    assert last_title < text.index("\nTOP TEN\n")
+    assert last_title < text.index("\nTOP TEN (by")
     assert "Bob, playing BobA (#2)" in text
     assert max(len(row) for row in text.splitlines()) <= 78
 
@@ -139,7 +139,7 @@ def test_the_shared_parts_are_said_once_when_a_colour_is_out_or_the_game_is_over
     state.player(ANN_A).status = DEAD
     files = turn_files(RULESET, typed.config, typed.store, state, [], {"turn": 0})
     text = files["reports/p01.txt"]
-    assert text.count("ORDER OF PLAY FOR TURN 1:") == 1
+    assert text.count("ORDER OF PLAY FOR TURN 1 (") == 1
     assert text.count("=== BEGIN AOF ===") == 2
     state.outcome = Outcome(
         reason="rips", winners=(ANN_A, ANN_B, ANN_C), ranking=tuple(range(1, 11))
@@ -211,7 +211,7 @@ def test_a_human_s_mail_says_the_rips_race_once(tmp_path: Path, variant: str, hu
     assert lines[lines.index(line) : lines.index(line) + 3] == [
         line,
         "",
-        "ORDER OF PLAY FOR TURN 5: " + " ".join(str(p) for p in state.oop),
+        "ORDER OF PLAY FOR TURN 5 (first to last, in every phase):",
     ]
     assert lines.count("RIPs: Robo1 (#7)") == 1  # the colour's own, in its report
     assert lines.index("RIPs: Robo1 (#7)") < lines.index("WHAT HAPPENED THIS TURN")
@@ -251,7 +251,7 @@ def test_a_human_s_mail_says_the_headhunting_line_once(
         "RIPs to win: 3 of colours not your own; you have 0.",
         *head,
         "",
-        "ORDER OF PLAY FOR TURN 1: " + " ".join(str(p) for p in state.oop),
+        "ORDER OF PLAY FOR TURN 1 (first to last, in every phase):",
     ]
     whole = report_text(RULESET, typed.config, state, [], sides[0], aof="")
     assert head[0] in whole.splitlines()  # a colour's report on its own says it

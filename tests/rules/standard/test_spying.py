@@ -502,3 +502,13 @@ def test_the_report_says_the_spies_lost_on_the_way() -> None:
     events = [e.to_dict() for e in result.events]
     mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
     assert "long range: 2 arrived (1 lost on the way), 0 caught, 2 came home;" in mine
+
+
+def test_propaganda_s_eff_is_told_in_percent_to_both_sides() -> None:
+    """The spymaster read ``SUCCESS, their EFF -2.``, a number without its unit, where the
+    victim read ``propaganda cost you 2% EFF``: both say it in percent, as EFF is."""
+    result = operate(setup(), spy(1, 2, PROPAGANDA, 3), values=(YES,) * 4)
+    spymaster, victim = (" ".join(report(result, p).split()) for p in (1, 2))
+    assert "SUCCESS, their EFF -" in spymaster and "propaganda cost you" in victim
+    lost = victim.split("propaganda cost you ")[1].split("%")[0]
+    assert f"SUCCESS, their EFF -{lost}%." in spymaster

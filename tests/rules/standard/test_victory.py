@@ -352,7 +352,7 @@ def test_the_ally_dropped_is_told() -> None:
     events = [e.to_dict() for e in second.events]
     dropped = words(report_text(RULESET, config(6), second.state, events, 2, aof=""))
     assert "- P1 (#1) no longer names you as an ally." in dropped
-    assert "P3" not in dropped.split("WHAT HAPPENED THIS TURN")[1].split("TOP TEN")[0]
+    assert "P3" not in dropped.split("WHAT HAPPENED THIS TURN")[1].split("ORDER OF PLAY")[0]
     named = words(report_text(RULESET, config(6), second.state, events, 3, aof=""))
     assert "- P1 (#1) names you as an ally." in named
     third = run_standard(second.state, orders(1, ally=0), orders(2), orders(3))

@@ -560,3 +560,25 @@ def test_a_log_of_nothing_but_the_next_turn_says_no_piece_moved() -> None:
     }
     text = report_text(TACTICS, config, game, [walked, began], 1, aof="")
     assert "No piece moved" not in text
+
+
+def test_the_tables_say_what_their_short_columns_are() -> None:
+    """The PIECES and KINDS ON THE BOARD tables headed their columns HP, MP, STR, DEF, AGI,
+    RST, LEV, MOB, RNG and MOV, and only XP/NEXT was said in words: the text names each
+    ("HP (Hit Points)", "MP (Mana Points)", "STR (Strength)", "DEF (Defense)", "AGI
+    (Agility)", "RST (Rest)", "RNG (Range)", "MOB (Mobility)", "MOV (Movement)", "LEV
+    (Level)") in the popup a player by mail never sees. A line under each table says them."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    text = " ".join(report_text(TACTICS, config, game, [], 1, aof="").split())
+    assert (
+        "HP hit points (left/at the most), MP mana points, STR strength, DEF defense, "
+        "AGI agility, RST rest, LEV level. XP/NEXT: experience, and what the piece's next "
+        "level takes"
+    ) in text
+    assert (
+        "MOB mobility (steps a turn), RNG range (the nearest and farthest steps an attack "
+        "reaches), MOV movement (the tiles it crosses)."
+    ) in text

@@ -192,6 +192,12 @@ def report_context(
         "oop": [
             (pid, names.get(pid, "?")) for pid in state.oop if state.player(pid).status == ACTIVE
         ],
+        # the sides the reader plays: his own, and a Duel's or Trinity's other colours
+        "my_sides": [
+            p.id
+            for p in state.players
+            if p.id == player or (me.controller is not None and p.controller == me.controller)
+        ],
         "topten": reading.topten,
         "outcome": state.outcome.to_dict() if state.outcome else None,
         **extra,
