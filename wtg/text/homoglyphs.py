@@ -23,6 +23,7 @@ def script(char: str) -> str:
     """The Unicode script of ``char`` as a reader names it (``Latin``, ``Cyrillic``,
     ``Tai Le``, ``Canadian`` for the Canadian syllabics), or "" for a character of every
     script (a digit, a mark, a space) or of none Unicode's data knows."""
+    # deferred: the library reads its data files when imported; only names need it
     from confusable_homoglyphs import categories
 
     named = str(categories.alias(char)).replace("_", " ").title()
@@ -48,6 +49,7 @@ def as_ascii() -> dict[int, str]:
     ASCII (a Cyrillic ``В`` as B, a Tifinagh ``ⵔ`` as O, a Latin dotless ``ı`` as i, a
     Carian ``𐊠`` as A), with the ASCII it reads as: a table for ``str.translate``. Letters
     alone are read so, never marks or signs (``⊂`` reads as no name's C)."""
+    # deferred: the confusables table is large; only names need it
     from confusable_homoglyphs.confusables import confusables_data
 
     table: dict[int, str] = {}
