@@ -68,7 +68,16 @@ def claim_mail(host: HostId, polls: str, place: str, when: datetime) -> bytes:
 
 def read_claim(head: bytes) -> Claim | None:
     """The claim a mail's header says; None for a mail that is none (a mail filed into
-    the folder by hand)."""
+    the folder by hand, or by the server's rule for the folder's name after a plus in the
+    address: anyone's) or whose header does not read."""
+    try:
+        return _claim_of(head)
+    except Exception:  # anyone's header: the email package's parsed headers have raised
+        # on odd ones (a Date of year 99999999999: OverflowError, hence the Date read raw)
+        return None
+
+
+def _claim_of(head: bytes) -> Claim | None:
     # the default policy: a long place is written as encoded words, folded (a path of
     # more than a line, a name not ASCII), and read back as it was
     parsed = BytesHeaderParser(policy=email.policy.default).parsebytes(head)
@@ -76,12 +85,13 @@ def read_claim(head: bytes) -> Claim | None:
     if not host or polls is None:
         return None
     copied = str(parsed.get(ANCESTORS_HEADER, "")).split()
+    dates = [value for name, value in parsed.raw_items() if name.lower() == "date"]
     return Claim(
         host=str(host).strip(),
         ancestors=tuple(name for name in copied if name != "-"),
         polls=str(polls).strip(),
         place=str(parsed.get(PLACE_HEADER, "")).strip() or "an unknown place",
-        date=str(parsed.get("Date", "")).strip(),
+        date=" ".join(str(dates[0]).split()) if dates else "",  # as written, never parsed
     )
 
 

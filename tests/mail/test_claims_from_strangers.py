@@ -1,0 +1,65 @@
+"""A stranger's mail in the folder of the hosts' claims (``wtg.mail.servers.claims``).
+
+A mail reaches the folder wtg-host from outside when the server files a mail by the
+folder's name after a plus in its address (Dovecot's ``lmtp_save_to_detail_mailbox``,
+Fastmail's plus addressing: ``gm+wtg-host@...``) or by a GM's rule on subjects. Anyone may
+write its header. It is no claim of this host's line (its ids are random and never leave
+the mailbox), so it neither stops a host nor makes one take the mailbox; and a header that
+does not read (a Date of year 99999999999, which the email package answers with an
+OverflowError) is no claim at all: it stopped every poll and every `run-turn --due`, and
+the players' orders waited in the inbox for good."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.test_host_moved import dropped, maildir_host, wtg
+from tests.mail.test_two_hosts_one_mailbox import form_mail
+from wtg.cli.demo import filled_aof
+from wtg.game.engine import open_game
+from wtg.mail.servers.claims import CLAIMS_FOLDER, read_claim
+
+STRANGERS_CLAIM = (
+    b"From: someone@stranger.example\r\n"
+    b"Subject: wtg: the host at vm:/srv/wtg/games serves the games of maildir_in\r\n"
+    b"Date: Mon, 07 Dec 99999999999 08:00:00 +0000\r\n"
+    b"X-Wtg-Host: 0123456789abcdef\r\n"
+    b"X-Wtg-Copied-From: -\r\n"
+    b"X-Wtg-Polls: maildir_in\r\n"
+    b"X-Wtg-Place: vm:/srv/wtg/games\r\n"
+    b"\r\n"
+    b"This host serves the mailbox now.\r\n"
+)
+
+
+def test_a_claims_date_is_read_as_written_never_parsed() -> None:
+    read = read_claim(STRANGERS_CLAIM)
+    assert read is not None and read.date == "Mon, 07 Dec 99999999999 08:00:00 +0000"
+    assert read.host == "0123456789abcdef" and read.polls == "maildir_in"
+    # a date the email package would write anew (2000 for a year 0) reads as written too
+    read = read_claim(STRANGERS_CLAIM.replace(b"Mon, 07 Dec 99999999999", b"1 Jan  0"))
+    assert read is not None and read.date == "1 Jan 0 08:00:00 +0000"
+    assert read_claim(b"X-Wtg-Host: a\r\nX-Wtg-Polls: =?utf-8?q?\xff?=\r\n\r\n") is not None
+
+
+def test_a_strangers_mail_in_the_claims_folder_stops_neither_poll_nor_turn(
+    tmp_path: Path,
+) -> None:
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, game = maildir_host(tmp_path / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0  # it claims the Maildir
+    (maildir / f".{CLAIMS_FOLDER}" / "new" / "1.stranger").write_bytes(STRANGERS_CLAIM)
+    for number in (1, 2):
+        raw = form_mail(filled_aof(game, number), f"g1p{number}@players.example", number)
+        dropped(maildir, raw, f"{number}.a")
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0, polled.output
+    assert polled.stdout.startswith("filed 2,") and polled.stderr == ""
+    assert list((maildir / "new").iterdir()) == []
+    due = wtg(config, "run-turn", "--due")  # both READY: due
+    assert due.exit_code == 0, due.output
+    assert open_game(tmp_path / "host" / "games" / "g1").latest_turn() == 1
+    # the stranger's mail is left where it is: the folder is the GM's
+    assert (maildir / f".{CLAIMS_FOLDER}" / "new" / "1.stranger").read_bytes() == STRANGERS_CLAIM
