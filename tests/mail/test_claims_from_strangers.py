@@ -12,12 +12,20 @@ the players' orders waited in the inbox for good."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
+from imapclient import IMAPClient
+
+from tests.mail.realworld import write_config
+from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.mail.test_host_moved import dropped, maildir_host, wtg
-from tests.mail.test_two_hosts_one_mailbox import form_mail
+from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
+from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import open_game
+from wtg.game.engine import create_game, open_game
+from wtg.mail.servers.claimfolder import CLAIMS_BATCH, HEAD_READ, imap_claims
 from wtg.mail.servers.claims import CLAIMS_FOLDER, read_claim
+from wtg.mail.spool.hostid import this_host
 
 STRANGERS_CLAIM = (
     b"From: someone@stranger.example\r\n"
@@ -63,3 +71,55 @@ def test_a_strangers_mail_in_the_claims_folder_stops_neither_poll_nor_turn(
     assert open_game(tmp_path / "host" / "games" / "g1").latest_turn() == 1
     # the stranger's mail is left where it is: the folder is the GM's
     assert (maildir / f".{CLAIMS_FOLDER}" / "new" / "1.stranger").read_bytes() == STRANGERS_CLAIM
+
+
+class Counting:
+    """A logged-in IMAP client whose FETCHes of the claims' folder are noted: the mails
+    asked of each, and the bytes of each answer's fields."""
+
+    def __init__(self, client: IMAPClient) -> None:
+        self.client = client
+        self.batches: list[int] = []
+        self.fetched: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, Any]]:
+        answer = cast(dict[int, dict[bytes, Any]], self.client.fetch(uids, items))
+        self.batches.append(len(uids))
+        for fields in answer.values():
+            self.fetched.append(sum(len(v) for v in fields.values() if isinstance(v, bytes)))
+        return answer
+
+
+def test_a_flood_of_strangers_mail_in_the_claims_folder_on_a_real_server(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """Each of a thousand mails is asked a claim's fields only, a batch at a time; a mail all
+    header (a megabyte of it) gives no more than ``HEAD_READ`` bytes; the host's own claim
+    reads among them, and its polls go on."""
+    config = write_config(tmp_path, imap, smtp)
+    game = create_game(tmp_path / "games" / "g1", "wok4", "small", seats("g1"), 5).typed(WOK4)
+    assert wtg(config, "poll").exit_code == 0  # it claims the mailbox
+    junk = b"X-Junk: " + b"j" * 998 + b"\r\n"
+    place = b"X-Wtg-Place: " + b"p" * 900 + b"\r\n"
+    for extra in (junk * 1000, place * 200):
+        raw = STRANGERS_CLAIM.replace(b"\r\n\r\n", b"\r\n" + extra + b"\r\n")
+        imap.append(GM_ADDRESS, raw, CLAIMS_FOLDER)
+    with imap.client(GM_ADDRESS) as client:
+        for number in range(1200):
+            raw = STRANGERS_CLAIM.replace(b"0123456789abcdef", f"{number:016x}".encode())
+            client.append(CLAIMS_FOLDER, raw.replace(b"99999999999", b"2026"))
+    with imap.client(GM_ADDRESS) as client:
+        counting = Counting(client)
+        claims = imap_claims(counting)
+    assert len(claims) == 1 + 2 + 1200  # the host's own, first, and every stranger's
+    assert claims[0].host == this_host(tmp_path / "games" / ".mail").id
+    assert counting.batches == [CLAIMS_BATCH, CLAIMS_BATCH, 1203 - 2 * CLAIMS_BATCH]
+    assert max(counting.fetched) <= HEAD_READ
+    assert sorted(counting.fetched)[-3] < 1000  # the megabyte of X-Junk never fetched
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0 and polled.stdout.startswith("filed 1,"), polled.output
+    assert polled.stderr == ""
