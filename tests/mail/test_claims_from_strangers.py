@@ -11,6 +11,7 @@ the players' orders waited in the inbox for good."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -24,8 +25,8 @@ from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game, open_game
 from wtg.mail.servers.claimfolder import CLAIMS_BATCH, HEAD_READ, imap_claims
-from wtg.mail.servers.claims import CLAIMS_FOLDER, read_claim
-from wtg.mail.spool.hostid import this_host
+from wtg.mail.servers.claims import CLAIMS_FOLDER, FIELD_MAX, claim_mail, read_claim
+from wtg.mail.spool.hostid import HostId, this_host
 
 STRANGERS_CLAIM = (
     b"From: someone@stranger.example\r\n"
@@ -123,3 +124,24 @@ def test_a_flood_of_strangers_mail_in_the_claims_folder_on_a_real_server(
     polled = wtg(config, "poll")
     assert polled.exit_code == 0 and polled.stdout.startswith("filed 1,"), polled.output
     assert polled.stderr == ""
+
+
+def test_a_field_longer_than_any_claim_writes_is_no_claim() -> None:
+    """The email package decodes a field in a time that grows with the square of its
+    encoded words (3000 of them: a quarter of a second, each poll, for each such mail in
+    the folder): a field longer than ``FIELD_MAX`` is never decoded, and its mail is no
+    claim. The longest place a host writes (a path of a thousand folders named in letters
+    not ASCII) reads back whole."""
+    words = b"X-Wtg-Place: " + b"=?utf-8?q?=C3=A9?= " * 3000
+    assert read_claim(STRANGERS_CLAIM.replace(b"X-Wtg-Place: vm:/srv/wtg/games", words)) is None
+    for field in (b"X-Wtg-Copied-From: ", b"X-Wtg-Polls: ", b"Date: "):
+        long = STRANGERS_CLAIM.replace(field, field + b"a" * FIELD_MAX)
+        assert read_claim(long) is None, field
+    place = "vm:/srv/" + "Zoë/" * 1000
+    raw = claim_mail(HostId("new", ("old",)), "Партии", place, datetime(2026, 12, 7))
+    read = read_claim(raw)
+    assert read is not None and (read.place, read.polls) == (place, "Партии")
+    assert read.ancestors == ("old",)
+    # encoded words that do not decode (bad base64, a charset no one knows): no claim
+    for bad in (b"=?utf-8?b?A?=", b"=?no-such-charset?q?a?="):
+        assert read_claim(STRANGERS_CLAIM.replace(b"vm:/srv/wtg/games", bad)) is None, bad
