@@ -12,7 +12,15 @@ from typing import Any
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import ImapConfig
-from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim, read_claim
+from wtg.mail.servers.claims import (
+    ANCESTORS_HEADER,
+    CLAIMS_FOLDER,
+    HOST_HEADER,
+    PLACE_HEADER,
+    POLLS_HEADER,
+    Claim,
+    read_claim,
+)
 
 MAILDIR_FOLDER = "maildir_in"
 """What the claims of the maildir transport's Maildir name as the folder polled: the
@@ -24,16 +32,44 @@ def imap_folder(config: ImapConfig) -> str:
     return "INBOX" if config.folder.upper() == "INBOX" else config.folder
 
 
+HEAD_READ = 65536
+"""Bytes read of a mail of the claims' folder (a file, or its fields by IMAP): a claim's
+header takes a few hundred."""
+CLAIM_FIELDS = (HOST_HEADER, ANCESTORS_HEADER, POLLS_HEADER, PLACE_HEADER, "Date")
+"""The fields of a claim's header: all the claims' FETCH asks of a mail of the folder."""
+CLAIMS_BATCH = 500
+"""Mails of the claims' folder in one FETCH."""
+
+
 def imap_claims(client: Any) -> list[Claim]:
     """The claims of the mailbox ``client`` is logged in to, oldest first. It leaves the
-    claims' folder selected (read only): the caller selects its own again."""
+    claims' folder selected (read only): the caller selects its own again. Of each mail
+    only a claim's fields are fetched, at most ``HEAD_READ`` bytes of them, and a batch
+    of mails at a time: anyone's mail may be filed there (a plus in the address names the
+    folder on some servers), thousands of them, each all header."""
     if not client.folder_exists(CLAIMS_FOLDER):
         return []
     client.select_folder(CLAIMS_FOLDER, readonly=True)
     uids = sorted(int(uid) for uid in client.search(["ALL"]))
-    heads = client.fetch(uids, ["BODY.PEEK[HEADER]"]) if uids else {}
-    found = (read_claim(bytes(heads[u].get(b"BODY[HEADER]", b""))) for u in uids if u in heads)
-    return [claim for claim in found if claim is not None]
+    item = f"BODY.PEEK[HEADER.FIELDS ({' '.join(CLAIM_FIELDS)})]<0.{HEAD_READ}>"
+    claims = []
+    for start in range(0, len(uids), CLAIMS_BATCH):
+        batch = uids[start : start + CLAIMS_BATCH]
+        heads = client.fetch(batch, [item])
+        for uid in batch:
+            found = read_claim(_fields(heads.get(uid, {})))
+            if found is not None:
+                claims.append(found)
+    return claims
+
+
+def _fields(answer: dict[bytes, Any]) -> bytes:
+    """The header fields of one mail's FETCH answer, whichever way the server spells its
+    item (the fields' names in its own case)."""
+    for key, value in answer.items():
+        if bytes(key).upper().startswith(b"BODY[HEADER.FIELDS") and value is not None:
+            return bytes(value)
+    return b""
 
 
 def imap_claim(client: Any, raw: bytes) -> None:
@@ -66,10 +102,6 @@ def maildir_claim(maildir: Path, raw: bytes) -> None:
     private.write_file(folder / "tmp" / name, raw)
     os.rename(folder / "tmp" / name, folder / "new" / name)
     fsync_dir(folder / "new")
-
-
-HEAD_READ = 65536
-"""Bytes read of a file of the claims' folder: a claim's header takes a few hundred."""
 
 
 def _head(path: Path) -> bytes:
