@@ -54,7 +54,7 @@ from wtg.mail.incoming.sameanswer import Asked
 from wtg.mail.incoming.senderauth import HEADER, WORD, verdict
 from wtg.mail.incoming.setaside import SET_ASIDE, why_shown
 from wtg.mail.message.extract import extract_from_message, parse_mail
-from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark, kept_mark
+from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark, earlier_mark, kept_mark
 from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
@@ -554,7 +554,7 @@ class Poller:
         if outcome.kind is not Kind.HELD:
             return outcome
         message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
-        mark = kept_mark(message_id, sender, message.raw, message.head)
+        mark = kept_mark(message_id, sender, message.raw, message.head, msg)
         self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
         return outcome
 
@@ -644,7 +644,7 @@ class Poller:
         self._sender = (message.key, sender or "")  # a quarantine's list is bounded by it
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.message.mailcopy``)
-        mark = kept_mark(message_id, sender, message.raw, message.head)
+        mark = kept_mark(message_id, sender, message.raw, message.head, msg)
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
@@ -745,7 +745,9 @@ class Poller:
         """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
         ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
         known; ``archived``: its raw copy in the archive."""
-        earlier = self.journal.key_of_message_id(mark)
+        # the mark a wtg before this one kept too: its rows, kept two weeks, still count
+        before = earlier_mark(message_id, sender, message.raw)
+        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
         loop = auto_reply_reason(headers, self.answers.loop)
