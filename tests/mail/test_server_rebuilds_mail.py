@@ -8,6 +8,7 @@ unanswered, or noted as a copy."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ from tests.mail.rebuilt import rebuilt, sent_8bit
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.mail.test_new_mailbox_same_numbers import host_filed_once
 from wtg.cli.demo import filled_aof
+from wtg.mail.servers.inbox import ImapInbox
 
 GREETING = "Grüße aus Köln, my orders:\n"
+RECEIVED = b"Subject: [g1] orders for turn 1 received"
 
 
 def filed_8bit(world: World, name: str) -> bytes:
@@ -77,3 +80,49 @@ def test_a_mail_moved_back_as_the_server_builds_it_anew_is_not_answered_again(
     assert ": a copy of imap:" in again.stdout
     wtg(config, "send")
     assert smtp.messages == []
+
+
+def stored_anew(imap: Dovecot, user: str, uid: int, build: Callable[[bytes], bytes]) -> None:
+    """The INBOX mail of ``uid`` stored anew as ``build`` makes it of its bytes, under its
+    UID: its Maildir file written again (its name without the size Dovecot wrote in it, in
+    the uid list too) and the indexes that remember it removed (Dovecot makes them again)."""
+    box = imap.maildir(user)
+    uidlist = box / "dovecot-uidlist"
+    lines = uidlist.read_text(encoding="ascii").splitlines()
+    (at,) = [n for n, line in enumerate(lines) if n and line.split(" ")[0] == str(uid)]
+    number, _, name = lines[at].partition(" :")
+    (path,) = [p for p in box.glob("*/*") if p.name.partition(":")[0] == name]
+    base = name.partition(",")[0]
+    (path.parent / base).write_bytes(build(path.read_bytes()))
+    path.unlink()
+    lines[at] = f"{number} :{base}"
+    uidlist.write_text("\n".join(lines) + "\n", encoding="ascii")  # its owner kept
+    for index in box.glob("dovecot.index*"):
+        index.unlink()
+
+
+def test_a_mail_handled_and_not_moved_given_anew_under_its_uid_is_not_answered_again(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a real server: a poll files and confirms player 2's mail and does not move it
+    (killed before its move, or the move failed); the server gives the mail under its UID
+    in bytes built anew: the next poll moves it out, and no second answer goes."""
+    config, game = host_filed_once(tmp_path / "host", imap, smtp)
+    raw = sent_8bit(GREETING + filled_aof(game, 2), "g1p2@players.example", "<z2@players.example>")
+    uid = imap.append(GM_ADDRESS, raw)
+    assert uid is not None
+    with monkeypatch.context() as unmoved:
+        unmoved.setattr(ImapInbox, "finish", lambda self, done, rejected: None)
+        assert wtg(config, "poll").stdout.startswith("filed 1,")
+    wtg(config, "send")
+    confirmed = sorted(m.rcpt_tos[0] for m in smtp.messages if RECEIVED in m.data)
+    assert confirmed == ["g1p1@players.example", "g1p2@players.example"]
+    smtp.clear()
+    stored_anew(imap, GM_ADDRESS, uid, rebuilt)
+    assert imap.fetch_all(GM_ADDRESS) == [rebuilt(raw)]
+    again = wtg(config, "poll")
+    assert again.stdout.startswith("filed 0, rejected 0, quarantined 0, ignored 0, moved"), again
+    wtg(config, "send")
+    assert smtp.messages == []
+    with imap.client(GM_ADDRESS) as client:
+        assert client.folder_status("INBOX", [b"MESSAGES"])[b"MESSAGES"] == 0
