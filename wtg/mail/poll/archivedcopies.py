@@ -47,21 +47,15 @@ def _names(folder: str) -> set[str]:
         return set()
 
 
-def archived_other(message: Incoming, archived: Archived) -> bool:
-    """Whether a copy in the archive under ``message``'s key (in any month: the server gave
-    the key months before, or a program filing a maildir its name) holds another mail
-    (``archived_as``). The journal lets the record of a mail go after two weeks, the outbox
-    keeps the answers of its key for ever: the new mail's confirmation was taken for the one
-    sent then, and never went."""
-    return archived_as(message, archived) is False
-
-
 def archived_as(message: Incoming, archived: Archived) -> bool | None:
     """Whether the copies in the archive under ``message``'s key are its own: True when
     there is one and each holds its bytes, the start of them (the copy of a poll killed
     while writing it) or the same mail as its server gives it now (its mark: a server that
-    builds a mail's bytes anew each time); False when one holds another mail, or cannot be
-    read (maybe another mail's, never written over); None when there is none."""
+    builds a mail's bytes anew each time); False when one holds another mail (the server
+    gave the key months before, or a program filing a maildir its name), or cannot be read
+    (maybe another mail's, never written over); None when there is none. The journal lets
+    the record of a mail go after two weeks, the outbox keeps the answers of its key for
+    ever: the new mail's confirmation was taken for the one sent then, and never went."""
     own = None
     for path in archived.copies(message.kept_in(Path()).name):
         try:

@@ -167,6 +167,8 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
+        self._earlier: EarlierAnswers | None = None
+        """The outbox's answers as the poll first looked (``_answered``)."""
         self.processes = PollProcesses(jobs, gm.limits.handle_seconds, alive)
         """The poll's other processes (``wtg.mail.poll.processes``): ``jobs`` processes it may file
         on, helpers only with many mails."""
@@ -218,7 +220,7 @@ class Poller:
                 # a batch's keys are distinct: what the journal kept for them is read at once
                 known = self.journal.outcomes([message.key for message in batch])
                 # a key of a mail handled before, or of another mail (samekey)
-                batch, known = told_apart(batch, known, self.journal, self.archive)
+                batch, known = told_apart(batch, known, self.journal, self.archive, self._answered)
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
@@ -575,6 +577,15 @@ class Poller:
         mark = bytes_mark(message.raw or message.head, QUARANTINED)
         self.journal.handled(message.key, mark, outcome.text(), at=at)
         return outcome
+
+    def _answered(self, key: str) -> bool:
+        """Whether the outbox held answers of the mail ``key`` when this poll first asked
+        (``samekey.told_apart``: a key whose mail's copy a flood's trim let go); the outbox's
+        names read once a poll, and only for a key the journal and the archive know nothing
+        of (answers queued since are of mails this poll handled, which the journal knows)."""
+        if self._earlier is None:
+            self._earlier = EarlierAnswers(self.outbox)
+        return self._earlier.of(key)
 
     def queued_answers(self, key: str) -> bool:
         """Whether the outbox holds an answer of the mail ``key`` now (a helper's, queued

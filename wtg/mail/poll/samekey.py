@@ -32,12 +32,12 @@ or a program that names the files of a maildir as it counts.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
 from wtg.mail.message.mailcopy import BYTES, QUARANTINED, bytes_mark
-from wtg.mail.poll.archivedcopies import Archived, archived_as, archived_other
+from wtg.mail.poll.archivedcopies import Archived, archived_as
 from wtg.mail.poll.mailmark import marks_of, message_id_of
 from wtg.mail.servers.inbox import Incoming
 
@@ -51,7 +51,11 @@ class Journaled(Protocol):
 
 
 def told_apart(
-    batch: list[Incoming], known: dict[str, str], journal: Journaled, archive: Path
+    batch: list[Incoming],
+    known: dict[str, str],
+    journal: Journaled,
+    archive: Path,
+    answered: Callable[[str], bool] = lambda key: False,
 ) -> tuple[list[Incoming], dict[str, str]]:
     """``batch`` and ``known`` (the outcomes the journal keeps for its keys), each mail whose
     key the journal keeps for another mail, or whose copy in ``archive`` is another mail's,
@@ -59,7 +63,10 @@ def told_apart(
     <digest>``), by which its record, its copy in the archive and its answers in the outbox
     are its own and not the other mail's (whose answer, sent months before, took the place
     of its confirmation); ``known`` then holds what the journal keeps for that key (a poll
-    that handled it and could not move it)."""
+    that handled it and could not move it). ``answered``: whether the outbox holds answers
+    of a key (``wtg.mail.incoming.earlieranswers``): a key the journal and the archive know
+    nothing of whose answers it holds was another mail's, let go with its copy as one of a
+    flood (``wtg.mail.spool.floodcopies``; a mail's copy is written before any answer)."""
     marks = journal.marks(list(known)) if known else {}
     archived = Archived(archive, len(batch))
     renamed: list[str] = []
@@ -71,7 +78,8 @@ def told_apart(
             # tells, and in doubt (none) the mail is read
             other = another_mail(message, mark) if mark else not archived_as(message, archived)
         else:
-            other = archived_other(message, archived)
+            own = archived_as(message, archived)
+            other = own is False or (own is None and answered(message.key))
         if other:
             message = message.replaced(key=own_key(message, journal))
             renamed.append(message.key)
