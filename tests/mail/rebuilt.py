@@ -17,14 +17,18 @@ SUBJECT = "orders for turn 1, sent from my phone on the train home"
 """A subject long enough to be folded where its sender did not fold it."""
 
 
-def sent_8bit(text: str, sender: str, message_id: str, subject: str = SUBJECT) -> bytes:
-    """A mail of ``text`` as a player's client sends it: one UTF-8 part, 8bit."""
+def sent_8bit(text: str, sender: str, message_id: str | None, subject: str = SUBJECT) -> bytes:
+    """A mail of ``text`` as a player's client sends it (one UTF-8 part, 8bit; None: without
+    a Message-ID, as some phones' apps and scripts send), with the Received line of the
+    server that took it in."""
     msg = EmailMessage()
+    msg["Received"] = "from mx.players.example by mx.example.org; Mon, 7 Dec 2026 10:02:04 +0000"
     msg["From"] = sender
     msg["To"] = "gm@example.org"
     msg["Subject"] = subject
     msg["Date"] = "Mon, 07 Dec 2026 11:02:03 +0100"
-    msg["Message-ID"] = message_id
+    if message_id is not None:
+        msg["Message-ID"] = message_id
     msg.set_content(text, cte="8bit")
     return msg.as_bytes(policy=email.policy.SMTP)
 

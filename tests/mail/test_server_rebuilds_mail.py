@@ -25,21 +25,25 @@ GREETING = "Grüße aus Köln, my orders:\n"
 RECEIVED = b"Subject: [g1] orders for turn 1 received"
 
 
-def filed_8bit(world: World, name: str) -> bytes:
+def filed_8bit(world: World, name: str, message_id: str | None = "<z1@players.example>") -> bytes:
     """Player 1's orders, sent 8bit, filed by a poll from the file ``name``: its bytes."""
-    raw = sent_8bit(GREETING + world.aof(1), "p1@players.example", "<z1@players.example>")
+    raw = sent_8bit(GREETING + world.aof(1), "p1@players.example", message_id)
     (world.gm.maildir_in / "new" / name).write_bytes(raw)
     assert world.poll().filed == 1
     return raw
 
 
-@pytest.mark.parametrize("encoding", ["quoted-printable", "base64"])
+@pytest.mark.parametrize(
+    ("encoding", "message_id"),
+    [("quoted-printable", "<z1@players.example>"), ("base64", None)],
+)
 def test_a_mail_handled_met_again_in_other_bytes_under_its_key_is_moved_unanswered(
-    tmp_path: Path, encoding: str
+    tmp_path: Path, encoding: str, message_id: str | None
 ) -> None:
+    """``message_id`` None: a mail without one, known by its Received lines besides."""
     world = World(tmp_path)
     name = "1700000000.M1P1.host"
-    raw = filed_8bit(world, name)
+    raw = filed_8bit(world, name, message_id)
     box = world.gm.maildir_in
     (box / ".processed" / "cur" / name).unlink()
     (box / "new" / name).write_bytes(rebuilt(raw, encoding))  # its key, its bytes anew
@@ -101,14 +105,19 @@ def stored_anew(imap: Dovecot, user: str, uid: int, build: Callable[[bytes], byt
         index.unlink()
 
 
+@pytest.mark.parametrize("message_id", ["<z2@players.example>", None])
 def test_a_mail_handled_and_not_moved_given_anew_under_its_uid_is_not_answered_again(
-    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    imap: Dovecot,
+    smtp: SmtpSink,
+    monkeypatch: pytest.MonkeyPatch,
+    message_id: str | None,
 ) -> None:
     """On a real server: a poll files and confirms player 2's mail and does not move it
     (killed before its move, or the move failed); the server gives the mail under its UID
     in bytes built anew: the next poll moves it out, and no second answer goes."""
     config, game = host_filed_once(tmp_path / "host", imap, smtp)
-    raw = sent_8bit(GREETING + filled_aof(game, 2), "g1p2@players.example", "<z2@players.example>")
+    raw = sent_8bit(GREETING + filled_aof(game, 2), "g1p2@players.example", message_id)
     uid = imap.append(GM_ADDRESS, raw)
     assert uid is not None
     with monkeypatch.context() as unmoved:

@@ -96,3 +96,28 @@ def test_mails_that_differ_in_what_the_poll_reads_have_marks_of_their_own(other:
 def test_a_mail_the_email_package_cannot_read_has_a_mark_all_the_same() -> None:
     broken = b'Message-ID: <z1@x>\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b'
     assert kept_mark("<z1@x>", SENDER, broken).startswith("<z1@x> ")
+
+
+def without_id(raw: bytes) -> bytes:
+    """``raw`` without its Message-ID line (and its folded line after it)."""
+    lines = raw.split(b"\r\n")
+    at = next(n for n, line in enumerate(lines) if line.lower().startswith(b"message-id:"))
+    end = at + 1 + (not lines[at].strip().endswith(b">"))
+    return b"\r\n".join(lines[:at] + lines[end:])
+
+
+RECEIVED = (
+    b"Received: from mx.players.example by mx.example.org; Mon, 7 Dec 2026 10:02:04 +0000\r\n"
+)
+
+
+def test_a_mail_without_a_message_id_whose_bytes_a_server_builds_anew_has_one_mark() -> None:
+    """Known by its Received lines besides (the ones of its delivery, which the server keeps),
+    not by its bytes: two deliveries of it are two mails."""
+    inside = EXCHANGE_HEAD.split("\r\n")[0].encode() + b"\r\n"  # its own hop, kept with it
+    first = RECEIVED + inside + without_id(sent())
+    again = RECEIVED + without_id(rebuilt("quoted-printable"))
+    assert b"Message-ID" not in again
+    assert kept_mark("", SENDER, again) == kept_mark("", SENDER, first)
+    other = RECEIVED.replace(b"10:02:04", b"10:07:31") + inside + without_id(sent())
+    assert kept_mark("", SENDER, other) != kept_mark("", SENDER, first)

@@ -24,15 +24,14 @@ def mark_of(message: Incoming) -> str:
 
 
 def marks_of(message: Incoming) -> tuple[str, ...]:
-    """``mark_of(message)``, and the mark a wtg before this one kept for it when it had
-    another (``earlier_mark``: a row it wrote is kept two weeks)."""
+    """``mark_of(message)``, and the mark a wtg before this one kept for it
+    (``earlier_mark``: a row it wrote is kept two weeks)."""
     mark = mark_of(message)
     try:
         sender = sender_address(raw_headers(parse_headers(message.raw or message.head)))
     except Exception:  # a mail is untrusted input: its mark alone
         return (mark,)
-    before = earlier_mark(message_id_of(message), sender, message.raw)
-    return (mark, before) if before else (mark,)
+    return (mark, earlier_mark(message_id_of(message), sender, message.raw, message.head))
 
 
 def message_id_of(message: Incoming) -> str:

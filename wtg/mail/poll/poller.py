@@ -757,7 +757,7 @@ class Poller:
         ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
         known; ``archived``: its raw copy in the archive."""
         # the mark a wtg before this one kept too: its rows, kept two weeks, still count
-        before = earlier_mark(message_id, sender, message.raw)
+        before = earlier_mark(message_id, sender, message.raw, message.head)
         earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")

@@ -12,21 +12,23 @@ its file's name, which a program that files mail by names of its own (``1``, ``2
 gives again.
 
 The journal keeps each mail's mark beside its key (``wtg.mail.message.mailcopy.kept_mark``:
-its Message-ID and a digest of its sender, subject, date and text, or a digest of its
-bytes; ``wtg.mail.poll.mailmark``): a mail whose mark is not the one kept for its key is
-another mail, handled as new under a key of its own (``told_apart``). The Message-ID alone
-tells nothing: a client, a list or a phone's app that writes one on every mail had each of
-its later mails moved unread (mailkeys44). A row whose mark says nothing (a journal of a wtg
-before this one kept none for a mail without a Message-ID, or for one quarantined) is the
-mail's when its copy in the archive is (``wtg.mail.poll.archivedcopies``), else taken as
-another mail: in doubt a mail is read, and its orders filed again replace the same orders.
-A key whose copy in the archive, of any month, holds another mail (its record let go after
-``MESSAGES_KEPT``) gets a key of its own too: the copy is never written over, and the
-answers the outbox keeps under the key, sent months before, never stand for the new
-mail's. The mailboxes a host moves to have
-keys of their own besides (``wtg.mail.servers.mailboxkeys``); this is for a host that moved
-before there were marks, a server that gave a folder made anew an old folder's UIDVALIDITY,
-or a program that names the files of a maildir as it counts.
+its Message-ID and a digest of its sender, subject, date and text, or without a Message-ID
+of these and its Received lines; ``wtg.mail.poll.mailmark``): a mail whose mark is not the
+one kept for its key is another mail, handled as new under a key of its own
+(``told_apart``). The Message-ID alone tells nothing: a client, a list or a phone's app that
+writes one on every mail had each of its later mails moved unread (mailkeys44). A row whose
+mark says nothing (a journal of a wtg before this one kept none for a mail without a
+Message-ID, or for one quarantined) is the mail's when its copy in the archive is
+(``wtg.mail.poll.archivedcopies``), else taken as another mail: in doubt a mail is read, and
+its orders filed again replace the same orders. A key whose copy in the archive, of any
+month, holds another mail (its record let go after ``MESSAGES_KEPT``) gets a key of its own
+too: the copy is never written over, and the answers the outbox keeps under the key, sent
+months before, never stand for the new mail's. So does a key the journal and the archive
+know nothing of whose answers the outbox holds: its mail was one of a flood, let go with its
+copy (``wtg.mail.spool.floodcopies``). The mailboxes a host moves to have keys of
+their own besides (``wtg.mail.servers.mailboxkeys``); this is for a host that moved before
+there were marks, a server that gave a folder made anew an old folder's UIDVALIDITY, or a
+program that names the files of a maildir as it counts.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from wtg.mail.message.mailcopy import BYTES, QUARANTINED, bytes_mark
+from wtg.mail.message.mailcopy import BYTES, QUARANTINED, TEXT, bytes_mark
 from wtg.mail.poll.archivedcopies import Archived, archived_as
 from wtg.mail.poll.mailmark import marks_of, message_id_of
 from wtg.mail.servers.inbox import Incoming
@@ -107,14 +109,14 @@ def own_key(message: Incoming, journal: Journaled) -> str:
 def another_mail(message: Incoming, kept: str) -> bool:
     """Whether ``kept``, the mark the journal keeps for ``message``'s key, was written for
     another mail: its Message-ID, sender, subject, date and text are not ``message``'s (nor
-    its sender and body's bytes, as a wtg before this one kept them), or, for a mark of its
-    bytes, its bytes are not. True when the row has no mark to tell by: in doubt, the mail
-    is read."""
-    if " " in kept:  # a Message-ID, a space, a digest: a copy mark
+    its sender and body's bytes, as a wtg before this one kept them), or, for a mark of a
+    mail without a Message-ID, its Received lines, subject, date and text are not (nor its
+    bytes, as a wtg before this one kept them). True when the row has no mark to tell by:
+    in doubt, the mail is read."""
+    if " " in kept or kept.startswith((TEXT, BYTES)):  # a copy mark, a text or bytes mark
         return kept not in marks_of(message)
-    for start in (BYTES, QUARANTINED):
-        if kept.startswith(start):
-            return bytes_mark(message.raw or message.head, start) != kept
+    if kept.startswith(QUARANTINED):
+        return bytes_mark(message.raw or message.head, QUARANTINED) != kept
     return True
 
 
