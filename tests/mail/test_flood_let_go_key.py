@@ -35,11 +35,17 @@ def answered_to(world: World, address: str) -> list[str]:
     return [ident for ident, raw in world.outbox().items() if f"To: {address}".encode() in raw]
 
 
-def test_a_key_let_go_with_a_flood_given_to_another_mail_has_it_answered(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def one_kept_each_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of a day's mails from strangers that may go, the first and the newest kept: the
+    second of three is let go."""
     monkeypatch.setattr(floodcopies, "FLOOD_DAY_FIRST", 1)
     monkeypatch.setattr(floodcopies, "FLOOD_DAY_NEWEST", 1)
+
+
+def test_a_key_let_go_with_a_flood_given_to_another_mail_has_it_answered(
+    tmp_path: Path, one_kept_each_end: None
+) -> None:
     world = World(tmp_path)
     keys = [mail_at(world, n, "what is this?", f"x{n}@strangers.example") for n in range(3)]
     now = datetime.now(timezone.utc)
@@ -58,13 +64,11 @@ def test_a_key_let_go_with_a_flood_given_to_another_mail_has_it_answered(
 
 
 def test_on_a_real_server_a_uid_let_go_with_a_flood_given_again_has_its_mail_answered(
-    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink, one_kept_each_end: None
 ) -> None:
     """A host that moved to a mailbox numbered as its old one, under a wtg that kept no mark
     of the mailboxes polled: the third mail of the new one has the UID of a stranger's
     question the old one answered and a flood's trim let go."""
-    monkeypatch.setattr(floodcopies, "FLOOD_DAY_FIRST", 1)
-    monkeypatch.setattr(floodcopies, "FLOOD_DAY_NEWEST", 1)
     config, game = host_filed_once(tmp_path / "host", imap, smtp)  # UID 1
     for n in range(3):  # UIDs 2, 3 and 4: the second let go
         imap.append(GM_ADDRESS, question(f"x{n}@strangers.example", n))
