@@ -69,3 +69,26 @@ def test_the_same_mail_delivered_twice_across_polls_is_noted_once(tmp_path: Path
     summary = world.poll()
     assert (summary.filed, summary.ignored) == (0, 1), summary.events
     assert len(world.outbox()) == answered
+
+
+def test_a_scripts_next_mail_of_one_message_id_and_body_with_another_subject_is_read(
+    tmp_path: Path,
+) -> None:
+    """A script that writes one Message-ID on every mail, its player's same orders again
+    with a question in the subject (which the GM is told of): another mail, read, not a
+    copy; so is one of the same subject written another day (its Date)."""
+    world = World(tmp_path)
+    same = "<script@players.example>"
+    form = world.aof(1, X1="100")
+    world.mail(form, Message_ID=same, Subject="orders", Date="Mon, 07 Dec 2026 10:00:00 +0000")
+    assert world.poll().filed == 1
+    asked = "orders - may I attack my ally?"
+    world.mail(form, Message_ID=same, Subject=asked, Date="Mon, 07 Dec 2026 10:00:00 +0000")
+    summary = world.poll()
+    assert (summary.seen, summary.ignored) == (1, 0), summary.events
+    world.mail(form, Message_ID=same, Subject="orders", Date="Tue, 08 Dec 2026 10:00:00 +0000")
+    summary = world.poll()
+    assert (summary.seen, summary.ignored) == (1, 0), summary.events
+    world.mail(form, Message_ID=same, Subject="orders", Date="Tue, 08 Dec 2026 10:00:00 +0000")
+    summary = world.poll()  # that one again, delivered twice: a copy
+    assert (summary.seen, summary.ignored) == (1, 1), summary.events

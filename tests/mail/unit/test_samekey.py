@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from wtg.mail.poll import samekey
-from wtg.mail.poll.samekey import LISTED_ABOVE, mark_of, told_apart
+from wtg.mail.poll import archivedcopies
+from wtg.mail.poll.archivedcopies import LISTED_ABOVE
+from wtg.mail.poll.mailmark import mark_of
+from wtg.mail.poll.samekey import told_apart
 from wtg.mail.servers.inbox import Incoming
 
 KEY = "imap:1:7"
@@ -78,7 +80,7 @@ def test_a_copy_of_another_mail_under_the_key_in_any_month_gives_a_key_of_its_ow
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, listed_above: int
 ) -> None:
     """Each month's folder looked up a name at a time (a few mails), or listed (many)."""
-    monkeypatch.setattr(samekey, "LISTED_ABOVE", listed_above)
+    monkeypatch.setattr(archivedcopies, "LISTED_ABOVE", listed_above)
     mine, other = incoming("orders, take 2"), incoming("orders, take 1")
     name = mine.kept_in(tmp_path).name
     for month, kept in (("2026-01", other), ("2026-12", mine)):
@@ -99,3 +101,42 @@ def test_a_copy_under_the_key_that_cannot_be_read_is_taken_for_another_mails(
     (tmp_path / "2026-01" / mine.kept_in(tmp_path).name).mkdir(parents=True)
     ((message,), _) = told_apart([mine], {}, Rows(), tmp_path)
     assert message.key.startswith(f"{KEY}.")
+
+
+def test_a_row_without_a_mark_is_its_mails_when_the_archive_holds_its_copy(
+    tmp_path: Path,
+) -> None:
+    """A row a wtg before marks wrote (its mark ""), its mail handled and not moved out:
+    the copy in the archive under the key is the mail's, so it is moved, not read again;
+    another mail under the key is read under a key of its own, and so is one with no copy
+    to tell by (in doubt, read)."""
+    rows = Rows()
+    mine = incoming("orders, take 1")
+    rows.rows[KEY] = ("", "stored: g1 turn 1 player 1")
+    kept = mine.kept_in(tmp_path)
+    ((message,), _) = told_apart([mine], rows.outcomes([KEY]), rows, tmp_path)
+    assert message.key != KEY  # no copy: in doubt, read
+    kept.parent.mkdir()
+    kept.write_bytes(mine.kept_bytes())
+    ((message,), known) = told_apart([mine], rows.outcomes([KEY]), rows, tmp_path)
+    assert message.key == KEY and known == {KEY: "stored: g1 turn 1 player 1"}
+    other = incoming("orders, take 2")
+    ((message,), _) = told_apart([other], rows.outcomes([KEY]), rows, tmp_path)
+    assert message.key.startswith(f"{KEY}.")
+
+
+def test_the_mark_an_earlier_wtg_kept_still_knows_its_mail(tmp_path: Path) -> None:
+    """Round 44's mark (a digest of the sender and the body's bytes), kept for the key of a
+    mail handled and not moved out before an upgrade: the mail is known by it, not read
+    again; under a key of its own, that key is found again too."""
+    rows = Rows()
+    mine = incoming("orders, take 1")
+    body = mine.raw.split(b"\n\n", 1)[1]
+    written = hashlib.sha256(b"p1@players.example\0" + body).hexdigest()[:32]
+    rows.rows[KEY] = (f"{SAME_ID} {written}", "stored: g1 turn 1 player 1")
+    ((message,), known) = told_apart([mine], rows.outcomes([KEY]), rows, tmp_path)
+    assert message.key == KEY and known == {KEY: "stored: g1 turn 1 player 1"}
+    own = f"{KEY}.{hashlib.sha256(f'{SAME_ID} {written}'.encode()).hexdigest()[:12]}"
+    rows.rows = {KEY: ("bytes:0", "stored: g1 turn 1 player 2"), own: rows.rows[KEY]}
+    ((message,), known) = told_apart([mine], rows.outcomes([KEY]), rows, tmp_path)
+    assert message.key == own and known == {own: "stored: g1 turn 1 player 1"}

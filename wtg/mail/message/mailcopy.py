@@ -1,34 +1,85 @@
 """When a mail is a copy of one handled before: the same Message-ID, from the same sender,
-with the same body (a mail delivered twice, or met again under another key of the inbox);
-for a mail without a Message-ID, the same bytes (the GM's mail moved back into the inbox,
-which his server gives whole as it gave it before).
+with the same subject, date and text (a mail delivered twice, or met again under another
+key of the inbox); for a mail without a Message-ID, the same Received lines too (the GM's
+mail moved back into the inbox, which his server gives as it gave it before).
 
 A Message-ID alone proves nothing: anyone may write any (a forger who read a player's, in
 a copy the player sent others), and some clients and scripts write the same one on every
 mail. The journal keeps the ``kept_mark`` of each mail in place of its bare Message-ID (its
 messages.message_id), and a mail whose mark it holds is a copy. The mark tells the poll too
 whether the mail a key of the inbox names now is the one the journal kept it for
-(``wtg.mail.poll.samekey``)."""
+(``wtg.mail.poll.samekey``).
+
+What the mark reads of a mail is what the poll reads of it, as it reads it: the text of
+each part decoded, not the bytes that carry it. Some servers build a mail's bytes anew
+each time it is fetched (Exchange is one: its headers in another order and folded anew, a
+header of its own added, a body sent as 8bit given as quoted-printable or base64, another
+charset, other boundaries between the parts), and a mail handled and not moved out (a move
+that failed, a poll killed before it) was taken for another mail and answered twice. The
+subject and the date are in it: two mails of one Message-ID and one body (a script that
+writes one on every mail) that ask other things by their subject, or were written at
+other times, are two mails."""
 
 from __future__ import annotations
 
+import email.utils
 import hashlib
 import re
+from collections.abc import Iterator
+from email.header import decode_header, make_header
+from email.message import Message
+
+from wtg.mail.message.extract import decode_bytes, parse_headers, parse_mail
 
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
+TEXT = "text:"
+"""How the mark of a mail without a Message-ID begins (``text_mark``)."""
 BYTES = "bytes:"
-"""How the mark of a mail without a Message-ID begins: a digest of its bytes follows."""
+"""How the mark of a mail without a Message-ID began in a wtg before this one: a digest of
+its bytes followed (``earlier_mark``)."""
 QUARANTINED = "quarantined:"
 """How the mark of a mail quarantined begins (a digest of its bytes follows): no copy is
 known by it, so that the GM's mail moved back by hand is read again, as ever."""
 
 
-def copy_mark(message_id: str, sender: str | None, raw: bytes) -> str:
+def copy_mark(
+    message_id: str, sender: str | None, raw: bytes, head: bytes = b"", read: Message | None = None
+) -> str:
     """What a copy of the mail shares with it: its Message-ID, then a digest of its sender
-    (as the poll answers him) and its body (the bytes after its header, which servers and
-    routes do not change); "" for a mail without a Message-ID (its ``kept_mark`` is its bytes)."""
+    (as the poll answers him), its subject and date and its parts' text (``_read``); "" for
+    a mail without a Message-ID (its ``kept_mark`` is its ``text_mark``). ``head``: the
+    header of a mail too big to fetch (``raw`` empty), whose subject and date are read;
+    ``read``: the mail as ``parse_mail`` read it already (``raw``, or ``head``)."""
     if not message_id:
         return ""
+    return f"{message_id} {_digest(sender, _read(raw, head, read, received=False))}"
+
+
+def text_mark(
+    sender: str | None, raw: bytes, head: bytes = b"", read: Message | None = None
+) -> str:
+    """The mark of a mail without a Message-ID: ``text:`` and a digest of its sender, its
+    Received lines (each server's on its way in, which only one delivery of it has: two
+    mails the server received each have their own), its subject, date and text, read as
+    ``copy_mark`` reads them: not the bytes, which a server may build anew."""
+    return TEXT + _digest(sender, _read(raw, head, read, received=True))
+
+
+def kept_mark(
+    message_id: str, sender: str | None, raw: bytes, head: bytes = b"", read: Message | None = None
+) -> str:
+    """What the journal keeps of a mail: its ``copy_mark``, or for a mail without a
+    Message-ID its ``text_mark``."""
+    return copy_mark(message_id, sender, raw, head, read) or text_mark(sender, raw, head, read)
+
+
+def earlier_mark(message_id: str, sender: str | None, raw: bytes, head: bytes = b"") -> str:
+    """The mark a wtg before this one kept (its Message-ID, then a digest of its sender and
+    of its body's bytes as the server gave them; without a Message-ID ``bytes:`` and a
+    digest of its bytes): a row it wrote, kept two weeks, still knows its mail after an
+    upgrade."""
+    if not message_id:
+        return bytes_mark(raw or head)
     found = _HEAD_END.search(raw)
     body = raw[found.end() :] if found is not None else b""
     digest = hashlib.sha256()
@@ -37,15 +88,73 @@ def copy_mark(message_id: str, sender: str | None, raw: bytes) -> str:
     return f"{message_id} {digest.hexdigest()[:32]}"
 
 
-def kept_mark(message_id: str, sender: str | None, raw: bytes, head: bytes = b"") -> str:
-    """What the journal keeps of a mail: its ``copy_mark``; for a mail without a Message-ID,
-    ``bytes:`` and a digest of its bytes as the server gave them (``raw``, or its header
-    ``head`` when it was too big to fetch), which only the same mail has: two mails the
-    server received each have their own Received and Date lines."""
-    return copy_mark(message_id, sender, raw) or bytes_mark(raw or head)
+def _digest(sender: str | None, pieces: Iterator[str]) -> str:
+    """The first 32 hex digits of the SHA-256 of ``sender`` and ``pieces``, each ended."""
+    digest = hashlib.sha256()
+    for piece in (sender or "", *pieces):
+        digest.update(piece.encode("utf-8", "surrogateescape") + b"\0")
+    return digest.hexdigest()[:32]
 
 
 def bytes_mark(data: bytes, start: str = BYTES) -> str:
     """``start`` and a digest of ``data``: a mark without a space, which no ``copy_mark``
     is (a Message-ID, a space, a digest)."""
     return start + hashlib.sha256(data).hexdigest()[:32]
+
+
+def _read(raw: bytes, head: bytes, read: Message | None, received: bool) -> Iterator[str]:
+    """What the mark reads of a mail: its subject (its encoded words decoded, its spaces
+    and folding as one space), its date (the moment, in whatever zone and form it is
+    written), then each part's type and text (decoded from its transfer encoding and
+    charset, its lines' ends and trailing spaces and the blank lines at its end aside) or,
+    for a part that is no text, its bytes decoded. Boundaries, a part's other headers and
+    the text before and after the parts are not read: a server writes its own. A mail the
+    email package cannot read whole is read as the bytes of its body. ``received``: its
+    Received lines first, each unfolded, its spaces as one."""
+    try:
+        mail = read if read is not None else parse_mail(raw) if raw else parse_headers(head)
+        if received:
+            yield from (" ".join(str(line).split()) for line in mail.get_all("Received", []))
+        yield _subject(mail)
+        yield _date(mail)
+        if raw:
+            yield from _parts(mail)
+    except Exception:  # a mail is untrusted input: its body's bytes tell it apart
+        found = _HEAD_END.search(raw)
+        yield (raw[found.end() :] if found is not None else b"").decode("ascii", "surrogateescape")
+
+
+def _subject(mail: Message) -> str:
+    """The subject's text, its encoded words decoded where they can be."""
+    written = " ".join(str(mail.get("Subject", "")).split())
+    try:
+        return " ".join(str(make_header(decode_header(written))).split())
+    except Exception:  # a broken encoded word: as written
+        return written
+
+
+def _date(mail: Message) -> str:
+    """The moment the Date header names, as seconds since the epoch; its text, spaces as one,
+    when it names none."""
+    written = " ".join(str(mail.get("Date", "")).split())
+    try:
+        return str(email.utils.parsedate_to_datetime(written).timestamp())
+    except Exception:  # no date, or none the parser reads
+        return written
+
+
+def _parts(mail: Message) -> Iterator[str]:
+    """Each part that holds no parts: its type, then its text or its bytes."""
+    for part in mail.walk():
+        if part.is_multipart():
+            continue
+        kind = part.get_content_type()
+        yield kind
+        data = part.get_payload(decode=True)
+        data = data if isinstance(data, bytes) else b""
+        if part.get_content_maintype() != "text":
+            yield data.decode("latin-1")
+            continue
+        text, _ = decode_bytes(data, part.get_content_charset())
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        yield "\n".join(line.rstrip(" \t") for line in lines).rstrip("\n")

@@ -54,7 +54,7 @@ from wtg.mail.incoming.sameanswer import Asked
 from wtg.mail.incoming.senderauth import HEADER, WORD, verdict
 from wtg.mail.incoming.setaside import SET_ASIDE, why_shown
 from wtg.mail.message.extract import extract_from_message, parse_mail
-from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark, kept_mark
+from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark, earlier_mark, kept_mark
 from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
@@ -167,6 +167,8 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
+        self._earlier: EarlierAnswers | None = None
+        """The outbox's answers as the poll first looked (``_answered``)."""
         self.processes = PollProcesses(jobs, gm.limits.handle_seconds, alive)
         """The poll's other processes (``wtg.mail.poll.processes``): ``jobs`` processes it may file
         on, helpers only with many mails."""
@@ -218,7 +220,7 @@ class Poller:
                 # a batch's keys are distinct: what the journal kept for them is read at once
                 known = self.journal.outcomes([message.key for message in batch])
                 # a key of a mail handled before, or of another mail (samekey)
-                batch, known = told_apart(batch, known, self.journal, self.archive)
+                batch, known = told_apart(batch, known, self.journal, self.archive, self._answered)
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
@@ -557,7 +559,7 @@ class Poller:
         if outcome.kind is not Kind.HELD:
             return outcome
         message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
-        mark = kept_mark(message_id, sender, message.raw, message.head)
+        mark = kept_mark(message_id, sender, message.raw, message.head, msg)
         self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
         return outcome
 
@@ -578,6 +580,15 @@ class Poller:
         mark = bytes_mark(message.raw or message.head, QUARANTINED)
         self.journal.handled(message.key, mark, outcome.text(), at=at)
         return outcome
+
+    def _answered(self, key: str) -> bool:
+        """Whether the outbox held answers of the mail ``key`` when this poll first asked
+        (``samekey.told_apart``: a key whose mail's copy a flood's trim let go); the outbox's
+        names read once a poll, and only for a key the journal and the archive know nothing
+        of (answers queued since are of mails this poll handled, which the journal knows)."""
+        if self._earlier is None:
+            self._earlier = EarlierAnswers(self.outbox)
+        return self._earlier.of(key)
 
     def queued_answers(self, key: str) -> bool:
         """Whether the outbox holds an answer of the mail ``key`` now (a helper's, queued
@@ -647,7 +658,7 @@ class Poller:
         self._sender = (message.key, sender or "")  # a quarantine's list is bounded by it
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.message.mailcopy``)
-        mark = kept_mark(message_id, sender, message.raw, message.head)
+        mark = kept_mark(message_id, sender, message.raw, message.head, msg)
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
@@ -748,7 +759,9 @@ class Poller:
         """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
         ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
         known; ``archived``: its raw copy in the archive."""
-        earlier = self.journal.key_of_message_id(mark)
+        # the mark a wtg before this one kept too: its rows, kept two weeks, still count
+        before = earlier_mark(message_id, sender, message.raw, message.head)
+        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
         loop = auto_reply_reason(headers, self.answers.loop)

@@ -536,10 +536,11 @@ class Journal:
 
     def marks(self, keys: Sequence[str]) -> dict[str, str]:
         """The mark kept for each of ``keys`` that has a row (its Message-ID and the digest
-        of its sender and body, or a digest of its bytes: ``wtg.mail.message.mailcopy.
-        kept_mark``; "" where a wtg before it kept none, for a mail without a Message-ID or
-        one quarantined), by key: what tells the mail a row was written for from another
-        mail the server gave the same key (``wtg.mail.poll.samekey``)."""
+        of its sender, subject, date and text, or for a mail without a Message-ID a digest
+        of these and its Received lines: ``wtg.mail.message.mailcopy.kept_mark``; "" where
+        a wtg before it kept none, for a mail without a Message-ID or one quarantined), by
+        key: what tells the mail a row was written for from another mail the server gave
+        the same key (``wtg.mail.poll.samekey``)."""
         found: dict[str, str] = {}
         for start in range(0, len(keys), _KEYS_A_QUERY):
             chunk = keys[start : start + _KEYS_A_QUERY]

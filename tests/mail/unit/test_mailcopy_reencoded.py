@@ -1,0 +1,123 @@
+"""``wtg.mail.message.mailcopy``: one mail as servers give it anew at each fetch (Exchange
+builds a mail's bytes again from what it stored: its headers in another order and folded
+anew, headers of its own added, an 8bit body given as quoted-printable or base64, another
+charset, other boundaries, the Date in its own zone) has one copy mark; mails that differ
+in what the poll reads of them (their text, subject, date or sender) have two."""
+
+from __future__ import annotations
+
+import base64
+import quopri
+
+import pytest
+
+from wtg.mail.message.mailcopy import copy_mark, kept_mark
+
+SENDER = "zoe@players.example"
+TEXT = "Zoë's orders for turn 3:\r\nA1: 60 55 010   \r\nPS: à bientôt\r\n"
+
+
+def sent(text: str = TEXT, subject: str = "Orders g1", date: str = "") -> bytes:
+    """The mail as the player's client sent it: one 8bit UTF-8 part."""
+    return (
+        f"From: Zoë <{SENDER}>\r\nTo: gm@example.org\r\nSubject: {subject}\r\n"
+        f"Date: {date or 'Mon, 07 Dec 2026 11:02:03 +0100'}\r\n"
+        "Message-ID: <z1@players.example>\r\nMIME-Version: 1.0\r\n"
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+    ).encode() + text.encode()
+
+
+EXCHANGE_HEAD = (
+    "Received: from EX1.corp.example (10.0.0.1) by EX2.corp.example; Mon, 7 Dec 2026 10:02:05"
+    " +0000\r\nContent-Type: {ctype}\r\nFrom: =?utf-8?Q?Zo=C3=AB?= <zoe@players.example>\r\n"
+    "To: gm@example.org\r\nSubject: Orders\r\n g1\r\nThread-Topic: Orders g1\r\n"
+    "Date: Mon, 7 Dec 2026 10:02:03 +0000\r\nMessage-ID:\r\n <z1@players.example>\r\n"
+    "X-MS-Exchange-Organization-AuthAs: Anonymous\r\nX-MS-Has-Attach:\r\n"
+    "MIME-Version: 1.0\r\n"
+)
+
+
+def rebuilt(encoding: str, charset: str = "utf-8", multipart: bool = False) -> bytes:
+    """The same mail as a server that builds its bytes anew gives it: ``encoding`` its
+    transfer encoding, ``charset`` its text's, ``multipart``: alone in a multipart/mixed of
+    a boundary of the server's, as some servers wrap a mail."""
+    data = TEXT.replace("   \r\n", "\r\n").encode(charset)  # trailing spaces dropped too
+    if encoding == "quoted-printable":
+        body = quopri.encodestring(data.replace(b"\r\n", b"\n")).replace(b"\n", b"\r\n")
+    else:
+        body = base64.encodebytes(data).replace(b"\n", b"\r\n")
+    part = (
+        f'Content-Type: text/plain; charset="{charset}"\r\n'
+        f"Content-Transfer-Encoding: {encoding}\r\n\r\n"
+    ).encode() + body
+    if not multipart:
+        head = EXCHANGE_HEAD.format(ctype=f'text/plain; charset="{charset}"')
+        return head.encode() + f"Content-Transfer-Encoding: {encoding}\r\n\r\n".encode() + body
+    head = EXCHANGE_HEAD.format(ctype='multipart/mixed;\r\n\tboundary="_000_EX2_"')
+    return head.encode() + b"\r\n--_000_EX2_\r\n" + part + b"\r\n--_000_EX2_--\r\n"
+
+
+def mark(raw: bytes) -> str:
+    return copy_mark("<z1@players.example>", SENDER, raw)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "charset", "multipart"),
+    [
+        ("quoted-printable", "utf-8", False),
+        ("base64", "utf-8", False),
+        ("quoted-printable", "iso-8859-1", False),
+        ("base64", "utf-8", True),
+    ],
+)
+def test_a_mail_whose_bytes_a_server_builds_anew_has_one_mark(
+    encoding: str, charset: str, multipart: bool
+) -> None:
+    again = rebuilt(encoding, charset, multipart)
+    assert again != sent()
+    assert mark(again) == mark(sent())
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        sent(TEXT.replace("010", "011")),
+        sent(subject="Re: your code"),
+        sent(date="Tue, 08 Dec 2026 11:02:03 +0100"),
+    ],
+)
+def test_mails_that_differ_in_what_the_poll_reads_have_marks_of_their_own(other: bytes) -> None:
+    """Another text, another subject (a question the lobby reads there), another date (a
+    script that writes one Message-ID and one body on every mail, sent another day)."""
+    assert mark(other) != mark(sent())
+    assert copy_mark("<z1@players.example>", "ann@players.example", sent()) != mark(sent())
+
+
+def test_a_mail_the_email_package_cannot_read_has_a_mark_all_the_same() -> None:
+    broken = b'Message-ID: <z1@x>\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b'
+    assert kept_mark("<z1@x>", SENDER, broken).startswith("<z1@x> ")
+
+
+def without_id(raw: bytes) -> bytes:
+    """``raw`` without its Message-ID line (and its folded line after it)."""
+    lines = raw.split(b"\r\n")
+    at = next(n for n, line in enumerate(lines) if line.lower().startswith(b"message-id:"))
+    end = at + 1 + (not lines[at].strip().endswith(b">"))
+    return b"\r\n".join(lines[:at] + lines[end:])
+
+
+RECEIVED = (
+    b"Received: from mx.players.example by mx.example.org; Mon, 7 Dec 2026 10:02:04 +0000\r\n"
+)
+
+
+def test_a_mail_without_a_message_id_whose_bytes_a_server_builds_anew_has_one_mark() -> None:
+    """Known by its Received lines besides (the ones of its delivery, which the server keeps),
+    not by its bytes: two deliveries of it are two mails."""
+    inside = EXCHANGE_HEAD.split("\r\n")[0].encode() + b"\r\n"  # its own hop, kept with it
+    first = RECEIVED + inside + without_id(sent())
+    again = RECEIVED + without_id(rebuilt("quoted-printable"))
+    assert b"Message-ID" not in again
+    assert kept_mark("", SENDER, again) == kept_mark("", SENDER, first)
+    other = RECEIVED.replace(b"10:02:04", b"10:07:31") + inside + without_id(sent())
+    assert kept_mark("", SENDER, other) != kept_mark("", SENDER, first)
