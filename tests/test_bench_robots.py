@@ -23,10 +23,13 @@ from bench.frozen_robots import wisk as today_wisk
 from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
+from bench.frozen_robots import wok4_r44 as r44_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
 from bench.frozen_robots.wok4_r43_parts import frontplan as r43_frame
+from bench.frozen_robots.wok4_r44_parts import frontplan as r44_frame
+from bench.frozen_robots.wok4_r44_parts import siege as r44_siege
 from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
@@ -53,6 +56,9 @@ FROZEN_WOK4 = (
     last_siege,
     r43_wok4,
     r43_frame,
+    r44_wok4,
+    r44_frame,
+    r44_siege,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -197,10 +203,24 @@ def test_wok4_new_against_r43_names_its_commit() -> None:
     assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r43"]
 
 
+def test_wok4_new_against_r44_names_its_commit() -> None:
+    """``--against r44``: the player of round 44, named by its commit."""
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "2", "--json", "--against", "r44"),
+        *("--ruleset", "wok4"),
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)["wok4"]
+    assert (result["against"], result["r44_frozen_at"]) == ("r44", r44_wok4.FROZEN_AT)
+    assert r44_wok4.FROZEN_AT == "6fb9a735"
+    assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r44"]
+
+
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35, of round 36 and of rounds 37-43 read none of the live
-    player's modules, nor the frame, odds and siege it stands on: a change to them leaves the
-    yardsticks as they were."""
+    """The players of rounds 34-35, of round 36, of rounds 37-43 and of round 44 read none of
+    the live player's modules, nor the frame, odds and siege it stands on: a change to them
+    leaves the yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {
