@@ -194,6 +194,7 @@ class MapTally:
             "median_turns": self.median_turns(),
             "provinces": {side: self.provinces(side) for side in sides},
             "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in sides},
+            "difference_a_game": self.difference_json(),
             "led": {
                 NEW: self.led(NEW),
                 self.against: self.led(self.against),
@@ -221,6 +222,33 @@ class MapTally:
         """The lines of ``side`` the turns skipped, a game (all its seats)."""
         return sum(self.skipped_by_phase(side).values()) / len(self.games) if self.games else 0.0
 
+    def differences(self) -> list[float]:
+        """Each seed's provinces of new less those of the other side, a game: its two games
+        (the seats swapped) counted together, halved."""
+        seeds: dict[int, list[WokPlayed]] = {}
+        for game, played in enumerate(self.games, start=1):
+            seeds.setdefault((game + 1) // 2, []).append(played)
+        return [
+            sum(g.provinces(NEW) - g.provinces(self.against) for g in both) / len(both)
+            for both in seeds.values()
+        ]
+
+    def difference(self) -> tuple[float, float]:
+        """The mean of ``differences`` and its standard error (0 with one seed)."""
+        found = self.differences()
+        if not found:
+            return 0.0, 0.0
+        spread = statistics.stdev(found) if len(found) > 1 else 0.0
+        return statistics.mean(found), spread / len(found) ** 0.5
+
+    def difference_json(self) -> JsonObject:
+        mean, error = self.difference()
+        return {
+            "seeds": len(self.differences()),
+            "mean": round(mean, 2),
+            "standard_error": round(error, 2),
+        }
+
     def median_turns(self) -> float:
         return statistics.median(g.turns for g in self.games)
 
@@ -235,6 +263,12 @@ class MapTally:
             f"{self.rejected(other)}; lines skipped a game new {self.skipped(NEW):.1f}, "
             f"{other} {self.skipped(other):.1f}"
         ]
+        mean, error = self.difference()
+        seeds = len(self.differences())
+        lines.append(
+            f"    provinces of new less {other}'s a game: {mean:+.2f}, standard error "
+            f"{error:.2f} (seeds 1-{seeds}, each played from both seatings)"
+        )
         for side in (NEW, other):
             phases = self.skipped_by_phase(side)
             if phases:

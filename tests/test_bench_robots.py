@@ -36,6 +36,7 @@ from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_games import Played, play_tactics, tactics_maps
 from bench.robot_tally import Rate, Tally, wilson
+from bench.wok_games import MapTally, WokPlayed
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -476,3 +477,19 @@ def test_with_missions_the_naive_target_counts_the_games_past_the_first_round() 
         found = bench_robots.Measured("wisk", 4, tallies, 1.0, 1.0, missions=missions)
         naive = found.targets()[2]
         assert naive[0].startswith(label) and naive[1] is passed
+
+
+def test_the_difference_a_game_is_each_seeds_two_seatings_averaged() -> None:
+    """Seed 1's games (the seats swapped) leave new 5 and 3 provinces more than r44's
+    (4 a game), seed 2's 1 fewer and 1 more (0): a mean of 2 a game, whose standard error
+    is the seeds' spread (2.83) over the root of their count (1.41): 2.0."""
+    tally = MapTally("small", 2, against="r44")
+    for held in ((8, 3), (2, 5), (4, 5), (6, 5)):
+        tally.games.append(
+            WokPlayed(("new", "r44") if held != (2, 5) else ("r44", "new"), held, 20)
+        )
+    assert tally.differences() == [4.0, 0.0]
+    assert tally.difference_json() == {"seeds": 2, "mean": 2.0, "standard_error": 2.0}
+    assert "provinces of new less r44's a game: +2.00, standard error 2.00 (seeds 1-2" in "\n".join(
+        tally.text()
+    )
