@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -190,32 +191,24 @@ def test_wok4_new_against_the_attacker_names_its_commit() -> None:
     assert sorted(result["maps"]["small"]["provinces"]) == ["attacker", "new"]
 
 
-def test_wok4_new_against_r43_names_its_commit() -> None:
-    """``--against r43``: the player of rounds 37-43, named by its commit."""
+@pytest.mark.parametrize(
+    ("against", "frozen", "commit"), [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735")]
+)
+def test_wok4_new_against_a_round_names_its_commit(
+    against: str, frozen: ModuleType, commit: str
+) -> None:
+    """``--against r43`` and ``--against r44``: the players of rounds 37-43 and of round
+    44, each named by its commit."""
     done = _bench(
         "bench_robots.py",
-        *("--games", "2", "--turns", "2", "--json", "--against", "r43"),
+        *("--games", "2", "--turns", "2", "--json", "--against", against),
         *("--ruleset", "wok4"),
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)["wok4"]
-    assert (result["against"], result["r43_frozen_at"]) == ("r43", r43_wok4.FROZEN_AT)
-    assert r43_wok4.FROZEN_AT == "2bd89d41"
-    assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r43"]
-
-
-def test_wok4_new_against_r44_names_its_commit() -> None:
-    """``--against r44``: the player of round 44, named by its commit."""
-    done = _bench(
-        "bench_robots.py",
-        *("--games", "2", "--turns", "2", "--json", "--against", "r44"),
-        *("--ruleset", "wok4"),
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)["wok4"]
-    assert (result["against"], result["r44_frozen_at"]) == ("r44", r44_wok4.FROZEN_AT)
-    assert r44_wok4.FROZEN_AT == "6fb9a735"
-    assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r44"]
+    assert (result["against"], result[f"{against}_frozen_at"]) == (against, frozen.FROZEN_AT)
+    assert commit == frozen.FROZEN_AT
+    assert sorted(result["maps"]["small"]["provinces"]) == ["new", against]
 
 
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
