@@ -66,7 +66,7 @@ class Plan:
 
 
 PLANS = (
-    Plan("daily", 1, "18:00", "UTC", "2026-12-07", 2, 21, ready=frozenset({1, 2})),
+    Plan("daily", 1, "18:00", "UTC", "2026-12-07", 2, 7, ready=frozenset({1, 2})),
     Plan("vienna", 2, "09:00", "Europe/Vienna", "2026-12-09", 3, 12, silent=frozenset({3})),
     Plan(
         "newyork",
