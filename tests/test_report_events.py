@@ -98,13 +98,12 @@ def _ally(state: Any, side: int) -> int | None:
 
 
 def wok4_game() -> Game:
-    """Four on the small map (seed 15): player 2 misses turns 3-5 (QUIT); player 1 QUITs on
-    turn 20, and players 3 and 4 fight on to turn 60; 1 and 4 name each other allies; tech
-    is traded. (Seed 7's game ended on turn 20 with no spy of op 3 succeeding, once round
-    43's built-in player reinforced against the next turn's attacks; seed 13's on turn 18,
-    won by the allies 1 and 4 before player 1's QUIT line and with no spy of op 3
-    succeeding, once round 45's kept to its sieges.)"""
-    config = game_config("wok4", "small", 4, 15)
+    """Four on the small map (seed 13): player 2 misses turns 3-5 (QUIT); player 1 QUITs on
+    turn 20, and player 3 wipes out player 4 on turn 28, the last standing; 1 and 4 name
+    each other allies; tech is traded. (Seed 7's game ended on turn 20 with no spy of op 3
+    succeeding, once round 43's built-in player reinforced against the next turn's
+    attacks.)"""
+    config = game_config("wok4", "small", 4, 13)
     twist = wok_twist(
         {2: range(3, 6)},
         ally=(2, _ally),
