@@ -1,8 +1,7 @@
 """The built-in WoK IV player (``wtg/rules/wok4/strategy.py``) in the middle game, on hand-made
 boards: where it makes its armies, how long it keeps a siege, and what it does once its
 empire has grown (each of these failed on the player of rounds 37-43, frozen in
-``bench/frozen_robots/wok4_r43.py``, or, the siege kept to, on the player of round 44,
-``bench/frozen_robots/wok4_r44.py``)."""
+``bench/frozen_robots/wok4_r43.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from random import Random
 from typing import Any
 
 from bench.frozen_robots.wok4_r43 import plan_orders as r43_plan
-from bench.frozen_robots.wok4_r44 import plan_orders as r44_plan
 from tests.rules.builders import empty, make_state
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import WokState
@@ -135,21 +133,3 @@ def test_its_workers_make_the_tech_that_buys_back_a_low_eff() -> None:
         {"province": 7, "aim": "EFF"},
         {"province": 12, "aim": "TECH"},
     ]
-
-
-def test_a_long_siege_keeps_to_the_target_it_wore_down() -> None:
-    """Neither neutral is near to fall: 8, under siege, has 60 armies behind walls worn to
-    2.0, and the 10 armies of 9 gathered next to it; 6 has 20 armies behind walls of 9.0.
-    Province 7's 10 missiles fall on 8 again, the siege lacking fewer troops there (its
-    armies are expected to lose 1.1 for each of 8's defenders, 4.3 for each of 6's). The
-    player of round 44 turned them on 6, whose chance of 0.4% beat 8's 0.1%: chances of
-    a few thousandths changed a siege's target on about half of the turns."""
-    state = make_state()
-    empty(state, 7, 1, pop=60, wok=24, arm=20, lev=1750, dfn=10, mis=10)
-    empty(state, 9, 1, pop=60, wok=24, arm=10, lev=1750, dfn=10)
-    for neutral in (1, 2, 3, 4, 10, 11, 12, 13, 14):
-        state.province(neutral).arm, state.province(neutral).dfn = 150, 99
-    state.province(8).arm, state.province(8).dfn = 60, 20
-    state.province(6).arm, state.province(6).dfn = 20, 90
-    assert lines(r44_plan(state, 1, Random(1)), "bomb") == [{"from": 7, "to": 6, "missiles": 10}]
-    assert lines(new_plan(state, 1, Random(1)), "bomb") == [{"from": 7, "to": 8, "missiles": 10}]

@@ -11,11 +11,8 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   make it likeliest to be taken, reckoned with the armies and defense those missiles are
   expected to take, so a neutral grown too strong for its armies alone is worn down and
   taken; of those it is favoured to take, the one whose chance times its worth (the POP
-  that comes with it) is the most; where it is favoured to take none, the one it lacks the
-  fewest troops for (``shortfall``), so a siege begun keeps to its target from turn to turn:
-  the plan keeps nothing between turns, but the target's walls and armies its missiles wore
-  down and its own armies gathered next to it are in the state; the missiles a siege needs
-  no more for lay more sieges (its missiles left over fall as the frame says);
+  that comes with it) is the most; the missiles a siege needs no more for lay more sieges
+  (its missiles left over fall as the frame says);
 - the spare armies of a border that does not touch the siege move to one that does, and
   the missiles of a province that fires none a step towards it;
 - its spare armies reinforce a border against the next turn's attacks (the moves come after
@@ -187,11 +184,11 @@ class Wok4Plan(FrontPlan):
         """The missiles of ``sources`` in reach of one neighbour not its own, all fired at
         it (``lines`` salvos at most): of those its spare troops around it are favoured to
         take once they have fallen, the one whose chance times its worth (``worth``) is
-        the most; else the one it is nearest to taking (``shortfall``), the richer on a tie,
-        then the lowest number; None when no missile reaches a province with armies.
-        (Chance alone chose a player's province of 64 POP over a neutral of 480 that the
-        same missiles made as sure.)"""
-        best: tuple[tuple[float, float, int, int], Barrage] | None = None
+        the most; else the one they are likeliest to take, then the one with the fewest
+        armies and defense left, the lowest number on a tie; None when no missile reaches
+        a province with armies. (Chance alone chose a player's province of 64 POP over a
+        neutral of 480 that the same missiles made as sure.)"""
+        best: tuple[tuple[float, int, int, int], Barrage] | None = None
         for n in sorted({n for p in self.mine for n in p.neighbours} - self.owned):
             target = self.state.province(n)
             if not target.troops or not open_to(self.state, self.player, n):
@@ -200,33 +197,14 @@ class Wok4Plan(FrontPlan):
             fired = Barrage(n, fired.salvos[:lines])
             if not fired.salvos:
                 continue
+            left = after(target, fired)
             chance = self.siege_chance(fired)
             if chance > self.good_odds:
-                key = (0.0, -chance * (1 + self.worth(target)), 0, n)
-            else:
-                key = (1.0, self.shortfall(fired), -self.worth(target), n)
+                chance *= 1 + self.worth(target)
+            key = (-chance, left.troops, left.dfn, n)
             if best is None or key < best[0]:
                 best = (key, fired)
         return best[1] if best else None
-
-    def shortfall(self, siege: Barrage) -> float:
-        """The troops the siege lacks once its missiles fell: the armies its attackers are
-        expected to lose taking it ((1 - p) / p for each defender left, p the chance of a
-        round of its weakest source next to it with spare troops, or of any there) and the
-        one that invades, less the spare troops next to it. A siege begun keeps to its
-        target through this: the missiles it fired left the target fewer armies and walls,
-        and the armies it gathered (``mustering``) stand next to it, while another neutral
-        gained 2 armies and 0.2 defense a turn. The chance of taking it, near 0 for every
-        target of a long siege, chose among them by a few thousandths and changed the target
-        on about half of the turns."""
-        left = after(self.state.province(siege.target), siege)
-        near = [p for p in self.mine if siege.target in p.neighbours]
-        sources = [p for p in near if self.spare(p) > 0] or near
-        p_round = min(self.round_chance(self.player, q, left) for q in sources)
-        if p_round <= 0:
-            return float("inf")
-        expected = left.troops * (1 - p_round) / p_round + 1
-        return expected - sum(max(0, self.spare(p)) for p in near)
 
     def army_makers(self) -> list[Province]:
         """Every province of its own, the most POP first: an inner province left to grow
