@@ -8,7 +8,8 @@ ends), as the WoK rulesets' Top Ten counts an empire; and how many games each si
 seat led. The new player plays against "old" (the one frozen before round 34) or, for WoK IV,
 ``against`` "last" (the one of round 36, ``bench/frozen_robots/wok4_siege.py``) or "attacker"
 (the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``) or "r43" (the one of
-rounds 37-43, ``bench/frozen_robots/wok4_r43.py``); every tenth turn the
+rounds 37-43, ``bench/frozen_robots/wok4_r43.py``) or "r44" (the one of round 44,
+``bench/frozen_robots/wok4_r44.py``); every tenth turn the
 provinces each side holds and the tech points its seats hold unspent are noted as well
 (``CHECKPOINTS``), and every game the order lines of each side the turn skipped when it ran
 (checked and accepted, but not executable by then: a province lost earlier in the turn, tech
@@ -29,6 +30,7 @@ from bench.frozen_robots import intermediate as old_intermediate
 from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
+from bench.frozen_robots import wok4_r44 as r44_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from tests.shipped import INTERMEDIATE, WOK4
 from wtg.core.jsondata import JsonObject
@@ -40,7 +42,7 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import strategy as new_wok4
 
 Plan = Callable[[WokState, int, random.Random], JsonObject]
-NEW, OLD, LAST, ATTACKER, R43 = "new", "old", "last", "attacker", "r43"
+NEW, OLD, LAST, ATTACKER, R43, R44 = "new", "old", "last", "attacker", "r43", "r44"
 RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
 PLANS: dict[str, dict[str, Plan]] = {
     "wok4": {
@@ -49,6 +51,7 @@ PLANS: dict[str, dict[str, Plan]] = {
         LAST: last_wok4.plan_orders,
         ATTACKER: attacker_wok4.plan_orders,
         R43: r43_wok4.plan_orders,
+        R44: r44_wok4.plan_orders,
     },
     "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
 }
@@ -59,6 +62,7 @@ OTHERS_FROZEN_AT = {
     LAST: LAST_FROZEN_AT,
     ATTACKER: {"wok4": attacker_wok4.FROZEN_AT},
     R43: {"wok4": r43_wok4.FROZEN_AT},
+    R44: {"wok4": r44_wok4.FROZEN_AT},
 }
 """The commit of each player new may play against beyond "old", by ruleset."""
 CHECKPOINTS = (10, 20, 30, 40, 60, 80, 100)
@@ -190,6 +194,7 @@ class MapTally:
             "median_turns": self.median_turns(),
             "provinces": {side: self.provinces(side) for side in sides},
             "provinces_per_seat": {side: round(self.per_seat(side), 2) for side in sides},
+            "difference_a_game": self.difference_json(),
             "led": {
                 NEW: self.led(NEW),
                 self.against: self.led(self.against),
@@ -217,6 +222,33 @@ class MapTally:
         """The lines of ``side`` the turns skipped, a game (all its seats)."""
         return sum(self.skipped_by_phase(side).values()) / len(self.games) if self.games else 0.0
 
+    def differences(self) -> list[float]:
+        """Each seed's provinces of new less those of the other side, a game: its two games
+        (the seats swapped) counted together, halved."""
+        seeds: dict[int, list[WokPlayed]] = {}
+        for game, played in enumerate(self.games, start=1):
+            seeds.setdefault((game + 1) // 2, []).append(played)
+        return [
+            sum(g.provinces(NEW) - g.provinces(self.against) for g in both) / len(both)
+            for both in seeds.values()
+        ]
+
+    def difference(self) -> tuple[float, float]:
+        """The mean of ``differences`` and its standard error (0 with one seed)."""
+        found = self.differences()
+        if not found:
+            return 0.0, 0.0
+        spread = statistics.stdev(found) if len(found) > 1 else 0.0
+        return statistics.mean(found), spread / len(found) ** 0.5
+
+    def difference_json(self) -> JsonObject:
+        mean, error = self.difference()
+        return {
+            "seeds": len(self.differences()),
+            "mean": round(mean, 2),
+            "standard_error": round(error, 2),
+        }
+
     def median_turns(self) -> float:
         return statistics.median(g.turns for g in self.games)
 
@@ -231,6 +263,12 @@ class MapTally:
             f"{self.rejected(other)}; lines skipped a game new {self.skipped(NEW):.1f}, "
             f"{other} {self.skipped(other):.1f}"
         ]
+        mean, error = self.difference()
+        seeds = len(self.differences())
+        lines.append(
+            f"    provinces of new less {other}'s a game: {mean:+.2f}, standard error "
+            f"{error:.2f} (seeds 1-{seeds}, each played from both seatings)"
+        )
         for side in (NEW, other):
             phases = self.skipped_by_phase(side)
             if phases:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -23,16 +24,20 @@ from bench.frozen_robots import wisk as today_wisk
 from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
+from bench.frozen_robots import wok4_r44 as r44_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
 from bench.frozen_robots.wok4_r43_parts import frontplan as r43_frame
+from bench.frozen_robots.wok4_r44_parts import frontplan as r44_frame
+from bench.frozen_robots.wok4_r44_parts import siege as r44_siege
 from bench.frozen_robots.wok4_siege_parts import battleodds as last_odds
 from bench.frozen_robots.wok4_siege_parts import frontplan as last_frame
 from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_games import Played, play_tactics, tactics_maps
 from bench.robot_tally import Rate, Tally, wilson
+from bench.wok_games import MapTally, WokPlayed
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -53,6 +58,9 @@ FROZEN_WOK4 = (
     last_siege,
     r43_wok4,
     r43_frame,
+    r44_wok4,
+    r44_frame,
+    r44_siege,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -183,24 +191,30 @@ def test_wok4_new_against_the_attacker_names_its_commit() -> None:
     assert sorted(result["maps"]["small"]["provinces"]) == ["attacker", "new"]
 
 
-def test_wok4_new_against_r43_names_its_commit() -> None:
-    """``--against r43``: the player of rounds 37-43, named by its commit."""
+@pytest.mark.parametrize(
+    ("against", "frozen", "commit"), [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735")]
+)
+def test_wok4_new_against_a_round_names_its_commit(
+    against: str, frozen: ModuleType, commit: str
+) -> None:
+    """``--against r43`` and ``--against r44``: the players of rounds 37-43 and of round
+    44, each named by its commit."""
     done = _bench(
         "bench_robots.py",
-        *("--games", "2", "--turns", "2", "--json", "--against", "r43"),
+        *("--games", "2", "--turns", "2", "--json", "--against", against),
         *("--ruleset", "wok4"),
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)["wok4"]
-    assert (result["against"], result["r43_frozen_at"]) == ("r43", r43_wok4.FROZEN_AT)
-    assert r43_wok4.FROZEN_AT == "2bd89d41"
-    assert sorted(result["maps"]["small"]["provinces"]) == ["new", "r43"]
+    assert (result["against"], result[f"{against}_frozen_at"]) == (against, frozen.FROZEN_AT)
+    assert commit == frozen.FROZEN_AT
+    assert sorted(result["maps"]["small"]["provinces"]) == ["new", against]
 
 
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35, of round 36 and of rounds 37-43 read none of the live
-    player's modules, nor the frame, odds and siege it stands on: a change to them leaves the
-    yardsticks as they were."""
+    """The players of rounds 34-35, of round 36, of rounds 37-43 and of round 44 read none of
+    the live player's modules, nor the frame, odds and siege it stands on: a change to them
+    leaves the yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {
@@ -456,3 +470,19 @@ def test_with_missions_the_naive_target_counts_the_games_past_the_first_round() 
         found = bench_robots.Measured("wisk", 4, tallies, 1.0, 1.0, missions=missions)
         naive = found.targets()[2]
         assert naive[0].startswith(label) and naive[1] is passed
+
+
+def test_the_difference_a_game_is_each_seeds_two_seatings_averaged() -> None:
+    """Seed 1's games (the seats swapped) leave new 5 and 3 provinces more than r44's
+    (4 a game), seed 2's 1 fewer and 1 more (0): a mean of 2 a game, whose standard error
+    is the seeds' spread (2.83) over the root of their count (1.41): 2.0."""
+    tally = MapTally("small", 2, against="r44")
+    for held in ((8, 3), (2, 5), (4, 5), (6, 5)):
+        tally.games.append(
+            WokPlayed(("new", "r44") if held != (2, 5) else ("r44", "new"), held, 20)
+        )
+    assert tally.differences() == [4.0, 0.0]
+    assert tally.difference_json() == {"seeds": 2, "mean": 2.0, "standard_error": 2.0}
+    assert "provinces of new less r44's a game: +2.00, standard error 2.00 (seeds 1-2" in "\n".join(
+        tally.text()
+    )
