@@ -52,7 +52,7 @@ def look(
         claims = claimed.claims()
     except CLAIMS_TROUBLE as exc:
         if same is not None and same.stopped is not None:  # stopped it stays: the claims
-            raise HostMoved(same.stopped) from exc  # unread never start it again
+            raise HostMoved(_not_taken(mailbox, exc) if take_over else same.stopped) from exc
         return _unread(spool, mailbox, exc, same, tells)
     me = _restored(spool, me, claims, polls)
     decided = decide(me, claims, polls)
@@ -124,6 +124,19 @@ def _unread(
     log_event(line, level=logging.INFO if line == said else logging.WARNING)
     keep_state(spool, ClaimState(mailbox, kept.stopped if kept is not None else None, line))
     return None if line == said else line
+
+
+def _not_taken(mailbox: str, exc: Exception) -> str:
+    """What `wtg poll --take-over` says on a stopped host when the claims cannot be read or
+    written: the host stays stopped (no claim tells the other host to stop, and two would
+    serve the mailbox). Before, it said the stop's line again, which ends "run `wtg poll
+    --take-over` here": the GM ran it again, and was told the same."""
+    return (
+        f"the mailbox {mailbox} was not taken over: its claims (its folder {CLAIMS_FOLDER}) "
+        f"could not be read or written ({type(exc).__name__}: {exc}), and without a claim the "
+        "host that serves it now would not know to stop. This host stays stopped: give `wtg "
+        "poll --take-over` again once the folder can be read"
+    )
 
 
 def _read_again(mailbox: str) -> str:
