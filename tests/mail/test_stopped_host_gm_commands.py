@@ -104,3 +104,22 @@ def test_the_old_hosts_digest_on_the_screen_says_it_is_out_of_date(tmp_path: Pat
     assert shown.stderr.rstrip().endswith(
         "; the host that serves the mailbox has the digest to read"
     )
+
+
+def test_a_gm_command_in_a_copy_made_to_look_around_claims_nothing(tmp_path: Path) -> None:
+    """A copy of a host made to look around in (`cp -a`, its host-claim.json with it), a
+    GM's command given there: its look at the claims finds the copy the newer host, and
+    claimed the mailbox for it, and the host that serves the games stopped at its next
+    poll. The look of a GM's command claims nothing: the serving host polls on."""
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, _ = maildir_host(tmp_path / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0  # it claims the Maildir
+    shutil.copytree(tmp_path / "host", tmp_path / "look", symlinks=True)
+    copy = tmp_path / "look" / "wtg.yaml"
+    for args in (("digest",), ("hold", "g1"), ("release", "g1")):
+        assert wtg(copy, *args).exit_code == 0
+    assert len(list((maildir / ".wtg-host" / "new").iterdir())) == 1  # the host's own
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0, polled.output

@@ -34,6 +34,7 @@ def look(
     now: datetime,
     take_over: bool = False,
     tells: bool = True,
+    claiming: bool = True,
 ) -> str | None:
     """Look at the claims of ``claimed`` (``mailbox``: the GM's name for it): this host's
     written when it is the newer host (or ``take_over``: the GM's word). Raises HostMoved
@@ -42,7 +43,9 @@ def look(
     once, then again when the trouble changes or ends: cron mails what a poll says, and a
     poll every few minutes said it each time); None when nothing changed. ``tells``: the
     caller tells the GM the line (a poll); `run-turn --due`'s look tells nothing, and
-    leaves the trouble for the poll to say."""
+    leaves the trouble for the poll to say. ``claiming``: a host that finds itself the newer
+    host claims the mailbox; a GM command's look (``mail_stopped``) only stops the old
+    host, and claims nothing, which the host's next poll does."""
     kept = kept_state(spool)
     same = kept if kept is not None and kept.mailbox == mailbox else None
     said = same.unread if same is not None else None
@@ -68,6 +71,8 @@ def look(
         keep_state(spool, ClaimState(mailbox, line, unread))
         log_event(line, level=logging.ERROR)
         raise HostMoved(line)
+    if decided.verdict is Verdict.TAKE and not claiming:
+        return None
     if decided.verdict is Verdict.TAKE:
         try:
             claimed.add_claim(claim_mail(me, polls, place, now))
@@ -192,23 +197,26 @@ def took_line(newest: Claim, mailbox: str, here: str) -> str:
     )
 
 
-def mail_stopped(spool: Path, gm: GmConfig | None, now: datetime) -> str | None:
-    """Before a command that mails the players (`wtg send`, a hand `wtg run-turn GAME`):
-    why this host must not (``turns_stopped``), else None. Given no config (``gm``: a hand
-    run with the games folder alone), the mailbox is not known: the last look of a poll at
-    its claims says (``spool``'s)."""
+def mail_stopped(
+    spool: Path, gm: GmConfig | None, now: datetime, claiming: bool = True
+) -> str | None:
+    """Before a command that mails the players (`wtg send`, a hand `wtg run-turn GAME`, a
+    GM's command that queues mail or changes a game): why this host must not
+    (``turns_stopped``), else None. Given no config (``gm``: a hand run with the games
+    folder alone), the mailbox is not known: the last look of a poll at its claims says
+    (``spool``'s). ``claiming``: as ``look``'s."""
     if gm is not None:
-        return turns_stopped(gm, now)
+        return turns_stopped(gm, now, claiming)
     kept = kept_state(spool)
     return None if kept is None else kept.stopped
 
 
-def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
+def turns_stopped(gm: GmConfig, now: datetime, claiming: bool = True) -> str | None:
     """Before `run-turn --due` runs a turn (and `wtg remind` queues a reminder): why this
     host must not (a copy of it took the mailbox over), else None. The mailbox is looked at
     once this host's poll has claimed it (its first poll claims it first: a due run on a
     host that never polled makes no folder); when it cannot be reached, the last poll's
-    look says."""
+    look says. ``claiming``: as ``look``'s."""
     mailbox = mailbox_named(gm)
     kept = kept_state(gm.spool)
     if kept is None or kept.mailbox != mailbox:
@@ -219,7 +227,9 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
         except Exception:  # the server down, a password refused: the poll says why
             return kept.stopped
         try:
-            look(gm.spool, ImapClaims(client, gm.imap), mailbox, now, tells=False)
+            look(
+                gm.spool, ImapClaims(client, gm.imap), mailbox, now, tells=False, claiming=claiming
+            )
         except HostMoved as exc:
             return str(exc)
         except Exception:  # the connection dropped: the last poll's look says
@@ -231,7 +241,7 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     if not gm.maildir_in.is_dir():  # a folder the config names is never made: the poll
         return kept.stopped  # refuses it
     try:
-        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now, tells=False)
+        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now, tells=False, claiming=claiming)
     except HostMoved as exc:
         return str(exc)
     return None
