@@ -33,6 +33,17 @@ COMMANDS = [
     ("open-list", "wok4"),
     ("close-list", "wok4"),
     ("digest", "--mail"),
+    ("orders", "g1", "-", "--player", "1"),
+    (
+        "new-game",
+        "g2",
+        "--ruleset",
+        "wok4",
+        "--player",
+        "A:a@x.example",
+        "--player",
+        "B:b@x.example",
+    ),
 ]
 
 

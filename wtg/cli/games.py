@@ -262,6 +262,7 @@ def new_game(
     if every_days is None:
         _no_schedule_meant(ctx)
     folder = new_game_folder(ctx, game_dir, reuse_name)
+    refuse_on_moved_host(ctx, folder.parent / SPOOL, "new-game")  # its players never hear
     if reuse_name:
         _codes_made_new(players)
     try:
@@ -558,6 +559,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     text = file.read()
     now = datetime.now(timezone.utc)
     spool = game.store.root.parent / SPOOL  # the host's, when the game is one of its games
+    refuse_on_moved_host(ctx, spool, "orders")  # filed here, the player's orders are lost
     given = None if file.name in ("-", "<stdin>") else Path(file.name)
     kept = kept_mail(spool, given, text, now)
     if correct or kept.received is None:  # a correction, or no mail: filed as of now

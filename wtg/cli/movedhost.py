@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import config_path, fail, gm_config
+from wtg.mail.spool.claimstate import kept_state
 
 
 def host_moved(ctx: click.Context, spool: Path, claiming: bool = False) -> str | None:
@@ -26,6 +27,8 @@ def host_moved(ctx: click.Context, spool: Path, claiming: bool = False) -> str |
     # deferred: the mail servers' clients (IMAP): only the commands that mail look
     from wtg.mail.poll.hostclaim import mail_stopped
 
+    if kept_state(spool) is None:  # no poll here looked at the claims: no host to stop
+        return None
     gm = gm_config(ctx) if config_path(ctx) is not None else None
     if gm is not None and gm.spool.resolve() != spool.resolve():  # not this config's host
         gm = None
