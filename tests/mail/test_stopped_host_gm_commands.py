@@ -47,17 +47,22 @@ COMMANDS = [
 ]
 
 
-def moved(tmp_path: Path) -> tuple[Path, Path, Path]:
-    """A host on a Maildir, polled once, copied (`cp -a`) and the copy polled: the old
-    host's config, the new host's, and the Maildir."""
+def copied(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A host on a Maildir, polled once, and copied (`cp -a`): the old host's config, the
+    copy's, and the Maildir."""
     maildir = tmp_path / "Maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
     old_config, _ = maildir_host(tmp_path / "old", maildir)
     assert wtg(old_config, "poll").exit_code == 0  # it claims the Maildir
     shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)
-    new_config = tmp_path / "new" / "wtg.yaml"
-    assert wtg(new_config, "poll").exit_code == 0  # the copy claims it
+    return old_config, tmp_path / "new" / "wtg.yaml", maildir
+
+
+def moved(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """``copied``, and the copy polled: it claims the Maildir, and the old host stops."""
+    old_config, new_config, maildir = copied(tmp_path)
+    assert wtg(new_config, "poll").exit_code == 0
     return old_config, new_config, maildir
 
 
@@ -122,13 +127,7 @@ def test_a_gm_command_in_a_copy_made_to_look_around_claims_nothing(tmp_path: Pat
     GM's command given there: its look at the claims finds the copy the newer host, and
     claimed the mailbox for it, and the host that serves the games stopped at its next
     poll. The look of a GM's command claims nothing: the serving host polls on."""
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    config, _ = maildir_host(tmp_path / "host", maildir)
-    assert wtg(config, "poll").exit_code == 0  # it claims the Maildir
-    shutil.copytree(tmp_path / "host", tmp_path / "look", symlinks=True)
-    copy = tmp_path / "look" / "wtg.yaml"
+    config, copy, maildir = copied(tmp_path)
     for args in (("digest",), ("hold", "g1"), ("release", "g1")):
         assert wtg(copy, *args).exit_code == 0
     assert len(list((maildir / ".wtg-host" / "new").iterdir())) == 1  # the host's own
