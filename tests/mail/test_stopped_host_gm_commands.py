@@ -124,12 +124,15 @@ def test_the_old_hosts_digest_on_the_screen_says_it_is_out_of_date(tmp_path: Pat
 
 def test_a_gm_command_in_a_copy_made_to_look_around_claims_nothing(tmp_path: Path) -> None:
     """A copy of a host made to look around in (`cp -a`, its host-claim.json with it), a
-    GM's command given there: its look at the claims finds the copy the newer host, and
-    claimed the mailbox for it, and the host that serves the games stopped at its next
-    poll. The look of a GM's command claims nothing: the serving host polls on."""
+    GM's command given there (`send`, `remind`, a hand `run-turn GAME` too): its look at
+    the claims finds the copy the newer host, and claimed the mailbox for it, and the host
+    that serves the games stopped at its next poll. The look of a command that takes no
+    mail claims nothing: the serving host polls on (a copy claims at its poll)."""
     config, copy, maildir = copied(tmp_path)
-    for args in (("digest",), ("hold", "g1"), ("release", "g1")):
-        assert wtg(copy, *args).exit_code == 0
+    for args in (("digest",), ("hold", "g1"), ("release", "g1"), ("remind",), ("send",)):
+        given = wtg(copy, *args)
+        assert given.exit_code == 0, (args, given.output)
+    assert wtg(copy, "run-turn", "g1", "--now").exit_code == 0
     assert len(list((maildir / ".wtg-host" / "new").iterdir())) == 1  # the host's own
     polled = wtg(config, "poll")
     assert polled.exit_code == 0, polled.output

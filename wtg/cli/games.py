@@ -768,7 +768,7 @@ def run_turn(
         return
     spool = mail_spool(ctx, game)
     if spool is not None:
-        stopped = host_moved(ctx, spool, claiming=True)
+        stopped = host_moved(ctx, spool)
         if stopped is not None:  # its reports would reach the players beside the other's
             fail(f"run-turn: {stopped}")
     refused = _hand_run_refused(ctx, game, spool, force, rerun, now_anyway, unmailed, just_mailed)

@@ -16,14 +16,14 @@ from wtg.cli.common import config_path, fail, gm_config
 from wtg.mail.spool.claimstate import kept_state
 
 
-def host_moved(ctx: click.Context, spool: Path, claiming: bool = False) -> str | None:
+def host_moved(ctx: click.Context, spool: Path) -> str | None:
     """Why the host of the mail spool ``spool`` must not mail or change its games: a copy
     of it took the mailbox over; None when it serves the mailbox, as far as it knows. With
     the config of that spool, the mailbox's claims say (``turns_stopped``); given none, or
     one of another games folder, the last look of a poll at them (``spool``'s). The look
-    claims the mailbox for a host that finds itself the newer only given ``claiming`` (a
-    hand `run-turn GAME`): a GM's command in a copy made to look around in (`cp -a`, its
-    host-claim.json with it) claimed it, and the host that serves the games stopped."""
+    claims nothing for a host that finds itself the newer (its poll does): a command given
+    in a copy made to look around in (`cp -a`, its host-claim.json with it) claimed the
+    mailbox for it, and the host that serves the games stopped."""
     # deferred: the mail servers' clients (IMAP): only the commands that mail look
     from wtg.mail.poll.hostclaim import mail_stopped
 
@@ -32,7 +32,7 @@ def host_moved(ctx: click.Context, spool: Path, claiming: bool = False) -> str |
     gm = gm_config(ctx) if config_path(ctx) is not None else None
     if gm is not None and gm.spool.resolve() != spool.resolve():  # not this config's host
         gm = None
-    return mail_stopped(spool, gm, datetime.now(timezone.utc), claiming)
+    return mail_stopped(spool, gm, datetime.now(timezone.utc))
 
 
 def refuse_on_moved_host(ctx: click.Context, spool: Path | None, command: str) -> None:

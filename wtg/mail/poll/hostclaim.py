@@ -197,16 +197,14 @@ def took_line(newest: Claim, mailbox: str, here: str) -> str:
     )
 
 
-def mail_stopped(
-    spool: Path, gm: GmConfig | None, now: datetime, claiming: bool = True
-) -> str | None:
-    """Before a command that mails the players (`wtg send`, a hand `wtg run-turn GAME`, a
-    GM's command that queues mail or changes a game): why this host must not
-    (``turns_stopped``), else None. Given no config (``gm``: a hand run with the games
-    folder alone), the mailbox is not known: the last look of a poll at its claims says
-    (``spool``'s). ``claiming``: as ``look``'s."""
+def mail_stopped(spool: Path, gm: GmConfig | None, now: datetime) -> str | None:
+    """Before a command that mails the players or changes a game by the GM's hand (`wtg
+    send`, `wtg remind`, a hand `wtg run-turn GAME`, `wtg hold`, ...): why this host must not
+    (``turns_stopped``, claiming nothing: a copy of this host claims the mailbox at its
+    poll), else None. Given no config (``gm``: a hand run with the games folder alone), the
+    mailbox is not known: the last look of a poll at its claims says (``spool``'s)."""
     if gm is not None:
-        return turns_stopped(gm, now, claiming)
+        return turns_stopped(gm, now, claiming=False)
     kept = kept_state(spool)
     return None if kept is None else kept.stopped
 
