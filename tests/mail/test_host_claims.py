@@ -20,7 +20,7 @@ from wtg.mail.servers.claims import (
     read_claim,
     taking_over,
 )
-from wtg.mail.spool.claimstate import ClaimState, keep_state
+from wtg.mail.spool.claimstate import ClaimState, keep_state, kept_state
 from wtg.mail.spool.hostid import HOST_ID, HostId, this_host
 
 WHEN = datetime(2026, 12, 7, 8, 0, tzinfo=timezone.utc)
@@ -188,3 +188,21 @@ def test_a_stopped_host_whose_claims_cannot_be_read_stays_stopped(tmp_path: Path
     with pytest.raises(HostMoved) as stopped:
         look(spool, Unreadable(), mailbox, WHEN)
     assert str(stopped.value) == "this host no longer serves the mailbox ..."
+
+
+def test_a_take_over_when_the_claims_cannot_be_read_says_so(tmp_path: Path) -> None:
+    """`wtg poll --take-over` on a stopped host whose claims cannot be read said the stop's
+    line again, which ends "run `wtg poll --take-over` here": the GM's own command told him
+    to give it. It says the mailbox was not taken over, why, and that the host stays
+    stopped until the folder can be read."""
+    spool, mailbox = tmp_path / ".mail", "gm@mail.example:993/INBOX"
+    keep_state(spool, ClaimState(mailbox, "this host no longer serves the mailbox ..."))
+    with pytest.raises(HostMoved) as stopped:
+        look(spool, Unreadable(), mailbox, WHEN, take_over=True)
+    assert str(stopped.value) == (
+        "the mailbox gm@mail.example:993/INBOX was not taken over: its claims (its folder "
+        "wtg-host) could not be read or written (error: SELECT failed: Mailbox is locked), "
+        "and without a claim the host that serves it now would not know to stop. This host "
+        "stays stopped: give `wtg poll --take-over` again once the folder can be read"
+    )
+    assert kept_state(spool) == ClaimState(mailbox, "this host no longer serves the mailbox ...")

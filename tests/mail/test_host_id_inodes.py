@@ -97,3 +97,22 @@ def test_an_imap_host_on_inodes_numbered_anew_mails_one_claim(
         assert polled.exit_code == 0 and polled.stderr == "", polled.output
         numbered_anew(tmp_path / "games")
     assert len(imap.fetch_all(GM_ADDRESS, CLAIMS_FOLDER)) == 1
+
+
+@pytest.mark.parametrize("written", ["uninitialized\n", "3d1219c7\n"])
+def test_a_machine_id_that_is_no_id_is_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    """An image made before its first boot holds ``uninitialized`` in /etc/machine-id, in
+    every machine and container made of it: read as an id, a copy of a host's games folder
+    at the same path in two such containers was the same place, the copy no copy, and both
+    served the mailbox. It is read as no id: the folder's inode tells the copy."""
+    machine = tmp_path / "machine-id"
+    machine.write_text(written, encoding="ascii")
+    monkeypatch.setattr(hostid, "MACHINE_ID", machine)
+    spool = tmp_path / "games" / ".mail"
+    made = this_host(spool)
+    kept = json.loads((spool / HOST_ID).read_text(encoding="utf-8"))["place"]
+    assert kept == f":{spool.resolve()}:{spool.stat().st_ino}"
+    numbered_anew(tmp_path / "games")  # the volume copied into the other container
+    assert this_host(spool).ancestors == (made.id,)

@@ -264,3 +264,17 @@ def test_a_restore_over_a_hosts_games_folder_says_what_to_type(
     again = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(games)])
     assert again.exit_code == 0, again.output
     assert (games / "duel" / "game.yaml").is_file()
+
+
+def test_the_folder_to_move_aside_is_quoted_for_the_shell(
+    backup: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The `mv` a restore over a host's games folder gives, of a folder whose path has a
+    blank: quoted, it moves the folder, where unquoted it moved nothing (or the wrong
+    files, the words read as several paths)."""
+    host_copy(tmp_path / "my host", tmp_path_factory.getbasetemp() / "upkeep-template")
+    games = tmp_path / "my host" / "games"
+    result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(games)])
+    assert result.exit_code == 1, result.output
+    aside = tmp_path / "my host" / "games-before-restore"
+    assert f"(`mv '{games}' '{aside}'`: what was filed" in result.stderr.replace("\n", " ")

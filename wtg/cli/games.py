@@ -39,6 +39,7 @@ from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.movedhost import host_moved, refuse_on_moved_host
 from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
@@ -261,6 +262,7 @@ def new_game(
     if every_days is None:
         _no_schedule_meant(ctx)
     folder = new_game_folder(ctx, game_dir, reuse_name)
+    refuse_on_moved_host(ctx, folder.parent / SPOOL, "new-game")  # its players never hear
     if reuse_name:
         _codes_made_new(players)
     try:
@@ -557,6 +559,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     text = file.read()
     now = datetime.now(timezone.utc)
     spool = game.store.root.parent / SPOOL  # the host's, when the game is one of its games
+    refuse_on_moved_host(ctx, spool, "orders")  # filed here, the player's orders are lost
     given = None if file.name in ("-", "<stdin>") else Path(file.name)
     kept = kept_mail(spool, given, text, now)
     if correct or kept.received is None:  # a correction, or no mail: filed as of now
@@ -765,7 +768,7 @@ def run_turn(
         return
     spool = mail_spool(ctx, game)
     if spool is not None:
-        stopped = _host_moved(ctx, spool)
+        stopped = host_moved(ctx, spool)
         if stopped is not None:  # its reports would reach the players beside the other's
             fail(f"run-turn: {stopped}")
     refused = _hand_run_refused(ctx, game, spool, force, rerun, now_anyway, unmailed, just_mailed)
@@ -793,16 +796,6 @@ def run_turn(
     ended = ended_words(game, str(game.meta(turn).get("ran_at") or ""))
     over = f": {ended}" if ended else ""
     tell(f"turn {turn} of game {game.config.game} {done}{replaced}{over}{back}")
-
-
-def _host_moved(ctx: click.Context, spool: Path) -> str | None:
-    """Why this host must not run a turn by hand: a copy of it took the mailbox over
-    (``wtg.mail.poll.hostclaim``); None when it serves the mailbox, as far as it knows."""
-    # deferred: the mail servers' clients (IMAP): only a hand run on a host that mails
-    from wtg.mail.poll.hostclaim import mail_stopped
-
-    gm = checked_config(ctx) if config_path(ctx) is not None else None
-    return mail_stopped(spool, gm, datetime.now(timezone.utc))
 
 
 def _hand_run_refused(
@@ -1054,6 +1047,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
 
     name = game.config.game
     now = datetime.now(timezone.utc)
+    refuse_on_moved_host(ctx, mail_spool(ctx, game), "report")
     notices = Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
     with game.store.lock():
         cut = game.cut_short()

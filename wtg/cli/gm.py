@@ -19,6 +19,7 @@ from wtg.cli.durations import Duration
 from wtg.cli.givenhead import tell, terminal_width
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
+from wtg.cli.movedhost import host_moved, refuse_on_moved_host
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.plurals import counted
@@ -73,10 +74,13 @@ def register(group: click.Group) -> None:
         group.add_command(command)
 
 
-def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
+def _notices(ctx: click.Context, game: Game, now: datetime, command: str) -> Notices:
     """Notices queued in the spool of the game's games directory, where `wtg send` finds
-    them, from the config's address."""
-    return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
+    them, from the config's address. The ``command`` ends there, nothing done, on a host a
+    copy of it took the mailbox over from (``refuse_on_moved_host``)."""
+    spool = game.store.root.parent / SPOOL
+    refuse_on_moved_host(ctx, spool, command)
+    return Notices(spool, gm_config(ctx).sender, now)
 
 
 def _told(queued: int) -> str:
@@ -107,7 +111,7 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
     reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now)
+    notices = _notices(ctx, game, now, "hold")
     if undo:
         _undo_hold(game, notices)
         return
@@ -170,7 +174,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
     again after it was cut short, it finishes that release (the notices missing)."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now)
+    notices = _notices(ctx, game, now, "release")
     try:
         kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     except NotHeld as exc:  # the wrong game: the one held named
@@ -282,7 +286,7 @@ def extend(
     hours = 0.0 if undo else HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now)
+    notices = _notices(ctx, game, now, "extend")
     if not (undo or again):
         _not_twice(game, hours, notices)
     withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
@@ -421,7 +425,7 @@ def rollback(
         )
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now)  # the config read before anything is rolled back
+    notices = _notices(ctx, game, now, "rollback")  # the config read before anything is rolled back
     done, new = roll_back(game, to_turn, now)
     queued = notices.rolled_back(game, done)
     what = "rolled back" if new else "was rolled back already"
@@ -440,7 +444,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
     before it, once that undo told every player, only with ``again``."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now)  # the config read before anything is undone
+    notices = _notices(ctx, game, now, "rollback")  # the config read before anything is undone
     try:
         done, new = undo_rollback(game, now, again)
     except UndoneAlready as exc:  # the command given twice: not two rollbacks undone
@@ -596,6 +600,7 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         )
     if not running:
         raise UsageError(f"no running game in {root}")
+    refuse_on_moved_host(ctx, root / SPOOL, "announce")
     now = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, now)
     names = [g.config.game for g in running]
@@ -740,6 +745,7 @@ def digest(
     spool = root / SPOOL
     start_logging(log_format, log_level, log_file)
     sender = gm_config(ctx).sender if by_mail else ""
+    stale = _out_of_date(ctx, spool, by_mail)
     if by_mail:  # the digest of a run cut short before its mark: queued (once) first
         finish_mailing(root, sender)
     now = datetime.now(timezone.utc)
@@ -751,6 +757,8 @@ def digest(
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
         width = terminal_width()  # on a terminal narrower than a mail's lines: at its width
         click.echo(text if width is None or width >= WIDTH else made.text(width), nl=False)
+        if stale is not None:  # after the digest, where the GM reads on
+            tell(f"wtg: note: {stale}", err=True)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
         if mail_and_mark(root, sender, to_address or sender, made) is None:
             tell(
@@ -761,6 +769,24 @@ def digest(
     else:
         # told: the next digest tells what happens after now
         mark_digest(spool, now, rows=made.rows_to(), told=made.told_runs())
+
+
+def _out_of_date(ctx: click.Context, spool: Path, by_mail: bool) -> str | None:
+    """On a host a copy of it took the mailbox over from (``host_moved``): the digest --mail
+    ends there (exit 1, nothing queued nor marked told: the old host's cron mailed the GM a
+    digest of its out-of-date copy of the games, or queued one its send never mails); the
+    digest on the screen is said to be of that copy (the line returned). None: it serves
+    the mailbox."""
+    if by_mail:
+        refuse_on_moved_host(ctx, spool, "digest")
+        return None
+    stopped = host_moved(ctx, spool)
+    if stopped is None:
+        return None
+    return (
+        "this digest is of this host's copy of the games, out of date: "
+        f"{stopped}; the host that serves the mailbox has the digest to read"
+    )
 
 
 @click.command()
@@ -832,7 +858,7 @@ def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     code is refused from then on; his orders on file and his planned absences stay his.
     Given again after it was cut short, it finishes the same code."""
     game = open_or_fail(ctx, game_dir)
-    notices = _notices(ctx, game, datetime.now(timezone.utc))
+    notices = _notices(ctx, game, datetime.now(timezone.utc), "new-code")
     with game.store.lock():
         entry, given = give_new_code(game, seat)
         queued = notices.new_code(game, entry)

@@ -12,6 +12,7 @@ from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_f
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.givenhead import tell
+from wtg.cli.movedhost import refuse_on_moved_host
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
@@ -121,6 +122,7 @@ def open_list(
         zone or "UTC",
     )
     root = games_root(ctx)
+    refuse_on_moved_host(ctx, root / SPOOL, "open-list")  # its JOINs reach the other host
     with torn_said(root), LobbyDatabase(root) as book:
         opened = add_list(book, wanted)
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
@@ -140,6 +142,7 @@ def close_list(ctx: click.Context, name: str) -> None:
     JOINs to it no longer count. A game being made from it is made. Open it again with
     `wtg open-list` as it should be. Given again after it was cut short, it finishes."""
     root = games_root(ctx)
+    refuse_on_moved_host(ctx, root / SPOOL, "close-list")
     moment = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
 
@@ -250,6 +253,7 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
     root = games_root(ctx)
+    refuse_on_moved_host(ctx, root / SPOOL, "offer-seat")  # its JOINs reach the other host
     with torn_said(root), LobbyDatabase(root) as book:
         try:
             if withdraw:

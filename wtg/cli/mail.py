@@ -326,11 +326,12 @@ def send(
 
     # deferred: the mail servers' clients (IMAP): only the commands that mail look at the
     # mailbox's claims
-    from wtg.mail.poll.hostclaim import turns_stopped
+    from wtg.mail.poll.hostclaim import mail_stopped
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
-    stopped = turns_stopped(gm, datetime.now(timezone.utc))  # a copy of this host mails now
+    # a copy of this host mails now; a copy of it is left to claim the mailbox at its poll
+    stopped = mail_stopped(gm.spool, gm, datetime.now(timezone.utc))
     if stopped is not None:  # its reports of turns this host must not run: none sent
         fail(f"send: {stopped}; nothing was sent (the outbox is kept as it is)")
 
@@ -364,11 +365,11 @@ def remind(
     lacks the orders the new host filed, and it reminded their players of them)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.outgoing.sender import remind as run_remind
-    from wtg.mail.poll.hostclaim import turns_stopped
+    from wtg.mail.poll.hostclaim import mail_stopped
 
     gm = checked_config(ctx)
     start_logging(log_format, log_level, log_file)
-    stopped = turns_stopped(gm, datetime.now(timezone.utc))
+    stopped = mail_stopped(gm.spool, gm, datetime.now(timezone.utc))
     if stopped is not None:
         fail(f"remind: {stopped}")
     reminded = run_remind(gm)

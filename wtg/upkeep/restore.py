@@ -25,6 +25,7 @@ import gzip
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import sqlite3
 import tarfile
@@ -296,7 +297,8 @@ def _over_a_host(games_dir: Path) -> str:
     return (
         f"; it is a host's games folder{held}: to put the backup in its place, stop what runs "
         "the host (cron's wtg lines, wtg serve), move this folder aside and keep it (`mv "
-        f"{games_dir} {aside}`: what was filed and run since the backup is only there), then "
+        f"{shlex.quote(str(games_dir))} {shlex.quote(str(aside))}`: what was filed and run "
+        "since the backup is only there), then "
         "give the same `wtg restore` again; to take one game back some turns instead, `wtg "
         "rollback GAME --to N` does it in place and keeps the turns it takes back"
     )

@@ -34,6 +34,7 @@ def look(
     now: datetime,
     take_over: bool = False,
     tells: bool = True,
+    claiming: bool = True,
 ) -> str | None:
     """Look at the claims of ``claimed`` (``mailbox``: the GM's name for it): this host's
     written when it is the newer host (or ``take_over``: the GM's word). Raises HostMoved
@@ -42,7 +43,9 @@ def look(
     once, then again when the trouble changes or ends: cron mails what a poll says, and a
     poll every few minutes said it each time); None when nothing changed. ``tells``: the
     caller tells the GM the line (a poll); `run-turn --due`'s look tells nothing, and
-    leaves the trouble for the poll to say."""
+    leaves the trouble for the poll to say. ``claiming``: a host that finds itself the newer
+    host claims the mailbox; a GM command's look (``mail_stopped``) only stops the old
+    host, and claims nothing, which the host's next poll does."""
     kept = kept_state(spool)
     same = kept if kept is not None and kept.mailbox == mailbox else None
     said = same.unread if same is not None else None
@@ -52,7 +55,7 @@ def look(
         claims = claimed.claims()
     except CLAIMS_TROUBLE as exc:
         if same is not None and same.stopped is not None:  # stopped it stays: the claims
-            raise HostMoved(same.stopped) from exc  # unread never start it again
+            raise HostMoved(_not_taken(mailbox, exc) if take_over else same.stopped) from exc
         return _unread(spool, mailbox, exc, same, tells)
     me = _restored(spool, me, claims, polls)
     decided = decide(me, claims, polls)
@@ -68,6 +71,8 @@ def look(
         keep_state(spool, ClaimState(mailbox, line, unread))
         log_event(line, level=logging.ERROR)
         raise HostMoved(line)
+    if decided.verdict is Verdict.TAKE and not claiming:
+        return None
     if decided.verdict is Verdict.TAKE:
         try:
             claimed.add_claim(claim_mail(me, polls, place, now))
@@ -126,6 +131,19 @@ def _unread(
     return None if line == said else line
 
 
+def _not_taken(mailbox: str, exc: Exception) -> str:
+    """What `wtg poll --take-over` says on a stopped host when the claims cannot be read or
+    written: the host stays stopped (no claim tells the other host to stop, and two would
+    serve the mailbox). Before, it said the stop's line again, which ends "run `wtg poll
+    --take-over` here": the GM ran it again, and was told the same."""
+    return (
+        f"the mailbox {mailbox} was not taken over: its claims (its folder {CLAIMS_FOLDER}) "
+        f"could not be read or written ({type(exc).__name__}: {exc}), and without a claim the "
+        "host that serves it now would not know to stop. This host stays stopped: give `wtg "
+        "poll --take-over` again once the folder can be read"
+    )
+
+
 def _read_again(mailbox: str) -> str:
     """The line of claims read again after a poll said they could not be."""
     line = (
@@ -180,22 +198,23 @@ def took_line(newest: Claim, mailbox: str, here: str) -> str:
 
 
 def mail_stopped(spool: Path, gm: GmConfig | None, now: datetime) -> str | None:
-    """Before a command that mails the players (`wtg send`, a hand `wtg run-turn GAME`):
-    why this host must not (``turns_stopped``), else None. Given no config (``gm``: a hand
-    run with the games folder alone), the mailbox is not known: the last look of a poll at
-    its claims says (``spool``'s)."""
+    """Before a command that mails the players or changes a game by the GM's hand (`wtg
+    send`, `wtg remind`, a hand `wtg run-turn GAME`, `wtg hold`, ...): why this host must not
+    (``turns_stopped``, claiming nothing: a copy of this host claims the mailbox at its
+    poll), else None. Given no config (``gm``: a hand run with the games folder alone), the
+    mailbox is not known: the last look of a poll at its claims says (``spool``'s)."""
     if gm is not None:
-        return turns_stopped(gm, now)
+        return turns_stopped(gm, now, claiming=False)
     kept = kept_state(spool)
     return None if kept is None else kept.stopped
 
 
-def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
+def turns_stopped(gm: GmConfig, now: datetime, claiming: bool = True) -> str | None:
     """Before `run-turn --due` runs a turn (and `wtg remind` queues a reminder): why this
     host must not (a copy of it took the mailbox over), else None. The mailbox is looked at
     once this host's poll has claimed it (its first poll claims it first: a due run on a
     host that never polled makes no folder); when it cannot be reached, the last poll's
-    look says."""
+    look says. ``claiming``: as ``look``'s."""
     mailbox = mailbox_named(gm)
     kept = kept_state(gm.spool)
     if kept is None or kept.mailbox != mailbox:
@@ -206,7 +225,9 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
         except Exception:  # the server down, a password refused: the poll says why
             return kept.stopped
         try:
-            look(gm.spool, ImapClaims(client, gm.imap), mailbox, now, tells=False)
+            look(
+                gm.spool, ImapClaims(client, gm.imap), mailbox, now, tells=False, claiming=claiming
+            )
         except HostMoved as exc:
             return str(exc)
         except Exception:  # the connection dropped: the last poll's look says
@@ -218,7 +239,7 @@ def turns_stopped(gm: GmConfig, now: datetime) -> str | None:
     if not gm.maildir_in.is_dir():  # a folder the config names is never made: the poll
         return kept.stopped  # refuses it
     try:
-        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now, tells=False)
+        look(gm.spool, MaildirClaims(gm.maildir_in), mailbox, now, tells=False, claiming=claiming)
     except HostMoved as exc:
         return str(exc)
     return None

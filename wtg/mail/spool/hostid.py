@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -47,6 +48,10 @@ MACHINE_ID = Path("/etc/machine-id")
 anew; a container's, when its image has one, is the same at each run."""
 
 
+MACHINE_ID_TEXT = re.compile(r"[0-9a-f]{32}")
+"""An id as ``MACHINE_ID`` holds it (machine-id(5))."""
+
+
 def place_of(spool: Path) -> str:
     """Where ``spool`` is: the machine's id and the spool's whole path. Not the machine's
     name, which a container may be given anew at each run (a new id each poll, and a claim
@@ -56,13 +61,23 @@ def place_of(spool: Path) -> str:
     id the inode is all that tells two machines' folders at one path apart: it is kept
     there (docs/gm.md, "Moving a host", says to give such a machine an id)."""
     real = spool.resolve()
-    try:
-        machine = MACHINE_ID.read_text(encoding="ascii").strip()
-    except (OSError, ValueError):  # none here: the path and the inode say the place
-        machine = ""
+    machine = machine_id()
     if machine:
         return f"{machine}:{real}"
     return f":{real}:{real.stat().st_ino}"
+
+
+def machine_id() -> str:
+    """The machine's id (``MACHINE_ID``), or "" when it has none: no file, an empty one, or
+    one that holds no id of 32 hex digits, as systemd writes it. An image made before its
+    first boot holds ``uninitialized``, the same word in every machine and container made
+    from it: read as an id, two copies of a host at one path there were one place, and
+    neither knew the other for a copy (both served the mailbox)."""
+    try:
+        machine = MACHINE_ID.read_text(encoding="ascii").strip().lower()
+    except (OSError, ValueError):  # none here: the path and the inode say the place
+        return ""
+    return machine if MACHINE_ID_TEXT.fullmatch(machine) else ""
 
 
 def _same_place(kept: str, place: str) -> bool:
