@@ -444,7 +444,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     if there is not None and meant != named and there.exists() and there.turns():
         fail(  # `did you mean g1?` of a game there: `new-game g1`, as told, refused in turn
             f"{as_typed(named)} cannot be a game's name: {GAME_NAME_RULE}; {meant}, by the "
-            "rule, is a game there already ({there.root.absolute()}, orders for turn "
+            f"rule, is a game there already ({there.root.absolute()}, orders for turn "
             f"{there.latest_turn() + 1}): give the new game another name"
         )
     check_game_name(named)  # WtgGroup says the rule
