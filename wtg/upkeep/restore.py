@@ -281,18 +281,39 @@ def _check_target(games_dir: Path) -> bool:
     return False
 
 
+def refused_folder(games_dir: Path) -> bool:
+    """Whether a restore into ``games_dir`` is refused as it stands: a folder that holds
+    anything but a restore cut short (a host's games folder, most often), or no folder."""
+    if not games_dir.exists():
+        return games_dir.is_symlink()
+    if not games_dir.is_dir():
+        return True
+    names = os.listdir(games_dir)
+    return bool(names) and RESTORING not in names
+
+
+def holds_a_host(games_dir: Path) -> bool:
+    """Whether ``games_dir`` is a host's games folder: its mail spool or a game in it."""
+    return (games_dir / SPOOL).is_dir() or bool(scan_games(games_dir).folders)
+
+
+def set_aside(games_dir: Path) -> Path:
+    """Where a host's games folder is moved aside to restore a backup in its place."""
+    return games_dir.parent / f"{games_dir.name}-before-restore"
+
+
 def _over_a_host(games_dir: Path) -> str:
     """When ``games_dir`` is a host's games folder (its mail spool or a game in it: today's,
     the backup given over it), what to type to put the backup in its place, or to take one
     game back instead; else nothing. Told only "never over a host", a GM's next try was to
     remove the folder, and with it what was filed and run since the backup."""
-    games = sorted(folder.name for folder in scan_games(games_dir).folders)
-    if not games and not (games_dir / SPOOL).is_dir():
+    if not holds_a_host(games_dir):
         return ""
+    games = sorted(folder.name for folder in scan_games(games_dir).folders)
     shown = ", ".join(games[:SHOWN_GAMES])
     more = f" and {len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
     held = f" ({counted(len(games), 'game')}: {shown}{more})" if games else ""
-    aside = games_dir.parent / f"{games_dir.name}-before-restore"
+    aside = set_aside(games_dir)
     return (
         f"; it is a host's games folder{held}: to put the backup in its place, stop what runs "
         "the host (cron's wtg lines, wtg serve), move this folder aside and keep it (`mv "
@@ -573,4 +594,13 @@ def _check_databases(staging: Path, manifest: dict[str, Any]) -> None:
             raise BackupRefused(f"{relative}: the database is not whole ({verdict})")
 
 
-__all__ = ["PEOPLE", "RestoreError", "RestoreResult", "restore", "verify"]
+__all__ = [
+    "PEOPLE",
+    "RestoreError",
+    "RestoreResult",
+    "holds_a_host",
+    "refused_folder",
+    "restore",
+    "set_aside",
+    "verify",
+]
