@@ -151,9 +151,22 @@ def test_no_password_is_in_the_archive(host: Path, tmp_path: Path) -> None:
     assert left[1].startswith(f"smtp.password_file {host.parent / 'smtp-password'}: the file")
     assert left[1] in said and left[0] in said
     copy_dir = tmp_path / "restored"
+    password_file = host.parent / "smtp-password"
+    kept = password_file.read_bytes()
+    password_file.unlink()  # another machine, or a disk lost with it: to put back
     steps = restored(archive, copy_dir).stdout
     assert left[0] in steps and left[1] in steps
     assert str(copy_dir / ".restored" / "wtg.yaml") in steps
+    password_file.write_bytes(kept)  # restore45: a restore where the host ran, the file
+    steps = " ".join(restored(archive, tmp_path / "again").stdout.split())  # still there
+    assert left[0] in steps and left[1] not in steps  # before: "put it back (mode 0600)"
+    assert (
+        f"- smtp.password_file {password_file}: not in the backup, and still in place on this "
+        "machine: nothing to put back (`check-config` reads it)"
+    ) in steps
+    assert manifest["left_out_files"] == [
+        {"line": left[1], "what": "smtp.password_file", "path": str(password_file)}
+    ]
     restored_copy = (copy_dir / ".restored" / "wtg.yaml").read_text(encoding="utf-8")
     assert restored_copy == copy.replace(  # games_dir: the folder restored, the rest as it was
         "games_dir: games", f'games_dir: "{copy_dir}"'

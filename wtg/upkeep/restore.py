@@ -47,7 +47,7 @@ from wtg.mail.spool.hostid import HOST_ID, note_copied_from
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
-from wtg.upkeep.configcopy import with_games_dir
+from wtg.upkeep.configcopy import in_place, with_games_dir
 from wtg.upkeep.upgrade import formats_found
 
 MANIFEST_MOST = 1 << 30
@@ -84,6 +84,9 @@ class RestoreResult(Record):
     (``wtg.lobby.takenoffers``): written into the book, or what the GM is to do."""
     archive: int = 0
     """The archive's bytes (compressed), as `wtg backup` said them."""
+    in_place: dict[str, str] | None = None
+    """Each line of the manifest's ``left_out`` whose file is still in place on this
+    machine, with the line said instead (``configcopy.in_place``)."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -124,7 +127,8 @@ class RestoreResult(Record):
                 "the backup holds no config: use yours, with games_dir: "
                 f"{self.games_dir} (`wtg init` makes a new one)"
             )
-        steps += [str(line) for line in m.get("left_out", [])]
+        there = self.in_place or {}
+        steps += [there.get(str(line), str(line)) for line in m.get("left_out", [])]
         for game in m.get("games_not_copied", []):
             steps.append(f"game {game['name']} is not in this backup: {game['reason']}")
         newer, older = self.formats
@@ -202,6 +206,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
         placed,
         tuple(takeovers),
         source.stat().st_size,
+        in_place(manifest.get("left_out_files")),
     )
 
 
