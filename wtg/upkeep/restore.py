@@ -43,6 +43,7 @@ from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above, scan_game
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
+from wtg.mail.spool.afterbackup import note_backup
 from wtg.mail.spool.hostid import HOST_ID, note_copied_from
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
@@ -144,7 +145,8 @@ class RestoreResult(Record):
                 f"this is the host as it was at {moment_text(str(m.get('made')))}: the mail it "
                 "filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
-                "wtg-processed by default; on the maildir transport in maildir_in's "
+                "wtg-processed by default, and each poll names each mail of it there until it "
+                "is moved back; on the maildir transport in maildir_in's "
                 f".processed/cur, by default {kept}): move what came after that time back to "
                 "the inbox (the maildir transport's: maildir_in's new/) before the service (or "
                 "cron) starts, and the first poll files it; a turn that ran after that time "
@@ -185,6 +187,9 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _check_databases(staging, manifest)
     takeovers = _takeovers_after_the_book(staging)
     _note_the_host(staging / SPOOL, manifest)
+    made = manifest.get("made")
+    if (staging / SPOOL).is_dir() and isinstance(made, str):  # its polls name what came since
+        note_backup(staging / SPOOL, made)
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)

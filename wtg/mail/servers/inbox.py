@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -158,6 +158,17 @@ class Claimed(Protocol):
 
     def add_claim(self, raw: bytes) -> None:
         """Keep the claim ``raw`` (``claim_mail``) after the others."""
+        ...
+
+
+@runtime_checkable
+class KeepsFiled(Protocol):
+    """An inbox whose mail, once handled, stays on the server in the folders the poll
+    files into, where a host restored from a backup finds what it filed after the backup."""
+
+    def filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
+        """Each mail of those folders that came into the inbox at ``since`` or later,
+        with its folder and its UID there."""
         ...
 
 
@@ -408,6 +419,36 @@ class ImapInbox:
                 continue
         return marks
 
+    def filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
+        return self._ask(self._filed_since, since, max_bytes).result()
+
+    def _filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
+        """The mails of the folders the poll files into that came into the inbox at
+        ``since`` or later (their INTERNALDATE, which a move keeps), each with its folder
+        and UID there, read without a flag changed (EXAMINE, PEEK); one over ``max_bytes``
+        by its header alone. The inbox selected again after."""
+        found: list[tuple[str, int, Incoming]] = []
+        day = (since - timedelta(days=1)).date()  # SEARCH SINCE: a date, in the server's zone
+        try:
+            for folder in (self.config.processed_folder, self.config.rejected_folder):
+                self.client.select_folder(folder, readonly=True)
+                uids = sorted(int(uid) for uid in self.client.search(["SINCE", day]))
+                for start in range(0, len(uids), IMAP_BATCH):
+                    batch = uids[start : start + IMAP_BATCH]
+                    sized = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
+                    times = {
+                        uid: info
+                        for uid, info in sized.items()
+                        if b"INTERNALDATE" in info and b"RFC822.SIZE" in info
+                    }
+                    late = [u for u, info in times.items() if _utc(info) >= since]
+                    sizes = {u: int(times[u][b"RFC822.SIZE"]) for u in late}
+                    mails = self._fetch(sorted(late), dict(sizes), max_bytes) if late else []
+                    found += [(folder, int(m.key.rsplit(":", 1)[1]), m) for m in mails]
+        finally:
+            self.client.select_folder(self.config.folder)
+        return found
+
     def claimed_folder(self) -> str:
         return imap_folder(self.config)
 
@@ -521,6 +562,14 @@ class ImapInbox:
         self.line.shutdown(wait=True)
         with contextlib.suppress(Exception):  # closing a dead connection is not an error
             self.client.logout()
+
+
+def _utc(info: dict[bytes, Any]) -> datetime:
+    """A FETCH answer's INTERNALDATE, in UTC (one without an offset read as UTC)."""
+    when: datetime = info[b"INTERNALDATE"]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc)
 
 
 def _batches(
