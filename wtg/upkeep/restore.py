@@ -30,6 +30,7 @@ import sqlite3
 import tarfile
 import zlib
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,7 +39,7 @@ from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
-from wtg.game.schedule import moment_text
+from wtg.game.schedule import iso, moment_text
 from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above, scan_games
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
@@ -189,7 +190,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _note_the_host(staging / SPOOL, manifest)
     made = manifest.get("made")
     if (staging / SPOOL).is_dir() and isinstance(made, str):  # its polls name what came since
-        note_backup(staging / SPOOL, made)
+        note_backup(staging / SPOOL, made, iso(datetime.now(timezone.utc)))
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)

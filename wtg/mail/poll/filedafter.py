@@ -5,12 +5,13 @@ Restored after the host went on, the host's journal is the backup's: the mail th
 filed since is in the mail server's folders, not in the inbox, and only `wtg restore`'s
 own output said so; a GM who forgot it ran the turns without those orders. Each poll of a
 host restored (``wtg.mail.spool.afterbackup``), before it moves any mail, reads the mails
-of those folders that came into the inbox from a day before the backup on (a mail that
-came before it may have been filed after it) and names each the journal does not know
-(``mark_of``, as the poll keeps it): their folder, count and UIDs, and what to do. It
-moves none back itself: a mail there may be another host's on the same mailbox (a form
-of a game this host does not have), and the GM who moves them chooses which. Once none is
-left (moved back and filed, or none came), the polls look no more.
+of those folders that came into the inbox from a day before the backup (a mail that came
+before it may have been filed after it) to the restore (the restored host's own polls
+filed what came since), and names each the journal does not know (``marks_of``, or the
+mark of one quarantined, as the poll keeps them): their folder, count and UIDs, and what
+to do. It moves none back itself: a mail there may be another host's on the same mailbox
+(a form of a game this host does not have), and the GM who moves them chooses which. Once
+none is left (moved back and filed, or none came), the polls look no more.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from datetime import datetime, timedelta
 
 from wtg.core.plurals import counted
 from wtg.game.schedule import moment_text
-from wtg.mail.poll.mailmark import mark_of
+from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark
+from wtg.mail.poll.mailmark import marks_of
 from wtg.mail.servers.inbox import Incoming
 from wtg.mail.spool.journal import Journal
 
@@ -34,7 +36,8 @@ def unread_after(journal: Journal, found: list[tuple[str, int, Incoming]]) -> di
     the journal does not know."""
     unread: dict[str, list[int]] = {}
     for folder, uid, mail in found:
-        if journal.key_of_message_id(mark_of(mail)) is None:
+        quarantined = bytes_mark(mail.raw or mail.head, QUARANTINED)  # as the poll keeps one
+        if all(journal.key_of_message_id(mark) is None for mark in (*marks_of(mail), quarantined)):
             unread.setdefault(folder, []).append(uid)
     return unread
 

@@ -321,10 +321,11 @@ class Poller:
         """Before this poll moves any mail, on a host restored from a backup: the mail the
         host filed after the backup and never read here, named (``filedafter``); none left,
         the polls look no more."""
-        made = backup_made(self.gm.spool)
-        if made is None or not isinstance(self.inbox, KeepsFiled):
+        moments = backup_made(self.gm.spool)
+        if moments is None or not isinstance(self.inbox, KeepsFiled):
             return
-        found = self.inbox.filed_since(made - BEFORE, self.gm.limits.max_bytes)
+        made, restored = moments
+        found = self.inbox.filed_since(made - BEFORE, restored, self.gm.limits.max_bytes)
         unread = unread_after(self.journal, found)
         if not unread:
             looked(self.gm.spool)

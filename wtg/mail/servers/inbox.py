@@ -166,8 +166,10 @@ class KeepsFiled(Protocol):
     """An inbox whose mail, once handled, stays on the server in the folders the poll
     files into, where a host restored from a backup finds what it filed after the backup."""
 
-    def filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
-        """Each mail of those folders that came into the inbox at ``since`` or later,
+    def filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]]:
+        """Each mail of those folders that came into the inbox from ``since`` to ``until``,
         with its folder and its UID there."""
         ...
 
@@ -419,20 +421,26 @@ class ImapInbox:
                 continue
         return marks
 
-    def filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
-        return self._ask(self._filed_since, since, max_bytes).result()
+    def filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]]:
+        return self._ask(self._filed_since, since, until, max_bytes).result()
 
-    def _filed_since(self, since: datetime, max_bytes: int) -> list[tuple[str, int, Incoming]]:
-        """The mails of the folders the poll files into that came into the inbox at
-        ``since`` or later (their INTERNALDATE, which a move keeps), each with its folder
+    def _filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]]:
+        """The mails of the folders the poll files into that came into the inbox from
+        ``since`` to ``until`` (their INTERNALDATE, which a move keeps), each with its folder
         and UID there, read without a flag changed (EXAMINE, PEEK); one over ``max_bytes``
         by its header alone. The inbox selected again after."""
         found: list[tuple[str, int, Incoming]] = []
-        day = (since - timedelta(days=1)).date()  # SEARCH SINCE: a date, in the server's zone
+        # SEARCH's dates are days, in the server's zone: a day more either side
+        days = ["SINCE", (since - timedelta(days=1)).date()]
+        days += ["BEFORE", (until + timedelta(days=2)).date()]
         try:
             for folder in (self.config.processed_folder, self.config.rejected_folder):
                 self.client.select_folder(folder, readonly=True)
-                uids = sorted(int(uid) for uid in self.client.search(["SINCE", day]))
+                uids = sorted(int(uid) for uid in self.client.search(days))
                 for start in range(0, len(uids), IMAP_BATCH):
                     batch = uids[start : start + IMAP_BATCH]
                     sized = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
@@ -441,7 +449,7 @@ class ImapInbox:
                         for uid, info in sized.items()
                         if b"INTERNALDATE" in info and b"RFC822.SIZE" in info
                     }
-                    late = [u for u, info in times.items() if _utc(info) >= since]
+                    late = [u for u, info in times.items() if since <= _utc(info) <= until]
                     sizes = {u: int(times[u][b"RFC822.SIZE"]) for u in late}
                     mails = self._fetch(sorted(late), dict(sizes), max_bytes) if late else []
                     found += [(folder, int(m.key.rsplit(":", 1)[1]), m) for m in mails]

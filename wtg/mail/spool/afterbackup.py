@@ -23,18 +23,20 @@ AFTER_BACKUP = "after-backup.json"
 """In the spool of a host restored from a backup: when the backup was made."""
 
 
-def note_backup(spool: Path, made: str) -> None:
-    """Keep in ``spool`` (a host being restored) the moment its backup was made."""
+def note_backup(spool: Path, made: str, restored: str) -> None:
+    """Keep in ``spool`` (a host being restored) the moment its backup was made, and the
+    moment of the restore."""
     private.make_dirs(spool)
-    write_atomic(spool / AFTER_BACKUP, json.dumps({"made": made}) + "\n")
+    write_atomic(spool / AFTER_BACKUP, json.dumps({"made": made, "restored": restored}) + "\n")
 
 
-def backup_made(spool: Path) -> datetime | None:
-    """When the backup this host was restored from was made, while its polls still look
-    for the mail filed after it; None otherwise (or when the file cannot be read)."""
+def backup_made(spool: Path) -> tuple[datetime, datetime] | None:
+    """When the backup this host was restored from was made, and when it was restored,
+    while its polls still look for the mail filed between the two; None otherwise (or when
+    the file cannot be read)."""
     try:
-        made = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8"))["made"]
-        return parse_iso(made) if isinstance(made, str) else None
+        data = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8"))
+        return parse_iso(data["made"]), parse_iso(data["restored"])
     except (OSError, ValueError, TypeError, KeyError):
         return None
 
