@@ -381,10 +381,7 @@ class ImapInbox:
     def _incoming(
         self, uid: int, size: int | None, info: dict[bytes, Any], start: dict[bytes, Any]
     ) -> Incoming:
-        when = info[b"INTERNALDATE"]
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-        when = when.astimezone(timezone.utc)
+        when = _utc(info)
         body = info.get(b"BODY[]")
         raw = bytes(body) if body is not None else b""
         return Incoming(
