@@ -326,6 +326,8 @@ class Poller:
             return
         made, restored = moments
         found = self.inbox.filed_since(made - BEFORE, restored, self.gm.limits.max_bytes)
+        if found is None:  # the server would not say: the next poll looks again
+            return
         unread = unread_after(self.journal, found)
         if not unread:
             looked(self.gm.spool)

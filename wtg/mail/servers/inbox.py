@@ -168,9 +168,9 @@ class KeepsFiled(Protocol):
 
     def filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]]:
+    ) -> list[tuple[str, int, Incoming]] | None:
         """Each mail of those folders that came into the inbox from ``since`` to ``until``,
-        with its folder and its UID there."""
+        with its folder and its UID there; None when the server would not say."""
         ...
 
 
@@ -420,16 +420,20 @@ class ImapInbox:
 
     def filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]]:
+    ) -> list[tuple[str, int, Incoming]] | None:
         return self._ask(self._filed_since, since, until, max_bytes).result()
 
     def _filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]]:
+    ) -> list[tuple[str, int, Incoming]] | None:
         """The mails of the folders the poll files into that came into the inbox from
         ``since`` to ``until`` (their INTERNALDATE, which a move keeps), each with its folder
         and UID there, read without a flag changed (EXAMINE, PEEK); one over ``max_bytes``
-        by its header alone. The inbox selected again after."""
+        by its header alone. The inbox selected again after. None when the server would
+        not say (a folder it refuses to open): the look is a warning's, never a reason to
+        stop a poll, and the next poll looks again."""
+        from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
+
         found: list[tuple[str, int, Incoming]] = []
         # SEARCH's dates are days, in the server's zone: a day more either side
         days = ["SINCE", (since - timedelta(days=1)).date()]
@@ -450,6 +454,8 @@ class ImapInbox:
                     sizes = {u: int(times[u][b"RFC822.SIZE"]) for u in late}
                     mails = self._fetch(sorted(late), dict(sizes), max_bytes) if late else []
                     found += [(folder, int(m.key.rsplit(":", 1)[1]), m) for m in mails]
+        except IMAPClientError:
+            return None
         finally:
             self.client.select_folder(self.config.folder)
         return found
