@@ -130,14 +130,56 @@ def test_the_restore_folder_given_before_the_command_says_the_line_meant(
         f"after the command: `wtg restore {archive} --games-dir DIR`, DIR the games_dir of the "
         "config you will run the host with"
     )
-    config = tmp_path / "wtg.yaml"  # a config given: its games folder named
+    config = tmp_path / "other.yaml"  # a config given: its games folder named
+    config.write_text(f"games_dir: {tmp_path / 'other'}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config), "restore", str(archive)])
     assert result.stderr.splitlines()[-1] == (
         "Error: Missing option '--games-dir': the folder to restore into, new or empty, goes "
-        f"after the command: `wtg restore {archive} --games-dir {tmp_path / 'games'}`, the "
+        f"after the command: `wtg restore {archive} --games-dir {tmp_path / 'other'}`, the "
         "games folder your config names, or another for it to name"
     )
     assert result.exit_code == 2 and not new.exists()
     restored = CliRunner().invoke(main, ["restore", str(archive), "--games-dir", str(new)])
     assert restored.exit_code == 0, restored.output  # the line named restores
     assert (new / "g1" / "game.yaml").is_file()
+
+
+def test_restore_without_its_folder_names_none_that_holds_a_host(tmp_path: Path) -> None:
+    """restore45 (newgm45): `wtg --config wtg.yaml restore FILE` named the config's games
+    folder as the one to give even when it held a host, and the line given as told was
+    refused (`... is not empty: restore only into an empty or new folder`). A new folder
+    beside it is named, and how the backup goes in that host's place: both lines restore."""
+    games = tmp_path / "games"
+    make(games)
+    archive = tmp_path / "host.tar.gz"
+    assert run(tmp_path, "backup", archive).exit_code == 0
+    config = tmp_path / "wtg.yaml"
+    given = ["--config", str(config), "restore", str(archive)]
+    result = CliRunner().invoke(main, given)
+    beside, aside = tmp_path / "games-restored", tmp_path / "games-before-restore"
+    said = f"`wtg restore {archive} --games-dir"
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Missing option '--games-dir': the folder to restore into, new or empty, goes "
+        f"after the command: {said} {beside}`, a new folder (the games folder your config "
+        f"names, {games}, holds a host, which a restore never replaces: to put the backup in "
+        "its place, stop what runs the host (cron's wtg lines, wtg serve), move that folder "
+        f"aside and keep it (`mv {games} {aside}`: what was filed and run since the backup "
+        f"is only there), then {said} {games}`)",
+    )
+    restored = CliRunner().invoke(main, [*given, "--games-dir", str(beside)])
+    assert restored.exit_code == 0, restored.output
+    assert (beside / "g1" / "game.yaml").is_file()
+    games.rename(aside)  # the other way, as told
+    again = CliRunner().invoke(main, [*given, "--games-dir", str(games)])
+    assert again.exit_code == 0, again.output
+    assert (games / "g1" / "game.yaml").is_file() and (aside / "g1" / "game.yaml").is_file()
+    (tmp_path / "junk").mkdir()  # a folder that is no host's, not empty: named so
+    (tmp_path / "junk" / "notes.txt").write_text("x", encoding="utf-8")
+    config.write_text(f"games_dir: {tmp_path / 'junk'}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, given)
+    assert result.stderr.splitlines()[-1].endswith(
+        f"--games-dir {tmp_path / 'junk-restored'}`, a new folder (the games folder your "
+        f"config names, {tmp_path / 'junk'}, is not empty, and a restore writes only into an "
+        "empty or new one)"
+    )

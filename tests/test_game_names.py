@@ -138,6 +138,30 @@ def test_a_name_following_the_rule_is_made_in_games_dir(tmp_path: Path) -> None:
     assert new_game(tmp_path, str(path)).exit_code == 0  # a path to a folder of games_dir
 
 
+@pytest.mark.parametrize(
+    ("name", "shown", "meant"),
+    [
+        ("spring\\2027", "'spring\\2027'", "spring-2027"),
+        ("G1\\", "'G1\\'", "g1"),
+        ("it's", '"it\'s"', "it-s"),
+        ("kao\tmaris", "'kao\\tmaris'", "kao-maris"),
+    ],
+)
+def test_a_refused_name_is_shown_as_the_gm_typed_it(
+    tmp_path: Path, name: str, shown: str, meant: str
+) -> None:
+    """restore45 (newgm45): `new-game 'spring\\2027'` was answered `'spring\\\\2027'
+    cannot be a game's name`, Python's repr doubling the backslash: a name he never typed.
+    The name is shown as typed; one with a quote or a character that shows nothing as it
+    was (escaped)."""
+    result = new_game(tmp_path, name)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"wtg: {shown} cannot be a game's name: {GAME_NAME_RULE} (did you mean {meant}?)\n"
+    )
+    assert made(tmp_path) == ["games"]
+
+
 def test_without_a_games_folder_a_path_names_its_folder(tmp_path: Path) -> None:
     """No config and no --games-dir: the folder a path names is the game's, made with the
     folders above it (a game run by hand, as `wtg new-game games/kaomaris` in the README);

@@ -38,3 +38,39 @@ def test_an_address_given_back_by_hand_is_asked_once_and_the_line_says_how(
     wtg(tmp_path, "run-turn", "g1", "--now", "--just-mailed")
     assert wtg(tmp_path, "send", "-q").output == ""  # asked once: his from then on
     assert ("report-g1-t0002-p02", TYPO) in sent_to(tmp_path)
+
+
+def test_an_address_given_back_with_nothing_queued_to_it_says_none_was_set_aside(
+    tmp_path: Path,
+) -> None:
+    """restore45 (newgm45): the address given back by hand between two turns, the send
+    after it with nothing queued to the seat said `its mail is set aside ... wtg outbox
+    --retry NAME` when nothing was: no NAME to give, none in `wtg outbox`. It says so, and
+    the mail set aside later is named, its retry taking the address as his."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    wtg(tmp_path, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    wtg(tmp_path, "send", "-q")
+    set_address(tmp_path, "bob@example.org")
+    wtg(tmp_path, "send", "-q")
+    set_address(tmp_path, TYPO)  # given back by hand; no turn run, nothing queued to him
+    said = " ".join(wtg(tmp_path, "send").output.split())
+    head = f"wtg --config {tmp_path / 'wtg.yaml'}"
+    assert (
+        f"game g1 player 2 (Bob): game.yaml gives the seat the address {TYPO}, one replaced "
+        "since: its folder was put back from an older copy, or it was given back by hand; no "
+        "mail to him is set aside yet (none was queued): each from now on is set aside, not "
+        f"sent there, until `email:` is corrected in g1/game.yaml: then `{head} outbox "
+        f"--retry-all` mails it to him; given back by hand, `{head} outbox --retry NAME` of "
+        "the first one set aside (the send that sets it aside names it) sends it to that "
+        "address, and his mail from then on"
+    ) in said  # before: "its mail is set aside, not sent there, ..."
+    failed = games / ".mail" / "outbox" / "failed"
+    assert list(failed.glob("*.eml")) == []
+    wtg(tmp_path, "run-turn", "g1", "--now", "--just-mailed")
+    said = " ".join(wtg(tmp_path, "send", "-q", status=1).output.split())
+    assert "mail report-g1-t0001-p02 set aside for good: game g1 player 2's address" in said
+    wtg(tmp_path, "outbox", "--retry", "report-g1-t0001-p02")
+    wtg(tmp_path, "send", "-q")
+    assert ("report-g1-t0001-p02", TYPO) in sent_to(tmp_path)

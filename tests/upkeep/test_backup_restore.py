@@ -32,6 +32,7 @@ from wtg.game.engine import open_game
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
+from wtg.mail.spool.afterbackup import AFTER_BACKUP
 from wtg.upkeep.archive import PASSWORD_MARKER, Hashing
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.restore import restore
@@ -151,9 +152,22 @@ def test_no_password_is_in_the_archive(host: Path, tmp_path: Path) -> None:
     assert left[1].startswith(f"smtp.password_file {host.parent / 'smtp-password'}: the file")
     assert left[1] in said and left[0] in said
     copy_dir = tmp_path / "restored"
+    password_file = host.parent / "smtp-password"
+    kept = password_file.read_bytes()
+    password_file.unlink()  # another machine, or a disk lost with it: to put back
     steps = restored(archive, copy_dir).stdout
     assert left[0] in steps and left[1] in steps
     assert str(copy_dir / ".restored" / "wtg.yaml") in steps
+    password_file.write_bytes(kept)  # restore45: a restore where the host ran, the file
+    steps = " ".join(restored(archive, tmp_path / "again").stdout.split())  # still there
+    assert left[0] in steps and left[1] not in steps  # before: "put it back (mode 0600)"
+    assert (
+        f"- smtp.password_file {password_file}: not in the backup, and still in place on this "
+        "machine: nothing to put back (`check-config` reads it)"
+    ) in steps
+    assert manifest["left_out_files"] == [
+        {"line": left[1], "what": "smtp.password_file", "path": str(password_file)}
+    ]
     restored_copy = (copy_dir / ".restored" / "wtg.yaml").read_text(encoding="utf-8")
     assert restored_copy == copy.replace(  # games_dir: the folder restored, the rest as it was
         "games_dir: games", f'games_dir: "{copy_dir}"'
@@ -365,7 +379,8 @@ def test_the_backup_and_its_restore_say_the_same_files_and_bytes(
     target = tmp_path / "new"
     said = restored(archive, target).stdout.splitlines()[0]
     written = [p for p in target.rglob("*") if p.is_file()]
-    count = len([p for p in written if p != target / ".restored" / "manifest.json"])
+    own_notes = (target / ".restored" / "manifest.json", target / ".mail" / AFTER_BACKUP)
+    count = len([p for p in written if p not in own_notes])
     with tarfile.open(archive) as tar:
         own = ("wtg-backup/FORMAT", "wtg-backup/manifest.json")
         sizes = [m.size for m in tar.getmembers() if m.isfile() and m.name not in own]

@@ -89,7 +89,8 @@ def test_the_restore_says_where_the_mail_filed_since_the_backup_is(tmp_path: Pat
     steps = restored.stdout.splitlines()
     assert steps[-2] == (  # where the maildir transport kept it too: it named IMAP's alone
         f"  - this is the host as it was at {minutes(made)}: the mail it filed after that is not "
-        "in the inbox (on a mail server it is in imap.processed_folder, wtg-processed by default; "
+        "in the inbox (on a mail server it is in imap.processed_folder, wtg-processed by default, "
+        "and each poll names each mail of it there until it is moved back; "
         f"on the maildir transport in maildir_in's .processed/cur, by default {kept}): move what "
         "came after that time back to the inbox (the maildir transport's: maildir_in's new/) "
         "before the service (or cron) starts, and the first poll files it; a turn that ran after "

@@ -44,7 +44,7 @@ from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.plurals import counted
-from wtg.core.printable import on_screen, printable
+from wtg.core.printable import as_typed, on_screen, printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
 from wtg.files.gamesfolder import SPOOL
@@ -445,8 +445,8 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     there = GameStore(games_dir / meant) if games_dir is not None and meant else None
     if there is not None and meant != named and there.exists() and there.turns():
         fail(  # `did you mean g1?` of a game there: `new-game g1`, as told, refused in turn
-            f"{named!r} cannot be a game's name: {GAME_NAME_RULE}; {meant}, by the rule, is a "
-            f"game there already ({there.root.absolute()}, orders for turn "
+            f"{as_typed(named)} cannot be a game's name: {GAME_NAME_RULE}; {meant}, by the "
+            f"rule, is a game there already ({there.root.absolute()}, orders for turn "
             f"{there.latest_turn() + 1}): give the new game another name"
         )
     check_game_name(named)  # WtgGroup says the rule

@@ -19,6 +19,7 @@ import click
 
 from wtg.game.registry import ruleset_names
 from wtg.text.shellcommand import shell_command
+from wtg.upkeep.restore import holds_a_host, refused_folder, set_aside
 
 ARGS = "wtg.args"
 """The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
@@ -166,12 +167,35 @@ def folder_missing(
     if folder is None:
         line = shell_command("wtg", *words, "--games-dir") + " DIR"
         where = "DIR the games_dir of the config you will run the host with"
+    elif refused_folder(folder):
+        line, where = _beside_a_host(words, folder)
     else:
         line = shell_command("wtg", *words, "--games-dir", str(folder))
         where = "the games folder your config names, or another for it to name"
     return click.UsageError(
         f"Missing option '--games-dir': {meant} goes after the command: `{line}`, {where}",
         exc.ctx,
+    )
+
+
+def _beside_a_host(words: list[str], folder: Path) -> tuple[str, str]:
+    """`wtg restore FILE` whose config's games folder is not empty (a host's, most often):
+    the line to give names a new folder beside it, and how the backup goes in its place
+    instead. Told that folder, the GM gave it, and the restore refused it."""
+    new = folder.parent / f"{folder.name}-restored"
+    line = shell_command("wtg", *words, "--games-dir", str(new))
+    if not holds_a_host(folder):
+        return line, (
+            f"a new folder (the games folder your config names, {folder}, is not empty, and a "
+            "restore writes only into an empty or new one)"
+        )
+    aside = shell_command("mv", str(folder), str(set_aside(folder)))
+    again = shell_command("wtg", *words, "--games-dir", str(folder))
+    return line, (
+        f"a new folder (the games folder your config names, {folder}, holds a host, which a "
+        "restore never replaces: to put the backup in its place, stop what runs the host "
+        f"(cron's wtg lines, wtg serve), move that folder aside and keep it (`{aside}`: what "
+        f"was filed and run since the backup is only there), then `{again}`)"
     )
 
 

@@ -152,6 +152,16 @@ def quoted(text: str) -> str:
     return _IGNORABLE.sub(lambda found: found.group().encode("unicode_escape").decode(), repr(text))
 
 
+def as_typed(text: str) -> str:
+    """A word the GM typed (a game's name on the command line), quoted as he typed it:
+    ``'spring\\2027'`` as he gave it, where ``repr`` doubled its backslash
+    (``'spring\\\\2027'``, a name he never typed). One holding a quote, a character that
+    is not printable or one that shows nothing is said as ``quoted`` says it."""
+    if "'" in text or not text.isprintable() or _IGNORABLE.search(text):
+        return quoted(text)
+    return f"'{text}'"
+
+
 _IGNORABLE = re.compile(
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0100-\U000e01ef]"

@@ -13,7 +13,7 @@ from typing import Any
 
 from wtg.core import errors
 from wtg.core.jsondata import JsonObject
-from wtg.core.printable import quoted
+from wtg.core.printable import as_typed, quoted
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue
 from wtg.core.textwidth import text_width
@@ -320,7 +320,7 @@ def check_game_name(name: str) -> None:
         shown = name if len(name) <= 80 else name[:80] + "..."
         meant = game_name_meant(name)
         hint = f" (did you mean {meant}?)" if meant else ""
-        raise ConfigError(f"{shown!r} cannot be a game's name: {GAME_NAME_RULE}{hint}")
+        raise ConfigError(f"{as_typed(shown)} cannot be a game's name: {GAME_NAME_RULE}{hint}")
 
 
 def name_quoted(name: str | None) -> str:

@@ -187,6 +187,8 @@ class _Backup:
         self.notes: list[str] = []
         self.problems: list[str] = []
         self.left_out: list[str] = []
+        self.left_out_files: list[dict[str, str]] = []
+        """The lines of ``left_out`` that name a file (``ConfigCopy.files``)."""
         self.sqlite: list[str] = []
         self.games: list[GameCopied] = []
         self.not_copied: list[NotCopied] = []
@@ -303,6 +305,7 @@ class _Backup:
         copy = config_copy(config, gm, iso(self.now))
         self.writer.data(archive.CONFIG_MEMBER, copy.text.encode(), time.time())
         self.left_out += copy.left_out
+        self.left_out_files += copy.files
         for kind, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
             if gm.transport == "maildir" and not _inside(folder, self.games_dir):
                 self.left_out.append(
@@ -540,6 +543,7 @@ class _Backup:
             ],
             "games_not_copied": [{"name": n.name, "reason": n.reason} for n in self.not_copied],
             "left_out": self.left_out,
+            "left_out_files": self.left_out_files,
             "notes": self.problems + self.notes,
             "people_book_torn": self.book_torn,
             "people_book": (

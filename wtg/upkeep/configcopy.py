@@ -39,6 +39,10 @@ class ConfigCopy(Record):
     text: str
     left_out: tuple[str, ...]
     """For the GM, one line each: a password to write back, a file or variable to set again."""
+    files: tuple[dict[str, str], ...] = ()
+    """For each line of ``left_out`` that names a file (a password file, a key, a
+    certificate), the line, what the config calls the file (``smtp.password_file``) and
+    its path: a restore finds it still in place on the machine or not (``in_place``)."""
 
 
 def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
@@ -80,7 +84,48 @@ def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
         f"# passwords: each written here is {PASSWORD_MARKER}; a password_file is not in\n"
         f"# the backup. {RESTORE_NOTE}\n"
     )
-    return ConfigCopy(header + copy, tuple(left_out))
+    return ConfigCopy(header + copy, tuple(left_out), _files_of(left_out, gm))
+
+
+def _files_of(left_out: list[str], gm: GmConfig) -> tuple[dict[str, str], ...]:
+    """The lines of ``left_out`` that name a file, each with what the config calls it and
+    its path (``ConfigCopy.files``)."""
+    named: list[tuple[str, object]] = []
+    for name in SERVERS:
+        server = getattr(gm, name)
+        for key in ("password_file", "ca_file"):
+            named.append((f"{name}.{key}", getattr(server, key, None)))
+    if gm.oauth2 is not None:
+        named.append(("oauth2.refresh_token_file", gm.oauth2.refresh_token_file))
+        named.append(("oauth2.client_secret_file", gm.oauth2.client_secret_file))
+    if gm.dkim is not None:
+        named.append(("dkim.key_file", gm.dkim.key_file))
+    return tuple(
+        {"line": line, "what": what, "path": str(path)}
+        for line in left_out
+        for what, path in named
+        if path is not None and line.startswith(f"{what} {path}: ")
+    )
+
+
+def in_place(files: object) -> dict[str, str]:
+    """Of a manifest's ``left_out_files`` (``ConfigCopy.files``), each line whose file is
+    still in place on this machine (a host restored where it ran, its password files left
+    where they were), with the line said for it instead: told to put back a file that is
+    there, a GM looked for a copy of it he did not need. Anything else in ``files`` (a
+    manifest of an older wtg has none) is passed over."""
+    found: dict[str, str] = {}
+    for entry in files if isinstance(files, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        line, what, path = (entry.get(key) for key in ("line", "what", "path"))
+        words = (line, what, path)
+        if all(isinstance(word, str) for word in words) and Path(str(path)).is_file():
+            found[str(line)] = (
+                f"{what} {path}: not in the backup, and still in place on this machine: "
+                "nothing to put back (`check-config` reads it)"
+            )
+    return found
 
 
 RESTORE_NOTE = "Put them back, and set games_dir to the folder restored."

@@ -31,6 +31,7 @@ import sqlite3
 import tarfile
 import zlib
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,16 +40,17 @@ from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import GameLocked, StoreError, fsync_dir, write_atomic
-from wtg.game.schedule import moment_text
+from wtg.game.schedule import iso, moment_text
 from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above, scan_games
 from wtg.lobby.database import FILE as BOOK_FILE
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.takenoffers import finish_in_book, finished_line, taken_meanwhile, unfinished_line
+from wtg.mail.spool.afterbackup import note_backup
 from wtg.mail.spool.hostid import HOST_ID, note_copied_from
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
-from wtg.upkeep.configcopy import with_games_dir
+from wtg.upkeep.configcopy import in_place, with_games_dir
 from wtg.upkeep.upgrade import formats_found
 
 MANIFEST_MOST = 1 << 30
@@ -85,6 +87,9 @@ class RestoreResult(Record):
     (``wtg.lobby.takenoffers``): written into the book, or what the GM is to do."""
     archive: int = 0
     """The archive's bytes (compressed), as `wtg backup` said them."""
+    in_place: dict[str, str] | None = None
+    """Each line of the manifest's ``left_out`` whose file is still in place on this
+    machine, with the line said instead (``configcopy.in_place``)."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -125,7 +130,8 @@ class RestoreResult(Record):
                 "the backup holds no config: use yours, with games_dir: "
                 f"{self.games_dir} (`wtg init` makes a new one)"
             )
-        steps += [str(line) for line in m.get("left_out", [])]
+        there = self.in_place or {}
+        steps += [there.get(str(line), str(line)) for line in m.get("left_out", [])]
         for game in m.get("games_not_copied", []):
             steps.append(f"game {game['name']} is not in this backup: {game['reason']}")
         newer, older = self.formats
@@ -141,7 +147,8 @@ class RestoreResult(Record):
                 f"this is the host as it was at {moment_text(str(m.get('made')))}: the mail it "
                 "filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
-                "wtg-processed by default; on the maildir transport in maildir_in's "
+                "wtg-processed by default, and each poll names each mail of it there until it "
+                "is moved back; on the maildir transport in maildir_in's "
                 f".processed/cur, by default {kept}): move what came after that time back to "
                 "the inbox (the maildir transport's: maildir_in's new/) before the service (or "
                 "cron) starts, and the first poll files it; a turn that ran after that time "
@@ -182,6 +189,9 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _check_databases(staging, manifest)
     takeovers = _takeovers_after_the_book(staging)
     _note_the_host(staging / SPOOL, manifest)
+    made = manifest.get("made")
+    if (staging / SPOOL).is_dir() and isinstance(made, str):  # its polls name what came since
+        note_backup(staging / SPOOL, made, iso(datetime.now(timezone.utc)))
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
@@ -203,6 +213,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
         placed,
         tuple(takeovers),
         source.stat().st_size,
+        in_place(manifest.get("left_out_files")),
     )
 
 
@@ -282,18 +293,39 @@ def _check_target(games_dir: Path) -> bool:
     return False
 
 
+def refused_folder(games_dir: Path) -> bool:
+    """Whether a restore into ``games_dir`` is refused as it stands: a folder that holds
+    anything but a restore cut short (a host's games folder, most often), or no folder."""
+    if not games_dir.exists():
+        return games_dir.is_symlink()
+    if not games_dir.is_dir():
+        return True
+    names = os.listdir(games_dir)
+    return bool(names) and RESTORING not in names
+
+
+def holds_a_host(games_dir: Path) -> bool:
+    """Whether ``games_dir`` is a host's games folder: its mail spool or a game in it."""
+    return (games_dir / SPOOL).is_dir() or bool(scan_games(games_dir).folders)
+
+
+def set_aside(games_dir: Path) -> Path:
+    """Where a host's games folder is moved aside to restore a backup in its place."""
+    return games_dir.parent / f"{games_dir.name}-before-restore"
+
+
 def _over_a_host(games_dir: Path) -> str:
     """When ``games_dir`` is a host's games folder (its mail spool or a game in it: today's,
     the backup given over it), what to type to put the backup in its place, or to take one
     game back instead; else nothing. Told only "never over a host", a GM's next try was to
     remove the folder, and with it what was filed and run since the backup."""
-    games = sorted(folder.name for folder in scan_games(games_dir).folders)
-    if not games and not (games_dir / SPOOL).is_dir():
+    if not holds_a_host(games_dir):
         return ""
+    games = sorted(folder.name for folder in scan_games(games_dir).folders)
     shown = ", ".join(games[:SHOWN_GAMES])
     more = f" and {len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
     held = f" ({counted(len(games), 'game')}: {shown}{more})" if games else ""
-    aside = games_dir.parent / f"{games_dir.name}-before-restore"
+    aside = set_aside(games_dir)
     return (
         f"; it is a host's games folder{held}: to put the backup in its place, stop what runs "
         "the host (cron's wtg lines, wtg serve), move this folder aside and keep it (`mv "
@@ -575,4 +607,13 @@ def _check_databases(staging: Path, manifest: dict[str, Any]) -> None:
             raise BackupRefused(f"{relative}: the database is not whole ({verdict})")
 
 
-__all__ = ["PEOPLE", "RestoreError", "RestoreResult", "restore", "verify"]
+__all__ = [
+    "PEOPLE",
+    "RestoreError",
+    "RestoreResult",
+    "holds_a_host",
+    "refused_folder",
+    "restore",
+    "set_aside",
+    "verify",
+]

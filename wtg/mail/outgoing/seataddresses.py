@@ -31,6 +31,7 @@ import hashlib
 import shlex
 from logging import WARNING
 from pathlib import Path
+from typing import NamedTuple
 
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
@@ -45,12 +46,51 @@ LATEST, REPLACED, PUT_BACK = 1, 0, -1
 replaced since, one replaced that game.yaml gives again (said)."""
 
 
-def addresses_put_back(journal: Journal, game: Game) -> list[str]:
-    """A line for each seat of ``game`` whose address in game.yaml is one `wtg send` saw
-    replaced, the first time it finds it so, logged as a warning; an address never seen
-    noted as the seat's latest. Committed when anything was noted."""
+class PutBack(NamedTuple):
+    """A seat whose address in game.yaml is one `wtg send` saw replaced, found so."""
+
+    game: str
+    seat: int
+    player: str
+    address: str
+
+    def line(self, set_aside: bool) -> str:
+        """What the GM is told of it, once: ``set_aside`` when this send set a mail to the
+        seat aside. A GM who gave the seat an address back by hand (A, then B, then A
+        again) is told so too: nothing of the folder tells that from a copy put back (its
+        turn may be the same, a tar keeps its files' times), and a stranger at A would be
+        mailed the seat's code; the one question, answered by a retry that names the mail,
+        is the lesser cost (attack43). With nothing set aside (no mail was queued to the
+        seat), the line said that its mail was, and to retry it by its name (restore45)."""
+        head = (
+            f"game {self.game} player {self.seat} ({self.player}): game.yaml gives the seat "
+            f"the address {self.address}, one replaced since: its folder was put back from an "
+            "older copy, or it was given back by hand; "
+        )
+        corrected = (
+            f"until `email:` is corrected in {shlex.quote(self.game)}/game.yaml: then `wtg "
+            "outbox --retry-all` mails it to him; given back by hand, "
+        )
+        if set_aside:
+            return (
+                f"{head}its mail is set aside, not sent there, {corrected}`wtg outbox --retry "
+                "NAME` sends each mail set aside to it, and his mail from then on"
+            )
+        return (
+            f"{head}no mail to him is set aside yet (none was queued): each from now on is set "
+            f"aside, not sent there, {corrected}`wtg outbox --retry NAME` of the first one set "
+            "aside (the send that sets it aside names it) sends it to that address, and his mail "
+            "from then on"
+        )
+
+
+def addresses_put_back(journal: Journal, game: Game) -> list[PutBack]:
+    """Each seat of ``game`` whose address in game.yaml is one `wtg send` saw replaced, the
+    first time it finds it so, logged as a warning (its line said once the send knows
+    whether it set a mail aside: ``PutBack.line``); an address never seen noted as the
+    seat's latest. Committed when anything was noted."""
     name = game.config.game
-    lines: list[str] = []
+    lines: list[PutBack] = []
     noted = False
     for entry in game.config.players:
         address = bare_address(entry.email)
@@ -66,7 +106,8 @@ def addresses_put_back(journal: Journal, game: Game) -> list[str]:
         elif state == REPLACED and _taken_over(game, entry.id, seen):
             _note_latest(journal, name, entry.id, digest)
         elif state == REPLACED:
-            lines.append(_said(name, entry.id, entry.name, address))
+            _logged(name, entry.id)
+            lines.append(PutBack(name, entry.id, entry.name, address))
             _set(journal, "latest = -1 WHERE address = ?", name, entry.id, digest)
         elif state is None:
             _note_latest(journal, name, entry.id, digest)
@@ -156,24 +197,12 @@ def queued_before_reason(game: str, seat: int, address: str, name: str) -> str:
     )
 
 
-def _said(game: str, seat: int, player: str, address: str) -> str:
-    """The line of a seat whose address is found put back, logged without the address. A
-    GM who gave the seat an address back by hand (A, then B, then A again) is told so too:
-    nothing of the folder tells that from a copy put back (its turn may be the same, a
-    tar keeps its files' times), and a stranger at A would be mailed the seat's code; the
-    one question, answered by a retry that names the mail, is the lesser cost (attack43)."""
+def _logged(game: str, seat: int) -> None:
+    """The log's line of a seat whose address is found put back, without the address."""
     log_event(
         f"player {seat}'s address is one replaced since: put back from an older copy",
         game=game,
         level=WARNING,
-    )
-    return (
-        f"game {game} player {seat} ({player}): game.yaml gives the seat the address "
-        f"{address}, one replaced since: its folder was put back from an older copy, or it "
-        f"was given back by hand; its mail is set aside, not sent there, until `email:` is "
-        f"corrected in {shlex.quote(game)}/game.yaml: then `wtg outbox --retry-all` mails it "
-        f"to him; given back by hand, `wtg outbox --retry NAME` sends each mail set aside to "
-        f"it, and his mail from then on"
     )
 
 

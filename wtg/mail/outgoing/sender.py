@@ -47,6 +47,7 @@ from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
 from wtg.mail.outgoing.seataddresses import (
+    PutBack,
     addresses_put_back,
     put_back_reason,
     queued_before_reason,
@@ -235,6 +236,9 @@ class Queued(NamedTuple):
     """The folder of each game in ``skipped``, in its order."""
     first_mailed: tuple[str, ...] = ()
     """A line for each game mailed from its latest turn on (``_first_mailed``)."""
+    addresses: tuple[PutBack, ...] = ()
+    """Each seat found at an address put back (``addresses_put_back``): said once the send
+    knows whether it set a mail of the seat aside."""
 
 
 def queue_reports(
@@ -253,12 +257,13 @@ def queue_reports(
     skipped: list[str] = []
     folders: list[Path] = []
     first: list[str] = []
+    addresses: list[PutBack] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         try:
             said = _first_mailed(journal, game) or _put_back(journal, game)
             first += [said] if said else []  # said once, whatever becomes of its reports
             first += codes_put_back(journal, game)  # said once too
-            first += addresses_put_back(journal, game)  # said once; its mail set aside
+            addresses += addresses_put_back(journal, game)  # said once; its mail set aside
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
@@ -275,7 +280,15 @@ def queue_reports(
             continue
         queued += made
         pressed += press
-    return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders), tuple(first))
+    return Queued(
+        queued,
+        tuple(undrawn),
+        tuple(skipped),
+        pressed,
+        tuple(folders),
+        tuple(first),
+        tuple(addresses),
+    )
 
 
 def _first_mailed(journal: Journal, game: Game) -> str | None:
@@ -602,6 +615,7 @@ def set_aside_put_back(
     journal: Journal,
     games: Sequence[Game],
     refusals: dict[str, dict[int, str]] | None = None,
+    seats: set[tuple[str, int]] | None = None,
 ) -> list[str]:
     """Set aside for good each mail in the queue to a seat at the address game.yaml gives it
     when that is one replaced since (``seataddresses``: its folder put back from a copy
@@ -611,7 +625,9 @@ def set_aside_put_back(
     a typo while it waited), unless the seat was taken over since it was made (it is the
     predecessor's): `wtg outbox --retry` sends it to the address there. A line for each,
     as a mail refused for good has (``Delivery``). ``refusals``: each game's seats whose
-    address is put back (``seataddresses.refused``), when the caller read them already."""
+    address is put back (``seataddresses.refused``), when the caller read them already;
+    ``seats``: given, each game and seat a mail to its put-back address was set aside of
+    is added to it."""
     lines = []
     if refusals is None:
         refusals = {game.config.game: refused(journal, game) for game in games}
@@ -621,6 +637,8 @@ def set_aside_put_back(
             continue
         if refusals[game].get(mail.seat) in domain_forms(mail.to):  # its To in IDNA, perhaps
             why = put_back_reason(game, mail.seat, mail.to)
+            if seats is not None:
+                seats.add((game, mail.seat))
         elif not mail.taken_over and replaced_since(journal, mail.game, mail.seat, mail.to):
             why = queued_before_reason(game, mail.seat, mail.to, mail.name)
         else:
@@ -914,11 +932,12 @@ def send(
         earlier = [f"{line} {SAID_AGAIN}" for line in outbox.untold()]
         journal = Journal(gm.spool)
         registry = Registry(gm.games_dir)
+        aside: set[tuple[str, int]] = set()  # the seats at an address put back set aside
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
             games = list(registry.games().values())
             late = LateQueued(outbox, journal, games)  # before: those after are looked at
-            put_back = set_aside_put_back(outbox, journal, games, late.refusals)
+            put_back = set_aside_put_back(outbox, journal, games, late.refusals, aside)
         except sqlite3.Error as exc:  # a full disk, most often: the file named
             writing(exc, f"the mail journal {journal.path}")
             raise
@@ -971,7 +990,10 @@ def send(
             unsigned=done.unsigned,
             sender_refused=done.sender_refused,
             skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
-            first_mailed=queued.first_mailed,
+            first_mailed=(
+                *queued.first_mailed,
+                *(seat.line((seat.game, seat.seat) in aside) for seat in queued.addresses),
+            ),
             owed=owed_by_commands(gm.spool, registry),
         )
         new_owed = [line for line in summary.owed if line not in said]

@@ -59,6 +59,7 @@ from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
+from wtg.mail.poll.filedafter import BEFORE, unread_after, unread_line
 from wtg.mail.poll.hostclaim import HostMoved, look, mailbox_named
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
@@ -77,6 +78,7 @@ from wtg.mail.servers.inbox import (
     ImapInbox,
     Inbox,
     Incoming,
+    KeepsFiled,
     MaildirInbox,
 )
 from wtg.mail.servers.mailboxkeys import key_mark
@@ -88,6 +90,7 @@ from wtg.mail.servers.otherhost import (
     others_filed,
     others_took,
 )
+from wtg.mail.spool.afterbackup import backup_made, looked
 from wtg.mail.spool.asidepruning import unneeded
 from wtg.mail.spool.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
 from wtg.mail.spool.hostgames import Registry
@@ -214,6 +217,7 @@ class Poller:
             )
             self.clock.start()
             marks = self._others_filed()
+            self._filed_after_the_backup()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
@@ -312,6 +316,27 @@ class Poller:
                 self.told(line)
             keep_marks(self.gm.spool, mailbox, marks, Seen(at=self.now, line=line))
         return Marked(mailbox, marks, moving=False)
+
+    def _filed_after_the_backup(self) -> None:
+        """Before this poll moves any mail, on a host restored from a backup: the mail the
+        host filed after the backup and never read here, named (``filedafter``); none left,
+        the polls look no more."""
+        moments = backup_made(self.gm.spool)
+        if moments is None or not isinstance(self.inbox, KeepsFiled):
+            return
+        made, restored = moments
+        found = self.inbox.filed_since(made - BEFORE, restored, self.gm.limits.max_bytes)
+        if found is None:  # the server would not say: the next poll looks again
+            return
+        unread = unread_after(self.journal, found)
+        if not unread:
+            looked(self.gm.spool)
+            return
+        folder = self.gm.imap.folder if self.gm.imap is not None else "the inbox"
+        line = unread_line(made, folder, unread)
+        log_event(f"poll: {line}", level=logging.WARNING)
+        if self.told is not None:
+            self.told(line)
 
     def _moving(self, marks: Marked) -> Marked:
         """Before the poll's first move: no marks kept while it moves (``keep_marks``)."""

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -158,6 +158,19 @@ class Claimed(Protocol):
 
     def add_claim(self, raw: bytes) -> None:
         """Keep the claim ``raw`` (``claim_mail``) after the others."""
+        ...
+
+
+@runtime_checkable
+class KeepsFiled(Protocol):
+    """An inbox whose mail, once handled, stays on the server in the folders the poll
+    files into, where a host restored from a backup finds what it filed after the backup."""
+
+    def filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]] | None:
+        """Each mail of those folders that came into the inbox from ``since`` to ``until``,
+        with its folder and its UID there; None when the server would not say."""
         ...
 
 
@@ -368,10 +381,7 @@ class ImapInbox:
     def _incoming(
         self, uid: int, size: int | None, info: dict[bytes, Any], start: dict[bytes, Any]
     ) -> Incoming:
-        when = info[b"INTERNALDATE"]
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-        when = when.astimezone(timezone.utc)
+        when = _utc(info)
         body = info.get(b"BODY[]")
         raw = bytes(body) if body is not None else b""
         return Incoming(
@@ -407,6 +417,48 @@ class ImapInbox:
             except (IMAPClientError, KeyError, ValueError):
                 continue
         return marks
+
+    def filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]] | None:
+        return self._ask(self._filed_since, since, until, max_bytes).result()
+
+    def _filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int, Incoming]] | None:
+        """The mails of the folders the poll files into that came into the inbox from
+        ``since`` to ``until`` (their INTERNALDATE, which a move keeps), each with its folder
+        and UID there, read without a flag changed (EXAMINE, PEEK); one over ``max_bytes``
+        by its header alone. The inbox selected again after. None when the server would
+        not say (a folder it refuses to open): the look is a warning's, never a reason to
+        stop a poll, and the next poll looks again."""
+        from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
+
+        found: list[tuple[str, int, Incoming]] = []
+        # SEARCH's dates are days, in the server's zone: a day more either side
+        days = ["SINCE", (since - timedelta(days=1)).date()]
+        days += ["BEFORE", (until + timedelta(days=2)).date()]
+        try:
+            for folder in (self.config.processed_folder, self.config.rejected_folder):
+                self.client.select_folder(folder, readonly=True)
+                uids = sorted(int(uid) for uid in self.client.search(days))
+                for start in range(0, len(uids), IMAP_BATCH):
+                    batch = uids[start : start + IMAP_BATCH]
+                    sized = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
+                    times = {
+                        uid: info
+                        for uid, info in sized.items()
+                        if b"INTERNALDATE" in info and b"RFC822.SIZE" in info
+                    }
+                    late = [u for u, info in times.items() if since <= _utc(info) <= until]
+                    sizes = {u: int(times[u][b"RFC822.SIZE"]) for u in late}
+                    mails = self._fetch(sorted(late), dict(sizes), max_bytes) if late else []
+                    found += [(folder, int(m.key.rsplit(":", 1)[1]), m) for m in mails]
+        except IMAPClientError:
+            return None
+        finally:
+            self.client.select_folder(self.config.folder)
+        return found
 
     def claimed_folder(self) -> str:
         return imap_folder(self.config)
@@ -521,6 +573,14 @@ class ImapInbox:
         self.line.shutdown(wait=True)
         with contextlib.suppress(Exception):  # closing a dead connection is not an error
             self.client.logout()
+
+
+def _utc(info: dict[bytes, Any]) -> datetime:
+    """A FETCH answer's INTERNALDATE, in UTC (one without an offset read as UTC)."""
+    when: datetime = info[b"INTERNALDATE"]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc)
 
 
 def _batches(

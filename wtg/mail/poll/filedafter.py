@@ -1,0 +1,59 @@
+"""The mail a host restored from a backup filed after the backup was made, named at each
+poll until none is left unread (docs/gm.md, "Backups").
+
+Restored after the host went on, the host's journal is the backup's: the mail the host
+filed since is in the mail server's folders, not in the inbox, and only `wtg restore`'s
+own output said so; a GM who forgot it ran the turns without those orders. Each poll of a
+host restored (``wtg.mail.spool.afterbackup``), before it moves any mail, reads the mails
+of those folders that came into the inbox from a day before the backup (a mail that came
+before it may have been filed after it) to the restore (the restored host's own polls
+filed what came since), and names each the journal does not know (``marks_of``, or the
+mark of one quarantined, as the poll keeps them): their folder, count and UIDs, and what
+to do. It moves none back itself: a mail there may be another host's on the same mailbox
+(a form of a game this host does not have), and the GM who moves them chooses which. Once
+none is left (moved back and filed, or none came), the polls look no more.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from wtg.core.plurals import counted
+from wtg.game.schedule import moment_text
+from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark
+from wtg.mail.poll.mailmark import marks_of
+from wtg.mail.servers.inbox import Incoming
+from wtg.mail.spool.journal import Journal
+
+BEFORE = timedelta(days=1)
+"""How long before the backup a mail may have come and been filed after it."""
+SHOWN = 10
+"""The UIDs named of a folder; the rest counted."""
+
+
+def unread_after(journal: Journal, found: list[tuple[str, int, Incoming]]) -> dict[str, list[int]]:
+    """Of ``found`` (each mail's folder, UID and mail), the UIDs of each folder whose mail
+    the journal does not know."""
+    unread: dict[str, list[int]] = {}
+    for folder, uid, mail in found:
+        quarantined = bytes_mark(mail.raw or mail.head, QUARANTINED)  # as the poll keeps one
+        if all(journal.key_of_message_id(mark) is None for mark in (*marks_of(mail), quarantined)):
+            unread.setdefault(folder, []).append(uid)
+    return unread
+
+
+def unread_line(made: datetime, inbox: str, unread: dict[str, list[int]]) -> str:
+    """What the GM is told of the mails filed after the backup and never read here."""
+    parts = []
+    for folder, uids in unread.items():
+        shown = ", ".join(str(uid) for uid in sorted(uids)[:SHOWN])
+        more = f" and {len(uids) - SHOWN} more" if len(uids) > SHOWN else ""
+        parts.append(f"{counted(len(uids), 'mail')} in {folder} (UID {shown}{more})")
+    return (
+        f"this host was restored from a backup made {moment_text(made)}: "
+        f"{' and '.join(parts)} came in since then or a little before, and this host never "
+        "read them (the host before the restore filed them, or another host on this "
+        f"mailbox): move each of yours back into {inbox} (in a mail client, from that folder "
+        "to the inbox), and the next poll files it; a turn due runs without them until then. "
+        "Each poll says this until none is left"
+    )
