@@ -539,11 +539,10 @@ def _candidate(
     return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
 
 
-def part_kind(part: Message) -> str:
-    """How a part that holds no parts is read for a form: "body", "attachment" (a text
-    file, by its disposition or its name), "html", or "" (not read: a picture, a
-    signature, a file of another kind)."""
-    ctype = part.get_content_type()
+def part_kind(part: Message, ctype: str) -> str:
+    """How a part that holds no parts, of type ``ctype``, is read for a form: "body",
+    "attachment" (a text file, by its disposition or its name), "html", or "" (not read: a
+    picture, a signature, a file of another kind)."""
     if part.get("Content-Disposition") is None and "name" not in _lower(part, "Content-Type"):
         return _classify(None, ctype, None)[0] or ""  # most parts: no file name to look for
     return _classify(part.get_content_disposition(), ctype, part.get_filename())[0] or ""

@@ -160,10 +160,11 @@ def _parts(mail: Message) -> Iterator[str]:
     (a multipart/mixed of its own) is not read: the poll reads none."""
     for part, forwards in _leaves(mail):
         flowed, delsp = flowing(part)
-        yield f"{part.get_content_type()} {part_kind(part)} {flowed} {delsp} {forwards}"
+        kind = part.get_content_type()
+        yield f"{kind} {part_kind(part, kind)} {flowed} {delsp} {forwards}"
         data = part.get_payload(decode=True)
         data = data if isinstance(data, bytes) else b""
-        if part.get_content_maintype() != "text":
+        if not kind.startswith("text/"):
             yield data.decode("latin-1")
             continue
         text, _ = decode_bytes(data, part.get_content_charset())
