@@ -8,8 +8,11 @@ another mail (its order lines the forwarded sender's) or the sender's own."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tests.mail.loop import World
 from wtg.mail.message.extract import extract_from_message, parse_mail
 from wtg.mail.message.mailcopy import copy_mark
 
@@ -79,3 +82,18 @@ def test_mails_the_poll_reads_apart_have_marks_of_their_own(pair: str) -> None:
     assert read[0] != read[1]  # the poll reads other orders in each
     marks = {copy_mark("<z1@players.example>", SENDER, raw) for raw in (first, second)}
     assert len(marks) == 2
+
+
+def test_a_poll_files_the_mail_whose_form_it_reads_after_one_it_did_not(tmp_path: Path) -> None:
+    """A player's orders attached as orders.dat, which the poll does not read (told: no
+    form), then the same mail again with the file named orders.txt (one Message-ID, his
+    client's resend): filed, not ignored as a copy of the first."""
+    world = World(tmp_path)
+    form = world.aof(1).replace("\n", "\r\n")
+    head = HEAD.replace("zoe@players.example", "p1@players.example", 1)
+    for number, name in enumerate(("orders.dat", "orders.txt")):
+        raw = two_parts(text_part("my orders attached"), file_part(name, form))
+        raw = raw.replace(HEAD.encode(), head.encode())
+        (world.gm.maildir_in / "new" / f"170000000{number}.M{number}P1.host").write_bytes(raw)
+        summary = world.poll()
+        assert (summary.seen, summary.filed, summary.ignored) == (1, number, 0)
