@@ -84,6 +84,17 @@ def test_mails_the_poll_reads_apart_have_marks_of_their_own(pair: str) -> None:
     assert len(marks) == 2
 
 
+def test_a_flowed_text_with_no_line_to_join_has_the_mark_of_its_lines() -> None:
+    """A server that gives the text again without its format=flowed gives the same lines
+    where none of them went on on the next: one mark (the mail handled is not new)."""
+    flowed = one_part("; format=flowed", FORM)
+    assert (
+        extract_from_message(parse_mail(flowed)).texts
+        == extract_from_message(parse_mail(one_part("", FORM))).texts
+    )
+    assert copy_mark("<z1@x>", SENDER, flowed) == copy_mark("<z1@x>", SENDER, one_part("", FORM))
+
+
 def test_a_poll_files_the_mail_whose_form_it_reads_after_one_it_did_not(tmp_path: Path) -> None:
     """A player's orders attached as orders.dat, which the poll does not read (told: no
     form), then the same mail again with the file named orders.txt (one Message-ID, his

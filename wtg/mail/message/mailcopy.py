@@ -19,8 +19,8 @@ that failed, a poll killed before it) was taken for another mail and answered tw
 subject and the date are in it: two mails of one Message-ID and one body (a script that
 writes one on every mail) that ask other things by their subject, or were written at
 other times, are two mails. So is how the poll reads each part: whether it reads it for a
-form and as what (a body, an attached text file, HTML), whether its text is flowed, the
-forwarded messages it sits in; two mails the poll reads other orders from never share a
+form and as what (a body, an attached text file, HTML), its lines as a flowed text's join,
+the forwarded messages it sits in; two mails the poll reads other orders from never share a
 mark, or the second would be dropped as a copy of the first."""
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from wtg.mail.message.extract import (
     parse_headers,
     parse_mail,
     part_kind,
+    unflow,
 )
 
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
@@ -155,20 +156,19 @@ def _date(mail: Message) -> str:
 
 def _parts(mail: Message) -> Iterator[str]:
     """Each part that holds no parts: how the poll reads it (its type, whether it is read
-    for a form and as what, ``part_kind``, whether its text is flowed, the forwarded
-    messages it sits in), then its text or its bytes. A wrapper a server puts the parts in
+    for a form and as what, ``part_kind``, the forwarded messages it sits in), then its
+    text (``_text``) or its bytes. A wrapper a server puts the parts in
     (a multipart/mixed of its own) is not read: the poll reads none."""
     for part, forwards in _leaves(mail):
-        flowed, delsp = flowing(part)
         kind = part.get_content_type()
-        yield f"{kind} {part_kind(part, kind)} {flowed} {delsp} {forwards}"
+        yield f"{kind} {part_kind(part, kind)} {forwards}"
         data = part.get_payload(decode=True)
         data = data if isinstance(data, bytes) else b""
         if not kind.startswith("text/"):
             yield data.decode("latin-1")
             continue
         text, _ = decode_bytes(data, part.get_content_charset())
-        yield _text(text, flowed)
+        yield _text(text, *flowing(part))
 
 
 def _leaves(mail: Message) -> Iterator[tuple[Message, tuple[int, ...]]]:
@@ -190,13 +190,16 @@ def _leaves(mail: Message) -> Iterator[tuple[Message, tuple[int, ...]]]:
         waiting.extend((child, within) for child in reversed(inner))
 
 
-def _text(text: str, flowed: bool) -> str:
-    """A part's text with LF line ends; its lines' trailing blanks and the blank lines at
-    its end aside, but where it is flowed (a line's last blank joins it to the next)."""
+def _text(text: str, flowed: bool, delsp: bool) -> str:
+    """A part's text as the poll reads its lines: LF line ends, a flowed text's lines
+    joined where they go on (``unflow``: a line ending in a blank joined to the next), each
+    line's trailing blanks and the blank lines at its end aside. Joined, not marked as
+    flowed: a server that gives the text again without its format=flowed, or with its
+    lines' blanks dropped where none joined two, gives the same lines."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if flowed:
-        return text.rstrip("\n")
+        text = unflow(text, delsp=delsp)
     if " \n" not in text and "\t\n" not in text:  # most texts: no line to strip
         return text.rstrip(" \t\n")
     return "\n".join(line.rstrip(" \t") for line in text.split("\n")).rstrip(" \t\n")
