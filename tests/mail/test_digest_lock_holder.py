@@ -16,6 +16,7 @@ from pathlib import Path
 from tests.mail.heldelsewhere import TAKE_THE_LOCK, held_elsewhere
 from tests.mail.loop import NOW, World
 from wtg.mail.outgoing.digest import make_digest, mark_digest
+from wtg.mail.poll import underway
 from wtg.mail.spool.pollbegun import polling
 from wtg.mail.spool.runlock import only_one
 
@@ -51,3 +52,22 @@ def test_the_lock_this_process_holds_is_its_own_whatever_the_holder_says(
         (spool / "poll.holder").write_text('{"pid": 1}\n', encoding="utf-8")  # by hand
         assert not polling(spool)
     assert not polling(spool)
+
+
+def test_the_digest_of_the_process_holding_the_lock_ends_at_its_own_moment(
+    tmp_path: Path,
+) -> None:
+    """`wtg serve` holds the poll's lock for its whole life and makes its digest between
+    two of its polls: no poll is under way then. The mark an unfinished poll left (a mail
+    the game kept waiting, a poll killed before the service started) said when that poll
+    began, and the service's digests ended their lists of the journal there, day after day,
+    the rows of its later polls in none of them while it stayed."""
+    world = World(tmp_path)
+    spool = world.gm.spool
+    spool.mkdir(parents=True, exist_ok=True)
+    mark_digest(spool, NOW - timedelta(days=1))
+    underway.mark(spool, NOW - timedelta(hours=6))
+    made = NOW + timedelta(seconds=0.7)
+    with only_one(spool, "poll", "wtg serve"):
+        first = make_digest(world.gm.games_dir, made)
+    assert first.rows == "2026-11-22T12:00:00.700000Z"  # its own moment (before: 06:00:00Z)

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.mail.heldelsewhere import TAKE_THE_LOCK, held_elsewhere
 from tests.mail.loop import NOW, World
 from wtg.mail.outgoing import digest
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 from wtg.mail.poll import underway
 from wtg.mail.spool.journal import Journal
-from wtg.mail.spool.runlock import only_one
 
 KEY = "maildir:1700000000.M1P1.host"
 
@@ -34,7 +34,7 @@ def test_orders_set_aside_by_a_poll_under_way_at_a_digest_are_in_the_next(
     mark_digest(spool, NOW - timedelta(days=1))
     begun = NOW + timedelta(seconds=0.4)  # the poll, its mails in hand
     made = NOW + timedelta(seconds=3.5)  # the digest, while the poll works
-    with only_one(spool, "poll"):
+    with held_elsewhere(spool / "poll.lock", TAKE_THE_LOCK):  # another process's poll
         underway.mark(spool, begun)
         first = make_digest(world.gm.games_dir, made)
         mark_digest(spool, made, rows=first.rows_to())
@@ -86,7 +86,7 @@ def test_a_digest_mailed_and_killed_after_its_intent_lists_the_rows_held_back(
     spool, games = world.gm.spool, world.gm.games_dir
     mark_digest(spool, NOW - timedelta(days=1))
     begun = NOW + timedelta(seconds=0.4)
-    with only_one(spool, "poll"):
+    with held_elsewhere(spool / "poll.lock", TAKE_THE_LOCK):  # another process's poll
         underway.mark(spool, begun)
         first = make_digest(games, NOW + timedelta(seconds=3.5))
         mark_digest(spool, NOW + timedelta(seconds=3.5), rows=first.rows_to())

@@ -20,6 +20,7 @@ import pytest
 from tests import killpoints
 from tests.lobby.hall import Hall, address, ann_and_bob
 from tests.lobby.killedpolls import KilledPolls
+from wtg.files import private
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.outgoing.compose import safe
@@ -27,7 +28,7 @@ from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.inprogress import InHand, suspects
 from wtg.mail.poll.workers import Note
-from wtg.mail.servers.inbox import Incoming
+from wtg.mail.servers.inbox import Incoming, MaildirInbox
 from wtg.mail.spool.outcome import LATER, Outcome
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 
@@ -100,6 +101,10 @@ def test_a_mail_found_answered_and_left_waiting_keeps_the_mark(tmp_path: Path) -
     (key,) = hall.inbox.keys()
     queue = Outbox(spool).queue_dir
     (queue / f"{safe(f'cmd-maildir:{key}-0')}.eml").write_bytes(b"Subject: queued before\n\n")
+    # the mail's copy, which the poll killed wrote before its answer: its key is its own
+    (mail,) = [m for batch in MaildirInbox(hall.gm.maildir_in).waiting(10**9) for m in batch]
+    kept = private.make_dirs(mail.kept_in(spool / "archive").parent) / mail.kept_in(Path()).name
+    kept.write_bytes(mail.kept_bytes())
     underway.mark(spool, hall.now)
     with game.store.lock():  # another process writes the game: the mail waits
         assert hall.poll().seen == 1

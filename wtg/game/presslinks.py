@@ -90,7 +90,11 @@ and a false alarm costs two brackets where a gap costs a player's code. The othe
 
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
-    ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written."""
+    ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written. A text without
+    a ``://`` or a dot (``DOTS``) holds none: an answer quotes each order line of a form
+    back (``quoted_back``), and most hold neither."""
+    if "://" not in text and not any(dot in text for dot in DOTS):
+        return text
     return _links(not text.isascii()).sub(_defanged, text)
 
 

@@ -532,12 +532,34 @@ def _candidate(
         from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
 
         text = html_to_text(text)
-    flowed = str(part.get_param("format", "")).lower() == "flowed"
-    delsp = str(part.get_param("delsp", "")).lower() == "yes"
+    flowed, delsp = flowing(part)
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
     return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
+
+
+def part_kind(part: Message, ctype: str) -> str:
+    """How a part that holds no parts, of type ``ctype``, is read for a form: "body",
+    "attachment" (a text file, by its disposition or its name), "html", or "" (not read: a
+    picture, a signature, a file of another kind)."""
+    if part.get("Content-Disposition") is None and "name" not in _lower(part, "Content-Type"):
+        return _classify(None, ctype, None)[0] or ""  # most parts: no file name to look for
+    return _classify(part.get_content_disposition(), ctype, part.get_filename())[0] or ""
+
+
+def flowing(part: Message) -> tuple[bool, bool]:
+    """Whether a part's text is format=flowed (RFC 3676: a line ending in a blank goes on
+    on the next), and whether its lines' last blank is then deleted (DelSp=yes)."""
+    if "format" not in _lower(part, "Content-Type"):  # most parts: its parameters unread
+        return False, False
+    flowed = str(part.get_param("format", "")).lower() == "flowed"
+    return flowed, flowed and str(part.get_param("delsp", "")).lower() == "yes"
+
+
+def _lower(part: Message, name: str) -> str:
+    """A header of ``part`` as written, lower-cased; "" when it has none."""
+    return str(part.get(name, "")).lower()
 
 
 def _attached(part: Message) -> bool:

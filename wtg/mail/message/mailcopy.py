@@ -18,7 +18,10 @@ charset, other boundaries between the parts), and a mail handled and not moved o
 that failed, a poll killed before it) was taken for another mail and answered twice. The
 subject and the date are in it: two mails of one Message-ID and one body (a script that
 writes one on every mail) that ask other things by their subject, or were written at
-other times, are two mails."""
+other times, are two mails. So is how the poll reads each part: whether it reads it for a
+form and as what (a body, an attached text file, HTML), its lines as a flowed text's join,
+the forwarded messages it sits in; two mails the poll reads other orders from never share a
+mark, or the second would be dropped as a copy of the first."""
 
 from __future__ import annotations
 
@@ -29,7 +32,14 @@ from collections.abc import Iterator
 from email.header import decode_header, make_header
 from email.message import Message
 
-from wtg.mail.message.extract import decode_bytes, parse_headers, parse_mail
+from wtg.mail.message.extract import (
+    decode_bytes,
+    flowing,
+    parse_headers,
+    parse_mail,
+    part_kind,
+    unflow,
+)
 
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 TEXT = "text:"
@@ -105,10 +115,11 @@ def bytes_mark(data: bytes, start: str = BYTES) -> str:
 def _read(raw: bytes, head: bytes, read: Message | None, received: bool) -> Iterator[str]:
     """What the mark reads of a mail: its subject (its encoded words decoded, its spaces
     and folding as one space), its date (the moment, in whatever zone and form it is
-    written), then each part's type and text (decoded from its transfer encoding and
-    charset, its lines' ends and trailing spaces and the blank lines at its end aside) or,
-    for a part that is no text, its bytes decoded. Boundaries, a part's other headers and
-    the text before and after the parts are not read: a server writes its own. A mail the
+    written), then each part's type and how the poll reads it (``_parts``) and its text
+    (decoded from its transfer encoding and charset, its lines' ends and trailing spaces
+    and the blank lines at its end aside, ``_text``) or, for a part that is no text, its
+    bytes decoded. Boundaries, a wrapper of parts, a part's other headers and the text
+    before and after the parts are not read: a server writes its own. A mail the
     email package cannot read whole is read as the bytes of its body. ``received``: its
     Received lines first, each unfolded, its spaces as one."""
     try:
@@ -144,17 +155,51 @@ def _date(mail: Message) -> str:
 
 
 def _parts(mail: Message) -> Iterator[str]:
-    """Each part that holds no parts: its type, then its text or its bytes."""
-    for part in mail.walk():
-        if part.is_multipart():
-            continue
+    """Each part that holds no parts: how the poll reads it (its type, whether it is read
+    for a form and as what, ``part_kind``, the forwarded messages it sits in), then its
+    text (``_text``) or its bytes. A wrapper a server puts the parts in
+    (a multipart/mixed of its own) is not read: the poll reads none."""
+    for part, forwards in _leaves(mail):
         kind = part.get_content_type()
-        yield kind
+        yield f"{kind} {part_kind(part, kind)} {forwards}"
         data = part.get_payload(decode=True)
         data = data if isinstance(data, bytes) else b""
-        if part.get_content_maintype() != "text":
+        if not kind.startswith("text/"):
             yield data.decode("latin-1")
             continue
         text, _ = decode_bytes(data, part.get_content_charset())
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        yield "\n".join(line.rstrip(" \t") for line in lines).rstrip("\n")
+        yield _text(text, *flowing(part))
+
+
+def _leaves(mail: Message) -> Iterator[tuple[Message, tuple[int, ...]]]:
+    """Each part of ``mail`` that holds no parts, in their order, with the forwarded
+    messages (message/rfc822 parts) it sits in, each by its number, as the poll numbers
+    them (``wtg.mail.message.extract``): the order lines of a forwarded form are the
+    forwarded sender's, not the player's."""
+    forwards = 0
+    waiting: list[tuple[Message, tuple[int, ...]]] = [(mail, ())]
+    while waiting:
+        part, within = waiting.pop()
+        if part.get_content_type() == "message/rfc822":
+            forwards += 1
+            within = (*within, forwards)
+        if not part.is_multipart():
+            yield part, within
+            continue
+        inner = [child for child in part.get_payload() if isinstance(child, Message)]
+        waiting.extend((child, within) for child in reversed(inner))
+
+
+def _text(text: str, flowed: bool, delsp: bool) -> str:
+    """A part's text as the poll reads its lines: LF line ends, a flowed text's lines
+    joined where they go on (``unflow``: a line ending in a blank joined to the next), each
+    line's trailing blanks and the blank lines at its end aside. Joined, not marked as
+    flowed: a server that gives the text again without its format=flowed, or with its
+    lines' blanks dropped where none joined two, gives the same lines."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if flowed:
+        text = unflow(text, delsp=delsp)
+    if " \n" not in text and "\t\n" not in text:  # most texts: no line to strip
+        return text.rstrip(" \t\n")
+    return "\n".join(line.rstrip(" \t") for line in text.split("\n")).rstrip(" \t\n")

@@ -51,9 +51,15 @@ def poll_begun(spool: Path) -> float | None:
     way. It is the earlier of its note (``BEGUN``) and its mark (``MARK``, left by a poll
     killed before it is the one under way's). A note or a mark that does not say when (cut
     short while it was written, or written by hand) gives 0: the digest's lists of the
-    journal then end where they begin, and the next digest lists what they would have."""
+    journal then end where they begin, and the next digest lists what they would have.
+    In the process that holds the poll's lock (`wtg serve`, which makes its digest between
+    two of its polls), a poll is under way only while its note is there: the mark an
+    unfinished poll left stays until a poll finishes, and the service's digests ended their
+    lists at it, its later polls' rows in none of them while it stayed."""
     there = [name for name in (BEGUN, MARK) if os.path.lexists(spool / name)]
     if not there or not held_by_another(spool / LOCK):
+        return None
+    if BEGUN not in there and held_here(spool / LOCK):
         return None
     said = [moment for name in there if (moment := _said(spool / name)) is not None]
     return min(said, default=None)
