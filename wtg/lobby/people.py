@@ -130,7 +130,7 @@ def name_problem(
     if mine is None and mixed:
         return (
             f"the name {name} mixes {' and '.join(mixed)} letters, which look alike (a Latin "
-            "A and a Cyrillic А): write each word in one alphabet, with AS <name>"
+            "A and a Cyrillic А): write it in one alphabet, with AS <name>"
         )
     holder = book.row("SELECT id FROM people WHERE name_key = ?", same(name))
     if holder is not None and (mine is None or int(holder["id"]) != mine.id):
@@ -269,36 +269,29 @@ def reads_like(book: LobbyDatabase, name: str) -> str | None:
 
 
 LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu", "Canadian")
-"""The alphabets whose letters look alike: a word that mixes them could pass for another's
+"""The alphabets whose letters look alike: a name that mixes them could pass for another's
 (``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
-an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's). A
-word's Latin letters mix with no other script's but those of ``homoglyphs.BESIDE_LATIN``
-(Chinese, Japanese, Korean): ``ᥑnn`` with a Tai Le letter, ``𐊠nn`` with a Carian one, are
-refused too."""
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's), in a
+word or in two (``Game Маѕтег``, its second word Cyrillic, reads as Game Master: Unicode's
+confusables read no Cyrillic ``т`` as a T). A word's Latin letters mix with no other
+script's but those of ``homoglyphs.BESIDE_LATIN`` (Chinese, Japanese, Korean): ``ᥑnn`` with
+a Tai Le letter, ``𐊠nn`` with a Carian one, are refused too."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:
-    """The alphabets of ``LOOK_ALIKE`` whose letters one word of ``name`` holds, when more
-    than one; or Latin and the other scripts a word's letters are of, when it mixes Latin
-    letters with those of a script not in ``homoglyphs.BESIDE_LATIN``. Words are read apart
-    (between blanks): a name written in two scripts, a word in each, is a real person's
-    (``Dev देव``, ``Αλέξης Alex``, ``M. عبدالله``), and each word in one script reads as
-    itself; a letter of another script inside a word is what passes for a Latin one."""
-    for word in unicodedata.normalize("NFKC", name).split():
-        mixed = _mixed_in(word)
-        if mixed:
-            return mixed
-    return []
-
-
-def _mixed_in(word: str) -> list[str]:
-    """``look_alike_alphabets`` of one word."""
-    found = homoglyphs.scripts(word)
-    if "Latin" in found:
+    """The alphabets of ``LOOK_ALIKE`` whose letters ``name`` holds, when more than one; or
+    Latin and the other scripts a word of ``name`` is of, when it mixes Latin letters with
+    those of a script not in ``homoglyphs.BESIDE_LATIN``. A word of another script beside
+    Latin words is a real person's name written twice (``Dev देव``, ``M. عبدالله``), and
+    each word reads as itself; inside a word, a letter of another script is what passes
+    for a Latin one (docs/mail.md)."""
+    plain = unicodedata.normalize("NFKC", name)
+    for word in plain.split():
+        found = homoglyphs.scripts(word)
         beside = [named for named in found if named not in homoglyphs.BESIDE_LATIN]
-        if len(beside) > 1:
+        if "Latin" in found and len(beside) > 1:
             return ["Latin", *(named for named in beside if named != "Latin")]
-    mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in found]
+    mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in homoglyphs.scripts(plain)]
     return mixed if len(mixed) > 1 else []
 
 
