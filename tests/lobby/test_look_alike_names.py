@@ -3,7 +3,8 @@ letters, or ``Аnn`` with a Cyrillic А, took a seat beside Ann and wrote press 
 (player 2)", which nobody could tell from hers. Names compare in Unicode's compatibility
 form (``wtg.lobby.database.same``), and a name that mixes the Latin, Greek and Cyrillic
 alphabets, whose letters look alike, is refused (``wtg.lobby.people.look_alike_alphabets``);
-a name in one alphabet, whichever, is taken."""
+a name in one alphabet, whichever, is taken, and so is one of a Latin word beside a word of
+a script whose letters pass for no Latin ones."""
 
 from __future__ import annotations
 
@@ -51,10 +52,18 @@ def test_ann_in_full_width_letters_is_anns_name(tmp_path: Path) -> None:
 
 
 def test_a_name_that_mixes_look_alike_alphabets_is_refused(tmp_path: Path) -> None:
+    """In a word or in two: a Greek or Cyrillic word beside a Latin one too, their letters
+    drawn as Latin ones wholesale (``Game Маѕтег`` reads as Game Master: Unicode's
+    confusables read no Cyrillic ``т`` as a T), ``Αλέξης Alex`` with them, its reason said;
+    and a word mixing Latin with any script but CJK (``Lⵔrd Smith``, a Tifinagh O)."""
     hall = with_ann(tmp_path)
     for number, name, alphabets in (
         (2, f"{CYRILLIC_A}nn", "Latin and Cyrillic"),
         (3, f"{GREEK_ALPHA}nn", "Latin and Greek"),
+        (4, f"Dev {CYRILLIC_A}nn", "Latin and Cyrillic"),
+        (5, "L\u2d54rd Smith", "Latin and Tifinagh"),
+        (6, "\u0391\u03bb\u03ad\u03be\u03b7\u03c2 Alex", "Latin and Greek"),
+        (7, "Game \u041c\u0430\u0455\u0442\u0435\u0433", "Latin and Cyrillic"),
     ):
         hall.mail(address(number), f"JOIN wok4 AS {name}")
         hall.poll(hours=2)
@@ -197,9 +206,36 @@ def test_letters_of_any_script_read_as_the_latin_ones_unicode_says(tmp_path: Pat
 
 def test_latin_letters_mix_with_chinese_japanese_and_korean_alone() -> None:
     """Beside Latin letters a script whose letters read as no Latin one is no look-alike
-    (``山田 Taro``, ``김 Kim``); any other is, Tai Le or Devanagari as much as Cyrillic."""
+    (``山田 Taro``, ``김 Kim``); any other is in a word, Tai Le or Devanagari as much as
+    Cyrillic (``Devदेव``; ``Dev देव``, a word each, is taken)."""
     assert look_alike_alphabets("\u5c71\u7530 Taro \u3084\u307e\u30c0") == []
     assert look_alike_alphabets("\uae40 Kim") == []
     assert look_alike_alphabets("A\u1951n") == ["Latin", "Tai Le"]
-    assert look_alike_alphabets("Dev \u0926\u0947\u0935") == ["Latin", "Devanagari"]
+    assert look_alike_alphabets("Dev\u0926\u0947\u0935") == ["Latin", "Devanagari"]
     assert look_alike_alphabets("\u2d5c\u2d30\u2d4e\u2d30\u2d63\u2d49\u2d56\u2d5c") == []
+
+
+REAL_NAMES = (
+    "Dev \u0926\u0947\u0935",  # Dev देव
+    "M. \u0639\u0628\u062f\u0627\u0644\u0644\u0647",  # M. عبدالله
+    "Yosef \u05d9\u05d5\u05e1\u05e3",  # Yosef יוסף
+    "Sam \u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c",  # Sam สมศักดิ์
+    "Giorgi \u10d2\u10d8\u10dd\u10e0\u10d2\u10d8",  # Giorgi გიორგი
+    "Nguy\u1ec5n V\u0103n An",  # Nguyễn Văn An
+    "\u0141ukasz",
+    "\u00c6gir",
+    "\u00d3 S\u00failleabh\u00e1in",
+)
+"""Names real people have: a name in two scripts, a word in each (as a Hindi, Arabic,
+Hebrew, Thai or Georgian player writes his own beside its Latin spelling), and Latin
+letters with the accents and letters of their languages."""
+
+
+def test_real_names_in_two_scripts_a_word_each_are_taken(tmp_path: Path) -> None:
+    """Round 45 refused ``Dev देव`` and ``M. عبدالله`` for mixing Latin with another script:
+    a word of a script whose letters pass for no Latin ones stands beside Latin words; a
+    letter of another script inside a word is what passes for a Latin one (docs/mail.md)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)  # one seat left: no game made
+    on_the_list(hall, *REAL_NAMES)
+    assert sorted(waiting_names(hall)) == sorted(REAL_NAMES)

@@ -10,6 +10,7 @@ import itertools
 from pathlib import Path
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
+from wtg.game.presslinks import LINKS_SAID
 from wtg.mail.incoming.answers import LINE_SHOWN
 
 LINK = "\x1b]8;;https://evil.example/\x1b\\your report\x1b]8;;\x1b\\"
@@ -123,3 +124,24 @@ def test_a_stolen_codes_web_address_reaches_the_player_defanged(tmp_path: Path) 
     said = " ".join(answer.body.split())
     assert 'the command "STATUS www[.]wtg-help[.]com": NOT carried out' in said, answer.body
     assert "://" not in answer.body and "www.wtg" not in answer.body, answer.body
+    assert " ".join(LINKS_SAID.split()) in said  # why the brackets, under the lines
+
+
+def test_the_answer_says_why_an_address_in_a_line_is_bracketed(tmp_path: Path) -> None:
+    """Ann's own line with an address in it came back ``www[.]kaomaris[.]example`` with no
+    word of why, as a press's copy has (``Web addresses in this press are written with
+    [.]``): the answer says it under the lines, and only where a line had one."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    for line, said in (
+        ("B1: 13 see www.kaomaris.example/map 12", True),
+        ("B1: 13 99 99 99 12", False),
+    ):
+        _sent(hall, ann.email, form.replace("B1: __   __ __", line))
+        hall.poll(hours=1)
+        (answer,) = hall.new_mails()
+        body = " ".join(answer.body.split())
+        assert ("REJECTED B1: 13 see www[.]kaomaris[.]example/map 12" in body) is said, body
+        assert (" ".join(LINKS_SAID.split()) in body) is said, body

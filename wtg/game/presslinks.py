@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 from publicsuffixlist import PublicSuffixList
@@ -214,3 +215,20 @@ def quoted_back(text: str) -> str:
     http://wtg-login.example/reset`` to another person, a link in a mail from the host's
     own address."""
     return unlinked(marked(text))
+
+
+LINKS_SAID = (
+    "Web addresses in the lines quoted are written with [.] and [:] (wtg-login[.]example) "
+    "so that no mail client makes them links: the mail's writer typed them, not the host, "
+    "which asks for your secret code on no web page."
+)
+"""What an answer says under the lines it quotes when ``quoted_back`` defanged an address in
+one, as the writer's copy of a press says it (``templates/press_links.txt.j2``): a player
+who finds ``www[.]`` in his own line knows why, and one whose code a thief used, that the
+address is none of the host's."""
+
+
+def links_said(texts: Iterable[str]) -> list[str]:
+    """``[LINKS_SAID]`` when ``quoted_back`` defangs a web address in one of ``texts``, else
+    an empty list: a note for an answer's notes."""
+    return [LINKS_SAID] if any(unlinked(marked(text)) != marked(text) for text in texts) else []

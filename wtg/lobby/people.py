@@ -271,21 +271,27 @@ def reads_like(book: LobbyDatabase, name: str) -> str | None:
 LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu", "Canadian")
 """The alphabets whose letters look alike: a name that mixes them could pass for another's
 (``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
-an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's). Latin
-letters mix with no other script's but those of ``homoglyphs.BESIDE_LATIN`` (Chinese,
-Japanese, Korean): ``ᥑnn`` with a Tai Le letter, ``𐊠nn`` with a Carian one, are refused too."""
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ, ``ᗅnn`` with a Canadian syllabic ᗅ beside Ann's), in a
+word or in two (``Game Маѕтег``, its second word Cyrillic, reads as Game Master: Unicode's
+confusables read no Cyrillic ``т`` as a T). A word's Latin letters mix with no other
+script's but those of ``homoglyphs.BESIDE_LATIN`` (Chinese, Japanese, Korean): ``ᥑnn`` with
+a Tai Le letter, ``𐊠nn`` with a Carian one, are refused too."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:
     """The alphabets of ``LOOK_ALIKE`` whose letters ``name`` holds, when more than one; or
-    Latin and the other scripts ``name``'s letters are of, when it mixes Latin letters with
-    those of a script not in ``homoglyphs.BESIDE_LATIN``."""
-    found = homoglyphs.scripts(unicodedata.normalize("NFKC", name))
-    if "Latin" in found:
+    Latin and the other scripts a word of ``name`` is of, when it mixes Latin letters with
+    those of a script not in ``homoglyphs.BESIDE_LATIN``. A word of another script beside
+    Latin words is a real person's name written twice (``Dev देव``, ``M. عبدالله``), and
+    each word reads as itself; inside a word, a letter of another script is what passes
+    for a Latin one (docs/mail.md)."""
+    plain = unicodedata.normalize("NFKC", name)
+    for word in plain.split():
+        found = homoglyphs.scripts(word)
         beside = [named for named in found if named not in homoglyphs.BESIDE_LATIN]
-        if len(beside) > 1:
+        if "Latin" in found and len(beside) > 1:
             return ["Latin", *(named for named in beside if named != "Latin")]
-    mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in found]
+    mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in homoglyphs.scripts(plain)]
     return mixed if len(mixed) > 1 else []
 
 

@@ -10,11 +10,12 @@ import unicodedata
 from functools import cache
 
 BESIDE_LATIN = frozenset({"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"})
-"""The scripts a name may write beside Latin letters: Chinese, Japanese and Korean, whose
-letters read as no Latin one (``山田 Taro``); Unicode's "highly restrictive" names allow
-these alone (its report on security mechanisms, UTS #39). A Latin letter beside a letter of
-any other script, a Cyrillic ``А``, a Tai Le ``ᥑ``, a Runic ``ᛁ``, may be one drawn like a
-Latin letter, and the name read as another's."""
+"""The scripts a word of a name may write beside Latin letters: Chinese, Japanese and
+Korean, whose letters read as no Latin one (``山田Taro``); Unicode's "highly restrictive"
+names allow these alone (its report on security mechanisms, UTS #39). A Latin letter beside
+a letter of any other script in a word, a Cyrillic ``А``, a Tai Le ``ᥑ``, a Runic ``ᛁ``,
+may be one drawn like a Latin letter, and the name read as another's
+(``wtg.lobby.people.look_alike_alphabets`` reads a name word by word)."""
 
 _NO_SCRIPT = frozenset({"Common", "Inherited", "Unknown"})
 

@@ -28,7 +28,7 @@ from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, ReadAfterItRan, Submission, Unchanged
-from wtg.game.presslinks import quoted_back
+from wtg.game.presslinks import links_said, quoted_back
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
@@ -438,7 +438,7 @@ class Answers:
             # answer that took none of his lines said nothing of when they were due
             deadline=_deadline_of(game, result.turn),
             verdicts=_described(game, result.verdicts),
-            notes=result.notes,
+            notes=[*result.notes, *links_said(v.describe() for v in result.verdicts)],
         )
         # the subject says what the body does: orders refused are not "no orders found"
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
@@ -480,7 +480,7 @@ class Answers:
             deadline=deadline,
             ready=ready,
             unready=_unready(game, entry, submission.player) if ready else [],
-            notes=submission.notes,
+            notes=[*submission.notes, *links_said(v.describe() for v in submission.verdicts)],
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
             verdicts=_described(game, submission.verdicts),

@@ -13,14 +13,16 @@ TOP = 10
 def player_score(state: WokState, pid: int) -> int:
     """POP + 2 per WOK + 4 per ARM times its level + 2 per MIS and SPY + 2 per 0.1 DEF,
     over all provinces, plus tech points and EFF. A worker costs 2 POP and an army
-    4 POP ("1 ARMY = 2 WORKERS OR 4 POPULATION"), so the score weighs them so."""
+    4 POP ("1 ARMY = 2 WORKERS OR 4 POPULATION"), so the score weighs them so.
+    Intermediate's upgraded troops (PIK, ARC, KNI, CAT) are armies changed, each counted
+    as one (``troops``): docs/rules/intermediate.md, ruling 29."""
     player = state.player(pid)
     total = player.tech + player.eff if player.status != DEAD else 0
     for p in state.provinces_of(pid):
         total += (
             p.pop
             + POP_PER_WOK * p.wok
-            + POP_PER_ARM * p.arm * p.lev // 1000
+            + POP_PER_ARM * p.troops * p.lev // 1000
             + 2 * p.mis
             + 2 * p.spy
             + 2 * p.dfn
