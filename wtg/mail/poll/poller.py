@@ -92,7 +92,14 @@ from wtg.mail.servers.otherhost import (
 )
 from wtg.mail.spool.afterbackup import backup_made, looked
 from wtg.mail.spool.asidepruning import unneeded
-from wtg.mail.spool.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
+from wtg.mail.spool.floodcopies import (
+    FLOOD_COPIES_DAYS,
+    FLOOD_COUNTS_KEPT,
+    NO_SENDER,
+    day_of,
+    may_go,
+    trim,
+)
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.spool.outcome import (
@@ -419,6 +426,9 @@ class Poller:
         if trimmed.let_go:
             let = counted(trimmed.let_go, "mail")
             log_event(f"{let} of a flood not kept (counted: `wtg status`, the digest)")
+        if trimmed.expired:
+            old = counted(trimmed.expired, "mail")
+            log_event(f"the copies of {old} of strangers kept {FLOOD_COPIES_DAYS} days deleted")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.processes.unreadable
@@ -735,7 +745,7 @@ class Poller:
             day = day_of(message.received)  # a mail without a sender is no one's
             who = sender or NO_SENDER
             player = beyond or bool(sender and self.registry.seats_of(sender))
-            self.journal.flooded(message.key, who, day, arrived, str(archived), player)
+            self.journal.flooded(message.key, who, day, arrived, str(archived), player, moment)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str

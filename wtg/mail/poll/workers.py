@@ -163,9 +163,16 @@ class KeptJournal(Journal):
         self.notes.append(("read_late", (game, seat, line, at)))
 
     def flooded(
-        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+        self,
+        key: str,
+        sender: str,
+        day: str,
+        arrived: str,
+        archive: str,
+        player: bool = False,
+        handled: float = 0.0,
     ) -> None:
-        self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
+        self.notes.append(("flooded", (key, sender, day, arrived, archive, player, handled)))
 
     def wrong_code(
         self,
