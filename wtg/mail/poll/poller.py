@@ -608,7 +608,10 @@ class Poller:
         sender = self._sender[1] if look and self._sender[0] == message.key else ""
         at = self.now.timestamp()
         arrived = comparable(message.order_key)
-        self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
+        player = bool(sender and self.registry.seats_of(sender))  # listed first
+        self.journal.quarantined(
+            message.key, game, str(archived), reason, at, sender, arrived, player
+        )
         outcome = Outcome(Kind.QUARANTINED, reason, game)
         # its bytes tell it from another mail given its key (``samekey``); no copy is
         # known by them (``mailcopy.QUARANTINED``)

@@ -130,8 +130,10 @@ class KeptJournal(Journal):
         at: float,
         sender: str = "",
         arrived: str = "",
+        player: bool = False,
     ) -> None:
-        self.notes.append(("quarantined", (key, game, archive, reason, at, sender, arrived)))
+        note = (key, game, archive, reason, at, sender, arrived, player)
+        self.notes.append(("quarantined", note))
 
     def held(
         self,

@@ -197,10 +197,12 @@ runs the other way; a record older than the column, '', sorts as the oldest)."""
 _QUARANTINE_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
     ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: the address had a seat here (floods45)
 )
 """The columns ``quarantine`` has beyond those of its first version: the address by which
-its list is bounded (``QUARANTINE_AN_ADDRESS``), and when the mail arrived, which orders
-the mails of one poll (all quarantined at its moment, ``at``)."""
+its list is bounded (``QUARANTINE_AN_ADDRESS``), when the mail arrived, which orders
+the mails of one poll (all quarantined at its moment, ``at``), and whether the address had
+a seat here, whose mails the GM's lists show first."""
 _FLOOD_COLUMNS = (
     ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: from an address with a seat here
     ("handled", "REAL NOT NULL DEFAULT 0"),  # the poll's moment (0: a wtg before floods45)
@@ -1049,13 +1051,16 @@ class Journal:
         at: float,
         sender: str = "",
         arrived: str = "",
+        player: bool = False,
     ) -> None:
         """A message whose handling failed, kept for the GM (``wtg status``), with its From's
         address (``sender``, '' when it was not read), by which the list is bounded
-        (``QUARANTINE_AN_ADDRESS``), and its arrival key (``arrived``)."""
+        (``QUARANTINE_AN_ADDRESS``), its arrival key (``arrived``), and whether that address
+        has a seat here (``player``: listed before strangers')."""
         self.db.execute(
-            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender, arrived) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO quarantine "
+            "(key, game, archive, reason, at, sender, arrived, player) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 game and named_as_sent(game),
@@ -1064,6 +1069,7 @@ class Journal:
                 at,
                 sender.lower(),
                 arrived,
+                int(player),
             ),
         )
 
