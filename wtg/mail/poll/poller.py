@@ -697,7 +697,10 @@ class Poller:
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.message.mailcopy``)
         mark = kept_mark(message_id, sender, message.raw, message.head, msg)
-        if not message.raw:  # too big: answered from its header, never read
+        copy = self._copy_of(message, message_id, sender, mark)
+        if copy is not None:  # a mail too big is known by its header's mark too
+            outcome = copy
+        elif not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
             asked = Asked(lambda: (self.commands.text(msg) or "", self.commands.answered_text(msg)))
@@ -784,6 +787,19 @@ class Poller:
         limit = self.gm.limits.max_bytes
         return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
+    def _copy_of(
+        self, message: Incoming, message_id: str, sender: str | None, mark: str
+    ) -> Outcome | None:
+        """The outcome of a copy of a mail handled before under another key (its ``mark``,
+        or the mark a wtg before this one kept: its rows, kept two weeks, still count);
+        None for a mail not met before. A mail too big to fetch is asked too, by the mark
+        of its header: met again (moved back into the inbox) it was answered again."""
+        before = earlier_mark(message_id, sender, message.raw, message.head)
+        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
+        if earlier and earlier != message.key:
+            return ignored(f"a copy of {earlier}")
+        return None
+
     def _decide(
         self,
         message: Incoming,
@@ -796,12 +812,7 @@ class Poller:
     ) -> Outcome:
         """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
         ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
-        known; ``archived``: its raw copy in the archive."""
-        # the mark a wtg before this one kept too: its rows, kept two weeks, still count
-        before = earlier_mark(message_id, sender, message.raw, message.head)
-        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
-        if earlier and earlier != message.key:
-            return ignored(f"a copy of {earlier}")
+        known (``_copy_of``, asked before); ``archived``: its raw copy in the archive."""
         loop = auto_reply_reason(headers, self.answers.loop)
         if loop:  # never answered; a bounce of our mail marks the address failing
             return self.bounces.noted(msg, message.key) or self._set_aside(
