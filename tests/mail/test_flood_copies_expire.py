@@ -16,7 +16,8 @@ from tests.mail.test_flood_copies import ARRIVED, archived, flood, in_folders, r
 from tests.mail.test_held_floods import mail_at, naming
 from wtg.mail.poll.poller import poll
 from wtg.mail.servers.inbox import MaildirInbox
-from wtg.mail.spool.floodcopies import FLOOD_COPIES_DAYS
+from wtg.mail.spool.floodcopies import FLOOD_COPIES_DAYS, day_of
+from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import flood_not_kept, held_mails
 
 
@@ -56,3 +57,23 @@ def test_a_backlog_read_late_keeps_its_copies_their_days(tmp_path: Path) -> None
     later = late + timedelta(days=FLOOD_COPIES_DAYS + 1)
     assert poll(world.gm, MaildirInbox(world.gm.maildir_in), later).seen == 0
     assert archived(world) == in_folders(world) == set()
+
+
+def test_copies_marked_to_go_by_a_poll_killed_go_at_the_next(tmp_path: Path) -> None:
+    """The steps are a flood's (``floodcopies.trim``): the copies marked and committed,
+    then deleted, then their rows forgotten. A poll killed after the first leaves marked
+    rows, whose files the next poll deletes whenever it runs."""
+    world = World(tmp_path)
+    strangers = flood(world, 3)
+    now = datetime.now(timezone.utc)
+    assert poll(world.gm, MaildirInbox(world.gm.maildir_in), now).seen == 3
+    journal = Journal(world.gm.spool)
+    later = now + timedelta(days=FLOOD_COPIES_DAYS + 2)
+    assert journal.expire_flood((day_of(later), later.timestamp())) == 3
+    journal.commit()
+    journal.close()  # killed here: the copies are still there
+    assert archived(world) == in_folders(world) == set(strangers)
+    assert poll(world.gm, MaildirInbox(world.gm.maildir_in), now).seen == 0
+    assert archived(world) == in_folders(world) == set()
+    assert records(world.gm.spool, "flood_mails") == set()
+    assert flood_not_kept(world.gm.spool, 0) == []
