@@ -1,9 +1,9 @@
 """A mail journal made before the columns ``arrived`` (and ``sender``, ``player``) of its
-lists of mails held, not answered and quarantined (and ``player`` of a flood's mails),
-opened by a `wtg poll` that adds them, the poll killed (SIGKILL, no clean-up of any kind)
-just before each of its writes from the first column added to the journal's first commit,
-then a poll that finishes: the player's orders are filed once, the journal has every
-column, and `wtg status` reads the host as killed and after.
+lists of mails held, not answered and quarantined (and ``player`` and ``handled`` of a
+flood's mails), opened by a `wtg poll` that adds them, the poll killed (SIGKILL, no
+clean-up of any kind) just before each of its writes from the first column added to the
+journal's first commit, then a poll that finishes: the player's orders are filed once, the
+journal has every column, and `wtg status` reads the host as killed and after.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from wtg.mail.spool.journal import JOURNAL_FILE, Journal
 ADDED = {
     "held": ("sender", "player", "arrived"),
     "unanswered": ("sender", "arrived"),
-    "quarantine": ("sender", "arrived"),
-    "flood_mails": ("player",),
+    "quarantine": ("sender", "arrived", "player"),
+    "flood_mails": ("player", "handled"),
 }
 
 

@@ -294,5 +294,6 @@ def test_the_mail_kept_is_said_with_where_to_read_what_may_go(tmp_path: Path) ->
     lines = wtg(config, "status", "--host").stdout.splitlines()
     assert lines[-1] == (
         "kept mail: archive/ 3 mails since 2025-11, 3.5 kB; outbox/sent/ 2 mails since "
-        '2025-12, 3.4 kB (wtg removes none: docs/gm.md, "Over the months", says which may go)'
+        "2025-12, 3.4 kB (wtg removes none but strangers' mail after 30 days: docs/gm.md, "
+        '"Over the months", says which may go)'
     )

@@ -82,6 +82,7 @@ from wtg.mail.spool.journallists import (
     releases_cut_short,
     releasing,
     set_aside,
+    shown_first,
     unanswered,
     unanswered_not_listed,
     wrong_codes,
@@ -549,7 +550,7 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     if kept:
         total = len(kept) + sum(not_listed.values())
         tell_hung(f"{counted(total, 'mail')} quarantined (the poll could not handle them):")
-    for item in kept[::-1][:SHOWN]:  # the path whole on its own line, the reason under it
+    for item in shown_first(kept)[:SHOWN]:  # the path whole on its own line, the reason under
         for line in path_then(
             item.archive, carrying_given(item.reason), paths=host_paths(), on_disk=on_disk
         ):

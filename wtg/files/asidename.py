@@ -42,7 +42,15 @@ def left_by_the_dead(aside: str, name: str | None = None) -> bool:
     own id is taken for one gone (a killed writer's, given to this process since: this
     process writes none while its caller looks)."""
     pid = writer_of(aside, name)
-    if pid is None or pid <= 0:
+    return pid is not None and process_gone(pid)
+
+
+def process_gone(pid: int) -> bool:
+    """Whether the writer whose process id ``pid`` a name carries is no longer running on
+    this machine: no process here has the id, or this process has it (a killed writer's,
+    given to this process since: this process writes none while its caller looks). Another
+    user's process (EPERM) is running."""
+    if pid <= 0:
         return False
     if pid == os.getpid():
         return True

@@ -35,6 +35,7 @@ from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
 from wtg.mail.poll.stuck import LIVES_HOLDING, STUCK_AFTER, named, what_to_do
 from wtg.mail.servers.otherhost import Seen, others_seen
 from wtg.mail.spool.claimstate import kept_state
+from wtg.mail.spool.floodcopies import FLOOD_COPIES_DAYS
 from wtg.mail.spool.journallists import (
     cut_short_line,
     held_mails,
@@ -217,8 +218,8 @@ class HostHealth(Record):
 
         return (
             f"kept mail: {said('archive/', self.kept.archive)}; "
-            f"{said('outbox/sent/', self.kept.sent)} (wtg removes none: docs/gm.md, "
-            '"Over the months", says which may go)'
+            f"{said('outbox/sent/', self.kept.sent)} (wtg removes none but strangers' mail "
+            f'after {FLOOD_COPIES_DAYS} days: docs/gm.md, "Over the months", says which may go)'
         )
 
     def _service_line(self) -> str:

@@ -70,6 +70,7 @@ from wtg.mail.spool.journallists import (
     quarantined,
     read_late,
     set_aside,
+    shown_first,
     unanswered,
     unanswered_not_listed,
     wrong_codes,
@@ -237,6 +238,11 @@ class Digest(Record):
     def not_listed(self) -> int:
         """How many mails not answered the list leaves out (``unanswered_not_listed``)."""
         return sum(count for _, count in self.unanswered_not_listed)
+
+    def quarantine_shown(self) -> list[Quarantined]:
+        """The mails quarantined listed in the order the digest shows them: a player's
+        first (``shown_first``)."""
+        return shown_first(self.quarantine)
 
     def quarantine_left_out(self) -> int:
         """How many mails quarantined the list leaves out (``quarantine_not_listed``)."""

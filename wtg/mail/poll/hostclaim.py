@@ -8,11 +8,13 @@ from __future__ import annotations
 import contextlib
 import imaplib
 import logging
+import os
 import socket
 from datetime import datetime
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.files.ownership import owned_by_another, user_name
 from wtg.host.config import GmConfig, password_now
 from wtg.logs.events import log_event
 from wtg.mail.servers.claimfolder import MAILDIR_FOLDER, ImapClaims, MaildirClaims
@@ -21,6 +23,7 @@ from wtg.mail.servers.inbox import Claimed, connect_imap
 from wtg.mail.servers.mailboxkeys import mailbox_of
 from wtg.mail.spool.claimstate import ClaimState, keep_state, kept_state
 from wtg.mail.spool.hostid import HostId, adopt, copied_from, this_host
+from wtg.text.shellcommand import shell_command
 
 
 class HostMoved(MailError):
@@ -119,7 +122,7 @@ def _unread(
     and then None while it stays the same; the stop the last look kept stays."""
     line = (
         f"the claims on the mailbox {mailbox} (its folder {CLAIMS_FOLDER}) could not be read "
-        f"or written ({type(exc).__name__}: {exc}): this host goes on without them, and does "
+        f"or written ({_trouble(exc)}): this host goes on without them, and does "
         'not know whether a copy of it serves the mailbox (docs/gm.md, "Moving a host"); '
         "said once, and again when it changes"
     )
@@ -138,10 +141,31 @@ def _not_taken(mailbox: str, exc: Exception) -> str:
     --take-over` here": the GM ran it again, and was told the same."""
     return (
         f"the mailbox {mailbox} was not taken over: its claims (its folder {CLAIMS_FOLDER}) "
-        f"could not be read or written ({type(exc).__name__}: {exc}), and without a claim the "
+        f"could not be read or written ({_trouble(exc)}), and without a claim the "
         "host that serves it now would not know to stop. This host stays stopped: give `wtg "
         "poll --take-over` again once the folder can be read"
     )
+
+
+def _trouble(exc: Exception) -> str:
+    """Why the claims could not be read or written. A file or folder of the Maildir's
+    claims folder that another user owns (a poll run as root made it) is named by that
+    folder, with its owner and the ``sudo chown`` that gives it back: the file a claim is
+    written to has a new name each time, and the line, new at each poll, was said by every
+    poll, with nothing to type (floods45). Else the error as it was."""
+    if isinstance(exc, PermissionError) and exc.filename:
+        path = Path(os.fsdecode(exc.filename))
+        mine = f".{CLAIMS_FOLDER}"
+        folder = next((p for p in (path, *path.parents) if p.name == mine), None)
+        found = owned_by_another(path)
+        if folder is not None and found is not None:
+            me, owner = user_name(os.geteuid()), user_name(found[1])
+            typed = shell_command("sudo", "chown", "-R", me, str(folder))
+            return (
+                f"{folder} belongs to {owner}, and wtg runs as {me} (a poll run as {owner}, "
+                f"or by sudo, made it?): run `{typed}`"
+            )
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _read_again(mailbox: str) -> str:

@@ -92,7 +92,14 @@ from wtg.mail.servers.otherhost import (
 )
 from wtg.mail.spool.afterbackup import backup_made, looked
 from wtg.mail.spool.asidepruning import unneeded
-from wtg.mail.spool.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
+from wtg.mail.spool.floodcopies import (
+    FLOOD_COPIES_DAYS,
+    FLOOD_COUNTS_KEPT,
+    NO_SENDER,
+    day_of,
+    may_go,
+    trim,
+)
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.spool.outcome import (
@@ -419,6 +426,9 @@ class Poller:
         if trimmed.let_go:
             let = counted(trimmed.let_go, "mail")
             log_event(f"{let} of a flood not kept (counted: `wtg status`, the digest)")
+        if trimmed.expired:
+            old = counted(trimmed.expired, "mail")
+            log_event(f"the copies of {old} of strangers kept {FLOOD_COPIES_DAYS} days deleted")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.processes.unreadable
@@ -598,7 +608,10 @@ class Poller:
         sender = self._sender[1] if look and self._sender[0] == message.key else ""
         at = self.now.timestamp()
         arrived = comparable(message.order_key)
-        self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
+        player = bool(sender and self.registry.seats_of(sender))  # listed first
+        self.journal.quarantined(
+            message.key, game, str(archived), reason, at, sender, arrived, player
+        )
         outcome = Outcome(Kind.QUARANTINED, reason, game)
         # its bytes tell it from another mail given its key (``samekey``); no copy is
         # known by them (``mailcopy.QUARANTINED``)
@@ -684,7 +697,10 @@ class Poller:
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.message.mailcopy``)
         mark = kept_mark(message_id, sender, message.raw, message.head, msg)
-        if not message.raw:  # too big: answered from its header, never read
+        copy = self._copy_of(message, message_id, sender, mark)
+        if copy is not None:  # a mail too big is known by its header's mark too
+            outcome = copy
+        elif not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``sameanswer``)
             asked = Asked(lambda: (self.commands.text(msg) or "", self.commands.answered_text(msg)))
@@ -735,7 +751,7 @@ class Poller:
             day = day_of(message.received)  # a mail without a sender is no one's
             who = sender or NO_SENDER
             player = beyond or bool(sender and self.registry.seats_of(sender))
-            self.journal.flooded(message.key, who, day, arrived, str(archived), player)
+            self.journal.flooded(message.key, who, day, arrived, str(archived), player, moment)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
@@ -771,6 +787,19 @@ class Poller:
         limit = self.gm.limits.max_bytes
         return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
+    def _copy_of(
+        self, message: Incoming, message_id: str, sender: str | None, mark: str
+    ) -> Outcome | None:
+        """The outcome of a copy of a mail handled before under another key (its ``mark``,
+        or the mark a wtg before this one kept: its rows, kept two weeks, still count);
+        None for a mail not met before. A mail too big to fetch is asked too, by the mark
+        of its header: met again (moved back into the inbox) it was answered again."""
+        before = earlier_mark(message_id, sender, message.raw, message.head)
+        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
+        if earlier and earlier != message.key:
+            return ignored(f"a copy of {earlier}")
+        return None
+
     def _decide(
         self,
         message: Incoming,
@@ -783,12 +812,7 @@ class Poller:
     ) -> Outcome:
         """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
         ``mark``: the mail's ``kept_mark``, by which a copy of a mail handled before is
-        known; ``archived``: its raw copy in the archive."""
-        # the mark a wtg before this one kept too: its rows, kept two weeks, still count
-        before = earlier_mark(message_id, sender, message.raw, message.head)
-        earlier = self.journal.key_of_message_id(mark) or self.journal.key_of_message_id(before)
-        if earlier and earlier != message.key:
-            return ignored(f"a copy of {earlier}")
+        known (``_copy_of``, asked before); ``archived``: its raw copy in the archive."""
         loop = auto_reply_reason(headers, self.answers.loop)
         if loop:  # never answered; a bounce of our mail marks the address failing
             return self.bounces.noted(msg, message.key) or self._set_aside(

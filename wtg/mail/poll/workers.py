@@ -130,8 +130,10 @@ class KeptJournal(Journal):
         at: float,
         sender: str = "",
         arrived: str = "",
+        player: bool = False,
     ) -> None:
-        self.notes.append(("quarantined", (key, game, archive, reason, at, sender, arrived)))
+        note = (key, game, archive, reason, at, sender, arrived, player)
+        self.notes.append(("quarantined", note))
 
     def held(
         self,
@@ -163,9 +165,16 @@ class KeptJournal(Journal):
         self.notes.append(("read_late", (game, seat, line, at)))
 
     def flooded(
-        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+        self,
+        key: str,
+        sender: str,
+        day: str,
+        arrived: str,
+        archive: str,
+        player: bool = False,
+        handled: float = 0.0,
     ) -> None:
-        self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
+        self.notes.append(("flooded", (key, sender, day, arrived, archive, player, handled)))
 
     def wrong_code(
         self,

@@ -4,12 +4,15 @@ oldest first as the server or the file system took them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 from wtg.files import private
+from wtg.files.asidename import process_gone
 from wtg.files.store import fsync_dir
 from wtg.host.config import ImapConfig
 from wtg.mail.servers.claims import (
@@ -80,17 +83,41 @@ def imap_claim(client: Any, raw: bytes) -> None:
 
 
 def maildir_claims(maildir: Path) -> list[Claim]:
-    """The claims kept in the Maildir ``maildir``'s folder, oldest first."""
+    """The claims kept in the Maildir ``maildir``'s folder, oldest first; a claim a writer
+    killed before its rename left in tmp/ removed (``_left_in_tmp``). A folder this user
+    may not read raises (PermissionError): it may hold a claim."""
+    _left_in_tmp(maildir / f".{CLAIMS_FOLDER}" / "tmp")
     found = []
     for sub in ("new", "cur"):
         folder = maildir / f".{CLAIMS_FOLDER}" / sub
-        if not folder.is_dir():
+        try:
+            entries = list(os.scandir(folder))
+        except (FileNotFoundError, NotADirectoryError):
             continue
-        for entry in os.scandir(folder):
+        for entry in entries:
             if entry.is_file() and not entry.name.startswith("."):
                 found.append((entry.stat().st_mtime_ns, entry.name, Path(entry.path)))
     claims = (read_claim(_head(path)) for _, _, path in sorted(found))
     return [claim for claim in claims if claim is not None]
+
+
+_TMP_NAME = re.compile(r"^[0-9]+\.(?P<pid>[0-9]+)\.wtg-host$")
+"""The name ``maildir_claim`` writes a claim under: the moment and the writer's pid."""
+
+
+def _left_in_tmp(tmp: Path) -> None:
+    """Remove the claims a writer killed between writing and renaming left in ``tmp``
+    (its process gone): nothing reads tmp/, and nothing else removed them. A file another
+    user's folder keeps raises (PermissionError): said once, with the chown to run."""
+    try:
+        entries = list(os.scandir(tmp))
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    for entry in entries:
+        found = _TMP_NAME.match(entry.name)
+        if found is not None and process_gone(int(found["pid"])):
+            with contextlib.suppress(FileNotFoundError):  # another poll's look removed it
+                os.remove(entry.path)
 
 
 def maildir_claim(maildir: Path, raw: bytes) -> None:

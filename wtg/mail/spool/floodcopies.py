@@ -16,7 +16,11 @@ of a day that may go from addresses with no seat here, together, the first
 a flood written under a new address each mail kept every copy, up to ``mail.max_bytes``
 each, until the disk was full. A mail that may go is let go only beyond one of the two
 bounds (a seat's address: beyond its own). While a game folder cannot be read, nothing of
-an address is let go: the folder may hold its seat.
+an address is let go: the folder may hold its seat. The copies the bounds keep of a
+stranger's mail (from an address with no seat here) go ``FLOOD_COPIES_DAYS`` after its day
+and its poll (a backlog read late keeps them their days too), uncounted, unless a list of
+the GM's names it (held, quarantined, set aside, a key ``--release-held`` takes): a year
+of floods kept 200 copies a day, up to ``mail.max_bytes`` each.
 
 The steps, each safe against a kill before the next (``trim``): the mails let go are
 counted and marked in one commit; their files are deleted; their rows dropped in another
@@ -64,7 +68,12 @@ NO_SENDER = "(no usable From)"
 (a From of no address, of one no mail can be written to, or of two): one sender's."""
 FLOOD_ROWS_DAYS = 2
 """Days after its own that a kept copy's row stays (a mail of that day polled late is
-still placed among them): then nothing of that day is let go any more."""
+still placed among them): then nothing of that day is let go by a bound any more (a
+stranger's row stays until its copies go, ``FLOOD_COPIES_DAYS``)."""
+FLOOD_COPIES_DAYS = 30
+"""Days after its own that the kept copies of a stranger's mail that may go (from an
+address with no seat here) stay: then they go, archive and folder, uncounted (the
+ruling: docs/gm.md, "Over the months"). A year of floods kept every day's 200 copies."""
 FLOOD_COUNTS_KEPT = 30 * 24 * 3600.0
 """Seconds a count of mails not kept stays at least (the digest also reads every one since
 the last digest, however old: the poll keeps those longer)."""
@@ -105,15 +114,26 @@ def trim(
     games_dir: Path | None = None,
 ) -> Trimmed:
     """Let go of the copies of the mails beyond each address's day's bound and beyond the
-    day's bound of all addresses together, and drop the
-    rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
-    inbox whose folders hold a copy (None on IMAP). ``games_dir``: the games whose lobby's
-    book forgets what the commands of those mails did (``forget_done``): a book that
-    cannot be read stops none of the rest. How many were let go, and why the book did not
-    forget."""
-    beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST, FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST)
+    day's bound of all addresses together, and of the strangers' copies kept their
+    ``FLOOD_COPIES_DAYS``, and drop the rows nobody needs (``counts_before``: the counts
+    let go before it). ``maildir``: the inbox whose folders hold a copy (None on IMAP).
+    ``games_dir``: the games whose lobby's book forgets what the commands of those mails
+    did (``forget_done``): a book that cannot be read stops none of the rest. How many were
+    let go and how many went in their time, and why the book did not forget."""
+    rows_since = now - timedelta(days=FLOOD_ROWS_DAYS)
+    day_before = day_of(rows_since)
+    beyond = journal.flood_beyond(
+        FLOOD_FIRST,
+        FLOOD_NEWEST,
+        FLOOD_DAY_FIRST,
+        FLOOD_DAY_NEWEST,
+        (day_before, rows_since.timestamp()),
+    )
     if beyond:
         journal.drop_flood(beyond, now.timestamp())
+    copies_since = now - timedelta(days=FLOOD_COPIES_DAYS)
+    expired = journal.expire_flood((day_of(copies_since), copies_since.timestamp()))
+    if beyond or expired:
         journal.commit()
     drops = journal.flood_drops()
     book = None
@@ -127,10 +147,9 @@ def trim(
         if games_dir is not None:
             book = forget_done(games_dir, [key for key, _ in drops])
         journal.forget_flood([key for key, _ in drops])
-    day_before = day_of(now - timedelta(days=FLOOD_ROWS_DAYS))
     journal.prune_flood(day_before, counts_before)
     journal.commit()
-    return Trimmed(len(beyond), book)
+    return Trimmed(let_go=len(beyond), book=book, expired=expired)
 
 
 class Trimmed(Record):
@@ -138,6 +157,8 @@ class Trimmed(Record):
 
     let_go: int
     """The mails let go this time."""
+    expired: int = 0
+    """The strangers' mails whose copies went this time, kept their ``FLOOD_COPIES_DAYS``."""
     book: str | None = None
     """Why the lobby's book did not forget what their commands did: it cannot be read (a
     file torn, or written over). The mails go all the same, their rows in the book stay."""

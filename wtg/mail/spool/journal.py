@@ -129,7 +129,8 @@ CREATE TABLE IF NOT EXISTS flood_mails (  -- a stranger's mails a flood's bound 
     day TEXT NOT NULL,           -- the day it arrived (UTC): YYYY-MM-DD
     arrived TEXT NOT NULL,       -- its arrival key (wtg.game.arrivalkey), as the poll read it
     archive TEXT NOT NULL,       -- its copy in the spool's archive
-    dropped INTEGER NOT NULL DEFAULT 0  -- 1: counted as not kept, its copies to be deleted
+    dropped INTEGER NOT NULL DEFAULT 0  -- 1: counted as not kept, 2: kept its time (a
+                                        -- stranger's): its copies to be deleted
 );
 CREATE INDEX IF NOT EXISTS flood_mails_by_sender ON flood_mails(sender, day, arrived, key);
 CREATE TABLE IF NOT EXISTS flood_counts (  -- a stranger's mails of a day whose copies went
@@ -196,16 +197,21 @@ runs the other way; a record older than the column, '', sorts as the oldest)."""
 _QUARANTINE_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
     ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: the address had a seat here (floods45)
 )
 """The columns ``quarantine`` has beyond those of its first version: the address by which
-its list is bounded (``QUARANTINE_AN_ADDRESS``), and when the mail arrived, which orders
-the mails of one poll (all quarantined at its moment, ``at``)."""
+its list is bounded (``QUARANTINE_AN_ADDRESS``), when the mail arrived, which orders
+the mails of one poll (all quarantined at its moment, ``at``), and whether the address had
+a seat here, whose mails the GM's lists show first."""
 _FLOOD_COLUMNS = (
     ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: from an address with a seat here
+    ("handled", "REAL NOT NULL DEFAULT 0"),  # the poll's moment (0: a wtg before floods45)
 )
 """The columns ``flood_mails`` has beyond those of its first version: whether the mail came
 from a seat's address, whose mails the bound of an address keeps, never the day's bound of
-all addresses (a flood of strangers' never pushes a player's out)."""
+all addresses (a flood of strangers' never pushes a player's out); and when the poll
+handled it, by which a stranger's copies are kept their days (``expire_flood``) however
+late the poll read it."""
 _RELEASES_COLUMNS = (
     ("game", "TEXT"),  # the game the mail's record named (NULL: none, or not kept)
 )
@@ -244,6 +250,11 @@ MANY_ADDRESSES = "(many addresses)"
 counted under (``Journal.flood_beyond``: not kept, and not answered), one count for all of
 them, as ``wtg status`` and the digest show it: no address is written so."""
 
+_RECENT = "(day >= ? OR handled >= ?)"
+"""A ``flood_mails`` row a bound still reads (``Journal.flood_beyond``)."""
+EXPIRED = 2
+"""A ``flood_mails`` row's ``dropped`` once its copies were kept their time (a stranger's:
+``wtg.mail.spool.floodcopies.FLOOD_COPIES_DAYS``): deleted as a flood's, not counted."""
 FLOOD_COUNTS_A_DAY = 100
 """Addresses a day whose count of mails not kept (``flood_counts``) is a row of its own: the
 most mails first. A flood under ten thousand addresses, each past its own bound, wrote ten
@@ -784,19 +795,32 @@ class Journal:
 
     # --- floods (``wtg.mail.spool.floodcopies``) ---------------------------------------
     def flooded(
-        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+        self,
+        key: str,
+        sender: str,
+        day: str,
+        arrived: str,
+        archive: str,
+        player: bool = False,
+        handled: float = 0.0,
     ) -> None:
         """A mail whose kept copies a flood's bound may let go: nothing in it was a
         player's (``wtg.mail.spool.floodcopies.may_go``). ``player``: its From is a seat's
-        address (which anyone may write), bounded as an address, never by the day's bound."""
+        address (which anyone may write), bounded as an address, never by the day's bound.
+        ``handled``: the poll's moment."""
         self.db.execute(
-            "INSERT OR REPLACE INTO flood_mails "
-            "(key, sender, day, arrived, archive, dropped, player) VALUES (?, ?, ?, ?, ?, 0, ?)",
-            (key, sender, day, arrived, archive, int(player)),
+            "INSERT OR REPLACE INTO flood_mails (key, sender, day, arrived, archive, dropped, "
+            "player, handled) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+            (key, sender, day, arrived, archive, int(player), handled),
         )
 
     def flood_beyond(
-        self, first: int, newest: int, day_first: int, day_newest: int
+        self,
+        first: int,
+        newest: int,
+        day_first: int,
+        day_newest: int,
+        since: tuple[str, float] = ("", 0.0),
     ) -> list[tuple[str, str, str]]:
         """The key, sender and day of each mail of an address's day beyond its ``first``
         and its ``newest`` kept (by arrival), and of each mail of a day, all addresses
@@ -805,19 +829,23 @@ class Journal:
         (the list names its copy): it goes once its record does. A mail from a seat's
         address counts in its address's bound alone. A mail the day's bound lets go is
         counted under ``MANY_ADDRESSES``, not its address: a flood under a new address each
-        mail grew the counts (and those of its mails not answered) by a row a mail."""
-        beyond = self._beyond_of_addresses(first, newest)
+        mail grew the counts (and those of its mails not answered) by a row a mail. Only
+        the rows of a day from ``since``'s (``YYYY-MM-DD``) on, or handled from its moment
+        on (a backlog read late): an older row is a copy its bounds kept, waiting for its
+        time to go (``expire_flood``)."""
+        beyond = self._beyond_of_addresses(first, newest, since)
         chosen = {key for key, _sender, _day in beyond}
         days = self.db.execute(
-            "SELECT day FROM flood_mails WHERE dropped = 0 AND player = 0 GROUP BY day "
-            "HAVING count(*) > ?",
-            (day_first + day_newest,),
+            f"SELECT day FROM flood_mails WHERE dropped = 0 AND player = 0 AND {_RECENT} "
+            "GROUP BY day HAVING count(*) > ?",
+            (*since, day_first + day_newest),
         ).fetchall()
         for (day,) in days:
             rows = self.db.execute(
                 "SELECT key, arrived, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
-                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0",
-                (day,),
+                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0 "
+                f"AND {_RECENT}",
+                (day, *since),
             ).fetchall()
             rows = by_arrival(rows, 1, 0)
             beyond += [
@@ -827,12 +855,14 @@ class Journal:
             ]
         return beyond
 
-    def _beyond_of_addresses(self, first: int, newest: int) -> list[tuple[str, str, str]]:
+    def _beyond_of_addresses(
+        self, first: int, newest: int, since: tuple[str, float]
+    ) -> list[tuple[str, str, str]]:
         """The mails of an address's day beyond its ``first`` and ``newest`` (``flood_beyond``)."""
         groups = self.db.execute(
-            "SELECT sender, day FROM flood_mails WHERE dropped = 0 GROUP BY sender, day "
-            "HAVING count(*) > ?",
-            (first + newest,),
+            f"SELECT sender, day FROM flood_mails WHERE dropped = 0 AND {_RECENT} "
+            "GROUP BY sender, day HAVING count(*) > ?",
+            (*since, first + newest),
         ).fetchall()
         beyond: list[tuple[str, str, str]] = []
         for sender, day in groups:
@@ -911,11 +941,31 @@ class Journal:
         )
         self.db.execute("DELETE FROM unanswered WHERE key = ?", (key,))
 
+    def expire_flood(self, before: tuple[str, float]) -> int:
+        """Mark the kept copies of strangers' mails (from an address with no seat here) of
+        the days before ``before``'s and handled before its moment (a backlog read late
+        keeps them their days too) to be deleted, as a flood's beyond its bound are
+        (``flood_drops``), but not counted: they were kept their time. Never a copy a list
+        of the GM's names (a mail held, quarantined, set aside, or whose key
+        ``--release-held`` takes) nor one being released. How many. Uncommitted."""
+        named = " ".join(
+            f"AND NOT EXISTS (SELECT 1 FROM {table} AS n WHERE n.key = flood_mails.key)"
+            for table in ("held", "held_let_go", "quarantine", "set_aside", "releases")
+        )
+        return int(
+            self.db.execute(
+                f"UPDATE flood_mails SET dropped = {EXPIRED} "
+                f"WHERE dropped = 0 AND player = 0 AND day < ? AND handled < ? {named}",
+                before,
+            ).rowcount
+        )
+
     def flood_drops(self) -> list[tuple[str, str]]:
-        """The key and kept copy of each mail counted as not kept whose copies are still to
-        be deleted (a poll killed meanwhile leaves them to the next)."""
+        """The key and kept copy of each mail counted as not kept, or kept its time
+        (``expire_flood``), whose copies are still to be deleted (a poll killed meanwhile
+        leaves them to the next)."""
         rows = self.db.execute(
-            "SELECT key, archive FROM flood_mails WHERE dropped = 1 ORDER BY key"
+            "SELECT key, archive FROM flood_mails WHERE dropped != 0 ORDER BY key"
         )
         return [(str(k), str(a)) for k, a in rows]
 
@@ -924,15 +974,18 @@ class Journal:
         as handled (a copy of one met again is handled again, and counted again).
         Uncommitted."""
         for key in keys:
-            self.db.execute("DELETE FROM flood_mails WHERE key = ? AND dropped = 1", (key,))
+            self.db.execute("DELETE FROM flood_mails WHERE key = ? AND dropped != 0", (key,))
             self.db.execute("DELETE FROM messages WHERE key = ?", (key,))
             self.db.execute("DELETE FROM held_let_go WHERE key = ?", (key,))
 
     def prune_flood(self, day_before: str, counts_before: float) -> None:
         """Drop the rows of the kept copies of days before ``day_before`` (no later mail of
-        theirs comes: nothing of theirs is let go any more) and the counts let go before
-        ``counts_before``. Uncommitted."""
-        self.db.execute("DELETE FROM flood_mails WHERE day < ? AND dropped = 0", (day_before,))
+        theirs comes: nothing of theirs is let go any more) from a seat's address, whose
+        copies stay, and the counts let go before ``counts_before``. A stranger's row
+        stays until its copies go (``expire_flood``). Uncommitted."""
+        self.db.execute(
+            "DELETE FROM flood_mails WHERE day < ? AND dropped = 0 AND player = 1", (day_before,)
+        )
         self.db.execute("DELETE FROM flood_counts WHERE at < ?", (counts_before,))
 
     # --- releases (``wtg.mail.poll.release``) ----------------------------------------
@@ -998,13 +1051,16 @@ class Journal:
         at: float,
         sender: str = "",
         arrived: str = "",
+        player: bool = False,
     ) -> None:
         """A message whose handling failed, kept for the GM (``wtg status``), with its From's
         address (``sender``, '' when it was not read), by which the list is bounded
-        (``QUARANTINE_AN_ADDRESS``), and its arrival key (``arrived``)."""
+        (``QUARANTINE_AN_ADDRESS``), its arrival key (``arrived``), and whether that address
+        has a seat here (``player``: listed before strangers')."""
         self.db.execute(
-            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender, arrived) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO quarantine "
+            "(key, game, archive, reason, at, sender, arrived, player) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 game and named_as_sent(game),
@@ -1013,6 +1069,7 @@ class Journal:
                 at,
                 sender.lower(),
                 arrived,
+                int(player),
             ),
         )
 

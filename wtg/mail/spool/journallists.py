@@ -48,6 +48,8 @@ class Quarantined(Record):
     sender: str = ""
     """The From's address, lower-cased ('': a journal that kept none; of a mail held whose
     From holds no address, ``wtg.mail.spool.floodcopies.NO_SENDER``)."""
+    player: bool = False
+    """Whether that address had a seat here when the poll kept the mail."""
 
 
 def quarantined(spool: Path) -> list[Quarantined]:
@@ -71,6 +73,14 @@ def quarantine_listed(
             shown.append(item)
     over = {s: n - QUARANTINE_AN_ADDRESS for s, n in seen.items() if n > QUARANTINE_AN_ADDRESS}
     return shown[::-1], dict(sorted(over.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+def shown_first(listed: Sequence[Quarantined]) -> list[Quarantined]:
+    """Mails listed (oldest first) in the order a list cut short shows them (`wtg status`,
+    the digest): a seat's address's first, then the strangers', each newest first. A flood
+    of strangers' mails quarantined, each from an address of its own, pushed a player's
+    older one past the list's end ("and N more", floods45)."""
+    return sorted(reversed(listed), key=lambda item: not item.player)
 
 
 def keys_meant(typed: str, listed: Sequence[Quarantined], cut_short: Sequence[str] = ()) -> str:
@@ -185,6 +195,8 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
     if not rows:  # nor an address
         rows = [(*row, "", "") for row in _rows(spool, f"SELECT {columns} FROM {table}")]
     rows = sorted(rows, key=lambda row: (float(row[4]), arrival_rank(row[6], row[0])))
+    # a journal older than the column: none is known as a player's
+    players = {str(k) for (k,) in read_rows(spool, f"SELECT key FROM {table} WHERE player") or ()}
     return [  # what an older journal kept unclean, printed clean; the game as named
         Quarantined(
             str(k),
@@ -193,6 +205,7 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
             printable(str(r)),
             float(t),
             printable(str(s)),
+            str(k) in players,
         )
         for k, g, a, r, t, s, _arrived in rows
     ]

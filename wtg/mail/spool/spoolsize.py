@@ -1,5 +1,6 @@
 """What the spool keeps of the mail, and wtg never removes: every mail read, in
-``archive/YYYY-MM/`` (a flood's copies bounded), and every mail sent, in ``outbox/sent/``.
+``archive/YYYY-MM/`` (a flood's copies bounded, a stranger's gone after its days:
+``wtg.mail.spool.floodcopies``), and every mail sent, in ``outbox/sent/``.
 Both grow with every turn for as long as the host runs; `wtg status --host` says how much
 they hold, and docs/gm.md ("Over the months") what the GM may remove."""
 
