@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.schedule import ScheduleError, make_schedule
+from wtg.game.schedule import MOST_DAYS, ScheduleError, make_schedule
 from wtg.text.closename import close_names, either
 from wtg.text.yamllines import YES_NO_WORDS, unquoted_hint
 
@@ -296,6 +296,13 @@ def _schedule(schedule: Any) -> list[Problem]:
                 ("schedule", "every_days"),
                 f"expected a whole number of days from 1, found {_kind(every)}"
                 + unquoted_hint(every, "every_days", (int,)),
+            )
+        )
+    elif "every_days" in schedule and every > MOST_DAYS:  # the turns after, past year 9999
+        problems.append(
+            (
+                ("schedule", "every_days"),
+                f"expected a whole number of days from 1 to {MOST_DAYS} (a year), found {every}",
             )
         )
     if isinstance(at, int) and not isinstance(at, bool) and "at" in schedule:
