@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from wtg.cli import main
+from wtg.game.schedule import local_text, make_schedule, zoned_text
 
 GAME = ("new-game", "--ruleset", "wok4", "--map", "small", "--every", "2", "--at", "18:00")
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
@@ -125,3 +127,24 @@ def test_a_schedule_off_the_calendar_is_refused_with_its_line(
         assert (code, err) == (1, f"wtg: {config}, line {line}: schedule: {said}\n"), command
     assert not (games / "g1" / "turns" / "0001").exists()
     assert wtg(games, "status", "g2")[0] == 0
+
+
+def test_an_hour_the_clocks_skip_or_repeat_is_one_moment_said_alike() -> None:
+    """The ruling of docs/gm.md ("An hour a day of the zone's has not"): 02:30 on the day
+    Berlin's clocks jump from 02:00 to 03:00 is 03:30 there (01:30 UTC); 02:30 on the day
+    they go back is the first of the two, in summer time (00:30 UTC)."""
+    spring = make_schedule(1, "02:30", "Europe/Berlin", first="2027-03-28")
+    assert spring.slot(0) == datetime(2027, 3, 28, 1, 30, tzinfo=timezone.utc)
+    assert (
+        zoned_text(spring.slot(0), "Europe/Berlin") == "2027-03-28 01:30 UTC (03:30 Europe/Berlin)"
+    )
+    assert local_text(spring.slot(0), "Europe/Berlin") == (
+        "Sun 28 Mar 2027 03:30 Europe/Berlin (01:30 UTC)"
+    )
+    assert spring.slot(1) == datetime(2027, 3, 29, 0, 30, tzinfo=timezone.utc)
+    autumn = make_schedule(1, "02:30", "Europe/Berlin", first="2027-10-31")
+    assert autumn.slot(0) == datetime(2027, 10, 31, 0, 30, tzinfo=timezone.utc)
+    assert (
+        zoned_text(autumn.slot(0), "Europe/Berlin") == "2027-10-31 00:30 UTC (02:30 Europe/Berlin)"
+    )
+    assert autumn.next_after(autumn.slot(0)) == datetime(2027, 11, 1, 1, 30, tzinfo=timezone.utc)
