@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timezone
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,32 @@ def test_an_hour_the_clocks_skip_or_repeat_is_one_moment_said_alike() -> None:
         zoned_text(autumn.slot(0), "Europe/Berlin") == "2027-10-31 00:30 UTC (02:30 Europe/Berlin)"
     )
     assert autumn.next_after(autumn.slot(0)) == datetime(2027, 11, 1, 1, 30, tzinfo=timezone.utc)
+
+
+def test_a_players_form_waits_in_the_inbox_for_the_mend_of_turn_json(tmp_path: Path) -> None:
+    """The poll answers a form with the deadline the host keeps; a turn.json it cannot read
+    had the mail quarantined (`wtg quarantine --release` for each), where a slip in
+    game.yaml leaves it waiting in the inbox, and docs/gm.md says the two alike."""
+    games = two_games(tmp_path)
+    assert wtg(games, "poll")[0] == 0
+    mail = EmailMessage()
+    mail["From"] = "ann@example.org"
+    mail["To"] = "gm@example.org"
+    mail["Subject"] = "orders"
+    mail.set_content(wtg(games, "aof", "g1", "--player", "1")[1])
+    inbox = games / ".mail" / "maildir-in" / "new"
+    (inbox / "orders.eml").write_bytes(bytes(mail))
+    path = games / "g1" / "turns" / "0000" / "turn.json"
+    kept = path.read_text(encoding="utf-8")
+    edit_deadline(games, "9999-12-31T23:59:00Z")
+    code, out, _ = wtg(games, "poll", "-v")
+    assert code == 0
+    assert out.startswith(
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1 (waiting for "
+        "a mend: g1 1)\n"
+    )
+    assert "  maildir:orders.eml: later: " in out
+    assert sorted(p.name for p in inbox.iterdir()) == ["orders.eml"]
+    path.write_text(kept, encoding="utf-8")
+    code, out, _ = wtg(games, "poll", "-v")
+    assert (code, out.splitlines()[0]) == (0, "filed 1, rejected 0, quarantined 0, ignored 0")

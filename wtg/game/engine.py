@@ -98,6 +98,13 @@ def _stamp(number: int, stat: os.stat_result) -> _Stamp:
     return (number, stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
+class TurnFileEdited(StoreError, ConfigError):
+    """A turn's ``turn.json`` edited by hand into what wtg cannot read: refused as a slip in
+    game.yaml is, by every command (a StoreError), and, as game.yaml's (a ConfigError), its
+    players' mail waits in the inbox until the GM mends it (it was quarantined, each mail
+    to release)."""
+
+
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 """A time as a turn's ``turn.json`` holds it (``wtg.game.schedule.iso``)."""
 
@@ -348,18 +355,18 @@ class Game(Generic[S]):
         except StoreError as exc:
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
-            raise StoreError(f"{exc} {_EDITED.format(game=self.config.game)}") from None
+            raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
         for key in ("ran_at", "deadline", "next_deadline"):
             stamp = meta.get(key)
             if isinstance(stamp, str) and not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
-                raise StoreError(
+                raise TurnFileEdited(
                     f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
                     "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
                     + _EDITED.format(game=self.config.game)
                 )
             wrong = out_of_years(parse_iso(stamp)) if isinstance(stamp, str) else None
             if wrong is not None and key == "next_deadline":  # 9999-12-31T23:59:00Z
-                raise StoreError(
+                raise TurnFileEdited(
                     f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}: {wrong} "
                     + _EDITED.format(game=self.config.game)[:-1]
                     + f"; `wtg hold {self.config.game}` stops its turns a while)"
