@@ -106,7 +106,7 @@ def test_a_deadline_that_is_no_time_is_refused_by_extend_as_by_status(
             r"first: '[0-9-]+'",
             "first: '9999-12-31'",
             "first: the first deadline's day must be a date as YYYY-MM-DD of a year from 1970 "
-            "to 8999, not '9999-12-31' (to stop the game's turns a while: `wtg hold GAME`)",
+            "to 8999, not '9999-12-31' (to stop the game's turns a while: `wtg hold g1`)",
         ),
         (
             "every_days: 2",

@@ -192,7 +192,7 @@ def make_schedule(
         if day.year not in YEARS:  # 9999-12-31: the turn after it has no day on the calendar
             raise ScheduleError(
                 f"the first deadline's day must be a date as YYYY-MM-DD of {_YEARS_SAID}, "
-                f"not {first!r} (to stop the game's turns a while: `wtg hold GAME`)"
+                f"not {first!r}"
             )
     else:
         # a whole turn first, as every later one: the first deadline hour at least
