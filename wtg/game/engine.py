@@ -56,7 +56,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
 from wtg.game.samerun import RerunChangesNothing, same_run
-from wtg.game.schedule import Schedule, moment_text, parse_iso
+from wtg.game.schedule import Schedule, moment_text, out_of_years, parse_iso
 from wtg.game.takeoverfinish import MARK, finish_cut_short, under_way
 from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
@@ -98,8 +98,26 @@ def _stamp(number: int, stat: os.stat_result) -> _Stamp:
     return (number, stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
+class TurnFileEdited(StoreError, ConfigError):
+    """A turn's ``turn.json`` edited by hand into what wtg cannot read: refused as a slip in
+    game.yaml is, by every command (a StoreError), and, as game.yaml's (a ConfigError), its
+    players' mail waits in the inbox until the GM mends it (it was quarantined, each mail
+    to release)."""
+
+
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 """A time as a turn's ``turn.json`` holds it (``wtg.game.schedule.iso``)."""
+
+
+def _is_stamp(text: str) -> bool:
+    """Whether ``text`` is a time as a turn's ``turn.json`` holds it, of a day there is."""
+    try:
+        parse_iso(text)
+    except ValueError:
+        return False
+    return _STAMP.fullmatch(text) is not None
+
+
 _EDITED = (
     "(edited by hand? turn.json is wtg's record of the turn: put back what it held; a "
     "deadline is moved with `wtg extend {game} HOURS`)"
@@ -337,14 +355,21 @@ class Game(Generic[S]):
         except StoreError as exc:
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
-            raise StoreError(f"{exc} {_EDITED.format(game=self.config.game)}") from None
+            raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
         for key in ("ran_at", "deadline", "next_deadline"):
             stamp = meta.get(key)
-            if isinstance(stamp, str) and not _STAMP.fullmatch(stamp):
-                raise StoreError(
+            if isinstance(stamp, str) and not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
+                raise TurnFileEdited(
                     f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
                     "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
                     + _EDITED.format(game=self.config.game)
+                )
+            wrong = out_of_years(parse_iso(stamp)) if isinstance(stamp, str) else None
+            if wrong is not None and key == "next_deadline":  # 9999-12-31T23:59:00Z
+                raise TurnFileEdited(
+                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}: {wrong} "
+                    + _EDITED.format(game=self.config.game)[:-1]
+                    + f"; `wtg hold {self.config.game}` stops its turns a while)"
                 )
         return meta
 

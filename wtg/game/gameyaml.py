@@ -17,8 +17,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wtg.game.registry import GAME_OPTIONS
-from wtg.game.schedule import ScheduleError, make_schedule
+from wtg.game.schedule import MOST_DAYS, ScheduleError, make_schedule
 from wtg.text.closename import close_names, either
+from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import YES_NO_WORDS, unquoted_hint
 
 Key = tuple[str, ...]
@@ -149,7 +150,7 @@ def game_yaml_problems(
         if written is not None and not problems:
             problems += _numbers_read_otherwise(data["players"], written)
     if data.get("schedule") is not None:
-        problems += _schedule(data["schedule"])
+        problems += _schedule(data["schedule"], data.get("game"))
     return problems
 
 
@@ -280,7 +281,7 @@ def _numbers_read_otherwise(
     return problems
 
 
-def _schedule(schedule: Any) -> list[Problem]:
+def _schedule(schedule: Any, game: object) -> list[Problem]:
     if not isinstance(schedule, Mapping):
         return [
             (("schedule",), f"expected every_days, at, timezone and first, found {_kind(schedule)}")
@@ -296,6 +297,13 @@ def _schedule(schedule: Any) -> list[Problem]:
                 ("schedule", "every_days"),
                 f"expected a whole number of days from 1, found {_kind(every)}"
                 + unquoted_hint(every, "every_days", (int,)),
+            )
+        )
+    elif "every_days" in schedule and every > MOST_DAYS:  # the turns after, past year 9999
+        problems.append(
+            (
+                ("schedule", "every_days"),
+                f"expected a whole number of days from 1 to {MOST_DAYS} (a year), found {every}",
             )
         )
     if isinstance(at, int) and not isinstance(at, bool) and "at" in schedule:
@@ -330,7 +338,11 @@ def _schedule(schedule: Any) -> list[Problem]:
         key = (
             "timezone" if "time zone" in str(exc) else "first" if "YYYY-MM-DD" in str(exc) else "at"
         )
-        problems.append((("schedule", key), str(exc)))
+        said = str(exc)
+        if key == "first" and str(first) >= "9000":  # 9999-12-31, written to stop the game
+            name = game if isinstance(game, str) else "GAME"
+            said += f" (to stop the game's turns a while: `{shell_command('wtg', 'hold', name)}`)"
+        problems.append((("schedule", key), said))
     return problems
 
 

@@ -26,6 +26,26 @@ class ScheduleError(UsageError, ValueError):
     """A schedule (every, at, timezone) that cannot be used."""
 
 
+YEARS = range(1970, 9000)
+"""The years a deadline of wtg's falls in: a schedule's ``first`` day and a turn's
+``next_deadline``. Past the last, counting the turns after it (or moving it with `wtg
+extend`) would run off the calendar's end, year 9999; a GM who writes ``9999-12-31`` to stop
+the game is told of `wtg hold`."""
+
+
+MOST_DAYS = 366
+"""The longest turn a schedule gives: a year's days."""
+
+_YEARS_SAID = f"a year from {YEARS.start} to {YEARS.stop - 1}"
+
+
+def out_of_years(moment: datetime) -> str | None:
+    """Why ``moment`` can be no deadline of wtg's (its year not in ``YEARS``), or None."""
+    if moment.year in YEARS:
+        return None
+    return f"a deadline falls in {_YEARS_SAID}, and {moment.year} is none"
+
+
 class Schedule(Record):
     """Deadlines fall every ``every_days`` days at ``at`` (HH:MM) local time, counted from
     the day ``first`` (the first deadline, a date as YYYY-MM-DD)."""
@@ -143,6 +163,8 @@ def make_schedule(
     shorter than the later ones."""
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
+    if every_days > MOST_DAYS:  # 3000000: the deadline after the first, past the year 9999
+        raise ScheduleError(f"a turn lasts at most {MOST_DAYS} days (a year), not {every_days}")
     if not _AT.match(at):
         said, wrong = hour_meant(at), hour_out_of_range(at)
         hint = f" (did you mean {said}?)" if said else f" ({wrong})" if wrong else ""
@@ -162,11 +184,16 @@ def make_schedule(
         raise ScheduleError(f"unknown time zone {zone!r} ({hint})") from None
     if first is not None:
         try:
-            datetime.strptime(first, "%Y-%m-%d")
+            day = datetime.strptime(first, "%Y-%m-%d").date()
         except ValueError:
             raise ScheduleError(
                 f"the first deadline's day must be a date as YYYY-MM-DD, not {first!r}"
             ) from None
+        if day.year not in YEARS:  # 9999-12-31: the turn after it has no day on the calendar
+            raise ScheduleError(
+                f"the first deadline's day must be a date as YYYY-MM-DD of {_YEARS_SAID}, "
+                f"not {first!r}"
+            )
     else:
         # a whole turn first, as every later one: the first deadline hour at least
         # every_days days (on the GM's clock) after the game is made

@@ -267,6 +267,7 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     """The latest turn's ``turn.json``, refused when there is no deadline to move."""
     if game.ruleset.is_over(game.state()):
         raise GameError(f"game {game.config.game} is over: it has no deadline to move")
+    game.meta()  # a deadline edited by hand into no time of ours refused, as every command does
     latest = latest_turn_meta(game)
     why = schedule_not_yet_taken(game, latest.deadline)
     if why is not None:

@@ -267,6 +267,7 @@ class Answers:
         for game in games:
             self._hold(game)
             try:
+                game.meta()  # a turn.json edited by hand (TurnFileEdited) waits as game.yaml's
                 results = game.submit_all(
                     texts,
                     received=message.received,
