@@ -22,11 +22,11 @@ line says so, ``--json`` holds ``missions``); the target against the naive playe
 judged on the games past the first round of turns (each tally's ``past_first_round``), as
 two players with missions often win on their first turn by the deal (docs/rules/wisk.md,
 ruling 27). The sides: "new", the live strategy (``wtg/rules/<ruleset>/strategy.py``);
-"today's", the
-robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
-``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
-issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot had long outgrown
-the simple one of 1984724); "naive", the naive players of ``bench/naive_players.py``.
+"today's", the robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the
+commit it was frozen at, ``FROZEN_AT``, and so does the first line of its ruleset's results:
+WISK's at 1984724, issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot
+had long outgrown the simple one of 1984724); "naive", the naive players of
+``bench/naive_players.py``.
 While the live strategies are the frozen ones, every game of new against today's is the
 game of the same seed between two of today's robots, so with N a multiple of 4 new
 against today's comes out at exactly 50% and 1 among 3 at 25% (Tactics' did until round
