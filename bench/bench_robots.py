@@ -12,20 +12,21 @@ played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S,
 counted in the order of play from the first mover; so each seed's deal and dice are
 played from every seat in turn (with N a multiple of S), and in 1-against-1 games the
 side measured moves first in half of them (the mirror and the robot-only games, with
-the same side in every seat, play seeds 1..N). ``--first-seed F`` (WISK and Tactics)
-starts the seeds at F instead of 1 (game g: seed F - 1 + ceil(g / S); the mirror, the
-robot-only games and the lake battles: seeds F..F + N - 1), to measure a robot on seeds
-it was not tuned on; the first line of the ruleset's results then names the seeds, and
-``--json`` holds ``first_seed``. ``--missions`` plays WISK's tournaments with secret
-missions (the game option; the first line says so, ``--json`` holds ``missions``); the
-target against the naive player is then judged on the games past the first round of
-turns (each tally's ``past_first_round``), as two players with missions often win on
-their first turn by the deal (docs/rules/wisk.md, ruling 27). The
-sides: "new", the live strategy (``wtg/rules/<ruleset>/strategy.py``); "today's", the
-robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the commit it was frozen at,
-``FROZEN_AT``, and so does the first line of its ruleset's results: WISK's at 1984724,
-issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot had long outgrown
-the simple one of 1984724); "naive", the naive players of ``bench/naive_players.py``.
+the same side in every seat, play seeds 1..N). ``--first-seed F`` starts the seeds at F
+instead of 1 (game g: seed F - 1 + ceil(g / S); the mirror, the robot-only games and the
+lake battles: seeds F..F + N - 1; WoK IV and Intermediate: seed F - 1 + ceil(g / 2) on
+each map), to measure a robot on seeds it was not tuned on; the first line of the
+ruleset's results then names the seeds, and ``--json`` holds ``first_seed``.
+``--missions`` plays WISK's tournaments with secret missions (the game option; the first
+line says so, ``--json`` holds ``missions``); the target against the naive player is then
+judged on the games past the first round of turns (each tally's ``past_first_round``), as
+two players with missions often win on their first turn by the deal (docs/rules/wisk.md,
+ruling 27). The sides: "new", the live strategy (``wtg/rules/<ruleset>/strategy.py``);
+"today's", the robot frozen in ``bench/frozen_robots/`` as the yardstick (each says the
+commit it was frozen at, ``FROZEN_AT``, and so does the first line of its ruleset's results:
+WISK's at 1984724, issue 30's yardstick; Tactics' refreshed at ee515b67, when the live bot
+had long outgrown the simple one of 1984724); "naive", the naive players of
+``bench/naive_players.py``.
 While the live strategies are the frozen ones, every game of new against today's is the
 game of the same seed between two of today's robots, so with N a multiple of 4 new
 against today's comes out at exactly 50% and 1 among 3 at 25% (Tactics' did until round
@@ -54,7 +55,7 @@ whose most provinces were a new or an old player's, the lines the rules rejected
 median CPU time of a player's turn; after every tenth turn (10, 20, 30, 40, then 60, 80,
 100), the provinces each side holds and the tech points its seats hold unspent; ``--json``
 adds keys ``wok4`` and ``intermediate`` (``previous_frozen_at``, ``against``, ``turns``,
-``maps``, ``ms_per_turn``, ``ms_per_turn_previous``; each map's ``at_turn``).
+``first_seed``, ``maps``, ``ms_per_turn``, ``ms_per_turn_previous``; each map's ``at_turn``).
 ``--against last`` plays WoK IV's new player against the one of round 36
 (``bench/frozen_robots/wok4_siege.py``, ``last_frozen_at``), ``--against attacker`` against
 the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_frozen_at``),
@@ -419,7 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--first-seed",
         type=int,
         default=1,
-        help="the first seed of the WISK and Tactics tournaments (default 1)",
+        help="the first seed of the tournaments and of the WoK games (default 1)",
     )
     parser.add_argument(
         "--missions",
@@ -460,7 +461,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if ruleset in chosen
     ]
     results += [
-        measure_wok(ruleset, args.games, args.turns, against_for(ruleset, args.against))
+        measure_wok(
+            ruleset, args.games, args.turns, against_for(ruleset, args.against), args.first_seed
+        )
         for ruleset in WOK_MAPS
         if ruleset in chosen
     ]

@@ -151,6 +151,8 @@ class MapTally:
     seats: int
     games: list[WokPlayed] = field(default_factory=list)
     against: str = OLD
+    first_seed: int = 1
+    """The seed of the first two games (the others follow it)."""
 
     def provinces(self, side: str) -> int:
         return sum(g.provinces(side) for g in self.games)
@@ -227,7 +229,7 @@ class MapTally:
         (the seats swapped) counted together, halved."""
         seeds: dict[int, list[WokPlayed]] = {}
         for game, played in enumerate(self.games, start=1):
-            seeds.setdefault((game + 1) // 2, []).append(played)
+            seeds.setdefault(seed_of(game, self.first_seed), []).append(played)
         return [
             sum(g.provinces(NEW) - g.provinces(self.against) for g in both) / len(both)
             for both in seeds.values()
@@ -264,10 +266,10 @@ class MapTally:
             f"{other} {self.skipped(other):.1f}"
         ]
         mean, error = self.difference()
-        seeds = len(self.differences())
+        last = self.first_seed - 1 + len(self.differences())
         lines.append(
             f"    provinces of new less {other}'s a game: {mean:+.2f}, standard error "
-            f"{error:.2f} (seeds 1-{seeds}, each played from both seatings)"
+            f"{error:.2f} (seeds {self.first_seed}-{last}, each played from both seatings)"
         )
         for side in (NEW, other):
             phases = self.skipped_by_phase(side)
@@ -292,6 +294,7 @@ class WokMeasured:
     turns: int
     maps: list[MapTally]
     against: str = OLD
+    first_seed: int = 1
 
     def ms(self, side: str) -> float:
         cpu = [c for tally in self.maps for g in tally.games for c in g.cpu.get(side, [])]
@@ -302,6 +305,7 @@ class WokMeasured:
             "previous_frozen_at": FROZEN_AT[self.ruleset],
             "against": self.against,
             "turns": self.turns,
+            "first_seed": self.first_seed,
             "maps": {tally.map: tally.to_json() for tally in self.maps},
             "ms_per_turn": self.ms(NEW),
             "ms_per_turn_previous": self.ms(self.against),
@@ -316,16 +320,19 @@ class WokMeasured:
         return [
             f"{self.ruleset.upper()}: new against {other} (the player frozen at {frozen}), "
             f"{len(self.maps[0].games)} games a map of up to {self.turns} turns, each seed "
-            "played twice with the seats swapped",
+            f"played twice with the seats swapped (seeds from {self.first_seed})",
             *(line for tally in self.maps for line in tally.text()),
             f"  CPU a player's turn (median): new {self.ms(NEW):.2f} ms, {other} "
             f"{self.ms(other):.2f} ms",
         ]
 
 
-def measure(ruleset: str, games: int, turns: int = TURNS, against: str = OLD) -> WokMeasured:
-    """``games`` games a map: game g plays seed ceil(g / 2), new in the odd seats when g is
-    odd and in the even ones when it is even, ``against`` in the others."""
+def measure(
+    ruleset: str, games: int, turns: int = TURNS, against: str = OLD, first_seed: int = 1
+) -> WokMeasured:
+    """``games`` games a map: game g plays seed ``first_seed`` - 1 + ceil(g / 2)
+    (``seed_of``), new in the odd seats when g is odd and in the even ones when it is even,
+    ``against`` in the others."""
     tallies = []
     for map_name in MAPS[ruleset]:
         began = time.monotonic()
@@ -333,9 +340,15 @@ def measure(ruleset: str, games: int, turns: int = TURNS, against: str = OLD) ->
         def shown(game: int, name: str = map_name) -> None:
             print(f"\r{ruleset} {name}: {game}/{games}", end="", file=sys.stderr)
 
-        tallies.append(played_on(ruleset, map_name, games, turns, shown, against))
+        tallies.append(played_on(ruleset, map_name, games, turns, shown, against, first_seed))
         print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
-    return WokMeasured(ruleset, turns, tallies, against)
+    return WokMeasured(ruleset, turns, tallies, against, first_seed)
+
+
+def seed_of(game: int, first_seed: int = 1) -> int:
+    """The seed of game ``game`` (from 1): each seed is played twice, from ``first_seed``
+    on, so a measure can be made on seeds it was not tuned on."""
+    return first_seed - 1 + (game + 1) // 2
 
 
 def played_on(
@@ -345,12 +358,13 @@ def played_on(
     turns: int = TURNS,
     progress: Callable[[int], None] = lambda _game: None,
     against: str = OLD,
+    first_seed: int = 1,
 ) -> MapTally:
     """``games`` games on the map ``map_name`` (``measure``'s), new against ``against``,
     ``progress`` told the number of each game played."""
-    tally = MapTally(map_name, SEATS[map_name], against=against)
+    tally = MapTally(map_name, SEATS[map_name], against=against, first_seed=first_seed)
     for game in range(1, games + 1):
-        seed = (game + 1) // 2
+        seed = seed_of(game, first_seed)
         sides = seating(tally.seats, game, against)
         tally.games.append(play(ruleset, map_name, seed, sides, turns))
         progress(game)

@@ -37,7 +37,7 @@ from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_games import Played, play_tactics, tactics_maps
 from bench.robot_tally import Rate, Tally, wilson
-from bench.wok_games import MapTally, WokPlayed
+from bench.wok_games import MapTally, WokPlayed, play, seating
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -189,6 +189,28 @@ def test_wok4_new_against_the_attacker_names_its_commit() -> None:
         attacker_wok4.FROZEN_AT,
     )
     assert sorted(result["maps"]["small"]["provinces"]) == ["attacker", "new"]
+
+
+def test_wok4_games_from_a_first_seed() -> None:
+    """``--first-seed 7`` plays the WoK games of seed 7 (the two seatings), not seed 1's, and
+    says so: a measure on seeds the player was not tuned on."""
+    done = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "2", "--json", "--first-seed", "7"),
+        *("--ruleset", "wok4"),
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)["wok4"]
+    assert result["first_seed"] == 7
+    games = [play("wok4", "small", 7, seating(4, game), 2) for game in (1, 2)]
+    assert result["maps"]["small"]["provinces"] == {
+        side: sum(g.provinces(side) for g in games) for side in ("new", "old")
+    }
+    text = _bench(
+        "bench_robots.py",
+        *("--games", "2", "--turns", "2", "--first-seed", "7", "--ruleset", "wok4"),
+    ).stdout
+    assert "(seeds 7-7, each played from both seatings)" in text
 
 
 @pytest.mark.parametrize(
