@@ -195,7 +195,7 @@ def test_a_mail_for_a_game_root_wrote_in_waits_and_the_other_games_are_polled(
         " (waiting for a mend: g1 1); skipped: g1\n"
     )
     assert poll.stderr == (
-        f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, turn / 'state.json', turn)}\n"
+        f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, turn / 'turn.json', turn)}\n"
     )
     inbox = games / ".mail" / "maildir-in" / "new"
     assert len(list(inbox.iterdir())) == 1
