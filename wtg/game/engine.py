@@ -29,7 +29,7 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.files.store import GameStore, StoreError
+from wtg.files.store import DEADLINE_SET, GameStore, StoreError
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
 from wtg.game.gameconfig import (
@@ -356,22 +356,31 @@ class Game(Generic[S]):
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
             raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
-        for key in ("ran_at", "deadline", "next_deadline"):
-            stamp = meta.get(key)
-            if isinstance(stamp, str) and not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
-                raise TurnFileEdited(
-                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
-                    "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
-                    + _EDITED.format(game=self.config.game)
-                )
-            wrong = out_of_years(parse_iso(stamp)) if isinstance(stamp, str) else None
-            if wrong is not None and key == "next_deadline":  # 9999-12-31T23:59:00Z
-                raise TurnFileEdited(
-                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}: {wrong} "
-                    + _EDITED.format(game=self.config.game)[:-1]
-                    + f"; `wtg hold {self.config.game}` stops its turns a while)"
-                )
+        stamps = {key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")}
+        stamps[DEADLINE_SET] = gm_marks(self._turn_json(number, TURN_META)).get(DEADLINE_SET)
+        for key, stamp in stamps.items():
+            if isinstance(stamp, str):
+                self._check_stamp(number, key, stamp)
         return meta
+
+    def _check_stamp(self, number: int, key: str, stamp: str) -> None:
+        """Refuse a time of turn ``number``'s ``turn.json`` (``key``: ``ran_at``, a deadline)
+        that is none of wtg's: not as it writes one, a day the calendar has not, or a year off
+        ``schedule.YEARS`` (9999-12-31T23:59:00Z)."""
+        where = f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}"
+        edited = _EDITED.format(game=self.config.game)
+        if not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
+            raise TurnFileEdited(
+                f"{where} is not a time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) {edited}"
+            )
+        wrong = out_of_years(
+            parse_iso(stamp), "a turn runs" if key == "ran_at" else "a deadline falls"
+        )
+        if wrong is None:
+            return
+        if key == "next_deadline":  # 9999-12-31T23:59:00Z, written to stop the game
+            edited = edited[:-1] + f"; `wtg hold {self.config.game}` stops its turns a while)"
+        raise TurnFileEdited(f"{where}: {wrong} {edited}")
 
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
