@@ -1,0 +1,44 @@
+"""`wtg extend` of a deadline the GM set by hand late in 8999 (its most, 8784 hours, or any
+move past the year's end): it wrote the deadline moved into 9000 in turn.json, the reports
+behind it, and then refused, as every command after it refused the game (a deadline falls
+in a year from 1970 to 8999), the GM left to mend turn.json by hand. The move is refused
+now before anything is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_deadline_slips import edit_deadline, two_games, wtg
+
+
+@pytest.mark.parametrize("hours", ["8784", "31"])
+def test_a_move_past_the_last_year_is_refused_before_it_is_written(
+    tmp_path: Path, hours: str
+) -> None:
+    games = two_games(tmp_path)
+    path = edit_deadline(games, "8999-12-30T17:00:00Z")
+    before = path.read_text(encoding="utf-8")
+    code, out, err = wtg(games, "extend", "g1", hours)
+    assert (code, out) == (1, "")
+    moved = {"8784": "9000-12-31 17:00", "31": "9000-01-01 00:00"}[hours]
+    assert err == (
+        f"wtg: game g1: turn 1's deadline, 8999-12-30 17:00 UTC, moved {hours} hours on would "
+        f"be {moved} UTC: a deadline falls in a year from 1970 to 8999, and 9000 is none; not "
+        "moved (`wtg hold g1` stops its turns a while)\n"
+    )
+    assert path.read_text(encoding="utf-8") == before
+    assert sorted((games / ".mail" / "outbox" / "queue").glob("extend-*")) == []
+    code, out, _ = wtg(games, "status", "g1")
+    assert code == 0
+    assert "deadline 8999-12-30 17:00 UTC (18:00 Europe/Berlin)" in out
+
+
+def test_a_move_within_the_last_year_is_made(tmp_path: Path) -> None:
+    games = two_games(tmp_path)
+    edit_deadline(games, "8999-12-30T17:00:00Z")
+    code, out, _ = wtg(games, "extend", "g1", "30")
+    assert code == 0
+    assert out.startswith("game g1: turn 1 is due 8999-12-31 23:00 UTC (9000-01-01 00:00 ")
+    assert len(list((games / ".mail" / "outbox" / "queue").glob("extend-*"))) == 2
