@@ -805,6 +805,7 @@ class Game(Generic[S]):
             meta = self._new_meta(target, now, waited)
         if self.ruleset.is_over(outcome):
             meta["next_deadline"] = None  # the game ended: no turn comes, no deadline
+        self._within_years(target, meta)
         if rerun:  # its reports tell every player the deadline a move cut short left untold
             meta = told_by_rerun(meta)
         files = {**self._turn_files(outcome, events, meta, set_aside, state), **kept}
@@ -812,6 +813,24 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
+
+    def _within_years(self, turn: int, meta: TurnMeta) -> None:
+        """Refuse turn ``turn`` when the deadline it would set (``meta``'s) falls past
+        ``schedule.YEARS``: the schedule's next after one set by hand late in 8999. Written,
+        every command after would refuse the game (``meta``); a turn or a move is a year at
+        most, so no deadline of wtg's comes near the calendar's end, year 9999."""
+        upcoming, due = meta.get("next_deadline"), meta.get("deadline")
+        wrong = out_of_years(parse_iso(upcoming)) if upcoming else None
+        if upcoming is None or wrong is None:
+            return
+        name = self.config.game
+        after = f", the schedule's next after {moment_text(due)}" if due else ""
+        raise GameError(
+            f"game {name}: turn {turn} would set turn {turn + 1}'s deadline at "
+            f"{moment_text(upcoming)}{after}: {wrong}; not run "
+            f"(`{shell_command('wtg', 'end', name)}` ends the game at turn {turn - 1}, "
+            f"`{shell_command('wtg', 'hold', name)}` stops its turns a while)"
+        )
 
     def ended_by_gm(self, turn: int | None = None) -> str | None:
         """The GM's reason when turn ``turn`` (the latest by default) is his end of the
