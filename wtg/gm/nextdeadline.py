@@ -20,7 +20,7 @@ from typing import Any
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import REPORTS_BEHIND, deadline_set, write_atomic
 from wtg.game.engine import Game
-from wtg.game.schedule import local_text, parse_iso
+from wtg.game.schedule import iso, local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
 from wtg.gm.owing import sides_owing
 from wtg.text.shellcommand import shell_command
@@ -149,6 +149,8 @@ def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> st
         return None
     if schedule.next_after(due - timedelta(microseconds=1)) == due:
         return None
+    if game.latest_turn() == 0 and _hand_set(game) is not None:
+        return None  # turn.json's next_deadline edited, not the schedule: ``first_edited``
     zone = schedule.timezone
     days = "every day" if schedule.every_days == 1 else f"every {schedule.every_days} days"
     note = (
@@ -197,6 +199,8 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     if schedule.first == made_day or schedule.next_after(ran) == made:
         return None  # as made; or a turn 0 run after its first day (a game of a list)
     name, zone = game.config.game, schedule.timezone
+    if _hand_set(game) is not None:  # turn.json edited, not game.yaml's first:
+        return _hand_set_note(game, made, schedule.next_after(ran)) if due == made else None
     said = (
         f"game.yaml's schedule says first: {schedule.first}, the day of the game's first deadline, "
         f"which counts when a game starts (its turn 0 set {made_day}): the coming deadline stays "
@@ -209,4 +213,49 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     return (
         f"{said}; the edit moves the turn after it to {local_text(now, zone)} (it had "
         f"{local_text(was, zone)})"
+    )
+
+
+def _hand_set(game: Game[Any]) -> datetime | None:
+    """The deadline turn 0 set when its ``next_deadline`` was edited by hand since (game.yaml
+    untouched): the one game.yaml's schedule gives after the turn ran, which its ``turn.json``
+    no longer holds and its reports say; None when it holds it, a command of wtg's moved it
+    (a release, a rollback, `wtg extend`: their marks), or the reports say another (an edit
+    of game.yaml, ``first_edited``: the reports say what turn 0 set)."""
+    schedule = game.config.schedule
+    try:
+        meta = json.loads((game.store.turn_dir(0) / TURN_META).read_text(encoding="utf-8"))
+        set_then = schedule.next_after(parse_iso(str(meta["ran_at"]))) if schedule else None
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    marks = ("moved", "deadline_set", REPORTS_BEHIND)
+    if schedule is None or set_then is None or any(key in meta for key in marks):
+        return None
+    if meta.get("next_deadline") == iso(set_then):
+        return None
+    said = " ".join(local_text(set_then, schedule.timezone).split())
+    for entry in game.config.players:
+        try:
+            report = (game.store.turn_dir(0) / "reports" / f"p{entry.id:02d}.txt").read_text(
+                encoding="utf-8"
+            )
+        except (OSError, UnicodeDecodeError):
+            continue
+        if report.strip():
+            return set_then if said in " ".join(report.split()) else None
+    return None
+
+
+def _hand_set_note(game: Game[Any], edited: datetime, set_then: datetime) -> str:
+    """``first_edited``'s note of turn 0's ``next_deadline`` edited by hand (``_hand_set``)."""
+    schedule = game.config.schedule
+    assert schedule is not None  # ``_hand_set`` found one
+    zone = schedule.timezone
+    return (
+        f"{game.store.turn_dir(0) / TURN_META}: next_deadline: {iso(edited)!r} "
+        f"({local_text(edited, zone)}) is not the deadline turn 0 set, "
+        f"{local_text(set_then, zone)} (game.yaml's first: {schedule.first}), which its reports "
+        "gave the players: edited by hand? The turn runs at the deadline turn.json says, the "
+        f"players not told (put back {iso(set_then)!r}, or "
+        f"`{shell_command('wtg', 'extend', game.config.game, 'HOURS')}` moves it and tells them)"
     )
