@@ -65,3 +65,24 @@ def test_a_coming_deadline_edited_earlier_gets_one_note(tmp_path: Path) -> None:
     assert len(found) == 1
     assert found[0].startswith(f"NOTE: {path}: next_deadline: '{earlier}' (")
     assert f"put back '{set_at}'" in found[0]
+
+
+def test_a_later_turns_deadline_edited_by_hand_is_said_as_such(tmp_path: Path) -> None:
+    """A turn after the first: its deadline edited by hand (a day earlier, say under a
+    running `wtg serve`, which runs the turn at it) was said as game.yaml's schedule
+    edited; `wtg status`, `remind` and the digest go by the edited one, the reports say
+    the one the turn set, and the NOTE says which the GM changed."""
+    games = two_games(tmp_path)
+    assert wtg(games, "run-turn", "g1", "--now", "--unmailed")[0] == 0
+    path = games / "g1" / "turns" / "0001" / "turn.json"
+    set_at = json.loads(path.read_text(encoding="utf-8"))["next_deadline"]
+    earlier = iso(parse_iso(set_at) - timedelta(days=1))
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**meta, "next_deadline": earlier}), encoding="utf-8")
+    code, out, _ = wtg(games, "status", "g1", "--json")
+    data = json.loads(out)
+    assert data["deadline"] == earlier
+    assert data["first_edited"] is None
+    assert data["schedule_edited"].startswith(f"{path}: next_deadline: '{earlier}' (")
+    assert "is not the deadline turn 1 set, " in data["schedule_edited"]
+    assert f"put back '{set_at}'" in data["schedule_edited"]
