@@ -81,7 +81,7 @@ def test_a_later_turns_deadline_edited_by_hand_is_said_as_such(tmp_path: Path) -
     path.write_text(json.dumps({**meta, "next_deadline": earlier}), encoding="utf-8")
     code, out, _ = wtg(games, "status", "g1", "--json")
     data = json.loads(out)
-    assert data["deadline"] == earlier
+    assert (code, data["deadline"]) == (0, earlier)
     assert data["first_edited"] is None
     assert data["schedule_edited"].startswith(f"{path}: next_deadline: '{earlier}' (")
     assert "is not the deadline turn 1 set, " in data["schedule_edited"]

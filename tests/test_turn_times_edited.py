@@ -76,3 +76,23 @@ def test_a_deadline_set_that_is_no_time_is_refused(tmp_path: Path) -> None:
     )
     for command in COMMANDS:
         assert wtg(games, *command)[::2] == (1, refusal), command
+
+
+def test_a_move_of_the_deadline_off_the_years_is_refused_before_it_is_undone(
+    tmp_path: Path,
+) -> None:
+    """A move `wtg extend` recorded, its ``from`` edited into year 9999: `wtg extend --undo`
+    moved the deadline back to it, wrote that, and every command after refused the game."""
+    games = two_games(tmp_path)
+    assert wtg(games, "extend", "g1", "24")[0] == 0
+    path = games / "g1" / "turns" / "0000" / "turn.json"
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    meta["moved"][0]["from"] = "9999-12-30T17:00:00Z"
+    path.write_text(json.dumps(meta), encoding="utf-8")
+    refusal = (
+        f"wtg: {path}: moved[0].from: '9999-12-30T17:00:00Z': a deadline falls in a year from "
+        f"1970 to 8999, and 9999 is none {EDITED}\n"
+    )
+    for command in (("extend", "g1", "--undo"), *COMMANDS):
+        assert wtg(games, *command)[::2] == (1, refusal), command
+    assert json.loads(path.read_text(encoding="utf-8")) == meta

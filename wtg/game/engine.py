@@ -29,7 +29,7 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.files.store import DEADLINE_SET, GameStore, StoreError
+from wtg.files.store import DEADLINE_MOVES, DEADLINE_SET, GameStore, StoreError
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
 from wtg.game.gameconfig import (
@@ -356,8 +356,16 @@ class Game(Generic[S]):
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
             raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
-        stamps = {key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")}
-        stamps[DEADLINE_SET] = gm_marks(self._turn_json(number, TURN_META)).get(DEADLINE_SET)
+        stamps: dict[str, object] = {
+            key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")
+        }
+        marks = gm_marks(self._turn_json(number, TURN_META))
+        stamps[DEADLINE_SET] = marks.get(DEADLINE_SET)
+        for index, move in enumerate(marks.get("moved") or []):  # DEADLINE_MOVES
+            for end in ("from", "to"):  # `wtg extend --undo` moves back to a move's from
+                moment = move.get(end) if isinstance(move, dict) else None
+                if isinstance(moment, str) and _is_stamp(moment):  # one of no time: not gone by
+                    stamps[f"{DEADLINE_MOVES}[{index}].{end}"] = moment
         for key, stamp in stamps.items():
             if isinstance(stamp, str):
                 self._check_stamp(number, key, stamp)

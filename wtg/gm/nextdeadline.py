@@ -237,7 +237,7 @@ def _hand_set(game: Game[Any], turn: int) -> datetime | None:
         due = due if isinstance(due, str) else None
         # a turn that waited for no one's orders keeps the deadline it ran at (``new_meta``)
         set_then = {
-            new_meta(schedule, turn, due, ran, waited)["next_deadline"] for waited in (1, 0)
+            new_meta(schedule, turn, due, ran, waited)["next_deadline"] for waited in (True, False)
         }
     except (OSError, ValueError, TypeError, KeyError, OverflowError):
         return None
