@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.ruleset import TurnStyle
-from wtg.files.store import REPORTS_BEHIND, deadline_set, write_atomic
+from wtg.files.store import (
+    DEADLINE_MOVES,
+    DEADLINE_SET,
+    REPORTS_BEHIND,
+    deadline_set,
+    write_atomic,
+)
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, local_text, parse_iso
 from wtg.game.turnfiles import new_meta
@@ -241,7 +247,7 @@ def _hand_set(game: Game[Any], turn: int) -> datetime | None:
         }
     except (OSError, ValueError, TypeError, KeyError, OverflowError):
         return None
-    if any(key in meta for key in ("moved", "deadline_set", REPORTS_BEHIND)):
+    if any(key in meta for key in (DEADLINE_MOVES, DEADLINE_SET, REPORTS_BEHIND)):
         return None
     if meta.get("next_deadline") in set_then:
         return None
