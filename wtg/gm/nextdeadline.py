@@ -75,6 +75,18 @@ class LatestTurnMeta:
         return self.game.store.turn_dir(self.turn)
 
 
+def moved_deadline(game: Game[Any]) -> str | None:
+    """The coming turn's deadline (``Game.deadline_stamp``) when it is not the one the
+    latest turn set when it ran (``deadline_set``): `wtg extend`, its undo or a release
+    moved it since; None when it is that one, or there is none. A reminder of the moved
+    deadline is a mail of its own (``wtg.mail.outgoing.sender``), and one queued before the
+    move is not sent (``wtg.mail.outgoing.failedmail``): it says the deadline before."""
+    stamp = game.deadline_stamp()
+    if stamp is None:
+        return None
+    return None if deadline_set(latest_turn_meta(game).meta) == stamp else stamp
+
+
 def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
     """The latest turn's ``turn.json`` (under the game's lock, which the caller holds)."""
     latest = game.latest_turn()
