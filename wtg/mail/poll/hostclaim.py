@@ -117,13 +117,30 @@ def _restored(spool: Path, me: HostId, claims: list[Claim], polls: str) -> HostI
     found = [
         claim
         for claim in claims
-        if claim.polls == polls and claim.place == place and claim.host not in line
+        if claim.polls == polls and _at(claim.place, place) and claim.host not in line
     ]
-    if not found and any(claim.place == place and claim.host in line for claim in claims):
+    if not found and any(_at(claim.place, place) and claim.host in line for claim in claims):
         return adopt(spool, me, ())  # taken before a kill cut the note's removal short
     if not found:
         return me
     return adopt(spool, me, (found[-1].host, *found[-1].ancestors))
+
+
+def _at(claimed: str, place: str) -> bool:
+    """Whether a claim's place ``claimed`` is ``place``, the one a backup made before round
+    44 names: the same machine's name, and the same games folder once each path's links
+    are resolved here. The backup gave the folder's absolute path (`/srv/wtg/games`), a
+    claim gives it resolved (`/data/wtg/games`, `/srv` a link to `/data`): a host restored
+    on the machine the link is on never found the old host's claim, and neither stopped.
+    Restored on another machine, where no such link is, the paths are compared as they are
+    written."""
+    if claimed == place:
+        return True
+    machine, _, folder = place.partition(":")
+    their_machine, _, their_folder = claimed.partition(":")
+    if machine != their_machine or not folder or not their_folder:
+        return False
+    return os.path.realpath(folder) == os.path.realpath(their_folder)
 
 
 CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
