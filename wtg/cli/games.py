@@ -921,6 +921,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     from wtg.host.due import run_due
 
     # deferred: the mail servers' clients (IMAP): only a due run looks at the mailbox's claims
+    from wtg.mail.poll.filedafter import turns_held
     from wtg.mail.poll.hostclaim import turns_stopped
 
     gm = checked_config(ctx)
@@ -928,6 +929,9 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     stopped = turns_stopped(gm, moment)  # a copy of this host serves the games now
     if stopped is not None:
         fail(f"run-turn --due: {stopped}")
+    held = turns_held(gm)  # restored: orders may lie unread in the processed folder
+    if held is not None:
+        fail(f"run-turn --due: {held}")
     notices = Notices(gm.spool, gm.sender, moment)
     tasks = run_due_tasks(gm.games_dir, moment, notices.taken_off, notices.taken_off_told)
     for started in tasks.started:
