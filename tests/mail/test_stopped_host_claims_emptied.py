@@ -10,24 +10,22 @@ import shutil
 from pathlib import Path
 
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_host_moved import dropped, imap_host, maildir_host, wtg
+from tests.mail.test_host_moved import dropped, imap_host, wtg
+from tests.mail.test_stopped_host_gm_commands import moved
 from tests.mail.test_stopped_host_mails_nothing import STOPPED
 from tests.mail.test_two_hosts_one_mailbox import form_mail
+from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
+from wtg.game.engine import open_game
 from wtg.mail.servers.claims import CLAIMS_FOLDER
 
 
 def test_a_stopped_host_on_the_maildir_stays_stopped_when_the_claims_are_emptied(
     tmp_path: Path,
 ) -> None:
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    old_config, game = maildir_host(tmp_path / "old", maildir)
-    assert wtg(old_config, "poll").exit_code == 0
-    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)  # `cp -a`
-    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
-    assert wtg(old_config, "poll").exit_code == 1  # stopped
+    old_config, _, maildir = moved(tmp_path)  # the copy polled: the old host stopped
+    game = open_game(tmp_path / "old" / "games" / "g1").typed(WOK4)
+    assert wtg(old_config, "poll").exit_code == 1
     for claim in (maildir / f".{CLAIMS_FOLDER}" / "new").iterdir():  # a hand's tidying
         claim.unlink()
     dropped(maildir, form_mail(filled_aof(game, 1), "g1p1@players.example", 1), "1.a")
@@ -47,13 +45,7 @@ def test_a_stopped_host_on_the_maildir_stays_stopped_when_the_claims_are_emptied
 def test_a_copy_of_a_stopped_host_is_not_stopped_by_its_record(tmp_path: Path) -> None:
     """The record is the stopped host's own: a copy of it (another id) decides by the
     claims, as a copy of a host that was never stopped does."""
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    old_config, _ = maildir_host(tmp_path / "old", maildir)
-    assert wtg(old_config, "poll").exit_code == 0
-    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)
-    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
+    old_config, _, _ = moved(tmp_path)
     assert wtg(old_config, "poll").exit_code == 1
     shutil.copytree(tmp_path / "old", tmp_path / "third", symlinks=True)  # the stopped one's
     third = wtg(tmp_path / "third" / "wtg.yaml", "poll")
