@@ -12,7 +12,8 @@ import json
 import shutil
 from pathlib import Path
 
-from tests.mail.test_host_moved import dropped, maildir_host, wtg
+from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from tests.mail.test_host_moved import dropped, imap_host, maildir_host, wtg
 from tests.mail.test_stopped_host_gm_commands import COMMANDS, moved
 from tests.mail.test_stopped_host_mails_nothing import STOPPED
 from tests.mail.test_two_hosts_one_mailbox import form_mail, seats
@@ -113,3 +114,23 @@ def test_status_and_lists_on_the_old_host_say_first_they_are_of_its_copy(
     assert "g1" in wtg(old_config, "status").stdout  # printed all the same
     for args in (("status",), ("status", "g1"), ("lists",)):
         assert "out of date" not in wtg(new_config, *args).stderr
+
+
+def test_on_imap_a_mail_held_on_the_old_host_is_not_released_and_status_says_so(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    old_config, _ = imap_host(tmp_path / "old", imap, smtp)
+    other = create_game(tmp_path / "elsewhere" / "g9", "wok4", "small", seats("g9"), 5)
+    imap.append(GM_ADDRESS, form_mail(filled_aof(other.typed(WOK4), 1), "g9p1@players.example", 1))
+    assert wtg(old_config, "poll").exit_code == 0  # held: a game it does not know
+    listed = json.loads(wtg(old_config, "quarantine", "--json").stdout)["held_mails"]
+    assert len(listed) == 1
+    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)
+    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
+    given = wtg(old_config, "quarantine", "--release", listed[0]["key"])
+    assert given.exit_code == 1, given.output
+    assert given.stderr.startswith(f"wtg: quarantine: {STOPPED}{GM_ADDRESS}@")
+    assert imap.fetch_all(GM_ADDRESS) == []  # not put back in the inbox
+    status = wtg(old_config, "status")
+    assert status.exit_code == 0, status.output
+    assert status.stderr.startswith("wtg: note: this status is of this host's copy of the games")
