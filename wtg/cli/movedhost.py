@@ -5,8 +5,8 @@ announcement or a game ended there reached no player and changed nothing on the 
 serves the games, though the command said it was done. Such a command stops before it
 changes anything, exit 1, with the line that says which host serves the mailbox now: each
 such command is marked ``refusing``, the one place that says which. A command that only
-prints the games (`wtg status`, `wtg lists`, `wtg digest`) runs, and says first that what it
-prints is of the out-of-date copy (``say_out_of_date``)."""
+prints the games (`wtg status`, `wtg lists`, `wtg digest`) runs, and says that what it
+prints is of the out-of-date copy (``out_of_date``; status and lists first)."""
 
 from __future__ import annotations
 
