@@ -78,12 +78,19 @@ def refuse_on_moved_host(ctx: click.Context, spool: Path | None) -> None:
         )
 
 
-def out_of_date(ctx: click.Context, spool: Path, this: str, there: str) -> str | None:
+def out_of_date(
+    ctx: click.Context, spool: Path, this: str, there: str, live: bool = True
+) -> str | None:
     """On a host a copy of it took the mailbox over from (``host_moved``): the note that
     what a command prints (``this``: "this digest is") is of the host's out-of-date copy
     of the games, and that the host that serves the mailbox has ``there``; None when this
-    host serves it."""
-    stopped = host_moved(ctx, spool)
+    host serves it. ``live`` False: as the last poll here found the claims, with no look at
+    the mailbox (a command that only prints does not wait on a server that is down)."""
+    if live:
+        stopped = host_moved(ctx, spool)
+    else:
+        kept = kept_state(spool)
+        stopped = None if kept is None else kept.stopped
     if stopped is None:
         return None
     return (
@@ -95,7 +102,12 @@ def out_of_date(ctx: click.Context, spool: Path, this: str, there: str) -> str |
 def say_out_of_date(ctx: click.Context, spool: Path, this: str, there: str) -> None:
     """``out_of_date``'s note on stderr, once, before the command prints anything: `wtg
     status` and `wtg lists` on the old host printed its copy's games and lists as if they
-    were the host's, which the GM took for the games the players play."""
-    note = out_of_date(ctx, spool, this, there)
+    were the host's, which the GM took for the games the players play. On an IMAP host, as
+    the last poll found the claims: a GM asks `wtg status` when the mail server is down,
+    and it answers at once (an IMAP login there waits out the connection's timeout); a
+    maildir's claims are looked at, a folder read."""
+    gm = gm_config(ctx) if config_path(ctx) is not None else None
+    imap = gm is not None and gm.transport == "imap"
+    note = out_of_date(ctx, spool, this, there, live=not imap)
     if note is not None:
         tell(f"wtg: note: {note}", err=True)
