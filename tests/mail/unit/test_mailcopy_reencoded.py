@@ -37,22 +37,25 @@ EXCHANGE_HEAD = (
 )
 
 
-def rebuilt(encoding: str, charset: str = "utf-8", multipart: bool = False) -> bytes:
+def rebuilt(
+    encoding: str, charset: str = "utf-8", multipart: bool = False, folded: bool = False
+) -> bytes:
     """The same mail as a server that builds its bytes anew gives it: ``encoding`` its
     transfer encoding, ``charset`` its text's, ``multipart``: alone in a multipart/mixed of
-    a boundary of the server's, as some servers wrap a mail."""
+    a boundary of the server's, as some servers wrap a mail; ``folded``: its part's
+    Content-Type and Content-Transfer-Encoding folded after their names and before the
+    charset, as Exchange folds them anew."""
     data = TEXT.replace("   \r\n", "\r\n").encode(charset)  # trailing spaces dropped too
     if encoding == "quoted-printable":
         body = quopri.encodestring(data.replace(b"\r\n", b"\n")).replace(b"\n", b"\r\n")
     else:
         body = base64.encodebytes(data).replace(b"\n", b"\r\n")
-    part = (
-        f'Content-Type: text/plain; charset="{charset}"\r\n'
-        f"Content-Transfer-Encoding: {encoding}\r\n\r\n"
-    ).encode() + body
+    fold = "\r\n\t" if folded else " "
+    ctype = f'text/plain;{fold}charset="{charset}"'
+    encoded = f"Content-Transfer-Encoding:{fold}{encoding}\r\n\r\n"
+    part = f"Content-Type:{fold}{ctype}\r\n{encoded}".encode() + body
     if not multipart:
-        head = EXCHANGE_HEAD.format(ctype=f'text/plain; charset="{charset}"')
-        return head.encode() + f"Content-Transfer-Encoding: {encoding}\r\n\r\n".encode() + body
+        return EXCHANGE_HEAD.format(ctype=ctype).encode() + encoded.encode() + body
     head = EXCHANGE_HEAD.format(ctype='multipart/mixed;\r\n\tboundary="_000_EX2_"')
     return head.encode() + b"\r\n--_000_EX2_\r\n" + part + b"\r\n--_000_EX2_--\r\n"
 
@@ -70,10 +73,11 @@ def mark(raw: bytes) -> str:
         ("base64", "utf-8", True),
     ],
 )
+@pytest.mark.parametrize("folded", [False, True])
 def test_a_mail_whose_bytes_a_server_builds_anew_has_one_mark(
-    encoding: str, charset: str, multipart: bool
+    encoding: str, charset: str, multipart: bool, folded: bool
 ) -> None:
-    again = rebuilt(encoding, charset, multipart)
+    again = rebuilt(encoding, charset, multipart, folded)
     assert again != sent()
     assert mark(again) == mark(sent())
 
