@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import base64
 import quopri
+import re
+from email.header import decode_header
 
 import pytest
 
+from wtg.mail.message import mailcopy
 from wtg.mail.message.mailcopy import copy_mark, kept_mark
 
 SENDER = "zoe@players.example"
@@ -125,3 +128,63 @@ def test_a_mail_without_a_message_id_whose_bytes_a_server_builds_anew_has_one_ma
     assert kept_mark("", SENDER, again) == kept_mark("", SENDER, first)
     other = RECEIVED.replace(b"10:02:04", b"10:07:31") + inside + without_id(sent())
     assert kept_mark("", SENDER, other) != kept_mark("", SENDER, first)
+
+
+HOSTILE = {
+    "broken MIME": b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\n\r\nA1: 60 55 010',
+    "no charset known": b"Content-Type: text/plain; charset=x-klingon\r\n\r\nA1: \xe9",
+    "header of megabytes": b"Subject: " + b"=?utf-8?q?x?= " * 200_000 + b"\r\n\r\nA1: 60",
+    "base64 that is none": b"Content-Transfer-Encoding: base64\r\n\r\n!!*A1: 60\r\n",
+    "no payload": b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n',
+    "file name in punycode": (
+        b"Content-Type: text/plain\r\n"
+        b"Content-Disposition: attachment; filename*=punycode''%FF%FE\r\n\r\nA1: 60\r\n"
+    ),
+    "file name in idna": b"Content-Type: text/plain; name*=idna''%FF\r\n\r\nA1: 60\r\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_mail_has_a_mark_of_its_text(name: str) -> None:
+    """Each has a mark, and two of them that differ in their last byte have two: the
+    file name in a charset whose codec fails raises UnicodeError in the email package,
+    and the mail is read as its body's bytes."""
+    raw = b"Message-ID: <z1@x>\r\n" + HOSTILE[name]
+    first = kept_mark("<z1@x>", SENDER, raw)
+    assert re.fullmatch(r"<z1@x> [0-9a-f]{32}", first)
+    assert kept_mark("<z1@x>", SENDER, raw[:-1] + b"1") != first
+
+
+def test_a_bug_of_wtg_reading_a_mail_is_not_taken_for_a_mark(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only what a hostile mail makes the email package raise is read as its body's bytes
+    (``UNREADABLE``): a bug of wtg's reading its text raises, never marks the mail wrongly
+    (as the same mail as another of one body, given anew)."""
+
+    def broken(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(mailcopy, "decode_bytes", broken)
+    with pytest.raises(TypeError, match="a bug"):
+        kept_mark("<z1@players.example>", SENDER, sent())
+
+
+def test_a_subject_of_thousands_of_encoded_words_is_marked_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The email package decodes encoded words in time that grows with the square of their
+    number: a subject of 200,000 of them held the poll for minutes. One longer than
+    ``SUBJECT_DECODED`` is not decoded; a client's is."""
+    decoded: list[str] = []
+
+    def counted(header: str) -> list[tuple[bytes | str, str | None]]:
+        decoded.append(header)
+        return decode_header(header)
+
+    monkeypatch.setattr(mailcopy, "decode_header", counted)
+    words = b"=?utf-8?q?Zo=C3=AB?= " * (mailcopy.SUBJECT_DECODED // 20)
+    kept_mark("<z1@x>", SENDER, b"Message-ID: <z1@x>\r\nSubject: " + words + b"\r\n\r\nA1: 60")
+    assert decoded == []
+    kept_mark("<z1@x>", SENDER, b"Subject: =?utf-8?q?Zo=C3=AB?= orders\r\n\r\nA1: 60")
+    assert decoded == ["=?utf-8?q?Zo=C3=AB?= orders"]
