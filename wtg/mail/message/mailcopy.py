@@ -177,16 +177,24 @@ def _parts(mail: Message) -> Iterator[str]:
     """Each part that holds no parts: how the poll reads it (its type, whether it is read
     for a form and as what, ``part_kind``, the forwarded messages it sits in), then its
     text (``_text``) or its bytes. A wrapper a server puts the parts in
-    (a multipart/mixed of its own) is not read: the poll reads none."""
+    (a multipart/mixed of its own) is not read: the poll reads none. An HTML part's text is
+    the text the poll reads in it (``html_to_text``), not its tags: a server that writes a
+    mail's HTML anew at each fetch (a tracking attribute added, its blanks and lines laid
+    out anew, as Exchange makes a mail's HTML again from what it stored) gives one mail."""
     for part, forwards in _leaves(mail):
         kind = part.get_content_type()
-        yield f"{kind} {part_kind(part, kind)} {forwards}"
+        read_as = part_kind(part, kind)
+        yield f"{kind} {read_as} {forwards}"
         data = part.get_payload(decode=True)
         data = data if isinstance(data, bytes) else b""
         if not kind.startswith("text/"):
             yield data.decode("latin-1")
             continue
         text, _ = decode_bytes(data, part.get_content_charset())
+        if read_as == "html":  # its text as the poll reads it, not its tags
+            from wtg.mail.message.htmltext import html_to_text  # lxml: only for HTML
+
+            text = html_to_text(text)
         yield _text(text, *flowing(part))
 
 
