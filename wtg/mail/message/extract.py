@@ -326,7 +326,14 @@ class _Part(Message):
     (to the last ``;`` within them): the email package reads a header's parameters in time
     that grows with the square of its length (each one cut off the rest of the text), and
     every read of the charset, the file name, a boundary or ``format`` reads them all again,
-    so a header of 100,000 parameters held one mail for half a minute."""
+    so a header of 100,000 parameters held one mail for half a minute.
+
+    Its Content-Transfer-Encoding is read without the blanks and line ends around it: the
+    parser keeps a folded header's line end and the blanks of its next line in its value
+    (``Content-Transfer-Encoding:`` CRLF `` quoted-printable``, as Exchange folds a part's
+    headers anew), and the email package decodes a payload only when the value is the
+    name of an encoding as it is: folded, a part's quoted-printable or base64 was read as
+    it was sent, ``=3D`` and soft breaks and all."""
 
     def __init__(self, policy: email.policy.Policy, nesting: int) -> None:
         super().__init__(policy)
@@ -334,6 +341,8 @@ class _Part(Message):
 
     def get(self, name: str, failobj: Any = None) -> Any:
         value = super().get(name, failobj)
+        if isinstance(value, str) and name.lower() == "content-transfer-encoding":
+            return value.strip()
         long = isinstance(value, str) and len(value) > PARAMS_MAX
         if long and name.lower() in ("content-type", "content-disposition"):
             cut = value.rfind(";", 0, PARAMS_MAX)
