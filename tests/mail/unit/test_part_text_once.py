@@ -6,6 +6,7 @@ decoded once for the three, which read the same text."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from email.message import Message
 
 import pytest
@@ -27,7 +28,7 @@ def test_a_part_is_decoded_once_for_the_mark_the_form_and_the_commands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     decoded: list[object] = []
-    payload = Message.get_payload
+    payload: Callable[..., object] = Message.get_payload
 
     def counted(self: Message, i: int | None = None, decode: bool = False) -> object:
         if decode:
