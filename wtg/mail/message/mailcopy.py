@@ -34,11 +34,11 @@ from email.header import decode_header, make_header
 from email.message import Message
 
 from wtg.mail.message.extract import (
-    decode_bytes,
     flowing,
     parse_headers,
     parse_mail,
     part_kind,
+    part_text,
     unflow,
 )
 
@@ -185,12 +185,11 @@ def _parts(mail: Message) -> Iterator[str]:
         kind = part.get_content_type()
         read_as = part_kind(part, kind)
         yield f"{kind} {read_as} {forwards}"
-        data = part.get_payload(decode=True)
-        data = data if isinstance(data, bytes) else b""
         if not kind.startswith("text/"):
-            yield data.decode("latin-1")
+            data = part.get_payload(decode=True)
+            yield (data if isinstance(data, bytes) else b"").decode("latin-1")
             continue
-        text, _ = decode_bytes(data, part.get_content_charset())
+        text, _ = part_text(part)  # as the poll reads it for a form: decoded once
         if read_as == "html":  # its text as the poll reads it, not its tags
             from wtg.mail.message.htmltext import html_to_text  # lxml: only for HTML
 
