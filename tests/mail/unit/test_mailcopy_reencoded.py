@@ -10,6 +10,7 @@ import base64
 import quopri
 import re
 from email.header import decode_header
+from email.message import Message
 
 import pytest
 
@@ -162,10 +163,10 @@ def test_a_bug_of_wtg_reading_a_mail_is_not_taken_for_a_mark(
     (``UNREADABLE``): a bug of wtg's reading its text raises, never marks the mail wrongly
     (as the same mail as another of one body, given anew)."""
 
-    def broken(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
+    def broken(part: Message) -> tuple[str, tuple[str, ...]]:
         raise TypeError("a bug")
 
-    monkeypatch.setattr(mailcopy, "decode_bytes", broken)
+    monkeypatch.setattr(mailcopy, "part_text", broken)
     with pytest.raises(TypeError, match="a bug"):
         kept_mark("<z1@players.example>", SENDER, sent())
 
