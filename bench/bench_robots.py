@@ -77,12 +77,13 @@ away): +0.67 (0.40) and +1.58 (0.73); that with the inner armies routed as well 
 and +0.59 (0.81), or choosing among the equally near borders the one nearer the siege
 +0.61 (0.46) and +1.28 (0.79), or gathering at a siege not attacked this turn first +0.51
 (0.40) and +1.24 (0.75). The best of the seven, the mustering alone, judged on seeds
-401-700: +0.10 (0.33) and +0.55 (0.65), within two standard errors on both maps, so it was
-not kept (commit 1062f3c8, reverted). Measured after the judgement on seeds 701-1000, which
-chose nothing: +0.81 (0.31) and +1.66 (0.65), beyond two standard errors on both; over the
-600 seeds 401-1000 +0.46 and +1.11 (about 0.23 and 0.46). With it the game of
+401-700: +0.10 (0.33) and +0.55 (0.65), within two standard errors on both maps, and
+reverted; measured then on seeds 701-1000, which chose nothing: +0.81 (0.31) and +1.66
+(0.65), beyond two standard errors on both; over the 600 seeds 401-1000 +0.46 (about 0.23)
+and +1.11 (about 0.46), two standard errors and more on both, and positive on every range
+of seeds it met: the lead kept it (the revert reverted). With it the game of
 ``tests/test_report_events.py`` (seed 13 of small) was won by the allies on turn 13, before
-its QUIT line; seed 17's told every kind.
+its QUIT line; seed 17's tells every kind.
 """
 
 from __future__ import annotations

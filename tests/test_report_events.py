@@ -98,12 +98,13 @@ def _ally(state: Any, side: int) -> int | None:
 
 
 def wok4_game() -> Game:
-    """Four on the small map (seed 13): player 2 misses turns 3-5 (QUIT); player 1 QUITs on
-    turn 20, and player 3 wipes out player 4 on turn 28, the last standing; 1 and 4 name
-    each other allies; tech is traded. (Seed 7's game ended on turn 20 with no spy of op 3
-    succeeding, once round 43's built-in player reinforced against the next turn's
-    attacks.)"""
-    config = game_config("wok4", "small", 4, 13)
+    """Four on the small map (seed 17): player 2 misses turns 3-5 (QUIT); player 1 QUITs on
+    turn 20, and player 3 is the last standing on turn 40; 1 and 4 name each other allies;
+    tech is traded. (Seed 13's game was won by the allies 1 and 4 on turn 13, before player
+    1's QUIT line, once round 46's built-in player marched its spare armies to a siege; seed
+    7's ended on turn 20 with no spy of op 3 succeeding, once round 43's reinforced against
+    the next turn's attacks.)"""
+    config = game_config("wok4", "small", 4, 17)
     twist = wok_twist(
         {2: range(3, 6)},
         ally=(2, _ally),

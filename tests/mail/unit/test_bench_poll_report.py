@@ -9,7 +9,12 @@ from bench.bench_poll import Round, report
 
 
 def a_round(
-    cpu: float, imap_cpu: float, imap: float, fetch_move: float, yardstick: float = 2.0
+    cpu: float,
+    imap_cpu: float,
+    imap: float,
+    fetch_move: float,
+    yardstick: float = 2.0,
+    lean: float = 1.0,
 ) -> Round:
     return Round(
         fetch=0.080,
@@ -24,6 +29,7 @@ def a_round(
         command=0.0,
         command_cpu=0.0,
         yardstick=yardstick,
+        lean=lean,
         files=5000,
         file_cost=0.000_160,
         size=2_700_000,
@@ -91,3 +97,16 @@ def test_where_the_time_goes_shows_the_files_made_and_their_cost_on_this_disk(
     lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     assert "files made a mail, the CPU of one here 5.0 x 160 us = 0.80 ms a mail" in lines
     assert "its CPU in hand, less making its files 1.20 ms" in lines
+
+
+def test_the_poll_is_set_beside_a_stdlib_poll_that_parses_as_it_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The second yardstick parses under compat32, as the poll does (the default policy's
+    parse is most of the first's CPU): the poll's CPU over it is printed too."""
+    report([a_round(2.06, 0.06, 0.150, 0.120, yardstick=1.0, lean=0.5)], 1000)
+    lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert (
+        "the poll's CPU / a stdlib poll parsing lean 2.00 / 0.50 ms = 4.00 (compat32, as the "
+        "poll parses)"
+    ) in lines
