@@ -88,13 +88,16 @@ def test_the_total_level_is_weighed_by_every_troop() -> None:
 def test_the_report_says_what_the_total_row_s_a_marks() -> None:
     """The TOTAL rows read '1.0a' and '1.594a': Intermediate's rule text never says what the
     'a' is (WoK IV's manual does: 'AVERAGE numbers'), and a player took it for a typo.
-    The line under the table says it."""
+    The line under each table says it."""
     state = setup()
     result = run_intermediate(state, orders(1))
     events = [e.to_dict() for e in result.events]
     report = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
     said = " ".join(report.split())
-    assert "CAT Mountain. In the TOTAL rows, DEF and LEV are averages (marked a)." in said
+    lines = report.splitlines()
+    land = next(i for i, line in enumerate(lines) if line.startswith("TOTAL"))
+    assert lines[land + 1] == "In the TOTAL row, DEF is an average (marked a)."
+    assert "CAT Mountain. In the TOTAL row, LEV is an average (marked a)." in said
 
 
 def test_a_move_of_troops_says_which_troops_moved() -> None:
