@@ -18,7 +18,7 @@ def test_upgraded_troops_count_in_the_score_as_armies() -> None:
     empty(state, 1, 1, arm=10, lev=1500)
     empty(state, 20, 2, kni=4, pik=3, arc=2, cat=1, lev=1500)
     assert player_score(state, 2) == player_score(state, 1)
-    held = state.player(2).gold + state.player(2).wood
+    held = state.player(2).gold + (state.player(2).wood or 0)
     assert player_score(state, 2) - state.player(2).tech - state.player(2).eff - held == 60
     rows = top_ten(state)
     assert [(r.rank, r.score) for r in rows] == [(1, rows[0].score), (1, rows[0].score)]
