@@ -90,6 +90,28 @@ def test_a_reports_sentence_is_broken_under_its_words_and_a_row_is_kept() -> Non
     assert sentences_wrapped("short\n") == "short\n"
 
 
+def test_an_event_s_second_sentence_on_a_line_of_its_own_goes_on_under_its_words() -> None:
+    """Intermediate's battle says its outcome on a line of its own under the event's words;
+    broken, it went on four columns in, under nothing (``The province is lost: their 17 ARM
+    moved in (their troops'`` above ``    level +0.163).``). It goes on where it began, as
+    the event's own lines do; a line of prose that is not an event's (a title's, a
+    forecast's indented line) still hangs two columns further in."""
+    event = "- Dee (#4) attacked 25 Wolfspire (Mountain) from 27 Mosspool with 17 ARM."
+    outcome = "  The province is lost: their 17 ARM moved in (their troops' level +0.163)."
+    lone = "  A line of its own that is not an event's, as wide as the one above it, too."
+    text = "\n".join([event, outcome, "", lone, "Next"])
+    assert sentences_wrapped(text, PHONE).split("\n") == [
+        "- Dee (#4) attacked 25 Wolfspire (Mountain) from 27 Mosspool with",
+        "  17 ARM.",
+        "  The province is lost: their 17 ARM moved in (their troops'",
+        "  level +0.163).",
+        "",
+        "  A line of its own that is not an event's, as wide as the one above",
+        "    it, too.",
+        "Next",
+    ]
+
+
 def test_a_sentences_last_word_does_not_stand_alone() -> None:
     line = "- Your workers made: +0.5 DEF, +0.000 LEV, 0 MIS, 5 SPY, 0 tech points, 0% EFF."
     assert wrapped(line, "  ").split("\n")[-1] == "  EFF."

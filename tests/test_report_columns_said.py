@@ -19,8 +19,11 @@ WOK = (
 )
 INTERMEDIATE = (
     "POP population, WOK workers, DEF defense, MIS missiles, SPY spies, AIM what the "
-    "workers make, ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults, "
-    "LEV the troops' level."
+    "workers make. YOUR TROOPS"
+)
+"""Intermediate's two tables, each with its own columns said under it."""
+INTERMEDIATE_TROOPS = (
+    "ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults, LEV the troops' level."
 )
 
 
@@ -30,6 +33,7 @@ INTERMEDIATE = (
         ("wok4", "small", WOK),
         ("standard", "star-islands", WOK),
         ("intermediate", "pentarchy", INTERMEDIATE),
+        ("intermediate", "pentarchy", INTERMEDIATE_TROOPS),
     ],
 )
 def test_the_province_tables_say_their_columns(

@@ -127,7 +127,9 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
     a phone broke every row in two, or, at 72, a terrain or a name would have been cut.
     Its land and works and its troops are two tables, each row begun with the province's
     number and name whole, each TOTAL row with its average marked; the sentence under them
-    keeps each troop with the terrain it prefers (it ended ``KNI`` above ``Plains``)."""
+    keeps each troop with the terrain it prefers (it ended ``KNI`` above ``Plains``). Each
+    table's columns are said under it: the words of both stood under YOUR TROOPS, POP
+    and AIM a table away from their columns."""
     game = create_game(tmp_path / "g", "intermediate", "pentarchy", players(5), seed=5)
     report = game.report(1)
     assert report[report.index("YOUR PROVINCES") : report.index("BORDERS")] == (
@@ -135,16 +137,18 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "ID NAME         TERRAIN POP WOK DEF  MIS SPY AIM\n"
         "29 Brightfield  Plains  110  24 1.0    0  10 DEF\n"
         "TOTAL (1 prov.)         110  24 1.0a   0  10\n"
+        "In the TOTAL row, DEF is an average (marked a).\n"
+        "POP population, WOK workers, DEF defense, MIS missiles, SPY spies,\n"
+        "  AIM what the workers make.\n"
         "\n"
         "YOUR TROOPS\n"
         "ID NAME         ARM PIK ARC KNI CAT   LEV\n"
         "29 Brightfield   12   0   0   0   0 1.750\n"
         "TOTAL (1 prov.)  12   0   0   0   0 1.750a\n"
         "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest,\n"
-        "  KNI Plains, CAT Mountain. In the TOTAL rows, DEF and LEV are averages\n"
+        "  KNI Plains, CAT Mountain. In the TOTAL row, LEV is an average\n"
         "  (marked a).\n"
-        "POP population, WOK workers, DEF defense, MIS missiles, SPY spies,\n"
-        "  AIM what the workers make, ARM armies, PIK pikemen, ARC archers,\n"
-        "  KNI knights, CAT catapults, LEV the troops' level.\n"
+        "ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults,\n"
+        "  LEV the troops' level.\n"
         "\n"
     )

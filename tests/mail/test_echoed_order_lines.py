@@ -10,7 +10,7 @@ import itertools
 from pathlib import Path
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
-from wtg.game.presslinks import LINKS_SAID
+from wtg.game.presslinks import LINKS_SAID, quoted_back
 from wtg.mail.incoming.answers import LINE_SHOWN
 
 LINK = "\x1b]8;;https://evil.example/\x1b\\your report\x1b]8;;\x1b\\"
@@ -145,3 +145,31 @@ def test_the_answer_says_why_an_address_in_a_line_is_bracketed(tmp_path: Path) -
         body = " ".join(answer.body.split())
         assert ("REJECTED B1: 13 see www[.]kaomaris[.]example/map 12" in body) is said, body
         assert (" ".join(LINKS_SAID.split()) in body) is said, body
+
+
+def test_a_command_beside_the_form_with_an_address_says_why_it_is_bracketed(
+    tmp_path: Path,
+) -> None:
+    """``Your mail also holds the command "STATUS www[.]wtg-help[.]com"`` came with no word
+    of the brackets when no order line had an address: the note under the lines was said
+    for the order lines alone. It is said for the commands too, once; and a command the
+    mail cut (``...``) keeps its three dots, not ``[.][.][.]``."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id).replace("X1: ___", "X1: 100")
+    _sent(hall, ann.email, f"STATUS www.wtg-help.com\n\n{form}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails()
+    said = " ".join(answer.body.split())
+    assert 'the command "STATUS www[.]wtg-help[.]com": NOT carried out' in said, answer.body
+    assert said.count(" ".join(LINKS_SAID.split())) == 1, answer.body
+    both = form.replace("B1: __   __ __", "B1: 13 see www.kaomaris.example/map 12")
+    _sent(hall, ann.email, f"STATUS www.wtg-help.com\n\n{both}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails()
+    said = " ".join(answer.body.split())
+    assert said.count(" ".join(LINKS_SAID.split())) == 1, answer.body
+    assert quoted_back("STATUS http://wtg-login.example...") == (
+        "STATUS http[:]//wtg-login[.]example..."
+    )

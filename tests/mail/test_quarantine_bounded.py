@@ -65,7 +65,7 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(
     listing = json.loads(wtg(config, "status", "--json"))
     assert listing["quarantined"] == 33
     assert len(listing["quarantine"]) == 23
-    assert sorted(listing["quarantine"][0]) == ["archive", "at", "game", "key", "reason"]
+    assert sorted(listing["quarantine"][0]) == ["archive", "at", "game", "key", "player", "reason"]
     assert listing["quarantine_not_listed"] == {FLOOD: 10}
     assert {"held_not_listed", "not_answered_not_listed", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()

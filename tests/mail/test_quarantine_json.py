@@ -74,6 +74,7 @@ def test_quarantine_json_gives_every_mail_with_its_key(
                 "%Y-%m-%dT%H:%M:%SZ"
             ),
             "sender": "p2@players.example",
+            "player": True,
         }
     ]
     assert Path(item.archive).is_file()
@@ -127,6 +128,7 @@ def test_status_json_gives_the_key_of_each_mail_quarantined(
         "reason": f"RuntimeError: {REASON}",
         "key": broke_key,
         "at": item.at,
+        "player": True,
     }
     overview = json.loads(wtg(world, "status", "--json").stdout)
     assert overview["quarantine"] == [expected]

@@ -6,6 +6,7 @@ mails are shown first now, then the strangers', each newest first."""
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -50,6 +51,15 @@ def test_a_players_mail_quarantined_is_shown_before_a_flood_of_strangers(
     assert len(shown) == 10
     assert shown[0].endswith(f"maildir-{player}.eml")
     assert "  ... and 16 more (`wtg quarantine` lists them)" in lines
+    # the JSON lists every mail, oldest first, and says whose had a seat here, as the text
+    # does by putting it first (it had no key for it)
+    data = json.loads(wtg(world, "status", "--json").stdout)
+    host = data["quarantine"]
+    assert [entry["player"] for entry in host] == [True] + [False] * STRANGERS
+    assert host[0]["archive"].endswith(f"maildir-{player}.eml")
+    assert [entry["player"] for entry in data["games"][0]["quarantine"]] == [True]
+    listing = json.loads(wtg(world, "quarantine", "--json").stdout)["quarantine"]
+    assert [entry["player"] for entry in listing] == [True] + [False] * STRANGERS
 
     digest = make_digest(world.gm.games_dir, now + timedelta(seconds=1)).text()
     assert f"maildir-{player}.eml" in digest

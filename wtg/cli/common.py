@@ -7,7 +7,7 @@ import io
 import os
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -66,11 +66,12 @@ def jobs_option(help: str) -> Callable[[F], F]:
     return click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help=help)
 
 
-def say(text: str) -> None:
+def say(text: str, whole: Iterable[str] = ()) -> None:
     """A line that may hold text that came by mail: printed without its control
     sequences (``wtg.core.printable``), the commands it names carrying the options given
-    (``wtg.cli.givenhead.tell``)."""
-    tell(text)
+    (``wtg.cli.givenhead.tell``); on a terminal, the words of ``whole`` (players' names)
+    never broken between two lines."""
+    tell(text, whole=whole)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

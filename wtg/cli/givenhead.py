@@ -125,23 +125,25 @@ def on_disk(path: str) -> bool:
     return os.path.lexists(path)
 
 
-def tell(text: str, err: bool = False) -> None:
+def tell(text: str, err: bool = False, whole: Iterable[str] = ()) -> None:
     """A line for the GM (a result, a warning: ``err``), its commands begun as
     ``given_head`` (``carrying_given``), without its control sequences and piles of marks
     (``on_screen``); on a terminal, broken at its width as `wtg status`'s lines are
-    (``on_terminal``)."""
-    click.echo(on_terminal(on_screen(carrying_given(text)), err), err=err)
+    (``on_terminal``), the words of ``whole`` (players' names) never between two lines."""
+    shown = [on_screen(words) for words in whole]
+    click.echo(on_terminal(on_screen(carrying_given(text)), err, shown), err=err)
 
 
-def on_terminal(text: str, err: bool = False) -> str:
+def on_terminal(text: str, err: bool = False, whole: Iterable[str] = ()) -> str:
     """``text`` (its control sequences gone) as a terminal shows it: each line wider than
     the terminal stdout (or stderr: ``err``) writes to broken at its blanks with a hanging
-    indent (``wtg.text.hanging``: a command, a moment and a path of ``host_paths`` whole);
-    as it is when it writes to none (a pipe, a file, cron's mail: a script matches it)."""
+    indent (``wtg.text.hanging``: a command, a moment, a path of ``host_paths`` and the
+    words of ``whole`` whole); as it is when it writes to none (a pipe, a file, cron's
+    mail: a script matches it)."""
     width = terminal_width(err)
     if width is None:
         return text
-    return hanging(text, width, paths=host_paths(), on_disk=on_disk)
+    return hanging(text, width, paths=host_paths(), on_disk=on_disk, whole=whole)
 
 
 def tell_fitted(

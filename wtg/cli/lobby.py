@@ -224,7 +224,8 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         one = f"; {domain.players} of them write from {domain.where()}" if domain else ""
         say(
             f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}{one}; "
-            f"{wl.deadlines()}" + (f"; {early}" if early else "")
+            f"{wl.deadlines()}" + (f"; {early}" if early else ""),
+            whole=[in_list(w.name) for w in who],
         )
     for game, seat, since in offered:
         tell(f"offered: {game} seat {seat} (since {moment_text(since)})")

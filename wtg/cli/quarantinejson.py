@@ -22,8 +22,9 @@ def received(at: float) -> str:
 def mail_entry(item: Quarantined) -> dict[str, object]:
     """A mail quarantined or held as the JSON gives it: its key, the game it names (null
     when none was read), its copy in the archive, what happened, when the poll took it
-    (``at``, seconds since the epoch, and ``received``, ISO 8601 in UTC) and its From's
-    address ('' when it was not read)."""
+    (``at``, seconds since the epoch, and ``received``, ISO 8601 in UTC), its From's
+    address ('' when it was not read) and whether that address had a seat here
+    (``player``), as `wtg status --json` says it."""
     return {
         "key": item.key,
         "game": item.game,
@@ -32,6 +33,7 @@ def mail_entry(item: Quarantined) -> dict[str, object]:
         "at": item.at,
         "received": received(item.at),
         "sender": item.sender,
+        "player": item.player,
     }
 
 

@@ -482,9 +482,13 @@ def _with_quarantine(
     data: GameStatus, every: list[Quarantined]
 ) -> tuple[dict[str, object], list[Quarantined], dict[str, int]]:
     """A game's status with its quarantined mails (how many, and where each listed is kept:
-    ``quarantine_listed``), those listed, and the others counted by address."""
+    ``quarantine_listed``; ``player``: whether its address had a seat here, the mails the
+    text lists first), those listed, and the others counted by address."""
     kept, over = quarantine_listed([q for q in every if q.game == data["game"]])
-    shown = [{"archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at} for q in kept]
+    shown = [
+        {"archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at, "player": q.player}
+        for q in kept
+    ]
     entry = {
         **data,
         "quarantined": len(kept) + sum(over.values()),
@@ -892,7 +896,14 @@ def _host_json(
         "unreadable": troubles,
         "quarantined": len(lists.every),
         "quarantine": [
-            {"game": q.game, "archive": q.archive, "reason": q.reason, "key": q.key, "at": q.at}
+            {
+                "game": q.game,
+                "archive": q.archive,
+                "reason": q.reason,
+                "key": q.key,
+                "at": q.at,
+                "player": q.player,
+            }
             for q in kept
         ],
         "quarantine_not_listed": kept_over,

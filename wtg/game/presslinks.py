@@ -39,7 +39,9 @@ from wtg.core.printable import marked
 DOTS = ".\u3002\uff0e\uff61"
 """A host name's dots: the full stop, and the ideographic and full-width ones that IDNA
 reads as one (``evil。com``)."""
-_DOT = re.compile(f"[{DOTS}]")
+_DOT = re.compile(f"(?<![{DOTS}])[{DOTS}](?![{DOTS}])")
+"""A dot of a host's, alone: a run of them is no host's, but the ``...`` of words cut short
+(``http://wtg-login.example...``, which read ``example[.][.][.]``)."""
 _ADDRESS_GOES_ON = re.compile(r"[/#]|\?\w|:\d")
 """What may follow a host in a web address, and never a sentence: a path, a query, a
 fragment, a port (``end.Next/login``, ``evil.Bank:8080``)."""

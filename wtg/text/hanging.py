@@ -46,17 +46,26 @@ def hanging(
     paths: Iterable[str] = (),
     on_disk: OnDisk | None = None,
     indent: str | None = None,
+    whole: Iterable[str] = (),
 ) -> str:
     """``text``, each of its lines wider than ``width`` columns broken at its blanks, the
     lines after its first begun with ``indent`` (or the line's own blanks and ``HANGING``),
-    a command between backquotes and a path of the host's (``paths``) never broken."""
+    a command between backquotes and a path of the host's (``paths``) never broken, nor
+    the words of ``whole`` (a player's name of two words, `wtg lists`) where a line holds
+    them."""
     known = [path for path in paths if path]
+    names = [name for name in whole if " " in name]
     lines = tabs_expanded(text).split("\n")  # a tab fills the columns it moves on by
-    return "\n".join(_hung(line, width, known, on_disk, indent) for line in lines)
+    return "\n".join(_hung(line, width, known, on_disk, indent, names) for line in lines)
 
 
 def _hung(
-    line: str, width: int, known: list[str], on_disk: OnDisk | None, indent: str | None
+    line: str,
+    width: int,
+    known: list[str],
+    on_disk: OnDisk | None,
+    indent: str | None,
+    names: list[str],
 ) -> str:
     if text_width(line) <= width:
         return line
@@ -64,7 +73,8 @@ def _hung(
     rest = lead + HANGING if indent is None else indent
     said: list[str] = []
     current, started = lead, False
-    for gap, word, whole in _units(line[len(lead) :], width - len(rest), known, on_disk):
+    units = _units(line[len(lead) :], width - len(rest), known, on_disk, names)
+    for gap, word, whole in units:
         if started and text_width(current) + text_width(gap) + text_width(word) <= width:
             current += gap + word
             continue
@@ -103,15 +113,22 @@ def _cut(word: str, room: int, line: int) -> list[str]:
 
 
 def _units(
-    body: str, room: int, known: list[str], on_disk: OnDisk | None
+    body: str, room: int, known: list[str], on_disk: OnDisk | None, names: list[str]
 ) -> list[tuple[str, str, bool]]:
     """The words of ``body`` with the blanks before each, and whether it is kept whole: a
     host's path, or a command between backquotes (with what is written against it, a
-    bracket, a comma) holding no word from outside wider than ``room``."""
+    bracket, a comma) holding no word from outside wider than ``room``, or one of
+    ``names`` no wider than ``room``."""
     kept = [
         (match.start(), match.end())
         for match in _WHOLE.finditer(body)
         if fits(match.group(), room, known, on_disk)
+    ]
+    kept += [
+        (match.start(), match.end())
+        for name in names
+        if text_width(name) <= room
+        for match in re.finditer(re.escape(name), body)
     ]
     units: list[tuple[str, str, bool]] = []
     gap, word, whole, at = "", "", False, 0

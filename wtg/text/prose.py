@@ -305,14 +305,22 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     event's ``- ``). A line holding two spaces together after its indent is a row of
     columns and is left as it is: broken, its columns would no longer line up. A number
     stays with the word it counts (``2 hits``, ``12 ARM``), as a phone's reader takes
-    them in together."""
+    them in together. A line that carries an event on (begun under the words of the
+    ``- `` line above it, as Intermediate's battle says its outcome) goes on where it
+    began: two columns further in, it read as under nothing."""
     lines: list[str] = []
+    words = -1  # the column of the words of the event the lines are under, -1 for none
     for line in text.split("\n"):
         body = line.lstrip(" ")
+        begins = len(line) - len(body)
+        if body.startswith("- "):
+            words = begins + 2
+        elif begins != words:
+            words = -1
         if _columns(line) <= width or "  " in body.rstrip(" "):
             lines.append(line)
         else:
-            indent = " " * (len(line) - len(body) + 2)
+            indent = " " * (begins if begins == words else begins + 2)
             lines.extend(_no_word_alone(_broken(line, indent, width, counts=True), counts=True))
     return "\n".join(lines)
 

@@ -88,13 +88,16 @@ def test_the_total_level_is_weighed_by_every_troop() -> None:
 def test_the_report_says_what_the_total_row_s_a_marks() -> None:
     """The TOTAL rows read '1.0a' and '1.594a': Intermediate's rule text never says what the
     'a' is (WoK IV's manual does: 'AVERAGE numbers'), and a player took it for a typo.
-    The line under the table says it."""
+    The line under each table says it."""
     state = setup()
     result = run_intermediate(state, orders(1))
     events = [e.to_dict() for e in result.events]
     report = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
     said = " ".join(report.split())
-    assert "CAT Mountain. In the TOTAL rows, DEF and LEV are averages (marked a)." in said
+    lines = report.splitlines()
+    land = next(i for i, line in enumerate(lines) if line.startswith("TOTAL"))
+    assert lines[land + 1] == "In the TOTAL row, DEF is an average (marked a)."
+    assert "CAT Mountain. In the TOTAL row, LEV is an average (marked a)." in said
 
 
 def test_a_move_of_troops_says_which_troops_moved() -> None:
@@ -174,8 +177,8 @@ def test_gold_is_written_in_capitals_as_wood_is() -> None:
     """Ruling 28: "You start the game with ... 100 GOLD, 100 WOOD, 99 EFF"; the report said
     'Gold: 150   WOOD: 100' and '100 gold' beside '30 WOOD'. Every amount of gold a player
     reads (the status line, what the workers made, an upgrade bought and one not paid
-    for, the gold his spies stole, a Spy Player's empire, the AOF) says GOLD; the
-    operation keeps its name, 'steal gold'."""
+    for, the gold his spies stole, a Spy Player's empire, the AOF) says GOLD, the
+    operation's name too, 'steal GOLD'."""
     state = make_grid()
     state.player(1).gold = 150
     state.player(1).eff = 51
@@ -204,7 +207,7 @@ def test_gold_is_written_in_capitals_as_wood_is() -> None:
     assert "- Upgrade DEF for 100 GOLD (50 left)." in mine
     assert "upgrade EFF: it costs 200 GOLD and you have 50" in said
     assert "Your workers made: " in said and " 10 GOLD, " in said
-    assert "operation 5 (steal gold)" in said and " GOLD stolen" in said
+    assert "operation 5 (steal GOLD)" in said and " GOLD stolen" in said
     assert ", GOLD 20, WOOD 100, tech level 0." in said
     assert "300 GOLD for the first, second and third (you have " in said
     assert "4 = CHO (WOOD), 5 = MIN (GOLD)" in said
@@ -227,3 +230,27 @@ def test_a_province_nobody_defended_had_no_troops() -> None:
     theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
     assert "with 2 KNI: you had no troops there to defend it." in theirs
     assert "no armies" not in mine + theirs
+
+
+def test_a_report_spells_gold_one_way_a_theft_that_failed_too() -> None:
+    """A failed Steal Gold read 'no gold stolen' and the operation 'steal gold' a line
+    above 'GOLD: 150' and '10 GOLD stolen': one report, two spellings. Every word of gold
+    a player reads is GOLD, the rule text's ("100 GOLD", "Each worker produces 1 GOLD"),
+    the operation's name too (ruling 28)."""
+    state = make_grid()
+    state.player(1).eff = 51
+    state.player(2).gold = 40
+    empty(state, 1, 1, spy=10)
+    empty(state, 2, 2, spy=10)
+    given = orders(1, spy=[{"from": 1, "to": 2, "op": 5, "spies": 2}])
+    result = run_intermediate(state, given, rng=FixedRng(0.0, 0.99))  # both spies caught
+    events = [e.to_dict() for e in result.events]
+    aof = aof_text(INTERMEDIATE, config(), result.state, 1)
+    mine = report_text(INTERMEDIATE, config(), result.state, events, 1, aof=aof)
+    theirs = report_text(INTERMEDIATE, config(), result.state, events, 2, aof=aof)
+    said = " ".join(mine.split())
+    assert "operation 5 (steal GOLD)" in said and "FAILED, no GOLD stolen." in said
+    assert "5 = steal GOLD" in said
+    assert "; no GOLD stolen." in " ".join(theirs.split())
+    spelt = set(re.findall(r"\bgold\b", mine + theirs, re.IGNORECASE))
+    assert spelt == {"GOLD"}

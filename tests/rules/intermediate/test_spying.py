@@ -143,9 +143,11 @@ def test_false_orders_are_told_under_the_province_table() -> None:
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
     aim = result.state.province(2).aim
     assert (
-        f"averages (marked a). False orders: the workers of 2 {result.state.province(2).name} (aim"
-        f" {aim}) do nothing until you give the province another aim on your form" in report
+        f"DEF is an average (marked a). False orders: the workers of 2"
+        f" {result.state.province(2).name} (aim {aim}) do nothing until you give the province"
+        " another aim on your form" in report
     )
+    assert report.index("False orders:") < report.index("YOUR TROOPS")
 
 
 def test_propaganda_s_eff_is_told_in_percent_to_both_sides() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import TurnResult
+from wtg.rules.wok.score import player_score
 from wtg.rules.wok.state import WokState
 
 
@@ -156,3 +157,16 @@ def test_upgrades_of_one_turn_add_up() -> None:
     result = run_standard(rich(300), orders(1, upgrade=["DEF", "DEF"]))
     assert result.state.province(1).dfn == 10
     assert result.state.player(1).gold == 0
+
+
+def test_gold_held_counts_in_the_score() -> None:
+    """ "a generated score (depending on all your possessions)" (WoK IV's manual; Standard's
+    Top Ten keeps its score, and "the players are ranked based on ... what their final
+    score was"): Standard's score counted no gold, and a player who saved 250 gold for
+    three upgrades stood level with one who had none. Each gold held counts one."""
+    state = make_state()
+    empty(state, 1, 1, arm=10)
+    empty(state, 20, 2, arm=10)
+    assert player_score(state, 2) == player_score(state, 1)
+    state.player(2).gold = 250
+    assert player_score(state, 2) - player_score(state, 1) == 250

@@ -46,12 +46,12 @@ def test_a_long_kind_goes_on_under_itself_in_each_table() -> None:
         "STONE-GOLEM-    3 1-1 E    Spear (pole > beast)",
         "OF-THE-DEEP",
     ]
-    attacks = under(lines, "PIECE          TARGET", 3)
-    assert attacks[0].startswith("11 KNIGHT      21 STONE-     * 03/01 02/01     1  10%")
-    assert attacks[1:] == ["                  GOLEM-OF-", "                  THE-DEEP"]
+    attacks = under(lines, "PIECE         TARGET", 3)
+    assert attacks[0].startswith("11 KNIGHT     21 STONE-    * 03/01 02/01    1  10%")
+    assert attacks[1:] == [" " * 17 + "GOLEM-OF-", " " * 17 + "THE-DEEP"]
     assert all(len(line) <= 78 for line in lines)
-    theirs = under(report(player=2), "PIECE          TARGET", 3)
-    assert theirs[0].startswith("21 STONE-      11 KNIGHT     ")
+    theirs = under(report(player=2), "PIECE         TARGET", 3)
+    assert theirs[0].startswith("21 STONE-     11 KNIGHT    ")
     assert theirs[1:] == ["   GOLEM-OF-", "   THE-DEEP"]
 
 

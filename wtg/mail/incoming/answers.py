@@ -28,7 +28,7 @@ from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, ReadAfterItRan, Submission, Unchanged
-from wtg.game.presslinks import links_said, quoted_back
+from wtg.game.presslinks import LINKS_SAID, links_said, quoted_back
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
@@ -440,7 +440,7 @@ class Answers:
             # answer that took none of his lines said nothing of when they were due
             deadline=_deadline_of(game, result.turn),
             verdicts=verdicts,
-            notes=[*result.notes, *links],
+            notes=_with_links_said(result.notes, links),
         )
         # the subject says what the body does: orders refused are not "no orders found"
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
@@ -483,7 +483,7 @@ class Answers:
             deadline=deadline,
             ready=ready,
             unready=_unready(game, entry, submission.player) if ready else [],
-            notes=[*submission.notes, *links],
+            notes=_with_links_said(submission.notes, links),
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
             verdicts=verdicts,
@@ -1269,7 +1269,18 @@ def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
         f" and {more} more" if more else ""
     )
     noun = "command" if len(commands) + more == 1 else "commands"
-    return (
-        f"Your mail also holds the {noun} {shown}: NOT carried out.\nA mail with an "
-        "order form is read for its orders alone: send commands in a mail of their own."
+    return "\n".join(
+        [
+            f"Your mail also holds the {noun} {shown}: NOT carried out.\nA mail with an "
+            "order form is read for its orders alone: send commands in a mail of their own.",
+            *links_said(commands),
+        ]
     )
+
+
+def _with_links_said(notes: Sequence[str], links: Sequence[str]) -> list[str]:
+    """An order mail's answer's notes, with why an order line's web address is bracketed
+    (``links``, from ``_verdicts_shown``) unless a note says it already (of a command
+    beside the form)."""
+    said = any(LINKS_SAID in note for note in notes)
+    return [*notes, *([] if said else links)]

@@ -6,10 +6,9 @@ phase 1 count when a move of phase 9 jumps."""
 from __future__ import annotations
 
 from wtg.core.orders import RawEntry
-from wtg.rules.intermediate.constants import UPGRADE_TROOPS_ORDERS
+from wtg.rules.intermediate.constants import SPY_OPS, UPGRADE_TROOPS_ORDERS
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
-from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.limits import EFF_MAX
 from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
@@ -87,7 +86,7 @@ def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
     used = f"spy operation {op} on {target}"  # kept beside the counts of the lines
     if context.counts.get(used):
         repeat = (
-            f"note: an earlier line uses {OP_NAMES[op]} on province"
+            f"note: an earlier line uses {SPY_OPS[op]} on province"
             f" {context.state.named(target)} too, and each operation is used once a province a"
             " turn: this line runs only if that one sends no spies"
         )

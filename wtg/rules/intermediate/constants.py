@@ -3,6 +3,8 @@ the shared code in ``wtg.rules.wok``). Levels are in thousandths, defense in ten
 
 from __future__ import annotations
 
+from wtg.rules.wok.espionage import OP_NAMES, STEAL_GOLD
+
 VARIANT = "skirmish"
 """"Currently only skirmish games can be played using the intermediate game engine"."""
 
@@ -38,3 +40,8 @@ WOOD_TROOP_TO_TROOP = 3
 
 # Growth: "Percentage Increase = 100 * e-POP / 100"
 GROWTH_SCALE = 100
+
+# Spying
+SPY_OPS = {**OP_NAMES, STEAL_GOLD: "steal GOLD"}
+"""The operations as a report names them, gold in capitals as everywhere in a report
+(ruling 28): the text's list has "Steal Gold"."""

@@ -8,7 +8,7 @@ from random import Random
 
 from wtg.core.events import Event
 from wtg.core.ruleset import TurnResult
-from wtg.rules.intermediate.constants import JUMP_TECH
+from wtg.rules.intermediate.constants import JUMP_TECH, SPY_OPS
 from wtg.rules.intermediate.events import TroopBattle
 from wtg.rules.intermediate.phases.bombing import aiming, bombing
 from wtg.rules.intermediate.phases.growth import growth
@@ -61,7 +61,7 @@ def aims(turn: Turn) -> None:
 
 def spying(turn: Turn) -> None:
     """Phase 11: "You may only use each spy operation once per target province per turn"."""
-    spy_phase(turn, "11 spying", empire_summary, once_per_target=True)
+    spy_phase(turn, "11 spying", empire_summary, once_per_target=True, names=SPY_OPS)
 
 
 def _troop_battle(fought: Fought) -> Event:

@@ -12,6 +12,7 @@ from wtg.rules.intermediate.constants import (
     AIMS,
     JUMP_TECH,
     MOVE_UNITS,
+    SPY_OPS,
     TERRAINS,
     TRANSFORM_KINDS,
 )
@@ -20,7 +21,6 @@ from wtg.rules.intermediate.resolve import FORECAST_PHASES, MOVEMENT, resolve
 from wtg.rules.intermediate.setup import start_state
 from wtg.rules.intermediate.view import troop_row, troop_view
 from wtg.rules.wok.attacking import attacks_allowed
-from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ruleset import MAP_LIMITS, WokRuleset
 from wtg.rules.wok.state import WokState
 
@@ -38,7 +38,7 @@ class Intermediate(WokRuleset):
         pop_min=MAP_LIMITS.pop_min, pop_max=MAP_LIMITS.pop_max, terrains=frozenset(TERRAINS)
     )
     checks = CHECKS
-    spy_ops = OP_NAMES
+    spy_ops = SPY_OPS
     forecast_phases = FORECAST_PHASES
     movement_phase = MOVEMENT
     upgrades_first = True

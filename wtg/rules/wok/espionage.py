@@ -5,7 +5,7 @@ own place of the turn (Standard: phase 10, Intermediate: phase 11)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import chance, roll
@@ -46,10 +46,12 @@ def spy_phase(
     phase: str,
     empire_of: EmpireView = empire_summary,
     once_per_target: bool = False,
+    names: Mapping[int, str] = OP_NAMES,
 ) -> None:
     """Every player's first 5 spy orders, in the Order of Play. ``once_per_target``
     (Intermediate): "You may only use each spy operation once per target province per
-    turn" - an operation is used once spies were sent on it; a repeat is skipped."""
+    turn" - an operation is used once spies were sent on it; a repeat is skipped.
+    ``names``: the operations as the ruleset's report names them."""
     for player, orders in turn.players_in_order():
         used: set[tuple[int, int]] = set()
         for order in orders.spy[:SPY_ORDERS]:
@@ -57,17 +59,17 @@ def spy_phase(
                 turn.skip(
                     player.id,
                     phase,
-                    _text(order),
-                    f"{OP_NAMES[order.op]} was already used on province"
+                    _text(order, names),
+                    f"{names[order.op]} was already used on province"
                     f" {turn.state.named(order.target)} this turn (no spies sent)",
                 )
                 continue
-            if _spy(turn, phase, player, order, empire_of):
+            if _spy(turn, phase, player, order, empire_of, _text(order, names)):
                 used.add((order.op, order.target))
 
 
-def _text(order: SpyOp) -> str:
-    return f"{OP_NAMES.get(order.op, f'op {order.op}')} in {order.target} from {order.source}"
+def _text(order: SpyOp, names: Mapping[int, str] = OP_NAMES) -> str:
+    return f"{names.get(order.op, f'op {order.op}')} in {order.target} from {order.source}"
 
 
 def short_range(state: WokState, source: int, target: int) -> bool:
@@ -87,9 +89,11 @@ def short_range(state: WokState, source: int, target: int) -> bool:
     return False
 
 
-def _spy(turn: Turn, phase: str, player: Player, order: SpyOp, empire_of: EmpireView) -> bool:
-    """One operation; True when spies were sent on it."""
-    text = _text(order)
+def _spy(
+    turn: Turn, phase: str, player: Player, order: SpyOp, empire_of: EmpireView, text: str
+) -> bool:
+    """One operation (``text``: the order as a skipped line names it); True when spies
+    were sent on it."""
     source = turn.own_or_skip(player.id, order.source, phase, text)
     if source is None:
         return False

@@ -12,12 +12,14 @@ TOP = 10
 
 def player_score(state: WokState, pid: int) -> int:
     """POP + 2 per WOK + 4 per ARM times its level + 2 per MIS and SPY + 2 per 0.1 DEF,
-    over all provinces, plus tech points and EFF. A worker costs 2 POP and an army
-    4 POP ("1 ARMY = 2 WORKERS OR 4 POPULATION"), so the score weighs them so.
-    Intermediate's upgraded troops (PIK, ARC, KNI, CAT) are armies changed, each counted
-    as one (``troops``): docs/rules/intermediate.md, ruling 29."""
+    over all provinces, plus tech points and EFF, and one a GOLD and a WOOD held (Standard
+    and Intermediate; WoK IV has none). A worker costs 2 POP and an army 4 POP ("1 ARMY =
+    2 WORKERS OR 4 POPULATION"), so the score weighs them so. Intermediate's upgraded
+    troops (PIK, ARC, KNI, CAT) are armies changed, each counted as one (``troops``):
+    docs/rules/intermediate.md, rulings 29 and 30; docs/rules/standard.md, ruling 48."""
     player = state.player(pid)
-    total = player.tech + player.eff if player.status != DEAD else 0
+    held = player.tech + player.eff + player.gold + (player.wood or 0)
+    total = held if player.status != DEAD else 0
     for p in state.provinces_of(pid):
         total += (
             p.pop
