@@ -49,6 +49,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "wrong_codes": "wrong codes",
         "book": "the lobby's book that cannot be read",
         "read_late": "orders read after their turn ran",
+        "turns_held": "the turns due held",
     }
     # the period (its lists of the journal's too, the runs of its first second the last
     # digest listed) and the host's folders (the paths its lines keep whole) are no part

@@ -107,3 +107,33 @@ def test_a_reminder_of_a_move_undone_is_set_aside(tmp_path: Path) -> None:
         n for n in moved if n.startswith("remind-")
     )
     assert remind(world.gm).queued == 0  # the deadline the turn set: reminded already
+
+
+def test_a_deadline_moved_back_is_reminded_when_its_reminder_was_set_aside(
+    tmp_path: Path,
+) -> None:
+    """review46: reminded of the turn's deadline (queued; the server down), the deadline
+    moved (the send sets the reminder aside: it says the deadline before) and moved back
+    (`extend --undo`): the deadline the reminder said is the deadline again, and its id is
+    the one set aside, so `wtg remind` queued none, and no player without orders was ever
+    reminded of it. Reminded under a name of its own (``-aN``), it goes out."""
+    world = World(tmp_path, remind_hours=WEEK)
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    before = shown(world)
+    assert remind(world.gm).queued == 4  # the send that follows is lost
+    assert wtg(config, "extend", "g1", "24").exit_code == 0
+    assert wtg(config, "send", "-q").exit_code == 0  # sets the reminders aside
+    assert folders(world)["failed"] == PLAIN
+    assert wtg(config, "extend", "g1", "--undo").exit_code == 0
+    assert shown(world) == before
+
+    assert remind(world.gm).queued == 4  # before: 0, never reminded of it
+    again = [f"{name}-a2" for name in PLAIN]
+    assert [n for n in folders(world)["queue"] if n.startswith("remind-")] == again
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    assert "set aside" not in sent.stderr
+    assert reminded(world, again[0]) == before
+    assert remind(world.gm).queued == 0  # once

@@ -55,6 +55,7 @@ from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import torn
 from wtg.mail.outgoing.compose import address_key, writable
 from wtg.mail.outgoing.notices import notice_told, rollback_untold
+from wtg.mail.spool.afterbackup import held_line
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import (
     HELD_AN_ADDRESS,
@@ -196,6 +197,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     rolled = rollback_note(game.store, game.latest_turn())
     listed["last_rollback"] = None if rolled is None else rolled.as_json()
     behind = listed["not_upgraded"] = folder_not_upgraded(game.store.root)
+    listed["turns_held"] = held_line(spool, INBOX)  # as `wtg status --host --json`
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -233,6 +235,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         tell_hung(rollback_line(rolled, data["game"]))
     if late is not None:
         tell_hung(f"OVERDUE: {late}")
+    _show_turns_held(game.store.root.parent)
     unsent = _not_sent(game.latest_turn(), mailed)
     if unsent:
         tell_hung(f"NOT MAILED: {unsent}")
@@ -633,11 +636,13 @@ def host(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
         facts["lobby_book"] = book
+        facts["turns_held"] = held_line(games_dir / SPOOL, INBOX)
         passwords_said = {"password_problems": passwords, "password_warnings": loose}
         click.echo(json.dumps({**facts, **passwords_said}, indent=1))
         return
     _show_read_only(stuck, full, low)
     _show_book(book)
+    _show_turns_held(games_dir)
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_hung(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread
@@ -654,6 +659,20 @@ def _show_book(book: str | None) -> None:
             "(`wtg quarantine` lists them HELD) and no waiting list takes a player; once it "
             "is restored, `wtg quarantine --release-held` puts every mail held back"
         )
+
+
+INBOX = "the inbox"
+"""Where `wtg status` tells the GM to move back the mails a restored host never read
+(``_show_turns_held``): its config's IMAP folder is not read for it."""
+
+
+def _show_turns_held(games_dir: Path) -> None:
+    """The turns due that `run-turn --due` and `wtg serve` hold on a host restored from a
+    backup, its last poll having found mail filed after the backup and never read
+    (``held_line``): its line. A GM who asks why a game is overdue hears it here."""
+    held = held_line(games_dir / SPOOL, INBOX)
+    if held is not None:
+        tell_hung(f"TURNS HELD: {held}")
 
 
 def _password_problems(gm: GmConfig | None) -> list[str]:
@@ -734,6 +753,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         return
     _show_read_only(read_only(games_dir), full_disk(games_dir), low_disk(games_dir))
     _show_book(book)
+    _show_turns_held(games_dir)
     if not games and not troubles:
         tell_hung(f"no games in {games_dir}")
     late = {data["game"]: overdue(data, now) for data in games}
@@ -929,6 +949,7 @@ def _host_json(
         "disk_low": low_disk(games_dir),
         "book_not_upgraded": book_behind,
         "lobby_book": book,  # as `wtg status --host --json`
+        "turns_held": held_line(games_dir / SPOOL, INBOX),  # as `wtg status --host --json`
         "read_late": [_late_data(item) for item in lists.lates],  # every game's, as each's
     }
 

@@ -54,6 +54,7 @@ from wtg.mail.outgoing.failedmail import Listed, set_aside_since
 from wtg.mail.outgoing.notices import owed_lines
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.servers.otherhost import others_seen
+from wtg.mail.spool.afterbackup import held_line
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS
 from wtg.mail.spool.journallists import (
@@ -191,6 +192,11 @@ class Digest(Record):
     """Why the lobby's book cannot be read (torn, or written over:
     ``wtg.lobby.database.torn``), with what to do; "" when it can, or the host keeps none.
     Every game's news is told all the same; the lists' parts are told without it."""
+    turns_held: str = ""
+    """Why `run-turn --due` and `wtg serve` run no turn: a host restored from a backup whose
+    last poll found mail filed after the backup and never read here
+    (``wtg.mail.spool.afterbackup.held_line``); "" when they run them. Told each morning
+    while it lasts: under `wtg serve` only its log said it."""
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.servers.otherhost``); "" when none."""
@@ -233,6 +239,7 @@ class Digest(Record):
             or self.owed
             or self.disk_low
             or self.book
+            or self.turns_held
         )
 
     def not_listed(self) -> int:
@@ -307,6 +314,8 @@ class Digest(Record):
             told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
         if self.book:  # the same
             told += ", the lobby's book cannot be read"
+        if self.turns_held:  # the same
+            told += ", the turns due held"
         if self.read_late:  # the same
             told += f", {counted(sum(r.mails for r in self.read_late), 'order mail')} read late"
         return f"since {self.since}: {told}"
@@ -518,6 +527,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
         disk_low=low_disk(games_dir) or "",
         book=book,
+        turns_held=held_line(spool, "the inbox") or "",
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made

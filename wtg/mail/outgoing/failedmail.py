@@ -66,14 +66,15 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-d\d{{14}})?(?:-n\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-d\d{{14}})?(?:-a\d+)?(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback|unrollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
     r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|code-[0-9a-f]{{12}}-{game}-p(\d{{2,}})(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by
-rollbacks, ``-gN``, of a report run again, ``-rN``, of a deadline moved, ``-dN``; each
+rollbacks, ``-gN``, of a report run again, ``-rN``, of a deadline moved, ``-dN``, of one
+moved back after its reminder was set aside, ``-aN``; each
 ending ``-nN`` in a game whose name was taken again: ``Journal.mail_mark``), a GM's notice
 (``wtg.mail.outgoing.notices``; ending ``-nN`` too), a report mailed again
 (``wtg.mail.outgoing.reportagain``), a new code (`wtg new-code`: ``notices._code_ident``);
@@ -90,17 +91,23 @@ last), as ``wtg.mail.outgoing.sender`` writes them."""
 RESENT = "resend-"
 """How the id of a report mailed again begins (``wtg.mail.outgoing.reportagain``)."""
 REMINDER = (
-    r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-d(\d{{14}}))?(?:-n\d+)?"
+    r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-d(\d{{14}}))?(?:-a\d+)?"
+    r"(?:-n\d+)?"
 )
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for,
 the seat, then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
 to a turn before it) and how often the turn before it had been run again (``-rN``: its
 form is of that turn's report as the rerun made it), and the deadline it gave when one had
 moved it since the turn set it (``-dN``: year to second, UTC; ``moved_deadline``); none,
-none, none."""
-MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(?:-d\d{14})?(-n\d+)?\Z")
+none, none. A ``-aN`` after them (2 and on) is a reminder of a deadline moved back to, whose
+reminder before was set aside as moved (``MOVED_SINCE``): not counted."""
+MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(?:-d\d{14})?(?:-a\d+)?(-n\d+)?\Z")
 """The end of the id of a report, press, reminder or notice to a seat (``OF_TURN``,
 ``REMINDER``, ``SEATED``), with the mark of the name taken again it carries, if any."""
+MOVED_SINCE = "'s deadline was moved since, to "
+"""What the reason of a reminder set aside because its deadline moved says
+(``_GameRecords.undone``): a deadline moved back to the one it gave is reminded of under
+an id of its own (``set_aside_as_moved``)."""
 NOTICES = ("hold-", "release-", "extend-", "rollback-", "unrollback-")
 """How the id of a GM's notice to a seat begins (``wtg.mail.outgoing.notices``)."""
 ANNOUNCED = "announce-"
@@ -739,7 +746,7 @@ class _GameRecords:
         said = parse_iso(now).astimezone(timezone.utc).strftime("%Y%m%d%H%M%S")
         if (gave is None and moved is None) or gave == said:
             return None
-        return f"turn {turn}'s deadline was moved since, to {moment_text(now)}"
+        return f"turn {turn}{MOVED_SINCE}{moment_text(now)}"
 
     def _latest_of(self, game: Game) -> int | None:
         root = game.store.root
@@ -1059,3 +1066,9 @@ def _subject(head: Message) -> str:
 def _shown(text: str) -> str:
     """Text from a mail or a server, safe for the GM's terminal, on one line."""
     return " ".join(printable(text).split())
+
+
+def set_aside_as_moved(spool: Path, name: str) -> bool:
+    """Whether the mail ``name`` of the outbox of ``spool`` was set aside for good because
+    the deadline it gave was moved since (``MOVED_SINCE``): a reminder never sent."""
+    return MOVED_SINCE in failed_note(spool, name).get("error", "")

@@ -39,7 +39,7 @@ from wtg.host.gamesdir import unusable
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
-from wtg.mail.outgoing.failedmail import queued_to_seats, undone_queued
+from wtg.mail.outgoing.failedmail import queued_to_seats, set_aside_as_moved, undone_queued
 from wtg.mail.outgoing.latequeued import LateQueued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
@@ -1079,6 +1079,26 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     return reminded
 
 
+AGAIN_MOST = 100
+"""The reminders of one deadline set aside as moved that ``_reminder_ident`` steps over:
+each was a move of the deadline and a move back."""
+
+
+def _reminder_ident(outbox: Outbox, spool: Path, base: str, mark: str) -> str:
+    """The id of a reminder: ``base``, then ``mark`` (the name taken again). A reminder of
+    that id set aside because its deadline was moved since (``set_aside_as_moved``) was
+    never sent, and the deadline is that one again (`extend --undo`, a release): the first
+    of ``-a2``, ``-a3``, ... not so set aside goes before the mark. One sent, queued or set
+    aside for another reason (an address refused) keeps its id: once a deadline."""
+    ident = base + mark
+    for again in range(2, AGAIN_MOST + 2):
+        where = outbox.lies(ident)
+        if where is None or where[0] != "failed" or not set_aside_as_moved(spool, where[1]):
+            return ident
+        ident = f"{base}-a{again}{mark}"
+    return ident
+
+
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
     """The game's reminders, the game noted in the journal before the first is queued
     (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
@@ -1116,7 +1136,8 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
         sides = [p for p in owing if p["seat"] == seat]
         missing = [f"{p['name']} (#{p['id']})" for p in sides if not p["orders"]]
         on_file = [f"{p['name']} (#{p['id']})" for p in sides if p["orders"]]
-        ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
+        base = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}"
+        ident = _reminder_ident(outbox, gm.spool, base, mark)
         body = compose.render(
             "reminder",
             name=entry.name,

@@ -15,12 +15,16 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+from wtg.core.plurals import counted
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.game.schedule import parse_iso
+from wtg.game.schedule import moment_text, parse_iso
+from wtg.text.shellcommand import shell_command
 
 AFTER_BACKUP = "after-backup.json"
 """In the spool of a host restored from a backup: when the backup was made."""
+SHOWN = 10
+"""The UIDs named of a folder; the rest counted."""
 
 
 def note_backup(spool: Path, made: str, restored: str) -> None:
@@ -76,3 +80,48 @@ def looked(spool: Path) -> None:
     """Nothing filed after the backup is left unread: the polls look no more."""
     with contextlib.suppress(FileNotFoundError):
         (spool / AFTER_BACKUP).unlink()
+
+
+def held_line(spool: Path, inbox: str) -> str | None:
+    """Why `run-turn --due` runs no turn on the host of ``spool`` (``due_held_line``, the
+    mails to be moved back into ``inbox``), as it, `wtg serve`, `wtg status` and the
+    digest say it; None when it runs them."""
+    kept = unread_kept(spool)
+    if kept is None:
+        return None
+    return due_held_line(kept[0], inbox, kept[1], spool)
+
+
+def due_held_line(made: datetime, inbox: str, unread: dict[str, list[int]], spool: Path) -> str:
+    """What `run-turn --due` says when it runs no turn, because the last poll found mail
+    filed after the backup and never read here (``wtg.mail.poll.filedafter``). Ruling
+    (movedhost46): a turn run without orders that lie in the processed folder is run again
+    by a rollback, its players mailed twice, and the turn they sent orders for is lost to
+    them; a due run held costs a delay the GM ends with one move in a mail client, or one
+    command."""
+    return (
+        f"no turn run: this host was restored from a backup made {moment_text(made)}, and "
+        f"its last poll found {unread_named(unread)} that came in since then or a little "
+        "before and that this host never read (a player's orders, perhaps, for a turn due): "
+        f"move each of yours back into {inbox} (in a mail client), and the next poll files "
+        f"it, then the turns due run; {go_on(spool)}"
+    )
+
+
+def unread_named(unread: dict[str, list[int]]) -> str:
+    """The mails of ``unread``: each folder's count and UIDs."""
+    parts = []
+    for folder, uids in unread.items():
+        shown = ", ".join(str(uid) for uid in sorted(uids)[:SHOWN])
+        more = f" and {len(uids) - SHOWN} more" if len(uids) > SHOWN else ""
+        parts.append(f"{counted(len(uids), 'mail')} in {folder} (UID {shown}{more})")
+    return " and ".join(parts)
+
+
+def go_on(spool: Path) -> str:
+    """The command that runs the turns due without the mails left unread."""
+    note = shell_command("rm", str(spool / AFTER_BACKUP))
+    return (
+        f"to run the turns without the mails you leave there, `{note}`: the polls then "
+        "name them no more"
+    )
