@@ -299,10 +299,11 @@ def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
     return True
 
 
-def _parsed_json(path: Path, text: str) -> Any:
-    """A turn file's JSON; a file cut short or edited by hand is named in the error."""
+def parsed_turn_file(path: Path, raw: bytes) -> Any:
+    """A turn file's JSON from its bytes (``GameStore.read_turn_bytes``); a file cut short,
+    edited by hand or saved in another encoding than UTF-8 is named in the error."""
     try:
-        return json.loads(text)
+        return json.loads(raw.decode("utf-8"))
     except ValueError as exc:
         raise StoreError(f"{path} cannot be read: {exc}") from None
 
@@ -588,25 +589,24 @@ class GameStore:
         )
 
     def read_json(self, turn: int, name: str) -> Any:
-        path = self._readable_turn(turn) / name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise StoreError(f"turn {turn} has no {name}") from None
-        return _parsed_json(path, text)
+        return parsed_turn_file(*self.read_turn_bytes(turn, name))
 
-    def read_json_stat(self, turn: int, name: str) -> tuple[os.stat_result | None, Any]:
-        """``read_json``, and the file's stat as it was read: from the one open file, where
-        ``read_json`` after a stat would look the turn up three times (a poll's first mail
-        for a game reads two). The stat is None for a file read elsewhere than in the
-        turn's folder (a turn set aside, ``.old-NNNN``)."""
+    def read_turn_bytes(self, turn: int, name: str) -> tuple[Path, bytes]:
+        """A turn file's bytes, and the path they were read from (the turn's folder, or the
+        folder a rerun cut short set it aside in, ``.old-NNNN``); StoreError when the turn
+        or the file is not there."""
         path = self.turn_dir(turn) / name
         try:
-            with open(path, encoding="utf-8") as handle:  # as ``Path.read_text`` opens it
-                stat, text = os.fstat(handle.fileno()), handle.read()
+            with open(path, "rb") as handle:
+                return path, handle.read()
         except (FileNotFoundError, NotADirectoryError):
-            return None, self.read_json(turn, name)  # it says what is missing
-        return stat, _parsed_json(path, text)
+            pass
+        path = self._readable_turn(turn) / name  # it says a turn that is not there
+        try:
+            with open(path, "rb") as handle:
+                return path, handle.read()
+        except FileNotFoundError:
+            raise StoreError(f"turn {turn} has no {name}") from None
 
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath
