@@ -290,7 +290,7 @@ def test_a_turn_files_bytes_are_read_where_read_json_reads_them(text: str, where
         if where == "none":
             assert found == parsed == "there is no turn 3 (turns kept: none)"
             return
-        assert found == (folder / "turn.json", text.encode())
+        assert found == (str(folder / "turn.json"), text.encode())
         try:
             assert parsed == json.loads(text)
         except ValueError:

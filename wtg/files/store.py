@@ -299,7 +299,24 @@ def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
     return True
 
 
-def parsed_turn_file(path: Path, raw: bytes) -> Any:
+def _read_whole(path: str) -> bytes:
+    """A file's bytes, read with one descriptor: its size asked, then a read of a byte more
+    (a file grown since is read on to its end)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        size = os.fstat(fd).st_size
+        raw = os.read(fd, size + 1)
+        if len(raw) <= size:
+            return raw
+        parts = [raw]
+        while chunk := os.read(fd, 1 << 16):
+            parts.append(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def parsed_turn_file(path: Path | str, raw: bytes) -> Any:
     """A turn file's JSON from its bytes (``GameStore.read_turn_bytes``); a file cut short,
     edited by hand or saved in another encoding than UTF-8 is named in the error."""
     try:
@@ -591,20 +608,19 @@ class GameStore:
     def read_json(self, turn: int, name: str) -> Any:
         return parsed_turn_file(*self.read_turn_bytes(turn, name))
 
-    def read_turn_bytes(self, turn: int, name: str) -> tuple[Path, bytes]:
+    def read_turn_bytes(self, turn: int, name: str) -> tuple[str, bytes]:
         """A turn file's bytes, and the path they were read from (the turn's folder, or the
         folder a rerun cut short set it aside in, ``.old-NNNN``); StoreError when the turn
-        or the file is not there."""
-        path = self.turn_dir(turn) / name
+        or the file is not there. Read with bare descriptors from a path made as text: a
+        game reads its turn files so at every use (``Game._turn_json``), several a mail."""
+        path = f"{self.root}/turns/{turn_name(turn)}/{name}"
         try:
-            with open(path, "rb") as handle:
-                return path, handle.read()
+            return path, _read_whole(path)
         except (FileNotFoundError, NotADirectoryError):
             pass
-        path = self._readable_turn(turn) / name  # it says a turn that is not there
+        path = str(self._readable_turn(turn) / name)  # it says a turn that is not there
         try:
-            with open(path, "rb") as handle:
-                return path, handle.read()
+            return path, _read_whole(path)
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
 
