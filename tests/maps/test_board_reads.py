@@ -60,8 +60,8 @@ def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     reads and ``GameStore.read_json`` parse them by)."""
     read: list[str] = []
 
-    def counted(path: Path, raw: bytes) -> Any:
-        read.append(path.name)
+    def counted(path: Path | str, raw: bytes) -> Any:
+        read.append(Path(path).name)
         return parsed_turn_file(path, raw)
 
     monkeypatch.setattr(store, "parsed_turn_file", counted)
