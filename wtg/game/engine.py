@@ -31,6 +31,7 @@ from wtg.data.maps import GAME_MAP, map_copy
 from wtg.files.store import GameStore, StoreError, parsed_turn_file
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
+from wtg.game.configedit import with_players
 from wtg.game.gameconfig import (
     ConfigError,
     GameConfig,
@@ -159,6 +160,16 @@ class Game(Generic[S]):
         if config != self.config:
             self.config, self._checked = config, None
         self._config_text = text
+
+    def write_players(self, players: Sequence[PlayerEntry]) -> None:
+        """game.yaml written again with ``players`` in its seats' entries (a new code, a
+        takeover), the rest of its text as the GM wrote it, and the game's config made the
+        one it says: a writer that wrote the file beside the game left the game's config as
+        it had read it until its next lock."""
+        text = with_players(self.store.config_text(), self.config, players)
+        self.store.write_config(text)
+        self.config, self._config_text = self.config.with_players(players), text
+        self._checked = None  # checked against the latest turn again, as an edit is
 
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
