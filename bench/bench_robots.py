@@ -64,6 +64,25 @@ the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_fr
 (``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``) instead of the old one. Each map's
 tally counts too the lines of each side the turns skipped when they ran, a game and by phase
 (``skipped_lines_per_game``, ``skipped_by_phase``).
+
+Round 46 tried bringing WoK IV's armies to a long siege, each way in a scratch copy of the
+live player (then round 44's, its games the same as r44's) against ``--against r44``, 20
+turns, tuned on seeds 1-200 and judged on seeds 401-700; the provinces of new less r44's a
+game, with their standard error, on small and on classic60. Inner armies routed through
+its own provinces to a border next to the siege, not to the nearest border (a tie drawn):
+-0.28 (0.39) and -1.29 (0.72); the same within one step more than the nearest border:
+-0.28 (0.39) and -0.17 (0.78). The spare armies of a border two steps or more from the
+siege marched a step a turn towards it (mustering moved only those of a border one step
+away): +0.67 (0.40) and +1.58 (0.73); that with the inner armies routed as well +0.43 (0.45)
+and +0.59 (0.81), or choosing among the equally near borders the one nearer the siege
++0.61 (0.46) and +1.28 (0.79), or gathering at a siege not attacked this turn first +0.51
+(0.40) and +1.24 (0.75). The best of the seven, the mustering alone, judged on seeds
+401-700: +0.10 (0.33) and +0.55 (0.65), within two standard errors on both maps, so it was
+not kept (commit 1062f3c8, reverted). Measured after the judgement on seeds 701-1000, which
+chose nothing: +0.81 (0.31) and +1.66 (0.65), beyond two standard errors on both; over the
+600 seeds 401-1000 +0.46 and +1.11 (about 0.23 and 0.46). With it the game of
+``tests/test_report_events.py`` (seed 13 of small) was won by the allies on turn 13, before
+its QUIT line; seed 17's told every kind.
 """
 
 from __future__ import annotations

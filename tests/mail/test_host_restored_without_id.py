@@ -78,3 +78,53 @@ def test_the_old_imap_host_stops_once_the_host_restored_without_an_id_polls(
     mailbox = f"{GM_ADDRESS}@{imap.host}:{imap.port}/INBOX"
     assert old.stderr.startswith(f"wtg: poll: {STOPPED}{mailbox}: the host at ")
     assert len(imap.fetch_all(GM_ADDRESS, CLAIMS_FOLDER)) == 2
+
+
+def test_an_old_host_whose_games_path_goes_through_a_link_stops_all_the_same(
+    tmp_path: Path,
+) -> None:
+    """The old host's games folder named through a link (`/srv` a link to `/data`): the
+    backup gave its path as the config names it, the old host's claim names it resolved,
+    and the restored host never found the claim of the place the backup names: both hosts
+    served the Maildir. Both paths are compared resolved."""
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "srv").symlink_to(tmp_path / "data")
+    old_config, _ = maildir_host(tmp_path / "srv" / "old", maildir)
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(old_config, "send").exit_code == 0
+    assert wtg(old_config, "backup", str(archive)).exit_code == 0  # no id in it
+    assert wtg(old_config, "poll").exit_code == 0  # its claim: the resolved path
+    new_config = restored(archive, tmp_path / "new" / "games")
+    assert (
+        str(tmp_path / "srv" / "old")
+        in (tmp_path / "new" / "games" / ".mail" / COPIED_FROM).read_text()
+    )
+    taken = wtg(new_config, "poll")
+    assert taken.exit_code == 0, taken.output
+    assert "this host now serves the mailbox" in taken.stderr
+    old = wtg(old_config, "poll")
+    assert old.exit_code == 1, old.output
+    assert old.stderr.startswith(f"wtg: poll: {STOPPED}{maildir}: the host at ")
+
+
+def test_an_old_imap_host_whose_games_path_goes_through_a_link_stops_all_the_same(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "srv").symlink_to(tmp_path / "data")
+    old_config, _ = imap_host(tmp_path / "srv" / "old", imap, smtp)
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(old_config, "send").exit_code == 0
+    assert wtg(old_config, "backup", str(archive)).exit_code == 0
+    assert wtg(old_config, "poll").exit_code == 0
+    restored(archive, tmp_path / "new" / "games")
+    new_config = write_config(tmp_path / "new", imap, smtp)
+    taken = wtg(new_config, "poll")
+    assert taken.exit_code == 0, taken.output
+    assert "this host now serves the mailbox" in taken.stderr
+    old = wtg(old_config, "poll")
+    assert old.exit_code == 1, old.output
+    assert len(imap.fetch_all(GM_ADDRESS, CLAIMS_FOLDER)) == 2

@@ -34,6 +34,9 @@ COMMANDS = [
     ("close-list", "wok4"),
     ("digest", "--mail"),
     ("orders", "g1", "-", "--player", "1"),
+    ("quarantine", "--release-held"),
+    ("outbox", "--retry-all"),
+    ("bounces", "--clear", "g1p1@players.example"),
     (
         "new-game",
         "g2",

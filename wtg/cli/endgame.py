@@ -13,7 +13,7 @@ from wtg.cli.common import fail, open_or_fail
 from wtg.cli.completion import game_names
 from wtg.cli.firstrun import first_run, mail_spool
 from wtg.cli.givenhead import tell
-from wtg.cli.movedhost import refuse_on_moved_host
+from wtg.cli.movedhost import refuse_on_moved_host, refusing
 from wtg.core.plurals import counted
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, release_of
@@ -31,6 +31,7 @@ def register(group: click.Group) -> None:
     group.add_command(end)
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -57,7 +58,7 @@ def end(ctx: click.Context, game_dir: str, reason: str, yes: bool, as_json: bool
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
     spool = mail_spool(ctx, game)
-    refuse_on_moved_host(ctx, spool, "end")  # before the question: nothing to answer
+    refuse_on_moved_host(ctx, spool)  # before the question: nothing to answer
     if not (yes or as_json) and game.ended_by_gm() is None:  # no answer (cron): nothing ends
         _ask(name, game.latest_turn(), game_dir)
     noting = first_run(spool, game) if spool is not None else None

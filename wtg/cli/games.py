@@ -39,7 +39,7 @@ from wtg.cli.homepath import HomePath, home_taken
 from wtg.cli.inputfile import InputFile
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
-from wtg.cli.movedhost import host_moved, refuse_on_moved_host
+from wtg.cli.movedhost import host_moved, refuse_on_moved_host, refusing
 from wtg.cli.othergame import corrected, meant_games
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
@@ -156,6 +156,7 @@ def register(group: click.Group) -> None:
         group.add_command(command)
 
 
+@refusing
 @click.command("new-game")
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -262,7 +263,7 @@ def new_game(
     if every_days is None:
         _no_schedule_meant(ctx)
     folder = new_game_folder(ctx, game_dir, reuse_name)
-    refuse_on_moved_host(ctx, folder.parent / SPOOL, "new-game")  # its players never hear
+    refuse_on_moved_host(ctx, folder.parent / SPOOL)  # its players never hear
     if reuse_name:
         _codes_made_new(players)
     try:
@@ -527,6 +528,7 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
     click.echo(game.aof(player), nl=False)
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("file", type=InputFile("r", encoding="utf-8", errors="replace"))
@@ -559,7 +561,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     text = file.read()
     now = datetime.now(timezone.utc)
     spool = game.store.root.parent / SPOOL  # the host's, when the game is one of its games
-    refuse_on_moved_host(ctx, spool, "orders")  # filed here, the player's orders are lost
+    refuse_on_moved_host(ctx, spool)  # filed here, the player's orders are lost
     given = None if file.name in ("-", "<stdin>") else Path(file.name)
     kept = kept_mail(spool, given, text, now)
     if correct or kept.received is None:  # a correction, or no mail: filed as of now
@@ -653,6 +655,7 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
 """The keys of an order file that give no order (a blank form has only these)."""
 
 
+@refusing
 @click.command("run-turn")
 @click.argument("game_dir", required=False, shell_complete=game_names)
 @click.option("--rerun", is_flag=True, help="Resolve the last turn again from its archived input.")
@@ -918,6 +921,7 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     from wtg.host.due import run_due
 
     # deferred: the mail servers' clients (IMAP): only a due run looks at the mailbox's claims
+    from wtg.mail.poll.filedafter import turns_held
     from wtg.mail.poll.hostclaim import turns_stopped
 
     gm = checked_config(ctx)
@@ -925,6 +929,9 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     stopped = turns_stopped(gm, moment)  # a copy of this host serves the games now
     if stopped is not None:
         fail(f"run-turn --due: {stopped}")
+    held = turns_held(gm)  # restored: orders may lie unread in the processed folder
+    if held is not None:
+        fail(f"run-turn --due: {held}")
     notices = Notices(gm.spool, gm.sender, moment)
     tasks = run_due_tasks(gm.games_dir, moment, notices.taken_off, notices.taken_off_told)
     for started in tasks.started:
@@ -1000,6 +1007,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
         tell(printable(f"  player {p['id']:>2} {row_name(str(p['name']), 20)} {p['status']}"))
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -1047,7 +1055,7 @@ def _mail_report(ctx: click.Context, game: Game, seat: int, turn: int | None) ->
 
     name = game.config.game
     now = datetime.now(timezone.utc)
-    refuse_on_moved_host(ctx, mail_spool(ctx, game), "report")
+    refuse_on_moved_host(ctx, mail_spool(ctx, game))
     notices = Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
     with game.store.lock():
         cut = game.cut_short()

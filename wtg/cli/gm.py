@@ -19,7 +19,7 @@ from wtg.cli.durations import Duration
 from wtg.cli.givenhead import tell, terminal_width
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
-from wtg.cli.movedhost import host_moved, refuse_on_moved_host
+from wtg.cli.movedhost import out_of_date, refuse_on_moved_host, refusing
 from wtg.cli.othergame import held, meant_games, moved_deadline, undoable_rollback
 from wtg.core.errors import UsageError
 from wtg.core.plurals import counted
@@ -74,12 +74,12 @@ def register(group: click.Group) -> None:
         group.add_command(command)
 
 
-def _notices(ctx: click.Context, game: Game, now: datetime, command: str) -> Notices:
+def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
     """Notices queued in the spool of the game's games directory, where `wtg send` finds
-    them, from the config's address. The ``command`` ends there, nothing done, on a host a
+    them, from the config's address. The command ends there, nothing done, on a host a
     copy of it took the mailbox over from (``refuse_on_moved_host``)."""
     spool = game.store.root.parent / SPOOL
-    refuse_on_moved_host(ctx, spool, command)
+    refuse_on_moved_host(ctx, spool)
     return Notices(spool, gm_config(ctx).sender, now)
 
 
@@ -87,6 +87,7 @@ def _told(queued: int) -> str:
     return f"{counted(queued, 'notice')} queued for the players (`wtg send` mails them)"
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -111,7 +112,7 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
     reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now, "hold")
+    notices = _notices(ctx, game, now)
     if undo:
         _undo_hold(game, notices)
         return
@@ -164,6 +165,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
     )
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.pass_context
@@ -174,7 +176,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
     again after it was cut short, it finishes that release (the notices missing)."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now, "release")
+    notices = _notices(ctx, game, now)
     try:
         kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     except NotHeld as exc:  # the wrong game: the one held named
@@ -249,6 +251,7 @@ class TimesNotOptions(click.Command):
         return super().parse_args(ctx, args)
 
 
+@refusing
 @click.command(cls=TimesNotOptions, context_settings={"ignore_unknown_options": True})
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("words", nargs=-1, metavar="HOURS")
@@ -286,7 +289,7 @@ def extend(
     hours = 0.0 if undo else HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now, "extend")
+    notices = _notices(ctx, game, now)
     if not (undo or again):
         _not_twice(game, hours, notices)
     withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
@@ -359,6 +362,7 @@ def extend(
             )
 
 
+@refusing
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -425,7 +429,7 @@ def rollback(
         )
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now, "rollback")  # the config read before anything is rolled back
+    notices = _notices(ctx, game, now)  # the config read before anything is rolled back
     done, new = roll_back(game, to_turn, now)
     queued = notices.rolled_back(game, done)
     what = "rolled back" if new else "was rolled back already"
@@ -444,7 +448,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
     before it, once that undo told every player, only with ``again``."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    notices = _notices(ctx, game, now, "rollback")  # the config read before anything is undone
+    notices = _notices(ctx, game, now)  # the config read before anything is undone
     try:
         done, new = undo_rollback(game, now, again)
     except UndoneAlready as exc:  # the command given twice: not two rollbacks undone
@@ -529,6 +533,7 @@ def _undo_rollback(ctx: click.Context, game_dir: str, again: bool) -> None:
     )
 
 
+@refusing
 @click.command()
 @click.argument("words", nargs=-1, metavar="GAME|--all TEXT")
 @click.option("--all", "every", is_flag=True, help="To the players of every running game.")
@@ -600,7 +605,7 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
         )
     if not running:
         raise UsageError(f"no running game in {root}")
-    refuse_on_moved_host(ctx, root / SPOOL, "announce")
+    refuse_on_moved_host(ctx, root / SPOOL)
     now = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, now)
     names = [g.config.game for g in running]
@@ -698,6 +703,7 @@ def _readable(game: Game, skipped: list[Unreadable]) -> bool:
     return True
 
 
+@refusing
 @click.command()
 @quiet_option
 @click.option("--mail", "by_mail", is_flag=True, help="Also queue it as a mail to the GM.")
@@ -778,17 +784,12 @@ def _out_of_date(ctx: click.Context, spool: Path, by_mail: bool) -> str | None:
     digest on the screen is said to be of that copy (the line returned). None: it serves
     the mailbox."""
     if by_mail:
-        refuse_on_moved_host(ctx, spool, "digest")
+        refuse_on_moved_host(ctx, spool)
         return None
-    stopped = host_moved(ctx, spool)
-    if stopped is None:
-        return None
-    return (
-        "this digest is of this host's copy of the games, out of date: "
-        f"{stopped}; the host that serves the mailbox has the digest to read"
-    )
+    return out_of_date(ctx, spool, "this digest is", "the digest to read")
 
 
+@refusing
 @click.command()
 @click.option(
     "--clear",
@@ -806,7 +807,8 @@ def bounces(ctx: click.Context, address: str | None) -> None:
     once the address is corrected in game.yaml, `wtg outbox --retry NAME` sends it again,
     to the corrected address."""
     games = open_games(games_root(ctx))[0]
-    if address is not None:
+    if address is not None:  # the mark dropped here: the other host's send mails on
+        refuse_on_moved_host(ctx, games_root(ctx) / SPOOL)
         cleared = [g.config.game for g in games if _clear(g, address)]
         if not cleared:
             raise UsageError(f"no game marks {address} as failing{_failing_meant(games, address)}")
@@ -840,6 +842,7 @@ def _clear(game: Game, address: str) -> bool:
         return clear_bounce(game.store.root, address)
 
 
+@refusing
 @click.command("new-code")
 @click.argument("game_dir", shell_complete=game_names)
 @click.option(
@@ -858,7 +861,7 @@ def new_code(ctx: click.Context, game_dir: str, seat: int) -> None:
     code is refused from then on; his orders on file and his planned absences stay his.
     Given again after it was cut short, it finishes the same code."""
     game = open_or_fail(ctx, game_dir)
-    notices = _notices(ctx, game, datetime.now(timezone.utc), "new-code")
+    notices = _notices(ctx, game, datetime.now(timezone.utc))
     with game.store.lock():
         entry, given = give_new_code(game, seat)
         queued = notices.new_code(game, entry)

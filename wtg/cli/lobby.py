@@ -12,7 +12,7 @@ from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_f
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.givenhead import tell
-from wtg.cli.movedhost import refuse_on_moved_host
+from wtg.cli.movedhost import refuse_on_moved_host, refusing, say_out_of_date
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
@@ -33,6 +33,7 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 """How the zone of a list is given again (``fixed_zone_warning``)."""
 
 
+@refusing
 @click.command("open-list")
 @click.argument("ruleset", shell_complete=ruleset_choices)
 @click.option(
@@ -122,7 +123,7 @@ def open_list(
         zone or "UTC",
     )
     root = games_root(ctx)
-    refuse_on_moved_host(ctx, root / SPOOL, "open-list")  # its JOINs reach the other host
+    refuse_on_moved_host(ctx, root / SPOOL)  # its JOINs reach the other host
     with torn_said(root), LobbyDatabase(root) as book:
         opened = add_list(book, wanted)
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
@@ -133,6 +134,7 @@ def open_list(
         tell(printable(f"warning: {warned}"), err=True)
 
 
+@refusing
 @click.command("close-list")
 @click.argument("name")
 @click.pass_context
@@ -142,7 +144,7 @@ def close_list(ctx: click.Context, name: str) -> None:
     JOINs to it no longer count. A game being made from it is made. Open it again with
     `wtg open-list` as it should be. Given again after it was cut short, it finishes."""
     root = games_root(ctx)
-    refuse_on_moved_host(ctx, root / SPOOL, "close-list")
+    refuse_on_moved_host(ctx, root / SPOOL)
     moment = datetime.now(timezone.utc)
     notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
 
@@ -185,6 +187,7 @@ def close_list(ctx: click.Context, name: str) -> None:
 def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
     root = games_root(ctx)
+    say_out_of_date(ctx, root / SPOOL, "these lists are", "the lists as they stand")
     with torn_said(root), LobbyDatabase(root) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
@@ -238,6 +241,7 @@ def _domain_json(domain: OneDomain | None) -> dict[str, object] | None:
     return None if domain is None else {"domain": domain.domain, "players": domain.players}
 
 
+@refusing
 @click.command("offer-seat")
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("seat", type=int)
@@ -253,7 +257,7 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
     game = open_or_fail(ctx, game_dir)
     name = game.config.game
     root = games_root(ctx)
-    refuse_on_moved_host(ctx, root / SPOOL, "offer-seat")  # its JOINs reach the other host
+    refuse_on_moved_host(ctx, root / SPOOL)  # its JOINs reach the other host
     with torn_said(root), LobbyDatabase(root) as book:
         try:
             if withdraw:

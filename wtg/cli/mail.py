@@ -20,6 +20,7 @@ import click
 from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, with_full_disk
 from wtg.cli.givenhead import tell, tell_fitted
 from wtg.cli.logs import log_options, start_logging
+from wtg.cli.movedhost import refuse_on_moved_host, refusing
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
@@ -112,6 +113,7 @@ def serving(spool: Path) -> Exception | None:
     )
 
 
+@refusing
 @click.command()
 @poll_quiet_option
 @click.option(
@@ -306,6 +308,7 @@ def _stay(gm: GmConfig, also_send: bool, jobs: int, stop: threading.Event) -> No
     tell("wtg poll --idle: stopped")
 
 
+@refusing
 @click.command()
 @send_quiet_option
 @log_options
@@ -351,6 +354,7 @@ def send(
         sys.exit(1)
 
 
+@refusing
 @click.command()
 @quiet_option
 @log_options
@@ -388,6 +392,7 @@ ASKED_OUT = (
 (``Outbox.ask_withdraw``: a rollback's notice, the rollback undone meanwhile)."""
 
 
+@refusing
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
 @click.option(
@@ -419,6 +424,7 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             fail("--json goes with the listing alone (not with --retry or --retry-all)")
         if names and retry_all:
             fail("give --retry NAME or --retry-all, not both")
+        refuse_on_moved_host(ctx, spool)  # queued here, it is never mailed
         try:
             done = retry(games_dir, spool, None if retry_all else names)
         except AlreadyRunning as exc:

@@ -14,6 +14,7 @@ import click
 
 from wtg.cli.common import checked_config, fail, games_root
 from wtg.cli.givenhead import carrying_given, given_head, host_paths, on_disk, tell_fitted
+from wtg.cli.movedhost import refuse_on_moved_host, refusing
 from wtg.cli.quarantinejson import held_entry, listing
 from wtg.core.plurals import counted
 from wtg.core.printable import visible
@@ -45,6 +46,7 @@ def register(group: click.Group) -> None:
     group.add_command(quarantine)
 
 
+@refusing
 @click.command()
 @click.option("--forget", "keys", multiple=True, metavar="KEY", help="Drop this record.")
 @click.option("--forget-all", is_flag=True, help="Drop every record.")
@@ -95,6 +97,7 @@ def quarantine(
     if released or release_held:
         if keys or forget_all:
             fail("--release and --release-held go alone (not with --forget or --forget-all)")
+        refuse_on_moved_host(ctx, games_root(ctx) / SPOOL)  # the mail is the other host's
         if release_held:
             released = _every_held(games_root(ctx) / SPOOL, released)
             if not released:

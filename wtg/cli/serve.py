@@ -19,6 +19,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import warn_loose_passwords
+from wtg.cli.movedhost import refusing
 from wtg.files.paths import tidied
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
@@ -36,6 +37,7 @@ def register(group: click.Group) -> None:
     group.add_command(serve)
 
 
+@refusing
 @click.command()
 @click.option(
     "--unit",

@@ -20,6 +20,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.completion import game_names
 from wtg.cli.givenhead import carrying_given, host_paths, on_disk, tell_hung
+from wtg.cli.movedhost import say_out_of_date
 from wtg.core.errors import ConfigError
 from wtg.core.plurals import counted
 from wtg.core.printable import printable
@@ -129,6 +130,12 @@ def register(group: click.Group) -> None:
     group.add_command(status)
 
 
+THIS_STATUS = "this status is"
+THE_GAMES = "the games as they stand"
+"""What a status on a host a copy of it took the mailbox over from is said to be
+(``say_out_of_date``)."""
+
+
 @click.command()
 @click.argument("game_dir", required=False, shell_complete=game_names)
 @click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
@@ -151,9 +158,11 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         host(ctx, as_json)
         return
     if game_dir is None:
+        say_out_of_date(ctx, games_root(ctx) / SPOOL, THIS_STATUS, THE_GAMES)
         overview(ctx, as_json)
         return
     game = open_or_fail(ctx, game_dir)
+    say_out_of_date(ctx, game.store.root.parent / SPOOL, THIS_STATUS, THE_GAMES)
     warn_if_shared(game.store.root)
     warn_of_codes(game.config)
     warn_of_addresses(game.config)

@@ -28,7 +28,7 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.files.store import GameStore, StoreError, parsed_turn_file
+from wtg.files.store import DEADLINE_MOVES, DEADLINE_SET, GameStore, StoreError, parsed_turn_file
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
 from wtg.game.configedit import with_players
@@ -347,22 +347,39 @@ class Game(Generic[S]):
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
             raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
-        for key in ("ran_at", "deadline", "next_deadline"):
-            stamp = meta.get(key)
-            if isinstance(stamp, str) and not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
-                raise TurnFileEdited(
-                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
-                    "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
-                    + _EDITED.format(game=self.config.game)
-                )
-            wrong = out_of_years(parse_iso(stamp)) if isinstance(stamp, str) else None
-            if wrong is not None and key == "next_deadline":  # 9999-12-31T23:59:00Z
-                raise TurnFileEdited(
-                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}: {wrong} "
-                    + _EDITED.format(game=self.config.game)[:-1]
-                    + f"; `wtg hold {self.config.game}` stops its turns a while)"
-                )
+        stamps: dict[str, object] = {
+            key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")
+        }
+        marks = gm_marks(self._turn_json(number, TURN_META))
+        stamps[DEADLINE_SET] = marks.get(DEADLINE_SET)
+        for index, move in enumerate(marks.get("moved") or []):  # DEADLINE_MOVES
+            for end in ("from", "to"):  # `wtg extend --undo` moves back to a move's from
+                moment = move.get(end) if isinstance(move, dict) else None
+                if isinstance(moment, str) and _is_stamp(moment):  # one of no time: not gone by
+                    stamps[f"{DEADLINE_MOVES}[{index}].{end}"] = moment
+        for key, stamp in stamps.items():
+            if isinstance(stamp, str):
+                self._check_stamp(number, key, stamp)
         return meta
+
+    def _check_stamp(self, number: int, key: str, stamp: str) -> None:
+        """Refuse a time of turn ``number``'s ``turn.json`` (``key``: ``ran_at``, a deadline)
+        that is none of wtg's: not as it writes one, a day the calendar has not, or a year off
+        ``schedule.YEARS`` (9999-12-31T23:59:00Z)."""
+        where = f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}"
+        edited = _EDITED.format(game=self.config.game)
+        if not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
+            raise TurnFileEdited(
+                f"{where} is not a time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) {edited}"
+            )
+        wrong = out_of_years(
+            parse_iso(stamp), "a turn runs" if key == "ran_at" else "a deadline falls"
+        )
+        if wrong is None:
+            return
+        if key == "next_deadline":  # 9999-12-31T23:59:00Z, written to stop the game
+            edited = edited[:-1] + f"; `wtg hold {self.config.game}` stops its turns a while)"
+        raise TurnFileEdited(f"{where}: {wrong} {edited}")
 
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
@@ -787,6 +804,7 @@ class Game(Generic[S]):
             meta = self._new_meta(target, now, waited)
         if self.ruleset.is_over(outcome):
             meta["next_deadline"] = None  # the game ended: no turn comes, no deadline
+        self._within_years(target, meta)
         if rerun:  # its reports tell every player the deadline a move cut short left untold
             meta = told_by_rerun(meta)
         files = {**self._turn_files(outcome, events, meta, set_aside, state), **kept}
@@ -794,6 +812,24 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
+
+    def _within_years(self, turn: int, meta: TurnMeta) -> None:
+        """Refuse turn ``turn`` when the deadline it would set (``meta``'s) falls past
+        ``schedule.YEARS``: the schedule's next after one set by hand late in 8999. Written,
+        every command after would refuse the game (``meta``); a turn or a move is a year at
+        most, so no deadline of wtg's comes near the calendar's end, year 9999."""
+        upcoming, due = meta.get("next_deadline"), meta.get("deadline")
+        wrong = out_of_years(parse_iso(upcoming)) if upcoming else None
+        if upcoming is None or wrong is None:
+            return
+        name = self.config.game
+        after = f", the schedule's next after {moment_text(due)}" if due else ""
+        raise GameError(
+            f"game {name}: turn {turn} would set turn {turn + 1}'s deadline at "
+            f"{moment_text(upcoming)}{after}: {wrong}; not run "
+            f"(`{shell_command('wtg', 'end', name)}` ends the game at turn {turn - 1}, "
+            f"`{shell_command('wtg', 'hold', name)}` stops its turns a while)"
+        )
 
     def ended_by_gm(self, turn: int | None = None) -> str | None:
         """The GM's reason when turn ``turn`` (the latest by default) is his end of the

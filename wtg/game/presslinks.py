@@ -94,7 +94,7 @@ def unlinked(text: str) -> str:
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written. A text without
     a ``://`` or a dot (``DOTS``) holds none: an answer quotes each order line of a form
     back (``quoted_back``), and most hold neither."""
-    if "://" not in text and not any(dot in text for dot in DOTS):
+    if "://" not in text and not _DOT.search(text):
         return text
     return _links(not text.isascii()).sub(_defanged, text)
 
@@ -231,4 +231,4 @@ address is none of the host's."""
 def links_said(texts: Iterable[str]) -> list[str]:
     """``[LINKS_SAID]`` when ``quoted_back`` defangs a web address in one of ``texts``, else
     an empty list: a note for an answer's notes."""
-    return [LINKS_SAID] if any(unlinked(marked(text)) != marked(text) for text in texts) else []
+    return [LINKS_SAID] if any(unlinked(text) != text for text in map(marked, texts)) else []

@@ -39,11 +39,12 @@ MOST_DAYS = 366
 _YEARS_SAID = f"a year from {YEARS.start} to {YEARS.stop - 1}"
 
 
-def out_of_years(moment: datetime) -> str | None:
-    """Why ``moment`` can be no deadline of wtg's (its year not in ``YEARS``), or None."""
+def out_of_years(moment: datetime, what: str = "a deadline falls") -> str | None:
+    """Why ``moment`` can be no deadline of wtg's (its year not in ``YEARS``), or None;
+    ``what`` names it otherwise (``a turn runs``: the ``ran_at`` of a turn)."""
     if moment.year in YEARS:
         return None
-    return f"a deadline falls in {_YEARS_SAID}, and {moment.year} is none"
+    return f"{what} in {_YEARS_SAID}, and {moment.year} is none"
 
 
 class Schedule(Record):

@@ -32,7 +32,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.files.store import DEADLINE_MOVES
 from wtg.game.engine import Game
-from wtg.game.schedule import iso, make_schedule, parse_iso
+from wtg.game.schedule import iso, make_schedule, moment_text, out_of_years, parse_iso
 from wtg.gm.nextdeadline import (
     LatestTurnMeta,
     latest_turn_meta,
@@ -301,7 +301,16 @@ def _move(latest: LatestTurnMeta, turn: int, hours: float, now: datetime) -> Ext
     """The latest turn's ``meta`` with the deadline moved ``hours`` on (from now when it
     has passed), the move recorded, not yet told (``_move_to``)."""
     old = parse_iso(str(latest.meta["next_deadline"]))
-    moved = max(old, now.replace(microsecond=0)) + timedelta(hours=hours)
+    start = max(old, now.replace(microsecond=0))
+    moved = start + timedelta(hours=hours)
+    wrong = out_of_years(moved)
+    if wrong is not None:  # 8999-12-30 moved 8784 hours: refused before turn.json is written
+        name = latest.game.config.game
+        raise GameError(
+            f"game {name}: turn {turn}'s deadline, {moment_text(start)}, moved {hours:g} hours "
+            f"on would be {moment_text(moved)}: {wrong}; not moved "
+            f"(`{shell_command('wtg', 'hold', name)}` stops its turns a while)"
+        )
     return _move_to(latest, turn, iso(moved.replace(microsecond=0)), now, hours)
 
 

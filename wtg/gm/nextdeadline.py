@@ -18,9 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.ruleset import TurnStyle
-from wtg.files.store import REPORTS_BEHIND, deadline_set, write_atomic
+from wtg.files.store import (
+    DEADLINE_MOVES,
+    DEADLINE_SET,
+    REPORTS_BEHIND,
+    deadline_set,
+    write_atomic,
+)
 from wtg.game.engine import Game
-from wtg.game.schedule import local_text, parse_iso
+from wtg.game.schedule import iso, local_text, parse_iso
+from wtg.game.turnfiles import new_meta
 from wtg.game.turnmeta import TURN_META, dump_json
 from wtg.gm.owing import sides_owing
 from wtg.text.shellcommand import shell_command
@@ -64,6 +71,18 @@ class LatestTurnMeta:
     @property
     def _folder(self) -> Path:
         return self.game.store.turn_dir(self.turn)
+
+
+def moved_deadline(game: Game[Any]) -> str | None:
+    """The coming turn's deadline (``Game.deadline_stamp``) when it is not the one the
+    latest turn set when it ran (``deadline_set``): `wtg extend`, its undo or a release
+    moved it since; None when it is that one, or there is none. A reminder of the moved
+    deadline is a mail of its own (``wtg.mail.outgoing.sender``), and one queued before the
+    move is not sent (``wtg.mail.outgoing.failedmail``): it says the deadline before."""
+    stamp = game.deadline_stamp()
+    if stamp is None:
+        return None
+    return None if deadline_set(latest_turn_meta(game).meta) == stamp else stamp
 
 
 def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
@@ -135,7 +154,9 @@ def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> st
     game.yaml's schedule (its hour, zone or days edited by hand since that turn ran: the
     turns after it follow the schedule, this one keeps its own), and the `wtg extend` that
     moves it to the schedule's next hour when that is later the same day; None when it is
-    one, was moved by `wtg extend` (its own hour), has passed, or there is none."""
+    one, was moved by `wtg extend` (its own hour), has passed, or there is none. A
+    ``next_deadline`` edited by hand in the latest turn's ``turn.json`` is said as that edit
+    (``_hand_set``), turn 0's by ``first_edited``."""
     schedule = game.config.schedule
     if schedule is None or deadline is None:
         return None
@@ -147,6 +168,10 @@ def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> st
         return None
     if schedule.next_after(due - timedelta(microseconds=1)) == due:
         return None
+    latest = game.latest_turn()
+    set_then = _hand_set(game, latest)
+    if set_then is not None:  # turn.json's next_deadline edited, not the schedule
+        return None if latest == 0 else _hand_set_note(game, latest, due, set_then)
     zone = schedule.timezone
     days = "every day" if schedule.every_days == 1 else f"every {schedule.every_days} days"
     note = (
@@ -195,6 +220,9 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     if schedule.first == made_day or schedule.next_after(ran) == made:
         return None  # as made; or a turn 0 run after its first day (a game of a list)
     name, zone = game.config.game, schedule.timezone
+    set_then = _hand_set(game, 0)
+    if set_then is not None:  # turn.json edited, not game.yaml's first:
+        return _hand_set_note(game, 0, made, set_then) if due == made else None
     said = (
         f"game.yaml's schedule says first: {schedule.first}, the day of the game's first deadline, "
         f"which counts when a game starts (its turn 0 set {made_day}): the coming deadline stays "
@@ -207,4 +235,65 @@ def first_edited(game: Game[Any], deadline: str | None) -> str | None:
     return (
         f"{said}; the edit moves the turn after it to {local_text(now, zone)} (it had "
         f"{local_text(was, zone)})"
+    )
+
+
+def _hand_set(game: Game[Any], turn: int) -> datetime | None:
+    """The deadline turn ``turn`` set when its ``next_deadline`` was edited by hand since
+    (game.yaml untouched): the one game.yaml's schedule gives after the turn ran, which its
+    ``turn.json`` no longer holds and its reports say; None when it holds it, a command of
+    wtg's moved it (a release, a rollback, `wtg extend`: their marks), or the reports say
+    another (an edit of game.yaml: they say what the turn set, ``first_edited``)."""
+    schedule = game.config.schedule
+    if schedule is None:
+        return None
+    try:
+        meta = json.loads((game.store.turn_dir(turn) / TURN_META).read_text(encoding="utf-8"))
+        ran, due = parse_iso(str(meta["ran_at"])), meta.get("deadline")
+        due = due if isinstance(due, str) else None
+        # a turn that waited for no one's orders keeps the deadline it ran at (``new_meta``)
+        set_then = {
+            new_meta(schedule, turn, due, ran, waited)["next_deadline"] for waited in (True, False)
+        }
+    except (OSError, ValueError, TypeError, KeyError, OverflowError):
+        return None
+    if any(key in meta for key in (DEADLINE_MOVES, DEADLINE_SET, REPORTS_BEHIND)):
+        return None
+    if meta.get("next_deadline") in set_then:
+        return None
+    report = _report(game, turn)
+    for stamp in sorted(stamp for stamp in set_then if stamp):
+        if " ".join(local_text(parse_iso(stamp), schedule.timezone).split()) in report:
+            return parse_iso(stamp)
+    return None
+
+
+def _report(game: Game[Any], turn: int) -> str:
+    """The first player's report of turn ``turn`` that says anything, its lines joined by a
+    space each; "" when there is none."""
+    for entry in game.config.players:
+        path = game.store.turn_dir(turn) / "reports" / f"p{entry.id:02d}.txt"
+        try:
+            said = " ".join(path.read_text(encoding="utf-8").split())
+        except (OSError, UnicodeDecodeError):
+            continue
+        if said:
+            return said
+    return ""
+
+
+def _hand_set_note(game: Game[Any], turn: int, edited: datetime, set_then: datetime) -> str:
+    """The note of turn ``turn``'s ``next_deadline`` edited by hand (``_hand_set``), as
+    ``wtg status`` says it: ``first_edited``'s of turn 0, ``schedule_changed``'s after."""
+    schedule = game.config.schedule
+    assert schedule is not None  # ``_hand_set`` found one
+    zone = schedule.timezone
+    first = f" (game.yaml's first: {schedule.first})" if turn == 0 else ""
+    return (
+        f"{game.store.turn_dir(turn) / TURN_META}: next_deadline: {iso(edited)!r} "
+        f"({local_text(edited, zone)}) is not the deadline turn {turn} set, "
+        f"{local_text(set_then, zone)}{first}, which its reports gave the players: edited by "
+        "hand? The turn runs at the deadline turn.json says, the players not told (put back "
+        f"{iso(set_then)!r}, or `{shell_command('wtg', 'extend', game.config.game, 'HOURS')}` "
+        "moves it and tells them)"
     )

@@ -63,6 +63,7 @@ from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.pictures import MapPicture
 from wtg.mail.outgoing.sender import open_transport, remind, send
 from wtg.mail.poll import underway
+from wtg.mail.poll.filedafter import turns_held
 from wtg.mail.poll.hostclaim import HostMoved
 from wtg.mail.poll.idle import (
     CONNECT_TROUBLE,
@@ -169,6 +170,7 @@ class Service:
         self.stop_asked = False
         self.reload_asked = False
         self.inbox: Inbox | None = None
+        self.held_said: str | None = None  # the turns held after a restore, as logged last
         self.unread = UnreadFiles()
         """The files of the maildir transport's inbox no poll reads, each logged once."""
         self.connection = Pause(timedelta(seconds=PAUSE_FIRST), timedelta(seconds=PAUSE_MOST))
@@ -431,8 +433,16 @@ class Service:
 
     # --- the games -------------------------------------------------------------------
     def _games(self) -> int:
-        """The lobby's due tasks, then every due game not paused: the turns run."""
+        """The lobby's due tasks, then every due game not paused: the turns run. None on
+        a host restored whose last poll found mail filed after the backup and never read
+        (``turns_held``: said as `run-turn --due` says it)."""
         now = self.clock.now()
+        held = turns_held(self.gm)
+        if held is not None and held != self.held_said:  # logged once, and when it changes
+            log_event(f"run-turn: {held}", level=logging.WARNING)
+        self.held_said = held
+        if held is not None:
+            return 0
         notices = Notices(self.gm.spool, self.gm.sender, now)
         tasks = run_due_tasks(self.gm.games_dir, now, notices.taken_off, notices.taken_off_told)
         for started in tasks.started:

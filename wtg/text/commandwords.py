@@ -40,6 +40,10 @@ ARGUMENTS: dict[str, tuple[int, int]] = {
 }
 """The fewest and most arguments of each command (JOIN's before its ``AS <name>``): a line
 in lower or mixed case is a command only with these."""
+_TAKING = re.compile("|".join(verb for verb, (_, most) in ARGUMENTS.items() if most))
+"""The words of the commands that take an argument, anywhere in a text: a line without one
+(most lines a mail breaks: an order line quoted, a forecast's sentence) holds no span, and
+is not read word by word."""
 
 _WORD = re.compile(r"(?<![\w<\[-])[A-Z]{3,8}(?![\w'-])")
 """A word in capitals standing alone (``RESIGN``, not ``RESIGN's`` nor ``<CODE>``)."""
@@ -67,6 +71,8 @@ def typed_spans(line: str) -> list[tuple[int, int]]:
     AS Vic Hale``, ``_name_end``); the start and end of each that has an argument. A
     command word with none after it (``HELP``, ``a RESIGN, confirmed``) is no span."""
     spans: list[tuple[int, int]] = []
+    if not _TAKING.search(line):
+        return spans
     for match in _WORD.finditer(line):
         verb = match.group()
         most = ARGUMENTS.get(verb, (0, 0))[1]

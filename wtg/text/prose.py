@@ -207,7 +207,9 @@ class _Commands:
 
     def piece(self, begins: int, indent: int) -> _Commands:
         """The commands of the piece cut next, whose text begins at ``begins`` of the line
-        after an indent of ``indent`` characters."""
+        after an indent of ``indent`` characters: none in a line that holds none (most)."""
+        if not self.spaces:
+            return self
         return _Commands(self.spaces, begins - indent, begins)
 
 

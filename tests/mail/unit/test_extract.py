@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import quopri
 from email import policy
@@ -282,3 +283,46 @@ def test_an_8bit_body_whose_charset_is_an_rfc_2231_parameter_is_read() -> None:
     found = assert_finds_aof(raw)
     assert found.source == "text/plain body"
     assert found.text is not None and found.text.startswith(greeting)
+
+
+def _refolded(encoding: str, fold: str, charset_fold: str) -> bytes:
+    """A mail whose part headers a server folded anew (Exchange): ``fold`` between the
+    Content-Transfer-Encoding's name and its value, ``charset_fold`` before the charset."""
+    greeting = "Gr\u00fc\u00dfe, J\u00f6rg: A1 = my " + "long " * 20 + "line\n"
+    data = (greeting + AOF).replace("\n", "\r\n").encode("iso-8859-1")
+    if encoding.startswith("quoted-printable"):
+        body = quopri.encodestring(data)
+    else:
+        body = base64.encodebytes(data).replace(b"\n", b"\r\n")
+    return (
+        (
+            "From: cid@example.org\r\nMIME-Version: 1.0\r\n"
+            'Content-Type: multipart/mixed;\r\n\tboundary="_000_EX_"\r\n\r\n'
+            f'--_000_EX_\r\nContent-Type: text/plain;{charset_fold}charset="iso-8859-1"\r\n'
+            f"Content-Transfer-Encoding:{fold}{encoding}\r\n\r\n"
+        ).encode()
+        + body
+        + b"\r\n--_000_EX_--\r\n"
+    )
+
+
+@pytest.mark.parametrize("encoding", ["quoted-printable", "base64"])
+@pytest.mark.parametrize(
+    ("fold", "after", "charset_fold"),
+    [("\r\n ", "", " "), ("\r\n\t", "", "\r\n\t"), (" ", " ", "\r\n ")],
+)
+def test_a_part_whose_headers_a_server_folded_is_decoded(
+    encoding: str, fold: str, after: str, charset_fold: str
+) -> None:
+    """A Content-Transfer-Encoding folded onto a line of its own (``Content-Transfer-
+    Encoding:`` CRLF `` quoted-printable``, as Exchange folds a part's headers anew), or
+    written with a blank after it: the email package compares its value with the fold's
+    line end and blanks kept, and the part's quoted-printable (``=3D``, soft breaks) or
+    base64 was read undecoded. Its charset folded onto a line of its own besides."""
+    raw = _refolded(encoding + after, fold, charset_fold)
+    assert f"Transfer-Encoding:{fold}{encoding}{after}\r\n".encode() in raw
+    found = assert_finds_aof(raw)
+    assert found.notes == ()
+    assert found.text is not None
+    assert found.text.startswith("Gr\u00fc\u00dfe, J\u00f6rg: A1 = my long long ")
+    assert found.text.split("\n")[0].endswith(" long line")

@@ -9,10 +9,6 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-import pytest
-
-from wtg.mail.poll import archivedcopies
-from wtg.mail.poll.archivedcopies import LISTED_ABOVE
 from wtg.mail.poll.mailmark import mark_of
 from wtg.mail.poll.samekey import told_apart
 from wtg.mail.servers.inbox import Incoming
@@ -75,12 +71,10 @@ def test_the_key_an_earlier_wtg_gave_by_the_message_id_is_read_as_it_was(tmp_pat
     assert known == {before: "stored: g1 turn 1 player 2"} and message.key == before
 
 
-@pytest.mark.parametrize("listed_above", [LISTED_ABOVE, 0])
 def test_a_copy_of_another_mail_under_the_key_in_any_month_gives_a_key_of_its_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, listed_above: int
+    tmp_path: Path,
 ) -> None:
-    """Each month's folder looked up a name at a time (a few mails), or listed (many)."""
-    monkeypatch.setattr(archivedcopies, "LISTED_ABOVE", listed_above)
+    """Each month's folder is looked in for the name."""
     mine, other = incoming("orders, take 2"), incoming("orders, take 1")
     name = mine.kept_in(tmp_path).name
     for month, kept in (("2026-01", other), ("2026-12", mine)):

@@ -9,6 +9,7 @@ from random import Random
 from typing import Any
 
 from bench.frozen_robots.wok4_r43 import plan_orders as r43_plan
+from bench.frozen_robots.wok4_r44 import plan_orders as r44_plan
 from tests.rules.builders import empty, make_state
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import WokState
@@ -133,3 +134,30 @@ def test_its_workers_make_the_tech_that_buys_back_a_low_eff() -> None:
         {"province": 7, "aim": "EFF"},
         {"province": 12, "aim": "TECH"},
     ]
+
+
+def test_armies_two_steps_from_the_siege_march_towards_it() -> None:
+    """Player 1's provinces 7, 12 and 17 (30 armies each) in a line; 7's 20 missiles lay a
+    long siege to neutral 8 (60 armies, DEF 5.0: still too strong once they fell), the other
+    neutrals around far stronger (150 at DEF 9.0). 12, next to 7, sends its armies to it,
+    and 17, two steps away, to 12, a step nearer: the armies of a border facing nothing it
+    may take gather at the siege a step a turn. The player of round 44 left 17's where they
+    stood."""
+    state = make_state()
+    for own in (7, 12, 17):
+        empty(state, own, 1, pop=60, wok=24, arm=30, lev=1750, dfn=10)
+    state.province(7).mis = 20
+    for neutral in (2, 6, 11, 13, 16, 18):
+        state.province(neutral).arm, state.province(neutral).dfn = 150, 90
+    state.province(8).arm, state.province(8).dfn = 60, 50
+    gather = [
+        {"from": 12, "to": 7, "unit": "ARM", "amount": 30},
+        {"from": 17, "to": 12, "unit": "ARM", "amount": 30},
+    ]
+    before = r44_plan(state, 1, Random(1))
+    assert lines(before, "bomb") == [{"from": 7, "to": 8, "missiles": 20}]
+    assert lines(before, "move") == gather[:1]
+    planned = new_plan(state, 1, Random(1))
+    assert lines(planned, "bomb") == [{"from": 7, "to": 8, "missiles": 20}]
+    assert "attack" not in planned
+    assert lines(planned, "move") == gather

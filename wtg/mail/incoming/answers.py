@@ -423,6 +423,7 @@ class Answers:
         another address than the seat's is said to be (never which address): someone else
         has his code."""
         elsewhere = self._elsewhere(sender, entry)
+        verdicts, links = _verdicts_shown(game, result.verdicts)
         body = compose.render(
             "unchanged",
             source="elsewhere" if elsewhere else None,
@@ -438,8 +439,8 @@ class Answers:
             # his orders for the turn are to come, by the deadline the report gave him: an
             # answer that took none of his lines said nothing of when they were due
             deadline=_deadline_of(game, result.turn),
-            verdicts=_described(game, result.verdicts),
-            notes=[*result.notes, *links_said(v.describe() for v in result.verdicts)],
+            verdicts=verdicts,
+            notes=[*result.notes, *links],
         )
         # the subject says what the body does: orders refused are not "no orders found"
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
@@ -469,6 +470,7 @@ class Answers:
         deadline = _deadline_of(game, submission.turn)
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
         ready = bool(submission.orders.get("ready"))
+        verdicts, links = _verdicts_shown(game, submission.verdicts)
         body = compose.render(
             "confirmation",
             game=game.config.game,
@@ -481,10 +483,10 @@ class Answers:
             deadline=deadline,
             ready=ready,
             unready=_unready(game, entry, submission.player) if ready else [],
-            notes=[*submission.notes, *links_said(v.describe() for v in submission.verdicts)],
+            notes=[*submission.notes, *links],
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
-            verdicts=_described(game, submission.verdicts),
+            verdicts=verdicts,
             forecast=None
             if submission.superseded
             else game.ruleset.forecast(state, submission.orders, submission.player),
@@ -1109,7 +1111,15 @@ def _ident(kind: str, message: Incoming, index: int) -> str:
     return f"{kind}-{message.key}" + (f"-{index}" if index else "")
 
 
-def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
+def _verdicts_shown(game: Game, verdicts: Sequence[Verdict]) -> tuple[list[str], list[str]]:
+    """The verdicts' lines as an answer shows them (``_described``), and the note it adds
+    under them when a line quoted held a web address (``links_said``): each verdict said
+    once for both."""
+    said = [v.describe() for v in verdicts]
+    return _described(game, verdicts, said), links_said(said)
+
+
+def _described(game: Game, verdicts: Sequence[Verdict], said: Sequence[str]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them, a long one cut
     in its middle (``_cut``), each character that is not printable (a terminal's escape
     sequence, a NUL) as ``?`` and each web address defanged (``_shown``). The lines are
@@ -1117,11 +1127,10 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     (a code shared or stolen), and no server refuses a mail for a NUL in them. Each is
     wrapped to a phone's 72 columns after the order line it quotes (``line 5: REJECTED A2:
     12 99 2``), which stays whole on its line: its reason or note is broken at its words,
-    its continuations indented."""
+    its continuations indented. ``said``: each verdict's ``describe()``."""
     if not verdicts:  # no line at all: the join of none would be one empty line
         return []
     codes = {p.id: p.code for p in game.config.players}
-    said = [v.describe() for v in verdicts]
     # a code masked keeps its length: the order line that a verdict quotes ends where it
     # ended, before its ": reason" (``_shown`` says where once it is quoted back)
     heads = [

@@ -46,7 +46,7 @@ from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.incoming.readsmailbox import reads_mailbox
-from wtg.mail.message.extract import decode_bytes, normalise, parse_mail
+from wtg.mail.message.extract import normalise, parse_mail, part_text
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
@@ -112,10 +112,7 @@ def command_text(msg: Message) -> str | None:
         kind = part.get_content_type()
         if kind not in ("text/plain", "text/html"):
             continue
-        data = part.get_payload(decode=True)
-        text, _notes = decode_bytes(
-            data if isinstance(data, bytes) else b"", part.get_content_charset()
-        )
+        text, _notes = part_text(part)
         if kind == "text/plain" and text.strip():
             return normalise(text[:TEXT_MAX])
         if kind == "text/plain":

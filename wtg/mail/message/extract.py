@@ -326,14 +326,25 @@ class _Part(Message):
     (to the last ``;`` within them): the email package reads a header's parameters in time
     that grows with the square of its length (each one cut off the rest of the text), and
     every read of the charset, the file name, a boundary or ``format`` reads them all again,
-    so a header of 100,000 parameters held one mail for half a minute."""
+    so a header of 100,000 parameters held one mail for half a minute.
+
+    Its Content-Transfer-Encoding is read without the blanks and line ends around it: the
+    parser keeps a folded header's line end and the blanks of its next line in its value
+    (``Content-Transfer-Encoding:`` CRLF `` quoted-printable``, as Exchange folds a part's
+    headers anew), and the email package decodes a payload only when the value is the
+    name of an encoding as it is: folded, a part's quoted-printable or base64 was read as
+    it was sent, ``=3D`` and soft breaks and all."""
 
     def __init__(self, policy: email.policy.Policy, nesting: int) -> None:
         super().__init__(policy)
         self.nesting = nesting
+        self.text_read: tuple[str, tuple[str, ...]] | None = None
+        """Its text as ``part_text`` read it, once it has."""
 
     def get(self, name: str, failobj: Any = None) -> Any:
         value = super().get(name, failobj)
+        if isinstance(value, str) and name.lower() == "content-transfer-encoding":
+            return value.strip()
         long = isinstance(value, str) and len(value) > PARAMS_MAX
         if long and name.lower() in ("content-type", "content-disposition"):
             cut = value.rfind(";", 0, PARAMS_MAX)
@@ -525,9 +536,7 @@ def _candidate(
     kind, source = _classify(part.get_content_disposition(), ctype, part.get_filename())
     if kind is None:
         return None
-    data = part.get_payload(decode=True)
-    charset = part.get_content_charset()
-    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", charset)
+    text, notes = part_text(part)
     if kind == "html":
         from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
 
@@ -537,6 +546,20 @@ def _candidate(
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
     return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
+
+
+def part_text(part: Message) -> tuple[str, tuple[str, ...]]:
+    """A part's payload decoded from its transfer encoding and its charset, with what was
+    noted of the charset (``decode_bytes``). The poll reads a part's text three times, for
+    the mail's mark (``wtg.mail.message.mailcopy``), for a form and for commands: a part
+    ``parse_mail`` made decodes it once, and keeps it (no reader changes a part)."""
+    if isinstance(part, _Part) and part.text_read is not None:
+        return part.text_read
+    data = part.get_payload(decode=True)
+    read = decode_bytes(data if isinstance(data, bytes) else b"", part.get_content_charset())
+    if isinstance(part, _Part):
+        part.text_read = read
+    return read
 
 
 def part_kind(part: Message, ctype: str) -> str:

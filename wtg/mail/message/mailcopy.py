@@ -29,15 +29,16 @@ import email.utils
 import hashlib
 import re
 from collections.abc import Iterator
+from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 
 from wtg.mail.message.extract import (
-    decode_bytes,
     flowing,
     parse_headers,
     parse_mail,
     part_kind,
+    part_text,
     unflow,
 )
 
@@ -50,6 +51,14 @@ its bytes followed (``earlier_mark``)."""
 QUARANTINED = "quarantined:"
 """How the mark of a mail quarantined begins (a digest of its bytes follows): no copy is
 known by it, so that the GM's mail moved back by hand is read again, as ever."""
+UNREADABLE = UnicodeError
+"""What the email package raises reading a hostile mail as ``_read`` reads it: a file name
+given in RFC 2231's form (``filename*=punycode''...``) in a charset whose codec fails even
+when told to replace what it cannot read (punycode, idna, undefined). The rest of what
+such a mail holds it reads without raising, whatever it is: broken MIME, a charset of no
+name known, a header of megabytes, base64 that is none, a part with no payload (its
+defects noted, bytes given as they are). Whatever else ``_read`` raises is a bug of
+wtg's, never taken for a mail of its own."""
 
 
 def copy_mark(
@@ -120,8 +129,8 @@ def _read(raw: bytes, head: bytes, read: Message | None, received: bool) -> Iter
     and the blank lines at its end aside, ``_text``) or, for a part that is no text, its
     bytes decoded. Boundaries, a wrapper of parts, a part's other headers and the text
     before and after the parts are not read: a server writes its own. A mail the
-    email package cannot read whole is read as the bytes of its body. ``received``: its
-    Received lines first, each unfolded, its spaces as one."""
+    email package cannot read whole (``UNREADABLE``) is read, from there on, as the bytes
+    of its body. ``received``: its Received lines first, each unfolded, its spaces as one."""
     try:
         mail = read if read is not None else parse_mail(raw) if raw else parse_headers(head)
         if received:
@@ -130,18 +139,28 @@ def _read(raw: bytes, head: bytes, read: Message | None, received: bool) -> Iter
         yield _date(mail)
         if raw:
             yield from _parts(mail)
-    except Exception:  # a mail is untrusted input: its body's bytes tell it apart
+    except UNREADABLE:  # a mail is untrusted input: its body's bytes tell it apart
         found = _HEAD_END.search(raw)
         yield (raw[found.end() :] if found is not None else b"").decode("ascii", "surrogateescape")
 
 
 def _subject(mail: Message) -> str:
-    """The subject's text, its encoded words decoded where they can be."""
+    """The subject's text, its encoded words decoded where they can be: in one of at most
+    ``SUBJECT_DECODED`` characters (the email package decodes encoded words in time that
+    grows with the square of their number: a subject of 200,000 of them, a mail of 3 MB,
+    held the poll for minutes), the rest as written."""
     written = " ".join(str(mail.get("Subject", "")).split())
+    if "=?" not in written or len(written) > SUBJECT_DECODED:
+        return written
     try:
         return " ".join(str(make_header(decode_header(written))).split())
-    except Exception:  # a broken encoded word: as written
+    except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken encoded word
         return written
+
+
+SUBJECT_DECODED = 4000
+"""Characters of a subject whose encoded words the mark decodes: a client's subject, one
+of a long list's, is far shorter."""
 
 
 def _date(mail: Message) -> str:
@@ -150,7 +169,7 @@ def _date(mail: Message) -> str:
     written = " ".join(str(mail.get("Date", "")).split())
     try:
         return str(email.utils.parsedate_to_datetime(written).timestamp())
-    except Exception:  # no date, or none the parser reads
+    except (ValueError, OverflowError):  # no date, or none the parser reads
         return written
 
 
@@ -158,16 +177,23 @@ def _parts(mail: Message) -> Iterator[str]:
     """Each part that holds no parts: how the poll reads it (its type, whether it is read
     for a form and as what, ``part_kind``, the forwarded messages it sits in), then its
     text (``_text``) or its bytes. A wrapper a server puts the parts in
-    (a multipart/mixed of its own) is not read: the poll reads none."""
+    (a multipart/mixed of its own) is not read: the poll reads none. An HTML part's text is
+    the text the poll reads in it (``html_to_text``), not its tags: a server that writes a
+    mail's HTML anew at each fetch (a tracking attribute added, its blanks and lines laid
+    out anew, as Exchange makes a mail's HTML again from what it stored) gives one mail."""
     for part, forwards in _leaves(mail):
         kind = part.get_content_type()
-        yield f"{kind} {part_kind(part, kind)} {forwards}"
-        data = part.get_payload(decode=True)
-        data = data if isinstance(data, bytes) else b""
+        read_as = part_kind(part, kind)
+        yield f"{kind} {read_as} {forwards}"
         if not kind.startswith("text/"):
-            yield data.decode("latin-1")
+            data = part.get_payload(decode=True)
+            yield (data if isinstance(data, bytes) else b"").decode("latin-1")
             continue
-        text, _ = decode_bytes(data, part.get_content_charset())
+        text, _ = part_text(part)  # as the poll reads it for a form: decoded once
+        if read_as == "html":  # its text as the poll reads it, not its tags
+            from wtg.mail.message.htmltext import html_to_text  # lxml: only for HTML
+
+            text = html_to_text(text)
         yield _text(text, *flowing(part))
 
 

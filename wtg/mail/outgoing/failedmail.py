@@ -43,10 +43,11 @@ from wtg.core.record import Record
 from wtg.files.store import StoreError
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
-from wtg.game.schedule import iso, parse_iso
+from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
 from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.gm.nextdeadline import moved_deadline
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
@@ -65,17 +66,18 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-d\d{{14}})?(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback|unrollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?"
     r"|resend-[0-9a-f]{{12}}-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|code-[0-9a-f]{{12}}-{game}-p(\d{{2,}})(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
-again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by rollbacks,
-``-gN``, of a report run again, ``-rN``; either ending ``-nN`` in a game whose name was
-taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.outgoing.notices``; ending
-``-nN`` too), a report mailed again (``wtg.mail.outgoing.reportagain``), a new code
-(`wtg new-code`: ``notices._code_ident``); the seat's number is the group that matched."""
+again: ``-gN``, ``-rN``; ``wtg.mail.outgoing.sender``), a reminder (of a turn put off by
+rollbacks, ``-gN``, of a report run again, ``-rN``, of a deadline moved, ``-dN``; each
+ending ``-nN`` in a game whose name was taken again: ``Journal.mail_mark``), a GM's notice
+(``wtg.mail.outgoing.notices``; ending ``-nN`` too), a report mailed again
+(``wtg.mail.outgoing.reportagain``), a new code (`wtg new-code`: ``notices._code_ident``);
+the seat's number is the group that matched."""
 OF_TURN = (
     r"(?:report-|press-|resend-[0-9a-f]{{12}}-){game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?"
     r"(?:-r(\d+))?(?:-n\d+)?"
@@ -87,12 +89,16 @@ had been run again (``-rN``; an older wtg wrote it only while the turn was the g
 last), as ``wtg.mail.outgoing.sender`` writes them."""
 RESENT = "resend-"
 """How the id of a report mailed again begins (``wtg.mail.outgoing.reportagain``)."""
-REMINDER = r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
+REMINDER = (
+    r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-d(\d{{14}}))?(?:-n\d+)?"
+)
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for,
 the seat, then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
 to a turn before it) and how often the turn before it had been run again (``-rN``: its
-form is of that turn's report as the rerun made it); none, none."""
-MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
+form is of that turn's report as the rerun made it), and the deadline it gave when one had
+moved it since the turn set it (``-dN``: year to second, UTC; ``moved_deadline``); none,
+none, none."""
+MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(?:-d\d{14})?(-n\d+)?\Z")
 """The end of the id of a report, press, reminder or notice to a seat (``OF_TURN``,
 ``REMINDER``, ``SEATED``), with the mark of the name taken again it carries, if any."""
 NOTICES = ("hold-", "release-", "extend-", "rollback-", "unrollback-")
@@ -635,8 +641,10 @@ class _GameRecords:
         if reminded is not None:
             counted = int(reminded[3] or 0), int(reminded[4] or 0)
             turn = int(reminded[1])
-            return self._reminded_undone(game, turn, *counted) or self._answered(
-                game, turn, int(reminded[2])
+            return (
+                self._reminded_undone(game, turn, *counted)
+                or self._answered(game, turn, int(reminded[2]))
+                or self._moved_since(game, turn, reminded[5])
             )
         found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
         if found is None:
@@ -713,6 +721,25 @@ class _GameRecords:
         if found is None:
             found = self._rollbacks[game.store.root] = rollbacks(game.store)
         return found
+
+    def _moved_since(self, game: Game, turn: int, gave: str | None) -> str | None:
+        """Whether the deadline of turn ``turn`` a reminder gave (``gave``: its id's
+        ``-dN``; none, the one the turn set) is not the game's now: `wtg extend`, its undo
+        or a release moved it since the reminder was queued, and the next `wtg remind`
+        reminds of the new one under an id of its own (``moved_deadline``)."""
+        if self._latest_of(game) != turn - 1:
+            return None
+        try:
+            now = game.deadline_stamp()
+            moved = moved_deadline(game)
+        except StoreError:
+            return None
+        if now is None:
+            return None
+        said = parse_iso(now).astimezone(timezone.utc).strftime("%Y%m%d%H%M%S")
+        if (gave is None and moved is None) or gave == said:
+            return None
+        return f"turn {turn}'s deadline was moved since, to {moment_text(now)}"
 
     def _latest_of(self, game: Game) -> int | None:
         root = game.store.root

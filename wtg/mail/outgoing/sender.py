@@ -30,7 +30,7 @@ from wtg.game.report import press_text
 from wtg.game.schedule import iso, local_text, moment_text
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
-from wtg.gm.nextdeadline import reports_behind
+from wtg.gm.nextdeadline import moved_deadline, reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
@@ -1099,6 +1099,10 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     again = sum(1 for r in rollbacks(game.store) if r.finished and r.to < turn)
     reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
     undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
+    # a deadline moved since the turn set it (extend, its undo, a release): a reminder of
+    # its own (``-dN``, the deadline in UTC), one queued of the deadline before not sent
+    if moved_deadline(game) is not None:
+        undone += f"-d{deadline.astimezone(timezone.utc):%Y%m%d%H%M%S}"
     queued = 0
     owing = [p for p in status["players"] if p["owes_orders"]]
     lacking = [p for p in owing if not p["orders"]]

@@ -12,39 +12,24 @@ from pathlib import Path
 from wtg.mail.poll.mailmark import mark_of
 from wtg.mail.servers.inbox import Incoming
 
-LISTED_ABOVE = 5000
-"""Looks for a batch's copies in the archive (its mails times the archive's months) above
-which each month's folder is listed once instead: a listed name costs far less than a
-look of its own."""
-
 
 class Archived:
-    """The archive's copies under a name, in any month (``archive/YYYY-MM/``): a batch of a
-    few mails looks each up, one of many lists each month's folder once."""
+    """The archive's copies under a name, in any month (``archive/YYYY-MM/``), each name
+    looked up in each month's folder. A poll of one mail, the most of them, looks a dozen
+    times on an archive a year old and lists no folder of thousands of copies; a poll of
+    5,000 mails looks 60,000 times, far less than what it spends reading the mails, and
+    a month's folder of more copies costs a look no more (``bench/bench_archived.py``)."""
 
-    def __init__(self, archive: Path, mails: int) -> None:
+    def __init__(self, archive: Path) -> None:
         try:
             self.months = [entry.path + os.sep for entry in os.scandir(archive) if entry.is_dir()]
         except FileNotFoundError:  # no mail archived yet
             self.months = []
-        self.listed: list[tuple[str, set[str]]] | None = None
-        if mails * len(self.months) > LISTED_ABOVE:
-            self.listed = [(month, _names(month)) for month in self.months]
 
     def copies(self, name: str) -> list[str]:
-        """The paths of the copies named ``name``."""
-        if self.listed is None:
-            return [month + name for month in self.months if os.path.exists(month + name)]
-        return [month + name for month, names in self.listed if name in names]
-
-
-def _names(folder: str) -> set[str]:
-    """The names in ``folder``; none when it cannot be read (a month's folder another user
-    owns, after a command run as root, tells nothing: ``os.path.exists`` does the same)."""
-    try:
-        return set(os.listdir(folder))
-    except OSError:
-        return set()
+        """The paths of the copies named ``name`` (none in a month's folder that cannot be
+        read: one another user owns, after a command run as root, tells nothing)."""
+        return [month + name for month in self.months if os.path.exists(month + name)]
 
 
 def archived_as(message: Incoming, archived: Archived) -> bool | None:

@@ -62,6 +62,10 @@ def look(
         return _unread(spool, mailbox, exc, same, tells)
     me = _restored(spool, me, claims, polls)
     decided = decide(me, claims, polls)
+    kept_stop = _kept_stop(same, me)
+    if not take_over and decided.verdict is not Verdict.STOP and kept_stop is not None:
+        log_event(kept_stop, level=logging.ERROR)
+        raise HostMoved(kept_stop)
     place = f"{socket.gethostname()}:{spool.resolve().parent}"
     unread = None if tells else said  # read now: the trouble the poll said is over
     again = _read_again(mailbox) if tells and said is not None else None
@@ -71,7 +75,7 @@ def look(
         return again if decided.newest is None else took_line(decided.newest, mailbox, place)
     if decided.verdict is Verdict.STOP and decided.newest is not None:
         line = stopped_line(decided.newest, mailbox, polls)
-        keep_state(spool, ClaimState(mailbox, line, unread))
+        keep_state(spool, ClaimState(mailbox, line, unread, me.id))
         log_event(line, level=logging.ERROR)
         raise HostMoved(line)
     if decided.verdict is Verdict.TAKE and not claiming:
@@ -89,6 +93,19 @@ def look(
     return again
 
 
+def _kept_stop(kept: ClaimState | None, me: HostId) -> str | None:
+    """The line this host was stopped with at an earlier look (``kept``), when it stays
+    stopped whatever the claims say now: a claims' folder emptied by hand or by a
+    server's retention (the other host's claim gone) let it claim the mailbox again, and
+    file a mail or run a turn on its out-of-date copy before the other host's next claim
+    stopped it again. It knows it was stopped: only `wtg poll --take-over` starts it. A
+    copy of it (another id: `cp -a` of the stopped host) is no host stopped, and decides
+    by the claims: None."""
+    if kept is None or kept.host not in (None, me.id):
+        return None
+    return kept.stopped
+
+
 def _restored(spool: Path, me: HostId, claims: list[Claim], polls: str) -> HostId:
     """This host, restored from a backup that held no id (``copied_from``): a copy of the
     host whose claim names the place the backup was made on, once one does (that host then
@@ -100,13 +117,30 @@ def _restored(spool: Path, me: HostId, claims: list[Claim], polls: str) -> HostI
     found = [
         claim
         for claim in claims
-        if claim.polls == polls and claim.place == place and claim.host not in line
+        if claim.polls == polls and _at(claim.place, place) and claim.host not in line
     ]
-    if not found and any(claim.place == place and claim.host in line for claim in claims):
+    if not found and any(_at(claim.place, place) and claim.host in line for claim in claims):
         return adopt(spool, me, ())  # taken before a kill cut the note's removal short
     if not found:
         return me
     return adopt(spool, me, (found[-1].host, *found[-1].ancestors))
+
+
+def _at(claimed: str, place: str) -> bool:
+    """Whether a claim's place ``claimed`` is ``place``, the one a backup made before round
+    44 names: the same machine's name, and the same games folder once each path's links
+    are resolved here. The backup gave the folder's absolute path (`/srv/wtg/games`), a
+    claim gives it resolved (`/data/wtg/games`, `/srv` a link to `/data`): a host restored
+    on the machine the link is on never found the old host's claim, and neither stopped.
+    Restored on another machine, where no such link is, the paths are compared as they are
+    written."""
+    if claimed == place:
+        return True
+    machine, _, folder = place.partition(":")
+    their_machine, _, their_folder = claimed.partition(":")
+    if machine != their_machine or not folder or not their_folder:
+        return False
+    return os.path.realpath(folder) == os.path.realpath(their_folder)
 
 
 CLAIMS_TROUBLE = (OSError, imaplib.IMAP4.error)
@@ -130,7 +164,8 @@ def _unread(
         return line
     said = kept.unread if kept is not None else None
     log_event(line, level=logging.INFO if line == said else logging.WARNING)
-    keep_state(spool, ClaimState(mailbox, kept.stopped if kept is not None else None, line))
+    stopped, host = (kept.stopped, kept.host) if kept is not None else (None, None)
+    keep_state(spool, ClaimState(mailbox, stopped, line, host))
     return None if line == said else line
 
 

@@ -59,7 +59,7 @@ from wtg.mail.outgoing.digestmark import rows_digest
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.poll import underway, workers
 from wtg.mail.poll.events import MailEvent, log_mail, log_poll
-from wtg.mail.poll.filedafter import BEFORE, unread_after, unread_line
+from wtg.mail.poll.filedafter import BEFORE, inbox_named, unread_after, unread_line
 from wtg.mail.poll.hostclaim import HostMoved, look, mailbox_named
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
@@ -90,7 +90,7 @@ from wtg.mail.servers.otherhost import (
     others_filed,
     others_took,
 )
-from wtg.mail.spool.afterbackup import backup_made, looked
+from wtg.mail.spool.afterbackup import backup_made, looked, note_unread
 from wtg.mail.spool.asidepruning import unneeded
 from wtg.mail.spool.floodcopies import (
     FLOOD_COPIES_DAYS,
@@ -339,8 +339,8 @@ class Poller:
         if not unread:
             looked(self.gm.spool)
             return
-        folder = self.gm.imap.folder if self.gm.imap is not None else "the inbox"
-        line = unread_line(made, folder, unread)
+        note_unread(self.gm.spool, unread)  # `run-turn --due` holds the turns meanwhile
+        line = unread_line(made, inbox_named(self.gm), unread, self.gm.spool)
         log_event(f"poll: {line}", level=logging.WARNING)
         if self.told is not None:
             self.told(line)

@@ -70,7 +70,7 @@ def told_apart(
     nothing of whose answers it holds was another mail's, let go with its copy as one of a
     flood (``wtg.mail.spool.floodcopies``; a mail's copy is written before any answer)."""
     marks = journal.marks(list(known)) if known else {}
-    archived = Archived(archive, len(batch))
+    archived = Archived(archive)
     renamed: list[str] = []
     mails = []
     for message in batch:

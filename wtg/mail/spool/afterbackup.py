@@ -41,6 +41,37 @@ def backup_made(spool: Path) -> tuple[datetime, datetime] | None:
         return None
 
 
+def note_unread(spool: Path, unread: dict[str, list[int]]) -> None:
+    """Keep what a poll found filed after the backup and never read here (the UIDs of each
+    folder): `run-turn --due` holds the turns due while any is (``unread_kept``). Written
+    only when it changes; nothing when the file is gone (a GM removed it meanwhile)."""
+    try:
+        data = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(data, dict) or data.get("unread") == unread:
+        return
+    write_atomic(spool / AFTER_BACKUP, json.dumps({**data, "unread": unread}) + "\n")
+
+
+def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
+    """When the backup was made and what the last poll found filed after it and never read
+    (``note_unread``); None when no poll found any, or the file is gone or does not read."""
+    made = backup_made(spool)
+    try:
+        unread = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8")).get("unread")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if made is None or not isinstance(unread, dict) or not unread:
+        return None
+    kept = {
+        str(folder): [uid for uid in uids if isinstance(uid, int)]
+        for folder, uids in unread.items()
+        if isinstance(uids, list)
+    }
+    return (made[0], kept) if any(kept.values()) else None
+
+
 def looked(spool: Path) -> None:
     """Nothing filed after the backup is left unread: the polls look no more."""
     with contextlib.suppress(FileNotFoundError):

@@ -24,6 +24,11 @@ class ClaimState(Record):
     unread: str | None = None
     """The line a poll said last when the claims could not be read or written (said once,
     and again when it changes); None: they were read."""
+    host: str | None = None
+    """The id of the host that ``stopped`` (``wtg.mail.spool.hostid``): it stays stopped on
+    this record whatever the claims' folder holds since (emptied by hand or by a server's
+    retention), until `wtg poll --take-over`; a copy of it, of another id, does not. None:
+    a file of round 45's, or no stop."""
 
 
 def keep_state(spool: Path, state: ClaimState) -> None:
@@ -32,7 +37,12 @@ def keep_state(spool: Path, state: ClaimState) -> None:
     if kept_state(spool) == state:
         return
     private.make_dirs(spool)
-    data = {"mailbox": state.mailbox, "stopped": state.stopped, "unread": state.unread}
+    data = {
+        "mailbox": state.mailbox,
+        "stopped": state.stopped,
+        "unread": state.unread,
+        "host": state.host,
+    }
     write_atomic(spool / CLAIM_STATE, json.dumps(data))
 
 
@@ -47,4 +57,10 @@ def kept_state(spool: Path) -> ClaimState | None:
     if not isinstance(mailbox, str) or not (stopped is None or isinstance(stopped, str)):
         return None
     unread = data.get("unread")  # none in a file of round 44's
-    return ClaimState(mailbox, stopped, unread if isinstance(unread, str) else None)
+    host = data.get("host")  # none in a file of round 45's
+    return ClaimState(
+        mailbox,
+        stopped,
+        unread if isinstance(unread, str) else None,
+        host if isinstance(host, str) else None,
+    )

@@ -9,7 +9,7 @@ expectation is the player's measure, no roll is made."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from wtg.core.jsondata import Json
@@ -78,6 +78,21 @@ def supplies(
     province behind the front make, lay idle there while the siege fired a few (5 bombing
     orders of 99 missiles at most are the limit, not the missiles). The moves of PHASE IV
     come after the bombing of PHASE I: they fire at the next turn's siege."""
+    steps = steps_to(state, mine, target)
+    lines: list[Json] = []
+    for p in sorted(mine, key=lambda p: (-p.mis, p.id)):
+        if not p.mis or p.id in firing or not steps.get(p.id):
+            continue
+        amount = min(p.mis, UNITS_PER_ORDER)
+        lines.append(
+            {"from": p.id, "to": nearer(state, p.id, steps), "unit": "MIS", "amount": amount}
+        )
+    return lines
+
+
+def steps_to(state: WokState, mine: Sequence[Province], target: int) -> dict[int, int]:
+    """Each province of ``mine`` from which ``target`` may be reached through ``mine``: the
+    steps through them to one next to it (0: next to it already)."""
     owned = {p.id for p in mine}
     steps = {p.id: 0 for p in mine if target in p.neighbours}
     queue = deque(sorted(steps))
@@ -87,11 +102,11 @@ def supplies(
             if n in owned and n not in steps:
                 steps[n] = steps[pid] + 1
                 queue.append(n)
-    lines: list[Json] = []
-    for p in sorted(mine, key=lambda p: (-p.mis, p.id)):
-        if not p.mis or p.id in firing or not steps.get(p.id):
-            continue
-        nearer = min(n for n in p.neighbours if steps.get(n, steps[p.id]) < steps[p.id])
-        amount = min(p.mis, UNITS_PER_ORDER)
-        lines.append({"from": p.id, "to": nearer, "unit": "MIS", "amount": amount})
-    return lines
+    return steps
+
+
+def nearer(state: WokState, source: int, steps: Mapping[int, int]) -> int:
+    """The lowest-numbered neighbour of ``source`` fewer ``steps`` from the siege than it
+    (``source`` is one of ``steps``, not next to the siege)."""
+    here = steps[source]
+    return min(n for n in state.province(source).neighbours if steps.get(n, here) < here)

@@ -62,7 +62,7 @@ from wtg.rules.wok4.constants import (
 from wtg.rules.wok4.phases.spying import STEAL_POPULATION
 from wtg.rules.wok4.phases.working import tech_made
 from wtg.rules.wok4.reach import attacks_allowed, bomb_range, tech_for_attacks
-from wtg.rules.wok4.siege import Barrage, after, barrage, supplies
+from wtg.rules.wok4.siege import Barrage, after, barrage, nearer, steps_to, supplies
 
 EFF_TRADE = 250
 OTHER_TRADES = (350, 150, 200, 100)
@@ -227,29 +227,26 @@ class Wok4Plan(FrontPlan):
 
     def mustering(self, earlier: list[Json]) -> list[Json]:
         """The spare troops of a border province that neither attacks nor borders the
-        siege, 50 at most, to a neighbour of its own that borders it: the armies gather
-        where the missiles fall. A province keeps what it is to hold (``held``), and one
-        that earlier lines reinforce sends none (no armies passing each other)."""
+        siege, 50 at most, a step through its own provinces towards one that borders it
+        (``steps_to``; its lowest-numbered neighbour nearer, as the missiles go): the
+        armies gather where the missiles fall, a step a turn from as far as its own
+        provinces reach. A province keeps what it is to hold (``held``), and one that
+        earlier lines reinforce sends none (no armies passing each other). A border two
+        steps or more from the siege sent none before, and the armies of a front facing
+        neutrals too strong for them stood idle through a siege of many turns."""
         if self.siege is None:
             return []
-        target = self.siege.target
+        steps = steps_to(self.state, self.mine, self.siege.target)
         marching = {source for source, _, _ in self.sent}
         moved = {line[end] for line in earlier if isinstance(line, dict) for end in ("from", "to")}
         lines: list[Json] = []
         for p in self.borders:
             spare = p.troops - self.held(p)
-            if p.id in marching or p.id in moved or spare < 1 or target in p.neighbours:
+            if p.id in marching or p.id in moved or spare < 1 or not steps.get(p.id):
                 continue
-            near = [
-                n
-                for n in p.neighbours
-                if n in self.owned and target in self.state.province(n).neighbours
-            ]
-            if near:
-                amount = min(spare, UNITS_PER_ORDER)
-                lines.append(
-                    {"from": p.id, "to": min(near), "unit": self.troop_unit, "amount": amount}
-                )
+            amount = min(spare, UNITS_PER_ORDER)
+            to = nearer(self.state, p.id, steps)
+            lines.append({"from": p.id, "to": to, "unit": self.troop_unit, "amount": amount})
         return lines
 
     def bombing(self, attacked: list[int]) -> list[Json]:
