@@ -272,9 +272,11 @@ def _read_outcome(read: Callable[[], object]) -> object:
     ),
     st.sampled_from(["here", ".old", "none"]),
 )
-def test_a_turn_file_read_with_its_stat_reads_as_read_json_does(text: str, where: str) -> None:
-    """``read_json_stat`` (a poll's first read of a turn file) gives ``read_json``'s data or
-    error, and the stat of the file it read (None for a turn set aside)."""
+def test_a_turn_files_bytes_are_read_where_read_json_reads_them(text: str, where: str) -> None:
+    """``read_turn_bytes`` (what a game reads a turn file by at every use) gives the file's
+    bytes and the path it read, the turn's folder or the one a rerun cut short set it aside
+    in, or ``read_json``'s error; ``read_json``'s data is those bytes parsed, and a file
+    that is no JSON is named in its error."""
     with tempfile.TemporaryDirectory() as tmp:
         store = GameStore.create(Path(tmp) / "g", "game: g\n")
         folder = store.turn_dir(3)
@@ -282,21 +284,18 @@ def test_a_turn_file_read_with_its_stat_reads_as_read_json_does(text: str, where
             folder.mkdir()
             (folder / "turn.json").write_bytes(text.encode())
         if where == ".old":
-            folder.rename(store.turns_dir / ".old-0003")
-        quick = _read_outcome(lambda: store.read_json_stat(3, "turn.json"))
-        assert _read_outcome(lambda: store.read_json(3, "turn.json")) == (
-            quick[1] if isinstance(quick, tuple) else quick
-        )
-        if isinstance(quick, tuple):
-            stat = quick[0]
-            if where == "here":
-                assert stat is not None
-                assert (stat.st_ino, stat.st_size) == (
-                    (folder / "turn.json").stat().st_ino,
-                    len(text.encode()),
-                )
-            else:
-                assert stat is None
+            folder = folder.rename(store.turns_dir / ".old-0003")
+        found = _read_outcome(lambda: store.read_turn_bytes(3, "turn.json"))
+        parsed = _read_outcome(lambda: store.read_json(3, "turn.json"))
+        if where == "none":
+            assert found == parsed == "there is no turn 3 (turns kept: none)"
+            return
+        assert found == (str(folder / "turn.json"), text.encode())
+        try:
+            assert parsed == json.loads(text)
+        except ValueError:
+            assert isinstance(parsed, str)
+            assert parsed.startswith(f"{folder / 'turn.json'} cannot be read: ")
 
 
 _PENDING_STEPS = st.lists(

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from tests.mapgames import played_game
-from wtg.files.store import GameStore
+from wtg.files import store
+from wtg.files.store import parsed_turn_file
+from wtg.game import engine
 from wtg.game.engine import Game, open_game
 from wtg.maps import game_board, orders_board
 
@@ -54,14 +56,14 @@ def test_a_turn_rerun_gives_its_boards_the_new_events(tmp_path: Path) -> None:
 
 
 def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the turn files read from now on (``GameStore.read_json``)."""
+    """The names of the turn files parsed from now on (``parsed_turn_file``, which a game's
+    reads and ``GameStore.read_json`` parse them by)."""
     read: list[str] = []
-    for method in ("read_json", "read_json_stat"):
-        original = getattr(GameStore, method)
 
-        def counted(self: GameStore, turn: int, name: str, _original: Any = original) -> Any:
-            read.append(name)
-            return _original(self, turn, name)
+    def counted(path: Path | str, raw: bytes) -> Any:
+        read.append(Path(path).name)
+        return parsed_turn_file(path, raw)
 
-        monkeypatch.setattr(GameStore, method, counted)
+    monkeypatch.setattr(store, "parsed_turn_file", counted)
+    monkeypatch.setattr(engine, "parsed_turn_file", counted)
     return read

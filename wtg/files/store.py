@@ -299,10 +299,28 @@ def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
     return True
 
 
-def _parsed_json(path: Path, text: str) -> Any:
-    """A turn file's JSON; a file cut short or edited by hand is named in the error."""
+def _read_whole(path: str) -> bytes:
+    """A file's bytes, read with one descriptor: its size asked, then a read of a byte more
+    (a file grown since is read on to its end)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        return json.loads(text)
+        size = os.fstat(fd).st_size
+        raw = os.read(fd, size + 1)
+        if len(raw) <= size:
+            return raw
+        parts = [raw]
+        while chunk := os.read(fd, 1 << 16):
+            parts.append(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def parsed_turn_file(path: Path | str, raw: bytes) -> Any:
+    """A turn file's JSON from its bytes (``GameStore.read_turn_bytes``); a file cut short,
+    edited by hand or saved in another encoding than UTF-8 is named in the error."""
+    try:
+        return json.loads(raw.decode("utf-8"))
     except ValueError as exc:
         raise StoreError(f"{path} cannot be read: {exc}") from None
 
@@ -588,25 +606,23 @@ class GameStore:
         )
 
     def read_json(self, turn: int, name: str) -> Any:
-        path = self._readable_turn(turn) / name
+        return parsed_turn_file(*self.read_turn_bytes(turn, name))
+
+    def read_turn_bytes(self, turn: int, name: str) -> tuple[str, bytes]:
+        """A turn file's bytes, and the path they were read from (the turn's folder, or the
+        folder a rerun cut short set it aside in, ``.old-NNNN``); StoreError when the turn
+        or the file is not there. Read with bare descriptors from a path made as text: a
+        game reads its turn files so at every use (``Game._turn_json``), several a mail."""
+        path = f"{self.root}/turns/{turn_name(turn)}/{name}"
         try:
-            text = path.read_text(encoding="utf-8")
+            return path, _read_whole(path)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        path = str(self._readable_turn(turn) / name)  # it says a turn that is not there
+        try:
+            return path, _read_whole(path)
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
-        return _parsed_json(path, text)
-
-    def read_json_stat(self, turn: int, name: str) -> tuple[os.stat_result | None, Any]:
-        """``read_json``, and the file's stat as it was read: from the one open file, where
-        ``read_json`` after a stat would look the turn up three times (a poll's first mail
-        for a game reads two). The stat is None for a file read elsewhere than in the
-        turn's folder (a turn set aside, ``.old-NNNN``)."""
-        path = self.turn_dir(turn) / name
-        try:
-            with open(path, encoding="utf-8") as handle:  # as ``Path.read_text`` opens it
-                stat, text = os.fstat(handle.fileno()), handle.read()
-        except (FileNotFoundError, NotADirectoryError):
-            return None, self.read_json(turn, name)  # it says what is missing
-        return stat, _parsed_json(path, text)
 
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath

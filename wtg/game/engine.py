@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field
@@ -29,9 +28,10 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.files.store import DEADLINE_MOVES, DEADLINE_SET, GameStore, StoreError
+from wtg.files.store import DEADLINE_MOVES, DEADLINE_SET, GameStore, StoreError, parsed_turn_file
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
+from wtg.game.configedit import with_players
 from wtg.game.gameconfig import (
     ConfigError,
     GameConfig,
@@ -88,14 +88,8 @@ class GameHeld(GameError):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
 
 
-_Stamp = tuple[int, int, int, int]
-"""A turn file as last read: the turn, and the file's inode, time and size."""
-_Kept = tuple[_Stamp | None, Json, int]
-"""A turn file's stamp, its data, and the lock session of the store it was last checked in."""
-
-
-def _stamp(number: int, stat: os.stat_result) -> _Stamp:
-    return (number, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+_Kept = tuple[int, bytes, Json]
+"""A turn file as last parsed: its turn, its bytes and their data."""
 
 
 class TurnFileEdited(StoreError, ConfigError):
@@ -167,6 +161,16 @@ class Game(Generic[S]):
             self.config, self._checked = config, None
         self._config_text = text
 
+    def write_players(self, players: Sequence[PlayerEntry]) -> None:
+        """game.yaml written again with ``players`` in its seats' entries (a new code, a
+        takeover), the rest of its text as the GM wrote it, and the game's config made the
+        one it says: a writer that wrote the file beside the game left the game's config as
+        it had read it until its next lock."""
+        text = with_players(self.store.config_text(), self.config, players)
+        self.store.write_config(text)
+        self.config, self._config_text = self.config.with_players(players), text
+        self._checked = None  # checked against the latest turn again, as an edit is
+
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
         for code that reads them): ``ruleset`` must be the game's own, the very object its
@@ -206,8 +210,9 @@ class Game(Generic[S]):
         self._state_data(None)
 
     def let_go(self) -> None:
-        """Drop what was read of the game's turns (its state, its turn files): read again
-        when next asked."""
+        """Drop what was parsed of the game's turns (its state, its turn files), for a poll
+        done with the game: its memory, not a copy to mistrust (``_turn_json`` reads the
+        files at every use)."""
         self._state_kept = None
         self._file_cache.clear()
 
@@ -275,8 +280,8 @@ class Game(Generic[S]):
     def _made_seed(self) -> Json:
         """The seed turn 0's ``turn.json`` says the game was made with (None in a game made
         before it said so, or a file that cannot be read: the turn's own readers say why).
-        Read from the file, not the kept copies (``_turn_json``): a writer of that file
-        under the lock (`wtg extend`) reads it back after its write."""
+        Read from the file, not through ``_turn_json``, which keeps one ``turn.json``
+        parsed, the latest turn's the commands ask for."""
         try:
             return turn_meta(self.store.read_json(0, TURN_META)).get("seed")
         except (StoreError, OSError, ValueError):
@@ -307,33 +312,19 @@ class Game(Generic[S]):
         )
 
     def _turn_json(self, number: int, name: str) -> Json:
-        """A turn's JSON file, parsed once and kept while it is unchanged on disk (while this
-        process holds the game's lock, nothing changes it: it is looked at once a session)."""
+        """A turn's JSON file, read whole at every use and parsed again only when its bytes
+        are not those last parsed: whoever wrote it since is seen (a GM's command writing
+        beside the game under the lock the game holds, another process, a hand edit), a
+        write that left the file's size and time as they were too. Read only while the
+        lock was held, it was taken as unchanged, and a deadline moved by `wtg extend`
+        was told in reports written after it as the deadline before."""
+        path, raw = self.store.read_turn_bytes(number, name)
         kept = self._file_cache.get(name)
-        store = self.store
-        stamp: _Stamp | None = kept[0] if kept is not None else None
-        if (
-            store.held
-            and stamp is not None
-            and stamp[0] == number
-            and kept
-            and kept[2] == store.session
-        ):
-            return kept[1]
-        if kept is None:  # the first read: the file's stat taken as it is read
-            stat, data = store.read_json_stat(number, name)
-            stamp = None if stat is None else _stamp(number, stat)
-            kept = (stamp, data, store.session)
-        else:
-            try:
-                stamp = _stamp(number, (store.turn_dir(number) / name).stat())
-            except OSError:
-                stamp = None
-            if stamp is None or kept[0] != stamp:
-                data = store.read_json(number, name)
-                kept = (stamp, data, store.session)
-        self._file_cache[name] = (kept[0], kept[1], store.session)
-        return kept[1]
+        if kept is not None and kept[0] == number and kept[1] == raw:
+            return kept[2]
+        data: Json = parsed_turn_file(path, raw)
+        self._file_cache[name] = (number, raw, data)
+        return data
 
     def events(self, turn: int) -> list[JsonObject]:
         events: list[JsonObject] = self.store.read_json(turn, "events.json")

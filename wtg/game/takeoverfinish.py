@@ -27,7 +27,6 @@ from wtg.core.jsondata import Json, json_list, json_object, or_none, whole, word
 from wtg.core.ruleset import S
 from wtg.files import private
 from wtg.files.store import GameStore, StoreError, fsync_dir, write_atomic
-from wtg.game.configedit import with_players
 from wtg.game.gameconfig import PlayerEntry, check_new_game
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.takeovers import (
@@ -164,8 +163,7 @@ def finish(game: Game[S], takeover: Takeover) -> None:
         entry = PlayerEntry(seat, name, takeover.address, takeover.code)
         players = tuple(entry if p.id == seat else p for p in game.config.players)
         check_new_game(game.config.game, players)
-        store.write_config(with_players(store.config_text(), game.config, players))
-        game.config = game.config.with_players(players)
+        game.write_players(players)
     PlayerSettings(store.root).forget(seat)  # the quitter's choices are not his
     state = game.state(latest)
     if refusal(game.ruleset, game.config, state, seat) is None:  # not yet in the state

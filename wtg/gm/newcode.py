@@ -32,7 +32,6 @@ from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.files.store import write_atomic
 from wtg.game.absences import absences, keep_absences
-from wtg.game.configedit import with_players
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, new_code
 from wtg.game.takeoverfinish import finish_cut_short, under_way
@@ -102,8 +101,7 @@ def give_new_code(game: Game, seat: int) -> tuple[PlayerEntry, NewCode]:
     if kept:
         keep_absences(store, now, kept)
     if entry.code != begun.code:
-        store.write_config(with_players(store.config_text(), game.config, players))
-        game.config = now
+        game.write_players(players)
     _forms_again(game, seat)
     return given, begun
 

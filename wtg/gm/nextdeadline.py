@@ -55,11 +55,9 @@ class LatestTurnMeta:
         self.meta[REPORTS_BEHIND] = True
 
     def write(self) -> None:
-        """``turn.json`` written again with ``meta``, atomically; the game lets go of what
-        it read of its turns (a turn file it read under the lock it holds is taken as
-        unchanged: its reports written again after would say the deadline before)."""
+        """``turn.json`` written again with ``meta``, atomically (the game reads it again
+        as it is at its next use: ``Game._turn_json``)."""
         write_atomic(self._folder / TURN_META, dump_json(self.meta))
-        self.game.let_go()
 
     def write_reports(self) -> None:
         """The turn's reports written again, each atomically, saying the deadline its
