@@ -89,10 +89,10 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
     assert again is not None and again.exit_code == 1
     told = re.search(r"The same restore given .*?``(wtg: .+?)``;", " ".join(text.split()))
     assert told is not None
-    said = told[1].replace("2026-12-01 03:00 UTC, of /srv/old/games", "MADE, of OLD")
+    quoted = told[1].replace("2026-12-01 03:00 UTC, of /srv/old/games", "MADE, of OLD")
     made = re.search(r"the backup made (\S+ \S+ UTC), of ", again.stderr)
     assert made is not None
-    assert " ".join(again.stderr.split()) == said.replace(HOST, str(new)).replace(
+    assert " ".join(again.stderr.split()) == quoted.replace(HOST, str(new)).replace(
         "MADE, of OLD", f"{made[1]}, of {old / 'games'}"
     )
     refusal = re.search(r"one that is not is refused, .*?``(wtg: .+?)``;", " ".join(text.split()))
