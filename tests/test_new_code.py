@@ -6,6 +6,9 @@ new-code GAME --player N` writes it, keeps his absences, and mails it to his add
 
 from __future__ import annotations
 
+import email
+import email.message
+import email.policy
 import json
 from dataclasses import asdict
 from datetime import datetime, timezone
@@ -173,3 +176,30 @@ def test_a_new_code_to_no_address_says_it_is_not_queued(tmp_path: Path) -> None:
     yaml.write_text(yaml.read_text().replace(email, "bob.example.org"))
     ran = run(tmp_path, "new-code", "g1", "--player", "2")
     assert "; its mail NOT queued: bob.example.org is no address: `wtg" in ran.stdout, ran.stdout
+
+
+def test_a_new_code_given_twice_mails_the_player_only_the_code_he_has(tmp_path: Path) -> None:
+    """newgm46: `wtg new-code g1 --player 2` typed twice before `wtg send` queued two mails,
+    sent together, each "your new secret code" and each another code; the first one's is
+    refused, and a player who read them in order lost his turn's orders. `wtg send` sets the
+    first aside for good, saying why: he gets the code he has, once."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    first = open_game(game.store.root).config.player(2).code
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    assert code != first and len(queued(tmp_path, "code-")) == 2
+    sent = run(tmp_path, "send")
+    out = tmp_path / "games" / ".mail" / "maildir-out" / "new"
+    told = []
+    for path in sorted(out.glob("code-*")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        told.append(body(msg))
+    assert len(told) == 1 and f"player 2: {code}\n" in told[0] and first not in told[0]
+    aside = " ".join(sent.stderr.split())
+    assert "set aside for good: game g1's player 2 has another code since this mail was " in aside
+    failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("code-*.eml")
+    assert f"player 2: {first}" in kept.read_text(encoding="utf-8")

@@ -39,6 +39,7 @@ from wtg.host.gamesdir import unusable
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
+from wtg.mail.outgoing.codereplaced import codes_replaced
 from wtg.mail.outgoing.failedmail import queued_to_seats, undone_queued
 from wtg.mail.outgoing.latequeued import LateQueued
 from wtg.mail.outgoing.notices import owed_lines, taken_back
@@ -600,9 +601,11 @@ def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list
     run again since it was queued (``failedmail.undone_queued``: a send killed after it
     queued a turn's reports and before it delivered them, then a `run-turn --rerun`): the
     turn it tells of is no more, and the report of the turn as it is goes beside it under
-    the same subject. A line for each, as a mail refused for good has (``Delivery``)."""
+    the same subject. And each mail telling a seat a code it no longer has (``codereplaced``:
+    `wtg new-code` given twice). A line for each, as a mail refused for good has
+    (``Delivery``)."""
     lines = []
-    for name, why in undone_queued(spool, games):
+    for name, why in undone_queued(spool, games) + codes_replaced(outbox.queue_dir, games):
         path = outbox.queue_dir / f"{name}.eml"
         log_delivery(name, path, f"set aside for good: {why}", WARNING)
         outbox.failed(name, why)
