@@ -6,6 +6,9 @@ new-code GAME --player N` writes it, keeps his absences, and mails it to his add
 
 from __future__ import annotations
 
+import email
+import email.message
+import email.policy
 import json
 from dataclasses import asdict
 from datetime import datetime, timezone
@@ -17,6 +20,9 @@ from wtg.game.absences import FILE, absences, keep_absences
 from wtg.game.engine import Game, open_game
 from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
+from wtg.host.config import load_config
+from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.sender import queue_reports
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import wrong_codes
 
@@ -173,3 +179,69 @@ def test_a_new_code_to_no_address_says_it_is_not_queued(tmp_path: Path) -> None:
     yaml.write_text(yaml.read_text().replace(email, "bob.example.org"))
     ran = run(tmp_path, "new-code", "g1", "--player", "2")
     assert "; its mail NOT queued: bob.example.org is no address: `wtg" in ran.stdout, ran.stdout
+
+
+def test_a_new_code_given_twice_mails_the_player_only_the_code_he_has(tmp_path: Path) -> None:
+    """newgm46: `wtg new-code g1 --player 2` typed twice before `wtg send` queued two mails,
+    sent together, each "your new secret code" and each another code; the first one's is
+    refused, and a player who read them in order lost his turn's orders. `wtg send` sets the
+    first aside for good, saying why: he gets the code he has, once."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    first = open_game(game.store.root).config.player(2).code
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    assert code != first and len(queued(tmp_path, "code-")) == 2
+    sent = run(tmp_path, "send")
+    out = tmp_path / "games" / ".mail" / "maildir-out" / "new"
+    told = []
+    for path in sorted(out.glob("code-*")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        told.append(body(msg))
+    assert len(told) == 1 and f"player 2: {code}\n" in told[0] and first not in told[0]
+    aside = " ".join(sent.stderr.split())
+    assert "set aside for good: game g1's player 2 has another code since this mail was " in aside
+    failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("code-*.eml")
+    assert f"player 2: {first}" in kept.read_text(encoding="utf-8")
+
+
+def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Path) -> None:
+    """newgm46: a turn's report queued and not yet delivered (the mail server down) when
+    `wtg new-code` ran went out after the code's mail with the old code in its form: the
+    player filled that form in and had it refused. `wtg send` sets it aside and queues the
+    report again as new-code wrote it, with his code; he gets it once."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")  # turn 0 mailed
+    for pid in game.ruleset.owing(game.state()):
+        game.submit(f"player: {pid}\nturn: 1\n")
+    game.run_turn()
+    gm = load_config(tmp_path / "wtg.yaml")
+    journal = Journal(gm.spool)
+    try:  # queued as a send queues them, the delivery not reached (the server down)
+        assert queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc)).reports
+    finally:
+        journal.close()
+    old = game.config.player(2).code
+    assert old in queued(tmp_path, "report-g1-t0001-p02")["report-g1-t0001-p02"].as_string()
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    sent = run(tmp_path, "send")
+    out = tmp_path / "games" / ".mail" / "maildir-out" / "new"
+    reports = []
+    for path in sorted(out.iterdir()):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        if msg["To"] == game.config.player(2).email and "turn 1 report" in str(msg["Subject"]):
+            reports.append(body(msg))
+    assert len(reports) == 1
+    assert f"CODE: {code}" in reports[0] and old not in reports[0]
+    aside = " ".join(sent.stderr.split())
+    assert "mail report-g1-t0001-p02 set aside for good: game g1's player 2 has another code" in (
+        aside
+    )
+    assert (
+        tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
+    ).is_file()

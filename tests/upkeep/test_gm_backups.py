@@ -85,11 +85,21 @@ def test_every_command_of_the_backups_section_runs(tmp_path: Path) -> None:
     assert restored.startswith(f"restored {archive} into {into}: 1 game: test1 (turn 0)")
     assert "ok    games_dir" in checked
     assert tree(new / "games" / "test1") == tree(old / "games" / "test1")
-    again = run(on_new[0], new, backups)
+    again = run(on_new[0], new, backups)  # the same restore given again (newgm46)
     assert again is not None and again.exit_code == 1
+    told = re.search(r"The same restore given .*?``(wtg: .+?)``;", " ".join(text.split()))
+    assert told is not None
+    quoted = told[1].replace("2026-12-01 03:00 UTC, of /srv/old/games", "MADE, of OLD")
+    made = re.search(r"the backup made (\S+ \S+ UTC), of ", again.stderr)
+    assert made is not None
+    assert " ".join(again.stderr.split()) == quoted.replace(HOST, str(new)).replace(
+        "MADE, of OLD", f"{made[1]}, of {old / 'games'}"
+    )
     refusal = re.search(r"one that is not is refused, .*?``(wtg: .+?)``;", " ".join(text.split()))
     assert refusal is not None
-    assert again.stderr.strip() == refusal[1].replace(HOST, str(new))
+    over = run(on_new[0].replace(HOST, str(old)), old, backups)  # over the old host's games
+    assert over is not None and over.exit_code == 1
+    assert over.stderr.strip() == refusal[1].replace(HOST, str(old))
 
 
 def tree(folder: Path) -> dict[str, bytes]:

@@ -51,6 +51,14 @@ from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
 from wtg.upkeep.configcopy import in_place, with_games_dir
+from wtg.upkeep.restoredagain import (
+    missing_folders,
+    remove_made,
+    restored_already,
+    restoring_alone,
+    set_aside,
+    spaced_part,
+)
 from wtg.upkeep.upgrade import formats_found
 
 MANIFEST_MOST = 1 << 30
@@ -164,10 +172,32 @@ class RestoreResult(Record):
 
 def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> RestoreResult:
     """Restore the backup ``source`` into ``games_dir`` (empty, or not there yet)."""
+    spaced = spaced_part(games_dir)
+    if spaced is not None:
+        raise RestoreError(spaced)
+    try:
+        _check_target(games_dir)
+    except RestoreError:
+        said = restored_already(games_dir, source, lambda given: verify(given).manifest)
+        if said is not None:
+            raise RestoreError(said) from None
+        raise
+    made = missing_folders(games_dir)
+    private.make_dirs(games_dir)
+    with restoring_alone(games_dir):  # a second restore into it stops here, writing nothing
+        try:
+            return _restore_alone(source, games_dir, progress)
+        except BaseException:
+            remove_made(made)  # refused: the folders left as they were
+            raise
+
+
+def _restore_alone(source: Path, games_dir: Path, progress: Progress | None) -> RestoreResult:
+    """The restore, its folder's lock held: checked again, then made."""
     again = _check_target(games_dir)
     step = progress or (lambda _what, _done, _total: None)
-    marked = games_dir.is_dir() and not again  # an empty folder made by the GM: marked at
-    if marked:  # once, so that no command (cron's poll) writes in it while the archive is read
+    marked = not again  # marked at once, so that no command (cron's poll) writes in the
+    if marked:  # empty folder while the archive is read
         os.mkdir(games_dir / RESTORING, private.DIR_MODE)
     try:
         checked = verify(source, step)
@@ -307,11 +337,6 @@ def refused_folder(games_dir: Path) -> bool:
 def holds_a_host(games_dir: Path) -> bool:
     """Whether ``games_dir`` is a host's games folder: its mail spool or a game in it."""
     return (games_dir / SPOOL).is_dir() or bool(scan_games(games_dir).folders)
-
-
-def set_aside(games_dir: Path) -> Path:
-    """Where a host's games folder is moved aside to restore a backup in its place."""
-    return games_dir.parent / f"{games_dir.name}-before-restore"
 
 
 def _over_a_host(games_dir: Path) -> str:

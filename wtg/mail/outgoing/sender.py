@@ -38,14 +38,16 @@ from wtg.host.config import GmConfig, password_now
 from wtg.host.gamesdir import unusable
 from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
+from wtg.mail.outgoing.codereplaced import codes_replaced, reports_replaced
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.outgoing.failedmail import queued_to_seats, set_aside_as_moved, undone_queued
 from wtg.mail.outgoing.latequeued import LateQueued
-from wtg.mail.outgoing.notices import owed_lines, taken_back
+from wtg.mail.outgoing.notices import Notices, owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
 from wtg.mail.outgoing.outbox import GIVE_UP, Outbox
 from wtg.mail.outgoing.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.outgoing.reportagain import ident as mailed_again
+from wtg.mail.outgoing.reportagain import mail_report_again
 from wtg.mail.outgoing.seataddresses import (
     PutBack,
     addresses_put_back,
@@ -600,13 +602,40 @@ def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list
     run again since it was queued (``failedmail.undone_queued``: a send killed after it
     queued a turn's reports and before it delivered them, then a `run-turn --rerun`): the
     turn it tells of is no more, and the report of the turn as it is goes beside it under
-    the same subject. A line for each, as a mail refused for good has (``Delivery``)."""
+    the same subject. And each mail telling a seat a code it no longer has (``codereplaced``:
+    `wtg new-code` given twice). A line for each, as a mail refused for good has
+    (``Delivery``)."""
     lines = []
-    for name, why in undone_queued(spool, games):
+    for name, why in undone_queued(spool, games) + codes_replaced(outbox.queue_dir, games):
         path = outbox.queue_dir / f"{name}.eml"
         log_delivery(name, path, f"set aside for good: {why}", WARNING)
         outbox.failed(name, why)
         lines.append(f"mail {name} set aside for good: {why} (kept in {outbox.failed_dir})")
+    return lines
+
+
+def mailed_again_with_codes(
+    outbox: Outbox, gm: GmConfig, games: Sequence[Game], picture: MapPicture | None
+) -> list[str]:
+    """Set aside for good each report of a latest turn in the queue whose form carries a
+    code its seat has no longer (``codereplaced.reports_replaced``: `wtg new-code` given
+    while it waited), once the report is queued again as it is now, with his code
+    (``reportagain.mail_report_again``; one whose reports are behind a deadline moved is
+    left as it is). A line for each, as a mail refused for good has."""
+    lines = []
+    for stale in reports_replaced(outbox.queue_dir, games):
+        notices = Notices(gm.spool, gm.sender, datetime.now(timezone.utc))
+        try:  # queued again first: a kill before the set-aside finds it queued, not twice
+            again = mail_report_again(notices, stale.game, stale.seat, stale.turn, picture)
+        except GameError:  # its reports behind a deadline moved (the send says so): as it is
+            continue
+        path = outbox.queue_dir / f"{stale.name}.eml"
+        log_delivery(stale.name, path, f"set aside for good: {stale.why}", WARNING)
+        outbox.failed(stale.name, stale.why)
+        lines.append(
+            f"mail {stale.name} set aside for good: {stale.why}, as {again.ident} (kept in "
+            f"{outbox.failed_dir})"
+        )
     return lines
 
 
@@ -945,6 +974,7 @@ def send(
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
+        undone += mailed_again_with_codes(outbox, gm, list(registry.games().values()), picture)
         back = put_back_owed(outbox, gm.spool, list(registry.games().values()))
         if back:  # an undo given while another send held the queue left them to this one
             log_event(
