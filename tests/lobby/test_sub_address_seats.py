@@ -63,3 +63,30 @@ def test_the_confirm_of_a_takeover_asked_before_the_seat_was_his_is_refused(
     players = {p.id: p.email for p in hall.game("wok4-1").config.players}
     assert players[3] == address(9)
     assert players[4] == game.config.player(4).email
+
+
+def test_one_mailbox_waits_on_a_list_once(tmp_path: Path) -> None:
+    """A player waiting on a list, JOINing it again from a sub-address under another name,
+    would be seated twice in the game the list makes: refused at the JOIN."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.confirmed(address(1), "JOIN wok4 AS Ann")
+    answer = hall.answer(_tagged(address(1), "two"), "JOIN wok4 AS Annabel")
+    assert answer.subject == "JOIN wok4 AS Annabel: not done"
+    assert "you are on the waiting list wok4 already, from another address" in answer.words
+
+
+def test_two_joins_of_one_mailbox_confirmed_seat_it_once(tmp_path: Path) -> None:
+    """Both JOINs asked before either was confirmed: the second CONFIRM is refused."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    tagged = _tagged(address(1), "two")
+    first = hall.answer(address(1), "JOIN wok4 AS Ann")
+    second = hall.answer(tagged, "JOIN wok4 AS Annabel")
+    hall.answer(address(1), f"CONFIRM {first.code()}")
+    refused = hall.answer(tagged, f"CONFIRM {second.code()}")
+    assert "you are on the waiting list wok4 already, from another address" in refused.words
+    hall.confirmed(address(2), "JOIN wok4 AS Bob")
+    hall.confirmed(address(3), "JOIN wok4 AS Cid")
+    players = [p.email for p in hall.game("wok4-1").config.players]
+    assert sorted(players) == [address(1), address(2), address(3)]
