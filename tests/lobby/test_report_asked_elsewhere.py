@@ -12,12 +12,19 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, ann_and_bob
+from wtg.game.gameconfig import PlayerEntry
 
 TOLD = (
     "This mail came from an address other than the one game wok4-1 has for you (it is "
     "not shown to you: the GM has the mail). If you did not send it, someone knows your "
     "secret code: ask the GM for a new one."
 )
+
+
+def _bob(hall: Hall) -> PlayerEntry:
+    """Ann and Bob's game made in ``hall``: Bob's seat."""
+    game = ann_and_bob(hall)
+    return next(p for p in game.config.players if p.name == "Bob")
 
 
 @pytest.mark.parametrize(
@@ -28,8 +35,7 @@ def test_a_code_used_from_another_address_is_said_to_the_seat(
     tmp_path: Path, command: str, subject: str
 ) -> None:
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    bob = next(p for p in game.config.players if p.name == "Bob")
+    bob = _bob(hall)
     hall.mail("thief@elsewhere.example", f"{command}\nCODE {bob.code}\n")
     hall.poll(hours=1)
     mails = hall.new_mails()
@@ -47,8 +53,7 @@ def test_the_players_own_request_says_nothing_of_another_address(
     tmp_path: Path, command: str
 ) -> None:
     hall = Hall(tmp_path)
-    game = ann_and_bob(hall)
-    bob = next(p for p in game.config.players if p.name == "Bob")
+    bob = _bob(hall)
     mail = hall.answer(bob.email, f"{command}\nCODE {bob.code}\n")
     assert mail.words.startswith("As you asked (a mail to the host), your ")
     assert "someone knows your secret code" not in mail.words
