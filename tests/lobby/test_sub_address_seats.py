@@ -28,7 +28,7 @@ def test_a_seated_player_takes_no_second_seat_from_a_sub_address(tmp_path: Path)
     answer = hall.answer(tagged, "JOIN wok4-1 AS Stranger")
     assert answer.subject == "JOIN wok4-1 AS Stranger: not done"
     assert "you play seat 1 of game wok4-1 already" in answer.words
-    assert hall.game("wok4-1").config.player(4).email == address(4)
+    assert hall.game("wok4-1").config.player(4).email == game.config.player(4).email
 
 
 def test_a_quitter_comes_back_from_no_sub_address(tmp_path: Path) -> None:
