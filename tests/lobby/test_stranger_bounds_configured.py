@@ -16,9 +16,9 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.host.config import ConfigError, load_config
-from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.incoming.strangercodes import CODES_A_DAY, LATE_EVERY
 from wtg.mail.spool.journal import WRONG_CODE_ROWS
+from wtg.text.addresses import mailbox_of
 
 
 def _flood(hall: Hall, addresses: list[str], hours: int) -> list[int]:

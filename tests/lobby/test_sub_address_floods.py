@@ -3,7 +3,7 @@ wrote the address anew in each forged From: ``victim+7@else.example``, a sub-add
 server delivers to ``victim@``, or at Gmail the name with a dot put anywhere (``v.ictim@``).
 Each was a stranger of its own, with a day of codes of its own (and three an hour): the one
 mailbox got one every twenty minutes all day. They are one mailbox now
-(``wtg.mail.incoming.mailbox``), and its owner's own JOIN in such a flood is listed, with
+(``wtg.text.addresses.mailbox_of``), and its owner's own JOIN in such a flood is listed, with
 its code, in the late mail to a sub-address of his."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.test_takeover_code_floods import seat_offered
-from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.incoming.strangercodes import CODES_A_DAY
+from wtg.text.addresses import mailbox_of
 
 
 def test_a_day_of_requests_under_sub_addresses_mails_one_mailbox_a_bounded_count(

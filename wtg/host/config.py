@@ -139,7 +139,7 @@ class MailLimits(Record):
     (``wtg.mail.spool.journal.Journal.wrong_code``)."""
     dash_subaddress_domains: tuple[str, ...] = ()
     """The domains (lower-cased) whose servers deliver ``name-tag@`` to ``name@``: counted
-    as one mailbox there (``wtg.mail.incoming.mailbox.mailbox_of``)."""
+    as one mailbox there (``wtg.text.addresses.mailbox_of``)."""
 
 
 class SiteConfig(Record):

@@ -81,6 +81,7 @@ def report(desk: Answering, command: Command) -> None:
         game=game.config.game,
         text=text,
         note=_past_form(game, turn, text),
+        elsewhere=_elsewhere(desk, game, entry.id),  # said, never which
     )
 
 
@@ -118,6 +119,7 @@ def aof(desk: Answering, command: Command) -> None:
         what="your blank AOF for the coming turn",
         game=game.config.game,
         text=form,
+        elsewhere=_elsewhere(desk, game, entry.id),  # said, never which
     )
 
 

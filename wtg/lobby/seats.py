@@ -22,8 +22,17 @@ from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby import confirm
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, stamp, torn_said
-from wtg.lobby.people import FINISHED, QUIT, REPLACED, WON, end_play, person_of, playing
-from wtg.text.addresses import bare_address
+from wtg.lobby.people import (
+    FINISHED,
+    QUIT,
+    REPLACED,
+    WON,
+    Person,
+    end_play,
+    person_of,
+    playing,
+)
+from wtg.text.addresses import bare_address, mailbox_of
 from wtg.text.yamlio import dump_yaml
 
 
@@ -41,12 +50,13 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
 
 def seat_of_person(book: LobbyDatabase, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` holds already (from this
-    address or another the book knows is his), or None: one seat a person in a game, or he
+    address or another the book knows is his, or from another address of the same mailbox,
+    ``mailbox_of``: ``ann+war@`` is Ann's), or None: one seat a person in a game, or he
     would give orders with two codes."""
     mine = person_of(book, address)
-    addresses = {address.lower(), *(a.lower() for a in (mine.addresses if mine else ()))}
+    addresses = _mailboxes(address, mine)
     for entry in game.config.players:
-        if bare_address(entry.email) in addresses:
+        if mailbox_of(bare_address(entry.email)) in addresses:
             return entry.id
     if mine is not None:
         row = book.row(
@@ -63,9 +73,9 @@ def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` left (WoK IV: a quitter "can
     not re-enter this specific game"), or None: one he holds still and has quit, or one a
     newcomer took over from him (the book's play of it, or the takeover's record of his
-    address, ``wtg.game.takeovers.quitters``)."""
+    address, ``wtg.game.takeovers.quitters``), from any address of his mailbox."""
     mine = person_of(book, address)
-    addresses = {address.lower(), *(a.lower() for a in (mine.addresses if mine else ()))}
+    addresses = _mailboxes(address, mine)
     held = seat_of_person(book, game, address)
     if held is not None:
         return held if has_quit(game, held) else None
@@ -79,9 +89,15 @@ def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
         if row is not None:
             return int(row["seat"])
     for seat, left in quitters(game.store, game.latest_turn()).items():
-        if addresses & {bare_address(a) for a in left}:
+        if addresses & {mailbox_of(bare_address(a)) for a in left}:
             return seat
     return None
+
+
+def _mailboxes(address: str, mine: Person | None) -> set[str]:
+    """The mailboxes (``mailbox_of``) of ``address`` and of the addresses the book knows
+    are of its person (``mine``)."""
+    return {mailbox_of(a.lower()) for a in (address, *(mine.addresses if mine else ()))}
 
 
 def has_quit(game: Game, seat: int, turn: int | None = None) -> bool:

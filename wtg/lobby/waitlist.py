@@ -36,6 +36,7 @@ from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 from wtg.lobby.takenoffers import restored_takeover
 from wtg.lobby.withdrawscope import Scope, target, withdraw_words
+from wtg.text.addresses import mailbox_of
 from wtg.text.closename import close_names, either
 
 OPEN_NAMED = 8
@@ -139,6 +140,10 @@ def join(desk: Answering, command: Command) -> None:
     if chosen is None:
         desk.refuse(command, _on_them_all(already))
         return
+    twin = _mailbox_waits(desk, chosen.name, mine)
+    if twin is not None:
+        desk.refuse(command, twin)
+        return
     coloured = people.colours_problem(desk.book, name, desk.sender, _colours(chosen))
     if coloured is not None:
         desk.refuse(command, coloured)
@@ -186,6 +191,20 @@ def _next_list(
     already = [wl for wl in same if on_list(desk.book, wl.name, mine.id)]
     free = [wl for wl in same if wl not in already]
     return (free[0] if free else None), already
+
+
+def _mailbox_waits(desk: Answering, name: str, mine: people.Person | None) -> str | None:
+    """Why the sender may not wait on the list ``name``: another person waits on it from an
+    address of the sender's mailbox (``mailbox_of``: ``ann+two@`` is ``ann@``'s), and the
+    game it makes would seat one person twice, with two codes. None when no one does."""
+    box = mailbox_of(desk.sender.lower())
+    for entry in waiting(desk.book, name):
+        if mailbox_of(entry.address.lower()) == box and (mine is None or entry.person != mine.id):
+            return (
+                f"you are on the waiting list {name} already, from another address of your "
+                "mailbox: one seat a person in a game"
+            )
+    return None
 
 
 def _on_them_all(lists: list[WaitingList]) -> str:
@@ -395,6 +414,8 @@ def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> 
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
         wl = find_list(desk.book, found.target)
+        if wl is not None and problem is None:
+            problem = _mailbox_waits(desk, wl.name, desk.person())
         if wl is None or wl.closed is not None or problem is not None:
             gone = f"the GM closed the waiting list {found.target} (LIST shows the lists open)"
             _refuse_request(desk, command, found, problem or gone)

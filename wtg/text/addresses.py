@@ -12,12 +12,21 @@ tallies), and a trailing dot (``ann@example.org.``, which SMTP refuses) is no pa
 A text ``parseaddr`` finds no address in (``<<ann@example.org>>``) is its own key, stripped
 and lower-cased: before, it was ``""`` in some places, and two such texts compared as one
 mailbox.
+
+The mailbox an address delivers to (``mailbox_of``) is another key, for what one person
+may do once: ``vic+1@example.org`` and ``vic+2@example.org`` (sub-addresses, which most
+servers deliver to ``vic@``), or at Gmail ``v.ic@gmail.com``, land in one mailbox. The
+bounds of mail to strangers count them as one (a forger wrote the victim's address anew in
+each forged From, each with a day of codes of its own), and a game's seats compare them as
+one (a seated player took a seat offered in his own game from ``vic+war@``, a quitter came
+back to the game he left: attack46).
 """
 
 from __future__ import annotations
 
 import email.utils
 import re
+from collections.abc import Collection
 from functools import lru_cache
 
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
@@ -86,3 +95,27 @@ def domain_forms(address: str) -> frozenset[str]:
     except EmailNotValidError:
         return frozenset((address,))
     return frozenset((address, f"{local}@{found.ascii_domain}", f"{local}@{found.domain}"))
+
+
+DOTLESS = frozenset(("gmail.com", "googlemail.com"))
+"""Domains whose server reads no dot in a mailbox's name."""
+
+
+def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
+    """``address`` (lower-cased, bare) as the mailbox it delivers to: without the ``+tag``
+    of its name, at a domain of ``dashed`` (``mail.dash_subaddress_domains``: a qmail host's)
+    without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots (an address
+    without ``@`` as it is). Ruling: a ``-`` is a sub-address only at the domains the GM
+    lists. Hyphens are common in real names (``mary-jane@``), and ``mary-jane@`` folded into
+    ``mary@`` would be one mailbox for two people: the late mail of a stranger's codes lists
+    every request waiting at the mailbox with its code (``strangercodes.waiting_note``),
+    so Mary-Jane would be mailed the codes of Mary's requests."""
+    local, at, domain = address.rpartition("@")
+    if not at:
+        return address
+    local = local.partition("+")[0] or local  # "+x@": a name of its own, no tag
+    if domain in dashed:
+        local = local.partition("-")[0] or local  # "-x@": the same
+    if domain in DOTLESS:
+        local = local.replace(".", "") or local
+    return f"{local}{at}{domain}"

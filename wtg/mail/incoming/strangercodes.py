@@ -29,9 +29,9 @@ from collections.abc import Collection
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
 from wtg.mail.incoming.answers import DAY
-from wtg.mail.incoming.mailbox import mailbox_of
 from wtg.mail.outgoing import compose
 from wtg.mail.spool.journal import Journal
+from wtg.text.addresses import mailbox_of
 
 CODES_A_DAY = 6
 """Codes to CONFIRM mailed to one stranger's address in 24 hours before ``LATE_EVERY``

@@ -48,7 +48,7 @@ from pathlib import Path
 from wtg.files import private
 from wtg.files.sqlitewait import connect
 from wtg.lobby.domains import held_domain
-from wtg.mail.incoming.mailbox import mailbox_of
+from wtg.text.addresses import mailbox_of
 
 FILE = "strangers.sqlite"
 WINDOW = 3600.0

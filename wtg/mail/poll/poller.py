@@ -64,6 +64,7 @@ from wtg.mail.poll.hostclaim import HostMoved, look, mailbox_named
 from wtg.mail.poll.inprogress import InHand, NoSlot, Slot
 from wtg.mail.poll.processes import PollProcesses
 from wtg.mail.poll.samekey import told_apart
+from wtg.mail.poll.sharing import as_they_came
 from wtg.mail.poll.summary import PollSummary, unsent_news
 from wtg.mail.poll.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.mail.poll.waiting import Waiting
@@ -233,8 +234,10 @@ class Poller:
                 # a key of a mail handled before, or of another mail (samekey)
                 batch, known = told_apart(batch, known, self.journal, self.archive, self._answered)
                 # newest first: when one player sent several mails, the newest is filed and
-                # the older ones are only answered (the server's order decides, not ours)
-                ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
+                # the older ones are only answered (the server's order decides, not ours);
+                # commands in the order they came (``as_they_came``)
+                newest = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
+                ordered = as_they_came(newest)
                 handled = self._handle_all([m for m in ordered if m.key not in known])
                 batch_events: list[tuple[str, MailEvent]] = []
                 for message in ordered:

@@ -50,9 +50,28 @@ def _players_of(roster: Roster) -> Callable[[str], tuple[str, ...]]:
     return cache(lambda game: tuple(f"from:{address_key(a)}" for a in roster(game)))
 
 
+def as_they_came(newest_first: Sequence[Incoming]) -> list[Incoming]:
+    """A batch in the order the poll handles it: its mails with a form (one naming a game
+    at a glance) newest first, as given (of one player's several forms the newest is filed,
+    the older only answered), in their places; the others (commands: a PRESS, a JOIN's
+    CONFIRM) in the places left, in the order they came, as their sender wrote them. Taken
+    newest first, four pieces of press went out as parts 4, 3 and 2, part 1 refused past
+    the turn's three, and of four JOINs confirmed for a list of three the newest three got
+    the game."""
+    forms = [bool(_glanced(message)) for message in newest_first]
+    came = reversed([m for m, form in zip(newest_first, forms, strict=True) if not form])
+    return [m if form else next(came) for m, form in zip(newest_first, forms, strict=True)]
+
+
+def _glanced(message: Incoming) -> list[str]:
+    """The games a mail names at a glance (``games_glanced`` of its first ``LOOK`` bytes)."""
+    raw = message.raw or message.head
+    return games_glanced([raw[:LOOK].decode("utf-8", "replace")])
+
+
 def _ties(message: Incoming, players: Callable[[str], tuple[str, ...]]) -> tuple[str, ...]:
     raw = message.raw or message.head
-    games = games_glanced([raw[:LOOK].decode("utf-8", "replace")])
+    games = _glanced(message)
     known = dict.fromkeys(tie for name in games for tie in players(name))
     return (*(f"game:{name}" for name in games), *known, *_sender(raw))
 

@@ -1,0 +1,59 @@
+"""A stolen code used for REPORT and AOF (attack46): the report or form goes to the address
+the game knows, as ever, but its mail said "As you asked (a mail to the host)" to a player who
+had asked for nothing, while a press, an absence or orders under his code from another
+address tell him so and to ask the GM for a new code. The thief learns that the code is
+right (no refusal comes back to him); the player learnt nothing. Both answers now say that
+the mail came from another address, never which."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, ann_and_bob
+from wtg.game.gameconfig import PlayerEntry
+
+TOLD = (
+    "This mail came from an address other than the one game wok4-1 has for you (it is "
+    "not shown to you: the GM has the mail). If you did not send it, someone knows your "
+    "secret code: ask the GM for a new one."
+)
+
+
+def _bob(hall: Hall) -> PlayerEntry:
+    """Ann and Bob's game made in ``hall``: Bob's seat."""
+    game = ann_and_bob(hall)
+    return next(p for p in game.config.players if p.name == "Bob")
+
+
+@pytest.mark.parametrize(
+    ("command", "subject"),
+    [("REPORT wok4-1", "[wok4-1] turn 0 report for Bob"), ("AOF wok4-1", "[wok4-1] your AOF")],
+)
+def test_a_code_used_from_another_address_is_said_to_the_seat(
+    tmp_path: Path, command: str, subject: str
+) -> None:
+    hall = Hall(tmp_path)
+    bob = _bob(hall)
+    hall.mail("thief@elsewhere.example", f"{command}\nCODE {bob.code}\n")
+    hall.poll(hours=1)
+    mails = hall.new_mails()
+    assert [m.to for m in mails] == [bob.email]  # nothing to the thief's address
+    (mail,) = mails
+    assert mail.subject == subject
+    assert TOLD in mail.words
+    assert "As you asked" not in mail.words
+    assert mail.words.startswith(TOLD)  # above the report, where he reads it first
+    assert "thief" not in mail.body
+
+
+@pytest.mark.parametrize("command", ["REPORT wok4-1", "AOF wok4-1"])
+def test_the_players_own_request_says_nothing_of_another_address(
+    tmp_path: Path, command: str
+) -> None:
+    hall = Hall(tmp_path)
+    bob = _bob(hall)
+    mail = hall.answer(bob.email, f"{command}\nCODE {bob.code}\n")
+    assert mail.words.startswith("As you asked (a mail to the host), your ")
+    assert "someone knows your secret code" not in mail.words
