@@ -298,6 +298,12 @@ def codes_hidden(text: str, kept: str) -> str:
     )
 
 
+def header_codes(text: str) -> list[str]:
+    """The CODE of every header in ``text``, as written (one starred out by ``codes_hidden``
+    as its stars), in order."""
+    return _CODE_VALUE.findall(text)
+
+
 def game_named(text: str) -> str | None:
     """The GAME of the first header in ``text`` that names one: its first word, as written
     (or None)."""

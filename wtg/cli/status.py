@@ -892,6 +892,7 @@ def _game_entry(
     entry["last_rollback"] = None if rolled is None else rolled.as_json()
     entry["releases_cut_short"] = _releases_of(spool, game)
     entry["not_upgraded"] = folder_not_upgraded(found.store.root)
+    entry["turns_held"] = held_line(spool, INBOX)  # as the game's own `wtg status --json`
     broken = unreadable_press(found.store, data["turn"])
     entry["press_unreadable"] = [str(path) for path in broken]
     return entry, broken

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from email.message import EmailMessage
 from pathlib import Path
 
+from wtg.aof.mailtext import header_codes
 from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.takeovers import code_digest
@@ -66,8 +67,6 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
 
 REPORT_MAIL = re.compile(r"report-(.+)-t(\d{4,})-p(\d{2,})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?")
 """The id of a turn's report as `wtg send` queues it (``undotold.report_name``)."""
-CODE_VALUE = re.compile(r"\bCODE *: *(\S+)", re.I)
-"""A form's header's code: ``CODE:`` and the word after it (``mailtext.codes_hidden``)."""
 
 
 class ReportReplaced(Record):
@@ -103,7 +102,7 @@ def reports_replaced(queue: Path, games: Sequence[Game]) -> list[ReportReplaced]
         to, text = _read(path)
         if not domain_forms(bare_address(entry.email)) & domain_forms(to):
             continue  # another player's (a takeover since): his, as it is
-        codes = {code.upper() for code in CODE_VALUE.findall(text) if "*" not in code}
+        codes = {code.upper() for code in header_codes(text) if "*" not in code}
         if codes and entry.code.strip().upper() not in codes:
             why = (
                 f"game {told[1]}'s player {seat} has another code since this report was queued "
