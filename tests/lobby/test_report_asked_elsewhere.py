@@ -57,3 +57,19 @@ def test_the_players_own_request_says_nothing_of_another_address(
     mail = hall.answer(bob.email, f"{command}\nCODE {bob.code}\n")
     assert mail.words.startswith("As you asked (a mail to the host), your ")
     assert "someone knows your secret code" not in mail.words
+
+
+@pytest.mark.parametrize("command", ["REPORT wok4-1", "AOF wok4-1"])
+def test_a_request_from_the_players_own_tag_says_nothing_of_another_address(
+    tmp_path: Path, command: str
+) -> None:
+    """``bob+games@`` delivers to Bob's own mailbox: no warning that his code is known."""
+    hall = Hall(tmp_path)
+    bob = _bob(hall)
+    local, _, domain = bob.email.partition("@")
+    hall.mail(f"{local}+games@{domain}", f"{command}\nCODE {bob.code}\n")
+    hall.poll(hours=1)
+    (mail,) = hall.new_mails()
+    assert mail.to == bob.email  # the game's address for him, as ever
+    assert mail.words.startswith("As you asked (a mail to the host), your ")
+    assert "someone knows your secret code" not in mail.words

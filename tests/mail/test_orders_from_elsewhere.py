@@ -204,3 +204,17 @@ def test_the_confirmation_of_orders_from_elsewhere_does_not_thread_to_their_mail
     first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
     assert b"elsewhere.example" not in first
     assert b"In-Reply-To: <own@players.example>" in second
+
+
+def test_orders_from_the_players_own_tag_are_not_said_to_come_from_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """``p1+wok@`` is p1's own mailbox (his client's sub-address for the game): the answer
+    reaches him there, and a warning that someone knows his code would be a false alarm."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), sender="p1+wok@players.example")
+    assert [event.text() for event in world.poll().events] == ["stored: g1 turn 1 player 1"]
+    ((name, raw),) = world.outbox().items()
+    assert name.startswith("conf-")
+    assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)
+    assert "Orders received: game g1, turn 1, player 1" in _said(raw)

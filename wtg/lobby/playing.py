@@ -25,7 +25,7 @@ from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import bare_address, mailbox_of
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -248,11 +248,16 @@ def _still_holds(game: Game, seat: int, address: str) -> bool:
 
 
 def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
-    """Whether the mail came from another address than the seat's: neither the address it
+    """Whether the mail came from another mailbox than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
-    registered one is his own mail)."""
+    registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
+    to his mailbox, and a warning that his code is known would be a false alarm)."""
+    try:
+        home = mailbox_of(bare_address(game.config.player(seat).email))
+    except GameError:
+        return True
     found = (desk.sender, desk.came_from)
-    return not any(_still_holds(game, seat, address) for address in found if address)
+    return not any(mailbox_of(address.lower()) == home for address in found if address)
 
 
 def absence(desk: Answering, command: Command) -> None:

@@ -64,6 +64,7 @@ from wtg.mail.spool.outcome import (
     unanswered,
     unsaid,
 )
+from wtg.text.addresses import mailbox_of
 from wtg.text.closename import close_names, either
 from wtg.text.prose import PHONE, wrapped
 
@@ -198,13 +199,15 @@ class Answers:
             self.authenticated = None
 
     def _elsewhere(self, sender: str | None, entry: PlayerEntry) -> bool:
-        """Whether the mail being handled came from another address than the seat's: its
+        """Whether the mail being handled came from another mailbox than the seat's: its
         answer address (``sender``) and its From are both another (a player mailing from
-        his own address with a Reply-To of his mailbox in a domain below it is at home)."""
+        his own address with a Reply-To of his mailbox in a domain below it is at home, and
+        from his own ``+tag``, ``mailbox_of``: the answer reaches his mailbox)."""
         if sender is None:
             return False
-        seat = compose.address_key(entry.email)
-        return seat not in {compose.address_key(sender), self.came_from}
+        seat = mailbox_of(compose.address_key(entry.email))
+        came = (compose.address_key(sender), self.came_from)
+        return seat not in {mailbox_of(address) for address in came if address}
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
