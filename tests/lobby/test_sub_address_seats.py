@@ -90,3 +90,15 @@ def test_two_joins_of_one_mailbox_confirmed_seat_it_once(tmp_path: Path) -> None
     hall.confirmed(address(3), "JOIN wok4 AS Cid")
     players = [p.email for p in hall.game("wok4-1").config.players]
     assert sorted(players) == [address(1), address(2), address(3)]
+
+
+def test_gmail_and_googlemail_are_one_mailbox(tmp_path: Path) -> None:
+    """Gmail delivers ``ann@googlemail.com`` to ``ann@gmail.com``'s mailbox (one account,
+    two domains): a player waiting on a list from one, JOINing it again from the other
+    under another name, would be seated twice in the game the list makes (attack47)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.confirmed("ann.lee@gmail.com", "JOIN wok4 AS Ann")
+    answer = hall.answer("annlee@googlemail.com", "JOIN wok4 AS Annabel")
+    assert answer.subject == "JOIN wok4 AS Annabel: not done"
+    assert "you are on the waiting list wok4 already, from another address" in answer.words
