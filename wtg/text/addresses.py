@@ -110,11 +110,12 @@ def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     """``address`` (lower-cased, bare) as the mailbox it delivers to: without the ``+tag``
     of its name, at a domain of ``dashed`` (``mail.dash_subaddress_domains``: a qmail host's)
     without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots, the domain
-    as ``SAME_DOMAIN`` names it (an address without ``@`` as it is). Ruling: a ``-`` is a sub-address only at the domains the GM
-    lists. Hyphens are common in real names (``mary-jane@``), and ``mary-jane@`` folded into
-    ``mary@`` would be one mailbox for two people: the late mail of a stranger's codes lists
-    every request waiting at the mailbox with its code (``strangercodes.waiting_note``),
-    so Mary-Jane would be mailed the codes of Mary's requests."""
+    as ``SAME_DOMAIN`` names it (an address without ``@`` as it is). Ruling: a ``-`` is a
+    sub-address only at the domains the GM lists. Hyphens are common in real names
+    (``mary-jane@``), and ``mary-jane@`` folded into ``mary@`` would be one mailbox for two
+    people: the late mail of a stranger's codes lists every request waiting at the mailbox
+    with its code (``strangercodes.waiting_note``), so Mary-Jane would be mailed the codes
+    of Mary's requests."""
     local, at, domain = address.rpartition("@")
     if not at:
         return address
