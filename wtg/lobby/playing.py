@@ -298,17 +298,18 @@ _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
 
 def _my_other_seats(desk: Answering, game: Game, entry: PlayerEntry) -> list[PlayerEntry]:
-    """The writer's seats in the other games here (played from his seat's address or the
-    mail's): their codes are blacked out of his press as this game's are. A player of two
-    games who pasted his other game's report (its form's header) into his press gave its code
-    to this game's players, and to the site's readers."""
-    mine = {bare_address(entry.email), desk.sender.lower()}
+    """The writer's seats in the other games here (played from his seat's mailbox or the
+    mail's, ``mailbox_of``: ``ann+g2@`` is Ann's): their codes are blacked out of his press
+    as this game's are. A player of two games who pasted his other game's report (its form's
+    header) into his press gave its code to this game's players, and to the site's readers."""
+    dashed = desk.dashed
+    mine = {mailbox_of(a, dashed) for a in (bare_address(entry.email), desk.sender.lower())}
     return [
         seat
         for name, other in desk.games().items()
         if name != game.config.game.lower()
         for seat in other.config.players
-        if bare_address(seat.email) in mine
+        if mailbox_of(bare_address(seat.email), dashed) in mine
     ]
 
 
