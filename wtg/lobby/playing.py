@@ -137,15 +137,16 @@ def status(desk: Answering, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
         return
-    known = {bare_address(p.email) for p in game.config.players}
-    if desk.sender not in known and desk.code is None:
+    known = {mailbox_of(bare_address(p.email), desk.dashed) for p in game.config.players}
+    home = mailbox_of(desk.sender.lower(), desk.dashed) in known  # his +tag: his mailbox
+    if not home and desk.code is None:
         desk.refuse(
             command,
             f"STATUS of game {game.config.game} is for its players, from the address the game "
             "knows (or with a CODE line)",
         )
         return
-    if desk.sender not in known and desk.seat(command, game) is None:
+    if not home and desk.seat(command, game) is None:
         return
     coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
