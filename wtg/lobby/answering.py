@@ -187,6 +187,10 @@ class Answering:
     """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
     each with whether the mail came from the address of a seat of it (a typo, likely): the
     poll counts them for the GM (``wtg.mail.spool.journallists.wrong_codes``)."""
+    codes_elsewhere: set[tuple[str, int]] = field(default_factory=set)
+    """The seats (game, seat) whose right code a command carried from another mailbox than
+    the seat's (``playing._elsewhere``): the poll counts them for the GM
+    (``wtg.mail.spool.journallists.codes_elsewhere``)."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     waiting: Callable[[str], Exception | None] = lambda _name: None

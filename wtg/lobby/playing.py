@@ -252,13 +252,17 @@ def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     """Whether the mail came from another mailbox than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
     registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
-    to his mailbox, and a warning that his code is known would be a false alarm)."""
+    to his mailbox, and a warning that his code is known would be a false alarm). A seat
+    whose code came from elsewhere is kept in ``desk.codes_elsewhere`` for the GM."""
     try:
         home = mailbox_of(bare_address(game.config.player(seat).email), desk.dashed)
     except GameError:
         return True
     found = (desk.sender, desk.came_from)
-    return not any(mailbox_of(a.lower(), desk.dashed) == home for a in found if a)
+    elsewhere = not any(mailbox_of(a.lower(), desk.dashed) == home for a in found if a)
+    if elsewhere:  # counted for the GM, as orders under it are
+        desk.codes_elsewhere.add((game.config.game, seat))
+    return elsewhere
 
 
 def absence(desk: Answering, command: Command) -> None:

@@ -218,6 +218,8 @@ class Commands:
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
             self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp, rows)
+        for game, seat in sorted(desk.codes_elsewhere):
+            self.answers.journal.code_elsewhere(message.key, game, seat, sender, stamp)
         if desk.started:
             self.registry.forget()
         return _outcome(mail, desk, held, again)

@@ -58,12 +58,14 @@ from wtg.mail.spool.afterbackup import held_line
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS
 from wtg.mail.spool.journallists import (
+    CodesElsewhere,
     FloodCount,
     Quarantined,
     ReadLate,
     SetAside,
     Unanswered,
     WrongCodes,
+    codes_elsewhere,
     flood_not_kept,
     held_mails,
     held_over,
@@ -164,6 +166,10 @@ class Digest(Record):
     wrong_codes: tuple[WrongCodes, ...] = ()
     """The seats whose code forms tried wrong since the last digest, the most tried first
     (``wtg.mail.spool.journallists.wrong_codes``): someone guessing a code tries many."""
+    codes_elsewhere: tuple[CodesElsewhere, ...] = ()
+    """The seats whose right code came from other addresses than theirs since the last
+    digest, the most mails first (``wtg.mail.spool.journallists.codes_elsewhere``): the
+    player was told to ask the GM for a new code."""
     read_late: tuple[ReadLate, ...] = ()
     """Players' orders read after their turn ran since the last digest, though their mail
     came in time (``wtg.mail.incoming.readlate``), a player a game, the newest first."""
@@ -227,6 +233,7 @@ class Digest(Record):
             or self.set_aside
             or self.flood_not_kept
             or self.wrong_codes
+            or self.codes_elsewhere
             or self.read_late
             or self.missing
             or self.overdue
@@ -312,6 +319,9 @@ class Digest(Record):
             told += ", the disk nearly full"
         if self.wrong_codes:  # the same
             told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
+        if self.codes_elsewhere:  # the same
+            mails = sum(c.mails for c in self.codes_elsewhere)
+            told += f", {counted(mails, 'code')} used from another address"
         if self.book:  # the same
             told += ", the lobby's book cannot be read"
         if self.turns_held:  # the same
@@ -515,6 +525,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         set_aside=tuple(set_aside(spool, start, end)),
         flood_not_kept=tuple(flood_not_kept(spool, start, end)),
         wrong_codes=tuple(wrong_codes(spool, start, end)),
+        codes_elsewhere=tuple(codes_elsewhere(spool, start, end)),
         read_late=tuple(read_late(spool, start, end)),
         missing=tuple(missing),
         overdue=tuple(late),
