@@ -7,17 +7,14 @@ now count such mails by the seat, with the other addresses they came from."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 
-from click.testing import CliRunner
-
 from tests.lobby.hall import Hall, ann_and_bob
-from tests.mail.loop import GM, NOW, World
+from tests.mail.loop import NOW, World
+from tests.mail.test_codes_guessed import status_now, through_a_helper
 from wtg.cli import main
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.poll.workers import KeptJournal, write_notes
-from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import CodesElsewhere
 
 
@@ -53,21 +50,16 @@ def test_a_commands_right_code_from_elsewhere_is_counted_by_its_seat(tmp_path: P
 
 
 def test_a_helper_process_notes_them_for_the_poller(tmp_path: Path) -> None:
+    """Noted by a helper, then the same mail handled again (a poll killed before its
+    commit): counted once."""
     world = World(tmp_path)
-    world.poll()  # the journal made
-    helper = KeptJournal(world.gm.spool)
-    try:
-        helper.code_elsewhere("maildir:x", "g1", 3, "Thief@Else.example", NOW.timestamp())
-        notes = helper.take()
-    finally:
-        helper.close()
-    journal = Journal(world.gm.spool)
-    try:
-        write_notes(journal, notes)
-        journal.code_elsewhere("maildir:x", "g1", 3, "thief@else.example", NOW.timestamp())
-        journal.commit()  # the same mail handled again: one
-    finally:
-        journal.close()
+    for _ in range(2):
+        through_a_helper(
+            world,
+            lambda helper: helper.code_elsewhere(
+                "maildir:x", "g1", 3, "Thief@Else.example", NOW.timestamp()
+            ),
+        )
     digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
     assert digest.codes_elsewhere == (CodesElsewhere(game="g1", seat=3, mails=1, addresses=1),)
 
@@ -75,12 +67,7 @@ def test_a_helper_process_notes_them_for_the_poller(tmp_path: Path) -> None:
 def test_wtg_status_names_the_seats_whose_code_came_from_elsewhere(tmp_path: Path) -> None:
     world = World(tmp_path)
     world.mail(world.aof(3, X1="100"), sender="thief@else.example")
-    world.poll(datetime.now(timezone.utc))
-    config = tmp_path / "wtg.yaml"
-    config.write_text(json.dumps({"games_dir": "games", "from": GM}), encoding="utf-8")
-    runner = CliRunner()
-    shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
-    lines = shown.output.splitlines()
+    runner, config, lines = status_now(world, tmp_path)
     heading = lines[lines.index("  g1 player 3: 1 mail from 1 other address") - 1]
     assert heading.startswith("1 CODE USED FROM ANOTHER ADDRESS in the last 24 hours, ")
     expected = {"game": "g1", "player": 3, "mails": 1, "addresses": 1}

@@ -1121,11 +1121,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     if not items:
         return
     codes = counted(sum(w.forms for w in items), "WRONG CODE", "WRONG CODES")
-    tell_hung(
-        f"{codes} in the last 24 hours, by the "
-        "seat whose code a form did not carry (a command's CODE by its game): many from other "
-        'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
-    )
+    lines = []
     for item in items[:SHOWN]:
         least = "at least " if item.more_addresses else ""
         addresses = counted(item.addresses, "other address", "other addresses")
@@ -1133,9 +1129,25 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         said = elsewhere if item.elsewhere else ""
         tried = f"player {item.seat}: {counted(item.forms, 'form')}"
         tried = tried if item.seat else f"commands: {counted(item.forms, 'mail')}"
-        tell_hung(f"  {item.game} {tried}{said}")
-    if len(items) > SHOWN:
-        tell_hung(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
+        lines.append(f"{item.game} {tried}{said}")
+    _show_seats(
+        f"{codes} in the last 24 hours, by the "
+        "seat whose code a form did not carry (a command's CODE by its game): many from other "
+        'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):',
+        lines,
+        len(items),
+        "wrong_codes",
+    )
+
+
+def _show_seats(heading: str, lines: Sequence[str], seats: int, key: str) -> None:
+    """A list of seats of the last day: its heading, the ``lines`` of its first ``SHOWN``
+    seats, and how many more ``--json`` lists under ``key``."""
+    tell_hung(heading)
+    for line in lines:
+        tell_hung(f"  {line}")
+    if seats > SHOWN:
+        tell_hung(f"  ... and {seats - SHOWN} more (`wtg status --json`: {key})")
 
 
 def _elsewhere_data(item: CodesElsewhere) -> dict[str, object]:
@@ -1154,18 +1166,20 @@ def _show_codes_elsewhere(items: Sequence[CodesElsewhere]) -> None:
     if not items:
         return
     codes = counted(sum(c.mails for c in items), "CODE", "CODES")
-    tell_hung(
+    lines = [
+        f"{c.game} player {c.seat}: {counted(c.mails, 'mail')} from "
+        + counted(c.addresses, "other address", "other addresses")
+        for c in items[:SHOWN]
+    ]
+    _show_seats(
         f"{codes} USED FROM ANOTHER ADDRESS in the last 24 hours, by the seat whose right code "
         "a mail carried from an address other than the seat's: taken, and the player told to "
         "ask you for a new code; one he did not write needs it (`wtg new-code GAME --player N`, "
-        'docs/mail.md, "Codes guessed"):'
+        'docs/mail.md, "Codes guessed"):',
+        lines,
+        len(items),
+        "codes_elsewhere",
     )
-    for item in items[:SHOWN]:
-        addresses = counted(item.addresses, "other address", "other addresses")
-        mails = counted(item.mails, "mail")
-        tell_hung(f"  {item.game} player {item.seat}: {mails} from {addresses}")
-    if len(items) > SHOWN:
-        tell_hung(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: codes_elsewhere)")
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:
