@@ -26,6 +26,7 @@ from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
+from wtg.game.presslinks import unlinked
 from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
@@ -555,13 +556,34 @@ def queue_digest(
 ) -> str:
     """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
     the digest is marked told): its outbox id, named after its moment, or after ``day``
-    for the service's daily digest. Queued once: an id the outbox knows is not again."""
+    for the service's daily digest. Queued once: an id the outbox knows is not again. Its
+    web addresses are defanged (``mailed_text``)."""
     ident = digest_ident(now, day)
     subject = f"wtg digest {day or now:%Y-%m-%d}"
-    msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
+    mailed = mailed_text(text)
+    msg = compose.message(ident, sender, to, subject, mailed, when=now, kind="auto-generated")
     if Outbox(spool).add(ident, msg):
         log_event("digest queued as a mail to the GM", mail=ident)
     return ident
+
+
+LINKS_SAID = (
+    "Web addresses in this digest are written with [.] and [:] (wtg-login[.]example)\n"
+    "so that no mail client makes them links: the mails it quotes wrote them, not\n"
+    "wtg.\n"
+)
+"""The line under a mailed digest whose web addresses ``mailed_text`` defanged."""
+
+
+def mailed_text(text: str) -> str:
+    """The digest's ``text`` as the GM's mail carries it: each web address in it defanged
+    (``wtg.game.presslinks.unlinked``: ``https[:]//wtg-login[.]example/reset``), with a line
+    under it saying why. What it quotes of a mail (the game a held form names, a stranger's
+    commands, a bounce's words) anyone may have written, and his mail client made it a link
+    in a mail from the host's own address (attack47). The host's own words hold none
+    (its paths, ``docs/mail.md``, are kept); printed, the digest is as it came."""
+    shown = unlinked(text)
+    return text if shown == text else f"{shown}\n{LINKS_SAID}"
 
 
 def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
