@@ -171,3 +171,17 @@ def test_a_commands_code_that_opens_no_seat_is_counted_by_its_game(tmp_path: Pat
         WrongCodes(game="wok4-1", seat=NO_SEAT, forms=4, elsewhere=3, addresses=2),
     )
     assert "  wok4-1 commands: 4 mails, 3 from 2 other addresses\n" in digest.text()
+
+
+def test_a_commands_wrong_code_from_a_players_own_tag_is_his_typo(tmp_path: Path) -> None:
+    """A mail of commands from ``p1+games@`` (his own mailbox) with a wrong code is counted
+    as from a seat's address, as a form from it is (attack47: counted as from another)."""
+    hall = Hall(tmp_path)
+    ann_and_bob(hall)
+    local, _, domain = address(1).partition("@")
+    hall.mail(f"{local}+games@{domain}", "REPORT wok4-1\nCODE DDDDDDDD55")
+    hall.poll(hours=1)
+    digest = make_digest(hall.gm.games_dir, hall.now + timedelta(minutes=5))
+    assert digest.wrong_codes == (
+        WrongCodes(game="wok4-1", seat=NO_SEAT, forms=1, elsewhere=0, addresses=0),
+    )

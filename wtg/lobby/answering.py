@@ -43,7 +43,7 @@ from wtg.lobby.lists import all_lists
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import bare_address, mailbox_of
 from wtg.text.prose import PHONE
 
 
@@ -471,8 +471,9 @@ class Answering:
         if entry is None:
             turn = taken_from(game.store, game.latest_turn(), self.code)
             if turn is None:  # no seat's, now or before: counted for the GM
-                mine = self.sender.lower()
-                own = any(bare_address(p.email) == mine for p in game.config.players)
+                mine = mailbox_of(self.sender.lower(), self.dashed)  # his own +tag: his typo
+                seats = game.config.players
+                own = any(mailbox_of(bare_address(p.email), self.dashed) == mine for p in seats)
                 self.codes_refused[game.config.game] = own
             self.refuse(
                 command,
