@@ -205,9 +205,22 @@ class Answers:
         from his own ``+tag``, ``mailbox_of``: the answer reaches his mailbox)."""
         if sender is None:
             return False
-        seat = mailbox_of(compose.address_key(entry.email))
+        dashed = self.gm.limits.dash_subaddress_domains
+        seat = mailbox_of(compose.address_key(entry.email), dashed)
         came = (compose.address_key(sender), self.came_from)
-        return seat not in {mailbox_of(address) for address in came if address}
+        return seat not in {mailbox_of(address, dashed) for address in came if address}
+
+    def _code_elsewhere(
+        self, message: Incoming, sender: str | None, game: Game, entry: PlayerEntry
+    ) -> bool:
+        """``_elsewhere`` of a mail that carried the seat's right code, counted for the GM
+        when true (``Journal.code_elsewhere``): the player is told to ask him for a new
+        code, and `wtg status` and the digest say it to him as well."""
+        elsewhere = self._elsewhere(sender, entry)
+        if elsewhere and sender is not None:
+            stamp = self.now.timestamp()
+            self.journal.code_elsewhere(message.key, game.config.game, entry.id, sender, stamp)
+        return elsewhere
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -375,7 +388,7 @@ class Answers:
                 reply_to_id=message_id,
                 beside=beside,
                 proven=True,
-                elsewhere=self._elsewhere(sender, entry),
+                elsewhere=self._code_elsewhere(message, sender, game, entry),
                 due=_due(game, result.player),
             )
             if not isinstance(result, ReadAfterItRan):
@@ -425,7 +438,7 @@ class Answers:
         None when the answer is queued, else the limit that held it back. A mail from
         another address than the seat's is said to be (never which address): someone else
         has his code."""
-        elsewhere = self._elsewhere(sender, entry)
+        elsewhere = self._code_elsewhere(message, sender, game, entry)
         verdicts, links = _verdicts_shown(game, result.verdicts)
         body = compose.render(
             "unchanged",
@@ -467,7 +480,7 @@ class Answers:
         is queued, else the limit that held it back. Orders from ``sender``, another address
         than the seat's, are said to be (never which address): a player whose code was read
         in a report he forwarded or quoted to a list learns that his orders were replaced."""
-        elsewhere = self._elsewhere(sender, entry)
+        elsewhere = self._code_elsewhere(message, sender, game, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         state = game.state_view(submission.turn - 1)
         deadline = _deadline_of(game, submission.turn)

@@ -206,6 +206,7 @@ class Commands:
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
+                dashed=self.answers.gm.limits.dash_subaddress_domains,
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
@@ -217,6 +218,8 @@ class Commands:
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
             self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp, rows)
+        for game, seat in sorted(desk.codes_elsewhere):
+            self.answers.journal.code_elsewhere(message.key, game, seat, sender, stamp)
         if desk.started:
             self.registry.forget()
         return _outcome(mail, desk, held, again)

@@ -918,7 +918,8 @@ class Poller:
         (a mail whose From failed DMARC is treated the same)."""
         came = from_address(headers, sender)
         for address in (came, sender):
-            if address is not None and hosts_own(address, self.answers.loop):
+            dashed = self.gm.limits.dash_subaddress_domains
+            if address is not None and hosts_own(address, self.answers.loop, dashed):
                 return f"From the host's own address {address}, without the host's X-Loop"
         return None
 
