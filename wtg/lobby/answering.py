@@ -202,6 +202,10 @@ class Answering:
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
+    dashed: tuple[str, ...] = ()
+    """The domains whose ``-tag`` is a sub-address (``mail.dash_subaddress_domains``): the
+    seat checks fold an address by them (``mailbox_of``) as the bounds of mail to strangers
+    do, or ``p1-wok@`` of a qmail host took a second seat of ``p1@``'s game."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0

@@ -253,11 +253,11 @@ def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
     to his mailbox, and a warning that his code is known would be a false alarm)."""
     try:
-        home = mailbox_of(bare_address(game.config.player(seat).email))
+        home = mailbox_of(bare_address(game.config.player(seat).email), desk.dashed)
     except GameError:
         return True
     found = (desk.sender, desk.came_from)
-    return not any(mailbox_of(address.lower()) == home for address in found if address)
+    return not any(mailbox_of(address.lower(), desk.dashed) == home for address in found if address)
 
 
 def absence(desk: Answering, command: Command) -> None:

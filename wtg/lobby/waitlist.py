@@ -197,9 +197,11 @@ def _mailbox_waits(desk: Answering, name: str, mine: people.Person | None) -> st
     """Why the sender may not wait on the list ``name``: another person waits on it from an
     address of the sender's mailbox (``mailbox_of``: ``ann+two@`` is ``ann@``'s), and the
     game it makes would seat one person twice, with two codes. None when no one does."""
-    box = mailbox_of(desk.sender.lower())
+    box = mailbox_of(desk.sender.lower(), desk.dashed)
     for entry in waiting(desk.book, name):
-        if mailbox_of(entry.address.lower()) == box and (mine is None or entry.person != mine.id):
+        if mailbox_of(entry.address.lower(), desk.dashed) == box and (
+            mine is None or entry.person != mine.id
+        ):
             return (
                 f"you are on the waiting list {name} already, from another address of your "
                 "mailbox: one seat a person in a game"
@@ -236,11 +238,11 @@ def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> N
     if seat is None:
         desk.refuse(command, f"game {game_name} offers no seat now (LIST shows the seats offered)")
         return
-    left = seat_left(desk.book, game, desk.sender)
+    left = seat_left(desk.book, game, desk.sender, desk.dashed)
     if left is not None:
         desk.refuse(command, _left(game_name, left))
         return
-    held = seat_of_person(desk.book, game, desk.sender)
+    held = seat_of_person(desk.book, game, desk.sender, desk.dashed)
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
         return
@@ -497,8 +499,8 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
-        left = seat_left(desk.book, game, desk.sender)
-        held = seat_of_person(desk.book, game, desk.sender)
+        left = seat_left(desk.book, game, desk.sender, desk.dashed)
+        held = seat_of_person(desk.book, game, desk.sender, desk.dashed)
         why = (
             (_left(game.config.game, left) if left is not None else None)
             or (_second_seat(game.config.game, held) if held is not None else None)

@@ -205,9 +205,10 @@ class Answers:
         from his own ``+tag``, ``mailbox_of``: the answer reaches his mailbox)."""
         if sender is None:
             return False
-        seat = mailbox_of(compose.address_key(entry.email))
+        dashed = self.gm.limits.dash_subaddress_domains
+        seat = mailbox_of(compose.address_key(entry.email), dashed)
         came = (compose.address_key(sender), self.came_from)
-        return seat not in {mailbox_of(address) for address in came if address}
+        return seat not in {mailbox_of(address, dashed) for address in came if address}
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:

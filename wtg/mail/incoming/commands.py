@@ -206,6 +206,7 @@ class Commands:
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
+                dashed=self.answers.gm.limits.dash_subaddress_domains,
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
