@@ -178,7 +178,8 @@ class Commands:
         text = self.text(msg)
         answered = self.answered_text(msg)
         mail = _read(msg, text, self.copied_text(msg))
-        hint = yesno.Hint(_subject(msg), text or "", answered)
+        subject = _subject(msg)
+        hint = yesno.Hint(subject, text or "", answered, away_subject(subject))
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
         display = display_name(msg)
