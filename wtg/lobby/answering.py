@@ -202,6 +202,10 @@ class Answering:
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
+    coded_elsewhere: list[str] = field(default_factory=list)
+    """The seats (``wok4-1 p2``) whose right code a command of the mail gave from another
+    mailbox than the seat's (``playing._elsewhere``): the GM's line of the mail says so, as
+    the player is told."""
     dashed: tuple[str, ...] = ()
     """The domains whose ``-tag`` is a sub-address (``mail.dash_subaddress_domains``): the
     seat checks fold an address by them (``mailbox_of``) as the bounds of mail to strangers

@@ -145,8 +145,11 @@ def status(desk: Answering, command: Command) -> None:
             "knows (or with a CODE line)",
         )
         return
-    if desk.sender not in known and desk.seat(command, game) is None:
-        return
+    if desk.sender not in known:
+        entry = desk.seat(command, game)
+        if entry is None:
+            return
+        _elsewhere(desk, game, entry.id)  # said to the GM; the seat is not told (ruling)
     coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
     deadline = now["deadline"]
@@ -251,13 +254,20 @@ def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     """Whether the mail came from another mailbox than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
     registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
-    to his mailbox, and a warning that his code is known would be a false alarm)."""
+    to his mailbox, and a warning that his code is known would be a false alarm). A seat
+    whose code came from elsewhere is noted for the GM's line of the mail
+    (``Answering.coded_elsewhere``)."""
     try:
         home = mailbox_of(bare_address(game.config.player(seat).email), desk.dashed)
     except GameError:
         return True
     found = (desk.sender, desk.came_from)
-    return not any(mailbox_of(address.lower(), desk.dashed) == home for address in found if address)
+    if any(mailbox_of(address.lower(), desk.dashed) == home for address in found if address):
+        return False
+    noted = f"{game.config.game} p{seat}"
+    if noted not in desk.coded_elsewhere:
+        desk.coded_elsewhere.append(noted)
+    return True
 
 
 def absence(desk: Answering, command: Command) -> None:

@@ -43,7 +43,7 @@ from wtg.lobby.database import BookTorn, LobbyDatabase, torn_said
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangercodes, strangers
-from wtg.mail.incoming.answers import DAY, WINDOW, Answers
+from wtg.mail.incoming.answers import DAY, ELSEWHERE_SAID, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.incoming.readsmailbox import reads_mailbox
 from wtg.mail.message.extract import normalise, parse_mail, part_text
@@ -832,6 +832,8 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
+    if desk.coded_elsewhere:  # someone else has the seat's code: the player is told, the GM too
+        words += f"{ELSEWHERE_SAID} ({', '.join(desk.coded_elsewhere)})"
     held = [marked(line) for line in held]
     # the GM's to see to: a request held up, a list no game was made of, a seat taken
     # over to one domain; `wtg poll -q` says the mail's line for it (``needs_gm``)
