@@ -19,7 +19,7 @@ path, port or query follows it (``end.Next/login`` is an address). A scheme is d
 whatever stands before it, and ``www.`` after anything but a letter or a digit
 (``x_http://``, ``x/www.``: Thunderbird, Gmail or mutt's urlview link them); a host without
 either after ``/``, ``@``, ``-`` or ``_`` is linked by none, and stays (``docs/mail.md``).
-A web scheme (``http``, ``https``, ``ftp``, ``ws``) is
+A web scheme (``http``, ``https``, ``ftp``) is
 defanged with any slashes or backslashes after its colon, or none (``https[:]/evil[.]com``:
 a browser opens ``https:/evil.com`` as ``https://evil.com``), a scheme's colon and slashes
 may be any that read as them (``https：//``, ``https:／／``: ``_lookalikes``), an IPv4
@@ -210,7 +210,7 @@ def _links(marked: bool) -> re.Pattern[str]:
     )
 
 
-_WEB_SCHEMES = "https?|ftps?|wss?"
+_WEB_SCHEMES = "https?|ftps?"
 """The schemes a browser opens a web address of with one slash, none, three or
 backslashes after the colon (``https:/evil.com``, ``https:evil.com``, ``http:\\evil.com``
 all open ``https://evil.com`` or ``http://evil.com``), each defanged with any."""
