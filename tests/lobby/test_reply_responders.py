@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import ALICE, GM_LINE, Asked, a_reply, pending_codes, waiting_names
-from tests.lobby.hall import Mail
+from tests.lobby.asked import ALICE, GM_LINE, Asked, a_reply, unconfirmed_by_reply, waiting_names
 from tests.mail.replies import ATTRIBUTION, quoted, top_posted
 
 AWAY = "I am out of the office until 7 December, with no access to my mail."
@@ -43,23 +42,6 @@ def _responder(asked: Asked, subject: str, body: str) -> bytes:
     return msg.as_bytes(policy=email.policy.SMTP.clone(max_line_length=998))
 
 
-def _unconfirmed(asked: Asked, folder: Path, raw: bytes) -> Mail:
-    """The mail confirms nothing: the request waits with its code, and Alice is told how to
-    confirm it (the notice returned)."""
-    hall = asked.hall(folder)
-    hall.deliver(raw)
-    summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == [
-        f"answered: commands: reply not read as a yes to {asked.code}"
-    ]
-    assert waiting_names(hall) == []
-    assert pending_codes(hall) == [asked.code]
-    (told,) = hall.new_mails(ALICE)
-    assert told.subject == "JOIN wok4: not confirmed"
-    assert told.code() == asked.code
-    return told
-
-
 @pytest.mark.parametrize(
     ("subject", "body"),
     [
@@ -75,7 +57,7 @@ def test_a_reply_with_no_yes_typed_confirms_nothing(
     subject: str, body: str, asked: Asked, tmp_path: Path
 ) -> None:
     raw = _responder(asked, subject, body.replace("{quote}", quoted(asked.text)))
-    told = _unconfirmed(asked, tmp_path / "hall", raw)
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", raw)
     assert "it has no yes typed in it" in told.words, told.body
     assert "reply to this mail with yes typed in it, or with the line" in told.words
 
@@ -88,7 +70,7 @@ def test_a_reply_under_an_auto_replys_subject_confirms_nothing(
     subject: str, asked: Asked, tmp_path: Path
 ) -> None:
     raw = _responder(asked, subject, f"Thanks, OK.\n\n{ATTRIBUTION}\n{quoted(asked.text)}")
-    told = _unconfirmed(asked, tmp_path / "hall", raw)
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", raw)
     assert "its subject is an automatic reply's" in told.words, told.body
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import ALICE, Asked, confirms, confirms_by_reply, waiting_names
+from tests.lobby.asked import Asked, confirms, confirms_by_reply, unconfirmed_by_reply
 from tests.mail.clients.conftest import need
 from tests.mail.clients.drivers import CLIENTS, Client, plain_text, reply
 from tests.mail.clients.player import ASSENT_SHAPES, COMMAND_SHAPES
@@ -64,13 +64,5 @@ def test_a_real_clients_reply_with_nothing_typed_is_told_to_type_yes(
     the request waits, and the newcomer is told to type a yes."""
     need(client)
     raw = reply(client, tmp_path / "desk", asked.answer, "assent-bare", shown="JOIN wok4")
-    hall = asked.hall(tmp_path / "hall")
-    hall.deliver(raw)
-    summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == [
-        f"answered: commands: reply not read as a yes to {asked.code}"
-    ]
-    assert waiting_names(hall) == []
-    (told,) = hall.new_mails(ALICE)
-    assert told.subject == "JOIN wok4: not confirmed"
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", raw)
     assert "it has no yes typed in it" in told.words, told.body
