@@ -67,7 +67,8 @@ def test_orders_from_the_hosts_own_address_are_filed_by_their_code_unanswered(
     summary = hall.poll(hours=1)
     ((_key, said),) = summary.outcomes
     assert said.startswith(
-        f"stored: wok4-1 turn 1 player {seat}; not answered: From the host's own"
+        f"stored: wok4-1 turn 1 player {seat}, with the seat's code from another address; "
+        "not answered: From the host's own"
     ), said
     assert [m.to for m in hall.new_mails() if m.to == "gm@wtg.example"] == []
 

@@ -37,7 +37,7 @@ def test_orders_from_another_address_are_confirmed_saying_so(tmp_path: Path) -> 
     world.mail(world.aof(1, X1="100"), sender="mallory@elsewhere.example")
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     assert [event.text() for event in world.poll().events] == [
-        "stored: g1 turn 1 player 1",
+        "stored: g1 turn 1 player 1, with the seat's code from another address",
         "stored: g1 turn 1 player 2",
     ]
     by_to = {

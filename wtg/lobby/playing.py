@@ -146,8 +146,11 @@ def status(desk: Answering, command: Command) -> None:
             "knows (or with a CODE line)",
         )
         return
-    if not home and desk.seat(command, game) is None:
-        return
+    if not home:
+        entry = desk.seat(command, game)
+        if entry is None:
+            return
+        _elsewhere(desk, game, entry.id)  # counted for the GM; the seat is not told (ruling)
     coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
     deadline = now["deadline"]

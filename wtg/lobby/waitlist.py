@@ -23,6 +23,7 @@ from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
     WaitingList,
     all_lists,
+    every_list,
     find_list,
     list_named,
     lists_for,
@@ -126,6 +127,7 @@ def join(desk: Answering, command: Command) -> None:
         desk.host,
         _seats(desk, but=takeover),
         _sides(desk, but=takeover),
+        _places(desk),
     )
     if problem is not None:
         desk.refuse(command, problem)
@@ -304,6 +306,13 @@ def _name_taken(game: Game, name: str) -> str | None:
     return None
 
 
+def _places(desk: Answering) -> list[str]:
+    """The names of the games here and of the waiting lists, open or closed: no newcomer's
+    name may read as one (``wtg.lobby.sentencenames``)."""
+    games = [game.config.game for game in desk.games().values()]
+    return [*games, *(wl.name for wl in every_list(desk.book))]
+
+
 def _seats(desk: Answering, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
     """The seats of the games here that a newcomer's name may not pass for (each with its
     game's name), but those of ``but``."""
@@ -410,7 +419,7 @@ def confirm_request(desk: Answering, command: Command) -> None:
 def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk)
+        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk), _places(desk)
     )
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
@@ -505,7 +514,13 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
             or (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, name)
             or people.name_problem(
-                desk.book, name, desk.sender, desk.host, _seats(desk, game), _sides(desk, game)
+                desk.book,
+                name,
+                desk.sender,
+                desk.host,
+                _seats(desk, game),
+                _sides(desk, game),
+                _places(desk),
             )
         )
         if why is not None:

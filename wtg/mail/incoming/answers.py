@@ -95,6 +95,11 @@ ELSEWHERE_TALLY = "elsewhere:"
 seat's, one a day, counted apart from those of his own address's."""
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
+ELSEWHERE_SAID = ", with the seat's code from another address"
+"""What the GM's line of a mail (``wtg poll -v``, the log) says after the orders it filed
+or the command it answered when its seat's right code came from another mailbox than the
+seat's: someone else has the code (shared, or read in a report forwarded), as the player is
+told; the GM heard nothing of it."""
 COLOUR_TALLY = "colour:"
 """The key the answers to one colour's orders are counted under, a colour of a seat of
 several (``colour:3:ann@example.org``): each colour of a Duel or Trinity player has his
@@ -410,14 +415,17 @@ class Answers:
                 replaced=isinstance(result, TakenOverCode),
             )
         entry = self._seat_entry(game, result.player)
+        away = ELSEWHERE_SAID if self._elsewhere(sender, entry) else ""
         if isinstance(result, Unchanged):
             held = self._unchanged(message, sender, game, entry, result, message_id, index)
-            return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
+            why = f"{result.reason} ({name} p{result.player}){away}"
+            return unsaid(ignored(why, name), held)
         held = self._confirm(message, sender, game, entry, result, message_id, index)
         if result.superseded:
-            mine = f"older than the orders on file of {name} p{result.player}"
+            mine = f"older than the orders on file of {name} p{result.player}{away}"
             return unsaid(ignored(mine, name), held)
-        return unsaid(stored(f"{name} turn {result.turn} player {result.player}", name), held)
+        filed = f"{name} turn {result.turn} player {result.player}{away}"
+        return unsaid(stored(filed, name), held)
 
     def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders."""
