@@ -332,7 +332,10 @@ class Poller:
         host filed after the backup and never read here, named (``filedafter``); none left,
         the polls look no more."""
         moments = backup_made(self.gm.spool)
-        if moments is None or not isinstance(self.inbox, KeepsFiled):
+        if moments is None:
+            looked(self.gm.spool)  # the note removed by the GM: what a poll found, with it
+            return
+        if not isinstance(self.inbox, KeepsFiled):
             return
         made, restored = moments
         found = self.inbox.filed_since(made - BEFORE, restored, self.gm.limits.max_bytes)

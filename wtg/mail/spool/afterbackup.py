@@ -23,6 +23,11 @@ from wtg.text.shellcommand import shell_command
 
 AFTER_BACKUP = "after-backup.json"
 """In the spool of a host restored from a backup: when the backup was made."""
+UNREAD = "after-backup-unread.json"
+"""Beside it: what the last poll found filed after the backup and never read here. A file
+of its own, so that a poll never writes ``AFTER_BACKUP`` again: it read that file and
+wrote it again with what it found, and a GM's `rm` of it (the line's way on) that came in
+between was undone (hosts47). It counts only while ``AFTER_BACKUP`` is there."""
 SHOWN = 10
 """The UIDs named of a folder; the rest counted."""
 
@@ -31,6 +36,8 @@ def note_backup(spool: Path, made: str, restored: str) -> None:
     """Keep in ``spool`` (a host being restored) the moment its backup was made, and the
     moment of the restore."""
     private.make_dirs(spool)
+    with contextlib.suppress(FileNotFoundError):  # a backup of a host restored before
+        (spool / UNREAD).unlink()
     write_atomic(spool / AFTER_BACKUP, json.dumps({"made": made, "restored": restored}) + "\n")
 
 
@@ -48,25 +55,36 @@ def backup_made(spool: Path) -> tuple[datetime, datetime] | None:
 def note_unread(spool: Path, unread: dict[str, list[int]]) -> None:
     """Keep what a poll found filed after the backup and never read here (the UIDs of each
     folder): `run-turn --due` holds the turns due while any is (``unread_kept``). Written
-    only when it changes; nothing when the file is gone (a GM removed it meanwhile)."""
-    try:
-        data = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    only when it changes, in a file of its own (``UNREAD``): ``AFTER_BACKUP`` is only ever
+    removed, so a GM's `rm` of it stands whenever it comes."""
+    if _kept_unread(spool) == unread:
         return
-    if not isinstance(data, dict) or data.get("unread") == unread:
-        return
-    write_atomic(spool / AFTER_BACKUP, json.dumps({**data, "unread": unread}) + "\n")
+    write_atomic(spool / UNREAD, json.dumps({"unread": unread}) + "\n")
+
+
+def _kept_unread(spool: Path) -> object:
+    """What ``note_unread`` kept last, as read; a file of round 46 kept it in
+    ``AFTER_BACKUP``, read when there is no ``UNREAD``. None when neither holds it."""
+    for name in (UNREAD, AFTER_BACKUP):
+        try:
+            data = json.loads((spool / name).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError):
+            return None
+        return data.get("unread") if isinstance(data, dict) else None
+    return None
 
 
 def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
     """When the backup was made and what the last poll found filed after it and never read
-    (``note_unread``); None when no poll found any, or the file is gone or does not read."""
+    (``note_unread``); None when no poll found any, or ``AFTER_BACKUP`` is gone or does not
+    read (the GM removed it: the mails left there are his choice)."""
     made = backup_made(spool)
-    try:
-        unread = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8")).get("unread")
-    except (OSError, ValueError, AttributeError):
+    if made is None:
         return None
-    if made is None or not isinstance(unread, dict) or not unread:
+    unread = _kept_unread(spool)
+    if not isinstance(unread, dict) or not unread:
         return None
     kept = {
         str(folder): [uid for uid in uids if isinstance(uid, int)]
@@ -77,9 +95,12 @@ def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
 
 
 def looked(spool: Path) -> None:
-    """Nothing filed after the backup is left unread: the polls look no more."""
-    with contextlib.suppress(FileNotFoundError):
-        (spool / AFTER_BACKUP).unlink()
+    """Nothing filed after the backup is left unread: the polls look no more (the note of
+    the backup removed first: a kill between the two leaves the finding, which counts for
+    nothing without it, and the next poll's ``looked`` removes it)."""
+    for name in (AFTER_BACKUP, UNREAD):
+        with contextlib.suppress(FileNotFoundError):
+            (spool / name).unlink()
 
 
 def held_line(spool: Path, inbox: str) -> str | None:
