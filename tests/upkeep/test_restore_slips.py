@@ -5,6 +5,8 @@ restore is undone."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,8 @@ from tests import killpoints
 from tests.pausedwtg import Entering, paused_at
 from tests.upkeep.hosts import backed_up
 from wtg.cli import main
+from wtg.upkeep import restore as restore_module
+from wtg.upkeep.restoredagain import ARCHIVE_MARK, archive_mark
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +112,31 @@ def test_a_restore_beside_one_under_way_stops_and_writes_nothing(
     assert not (target / ".restoring").exists()
     code, _, err = restore(backup, target)
     assert code == 1 and "holds this backup already" in err
+
+
+def test_the_restore_given_again_answers_without_reading_the_archive_whole(
+    backup: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hosts47: the restore given again read the whole archive (its manifest is its last
+    member) before it said it held that backup already, minutes of a big host's at 2 a.m.
+    The first restore keeps the archive's mark (gzip's CRC-32 and size, its last bytes),
+    which answers at once; another backup's mark is not it, refused as ever, unread."""
+    target = tmp_path / "games"
+    assert restore(backup, target)[0] == 0
+    assert json.loads((target / ".restored" / ARCHIVE_MARK).read_text()) == archive_mark(backup)
+
+    def read_whole(source: Path, progress: object = None) -> None:
+        raise AssertionError(f"{source} read whole")
+
+    monkeypatch.setattr(restore_module, "verify", read_whole)
+    code, _, err = restore(backup, target)
+    assert code == 1 and f"wtg: {target} holds this backup already" in err, err
+    recompressed = tmp_path / "again.tar.gz"  # gunzip, then gzip -9: the same backup
+    recompressed.write_bytes(gzip.compress(gzip.decompress(backup.read_bytes()), 9))
+    assert recompressed.read_bytes() != backup.read_bytes()
+    code, _, err = restore(recompressed, target)
+    assert code == 1 and "holds this backup already" in err, err
+    other = tmp_path / "other.tar.gz"
+    other.write_bytes(gzip.compress(gzip.decompress(backup.read_bytes()) + bytes(512), 9))
+    code, _, err = restore(other, target)
+    assert code == 1 and err.startswith(f"wtg: {target} is not empty: restore only into"), err

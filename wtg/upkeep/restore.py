@@ -53,6 +53,7 @@ from wtg.upkeep.backup import PEOPLE, human_size
 from wtg.upkeep.configcopy import in_place, with_games_dir
 from wtg.upkeep.restoredagain import (
     missing_folders,
+    note_archive,
     remove_made,
     restored_already,
     restoring_alone,
@@ -222,6 +223,7 @@ def _restore_alone(source: Path, games_dir: Path, progress: Progress | None) -> 
     made = manifest.get("made")
     if (staging / SPOOL).is_dir() and isinstance(made, str):  # its polls name what came since
         note_backup(staging / SPOOL, made, iso(datetime.now(timezone.utc)))
+    note_archive(private.make_dirs(staging / RESTORED), source)  # the same given again: told
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
