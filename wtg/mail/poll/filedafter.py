@@ -24,17 +24,17 @@ from wtg.host.config import GmConfig
 from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark
 from wtg.mail.poll.mailmark import marks_of
 from wtg.mail.servers.inbox import Incoming
-from wtg.mail.spool.afterbackup import go_on, held_line, unread_named
+from wtg.mail.spool.afterbackup import Unread, go_on, held_line, unread_named
 from wtg.mail.spool.journal import Journal
 
 BEFORE = timedelta(days=1)
 """How long before the backup a mail may have come and been filed after it."""
 
 
-def unread_after(journal: Journal, found: list[tuple[str, int, Incoming]]) -> dict[str, list[int]]:
-    """Of ``found`` (each mail's folder, UID and mail), the UIDs of each folder whose mail
-    the journal does not know."""
-    unread: dict[str, list[int]] = {}
+def unread_after(journal: Journal, found: list[tuple[str, int | str, Incoming]]) -> Unread:
+    """Of ``found`` (each mail's folder, UID or file name, and mail), the UIDs (or names) of
+    each folder whose mail the journal does not know."""
+    unread: Unread = {}
     for folder, uid, mail in found:
         quarantined = bytes_mark(mail.raw or mail.head, QUARANTINED)  # as the poll keeps one
         if all(journal.key_of_message_id(mark) is None for mark in (*marks_of(mail), quarantined)):
@@ -42,7 +42,7 @@ def unread_after(journal: Journal, found: list[tuple[str, int, Incoming]]) -> di
     return unread
 
 
-def unread_line(made: datetime, inbox: str, unread: dict[str, list[int]], spool: Path) -> str:
+def unread_line(made: datetime, inbox: str, unread: Unread, spool: Path) -> str:
     """What the GM is told of the mails filed after the backup and never read here."""
     return (
         f"this host was restored from a backup made {moment_text(made)}: "
@@ -55,8 +55,11 @@ def unread_line(made: datetime, inbox: str, unread: dict[str, list[int]], spool:
 
 
 def inbox_named(gm: GmConfig) -> str:
-    """The inbox the GM moves the mails back into, as the lines of this module name it."""
-    return gm.imap.folder if gm.imap is not None else "the inbox"
+    """The inbox the GM moves the mails back into, as the lines of this module name it: a
+    Maildir's by the folder a file is moved into (hosts47)."""
+    if gm.imap is not None:
+        return gm.imap.folder
+    return str(gm.maildir_in / "new") if gm.transport == "maildir" else "the inbox"
 
 
 def turns_held(gm: GmConfig) -> str | None:

@@ -30,6 +30,9 @@ wrote it again with what it found, and a GM's `rm` of it (the line's way on) tha
 between was undone (hosts47). It counts only while ``AFTER_BACKUP`` is there."""
 SHOWN = 10
 """The UIDs named of a folder; the rest counted."""
+Unread = dict[str, list[int | str]]
+"""The mails filed after the backup and never read here, by folder: each one's UID in an
+IMAP folder, or its file's name in a Maildir's folder (``.processed/cur``)."""
 
 
 def note_backup(spool: Path, made: str, restored: str) -> None:
@@ -52,7 +55,7 @@ def backup_made(spool: Path) -> tuple[datetime, datetime] | None:
         return None
 
 
-def note_unread(spool: Path, unread: dict[str, list[int]]) -> None:
+def note_unread(spool: Path, unread: Unread) -> None:
     """Keep what a poll found filed after the backup and never read here (the UIDs of each
     folder): `run-turn --due` holds the turns due while any is (``unread_kept``). Written
     only when it changes, in a file of its own (``UNREAD``): ``AFTER_BACKUP`` is only ever
@@ -76,7 +79,7 @@ def _kept_unread(spool: Path) -> object:
     return None
 
 
-def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
+def unread_kept(spool: Path) -> tuple[datetime, Unread] | None:
     """When the backup was made and what the last poll found filed after it and never read
     (``note_unread``); None when no poll found any, or ``AFTER_BACKUP`` is gone or does not
     read (the GM removed it: the mails left there are his choice)."""
@@ -86,8 +89,8 @@ def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
     unread = _kept_unread(spool)
     if not isinstance(unread, dict) or not unread:
         return None
-    kept = {
-        str(folder): [uid for uid in uids if isinstance(uid, int)]
+    kept: Unread = {
+        str(folder): [uid for uid in uids if isinstance(uid, (int, str))]
         for folder, uids in unread.items()
         if isinstance(uids, list)
     }
@@ -113,7 +116,7 @@ def held_line(spool: Path, inbox: str) -> str | None:
     return due_held_line(kept[0], inbox, kept[1], spool)
 
 
-def due_held_line(made: datetime, inbox: str, unread: dict[str, list[int]], spool: Path) -> str:
+def due_held_line(made: datetime, inbox: str, unread: Unread, spool: Path) -> str:
     """What `run-turn --due` says when it runs no turn, because the last poll found mail
     filed after the backup and never read here (``wtg.mail.poll.filedafter``). Ruling
     (movedhost46): a turn run without orders that lie in the processed folder is run again
@@ -129,13 +132,15 @@ def due_held_line(made: datetime, inbox: str, unread: dict[str, list[int]], spoo
     )
 
 
-def unread_named(unread: dict[str, list[int]]) -> str:
-    """The mails of ``unread``: each folder's count and UIDs."""
+def unread_named(unread: Unread) -> str:
+    """The mails of ``unread``: each folder's count and UIDs (a Maildir's: its files)."""
     parts = []
     for folder, uids in unread.items():
-        shown = ", ".join(str(uid) for uid in sorted(uids)[:SHOWN])
+        files = any(isinstance(uid, str) for uid in uids)
+        shown = ", ".join(str(uid) for uid in sorted(uids, key=str if files else int)[:SHOWN])
         more = f" and {len(uids) - SHOWN} more" if len(uids) > SHOWN else ""
-        parts.append(f"{counted(len(uids), 'mail')} in {folder} (UID {shown}{more})")
+        named = "files" if files else "UID"
+        parts.append(f"{counted(len(uids), 'mail')} in {folder} ({named} {shown}{more})")
     return " and ".join(parts)
 
 

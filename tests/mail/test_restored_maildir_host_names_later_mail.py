@@ -1,0 +1,89 @@
+"""hosts47: a host on the maildir transport restored from last night's backup after it went
+on, on the machine whose Maildir it polls (a Maildir outside the games folder, delivered
+to by the machine's mail server). The mail it filed since is in the Maildir's
+`.processed/cur`, and the restored journal never saw it: only `wtg restore`'s output
+named that folder, and the polls ran the turns due without those orders. Ruling: the
+Maildir's polls look as an IMAP host's do: they name each such file, the due run holds
+the turns until it is moved back into `new/` (and filed) or the GM removes the note of
+the backup. A Maildir in the games folder, as by default, is the backup's copy: what the
+old host filed after the backup is on the old machine, which no poll here reads; its
+copy of `.processed/cur` holds what the journal knows, and nothing is named."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.mail.test_host_moved import maildir_host, wtg
+from tests.mail.test_two_hosts_one_mailbox import form_mail
+from wtg.cli import main
+from wtg.cli.demo import filled_aof
+from wtg.mail.spool.afterbackup import AFTER_BACKUP
+
+
+def restored(archive: Path, games: Path, maildir: Path) -> Path:
+    result = CliRunner().invoke(main, ["restore", str(archive), "--games-dir", str(games)])
+    assert result.exit_code == 0, result.output
+    config = games.parent / "wtg.yaml"
+    config.write_text(f"games_dir: games\nmaildir_in: {maildir}\n", encoding="utf-8")
+    return config
+
+
+def test_the_restored_hosts_polls_name_the_files_filed_after_the_backup(tmp_path: Path) -> None:
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, game = maildir_host(tmp_path / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")  # after the backup: then lost
+    (filed,) = (maildir / ".processed" / "cur").iterdir()
+    came = filed.stat().st_mtime - 60  # a minute before the restore, not in its second
+    os.utime(filed, (came, came))
+    os.rename(tmp_path / "host", tmp_path / "lost")  # the disk of the games folder lost
+    config = restored(archive, tmp_path / "host" / "games", maildir)
+    spool = tmp_path / "host" / "games" / ".mail"
+    polled = wtg(config, "poll")
+    assert polled.exit_code == 0, polled.output
+    said = " ".join(polled.stderr.split())
+    assert (
+        f"1 mail in {maildir / '.processed' / 'cur'} (files {filed.name}) came in since then "
+        "or a little before, and this host never read them"
+    ) in said, said  # before: nothing, and the turns due ran without player 2's orders
+    assert f"move each of yours back into {maildir / 'new'} " in said
+    due = wtg(config, "run-turn", "--due")
+    assert due.exit_code == 1, due.output
+    assert due.stderr.startswith("wtg: run-turn --due: no turn run: this host was restored")
+    os.rename(filed, maildir / "new" / filed.name)  # moved back, as told
+    polled = wtg(config, "poll")
+    assert polled.stdout.startswith("filed 1,"), polled.output
+    assert not (spool / AFTER_BACKUP).exists()  # none left: no more looks
+    assert "1 of 2 orders in" in wtg(config, "status").stdout  # player 2's, filed here now
+    assert wtg(config, "run-turn", "--due").exit_code == 0
+
+
+def test_a_maildir_in_the_games_folder_names_nothing_and_holds_nothing(tmp_path: Path) -> None:
+    """Its copy is the backup's: every file of its `.processed/cur` was filed before the
+    backup, and the journal knows it."""
+    inbox = tmp_path / "host" / "games" / ".mail" / "maildir-in"
+    config, game = maildir_host(tmp_path / "host", inbox)
+    for sub in ("cur", "new", "tmp"):
+        (inbox / sub).mkdir(parents=True)
+    (inbox / "new" / "1.a").write_bytes(form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
+    for filed in (inbox / ".processed" / "cur").iterdir():  # came an hour ago
+        came = filed.stat().st_mtime - 3600
+        os.utime(filed, (came, came))
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    games = tmp_path / "copy" / "games"
+    copy = restored(archive, games, games / ".mail" / "maildir-in")
+    polled = wtg(copy, "poll")
+    assert polled.exit_code == 0, polled.output
+    assert "restored from a backup" not in polled.stderr
+    assert not (games / ".mail" / AFTER_BACKUP).exists()  # looked once: no more looks
+    assert wtg(copy, "run-turn", "--due").exit_code == 0
