@@ -12,15 +12,19 @@ copy of `.processed/cur` holds what the journal knows, and nothing is named."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from tests import killpoints
 from tests.mail.test_host_moved import maildir_host, wtg
 from tests.mail.test_two_hosts_one_mailbox import form_mail
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.mail.spool.afterbackup import AFTER_BACKUP
+
+KILLS = 10
 
 
 def restored(archive: Path, games: Path, maildir: Path) -> Path:
@@ -87,3 +91,40 @@ def test_a_maildir_in_the_games_folder_names_nothing_and_holds_nothing(tmp_path:
     assert "restored from a backup" not in polled.stderr
     assert not (games / ".mail" / AFTER_BACKUP).exists()  # looked once: no more looks
     assert wtg(copy, "run-turn", "--due").exit_code == 0
+
+
+def test_a_poll_killed_at_any_write_of_its_look_loses_no_mail_and_holds_the_turns(
+    tmp_path: Path,
+) -> None:
+    """`kill -9` before each write of the restored host's first poll (a new mail in `new/`
+    to file, one filed after the backup in `.processed/cur` to name): the next poll files
+    the new one and names the other, and the due run holds the turns."""
+    world = tmp_path / "world"
+    maildir = world / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, game = maildir_host(world / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g2@players.example", 2))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
+    (filed,) = (maildir / ".processed" / "cur").iterdir()
+    came = filed.stat().st_mtime - 60
+    os.utime(filed, (came, came))
+    os.rename(world / "host", tmp_path / "lost")
+    config = restored(archive, world / "host" / "games", maildir)
+    (maildir / "new" / "1.a").write_bytes(form_mail(filled_aof(game, 1), "g1@players.example", 1))
+    template = tmp_path / "template"
+    shutil.copytree(world, template, symlinks=True)
+    put_back = killpoints.restorer(template, world, symlinks=True)
+    args = ["--config", str(config), "poll"]
+    writes = killpoints.whole(args, world, put_back).writes
+    for point, cut in killpoints.cuts(args, world, killpoints.points(writes, KILLS), put_back):
+        polled = wtg(config, "poll")
+        assert polled.exit_code == 0, (point, cut.before, polled.output)
+        assert [p.name for p in (maildir / "new").iterdir()] == [], (point, cut.before)
+        assert "1 of 2 orders in" in wtg(config, "status").stdout, (point, cut.before)
+        due = wtg(config, "run-turn", "--due")
+        assert due.exit_code == 1, (point, cut.before, due.output)
+        assert f"(files {filed.name})" in " ".join(due.stderr.split()), (point, cut.before)
