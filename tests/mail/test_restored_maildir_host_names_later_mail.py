@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -22,7 +23,8 @@ from tests.mail.test_host_moved import maildir_host, wtg
 from tests.mail.test_two_hosts_one_mailbox import form_mail
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.mail.spool.afterbackup import AFTER_BACKUP
+from wtg.game.schedule import iso
+from wtg.mail.spool.afterbackup import AFTER_BACKUP, note_backup
 
 KILLS = 10
 
@@ -128,3 +130,33 @@ def test_a_poll_killed_at_any_write_of_its_look_loses_no_mail_and_holds_the_turn
         due = wtg(config, "run-turn", "--due")
         assert due.exit_code == 1, (point, cut.before, due.output)
         assert f"(files {filed.name})" in " ".join(due.stderr.split()), (point, cut.before)
+
+
+def test_mail_the_old_host_filed_after_the_restore_is_named_too(tmp_path: Path) -> None:
+    """The old host's cron left on: between the restore and the restored host's first poll
+    (the config put in place, `check-config`: minutes), the old host filed what came. The
+    look ended at the restore's moment, and that mail was named by nothing: its player
+    confirmed by the old host, his orders never in the games that run."""
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, game = maildir_host(tmp_path / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    new = restored(archive, tmp_path / "new" / "games", maildir)
+    now = datetime.now(timezone.utc)
+    note_backup(
+        new.parent / "games" / ".mail",
+        iso(now - timedelta(minutes=30)),
+        iso(now - timedelta(minutes=20)),
+    )
+    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g2@players.example", 2))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")  # the old host, still on
+    (filed,) = (maildir / ".processed" / "cur").iterdir()
+    came = (now - timedelta(minutes=10)).timestamp()  # ten minutes after the restore
+    os.utime(filed, (came, came))
+    polled = wtg(new, "poll")
+    said = " ".join(polled.stderr.split())
+    assert f"(files {filed.name}) came in since then" in said, said  # before: nothing
+    assert wtg(new, "run-turn", "--due").exit_code == 1

@@ -6,8 +6,9 @@ filed since is in the mail server's folders, not in the inbox, and only `wtg res
 own output said so; a GM who forgot it ran the turns without those orders. Each poll of a
 host restored (``wtg.mail.spool.afterbackup``), before it moves any mail, reads the mails
 of those folders that came into the inbox from a day before the backup (a mail that came
-before it may have been filed after it) to the restore (the restored host's own polls
-filed what came since), and names each the journal does not know (``marks_of``, or the
+before it may have been filed after it) to the poll (the old host, its cron left on, filed
+what came until the restored host's first poll claimed the mailbox; what the restored host
+filed, its journal knows), and names each the journal does not know (``marks_of``, or the
 mark of one quarantined, as the poll keeps them): their folder, count and UIDs, and what
 to do. It moves none back itself: a mail there may be another host's on the same mailbox
 (a form of a game this host does not have), and the GM who moves them chooses which. Once
