@@ -160,3 +160,22 @@ def test_mail_the_old_host_filed_after_the_restore_is_named_too(tmp_path: Path) 
     said = " ".join(polled.stderr.split())
     assert f"(files {filed.name}) came in since then" in said, said  # before: nothing
     assert wtg(new, "run-turn", "--due").exit_code == 1
+
+
+def test_the_restores_step_names_the_maildir_the_config_names(tmp_path: Path) -> None:
+    """The step named the default Maildir, in the old games folder's spool, whatever the
+    config said: a GM whose Maildir is the mail server's looked for his mail where it never
+    was."""
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    config, _ = maildir_host(tmp_path / "host", maildir)
+    assert wtg(config, "poll").exit_code == 0  # its spool made
+    archive = tmp_path / "host.tar.gz"
+    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    given = ["restore", str(archive), "--games-dir", str(tmp_path / "new" / "games")]
+    said = " ".join(CliRunner().invoke(main, given).stdout.split())
+    assert (
+        f"on the maildir transport in {maildir / '.processed' / 'cur'}, which each poll reads "
+        "too): move what came after that time back to the inbox"
+    ) in said, said  # before: "by default .../host/games/.mail/maildir-in/.processed/cur"
