@@ -23,8 +23,10 @@ from tests.mail.test_host_moved import maildir_host, wtg
 from tests.mail.test_two_hosts_one_mailbox import form_mail
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
+from wtg.game.engine import Game
 from wtg.game.schedule import iso
 from wtg.mail.spool.afterbackup import AFTER_BACKUP, note_backup
+from wtg.rules.wok.state import WokState
 
 KILLS = 10
 
@@ -37,19 +39,33 @@ def restored(archive: Path, games: Path, maildir: Path) -> Path:
     return config
 
 
-def test_the_restored_hosts_polls_name_the_files_filed_after_the_backup(tmp_path: Path) -> None:
-    maildir = tmp_path / "Maildir"
+def backed_up(root: Path) -> tuple[Path, Path, Game[WokState], Path]:
+    """A host at ``root/host`` on the Maildir ``root/Maildir`` (outside its games folder),
+    polled once and backed up: the Maildir, its config, its game and the archive."""
+    maildir = root / "Maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
-    config, game = maildir_host(tmp_path / "host", maildir)
+    config, game = maildir_host(root / "host", maildir)
     assert wtg(config, "poll").exit_code == 0
-    archive = tmp_path / "host.tar.gz"
+    archive = root / "host.tar.gz"
     assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
-    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g1p2@players.example", 2))
-    assert wtg(config, "poll").stdout.startswith("filed 1,")  # after the backup: then lost
+    return maildir, config, game, archive
+
+
+def filed_after(maildir: Path, config: Path, game: Game[WokState]) -> Path:
+    """Player 2's orders filed after the backup by the host of ``config``, a minute ago:
+    their file in ``.processed/cur``."""
+    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g2@players.example", 2))
+    assert wtg(config, "poll").stdout.startswith("filed 1,")
     (filed,) = (maildir / ".processed" / "cur").iterdir()
     came = filed.stat().st_mtime - 60  # a minute before the restore, not in its second
     os.utime(filed, (came, came))
+    return filed
+
+
+def test_the_restored_hosts_polls_name_the_files_filed_after_the_backup(tmp_path: Path) -> None:
+    maildir, config, game, archive = backed_up(tmp_path)
+    filed = filed_after(maildir, config, game)  # after the backup: then lost
     os.rename(tmp_path / "host", tmp_path / "lost")  # the disk of the games folder lost
     config = restored(archive, tmp_path / "host" / "games", maildir)
     spool = tmp_path / "host" / "games" / ".mail"
@@ -102,18 +118,8 @@ def test_a_poll_killed_at_any_write_of_its_look_loses_no_mail_and_holds_the_turn
     to file, one filed after the backup in `.processed/cur` to name): the next poll files
     the new one and names the other, and the due run holds the turns."""
     world = tmp_path / "world"
-    maildir = world / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    config, game = maildir_host(world / "host", maildir)
-    assert wtg(config, "poll").exit_code == 0
-    archive = tmp_path / "host.tar.gz"
-    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
-    (maildir / "new" / "2.a").write_bytes(form_mail(filled_aof(game, 2), "g2@players.example", 2))
-    assert wtg(config, "poll").stdout.startswith("filed 1,")
-    (filed,) = (maildir / ".processed" / "cur").iterdir()
-    came = filed.stat().st_mtime - 60
-    os.utime(filed, (came, came))
+    maildir, config, game, archive = backed_up(world)
+    filed = filed_after(maildir, config, game)
     os.rename(world / "host", tmp_path / "lost")
     config = restored(archive, world / "host" / "games", maildir)
     (maildir / "new" / "1.a").write_bytes(form_mail(filled_aof(game, 1), "g1@players.example", 1))
@@ -137,13 +143,7 @@ def test_mail_the_old_host_filed_after_the_restore_is_named_too(tmp_path: Path) 
     (the config put in place, `check-config`: minutes), the old host filed what came. The
     look ended at the restore's moment, and that mail was named by nothing: its player
     confirmed by the old host, his orders never in the games that run."""
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    config, game = maildir_host(tmp_path / "host", maildir)
-    assert wtg(config, "poll").exit_code == 0
-    archive = tmp_path / "host.tar.gz"
-    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    maildir, config, game, archive = backed_up(tmp_path)
     new = restored(archive, tmp_path / "new" / "games", maildir)
     now = datetime.now(timezone.utc)
     note_backup(
@@ -166,13 +166,7 @@ def test_the_restores_step_names_the_maildir_the_config_names(tmp_path: Path) ->
     """The step named the default Maildir, in the old games folder's spool, whatever the
     config said: a GM whose Maildir is the mail server's looked for his mail where it never
     was."""
-    maildir = tmp_path / "Maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    config, _ = maildir_host(tmp_path / "host", maildir)
-    assert wtg(config, "poll").exit_code == 0  # its spool made
-    archive = tmp_path / "host.tar.gz"
-    assert wtg(config, "backup", "-q", str(archive)).exit_code == 0
+    maildir, _, _, archive = backed_up(tmp_path)
     given = ["restore", str(archive), "--games-dir", str(tmp_path / "new" / "games")]
     said = " ".join(CliRunner().invoke(main, given).stdout.split())
     assert (
