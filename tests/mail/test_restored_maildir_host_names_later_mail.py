@@ -27,6 +27,7 @@ from wtg.game.engine import Game
 from wtg.game.schedule import iso
 from wtg.mail.spool.afterbackup import AFTER_BACKUP, note_backup
 from wtg.rules.wok.state import WokState
+from wtg.upkeep.maildirkept import maildir_step
 
 KILLS = 10
 
@@ -173,3 +174,17 @@ def test_the_restores_step_names_the_maildir_the_config_names(tmp_path: Path) ->
         f"on the maildir transport in {maildir / '.processed' / 'cur'}, which each poll reads "
         "too): move what came after that time back to the inbox"
     ) in said, said  # before: "by default .../host/games/.mail/maildir-in/.processed/cur"
+
+
+def test_a_maildir_the_config_names_in_the_games_folder_is_the_old_machines() -> None:
+    """Named in the games folder backed up, it is the backup's copy here: the mail filed
+    after the backup is in the old machine's, which no poll here reads."""
+    old = Path("/srv/wtg/games")
+    inside = maildir_step(old / "in", str(old))
+    assert inside == "in maildir_in's .processed/cur, by default /srv/wtg/games/in/.processed/cur"
+    assert maildir_step(None, str(old)) == (
+        "in maildir_in's .processed/cur, by default /srv/wtg/games/.mail/maildir-in/.processed/cur"
+    )
+    assert maildir_step(Path("/home/gm/Maildir"), str(old)) == (
+        "in /home/gm/Maildir/.processed/cur, which each poll reads too"
+    )

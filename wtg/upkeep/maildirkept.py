@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from wtg.files.gamesfolder import SPOOL
 from wtg.text.yamlio import load_yaml
 
 
@@ -31,3 +32,15 @@ def named_maildir(config: Path, copied: object) -> Path | None:
     if path.is_absolute() or not isinstance(source, str):
         return path
     return Path(source).parent / path
+
+
+def maildir_step(named: Path | None, games_dir: object) -> str:
+    """Where the restore's step says the Maildir's mail filed after the backup is: the
+    Maildir the config names (``named``) when it is outside the games folder backed up
+    (``games_dir``, as the manifest gives it), which the restored host's polls read too;
+    else the copy's in the old games folder, on the old machine."""
+    old = Path(str(games_dir))
+    if named is not None and old not in (named, *named.parents):
+        return f"in {named / '.processed' / 'cur'}, which each poll reads too"
+    kept = named or old / SPOOL / "maildir-in"
+    return f"in maildir_in's .processed/cur, by default {kept / '.processed' / 'cur'}"

@@ -51,7 +51,7 @@ from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
 from wtg.upkeep.configcopy import in_place, with_games_dir
-from wtg.upkeep.maildirkept import named_maildir
+from wtg.upkeep.maildirkept import maildir_step, named_maildir
 from wtg.upkeep.restoredagain import (
     missing_folders,
     note_archive,
@@ -155,12 +155,7 @@ class RestoreResult(Record):
         steps += list(self.takeovers)
         if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
             # on the maildir transport too: the old host's maildir_in kept it, named there
-            kept = Path(str(m.get("games_dir"))) / SPOOL / "maildir-in" / ".processed" / "cur"
-            maildir = (
-                f"in maildir_in's .processed/cur, by default {kept}"
-                if self.maildir is None
-                else f"in {self.maildir / '.processed' / 'cur'}, which each poll reads too"
-            )
+            maildir = maildir_step(self.maildir, m.get("games_dir"))
             steps.append(
                 f"this is the host as it was at {moment_text(str(m.get('made')))}: the mail it "
                 "filed after that "
