@@ -7,11 +7,15 @@ is a file of its own now, which counts only while the note of the backup is ther
 from __future__ import annotations
 
 import json
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from tests.gmtyped import ann_and_bob_host
+from wtg.cli import main
 from wtg.mail.spool import afterbackup
 from wtg.mail.spool.afterbackup import (
     AFTER_BACKUP,
@@ -64,3 +68,19 @@ def test_a_restore_drops_a_finding_its_backup_carried(tmp_path: Path) -> None:
     note_backup(spool, "2026-12-08T03:30:00Z", "2026-12-08T08:00:00Z")
     assert not (spool / UNREAD).exists()
     assert unread_kept(spool) is None
+
+
+def test_a_backup_leaves_out_what_the_polls_found(tmp_path: Path) -> None:
+    """What the polls of a host restored before found is that restore's: the restore of
+    this backup looks anew (its restore dropped it, and counted a file it never wrote)."""
+    config = ann_and_bob_host(tmp_path / "h")
+    spool = tmp_path / "h" / "games" / ".mail"
+    note_backup(spool, "2026-12-07T03:30:00Z", "2026-12-07T08:00:00Z")
+    note_unread(spool, {"wtg-processed": [41]})
+    archive = tmp_path / "h.tar.gz"
+    made = CliRunner().invoke(main, ["--config", str(config), "backup", "-q", str(archive)])
+    assert made.exit_code == 0, made.output
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    assert f"wtg-backup/games/.mail/{AFTER_BACKUP}" in names
+    assert f"wtg-backup/games/.mail/{UNREAD}" not in names
