@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tests import killpoints
-from tests.pausedwtg import Entering, paused_at
+from tests.pausedwtg import Entering, paused_at, start
 from tests.upkeep.hosts import backed_up
 from wtg.cli import main
 from wtg.upkeep import restore as restore_module
@@ -140,3 +142,24 @@ def test_the_restore_given_again_answers_without_reading_the_archive_whole(
     other.write_bytes(gzip.compress(gzip.decompress(backup.read_bytes()) + bytes(512), 9))
     code, _, err = restore(other, target)
     assert code == 1 and err.startswith(f"wtg: {target} is not empty: restore only into"), err
+
+
+def test_a_restore_stopped_by_ctrl_c_says_to_give_it_again(backup: Path, tmp_path: Path) -> None:
+    """hosts47: Ctrl-C in the restore said the line of every command, "the same command
+    given again takes up the rest (`wtg status` shows where the games stand)": `wtg status`
+    refuses a folder being restored. It says the folder holds a restore cut short, and the
+    restore to give again."""
+    target = tmp_path / "restored" / "games"
+    args = ["restore", str(backup), "--games-dir", str(target)]
+    with start(args, Entering("wtg.upkeep.restore:_unpack"), tmp_path, "cut") as paused:
+        assert paused.reached(), paused.output()
+        os.killpg(paused.proc.pid, signal.SIGINT)
+        ended = paused.go()
+    assert ended.returncode == 1, ended
+    assert " ".join(ended.stderr.split()) == (
+        f"wtg: restore: interrupted (Ctrl-C): {target} holds a restore cut short (its "
+        f".restoring), which no command runs on: give the same `wtg restore {backup} "
+        f"--games-dir {target}` again, which removes what this one left and restores anew"
+    )
+    code, out, _ = restore(backup, target)
+    assert code == 0 and out.startswith(f"{target} held a restore cut short: removed")

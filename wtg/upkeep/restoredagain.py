@@ -26,7 +26,7 @@ from typing import Any
 
 from wtg.files.store import write_atomic
 from wtg.game.schedule import moment_text
-from wtg.host.gamesdir import RESTORED
+from wtg.host.gamesdir import RESTORED, RESTORING
 from wtg.text.shellcommand import shell_command
 from wtg.upkeep.archive import BackupRefused
 
@@ -137,6 +137,20 @@ def _kept_mark(games_dir: Path) -> object:
         return None
 
 
+def interrupted_line(source: Path, games_dir: Path) -> str:
+    """What `wtg restore` says when Ctrl-C stops it (hosts47): the group's line for any
+    command ("the same command given again takes up the rest (`wtg status` shows where the
+    games stand)") sent the GM to `wtg status`, which refuses a folder being restored."""
+    again = shell_command("wtg", "restore", str(source), "--games-dir", str(games_dir))
+    if (games_dir / RESTORING).exists():
+        return (
+            f"restore: interrupted (Ctrl-C): {games_dir} holds a restore cut short (its "
+            f"{RESTORING}), which no command runs on: give the same `{again}` again, which "
+            "removes what this one left and restores anew"
+        )
+    return f"restore: interrupted (Ctrl-C) before it wrote anything: give `{again}` again"
+
+
 def restored_already(
     games_dir: Path, source: Path, manifest_of: Callable[[Path], Mapping[str, Any]]
 ) -> str | None:
@@ -187,6 +201,7 @@ __all__ = [
     "MANIFEST",
     "RestoreUnderWay",
     "archive_mark",
+    "interrupted_line",
     "missing_folders",
     "note_archive",
     "remove_made",
