@@ -77,7 +77,7 @@ def test_the_restored_hosts_polls_name_the_files_filed_after_the_backup(tmp_path
         f"1 mail in {maildir / '.processed' / 'cur'} (files {filed.name}) came in since then "
         "or a little before, and this host never read them"
     ) in said, said  # before: nothing, and the turns due ran without player 2's orders
-    assert f"move each of yours back into {maildir / 'new'} " in said
+    assert f"move each of yours back into {maildir / 'new'} (`mv` each file into it), " in said
     due = wtg(config, "run-turn", "--due")
     assert due.exit_code == 1, due.output
     assert due.stderr.startswith("wtg: run-turn --due: no turn run: this host was restored")

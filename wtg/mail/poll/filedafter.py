@@ -25,7 +25,7 @@ from wtg.host.config import GmConfig
 from wtg.mail.message.mailcopy import QUARANTINED, bytes_mark
 from wtg.mail.poll.mailmark import marks_of
 from wtg.mail.servers.inbox import Incoming
-from wtg.mail.spool.afterbackup import Unread, go_on, held_line, unread_named
+from wtg.mail.spool.afterbackup import Unread, go_on, held_line, moved_how, unread_named
 from wtg.mail.spool.journal import Journal
 
 BEFORE = timedelta(days=1)
@@ -49,9 +49,10 @@ def unread_line(made: datetime, inbox: str, unread: Unread, spool: Path) -> str:
         f"this host was restored from a backup made {moment_text(made)}: "
         f"{unread_named(unread)} came in since then or a little before, and this host never "
         "read them (the host before the restore filed them, or another host on this "
-        f"mailbox): move each of yours back into {inbox} (in a mail client, from that folder "
-        "to the inbox), and the next poll files it; `run-turn --due` runs no turn until "
-        f"then ({go_on(spool)}). Each poll says this until none is left"
+        f"mailbox): move each of yours back into {inbox} "
+        f"{moved_how(inbox, ', from that folder to the inbox')}, and the next poll files "
+        f"it; `run-turn --due` runs no turn until then ({go_on(spool)}). Each poll says this "
+        "until none is left"
     )
 
 

@@ -127,9 +127,19 @@ def due_held_line(made: datetime, inbox: str, unread: Unread, spool: Path) -> st
         f"no turn run: this host was restored from a backup made {moment_text(made)}, and "
         f"its last poll found {unread_named(unread)} that came in since then or a little "
         "before and that this host never read (a player's orders, perhaps, for a turn due): "
-        f"move each of yours back into {inbox} (in a mail client), and the next poll files "
+        f"move each of yours back into {inbox} {moved_how(inbox, '')}, and the next poll files "
         f"it, then the turns due run; {go_on(spool)}"
     )
+
+
+def moved_how(inbox: str, more: str) -> str:
+    """How the GM moves a mail back into ``inbox``, in brackets: a Maildir's ``new/`` (a
+    path) by moving its file (hosts47: before, "in a mail client" for a Maildir's too), a
+    mail server's folder in a mail client, ``more`` after it."""
+    folder = Path(inbox)
+    if folder.is_absolute() and folder.name == "new":
+        return "(`mv` each file into it)"
+    return f"(in a mail client{more})"
 
 
 def unread_named(unread: Unread) -> str:
