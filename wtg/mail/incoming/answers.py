@@ -677,8 +677,8 @@ class Answers:
         return self._reject(
             message,
             sender,
-            f"it is {message.size} bytes, over the limit of {limit}: send the form as plain "
-            "text, without attachments",
+            f"it is {message.size} bytes, over the limit of {limit}: send your form or "
+            "commands again as plain text, without attachments",
         )
 
     def _held(self, message: Incoming, sender: str | None, named: str) -> Outcome:
