@@ -22,7 +22,7 @@ from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
 from wtg.host.config import load_config
 from wtg.mail.outgoing.outbox import Outbox
-from wtg.mail.outgoing.sender import queue_reports
+from wtg.mail.outgoing.sender import mailed_again_with_codes, queue_reports
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import wrong_codes
 
@@ -245,3 +245,43 @@ def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Pa
     assert (
         tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
     ).is_file()
+
+
+def test_a_report_queued_again_then_another_new_code_goes_with_the_last_code(
+    tmp_path: Path,
+) -> None:
+    """review47: a report `wtg send` queued again with the seat's new code (the server still
+    down) and a second `wtg new-code` before it went: the report queued again is named
+    ``resend-``, not ``report-``, and went out with the first new code in its form, which
+    is refused. It is set aside and queued again with the code the seat has."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")  # turn 0 mailed
+    for pid in game.ruleset.owing(game.state()):
+        game.submit(f"player: {pid}\nturn: 1\n")
+    game.run_turn()
+    gm = load_config(tmp_path / "wtg.yaml")
+    journal = Journal(gm.spool)
+    try:  # queued as a send queues them, the delivery not reached (the server down)
+        assert queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc)).reports
+    finally:
+        journal.close()
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    first = open_game(game.store.root).config.player(2).code
+    games = [open_game(game.store.root)]  # a send that queued it again and delivered nothing
+    assert mailed_again_with_codes(Outbox(gm.spool), gm, games, None)
+    (again,) = queued(tmp_path, "resend-")
+    assert f"CODE: {first}" in body(queued(tmp_path, "resend-")[again])
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    sent = run(tmp_path, "send")
+    out = tmp_path / "games" / ".mail" / "maildir-out" / "new"
+    reports = []
+    for path in sorted(out.iterdir()):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        if msg["To"] == game.config.player(2).email and "turn 1 report" in str(msg["Subject"]):
+            reports.append(body(msg))
+    assert len(reports) == 1, reports
+    assert f"CODE: {code}" in reports[0] and first not in reports[0]
+    aside = " ".join(sent.stderr.split())
+    assert f"mail {again} set aside for good: game g1's player 2 has another code" in aside

@@ -65,8 +65,13 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     return found
 
 
-REPORT_MAIL = re.compile(r"report-(.+)-t(\d{4,})-p(\d{2,})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?")
-"""The id of a turn's report as `wtg send` queues it (``undotold.report_name``)."""
+REPORT_MAIL = re.compile(
+    r"(?:report|resend-[0-9a-f]{12})-(.+)-t(\d{4,})-p(\d{2,})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
+)
+"""The id of a turn's report as `wtg send` queues it (``undotold.report_name``), or as it
+is queued again (``reportagain.ident``, ``resend-`` and a digest first): by `wtg send`
+after a `wtg new-code`, and a second `wtg new-code` before it went leaves its form's code
+refused as the first one left the report's."""
 
 
 class ReportReplaced(Record):
@@ -86,7 +91,7 @@ def reports_replaced(queue: Path, games: Sequence[Game]) -> list[ReportReplaced]
     him as ever). Read only."""
     by_name = {game.config.game: game for game in games}
     try:
-        paths = sorted(queue.glob("report-*.eml"))
+        paths = sorted([*queue.glob("report-*.eml"), *queue.glob("resend-*.eml")])
     except OSError:  # no queue yet
         return []
     found: list[ReportReplaced] = []
