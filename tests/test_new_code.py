@@ -285,3 +285,6 @@ def test_a_report_queued_again_then_another_new_code_goes_with_the_last_code(
     assert f"CODE: {code}" in reports[0] and first not in reports[0]
     aside = " ".join(sent.stderr.split())
     assert f"mail {again} set aside for good: game g1's player 2 has another code" in aside
+    summary = " ".join(sent.stdout.split())  # its reason said: no rollback, no rerun
+    assert "rolled back, a code or a report's form a later `wtg " in summary
+    assert " new-code` or a takeover replaced)" in summary
