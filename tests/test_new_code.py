@@ -285,3 +285,24 @@ def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Pa
     assert (
         tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
     ).is_file()
+
+
+def test_a_code_mail_set_aside_is_not_put_back(tmp_path: Path) -> None:
+    """A mail of a code the seat has no longer, set aside by `wtg send`, was put back by
+    `wtg outbox --retry` ("back in the queue") and set aside again by the next send: the
+    GM went round in a loop, told each time it would go. The retry refuses it and says
+    which mail tells the code he has."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "send")
+    failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("code-*.eml")
+    retried = run(tmp_path, "outbox", "--retry", kept.stem, code=1)
+    said = " ".join((retried.stdout + retried.stderr).split())
+    assert f"mail {kept.stem} tells game g1's player 2 a code he has no longer" in said, said
+    assert "nothing put back" in said
+    assert kept.is_file() and not queued(tmp_path, "code-")
+    code = open_game(game.store.root).config.player(2).code
+    assert code not in kept.read_text(encoding="utf-8")

@@ -51,8 +51,7 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
         if told is None or game is None:
             continue
         seat = int(told[3])
-        entry = next((e for e in game.config.players if e.id == seat), None)
-        if entry is None or not entry.code or code_digest(entry.code)[:12] == told[1]:
+        if not tells_another_code(name, game, seat):
             continue
         found.append(
             (
@@ -63,6 +62,17 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
             )
         )
     return found
+
+
+def tells_another_code(name: str, game: Game, seat: int) -> bool:
+    """Whether the mail ``name`` tells ``game``'s player ``seat`` a code (``CODE_MAIL``)
+    other than the one game.yaml gives him now: `wtg send` sets it aside, and `wtg outbox
+    --retry` does not put it back (the next send would set it aside again)."""
+    told = CODE_MAIL.fullmatch(name)
+    entry = next((e for e in game.config.players if e.id == seat), None)
+    if told is None or entry is None or not entry.code:
+        return False
+    return code_digest(entry.code)[:12] != told[1]
 
 
 REPORT_MAIL = re.compile(
@@ -131,4 +141,11 @@ def _read(path: Path) -> tuple[str, str]:
     return bare_address(str(msg["To"] or "")), text
 
 
-__all__ = ["CODE_MAIL", "REPORT_MAIL", "ReportReplaced", "codes_replaced", "reports_replaced"]
+__all__ = [
+    "CODE_MAIL",
+    "REPORT_MAIL",
+    "ReportReplaced",
+    "codes_replaced",
+    "reports_replaced",
+    "tells_another_code",
+]

@@ -51,6 +51,7 @@ from wtg.gm.nextdeadline import moved_deadline
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.outgoing.codereplaced import tells_another_code
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
@@ -598,6 +599,12 @@ def _check_still_owed(
             f"mail {name} was to the player who had game {game.config.game} seat {entry.id} "
             f"before it was taken over ({since}): it is not sent to the new player (his own "
             "reports come to him); nothing put back"
+        )
+    if tells_another_code(name, game, entry.id):
+        raise RetryRefused(
+            f"mail {name} tells game {game.config.game}'s player {entry.id} a code he has no "
+            "longer (a later `wtg new-code`, or a takeover): it is not sent, the mail of the "
+            "code he has goes; nothing put back"
         )
     undone = records.undone(game, ident, head) if ident is not None else None
     if undone is not None and ident is not None and ident.startswith("remind-"):
