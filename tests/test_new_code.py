@@ -306,3 +306,24 @@ def test_a_code_mail_set_aside_is_not_put_back(tmp_path: Path) -> None:
     assert kept.is_file() and not queued(tmp_path, "code-")
     code = open_game(game.store.root).config.player(2).code
     assert code not in kept.read_text(encoding="utf-8")
+
+
+def test_a_report_set_aside_for_its_code_is_not_put_back(tmp_path: Path) -> None:
+    """review47: a report `wtg send` set aside for the code its form carries, the seat's
+    before `wtg new-code`, was put back by `wtg outbox --retry` ("back in the queue ...
+    the server may refuse it again") and set aside again by the next send, which said it
+    was queued again with his code: the GM went round in a loop, as with a code mail. The
+    retry refuses it and says the report with his code goes."""
+    game, _gm = _turn_one_queued(tmp_path)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "send")
+    kept = tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
+    assert kept.is_file()
+    retried = run(tmp_path, "outbox", "--retry", kept.stem, code=1)
+    said = " ".join((retried.stdout + retried.stderr).split())
+    assert (
+        f"mail {kept.stem} carries in its form a code game g1's player 2 has no longer" in said
+    ), said
+    assert "nothing put back" in said
+    assert kept.is_file() and not queued(tmp_path, "report-")
+    assert len(_turn_one_reports(tmp_path, game)) == 1  # the one with his code, sent
