@@ -324,6 +324,7 @@ def test_a_report_set_aside_for_its_code_is_not_put_back(tmp_path: Path) -> None
     assert (
         f"mail {kept.stem} carries in its form a code game g1's player 2 has no longer" in said
     ), said
+    assert " report g1 --player 2 --mail` queues his report with his code" in said, said
     assert "nothing put back" in said
     assert kept.is_file() and not queued(tmp_path, "report-")
     assert len(_turn_one_reports(tmp_path, game)) == 1  # the one with his code, sent
