@@ -141,12 +141,13 @@ def test_a_page_whose_top_ten_reads_otherwise_now_is_written_anew(
     the history showed old turns with the old score next to new ones with the new. The
     older wtg's score is this one's less 7 here (the robots of this game spend their gold)."""
     from wtg.rules.wok import score
+    from wtg.rules.wok.state import WokState
 
     games = tmp_path / "games"
     shutil.copytree(played_games / "star isles #2", games / "star isles #2")
     counted = score.player_score
 
-    def older(state: score.WokState, pid: int) -> int:
+    def older(state: WokState, pid: int) -> int:
         return counted(state, pid) - 7
 
     out = tmp_path / "out"

@@ -494,12 +494,12 @@ def _retry_one(
     game, entry = seat
     _check_still_owed(records, name, game, entry, ident, head)
     if carries_another_code(kept, game):
-        again = shell_command(
+        mail_it = shell_command(
             "wtg", "report", game.config.game, "--player", str(entry.id), "--mail"
         )
         raise RetryRefused(
             f"mail {name} carries in its form a code game {game.config.game}'s player "
-            f"{entry.id} has no longer (a later `wtg new-code`): it is not sent; `{again}` "
+            f"{entry.id} has no longer (a later `wtg new-code`): it is not sent; `{mail_it}` "
             "queues his report with his code (once: it says so when `wtg send` queued it "
             "again already); nothing put back"
         )
