@@ -737,12 +737,13 @@ def digest(
     mailbox (mail put into the IMAP folders the poll files into: a second host), notices
     owed (a GM command cut short before every player was told), the disk low (under 5 %
     free and under 1 GB, before a poll, turn or send fails on a full one), wrong codes
-    (forms and commands refused for a code not the seat's: someone may be guessing), orders
-    read after their turn ran (their mail came in time: a rerun may take them), the
-    lobby's book that cannot be read (torn: its line says how to put it back; the rest is
-    told without it), the turns due held (a host restored from a backup whose last poll
-    found mail filed after it and never read: orders, perhaps). With -q nothing is
-    printed (or mailed) when there is nothing to tell."""
+    (forms and commands refused for a code not the seat's: someone may be guessing), codes
+    used from another address (a seat's right code in a mail from another mailbox than its
+    own: someone may know it), orders read after their turn ran (their mail came in time:
+    a rerun may take them), the lobby's book that cannot be read (torn: its line says how
+    to put it back; the rest is told without it), the turns due held (a host restored from
+    a backup whose last poll found mail filed after it and never read: orders, perhaps).
+    With -q nothing is printed (or mailed) when there is nothing to tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
 
