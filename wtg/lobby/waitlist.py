@@ -203,9 +203,12 @@ def _mailbox_waits(desk: Answering, name: str, mine: people.Person | None) -> st
     for entry in waiting(desk.book, name):
         same = mailbox_of(entry.address.lower(), desk.dashed) == box
         if same and (mine is None or entry.person != mine.id):
-            return (
+            leave = withdraw_words(desk.book, entry.person, entry.address, name)
+            return (  # its address unsaid: a mailbox folded wrongly would be another's
                 f"you are on the waiting list {name} already, from another address of your "
-                "mailbox: one seat a person in a game"
+                "mailbox: one seat a person in a game. To wait from this address instead, mail "
+                f"from the one you joined from ({leave}; then CONFIRM it), then JOIN again from "
+                f"this one; {SHARED_MAILBOX}"
             )
     return None
 
@@ -359,10 +362,19 @@ def _left(game: str, seat: int) -> str:
     )
 
 
+SHARED_MAILBOX = (
+    "another player who reads this mailbox joins from a mailbox of his own (an address with a "
+    "+tag delivers to the mailbox of the address without it, and the host mails each seat "
+    "its secret code)"
+)
+"""What a refusal by mailbox (``mailbox_of``) tells two people who share one: review47,
+before, they were told they waited or played already and nothing of what to do."""
+
+
 def _second_seat(game: str, held: int) -> str:
     return (
         f"you play seat {held} of game {game} already (from this address or another of "
-        "yours): one seat a person in a game"
+        f"yours, of your mailbox too): one seat a person in a game; {SHARED_MAILBOX}"
     )
 
 

@@ -51,7 +51,7 @@ from wtg.gm.nextdeadline import moved_before, moved_deadline
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
-from wtg.mail.outgoing.codereplaced import tells_another_code
+from wtg.mail.outgoing.codereplaced import carries_another_code, tells_another_code
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
@@ -493,6 +493,16 @@ def _retry_one(
         )
     game, entry = seat
     _check_still_owed(records, name, game, entry, ident, head)
+    if carries_another_code(kept, game):
+        mail_it = shell_command(
+            "wtg", "report", game.config.game, "--player", str(entry.id), "--mail"
+        )
+        raise RetryRefused(
+            f"mail {name} carries in its form a code game {game.config.game}'s player "
+            f"{entry.id} has no longer (a later `wtg new-code`): it is not sent; `{mail_it}` "
+            "queues his report with his code (once: it says so when `wtg send` queued it "
+            "again already); nothing put back"
+        )
     now = _address_now(entry)
     if now and now == to:
         if every and still_put_back(outbox.root.parent, game, entry.id):

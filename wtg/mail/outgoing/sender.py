@@ -208,7 +208,8 @@ class SendSummary(Record):
             line += (
                 f"; {counted(len(self.overtaken), 'mail')} of them overtaken by the game, "
                 "nothing to correct: what it told is no more (a reminder whose orders came "
-                "or whose turn ran, a report of a turn run again or rolled back)"
+                "or whose turn ran, a report of a turn run again or rolled back, a code or a "
+                "report's form a later `wtg new-code` or a takeover replaced)"
             )
         if self.deferred:
             line += f"; {DEFERRED}"
