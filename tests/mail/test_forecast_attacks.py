@@ -51,8 +51,6 @@ def test_intermediate_s_forecast_says_the_troops_its_attacks_send(tmp_path: Path
     world = World(tmp_path, count=2, ruleset=("intermediate", "marchlands", {}))
     home = next(p for p in world.game.typed(INTERMEDIATE).state().provinces if p.owner == 2)
     text = confirmation(world, A1=f"{home.id} {home.neighbours[0]} 10")
-    assert (
-        "The table still counts the troops your attacks send, where they are now."
-        in " ".join(text.split())
-    )
+    said = " ".join(text.split())
+    assert "The table still counts the troops your attacks send, where they are now." in said
     assert "armies" not in text
