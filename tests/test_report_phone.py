@@ -54,7 +54,7 @@ def test_a_standard_status_line_gives_the_attacks_a_line_of_their_own(tmp_path: 
     characters: the attacks go under it, as Intermediate's do beside its GOLD and WOOD;
     WoK IV's, without gold, keeps them on its row."""
     assert lines_from(tmp_path / "s", "standard", "star-islands", 3, "Status: ")[:2] == [
-        "Status: ACTIVE   EFF: 99%   Gold: 0   Tech level: 0",
+        "Status: ACTIVE   EFF: 99%   0 gold   Tech level: 0",
         "Attacks next turn: 3",
     ]
     wok4 = lines_from(tmp_path / "k", "wok4", "small", 2, "Status: ")
