@@ -139,3 +139,23 @@ def test_a_seat_offered_says_its_next_turn_and_deadline(tmp_path: Path) -> None:
         "as Newcomer: its player has quit, and you would play on with his empire as it "
         f"stands. Turn 2 is next, deadline {due}."
     ) in " ".join(ask.body.split()), ask.body
+
+
+def test_the_players_waiting_keep_each_name_whole_on_a_line(tmp_path: Path) -> None:
+    """Round 46: LIST broke the line of the players waiting at any blank, a name of two
+    words split at the end of a line ('Ann Marie' above, 'Delacroix-Whitfield' under it):
+    on a phone the player read two names. Each name stays whole on one line."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=6)
+    names = ("Bart Quincy", "Cora Fairweather", "Ann Marie Delacroix-Whitfield")
+    for number, name in enumerate(names, start=1):
+        joined(hall, number, f"JOIN wok4 AS {name}")
+    hall.new_mails()
+    listed = hall.answer("newcomer@else.example", "LIST")
+    lines = listed.body.splitlines()
+    at = next(i for i, line in enumerate(lines) if "players waiting" in line)
+    assert lines[at : at + 3] == [
+        "    3 of 6 players waiting: Bart Quincy, Cora Fairweather,",
+        "      Ann Marie Delacroix-Whitfield",
+        "    0 games made from it so far",
+    ]
