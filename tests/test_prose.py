@@ -343,3 +343,18 @@ def test_a_name_ending_in_a_number_is_never_cut_from_it() -> None:
         "the press of",
         "  Agent 47 was read",
     ]
+
+
+def test_a_code_stays_with_the_number_it_names() -> None:
+    """A Standard Spy Player on a phone read `... ARM 0 at 1.000a, DEF` over `0.0a, MIS 0`:
+    a code at the end of a line, its number at the start of the next. A report's sentence
+    is never cut between a code of three capitals and the number after it (`DEF 0.0a`,
+    `EFF 50%`), as it is not between a number and the code it counts (`7 MIS`)."""
+    line = (
+        "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a, DEF 0.0a, MIS 0,"
+        " SPY 0; EFF 50%, 12 gold, tech level 0."
+    )
+    assert sentences_wrapped(line, PHONE).split("\n") == [
+        "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a,",
+        "    DEF 0.0a, MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
+    ]

@@ -236,7 +236,9 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
     ``2`` above ``hits found nothing``), nor the one before a number in brackets, the number
     of what it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code
     that a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
-    above ``Plains``), nor the one between a thing and its number (``piece 21``:
+    above ``Plains``), nor the one after a code that a number follows, the number it names
+    (``DEF 0.0a``, ``EFF 50%``: a Spy Player's empire ended ``DEF`` above ``0.0a``; the
+    ``a`` of an average), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
     stands``), nor the one between a capitalised word and a number, a name's (``Robot 4``:
     a WISK report ended ``Robot`` above ``4 lost 3 armies``); a thing's number is no count
@@ -266,6 +268,7 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
             and _COUNT.fullmatch(_word_before(line, begin))
         )
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
+        or (_CODE.fullmatch(before) and _COUNT.fullmatch(after.rstrip("a")) is not None)
         or (before in _NUMBERED_THINGS and after.isdigit())
         or (_NAMED.fullmatch(before) and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
