@@ -15,7 +15,7 @@ few string searches rather than a walk over its words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
@@ -60,6 +60,7 @@ def wrapped(
     own: bool = False,
     no_word_alone: bool = False,
     counts: bool = False,
+    names: Sequence[str] = (),
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -81,7 +82,9 @@ def wrapped(
     ``wrapped`` does so, and ``textwrap`` does not. ``counts``: a number is never cut from
     what it counts or names (``turn 5``, ``3 armies``: ``_may_cut``), as a report's
     sentence keeps them; a template's ``wrapped`` does so too, a player's mail read as one
-    voice, and ``textwrap`` does not."""
+    voice, and ``textwrap`` does not. ``names``: names of more than one word the text holds
+    (a player's, ``Alice Wonder``), never broken at their blanks: a lobby's answer ended
+    ``as Alice`` above ``Wonder: 1 of 3 players``, two names to its reader."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -90,9 +93,11 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                pieces = _broken(line, indent, width, kept, cut_long=not own, counts=counts)
+                pieces = _broken(
+                    line, indent, width, kept, cut_long=not own, counts=counts, names=names
+                )
                 lines.extend(
-                    _no_word_alone(pieces, counts)
+                    _no_word_alone(pieces, counts, names)
                     if no_word_alone and len(pieces) > 1 + bool(kept)
                     else pieces
                 )
@@ -124,6 +129,7 @@ def _broken(
     continued: int = 0,
     cut_long: bool = True,
     counts: bool = False,
+    names: Sequence[str] = (),
 ) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
     each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
@@ -133,12 +139,13 @@ def _broken(
     the cut is at the first space that follows). ``continued``: the columns of an indent
     ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
     as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's).
-    ``counts``: a number is never cut from the word after it (``_may_cut``)."""
+    ``counts``: a number is never cut from the word after it (``_may_cut``); ``names``:
+    never cut at a blank of one (``_commands``)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
-    commands = _commands(line)
+    commands = _commands(line, names)
     while _columns(line) > width:
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1, commands, counts)
@@ -213,15 +220,20 @@ class _Commands:
         return _Commands(self.spaces, begins - indent, begins)
 
 
-def _commands(line: str) -> _Commands:
-    """The commands of ``line``, each space inside one (``_Commands.spaces``)."""
+def _commands(line: str, names: Sequence[str] = ()) -> _Commands:
+    """The commands of ``line``, each space inside one (``_Commands.spaces``), and each
+    space inside one of ``names`` where the line holds it (a name of two words, held
+    together as a command is)."""
+    spans = list(typed_spans(line))
+    for name in names:
+        if " " not in name:
+            continue
+        found = line.find(name)
+        while found != -1:
+            spans.append((found, found + len(name)))
+            found = line.find(name, found + len(name))
     return _Commands(
-        {
-            at: start
-            for start, end in typed_spans(line)
-            for at in range(start + 1, end)
-            if line[at] == " "
-        }
+        {at: start for start, end in spans for at in range(start + 1, end) if line[at] == " "}
     )
 
 
@@ -362,7 +374,7 @@ def titled(text: str, indent: str = "  ", width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
-def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
+def _no_word_alone(pieces: list[str], counts: bool = False, names: Sequence[str] = ()) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
     the word before it goes down with it, as far as the line holds them, cut from its line
     at a space that may end one (``_may_cut``: never inside ``"MAP: off"``)."""
@@ -370,7 +382,7 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
         return pieces
     above = pieces[-2]
     start = len(above) - len(above.lstrip(" ")) + 1
-    cut = _last_cut(above, start, len(above), _commands(above), counts)
+    cut = _last_cut(above, start, len(above), _commands(above, names), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
