@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import players
 from tests.mail.loop import NOW
 from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.ending import end_game
 
 PHONE = 72
@@ -152,3 +153,23 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "  LEV the troops' level.\n"
         "\n"
     )
+
+
+def test_the_top_ten_shows_a_long_name_whole_where_the_line_has_room(tmp_path: Path) -> None:
+    """Round 47's reading: 'Bartholomew-Maximilian' stood in the Top Ten as
+    'Bartholomew-Maximili', cut to twenty columns, on a row of 52 a phone shows 72 of. The
+    name column is as wide as the longest name (twenty at least), as far as 72 hold."""
+    names = ("Alice", "Bartholomew-Maximilian", "Cyrus Aldebrand-Featherstonehaugh")
+    seats = [
+        PlayerEntry(i, name, f"p{i}@example.org", f"CODE{i:04d}")
+        for i, name in enumerate(names, start=1)
+    ]
+    report = create_game(tmp_path / "g", "standard", "star-islands", seats, seed=5).report(1)
+    lines = report.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("TOP TEN"))
+    assert lines[at + 1 : at + 4] == [
+        "   1. Alice                             #1       369  1 province",
+        "   1. Bartholomew-Maximilian            #2       369  1 province",
+        "   1. Cyrus Aldebrand-Featherstonehaugh #3       369  1 province",
+    ]
+    assert max(len(line) for line in lines) <= 72
