@@ -358,3 +358,19 @@ def test_a_code_stays_with_the_number_it_names() -> None:
         "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a,",
         "    DEF 0.0a, MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
     ]
+
+
+def test_a_player_s_number_in_brackets_within_brackets_stays_with_his_name() -> None:
+    """Round 47's reading: 'Spies (3) from 28 Quorrowin on 29 Mistbarrow
+    (Bartholomew-Maximilian (#2)), operation 5' ended a line on the name and began the
+    next with '(#2)),': the number in brackets closing a bracket of its own was not known
+    for the player's number, and a phone's reader took it for a line of its own."""
+    line = (
+        "- Spies (3) from 28 Quorrowin on 29 Mistbarrow (Bartholomew-Maximilian (#2)),"
+        " operation 5 (steal gold), short range: 3 arrived, 0 caught."
+    )
+    assert sentences_wrapped(line, PHONE).split("\n") == [
+        "- Spies (3) from 28 Quorrowin on 29 Mistbarrow",
+        "  (Bartholomew-Maximilian (#2)), operation 5 (steal gold), short range:",
+        "  3 arrived, 0 caught.",
+    ]

@@ -25,8 +25,9 @@ from wtg.text.hostpaths import OnDisk, fits, fitted
 _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
 """A number as a sentence counts with it: ``2``, ``0.1``, ``+0.030``, ``94%``."""
 
-_NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
-"""The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
+_NUMBERED = re.compile(r"\(#?\d+\)+[.,;:]*")
+"""The number of a territory or a player after its name: ``(15)``, ``(#3),``, and one
+that closes a bracket of its own (``(Bart (#2)),``: a spy line's owner of the target)."""
 
 _NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory", "turn"))
 """The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
