@@ -345,32 +345,32 @@ def test_a_name_ending_in_a_number_is_never_cut_from_it() -> None:
     ]
 
 
-def test_a_code_stays_with_the_number_it_names() -> None:
-    """A Standard Spy Player on a phone read `... ARM 0 at 1.000a, DEF` over `0.0a, MIS 0`:
-    a code at the end of a line, its number at the start of the next. A report's sentence
-    is never cut between a code of three capitals and the number after it (`DEF 0.0a`,
-    `EFF 50%`), as it is not between a number and the code it counts (`7 MIS`)."""
-    line = (
-        "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a, DEF 0.0a, MIS 0,"
-        " SPY 0; EFF 50%, 12 gold, tech level 0."
-    )
-    assert sentences_wrapped(line, PHONE).split("\n") == [
-        "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a,",
-        "    DEF 0.0a, MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
-    ]
-
-
-def test_a_player_s_number_in_brackets_within_brackets_stays_with_his_name() -> None:
-    """Round 47's reading: 'Spies (3) from 28 Quorrowin on 29 Mistbarrow
-    (Bartholomew-Maximilian (#2)), operation 5' ended a line on the name and began the
-    next with '(#2)),': the number in brackets closing a bracket of its own was not known
-    for the player's number, and a phone's reader took it for a line of its own."""
-    line = (
-        "- Spies (3) from 28 Quorrowin on 29 Mistbarrow (Bartholomew-Maximilian (#2)),"
-        " operation 5 (steal gold), short range: 3 arrived, 0 caught."
-    )
-    assert sentences_wrapped(line, PHONE).split("\n") == [
-        "- Spies (3) from 28 Quorrowin on 29 Mistbarrow",
-        "  (Bartholomew-Maximilian (#2)), operation 5 (steal gold), short range:",
-        "  3 arrived, 0 caught.",
-    ]
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        (  # Spy Player: a code and the number it names ('DEF' over '0.0a, MIS 0')
+            "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a, DEF 0.0a,"
+            " MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
+            [
+                "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a,",
+                "    DEF 0.0a, MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
+            ],
+        ),
+        (  # a player's number closing a bracket of its own ('(Bart' over '(#2)),')
+            "- Spies (3) from 28 Quorrowin on 29 Mistbarrow (Bartholomew-Maximilian (#2)),"
+            " operation 5 (steal gold), short range: 3 arrived, 0 caught.",
+            [
+                "- Spies (3) from 28 Quorrowin on 29 Mistbarrow",
+                "  (Bartholomew-Maximilian (#2)), operation 5 (steal gold), short range:",
+                "  3 arrived, 0 caught.",
+            ],
+        ),
+    ],
+)
+def test_a_number_stays_with_what_names_it(line: str, lines: list[str]) -> None:
+    """Round 47's reading of Standard's reports on a phone: a Spy Player read '... ARM 0 at
+    1.000a, DEF' over '0.0a, MIS 0', a code at the end of a line and its number at the
+    start of the next; a spy line ended on '(Bartholomew-Maximilian' over '(#2)),
+    operation 5', the number in brackets closing a bracket of its own not known for the
+    player's number. A report's sentence is cut at neither."""
+    assert sentences_wrapped(line, PHONE).split("\n") == lines
