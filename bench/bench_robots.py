@@ -4,8 +4,8 @@ The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and I
 WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json] [--first-seed F]
-        [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last|attacker|r43|r44]
-        [--missions]
+        [--ruleset wisk|tactics|wok4|intermediate] [--turns T]
+        [--against old|last|attacker|r43|r44|r46] [--missions]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -61,9 +61,10 @@ adds keys ``wok4`` and ``intermediate`` (``previous_frozen_at``, ``against``, ``
 the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_frozen_at``),
 ``--against r43`` against the one of rounds 37-43 (``bench/frozen_robots/wok4_r43.py``,
 ``r43_frozen_at``), ``--against r44`` against the one of round 44
-(``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``) instead of the old one. Each map's
-tally counts too the lines of each side the turns skipped when they ran, a game and by phase
-(``skipped_lines_per_game``, ``skipped_by_phase``).
+(``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``), ``--against r46`` against the one
+of rounds 45-46 (``bench/frozen_robots/wok4_r46.py``, ``r46_frozen_at``) instead of the old
+one. Each map's tally counts too the lines of each side the turns skipped when they ran, a
+game and by phase (``skipped_lines_per_game``, ``skipped_by_phase``).
 
 Round 46 tried bringing WoK IV's armies to a long siege, each way in a scratch copy of the
 live player (then round 44's, its games the same as r44's) against ``--against r44``, 20
@@ -122,6 +123,7 @@ from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
 from bench.wok_games import OLD as WOK_OLD  # noqa: E402
 from bench.wok_games import R43 as WOK_R43  # noqa: E402
 from bench.wok_games import R44 as WOK_R44  # noqa: E402
+from bench.wok_games import R46 as WOK_R46  # noqa: E402
 from bench.wok_games import TURNS as WOK_TURNS  # noqa: E402
 from bench.wok_games import measure as measure_wok  # noqa: E402
 from wtg.core.jsondata import JsonObject  # noqa: E402
@@ -458,11 +460,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--against",
-        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER, WOK_R43, WOK_R44),
+        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER, WOK_R43, WOK_R44, WOK_R46),
         default=WOK_OLD,
         help="the WoK IV player new plays against: old (frozen before round 34), last "
-        "(round 36's), attacker (rounds 34-35's), r43 (rounds 37-43's) or r44 (round 44's); "
-        "Intermediate's is always old",
+        "(round 36's), attacker (rounds 34-35's), r43 (rounds 37-43's), r44 (round 44's) or "
+        "r46 (rounds 45-46's); Intermediate's is always old",
     )
     args = parser.parse_args(argv)
     if args.games < 1:

@@ -9,7 +9,8 @@ seat led. The new player plays against "old" (the one frozen before round 34) or
 ``against`` "last" (the one of round 36, ``bench/frozen_robots/wok4_siege.py``) or "attacker"
 (the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``) or "r43" (the one of
 rounds 37-43, ``bench/frozen_robots/wok4_r43.py``) or "r44" (the one of round 44,
-``bench/frozen_robots/wok4_r44.py``); every tenth turn the
+``bench/frozen_robots/wok4_r44.py``) or "r46" (the one of rounds 45-46,
+``bench/frozen_robots/wok4_r46.py``); every tenth turn the
 provinces each side holds and the tech points its seats hold unspent are noted as well
 (``CHECKPOINTS``), and every game the order lines of each side the turn skipped when it ran
 (checked and accepted, but not executable by then: a province lost earlier in the turn, tech
@@ -31,6 +32,7 @@ from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_r44 as r44_wok4
+from bench.frozen_robots import wok4_r46 as r46_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from tests.shipped import INTERMEDIATE, WOK4
 from wtg.core.jsondata import JsonObject
@@ -42,7 +44,7 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import strategy as new_wok4
 
 Plan = Callable[[WokState, int, random.Random], JsonObject]
-NEW, OLD, LAST, ATTACKER, R43, R44 = "new", "old", "last", "attacker", "r43", "r44"
+NEW, OLD, LAST, ATTACKER, R43, R44, R46 = "new", "old", "last", "attacker", "r43", "r44", "r46"
 RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
 PLANS: dict[str, dict[str, Plan]] = {
     "wok4": {
@@ -52,6 +54,7 @@ PLANS: dict[str, dict[str, Plan]] = {
         ATTACKER: attacker_wok4.plan_orders,
         R43: r43_wok4.plan_orders,
         R44: r44_wok4.plan_orders,
+        R46: r46_wok4.plan_orders,
     },
     "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
 }
@@ -63,6 +66,7 @@ OTHERS_FROZEN_AT = {
     ATTACKER: {"wok4": attacker_wok4.FROZEN_AT},
     R43: {"wok4": r43_wok4.FROZEN_AT},
     R44: {"wok4": r44_wok4.FROZEN_AT},
+    R46: {"wok4": r46_wok4.FROZEN_AT},
 }
 """The commit of each player new may play against beyond "old", by ruleset."""
 CHECKPOINTS = (10, 20, 30, 40, 60, 80, 100)

@@ -25,6 +25,7 @@ from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_r44 as r44_wok4
+from bench.frozen_robots import wok4_r46 as r46_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
@@ -61,6 +62,7 @@ FROZEN_WOK4 = (
     r44_wok4,
     r44_frame,
     r44_siege,
+    r46_wok4,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -214,13 +216,14 @@ def test_wok4_games_from_a_first_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("against", "frozen", "commit"), [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735")]
+    ("against", "frozen", "commit"),
+    [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735"), ("r46", r46_wok4, "0baa7b11")],
 )
 def test_wok4_new_against_a_round_names_its_commit(
     against: str, frozen: ModuleType, commit: str
 ) -> None:
-    """``--against r43`` and ``--against r44``: the players of rounds 37-43 and of round
-    44, each named by its commit."""
+    """``--against r43``, ``--against r44`` and ``--against r46``: the players of rounds
+    37-43, of round 44 and of rounds 45-46, each named by its commit."""
     done = _bench(
         "bench_robots.py",
         *("--games", "2", "--turns", "2", "--json", "--against", against),
@@ -234,9 +237,9 @@ def test_wok4_new_against_a_round_names_its_commit(
 
 
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35, of round 36, of rounds 37-43 and of round 44 read none of
-    the live player's modules, nor the frame, odds and siege it stands on: a change to them
-    leaves the yardsticks as they were."""
+    """The players of rounds 34-35, of round 36, of rounds 37-43, of round 44 and of rounds
+    45-46 read none of the live player's modules, nor the frame, odds and siege it stands
+    on: a change to them leaves the yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {
