@@ -64,7 +64,9 @@ the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_fr
 (``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``), ``--against r46`` against the one
 of rounds 45-46 (``bench/frozen_robots/wok4_r46.py``, ``r46_frozen_at``) instead of the old
 one. Each map's tally counts too the lines of each side the turns skipped when they ran, a
-game and by phase (``skipped_lines_per_game``, ``skipped_by_phase``).
+game and by phase (``skipped_lines_per_game``, ``skipped_by_phase``), and the troops its
+move lines sent a game and those of them sent back the way the same seat sent troops the
+turn before (``troops_moved_per_game``, ``troops_sent_back_per_game``).
 
 Round 46 tried bringing WoK IV's armies to a long siege, each way in a scratch copy of the
 live player (then round 44's, its games the same as r44's) against ``--against r44``, 20
