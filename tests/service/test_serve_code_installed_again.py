@@ -105,3 +105,21 @@ def test_a_service_of_this_code_is_not_and_one_of_an_older_record_is(tmp_path: P
     assert record is not None and record.code == ""
     first = wtg(config, "status", "--host").stdout.splitlines()[0]
     assert first.endswith(f", wtg {__version__}{RESTART}")
+
+
+def test_wtg_upgrade_says_last_to_restart_a_service_of_other_code(tmp_path: Path) -> None:
+    world, config = host(tmp_path)
+    spool = world.gm.spool
+    older = ServiceRecord(pid=os.getpid(), since=SINCE, version=__version__, code="0" * 16)
+    write_service_record(spool, older)
+    note = (
+        f"note: wtg serve (pid {os.getpid()}) runs the wtg it started with, not this one, "
+        "installed since: restart it once the upgrade is done (`systemctl restart wtg`) to "
+        "run this one"
+    )
+    for args in (("upgrade", "--check"), ("upgrade",)):
+        lines = wtg(config, *args).output.splitlines()
+        assert lines[-1] == note
+        assert lines[-2].startswith(f"wtg {args[0]}")
+    write_service_record(spool, ServiceRecord(**{**older.__dict__, "code": code_print()}))
+    assert note not in wtg(config, "upgrade", "--check").output
