@@ -180,7 +180,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
     try:
         kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     except NotHeld as exc:  # the wrong game: the one held named
-        fail(str(exc) + meant_games(game, held, "wtg release {game}"))
+        fail(str(exc) + _released_at(notices, game) + meant_games(game, held, "wtg release {game}"))
     name = game.config.game
     over = how_over(game) if not new else None
     if over is not None:
@@ -200,6 +200,21 @@ def release(ctx: click.Context, game_dir: str) -> None:
         f"{moment_text(kept.released)}, cut short): finished"
     )
     tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
+
+
+def _released_at(notices: Notices, game: Game) -> str:
+    """What `wtg release` given again says of the release before (the command given twice,
+    in two terminals, or its output lost): when the game was released, its players told."""
+    last = notices.last_release(game)
+    if last is None:
+        return ""
+    since, at, waiting = last
+    told = (
+        "its notices to the players wait in the outbox (`wtg send` mails them)"
+        if waiting
+        else "its players were told"
+    )
+    return f": it was released at {moment_text(at)} (held since {moment_text(since)}); {told}"
 
 
 HOURS = Duration("hours", click.FLOAT)
