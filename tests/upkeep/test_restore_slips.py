@@ -6,9 +6,11 @@ restore is undone."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import signal
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -163,3 +165,41 @@ def test_a_restore_stopped_by_ctrl_c_says_to_give_it_again(backup: Path, tmp_pat
     )
     code, out, _ = restore(backup, target)
     assert code == 0 and out.startswith(f"{target} held a restore cut short: removed")
+
+
+def test_two_backups_whose_gzip_ends_alike_are_told_apart(backup: Path, tmp_path: Path) -> None:
+    """review47b: the archive's mark is read from its last eight bytes, gzip's trailer. A
+    backup padded with zeros to a block (a tape, `dd conv=sync`) or ending with an empty
+    gzip member (bgzip) restores as well, and its last eight bytes are zeros, as every such
+    backup's are: another backup so padded, given over the folder restored from the first,
+    was told `holds this backup already ... nothing done`, and the GM went on with a host
+    that was not the one he meant to restore. Such a mark says nothing: the manifests are
+    compared, as before hosts47."""
+    data = gzip.decompress(backup.read_bytes())
+    for ends in (bytes(1024), gzip.compress(b"")):  # zeros padding; an empty last member
+        target = tmp_path / f"games-{len(ends)}"
+        padded = tmp_path / "padded.tar.gz"
+        padded.write_bytes(backup.read_bytes() + ends)
+        assert restore(padded, target)[0] == 0
+        other = tmp_path / "other.tar.gz"  # another backup: a manifest of its own
+        other.write_bytes(gzip.compress(_with_other_manifest(data), 6) + ends)
+        code, _, err = restore(other, target)
+        assert code == 1 and err.startswith(f"wtg: {target} is not empty: restore only into"), err
+        code, _, err = restore(padded, target)  # the same one given again is still told so
+        assert code == 1 and f"wtg: {target} holds this backup already" in err, err
+
+
+def _with_other_manifest(data: bytes) -> bytes:
+    """The backup's tar ``data`` as another backup's: its manifest another's."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar, tarfile.open(fileobj=out, mode="w") as new:
+        for info in tar.getmembers():
+            body = tar.extractfile(info)
+            content = body.read() if body is not None else b""
+            if info.name.endswith("/manifest.json"):
+                manifest = json.loads(content)
+                manifest["note"] = "another backup"
+                content = json.dumps(manifest).encode()
+                info.size = len(content)
+            new.addfile(info, io.BytesIO(content) if body is not None else None)
+    return out.getvalue()

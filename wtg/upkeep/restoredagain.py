@@ -106,7 +106,10 @@ def archive_mark(source: Path) -> dict[str, int] | None:
     holds, which gzip writes in its last eight bytes, read without reading the rest (the
     archive's manifest is its last member, which only a read of the whole reaches). A
     backup compressed again (`gunzip`, then `gzip -9`) keeps its mark. None when the file
-    cannot be read or is no gzip file."""
+    cannot be read or is no gzip file, and when its last bytes say nothing of what it holds
+    (a size of 0: zeros padding it to a block, as a tape or `dd conv=sync` leave, or an
+    empty last member, as bgzip writes; gzip reads past both, and every backup so ended
+    had the same mark, review47b)."""
     try:
         with open(source, "rb") as handle:
             if handle.read(2) != GZIP_MAGIC:
@@ -115,9 +118,10 @@ def archive_mark(source: Path) -> dict[str, int] | None:
             tail = handle.read(8)
     except OSError:
         return None
-    if len(tail) != 8:
+    size = int.from_bytes(tail[4:], "little")
+    if len(tail) != 8 or size == 0:  # a tar is never empty: this is no trailer of its
         return None
-    return {"crc32": int.from_bytes(tail[:4], "little"), "size": int.from_bytes(tail[4:], "little")}
+    return {"crc32": int.from_bytes(tail[:4], "little"), "size": size}
 
 
 def note_archive(restored: Path, source: Path) -> None:
@@ -159,8 +163,8 @@ def restored_already(
     cannot be read (the refusal of a folder not empty stands). The archive's mark, kept by
     the restore (``note_archive``), tells it at once: before (hosts47), the archive was
     read whole (``manifest_of``, its manifest last), minutes of a big host's, before the
-    GM heard that nothing was to be done; a folder restored without the mark is still so
-    told."""
+    GM heard that nothing was to be done; a folder restored without the mark, or an
+    archive that has none (``archive_mark``), is still so told, the manifests compared."""
     kept = games_dir / RESTORED / MANIFEST
     try:
         restored = json.loads(kept.read_text(encoding="utf-8"))
@@ -168,9 +172,9 @@ def restored_already(
         return None
     if not isinstance(restored, dict):
         return None
-    mark = _kept_mark(games_dir)
-    if mark is not None:
-        if mark != archive_mark(source):
+    mark, given_mark = _kept_mark(games_dir), archive_mark(source)
+    if mark is not None and given_mark is not None:
+        if mark != given_mark:
             return None
         given: Mapping[str, Any] = restored
     else:
