@@ -74,6 +74,8 @@ TAKEN = (
     "Lord1",
     "Wokki",
     "wok4-1 fan",
+    "Theall",  # review47b: a surname, read as "the all"
+    "Theus",  # a given name and a surname, read as "the us"
 )
 
 
@@ -85,6 +87,20 @@ def test_a_name_that_reads_as_the_host_s_words_is_refused(name: str) -> None:
 @pytest.mark.parametrize("name", TAKEN)
 def test_a_real_name_reads_as_none_of_them(name: str) -> None:
     assert sentence_word(name, PLACES) is None
+
+
+def test_a_the_or_a_game_is_a_word_of_its_own() -> None:
+    """review47b: ``the`` and ``game`` were taken off the front of a name joined, so that a
+    name that begins with their letters read as the word after them: ``Theall`` as "all",
+    ``Theron`` as the list ``ron``, ``Gamelin`` as the list ``lin``. A reader reads them
+    so only as words of their own."""
+    assert sentence_word("Theron", ("ron",)) is None
+    assert sentence_word("Gamelin", ("lin",)) is None
+    assert sentence_word("The Ron", ("ron",)) is not None
+    assert sentence_word("Game lin-2", ("lin",)) is not None
+    assert sentence_word("The Game lin", ("lin",)) is not None
+    assert sentence_word("The All") is not None
+    assert sentence_word("Th3 Nobody") is not None
 
 
 def test_such_names_are_refused_at_join_and_takeover(tmp_path: Path) -> None:

@@ -58,6 +58,8 @@ _TURN = re.compile(r"(?:the)?turn(?:no|nr|number)?\d+")
 """A turn as the host names one, its number after it (``Turn 1``, ``TURN #12``,
 ``turn no. 3``), read without blanks and marks."""
 _NUMBER_AFTER = re.compile(r"\d+$")
+_WORDS = re.compile(r"[^\W_]+")
+"""A name's words: its runs of letters and digits."""
 
 
 def _plain(name: str) -> str:
@@ -75,6 +77,18 @@ def _joined(text: str) -> str:
     return "".join(char for char in text if char.isalnum())
 
 
+def _without(plain: str, *heads: str) -> str:
+    """``plain`` joined (``_joined``) without its first words when they are ``heads``, in
+    order, each a word of its own, digits read for letters (``The Players``, ``Th3 You``,
+    ``the game wok4-1``). A name that begins with their letters keeps them (``Theall``,
+    ``Gamelin``: review47b, they read as "all" and as a list ``lin``)."""
+    words = _WORDS.findall(plain)
+    for head in heads:
+        if len(words) > 1 and words[0].translate(_DIGITS_FOR_LETTERS) == head:
+            words = words[1:]
+    return "".join(words)
+
+
 def sentence_word(name: str, places: Iterable[str] = ()) -> str | None:
     """Why ``name`` reads as a word of the host's sentences (``SENTENCE_WORDS``), a turn, or
     one of ``places`` (the names of the host's games and waiting lists, or a list's name
@@ -87,9 +101,9 @@ def sentence_word(name: str, places: Iterable[str] = ()) -> str | None:
             f"the name {name} reads as a turn of a game, as the host names one in its reports "
             "and press: choose a name of your own with AS <name>"
         )
+    bare = _without(plain, "the", "game")
     for place in places:
         own = _joined(_plain(place))
-        bare = joined.removeprefix("the").removeprefix("game")
         if own and (
             bare == own or (bare.startswith(own) and _NUMBER_AFTER.fullmatch(bare[len(own) :]))
         ):
@@ -99,9 +113,9 @@ def sentence_word(name: str, places: Iterable[str] = ()) -> str | None:
                 "as the game, not a player: "
                 "choose a name of your own with AS <name>"
             )
-    for reading in (joined.translate(_DIGITS_FOR_LETTERS), _NUMBER_AFTER.sub("", joined)):
-        letters = "".join(char for char in reading if char.isalpha())
-        for word in (letters, letters.removeprefix("the")):
+    for whole in (joined, _without(plain, "the")):
+        for reading in (whole.translate(_DIGITS_FOR_LETTERS), _NUMBER_AFTER.sub("", whole)):
+            word = "".join(char for char in reading if char.isalpha())
             if word in SENTENCE_WORDS:
                 return (
                     f'the name {name} reads as "{word}", a word of the host\'s sentences, not '
