@@ -46,10 +46,15 @@ HEADER_NEXT = re.compile(
 Outlook writes above the mail it quotes without quoting it."""
 ATTRIBUTION = re.compile(
     r".*\b(wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał"
-    r"|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*",
+    r"|napisał\(a\)|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*"
+    r"|.*\d.*\b(schrieb|schreef|skrev)\s+[^:]{1,200}:\s*",
     re.IGNORECASE,
 )
-"""``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
+"""``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by. In German,
+Dutch and the Scandinavian languages the verb comes before the name, after the moment
+(Gmail's ``Am Mo., 7. Dez. 2026 um 15:00 Uhr schrieb Game Master <gm@example.org>:``,
+Thunderbird's ``Op 07-12-2026 om 15:00 schreef Game Master:``): review47b, that line was
+read as typed, and a ``Ja`` above it was more than a plain yes (``wtg.lobby.yesno``)."""
 
 
 def forward_end(lines: Sequence[str], begin: int) -> int | None:

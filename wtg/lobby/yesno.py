@@ -71,11 +71,15 @@ any other sign (an emoji) something the host does not guess at."""
 _COMMAND = re.compile(r"\s*[A-Z]{3,}\b")
 """How a line that may be a command begins (``JOIN wok4``, ``STATUS``)."""
 _SIGN_OFF = re.compile(
-    r"((sent|envoyé|gesendet|enviado|inviato|verzonden|skickat|sendt)\s+"
-    r"(from|with|via|de|von|desde|da|met|från|fra)\b.*|get outlook for .*)",
+    r"((sent|envoyé|gesendet|enviado|inviato|verzonden|verstuurd|skickat|sendt|wysłane)\s+"
+    r"(from|with|via|de|do|von|desde|da|met|vanaf|från|fra|z)\b.*|get outlook for .*"
+    r"|von\s+meine[mr]\s.*\bgesendet)",
     re.IGNORECASE,
 )
-"""A phone's or a webmail's line under the reply (``Sent from my iPhone``)."""
+"""A phone's or a webmail's line under the reply (``Sent from my iPhone``, ``Von meinem
+iPhone gesendet``, ``Verstuurd vanaf mijn iPhone``, ``Enviado do meu iPhone``: review47b,
+the German, Dutch and Portuguese phones' were read as words of his, and his ``Ja`` above
+them as more than a yes)."""
 
 
 def _words(text: str) -> frozenset[str]:
