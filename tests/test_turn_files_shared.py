@@ -44,16 +44,22 @@ def _scrambled(value: Any, seen: set[int] | None = None) -> None:
             _scrambled(item, seen)
 
 
+RULESETS = [
+    ("wok4", "small"),
+    ("standard", "classic60"),
+    ("wisk", "classic"),
+    ("tactics", "meadow"),
+]
+"""A ruleset of each kind of state, each with a map of its own."""
+
+
 def _played(root: Path, ruleset: str, map_name: str) -> Game:
     game = create_game(root / ruleset, ruleset, map_name, players(3), seed=5)
     game.run_turn(force=True)
     return game
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "map_name"),
-    [("wok4", "small"), ("standard", "classic60"), ("wisk", "classic"), ("tactics", "meadow")],
-)
+@pytest.mark.parametrize(("ruleset", "map_name"), RULESETS)
 def test_a_state_changed_by_its_caller_leaves_the_parsed_file_alone(
     tmp_path: Path, ruleset: str, map_name: str
 ) -> None:
@@ -95,10 +101,7 @@ def test_the_gms_marks_are_the_callers_own() -> None:
     ]
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "map_name"),
-    [("wok4", "small"), ("standard", "classic60"), ("wisk", "classic"), ("tactics", "meadow")],
-)
+@pytest.mark.parametrize(("ruleset", "map_name"), RULESETS)
 def test_a_boards_drawing_leaves_the_shared_events_and_state_alone(
     tmp_path: Path, ruleset: str, map_name: str
 ) -> None:

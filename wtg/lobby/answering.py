@@ -395,10 +395,10 @@ class Answering:
         """Whether the mail's CODE line is the code of a seat here played from the mail's
         own mailbox (its From, or the Reply-To it is answered at; his ``+tag`` is his:
         ``wtg.text.addresses.from_mailbox``, as ``playing._elsewhere`` reads it): its
-        writer is that player, and every answer to his mail counts as a proven answer (his HELP, LIST,
-        STATUS, a command of his refused, alike), which the day's cap of a forged From's
-        answers never holds back (docs/mail.md, "Commands"). A right code in a mail From
-        another address proves nothing of that address: a player who knows his own code
+        writer is that player, and every answer to his mail counts as a proven answer (his
+        HELP, LIST, STATUS, a command of his refused, alike), which the day's cap of a forged
+        From's answers never holds back (docs/mail.md, "Commands"). A right code in a mail
+        From another mailbox proves nothing of that address: a player who knows his own code
         would have the host mail a victim's address his answers past its day's cap, as many
         as ``confirmations_per_hour`` let go; they count as any From's. An answer carrying a
         code to CONFIRM, a private press, a notice keep their own counts."""
