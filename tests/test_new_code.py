@@ -14,6 +14,8 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from tests.test_gm_controls import body, make, queued, run
 from wtg.core.orders import WrongCode
 from wtg.game.absences import FILE, absences, keep_absences
@@ -21,7 +23,9 @@ from wtg.game.engine import Game, open_game
 from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
 from wtg.host.config import GmConfig, load_config
+from wtg.mail.outgoing.notices import Notices
 from wtg.mail.outgoing.outbox import Outbox
+from wtg.mail.outgoing.reportagain import mail_report_again
 from wtg.mail.outgoing.sender import mailed_again_with_codes, queue_reports
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import wrong_codes
@@ -262,6 +266,31 @@ def test_a_report_queued_again_then_another_new_code_goes_with_the_last_code(
     summary = " ".join(sent.stdout.split())  # its reason said: no rollback, no rerun
     assert "rolled back, a code or a report's form a later `wtg " in summary
     assert " new-code` or a takeover replaced)" in summary
+
+
+@pytest.mark.parametrize("before", ["queue", "sent"])
+def test_a_send_given_again_says_where_the_report_with_his_code_is(
+    tmp_path: Path, before: str
+) -> None:
+    """tidy47: a send killed after it queued the report again with the seat's new code and
+    before it set the old one aside, given again, found the new one queued (or sent, by a
+    send between) and said "the report is queued again with his code, as resend-..." all
+    the same. It says where the report is, and queues nothing twice."""
+    game, gm = _turn_one_queued(tmp_path)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    fresh = open_game(game.store.root)
+    outbox = Outbox(gm.spool)
+    notices = Notices(gm.spool, gm.sender, datetime.now(timezone.utc))
+    again = mail_report_again(notices, fresh, 2, 1, None)  # the send killed here
+    assert again.queued and again.ident.startswith("resend-")
+    if before == "sent":
+        outbox.sent(again.ident)
+    (line,) = mailed_again_with_codes(outbox, gm, [fresh], None)
+    said = " ".join(line.split())
+    where = {"queue": "waits in the queue already", "sent": "was mailed already"}[before]
+    assert f"the report with his code {where}, as {again.ident} (kept in" in said, said
+    assert "queued again" not in said
+    assert list(queued(tmp_path, "resend-")) == ([again.ident] if before == "queue" else [])
 
 
 def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Path) -> None:

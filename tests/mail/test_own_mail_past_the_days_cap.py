@@ -102,3 +102,29 @@ def test_his_right_code_from_another_address_proves_nothing_of_it(tmp_path: Path
     summary = world.poll(NOW + timedelta(hours=5))
     assert summary.unanswered == 0, summary.events
     assert len(_to(world, "p1@players.example", "cmd-")) == 2
+
+
+@pytest.mark.parametrize(
+    ("sender", "dashed"),
+    [("p2+games@players.example", []), ("p2-games@players.example", ["players.example"])],
+    ids=["plus tag", "dash tag"],
+)
+def test_his_right_code_from_his_own_tag_is_his_mailbox(
+    tmp_path: Path, sender: str, dashed: list[str]
+) -> None:
+    """tidy47: a right code proved the sender's mail only from the seat's address as
+    written, so p2 mailing his code from his own ``+tag`` (or ``-tag`` at a domain of
+    ``mail.dash_subaddress_domains``) was held back by the day's cap a forger spent on his
+    mailbox, as a stranger's would be. His mailbox is his, as everywhere else."""
+    world = World(tmp_path, replies_per_day=2, dash_subaddress_domains=dashed)
+    for hour in range(2):  # the forger spends the day of the mailbox, from its tag
+        world.mail("help me", sender=sender)
+        world.poll(NOW + timedelta(hours=hour))
+    assert len(_to(world, sender, "")) == 2
+    world.mail("HELP\nLIST\nCODE CODE0001", sender=sender)  # p1's code: not his mailbox
+    summary = world.poll(NOW + timedelta(hours=3))
+    assert summary.unanswered == 1 and "replies_per_day" in str(summary.events[0])
+    world.mail("HELP\nLIST\nCODE CODE0002", sender=sender)
+    summary = world.poll(NOW + timedelta(hours=4))
+    assert summary.unanswered == 0, summary.events
+    assert len(_to(world, sender, "")) == 4  # his HELP and his LIST

@@ -317,7 +317,11 @@ class Game(Generic[S]):
         beside the game under the lock the game holds, another process, a hand edit), a
         write that left the file's size and time as they were too. Read only while the
         lock was held, it was taken as unchanged, and a deadline moved by `wtg extend`
-        was told in reports written after it as the deadline before."""
+        was told in reports written after it as the deadline before. The object is the one
+        every read gets while the file is unchanged: no caller changes it. Each takes what
+        it keeps as its own (``turn_meta``, ``gm_marks``, the rules' ``state_from_dict``),
+        or is handed a view it is told never to change (``events_view``, ``state_view``);
+        tests/test_turn_files_shared.py changes all it is given and reads the files again."""
         path, raw = self.store.read_turn_bytes(number, name)
         kept = self._file_cache.get(name)
         if kept is not None and kept[0] == number and kept[1] == raw:

@@ -4,6 +4,7 @@ files are written in."""
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import TypedDict
 
@@ -69,13 +70,14 @@ def gm_marks(data: Json) -> TurnMeta:
     beside what the run wrote: his moves (``moved``) and the deadline the run had set
     (``deadline_set``). A rerun of the turn keeps them: the deadline it keeps is the one he
     moved; a move of it not yet told to every player is told by the rerun's reports
-    (``told_by_rerun``)."""
+    (``told_by_rerun``). Its own: ``data`` may be the game's parsed file, kept for every
+    later read (``Game._turn_json``), and nothing the caller does to them changes it."""
     marks: TurnMeta = {}
     if not isinstance(data, dict):
         return marks
     moves = data.get("moved")
     if isinstance(moves, list):
-        marks["moved"] = moves
+        marks["moved"] = copy.deepcopy(moves)
     made = data.get("deadline_set")
     if "deadline_set" in data and (made is None or isinstance(made, str)):
         marks["deadline_set"] = made

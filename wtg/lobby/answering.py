@@ -43,7 +43,7 @@ from wtg.lobby.lists import all_lists
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
-from wtg.text.addresses import bare_address, mailbox_of
+from wtg.text.addresses import from_mailbox
 from wtg.text.prose import PHONE
 
 
@@ -393,21 +393,22 @@ class Answering:
 
     def code_proves_sender(self) -> bool:
         """Whether the mail's CODE line is the code of a seat here played from the mail's
-        own address (its From, or the Reply-To it is answered at): its writer is that
-        player, and every answer to his mail counts as a proven answer (his HELP, LIST,
-        STATUS, a command of his refused, alike), which the day's cap of a forged From's
-        answers never holds back (docs/mail.md, "Commands"). A right code in a mail From
-        another address proves nothing of that address: a player who knows his own code
+        own mailbox (its From, or the Reply-To it is answered at; his ``+tag`` is his:
+        ``wtg.text.addresses.from_mailbox``, as ``playing._elsewhere`` reads it): its
+        writer is that player, and every answer to his mail counts as a proven answer (his
+        HELP, LIST, STATUS, a command of his refused, alike), which the day's cap of a forged
+        From's answers never holds back (docs/mail.md, "Commands"). A right code in a mail
+        From another mailbox proves nothing of that address: a player who knows his own code
         would have the host mail a victim's address his answers past its day's cap, as many
         as ``confirmations_per_hour`` let go; they count as any From's. An answer carrying a
         code to CONFIRM, a private press, a notice keep their own counts."""
         if not self.code:
             return False
         if self._coded is None:
-            own = {self.sender.lower(), (self.came_from or self.sender).lower()}
+            own = (self.sender, self.came_from)
             seats = (seat_by_code(game, self.code) for game in self.games().values())
             self._coded = any(
-                seat is not None and bare_address(seat.email) in own for seat in seats
+                seat is not None and from_mailbox(seat.email, own, self.dashed) for seat in seats
             )
         return self._coded
 
@@ -471,9 +472,9 @@ class Answering:
         if entry is None:
             turn = taken_from(game.store, game.latest_turn(), self.code)
             if turn is None:  # no seat's, now or before: counted for the GM
-                mine = mailbox_of(self.sender.lower(), self.dashed)  # his own +tag: his typo
+                mine = (self.sender,)  # his own +tag: his typo
                 seats = game.config.players
-                own = any(mailbox_of(bare_address(p.email), self.dashed) == mine for p in seats)
+                own = any(from_mailbox(p.email, mine, self.dashed) for p in seats)
                 self.codes_refused[game.config.game] = own
             self.refuse(
                 command,

@@ -25,7 +25,7 @@ from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
-from wtg.text.addresses import bare_address, mailbox_of
+from wtg.text.addresses import bare_address, from_mailbox, mailbox_of
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -137,8 +137,8 @@ def status(desk: Answering, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
         return
-    known = {mailbox_of(bare_address(p.email), desk.dashed) for p in game.config.players}
-    home = mailbox_of(desk.sender.lower(), desk.dashed) in known  # his +tag: his mailbox
+    mine = (desk.sender,)  # his +tag: his mailbox
+    home = any(from_mailbox(p.email, mine, desk.dashed) for p in game.config.players)
     if not home and desk.code is None:
         desk.refuse(
             command,
@@ -254,15 +254,14 @@ def _still_holds(game: Game, seat: int, address: str) -> bool:
 def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     """Whether the mail came from another mailbox than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
-    registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
+    registered one is his own mail; so is his own ``+tag``, ``from_mailbox``: the answer goes
     to his mailbox, and a warning that his code is known would be a false alarm). A seat
     whose code came from elsewhere is kept in ``desk.codes_elsewhere`` for the GM."""
     try:
-        home = mailbox_of(bare_address(game.config.player(seat).email), desk.dashed)
+        home = game.config.player(seat).email
     except GameError:
         return True
-    found = (desk.sender, desk.came_from)
-    elsewhere = not any(mailbox_of(a.lower(), desk.dashed) == home for a in found if a)
+    elsewhere = not from_mailbox(home, (desk.sender, desk.came_from), desk.dashed)
     if elsewhere:  # counted for the GM, as orders under it are
         desk.codes_elsewhere.add((game.config.game, seat))
     return elsewhere

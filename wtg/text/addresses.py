@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import email.utils
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
@@ -125,3 +125,13 @@ def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     if domain in DOTLESS:
         local = local.replace(".", "") or local
     return f"{local}{at}{SAME_DOMAIN.get(domain, domain)}"
+
+
+def from_mailbox(home: str, found: Iterable[str | None], dashed: Collection[str] = ()) -> bool:
+    """Whether an address of ``found`` (a mail's answer address, its From: None or "" where
+    it has none) delivers to the mailbox of ``home`` (a seat's address, as game.yaml writes
+    it): each read by ``bare_address``, then folded by ``mailbox_of`` with ``dashed``. The
+    one test of a mail from a player's own mailbox: his ``+tag`` is his, so a code he mails
+    from it is no code known elsewhere, and proves the mail his."""
+    mailbox = mailbox_of(bare_address(home), dashed)
+    return any(mailbox_of(bare_address(a), dashed) == mailbox for a in found if a)

@@ -64,7 +64,7 @@ from wtg.mail.spool.outcome import (
     unanswered,
     unsaid,
 )
-from wtg.text.addresses import mailbox_of
+from wtg.text.addresses import from_mailbox
 from wtg.text.closename import close_names, either
 from wtg.text.prose import PHONE, wrapped
 
@@ -207,13 +207,11 @@ class Answers:
         """Whether the mail being handled came from another mailbox than the seat's: its
         answer address (``sender``) and its From are both another (a player mailing from
         his own address with a Reply-To of his mailbox in a domain below it is at home, and
-        from his own ``+tag``, ``mailbox_of``: the answer reaches his mailbox)."""
+        from his own ``+tag``, ``from_mailbox``: the answer reaches his mailbox)."""
         if sender is None:
             return False
-        dashed = self.gm.limits.dash_subaddress_domains
-        seat = mailbox_of(compose.address_key(entry.email), dashed)
-        came = (compose.address_key(sender), self.came_from)
-        return seat not in {mailbox_of(address, dashed) for address in came if address}
+        came = (sender, self.came_from)
+        return not from_mailbox(entry.email, came, self.gm.limits.dash_subaddress_domains)
 
     def _code_elsewhere(
         self, message: Incoming, sender: str | None, game: Game, entry: PlayerEntry

@@ -85,7 +85,9 @@ refused as the first one left the report's."""
 
 
 class ReportReplaced(Record):
-    """A report in the queue whose form carries a code its seat no longer has."""
+    """A report in the queue whose form carries a code its seat no longer has; ``why``:
+    why it is not sent (what became of the report with his code is the send's to say:
+    ``reportagain.Mailed.said``)."""
 
     name: str
     game: Game
@@ -112,8 +114,7 @@ def reports_replaced(queue: Path, games: Sequence[Game]) -> list[ReportReplaced]
             continue
         why = (
             f"game {told[1]}'s player {int(told[3])} has another code since this report was "
-            "queued (`wtg new-code`): its form's code is refused, and it is not sent; the "
-            "report is queued again with his code"
+            "queued (`wtg new-code`): its form's code is refused, and it is not sent"
         )
         found.append(ReportReplaced(path.stem, game, int(told[3]), int(told[2]), why))
     return found

@@ -52,6 +52,25 @@ class Mailed(Record):
     lies: tuple[str, str] | None
     undrawn: str = ""
 
+    def said(self) -> str:
+        """What became of the report, in words, with its id: queued now, or found where an
+        earlier command left it (a send killed after it queued the report, given again;
+        `wtg report --mail` before it). Before, a send said "queued again" of a report it
+        had found queued, or sent, already."""
+        if self.queued:
+            return f"the report is queued again with his code, as {self.ident}"
+        where = self.lies[0] if self.lies is not None else ""
+        if where == "queue":
+            return f"the report with his code waits in the queue already, as {self.ident}"
+        if where == "sent":
+            return f"the report with his code was mailed already, as {self.ident}"
+        if where == "failed":
+            return (
+                f"the report with his code was set aside for good before, as {self.ident} "
+                "(`wtg outbox` says why)"
+            )
+        return f"the report with his code was queued before, as {self.ident}"
+
 
 def ident(game: Game, seat: int, turn: int, to: str, text: str, mark: str) -> str:
     """The outbox id of ``text``, the seat's report of ``turn``, mailed again to ``to``;

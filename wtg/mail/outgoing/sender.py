@@ -635,13 +635,11 @@ def mailed_again_with_codes(
             again = mail_report_again(notices, stale.game, stale.seat, stale.turn, picture)
         except GameError:  # its reports behind a deadline moved (the send says so): as it is
             continue
+        why = f"{stale.why}; {again.said()}"
         path = outbox.queue_dir / f"{stale.name}.eml"
-        log_delivery(stale.name, path, f"set aside for good: {stale.why}", WARNING)
-        outbox.failed(stale.name, stale.why)
-        lines.append(
-            f"mail {stale.name} set aside for good: {stale.why}, as {again.ident} (kept in "
-            f"{outbox.failed_dir})"
-        )
+        log_delivery(stale.name, path, f"set aside for good: {why}", WARNING)
+        outbox.failed(stale.name, why)
+        lines.append(f"mail {stale.name} set aside for good: {why} (kept in {outbox.failed_dir})")
     return lines
 
 

@@ -15,7 +15,7 @@ from wtg.rules.intermediate.phases.growth import growth
 from wtg.rules.intermediate.phases.troops import upgrade_troops
 from wtg.rules.intermediate.phases.working import working
 from wtg.rules.intermediate.view import empire_summary
-from wtg.rules.wok.attacking import TROOPS, Fought, attack_phase
+from wtg.rules.wok.attacking import TROOPS, Fought, attack_phase, plain_battle
 from wtg.rules.wok.espionage import spy_phase
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.aims import change_aims
@@ -65,20 +65,10 @@ def spying(turn: Turn) -> None:
 
 
 def _troop_battle(fought: Fought) -> Event:
+    """The battle as Standard reports it (``plain_battle``), with the troops by kind and
+    the terrain."""
     return TroopBattle(
-        attacker=fought.attacker,
-        defender=fought.defender,
-        source=fought.source,
-        province=fought.province,
-        armies=fought.armies,
-        defenders=fought.defenders,
-        rounds=fought.rounds,
-        attacker_losses=fought.attacker_losses,
-        defender_losses=fought.defender_losses,
-        recovered=fought.recovered,
-        conquered=fought.conquered,
-        level_bonus=fought.level_bonus,
-        visible_to=fought.seen_by,
+        **plain_battle(fought).field_values(),
         sent=fought.sent,
         defending=fought.defending,
         attackers_left=fought.attackers_left,

@@ -166,8 +166,8 @@ class Hits:
 
 
 def bombing_run(salvo: Salvo, percent: int, hits: Hits, detected: bool) -> BombingRun:
-    """The bomber's event of a run (Standard WoK's; a ruleset whose event says more makes
-    its own): what the missiles hit, at ``percent`` each."""
+    """The bomber's event of a run (Standard WoK's; a ruleset whose event says more adds
+    to its fields: WoK IV's ``Bombed``): what the missiles hit, at ``percent`` each."""
     return BombingRun(
         player=salvo.player.id,
         source=salvo.source.id,

@@ -77,36 +77,20 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
     moved, taken = _carry(source, target, order.unit, wanted)
     if not turn.keeps_events:  # a forecast shows none
         return
-    mine = frozenset({player.id})
-    halted = wanted - moved
+    said = Moved(
+        player=player.id,
+        source=source.id,
+        target=target.id,
+        unit=order.unit,
+        amount=moved,
+        halted=wanted - moved,
+        ordered=order.amount,
+        visible_to=frozenset({player.id}),
+    )
     if order.unit == ALL_TROOPS:  # a move of TRO says the kinds it took
         kinds = {kind: count for kind, count in taken.items() if count}
-        turn.emit(
-            TroopsMoved(
-                player=player.id,
-                source=source.id,
-                target=target.id,
-                unit=order.unit,
-                amount=moved,
-                halted=halted,
-                ordered=order.amount,
-                troops=kinds,
-                visible_to=mine,
-            )
-        )
-    else:
-        turn.emit(
-            Moved(
-                player=player.id,
-                source=source.id,
-                target=target.id,
-                unit=order.unit,
-                amount=moved,
-                halted=halted,
-                ordered=order.amount,
-                visible_to=mine,
-            )
-        )
+        said = TroopsMoved(**said.field_values(), troops=kinds)
+    turn.emit(said)
 
 
 def _available(source: Province, unit: str) -> int:

@@ -11,6 +11,7 @@ from wtg.rules.wok.warfare import (
     Hits,
     Salvo,
     aim_only,
+    bombing_run,
     bombing_suffered,
     report_bombing,
     salvos,
@@ -57,24 +58,8 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    bomber = salvo.player.id
-    run = Bombed(
-        player=bomber,
-        source=salvo.source.id,
-        target=target.id,
-        target_owner=target.owner,
-        missiles=salvo.missiles,
-        long_range=salvo.long_range,
-        chance=hit_chance,
-        armies=hits.armies,
-        spies=hits.spies,
-        dfn=hits.dfn,
-        tech=hits.tech,
-        misses=hits.misses,
-        detected=detected,
-        idle=hits.idle,
-        visible_to=frozenset({bomber}),
-    )
+    plain = bombing_run(salvo, hit_chance, hits, detected)  # Standard's, with the idle hits
+    run = Bombed(**plain.field_values(), idle=hits.idle)
     report_bombing(turn, run, bombing_suffered(salvo, hits, detected))
 
 
