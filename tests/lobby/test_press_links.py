@@ -456,3 +456,32 @@ def test_a_web_address_after_a_mark_is_defanged_as_clients_link_it(text: str, sh
 )
 def test_an_e_mail_address_and_a_path_after_a_mark_go_as_written(text: str) -> None:
     assert unlinked(text) == text
+
+
+def test_a_line_without_a_dot_is_passed_without_a_search_for_a_lone_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A confirmation quotes every order line of its form back (``quoted_back``), three times
+    a line: the search for a dot alone (``_DOT``, whose look behind is tried at every place
+    of a line) was a poll's largest cost in quoting them. A line without a dot is passed as
+    it is, none searched; one with a dot is searched, and its address defanged."""
+    searched: list[str] = []
+    dot = presslinks._DOT
+
+    class Watched:
+        def search(self, text: str) -> re.Match[str] | None:
+            searched.append(text)
+            return dot.search(text)
+
+        def sub(self, new: str, text: str) -> str:
+            return dot.sub(new, text)
+
+        def split(self, text: str) -> list[str]:
+            return dot.split(text)
+
+    monkeypatch.setattr(presslinks, "_DOT", Watched())
+    line = "line 23: ok A1: 29   19 061: attack 1 of 3; note: 12 ARM in province 29"
+    assert unlinked(line) == line
+    assert searched == []
+    assert unlinked("see evil-login.com now") == "see evil-login[.]com now"
+    assert searched == ["see evil-login.com now"]

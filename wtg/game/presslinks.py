@@ -95,8 +95,10 @@ def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written. A text without
     a ``://`` or a dot (``DOTS``) holds none: an answer quotes each order line of a form
-    back (``quoted_back``), and most hold neither."""
-    if "://" not in text and not _DOT.search(text):
+    back (``quoted_back``), and most hold neither. The dot is looked for as a character
+    first: ``_DOT``'s look behind is tried at every place of a text, and most texts hold
+    no dot at all."""
+    if "://" not in text and not (any(dot in text for dot in DOTS) and _DOT.search(text)):
         return text
     return _links(not text.isascii()).sub(_defanged, text)
 
