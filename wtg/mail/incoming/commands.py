@@ -46,7 +46,7 @@ from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.incoming.readsmailbox import reads_mailbox
-from wtg.mail.message.extract import normalise, parse_mail, part_text
+from wtg.mail.message.extract import normalise, normalised_text, parse_mail, part_text
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
@@ -113,13 +113,17 @@ def command_text(msg: Message) -> str | None:
         if kind not in ("text/plain", "text/html"):
             continue
         text, _notes = part_text(part)
+        whole = len(text) <= TEXT_MAX  # read as the form's reader read it, once
         if kind == "text/plain" and text.strip():
-            return normalise(text[:TEXT_MAX])
-        if kind == "text/plain":
+            return normalised_text(part) if whole else normalise(text[:TEXT_MAX])
+        if kind == "text/plain" or html is not None:
+            continue
+        if whole:
+            html = normalised_text(part)
             continue
         from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
 
-        html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
+        html = normalise(html_to_text(text[:TEXT_MAX]))
     return html
 
 
