@@ -1,5 +1,6 @@
-"""What a poll reads of a game and of a mail once for each mail it files (issue 26, the poll's
-CPU): the game's state file, read whole at every use, and each text a mail's answer says."""
+"""What a poll reads of a game for each order mail it files (issue 26, the poll's CPU): the
+game's turn files, each read whole at every use (``Game._turn_json``), are read for what
+the orders' check and the confirmation need, not again for each thing the answer says."""
 
 from __future__ import annotations
 
@@ -16,16 +17,25 @@ class Unscheduled(World):
     zone = None
 
 
-def test_an_order_mail_reads_the_state_file_twice_to_file_and_confirm_its_orders(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("world", "state", "meta"),
+    [(Unscheduled, 2, 2), (World, 3, 3)],
+    ids=["without a schedule", "with a schedule"],
+)
+def test_an_order_mail_reads_each_turn_file_once_for_each_thing_that_needs_it(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    world: type[World],
+    state: int,
+    meta: int,
 ) -> None:
     """The state file was read whole five times for one order mail: to check the orders,
-    then for the seat, the side's name, the answer's count and its subject. The orders are
+    then for the seat, the side's name, the answer's count and its subject; the orders are
     checked against it once, and the confirmation reads it once for all it says (a game
-    with a schedule reads it once more, for whether its deadline comes: none here, as in
-    ``bench/bench_poll.py``)."""
-    world = Unscheduled(tmp_path)
-    world.mail(world.aof(1, X1="100"))
+    with a schedule once more, for whether its deadline comes). ``turn.json`` was read
+    twice each time its times were asked (once for them, once for the GM's marks): once."""
+    played = world(tmp_path)
+    played.mail(played.aof(1, X1="100"))
     read: Counter[str] = Counter()
     original = GameStore.read_turn_bytes
 
@@ -34,8 +44,8 @@ def test_an_order_mail_reads_the_state_file_twice_to_file_and_confirm_its_orders
         return original(store, turn, name)
 
     monkeypatch.setattr(GameStore, "read_turn_bytes", counted)
-    summary = world.poll()
+    summary = played.poll()
     assert summary.filed == 1
-    assert read["state.json"] == 2
-    (confirmation,) = world.outbox().values()
+    assert read == {"state.json": state, "turn.json": meta}
+    (confirmation,) = played.outbox().values()
     assert b"orders for turn 1 received" in confirmation
