@@ -4,8 +4,8 @@ The WISK and Tactics robots play seeded tournaments (issue 30); the WoK IV and I
 WoK built-in players play new against old.
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json] [--first-seed F]
-        [--ruleset wisk|tactics|wok4|intermediate] [--turns T] [--against old|last|attacker|r43|r44]
-        [--missions]
+        [--ruleset wisk|tactics|wok4|intermediate] [--turns T]
+        [--against old|last|attacker|r43|r44|r46] [--missions]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -61,9 +61,12 @@ adds keys ``wok4`` and ``intermediate`` (``previous_frozen_at``, ``against``, ``
 the one of rounds 34-35 (``bench/frozen_robots/wok4_attacker.py``, ``attacker_frozen_at``),
 ``--against r43`` against the one of rounds 37-43 (``bench/frozen_robots/wok4_r43.py``,
 ``r43_frozen_at``), ``--against r44`` against the one of round 44
-(``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``) instead of the old one. Each map's
-tally counts too the lines of each side the turns skipped when they ran, a game and by phase
-(``skipped_lines_per_game``, ``skipped_by_phase``).
+(``bench/frozen_robots/wok4_r44.py``, ``r44_frozen_at``), ``--against r46`` against the one
+of rounds 45-46 (``bench/frozen_robots/wok4_r46.py``, ``r46_frozen_at``) instead of the old
+one. Each map's tally counts too the lines of each side the turns skipped when they ran, a
+game and by phase (``skipped_lines_per_game``, ``skipped_by_phase``), and the troops its
+move lines sent a game and those of them sent back the way the same seat sent troops the
+turn before (``troops_moved_per_game``, ``troops_sent_back_per_game``).
 
 Round 46 tried bringing WoK IV's armies to a long siege, each way in a scratch copy of the
 live player (then round 44's, its games the same as r44's) against ``--against r44``, 20
@@ -84,6 +87,27 @@ and +1.11 (about 0.46), two standard errors and more on both, and positive on ev
 of seeds it met: the lead kept it (the revert reverted). With it the game of
 ``tests/test_report_events.py`` (seed 13 of small) was won by the allies on turn 13, before
 its QUIT line; seed 17's tells every kind.
+
+Round 47 froze round 46's player (``--against r46``) and counted the troops each side's move
+lines send back the way the same seat sent troops the turn before: round 46's golden marched
+14 -> 9, then 9 -> 14, armies a step into a march standing in an inner province at the
+turn's end, where the inner moves (a tie drawn among the nearest borders) or the next turn's
+siege elsewhere sent them back. Each way in the live player against r46, 20 turns, tuned on
+seeds 1-200: the provinces of new less r46's a game, with their standard error, on small and
+on classic60, then the troops sent back a game by new and by r46. The spare armies marching
+the whole way to the siege in the turn, a move line a step: +0.64 (0.48) and +0.59 (0.75),
+16.8 and 38.3, 47.8 and 80.9; that to the nearest of the turn's sieges, a border next to any
+of them staying by it (a target kept while it is still a siege): +0.55 (0.47) and +0.81
+(0.78), 16.1 and 38.6, 41.6 and 79.5; the whole way only where it fits in the move orders
+left, the nearest border first: +0.63 (0.48) and +0.46 (0.75), 15.7 and 38.3, 35.0 and 79.3;
+the whole way with the inner moves' tie drawn among the borders nearest the siege: +0.34
+(0.44) and +0.12 (0.83), 12.0 and 37.6, 35.6 and 82.3; a step a turn to the nearest siege:
++0.00 (0.07) and +0.30 (0.32), 36.1 and 37.5, 71.5 and 75.1; the inner moves' tie alone,
+on seeds 1-20: -2.58 (1.37) and -3.08 (2.17). The second, judged on seeds 401-700: +0.57
+(0.32) and +1.06 (0.61), within two standard errors on both maps and positive on both, its
+troops sent back halved (17.7 against 36.6 a game on small, 41.6 against 76.0 on
+classic60): kept for the waste it removes. Its game on seed 17 of small lost player 1
+before his QUIT line; ``tests/test_report_events.py`` plays seed 26.
 """
 
 from __future__ import annotations
@@ -122,6 +146,7 @@ from bench.wok_games import MAPS as WOK_MAPS  # noqa: E402
 from bench.wok_games import OLD as WOK_OLD  # noqa: E402
 from bench.wok_games import R43 as WOK_R43  # noqa: E402
 from bench.wok_games import R44 as WOK_R44  # noqa: E402
+from bench.wok_games import R46 as WOK_R46  # noqa: E402
 from bench.wok_games import TURNS as WOK_TURNS  # noqa: E402
 from bench.wok_games import measure as measure_wok  # noqa: E402
 from wtg.core.jsondata import JsonObject  # noqa: E402
@@ -458,11 +483,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--against",
-        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER, WOK_R43, WOK_R44),
+        choices=(WOK_OLD, WOK_LAST, WOK_ATTACKER, WOK_R43, WOK_R44, WOK_R46),
         default=WOK_OLD,
         help="the WoK IV player new plays against: old (frozen before round 34), last "
-        "(round 36's), attacker (rounds 34-35's), r43 (rounds 37-43's) or r44 (round 44's); "
-        "Intermediate's is always old",
+        "(round 36's), attacker (rounds 34-35's), r43 (rounds 37-43's), r44 (round 44's) or "
+        "r46 (rounds 45-46's); Intermediate's is always old",
     )
     args = parser.parse_args(argv)
     if args.games < 1:

@@ -9,11 +9,13 @@ seat led. The new player plays against "old" (the one frozen before round 34) or
 ``against`` "last" (the one of round 36, ``bench/frozen_robots/wok4_siege.py``) or "attacker"
 (the one of rounds 34-35, ``bench/frozen_robots/wok4_attacker.py``) or "r43" (the one of
 rounds 37-43, ``bench/frozen_robots/wok4_r43.py``) or "r44" (the one of round 44,
-``bench/frozen_robots/wok4_r44.py``); every tenth turn the
+``bench/frozen_robots/wok4_r44.py``) or "r46" (the one of rounds 45-46,
+``bench/frozen_robots/wok4_r46.py``); every tenth turn the
 provinces each side holds and the tech points its seats hold unspent are noted as well
 (``CHECKPOINTS``), and every game the order lines of each side the turn skipped when it ran
 (checked and accepted, but not executable by then: a province lost earlier in the turn, tech
-points bombed away), by phase."""
+points bombed away), by phase, and the troops each side's move lines sent and those of them
+sent back the way the same seat sent troops the turn before (``sent_back``)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_r44 as r44_wok4
+from bench.frozen_robots import wok4_r46 as r46_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from tests.shipped import INTERMEDIATE, WOK4
 from wtg.core.jsondata import JsonObject
@@ -42,7 +45,7 @@ from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import strategy as new_wok4
 
 Plan = Callable[[WokState, int, random.Random], JsonObject]
-NEW, OLD, LAST, ATTACKER, R43, R44 = "new", "old", "last", "attacker", "r43", "r44"
+NEW, OLD, LAST, ATTACKER, R43, R44, R46 = "new", "old", "last", "attacker", "r43", "r44", "r46"
 RULESETS: dict[str, Any] = {"wok4": WOK4, "intermediate": INTERMEDIATE}
 PLANS: dict[str, dict[str, Plan]] = {
     "wok4": {
@@ -52,6 +55,7 @@ PLANS: dict[str, dict[str, Plan]] = {
         ATTACKER: attacker_wok4.plan_orders,
         R43: r43_wok4.plan_orders,
         R44: r44_wok4.plan_orders,
+        R46: r46_wok4.plan_orders,
     },
     "intermediate": {NEW: new_intermediate.plan_orders, OLD: old_intermediate.plan_orders},
 }
@@ -63,6 +67,7 @@ OTHERS_FROZEN_AT = {
     ATTACKER: {"wok4": attacker_wok4.FROZEN_AT},
     R43: {"wok4": r43_wok4.FROZEN_AT},
     R44: {"wok4": r44_wok4.FROZEN_AT},
+    R46: {"wok4": r46_wok4.FROZEN_AT},
 }
 """The commit of each player new may play against beyond "old", by ruleset."""
 CHECKPOINTS = (10, 20, 30, 40, 60, 80, 100)
@@ -88,6 +93,9 @@ class WokPlayed:
     cpu: dict[str, list[float]] = field(default_factory=dict)
     noted: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     """Checkpoint turn -> (the provinces, the tech points) of each seat after it."""
+    marched: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Side -> (the troops its move lines sent, those of them sent back the way a line of
+    the same seat had sent troops the turn before)."""
 
     def provinces(self, side: str) -> int:
         return sum(h for s, h in zip(self.sides, self.held, strict=True) if s == side)
@@ -111,6 +119,7 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
     setup = GameSetup(game="bench", map=map_name, seed=seed, players=seats)
     state: WokState = rules.new_game(setup, turn_rng(seed, 0)).state
     played = WokPlayed(tuple(sides), (), 0)
+    before: dict[int, Counter[tuple[int, int]]] = {}
     for _ in range(turns):
         if state.outcome is not None:
             break
@@ -120,6 +129,11 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
             began = time.process_time()
             planned = PLANS[ruleset][side](state, pid, random.Random(f"{seed}:{state.turn}:{pid}"))
             played.cpu.setdefault(side, []).append(time.process_time() - began)
+            sent = troops_sent(planned)
+            back = sent_back(sent, before.get(pid, Counter()))
+            moved, came_back = played.marched.get(side, (0, 0))
+            played.marched[side] = (moved + sum(sent.values()), came_back + back)
+            before[pid] = sent
             entries, unread, problems = rules.entries_from_dict(planned)
             checked = rules.accept(entries, state, pid)
             bad = len(unread) + len(problems) + len(checked.rejected)
@@ -136,6 +150,26 @@ def play(ruleset: str, map_name: str, seed: int, sides: Sequence[str], turns: in
     played.held = tuple(state.count_of(i) for i in range(1, len(sides) + 1))
     played.turns = state.turn
     return played
+
+
+def troops_sent(planned: JsonObject) -> Counter[tuple[int, int]]:
+    """The troops (WoK IV's ARM, Intermediate's TRO) a player's move lines send, by (from,
+    to)."""
+    sent: Counter[tuple[int, int]] = Counter()
+    lines = planned.get("move")
+    for line in lines if isinstance(lines, list) else []:
+        if not isinstance(line, dict) or line.get("unit") not in ("ARM", "TRO"):
+            continue
+        source, target, amount = line.get("from"), line.get("to"), line.get("amount")
+        if isinstance(source, int) and isinstance(target, int) and isinstance(amount, int):
+            sent[(source, target)] += amount
+    return sent
+
+
+def sent_back(sent: Counter[tuple[int, int]], before: Counter[tuple[int, int]]) -> int:
+    """The troops of ``sent`` that go back the way ``before`` (the same seat's, the turn
+    before) sent troops: as many as both sent, on each way."""
+    return sum(min(n, before[(target, source)]) for (source, target), n in sent.items())
 
 
 def _noted(state: WokState, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -204,6 +238,8 @@ class MapTally:
             },
             "rejected_lines": {side: self.rejected(side) for side in sides},
             "skipped_lines_per_game": {side: round(self.skipped(side), 2) for side in sides},
+            "troops_moved_per_game": {side: round(self.marched(side)[0], 1) for side in sides},
+            "troops_sent_back_per_game": {side: round(self.marched(side)[1], 1) for side in sides},
             "skipped_by_phase": {
                 side: dict(sorted(self.skipped_by_phase(side).items())) for side in sides
             },
@@ -223,6 +259,15 @@ class MapTally:
     def skipped(self, side: str) -> float:
         """The lines of ``side`` the turns skipped, a game (all its seats)."""
         return sum(self.skipped_by_phase(side).values()) / len(self.games) if self.games else 0.0
+
+    def marched(self, side: str) -> tuple[float, float]:
+        """The troops ``side``'s move lines sent a game (all its seats), and those of them
+        sent back the way the same seat had sent troops the turn before."""
+        if not self.games:
+            return 0.0, 0.0
+        moved = sum(g.marched.get(side, (0, 0))[0] for g in self.games)
+        back = sum(g.marched.get(side, (0, 0))[1] for g in self.games)
+        return moved / len(self.games), back / len(self.games)
 
     def differences(self) -> list[float]:
         """Each seed's provinces of new less those of the other side, a game: its two games
@@ -270,6 +315,11 @@ class MapTally:
         lines.append(
             f"    provinces of new less {other}'s a game: {mean:+.2f}, standard error "
             f"{error:.2f} (seeds {self.first_seed}-{last}, each played from both seatings)"
+        )
+        (new_moved, new_back), (moved, back) = self.marched(NEW), self.marched(other)
+        lines.append(
+            f"    troops moved a game new {new_moved:.0f}, {other} {moved:.0f}; of them sent "
+            f"back the way they came the turn before new {new_back:.1f}, {other} {back:.1f}"
         )
         for side in (NEW, other):
             phases = self.skipped_by_phase(side)

@@ -9,6 +9,7 @@ import inspect
 import json
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from random import Random
@@ -25,6 +26,7 @@ from bench.frozen_robots import wok4 as old_wok4
 from bench.frozen_robots import wok4_attacker as attacker_wok4
 from bench.frozen_robots import wok4_r43 as r43_wok4
 from bench.frozen_robots import wok4_r44 as r44_wok4
+from bench.frozen_robots import wok4_r46 as r46_wok4
 from bench.frozen_robots import wok4_siege as last_wok4
 from bench.frozen_robots.wok4_parts import battleodds as attacker_odds
 from bench.frozen_robots.wok4_parts import frontplan as attacker_frame
@@ -37,7 +39,7 @@ from bench.frozen_robots.wok4_siege_parts import siege as last_siege
 from bench.naive_players import naive_tactics, naive_wisk
 from bench.robot_games import Played, play_tactics, tactics_maps
 from bench.robot_tally import Rate, Tally, wilson
-from bench.wok_games import MapTally, WokPlayed, play, seating
+from bench.wok_games import MapTally, WokPlayed, play, seating, sent_back, troops_sent
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -61,6 +63,7 @@ FROZEN_WOK4 = (
     r44_wok4,
     r44_frame,
     r44_siege,
+    r46_wok4,
 )
 CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
 
@@ -214,13 +217,14 @@ def test_wok4_games_from_a_first_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("against", "frozen", "commit"), [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735")]
+    ("against", "frozen", "commit"),
+    [("r43", r43_wok4, "2bd89d41"), ("r44", r44_wok4, "6fb9a735"), ("r46", r46_wok4, "0baa7b11")],
 )
 def test_wok4_new_against_a_round_names_its_commit(
     against: str, frozen: ModuleType, commit: str
 ) -> None:
-    """``--against r43`` and ``--against r44``: the players of rounds 37-43 and of round
-    44, each named by its commit."""
+    """``--against r43``, ``--against r44`` and ``--against r46``: the players of rounds
+    37-43, of round 44 and of rounds 45-46, each named by its commit."""
     done = _bench(
         "bench_robots.py",
         *("--games", "2", "--turns", "2", "--json", "--against", against),
@@ -234,9 +238,9 @@ def test_wok4_new_against_a_round_names_its_commit(
 
 
 def test_the_last_wok4_players_are_frozen_apart_from_the_live_one() -> None:
-    """The players of rounds 34-35, of round 36, of rounds 37-43 and of round 44 read none of
-    the live player's modules, nor the frame, odds and siege it stands on: a change to them
-    leaves the yardsticks as they were."""
+    """The players of rounds 34-35, of round 36, of rounds 37-43, of round 44 and of rounds
+    45-46 read none of the live player's modules, nor the frame, odds and siege it stands
+    on: a change to them leaves the yardsticks as they were."""
     sources = [inspect.getsource(m) for m in FROZEN_WOK4]
     for source in sources:
         imported = {
@@ -507,4 +511,44 @@ def test_the_difference_a_game_is_each_seeds_two_seatings_averaged() -> None:
     assert tally.difference_json() == {"seeds": 2, "mean": 2.0, "standard_error": 2.0}
     assert "provinces of new less r44's a game: +2.00, standard error 2.00 (seeds 1-2" in "\n".join(
         tally.text()
+    )
+
+
+def test_troops_sent_back_the_way_they_came_are_counted() -> None:
+    """A seat's move lines send 30 armies 14 -> 9 and 5 more 14 -> 9 one turn, 20 of them 9
+    -> 14 the next with 10 on to 4: 20 went back the way they came, the missiles and the
+    line to 4 not. A map's tally gives both a game, by side, in its text and its JSON."""
+    first = troops_sent(
+        {
+            "move": [
+                {"from": 14, "to": 9, "unit": "ARM", "amount": 30},
+                {"from": 14, "to": 9, "unit": "ARM", "amount": 5},
+                {"from": 9, "to": 14, "unit": "MIS", "amount": 40},
+            ]
+        }
+    )
+    assert first == {(14, 9): 35}
+    second = troops_sent(
+        {
+            "move": [
+                {"from": 9, "to": 14, "unit": "ARM", "amount": 20},
+                {"from": 9, "to": 4, "unit": "ARM", "amount": 10},
+            ]
+        }
+    )
+    assert sent_back(second, first) == 20
+    assert sent_back(first, second) == 20
+    assert sent_back(second, Counter()) == 0
+    tally = MapTally("small", 2, against="r46")
+    for sides, marched in ((("new", "r46"), (65, 20)), (("r46", "new"), (35, 0))):
+        played = WokPlayed(sides, (3, 3), 20)
+        played.marched = {"new": marched, "r46": (10, 4)}
+        tally.games.append(played)
+    assert tally.marched("new") == (50.0, 10.0)
+    found = tally.to_json()
+    assert found["troops_moved_per_game"] == {"new": 50.0, "r46": 10.0}
+    assert found["troops_sent_back_per_game"] == {"new": 10.0, "r46": 4.0}
+    assert (
+        "    troops moved a game new 50, r46 10; of them sent back the way they came the turn "
+        "before new 10.0, r46 4.0" in tally.text()
     )

@@ -295,6 +295,25 @@ def test_a_config_named_with_a_space_at_its_end_names_the_file_meant(tmp_path: P
     )
 
 
+@pytest.mark.parametrize("quote", ['"', "'", "\u201c"])
+def test_a_config_named_in_quotes_kept_names_the_file_meant(tmp_path: Path, quote: str) -> None:
+    """`WTG_CONFIG="/srv/wtg/wtg.yaml"` from a file of variables that keeps its quotes (a
+    docker --env-file), or a unit's line edited so: it was taken for a relative path and
+    answered with cron's hint and an example path (newgm47)."""
+    (tmp_path / "games").mkdir()
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\n", encoding="utf-8")
+    close = "\u201d" if quote == "\u201c" else quote
+    given = f"{quote}{config}{close}"
+    line = one_line(wtg(tmp_path, "status", env={"WTG_CONFIG": given}))
+    assert line == (
+        f"wtg: {given} ({tmp_path / given}): cannot read the config file: No such file or "
+        "directory (the name given has quotes around it, kept as a part of it where nothing "
+        "took them away, as a file of variables for docker keeps them: did you mean "
+        f"{config}?)"
+    )
+
+
 @pytest.mark.parametrize("given", ["g1 ", " g1", "g1\t"])
 def test_a_game_named_with_a_space_at_an_end_names_the_game_meant(
     tmp_path: Path, given: str

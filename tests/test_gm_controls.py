@@ -146,7 +146,28 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
     deadline = parse_iso(str(status(tmp_path)["deadline"]))
     assert f"Turn 1 is due {deadline:%a %d %b %Y %H:%M} UTC.\n" in told
     refused = run(tmp_path, "release", "g1", code=1)
-    assert refused.output == "wtg: game g1 is not held\n"
+    assert refused.output == released_again(tmp_path)
+    said = released_again(tmp_path).split("; its notices")[0]
+    run(tmp_path, "send")
+    assert run(tmp_path, "release", "g1", code=1).output == f"{said}; its players were told\n"
+
+
+def released_again(root: Path) -> str:
+    """What `wtg release g1` given again says (its notices still queued): when g1 was
+    released, and since when it had been held, as the notices' outbox ids say (newgm47:
+    it said `game g1 is not held` alone, and the GM who gave it twice in two terminals
+    wondered whether the first had gone through)."""
+    (name, *_) = sorted(queued(root, "release-"))
+    since, at = name.split("-")[1], name.split("-")[2].removeprefix("at")
+
+    def moment(stamp: str) -> str:
+        return f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[8:10]}:{stamp[10:12]} UTC"
+
+    return (
+        f"wtg: game g1 is not held: it was released at {moment(at)} (held since "
+        f"{moment(since)}); its notices to the players wait in the outbox (`{head(root)} "
+        "send` mails them)\n"
+    )
 
 
 def test_force_runs_a_held_game(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "owed": "notices owed",
         "disk_low": "the disk low",
         "wrong_codes": "wrong codes",
+        "codes_elsewhere": "codes used from another address",
         "book": "the lobby's book that cannot be read",
         "read_late": "orders read after their turn ran",
         "turns_held": "the turns due held",

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
+from tests.test_gm_controls import released_again
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.control import hold
@@ -97,7 +98,7 @@ def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: 
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         again = killpoints.wtg(args)
         if as_killed == "released and told":
-            assert (again.returncode, again.stderr) == (1, "wtg: game g1 is not held\n")
+            assert (again.returncode, again.stderr) == (1, released_again(tmp_path))
         else:
             assert again.returncode == 0, (round_no, again.stderr)
             cut = " was released already (held since " in again.stdout

@@ -125,7 +125,8 @@ def test_a_mail_saved_beside_new_is_named_by_the_poll_not_left_unread(tmp_path: 
     result = wtg(config, "poll", "-v")
     assert result.stdout.splitlines() == [
         "filed 1, rejected 0, quarantined 0, ignored 0",
-        "  maildir:orders.eml: stored: g1 turn 1 player 1",
+        "  maildir:orders.eml: stored: g1 turn 1 player 1"
+        ", with the seat's code from another address",
     ]
     assert result.stderr == ""
 
@@ -192,7 +193,8 @@ def test_a_mail_named_with_a_dot_in_new_is_named_by_the_poll_not_skipped_unsaid(
     result = wtg(config, "poll", "-v")
     assert result.stdout.splitlines() == [
         "filed 1, rejected 0, quarantined 0, ignored 0",
-        "  maildir:orders.eml: stored: g1 turn 1 player 1",
+        "  maildir:orders.eml: stored: g1 turn 1 player 1"
+        ", with the seat's code from another address",
     ]
     assert result.stderr == ""
 

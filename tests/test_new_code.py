@@ -20,9 +20,9 @@ from wtg.game.absences import FILE, absences, keep_absences
 from wtg.game.engine import Game, open_game
 from wtg.game.takeoverfinish import MARK, Takeover
 from wtg.gm.newcode import NEW_CODE
-from wtg.host.config import load_config
+from wtg.host.config import GmConfig, load_config
 from wtg.mail.outgoing.outbox import Outbox
-from wtg.mail.outgoing.sender import queue_reports
+from wtg.mail.outgoing.sender import mailed_again_with_codes, queue_reports
 from wtg.mail.spool.journal import Journal
 from wtg.mail.spool.journallists import wrong_codes
 
@@ -208,11 +208,9 @@ def test_a_new_code_given_twice_mails_the_player_only_the_code_he_has(tmp_path: 
     assert f"player 2: {first}" in kept.read_text(encoding="utf-8")
 
 
-def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Path) -> None:
-    """newgm46: a turn's report queued and not yet delivered (the mail server down) when
-    `wtg new-code` ran went out after the code's mail with the old code in its form: the
-    player filled that form in and had it refused. `wtg send` sets it aside and queues the
-    report again as new-code wrote it, with his code; he gets it once."""
+def _turn_one_queued(tmp_path: Path) -> tuple[Game, GmConfig]:
+    """A game whose turn 1 ran, its reports queued as a send queues them and not delivered
+    (the mail server down), and the host's config."""
     game = make(tmp_path / "games")
     run(tmp_path, "send")  # turn 0 mailed
     for pid in game.ruleset.owing(game.state()):
@@ -220,15 +218,15 @@ def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Pa
     game.run_turn()
     gm = load_config(tmp_path / "wtg.yaml")
     journal = Journal(gm.spool)
-    try:  # queued as a send queues them, the delivery not reached (the server down)
+    try:
         assert queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc)).reports
     finally:
         journal.close()
-    old = game.config.player(2).code
-    assert old in queued(tmp_path, "report-g1-t0001-p02")["report-g1-t0001-p02"].as_string()
-    run(tmp_path, "new-code", "g1", "--player", "2")
-    code = open_game(game.store.root).config.player(2).code
-    sent = run(tmp_path, "send")
+    return game, gm
+
+
+def _turn_one_reports(tmp_path: Path, game: Game) -> list[str]:
+    """The texts of the turn 1 reports delivered to player 2."""
     out = tmp_path / "games" / ".mail" / "maildir-out" / "new"
     reports = []
     for path in sorted(out.iterdir()):
@@ -236,6 +234,48 @@ def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Pa
         assert isinstance(msg, email.message.EmailMessage)
         if msg["To"] == game.config.player(2).email and "turn 1 report" in str(msg["Subject"]):
             reports.append(body(msg))
+    return reports
+
+
+def test_a_report_queued_again_then_another_new_code_goes_with_the_last_code(
+    tmp_path: Path,
+) -> None:
+    """review47: a report `wtg send` queued again with the seat's new code (the server still
+    down) and a second `wtg new-code` before it went: the report queued again is named
+    ``resend-``, not ``report-``, and went out with the first new code in its form, which
+    is refused. It is set aside and queued again with the code the seat has."""
+    game, gm = _turn_one_queued(tmp_path)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    first = open_game(game.store.root).config.player(2).code
+    games = [open_game(game.store.root)]  # a send that queued it again and delivered nothing
+    assert mailed_again_with_codes(Outbox(gm.spool), gm, games, None)
+    (again,) = queued(tmp_path, "resend-")
+    assert f"CODE: {first}" in body(queued(tmp_path, "resend-")[again])
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    sent = run(tmp_path, "send")
+    reports = _turn_one_reports(tmp_path, game)
+    assert len(reports) == 1, reports
+    assert f"CODE: {code}" in reports[0] and first not in reports[0]
+    aside = " ".join(sent.stderr.split())
+    assert f"mail {again} set aside for good: game g1's player 2 has another code" in aside
+    summary = " ".join(sent.stdout.split())  # its reason said: no rollback, no rerun
+    assert "rolled back, a code or a report's form a later `wtg " in summary
+    assert " new-code` or a takeover replaced)" in summary
+
+
+def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Path) -> None:
+    """newgm46: a turn's report queued and not yet delivered (the mail server down) when
+    `wtg new-code` ran went out after the code's mail with the old code in its form: the
+    player filled that form in and had it refused. `wtg send` sets it aside and queues the
+    report again as new-code wrote it, with his code; he gets it once."""
+    game, _gm = _turn_one_queued(tmp_path)
+    old = game.config.player(2).code
+    assert old in queued(tmp_path, "report-g1-t0001-p02")["report-g1-t0001-p02"].as_string()
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    code = open_game(game.store.root).config.player(2).code
+    sent = run(tmp_path, "send")
+    reports = _turn_one_reports(tmp_path, game)
     assert len(reports) == 1
     assert f"CODE: {code}" in reports[0] and old not in reports[0]
     aside = " ".join(sent.stderr.split())
@@ -245,3 +285,46 @@ def test_a_report_queued_before_the_new_code_goes_with_the_new_code(tmp_path: Pa
     assert (
         tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
     ).is_file()
+
+
+def test_a_code_mail_set_aside_is_not_put_back(tmp_path: Path) -> None:
+    """A mail of a code the seat has no longer, set aside by `wtg send`, was put back by
+    `wtg outbox --retry` ("back in the queue") and set aside again by the next send: the
+    GM went round in a loop, told each time it would go. The retry refuses it and says
+    which mail tells the code he has."""
+    game = make(tmp_path / "games")
+    run(tmp_path, "send")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "send")
+    failed = tmp_path / "games" / ".mail" / "outbox" / "failed"
+    (kept,) = failed.glob("code-*.eml")
+    retried = run(tmp_path, "outbox", "--retry", kept.stem, code=1)
+    said = " ".join((retried.stdout + retried.stderr).split())
+    assert f"mail {kept.stem} tells game g1's player 2 a code he has no longer" in said, said
+    assert "nothing put back" in said
+    assert kept.is_file() and not queued(tmp_path, "code-")
+    code = open_game(game.store.root).config.player(2).code
+    assert code not in kept.read_text(encoding="utf-8")
+
+
+def test_a_report_set_aside_for_its_code_is_not_put_back(tmp_path: Path) -> None:
+    """review47: a report `wtg send` set aside for the code its form carries, the seat's
+    before `wtg new-code`, was put back by `wtg outbox --retry` ("back in the queue ...
+    the server may refuse it again") and set aside again by the next send, which said it
+    was queued again with his code: the GM went round in a loop, as with a code mail. The
+    retry refuses it and says the report with his code goes."""
+    game, _gm = _turn_one_queued(tmp_path)
+    run(tmp_path, "new-code", "g1", "--player", "2")
+    run(tmp_path, "send")
+    kept = tmp_path / "games" / ".mail" / "outbox" / "failed" / "report-g1-t0001-p02.eml"
+    assert kept.is_file()
+    retried = run(tmp_path, "outbox", "--retry", kept.stem, code=1)
+    said = " ".join((retried.stdout + retried.stderr).split())
+    assert (
+        f"mail {kept.stem} carries in its form a code game g1's player 2 has no longer" in said
+    ), said
+    assert " report g1 --player 2 --mail` queues his report with his code" in said, said
+    assert "nothing put back" in said
+    assert kept.is_file() and not queued(tmp_path, "report-")
+    assert len(_turn_one_reports(tmp_path, game)) == 1  # the one with his code, sent

@@ -252,3 +252,21 @@ def test_status_host_reads_the_config_once(tmp_path: Path, monkeypatch: pytest.M
     assert read == [config]
     problems = json.loads(well.stdout)["password_problems"]
     assert [p.split(": ")[0] for p in problems] == [f"{config}, line 4"]
+
+
+def test_a_password_file_whose_name_the_config_misspells_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`password_file: smtp-pasword`, the file `smtp-password` beside it (newgm47): it said
+    to write the password into the misspelt file, a second copy, the key left wrong. A
+    letter left out, one more, another one, two swapped; `imap-password` beside is not."""
+    config = host(tmp_path, 0o600, 0o600)
+    path = tmp_path / "smtp-password"
+    for typo in ("smtp-pasword", "smtp-passsword", "smtp-passwort", "smtp-passowrd"):
+        config.write_text(config.read_text().replace("smtp-password", typo))
+        assert missing(config, monkeypatch, tmp_path).endswith(
+            f"cannot read {tmp_path / typo}: No such file or directory (did you mean {path}?)"
+        ), typo
+        config.write_text(config.read_text().replace(typo, "smtp-password"))
+    path.rename(tmp_path / "smtp-passwords-old")  # two letters apart: not offered
+    assert "did you mean" not in missing(config, monkeypatch, tmp_path)

@@ -343,3 +343,34 @@ def test_a_name_ending_in_a_number_is_never_cut_from_it() -> None:
         "the press of",
         "  Agent 47 was read",
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "lines"),
+    [
+        (  # Spy Player: a code and the number it names ('DEF' over '0.0a, MIS 0')
+            "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a, DEF 0.0a,"
+            " MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
+            [
+                "  Empire of P2 (#2): 2 provinces, POP 0, WOK 0, ARM 0 at 1.000a,",
+                "    DEF 0.0a, MIS 0, SPY 0; EFF 50%, 12 gold, tech level 0.",
+            ],
+        ),
+        (  # a player's number closing a bracket of its own ('(Bart' over '(#2)),')
+            "- Spies (3) from 28 Quorrowin on 29 Mistbarrow (Bartholomew-Maximilian (#2)),"
+            " operation 5 (steal gold), short range: 3 arrived, 0 caught.",
+            [
+                "- Spies (3) from 28 Quorrowin on 29 Mistbarrow",
+                "  (Bartholomew-Maximilian (#2)), operation 5 (steal gold), short range:",
+                "  3 arrived, 0 caught.",
+            ],
+        ),
+    ],
+)
+def test_a_number_stays_with_what_names_it(line: str, lines: list[str]) -> None:
+    """Round 47's reading of Standard's reports on a phone: a Spy Player read '... ARM 0 at
+    1.000a, DEF' over '0.0a, MIS 0', a code at the end of a line and its number at the
+    start of the next; a spy line ended on '(Bartholomew-Maximilian' over '(#2)),
+    operation 5', the number in brackets closing a bracket of its own not known for the
+    player's number. A report's sentence is cut at neither."""
+    assert sentences_wrapped(line, PHONE).split("\n") == lines

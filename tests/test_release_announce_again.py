@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.test_extend_again import Killed, cut_short_after
-from tests.test_gm_controls import head, make, queued, run, status
+from tests.test_gm_controls import head, make, queued, released_again, run, status
 from wtg.cli import main
 from wtg.core.errors import GameError, MailError
 from wtg.core.plurals import counted
@@ -71,7 +71,7 @@ def test_release_given_again_after_it_was_cut_short_tells_every_player_once(
         "them)\n"
     )
     refused = run(tmp_path, "release", "g1", code=1)
-    assert refused.output == "wtg: game g1 is not held\n"
+    assert refused.output == released_again(tmp_path)
     assert status(tmp_path)["owed"] == []
 
 

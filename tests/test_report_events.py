@@ -98,13 +98,14 @@ def _ally(state: Any, side: int) -> int | None:
 
 
 def wok4_game() -> Game:
-    """Four on the small map (seed 17): player 2 misses turns 3-5 (QUIT); player 1 QUITs on
-    turn 20, and player 3 is the last standing on turn 40; 1 and 4 name each other allies;
-    tech is traded. (Seed 13's game was won by the allies 1 and 4 on turn 13, before player
-    1's QUIT line, once round 46's built-in player marched its spare armies to a siege; seed
-    7's ended on turn 20 with no spy of op 3 succeeding, once round 43's reinforced against
-    the next turn's attacks.)"""
-    config = game_config("wok4", "small", 4, 17)
+    """Four on the small map (seed 26): player 2 misses turns 3-5 (QUIT); player 4 is wiped
+    out on turn 9; player 1 QUITs on turn 20, leaving player 3 the last standing; 1 and 4
+    name each other allies; tech is traded. (Seed 17's game had player 1 wiped out before
+    his QUIT line, once round 47's built-in player marched its spare armies the whole way
+    to a siege in one turn; seed 13's was won by the allies 1 and 4 on turn 13, once round
+    46's marched them a step a turn; seed 7's ended on turn 20 with no spy of op 3
+    succeeding, once round 43's reinforced against the next turn's attacks.)"""
+    config = game_config("wok4", "small", 4, 26)
     twist = wok_twist(
         {2: range(3, 6)},
         ally=(2, _ally),

@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import players
 from tests.mail.loop import NOW
 from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.ending import end_game
 
 PHONE = 72
@@ -54,7 +55,7 @@ def test_a_standard_status_line_gives_the_attacks_a_line_of_their_own(tmp_path: 
     characters: the attacks go under it, as Intermediate's do beside its GOLD and WOOD;
     WoK IV's, without gold, keeps them on its row."""
     assert lines_from(tmp_path / "s", "standard", "star-islands", 3, "Status: ")[:2] == [
-        "Status: ACTIVE   EFF: 99%   Gold: 0   Tech level: 0",
+        "Status: ACTIVE   EFF: 99%   0 gold   Tech level: 0",
         "Attacks next turn: 3",
     ]
     wok4 = lines_from(tmp_path / "k", "wok4", "small", 2, "Status: ")
@@ -134,17 +135,17 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
     report = game.report(1)
     assert report[report.index("YOUR PROVINCES") : report.index("BORDERS")] == (
         "YOUR PROVINCES\n"
-        "ID NAME         TERRAIN POP WOK DEF  MIS SPY AIM\n"
-        "29 Brightfield  Plains  110  24 1.0    0  10 DEF\n"
-        "TOTAL (1 prov.)         110  24 1.0a   0  10\n"
+        "ID NAME          TERRAIN POP WOK DEF  MIS SPY AIM\n"
+        "29 Brightfield   Plains  110  24 1.0    0  10 DEF\n"
+        "TOTAL (1 prov.)          110  24 1.0a   0  10\n"
         "In the TOTAL row, DEF is an average (marked a).\n"
         "POP population, WOK workers, DEF defense, MIS missiles, SPY spies,\n"
         "  AIM what the workers make.\n"
         "\n"
         "YOUR TROOPS\n"
-        "ID NAME         ARM PIK ARC KNI CAT   LEV\n"
-        "29 Brightfield   12   0   0   0   0 1.750\n"
-        "TOTAL (1 prov.)  12   0   0   0   0 1.750a\n"
+        "ID NAME          ARM PIK ARC KNI CAT   LEV\n"
+        "29 Brightfield    12   0   0   0   0 1.750\n"
+        "TOTAL (1 prov.)   12   0   0   0   0 1.750a\n"
         "Troops: 12 in all. Preferred terrain: PIK Desert, ARC Forest,\n"
         "  KNI Plains, CAT Mountain. In the TOTAL row, LEV is an average\n"
         "  (marked a).\n"
@@ -152,3 +153,23 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "  LEV the troops' level.\n"
         "\n"
     )
+
+
+def test_the_top_ten_shows_a_long_name_whole_where_the_line_has_room(tmp_path: Path) -> None:
+    """Round 47's reading: 'Bartholomew-Maximilian' stood in the Top Ten as
+    'Bartholomew-Maximili', cut to twenty columns, on a row of 52 a phone shows 72 of. The
+    name column is as wide as the longest name (twenty at least), as far as 72 hold."""
+    names = ("Alice", "Bartholomew-Maximilian", "Cyrus Aldebrand-Featherstonehaugh")
+    seats = [
+        PlayerEntry(i, name, f"p{i}@example.org", f"CODE{i:04d}")
+        for i, name in enumerate(names, start=1)
+    ]
+    report = create_game(tmp_path / "g", "standard", "star-islands", seats, seed=5).report(1)
+    lines = report.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("TOP TEN"))
+    assert lines[at + 1 : at + 4] == [
+        "   1. Alice                             #1       369  1 province",
+        "   1. Bartholomew-Maximilian            #2       369  1 province",
+        "   1. Cyrus Aldebrand-Featherstonehaugh #3       369  1 province",
+    ]
+    assert max(len(line) for line in lines) <= 72

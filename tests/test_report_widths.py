@@ -36,9 +36,9 @@ def test_every_line_of_intermediate_reports_fits_a_mail(tmp_path: Path) -> None:
     report = game.report(1)
     lines = report.splitlines()
     assert lines[lines.index("YOUR PROVINCES") + 1] == (
-        "ID NAME         TERRAIN  POP WOK DEF  MIS SPY AIM"
+        "ID NAME          TERRAIN  POP WOK DEF  MIS SPY AIM"
     )
-    assert lines[lines.index("YOUR TROOPS") + 1] == "ID NAME         ARM PIK ARC KNI CAT   LEV"
+    assert lines[lines.index("YOUR TROOPS") + 1] == "ID NAME          ARM PIK ARC KNI CAT   LEV"
     me = game.state().player(1)
     at = next(i for i, line in enumerate(lines) if line.startswith("Status: "))
     assert lines[at : at + 2] == [
@@ -61,7 +61,7 @@ def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> No
     lines = report.splitlines()
     at = lines.index("YOUR PROVINCES")
     header, row, total = lines[at + 1 : at + 4]
-    name = max(len(home.name or ""), 11)  # 11: the TOTAL label's room before the troops
+    name = max(len(home.name or ""), 12)  # 12: the TOTAL label's room before the troops
     land = max(len(home.terrain or ""), 7)  # 7: its heading's
     assert header.startswith(f" ID {'NAME':<{name}} {'TERRAIN':<{land}} POP ")
     assert row.startswith(f"120 {home.name:<{name}} {home.terrain:<{land}} {home.pop:>3} ")
@@ -214,3 +214,29 @@ def test_sums_of_four_digits_in_other_columns_keep_the_table_in_78(tmp_path: Pat
     assert len(total) == header.index(" AIM")
     rows = lines[at + 2 : lines.index(total)]
     assert len(rows) == 11 and all(len(row) == len(header) for row in rows)
+
+
+def test_a_three_digit_sum_keeps_two_places_after_the_total_label(tmp_path: Path) -> None:
+    """Round 46: with 117 ARM in five provinces of short names the troops' TOTAL row read
+    'TOTAL (5 prov.) 117', the count of provinces and the sum one place apart as a row's
+    name and number never are when the label is the NAME column's widest. The NAME column
+    gives the label a place more, in both tables, so that they still line up."""
+    game = create_game(tmp_path / "g", "intermediate", "pentarchy", players(5), seed=5)
+    state = game.typed(INTERMEDIATE).state()
+    for pid, arm in ((26, 12), (27, 30), (29, 37), (30, 38), (21, 25)):
+        province = state.province(pid)
+        province.owner, province.arm = 1, arm
+    report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
+    lines = report.splitlines()
+    at = lines.index("YOUR TROOPS")
+    assert lines[at + 1 : at + 8] == [
+        "ID NAME          ARM PIK ARC KNI CAT   LEV",
+        "21 Marshgate      25   0   0   0   0 1.000",
+        "26 Cedarfall      12   0   0   0   0 1.000",
+        "27 Mosspool       30   0   0   0   0 1.000",
+        "29 Brightfield    37   0   0   0   0 1.750",
+        "30 Ashgrove       38   0   0   0   0 1.000",
+        "TOTAL (5 prov.)  142   0   0   0   0 1.195a",
+    ]
+    land = lines.index("YOUR PROVINCES")
+    assert lines[land + 1] == "ID NAME          TERRAIN POP WOK DEF  MIS SPY AIM"

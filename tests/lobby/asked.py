@@ -8,7 +8,7 @@ import email.policy
 from email.message import EmailMessage
 from pathlib import Path
 
-from tests.lobby.hall import Hall
+from tests.lobby.hall import Hall, Mail
 from tests.mail.clients.drivers import PLAYER
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
@@ -115,3 +115,19 @@ def confirms_by_reply(asked: Asked, folder: Path, raw: bytes) -> Hall:
     (joined,) = hall.new_mails(ALICE)
     assert joined.subject == "you are on the waiting list wok4"
     return hall
+
+
+def unconfirmed_by_reply(asked: Asked, folder: Path, raw: bytes) -> Mail:
+    """The reply confirms nothing: Alice's request waits with its code, and she is told how
+    to confirm it (the notice returned)."""
+    hall = asked.hall(folder)
+    hall.deliver(raw)
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == [
+        f"answered: commands: reply not read as a yes to {asked.code}"
+    ]
+    assert waiting_names(hall) == []
+    assert pending_codes(hall) == [asked.code]
+    (told,) = hall.new_mails(ALICE)
+    assert told.subject == "JOIN wok4: not confirmed"
+    return told

@@ -157,3 +157,26 @@ def test_a_list_opened_again_with_other_settings_says_how(tmp_path: Path) -> Non
         f"no deadlines): to open it with other settings, close it first (`{head(tmp_path)} "
         "close-list wok4`: whoever waits on it is told), then give this command again\n"
     )
+
+
+def test_a_list_opened_again_with_the_same_settings_is_open_as_asked(tmp_path: Path) -> None:
+    """`wtg open-list` given twice (the shell's arrow key, a second terminal) was refused
+    with exit 1 and told to close the list first, which tells whoever waits on it that he
+    waits no more (newgm47). The same settings: the list is as asked, nothing done, exit 0;
+    another setting, or none where one was given, is refused as before."""
+    hall = Hall(tmp_path)
+    args = ("open-list", "wok4", "--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna")
+    assert run(tmp_path, *args).exit_code == 0
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        opened = find_list(book, "wok4")
+    assert opened is not None
+    again = run(tmp_path, *args)
+    assert again.exit_code == 0
+    assert again.stdout == (
+        "waiting list wok4 is open already, as asked (wok4 on classic60, 10 players, open to "
+        "all; deadlines every 2 days at 18:00 Europe/Vienna; opened "
+        f"{opened.opened[:10]} {opened.opened[11:16]} UTC): nothing done\n"
+    )
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        assert find_list(book, "wok4") == opened  # its opening moment too
+    assert run(tmp_path, "open-list", "wok4", "--every", "2").exit_code == 1  # 18:00 UTC

@@ -44,3 +44,24 @@ def test_the_first_to_confirm_gets_the_seat(tmp_path: Path) -> None:
     hall.poll(hours=1)
     seated = sorted(p.email for p in hall.game("wok4-1").config.players)
     assert seated == [address(1), address(2), address(3)]
+
+
+def test_press_that_says_game_colon_keeps_its_place(tmp_path: Path) -> None:
+    """review47: a mail was taken for one with a form, and handled among the newest first,
+    when its text held ``game:`` anywhere (``What a game: ...``), which the intake reads as
+    no form: of four pieces of press, the second saying so, parts 1, 3 and 2 went out. A
+    mail counts as one with a form as the intake counts it (its begin marker, or its GAME
+    and CODE keys)."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    for part in range(1, 5):
+        said = "What a game: " if part == 2 else ""
+        hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{said}Part {part} of my story.")
+    hall.poll(hours=1)
+    hall.new_mails(bob.email)
+    game.run_turn(now=hall.now)
+    hall.send()
+    (press,) = [m for m in hall.new_mails(bob.email) if m.subject == "[wok4-1] press of turn 1"]
+    parts = [line.rsplit("Part ", 1)[1] for line in press.body.splitlines() if "of my" in line]
+    assert parts == [f"{part} of my story." for part in (1, 2, 3)]

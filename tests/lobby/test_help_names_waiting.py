@@ -30,6 +30,9 @@ def test_a_yes_mailed_on_its_own_is_told_the_request_waits_and_how_to_confirm(
         help_mail.words
     )
     assert f"\n  CONFIRM {code}\n" in help_mail.body
+    # a reply confirms only with a yes typed in it (strangers47: an auto-responder's confirms
+    # nothing), and the HELP says so where it offers the reply
+    assert 'reply to the mail that asked you to, typing "yes" in your reply):' in help_mail.words
     assert list(pending_codes(hall).values()) == [address(1)]  # the yes confirmed nothing
     # the line it gives confirms it
     hall.mail(address(1), f"CONFIRM {code}")

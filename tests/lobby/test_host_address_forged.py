@@ -15,6 +15,7 @@ import pytest
 
 from tests.lobby.hall import Hall, address, ann_and_bob
 from tests.lobby.test_lobby_replay import pending_codes
+from wtg.mail.incoming.noreply import hosts_own
 
 
 @pytest.mark.parametrize(
@@ -66,6 +67,33 @@ def test_orders_from_the_hosts_own_address_are_filed_by_their_code_unanswered(
     summary = hall.poll(hours=1)
     ((_key, said),) = summary.outcomes
     assert said.startswith(
-        f"stored: wok4-1 turn 1 player {seat}; not answered: From the host's own"
+        f"stored: wok4-1 turn 1 player {seat}, with the seat's code from another address; "
+        "not answered: From the host's own"
     ), said
     assert [m.to for m in hall.new_mails() if m.to == "gm@wtg.example"] == []
+
+
+def test_a_join_from_a_dash_sub_address_of_the_hosts_mailbox_is_not_carried_out(
+    tmp_path: Path,
+) -> None:
+    """At a domain of ``mail.dash_subaddress_domains`` ``gm-lobby@`` is the host's own
+    mailbox, as ``gm+lobby@`` is everywhere (attack47: its JOIN was carried out, a request
+    under the host's own mailbox, its code mailed to the host itself)."""
+    hall = Hall(tmp_path, dash_subaddress_domains="wtg.example")
+    hall.open_list("wok4", players=4)
+    hall.mail("gm-lobby@wtg.example", "JOIN wok4 AS Zed")
+    summary = hall.poll(hours=1)
+    assert pending_codes(hall) == {}
+    ((_key, said),) = summary.outcomes
+    assert said.startswith("rejected: not answered: From the host's own address"), said
+
+
+@pytest.mark.parametrize(
+    "forged", ["wtg.games@gmail.com", "wtggames@googlemail.com", "W.T.G.Games+x@GMail.com"]
+)
+def test_a_host_at_gmail_knows_its_own_mailbox_written_another_way(forged: str) -> None:
+    """A host at Gmail (docs/mail.md, "Hosting from Gmail"): Gmail reads no dot in a
+    mailbox's name and delivers googlemail.com to gmail.com, so each of these is the host's
+    own mailbox (attack47: only a ``+tag`` was read so)."""
+    assert hosts_own(forged, "wtggames@gmail.com")
+    assert not hosts_own("wtggames2@gmail.com", "wtggames@gmail.com")

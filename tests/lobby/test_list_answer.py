@@ -139,3 +139,41 @@ def test_a_seat_offered_says_its_next_turn_and_deadline(tmp_path: Path) -> None:
         "as Newcomer: its player has quit, and you would play on with his empire as it "
         f"stands. Turn 2 is next, deadline {due}."
     ) in " ".join(ask.body.split()), ask.body
+
+
+def test_the_players_waiting_keep_each_name_whole_on_a_line(tmp_path: Path) -> None:
+    """Round 46: LIST broke the line of the players waiting at any blank, a name of two
+    words split at the end of a line ('Ann Marie' above, 'Delacroix-Whitfield' under it):
+    on a phone the player read two names. Each name stays whole on one line."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=6)
+    names = ("Bart Quincy", "Cora Fairweather", "Ann Marie Delacroix-Whitfield")
+    for number, name in enumerate(names, start=1):
+        joined(hall, number, f"JOIN wok4 AS {name}")
+    hall.new_mails()
+    listed = hall.answer("newcomer@else.example", "LIST")
+    lines = listed.body.splitlines()
+    at = next(i for i, line in enumerate(lines) if "players waiting" in line)
+    assert lines[at : at + 3] == [
+        "    3 of 6 players waiting: Bart Quincy, Cora Fairweather,",
+        "      Ann Marie Delacroix-Whitfield",
+        "    0 games made from it so far",
+    ]
+
+
+def test_the_answers_keep_the_player_s_name_whole(tmp_path: Path) -> None:
+    """Round 47's reading: the answer to a CONFIRM of a JOIN ended a line on 'as Alice' and
+    began the next with 'Wonder: 1 of 3 players.', a name of two words read as two. The
+    answers of the lobby keep the player's name whole on a line."""
+    hall = Hall(tmp_path)
+    hall.open_list("standard", players=3, map="star-islands")
+    ask = hall.answer(address(1), "JOIN standard AS Alice Wonder")
+    done = hall.answer(address(1), f"CONFIRM {ask.code()}")
+    assert done.body.splitlines()[:3] == [
+        "You are on the waiting list standard (World of Kaomaris - Standard WoK,",
+        "3 players on the map star-islands (30 provinces), open to all) as",
+        "Alice Wonder: 1 of 3 players.",
+    ]
+    place = hall.answer(address(1), "STATUS standard")
+    assert "as Alice Wonder:" in place.body or "\nAlice Wonder:" in place.body
+    assert "Alice\n" not in place.body + ask.body + done.body

@@ -18,7 +18,10 @@ def test_the_lines_not_understood_get_an_answer_of_their_own(tmp_path: Path) -> 
     text = f"REPORT wok4-1 0\nCODE {ann.code}\nresign wok4-1 please\n"
     hall.mail(address(7), text, name="Ann")
     summary = hall.poll()
-    assert [text for _k, text in summary.outcomes] == ["answered: commands: REPORT wok4-1 0"]
+    assert [text for _k, text in summary.outcomes] == [
+        "answered: commands: REPORT wok4-1 0, with the seat's code from another address "
+        f"(wok4-1 p{ann.id})"
+    ]
     (report,) = hall.new_mails(address(1))
     assert report.subject == "[wok4-1] turn 0 report for Ann", report.subject
     assert "not understood" not in report.words

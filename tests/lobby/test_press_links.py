@@ -463,8 +463,9 @@ def test_a_line_without_a_dot_is_passed_without_a_search_for_a_lone_one(
 ) -> None:
     """A confirmation quotes every order line of its form back (``quoted_back``), three times
     a line: the search for a dot alone (``_DOT``, whose look behind is tried at every place
-    of a line) was a poll's largest cost in quoting them. A line without a dot is passed as
-    it is, none searched; one with a dot is searched, and its address defanged."""
+    of a line) was a poll's largest cost in quoting them. A line of ASCII without a colon
+    or a dot is passed as it is, none searched; one with a dot is searched, and its address
+    defanged."""
     searched: list[str] = []
     dot = presslinks._DOT
 
@@ -480,7 +481,7 @@ def test_a_line_without_a_dot_is_passed_without_a_search_for_a_lone_one(
             return dot.split(text)
 
     monkeypatch.setattr(presslinks, "_DOT", Watched())
-    line = "line 23: ok A1: 29   19 061: attack 1 of 3; note: 12 ARM in province 29"
+    line = "attack 1 of 3; note 12 ARM in province 29 Tamberlin, at most 12, not 61"
     assert unlinked(line) == line
     assert searched == []
     assert unlinked("see evil-login.com now") == "see evil-login[.]com now"

@@ -74,6 +74,32 @@ def test_his_code_of_another_game_in_press_reaches_no_other_player(tmp_path: Pat
     assert "in game second I use [withheld], and Zed uses ZEDSCODE22" in private.words
 
 
+def test_his_code_of_a_game_he_plays_from_a_sub_address_in_press_is_withheld(
+    tmp_path: Path,
+) -> None:
+    """His other seat played from a sub-address of his mailbox (``p1+second@``, a tag a
+    game of its own, as mail clients make them): one person's seats, as the takeovers read
+    them (``mailbox_of``), but his press compared the addresses as written, and that seat's
+    code went to every player of this game (attack47)."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer, other = game.config.player(1), game.config.player(2)
+    local, _, domain = writer.email.partition("@")
+    seats = [
+        PlayerEntry(id=1, name="Lord1", email=f"{local}+second@{domain}", code="OTHERCODE1"),
+        PlayerEntry(id=2, name="Zed", email="zed@else.example", code="ZEDSCODE22"),
+    ]
+    create_game(hall.gm.games_dir / "second", "wok4", "small", seats, seed=5, now=hall.now)
+    hall.mail(
+        writer.email,
+        f"PRESS wok4-1 TO 2\nCODE {writer.code}\n\nin game second I use othercode1\n",
+    )
+    hall.poll(hours=1)
+    (private,) = [m for m in hall.new_mails(other.email) if "private press" in m.subject]
+    assert "OTHERCODE1" not in private.body.upper()
+    assert "in game second I use [withheld]" in private.words
+
+
 PROSE = """Dear fellow lords,
 
 The winter has been long and the harvest thin. Our scouts report that the northern

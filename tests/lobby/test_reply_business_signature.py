@@ -6,7 +6,7 @@ that is his name (his display name, a surname after it), and says nothing."""
 
 from __future__ import annotations
 
-from wtg.lobby.yesno import NO, OTHER, YES, said
+from wtg.lobby.yesno import NO, NOTHING, OTHER, YES, said
 
 SIGNATURE = ["Alice Liddell", "Liddell Inc.", "T 1-800-555-0199", "M 1.212.555.0147"]
 
@@ -14,7 +14,7 @@ SIGNATURE = ["Alice Liddell", "Liddell Inc.", "T 1-800-555-0199", "M 1.212.555.0
 def test_a_yes_over_a_business_signature_is_a_yes() -> None:
     assert said(["Yes", "", *SIGNATURE], "Alice") == YES
     assert said(["Yes, count me in.", "", "Best regards,", *SIGNATURE], "Alice") == YES
-    assert said(SIGNATURE, "Alice") == YES  # nothing typed but the signature
+    assert said(SIGNATURE, "Alice") == NOTHING  # nothing typed but the signature: no yes
     assert said(["Yes", "", *SIGNATURE], "Alice Liddell") == YES
     assert said(["No, not me", "", *SIGNATURE], "Alice") == NO
 

@@ -73,3 +73,29 @@ def test_a_request_from_the_players_own_tag_says_nothing_of_another_address(
     assert mail.to == bob.email  # the game's address for him, as ever
     assert mail.words.startswith("As you asked (a mail to the host), your ")
     assert "someone knows your secret code" not in mail.words
+
+
+def test_a_request_from_the_players_own_dash_tag_at_a_listed_domain_is_his(
+    tmp_path: Path,
+) -> None:
+    """``bob-games@`` at a domain of ``mail.dash_subaddress_domains`` is Bob's own mailbox
+    (attack47: the report he asked for told him someone knows his code)."""
+    hall = Hall(tmp_path, dash_subaddress_domains="players.example")
+    bob = _bob(hall)
+    local, _, domain = bob.email.partition("@")
+    hall.mail(f"{local}-games@{domain}", f"REPORT wok4-1\nCODE {bob.code}\n")
+    hall.poll(hours=1)
+    (mail,) = hall.new_mails()
+    assert mail.words.startswith("As you asked (a mail to the host), your ")
+    assert "someone knows your secret code" not in mail.words
+
+
+def test_status_from_the_players_own_tag_needs_no_code(tmp_path: Path) -> None:
+    """STATUS needs no code from the address the game knows; ``bob+games@`` delivers to
+    the same mailbox (the takeovers, the order answers and REPORT read it so), and was
+    refused for want of a code (attack47)."""
+    hall = Hall(tmp_path)
+    bob = _bob(hall)
+    local, _, domain = bob.email.partition("@")
+    mail = hall.answer(f"{local}+games@{domain}", "STATUS wok4-1")
+    assert mail.subject == "[wok4-1] status of turn 1", mail.words

@@ -203,7 +203,8 @@ def test_the_notices_of_mail_held_set_aside_or_too_big_keep_to_a_phone_s_columns
     (big,) = too_big
     assert _too_wide(big) == []
     assert (
-        "bytes, over the limit of 20000: send the form as plain text, without attachments."
+        "bytes, over the limit of 20000: send your form or commands again as plain text, "
+        "without attachments."
     ) in _words(big)
 
 

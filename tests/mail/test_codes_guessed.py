@@ -8,6 +8,7 @@ stranger sent)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -87,12 +88,13 @@ def test_the_counts_go_with_the_mails_not_answered(tmp_path: Path) -> None:
         journal.close()
 
 
-def test_a_helper_process_notes_its_counts_for_the_poller(tmp_path: Path) -> None:
-    world = World(tmp_path)
+def through_a_helper(world: World, noted: Callable[[Journal], None]) -> None:
+    """What ``noted`` writes into a helper process's journal, written by the poller: the
+    helper notes it, the poller writes its notes and commits."""
     world.poll()  # the journal made
     helper = KeptJournal(world.gm.spool)
     try:
-        helper.wrong_code("maildir:x", "g1", 3, "Guess@Else.example", False, NOW.timestamp())
+        noted(helper)
         notes = helper.take()
     finally:
         helper.close()
@@ -102,20 +104,36 @@ def test_a_helper_process_notes_its_counts_for_the_poller(tmp_path: Path) -> Non
         journal.commit()
     finally:
         journal.close()
+
+
+def test_a_helper_process_notes_its_counts_for_the_poller(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    through_a_helper(
+        world,
+        lambda helper: helper.wrong_code(
+            "maildir:x", "g1", 3, "Guess@Else.example", False, NOW.timestamp()
+        ),
+    )
     digest = make_digest(world.gm.games_dir, NOW + timedelta(minutes=5))
     assert digest.wrong_codes == (WrongCodes(game="g1", seat=3, forms=1, elsewhere=1, addresses=1),)
+
+
+def status_now(world: World, root: Path) -> tuple[CliRunner, Path, list[str]]:
+    """The world's mail polled now (`wtg status` lists the last 24 hours of the clock), and
+    its host's `wtg status`: the runner, the config and the lines printed."""
+    world.poll(datetime.now(timezone.utc))
+    config = root / "wtg.yaml"
+    config.write_text(json.dumps({"games_dir": "games", "from": GM}), encoding="utf-8")
+    runner = CliRunner()
+    shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
+    return runner, config, shown.output.splitlines()
 
 
 def test_wtg_status_names_the_seats_tried_in_the_last_day(tmp_path: Path) -> None:
     world = World(tmp_path)
     strangers = ["guess@else.example", "other@else.example"]
     guesses(world, 3, [(f"GUESS{n:03d}", sender) for n, sender in enumerate(strangers)])
-    world.poll(datetime.now(timezone.utc))
-    config = tmp_path / "wtg.yaml"
-    config.write_text(json.dumps({"games_dir": "games", "from": GM}), encoding="utf-8")
-    runner = CliRunner()
-    shown = runner.invoke(main, ["--config", str(config), "status"], catch_exceptions=False)
-    lines = shown.output.splitlines()
+    runner, config, lines = status_now(world, tmp_path)
     assert lines[lines.index("  g1 player 3: 2 forms, 2 from 2 other addresses") - 1] == (
         "2 WRONG CODES in the last 24 hours, by the seat whose code a form did not carry (a "
         "command's CODE by its game): many from other addresses than the players' are someone "
@@ -153,3 +171,17 @@ def test_a_commands_code_that_opens_no_seat_is_counted_by_its_game(tmp_path: Pat
         WrongCodes(game="wok4-1", seat=NO_SEAT, forms=4, elsewhere=3, addresses=2),
     )
     assert "  wok4-1 commands: 4 mails, 3 from 2 other addresses\n" in digest.text()
+
+
+def test_a_commands_wrong_code_from_a_players_own_tag_is_his_typo(tmp_path: Path) -> None:
+    """A mail of commands from ``p1+games@`` (his own mailbox) with a wrong code is counted
+    as from a seat's address, as a form from it is (attack47: counted as from another)."""
+    hall = Hall(tmp_path)
+    ann_and_bob(hall)
+    local, _, domain = address(1).partition("@")
+    hall.mail(f"{local}+games@{domain}", "REPORT wok4-1\nCODE DDDDDDDD55")
+    hall.poll(hours=1)
+    digest = make_digest(hall.gm.games_dir, hall.now + timedelta(minutes=5))
+    assert digest.wrong_codes == (
+        WrongCodes(game="wok4-1", seat=NO_SEAT, forms=1, elsewhere=0, addresses=0),
+    )

@@ -51,7 +51,9 @@ def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     hostile = form.replace("B1: __   __ __", f"B1: 13 {LINK} 12\x00").replace("X1: ___", "X1:\t100")
     _sent(hall, "thief@else.example", hostile)
     (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]
-    assert outcome == f"stored: wok4-1 turn 1 player {ann.id}"
+    assert outcome == (
+        f"stored: wok4-1 turn 1 player {ann.id}, with the seat's code from another address"
+    )
     (answer,) = hall.new_mails()
     assert answer.to == ann.email
     assert "1 accepted, 1 rejected" in answer.body

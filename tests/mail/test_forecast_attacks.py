@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
-from tests.shipped import WOK4
+from tests.shipped import INTERMEDIATE, WOK4
 
 
 def confirmation(world: World, **lines: str) -> str:
@@ -42,3 +42,15 @@ def test_a_forecast_without_attacks_says_nothing_of_them(tmp_path: Path) -> None
     text = confirmation(world, T1=f"{home.id} 2 40", S1=f"{home.id} {home.neighbours[0]} 1 5")
     assert "Decided when the turn runs: 1 spy operation (and everything the other" in text
     assert "armies your attacks send" not in text
+
+
+def test_intermediate_s_forecast_says_the_troops_its_attacks_send(tmp_path: Path) -> None:
+    """Round 47's reading: Intermediate's attack line sends troops of every kind (its
+    column is TRO, its tables YOUR TROOPS), and its forecast said 'the armies your attacks
+    send'."""
+    world = World(tmp_path, count=2, ruleset=("intermediate", "marchlands", {}))
+    home = next(p for p in world.game.typed(INTERMEDIATE).state().provinces if p.owner == 2)
+    text = confirmation(world, A1=f"{home.id} {home.neighbours[0]} 10")
+    said = " ".join(text.split())
+    assert "The table still counts the troops your attacks send, where they are now." in said
+    assert "armies" not in text

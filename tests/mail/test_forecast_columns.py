@@ -70,9 +70,9 @@ def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> Non
     world.game.run_turn()
     report = table(world.game.report(1), "YOUR PROVINCES")
     troops = table(world.game.report(1), "YOUR TROOPS")
-    header = "ID NAME         TERRAIN POP WOK DEF  MIS SPY AIM"
+    header = "ID NAME          TERRAIN POP WOK DEF  MIS SPY AIM"
     assert forecast[0] == report[0] == header
-    assert forecast_troops[0] == troops[0] == "ID NAME         ARM PIK ARC KNI CAT   LEV"
+    assert forecast_troops[0] == troops[0] == "ID NAME          ARM PIK ARC KNI CAT   LEV"
     assert len(forecast) == len(report) == len(troops) == len(forecast_troops) == 2
     # nobody else acted: the same rows, the same columns
     assert (forecast[1], forecast_troops[1]) == (report[1], troops[1])

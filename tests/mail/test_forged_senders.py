@@ -72,7 +72,8 @@ def test_gmail_fail_files_the_orders_and_tells_the_seat_alone(tmp_path: Path) ->
     add(world, world.aof(1), [GMAIL_FAIL], sender="Someone <p9@players.example>")
     summary = world.poll()
     assert [event.text() for event in summary.events] == [
-        "stored: g1 turn 1 player 1; not answered: authres: dmarc=fail for players.example"
+        "stored: g1 turn 1 player 1, with the seat's code from another address; not "
+        "answered: authres: dmarc=fail for players.example"
     ]
     ((name, raw),) = world.outbox().items()
     assert name.startswith("conf-") and b"\r\nTo: p1@players.example\r\n" in raw

@@ -37,7 +37,7 @@ def test_orders_from_another_address_are_confirmed_saying_so(tmp_path: Path) -> 
     world.mail(world.aof(1, X1="100"), sender="mallory@elsewhere.example")
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     assert [event.text() for event in world.poll().events] == [
-        "stored: g1 turn 1 player 1",
+        "stored: g1 turn 1 player 1, with the seat's code from another address",
         "stored: g1 turn 1 player 2",
     ]
     by_to = {
@@ -218,3 +218,17 @@ def test_orders_from_the_players_own_tag_are_not_said_to_come_from_elsewhere(
     assert name.startswith("conf-")
     assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)
     assert "Orders received: game g1, turn 1, player 1" in _said(raw)
+
+
+def test_orders_from_the_players_own_dash_tag_at_a_listed_domain_are_his(
+    tmp_path: Path,
+) -> None:
+    """At a domain of ``mail.dash_subaddress_domains``, ``p1-wok@`` is p1's mailbox as the
+    bounds of mail to strangers count it: the confirmation warned him that someone knows
+    his code (attack47), a false alarm."""
+    world = World(tmp_path, dash_subaddress_domains="players.example")
+    world.mail(world.aof(1, X1="100"), sender="p1-wok@players.example")
+    assert [event.text() for event in world.poll().events] == ["stored: g1 turn 1 player 1"]
+    ((name, raw),) = world.outbox().items()
+    assert name.startswith("conf-")
+    assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)

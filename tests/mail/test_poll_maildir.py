@@ -229,7 +229,9 @@ def test_an_oversized_mail_is_rejected_unread(tmp_path: Path) -> None:
     ((ident, raw),) = world.outbox().items()
     assert ident.startswith("rejected-")
     assert email.message_from_bytes(raw)["To"] == "p1@players.example"
-    assert "over the limit of 2000: send the form as plain text" in " ".join(body_of(raw).split())
+    assert "over the limit of 2000: send your form or commands again as plain text" in " ".join(
+        body_of(raw).split()
+    )
 
 
 def test_replies_are_capped_per_sender_and_hour(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.game.engine import open_game
 
 TYPO = "bob@exmaple.org"
 """Bob's address as the GM first typed it: a stranger's."""
@@ -85,7 +86,12 @@ def test_a_put_back_address_gets_no_mail_until_the_gm_corrects_it(tmp_path: Path
     wtg(tmp_path, "outbox", "--retry-all")
     wtg(tmp_path, "send", "-q")
     last = [mail for mail in sent_to(tmp_path) if mail not in before]
-    assert (kept.stem, "bob@example.org") in last  # the report not lost
+    # the report not lost: its form carried the code before `new-code`, and the send queued
+    # it again with his code (review47: before, the one kept went, with the code refused)
+    (report,) = [n for n, to in last if to == "bob@example.org" and n.endswith("-t0000-p02")]
+    sent = tmp_path / "games" / ".mail" / "outbox" / "sent" / f"{report}.eml"
+    code_now = open_game(tmp_path / "games" / "g1").config.player(2).code
+    assert f"CODE: {code_now}" in sent.read_text(encoding="utf-8")
     assert (code.stem, "bob@example.org") in last
     assert [to for _, to in sent_to(tmp_path)].count(TYPO) == 1
 

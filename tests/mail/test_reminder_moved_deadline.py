@@ -9,13 +9,17 @@ is set aside at the send, with why (``failedmail``)."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+import pytest
 
 from tests.mail.loop import World
 from tests.mail.test_outbox_retry import folders, maildir_config, played, wtg
 from tests.mail.test_poll_maildir import body_of
 from tests.mail.test_stale_reminder import WEEK
 from wtg.game.schedule import local_text, moment_text, parse_iso
+from wtg.mail.outgoing import sender
 from wtg.mail.outgoing.sender import remind
 
 PLAIN = [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
@@ -137,3 +141,43 @@ def test_a_deadline_moved_back_is_reminded_when_its_reminder_was_set_aside(
     assert "set aside" not in sent.stderr
     assert reminded(world, again[0]) == before
     assert remind(world.gm).queued == 0  # once
+
+
+def test_a_reminder_an_older_wtg_queued_after_an_extend_is_sent_and_not_made_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hosts47: a wtg before round 46 queued its reminders of a moved deadline under the
+    ids of the deadline the turn set (no ``-dN``). Upgraded, the send set them aside as
+    "moved since", though they gave the deadline now. Queued after the move, they go out;
+    and `wtg remind` then queues no second reminder of the same deadline."""
+    world = World(tmp_path, remind_hours=WEEK)
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert wtg(config, "extend", "g1", "24").exit_code == 0
+    later = datetime.now(timezone.utc) + timedelta(minutes=5)
+    with monkeypatch.context() as old:  # the older wtg: no reminder of its own for a move
+        old.setattr(sender, "moved_deadline", lambda game: None)
+        assert remind(world.gm, later).queued == 4
+    assert folders(world)["queue"][-4:] == PLAIN
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    assert "set aside" not in sent.stderr  # before: each set aside as moved since
+    assert reminded(world, PLAIN[0]) == shown(world)
+    assert remind(world.gm, later + timedelta(minutes=5)).queued == 0  # before: 4 more
+
+
+def test_a_reminder_an_older_wtg_queued_before_an_extend_is_still_set_aside(
+    tmp_path: Path,
+) -> None:
+    """Its Date before the move: it gave the deadline before, and is set aside as ever."""
+    world = World(tmp_path, remind_hours=WEEK)
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    earlier = datetime.now(timezone.utc) - timedelta(minutes=5)
+    assert remind(world.gm, earlier).queued == 4
+    assert wtg(config, "extend", "g1", "24").exit_code == 0
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    assert sent.stderr.count("set aside for good") == 4, sent.stderr

@@ -7,11 +7,17 @@ runs (CI, stop 63)."""
 
 from __future__ import annotations
 
+import email
 import os
+from datetime import datetime, timedelta, timezone, tzinfo
 from email.message import EmailMessage
 from pathlib import Path
+from typing import cast
+
+import pytest
 
 from tests.lobby.hall import Hall
+from tests.service.hostcli import host, wtg
 from wtg.mail.outgoing.outbox import Outbox, queue_order
 
 ANN = "ann@players.example"
@@ -79,3 +85,31 @@ def test_the_answers_go_out_in_the_order_the_mails_came(tmp_path: Path) -> None:
         for raw in queued
     ]
     assert recipients == [f"To: {ANN}", f"To: {BOB}"]
+
+
+def test_the_gms_hold_extend_and_release_go_out_in_the_order_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg hold g1`, `wtg extend g1 24`, `wtg release g1` given between two sends (a cron's
+    five minutes, or wtg serve's look at the games), a few seconds apart: each player was
+    told first that the deadline moved, then that the game was held, as the names sorted
+    (newgm47)."""
+    world, config = host(tmp_path)
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    moments = iter(start + timedelta(seconds=3 * n) for n in range(3))
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> Clock:
+            return cast(Clock, next(moments))
+
+    monkeypatch.setattr("wtg.cli.gm.datetime", Clock)
+    for command in (("hold", "g1"), ("extend", "g1", "24"), ("release", "g1")):
+        wtg(config, *command)
+    told = []
+    for _, path in Outbox(world.gm.spool).waiting():
+        mail = email.message_from_bytes(path.read_bytes())
+        told.append((str(mail["To"]), str(mail["Subject"])))
+    subjects = ["the game is on hold", "the deadline of turn 1 has moved", "the game goes on"]
+    addresses = [seat.email for seat in world.game.config.players]
+    assert told == [(address, f"[g1] {subject}") for subject in subjects for address in addresses]

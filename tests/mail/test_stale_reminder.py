@@ -243,7 +243,7 @@ def test_a_reminder_overtaken_asks_nothing_to_be_corrected(tmp_path: Path) -> No
         "0 reports queued; 4 mails sent, 0 waiting to be retried, 1 refused for good; 1 mail "
         "of them overtaken by the game, nothing to correct: what it told is no more (a "
         "reminder whose orders came or whose turn ran, a report of a turn run again or rolled "
-        "back)\n"
+        "back, a code or a report's form a later `wtg new-code` or a takeover replaced)\n"
     )
     assert "mail remind-g1-t0001-p02 set aside for good: " in said.stderr
     assert folders(world)["failed"] == ["remind-g1-t0001-p02"]

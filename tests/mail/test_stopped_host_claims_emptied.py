@@ -16,22 +16,31 @@ from tests.mail.test_stopped_host_mails_nothing import STOPPED
 from tests.mail.test_two_hosts_one_mailbox import form_mail
 from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import open_game
+from wtg.game.engine import Game, open_game
 from wtg.mail.servers.claims import CLAIMS_FOLDER
+from wtg.rules.wok.state import WokState
 
 
 def test_a_stopped_host_on_the_maildir_stays_stopped_when_the_claims_are_emptied(
     tmp_path: Path,
 ) -> None:
     old_config, _, maildir = moved(tmp_path)  # the copy polled: the old host stopped
-    game = open_game(tmp_path / "old" / "games" / "g1").typed(WOK4)
     assert wtg(old_config, "poll").exit_code == 1
+    stays_stopped(old_config, maildir, str(maildir))
+
+
+def stays_stopped(old_config: Path, maildir: Path, named: str) -> None:
+    """The claims of ``maildir`` emptied by hand, and a form dropped in: the stopped host
+    of ``old_config`` stays stopped (its poll's line naming the mailbox ``named``), its
+    form left for the other host, its turns and GM commands refused, until `wtg poll
+    --take-over`, which files the form."""
+    game = open_game(old_config.parent / "games" / "g1").typed(WOK4)
     for claim in (maildir / f".{CLAIMS_FOLDER}" / "new").iterdir():  # a hand's tidying
         claim.unlink()
     dropped(maildir, form_mail(filled_aof(game, 1), "g1p1@players.example", 1), "1.a")
     polled = wtg(old_config, "poll")
     assert polled.exit_code == 1, polled.output
-    assert polled.stderr.startswith(f"wtg: poll: {STOPPED}{maildir}: the host at ")
+    assert polled.stderr.startswith(f"wtg: poll: {STOPPED}{named}: the host at ")
     assert [p.name for p in (maildir / "new").iterdir()] == ["1.a"]  # for the other host
     assert list((maildir / f".{CLAIMS_FOLDER}" / "new").iterdir()) == []  # no claim made
     due = wtg(old_config, "run-turn", "--due")
@@ -56,15 +65,8 @@ def test_a_copy_of_a_stopped_host_is_not_stopped_by_its_record(tmp_path: Path) -
 def test_a_stopped_host_on_imap_stays_stopped_when_the_server_empties_the_claims(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    old_config, game = imap_host(tmp_path / "old", imap, smtp)
-    assert wtg(old_config, "poll").exit_code == 0
-    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)
-    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
-    assert wtg(old_config, "poll").exit_code == 1
-    with imap.client(GM_ADDRESS) as client:  # the server's retention: old mail expunged
-        client.select_folder(CLAIMS_FOLDER)
-        client.delete_messages(client.search("ALL"))
-        client.expunge()
+    old_config, game = imap_moved(tmp_path, imap, smtp)
+    expunge_claims(imap)
     imap.append(GM_ADDRESS, form_mail(filled_aof(game, 1), "g1p1@players.example", 1))
     polled = wtg(old_config, "poll")
     assert polled.exit_code == 1, polled.output
@@ -75,3 +77,22 @@ def test_a_stopped_host_on_imap_stays_stopped_when_the_server_empties_the_claims
     assert wtg(old_config, "send").exit_code == 1
     served = wtg(tmp_path / "new" / "wtg.yaml", "poll")  # the host that serves it claims anew
     assert served.exit_code == 0 and served.stdout.startswith("filed 1,"), served.output
+
+
+def expunge_claims(imap: Dovecot) -> None:
+    """The claims' folder emptied, as a server's retention expunges old mail."""
+    with imap.client(GM_ADDRESS) as client:
+        client.select_folder(CLAIMS_FOLDER)
+        client.delete_messages(client.search("ALL"))
+        client.expunge()
+
+
+def imap_moved(tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> tuple[Path, Game[WokState]]:
+    """A host on IMAP at ``tmp_path/old``, copied to ``tmp_path/new``, whose poll stopped
+    the old one: the old host's config and game."""
+    old_config, game = imap_host(tmp_path / "old", imap, smtp)
+    assert wtg(old_config, "poll").exit_code == 0
+    shutil.copytree(tmp_path / "old", tmp_path / "new", symlinks=True)
+    assert wtg(tmp_path / "new" / "wtg.yaml", "poll").exit_code == 0
+    assert wtg(old_config, "poll").exit_code == 1
+    return old_config, game

@@ -35,8 +35,9 @@ def test_an_attack_from_a_province_emptied_by_earlier_lines_would_not_run(
         "transform": [{"province": 1, "kind": "POP-ARM", "amount": 8}],
     }
     said = ruleset.forecast(state, given, 1)
+    sent = "troops" if ruleset is INTERMEDIATE else "armies"  # its ruling 31
     assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
-        ("attack on 6 from 1", "no armies left in province 1 Prov1")
+        ("attack on 6 from 1", f"no {sent} left in province 1 Prov1")
     ]
     # Standard and Intermediate stop once the 3 attacks of tech level 0 have run: the
     # fifth line never runs; WoK IV's turn runs every line its order file holds

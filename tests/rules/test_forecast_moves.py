@@ -97,8 +97,9 @@ def test_an_attack_line_that_does_not_run_takes_no_attack(ruleset: WokRuleset) -
         attack(7, 8, 1),
         attack(1, 2, 5),
     ]
+    sent = "troops" if ruleset is INTERMEDIATE else "armies"  # Intermediate's ruling 31
     assert said(ruleset, state, attack=attacks, move=[move(1, 6, "ARM", 5)]) == [
-        ("attack on 11 from 12", "no armies left in province 12 Prov12"),
+        ("attack on 11 from 12", f"no {sent} left in province 12 Prov12"),
         ("move 5 ARM from 1 to 6", EMPTIED),
     ]
 

@@ -12,9 +12,19 @@ from pathlib import Path
 
 from tests.service.week import make_host
 from tests.unavailable import unavailable
-from wtg.serve.unit import quoted, unit_text
+from wtg.serve.unit import quoted, running_checkout, unit_text
 
 WTG = str(Path(sys.executable).with_name("wtg"))
+PACKAGE = Path(__file__).resolve().parents[2] / "wtg"
+CHECKOUT = running_checkout()
+"""Where the tests' wtg is imported from when the venv's Python does not import it itself (a
+worktree given by PYTHONPATH): the units the tests' `wtg` prints name it."""
+
+
+def environment(*words: str) -> str:
+    """The unit's Environment= line the tests' `wtg` prints, of these words."""
+    given = [*words, *([quoted(f"PYTHONPATH={CHECKOUT}")] if CHECKOUT else [])]
+    return "Environment=" + " ".join(given)
 
 
 def verify(unit: Path) -> subprocess.CompletedProcess[str]:
@@ -40,7 +50,7 @@ def test_serve_unit_prints_the_unit_of_this_install(tmp_path: Path) -> None:
     lines = printed.stdout.splitlines()
     owner = pwd.getpwuid((tmp_path / "my host" / "games").stat().st_uid).pw_name
     assert f"ExecStart={WTG} serve" in lines
-    assert f'Environment="WTG_CONFIG={config}"' in lines  # a path with a space, quoted
+    assert environment(f'"WTG_CONFIG={config}"') in lines  # a path with a space, quoted
     assert f"User={owner}" in lines
     assert "Type=notify" in lines and "ExecReload=kill -HUP $MAINPID" in lines
     assert any(line.startswith("WatchdogSec=") for line in lines)
@@ -74,7 +84,7 @@ def test_the_unit_names_the_config_by_a_tidy_path(tmp_path: Path) -> None:
             cwd=folder,
             env=env,
         )
-        assert f"Environment=WTG_CONFIG={config.resolve()}" in printed.stdout.splitlines(), given
+        assert environment(f"WTG_CONFIG={config.resolve()}") in printed.stdout.splitlines(), given
     linked = tmp_path / "linked"
     linked.symlink_to(tmp_path / "host")  # a link the GM gave without ..: kept as given
     printed = subprocess.run(
@@ -84,7 +94,48 @@ def test_the_unit_names_the_config_by_a_tidy_path(tmp_path: Path) -> None:
         check=True,
         env=env,
     )
-    assert f"Environment=WTG_CONFIG={linked / 'wtg.yaml'}" in printed.stdout.splitlines()
+    assert environment(f"WTG_CONFIG={linked / 'wtg.yaml'}") in printed.stdout.splitlines()
+
+
+def test_the_unit_of_a_wtg_run_from_a_checkout_runs_that_checkout(tmp_path: Path) -> None:
+    """A GM who runs wtg from a clone (`python -m wtg` with PYTHONPATH, or in the clone's
+    folder) got a unit whose ExecStart was the venv's `wtg`, which imports the wtg installed
+    there, or none: the service ran another wtg than his, and a `git pull` in the clone
+    never reached it (newgm47). The unit gives the checkout by PYTHONPATH and runs the
+    Python that ran `--unit`, as `python -m wtg`."""
+    config = make_host(tmp_path / "host")
+    checkout = tmp_path / "my clone"
+    shutil.copytree(PACKAGE, checkout / "wtg", ignore=shutil.ignore_patterns("__pycache__"))
+    bare = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "WTG_"))}
+    for cwd, env in (
+        (tmp_path, {**bare, "PYTHONPATH": str(checkout)}),
+        (checkout, bare),  # `python -m wtg` run in the clone's folder
+    ):
+        printed = subprocess.run(
+            [sys.executable, "-m", "wtg", "--config", str(config), "serve", "--unit"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=cwd,
+            env=env,
+        )
+        lines = printed.stdout.splitlines()
+        assert f"ExecStart={sys.executable} -m wtg serve" in lines, cwd
+        assert f'Environment=WTG_CONFIG={config} "PYTHONPATH={checkout}"' in lines, cwd
+    unit = tmp_path / "wtg.service"
+    unit.write_text(printed.stdout, encoding="utf-8")
+    checked = verify(unit)
+    assert checked.returncode == 0, checked.stderr
+    # what the service imports, started as systemd starts it: in /, with the unit's variables
+    imported = subprocess.run(
+        [sys.executable, "-c", "import wtg; print(wtg.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd="/",
+        env={**bare, "WTG_CONFIG": str(config), "PYTHONPATH": str(checkout)},
+    )
+    assert imported.stdout.strip() == str(checkout / "wtg" / "__init__.py")
 
 
 def test_a_broken_unit_is_what_the_check_would_catch(tmp_path: Path) -> None:

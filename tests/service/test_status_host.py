@@ -20,7 +20,12 @@ from wtg.game.schedule import iso, make_schedule
 from wtg.gm.control import hold
 from wtg.gm.gamestatus import RUNS_IT
 from wtg.host.pollhealth import record_poll
-from wtg.host.servicerecord import ServiceRecord, clear_service_record, write_service_record
+from wtg.host.servicerecord import (
+    ServiceRecord,
+    clear_service_record,
+    code_print,
+    write_service_record,
+)
 from wtg.mail.spool.journal import Journal
 
 SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
@@ -44,7 +49,7 @@ def busy_host(tmp_path: Path) -> tuple[World, Path, datetime]:
     confirmation waits in the outbox), with a mail quarantined, an address failing, g1
     held, and g2's deadline the next."""
     world, config = host(tmp_path)
-    mine = ServiceRecord(pid=os.getpid(), since=SINCE, version="0.1.0")
+    mine = ServiceRecord(pid=os.getpid(), since=SINCE, version="0.1.0", code=code_print())
     write_service_record(world.gm.spool, mine)
     world.mail(world.aof(1, R1="1"))
     assert world.poll().filed == 1
@@ -82,6 +87,7 @@ def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
         "pid": os.getpid(),
         "since": "2026-11-30T08:00:00Z",
         "version": "0.1.0",
+        "runs_other_code": False,
         "gone_pid": None,
         "stopped": None,
         "stopped_error": None,
@@ -141,6 +147,7 @@ def not_running(gone_pid: int | None = None, stopped: str | None = None) -> dict
         "pid": None,
         "since": None,
         "version": None,
+        "runs_other_code": False,
         "gone_pid": gone_pid,
         "stopped": stopped,
         "stopped_error": None,

@@ -129,3 +129,37 @@ def test_all_turns_goes_to_the_game_pages_history(site: Path) -> None:
     assert re.findall(r'<a href="([^"]+)">[^<]*: all turns</a>', html) == ["index.html#history"] * 2
     game_page = (site / "games" / "kaomaris" / "index.html").read_text(encoding="utf-8")
     assert '<section id="history">' in game_page and 'href="turn-0.html"' in game_page
+
+
+def test_a_page_whose_top_ten_reads_otherwise_now_is_written_anew(
+    played_games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review47: the Top Ten score counts the gold held since round 46 (Standard's ruling 48),
+    and the site draws every turn's Top Ten from its state, but a turn's page was written
+    again only when the wtg that wrote it says another version (always 0.1.0) or other
+    templates: after the upgrade, the turns before the last two kept the old scores, and
+    the history showed old turns with the old score next to new ones with the new. The
+    older wtg's score is this one's less 7 here (the robots of this game spend their gold)."""
+    from wtg.rules.wok import score
+    from wtg.rules.wok.state import WokState
+
+    games = tmp_path / "games"
+    shutil.copytree(played_games / "star isles #2", games / "star isles #2")
+    counted = score.player_score
+
+    def older(state: WokState, pid: int) -> int:
+        return counted(state, pid) - 7
+
+    out = tmp_path / "out"
+    with monkeypatch.context() as patched:
+        patched.setattr(score, "player_score", older)
+        build_site(games, out, jobs=1)
+    (first,) = (out / "games").glob("*/turn-1.html")
+    facts = gather(open_game(games / "star isles #2"))
+    now = sorted(row.score for row in next(t for t in facts.turns if t.turn == 1).topten)
+    assert now == [464, 485, 492]
+    build_site(games, out, jobs=1)
+    html = first.read_text(encoding="utf-8")
+    top = html[html.index("Top Ten") :]
+    shown = re.findall(r'<td class="num">(\d+)</td>', top)
+    assert all(str(score) in shown for score in now) and "457" not in shown, shown

@@ -5,15 +5,21 @@ restore is undone."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tests import killpoints
-from tests.pausedwtg import Entering, paused_at
+from tests.pausedwtg import Entering, paused_at, start
 from tests.upkeep.hosts import backed_up
 from wtg.cli import main
+from wtg.upkeep import restore as restore_module
+from wtg.upkeep.restoredagain import ARCHIVE_MARK, archive_mark
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +114,52 @@ def test_a_restore_beside_one_under_way_stops_and_writes_nothing(
     assert not (target / ".restoring").exists()
     code, _, err = restore(backup, target)
     assert code == 1 and "holds this backup already" in err
+
+
+def test_the_restore_given_again_answers_without_reading_the_archive_whole(
+    backup: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hosts47: the restore given again read the whole archive (its manifest is its last
+    member) before it said it held that backup already, minutes of a big host's at 2 a.m.
+    The first restore keeps the archive's mark (gzip's CRC-32 and size, its last bytes),
+    which answers at once; another backup's mark is not it, refused as ever, unread."""
+    target = tmp_path / "games"
+    assert restore(backup, target)[0] == 0
+    assert json.loads((target / ".restored" / ARCHIVE_MARK).read_text()) == archive_mark(backup)
+
+    def read_whole(source: Path, progress: object = None) -> None:
+        raise AssertionError(f"{source} read whole")
+
+    monkeypatch.setattr(restore_module, "verify", read_whole)
+    code, _, err = restore(backup, target)
+    assert code == 1 and f"wtg: {target} holds this backup already" in err, err
+    recompressed = tmp_path / "again.tar.gz"  # gunzip, then gzip -9: the same backup
+    recompressed.write_bytes(gzip.compress(gzip.decompress(backup.read_bytes()), 9))
+    assert recompressed.read_bytes() != backup.read_bytes()
+    code, _, err = restore(recompressed, target)
+    assert code == 1 and "holds this backup already" in err, err
+    other = tmp_path / "other.tar.gz"
+    other.write_bytes(gzip.compress(gzip.decompress(backup.read_bytes()) + bytes(512), 9))
+    code, _, err = restore(other, target)
+    assert code == 1 and err.startswith(f"wtg: {target} is not empty: restore only into"), err
+
+
+def test_a_restore_stopped_by_ctrl_c_says_to_give_it_again(backup: Path, tmp_path: Path) -> None:
+    """hosts47: Ctrl-C in the restore said the line of every command, "the same command
+    given again takes up the rest (`wtg status` shows where the games stand)": `wtg status`
+    refuses a folder being restored. It says the folder holds a restore cut short, and the
+    restore to give again."""
+    target = tmp_path / "restored" / "games"
+    args = ["restore", str(backup), "--games-dir", str(target)]
+    with start(args, Entering("wtg.upkeep.restore:_unpack"), tmp_path, "cut") as paused:
+        assert paused.reached(), paused.output()
+        os.killpg(paused.proc.pid, signal.SIGINT)
+        ended = paused.go()
+    assert ended.returncode == 1, ended
+    assert " ".join(ended.stderr.split()) == (
+        f"wtg: restore: interrupted (Ctrl-C): {target} holds a restore cut short (its "
+        f".restoring), which no command runs on: give the same `wtg restore {backup} "
+        f"--games-dir {target}` again, which removes what this one left and restores anew"
+    )
+    code, out, _ = restore(backup, target)
+    assert code == 0 and out.startswith(f"{target} held a restore cut short: removed")

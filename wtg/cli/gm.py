@@ -180,7 +180,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
     try:
         kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     except NotHeld as exc:  # the wrong game: the one held named
-        fail(str(exc) + meant_games(game, held, "wtg release {game}"))
+        fail(str(exc) + _released_at(notices, game) + meant_games(game, held, "wtg release {game}"))
     name = game.config.game
     over = how_over(game) if not new else None
     if over is not None:
@@ -200,6 +200,21 @@ def release(ctx: click.Context, game_dir: str) -> None:
         f"{moment_text(kept.released)}, cut short): finished"
     )
     tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
+
+
+def _released_at(notices: Notices, game: Game) -> str:
+    """What `wtg release` given again says of the release before (the command given twice,
+    in two terminals, or its output lost): when the game was released, its players told."""
+    last = notices.last_release(game)
+    if last is None:
+        return ""
+    since, at, waiting = last
+    told = (
+        "its notices to the players wait in the outbox (`wtg send` mails them)"
+        if waiting
+        else "its players were told"
+    )
+    return f": it was released at {moment_text(at)} (held since {moment_text(since)}); {told}"
 
 
 HOURS = Duration("hours", click.FLOAT)
@@ -737,12 +752,13 @@ def digest(
     mailbox (mail put into the IMAP folders the poll files into: a second host), notices
     owed (a GM command cut short before every player was told), the disk low (under 5 %
     free and under 1 GB, before a poll, turn or send fails on a full one), wrong codes
-    (forms and commands refused for a code not the seat's: someone may be guessing), orders
-    read after their turn ran (their mail came in time: a rerun may take them), the
-    lobby's book that cannot be read (torn: its line says how to put it back; the rest is
-    told without it), the turns due held (a host restored from a backup whose last poll
-    found mail filed after it and never read: orders, perhaps). With -q nothing is
-    printed (or mailed) when there is nothing to tell."""
+    (forms and commands refused for a code not the seat's: someone may be guessing), codes
+    used from another address (a seat's right code in a mail from another mailbox than its
+    own: someone may know it), orders read after their turn ran (their mail came in time:
+    a rerun may take them), the lobby's book that cannot be read (torn: its line says how
+    to put it back; the rest is told without it), the turns due held (a host restored from
+    a backup whose last poll found mail filed after it and never read: orders, perhaps).
+    With -q nothing is printed (or mailed) when there is nothing to tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
 

@@ -22,7 +22,15 @@ from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
 from wtg.lobby.database import LobbyDatabase, torn_said
 from wtg.lobby.domains import OneDomain, one_domain
-from wtg.lobby.lists import Waiting, WaitingList, add_list, all_lists, closed_lists, waiting
+from wtg.lobby.lists import (
+    OpenAlready,
+    Waiting,
+    WaitingList,
+    add_list,
+    all_lists,
+    closed_lists,
+    waiting,
+)
 from wtg.lobby.lookalikes import in_list
 from wtg.lobby.seats import offer_seat as offer
 from wtg.lobby.seats import offers, withdraw_offer
@@ -125,7 +133,15 @@ def open_list(
     root = games_root(ctx)
     refuse_on_moved_host(ctx, root / SPOOL)  # its JOINs reach the other host
     with torn_said(root), LobbyDatabase(root) as book:
-        opened = add_list(book, wanted)
+        try:
+            opened = add_list(book, wanted)
+        except OpenAlready as already:  # given twice (the arrow key): nothing to close
+            found = already.found
+            tell(
+                f"waiting list {found.name} is open already, as asked ({found.title()}; "
+                f"{found.deadlines()}; opened {moment_text(found.opened)}): nothing done"
+            )
+            return
     early = opened.start_early()  # what it was opened with, a wrong zone seen at once
     said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
     tell(f"waiting list {opened.name} open: {said}")

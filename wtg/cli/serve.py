@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -27,7 +29,13 @@ from wtg.logs.events import LOGGER, log_event
 from wtg.mail.outgoing.pictures import map_drawing
 from wtg.mail.spool.runlock import AlreadyRunning
 from wtg.serve.notify import Notifier
-from wtg.serve.unit import owner_of, this_wtg, unit_text
+from wtg.serve.unit import (
+    owner_of,
+    run_as_module,
+    running_checkout,
+    this_wtg,
+    unit_text,
+)
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -127,4 +135,7 @@ def print_unit(ctx: click.Context) -> None:
             f"the games folder {gm.games_dir.absolute()} ({games_source(ctx)}) {problem}: "
             "correct it, or make a new host with `wtg init DIR`"
         )
-    click.echo(unit_text(this_wtg(), tidied(path), owner_of(gm.games_dir)), nl=False)
+    module = run_as_module()  # `python -m wtg`: so in the unit too, no `wtg` needed
+    wtg = Path(sys.executable).absolute() if module else this_wtg()
+    unit = unit_text(wtg, tidied(path), owner_of(gm.games_dir), running_checkout(), module)
+    click.echo(unit, nl=False)

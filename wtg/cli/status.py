@@ -66,6 +66,7 @@ from wtg.mail.spool.journal import (
     mailed_turns,
 )
 from wtg.mail.spool.journallists import (
+    CodesElsewhere,
     FloodCount,
     HeldOver,
     Quarantined,
@@ -73,6 +74,7 @@ from wtg.mail.spool.journallists import (
     SetAside,
     Unanswered,
     WrongCodes,
+    codes_elsewhere,
     cut_short_line,
     flood_not_kept,
     held_let_go,
@@ -178,6 +180,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed, aside = _with_set_aside(listed, set_aside(spool, since))
     tried = [w for w in wrong_codes(spool, since) if w.game == data["game"]]
     listed["wrong_codes"] = [_wrong_data(item) for item in tried]
+    used = [c for c in codes_elsewhere(spool, since) if c.game == data["game"]]
+    listed["codes_elsewhere"] = [_elsewhere_data(item) for item in used]
     lates = [item for item in read_late(spool, since) if item.game == data["game"]]
     listed["read_late"] = [_late_data(item) for item in lates]
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
@@ -259,6 +263,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
     _show_wrong_codes(tried)
+    _show_codes_elsewhere(used)
     _show_read_late(lates)
 
 
@@ -812,6 +817,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_set_aside(lists.aside)
     _show_flood(lists.flood)
     _show_wrong_codes(lists.tried)
+    _show_codes_elsewhere(lists.used)
     _show_read_late(lists.lates)  # as `wtg status GAME`: its JSON alone said them
     if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
         sys.exit(1)
@@ -831,6 +837,8 @@ class _HostLists(Record, kw_only=True):
     aside: list[SetAside]
     flood: list[FloodCount]
     tried: list[WrongCodes]
+    used: list[CodesElsewhere]
+    """The seats whose right code came from other addresses in the last day."""
     lates: list[ReadLate]
     announced: list[tuple[Path, Announcement]]
     """The announcements cut short, each with its file."""
@@ -851,6 +859,7 @@ def _host_lists(spool: Path, since: float) -> _HostLists:
     aside = set_aside(spool, since)
     flood = flood_not_kept(spool, since)
     tried = wrong_codes(spool, since)
+    used = codes_elsewhere(spool, since)
     lates = read_late(spool, since)
     announced, unread = cut_short(spool)
     return _HostLists(
@@ -863,6 +872,7 @@ def _host_lists(spool: Path, since: float) -> _HostLists:
         aside=aside,
         flood=flood,
         tried=tried,
+        used=used,
         lates=lates,
         announced=announced,
         unread=unread,
@@ -879,6 +889,7 @@ def _game_entry(
     entry = _with_announcements(_with_quarantine(data, lists.every)[0], data, lists.announced)[0]
     entry = _with_set_aside(entry, lists.aside)[0]
     entry["wrong_codes"] = [_wrong_data(item) for item in lists.tried if item.game == game]
+    entry["codes_elsewhere"] = [_elsewhere_data(c) for c in lists.used if c.game == game]
     entry["read_late"] = [_late_data(item) for item in lists.lates if item.game == game]
     entry["mailed_turn"] = lists.mailed.get(game, -1)
     entry["read_only"] = read_only(found.store.root)
@@ -945,6 +956,7 @@ def _host_json(
             {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in lists.flood
         ],
         "wrong_codes": [_wrong_data(item) for item in lists.tried],
+        "codes_elsewhere": [_elsewhere_data(item) for item in lists.used],
         "read_only": read_only(games_dir),
         "disk_full": full_disk(games_dir),
         "disk_low": low_disk(games_dir),
@@ -1109,11 +1121,7 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
     if not items:
         return
     codes = counted(sum(w.forms for w in items), "WRONG CODE", "WRONG CODES")
-    tell_hung(
-        f"{codes} in the last 24 hours, by the "
-        "seat whose code a form did not carry (a command's CODE by its game): many from other "
-        'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):'
-    )
+    lines = []
     for item in items[:SHOWN]:
         least = "at least " if item.more_addresses else ""
         addresses = counted(item.addresses, "other address", "other addresses")
@@ -1121,9 +1129,57 @@ def _show_wrong_codes(items: Sequence[WrongCodes]) -> None:
         said = elsewhere if item.elsewhere else ""
         tried = f"player {item.seat}: {counted(item.forms, 'form')}"
         tried = tried if item.seat else f"commands: {counted(item.forms, 'mail')}"
-        tell_hung(f"  {item.game} {tried}{said}")
-    if len(items) > SHOWN:
-        tell_hung(f"  ... and {len(items) - SHOWN} more (`wtg status --json`: wrong_codes)")
+        lines.append(f"{item.game} {tried}{said}")
+    _show_seats(
+        f"{codes} in the last 24 hours, by the "
+        "seat whose code a form did not carry (a command's CODE by its game): many from other "
+        'addresses than the players\' are someone guessing a code (docs/mail.md, "Codes guessed"):',
+        lines,
+        len(items),
+        "wrong_codes",
+    )
+
+
+def _show_seats(heading: str, lines: Sequence[str], seats: int, key: str) -> None:
+    """A list of seats of the last day: its heading, the ``lines`` of its first ``SHOWN``
+    seats, and how many more ``--json`` lists under ``key``."""
+    tell_hung(heading)
+    for line in lines:
+        tell_hung(f"  {line}")
+    if seats > SHOWN:
+        tell_hung(f"  ... and {seats - SHOWN} more (`wtg status --json`: {key})")
+
+
+def _elsewhere_data(item: CodesElsewhere) -> dict[str, object]:
+    return {
+        "game": item.game,
+        "player": item.seat,
+        "mails": item.mails,
+        "addresses": item.addresses,
+    }
+
+
+def _show_codes_elsewhere(items: Sequence[CodesElsewhere]) -> None:
+    """The seats whose right code came from other addresses than theirs in the last day,
+    the most mails first: a line a seat, the first ``SHOWN`` (docs/mail.md, "Codes
+    guessed")."""
+    if not items:
+        return
+    codes = counted(sum(c.mails for c in items), "CODE", "CODES")
+    lines = [
+        f"{c.game} player {c.seat}: {counted(c.mails, 'mail')} from "
+        + counted(c.addresses, "other address", "other addresses")
+        for c in items[:SHOWN]
+    ]
+    _show_seats(
+        f"{codes} USED FROM ANOTHER ADDRESS in the last 24 hours, by the seat whose right code "
+        "a mail carried from an address other than the seat's: taken, and the player told to "
+        "ask you for a new code; one he did not write needs it (`wtg new-code GAME --player N`, "
+        'docs/mail.md, "Codes guessed"):',
+        lines,
+        len(items),
+        "codes_elsewhere",
+    )
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import contextlib
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from wtg.cli.common import games_root
 from wtg.cli.givenhead import tell
+from wtg.files.gamesfolder import SPOOL
+from wtg.host.servicerecord import read_service_record
 from wtg.upkeep.upgrade import (
     Done,
     Found,
@@ -48,7 +51,7 @@ def upgrade(ctx: click.Context, check: bool) -> NoReturn:
     was skipped, refused (made by a newer wtg) or failed."""
     games_dir = games_root(ctx)
     if check:
-        _check(survey(games_dir))
+        _check(survey(games_dir), games_dir)
     run = HostUpgrade(games_dir, datetime.now(timezone.utc))
     terminal = sys.stderr.isatty()
     later: list[Done] = []  # on a terminal, the lines wait for the bar to end
@@ -64,10 +67,11 @@ def upgrade(ctx: click.Context, check: bool) -> NoReturn:
         if item.line:
             _say(item)
     tell(run.line())
+    _service_note(games_dir)
     sys.exit(0 if run.ok else 1)
 
 
-def _check(found: list[Found]) -> NoReturn:
+def _check(found: list[Found], games_dir: Path) -> NoReturn:
     """`--check`: a line for each game folder or book to upgrade or that cannot be, a
     summary, and the exit status."""
     for item in found:
@@ -80,7 +84,23 @@ def _check(found: list[Found]) -> NoReturn:
         f"wtg upgrade --check: {counted(todo)} to upgrade, {counted(stuck)} this wtg cannot "
         f"upgrade, {at_format(current)} already (nothing changed)"
     )
+    _service_note(games_dir)
     sys.exit(EXIT_CANNOT_UPGRADE if stuck else EXIT_UPGRADE_NEEDED if todo else 0)
+
+
+def _service_note(games_dir: Path) -> None:
+    """A note, last, when a `wtg serve` runs on the games folder with other code than this
+    wtg's: it was started before this wtg was installed, and goes on with the older code
+    (and refuses the folders upgraded to a format it does not know) until restarted."""
+    record = read_service_record(games_dir / SPOOL)
+    if record is None or not record.running() or not record.runs_other_code():
+        return
+    tell(
+        f"note: wtg serve (pid {record.pid}) runs the wtg it started with, not this one, "
+        "installed since: restart it once the upgrade is done (`systemctl restart wtg`) to "
+        "run this one",
+        err=True,
+    )
 
 
 def _say(item: Done) -> None:

@@ -18,6 +18,7 @@ from wtg.cli.homepath import HomePath
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.locks import WAIT
 from wtg.upkeep.restore import restore as restore_backup
+from wtg.upkeep.restoredagain import interrupted_line
 
 
 @contextlib.contextmanager
@@ -133,8 +134,11 @@ def restore(file: Path, games_dir: Path) -> None:
         fail(f"{file}: {what}")
     there = next(f for f in (games_dir.absolute(), *games_dir.absolute().parents) if f.exists())
     refuse_root_on_anothers(there, "the folder")  # what root restores there is root's alone
-    with _phase_bars(sys.stderr.isatty()) as progress:
-        result = restore_backup(file, games_dir, progress=progress)
+    try:
+        with _phase_bars(sys.stderr.isatty()) as progress:
+            result = restore_backup(file, games_dir, progress=progress)
+    except KeyboardInterrupt:  # the group's line sends the GM to `wtg status`, which refuses
+        fail(interrupted_line(file, games_dir))
     for line in result.lines():
         tell(line)
 

@@ -140,6 +140,13 @@ LOCKED = (
 """What a command that finds a game's lock taken says after the game's folder."""
 
 
+BEING_MADE = (
+    "is being made by another wtg new-game at this moment (in another terminal?): nothing "
+    "was done here; `wtg status` shows the game once it is made"
+)
+"""What a `wtg new-game` says that finds the game's folder being made by another."""
+
+
 class GameLocked(StoreError):
     """Another process is writing this game."""
 
@@ -289,7 +296,7 @@ def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
     empty folders, its format, the ``files`` given it, and their temporary copies): a
     create killed before it made a game, which the next create may make again."""
     written = [FORMAT_FILE, *files, "game.yaml"]
-    allowed = {*written[:-1], *(temporary_name(name) for name in written)}
+    allowed = {*written[:-1], *(temporary_name(name) for name in written), LOCK_FILE}
     for entry in root.iterdir():
         if entry.name in ("turns", "pending"):
             if not entry.is_dir() or any(entry.iterdir()):
@@ -297,6 +304,16 @@ def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
         elif entry.name not in allowed or not entry.is_file():
             return False
     return True
+
+
+def _not_taken(root: Path, files: Iterable[str]) -> None:
+    """Refuse to make a game in ``root`` when it holds anything but what a create cut short
+    before game.yaml left (and the game's lock file)."""
+    if not root.exists():
+        return
+    there = [entry for entry in root.iterdir() if entry.name != LOCK_FILE]
+    if there and not _cut_before_config(root, files):
+        raise StoreError(f"{root} already exists and is not empty")
 
 
 def _read_whole(path: str) -> bytes:
@@ -416,18 +433,24 @@ class GameStore:
     ) -> GameStore:
         """Make the game's folder: its folders, its format, ``files`` (name: content), and
         game.yaml last, which makes it a game. A folder holding only what a create cut
-        short before game.yaml left (``_cut_before_config``) is made again."""
+        short before game.yaml left (``_cut_before_config``) is made again. The game's lock
+        is held from the check to game.yaml: a second `wtg new-game` of the name at the same
+        moment (a second terminal) is refused (GameLocked), where it took the first one's
+        folder, not yet holding its game.yaml, for one cut short and wrote its own game.yaml
+        (another seed, other codes) over it."""
         root = Path(root)
-        if root.exists() and any(root.iterdir()) and not _cut_before_config(root, files or {}):
-            raise StoreError(f"{root} already exists and is not empty")
-        private.make_dirs(root / "turns")
-        private.make_dirs(root / "pending")
-        os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private too
-        record_format(root, FolderFormat(FORMAT))  # before game.yaml, which makes it a game
-        for name, content in (files or {}).items():
-            write_atomic(root / name, content)
-        store = cls(root)
-        store.write_config(config_text)
+        _not_taken(root, files or {})  # no lock file left in a folder of something else
+        private.make_dirs(root)
+        with exclusive(root / LOCK_FILE, lambda: GameLocked(f"{root} {BEING_MADE}")):
+            _not_taken(root, files or {})  # what another made meanwhile
+            private.make_dirs(root / "turns")
+            private.make_dirs(root / "pending")
+            os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private
+            record_format(root, FolderFormat(FORMAT))  # before game.yaml, which makes it a game
+            for name, content in (files or {}).items():
+                write_atomic(root / name, content)
+            store = cls(root)
+            store.write_config(config_text)
         return store
 
     def write_config(self, config_text: str) -> None:
@@ -475,7 +498,11 @@ class GameStore:
         short before it wrote game.yaml left (``_cut_before_config``): its making is given
         again; "" for any other folder."""
         turns = (self.root / "turns").is_dir()
-        if not turns or not _cut_before_config(self.root, (MAP_COPY,)):
+        try:  # killed after it took the game's lock, before it made turns/: the lock alone
+            alone = [entry.name for entry in self.root.iterdir()] == [LOCK_FILE]
+        except OSError:
+            alone = False
+        if not (turns or alone) or not _cut_before_config(self.root, (MAP_COPY,)):
             return ""
         return (
             ": its making was cut short before it wrote game.yaml; give the same `wtg "

@@ -19,7 +19,13 @@ path, port or query follows it (``end.Next/login`` is an address). A scheme is d
 whatever stands before it, and ``www.`` after anything but a letter or a digit
 (``x_http://``, ``x/www.``: Thunderbird, Gmail or mutt's urlview link them); a host without
 either after ``/``, ``@``, ``-`` or ``_`` is linked by none, and stays (``docs/mail.md``).
-An e-mail address stays as written: a
+A web scheme (``http``, ``https``, ``ftp``) is
+defanged with any slashes or backslashes after its colon, or none (``https[:]/evil[.]com``:
+a browser opens ``https:/evil.com`` as ``https://evil.com``), a scheme's colon and slashes
+may be any that read as them (``https：//``, ``https:／／``: ``_lookalikes``), an IPv4
+address is a host (``10[.]0[.]0[.]1:8080/x``), and so is the host behind an ``@`` with a
+path, port or query after it (``wtg.example@evil[.]com/reset``: a page of ``evil.com``'s
+dressed as the host's site). An e-mail address stays as written: a
 player may give his own to another, and its host is not taken for a web address
 (docs/mail.md, "Press"). What an answer of the host's quotes back of anyone's words (a
 command refused, a question) is defanged so too (``quoted_back``).
@@ -94,11 +100,12 @@ and a false alarm costs two brackets where a gap costs a player's code. The othe
 def unlinked(text: str) -> str:
     """``text`` with each web address in it defanged (``http[:]//evil[.]example/x``,
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written. A text without
-    a ``://`` or a dot (``DOTS``) holds none: an answer quotes each order line of a form
-    back (``quoted_back``), and most hold neither. The dot is looked for as a character
-    first: ``_DOT``'s look behind is tried at every place of a text, and most texts hold
-    no dot at all."""
-    if "://" not in text and not (any(dot in text for dot in DOTS) and _DOT.search(text)):
+    a colon or a dot (``DOTS``) holds none: an answer quotes each order line of a form
+    back (``quoted_back``), and most hold neither. A text not all ASCII is read whole: its
+    colons and slashes may be of those that read as ``:`` and ``/`` (``_lookalikes``). The
+    dot is looked for as a character first: ``_DOT``'s look behind is tried at every place
+    of a text."""
+    if text.isascii() and ":" not in text and ("." not in text or not _DOT.search(text)):
         return text
     return _links(not text.isascii()).sub(_defanged, text)
 
@@ -107,14 +114,20 @@ def _defanged(found: re.Match[str]) -> str:
     if found.group("www") is not None:
         return _DOT.sub("[.]", found.group("www"))
     if found.group("scheme") is not None:
-        return f"{found.group('scheme')}[:]//{_DOT.sub('[.]', found.group('authority'))}"
+        slashes, authority = found.group("slashes"), found.group("authority")
+        return f"{found.group('scheme')}[:]{slashes}{_DOT.sub('[.]', authority)}"
+    if found.group("web") is not None:
+        slashes, authority = found.group("webslashes"), found.group("webauthority")
+        return f"{found.group('web')}[:]{slashes}{_DOT.sub('[.]', authority)}"
+    if found.group("behind") is not None:
+        return _DOT.sub("[.]", found.group("behind"))
     return found.group("marks") + _host_defanged(found)
 
 
 def _host_defanged(found: re.Match[str]) -> str:
     host = found.group("host")
     labels = _DOT.split(host)
-    if _WWW.search(labels[0]):
+    if _WWW.search(labels[0]) or _ipv4(labels):
         return _DOT.sub("[.]", host)
     top = _folded(labels[-1])
     if not _top_level(top):
@@ -124,6 +137,15 @@ def _host_defanged(found: re.Match[str]) -> str:
     if not goes_on and run_on and top not in COUNTRY_WORDS:
         return host  # ``the end.Next turn``, ``evil.Now``: sentences run together
     return _DOT.sub("[.]", host)
+
+
+def _ipv4(labels: list[str]) -> bool:
+    """Whether a host's ``labels`` are an IPv4 address's four numbers, each 0 to 255
+    (``10.0.0.1``; not ``3.14``, ``1.2.3``, ``300.1.2.3``): a phone's mail client makes a
+    link of one as of a host's name (Android's web addresses hold them)."""
+    return len(labels) == 4 and all(
+        label.isdigit() and len(label) <= 3 and int(label) <= 255 for label in labels
+    )
 
 
 def _begins_sentence(label: str) -> bool:
@@ -172,15 +194,54 @@ def _links(marked: bool) -> re.Pattern[str]:
     some = f"[{marks}]*" if marks else ""
     label = rf"[^\W_]{some}(?:[\w{marks}-]*[^\W_]{some})?"
     host = rf"{label}(?:[{DOTS}]{label})+"
+    colon, slash = _lookalikes() if marked else (":", r"/\\")
+    letter = r"^\W_" if marked else "a-z0-9"  # a scheme in full-width letters too
+    ends = rf"""[^\s/\\{slash}?#<>"'()\[\]]"""
     return re.compile(
         rf"""
-          (?P<scheme>(?<![a-z0-9+.-])[a-z0-9+.-]+)://(?P<authority>[^\s/?#<>"'()\[\]]*)
+          (?P<scheme>(?<![{letter}+.-])[{letter}+.-]+)[{colon}]
+          (?P<slashes>[{slash}]{{2,}})(?P<authority>{ends}*)
+        | (?P<web>(?<![{letter}+.-])(?:{_WEB_SCHEMES}))[{colon}]
+          (?P<webslashes>[{slash}]*)(?P<webauthority>{ends}+)
+        | (?<=@)(?P<behind>{host})(?=[/#]|\?\w|:\d)
         | (?<![\w{marks}.@/-])(?P<marks>{some})(?P<host>{host})(?![\w{marks}@-])
         | (?<![^\W_]){_NOT_MAILED}(?P<www>www[{DOTS}]{label}(?:[{DOTS}]{label})*)
           (?![\w{marks}@-])
         """,
         re.IGNORECASE | re.VERBOSE,
     )
+
+
+_WEB_SCHEMES = "https?|ftps?"
+"""The schemes a browser opens a web address of with one slash, none, three or
+backslashes after the colon (``https:/evil.com``, ``https:evil.com``, ``http:\\evil.com``
+all open ``https://evil.com`` or ``http://evil.com``), each defanged with any."""
+
+
+@cache
+def _lookalikes() -> tuple[str, str]:
+    """The characters that read as a colon, and those that read as a slash or a backslash,
+    as two classes of a regular expression: the ASCII ones, those that NFKC makes them
+    (``：`` full-width, ``﹕`` small, ``／``) and those Unicode's confusables list as reading
+    like them (``꞉``, ``∶``, ``⁄``, ``∕``, ``＼``), from its own data as the
+    ``confusable_homoglyphs`` library ships it. A scheme written with them
+    (``https：//evil.com``) reads as a link to a player, and a client that reads the text
+    as IDNA reads a host (``evil.com``)."""
+    # deferred: the confusables table is large; only a press not all ASCII needs it
+    from confusable_homoglyphs.confusables import confusables_data
+
+    def like(plain: str) -> str:
+        found = {plain}
+        found |= {
+            chr(p) for p in range(0x80, 0x10000) if unicodedata.normalize("NFKC", chr(p)) == plain
+        }
+        for homoglyph in confusables_data.get(plain, []):
+            shown = homoglyph["c"].strip("\u200e\u200f")
+            if len(shown) == 1:
+                found.add(shown)
+        return "".join(re.escape(char) for char in sorted(found))
+
+    return like(":"), like("/") + like("\\")
 
 
 _WWW = re.compile(r"(?:^|[-_])www$", re.IGNORECASE)

@@ -85,6 +85,24 @@ def moved_deadline(game: Game[Any]) -> str | None:
     return None if deadline_set(latest_turn_meta(game).meta) == stamp else stamp
 
 
+def moved_before(game: Game[Any], made: datetime) -> bool:
+    """Whether the coming turn's deadline now was set by a move of `wtg extend` (or its
+    undo) made before ``made``: a reminder a wtg before round 46 queued at ``made`` gave
+    that deadline, though its id, with no ``-dN``, reads as one of the deadline the turn
+    set (hosts47). False when the deadline is not its last move's, or the move's time does
+    not read (a release moves it with no time kept)."""
+    stamp = game.deadline_stamp()
+    moves = latest_turn_meta(game).meta.get(DEADLINE_MOVES)
+    last = moves[-1] if isinstance(moves, list) and moves else None
+    if stamp is None or not isinstance(last, dict) or last.get("to") != stamp:
+        return False
+    try:
+        at = parse_iso(str(last.get("at")))
+    except ValueError:
+        return False
+    return at.tzinfo is not None and at < made
+
+
 def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
     """The latest turn's ``turn.json`` (under the game's lock, which the caller holds)."""
     latest = game.latest_turn()

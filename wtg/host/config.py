@@ -273,6 +273,22 @@ def _file_meant(path: Path) -> list[Path]:
     return [path.parent / name for name in close_names(path.name, names)]
 
 
+QUOTES = "\"'\u201c\u201d\u2018\u2019"
+"""Quotes a config's path may arrive in, kept: straight ones, and an editor's curly ones."""
+
+
+def _unquoted(path: Path) -> Path | None:
+    """The config file ``path`` names without the quotes around it or its name, when it is
+    there (``WTG_CONFIG="/srv/wtg/wtg.yaml"`` from a file of variables that keeps quotes)."""
+    for bare in (
+        Path(str(path).strip().strip(QUOTES)),
+        path.parent / path.name.strip().strip(QUOTES),
+    ):
+        if str(bare) not in ("", ".") and bare != path and bare.is_file():
+            return bare
+    return None
+
+
 def load_config(path: Path) -> GmConfig:
     """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
@@ -284,8 +300,15 @@ def load_config(path: Path) -> GmConfig:
         owner = owner_note(exc)  # a config another user (root) wrote, his alone
         why = f"{exc.strerror}: {owner}" if owner else str(exc.strerror or exc)
         bare = path.parent / path.name.strip()
+        unquoted = _unquoted(path)
         if bare != path and bare.is_file():  # `--config 'wtg.yaml '`, a space pasted along
             why += f" (the name given has a space at an end: did you mean {bare}?)"
+        elif unquoted is not None:
+            why += (
+                " (the name given has quotes around it, kept as a part of it where nothing "
+                "took them away, as a file of variables for docker keeps them: did you mean "
+                f"{unquoted.absolute()}?)"
+            )
         elif isinstance(exc, FileNotFoundError):  # `wtg.yml`, `wtg.ymal`: a typo's file
             close = _file_meant(path)
             why += f" (did you mean {either([str(p) for p in close])}?)" if close else ""

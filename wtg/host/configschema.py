@@ -376,8 +376,9 @@ class MailSection(Section):
     dash_subaddress_domains: DomainList = Field(
         [],
         description="the domains whose server delivers every `name-tag@` to `name@`'s "
-        "mailbox (a qmail host's), where the limits count them as one, as they count "
-        "`name+tag@` everywhere (default: none; a `-` elsewhere is part of the name)",
+        "mailbox (a qmail host's), where the limits count them as one, and the seats and "
+        "waiting lists read them as one person's, as they read `name+tag@` everywhere "
+        "(default: none; a `-` elsewhere is part of the name)",
     )
 
 

@@ -1,11 +1,15 @@
-"""The record `wtg serve` keeps of itself in the mail spool: which process, since when.
+"""The record `wtg serve` keeps of itself in the mail spool: which process, since when, and
+which wtg (its version, and a print of its code).
 
 `wtg status --host` reads it to say whether the service runs; a record whose process is
-gone (the service was killed, the machine restarted) says it does not.
+gone (the service was killed, the machine restarted) says it does not; one whose code is
+not the code installed now says the service runs the wtg it started with.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
 from datetime import datetime
@@ -23,10 +27,38 @@ and since when it had run. Without it a host whose service was stopped read as o
 none ever ran."""
 
 
+@functools.cache
+def code_print() -> str:
+    """A print of the code of the wtg this process runs: the hash of every Python file of
+    its package, by name and content. A wtg installed again over the one a service started
+    with (``git pull`` in its checkout, ``pip install`` of a newer one) has another print
+    though its version is the same (``0.1.0`` every round), which was all the record said.
+    Taken once a process, as the code it loaded."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        try:
+            content = path.read_bytes()
+        except OSError:  # a file removed while it was read (an install under way)
+            continue
+        digest.update(f"{path.relative_to(package).as_posix()}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()[:16]
+
+
 class ServiceRecord(Record):
     pid: int
     since: datetime
     version: str
+    code: str = ""
+    """``code_print()`` of the service's wtg; "" in a record an older wtg wrote (before
+    round 47)."""
+
+    def runs_other_code(self) -> bool:
+        """Whether the service runs other code than the wtg this process runs, the one
+        installed now (the service started before it was installed). A record without a
+        print was written by a wtg older than this one, which is other code too."""
+        return self.code != code_print()
 
     def running(self) -> bool:
         """Whether the process of the record is alive (a pid reused by another process after
@@ -42,7 +74,12 @@ class ServiceRecord(Record):
 
 def write_service_record(spool: Path, record: ServiceRecord) -> None:
     private.make_dirs(spool)
-    data = {"pid": record.pid, "since": iso(record.since), "version": record.version}
+    data = {
+        "pid": record.pid,
+        "since": iso(record.since),
+        "version": record.version,
+        "code": record.code,
+    }
     write_atomic(spool / SERVICE_FILE, json.dumps(data) + "\n")
 
 
@@ -51,7 +88,10 @@ def read_service_record(spool: Path) -> ServiceRecord | None:
     try:
         data = json.loads((spool / SERVICE_FILE).read_text(encoding="utf-8"))
         return ServiceRecord(
-            pid=int(data["pid"]), since=parse_iso(str(data["since"])), version=str(data["version"])
+            pid=int(data["pid"]),
+            since=parse_iso(str(data["since"])),
+            version=str(data["version"]),
+            code=str(data.get("code") or ""),  # none in a record an older wtg wrote
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

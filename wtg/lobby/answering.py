@@ -43,7 +43,7 @@ from wtg.lobby.lists import all_lists
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import bare_address, mailbox_of
 from wtg.text.prose import PHONE
 
 
@@ -187,6 +187,10 @@ class Answering:
     """The games whose seats a command's CODE opened none of (a code guessed, or mistyped),
     each with whether the mail came from the address of a seat of it (a typo, likely): the
     poll counts them for the GM (``wtg.mail.spool.journallists.wrong_codes``)."""
+    codes_elsewhere: set[tuple[str, int]] = field(default_factory=set)
+    """The seats (game, seat) whose right code a command carried from another mailbox than
+    the seat's (``playing._elsewhere``): the poll counts them for the GM
+    (``wtg.mail.spool.journallists.codes_elsewhere``)."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     waiting: Callable[[str], Exception | None] = lambda _name: None
@@ -202,6 +206,10 @@ class Answering:
     came_from: str | None = None
     """The From's address, when the mail is answered at a Reply-To of the same mailbox
     (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
+    dashed: tuple[str, ...] = ()
+    """The domains whose ``-tag`` is a sub-address (``mail.dash_subaddress_domains``): the
+    seats, the lists and the bounds of mail to strangers fold one mailbox's addresses alike
+    (``wtg.text.addresses.mailbox_of``)."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0
@@ -463,8 +471,9 @@ class Answering:
         if entry is None:
             turn = taken_from(game.store, game.latest_turn(), self.code)
             if turn is None:  # no seat's, now or before: counted for the GM
-                mine = self.sender.lower()
-                own = any(bare_address(p.email) == mine for p in game.config.players)
+                mine = mailbox_of(self.sender.lower(), self.dashed)  # his own +tag: his typo
+                seats = game.config.players
+                own = any(mailbox_of(bare_address(p.email), self.dashed) == mine for p in seats)
                 self.codes_refused[game.config.game] = own
             self.refuse(
                 command,

@@ -23,6 +23,19 @@ class ListRefused(UsageError, ValueError):
     """A list that cannot be opened as asked; the message says why."""
 
 
+class OpenAlready(ListRefused):
+    """The list asked for is open already with the very settings asked (the command given
+    twice): nothing to do. ``found`` is that list."""
+
+    def __init__(self, found: WaitingList) -> None:
+        super().__init__(f"a waiting list {found.name} is open already, as asked")
+        self.found = found
+
+
+SETTINGS = ("ruleset", "variant", "map", "players", "group", "every_days", "at", "timezone")
+"""What `wtg open-list` sets of a list (and ``robots_after``, a number compared as one)."""
+
+
 class WaitingList(Record):
     name: str
     ruleset: str
@@ -133,14 +146,23 @@ def list_of_host(games_dir: Path, name: str) -> WaitingList | None:
         return None
 
 
+def _same_settings(found: WaitingList, wanted: WaitingList) -> bool:
+    """Whether the list open is the list asked for, setting by setting."""
+    same = all(getattr(found, name) == getattr(wanted, name) for name in SETTINGS)
+    return same and (found.robots_after or 0) == (wanted.robots_after or 0)
+
+
 def add_list(book: LobbyDatabase, wanted: WaitingList) -> WaitingList:
     """Open a list (checked by the caller against the ruleset); ListRefused when a list of
-    that name is open. A list of that name that was closed is opened again with the
-    settings wanted (its count of games goes on: the next game's name is a new one),
-    unless a close-list cut short left players on it not yet told (given again first)."""
+    that name is open (OpenAlready when it is open with these very settings). A list of
+    that name that was closed is opened again with the settings wanted (its count of games
+    goes on: the next game's name is a new one), unless a close-list cut short left
+    players on it not yet told (given again first)."""
     if wanted.group not in GROUPS:
         raise ListRefused(f"--group takes {', '.join(GROUPS)}, not {wanted.group!r}")
     found = find_list(book, wanted.name)
+    if found is not None and found.closed is None and _same_settings(found, wanted):
+        raise OpenAlready(found)
     if found is not None and found.closed is None:
         raise ListRefused(
             f"a waiting list {found.name} is open already ({found.title()}; {found.deadlines()}): "

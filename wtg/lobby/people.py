@@ -28,6 +28,7 @@ from wtg.host.results import Entry, Finished
 from wtg.lobby.authority import claiming
 from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp, torn_said
 from wtg.lobby.lookalikes import alike, posing
+from wtg.lobby.sentencenames import sentence_word
 from wtg.text import homoglyphs
 from wtg.text.addresses import bare_address
 
@@ -96,6 +97,7 @@ def name_problem(
     host: str = "",
     seats: Iterable[tuple[str, PlayerEntry]] = (),
     sides: Iterable[tuple[str, PlayerEntry]] = (),
+    places: Iterable[str] = (),
 ) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
     or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
@@ -105,7 +107,9 @@ def name_problem(
     host's From), or the name of a seat of ``seats`` (each with its game's name: the games
     here, whose players the book may not know) played from another address, or of a side of
     ``sides`` (the same, named as a game's sides are where one player plays several: a
-    Duel's or Trinity's colours, ``AnnA``; each as its seat's entry with the side's name)."""
+    Duel's or Trinity's colours, ``AnnA``; each as its seat's entry with the side's name),
+    or a name that reads as a word of the host's sentences, a turn, or one of ``places``
+    (the names of the games here and of the waiting lists: ``sentencenames``)."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -123,7 +127,11 @@ def name_problem(
             f"you play as {mine.name}: one name a person, in every game (leave out AS, or "
             f"write AS {mine.name})"
         )
-    posed = (posing(name, host) or claiming(name)) if mine is None else None
+    posed = (
+        (posing(name, host) or claiming(name) or sentence_word(name, places))
+        if mine is None
+        else None
+    )
     if posed is not None:
         return posed
     mixed = look_alike_alphabets(name)

@@ -137,16 +137,20 @@ def status(desk: Answering, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
         return
-    known = {bare_address(p.email) for p in game.config.players}
-    if desk.sender not in known and desk.code is None:
+    known = {mailbox_of(bare_address(p.email), desk.dashed) for p in game.config.players}
+    home = mailbox_of(desk.sender.lower(), desk.dashed) in known  # his +tag: his mailbox
+    if not home and desk.code is None:
         desk.refuse(
             command,
             f"STATUS of game {game.config.game} is for its players, from the address the game "
             "knows (or with a CODE line)",
         )
         return
-    if desk.sender not in known and desk.seat(command, game) is None:
-        return
+    if not home:
+        entry = desk.seat(command, game)
+        if entry is None:
+            return
+        _elsewhere(desk, game, entry.id)  # counted for the GM; the seat is not told (ruling)
     coded = desk.code_proves_sender()  # a code from another address proves none of it
     now = game_status(game)
     deadline = now["deadline"]
@@ -251,13 +255,17 @@ def _elsewhere(desk: Answering, game: Game, seat: int) -> bool:
     """Whether the mail came from another mailbox than the seat's: neither the address it
     is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
     registered one is his own mail; so is his own ``+tag``, ``mailbox_of``: the answer goes
-    to his mailbox, and a warning that his code is known would be a false alarm)."""
+    to his mailbox, and a warning that his code is known would be a false alarm). A seat
+    whose code came from elsewhere is kept in ``desk.codes_elsewhere`` for the GM."""
     try:
-        home = mailbox_of(bare_address(game.config.player(seat).email))
+        home = mailbox_of(bare_address(game.config.player(seat).email), desk.dashed)
     except GameError:
         return True
     found = (desk.sender, desk.came_from)
-    return not any(mailbox_of(address.lower()) == home for address in found if address)
+    elsewhere = not any(mailbox_of(a.lower(), desk.dashed) == home for a in found if a)
+    if elsewhere:  # counted for the GM, as orders under it are
+        desk.codes_elsewhere.add((game.config.game, seat))
+    return elsewhere
 
 
 def absence(desk: Answering, command: Command) -> None:
@@ -298,17 +306,18 @@ _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
 
 def _my_other_seats(desk: Answering, game: Game, entry: PlayerEntry) -> list[PlayerEntry]:
-    """The writer's seats in the other games here (played from his seat's address or the
-    mail's): their codes are blacked out of his press as this game's are. A player of two
-    games who pasted his other game's report (its form's header) into his press gave its code
-    to this game's players, and to the site's readers."""
-    mine = {bare_address(entry.email), desk.sender.lower()}
+    """The writer's seats in the other games here (played from his seat's mailbox or the
+    mail's, ``mailbox_of``: ``ann+g2@`` is Ann's): their codes are blacked out of his press
+    as this game's are. A player of two games who pasted his other game's report (its form's
+    header) into his press gave its code to this game's players, and to the site's readers."""
+    dashed = desk.dashed
+    mine = {mailbox_of(a, dashed) for a in (bare_address(entry.email), desk.sender.lower())}
     return [
         seat
         for name, other in desk.games().items()
         if name != game.config.game.lower()
         for seat in other.config.players
-        if bare_address(seat.email) in mine
+        if mailbox_of(bare_address(seat.email), dashed) in mine
     ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hmac
 import json
 import sqlite3
+from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -48,15 +49,17 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
     return found
 
 
-def seat_of_person(book: LobbyDatabase, game: Game, address: str) -> int | None:
+def seat_of_person(
+    book: LobbyDatabase, game: Game, address: str, dashed: Collection[str] = ()
+) -> int | None:
     """The seat of ``game`` the person writing from ``address`` holds already (from this
     address or another the book knows is his, or from another address of the same mailbox,
-    ``mailbox_of``: ``ann+war@`` is Ann's), or None: one seat a person in a game, or he
-    would give orders with two codes."""
+    ``mailbox_of``: ``ann+war@`` is Ann's, and ``ann-war@`` at a domain of ``dashed``), or
+    None: one seat a person in a game, or he would give orders with two codes."""
     mine = person_of(book, address)
-    addresses = _mailboxes(address, mine)
+    addresses = _mailboxes(address, mine, dashed)
     for entry in game.config.players:
-        if mailbox_of(bare_address(entry.email)) in addresses:
+        if mailbox_of(bare_address(entry.email), dashed) in addresses:
             return entry.id
     if mine is not None:
         row = book.row(
@@ -69,14 +72,17 @@ def seat_of_person(book: LobbyDatabase, game: Game, address: str) -> int | None:
     return None
 
 
-def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
+def seat_left(
+    book: LobbyDatabase, game: Game, address: str, dashed: Collection[str] = ()
+) -> int | None:
     """The seat of ``game`` the person writing from ``address`` left (WoK IV: a quitter "can
     not re-enter this specific game"), or None: one he holds still and has quit, or one a
     newcomer took over from him (the book's play of it, or the takeover's record of his
-    address, ``wtg.game.takeovers.quitters``), from any address of his mailbox."""
+    address, ``wtg.game.takeovers.quitters``), from any address of his mailbox (``dashed``
+    as ``seat_of_person`` reads it)."""
     mine = person_of(book, address)
-    addresses = _mailboxes(address, mine)
-    held = seat_of_person(book, game, address)
+    addresses = _mailboxes(address, mine, dashed)
+    held = seat_of_person(book, game, address, dashed)
     if held is not None:
         return held if has_quit(game, held) else None
     if mine is not None:
@@ -89,15 +95,16 @@ def seat_left(book: LobbyDatabase, game: Game, address: str) -> int | None:
         if row is not None:
             return int(row["seat"])
     for seat, left in quitters(game.store, game.latest_turn()).items():
-        if addresses & {mailbox_of(bare_address(a)) for a in left}:
+        if addresses & {mailbox_of(bare_address(a), dashed) for a in left}:
             return seat
     return None
 
 
-def _mailboxes(address: str, mine: Person | None) -> set[str]:
-    """The mailboxes (``mailbox_of``) of ``address`` and of the addresses the book knows
-    are of its person (``mine``)."""
-    return {mailbox_of(a.lower()) for a in (address, *(mine.addresses if mine else ()))}
+def _mailboxes(address: str, mine: Person | None, dashed: Collection[str]) -> set[str]:
+    """The mailboxes (``mailbox_of``, ``-tag``s at ``dashed``) of ``address`` and of the
+    addresses the book knows are of its person (``mine``)."""
+    addresses = (address, *(mine.addresses if mine else ()))
+    return {mailbox_of(a.lower(), dashed) for a in addresses}
 
 
 def has_quit(game: Game, seat: int, turn: int | None = None) -> bool:

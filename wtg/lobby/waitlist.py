@@ -23,6 +23,7 @@ from wtg.lobby.domains import taken_note, taken_seats
 from wtg.lobby.lists import (
     WaitingList,
     all_lists,
+    every_list,
     find_list,
     list_named,
     lists_for,
@@ -126,6 +127,7 @@ def join(desk: Answering, command: Command) -> None:
         desk.host,
         _seats(desk, but=takeover),
         _sides(desk, but=takeover),
+        _places(desk),
     )
     if problem is not None:
         desk.refuse(command, problem)
@@ -197,12 +199,16 @@ def _mailbox_waits(desk: Answering, name: str, mine: people.Person | None) -> st
     """Why the sender may not wait on the list ``name``: another person waits on it from an
     address of the sender's mailbox (``mailbox_of``: ``ann+two@`` is ``ann@``'s), and the
     game it makes would seat one person twice, with two codes. None when no one does."""
-    box = mailbox_of(desk.sender.lower())
+    box = mailbox_of(desk.sender.lower(), desk.dashed)
     for entry in waiting(desk.book, name):
-        if mailbox_of(entry.address.lower()) == box and (mine is None or entry.person != mine.id):
-            return (
+        same = mailbox_of(entry.address.lower(), desk.dashed) == box
+        if same and (mine is None or entry.person != mine.id):
+            leave = withdraw_words(desk.book, entry.person, entry.address, name)
+            return (  # its address unsaid: a mailbox folded wrongly would be another's
                 f"you are on the waiting list {name} already, from another address of your "
-                "mailbox: one seat a person in a game"
+                "mailbox: one seat a person in a game. To wait from this address instead, mail "
+                f"from the one you joined from ({leave}; then CONFIRM it), then JOIN again from "
+                f"this one; {SHARED_MAILBOX}"
             )
     return None
 
@@ -236,11 +242,11 @@ def _ask_takeover(desk: Answering, command: Command, game: Game, name: str) -> N
     if seat is None:
         desk.refuse(command, f"game {game_name} offers no seat now (LIST shows the seats offered)")
         return
-    left = seat_left(desk.book, game, desk.sender)
+    left = seat_left(desk.book, game, desk.sender, desk.dashed)
     if left is not None:
         desk.refuse(command, _left(game_name, left))
         return
-    held = seat_of_person(desk.book, game, desk.sender)
+    held = seat_of_person(desk.book, game, desk.sender, desk.dashed)
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
         return
@@ -303,6 +309,13 @@ def _name_taken(game: Game, name: str) -> str | None:
     return None
 
 
+def _places(desk: Answering) -> list[str]:
+    """The names of the games here and of the waiting lists, open or closed: no newcomer's
+    name may read as one (``wtg.lobby.sentencenames``)."""
+    games = [game.config.game for game in desk.games().values()]
+    return [*games, *(wl.name for wl in every_list(desk.book))]
+
+
 def _seats(desk: Answering, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
     """The seats of the games here that a newcomer's name may not pass for (each with its
     game's name), but those of ``but``."""
@@ -349,10 +362,19 @@ def _left(game: str, seat: int) -> str:
     )
 
 
+SHARED_MAILBOX = (
+    "another player who reads this mailbox joins from a mailbox of his own (an address with a "
+    "+tag delivers to the mailbox of the address without it, and the host mails each seat "
+    "its secret code)"
+)
+"""What a refusal by mailbox (``mailbox_of``) tells two people who share one: review47,
+before, they were told they waited or played already and nothing of what to do."""
+
+
 def _second_seat(game: str, held: int) -> str:
     return (
         f"you play seat {held} of game {game} already (from this address or another of "
-        "yours): one seat a person in a game"
+        f"yours, of your mailbox too): one seat a person in a game; {SHARED_MAILBOX}"
     )
 
 
@@ -409,7 +431,7 @@ def confirm_request(desk: Answering, command: Command) -> None:
 def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk)
+        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk), _places(desk)
     )
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
@@ -497,14 +519,20 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
-        left = seat_left(desk.book, game, desk.sender)
-        held = seat_of_person(desk.book, game, desk.sender)
+        left = seat_left(desk.book, game, desk.sender, desk.dashed)
+        held = seat_of_person(desk.book, game, desk.sender, desk.dashed)
         why = (
             (_left(game.config.game, left) if left is not None else None)
             or (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, name)
             or people.name_problem(
-                desk.book, name, desk.sender, desk.host, _seats(desk, game), _sides(desk, game)
+                desk.book,
+                name,
+                desk.sender,
+                desk.host,
+                _seats(desk, game),
+                _sides(desk, game),
+                _places(desk),
             )
         )
         if why is not None:

@@ -14,9 +14,16 @@ a whole. It is a reply to the answer that mailed a code when:
   reply's (``Re: ...``) and carries the code;
 - and it carries the code itself (in its subject or its text, quoted or not).
 
-What its sender typed (``said``) decides. Nothing, or a short yes (``yes``, ``ok``,
-``confirm``, ``sign me up``), confirms a JOIN (a place on a list, a seat taken over) as the
-line ``CONFIRM <code>`` does. A short no (``no``, ``cancel``, ``not me``) cancels the
+What its sender typed (``said``) decides. A short yes (``yes``, ``ok``, ``confirm``, ``sign
+me up``) confirms a JOIN (a place on a list, a seat taken over) as the line ``CONFIRM
+<code>`` does. Ruling (round 47): a reply with nothing typed (``NOTHING``) confirms nothing,
+nor does one whose subject is an auto-reply's (``Hint.automatic``: ``Out of Office: ...``,
+``Automatic reply: ...``): an auto-responder that sends none of the headers that mark its
+mail (``Auto-Submitted``, ``X-Autoreply``, ``Precedence: auto_reply``) and quotes the mail it
+answers, its own text under a signature's ``-- `` or in a part of its own, sent a reply with
+nothing typed to a JOIN a stranger forged in its owner's name, and confirmed it. A person
+types his yes, as the code mail tells him; his reply with nothing typed is told so, and how
+to confirm. A short no (``no``, ``cancel``, ``not me``) cancels the
 request: its code is forgotten, and he is told. Anything else (a question, another command)
 confirms nothing: its commands are carried out as typed, and he is told that the request
 waits and how to confirm it, at most once a day (``Reply.once_a_day``: an auto-responder
@@ -43,6 +50,10 @@ OTHER_VERB = "REPLY-OTHER"
 """The commands a reply is read as when it is no plain yes. No line is ever read as these
 (a command word is letters alone), so no one can type them."""
 YES, NO, OTHER = "yes", "no", "other"
+NOTHING = "nothing"
+"""What a reply says with nothing typed above the mail it quotes: no yes (ruling above)."""
+AWAY = "away"
+"""What a reply whose subject is an auto-reply's says, whatever it typed: no yes."""
 MOST_WORDS = 12
 """Words of a short yes or no; a longer text is something else."""
 
@@ -98,6 +109,8 @@ class Hint(Record):
     subject: str
     text: str
     answered: str
+    automatic: bool = False
+    """Whether its subject is an auto-reply's (``wtg.mail.incoming.awaysubject``)."""
 
     def possible(self) -> bool:
         """Whether it may be one at all: it names a mail of the host's that mailed a code,
@@ -106,9 +119,10 @@ class Hint(Record):
 
 
 def said(typed: Sequence[str], name: str = "") -> str:
-    """What the lines a person typed in a reply say: ``YES`` (nothing, or a short yes),
-    ``NO`` (a short no) or ``OTHER``. ``name``: his display name, whose words (a signature)
-    say nothing."""
+    """What the lines a person typed in a reply say: ``YES`` (a short yes: a word of
+    ``_YES`` in it, with thanks and greetings beside it), ``NO`` (a short no), ``NOTHING``
+    (no word typed, or thanks and greetings alone) or ``OTHER``. ``name``: his display
+    name, whose words (a signature) say nothing."""
     own = set(_WORD.findall(name.casefold()))
     words: list[str] = []
     for line in typed[: _signature_start(typed, name)]:
@@ -120,6 +134,8 @@ def said(typed: Sequence[str], name: str = "") -> str:
         words += [word for word in _WORD.findall(line.casefold()) if word not in own]
     if len(words) > MOST_WORDS:
         return OTHER
+    if all(word in _POLITE for word in words):
+        return NOTHING
     if all(word in _YES or word in _POLITE for word in words):
         return YES
     if any(word in _NO for word in words) and all(
@@ -207,7 +223,7 @@ def read_as(
     ``mail_key``: the mail's key in the journal. A mail read before (a poll killed after the
     book kept what its reply did, before its batch was journalled) is read as it was then
     (``read_before``): the code it named may be used up or cancelled by that reading."""
-    verdict = said(typed, name)
+    verdict = AWAY if hint.automatic else said(typed, name)
     before = read_before(book, mail_key)
     if before is not None:
         return _with_typed(before, mail, verdict)
@@ -216,7 +232,7 @@ def read_as(
         return None
     if verdict == YES and found.kind in CONFIRMS:
         return _with_typed(Command("CONFIRM", (found.code,), REPLY_LINE), mail, verdict)
-    if verdict in (YES, NO):
+    if verdict in (YES, NO, NOTHING):
         verb = NO_VERB if verdict == NO else OTHER_VERB
         return _with_typed(Command(verb, (found.code, verdict), REPLY_LINE), mail, verdict)
     commands = mail.commands if mail else ()
@@ -251,7 +267,7 @@ def question(typed: Sequence[str], mail: CommandMail | None, subject: str = "") 
 def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> CommandMail:
     """The reply read as ``read``, beside the commands it typed when it is something else
     than a short yes or no (their answers, and then the notice that the request waits)."""
-    if verdict in (YES, NO):
+    if verdict in (YES, NO, NOTHING):
         return CommandMail((read,), mail.code if mail else None, "")
     if mail is None:
         return CommandMail((read,), None, "")
@@ -314,6 +330,8 @@ def not_confirmed(desk: Answering, command: Command) -> None:
                 until=until,
                 strict=waiting.kind not in CONFIRMS,
                 yes=verdict == YES,
+                nothing=verdict == NOTHING,
+                away=verdict == AWAY,
                 question=command.args[2] if len(command.args) > 2 else None,
                 once_a_day=True,
             )

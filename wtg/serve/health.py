@@ -57,6 +57,9 @@ class Service(Record):
     pid: int | None = None
     since: datetime | None = None
     version: str | None = None
+    other_code: bool = False
+    """It runs other code than this wtg's under the same version: wtg was installed again
+    since it started (a ``git pull``, a ``pip install`` of the same version number)."""
     gone: int | None = None
     stopped: datetime | None = None
     """When the last service stopped as a service stops (none runs now, none was killed)."""
@@ -121,6 +124,8 @@ class HostHealth(Record):
                 "pid": service.pid,
                 "since": _moment(service.since),
                 "version": service.version,
+                "runs_other_code": service.other_code
+                or bool(service.version and service.version != __version__),
                 "gone_pid": service.gone,
                 "stopped": _moment(service.stopped),
                 "stopped_error": service.stopped_error or None,
@@ -231,7 +236,14 @@ class HostHealth(Record):
             newer = (
                 f" (this wtg is {__version__}: restart the service to run it)"
                 if service.version and service.version != __version__
-                else ""
+                else (
+                    " (the wtg installed now is another, of the same version: wtg was "
+                    "installed again since the service started, and it runs the code it "
+                    "started with: restart the service to run the new one, `systemctl "
+                    "restart wtg`)"
+                    if service.other_code
+                    else ""
+                )
             )
             return f"service: running, pid {service.pid}{when}{version}{newer}"
         if service.gone is not None:
@@ -378,7 +390,13 @@ def _service(spool: Path) -> Service:
         return Service(running=False)
     if not record.running():
         return Service(running=False, gone=record.pid)
-    return Service(running=True, pid=record.pid, since=record.since, version=record.version)
+    return Service(
+        running=True,
+        pid=record.pid,
+        since=record.since,
+        version=record.version,
+        other_code=record.runs_other_code(),
+    )
 
 
 def _games(

@@ -52,6 +52,7 @@ from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import (
     ServiceRecord,
     clear_service_record,
+    code_print,
     read_service_record,
     write_service_record,
 )
@@ -231,9 +232,10 @@ class Service:
             left = read_service_record(spool)  # a service killed: its record is still there
             if left is not None and left.since < self.digest_from:
                 self.digest_from = left.since
-            write_service_record(
-                spool, ServiceRecord(pid=self.pid, since=self.started, version=wtg_version())
+            record = ServiceRecord(
+                pid=self.pid, since=self.started, version=wtg_version(), code=code_print()
             )
+            write_service_record(spool, record)
             log_event(
                 f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
                 f"mail, games in {self.gm.games_dir}"

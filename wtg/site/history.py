@@ -5,8 +5,9 @@ by the keyboard: ``turns.js``, the left and right arrows).
 A turn's page does not change once written, save its link to the next turn: a build writes
 the page of a turn that has none yet, the pages of the last two turns (the one before the
 latest gains its link to the next), and a page whose turn was run again since (a rollback:
-the page names the time its turn ran) or that another wtg, or other templates, wrote. One
-turn adds one page.
+the page names the time its turn ran), that another wtg, or other templates, wrote, or
+whose Top Ten, events or press this wtg reads otherwise (a ruling of the score changed).
+One turn adds one page.
 """
 
 from __future__ import annotations
@@ -65,10 +66,14 @@ def turn_map_svg(game: Game, turn: int | None = None) -> Markup | None:
 
 def stamp(turn: TurnFacts, last: bool, names: Sequence[str] = ()) -> str:
     """What a turn's page says of itself: the wtg that wrote it and its templates, when
-    its turn ran, and whether a next turn was linked; the last one's, the names its
-    players have now (``names``: a name the GM put right shows on it at once)."""
+    its turn ran, a digest of what it shows of the turn (its Top Ten, events and press as
+    this wtg reads them: a ruling that changed the score, round 46's gold and WOOD, shows
+    on every turn's page, not on the last two only), and whether a next turn was linked;
+    the last one's, the names its players have now (``names``: a name the GM put right
+    shows on it at once)."""
     called = hashlib.sha256("\n".join(names).encode("utf-8")).hexdigest()[:12]
-    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} " + (
+    shown = hashlib.sha256(repr(turn).encode("utf-8")).hexdigest()[:12]
+    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} {shown} " + (
         f"last {called}" if last else "next"
     )
 

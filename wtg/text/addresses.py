@@ -100,16 +100,22 @@ def domain_forms(address: str) -> frozenset[str]:
 DOTLESS = frozenset(("gmail.com", "googlemail.com"))
 """Domains whose server reads no dot in a mailbox's name."""
 
+SAME_DOMAIN = {"googlemail.com": "gmail.com"}
+"""Domains whose mailboxes are another domain's: Gmail delivers ``ann@googlemail.com`` to
+``ann@gmail.com``'s mailbox (attack47: a player waiting on a list from one JOINed it again
+from the other under another name)."""
+
 
 def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     """``address`` (lower-cased, bare) as the mailbox it delivers to: without the ``+tag``
     of its name, at a domain of ``dashed`` (``mail.dash_subaddress_domains``: a qmail host's)
-    without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots (an address
-    without ``@`` as it is). Ruling: a ``-`` is a sub-address only at the domains the GM
-    lists. Hyphens are common in real names (``mary-jane@``), and ``mary-jane@`` folded into
-    ``mary@`` would be one mailbox for two people: the late mail of a stranger's codes lists
-    every request waiting at the mailbox with its code (``strangercodes.waiting_note``),
-    so Mary-Jane would be mailed the codes of Mary's requests."""
+    without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots, the domain
+    as ``SAME_DOMAIN`` names it (an address without ``@`` as it is). Ruling: a ``-`` is a
+    sub-address only at the domains the GM lists. Hyphens are common in real names
+    (``mary-jane@``), and ``mary-jane@`` folded into ``mary@`` would be one mailbox for two
+    people: the late mail of a stranger's codes lists every request waiting at the mailbox
+    with its code (``strangercodes.waiting_note``), so Mary-Jane would be mailed the codes
+    of Mary's requests."""
     local, at, domain = address.rpartition("@")
     if not at:
         return address
@@ -118,4 +124,4 @@ def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
         local = local.partition("-")[0] or local  # "-x@": the same
     if domain in DOTLESS:
         local = local.replace(".", "") or local
-    return f"{local}{at}{domain}"
+    return f"{local}{at}{SAME_DOMAIN.get(domain, domain)}"

@@ -15,7 +15,7 @@ few string searches rather than a walk over its words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
@@ -25,8 +25,9 @@ from wtg.text.hostpaths import OnDisk, fits, fitted
 _COUNT = re.compile(r"[+-]?\d+(?:[.,]\d+)*%?")
 """A number as a sentence counts with it: ``2``, ``0.1``, ``+0.030``, ``94%``."""
 
-_NUMBERED = re.compile(r"\(#?\d+\)[.,;:]*")
-"""The number of a territory or a player after its name: ``(15)``, ``(#3),``."""
+_NUMBERED = re.compile(r"\(#?\d+\)+[.,;:]*")
+"""The number of a territory or a player after its name: ``(15)``, ``(#3),``, and one
+that closes a bracket of its own (``(Bart (#2)),``: a spy line's owner of the target)."""
 
 _NUMBERED_THINGS = frozenset(("piece", "player", "province", "seat", "territory", "turn"))
 """The things a sentence names by their number after them (``piece 21``, ``turn 5``): a
@@ -60,6 +61,7 @@ def wrapped(
     own: bool = False,
     no_word_alone: bool = False,
     counts: bool = False,
+    names: Sequence[str] = (),
 ) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
@@ -81,7 +83,9 @@ def wrapped(
     ``wrapped`` does so, and ``textwrap`` does not. ``counts``: a number is never cut from
     what it counts or names (``turn 5``, ``3 armies``: ``_may_cut``), as a report's
     sentence keeps them; a template's ``wrapped`` does so too, a player's mail read as one
-    voice, and ``textwrap`` does not."""
+    voice, and ``textwrap`` does not. ``names``: names of more than one word the text holds
+    (a player's, ``Alice Wonder``), never broken at their blanks: a lobby's answer ended
+    ``as Alice`` above ``Wonder: 1 of 3 players``, two names to its reader."""
     if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
@@ -90,9 +94,11 @@ def wrapped(
             lines.extend(_quote_cut(line, kept, indent, width))
         else:
             if _columns(line) > width:
-                pieces = _broken(line, indent, width, kept, cut_long=not own, counts=counts)
+                pieces = _broken(
+                    line, indent, width, kept, cut_long=not own, counts=counts, names=names
+                )
                 lines.extend(
-                    _no_word_alone(pieces, counts)
+                    _no_word_alone(pieces, counts, names)
                     if no_word_alone and len(pieces) > 1 + bool(kept)
                     else pieces
                 )
@@ -124,6 +130,7 @@ def _broken(
     continued: int = 0,
     cut_long: bool = True,
     counts: bool = False,
+    names: Sequence[str] = (),
 ) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width``, the spaces at
     each cut dropped; a word no line holds (wider than a line less its ``indent``: someone
@@ -133,12 +140,13 @@ def _broken(
     the cut is at the first space that follows). ``continued``: the columns of an indent
     ``line`` begins with, a continuation's (its own leading spaces are a row's, and count
     as none). ``cut_long`` False: such a word kept whole on a line of its own (the GM's).
-    ``counts``: a number is never cut from the word after it (``_may_cut``)."""
+    ``counts``: a number is never cut from the word after it (``_may_cut``); ``names``:
+    never cut at a blank of one (``_commands``)."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     room = width - continued  # the columns of the line being cut, less its indent
     start = max(start, kept - 1)
-    commands = _commands(line)
+    commands = _commands(line, names)
     while _columns(line) > width:
         fits = _fitting(line, width)
         cut = _last_cut(line, start + 1, fits + 1, commands, counts)
@@ -213,15 +221,20 @@ class _Commands:
         return _Commands(self.spaces, begins - indent, begins)
 
 
-def _commands(line: str) -> _Commands:
-    """The commands of ``line``, each space inside one (``_Commands.spaces``)."""
+def _commands(line: str, names: Sequence[str] = ()) -> _Commands:
+    """The commands of ``line``, each space inside one (``_Commands.spaces``), and each
+    space inside one of ``names`` where the line holds it (a name of two words, held
+    together as a command is)."""
+    spans = list(typed_spans(line))
+    for name in names:
+        if " " not in name:
+            continue
+        found = line.find(name)
+        while found != -1:
+            spans.append((found, found + len(name)))
+            found = line.find(name, found + len(name))
     return _Commands(
-        {
-            at: start
-            for start, end in typed_spans(line)
-            for at in range(start + 1, end)
-            if line[at] == " "
-        }
+        {at: start for start, end in spans for at in range(start + 1, end) if line[at] == " "}
     )
 
 
@@ -236,7 +249,9 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
     ``2`` above ``hits found nothing``), nor the one before a number in brackets, the number
     of what it follows (``Scandinavia (15)``, ``P3 (#3)``), nor the one after a troop's code
     that a name follows, its terrain (``KNI Plains``: Intermediate's sentence ended ``KNI``
-    above ``Plains``), nor the one between a thing and its number (``piece 21``:
+    above ``Plains``), nor the one after a code that a number follows, the number it names
+    (``DEF 0.0a``, ``EFF 50%``: a Spy Player's empire ended ``DEF`` above ``0.0a``; the
+    ``a`` of an average), nor the one between a thing and its number (``piece 21``:
     ``_NUMBERED_THINGS``; a Tactics forecast ended ``only if piece`` above ``21 still
     stands``), nor the one between a capitalised word and a number, a name's (``Robot 4``:
     a WISK report ended ``Robot`` above ``4 lost 3 armies``); a thing's number is no count
@@ -266,6 +281,7 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
             and _COUNT.fullmatch(_word_before(line, begin))
         )
         or (_CODE.fullmatch(before) and after[:1].isupper() and after[1:2].islower())
+        or (_CODE.fullmatch(before) and _COUNT.fullmatch(after.rstrip("a")) is not None)
         or (before in _NUMBERED_THINGS and after.isdigit())
         or (_NAMED.fullmatch(before) and after.isdigit())
         or _NUMBERED.fullmatch(line[at + 1 : end if end != -1 else len(line)])
@@ -359,7 +375,7 @@ def titled(text: str, indent: str = "  ", width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
-def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
+def _no_word_alone(pieces: list[str], counts: bool = False, names: Sequence[str] = ()) -> list[str]:
     """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
     the word before it goes down with it, as far as the line holds them, cut from its line
     at a space that may end one (``_may_cut``: never inside ``"MAP: off"``)."""
@@ -367,7 +383,7 @@ def _no_word_alone(pieces: list[str], counts: bool = False) -> list[str]:
         return pieces
     above = pieces[-2]
     start = len(above) - len(above.lstrip(" ")) + 1
-    cut = _last_cut(above, start, len(above), _commands(above), counts)
+    cut = _last_cut(above, start, len(above), _commands(above, names), counts)
     if cut == -1:
         return pieces
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]

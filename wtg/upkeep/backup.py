@@ -66,6 +66,7 @@ from wtg.lobby.database import torn
 from wtg.lobby.start import BACKUP_LOCK, START_LOCK, ListsBusy
 from wtg.mail.poll import openmodes, stuck
 from wtg.mail.servers.otherhost import FOLDER_MARKS
+from wtg.mail.spool.afterbackup import UNREAD
 from wtg.mail.spool.claimstate import CLAIM_STATE
 from wtg.mail.spool.pollbegun import BEGUN
 from wtg.mail.spool.runlock import HOLDER_SUFFIX, AlreadyRunning, only_one
@@ -497,6 +498,8 @@ class _Backup:
             return  # when a poll under way as it copies began: no poll of the host restored
         if relative == f"{SPOOL}/{CLAIM_STATE}":
             return  # this host's last look at the mailbox's claims: the restored one looks anew
+        if relative == f"{SPOOL}/{UNREAD}":
+            return  # what this host's polls found after its own restore: the next looks anew
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
             return  # the database's own: its copy holds what they held
         if _is_sqlite(str(path)):

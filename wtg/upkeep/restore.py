@@ -51,8 +51,10 @@ from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
 from wtg.upkeep.configcopy import in_place, with_games_dir
+from wtg.upkeep.maildirkept import maildir_step, named_maildir
 from wtg.upkeep.restoredagain import (
     missing_folders,
+    note_archive,
     remove_made,
     restored_already,
     restoring_alone,
@@ -98,6 +100,9 @@ class RestoreResult(Record):
     in_place: dict[str, str] | None = None
     """Each line of the manifest's ``left_out`` whose file is still in place on this
     machine, with the line said instead (``configcopy.in_place``)."""
+    maildir: Path | None = None
+    """The Maildir the config names (``named_maildir``); None: the default one, in the
+    games folder's spool."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -150,15 +155,15 @@ class RestoreResult(Record):
         steps += list(self.takeovers)
         if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
             # on the maildir transport too: the old host's maildir_in kept it, named there
-            kept = Path(str(m.get("games_dir"))) / SPOOL / "maildir-in" / ".processed" / "cur"
+            maildir = maildir_step(self.maildir, m.get("games_dir"))
             steps.append(
                 f"this is the host as it was at {moment_text(str(m.get('made')))}: the mail it "
                 "filed after that "
                 "is not in the inbox (on a mail server it is in imap.processed_folder, "
                 "wtg-processed by default, and each poll names each mail of it there until it "
-                "is moved back; on the maildir transport in maildir_in's "
-                f".processed/cur, by default {kept}): move what came after that time back to "
-                "the inbox (the maildir transport's: maildir_in's new/) before the service (or "
+                f"is moved back; on the maildir transport {maildir}): move what came after "
+                "that time back to the inbox (the maildir transport's: maildir_in's new/) "
+                "before the service (or "
                 "cron) starts, and the first poll files it; a turn that ran after that time "
                 "runs again, at once if its deadline has passed: tell the players (`wtg "
                 "announce --all TEXT`)"
@@ -222,6 +227,7 @@ def _restore_alone(source: Path, games_dir: Path, progress: Progress | None) -> 
     made = manifest.get("made")
     if (staging / SPOOL).is_dir() and isinstance(made, str):  # its polls name what came since
         note_backup(staging / SPOOL, made, iso(datetime.now(timezone.utc)))
+    note_archive(private.make_dirs(staging / RESTORED), source)  # the same given again: told
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
@@ -244,6 +250,7 @@ def _restore_alone(source: Path, games_dir: Path, progress: Progress | None) -> 
         tuple(takeovers),
         source.stat().st_size,
         in_place(manifest.get("left_out_files")),
+        named_maildir(games_dir / RESTORED / "wtg.yaml", manifest.get("config")),
     )
 
 

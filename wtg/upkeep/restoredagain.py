@@ -24,13 +24,18 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from wtg.files.store import write_atomic
 from wtg.game.schedule import moment_text
-from wtg.host.gamesdir import RESTORED
+from wtg.host.gamesdir import RESTORED, RESTORING
 from wtg.text.shellcommand import shell_command
 from wtg.upkeep.archive import BackupRefused
 
 MANIFEST = "manifest.json"
 """The backup's manifest a restore leaves in ``DIR/.restored/``, as the archive held it."""
+ARCHIVE_MARK = "archive.json"
+"""Beside it: the mark of the archive restored (``archive_mark``), which tells the same
+backup given again at once."""
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 class RestoreUnderWay(BackupRefused):
@@ -96,24 +101,85 @@ def spaced_part(games_dir: Path) -> str | None:
     )
 
 
+def archive_mark(source: Path) -> dict[str, int] | None:
+    """The mark of the archive ``source``: the CRC-32 and the size (modulo 2**32) of all it
+    holds, which gzip writes in its last eight bytes, read without reading the rest (the
+    archive's manifest is its last member, which only a read of the whole reaches). A
+    backup compressed again (`gunzip`, then `gzip -9`) keeps its mark. None when the file
+    cannot be read or is no gzip file."""
+    try:
+        with open(source, "rb") as handle:
+            if handle.read(2) != GZIP_MAGIC:
+                return None
+            handle.seek(-8, os.SEEK_END)
+            tail = handle.read(8)
+    except OSError:
+        return None
+    if len(tail) != 8:
+        return None
+    return {"crc32": int.from_bytes(tail[:4], "little"), "size": int.from_bytes(tail[4:], "little")}
+
+
+def note_archive(restored: Path, source: Path) -> None:
+    """Keep the mark of the archive ``source`` in the folder ``restored`` (``.restored/``
+    of a restore under way), 0600, when it has one."""
+    mark = archive_mark(source)
+    if mark is not None:
+        write_atomic(restored / ARCHIVE_MARK, json.dumps(mark) + "\n", sync=False)
+
+
+def _kept_mark(games_dir: Path) -> object:
+    """The mark ``note_archive`` kept in ``games_dir``; None when there is none (a restore
+    of round 46 or before) or it does not read."""
+    try:
+        return json.loads((games_dir / RESTORED / ARCHIVE_MARK).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def interrupted_line(source: Path, games_dir: Path) -> str:
+    """What `wtg restore` says when Ctrl-C stops it (hosts47): the group's line for any
+    command ("the same command given again takes up the rest (`wtg status` shows where the
+    games stand)") sent the GM to `wtg status`, which refuses a folder being restored."""
+    again = shell_command("wtg", "restore", str(source), "--games-dir", str(games_dir))
+    if (games_dir / RESTORING).exists():
+        return (
+            f"restore: interrupted (Ctrl-C): {games_dir} holds a restore cut short (its "
+            f"{RESTORING}), which no command runs on: give the same `{again}` again, which "
+            "removes what this one left and restores anew"
+        )
+    return f"restore: interrupted (Ctrl-C) before it wrote anything: give `{again}` again"
+
+
 def restored_already(
     games_dir: Path, source: Path, manifest_of: Callable[[Path], Mapping[str, Any]]
 ) -> str | None:
     """What to say when ``games_dir`` holds the backup ``source`` restored already (its
-    ``.restored/manifest.json`` the archive's own, ``manifest_of`` reading it); None
-    when it does not, or the archive cannot be read (the refusal of a folder not empty
-    stands)."""
+    ``.restored/manifest.json`` the archive's own); None when it does not, or the archive
+    cannot be read (the refusal of a folder not empty stands). The archive's mark, kept by
+    the restore (``note_archive``), tells it at once: before (hosts47), the archive was
+    read whole (``manifest_of``, its manifest last), minutes of a big host's, before the
+    GM heard that nothing was to be done; a folder restored without the mark is still so
+    told."""
     kept = games_dir / RESTORED / MANIFEST
     try:
         restored = json.loads(kept.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    try:
-        given = manifest_of(source)
-    except (BackupRefused, OSError):  # a damaged archive: the folder's refusal says enough
+    if not isinstance(restored, dict):
         return None
-    if restored != given:
-        return None
+    mark = _kept_mark(games_dir)
+    if mark is not None:
+        if mark != archive_mark(source):
+            return None
+        given: Mapping[str, Any] = restored
+    else:
+        try:
+            given = manifest_of(source)
+        except (BackupRefused, OSError):  # a damaged archive: the folder's refusal says enough
+            return None
+        if restored != given:
+            return None
     config = games_dir / RESTORED / "wtg.yaml"
     step = (
         f" (the config, without its passwords, is {config}: put it where the config lives)"
@@ -131,9 +197,13 @@ def restored_already(
 
 
 __all__ = [
+    "ARCHIVE_MARK",
     "MANIFEST",
     "RestoreUnderWay",
+    "archive_mark",
+    "interrupted_line",
     "missing_folders",
+    "note_archive",
     "remove_made",
     "restored_already",
     "restoring_alone",

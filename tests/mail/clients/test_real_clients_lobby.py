@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import Asked, confirms, confirms_by_reply
+from tests.lobby.asked import Asked, confirms, confirms_by_reply, unconfirmed_by_reply
 from tests.mail.clients.conftest import need
 from tests.mail.clients.drivers import CLIENTS, Client, plain_text, reply
 from tests.mail.clients.player import ASSENT_SHAPES, COMMAND_SHAPES
@@ -40,16 +40,29 @@ def test_a_real_clients_reply_confirms(
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
-@pytest.mark.parametrize("shape", ASSENT_SHAPES)
+@pytest.mark.parametrize("shape", [s for s in ASSENT_SHAPES if s != "assent-bare"])
 def test_a_real_clients_plain_reply_confirms(
     client: Client, shape: str, asked: Asked, tmp_path: Path
 ) -> None:
-    """A trial as players: a newcomer who hits Reply and sends the quote as his client made
-    it, or types "Yes" above it, got the HELP; his JOIN is confirmed (``wtg.lobby.yesno``),
-    by mutt, neomutt, mutt quoting with "| ", s-nail, Emacs Gnus, aerc and alpine; and by
-    mutt adding a business's signature without the ``-- `` (mutt-unmarked), as Apple Mail
-    and Outlook do, which was more than a short yes and confirmed nothing."""
+    """A trial as players: a newcomer who hits Reply and types "Yes" above the quote got
+    the HELP; his JOIN is confirmed (``wtg.lobby.yesno``), by mutt, neomutt, mutt quoting
+    with "| ", s-nail, Emacs Gnus, aerc and alpine; and by mutt adding a business's
+    signature without the ``-- `` (mutt-unmarked), as Apple Mail and Outlook do, which was
+    more than a short yes and confirmed nothing."""
     need(client)
     raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
     assert f"CONFIRM {asked.code}".encode() in raw  # quoted, not typed
     confirms_by_reply(asked, tmp_path / "hall", raw)
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+def test_a_real_clients_reply_with_nothing_typed_is_told_to_type_yes(
+    client: Client, asked: Asked, tmp_path: Path
+) -> None:
+    """Ruling (round 47): the quote sent as the client made it, nothing typed, is what an
+    auto-responder sends too, and confirms nothing (``tests/lobby/test_reply_responders.py``):
+    the request waits, and the newcomer is told to type a yes."""
+    need(client)
+    raw = reply(client, tmp_path / "desk", asked.answer, "assent-bare", shown="JOIN wok4")
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", raw)
+    assert "it has no yes typed in it" in told.words, told.body

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import ALICE, Asked, pending_codes, waiting_names
+from tests.lobby.asked import Asked, unconfirmed_by_reply
 from tests.mail.clients.conftest import need
 from tests.mail.clients.drivers import CLIENTS, Client, reply
 from tests.mail.clients.player import UNCLEAR, UNCLEAR_SHAPES
@@ -30,15 +30,6 @@ def test_a_command_written_as_a_sentence_is_named_not_dropped(
     need(client)
     raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
     assert UNCLEAR.encode() in raw
-    hall = asked.hall(tmp_path / "hall")
-    hall.deliver(raw)
-    summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == [
-        f"answered: commands: reply not read as a yes to {asked.code}"
-    ]
-    assert waiting_names(hall) == []
-    assert pending_codes(hall) == [asked.code]
-    (told,) = hall.new_mails(ALICE)
-    assert told.subject == "JOIN wok4: not confirmed"
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", raw)
     assert f'("{UNCLEAR}") of your mail was not understood: nothing of it was done.' in told.words
     assert 'the words it takes: "WITHDRAW wok4". Mail it again so.' in told.words

@@ -366,3 +366,18 @@ def test_the_form_says_a_tech_level_bought_adds_an_attack_this_turn() -> None:
         "3 ATTACKS: neighbouring provinces; the first 3 valid orders run, one more for each"
         " tech level bought above (7 at most);" in words
     )
+
+
+def test_a_spy_line_with_no_such_operation_names_gold_as_the_report_does() -> None:
+    """Round 46: an OP outside 1 to 5 was refused with Standard's list, '5 = steal gold',
+    where the form, the AOF and the report write 'steal GOLD' (ruling 28)."""
+    state = make_grid()
+    empty(state, 1, 1, spy=20)
+    empty(state, 2, 2, spy=1)
+    spy = line("spy", 1, **{"from": 1, "to": 2, "op": 9, "spies": 3})
+    verdict = RULESET.accept([spy], state, 1).verdicts[0]
+    assert (verdict.accepted, verdict.reason) == (
+        False,
+        "OP must be 1 to 5: 1 = spy province, 2 = spy player, 3 = spread propaganda,"
+        " 4 = false orders, 5 = steal GOLD",
+    )

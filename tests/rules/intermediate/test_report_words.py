@@ -254,3 +254,29 @@ def test_a_report_spells_gold_one_way_a_theft_that_failed_too() -> None:
     assert "; no GOLD stolen." in " ".join(theirs.split())
     spelt = set(re.findall(r"\bgold\b", mine + theirs, re.IGNORECASE))
     assert spelt == {"GOLD"}
+
+
+def test_an_attack_and_the_training_say_troops_as_the_tables_do() -> None:
+    """Round 46: the report says troops (YOUR TROOPS, 'LEV the troops' level', 'your 11 ARM
+    moved in ... your troops' level'), yet an attack from a province left empty was 'Not
+    executed ... attack 3 from 1 with 14 armies: no armies left' and the workers' level
+    'Armies trained: ... none in 2 Prov2 (no armies or no workers there ...)': an
+    attack line sends troops (its column is TRO), and the level is every troop's."""
+    state = make_grid()
+    empty(state, 1, 1, kni=10, wok=60, lev=1500, aim="LEV")
+    empty(state, 2, 1, wok=60, lev=1500, aim="LEV")
+    empty(state, 4, 1, wok=8, aim="DEF")
+    empty(state, 3, 2, arm=1)
+    attacks = [attack(2, 3, 14)]
+    result = run_intermediate(state, orders(1, attack=attacks))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert (
+        "Not executed (phase 3, attacking): attack 3 from 2 with 14 troops: no troops left in"
+        " province 2 Prov2 (ignored: it does not count)." in report
+    )
+    assert (
+        "Troops trained: +1.000 LEV in 1 Prov1, none in 2 Prov2 (no troops or no workers"
+        " there, or its level is at the most)." in report
+    )
+    assert "armies" not in report.split("WHAT HAPPENED")[1].split("ORDER OF PLAY")[0]

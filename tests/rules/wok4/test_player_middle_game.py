@@ -10,6 +10,7 @@ from typing import Any
 
 from bench.frozen_robots.wok4_r43 import plan_orders as r43_plan
 from bench.frozen_robots.wok4_r44 import plan_orders as r44_plan
+from bench.frozen_robots.wok4_r46 import plan_orders as r46_plan
 from tests.rules.builders import empty, make_state
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import WokState
@@ -136,13 +137,14 @@ def test_its_workers_make_the_tech_that_buys_back_a_low_eff() -> None:
     ]
 
 
-def test_armies_two_steps_from_the_siege_march_towards_it() -> None:
+def test_armies_two_steps_from_the_siege_march_the_whole_way() -> None:
     """Player 1's provinces 7, 12 and 17 (30 armies each) in a line; 7's 20 missiles lay a
     long siege to neutral 8 (60 armies, DEF 5.0: still too strong once they fell), the other
     neutrals around far stronger (150 at DEF 9.0). 12, next to 7, sends its armies to it,
-    and 17, two steps away, to 12, a step nearer: the armies of a border facing nothing it
-    may take gather at the siege a step a turn. The player of round 44 left 17's where they
-    stood."""
+    and 17, two steps away, through 12 to 7 in the same turn (12's own 30 first, then 17's):
+    the armies of a border facing nothing it may take gather at the siege. The player of
+    round 44 left 17's where they stood; that of rounds 45-46 marched them a step, to 12,
+    where they stood at the turn's end for the inner moves to send back."""
     state = make_state()
     for own in (7, 12, 17):
         empty(state, own, 1, pop=60, wok=24, arm=30, lev=1750, dfn=10)
@@ -153,11 +155,46 @@ def test_armies_two_steps_from_the_siege_march_towards_it() -> None:
     gather = [
         {"from": 12, "to": 7, "unit": "ARM", "amount": 30},
         {"from": 17, "to": 12, "unit": "ARM", "amount": 30},
+        {"from": 12, "to": 7, "unit": "ARM", "amount": 30},
     ]
     before = r44_plan(state, 1, Random(1))
     assert lines(before, "bomb") == [{"from": 7, "to": 8, "missiles": 20}]
     assert lines(before, "move") == gather[:1]
+    assert lines(r46_plan(state, 1, Random(1)), "move") == gather[:2]
     planned = new_plan(state, 1, Random(1))
     assert lines(planned, "bomb") == [{"from": 7, "to": 8, "missiles": 20}]
     assert "attack" not in planned
     assert lines(planned, "move") == gather
+
+
+def test_armies_march_to_the_nearest_siege() -> None:
+    """Player 1's provinces 7, 12, 17, 18 and 19 in a line (30 armies at 1.750 each); 7's 60
+    missiles open neutral 2 (480 POP), 19's open neutral 20 (200 POP), both attacked; the
+    other neutrals around far too strong (150 armies, DEF 9.0). 18's spare armies go to 19,
+    next to 20, a step away, not three steps to 7 by the richer first siege: the march of
+    rounds 45-46 went to the first siege alone, and when the first moved, so did the armies
+    on the way."""
+    state = make_state()
+    for own in (7, 12, 17, 18, 19):
+        empty(state, own, 1, pop=60, wok=24, arm=30, lev=1750, dfn=10)
+    for own in (7, 19):
+        state.province(own).mis = 60
+    for neutral in (1, 3, 6, 8, 11, 13, 14, 15, 16):
+        state.province(neutral).arm, state.province(neutral).dfn = 150, 90
+    for neutral, pop in ((2, 480), (20, 200)):
+        province = state.province(neutral)
+        province.arm, province.dfn, province.pop = 40, 30, pop
+    before = r46_plan(state, 1, Random(1))
+    assert lines(before, "bomb") == [
+        {"from": 7, "to": 2, "missiles": 60},
+        {"from": 19, "to": 20, "missiles": 60},
+    ]
+    assert {"from": 18, "to": 17, "unit": "ARM", "amount": 30} in lines(before, "move")
+    planned = new_plan(state, 1, Random(1))
+    assert lines(planned, "bomb") == lines(before, "bomb")
+    assert lines(planned, "attack") == [
+        {"from": 7, "to": 2, "armies": 30},
+        {"from": 19, "to": 20, "armies": 30},
+    ]
+    marched = [line for line in lines(planned, "move") if line["from"] == 18]
+    assert marched == [{"from": 18, "to": 19, "unit": "ARM", "amount": 30}]

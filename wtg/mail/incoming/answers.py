@@ -95,6 +95,11 @@ ELSEWHERE_TALLY = "elsewhere:"
 seat's, one a day, counted apart from those of his own address's."""
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
+ELSEWHERE_SAID = ", with the seat's code from another address"
+"""What the GM's line of a mail (``wtg poll -v``, the log) says after the orders it filed
+or the command it answered when its seat's right code came from another mailbox than the
+seat's: someone else has the code (shared, or read in a report forwarded), as the player is
+told; the GM heard nothing of it."""
 COLOUR_TALLY = "colour:"
 """The key the answers to one colour's orders are counted under, a colour of a seat of
 several (``colour:3:ann@example.org``): each colour of a Duel or Trinity player has his
@@ -205,9 +210,22 @@ class Answers:
         from his own ``+tag``, ``mailbox_of``: the answer reaches his mailbox)."""
         if sender is None:
             return False
-        seat = mailbox_of(compose.address_key(entry.email))
+        dashed = self.gm.limits.dash_subaddress_domains
+        seat = mailbox_of(compose.address_key(entry.email), dashed)
         came = (compose.address_key(sender), self.came_from)
-        return seat not in {mailbox_of(address) for address in came if address}
+        return seat not in {mailbox_of(address, dashed) for address in came if address}
+
+    def _code_elsewhere(
+        self, message: Incoming, sender: str | None, game: Game, entry: PlayerEntry
+    ) -> bool:
+        """``_elsewhere`` of a mail that carried the seat's right code, counted for the GM
+        when true (``Journal.code_elsewhere``): the player is told to ask him for a new
+        code, and `wtg status` and the digest say it to him as well."""
+        elsewhere = self._elsewhere(sender, entry)
+        if elsewhere and sender is not None:
+            stamp = self.now.timestamp()
+            self.journal.code_elsewhere(message.key, game.config.game, entry.id, sender, stamp)
+        return elsewhere
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -375,7 +393,7 @@ class Answers:
                 reply_to_id=message_id,
                 beside=beside,
                 proven=True,
-                elsewhere=self._elsewhere(sender, entry),
+                elsewhere=self._code_elsewhere(message, sender, game, entry),
                 due=_due(game, result.player),
             )
             if not isinstance(result, ReadAfterItRan):
@@ -400,14 +418,17 @@ class Answers:
         # the answer: its file is read whole at each use (``Game.state_view``)
         state = game.state_view()
         entry = self._seat_entry(game, result.player, state)
+        away = ELSEWHERE_SAID if self._elsewhere(sender, entry) else ""
         if isinstance(result, Unchanged):
             held = self._unchanged(message, sender, game, state, entry, result, message_id, index)
-            return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
+            why = f"{result.reason} ({name} p{result.player}){away}"
+            return unsaid(ignored(why, name), held)
         held = self._confirm(message, sender, game, state, entry, result, message_id, index)
         if result.superseded:
-            mine = f"older than the orders on file of {name} p{result.player}"
+            mine = f"older than the orders on file of {name} p{result.player}{away}"
             return unsaid(ignored(mine, name), held)
-        return unsaid(stored(f"{name} turn {result.turn} player {result.player}", name), held)
+        filed = f"{name} turn {result.turn} player {result.player}{away}"
+        return unsaid(stored(filed, name), held)
 
     def _seat_entry(self, game: Game, side: int, state: State) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders in ``state``, the
@@ -430,7 +451,7 @@ class Answers:
         None when the answer is queued, else the limit that held it back. A mail from
         another address than the seat's is said to be (never which address): someone else
         has his code. ``state``: the game's latest."""
-        elsewhere = self._elsewhere(sender, entry)
+        elsewhere = self._code_elsewhere(message, sender, game, entry)
         verdicts, links = _verdicts_shown(game, result.verdicts)
         body = compose.render(
             "unchanged",
@@ -475,7 +496,7 @@ class Answers:
         in a report he forwarded or quoted to a list learns that his orders were replaced.
         ``latest``: the game's latest state, which the orders of the turn after it were
         checked against (a poll's are: its turn's state is read again only for others)."""
-        elsewhere = self._elsewhere(sender, entry)
+        elsewhere = self._code_elsewhere(message, sender, game, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         before = submission.turn - 1
         state = latest if before == game.latest_turn() else game.state_view(before)
@@ -667,8 +688,8 @@ class Answers:
         return self._reject(
             message,
             sender,
-            f"it is {message.size} bytes, over the limit of {limit}: send the form as plain "
-            "text, without attachments",
+            f"it is {message.size} bytes, over the limit of {limit}: send your form or "
+            "commands again as plain text, without attachments",
         )
 
     def _held(self, message: Incoming, sender: str | None, named: str) -> Outcome:

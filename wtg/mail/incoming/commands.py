@@ -43,7 +43,7 @@ from wtg.lobby.database import BookTorn, LobbyDatabase, torn_said
 from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail.incoming import strangercodes, strangers
-from wtg.mail.incoming.answers import DAY, WINDOW, Answers
+from wtg.mail.incoming.answers import DAY, ELSEWHERE_SAID, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.incoming.readsmailbox import reads_mailbox
 from wtg.mail.message.extract import normalise, normalised_text, parse_mail, part_text
@@ -182,7 +182,8 @@ class Commands:
         text = self.text(msg)
         answered = self.answered_text(msg)
         mail = _read(msg, text, self.copied_text(msg))
-        hint = yesno.Hint(_subject(msg), text or "", answered)
+        subject = _subject(msg)
+        hint = yesno.Hint(subject, text or "", answered, away_subject(subject))
         if _no_command(mail) and not hint.possible() and self.registry.seats_of(sender):
             return None  # the help with his forms, naming the lines not understood
         display = display_name(msg)
@@ -210,6 +211,7 @@ class Commands:
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
                 came_from=self.answers.came_from,
+                dashed=self.answers.gm.limits.dash_subaddress_domains,
                 question=yesno.question(typed, mail, _subject(msg)) or "",
             )
             replies = answer(desk, mail)
@@ -221,6 +223,8 @@ class Commands:
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
             self.answers.journal.wrong_code(message.key, game, NO_SEAT, sender, own, stamp, rows)
+        for game, seat in sorted(desk.codes_elsewhere):
+            self.answers.journal.code_elsewhere(message.key, game, seat, sender, stamp)
         if desk.started:
             self.registry.forget()
         return _outcome(mail, desk, held, again)
@@ -846,6 +850,9 @@ def _outcome(mail: CommandMail, desk: Answering, held: list[str], again: list[st
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
+    if desk.codes_elsewhere:  # someone else has the seat's code: the player is told, the GM too
+        seats = ", ".join(f"{game} p{seat}" for game, seat in sorted(desk.codes_elsewhere))
+        words += f"{ELSEWHERE_SAID} ({seats})"
     held = [marked(line) for line in held]
     # the GM's to see to: a request held up, a list no game was made of, a seat taken
     # over to one domain; `wtg poll -q` says the mail's line for it (``needs_gm``)

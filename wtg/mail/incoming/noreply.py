@@ -8,7 +8,7 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
@@ -18,6 +18,7 @@ from functools import lru_cache
 from wtg.core.printable import printable
 from wtg.mail.outgoing.compose import writable
 from wtg.mail.outgoing.listid import ascii_address, domain_of, ours
+from wtg.text.addresses import mailbox_of
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
 _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
@@ -93,23 +94,18 @@ def from_address(msg: Message | Headers, sender: str | None) -> str | None:
     return next((address.lower() for address in found if _usable(address)), None)
 
 
-def hosts_own(address: str | None, our_loop_id: str) -> bool:
+def hosts_own(address: str | None, our_loop_id: str, dashed: Collection[str] = ()) -> bool:
     """Whether ``address`` is the host's own (``our_loop_id``: the address it sends from,
-    ``compose.loop_id``), in any case, or a sub-address of its mailbox (``gm+lobby@``, which
-    its server delivers to the host). The host's own mail carries its X-Loop and
-    Auto-Submitted and is turned away as a loop when it comes back; a mail From the host's
-    address without them is a forgery, whose answers would go to the host itself and whose
-    requests no one could confirm."""
+    ``compose.loop_id``), in any case, or another address of its mailbox (``mailbox_of``:
+    ``gm+lobby@``, ``gm-lobby@`` at a domain of ``dashed``, at Gmail its name with dots or at
+    googlemail.com; its server delivers them all to the host). The host's own mail carries
+    its X-Loop and Auto-Submitted and is turned away as a loop when it comes back; a mail
+    From the host's address without them is a forgery, whose answers would go to the host
+    itself and whose requests no one could confirm."""
     if not address or not our_loop_id:
         return False
     mine, theirs = ascii_address(our_loop_id), ascii_address(address)
-    return "@" in mine and _untagged(theirs) == _untagged(mine)
-
-
-def _untagged(address: str) -> str:
-    """``address`` without the ``+tag`` of its local part."""
-    local, _, domain = address.rpartition("@")
-    return f"{local.partition('+')[0]}@{domain}"
+    return "@" in mine and mailbox_of(theirs, dashed) == mailbox_of(mine, dashed)
 
 
 class ReplyLimiter:

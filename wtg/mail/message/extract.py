@@ -421,6 +421,13 @@ def _quoted_text(candidate: _Candidate) -> str:
     return "\n".join((prefix + line).rstrip() for line in candidate.text.split("\n"))
 
 
+def holds_form(text: str) -> bool:
+    """Whether ``text`` holds an order form as a mail's parts are searched for one: its begin
+    marker, or the header keys GAME and CODE (``_strength``). A mail of commands may say
+    ``game:`` in its prose (``What a game: ...``), and holds none."""
+    return _strength(text, DEFAULT_MARKERS) > 0
+
+
 def _strength(text: str, markers: Sequence[str]) -> int:
     """2: a line is the begin marker (read as the intake reads it); 1: the text holds the
     header keys (a form pasted without its markers, or an order file in YAML)."""

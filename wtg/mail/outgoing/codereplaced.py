@@ -51,8 +51,7 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
         if told is None or game is None:
             continue
         seat = int(told[3])
-        entry = next((e for e in game.config.players if e.id == seat), None)
-        if entry is None or not entry.code or code_digest(entry.code)[:12] == told[1]:
+        if not tells_another_code(name, game, seat):
             continue
         found.append(
             (
@@ -65,8 +64,24 @@ def codes_replaced(queue: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     return found
 
 
-REPORT_MAIL = re.compile(r"report-(.+)-t(\d{4,})-p(\d{2,})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?")
-"""The id of a turn's report as `wtg send` queues it (``undotold.report_name``)."""
+def tells_another_code(name: str, game: Game, seat: int) -> bool:
+    """Whether the mail ``name`` tells ``game``'s player ``seat`` a code (``CODE_MAIL``)
+    other than the one game.yaml gives him now: `wtg send` sets it aside, and `wtg outbox
+    --retry` does not put it back (the next send would set it aside again)."""
+    told = CODE_MAIL.fullmatch(name)
+    entry = next((e for e in game.config.players if e.id == seat), None)
+    if told is None or entry is None or not entry.code:
+        return False
+    return code_digest(entry.code)[:12] != told[1]
+
+
+REPORT_MAIL = re.compile(
+    r"(?:report|resend-[0-9a-f]{12})-(.+)-t(\d{4,})-p(\d{2,})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
+)
+"""The id of a turn's report as `wtg send` queues it (``undotold.report_name``), or as it
+is queued again (``reportagain.ident``, ``resend-`` and a digest first): by `wtg send`
+after a `wtg new-code`, and a second `wtg new-code` before it went leaves its form's code
+refused as the first one left the report's."""
 
 
 class ReportReplaced(Record):
@@ -86,31 +101,41 @@ def reports_replaced(queue: Path, games: Sequence[Game]) -> list[ReportReplaced]
     him as ever). Read only."""
     by_name = {game.config.game: game for game in games}
     try:
-        paths = sorted(queue.glob("report-*.eml"))
+        paths = sorted([*queue.glob("report-*.eml"), *queue.glob("resend-*.eml")])
     except OSError:  # no queue yet
         return []
     found: list[ReportReplaced] = []
     for path in paths:
         told = REPORT_MAIL.fullmatch(path.stem)
         game = by_name.get(told[1]) if told is not None else None
-        if told is None or game is None or int(told[2]) != game.latest_turn():
+        if told is None or game is None or not carries_another_code(path, game):
             continue
-        seat = int(told[3])
-        entry = next((e for e in game.config.players if e.id == seat), None)
-        if entry is None or not entry.code:
-            continue
-        to, text = _read(path)
-        if not domain_forms(bare_address(entry.email)) & domain_forms(to):
-            continue  # another player's (a takeover since): his, as it is
-        codes = {code.upper() for code in header_codes(text) if "*" not in code}
-        if codes and entry.code.strip().upper() not in codes:
-            why = (
-                f"game {told[1]}'s player {seat} has another code since this report was queued "
-                "(`wtg new-code`): its form's code is refused, and it is not sent; the report "
-                "is queued again with his code"
-            )
-            found.append(ReportReplaced(path.stem, game, seat, int(told[2]), why))
+        why = (
+            f"game {told[1]}'s player {int(told[3])} has another code since this report was "
+            "queued (`wtg new-code`): its form's code is refused, and it is not sent; the "
+            "report is queued again with his code"
+        )
+        found.append(ReportReplaced(path.stem, game, int(told[3]), int(told[2]), why))
     return found
+
+
+def carries_another_code(path: Path, game: Game) -> bool:
+    """Whether the mail at ``path`` is a report of ``game``'s latest turn (``REPORT_MAIL``)
+    to its seat's address in game.yaml whose forms carry codes and none of them the
+    seat's code there (a code starred out is none; one to another address is a player's
+    before a takeover, sent to him as ever): `wtg send` sets it aside and queues the report
+    again, and `wtg outbox --retry` does not put it back."""
+    told = REPORT_MAIL.fullmatch(path.stem)
+    if told is None or told[1] != game.config.game or int(told[2]) != game.latest_turn():
+        return False
+    entry = next((e for e in game.config.players if e.id == int(told[3])), None)
+    if entry is None or not entry.code:
+        return False
+    to, text = _read(path)
+    if not domain_forms(bare_address(entry.email)) & domain_forms(to):
+        return False  # another player's (a takeover since): his, as it is
+    codes = {code.upper() for code in header_codes(text) if "*" not in code}
+    return bool(codes) and entry.code.strip().upper() not in codes
 
 
 def _read(path: Path) -> tuple[str, str]:
@@ -126,4 +151,12 @@ def _read(path: Path) -> tuple[str, str]:
     return bare_address(str(msg["To"] or "")), text
 
 
-__all__ = ["CODE_MAIL", "REPORT_MAIL", "ReportReplaced", "codes_replaced", "reports_replaced"]
+__all__ = [
+    "CODE_MAIL",
+    "REPORT_MAIL",
+    "ReportReplaced",
+    "carries_another_code",
+    "codes_replaced",
+    "reports_replaced",
+    "tells_another_code",
+]

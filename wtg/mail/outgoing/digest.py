@@ -26,6 +26,7 @@ from wtg.files.gamesfolder import SPOOL
 from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
+from wtg.game.presslinks import unlinked
 from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
@@ -58,12 +59,14 @@ from wtg.mail.spool.afterbackup import held_line
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS
 from wtg.mail.spool.journallists import (
+    CodesElsewhere,
     FloodCount,
     Quarantined,
     ReadLate,
     SetAside,
     Unanswered,
     WrongCodes,
+    codes_elsewhere,
     flood_not_kept,
     held_mails,
     held_over,
@@ -164,6 +167,10 @@ class Digest(Record):
     wrong_codes: tuple[WrongCodes, ...] = ()
     """The seats whose code forms tried wrong since the last digest, the most tried first
     (``wtg.mail.spool.journallists.wrong_codes``): someone guessing a code tries many."""
+    codes_elsewhere: tuple[CodesElsewhere, ...] = ()
+    """The seats whose right code came from other addresses than theirs since the last
+    digest, the most mails first (``wtg.mail.spool.journallists.codes_elsewhere``): the
+    player was told to ask the GM for a new code."""
     read_late: tuple[ReadLate, ...] = ()
     """Players' orders read after their turn ran since the last digest, though their mail
     came in time (``wtg.mail.incoming.readlate``), a player a game, the newest first."""
@@ -227,6 +234,7 @@ class Digest(Record):
             or self.set_aside
             or self.flood_not_kept
             or self.wrong_codes
+            or self.codes_elsewhere
             or self.read_late
             or self.missing
             or self.overdue
@@ -312,6 +320,9 @@ class Digest(Record):
             told += ", the disk nearly full"
         if self.wrong_codes:  # the same
             told += f", {counted(sum(w.forms for w in self.wrong_codes), 'wrong code')}"
+        if self.codes_elsewhere:  # the same
+            mails = sum(c.mails for c in self.codes_elsewhere)
+            told += f", {counted(mails, 'code')} used from another address"
         if self.book:  # the same
             told += ", the lobby's book cannot be read"
         if self.turns_held:  # the same
@@ -515,6 +526,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         set_aside=tuple(set_aside(spool, start, end)),
         flood_not_kept=tuple(flood_not_kept(spool, start, end)),
         wrong_codes=tuple(wrong_codes(spool, start, end)),
+        codes_elsewhere=tuple(codes_elsewhere(spool, start, end)),
         read_late=tuple(read_late(spool, start, end)),
         missing=tuple(missing),
         overdue=tuple(late),
@@ -544,13 +556,34 @@ def queue_digest(
 ) -> str:
     """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
     the digest is marked told): its outbox id, named after its moment, or after ``day``
-    for the service's daily digest. Queued once: an id the outbox knows is not again."""
+    for the service's daily digest. Queued once: an id the outbox knows is not again. Its
+    web addresses are defanged (``mailed_text``)."""
     ident = digest_ident(now, day)
     subject = f"wtg digest {day or now:%Y-%m-%d}"
-    msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
+    mailed = mailed_text(text)
+    msg = compose.message(ident, sender, to, subject, mailed, when=now, kind="auto-generated")
     if Outbox(spool).add(ident, msg):
         log_event("digest queued as a mail to the GM", mail=ident)
     return ident
+
+
+LINKS_SAID = (
+    "Web addresses in this digest are written with [.] and [:] (wtg-login[.]example)\n"
+    "so that no mail client makes them links: the mails it quotes wrote them, not\n"
+    "wtg.\n"
+)
+"""The line under a mailed digest whose web addresses ``mailed_text`` defanged."""
+
+
+def mailed_text(text: str) -> str:
+    """The digest's ``text`` as the GM's mail carries it: each web address in it defanged
+    (``wtg.game.presslinks.unlinked``: ``https[:]//wtg-login[.]example/reset``), with a line
+    under it saying why. What it quotes of a mail (the game a held form names, a stranger's
+    commands, a bounce's words) anyone may have written, and his mail client made it a link
+    in a mail from the host's own address (attack47). The host's own words hold none
+    (its paths, ``docs/mail.md``, are kept); printed, the digest is as it came."""
+    shown = unlinked(text)
+    return text if shown == text else f"{shown}\n{LINKS_SAID}"
 
 
 def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:

@@ -47,10 +47,11 @@ from wtg.game.schedule import iso, moment_text, parse_iso
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
 from wtg.gm.gamestatus import GameStatus, game_status
-from wtg.gm.nextdeadline import moved_deadline
+from wtg.gm.nextdeadline import moved_before, moved_deadline
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.outgoing.codereplaced import carries_another_code, tells_another_code
 from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
@@ -492,6 +493,16 @@ def _retry_one(
         )
     game, entry = seat
     _check_still_owed(records, name, game, entry, ident, head)
+    if carries_another_code(kept, game):
+        mail_it = shell_command(
+            "wtg", "report", game.config.game, "--player", str(entry.id), "--mail"
+        )
+        raise RetryRefused(
+            f"mail {name} carries in its form a code game {game.config.game}'s player "
+            f"{entry.id} has no longer (a later `wtg new-code`): it is not sent; `{mail_it}` "
+            "queues his report with his code (once: it says so when `wtg send` queued it "
+            "again already); nothing put back"
+        )
     now = _address_now(entry)
     if now and now == to:
         if every and still_put_back(outbox.root.parent, game, entry.id):
@@ -599,6 +610,12 @@ def _check_still_owed(
             f"before it was taken over ({since}): it is not sent to the new player (his own "
             "reports come to him); nothing put back"
         )
+    if tells_another_code(name, game, entry.id):
+        raise RetryRefused(
+            f"mail {name} tells game {game.config.game}'s player {entry.id} a code he has no "
+            "longer (a later `wtg new-code`, or a takeover): it is not sent, the mail of the "
+            "code he has goes; nothing put back"
+        )
     undone = records.undone(game, ident, head) if ident is not None else None
     if undone is not None and ident is not None and ident.startswith("remind-"):
         raise RetryRefused(
@@ -651,7 +668,7 @@ class _GameRecords:
             return (
                 self._reminded_undone(game, turn, *counted)
                 or self._answered(game, turn, int(reminded[2]))
-                or self._moved_since(game, turn, reminded[5])
+                or self._moved_since(game, turn, reminded[5], _date(head))
             )
         found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
         if found is None:
@@ -729,11 +746,16 @@ class _GameRecords:
             found = self._rollbacks[game.store.root] = rollbacks(game.store)
         return found
 
-    def _moved_since(self, game: Game, turn: int, gave: str | None) -> str | None:
+    def _moved_since(
+        self, game: Game, turn: int, gave: str | None, made: datetime | None
+    ) -> str | None:
         """Whether the deadline of turn ``turn`` a reminder gave (``gave``: its id's
         ``-dN``; none, the one the turn set) is not the game's now: `wtg extend`, its undo
         or a release moved it since the reminder was queued, and the next `wtg remind`
-        reminds of the new one under an id of its own (``moved_deadline``)."""
+        reminds of the new one under an id of its own (``moved_deadline``). One with no
+        ``-dN`` made (``made``) after the move that set the deadline now was queued by a
+        wtg before round 46, which gave no id of its own to a moved deadline: it gave this
+        one (``moved_before``; hosts47: before, it was set aside as moved since)."""
         if self._latest_of(game) != turn - 1:
             return None
         try:
@@ -745,6 +767,8 @@ class _GameRecords:
             return None
         said = parse_iso(now).astimezone(timezone.utc).strftime("%Y%m%d%H%M%S")
         if (gave is None and moved is None) or gave == said:
+            return None
+        if gave is None and made is not None and moved_before(game, made):
             return None
         return f"turn {turn}{MOVED_SINCE}{moment_text(now)}"
 
@@ -1066,6 +1090,15 @@ def _subject(head: Message) -> str:
 def _shown(text: str) -> str:
     """Text from a mail or a server, safe for the GM's terminal, on one line."""
     return " ".join(printable(text).split())
+
+
+def gave_deadline_now(game: Game, path: Path) -> bool:
+    """Whether the reminder at ``path``, its id with no ``-dN``, gave the game's deadline
+    now though a move set it: queued after the move by a wtg before round 46
+    (``moved_before``)."""
+    head = _head(path)
+    made = None if head is None else _date(head)
+    return made is not None and moved_before(game, made)
 
 
 def set_aside_as_moved(spool: Path, name: str) -> bool:

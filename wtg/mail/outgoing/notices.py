@@ -11,6 +11,7 @@ and so the notices.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timezone
@@ -234,6 +235,31 @@ class Notices:
         """Whether the notices of ``hold`` wait in the queue, none mailed (`wtg send` has
         not run since it): `wtg hold GAME --undo` takes it back unseen. Read only."""
         return self._waiting(game, hold_key(hold))
+
+    def last_release(self, game: Game) -> tuple[datetime, datetime, bool] | None:
+        """The hold's start and the moment of the last release of ``game`` whose notices
+        went to the outbox, and whether some of them wait in its queue, not sent yet; None
+        when none went there. Read only: `wtg release` given again names it, where it said
+        only that the game is not held."""
+        mark = re.escape(mail_marks(self.spool).get(game.config.game, ""))
+        named = re.compile(
+            rf"release-([0-9]{{14}})-at([0-9]{{14}})-{re.escape(game.config.game)}"
+            rf"-p[0-9]+{mark}\.eml"
+        )
+        found: list[tuple[str, str, bool]] = []
+        for folder in (self.outbox.queue_dir, self.outbox.sent_dir, self.outbox.failed_dir):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            waits = folder == self.outbox.queue_dir
+            found += [(m[1], m[2], waits) for m in map(named.fullmatch, names) if m]
+        if not found:
+            return None
+        last = max(at for _, at, _ in found)
+        since = next(since for since, at, _ in found if at == last)
+        waiting = any(waits for _, at, waits in found if at == last)
+        return _moment_of(since), _moment_of(last), waiting
 
     def _waiting(self, game: Game, key: str) -> bool:
         """Whether the notices to the players of ``game`` whose ids begin with ``key``
@@ -674,6 +700,11 @@ def _extend_key(extension: Extension) -> str:
     """What the outbox ids of a move's notices begin with: its turn, new deadline and
     moment."""
     return f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}"
+
+
+def _moment_of(stamp: str) -> datetime:
+    """The moment a piece of an outbox id says (``_stamp``'s fourteen digits)."""
+    return datetime.strptime(stamp, "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc)
 
 
 def _stamp(moment: str) -> str:

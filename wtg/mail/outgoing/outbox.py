@@ -512,6 +512,14 @@ _DRAWN_KEY = re.compile(r"announce-(?![0-9]{12}-)(?=[0-9a-f]{12}-)")
 a key is its moment, twelve decimal digits, since ``wtg.host.announcement.LAST_KEY``)."""
 
 
+_GM_NOTICE = re.compile(
+    r"(?:hold-(?P<since>[0-9]+)|release-[0-9]+-at(?P<at>[0-9]+)"
+    r"|extend-t[0-9]+-[0-9]+-at(?P<extended>[0-9]+))-.*"
+)
+"""The name of a notice of `wtg hold`, `release` or `extend` (``notices.hold_key``,
+``release_key``, ``extension_key``), with the moment the GM gave the command."""
+
+
 def queue_order(name: str) -> Numbered:
     """A queued mail's place in the send: its name with each run of digits compared as a
     number (``wtg.core.numbered``). The answer to a command mail is named after the mail's
@@ -521,9 +529,16 @@ def queue_order(name: str) -> Numbered:
     by a wtg that drew its key at random was given before every one keyed by its moment:
     it goes before them (its key read as the moment 0), where its letters or its short
     run of digits put it anywhere among them, and a player read the GM's later
-    announcement first."""
+    announcement first. The notices of `wtg hold`, `extend` and `release` go in the order
+    the GM gave them (by the moment in their names): by name, a hold, an extend and a
+    release given between two sends told each player first that the deadline moved, then
+    that the game was held (newgm47)."""
     if _DRAWN_KEY.match(name):
         return numbered(f"announce-{0:012d}-{name.removeprefix('announce-')}")
+    told = _GM_NOTICE.fullmatch(name)
+    if told:  # the GM's hold, extend and release told in the order he gave them
+        moment = told["since"] or told["at"] or told["extended"]
+        return numbered(f"notice-{moment}-{name}")
     return numbered(name)
 
 

@@ -40,7 +40,12 @@ from wtg.logs.events import log_event
 from wtg.mail.outgoing import compose, turnprint
 from wtg.mail.outgoing.codereplaced import codes_replaced, reports_replaced
 from wtg.mail.outgoing.dkimsign import Signer, SigningFailed, UnsignableMail
-from wtg.mail.outgoing.failedmail import queued_to_seats, set_aside_as_moved, undone_queued
+from wtg.mail.outgoing.failedmail import (
+    gave_deadline_now,
+    queued_to_seats,
+    set_aside_as_moved,
+    undone_queued,
+)
 from wtg.mail.outgoing.latequeued import LateQueued
 from wtg.mail.outgoing.notices import Notices, owed_lines, taken_back
 from wtg.mail.outgoing.othersender import other_sender
@@ -203,7 +208,8 @@ class SendSummary(Record):
             line += (
                 f"; {counted(len(self.overtaken), 'mail')} of them overtaken by the game, "
                 "nothing to correct: what it told is no more (a reminder whose orders came "
-                "or whose turn ran, a report of a turn run again or rolled back)"
+                "or whose turn ran, a report of a turn run again or rolled back, a code or a "
+                "report's form a later `wtg new-code` or a takeover replaced)"
             )
         if self.deferred:
             line += f"; {DEFERRED}"
@@ -1129,6 +1135,17 @@ def _reminder_ident(outbox: Outbox, spool: Path, base: str, mark: str) -> str:
     return ident
 
 
+def _queued_before_46(outbox: Outbox, game: Game, ident: str) -> str | None:
+    """``ident``, the id with no ``-dN`` of a reminder of a moved deadline, when a wtg
+    before round 46 queued or sent it of the deadline now (``gave_deadline_now``): the
+    reminder of that deadline is that one, not one more under an id of its own."""
+    where = outbox.lies(ident)
+    if where is None or where[0] == "failed":
+        return None
+    path = outbox.root / where[0] / f"{where[1]}.eml"
+    return ident if gave_deadline_now(game, path) else None
+
+
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
     """The game's reminders, the game noted in the journal before the first is queued
     (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
@@ -1151,7 +1168,9 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
     # a deadline moved since the turn set it (extend, its undo, a release): a reminder of
     # its own (``-dN``, the deadline in UTC), one queued of the deadline before not sent
-    if moved_deadline(game) is not None:
+    moved = moved_deadline(game) is not None
+    plain = undone
+    if moved:
         undone += f"-d{deadline.astimezone(timezone.utc):%Y%m%d%H%M%S}"
     queued = 0
     owing = [p for p in status["players"] if p["owes_orders"]]
@@ -1168,6 +1187,10 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
         on_file = [f"{p['name']} (#{p['id']})" for p in sides if p["orders"]]
         base = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}"
         ident = _reminder_ident(outbox, gm.spool, base, mark)
+        if moved:  # one a wtg before round 46 queued of this deadline: once a deadline
+            ident = (
+                _queued_before_46(outbox, game, base.removesuffix(undone) + plain + mark) or ident
+            )
         body = compose.render(
             "reminder",
             name=entry.name,

@@ -57,12 +57,14 @@ def look(
     try:
         claims = claimed.claims()
     except CLAIMS_TROUBLE as exc:
-        if same is not None and same.stopped is not None:  # stopped it stays: the claims
-            raise HostMoved(_not_taken(mailbox, exc) if take_over else same.stopped) from exc
+        # stopped it stays, the claims unread, however the config names the mailbox now
+        stop = _kept_stop(kept, me) or (same.stopped if same is not None else None)
+        if stop is not None:
+            raise HostMoved(_not_taken(mailbox, exc) if take_over else stop) from exc
         return _unread(spool, mailbox, exc, same, tells)
     me = _restored(spool, me, claims, polls)
     decided = decide(me, claims, polls)
-    kept_stop = _kept_stop(same, me)
+    kept_stop = _kept_stop(kept, me)
     if not take_over and decided.verdict is not Verdict.STOP and kept_stop is not None:
         log_event(kept_stop, level=logging.ERROR)
         raise HostMoved(kept_stop)
@@ -98,7 +100,9 @@ def _kept_stop(kept: ClaimState | None, me: HostId) -> str | None:
     stopped whatever the claims say now: a claims' folder emptied by hand or by a
     server's retention (the other host's claim gone) let it claim the mailbox again, and
     file a mail or run a turn on its out-of-date copy before the other host's next claim
-    stopped it again. It knows it was stopped: only `wtg poll --take-over` starts it. A
+    stopped it again. It knows it was stopped: only `wtg poll --take-over` starts it. So
+    it stays whatever the config names the mailbox now: a GM who spelled it otherwise (the
+    server's address for its name, a link to the Maildir) dropped the stop (hosts47). A
     copy of it (another id: `cp -a` of the stopped host) is no host stopped, and decides
     by the claims: None."""
     if kept is None or kept.host not in (None, me.id):
@@ -276,8 +280,8 @@ def turns_stopped(gm: GmConfig, now: datetime, claiming: bool = True) -> str | N
     look says. ``claiming``: as ``look``'s."""
     mailbox = mailbox_named(gm)
     kept = kept_state(gm.spool)
-    if kept is None or kept.mailbox != mailbox:
-        return None
+    if kept is None or (kept.mailbox != mailbox and kept.stopped is None):
+        return None  # a stop kept stays, the mailbox spelled otherwise since (``_kept_stop``)
     if gm.transport == "imap" and gm.imap is not None:
         try:
             client = connect_imap(password_now(gm.imap))

@@ -330,12 +330,20 @@ class Poller:
     def _filed_after_the_backup(self) -> None:
         """Before this poll moves any mail, on a host restored from a backup: the mail the
         host filed after the backup and never read here, named (``filedafter``); none left,
-        the polls look no more."""
+        the polls look no more. Mail that came after the restore counts too (hosts47:
+        before, the look ended at the restore, and what the old host, its cron left on,
+        filed between the restore and this host's first poll was named by nothing)."""
         moments = backup_made(self.gm.spool)
-        if moments is None or not isinstance(self.inbox, KeepsFiled):
+        if moments is None:
+            looked(self.gm.spool)  # the note removed by the GM: what a poll found, with it
+            return
+        if not isinstance(self.inbox, KeepsFiled):
             return
         made, restored = moments
-        found = self.inbox.filed_since(made - BEFORE, restored, self.gm.limits.max_bytes)
+        # to this poll, not to the restore: the old host, its cron left on, filed what came
+        # until this host's first poll claimed the mailbox (what this host filed, it knows)
+        until = max(restored, self.now)
+        found = self.inbox.filed_since(made - BEFORE, until, self.gm.limits.max_bytes)
         if found is None:  # the server would not say: the next poll looks again
             return
         unread = unread_after(self.journal, found)
@@ -918,7 +926,8 @@ class Poller:
         (a mail whose From failed DMARC is treated the same)."""
         came = from_address(headers, sender)
         for address in (came, sender):
-            if address is not None and hosts_own(address, self.answers.loop):
+            dashed = self.gm.limits.dash_subaddress_domains
+            if address is not None and hosts_own(address, self.answers.loop, dashed):
                 return f"From the host's own address {address}, without the host's X-Loop"
         return None
 

@@ -21,7 +21,7 @@ from functools import cache
 
 from wtg.aof.mailtext import games_glanced
 from wtg.mail.incoming.noreply import raw_headers, sender_address
-from wtg.mail.message.extract import parse_headers
+from wtg.mail.message.extract import holds_form, parse_headers
 from wtg.mail.outgoing.compose import address_key
 from wtg.mail.servers.inbox import Incoming
 
@@ -51,16 +51,26 @@ def _players_of(roster: Roster) -> Callable[[str], tuple[str, ...]]:
 
 
 def as_they_came(newest_first: Sequence[Incoming]) -> list[Incoming]:
-    """A batch in the order the poll handles it: its mails with a form (one naming a game
-    at a glance) newest first, as given (of one player's several forms the newest is filed,
+    """A batch in the order the poll handles it: its mails with a form (``_with_form``)
+    newest first, as given (of one player's several forms the newest is filed,
     the older only answered), in their places; the others (commands: a PRESS, a JOIN's
     CONFIRM) in the places left, in the order they came, as their sender wrote them. Taken
     newest first, four pieces of press went out as parts 4, 3 and 2, part 1 refused past
     the turn's three, and of four JOINs confirmed for a list of three the newest three got
     the game."""
-    forms = [bool(_glanced(message)) for message in newest_first]
+    forms = [_with_form(message) for message in newest_first]
     came = reversed([m for m, form in zip(newest_first, forms, strict=True) if not form])
     return [m if form else next(came) for m, form in zip(newest_first, forms, strict=True)]
+
+
+def _with_form(message: Incoming) -> bool:
+    """Whether a mail holds a form, at a glance (its first ``LOOK`` bytes): it names a game
+    and holds a form as the intake finds one (``holds_form``). A PRESS that said ``What a
+    game: ...`` named a game at a glance and was taken for a form, among the newest first:
+    of four pieces of press, the second saying so, parts 1, 3 and 2 went out (review47)."""
+    raw = message.raw or message.head
+    text = raw[:LOOK].decode("utf-8", "replace")
+    return bool(games_glanced([text])) and holds_form(text)
 
 
 def _glanced(message: Incoming) -> list[str]:

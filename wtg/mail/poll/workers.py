@@ -51,6 +51,7 @@ _WRITES = (
     "replied",
     "flooded",
     "wrong_code",
+    "code_elsewhere",
     "read_late",
 )
 WAIT_STEP = 1.0
@@ -187,6 +188,9 @@ class KeptJournal(Journal):
         rows: int | None = None,
     ) -> None:
         self.notes.append(("wrong_code", (key, game, seat, sender, own, at, rows)))
+
+    def code_elsewhere(self, key: str, game: str, seat: int, sender: str, at: float) -> None:
+        self.notes.append(("code_elsewhere", (key, game, seat, sender, at)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

@@ -168,9 +168,10 @@ class KeepsFiled(Protocol):
 
     def filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]] | None:
+    ) -> list[tuple[str, int | str, Incoming]] | None:
         """Each mail of those folders that came into the inbox from ``since`` to ``until``,
-        with its folder and its UID there; None when the server would not say."""
+        with its folder and its UID there (a Maildir's: its file's name); None when the
+        server would not say."""
         ...
 
 
@@ -420,12 +421,12 @@ class ImapInbox:
 
     def filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]] | None:
+    ) -> list[tuple[str, int | str, Incoming]] | None:
         return self._ask(self._filed_since, since, until, max_bytes).result()
 
     def _filed_since(
         self, since: datetime, until: datetime, max_bytes: int
-    ) -> list[tuple[str, int, Incoming]] | None:
+    ) -> list[tuple[str, int | str, Incoming]] | None:
         """The mails of the folders the poll files into that came into the inbox from
         ``since`` to ``until`` (their INTERNALDATE, which a move keeps), each with its folder
         and UID there, read without a flag changed (EXAMINE, PEEK); one over ``max_bytes``
@@ -434,7 +435,7 @@ class ImapInbox:
         stop a poll, and the next poll looks again."""
         from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
 
-        found: list[tuple[str, int, Incoming]] = []
+        found: list[tuple[str, int | str, Incoming]] = []
         # SEARCH's dates are days, in the server's zone: a day more either side
         days = ["SINCE", (since - timedelta(days=1)).date()]
         days += ["BEFORE", (until + timedelta(days=2)).date()]
@@ -614,6 +615,22 @@ def _news(responses: Sequence[Any]) -> bool:
 # --- Maildir ------------------------------------------------------------------------------
 
 
+def _file_mail(path: Path, key: str, mtime: int, size: int, max_bytes: int) -> Incoming:
+    """The mail of a Maildir's file at ``path`` under ``key``: its bytes, or its header
+    alone when it is over ``max_bytes``; its time its file's (``mtime``, nanoseconds)."""
+    raw = path.read_bytes() if size <= max_bytes else b""
+    head, first = read_head(path) if not raw else (b"", b"")
+    return Incoming(
+        key=key,
+        order_key=from_nanoseconds(mtime, path.name),
+        received=datetime.fromtimestamp(mtime / 1e9, timezone.utc),
+        size=size,
+        raw=raw,
+        head=head,
+        start=first,
+    )
+
+
 def read_head(path: Path) -> tuple[bytes, bytes]:
     """The header of a mail file (up to the first blank line), at most HEAD_MAX bytes; and
     when it names a report, the mail's first START_MAX bytes (``Incoming.start``)."""
@@ -721,24 +738,39 @@ class MaildirInbox(MaildirClaims):
             batch = []
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
                 path = self.path / sub / name
-                raw = path.read_bytes() if size <= max_bytes else b""
-                head, first = read_head(path) if not raw else (b"", b"")
-                when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
                 key = own_name(f"maildir:{name.split(':')[0]}", keys)
                 keys.add(key)
                 self.files[key] = path
-                batch.append(
-                    Incoming(
-                        key=key,
-                        order_key=from_nanoseconds(mtime, name),
-                        received=when,
-                        size=size,
-                        raw=raw,
-                        head=head,
-                        start=first,
-                    )
-                )
+                batch.append(_file_mail(path, key, mtime, size, max_bytes))
             yield batch
+
+    def filed_since(
+        self, since: datetime, until: datetime, max_bytes: int
+    ) -> list[tuple[str, int | str, Incoming]] | None:
+        """The mails of ``.processed/cur`` and ``.rejected/cur`` that came into the Maildir
+        from ``since`` to ``until`` (their file's time, which the poll's move keeps), each
+        with that folder's path and its file's name; one over ``max_bytes`` by its header
+        alone. A host restored on the machine whose Maildir it polls (one outside the games
+        folder) finds there what the host filed after the backup (hosts47: before, only the
+        restore's output named the folder). A folder that cannot be read: None, the next
+        poll looks again."""
+        found: list[tuple[str, int | str, Incoming]] = []
+        try:
+            for folder in (".processed", ".rejected"):
+                kept = self.path / folder / "cur"
+                for entry in sorted(os.scandir(kept), key=lambda e: e.name):
+                    if not entry.is_file() or entry.name.startswith("."):
+                        continue
+                    stat = entry.stat()
+                    key = f"maildir:{entry.name.split(':')[0]}"
+                    mail = _file_mail(
+                        Path(entry.path), key, stat.st_mtime_ns, stat.st_size, max_bytes
+                    )
+                    if since <= mail.received <= until:
+                        found.append((str(kept), entry.name, mail))
+        except OSError:
+            return None
+        return found
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         for messages, folder in ((done, "processed"), (rejected, "rejected")):

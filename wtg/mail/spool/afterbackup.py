@@ -23,14 +23,24 @@ from wtg.text.shellcommand import shell_command
 
 AFTER_BACKUP = "after-backup.json"
 """In the spool of a host restored from a backup: when the backup was made."""
+UNREAD = "after-backup-unread.json"
+"""Beside it: what the last poll found filed after the backup and never read here. A file
+of its own, so that a poll never writes ``AFTER_BACKUP`` again: it read that file and
+wrote it again with what it found, and a GM's `rm` of it (the line's way on) that came in
+between was undone (hosts47). It counts only while ``AFTER_BACKUP`` is there."""
 SHOWN = 10
 """The UIDs named of a folder; the rest counted."""
+Unread = dict[str, list[int | str]]
+"""The mails filed after the backup and never read here, by folder: each one's UID in an
+IMAP folder, or its file's name in a Maildir's folder (``.processed/cur``)."""
 
 
 def note_backup(spool: Path, made: str, restored: str) -> None:
     """Keep in ``spool`` (a host being restored) the moment its backup was made, and the
     moment of the restore."""
     private.make_dirs(spool)
+    with contextlib.suppress(FileNotFoundError):  # a backup of a host restored before
+        (spool / UNREAD).unlink()
     write_atomic(spool / AFTER_BACKUP, json.dumps({"made": made, "restored": restored}) + "\n")
 
 
@@ -45,31 +55,42 @@ def backup_made(spool: Path) -> tuple[datetime, datetime] | None:
         return None
 
 
-def note_unread(spool: Path, unread: dict[str, list[int]]) -> None:
+def note_unread(spool: Path, unread: Unread) -> None:
     """Keep what a poll found filed after the backup and never read here (the UIDs of each
     folder): `run-turn --due` holds the turns due while any is (``unread_kept``). Written
-    only when it changes; nothing when the file is gone (a GM removed it meanwhile)."""
-    try:
-        data = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    only when it changes, in a file of its own (``UNREAD``): ``AFTER_BACKUP`` is only ever
+    removed, so a GM's `rm` of it stands whenever it comes."""
+    if _kept_unread(spool) == unread:
         return
-    if not isinstance(data, dict) or data.get("unread") == unread:
-        return
-    write_atomic(spool / AFTER_BACKUP, json.dumps({**data, "unread": unread}) + "\n")
+    write_atomic(spool / UNREAD, json.dumps({"unread": unread}) + "\n")
 
 
-def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
+def _kept_unread(spool: Path) -> object:
+    """What ``note_unread`` kept last, as read; a file of round 46 kept it in
+    ``AFTER_BACKUP``, read when there is no ``UNREAD``. None when neither holds it."""
+    for name in (UNREAD, AFTER_BACKUP):
+        try:
+            data = json.loads((spool / name).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError):
+            return None
+        return data.get("unread") if isinstance(data, dict) else None
+    return None
+
+
+def unread_kept(spool: Path) -> tuple[datetime, Unread] | None:
     """When the backup was made and what the last poll found filed after it and never read
-    (``note_unread``); None when no poll found any, or the file is gone or does not read."""
+    (``note_unread``); None when no poll found any, or ``AFTER_BACKUP`` is gone or does not
+    read (the GM removed it: the mails left there are his choice)."""
     made = backup_made(spool)
-    try:
-        unread = json.loads((spool / AFTER_BACKUP).read_text(encoding="utf-8")).get("unread")
-    except (OSError, ValueError, AttributeError):
+    if made is None:
         return None
-    if made is None or not isinstance(unread, dict) or not unread:
+    unread = _kept_unread(spool)
+    if not isinstance(unread, dict) or not unread:
         return None
-    kept = {
-        str(folder): [uid for uid in uids if isinstance(uid, int)]
+    kept: Unread = {
+        str(folder): [uid for uid in uids if isinstance(uid, (int, str))]
         for folder, uids in unread.items()
         if isinstance(uids, list)
     }
@@ -77,9 +98,12 @@ def unread_kept(spool: Path) -> tuple[datetime, dict[str, list[int]]] | None:
 
 
 def looked(spool: Path) -> None:
-    """Nothing filed after the backup is left unread: the polls look no more."""
-    with contextlib.suppress(FileNotFoundError):
-        (spool / AFTER_BACKUP).unlink()
+    """Nothing filed after the backup is left unread: the polls look no more (the note of
+    the backup removed first: a kill between the two leaves the finding, which counts for
+    nothing without it, and the next poll's ``looked`` removes it)."""
+    for name in (AFTER_BACKUP, UNREAD):
+        with contextlib.suppress(FileNotFoundError):
+            (spool / name).unlink()
 
 
 def held_line(spool: Path, inbox: str) -> str | None:
@@ -92,7 +116,7 @@ def held_line(spool: Path, inbox: str) -> str | None:
     return due_held_line(kept[0], inbox, kept[1], spool)
 
 
-def due_held_line(made: datetime, inbox: str, unread: dict[str, list[int]], spool: Path) -> str:
+def due_held_line(made: datetime, inbox: str, unread: Unread, spool: Path) -> str:
     """What `run-turn --due` says when it runs no turn, because the last poll found mail
     filed after the backup and never read here (``wtg.mail.poll.filedafter``). Ruling
     (movedhost46): a turn run without orders that lie in the processed folder is run again
@@ -103,18 +127,30 @@ def due_held_line(made: datetime, inbox: str, unread: dict[str, list[int]], spoo
         f"no turn run: this host was restored from a backup made {moment_text(made)}, and "
         f"its last poll found {unread_named(unread)} that came in since then or a little "
         "before and that this host never read (a player's orders, perhaps, for a turn due): "
-        f"move each of yours back into {inbox} (in a mail client), and the next poll files "
+        f"move each of yours back into {inbox} {moved_how(inbox, '')}, and the next poll files "
         f"it, then the turns due run; {go_on(spool)}"
     )
 
 
-def unread_named(unread: dict[str, list[int]]) -> str:
-    """The mails of ``unread``: each folder's count and UIDs."""
+def moved_how(inbox: str, more: str) -> str:
+    """How the GM moves a mail back into ``inbox``, in brackets: a Maildir's ``new/`` (a
+    path) by moving its file (hosts47: before, "in a mail client" for a Maildir's too), a
+    mail server's folder in a mail client, ``more`` after it."""
+    folder = Path(inbox)
+    if folder.is_absolute() and folder.name == "new":
+        return "(`mv` each file into it)"
+    return f"(in a mail client{more})"
+
+
+def unread_named(unread: Unread) -> str:
+    """The mails of ``unread``: each folder's count and UIDs (a Maildir's: its files)."""
     parts = []
     for folder, uids in unread.items():
-        shown = ", ".join(str(uid) for uid in sorted(uids)[:SHOWN])
+        files = any(isinstance(uid, str) for uid in uids)
+        shown = ", ".join(str(uid) for uid in sorted(uids, key=str if files else int)[:SHOWN])
         more = f" and {len(uids) - SHOWN} more" if len(uids) > SHOWN else ""
-        parts.append(f"{counted(len(uids), 'mail')} in {folder} (UID {shown}{more})")
+        named = "files" if files else "UID"
+        parts.append(f"{counted(len(uids), 'mail')} in {folder} ({named} {shown}{more})")
     return " and ".join(parts)
 
 

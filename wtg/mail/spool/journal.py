@@ -170,6 +170,15 @@ CREATE TABLE IF NOT EXISTS wrong_code_folds (  -- a seat's older wrong codes, co
     PRIMARY KEY (game, seat, minute)
 );
 CREATE INDEX IF NOT EXISTS wrong_code_folds_by_time ON wrong_code_folds(at);
+CREATE TABLE IF NOT EXISTS codes_elsewhere (  -- a seat's right code from another mailbox
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,       -- the seat whose code it carried
+    sender TEXT NOT NULL,        -- the address it is answered at, lower-cased
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game, seat)
+);
+CREATE INDEX IF NOT EXISTS codes_elsewhere_by_time ON codes_elsewhere(at);
 CREATE TABLE IF NOT EXISTS read_late (  -- orders read after their turn ran, for the GM
     game TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -1188,6 +1197,19 @@ class Journal:
         """Drop the orders read late by polls before ``before``. Uncommitted."""
         self.db.execute("DELETE FROM read_late WHERE at < ?", (before,))
 
+    def code_elsewhere(self, key: str, game: str, seat: int, sender: str, at: float) -> None:
+        """Mail ``key`` carried the right code of ``game``'s ``seat`` from another mailbox
+        than the seat's (``sender``'s): its orders or command were taken, and the seat's
+        player was told that someone may know his code. Counted for the GM too
+        (``codes_elsewhere``): the player is told to ask him for a new code, and one away
+        reads nothing. A mail handled again (a poll killed before its commit) counts once;
+        only a holder of the code makes a row."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO codes_elsewhere (key, game, seat, sender, at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (key, game, seat, sender.lower(), at),
+        )
+
     def prune_wrong_codes(self, before: float) -> int:
         """Drop the forms with a wrong code counted before ``before`` (their rows and their
         counts); how many went. Uncommitted."""
@@ -1196,6 +1218,7 @@ class Journal:
             "SELECT COALESCE(SUM(forms), 0) FROM wrong_code_folds WHERE at < ?", (before,)
         ).fetchone()[0]
         self.db.execute("DELETE FROM wrong_code_folds WHERE at < ?", (before,))
+        self.db.execute("DELETE FROM codes_elsewhere WHERE at < ?", (before,))
         return int(dropped) + int(folded)
 
     def replied(self, sender: str, at: float) -> None:

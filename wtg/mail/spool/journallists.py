@@ -367,6 +367,35 @@ class WrongCodes(Record):
     many at least."""
 
 
+class CodesElsewhere(Record):
+    """The mails that carried one seat's right code from another mailbox than the seat's
+    since a moment (a forged From, the player at work, or someone who read his code), as
+    `wtg status` and the digest say them."""
+
+    game: str
+    seat: int
+    mails: int
+    addresses: int
+    """The other addresses they came from."""
+
+
+def codes_elsewhere(spool: Path, since: float, until: float | None = None) -> list[CodesElsewhere]:
+    """The seats whose right code came from other addresses than theirs since ``since``
+    (seconds), the most mails first (none without a journal, or in one no poll of this
+    version has opened); read only."""
+    within = _window(since, until)  # numbers: nothing of a mail's in the query
+    rows = read_rows(
+        spool,
+        "SELECT game, seat, COUNT(*), COUNT(DISTINCT sender) FROM codes_elsewhere "
+        f"WHERE {within} GROUP BY game, seat",
+    )
+    found = [
+        CodesElsewhere(game=printable(str(g)), seat=int(s), mails=int(n), addresses=int(a))
+        for g, s, n, a in rows or ()
+    ]
+    return sorted(found, key=lambda item: (-item.mails, item.game, item.seat))
+
+
 class ReadLate(Record):
     """A player's orders read after their turn ran, since a moment, as `wtg status GAME`
     and the digest say them: one a player a game."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from wtg.core.orders import RawEntry
 from wtg.rules.intermediate.constants import SPY_OPS, UPGRADE_TROOPS_ORDERS
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
-from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
+from wtg.rules.wok.checks import check_attack, check_bomb, check_upgrade, check_vote, spy_checker
 from wtg.rules.wok.limits import EFF_MAX
 from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
@@ -75,11 +75,14 @@ def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
     )
 
 
+_check_spy = spy_checker(SPY_OPS)
+
+
 def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
     """Standard's spy line, and a note on a repeat of an operation on a province: "You may
     only use each spy operation once per target province per turn" (ruling 13: it runs
     only if the earlier line sent no spies)."""
-    accepted, reason = check_spy(entry, context)
+    accepted, reason = _check_spy(entry, context)
     if not accepted:
         return accepted, reason
     op, target = entry.number("op"), entry.number("to")

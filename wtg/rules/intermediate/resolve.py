@@ -15,7 +15,7 @@ from wtg.rules.intermediate.phases.growth import growth
 from wtg.rules.intermediate.phases.troops import upgrade_troops
 from wtg.rules.intermediate.phases.working import working
 from wtg.rules.intermediate.view import empire_summary
-from wtg.rules.wok.attacking import Fought, attack_phase
+from wtg.rules.wok.attacking import TROOPS, Fought, attack_phase
 from wtg.rules.wok.espionage import spy_phase
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.aims import change_aims
@@ -38,7 +38,7 @@ def upgrades(turn: Turn) -> None:
 
 def attacks(turn: Turn) -> None:
     """Phase 3, with troop kinds and the terrain bonus."""
-    attack_phase(turn, "3 attacking", _troop_battle)
+    attack_phase(turn, "3 attacking", _troop_battle, TROOPS)
 
 
 def transformations(turn: Turn) -> None:

@@ -20,7 +20,7 @@ from wtg.rules.intermediate.phases.troops import PHASE as UPGRADE_TROOPS
 from wtg.rules.intermediate.resolve import FORECAST_PHASES, MOVEMENT, resolve
 from wtg.rules.intermediate.setup import start_state
 from wtg.rules.intermediate.view import troop_row, troop_view
-from wtg.rules.wok.attacking import attacks_allowed
+from wtg.rules.wok.attacking import TROOPS, attacks_allowed
 from wtg.rules.wok.ruleset import MAP_LIMITS, WokRuleset
 from wtg.rules.wok.state import WokState
 
@@ -44,6 +44,8 @@ class Intermediate(WokRuleset):
     upgrades_first = True
     """Phase 1, before the attacks of phase 3."""
     upgrade_troops_phase = UPGRADE_TROOPS
+    attack_sends = TROOPS
+    """Troops of every kind (its ruling 31)."""
     forecast_row = staticmethod(troop_row)
     """With the troops, and the wood after the turn."""
     starts_public = True

@@ -100,22 +100,39 @@ def attacks_allowed(tech_level: int) -> int:
     return min(ATTACKS_MAX, ATTACKS_BASE + tech_level)
 
 
-def attack_phase(turn: Turn, phase: str, report: Callable[[Fought], Event] = plain_battle) -> None:
-    """Every player's attack orders in the Order of Play; ``report`` makes a battle's event."""
+ARMIES = ("army", "armies")
+"""What an attack line sends, one and many, as a report says it: Standard's armies."""
+TROOPS = ("troop", "troops")
+"""Intermediate's: its attack lines send troops of every kind (their column is TRO)."""
+
+
+def attack_phase(
+    turn: Turn,
+    phase: str,
+    report: Callable[[Fought], Event] = plain_battle,
+    sent: tuple[str, str] = ARMIES,
+) -> None:
+    """Every player's attack orders in the Order of Play; ``report`` makes a battle's event;
+    ``sent``: what a line sends, as a line not executed says it (``ARMIES``, ``TROOPS``)."""
     for player, orders in turn.players_in_order():
         allowed = attacks_allowed(player.tech)
         done = 0
         for order in orders.attack[:ATTACK_LINES]:
             if done == allowed or not player.standing:
                 break
-            done += _attack(turn, phase, player, order, report)
+            done += _attack(turn, phase, player, order, report, sent)
 
 
 def _attack(
-    turn: Turn, phase: str, player: Player, order: Attack, report: Callable[[Fought], Event]
+    turn: Turn,
+    phase: str,
+    player: Player,
+    order: Attack,
+    report: Callable[[Fought], Event],
+    unit: tuple[str, str],
 ) -> bool:
     """True when the order was valid (and so counts toward the limit)."""
-    sent = counted(order.armies, "army", "armies")
+    sent = counted(order.armies, *unit)
     text = f"attack {order.target} from {order.source} with {sent}"
     pair = turn.own_and_next(player.id, order.source, order.target, phase, text)
     if pair is None:
@@ -127,7 +144,7 @@ def _attack(
         else forbidden(turn, player.id, target.id)
     )
     if not reason and source.troops < 1:
-        reason = f"no armies left in province {turn.state.named(source.id)}"
+        reason = f"no {unit[1]} left in province {turn.state.named(source.id)}"
     if reason:
         turn.skip(player.id, phase, text, reason + " (ignored: it does not count)")
         return False

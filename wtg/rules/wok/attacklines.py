@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from wtg.rules.wok.attacking import ATTACK_LINES
+from wtg.rules.wok.attacking import ARMIES, ATTACK_LINES
 from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import WokState
 
@@ -45,6 +45,9 @@ class AttackSending:
     WoK IV's runs every line its order file holds, cut to the first N when accepted
     ("you MUST use the 5 first attack orders for them and only they will be used"), so
     that its limit is the form's lines."""
+    sent: tuple[str, str] = ARMIES
+    """What an attack line sends, one and many, as a line that would not run says it
+    (``wtg.rules.wok.attacking.TROOPS``: Intermediate's)."""
 
     def attacks(self, tech: int) -> int:
         """The attack lines the turn may run, at ``tech``."""

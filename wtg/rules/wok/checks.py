@@ -3,6 +3,8 @@ neighbour, attacks, upgrades, spying and the vote to end the game."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from wtg.core.orders import RawEntry
 from wtg.core.plurals import counted
 from wtg.rules.wok.accept import Check, Context, bomb_checker, limit, spy_checked
@@ -65,13 +67,22 @@ def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, ""
 
 
-def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    problem = context.provinces_problem(entry, "from", "to")
-    if problem:
-        return False, problem
-    if entry.number("op") not in OP_NAMES:
-        problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
-    return spy_checked(entry, context, problem, SPY_ORDERS)
+def spy_checker(names: Mapping[int, str]) -> Check:
+    """The check of a spy line, an unknown OP refused with the operations as the ruleset's
+    report names them (``names``: Intermediate writes "steal GOLD", ruling 28)."""
+
+    def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
+        problem = context.provinces_problem(entry, "from", "to")
+        if problem:
+            return False, problem
+        if entry.number("op") not in names:
+            problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in names.items())
+        return spy_checked(entry, context, problem, SPY_ORDERS)
+
+    return check_spy
+
+
+check_spy: Check = spy_checker(OP_NAMES)
 
 
 def check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:

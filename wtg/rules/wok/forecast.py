@@ -139,7 +139,7 @@ def forecast_and_attacks(
     cancelled = [
         s for s, index in _protected_lines(protected, later_orders) if index is None or index in ran
     ]
-    cancelled += _armless(turn, fates)
+    cancelled += _armless(turn, fates, rules.sent[1] if rules else "armies")
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
     cancelled += _spyless(turn, later_orders, player)
     turn.skipped.extend(cancelled)
@@ -221,17 +221,18 @@ def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
     return found
 
 
-def _armless(turn: Turn, fates: list[Line]) -> list[dict[str, str]]:
+def _armless(turn: Turn, fates: list[Line], sent: str) -> list[dict[str, str]]:
     """The attacks from a province of his that his earlier attack lines sure to run have
-    left without armies (``attacklines``), as the turn says them: an attack takes the
-    armies it sends whether it wins or fails, and nothing brings armies there before the
-    attacks. Keyed ``attack``, as ``_protected``'s."""
+    left without armies (``attacklines``), as the turn says them (``sent``: what a line
+    sends, Intermediate's troops): an attack takes the armies it sends whether it wins or
+    fails, and nothing brings armies there before the attacks. Keyed ``attack``, as
+    ``_protected``'s."""
     found = []
     for line in fates:
         if line.fate is Fate.ARMLESS:
             order = line.order
             text = f"attack on {order.target} from {order.source}"
-            reason = f"no armies left in province {turn.state.named(order.source)}"
+            reason = f"no {sent} left in province {turn.state.named(order.source)}"
             found.append({"phase": "attack", "order": text, "reason": reason})
     return found
 

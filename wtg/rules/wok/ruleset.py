@@ -31,6 +31,7 @@ from wtg.core.ruleset import (
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok import byhand
 from wtg.rules.wok.accept import Check, Context, accept_entries
+from wtg.rules.wok.attacking import ARMIES
 from wtg.rules.wok.attacklines import AttackSending
 from wtg.rules.wok.board import holds_nothing, wok_board
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
@@ -66,6 +67,8 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     """Whether the tech upgrades run before the attacks (``AttackSending``)."""
     turn_limits_attacks: ClassVar[bool] = True
     """Whether the turn stops once the attacks allowed have run (``AttackSending``)."""
+    attack_sends: ClassVar[tuple[str, str]] = ARMIES
+    """What an attack line sends, as a line that would not run says it (``AttackSending``)."""
     upgrade_troops_phase: ClassVar[str | None] = None
     """The phase that upgrades troops (Intermediate's), as the turn names it."""
     waste_remainder: ClassVar[bool] = False
@@ -334,6 +337,7 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
             upgrades_first=self.upgrades_first,
             turn_limits=self.turn_limits_attacks,
             upgrade_troops=self.upgrade_troops_phase,
+            sent=self.attack_sends,
         )
         return troops_forecast(
             state,

@@ -13,8 +13,9 @@ armies made on the borders, inner armies moved to them), with WoK IV's own parts
   taken; of those it is favoured to take, the one whose chance times its worth (the POP
   that comes with it) is the most; the missiles a siege needs no more for lay more sieges
   (its missiles left over fall as the frame says);
-- the spare armies of a border that does not touch the siege move to one that does, and
-  the missiles of a province that fires none a step towards it;
+- the spare armies of a border that touches no siege march the whole way to one that
+  touches the nearest siege in the same turn, and the missiles of a province that fires
+  none a step towards the first;
 - its spare armies reinforce a border against the next turn's attacks (the moves come after
   the attacks): against a neighbouring player's armies there and in his provinces next to
   it, which he may move in the same turn;
@@ -226,27 +227,36 @@ class Wok4Plan(FrontPlan):
         return lines + fed[: MOVE_ORDERS - len(lines)]
 
     def mustering(self, earlier: list[Json]) -> list[Json]:
-        """The spare troops of a border province that neither attacks nor borders the
-        siege, 50 at most, a step through its own provinces towards one that borders it
-        (``steps_to``; its lowest-numbered neighbour nearer, as the missiles go): the
-        armies gather where the missiles fall, a step a turn from as far as its own
-        provinces reach. A province keeps what it is to hold (``held``), and one that
-        earlier lines reinforce sends none (no armies passing each other). A border two
-        steps or more from the siege sent none before, and the armies of a front facing
-        neutrals too strong for them stood idle through a siege of many turns."""
-        if self.siege is None:
+        """The spare troops of a border province that neither attacks nor borders a siege,
+        50 at most, the whole way through its own provinces to one next to the nearest of
+        this turn's sieges (``steps_to``; a line a step, to the lowest-numbered neighbour
+        nearer, as the missiles go), as many steps as the 7 move orders allow: the armies
+        gather where the missiles fall. A province keeps what it is to hold (``held``), and
+        one that earlier lines reinforce sends none (no armies passing each other). Armies
+        that marched a step a turn to the first siege stood in the provinces between at the
+        turn's end, where the inner moves sent them back to the nearest border, or the next
+        turn's siege elsewhere turned them round: in 20 turns a seat marched a tenth of the
+        armies it moved back the way they came. A border next to any siege stays by it,
+        though another is laid first."""
+        if not self.sieges:
             return []
-        steps = steps_to(self.state, self.mine, self.siege.target)
+        ways = [steps_to(self.state, self.mine, siege.target) for siege in self.sieges]
         marching = {source for source, _, _ in self.sent}
         moved = {line[end] for line in earlier if isinstance(line, dict) for end in ("from", "to")}
+        room = MOVE_ORDERS - len(earlier)
         lines: list[Json] = []
         for p in self.borders:
             spare = p.troops - self.held(p)
-            if p.id in marching or p.id in moved or spare < 1 or not steps.get(p.id):
+            reach = [steps for steps in ways if p.id in steps]
+            if p.id in marching or p.id in moved or spare < 1 or not reach:
                 continue
+            steps = min(reach, key=lambda steps: steps[p.id])
             amount = min(spare, UNITS_PER_ORDER)
-            to = nearer(self.state, p.id, steps)
-            lines.append({"from": p.id, "to": to, "unit": self.troop_unit, "amount": amount})
+            at = p.id
+            while steps[at] and len(lines) < room:
+                to = nearer(self.state, at, steps)
+                lines.append({"from": at, "to": to, "unit": self.troop_unit, "amount": amount})
+                at = to
         return lines
 
     def bombing(self, attacked: list[int]) -> list[Json]:
