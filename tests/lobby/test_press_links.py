@@ -456,3 +456,65 @@ def test_a_web_address_after_a_mark_is_defanged_as_clients_link_it(text: str, sh
 )
 def test_an_e_mail_address_and_a_path_after_a_mark_go_as_written(text: str) -> None:
     assert unlinked(text) == text
+
+
+def test_a_line_without_a_dot_is_passed_without_a_search_for_a_lone_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A confirmation quotes every order line of its form back (``quoted_back``), three times
+    a line: the search for a dot alone (``_DOT``, whose look behind is tried at every place
+    of a line) was a poll's largest cost in quoting them. A line of ASCII without a colon
+    or a dot is passed as it is, none searched; one with a dot is searched, and its address
+    defanged."""
+    searched: list[str] = []
+    dot = presslinks._DOT
+
+    class Watched:
+        def search(self, text: str) -> re.Match[str] | None:
+            searched.append(text)
+            return dot.search(text)
+
+        def sub(self, new: str, text: str) -> str:
+            return dot.sub(new, text)
+
+        def split(self, text: str) -> list[str]:
+            return dot.split(text)
+
+    monkeypatch.setattr(presslinks, "_DOT", Watched())
+    line = "attack 1 of 3; note 12 ARM in province 29 Tamberlin, at most 12, not 61"
+    assert unlinked(line) == line
+    assert searched == []
+    assert unlinked("see evil-login.com now") == "see evil-login[.]com now"
+    assert searched == ["see evil-login.com now"]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("go to https:evil-login.com now", "go to https[:]evil-login[.]com now"),
+        ("HTTP:/evil-login.com", "HTTP[:]/evil-login[.]com"),
+        ("ws://x", "ws[:]//x"),
+        ("see ftp:x", "see ftp[:]x"),
+    ],
+)
+def test_an_order_line_s_colons_are_no_address_and_its_line_is_not_searched_for_one(
+    monkeypatch: pytest.MonkeyPatch, text: str, shown: str
+) -> None:
+    """Every order line a confirmation quotes back holds colons (``line 5: ok A1: 29 19
+    061``), and each was searched for every kind of address (``_links``), three times a
+    line: a poll's CPU a mail went up by half. A line of ASCII is searched only when it
+    holds a dot alone, a colon with two slashes, or a web scheme's name: an address of
+    each kind is defanged as before."""
+    searched: list[bool] = []
+    links = presslinks._links
+
+    def watched(marked: bool) -> re.Pattern[str]:
+        searched.append(marked)
+        return links(marked)
+
+    monkeypatch.setattr(presslinks, "_links", watched)
+    line = "line 23: ok A1: 29   19 061: attack 1 of 3; note: 12 ARM in province 29"
+    assert unlinked(line) == line
+    assert searched == []
+    assert unlinked(text) == shown
+    assert searched == [False]

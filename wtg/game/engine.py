@@ -346,7 +346,8 @@ class Game(Generic[S]):
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
         try:
-            meta = turn_meta(self._turn_json(number, TURN_META))
+            data = self._turn_json(number, TURN_META)  # read once for its times and marks
+            meta = turn_meta(data)
         except StoreError as exc:
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
@@ -354,7 +355,7 @@ class Game(Generic[S]):
         stamps: dict[str, object] = {
             key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")
         }
-        marks = gm_marks(self._turn_json(number, TURN_META))
+        marks = gm_marks(data)
         stamps[DEADLINE_SET] = marks.get(DEADLINE_SET)
         for index, move in enumerate(marks.get("moved") or []):  # DEADLINE_MOVES
             for end in ("from", "to"):  # `wtg extend --undo` moves back to a move's from
@@ -370,17 +371,17 @@ class Game(Generic[S]):
         """Refuse a time of turn ``number``'s ``turn.json`` (``key``: ``ran_at``, a deadline)
         that is none of wtg's: not as it writes one, a day the calendar has not, or a year off
         ``schedule.YEARS`` (9999-12-31T23:59:00Z)."""
+        good = _is_stamp(stamp)  # 2026-02-30T18:00:00Z is not
+        doing = "a turn runs" if key == "ran_at" else "a deadline falls"
+        wrong = out_of_years(parse_iso(stamp), doing) if good else None
+        if good and wrong is None:  # the file's path made only to say what is wrong
+            return
         where = f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}"
         edited = _EDITED.format(game=self.config.game)
-        if not _is_stamp(stamp):  # 2026-02-30T18:00:00Z too
+        if not good:
             raise TurnFileEdited(
                 f"{where} is not a time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) {edited}"
             )
-        wrong = out_of_years(
-            parse_iso(stamp), "a turn runs" if key == "ran_at" else "a deadline falls"
-        )
-        if wrong is None:
-            return
         if key == "next_deadline":  # 9999-12-31T23:59:00Z, written to stop the game
             edited = edited[:-1] + f"; `wtg hold {self.config.game}` stops its turns a while)"
         raise TurnFileEdited(f"{where}: {wrong} {edited}")

@@ -102,10 +102,32 @@ def unlinked(text: str) -> str:
     ``www[.]evil[.]example``, ``evil-login[.]com``); the rest as written. A text without
     a colon or a dot (``DOTS``) holds none: an answer quotes each order line of a form
     back (``quoted_back``), and most hold neither. A text not all ASCII is read whole: its
-    colons and slashes may be of those that read as ``:`` and ``/`` (``_lookalikes``)."""
-    if text.isascii() and ":" not in text and not _DOT.search(text):
+    colons and slashes may be of those that read as ``:`` and ``/`` (``_lookalikes``). The
+    dot is looked for as a character first: ``_DOT``'s look behind is tried at every place
+    of a text, and ``_links`` only where an address may be (``_ascii_may_link``)."""
+    if text.isascii() and not _ascii_may_link(text):
         return text
     return _links(not text.isascii()).sub(_defanged, text)
+
+
+_SLASHED = re.compile(r":[/\\]{2}")
+"""A colon and two slashes or backslashes after it: what the address of any scheme holds
+in ASCII (``_links``'s ``scheme``)."""
+
+
+def _ascii_may_link(text: str) -> bool:
+    """Whether an ASCII ``text`` may hold a web address as ``_links`` finds one: a dot alone
+    (``_DOT``: a host's, ``www.``'s, the host behind an ``@``), a colon and two slashes (a
+    scheme's), or a web scheme's name in any case beside a colon (``https:evil.com``, which
+    one slash or none may follow: ``_WEB_SCHEMES``). Each is looked for as a string first:
+    ``_links`` tries its kinds of address at every place of a text, and a confirmation's
+    order lines all hold colons (``line 5: ok A1: 29 19 061``) and most none of these."""
+    if "." in text and _DOT.search(text):
+        return True
+    if ":" not in text:
+        return False
+    lowered = text.lower()
+    return "http" in lowered or "ftp" in lowered or _SLASHED.search(text) is not None
 
 
 def _defanged(found: re.Match[str]) -> str:

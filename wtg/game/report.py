@@ -301,7 +301,12 @@ def defanged(text: str) -> bool:
     return press_lines(text, 1) != inert_lines(text, "1")
 
 
-PRESS_HEAD = re.compile(r"^[ \t]*PRESS of game ([a-z0-9][a-z0-9_-]{0,63}), turn (\d{1,6}):", re.M)
+PRESS_WORDS = "PRESS of game "
+"""The words every ``PRESS_HEAD`` holds: a text without them holds none, and is not searched
+line by line."""
+PRESS_HEAD = re.compile(
+    rf"^[ \t]*{PRESS_WORDS}([a-z0-9][a-z0-9_-]{{0,63}}), turn (\d{{1,6}}):", re.M
+)
 """The head of the press mail (``templates/press.txt.j2``'s first line, ``PRESS of game g1,
 turn 3: what players wrote to the whole game``), which names its game and turn: found in a
 mail a player sent, it is the host's press mail pasted there (``press_text`` makes it again:

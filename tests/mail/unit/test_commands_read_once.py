@@ -3,10 +3,15 @@ forwards) is read once a mail, and never served to the next mail."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from email.message import EmailMessage, Message
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
+
+from wtg.mail.incoming import commands
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.commands import Commands
 from wtg.mail.message.extract import parse_mail
@@ -77,3 +82,42 @@ def test_a_forward_s_host_mail_is_found_by_the_id_on_its_header_lines() -> None:
     assert commands.copied_text(forward) == REPORT
     assert commands.copied_text(forward) == REPORT
     assert sent.asked == [OURS]
+
+
+class Watched:
+    """A line pattern of ``wtg.mail.incoming.commands``, each text it searches kept."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.searched: list[str] = []
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        self.searched.append(text)
+        return self.pattern.finditer(text)
+
+    def findall(self, text: str) -> list[str]:
+        self.searched.append(text)
+        return self.pattern.findall(text)
+
+
+def test_a_text_without_their_words_is_not_searched_line_by_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The three patterns of lines the host's own mail pasted into a player's holds (a
+    ``CONFIRM`` line, a forwarded ``Message-ID:``, a press mail's head) each tried every
+    place of an order mail's text as a line's start, for every order mail: a text of ASCII
+    without their words is not searched; one of other letters is, a dotless ``ı`` being an
+    ``i`` to a pattern that ignores case."""
+    watched = {
+        name: Watched(getattr(commands, name))
+        for name in ("_CONFIRM_LINE", "_FORWARDED_ID", "PRESS_HEAD")
+    }
+    for name, watcher in watched.items():
+        monkeypatch.setattr(commands, name, watcher)
+    reading = commands_reading(SentMails())
+    assert reading.copied_text(received("A1: 60 55 010\nB1: 2 3\n")) == ""
+    assert [w.searched for w in watched.values()] == [[], [], []]
+    assert reading._code_mails("conf\u0131rm it, please\n") == ""
+    assert watched["_CONFIRM_LINE"].searched == ["conf\u0131rm it, please\n"]
+    assert commands._may_say("Message-ID: <a@b>", "message-id:")
+    assert not commands._may_say("Message ID <a@b>", "message-id:")

@@ -46,3 +46,49 @@ def test_a_part_is_decoded_once_for_the_mark_the_form_and_the_commands(
     # the mark reads that text as a mail parsed afresh gives it
     assert mark == kept_mark("<z1@players.example>", "zoe@players.example", MAIL)
     assert mark.startswith("<z1@players.example> ")
+
+
+HTML_MAIL = (
+    "From: zoe@players.example\r\nTo: gm@example.org\r\nSubject: Orders g1\r\n"
+    "Message-ID: <z2@players.example>\r\nMIME-Version: 1.0\r\n"
+    "Content-Type: text/html; charset=utf-8\r\n\r\n"
+    "<html><body><p>GAME: g1<br>CODE: abc<br>A1: 60 55 010<br>Orte: Z\u00fcrich</p>"
+    "</body></html>\r\n"
+).encode()
+
+
+def test_an_html_part_is_parsed_once_and_normalised_once_for_its_three_readers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An HTML mail's part was parsed by lxml three times (for the mark, the form and the
+    commands) and its text normalised twice (the form's reader and the commands'): once
+    each now, the three reading the same text as before."""
+    from wtg.mail.incoming import commands
+    from wtg.mail.message import extract, htmltext
+
+    parsed: list[str] = []
+    normalised: list[str] = []
+    to_text = htmltext.html_to_text
+    normalise = extract.normalise
+
+    def counted_parse(html: str) -> str:
+        parsed.append(html)
+        return to_text(html)
+
+    def counted_normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
+        normalised.append(text)
+        return normalise(text, flowed=flowed, delsp=delsp)
+
+    monkeypatch.setattr(htmltext, "html_to_text", counted_parse)
+    monkeypatch.setattr(extract, "normalise", counted_normalise)
+    monkeypatch.setattr(commands, "normalise", counted_normalise)
+    msg = parse_mail(HTML_MAIL)
+    mark = kept_mark("<z2@players.example>", "zoe@players.example", HTML_MAIL, b"", msg)
+    extracted = extract_from_message(msg)
+    typed = command_text(msg)
+    assert len(parsed) == 1
+    assert len(normalised) == 1
+    assert extracted.text == typed == "GAME: g1\nCODE: abc\nA1: 60 55 010\nOrte: Z\u00fcrich\n"
+    monkeypatch.undo()
+    assert mark == kept_mark("<z2@players.example>", "zoe@players.example", HTML_MAIL)
+    assert extract_from_message(parse_mail(HTML_MAIL)).text == typed

@@ -331,7 +331,7 @@ class Answers:
             for result in game.read_only(texts):
                 if isinstance(result, OrderError) or not gives_orders(result):
                     continue
-                entry = self._seat_entry(game, result.player)
+                entry = self._seat_entry(game, result.player, game.state_view())
                 found.append(AsideSeat(name, seat_named(result.player, entry.name)))
                 body = compose.render(
                     "set_aside", name=entry.name, game=name, player=result.player, why=shown
@@ -379,7 +379,7 @@ class Answers:
             )
         if isinstance(result, OrderRefused) and result.player is not None:
             # the code was right: an answer to the player's own orders, counted as one
-            entry = self._seat_entry(game, result.player)
+            entry = self._seat_entry(game, result.player, game.state_view())
             limit = self.gm.limits.confirmations_per_hour
             refused = self._reject(
                 message,
@@ -412,22 +412,26 @@ class Answers:
                 beside=beside,
                 replaced=isinstance(result, TakenOverCode),
             )
-        entry = self._seat_entry(game, result.player)
+        # the game as the answer says it (the seat, its sides, their names), read once for
+        # the answer: its file is read whole at each use (``Game.state_view``)
+        state = game.state_view()
+        entry = self._seat_entry(game, result.player, state)
         away = ELSEWHERE_SAID if self._elsewhere(sender, entry) else ""
         if isinstance(result, Unchanged):
-            held = self._unchanged(message, sender, game, entry, result, message_id, index)
+            held = self._unchanged(message, sender, game, state, entry, result, message_id, index)
             why = f"{result.reason} ({name} p{result.player}){away}"
             return unsaid(ignored(why, name), held)
-        held = self._confirm(message, sender, game, entry, result, message_id, index)
+        held = self._confirm(message, sender, game, state, entry, result, message_id, index)
         if result.superseded:
             mine = f"older than the orders on file of {name} p{result.player}{away}"
             return unsaid(ignored(mine, name), held)
         filed = f"{name} turn {result.turn} player {result.player}{away}"
         return unsaid(stored(filed, name), held)
 
-    def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
-        """The GM seat (address and code) that gives a side's orders."""
-        seat = game.ruleset.seat_of(game.state_view(), SideId(side))
+    def _seat_entry(self, game: Game, side: int, state: State) -> PlayerEntry:
+        """The GM seat (address and code) that gives a side's orders in ``state``, the
+        game's latest (``Game.state_view``)."""
+        seat = game.ruleset.seat_of(state, SideId(side))
         return game.config.player(seat if seat is not None else side)
 
     def _unchanged(
@@ -435,6 +439,7 @@ class Answers:
         message: Incoming,
         sender: str | None,
         game: Game,
+        state: State,
         entry: PlayerEntry,
         result: Unchanged,
         message_id: str,
@@ -443,7 +448,7 @@ class Answers:
         """The mail named the player's form but gave no order: what is on file stands.
         None when the answer is queued, else the limit that held it back. A mail from
         another address than the seat's is said to be (never which address): someone else
-        has his code."""
+        has his code. ``state``: the game's latest."""
         elsewhere = self._code_elsewhere(message, sender, game, entry)
         verdicts, links = _verdicts_shown(game, result.verdicts)
         body = compose.render(
@@ -455,7 +460,7 @@ class Answers:
             side=result.player,
             # the side's name, as the confirmation gives it ('player 3 (AldricB)'): a Duel's
             # three answers to one mail said 'player 1', 'player 3', 'player 5' alone
-            side_name=self._side(game, game.state_view(), result.player).name,
+            side_name=self._side(game, state, result.player).name,
             reason=result.reason,
             on_file=result.on_file,
             # his orders for the turn are to come, by the deadline the report gave him: an
@@ -466,10 +471,10 @@ class Answers:
         )
         # the subject says what the body does: orders refused are not "no orders found"
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
-        subject = f"[{game.config.game}] {said}{_colour(game, entry, result.player)}"
+        subject = f"[{game.config.game}] {said}{_colour(game, state, entry, result.player)}"
         ident = _ident("unchanged", message, index)
         return self._answer_player(
-            ident, game, entry, subject, body, message_id, side=result.player
+            ident, game, state, entry, subject, body, message_id, side=result.player
         )
 
     def _confirm(
@@ -477,6 +482,7 @@ class Answers:
         message: Incoming,
         sender: str | None,
         game: Game,
+        latest: State,
         entry: PlayerEntry,
         submission: Submission,
         message_id: str,
@@ -485,10 +491,13 @@ class Answers:
         """The confirmation of filed orders, to the seat's registered address: None when it
         is queued, else the limit that held it back. Orders from ``sender``, another address
         than the seat's, are said to be (never which address): a player whose code was read
-        in a report he forwarded or quoted to a list learns that his orders were replaced."""
+        in a report he forwarded or quoted to a list learns that his orders were replaced.
+        ``latest``: the game's latest state, which the orders of the turn after it were
+        checked against (a poll's are: its turn's state is read again only for others)."""
         elsewhere = self._code_elsewhere(message, sender, game, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
-        state = game.state_view(submission.turn - 1)
+        before = submission.turn - 1
+        state = latest if before == game.latest_turn() else game.state_view(before)
         deadline = _deadline_of(game, submission.turn)
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
         ready = bool(submission.orders.get("ready"))
@@ -517,7 +526,7 @@ class Answers:
             source=source,
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
-        subject += _colour(game, entry, submission.player)
+        subject += _colour(game, latest, entry, submission.player)
         ident = _ident("conf", message, index)
 
         picture = (  # drawn by the send, not here: a poll files the mails in hand first
@@ -539,6 +548,7 @@ class Answers:
         return self._answer_player(
             ident,
             game,
+            latest,
             entry,
             subject,
             body,
@@ -553,6 +563,7 @@ class Answers:
         self,
         ident: str,
         game: Game,
+        state: State,
         entry: PlayerEntry,
         subject: str,
         body: str,
@@ -573,13 +584,13 @@ class Answers:
         many rounds of an hour as a player of one colour."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
-        sides = game.ruleset.sides_of(game.state_view(), SeatId(entry.id))
+        sides = game.ruleset.sides_of(state, SeatId(entry.id))
         several = side is not None and len(sides) > 1
         tally = f"{COLOUR_TALLY}{side}:{compose.address_key(entry.email)}" if several else None
         # the colour's last answer of the hour names it: its limit holds back its answers
         colour = ""
         if several and side is not None:
-            shown = _colour(game, entry, side)  # " (Player1B)"
+            shown = _colour(game, state, entry, side)  # " (Player1B)"
             colour = shown[2:-1] if shown else f"player {side}"
         return self._queue(
             ident,
@@ -1067,11 +1078,11 @@ class Answers:
         return None, None
 
 
-def _colour(game: Game, entry: PlayerEntry, side: int) -> str:
+def _colour(game: Game, state: State, entry: PlayerEntry, side: int) -> str:
     """`` (Player1B)`` after an answer's subject, for a seat playing several sides (a Duel's
     colours): the three answers to one mail of three forms had one subject each, and the
-    inbox did not say which colour's orders were refused. Empty for a seat of one side."""
-    state = game.state_view()
+    inbox did not say which colour's orders were refused. Empty for a seat of one side.
+    ``state``: the game's latest."""
     if len(game.ruleset.sides_of(state, SeatId(entry.id))) < 2:
         return ""
     named = {s.id: s.name for s in game.ruleset.public_sides_of(state)}

@@ -35,7 +35,7 @@ from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import archived_folders, mailed_folder, press_in, withheld
-from wtg.game.report import PRESS_HEAD, press_text
+from wtg.game.report import PRESS_HEAD, PRESS_WORDS, press_text
 from wtg.lobby import confirm, people, questions, yesno
 from wtg.lobby.answering import REPEATED, UNREAD, Answering, Reply, unclear_note
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
@@ -46,7 +46,7 @@ from wtg.mail.incoming import strangercodes, strangers
 from wtg.mail.incoming.answers import DAY, ELSEWHERE_SAID, WINDOW, Answers
 from wtg.mail.incoming.awaysubject import away_subject
 from wtg.mail.incoming.readsmailbox import reads_mailbox
-from wtg.mail.message.extract import normalise, parse_mail, part_text
+from wtg.mail.message.extract import normalise, normalised_text, parse_mail, part_text
 from wtg.mail.message.fromname import display_name
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.notices import Notices
@@ -113,13 +113,17 @@ def command_text(msg: Message) -> str | None:
         if kind not in ("text/plain", "text/html"):
             continue
         text, _notes = part_text(part)
+        whole = len(text) <= TEXT_MAX  # read as the form's reader read it, once
         if kind == "text/plain" and text.strip():
-            return normalise(text[:TEXT_MAX])
-        if kind == "text/plain":
+            return normalised_text(part) if whole else normalise(text[:TEXT_MAX])
+        if kind == "text/plain" or html is not None:
+            continue
+        if whole:
+            html = normalised_text(part)
             continue
         from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
 
-        html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
+        html = normalise(html_to_text(text[:TEXT_MAX]))
     return html
 
 
@@ -498,7 +502,8 @@ class Commands:
         such a copy is none of the sender's (``copied``); the line typed alone confirms as
         ever. At most ``CODE_MAILS_LOOKED`` codes a mail, each in its ``CODE_MAIL_ROWS``
         newest commands."""
-        codes = dict.fromkeys(found.group(1).upper() for found in _CONFIRM_LINE.finditer(text))
+        lines = _CONFIRM_LINE.finditer(text) if _may_say(text, "confirm") else ()
+        codes = dict.fromkeys(found.group(1).upper() for found in lines)
         if not codes:
             return ""
         made: list[str] = []
@@ -588,9 +593,10 @@ class Commands:
         into a mail to the host: its head, in capitals, is no PRESS of his, nor its lines
         his text. At most ``PRESS_PASTED`` of them, the first, each made once while its
         press files stand as they are (``_press_mail``)."""
+        found = PRESS_HEAD.finditer(text) if PRESS_WORDS in text else ()  # most mails: none
         heads = dict.fromkeys(
             (match.group(1), int(match.group(2)))
-            for match in PRESS_HEAD.finditer(text)
+            for match in found
             if match.group(0).strip() not in copied
         )
         made: list[str] = []
@@ -711,7 +717,17 @@ def _forwarded_ids(text: str) -> list[str]:
     ``command_text``), as s-nail's ``forward`` writes them under its ``-------- Original
     Message --------`` (a forward is no reply: no In-Reply-To names the host's mail it
     holds)."""
-    return _FORWARDED_ID.findall(text[:TEXT_MAX])[:MAX_REFERENCES]
+    read = text[:TEXT_MAX]
+    return _FORWARDED_ID.findall(read)[:MAX_REFERENCES] if _may_say(read, "message-id:") else []
+
+
+def _may_say(text: str, word: str) -> bool:
+    """Whether ``text`` may hold ``word`` (ASCII, small letters) in any case, as a line's
+    pattern that ignores case reads it (``_CONFIRM_LINE``, ``_FORWARDED_ID``): a text of
+    ASCII alone is looked through as a string, not by the pattern, which tries each of its
+    places as a line's start; any other text is left to the pattern, whose case folding
+    knows letters ``lower`` does not (a dotless ``ı`` is an ``i`` to it)."""
+    return not text.isascii() or word in text.lower()
 
 
 def _read(msg: Message, text: str | None, answered: str) -> CommandMail | None:

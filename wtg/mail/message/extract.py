@@ -340,6 +340,10 @@ class _Part(Message):
         self.nesting = nesting
         self.text_read: tuple[str, tuple[str, ...]] | None = None
         """Its text as ``part_text`` read it, once it has."""
+        self.html_read: str | None = None
+        """Its HTML's text as ``html_text`` read it, once it has."""
+        self.normalised: str | None = None
+        """Its text as ``normalised_text`` read it, once it has."""
 
     def get(self, name: str, failobj: Any = None) -> Any:
         value = super().get(name, failobj)
@@ -544,14 +548,14 @@ def _candidate(
     if kind is None:
         return None
     text, notes = part_text(part)
-    if kind == "html":
-        from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
-
-        text = html_to_text(text)
     flowed, delsp = flowing(part)
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
-    text = normalise(text, flowed=flowed, delsp=delsp)
+    if flowed:  # its lines joined: no other reader reads it so
+        text = html_text(part) if kind == "html" else text
+        text = normalise(text, flowed=flowed, delsp=delsp)
+    else:
+        text = normalised_text(part)
     return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
 
 
@@ -567,6 +571,34 @@ def part_text(part: Message) -> tuple[str, tuple[str, ...]]:
     if isinstance(part, _Part):
         part.text_read = read
     return read
+
+
+def html_text(part: Message) -> str:
+    """An HTML part's text (``html_to_text`` of its ``part_text``). The poll reads it for
+    the mail's mark, for a form and for commands: lxml parses a part ``parse_mail`` made
+    once, and the text is kept on it."""
+    if isinstance(part, _Part) and part.html_read is not None:
+        return part.html_read
+    from wtg.mail.message.htmltext import html_to_text  # lxml: only for mail that has HTML
+
+    text = html_to_text(part_text(part)[0])
+    if isinstance(part, _Part):
+        part.html_read = text
+    return text
+
+
+def normalised_text(part: Message) -> str:
+    """A part's text as a person typed it, ``normalise``d, its lines as they were sent (a
+    format=flowed text's not joined): an HTML part's ``html_text``, any other's
+    ``part_text``. Read for a form (of a part that is not flowed) and for commands, and
+    kept on a part ``parse_mail`` made."""
+    if isinstance(part, _Part) and part.normalised is not None:
+        return part.normalised
+    html = part.get_content_type() == "text/html"
+    text = normalise(html_text(part) if html else part_text(part)[0])
+    if isinstance(part, _Part):
+        part.normalised = text
+    return text
 
 
 def part_kind(part: Message, ctype: str) -> str:

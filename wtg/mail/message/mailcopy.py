@@ -35,6 +35,7 @@ from email.message import Message
 
 from wtg.mail.message.extract import (
     flowing,
+    html_text,
     parse_headers,
     parse_mail,
     part_kind,
@@ -189,11 +190,8 @@ def _parts(mail: Message) -> Iterator[str]:
             data = part.get_payload(decode=True)
             yield (data if isinstance(data, bytes) else b"").decode("latin-1")
             continue
-        text, _ = part_text(part)  # as the poll reads it for a form: decoded once
-        if read_as == "html":  # its text as the poll reads it, not its tags
-            from wtg.mail.message.htmltext import html_to_text  # lxml: only for HTML
-
-            text = html_to_text(text)
+        # as the poll reads it for a form: decoded once, an HTML part's parsed once
+        text = html_text(part) if read_as == "html" else part_text(part)[0]
         yield _text(text, *flowing(part))
 
 
