@@ -113,8 +113,10 @@ def test_cards_and_mission_only_in_ones_own_report() -> None:
     assert "Your cards: 1 = infantry (Alaska, yours); 2 = artillery" in ann
     assert "; 44 = wild." in " ".join(ann.split())
     assert "Your secret mission: occupy 24 territories." in ann
-    assert "Your new card: 2 (artillery, Northwest Territory)." in ann
-    assert "Your new card:" not in bob
+    # the card drawn said with the draw: it was '- You drew a card for conquering.' above
+    # '- Your new card: 2 (artillery, Northwest Territory).', two lines of one draw
+    assert "- You drew a card for conquering: 2 (artillery, Northwest Territory).\n" in ann
+    assert "Your new card:" not in ann + bob
     assert "Your cards: 7 = artillery" in bob
     assert "Alaska, yours" not in bob and "secret mission" not in bob
     assert "Ann (player #1) drew a card for conquering." in bob
