@@ -112,6 +112,17 @@ def test_a_damage_of_three_figures_keeps_the_attacks_in_their_columns() -> None:
     assert all(len(row) <= PHONE for row in rows)
 
 
+def test_the_elevation_table_says_what_its_numbers_are() -> None:
+    """The ELEVATION table was headed by the word alone above rows of 0 to 255, beside the
+    board's digits of 0 to 7 for the same tiles: its head says they are each tile's
+    elevation, the board's digit that divided by 32."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 0, options={"bots": 2}))
+    lines = report_text(TACTICS, config, played[0].state, [], 1).splitlines()
+    at = lines.index("ELEVATION (each tile's, 0 to 255; the board shows it / 32)")
+    assert lines[at + 1].split() == [str(x) for x in range(14)]
+
+
 def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
     """``- GAME OVER (...): 1. Ann (yellow)  2. Bob (blue)  3. Bot Red (red)``: 90
     characters, its two spaces between places a row of columns to the wrapping, never
