@@ -122,7 +122,8 @@ def test_a_forged_withdraw_takes_no_one_off_a_list(tmp_path: Path) -> None:
     assert waiting_names(hall) == ["Ann"]
     (ask,) = hall.new_mails(address(1))
     assert ask.subject.startswith("WITHDRAW wok4: confirm with CONFIRM")
-    assert "you wait on wok4" in ask.body
+    assert "You wait on the waiting list wok4 and asked to leave it.\n" in ask.body
+    assert "wait on wok4" not in ask.body  # the list named once
     assert "If you did not ask for this, do nothing: you keep your place." in ask.body
     hall.mail("forger@else.example", f"CONFIRM {ask.code()}")  # a code is good from Ann only
     hall.poll(hours=1)
@@ -142,7 +143,7 @@ def test_withdraw_drops_a_join_that_waits_for_its_confirm_once_confirmed(tmp_pat
     hall.open_list("wok4", players=3)
     join_ask = hall.answer(address(1), "JOIN wok4 AS Ann")
     ask = hall.answer(address(1), "WITHDRAW wok4")
-    assert "your JOIN of wok4 waits for its CONFIRM" in ask.body
+    assert "You asked to drop your JOIN of wok4, which waits for its CONFIRM." in ask.body
     assert sorted(kind for kind, _a in pending_rows(hall)) == ["join", "withdraw"]
     hall.mail(address(1), f"CONFIRM {ask.code()}")
     hall.poll(hours=1)

@@ -23,3 +23,15 @@ def test_the_joined_answer_fits_78_columns(tmp_path: Path, ruleset: str) -> None
         f"mail, with your secret code in its order form. WITHDRAW {ruleset} takes you off "
         "the list (its answer asks you to CONFIRM)."
     ) in joined.words
+
+
+def test_the_join_request_ends_with_a_sentence_a_line(tmp_path: Path) -> None:
+    """The JOIN's answer ended 'Until then you are not on the list. If you did not ask for'
+    above 'this, do nothing.': two sentences broken by hand at 58 columns, a line of two
+    words left over. Each is a line of its own, as the WITHDRAW's answer ends."""
+    hall = Hall(tmp_path)
+    hall.open_list("wisk", map="classic", players=3)
+    ask = hall.answer(address(1), "JOIN wisk AS Ann")
+    assert ask.body.endswith(
+        "\n\nUntil then you are not on the list.\nIf you did not ask for this, do nothing.\n"
+    ), ask.body

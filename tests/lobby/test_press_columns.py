@@ -82,7 +82,7 @@ def test_the_heading_of_a_piece_keeps_to_a_phone_s_columns() -> None:
         5,
         [Press(3, long, at, "Hi."), Press(4, wide, at, "Yo."), Press(2, "Ann", at, "Ok.")],
     )
-    assert text.split("\n")[2:] == [
+    assert text.split("\n")[4:] == [
         f"From {long} (#3),",
         f"  {at}:",
         "  3| Hi.",

@@ -136,7 +136,7 @@ def test_a_withdraw_names_the_list_once_and_ends_every_request_for_it(tmp_path: 
     asks(hall, "JOIN wok4 AS Ann")
     asks(hall, "JOIN wok4 AS Other")
     ask = hall.answer(NEWCOMER, "WITHDRAW wok4", hours=0.1)
-    assert "your JOIN of wok4 waits for its CONFIRM\n" in ask.body
+    assert "You asked to drop your JOIN of wok4, which waits for its CONFIRM.\n" in ask.body
     assert "wok4, wok4" not in ask.body
     done = hall.answer(NEWCOMER, f"CONFIRM {ask.code()}", hours=0.1)
     assert done.subject == "WITHDRAW wok4: done"

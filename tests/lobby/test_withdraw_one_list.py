@@ -71,7 +71,7 @@ def test_withdraw_of_one_list_takes_him_off_that_list_alone(tmp_path: Path) -> N
     ) in said, place.body
 
     ask, done = withdrawn(hall, "WITHDRAW standard-skirmish", "standard-skirmish")
-    assert "You asked to leave the waiting list standard-skirmish:" in ask.body
+    assert "You wait on the waiting list standard-skirmish and asked to leave it." in ask.body
     assert done.subject == "WITHDRAW standard-skirmish: done"
     assert "You are off the waiting list standard-skirmish." in done.words
     assert _on(hall) == ["standard"]
@@ -97,7 +97,7 @@ def test_withdraw_only_takes_him_off_the_list_named_as_its_ruleset_alone(
     # the command alone, in lower case: read
     ask, done = withdrawn(hall, "withdraw standard only", "standard ONLY")
     said = ask.words
-    assert "You asked to leave the waiting list standard: you wait on standard" in said, said
+    assert "You wait on the waiting list standard and asked to leave it. To confirm" in said, said
     assert done.subject == "WITHDRAW standard ONLY: done"
     assert "You are off the waiting list standard." in done.words
     assert _on(hall) == ["standard-skirmish"]
@@ -132,7 +132,7 @@ def test_withdraw_only_of_a_list_with_a_dash_takes_him_off_that_list_alone(
     for name in ("wok4-beginner", "wok4"):  # a newcomer's JOIN wok4 puts him on his group's
         joined(hall, "JOIN wok4 AS Ann", name)
     ask, done = withdrawn(hall, typed, "wok4-beginner")
-    assert "You asked to leave the waiting list wok4-beginner:" in ask.body
+    assert "You wait on the waiting list wok4-beginner and asked to leave it." in ask.body
     assert "You are off the waiting list wok4-beginner." in done.words
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.address for w in waiting(book, "wok4")] == [ANN]

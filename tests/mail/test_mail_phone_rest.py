@@ -72,10 +72,10 @@ def test_a_tactics_forecast_keeps_a_piece_with_its_number() -> None:
     assert too_wide(text) == [], text
     assert text[text.index("FORECAST") : text.index("\nYour secret")] == (
         "FORECAST: your orders as they would run\n"
-        "  piece 11 (KNIGHT) 01/01 -> 01/01, attacks piece 21 (KNIGHT, 3 HP):\n"
-        "    miss 10%, crit 12%, damage 4 (crit 7), expected 2.7\n"
-        "  piece 12 (KNIGHT) 03/01 -> 03/01, attacks piece 21 (KNIGHT, 3 HP):\n"
-        "    miss 10%, crit 12%, damage 4 (crit 7), expected 2.7; only if\n"
+        "  piece 11 (KNIGHT) stays at 01/01, attacks piece 21 (KNIGHT, 3 HP):\n"
+        "    miss 10%, crit 12%, damage 4 (crit 7), expected 2.7 HP\n"
+        "  piece 12 (KNIGHT) stays at 03/01, attacks piece 21 (KNIGHT, 3 HP):\n"
+        "    miss 10%, crit 12%, damage 4 (crit 7), expected 2.7 HP; only if\n"
         "    piece 21 still stands then: your earlier attack lines may destroy\n"
         "    it, and then this move is skipped, its walk too\n"
         "Decided by the dice when the turn runs: hits, misses and crits.\n"

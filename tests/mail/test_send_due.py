@@ -122,6 +122,12 @@ def test_remind_pokes_players_without_orders_once_near_the_deadline(tmp_path: Pa
             " the game).",
         ),
         (
+            ("standard", "trial"),
+            {},
+            "Without orders your armies dig in (three missed turns in a row and you are out"
+            " of the game).",
+        ),
+        (
             ("wisk", "classic"),
             {},
             "Without orders your new armies are placed for you as a robot would place them,"
@@ -160,7 +166,7 @@ def test_a_reminder_says_what_a_missed_turn_does_in_its_game(
     (first, *_) = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*.eml"))
     body = " ".join(body_of(first.read_bytes()).split("=== BEGIN AOF ===")[0].split())
     assert said in body, body
-    assert ("dig in" in body) == (ruleset[0] == "wok4")
+    assert ("dig in" in body) == (ruleset[0] in ("wok4", "standard"))
 
 
 def test_a_tactics_reminder_of_a_battle_turn_says_the_pieces_stand_still(tmp_path: Path) -> None:

@@ -171,6 +171,7 @@ def status(desk: Answering, command: Command) -> None:
         deadline=shown,
         # the others' names as they read them (``shown_name``), his own among them
         players=[dict(row, name=shown_name(row["name"])) for row in now["players"]],
+        robots_move=now["only_robots_move"] and now["one_at_a_time"],
     )
 
 

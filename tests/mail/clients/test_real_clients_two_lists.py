@@ -77,7 +77,9 @@ def test_the_commands_of_a_player_on_two_lists_typed_in_a_reply(
     assert all("not understood" not in mail.words for mail in told.values())
     assert "The waiting lists open now" in told["waiting lists and seats offered"].words
     withdraw = told["WITHDRAW wok4-beginner"]
-    assert "You asked to leave the waiting list wok4-beginner" in withdraw.words, withdraw.body
+    assert "You wait on the waiting list wok4-beginner and asked to leave it." in withdraw.words, (
+        withdraw.body
+    )
     join = told["JOIN wok4"]
     assert "You wait on the waiting list wok4-beginner of the same game already" in join.words
     assert len(told) == 4, sorted(told)

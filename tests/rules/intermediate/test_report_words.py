@@ -280,3 +280,23 @@ def test_an_attack_and_the_training_say_troops_as_the_tables_do() -> None:
         " there, or its level is at the most)." in report
     )
     assert "armies" not in report.split("WHAT HAPPENED")[1].split("ORDER OF PLAY")[0]
+
+
+def test_a_province_without_troops_shows_no_level() -> None:
+    """Ruling 32: YOUR TROOPS showed a level for a province with no troops in it ('2 Prov2
+    0 0 0 0 0 1.249'), a level of nothing, which the next troops to come take no part of.
+    Its LEV is '-', as is the TOTAL row's where the empire has no troops at all."""
+    state = make_grid()
+    empty(state, 1, 1, arm=4, lev=1500)
+    empty(state, 2, 1, lev=1249)
+    mine = report_text(INTERMEDIATE, config(), state, [], 1, aof="")
+    table = mine[mine.index("YOUR TROOPS") :].splitlines()
+    rows = {line.split()[0]: line.split() for line in table[2:4]}
+    assert rows["1"][-6:] == ["4", "0", "0", "0", "0", "1.500"]
+    assert rows["2"][-6:] == ["0", "0", "0", "0", "0", "-"]
+    assert "LEV the troops' level (- where there are none)." in " ".join(mine.split())
+    state.province(1).arm = 0
+    mine = report_text(INTERMEDIATE, config(), state, [], 1, aof="")
+    table = mine[mine.index("YOUR TROOPS") :].splitlines()
+    assert [len(line.rstrip()) for line in table[1:5]] == [len(table[1])] * 4  # LEV lines up
+    assert table[4].split()[-6:] == ["0", "0", "0", "0", "0", "-"]

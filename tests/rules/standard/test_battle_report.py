@@ -12,12 +12,15 @@ whose.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.rules.builders import FixedRng, attack, bomb, empty, make_state, orders, run_standard
 from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, battle_state
 from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, fire, setup
 from tests.rules.standard.test_victory import config
 from tests.shipped import STANDARD as RULESET
 from wtg.game.report import report_text
+from wtg.rules.wok.state import WokState
 
 
 def words(text: str) -> str:
@@ -149,15 +152,50 @@ def test_a_wipe_out_is_told_once_outside_a_race_to_rips() -> None:
     assert told == ["- P2 (#2) was wiped out by you at 2 Prov2. RIP."]
 
 
+def race_fall() -> tuple[WokState, list[dict[str, Any]]]:
+    """A race to RIPs of three (a Duel's target): P2's last province 2 falls to P1."""
+    state = make_state(players=3)
+    state.rip_target = 3  # who ends the turn holding the province gets the RIP
+    empty(state, 1, 1, arm=20, lev=2000)
+    empty(state, 2, 2)
+    empty(state, 20, 3)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 20)]))
+    return result.state, [e.to_dict() for e in result.events]
+
+
 def test_in_a_race_to_rips_the_rip_is_told_with_whom_it_goes_to() -> None:
-    state = battle_state(attackers=2, defenders=0)
-    state.province(20).owner = 0
-    state.rip_target = 3  # a Duel's: who ends the turn holding the province gets the RIP
-    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(0.5))
-    events = [e.to_dict() for e in result.events]
-    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
-    assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
-    assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
+    """A Duel's report told a fall twice: 'You were wiped out by P1 (#1) at 2 Prov2. RIP.'
+    and 'You are RIPed at 2 Prov2; the RIP goes to P1 (#1).' It is one sentence."""
+    state, events = race_fall()
+    theirs = words(report_text(RULESET, config(3), state, events, 2, aof=""))
+    mine = words(report_text(RULESET, config(3), state, events, 1, aof=""))
+    third = words(report_text(RULESET, config(3), state, events, 3, aof=""))
+    assert "- P1 (#1) wiped you out at 2 Prov2 and gets the RIP. -" in theirs
+    assert "- You wiped out P2 (#2) at 2 Prov2 and get the RIP. -" in mine
+    assert "- P1 (#1) wiped out P2 (#2) at 2 Prov2 and gets the RIP. -" in third
+    assert [text.count("RIP") for text in (theirs, mine, third)] == [1, 2, 1]
+
+
+def test_a_rip_that_goes_to_another_than_the_victor_says_who_holds_the_province() -> None:
+    """A Duel's report told a fall twice: 'P2 (#2) was wiped out by P1 (#1) at 2 Prov2.
+    RIP.' and 'P2 (#2) is RIPed at 2 Prov2; the RIP goes to P3 (#3).' It is one sentence,
+    and it says why the RIP is P3's: "a RIP goes to whoever ends the turn owning the last
+    province that colour lost"."""
+    state, events = race_fall()
+    for event in events:
+        if event["kind"] == "ripped":
+            event["credited_to"] = 3  # as if P3 took the province later in the turn
+    theirs = words(report_text(RULESET, config(3), state, events, 2, aof=""))
+    held = words(report_text(RULESET, config(3), state, events, 3, aof=""))
+    assert (
+        "- P1 (#1) wiped you out at 2 Prov2; P3 (#3) ends the turn holding it and gets the "
+        "RIP. -" in theirs
+    )
+    assert (
+        "- P1 (#1) wiped out P2 (#2) at 2 Prov2; you end the turn holding it and get the "
+        "RIP. -" in held
+    )
+    assert "RIPed" not in theirs + held
 
 
 def test_a_bombing_lists_what_it_destroyed_and_says_nothing_when_it_destroyed_nothing() -> None:

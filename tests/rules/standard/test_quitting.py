@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from tests.rules.builders import empty, grid_config, kinds, make_state, orders, run_standard
+from tests.shipped import INTERMEDIATE
 from tests.shipped import STANDARD as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
@@ -22,6 +23,7 @@ from wtg.game.report import report_text
 from wtg.rules.standard.resolve import resolve
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
+from wtg.rules.wok4.ruleset import Wok4
 
 RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rules" / "standard.md"
 
@@ -139,7 +141,16 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
     mine = report_text(RULESET, config, state, events, 3, aof="")
     assert "You missed 3 turns in a row and QUIT the game: you give no more orders." in mine
     assert mine.count("QUIT the game") == 1
-    assert "- No orders from you this turn (3 in a row): your troops dug in." in mine
+    assert "- No orders from you this turn (3 in a row): your armies dug in." in mine
     assert "P3 (#3)" not in mine
     theirs = report_text(RULESET, config, state, events, 1, aof="")
     assert "- P3 (#3) missed 3 turns in a row and has QUIT the game." in theirs
+
+
+def test_standard_says_armies_dig_in_as_it_names_its_troops() -> None:
+    """Standard's missed turn, ABSENCE and reminder said 'your troops dig in', WoK IV's
+    words ("all your troops will dig in"), where every other line of Standard's says
+    armies: they say armies. WoK IV and Intermediate keep troops."""
+    assert RULESET.absence_policy.startswith("your armies dig in and your workers keep")
+    assert Wok4.absence_policy.startswith("your troops dig in")
+    assert INTERMEDIATE.absence_policy.startswith("your troops dig in")

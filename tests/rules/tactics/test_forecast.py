@@ -134,10 +134,10 @@ def test_a_second_attack_on_a_target_the_first_may_destroy_says_it_may_not_run()
     lines = TACTICS.forecast(game, {"player": 1, "turn": 6, "moves": moves}, 1)["lines"]
     odds = "miss 10%, crit 12%, damage 4 (crit 7), expected"
     assert lines == [
-        f"piece 11 (KNIGHT) 01/01 -> 01/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7",
-        f"piece 12 (KNIGHT) 03/01 -> 03/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7;"
+        f"piece 11 (KNIGHT) stays at 01/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7 HP",
+        f"piece 12 (KNIGHT) stays at 03/01, attacks piece 21 (KNIGHT, 3 HP): {odds} 2.7 HP;"
         " only if piece 21 still stands then: your earlier attack lines may destroy it, and"
         " then this move is skipped, its walk too",
-        f"piece 13 (KNIGHT) 02/03 -> 02/03, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9",
-        f"piece 14 (KNIGHT) 03/02 -> 03/02, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9",
+        f"piece 13 (KNIGHT) stays at 02/03, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9 HP",
+        f"piece 14 (KNIGHT) stays at 03/02, attacks piece 22 (KNIGHT, 10 HP): {odds} 3.9 HP",
     ]

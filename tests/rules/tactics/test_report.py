@@ -346,6 +346,24 @@ def test_the_deadline_of_a_battle_turn_is_said_as_its_player_s() -> None:
     ) in theirs
 
 
+def test_a_bot_s_turn_is_said_to_run_at_once_with_no_deadline() -> None:
+    """A human's report on a bot's turn ended 'DEADLINE FOR TURN 9, Bot Green (green)'s:
+    Fri 25 Dec 2026 18:00', a date the turn never waits for: the host runs a bot's turn at
+    its next run, as WISK's report says of a robot's ('its turn runs at once')."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    game.player(1).bot = True
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    when = "Sun 06 Dec 2026 18:00 UTC"
+    theirs = report_text(TACTICS, config, game, [], 2, aof="", deadline=when)
+    assert theirs.endswith(
+        "\nTurn 6 is P1 (red)'s, a bot: it runs at once.\n"
+        "You have no orders to give before your own turn.\n"
+    ), theirs[-300:]
+    assert "DEADLINE" not in theirs
+
+
 def test_the_report_says_when_the_battle_ends_at_the_latest() -> None:
     """Ruling 7 ends a battle by mail at the turn limit, the armies still fighting placed by
     pieces left, then hit points: no report said so, and a player could not know that his

@@ -61,7 +61,7 @@ def test_every_line_of_a_tactics_game_s_reports_fits_a_mail() -> None:
 
 def _attacks(report: str) -> list[str]:
     lines = report.splitlines()
-    at = lines.index("PIECE         TARGET         AT    FROM  STEP MISS CRIT DMG     EXPECTED")
+    at = next(n for n, line in enumerate(lines) if line.startswith("PIECE         TARGET"))
     return [*lines[at + 1 :], ""][: [*lines[at + 1 :], ""].index("")]
 
 
@@ -90,6 +90,37 @@ def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> No
     assert theirs[0].endswith("/10")
     assert "* your weapon dominates" not in theirs_text
     assert "RST!" not in theirs_text  # every piece rested: no row marked
+
+
+def test_a_damage_of_three_figures_keeps_the_attacks_in_their_columns() -> None:
+    """A hit's damage is weaponDamage x STR / tgtDEF, the ratio up to 20: a knight of level
+    60 (STR 59 over its kind's) against a pike (DEF halved, its weapon dominated) does 80,
+    140 on a critical hit. DMG was seven places, ``%2d (%2d)``: ``80 (140)`` pushed that row's
+    EXPECTED a place right of the others'. DMG is as wide as its widest damage."""
+    game = state(
+        OPEN7,
+        [piece(11, "KNIGHT", 1, 1, lev=60), piece(12, "KNIGHT", 4, 3), piece(21, "PIKE", 4, 1)],
+    )
+    text = report_text(TACTICS, game_config("tactics", "open7", 2, 1), game, [], 1)
+    lines = text.splitlines()
+    head = lines[
+        lines.index("ATTACKS YOUR PIECES COULD MAKE (after walking to FROM; odds before dice)") + 1
+    ]
+    assert head == "PIECE         TARGET         AT    FROM  STEP MISS CRIT DMG      EXPECTED"
+    rows = _attacks(text)[:2]
+    assert [row[56:] for row in rows] == ["80 (140) 10.0/10", " 8 ( 14)  7.4/10"]
+    assert all(len(row) <= PHONE for row in rows)
+
+
+def test_the_elevation_table_says_what_its_numbers_are() -> None:
+    """The ELEVATION table was headed by the word alone above rows of 0 to 255, beside the
+    board's digits of 0 to 7 for the same tiles: its head says they are each tile's
+    elevation, the board's digit that divided by 32."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 0, options={"bots": 2}))
+    lines = report_text(TACTICS, config, played[0].state, [], 1).splitlines()
+    at = lines.index("ELEVATION (each tile's, 0 to 255; the board shows it / 32)")
+    assert lines[at + 1].split() == [str(x) for x in range(14)]
 
 
 def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:

@@ -108,13 +108,31 @@ def test_a_battle_says_who_lost_what_where() -> None:
     assert "attacker lost" not in ann + bob
 
 
+def test_the_dice_of_a_battle_are_said_once_whose_they_are() -> None:
+    """A battle's rolls read '6 5 4 against 1' and nothing said whose dice came first, nor
+    how they were compared ("Only the same number of dice rolling result will be counted
+    from both sides, comparied with the biggest dices"): a line under the events says it,
+    once, in the report of a turn with a battle."""
+    ann, bob = reports()
+    said = (
+        "Under each attack, a roll a line: the attacker's dice against the defender's, "
+        "highest first; the highest of each side are compared, then the next (a tie goes to "
+        "the attacker)."
+    )
+    for text in (ann, bob):
+        assert "    6 5 4 against 1\n" in text
+        assert " ".join(text.split()).count(said) == 1
+
+
 def test_cards_and_mission_only_in_ones_own_report() -> None:
     ann, bob = reports()
     assert "Your cards: 1 = infantry (Alaska, yours); 2 = artillery" in ann
     assert "; 44 = wild." in " ".join(ann.split())
     assert "Your secret mission: occupy 24 territories." in ann
-    assert "Your new card: 2 (artillery, Northwest Territory)." in ann
-    assert "Your new card:" not in bob
+    # the card drawn said with the draw: it was '- You drew a card for conquering.' above
+    # '- Your new card: 2 (artillery, Northwest Territory).', two lines of one draw
+    assert "- You drew a card for conquering: 2 (artillery, Northwest Territory).\n" in ann
+    assert "Your new card:" not in ann + bob
     assert "Your cards: 7 = artillery" in bob
     assert "Alaska, yours" not in bob and "secret mission" not in bob
     assert "Ann (player #1) drew a card for conquering." in bob

@@ -16,7 +16,7 @@ from wtg.rules.standard.resolve import FORECAST_PHASES, MOVEMENT, resolve
 from wtg.rules.standard.robots import robot_orders
 from wtg.rules.standard.setup import COLOURS, RIP_TARGET, start_state
 from wtg.rules.wok.espionage import OP_NAMES
-from wtg.rules.wok.ruleset import WokRuleset
+from wtg.rules.wok.ruleset import WokRuleset, absence_words
 from wtg.rules.wok.state import ACTIVE, WokState
 
 DEFAULT_MAPS = {"skirmish": "trial"}
@@ -32,6 +32,7 @@ class Standard(WokRuleset):
     movement_phase = MOVEMENT
     starts_public = True
     waste_remainder = True
+    absence_policy = absence_words("armies")
 
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")

@@ -37,7 +37,13 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
         moved.append(move.piece)
         piece = work.piece(move.piece)
         assert piece is not None
-        line = f"piece {piece.id} ({piece.kind}) {tile_text(piece.pos)} -> {tile_text(move.to)}"
+        # a piece that attacks from where it stands: '01/01 -> 01/01' read as a walk
+        walk = (
+            f"stays at {tile_text(piece.pos)}"
+            if tuple(move.to) == tuple(piece.pos)
+            else f"{tile_text(piece.pos)} -> {tile_text(move.to)}"
+        )
+        line = f"piece {piece.id} ({piece.kind}) {walk}"
         piece.x, piece.y = move.to
         target = work.piece_at(move.attack) if move.attack is not None else None
         if target is not None:
@@ -45,7 +51,7 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
             line += (
                 f", attacks piece {target.id} ({target.kind}, {target.hp} HP): miss "
                 f"{odds.miss}%, crit {round(odds.crit)}%, damage {odds.damage} (crit "
-                f"{odds.crit_damage}), expected {odds.expected_against(target.hp):.1f}"
+                f"{odds.crit_damage}), expected {odds.expected_against(target.hp):.1f} HP"
             )
             line += _if_standing(target.id, target.hp, dealt.get(target.id, 0))
             dealt[target.id] = dealt.get(target.id, 0) + odds.crit_damage

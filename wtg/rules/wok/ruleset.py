@@ -48,6 +48,15 @@ from wtg.rules.wok.view import ProvinceRow, TurnReading, province_row, report_co
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
 
+def absence_words(troops: str) -> str:
+    """What an ABSENCE does in a WoK game, said of the troops as the ruleset names them
+    (Standard: armies)."""
+    return (
+        f"your {troops} dig in and your workers keep their aims, as when a turn is missed, "
+        "but no missed turn is counted (nor a HiScore turn point earned)"
+    )
+
+
 class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     name: str
     title: str
@@ -78,10 +87,7 @@ class WokRuleset(RulesetFiles[WokState], Ruleset[WokState]):
     starts_public: ClassVar[bool] = False
     """Whether every player sees where everyone started (Standard: "Once turn 0 has run, you
     can see on the map where everyone is starting")."""
-    absence_policy: ClassVar[str] = (
-        "your troops dig in and your workers keep their aims, as when a turn is missed, "
-        "but no missed turn is counted (nor a HiScore turn point earned)"
-    )
+    absence_policy: ClassVar[str] = absence_words("troops")
     absence_turns: ClassVar[int] = ABSENCE_TURNS
     _last_reading: TurnReading | None = None
     """The reading of the last turn whose reports were asked for (``_reading``)."""
