@@ -179,8 +179,8 @@ def test_in_a_race_to_rips_the_rip_is_told_with_whom_it_goes_to() -> None:
 def test_a_rip_that_goes_to_another_than_the_victor_says_who_holds_the_province() -> None:
     """A Duel's report told a fall twice: 'P2 (#2) was wiped out by P1 (#1) at 2 Prov2.
     RIP.' and 'P2 (#2) is RIPed at 2 Prov2; the RIP goes to P3 (#3).' It is one sentence,
-    and it says why the RIP is P3's: "a RIP goes to whoever ends the turn owning the last
-    province that colour lost"."""
+    and it says why the RIP is P3's (ruling 19, by RULE-NOTES: a RIP goes to whoever ENDS the
+    turn owning the last province that colour lost)."""
     state, events = race_fall()
     for event in events:
         if event["kind"] == "ripped":
