@@ -49,6 +49,29 @@ def test_the_writer_is_told_where_his_press_ended(
 
 
 @pytest.mark.parametrize(
+    "said",
+    ["Am 3. Dezember schrieb mir Lord3:", "Den 3 december skrev Lord3 till mig:", "Lord3 wrote:"],
+)
+def test_a_line_read_as_an_attribution_over_lines_typed_on_is_named(
+    tmp_path: Path, said: str
+) -> None:
+    """review47c: a line of the press that reads as the line over a reply's quote (review47b
+    knows German's and the Scandinavian languages', the name after the verb), with the
+    player's own lines under it, not quoted: they were not taken, and his copy said
+    nothing of them."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    text = f"Peace in the north.\n{said}\nWar in the south.\n"
+    copy = hall.answer(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\n{text}")
+    assert "Peace in the north." in copy.body and "War in the south." not in copy.body
+    assert (
+        f'{ENDED} "{said}", which the host reads as the head of a mail quoted or forwarded: '
+        "nothing under it was taken as your press."
+    ) in copy.words, copy.body
+
+
+@pytest.mark.parametrize(
     "below",
     [
         "",

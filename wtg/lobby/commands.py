@@ -455,9 +455,20 @@ def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> tu
     shown = lines[after].strip() if after < len(lines) else ""
     if shown == "--":  # a signature: the sender's own end, unless he wrote on under it
         return "\n".join(kept).strip("\n"), "--" if _signed(lines, after) > SIGNATURE_LINES else ""
-    ordinary = shown == "" or _quoted(lines[after]) or ATTRIBUTION.fullmatch(shown)
+    attribution = ATTRIBUTION.fullmatch(shown) and _over_a_quote(lines, after)
+    ordinary = shown == "" or _quoted(lines[after]) or attribution
     end = "" if ordinary else shown  # a reply's "On ... wrote:" over its quote is no news
     return "\n".join(kept).strip("\n"), end
+
+
+def _over_a_quote(lines: Sequence[str], attribution: int) -> bool:
+    """Whether the line ``attribution`` stands over a quote: the next line of text under it
+    is quoted, or there is none. review47c: a line the sender typed in his press that reads
+    as an attribution (``Am 3. Dezember schrieb mir Lord3:``, ``On turn 3 Lord3 wrote:``)
+    over the lines he typed on ended his press, the lines under it not taken, and his copy
+    said nothing of them."""
+    following = next((line for line in lines[attribution + 1 :] if line.strip()), None)
+    return following is None or _quoted(following)
 
 
 def _signed(lines: Sequence[str], dashes: int) -> int:
