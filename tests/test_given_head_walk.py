@@ -42,7 +42,8 @@ STEPS: tuple[tuple[tuple[str, ...], int | None], ...] = (
     (("announce", "g1", "Hello."), 1),  # the same text again: how to mail it twice
     (("lists",), 0),  # no waiting list is open (`wtg open-list RULESET`)
     (("open-list", "wok4"), None),  # its line names no command
-    (("open-list", "wok4"), 1),  # open already: `wtg close-list wok4` first
+    (("open-list", "wok4"), None),  # open already, as asked: nothing done (round 47)
+    (("open-list", "wok4", "--players", "8"), 1),  # open otherwise: `wtg close-list wok4` first
     (("close-list", "wok4"), None),  # its line names no command
     (("close-list", "wok4"), 1),  # closed already (`wtg lists`)
     (("lists",), 0),  # closed: wok4 (...; `wtg open-list` opens it again)

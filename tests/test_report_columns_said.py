@@ -23,7 +23,8 @@ INTERMEDIATE = (
 )
 """Intermediate's two tables, each with its own columns said under it."""
 INTERMEDIATE_TROOPS = (
-    "ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults, LEV the troops' level."
+    "ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults, LEV the troops' level "
+    "(- where there are none)."
 )
 
 

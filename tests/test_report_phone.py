@@ -150,7 +150,7 @@ def test_intermediate_s_provinces_are_two_tables_within_a_phone_s_columns(
         "  KNI Plains, CAT Mountain. In the TOTAL row, LEV is an average\n"
         "  (marked a).\n"
         "ARM armies, PIK pikemen, ARC archers, KNI knights, CAT catapults,\n"
-        "  LEV the troops' level.\n"
+        "  LEV the troops' level (- where there are none).\n"
         "\n"
     )
 

@@ -296,10 +296,11 @@ def test_a_reply_to_its_report_is_read_once_for_what_its_sender_typed(
 ) -> None:
     """A player's reply that quotes his report, the filled form in it (as most order mails
     are: bench/bench_poll.py --replies): its text is looked through for the form's begin
-    marker once (the text typed beside forwarded mails is read only in a mail that forwards
-    one), and the lines its sender typed beside the form are told from the report they
-    quote once, for the commands beside the form and its question alike (each read them
-    apart, the report's lines compared twice a mail)."""
+    marker once, beside the glance that orders the batch (the text typed beside forwarded
+    mails is read only in a mail that forwards one), and the lines its sender typed beside
+    the form are told from the report they quote once, for the commands beside the form
+    and its question alike (each read them apart, the report's lines compared twice a
+    mail)."""
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     games = made_games(gm, 1)
     send(gm, MaildirTransport(tmp_path / "reports"))
@@ -321,4 +322,7 @@ def test_a_reply_to_its_report_is_read_once_for_what_its_sender_typed(
     lobby_commands.outside_forms.cache_clear()
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
     assert summary.filed == len(mails) == SEATS
-    assert (seen.calls["copied"], seen.calls["has_marker"]) == (SEATS, SEATS)
+    # the marker looked for once in a mail's text, and once in its first bytes, where the
+    # batch is put in the order the mails came (``sharing.as_they_came``: a mail with a
+    # form is told from a PRESS that says "game:", review47)
+    assert (seen.calls["copied"], seen.calls["has_marker"]) == (SEATS, 2 * SEATS)
