@@ -16,6 +16,7 @@ import shutil
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests import killpoints
@@ -25,6 +26,8 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import Game
 from wtg.game.schedule import iso
+from wtg.mail.servers import inbox
+from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.spool.afterbackup import AFTER_BACKUP, note_backup
 from wtg.rules.wok.state import WokState
 from wtg.upkeep.maildirkept import maildir_step
@@ -188,3 +191,34 @@ def test_a_maildir_the_config_names_in_the_games_folder_is_the_old_machines() ->
     assert maildir_step(Path("/home/gm/Maildir"), str(old)) == (
         "in /home/gm/Maildir/.processed/cur, which each poll reads too"
     )
+
+
+def test_the_mail_filed_before_the_backup_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each poll of a restored host looks through `.processed/cur` for what came after the
+    backup, until the GM removes its note: it read every file there whole (months of
+    orders) and then kept those of the window. A file is read only when its time is in it."""
+    box = tmp_path / "maildir"
+    kept = box / ".processed" / "cur"
+    kept.mkdir(parents=True)
+    for sub in ("new", "cur", "tmp"):
+        (box / sub).mkdir()
+    now = datetime(2026, 12, 7, 12, tzinfo=timezone.utc)
+    for day in range(30):  # a month filed before the backup, and one mail after it
+        path = kept / f"{day:03d}.host:2,S"
+        path.write_bytes(b"From: p@x.example\r\nSubject: orders\r\n\r\nbody\r\n")
+        moment = (now - timedelta(days=30 - day)).timestamp()
+        os.utime(path, (moment, moment))
+    read: list[str] = []
+    real = inbox._file_mail
+
+    def counted(path: Path, *args: object) -> object:
+        read.append(path.name)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(inbox, "_file_mail", counted)
+    found = MaildirInbox(box).filed_since(now - timedelta(days=1, hours=12), now, 10_000)
+    assert found is not None
+    assert [name for _folder, name, _mail in found] == ["029.host:2,S"]
+    assert read == ["029.host:2,S"]

@@ -762,12 +762,14 @@ class MaildirInbox(MaildirClaims):
                     if not entry.is_file() or entry.name.startswith("."):
                         continue
                     stat = entry.stat()
+                    came = datetime.fromtimestamp(stat.st_mtime_ns / 1e9, timezone.utc)
+                    if not since <= came <= until:  # the months filed before: not read
+                        continue
                     key = f"maildir:{entry.name.split(':')[0]}"
                     mail = _file_mail(
                         Path(entry.path), key, stat.st_mtime_ns, stat.st_size, max_bytes
                     )
-                    if since <= mail.received <= until:
-                        found.append((str(kept), entry.name, mail))
+                    found.append((str(kept), entry.name, mail))
         except OSError:
             return None
         return found
