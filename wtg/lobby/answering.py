@@ -580,7 +580,35 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
 
 def unclear_note(mail: CommandMail) -> str:
     """What an answer says of the lines the mail typed that look like commands but are none
-    (``Unclear``), naming each with the command it looks like (the rest counted), or ""."""
+    (``Unclear``), naming each with the command it looks like (the rest counted), and of
+    the command lines typed under a line read as an attribution (``cut_note``), or ""."""
+    return "\n\n".join(note for note in (_look_alike_note(mail), cut_note(mail)) if note)
+
+
+def cut_note(mail: CommandMail) -> str:
+    """What an answer says of the command lines the sender typed under a line that reads as
+    a reply's attribution (``CommandMail.cut_at``), naming each (the rest counted), or ""."""
+    if not mail.under_cut:
+        return ""
+    named = [f'{c.line} ("{cut(quoted_back(c.text()), QUOTED_MOST)}")' for c in mail.under_cut]
+    if mail.more_under_cut:
+        named.append(counted(mail.more_under_cut, "more line"))
+    one = len(named) == 1
+    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
+    said = (
+        f"{'Line' if one else 'Lines'} {listing} of your mail {'was' if one else 'were'} not "
+        f"read: {'it stands' if one else 'they stand'} under the line "
+        f'"{cut(quoted_back(mail.cut_at), QUOTED_MOST)}", which the host reads as the head '
+        "of a mail quoted: nothing under it was read as your commands. To have "
+        f"{'it' if one else 'them'} done, mail {'it' if one else 'them'} again without "
+        "that line."
+    )
+    return fill(said, PHONE)
+
+
+def _look_alike_note(mail: CommandMail) -> str:
+    """What an answer says of the lines the mail typed that look like commands but are none
+    (``Unclear``), or ""."""
     if not mail.unclear:
         return ""
     named = [f'{c.line} ("{cut(quoted_back(c.typed), QUOTED_MOST)}")' for c in mail.unclear]

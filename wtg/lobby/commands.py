@@ -119,6 +119,15 @@ class CommandMail(Record):
     """The first ``UNCLEAR_NAMED`` lines typed that look like commands but are none."""
     more_unclear: int = 0
     """How many more such lines the mail typed."""
+    cut_at: str = ""
+    """The line, as typed, that reads as a reply's attribution (``Bob wrote:``, ``Am 3. Dez
+    schrieb mir Bob:``) and ended what the sender typed, when he typed on under it, unquoted,
+    lines that are commands or look like them (``under_cut``); else empty."""
+    under_cut: tuple[Command, ...] = ()
+    """The first ``UNCLEAR_NAMED`` lines under ``cut_at`` that are commands or look like
+    them, each as typed: none was read, and the answer names them."""
+    more_under_cut: int = 0
+    """How many more such lines stand under ``cut_at``."""
 
 
 def read_commands(text: str, answered: str = "") -> CommandMail | None:
@@ -126,7 +135,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     (nor a CODE line, nor a line that looks like one: ``Unclear``). ``answered``: the text
     of the host's mail it answers, when known: its lines pasted into the reply without quote
     marks or separator are not the sender's either."""
-    lines, typed = typed_of(text, answered)
+    lines, typed, cut = typed_of(text, answered)
     commands: list[Command] = []
     unread: list[Command] = []
     unclear: list[Unclear] = []
@@ -187,11 +196,40 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         commands.append(command)
         counting += not pasted
         pressing = pressing or (verb == "PRESS" and not pasted)  # the HELP's own PRESS row
-    if not commands and code is None and not unclear:
+    under, more_under = _commands_under(lines, cut)
+    if not commands and code is None and not unclear and not under:
         return None
     return CommandMail(
-        tuple(commands), code, "", skipped, tuple(unread), "", tuple(unclear), more_unclear
+        tuple(commands),
+        code,
+        "",
+        skipped,
+        tuple(unread),
+        "",
+        tuple(unclear),
+        more_unclear,
+        lines[cut[0]].strip() if under else "",
+        under,
+        more_under,
     )
+
+
+def _commands_under(lines: Sequence[str], cut: Sequence[int]) -> tuple[tuple[Command, ...], int]:
+    """The first ``UNCLEAR_NAMED`` lines of ``cut`` (an attribution's line, then the lines
+    typed on under it: ``typed_of``) that are commands or look like them, each as typed (a
+    CODE line without its code), and how many more there are."""
+    found: list[Command] = []
+    more = 0
+    for index in cut[1:]:
+        words = _WORD.findall(without_joiners(lines[index]))
+        if not words or not (_is_command(words) or _meant(words) is not None):
+            continue
+        if len(found) < UNCLEAR_NAMED:
+            shown = _shown(words).split()
+            found.append(Command(shown[0], tuple(shown[1:]), index + 1))
+        else:
+            more += 1
+    return tuple(found), more
 
 
 class Beside(Record):
@@ -527,20 +565,46 @@ def original_end(lines: Sequence[str], answered: str, copies: frozenset[int]) ->
 
 def typed_text(text: str, answered: str = "") -> list[str]:
     """The lines of a mail's text its sender typed (``typed_lines``), as typed."""
-    lines, typed = typed_of(text, answered)
+    lines, typed, _cut = typed_of(text, answered)
     return [lines[i] for i in typed]
 
 
 @lru_cache(maxsize=8)
-def typed_of(text: str, answered: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The first ``MAX_LINES`` lines of a mail's text and the indexes of those its sender
-    typed (``typed_lines``; ``answered`` as for ``read_commands``). One mail's text is asked
-    this more than once (an order mail's text outside its forms for the commands beside
-    them, then for its question; a mail's words for the answer it had): read once, the
-    last few texts kept."""
+def typed_of(text: str, answered: str) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """The first ``MAX_LINES`` lines of a mail's text, the indexes of those its sender
+    typed (``typed_lines``; ``answered`` as for ``read_commands``), and those of the lines
+    he typed on under an attribution that ended them, that line first (``typed_on``), or
+    none. One mail's text is asked this more than once (an order mail's text outside its
+    forms for the commands beside them, then for its question; a mail's words for the
+    answer it had): read once, the last few texts kept."""
     lines = text.splitlines()[:MAX_LINES]
     copies = copied(lines, answered)
-    return tuple(lines), tuple(typed_lines(lines, copies, original_end(lines, answered, copies)))
+    typed, cut = _typed_and_cut(lines, copies, original_end(lines, answered, copies))
+    return tuple(lines), tuple(typed), typed_on(lines, cut, copies)
+
+
+def typed_on(lines: Sequence[str], cut: int | None, copies: frozenset[int]) -> tuple[int, ...]:
+    """The line ``cut`` (an attribution over unquoted lines, under what the sender typed,
+    which ends what he typed: ``typed_lines``) and the lines of text under it up to a
+    quote, a signature or another original's head; none when there is no such line, or
+    when a line under it is a copy of the host's own mail (``copies``: the mail answered,
+    or the code mail a ``CONFIRM`` line names), which some webmail puts there unquoted.
+    dropped47: ``JOIN wok4`` over ``Am 3. Dez schrieb mir Bob:`` over ``STATUS`` carried
+    out the JOIN, and nothing said the STATUS was not read."""
+    if cut is None:
+        return ()
+    found = [cut]
+    for index in range(cut + 1, len(lines)):
+        line, stripped = lines[index], lines[index].strip()
+        if index in copies:
+            return ()  # the host's mail, unquoted: none of the sender's
+        if _quoted(line) or line.rstrip() == "--" or ORIGINAL.fullmatch(stripped):
+            break
+        if ATTRIBUTION.fullmatch(stripped) or header_block(lines, index):
+            break
+        if stripped:
+            found.append(index)
+    return tuple(found)
 
 
 def holds_more(text: str, answered: str = "") -> bool:
@@ -565,6 +629,14 @@ def typed_lines(
     signature. ``resume``: the line where a copy of the host's own mail under a separator
     ends (``original_end``): the lines under it are his again (s-nail's forward); so are
     those under a forward's end line (mutt's, ``forward_end``)."""
+    return _typed_and_cut(lines, copies, resume)[0]
+
+
+def _typed_and_cut(
+    lines: Sequence[str], copies: frozenset[int], resume: int | None
+) -> tuple[list[int], int | None]:
+    """The lines the sender typed (``typed_lines``) and the attribution over unquoted lines
+    that ended them, or None."""
     typed: list[int] = []
     signature = False
     index = 0
@@ -583,13 +655,13 @@ def typed_lines(
             following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
             above = any(lines[i].strip() for i in typed)
             if above and following is not None and not _quoted(following):
-                break  # an attribution over an unquoted original, under the reply
+                return typed, index  # an attribution over an unquoted original, or not
         elif line.rstrip() == "--":
             signature = True
         elif not signature:
             typed.append(index)
         index += 1
-    return typed
+    return typed, None
 
 
 def _quoted(line: str) -> bool:

@@ -733,15 +733,14 @@ def _may_say(text: str, word: str) -> bool:
 def _read(msg: Message, text: str | None, answered: str) -> CommandMail | None:
     """The commands of a mail's text (``read_commands``); an auto-reply's (its subject:
     ``awaysubject``) without the lines that look like commands but are none, which no one
-    typed to the host (``Status: away``): it is answered as usual, never named a line."""
+    typed to the host (``Status: away``), nor those under an attribution (``cut_at``: the
+    mail it answers, pasted): it is answered as usual, never named a line."""
     mail = read_commands(text, answered) if text is not None else None
-    if mail is None or not mail.unclear or not away_subject(_subject(msg)):
+    if mail is None or not (mail.unclear or mail.under_cut) or not away_subject(_subject(msg)):
         return mail
     if not mail.commands and mail.code is None:
         return None
-    return CommandMail(
-        mail.commands, mail.code, mail.text, mail.skipped, mail.unread, mail.press_end
-    )
+    return mail.replaced(unclear=(), more_unclear=0, cut_at="", under_cut=(), more_under_cut=0)
 
 
 def _no_command(mail: CommandMail | None) -> bool:
