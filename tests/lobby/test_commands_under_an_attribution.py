@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import GM, Hall, address
+from tests.lobby.hall import GM, Hall, address, ann_and_bob
 from wtg.lobby.commands import Command, read_commands
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
@@ -65,3 +65,19 @@ def test_a_webmail_reply_over_the_host_mail_unquoted_names_nothing(tmp_path: Pat
     assert "not read" not in answer.words and "not understood" not in answer.words, answer.body
     with LobbyDatabase(hall.gm.games_dir) as book:
         assert [w.name for w in waiting(book, "wok4")] == ["Ann"]
+
+
+@pytest.mark.parametrize("player", [True, False])
+def test_a_mail_of_no_other_command_is_answered_naming_them(tmp_path: Path, player: bool) -> None:
+    """With no command above the line (a greeting only), a player gets the help with his
+    forms and a stranger the HELP: each names the lines under it, as it names the lines not
+    understood."""
+    hall = Hall(tmp_path)
+    if player:
+        ann_and_bob(hall)
+    sender = address(1) if player else address(7)
+    answer = hall.answer(sender, "Hi,\nBob wrote:\nstatus wok4-1\n")
+    assert (
+        f'Line 3 ("status wok4-1") of your mail was not read: it stands under the line "Bob '
+        f'wrote:", {NOT_READ}'
+    ) in answer.words, answer.body
