@@ -590,13 +590,10 @@ def cut_note(mail: CommandMail) -> str:
     a reply's attribution (``CommandMail.cut_at``), naming each (the rest counted), or ""."""
     if not mail.under_cut:
         return ""
-    named = [f'{c.line} ("{cut(quoted_back(c.text()), QUOTED_MOST)}")' for c in mail.under_cut]
-    if mail.more_under_cut:
-        named.append(counted(mail.more_under_cut, "more line"))
-    one = len(named) == 1
-    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
+    shown = [(c.line, c.text()) for c in mail.under_cut]
+    lines, one = _lines_named(shown, mail.more_under_cut)
     said = (
-        f"{'Line' if one else 'Lines'} {listing} of your mail {'was' if one else 'were'} not "
+        f"{lines} {'was' if one else 'were'} not "
         f"read: {'it stands' if one else 'they stand'} under the line "
         f'"{cut(quoted_back(mail.cut_at), QUOTED_MOST)}", which the host reads as the head '
         "of a mail quoted: nothing under it was read as your commands. To have "
@@ -611,12 +608,7 @@ def _look_alike_note(mail: CommandMail) -> str:
     (``Unclear``), or ""."""
     if not mail.unclear:
         return ""
-    named = [f'{c.line} ("{cut(quoted_back(c.typed), QUOTED_MOST)}")' for c in mail.unclear]
-    if mail.more_unclear:
-        named.append(counted(mail.more_unclear, "more line"))
-    one = len(named) == 1
-    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
-    lines = f"{'Line' if one else 'Lines'} {listing} of your mail"
+    lines, one = _lines_named([(c.line, c.typed) for c in mail.unclear], mail.more_unclear)
     meant = ", ".join(f'"{cut(quoted_back(c.meant), QUOTED_MOST)}"' for c in mail.unclear)
     said = (
         f"{lines} {'was' if one else 'were'} not "
@@ -625,6 +617,18 @@ def _look_alike_note(mail: CommandMail) -> str:
         "again so."
     )
     return fill(said, PHONE)
+
+
+def _lines_named(shown: Sequence[tuple[int, str]], more: int) -> tuple[str, bool]:
+    """``Line 3 ("STATUS") of your mail``, or ``Lines ... and 2 more lines of your mail``:
+    each line of ``shown`` (its number, its text) named, ``more`` counted; and whether
+    that is one line."""
+    named = [f'{line} ("{cut(quoted_back(text), QUOTED_MOST)}")' for line, text in shown]
+    if more:
+        named.append(counted(more, "more line"))
+    one = len(named) == 1
+    listing = named[0] if one else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"{'Line' if one else 'Lines'} {listing} of your mail", one
 
 
 def _unread_note(mail: CommandMail) -> str:
