@@ -7,11 +7,14 @@ webmail's reply) is read as before, and named not at all."""
 
 from __future__ import annotations
 
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from tests.lobby.hall import GM, Hall, address, ann_and_bob
+from tests.mail.replies import ATTRIBUTION
 from wtg.lobby.commands import Command, read_commands
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.lists import waiting
@@ -81,3 +84,26 @@ def test_a_mail_of_no_other_command_is_answered_naming_them(tmp_path: Path, play
         f'Line 3 ("status wok4-1") of your mail was not read: it stands under the line "Bob '
         f'wrote:", {NOT_READ}'
     ) in answer.words, answer.body
+
+
+def test_a_reply_to_the_help_over_it_unquoted_names_nothing(tmp_path: Path) -> None:
+    """The HELP answered (its In-Reply-To), left unquoted under the attribution: its
+    command lines (``JOIN <game>`` ...) are the host's, named not at all, and the JOIN
+    typed above it is carried out."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    help_mail = hall.answer(address(1), "HELP")
+    hall.send()
+    msg = EmailMessage()
+    msg["From"] = address(1)
+    msg["To"] = GM
+    msg["Subject"] = f"Re: {help_mail.subject}"
+    msg["Message-ID"] = "<webmail-1@players.example>"
+    msg["In-Reply-To"] = hall.sent_id(help_mail.subject)
+    msg.set_content(f"JOIN wok4 AS Ann\n\n{ATTRIBUTION}\n{help_mail.body}")
+    # as a client writes it: an In-Reply-To longer than a line, never encoded
+    hall.deliver(msg.as_bytes(policy=email.policy.SMTP.clone(max_line_length=998)))
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(1))
+    assert "CONFIRM" in answer.body
+    assert "not read" not in answer.words and "not understood" not in answer.words, answer.body
