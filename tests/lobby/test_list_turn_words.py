@@ -11,6 +11,9 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_lobby_replay import waits
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.lobby.waitlist import due
 
 
 def _list_said(hall: Hall, name: str) -> str:
@@ -61,3 +64,18 @@ def test_a_wok_list_still_waits_for_every_player(tmp_path: Path) -> None:
     hall.open_list("wok4", players=3)
     said = _list_said(hall, "wok4")
     assert "deadlines: none: each turn runs once every player is READY" in said, said
+
+
+def test_a_seat_offered_in_a_wisk_game_says_whose_readiness_runs_the_turn(
+    tmp_path: Path,
+) -> None:
+    """A seat offered in LIST, and the JOIN's answer for it, said of a game without a
+    deadline that its next turn runs once every player is READY: in WISK it runs once the
+    player whose turn it is is."""
+    hall = Hall(tmp_path)
+    seats = [PlayerEntry(n, f"P{n}", address(n), f"CODE{n:04d}X") for n in (1, 2, 3)]
+    create_game(hall.gm.games_dir / "g", "wisk", "classic", seats, seed=3, now=hall.now)
+    said = due(hall.game("g"))
+    assert said == "turn 1 is next, no deadline: it runs once the player whose turn it is is READY"
+    create_game(hall.gm.games_dir / "w", "wok4", "small", seats, seed=3, now=hall.now)
+    assert due(hall.game("w")) == "turn 1 is next, no deadline: it runs once all are READY"

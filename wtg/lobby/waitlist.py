@@ -73,14 +73,17 @@ def show_lists(desk: Answering, _command: Command) -> None:
 def due(game: Game) -> str:
     """The turn a seat's newcomer gives his first orders for and when they are due, as the
     reports say it (``turn 4 is next, deadline Tue 10 Mar 2026 18:00 UTC``); a game without
-    a schedule runs its turn once every player is READY, one the GM holds waits for him."""
+    a schedule runs its turn once those it waits for are READY (all, or in WISK and Tactics
+    the player whose turn it is: ``Registration.sooner``), one the GM holds waits for him."""
     turn = game.latest_turn() + 1
     if game.held() is not None:
         return f"turn {turn} is next, held by the GM: no deadline until he releases the game"
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None:
-        return f"turn {turn} is next, no deadline: it runs once every player is READY"
+        return (
+            f"turn {turn} is next, no deadline: it runs {registration_of(game.ruleset.name).sooner}"
+        )
     return f"turn {turn} is next, deadline {local_text(deadline, schedule.timezone)}"
 
 
