@@ -29,8 +29,9 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     assert "2 of 3 players waiting: Ann, Bob" in said
     wisk = listed.body.split("  wisk: ", 1)[1].split("\n\n", 1)[0]
     assert (
-        "deadlines: none: each turn runs once every player is READY; it starts when "
-        "full, or 48 hours after its first player with the players there are"
+        "deadlines: none: each turn is one player's, in turn, and runs once he is READY (a "
+        "robot's at once); it starts when full, or 48 hours after its first player with the "
+        "players there are"
     ) in " ".join(wisk.split())
     assert "0 of 3 players waiting\n" in wisk + "\n"
     assert "deadlines: no deadlines" not in listed.body  # said twice over

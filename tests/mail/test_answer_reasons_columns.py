@@ -328,7 +328,7 @@ def test_a_takeover_and_the_lists_keep_to_a_phone_s_columns(tmp_path: Path) -> N
     assert (
         f"You asked to take over seat 4 of game {GAME} (World of Kaomaris IV - The Final "
         f"Conflict), as {name}: its player has quit, and you would play on with his empire as "
-        "it stands. Turn 2 is next, no deadline: it runs once every player is READY."
+        "it stands. Turn 2 is next, no deadline: it runs once all are READY."
     ) in _words(ask.body)
     taken = hall.answer(newcomer, f"CONFIRM {ask.code()}")
     report = hall.game(GAME).report(4, 1)

@@ -30,10 +30,12 @@ from wtg.host.servicerecord import (
 
 PACKAGE = Path(__file__).resolve().parents[2] / "wtg"
 RESTART = (
-    " (the wtg installed now is another, of the same version: wtg was installed again since "
-    "the service started, and it runs the code it started with: restart the service to run "
-    "the new one, `systemctl restart wtg`)"
+    " (it runs other code than this wtg, of the same version: either wtg was installed again "
+    "since the service started, and `systemctl restart wtg` runs the new code, or this wtg is "
+    "another install than the service's)"
 )
+"""Said of both: a `status --host` of another install than the service's was told wtg was
+installed again, which had not happened (words47)."""
 SINCE = datetime(2026, 12, 7, 15, 0, tzinfo=timezone.utc)
 
 
@@ -113,9 +115,10 @@ def test_wtg_upgrade_says_last_to_restart_a_service_of_other_code(tmp_path: Path
     older = ServiceRecord(pid=os.getpid(), since=SINCE, version=__version__, code="0" * 16)
     write_service_record(spool, older)
     note = (
-        f"note: wtg serve (pid {os.getpid()}) runs the wtg it started with, not this one, "
-        "installed since: restart it once the upgrade is done (`systemctl restart wtg`) to "
-        "run this one"
+        f"note: wtg serve (pid {os.getpid()}) runs other code than this wtg: if wtg was "
+        "installed again since it started, restart it once the upgrade is done (`systemctl "
+        "restart wtg`) to run this one; if this wtg is another install than the service's, "
+        "the service goes on with its own"
     )
     for args in (("upgrade", "--check"), ("upgrade",)):
         lines = wtg(config, *args).output.splitlines()

@@ -61,3 +61,24 @@ def test_a_public_event_of_a_kind_without_words_is_shown_as_it_is() -> None:
     public has it shown, field by field."""
     events = [event("spy_report", player=1, target=12, success=True, provinces=[1, 2])]
     assert public_lines(events, WORDS) == ["Spy report: player 1, target 12, success True."]
+
+
+def test_a_duel_rip_is_one_sentence_with_the_colours_fall() -> None:
+    """A colour wiped out in a race to RIPs (Duel, Trinity) was told twice: "Bob was wiped
+    out by Ann in Highmoor (12)." then "Bob lost its last province, Highmoor (12): the RIP
+    goes to Ann.". One sentence says both, as the report does; a RIP that goes to another
+    than the one who wiped the colour out names him, and a RIP with no fall beside it
+    keeps its own sentence."""
+    events = [
+        event("player_eliminated", player=2, by=1, province=12),
+        event("player_eliminated", player=1, by=2, province=21),
+        event("ripped", colour=2, province=12, credited_to=1),
+        event("ripped", colour=1, province=21, credited_to=3),
+        event("ripped", colour=3, province=30, credited_to=1),
+    ]
+    assert public_lines(events, WORDS) == [
+        "Ann wiped out Bob in Highmoor (12) and gets the RIP.",
+        "Bob wiped out Ann in North Africa (21); Robot 3 ends the turn holding it and gets "
+        "the RIP.",
+        "Robot 3 lost its last province, 30: the RIP goes to Ann.",
+    ]

@@ -90,15 +90,17 @@ def _check(found: list[Found], games_dir: Path) -> NoReturn:
 
 def _service_note(games_dir: Path) -> None:
     """A note, last, when a `wtg serve` runs on the games folder with other code than this
-    wtg's: it was started before this wtg was installed, and goes on with the older code
-    (and refuses the folders upgraded to a format it does not know) until restarted."""
+    wtg's: started before this wtg was installed, it goes on with the older code (and
+    refuses the folders upgraded to a format it does not know) until restarted; or it is
+    another install's, which this wtg cannot tell from here."""
     record = read_service_record(games_dir / SPOOL)
     if record is None or not record.running() or not record.runs_other_code():
         return
     tell(
-        f"note: wtg serve (pid {record.pid}) runs the wtg it started with, not this one, "
-        "installed since: restart it once the upgrade is done (`systemctl restart wtg`) to "
-        "run this one",
+        f"note: wtg serve (pid {record.pid}) runs other code than this wtg: if wtg was "
+        "installed again since it started, restart it once the upgrade is done (`systemctl "
+        "restart wtg`) to run this one; if this wtg is another install than the service's, "
+        "the service goes on with its own",
         err=True,
     )
 

@@ -127,6 +127,12 @@ class Registration(Record, kw_only=True):
     hiscore: bool = False
     """Its finished games count in the WoK HiScore and championships (``wtg.site.hiscore``,
     which scores them by WoK IV's victory points)."""
+    turns_run: str = "each turn runs once every player is READY"
+    """When a turn of its game runs with no deadline, as a waiting list's answers say it
+    (LIST, STATUS of a list: ``wtg.lobby.waitlist.deadline_rule``): who the turn waits for
+    (all the players, or the one whose turn it is where they move one at a time)."""
+    sooner: str = "once all are READY"
+    """When a turn of its game runs before its deadline, in the same answers' words."""
 
 
 NO_REGISTRATION = Registration(rules="", seating=())

@@ -12,13 +12,19 @@ import functools
 import hashlib
 import json
 import os
+from collections.abc import Iterator
 from datetime import datetime
+from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, parse_iso
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
 
 SERVICE_FILE = "service.json"
 STOPPED_FILE = "service-stopped.json"
@@ -27,23 +33,50 @@ and since when it had run. Without it a host whose service was stopped read as o
 none ever ran."""
 
 
+PYC_HEADER = 16
+"""The bytes a ``.pyc`` file begins with before its code: its flags and its source's time
+and size (or hash), which a compile of the same code at another time changes."""
+
+
 @functools.cache
 def code_print() -> str:
     """A print of the code of the wtg this process runs: the hash of every Python file of
     its package, by name and content. A wtg installed again over the one a service started
     with (``git pull`` in its checkout, ``pip install`` of a newer one) has another print
     though its version is the same (``0.1.0`` every round), which was all the record said.
-    Taken once a process, as the code it loaded."""
-    package = Path(__file__).resolve().parents[1]
+    What is there is hashed, as Python imports it: each ``.py`` file, or a ``.pyc`` beside
+    where its source would be when the source is not (an install of ``.pyc`` files alone,
+    past each one's header), in a folder or in a zip (``importlib.resources``). Before,
+    such an install hashed nothing, and its reinstall never showed. Taken once a process,
+    as the code it loaded."""
     digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        try:
-            content = path.read_bytes()
-        except OSError:  # a file removed while it was read (an install under way)
-            continue
-        digest.update(f"{path.relative_to(package).as_posix()}\0{len(content)}\0".encode())
+    for name, content in _code_files(resources.files(__name__.partition(".")[0]), ""):
+        digest.update(f"{name}\0{len(content)}\0".encode())
         digest.update(content)
     return digest.hexdigest()[:16]
+
+
+def _code_files(folder: Traversable, prefix: str) -> Iterator[tuple[str, bytes]]:
+    """Each code file under ``folder`` by its name from the package's folder (``prefix``
+    its own), sorted, with what of it is hashed: a source whole, a compiled file without
+    its source past its header. ``__pycache__`` is left out: Python writes it as it runs."""
+    try:
+        entries = sorted(folder.iterdir(), key=lambda entry: entry.name)
+    except OSError:  # a folder removed while it was read (an install under way)
+        return
+    names = {entry.name for entry in entries}
+    for entry in entries:
+        name = f"{prefix}{entry.name}"
+        try:
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    yield from _code_files(entry, f"{name}/")
+            elif entry.name.endswith(".py"):
+                yield name, entry.read_bytes()
+            elif entry.name.endswith(".pyc") and entry.name[:-1] not in names:
+                yield name, entry.read_bytes()[PYC_HEADER:]
+        except OSError:  # a file removed while it was read
+            continue
 
 
 class ServiceRecord(Record):

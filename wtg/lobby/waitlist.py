@@ -11,7 +11,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.namelinks import shown_name
 from wtg.game.newgame import seating_of
-from wtg.game.registry import GAME_SEATING
+from wtg.game.registry import GAME_SEATING, registration_of
 from wtg.game.schedule import local_text
 from wtg.game.takeoverfinish import TakeoverStuck
 from wtg.game.takeovers import code_digest, parted_seats
@@ -73,25 +73,31 @@ def show_lists(desk: Answering, _command: Command) -> None:
 def due(game: Game) -> str:
     """The turn a seat's newcomer gives his first orders for and when they are due, as the
     reports say it (``turn 4 is next, deadline Tue 10 Mar 2026 18:00 UTC``); a game without
-    a schedule runs its turn once every player is READY, one the GM holds waits for him."""
+    a schedule runs its turn once those it waits for are READY (all, or in WISK and Tactics
+    the player whose turn it is: ``Registration.sooner``), one the GM holds waits for him."""
     turn = game.latest_turn() + 1
     if game.held() is not None:
         return f"turn {turn} is next, held by the GM: no deadline until he releases the game"
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None:
-        return f"turn {turn} is next, no deadline: it runs once every player is READY"
+        return (
+            f"turn {turn} is next, no deadline: it runs {registration_of(game.ruleset.name).sooner}"
+        )
     return f"turn {turn} is next, deadline {local_text(deadline, schedule.timezone)}"
 
 
 def deadline_rule(wl: WaitingList) -> str:
-    """When the turns of a game made from the list fall due, and how it starts."""
+    """When the turns of a game made from the list fall due, and how it starts. Who a turn
+    waits for is its ruleset's to say (``Registration.turns_run``: in WISK and Tactics one
+    player moves a turn), read from its registration without opening a game."""
+    registration = registration_of(wl.ruleset)
     if wl.every_days:
         days = "day" if wl.every_days == 1 else f"{wl.every_days} days"
         at = f"{wl.at or '18:00'} {wl.timezone}"
-        rule = f"a turn every {days} at {at} (or sooner, once all are READY)"
+        rule = f"a turn every {days} at {at} (or sooner, {registration.sooner})"
     else:
-        rule = "none: each turn runs once every player is READY"  # after "deadlines: "
+        rule = f"none: {registration.turns_run}"  # after "deadlines: "
     if wl.robots_after is not None:
         hours = f"{wl.robots_after:g}"
         rule += (

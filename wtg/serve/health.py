@@ -59,7 +59,8 @@ class Service(Record):
     version: str | None = None
     other_code: bool = False
     """It runs other code than this wtg's under the same version: wtg was installed again
-    since it started (a ``git pull``, a ``pip install`` of the same version number)."""
+    since it started (a ``git pull``, a ``pip install`` of the same version number), or
+    this wtg is another install than the service's."""
     gone: int | None = None
     stopped: datetime | None = None
     """When the last service stopped as a service stops (none runs now, none was killed)."""
@@ -237,10 +238,10 @@ class HostHealth(Record):
                 f" (this wtg is {__version__}: restart the service to run it)"
                 if service.version and service.version != __version__
                 else (
-                    " (the wtg installed now is another, of the same version: wtg was "
-                    "installed again since the service started, and it runs the code it "
-                    "started with: restart the service to run the new one, `systemctl "
-                    "restart wtg`)"
+                    " (it runs other code than this wtg, of the same version: either wtg "
+                    "was installed again since the service started, and `systemctl restart "
+                    "wtg` runs the new code, or this wtg is another install than the "
+                    "service's)"
                     if service.other_code
                     else ""
                 )

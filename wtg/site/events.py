@@ -34,6 +34,9 @@ ROUTINE = frozenset(
     }
 )
 """Public events of every turn that the site leaves to the reports."""
+Key = tuple[Json, Json]
+FALL = "player_eliminated"
+"""A WoK colour wiped out (its last province taken)."""
 HIDDEN_FIELDS = frozenset({"kind", "public", "visible_to"})
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -156,20 +159,52 @@ def _as_is(event: Mapping[str, Json]) -> str:
     return f"{str(event.get('kind', 'event')).replace('_', ' ').capitalize()}: {fields}."
 
 
+def _fall_and_rip(fall: Mapping[str, Json], rip: Mapping[str, Json], w: Words) -> str:
+    """A colour wiped out and the RIP for it (Duel, Trinity), one sentence, as the report
+    says them: who wiped it out, and who gets the RIP when another ends the turn holding
+    the province."""
+    said = f"{w.side(fall.get('by'))} wiped out {w.side(fall.get('player'))} in "
+    said += w.spot(fall.get("province"))
+    if rip.get("credited_to") == fall.get("by"):
+        return f"{said} and gets the RIP."
+    return f"{said}; {w.side(rip.get('credited_to'))} ends the turn holding it and gets the RIP."
+
+
+def _rips_with_falls(events: Sequence[Mapping[str, Json]]) -> dict[Key, Mapping[str, Json]]:
+    """The public RIPs of a turn that a public fall of the same colour at the same
+    province tells with it, by colour and province."""
+    public = [e for e in events if e.get("public") is True]
+    falls = {(e.get("player"), e.get("province")) for e in public if e.get("kind") == FALL}
+    return {
+        (e.get("colour"), e.get("province")): e
+        for e in public
+        if e.get("kind") == "ripped" and (e.get("colour"), e.get("province")) in falls
+    }
+
+
 def public_lines(events: Sequence[Mapping[str, Json]], words: Words) -> list[str]:
     """A sentence for each public event of a turn that tells the story, in order; a side's
     name written right to left marked where it ends (``wtg.game.bidimark``): the page
     and the feed show a sentence as text, where two such names beside each other (``won
-    by A and B``) would show swapped."""
+    by A and B``) would show swapped. A colour's fall and its RIP are one sentence, at
+    the fall."""
+    rips = _rips_with_falls(events)
     lines = []
     for event in events:
         if event.get("public") is not True:
             continue
         kind = str(event.get("kind", ""))
-        if kind in ROUTINE:
+        if kind in ROUTINE or (kind == "ripped" and event in rips.values()):
             continue
+        rip = rips.get((event.get("player"), event.get("province"))) if kind == FALL else None
         say = SENTENCES.get(kind)
-        line = say(event, words) if say is not None else _as_is(event)
+        line = (
+            _fall_and_rip(event, rip, words)
+            if rip is not None
+            else say(event, words)
+            if say is not None
+            else _as_is(event)
+        )
         if line:
             lines.append(marked_names(line, words.sides.values()))
     return lines

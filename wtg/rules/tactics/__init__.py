@@ -18,4 +18,14 @@ REGISTRATION = Registration(
     score_words=("Hit points", "Pieces"),
     bot_word="bot",
     rating="Elo",
+    # the army turn waits for every player (``Tactics.owing``); then "A single player's
+    # turn consists of commanding some number of their individual army pieces"
+    turns_run=(
+        "the first turn, where each player picks his army, runs once every player is READY; "
+        "each after it is one player's, in turn, and runs once he is READY (a bot's at once)"
+    ),
+    sooner=(
+        "once those it waits for are READY: every player for the first, where each picks his "
+        "army; one player for each after it, whose turn it is"
+    ),
 )

@@ -16,4 +16,7 @@ REGISTRATION = Registration(
     public_board="open",  # WISK is Risk, played on one open board
     board_table="territories",
     score_words=("Armies", "Territories"),
+    # "play clockwise in turn": a turn is one player's, and waits for him alone
+    turns_run="each turn is one player's, in turn, and runs once he is READY (a robot's at once)",
+    sooner="once the player whose turn it is is READY",
 )
