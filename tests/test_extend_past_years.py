@@ -6,9 +6,11 @@ now before anything is written."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.test_deadline_slips import edit_deadline, two_games, wtg
 
@@ -51,18 +53,22 @@ def test_a_turn_that_would_set_a_deadline_past_the_last_year_is_not_run(tmp_path
     is refused now before it is written; the deadline it would keep is none of year 9999's
     (``zoned_text``'s reach): a move by `extend` or a turn's schedule is a year at most."""
     games = two_games(tmp_path)
-    edit_deadline(games, "8999-12-30T17:00:00Z")
+    # the schedule's deadlines fall every other day from its first, the day new-game chose
+    # from the hour it ran: the last of 8999 the cycle reaches is turn 2's deadline
+    first = yaml.safe_load((games / "g1" / "game.yaml").read_text())["schedule"]["first"]
+    last = date(8999, 12, 31) - timedelta((date(8999, 12, 31) - date.fromisoformat(first)).days % 2)
+    edit_deadline(games, f"{last - timedelta(days=1)}T17:00:00Z")
     assert wtg(games, "run-turn", "g1", "--now", "--unmailed")[0] == 0
     code, out, err = wtg(games, "run-turn", "g1", "--now", "--unmailed")
     assert (code, out) == (1, "")
     assert err == (
-        "wtg: game g1: turn 2 would set turn 3's deadline at 9000-01-02 17:00 UTC, the "
-        "schedule's next after 8999-12-31 17:00 UTC: a deadline falls in a year from 1970 to "
-        "8999, and 9000 is none; not run (`wtg end g1` ends the game at turn 1, `wtg hold g1` "
-        "stops its turns a while)\n"
+        f"wtg: game g1: turn 2 would set turn 3's deadline at {last + timedelta(days=2)} 17:00 "
+        f"UTC, the schedule's next after {last} 17:00 UTC: a deadline falls in a year from 1970 "
+        "to 8999, and 9000 is none; not run (`wtg end g1` ends the game at turn 1, `wtg hold "
+        "g1` stops its turns a while)\n"
     )
     assert not (games / "g1" / "turns" / "0002").exists()
     code, out, _ = wtg(games, "status", "g1")
     assert code == 0
-    assert out.startswith("game g1, orders for turn 2, deadline 8999-12-31 17:00 UTC (18:00 ")
+    assert out.startswith(f"game g1, orders for turn 2, deadline {last} 17:00 UTC (18:00 ")
     assert wtg(games, "run-turn", "g2", "--now", "--unmailed")[0] == 0
