@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import email
 import email.policy
-from datetime import timedelta
+from datetime import timedelta, timezone
 from pathlib import Path
 
 from tests.test_rollback import NOW, new_game, play, run_cli, send_orders
@@ -57,10 +57,18 @@ _NONE_ON_FILE = (
     "No orders of yours for turn 4 are on file: send them with the form at\n"
     "the end of the report.\n"
     "\n"
-    "Turn 4 is due Wed 09 Dec 2026 18:00 UTC.\n"
-    "\n"
 )
-"""The end of each undo's notice below to a player with no orders on file for turn 4."""
+"""Each undo's notice below to a player with no orders on file for turn 4 says so, above
+its deadline (``due``)."""
+
+
+def due(games: Path) -> str:
+    """The undo notice's last paragraph: turn 4's deadline as game g1's turn file keeps it.
+    The undo runs on the clock, so the schedule's next 18:00 comes from the day the test
+    runs; the test reads it rather than a date written when it was written."""
+    deadline = open_game(games / "g1").deadline()
+    assert deadline is not None and deadline.tzinfo is not None
+    return f"Turn 4 is due {deadline.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC.\n\n"
 
 
 def undo_notice(games: Path, seat: int) -> str:
@@ -172,7 +180,7 @@ def test_press_the_undo_puts_back_is_said_printed_after_all(tmp_path: Path) -> N
         "Hello Cid,\n\n" + _UNDONE_HEAD + "Your press written for turn 4 before the rollback "
         "is printed after all,\n"
         "with the turn 4 reports: do not send it again.\n"
-        "\n" + _NONE_ON_FILE
+        "\n" + _NONE_ON_FILE + due(tmp_path / "games")
     )
 
 
@@ -198,9 +206,7 @@ def test_a_resign_the_undo_puts_back_is_said_to_stand(tmp_path: Path) -> None:
         "\n"
         "The orders you sent for turn 4 before the rollback are on file again:\n"
         "send new ones to replace them if you wish.\n"
-        "\n"
-        "Turn 4 is due Wed 09 Dec 2026 18:00 UTC.\n"
-        "\n"
+        "\n" + due(tmp_path / "games")
     )
 
 
@@ -230,5 +236,5 @@ def test_the_resign_to_send_again_is_one_line_of_the_undo_s_paragraphs(tmp_path:
         "RESIGN you confirmed, or\n"
         "QUIT in your form) went with those orders: you still play. Send\n"
         "RESIGN g1 again if you still wish to leave.\n"
-        "\n" + _NONE_ON_FILE
+        "\n" + _NONE_ON_FILE + due(tmp_path / "games")
     )
