@@ -154,10 +154,15 @@ def turn_and_mail(model: Path, work: Path, pictures: bool) -> float:
 
 
 def bench_turn_with_maps(model: Path, scratch: Path, repeat: int) -> tuple[float, float]:
-    """The CPU of a turn and its report mails queued without pictures and with."""
+    """The CPU of a turn and its report mails queued without pictures and with, the two
+    taken in turn (a machine whose load changes while the bench runs weighs on both)."""
     print(f"\na turn of that game and its 10 report mails queued, CPU, median of {repeat}")
-    without = statistics.median(turn_and_mail(model, scratch, False) for _ in range(repeat))
-    with_maps = statistics.median(turn_and_mail(model, scratch, True) for _ in range(repeat))
+    pairs = [
+        (turn_and_mail(model, scratch, False), turn_and_mail(model, scratch, True))
+        for _ in range(repeat)
+    ]
+    without = statistics.median(plain for plain, _ in pairs)
+    with_maps = statistics.median(drawn for _, drawn in pairs)
     ratio = with_maps / without
     print(f"{'without pictures':<44} {without * 1000:8.1f} ms")
     print(f"{'with every player a map (PNG)':<44} {with_maps * 1000:8.1f} ms")
