@@ -79,3 +79,21 @@ def test_extend_of_a_wisk_game_without_deadlines_says_whose_ready_runs_it(
         extend(game, 5, NOW, lambda _extension: 0)
     said = str(refused.value)
     assert "meanwhile its turn runs once the player whose turn it is is READY, or by" in said
+
+
+def test_the_page_of_a_wisk_game_at_a_robot_s_turn_says_it_waits_for_no_player(
+    tmp_path: Path,
+) -> None:
+    """Ann's turn, then Bob's: the robot's is next, which no player's READY runs (the
+    next `run-turn --due` does); the page said it ran once every player was READY."""
+    games = tmp_path / "games"
+    game = create_game(games / "g1", "wisk", "classic", players(2), seed=3, options={"robots": 1})
+    game.run_turn()
+    game.run_turn()
+    assert game.ruleset.owing(game.state()) == []
+    build_site(games, tmp_path / "site", jobs=1)
+    page = (tmp_path / "site" / "games" / "g1" / "index.html").read_text(encoding="utf-8")
+    assert (
+        "<dt>Next deadline</dt><dd>none: the turn is a robot's, which waits for no "
+        "player's orders</dd>"
+    ) in page

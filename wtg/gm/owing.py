@@ -66,3 +66,11 @@ def ready_subject(game: Game[S], state: S) -> str:
         if side.status == STILL_IN and ruleset.seat_of(state, side.id) is not None
     ]
     return ONE_PLAYER if len(humans) > 1 else EVERY_PLAYER
+
+
+def robots_turn(game: Game[S], state: S) -> bool:
+    """Whether the coming turn of ``game`` in ``state`` is a robot's, in a game whose players
+    move one at a time (WISK, Tactics): it waits for no player, and the next `run-turn
+    --due` runs it (``wtg.gm.nextdeadline.robots_run`` tells the GM so)."""
+    ruleset = game.ruleset
+    return ruleset.turn_style is TurnStyle.SEQUENTIAL and not ruleset.owing(state)
