@@ -31,6 +31,12 @@ def _confirmation(world: World) -> str:
     return " ".join(body_of(answer).split())
 
 
+def _page(tmp_path: Path) -> str:
+    """The site built of the games folder in ``tmp_path``: game g1's page."""
+    build_site(tmp_path / "games", tmp_path / "site", jobs=1)
+    return (tmp_path / "site" / "games" / "g1" / "index.html").read_text(encoding="utf-8")
+
+
 def test_a_wisk_confirmation_says_the_turn_waits_for_him(tmp_path: Path) -> None:
     world = Unscheduled(tmp_path, count=2, ruleset=("wisk", "classic", {}))
     said = _confirmation(world)
@@ -55,8 +61,7 @@ def test_the_page_of_a_wisk_game_without_deadlines_says_whose_turn_runs_it(
 ) -> None:
     games = tmp_path / "games"
     create_game(games / "g1", "wisk", "classic", players(3), seed=3)
-    build_site(games, tmp_path / "site", jobs=1)
-    page = (tmp_path / "site" / "games" / "g1" / "index.html").read_text(encoding="utf-8")
+    page = _page(tmp_path)
     assert (
         "<dt>Next deadline</dt><dd>none: the turn runs once the player whose turn it is is "
         "READY, or when the game master runs it</dd>"
@@ -66,8 +71,7 @@ def test_the_page_of_a_wisk_game_without_deadlines_says_whose_turn_runs_it(
 def test_the_page_of_a_tactics_army_turn_waits_for_every_player(tmp_path: Path) -> None:
     games = tmp_path / "games"
     create_game(games / "g1", "tactics", "meadow", players(2), seed=3)
-    build_site(games, tmp_path / "site", jobs=1)
-    page = (tmp_path / "site" / "games" / "g1" / "index.html").read_text(encoding="utf-8")
+    page = _page(tmp_path)
     assert "none: the turn runs once every player is READY, or when" in page
 
 
@@ -91,8 +95,7 @@ def test_the_page_of_a_wisk_game_at_a_robot_s_turn_says_it_waits_for_no_player(
     game.run_turn()
     game.run_turn()
     assert game.ruleset.owing(game.state()) == []
-    build_site(games, tmp_path / "site", jobs=1)
-    page = (tmp_path / "site" / "games" / "g1" / "index.html").read_text(encoding="utf-8")
+    page = _page(tmp_path)
     assert (
         "<dt>Next deadline</dt><dd>none: the turn is a robot's, which waits for no "
         "player's orders</dd>"
