@@ -30,6 +30,23 @@ def wtg(games: Path, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def test_new_game_of_wisk_refuses_an_hour_without_every_saying_whose_ready_runs_a_turn(
+    tmp_path: Path,
+) -> None:
+    """The refusal said a turn runs only once every player is READY, of WISK too, where a
+    turn is one player's."""
+    games = tmp_path / "games"
+    games.mkdir()
+    wisk = ("new-game", "w1", "--ruleset", "wisk", "--map", "classic")
+    code, _, err = wtg(games, *wisk, *PLAYERS, "--at", "18:00")
+    assert (code, err) == (
+        1,
+        "wtg: --at goes with --every DAYS: without it the game has no deadlines: each turn is "
+        "one player's, in turn, and runs once he is READY (a robot's at once); give --every, "
+        "or leave out --at\n",
+    )
+
+
 def test_new_game_refuses_an_hour_or_zone_without_every(tmp_path: Path) -> None:
     games = tmp_path / "games"
     games.mkdir()
@@ -37,8 +54,8 @@ def test_new_game_refuses_an_hour_or_zone_without_every(tmp_path: Path) -> None:
         code, _, err = wtg(games, *GAME, *PLAYERS, *given)
         assert code == 1, given
         assert err == (
-            f"wtg: {given[0]} goes with --every DAYS: without it the game has no deadlines "
-            "(a turn runs only once every player is READY); give --every, or leave out "
+            f"wtg: {given[0]} goes with --every DAYS: without it the game has no deadlines: "
+            "each turn runs once every player is READY; give --every, or leave out "
             f"{given[0]}\n"
         )
         assert not (games / "g1").exists()

@@ -61,6 +61,36 @@ def test_the_player_of_the_seat_joins_under_his_name(tmp_path: Path) -> None:
     assert waiting_names(hall) == [bob.name]
 
 
+def test_the_player_of_the_seat_joins_under_his_name_from_his_sub_address(
+    tmp_path: Path,
+) -> None:
+    """Bob plays seat 2 of kao from bob@; his `JOIN wok4 AS Bob` from bob+war@, his own
+    mailbox, was refused "from another address", though his STATUS from it is his."""
+    hall = Hall(tmp_path)
+    bob = made_game(hall)[1]
+    local, _, domain = bob.email.partition("@")
+    mine = f"{local}+war@{domain}"
+    code = hall.answer(mine, f"JOIN wok4 AS {bob.name}").code()
+    hall.mail(mine, f"CONFIRM {code}")
+    hall.poll(hours=1)
+    assert waiting_names(hall) == [bob.name]
+
+
+def test_a_dashed_sub_address_is_his_at_a_domain_the_gm_lists(tmp_path: Path) -> None:
+    """``bob-war@`` is Bob's mailbox where the GM lists its domain as a qmail host's; at
+    another domain it is a stranger's, refused Bob's name."""
+    bob = players(3)[1]
+    local, _, domain = bob.email.partition("@")
+    listed = Hall(tmp_path / "listed", dash_subaddress_domains=[domain])
+    made_game(listed)
+    code = listed.answer(f"{local}-war@{domain}", f"JOIN wok4 AS {bob.name}").code()
+    assert code
+    hall = Hall(tmp_path / "not")
+    made_game(hall)
+    refused = hall.answer(f"{local}-war@{domain}", f"JOIN wok4 AS {bob.name}")
+    assert "is player 2's in game kao, from another address" in refused.words
+
+
 def test_a_join_asked_before_the_game_was_made_is_refused_at_its_confirm(
     tmp_path: Path,
 ) -> None:

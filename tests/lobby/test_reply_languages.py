@@ -15,6 +15,7 @@ import pytest
 
 from tests.lobby.asked import Asked, a_reply, confirms_by_reply
 from tests.mail.replies import quoted
+from wtg.lobby.yesno import NO, NOTHING, YES, said
 
 GM = "Game Master <gm@wtg.example>"
 
@@ -32,6 +33,8 @@ def asked(tmp_path_factory: pytest.TempPathFactory) -> Asked:
         ("Ja", f"Op ma 7 dec. 2026 om 15:00 schreef {GM}:"),  # Gmail, Dutch
         ("Ja", f"Den mån 7 dec. 2026 kl 15:00 skrev {GM}:"),  # Gmail, Swedish
         ("OK", f"pon., 7 gru 2026 o 15:00 {GM} napisał(a):"),  # Gmail, Polish
+        ("Tak", f"pon., 7 gru 2026 o 15:00 {GM} napisał(a):"),  # the same, his own word
+        ("Sim, obrigado.", f"Em seg., 7 de dez. de 2026 às 15:00, {GM} escreveu:"),
     ],
 )
 def test_a_yes_over_an_attribution_in_another_language_confirms(
@@ -48,6 +51,7 @@ def test_a_yes_over_an_attribution_in_another_language_confirms(
         ("Ja", "Von meinem Samsung Galaxy Smartphone gesendet"),
         ("Ja", "Verstuurd vanaf mijn iPhone"),
         ("OK", "Enviado do meu iPhone"),
+        ("Sim", "Enviado do meu iPhone"),
     ],
 )
 def test_a_yes_over_a_phone_s_line_in_another_language_confirms(
@@ -56,3 +60,32 @@ def test_a_yes_over_a_phone_s_line_in_another_language_confirms(
     attribution = f"On 7 Dec 2026, at 15:00, {GM} wrote:"
     body = f"{typed}\n\n{signed}\n\n{attribution}\n\n{quoted(asked.text)}"
     confirms_by_reply(asked, tmp_path / "hall", a_reply(asked, body))
+
+
+@pytest.mark.parametrize(
+    ("typed", "verdict"),
+    [
+        ("Sim", YES),  # Portuguese (escreveu)
+        ("Tak", YES),  # Polish (napisał)
+        ("Tak, dziękuję", YES),
+        ("Ja tak", YES),  # Danish: yes please (skrev)
+        ("Nej tak", NO),  # Danish: no thanks
+        ("Ano", YES),  # Czech (napsal)
+        ("Kyllä, kiitos", YES),  # Finnish (kirjoitti)
+        ("Igen", YES),  # Hungarian (írta)
+        ("Evet", YES),  # Turkish (yazdı)
+        ("Да", YES),  # Russian (написал)
+        ("Sì, grazie", YES),  # Italian (ha scritto)
+        ("Nie", NO),
+        ("Não, obrigado", NO),
+        ("Нет", NO),
+        ("Nee, bedankt", NO),
+        ("Obrigado", NOTHING),  # a thanks alone confirms nothing (the ruling of round 47)
+        ("Dziękuję", NOTHING),
+    ],
+)
+def test_a_short_yes_or_no_in_each_language_of_the_attributions(typed: str, verdict: str) -> None:
+    """Each language whose clients' line over a quote the host knows
+    (``wtg.aof.original.ATTRIBUTION``) has its yes: a Portuguese ``Sim`` and a Polish
+    ``Tak`` were more than a plain yes, and confirmed nothing."""
+    assert said([typed]) == verdict

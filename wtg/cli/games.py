@@ -62,7 +62,7 @@ from wtg.game.gameconfig import (
     share_addresses,
 )
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
-from wtg.game.registry import GAME_OPTIONS, find_ruleset
+from wtg.game.registry import GAME_OPTIONS, find_ruleset, registration_of
 from wtg.game.samerun import RerunChangesNothing
 from wtg.game.schedule import iso, make_schedule, moment_text, utc_text
 from wtg.game.textcolumn import row_name
@@ -261,7 +261,7 @@ def new_game(
     page). `wtg send` then mails the players their turn 0."""
     given_ruleset(ruleset)
     if every_days is None:
-        _no_schedule_meant(ctx)
+        _no_schedule_meant(ctx, ruleset)
     folder = new_game_folder(ctx, game_dir, reuse_name)
     refuse_on_moved_host(ctx, folder.parent / SPOOL)  # its players never hear
     if reuse_name:
@@ -325,15 +325,16 @@ def new_game(
         )
 
 
-def _no_schedule_meant(ctx: click.Context) -> None:
+def _no_schedule_meant(ctx: click.Context, ruleset: str) -> None:
     """Refuse an hour or a zone of deadlines given without ``--every``: the game would have
-    none, and its GM would wait for turns at that hour that never run by themselves."""
+    none, and its GM would wait for turns at that hour that never run by themselves. When
+    its turns run then is the ruleset's to say (``Registration.turns_run``: in WISK and
+    Tactics a turn is one player's)."""
     for param, option in (("at_time", "--at"), ("zone", "--timezone")):
         if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE:
             fail(
-                f"{option} goes with --every DAYS: without it the game has no deadlines (a "
-                f"turn runs only once every player is READY); give --every, or leave out "
-                f"{option}"
+                f"{option} goes with --every DAYS: without it the game has no deadlines: "
+                f"{registration_of(ruleset).turns_run}; give --every, or leave out {option}"
             )
 
 

@@ -39,6 +39,7 @@ from wtg.gm.nextdeadline import (
     robots_run,
     schedule_not_yet_taken,
 )
+from wtg.gm.owing import ready_subject
 from wtg.text.shellcommand import shell_command
 
 MAX_HOURS = 24 * 366
@@ -275,7 +276,7 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if latest.deadline is None:
         robots = robots_run(game)
         meanwhile = (
-            "runs once every player is READY, or by "
+            f"runs once {ready_subject(game, game.state())} READY, or by "
             f"`{shell_command('wtg', 'run-turn', game.config.game, '--now')}`"
             if robots is None
             else f"waits for no player: {robots}"

@@ -29,7 +29,7 @@ from wtg.game.engine import Game
 from wtg.game.schedule import iso, local_text, parse_iso
 from wtg.game.turnfiles import new_meta
 from wtg.game.turnmeta import TURN_META, dump_json
-from wtg.gm.owing import sides_owing
+from wtg.gm.owing import ready_subject, sides_owing
 from wtg.text.shellcommand import shell_command
 
 
@@ -129,7 +129,7 @@ def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
         return said + robots
     return said + (
         f"`{shell_command('wtg', 'run-turn', name, '--now')}` runs turn {turn + 1} now, or it runs "
-        "once every player is READY"
+        f"once {ready_subject(game, game.state())} READY"
     )
 
 
@@ -140,7 +140,7 @@ def robots_run(game: Game[Any]) -> str | None:
     runs at the next due run; a turn of robots alone (or of players all away or quitting)
     is never due, no player being left to be READY, and runs by hand alone, after a release
     when the GM holds the game (run-turn refuses it until then). None when a player owes
-    orders: the turn runs once every one of them is READY."""
+    orders: the turn runs once every one of them is READY (``ready_subject`` says whose)."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
     if game.ruleset.is_over(state) or sides_owing(game, state, turn):

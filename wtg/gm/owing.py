@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from wtg.core.ruleset import PlansAbsence, S, SideId
+from wtg.core.ruleset import STILL_IN, PlansAbsence, S, SideId, TurnStyle
 from wtg.game.absences import away_in
 from wtg.game.engine import Game
 
@@ -42,3 +42,35 @@ def sides_owing(
             continue  # his QUIT on file: he leaves when the turn runs
         found.add(side)
     return found
+
+
+EVERY_PLAYER = "every player is"
+"""Whose READY runs a turn that waits for all its players, before the word ``READY``."""
+
+ONE_PLAYER = "the player whose turn it is is"
+"""Whose READY runs a turn that waits for one player of several, before ``READY``."""
+
+
+def ready_subject(game: Game[S], state: S) -> str:
+    """Whose READY runs the coming turn of ``game`` in ``state`` (before its deadline, or
+    in a game without one), as the words before ``READY`` in its page's and its GM's
+    sentences: ``every player is``, or ``the player whose turn it is is`` where the players
+    move one at a time (WISK, and Tactics after its army turn: their registrations'
+    ``sooner`` says it of the ruleset) and the turn waits for one of several players."""
+    ruleset = game.ruleset
+    if ruleset.turn_style is not TurnStyle.SEQUENTIAL or len(ruleset.owing(state)) != 1:
+        return EVERY_PLAYER
+    humans = [
+        side
+        for side in ruleset.public_sides_of(state)
+        if side.status == STILL_IN and ruleset.seat_of(state, side.id) is not None
+    ]
+    return ONE_PLAYER if len(humans) > 1 else EVERY_PLAYER
+
+
+def robots_turn(game: Game[S], state: S) -> bool:
+    """Whether the coming turn of ``game`` in ``state`` is a robot's, in a game whose players
+    move one at a time (WISK, Tactics): it waits for no player, and the next `run-turn
+    --due` runs it (``wtg.gm.nextdeadline.robots_run`` tells the GM so)."""
+    ruleset = game.ruleset
+    return ruleset.turn_style is TurnStyle.SEQUENTIAL and not ruleset.owing(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from string import ascii_uppercase
@@ -30,7 +30,7 @@ from wtg.lobby.database import FILE, FOLDER, LobbyDatabase, same, stamp, torn_sa
 from wtg.lobby.lookalikes import alike, posing
 from wtg.lobby.sentencenames import sentence_word
 from wtg.text import homoglyphs
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import bare_address, mailbox_of
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -98,6 +98,7 @@ def name_problem(
     seats: Iterable[tuple[str, PlayerEntry]] = (),
     sides: Iterable[tuple[str, PlayerEntry]] = (),
     places: Iterable[str] = (),
+    dashed: Collection[str] = (),
 ) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
     or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
@@ -109,7 +110,10 @@ def name_problem(
     ``sides`` (the same, named as a game's sides are where one player plays several: a
     Duel's or Trinity's colours, ``AnnA``; each as its seat's entry with the side's name),
     or a name that reads as a word of the host's sentences, a turn, or one of ``places``
-    (the names of the games here and of the waiting lists: ``sentencenames``)."""
+    (the names of the games here and of the waiting lists: ``sentencenames``). A seat is
+    played from ``address`` when it is of the same mailbox (``mailbox_of``: ``bob+war@`` is
+    ``bob@``'s, and ``bob-war@`` at a domain of ``dashed``): Bob joins under his name from
+    his sub-address, as his STATUS from it is his."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -149,21 +153,21 @@ def name_problem(
             f"the name {name} reads as {twin}, another player's name, in the letters a mail "
             "shows: choose another with AS <name>"
         )
-    coloured_as = colour_named(book, name, address, seats) if mine is None else None
+    coloured_as = colour_named(book, name, address, seats, dashed) if mine is None else None
     if coloured_as is not None:
         return (
             f"the name {name} reads as the name the host gives a colour of {coloured_as}'s "
             f"in a Duel or Trinity ({coloured_as}A, {coloured_as}B, ...): in such a game it "
             "would pass for that colour: choose another with AS <name>"
         )
-    seated = seat_named(name, address, seats) if mine is None else None
+    seated = seat_named(name, address, seats, dashed=dashed) if mine is None else None
     if seated is not None:
         game, entry = seated
         return (
             f"the name {name} is player {entry.id}'s in game {game}, from another address: "
             f"choose another with AS <name> (or JOIN from the address you play {game} from)"
         )
-    coloured = seat_named(name, address, sides, colour_alike) if mine is None else None
+    coloured = seat_named(name, address, sides, colour_alike, dashed) if mine is None else None
     if coloured is not None:
         game, entry = coloured
         return (
@@ -180,15 +184,16 @@ def seat_named(
     address: str,
     seats: Iterable[tuple[str, PlayerEntry]],
     reads: Callable[[str, str], bool] = alike,
+    dashed: Collection[str] = (),
 ) -> tuple[str, PlayerEntry] | None:
     """The seat of ``seats`` (with its game's name) that plays under ``name``, or a name
-    that reads as it (``reads``), from an address other than ``address``; None when there
-    is none. A game the GM made (`wtg new-game`) names players the book does not know: a
-    stranger who took one's name would pass for him, and the player himself would be
-    refused it."""
-    mine = address.lower()
+    that reads as it (``reads``), from a mailbox other than that of ``address`` (each
+    folded by ``mailbox_of`` with ``dashed``); None when there is none. A game the GM made
+    (`wtg new-game`) names players the book does not know: a stranger who took one's name
+    would pass for him, and the player himself would be refused it."""
+    mine = mailbox_of(address.lower(), dashed)
     for game, entry in seats:
-        if bare_address(entry.email) == mine:
+        if mailbox_of(bare_address(entry.email), dashed) == mine:
             continue
         if reads(entry.name, name):
             return game, entry
@@ -204,7 +209,11 @@ in any ruleset's seating (read from the registrations, without the rules)."""
 
 
 def colour_named(
-    book: LobbyDatabase, name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]] = ()
+    book: LobbyDatabase,
+    name: str,
+    address: str,
+    seats: Iterable[tuple[str, PlayerEntry]] = (),
+    dashed: Collection[str] = (),
 ) -> str | None:
     """The name of a person, or of a seat of ``seats`` played from another address, whose
     colour in a Duel or Trinity ``name`` reads as (``AnnA``, ``Ann B`` beside Ann: one of
@@ -217,7 +226,7 @@ def colour_named(
     twin = reads_like(book, base)
     if twin is not None:
         return twin
-    seated = seat_named(base, address, seats)
+    seated = seat_named(base, address, seats, dashed=dashed)
     return seated[1].name if seated is not None else None
 
 

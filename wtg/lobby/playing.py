@@ -133,17 +133,26 @@ def _over(desk: Answering, command: Command, game: Game) -> bool:
 
 
 def status(desk: Answering, command: Command) -> None:
-    """STATUS <game>: the deadline and who has sent orders (not what), for its players."""
+    """STATUS <game>: the deadline and who has sent orders (not what), for its players.
+    Ruling (round 48): without a CODE line, a player's is the mail whose answer address
+    (``desk.sender``: its Reply-To, when of the From's mailbox in a domain above or below
+    it) is of a seat's mailbox, whatever its From: the answer goes there, to the player.
+    A stranger who wrote a player's From over a Reply-To of his own below the player's
+    domain would read it were the From to decide; one who wrote his own From over the
+    player's Reply-To has the player told, not himself. A refusal says that the Reply-To
+    decided (the mail's own headers, never whether its From plays here)."""
     game = desk.game(command, command.args[0] if command.args else None)
     if game is None:
         return
     mine = (desk.sender,)  # his +tag: his mailbox
     home = any(from_mailbox(p.email, mine, desk.dashed) for p in game.config.players)
     if not home and desk.code is None:
+        replied_to = desk.came_from is not None and desk.came_from != desk.sender
+        why = ": this mail is answered at its Reply-To, and it is that address the game must"
         desk.refuse(
             command,
             f"STATUS of game {game.config.game} is for its players, from the address the game "
-            "knows (or with a CODE line)",
+            "knows (or with a CODE line)" + (f"{why} know" if replied_to else ""),
         )
         return
     if not home:

@@ -134,6 +134,7 @@ def join(desk: Answering, command: Command) -> None:
         _seats(desk, but=takeover),
         _sides(desk, but=takeover),
         _places(desk),
+        desk.dashed,
     )
     if problem is not None:
         desk.refuse(command, problem)
@@ -437,7 +438,14 @@ def confirm_request(desk: Answering, command: Command) -> None:
 def _confirm_join(desk: Answering, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host, _seats(desk), _sides(desk), _places(desk)
+        desk.book,
+        name,
+        desk.sender,
+        desk.host,
+        _seats(desk),
+        _sides(desk),
+        _places(desk),
+        desk.dashed,
     )
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
@@ -539,6 +547,7 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
                 _seats(desk, game),
                 _sides(desk, game),
                 _places(desk),
+                desk.dashed,
             )
         )
         if why is not None:

@@ -88,21 +88,30 @@ def _words(text: str) -> frozenset[str]:
 
 _POLITE = _words(
     "hi hello hey dear gm sir madam thanks thank you thx ty many cheers regards best kind "
-    "please pls plz sorry danke merci gracias"
+    "please pls plz sorry danke merci gracias grazie obrigado obrigada bedankt dank tack "
+    "dziękuję dzięki děkuji díky kiitos köszönöm teşekkürler teşekkür ederim спасибо"
 )
 _YES = _words(
     "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
     "agreed accept accepted correct right fine great good perfect absolutely definitely "
-    "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si sí "
-    "da bitte"
+    "indeed i do it it's that's that is me count in sign up go ahead of course ja jo oui si "
+    "sí sì sim tak ano kyllä joo igen evet da да bitte"
 )
+"""The words of a short yes, in the languages whose mail clients' lines over a quote the
+host knows (``wtg.aof.original.ATTRIBUTION``): English, German, Dutch, the Scandinavian
+languages, French, Spanish, Italian, Portuguese (``sim``), Polish (``tak``), Czech,
+Finnish, Hungarian, Turkish and Russian. Ruling: ``tak`` is Polish for yes, and Danish and
+Norwegian for thanks; it is read as a yes (a Dane's ``Ja tak`` is one too), never as a
+thanks alone, which would make a Pole's ``Tak`` confirm nothing; a Dane's ``Nej tak`` is a
+no (``_NO_TOO``)."""
 _NO = _words(
     "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
-    "mistake wrong nein non"
+    "mistake wrong nein non nee nej nei nie não ne ei nem hayır нет"
 )
-_NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was")
+_NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was tak")
 """Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``, ``I
-did not ask for this``); a thanks of ``_POLITE`` in any language (``Nein danke``) too."""
+did not ask for this``, a Dane's thanks in ``Nej tak``); a thanks of ``_POLITE`` in any
+language (``Nein danke``) too."""
 
 
 class Hint(Record):

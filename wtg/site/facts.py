@@ -23,6 +23,7 @@ from wtg.game.press import Press, press_for
 from wtg.game.registry import registration_of
 from wtg.game.schedule import iso, local_text
 from wtg.game.takeovers import quitters
+from wtg.gm.owing import EVERY_PLAYER, ready_subject, robots_turn
 from wtg.host.results import Finished, result_of, side_places, winners
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
@@ -90,6 +91,12 @@ class GameFacts(Record):
     holdings_label: str
     press_from: int = 1
     """The first turn whose players' press the game's page shows (``PRESS_TURNS``)."""
+    ready_subject: str = EVERY_PLAYER
+    """Whose READY runs the coming turn of a game without a deadline, before the word
+    ``READY`` (``wtg.gm.owing.ready_subject``): in WISK and Tactics one player's."""
+    robots_turn: bool = False
+    """The coming turn is a robot's, in a game whose players move one at a time: it waits
+    for no player's READY (the next `run-turn --due` runs it)."""
 
     @property
     def started(self) -> str:
@@ -207,6 +214,8 @@ def gather(game: Game) -> GameFacts:
         score_label=score_label,
         holdings_label=holdings_label,
         press_from=press_from,
+        ready_subject=ready_subject(game, state),
+        robots_turn=not over and robots_turn(game, state),
     )
 
 

@@ -514,6 +514,7 @@ class Answers:
             deadline=deadline,
             ready=ready,
             unready=_unready(game, entry, submission.player) if ready else [],
+            alone=_alone(game, state, entry),
             notes=_with_links_said(submission.notes, links),
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
@@ -1100,6 +1101,14 @@ def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:
         for p in game_status(game)["players"]
         if p["seat"] == entry.id and p["id"] != side and p["owes_orders"] and not p["ready"]
     ]
+
+
+def _alone(game: Game, state: State, entry: PlayerEntry) -> bool:
+    """Whether the turn after ``state`` waits for the orders of ``entry``'s seat alone (his
+    turn in WISK, or in Tactics after its army turn): his confirmation says the turn runs
+    once he is READY, not once every player is."""
+    owing = set(game.ruleset.owing(state))
+    return bool(owing) and owing <= set(game.ruleset.sides_of(state, SeatId(entry.id)))
 
 
 def _due(game: Game, side: int) -> str | None:
