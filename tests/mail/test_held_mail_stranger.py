@@ -102,3 +102,24 @@ def test_a_game_name_no_game_may_have_is_quoted_in_the_digest_and_the_listing(
     listed = wtg(world, "quarantine").stdout.splitlines()
     assert f"{keys[words]}  HELD  game '{words}'" in listed
     assert f"{keys['g9']}  HELD  game g9" in listed, listed
+
+
+def test_a_form_held_from_the_players_own_tag_is_said_to_be_its_players_orders(
+    tmp_path: object,
+) -> None:
+    """Player 1's form from ``p1+wok@``, his own mailbox's ``+tag`` (the poll reads it as
+    his, ``addresses.from_mailbox``: no code known elsewhere), held while the game's folder
+    was away: `wtg status` compared the held mail's From with the seats' addresses as
+    written, and said it came from an address none of the players has, "a stranger's",
+    where his orders were left out of the turn."""
+    world = World(tmp_path)  # type: ignore[arg-type]
+    form = world.aof(1, X1="100")
+    aside = away(world)
+    world.mail(form, sender="Player One <P1+wok@players.example>")
+    world.poll()
+    back(world, aside)
+    for args in (("status",), ("status", "g1")):
+        said = wtg(world, *args).stdout
+        assert "HELD MAIL: 1 mail held names g1, a game of this host now" in said, said
+        assert "its orders are not on file, and the turn runs without them" in said
+        assert "from an address none of its players has" not in said
