@@ -15,15 +15,21 @@ from tests.mail.test_held_mail import away, back, wtg
 PLAYERS = "their orders are not on file, and the turn runs without them"
 
 
+def held_from(world: World, form: str, sender: str = "p1@players.example") -> None:
+    """``form`` mailed from ``sender`` while the game's folder is away, polled (held), and
+    the folder put back."""
+    aside = away(world)
+    world.mail(form, sender=sender)
+    world.poll()
+    back(world, aside)
+
+
 def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
     tmp_path: object,
 ) -> None:
     world = World(tmp_path)  # type: ignore[arg-type]
     form = world.aof(1, X1="100").replace(world.game.config.player(1).code, "GUESSED1")
-    aside = away(world)
-    world.mail(form, sender="mallory@strangers.example")
-    world.poll()
-    back(world, aside)
+    held_from(world, form, "mallory@strangers.example")
     stranger = (
         "HELD MAIL: 1 mail held names g1 from an address none of its players has (a "
         "stranger's, or a player's from another address): `wtg quarantine` lists it; "
@@ -37,10 +43,7 @@ def test_a_strangers_mail_held_for_a_game_is_not_said_to_be_its_players_orders(
     assert len(told) == 1  # listed as before
 
     own = world.aof(1, X1="100")
-    aside = away(world)
-    world.mail(own)  # player 1's own, from his address
-    world.poll()
-    back(world, aside)
+    held_from(world, own)  # player 1's own, from his address
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
         assert stranger in said and "HELD MAIL: 1 mail held names g1, a game" in said
@@ -54,10 +57,7 @@ def test_a_form_held_from_no_address_is_not_said_to_be_its_players_orders(
     game's players' orders left out of the turn: the alarm the stranger's line replaced."""
     world = World(tmp_path)  # type: ignore[arg-type]
     form = world.aof(1, X1="100").replace(world.game.config.player(1).code, "GUESSED1")
-    aside = away(world)
-    world.mail(form, sender="undisclosed-recipients:;")
-    world.poll()
-    back(world, aside)
+    held_from(world, form, "undisclosed-recipients:;")
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
         assert "HELD MAIL: 1 mail held names g1 from an address none of its players" in said
@@ -113,11 +113,7 @@ def test_a_form_held_from_the_players_own_tag_is_said_to_be_its_players_orders(
     written, and said it came from an address none of the players has, "a stranger's",
     where his orders were left out of the turn."""
     world = World(tmp_path)  # type: ignore[arg-type]
-    form = world.aof(1, X1="100")
-    aside = away(world)
-    world.mail(form, sender="Player One <P1+wok@players.example>")
-    world.poll()
-    back(world, aside)
+    held_from(world, world.aof(1, X1="100"), "Player One <P1+wok@players.example>")
     for args in (("status",), ("status", "g1")):
         said = wtg(world, *args).stdout
         assert "HELD MAIL: 1 mail held names g1, a game of this host now" in said, said

@@ -7,6 +7,7 @@ docs/gm.md, "Upgrading wtg", was told nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -14,7 +15,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -63,9 +64,10 @@ def pulled(folder: Path) -> None:
     init.write_text(init.read_text(encoding="utf-8") + "# the wtg after the pull\n")
 
 
-def started(tmp_path: Path, config: Path, folder: Path) -> subprocess.Popen[bytes]:
-    """`wtg serve` of the wtg in ``folder`` (its PYTHONPATH), once it has written its
-    record."""
+@contextlib.contextmanager
+def serving(tmp_path: Path, spool: Path, config: Path, folder: Path) -> Iterator[ServiceRecord]:
+    """`wtg serve` of the wtg in ``folder`` (its PYTHONPATH) while the block runs: the record
+    it wrote, once it has."""
     env = {
         **os.environ,
         "PYTHONPATH": str(folder),
@@ -80,7 +82,14 @@ def started(tmp_path: Path, config: Path, folder: Path) -> subprocess.Popen[byte
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    return service
+    try:
+        wait_for(lambda: (spool / SERVICE_FILE).exists())
+        record = read_service_record(spool)
+        assert record is not None and record.pid == service.pid
+        yield record
+    finally:
+        service.send_signal(signal.SIGTERM)
+        assert service.wait(timeout=60) == 0
 
 
 def wait_for(done: Callable[[], bool], seconds: float = 60.0) -> None:
@@ -109,25 +118,17 @@ def test_a_service_started_before_wtg_was_installed_again_is_to_restart(tmp_path
     """The service's own wtg, changed in place since it started (a ``git pull`` in its
     checkout): its `status --host` says to restart it, and nothing of another install."""
     world, config = host(tmp_path)
-    spool = world.gm.spool
     folder = older_wtg(tmp_path)
-    service = started(tmp_path, config, folder)
-    try:
-        wait_for(lambda: (spool / SERVICE_FILE).exists())
-        record = read_service_record(spool)
-        assert record is not None and record.pid == service.pid
+    with serving(tmp_path, world.gm.spool, config, folder) as record:
         assert record.folder == str((folder / "wtg").resolve())
         pulled(folder)
         first = status_of(folder, config, tmp_path).splitlines()[0]
-        assert first.startswith(f"service: running, pid {service.pid}, since ")
+        assert first.startswith(f"service: running, pid {record.pid}, since ")
         assert first.endswith(f", wtg {record.version}{INSTALLED_AGAIN}"), first
         data = json.loads(status_of(folder, config, tmp_path, "--json"))["service"]
         assert data["runs_other_code"] is True
         assert data["folder"] == record.folder
         assert data["other_install"] is False
-    finally:
-        service.send_signal(signal.SIGTERM)
-        assert service.wait(timeout=60) == 0
 
 
 def test_a_service_of_another_install_is_not_told_to_restart(tmp_path: Path) -> None:
@@ -136,13 +137,9 @@ def test_a_service_of_another_install_is_not_told_to_restart(tmp_path: Path) -> 
     installed again, and a restart ran the same install, whose line came back: the GM at
     2 a.m. restarted it for ever. It says the service's folder and this wtg's."""
     world, config = host(tmp_path)
-    spool = world.gm.spool
     folder = older_wtg(tmp_path)
-    service = started(tmp_path, config, folder)
-    try:
-        wait_for(lambda: (spool / SERVICE_FILE).exists())
-        record = read_service_record(spool)
-        assert record is not None and record.code != code_print()
+    with serving(tmp_path, world.gm.spool, config, folder) as record:
+        assert record.code != code_print()
         assert record.another_install()
         first = wtg(config, "status", "--host").stdout.splitlines()[0]
         theirs = (folder / "wtg").resolve()
@@ -155,9 +152,6 @@ def test_a_service_of_another_install_is_not_told_to_restart(tmp_path: Path) -> 
         data = json.loads(wtg(config, "status", "--host", "--json").stdout)["service"]
         assert (data["runs_other_code"], data["other_install"]) == (True, True)
         assert data["folder"] == str(theirs)
-    finally:
-        service.send_signal(signal.SIGTERM)
-        assert service.wait(timeout=60) == 0
 
 
 def test_a_service_of_this_code_is_not_and_one_of_an_older_record_is(tmp_path: Path) -> None:
