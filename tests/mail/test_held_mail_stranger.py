@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 
-from tests.mail.loop import World
+from click.testing import CliRunner
+
+from tests.mail.loop import GM, World
 from tests.mail.test_held_mail import away, back, wtg
+from wtg.cli import main
 
 PLAYERS = "their orders are not on file, and the turn runs without them"
 
@@ -119,3 +122,22 @@ def test_a_form_held_from_the_players_own_tag_is_said_to_be_its_players_orders(
         assert "HELD MAIL: 1 mail held names g1, a game of this host now" in said, said
         assert "its orders are not on file, and the turn runs without them" in said
         assert "from an address none of its players has" not in said
+
+
+def test_a_form_held_from_a_dash_tag_is_his_where_the_config_lists_its_domain(
+    tmp_path: object,
+) -> None:
+    """``p1-wok@`` is player 1's mailbox only at a domain of the config's
+    ``mail.dash_subaddress_domains`` (a qmail host's): `wtg status` reads the config for it,
+    as the poll does, and without the domain listed the mail is said a stranger's still."""
+    world = World(tmp_path)  # type: ignore[arg-type]
+    held_from(world, world.aof(1, X1="100"), "p1-wok@players.example")
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    for listed, theirs in (("[players.example]", True), ("[]", False)):
+        text = f"games_dir: games\nfrom: {GM}\nmail:\n  dash_subaddress_domains: {listed}\n"
+        config.write_text(text, encoding="utf-8")
+        for args in (("status",), ("status", "g1")):
+            run = CliRunner(env={"WTG_CONFIG": str(config)}).invoke(main, [*args])
+            said = "HELD MAIL: 1 mail held names g1, a game of this host now" in run.stdout
+            assert said is theirs, run.stdout
+            assert ("from an address none of its players has" in run.stdout) is not theirs

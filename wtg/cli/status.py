@@ -247,7 +247,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         tell_hung(f"NOTICES OWED: {line}")
     if data["takeover_cut_short"] is not None:
         tell_hung(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
-    strange = _held_strange(held_mails(spool), game.config, _dashed(ctx))
+    held = held_mails(spool)  # the config read for its domains only when a mail is held
+    strange = _held_strange(held, game.config, _dashed(ctx) if held else ())
     if len(mine) > strange:
         tell_hung(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
@@ -812,7 +813,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         tell_hung(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(*quarantine_listed(lists.every))
-    _show_held(lists.held, lists.over, games, configs, troubles, _dashed(ctx))
+    dashed = _dashed(ctx) if lists.held else ()  # the config read only when a mail is held
+    _show_held(lists.held, lists.over, games, configs, troubles, dashed)
     _show_not_answered(lists.not_answered, lists.not_listed)
     _show_set_aside(lists.aside)
     _show_flood(lists.flood)
