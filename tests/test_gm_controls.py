@@ -23,6 +23,7 @@ from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.config import load_config
 from wtg.host.due import run_due
+from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.spool.journal import Journal
 
 LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)
@@ -150,6 +151,25 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
     said = released_again(tmp_path).split("; its notices")[0]
     run(tmp_path, "send")
     assert run(tmp_path, "release", "g1", code=1).output == f"{said}; its players were told\n"
+
+
+def test_release_given_again_says_a_notice_set_aside_was_not_mailed(tmp_path: Path) -> None:
+    """A release whose notice to one player was set aside for good by the send (his server
+    refused it): `wtg release` given again said "its players were told" of it, and the GM
+    did not look at the outbox. It says how many were set aside, not mailed."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "release", "g1")
+    said = released_again(tmp_path).split("; its notices")[0]
+    first = min(queued(tmp_path, "release-"))
+    Outbox(tmp_path / "games" / ".mail").failed(first, "550 no such user")
+    run(tmp_path, "send")
+    assert not queued(tmp_path, "release-")
+    again = run(tmp_path, "release", "g1", code=1).output
+    assert again == (
+        f"{said}; 1 notice of it to the players was set aside for good, not mailed "
+        f"(`{head(tmp_path)} outbox` says why)\n"
+    )
 
 
 def released_again(root: Path) -> str:

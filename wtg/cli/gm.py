@@ -204,17 +204,24 @@ def release(ctx: click.Context, game_dir: str) -> None:
 
 def _released_at(notices: Notices, game: Game) -> str:
     """What `wtg release` given again says of the release before (the command given twice,
-    in two terminals, or its output lost): when the game was released, its players told."""
+    in two terminals, or its output lost): when the game was released, its players told,
+    their notices waiting in the outbox, or set aside for good (a player refused by his
+    server was not told, and it said "its players were told")."""
     last = notices.last_release(game)
     if last is None:
         return ""
-    since, at, waiting = last
-    told = (
-        "its notices to the players wait in the outbox (`wtg send` mails them)"
-        if waiting
-        else "its players were told"
-    )
-    return f": it was released at {moment_text(at)} (held since {moment_text(since)}); {told}"
+    if last.waiting:
+        told = "its notices to the players wait in the outbox (`wtg send` mails them)"
+    elif last.set_aside:
+        told = (
+            f"{counted(last.set_aside, 'notice')} of it to the players "
+            f"{'was' if last.set_aside == 1 else 'were'} set aside for good, not mailed "
+            "(`wtg outbox` says why)"
+        )
+    else:
+        told = "its players were told"
+    since, at = moment_text(last.since), moment_text(last.at)
+    return f": it was released at {at} (held since {since}); {told}"
 
 
 HOURS = Duration("hours", click.FLOAT)

@@ -92,7 +92,7 @@ from wtg.mail.spool.journallists import (
     wrong_codes,
 )
 from wtg.serve.health import host_health
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import from_mailbox
 from wtg.text.prose import listed, path_then, with_path
 from wtg.text.shellcommand import shell_command
 from wtg.upkeep.upgrade import book_not_upgraded, folder_not_upgraded
@@ -247,7 +247,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         tell_hung(f"NOTICES OWED: {line}")
     if data["takeover_cut_short"] is not None:
         tell_hung(f"TAKEOVER CUT SHORT: {data['takeover_cut_short']}")
-    strange = _held_strange(held_mails(spool), game.config)
+    held = held_mails(spool)  # the config read for its domains only when a mail is held
+    strange = _held_strange(held, game.config, _dashed(ctx) if held else ())
     if len(mine) > strange:
         tell_hung(f"HELD MAIL: {_held_here(len(mine) - strange, [game.config.game])}")
     if strange:
@@ -812,7 +813,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         tell_hung(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(*quarantine_listed(lists.every))
-    _show_held(lists.held, lists.over, games, configs, troubles)
+    dashed = _dashed(ctx) if lists.held else ()  # the config read only when a mail is held
+    _show_held(lists.held, lists.over, games, configs, troubles, dashed)
     _show_not_answered(lists.not_answered, lists.not_listed)
     _show_set_aside(lists.aside)
     _show_flood(lists.flood)
@@ -1002,20 +1004,22 @@ def _show_held(
     games: Sequence[GameStatus],
     configs: Mapping[str, GameConfig],
     troubles: Sequence[Mapping[str, str | int]],
+    dashed: Sequence[str],
 ) -> None:
     """The host's look at the mails held as of no game of this host (``held``): those a
-    game here now has (its players', then strangers'), those naming a game it does not know
-    or cannot read (``troubles``), and how many more the list did not keep (``over``)."""
+    game here now has (its players', then strangers': ``dashed``, the domains of a
+    ``-tag``), those naming a game it does not know or cannot read (``troubles``), and how
+    many more the list did not keep (``over``)."""
     if held:
         # the games a stranger's forms may name, those of the newest mails first
         here = {str(data["game"]) for data in games}
         came = [h for h in held if h.game in here]
-        theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)])]
+        theirs = [h for h in came if not _from_a_stranger(h, configs[str(h.game)], dashed)]
         if theirs:
             sought = list(dict.fromkeys(str(h.game) for h in reversed(theirs)))
             tell_hung(f"HELD MAIL: {_held_here(len(theirs), sought)}")
         for name in dict.fromkeys(str(h.game) for h in reversed(came)):
-            outsiders = _held_strange(came, configs[name])
+            outsiders = _held_strange(came, configs[name], dashed)
             if outsiders:
                 tell_hung(f"HELD MAIL: {_strangers_here(outsiders, name)}")
         strange = [h for h in held if h.game not in here]
@@ -1059,17 +1063,35 @@ def _releases_of(spool: Path, game: str) -> list[str]:
     return [item.key for item in releases_cut_short(spool) if item.game == game]
 
 
-def _from_a_stranger(held: Quarantined, config: GameConfig) -> bool:
-    """Whether a mail held came from no address of the game's players (a journal that kept
-    no From: counted as theirs, as before)."""
-    return bool(held.sender) and held.sender not in {bare_address(p.email) for p in config.players}
+def _from_a_stranger(held: Quarantined, config: GameConfig, dashed: Sequence[str]) -> bool:
+    """Whether a mail held came from no mailbox of the game's players, as the poll reads a
+    From (``from_mailbox``: ``p1+wok@`` is player 1's, and ``p1-wok@`` at a domain of
+    ``dashed``); a journal that kept no From: counted as theirs, as before. Compared as
+    written, a player's form from his own ``+tag`` was said to be a stranger's, and his
+    orders left out of the turn were not."""
+    sender = (held.sender,)
+    return bool(held.sender) and not any(
+        from_mailbox(p.email, sender, dashed) for p in config.players
+    )
 
 
-def _held_strange(held: Sequence[Quarantined], config: GameConfig) -> int:
-    """How many of the mails held name the game and came from no address of its players: a
-    stranger's form for a game not made yet (a lobby's next is easy to guess) is no
-    player's orders left out of the turn."""
-    return sum(1 for h in held if h.game == config.game and _from_a_stranger(h, config))
+def _held_strange(held: Sequence[Quarantined], config: GameConfig, dashed: Sequence[str]) -> int:
+    """How many of the mails held name the game and came from no mailbox of its players
+    (``_from_a_stranger``): a stranger's form for a game not made yet (a lobby's next is
+    easy to guess) is no player's orders left out of the turn."""
+    return sum(1 for h in held if h.game == config.game and _from_a_stranger(h, config, dashed))
+
+
+def _dashed(ctx: click.Context) -> tuple[str, ...]:
+    """The domains whose ``-tag`` is a sub-address (the config's
+    ``limits.dash_subaddress_domains``), which the poll read the held mails' From by; none
+    without a config, or with one that cannot be read (a ``+tag`` is read so everywhere)."""
+    if config_path(ctx) is None:
+        return ()
+    try:
+        return tuple(gm_config(ctx).limits.dash_subaddress_domains)
+    except ConfigError:
+        return ()
 
 
 def _strangers_here(mails: int, game: str) -> str:

@@ -14,7 +14,7 @@ import click
 from wtg.cli.common import games_root
 from wtg.cli.givenhead import tell
 from wtg.files.gamesfolder import SPOOL
-from wtg.host.servicerecord import read_service_record
+from wtg.host.servicerecord import code_folder, read_service_record
 from wtg.upkeep.upgrade import (
     Done,
     Found,
@@ -92,17 +92,30 @@ def _service_note(games_dir: Path) -> None:
     """A note, last, when a `wtg serve` runs on the games folder with other code than this
     wtg's: started before this wtg was installed, it goes on with the older code (and
     refuses the folders upgraded to a format it does not know) until restarted; or it is
-    another install's, which this wtg cannot tell from here."""
+    another install's (its record's folder), which a restart runs again; a record before
+    round 48 keeps no folder, and which of the two cannot be told."""
     record = read_service_record(games_dir / SPOOL)
     if record is None or not record.running() or not record.runs_other_code():
         return
-    tell(
-        f"note: wtg serve (pid {record.pid}) runs other code than this wtg: if wtg was "
-        "installed again since it started, restart it once the upgrade is done (`systemctl "
-        "restart wtg`) to run this one; if this wtg is another install than the service's, "
-        "the service goes on with its own",
-        err=True,
-    )
+    if record.another_install():
+        said = (
+            f"runs the wtg in {record.folder}, another install than this one, in "
+            f"{code_folder()}: a restart runs that one again, and it goes on with its own "
+            "code (`wtg serve --unit` of this wtg prints a unit that runs this one)"
+        )
+    elif record.folder:  # the folder of this wtg: its code changed since it started
+        said = (
+            "runs other code than this wtg: wtg was installed again since it started; "
+            "restart it once the upgrade is done (`systemctl restart wtg`) to run this one"
+        )
+    else:
+        said = (
+            "runs other code than this wtg: if wtg was installed again since it started, "
+            "restart it once the upgrade is done (`systemctl restart wtg`) to run this one; "
+            "if this wtg is another install than the service's, the service goes on with "
+            "its own"
+        )
+    tell(f"note: wtg serve (pid {record.pid}) {said}", err=True)
 
 
 def _say(item: Done) -> None:

@@ -3,7 +3,8 @@ which wtg (its version, and a print of its code).
 
 `wtg status --host` reads it to say whether the service runs; a record whose process is
 gone (the service was killed, the machine restarted) says it does not; one whose code is
-not the code installed now says the service runs the wtg it started with.
+not the code installed now says the service runs the wtg it started with, or, when the
+folder its wtg was imported from is another (``folder``), another install's.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from wtg.core.record import Record
 from wtg.files import private
+from wtg.files.paths import same_file
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, parse_iso
 
@@ -33,6 +35,8 @@ and since when it had run. Without it a host whose service was stopped read as o
 none ever ran."""
 
 
+_PACKAGE = __name__.partition(".")[0]
+"""The package whose code and folder the record keeps: ``wtg``."""
 PYC_HEADER = 16
 """The bytes a ``.pyc`` file begins with before its code: its flags and its source's time
 and size (or hash), which a compile of the same code at another time changes."""
@@ -50,10 +54,18 @@ def code_print() -> str:
     such an install hashed nothing, and its reinstall never showed. Taken once a process,
     as the code it loaded."""
     digest = hashlib.sha256()
-    for name, content in _code_files(resources.files(__name__.partition(".")[0]), ""):
+    for name, content in _code_files(resources.files(_PACKAGE), ""):
         digest.update(f"{name}\0{len(content)}\0".encode())
         digest.update(content)
     return digest.hexdigest()[:16]
+
+
+@functools.cache
+def code_folder() -> str:
+    """The folder the wtg this process runs was imported from, its links resolved: its
+    package's (``.../site-packages/wtg``, a checkout's ``wtg``; in a zip, the zip's path
+    and the folder in it)."""
+    return os.path.realpath(str(resources.files(_PACKAGE)))
 
 
 def _code_files(folder: Traversable, prefix: str) -> Iterator[tuple[str, bytes]]:
@@ -86,12 +98,26 @@ class ServiceRecord(Record):
     code: str = ""
     """``code_print()`` of the service's wtg; "" in a record an older wtg wrote (before
     round 47)."""
+    folder: str = ""
+    """``code_folder()`` of the service's wtg; "" in a record an older wtg wrote (before
+    round 48)."""
 
     def runs_other_code(self) -> bool:
         """Whether the service runs other code than the wtg this process runs, the one
         installed now (the service started before it was installed). A record without a
         print was written by a wtg older than this one, which is other code too."""
         return self.code != code_print()
+
+    def another_install(self) -> bool:
+        """Whether the service's wtg was imported from another folder than this process's:
+        another install (a checkout beside the venv's wtg, a zip), which a restart of the
+        service runs again, not this one. False when the record does not say (before round
+        48): a `status --host` of another install read "installed again: restart", and a
+        restart changed nothing."""
+        if not self.folder:
+            return False
+        mine = code_folder()
+        return self.folder != mine and not same_file(Path(self.folder), Path(mine))
 
     def running(self) -> bool:
         """Whether the process of the record is alive (a pid reused by another process after
@@ -112,6 +138,7 @@ def write_service_record(spool: Path, record: ServiceRecord) -> None:
         "since": iso(record.since),
         "version": record.version,
         "code": record.code,
+        "folder": record.folder,
     }
     write_atomic(spool / SERVICE_FILE, json.dumps(data) + "\n")
 
@@ -125,6 +152,7 @@ def read_service_record(spool: Path) -> ServiceRecord | None:
             since=parse_iso(str(data["since"])),
             version=str(data["version"]),
             code=str(data.get("code") or ""),  # none in a record an older wtg wrote
+            folder=str(data.get("folder") or ""),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

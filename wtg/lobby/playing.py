@@ -25,7 +25,7 @@ from wtg.lobby.answering import Answering, cut
 from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.lookalikes import shows_nothing
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign
-from wtg.text.addresses import bare_address, from_mailbox, mailbox_of
+from wtg.text.addresses import bare_address, from_mailbox
 
 
 def report(desk: Answering, command: Command) -> None:
@@ -316,17 +316,16 @@ _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
 def _my_other_seats(desk: Answering, game: Game, entry: PlayerEntry) -> list[PlayerEntry]:
     """The writer's seats in the other games here (played from his seat's mailbox or the
-    mail's, ``mailbox_of``: ``ann+g2@`` is Ann's): their codes are blacked out of his press
+    mail's, ``from_mailbox``: ``ann+g2@`` is Ann's): their codes are blacked out of his press
     as this game's are. A player of two games who pasted his other game's report (its form's
     header) into his press gave its code to this game's players, and to the site's readers."""
-    dashed = desk.dashed
-    mine = {mailbox_of(a, dashed) for a in (bare_address(entry.email), desk.sender.lower())}
+    mine = (entry.email, desk.sender)
     return [
         seat
         for name, other in desk.games().items()
         if name != game.config.game.lower()
         for seat in other.config.players
-        if mailbox_of(bare_address(seat.email), dashed) in mine
+        if from_mailbox(seat.email, mine, desk.dashed)
     ]
 
 

@@ -28,7 +28,7 @@ from wtg.game.schedule import iso, moment_text
 from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
-from wtg.host.servicerecord import read_service_record, read_stopped_service
+from wtg.host.servicerecord import code_folder, read_service_record, read_stopped_service
 from wtg.mail.outgoing.digest import Failing, failing_of
 from wtg.mail.outgoing.outbox import OutboxLook, look
 from wtg.mail.outgoing.sendstopped import SendStopped, send_stopped
@@ -61,6 +61,10 @@ class Service(Record):
     """It runs other code than this wtg's under the same version: wtg was installed again
     since it started (a ``git pull``, a ``pip install`` of the same version number), or
     this wtg is another install than the service's."""
+    folder: str | None = None
+    """The folder its wtg was imported from (None in a record before round 48)."""
+    other_install: bool = False
+    """That folder is another than this wtg's: a restart runs that wtg again, not this."""
     gone: int | None = None
     stopped: datetime | None = None
     """When the last service stopped as a service stops (none runs now, none was killed)."""
@@ -127,6 +131,8 @@ class HostHealth(Record):
                 "version": service.version,
                 "runs_other_code": service.other_code
                 or bool(service.version and service.version != __version__),
+                "folder": service.folder,
+                "other_install": service.other_install,
                 "gone_pid": service.gone,
                 "stopped": _moment(service.stopped),
                 "stopped_error": service.stopped_error or None,
@@ -234,19 +240,7 @@ class HostHealth(Record):
             since = service.since
             when = f", since {_shown(since)} ({_ago(self.now - since)})" if since else ""
             version = f", wtg {service.version}" if service.version else ""
-            newer = (
-                f" (this wtg is {__version__}: restart the service to run it)"
-                if service.version and service.version != __version__
-                else (
-                    " (it runs other code than this wtg, of the same version: either wtg "
-                    "was installed again since the service started, and `systemctl restart "
-                    "wtg` runs the new code, or this wtg is another install than the "
-                    "service's)"
-                    if service.other_code
-                    else ""
-                )
-            )
-            return f"service: running, pid {service.pid}{when}{version}{newer}"
+            return f"service: running, pid {service.pid}{when}{version}{_newer(service)}"
         if service.gone is not None:
             return (
                 f"service: NOT running (the process of its record, pid {service.gone}, is "
@@ -380,6 +374,34 @@ def _holding(spool: Path) -> SendStopped | None:
     return stopped if stopped is not None and stopped.holds(spool) else None
 
 
+def _newer(service: Service) -> str:
+    """What the line of a running service says of its wtg beside this one: another
+    version, other code of the version, another install's (where a restart runs that
+    install again: it was told to restart, and the line came back after each), or
+    nothing."""
+    other_version = bool(service.version and service.version != __version__)
+    if service.other_install and (other_version or service.other_code):
+        return (
+            f" (it runs the wtg in {service.folder}, another install than this wtg's, in "
+            f"{code_folder()}: a restart runs that one again; its own `wtg status --host` "
+            "says whether it runs the code installed there)"
+        )
+    if other_version:
+        return f" (this wtg is {__version__}: restart the service to run it)"
+    if not service.other_code:
+        return ""
+    if service.folder is not None:  # the same folder: its code changed since it started
+        return (
+            " (it runs other code than this wtg, of the same version: wtg was installed "
+            "again since the service started, and `systemctl restart wtg` runs the new code)"
+        )
+    return (
+        " (it runs other code than this wtg, of the same version: either wtg was installed "
+        "again since the service started, and `systemctl restart wtg` runs the new code, or "
+        "this wtg is another install than the service's)"
+    )
+
+
 def _service(spool: Path) -> Service:
     record = read_service_record(spool)
     if record is None:
@@ -397,6 +419,8 @@ def _service(spool: Path) -> Service:
         since=record.since,
         version=record.version,
         other_code=record.runs_other_code(),
+        folder=record.folder or None,
+        other_install=record.another_install(),
     )
 
 

@@ -52,6 +52,7 @@ from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import (
     ServiceRecord,
     clear_service_record,
+    code_folder,
     code_print,
     read_service_record,
     write_service_record,
@@ -233,7 +234,11 @@ class Service:
             if left is not None and left.since < self.digest_from:
                 self.digest_from = left.since
             record = ServiceRecord(
-                pid=self.pid, since=self.started, version=wtg_version(), code=code_print()
+                pid=self.pid,
+                since=self.started,
+                version=wtg_version(),
+                code=code_print(),
+                folder=code_folder(),
             )
             write_service_record(spool, record)
             log_event(

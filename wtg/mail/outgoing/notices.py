@@ -160,6 +160,17 @@ def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]
     return by_address
 
 
+class LastRelease(Record):
+    """The last release of a game whose notices went to the outbox (``last_release``):
+    since when it had been held, when it was released, and how many of its notices wait in
+    the queue and were set aside for good (the others were sent)."""
+
+    since: datetime
+    at: datetime
+    waiting: int
+    set_aside: int
+
+
 class Notices:
     """Queues notices in the outbox of a spool, as mail from ``sender``."""
 
@@ -236,30 +247,34 @@ class Notices:
         not run since it): `wtg hold GAME --undo` takes it back unseen. Read only."""
         return self._waiting(game, hold_key(hold))
 
-    def last_release(self, game: Game) -> tuple[datetime, datetime, bool] | None:
-        """The hold's start and the moment of the last release of ``game`` whose notices
-        went to the outbox, and whether some of them wait in its queue, not sent yet; None
-        when none went there. Read only: `wtg release` given again names it, where it said
-        only that the game is not held."""
+    def last_release(self, game: Game) -> LastRelease | None:
+        """The last release of ``game`` whose notices went to the outbox: the hold's start,
+        the release's moment, and where its notices are now; None when none went there.
+        Read only: `wtg release` given again names it, where it said only that the game is
+        not held."""
         mark = re.escape(mail_marks(self.spool).get(game.config.game, ""))
         named = re.compile(
             rf"release-([0-9]{{14}})-at([0-9]{{14}})-{re.escape(game.config.game)}"
             rf"-p[0-9]+{mark}\.eml"
         )
-        found: list[tuple[str, str, bool]] = []
+        found: list[tuple[str, str, str]] = []
         for folder in (self.outbox.queue_dir, self.outbox.sent_dir, self.outbox.failed_dir):
             try:
                 names = os.listdir(folder)
             except OSError:
                 continue
-            waits = folder == self.outbox.queue_dir
-            found += [(m[1], m[2], waits) for m in map(named.fullmatch, names) if m]
+            found += [(m[1], m[2], folder.name) for m in map(named.fullmatch, names) if m]
         if not found:
             return None
         last = max(at for _, at, _ in found)
         since = next(since for since, at, _ in found if at == last)
-        waiting = any(waits for _, at, waits in found if at == last)
-        return _moment_of(since), _moment_of(last), waiting
+        where = [folder for _, at, folder in found if at == last]
+        return LastRelease(
+            since=_moment_of(since),
+            at=_moment_of(last),
+            waiting=where.count(self.outbox.queue_dir.name),
+            set_aside=where.count(self.outbox.failed_dir.name),
+        )
 
     def _waiting(self, game: Game, key: str) -> bool:
         """Whether the notices to the players of ``game`` whose ids begin with ``key``
