@@ -24,6 +24,18 @@ THUMBS = "Ann \U0001f44d\U0001f3fd\U0001f44d\U0001f3ff"  # two thumbs up, each o
 _ROW = re.compile(r"(\d+)\s+(\d+)\s+[A-Z]+$")
 
 
+def _in_line_in_the_top_ten(tmp_path: Path, seat: int, name: str) -> None:
+    """A game of three whose player of index ``seat`` is named ``name``: its Top Ten's rows
+    hold the name, and their figures stand in one column."""
+    players = people("wok4", 3)
+    players[seat] = players[seat].replaced(name=name)
+    game = play_game(tmp_path / "games", "wok4", "wok4", "small", 3, 1, players=players)
+    rows = [line for line in game.topten().splitlines() if _ROW.search(line)]
+    assert any(name in row for row in rows), rows
+    ends = {text_width(row[: found.end(1)]) for row in rows if (found := _ROW.search(row))}
+    assert len(ends) == 1, rows
+
+
 def test_a_decomposed_korean_name_fills_the_columns_it_shows(tmp_path: Path) -> None:
     assert len(KOREAN) == 11
     assert text_width(KOREAN) == 8  # four syllables, two columns each
@@ -31,13 +43,7 @@ def test_a_decomposed_korean_name_fills_the_columns_it_shows(tmp_path: Path) -> 
     first, second = cut_to_columns(KOREAN, 4)  # two syllables a piece, none cut in two
     assert unicodedata.normalize("NFC", first) == "\ud55c\uad6d"
     assert unicodedata.normalize("NFC", second) == "\uc0ac\ub78c"
-    players = people("wok4", 3)
-    players[1] = players[1].replaced(name=KOREAN)
-    game = play_game(tmp_path / "games", "wok4", "wok4", "small", 3, 1, players=players)
-    rows = [line for line in game.topten().splitlines() if _ROW.search(line)]
-    assert any(KOREAN in row for row in rows), rows
-    ends = {text_width(row[: found.end(1)]) for row in rows if (found := _ROW.search(row))}
-    assert len(ends) == 1, rows
+    _in_line_in_the_top_ten(tmp_path, 1, KOREAN)
 
 
 def test_a_skin_toned_emoji_fills_the_columns_it_shows(tmp_path: Path) -> None:
@@ -45,10 +51,4 @@ def test_a_skin_toned_emoji_fills_the_columns_it_shows(tmp_path: Path) -> None:
     assert text_width("\U0001f3fd") == 2  # a tone alone: a swatch
     assert column(THUMBS, 10) == THUMBS + "  "
     assert cut_to_columns(THUMBS, 6) == ["Ann \U0001f44d\U0001f3fd", "\U0001f44d\U0001f3ff"]
-    players = people("wok4", 3)
-    players[2] = players[2].replaced(name=THUMBS)
-    game = play_game(tmp_path / "games", "wok4", "wok4", "small", 3, 1, players=players)
-    rows = [line for line in game.topten().splitlines() if _ROW.search(line)]
-    assert any(THUMBS in row for row in rows), rows
-    ends = {text_width(row[: found.end(1)]) for row in rows if (found := _ROW.search(row))}
-    assert len(ends) == 1, rows
+    _in_line_in_the_top_ten(tmp_path, 2, THUMBS)
