@@ -32,12 +32,35 @@ EMOJI_SELECTOR = "\ufe0f"
 """VARIATION SELECTOR-16: the character before it shown as an emoji (``⚔`` as ``⚔️``)."""
 
 
+_JOINED_JAMO = re.compile("[\u1160-\u11ff\ud7b0-\ud7ff]")
+"""Hangul's vowel and final letters as Unicode writes a syllable decomposed (its NFD, as a
+client on a Mac may send a Korean name: U+1112 U+1161 U+11AB for 한). After a leading
+letter (``_IN_SYLLABLE``), or another of them, each is drawn into that one syllable's
+block, which fills two columns; alone, it fills one. Counted one each, a Korean name of
+two syllables so written filled eight columns by the count and four on a screen, and its
+row in every other player's table lost four columns (attack48)."""
+_TONE = re.compile("[\U0001f3fb-\U0001f3ff]")
+"""The skin tone modifiers (U+1F3FB to U+1F3FF): after an emoji they colour it, one picture
+two columns wide (``👍🏽``); alone, a swatch of two. Counted two each after their emoji, a
+name of eight thumbs up so coloured filled 36 columns by the count and 20 on a screen
+(attack48)."""
+_IN_SYLLABLE = re.compile("[\u1100-\u115f\ua960-\ua97f\u1160-\u11ff\ud7b0-\ud7ff]")
+"""A leading, a vowel or a final letter of Hangul's, decomposed: one a vowel or a final
+letter after it joins."""
+
+
 def char_widths(text: str) -> list[int]:
     """The columns each character of ``text`` fills, in order (``char_width``), but a symbol
     (or a digit, ``#``, ``*``: a keycap) followed by ``EMOJI_SELECTOR`` fills two: ``⚔️``,
     counted as one column, made a line of 60 of them 120 columns wide. The selector fills
-    none, and stays with its symbol where a text is cut."""
+    none, and stays with its symbol where a text is cut; so does a Hangul letter joined to
+    the syllable before it (``_JOINED_JAMO``), and a skin tone after a wide emoji
+    (``_TONE``)."""
     widths = [char_width(char) for char in text]
+    if _joins(text):
+        for index in range(1, len(text)):
+            if _joined(text[index], text[index - 1], widths[index - 1]):
+                widths[index] = 0
     if EMOJI_SELECTOR in text:
         for index, char in enumerate(text[:-1]):
             if widths[index] == 1 and text[index + 1] == EMOJI_SELECTOR and _emoji_base(char):
@@ -51,9 +74,25 @@ def _emoji_base(char: str) -> bool:
     return unicodedata.category(char)[0] in "SP" or char in "0123456789#*"
 
 
+def _joined(char: str, before: str, before_width: int) -> bool:
+    """Whether ``char`` is drawn into the character ``before`` it (of ``before_width``
+    columns): a Hangul vowel or final letter into its syllable, a skin tone into its emoji."""
+    if _JOINED_JAMO.match(char):
+        return _IN_SYLLABLE.match(before) is not None
+    return _TONE.match(char) is not None and before_width == 2 and not _TONE.match(before)
+
+
+def _joins(text: str) -> bool:
+    """Whether ``text`` holds a Hangul letter that may join the syllable before it, or a
+    skin tone that may join the emoji before it."""
+    if text.isascii():
+        return False
+    return _JOINED_JAMO.search(text) is not None or _TONE.search(text) is not None
+
+
 def text_width(text: str) -> int:
     """The columns ``text`` fills."""
-    if EMOJI_SELECTOR in text:
+    if EMOJI_SELECTOR in text or _joins(text):
         return sum(char_widths(text))
     return sum(map(char_width, text))
 

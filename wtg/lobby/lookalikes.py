@@ -22,7 +22,9 @@ address (``paypal-login.com``, ``www.x``: a mail client shows it as a link the h
 host's name in letters of another alphabet (Cyrillic ``ԌМ``). Two names that read as one
 (``alike``: ``ВОВ`` all Cyrillic, ``B O B``, ``BÓB`` beside BOB) are one name. Such a name is
 refused to a newcomer with the reason; one a person holds already stays his (docs/mail.md,
-"What a name may be")."""
+"What a name may be"). So is a name with a character drawn as wide as several letters
+(``_DRAWN_WIDE``: the Basmala ligature U+FDFD), which passes for no one but breaks the
+columns of every table that holds it."""
 
 from __future__ import annotations
 
@@ -106,6 +108,13 @@ _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
 ``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
 to a reader, beside Ann who is."""
+_DRAWN_WIDE = re.compile("[\ufdfa\ufdfb\ufdfd\u2e3a\u2e3b\U00012000-\U0001254f]")
+"""Characters every font that has them draws as wide as several letters, where a report's
+table counts one column (``wtg.core.textwidth``: East Asian Width "N"): the Arabic
+ligatures of whole phrases (U+FDFD, the Basmala, and U+FDFA, U+FDFB), the two- and
+three-em dashes (U+2E3A, U+2E3B) and the cuneiform signs (U+12000 to U+1254F, U+12219 among
+the widest glyphs of all). A name of them, padded to its column, pushed the rest of each
+line it stands on out of its columns in every other player's Top Ten and report (attack48)."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 _WEB_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![^\W_])www\.", re.IGNORECASE)
 """A web address's scheme (``https://``) or its ``www.``."""
@@ -177,6 +186,14 @@ def posing(name: str, host: str = "") -> str | None:
     stray = _stray_mark(name)
     if stray is not None:
         return f"the name {name} {stray}: choose another with AS <name>"
+    wide = _DRAWN_WIDE.search(name)
+    if wide is not None:
+        return (
+            f"the name {name} holds U+{ord(wide.group()):04X}, a character drawn as wide as "
+            "several letters, which the host's tables count as one: where the host prints "
+            "it, the rest of its line is pushed out of its columns: choose another with AS "
+            "<name>"
+        )
     key = header_key_in(name)
     if key is not None:
         return (

@@ -17,11 +17,14 @@ form.
 Parts nest at most ``MAX_NESTING`` deep: the standard library's parser takes a generator
 frame per level (1,000 nested multiparts raise RecursionError) and checks every line
 against every open boundary, so a deeper part is read as a leaf and skipped with a note.
+A mail holds at most ``PARTS_MAX`` parts: those after are neither parsed nor read, with a
+note.
 """
 
 from __future__ import annotations
 
 import codecs
+import email.feedparser
 import email.parser
 import email.policy
 import email.utils
@@ -86,6 +89,19 @@ NAME_MAX = 80
 MAX_NESTING = 12
 """Parts within parts (a forwarded message counts two: itself and its own tree). A
 reply forwarded three times with its attachments nests about nine deep."""
+PARTS_MAX = 1000
+"""Parts of a mail read, the mail itself and every part that holds others counted, in the
+order they are written (a forwarded message's own parts counted too): a client's mail has
+a few, a reply forwarded with its attachments a few dozen. The email package makes a
+message of each part, and the poll reads each (its type, its text, its copy mark): a
+stranger's mail of 190,000 empty parts, five bytes each and under ``mail.max_bytes``, had
+the poll make and read 190,000 messages, one mail of many in a flood (attack48). The parser is
+fed no more of the text once it has made more than these, and the parts past them are
+dropped from what it made: a copy of the mail whose server writes its boundaries anew
+keeps the same parts, and the same copy mark."""
+_FED = 8192
+"""Characters given to the parser at a time, as its own ``Parser.parse`` gives them."""
+_TOO_MANY = f"parts past the {PARTS_MAX:,}th were not read"
 _KINDS = {"body": 0, "attachment": 1, "html": 2}
 _TEXT_FILES = (".txt", ".aof")
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -183,12 +199,16 @@ class _Walk:
     named when the HTML shows it."""
     forwards: int = 0
     """The forwarded messages met so far: each one's number."""
+    parts: int = 0
+    """The parts visited so far (``PARTS_MAX`` at most, a forwarded message's own too)."""
 
 
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
     """The text part of a mail (parsed by ``parse_mail`` or with any policy) that holds the
     AOF, decoded and normalised; never raises."""
     walk = _Walk()
+    if isinstance(message, _Part) and message.parts_cut:
+        walk.troubles.append(_TOO_MANY)
     try:
         _visit(message, 0, "", walk)
     except Exception as error:  # a mail is untrusted input: report, never raise
@@ -206,8 +226,14 @@ def parse_mail(raw: bytes) -> Message:
     return _parse(raw, 0)
 
 
-def _parse(raw: bytes, nesting: int) -> Message:
+def _parse(raw: bytes, nesting: int, room: int = PARTS_MAX) -> Message:
+    """``room``: the parts it may hold (``PARTS_MAX``, or what a forwarded message's parent
+    left of them)."""
+    made = 0
+
     def factory(policy: email.policy.Policy = email.policy.compat32) -> Message:
+        nonlocal made
+        made += 1
         return _Part(policy, nesting)
 
     text = raw.decode("ascii", "surrogateescape")  # as email.message_from_bytes reads bytes
@@ -226,7 +252,31 @@ def _parse(raw: bytes, nesting: int) -> Message:
         if unread == "" and message.get_content_maintype() not in ("multipart", "message"):
             message.set_payload(body)
             return message
-    return parser.parsestr(text)
+    feeder = email.feedparser.FeedParser(factory, policy=email.policy.compat32)
+    for start in range(0, len(text), _FED):
+        if made > room:
+            break
+        feeder.feed(text[start : start + _FED])
+    message = feeder.close()
+    if isinstance(message, _Part) and _kept(message, room) > room:
+        message.parts_cut = True
+    return message
+
+
+def _kept(message: Message, room: int) -> int:
+    """The parts of ``message`` (itself first, then each of its parts and theirs, in the
+    order written), those past the first ``room`` dropped; how many it held (more than
+    ``room`` when some were dropped)."""
+    held = 1
+    children = message.get_payload() if message.is_multipart() else []
+    if not isinstance(children, list):  # a multipart's payload is the list of its parts
+        return held
+    for index, child in enumerate(children):
+        if held >= room:
+            del children[index:]
+            return held + 1
+        held += _kept(child, room - held) if isinstance(child, Message) else 0
+    return held
 
 
 def _plain_headers(lines: Sequence[str], nesting: int) -> Message | None:
@@ -338,6 +388,8 @@ class _Part(Message):
     def __init__(self, policy: email.policy.Policy, nesting: int) -> None:
         super().__init__(policy)
         self.nesting = nesting
+        self.parts_cut = False
+        """Whether parts past ``PARTS_MAX`` were dropped from the mail (set on the mail)."""
         self.text_read: tuple[str, tuple[str, ...]] | None = None
         """Its text as ``part_text`` read it, once it has."""
         self.html_read: str | None = None
@@ -450,6 +502,11 @@ def _visit(
         if _TOO_DEEP not in walk.troubles:
             walk.troubles.append(_TOO_DEEP)
         return
+    if walk.parts >= PARTS_MAX:
+        if _TOO_MANY not in walk.troubles:
+            walk.troubles.append(_TOO_MANY)
+        return
+    walk.parts += 1
     try:
         _visit_part(part, ctype, depth, where, walk, forwarded)
     except Exception as error:  # one broken part must not hide the others
@@ -472,7 +529,8 @@ def _visit_part(
     elif ctype == "message/rfc822":
         data = part.get_payload(decode=True)
         if isinstance(data, bytes):
-            _visit(_parse(data, depth + 1), depth + 1, inner, walk, within)
+            room = max(1, PARTS_MAX - walk.parts)  # its message is one more part
+            _visit(_parse(data, depth + 1, room), depth + 1, inner, walk, within)
     else:
         candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:

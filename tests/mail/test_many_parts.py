@@ -1,0 +1,52 @@
+"""A mail of a great many MIME parts (attack48): a stranger's megabyte of five-byte empty
+parts had the poll make and read a message for each of 190,000 parts. A mail is read as
+far as its first ``PARTS_MAX`` parts: what a client writes there (the body, the form, an
+attachment or two) is read as ever, the parts after are not, and the mail's copy mark is
+the same when its server writes the boundaries anew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from wtg.mail.message.extract import PARTS_MAX, extract_from_message, parse_mail
+from wtg.mail.message.mailcopy import kept_mark
+
+MANY = 5000
+
+
+def _mail(body: str, parts: int, boundary: str = "------------Kp3Xa9") -> bytes:
+    """A Thunderbird-shaped multipart/mixed mail: ``body`` as its text, then ``parts``
+    empty attachments, each a part of its own."""
+    head = (
+        "From: Mallory <mallory@strangers.example>\r\nTo: gm@wtg.example\r\n"
+        "Subject: hello\r\nMessage-ID: <many@strangers.example>\r\n"
+        "Date: Sun, 22 Nov 2026 11:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+        f'Content-Type: multipart/mixed; boundary="{boundary}"\r\n\r\n'
+        "This is a multi-part message in MIME format.\r\n"
+    )
+    text = (
+        f"--{boundary}\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\n"
+        f"Content-Transfer-Encoding: 7bit\r\n\r\n{body}\r\n"
+    )
+    empty = f"--{boundary}\r\n\r\n" * parts
+    return (head + text + empty + f"--{boundary}--\r\n").encode()
+
+
+def test_a_mail_is_read_as_far_as_its_first_parts(tmp_path: Path) -> None:
+    mail = parse_mail(_mail("JOIN wok4", MANY))
+    assert len(list(mail.walk())) == PARTS_MAX
+    assert f"parts past the {PARTS_MAX:,}th were not read" in extract_from_message(mail).notes
+    whole = parse_mail(_mail("JOIN wok4", PARTS_MAX - 2))  # the mail, its text, the rest
+    assert len(list(whole.walk())) == PARTS_MAX
+    assert not any("parts past" in note for note in extract_from_message(whole).notes)
+    # a server that writes the boundaries anew (longer: the text is fed in other pieces)
+    one, other = _mail("JOIN wok4", MANY), _mail("JOIN wok4", MANY, boundary="b" * 60)
+    sender, message_id = "mallory@strangers.example", "<many@strangers.example>"
+    assert kept_mark(message_id, sender, one) == kept_mark(message_id, sender, other)
+    world = World(tmp_path)  # a form in the first part is filed
+    raw = _mail(world.aof(1, X1="100"), MANY)
+    world.inbox.add(raw.replace(b"Mallory <mallory@strangers.example>", b"p1@players.example"))
+    summary = world.poll()
+    assert [event.outcome.detail for event in summary.events] == ["g1 turn 1 player 1"]
+    assert summary.filed == 1
