@@ -13,6 +13,7 @@ from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import all_at_once, open_game_data
+from wtg.host.servicerecord import runs_older_config
 from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.sitefolder import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
@@ -58,6 +59,9 @@ def check_config(ctx: click.Context) -> None:
             tell(f"{Verdict.FAIL.value:<5} {problem}")
         sys.exit(1)
     tell(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
+    older = runs_older_config(gm.spool, Path(path), gm.file_print)
+    if older is not None:  # edited while the service runs: it goes on with the old one
+        tell(f"{Verdict.NOTE.value:<5} {older}")
     failed = 0
     trouble = secret_trouble(gm.spool / SECRET_FILE)
     opened = open_game_data(gm.games_dir)

@@ -61,6 +61,9 @@ class Service(Record):
     """It runs other code than this wtg's under the same version: wtg was installed again
     since it started (a ``git pull``, a ``pip install`` of the same version number), or
     this wtg is another install than the service's."""
+    config_edited: str = ""
+    """The service's config file when it reads otherwise now than the service read it
+    (edited since, not reloaded); "" when it does not."""
     gone: int | None = None
     stopped: datetime | None = None
     """When the last service stopped as a service stops (none runs now, none was killed)."""
@@ -127,6 +130,7 @@ class HostHealth(Record):
                 "version": service.version,
                 "runs_other_code": service.other_code
                 or bool(service.version and service.version != __version__),
+                "config_edited": bool(service.config_edited),
                 "gone_pid": service.gone,
                 "stopped": _moment(service.stopped),
                 "stopped_error": service.stopped_error or None,
@@ -246,7 +250,15 @@ class HostHealth(Record):
                     else ""
                 )
             )
-            return f"service: running, pid {service.pid}{when}{version}{newer}"
+            edited = (
+                f" (its config {service.config_edited} was edited since the service read it, "
+                f"and the service runs the config as it was: `systemctl reload wtg` (or `kill "
+                f"-HUP {service.pid}`) reads it again once `wtg check-config` passes it; a new "
+                "games_dir takes `systemctl restart wtg`)"
+                if service.config_edited
+                else ""
+            )
+            return f"service: running, pid {service.pid}{when}{version}{newer}{edited}"
         if service.gone is not None:
             return (
                 f"service: NOT running (the process of its record, pid {service.gone}, is "
@@ -397,6 +409,7 @@ def _service(spool: Path) -> Service:
         since=record.since,
         version=record.version,
         other_code=record.runs_other_code(),
+        config_edited=record.config if record.config_edited() else "",
     )
 
 

@@ -232,10 +232,7 @@ class Service:
             left = read_service_record(spool)  # a service killed: its record is still there
             if left is not None and left.since < self.digest_from:
                 self.digest_from = left.since
-            record = ServiceRecord(
-                pid=self.pid, since=self.started, version=wtg_version(), code=code_print()
-            )
-            write_service_record(spool, record)
+            self._write_record()
             log_event(
                 f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
                 f"mail, games in {self.gm.games_dir}"
@@ -653,6 +650,19 @@ class Service:
         return f"{mail}; next: {why} at {moment_text(until)}"
 
     # --- the config ------------------------------------------------------------------
+    def _write_record(self) -> None:
+        """The service's record: this process, its code, and the config it runs (its file
+        and the print of its text as read), at the start and at each reload."""
+        record = ServiceRecord(
+            pid=self.pid,
+            since=self.started,
+            version=wtg_version(),
+            code=code_print(),
+            config="" if self.gm.file is None else str(self.gm.file.absolute()),
+            config_print=self.gm.file_print,
+        )
+        write_service_record(self.gm.spool, record)
+
     def _formats(self) -> None:
         """Games of a format this wtg will not write are named at the start and each reload:
         their mail waits in the inbox and their turns do not run until `wtg upgrade` (or a
@@ -686,6 +696,7 @@ class Service:
             self.notifier.ready("polling")
             return
         self.gm = new
+        self._write_record()  # the config it runs now: `status --host` no longer says edited
         self._disconnect()
         # a new connection at once, and after failures before the reload (the port or the
         # folder mended) "connected to the mail server again" says it worked: the log
