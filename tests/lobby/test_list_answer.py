@@ -90,6 +90,21 @@ def test_a_join_of_a_mistyped_ruleset_names_the_one_meant(tmp_path: Path) -> Non
     ), said
 
 
+def test_a_join_of_a_ruleset_split_by_a_space_names_the_one_meant(tmp_path: Path) -> None:
+    """JOIN wok 4 (the ruleset's name with a space in it, as it is said) was told "did you
+    mean JOIN wok4 4?": the 4 kept as a variant, and the JOIN so written refused again
+    (newgm48). The name joined is meant, alone; a list's name split so is too."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    hall.mail("yan@x.example", "JOIN wok 4 AS Yan\nJOIN wok4 skirmish AS Yan")
+    hall.poll(hours=1)
+    said = " ".join(" ".join(mail.body for mail in hall.new_mails("yan@x.example")).split())
+    assert "no waiting list of wok 4 is open (did you mean JOIN wok4?); open now: " in said, said
+    assert "JOIN wok4 4" not in said, said
+    assert "no waiting list of wok4 skirmish is open" in said, said  # no variant of wok4
+
+
 def test_a_list_is_told_by_its_game_s_name_and_its_map_s_size(tmp_path: Path) -> None:
     """A list read ``wisk on classic, 3 players, open to all`` in LIST and in the JOIN's
     answer: the ruleset's id, which a player new to the host does not know, and the map's
