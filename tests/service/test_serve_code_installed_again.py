@@ -56,23 +56,29 @@ def wait_for(done: Callable[[], bool], seconds: float = 60.0) -> None:
         time.sleep(0.1)
 
 
-def test_a_service_started_before_wtg_was_installed_again_is_to_restart(tmp_path: Path) -> None:
-    world, config = host(tmp_path)
-    spool = world.gm.spool
+def serving(tmp_path: Path, config: Path, code: Path) -> subprocess.Popen[bytes]:
+    """`wtg serve` of the wtg in the folder ``code`` (its PYTHONPATH) on ``config``, its log
+    in ``tmp_path``/serve.log."""
     env = {
         **os.environ,
-        "PYTHONPATH": str(older_wtg(tmp_path)),
+        "PYTHONPATH": str(code),
         "PYTHONDONTWRITEBYTECODE": "1",
         "WTG_CONFIG": str(config),
     }
     env.pop("NOTIFY_SOCKET", None)
-    service = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "wtg", "serve", "--log-file", str(tmp_path / "serve.log")],
         env=env,
         cwd=tmp_path,  # `-m` puts the current folder first: not this checkout's wtg
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def test_a_service_started_before_wtg_was_installed_again_is_to_restart(tmp_path: Path) -> None:
+    world, config = host(tmp_path)
+    spool = world.gm.spool
+    service = serving(tmp_path, config, older_wtg(tmp_path))
     try:
         wait_for(lambda: (spool / SERVICE_FILE).exists())
         record = read_service_record(spool)

@@ -6,14 +6,11 @@ said nothing, and the service went on mailing as before."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.service.hostcli import host, wtg
-from tests.service.test_serve_code_installed_again import wait_for
+from tests.service.test_serve_code_installed_again import serving, wait_for
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record, text_print
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -34,21 +31,8 @@ def test_a_config_edited_while_the_service_runs_is_said_until_it_is_reloaded(
     spool = world.gm.spool
     spool.chmod(0o700)  # as `wtg init` makes it: check-config FAILs a spool others read
     first_text = config.read_text(encoding="utf-8")
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(CHECKOUT),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "WTG_CONFIG": str(config),
-    }
-    env.pop("NOTIFY_SOCKET", None)
     log = tmp_path / "serve.log"
-    service = subprocess.Popen(
-        [sys.executable, "-m", "wtg", "serve", "--log-file", str(log)],
-        env=env,
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    service = serving(tmp_path, config, CHECKOUT)
     try:
         wait_for(lambda: (spool / SERVICE_FILE).exists())
         record = read_service_record(spool)
