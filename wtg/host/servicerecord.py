@@ -141,7 +141,7 @@ def runs_older_config(spool: Path, config: Path, read_print: str) -> str | None:
     record = read_service_record(spool)
     if record is None or not record.running() or not record.config_print:
         return None
-    if record.config != str(config.absolute()) or record.config_print == read_print:
+    if record.config != str(config.resolve()) or record.config_print == read_print:
         return None
     return (
         f"wtg serve (pid {record.pid}) runs this config as it read it, not as it reads now "

@@ -658,7 +658,7 @@ class Service:
             since=self.started,
             version=wtg_version(),
             code=code_print(),
-            config="" if self.gm.file is None else str(self.gm.file.absolute()),
+            config="" if self.gm.file is None else str(self.gm.file.resolve()),
             config_print=self.gm.file_print,
         )
         write_service_record(self.gm.spool, record)
