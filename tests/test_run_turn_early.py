@@ -152,9 +152,20 @@ def test_a_deadline_that_has_passed_runs_without_now(tmp_path: Path) -> None:
 
 
 def test_a_game_without_deadlines_runs_as_before(tmp_path: Path) -> None:
-    create_game(tmp_path / "g1", "wok4", "small", players(4), 7)
+    """It runs when told; a run without a player's orders says whose, and how to take it
+    back (newgm48: given for the wrong game, it said "resolved" alone)."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), 7).typed(WOK4)
+    for player in range(1, 5):
+        game.submit_all(filled_aof(game, player))
     assert run_turn(tmp_path, "g1").stdout == "turn 1 of game g1 resolved\n"
-    assert run_turn(tmp_path, "g1").stdout == "turn 2 of game g1 resolved\n"
+    game.submit_all(filled_aof(game, 1))
+    game.submit_all(filled_aof(game, 2).replace("R1: 1", "R1: 0"))  # sent, not READY
+    assert run_turn(tmp_path, "g1").stdout == (
+        "turn 2 of game g1 resolved without orders from 3 Cid, 4 Dee (a game without "
+        "deadlines runs when told, whoever has sent orders); the wrong game? `wtg --config "
+        f"FILE rollback {tmp_path / 'g1'} --to 1` takes it back (FILE: the host's config, "
+        "whose address tells the players)\n"
+    )
 
 
 def test_preview_and_rerun_need_no_now(tmp_path: Path) -> None:

@@ -79,7 +79,10 @@ def test_a_game_without_deadlines_given_twice(host: Host) -> None:
     assert wtg(*host, "run-turn", "w1").exit_code == 1
     assert turns(host, "w1") == ["0000", "0001"]
     meant = wtg(*host, "run-turn", "w1", "--unmailed")
-    assert meant.stdout == "turn 2 of game w1 resolved\n"
+    assert meant.stdout.startswith(
+        "turn 2 of game w1 resolved without orders from 2 Also (a game without deadlines runs "
+        "when told, whoever has sent orders); the wrong game? `wtg --config "
+    )  # newgm48: it said "resolved" alone, the player's turn run without a word
 
 
 def test_a_game_of_robots_only_runs_turn_after_turn(host: Host) -> None:
@@ -94,7 +97,12 @@ def test_a_game_folder_without_a_config_runs_as_before(tmp_path: Path) -> None:
     game = tmp_path / "g"
     assert wtg("new-game", game, "--ruleset", "wok4", "--map", "small", *PLAYERS).exit_code == 0
     assert wtg("run-turn", game).exit_code == 0
-    assert wtg("run-turn", game).stdout == "turn 2 of game g resolved\n"
+    assert wtg("run-turn", game).stdout == (
+        "turn 2 of game g resolved without orders from 1 Me, 2 Also (a game without deadlines "
+        f"runs when told, whoever has sent orders); the wrong game? `wtg --config FILE rollback "
+        f"{game} --to 1` takes it back (FILE: the host's config, whose address tells the "
+        "players)\n"
+    )
 
 
 def given(refusal: str, host: Host) -> list[str]:

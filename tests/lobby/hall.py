@@ -92,12 +92,12 @@ class Hall:
         with LobbyDatabase(self.gm.games_dir) as book:
             add_list(book, wanted)
 
-    def mail(self, sender: str, body: str, name: str = "") -> None:
+    def mail(self, sender: str, body: str, name: str = "", subject: str = "to the host") -> None:
         self.count += 1
         msg = EmailMessage()
         msg["From"] = f"{name} <{sender}>" if name else sender
         msg["To"] = GM
-        msg["Subject"] = "to the host"
+        msg["Subject"] = subject
         msg["Message-ID"] = f"<h{self.count}@players.example>"
         msg.set_content(body)
         self.inbox.add(msg)

@@ -73,21 +73,41 @@ def test_a_list_open_to_all_says_so_and_not_for_every_player(tmp_path: Path) -> 
     assert f"You asked to be put on the waiting list wok4 ({told}) as Amy." in said, said
 
 
+def answered_beside_skirmish(tmp_path: Path, ruleset: str, body: str) -> str:
+    """What the host answers yan's mail ``body`` with, lists of ``ruleset`` and of Standard's
+    Skirmish open: its words, each run of blanks one space."""
+    hall = Hall(tmp_path)
+    hall.open_list(ruleset, players=3)
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    hall.mail("yan@x.example", body)
+    hall.poll(hours=1)
+    return " ".join(" ".join(mail.body for mail in hall.new_mails("yan@x.example")).split())
+
+
 def test_a_join_of_a_mistyped_ruleset_names_the_one_meant(tmp_path: Path) -> None:
     """JOIN wsik was told only that no list of wsik is open and which lists are: the
     player had to spot his own typo. The ruleset of an open list close to it is named, as
     JOIN takes it."""
-    hall = Hall(tmp_path)
-    hall.open_list("wisk", players=3)
-    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
-    hall.mail("yan@x.example", "JOIN wsik AS Yan\nJOIN standrad skirmish AS Yan")
-    hall.poll(hours=1)
-    said = " ".join(" ".join(mail.body for mail in hall.new_mails("yan@x.example")).split())
+    said = answered_beside_skirmish(
+        tmp_path, "wisk", "JOIN wsik AS Yan\nJOIN standrad skirmish AS Yan"
+    )
     assert "no waiting list of wsik is open (did you mean JOIN wisk?); open now: " in said, said
     assert (
         "no waiting list of standrad skirmish is open (did you mean JOIN standard skirmish?)"
         in said
     ), said
+
+
+def test_a_join_of_a_ruleset_split_by_a_space_names_the_one_meant(tmp_path: Path) -> None:
+    """JOIN wok 4 (the ruleset's name with a space in it, as it is said) was told "did you
+    mean JOIN wok4 4?": the 4 kept as a variant, and the JOIN so written refused again
+    (newgm48). The name joined is meant, alone; a list's name split so is too."""
+    said = answered_beside_skirmish(
+        tmp_path, "wok4", "JOIN wok 4 AS Yan\nJOIN wok4 skirmish AS Yan"
+    )
+    assert "no waiting list of wok 4 is open (did you mean JOIN wok4?); open now: " in said, said
+    assert "JOIN wok4 4" not in said, said
+    assert "no waiting list of wok4 skirmish is open" in said, said  # no variant of wok4
 
 
 def test_a_list_is_told_by_its_game_s_name_and_its_map_s_size(tmp_path: Path) -> None:

@@ -100,3 +100,11 @@ def test_offer_seat_refuses_a_seat_still_played(tmp_path: Path) -> None:
     assert "seat 1 of game wok4-1 cannot be offered: player 1 has not quit (status active)" in (
         result.stderr
     )
+    # newgm48: and what lets the seat be offered, where it said the status alone
+    said = result.stderr.replace(f"--config {tmp_path / 'wtg.yaml'} ", "")
+    assert said.endswith(
+        "(status active); to hand his seat to a new player, take him out first: his QUIT "
+        "filed (`wtg aof wok4-1 --player 1` with its QUIT line filled in, saved as FILE, then "
+        "`wtg orders wok4-1 FILE`), or his RESIGN mailed (RESIGN wok4-1); once the turn has "
+        "run with it, `wtg offer-seat wok4-1 1` offers the seat\n"
+    ), said

@@ -129,6 +129,15 @@ def test_a_service_started_before_wtg_was_installed_again_is_to_restart(tmp_path
         assert data["runs_other_code"] is True
         assert data["folder"] == record.folder
         assert data["other_install"] is False
+        # a reload writes the record again: the code it runs is still the code it started
+        # with (the record took the pulled code's print, and the line to restart went)
+        os.kill(record.pid, signal.SIGHUP)
+        log = tmp_path / "serve.log"
+        wait_for(lambda: "the config was reloaded" in log.read_text(encoding="utf-8"))
+        again = read_service_record(world.gm.spool)
+        assert again is not None and again.code == record.code
+        first = status_of(folder, config, tmp_path).splitlines()[0]
+        assert first.endswith(f", wtg {record.version}{INSTALLED_AGAIN}"), first
 
 
 def test_a_service_of_another_install_is_not_told_to_restart(tmp_path: Path) -> None:

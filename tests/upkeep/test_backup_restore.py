@@ -16,6 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner, Result
 
 from tests.lobby.hall import START
@@ -169,6 +170,11 @@ def test_no_password_is_in_the_archive(host: Path, tmp_path: Path) -> None:
     assert manifest["left_out_files"] == [
         {"line": left[1], "what": "smtp.password_file", "path": str(password_file)}
     ]
+    # newgm48: "nothing to put back" held only while the config stayed beside the file it
+    # names by a relative path; the copy names it by its full path, wherever it is put now
+    again = yaml.safe_load((tmp_path / "again" / ".restored" / "wtg.yaml").read_text())
+    assert "password_file: smtp-password" in copy
+    assert again["smtp"]["password_file"] == str(password_file)
     restored_copy = (copy_dir / ".restored" / "wtg.yaml").read_text(encoding="utf-8")
     assert restored_copy == copy.replace(  # games_dir: the folder restored, the rest as it was
         "games_dir: games", f'games_dir: "{copy_dir}"'

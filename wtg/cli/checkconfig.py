@@ -13,7 +13,9 @@ from wtg.cli.givenhead import tell
 from wtg.core.printable import printable
 from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import all_at_once, open_game_data
+from wtg.host.servicerecord import runs_older_config
 from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
+from wtg.mail.servers.unreadfiles import left_behind
 from wtg.site.sitefolder import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
 
@@ -58,6 +60,9 @@ def check_config(ctx: click.Context) -> None:
             tell(f"{Verdict.FAIL.value:<5} {problem}")
         sys.exit(1)
     tell(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
+    older = runs_older_config(gm.spool, Path(path), gm.file_print)
+    if older is not None:  # edited while the service runs: it goes on with the old one
+        tell(f"{Verdict.NOTE.value:<5} {older}")
     failed = 0
     trouble = secret_trouble(gm.spool / SECRET_FILE)
     opened = open_game_data(gm.games_dir)
@@ -65,6 +70,9 @@ def check_config(ctx: click.Context) -> None:
     for line in (*loose_password_files(gm), *([trouble] if trouble else []), *opened):
         tell(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
+    left = left_behind(gm.transport, gm.maildir_in)
+    if left is not None:  # tried on the maildir transport, then moved to a server: unread
+        tell(f"{Verdict.NOTE.value:<5} {left.removeprefix('note: ')}")
     at_once = all_at_once(gm.games_dir, opened)
     if at_once is not None:  # a copy that kept no modes: one command, not a line a game
         tell(f"{Verdict.NOTE.value:<5} {at_once}")

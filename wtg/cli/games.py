@@ -780,6 +780,7 @@ def run_turn(
         fail(refused)
     noting = first_run(spool, game) if spool and not rerun else None
     earlier = set(game.store.kept_runs(game.latest_turn())) if rerun else set()
+    unsent = "" if rerun or now_anyway else _unsent_without_deadline(game)
     try:
         turn = game.run_turn(
             rerun=rerun, force=force, before_commit=noting, refuse_unchanged=not unchanged
@@ -789,7 +790,7 @@ def run_turn(
         fail(said + meant_games(game, corrected, "wtg run-turn {game} --rerun"))
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
-    back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun else ""
+    back = _taken_back(ctx, game, game_dir, turn, rerun) if now_anyway or rerun or unsent else ""
     # the folder this rerun made (by name, not by order: a clock set back sorts it first)
     kept = [p for p in game.store.kept_runs(turn) if p not in earlier] if rerun else []
     # the run it replaced, which the players may have been mailed, is kept: where
@@ -799,7 +800,35 @@ def run_turn(
     )
     ended = ended_words(game, str(game.meta(turn).get("ran_at") or ""))
     over = f": {ended}" if ended else ""
-    tell(f"turn {turn} of game {game.config.game} {done}{replaced}{over}{back}")
+    tell(f"turn {turn} of game {game.config.game} {done}{unsent}{replaced}{over}{back}")
+
+
+def _unsent_without_deadline(game: Game) -> str:
+    """What the line of a hand run of a game without deadlines says of the players whose
+    orders it ran without (" without orders from 2 Dan (...)"), "" when each sent his: such
+    a game runs when told, with no `--now`, and the line of one given for the wrong game
+    said "resolved" alone, a player's turn lost without a word (newgm48). A game with a
+    deadline refuses such a run before its deadline (``too_early``)."""
+    if game.deadline() is not None:
+        return ""
+    # deferred: the game's status (its orders read): only a hand run of such a game
+    from wtg.gm.gamestatus import game_status
+
+    try:
+        status = game_status(game)
+    except Exception:  # its run says what is wrong with it; this line adds nothing then
+        return ""
+    missing = [
+        f"{p['id']} {p['name']}"
+        for p in status["players"]
+        if p["owes_orders"] and not p["orders"] and not p["ready"]
+    ]
+    if not missing:
+        return ""
+    return (
+        f" without orders from {', '.join(missing)} (a game without deadlines runs when told, "
+        "whoever has sent orders)"
+    )
 
 
 def _hand_run_refused(

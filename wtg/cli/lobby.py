@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import click
 
@@ -36,6 +37,10 @@ from wtg.lobby.seats import offer_seat as offer
 from wtg.lobby.seats import offers, withdraw_offer
 from wtg.lobby.start import ListsBusy, checked_list
 from wtg.mail.outgoing.notices import Notices
+from wtg.text.shellcommand import shell_command
+
+if TYPE_CHECKING:
+    from wtg.game.engine import Game
 
 LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 """How the zone of a list is given again (``fixed_zone_warning``)."""
@@ -282,7 +287,7 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
             else:
                 offer(book, game, seat, datetime.now(timezone.utc))
         except ValueError as error:
-            fail(str(error))
+            fail(str(error) + ("" if withdraw else _still_plays(game, game_dir, seat)))
     if withdraw:
         tell(
             f"seat {seat} of game {name} no longer offered: a JOIN for it is refused, and so "
@@ -290,6 +295,33 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> 
         )
     else:
         tell(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
+
+
+def _still_plays(game: Game, game_dir: str, seat: int) -> str:
+    """What a refusal to offer the seat of a player who still plays adds: how he is taken
+    out first (newgm48: `player 2 has not quit (status active)` alone, and a GM who was to
+    replace a player who asked for it did not know what would let the seat be offered)."""
+    # deferred: the game's status (its orders read): only a refusal of a seat still played
+    from wtg.gm.gamestatus import game_status
+
+    try:
+        players = game_status(game)["players"]
+    except Exception:  # the refusal's own words stand alone
+        return ""
+    plays = [p for p in players if p["id"] == seat and p["status"] == "active"]
+    if not plays or not plays[0]["owes_orders"]:
+        return ""
+    offer_it = f"`{shell_command('wtg', 'offer-seat', game_dir, str(seat))}` offers the seat"
+    if plays[0]["resigned"]:
+        return f"; his RESIGN is on file: once the coming turn has run with it, {offer_it}"
+    aof = shell_command("wtg", "aof", game_dir, "--player", str(seat))
+    orders = shell_command("wtg", "orders", game_dir, "FILE")
+    return (
+        f"; to hand his seat to a new player, take him out first: his QUIT filed (`{aof}` "
+        f"with its QUIT line filled in, saved as FILE, then `{orders}`), or his RESIGN "
+        f"mailed ({shell_command('RESIGN', game.config.game)}); once the turn has run with "
+        f"it, {offer_it}"
+    )
 
 
 def register(group: click.Group) -> None:

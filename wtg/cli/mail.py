@@ -165,7 +165,7 @@ def poll(
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.inbox import MaildirInbox
     from wtg.mail.servers.probe import failed_connection, said
-    from wtg.mail.servers.unreadfiles import unread_notes
+    from wtg.mail.servers.unreadfiles import left_behind, unread_notes
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -254,6 +254,9 @@ def poll(
     if isinstance(inbox, MaildirInbox):  # -q too: a player's mail lies unread there
         for line in unread_notes(inbox.path, inbox.strays(), inbox.hidden()):
             tell(line, err=True)
+    left = left_behind(gm.transport, gm.maildir_in)
+    if left is not None:  # -q too: mail of the days on the maildir transport lies unread
+        tell(left, err=True)
     if verbose:  # the events the log got, a line each
         for event in summary.events:
             tell(printable(f"  {event.line()}"))

@@ -45,6 +45,7 @@ from wtg.host.configschema import (
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.host.secretfile import missing_secret_hint
+from wtg.host.servicerecord import text_print
 from wtg.text.closename import close_names, either
 from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
@@ -178,6 +179,9 @@ class GmConfig(Record):
     oauth2: OAuth2Config | None = None
     file: Path | None = None
     """The config file it was read from (None: data not from a file)."""
+    file_print: str = ""
+    """The print of that file's text as it was read (``servicerecord.text_print``): the
+    service keeps it in its record, and `wtg status --host` tells an edit since."""
     games_dir_written: str | None = None
     """The config's games_dir as it writes it (None: it writes none, the default is read):
     a relative one that names no folder is refused saying what it was read against
@@ -326,7 +330,8 @@ def load_config(path: Path) -> GmConfig:
     except YamlLinesError as exc:
         where = f"{path}, line {exc.line}" if exc.line else str(path)
         raise ConfigError(f"{where}: {exc.message}") from exc
-    return config_from_data(lined.data, path.parent, str(path), lined).replaced(file=path)
+    config = config_from_data(lined.data, path.parent, str(path), lined)
+    return config.replaced(file=path, file_print=text_print(text))
 
 
 GAME_YAML_KEYS = frozenset({"game", "ruleset", "players"})

@@ -1,10 +1,13 @@
 """The record `wtg serve` keeps of itself in the mail spool: which process, since when, and
-which wtg (its version, and a print of its code).
+which wtg (its version, and a print of its code), and which config (its file, and a print
+of its text as the service read it).
 
 `wtg status --host` reads it to say whether the service runs; a record whose process is
 gone (the service was killed, the machine restarted) says it does not; one whose code is
 not the code installed now says the service runs the wtg it started with, or, when the
-folder its wtg was imported from is another (``folder``), another install's.
+folder its wtg was imported from is another (``folder``), another install's; one
+whose config print is not its file's now says the config was edited since the service read
+it.
 """
 
 from __future__ import annotations
@@ -91,6 +94,19 @@ def _code_files(folder: Traversable, prefix: str) -> Iterator[tuple[str, bytes]]
             continue
 
 
+def text_print(text: str) -> str:
+    """A print of a config file's text, as the service read it and as it reads now."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def file_print(path: Path) -> str:
+    """``text_print`` of the file at ``path`` now; "" when it cannot be read as text."""
+    try:
+        return text_print(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 class ServiceRecord(Record):
     pid: int
     since: datetime
@@ -101,6 +117,21 @@ class ServiceRecord(Record):
     folder: str = ""
     """``code_folder()`` of the service's wtg; "" in a record an older wtg wrote (before
     round 48)."""
+    config: str = ""
+    """The config file the service read (at its start, or its last reload); "" in a record
+    an older wtg wrote (before round 48)."""
+    config_print: str = ""
+    """``text_print`` of that file's text as the service read it."""
+
+    def config_edited(self) -> bool:
+        """Whether the service's config file reads otherwise now than the service read it:
+        edited since, and not reloaded (SIGHUP). Before, `check-config` passed the edited
+        file and `wtg status --host` said nothing, while the service went on with the old
+        one. A file that cannot be read now is not said so here (`check-config` says it)."""
+        if not self.config or not self.config_print:
+            return False
+        now = file_print(Path(self.config))
+        return bool(now) and now != self.config_print
 
     def runs_other_code(self) -> bool:
         """Whether the service runs other code than the wtg this process runs, the one
@@ -131,6 +162,21 @@ class ServiceRecord(Record):
         return True
 
 
+def runs_older_config(spool: Path, config: Path, read_print: str) -> str | None:
+    """A note for `check-config` when the service of ``spool`` runs ``config`` as it read it,
+    not as it reads now (``read_print``); None when none runs, or it runs it as it is."""
+    record = read_service_record(spool)
+    if record is None or not record.running() or not record.config_print:
+        return None
+    if record.config != str(config.resolve()) or record.config_print == read_print:
+        return None
+    return (
+        f"wtg serve (pid {record.pid}) runs this config as it read it, not as it reads now "
+        f"(edited since): once the lines here pass, `systemctl reload wtg` (or `kill -HUP "
+        f"{record.pid}`) reads it again; a new games_dir takes `systemctl restart wtg`"
+    )
+
+
 def write_service_record(spool: Path, record: ServiceRecord) -> None:
     private.make_dirs(spool)
     data = {
@@ -139,6 +185,8 @@ def write_service_record(spool: Path, record: ServiceRecord) -> None:
         "version": record.version,
         "code": record.code,
         "folder": record.folder,
+        "config": record.config,
+        "config_print": record.config_print,
     }
     write_atomic(spool / SERVICE_FILE, json.dumps(data) + "\n")
 
@@ -153,6 +201,8 @@ def read_service_record(spool: Path) -> ServiceRecord | None:
             version=str(data["version"]),
             code=str(data.get("code") or ""),  # none in a record an older wtg wrote
             folder=str(data.get("folder") or ""),
+            config=str(data.get("config") or ""),
+            config_print=str(data.get("config_print") or ""),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

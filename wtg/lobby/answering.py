@@ -200,6 +200,9 @@ class Answering:
     question: str = ""
     """The first question the sender typed that is no command (``yesno.question``), or "":
     the HELP a mail of no command gets quotes it, saying the host answers none."""
+    subject_command: str = ""
+    """The command the mail's subject reads as (``questions.subject_command``), or "": the
+    HELP a mail of no command gets says the subject is not read for commands."""
     taken_off_told: ToldBefore | None = None
     """Whether a waiting player's mail telling him he is off a list is in the outbox
     already (``wtg.lobby.start.ToldBefore``)."""
@@ -237,7 +240,7 @@ class Answering:
         self.code, self.text, self.press_end = mail.code, mail.text, mail.press_end
         confirm.purge(self.book, self.moment)
         if not mail.commands:
-            self.help(question=self.question)
+            self.help(question=self.question, subject_line=self.subject_command)
         asked = Counter(_same(command) for command in mail.commands)
         pasted_lines = [
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
@@ -364,14 +367,15 @@ class Answering:
             reason=reason,
         )
 
-    def help(self, unknown: str | None = None, question: str = "") -> None:
+    def help(self, unknown: str | None = None, question: str = "", subject_line: str = "") -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know. It
         names the requests of the sender's address that wait for their CONFIRM, with their
         codes: a plain "yes" mailed on its own (a client that keeps no thread, a new mail)
         confirms nothing (``wtg.lobby.yesno``), and lands here. The codes go to the
         address they were mailed to before, whoever wrote this mail. ``question``: the
         question a mail of no command asked (``yesno.question``), quoted back with the
-        word that no one answers it."""
+        word that no one answers it; ``subject_line``: the command its subject reads as,
+        which the host does not read there."""
         shown = cut(quoted_back(unknown), QUOTED_MOST) if unknown is not None else None
         subject = (
             "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
@@ -389,6 +393,7 @@ class Answering:
             unknown=shown,
             waiting=waiting,
             question=question,
+            subject_command=subject_line,
         )
 
     def code_proves_sender(self) -> bool:

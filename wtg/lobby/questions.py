@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 
 from wtg.aof.copies import reads_as_order
 from wtg.game.presslinks import quoted_back
-from wtg.lobby.commands import CODE_WORD, VERBS, outside_forms, typed_text
+from wtg.lobby.commands import CODE_WORD, VERBS, outside_forms, read_commands, typed_text
 
 QUESTION_SHOWN = 200
 """Characters of a question that an answer and the GM's line quote."""
@@ -115,3 +115,16 @@ def beside_a_form(texts: Sequence[str], subject: str = "", answered: str = "") -
     for text in texts:
         typed.extend(typed_text(outside_forms(text), answered))
     return asked(typed, VERBS, (), subject, announced=False)
+
+
+def subject_command(subject: str) -> str:
+    """The command a mail's subject reads as (``JOIN wok4``, typed there and the text left
+    empty), shown as a question is; "" when it reads as none, or is a reply's or a
+    forward's subject (``Re: JOIN wok4: not done`` is the host's own). The host reads the
+    commands of a mail's text alone: the HELP a mail of no command gets says so, naming the
+    subject's (newgm48: it answered the HELP alone, and the player did not know why)."""
+    topic = _one_line(subject)
+    if not topic or _REPLY_PREFIX.match(topic):
+        return ""
+    read = read_commands(topic)
+    return shown(read.commands[0].text()) if read is not None and read.commands else ""

@@ -402,6 +402,10 @@ def _no_list(
         meant = close_names(ruleset, {wl.ruleset for wl in open_now} | named)
         tail = f" {variant}" if variant else ""
         guess = f" (did you mean JOIN {either([m + tail for m in meant])}?)" if meant else ""
+        # a name split by a space, as it is said (JOIN wok 4): the two words one name, alone
+        joined = f"{ruleset}{variant}".lower() if variant else ""
+        if joined and joined in {wl.ruleset for wl in open_now} | {wl.name for wl in open_now}:
+            guess = f" (did you mean JOIN {joined}?)"
         return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0

@@ -65,6 +65,9 @@ class Service(Record):
     """The folder its wtg was imported from (None in a record before round 48)."""
     other_install: bool = False
     """That folder is another than this wtg's: a restart runs that wtg again, not this."""
+    config_edited: str = ""
+    """The service's config file when it reads otherwise now than the service read it
+    (edited since, not reloaded); "" when it does not."""
     gone: int | None = None
     stopped: datetime | None = None
     """When the last service stopped as a service stops (none runs now, none was killed)."""
@@ -133,6 +136,7 @@ class HostHealth(Record):
                 or bool(service.version and service.version != __version__),
                 "folder": service.folder,
                 "other_install": service.other_install,
+                "config_edited": bool(service.config_edited),
                 "gone_pid": service.gone,
                 "stopped": _moment(service.stopped),
                 "stopped_error": service.stopped_error or None,
@@ -240,7 +244,15 @@ class HostHealth(Record):
             since = service.since
             when = f", since {_shown(since)} ({_ago(self.now - since)})" if since else ""
             version = f", wtg {service.version}" if service.version else ""
-            return f"service: running, pid {service.pid}{when}{version}{_newer(service)}"
+            edited = (
+                f" (its config {service.config_edited} was edited since the service read it, "
+                f"and the service runs the config as it was: `systemctl reload wtg` (or `kill "
+                f"-HUP {service.pid}`) reads it again once `wtg check-config` passes it; a new "
+                "games_dir takes `systemctl restart wtg`)"
+                if service.config_edited
+                else ""
+            )
+            return f"service: running, pid {service.pid}{when}{version}{_newer(service)}{edited}"
         if service.gone is not None:
             return (
                 f"service: NOT running (the process of its record, pid {service.gone}, is "
@@ -421,6 +433,7 @@ def _service(spool: Path) -> Service:
         other_code=record.runs_other_code(),
         folder=record.folder or None,
         other_install=record.another_install(),
+        config_edited=record.config if record.config_edited() else "",
     )
 
 

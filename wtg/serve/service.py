@@ -233,14 +233,7 @@ class Service:
             left = read_service_record(spool)  # a service killed: its record is still there
             if left is not None and left.since < self.digest_from:
                 self.digest_from = left.since
-            record = ServiceRecord(
-                pid=self.pid,
-                since=self.started,
-                version=wtg_version(),
-                code=code_print(),
-                folder=code_folder(),
-            )
-            write_service_record(spool, record)
+            self._write_record()
             log_event(
                 f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
                 f"mail, games in {self.gm.games_dir}"
@@ -658,6 +651,20 @@ class Service:
         return f"{mail}; next: {why} at {moment_text(until)}"
 
     # --- the config ------------------------------------------------------------------
+    def _write_record(self) -> None:
+        """The service's record: this process, its code, and the config it runs (its file
+        and the print of its text as read), at the start and at each reload."""
+        record = ServiceRecord(
+            pid=self.pid,
+            since=self.started,
+            version=wtg_version(),
+            code=code_print(),  # taken once a process: the code it started with
+            folder=code_folder(),
+            config="" if self.gm.file is None else str(self.gm.file.resolve()),
+            config_print=self.gm.file_print,
+        )
+        write_service_record(self.gm.spool, record)
+
     def _formats(self) -> None:
         """Games of a format this wtg will not write are named at the start and each reload:
         their mail waits in the inbox and their turns do not run until `wtg upgrade` (or a
@@ -691,6 +698,7 @@ class Service:
             self.notifier.ready("polling")
             return
         self.gm = new
+        self._write_record()  # the config it runs now: `status --host` no longer says edited
         self._disconnect()
         # a new connection at once, and after failures before the reload (the port or the
         # folder mended) "connected to the mail server again" says it worked: the log

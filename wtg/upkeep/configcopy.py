@@ -128,6 +128,38 @@ def in_place(files: object) -> dict[str, str]:
     return found
 
 
+def with_files_in_place(text: str, files: object) -> str:
+    """The config copy ``text`` with each file of a manifest's ``left_out_files`` that is
+    still in place on this machine, and that the config names by a relative path (read in
+    the config's own folder), named by its full path instead: the restore says "nothing to
+    put back" of it, which held only while the config stayed in the old host's folder; put
+    where the GM keeps it now (the restored folder's parent, /etc/wtg), it named a file
+    that is not there, and `check-config` said to write the password anew (newgm48).
+    ``text`` as it was where a value cannot be replaced so."""
+    for entry in files if isinstance(files, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        what, path = entry.get("what"), entry.get("path")
+        if not isinstance(what, str) or not isinstance(path, str) or not Path(path).is_file():
+            continue
+        section, _, key = what.partition(".")
+        try:
+            value = _child(_child(yaml.compose(text, Loader=yaml.SafeLoader), section), key)
+        except yaml.YAMLError:
+            return text
+        if not isinstance(value, yaml.ScalarNode) or value.value.startswith(("/", "~")):
+            continue
+        written = json.dumps(path, ensure_ascii=False)  # a YAML double-quoted scalar
+        copy = _spliced(text, value.start_mark.index, value.end_mark.index, written)
+        try:
+            data = yaml.safe_load(copy)
+        except yaml.YAMLError:
+            continue
+        if isinstance(data, dict) and (data.get(section) or {}).get(key) == path:
+            text = copy
+    return text
+
+
 RESTORE_NOTE = "Put them back, and set games_dir to the folder restored."
 """The header's words a restore makes true itself (``with_games_dir``)."""
 RESTORED_NOTE = "Put them back; games_dir: the folder restored."

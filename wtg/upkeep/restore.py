@@ -50,7 +50,7 @@ from wtg.mail.spool.hostid import HOST_ID, note_copied_from
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, human_size
-from wtg.upkeep.configcopy import in_place, with_games_dir
+from wtg.upkeep.configcopy import in_place, with_files_in_place, with_games_dir
 from wtg.upkeep.maildirkept import maildir_step, named_maildir
 from wtg.upkeep.restoredagain import (
     missing_folders,
@@ -230,6 +230,11 @@ def _restore_alone(source: Path, games_dir: Path, progress: Progress | None) -> 
     note_archive(private.make_dirs(staging / RESTORED), source)  # the same given again: told
     config = staging / RESTORED / "wtg.yaml"
     placed = config.is_file() and _place_config(config, games_dir.absolute())
+    if config.is_file():  # a password file in place, named relative: by its full path
+        text = config.read_text(encoding="utf-8")
+        named = with_files_in_place(text, manifest.get("left_out_files"))
+        if named != text:
+            write_atomic(config, named)
     diskflush.flush(staging)
     names = sorted(os.listdir(staging), key=lambda name: name == RESTORED)  # .restored last
     _refuse_written_meanwhile(games_dir)

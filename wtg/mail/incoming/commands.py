@@ -213,6 +213,7 @@ class Commands:
                 came_from=self.answers.came_from,
                 dashed=self.answers.gm.limits.dash_subaddress_domains,
                 question=yesno.question(typed, mail, _subject(msg)) or "",
+                subject_command=questions.subject_command(subject),
             )
             replies = answer(desk, mail)
             owner = reads_mailbox(

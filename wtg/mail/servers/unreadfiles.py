@@ -2,10 +2,12 @@
 saved in the Maildir's own folder, beside new/ and cur/ (one folder too high), and one in
 new/ or cur/ whose name begins with "." (Maildir's rule: a writer hides a mail so until it
 is whole). `wtg poll` says them at each run; `wtg poll --idle` and `wtg serve` once a file
-(``UnreadFiles``): a service must not say them again at every poll."""
+(``UnreadFiles``): a service must not say them again at every poll. And the mail that waits
+in the maildir transport's inbox once the host polls a mail server (``left_behind``)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -36,6 +38,32 @@ def unread_notes(maildir: Path, beside: Sequence[Path], hidden: Sequence[Path]) 
                 "the next poll files it"
             )
     return notes
+
+
+def left_behind(transport: str, maildir: Path) -> str | None:
+    """A note of the mails that wait in ``maildir``, the maildir transport's inbox (its new/
+    and cur/), when the host polls a mail server (``transport`` imap) and no poll reads
+    them: a GM who tried the host on the maildir transport, then wrote `transport: imap`,
+    left a player's mail there unread without a word (newgm48). None when none waits (or
+    the host polls that folder, or it cannot be read)."""
+    if transport == "maildir":
+        return None
+    waiting: list[Path] = []
+    for sub in ("new", "cur"):
+        try:
+            entries = list(os.scandir(maildir / sub))
+        except OSError:  # none there: a host never run on the maildir transport
+            continue
+        waiting += [Path(e.path) for e in entries if not e.name.startswith(".") and e.is_file()]
+    if not waiting:
+        return None
+    return (
+        f"note: {counted(len(waiting), 'mail')} in {maildir}, the maildir transport's inbox, "
+        f"which no poll reads while the host polls the {transport.upper()} server "
+        f"(transport: {transport}): {_shown(sorted(waiting))}; to have them filed, move them "
+        "into the server's inbox (a mail client's Move or Copy to it), then take them out of "
+        f"{maildir}"
+    )
 
 
 def _shown(paths: Sequence[Path]) -> str:
