@@ -25,7 +25,7 @@ from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
 from wtg.mail.servers.claimfolder import MaildirClaims, imap_claim, imap_claims, imap_folder
-from wtg.mail.servers.claims import Claim
+from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim
 from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
 from wtg.mail.servers.tlsmode import tls_context
@@ -278,6 +278,9 @@ class ImapInbox:
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
                 self.client.create_folder(folder)
+        self.listed: set[str] | None = there
+        """The mailbox's folders as the LIST at login found them, until the first look at
+        the claims (``_claims``) used them."""
         if self.client.has_capability("QRESYNC"):
             # deferred: imapclient: only the commands that reach an IMAP server
             from imapclient.exceptions import IMAPClientError
@@ -482,8 +485,14 @@ class ImapInbox:
         return self._now(self._claims)
 
     def _claims(self) -> list[Claim]:
+        """The first look after login takes the claims' folder from the login's LIST
+        (``listed``): none there, nothing is selected, and the inbox stays as it was; a
+        later look (`wtg poll --idle`'s next poll) asks the server again."""
+        listed, self.listed = self.listed, None
+        if listed is not None and CLAIMS_FOLDER not in listed:
+            return []
         try:
-            return imap_claims(self.client)
+            return imap_claims(self.client, listed is not None)
         finally:  # the inbox selected again, as the poll left it
             self.client.select_folder(self.config.folder)
 
