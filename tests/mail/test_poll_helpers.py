@@ -22,6 +22,7 @@ import threading
 import time
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,13 +32,15 @@ from tests.fuzz.harness import UNLIMITED, Bench
 from tests.fuzz.inputs import make_case
 from tests.mail.loop import GM
 from tests.mail.test_poll_work import NOW, made_games, order_mails
+from tests.mail.unit.test_imap_inbox import FakeClient, imap_config
+from tests.mail.unit.test_imap_inbox import gm_config as imap_gm
 from wtg.game.arrivalkey import from_nanoseconds
 from wtg.game.engine import Game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.outgoing.idsecret import host_secret
 from wtg.mail.poll import poller, processes, workers
 from wtg.mail.poll.sharing import split, ties
-from wtg.mail.servers.inbox import Incoming, MaildirInbox
+from wtg.mail.servers.inbox import ImapInbox, Incoming, MaildirInbox
 from wtg.mail.spool.outcome import Outcome
 from wtg.rules.wok.state import WokState
 
@@ -452,3 +455,35 @@ def test_a_shared_poll_names_the_games_it_skipped_as_a_poll_of_one_does(
     assert one.games_skipped == three.games_skipped == ("w2",)
     assert one.line().endswith("; skipped: w2")
     assert three.line() == one.line()
+
+
+class Counting(FakeClient):
+    """A server whose SELECT counts the folder's mails (EXISTS), as every one does."""
+
+    def select_folder(self, folder: str) -> dict[bytes, Any]:
+        return {**super().select_folder(folder), b"EXISTS": len(self.mails)}
+
+
+def test_an_imap_poll_forks_its_helpers(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The poll of an IMAP mailbox files on every core too: its look at the claims, before
+    the fork, runs on the poller's thread. It ran on the connection's, which it started,
+    and a process of two threads forks no helper: from round 44 every IMAP poll filed
+    alone, whatever its `--jobs` (imap48)."""
+    before = threading.active_count()  # threads earlier tests left: none of the poll's
+    monkeypatch.setattr(poller, "single_threaded", lambda: threading.active_count() == before)
+    gm = imap_gm(tmp_path)
+    mails = order_mails(made_games(gm))
+    client = Counting(0)
+    client.mails = {uid: raw for uid, raw in enumerate(mails, start=1)}
+    calls = Calls(monkeypatch)
+    inbox = ImapInbox(imap_config(gm), client)
+    try:
+        summary = poller.poll(gm, inbox, now=NOW, jobs=2)
+    finally:
+        inbox.close()
+    made = calls.made()
+    assert summary.filed == len(made) == len(mails)
+    assert len(calls.pids) == 2 and os.getpid() in calls.pids
+    assert client.appended["wtg-host"] != []  # the claims were looked at, and one made

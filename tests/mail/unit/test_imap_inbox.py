@@ -312,3 +312,53 @@ def test_a_poll_of_the_maildir_inbox_loads_no_imap_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+class Listing(FakeClient):
+    """A server that notes each folder asked of it by name (SELECT, a LIST of one), and
+    keeps the claims made in their folder."""
+
+    selected = "INBOX"
+
+    def list_folders(self) -> list[tuple[tuple[bytes, ...], bytes, str]]:
+        return super().list_folders() + [((), b".", name) for name in self.appended]
+
+    def select_folder(self, folder: str, readonly: bool = False) -> dict[bytes, Any]:
+        self._note(f"select {folder}")
+        self.selected = folder
+        return super().select_folder(folder)
+
+    def search(self, criteria: list[str]) -> list[int]:
+        if self.selected == "INBOX":
+            return super().search(criteria)
+        return list(range(1, len(self.appended[self.selected]) + 1))
+
+    def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, Any]]:
+        if self.selected == "INBOX":
+            return super().fetch(uids, items)
+        kept = self.appended[self.selected]
+        return {uid: {b"BODY[HEADER.FIELDS (X-WTG-HOST)]": kept[uid - 1]} for uid in uids}
+
+    def folder_exists(self, folder: str) -> bool:
+        self._note(f"list {folder}")
+        return super().folder_exists(folder)
+
+
+def test_the_claims_folder_is_taken_from_the_login_list(tmp_path: Path) -> None:
+    """The poll's first look at the claims asks no LIST of their folder (the login's LIST
+    of every folder said it), and when it is not there selects nothing, so the inbox needs
+    no SELECT again (imap48: a LIST and a SELECT of the inbox a poll)."""
+    gm = gm_config(tmp_path)
+    client = Listing(2)
+    asked = []
+    for _poll in range(2):
+        client.calls.clear()
+        inbox = ImapInbox(imap_config(gm), client)
+        poll(gm, inbox, now=NOW)
+        inbox.close()
+        asked.append([name for name, _ in client.calls if name.startswith(("select", "list"))])
+    # the first poll: no claims' folder yet, and the claim made (which asks, and makes it)
+    assert asked[0] == ["select INBOX", "list wtg-host"]
+    # the next: the claims read from the folder the login's LIST found
+    assert asked[1] == ["select INBOX", "select wtg-host", "select INBOX"]
+    assert len(client.appended["wtg-host"]) == 1  # read, the host found it its own

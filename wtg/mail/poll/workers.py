@@ -1,15 +1,16 @@
 """The processes a poll with many mails files them on: one poll, every core.
 
-Before it fetches anything (the IMAP connection's thread starts with the first fetch: a
-process forks before any thread runs), a poll with at least ``HELPERS_FROM`` mails waiting
-forks a helper process a core beyond the first. For each batch the poller splits the mails
-it has to handle (``wtg.mail.poll.sharing``), sends each helper a share and handles the first
-itself. A helper handles its mails exactly as the poller does (``Poller.guarded``) and holds
-the locks of the games it filed for; it sends back what happened to each mail and what the
-journal must keep (``KeptJournal``: only the poller writes the journal). The poller writes
-that, makes the batch durable (one flush covers the files of every process), commits the
-journal, and only then lets the helpers release their games: as in a poll of one process,
-a batch is on disk before anyone else may touch its games.
+Before it fetches anything (the IMAP connection's thread starts with the search for the
+waiting mail: a process forks before any thread runs), a poll with at least
+``HELPERS_FROM`` mails waiting forks a helper process a core beyond the first. For each
+batch the poller splits the mails it has to handle (``wtg.mail.poll.sharing``), sends each
+helper a share and handles the first itself. A helper handles its mails exactly as the
+poller does (``Poller.guarded``) and holds the locks of the games it filed for; it sends
+back what happened to each mail and what the journal must keep (``KeptJournal``: only the
+poller writes the journal). The poller writes that, makes the batch durable (one flush
+covers the files of every process), commits the journal, and only then lets the helpers
+release their games: as in a poll of one process, a batch is on disk before anyone else may
+touch its games.
 
 A helper that fails or dies (killed, out of memory) leaves its share to the poller, which
 handles it again (handling a mail again writes the same files; its game's lock died with

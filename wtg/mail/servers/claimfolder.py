@@ -44,13 +44,15 @@ CLAIMS_BATCH = 500
 """Mails of the claims' folder in one FETCH."""
 
 
-def imap_claims(client: Any) -> list[Claim]:
+def imap_claims(client: Any, listed: bool = False) -> list[Claim]:
     """The claims of the mailbox ``client`` is logged in to, oldest first. It leaves the
     claims' folder selected (read only): the caller selects its own again. Of each mail
     only a claim's fields are fetched, at most ``HEAD_READ`` bytes of them, and a batch
     of mails at a time: anyone's mail may be filed there (a plus in the address names the
-    folder on some servers), thousands of them, each all header."""
-    if not client.folder_exists(CLAIMS_FOLDER):
+    folder on some servers), thousands of them, each all header. ``listed``: the caller
+    has just seen the folder in a LIST of the mailbox's (the poll's, at login), and the
+    server is not asked again."""
+    if not listed and not client.folder_exists(CLAIMS_FOLDER):
         return []
     client.select_folder(CLAIMS_FOLDER, readonly=True)
     uids = sorted(int(uid) for uid in client.search(["ALL"]))

@@ -25,7 +25,7 @@ from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
 from wtg.mail.servers.claimfolder import MaildirClaims, imap_claim, imap_claims, imap_folder
-from wtg.mail.servers.claims import Claim
+from wtg.mail.servers.claims import CLAIMS_FOLDER, Claim
 from wtg.mail.servers.foldernames import folders_there
 from wtg.mail.servers.oauth2 import Tokens, tokens_for
 from wtg.mail.servers.tlsmode import tls_context
@@ -256,7 +256,11 @@ class FolderMissing(MailError):
 class ImapInbox:
     """Every command after login runs on one worker thread, in the order it was asked
     for: the next batch comes over the line while the poller files this one, and a
-    batch moves out of the inbox while the poller goes on (``settle`` waits for it)."""
+    batch moves out of the inbox while the poller goes on (``settle`` waits for it). The
+    thread starts with the search for the waiting mail: a command the poller waits for
+    before it (the claims' look, the folders' marks) runs on the poller's own thread, so
+    that the process still runs one thread when the poll forks its helpers
+    (``wtg.mail.poll.workers``)."""
 
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
@@ -274,6 +278,9 @@ class ImapInbox:
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
                 self.client.create_folder(folder)
+        self.listed: set[str] | None = there
+        """The mailbox's folders as the LIST at login found them, until the first look at
+        the claims (``_claims``) used them."""
         if self.client.has_capability("QRESYNC"):
             # deferred: imapclient: only the commands that reach an IMAP server
             from imapclient.exceptions import IMAPClientError
@@ -290,6 +297,8 @@ class ImapInbox:
         """The messages in the folder when it was selected."""
         self.can_move = self.client.has_capability("MOVE")
         self.line = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
+        self.threaded = False
+        """Whether a command was queued on the connection's thread (which then runs)."""
         self.moving: list[Future[None]] = []
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
@@ -307,17 +316,25 @@ class ImapInbox:
         """The highest UID a search of this connection found in the inbox."""
 
     def _ask(self, command: Callable[..., T], *args: Any) -> Future[T]:
-        """Queue a command on the connection's thread."""
+        """Queue a command on the connection's thread (the first starts it)."""
+        self.threaded = True
+        return self.line.submit(self._timed, command, *args)
 
-        def timed() -> T:
-            begin, cpu = time.perf_counter(), time.thread_time()
-            try:
-                return command(*args)
-            finally:
-                self.busy += time.perf_counter() - begin
-                self.busy_cpu += time.thread_time() - cpu
+    def _now(self, command: Callable[..., T], *args: Any) -> T:
+        """A command whose answer the caller waits for: on the connection's thread behind
+        those queued there, or on the caller's own while the thread has not started."""
+        if self.threaded:
+            return self._ask(command, *args).result()
+        return self._timed(command, *args)
 
-        return self.line.submit(timed)
+    def _timed(self, command: Callable[..., T], *args: Any) -> T:
+        """The command, its time and CPU added to the connection's (``busy``)."""
+        begin, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return command(*args)
+        finally:
+            self.busy += time.perf_counter() - begin
+            self.busy_cpu += time.thread_time() - cpu
 
     def backlog(self) -> int:
         """The messages in the folder when it was selected (``wtg poll --idle`` polls again
@@ -403,7 +420,7 @@ class ImapInbox:
         return f"{config.username}@{config.host}:{config.port}/{config.folder}"
 
     def folder_marks(self) -> dict[str, tuple[int, int]]:
-        return self._ask(self._status).result()  # after the moves asked for: one line
+        return self._now(self._status)  # after the moves asked for: one line
 
     def _status(self) -> dict[str, tuple[int, int]]:
         """A folder the server will not say (a STATUS refused) is left out: the marks are
@@ -422,7 +439,7 @@ class ImapInbox:
     def filed_since(
         self, since: datetime, until: datetime, max_bytes: int
     ) -> list[tuple[str, int | str, Incoming]] | None:
-        return self._ask(self._filed_since, since, until, max_bytes).result()
+        return self._now(self._filed_since, since, until, max_bytes)
 
     def _filed_since(
         self, since: datetime, until: datetime, max_bytes: int
@@ -465,19 +482,25 @@ class ImapInbox:
         return imap_folder(self.config)
 
     def claims(self) -> list[Claim]:
-        return self._ask(self._claims).result()
+        return self._now(self._claims)
 
     def _claims(self) -> list[Claim]:
+        """The first look after login takes the claims' folder from the login's LIST
+        (``listed``): none there, nothing is selected, and the inbox stays as it was; a
+        later look (`wtg poll --idle`'s next poll) asks the server again."""
+        listed, self.listed = self.listed, None
+        if listed is not None and CLAIMS_FOLDER not in listed:
+            return []
         try:
-            return imap_claims(self.client)
+            return imap_claims(self.client, listed is not None)
         finally:  # the inbox selected again, as the poll left it
             self.client.select_folder(self.config.folder)
 
     def add_claim(self, raw: bytes) -> None:
-        self._ask(imap_claim, self.client, raw).result()
+        self._now(imap_claim, self.client, raw)
 
     def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
-        return self._ask(self._inbox_gone, kept).result()
+        return self._now(self._inbox_gone, kept)
 
     def _inbox_gone(self, kept: tuple[int, int] | None) -> bool:
         from imapclient.exceptions import IMAPClientError  # deferred: loaded by IMAP polls only
