@@ -103,13 +103,15 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 """A time as a turn's ``turn.json`` holds it (``wtg.game.schedule.iso``)."""
 
 
-def _is_stamp(text: str) -> bool:
-    """Whether ``text`` is a time as a turn's ``turn.json`` holds it, of a day there is."""
+def _stamp_time(text: str) -> datetime | None:
+    """The time ``text`` says, when it is one as a turn's ``turn.json`` holds it, of a day
+    there is; None when it is not."""
+    if _STAMP.fullmatch(text) is None:
+        return None
     try:
-        parse_iso(text)
+        return parse_iso(text)
     except ValueError:
-        return False
-    return _STAMP.fullmatch(text) is not None
+        return None
 
 
 _EDITED = (
@@ -360,7 +362,8 @@ class Game(Generic[S]):
         for index, move in enumerate(marks.get("moved") or []):  # DEADLINE_MOVES
             for end in ("from", "to"):  # `wtg extend --undo` moves back to a move's from
                 moment = move.get(end) if isinstance(move, dict) else None
-                if isinstance(moment, str) and _is_stamp(moment):  # one of no time: not gone by
+                # one of no time is not gone by
+                if isinstance(moment, str) and _stamp_time(moment) is not None:
                     stamps[f"{DEADLINE_MOVES}[{index}].{end}"] = moment
         for key, stamp in stamps.items():
             if isinstance(stamp, str):
@@ -371,9 +374,10 @@ class Game(Generic[S]):
         """Refuse a time of turn ``number``'s ``turn.json`` (``key``: ``ran_at``, a deadline)
         that is none of wtg's: not as it writes one, a day the calendar has not, or a year off
         ``schedule.YEARS`` (9999-12-31T23:59:00Z)."""
-        good = _is_stamp(stamp)  # 2026-02-30T18:00:00Z is not
+        moment = _stamp_time(stamp)  # 2026-02-30T18:00:00Z is none
+        good = moment is not None
         doing = "a turn runs" if key == "ran_at" else "a deadline falls"
-        wrong = out_of_years(parse_iso(stamp), doing) if good else None
+        wrong = out_of_years(moment, doing) if moment is not None else None
         if good and wrong is None:  # the file's path made only to say what is wrong
             return
         where = f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}"
