@@ -53,14 +53,16 @@ def test_an_order_mail_reads_each_turn_file_once_for_each_thing_that_needs_it(
     assert b"orders for turn 1 received" in confirmation
 
 
-def test_an_order_mail_parses_each_time_of_turn_json_once_each_time_it_is_checked(
+def test_an_order_mail_parses_each_time_of_turn_json_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``Game.meta`` checks each time of ``turn.json`` (one as wtg writes it, of a day
     there is, in the years a game runs), and an order mail of a game with a schedule asks
     for it twice: before its orders are filed (a file edited by hand holds them), and for
     the deadline its confirmation tells. Each time was parsed with ``strptime`` twice a
-    check, to see it was one and then for its year: four times a mail, twice now."""
+    check, to see it was one and then for its year, and checked again for the deadline:
+    four times a mail. Once now: parsed once a check, and the file, unchanged since,
+    not checked again."""
     played = World(tmp_path)
     played.mail(played.aof(1, X1="100"))
     meta = played.game.meta()
@@ -75,4 +77,4 @@ def test_an_order_mail_parses_each_time_of_turn_json_once_each_time_it_is_checke
 
     monkeypatch.setattr(engine, "parse_iso", counted)
     assert played.poll().filed == 1
-    assert parsed == {ran: 2, coming: 2}
+    assert parsed == {ran: 1, coming: 1}

@@ -143,6 +143,9 @@ class Game(Generic[S]):
     """The latest state file last found to agree with game.yaml (``_check_made_with``)."""
     _config_text: str | None = field(default=None, repr=False, compare=False)
     """game.yaml's text as ``config`` was read from it (None: not read from the file)."""
+    _times_checked: Json = field(default=None, repr=False, compare=False)
+    """The parsed ``turn.json`` whose times ``meta`` last found good: the same object, the
+    file unchanged on disk (``_turn_json``), is not checked again."""
 
     def __post_init__(self) -> None:
         self.store.when_locked(self._config_again)
@@ -354,6 +357,8 @@ class Game(Generic[S]):
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
             raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
+        if data is self._times_checked:  # an order mail asks twice: checked, then its deadline
+            return meta
         stamps: dict[str, object] = {
             key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")
         }
@@ -368,6 +373,7 @@ class Game(Generic[S]):
         for key, stamp in stamps.items():
             if isinstance(stamp, str):
                 self._check_stamp(number, key, stamp)
+        self._times_checked = data
         return meta
 
     def _check_stamp(self, number: int, key: str, stamp: str) -> None:
