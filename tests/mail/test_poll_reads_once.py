@@ -13,6 +13,7 @@ import pytest
 from tests.mail.loop import World
 from wtg.files.store import GameStore
 from wtg.game import engine
+from wtg.game.schedule import parse_iso
 
 
 class Unscheduled(World):
@@ -69,7 +70,7 @@ def test_an_order_mail_parses_each_time_of_turn_json_once(
     ran, coming = meta.get("ran_at"), meta.get("next_deadline")
     assert isinstance(ran, str) and isinstance(coming, str) and meta.get("deadline") is None
     parsed: Counter[str] = Counter()
-    original = engine.parse_iso
+    original = parse_iso
 
     def counted(text: str) -> datetime:
         parsed[text] += 1
