@@ -5,12 +5,15 @@ the orders' check and the confirmation need, not again for each thing the answer
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from tests.mail.loop import World
 from wtg.files.store import GameStore
+from wtg.game import engine
+from wtg.game.schedule import parse_iso
 
 
 class Unscheduled(World):
@@ -49,3 +52,30 @@ def test_an_order_mail_reads_each_turn_file_once_for_each_thing_that_needs_it(
     assert read == {"state.json": state, "turn.json": meta}
     (confirmation,) = played.outbox().values()
     assert b"orders for turn 1 received" in confirmation
+
+
+def test_an_order_mail_parses_each_time_of_turn_json_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Game.meta`` checks each time of ``turn.json`` (one as wtg writes it, of a day
+    there is, in the years a game runs), and an order mail of a game with a schedule asks
+    for it twice: before its orders are filed (a file edited by hand holds them), and for
+    the deadline its confirmation tells. Each time was parsed with ``strptime`` twice a
+    check, to see it was one and then for its year, and checked again for the deadline:
+    four times a mail. Once now: parsed once a check, and the file, unchanged since,
+    not checked again."""
+    played = World(tmp_path)
+    played.mail(played.aof(1, X1="100"))
+    meta = played.game.meta()
+    ran, coming = meta.get("ran_at"), meta.get("next_deadline")
+    assert isinstance(ran, str) and isinstance(coming, str) and meta.get("deadline") is None
+    parsed: Counter[str] = Counter()
+    original = parse_iso
+
+    def counted(text: str) -> datetime:
+        parsed[text] += 1
+        return original(text)
+
+    monkeypatch.setattr(engine, "parse_iso", counted)
+    assert played.poll().filed == 1
+    assert parsed == {ran: 1, coming: 1}

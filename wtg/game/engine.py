@@ -103,13 +103,15 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 """A time as a turn's ``turn.json`` holds it (``wtg.game.schedule.iso``)."""
 
 
-def _is_stamp(text: str) -> bool:
-    """Whether ``text`` is a time as a turn's ``turn.json`` holds it, of a day there is."""
+def _stamp_time(text: str) -> datetime | None:
+    """The time ``text`` says, when it is one as a turn's ``turn.json`` holds it, of a day
+    there is; None when it is not."""
+    if _STAMP.fullmatch(text) is None:
+        return None
     try:
-        parse_iso(text)
+        return parse_iso(text)
     except ValueError:
-        return False
-    return _STAMP.fullmatch(text) is not None
+        return None
 
 
 _EDITED = (
@@ -141,6 +143,9 @@ class Game(Generic[S]):
     """The latest state file last found to agree with game.yaml (``_check_made_with``)."""
     _config_text: str | None = field(default=None, repr=False, compare=False)
     """game.yaml's text as ``config`` was read from it (None: not read from the file)."""
+    _times_checked: Json = field(default=None, repr=False, compare=False)
+    """The parsed ``turn.json`` whose times ``meta`` last found good: the same object, the
+    file unchanged on disk (``_turn_json``), is not checked again."""
 
     def __post_init__(self) -> None:
         self.store.when_locked(self._config_again)
@@ -352,6 +357,8 @@ class Game(Generic[S]):
             if not (self.store.turn_dir(number) / TURN_META).is_file():
                 return {}  # a turn that has none: no deadline, as before
             raise TurnFileEdited(f"{exc} {_EDITED.format(game=self.config.game)}") from None
+        if data is self._times_checked:  # an order mail asks twice: checked, then its deadline
+            return meta
         stamps: dict[str, object] = {
             key: meta.get(key) for key in ("ran_at", "deadline", "next_deadline")
         }
@@ -360,20 +367,23 @@ class Game(Generic[S]):
         for index, move in enumerate(marks.get("moved") or []):  # DEADLINE_MOVES
             for end in ("from", "to"):  # `wtg extend --undo` moves back to a move's from
                 moment = move.get(end) if isinstance(move, dict) else None
-                if isinstance(moment, str) and _is_stamp(moment):  # one of no time: not gone by
+                # one of no time is not gone by
+                if isinstance(moment, str) and _stamp_time(moment) is not None:
                     stamps[f"{DEADLINE_MOVES}[{index}].{end}"] = moment
         for key, stamp in stamps.items():
             if isinstance(stamp, str):
                 self._check_stamp(number, key, stamp)
+        self._times_checked = data
         return meta
 
     def _check_stamp(self, number: int, key: str, stamp: str) -> None:
         """Refuse a time of turn ``number``'s ``turn.json`` (``key``: ``ran_at``, a deadline)
         that is none of wtg's: not as it writes one, a day the calendar has not, or a year off
         ``schedule.YEARS`` (9999-12-31T23:59:00Z)."""
-        good = _is_stamp(stamp)  # 2026-02-30T18:00:00Z is not
+        moment = _stamp_time(stamp)  # 2026-02-30T18:00:00Z is none
+        good = moment is not None
         doing = "a turn runs" if key == "ran_at" else "a deadline falls"
-        wrong = out_of_years(parse_iso(stamp), doing) if good else None
+        wrong = out_of_years(moment, doing) if moment is not None else None
         if good and wrong is None:  # the file's path made only to say what is wrong
             return
         where = f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r}"

@@ -221,6 +221,11 @@ class _Commands:
         return _Commands(self.spaces, begins - indent, begins)
 
 
+_NO_COMMANDS = _Commands({})
+"""The commands of a line that holds none (most lines broken: an order line quoted, a
+forecast's sentence), one for them all."""
+
+
 def _commands(line: str, names: Sequence[str] = ()) -> _Commands:
     """The commands of ``line``, each space inside one (``_Commands.spaces``), and each
     space inside one of ``names`` where the line holds it (a name of two words, held
@@ -233,6 +238,8 @@ def _commands(line: str, names: Sequence[str] = ()) -> _Commands:
         while found != -1:
             spans.append((found, found + len(name)))
             found = line.find(name, found + len(name))
+    if not spans:
+        return _NO_COMMANDS
     return _Commands(
         {at: start for start, end in spans for at in range(start + 1, end) if line[at] == " "}
     )
@@ -265,6 +272,8 @@ def _may_cut(line: str, at: int, commands: _Commands, counts: bool = False) -> b
         return False
     if commands.holds(at):
         return False
+    if not counts and '"' not in line:  # no quote to keep whole, and nothing else to look for
+        return True
     begin = line.rfind(" ", 0, at) + 1
     before = line[begin:at]
     end = line.find(" ", at + 1)
