@@ -62,13 +62,14 @@ _NONE_ON_FILE = (
 its deadline (``due``)."""
 
 
-def due(games: Path) -> str:
-    """The undo notice's last paragraph: turn 4's deadline as game g1's turn file keeps it.
-    The undo runs on the clock, so the schedule's next 18:00 comes from the day the test
-    runs; the test reads it rather than a date written when it was written."""
-    deadline = open_game(games / "g1").deadline()
+def due(games: Path, name: str = "g1", turn: int = 4) -> str:
+    """The notice's last paragraph: the deadline of ``turn`` as game ``name``'s turn file
+    keeps it (g1's turn 4 for the undo). The undo and the rollback run on the clock, so the
+    schedule's next 18:00 comes from the day the test runs; the test reads it rather than a
+    date written when it was written."""
+    deadline = open_game(games / name).deadline()
     assert deadline is not None and deadline.tzinfo is not None
-    return f"Turn 4 is due {deadline.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC.\n\n"
+    return f"Turn {turn} is due {deadline.astimezone(timezone.utc):%a %d %b %Y %H:%M} UTC.\n\n"
 
 
 def undo_notice(games: Path, seat: int) -> str:

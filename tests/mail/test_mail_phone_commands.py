@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.mail.test_mail_phone import too_wide
 from tests.test_rollback import NOW, new_game, play, run_cli
-from tests.test_rollback_quit_lost import notice_text, resign_set_aside
+from tests.test_rollback_quit_lost import due, notice_text, resign_set_aside
 from wtg.game.engine import open_game
 from wtg.lobby.seats import resign
 from wtg.text.commandwords import typed_spans
@@ -56,9 +56,7 @@ def test_the_rollback_s_resign_to_send_again_is_whole(tmp_path: Path) -> None:
         "QUIT in your form): you play again. Send\n"
         f"RESIGN {LONG} again if you still\n"
         "wish to leave.\n"
-        "\n"
-        "Turn 2 is due Wed 09 Dec 2026 18:00 UTC.\n"
-        "\n"
+        "\n" + due(tmp_path / "games", LONG, 2)
     ), text
 
 
