@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -87,7 +88,13 @@ class NotifySocket:
 class Host:
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.config = make_host(root, site=False, replies_per_hour=100, confirmations_per_hour=100)
+        self.config = make_host(
+            root,
+            site=False,
+            start=datetime.now(timezone.utc),  # the service runs on the real clock
+            replies_per_hour=100,
+            confirmations_per_hour=100,
+        )
         self.gm = load_config(self.config)
         self.log = root / "serve.log"
         self.notify = NotifySocket(root / "notify.sock")

@@ -16,7 +16,7 @@ import email.policy
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -91,9 +91,13 @@ def entries(plan: Plan) -> list[PlayerEntry]:
     ]
 
 
-def make_host(root: Path, site: bool = True, **mail: int) -> Path:
-    """A host at ``root``: its config (the path returned), the games of ``PLANS``; ``mail``:
-    the config's mail section (remind_hours 12 unless given)."""
+def make_host(root: Path, site: bool = True, start: datetime = START, **mail: int) -> Path:
+    """A host at ``root``: its config (the path returned), the games of ``PLANS`` made at
+    ``start``; ``mail``: the config's mail section (remind_hours 12 unless given). A start
+    after ``START`` moves each game's first deadline as many whole days on as keep it at
+    least as far ahead as from ``START``: a test of a service on the real clock gives the
+    moment it runs (the daily game's first 18:00 was past every evening from Dec 7 on)."""
+    days_on = -((START - start) // timedelta(days=1))
     root.mkdir(parents=True, exist_ok=True)
     limits = {"remind_hours": 12, **mail}
     text = f'games_dir: games\nfrom: "{GM}"\nmail:\n'
@@ -102,6 +106,10 @@ def make_host(root: Path, site: bool = True, **mail: int) -> Path:
         text += "site:\n  dir: site\n  base_url: https://games.example.org/\n"
     config = root / "wtg.yaml"
     config.write_text(text, encoding="utf-8")
+
+    def moved(first: str) -> str:
+        return (date.fromisoformat(first) + timedelta(days=days_on)).isoformat()
+
     (root / "games").mkdir(mode=0o700, exist_ok=True)
     for plan in PLANS:
         create_game(
@@ -110,8 +118,8 @@ def make_host(root: Path, site: bool = True, **mail: int) -> Path:
             "small",
             entries(plan),
             seed=plan.seed,
-            schedule=make_schedule(plan.every, plan.at, plan.zone, first=plan.first),
-            now=START,
+            schedule=make_schedule(plan.every, plan.at, plan.zone, first=moved(plan.first)),
+            now=start,
         )
     return config
 
