@@ -15,7 +15,6 @@ from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import all_at_once, open_game_data
 from wtg.host.servicerecord import runs_older_config
 from wtg.mail.outgoing.idsecret import SECRET_FILE, secret_trouble
-from wtg.mail.servers.unreadfiles import left_behind
 from wtg.site.sitefolder import SitePlaceError, check_site_dir
 from wtg.upkeep.upgrade import formats_problem
 
@@ -45,6 +44,9 @@ def check_config(ctx: click.Context) -> None:
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.servers.probe import Verdict, probe
+
+    # deferred: the maildir inbox's reader loads the config's schema, as load_config above
+    from wtg.mail.servers.unreadfiles import left_behind
 
     path = ctx.obj.get("config") if ctx.obj else None
     if not path:

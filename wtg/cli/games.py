@@ -67,6 +67,7 @@ from wtg.game.samerun import RerunChangesNothing
 from wtg.game.schedule import iso, make_schedule, moment_text, utc_text
 from wtg.game.textcolumn import row_name
 from wtg.gm.control import preview
+from wtg.gm.gamestatus import game_status
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
@@ -811,9 +812,6 @@ def _unsent_without_deadline(game: Game) -> str:
     deadline refuses such a run before its deadline (``too_early``)."""
     if game.deadline() is not None:
         return ""
-    # deferred: the game's status (its orders read): only a hand run of such a game
-    from wtg.gm.gamestatus import game_status
-
     try:
         status = game_status(game)
     except Exception:  # its run says what is wrong with it; this line adds nothing then

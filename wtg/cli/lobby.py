@@ -19,6 +19,7 @@ from wtg.core.printable import printable
 from wtg.files.gamesfolder import SPOOL
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.schedule import moment_text
+from wtg.gm.gamestatus import game_status
 from wtg.lobby.closing import CloseRefused
 from wtg.lobby.closing import close_list as close
 from wtg.lobby.database import LobbyDatabase, torn_said
@@ -301,9 +302,6 @@ def _still_plays(game: Game, game_dir: str, seat: int) -> str:
     """What a refusal to offer the seat of a player who still plays adds: how he is taken
     out first (newgm48: `player 2 has not quit (status active)` alone, and a GM who was to
     replace a player who asked for it did not know what would let the seat be offered)."""
-    # deferred: the game's status (its orders read): only a refusal of a seat still played
-    from wtg.gm.gamestatus import game_status
-
     try:
         players = game_status(game)["players"]
     except Exception:  # the refusal's own words stand alone
