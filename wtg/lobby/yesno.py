@@ -169,16 +169,21 @@ def _signature_start(typed: Sequence[str], name: str) -> int:
     line that is the sender's name (``_name_line``), when no line from there on asks a
     question, may be a command (a word in capitals first), says no (``_says_no``) or is
     a sentence (``_sentence``) and there are at most ``SIGNATURE_LINES``; else the end
-    (none)."""
+    (none). The name line's words after his display name are his surname, not a no
+    (review48b: ``Alice Nie`` under a ``Yes``, the Polish no of leftovers48 a Chinese
+    surname, made the reply more than a yes)."""
     names = _WORD.findall(name)
     if not names:
         return len(typed)
     for start in range(len(typed) - 1, max(-1, len(typed) - SIGNATURE_LINES - 1), -1):
         if _name_line(typed[start], names):
             rest = typed[start:]
-            asked = any(
-                "?" in line or _COMMAND.match(line) or _says_no(line) or _sentence(line)
-                for line in rest
+            asked = any(  # the name line's own words are a surname, never a no (Nie)
+                "?" in line
+                or _COMMAND.match(line)
+                or (index > 0 and _says_no(line))
+                or _sentence(line)
+                for index, line in enumerate(rest)
             )
             return start if not asked else len(typed)
     return len(typed)
