@@ -9,11 +9,13 @@ other game going on."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.test_deadline_slips import COMMANDS, two_games, wtg
+from wtg.game.engine import TurnFileEdited, open_game
 
 EDITED = (
     "(edited by hand? turn.json is wtg's record of the turn: put back what it held; a "
@@ -96,3 +98,24 @@ def test_a_move_of_the_deadline_off_the_years_is_refused_before_it_is_undone(
     for command in (("extend", "g1", "--undo"), *COMMANDS):
         assert wtg(games, *command)[::2] == (1, refusal), command
     assert json.loads(path.read_text(encoding="utf-8")) == meta
+
+
+def test_a_time_edited_in_the_same_size_and_second_is_checked_again(tmp_path: Path) -> None:
+    """A Game that found turn.json's times good (pollcpu48: not checked again while the
+    file is the one it parsed) sees a GM's edit of the same size, its time on disk put
+    back (review48b): the times are checked again, and the day the calendar has not is
+    refused."""
+    games = two_games(tmp_path)
+    game = open_game(games / "g1")
+    path = games / "g1" / "turns" / "0000" / "turn.json"
+    good = game.meta(0)["next_deadline"]
+    assert isinstance(good, str) and good[5:7] != "02"
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    edited = text.replace(good, f"{good[:5]}02-30{good[10:]}")
+    assert edited != text and len(edited) == len(text)
+    path.write_text(edited, encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size
+    with pytest.raises(TurnFileEdited, match="next_deadline"):
+        game.meta(0)

@@ -47,3 +47,13 @@ def test_a_sentence_under_the_name_is_no_signature() -> None:
     titled = ["Yes", "Alice Liddell", "Head of Sales and Marketing", "Liddell Inc."]
     assert said(titled, "Alice") == YES
     assert said(["Yes", "Alice Liddell", "Sent from my iPhone"], "Alice") == YES
+
+
+def test_a_surname_that_is_a_no_somewhere_is_a_signature_s() -> None:
+    """Nie, a Chinese surname, is the Polish no (leftovers48): 'Ok' over 'Alice Nie', her
+    display name 'Alice', was read as more than a yes (review48b). A no on a line of its
+    own under the name still takes the yes back."""
+    assert said(["Ok", "", "Alice Nie", "T 1-800-555-0199"], "Alice") == YES
+    assert said(["Tak", "", "Alice Nie"], "Alice") == YES
+    assert said(["Ok", "", "Alice Nie", "nie, wait"], "Alice") == OTHER
+    assert said(["Ok", "", "Alice", "Nie"], "Alice") == OTHER

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import Asked, a_reply, confirms_by_reply
+from tests.lobby.asked import Asked, a_reply, confirms_by_reply, unconfirmed_by_reply
 from tests.mail.replies import quoted
-from wtg.lobby.yesno import NO, NOTHING, YES, said
+from wtg.lobby.yesno import NO, NOTHING, OTHER, YES, said
 
 GM = "Game Master <gm@wtg.example>"
 
@@ -89,3 +89,22 @@ def test_a_short_yes_or_no_in_each_language_of_the_attributions(typed: str, verd
     (``wtg.aof.original.ATTRIBUTION``) has its yes: a Portuguese ``Sim`` and a Polish
     ``Tak`` were more than a plain yes, and confirmed nothing."""
     assert said([typed]) == verdict
+
+
+@pytest.mark.parametrize("typed", ["Jo", "Jo.", "Ne", "Ne, děkuji"])
+def test_a_word_that_is_a_yes_in_one_language_and_a_no_in_another_is_neither(
+    typed: str,
+) -> None:
+    """The Swedish ``jo`` is the Albanian no, the Czech ``ne`` the Greek yes (review48b):
+    read as a yes, an Albanian's ``Jo`` confirmed a JOIN a stranger forged in his name;
+    read as a no, a Greek's ``Ne`` cancelled his own."""
+    assert said([typed]) == OTHER
+
+
+def test_an_albanian_no_confirms_nobody(asked: Asked, tmp_path: Path) -> None:
+    """Alice's ``Jo`` (Albanian: no) to the code of a JOIN in her name: nobody joins, the
+    request waits with its code, and she is told how to confirm it."""
+    over_the_quote = f"On 7 Dec 2026, at 15:00, {GM} wrote:"
+    body = f"Jo\n\n{over_the_quote}\n\n{quoted(asked.text)}"
+    told = unconfirmed_by_reply(asked, tmp_path / "hall", a_reply(asked, body))
+    assert asked.code in told.body

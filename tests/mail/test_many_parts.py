@@ -6,6 +6,9 @@ the same when its server writes the boundaries anew."""
 
 from __future__ import annotations
 
+import email
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 from tests.mail.loop import World
@@ -50,3 +53,30 @@ def test_a_mail_is_read_as_far_as_its_first_parts(tmp_path: Path) -> None:
     summary = world.poll()
     assert [event.outcome.detail for event in summary.events] == ["g1 turn 1 player 1"]
     assert summary.filed == 1
+
+
+def test_a_player_whose_form_sits_past_the_parts_read_is_told_so(tmp_path: Path) -> None:
+    """A player's mail whose form is in a part past the ``PARTS_MAX``th got the help of a
+    mail without a form, and nothing said why (review48b: the note of the parts cut was in
+    ``Extracted.notes``, which no answer shows). The help says the parts were not read."""
+    world = World(tmp_path)
+    boundary = "------------Kp3Xa9"
+    raw = _mail("my orders are attached", MANY, boundary)
+    form = (
+        f"--{boundary}\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+        f'Content-Disposition: attachment; filename="orders.txt"\r\n\r\n'
+        f"{world.aof(1, X1='100')}\r\n"
+    ).encode()
+    end = f"--{boundary}--\r\n".encode()
+    raw = raw.replace(b"Mallory <mallory@strangers.example>", b"p1@players.example")
+    world.inbox.add(raw[: -len(end)] + form + end)
+    summary = world.poll()
+    assert summary.filed == 0
+    (help_mail,) = world.outbox().values()
+    body = email.message_from_bytes(help_mail, policy=email.policy.default)
+    assert isinstance(body, EmailMessage)
+    text = " ".join(body.get_content().split())
+    assert "it holds no order form" in text
+    cut = f"{PARTS_MAX:,}"
+    said = f"Your mail holds more than {cut} parts: those past the {cut}th were not read"
+    assert f"{said}, nor a form in them." in text

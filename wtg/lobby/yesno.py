@@ -94,7 +94,7 @@ _POLITE = _words(
 _YES = _words(
     "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
     "agreed accept accepted correct right fine great good perfect absolutely definitely "
-    "indeed i do it it's that's that is me count in sign up go ahead of course ja jo oui si "
+    "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si "
     "sí sì sim tak ano kyllä joo igen evet da да bitte"
 )
 """The words of a short yes, in the languages whose mail clients' lines over a quote the
@@ -103,10 +103,15 @@ languages, French, Spanish, Italian, Portuguese (``sim``), Polish (``tak``), Cze
 Finnish, Hungarian, Turkish and Russian. Ruling: ``tak`` is Polish for yes, and Danish and
 Norwegian for thanks; it is read as a yes (a Dane's ``Ja tak`` is one too), never as a
 thanks alone, which would make a Pole's ``Tak`` confirm nothing; a Dane's ``Nej tak`` is a
-no (``_NO_TOO``)."""
+no (``_NO_TOO``). Ruling (review48b): a word that is a yes in one language and a no in
+another is in neither list: the Swedish ``jo`` is the Albanian no, and the Czech ``ne``
+the Greek yes, as Greeks type it in Latin letters. Read as a yes, an Albanian's ``Jo`` to
+the code mail of a JOIN a stranger forged in his name confirmed it; read as a no, a
+Greek's ``Ne`` cancelled his own. Such a reply is told that the request waits, and how to
+confirm it, as a reply of other words is."""
 _NO = _words(
     "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
-    "mistake wrong nein non nee nej nei nie não ne ei nem hayır нет"
+    "mistake wrong nein non nee nej nei nie não ei nem hayır нет"
 )
 _NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was tak")
 """Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``, ``I
@@ -164,16 +169,21 @@ def _signature_start(typed: Sequence[str], name: str) -> int:
     line that is the sender's name (``_name_line``), when no line from there on asks a
     question, may be a command (a word in capitals first), says no (``_says_no``) or is
     a sentence (``_sentence``) and there are at most ``SIGNATURE_LINES``; else the end
-    (none)."""
+    (none). The name line's words after his display name are his surname, not a no
+    (review48b: ``Alice Nie`` under a ``Yes``, the Polish no of leftovers48 a Chinese
+    surname, made the reply more than a yes)."""
     names = _WORD.findall(name)
     if not names:
         return len(typed)
     for start in range(len(typed) - 1, max(-1, len(typed) - SIGNATURE_LINES - 1), -1):
         if _name_line(typed[start], names):
             rest = typed[start:]
-            asked = any(
-                "?" in line or _COMMAND.match(line) or _says_no(line) or _sentence(line)
-                for line in rest
+            asked = any(  # the name line's own words are a surname, never a no (Nie)
+                "?" in line
+                or _COMMAND.match(line)
+                or (index > 0 and _says_no(line))
+                or _sentence(line)
+                for index, line in enumerate(rest)
             )
             return start if not asked else len(typed)
     return len(typed)

@@ -46,6 +46,7 @@ from wtg.mail.incoming.setaside import (
     why_shown,
 )
 from wtg.mail.incoming.strangers import ASKED_AGAIN, OTHER, Strangers
+from wtg.mail.message.extract import PARTS_MAX
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.pictures import orders_picture
@@ -634,6 +635,7 @@ class Answers:
         typed: Sequence[MailLine] = (),
         unclear: str = "",
         question: str = "",
+        parts_cut: bool = False,
     ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
@@ -643,7 +645,9 @@ class Answers:
         left the report out), which no form's header lets be read; ``unclear``: what it
         says of the lines he typed that look like commands but are none; ``question``: the
         first question he typed (``yesno.question``), quoted back with the word that the
-        host answers none and that the GM is shown it, as the GM's line for the mail is."""
+        host answers none and that the GM is shown it, as the GM's line for the mail is;
+        ``parts_cut``: the mail holds more parts than are read (``extract.PARTS_MAX``), and
+        he is told that a form past them was not read."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -666,6 +670,7 @@ class Answers:
             typed=typed_note(typed, bool(forms)) if typed else "",
             unclear=unclear,
             question=question,
+            parts_cut=f"{PARTS_MAX:,}" if parts_cut else "",
         )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()

@@ -171,6 +171,10 @@ class Extracted:
     picture): each one's file name, or its type when it has none; at most
     ``UNREAD_NAMED``. Those of a forwarded message are not the sender's, nor is a
     picture of ours his client kept (``wtg.mail.message.picturename``): not named."""
+    parts_cut: bool = False
+    """Whether the mail holds more than ``PARTS_MAX`` parts, those past them not read: the
+    help a mail without a form gets says so (review48b: only this record's notes did,
+    which no answer shows)."""
 
 
 @dataclass(frozen=True)
@@ -426,7 +430,13 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     found = [item for item in ranked if item[0] < 0]
     if not found:
         looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
-        return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
+        return Extracted(
+            None,
+            NOT_FOUND,
+            (looked, *walk.troubles),
+            unread=tuple(walk.unread),
+            parts_cut=_TOO_MANY in walk.troubles,
+        )
     best = min(found, key=lambda item: item[:3])[3]
     ordered = [item[3] for item in sorted(found, key=lambda item: item[1:3])]
     # the text typed beside forwarded mails is read only when the mail forwards one: most
@@ -434,7 +444,8 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     forwards = any(candidate.forwarded for candidate in ordered)
     texts = _forwards_under(_typed(walk.candidates, markers) if forwards else "", ordered)
     text = texts[ordered.index(best)] if best in ordered else texts[0]
-    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread))
+    cut = _TOO_MANY in walk.troubles
+    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread), cut)
 
 
 def _forwards_under(typed: str, ordered: Sequence[_Candidate]) -> list[str]:

@@ -840,7 +840,9 @@ class Poller:
                 message, sender, extracted.texts, message_id, forged, extracted.unread, answered
             )
         if extracted.text is None:
-            return self._without_form(message, msg, sender, message_id, extracted.unread)
+            return self._without_form(
+                message, msg, sender, message_id, extracted.unread, extracted.parts_cut
+            )
         try:
             outcome = self.answers.orders(
                 message,
@@ -963,10 +965,12 @@ class Poller:
         sender: str | None,
         message_id: str,
         unread: Sequence[str] = (),
+        parts_cut: bool = False,
     ) -> Outcome:
         """A mail without an order form: commands to the host (``wtg.mail.incoming.commands``: LIST,
         JOIN, REPORT, ...), else the help it always got, naming the attachments it has that
-        were not read (``unread``: a form sent as a document)."""
+        were not read (``unread``: a form sent as a document), and saying that the parts
+        past ``extract.PARTS_MAX`` were not (``parts_cut``)."""
         try:
             commanded = self.commands.handle(message, msg, sender, message_id)
         except GameLocked as exc:
@@ -992,7 +996,9 @@ class Poller:
             typed = typed_order_lines(mail_lines(text), forms)
         unclear = self.commands.unclear(msg) if text is not None else ""
         question = self.commands.question(msg) if text is not None else ""
-        return self.answers.help(message, sender, message_id, unread, typed, unclear, question)
+        return self.answers.help(
+            message, sender, message_id, unread, typed, unclear, question, parts_cut
+        )
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
