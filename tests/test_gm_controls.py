@@ -132,7 +132,11 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
     make(tmp_path / "games")
     run(tmp_path, "hold", "g1", "--reason", "the server moves")
     again = run(tmp_path, "hold", "g1")
-    assert "was held already" in again.stdout and "0 notices" in again.stdout
+    # it said "0 notices queued for the players", as if they were never to be told
+    assert "; its notices to the players, queued when it was held, wait in the outbox (`wtg " in (
+        again.stdout
+    )
+    assert "0 notices" not in again.stdout
     holds = queued(tmp_path, "hold-")
     assert sorted(str(m["To"]) for m in holds.values()) == [f"{p.email}" for p in players(4)]
     first = holds[min(holds)]
@@ -551,6 +555,7 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     run(tmp_path, "send")
     again = run(tmp_path, "hold", "g1", "--reason", "GM  away till Friday").stdout
     assert "was held already" in again
+    assert "queued when it was held, have left the outbox since\n" in again  # not "0 queued"
     assert 'the players were told the hold\'s reason: "GM ill"' in again
     assert "release and hold again" in again
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout

@@ -118,10 +118,23 @@ def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
         return
     made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
-    tell(f"game {game.config.game} {state} since {moment_text(made.since)}; {_told(queued)}")
+    told = _told(queued) if new or queued else _held_told(notices.hold_waiting(game, made))
+    tell(f"game {game.config.game} {state} since {moment_text(made.since)}; {told}")
     given = " ".join(reason.split())
     if not new and given and given != made.reason:
         tell(_reason_not_kept(game, made, given, notices))
+
+
+def _held_told(waiting: bool) -> str:
+    """What `wtg hold` given again to a game held with all its notices queued says of them:
+    it said "0 notices queued for the players (`wtg send` mails them)", as if the players
+    were never to be told."""
+    if waiting:
+        return (
+            "its notices to the players, queued when it was held, wait in the outbox "
+            "(`wtg send` mails them)"
+        )
+    return "its notices to the players, queued when it was held, have left the outbox since"
 
 
 def _reason_not_kept(game: Game, made: Hold, given: str, notices: Notices) -> str:
