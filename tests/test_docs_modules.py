@@ -8,6 +8,9 @@ tests/ or bench/, and every ``path.py`` the docs give, must be a file of the che
 must a ``wtg/...py`` or ``tests/...py`` a source file gives. Names of other things that
 begin ``wtg.`` (``wtg.yaml``, ``wtg.service``, a click context key) are not a room's and
 are left alone.
+
+The other way round, a module no paragraph names is a file the newcomer meets in the source
+and cannot place: each room of docs/architecture.md that names its modules names them all.
 """
 
 from __future__ import annotations
@@ -130,3 +133,63 @@ def test_the_check_finds_a_renamed_module() -> None:
         "wtg.site.place: no module wtg.site.place, nor a name place in wtg.site",
         "tests/mail/test_prose.py: no such file",
     ]
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+ROOM = re.compile(r"^ *- \*\*([a-z.]+)\*\* \(`(?:wtg/)?([\w/]+)/`\)", re.M)
+"""A room's paragraph in docs/architecture.md: ``- **mail.poll** (`mail/poll/`): ...``."""
+BY_EXAMPLE = {"cli", "core", "data", "maps", "serve", "site", "rules"}
+"""The rooms whose paragraph says what they hold by examples: one command a module (cli), a
+ruleset a folder (rules), the pieces of a picture (maps), ... Every other room's paragraph
+names each module of its folder, for a newcomer who looks a file up there."""
+
+
+def rooms_said(text: str) -> dict[str, tuple[str, str]]:
+    """Each room's folder under wtg/ and its paragraph, up to the next room's or the end of
+    the list (a blank line)."""
+    found = list(ROOM.finditer(text))
+    said = {}
+    for match, after in zip(found, [*found[1:], None], strict=True):
+        end = after.start() if after is not None else len(text)
+        paragraph = text[match.start() : end].split("\n\n")[0]
+        said[match.group(1)] = (match.group(2), paragraph)
+    return said
+
+
+def unnamed(text: str) -> list[str]:
+    """The modules of each room not named by ``text``'s paragraph of it (as `name.py`, or by
+    its path from wtg/ or the room's folder), each as ``wtg/room/name.py``; a room without
+    a paragraph, as ``room: no paragraph``."""
+    said = rooms_said(text)
+    missing = []
+    for folder in sorted(p.parent for p in PACKAGE.glob("*/**/__init__.py")):
+        room = ".".join(folder.relative_to(PACKAGE).parts)
+        if room.split(".")[0] in BY_EXAMPLE or room == "mail":
+            continue
+        if room not in said:
+            missing.append(f"{room}: no paragraph")
+            continue
+        path, paragraph = said[room]
+        for module in sorted(folder.glob("*.py")):
+            if module.name == "__init__.py":
+                continue
+            named = rf"`(?:(?:wtg/)?{re.escape(path)}/)?{re.escape(module.name)}`"
+            if not re.search(named, paragraph):
+                missing.append(str(module.relative_to(ROOT)))
+    return missing
+
+
+def test_every_module_is_named_in_its_room_s_paragraph() -> None:
+    assert unnamed(ARCHITECTURE.read_text(encoding="utf-8")) == []
+
+
+def test_the_check_finds_a_module_its_room_leaves_out() -> None:
+    """A module named only in another room's paragraph is not named in its own."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    left_out = text.replace("(`readlate.py`)", "").replace("`lobby/handlers.py`", "")
+    moved = left_out.replace("`htmltext.py`", "`mail/incoming/htmltext.py`", 1)
+    assert unnamed(moved) == [
+        "wtg/mail/incoming/readlate.py",
+        "wtg/mail/message/htmltext.py",
+    ]
+    assert rooms_said(text)["mail.poll"][0] == "mail/poll"
