@@ -216,3 +216,48 @@ def test_the_check_finds_an_option_a_command_lacks_and_a_command_wtg_lacks() -> 
     line = "wtg --config wtg.yaml map g1 [--player N] [--format svg|png] ...  # the board"
     assert words(line) == ["--config", "wtg.yaml", "map", "g1", "--player", "3", "--format", "svg"]
     assert parse_problem(words(line)) is None
+
+
+def unsaid(commands: dict[str, click.Command], text: str) -> list[str]:
+    """Each command of ``commands`` and each option of theirs that ``text`` names nowhere,
+    as ``wtg COMMAND`` or ``wtg COMMAND --option``: an option is named by any of its
+    spellings (`-o` for `--output`, `--no-map-pictures` for `--map-pictures`)."""
+    missing = []
+    for name, command in sorted(commands.items()):
+        if f"`wtg {name}" not in text and not re.search(rf"`{re.escape(name)}\b", text):
+            missing.append(f"wtg {name}")
+        for param in command.params:
+            spellings = [*param.opts, *param.secondary_opts]
+            if not isinstance(param, click.Option) or param.hidden or "--help" in spellings:
+                continue
+            if not any(re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text) for s in spellings):
+                missing.append(f"wtg {name} {param.opts[-1]}")
+    return missing
+
+
+def test_every_command_and_option_of_wtg_is_in_the_docs() -> None:
+    """oauth2-login's --auth-url was in its help alone: a GM reading docs/mail.md's Gmail
+    steps could not know the endpoint may be given. What `wtg --help` lists, the docs say."""
+    text = flat("\n".join(doc.read_text(encoding="utf-8") for doc in DOCS))
+    assert unsaid(dict(main.commands), text) == []
+
+
+def test_the_check_finds_an_option_and_a_command_the_docs_leave_out() -> None:
+    """An option said by its short or its negative spelling is said; one said nowhere,
+    or only inside another option's name, is not, nor is a command never given."""
+    draw = click.Command(
+        "draw",
+        params=[
+            click.Option(["-o", "--output"]),
+            click.Option(["--pictures/--no-pictures"]),
+            click.Option(["--turn"]),
+            click.Option(["--player"]),
+        ],
+    )
+    quiet = click.Command("quiet", params=[click.Option(["--auth-url"])])
+    text = "`wtg draw g1 -o FILE --no-pictures`, `--turn-count`, `--player`"
+    assert unsaid({"draw": draw, "quiet": quiet}, text) == [
+        "wtg draw --turn",
+        "wtg quiet",
+        "wtg quiet --auth-url",
+    ]
