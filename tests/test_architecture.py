@@ -454,3 +454,19 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert rooms()[room_of("wtg.data.datalibrary")][0] == "data"
     assert rooms()[room_of("wtg.maps.scene")][0] == "maps"
     assert room_of("wtg.game.engine") > room_of("wtg.maps.scene")  # the game below the maps
+
+
+def readme_rooms(text: str) -> list[str]:
+    """The folders of wtg/ that README.md's "Development" names, in its order: the item of
+    `wtg/` the package, "from the bottom up"."""
+    item = text.split("- `wtg/` the package", 1)[1].split("\n- ", 1)[0]
+    return re.findall(r"`(\w+)/`", item)
+
+
+def test_the_readme_names_every_room_from_the_bottom_up() -> None:
+    """README.md's "Development" went from `rules/` to `files/` and from `mail/` to `cli/`:
+    logs, upkeep and serve, rooms since, were in the table alone."""
+    bottom_up = list(dict.fromkeys(room.split(".")[0] for room, _ in reversed(rooms())))
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_rooms(text) == bottom_up
+    assert "logs" not in readme_rooms(text.replace("`logs/`", "logs"))
