@@ -129,3 +129,32 @@ def test_the_readme_s_order_file_has_every_section_of_the_form_and_is_stored(
     assert sorted(set(data) - {"player", "turn"}) == sorted(known)
     code, output = orders(data)
     assert code == 0, output
+
+
+DATE = re.compile(
+    r"\b20\d\d-\d\d-\d\d\b|\b\d{1,2} (?:January|February|March|April|May|June|July|August"
+    r"|September|October|November|December)\b"
+)
+
+
+def undated_tables(text: str) -> list[str]:
+    """The first row of each table of the README's "Performance" whose paragraph before it
+    says no date: a figure a later change may have made wrong, with nothing to tell when
+    it held."""
+    section = text.split("\n## Performance", 1)[1].split("\n## Development\n", 1)[0]
+    found = []
+    for table in re.finditer(r"\n\n((?:[^\n]+\n)*?)\n?(\|[^\n]*\|)\n\|[-| ]+\|\n", section):
+        if not DATE.search(table.group(1)):
+            found.append(table.group(2))
+    return found
+
+
+def test_every_figure_of_the_performance_section_says_when_it_was_measured() -> None:
+    """Round 49: bench_turn's table said 10.7 ms for a `run-turn` on "the 2-core development
+    machine", measured on 2026-11-26; the code of 2026-12-07 took 1.6 times the CPU of that
+    day's on the same machine in the same hour, and nothing in the README said the figure
+    was eleven days old. Each table now says the day it was measured."""
+    text = README.read_text(encoding="utf-8")
+    assert undated_tables(text) == []
+    undated = text.replace("on 2026-11-26:", "now:", 1)
+    assert undated_tables(undated) == ["| what | median | p90 |"]
