@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
+from wtg.core.ruleset import Registration
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "wtg"
 
@@ -470,3 +472,21 @@ def test_the_readme_names_every_room_from_the_bottom_up() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme_rooms(text) == bottom_up
     assert "logs" not in readme_rooms(text.replace("`logs/`", "logs"))
+
+
+def registration_unsaid(text: str) -> list[str]:
+    """The fields of a ruleset's ``Registration`` that ``text`` does not name (as `field`, or
+    given in a call): what a new ruleset says of itself, each one a newcomer must know of."""
+    return [
+        name
+        for name in Registration.__annotations__
+        if not re.search(rf"[`(, ]{name}[`=]", text)  # `hiscore`, or Registration(rules=...)
+    ]
+
+
+def test_where_a_new_ruleset_goes_names_every_field_of_its_registration() -> None:
+    """Round 49: `turns_run` and `sooner`, what a waiting list's answers say of a ruleset's
+    turns, were left out of "A new ruleset": a new ruleset's lists said WoK's words."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert registration_unsaid(text) == []
+    assert registration_unsaid(text.replace("`sooner`", "sooner")) == ["sooner"]
