@@ -173,3 +173,49 @@ def test_table_cells_that_ran_together_may_be_quoted_apart() -> None:
     assert missing_words("Pikeman Desert, Archer Forest, Knight Plains", intermediate) == ""
     assert missing_words("Pikeman Forest", intermediate) == "Pikeman Forest"
     assert missing_words("6 Spy Province", standard) == "6 Spy Province"
+
+
+CODE_NAME = re.compile(r"`([A-Za-z_]\w*(?:\.\w+)*)(?:\(\))?`")
+"""A name of the code in a rulings table's code column: `ranked_players`, `Player.turn_points`."""
+FILE_SUFFIXES = {"py", "yaml", "j2", "md", "txt"}
+
+
+def words_of_the_code() -> set[str]:
+    """Every word of wtg's code, templates, forms and shipped data, casefolded: a Tactics
+    world's keys (`elevationBitmap`) are read in any case."""
+    words: set[str] = set()
+    for top, pattern in (("wtg", "*.py"), ("templates", "*.j2"), ("forms", "*"), ("games", "*")):
+        for path in (ROOT / top).rglob(pattern):
+            if path.is_file() and path.suffix in {".py", ".j2", ".yaml", ".txt"}:
+                words |= set(re.findall(r"\w+", path.read_text(encoding="utf-8").casefold()))
+    return words
+
+
+def unknown_code_names(page: str, words: set[str]) -> list[str]:
+    """The names a rulings page's table rows give in their code column (the second cell)
+    that are no word of the code, each as ``name``: a function renamed since."""
+    missing = []
+    for line in page.splitlines():
+        cells = line.split(" | ")
+        if not line.startswith("|") or len(cells) < 3:
+            continue
+        for name in CODE_NAME.findall(cells[1]):
+            if name.rpartition(".")[2] in FILE_SUFFIXES:
+                continue  # a file: test_docs_modules checks it
+            if any(part.casefold() not in words for part in name.split(".")):
+                missing.append(name)
+    return missing
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_name_of_the_code_the_rulings_give_is_there(ruleset: str) -> None:
+    """Round 49: wok4.md gave `rank_players` and `_conquer`, standard.md `split_forms`, each
+    renamed or folded into another function since: a reader looking the rule's code up found
+    nothing by that name."""
+    page = (ROOT / "docs" / "rules" / f"{ruleset}.md").read_text(encoding="utf-8")
+    assert unknown_code_names(page, words_of_the_code()) == []
+
+
+def test_a_name_of_the_code_renamed_is_found() -> None:
+    row = "| rule | `phases/attacks.py` `battle`, `_conquer`, `Player.turn_pointz` | `test_x.py` |"
+    assert unknown_code_names(row, words_of_the_code()) == ["_conquer", "Player.turn_pointz"]
