@@ -193,3 +193,33 @@ def test_the_check_finds_a_module_its_room_leaves_out() -> None:
         "wtg/mail/message/htmltext.py",
     ]
     assert rooms_said(text)["mail.poll"][0] == "mail/poll"
+
+
+LISTING = re.compile(r"^ {4}(\w+\.py) ", re.M)
+"""A line of a package's docstring that lists a module: ``    feed.py     the Atom feed's``."""
+
+
+def unlisted(init_text: str, folder: Path) -> list[str]:
+    """The modules of ``folder`` that its ``__init__.py`` (``init_text``), listing modules
+    line by line, leaves out; none when it lists none."""
+    listed = set(LISTING.findall(init_text))
+    if not listed:
+        return []
+    return sorted(
+        p.name for p in folder.glob("*.py") if p.name != "__init__.py" and p.name not in listed
+    )
+
+
+def test_a_package_that_lists_its_modules_lists_them_all() -> None:
+    """Round 49: README.md says of wtg/site/ "its `__init__` names each module", and it named
+    eleven of fourteen: history.py, sender.py and formdata.py, the turn pages and the AOF
+    Sender, came after it."""
+    found = [
+        f"{init.parent.relative_to(ROOT)}/{name}"
+        for init in sorted(PACKAGE.rglob("__init__.py"))
+        for name in unlisted(init.read_text(encoding="utf-8"), init.parent)
+    ]
+    assert found == []
+    site = PACKAGE / "site"
+    text = (site / "__init__.py").read_text(encoding="utf-8").replace("    sender.py", "")
+    assert unlisted(text, site) == ["sender.py"]

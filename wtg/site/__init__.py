@@ -6,6 +6,9 @@
     press.py    a game's press and commentary, as the host keeps it
     hiscore.py  WoK victory points and turn points, the Hall of Fame, the championship
     feed.py     the Atom feed's entries
+    history.py  a page a finished turn, linked turn to turn
+    sender.py   the AOF Sender: the form filled in and checked in the browser
+    formdata.py  what the AOF Sender's page knows, as JSON: the form, the parser's patterns
     pages.py    the Jinja templates (templates/site/), autoescaped
     output.py   files written only when their content changed
     build.py    the whole site, the games read in worker processes
