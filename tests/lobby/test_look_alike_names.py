@@ -13,6 +13,7 @@ from pathlib import Path
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_refusals import joined, refusal, waiting_names
 from wtg.lobby.database import same
+from wtg.lobby.lookalikes import alike
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.people import look_alike_alphabets
 
@@ -239,3 +240,28 @@ def test_real_names_in_two_scripts_a_word_each_are_taken(tmp_path: Path) -> None
     hall.open_list("wok4", players=10)  # one seat left: no game made
     on_the_list(hall, *REAL_NAMES)
     assert sorted(waiting_names(hall)) == sorted(REAL_NAMES)
+
+
+def test_a_zero_in_a_word_of_small_letters_reads_as_its_o(tmp_path: Path) -> None:
+    """``B0b`` beside Bob, ``T0m Kim`` beside Tom Kim (attack49): a zero reads as an O, and
+    names compare without case, so ``B0b`` is Bob's name to a reader as ``B0B`` is BOB's;
+    both were taken, and wrote press as "B0b (player 3)" beside Bob's. A zero reads as an
+    o in any case (``J0HN`` beside John too); a capital I still reads as a small l alone
+    (``Lan`` beside Ian is taken, above)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=9)
+    on_the_list(hall, "Bob", "Tom Kim", "John")
+    for number, name, holder in ((6, "B0b", "Bob"), (6, "T0m Kim", "Tom Kim"), (6, "J0HN", "John")):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        body = refusal(hall, number)
+        assert (
+            f"the name {name} reads as {holder}, another player's name, in the letters a mail "
+            "shows: choose another with AS <name>"
+        ) in body, body
+    assert sorted(waiting_names(hall)) == ["Bob", "John", "Tom Kim"]
+
+
+def test_a_zero_reads_as_an_o_wherever_names_are_compared() -> None:
+    assert alike("B0b", "Bob") and alike("bob", "B0B") and alike("Le0", "LEO")
+    assert not alike("B0b", "Bab") and not alike("Lan", "Ian") and not alike("B0b", "Bo")

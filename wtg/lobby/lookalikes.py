@@ -384,13 +384,21 @@ def alike(one: str, other: str) -> bool:
 def _caseless(name: str) -> str:
     """``name`` as ``same`` writes it, the letters ``folded`` reads as Latin ones, without
     spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
-    ``Zoë``, read as Alice and Zoe beside them)."""
+    ``Zoë``, read as Alice and Zoe beside them), a zero as the o it reads as (``_ZERO``)."""
     plain = unicodedata.normalize("NFKD", same(folded(name)))
     return "".join(
         char
         for char in plain
         if not (char.isspace() or char in _JOINERS or unicodedata.combining(char))
-    )
+    ).translate(_ZERO)
+
+
+_ZERO = str.maketrans("0", "o")
+"""A zero reads as an O (``READS_AS``), and names compare without case: ``B0b`` is Bob's
+name to a reader as ``B0B`` is BOB's (attack49: ``B0b`` and ``T0m Kim`` were taken beside
+Bob and Tom Kim, ``B0B`` refused beside BOB). Ruling: only the zero reads so in any case; a
+capital I reads as a small l alone (``Lan`` beside ``Ian`` is taken), a one as a small l
+alone (``A1ICE`` reads as no ALICE)."""
 
 
 def _holds_words(name: str, words: str) -> bool:

@@ -19,7 +19,9 @@ servers deliver to ``vic@``), or at Gmail ``v.ic@gmail.com``, land in one mailbo
 bounds of mail to strangers count them as one (a forger wrote the victim's address anew in
 each forged From, each with a day of codes of its own), and a game's seats compare them as
 one (a seated player took a seat offered in his own game from ``vic+war@``, a quitter came
-back to the game he left: attack46).
+back to the game he left: attack46), its domain in IDNA, whichever way it was written (a
+player took a second seat from ``dana@xn--bcher-kva.example`` while the game wrote his seat
+``dana@bücher.example``: attack49).
 """
 
 from __future__ import annotations
@@ -110,17 +112,23 @@ def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     """``address`` (lower-cased, bare) as the mailbox it delivers to: without the ``+tag``
     of its name, at a domain of ``dashed`` (``mail.dash_subaddress_domains``: a qmail host's)
     without its ``-tag`` too, and at a domain of ``DOTLESS`` without its dots, the domain
-    as ``SAME_DOMAIN`` names it (an address without ``@`` as it is). Ruling: a ``-`` is a
-    sub-address only at the domains the GM lists. Hyphens are common in real names
-    (``mary-jane@``), and ``mary-jane@`` folded into ``mary@`` would be one mailbox for two
-    people: the late mail of a stranger's codes lists every request waiting at the mailbox
-    with its code (``strangercodes.waiting_note``), so Mary-Jane would be mailed the codes
-    of Mary's requests."""
+    as ``SAME_DOMAIN`` names it, an internationalised one in IDNA (``ascii_domain``:
+    ``bücher.example`` as ``xn--bcher-kva.example``, one domain that a GM's game.yaml may
+    write one way and a player's client the other: attack49, a seated player took a second
+    seat of his game from the other form); an address without ``@`` as it is. Ruling: a
+    ``-`` is a sub-address only at the domains the GM lists. Hyphens are common in real
+    names (``mary-jane@``), and ``mary-jane@`` folded into ``mary@`` would be one mailbox for
+    two people: the late mail of a stranger's codes lists every request waiting at the
+    mailbox with its code (``strangercodes.waiting_note``), so Mary-Jane would be mailed the
+    codes of Mary's requests."""
     local, at, domain = address.rpartition("@")
     if not at:
         return address
+    written = domain
+    if not domain.isascii():  # bücher.example is xn--bcher-kva.example's mailbox (attack49)
+        domain = ascii_domain(address).rpartition("@")[2].lower()
     local = local.partition("+")[0] or local  # "+x@": a name of its own, no tag
-    if domain in dashed:
+    if domain in dashed or written in dashed:
         local = local.partition("-")[0] or local  # "-x@": the same
     if domain in DOTLESS:
         local = local.replace(".", "") or local
