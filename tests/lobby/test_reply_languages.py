@@ -143,8 +143,21 @@ def test_a_japanese_word_that_is_a_yes_or_a_no_thanks_is_neither(typed: str) -> 
     assert said([typed]) == OTHER
 
 
-def test_a_chinese_yes_over_the_quote_confirms(asked: Asked, tmp_path: Path) -> None:
-    """``是的`` typed over the quote confirms the JOIN as ``Yes`` does."""
-    over_the_quote = f"On 7 Dec 2026, at 15:00, {GM} wrote:"
-    body = f"是的\n\n{over_the_quote}\n\n{quoted(asked.text)}"
+@pytest.mark.parametrize(
+    ("typed", "over_the_quote"),
+    [
+        ("是的", f"On 7 Dec 2026, at 15:00, {GM} wrote:"),
+        ("是的", f"{GM} 于2026年12月7日周一 15:00写道："),  # Gmail, Chinese
+        ("好的，谢谢", f"在 2026年12月7日 15:00，{GM} 写道："),
+        ("是", f"{GM} 於 2026年12月7日 週一 下午3:00寫道："),  # Gmail, Chinese (Taiwan)
+        ("はい", f"2026/12/07 15:00、{GM}のメール:"),  # Apple Mail, Japanese
+    ],
+)
+def test_a_chinese_or_japanese_yes_over_the_quote_confirms(
+    typed: str, over_the_quote: str, asked: Asked, tmp_path: Path
+) -> None:
+    """``是的`` typed over the quote confirms the JOIN as ``Yes`` does, under a line a
+    Chinese or Japanese client writes over the quote too (leftovers49: that line was read
+    as typed, and the yes over it was more than a yes)."""
+    body = f"{typed}\n\n{over_the_quote}\n\n{quoted(asked.text)}"
     confirms_by_reply(asked, tmp_path / "hall", a_reply(asked, body))
