@@ -12,12 +12,9 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_refusals import joined, refusal, waiting_names
-from wtg.game.engine import create_game
-from wtg.game.gameconfig import PlayerEntry
-from wtg.lobby.database import LobbyDatabase, same
+from wtg.lobby.database import same
 from wtg.lobby.newcomername import default_name
 from wtg.lobby.people import look_alike_alphabets
-from wtg.lobby.seats import offer_seat
 
 CYRILLIC_A = "\u0410"
 GREEK_ALPHA = "\u0391"
@@ -242,52 +239,3 @@ def test_real_names_in_two_scripts_a_word_each_are_taken(tmp_path: Path) -> None
     hall.open_list("wok4", players=10)  # one seat left: no game made
     on_the_list(hall, *REAL_NAMES)
     assert sorted(waiting_names(hall)) == sorted(REAL_NAMES)
-
-
-def test_a_zero_or_a_one_beside_letters_of_another_case_reads_as_the_name(
-    tmp_path: Path,
-) -> None:
-    """``B0b`` reads as ``BOb``, which is Bob in another case, and ``a1ice`` as alice: each
-    was taken beside Bob and Alice (leftovers49: the digits were read as letters in the
-    case they stand for, and only ``B0B`` beside ``BOB`` was refused). Each is refused,
-    naming the player it reads as."""
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=9)
-    on_the_list(hall, "Alice", "Bob", "coco")
-    for number, name, holder in (
-        (6, "B0b", "Bob"),
-        (6, "b0b", "Bob"),
-        (6, "a1ice", "Alice"),
-        (6, "C0C0", "coco"),
-    ):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=2)
-        body = refusal(hall, number)
-        assert (
-            f"the name {name} reads as {holder}, another player's name, in the letters a mail "
-            "shows: choose another with AS <name>"
-        ) in body, body
-
-
-def test_a_zero_beside_letters_of_another_case_is_refused_a_seat_taken_over(
-    tmp_path: Path,
-) -> None:
-    """The same at a takeover: a newcomer's JOIN of a seat offered, as ``B0b`` beside Bob's
-    seat, was taken (its request mailed); it is refused as the name of Bob's seat."""
-    hall = Hall(tmp_path)
-    seats = [
-        PlayerEntry(1, "Ann", address(1), "CODEANN1"),
-        PlayerEntry(2, "Bob", address(2), "CODEBOB2"),
-        PlayerEntry(3, "Cid", address(3), "CODECID3"),
-        PlayerEntry(4, "Dee", address(4), "CODEDEE4"),
-    ]
-    game = create_game(hall.gm.games_dir / "g1", "wok4", "small", seats, seed=3, now=hall.now)
-    game.submit_all("game: g1\nplayer: 4\nturn: 1\ncode: CODEDEE4\nquit: true\n")
-    game.run_turn(now=hall.now)
-    with LobbyDatabase(hall.gm.games_dir) as book:
-        offer_seat(book, hall.game("g1"), 4, hall.now)
-    refused = hall.answer(address(5), "JOIN g1 AS B0b")
-    words = " ".join(refused.body.split())
-    assert "the name B0b is player 2's in game g1: choose another" in words, refused.body
-    with LobbyDatabase(hall.gm.games_dir) as book:
-        assert book.rows("SELECT * FROM pending") == []

@@ -381,19 +381,11 @@ def alike(one: str, other: str) -> bool:
     return _caseless(one) == _caseless(other)
 
 
-_DIGITS_READ = str.maketrans("01", "ol")
-"""The digits ``READS_AS`` reads as letters, as ``_caseless`` writes them (in small letters):
-a zero as an o, a one as an l."""
-
-
 def _caseless(name: str) -> str:
     """``name`` as ``same`` writes it, the letters ``folded`` reads as Latin ones, without
     spaces, joining marks and the accents on its letters (``Alıce`` with a dotless i, and
-    ``Zoë``, read as Alice and Zoe beside them), a zero as an o and a one as an l
-    (``_DIGITS_READ``): ``B0b`` reads as ``BOb``, which is Bob in another case, and was
-    taken beside Bob, as ``b0b`` beside bob (leftovers49: ``reads_as`` keeps the case, and
-    only ``B0B`` beside ``BOB`` was refused)."""
-    plain = unicodedata.normalize("NFKD", same(folded(name)).translate(_DIGITS_READ))
+    ``Zoë``, read as Alice and Zoe beside them)."""
+    plain = unicodedata.normalize("NFKD", same(folded(name)))
     return "".join(
         char
         for char in plain
