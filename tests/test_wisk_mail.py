@@ -50,7 +50,10 @@ def test_turns_run_when_the_active_player_is_ready_and_robots_at_once(tmp_path: 
     first = world.game.deadline()
     assert first is not None and list(run_due(world.gm, NOW)) == []
     world.game.submit(world.aof(1, R1="1"))
-    assert list(run_due(world.gm, NOW)) == [("g1: turn 1 resolved (all players are READY)", True)]
+    # leftovers49: it said "all players are READY", where player 2 owed none
+    assert list(run_due(world.gm, NOW)) == [
+        ("g1: turn 1 resolved (the player whose turn it is is READY)", True)
+    ]
     second = world.game.deadline()
     assert second == first + timedelta(days=2)  # player 2's deadline
     later = second + timedelta(minutes=1)

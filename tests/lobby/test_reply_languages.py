@@ -108,3 +108,56 @@ def test_an_albanian_no_confirms_nobody(asked: Asked, tmp_path: Path) -> None:
     body = f"Jo\n\n{over_the_quote}\n\n{quoted(asked.text)}"
     told = unconfirmed_by_reply(asked, tmp_path / "hall", a_reply(asked, body))
     assert asked.code in told.body
+
+
+@pytest.mark.parametrize(
+    ("typed", "verdict"),
+    [
+        ("是", YES),  # Chinese
+        ("是的", YES),
+        ("好", YES),
+        ("好的，谢谢。", YES),  # full-width signs between the words
+        ("对", YES),
+        ("確認", YES),
+        ("はい", YES),  # Japanese
+        ("はい、お願いします", YES),
+        ("不", NO),
+        ("不是", NO),
+        ("不要，谢谢", NO),
+        ("いいえ", NO),
+        ("谢谢", NOTHING),
+        ("是？", OTHER),  # a full-width question mark asks
+        ("好的谢谢", OTHER),  # no blank nor sign between: one word the host does not know
+    ],
+)
+def test_a_chinese_or_japanese_yes_or_no(typed: str, verdict: str) -> None:
+    """A Chinese or Japanese reader's ``是`` or ``はい`` was more than a yes, and his ``不``
+    or ``いいえ`` was no no (leftovers49): each was told to type a yes."""
+    assert said([typed]) == verdict
+
+
+@pytest.mark.parametrize("typed", ["いいです", "結構です", "大丈夫です"])
+def test_a_japanese_word_that_is_a_yes_or_a_no_thanks_is_neither(typed: str) -> None:
+    """Ruling (leftovers49): ``いいです`` and ``結構です`` are a yes or a ``no, thanks`` as the
+    question before them is put: neither confirms nor cancels."""
+    assert said([typed]) == OTHER
+
+
+@pytest.mark.parametrize(
+    ("typed", "over_the_quote"),
+    [
+        ("是的", f"On 7 Dec 2026, at 15:00, {GM} wrote:"),
+        ("是的", f"{GM} 于2026年12月7日周一 15:00写道："),  # Gmail, Chinese
+        ("好的，谢谢", f"在 2026年12月7日 15:00，{GM} 写道："),
+        ("是", f"{GM} 於 2026年12月7日 週一 下午3:00寫道："),  # Gmail, Chinese (Taiwan)
+        ("はい", f"2026/12/07 15:00、{GM}のメール:"),  # Apple Mail, Japanese
+    ],
+)
+def test_a_chinese_or_japanese_yes_over_the_quote_confirms(
+    typed: str, over_the_quote: str, asked: Asked, tmp_path: Path
+) -> None:
+    """``是的`` typed over the quote confirms the JOIN as ``Yes`` does, under a line a
+    Chinese or Japanese client writes over the quote too (leftovers49: that line was read
+    as typed, and the yes over it was more than a yes)."""
+    body = f"{typed}\n\n{over_the_quote}\n\n{quoted(asked.text)}"
+    confirms_by_reply(asked, tmp_path / "hall", a_reply(asked, body))

@@ -12,7 +12,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from tests.mail.loop import World
-from wtg.mail.message.extract import PARTS_MAX, extract_from_message, parse_mail
+from wtg.mail.message.extract import MAX_NESTING, PARTS_MAX, extract_from_message, parse_mail
 from wtg.mail.message.mailcopy import kept_mark
 
 MANY = 5000
@@ -80,3 +80,75 @@ def test_a_player_whose_form_sits_past_the_parts_read_is_told_so(tmp_path: Path)
     cut = f"{PARTS_MAX:,}"
     said = f"Your mail holds more than {cut} parts: those past the {cut}th were not read"
     assert f"{said}, nor a form in them." in text
+
+
+def _text_of(raw: bytes) -> str:
+    body = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(body, EmailMessage)
+    return " ".join(body.get_content().split())
+
+
+CUT = f"{PARTS_MAX:,}"
+PARTS_SAID = (
+    f"Your mail holds more than {CUT} parts: those past the {CUT}th were not read, nor a "
+    "form in them."
+)
+
+
+def test_the_confirmation_of_a_form_read_says_the_parts_not_read(tmp_path: Path) -> None:
+    """A form in the first part of a mail of more parts than are read was confirmed without
+    a word of the parts past them (leftovers49): a second form of his there went unread,
+    and he did not know. The confirmation says it."""
+    world = World(tmp_path)
+    raw = _mail(world.aof(1, X1="100"), MANY)
+    world.inbox.add(raw.replace(b"Mallory <mallory@strangers.example>", b"p1@players.example"))
+    assert world.poll().filed == 1
+    (confirmation,) = world.outbox().values()
+    text = _text_of(confirmation)
+    assert "X1: 100" in text
+    assert PARTS_SAID in text
+
+
+def test_the_lobby_s_help_says_the_parts_not_read(tmp_path: Path) -> None:
+    """A stranger's mail of no command whose parts were cut got the lobby's HELP alone
+    (leftovers49: only a player's help said it): it says the parts past them were not
+    read, nor a form in them."""
+    world = World(tmp_path)
+    world.inbox.add(_mail("Hello, how do I play?", MANY))
+    world.poll()
+    (help_mail,) = world.outbox().values()
+    text = _text_of(help_mail)
+    assert "The host reads the commands you type in a mail" in text
+    assert PARTS_SAID in text
+
+
+def _nested(body: str, depth: int, sender: str) -> bytes:
+    """A mail whose text part sits ``depth`` multiparts deep."""
+    head = (
+        f"From: {sender}\r\nTo: gm@wtg.example\r\nSubject: orders\r\n"
+        "Message-ID: <deep@players.example>\r\nDate: Sun, 22 Nov 2026 11:00:00 +0000\r\n"
+        "MIME-Version: 1.0\r\n"
+    )
+    opening = "".join(
+        f'Content-Type: multipart/mixed; boundary="b{i}"\r\n\r\n--b{i}\r\n' for i in range(depth)
+    )
+    closing = "".join(f"\r\n--b{i}--\r\n" for i in reversed(range(depth)))
+    return (head + opening + f"Content-Type: text/plain\r\n\r\n{body}" + closing).encode()
+
+
+def test_a_form_nested_too_deep_is_said_to_the_player(tmp_path: Path) -> None:
+    """A player's form nested deeper than ``MAX_NESTING`` got the help of a mail without a
+    form, and nothing said why (leftovers49): the help says the parts nested so deep were
+    not read, nor a form in them."""
+    world = World(tmp_path)
+    world.inbox.add(_nested(world.aof(1, X1="100"), MAX_NESTING + 3, "p1@players.example"))
+    summary = world.poll()
+    assert summary.filed == 0
+    (help_mail,) = world.outbox().values()
+    text = _text_of(help_mail)
+    assert "it holds no order form" in text
+    assert (
+        f"Your mail holds parts nested more than {MAX_NESTING} deep (a mail forwarded inside "
+        "a forwarded mail, again and again): those were not read, nor a form in them."
+    ) in text
+    assert PARTS_SAID not in text

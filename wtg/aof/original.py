@@ -52,9 +52,16 @@ VERB_LAST = (
 VERB_FIRST = r"schrieb|schreef|skrev"
 """The verbs an attribution names the writer after, in German, Dutch and the Scandinavian
 languages (``um 15:00 schrieb Game Master:``)."""
+CJK_LAST = "写道|寫道|のメール"
+"""What a Chinese or Japanese client's attribution ends with, before its colon (full-width,
+``：``, or not), no blank nor word boundary before it: Gmail's ``Game Master <gm@...>
+于2026年12月7日周一 15:00写道：`` (``寫道`` in traditional letters), Apple Mail's ``2026/12/07
+15:00、Game Master <gm@...>のメール:``. leftovers49: a Chinese reader's ``是的`` over such
+a line was more than a yes (``wtg.lobby.yesno``)."""
 ATTRIBUTION = re.compile(
     rf".*\b({VERB_LAST})\s*:\s*"
-    rf"|[^\d\n]*\d.*\b({VERB_FIRST})\s++[^:]{{1,200}}+:\s*+",
+    rf"|[^\d\n]*\d.*\b({VERB_FIRST})\s++[^:]{{1,200}}+:\s*+"
+    rf"|.*({CJK_LAST})\s*[:：]\s*",
     re.IGNORECASE,
 )
 """``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by. In German,

@@ -639,16 +639,20 @@ def host(ctx: click.Context, as_json: bool) -> None:
     book = torn(games_dir)  # the lists stopped, the commands' mails held, until restored
     passwords = _password_problems(gm)
     loose = _password_warnings(gm, passwords)
+    left = _left_behind(gm)
     if as_json:
         facts = {**health.as_json(), "read_only": stuck, "disk_full": full, "disk_low": low}
         facts["lobby_book"] = book
         facts["turns_held"] = held_line(games_dir / SPOOL, INBOX)
+        facts["maildir_left_behind"] = left
         passwords_said = {"password_problems": passwords, "password_warnings": loose}
         click.echo(json.dumps({**facts, **passwords_said}, indent=1))
         return
     _show_read_only(stuck, full, low)
     _show_book(book)
     _show_turns_held(games_dir)
+    if left is not None:  # `wtg serve` logs it once: the GM's look says it while it waits
+        tell_hung(f"MAIL NOT READ: {left.removeprefix('note: ')}")
     for line in passwords:  # the host reads and sends no mail of that server until mended
         tell_hung(f"PASSWORD: {line}; every login to that server fails until it is mended")
     for line in loose:  # `wtg serve` logs it; under systemd its stderr line went unread
@@ -679,6 +683,18 @@ def _show_turns_held(games_dir: Path) -> None:
     held = held_line(games_dir / SPOOL, INBOX)
     if held is not None:
         tell_hung(f"TURNS HELD: {held}")
+
+
+def _left_behind(gm: GmConfig | None) -> str | None:
+    """The note of the mail that waits in the maildir transport's inbox of a host that polls
+    a mail server (``wtg.mail.servers.unreadfiles.left_behind``), or None (none waits, or
+    no config)."""
+    if gm is None:
+        return None
+    # deferred: the mail servers' modules (the inbox's reader): only status --host reads it
+    from wtg.mail.servers.unreadfiles import left_behind
+
+    return left_behind(gm.transport, gm.maildir_in)
 
 
 def _password_problems(gm: GmConfig | None) -> list[str]:

@@ -30,6 +30,7 @@ from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn
 from wtg.game.schedule import moment_text
 from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.gm.owing import ONE_PLAYER, ready_subject
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import (
     Unreadable,
@@ -45,7 +46,10 @@ from wtg.text.shellcommand import shell_command
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
-    """ "deadline passed", "all players ready", or None when the game is not due. The
+    """ "the deadline has passed", "all players are READY" (in a game whose players move one
+    at a time, WISK's or Tactics', "the player whose turn it is is READY", as
+    ``wtg.gm.owing.ready_subject`` says whose READY runs it: the run's line said all players
+    were READY when one of several had sent orders), or None when the game is not due. The
     players who count are those who owe orders (``wtg.gm.gamestatus``: not one away for the
     turn, nor one whose QUIT is on file). In a game of turns one after another, a turn no
     human owes orders for (a robot's) is due at once. ``status``: the game's status, when
@@ -55,6 +59,8 @@ def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str 
         return None
     owing = [p for p in status["players"] if p["owes_orders"]]
     if owing and all(p["ready"] for p in owing):
+        if ready_subject(game, game.state_view()) == ONE_PLAYER:
+            return "the player whose turn it is is READY"
         return "all players are READY"
     if not owing and game.ruleset.turn_style is TurnStyle.SEQUENTIAL:
         return "a robot is to move, and no player owes orders"

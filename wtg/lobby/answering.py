@@ -203,6 +203,9 @@ class Answering:
     subject_command: str = ""
     """The command the mail's subject reads as (``questions.subject_command``), or "": the
     HELP a mail of no command gets says the subject is not read for commands."""
+    parts_note: str = ""
+    """What the HELP a mail of no command gets says of the mail's parts that were not read
+    (past the parts read, or nested too deep: the mail loop's words), or ""."""
     taken_off_told: ToldBefore | None = None
     """Whether a waiting player's mail telling him he is off a list is in the outbox
     already (``wtg.lobby.start.ToldBefore``)."""
@@ -394,6 +397,7 @@ class Answering:
             waiting=waiting,
             question=question,
             subject_command=subject_line,
+            parts_note=self.parts_note if unknown is None else "",
         )
 
     def code_proves_sender(self) -> bool:

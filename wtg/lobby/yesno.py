@@ -65,9 +65,12 @@ _REPLY_SUBJECT = re.compile(
 )
 """A reply's subject: ``Re:`` and its kin in other languages; never a forward's (``Fwd:``)."""
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
-_BETWEEN = re.compile(r"[\s.,!:;()\-–—]*")
-"""What may stand between the words of a short yes or no: a ``?`` makes it a question, and
-any other sign (an emoji) something the host does not guess at."""
+_BETWEEN = re.compile(r"[\s.,!:;()\-–—，。、！：；（）～]*")
+"""What may stand between the words of a short yes or no, the full-width signs of Chinese
+and Japanese too (``好的，谢谢。``): a ``?`` (or ``？``) makes it a question, and any other
+sign (an emoji) something the host does not guess at."""
+_ASKS = ("?", "？")
+"""The question marks: a line with one asks something."""
 _COMMAND = re.compile(r"\s*[A-Z]{3,}\b")
 """How a line that may be a command begins (``JOIN wok4``, ``STATUS``)."""
 _SIGN_OFF = re.compile(
@@ -89,13 +92,15 @@ def _words(text: str) -> frozenset[str]:
 _POLITE = _words(
     "hi hello hey dear gm sir madam thanks thank you thx ty many cheers regards best kind "
     "please pls plz sorry danke merci gracias grazie obrigado obrigada bedankt dank tack "
-    "dziękuję dzięki děkuji díky kiitos köszönöm teşekkürler teşekkür ederim спасибо"
+    "dziękuję dzięki děkuji díky kiitos köszönöm teşekkürler teşekkür ederim спасибо "
+    "谢谢 謝謝 多谢 多謝 请 請 ありがとう ありがとうございます お願いします よろしく"
 )
 _YES = _words(
     "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
     "agreed accept accepted correct right fine great good perfect absolutely definitely "
     "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si "
-    "sí sì sim tak ano kyllä joo igen evet da да bitte"
+    "sí sì sim tak ano kyllä joo igen evet da да bitte "
+    "是 是的 好 好的 对 對 对的 對的 可以 确认 確認 はい"
 )
 """The words of a short yes, in the languages whose mail clients' lines over a quote the
 host knows (``wtg.aof.original.ATTRIBUTION``): English, German, Dutch, the Scandinavian
@@ -108,10 +113,17 @@ another is in neither list: the Swedish ``jo`` is the Albanian no, and the Czech
 the Greek yes, as Greeks type it in Latin letters. Read as a yes, an Albanian's ``Jo`` to
 the code mail of a JOIN a stranger forged in his name confirmed it; read as a no, a
 Greek's ``Ne`` cancelled his own. Such a reply is told that the request waits, and how to
-confirm it, as a reply of other words is."""
+confirm it, as a reply of other words is. Chinese (``是``, ``好的``, ``对``; no: ``不``,
+``不是``) and Japanese (``はい``; no: ``いいえ``), whose text puts no blank between its words,
+are read by the words a blank or a sign (``，``) sets apart: ``好的，谢谢`` is a yes, ``好的谢谢``
+a word the host does not know. Ruling (leftovers49): the Japanese ``いいです`` and ``結構です``
+(``it is good``) are a yes or a ``no, thanks`` as the question before them is put, and
+``大丈夫です`` (``it is all right``) the same: in neither list, as ``jo`` and ``ne`` are; the
+Chinese ``不`` is a no in Chinese and no word of its own in Japanese, a yes in no language."""
 _NO = _words(
     "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
-    "mistake wrong nein non nee nej nei nie não ei nem hayır нет"
+    "mistake wrong nein non nee nej nei nie não ei nem hayır нет "
+    "不 不是 不要 不用 取消 否 いいえ キャンセル"
 )
 _NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was tak")
 """Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``, ``I
@@ -147,7 +159,7 @@ def said(typed: Sequence[str], name: str = "") -> str:
         line = line.strip()
         if not line or _SIGN_OFF.fullmatch(line):
             continue
-        if "?" in line or _BETWEEN.fullmatch(_WORD.sub(" ", line)) is None:
+        if any(mark in line for mark in _ASKS) or _BETWEEN.fullmatch(_WORD.sub(" ", line)) is None:
             return OTHER
         words += [word for word in _WORD.findall(line.casefold()) if word not in own]
     if len(words) > MOST_WORDS:
@@ -179,7 +191,7 @@ def _signature_start(typed: Sequence[str], name: str) -> int:
         if _name_line(typed[start], names):
             rest = typed[start:]
             asked = any(  # the name line's own words are a surname, never a no (Nie)
-                "?" in line
+                any(mark in line for mark in _ASKS)
                 or _COMMAND.match(line)
                 or (index > 0 and _says_no(line))
                 or _sentence(line)

@@ -238,6 +238,9 @@ class Service:
                 f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
                 f"mail, games in {self.gm.games_dir}"
             )
+            left_behind = self.unread.left(self.gm.transport, self.gm.maildir_in)
+            if left_behind is not None:  # at the start, whether the server answers or not
+                log_event(left_behind, level=logging.WARNING)
             self._formats()
             held = held_folder(spool)  # found again if the games folder is moved meanwhile
             error = ""
@@ -386,6 +389,9 @@ class Service:
         if isinstance(self.inbox, MaildirInbox):  # a file no poll reads: logged once
             for line in self.unread.notes(self.inbox):
                 log_event(line, level=logging.WARNING)
+        left = self.unread.left(self.gm.transport, self.gm.maildir_in)
+        if left is not None:  # the maildir transport's mail, unread since the move: once
+            log_event(left, level=logging.WARNING)
         # the poll logged each mail and its summary; the mails a poll cut short had handled
         # (moved now) have answers to send too: the trouble that cut it stopped the round
         return summary.seen + summary.moved

@@ -46,7 +46,6 @@ from wtg.mail.incoming.setaside import (
     why_shown,
 )
 from wtg.mail.incoming.strangers import ASKED_AGAIN, OTHER, Strangers
-from wtg.mail.message.extract import PARTS_MAX
 from wtg.mail.outgoing import compose
 from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.outgoing.pictures import orders_picture
@@ -265,12 +264,15 @@ class Answers:
         message_id: str,
         unread: Sequence[str] = (),
         answered: str = "",
+        parts_note: str = "",
     ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form; a form
         that gave no orders says the attachments that were not read (``unread``: the
         filled form sent as a document beside the blank one quoted). ``answered``: the text
         of the host's mail it answers or forwards (``Commands.copied_text``), whose lines
-        pasted into it are no commands of the sender's."""
+        pasted into it are no commands of the sender's. ``parts_note``: what each answer of
+        a form read says of the mail's parts that were not (``Extracted.parts_note``): a
+        form of his among them was not read, where before nothing said so."""
         beside = typed_beside_a_form(texts, answered)  # named in every answer: not carried out
         named, games = self._games_of(texts)
         opened = {game.config.game.casefold() for game in games}
@@ -302,6 +304,8 @@ class Answers:
                     result.notes.append(_not_carried_out(beside.commands, beside.more))
                 if unread and isinstance(result, Unchanged):
                     result.notes.append(unread_note(unread))
+                if parts_note and isinstance(result, (Submission, Unchanged)):
+                    result.notes.append(parts_note)
                 outcomes.append(
                     self._answer(message, sender, game, result, message_id, len(outcomes), beside)
                 )
@@ -635,7 +639,7 @@ class Answers:
         typed: Sequence[MailLine] = (),
         unclear: str = "",
         question: str = "",
-        parts_cut: bool = False,
+        parts_note: str = "",
     ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
@@ -646,8 +650,9 @@ class Answers:
         says of the lines he typed that look like commands but are none; ``question``: the
         first question he typed (``yesno.question``), quoted back with the word that the
         host answers none and that the GM is shown it, as the GM's line for the mail is;
-        ``parts_cut``: the mail holds more parts than are read (``extract.PARTS_MAX``), and
-        he is told that a form past them was not read."""
+        ``parts_note``: what is said of the parts of the mail that were not read, past
+        ``extract.PARTS_MAX`` or nested too deep (``Extracted.parts_note``): a form there was
+        not read either."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -670,7 +675,7 @@ class Answers:
             typed=typed_note(typed, bool(forms)) if typed else "",
             unclear=unclear,
             question=question,
-            parts_cut=f"{PARTS_MAX:,}" if parts_cut else "",
+            parts_note=parts_note,
         )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()

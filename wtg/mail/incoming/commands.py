@@ -172,11 +172,18 @@ class Commands:
         return kept["text"]
 
     def handle(
-        self, message: Incoming, msg: Message, sender: str | None, message_id: str
+        self,
+        message: Incoming,
+        msg: Message,
+        sender: str | None,
+        message_id: str,
+        parts_note: str = "",
     ) -> Outcome | None:
         """The outcome of a command mail; None when the mail is no command mail and its
         sender a player of a game here (he gets the help with his forms). A stranger's mail
-        without a command gets the HELP: no mail a person wrote goes unanswered."""
+        without a command gets the HELP: no mail a person wrote goes unanswered, and
+        ``parts_note`` (``Extracted.parts_note``: the parts of it that were not read) is
+        said in it."""
         if sender is None:
             return None
         text = self.text(msg)
@@ -214,6 +221,7 @@ class Commands:
                 dashed=self.answers.gm.limits.dash_subaddress_domains,
                 question=yesno.question(typed, mail, _subject(msg)) or "",
                 subject_command=questions.subject_command(subject),
+                parts_note=parts_note,
             )
             replies = answer(desk, mail)
             owner = reads_mailbox(

@@ -175,6 +175,28 @@ class Extracted:
     """Whether the mail holds more than ``PARTS_MAX`` parts, those past them not read: the
     help a mail without a form gets says so (review48b: only this record's notes did,
     which no answer shows)."""
+    too_deep: bool = False
+    """Whether parts of the mail nest deeper than ``MAX_NESTING``, those not read."""
+
+    def parts_note(self) -> str:
+        """What the player is told of the parts of his mail that were not read (``parts_cut``,
+        ``too_deep``), a sentence each, or "": the help of a mail without a form, the
+        confirmation of a form read from the others (a form past them was not), and the
+        lobby's HELP say it (leftovers49: the help alone said the parts cut, and nothing the
+        parts nested too deep)."""
+        said = []
+        if self.parts_cut:
+            said.append(
+                f"Your mail holds more than {PARTS_MAX:,} parts: those past the "
+                f"{PARTS_MAX:,}th were not read, nor a form in them."
+            )
+        if self.too_deep:
+            said.append(
+                f"Your mail holds parts nested more than {MAX_NESTING} deep (a mail forwarded "
+                "inside a forwarded mail, again and again): those were not read, nor a form "
+                "in them."
+            )
+        return " ".join(said)
 
 
 @dataclass(frozen=True)
@@ -436,6 +458,7 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
             (looked, *walk.troubles),
             unread=tuple(walk.unread),
             parts_cut=_TOO_MANY in walk.troubles,
+            too_deep=_TOO_DEEP in walk.troubles,
         )
     best = min(found, key=lambda item: item[:3])[3]
     ordered = [item[3] for item in sorted(found, key=lambda item: item[1:3])]
@@ -444,8 +467,8 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     forwards = any(candidate.forwarded for candidate in ordered)
     texts = _forwards_under(_typed(walk.candidates, markers) if forwards else "", ordered)
     text = texts[ordered.index(best)] if best in ordered else texts[0]
-    cut = _TOO_MANY in walk.troubles
-    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread), cut)
+    cut, deep = _TOO_MANY in walk.troubles, _TOO_DEEP in walk.troubles
+    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread), cut, deep)
 
 
 def _forwards_under(typed: str, ordered: Sequence[_Candidate]) -> list[str]:

@@ -83,6 +83,9 @@ def idle(
     started = folder_identity(gm.games_dir)
     unread = UnreadFiles()  # across connections: each file said once while it runs
     with only_one(gm.spool, "poll", "wtg poll --idle"):
+        left = unread.left(gm.transport, gm.maildir_in)
+        if left is not None:  # at the start, whether the server answers or not
+            echo(left)
         pause = PAUSE_FIRST
         refused = REFUSED_FIRST
         while not stop.is_set():
@@ -189,6 +192,9 @@ def _serve(
         if isinstance(inbox, MaildirInbox):  # a file no poll reads: said once, not each poll
             for line in unread.notes(inbox):
                 stamped(line)
+        left = unread.left(gm.transport, gm.maildir_in)
+        if left is not None:  # the maildir transport's mail, unread since the move: once
+            stamped(left)
         if send is not None and _answered(summary):
             try:
                 send()

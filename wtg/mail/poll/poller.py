@@ -841,7 +841,7 @@ class Poller:
             )
         if extracted.text is None:
             return self._without_form(
-                message, msg, sender, message_id, extracted.unread, extracted.parts_cut
+                message, msg, sender, message_id, extracted.unread, extracted.parts_note()
             )
         try:
             outcome = self.answers.orders(
@@ -851,6 +851,7 @@ class Poller:
                 message_id,
                 extracted.unread,
                 self.commands.copied_text(msg),
+                extracted.parts_note(),
             )
         except GameLocked as exc:
             return later(exc)
@@ -965,14 +966,15 @@ class Poller:
         sender: str | None,
         message_id: str,
         unread: Sequence[str] = (),
-        parts_cut: bool = False,
+        parts_note: str = "",
     ) -> Outcome:
         """A mail without an order form: commands to the host (``wtg.mail.incoming.commands``: LIST,
         JOIN, REPORT, ...), else the help it always got, naming the attachments it has that
-        were not read (``unread``: a form sent as a document), and saying that the parts
-        past ``extract.PARTS_MAX`` were not (``parts_cut``)."""
+        were not read (``unread``: a form sent as a document), and saying, as the lobby's
+        HELP does, which parts were not read (``parts_note``: past ``extract.PARTS_MAX``, or
+        nested too deep)."""
         try:
-            commanded = self.commands.handle(message, msg, sender, message_id)
+            commanded = self.commands.handle(message, msg, sender, message_id, parts_note)
         except GameLocked as exc:
             return later(exc)
         except BookTorn as exc:  # the mail's commands need the book: the GM's once restored
@@ -997,7 +999,7 @@ class Poller:
         unclear = self.commands.unclear(msg) if text is not None else ""
         question = self.commands.question(msg) if text is not None else ""
         return self.answers.help(
-            message, sender, message_id, unread, typed, unclear, question, parts_cut
+            message, sender, message_id, unread, typed, unclear, question, parts_note
         )
 
     def _archive(self, message: Incoming) -> Path:

@@ -3,7 +3,10 @@ saved in the Maildir's own folder, beside new/ and cur/ (one folder too high), a
 new/ or cur/ whose name begins with "." (Maildir's rule: a writer hides a mail so until it
 is whole). `wtg poll` says them at each run; `wtg poll --idle` and `wtg serve` once a file
 (``UnreadFiles``): a service must not say them again at every poll. And the mail that waits
-in the maildir transport's inbox once the host polls a mail server (``left_behind``)."""
+in the maildir transport's inbox once the host polls a mail server (``left_behind``): `wtg
+poll` and `check-config` say it each time, `wtg status --host` while it waits, `wtg poll
+--idle` and `wtg serve` at their first poll and again when another mail comes there
+(``UnreadFiles.left``)."""
 
 from __future__ import annotations
 
@@ -48,6 +51,12 @@ def left_behind(transport: str, maildir: Path) -> str | None:
     the host polls that folder, or it cannot be read)."""
     if transport == "maildir":
         return None
+    return _left_note(transport, maildir, _waiting(maildir))
+
+
+def _waiting(maildir: Path) -> list[Path]:
+    """The mails in ``maildir``'s new/ and cur/ (a name with a leading "." aside), sorted;
+    none when it cannot be read."""
     waiting: list[Path] = []
     for sub in ("new", "cur"):
         try:
@@ -55,12 +64,17 @@ def left_behind(transport: str, maildir: Path) -> str | None:
         except OSError:  # none there: a host never run on the maildir transport
             continue
         waiting += [Path(e.path) for e in entries if not e.name.startswith(".") and e.is_file()]
+    return sorted(waiting)
+
+
+def _left_note(transport: str, maildir: Path, waiting: Sequence[Path]) -> str | None:
+    """``left_behind``'s note of the mails ``waiting`` in ``maildir``; None when none."""
     if not waiting:
         return None
     return (
         f"note: {counted(len(waiting), 'mail')} in {maildir}, the maildir transport's inbox, "
         f"which no poll reads while the host polls the {transport.upper()} server "
-        f"(transport: {transport}): {_shown(sorted(waiting))}; to have them filed, move them "
+        f"(transport: {transport}): {_shown(waiting)}; to have them filed, move them "
         "into the server's inbox (a mail client's Move or Copy to it), then take them out of "
         f"{maildir}"
     )
@@ -80,6 +94,8 @@ class UnreadFiles:
 
     def __init__(self) -> None:
         self.said: set[Path] = set()
+        self.left_said: set[Path] = set()
+        """The mails of the maildir transport's inbox ``left`` said last."""
 
     def notes(self, inbox: MaildirInbox) -> list[str]:
         """The notes of the files ``inbox`` has unread that no earlier call said; none when
@@ -91,3 +107,16 @@ class UnreadFiles:
         fresh = [[path for path in paths if path not in self.said] for paths in (beside, hidden)]
         self.said = {*beside, *hidden}
         return unread_notes(inbox.path, *fresh)
+
+    def left(self, transport: str, maildir: Path) -> str | None:
+        """``left_behind``'s note, at the first call that finds a mail waiting in
+        ``maildir`` and at each that finds one no earlier call did (a mail server still
+        delivering there), naming all that wait; else None. A service polled on and said
+        nothing of them (newgm48's note was `wtg poll`'s and `check-config`'s alone), or
+        would have said it at every poll."""
+        if transport == "maildir":
+            return None
+        waiting = _waiting(maildir)
+        fresh = any(path not in self.left_said for path in waiting)
+        self.left_said = set(waiting)
+        return _left_note(transport, maildir, waiting) if fresh else None
