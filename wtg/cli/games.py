@@ -665,8 +665,8 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     "--due",
     is_flag=True,
     help="Run every game of the config's games_dir whose deadline has passed or "
-    "whose players are all READY (for cron; exits 1 when a game failed or was held back, "
-    "as in a mail outage).",
+    "whose turn has the READY it waits for (every player's, or the one player's whose move "
+    "it is; for cron; exits 1 when a game failed or was held back, as in a mail outage).",
 )
 @jobs_option("With --due: run N games at a time, each in a process (default: the cores).")
 @click.option(

@@ -63,9 +63,10 @@ def serve(
     log_file: str | None,
 ) -> None:
     """Serve the host until SIGTERM: file each mail as it comes and send the answers, run
-    each game's turn at its deadline (or once all are READY) and mail the reports, remind
-    the players, mail the GM's digest each morning, rebuild the site after a turn (the
-    config's site:). SIGHUP reloads the config. Logs an event a line (stderr: journald)."""
+    each game's turn at its deadline (or sooner, on the READY that runs it) and mail the
+    reports, remind the players, mail the GM's digest each morning, rebuild the site after
+    a turn (the config's site:). SIGHUP reloads the config. Logs an event a line (stderr:
+    journald)."""
     if unit:
         print_unit(ctx)
         return
