@@ -96,3 +96,27 @@ def test_a_move_takes_only_the_armies_the_attacks_leave(ruleset: WokRuleset) -> 
     result = forecast(ruleset, state, attack=[attack(1, 2, 3)], move=[move(1, 6, "ARM", 5)])
     assert troops(result, 1) == {"arm": 3}
     assert troops(result, 6) == {"arm": 2}
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, WOK4, INTERMEDIATE], ids=lambda r: r.name)
+def test_a_move_into_the_province_attacked_from_one_the_attacks_empty_would_not_run(
+    ruleset: WokRuleset,
+) -> None:
+    """press49's Bob: `A1: 1 2 6`, `A2: 1 5 9` (every ARM of province 1) and `M1: 1 2 3 10`
+    (10 ARM from 1 into 2, which A1 may take). His confirmation counted the move among the
+    'orders in a province your attacks may take', and the line's note said it 'runs only if'
+    the attack takes 2; the attacks took 2 and the turn skipped the move all the same: 'no
+    ARM in province 1 Ardwenny'. Whether 2 falls or not, the move finds no ARM."""
+    state = make_state()
+    empty(state, 1, 1, pop=10, arm=5)
+    result = forecast(ruleset, state, attack=[attack(1, 2, 5)], move=[move(1, 2, "ARM", 3)])
+    assert [(s["order"], s["reason"]) for s in result["skipped"]] == [
+        (
+            "move 3 ARM from 1 to 2",
+            "no ARM in province 1 Prov1 once your attacks from it have sent their troops",
+        )
+    ]
+    assert result["later"] == ["1 attack"]
+    kept = forecast(ruleset, state, attack=[attack(1, 2, 3)], move=[move(1, 2, "ARM", 5)])
+    assert kept["skipped"] == []  # 2 ARM stay for it: it runs if the attack takes 2
+    assert kept["later"] == ["1 attack", "1 order in a province your attacks may take"]

@@ -62,7 +62,7 @@ def troops_forecast(
         source: take_troops(work.province(source), armies) for source, armies in sending.items()
     }
     again, _fates = forecast_and_attacks(
-        work, given, player, phases, row, waste_remainder, rules, troops
+        work, given, player, phases, row, waste_remainder, rules, troops, frozenset(sending)
     )
     said = {(s["phase"], s["order"]) for s in _skipped(result)}
     skipped = _skipped(again)
@@ -83,7 +83,7 @@ def troops_forecast(
     for source, armies in sending.items():
         take_troops(work.province(source), armies)
     again, _fates = forecast_and_attacks(
-        work, given, player, phases, row, waste_remainder, rules, troops
+        work, given, player, phases, row, waste_remainder, rules, troops, frozenset(sending)
     )
     said = {(s["phase"], s["order"]) for s in skipped}
     for line in _skipped(again):
