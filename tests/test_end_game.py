@@ -317,8 +317,10 @@ def test_a_standard_game_ends_ranked_by_score_with_no_winner(tmp_path: Path) -> 
     assert all(p.vp == 0 for p in state.players)  # no victory point for an end by hand
     report = world.game.store.read_text(2, "reports/p01.txt")
     assert "END OF THE GAME: ended by the GM\nWinner: none\n" in report
-    # wok4.md ruling 23: no winner to rank first, and the heading names none
-    assert "\nTOP TEN (those who QUIT last, each by score)\n" in report
+    # wok4.md ruling 23: no winner to rank first, and the heading names none; nor, with
+    # no one in it who QUIT, any who QUIT (press49: 'those who QUIT last' over players
+    # who never quit)
+    assert "\nTOP TEN (by score)\n" in report
     # the players still in it read STANDING, not ACTIVE: no turn is left to be active in
     assert "\nStatus: STANDING   EFF: " in report and "ACTIVE" not in report
     assert {line.status for line in world.game.ruleset.topten(state)} == {"standing"}

@@ -78,7 +78,9 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
     assert said == [
         # '3 in a row and you QUIT' read as three missed already, and after two it did
         # not say the next turn is the last
-        "You missed the last turn: 3 missed turns in a row and you QUIT the game.",
+        # press49: '3 missed turns in a row and you QUIT the game' read, to a player new to
+        # it, as news that he had quit; the next report counts down as this one now does
+        "You missed the last turn: miss the next 2 too and you QUIT the game.",
         "You missed the last 2 turns: miss turn 3 too and you QUIT the game.",
         # the quitter who missed his turns, the one most likely to write again, read
         # nothing of what QUIT means, where one who quit by his QUIT line reads 'you give

@@ -404,8 +404,21 @@ def _no_list(
         guess = f" (did you mean JOIN {either([m + tail for m in meant])}?)" if meant else ""
         # a name split by a space, as it is said (JOIN wok 4): the two words one name, alone
         joined = f"{ruleset}{variant}".lower() if variant else ""
-        if joined and joined in {wl.ruleset for wl in open_now} | {wl.name for wl in open_now}:
+        listed = {wl.ruleset for wl in open_now} | {wl.name for wl in open_now}
+        if joined and joined in listed:
             guess = f" (did you mean JOIN {joined}?)"
+        # a name after an open list's ruleset (JOIN intermediate Evelyn): the name goes after
+        # AS; a word near one of the ruleset's variants is that variant mistyped
+        variants = {s.variant for s in GAME_SEATING.get(ruleset.lower(), ()) if s.variant}
+        named_after = (
+            variant
+            and not guess
+            and ruleset.lower() in listed
+            and variant.lower() not in variants
+            and not close_names(variant.lower(), variants)
+        )
+        if named_after:
+            guess = f" (to wait under the name {variant}: JOIN {ruleset} AS {variant})"
         return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0

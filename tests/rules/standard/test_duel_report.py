@@ -146,7 +146,7 @@ def test_the_shared_parts_are_said_once_when_a_colour_is_out_or_the_game_is_over
     )
     text = turn_files(RULESET, typed.config, typed.store, state, [], {"turn": 0})["reports/p02.txt"]
     assert text.count("END OF THE GAME:") == 1
-    assert text.count("\nTOP TEN (the winners first, those who QUIT last, each by score)\n") == 1
+    assert text.count("\nTOP TEN (the winners first, the others by score)\n") == 1
     assert text.count("report of turn 0 for Bob") == 3
     assert "=== BEGIN AOF ===" not in text
 

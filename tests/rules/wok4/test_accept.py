@@ -370,7 +370,7 @@ def test_a_trade_the_turn_would_not_run_says_so_on_its_line() -> None:
         (
             True,
             "note: as things stand this trade does not run: you have 90 tech points, your"
-            " workers make 20 before the trades (their aim TECH), your earlier trade lines"
+            " workers aimed at TECH make 20 before the trades, your earlier trade lines"
             " spend 100, and it needs 100",
         ),
     ]
@@ -385,7 +385,9 @@ def test_a_trade_the_turn_would_not_run_says_so_on_its_line() -> None:
     state.player(1).tech = 0
     empty(state, 1, 1, wok=20, aim="MIS")
     (alone,) = judge(state, entry("trade", 1, points=100))
+    # press49: 'your workers make 0 before the trades (their aim TECH)' told a player whose
+    # workers all aim at MIS that their aim was TECH
     assert alone.reason == (
-        "note: as things stand this trade does not run: you have 0 tech points, your workers"
-        " make 0 before the trades (their aim TECH), and it needs 100"
+        "note: as things stand this trade does not run: you have 0 tech points, none of your"
+        " workers is aimed at TECH to make more before the trades, and it needs 100"
     )

@@ -21,6 +21,7 @@ from wtg.rules.wok.attacking import ATTACK_LINES
 from wtg.rules.wok.attacklines import AttackSending, Fate, Line, attack_fates, later_attacks
 from wtg.rules.wok.espionage import SPY_ORDERS
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.phases.movement import ALL_TROOPS, UNIT_FIELD, available, none_to_move
 from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -37,6 +38,8 @@ _LINES_TAKEN = {"attack": ATTACK_LINES, "bomb": BOMB_ORDERS, "spy": SPY_ORDERS}
 """The lines of each kind the turn takes, in their order; it never reads those after."""
 _BOMBING = "bombing"
 """The last word of every ruleset's bombing phase, by which its skipped orders are known."""
+_MOVE = re.compile(r"move \d+ ([A-Z]+) from (\d+) to \d+$")
+"""A move's text, as the movement phase writes it (``movement._move``): its unit, its source."""
 _NOT_YOURS = re.compile(r"province (\d+)(?: [^:]*)? is not yours(?::|$)")
 """The reason a phase skips an order in a province not the player's (``Turn.own_or_skip``)."""
 
@@ -102,6 +105,7 @@ def forecast_and_attacks(
     waste_remainder: bool = False,
     rules: AttackSending | None = None,
     troops: Mapping[int, int] | None = None,
+    sent_from: frozenset[int] = frozenset(),
 ) -> tuple[dict[str, object], list[Line]]:
     """The forecast of ``given`` run on ``work``, a working copy of the state
     (``players_part``, or a whole ``clone``: the same forecast), which it changes; and the
@@ -109,7 +113,8 @@ def forecast_and_attacks(
     are orders (``attacklines``: a line after the lines sure to run have used every attack
     never runs, and takes no armies). ``troops``: each of his provinces' troops as the
     turn begins, where ``work`` holds others (a second run, on a copy whose attacks have
-    sent theirs); else ``work``'s."""
+    sent theirs); else ``work``'s. ``sent_from``: the provinces of his such a copy's
+    attacks have sent troops from (``ForecastTurn.sent_from``)."""
     orders, later_orders = given.lines, given.later
     work.turn += 1
     board = work.board if isinstance(work, PlayersPart) else work.provinces
@@ -130,6 +135,7 @@ def forecast_and_attacks(
     most = _allowed(rules, start_tech + _tech_upgrades(orders, rules))  # the most it may have
     hopeful = attack_fates(work, later_orders.attack, player, most, texts, troops)
     turn.takeable = _takeable(turn, hopeful, player)
+    turn.sent_from = sent_from
     for phase in phases:
         phase(turn)
     me = work.player(player)
@@ -283,13 +289,20 @@ class ForecastTurn(Turn):
     An order after the bombing in a province one of his attack lines may take is counted
     in ``hoped``, not said as one that would not run: the forecast leaves the attacks to
     the turn, and the turn runs such an order once the attack has won (the confirmation's
-    line said "this order runs only if it does")."""
+    line said "this order runs only if it does"). But a move into such a province out of
+    one of his that holds none of what it moves would not run even then, and is said so
+    (press49: it was counted among the orders his attacks might let run, and the turn
+    skipped it, 'no ARM in province 1')."""
 
     skipped: list[dict[str, str]] = field(default_factory=list)
     takeable: frozenset[int] = frozenset()
     """The provinces his attack lines may take (``_takeable``)."""
     hoped: int = 0
     """The orders skipped here in a province of ``takeable``: decided when the turn runs."""
+    sent_from: frozenset[int] = frozenset()
+    """The provinces of his whose troops the attacks have sent, on the copy a troop forecast
+    runs again (``troopforecast``): a move out of one into a province of ``takeable`` that
+    finds nothing to move would not run, whether the attack wins or not."""
     keeps_events: ClassVar[bool] = False
 
     def emit(self, event: Event) -> None:
@@ -302,9 +315,25 @@ class ForecastTurn(Turn):
             and int(found.group(1)) in self.takeable
             and not phase.endswith(_BOMBING)  # bombing comes before any attack
         ):
-            self.hoped += 1
-            return
+            reason = self._nothing_to_move(player, order)
+            if not reason:
+                self.hoped += 1
+                return
         self.skipped.append({"phase": phase, "order": order, "reason": reason})
+
+    def _nothing_to_move(self, player: int, order: str) -> str:
+        """Why a move into a province his attacks may take would not run if they took it:
+        its source is one his attacks have sent troops from (``sent_from``) and holds none
+        of what it moves (the turn finds the target not his, or nothing to move: it runs in
+        neither case). "" for any other move, and any other order."""
+        move = _MOVE.match(order)
+        if move is None:
+            return ""
+        unit, pid = move.group(1), int(move.group(2))
+        source = self.owned(pid, player) if pid in self.sent_from else None
+        if source is None or (unit not in UNIT_FIELD and unit != ALL_TROOPS):
+            return ""
+        return none_to_move(self.state, pid, unit) if available(source, unit) < 1 else ""
 
 
 @dataclass(slots=True)

@@ -10,7 +10,13 @@ attack takes the troops it sends, won or lost (ARM first, then PIK, ARC, KNI, CA
 nothing of another player's brings troops back: so the forecast runs once more on a copy
 whose attacks have sent their troops, and such a line that this run skips and the first
 did not is said as one that would not run, as the turn will say it. The attacks sent are
-those of the lines sure to run, counted as the turn counts them (``attacklines``)."""
+those of the lines sure to run, counted as the turn counts them (``attacklines``).
+
+The table and the record are then that second run's, the troops the attacks send put back
+where they were sent from (at the level the first run shows there): the first run's showed
+such a line as run beside the words saying it would not (10 ARM changed into KNI, 50 WOOD
+spent), and a line the attacks leave some of its troops for as run in full, where the turn
+changes or moves what is left and takes the WOOD for that (press49)."""
 
 from __future__ import annotations
 
@@ -39,13 +45,12 @@ def troops_forecast(
     rules: AttackSending,
 ) -> dict[str, object]:
     """The WoK forecast (``forecast_and_attacks``), with the moves and Upgrade Troops lines
-    the player's attacks leave without troops of their kind among those that would not run.
+    the player's attacks leave without troops of their kind among those that would not run,
+    and its table and record as the turn leaves them, the troops the attacks send at home.
     The orders are read once for both runs (``forecast_orders``)."""
     given = forecast_orders(orders)
-    result, fates = forecast_and_attacks(
-        players_part(state, player), given, player, phases, row, waste_remainder, rules
-    )
-    skipped = _skipped(result)
+    first = players_part(state, player)
+    result, fates = forecast_and_attacks(first, given, player, phases, row, waste_remainder, rules)
     sending = sent_by(fates)
     changed = {_number(line.get("province")) for line in _objects(orders.get("upgrade_troops"))}
     changed |= {_number(line.get("from")) for line in _objects(orders.get("move"))}
@@ -53,10 +58,32 @@ def troops_forecast(
         return result
     work = players_part(state, player)
     troops = {p.id: p.troops for p in work.provinces_of(player)}  # the attacks still find them
+    taken = {
+        source: take_troops(work.province(source), armies) for source, armies in sending.items()
+    }
+    again, _fates = forecast_and_attacks(
+        work, given, player, phases, row, waste_remainder, rules, troops, frozenset(sending)
+    )
+    said = {(s["phase"], s["order"]) for s in _skipped(result)}
+    skipped = _skipped(again)
+    new = [s for s in skipped if (s["phase"], s["order"]) not in said]
+    skipped[:] = [s for s in skipped if (s["phase"], s["order"]) in said] + new
+    for line in new:  # after those the first run said, as before
+        if _emptied(line["phase"], line["order"], sending, rules):
+            line["reason"] = f"{line['reason']} {AFTER_ATTACKS}"
+    for source, mix in taken.items():  # the table keeps them at home, at the level it shows
+        province = work.province(source)
+        for kind, count in mix.items():
+            setattr(province, kind, getattr(province, kind) + count)
+        province.lev = first.province(source).lev
+    again["provinces"] = [row(p) for p in work.provinces_of(player)]
+    return again
+    work = players_part(state, player)
+    troops = {p.id: p.troops for p in work.provinces_of(player)}  # the attacks still find them
     for source, armies in sending.items():
         take_troops(work.province(source), armies)
     again, _fates = forecast_and_attacks(
-        work, given, player, phases, row, waste_remainder, rules, troops
+        work, given, player, phases, row, waste_remainder, rules, troops, frozenset(sending)
     )
     said = {(s["phase"], s["order"]) for s in skipped}
     for line in _skipped(again):

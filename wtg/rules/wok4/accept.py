@@ -85,17 +85,23 @@ def _trade_note(points: int, context: Context) -> str:
     says it too ('Would not run'), but the line read `ok X1: 100` and nothing more. Kept
     (not refused): an attack of his may take a province whose workers make the rest."""
     record = context.state.player(context.player)
-    made = tech_made(context.state.provinces_of(context.player))
+    provinces = list(context.state.provinces_of(context.player))
+    made = tech_made(provinces)
     spent = context.counts.get(_TRADED, 0)
     left = min(TECH_MAX, record.tech + made) - spent
     if points <= left:
         context.counts[_TRADED] = spent + points
         return ""
     earlier = f", your earlier trade lines spend {spent}" if spent else ""
+    # 'your workers make 0 before the trades (their aim TECH)' read, to a player whose
+    # workers aim at anything else, as if their aim were TECH
+    if any(p.aim == "TECH" for p in provinces):
+        workers = f"your workers aimed at TECH make {made} before the trades"
+    else:
+        workers = "none of your workers is aimed at TECH to make more before the trades"
     return (
         f"note: as things stand this trade does not run: you have"
-        f" {counted(record.tech, 'tech point')}, your workers make {made} before the trades"
-        f" (their aim TECH){earlier}, and it needs {points}"
+        f" {counted(record.tech, 'tech point')}, {workers}{earlier}, and it needs {points}"
     )
 
 

@@ -17,7 +17,7 @@ from wtg.rules.wok.limits import (
     WOK_MAX,
 )
 from wtg.rules.wok.orders import Move
-from wtg.rules.wok.state import Player, Province
+from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok.troops import TROOP_UNITS, take_troops
 from wtg.rules.wok.turn import Turn, mixed_level
 
@@ -68,11 +68,9 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
             turn.not_yours(order.target, player.id, "your units were halted"),
         )
         return
-    wanted = min(order.amount, UNITS_PER_ORDER, _available(source, order.unit))
+    wanted = min(order.amount, UNITS_PER_ORDER, available(source, order.unit))
     if wanted < 1:
-        turn.skip(
-            player.id, phase, text, f"no {order.unit} in province {turn.state.named(order.source)}"
-        )
+        turn.skip(player.id, phase, text, none_to_move(turn.state, order.source, order.unit))
         return
     moved, taken = _carry(source, target, order.unit, wanted)
     if not turn.keeps_events:  # a forecast shows none
@@ -93,7 +91,13 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
     turn.emit(said)
 
 
-def _available(source: Province, unit: str) -> int:
+def none_to_move(state: WokState, source: int, unit: str) -> str:
+    """Why a move of ``unit`` out of ``source`` does not run: there is none there."""
+    return f"no {unit} in province {state.named(source)}"
+
+
+def available(source: Province, unit: str) -> int:
+    """How many of ``unit`` (an order's: ``UNIT_FIELD``'s or TRO) ``source`` holds."""
     if unit == ALL_TROOPS:
         return source.troops
     count: int = getattr(source, UNIT_FIELD[unit])
