@@ -78,21 +78,6 @@ def troops_forecast(
         province.lev = first.province(source).lev
     again["provinces"] = [row(p) for p in work.provinces_of(player)]
     return again
-    work = players_part(state, player)
-    troops = {p.id: p.troops for p in work.provinces_of(player)}  # the attacks still find them
-    for source, armies in sending.items():
-        take_troops(work.province(source), armies)
-    again, _fates = forecast_and_attacks(
-        work, given, player, phases, row, waste_remainder, rules, troops, frozenset(sending)
-    )
-    said = {(s["phase"], s["order"]) for s in skipped}
-    for line in _skipped(again):
-        phase, order = line["phase"], line["order"]
-        if (phase, order) in said or not _emptied(phase, order, sending, rules):
-            continue
-        reason = f"{line['reason']} {AFTER_ATTACKS}"
-        skipped.append({"phase": phase, "order": order, "reason": reason})
-    return result
 
 
 def _emptied(phase: str, order: str, sending: Mapping[int, int], rules: AttackSending) -> bool:
