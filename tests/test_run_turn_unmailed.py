@@ -197,6 +197,42 @@ def test_run_turn_due_runs_a_game_this_host_never_mailed_by_its_deadline(host: H
     assert list(run) == [("test1: turn 1 resolved (the deadline has passed)", True)]
 
 
+def test_run_turn_due_holds_a_new_game_whose_send_was_forgotten(host: Host) -> None:
+    """newgm49 made a second game on a host that mails its first and forgot `wtg send`: at
+    its deadline `run-turn --due` ran turn 1 without a word (exit 0), both players had a
+    missed turn for a turn 0 report they were never mailed, and the next send mailed turns 0
+    and 1 together. A game at its turn 0 that the journal does not name, on a host whose
+    journal names a game, is held now as a turn not mailed is; after the send it runs."""
+    for name in ("test0", "test1"):
+        made = wtg(*host, "new-game", name, "--ruleset", "wok4", *PLAYERS, "--every", 2)
+        assert made.exit_code == 0, made.output
+        if name == "test0":
+            assert wtg(*host, "send").exit_code == 0  # test0's turn 0 mailed, test1's never
+    gm = load_config(host[1])
+    later = datetime.now(timezone.utc) + timedelta(days=30)  # turn 1's deadline long past
+    run = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert sorted(run) == [
+        ("test0: turn 1 resolved (the deadline has passed)", True),
+        (
+            "test1: NOT run: turn 0 of game test1 has not been mailed to its players yet, so "
+            "turn 1 would run without their orders (none from 1 Me, 2 Also); `wtg send` mails "
+            "it first",
+            False,
+        ),
+    ]
+    assert run.failed and run.line().endswith("; held: test1")
+    assert turns(host, "test1") == ["0000"]
+    given = f"wtg --config {host[1]}"  # how the commands `wtg status` names begin
+    one = wtg(*host, "status", "test1").stdout.splitlines()
+    assert one[1] == f"NOT MAILED: turn 0 not mailed to its players yet: `{given} send` mails it"
+    assert "NOT MAILED: game test1: turn 0 " in wtg(*host, "status").stdout
+    assert wtg(*host, "send").stdout.startswith("4 reports queued")  # test1's 0, test0's 1
+    assert "NOT MAILED" not in wtg(*host, "status").stdout
+    again = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    # test0's turn 2 is due two days after its turn 1 ran, at ``later``
+    assert list(again) == [("test1: turn 1 resolved (the deadline has passed)", True)]
+
+
 def test_status_names_a_turn_not_mailed(host: Host) -> None:
     """`wtg status`, the GM's morning look, said nothing of a turn run and never sent."""
     made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)

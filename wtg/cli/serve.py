@@ -71,8 +71,9 @@ def serve(
         print_unit(ctx)
         return
     # deferred: the service (the mail loop, the due run, the site): only `wtg serve` runs it
-    from wtg.host.config import ConfigError, load_config
+    from wtg.host.config import load_config
     from wtg.serve.clock import SystemClock
+    from wtg.serve.configreload import reloaded_games_dir
     from wtg.serve.service import Service, signals_to
 
     gm = checked_config(ctx)
@@ -85,10 +86,7 @@ def serve(
     log_loose_passwords(gm)
 
     def reload() -> GmConfig:
-        new = load_config(path)
-        problem = folder_problem(new.games_dir)
-        if problem is not None:
-            raise ConfigError(f"{path}: games_dir {new.games_dir} {problem}")
+        new = reloaded_games_dir(load_config(path), gm.games_dir, path)
         if not LOGGER.isEnabledFor(logging.WARNING):  # --log-level error: stderr says it
             warn_loose_passwords(new)
         log_loose_passwords(new)
