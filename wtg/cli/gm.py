@@ -51,7 +51,7 @@ from wtg.host.announcement import announce as announce_to
 from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.outgoing.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
-from wtg.mail.outgoing.notices import Notices, addressees, withdraw_announcement
+from wtg.mail.outgoing.notices import Notices, addressees, players_in, withdraw_announcement
 from wtg.mail.outgoing.undotold import (
     heard_of,
     needing_nothing,
@@ -212,7 +212,23 @@ def release(ctx: click.Context, game_dir: str) -> None:
         else f"was released already (held since {moment_text(kept.since)}; released at "
         f"{moment_text(kept.released)}, cut short): finished"
     )
-    tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
+    unheard = _unheard(notices, game, kept)
+    tell(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}{unheard}")
+
+
+def _unheard(notices: Notices, game: Game, kept: Hold) -> str:
+    """What `wtg release` says of the players never told of the hold (its `wtg hold` cut
+    short before their notices, and not given again): none of them is told of the release
+    (before, each was told the game goes on, of a hold he had never heard of)."""
+    left = notices.release_unheard(game, kept)
+    if not left:
+        return ""
+    players = len(players_in(game))
+    return (
+        f" ({left} of its {players} players {'was' if left == 1 else 'were'} never told of the "
+        f"hold, its `wtg hold` cut short before {'his' if left == 1 else 'their'} notice: "
+        f"{'he is' if left == 1 else 'they are'} not told of the release either)"
+    )
 
 
 def _released_at(notices: Notices, game: Game) -> str:

@@ -132,7 +132,9 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
                 raise NotHeld(f"game {game.config.game} is not held")
             _not_over(game, held)
             _deadline_on(game, now)
-            kept = Hold(since=held.since, reason=held.reason, released=iso(now))
+            # a hold cut short before its notices (or its undo): told to those told of it
+            owed = held.telling or held.taking_back
+            kept = Hold(since=held.since, reason=held.reason, released=iso(now), telling=owed)
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
         elif how_over(game) is not None:  # ended since: the notices owed would say it goes on
             clear_hold(root)

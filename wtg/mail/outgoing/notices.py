@@ -198,18 +198,25 @@ class Notices:
         return self._withdraw(game, hold_key(hold))
 
     def released(self, game: Game, hold: Hold) -> int:
-        """The hold lifted. The outbox id names the hold and the moment of its release:
-        queued again to finish a release cut short, it is the same mail."""
+        """The hold lifted, told to the players told of the hold (``release_to``). The
+        outbox id names the hold and the moment of its release: queued again to finish a
+        release cut short, it is the same mail."""
         deadline = game.deadline()
         return self._each(
             game,
             release_key(hold),
             "the game goes on",
             "release",
+            to=release_to(self.spool, game, hold),
             turn=game.latest_turn() + 1,
             deadline=self._local(game, deadline),
             passed=bool(deadline and deadline <= self.now),
         )
+
+    def release_unheard(self, game: Game, hold: Hold) -> int:
+        """How many players of ``game`` are not told of the release of ``hold``: never
+        told of the hold (``release_to``). Read only."""
+        return len(players_in(game)) - len(release_to(self.spool, game, hold))
 
     def new_code(self, game: Game, entry: PlayerEntry) -> str:
         """The player of ``entry`` told his new code (`wtg new-code`), at his address now.
@@ -521,10 +528,18 @@ class Notices:
         flush(self.outbox.root)
 
     # --- the mail ---------------------------------------------------------------------
-    def _each(self, game: Game, key: str, subject: str, template: str, **context: Any) -> int:
-        queued = sum(
-            self._one(game, entry, key, subject, template, **context) for entry in players_in(game)
-        )
+    def _each(
+        self,
+        game: Game,
+        key: str,
+        subject: str,
+        template: str,
+        to: Sequence[PlayerEntry] | None = None,
+        **context: Any,
+    ) -> int:
+        """The notice to each player of ``game`` still in it (or of ``to``)."""
+        told = players_in(game) if to is None else to
+        queued = sum(self._one(game, entry, key, subject, template, **context) for entry in told)
         flush(self.outbox.root)
         return queued
 
@@ -681,7 +696,23 @@ def hold_told(spool: Path, game: Game, hold: Hold) -> bool:
     key = release_key(hold) if hold.released else hold_key(hold)
     mark = mail_marks(spool).get(name, "")
     lies_in = in_outbox(spool)
-    return all(lies_in(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in players_in(game))
+    told = release_to(spool, game, hold) if hold.released else players_in(game)
+    return all(lies_in(f"{key}-{name}-p{entry.id:02d}{mark}") for entry in told)
+
+
+def release_to(spool: Path, game: Game, hold: Hold) -> list[PlayerEntry]:
+    """The players of ``game`` told of the release of ``hold``: every player still in it;
+    of a hold whose notices a `wtg hold` (or its ``--undo``) cut short left owed
+    (``hold.telling``, kept in the release), those whose notice of the hold lies in the
+    outbox (queued, mailed or set aside) alone. Before, the others were told that the
+    game goes on, of a hold they had never heard of. Read only."""
+    found = players_in(game)
+    if not hold.telling:
+        return found
+    name = game.config.game
+    mark = mail_marks(spool).get(name, "")
+    lies_in = in_outbox(spool)
+    return [e for e in found if lies_in(f"{hold_key(hold)}-{name}-p{e.id:02d}{mark}")]
 
 
 def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
