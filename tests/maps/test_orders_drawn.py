@@ -119,3 +119,22 @@ def _digest(picture: bytes | None) -> str:
     """A picture's bytes told by their digest (a failing comparison stays short)."""
     assert picture is not None
     return hashlib.sha256(picture).hexdigest()
+
+
+def test_the_tactics_army_pick_is_listed_under_the_field(tmp_path: Path) -> None:
+    """The army turn's orders move no piece: the picture lists the army picked under the
+    field (press49: the confirmation said its picture drew the orders, and it drew nothing
+    of them), or, no army line sent, says the report's army goes."""
+    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 0)
+    game = played.typed(TACTICS)
+    state = game.state()
+    assert state.phase == "army"
+    seat = game.config.players[0].id
+    picked = [kind.key for kind in state.kinds][:2] * 2
+    svg = orders_svg(played, seat, {"army": list(picked)})
+    assert svg is not None and "your army for turn 1 as understood" in svg
+    assert f"Army: {', '.join(picked)}, on the field as the turn runs." in svg
+    assert 'class="order ' not in svg  # no arrow: nothing moves
+    svg = orders_svg(played, seat, {})
+    assert svg is not None
+    assert "Army: the one shown in your report (no army lines), on the field as" in svg
