@@ -3,7 +3,9 @@ where it ends a word, whole or cut to a column, and nowhere else."""
 
 from __future__ import annotations
 
-from wtg.game.bidimark import LRM, marked_names
+import unicodedata
+
+from wtg.game.bidimark import LRM, RIGHT_TO_LEFT, marked_names, right_to_left
 
 SHALOM = "\u05e9\u05dc\u05d5\u05dd"
 OMAR = "\u0639\u0645\u0631"
@@ -13,6 +15,13 @@ LONG = (
     + "\u05d4\u05de\u05dc\u05da \u05d4\u05e9\u05e0\u05d9"
 )
 """A Hebrew name of 25 characters, longer than a Top Ten's column of 20."""
+
+
+def test_no_ascii_text_reads_right_to_left_as_its_characters_bidi_classes_say() -> None:
+    every = "".join(chr(code) for code in range(128))
+    assert not any(unicodedata.bidirectional(char) in RIGHT_TO_LEFT for char in every)
+    assert not right_to_left(every)
+    assert right_to_left(f"Ann {SHALOM}") and right_to_left(OMAR)
 
 
 def test_a_right_to_left_name_is_marked_where_it_ends_a_word() -> None:

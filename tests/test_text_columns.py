@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.games import people, play_game
+from wtg.core.textwidth import char_width, char_widths
 from wtg.game.textcolumn import column, text_width
 
 CHINESE = (
@@ -31,6 +32,15 @@ def test_a_column_counts_what_a_screen_shows() -> None:
     assert column(ACCENTED, 12) == ACCENTED + "  "
     assert text_width(column(CHINESE, 20)) == 20
     assert column("W" * 25, 20) == "W" * 20
+
+
+def test_an_ascii_text_fills_a_column_a_character_as_each_character_counts() -> None:
+    """text_width and char_widths take an ASCII text by its length: what char_width says
+    of each of its characters, the controls among them."""
+    every = "".join(chr(code) for code in range(128))
+    assert [char_width(char) for char in every] == [1] * 128
+    assert char_widths(every) == [1] * 128
+    assert text_width(every) == 128 == sum(map(char_width, every))
 
 
 @pytest.mark.parametrize(

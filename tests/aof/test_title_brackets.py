@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.aof.test_title_last_word import lines_after
 from tests.conftest import players
 from tests.played import game_config
@@ -18,6 +20,7 @@ from wtg.game.engine import create_game
 from wtg.game.report import report_text
 from wtg.rules.tactics.state import ARMY
 from wtg.site.formdata import form_data
+from wtg.text import prose
 from wtg.text.prose import titled, words_wrapped
 
 
@@ -77,3 +80,23 @@ def test_a_bracket_no_line_holds_is_broken_as_any_words() -> None:
     assert titled("one two (three four) five six", "  ", 14) == (
         "one two\n  (three four)\n  five six"
     )
+
+
+def test_each_players_form_breaks_the_titles_once_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn's forms (one a player, every turn) carry the same titles: each is broken at
+    its words once, the next form given the lines kept (it broke all ten again a form)."""
+    game = create_game(tmp_path / "w", "wok4", "classic60", players(10), 5)
+    first = game.aof(1)
+    broken: list[str] = []
+
+    def counted(text: str, indent: str, width: int = prose.WIDTH) -> str:
+        broken.append(text)
+        return words_wrapped(text, indent, width)
+
+    monkeypatch.setattr(prose, "words_wrapped", counted)
+    assert game.aof(1) == first
+    assert broken == []
+    assert "  (your provinces stay, dug in)" in game.aof(2).splitlines()
+    assert broken == []

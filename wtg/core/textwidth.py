@@ -56,6 +56,8 @@ def char_widths(text: str) -> list[int]:
     none, and stays with its symbol where a text is cut; so does a Hangul letter joined to
     the syllable before it (``_JOINED_JAMO``), and a skin tone after a wide emoji
     (``_TONE``)."""
+    if text.isascii():  # every ASCII character fills one column (``char_width``)
+        return [1] * len(text)
     widths = [char_width(char) for char in text]
     if _joins(text):
         for index in range(1, len(text)):
@@ -91,7 +93,9 @@ def _joins(text: str) -> bool:
 
 
 def text_width(text: str) -> int:
-    """The columns ``text`` fills."""
+    """The columns ``text`` fills: its length where it is ASCII (``char_width``)."""
+    if text.isascii():
+        return len(text)
     if EMOJI_SELECTOR in text or _joins(text):
         return sum(char_widths(text))
     return sum(map(char_width, text))

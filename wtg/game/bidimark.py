@@ -25,7 +25,9 @@ SHORTEST_CUT = 12
 
 
 def right_to_left(text: str) -> bool:
-    """Whether ``text`` holds a letter written right to left."""
+    """Whether ``text`` holds a letter written right to left (none is ASCII)."""
+    if text.isascii():
+        return False
     return any(unicodedata.bidirectional(char) in RIGHT_TO_LEFT for char in text)
 
 

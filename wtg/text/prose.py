@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wtg.core.textwidth import char_widths, text_width, wrapped_to_columns
 from wtg.text.commandwords import typed_spans
@@ -362,12 +363,15 @@ _BRACKETED = re.compile(r"\((?:[^()]|\([^()]*\))*\)[.,;:]*")
 or comma after it."""
 
 
+@lru_cache(maxsize=512)
 def titled(text: str, indent: str = "  ", width: int = WIDTH) -> str:
     """``{{ line | titled }}``: a title (an order form's section, a report's heading) broken
     as ``words_wrapped`` breaks it, but a part of it in brackets that a line holds whole is
     never split across two: the words before it end their line and it begins the next
     (``for good (your`` above ``  provinces stay, dug in)`` read as two thoughts cut
-    apart). A bracket no line holds is broken as any words."""
+    apart). A bracket no line holds is broken as any words. Each title is broken once a
+    process and its lines kept: a form's ten titles are the same on every player's form
+    of every turn but for a number or two in them."""
     lines = words_wrapped(text, indent, width).split("\n")
     if len(lines) == 1:
         return text
