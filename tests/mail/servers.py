@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from imapclient import IMAPClient
 
 from wtg.host.config import ImapConfig
+from wtg.host.parentdeath import die_with_parent
 
 if TYPE_CHECKING:
     from aiosmtpd.controller import Controller
@@ -313,6 +314,7 @@ class Dovecot:
                     stdout=stderr,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,  # its own process group: stop() can sweep it
+                    preexec_fn=_dies_with_its_starter(),
                 )
             self._pgid = self._proc.pid
             # Should stop() never come, no Dovecot outlives this object or the interpreter.
@@ -734,6 +736,15 @@ def _group_members(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
             members.append(int(entry.name))
     return members
+
+
+def _dies_with_its_starter() -> Callable[[], None] | None:
+    """What a Dovecot started from the main thread runs before it is executed: the kernel
+    kills its master (and so its children) when the process that started it dies. A test
+    that hung until ``timeout`` or CI ended pytest (no atexit, no finalizer) left the
+    server running, its port and files held. A Dovecot started from another thread lives
+    as it did: the kernel would kill it when that thread ends."""
+    return die_with_parent if threading.current_thread() is threading.main_thread() else None
 
 
 def _kill_group(pgid: int) -> None:
