@@ -30,6 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
@@ -308,13 +309,18 @@ class Dovecot:
             self.conf.write_text(self._config(), encoding="utf-8")
             log_offset, stderr_offset = self._log_size(), self._stderr_size()
             with self.stderr_path.open("ab") as stderr:
-                self._proc = subprocess.Popen(
-                    [binary, "-F", "-c", str(self.conf)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=stderr,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,  # its own process group: stop() can sweep it
-                    preexec_fn=_dies_with_its_starter(),
+                self._proc = (
+                    _starter()
+                    .submit(
+                        subprocess.Popen,
+                        [binary, "-F", "-c", str(self.conf)],
+                        stdin=subprocess.DEVNULL,
+                        stdout=stderr,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,  # its own process group: stop() can sweep it
+                        preexec_fn=die_with_parent,
+                    )
+                    .result()
                 )
             self._pgid = self._proc.pid
             # Should stop() never come, no Dovecot outlives this object or the interpreter.
@@ -738,13 +744,14 @@ def _group_members(pgid: int) -> list[int]:
     return members
 
 
-def _dies_with_its_starter() -> Callable[[], None] | None:
-    """What a Dovecot started from the main thread runs before it is executed: the kernel
-    kills its master (and so its children) when the process that started it dies. A test
-    that hung until ``timeout`` or CI ended pytest (no atexit, no finalizer) left the
-    server running, its port and files held. A Dovecot started from another thread lives
-    as it did: the kernel would kill it when that thread ends."""
-    return die_with_parent if threading.current_thread() is threading.main_thread() else None
+@functools.cache
+def _starter() -> ThreadPoolExecutor:
+    """The thread every Dovecot of this process is started from, which lives as long as
+    the process: the kernel kills a Dovecot's master (and so its children) when the thread
+    that started it ends (``die_with_parent``), here when the process does. A test that hung
+    until ``timeout`` or CI ended pytest (no atexit, no finalizer) left its server running,
+    its port and files held; one started from a test's own thread would die with it."""
+    return ThreadPoolExecutor(1, thread_name_prefix="dovecot-starter")
 
 
 def _kill_group(pgid: int) -> None:
