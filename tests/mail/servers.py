@@ -598,7 +598,7 @@ active_value = true
         """Adds a user, or changes a password; a running Dovecot sees it at the next login.
 
         Each user has a passwd-file of their own, so a new user costs nothing; a changed
-        password waits for the next whole second (Dovecot checks a file once a second).
+        password waits a whole second (Dovecot checks a file once a second).
         """
         self._check_user(name, password)
         changed = name in self.users
@@ -606,7 +606,9 @@ active_value = true
         if self.runtime is not None and self.passwd_dir.exists():
             self._write_passwd(name)
             if changed and self.running:
-                time.sleep(1.01 - time.time() % 1)
+                # a whole second: Dovecot's seconds are its clock's, which need not be this
+                # process's (libfaketime moves this one, by a fraction of a second too)
+                time.sleep(1.01)
 
     def maildir(self, user: str) -> Path:
         """The user's Maildir (INBOX itself; created by Dovecot at the first login)."""
