@@ -30,6 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
@@ -42,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from imapclient import IMAPClient
 
 from wtg.host.config import ImapConfig
+from wtg.host.parentdeath import die_with_parent
 
 if TYPE_CHECKING:
     from aiosmtpd.controller import Controller
@@ -307,12 +309,18 @@ class Dovecot:
             self.conf.write_text(self._config(), encoding="utf-8")
             log_offset, stderr_offset = self._log_size(), self._stderr_size()
             with self.stderr_path.open("ab") as stderr:
-                self._proc = subprocess.Popen(
-                    [binary, "-F", "-c", str(self.conf)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=stderr,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,  # its own process group: stop() can sweep it
+                self._proc = (
+                    _starter()
+                    .submit(
+                        subprocess.Popen,
+                        [binary, "-F", "-c", str(self.conf)],
+                        stdin=subprocess.DEVNULL,
+                        stdout=stderr,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,  # its own process group: stop() can sweep it
+                        preexec_fn=die_with_parent,
+                    )
+                    .result()
                 )
             self._pgid = self._proc.pid
             # Should stop() never come, no Dovecot outlives this object or the interpreter.
@@ -590,7 +598,7 @@ active_value = true
         """Adds a user, or changes a password; a running Dovecot sees it at the next login.
 
         Each user has a passwd-file of their own, so a new user costs nothing; a changed
-        password waits for the next whole second (Dovecot checks a file once a second).
+        password waits a whole second (Dovecot checks a file once a second).
         """
         self._check_user(name, password)
         changed = name in self.users
@@ -598,7 +606,9 @@ active_value = true
         if self.runtime is not None and self.passwd_dir.exists():
             self._write_passwd(name)
             if changed and self.running:
-                time.sleep(1.01 - time.time() % 1)
+                # a whole second: Dovecot's seconds are its clock's, which need not be this
+                # process's (libfaketime moves this one, by a fraction of a second too)
+                time.sleep(1.01)
 
     def maildir(self, user: str) -> Path:
         """The user's Maildir (INBOX itself; created by Dovecot at the first login)."""
@@ -734,6 +744,16 @@ def _group_members(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
             members.append(int(entry.name))
     return members
+
+
+@functools.cache
+def _starter() -> ThreadPoolExecutor:
+    """The thread every Dovecot of this process is started from, which lives as long as
+    the process: the kernel kills a Dovecot's master (and so its children) when the thread
+    that started it ends (``die_with_parent``), here when the process does. A test that hung
+    until ``timeout`` or CI ended pytest (no atexit, no finalizer) left its server running,
+    its port and files held; one started from a test's own thread would die with it."""
+    return ThreadPoolExecutor(1, thread_name_prefix="dovecot-starter")
 
 
 def _kill_group(pgid: int) -> None:

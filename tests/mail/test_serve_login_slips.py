@@ -344,27 +344,49 @@ def test_a_refused_password_is_tried_seldom_and_a_mended_one_at_the_next_look(
     assert health.last_failure < mended
 
 
+class Minutes(threading.Event):
+    """A stop never asked for whose waits are the minutes of a refusal's pause, passed at
+    once (no real time: the test holds on any clock, libfaketime's too, under which a timed
+    wait of a thread ran for the days the clock was moved): each wait is noted, and at the
+    wait of the minute given (counted from 1) the GM writes the password file again."""
+
+    def __init__(self, mended_at: int, password_file: Path) -> None:
+        super().__init__()
+        self.mended_at = mended_at
+        self.password_file = password_file
+        self.waited: list[float | None] = []
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waited.append(timeout)
+        if len(self.waited) == self.mended_at:
+            secret(self.password_file, GM_PASSWORD)
+        return len(self.waited) > 60  # a wait that did not end: stopped, the test fails
+
+
 def test_poll_idle_waits_out_a_refusal_until_the_password_file_holds_another(
-    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
 ) -> None:
     """`wtg poll --idle` after a refused login: it waits the refusal's pause (half an hour
     at most, not the minute of a server out of reach), looking at the password file each
     minute, and logs in again at once when the GM has mended it."""
     gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1")
-    monkeypatch.setattr(idle, "REFUSED_FIRST", 0.05)  # its minute, for the test
-    stop = threading.Event()
-    waiting = threading.Thread(
-        target=idle._wait_refused, args=(gm, stop, 3600.0, idle.password_tried(gm))
-    )
-    waiting.start()
-    waiting.join(0.3)
-    assert waiting.is_alive()  # the same password: it waits on
-    secret(tmp_path / "imap-password", GM_PASSWORD)
-    waiting.join(10)
-    alive = waiting.is_alive()
-    stop.set()
-    waiting.join()
-    assert not alive  # another password: the wait ends
+    refused = idle.password_tried(gm)
+    minutes = Minutes(3, tmp_path / "imap-password")
+    idle._wait_refused(gm, minutes, 30 * idle.REFUSED_FIRST, refused)
+    # the same password for two minutes: it waits on; another in the third: the wait ends
+    assert minutes.waited == [idle.REFUSED_FIRST] * 3
+    assert idle.password_tried(gm) == GM_PASSWORD
+
+
+def test_poll_idle_waits_a_refusal_out_to_its_end_when_the_password_stays(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    """The pause's last wait is what is left of it, and the wait ends with the pause."""
+    gm = host(tmp_path, imap, smtp_auth, imap_password="typo-1")
+    minutes = Minutes(0, tmp_path / "imap-password")  # never mended
+    idle._wait_refused(gm, minutes, 2.5 * idle.REFUSED_FIRST, idle.password_tried(gm))
+    first = idle.REFUSED_FIRST
+    assert minutes.waited == [first, first, first / 2]
 
 
 def test_a_username_mended_and_reloaded_is_tried_at_once_after_a_refusal(

@@ -5,6 +5,7 @@ it short (daily.py)."""
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 from collections.abc import Callable
@@ -71,7 +72,14 @@ def test_a_wakeup_ends_a_wait_from_another_thread_and_a_stray_byte_does_not() ->
     assert not wake.wait(0.01)
     os.write(wake._write, b"!")  # a forked process's byte: the event is not set
     assert not wake.wait(0.01) and not wake.is_set()
-    threading.Timer(0.05, wake.set).start()
+
+    def later() -> None:
+        # a moment, a select's timeout: a Timer's timed wait ran for the days libfaketime
+        # moved the monotonic clock (FAKETIME=+100d), and the test hung
+        select.select([], [], [], 0.05)
+        wake.set()
+
+    threading.Thread(target=later).start()
     assert wake.wait(60) and wake.is_set()
     wake.clear()
     assert not wake.is_set() and not wake.wait(0)
