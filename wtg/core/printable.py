@@ -6,8 +6,10 @@ screen), a DCS, or a bare control character (a carriage return that prints over 
 or a bidi override (U+202E: the rest of the line shows reversed) or mark (U+200F), or
 tag characters (U+E0000 to U+E007F: words that show nowhere, hidden among the visible
 ones, but those that name a flag after U+1F3F4, the black flag, as England's does).
-``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
-terminal shows what the text says, and nothing in it acts. A LEFT-TO-RIGHT MARK right after
+``printable`` takes every one of them out, whole, and keeps line breaks and tabs (a LINE
+SEPARATOR, U+2028, or PARAGRAPH SEPARATOR, U+2029, becomes a space: Python breaks a line
+there, a terminal does not): a GM's terminal shows what the text says, and nothing in it
+acts. A LEFT-TO-RIGHT MARK right after
 a letter written right to left stays: it ends that name's run, as wtg's rows put it.
 ``on_screen``, every line of wtg's for the GM, cuts a pile of marks on one letter too (``g``
 and 200 acutes, which smear over the lines above and below) to as many as a player's name
@@ -43,6 +45,10 @@ _CONTROLS = re.compile(
         # or moved (a right-to-left mark turns the punctuation and numbers after it round);
         # a LEFT-TO-RIGHT MARK (group 2) is kept right after a letter written right to
         # left, where it only ends that letter's run (``_closing``)
+    | ([\u2028\u2029])
+        # a LINE or PARAGRAPH SEPARATOR (group 3): a space, as a terminal shows none, but
+        # Python's ``splitlines`` breaks a line at it, and wtg's lines for the GM are split
+        # so (``fail``): a stranger's text made a line of its own, ``wtg: ...`` as wtg's
     """,
     re.VERBOSE,
 )
@@ -51,7 +57,7 @@ _CONTROLS = re.compile(
 def printable(text: str) -> str:
     """``text`` without any terminal control sequence or control character but ``\\n`` and
     ``\\t``, without a bidi embedding, override or isolate, without tag characters but a
-    flag's, and without a lone surrogate."""
+    flag's, and without a lone surrogate; a line or paragraph separator as a space."""
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
     return _CONTROLS.sub(_kept, text)
@@ -101,8 +107,11 @@ def _cut(letter: str) -> str:
 
 
 def _kept(found: re.Match[str]) -> str:
-    """What stays of a control ``_CONTROLS`` found: a flag's tags, and a LEFT-TO-RIGHT MARK
-    that closes a name written right to left (``_closing``); nothing of any other."""
+    """What stays of a control ``_CONTROLS`` found: a flag's tags, a LEFT-TO-RIGHT MARK
+    that closes a name written right to left (``_closing``), a space for a line or
+    paragraph separator; nothing of any other."""
+    if found.group(3) is not None:
+        return " "
     if found.group(2) is not None:
         return found.group(2) if _closing(found.string, found.start()) else ""
     return found.group(1) or ""

@@ -7,8 +7,11 @@ host knows neither ``wok4`` nor how big ``small`` is."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wtg.core.errors import WtgError
 from wtg.data.datalibrary import SHIPPED
+from wtg.data.maps import is_map_path
 from wtg.game.registry import find_ruleset
 from wtg.lobby.lists import WaitingList
 from wtg.lobby.people import ANY
@@ -33,11 +36,26 @@ def game_title(ruleset: str, variant: str | None) -> str:
 
 def map_size(ruleset: str, name: str) -> str | None:
     """``20 provinces``: how many places the map's file lists; None for a map that lists
-    none or cannot be read (the list then names the map alone)."""
+    none or cannot be read (the list then names the map alone). A map wtg ships is read
+    once a process (``_shipped_size``); a GM's map file each time, as he may edit it."""
     try:
-        data = SHIPPED.map_file(ruleset, name).data
+        return _read_size(ruleset, name) if is_map_path(name) else _shipped_size(ruleset, name)
     except (OSError, ValueError, WtgError):
         return None
+
+
+@lru_cache(maxsize=32)
+def _shipped_size(ruleset: str, name: str) -> str | None:
+    """``_read_size`` of a map wtg ships, which no one edits while a process runs (a file
+    that could not be read raises, and is not kept: the next answer reads it again). Every
+    JOIN's answer names its list: a flood of JOINs (500 strangers at once) parsed the map's
+    whole YAML once a mail, 60 provinces and their borders, for one count."""
+    return _read_size(ruleset, name)
+
+
+def _read_size(ruleset: str, name: str) -> str | None:
+    """``map_size`` read from the map's file; raises what reading it raises."""
+    data = SHIPPED.map_file(ruleset, name).data
     if not isinstance(data, dict):
         return None
     for part in MAP_PARTS:
