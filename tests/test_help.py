@@ -29,6 +29,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
     parts = {
         "runs": "turns run",
         "missing": "orders missing",
+        "not_mailed": "turns not mailed",
         "overdue": "turns overdue",
         "quarantine": "mail quarantined",
         "quarantine_not_listed": "mail quarantined and not listed",

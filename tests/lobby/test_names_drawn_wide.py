@@ -36,6 +36,6 @@ def test_a_name_drawn_wider_than_its_columns_is_refused(
     for answer in refused_at_join_and_takeover(hall, name):
         assert (
             f"the name {name} holds {char}, a character drawn as wide as several letters, "
-            "which the host's tables count as one" in answer.words
+            "and as wide as one font or another makes it" in answer.words
         ), answer.body
     nothing_pending(hall)

@@ -777,7 +777,8 @@ def digest(
 ) -> None:
     """The GM's digest since the last one: turns run, games made of a waiting list most
     of whose players write from one mail domain, games whose seats taken over give one
-    mail domain most of their players, orders missing, turns overdue (the
+    mail domain most of their players, orders missing, turns not mailed (`wtg send`
+    forgotten: no player has the turn, so none of its orders is missing), turns overdue (the
     deadline long past, the turn not run), mail quarantined or
     held, mail quarantined and not listed (an address's beyond its newest 20), mail held
     and not listed (a flood's), mail not answered (a limit of answers), mail

@@ -51,7 +51,7 @@ from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.host.mailedgames import mails_games
+from wtg.host.mailedgames import mails_games, not_sent
 from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import torn
 from wtg.mail.outgoing.compose import address_key, writable
@@ -242,7 +242,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if late is not None:
         tell_hung(f"OVERDUE: {late}")
     _show_turns_held(game.store.root.parent)
-    unsent = _not_sent(game.latest_turn(), mailed, mails_games(every_mailed))
+    unsent = not_sent(game.latest_turn(), mailed, mails_games(every_mailed))
     if unsent:
         tell_hung(f"NOT MAILED: {unsent}")
     for line in owed:
@@ -556,19 +556,6 @@ def _rollback_untold(game: Game, spool: Path) -> list[str]:
     return [untold] if untold else []
 
 
-def _not_sent(latest: int, mailed: int, host_mails: bool) -> str | None:
-    """What a game's players were not mailed: its turns after ``mailed`` (the mail journal's
-    last turn queued for them) up to ``latest``; None when all were, or when this host never
-    mailed the game (``mailed`` -1: no mail of it is kept here) past its turn 0. A game at
-    its turn 0 on a host that mails its games (``host_mails``: ``mails_games``) is
-    said too: `wtg send` forgotten after `wtg new-game`, which `run-turn --due` holds
-    (``wtg.host.due.run_game``)."""
-    if mailed >= latest or (mailed < 0 and not (host_mails and latest == 0)):
-        return None
-    turns = f"turn {latest}" if latest == mailed + 1 else f"turns {mailed + 1} to {latest}"
-    return f"{turns} not mailed to its players yet: `wtg send` mails it"
-
-
 def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> None:
     """Mails the poll could not handle: the GM reads them in the archive; a line each, the
     newest ``SHOWN`` first (a stranger's flood of them is counted, not printed whole), of
@@ -769,7 +756,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             behind[data["game"]] = str(entry["not_upgraded"])
         unread_press += [(data["game"], path) for path in broken]
         listed.append(entry)
-        line = _not_sent(
+        line = not_sent(
             found.latest_turn(), lists.mailed.get(found.config.game, -1), mails_games(lists.mailed)
         )
         if line:

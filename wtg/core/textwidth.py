@@ -1,7 +1,8 @@
 """The columns a text fills on a screen in a fixed-width font, as a terminal counts them: a
 letter of Chinese, Japanese or Korean (East Asian Width "W" or "F") fills two, an accent
 written after its letter (a combining mark) or an invisible format character none, any
-other character one, but a symbol followed by the emoji presentation selector (U+FE0F:
+a character every font draws as wide as several letters (``DRAWN_WIDE``) six, any other
+character one, but a symbol followed by the emoji presentation selector (U+FE0F:
 ``⚔️``, ``❤️``, ``🛡️``), which a mail client and most terminals show as an emoji, two. A
 name is cut and padded to its column by them
 (``wtg.game.textcolumn``), and a line of someone else's text is wrapped by them
@@ -21,11 +22,30 @@ host shows others: Vietnamese, Hebrew with its points, Devanagari write fewer; m
 (``Zalgo`` text) pile up over the lines above and below, in a mail client and on the site."""
 
 
+DRAWN_WIDE = re.compile("[\ufdfa\ufdfb\ufdfd\u2e3a\u2e3b\U00012000-\U0001254f]")
+"""Characters every font that has them draws as wide as several letters, which Unicode
+gives an East Asian Width of "N" (one column): the Arabic ligatures of whole phrases
+(U+FDFD, the Basmala, and U+FDFA, U+FDFB), the two- and three-em dashes (U+2E3A, U+2E3B)
+and the cuneiform signs (U+12000 to U+1254F, U+12219 among the widest glyphs of all). A
+name of them is refused (``wtg.lobby.lookalikes``); a press of them, wrapped counting one
+column each, made lines a phone wrapped again, the tail of each on a row without the
+writer's ``2|`` mark."""
+DRAWN_WIDE_COLUMNS = 6
+"""The columns a ``DRAWN_WIDE`` character is counted to fill: a fixed-width font's column
+is some 0.6 of an em, so the three-em dash fills five, and a cuneiform sign up to as many;
+the Basmala, drawn wider still by some fonts, is no letter a line of text holds many of.
+Counted too wide, a line is wrapped short of its width; counted too narrow, a reader's
+screen wraps it again."""
+
+
 def char_width(char: str) -> int:
-    """The columns ``char`` fills in a fixed-width font: 0, 1 or 2."""
+    """The columns ``char`` fills in a fixed-width font: 0, 1 or 2, or ``DRAWN_WIDE_COLUMNS``
+    for a character of ``DRAWN_WIDE``."""
     if unicodedata.category(char) in NO_WIDTH:
         return 0
-    return 2 if unicodedata.east_asian_width(char) in WIDE else 1
+    if unicodedata.east_asian_width(char) in WIDE:
+        return 2
+    return DRAWN_WIDE_COLUMNS if DRAWN_WIDE.match(char) else 1
 
 
 EMOJI_SELECTOR = "\ufe0f"

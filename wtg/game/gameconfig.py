@@ -36,6 +36,11 @@ NAME_MAX_LENGTH = 40
 GAME_NAME_MAX_LENGTH = 64
 SHOWN_LENGTH = 80
 """The most of a line given by hand an error quotes back."""
+COUNTED_MOST = 1000
+"""The longest a text too long is said to be by its count of characters; a longer one is
+"over" it. A line read from a mail is cut where the host stops reading (the first 64,000
+characters of a command's text): a name of 100,000 characters was said to be "63987
+characters long", a count of what was read, not of what the player typed."""
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 GAME_NAME_RULE = (
     f"a game's name is a word players type in their mail (JOIN NAME, GAME: NAME) and the "
@@ -391,7 +396,8 @@ def check_text(what: str, text: str, longest: int) -> None:
     if not text.strip():
         raise ConfigError(f"{what} is empty")
     if len(text) > longest:
-        raise ConfigError(f"{what} is {len(text)} characters long; at most {longest} are allowed")
+        count = f"{len(text)}" if len(text) <= COUNTED_MOST else f"over {COUNTED_MOST:,}"
+        raise ConfigError(f"{what} is {count} characters long; at most {longest} are allowed")
     for char in text:
         if unicodedata.category(char) in _CONTROL_CATEGORIES:
             shown = _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")

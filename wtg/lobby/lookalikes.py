@@ -23,8 +23,8 @@ host's name in letters of another alphabet (Cyrillic ``ԌМ``). Two names that r
 (``alike``: ``ВОВ`` all Cyrillic, ``B O B``, ``BÓB`` beside BOB) are one name. Such a name is
 refused to a newcomer with the reason; one a person holds already stays his (docs/mail.md,
 "What a name may be"). So is a name with a character drawn as wide as several letters
-(``_DRAWN_WIDE``: the Basmala ligature U+FDFD), which passes for no one but breaks the
-columns of every table that holds it."""
+(``wtg.core.textwidth.DRAWN_WIDE``: the Basmala ligature U+FDFD), which passes for no one
+but breaks the columns of every table that holds it."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from functools import cache
 
 from wtg.aof.copies import reads_as_order, setting_line
 from wtg.aof.mailtext import header_key_in, mail_lines
-from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
+from wtg.core.textwidth import DRAWN_WIDE, MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.game.textcolumn import figures_problem
 from wtg.lobby.commands import VERBS, read_commands
 from wtg.lobby.database import same
@@ -108,13 +108,6 @@ _BRACKETED = re.compile(r"[(\[{<]\s*(?:red|green|yellow|blue|bot|robot)\s*[)\]}>
 2 is the turn of Ann (red)") and a robot's mark in the tables of WISK and Tactics (``(robot)``,
 ``(bot)``): a newcomer named ``Ann (red)`` who plays blue read ``Ann (red) (blue)``, red
 to a reader, beside Ann who is."""
-_DRAWN_WIDE = re.compile("[\ufdfa\ufdfb\ufdfd\u2e3a\u2e3b\U00012000-\U0001254f]")
-"""Characters every font that has them draws as wide as several letters, where a report's
-table counts one column (``wtg.core.textwidth``: East Asian Width "N"): the Arabic
-ligatures of whole phrases (U+FDFD, the Basmala, and U+FDFA, U+FDFB), the two- and
-three-em dashes (U+2E3A, U+2E3B) and the cuneiform signs (U+12000 to U+1254F, U+12219 among
-the widest glyphs of all). A name of them, padded to its column, pushed the rest of each
-line it stands on out of its columns in every other player's Top Ten and report (attack48)."""
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 _WEB_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![^\W_])www\.", re.IGNORECASE)
 """A web address's scheme (``https://``) or its ``www.``."""
@@ -186,12 +179,12 @@ def posing(name: str, host: str = "") -> str | None:
     stray = _stray_mark(name)
     if stray is not None:
         return f"the name {name} {stray}: choose another with AS <name>"
-    wide = _DRAWN_WIDE.search(name)
+    wide = DRAWN_WIDE.search(name)
     if wide is not None:
         return (
             f"the name {name} holds U+{ord(wide.group()):04X}, a character drawn as wide as "
-            "several letters, which the host's tables count as one: where the host prints "
-            "it, the rest of its line is pushed out of its columns: choose another with AS "
+            "several letters, and as wide as one font or another makes it: where the host "
+            "prints it, the rest of its line is pushed out of its columns: choose another with AS "
             "<name>"
         )
     key = header_key_in(name)

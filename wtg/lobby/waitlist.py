@@ -632,10 +632,16 @@ def _confirm_takeover(desk: Answering, command: Command, found: confirm.Pending)
 def _welcome(
     desk: Answering, game: Game, seat: int, name: str, ended: Sequence[confirm.Pending]
 ) -> None:
-    """The newcomer's answer: the seat is his, with its report (and so its code)."""
+    """The newcomer's answer: the seat is his, with its report (and so its code). Of a
+    game that ended while his takeover was being finished (a poll killed mid-way, then `wtg
+    end`), he is told it ended: he was told he played the seat now, with an order form of
+    a game over."""
+    over = game.ruleset.is_over(game.state_view())
+    said = f"seat {seat} is yours, but the game has ended" if over else f"you play seat {seat} now"
     desk.reply(
-        f"[{game.config.game}] you play seat {seat} now",
+        f"[{game.config.game}] {said}",
         "taken_over",
+        over=over,
         proven=True,
         game=game.config.game,
         seat=seat,
@@ -674,6 +680,7 @@ def _tell_the_table(
     address in one defanged), the subject's too."""
     game_name = game.config.game
     sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
+    over = game.ruleset.is_over(game.state_view())  # ended under a takeover cut short
     name = shown_name(name)
     left_name = None if left_name is None else shown_name(left_name)
     for entry in game.config.players:
@@ -691,6 +698,7 @@ def _tell_the_table(
                 left_name=left_name,
                 quitter=False,
                 parted=entry.id in parted,
+                over=over,
             )
     if not old:  # a takeover `wtg restore` wrote into the book from a record without it
         return

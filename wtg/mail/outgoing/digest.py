@@ -32,6 +32,7 @@ from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.mailedgames import mails_games, not_sent
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
 from wtg.lobby.database import FILE as BOOK_FILE
@@ -57,7 +58,7 @@ from wtg.mail.outgoing.outbox import Outbox
 from wtg.mail.servers.otherhost import others_seen
 from wtg.mail.spool.afterbackup import held_line
 from wtg.mail.spool.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
-from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS
+from wtg.mail.spool.journal import QUARANTINE_AN_ADDRESS, UNANSWERED_AN_ADDRESS, mailed_turns
 from wtg.mail.spool.journallists import (
     CodesElsewhere,
     FloodCount,
@@ -104,6 +105,15 @@ class Missing(Record):
     deadline: str | None
     held: bool
     players: tuple[str, ...]
+
+
+class NotMailed(Record):
+    """A game whose players were never mailed its latest turn (`wtg send` forgotten): its
+    orders are not missing, since no player has the turn to answer."""
+
+    game: str
+    said: str
+    """What `wtg status` says of it on its NOT MAILED line (``wtg.host.mailedgames``)."""
 
 
 class Overdue(Record):
@@ -175,6 +185,10 @@ class Digest(Record):
     """Players' orders read after their turn ran since the last digest, though their mail
     came in time (``wtg.mail.incoming.readlate``), a player a game, the newest first."""
     missing: tuple[Missing, ...] = ()
+    not_mailed: tuple[NotMailed, ...] = ()
+    """The games whose latest turn was never mailed to their players, said in place of
+    their orders missing: the digest listed as "Orders missing" the players of a turn `wtg
+    send` never mailed, who had no turn to answer."""
     overdue: tuple[Overdue, ...] = ()
     """Games whose turn has not run long after its deadline."""
     bounces: tuple[Failing, ...] = ()
@@ -237,6 +251,7 @@ class Digest(Record):
             or self.codes_elsewhere
             or self.read_late
             or self.missing
+            or self.not_mailed
             or self.overdue
             or self.bounces
             or self.troubles
@@ -291,6 +306,7 @@ class Digest(Record):
         counts = (
             f"{counted(len(self.runs), 'turn')} run",
             f"{counted(len(self.missing), 'game')} waiting for orders",
+            f"{len(self.not_mailed)} not mailed",
             f"{counted(len(self.quarantine) + self.quarantine_left_out(), 'mail')} quarantined",
             f"{len(self.held)} held",
             f"{len(self.unanswered) + self.not_listed()} not answered",
@@ -477,6 +493,9 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     start, end = rows_since.timestamp(), rows_end.timestamp()
     runs: list[TurnRun] = []
     missing: list[Missing] = []
+    unsent: list[NotMailed] = []
+    mailed = mailed_turns(spool)  # the last turn mailed of each game, as `wtg status` reads it
+    host_mails = mails_games(mailed)
     late: list[Overdue] = []
     bounces: list[Failing] = []
     troubles: list[str] = []
@@ -496,7 +515,11 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         try:
             runs += _runs(found, since, made_at, listed_before)
             status = game_status(found)
-            missing += _missing(status)
+            unmailed = not_sent(found.latest_turn(), mailed.get(status["game"], -1), host_mails)
+            if unmailed is not None and not status["over"]:  # no player has the turn
+                unsent.append(NotMailed(status["game"], unmailed))
+            else:
+                missing += _missing(status)
             said = overdue(status, now)
             if said is not None:
                 late.append(Overdue(status["game"], status["turn"], said))
@@ -529,6 +552,7 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         codes_elsewhere=tuple(codes_elsewhere(spool, start, end)),
         read_late=tuple(read_late(spool, start, end)),
         missing=tuple(missing),
+        not_mailed=tuple(unsent),
         overdue=tuple(late),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

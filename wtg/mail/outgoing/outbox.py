@@ -26,9 +26,11 @@ is found by either, as it was sent.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from email.message import Message
@@ -39,7 +41,7 @@ from wtg.core.jsondata import JsonObject
 from wtg.core.numbered import Numbered, numbered
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.store import fsync_dir, write_atomic
+from wtg.files.store import fsync_dir, temporary_name, write_atomic
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.outgoing.idsecret import host_secret, read_secret, token
@@ -55,6 +57,10 @@ for good (RFC 5321, 4.5.4.1: at least four or five days), as a mail it refuses i
 each hour for ever, a mail no server will take (a filter that drops the line at its end,
 a mailbox full for good) made a cron mail of each try, and nothing but a hand in the
 queue stopped it."""
+LEFTOVER_AGE = 3600.0
+"""Seconds after its last write that a copy ``write_atomic`` left in the queue is taken for
+one a killed writer left (``Outbox.clear_leftovers``): a writer renames its copy as soon
+as it is written."""
 UNTOLD = ".untold"
 """The end of the name of the file beside a mail set aside for good that holds the GM's line
 saying so, until a send has said it (``Outbox.failed``, ``Outbox.untold``)."""
@@ -113,6 +119,8 @@ class Outbox:
             os.path.join(f, "") for f in (self.queue_dir, self.sent_dir, self.failed_dir)
         ]
         """The three folders as text, in the order a mail moves through them."""
+        self._cleared = False
+        """Whether this outbox cleared the copies killed writers left (``clear_leftovers``)."""
 
     def known(self, ident: str) -> bool:
         """Whether this mail was ever queued (it is queued, sent or refused), under its
@@ -169,6 +177,8 @@ class Outbox:
         if stamped is not None:  # it names the file, as ``sent_header`` reads it back
             msg.replace_header("Message-ID", stamped)
         path = self._folders[0] + name
+        if not self._cleared:
+            self.clear_leftovers()
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(f"{path}.json", json.dumps(note) + "\n", sync=durable)
@@ -452,6 +462,27 @@ class Outbox:
             gone = (self.failed_dir / f"{note.stem}.eml", self.sent_dir / f"{note.stem}.eml")
             if not (self.queue_dir / f"{note.stem}.eml").exists() and any(p.exists() for p in gone):
                 note.unlink(missing_ok=True)
+        self.clear_leftovers()
+
+    def clear_leftovers(self, now: float | None = None) -> None:
+        """Remove from the queue and the pictures' folder the copies of mails and notes
+        that writers killed before their rename left (``.NAME.tmp``, ``write_atomic``'s),
+        once ``LEFTOVER_AGE`` old: a `wtg hold` killed mid-write, then released, left
+        ``.hold-....eml.tmp`` in the queue for ever, which only the same hold given again
+        wrote over. A copy younger than that may be a write under way (a poll queuing an
+        answer while a send runs), whose rename would fail without it. Done once by an
+        outbox that queues (``put``), and by each send (``drop_stray_notes``); ``now``:
+        the clock's time, read when None."""
+        self._cleared = True
+        moment = time.time() if now is None else now
+        for folder in (self.queue_dir, self.pictures_dir):
+            for entry in _entries(folder):
+                name = entry.name
+                if not (name.endswith((".eml.tmp", ".json.tmp")) and _aside(name)):
+                    continue
+                with contextlib.suppress(OSError):
+                    if moment - entry.stat().st_mtime >= LEFTOVER_AGE:
+                        os.unlink(entry.path)
 
     def untold(self) -> list[str]:
         """The GM's line of each mail set aside for good that no send has said yet (the
@@ -604,6 +635,11 @@ def parse_own_id(message_id: str, domain: str | None = None) -> OwnId | None:
 def addressee(head: Message) -> str | None:
     """The address a mail of ours went to (its To), lower-cased; None when it has none."""
     return bare_address(str(head.get("To", ""))) or None
+
+
+def _aside(name: str) -> bool:
+    """Whether ``name`` is a temporary name ``write_atomic`` gives (``.NAME.tmp``)."""
+    return name.startswith(".") and name == temporary_name(name[1:-4])
 
 
 def _entries(folder: Path) -> list[os.DirEntry[str]]:

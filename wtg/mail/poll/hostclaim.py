@@ -69,12 +69,15 @@ def look(
         log_event(kept_stop, level=logging.ERROR)
         raise HostMoved(kept_stop)
     place = f"{socket.gethostname()}:{spool.resolve().parent}"
+    maildir = os.path.realpath(mailbox) if polls == MAILDIR_FOLDER else ""
     unread = None if tells else said  # read now: the trouble the poll said is over
     again = _read_again(mailbox) if tells and said is not None else None
     if take_over and decided.verdict is not Verdict.GO:
-        claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now))
+        claimed.add_claim(claim_mail(taking_over(me, decided.newest), polls, place, now, maildir))
         keep_state(spool, ClaimState(mailbox, None, unread))
-        return again if decided.newest is None else took_line(decided.newest, mailbox, place)
+        if decided.newest is None:
+            return again
+        return took_line(decided.newest, mailbox, place, maildir)
     if decided.verdict is Verdict.STOP and decided.newest is not None:
         line = stopped_line(decided.newest, mailbox, polls)
         keep_state(spool, ClaimState(mailbox, line, unread, me.id))
@@ -84,12 +87,12 @@ def look(
         return None
     if decided.verdict is Verdict.TAKE:
         try:
-            claimed.add_claim(claim_mail(me, polls, place, now))
+            claimed.add_claim(claim_mail(me, polls, place, now, maildir))
         except CLAIMS_TROUBLE as exc:
             return _unread(spool, mailbox, exc, same, tells)
     keep_state(spool, ClaimState(mailbox, None, unread))
     if decided.verdict is Verdict.TAKE and decided.newest is not None:
-        line = took_line(decided.newest, mailbox, place)
+        line = took_line(decided.newest, mailbox, place, maildir)
         log_event(line, level=logging.WARNING)
         return line
     return again
@@ -237,12 +240,25 @@ def stopped_line(newest: Claim, mailbox: str, polls: str) -> str:
     )
 
 
-def took_line(newest: Claim, mailbox: str, here: str) -> str:
+def took_line(newest: Claim, mailbox: str, here: str, maildir: str = "") -> str:
     """What a host at ``here`` tells the GM when it takes the mailbox over from the host at
     ``newest.place``. When that is ``here`` too, the host taken over from is most likely
     this one as it was before a restore (or a copy) put this one in its folder, run by the
     same cron lines: those are kept (the line told the GM to take them out, which would
-    have stopped the host restored)."""
+    have stopped the host restored). ``maildir``: the Maildir this host polls, resolved;
+    when the claim names another, this one is a copy of it made with the host (a test
+    restore beside it, in another folder), and the host that claimed it polls its own,
+    is not stopped, and goes on: the line said "that host stops at its next poll", and it
+    never served this Maildir and kept polling. A Maildir claimed by a wtg that did not
+    name it is said to stop that host only if it polls this same Maildir."""
+    if maildir and newest.maildir and newest.maildir != maildir:
+        return (
+            f"this host now serves the Maildir {mailbox}, a copy of {newest.maildir} made "
+            f"with the host at {newest.place} (its claim came with it): that host polls "
+            f"{newest.maildir}, not this one, and goes on as it was; it is not stopped. Two "
+            "hosts of the same games now run: if this one is a trial (a test restore), keep "
+            "it from mailing the players (`wtg send`), or stop one of them"
+        )
     if newest.place == here:
         return (
             f"this host now serves the mailbox {mailbox}, which the host at {here} served: "
@@ -252,6 +268,13 @@ def took_line(newest: Claim, mailbox: str, here: str) -> str:
             "machine of this name runs a host in that folder does that host stop at its "
             "next poll or turn (it says so to its cron): take wtg's lines out of that "
             "machine's crontab"
+        )
+    if maildir and not newest.maildir:
+        return (
+            f"this host now serves the Maildir {mailbox}, which the host at {newest.place} "
+            "claimed: that host stops at its next poll or turn if it polls this same Maildir "
+            "(it says so to its cron; take wtg's lines out of its crontab all the same); if "
+            "this Maildir is a copy of the one it polls, it goes on as it was"
         )
     return (
         f"this host now serves the mailbox {mailbox}, which the host at {newest.place} "

@@ -33,6 +33,9 @@ HOST_HEADER = "X-Wtg-Host"
 ANCESTORS_HEADER = "X-Wtg-Copied-From"
 POLLS_HEADER = "X-Wtg-Polls"
 PLACE_HEADER = "X-Wtg-Place"
+MAILDIR_HEADER = "X-Wtg-Maildir"
+"""The Maildir a host of the maildir transport claimed, its path resolved: a copy of the
+Maildir (a test restore beside the host) holds the claim of a host that polls another."""
 
 
 class Claim(Record):
@@ -45,10 +48,14 @@ class Claim(Record):
     place: str
     """The machine and the games folder of the host, for the GM to find it."""
     date: str
+    maildir: str = ""
+    """The Maildir the host claimed, resolved (``MAILDIR_HEADER``); "" of an IMAP folder's
+    claim, or one a wtg wrote before round 49."""
 
 
-def claim_mail(host: HostId, polls: str, place: str, when: datetime) -> bytes:
-    """The mail that claims the mailbox's folder ``polls`` for ``host``."""
+def claim_mail(host: HostId, polls: str, place: str, when: datetime, maildir: str = "") -> bytes:
+    """The mail that claims the mailbox's folder ``polls`` for ``host`` (``maildir``: the
+    Maildir's path, resolved, for the maildir transport)."""
     msg = EmailMessage()
     msg["From"] = "wtg <wtg@localhost>"
     msg["Subject"] = f"wtg: the host at {place} serves the games of {polls}"
@@ -57,6 +64,8 @@ def claim_mail(host: HostId, polls: str, place: str, when: datetime) -> bytes:
     msg[ANCESTORS_HEADER] = " ".join(host.ancestors) or "-"
     msg[POLLS_HEADER] = polls
     msg[PLACE_HEADER] = place
+    if maildir:
+        msg[MAILDIR_HEADER] = maildir
     msg.set_content(
         f"The wtg host at {place} polls {polls} of this mailbox and runs its games' turns "
         "since this mail's date. A host copied from it (moved to another machine or "
@@ -102,6 +111,7 @@ def _claim_of(head: bytes) -> Claim | None:
         polls=_decoded(polls).strip(),
         place=_decoded(fields.get(PLACE_HEADER.lower(), "")).strip() or "an unknown place",
         date=" ".join(fields.get("date", "").split()),
+        maildir=_decoded(fields.get(MAILDIR_HEADER.lower(), "")).strip(),
     )
 
 
