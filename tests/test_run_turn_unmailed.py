@@ -197,6 +197,28 @@ def test_run_turn_due_runs_a_game_this_host_never_mailed_by_its_deadline(host: H
     assert list(run) == [("test1: turn 1 resolved (the deadline has passed)", True)]
 
 
+def test_a_host_whose_runs_noted_games_but_mailed_none_runs_a_new_game(host: Host) -> None:
+    """A GM who tries wtg out without mail runs a game's turns (each run notes the game in
+    the mail journal, at no turn mailed) and makes a second game: it runs by its deadline,
+    as the first did; newgm49's hold is for a host that has mailed a turn (review49: no
+    test had a journal that names a game and mails none, which ``mails_games`` tells
+    apart from one that mails)."""
+    made = wtg(*host, "new-game", "test0", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert wtg(*host, "run-turn", "test0", "--now", "--unmailed").exit_code == 0  # noted
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    gm = load_config(host[1])
+    assert mailed_turns(gm.spool) == {"test0": -1}
+    later = datetime.now(timezone.utc) + timedelta(days=30)  # both deadlines long past
+    run = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert sorted(run) == [
+        ("test0: turn 2 resolved (the deadline has passed)", True),
+        ("test1: turn 1 resolved (the deadline has passed)", True),
+    ]
+    assert "NOT MAILED" not in wtg(*host, "status").stdout
+
+
 def test_run_turn_due_holds_a_new_game_whose_send_was_forgotten(host: Host) -> None:
     """newgm49 made a second game on a host that mails its first and forgot `wtg send`: at
     its deadline `run-turn --due` ran turn 1 without a word (exit 0), both players had a
