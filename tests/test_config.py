@@ -665,3 +665,16 @@ def test_a_dashed_domain_written_in_unicode_is_read_in_idna(tmp_path: Path) -> N
     assert mailbox_of("mary-jane@example.net", dashed) == "mary-jane@example.net"
     refused = problems(config_file(tmp_path, FULL + "  dash_subaddress_domains: [bü cher]\n"))
     assert len(refused) == 1 and "mail.dash_subaddress_domains" in refused[0], refused
+
+
+def test_a_list_s_entry_refused_is_named(tmp_path: Path) -> None:
+    """review49: a list of domains with one that is none was refused as 'expected a domain
+    name (example.org), or a list of them, or [] for none, found a list': a list was what
+    the GM gave, and the line named no entry. The entry refused is named."""
+    text = FULL + "  dash_subaddress_domains: [example.net, bü cher]\n"
+    path = config_file(tmp_path, text)
+    assert problems(path) == [
+        f"{path}, line 31: mail.dash_subaddress_domains: expected a domain name "
+        "(example.org), or a list of them, or [] for none, found a list ('bü cher' is not a "
+        "domain name)"
+    ]

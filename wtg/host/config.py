@@ -394,6 +394,8 @@ def problem(error: Any, locate: Locator) -> str:
         found += f" (did you mean {path[-1]}: {either(words)}?)" if words else ""
         if path == ("transport",) and given.strip().casefold() in SENDING_WORDS:
             found += SENDING_TRANSPORT
+    if kind == "value_error" and isinstance(given, list):  # the entry its check refused
+        found += f" ({str(error['msg']).removeprefix('Value error, ')})"
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
