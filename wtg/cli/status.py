@@ -51,7 +51,7 @@ from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.host.mailedgames import mails_games
+from wtg.host.mailedgames import mailed_here
 from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import torn
 from wtg.mail.outgoing.compose import address_key, writable
@@ -242,7 +242,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if late is not None:
         tell_hung(f"OVERDUE: {late}")
     _show_turns_held(game.store.root.parent)
-    unsent = _not_sent(game.latest_turn(), mailed, mails_games(every_mailed))
+    latest = game.latest_turn()
+    unsent = _not_sent(latest, mailed, mailed_here(every_mailed, game.config.game, latest))
     if unsent:
         tell_hung(f"NOT MAILED: {unsent}")
     for line in owed:
@@ -556,14 +557,14 @@ def _rollback_untold(game: Game, spool: Path) -> list[str]:
     return [untold] if untold else []
 
 
-def _not_sent(latest: int, mailed: int, host_mails: bool) -> str | None:
+def _not_sent(latest: int, mailed: int, ours: bool) -> str | None:
     """What a game's players were not mailed: its turns after ``mailed`` (the mail journal's
-    last turn queued for them) up to ``latest``; None when all were, or when this host never
-    mailed the game (``mailed`` -1: no mail of it is kept here) past its turn 0. A game at
-    its turn 0 on a host that mails its games (``host_mails``: ``mails_games``) is
-    said too: `wtg send` forgotten after `wtg new-game`, which `run-turn --due` holds
-    (``wtg.host.due.run_game``)."""
-    if mailed >= latest or (mailed < 0 and not (host_mails and latest == 0)):
+    last turn queued for them) up to ``latest``; None when all were, or when the game's
+    turns are not this host's to mail (``ours``: ``mailed_here``; no mail of it is kept
+    here). A game at its turn 0, or one a run here noted and no send mailed, on a host that
+    mails its games is said too: `wtg send` forgotten after `wtg new-game`, which `run-turn
+    --due` holds (``wtg.host.due.run_game``)."""
+    if mailed >= latest or not ours:
         return None
     turns = f"turn {latest}" if latest == mailed + 1 else f"turns {mailed + 1} to {latest}"
     return f"{turns} not mailed to its players yet: `wtg send` mails it"
@@ -769,9 +770,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             behind[data["game"]] = str(entry["not_upgraded"])
         unread_press += [(data["game"], path) for path in broken]
         listed.append(entry)
-        line = _not_sent(
-            found.latest_turn(), lists.mailed.get(found.config.game, -1), mails_games(lists.mailed)
-        )
+        name, latest = found.config.game, found.latest_turn()
+        ours = mailed_here(lists.mailed, name, latest)
+        line = _not_sent(latest, lists.mailed.get(name, -1), ours)
         if line:
             unsent[data["game"]] = line
     if as_json:

@@ -1,7 +1,8 @@
 """Whether a host mails its games, by its mail journal's turns mailed: `run-turn --due`
 holds a new game of such a host whose turn 0 was never mailed, and `wtg status` says it
-(`wtg send` forgotten after `wtg new-game`). Kept apart from the journal and the due run,
-whose imports a command's start does not need."""
+(`wtg send` forgotten after `wtg new-game`), and one its runs noted and no send mailed
+(``mailed_here``). Kept apart from the journal and the due run, whose imports a command's
+start does not need."""
 
 from __future__ import annotations
 
@@ -14,3 +15,19 @@ def mails_games(mailed: Mapping[str, int] | None) -> bool:
     notice queued) mails its games: it has mailed a turn of one. A host where the GM tries
     wtg out without mail has mailed none, however many games its runs noted."""
     return mailed is not None and any(turn >= 0 for turn in mailed.values())
+
+
+def mailed_here(mailed: Mapping[str, int] | None, game: str, latest: int) -> bool:
+    """Whether the turns of ``game``, at its turn ``latest``, are this host's to mail, by
+    the journal's ``mailed`` (None: not known): it counts a turn of the game mailed, or the
+    host mails its games (``mails_games``) and the game is new (at its turn 0) or was noted
+    by a run here and never mailed (-1). review49: a new game whose send was forgotten ran
+    turn 1 when every player had orders on file (the site's form), was noted so, and ran
+    every turn after at its deadline, none mailed, `wtg status` silent. A game the journal
+    does not name past its turn 0 was never run nor mailed here (its mail is another
+    host's, or a GM tries wtg out without mail): not this host's."""
+    if mailed is None:
+        return False
+    if mailed.get(game, -1) >= 0:
+        return True
+    return mails_games(mailed) and (latest == 0 or game in mailed)
