@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wtg.host.config import ConfigError, GmConfig, load_config
+from wtg.text.addresses import mailbox_of
 
 FULL = """\
 games_dir: /srv/wtg/games
@@ -646,3 +647,34 @@ def test_a_from_of_no_address_names_none(tmp_path: Path) -> None:
         path = config_file(tmp_path, f"transport: maildir\nfrom: {typed}\n")
         (problem,) = problems(path)
         assert "expected one e-mail address" in problem and "did you mean" not in problem
+
+
+def test_a_dashed_domain_written_in_unicode_is_read_in_idna(tmp_path: Path) -> None:
+    """review49: ``mail.dash_subaddress_domains: [bücher.example]`` was refused ('expected a
+    domain name (example.org), or a list of them, or [] for none, found a list'): only its
+    IDNA form was taken, though attack49's ``mailbox_of`` reads a player's domain in
+    Unicode as its IDNA form. It is read now, and kept in IDNA: the two forms of a dashed
+    address are one mailbox."""
+    text = FULL + "  dash_subaddress_domains: [bücher.example, Example.ORG]\n"
+    gm = load_config(config_file(tmp_path, text))
+    dashed = gm.limits.dash_subaddress_domains
+    assert dashed == ("xn--bcher-kva.example", "example.org")
+    idna = "dana@xn--bcher-kva.example"
+    assert mailbox_of("dana-war@bücher.example", dashed) == idna
+    assert mailbox_of("dana-war@xn--bcher-kva.example", dashed) == idna
+    assert mailbox_of("mary-jane@example.net", dashed) == "mary-jane@example.net"
+    refused = problems(config_file(tmp_path, FULL + "  dash_subaddress_domains: [bü cher]\n"))
+    assert len(refused) == 1 and "mail.dash_subaddress_domains" in refused[0], refused
+
+
+def test_a_list_s_entry_refused_is_named(tmp_path: Path) -> None:
+    """review49: a list of domains with one that is none was refused as 'expected a domain
+    name (example.org), or a list of them, or [] for none, found a list': a list was what
+    the GM gave, and the line named no entry. The entry refused is named."""
+    text = FULL + "  dash_subaddress_domains: [example.net, bü cher]\n"
+    path = config_file(tmp_path, text)
+    assert problems(path) == [
+        f"{path}, line 31: mail.dash_subaddress_domains: expected a domain name "
+        "(example.org), or a list of them, or [] for none, found a list ('bü cher' is not a "
+        "domain name)"
+    ]

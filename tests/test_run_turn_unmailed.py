@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.host.due import run_due
-from wtg.mail.spool.journal import mailed_turns
+from wtg.mail.spool.journal import mailed_turns, note_game
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
@@ -197,6 +199,28 @@ def test_run_turn_due_runs_a_game_this_host_never_mailed_by_its_deadline(host: H
     assert list(run) == [("test1: turn 1 resolved (the deadline has passed)", True)]
 
 
+def test_a_host_whose_runs_noted_games_but_mailed_none_runs_a_new_game(host: Host) -> None:
+    """A GM who tries wtg out without mail runs a game's turns (each run notes the game in
+    the mail journal, at no turn mailed) and makes a second game: it runs by its deadline,
+    as the first did; newgm49's hold is for a host that has mailed a turn (review49: no
+    test had a journal that names a game and mails none, which ``mails_games`` tells
+    apart from one that mails)."""
+    made = wtg(*host, "new-game", "test0", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert wtg(*host, "run-turn", "test0", "--now", "--unmailed").exit_code == 0  # noted
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    gm = load_config(host[1])
+    assert mailed_turns(gm.spool) == {"test0": -1}
+    later = datetime.now(timezone.utc) + timedelta(days=30)  # both deadlines long past
+    run = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert sorted(run) == [
+        ("test0: turn 2 resolved (the deadline has passed)", True),
+        ("test1: turn 1 resolved (the deadline has passed)", True),
+    ]
+    assert "NOT MAILED" not in wtg(*host, "status").stdout
+
+
 def test_run_turn_due_holds_a_new_game_whose_send_was_forgotten(host: Host) -> None:
     """newgm49 made a second game on a host that mails its first and forgot `wtg send`: at
     its deadline `run-turn --due` ran turn 1 without a word (exit 0), both players had a
@@ -231,6 +255,41 @@ def test_run_turn_due_holds_a_new_game_whose_send_was_forgotten(host: Host) -> N
     again = run_due(gm, later, mailed=mailed_turns(gm.spool))
     # test0's turn 2 is due two days after its turn 1 ran, at ``later``
     assert list(again) == [("test1: turn 1 resolved (the deadline has passed)", True)]
+
+
+def test_a_new_game_run_on_its_players_orders_before_any_send_is_held_next(host: Host) -> None:
+    """review49: on a host that mails, a new game whose `wtg send` was forgotten ran turn 1
+    all the same when every player had orders on file for it (sent from the site's form):
+    nobody was waiting, so newgm49's hold let it run, and the run noted the game in the
+    mail journal at no turn mailed. From then on the journal named it and it was no turn
+    0: turn 2 ran at its deadline without their orders, turn 1's report never mailed, and
+    `wtg status` said nothing. It is held now as any turn not mailed is."""
+    for name in ("test0", "test1"):
+        made = wtg(*host, "new-game", name, "--ruleset", "wok4", *PLAYERS, "--every", 2)
+        assert made.exit_code == 0, made.output
+        if name == "test0":
+            assert wtg(*host, "send").exit_code == 0  # test0's turn 0 mailed, test1's never
+    gm = load_config(host[1])
+    game = open_game(gm.games_dir / "test1")
+    for entry in game.config.players:
+        form = f"game: test1\nplayer: {entry.id}\nturn: 1\ncode: {entry.code}\n"
+        game.submit_all(form)
+    later = datetime.now(timezone.utc) + timedelta(days=30)
+    noting = partial(note_game, gm.spool)  # as run-turn --due and wtg serve give it
+    first = run_due(gm, later, mailed=mailed_turns(gm.spool), first_ran=noting)
+    assert ("test1: turn 1 resolved (the deadline has passed)", True) in list(first)
+    assert mailed_turns(gm.spool)["test1"] == -1  # noted by the run, never mailed
+    again = run_due(gm, later + timedelta(days=30), mailed=mailed_turns(gm.spool))
+    assert (
+        "test1: NOT run: turn 1 of game test1 has not been mailed to its players yet, so "
+        "turn 2 would run without their orders (none from 1 Me, 2 Also); `wtg send` mails "
+        "it first",
+        False,
+    ) in list(again)
+    assert turns(host, "test1") == ["0000", "0001"]
+    given = f"wtg --config {host[1]}"
+    one = wtg(*host, "status", "test1").stdout.splitlines()
+    assert f"NOT MAILED: turns 0 to 1 not mailed to its players yet: `{given} send` mails it" in one
 
 
 def test_status_names_a_turn_not_mailed(host: Host) -> None:

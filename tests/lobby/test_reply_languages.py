@@ -151,6 +151,7 @@ def test_a_japanese_word_that_is_a_yes_or_a_no_thanks_is_neither(typed: str) -> 
         ("好的，谢谢", f"在 2026年12月7日 15:00，{GM} 写道："),
         ("是", f"{GM} 於 2026年12月7日 週一 下午3:00寫道："),  # Gmail, Chinese (Taiwan)
         ("はい", f"2026/12/07 15:00、{GM}のメール:"),  # Apple Mail, Japanese
+        ("はい", f"2026年12月7日(月) 15:00 {GM}:"),  # Gmail, Japanese (review49)
     ],
 )
 def test_a_chinese_or_japanese_yes_over_the_quote_confirms(

@@ -58,10 +58,17 @@ CJK_LAST = "写道|寫道|のメール"
 于2026年12月7日周一 15:00写道：`` (``寫道`` in traditional letters), Apple Mail's ``2026/12/07
 15:00、Game Master <gm@...>のメール:``. leftovers49: a Chinese reader's ``是的`` over such
 a line was more than a yes (``wtg.lobby.yesno``)."""
+CJK_DATED = r"\d{4}年\d{1,2}月\d{1,2}日[^<>\n]*<[^<>\s@]+@[^<>\s]+>\s*[:：]\s*"
+"""A Japanese client's attribution that names no verb: the moment, its date written with
+年, 月 and 日, then the writer and his address in brackets, and a colon (Gmail's
+``2026年12月7日(月) 15:00 Game Master <gm@...>:``). review49: a Japanese ``はい`` over it
+was more than a yes, and the JOIN waited; no text a player types begins with such a date
+and ends with an address."""
 ATTRIBUTION = re.compile(
     rf".*\b({VERB_LAST})\s*:\s*"
     rf"|[^\d\n]*\d.*\b({VERB_FIRST})\s++[^:]{{1,200}}+:\s*+"
-    rf"|.*({CJK_LAST})\s*[:：]\s*",
+    rf"|.*({CJK_LAST})\s*[:：]\s*"
+    rf"|{CJK_DATED}",
     re.IGNORECASE,
 )
 """``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by. In German,

@@ -51,7 +51,7 @@ from wtg.gm.nextdeadline import first_edited, schedule_changed, schedule_not_yet
 from wtg.gm.rollbacknote import rollback_line, rollback_note
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.host.mailedgames import mails_games, not_sent
+from wtg.host.mailedgames import mailed_here, not_sent
 from wtg.host.pollhealth import last_poll
 from wtg.lobby.database import torn
 from wtg.mail.outgoing.compose import address_key, writable
@@ -242,7 +242,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if late is not None:
         tell_hung(f"OVERDUE: {late}")
     _show_turns_held(game.store.root.parent)
-    unsent = not_sent(game.latest_turn(), mailed, mails_games(every_mailed))
+    latest = game.latest_turn()
+    unsent = not_sent(latest, mailed, mailed_here(every_mailed, game.config.game, latest))
     if unsent:
         tell_hung(f"NOT MAILED: {unsent}")
     for line in owed:
@@ -756,9 +757,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             behind[data["game"]] = str(entry["not_upgraded"])
         unread_press += [(data["game"], path) for path in broken]
         listed.append(entry)
-        line = not_sent(
-            found.latest_turn(), lists.mailed.get(found.config.game, -1), mails_games(lists.mailed)
-        )
+        name, latest = found.config.game, found.latest_turn()
+        ours = mailed_here(lists.mailed, name, latest)
+        line = not_sent(latest, lists.mailed.get(name, -1), ours)
         if line:
             unsent[data["game"]] = line
     if as_json:

@@ -46,6 +46,7 @@ from wtg.host.configschema import (
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.host.secretfile import missing_secret_hint
 from wtg.host.servicerecord import text_print
+from wtg.text.addresses import idna_domain
 from wtg.text.closename import close_names, either
 from wtg.text.shellcommand import shell_command
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
@@ -139,7 +140,7 @@ class MailLimits(Record):
     """The forms refused for a wrong code the journal keeps a row of, a seat
     (``wtg.mail.spool.journal.Journal.wrong_code``)."""
     dash_subaddress_domains: tuple[str, ...] = ()
-    """The domains (lower-cased) whose servers deliver ``name-tag@`` to ``name@``: counted
+    """The domains (lower-cased, in IDNA) whose servers deliver ``name-tag@`` to ``name@``: counted
     as one mailbox there (``wtg.text.addresses.mailbox_of``)."""
 
 
@@ -393,6 +394,8 @@ def problem(error: Any, locate: Locator) -> str:
         found += f" (did you mean {path[-1]}: {either(words)}?)" if words else ""
         if path == ("transport",) and given.strip().casefold() in SENDING_WORDS:
             found += SENDING_TRANSPORT
+    if kind == "value_error" and isinstance(given, list):  # the entry its check refused
+        found += f" ({str(error['msg']).removeprefix('Value error, ')})"
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     elif path[-1:] != ("password",):
@@ -495,7 +498,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             stranger_late_hours=mail.stranger_late_hours,
             wrong_code_rows=mail.wrong_code_rows,
             dash_subaddress_domains=tuple(
-                dict.fromkeys(d.lower() for d in _listed(mail.dash_subaddress_domains))
+                dict.fromkeys(idna_domain(d.lower()) for d in _listed(mail.dash_subaddress_domains))
             ),
         ),
         site=SiteConfig(dir=folder(schema.site.dir), base_url=schema.site.base_url)

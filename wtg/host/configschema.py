@@ -30,6 +30,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from wtg.game.gameconfig import address_meant
+from wtg.text.addresses import idna_domain
 
 
 class Expect:
@@ -106,6 +107,12 @@ def is_domain_name(value: str) -> bool:
     return bool(_DOMAIN.fullmatch(value))
 
 
+def _domain_in_any_form(value: str) -> bool:
+    """Whether ``value`` is a domain name in ASCII or in Unicode (``bücher.example``, which
+    the config reads in IDNA: ``wtg.text.addresses.idna_domain``)."""
+    return is_domain_name(idna_domain(value.lower()))
+
+
 def _each_name(
     fits: Callable[[str], bool], what: str
 ) -> Callable[[str | list[str]], str | list[str]]:
@@ -129,7 +136,7 @@ AuthservIds = Annotated[
 
 DomainList = Annotated[
     str | list[str],
-    AfterValidator(_each_name(is_domain_name, "a domain name")),
+    AfterValidator(_each_name(_domain_in_any_form, "a domain name")),
     Expect("a domain name (example.org), or a list of them, or [] for none"),
 ]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]

@@ -38,7 +38,7 @@ from wtg.host.gamesdir import (
     open_listed,
     scan_games,
 )
-from wtg.host.mailedgames import mails_games
+from wtg.host.mailedgames import mailed_here
 from wtg.host.parentdeath import die_with_parent
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
@@ -234,8 +234,8 @@ def run_game(
     """Run one game folder if it is due; whatever goes wrong is its outcome, never raised.
     ``mailed``: the last turn mailed of each game, by name (the mail journal's); a game this
     host has mailed whose players were not mailed its latest turn is held (``not_mailed``: a
-    `wtg send` forgotten after a turn), and so is a game at its turn 0 that the journal
-    does not name on a host that mails its games (``mails_games``): `wtg send`
+    `wtg send` forgotten after a turn), and so is a game at its turn 0, or one its runs
+    noted and no send mailed, on a host that mails its games (``mailed_here``): `wtg send`
     forgotten after `wtg new-game` (newgm49: its players lost turn 1, never mailed turn
     0). A game the journal does not name was never mailed from here (its mail is not this
     host's to keep, or the GM tries wtg out without mail, a host that mailed nothing): it
@@ -257,8 +257,8 @@ def run_game(
         if held:
             return GameRun(path, Outcome.HELD, held, **named)
         last = -1 if mailed is None else mailed.get(game.config.game, -1)
-        made_here = coming == 1 and mails_games(mailed)  # its turn 0 is this host's to send
-        unsent = not_mailed(game, last, status) if last >= 0 or made_here else None
+        ours = mailed_here(mailed, game.config.game, coming - 1)  # its turns are ours to send
+        unsent = not_mailed(game, last, status) if ours else None
         if unsent:
             return GameRun(path, Outcome.HELD, f"{unsent}; `wtg send` mails it first", **named)
         noting = None

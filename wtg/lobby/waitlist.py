@@ -126,24 +126,20 @@ def join(desk: Answering, command: Command) -> None:
     offers = game is not None and offered_seat(desk.book, game.config.game) is not None
     takeover = game if game is not None and (offers or not (taking or other)) else None
     # a takeover's own game is checked by _name_taken (the quitter's seat's name is his)
-    problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book,
-        name,
-        desk.sender,
-        desk.host,
-        _seats(desk, but=takeover),
-        _sides(desk, but=takeover),
-        _places(desk),
-        desk.dashed,
-    )
+    problem = _name_problem(desk, name, takeover)
     if problem is not None:
         desk.refuse(command, problem)
         return
+
+    def checked(word: str) -> str | None:  # a word after the ruleset offered as the name
+        return _name_problem(desk, word)
+
     if takeover is not None:
         _ask_takeover(desk, command, takeover, name)
         return
     if not taking:
-        desk.refuse(command, _no_list(words[0], variant, other, mine, all_lists(desk.book)))
+        refused = _no_list(words[0], variant, other, mine, all_lists(desk.book), checked)
+        desk.refuse(command, refused)
         return
     chosen, already = _next_list(desk, taking, mine)
     if chosen is None:
@@ -160,7 +156,8 @@ def join(desk: Answering, command: Command) -> None:
     with desk.book.write():  # the code and the answer that mails it, remembered together
         now = find_list(desk.book, chosen.name)  # in the transaction: a close-list before it
         if now is None or now.closed is not None:
-            desk.refuse(command, _no_list(words[0], variant, [], mine, all_lists(desk.book)))
+            closed = _no_list(words[0], variant, [], mine, all_lists(desk.book), checked)
+            desk.refuse(command, closed)
             return
         asked = confirm.ask(
             desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name
@@ -385,13 +382,34 @@ def _second_seat(game: str, held: int) -> str:
     )
 
 
+def _name_problem(desk: Answering, name: str, takeover: Game | None = None) -> str | None:
+    """Why ``name`` cannot be the name the sender waits or plays under (``people``), or
+    None; ``takeover``: the game whose seat he takes over, whose own seats are checked
+    otherwise."""
+    return people.player_problem(name, desk.sender) or people.name_problem(
+        desk.book,
+        name,
+        desk.sender,
+        desk.host,
+        _seats(desk, but=takeover),
+        _sides(desk, but=takeover),
+        _places(desk),
+        desk.dashed,
+    )
+
+
 def _no_list(
     ruleset: str,
     variant: str | None,
     other: list[WaitingList],
     mine: people.Person | None,
     open_now: Sequence[WaitingList],
+    name_problem: Callable[[str], str | None] = lambda _word: None,
 ) -> str:
+    """Why no list takes a JOIN of ``ruleset`` (and ``variant``), and what may be meant.
+    ``name_problem``: why a word after an open list's ruleset, offered as the name to wait
+    under (``JOIN intermediate AS Evelyn``), cannot be his name (review49: the JOIN offered
+    for ``gm`` was refused, the name passing for the host's own)."""
     what = f"{ruleset} {variant}" if variant else ruleset
     if not other:
         names = ", ".join(wl.name for wl in open_now[:OPEN_NAMED])
@@ -417,7 +435,10 @@ def _no_list(
             and variant.lower() not in variants
             and not close_names(variant.lower(), variants)
         )
-        if named_after:
+        problem = name_problem(variant) if variant and named_after else None
+        if problem is not None:
+            guess = f" (a name goes after AS, JOIN {ruleset} AS <name>, but {problem})"
+        elif named_after:
             guess = f" (to wait under the name {variant}: JOIN {ruleset} AS {variant})"
         return f"no waiting list of {what} is open{guess}{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER

@@ -82,6 +82,14 @@ def ascii_domain(address: str) -> str:
     return f"{local}@{found}"
 
 
+def idna_domain(domain: str) -> str:
+    """``domain`` (lower-cased) in IDNA, as ``ascii_domain`` writes it (``bücher.example``
+    as ``xn--bcher-kva.example``); an ASCII one, or one that is no domain, as it is."""
+    if domain.isascii():
+        return domain
+    return ascii_domain(f"x@{domain}").rpartition("@")[2].lower()
+
+
 def domain_forms(address: str) -> frozenset[str]:
     """``address`` (bare, lower-cased) and the one mailbox with its domain written the other
     way, in IDNA or in Unicode (``bob@bücher.example`` and ``bob@xn--bcher-kva.example``):
@@ -124,11 +132,9 @@ def mailbox_of(address: str, dashed: Collection[str] = ()) -> str:
     local, at, domain = address.rpartition("@")
     if not at:
         return address
-    written = domain
-    if not domain.isascii():  # bücher.example is xn--bcher-kva.example's mailbox (attack49)
-        domain = ascii_domain(address).rpartition("@")[2].lower()
+    domain = idna_domain(domain)  # bücher.example is xn--bcher-kva.example's (attack49)
     local = local.partition("+")[0] or local  # "+x@": a name of its own, no tag
-    if domain in dashed or written in dashed:
+    if domain in dashed:  # the config keeps its domains in IDNA
         local = local.partition("-")[0] or local  # "-x@": the same
     if domain in DOTLESS:
         local = local.replace(".", "") or local

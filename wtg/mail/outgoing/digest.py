@@ -32,7 +32,7 @@ from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.announcement import cut_short as announcements_cut_short
 from wtg.host.announcement import owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.host.mailedgames import mails_games, not_sent
+from wtg.host.mailedgames import mailed_here, not_sent
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import ended_words
 from wtg.lobby.database import FILE as BOOK_FILE
@@ -495,7 +495,6 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
     missing: list[Missing] = []
     unsent: list[NotMailed] = []
     mailed = mailed_turns(spool)  # the last turn mailed of each game, as `wtg status` reads it
-    host_mails = mails_games(mailed)
     late: list[Overdue] = []
     bounces: list[Failing] = []
     troubles: list[str] = []
@@ -515,7 +514,9 @@ def make_digest(games_dir: Path, now: datetime, rows_end: datetime | None = None
         try:
             runs += _runs(found, since, made_at, listed_before)
             status = game_status(found)
-            unmailed = not_sent(found.latest_turn(), mailed.get(status["game"], -1), host_mails)
+            latest, name = found.latest_turn(), status["game"]
+            ours = mailed_here(mailed, name, latest)
+            unmailed = not_sent(latest, mailed.get(name, -1), ours)
             if unmailed is not None and not status["over"]:  # no player has the turn
                 unsent.append(NotMailed(status["game"], unmailed))
             else:
