@@ -47,7 +47,7 @@ def test_a_spec_pasted_whole_is_not_echoed_whole() -> None:
     with pytest.raises(ConfigError) as refused:
         parse_player_spec(spec, 1)
     assert str(refused.value) == (
-        f"--player {'A' * 80!r}... (100016 characters): the name is 100000 characters long; "
+        f"--player {'A' * 80!r}... (100016 characters): the name is over 1,000 characters long; "
         "at most 40 are allowed"
     )
 

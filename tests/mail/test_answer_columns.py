@@ -53,10 +53,12 @@ def test_a_confirmation_keeps_to_78_columns(tmp_path: Path) -> None:
     ) in said
     assert f"REJECTED A2: {home.id} 99 2: there is no province 99" in said
     assert "READY was not kept: 1 other line was rejected. Correct it and send the form" in said
+    # the attack sends all 12 ARM of the province (press49): the move out of it cannot run
     assert (
-        "Decided when the turn runs: 1 attack, 1 spy operation, 1 order in a province your"
-        " attacks may take (and everything"
+        f"Would not run: move 5 ARM from {home.id} to {near}: no ARM in province"
+        f" {state.named(home.id)} once your attacks from it have sent their troops."
     ) in said
+    assert "Decided when the turn runs: 1 attack, 1 spy operation (and everything" in said
 
 
 def test_the_hosts_help_and_a_join_keep_to_78_columns(tmp_path: Path) -> None:

@@ -271,7 +271,7 @@ def test_digest_logs_what_it_told_and_the_mail_it_queued(tmp_path: Path) -> None
     told, queued = records(log)
     assert told["level"] == "INFO" and str(told["message"]).startswith("digest: since ")
     assert str(told["message"]).endswith(  # g1's deadline is long past: its turn overdue
-        ": 0 turns run, 1 game waiting for orders, 0 mails quarantined, 0 held, "
+        ": 0 turns run, 1 game waiting for orders, 0 not mailed, 0 mails quarantined, 0 held, "
         "0 not answered, 0 addresses failing, 0 folders unreadable, 1 turn overdue"
     )
     (mailed,) = (world.gm.spool / "outbox" / "queue").glob("digest-*.eml")
