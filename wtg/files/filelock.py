@@ -26,6 +26,7 @@ def exclusive(path: Path, busy: Callable[[], Exception], removed: bool = False) 
     anew. Every taker of a lock that is removed must pass ``removed``: one that does not
     checks nothing."""
     fd = _locked(path, busy, removed)
+    taker = os.getpid()
     mine = _identity(os.fstat(fd))
     _HELD[mine] = _HELD.get(mine, 0) + 1
     try:
@@ -39,12 +40,26 @@ def exclusive(path: Path, busy: Callable[[], Exception], removed: bool = False) 
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(path)
         finally:
-            os.close(fd)
+            _release(fd, taker)
 
 
 _HELD: dict[tuple[int, int], int] = {}
 """The files whose lock this process holds (``exclusive``), by device and inode, each with
 how many blocks hold it; a process forked inherits them with the locks themselves."""
+
+
+def _release(fd: int, taker: int) -> None:
+    """Drop the lock ``taker`` took on ``fd``, then close it. Closing alone is not enough: a
+    process forked meanwhile by another thread (a subprocess started, not yet past its
+    exec) holds a copy of the descriptor, and the lock lasts until the last copy closes, so
+    this process's next take of the same lock was refused as another's. A process forked
+    while the lock was held that unwinds the block (it is not the taker) only closes its
+    copy: the lock stays its parent's."""
+    try:
+        if os.getpid() == taker:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
 def _identity(status: os.stat_result) -> tuple[int, int]:
@@ -73,7 +88,7 @@ def _locked(path: Path, busy: Callable[[], Exception], removed: bool) -> int:
         except BaseException:
             os.close(fd)
             raise
-        os.close(fd)  # the holder before removed it after this opened it: open it again
+        _release(fd, os.getpid())  # the holder before removed it after this opened it: again
 
 
 def _flock(fd: int, kind: int, busy: Callable[[], Exception]) -> None:
@@ -111,11 +126,12 @@ def shared(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
             raise
         yield
         return
+    taker = os.getpid()
     try:
         _flock(fd, fcntl.LOCK_SH, busy)
         yield
     finally:
-        os.close(fd)
+        _release(fd, taker)
 
 
 def held_by_another(path: Path) -> bool:
