@@ -12,7 +12,10 @@ the run lock and leaves the mark as it is.
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -21,15 +24,14 @@ from tests import killpoints
 from tests.lobby.hall import Hall, address, ann_and_bob
 from tests.lobby.killedpolls import KilledPolls
 from wtg.files import private
+from wtg.files.filelock import held_by_another
 from wtg.mail.incoming.answers import Answers
 from wtg.mail.incoming.earlieranswers import EarlierAnswers
 from wtg.mail.outgoing.compose import safe
 from wtg.mail.outgoing.outbox import Outbox
-from wtg.mail.poll import underway, workers
+from wtg.mail.poll import underway
 from wtg.mail.poll.inprogress import InHand, suspects
-from wtg.mail.poll.workers import Note
-from wtg.mail.servers.inbox import Incoming, MaildirInbox
-from wtg.mail.spool.outcome import LATER, Outcome
+from wtg.mail.servers.inbox import MaildirInbox
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 
 KILLS = 14
@@ -139,26 +141,10 @@ def test_a_mail_the_last_poll_died_with_left_waiting_keeps_the_mark(tmp_path: Pa
     assert not underway.found(spool)
 
 
-class Idle:
-    """A helper's handler that is never sent a share."""
-
-    def guarded(self, message: Incoming) -> Outcome:
-        return LATER
-
-    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...], dict[int, str]]:
-        return [], [], (), {}
-
-    def release(self) -> None:
-        return None
-
-    def book_met(self) -> str | None:
-        return None
-
-
 def test_a_second_poll_leaves_the_mark_of_the_one_under_way(tmp_path: Path) -> None:
     """The run lock keeps a second poll out while one runs, and while a helper the running
-    poll forked lives after the poller itself was gone (killed: its own hold of the lock
-    went with it), the helper holding the lock it inherited."""
+    poll forked lives after the poller itself was killed (its own hold of the lock went
+    with it), the helper holding the lock it inherited."""
     hall = Hall(tmp_path)
     spool = hall.gm.spool
     hall.mail(address(1), "LIST")
@@ -168,17 +154,45 @@ def test_a_second_poll_leaves_the_mark_of_the_one_under_way(tmp_path: Path) -> N
         with pytest.raises(AlreadyRunning):
             hall.poll()
         assert (spool / underway.NAME).read_bytes() == mark
-        helpers = workers.start(1, Idle)
+    helper = killed_poller_with_its_helper(spool)
     try:
         with pytest.raises(AlreadyRunning):  # the poller's hold gone, its helper's not
             hall.poll()
         assert (spool / underway.NAME).read_bytes() == mark
         assert len(hall.inbox.keys()) == 1
     finally:
-        for helper in helpers:
-            helper.stop()
+        os.kill(helper, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while held_by_another(spool / "poll.lock") and time.monotonic() < deadline:
+        time.sleep(0.05)  # the helper, no child of this process, ends when the kernel says
     assert hall.poll().seen == 1  # the helper ended: the next poll runs, and looks
-    assert not underway.found(spool)
+
+
+def killed_poller_with_its_helper(spool: Path) -> int:
+    """A poller process that took the run lock and forked a helper (as ``workers.start``
+    forks them, the lock inherited), then was killed (SIGKILL); the helper's pid. The
+    helper sleeps until killed."""
+    ready_r, ready_w = os.pipe()
+    poller = os.fork()
+    if poller == 0:  # the poller: never returns into the test's code
+        try:
+            os.close(ready_r)
+            with only_one(spool, "poll"):
+                helper = os.fork()
+                if helper == 0:
+                    os.close(ready_w)
+                    time.sleep(600)
+                    os._exit(0)
+                os.write(ready_w, f"{helper}\n".encode())
+                os.kill(os.getpid(), signal.SIGKILL)
+        finally:
+            os._exit(1)
+    os.close(ready_w)
+    with os.fdopen(ready_r) as ready:
+        helper_pid = int(ready.readline())
+    _pid, status = os.waitpid(poller, 0)
+    assert os.waitstatus_to_exitcode(status) == -signal.SIGKILL
+    return helper_pid
 
 
 def test_earlier_answers_finds_every_answer_of_a_mail_by_its_key(tmp_path: Path) -> None:
