@@ -56,6 +56,7 @@ from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
 from wtg.mail.outgoing.seataddresses import still_put_back, taken_again
+from wtg.mail.outgoing.utf8address import header_text
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
 from wtg.text.addresses import bare_address
@@ -1058,8 +1059,9 @@ def _number(value: object) -> int:
 
 def _to(head: Message) -> str:
     """The address a mail goes to, bare and lower-cased ("" when it has none), an encoded
-    word in it read (``_decoded``)."""
-    return _shown(bare_address(_decoded(" ".join(str(head.get("To", "")).split()))))
+    word in it read (``_decoded``), one written in UTF-8 too (``header_text``: a mail to an
+    own part not in ASCII, which the digest listed as ``������@...``)."""
+    return _shown(bare_address(_decoded(" ".join(header_text(head, "To").split()))))
 
 
 def _decoded(value: str) -> str:
