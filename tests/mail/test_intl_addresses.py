@@ -24,6 +24,7 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.mail.loop import NOW, World
 from tests.mail.servers import SmtpSink, aiosmtpd_available
+from tests.mail.test_bounces import FIXTURES, drop, failing, sent_id, sent_reports
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import config_from_data
 from wtg.mail.outgoing.digest import make_digest
@@ -219,3 +220,46 @@ def test_a_server_without_smtputf8_has_the_mail_kept_and_the_gm_told(tmp_path: P
         assert sorted(m.rcpt_tos for m in sink.messages) == sorted(
             [(GREEK_OUT,), (CHINESE_OUT,)] * 2
         )
+
+
+def report_of(world: World, player: int, address: str) -> bytes:
+    """Postfix's report that the report to ``player`` at ``address`` (as SMTP carried it)
+    failed: for an own part not in ASCII, as Postfix with ``smtputf8_enable`` writes it, a
+    ``message/global-delivery-status`` whose recipients are of type ``utf-8`` (RFC 6533),
+    the returned headers in UTF-8."""
+    text = (FIXTURES / "postfix.eml").read_text(encoding="utf-8")
+    report, _, returned = text.partition("Content-Type: text/rfc822-headers")
+    returned = (
+        returned.replace("p2@players.example", address)
+        .replace("<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>", sent_id(world, player))
+        .replace("for Player2", f"for Player{player}")
+    )
+    if not address.partition("@")[0].isascii():
+        report = (
+            report.replace("message/delivery-status", "message/global-delivery-status")
+            .replace("rfc822; p2@", "utf-8; p2@")
+            .replace("rfc822;p2@", "utf-8;p2@")
+        )
+    report = report.replace("p2@players.example", address)
+    return (report + "Content-Type: text/rfc822-headers" + returned).encode()
+
+
+@pytest.mark.parametrize(("player", "seat"), [(2, GERMAN), (3, GREEK), (4, CHINESE)])
+def test_a_bounce_of_a_mail_to_an_address_not_in_ascii_marks_it_failing(
+    tmp_path: Path, player: int, seat: str
+) -> None:
+    """A server that could not deliver the report to the player returns a delivery report
+    naming his address as SMTP carried it, the domain in IDNA; for an own part not in
+    ASCII a global one (``message/global-delivery-status``, ``Final-Recipient: utf-8;
+    δοκιμή@...``). Before: the global report was read as none (neither its type nor its
+    address type was known: "not for us"), and the address in IDNA was "no player's
+    address" (game.yaml writes the domain in Unicode): no address was marked failing."""
+    world = IntlWorld(tmp_path)
+    sent_reports(world)
+    drop(world, "intl.eml", report_of(world, player, OUT[seat]))
+    summary = world.poll()
+    assert (summary.seen, summary.filed) == (1, 0), summary
+    ((_key, outcome),) = summary.outcomes
+    assert outcome == f"rejected: a bounce: mail to {seat} (g1) failed, marked failing"
+    assert failing(world) == {p: p == player for p in (1, 2, 3, 4)}
+    assert world.outbox() == {}  # never answered
