@@ -28,7 +28,7 @@ from tests.mail.test_bounces import FIXTURES, drop, failing, sent_id, sent_repor
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import config_from_data
 from wtg.mail.outgoing.digest import make_digest
-from wtg.mail.outgoing.failedmail import retry
+from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.sender import send
 from wtg.mail.servers.transport import SmtpTransport, delivered
 
@@ -203,9 +203,16 @@ def test_a_server_without_smtputf8_has_the_mail_kept_and_the_gm_told(tmp_path: P
     assert words.count(f"to {GREEK_OUT}") == 2 and words.count(f"to {CHINESE_OUT}") == 2, digest
     assert "\ufffd" not in digest  # the To of each mail read as UTF-8
 
+    # `wtg outbox` lists them to the players' addresses, which game.yaml writes with the
+    # domain in Unicode: unchanged (it said each "is now" the address it was)
+    listed = outboxed(gm.games_dir, gm.spool).failed
+    assert sorted(m.to for m in listed) == sorted((GREEK_OUT, CHINESE_OUT) * 2)
+    assert [m.now_to for m in listed] == [""] * 4
     # the GM moves to a server that offers SMTPUTF8: `wtg outbox --retry-all`, then a send
     retried = retry(gm.games_dir, gm.spool, None)
-    assert len(retried) == 4 and not any(isinstance(r, str) for r in retried), retried
+    assert all(isinstance(r, Retried) and r.was == "" for r in retried), retried
+    reports = [r.line for r in retried if isinstance(r, Retried) and r.name.startswith("report")]
+    assert len(reports) == 2 and all("address is unchanged" in line for line in reports), reports
     with SmtpSink() as sink:
         better = config_from_data(
             {
