@@ -22,11 +22,14 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall
+from tests.lobby.test_idn_mailbox_seats import made_game
 from tests.mail.loop import NOW, World
 from tests.mail.servers import SmtpSink, aiosmtpd_available
 from tests.mail.test_bounces import FIXTURES, drop, failing, sent_id, sent_reports
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.config import config_from_data
+from wtg.lobby.database import LobbyDatabase
+from wtg.lobby.seats import offer_seat
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
 from wtg.mail.outgoing.sender import send
@@ -270,3 +273,40 @@ def test_a_bounce_of_a_mail_to_an_address_not_in_ascii_marks_it_failing(
     assert outcome == f"rejected: a bounce: mail to {seat} (g1) failed, marked failing"
     assert failing(world) == {p: p == player for p in (1, 2, 3, 4)}
     assert world.outbox() == {}  # never answered
+
+
+def test_a_newcomer_on_an_address_not_in_ascii_takes_over_a_seat(tmp_path: Path) -> None:
+    """A seat offered (`wtg offer-seat kao 3`): a newcomer's JOIN of it from ``用户@例子.广告``
+    is answered, his CONFIRM gives him the seat, and game.yaml writes his address as he
+    wrote it. Before: his JOIN got no answer."""
+    hall = Hall(tmp_path)
+    made_game(hall)
+    with LobbyDatabase(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game("kao"), 3, hall.now)
+    hall.new_mails()
+    hall.deliver(utf8_mail(CHINESE, "JOIN kao AS Yonghu", "t1"))
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails()
+    assert ask.to == CHINESE_OUT and "not done" not in ask.subject, ask.words
+    hall.deliver(utf8_mail(CHINESE, f"CONFIRM {ask.code()}", "t2"))
+    hall.poll(hours=1)
+    done = hall.new_mails(CHINESE_OUT)
+    assert done and "not done" not in done[0].subject, done[0].words
+    seat = hall.game("kao").config.player(3)
+    assert (seat.name, seat.email) == ("Yonghu", CHINESE)
+
+
+def test_press_from_an_address_not_in_ascii_is_kept_and_answered(tmp_path: Path) -> None:
+    """Player 3 (``δοκιμή@παράδειγμα.δοκιμή``) mails PRESS g1: it is kept for the next
+    reports and he is answered. Before: no answer."""
+    world = intl_world(tmp_path)
+    send(world.gm, now=NOW)
+    world.inbox.add(
+        utf8_mail(GREEK, "PRESS g1\nCODE CODE0003\nΚαλημέρα από τη Θεσσαλονίκη.", "p1", "press")
+    )
+    summary = world.poll()
+    assert summary.answered == 1, summary
+    (answer,) = world.outbox().values()
+    assert to_of(answer) == GREEK_OUT
+    kept = list((world.game.store.root / "pending").rglob("*press*"))
+    assert kept, sorted(p.name for p in world.game.store.root.rglob("*"))
