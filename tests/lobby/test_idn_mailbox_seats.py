@@ -3,8 +3,9 @@ domain (attack49): ``dana@bücher.example`` and ``dana@xn--bcher-kva.example`` a
 mailbox (IDNA writes the one domain so for SMTP), but ``mailbox_of`` compared them as texts.
 A player whose seat the GM wrote with the domain in Unicode took a second seat of his game
 from its IDNA form, and his JOIN under his own name from it was refused as another's. A
-list's JOIN comes from an ASCII address alone (``noreply``: a From that is not ASCII gets
-no answer). The domain is folded to its IDNA form in the mailbox's key."""
+JOIN from the Unicode form itself is answered too (intlfrom50:
+``tests/mail/test_intl_addresses.py``). The domain is folded to its IDNA form in the
+mailbox's key."""
 
 from __future__ import annotations
 

@@ -39,6 +39,8 @@ class World:
     """The time zone of the game's schedule (None: a game without one)."""
     name = "g1"
     """The game's name (its folder's)."""
+    seats: tuple[PlayerEntry, ...] | None = None
+    """The game's players (None: ``count`` of ``players``)."""
 
     def __init__(
         self,
@@ -57,7 +59,7 @@ class World:
             self.gm.games_dir / self.name,
             name,
             map_name,
-            players(count),
+            list(self.seats) if self.seats else players(count),
             seed=3,
             variant=variant,
             options=options,

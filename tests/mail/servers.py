@@ -788,6 +788,7 @@ class Received:
     arrived: float  # time.time()
     login: str | None = None  # the AUTH user, when the client authenticated
     peer: str = ""
+    mail_options: tuple[str, ...] = ()  # the MAIL command's parameters (SMTPUTF8, SIZE=...)
 
     def message(self) -> EmailMessage:
         return BytesParser(policy=default_policy).parsebytes(self.data)
@@ -893,6 +894,7 @@ class _SinkHandler:
                 arrived=time.time(),
                 login=login.decode("utf-8", "replace") if isinstance(login, bytes) else login,
                 peer=f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer),
+                mail_options=tuple(envelope.mail_options),
             )
         )
         return "250 OK: queued"
@@ -963,8 +965,12 @@ class SmtpSink:
         unknown: Iterable[str] = (),
         size_limit: int | None = None,
         verified: Iterable[str] | None = None,
+        smtputf8: bool = True,
     ) -> None:
         self.users = dict(users or {})
+        self.smtputf8 = smtputf8
+        """True (aiosmtpd's Controller's own default): it offers SMTPUTF8 (RFC 6531), and
+        takes an address whose own part is not ASCII; False: a server that does not."""
         self.verified = None if verified is None else {a.lower() for a in verified}
         """With them, a mail whose From header holds any other address is refused after
         DATA, as Amazon SES refuses a From it has not verified."""
@@ -1034,6 +1040,7 @@ class SmtpSink:
                 kwargs.update(auth_require_tls=False)
             if self.size_limit is not None:
                 kwargs.update(data_size_limit=self.size_limit)
+            kwargs.update(enable_SMTPUTF8=self.smtputf8)
             handler = _SinkHandler(self) if self.oauth2 is None else _OAuth2SinkHandler(self)
             controller = Controller(
                 handler,

@@ -3,9 +3,11 @@
 A delivery status notification (RFC 3464: ``multipart/report;
 report-type=delivery-status``, as Postfix, Exim, Sendmail and Gmail's mailer-daemon send)
 is read with the standard library: each recipient block of its ``message/delivery-status``
-part whose ``Action`` is ``failed`` names the address (``Original-Recipient`` when given,
-else ``Final-Recipient``), with its ``Status`` and ``Diagnostic-Code``. A delayed delivery
-is no failure. A bounce of another shape (an older Exim's or qmail's plain text, a
+part (``message/global-delivery-status``, RFC 6533, for a mail sent by SMTPUTF8: its
+addresses of type ``utf-8`` may be in UTF-8 or escaped ``\\x{HHHH}``) whose ``Action`` is
+``failed`` names the address (``Original-Recipient`` when given, else
+``Final-Recipient``), with its ``Status`` and ``Diagnostic-Code``. A delayed delivery is no
+failure. A bounce of another shape (an older Exim's or qmail's plain text, a
 provider's own) is read by flufl.bounce's detectors, Mailman's. When a mail we sent was
 forwarded and the forwarding address failed, the returned copy of our mail (its headers,
 with our X-Loop) still names the player's address.
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from email.message import Message
@@ -60,10 +63,11 @@ from wtg.mail.outgoing.compose import id_domain
 from wtg.mail.outgoing.idsecret import SecretDamaged, token_checks
 from wtg.mail.outgoing.outbox import Outbox, addressee, parse_own_id
 from wtg.mail.outgoing.pictures import without_picture
+from wtg.mail.outgoing.utf8address import read_utf8
 from wtg.mail.servers.transport import TOO_BIG
 from wtg.mail.spool.hostgames import Registry
 from wtg.mail.spool.outcome import LATER, Outcome, rejected
-from wtg.text.addresses import ascii_domain
+from wtg.text.addresses import ascii_domain, domain_forms
 from wtg.text.shellcommand import shell_command
 
 MAX_BLOCKS = 100
@@ -101,7 +105,7 @@ class Failure(Record):
 
 def failures(msg: Message, loop_id: str) -> list[Failure]:
     """The recipients ``msg`` reports as failed for good (none if it is no bounce)."""
-    reports = [p for p in msg.walk() if p.get_content_type() == "message/delivery-status"]
+    reports = [p for p in msg.walk() if p.get_content_type() in _REPORTS]
     found = (
         [f for part in reports for f in _dsn_failures(part)] if reports else _other_failures(msg)
     )
@@ -140,23 +144,52 @@ def _dsn_failures(part: Message) -> Iterator[Failure]:
 
 def _blocks(part: Message) -> list[Message]:
     """The header blocks of a ``message/delivery-status`` part: the parser makes each a
-    Message; a part it left as text is split here."""
+    Message; a part it left as text is split here. A ``message/global-delivery-status``
+    the parser reads as one message, its first block the header and the others its text:
+    that text split."""
+    if part.get_content_type() == "message/global-delivery-status" and part.is_multipart():
+        inner = [block for block in part.get_payload() if isinstance(block, Message)]
+        if len(inner) != 1:
+            return inner
+        rest = inner[0].get_payload(decode=True)  # its bytes: as text, 8-bit ones are U+FFFD
+        text = rest.decode("utf-8", "replace") if isinstance(rest, bytes) else ""
+        return [inner[0], *_split(text)[: MAX_BLOCKS - 1]]
     if part.is_multipart():  # else read decoded only (see extract._visit_part)
         return [block for block in part.get_payload() if isinstance(block, Message)]
-    text = part.get_payload(decode=True)
-    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else ""
+    payload = part.get_payload(decode=True)
+    return _split(payload.decode("utf-8", "replace") if isinstance(payload, bytes) else "")
+
+
+def _split(raw: str) -> list[Message]:
+    """The header blocks of a delivery report's text, each parsed alone."""
     chunks = re.split(r"\r?\n\s*\r?\n", raw.strip())
     return [HeaderParser().parsestr(chunk) for chunk in chunks[:MAX_BLOCKS]]
 
 
+_REPORTS = frozenset(("message/delivery-status", "message/global-delivery-status"))
+"""A delivery report's part: the global one (RFC 6533) is what a server that took a mail by
+SMTPUTF8 returns (before, its report was read as none, and the address never marked)."""
+_ESCAPED = re.compile(r"\\x\{([0-9A-Fa-f]{1,6})\}")
+"""A character of a ``utf-8`` address written as ASCII (RFC 6533, 3: ``\\x{3B4}``)."""
+
+
 def _typed_address(value: str) -> str | None:
-    """``rfc822; ann@example.org`` (or a bare or bracketed address) as the address."""
+    """``rfc822; ann@example.org`` (or a bare or bracketed address) as the address; a
+    ``utf-8`` one (``utf-8; δοκιμή@example.org``, RFC 6533) with its escapes read."""
     kind, semicolon, rest = value.partition(";")
     text = rest if semicolon else kind
-    if semicolon and kind.strip().lower() not in ("rfc822", ""):
+    typed = kind.strip().lower() if semicolon else ""
+    if typed not in ("rfc822", "utf-8", ""):
         return None
+    if typed == "utf-8":
+        text = _ESCAPED.sub(_unescaped, read_utf8(text))
     address = " ".join(text.split()).strip("<> ")
     return _seen(address) if "@" in address and " " not in address else None
+
+
+def _unescaped(found: re.Match[str]) -> str:
+    point = int(found[1], 16)
+    return chr(point) if point <= sys.maxunicode and not 0xD800 <= point <= 0xDFFF else "?"
 
 
 def _seen(address: str) -> str:
@@ -485,8 +518,22 @@ def sent_within(head: Message, now: datetime, days: float = OLD_ID_DAYS) -> bool
 def _players(
     registry: Registry, addresses: tuple[str, ...]
 ) -> list[tuple[str, list[tuple[Game, PlayerEntry]]]]:
-    """Each of ``addresses`` that is a player's, with his seats."""
-    return [(a, seats) for a in addresses if (seats := registry.seats_of(a))]
+    """Each of ``addresses`` that is a player's, with his seats: a report names the
+    domain as SMTP carried it (``xn--``), game.yaml may write it in Unicode (`wtg new-game`
+    does), so the other form is looked for too (``domain_forms``; before, the bounce of a
+    mail to ``dana@bücher.example`` was "no player's address")."""
+    found = []
+    for address in addresses:
+        seats = registry.seats_of(address)
+        if not seats and (not address.isascii() or "xn--" in address):
+            for form in sorted(domain_forms(address) - {address}):
+                seats = registry.seats_of(form)
+                if seats:  # marked as game.yaml writes it: `wtg status` reads it so
+                    address = form
+                    break
+        if seats:
+            found.append((address, seats))
+    return found
 
 
 def _told(marked: list[str], unverified: list[str], unknown: list[str]) -> str:

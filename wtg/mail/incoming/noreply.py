@@ -8,6 +8,7 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Sequence
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
@@ -18,6 +19,7 @@ from functools import lru_cache
 from wtg.core.printable import printable
 from wtg.mail.outgoing.compose import writable
 from wtg.mail.outgoing.listid import ascii_address, domain_of, ours
+from wtg.mail.outgoing.utf8address import read_utf8
 from wtg.text.addresses import mailbox_of
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
@@ -241,9 +243,11 @@ def _grouped(msg: Message | Headers) -> Headers:
 
 
 def _values(headers: Headers, name: str) -> list[str]:
-    """Every value of header ``name``, unfolded, without parsing it."""
+    """Every value of header ``name``, unfolded, without parsing it; 8-bit bytes (a mail
+    written in UTF-8 headers, RFC 6532: ``From: δοκιμή@παράδειγμα.δοκιμή``, which the
+    parser keeps as surrogates) read as UTF-8 where they are."""
     found = headers.get(name.lower())
-    return [_unfold(value) for value in found] if found else []  # most: no such header
+    return [read_utf8(_unfold(value)) for value in found] if found else []  # most: none
 
 
 def _unfold(value: object) -> str:
@@ -300,11 +304,13 @@ ADDRESS_MAX = 254
 
 
 def _usable(address: str) -> bool:
-    """Whether ``address`` can be answered: one address, of printable ASCII, that a mail of
-    ours can be made to (``compose.writable``), no longer than a relay delivers to
-    (``_within_lengths``)."""
+    """Whether ``address`` can be answered: one address, of printable characters, that a
+    mail of ours can be made to (``compose.writable``), no longer than a relay delivers to
+    (``_within_lengths``). One not in ASCII is answered too (``dana@bücher.example`` at its
+    domain's IDNA form, ``δοκιμή@παράδειγμα.δοκιμή`` by SMTPUTF8: docs/mail.md,
+    "Addresses not in ASCII"); before, such a player's HELP or JOIN got no answer at all."""
     local, at, domain = address.rpartition("@")
-    printable = address.isascii() and address.isprintable() and " " not in address
+    printable = address.isprintable() and " " not in address
     plain = bool(at and local and domain) and printable and not domain.startswith(".")
     return plain and _within_lengths(local, domain) and writable(address)
 
@@ -313,8 +319,18 @@ def _within_lengths(local: str, domain: str) -> bool:
     """Whether an address of this ``local`` part and ``domain`` is within the lengths SMTP
     allows: a longer one is no address a relay takes, and an answer to it (a forged From's
     HELP, a refusal) came back as a bounce. An IP literal (``[10.0.0.5]``) has no labels."""
+    if not (local.isascii() and domain.isascii()):  # counted in octets as they go out
+        local, domain = local.encode("utf-8").decode("latin-1"), _octets(domain)
     if len(local) > LOCAL_MAX or len(domain) > DOMAIN_MAX:
         return False
     if len(local) + 1 + len(domain) > ADDRESS_MAX:
         return False
     return domain.startswith("[") or all(len(label) <= LABEL_MAX for label in domain.split("."))
+
+
+def _octets(domain: str) -> str:
+    """A domain as it goes out: its IDNA form (``bücher.example`` is
+    ``xn--bcher-kva.example``), its UTF-8 octets (one character each) where it has none."""
+    with contextlib.suppress(UnicodeError):
+        return domain.encode("idna").decode("ascii")
+    return domain.encode("utf-8").decode("latin-1")

@@ -20,6 +20,7 @@ from jinja2 import Template
 
 from wtg.game.report import gm_environment, player_environment
 from wtg.mail.outgoing.listid import ascii_address, domain_of, list_id
+from wtg.mail.outgoing.utf8address import Utf8Address, header_line, header_value, needs_utf8
 from wtg.text.addresses import ascii_domain, bare_address
 
 _LINE = 78
@@ -82,6 +83,8 @@ class _Policy(EmailPolicy):
         return stored
 
     def fold_binary(self, name: str, value: Any) -> bytes:
+        if isinstance(value, Utf8Address):  # an address only SMTPUTF8 carries: as it is
+            return header_line(name, value, self.linesep)
         text = str(value)
         if len(name) + len(text) + 2 <= _LINE and text.isascii() and text.isprintable():
             return f"{name}: {text}{self.linesep}".encode("ascii")
@@ -344,7 +347,11 @@ def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     except (email.errors.HeaderParseError, AttributeError, IndexError, TypeError, ValueError):
         return None, refused
     addresses = header.addresses
-    if header.defects or len(addresses) != 1 or not (addresses[0].username and addresses[0].domain):
+    if len(addresses) != 1 or not (addresses[0].username and addresses[0].domain):
+        return None, refused
+    if needs_utf8(addresses[0], tuple(header.defects)):  # δοκιμή@παράδειγμα.δοκιμή
+        return header_value(addresses[0]), ""
+    if header.defects:
         return None, refused
     if not addresses[0].domain.isascii():
         return _ascii_domain(name, addresses[0])

@@ -56,9 +56,10 @@ from wtg.mail.outgoing.compose import digest, one_address, with_recipient
 from wtg.mail.outgoing.listid import label
 from wtg.mail.outgoing.outbox import Outbox, failed_note, own_id
 from wtg.mail.outgoing.seataddresses import still_put_back, taken_again
+from wtg.mail.outgoing.utf8address import header_text
 from wtg.mail.spool.journal import mail_marks
 from wtg.mail.spool.runlock import AlreadyRunning, only_one
-from wtg.text.addresses import bare_address
+from wtg.text.addresses import ascii_domain, bare_address
 from wtg.text.closename import close_names, either
 from wtg.text.shellcommand import shell_command
 
@@ -276,7 +277,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 error=_shown(failed_note(spool, path.stem).get("error", "")),
                 game=seat[0].config.game if seat is not None else "",
                 player=seat[1].id if seat is not None else None,
-                now_to=_shown(now) if now and now != to else "",
+                now_to=_shown(now) if now and not _same_address(now, to) else "",
                 taken_over=since or "",
                 made_anew=anew or "",
                 turn_undone=undone or "",
@@ -504,7 +505,7 @@ def _retry_one(
             "again already); nothing put back"
         )
     now = _address_now(entry)
-    if now and now == to:
+    if now and _same_address(now, to):
         if every and still_put_back(outbox.root.parent, game, entry.id):
             raise RetryRefused(_named_for_put_back(name, game, entry, now))
         taken_again(outbox.root.parent, game, entry.id, now)  # the GM's word, if put back
@@ -882,6 +883,14 @@ def _address_now(entry: PlayerEntry) -> str:
     return _shown(bare_address(entry.email)) if one_address(entry.email) else ""
 
 
+def _same_address(now: str, to: str) -> bool:
+    """Whether game.yaml's address ``now`` is the one a mail went ``to``: alike once each
+    domain is in IDNA (game.yaml writes ``δοκιμή@παράδειγμα.δοκιμή``, the mail's To the
+    domain as SMTP carries it; before, `wtg outbox` said such a player's address "is now"
+    the one it was, and a retry rewrote the mail's To for nothing)."""
+    return now == to or ascii_domain(now).lower() == ascii_domain(to).lower()
+
+
 def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | None:
     """Why ``name``, sent already to a player's address that game.yaml has corrected since
     (a typo the GM mended by hand after the send), is not sent again, and how the player
@@ -897,7 +906,7 @@ def _sent_to_another(outbox: Outbox, games: Sequence[Game], name: str) -> str | 
         return None
     game, entry = seat
     to, now = _to(head), _address_now(entry)
-    if not now or now == to:
+    if not now or _same_address(now, to):
         return None
     report = re.fullmatch(rf"report-{re.escape(game.config.game)}-t(\d+)-p\d+(-.*)?", name)
     # a report's form carried his secret code to that address: whoever reads it there can
@@ -1058,8 +1067,9 @@ def _number(value: object) -> int:
 
 def _to(head: Message) -> str:
     """The address a mail goes to, bare and lower-cased ("" when it has none), an encoded
-    word in it read (``_decoded``)."""
-    return _shown(bare_address(_decoded(" ".join(str(head.get("To", "")).split()))))
+    word in it read (``_decoded``), one written in UTF-8 too (``header_text``: a mail to an
+    own part not in ASCII, which the digest listed as ``������@...``)."""
+    return _shown(bare_address(_decoded(" ".join(header_text(head, "To").split()))))
 
 
 def _decoded(value: str) -> str:

@@ -45,6 +45,7 @@ from wtg.files.store import fsync_dir, temporary_name, write_atomic
 from wtg.mail.message.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.outgoing.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.outgoing.idsecret import host_secret, read_secret, token
+from wtg.mail.outgoing.utf8address import header_text
 from wtg.text.addresses import bare_address
 
 SENT_READ = 1_000_000
@@ -633,8 +634,9 @@ def parse_own_id(message_id: str, domain: str | None = None) -> OwnId | None:
 
 
 def addressee(head: Message) -> str | None:
-    """The address a mail of ours went to (its To), lower-cased; None when it has none."""
-    return bare_address(str(head.get("To", ""))) or None
+    """The address a mail of ours went to (its To), lower-cased, in UTF-8 where it is so
+    written (``header_text``); None when it has none."""
+    return bare_address(header_text(head, "To")) or None
 
 
 def _aside(name: str) -> bool:

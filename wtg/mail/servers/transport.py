@@ -218,7 +218,8 @@ class SmtpTransport:
                     raise PermanentFailure(
                         f"the address {', '.join(a for a in recipients if not a.isascii())} is "
                         f"not ASCII, and {self.config.host} does not take such addresses "
-                        "(SMTPUTF8): give the player an ASCII address in game.yaml"
+                        "(SMTPUTF8): send through a server that does (smtp.host), or give "
+                        "the player an ASCII address in game.yaml"
                     )
                 options = ["SMTPUTF8"]
             refused = self.client.sendmail(sender, recipients, raw, mail_options=options)
