@@ -333,7 +333,7 @@ class Commands:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
             self._forget_unmailed_code(book, reply, why, bound)
-            if why == strangers.DOMAIN_SHARE:
+            if why in (strangers.DOMAIN_SHARE, strangers.NEW_DOMAINS):
                 why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
