@@ -6,7 +6,10 @@ maildir transport."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_strangers_flood import newcomer_gets_his_code, outcomes
@@ -52,3 +55,32 @@ def test_a_flood_from_three_domains_leaves_a_newcomer_at_a_fourth_his_code(
     assert {text.split("(unconfirmed_new_domain_share: @")[1] for text in held} == {
         f"{domain}); commands: JOIN wok4" for domain in domains
     }
+
+
+def test_a_flood_from_ever_new_domains_is_one_warning_for_the_gm(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """200 strangers, each at a domain of its own (no domain's share holds them), then the
+    newcomer: the hour's 30 codes went to the first 30, and each of the other 171 mails
+    was a warning of its own in the GM's log, the newcomer's one line among them. Each is
+    logged at info now (`wtg poll -v` lists them as before), and the poll warns once,
+    counting them; the newcomer who mails again when the hour has room gets his code."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for number in range(200):
+        hall.mail(f"n{number}@d{number}.example", "JOIN wok4")
+    hall.mail(NEWCOMER, "JOIN wok4 AS Ann")
+    caplog.set_level(logging.INFO, logger="wtg")
+    summary = hall.poll()
+    assert len(hall.new_mails()) == 30
+    assert summary.unanswered == 171
+    assert len(outcomes(summary, "not answered: reply limit: ")) == 171
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warned == [
+        "poll: 171 mails from strangers not answered: the hour's mail to strangers is spent "
+        "(mail.unconfirmed_per_hour; `wtg poll -v` lists them)"
+    ]
+    infos = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+    assert sum(text.startswith("not answered: reply limit: ") for text in infos) == 171
+    ask = hall.answer(NEWCOMER, "JOIN wok4 AS Ann", hours=1.01)
+    assert ask.subject == f"JOIN wok4: confirm with CONFIRM {ask.code()}"

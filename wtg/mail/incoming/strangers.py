@@ -62,6 +62,9 @@ DOMAIN_SHARE = "unconfirmed_domain_share"
 NEW_DOMAINS = "unconfirmed_new_domain_share"
 """The limits that may hold an answer to a stranger back, by their keys in the config's
 ``mail``."""
+HOUR_BOUNDS = (HOURLY, DOMAIN_SHARE, NEW_DOMAINS)
+"""The limits the whole hour's mail to strangers sets (not one address's): what a flood of
+strangers spends, held back from whoever comes next."""
 COMMON = ""
 """The room of the answers to every stranger whose From no check vouched for."""
 VOUCHED = "vouched"
