@@ -189,7 +189,8 @@ def test_an_unknown_key_with_no_near_one_lists_the_keys(tmp_path: Path) -> None:
         "confirmations_per_hour, dash_subaddress_domains, handle_seconds, max_bytes, "
         "missing_share, poll_stale_hours, remind_hours, replies_per_day, replies_per_hour, "
         "stranger_codes_per_day, stranger_late_hours, unconfirmed_domain_share, "
-        "unconfirmed_per_address, unconfirmed_per_hour, wrong_code_rows"
+        "unconfirmed_new_domain_share, unconfirmed_per_address, unconfirmed_per_hour, "
+        "wrong_code_rows"
     ]
 
 
@@ -478,7 +479,7 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
-    assert len(documented) == 63  # 44, dkim's 4, mail.authserv_id, oauth2's 10, 4 of mail's bounds
+    assert len(documented) == 64  # 44, dkim's 4, mail.authserv_id, oauth2's 10, 5 of mail's bounds
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]

@@ -30,6 +30,7 @@ def day_spent_hall(tmp_path: Path, cap: int) -> Hall:
         stranger_late_hours=24,
         unconfirmed_per_hour=cap,
         unconfirmed_per_address=3,
+        unconfirmed_new_domain_share=0,  # each mailbox a domain of its own: the hour alone
     )
     hall.open_list("wok4", players=10)
     return hall

@@ -41,6 +41,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     config.write_text(
         'games_dir: games\nfrom: "GM <gm@wtg.example>"\nmail:\n  unconfirmed_per_hour: 2\n'
         "  unconfirmed_domain_share: 1\n"  # the three at one domain: the hour's limit alone
+        "  unconfirmed_new_domain_share: 0\n"
     )
     games = tmp_path / "games"
     games.mkdir()

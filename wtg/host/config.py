@@ -120,6 +120,8 @@ class MailLimits(Record):
     """... of it, answers with a code to CONFIRM to one such address."""
     unconfirmed_domain_share: float = 0.5
     """... of it, the share the addresses of one domain may take together."""
+    unconfirmed_new_domain_share: float = 0.25
+    """... of it, the share kept for the domains not yet answered in the hour."""
     remind_hours: int = 24
     poll_stale_hours: int = 6
     missing_share: float = 0.5
@@ -489,6 +491,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             unconfirmed_per_hour=mail.unconfirmed_per_hour,
             unconfirmed_per_address=mail.unconfirmed_per_address,
             unconfirmed_domain_share=mail.unconfirmed_domain_share,
+            unconfirmed_new_domain_share=mail.unconfirmed_new_domain_share,
             remind_hours=mail.remind_hours,
             poll_stale_hours=mail.poll_stale_hours,
             missing_share=mail.missing_share,

@@ -350,6 +350,12 @@ class MailSection(Section):
         description="of that mail, the share the addresses of one domain (and the domains "
         "below it) may take together (rounded up; 1: no limit but the hour's)",
     )
+    unconfirmed_new_domain_share: Share = Field(
+        0.25,
+        description="of that mail, the share kept for the domains not yet answered in the "
+        "hour: the domains answered already take the rest together (rounded up; 0: none "
+        "kept)",
+    )
     remind_hours: Hours = Field(24, description="`wtg remind` pokes this long before a deadline")
     poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")
     missing_share: Share = Field(

@@ -156,6 +156,7 @@ class Answers:
             gm.limits.unconfirmed_per_address,
             gm.limits.unconfirmed_domain_share,
             gm.limits.dash_subaddress_domains,
+            gm.limits.unconfirmed_new_domain_share,
         )
         self.locks = contextlib.ExitStack()
         """The locks of the games this batch of mails filed orders for (``release``)."""

@@ -57,6 +57,7 @@ from wtg.mail.spool.journal import NO_SEAT
 from wtg.mail.spool.outcome import (
     Outcome,
     answered,
+    changed,
     for_the_gm,
     ignored,
     rejected,
@@ -227,7 +228,7 @@ class Commands:
             owner = reads_mailbox(
                 self.answers.outbox, msg, sender, self.answers.loop, self.answers.now
             )
-            held, again = self._queue(message, replies, sender, message_id, book, owner)
+            held, again, hour = self._queue(message, replies, sender, message_id, book, owner)
         stamp = self.answers.now.timestamp()  # a code guessed by commands counts as by forms
         for game, own in desk.codes_refused.items():
             rows = self.answers.gm.limits.wrong_code_rows
@@ -236,7 +237,10 @@ class Commands:
             self.answers.journal.code_elsewhere(message.key, game, seat, sender, stamp)
         if desk.started:
             self.registry.forget()
-        return _outcome(mail, desk, held, again)
+        outcome = _outcome(mail, desk, held, again)
+        if held and hour == len(held) and outcome.held_back and not outcome.for_gm:
+            outcome = changed(outcome, outcome.detail, strangers=True)
+        return outcome
 
     def _queue(
         self,
@@ -246,15 +250,17 @@ class Commands:
         message_id: str,
         book: LobbyDatabase,
         owner: bool = False,
-    ) -> tuple[list[str], list[str]]:
+    ) -> tuple[list[str], list[str], int]:
         """Queue the answers under the limits of answers; what each held back answer was and
-        the limit that held it, and what each answer not mailed again was (its code went to
-        the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
+        the limit that held it, what each answer not mailed again was (its code went to
+        the stranger within the hour: ``strangers.ASKED_AGAIN``), and how many of those held
+        back the hour's mail to strangers held (``strangers.HOUR_BOUNDS``). A held answer's code to
         CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):
         no CONFIRM can come for a code never mailed. ``owner``: the mail answers one the
         host sent to ``sender`` (``readsmailbox``): no day's codes hold back its codes."""
         held: list[str] = []
         again: list[str] = []
+        hour = 0
         limits = self.answers.gm.limits
         private_held: str | None = None
         codes, known = self._code_days()
@@ -333,10 +339,11 @@ class Commands:
                 again.append(f"{subject[:60]!r}{to}")
                 continue
             self._forget_unmailed_code(book, reply, why, bound)
-            if why == strangers.DOMAIN_SHARE:
+            hour += why in strangers.HOUR_BOUNDS
+            if why in (strangers.DOMAIN_SHARE, strangers.NEW_DOMAINS):
                 why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
-        return held, again
+        return held, again, hour
 
     def _code_days(self) -> tuple[strangercodes.StrangerCodes, strangercodes.StrangerCodes]:
         """The day's bounds on the codes to CONFIRM the host mails an address: a

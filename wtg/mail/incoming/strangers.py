@@ -59,8 +59,12 @@ OTHER = "other"
 HOURLY = "unconfirmed_per_hour"
 PER_ADDRESS = "unconfirmed_per_address"
 DOMAIN_SHARE = "unconfirmed_domain_share"
+NEW_DOMAINS = "unconfirmed_new_domain_share"
 """The limits that may hold an answer to a stranger back, by their keys in the config's
 ``mail``."""
+HOUR_BOUNDS = (HOURLY, DOMAIN_SHARE, NEW_DOMAINS)
+"""The limits the whole hour's mail to strangers sets (not one address's): what a flood of
+strangers spends, held back from whoever comes next."""
 COMMON = ""
 """The room of the answers to every stranger whose From no check vouched for."""
 VOUCHED = "vouched"
@@ -108,6 +112,14 @@ def domain_room(cap: int, domain_share: float) -> int:
     return math.ceil(round(cap * domain_share, 6))
 
 
+def seen_room(cap: int, new_domain_share: float) -> int:
+    """How many of an hour's ``cap`` mails to strangers the domains answered already in the
+    hour may take together: the rest (``new_domain_share`` of it, rounded up) is kept for a
+    domain's first answer of the hour, so that a flood from a few domains leaves a newcomer
+    at another his answer."""
+    return cap - math.ceil(round(cap * new_domain_share, 6))
+
+
 def domain_of(address: str) -> str:
     """The domain of a lower-cased address, as written (``mail.example.org``)."""
     return address.rpartition("@")[2]
@@ -126,6 +138,7 @@ class Strangers:
         per_address: int | None = None,
         domain_share: float = 1.0,
         dashed: Collection[str] = (),
+        new_domain_share: float = 0.0,
     ) -> None:
         self.path = spool / FILE
         self.dashed = dashed
@@ -133,6 +146,9 @@ class Strangers:
         self.cap = cap
         self.per_address = per_address
         self.domain_share = domain_share
+        self.new_domain_share = new_domain_share
+        """The share of ``cap`` kept for the domains not yet answered in the hour
+        (``seen_room``)."""
         self.held_domain = ""
         """The domain whose share held back the last mail ``DOMAIN_SHARE`` held: the
         domain held that the address's domain is or is below (``held_domain``)."""
@@ -283,6 +299,14 @@ class Strangers:
             ).fetchone()
             if int(codes) >= self.per_address:
                 return PER_ADDRESS
+        seen = seen_room(self.cap, self.new_domain_share)
+        if address and seen < self.cap and self._answered_domain(db, address, room) > 0:
+            # the domains answered already this hour take no more than their part of it
+            # together: a domain's first answer may come out of the part kept
+            (mailed,) = db.execute("SELECT count(*) FROM mailed WHERE room = ?", (room,)).fetchone()
+            if int(mailed) >= seen:
+                self.held_domain = held_domain(domain_of(address))
+                return NEW_DOMAINS
         domains = domain_room(self.cap, self.domain_share)
         if address and domains < self.cap:  # else no limit but the hour's
             # the domain held that its domain is or is below: a domain's owner answers for
@@ -306,6 +330,17 @@ class Strangers:
             return HOURLY
         return None
 
+    def _answered_domain(self, db: sqlite3.Connection, address: str, room: str) -> int:
+        """How many answers in ``room`` went this hour to the domain held that the domain
+        of ``address`` is or is below (``held_domain``)."""
+        domain = held_domain(domain_of(address))
+        below = f".{domain}"
+        (mailed,) = db.execute(
+            "SELECT count(*) FROM mailed WHERE room = ? AND (domain = ? OR substr(domain, ?) = ?)",
+            (room, domain, -len(below), below),
+        ).fetchone()
+        return int(mailed)
+
     def _room_again(self, db: sqlite3.Connection, address: str, room: str = COMMON) -> float | None:
         """When an answer without a code (``OTHER``) to ``address`` may go again, if the
         hour's mail to strangers (all of it, its share of answers without a code, the share
@@ -324,6 +359,8 @@ class Strangers:
             return None  # none ever goes: no answer says it is the last
         bound([at for at, _kind in rows], self.cap)
         bound([at for at, kind in rows if kind != CODE], share(self.cap, OTHER))
+        if address:  # its domain is answered this hour now: the part of the domains answered
+            bound([at for at, _kind in rows], seen_room(self.cap, self.new_domain_share))
         domains = domain_room(self.cap, self.domain_share)
         if address and domains < self.cap:
             domain = held_domain(domain_of(address))

@@ -43,6 +43,8 @@ class MailEvent(Record):
         """A mail held or quarantined, whose answer a limit held back, or that holds what
         only the GM can see to (a question: ``Outcome.for_gm``), is a warning."""
         warned = self.outcome.kind in _WARNED or self.outcome.held_back or self.outcome.for_gm
+        if self.outcome.strangers:  # one of a flood: the poll's warning counts them
+            warned = False
         return logging.WARNING if warned else logging.INFO
 
 
@@ -53,9 +55,23 @@ def log_mail(event: MailEvent) -> None:
         log_hiding_addresses(event.text(), game=event.game, mail=event.mail, level=level)
 
 
-def log_poll(line: str, seen: int, troubles: tuple[str, ...]) -> None:
+def log_poll(line: str, seen: int, troubles: tuple[str, ...], strangers: int = 0) -> None:
     """The poll's summary line (at ``debug`` when it saw no mail: a service polls often),
-    and a warning for each game folder it could not open or helper process that died."""
+    a warning for each game folder it could not open or helper process that died, and one
+    counting the ``strangers`` whose mails the hour's mail to strangers left unanswered
+    (each of them logged at info: a flood of 500 was 500 warnings)."""
     log_event(f"poll: {line}", level=logging.INFO if seen else logging.DEBUG)
+    if strangers:
+        log_event(f"poll: {strangers_line(strangers)}", level=logging.WARNING)
     for trouble in troubles:
         log_event(f"poll: {trouble}", level=logging.WARNING)
+
+
+def strangers_line(count: int) -> str:
+    """The GM's one line for a poll's mails from strangers that the hour's mail to strangers
+    (``mail.unconfirmed_per_hour``) left unanswered."""
+    mails = "1 mail" if count == 1 else f"{count} mails"
+    return (
+        f"{mails} from strangers not answered: the hour's mail to strangers is spent "
+        "(mail.unconfirmed_per_hour; `wtg poll -v` lists them)"
+    )

@@ -297,7 +297,8 @@ class Poller:
         summary = summary.replaced(unsent_news=news)
         record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting(), news)
         troubles = summary.unreadable + summary.helpers_died + summary.broken
-        log_poll(summary.line(), summary.seen, troubles)
+        hour = sum(event.outcome.strangers for _, event in events)
+        log_poll(summary.line(), summary.seen, troubles, hour)
         return summary
 
     def _look_at_claims(self) -> None:
@@ -728,6 +729,7 @@ class Poller:
                 outcome.forged,
                 outcome.for_gm,
                 outcome.late,
+                outcome.strangers,
             )
         bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
         beyond = bounded is not outcome  # held beyond the mails waiting for a mend

@@ -74,6 +74,10 @@ class Outcome(Record):
     """The GM's line for a player's orders whose mail came before their turn ran and was
     read after it (``wtg.mail.incoming.readlate``): `wtg poll` prints it, ``-q`` too; ""
     for any other mail."""
+    strangers: bool = False
+    """Its answers were held back by the hour's mail to strangers alone (a flood of them
+    spent it: ``wtg.mail.incoming.strangers``): logged at info, the poll's one warning
+    counting them all (``wtg.mail.poll.events.log_poll``), not a warning a stranger."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -149,6 +153,7 @@ def changed(
     forged: bool | None = None,
     for_gm: bool | None = None,
     late: str | None = None,
+    strangers: bool | None = None,
 ) -> Outcome:
     """``outcome`` with the detail ``detail`` and each flag given set, its kind, its game
     and the flags not given as they were."""
@@ -160,6 +165,7 @@ def changed(
         forged=outcome.forged if forged is None else forged,
         for_gm=outcome.for_gm if for_gm is None else for_gm,
         late=outcome.late if late is None else late,
+        strangers=outcome.strangers if strangers is None else strangers,
     )
 
 
