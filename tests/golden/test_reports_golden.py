@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 from pathlib import Path
+from typing import Any
 
 from tests.developed import developed, filled_aof, start_from, varied_orders
 from tests.golden.compare import check_golden
@@ -71,7 +72,7 @@ def wok4_game(folder: Path) -> Game[WokState]:
     return game
 
 
-def digests(game: Game[WokState], label: str) -> list[str]:
+def digests(game: Game[Any], label: str) -> list[str]:
     """A line for every file a player gets of every turn: its turn, path and SHA-256."""
     lines = []
     for turn in range(game.latest_turn() + 1):
