@@ -23,7 +23,14 @@ from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.schedule import moment_text
-from wtg.game.textcolumn import column, column_lines, padded, row_name, text_width
+from wtg.game.textcolumn import (
+    column,
+    column_lines,
+    column_of_names,
+    padded,
+    row_name,
+    text_width,
+)
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
@@ -101,6 +108,8 @@ def _filters(
         "defanged": defanged,
         "column": column,
         "column_lines": column_lines,
+        "column_of_names": column_of_names,
+        "neighbours_named": neighbours_named,
         "padded": padded,
         "row_name": row_name,
         "width": text_width,
@@ -270,6 +279,18 @@ def report_text(
     text = sentences_wrapped(text, PHONE)
     text = _names_shown(text, [*_player_names(config), *(names_then or {}).values()])
     return text + "\n" + aof if aof else text
+
+
+def neighbours_named(
+    neighbours: Sequence[tuple[int, int | None]], province_names: Mapping[int, str]
+) -> list[str]:
+    """A province's neighbours as BORDERS names them (``wok/macros.j2``, ``borders_list``):
+    each by its number and name, then its owner, ``#3`` or ``N`` where it is neutral
+    (``8 Marrowdeep #9``, ``16 Kethrow N``)."""
+    return [
+        f"{pid} {province_names[pid]} #{owner}" if owner else f"{pid} {province_names[pid]} N"
+        for pid, owner in neighbours
+    ]
 
 
 def press_heading(piece: Press) -> str:
