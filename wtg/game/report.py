@@ -108,7 +108,6 @@ def _filters(
         "defanged": defanged,
         "column": column,
         "column_lines": column_lines,
-        "column_of_names": column_of_names,
         "neighbours_named": neighbours_named,
         "topten_rows": topten_rows,
         "padded": padded,
