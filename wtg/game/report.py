@@ -14,7 +14,7 @@ from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import Json
 from wtg.core.plurals import counted
-from wtg.core.ruleset import Ruleset, S, SideId
+from wtg.core.ruleset import Ruleset, S, ScoreLine, SideId
 from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig, name_quoted
@@ -23,7 +23,14 @@ from wtg.game.press import Press
 from wtg.game.presslinks import unlinked
 from wtg.game.roster import roster
 from wtg.game.schedule import moment_text
-from wtg.game.textcolumn import column, column_lines, padded, row_name, text_width
+from wtg.game.textcolumn import (
+    column,
+    column_lines,
+    column_of_names,
+    padded,
+    row_name,
+    text_width,
+)
 from wtg.rules.endreasons import end_words
 from wtg.text.prose import (
     PHONE,
@@ -101,6 +108,8 @@ def _filters(
         "defanged": defanged,
         "column": column,
         "column_lines": column_lines,
+        "neighbours_named": neighbours_named,
+        "topten_rows": topten_rows,
         "padded": padded,
         "row_name": row_name,
         "width": text_width,
@@ -270,6 +279,38 @@ def report_text(
     text = sentences_wrapped(text, PHONE)
     text = _names_shown(text, [*_player_names(config), *(names_then or {}).values()])
     return text + "\n" + aof if aof else text
+
+
+def neighbours_named(
+    neighbours: Sequence[tuple[int, int | None]], province_names: Mapping[int, str]
+) -> list[str]:
+    """A province's neighbours as BORDERS names them (``wok/macros.j2``, ``borders_list``):
+    each by its number and name, then its owner, ``#3`` or ``N`` where it is neutral
+    (``8 Marrowdeep #9``, ``16 Kethrow N``)."""
+    return [
+        f"{pid} {province_names[pid]} #{owner}" if owner else f"{pid} {province_names[pid]} N"
+        for pid, owner in neighbours
+    ]
+
+
+def topten_rows(rows: Sequence[ScoreLine]) -> list[str]:
+    """The rows of a WoK report's Top Ten (``wok/footer.j2``): rank, name, number, score,
+    provinces and, for a player not active, his status in capitals. The counts of provinces
+    are right-aligned to the widest (``9 provinces`` over ``10 provinces`` went out by a
+    column), the word padded where a status follows it, so that WINNER and QUIT stand in
+    one column; the names in a column as wide as the longest as shown, twenty columns at
+    least, as far as a phone's 72 hold the row (``column_of_names``)."""
+    digits = max([1, *(len(str(r.provinces)) for r in rows)])
+    statuses = [len(r.status) for r in rows if r.status != "active"]
+    rest = 6 + 13 + 2 + digits + 1 + 9 + (2 + max(statuses) if statuses else 0)
+    names = column_of_names([r.name for r in rows], PHONE - rest)
+    lines = []
+    for r, name in zip(rows, names, strict=True):
+        noun = "province" if r.provinces == 1 else "provinces"
+        after = noun if r.status == "active" else f"{noun:<9}  {r.status.upper()}"
+        number = f"#{r.player!s:<3}"
+        lines.append(f"{r.rank:4d}. {name} {number} {r.score:7d}  {r.provinces:{digits}d} {after}")
+    return lines
 
 
 def press_heading(piece: Press) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
 
 from wtg.core.textwidth import char_width, char_widths, text_width, wrapped_to_columns
 from wtg.game.bidimark import LRM, right_to_left
@@ -22,6 +24,7 @@ __all__ = [
     "char_width",
     "column",
     "column_lines",
+    "column_of_names",
     "figures_in",
     "figures_problem",
     "padded",
@@ -133,17 +136,31 @@ def row_name(text: str, width: int) -> str:
     return padded(shown, width)
 
 
+@lru_cache(maxsize=4096)
 def column(text: str, width: int) -> str:
     """``text`` in a column of ``width``: cut to fit it (a wide letter that would reach past
     it left out) and padded with spaces to fill it. A name that would read as the row's
     figures (``reads_as_figures``: ``Zed 99999 99 ACTIVE`` in the Top Ten's name column
     read as a row's score, provinces and status) is put between double quotes, cut inside
-    them, so that it ends where they do (docs/mail.md, "What a name may be")."""
+    them, so that it ends where they do (docs/mail.md, "What a name may be"). Kept for the
+    next call with the same name and width: every report of a turn puts the same players'
+    names in its Top Ten's column, and the same provinces' in its tables."""
     if width > 2 and reads_as_figures(text):
         inner, used = _cut(text.translate(_QUOTES), width - 2)
         return f'"{_closed(inner)}"' + " " * (width - 2 - used)
     shown, used = _cut(text, width)
     return _closed(shown) + " " * (width - used)
+
+
+def column_of_names(names: Sequence[str], room: int, least: int = 20) -> list[str]:
+    """``names``, each in a column (``column``) as wide as the widest of them as it is
+    shown there (between quotes where it reads as figures; its blanks at its ends not
+    counted), ``least`` columns at least and ``room`` at most (what the row's other columns
+    leave of a phone's 72): the Top Ten's names, a long one whole where the row has room
+    for it (``Bartholomew-Maximilian`` was cut to ``Bartholomew-Maximili`` on a row of 52)."""
+    widest = max([least, *(text_width(column(name, 72).strip()) for name in names)])
+    width = max(least, min(widest, room))
+    return [column(name, width) for name in names]
 
 
 def column_lines(text: str, width: int) -> list[str]:
