@@ -146,6 +146,11 @@ _UNSAFE_USER = re.compile(r"[\s:/%\\\"]")
 
 STORAGES = ("maildir", "sdbox", "mdbox")
 
+PATIENCE = 60.0
+"""Seconds a server's start, or a mail the sink waits for, may take before the test fails:
+each is a wait on a condition, over as soon as it is met, so this is a margin for a CI
+machine three times slower and busy with every other test (-n auto), not a time checked."""
+
 
 class Dovecot:
     """A private Dovecot IMAP server on 127.0.0.1, all of its files under `root`.
@@ -171,7 +176,7 @@ class Dovecot:
         root: Path,
         users: Mapping[str, str] | None = None,
         *,
-        startup_timeout: float = 20.0,
+        startup_timeout: float = PATIENCE,
         storage: str = "maildir",
         tls: bool = False,
         oauth2_introspection: str | None = None,
@@ -1047,7 +1052,7 @@ class SmtpSink:
                 hostname=self.host,
                 port=port,
                 server_hostname=self.hostname,  # else aiosmtpd asks DNS for the FQDN
-                ready_timeout=10,
+                ready_timeout=PATIENCE,
                 **kwargs,
             )
             try:
@@ -1106,7 +1111,7 @@ class SmtpSink:
         with self._changed:
             self._messages.clear()
 
-    def wait_for(self, count: int, timeout: float = 10.0) -> list[Received]:
+    def wait_for(self, count: int, timeout: float = PATIENCE) -> list[Received]:
         """Waits until at least `count` messages arrived; returns them all."""
         deadline = time.monotonic() + timeout
         with self._changed:

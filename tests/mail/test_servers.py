@@ -15,7 +15,7 @@ from imapclient.exceptions import LoginError
 
 import tests.mail.servers as servers
 from tests.mail.conftest import missing
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, SmtpSink
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, PATIENCE, Dovecot, SmtpSink
 
 
 def mail(number: int, body: str = "Orders follow.") -> bytes:
@@ -193,14 +193,14 @@ def test_restart_keeps_the_mail(tmp_path: Path) -> None:
 
 
 def send(sink: SmtpSink, raw: bytes, to: tuple[str, ...] = ("p1@example.org",)) -> None:
-    with smtplib.SMTP(sink.host, sink.port, local_hostname="localhost", timeout=10) as client:
+    with smtplib.SMTP(sink.host, sink.port, local_hostname="localhost", timeout=PATIENCE) as client:
         client.sendmail(GM_ADDRESS, list(to), raw)
 
 
 def test_sink_receives_a_message(smtp: SmtpSink) -> None:
     before = time.time()
     send(smtp, crlf(mail(1)), ("p1@example.org", "p2@example.org"))
-    [got] = smtp.wait_for(1, timeout=5)
+    [got] = smtp.wait_for(1)
     assert got.mail_from == GM_ADDRESS
     assert got.rcpt_tos == ("p1@example.org", "p2@example.org")
     assert got.data == crlf(mail(1))  # dot-stuffing undone, CRLF kept

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from wtg.files.pause import pause_for
 from wtg.logs import waits
 from wtg.logs.waits import kept_waiting
 
@@ -109,7 +110,7 @@ def patiently(call: Callable[[], T], db: WaitingConnection) -> T:
                 raise
             waited = now - tried >= FIRST_WAIT / 2
             if not waited:  # refused at once, no wait: a pause
-                time.sleep(0.05)
+                pause_for(0.05)
             if not said and (waited or time.monotonic() - first >= FIRST_WAIT):
                 waits.waiting(  # looked up when said: a test's hook
                     f"{db.named} is being written by another wtg ({db.writers}): waiting for "
@@ -157,7 +158,7 @@ def wal_mode(db: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
-        time.sleep(pause)
+        pause_for(pause)
         pause = min(pause * 2, 0.1)
 
 

@@ -7,6 +7,8 @@ import contextlib
 import time
 from collections.abc import Callable, Iterator
 
+from wtg.files.pause import pause_for
+
 WAIT = 120.0
 """Seconds a busy lock is waited for (`wtg backup --wait`)."""
 FIRST_PAUSE = 0.05
@@ -40,7 +42,7 @@ def held_within(
             if not told:
                 waiting()
                 told = True
-            time.sleep(min(pause, left))
+            pause_for(min(pause, left))
             pause = min(pause * 2, LONGEST_PAUSE)
             continue
         with stack:
