@@ -52,3 +52,20 @@ def taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     asked_to_confirm(hall.answer(address(1), f"JOIN wok4 AS {name}"), name)
+
+
+FROM_NAME_REFUSED = (
+    "your From's name cannot be your name here, and the host shows no part of your address "
+    "in its place: "
+)
+"""How the refusal of a JOIN without AS whose From's name could be no player's begins."""
+
+
+def refused_for_from_name(answer: Mail, local: str, join: str = "JOIN wok4") -> None:
+    """``answer`` refuses ``join`` (no AS) for the name of the sender's From, asking for a
+    name, and shows no part of his address (``local``: its local part) as a name: before
+    round 50 he waited as ``local``, which LIST showed to anyone."""
+    assert answer.subject == f"{join}: not done", answer.subject
+    assert FROM_NAME_REFUSED in answer.words, answer.body
+    assert f"mail {join} AS <name>, with the name you will play under (" in answer.words
+    assert f"as {local}." not in answer.words and f" {local} " not in answer.words, answer.body

@@ -3,7 +3,8 @@
 private press then came to another player as ``[wok4-1] private press from Admin``, in a
 mail from the host's own address, as if the host's staff wrote it. Such a name is refused at
 the JOIN and at a takeover, the answer naming what to change; a From's name that is such
-gives way to the address's local part; real names that hold such a word inside one of their
+refuses a JOIN without AS, asking for a name (it gave way to the address's local part,
+which LIST showed to anyone, before round 50); real names that hold such a word inside one of their
 own (``Adminah``, ``Hostetler``, ``Gemma``) are taken (docs/mail.md, "What a name may
 be")."""
 
@@ -19,6 +20,7 @@ from tests.lobby.joinnames import (
     asked_to_confirm,
     nothing_pending,
     refused_at_join_and_takeover,
+    refused_for_from_name,
     taken,
     with_a_seat_offered,
 )
@@ -138,17 +140,19 @@ def test_a_name_that_claims_an_authority_is_refused_at_join_and_takeover(tmp_pat
     nothing_pending(hall)
 
 
-def test_a_from_name_that_claims_an_authority_gives_way_to_the_local_part(tmp_path: Path) -> None:
-    """A From's name ``Moderator`` is no name the newcomer typed to be refused for: the JOIN
-    is taken under the address's local part; a local part that claims one (``admin@``) is
-    refused with what to write."""
+def test_a_from_name_that_claims_an_authority_asks_for_a_name(tmp_path: Path) -> None:
+    """A From's name ``Moderator``: the JOIN is refused with why, asking for a name with AS
+    (before round 50 it was taken under the address's local part, shown to anyone by
+    LIST); a local part that claims one (``admin@``, no From's name) is refused with what
+    to write."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     hall.mail("amy@x.example", "JOIN wok4", name="Moderator")
     hall.mail("admin@x.example", "JOIN wok4")
     hall.poll(hours=1)
     (answer,) = hall.new_mails("amy@x.example")
-    asked_to_confirm(answer, "amy")
+    refused_for_from_name(answer, "amy")
+    assert "the name Moderator reads as Moderator, a name of the host" in answer.words
     (answer,) = hall.new_mails("admin@x.example")
     assert answer.subject == "JOIN wok4: not done", answer.subject
     assert "the name admin reads as Admin, a name of the host" in answer.words, answer.body
@@ -226,5 +230,5 @@ def test_a_translated_staff_word_is_refused_at_join_and_a_real_name_is_taken(
     ), answer.body
     (answer,) = hall.new_mails(address(2))
     asked_to_confirm(answer, "Админов")
-    (answer,) = hall.new_mails("bob@x.example")  # a From's name gives way to the local part
-    assert "open to all) as bob." in answer.words, answer.body
+    (answer,) = hall.new_mails("bob@x.example")  # a From's name: refused, asking for one
+    refused_for_from_name(answer, "bob")

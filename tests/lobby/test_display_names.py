@@ -2,8 +2,9 @@
 sender's client wrote it, decoded (an RFC 2047 encoded word, or 8-bit bytes as most
 clients send them in UTF-8 and some in Windows-1252), never the raw ``=?utf-8?q?...?=``
 nor a replacement character; a display name that is no usable name (a bidi override, a
-control character once decoded) gives way to the address's local part rather than a
-refusal the newcomer never typed a name for."""
+control character once decoded) refuses the JOIN, asking for a name with AS: before round
+50 it gave way to the address's local part, which LIST showed to anyone (ruling, round 50,
+docs/mail.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
+from tests.lobby.joinnames import refused_for_from_name
 
 
 def _join(hall: Hall, number: int, from_name: bytes) -> str:
@@ -51,11 +53,20 @@ def test_a_joins_name_is_the_from_s_display_name_decoded(
     assert re.search(rf"\) as[ \n]{spaced}\.\n", body), body
 
 
+def test_a_from_whose_name_cannot_be_read_is_a_from_without_one(tmp_path: Path) -> None:
+    """An escape sequence in an encoded word the address parser cannot read (``[`` in it):
+    the From shows no name, and the JOIN asks under the local part, as from a bare
+    address."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    body = _join(hall, 4, b"=?utf-8?q?Ann=1B[2JSmith?=")
+    assert ") as p4.\n" in body
+
+
 @pytest.mark.parametrize(
     "from_name",
     [
         b"=?utf-8?b?4oCuZXZpbA==?=",  # U+202E RIGHT-TO-LEFT OVERRIDE, then "evil"
-        b"=?utf-8?q?Ann=1B[2JSmith?=",  # an escape sequence
         b"=?utf-8?q?=E2=80=8B?=",  # a zero-width space alone
         # a lone surrogate, which no file holds (the escape codecs make one of "\ud800");
         # the JOIN was quarantined on the book's write
@@ -63,10 +74,18 @@ def test_a_joins_name_is_the_from_s_display_name_decoded(
         b"=?raw-unicode-escape?q?=5Cudcff?=",
     ],
 )
-def test_a_display_name_that_is_no_name_gives_way_to_the_local_part(
+def test_a_display_name_that_is_no_name_refuses_the_join_and_asks_for_one(
     tmp_path: Path, from_name: bytes
 ) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    body = _join(hall, 4, from_name)
-    assert ") as p4.\n" in body
+    hall.deliver(
+        b"From: " + from_name + b" <" + address(4).encode() + b">\n"
+        b"To: gm@wtg.example\nSubject: hello\nMessage-ID: <dn4@x>\n"
+        b"Content-Type: text/plain; charset=utf-8\n\nJOIN wok4\n"
+    )
+    hall.poll()
+    (answer,) = hall.new_mails(address(4))
+    refused_for_from_name(answer, "p4")
+    answer = hall.answer(address(4), "JOIN wok4 AS Eve")  # the name he gives is taken
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM"), answer.body

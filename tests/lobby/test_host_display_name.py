@@ -1,7 +1,7 @@
 """The GM's own display name, the name in the host config's ``from:`` (here ``Kaomaris
 Desk``, none of the host's usual names), is refused as a player's name as ``Game Master``
 is: at the JOIN of a list and of a seat offered, in any case and spacing, and a From under
-it gives way to the address's local part. A player under it would write private press that
+it refuses a JOIN without AS, asking for a name. A player under it would write private press that
 came "from" the host (leftovers40 item 2: it was refused already; this keeps it so)."""
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
+from tests.lobby.joinnames import FROM_NAME_REFUSED, refused_for_from_name
 from tests.lobby.test_refusals import joined, refusal, waiting_names
 from wtg.lobby.database import same
 from wtg.lobby.lookalikes import alike
@@ -48,7 +49,8 @@ def test_ann_in_full_width_letters_is_anns_name(tmp_path: Path) -> None:
     hall.mail(address(2), "JOIN wok4", name="\uff21\uff4e\uff4e")  # From: Ａｎｎ <...>
     hall.poll(hours=2)
     body = refusal(hall, 2)
-    assert "the name \uff21\uff4e\uff4e is another player's; choose another with AS" in body
+    assert FROM_NAME_REFUSED in " ".join(body.split()), body  # a name he did not type
+    assert "(the name \uff21\uff4e\uff4e is another player's)" in " ".join(body.split()), body
     assert waiting_names(hall) == ["Ann"]
 
 
@@ -94,11 +96,18 @@ def test_the_check_reads_letters_alone() -> None:
     assert same("  \uff21NN  ") == same("ann") == "ann"
 
 
-def test_a_mixed_display_name_gives_way_to_the_address() -> None:
-    """JOIN without AS takes the From's display name; one that mixes alphabets is no name
-    to refuse a newcomer for (he typed none): his address's local part is taken."""
-    assert default_name(f"{CYRILLIC_A}nn", "ann.k@players.example") == "ann.k"
+def test_a_mixed_display_name_is_checked_as_any_name(tmp_path: Path) -> None:
+    """JOIN without AS takes the From's display name, checked as a name after AS is: one
+    that mixes alphabets refuses the JOIN, asking for a name (before round 50 his address's
+    local part was taken, which LIST showed to anyone)."""
+    assert default_name(f"{CYRILLIC_A}nn", "ann.k@players.example") == f"{CYRILLIC_A}nn"
     assert default_name("J\u00fcrgen", "jk@players.example") == "J\u00fcrgen"
+    assert default_name("", "ann.k@players.example") == "ann.k"  # a From without a name
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    answer = hall.answer("ann.k@players.example", "JOIN wok4", name=f"{CYRILLIC_A}nn")
+    refused_for_from_name(answer, "ann.k")
+    assert "mixes Latin and Cyrillic letters" in answer.words, answer.body
 
 
 def test_a_name_that_reads_as_anothers_in_ascii_letters_is_refused(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
-from tests.lobby.joinnames import asked_to_confirm
+from tests.lobby.joinnames import asked_to_confirm, refused_for_from_name
 from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.lobby import confirm
 from wtg.lobby.database import LobbyDatabase
@@ -131,15 +131,15 @@ def test_a_join_asked_before_the_rule_is_refused_at_its_confirm(tmp_path: Path) 
     ("display", "local"),
     [("Player 2", "p1"), ("RESIGN wok4-1", "p1"), ("\u050c\u041c", "p1"), ('"Smith, John"', "p1")],
 )
-def test_a_from_name_that_reads_so_gives_way_to_the_local_part(
+def test_a_from_name_that_reads_so_asks_for_a_name(
     tmp_path: Path, display: str, local: str
 ) -> None:
-    """Without AS the newcomer typed no name to be refused for: his address's local part."""
+    """Without AS the name is his From's, refused as one typed after AS is, and the answer
+    asks for a name: before round 50 he waited under his address's local part, which LIST
+    showed to anyone."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    answer = hall.answer(address(1), "JOIN wok4", name=display)
-    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
-    assert f"open to all) as {local}." in answer.words, answer.body
+    refused_for_from_name(hall.answer(address(1), "JOIN wok4", name=display), local)
 
 
 @pytest.mark.parametrize(

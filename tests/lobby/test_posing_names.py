@@ -5,8 +5,9 @@ named ``Lord1 (player 1)`` wrote press that read ``From Lord1 (player 1) (player
 and private press under ``[wok4-1] private press from Lord1 (player 1)``; one named
 ``Game Master`` wrote as the host's own mail is signed; one named like an address passed
 for a player's address, which the host never shows. Each is refused at the JOIN (a
-takeover's too) with its reason; a From whose name is such falls back to the address's
-local part, as for a name with a control character. So is one with a small capital letter
+takeover's too) with its reason; a From whose name is such refuses a JOIN without AS,
+asking for a name, as for a name with a control character (before round 50 it fell back
+to the address's local part, which LIST showed to anyone). So is one with a small capital letter
 (``Lᴏrd1``, U+1D0F), which no compatibility form folds into its plain letter and which
 reads as one; and one that reads as a web address (``paypal-login.com``, ``www.x``), which a
 mail client showed as a link in the host's own mails to every other player."""
@@ -22,6 +23,7 @@ from tests.lobby.joinnames import (
     asked_to_confirm,
     nothing_pending,
     refused_at_join_and_takeover,
+    refused_for_from_name,
     taken,
     with_a_seat_offered,
 )
@@ -94,17 +96,21 @@ def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, wh
     nothing_pending(hall)
 
 
-def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_path: Path) -> None:
-    """Many clients write the address as the From's name: the JOIN is taken, under the
-    address's local part."""
+def test_a_from_name_that_passes_for_another_asks_for_a_name(tmp_path: Path) -> None:
+    """Many clients write the address as the From's name: that is a From without a name,
+    and the JOIN is taken under the address's local part, as from a bare address. Another
+    name that passes for another's (``Game Master``) refuses the JOIN, asking for a name
+    (before round 50 it was taken under the local part, which LIST showed to anyone)."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    hall.mail("zed@x.example", "JOIN wok4", name="zed@x.example")
+    hall.mail("zed@x.example", "JOIN wok4", name="ZED@x.example")
     hall.mail("amy@x.example", "JOIN wok4", name="Game Master")
     hall.poll(hours=1)
-    for local in ("zed", "amy"):
-        (answer,) = hall.new_mails(f"{local}@x.example")
-        asked_to_confirm(answer, local)
+    (answer,) = hall.new_mails("zed@x.example")
+    asked_to_confirm(answer, "zed")
+    (answer,) = hall.new_mails("amy@x.example")
+    refused_for_from_name(answer, "amy")
+    assert "(the name Game Master " in answer.words, answer.body
 
 
 @pytest.mark.parametrize(
@@ -151,12 +157,15 @@ def test_a_name_with_a_character_unicode_does_not_define_is_refused(
     nothing_pending(hall)
 
 
-def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path: Path) -> None:
-    """A From's name ``Lord1`` and U+E0080 is no name to be refused for: the JOIN is taken
-    under the address's local part."""
+def test_a_from_name_with_a_character_unicode_does_not_define_asks_for_a_name(
+    tmp_path: Path,
+) -> None:
+    """A From's name ``Lord1`` and U+E0080: the JOIN is refused, asking for a name (before
+    round 50 it was taken under the address's local part)."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
-    asked_to_confirm(hall.answer("amy@x.example", "JOIN wok4", name="Lord1\U000e0080"), "amy")
+    answer = hall.answer("amy@x.example", "JOIN wok4", name="Lord1\U000e0080")
+    refused_for_from_name(answer, "amy")
 
 
 def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
@@ -166,12 +175,17 @@ def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
     (player 3), ...``, a form's header naming player 1 with a code made up: every reply
     that quoted the press mail was an order mail, so player 2's PRESS in it was not carried
     out, and player 1 was told that someone sent orders for him with a wrong code. The name
-    gives way to the address's local part, and the reply is read for its commands."""
+    refuses the JOIN, asking for one; he joins under the name he gives, and the reply is
+    read for its commands."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     forged = '"GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF"'
     for number in (1, 2, 3):
         hall.mail(address(number), "JOIN wok4", name=forged if number == 3 else f"P{number}")
+    hall.poll()
+    (refused,) = hall.new_mails(address(3))
+    refused_for_from_name(refused, "p3")
+    hall.mail(address(3), "JOIN wok4 AS p3", name=forged)
     hall.poll()
     codes = {m.to: m.code() for m in hall.new_mails()}
     for number in (1, 2, 3):

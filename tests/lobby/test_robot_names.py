@@ -3,7 +3,8 @@ Tactics' ``Bot Red``): a stranger on a WISK list as "Robot 3" was seated beside 
 the game named Robot 3, and the territories of both read ``Robot 3`` in every report's
 table, so no player could tell the human's from the robot's (nor that a human played
 it). Such a name is refused at the JOIN, with the reason; a From whose display name is one
-gives way to the address's local part."""
+refuses a JOIN without AS, asking for a name (before round 50 it gave way to the address's
+local part, which LIST showed to anyone)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.lobby.hall import Hall, address
+from tests.lobby.joinnames import refused_for_from_name
 from wtg.lobby.database import LobbyDatabase
 
 
@@ -36,9 +38,8 @@ def test_a_name_beside_a_robots_is_taken(tmp_path: Path, name: str) -> None:
     assert answer.subject.startswith("JOIN wisk: confirm with CONFIRM "), answer.subject
 
 
-def test_a_from_name_of_a_robot_gives_way_to_the_local_part(tmp_path: Path) -> None:
+def test_a_from_name_of_a_robot_asks_for_a_name(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wisk", players=3, robots_after=1)
     answer = hall.answer("zed@x.example", "JOIN wisk", name="Robot 2")
-    assert answer.subject.startswith("JOIN wisk: confirm with CONFIRM "), answer.subject
-    assert "as zed." in answer.words, answer.body
+    refused_for_from_name(answer, "zed", "JOIN wisk")

@@ -14,9 +14,9 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.joinnames import (
-    asked_to_confirm,
     nothing_pending,
     refused_at_join_and_takeover,
+    refused_for_from_name,
     taken,
     with_a_seat_offered,
 )
@@ -124,13 +124,13 @@ def test_a_real_name_is_taken(tmp_path: Path, name: str) -> None:
     taken(tmp_path, name)
 
 
-def test_a_from_name_that_reads_as_such_gives_way_to_the_local_part(tmp_path: Path) -> None:
-    """A From's name ``You`` is no name the newcomer typed to be refused for: the JOIN
-    is taken under the address's local part."""
-    assert default_name("Nobody", "amy@x.example") == "amy"
+def test_a_from_name_that_reads_as_such_asks_for_a_name(tmp_path: Path) -> None:
+    """A From's name ``You``: the JOIN is refused with why, asking for a name (before round
+    50 it was taken under the address's local part, which LIST showed to anyone)."""
+    assert default_name("Nobody", "amy@x.example") == "Nobody"  # checked as any name is
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     hall.mail("amy@x.example", "JOIN wok4", name="You")
     hall.poll(hours=1)
     (answer,) = hall.new_mails("amy@x.example")
-    asked_to_confirm(answer, "amy")
+    refused_for_from_name(answer, "amy")

@@ -75,8 +75,14 @@ NETWORK = 60 * SPEED
 """The service's network timeouts, fake seconds (its sixty, real): libfaketime shortens
 every timed wait of the process, a socket's too, and Dovecot and the sink run on the real
 clock."""
+STARTER = "WTG_TEST_STARTER"
+"""The pid of the pytest that starts the service, in the service's environment."""
 LAUNCH = (
-    "import sys\n"
+    "import os, sys\n"
+    "from wtg.host.parentdeath import die_with_parent\n"
+    "die_with_parent()\n"
+    f"if os.getppid() != int(os.environ['{STARTER}']):\n"
+    "    sys.exit('wtg serve: the pytest that started it is gone')\n"
     "from wtg.mail.servers import inbox, transport\n"
     f"inbox.connect_imap.__defaults__ = ({NETWORK},)\n"
     f"transport.connect_smtp.__defaults__ = ({NETWORK},)\n"
@@ -84,7 +90,12 @@ LAUNCH = (
     "sys.argv = ['wtg', *sys.argv[1:]]\n"
     "main()\n"
 )
-"""``wtg`` with its network timeouts set for the sped-up clock."""
+"""``wtg`` with its network timeouts set for the sped-up clock, killed by the kernel when
+the thread of the pytest that started it ends (``die_with_parent``: ``PR_SET_PDEATHSIG``),
+and ended at once when that pytest died before it asked (its parent is no longer the pid
+``STARTER`` names). Before, a pytest killed mid-week (CI's timeout, a Ctrl-C that came to
+``kill -9``) left the service running for ever on its sped-up clock, its files and locks
+held (tests/service/test_serve_e2e_orphan.py)."""
 IDENT = re.compile(r"<(?P<ident>[A-Za-z0-9_-][A-Za-z0-9._-]*)\.[0-9a-f]{16}(?:\.k[0-9a-f]{16})?@")
 """Our Message-ID (``wtg.mail.outgoing.outbox``): the outbox name, the digest, the token of the
 host's secret (none in a mail queued before tokens were)."""
@@ -315,7 +326,7 @@ class Serve:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
-            env=self.clock.env(self.library),
+            env={**self.clock.env(self.library), STARTER: str(os.getpid())},
         )
 
     def logged(self) -> str:

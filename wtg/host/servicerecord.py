@@ -192,7 +192,22 @@ def write_service_record(spool: Path, record: ServiceRecord) -> None:
 
 
 def read_service_record(spool: Path) -> ServiceRecord | None:
-    """None when no service ever ran on this spool, or its record cannot be read."""
+    """None when no service runs or ran on this spool, or its record cannot be read. A
+    record whose service's stop is recorded (``STOPPED_FILE`` names its pid and start)
+    reads as none too: the service stopped as a service stops, and was killed (or the
+    machine went down) after it wrote that, before it removed this record. Before, such a
+    record was read as a service killed ("NOT running ... gone: killed"), or, its pid
+    taken by another process since, as one that runs."""
+    record = _read_record(spool)
+    if record is None:
+        return None
+    stopped = read_stopped_service(spool)
+    if stopped is not None and stopped.names(record):
+        return None
+    return record
+
+
+def _read_record(spool: Path) -> ServiceRecord | None:
     try:
         data = json.loads((spool / SERVICE_FILE).read_text(encoding="utf-8"))
         return ServiceRecord(
@@ -216,19 +231,33 @@ class StoppedService(Record):
     since: datetime
     stopped: datetime
     error: str = ""
+    pid: int = 0
+    """The stopped service's process; 0 in a record an older wtg wrote (before round 50)."""
+
+    def names(self, record: ServiceRecord) -> bool:
+        """Whether this stop is the stop of the service of ``record``: the same start, and
+        the same process (any, in a stop an older wtg recorded without its pid)."""
+        return self.since == record.since and self.pid in (0, record.pid)
 
 
 def clear_service_record(
     spool: Path, pid: int, stopped: datetime | None = None, error: str = ""
 ) -> None:
     """Remove the record as the service stops, if it is still this process's; ``stopped``:
-    the moment, kept in ``STOPPED_FILE`` (written first: a kill between the two leaves a
-    running record, whose process is gone, which says so) with ``error``, why it stopped on
-    its own (before, an error's exit was recorded as a stop the GM asked for)."""
-    record = read_service_record(spool)
+    the moment, kept in ``STOPPED_FILE`` with ``error``, why it stopped on its own (before,
+    an error's exit was recorded as a stop the GM asked for), and the service's pid and
+    start. That is written first: a kill between the two leaves the record, which
+    ``read_service_record`` then reads as none, the stop recorded (before, the GM was told
+    the service had been killed)."""
+    record = _read_record(spool)
     if record is not None and record.pid == pid:
         if stopped is not None:
-            data = {"since": iso(record.since), "stopped": iso(stopped), "error": error}
+            data = {
+                "since": iso(record.since),
+                "stopped": iso(stopped),
+                "error": error,
+                "pid": record.pid,
+            }
             write_atomic(spool / STOPPED_FILE, json.dumps(data) + "\n")
         (spool / SERVICE_FILE).unlink(missing_ok=True)
 
@@ -242,6 +271,7 @@ def read_stopped_service(spool: Path) -> StoppedService | None:
             since=parse_iso(str(data["since"])),
             stopped=parse_iso(str(data["stopped"])),
             error=str(data.get("error") or ""),  # none in a record an older wtg wrote
+            pid=int(data.get("pid") or 0),  # none before round 50
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

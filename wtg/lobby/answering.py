@@ -40,7 +40,7 @@ from wtg.lobby.commands import (
 )
 from wtg.lobby.database import LobbyDatabase, done, remember, stamp
 from wtg.lobby.lists import all_lists
-from wtg.lobby.newcomername import default_name
+from wtg.lobby.newcomername import default_name, from_name
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, TakenOff, ToldBefore, made_at, start_due
 from wtg.text.addresses import from_mailbox
@@ -500,11 +500,12 @@ class Answering:
         """The name a JOIN without ``AS`` asks under: the sender's own in every game, else
         a newcomer's from his From (``newcomername.default_name``)."""
         mine = self.person()
-        return (
-            mine.name
-            if mine is not None
-            else default_name(self.display_name, self.sender, self.host)
-        )
+        return mine.name if mine is not None else default_name(self.display_name, self.sender)
+
+    def from_named(self) -> bool:
+        """Whether a JOIN without ``AS`` asks under the name of the sender's From: he is no
+        person of the book, and his From has a name (``newcomername.from_name``)."""
+        return bool(from_name(self.display_name, self.sender)) and self.person() is None
 
     def start_full_lists(self) -> None:
         starts = start_due(

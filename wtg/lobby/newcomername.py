@@ -1,39 +1,60 @@
-"""The name a JOIN without ``AS`` asks under for a newcomer: the name in his From, else his
-address's local part (``default_name``). Read where a JOIN is carried out
+"""The name a JOIN without ``AS`` asks under for a newcomer: the name in his From, else
+(his From has none) his address's local part (``default_name``); a From's name that could
+be no player's refuses the JOIN (``from_name_refused``). Read where a JOIN is carried out
 (``wtg.lobby.waitlist``) and where a mail's JOINs are counted by the names they give
 (``wtg.lobby.answering.joins_past_names``)."""
 
 from __future__ import annotations
 
 import email.utils
+import re
 
 from wtg.core.textwidth import cut_to_columns
-from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
-from wtg.lobby import people
-from wtg.lobby.authority import claiming
-from wtg.lobby.lookalikes import posing
-from wtg.lobby.sentencenames import sentence_word
 
 DEFAULT_NAME_MAX = 40
 """Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
 letter of Chinese, Japanese or Korean fills two: ``people.name_problem``)."""
 
 
-def default_name(display: str, address: str, host: str = "") -> str:
+_CHOOSE = re.compile(
+    r"[:;,]?\s*choose (?:another|a shorter one|a name of your own) with AS <name>$"
+)
+"""The end of a name's refusal that asks for another name (``people.name_problem``)."""
+
+
+def default_name(display: str, address: str) -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
-    ``wtg.mail.message.fromname``), else his address's local part. A display name that could be
-    no player's name (a control character, a bidi override, a zero-width space, letters of
-    two alphabets that look alike, an address, the host's name: ``lookalikes``; a name of
-    the host's staff, ``Admin``: ``authority``; a word of the host's sentences, ``You``:
-    ``sentencenames``) gives way to the local part: the newcomer
-    typed no name to be refused for."""
-    shown = cut_to_columns(" ".join(display.split()), DEFAULT_NAME_MAX)[0].rstrip(" ")
-    try:
-        check_text("the name", shown, NAME_MAX_LENGTH)
-    except ConfigError:
-        shown = ""
-    refused = posing(shown, host) or claiming(shown) or sentence_word(shown)
-    if not shown or people.look_alike_alphabets(shown) or refused:
-        local = email.utils.parseaddr(address)[1].partition("@")[0]
-        return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
-    return shown
+    ``wtg.mail.message.fromname``: ``from_name``); his address's local part when his
+    From has no name, or names his address. It is checked as a name typed after ``AS``
+    is (``people.name_problem``), and a From's name that could be no player's refuses
+    the JOIN, asking for a name with ``AS`` (``from_name_refused``; ruling, round 50).
+    Before, such a name (a control character, ``Admin``, ``You``) gave way to the
+    address's local part, which LIST then showed to anyone who asked, once the JOIN was
+    confirmed: a part of his address the newcomer never gave as his name."""
+    shown = from_name(display, address)
+    if shown:
+        return shown
+    local = email.utils.parseaddr(address)[1].partition("@")[0]
+    return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
+
+
+def from_name(display: str, address: str) -> str:
+    """The name of a From (``display``) as a newcomer's: its blanks made single, cut to
+    ``DEFAULT_NAME_MAX`` columns; "" when it has none, or it is the address itself (many
+    clients write the address as the From's name: a From without a name)."""
+    plain = " ".join(display.split())
+    mailbox = email.utils.parseaddr(address)[1]
+    if plain.strip("<>\"'").casefold() == mailbox.casefold():
+        return ""
+    return cut_to_columns(plain, DEFAULT_NAME_MAX)[0].rstrip(" ")
+
+
+def from_name_refused(problem: str, join: str) -> str:
+    """The refusal of a JOIN without ``AS`` (``join``: its words, ``JOIN wok4``) whose
+    From's name could be no player's, for ``problem``."""
+    why = _CHOOSE.sub("", problem.rstrip("."))  # what it asks, this asks first
+    return (
+        "your From's name cannot be your name here, and the host shows no part of your "
+        f"address in its place: mail {join} AS <name>, with the name you will play under "
+        f"({why})"
+    )

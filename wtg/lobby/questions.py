@@ -1,16 +1,16 @@
-"""What a person asks the host in a mail, as real players write it. The host is a program
-and answers no question: the answer says so, and the GM's line for the mail names the
-question (``asked "..."``), for him to answer. A line asks when it ends in a question mark
-(``?``, and those of Chinese and Japanese, Arabic, Greek); or when it is labelled one
-(``Question: can I join late``, ``Q: how long is a turn``: many write no question mark
-after such a label); or the subject asks (``When does wok4 start?``, ``Question: ...``), or
-says the mail holds a question (``Question``, ``Quick question``), which is then the first
-line of prose the person typed (not in a mail of orders: there the form wins). A line
-that reads as an order (``Q1: 1``, the QUIT order, ``A1: 07 06 020 ?``) asks nothing: a
-form's label is a letter and a number, and what follows ``Q:`` must hold words. A mail of
-orders is read for a question too, in the lines its sender typed beside the forms
-(``beside_a_form``): the host files the orders and confirms them, and the GM's line names
-the question. Pure: text in, text out."""
+"""What a person asks the host in a mail, as real players write it. The host is a program and
+answers no question: the answer says so, and the GM's line for the mail names the question
+(``asked "..."``), for him to answer. A line asks when it ends in a question mark (``?``,
+and those of Chinese and Japanese, Arabic, Greek, the reversed one: ``QUESTION_MARKS``); or
+when it is labelled one (``Question: can I join late``, ``Q: how long is a turn``: many
+write no question mark after such a label); or the subject asks (``When does wok4 start?``,
+``Question: ...``), or says the mail holds a question (``Question``, ``Quick question``),
+which is then the first line of prose the person typed (not in a mail of orders: there the
+form wins). A line that reads as an order (``Q1: 1``, the QUIT order, ``A1: 07 06 020 ?``)
+asks nothing: a form's label is a letter and a number, and what follows ``Q:`` must hold
+words. A mail of orders is read for a question too, in the lines its sender typed beside the
+forms (``beside_a_form``): the host files the orders and confirms them, and the GM's line
+names the question. Pure: text in, text out."""
 
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ from wtg.lobby.commands import CODE_WORD, VERBS, outside_forms, read_commands, t
 
 QUESTION_SHOWN = 200
 """Characters of a question that an answer and the GM's line quote."""
-_ASKING = re.compile(r".*[?\uff1f\u061f\u037e]\s*")
-"""A line that asks (``?``, and the question marks of Chinese and Japanese, Arabic, Greek)."""
+QUESTION_MARKS = "?\uff1f\u061f\u037e\u2e2e"
+"""The question marks: ``?``, the full-width ``？`` of Chinese and Japanese, the Arabic
+``؟`` (also Persian and Urdu), the Greek ``;`` (U+037E, not the semicolon it looks like) and
+the reversed ``⸮``."""
+_ASKING = re.compile(rf".*[{re.escape(QUESTION_MARKS)}]\s*")
+"""A line that asks: it ends in one of ``QUESTION_MARKS``."""
 _LABELLED = re.compile(r"(?:q|question|questions|query)\s*[:\uff1a]\s*(\S.*)", re.I)
 """A line labelled a question: ``Question: ...``, ``Q: ...``."""
 _WORDS = re.compile(r"[^\W\d_]{2,}")

@@ -33,6 +33,7 @@ from wtg.lobby.lists import (
 )
 from wtg.lobby.listwords import game_title, told
 from wtg.lobby.lookalikes import alike, in_list
+from wtg.lobby.newcomername import from_name_refused
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 from wtg.lobby.takenoffers import restored_takeover
@@ -115,6 +116,7 @@ def join(desk: Answering, command: Command) -> None:
         desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
         return
     mine = desk.person()
+    from_name = not name and desk.from_named()  # a name he did not type: his From's
     name = name or desk.join_name()
     game = desk.games().get(words[0].lower())
     variant = words[1] if len(words) > 1 else None
@@ -127,6 +129,9 @@ def join(desk: Answering, command: Command) -> None:
     takeover = game if game is not None and (offers or not (taking or other)) else None
     # a takeover's own game is checked by _name_taken (the quitter's seat's name is his)
     problem = _name_problem(desk, name, takeover)
+    if problem is not None and from_name:
+        desk.refuse(command, from_name_refused(problem, " ".join(("JOIN", *words))))
+        return
     if problem is not None:
         desk.refuse(command, problem)
         return

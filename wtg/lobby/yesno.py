@@ -67,10 +67,14 @@ _REPLY_SUBJECT = re.compile(
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _BETWEEN = re.compile(r"[\s.,!:;()\-–—，。、！：；（）～]*")
 """What may stand between the words of a short yes or no, the full-width signs of Chinese
-and Japanese too (``好的，谢谢。``): a ``?`` (or ``？``) makes it a question, and any other
-sign (an emoji) something the host does not guess at."""
-_ASKS = ("?", "？")
-"""The question marks: a line with one asks something."""
+and Japanese too (``好的，谢谢。``): a question mark (``_ASKS``) makes it a question, and any
+other sign (an emoji) something the host does not guess at."""
+_ASKS = tuple(questions.QUESTION_MARKS)
+"""The question marks (``?``, ``？``, the Arabic ``؟``, the Greek ``;``, ``⸮``): a line with
+one asks something. Under his name it is no line of his signature (``_signature_start``):
+before, the Arabic and Greek ones were not known, and a question typed under his name
+(``متى تبدأ اللعبة؟``, ``Πότε ξεκινά;``) was cut off with the signature: the ``Yes`` above
+it confirmed, and the question was quoted to no one."""
 _COMMAND = re.compile(r"\s*[A-Z]{3,}\b")
 """How a line that may be a command begins (``JOIN wok4``, ``STATUS``)."""
 _SIGN_OFF = re.compile(
