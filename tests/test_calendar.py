@@ -14,7 +14,8 @@ libfaketime does not fake the monotonic clock here (``DONT_FAKE_MONOTONIC``): ti
 as usual, only the date moves. But a sleep fails under it (Debian's libfaketime 0.9.10 and
 Python 3.11's ``time.sleep``: ``OSError: [Errno 22] Invalid argument``), so a test that
 waits for another process by sleeping between looks is left out (``LEFT_OUT``), as are the
-tests that only do again what others do at the moments (``LEFT_OUT``, ``DESELECTED``).
+tests that only do again what others do at the moments (``LEFT_OUT``, ``DESELECTED``,
+``READ_BY_OTHERS``).
 """
 
 from __future__ import annotations
@@ -76,6 +77,139 @@ DESELECTED = (
 )
 """A flood's kill test among tests kept (its file's others release the mails a flood held,
 the one test whose lines read the clock where no other test does)."""
+READ_BY_OTHERS = (
+    "tests/lobby/test_address_names_notices.py",
+    "tests/lobby/test_answers_of_one_mail_counted.py",
+    "tests/lobby/test_authority_names.py",
+    "tests/lobby/test_auto_reply_lines.py",
+    "tests/lobby/test_auto_responder_loops.py",
+    "tests/lobby/test_backup_holds_a_full_list.py",
+    "tests/lobby/test_blank_plain_part.py",
+    "tests/lobby/test_book_added_table.py",
+    "tests/lobby/test_close_list.py",
+    "tests/lobby/test_close_put_back.py",
+    "tests/lobby/test_code_age.py",
+    "tests/lobby/test_colon_commands.py",
+    "tests/lobby/test_colours_of_an_older_name.py",
+    "tests/lobby/test_commands.py",
+    "tests/lobby/test_commands_in_arrival_order.py",
+    "tests/lobby/test_commands_past_the_tenth.py",
+    "tests/lobby/test_commands_under_an_attribution.py",
+    "tests/lobby/test_copied_walked.py",
+    "tests/lobby/test_dashed_sub_address_seats.py",
+    "tests/lobby/test_display_names.py",
+    "tests/lobby/test_duel_results.py",
+    "tests/lobby/test_echoed_controls.py",
+    "tests/lobby/test_ended_requests.py",
+    "tests/lobby/test_foreign_originals.py",
+    "tests/lobby/test_forwarded_original_end.py",
+    "tests/lobby/test_game_over_answers.py",
+    "tests/lobby/test_gm_lines_kept.py",
+    "tests/lobby/test_help_example_code.py",
+    "tests/lobby/test_help_names_every_command.py",
+    "tests/lobby/test_help_names_waiting.py",
+    "tests/lobby/test_help_placeholders.py",
+    "tests/lobby/test_host_display_name.py",
+    "tests/lobby/test_idn_mailbox_seats.py",
+    "tests/lobby/test_join_both_lists_of_a_game.py",
+    "tests/lobby/test_join_colour_names.py",
+    "tests/lobby/test_join_list_name.py",
+    "tests/lobby/test_join_map_read_once.py",
+    "tests/lobby/test_join_name_without_as.py",
+    "tests/lobby/test_join_names_a_mail.py",
+    "tests/lobby/test_join_reads_less.py",
+    "tests/lobby/test_joined_columns.py",
+    "tests/lobby/test_last_answer_of_each_limit.py",
+    "tests/lobby/test_last_answer_of_the_hour.py",
+    "tests/lobby/test_last_answer_to_a_stranger.py",
+    "tests/lobby/test_left_the_game.py",
+    "tests/lobby/test_letter_case.py",
+    "tests/lobby/test_lines_not_understood.py",
+    "tests/lobby/test_list_answer.py",
+    "tests/lobby/test_list_status.py",
+    "tests/lobby/test_list_turn_words.py",
+    "tests/lobby/test_list_wait.py",
+    "tests/lobby/test_listed_old_names.py",
+    "tests/lobby/test_lists_names_whole.py",
+    "tests/lobby/test_lobby_records.py",
+    "tests/lobby/test_long_commands_quoted.py",
+    "tests/lobby/test_long_name_count.py",
+    "tests/lobby/test_look_alike_names.py",
+    "tests/lobby/test_names_drawn_wide.py",
+    "tests/lobby/test_names_of_made_games.py",
+    "tests/lobby/test_names_that_read_as_lines.py",
+    "tests/lobby/test_note_without_answer.py",
+    "tests/lobby/test_old_book_due.py",
+    "tests/lobby/test_old_code_after_takeover.py",
+    "tests/lobby/test_old_report_form.py",
+    "tests/lobby/test_one_domain.py",
+    "tests/lobby/test_pasted_code_mail_reflowed.py",
+    "tests/lobby/test_pasted_help_of_many_codes.py",
+    "tests/lobby/test_people.py",
+    "tests/lobby/test_people_in_ratings.py",
+    "tests/lobby/test_player_asked_again.py",
+    "tests/lobby/test_player_unclear_help.py",
+    "tests/lobby/test_posing_names.py",
+    "tests/lobby/test_press_columns.py",
+    "tests/lobby/test_press_cut_short.py",
+    "tests/lobby/test_press_joiners.py",
+    "tests/lobby/test_press_links_slashes.py",
+    "tests/lobby/test_press_marks.py",
+    "tests/lobby/test_press_pasted_elsewhere.py",
+    "tests/lobby/test_press_secrets.py",
+    "tests/lobby/test_press_shows_nothing.py",
+    "tests/lobby/test_press_writers_copy.py",
+    "tests/lobby/test_private_press.py",
+    "tests/lobby/test_private_press_newcomer.py",
+    "tests/lobby/test_private_press_to_a_put_back_address.py",
+    "tests/lobby/test_private_press_writers.py",
+    "tests/lobby/test_questions_asked.py",
+    "tests/lobby/test_quitter_reenters.py",
+    "tests/lobby/test_quitter_requests.py",
+    "tests/lobby/test_quitter_told.py",
+    "tests/lobby/test_refusal_subjects.py",
+    "tests/lobby/test_repeated_commands.py",
+    "tests/lobby/test_reply_business_signature.py",
+    "tests/lobby/test_reply_languages.py",
+    "tests/lobby/test_reply_loop.py",
+    "tests/lobby/test_reply_responders.py",
+    "tests/lobby/test_reply_shapes.py",
+    "tests/lobby/test_report_asked_elsewhere.py",
+    "tests/lobby/test_resign_out_of_turn.py",
+    "tests/lobby/test_robot_names.py",
+    "tests/lobby/test_seat_taken_words.py",
+    "tests/lobby/test_second_seat.py",
+    "tests/lobby/test_sentence_names.py",
+    "tests/lobby/test_stale_codes.py",
+    "tests/lobby/test_stale_copy_quit.py",
+    "tests/lobby/test_status_before_confirm.py",
+    "tests/lobby/test_status_reply_to.py",
+    "tests/lobby/test_status_robot_turn.py",
+    "tests/lobby/test_stranger_bounds_configured.py",
+    "tests/lobby/test_stray_words.py",
+    "tests/lobby/test_sub_address_seats.py",
+    "tests/lobby/test_subject_command.py",
+    "tests/lobby/test_taken_off_untold.py",
+    "tests/lobby/test_takeover_alliance.py",
+    "tests/lobby/test_takeover_at_an_old_address.py",
+    "tests/lobby/test_takeover_colour_names.py",
+    "tests/lobby/test_takeover_keeps_comments.py",
+    "tests/lobby/test_takeover_notices_limits.py",
+    "tests/lobby/test_takeover_old_reports.py",
+    "tests/lobby/test_takeover_outcome.py",
+    "tests/lobby/test_typed_numbers.py",
+    "tests/lobby/test_wide_names.py",
+    "tests/lobby/test_withdraw_one_list.py",
+    "tests/test_absent_resigned.py",
+)
+"""Modules whose tests read the clock (or the machine's time zone) only at lines of wtg and
+of the tests' helpers where at least three tests kept read it too, or every test that reads it
+there where fewer do; none of their tests starts a process (whose reads a recording in the
+test's process cannot see) or reads the clock in its module's own lines. Under a moved clock
+they run the lines that read it as the tests kept run them, and they were nearly two thirds of these
+runs' CPU. Recorded test by test with ``tests/clocklines.py`` (its docstring says how) over
+the modules above, less those left out, and chosen a module at a time, the costliest first:
+record and choose again when a module's tests change what they reach."""
 
 
 MOMENTS = {
@@ -101,7 +235,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, subproc
             command = ["faketime", "-f", f"@{moment}", sys.executable, "-m", "pytest"]
             command += ["-p", "no:cacheprovider", "-o", "addopts=-q"]  # one process: no -n
             command += ["--basetemp", str(basetemp), *CLOCK_READERS]
-            command += [f"--ignore-glob={pattern}" for pattern in LEFT_OUT]
+            command += [f"--ignore-glob={pattern}" for pattern in (*LEFT_OUT, *READ_BY_OTHERS)]
             command += [f"--deselect={test}" for test in DESELECTED]
             started[name] = subprocess.Popen(
                 command,
