@@ -365,9 +365,10 @@ def test_a_game_being_written_is_waited_for_then_skipped(
     before = tree(games / "g1")
     slept: list[float] = []
     clock = iter(range(1000))
-    fake = SimpleNamespace(monotonic=lambda: float(next(clock)), sleep=slept.append)
+    fake = SimpleNamespace(monotonic=lambda: float(next(clock)))
     for module in (upgrading, locks):  # the wait's deadline, then the wait
         monkeypatch.setattr(module, "time", fake)
+    monkeypatch.setattr(locks, "pause_for", slept.append)
     with GameStore(games / "g1").lock(upgrading=True):  # as another process holds it
         run = HostUpgrade(games, NOW, wait=5)
         done = list(run.upgrades())
@@ -392,9 +393,10 @@ def test_a_game_let_go_during_the_wait_is_upgraded(
     games = old_host(tmp_path)
     holder = contextlib.ExitStack()
     holder.enter_context(GameStore(games / "g1").lock(upgrading=True))
-    fake = SimpleNamespace(monotonic=lambda: 0.0, sleep=lambda _: holder.close())
+    fake = SimpleNamespace(monotonic=lambda: 0.0)
     for module in (upgrading, locks):
         monkeypatch.setattr(module, "time", fake)
+    monkeypatch.setattr(locks, "pause_for", lambda _: holder.close())
     done = list(HostUpgrade(games, NOW).upgrades())
     assert [d.outcome for d in done] == [Outcome.UPGRADED, Outcome.UPGRADED]
     assert read_format(games / "g1") == FolderFormat(2)
@@ -420,7 +422,8 @@ def test_a_folder_made_newer_during_the_wait_is_refused_at_once(
     that, so g1 is refused with the reason at once and the book still upgraded."""
     games = old_host(tmp_path)
     slept: list[float] = []
-    monkeypatch.setattr(locks, "time", SimpleNamespace(monotonic=lambda: 0.0, sleep=slept.append))
+    monkeypatch.setattr(locks, "time", SimpleNamespace(monotonic=lambda: 0.0))
+    monkeypatch.setattr(locks, "pause_for", slept.append)
 
     def newer(self: GameStore, upgrading: bool = False) -> None:
         raise FormatRefused(f"{self.root}: {NEWER}")
