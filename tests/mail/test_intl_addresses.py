@@ -27,12 +27,12 @@ from tests.mail.loop import NOW, World
 from tests.mail.servers import SmtpSink, aiosmtpd_available
 from tests.mail.test_bounces import FIXTURES, drop, failing, sent_id, sent_reports
 from wtg.game.gameconfig import PlayerEntry
-from wtg.host.config import config_from_data
+from wtg.host.config import GmConfig, config_from_data
 from wtg.lobby.database import LobbyDatabase
 from wtg.lobby.seats import offer_seat
 from wtg.mail.outgoing.digest import make_digest
 from wtg.mail.outgoing.failedmail import Retried, outboxed, retry
-from wtg.mail.outgoing.sender import send
+from wtg.mail.outgoing.sender import SendSummary, send
 from wtg.mail.servers.transport import SmtpTransport, delivered
 
 GREEK = "δοκιμή@παράδειγμα.δοκιμή"
@@ -145,19 +145,24 @@ def test_confirmations_and_reports_to_addresses_not_in_ascii_on_maildir(tmp_path
 needs_aiosmtpd = pytest.mark.skipif(not aiosmtpd_available(), reason="aiosmtpd is not installed")
 
 
+def sent_through(sink: SmtpSink, tmp_path: Path) -> tuple[GmConfig, SendSummary]:
+    """The world's host, and its mails sent by `wtg send` through ``sink``'s SMTP server."""
+    intl_world(tmp_path)
+    gm = config_from_data(
+        {
+            "games_dir": "games",
+            "smtp": {"host": sink.host, "port": sink.port, "from": "gm@wtg.example"},
+        },
+        tmp_path,
+    )
+    assert gm.smtp is not None
+    return gm, send(gm, now=NOW, transport=SmtpTransport(gm.smtp))
+
+
 @needs_aiosmtpd
 def test_a_server_that_offers_smtputf8_is_given_the_address_with_it(tmp_path: Path) -> None:
     with SmtpSink(smtputf8=True) as sink:
-        intl_world(tmp_path)
-        gm = config_from_data(
-            {
-                "games_dir": "games",
-                "smtp": {"host": sink.host, "port": sink.port, "from": "gm@wtg.example"},
-            },
-            tmp_path,
-        )
-        assert gm.smtp is not None
-        summary = send(gm, now=NOW, transport=SmtpTransport(gm.smtp))
+        _gm, summary = sent_through(sink, tmp_path)
         assert (summary.sent, summary.failed) == (7, 0), summary
         got = [m for m in sink.messages if b"orders for turn 1 received" in m.data]
     assert sorted(m.rcpt_tos for m in got) == sorted(((GERMAN_OUT,), (GREEK_OUT,), (CHINESE_OUT,)))
@@ -178,16 +183,7 @@ def test_a_server_without_smtputf8_has_the_mail_kept_and_the_gm_told(tmp_path: P
     server offers SMTPUTF8 or the GM gave the player another address), the send's line
     says why, and so does the digest; the mail to ``dana@bücher.example`` goes out."""
     with SmtpSink(smtputf8=False) as sink:
-        intl_world(tmp_path)
-        gm = config_from_data(
-            {
-                "games_dir": "games",
-                "smtp": {"host": sink.host, "port": sink.port, "from": "gm@wtg.example"},
-            },
-            tmp_path,
-        )
-        assert gm.smtp is not None
-        summary = send(gm, now=NOW, transport=SmtpTransport(gm.smtp))
+        gm, summary = sent_through(sink, tmp_path)
         assert (summary.sent, summary.failed) == (3, 4), summary
         assert sorted(m.rcpt_tos for m in sink.messages) == [
             (GERMAN_OUT,),
