@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager as ContextManager
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -39,30 +40,17 @@ def forked_sleeper() -> Iterator[int]:
         os.waitpid(child, 0)
 
 
+@pytest.mark.parametrize("lock", [exclusive, shared], ids=["exclusive", "shared"])
 def test_a_lock_given_up_is_free_though_a_child_forked_meanwhile_holds_its_descriptor(
-    tmp_path: Path,
+    tmp_path: Path, lock: Callable[[Path, Callable[[], Exception]], ContextManager[None]]
 ) -> None:
     path = tmp_path / ".lock"
     sleeper = forked_sleeper()
-    with exclusive(path, Busy):
+    with lock(path, Busy):
         sleeper.__enter__()  # forked with the locked descriptor, and outlives the block
     try:
         assert not held_by_another(path)
         with exclusive(path, Busy):  # taken again at once, as create_game's turn 0 does
-            pass
-    finally:
-        sleeper.__exit__(None, None, None)
-
-
-def test_a_shared_lock_given_up_lets_a_writer_in_though_a_child_holds_its_descriptor(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / ".lock"
-    sleeper = forked_sleeper()
-    with shared(path, Busy):
-        sleeper.__enter__()
-    try:
-        with exclusive(path, Busy):
             pass
     finally:
         sleeper.__exit__(None, None, None)
